@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The one test command (`npm test`, also CI's .ci/run). Runs every step even after a failure,
+# prints PASS/FAIL per step and ends with "N passed, N failed"; exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+passed=0
+failed=0
+results=()
+
+step() {
+  local name="$1"; shift
+  local t0=$SECONDS
+  printf '\n===== %s =====\n' "$name"
+  if "$@"; then
+    passed=$((passed + 1)); results+=("PASS  $name ($((SECONDS - t0))s)")
+    printf -- '----- PASS  %s (%ss)\n' "$name" "$((SECONDS - t0))"
+  else
+    failed=$((failed + 1)); results+=("FAIL  $name ($((SECONDS - t0))s)")
+    printf -- '----- FAIL  %s (%ss)\n' "$name" "$((SECONDS - t0))"
+  fi
+}
+
+rust_checks() {
+  cargo fmt --manifest-path engine/Cargo.toml --all --check &&
+    cargo test --manifest-path engine/Cargo.toml --release
+}
+
+step "setup (toolchain, npm packages, chromium)" bash scripts/setup.sh --browser
+step "engine: cargo fmt --check, cargo test --release" rust_checks
+step "wasm build" bash scripts/build-wasm.sh
+step "web: typecheck (tsc)" npm run --silent typecheck -w web
+step "web: unit tests (vitest)" npm run --silent test -w web
+step "cross-check: native CLI digest == wasm digest" node --test tests/node/
+step "e2e: Playwright on system Chromium" npx --no-install playwright test
+
+printf '\n===== summary =====\n'
+printf '%s\n' "${results[@]}"
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

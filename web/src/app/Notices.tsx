@@ -1,0 +1,43 @@
+import type { Lab, LabState } from './lab';
+
+/** Validation problems of a rejected scenario, and engine notices (crash, errors). */
+export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
+  return (
+    <>
+      {state.problems && (
+        <div className="notice notice-error" role="alert" data-testid="problems">
+          <div className="notice-head">
+            <strong>
+              Could not load {state.problems.origin}: {state.problems.problems.length} problem
+              {state.problems.problems.length === 1 ? '' : 's'}.
+            </strong>
+            <span className="notice-sub">
+              {state.current ? `Still showing “${state.current.scenario.name || state.current.id}”.` : ''}
+            </span>
+            <button className="btn ghost small" onClick={() => lab.dismissProblems()}>
+              Dismiss
+            </button>
+          </div>
+          <ul className="problems">
+            {state.problems.problems.map((p, i) => (
+              <li key={i}>
+                <code className="problem-path">{p.path || '(document)'}</code>
+                <span className="problem-rule">{p.rule}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {state.notice && (
+        <div className={`notice notice-${state.notice.kind}`} role="status" data-testid="notice">
+          <div className="notice-head">
+            <span className="notice-text">{state.notice.text}</span>
+            <button className="btn ghost small" onClick={() => lab.dismissNotice()}>
+              Dismiss
+            </button>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

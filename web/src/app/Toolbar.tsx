@@ -1,0 +1,184 @@
+import { useRef, useState } from 'react';
+import { groupLibrary, LIBRARY } from '../scenario/library';
+import type { Speed } from '../sim/protocol';
+import type { Lab, LabState } from './lab';
+
+const SPEEDS: Speed[] = [0.001, 0.01, 0.1, 1, 10, 'max'];
+const GROUPS = groupLibrary(LIBRARY.entries);
+
+function speedLabel(s: Speed) {
+  return s === 'max' ? 'max' : `${s}×`;
+}
+
+function formatMs(ms: number) {
+  return ms.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+function formatRate(perSec: number) {
+  if (perSec >= 1e6) return `${(perSec / 1e6).toFixed(1)} M`;
+  if (perSec >= 1e3) return `${(perSec / 1e3).toFixed(0)} k`;
+  return perSec.toFixed(0);
+}
+
+export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
+  const [stepMs, setStepMs] = useState('1');
+  const [untilMs, setUntilMs] = useState('50');
+  const fileRef = useRef<HTMLInputElement>(null);
+  const status = state.status;
+  const mode = status?.mode ?? 'idle';
+  const running = mode === 'playing' || mode === 'seeking';
+  const nowMs = status?.nowMs ?? 0;
+  const endMs = status?.endMs ?? state.current?.scenario.run.duration_ms ?? 0;
+  const progress = endMs > 0 ? Math.min(1, nowMs / endMs) : 0;
+  const currentLibraryId = LIBRARY.entries.some((e) => e.id === state.current?.origin) ? state.current!.origin : '';
+
+  const openFile = async (file: File) => {
+    lab.load(await file.text(), file.name);
+  };
+
+  return (
+    <header className="toolbar">
+      <div className="brand">
+        <svg viewBox="0 0 32 32" width="26" height="26" aria-hidden="true">
+          <rect width="32" height="32" rx="7" fill="#1f3a5f" />
+          <path d="M5 24 C10 8, 14 8, 16 16 S 22 24, 27 8" fill="none" stroke="#f2a541" strokeWidth="3" strokeLinecap="round" />
+        </svg>
+        <span className="brand-name">ABR Lab</span>
+      </div>
+
+      <div className="tool-group">
+        <label className="field">
+          <span>Scenario</span>
+          <select
+            data-testid="scenario-picker"
+            value={currentLibraryId}
+            onChange={(e) => {
+              const entry = LIBRARY.entries.find((x) => x.id === e.target.value);
+              if (entry) lab.load(entry.json, entry.id);
+            }}
+          >
+            {currentLibraryId === '' && <option value="">{state.current?.origin ?? '—'}</option>}
+            {GROUPS.map(([group, entries]) => (
+              <optgroup key={group} label={group}>
+                {entries.map((e) => (
+                  <option key={e.id} value={e.id} title={e.description}>
+                    {e.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+        <button className="btn ghost" onClick={() => fileRef.current?.click()} title="Load a scenario JSON file">
+          Open…
+        </button>
+        <input
+          ref={fileRef}
+          data-testid="scenario-file"
+          type="file"
+          accept=".json,application/json"
+          hidden
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) void openFile(f);
+            e.target.value = '';
+          }}
+        />
+      </div>
+
+      <div className="tool-group transport">
+        <button
+          className="btn primary play"
+          data-testid="play"
+          onClick={() => lab.togglePlay()}
+          disabled={!state.current}
+          title="Play / pause (space)"
+        >
+          {running ? '❚❚ Pause' : mode === 'done' ? '↻ Replay' : '▶ Play'}
+        </button>
+        <button className="btn" data-testid="reset" onClick={() => lab.reset()} disabled={!state.current} title="Back to t = 0">
+          ⟲ Reset
+        </button>
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            lab.step(Number(stepMs));
+          }}
+        >
+          <button className="btn" data-testid="step" disabled={!state.current || !(Number(stepMs) > 0)}>
+            Step
+          </button>
+          <input
+            aria-label="step interval (ms)"
+            data-testid="step-ms"
+            type="number"
+            min="0"
+            step="any"
+            value={stepMs}
+            onChange={(e) => setStepMs(e.target.value)}
+          />
+          <span className="unit">ms</span>
+        </form>
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            lab.runUntil(Number(untilMs));
+          }}
+        >
+          <button className="btn" data-testid="run-until" disabled={!state.current || !(Number(untilMs) > nowMs)}>
+            Run to
+          </button>
+          <input
+            aria-label="run until (ms)"
+            data-testid="until-ms"
+            type="number"
+            min="0"
+            step="any"
+            value={untilMs}
+            onChange={(e) => setUntilMs(e.target.value)}
+          />
+          <span className="unit">ms</span>
+        </form>
+        <label className="field">
+          <span>Speed</span>
+          <select
+            data-testid="speed"
+            value={String(state.speed)}
+            onChange={(e) => lab.setSpeed(e.target.value === 'max' ? 'max' : Number(e.target.value))}
+            title="Simulated time per wall-clock time"
+          >
+            {SPEEDS.map((s) => (
+              <option key={String(s)} value={String(s)}>
+                {speedLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <div className="clock" data-testid="clock">
+        <div className="clock-time">
+          <span className="clock-now" data-testid="sim-time">
+            {formatMs(nowMs)}
+          </span>
+          <span className="clock-end"> / {formatMs(endMs)} ms</span>
+        </div>
+        <div className="progress" role="progressbar" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+          <div className="progress-bar" style={{ width: `${progress * 100}%` }} />
+        </div>
+        <div className="clock-meta">
+          <span className={`mode mode-${mode}`}>{mode}</span>
+          {status?.achievedSpeed != null && <span>{status.achievedSpeed.toPrecision(2)}× real time</span>}
+          {status?.eventsPerSec != null && <span>{formatRate(status.eventsPerSec)} events/s</span>}
+          {state.engine && (
+            <span className={`engine engine-${state.engine}`} data-testid="engine" title="The engine running in the worker">
+              {state.engine === 'wasm' ? 'wasm engine' : 'mock engine'}
+            </span>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Scenario } from '../scenario/types';
+
+const W = 320;
+const H = 150;
+const PAD = 22;
+
+/** A small read-only drawing of the network from the nodes' editor positions. */
+export function Topology({ scenario }: { scenario: Scenario }) {
+  const nodes = scenario.nodes.map((n, i) => ({ ...n, x: n.x ?? i * 100, y: n.y ?? 0 }));
+  const xs = nodes.map((n) => n.x);
+  const ys = nodes.map((n) => n.y);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const k = Math.min((W - 2 * PAD) / Math.max(1, x1 - x0), (H - 2 * PAD) / Math.max(1, y1 - y0));
+  const ox = (W - (x1 - x0) * k) / 2;
+  const oy = (H - (y1 - y0) * k) / 2;
+  const pos = new Map(nodes.map((n) => [n.id, { x: ox + (n.x - x0) * k, y: oy + (n.y - y0) * k, kind: n.kind }]));
+  return (
+    <svg className="topology" viewBox={`0 0 ${W} ${H}`} role="img" aria-label="network topology">
+      {scenario.links.map((l) => {
+        const a = pos.get(l.from);
+        const b = pos.get(l.to);
+        if (!a || !b) return null;
+        return (
+          <g key={l.id}>
+            <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="topo-link" />
+            <title>{`${l.id}: ${l.rate_mbps} Mbps`}</title>
+          </g>
+        );
+      })}
+      {[...pos].map(([id, p]) => (
+        <g key={id} transform={`translate(${p.x},${p.y})`} className={`topo-node topo-${p.kind}`}>
+          {p.kind === 'switch' ? <rect x={-15} y={-11} width={30} height={22} rx={5} /> : <circle r={11} />}
+          <text dy="0.35em">{id}</text>
+        </g>
+      ))}
+    </svg>
+  );
+}

@@ -1,0 +1,39 @@
+// A read-only window into the running lab for the end-to-end tests (and the curious):
+// window.__abrlab. Nothing here changes the lab except `load`, which does what the file
+// picker does.
+
+import type { Lab } from './lab';
+
+export interface AbrLabHook {
+  engine(): string | null;
+  scenarioId(): string | null;
+  status(): unknown;
+  meta(): { id: string; kind: string; owner: string; unit: string }[];
+  /** Rows in the sample store. */
+  rows(): number;
+  /** Last value of every series, by series id. */
+  last(): Record<string, number>;
+  problems(): unknown;
+  notice(): unknown;
+  load(json: string, origin?: string): void;
+}
+
+declare global {
+  interface Window {
+    __abrlab?: AbrLabHook;
+  }
+}
+
+export function installTestHook(lab: Lab) {
+  window.__abrlab = {
+    engine: () => lab.getState().engine,
+    scenarioId: () => lab.getState().current?.id ?? null,
+    status: () => lab.getState().status,
+    meta: () => lab.store.meta.map(({ id, kind, owner, unit }) => ({ id, kind, owner, unit })),
+    rows: () => lab.store.length,
+    last: () => Object.fromEntries(lab.store.meta.map((m, i) => [m.id, lab.store.last(i)])),
+    problems: () => lab.getState().problems,
+    notice: () => lab.getState().notice,
+    load: (json, origin = 'test') => lab.load(json, origin),
+  };
+}

@@ -1,0 +1,6 @@
+import { useSyncExternalStore } from 'react';
+import type { Lab, LabState } from './lab';
+
+export function useLabState(lab: Lab): LabState {
+  return useSyncExternalStore(lab.subscribe, lab.getState);
+}

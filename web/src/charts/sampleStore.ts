@@ -1,0 +1,162 @@
+// Time series of one run, outside React: one growable Float64Array per column (time first).
+// Appends are amortised O(1); charts read it on requestAnimationFrame through a
+// ColumnDecimator, which keeps per-pixel-column min/max and only consumes new rows, so the cost
+// of a frame does not grow with the length of the run.
+
+import type { SeriesMeta } from '../sim/engine';
+
+export class SampleStore {
+  meta: SeriesMeta[] = [];
+  /** Number of rows. */
+  length = 0;
+  /** Bumped on every reset: consumers holding row indices must start over. */
+  generation = 0;
+  private cols: Float64Array[] = [new Float64Array(0)];
+
+  constructor(private readonly initialCapacity = 1024) {
+    this.reset([]);
+  }
+
+  reset(meta: SeriesMeta[]) {
+    this.meta = meta;
+    this.length = 0;
+    this.generation += 1;
+    this.cols = Array.from({ length: meta.length + 1 }, () => new Float64Array(this.initialCapacity));
+  }
+
+  get capacity() {
+    return this.cols[0].length;
+  }
+
+  /** Appends row-major rows [time, v_0 .. v_{n-1}]; width must be meta.length + 1. */
+  append(rows: Float64Array, width: number) {
+    if (width !== this.cols.length) {
+      throw new Error(`sample width ${width} does not match ${this.cols.length} columns`);
+    }
+    const n = Math.floor(rows.length / width);
+    if (n === 0) return;
+    this.reserve(this.length + n);
+    for (let c = 0; c < width; c++) {
+      const col = this.cols[c];
+      for (let r = 0, i = c, at = this.length; r < n; r++, i += width, at++) col[at] = rows[i];
+    }
+    this.length += n;
+  }
+
+  private reserve(rows: number) {
+    if (rows <= this.capacity) return;
+    let cap = this.capacity || 1;
+    while (cap < rows) cap *= 2;
+    this.cols = this.cols.map((old) => {
+      const grown = new Float64Array(cap);
+      grown.set(old.subarray(0, this.length));
+      return grown;
+    });
+  }
+
+  /** The time column (ms), a view valid until the next append. */
+  times(): Float64Array {
+    return this.cols[0].subarray(0, this.length);
+  }
+
+  /** Series i's column (in meta order), a view valid until the next append. */
+  series(i: number): Float64Array {
+    return this.cols[i + 1].subarray(0, this.length);
+  }
+
+  index(id: string): number {
+    return this.meta.findIndex((m) => m.id === id);
+  }
+
+  /** Index of the row whose time is nearest to t (-1 when empty). */
+  nearest(t: number): number {
+    const n = this.length;
+    if (n === 0) return -1;
+    const time = this.cols[0];
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (time[mid] < t) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0 && Math.abs(time[lo - 1] - t) <= Math.abs(time[lo] - t)) return lo - 1;
+    return lo;
+  }
+
+  /** Last value of series i (NaN when empty). */
+  last(i: number): number {
+    return this.length ? this.cols[i + 1][this.length - 1] : NaN;
+  }
+}
+
+/**
+ * Per-pixel-column aggregation of some series of a store over a time window [t0, t1]:
+ * for each column, the first, last, min and max value of the rows that fall in it (NaN when
+ * none). `update()` consumes only rows appended since the previous call; a reset of the store
+ * or a new window/width starts over.
+ */
+export class ColumnDecimator {
+  first: Float64Array[] = [];
+  last: Float64Array[] = [];
+  min: Float64Array[] = [];
+  max: Float64Array[] = [];
+  /** Smallest and largest value seen in the window over all the series. */
+  lo = Infinity;
+  hi = -Infinity;
+  private consumed = 0;
+  private generation = -1;
+  private key = '';
+
+  constructor(private readonly store: SampleStore) {}
+
+  /** Brings the columns up to date; returns true if anything changed. */
+  update(series: number[], t0: number, t1: number, columns: number): boolean {
+    const cols = Math.max(1, Math.floor(columns));
+    const key = `${series.join(',')}|${t0}|${t1}|${cols}`;
+    if (key !== this.key || this.generation !== this.store.generation || this.consumed > this.store.length) {
+      this.key = key;
+      this.generation = this.store.generation;
+      this.consumed = 0;
+      this.lo = Infinity;
+      this.hi = -Infinity;
+      const fresh = () => series.map(() => new Float64Array(cols).fill(NaN));
+      this.first = fresh();
+      this.last = fresh();
+      this.min = fresh();
+      this.max = fresh();
+      if (this.store.length === 0) return true;
+    }
+    const n = this.store.length;
+    if (this.consumed === n) return false;
+    const time = this.store.times();
+    const span = t1 - t0;
+    for (let s = 0; s < series.length; s++) {
+      const v = this.store.series(series[s]);
+      const first = this.first[s];
+      const last = this.last[s];
+      const min = this.min[s];
+      const max = this.max[s];
+      for (let r = this.consumed; r < n; r++) {
+        const t = time[r];
+        if (t < t0 || t > t1 || span <= 0) continue;
+        const x = Math.min(cols - 1, Math.floor(((t - t0) / span) * cols));
+        const y = v[r];
+        if (Number.isNaN(y)) continue;
+        if (Number.isNaN(first[x])) {
+          first[x] = y;
+          min[x] = y;
+          max[x] = y;
+        } else {
+          if (y < min[x]) min[x] = y;
+          if (y > max[x]) max[x] = y;
+        }
+        last[x] = y;
+        if (y < this.lo) this.lo = y;
+        if (y > this.hi) this.hi = y;
+      }
+    }
+    this.consumed = n;
+    return true;
+  }
+}

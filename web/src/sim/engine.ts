@@ -1,0 +1,56 @@
+// The engine contract: what the wasm package `abr_wasm` (engine/wasm) exports, as the worker
+// uses it. The JS mock engine (mockEngine.ts) implements the same shape.
+
+/** One problem in a scenario: the JSON path of the field and the rule it breaks. */
+export interface Problem {
+  path: string;
+  rule: string;
+}
+
+export type SeriesKind = 'acr' | 'share' | 'target' | 'throughput' | 'delivered' | 'queue' | 'utilization';
+
+export interface SeriesMeta {
+  id: string;
+  kind: SeriesKind;
+  label: string;
+  unit: string;
+  /** Connection id for per-connection series, port id ("SW1->SW2") for per-port series. */
+  owner: string;
+}
+
+export interface ParamSpec {
+  name: string;
+  unit: string;
+  default: number | null;
+  default_note?: string;
+  min: number;
+  max: number;
+  integer: boolean;
+  meaning: string;
+}
+
+export interface Catalogue {
+  algorithms: { id: string; name: string; summary: string; params: ParamSpec[] }[];
+  source_params: ParamSpec[];
+}
+
+export interface Simulation {
+  seriesMeta(): string;
+  advance(untilMs: number, maxEvents: number): number;
+  nowMs(): number;
+  endMs(): number;
+  done(): boolean;
+  eventsProcessed(): number;
+  takeSamples(): Float64Array;
+  summary(steadyFromMs?: number): string;
+  digest(): string;
+  free(): void;
+}
+
+export interface EngineModule {
+  /** Human-readable engine name shown in the UI ("wasm" or "mock"). */
+  kind: 'wasm' | 'mock';
+  catalogue(): string;
+  validateScenario(json: string): string;
+  createSimulation(json: string): Simulation;
+}

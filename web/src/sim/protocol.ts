@@ -1,0 +1,53 @@
+// The message protocol between the UI (client.ts) and the engine worker (worker.ts).
+// Time series travel as transferred Float64Arrays, never as JSON per sample.
+
+import type { Problem, SeriesMeta } from './engine';
+
+/** Playback speed: a multiple of real time, or as fast as the engine goes. */
+export type Speed = number | 'max';
+
+export type EngineChoice = 'auto' | 'wasm' | 'mock';
+
+export type ToWorker =
+  /** First message: pick the engine. 'auto' = wasm if built, else the mock. */
+  | { type: 'init'; engine: EngineChoice }
+  /** Validate and load a scenario (JSON text); on problems the current run is kept. */
+  | { type: 'load'; scenario: string }
+  | { type: 'play' }
+  | { type: 'pause' }
+  /** Advance by this much simulated time, as fast as possible, then pause. */
+  | { type: 'step'; ms: number }
+  /** Advance to this simulated time, as fast as possible, then pause. */
+  | { type: 'runUntil'; ms: number }
+  /** Restart the loaded scenario from time 0 (paused). */
+  | { type: 'reset' }
+  | { type: 'speed'; speed: Speed };
+
+export type Mode = 'idle' | 'paused' | 'playing' | 'seeking' | 'done';
+
+export interface RunStatus {
+  /** Run counter: increases with every load and reset; samples carry it. */
+  run: number;
+  mode: Mode;
+  nowMs: number;
+  endMs: number;
+  done: boolean;
+  events: number;
+  speed: Speed;
+  /** Measured simulated time per wall time over the last second, while running. */
+  achievedSpeed: number | null;
+  /** Measured engine events per wall-clock second, while running. */
+  eventsPerSec: number | null;
+}
+
+export type FromWorker =
+  | { type: 'ready'; engine: 'wasm' | 'mock'; catalogue: string }
+  | { type: 'loaded'; run: number; scenarioId: string; meta: SeriesMeta[]; endMs: number }
+  | { type: 'invalid'; problems: Problem[] }
+  /** Rows since the last message, row-major: [time_ms, v_0 .. v_{n-1}], width = n + 1. */
+  | { type: 'samples'; run: number; width: number; data: Float64Array }
+  | { type: 'status'; status: RunStatus }
+  /** The engine panicked: this worker is unusable and must be replaced. */
+  | { type: 'crashed'; message: string }
+  /** A command that could not be carried out (the worker is still fine). */
+  | { type: 'error'; message: string };

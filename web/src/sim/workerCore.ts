@@ -1,0 +1,280 @@
+// The engine worker's logic, free of any Worker global so that it can be tested in Vitest:
+// it owns one Simulation, answers control messages, and while playing advances the engine in
+// slices sized to a wall-clock budget, so control messages are handled between slices.
+
+import type { EngineModule, Problem, SeriesMeta, Simulation } from './engine';
+import type { FromWorker, Mode, RunStatus, Speed, ToWorker } from './protocol';
+
+export interface WorkerHost {
+  post(msg: FromWorker, transfer?: Transferable[]): void;
+  /** Wall clock, ms (performance.now in the worker). */
+  now(): number;
+  /** Run fn after delayMs (0 = as soon as pending messages are handled); returns a canceller. */
+  schedule(fn: () => void, delayMs: number): () => void;
+}
+
+export interface CoreOptions {
+  /** Wall time one slice may take (ms). */
+  sliceBudgetMs?: number;
+  /** Wall time to wait when playback is ahead of its schedule (ms). */
+  idleDelayMs?: number;
+}
+
+const MIN_EVENTS = 1_000;
+const MAX_EVENTS = 5_000_000;
+/** When playback lags its schedule by more than this much wall time, drop the debt. */
+const MAX_LAG_WALL_MS = 250;
+const SPEED_WINDOW_MS = 1000;
+
+export class WorkerCore {
+  private sim: Simulation | null = null;
+  private scenarioJson = '';
+  private scenarioId = '';
+  private meta: SeriesMeta[] = [];
+  private width = 1;
+  private run = 0;
+  private mode: Mode = 'idle';
+  private speed: Speed = 1;
+  private seekTargetMs = 0;
+  private anchorWall = 0;
+  private anchorSim = 0;
+  private eventsPerMs = 2_000;
+  private history: { wall: number; sim: number; events: number }[] = [];
+  private cancel: (() => void) | null = null;
+  private crashed = false;
+  private readonly budget: number;
+  private readonly idleDelay: number;
+
+  constructor(
+    private readonly engine: EngineModule,
+    private readonly host: WorkerHost,
+    opts: CoreOptions = {},
+  ) {
+    this.budget = opts.sliceBudgetMs ?? 10;
+    this.idleDelay = opts.idleDelayMs ?? 12;
+  }
+
+  handle(msg: ToWorker): void {
+    if (this.crashed) return;
+    try {
+      this.dispatch(msg);
+    } catch (e) {
+      this.crash(e);
+    }
+  }
+
+  private dispatch(msg: ToWorker) {
+    switch (msg.type) {
+      case 'init':
+        return; // handled by worker.ts before the core exists
+      case 'load':
+        return this.load(msg.scenario);
+      case 'speed':
+        this.speed = msg.speed;
+        this.reanchor();
+        return this.postStatus();
+      case 'reset':
+        if (!this.sim) return this.error('nothing loaded');
+        return this.start();
+    }
+    if (!this.sim) return this.error(`cannot ${msg.type}: no scenario loaded`);
+    switch (msg.type) {
+      case 'play':
+        if (this.sim.done()) return this.postStatus();
+        this.mode = 'playing';
+        this.reanchor();
+        this.history = [];
+        this.kick();
+        return this.postStatus();
+      case 'pause':
+        this.stopLoop();
+        if (this.mode !== 'done') this.mode = 'paused';
+        return this.postStatus();
+      case 'step':
+      case 'runUntil': {
+        const target = msg.type === 'step' ? this.sim.nowMs() + msg.ms : msg.ms;
+        if (!(target > this.sim.nowMs()) || this.sim.done()) return this.postStatus();
+        this.seekTargetMs = Math.min(target, this.sim.endMs());
+        this.mode = 'seeking';
+        this.history = [];
+        this.kick();
+        return this.postStatus();
+      }
+    }
+  }
+
+  private load(json: string) {
+    let problems: Problem[];
+    try {
+      problems = JSON.parse(this.engine.validateScenario(json)) as Problem[];
+    } catch (e) {
+      problems = [{ path: '', rule: (e as Error).message }];
+    }
+    if (problems.length) {
+      this.host.post({ type: 'invalid', problems });
+      return;
+    }
+    let sim: Simulation;
+    try {
+      sim = this.engine.createSimulation(json);
+    } catch (e) {
+      this.host.post({ type: 'invalid', problems: [{ path: '', rule: (e as Error).message }] });
+      return;
+    }
+    this.scenarioJson = json;
+    try {
+      this.scenarioId = String(JSON.parse(json).id ?? '');
+    } catch {
+      this.scenarioId = '';
+    }
+    this.start(sim);
+  }
+
+  /** Adopts a fresh simulation (or recreates the current scenario's), at time 0, paused. */
+  private start(fresh?: Simulation) {
+    this.stopLoop();
+    this.sim?.free();
+    this.sim = null;
+    this.sim = fresh ?? this.engine.createSimulation(this.scenarioJson);
+    this.meta = JSON.parse(this.sim.seriesMeta()) as SeriesMeta[];
+    this.width = this.meta.length + 1;
+    this.run += 1;
+    this.mode = 'paused';
+    this.history = [];
+    this.host.post({
+      type: 'loaded',
+      run: this.run,
+      scenarioId: this.scenarioId,
+      meta: this.meta,
+      endMs: this.sim.endMs(),
+    });
+    this.postStatus();
+  }
+
+  private reanchor() {
+    if (!this.sim) return;
+    this.anchorWall = this.host.now();
+    this.anchorSim = this.sim.nowMs();
+  }
+
+  private kick() {
+    if (this.cancel) return;
+    this.cancel = this.host.schedule(() => this.slice(), 0);
+  }
+
+  private stopLoop() {
+    this.cancel?.();
+    this.cancel = null;
+  }
+
+  /** The sim-time target of this slice. */
+  private target(sim: Simulation, wall: number): number {
+    if (this.mode === 'seeking') return this.seekTargetMs;
+    if (this.speed === 'max') return sim.endMs();
+    let t = this.anchorSim + (wall - this.anchorWall) * this.speed;
+    if (t - sim.nowMs() > MAX_LAG_WALL_MS * this.speed) {
+      // The engine cannot keep up with this speed: keep it busy, but drop the debt.
+      this.anchorSim = sim.nowMs();
+      this.anchorWall = wall - MAX_LAG_WALL_MS / 2;
+      t = this.anchorSim + (MAX_LAG_WALL_MS / 2) * this.speed;
+    }
+    return Math.min(t, sim.endMs());
+  }
+
+  private slice() {
+    this.cancel = null;
+    const sim = this.sim;
+    if (!sim || (this.mode !== 'playing' && this.mode !== 'seeking')) return;
+    let delay = 0;
+    try {
+      const start = this.host.now();
+      const target = this.target(sim, start);
+      let wall = start;
+      while (sim.nowMs() < target && !sim.done() && wall - start < this.budget) {
+        const remaining = this.budget - (wall - start);
+        const maxEvents = Math.round(Math.min(MAX_EVENTS, Math.max(MIN_EVENTS, this.eventsPerMs * remaining)));
+        const n = sim.advance(target, maxEvents);
+        const after = this.host.now();
+        if (n > 0 && after - wall > 0.5) {
+          const rate = n / (after - wall);
+          this.eventsPerMs = 0.7 * this.eventsPerMs + 0.3 * rate;
+        } else if (n >= maxEvents && after - wall <= 0.5) {
+          this.eventsPerMs *= 2;
+        }
+        wall = after;
+        if (n === 0 && sim.nowMs() < target) break; // engine made no progress
+      }
+      this.flushSamples(sim);
+      this.record(sim, wall);
+      if (sim.done()) {
+        this.mode = 'done';
+      } else if (this.mode === 'seeking' && sim.nowMs() >= this.seekTargetMs) {
+        this.mode = 'paused';
+      } else if (this.mode === 'playing' && this.speed !== 'max' && sim.nowMs() >= target) {
+        delay = this.idleDelay; // ahead of schedule: wait for the wall clock
+      }
+    } catch (e) {
+      this.crash(e);
+      return;
+    }
+    this.postStatus();
+    if (this.mode === 'playing' || this.mode === 'seeking') {
+      this.cancel = this.host.schedule(() => this.slice(), delay);
+    }
+  }
+
+  private flushSamples(sim: Simulation) {
+    const data = sim.takeSamples();
+    if (data.length > 0) {
+      this.host.post({ type: 'samples', run: this.run, width: this.width, data }, [data.buffer]);
+    }
+  }
+
+  private record(sim: Simulation, wall: number) {
+    this.history.push({ wall, sim: sim.nowMs(), events: sim.eventsProcessed() });
+    while (this.history.length > 2 && wall - this.history[0].wall > SPEED_WINDOW_MS) this.history.shift();
+  }
+
+  private measured(): { achievedSpeed: number | null; eventsPerSec: number | null } {
+    const h = this.history;
+    if (h.length < 2 || (this.mode !== 'playing' && this.mode !== 'seeking')) {
+      return { achievedSpeed: null, eventsPerSec: null };
+    }
+    const a = h[0];
+    const b = h[h.length - 1];
+    const dw = b.wall - a.wall;
+    if (dw <= 0) return { achievedSpeed: null, eventsPerSec: null };
+    return { achievedSpeed: (b.sim - a.sim) / dw, eventsPerSec: ((b.events - a.events) / dw) * 1000 };
+  }
+
+  status(): RunStatus {
+    const sim = this.sim;
+    return {
+      run: this.run,
+      mode: this.mode,
+      nowMs: sim?.nowMs() ?? 0,
+      endMs: sim?.endMs() ?? 0,
+      done: sim?.done() ?? false,
+      events: sim?.eventsProcessed() ?? 0,
+      speed: this.speed,
+      ...this.measured(),
+    };
+  }
+
+  private postStatus() {
+    this.host.post({ type: 'status', status: this.status() });
+  }
+
+  private error(message: string) {
+    this.host.post({ type: 'error', message });
+  }
+
+  private crash(e: unknown) {
+    this.crashed = true;
+    this.stopLoop();
+    this.sim = null; // a panicked wasm instance must not be touched again
+    const err = e as Error;
+    const message = err && err.message ? `${err.name ?? 'Error'}: ${err.message}` : String(e);
+    this.host.post({ type: 'crashed', message });
+  }
+}
