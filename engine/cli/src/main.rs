@@ -1,0 +1,231 @@
+//! `abrsim`: runs ABR Lab scenarios natively (batch runs, sweeps, benchmarks).
+//!
+//! Exit status: 0 on success, 2 on bad input (with a message naming the field and the rule).
+
+use abr_sim::{catalogue, metrics, scenario, sim, time};
+use clap::{Parser, Subcommand};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(name = "abrsim", version, about = "Run ABR Lab scenarios natively")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run a scenario and print its summary as JSON.
+    Run {
+        /// Scenario file (JSON, see scenarios/).
+        scenario: PathBuf,
+        /// Override a scenario field: PATH=VALUE, PATH dot-separated, list elements by id
+        /// (e.g. nodes.SW1.params.target_utilization=0.95). Repeatable.
+        #[arg(long = "set", value_name = "PATH=VALUE")]
+        set: Vec<String>,
+        /// Run every switch with this algorithm.
+        #[arg(long)]
+        algorithm: Option<String>,
+        /// Simulated time to run (ms).
+        #[arg(long)]
+        duration_ms: Option<f64>,
+        /// Seed of the random processes.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Start of the steady-state window (ms); default: the scenario's, else the last third.
+        #[arg(long)]
+        steady_from_ms: Option<f64>,
+        /// Write every sampled series to this CSV file (a time column, one column per series).
+        #[arg(long, value_name = "FILE")]
+        series_csv: Option<PathBuf>,
+    },
+    /// Check scenario files; print every problem with its JSON path.
+    Validate {
+        #[arg(required = true)]
+        scenarios: Vec<PathBuf>,
+    },
+    /// Print the parameter catalogue (algorithms and TM 4.0 source parameters) as JSON.
+    Algorithms,
+    /// Measure speed: events per second and simulated time / wall time, one JSON line per file.
+    Bench {
+        /// Scenario files (default: scenarios/*.json and scenarios/bench/*.json).
+        scenarios: Vec<PathBuf>,
+        /// Repeat each run this many times and report the fastest.
+        #[arg(long, default_value_t = 1)]
+        repeat: u32,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run { scenario, set, algorithm, duration_ms, seed, steady_from_ms, series_csv } => {
+            run(&scenario, &set, algorithm, duration_ms, seed, steady_from_ms, series_csv.as_deref())
+        }
+        Command::Validate { scenarios } => validate(&scenarios),
+        Command::Algorithms => {
+            println!("{}", serde_json::to_string_pretty(&catalogue::catalogue()).expect("serialises"));
+            Ok(())
+        }
+        Command::Bench { scenarios, repeat } => bench(scenarios, repeat),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("{msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Reads a scenario file into JSON, naming the file in any error.
+fn read_json(path: &Path) -> Result<serde_json::Value, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("error: {}: not valid JSON: {e}", path.display()))
+}
+
+fn problems_message(path: &Path, problems: &[scenario::Problem]) -> String {
+    let mut msg = format!("error: {} is not a valid scenario:", path.display());
+    for p in problems {
+        msg.push_str(&format!("\n  {p}"));
+    }
+    msg
+}
+
+fn load(path: &Path, overrides: &[String]) -> Result<scenario::Scenario, String> {
+    let mut doc = read_json(path)?;
+    for o in overrides {
+        scenario::apply_override(&mut doc, o).map_err(|e| format!("error: {e}"))?;
+    }
+    scenario::from_value(doc).map_err(|p| problems_message(path, &p))
+}
+
+fn run(
+    path: &Path,
+    set: &[String],
+    algorithm: Option<String>,
+    duration_ms: Option<f64>,
+    seed: Option<u64>,
+    steady_from_ms: Option<f64>,
+    series_csv: Option<&Path>,
+) -> Result<(), String> {
+    let mut overrides: Vec<String> = Vec::new();
+    if let Some(d) = duration_ms {
+        overrides.push(format!("run.duration_ms={d}"));
+    }
+    if let Some(s) = seed {
+        overrides.push(format!("run.seed={s}"));
+    }
+    if let Some(alg) = &algorithm {
+        let doc = read_json(path)?;
+        let switches = doc["nodes"].as_array().map(|nodes| {
+            nodes
+                .iter()
+                .filter(|n| n["kind"] == "switch")
+                .filter_map(|n| n["id"].as_str().map(str::to_string))
+                .collect::<Vec<_>>()
+        });
+        for id in switches.unwrap_or_default() {
+            overrides.push(format!("nodes.{id}.algorithm={}", serde_json::Value::String(alg.clone())));
+            // Parameters of the previous algorithm do not apply to the new one.
+            overrides.push(format!("nodes.{id}.params={{}}"));
+        }
+    }
+    overrides.extend(set.iter().cloned());
+    let scenario = load(path, &overrides)?;
+    if let Some(t) = steady_from_ms {
+        if !(0.0..=scenario.run.duration_ms).contains(&t) {
+            return Err(format!(
+                "error: --steady-from-ms = {t} must be between 0 and the run's duration_ms = {}",
+                scenario.run.duration_ms
+            ));
+        }
+    }
+    let from = steady_from_ms.unwrap_or_else(|| scenario.steady_from_ms());
+    let started = Instant::now();
+    let mut sim = sim::Simulation::new(scenario);
+    sim.run_to_end();
+    let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let mut summary = metrics::summarize(&sim, from);
+    summary.wall_ms = wall_ms;
+    if let Some(csv) = series_csv {
+        write_csv(&sim, csv).map_err(|e| format!("error: cannot write {}: {e}", csv.display()))?;
+    }
+    println!("{}", serde_json::to_string_pretty(&summary).expect("serialises"));
+    Ok(())
+}
+
+fn write_csv(sim: &sim::Simulation, path: &Path) -> std::io::Result<()> {
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    let header: Vec<String> = std::iter::once("time_ms".to_string())
+        .chain(sim.rec.meta.iter().map(|m| format!("{} ({})", m.id, m.unit)))
+        .collect();
+    writeln!(out, "{}", header.join(","))?;
+    for i in 0..sim.rec.row_count() {
+        let row: Vec<String> = sim.rec.row(i).iter().map(|v| if v.is_nan() { String::new() } else { v.to_string() }).collect();
+        writeln!(out, "{}", row.join(","))?;
+    }
+    out.flush()
+}
+
+fn validate(paths: &[PathBuf]) -> Result<(), String> {
+    let mut failed = Vec::new();
+    for path in paths {
+        match read_json(path).and_then(|doc| scenario::from_value(doc).map_err(|p| problems_message(path, &p))) {
+            Ok(s) => println!("ok: {} ({})", path.display(), s.id),
+            Err(msg) => failed.push(msg),
+        }
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(failed.join("\n"))
+    }
+}
+
+fn library_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for dir in ["scenarios", "scenarios/bench"] {
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            let mut v: Vec<PathBuf> =
+                entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "json")).collect();
+            v.sort();
+            files.extend(v);
+        }
+    }
+    files
+}
+
+fn bench(mut paths: Vec<PathBuf>, repeat: u32) -> Result<(), String> {
+    if paths.is_empty() {
+        paths = library_files();
+    }
+    for path in &paths {
+        let scenario = load(path, &[])?;
+        let mut best = f64::INFINITY;
+        let mut events = 0;
+        let mut sim_ms = 0.0;
+        for _ in 0..repeat.max(1) {
+            let started = Instant::now();
+            let mut sim = sim::Simulation::new(scenario.clone());
+            sim.run_to_end();
+            best = best.min(started.elapsed().as_secs_f64());
+            events = sim.events();
+            sim_ms = time::to_ms(sim.now());
+        }
+        let line = serde_json::json!({
+            "scenario": scenario.id,
+            "runtime": "native",
+            "events": events,
+            "sim_ms": sim_ms,
+            "wall_ms": best * 1000.0,
+            "events_per_s": events as f64 / best,
+            "sim_over_wall": sim_ms / 1000.0 / best,
+        });
+        println!("{line}");
+    }
+    Ok(())
+}

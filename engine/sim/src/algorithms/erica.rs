@@ -1,0 +1,278 @@
+//! ERICA: Explicit Rate Indication for Congestion Avoidance.
+//! Source: Jain, Kalyanaraman, Goyal, Fahmy, Viswanathan, "ERICA switch algorithm: a complete
+//! description", ATM Forum/96-1172, and Kalyanaraman's dissertation (1997), appendix C.
+//! Definition: published (options A, B, C, E of the OSU pseudo-code; load averaging omitted).
+//!
+//! Per output port, every averaging interval (ends after `interval_us` or `interval_cells`
+//! arriving cells, whichever comes first):
+//!
+//! ```text
+//!   ABRCapacity = U · link_rate                      cells/s
+//!   z           = InputRate / ABRCapacity            overload factor
+//!   FairShare   = ABRCapacity / N_active
+//! ```
+//! On each backward RM cell of VC i (CCR_i from its last forward RM cell):
+//! ```text
+//!   VCShare = CCR_i / z
+//!   ER = max(FairShare, VCShare)                      if z > 1 + δ   (overload)
+//!      = max(FairShare, VCShare, MaxAllocPrevious)    otherwise      (option A)
+//!   if ER > FairShare and CCR_i < FairShare: ER = FairShare           (option B)
+//!   ER_cell = min(ER_cell, ER, ABRCapacity)
+//! ```
+
+use super::{AlgorithmSpec, PortInfo, SwitchAlgorithm};
+use crate::cell::{Cell, CellKind};
+use crate::params::{ParamSpec, Params};
+use crate::time::{cells_to_mbps, from_us, to_s, Time};
+
+pub const PARAMS: [ParamSpec; 7] = [
+    ParamSpec::num("target_utilization", "", 0.9, 0.1, 1.0, "Fraction U of the link that ERICA allocates; the rest absorbs bursts"),
+    ParamSpec::num("interval_us", "µs", 1000.0, 1.0, 1_000_000.0, "Averaging interval by time: measurements close after this long at most"),
+    ParamSpec::int("interval_cells", "cells", 100.0, 1.0, 1_000_000.0, "Averaging interval by count: measurements close after this many arriving cells at most"),
+    ParamSpec::num("delta", "", 0.1, 0.0, 1.0, "Overload tolerance δ: MaxAllocPrevious is used only while z ≤ 1 + δ"),
+    ParamSpec::int("max_alloc", "0/1", 1.0, 0.0, 1.0, "Option A: in underload, let a VC rise to the largest allocation of the previous interval"),
+    ParamSpec::int("fairshare_first", "0/1", 1.0, 0.0, 1.0, "Option B: a VC below FairShare gets at most FairShare (avoids transient overload)"),
+    ParamSpec::int("count_brm", "0/1", 1.0, 0.0, 1.0, "Option E: a VC also counts as active when its backward RM cell passes"),
+];
+
+pub const SPEC: AlgorithmSpec = AlgorithmSpec {
+    id: "erica",
+    name: "ERICA",
+    summary: "Measures the port's load factor z each interval and gives each VC max(FairShare, CCR/z): fair and efficient at a target utilisation.",
+    params: &PARAMS,
+    build,
+};
+
+fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
+    Box::new(Erica::new(p, port))
+}
+
+/// ERICA state for one output port.
+pub struct Erica {
+    u: f64,
+    link_rate: f64,
+    interval: Time,
+    interval_cells: u64,
+    delta: f64,
+    max_alloc: bool,
+    fairshare_first: bool,
+    count_brm: bool,
+
+    // Current interval.
+    gen: u32,
+    start: Time,
+    cells: u64,
+    active_now: u32,
+    max_alloc_current: f64,
+
+    // Results of the last completed interval (cells/s, or a ratio for z).
+    pub abr_capacity: f64,
+    pub z: f64,
+    pub fair_share: f64,
+    max_alloc_previous: f64,
+
+    // Per VC.
+    ccr: Vec<f64>,
+    seen: Vec<u32>,
+}
+
+impl Erica {
+    pub fn new(p: &Params, port: PortInfo) -> Self {
+        let u = p.get("target_utilization");
+        let capacity = u * port.link_rate;
+        Erica {
+            u,
+            link_rate: port.link_rate,
+            interval: from_us(p.get("interval_us")).max(1),
+            interval_cells: p.get("interval_cells") as u64,
+            delta: p.get("delta"),
+            max_alloc: p.flag("max_alloc"),
+            fairshare_first: p.flag("fairshare_first"),
+            count_brm: p.flag("count_brm"),
+            gen: 1,
+            start: 0,
+            cells: 0,
+            active_now: 0,
+            max_alloc_current: capacity,
+            abr_capacity: capacity,
+            z: 0.0,
+            fair_share: capacity,
+            max_alloc_previous: capacity,
+            ccr: vec![0.0; port.n_conns],
+            seen: vec![0; port.n_conns],
+        }
+    }
+
+    fn mark_active(&mut self, vc: usize) {
+        if self.seen[vc] != self.gen {
+            self.seen[vc] = self.gen;
+            self.active_now += 1;
+        }
+    }
+
+    /// Closes the averaging interval at `now` and computes capacity, load and fair share.
+    pub fn end_interval(&mut self, now: Time) {
+        let len = to_s(now.saturating_sub(self.start));
+        if len <= 0.0 {
+            return;
+        }
+        self.abr_capacity = self.u * self.link_rate;
+        let input_rate = self.cells as f64 / len;
+        self.z = if self.abr_capacity > 0.0 { input_rate / self.abr_capacity } else { f64::INFINITY };
+        let n = self.active_now.max(1) as f64;
+        self.fair_share = self.abr_capacity / n;
+        self.max_alloc_previous = self.max_alloc_current;
+        self.max_alloc_current = self.fair_share;
+        self.gen = self.gen.wrapping_add(1);
+        self.start = now;
+        self.cells = 0;
+        self.active_now = 0;
+    }
+
+    /// The explicit rate ERICA gives a VC whose last CCR was `ccr` (cells/s).
+    pub fn explicit_rate(&mut self, ccr: f64) -> f64 {
+        let fs = self.fair_share;
+        // Boundary cases (dissertation Table 6.1): no input → VCShare forced to 0.
+        let vc_share = if self.z > 0.0 && self.z.is_finite() { ccr / self.z } else { 0.0 };
+        let mut er = fs.max(vc_share);
+        if self.max_alloc && self.z <= 1.0 + self.delta {
+            er = er.max(self.max_alloc_previous);
+        }
+        self.max_alloc_current = self.max_alloc_current.max(er);
+        if self.fairshare_first && er > fs && ccr < fs {
+            er = fs;
+        }
+        er.min(self.abr_capacity)
+    }
+
+    fn maybe_end_by_time(&mut self, now: Time) {
+        if now.saturating_sub(self.start) >= self.interval {
+            self.end_interval(now);
+        }
+    }
+}
+
+impl SwitchAlgorithm for Erica {
+    fn on_arrival(&mut self, now: Time, cell: &mut Cell, _queue: u32) {
+        self.maybe_end_by_time(now);
+        self.cells += 1;
+        let vc = cell.conn as usize;
+        match cell.kind {
+            CellKind::Data => self.mark_active(vc),
+            CellKind::Frm => {
+                self.mark_active(vc);
+                self.ccr[vc] = cell.ccr;
+            }
+            CellKind::Brm => {}
+        }
+        if self.cells >= self.interval_cells {
+            self.end_interval(now);
+        }
+    }
+
+    fn on_brm(&mut self, now: Time, cell: &mut Cell, _queue: u32) {
+        self.maybe_end_by_time(now);
+        let vc = cell.conn as usize;
+        if self.count_brm {
+            self.mark_active(vc);
+        }
+        let er = self.explicit_rate(self.ccr[vc]);
+        cell.er = cell.er.min(er);
+    }
+
+    fn target_utilization(&self) -> f64 {
+        self.u
+    }
+
+    fn internal_names(&self) -> &'static [&'static str] {
+        &["overload", "fair_share_mbps"]
+    }
+
+    fn internal_values(&self, out: &mut Vec<f64>) {
+        out.push(self.z);
+        out.push(cells_to_mbps(self.fair_share));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    fn erica(link_rate: f64) -> Erica {
+        let none = BTreeMap::new();
+        let p = Params::new(&PARAMS, &[&none]);
+        Erica::new(&p, PortInfo { link_rate, n_conns: 4 })
+    }
+
+    fn feed(e: &mut Erica, now: Time, vc: u32, kind: CellKind, ccr: f64) {
+        let mut c = Cell::data(vc);
+        c.kind = kind;
+        c.ccr = ccr;
+        e.on_arrival(now, &mut c, 0);
+    }
+
+    #[test]
+    fn overload_factor_and_fair_share_follow_the_definitions() {
+        // 100 cells in 100 µs = 1e6 cells/s on a 1e6 cells/s link at U = 0.9: z = 1/0.9.
+        let mut e = erica(1e6);
+        for k in 0..100u64 {
+            feed(&mut e, k * 1_000_000, (k % 2) as u32, CellKind::Data, 0.0);
+        }
+        // The 100th cell closed the interval at t = 99 µs (99 µs long).
+        let expected_z = (100.0 / 99e-6) / 0.9e6;
+        assert!((e.z - expected_z).abs() < 1e-9 * expected_z, "z = {}", e.z);
+        assert!((e.fair_share - 0.45e6).abs() < 1e-6, "two active VCs share 0.9e6");
+    }
+
+    #[test]
+    fn overloaded_port_gives_max_of_fair_share_and_vc_share() {
+        let mut e = erica(1e6);
+        e.z = 2.0;
+        e.fair_share = 0.3e6;
+        e.abr_capacity = 0.9e6;
+        // VCShare = 0.8e6 / 2 = 0.4e6 > FairShare.
+        assert!((e.explicit_rate(0.8e6) - 0.4e6).abs() < 1e-6);
+        // VCShare = 0.2e6 / 2 = 0.1e6 < FairShare; in overload MaxAlloc is ignored.
+        assert!((e.explicit_rate(0.2e6) - 0.3e6).abs() < 1e-6);
+    }
+
+    #[test]
+    fn underloaded_port_lets_vcs_reach_the_previous_max_allocation_but_fairshare_first() {
+        let mut e = erica(1e6);
+        e.z = 0.5;
+        e.fair_share = 0.3e6;
+        e.abr_capacity = 0.9e6;
+        e.max_alloc_previous = 0.6e6;
+        // CCR above FairShare: ER = max(0.3, 0.35/0.5 = 0.7, 0.6) = 0.7e6.
+        assert!((e.explicit_rate(0.35e6) - 0.7e6).abs() < 1e-6);
+        // CCR below FairShare: ER would be 0.6e6 but option B caps it at FairShare.
+        assert!((e.explicit_rate(0.1e6) - 0.3e6).abs() < 1e-6);
+    }
+
+    #[test]
+    fn explicit_rate_never_exceeds_abr_capacity() {
+        let mut e = erica(1e6);
+        e.z = 0.1;
+        e.fair_share = 0.9e6;
+        e.abr_capacity = 0.9e6;
+        assert!((e.explicit_rate(0.5e6) - 0.9e6).abs() < 1e-6);
+    }
+
+    #[test]
+    fn brm_feedback_only_lowers_the_cell_er() {
+        let mut e = erica(1e6);
+        feed(&mut e, 0, 0, CellKind::Frm, 0.5e6);
+        e.z = 1.0;
+        e.fair_share = 0.45e6;
+        e.max_alloc_previous = 0.4e6;
+        let mut brm = Cell::data(0);
+        brm.kind = CellKind::Brm;
+        brm.er = 0.2e6;
+        e.on_brm(1, &mut brm, 0);
+        assert_eq!(brm.er, 0.2e6, "a switch never raises ER");
+        brm.er = 1e6;
+        e.on_brm(2, &mut brm, 0);
+        assert!((brm.er - 0.5e6).abs() < 1e-6, "ER = CCR / z = 0.5e6, got {}", brm.er);
+    }
+}

@@ -1,0 +1,287 @@
+//! Sampled series and run summaries.
+//!
+//! Every `sample_interval` the simulation records one row: the time (ms) and one value per
+//! series, in the order of [`SeriesMeta`]. Rows are kept for the whole run (zoom, export,
+//! summaries) and hashed as they are made, so two runs can be compared by one digest.
+
+use crate::sim::Simulation;
+use crate::time::{cells_to_mbps, to_ms};
+use serde::Serialize;
+
+/// What one column of the sample rows holds.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeriesMeta {
+    /// Unique id: "<kind>:<owner>", e.g. "acr:C1", "queue:SW1->SW2".
+    pub id: String,
+    /// acr, share, target, throughput, delivered, queue, utilization, algorithm.
+    pub kind: &'static str,
+    pub label: String,
+    pub unit: &'static str,
+    /// Connection or port id.
+    pub owner: String,
+}
+
+impl SeriesMeta {
+    pub fn new(kind: &'static str, owner: &str, unit: &'static str, label: String) -> Self {
+        SeriesMeta { id: format!("{kind}:{owner}"), kind, label, unit, owner: owner.to_string() }
+    }
+}
+
+/// Collects sample rows and a running digest of them.
+pub struct Recorder {
+    pub meta: Vec<SeriesMeta>,
+    rows: Vec<f64>,
+    /// Cumulative counters per row for summaries: delivered per connection, departed per port.
+    hist: Vec<f64>,
+    hist_width: usize,
+    taken: usize,
+    digest: u64,
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+impl Recorder {
+    pub fn new(meta: Vec<SeriesMeta>) -> Self {
+        Recorder { meta, rows: Vec::new(), hist: Vec::new(), hist_width: 0, taken: 0, digest: FNV_OFFSET }
+    }
+
+    /// Values per row: the time plus one per series.
+    pub fn width(&self) -> usize {
+        self.meta.len() + 1
+    }
+
+    pub fn record(&mut self, row: &[f64], hist: &[f64]) {
+        debug_assert_eq!(row.len(), self.width());
+        for v in row {
+            for b in v.to_bits().to_le_bytes() {
+                self.digest = (self.digest ^ b as u64).wrapping_mul(FNV_PRIME);
+            }
+        }
+        self.rows.extend_from_slice(row);
+        self.hist_width = hist.len();
+        self.hist.extend_from_slice(hist);
+    }
+
+    pub fn rows(&self) -> &[f64] {
+        &self.rows
+    }
+
+    pub fn row_count(&self) -> usize {
+        self.rows.len() / self.width()
+    }
+
+    pub fn row(&self, i: usize) -> &[f64] {
+        let w = self.width();
+        &self.rows[i * w..(i + 1) * w]
+    }
+
+    fn hist_row(&self, i: usize) -> &[f64] {
+        &self.hist[i * self.hist_width..(i + 1) * self.hist_width]
+    }
+
+    /// Rows recorded since the last call (row-major).
+    pub fn take_new(&mut self) -> &[f64] {
+        let from = self.taken * self.width();
+        self.taken = self.row_count();
+        &self.rows[from..]
+    }
+
+    /// FNV-1a digest of every value of every row so far, as 16 hex digits.
+    pub fn digest(&self) -> String {
+        format!("{:016x}", self.digest)
+    }
+
+    /// Column (in a row, after the time) of the first series of a kind.
+    pub fn column_of(&self, kind: &str) -> Option<usize> {
+        self.meta.iter().position(|m| m.kind == kind).map(|i| i + 1)
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ConnSummary {
+    pub id: String,
+    pub mean_rate_mbps: Option<f64>,
+    pub fair_share_mbps: Option<f64>,
+    pub target_share_mbps: Option<f64>,
+    pub sent_cells: u64,
+    pub delivered_cells: u64,
+    pub lost_cells: u64,
+    pub loss_ratio: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PortSummary {
+    pub id: String,
+    pub max_queue_cells: u32,
+    pub mean_queue_cells: Option<f64>,
+    pub dropped_cells: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LinkSummary {
+    pub id: String,
+    /// Fraction of the capacity used in the `from` → `to` direction over the steady window.
+    pub mean_utilization: Option<f64>,
+    /// The same in the `to` → `from` direction.
+    pub reverse_mean_utilization: Option<f64>,
+}
+
+/// The run summary printed by `abrsim run` and returned by the wasm `summary()`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub scenario: String,
+    pub seed: u64,
+    pub sim_ms: f64,
+    /// Wall-clock time of the run (filled in by the caller: the engine has no clock).
+    pub wall_ms: f64,
+    pub events: u64,
+    pub steady_from_ms: f64,
+    pub connections: Vec<ConnSummary>,
+    pub ports: Vec<PortSummary>,
+    pub links: Vec<LinkSummary>,
+    /// Jain's fairness index over mean rate / target share.
+    pub jain_index: Option<f64>,
+    /// Last time more than 1 % of the active connections were more than 10 % away from their
+    /// target share; null if they never settled within.
+    pub convergence_ms: Option<f64>,
+    pub digest: String,
+}
+
+/// Summarises a run over the steady-state window starting at `steady_from_ms`.
+pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
+    let rec = &sim.rec;
+    let rows = rec.row_count();
+    let n = sim.conns.len();
+    let first = (0..rows).find(|&i| rec.row(i)[0] >= steady_from_ms - 1e-9);
+    let window = first.filter(|&f| f + 1 < rows).map(|f| (f, rows - 1));
+    let col_share = rec.column_of("share").unwrap_or(0);
+    let col_target = rec.column_of("target").unwrap_or(0);
+    let col_acr = rec.column_of("acr").unwrap_or(0);
+    let col_queue = rec.column_of("queue");
+
+    // Mean over the window rows [a, b) of a column, inactive (NaN) counted as 0.
+    let mean_col = |col: usize, (a, b): (usize, usize)| -> f64 {
+        (a..b).map(|i| rec.row(i)[col]).map(|v| if v.is_nan() { 0.0 } else { v }).sum::<f64>() / (b - a) as f64
+    };
+
+    let mut connections = Vec::with_capacity(n);
+    for (i, c) in sim.conns.iter().enumerate() {
+        let (rate, share, target) = match window {
+            Some((a, b)) => {
+                let dt_s = (rec.row(b)[0] - rec.row(a)[0]) / 1000.0;
+                let cells = rec.hist_row(b)[i] - rec.hist_row(a)[i];
+                (
+                    Some(cells_to_mbps(cells / dt_s)),
+                    Some(mean_col(col_share + i, (a, b))),
+                    Some(mean_col(col_target + i, (a, b))),
+                )
+            }
+            None => (None, None, None),
+        };
+        connections.push(ConnSummary {
+            id: c.id.clone(),
+            mean_rate_mbps: rate,
+            fair_share_mbps: share,
+            target_share_mbps: target,
+            sent_cells: c.sent,
+            delivered_cells: c.delivered_all,
+            lost_cells: c.lost,
+            loss_ratio: if c.sent > 0 { c.lost as f64 / c.sent as f64 } else { 0.0 },
+        });
+    }
+
+    let reported: Vec<usize> = (0..sim.ports.len()).filter(|&p| sim.ports[p].reported).collect();
+    let ports = reported
+        .iter()
+        .enumerate()
+        .map(|(k, &p)| PortSummary {
+            id: sim.ports[p].id.clone(),
+            max_queue_cells: sim.ports[p].max_queue,
+            mean_queue_cells: match (window, col_queue) {
+                (Some((a, b)), Some(col)) => Some((a..=b).map(|i| rec.row(i)[col + k]).sum::<f64>() / (b - a + 1) as f64),
+                _ => None,
+            },
+            dropped_cells: sim.ports[p].dropped,
+        })
+        .collect();
+
+    let utilization = |p: usize| -> Option<f64> {
+        let (a, b) = window?;
+        let dt_s = (rec.row(b)[0] - rec.row(a)[0]) / 1000.0;
+        let cells = rec.hist_row(b)[n + p] - rec.hist_row(a)[n + p];
+        Some(cells / (sim.ports[p].link_rate * dt_s))
+    };
+    let links = sim
+        .scenario
+        .links
+        .iter()
+        .enumerate()
+        .map(|(li, l)| {
+            let dir = |fwd: bool| sim.ports.iter().position(|p| p.link == li && p.forward == fwd);
+            LinkSummary {
+                id: l.id.clone(),
+                mean_utilization: dir(true).and_then(utilization),
+                reverse_mean_utilization: dir(false).and_then(utilization),
+            }
+        })
+        .collect();
+
+    let ratios: Vec<f64> = connections
+        .iter()
+        .filter_map(|c| match (c.mean_rate_mbps, c.target_share_mbps) {
+            (Some(r), Some(t)) if t > 0.0 => Some(r / t),
+            _ => None,
+        })
+        .collect();
+    let jain_index = (!ratios.is_empty()).then(|| {
+        let s: f64 = ratios.iter().sum();
+        let s2: f64 = ratios.iter().map(|x| x * x).sum();
+        if s2 > 0.0 {
+            s * s / (ratios.len() as f64 * s2)
+        } else {
+            0.0
+        }
+    });
+
+    // Convergence: the last sample at which too many connections were off their share.
+    let mut last_off: Option<usize> = None;
+    for i in 0..rows {
+        let row = rec.row(i);
+        let mut active = 0;
+        let mut off = 0;
+        for k in 0..n {
+            let (acr, target) = (row[col_acr + k], row[col_target + k]);
+            if acr.is_nan() || target.is_nan() {
+                continue;
+            }
+            active += 1;
+            if (acr - target).abs() > 0.1 * target {
+                off += 1;
+            }
+        }
+        if active > 0 && off as f64 > 0.01 * active as f64 {
+            last_off = Some(i);
+        }
+    }
+    let convergence_ms = match last_off {
+        Some(i) if i + 1 == rows => None,
+        Some(i) => Some(rec.row(i)[0]),
+        None => Some(0.0),
+    };
+
+    Summary {
+        scenario: sim.scenario.id.clone(),
+        seed: sim.scenario.run.seed,
+        sim_ms: to_ms(sim.now()),
+        wall_ms: 0.0,
+        events: sim.events(),
+        steady_from_ms,
+        connections,
+        ports,
+        links,
+        jain_index,
+        convergence_ms,
+        digest: rec.digest(),
+    }
+}

@@ -1,0 +1,548 @@
+//! The scenario: a plain JSON document (topology, connections, per-switch algorithm and
+//! parameters, run settings, lesson text). These serde types are the schema; the TypeScript
+//! types in `web/src/scenario/generated/` are generated from them by ts-rs (`cargo test`).
+//!
+//! `parse` turns text into a checked [`Scenario`] or into every problem found, each with the
+//! JSON path of the field and the rule it breaks.
+
+use crate::algorithms;
+use crate::params::check_params;
+use crate::source::SOURCE_PARAMS;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use ts_rs::TS;
+
+/// The scenario format version this engine reads and writes.
+pub const SCENARIO_VERSION: u32 = 1;
+
+/// Propagation delay of light in fibre, per kilometre.
+pub const DELAY_US_PER_KM: f64 = 5.0;
+
+/// Default buffer of a switch output port.
+pub const DEFAULT_BUFFER_CELLS: u32 = 1000;
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct Scenario {
+    /// Format version (currently 1).
+    pub version: u32,
+    /// Short identifier, e.g. `two-sources`.
+    pub id: String,
+    #[serde(default)]
+    pub name: String,
+    /// Library group shown in the UI.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[ts(as = "Option<String>", optional)]
+    pub group: String,
+    /// One line shown in the library.
+    #[serde(default)]
+    pub description: String,
+    /// The study the scenario comes from.
+    #[serde(default)]
+    pub source: String,
+    /// Lesson text for a class: what to watch, what it shows, questions.
+    #[serde(default)]
+    pub lesson: String,
+    pub run: RunSettings,
+    #[serde(default)]
+    pub defaults: Defaults,
+    pub nodes: Vec<Node>,
+    pub links: Vec<Link>,
+    pub connections: Vec<Connection>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct RunSettings {
+    /// Simulated time to run (ms).
+    pub duration_ms: f64,
+    /// Interval between samples of every series (µs of simulated time).
+    #[serde(default = "default_sample_interval_us")]
+    pub sample_interval_us: f64,
+    /// Seed of the random processes (one PRNG stream per process).
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// Start of the steady-state window for summaries (ms); default: the last third of the run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub steady_from_ms: Option<f64>,
+    /// Relative tolerance within which steady-state rates are expected to match their shares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub tolerance: Option<f64>,
+}
+
+fn default_sample_interval_us() -> f64 {
+    500.0
+}
+fn default_seed() -> u64 {
+    1
+}
+
+/// Values applied to every element of a kind unless the element sets its own.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct Defaults {
+    /// TM 4.0 source parameters (see the source parameter catalogue).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[ts(as = "Option<BTreeMap<String, f64>>", optional)]
+    pub source: BTreeMap<String, f64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum NodeKind {
+    Source,
+    Switch,
+    Destination,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct Node {
+    pub id: String,
+    pub kind: NodeKind,
+    /// Switch algorithm id (switches only; default `erica`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub algorithm: Option<String>,
+    /// Algorithm parameters by name (switches only).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[ts(as = "Option<BTreeMap<String, f64>>", optional)]
+    pub params: BTreeMap<String, f64>,
+    /// Buffer of each output port (cells; switches only; default 1000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub buffer_cells: Option<u32>,
+    /// Position on the editor canvas.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub x: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub y: Option<f64>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct Link {
+    pub id: String,
+    /// The link is full duplex; `from` → `to` is its forward direction in reports.
+    pub from: String,
+    pub to: String,
+    /// Capacity in Mbps of cells (a link of C Mbps carries C·10⁶/424 cells/s).
+    pub rate_mbps: f64,
+    /// Propagation delay (µs); give this or `distance_km`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub delay_us: Option<f64>,
+    /// Length (km), at 5 µs per km; give this or `delay_us`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub distance_km: Option<f64>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct Connection {
+    pub id: String,
+    /// Source node.
+    pub from: String,
+    /// Destination node.
+    pub to: String,
+    /// Node ids from source to destination; default: the shortest path (fewest hops).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub path: Option<Vec<String>>,
+    /// When the source starts sending (ms).
+    #[serde(default)]
+    pub start_ms: f64,
+    /// When the source stops sending (ms); default: never.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub stop_ms: Option<f64>,
+    /// TM 4.0 source parameters, over `defaults.source`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[ts(as = "Option<BTreeMap<String, f64>>", optional)]
+    pub params: BTreeMap<String, f64>,
+}
+
+/// One problem in a scenario: where, and which rule it breaks.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Problem {
+    pub path: String,
+    pub rule: String,
+}
+
+impl Problem {
+    fn new(path: impl Into<String>, rule: impl Into<String>) -> Self {
+        Problem { path: path.into(), rule: rule.into() }
+    }
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.path.is_empty() {
+            write!(f, "{}", self.rule)
+        } else {
+            write!(f, "{}: {}", self.path, self.rule)
+        }
+    }
+}
+
+/// Parses and validates scenario text.
+pub fn parse(json: &str) -> Result<Scenario, Vec<Problem>> {
+    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
+        vec![Problem::new("", format!("not valid JSON: {e}"))]
+    })?;
+    from_value(value)
+}
+
+/// Validates an already parsed JSON value (used after `--set` overrides).
+pub fn from_value(value: serde_json::Value) -> Result<Scenario, Vec<Problem>> {
+    if let Some(v) = value.get("version") {
+        if v.as_u64() != Some(SCENARIO_VERSION as u64) {
+            return Err(vec![Problem::new(
+                "version",
+                format!("unsupported scenario version {v}; this engine reads version {SCENARIO_VERSION}"),
+            )]);
+        }
+    }
+    let scenario: Scenario = serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let path = if path == "." { String::new() } else { path };
+        vec![Problem::new(path, e.into_inner().to_string())]
+    })?;
+    let problems = validate(&scenario);
+    if problems.is_empty() {
+        Ok(scenario)
+    } else {
+        Err(problems)
+    }
+}
+
+impl Link {
+    pub fn delay_us(&self) -> f64 {
+        self.delay_us.unwrap_or_else(|| self.distance_km.unwrap_or(0.0) * DELAY_US_PER_KM)
+    }
+}
+
+impl Scenario {
+    pub fn node_index(&self, id: &str) -> Option<usize> {
+        self.nodes.iter().position(|n| n.id == id)
+    }
+
+    /// The link joining two nodes, in either direction.
+    pub fn link_between(&self, a: &str, b: &str) -> Option<usize> {
+        self.links.iter().position(|l| (l.from == a && l.to == b) || (l.from == b && l.to == a))
+    }
+
+    /// The connection's path as node ids: the one given, or the shortest (fewest hops, ties by
+    /// link order), through switches only.
+    pub fn resolved_path(&self, conn: &Connection) -> Option<Vec<String>> {
+        if let Some(p) = &conn.path {
+            return Some(p.clone());
+        }
+        let start = self.node_index(&conn.from)?;
+        let goal = self.node_index(&conn.to)?;
+        let mut prev: Vec<Option<usize>> = vec![None; self.nodes.len()];
+        let mut seen = vec![false; self.nodes.len()];
+        let mut queue = VecDeque::from([start]);
+        seen[start] = true;
+        while let Some(n) = queue.pop_front() {
+            if n == goal {
+                break;
+            }
+            // Only switches forward traffic; the source itself is the start.
+            if n != start && self.nodes[n].kind != NodeKind::Switch {
+                continue;
+            }
+            for l in &self.links {
+                let other = if l.from == self.nodes[n].id {
+                    &l.to
+                } else if l.to == self.nodes[n].id {
+                    &l.from
+                } else {
+                    continue;
+                };
+                if let Some(o) = self.node_index(other) {
+                    if !seen[o] {
+                        seen[o] = true;
+                        prev[o] = Some(n);
+                        queue.push_back(o);
+                    }
+                }
+            }
+        }
+        if !seen[goal] {
+            return None;
+        }
+        let mut path = vec![self.nodes[goal].id.clone()];
+        let mut cur = goal;
+        while let Some(p) = prev[cur] {
+            path.push(self.nodes[p].id.clone());
+            cur = p;
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// Start of the steady-state window (ms).
+    pub fn steady_from_ms(&self) -> f64 {
+        self.run.steady_from_ms.unwrap_or(self.run.duration_ms * 2.0 / 3.0)
+    }
+}
+
+fn check_id(id: &str, path: &str, problems: &mut Vec<Problem>) {
+    if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c)) {
+        problems.push(Problem::new(
+            path,
+            format!("id '{id}' must be 1 to 64 characters of letters, digits, '_', '-' or '.'"),
+        ));
+    }
+}
+
+fn check_range(value: f64, lo: f64, hi: f64, path: &str, what: &str, problems: &mut Vec<Problem>) {
+    if !value.is_finite() || value < lo || value > hi {
+        problems.push(Problem::new(path, format!("{what} = {value} must be between {lo} and {hi}")));
+    }
+}
+
+/// Every semantic rule of the format: ids unique, references resolve, paths follow links,
+/// parameters in range.
+pub fn validate(s: &Scenario) -> Vec<Problem> {
+    let mut p = Vec::new();
+    check_id(&s.id, "id", &mut p);
+
+    let r = &s.run;
+    check_range(r.duration_ms, 0.001, 600_000.0, "run.duration_ms", "duration_ms", &mut p);
+    check_range(r.sample_interval_us, 1.0, 1_000_000.0, "run.sample_interval_us", "sample_interval_us", &mut p);
+    if r.duration_ms.is_finite() && r.sample_interval_us.is_finite() && r.sample_interval_us > 0.0 {
+        let samples = r.duration_ms * 1000.0 / r.sample_interval_us;
+        if samples > 2_000_000.0 {
+            p.push(Problem::new(
+                "run.sample_interval_us",
+                format!("the run would take {samples:.0} samples; at most 2,000,000 are kept (raise sample_interval_us)"),
+            ));
+        }
+    }
+    if let Some(t) = r.steady_from_ms {
+        check_range(t, 0.0, r.duration_ms, "run.steady_from_ms", "steady_from_ms", &mut p);
+    }
+    if let Some(t) = r.tolerance {
+        check_range(t, 0.0, 1.0, "run.tolerance", "tolerance", &mut p);
+    }
+    for (k, rule) in check_params(&SOURCE_PARAMS, &s.defaults.source) {
+        p.push(Problem::new(format!("defaults.source.{k}"), rule));
+    }
+
+    let mut ids = BTreeSet::new();
+    for (i, n) in s.nodes.iter().enumerate() {
+        let path = format!("nodes[{i}]");
+        check_id(&n.id, &format!("{path}.id"), &mut p);
+        if !ids.insert(n.id.as_str()) {
+            p.push(Problem::new(format!("{path}.id"), format!("node id '{}' is used twice", n.id)));
+        }
+        match n.kind {
+            NodeKind::Switch => {
+                let alg_id = n.algorithm.as_deref().unwrap_or(algorithms::DEFAULT_ALGORITHM);
+                match algorithms::find(alg_id) {
+                    None => p.push(Problem::new(
+                        format!("{path}.algorithm"),
+                        format!(
+                            "unknown algorithm '{alg_id}'; known algorithms: {}",
+                            algorithms::REGISTRY.iter().map(|a| a.id).collect::<Vec<_>>().join(", ")
+                        ),
+                    )),
+                    Some(spec) => {
+                        for (k, rule) in check_params(spec.params, &n.params) {
+                            p.push(Problem::new(format!("{path}.params.{k}"), rule));
+                        }
+                    }
+                }
+                if let Some(b) = n.buffer_cells {
+                    check_range(b as f64, 1.0, 10_000_000.0, &format!("{path}.buffer_cells"), "buffer_cells", &mut p);
+                }
+            }
+            _ => {
+                if n.algorithm.is_some() || !n.params.is_empty() || n.buffer_cells.is_some() {
+                    p.push(Problem::new(
+                        format!("{path}"),
+                        format!("node '{}' is a {:?}: only switches take algorithm, params and buffer_cells", n.id, n.kind).to_lowercase(),
+                    ));
+                }
+            }
+        }
+    }
+
+    let mut link_ids = BTreeSet::new();
+    let mut pairs = BTreeSet::new();
+    for (i, l) in s.links.iter().enumerate() {
+        let path = format!("links[{i}]");
+        check_id(&l.id, &format!("{path}.id"), &mut p);
+        if !link_ids.insert(l.id.as_str()) {
+            p.push(Problem::new(format!("{path}.id"), format!("link id '{}' is used twice", l.id)));
+        }
+        for (end, field) in [(&l.from, "from"), (&l.to, "to")] {
+            if s.node_index(end).is_none() {
+                p.push(Problem::new(format!("{path}.{field}"), format!("no node has id '{end}'")));
+            }
+        }
+        if l.from == l.to {
+            p.push(Problem::new(format!("{path}.to"), "a link must join two different nodes"));
+        }
+        let key = if l.from < l.to { (l.from.as_str(), l.to.as_str()) } else { (l.to.as_str(), l.from.as_str()) };
+        if !pairs.insert(key) {
+            p.push(Problem::new(
+                format!("{path}"),
+                format!("nodes '{}' and '{}' are already joined by another link; one link per pair", l.from, l.to),
+            ));
+        }
+        check_range(l.rate_mbps, 0.001, 100_000.0, &format!("{path}.rate_mbps"), "rate_mbps", &mut p);
+        match (l.delay_us, l.distance_km) {
+            (Some(_), Some(_)) => p.push(Problem::new(
+                format!("{path}"),
+                "give either delay_us or distance_km, not both",
+            )),
+            (Some(d), None) => check_range(d, 0.0, 1_000_000.0, &format!("{path}.delay_us"), "delay_us", &mut p),
+            (None, Some(d)) => check_range(d, 0.0, 200_000.0, &format!("{path}.distance_km"), "distance_km", &mut p),
+            (None, None) => p.push(Problem::new(format!("{path}"), "a link needs delay_us or distance_km")),
+        }
+    }
+
+    let mut conn_ids = BTreeSet::new();
+    for (i, c) in s.connections.iter().enumerate() {
+        let path = format!("connections[{i}]");
+        check_id(&c.id, &format!("{path}.id"), &mut p);
+        if !conn_ids.insert(c.id.as_str()) {
+            p.push(Problem::new(format!("{path}.id"), format!("connection id '{}' is used twice", c.id)));
+        }
+        let kind_of = |id: &str| s.node_index(id).map(|i| s.nodes[i].kind);
+        match kind_of(&c.from) {
+            Some(NodeKind::Source) => {}
+            Some(_) => p.push(Problem::new(format!("{path}.from"), format!("'{}' is not a source node", c.from))),
+            None => p.push(Problem::new(format!("{path}.from"), format!("no node has id '{}'", c.from))),
+        }
+        match kind_of(&c.to) {
+            Some(NodeKind::Destination) => {}
+            Some(_) => p.push(Problem::new(format!("{path}.to"), format!("'{}' is not a destination node", c.to))),
+            None => p.push(Problem::new(format!("{path}.to"), format!("no node has id '{}'", c.to))),
+        }
+        check_range(c.start_ms, 0.0, 600_000.0, &format!("{path}.start_ms"), "start_ms", &mut p);
+        if let Some(stop) = c.stop_ms {
+            if !(stop > c.start_ms) {
+                p.push(Problem::new(format!("{path}.stop_ms"), format!("stop_ms = {stop} must be after start_ms = {}", c.start_ms)));
+            }
+        }
+        for (k, rule) in check_params(&SOURCE_PARAMS, &c.params) {
+            p.push(Problem::new(format!("{path}.params.{k}"), rule));
+        }
+        if let Some(nodes) = &c.path {
+            check_path(s, c, nodes, &format!("{path}.path"), &mut p);
+        } else if kind_of(&c.from) == Some(NodeKind::Source)
+            && kind_of(&c.to) == Some(NodeKind::Destination)
+            && s.resolved_path(c).is_none()
+        {
+            p.push(Problem::new(
+                format!("{path}"),
+                format!("no path of links through switches leads from '{}' to '{}'", c.from, c.to),
+            ));
+        }
+        // Rates that depend on each other.
+        let get = |name: &str| c.params.get(name).or_else(|| s.defaults.source.get(name)).copied();
+        let pcr = get("pcr_mbps").or_else(|| {
+            let first_hop = s.resolved_path(c)?.get(1).cloned()?;
+            s.link_between(&c.from, &first_hop).map(|l| s.links[l].rate_mbps)
+        });
+        if let Some(pcr) = pcr {
+            for name in ["mcr_mbps", "icr_mbps"] {
+                if let Some(v) = get(name) {
+                    if v > pcr {
+                        p.push(Problem::new(
+                            format!("{path}.params.{name}"),
+                            format!("{name} = {v} must not exceed pcr_mbps = {pcr}"),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    p
+}
+
+fn check_path(s: &Scenario, c: &Connection, nodes: &[String], path: &str, p: &mut Vec<Problem>) {
+    if nodes.len() < 2 || nodes.first() != Some(&c.from) || nodes.last() != Some(&c.to) {
+        p.push(Problem::new(path, format!("a path must start at '{}' and end at '{}'", c.from, c.to)));
+        return;
+    }
+    let mut seen = BTreeSet::new();
+    for (k, id) in nodes.iter().enumerate() {
+        match s.node_index(id) {
+            None => p.push(Problem::new(format!("{path}[{k}]"), format!("no node has id '{id}'"))),
+            Some(i) => {
+                if k > 0 && k + 1 < nodes.len() && s.nodes[i].kind != NodeKind::Switch {
+                    p.push(Problem::new(format!("{path}[{k}]"), format!("'{id}' is not a switch; only switches forward cells")));
+                }
+            }
+        }
+        if !seen.insert(id.as_str()) {
+            p.push(Problem::new(format!("{path}[{k}]"), format!("the path visits '{id}' twice")));
+        }
+        if k > 0 && s.link_between(&nodes[k - 1], id).is_none() {
+            p.push(Problem::new(
+                format!("{path}[{k}]"),
+                format!("no link joins '{}' and '{id}'", nodes[k - 1]),
+            ));
+        }
+    }
+}
+
+/// Applies one `--set PATH=VALUE` override to a scenario document. PATH is dot-separated keys;
+/// inside a list an element is addressed by its `id` (or its index). VALUE is read as JSON, and
+/// as a plain string when it is not JSON.
+pub fn apply_override(doc: &mut serde_json::Value, assignment: &str) -> Result<(), String> {
+    let (path, raw) = assignment
+        .split_once('=')
+        .ok_or_else(|| format!("--set '{assignment}': expected PATH=VALUE"))?;
+    let value: serde_json::Value =
+        serde_json::from_str(raw).unwrap_or_else(|_| serde_json::Value::String(raw.to_string()));
+    let keys: Vec<&str> = path.split('.').collect();
+    if keys.iter().any(|k| k.is_empty()) {
+        return Err(format!("--set '{assignment}': empty key in path '{path}'"));
+    }
+    let mut cur = doc;
+    for (i, key) in keys.iter().enumerate() {
+        let last = i + 1 == keys.len();
+        let walked = keys[..i].join(".");
+        cur = match cur {
+            serde_json::Value::Object(map) => {
+                if last {
+                    map.insert(key.to_string(), value);
+                    return Ok(());
+                }
+                map.entry(key.to_string()).or_insert_with(|| serde_json::Value::Object(Default::default()))
+            }
+            serde_json::Value::Array(items) => {
+                let pos = items
+                    .iter()
+                    .position(|v| v.get("id").and_then(|x| x.as_str()) == Some(*key))
+                    .or_else(|| key.parse::<usize>().ok().filter(|&k| k < items.len()))
+                    .ok_or_else(|| format!("--set '{path}': no element with id '{key}' in '{walked}'"))?;
+                if last {
+                    items[pos] = value;
+                    return Ok(());
+                }
+                &mut items[pos]
+            }
+            _ => return Err(format!("--set '{path}': '{walked}' is not an object or a list")),
+        };
+    }
+    Ok(())
+}

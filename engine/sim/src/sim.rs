@@ -1,0 +1,574 @@
+//! The event loop: a network of ports built from a scenario, driven in simulated time.
+//!
+//! ```text
+//!  source ──► [port ring] ──link──► switch ──► [port ring] ──link──► destination
+//!     ▲                                                                    │ FRM turned around
+//!     └────────────── [port ring] ◄──link── switch ◄── [port ring] ◄───────┘ as BRM
+//! ```
+//!
+//! Each directional link is one output port: a FIFO whose cells are stored together with the
+//! time they will reach the far node (transmission starts when the previous cell is done, then
+//! the propagation delay). The queue length is derived from when the port becomes idle, so a
+//! port needs no departure events: one event per cell per hop (its arrival at the next node),
+//! and the event queue holds only the head of each port, the sources' next sending times and
+//! the sampler. Ties are broken by insertion order, so a run is a pure function of the scenario.
+
+use crate::algorithms::{self, PortInfo, SwitchAlgorithm};
+use crate::cell::{flag, Cell, CellKind};
+use crate::maxmin::{max_min, Session};
+use crate::metrics::{Recorder, SeriesMeta};
+use crate::params::Params;
+use crate::scenario::{NodeKind, Scenario, DEFAULT_BUFFER_CELLS};
+use crate::source::{path_frtt_us, AbrDestination, AbrSource, SourceConfig, SOURCE_PARAMS};
+use crate::time::{cells_to_mbps, from_ms, from_us, mbps_to_cells, to_ms, to_s, Time, PS_PER_S};
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BinaryHeap, VecDeque};
+
+const KIND_SHIFT: u32 = 30;
+const EV_PORT: u32 = 0;
+const EV_SOURCE: u32 = 1;
+const EV_SAMPLE: u32 = 2;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Event {
+    time: Time,
+    seq: u64,
+    what: u32,
+}
+
+impl Ord for Event {
+    fn cmp(&self, other: &Self) -> Ordering {
+        // BinaryHeap is a max-heap: the earliest (time, seq) must compare greatest.
+        other.time.cmp(&self.time).then(other.seq.cmp(&self.seq))
+    }
+}
+
+impl PartialOrd for Event {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// One direction of a link: the output port of `node` towards `next`.
+pub struct Port {
+    /// "SW1->SW2".
+    pub id: String,
+    pub node: usize,
+    pub link: usize,
+    /// True for the link's `from` → `to` direction.
+    pub forward: bool,
+    /// Capacity (cells/s).
+    pub link_rate: f64,
+    /// Time to send one cell (ps).
+    cell_time: Time,
+    delay: Time,
+    buffer: u32,
+    /// When the last accepted cell finishes transmission.
+    busy_until: Time,
+    /// Accepted cells with the time each reaches the far node (non-decreasing).
+    ring: VecDeque<(Time, Cell)>,
+    pub alg: Option<Box<dyn SwitchAlgorithm>>,
+    pub accepted: u64,
+    pub dropped: u64,
+    pub max_queue: u32,
+    /// A switch port on some connection's forward route (its queue and utilisation are sampled).
+    pub reported: bool,
+}
+
+impl Port {
+    /// Cells waiting or in transmission at `now`.
+    pub fn queue_len(&self, now: Time) -> u32 {
+        if self.busy_until <= now {
+            0
+        } else {
+            (self.busy_until - now).div_ceil(self.cell_time) as u32
+        }
+    }
+
+    /// Cells that have finished transmission by `now`.
+    pub fn departed(&self, now: Time) -> u64 {
+        self.accepted - self.queue_len(now) as u64
+    }
+}
+
+/// One ABR connection: its end systems, route and counters.
+pub struct Conn {
+    pub id: String,
+    pub source: AbrSource,
+    dest: AbrDestination,
+    /// Ports of the forward route (first is the source's own port).
+    fwd: Vec<u32>,
+    /// Ports of the backward route (first is the destination's own port).
+    bwd: Vec<u32>,
+    scheduled: Option<Time>,
+    /// Forward cells the source sent (in-rate and out-of-rate).
+    pub sent: u64,
+    /// In-rate forward cells (data and FRM) that reached the destination.
+    pub delivered: u64,
+    /// All forward cells that reached the destination.
+    pub delivered_all: u64,
+    /// Forward cells dropped by a full buffer.
+    pub lost: u64,
+    pub brm_lost: u64,
+}
+
+/// The max-min shares in force from `from` on (cells/s; NaN for an inactive connection).
+#[derive(Debug, Clone)]
+pub struct Epoch {
+    pub from: Time,
+    pub share: Vec<f64>,
+    pub target: Vec<f64>,
+}
+
+pub struct Simulation {
+    pub scenario: Scenario,
+    now: Time,
+    end: Time,
+    seq: u64,
+    heap: BinaryHeap<Event>,
+    pub ports: Vec<Port>,
+    pub conns: Vec<Conn>,
+    pub epochs: Vec<Epoch>,
+    epoch_at: usize,
+    sample_interval: Time,
+    next_sample: u64,
+    last_sample: u64,
+    events: u64,
+    pub rec: Recorder,
+    /// Counters at the previous sample (delivered per connection, departed per port).
+    prev_delivered: Vec<u64>,
+    prev_departed: Vec<u64>,
+    scratch: Vec<f64>,
+}
+
+impl Simulation {
+    /// Builds the network of a validated scenario.
+    pub fn new(scenario: Scenario) -> Self {
+        let s = &scenario;
+        let n_conns = s.connections.len();
+        let mut ports = Vec::with_capacity(2 * s.links.len());
+        let mut port_of: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+        for (li, l) in s.links.iter().enumerate() {
+            let a = s.node_index(&l.from).expect("validated");
+            let b = s.node_index(&l.to).expect("validated");
+            let rate = mbps_to_cells(l.rate_mbps);
+            for (node, next, forward) in [(a, b, true), (b, a, false)] {
+                let owner = &s.nodes[node];
+                let is_switch = owner.kind == NodeKind::Switch;
+                let alg = is_switch.then(|| {
+                    let spec = algorithms::find(owner.algorithm.as_deref().unwrap_or(algorithms::DEFAULT_ALGORITHM))
+                        .expect("validated");
+                    let params = Params::new(spec.params, &[&owner.params]);
+                    (spec.build)(&params, PortInfo { link_rate: rate, n_conns })
+                });
+                port_of.insert((node, next), ports.len());
+                ports.push(Port {
+                    id: format!("{}->{}", owner.id, s.nodes[next].id),
+                    node,
+                    link: li,
+                    forward,
+                    link_rate: rate,
+                    cell_time: ((PS_PER_S as f64 / rate).round() as Time).max(1),
+                    delay: from_us(l.delay_us()),
+                    buffer: if is_switch { owner.buffer_cells.unwrap_or(DEFAULT_BUFFER_CELLS) } else { u32::MAX },
+                    busy_until: 0,
+                    ring: VecDeque::new(),
+                    alg,
+                    accepted: 0,
+                    dropped: 0,
+                    max_queue: 0,
+                    reported: false,
+                });
+            }
+        }
+
+        let mut conns = Vec::with_capacity(n_conns);
+        for c in &s.connections {
+            let path: Vec<usize> = s
+                .resolved_path(c)
+                .expect("validated")
+                .iter()
+                .map(|id| s.node_index(id).expect("validated"))
+                .collect();
+            let m = path.len() - 1;
+            let fwd: Vec<u32> = (0..m).map(|i| port_of[&(path[i], path[i + 1])] as u32).collect();
+            let bwd: Vec<u32> = (0..m).map(|j| port_of[&(path[m - j], path[m - j - 1])] as u32).collect();
+            let one_way_us: f64 = fwd.iter().map(|&p| ports[p as usize].delay as f64 / 1e6).sum();
+            let cell_us: f64 = fwd.iter().map(|&p| ports[p as usize].cell_time as f64 / 1e6).sum();
+            let access_mbps = cells_to_mbps(ports[fwd[0] as usize].link_rate);
+            let params = Params::new(&SOURCE_PARAMS, &[&s.defaults.source, &c.params]);
+            let cfg = SourceConfig::resolve(
+                &params,
+                access_mbps,
+                path_frtt_us(one_way_us, cell_us),
+                from_ms(c.start_ms),
+                c.stop_ms.map(from_ms),
+            );
+            conns.push(Conn {
+                id: c.id.clone(),
+                source: AbrSource::new(cfg),
+                dest: AbrDestination::default(),
+                fwd,
+                bwd,
+                scheduled: None,
+                sent: 0,
+                delivered: 0,
+                delivered_all: 0,
+                lost: 0,
+                brm_lost: 0,
+            });
+        }
+
+        // Report switch ports that carry some connection's forward traffic.
+        for c in &conns {
+            for &p in &c.fwd {
+                let port = &mut ports[p as usize];
+                port.reported = s.nodes[port.node].kind == NodeKind::Switch;
+            }
+        }
+        let epochs = compute_epochs(s, &ports, &conns);
+        let rec = Recorder::new(series_meta(&ports, &conns));
+        let sample_interval = from_us(s.run.sample_interval_us).max(1);
+        let end = from_ms(s.run.duration_ms);
+        let mut sim = Simulation {
+            now: 0,
+            end,
+            seq: 0,
+            heap: BinaryHeap::new(),
+            prev_delivered: vec![0; conns.len()],
+            prev_departed: vec![0; ports.len()],
+            ports,
+            conns,
+            epochs,
+            epoch_at: 0,
+            sample_interval,
+            next_sample: 0,
+            last_sample: end / sample_interval,
+            events: 0,
+            rec,
+            scratch: Vec::new(),
+            scenario,
+        };
+        for c in 0..sim.conns.len() {
+            sim.schedule_source(c);
+        }
+        sim.push(0, EV_SAMPLE << KIND_SHIFT);
+        sim
+    }
+
+    pub fn now(&self) -> Time {
+        self.now
+    }
+
+    pub fn end(&self) -> Time {
+        self.end
+    }
+
+    pub fn events(&self) -> u64 {
+        self.events
+    }
+
+    pub fn done(&self) -> bool {
+        self.now >= self.end && self.heap.peek().is_none_or(|e| e.time > self.end)
+    }
+
+    fn push(&mut self, time: Time, what: u32) {
+        self.seq += 1;
+        self.heap.push(Event { time, seq: self.seq, what });
+    }
+
+    /// Runs events up to simulated time `until` (never past the end of the run) or until
+    /// `max_events` have run; returns how many ran.
+    pub fn advance(&mut self, until: Time, max_events: u64) -> u64 {
+        let limit = until.min(self.end);
+        let mut n = 0;
+        while n < max_events {
+            match self.heap.peek() {
+                Some(top) if top.time <= limit => {}
+                _ => {
+                    self.now = self.now.max(limit);
+                    break;
+                }
+            }
+            let ev = self.heap.pop().expect("peeked");
+            self.now = ev.time;
+            n += 1;
+            let idx = (ev.what & ((1 << KIND_SHIFT) - 1)) as usize;
+            match ev.what >> KIND_SHIFT {
+                EV_PORT => self.port_head(idx),
+                EV_SOURCE => self.source_event(idx, ev.time),
+                _ => self.sample(),
+            }
+        }
+        self.events += n;
+        n
+    }
+
+    /// Runs the scenario to its end.
+    pub fn run_to_end(&mut self) {
+        while !self.done() {
+            self.advance(self.end, u64::MAX);
+        }
+    }
+
+    fn schedule_source(&mut self, c: usize) {
+        let next = self.conns[c].source.next_event_time();
+        match next {
+            Some(t) if t <= self.end => {
+                if self.conns[c].scheduled != Some(t) {
+                    self.conns[c].scheduled = Some(t);
+                    self.push(t, (EV_SOURCE << KIND_SHIFT) | c as u32);
+                }
+            }
+            _ => self.conns[c].scheduled = None,
+        }
+    }
+
+    fn source_event(&mut self, c: usize, t: Time) {
+        if self.conns[c].scheduled != Some(t) {
+            return; // superseded by a reschedule
+        }
+        self.conns[c].scheduled = None;
+        let conn = &mut self.conns[c];
+        if let Some(cell) = conn.source.on_opportunity(t, c as u32) {
+            conn.sent += 1;
+            let port = conn.fwd[0] as usize;
+            self.enqueue(port, cell);
+        }
+        self.schedule_source(c);
+    }
+
+    /// A cell enters an output port: the algorithm sees it, then the buffer keeps or drops it.
+    fn enqueue(&mut self, p: usize, mut cell: Cell) {
+        let now = self.now;
+        let port = &mut self.ports[p];
+        let q = port.queue_len(now);
+        if let Some(alg) = port.alg.as_mut() {
+            alg.on_arrival(now, &mut cell, q);
+        }
+        if q >= port.buffer {
+            port.dropped += 1;
+            let conn = &mut self.conns[cell.conn as usize];
+            if cell.kind == CellKind::Brm {
+                conn.brm_lost += 1;
+            } else {
+                conn.lost += 1;
+            }
+            return;
+        }
+        let start = port.busy_until.max(now);
+        port.busy_until = start + port.cell_time;
+        port.accepted += 1;
+        port.max_queue = port.max_queue.max(q + 1);
+        let arrive = port.busy_until + port.delay;
+        port.ring.push_back((arrive, cell));
+        if port.ring.len() == 1 {
+            self.push(arrive, (EV_PORT << KIND_SHIFT) | p as u32);
+        }
+    }
+
+    /// The head cell of port `p` reaches the far node.
+    fn port_head(&mut self, p: usize) {
+        let (_, mut cell) = self.ports[p].ring.pop_front().expect("scheduled head");
+        if let Some(&(next, _)) = self.ports[p].ring.front() {
+            self.push(next, (EV_PORT << KIND_SHIFT) | p as u32);
+        }
+        let c = cell.conn as usize;
+        let hop = cell.hop as usize + 1;
+        match cell.kind {
+            CellKind::Data | CellKind::Frm => {
+                if hop < self.conns[c].fwd.len() {
+                    cell.hop = hop as u16;
+                    let next = self.conns[c].fwd[hop] as usize;
+                    self.enqueue(next, cell);
+                } else {
+                    self.deliver(c, cell);
+                }
+            }
+            CellKind::Brm => {
+                let m = self.conns[c].bwd.len();
+                if hop < m {
+                    // At the switch m − hop of the path: its forward port writes feedback.
+                    let fwd_port = self.conns[c].fwd[m - hop] as usize;
+                    let now = self.now;
+                    let port = &mut self.ports[fwd_port];
+                    let q = port.queue_len(now);
+                    if let Some(alg) = port.alg.as_mut() {
+                        alg.on_brm(now, &mut cell, q);
+                    }
+                    cell.hop = hop as u16;
+                    let next = self.conns[c].bwd[hop] as usize;
+                    self.enqueue(next, cell);
+                } else if self.conns[c].source.on_brm(self.now, &cell) {
+                    self.schedule_source(c);
+                }
+            }
+        }
+    }
+
+    fn deliver(&mut self, c: usize, cell: Cell) {
+        let conn = &mut self.conns[c];
+        conn.delivered_all += 1;
+        let in_rate = !cell.has(flag::CLP);
+        if in_rate {
+            conn.delivered += 1;
+        }
+        match cell.kind {
+            CellKind::Data => conn.dest.on_data(&cell),
+            CellKind::Frm => {
+                let mut brm = conn.dest.turn_around(&cell);
+                brm.hop = 0;
+                let port = conn.bwd[0] as usize;
+                self.enqueue(port, brm);
+            }
+            CellKind::Brm => unreachable!("backward cells end at the source"),
+        }
+    }
+
+    fn sample(&mut self) {
+        let now = self.now;
+        while self.epoch_at + 1 < self.epochs.len() && self.epochs[self.epoch_at + 1].from <= now {
+            self.epoch_at += 1;
+        }
+        let dt = if self.next_sample == 0 { 0.0 } else { to_s(self.sample_interval) };
+        let epoch = &self.epochs[self.epoch_at];
+        let row = &mut self.scratch;
+        row.clear();
+        row.push(to_ms(now));
+        for c in &self.conns {
+            let active = c.source.active(now);
+            row.push(if active { cells_to_mbps(c.source.acr) } else { f64::NAN });
+        }
+        row.extend(epoch.share.iter().map(|&x| cells_to_mbps(x)));
+        row.extend(epoch.target.iter().map(|&x| cells_to_mbps(x)));
+        for (i, c) in self.conns.iter().enumerate() {
+            let cells = (c.delivered - self.prev_delivered[i]) as f64;
+            row.push(if dt > 0.0 { cells_to_mbps(cells / dt) } else { 0.0 });
+        }
+        row.extend(self.conns.iter().map(|c| c.delivered as f64));
+        for p in self.ports.iter().filter(|p| p.reported) {
+            row.push(p.queue_len(now) as f64);
+        }
+        for (i, p) in self.ports.iter().enumerate() {
+            if p.reported {
+                let cells = (p.departed(now) - self.prev_departed[i]) as f64;
+                row.push(if dt > 0.0 { 100.0 * cells / (p.link_rate * dt) } else { 0.0 });
+            }
+        }
+        for p in self.ports.iter().filter(|p| p.reported) {
+            if let Some(alg) = &p.alg {
+                alg.internal_values(row);
+            }
+        }
+        for (i, c) in self.conns.iter().enumerate() {
+            self.prev_delivered[i] = c.delivered;
+        }
+        for (i, p) in self.ports.iter().enumerate() {
+            self.prev_departed[i] = p.departed(now);
+        }
+        let hist: Vec<f64> = self
+            .conns
+            .iter()
+            .map(|c| c.delivered as f64)
+            .chain(self.ports.iter().map(|p| p.departed(now) as f64))
+            .collect();
+        self.rec.record(&self.scratch, &hist);
+        self.next_sample += 1;
+        if self.next_sample <= self.last_sample {
+            self.push(self.next_sample * self.sample_interval, EV_SAMPLE << KIND_SHIFT);
+        }
+    }
+
+    /// Forward cells (data and FRM) inside the network: queued or on a link.
+    pub fn forward_cells_in_network(&self, conn: usize) -> u64 {
+        self.ports
+            .iter()
+            .flat_map(|p| p.ring.iter())
+            .filter(|(_, c)| c.conn as usize == conn && c.kind != CellKind::Brm)
+            .count() as u64
+    }
+
+    pub fn sample_interval(&self) -> Time {
+        self.sample_interval
+    }
+}
+
+/// Max-min shares for each interval in which the set of active connections is constant.
+fn compute_epochs(s: &Scenario, ports: &[Port], conns: &[Conn]) -> Vec<Epoch> {
+    let mut bounds: Vec<Time> = vec![0];
+    for c in conns {
+        bounds.push(c.source.cfg.start);
+        if let Some(stop) = c.source.cfg.stop {
+            bounds.push(stop);
+        }
+    }
+    bounds.sort_unstable();
+    bounds.dedup();
+    let end = from_ms(s.run.duration_ms);
+    bounds.retain(|&t| t <= end);
+    let used: Vec<usize> = {
+        let mut v: Vec<usize> = conns.iter().flat_map(|c| c.fwd.iter().map(|&p| p as usize)).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let plain: Vec<f64> = used.iter().map(|&p| ports[p].link_rate).collect();
+    let target: Vec<f64> = used
+        .iter()
+        .map(|&p| ports[p].link_rate * ports[p].alg.as_ref().map_or(1.0, |a| a.target_utilization()))
+        .collect();
+    bounds
+        .iter()
+        .map(|&from| {
+            let active: Vec<usize> = (0..conns.len()).filter(|&i| conns[i].source.active(from)).collect();
+            let sessions: Vec<Session> = active
+                .iter()
+                .map(|&i| Session {
+                    links: conns[i].fwd.iter().map(|p| used.binary_search(&(*p as usize)).expect("used")).collect(),
+                    mcr: conns[i].source.cfg.mcr,
+                    pcr: conns[i].source.cfg.pcr,
+                })
+                .collect();
+            let mut share = vec![f64::NAN; conns.len()];
+            let mut tgt = vec![f64::NAN; conns.len()];
+            for (k, r) in max_min(&plain, &sessions).into_iter().enumerate() {
+                share[active[k]] = r;
+            }
+            for (k, r) in max_min(&target, &sessions).into_iter().enumerate() {
+                tgt[active[k]] = r;
+            }
+            Epoch { from, share, target: tgt }
+        })
+        .collect()
+}
+
+fn series_meta(ports: &[Port], conns: &[Conn]) -> Vec<SeriesMeta> {
+    let mut m = Vec::new();
+    let per_conn = |m: &mut Vec<SeriesMeta>, kind: &'static str, unit: &'static str, what: &str| {
+        for c in conns {
+            m.push(SeriesMeta::new(kind, &c.id, unit, format!("{} {what}", c.id)));
+        }
+    };
+    per_conn(&mut m, "acr", "Mbps", "ACR");
+    per_conn(&mut m, "share", "Mbps", "max-min share");
+    per_conn(&mut m, "target", "Mbps", "max-min share at target utilisation");
+    per_conn(&mut m, "throughput", "Mbps", "throughput");
+    per_conn(&mut m, "delivered", "cells", "cells delivered");
+    for p in ports.iter().filter(|p| p.reported) {
+        m.push(SeriesMeta::new("queue", &p.id, "cells", format!("{} queue", p.id)));
+    }
+    for p in ports.iter().filter(|p| p.reported) {
+        m.push(SeriesMeta::new("utilization", &p.id, "%", format!("{} utilisation", p.id)));
+    }
+    for p in ports.iter().filter(|p| p.reported) {
+        if let Some(alg) = &p.alg {
+            for name in alg.internal_names() {
+                let mut s = SeriesMeta::new("algorithm", &p.id, "", format!("{} {name}", p.id));
+                s.id = format!("algorithm:{}:{name}", p.id);
+                s.unit = if name.ends_with("_mbps") { "Mbps" } else { "" };
+                m.push(s);
+            }
+        }
+    }
+    m
+}

@@ -1,0 +1,305 @@
+//! The ATM Forum TM 4.0 ABR source and destination end systems (af-tm-0056.000 §5.10; rules as
+//! numbered in `shared/reference/algorithms.md` §1.2–1.3).
+//!
+//! The source is a pure state machine driven by the event loop: `next_event_time` says when it
+//! next wants to send, `on_opportunity` decides which cell goes (rules 3, 5, 6, 7, 11) and
+//! `on_brm` applies the feedback (rules 8, 9). Rates are cells/s; times are picoseconds.
+
+use crate::cell::{flag, Cell, CellKind};
+use crate::params::{ParamSpec, Params};
+use crate::time::{from_ms, mbps_to_cells, Time, PS_PER_S};
+
+/// TM 4.0 source parameters (Table 5-7), as named in scenario files.
+pub const SOURCE_PARAMS: [ParamSpec; 13] = [
+    ParamSpec {
+        name: "pcr_mbps",
+        unit: "Mbps",
+        default: None,
+        default_note: "the rate of the source's access link",
+        min: 0.001,
+        max: 100_000.0,
+        integer: false,
+        meaning: "Peak cell rate: the source never sends faster",
+    },
+    ParamSpec::num("mcr_mbps", "Mbps", 0.0, 0.0, 100_000.0, "Minimum cell rate: ACR never falls below it"),
+    ParamSpec::num("icr_mbps", "Mbps", 25.0, 0.001, 100_000.0, "Initial cell rate at start and after an idle period (limited to TBE/FRTT)"),
+    ParamSpec::num("rif", "", 1.0, 1.0 / 32768.0, 1.0, "Rate increase factor: at most RIF·PCR more per backward RM cell"),
+    ParamSpec::num("rdf", "", 1.0 / 16.0, 1.0 / 32768.0, 1.0, "Rate decrease factor: ACR·RDF less per backward RM with CI = 1"),
+    ParamSpec::int("nrm", "cells", 32.0, 2.0, 256.0, "At most Nrm − 1 in-rate cells between forward RM cells"),
+    ParamSpec::int("mrm", "cells", 2.0, 1.0, 256.0, "At least Mrm in-rate cells between forward RM cells sent because Trm expired"),
+    ParamSpec::num("trm_ms", "ms", 100.0, 0.78125, 100.0, "Upper bound on the time between forward RM cells"),
+    ParamSpec::num("adtf_ms", "ms", 500.0, 10.0, 10_230.0, "ACR decrease time factor: after this long without FRM, ACR falls back to ICR"),
+    ParamSpec::num("cdf", "", 1.0 / 16.0, 0.0, 1.0, "Cutoff decrease factor: ACR·CDF less per FRM while CRM backward RMs are missing (0 disables)"),
+    ParamSpec::num("tbe_cells", "cells", 16_777_215.0, 1.0, 16_777_215.0, "Transient buffer exposure: cells the source may send before the first feedback"),
+    ParamSpec {
+        name: "frtt_us",
+        unit: "µs",
+        default: None,
+        default_note: "the round-trip propagation and transmission delay of the path",
+        min: 0.0,
+        max: 10_000_000.0,
+        integer: false,
+        meaning: "Fixed round-trip time, used with TBE to limit ICR and to derive CRM",
+    },
+    ParamSpec::num("tcr_cells_per_s", "cells/s", 10.0, 1.0, 10_000.0, "Tagged cell rate: the rate of out-of-rate forward RM cells while ACR < TCR"),
+];
+
+/// A source's parameters resolved to engine units.
+#[derive(Debug, Clone)]
+pub struct SourceConfig {
+    pub pcr: f64,
+    pub mcr: f64,
+    /// Effective ICR = min(ICR, PCR, TBE/FRTT), never below MCR.
+    pub icr: f64,
+    pub rif: f64,
+    pub rdf: f64,
+    pub nrm: u32,
+    pub mrm: u32,
+    pub trm: Time,
+    pub adtf: Time,
+    pub cdf: f64,
+    /// Missing-BRM limit: ceil(TBE / Nrm).
+    pub crm: u64,
+    pub tcr: f64,
+    pub start: Time,
+    pub stop: Option<Time>,
+}
+
+impl SourceConfig {
+    /// Resolves catalogue parameters. `access_mbps` is the default PCR; `frtt_us` the computed
+    /// fixed round-trip time used unless the scenario sets one.
+    pub fn resolve(p: &Params, access_mbps: f64, path_frtt_us: f64, start: Time, stop: Option<Time>) -> Self {
+        let pcr = mbps_to_cells(p.explicit("pcr_mbps").unwrap_or(access_mbps));
+        let mcr = mbps_to_cells(p.get("mcr_mbps"));
+        let tbe = p.get("tbe_cells");
+        let nrm = p.get("nrm") as u32;
+        let frtt_s = p.explicit("frtt_us").unwrap_or(path_frtt_us) * 1e-6;
+        let mut icr = mbps_to_cells(p.get("icr_mbps")).min(pcr);
+        if frtt_s > 0.0 {
+            icr = icr.min(tbe / frtt_s);
+        }
+        SourceConfig {
+            pcr,
+            mcr,
+            icr: icr.max(mcr),
+            rif: p.get("rif"),
+            rdf: p.get("rdf"),
+            nrm,
+            mrm: p.get("mrm") as u32,
+            trm: from_ms(p.get("trm_ms")),
+            adtf: from_ms(p.get("adtf_ms")),
+            cdf: p.get("cdf"),
+            crm: (tbe / nrm as f64).ceil() as u64,
+            tcr: p.get("tcr_cells_per_s"),
+            start,
+            stop,
+        }
+    }
+}
+
+/// Picoseconds between cells at `rate` cells/s.
+fn period_ps(rate: f64) -> f64 {
+    PS_PER_S as f64 / rate
+}
+
+/// One ABR source end system (one connection), greedy: it always has data to send.
+#[derive(Debug, Clone)]
+pub struct AbrSource {
+    pub cfg: SourceConfig,
+    /// Allowed cell rate (cells/s), within [MCR, PCR].
+    pub acr: f64,
+    /// Next in-rate transmission opportunity (ps, fractional to avoid drift); ∞ when ACR = 0.
+    next_tx: f64,
+    /// Time of the last in-rate cell.
+    last_tx: Option<f64>,
+    /// In-rate cells sent since the last in-rate FRM.
+    cells_since_frm: u32,
+    t_last_frm: Time,
+    /// In-rate FRMs sent since the last BRM with BN = 0 (rule 6).
+    unack: u64,
+    first: bool,
+    /// Next out-of-rate FRM (ps), used while ACR < TCR (rule 11).
+    next_oor: f64,
+    pub sent_in_rate: u64,
+    pub sent_frm: u64,
+    pub sent_oor: u64,
+    pub brm_received: u64,
+}
+
+impl AbrSource {
+    pub fn new(cfg: SourceConfig) -> Self {
+        let start = cfg.start as f64;
+        AbrSource {
+            acr: cfg.icr,
+            next_tx: start,
+            last_tx: None,
+            cells_since_frm: 0,
+            t_last_frm: cfg.start,
+            unack: 0,
+            first: true,
+            next_oor: f64::INFINITY,
+            sent_in_rate: 0,
+            sent_frm: 0,
+            sent_oor: 0,
+            brm_received: 0,
+            cfg,
+        }
+    }
+
+    fn stopped(&self, t: f64) -> bool {
+        self.cfg.stop.is_some_and(|s| t >= s as f64)
+    }
+
+    /// Whether the source is sending at time `now` (started and not stopped).
+    pub fn active(&self, now: Time) -> bool {
+        now >= self.cfg.start && !self.stopped(now as f64)
+    }
+
+    /// When the source next wants to act, or `None` once it has stopped for good.
+    pub fn next_event_time(&self) -> Option<Time> {
+        let t = self.next_tx.min(self.next_oor);
+        if !t.is_finite() || self.stopped(t) {
+            None
+        } else {
+            Some(t.ceil() as Time)
+        }
+    }
+
+    /// Called at `next_event_time`: returns the cell to send, if any (rules 3, 5, 6, 7, 11).
+    pub fn on_opportunity(&mut self, now: Time, conn: u32) -> Option<Cell> {
+        let t = now as f64;
+        if self.stopped(t) {
+            return None;
+        }
+        if self.next_tx <= t {
+            return Some(self.send_in_rate(now, conn));
+        }
+        if self.next_oor <= t {
+            return Some(self.send_out_of_rate(now, conn));
+        }
+        None
+    }
+
+    fn send_in_rate(&mut self, now: Time, conn: u32) -> Cell {
+        let mut cell = Cell::data(conn);
+        // Rule 3a: FRM first, then every Nrm cells, or after Trm once Mrm cells have gone.
+        let frm_due = self.first
+            || self.cells_since_frm >= self.cfg.nrm - 1
+            || (self.cells_since_frm >= self.cfg.mrm && now - self.t_last_frm >= self.cfg.trm);
+        if frm_due {
+            // Rule 5: idle reset to ICR.
+            if !self.first && self.acr > self.cfg.icr && now - self.t_last_frm > self.cfg.adtf {
+                self.acr = self.cfg.icr;
+            }
+            // Rule 6: missing backward RM cells.
+            if self.unack >= self.cfg.crm && self.cfg.cdf > 0.0 {
+                self.acr = self.cfg.mcr.max(self.acr - self.acr * self.cfg.cdf);
+            }
+            // Rule 7 and §0.1: an FRM carries ER = PCR and CCR = ACR.
+            cell.kind = CellKind::Frm;
+            cell.er = self.cfg.pcr;
+            cell.ccr = self.acr;
+            self.unack += 1;
+            self.t_last_frm = now;
+            self.cells_since_frm = 0;
+            self.first = false;
+            self.sent_frm += 1;
+        } else {
+            self.cells_since_frm += 1;
+        }
+        self.sent_in_rate += 1;
+        let t = self.next_tx.max(now as f64);
+        self.last_tx = Some(t);
+        self.next_tx = if self.acr > 0.0 { t + period_ps(self.acr) } else { f64::INFINITY };
+        self.update_oor(now);
+        cell
+    }
+
+    fn send_out_of_rate(&mut self, now: Time, conn: u32) -> Cell {
+        let mut cell = Cell::data(conn);
+        cell.kind = CellKind::Frm;
+        cell.er = self.cfg.pcr;
+        cell.ccr = self.acr;
+        cell.set(flag::CLP);
+        self.sent_oor += 1;
+        self.next_oor = now as f64 + period_ps(self.cfg.tcr);
+        cell
+    }
+
+    /// Rule 11: while ACR < TCR, an out-of-rate FRM goes every 1/TCR so that the source still
+    /// learns of increases.
+    fn update_oor(&mut self, now: Time) {
+        if self.acr < self.cfg.tcr {
+            if !self.next_oor.is_finite() {
+                self.next_oor = now as f64 + period_ps(self.cfg.tcr);
+            }
+        } else {
+            self.next_oor = f64::INFINITY;
+        }
+    }
+
+    /// A backward RM cell of this connection reaches the source (rules 8 and 9).
+    /// Returns true when the next transmission time changed.
+    pub fn on_brm(&mut self, now: Time, cell: &Cell) -> bool {
+        self.brm_received += 1;
+        if !cell.has(flag::BN) {
+            self.unack = 0;
+        }
+        let old = self.acr;
+        let c = &self.cfg;
+        let mut acr = self.acr;
+        if cell.has(flag::CI) {
+            acr = c.mcr.max(acr - acr * c.rdf);
+        } else if !cell.has(flag::NI) {
+            acr = c.pcr.min(acr + c.rif * c.pcr);
+        }
+        acr = c.mcr.max(acr.min(cell.er));
+        self.acr = acr.min(c.pcr);
+        if self.acr == old {
+            return false;
+        }
+        // Reschedule the next in-rate opportunity at the new rate.
+        if let Some(last) = self.last_tx {
+            self.next_tx = if self.acr > 0.0 {
+                (last + period_ps(self.acr)).max(now as f64)
+            } else {
+                f64::INFINITY
+            };
+        }
+        if self.cfg.start <= now {
+            self.update_oor(now);
+        }
+        true
+    }
+}
+
+/// The destination end system of one connection (§1.3): remembers EFCI, turns FRMs around.
+#[derive(Debug, Clone, Default)]
+pub struct AbrDestination {
+    efci: bool,
+}
+
+impl AbrDestination {
+    /// A data cell arrives: remember its EFCI bit (rule 1).
+    pub fn on_data(&mut self, cell: &Cell) {
+        self.efci = cell.has(flag::EFCI);
+    }
+
+    /// A forward RM cell arrives: turn it around as a backward RM cell (rule 2), carrying CI = 1
+    /// when the last data cell had EFCI set. ER, CCR, NI and BN are kept.
+    pub fn turn_around(&mut self, frm: &Cell) -> Cell {
+        let mut brm = *frm;
+        brm.kind = CellKind::Brm;
+        if self.efci {
+            brm.set(flag::CI);
+            self.efci = false;
+        }
+        brm
+    }
+}
+
+/// Fixed round-trip time of a path from its one-way propagation delay and the time to send one
+/// cell on each link, both directions (µs).
+pub fn path_frtt_us(one_way_delay_us: f64, cell_times_us: f64) -> f64 {
+    2.0 * (one_way_delay_us + cell_times_us)
+}

@@ -1,0 +1,87 @@
+//! Thin wasm-bindgen layer: converts and forwards to `abr_sim`; no simulation logic here.
+
+use abr_sim::{catalogue, metrics, scenario, sim, time};
+use wasm_bindgen::prelude::*;
+
+/// The parameter catalogue (algorithms and TM 4.0 source parameters) as JSON.
+#[wasm_bindgen]
+pub fn catalogue() -> String {
+    catalogue::catalogue_json()
+}
+
+/// Every problem of a scenario as a JSON array of `{path, rule}`; `[]` when it is valid.
+#[wasm_bindgen(js_name = validateScenario)]
+pub fn validate_scenario(json: &str) -> String {
+    let problems = match scenario::parse(json) {
+        Ok(_) => Vec::new(),
+        Err(p) => p,
+    };
+    serde_json::to_string(&problems).expect("problems serialise")
+}
+
+/// One simulation run.
+#[wasm_bindgen]
+pub struct Simulation(sim::Simulation);
+
+#[wasm_bindgen]
+impl Simulation {
+    /// Builds a run from scenario JSON; throws an Error listing the problems if it is invalid.
+    #[wasm_bindgen(constructor)]
+    pub fn new(json: &str) -> Result<Simulation, JsError> {
+        match scenario::parse(json) {
+            Ok(s) => Ok(Simulation(sim::Simulation::new(s))),
+            Err(problems) => {
+                let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+                Err(JsError::new(&text.join("\n")))
+            }
+        }
+    }
+
+    /// The series of every sample row, as a JSON array of `{id, kind, label, unit, owner}`.
+    #[wasm_bindgen(js_name = seriesMeta)]
+    pub fn series_meta(&self) -> String {
+        serde_json::to_string(&self.0.rec.meta).expect("meta serialises")
+    }
+
+    /// Runs events up to `until_ms` (never past the end) or `max_events`; returns events run.
+    pub fn advance(&mut self, until_ms: f64, max_events: f64) -> f64 {
+        self.0.advance(time::from_ms(until_ms.max(0.0)), max_events.max(1.0) as u64) as f64
+    }
+
+    #[wasm_bindgen(js_name = nowMs)]
+    pub fn now_ms(&self) -> f64 {
+        time::to_ms(self.0.now())
+    }
+
+    #[wasm_bindgen(js_name = endMs)]
+    pub fn end_ms(&self) -> f64 {
+        time::to_ms(self.0.end())
+    }
+
+    pub fn done(&self) -> bool {
+        self.0.done()
+    }
+
+    #[wasm_bindgen(js_name = eventsProcessed)]
+    pub fn events_processed(&self) -> f64 {
+        self.0.events() as f64
+    }
+
+    /// Sample rows recorded since the last call, row-major `[time_ms, v0, v1, …]`, copied out
+    /// of wasm memory (safe to transfer).
+    #[wasm_bindgen(js_name = takeSamples)]
+    pub fn take_samples(&mut self) -> js_sys::Float64Array {
+        js_sys::Float64Array::from(self.0.rec.take_new())
+    }
+
+    /// The run summary as JSON (the CLI's `abrsim run` output); default window: the scenario's.
+    pub fn summary(&self, steady_from_ms: Option<f64>) -> String {
+        let from = steady_from_ms.unwrap_or_else(|| self.0.scenario.steady_from_ms());
+        serde_json::to_string(&metrics::summarize(&self.0, from)).expect("summary serialises")
+    }
+
+    /// Digest of every sample so far (equal natively and in wasm for the same scenario).
+    pub fn digest(&self) -> String {
+        self.0.rec.digest()
+    }
+}
