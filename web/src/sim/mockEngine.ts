@@ -34,7 +34,7 @@ export function validateMock(json: string): Problem[] {
   if (!Array.isArray(s.nodes)) problems.push({ path: 'nodes', rule: 'missing field' });
   if (!Array.isArray(s.links)) problems.push({ path: 'links', rule: 'missing field' });
   if (!Array.isArray(s.connections)) problems.push({ path: 'connections', rule: 'missing field' });
-  if (problems.length) return problems;
+  if (!Array.isArray(s.nodes) || !Array.isArray(s.links) || !Array.isArray(s.connections)) return problems;
   const ids = new Set<string>();
   s.nodes.forEach((n, i) => {
     if (ids.has(n.id)) problems.push({ path: `nodes[${i}].id`, rule: `duplicate node id "${n.id}"` });

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { SeriesMeta } from '../sim/engine';
+import { ColumnDecimator, SampleStore } from './sampleStore';
+
+const meta = (n: number): SeriesMeta[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `s${i}`, kind: 'acr', label: `s${i}`, unit: 'Mbps', owner: `C${i}` }));
+
+/** Rows [t, f0(t), f1(t), ...] for t = t0, t0+dt, ... */
+function rows(n: number, width: number, t0 = 0, dt = 1, f = (t: number, s: number) => t * (s + 1)) {
+  const out = new Float64Array(n * width);
+  for (let r = 0; r < n; r++) {
+    const t = t0 + r * dt;
+    out[r * width] = t;
+    for (let s = 1; s < width; s++) out[r * width + s] = f(t, s - 1);
+  }
+  return out;
+}
+
+describe('SampleStore', () => {
+  it('appends row-major rows into columns', () => {
+    const store = new SampleStore(4);
+    store.reset(meta(2));
+    store.append(rows(3, 3), 3);
+    expect(store.length).toBe(3);
+    expect([...store.times()]).toEqual([0, 1, 2]);
+    expect([...store.series(0)]).toEqual([0, 1, 2]);
+    expect([...store.series(1)]).toEqual([0, 2, 4]);
+    expect(store.last(1)).toBe(4);
+  });
+
+  it('grows past its initial capacity without losing rows', () => {
+    const store = new SampleStore(2);
+    store.reset(meta(1));
+    for (let i = 0; i < 50; i++) store.append(rows(7, 2, i * 7), 2);
+    expect(store.length).toBe(350);
+    expect(store.capacity).toBeGreaterThanOrEqual(350);
+    const t = store.times();
+    for (let i = 0; i < 350; i++) expect(t[i]).toBe(i);
+    expect(store.series(0)[349]).toBe(349);
+  });
+
+  it('rejects rows whose width does not match the series', () => {
+    const store = new SampleStore();
+    store.reset(meta(2));
+    expect(() => store.append(rows(1, 2), 2)).toThrow(/width/);
+  });
+
+  it('finds the row nearest to a time', () => {
+    const store = new SampleStore();
+    store.reset(meta(1));
+    expect(store.nearest(3)).toBe(-1);
+    store.append(rows(10, 2, 0, 0.5), 2); // 0, 0.5, ... 4.5
+    expect(store.nearest(-1)).toBe(0);
+    expect(store.nearest(1.2)).toBe(2);
+    expect(store.nearest(1.3)).toBe(3);
+    expect(store.nearest(99)).toBe(9);
+  });
+
+  it('reset empties the store and bumps the generation', () => {
+    const store = new SampleStore();
+    store.reset(meta(1));
+    store.append(rows(5, 2), 2);
+    const g = store.generation;
+    store.reset(meta(3));
+    expect(store.length).toBe(0);
+    expect(store.generation).toBe(g + 1);
+    expect(store.last(0)).toBeNaN();
+  });
+});
+
+describe('ColumnDecimator', () => {
+  it('keeps first, last, min and max of the rows in each pixel column', () => {
+    const store = new SampleStore();
+    store.reset(meta(1));
+    // 100 rows over [0, 100): values zig-zag so that each column of 10 rows has a known range.
+    store.append(rows(100, 2, 0, 1, (t) => (t % 10) * (t % 2 === 0 ? 1 : -1)), 2);
+    const dec = new ColumnDecimator(store);
+    expect(dec.update([0], 0, 100, 10)).toBe(true);
+    for (let c = 0; c < 10; c++) {
+      expect(dec.first[0][c]).toBe(0);
+      expect(dec.last[0][c]).toBe(-9);
+      expect(dec.min[0][c]).toBe(-9);
+      expect(dec.max[0][c]).toBe(8);
+    }
+    expect(dec.lo).toBe(-9);
+    expect(dec.hi).toBe(8);
+  });
+
+  it('leaves columns without rows empty (NaN) and ignores rows outside the window', () => {
+    const store = new SampleStore();
+    store.reset(meta(1));
+    store.append(rows(3, 2, 0, 10), 2); // t = 0, 10, 20
+    const dec = new ColumnDecimator(store);
+    dec.update([0], 5, 105, 100);
+    expect(dec.first[0][5]).toBe(10);
+    expect(dec.first[0][15]).toBe(20);
+    expect(dec.first[0].filter((v) => !Number.isNaN(v)).length).toBe(2);
+  });
+
+  it('incremental updates give the same columns as one full pass', () => {
+    const f = (t: number, s: number) => Math.sin(t / 7 + s) * 100 + s;
+    const all = rows(1000, 3, 0, 0.1, f);
+    const a = new SampleStore();
+    a.reset(meta(2));
+    const incremental = new ColumnDecimator(a);
+    for (let i = 0; i < 1000; i += 37) {
+      a.append(all.subarray(i * 3, Math.min(1000, i + 37) * 3), 3);
+      incremental.update([0, 1], 0, 100, 123);
+    }
+    const b = new SampleStore();
+    b.reset(meta(2));
+    b.append(all, 3);
+    const full = new ColumnDecimator(b);
+    full.update([0, 1], 0, 100, 123);
+    for (const key of ['first', 'last', 'min', 'max'] as const) {
+      expect(incremental[key].map((c) => [...c])).toEqual(full[key].map((c) => [...c]));
+    }
+  });
+
+  it('does no work when nothing was appended, and starts over after a store reset', () => {
+    const store = new SampleStore();
+    store.reset(meta(1));
+    store.append(rows(10, 2), 2);
+    const dec = new ColumnDecimator(store);
+    expect(dec.update([0], 0, 10, 5)).toBe(true);
+    expect(dec.update([0], 0, 10, 5)).toBe(false);
+    store.reset(meta(1));
+    expect(dec.update([0], 0, 10, 5)).toBe(true);
+    expect(dec.first[0].every(Number.isNaN)).toBe(true);
+  });
+
+  it('cost per frame is bounded by the new rows, not by the run length', () => {
+    const store = new SampleStore();
+    store.reset(meta(1));
+    store.append(rows(200_000, 2, 0, 0.001), 2);
+    const dec = new ColumnDecimator(store);
+    dec.update([0], 0, 200, 800);
+    // A frame with no new rows touches nothing; one with a few rows touches only those.
+    store.append(rows(5, 2, 200, 0.001), 2);
+    const t0 = performance.now();
+    for (let i = 0; i < 1000; i++) dec.update([0], 0, 200, 800);
+    expect(performance.now() - t0).toBeLessThan(50);
+  });
+});

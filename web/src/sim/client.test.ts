@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SimClient } from './client';
+import { createMockEngine } from './mockEngine';
+import { costly, InProcessWorker, twoSources } from '../test/fakes';
+
+function setup(panicAtMs?: number) {
+  const workers: InProcessWorker[] = [];
+  const make = () => {
+    // Only the first worker panics: the restarted one is healthy.
+    const w = new InProcessWorker((host) =>
+      costly(createMockEngine({ eventsPerSample: 100, panicAtMs: workers.length === 1 ? panicAtMs : undefined }), host),
+    );
+    workers.push(w);
+    return w;
+  };
+  const on = {
+    ready: vi.fn(),
+    loaded: vi.fn(),
+    invalid: vi.fn(),
+    samples: vi.fn(),
+    status: vi.fn(),
+    crashed: vi.fn(),
+    error: vi.fn(),
+  };
+  const client = new SimClient(make, on);
+  const pump = () => {
+    for (let i = 0; i < 10; i++) workers[workers.length - 1].pump();
+  };
+  return { client, on, workers, pump };
+}
+
+const rows = (calls: unknown[][]) => calls.reduce((n, [data, width]) => n + (data as Float64Array).length / (width as number), 0);
+
+describe('SimClient', () => {
+  it('initialises the worker and forwards load and playback', () => {
+    const { client, on, pump } = setup();
+    client.load(twoSources());
+    client.setSpeed('max');
+    client.play();
+    pump();
+    expect(on.ready).toHaveBeenCalledWith('mock', expect.any(String));
+    expect(on.loaded).toHaveBeenCalledTimes(1);
+    expect(rows(on.samples.mock.calls)).toBe(201);
+    expect(on.status.mock.calls.at(-1)![0]).toMatchObject({ mode: 'done' });
+  });
+
+  it('drops samples and statuses of a superseded run', () => {
+    const { client, on, workers, pump } = setup();
+    client.load(twoSources());
+    pump();
+    client.runUntil(10);
+    pump();
+    client.reset();
+    pump();
+    expect(on.loaded).toHaveBeenCalledTimes(2);
+    const w = workers[0];
+    // Replay a stale message of run 1 after run 2 is current: it must be ignored.
+    const stale = w.host.take('samples').find((m) => m.run === 1)!;
+    const before = on.samples.mock.calls.length;
+    w.onmessage!({ data: stale } as MessageEvent);
+    expect(on.samples.mock.calls.length).toBe(before);
+  });
+
+  it('reports invalid scenarios without dropping the loaded one', () => {
+    const { client, on, pump } = setup();
+    client.load(twoSources());
+    pump();
+    client.load('{"version": 2}');
+    pump();
+    expect(on.invalid).toHaveBeenCalledTimes(1);
+    expect(on.invalid.mock.calls[0][0][0].path).toBe('version');
+    client.runUntil(5);
+    pump();
+    expect(on.status.mock.calls.at(-1)![0]).toMatchObject({ nowMs: 5 });
+  });
+
+  it('replaces a crashed worker, reloads the last good scenario and reports the crash', () => {
+    const { client, on, workers, pump } = setup(20);
+    client.load(twoSources());
+    client.setSpeed('max');
+    client.play();
+    pump();
+    expect(on.crashed).toHaveBeenCalledTimes(1);
+    expect(on.crashed.mock.calls[0][0]).toMatch(/unreachable/);
+    expect(workers).toHaveLength(2);
+    expect(workers[0].terminated).toBe(true);
+    expect(client.restarts).toBe(1);
+    pump();
+    expect(on.loaded).toHaveBeenCalledTimes(2); // the reload in the new worker
+    client.play();
+    pump();
+    expect(on.status.mock.calls.at(-1)![0]).toMatchObject({ mode: 'done', nowMs: 100 });
+  });
+});
