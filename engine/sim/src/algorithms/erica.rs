@@ -32,7 +32,7 @@ pub const PARAMS: [ParamSpec; 7] = [
     ParamSpec::num("delta", "", 0.1, 0.0, 1.0, "Overload tolerance δ: MaxAllocPrevious is used only while z ≤ 1 + δ"),
     ParamSpec::int("max_alloc", "0/1", 1.0, 0.0, 1.0, "Option A: in underload, let a VC rise to the largest allocation of the previous interval"),
     ParamSpec::int("fairshare_first", "0/1", 1.0, 0.0, 1.0, "Option B: a VC below FairShare gets at most FairShare (avoids transient overload)"),
-    ParamSpec::int("count_brm", "0/1", 1.0, 0.0, 1.0, "Option E: a VC also counts as active when its backward RM cell passes"),
+    ParamSpec::int("count_brm", "0/1", 1.0, 0.0, 1.0, "Option E: a VC also counts as active when its backward RM cell passes, and a newly active VC lowers FairShare at once"),
 ];
 
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
@@ -63,6 +63,8 @@ pub struct Erica {
     start: Time,
     cells: u64,
     active_now: u32,
+    /// Active VCs of the last interval, raised at once when a new VC shows up (option E).
+    active_last: u32,
     max_alloc_current: f64,
 
     // Results of the last completed interval (cells/s, or a ratio for z).
@@ -89,15 +91,16 @@ impl Erica {
             max_alloc: p.flag("max_alloc"),
             fairshare_first: p.flag("fairshare_first"),
             count_brm: p.flag("count_brm"),
-            gen: 1,
+            gen: 2, // per-VC stamps start at 0: "never seen", not "seen last interval"
             start: 0,
             cells: 0,
             active_now: 0,
-            max_alloc_current: capacity,
+            active_last: 0,
+            max_alloc_current: 0.0,
             abr_capacity: capacity,
             z: 0.0,
             fair_share: capacity,
-            max_alloc_previous: capacity,
+            max_alloc_previous: 0.0,
             ccr: vec![0.0; port.n_conns],
             seen: vec![0; port.n_conns],
         }
@@ -105,6 +108,12 @@ impl Erica {
 
     fn mark_active(&mut self, vc: usize) {
         if self.seen[vc] != self.gen {
+            // Immediate fair-share update: a VC that was silent in the last interval would
+            // otherwise be offered the whole previous share at its first feedback.
+            if self.count_brm && self.seen[vc] != self.gen.wrapping_sub(1) {
+                self.active_last += 1;
+                self.fair_share = self.abr_capacity / self.active_last as f64;
+            }
             self.seen[vc] = self.gen;
             self.active_now += 1;
         }
@@ -119,8 +128,8 @@ impl Erica {
         self.abr_capacity = self.u * self.link_rate;
         let input_rate = self.cells as f64 / len;
         self.z = if self.abr_capacity > 0.0 { input_rate / self.abr_capacity } else { f64::INFINITY };
-        let n = self.active_now.max(1) as f64;
-        self.fair_share = self.abr_capacity / n;
+        self.active_last = self.active_now.max(1);
+        self.fair_share = self.abr_capacity / self.active_last as f64;
         self.max_alloc_previous = self.max_alloc_current;
         self.max_alloc_current = self.fair_share;
         self.gen = self.gen.wrapping_add(1);
