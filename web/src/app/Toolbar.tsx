@@ -48,8 +48,8 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
 
       <div className="tool-group">
         <label className="field">
-          <span>Scenario</span>
           <select
+            aria-label="scenario"
             data-testid="scenario-picker"
             value={currentLibraryId}
             onChange={(e) => {

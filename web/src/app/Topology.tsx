@@ -14,6 +14,12 @@ export function Topology({ scenario }: { scenario: Scenario }) {
   const ox = (W - (x1 - x0) * k) / 2;
   const oy = (H - (y1 - y0) * k) / 2;
   const pos = new Map(nodes.map((n) => [n.id, { x: ox + (n.x - x0) * k, y: oy + (n.y - y0) * k, kind: n.kind }]));
+  // Shrink the nodes when they crowd (many sources), and drop labels that would not fit.
+  let gap = Infinity;
+  const pts = [...pos.values()];
+  for (let i = 0; i < pts.length; i++)
+    for (let j = i + 1; j < pts.length; j++) gap = Math.min(gap, Math.hypot(pts[i].x - pts[j].x, pts[i].y - pts[j].y));
+  const r = Math.max(2.5, Math.min(11, gap / 2.3));
   return (
     <svg className="topology" viewBox={`0 0 ${W} ${H}`} role="img" aria-label="network topology">
       {scenario.links.map((l) => {
@@ -29,8 +35,9 @@ export function Topology({ scenario }: { scenario: Scenario }) {
       })}
       {[...pos].map(([id, p]) => (
         <g key={id} transform={`translate(${p.x},${p.y})`} className={`topo-node topo-${p.kind}`}>
-          {p.kind === 'switch' ? <rect x={-15} y={-11} width={30} height={22} rx={5} /> : <circle r={11} />}
-          <text dy="0.35em">{id}</text>
+          {p.kind === 'switch' ? <rect x={-15} y={-11} width={30} height={22} rx={5} /> : <circle r={r} />}
+          {(p.kind === 'switch' || r >= 9) && <text dy="0.35em">{id}</text>}
+          <title>{id}</title>
         </g>
       ))}
     </svg>

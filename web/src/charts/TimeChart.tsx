@@ -200,19 +200,29 @@ export function Swatch({ color, style }: { color: string; style: ChartLine['styl
 }
 
 /** Legend: one entry per owner colour, plus the line-style key when the chart mixes styles. */
+const LEGEND_OWNERS = 10;
+
 function Legend({ lines }: { lines: ChartLine[] }) {
+  const [expanded, setExpanded] = useState(false);
   const owners = new Map<string, string>();
   for (const l of lines) if (!owners.has(l.owner)) owners.set(l.owner, l.color);
   const kinds = new Map<string, ChartLine['style']>();
   for (const l of lines) if (!kinds.has(l.kind)) kinds.set(l.kind, l.style);
   return (
     <ul className="legend">
-      {[...owners].map(([owner, color]) => (
+      {[...owners].slice(0, expanded ? owners.size : LEGEND_OWNERS).map(([owner, color]) => (
         <li key={owner}>
           <Swatch color={color} style="solid" />
           {owner}
         </li>
       ))}
+      {owners.size > LEGEND_OWNERS && (
+        <li>
+          <button className="legend-more" onClick={() => setExpanded(!expanded)}>
+            {expanded ? 'fewer' : `+${owners.size - LEGEND_OWNERS} more`}
+          </button>
+        </li>
+      )}
       {kinds.size > 1 &&
         [...kinds].map(([kind, style]) => (
           <li key={kind} className="legend-key">

@@ -50,7 +50,8 @@ export function scales(f: ChartFrame) {
 /** A y domain that starts at 0 (or below, for negative data) and ends on a nice number. */
 export function niceDomain(lo: number, hi: number, floorHi: number): [number, number] {
   const a = Math.min(0, Number.isFinite(lo) ? lo : 0);
-  const b = Math.max(floorHi, Number.isFinite(hi) ? hi * 1.05 : floorHi);
+  // Pad above the data, unless the data stays within the floor (e.g. 100 % utilisation).
+  const b = Number.isFinite(hi) && hi > floorHi ? hi * 1.05 : floorHi;
   const d = scaleLinear().domain([a, b]).nice(6).domain();
   return [d[0], d[1]];
 }
