@@ -30,6 +30,7 @@ pub struct Scenario {
     /// Short identifier, e.g. `two-sources`.
     pub id: String,
     #[serde(default)]
+    #[ts(as = "Option<String>", optional)]
     pub name: String,
     /// Library group shown in the UI.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -37,15 +38,19 @@ pub struct Scenario {
     pub group: String,
     /// One line shown in the library.
     #[serde(default)]
+    #[ts(as = "Option<String>", optional)]
     pub description: String,
     /// The study the scenario comes from.
     #[serde(default)]
+    #[ts(as = "Option<String>", optional)]
     pub source: String,
     /// Lesson text for a class: what to watch, what it shows, questions.
     #[serde(default)]
+    #[ts(as = "Option<String>", optional)]
     pub lesson: String,
     pub run: RunSettings,
     #[serde(default)]
+    #[ts(as = "Option<Defaults>", optional)]
     pub defaults: Defaults,
     pub nodes: Vec<Node>,
     pub links: Vec<Link>,
@@ -163,6 +168,7 @@ pub struct Connection {
     pub path: Option<Vec<String>>,
     /// When the source starts sending (ms).
     #[serde(default)]
+    #[ts(as = "Option<f64>", optional)]
     pub start_ms: f64,
     /// When the source stops sending (ms); default: never.
     #[serde(default, skip_serializing_if = "Option::is_none")]

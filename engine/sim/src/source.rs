@@ -303,3 +303,194 @@ impl AbrDestination {
 pub fn path_frtt_us(one_way_delay_us: f64, cell_times_us: f64) -> f64 {
     2.0 * (one_way_delay_us + cell_times_us)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::PS_PER_MS;
+    use std::collections::BTreeMap;
+
+    /// A source with catalogue defaults except the given overrides; PCR = 100,000 cells/s.
+    fn source(overrides: &[(&str, f64)]) -> AbrSource {
+        let mut m = BTreeMap::new();
+        for (k, v) in overrides {
+            m.insert(k.to_string(), *v);
+        }
+        let p = Params::new(&SOURCE_PARAMS, &[&m]);
+        let pcr_mbps = crate::time::cells_to_mbps(100_000.0);
+        AbrSource::new(SourceConfig::resolve(&p, pcr_mbps, 0.0, 0, None))
+    }
+
+    fn brm(er: f64, flags: u8) -> Cell {
+        let mut c = Cell::data(0);
+        c.kind = CellKind::Brm;
+        c.er = er;
+        c.flags = flags;
+        c
+    }
+
+    /// Sends `n` cells at the source's own opportunities; returns them with their times.
+    fn send(s: &mut AbrSource, n: usize) -> Vec<(Time, Cell)> {
+        (0..n)
+            .map(|_| {
+                let t = s.next_event_time().expect("sending");
+                (t, s.on_opportunity(t, 0).expect("a cell is due"))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn rule_2_starts_at_icr_and_the_first_cell_is_an_frm() {
+        let mut s = source(&[("icr_mbps", crate::time::cells_to_mbps(10_000.0))]);
+        assert!((s.acr - 10_000.0).abs() < 1e-6);
+        let cells = send(&mut s, 1);
+        assert_eq!(cells[0].1.kind, CellKind::Frm);
+        assert!((cells[0].1.ccr - 10_000.0).abs() < 1e-6, "CCR carries ACR (rule 7)");
+        assert!((cells[0].1.er - 100_000.0).abs() < 1e-6, "ER starts at PCR");
+    }
+
+    #[test]
+    fn rule_3_one_frm_every_nrm_in_rate_cells() {
+        let mut s = source(&[("nrm", 8.0)]);
+        let kinds: Vec<CellKind> = send(&mut s, 24).into_iter().map(|(_, c)| c.kind).collect();
+        for (i, k) in kinds.iter().enumerate() {
+            assert_eq!(*k == CellKind::Frm, i % 8 == 0, "cell {i} is {k:?}");
+        }
+    }
+
+    #[test]
+    fn rule_1_cells_are_spaced_one_over_acr() {
+        let mut s = source(&[("icr_mbps", crate::time::cells_to_mbps(50_000.0))]);
+        let cells = send(&mut s, 11);
+        let span = cells[10].0 - cells[0].0;
+        // 10 gaps of 20 µs.
+        assert!((span as f64 - 10.0 * 20e6).abs() <= 1.0, "span {span} ps");
+    }
+
+    #[test]
+    fn rule_3_trm_forces_an_frm_once_mrm_cells_have_gone() {
+        // 1,000 cells/s: a cell every ms; Trm = 5 ms, Nrm = 256, Mrm = 2.
+        let mut s = source(&[("icr_mbps", crate::time::cells_to_mbps(1_000.0)), ("trm_ms", 5.0), ("nrm", 256.0)]);
+        let cells = send(&mut s, 12);
+        let frm_times: Vec<Time> =
+            cells.iter().filter(|(_, c)| c.kind == CellKind::Frm).map(|(t, _)| *t / PS_PER_MS).collect();
+        assert_eq!(frm_times, vec![0, 5, 10], "an FRM each time Trm has elapsed");
+    }
+
+    #[test]
+    fn rule_5_acr_falls_back_to_icr_after_adtf_without_frm() {
+        // ACR 2,000 cells/s, Nrm 32: FRMs 16 ms apart > ADTF = 10 ms.
+        let mut s = source(&[("icr_mbps", crate::time::cells_to_mbps(1_000.0)), ("adtf_ms", 10.0), ("nrm", 32.0)]);
+        send(&mut s, 1);
+        s.on_brm(0, &brm(2_000.0, 0));
+        assert!((s.acr - 2_000.0).abs() < 1e-9);
+        send(&mut s, 32);
+        assert!((s.acr - 1_000.0).abs() < 1e-9, "rule 5 reset ACR to ICR, got {}", s.acr);
+    }
+
+    #[test]
+    fn rule_6_missing_backward_rm_cells_cut_acr_by_cdf_per_frm() {
+        // TBE 16, Nrm 8 → CRM = 2: the third FRM without any BRM cuts ACR by CDF = 1/4.
+        let mut s = source(&[("tbe_cells", 16.0), ("nrm", 8.0), ("cdf", 0.25), ("icr_mbps", crate::time::cells_to_mbps(40_000.0))]);
+        send(&mut s, 16);
+        assert!((s.acr - 40_000.0).abs() < 1e-9, "two FRMs unacknowledged: no cut yet");
+        let third = send(&mut s, 1)[0].1;
+        assert_eq!(third.kind, CellKind::Frm);
+        assert!((s.acr - 30_000.0).abs() < 1e-9, "third FRM: ACR − ACR·CDF, got {}", s.acr);
+        assert!((third.ccr - 30_000.0).abs() < 1e-9, "the cut applies before CCR is written");
+        // A BRM with BN = 0 resets the count: the next FRM is not cut.
+        s.on_brm(PS_PER_MS, &brm(30_000.0, flag::NI));
+        send(&mut s, 8);
+        assert!((s.acr - 30_000.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn rule_8_binary_feedback_increases_by_rif_pcr_and_decreases_by_rdf() {
+        let mut s = source(&[("icr_mbps", crate::time::cells_to_mbps(10_000.0)), ("rif", 0.125), ("rdf", 0.5)]);
+        send(&mut s, 1);
+        s.on_brm(1, &brm(1e9, 0));
+        assert!((s.acr - 22_500.0).abs() < 1e-9, "+RIF·PCR = 12,500");
+        s.on_brm(2, &brm(1e9, flag::CI));
+        assert!((s.acr - 11_250.0).abs() < 1e-9, "−ACR·RDF");
+        s.on_brm(3, &brm(1e9, flag::NI));
+        assert!((s.acr - 11_250.0).abs() < 1e-9, "NI = 1: no increase");
+        for _ in 0..20 {
+            s.on_brm(4, &brm(1e9, 0));
+        }
+        assert!((s.acr - 100_000.0).abs() < 1e-9, "never above PCR");
+    }
+
+    #[test]
+    fn rule_9_er_caps_acr_but_never_below_mcr() {
+        let mut s = source(&[("mcr_mbps", crate::time::cells_to_mbps(5_000.0))]);
+        send(&mut s, 1);
+        s.on_brm(1, &brm(30_000.0, 0));
+        assert!((s.acr - 30_000.0).abs() < 1e-9);
+        s.on_brm(2, &brm(1_000.0, 0));
+        assert!((s.acr - 5_000.0).abs() < 1e-9, "ER below MCR: ACR = MCR");
+    }
+
+    #[test]
+    fn a_rate_increase_reschedules_the_next_cell() {
+        let mut s = source(&[("icr_mbps", crate::time::cells_to_mbps(1_000.0))]);
+        send(&mut s, 1); // t = 0; next at 1 ms
+        assert_eq!(s.next_event_time(), Some(PS_PER_MS));
+        s.on_brm(100_000_000, &brm(10_000.0, 0)); // at 0.1 ms, ACR → 10,000: next at 0.1 ms
+        assert_eq!(s.next_event_time(), Some(100_000_000));
+    }
+
+    #[test]
+    fn rule_11_out_of_rate_frms_while_acr_is_below_tcr() {
+        let mut s = source(&[("tcr_cells_per_s", 10.0)]);
+        send(&mut s, 1);
+        s.on_brm(0, &brm(0.0, 0)); // ER = 0, MCR = 0: ACR = 0
+        assert_eq!(s.acr, 0.0);
+        let (t, cell) = send(&mut s, 1)[0];
+        assert_eq!(t, 100 * PS_PER_MS, "one out-of-rate FRM per 1/TCR");
+        assert_eq!(cell.kind, CellKind::Frm);
+        assert!(cell.has(flag::CLP), "out-of-rate cells carry CLP = 1");
+    }
+
+    #[test]
+    fn icr_is_limited_by_tbe_over_frtt() {
+        let mut m = BTreeMap::new();
+        m.insert("tbe_cells".to_string(), 100.0);
+        let p = Params::new(&SOURCE_PARAMS, &[&m]);
+        // FRTT 10 ms: TBE/FRTT = 10,000 cells/s, below ICR (25 Mbps ≈ 58,962 cells/s).
+        let cfg = SourceConfig::resolve(&p, 155.52, 10_000.0, 0, None);
+        assert!((cfg.icr - 10_000.0).abs() < 1e-9);
+        assert_eq!(cfg.crm, 4, "CRM = ceil(TBE / Nrm)");
+    }
+
+    #[test]
+    fn a_stopped_source_sends_nothing() {
+        let mut m = BTreeMap::new();
+        m.insert("icr_mbps".to_string(), 1.0);
+        let p = Params::new(&SOURCE_PARAMS, &[&m]);
+        let mut s = AbrSource::new(SourceConfig::resolve(&p, 155.52, 0.0, 0, Some(PS_PER_MS)));
+        let mut sent = 0;
+        while let Some(t) = s.next_event_time() {
+            if s.on_opportunity(t, 0).is_some() {
+                sent += 1;
+            }
+        }
+        // 1 Mbps = 2,358.5 cells/s: 3 cells in the first millisecond (t = 0, 0.42, 0.85 ms).
+        assert_eq!(sent, 3);
+    }
+
+    #[test]
+    fn destination_turns_efci_into_ci_once() {
+        let mut d = AbrDestination::default();
+        let mut data = Cell::data(0);
+        data.set(flag::EFCI);
+        d.on_data(&data);
+        let mut frm = Cell::data(0);
+        frm.kind = CellKind::Frm;
+        frm.er = 5.0;
+        let b1 = d.turn_around(&frm);
+        assert_eq!(b1.kind, CellKind::Brm);
+        assert!(b1.has(flag::CI));
+        assert_eq!(b1.er, 5.0, "ER is reflected unchanged");
+        assert!(!d.turn_around(&frm).has(flag::CI), "the EFCI state is cleared");
+    }
+}

@@ -1,0 +1,119 @@
+//! The `abrsim` command line: output contract and bad-input handling.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn abrsim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_abrsim"))
+        .args(args)
+        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .output()
+        .expect("abrsim runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+#[test]
+fn run_prints_the_summary_fields_users_rely_on() {
+    let s = json(&abrsim(&["run", "scenarios/two-sources.json", "--duration-ms", "30"]));
+    for key in ["jain_index", "convergence_ms", "events", "sim_ms", "wall_ms", "digest", "connections", "ports", "links"] {
+        assert!(s.get(key).is_some(), "missing {key}");
+    }
+    let c = &s["connections"][0];
+    for key in ["id", "mean_rate_mbps", "fair_share_mbps", "delivered_cells", "lost_cells"] {
+        assert!(c.get(key).is_some(), "connection lacks {key}");
+    }
+    assert!(s["ports"][0].get("max_queue_cells").is_some() && s["ports"][0].get("mean_queue_cells").is_some());
+    assert!(s["links"][0].get("mean_utilization").is_some());
+    assert_eq!(s["sim_ms"], 30.0);
+    // The steady window defaults to the last third.
+    assert!((s["steady_from_ms"].as_f64().unwrap() - 20.0).abs() < 1e-9);
+}
+
+#[test]
+fn set_steady_window_and_algorithm_flags_take_effect() {
+    let s = json(&abrsim(&[
+        "run",
+        "scenarios/two-sources.json",
+        "--set",
+        "nodes.SW1.params.target_utilization=0.8",
+        "--steady-from-ms",
+        "50",
+    ]));
+    assert_eq!(s["steady_from_ms"], 50.0);
+    let share = s["connections"][0]["fair_share_mbps"].as_f64().unwrap();
+    assert!((share - 77.76).abs() < 1e-6, "max-min share of half the link, got {share}");
+    let rate = s["connections"][0]["mean_rate_mbps"].as_f64().unwrap();
+    // ERICA settles with its load factor between 1 and 1 + δ (δ = 0.1) of the new target.
+    let target = 155.52 * 0.8 / 2.0;
+    assert!((0.95 * target..=1.1 * target).contains(&rate), "rate {rate}");
+
+    let none = json(&abrsim(&["run", "scenarios/two-sources.json", "--algorithm", "none", "--duration-ms", "20"]));
+    assert!(none["connections"][0]["lost_cells"].as_u64().unwrap() > 0, "no feedback: the buffer overflows");
+}
+
+#[test]
+fn series_csv_has_a_time_column_and_one_column_per_series() {
+    let dir = std::env::temp_dir().join(format!("abrsim-csv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("series.csv");
+    json(&abrsim(&["run", "scenarios/two-sources.json", "--duration-ms", "5", "--series-csv", file.to_str().unwrap()]));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(header[0], "time_ms");
+    assert!(header.iter().any(|h| h.starts_with("acr:C1")));
+    assert!(header.iter().any(|h| h.starts_with("queue:SW1->SW2")));
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 11, "0 to 5 ms every 500 µs");
+    assert!(rows.iter().all(|r| r.split(',').count() == header.len()));
+}
+
+#[test]
+fn bad_input_exits_2_naming_the_field_and_rule() {
+    let out = abrsim(&["run", "scenarios/two-sources.json", "--set", "nodes.SW1.params.target_utilization=3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("nodes[2].params.target_utilization") && err.contains("between 0.1 and 1"), "{err}");
+
+    let out = abrsim(&["run", "scenarios/two-sources.json", "--set", "nodes.SW9.algorithm=erica"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no element with id 'SW9'"));
+
+    let out = abrsim(&["run", "no/such/file.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+
+    let out = abrsim(&["run", "scenarios/two-sources.json", "--algorithm", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown algorithm 'nope'"));
+}
+
+#[test]
+fn validate_checks_every_library_file() {
+    let files: Vec<String> = std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    let mut args = vec!["validate"];
+    args.extend(files.iter().map(String::as_str));
+    let out = abrsim(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().filter(|l| l.starts_with("ok:")).count(), files.len());
+}
+
+#[test]
+fn algorithms_prints_the_catalogue() {
+    let c = json(&abrsim(&["algorithms"]));
+    let erica = c["algorithms"].as_array().unwrap().iter().find(|a| a["id"] == "erica").expect("erica");
+    let u = erica["params"].as_array().unwrap().iter().find(|p| p["name"] == "target_utilization").unwrap();
+    for key in ["unit", "default", "min", "max", "meaning"] {
+        assert!(u.get(key).is_some(), "param lacks {key}");
+    }
+    assert!(c["source_params"].as_array().unwrap().iter().any(|p| p["name"] == "icr_mbps"));
+}

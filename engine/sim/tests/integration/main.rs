@@ -1,0 +1,6 @@
+//! All integration tests in one binary, a module per area.
+
+mod common;
+mod determinism;
+mod scenarios;
+mod validation;

@@ -1,0 +1,126 @@
+//! Bad scenarios get a message naming the field (JSON path) and the rule.
+
+use crate::common::library_json;
+use abr_sim::scenario::{apply_override, from_value, parse, Problem};
+
+fn problems_after(overrides: &[&str]) -> Vec<Problem> {
+    let mut doc = library_json("two-sources");
+    for o in overrides {
+        apply_override(&mut doc, o).expect("override applies");
+    }
+    from_value(doc).err().unwrap_or_default()
+}
+
+fn assert_problem(problems: &[Problem], path: &str, rule_part: &str) {
+    assert!(
+        problems.iter().any(|p| p.path == path && p.rule.contains(rule_part)),
+        "expected a problem at {path} mentioning {rule_part:?}, got {problems:?}"
+    );
+}
+
+#[test]
+fn every_library_scenario_is_valid() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let s = parse(&text).unwrap_or_else(|p| panic!("{}: {p:?}", path.display()));
+            assert_eq!(format!("{}.json", s.id), path.file_name().unwrap().to_str().unwrap(), "file name = id");
+            assert!(!s.lesson.is_empty() && !s.source.is_empty() && !s.description.is_empty(), "{} needs lesson, source, description", s.id);
+            count += 1;
+        }
+    }
+    assert!(count >= 4);
+}
+
+#[test]
+fn a_link_to_a_missing_node_is_named() {
+    assert_problem(&problems_after(&["links.L3.to=\"SW9\""]), "links[2].to", "no node has id 'SW9'");
+}
+
+#[test]
+fn an_unknown_algorithm_lists_the_known_ones() {
+    assert_problem(&problems_after(&["nodes.SW1.algorithm=\"fast\""]), "nodes[2].algorithm", "known algorithms: erica");
+}
+
+#[test]
+fn an_out_of_range_parameter_shows_its_range() {
+    assert_problem(
+        &problems_after(&["nodes.SW1.params.target_utilization=1.5"]),
+        "nodes[2].params.target_utilization",
+        "between 0.1 and 1",
+    );
+    assert_problem(&problems_after(&["connections.C1.params.nrm=3.5"]), "connections[0].params.nrm", "whole number");
+    assert_problem(&problems_after(&["defaults.source.rif=2"]), "defaults.source.rif", "between");
+}
+
+#[test]
+fn an_unknown_parameter_is_refused() {
+    assert_problem(&problems_after(&["nodes.SW1.params.speed=3"]), "nodes[2].params.speed", "unknown parameter");
+}
+
+#[test]
+fn a_path_must_follow_links() {
+    assert_problem(
+        &problems_after(&["connections.C1.path=[\"S1\",\"SW2\",\"D1\"]"]),
+        "connections[0].path[1]",
+        "no link joins 'S1' and 'SW2'",
+    );
+    assert_problem(
+        &problems_after(&["connections.C1.path=[\"S1\",\"SW1\",\"D1\"]"]),
+        "connections[0].path[2]",
+        "no link joins 'SW1' and 'D1'",
+    );
+}
+
+#[test]
+fn a_connection_needs_a_route() {
+    assert_problem(&problems_after(&["links.L3.to=\"D2\""]), "connections[0]", "no path of links");
+}
+
+#[test]
+fn ids_must_be_unique() {
+    assert_problem(&problems_after(&["nodes.S2.id=\"S1\""]), "nodes[1].id", "used twice");
+    assert_problem(&problems_after(&["links.L2.id=\"L1\""]), "links[1].id", "used twice");
+}
+
+#[test]
+fn icr_above_pcr_is_refused() {
+    assert_problem(&problems_after(&["connections.C1.params.icr_mbps=200"]), "connections[0].params.icr_mbps", "must not exceed pcr_mbps");
+}
+
+#[test]
+fn wrong_types_and_unknown_fields_name_their_path() {
+    assert_problem(&problems_after(&["run.duration_ms=\"fast\""]), "run.duration_ms", "expected f64");
+    let p = problems_after(&["nodes.SW1.colour=\"red\""]);
+    assert!(p.iter().any(|p| p.path.starts_with("nodes[2]") && p.rule.contains("unknown field `colour`")), "{p:?}");
+    assert_problem(&problems_after(&["nodes.S1.kind=\"router\""]), "nodes[0].kind", "unknown variant");
+}
+
+#[test]
+fn stop_before_start_is_refused() {
+    assert_problem(
+        &problems_after(&["connections.C1.start_ms=50", "connections.C1.stop_ms=20"]),
+        "connections[0].stop_ms",
+        "must be after start_ms",
+    );
+}
+
+#[test]
+fn broken_json_and_future_versions_get_a_clear_message() {
+    let p = parse("{\"version\": 1, \"id\": ").unwrap_err();
+    assert!(p[0].rule.starts_with("not valid JSON"), "{p:?}");
+    assert_problem(&problems_after(&["version=2"]), "version", "unsupported scenario version 2");
+}
+
+#[test]
+fn overrides_address_list_elements_by_id_and_report_missing_ones() {
+    let mut doc = library_json("two-sources");
+    apply_override(&mut doc, "nodes.SW1.params.target_utilization=0.95").unwrap();
+    assert_eq!(doc["nodes"][2]["params"]["target_utilization"], 0.95);
+    let err = apply_override(&mut doc, "nodes.SW7.algorithm=erica").unwrap_err();
+    assert!(err.contains("no element with id 'SW7'"), "{err}");
+    assert!(apply_override(&mut doc, "run.duration_ms").unwrap_err().contains("PATH=VALUE"));
+}
