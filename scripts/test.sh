@@ -27,12 +27,21 @@ rust_checks() {
     cargo test --manifest-path engine/Cargo.toml --release
 }
 
+crosscheck() {
+  cargo build --quiet --release --manifest-path engine/Cargo.toml --bin abrsim &&
+    node --test tests/node/*.test.mjs
+}
+
+typecheck() {
+  npm run --silent typecheck -w web && npx --no-install tsc --noEmit -p tests/e2e/tsconfig.json
+}
+
 step "setup (toolchain, npm packages, chromium)" bash scripts/setup.sh --browser
 step "engine: cargo fmt --check, cargo test --release" rust_checks
 step "wasm build" bash scripts/build-wasm.sh
-step "web: typecheck (tsc)" npm run --silent typecheck -w web
+step "web: typecheck (tsc)" typecheck
 step "web: unit tests (vitest)" npm run --silent test -w web
-step "cross-check: native CLI digest == wasm digest" node --test tests/node/
+step "cross-check: native CLI digest == wasm digest" crosscheck
 step "e2e: Playwright on system Chromium" npx --no-install playwright test
 
 printf '\n===== summary =====\n'

@@ -11,8 +11,10 @@ export interface AbrLabHook {
   meta(): { id: string; kind: string; owner: string; unit: string }[];
   /** Rows in the sample store. */
   rows(): number;
-  /** Last value of every series, by series id. */
+  /** Last value of every series, by series id (NaN: no value, e.g. a source not sending). */
   last(): Record<string, number>;
+  /** How many rows of every series hold a value (not NaN), by series id. */
+  valued(): Record<string, number>;
   problems(): unknown;
   notice(): unknown;
   load(json: string, origin?: string): void;
@@ -32,6 +34,10 @@ export function installTestHook(lab: Lab) {
     meta: () => lab.store.meta.map(({ id, kind, owner, unit }) => ({ id, kind, owner, unit })),
     rows: () => lab.store.length,
     last: () => Object.fromEntries(lab.store.meta.map((m, i) => [m.id, lab.store.last(i)])),
+    valued: () =>
+      Object.fromEntries(
+        lab.store.meta.map((m, i) => [m.id, lab.store.series(i).reduce((n, v) => (Number.isNaN(v) ? n : n + 1), 0)]),
+      ),
     problems: () => lab.getState().problems,
     notice: () => lab.getState().notice,
     load: (json, origin = 'test') => lab.load(json, origin),

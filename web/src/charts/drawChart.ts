@@ -144,6 +144,7 @@ export function drawChart(
     const min = dec.min[s];
     const max = dec.max[s];
     const last = dec.last[s];
+    const gap = dec.gapBefore[s];
     ctx.strokeStyle = line.color;
     ctx.lineWidth = line.style === 'solid' ? 1.75 : 1.5;
     ctx.setLineDash(DASH[line.style]);
@@ -154,7 +155,7 @@ export function drawChart(
     for (let c = 0; c < first.length; c++) {
       if (Number.isNaN(first[c])) continue;
       const px = left + c + 0.5;
-      if (!started) {
+      if (!started || gap[c]) {
         ctx.moveTo(px, y(first[c]));
         started = true;
       } else {

@@ -97,6 +97,19 @@ describe('ColumnDecimator', () => {
     expect(dec.first[0].filter((v) => !Number.isNaN(v)).length).toBe(2);
   });
 
+  it('marks where a series resumes after NaN rows (no value), so lines are not joined across', () => {
+    const store = new SampleStore();
+    store.reset(meta(1));
+    // Values at t = 0..9, NaN for t = 10..19, values again from t = 20.
+    store.append(rows(30, 2, 0, 1, (t) => (t >= 10 && t < 20 ? NaN : t)), 2);
+    const dec = new ColumnDecimator(store);
+    dec.update([0], 0, 30, 30);
+    expect([...dec.gapBefore[0]].map((g, i) => (g ? i : -1)).filter((i) => i >= 0)).toEqual([20]);
+    expect(dec.first[0][15]).toBeNaN();
+    expect(dec.lo).toBe(0);
+    expect(dec.hi).toBe(29);
+  });
+
   it('incremental updates give the same columns as one full pass', () => {
     const f = (t: number, s: number) => Math.sin(t / 7 + s) * 100 + s;
     const all = rows(1000, 3, 0, 0.1, f);
@@ -112,7 +125,7 @@ describe('ColumnDecimator', () => {
     b.append(all, 3);
     const full = new ColumnDecimator(b);
     full.update([0, 1], 0, 100, 123);
-    for (const key of ['first', 'last', 'min', 'max'] as const) {
+    for (const key of ['first', 'last', 'min', 'max', 'gapBefore'] as const) {
       expect(incremental[key].map((c) => [...c])).toEqual(full[key].map((c) => [...c]));
     }
   });

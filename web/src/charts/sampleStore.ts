@@ -101,10 +101,13 @@ export class ColumnDecimator {
   last: Float64Array[] = [];
   min: Float64Array[] = [];
   max: Float64Array[] = [];
+  /** 1 where the line must not be joined to the previous column (a NaN = no value came between). */
+  gapBefore: Uint8Array[] = [];
   /** Smallest and largest value seen in the window over all the series. */
   lo = Infinity;
   hi = -Infinity;
   private consumed = 0;
+  private inGap: boolean[] = [];
   private generation = -1;
   private key = '';
 
@@ -125,6 +128,8 @@ export class ColumnDecimator {
       this.last = fresh();
       this.min = fresh();
       this.max = fresh();
+      this.gapBefore = series.map(() => new Uint8Array(cols));
+      this.inGap = series.map(() => false);
       if (this.store.length === 0) return true;
     }
     const n = this.store.length;
@@ -137,12 +142,20 @@ export class ColumnDecimator {
       const last = this.last[s];
       const min = this.min[s];
       const max = this.max[s];
+      const gap = this.gapBefore[s];
       for (let r = this.consumed; r < n; r++) {
         const t = time[r];
         if (t < t0 || t > t1 || span <= 0) continue;
         const x = Math.min(cols - 1, Math.floor(((t - t0) / span) * cols));
         const y = v[r];
-        if (Number.isNaN(y)) continue;
+        if (Number.isNaN(y)) {
+          this.inGap[s] = true;
+          continue;
+        }
+        if (this.inGap[s]) {
+          gap[x] = 1;
+          this.inGap[s] = false;
+        }
         if (Number.isNaN(first[x])) {
           first[x] = y;
           min[x] = y;

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# `npm run bench`: events per second and simulated time / wall time for the library scenarios
+# (and scenarios/bench/), natively (abrsim bench) and in wasm (the web build under Node).
+# Numbers, not pass/fail. Extra arguments go to both runners (e.g. --repeat 5).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+bash scripts/setup.sh >/dev/null
+cargo build --quiet --release --manifest-path engine/Cargo.toml --bin abrsim
+bash scripts/build-wasm.sh >/dev/null
+
+native=$(mktemp)
+wasm=$(mktemp)
+trap 'rm -f "$native" "$wasm"' EXIT
+engine/target/release/abrsim bench "$@" | tee "$native"
+node scripts/bench-wasm.mjs "$@" | tee "$wasm"
+
+# A side-by-side table from the JSON lines.
+node - "$native" "$wasm" <<'JS'
+const fs = require('node:fs');
+const read = (f) => fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const [native, wasm] = process.argv.slice(2).map(read);
+const byId = new Map(wasm.map((r) => [r.scenario, r]));
+const fmt = (v, d = 1) => (v === undefined ? '-' : v.toFixed(d));
+console.log('\nscenario                     events   native Mev/s  x real   wasm Mev/s  x real   wasm/native');
+for (const n of native) {
+  const w = byId.get(n.scenario);
+  console.log(
+    n.scenario.padEnd(26),
+    String(n.events).padStart(9),
+    fmt(n.events_per_s / 1e6).padStart(13),
+    fmt(n.sim_over_wall).padStart(8),
+    fmt(w && w.events_per_s / 1e6).padStart(12),
+    fmt(w && w.sim_over_wall).padStart(8),
+    fmt(w && w.events_per_s / n.events_per_s, 2).padStart(13),
+  );
+}
+JS

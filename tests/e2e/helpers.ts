@@ -1,0 +1,51 @@
+import type {} from '../../web/src/app/testHook';
+import { expect, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export const repoRoot = resolve(__dirname, '../..');
+
+export interface LibraryScenario {
+  file: string;
+  json: string;
+  scenario: {
+    id: string;
+    run: { duration_ms: number; sample_interval_us?: number };
+    connections: { id: string; start_ms?: number; stop_ms?: number }[];
+  };
+}
+
+export function libraryScenarios(): LibraryScenario[] {
+  const dir = resolve(repoRoot, 'scenarios');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const json = readFileSync(resolve(dir, file), 'utf8');
+      return { file, json, scenario: JSON.parse(json) };
+    });
+}
+
+export function url(path = '/') {
+  const base = process.env.ABR_BASE_URL;
+  if (!base) throw new Error('ABR_BASE_URL not set (global setup did not run)');
+  return new URL(path, base).toString();
+}
+
+/** Opens the lab and waits for the engine and the first scenario. */
+export async function openLab(page: Page, path = '/') {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url(path));
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.engine() ?? null)).not.toBeNull();
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).not.toBeNull();
+  return errors;
+}
+
+export type Status = { mode: string; nowMs: number; endMs: number; done: boolean; events: number };
+
+export const status = (page: Page) => page.evaluate(() => window.__abrlab!.status() as Status | null);
+
+export async function waitForMode(page: Page, mode: string, timeout = 60_000) {
+  await expect.poll(async () => (await status(page))?.mode, { timeout }).toBe(mode);
+}

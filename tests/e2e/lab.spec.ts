@@ -1,0 +1,163 @@
+import { expect, test } from '@playwright/test';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { libraryScenarios, openLab, repoRoot, status, waitForMode } from './helpers';
+
+const SCENARIOS = libraryScenarios();
+
+test('opens with two-sources loaded on the wasm engine', async ({ page }) => {
+  const errors = await openLab(page);
+  expect(await page.evaluate(() => window.__abrlab!.engine())).toBe('wasm');
+  expect(await page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-sources');
+  await expect(page.getByTestId('lesson')).toContainText('Two sources');
+  await expect(page.getByTestId('scenario-picker')).toHaveValue('two-sources');
+  expect(errors).toEqual([]);
+});
+
+for (const { file, scenario } of SCENARIOS) {
+  test(`${file}: plays to the end at max speed; every chart has data; ACRs sit at the target shares`, async ({ page }) => {
+    const errors = await openLab(page);
+    await page.getByTestId('scenario-picker').selectOption(scenario.id);
+    await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe(scenario.id);
+    await expect(page.getByTestId('lesson')).toBeVisible();
+    await page.getByTestId('speed').selectOption('max');
+    await page.getByTestId('play').click();
+    await waitForMode(page, 'done');
+
+    const s = (await status(page))!;
+    expect(s.nowMs).toBe(scenario.run.duration_ms);
+    const expectedRows = Math.round((scenario.run.duration_ms * 1000) / (scenario.run.sample_interval_us ?? 500)) + 1;
+    const { rows, meta, last, valued } = await page.evaluate(() => ({
+      rows: window.__abrlab!.rows(),
+      meta: window.__abrlab!.meta(),
+      last: window.__abrlab!.last(),
+      valued: window.__abrlab!.valued(),
+    }));
+    expect(rows).toBe(expectedRows);
+
+    // Every chart has series, and every series has values (NaN only while a source is idle).
+    for (const kinds of [['acr', 'share', 'target'], ['queue'], ['utilization']]) {
+      const series = meta.filter((m) => kinds.includes(m.kind));
+      expect(series.length, `series of kind ${kinds}`).toBeGreaterThan(0);
+      for (const m of series) expect(valued[m.id], `rows with a value in ${m.id}`).toBeGreaterThan(0);
+    }
+    for (const id of ['chart-rate', 'chart-queue', 'chart-utilization']) {
+      await expect(page.getByTestId(id).locator('canvas')).toBeVisible();
+    }
+
+    // The last ACR of every source still sending is within 10 % of its target share.
+    const end = scenario.run.duration_ms;
+    const sending = scenario.connections.filter((c) => (c.start_ms ?? 0) < end && (c.stop_ms ?? Infinity) > end);
+    expect(sending.length).toBeGreaterThan(0);
+    for (const c of sending) {
+      const acr = meta.find((m) => m.kind === 'acr' && m.owner === c.id)!;
+      const target = meta.find((m) => m.kind === 'target' && m.owner === c.id)!;
+      expect(acr, `ACR series of ${c.id}`).toBeTruthy();
+      expect(target, `target series of ${c.id}`).toBeTruthy();
+      const [a, t] = [last[acr.id], last[target.id]];
+      expect(t).toBeGreaterThan(0);
+      expect(Math.abs(a - t) / t, `${c.id}: ACR ${a} vs target ${t} Mbps`).toBeLessThanOrEqual(0.1);
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
+test('pause, step, run until and reset drive the simulated clock', async ({ page }) => {
+  await openLab(page);
+  await page.getByTestId('step-ms').fill('2.5');
+  await page.getByTestId('step').click();
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(2.5);
+  await expect(page.getByTestId('sim-time')).toHaveText('2.50');
+  await page.getByTestId('until-ms').fill('40');
+  await page.getByTestId('run-until').click();
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(40);
+  await waitForMode(page, 'paused');
+  // 0 .. 40 ms at one sample per 0.5 ms.
+  expect(await page.evaluate(() => window.__abrlab!.rows())).toBe(81);
+
+  // Play slowly, then pause: the clock stops.
+  await page.getByTestId('speed').selectOption('0.01');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'playing');
+  await page.waitForTimeout(300);
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'paused');
+  const paused = (await status(page))!.nowMs;
+  expect(paused).toBeGreaterThan(40);
+  await page.waitForTimeout(300);
+  expect((await status(page))!.nowMs).toBe(paused);
+
+  await page.getByTestId('reset').click();
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(0);
+  expect(await page.evaluate(() => window.__abrlab!.rows())).toBe(0);
+});
+
+test('plays at a multiple of real time', async ({ page }) => {
+  await openLab(page);
+  await page.getByTestId('speed').selectOption('0.1');
+  await page.getByTestId('play').click();
+  await page.waitForTimeout(1000);
+  const s = (await status(page)) as unknown as { nowMs: number; achievedSpeed: number };
+  // One wall second at 0.1x: about 100 ms of simulated time (the whole run); generous bounds.
+  expect(s.nowMs).toBeGreaterThan(50);
+  await page.getByTestId('speed').selectOption('0.001');
+  await page.getByTestId('reset').click();
+  await page.getByTestId('play').click();
+  await page.waitForTimeout(1000);
+  const slow = (await status(page))!.nowMs;
+  expect(slow).toBeGreaterThan(0.3);
+  expect(slow).toBeLessThan(3);
+});
+
+test('an invalid scenario file is reported by field path, and the loaded one stays', async ({ page }) => {
+  await openLab(page);
+  const bad = JSON.parse(SCENARIOS.find((s) => s.scenario.id === 'two-sources')!.json);
+  bad.id = 'broken';
+  bad.run.duration_ms = -1;
+  await page.getByTestId('scenario-file').setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(bad)),
+  });
+  const problems = page.getByTestId('problems');
+  await expect(problems).toContainText('Could not load broken.json');
+  await expect(problems).toContainText('run.duration_ms');
+  expect(await page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-sources');
+  // The loaded scenario still runs.
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+});
+
+test('hovering a chart shows a cursor and the value of every series at that time', async ({ page }) => {
+  await openLab(page);
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  const canvas = page.getByTestId('chart-rate').locator('canvas');
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+  const tooltip = page.getByTestId('chart-rate').locator('.tooltip');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText('t = ');
+  await expect(tooltip).toContainText('C1 ACR');
+  await expect(tooltip).toContainText('Mbps');
+});
+
+test('screenshot of the lab after a two-sources-staggered run', async ({ page }) => {
+  await openLab(page, '/?scenario=two-sources-staggered');
+  expect(await page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-sources-staggered');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  const canvas = page.getByTestId('chart-rate').locator('canvas');
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.4);
+  await expect(page.getByTestId('chart-rate').locator('.tooltip')).toBeVisible();
+  const out = resolve(repoRoot, 'test-results/screenshot.png');
+  mkdirSync(resolve(repoRoot, 'test-results'), { recursive: true });
+  await page.screenshot({ path: out });
+  // docs/screenshot.png (used by the README) is written when missing or on request.
+  const docs = resolve(repoRoot, 'docs/screenshot.png');
+  if (!existsSync(docs) || process.env.ABR_UPDATE_SCREENSHOT === '1') copyFileSync(out, docs);
+});

@@ -1,0 +1,32 @@
+// Loads the wasm build (web/wasm-pkg, wasm-pack --target web) in Node, synchronously.
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const pkgDir = resolve(repoRoot, 'web/wasm-pkg');
+
+export async function loadWasmEngine() {
+  const js = resolve(pkgDir, 'abr_wasm.js');
+  const bin = resolve(pkgDir, 'abr_wasm_bg.wasm');
+  if (!existsSync(js) || !existsSync(bin)) {
+    throw new Error(`wasm build not found in ${pkgDir}: run scripts/build-wasm.sh`);
+  }
+  const pkg = await import(pathToFileURL(js).href);
+  pkg.initSync({ module: readFileSync(bin) });
+  return pkg;
+}
+
+/** Runs a scenario to its end in slices, like the worker does; returns the finished Simulation. */
+export function runToEnd(pkg, json, sliceEvents = 100_000) {
+  const sim = new pkg.Simulation(json);
+  const end = sim.endMs();
+  let rows = 0;
+  const width = JSON.parse(sim.seriesMeta()).length + 1;
+  while (!sim.done()) {
+    sim.advance(end, sliceEvents);
+    rows += sim.takeSamples().length / width;
+  }
+  rows += sim.takeSamples().length / width;
+  return { sim, rows, width };
+}
