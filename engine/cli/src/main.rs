@@ -165,7 +165,8 @@ fn write_csv(sim: &sim::Simulation, path: &Path) -> std::io::Result<()> {
         .collect();
     writeln!(out, "{}", header.join(","))?;
     for i in 0..sim.rec.row_count() {
-        let row: Vec<String> = sim.rec.row(i).iter().map(|v| if v.is_nan() { String::new() } else { v.to_string() }).collect();
+        let row: Vec<String> =
+            sim.rec.row(i).iter().map(|v| if v.is_nan() { String::new() } else { v.to_string() }).collect();
         writeln!(out, "{}", row.join(","))?;
     }
     out.flush()
@@ -190,8 +191,10 @@ fn library_files() -> Vec<PathBuf> {
     let mut files = Vec::new();
     for dir in ["scenarios", "scenarios/bench"] {
         if let Ok(entries) = std::fs::read_dir(dir) {
-            let mut v: Vec<PathBuf> =
-                entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "json")).collect();
+            let mut v: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .collect();
             v.sort();
             files.extend(v);
         }

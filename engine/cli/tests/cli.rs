@@ -19,7 +19,9 @@ fn json(out: &Output) -> serde_json::Value {
 #[test]
 fn run_prints_the_summary_fields_users_rely_on() {
     let s = json(&abrsim(&["run", "scenarios/two-sources.json", "--duration-ms", "30"]));
-    for key in ["jain_index", "convergence_ms", "events", "sim_ms", "wall_ms", "digest", "connections", "ports", "links"] {
+    for key in
+        ["jain_index", "convergence_ms", "events", "sim_ms", "wall_ms", "digest", "connections", "ports", "links"]
+    {
         assert!(s.get(key).is_some(), "missing {key}");
     }
     let c = &s["connections"][0];

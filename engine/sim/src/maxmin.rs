@@ -18,9 +18,8 @@ pub fn max_min(capacities: &[f64], sessions: &[Session]) -> Vec<f64> {
     let n = sessions.len();
     let mut frozen = vec![false; n];
     let mut rate: Vec<f64> = sessions.iter().map(|s| s.mcr.min(s.pcr)).collect();
-    let on_link: Vec<Vec<usize>> = (0..capacities.len())
-        .map(|l| (0..n).filter(|&s| sessions[s].links.contains(&l)).collect())
-        .collect();
+    let on_link: Vec<Vec<usize>> =
+        (0..capacities.len()).map(|l| (0..n).filter(|&s| sessions[s].links.contains(&l)).collect()).collect();
     let clamp = |s: &Session, level: f64| level.max(s.mcr).min(s.pcr.max(s.mcr));
 
     loop {
@@ -88,9 +87,7 @@ pub fn max_min(capacities: &[f64], sessions: &[Session]) -> Vec<f64> {
 fn fill_level(cap: f64, members: &[usize], frozen: &[bool], rate: &[f64], sessions: &[Session]) -> Option<f64> {
     let fixed: f64 = members.iter().filter(|&&s| frozen[s]).map(|&s| rate[s]).sum();
     let free: Vec<&Session> = members.iter().filter(|&&s| !frozen[s]).map(|&s| &sessions[s]).collect();
-    let load = |level: f64| -> f64 {
-        fixed + free.iter().map(|s| level.max(s.mcr).min(s.pcr.max(s.mcr))).sum::<f64>()
-    };
+    let load = |level: f64| -> f64 { fixed + free.iter().map(|s| level.max(s.mcr).min(s.pcr.max(s.mcr))).sum::<f64>() };
     // The load is piecewise linear in the level with breakpoints at the MCRs and PCRs.
     let mut points: Vec<f64> = vec![0.0];
     for s in &free {
@@ -146,7 +143,8 @@ mod tests {
     fn two_bottlenecks_parking_lot_by_hand() {
         // Link 0 (cap 60) carries A and B; link 1 (cap 100) carries B, C, D.
         // Link 0 fills first at level 30: A = B = 30. Link 1 then gives C = D = (100 − 30) / 2 = 35.
-        let r = max_min(&[60.0, 100.0], &[s(&[0], 0.0, 1e9), s(&[0, 1], 0.0, 1e9), s(&[1], 0.0, 1e9), s(&[1], 0.0, 1e9)]);
+        let r =
+            max_min(&[60.0, 100.0], &[s(&[0], 0.0, 1e9), s(&[0, 1], 0.0, 1e9), s(&[1], 0.0, 1e9), s(&[1], 0.0, 1e9)]);
         close(&r, &[30.0, 30.0, 35.0, 35.0]);
     }
 

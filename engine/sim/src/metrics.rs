@@ -199,7 +199,9 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
             id: sim.ports[p].id.clone(),
             max_queue_cells: sim.ports[p].max_queue,
             mean_queue_cells: match (window, col_queue) {
-                (Some((a, b)), Some(col)) => Some((a..=b).map(|i| rec.row(i)[col + k]).sum::<f64>() / (b - a + 1) as f64),
+                (Some((a, b)), Some(col)) => {
+                    Some((a..=b).map(|i| rec.row(i)[col + k]).sum::<f64>() / (b - a + 1) as f64)
+                }
                 _ => None,
             },
             dropped_cells: sim.ports[p].dropped,

@@ -205,9 +205,8 @@ impl std::fmt::Display for Problem {
 
 /// Parses and validates scenario text.
 pub fn parse(json: &str) -> Result<Scenario, Vec<Problem>> {
-    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
-        vec![Problem::new("", format!("not valid JSON: {e}"))]
-    })?;
+    let value: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| vec![Problem::new("", format!("not valid JSON: {e}"))])?;
     from_value(value)
 }
 
@@ -335,7 +334,9 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
         if samples > 2_000_000.0 {
             p.push(Problem::new(
                 "run.sample_interval_us",
-                format!("the run would take {samples:.0} samples; at most 2,000,000 are kept (raise sample_interval_us)"),
+                format!(
+                    "the run would take {samples:.0} samples; at most 2,000,000 are kept (raise sample_interval_us)"
+                ),
             ));
         }
     }
@@ -380,8 +381,12 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
             _ => {
                 if n.algorithm.is_some() || !n.params.is_empty() || n.buffer_cells.is_some() {
                     p.push(Problem::new(
-                        format!("{path}"),
-                        format!("node '{}' is a {:?}: only switches take algorithm, params and buffer_cells", n.id, n.kind).to_lowercase(),
+                        path.clone(),
+                        format!(
+                            "node '{}' is a {:?}: only switches take algorithm, params and buffer_cells",
+                            n.id, n.kind
+                        )
+                        .to_lowercase(),
                     ));
                 }
             }
@@ -407,19 +412,16 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
         let key = if l.from < l.to { (l.from.as_str(), l.to.as_str()) } else { (l.to.as_str(), l.from.as_str()) };
         if !pairs.insert(key) {
             p.push(Problem::new(
-                format!("{path}"),
+                path.clone(),
                 format!("nodes '{}' and '{}' are already joined by another link; one link per pair", l.from, l.to),
             ));
         }
         check_range(l.rate_mbps, 0.001, 100_000.0, &format!("{path}.rate_mbps"), "rate_mbps", &mut p);
         match (l.delay_us, l.distance_km) {
-            (Some(_), Some(_)) => p.push(Problem::new(
-                format!("{path}"),
-                "give either delay_us or distance_km, not both",
-            )),
+            (Some(_), Some(_)) => p.push(Problem::new(path.clone(), "give either delay_us or distance_km, not both")),
             (Some(d), None) => check_range(d, 0.0, 1_000_000.0, &format!("{path}.delay_us"), "delay_us", &mut p),
             (None, Some(d)) => check_range(d, 0.0, 200_000.0, &format!("{path}.distance_km"), "distance_km", &mut p),
-            (None, None) => p.push(Problem::new(format!("{path}"), "a link needs delay_us or distance_km")),
+            (None, None) => p.push(Problem::new(path.clone(), "a link needs delay_us or distance_km")),
         }
     }
 
@@ -443,8 +445,11 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
         }
         check_range(c.start_ms, 0.0, 600_000.0, &format!("{path}.start_ms"), "start_ms", &mut p);
         if let Some(stop) = c.stop_ms {
-            if !(stop > c.start_ms) {
-                p.push(Problem::new(format!("{path}.stop_ms"), format!("stop_ms = {stop} must be after start_ms = {}", c.start_ms)));
+            if stop.partial_cmp(&c.start_ms) != Some(std::cmp::Ordering::Greater) {
+                p.push(Problem::new(
+                    format!("{path}.stop_ms"),
+                    format!("stop_ms = {stop} must be after start_ms = {}", c.start_ms),
+                ));
             }
         }
         for (k, rule) in check_params(&SOURCE_PARAMS, &c.params) {
@@ -457,7 +462,7 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
             && s.resolved_path(c).is_none()
         {
             p.push(Problem::new(
-                format!("{path}"),
+                path.clone(),
                 format!("no path of links through switches leads from '{}' to '{}'", c.from, c.to),
             ));
         }
@@ -494,7 +499,10 @@ fn check_path(s: &Scenario, c: &Connection, nodes: &[String], path: &str, p: &mu
             None => p.push(Problem::new(format!("{path}[{k}]"), format!("no node has id '{id}'"))),
             Some(i) => {
                 if k > 0 && k + 1 < nodes.len() && s.nodes[i].kind != NodeKind::Switch {
-                    p.push(Problem::new(format!("{path}[{k}]"), format!("'{id}' is not a switch; only switches forward cells")));
+                    p.push(Problem::new(
+                        format!("{path}[{k}]"),
+                        format!("'{id}' is not a switch; only switches forward cells"),
+                    ));
                 }
             }
         }
@@ -502,10 +510,7 @@ fn check_path(s: &Scenario, c: &Connection, nodes: &[String], path: &str, p: &mu
             p.push(Problem::new(format!("{path}[{k}]"), format!("the path visits '{id}' twice")));
         }
         if k > 0 && s.link_between(&nodes[k - 1], id).is_none() {
-            p.push(Problem::new(
-                format!("{path}[{k}]"),
-                format!("no link joins '{}' and '{id}'", nodes[k - 1]),
-            ));
+            p.push(Problem::new(format!("{path}[{k}]"), format!("no link joins '{}' and '{id}'", nodes[k - 1])));
         }
     }
 }
@@ -514,9 +519,7 @@ fn check_path(s: &Scenario, c: &Connection, nodes: &[String], path: &str, p: &mu
 /// inside a list an element is addressed by its `id` (or its index). VALUE is read as JSON, and
 /// as a plain string when it is not JSON.
 pub fn apply_override(doc: &mut serde_json::Value, assignment: &str) -> Result<(), String> {
-    let (path, raw) = assignment
-        .split_once('=')
-        .ok_or_else(|| format!("--set '{assignment}': expected PATH=VALUE"))?;
+    let (path, raw) = assignment.split_once('=').ok_or_else(|| format!("--set '{assignment}': expected PATH=VALUE"))?;
     let value: serde_json::Value =
         serde_json::from_str(raw).unwrap_or_else(|_| serde_json::Value::String(raw.to_string()));
     let keys: Vec<&str> = path.split('.').collect();

@@ -184,12 +184,8 @@ impl Simulation {
 
         let mut conns = Vec::with_capacity(n_conns);
         for c in &s.connections {
-            let path: Vec<usize> = s
-                .resolved_path(c)
-                .expect("validated")
-                .iter()
-                .map(|id| s.node_index(id).expect("validated"))
-                .collect();
+            let path: Vec<usize> =
+                s.resolved_path(c).expect("validated").iter().map(|id| s.node_index(id).expect("validated")).collect();
             let m = path.len() - 1;
             let fwd: Vec<u32> = (0..m).map(|i| port_of[&(path[i], path[i + 1])] as u32).collect();
             let bwd: Vec<u32> = (0..m).map(|j| port_of[&(path[m - j], path[m - j - 1])] as u32).collect();

@@ -22,15 +22,64 @@ pub const SOURCE_PARAMS: [ParamSpec; 13] = [
         meaning: "Peak cell rate: the source never sends faster",
     },
     ParamSpec::num("mcr_mbps", "Mbps", 0.0, 0.0, 100_000.0, "Minimum cell rate: ACR never falls below it"),
-    ParamSpec::num("icr_mbps", "Mbps", 25.0, 0.001, 100_000.0, "Initial cell rate at start and after an idle period (limited to TBE/FRTT)"),
-    ParamSpec::num("rif", "", 1.0, 1.0 / 32768.0, 1.0, "Rate increase factor: at most RIF·PCR more per backward RM cell"),
-    ParamSpec::num("rdf", "", 1.0 / 16.0, 1.0 / 32768.0, 1.0, "Rate decrease factor: ACR·RDF less per backward RM with CI = 1"),
+    ParamSpec::num(
+        "icr_mbps",
+        "Mbps",
+        25.0,
+        0.001,
+        100_000.0,
+        "Initial cell rate at start and after an idle period (limited to TBE/FRTT)",
+    ),
+    ParamSpec::num(
+        "rif",
+        "",
+        1.0,
+        1.0 / 32768.0,
+        1.0,
+        "Rate increase factor: at most RIF·PCR more per backward RM cell",
+    ),
+    ParamSpec::num(
+        "rdf",
+        "",
+        1.0 / 16.0,
+        1.0 / 32768.0,
+        1.0,
+        "Rate decrease factor: ACR·RDF less per backward RM with CI = 1",
+    ),
     ParamSpec::int("nrm", "cells", 32.0, 2.0, 256.0, "At most Nrm − 1 in-rate cells between forward RM cells"),
-    ParamSpec::int("mrm", "cells", 2.0, 1.0, 256.0, "At least Mrm in-rate cells between forward RM cells sent because Trm expired"),
+    ParamSpec::int(
+        "mrm",
+        "cells",
+        2.0,
+        1.0,
+        256.0,
+        "At least Mrm in-rate cells between forward RM cells sent because Trm expired",
+    ),
     ParamSpec::num("trm_ms", "ms", 100.0, 0.78125, 100.0, "Upper bound on the time between forward RM cells"),
-    ParamSpec::num("adtf_ms", "ms", 500.0, 10.0, 10_230.0, "ACR decrease time factor: after this long without FRM, ACR falls back to ICR"),
-    ParamSpec::num("cdf", "", 1.0 / 16.0, 0.0, 1.0, "Cutoff decrease factor: ACR·CDF less per FRM while CRM backward RMs are missing (0 disables)"),
-    ParamSpec::num("tbe_cells", "cells", 16_777_215.0, 1.0, 16_777_215.0, "Transient buffer exposure: cells the source may send before the first feedback"),
+    ParamSpec::num(
+        "adtf_ms",
+        "ms",
+        500.0,
+        10.0,
+        10_230.0,
+        "ACR decrease time factor: after this long without FRM, ACR falls back to ICR",
+    ),
+    ParamSpec::num(
+        "cdf",
+        "",
+        1.0 / 16.0,
+        0.0,
+        1.0,
+        "Cutoff decrease factor: ACR·CDF less per FRM while CRM backward RMs are missing (0 disables)",
+    ),
+    ParamSpec::num(
+        "tbe_cells",
+        "cells",
+        16_777_215.0,
+        1.0,
+        16_777_215.0,
+        "Transient buffer exposure: cells the source may send before the first feedback",
+    ),
     ParamSpec {
         name: "frtt_us",
         unit: "µs",
@@ -41,7 +90,14 @@ pub const SOURCE_PARAMS: [ParamSpec; 13] = [
         integer: false,
         meaning: "Fixed round-trip time, used with TBE to limit ICR and to derive CRM",
     },
-    ParamSpec::num("tcr_cells_per_s", "cells/s", 10.0, 1.0, 10_000.0, "Tagged cell rate: the rate of out-of-rate forward RM cells while ACR < TCR"),
+    ParamSpec::num(
+        "tcr_cells_per_s",
+        "cells/s",
+        10.0,
+        1.0,
+        10_000.0,
+        "Tagged cell rate: the rate of out-of-rate forward RM cells while ACR < TCR",
+    ),
 ];
 
 /// A source's parameters resolved to engine units.
@@ -260,11 +316,7 @@ impl AbrSource {
         }
         // Reschedule the next in-rate opportunity at the new rate.
         if let Some(last) = self.last_tx {
-            self.next_tx = if self.acr > 0.0 {
-                (last + period_ps(self.acr)).max(now as f64)
-            } else {
-                f64::INFINITY
-            };
+            self.next_tx = if self.acr > 0.0 { (last + period_ps(self.acr)).max(now as f64) } else { f64::INFINITY };
         }
         if self.cfg.start <= now {
             self.update_oor(now);
@@ -391,7 +443,12 @@ mod tests {
     #[test]
     fn rule_6_missing_backward_rm_cells_cut_acr_by_cdf_per_frm() {
         // TBE 16, Nrm 8 → CRM = 2: the third FRM without any BRM cuts ACR by CDF = 1/4.
-        let mut s = source(&[("tbe_cells", 16.0), ("nrm", 8.0), ("cdf", 0.25), ("icr_mbps", crate::time::cells_to_mbps(40_000.0))]);
+        let mut s = source(&[
+            ("tbe_cells", 16.0),
+            ("nrm", 8.0),
+            ("cdf", 0.25),
+            ("icr_mbps", crate::time::cells_to_mbps(40_000.0)),
+        ]);
         send(&mut s, 16);
         assert!((s.acr - 40_000.0).abs() < 1e-9, "two FRMs unacknowledged: no cut yet");
         let third = send(&mut s, 1)[0].1;

@@ -14,7 +14,13 @@ fn assert_rates_match_shares(sim: &Simulation, summary: &abr_sim::metrics::Summa
         let target = c.target_share_mbps.expect("a steady window");
         if target > 0.0 {
             let err = (rate - target).abs() / target;
-            assert!(err <= tol, "{}: {}: rate {rate:.3} Mbps vs share {target:.3} Mbps ({:.1} % off)", summary.scenario, c.id, err * 100.0);
+            assert!(
+                err <= tol,
+                "{}: {}: rate {rate:.3} Mbps vs share {target:.3} Mbps ({:.1} % off)",
+                summary.scenario,
+                c.id,
+                err * 100.0
+            );
         } else {
             assert!(rate < 0.01, "{}: {} has no share but sends {rate} Mbps", summary.scenario, c.id);
         }
@@ -24,7 +30,12 @@ fn assert_rates_match_shares(sim: &Simulation, summary: &abr_sim::metrics::Summa
 /// Cells sent = delivered + lost + still in the network, per connection; and nothing lost.
 fn assert_cells_conserved_without_loss(sim: &Simulation) {
     for (i, c) in sim.conns.iter().enumerate() {
-        assert_eq!(c.sent, c.delivered_all + c.lost + sim.forward_cells_in_network(i), "{} does not conserve cells", c.id);
+        assert_eq!(
+            c.sent,
+            c.delivered_all + c.lost + sim.forward_cells_in_network(i),
+            "{} does not conserve cells",
+            c.id
+        );
         assert_eq!(c.lost, 0, "{} lost cells", c.id);
     }
 }
@@ -33,8 +44,7 @@ fn assert_cells_conserved_without_loss(sim: &Simulation) {
 fn assert_bottleneck_utilization(sim: &Simulation, summary: &abr_sim::metrics::Summary) {
     let link = sim.scenario.links.iter().find(|l| l.from == "SW1" && l.to == "SW2").expect("bottleneck link");
     let used = summary.links.iter().find(|l| l.id == link.id).unwrap().mean_utilization.unwrap();
-    let expected: f64 =
-        summary.connections.iter().map(|c| c.target_share_mbps.unwrap()).sum::<f64>() / link.rate_mbps;
+    let expected: f64 = summary.connections.iter().map(|c| c.target_share_mbps.unwrap()).sum::<f64>() / link.rate_mbps;
     assert!((used - expected).abs() <= 0.05 * expected, "bottleneck utilisation {used:.3}, expected {expected:.3}");
 }
 

@@ -28,7 +28,11 @@ fn every_library_scenario_is_valid() {
             let text = std::fs::read_to_string(&path).unwrap();
             let s = parse(&text).unwrap_or_else(|p| panic!("{}: {p:?}", path.display()));
             assert_eq!(format!("{}.json", s.id), path.file_name().unwrap().to_str().unwrap(), "file name = id");
-            assert!(!s.lesson.is_empty() && !s.source.is_empty() && !s.description.is_empty(), "{} needs lesson, source, description", s.id);
+            assert!(
+                !s.lesson.is_empty() && !s.source.is_empty() && !s.description.is_empty(),
+                "{} needs lesson, source, description",
+                s.id
+            );
             count += 1;
         }
     }
@@ -88,7 +92,11 @@ fn ids_must_be_unique() {
 
 #[test]
 fn icr_above_pcr_is_refused() {
-    assert_problem(&problems_after(&["connections.C1.params.icr_mbps=200"]), "connections[0].params.icr_mbps", "must not exceed pcr_mbps");
+    assert_problem(
+        &problems_after(&["connections.C1.params.icr_mbps=200"]),
+        "connections[0].params.icr_mbps",
+        "must not exceed pcr_mbps",
+    );
 }
 
 #[test]
