@@ -161,3 +161,19 @@ test('screenshot of the lab after a two-sources-staggered run', async ({ page })
   const docs = resolve(repoRoot, 'docs/screenshot.png');
   if (!existsSync(docs) || process.env.ABR_UPDATE_SCREENSHOT === '1') copyFileSync(out, docs);
 });
+
+test('an engine crash is reported, the worker replaced and the scenario reloaded', async ({ page }) => {
+  // The mock engine fails like a Rust panic ("RuntimeError: unreachable") at 20 ms.
+  await openLab(page, '/?engine=mock&mock_panic_ms=20');
+  expect(await page.evaluate(() => window.__abrlab!.engine())).toBe('mock');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('notice')).toContainText('engine crashed');
+  await expect(page.getByTestId('notice')).toContainText('unreachable');
+  // A fresh worker holds the same scenario at t = 0 and answers commands.
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(0);
+  expect(await page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-sources');
+  await page.getByTestId('step-ms').fill('5');
+  await page.getByTestId('step').click();
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(5);
+});

@@ -9,8 +9,14 @@ import type { EngineChoice } from './sim/protocol';
 import './app/app.css';
 
 const params = new URLSearchParams(location.search);
+// ?engine=mock runs the JS stand-in; ?mock_panic_ms=T makes it fail like a Rust panic at time T
+// (used by the end-to-end test of crash recovery).
 const engine = (params.get('engine') as EngineChoice | null) ?? 'auto';
-const lab = new Lab(makeEngineWorker, engine);
+const panicAt = params.get('mock_panic_ms');
+const lab = new Lab(makeEngineWorker, {
+  engine,
+  mock: panicAt === null ? undefined : { panicAtMs: Number(panicAt) },
+});
 installTestHook(lab);
 
 const wanted = params.get('scenario') ?? DEFAULT_SCENARIO;

@@ -4,8 +4,8 @@
 
 import { SampleStore } from '../charts/sampleStore';
 import type { Catalogue, Problem, SeriesMeta } from '../sim/engine';
-import { SimClient, type WorkerLike } from '../sim/client';
-import type { EngineChoice, RunStatus, Speed } from '../sim/protocol';
+import { SimClient, type EngineConfig, type WorkerLike } from '../sim/client';
+import type { RunStatus, Speed } from '../sim/protocol';
 import type { Scenario } from '../scenario/types';
 
 export interface LoadedScenario {
@@ -50,7 +50,7 @@ export class Lab {
   private listeners = new Set<() => void>();
   private pending: LoadedScenario | null = null;
 
-  constructor(makeWorker: () => WorkerLike, engine: EngineChoice = 'auto') {
+  constructor(makeWorker: () => WorkerLike, engine: EngineConfig = { engine: 'auto' }) {
     this.client = new SimClient(
       makeWorker,
       {

@@ -3,7 +3,14 @@
 // reloading the last good scenario and reporting the crash.
 
 import type { Problem, SeriesMeta } from './engine';
+import type { MockOptions } from './mockEngine';
 import type { EngineChoice, FromWorker, RunStatus, Speed, ToWorker } from './protocol';
+
+/** Which engine the worker runs; the mock options only matter for the mock engine. */
+export interface EngineConfig {
+  engine: EngineChoice;
+  mock?: MockOptions;
+}
 
 /** The part of a Worker the client uses (a real Worker, or an in-process fake in tests). */
 export interface WorkerLike {
@@ -35,7 +42,7 @@ export class SimClient {
   constructor(
     private readonly makeWorker: () => WorkerLike,
     private readonly on: ClientHandlers,
-    private readonly engine: EngineChoice = 'auto',
+    private readonly engine: EngineConfig = { engine: 'auto' },
   ) {
     this.spawn();
   }
@@ -48,7 +55,7 @@ export class SimClient {
       ev.preventDefault?.();
       this.restart(`worker error: ${ev.message || 'unknown'}`);
     };
-    this.send({ type: 'init', engine: this.engine });
+    this.send({ type: 'init', engine: this.engine.engine, mock: this.engine.mock });
     this.send({ type: 'speed', speed: this.speed });
   }
 

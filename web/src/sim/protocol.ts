@@ -2,6 +2,7 @@
 // Time series travel as transferred Float64Arrays, never as JSON per sample.
 
 import type { Problem, SeriesMeta } from './engine';
+import type { MockOptions } from './mockEngine';
 
 /** Playback speed: a multiple of real time, or as fast as the engine goes. */
 export type Speed = number | 'max';
@@ -10,7 +11,7 @@ export type EngineChoice = 'auto' | 'wasm' | 'mock';
 
 export type ToWorker =
   /** First message: pick the engine. 'auto' = wasm if built, else the mock. */
-  | { type: 'init'; engine: EngineChoice }
+  | { type: 'init'; engine: EngineChoice; mock?: MockOptions }
   /** Validate and load a scenario (JSON text); on problems the current run is kept. */
   | { type: 'load'; scenario: string }
   | { type: 'play' }

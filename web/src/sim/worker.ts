@@ -4,7 +4,7 @@
 // falls back to the JS mock engine and says so in its 'ready' message.
 
 import type { EngineModule, Simulation } from './engine';
-import { createMockEngine } from './mockEngine';
+import { createMockEngine, type MockOptions } from './mockEngine';
 import type { EngineChoice, FromWorker, ToWorker } from './protocol';
 import { WorkerCore, type WorkerHost } from './workerCore';
 
@@ -73,7 +73,7 @@ const host: WorkerHost = {
 let core: WorkerCore | null = null;
 const queued: ToWorker[] = [];
 
-async function init(choice: EngineChoice) {
+async function init(choice: EngineChoice, mock: MockOptions = {}) {
   let engine: EngineModule | null = null;
   if (choice !== 'mock') {
     try {
@@ -85,7 +85,7 @@ async function init(choice: EngineChoice) {
       host.post({ type: 'error', message: 'wasm engine not built (run scripts/build-wasm.sh); using the mock engine' });
     }
   }
-  engine ??= createMockEngine();
+  engine ??= createMockEngine(mock);
   core = new WorkerCore(engine, host);
   host.post({ type: 'ready', engine: engine.kind, catalogue: engine.catalogue() });
   for (const msg of queued.splice(0)) core.handle(msg);
@@ -94,7 +94,7 @@ async function init(choice: EngineChoice) {
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
   if (msg.type === 'init') {
-    void init(msg.engine);
+    void init(msg.engine, msg.mock);
   } else if (core) {
     core.handle(msg);
   } else {
