@@ -34,6 +34,8 @@ export interface LabState {
   notice: Notice | null;
 }
 
+const STATUS_INTERVAL_MS = 33;
+
 export class Lab {
   readonly store = new SampleStore();
   private client: SimClient;
@@ -75,7 +77,7 @@ export class Lab {
           this.set({ problems: { origin, problems } });
         },
         samples: (data, width) => this.store.append(data, width),
-        status: (status) => this.set({ status }),
+        status: (status) => this.onStatus(status),
         crashed: (message) =>
           this.set({
             notice: { kind: 'error', text: `The engine crashed and was restarted; the scenario was reloaded. ${message}` },
@@ -84,6 +86,29 @@ export class Lab {
       },
       engine,
     );
+  }
+
+  private statusTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastStatusAt = 0;
+
+  /** Status arrives with every engine slice (up to ~100/s); the UI needs ~30/s. */
+  private onStatus(status: RunStatus) {
+    const prev = this.state.status;
+    const now = performance.now();
+    const changed = !prev || prev.mode !== status.mode || prev.run !== status.run;
+    if (this.statusTimer) clearTimeout(this.statusTimer);
+    this.statusTimer = null;
+    if (changed || now - this.lastStatusAt >= STATUS_INTERVAL_MS) {
+      this.lastStatusAt = now;
+      this.set({ status });
+    } else {
+      // Keep the latest, deliver it soon (trailing edge) so the last one is never lost.
+      this.statusTimer = setTimeout(() => {
+        this.statusTimer = null;
+        this.lastStatusAt = performance.now();
+        this.set({ status });
+      }, STATUS_INTERVAL_MS);
+    }
   }
 
   subscribe = (fn: () => void) => {

@@ -1,7 +1,7 @@
 // One streaming time chart: a canvas redrawn on requestAnimationFrame from the sample store
 // (never from React state), with a hover cursor and a tooltip listing every series' value.
 
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { drawChart, MARGIN, niceDomain, plotWidth, scales, type ChartFrame, type ChartLine } from './drawChart';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
 import { DASH } from './palette';
@@ -26,7 +26,7 @@ interface Hover {
 
 const HEIGHT = 220;
 
-export function TimeChart({ store, title, lines, endMs, yUnit, yFloor, testId }: TimeChartProps) {
+export const TimeChart = memo(function TimeChart({ store, title, lines, endMs, yUnit, yFloor, testId }: TimeChartProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const cursorRef = useRef<number | null>(null);
@@ -168,7 +168,7 @@ export function TimeChart({ store, title, lines, endMs, yUnit, yFloor, testId }:
       </div>
     </section>
   );
-}
+});
 
 const KIND_NAMES: Record<string, string> = {
   acr: 'ACR',
