@@ -205,6 +205,9 @@ fn library_files() -> Vec<PathBuf> {
 fn bench(mut paths: Vec<PathBuf>, repeat: u32) -> Result<(), String> {
     if paths.is_empty() {
         paths = library_files();
+        if paths.is_empty() {
+            return Err("error: no scenarios given and no scenarios/*.json here (run from the repository root)".into());
+        }
     }
     for path in &paths {
         let scenario = load(path, &[])?;

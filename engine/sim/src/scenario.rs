@@ -55,6 +55,37 @@ pub struct Scenario {
     pub nodes: Vec<Node>,
     pub links: Vec<Link>,
     pub connections: Vec<Connection>,
+    /// Parameter changes made during the run, replayed at their times.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<ParamChange>>", optional)]
+    pub changes: Vec<ParamChange>,
+}
+
+/// A switch parameter changed at a given simulated time (recorded when a user changes it while
+/// the run plays, so that a shared link replays it).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct ParamChange {
+    /// When the change takes effect (ms): after every event at that time.
+    pub at_ms: f64,
+    /// Switch id.
+    pub node: String,
+    /// Parameter name of the switch's algorithm.
+    pub param: String,
+    pub value: f64,
+}
+
+/// How a switch output port serves its cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum Scheduler {
+    /// One FIFO queue per output port.
+    #[default]
+    Fifo,
+    /// One queue per VC, served round-robin one cell at a time.
+    PerVc,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
@@ -120,6 +151,10 @@ pub struct Node {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[ts(as = "Option<BTreeMap<String, f64>>", optional)]
     pub params: BTreeMap<String, f64>,
+    /// Output port scheduler (switches only; default `fifo`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub scheduler: Option<Scheduler>,
     /// Buffer of each output port (cells; switches only; default 1000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -379,11 +414,11 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
                 }
             }
             _ => {
-                if n.algorithm.is_some() || !n.params.is_empty() || n.buffer_cells.is_some() {
+                if n.algorithm.is_some() || !n.params.is_empty() || n.buffer_cells.is_some() || n.scheduler.is_some() {
                     p.push(Problem::new(
                         path.clone(),
                         format!(
-                            "node '{}' is a {:?}: only switches take algorithm, params and buffer_cells",
+                            "node '{}' is a {:?}: only switches take algorithm, params, scheduler and buffer_cells",
                             n.id, n.kind
                         )
                         .to_lowercase(),
@@ -485,7 +520,36 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
             }
         }
     }
+    for (i, ch) in s.changes.iter().enumerate() {
+        let path = format!("changes[{i}]");
+        if let Some(problem) = check_change(s, ch) {
+            p.push(Problem::new(format!("{path}.{}", problem.path), problem.rule));
+        }
+    }
     p
+}
+
+/// Checks one live parameter change against the scenario; the problem's path is relative to
+/// the change (`at_ms`, `node`, `param` or `value`).
+pub fn check_change(s: &Scenario, ch: &ParamChange) -> Option<Problem> {
+    if !(0.0..=s.run.duration_ms).contains(&ch.at_ms) {
+        return Some(Problem::new(
+            "at_ms",
+            format!("at_ms = {} must be within the run (0 to {} ms)", ch.at_ms, s.run.duration_ms),
+        ));
+    }
+    let Some(node) = s.node_index(&ch.node).map(|i| &s.nodes[i]) else {
+        return Some(Problem::new("node", format!("no node has id '{}'", ch.node)));
+    };
+    if node.kind != NodeKind::Switch {
+        return Some(Problem::new("node", format!("'{}' is not a switch", ch.node)));
+    }
+    let alg_id = node.algorithm.as_deref().unwrap_or(algorithms::DEFAULT_ALGORITHM);
+    let spec = algorithms::find(alg_id)?;
+    match spec.params.iter().find(|p| p.name == ch.param) {
+        None => Some(Problem::new("param", format!("'{}' is not a parameter of {}", ch.param, spec.name))),
+        Some(ps) => ps.check(ch.value).err().map(|rule| Problem::new("value", rule)),
+    }
 }
 
 fn check_path(s: &Scenario, c: &Connection, nodes: &[String], path: &str, p: &mut Vec<Problem>) {

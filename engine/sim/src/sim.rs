@@ -13,21 +13,22 @@
 //! and the event queue holds only the head of each port, the sources' next sending times and
 //! the sampler. Ties are broken by insertion order, so a run is a pure function of the scenario.
 
-use crate::algorithms::{self, PortInfo, SwitchAlgorithm};
+use crate::algorithms::{self, Admit, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::maxmin::{max_min, Session};
 use crate::metrics::{Recorder, SeriesMeta};
 use crate::params::Params;
-use crate::scenario::{NodeKind, Scenario, DEFAULT_BUFFER_CELLS};
+use crate::scenario::{self, NodeKind, ParamChange, Problem, Scenario, Scheduler, DEFAULT_BUFFER_CELLS};
 use crate::source::{path_frtt_us, AbrDestination, AbrSource, SourceConfig, SOURCE_PARAMS};
 use crate::time::{cells_to_mbps, from_ms, from_us, mbps_to_cells, to_ms, to_s, Time, PS_PER_S};
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BinaryHeap, VecDeque};
 
-const KIND_SHIFT: u32 = 30;
+const KIND_SHIFT: u32 = 28;
 const EV_PORT: u32 = 0;
 const EV_SOURCE: u32 = 1;
 const EV_SAMPLE: u32 = 2;
+const EV_DEPART: u32 = 3;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Event {
@@ -65,9 +66,14 @@ pub struct Port {
     buffer: u32,
     /// When the last accepted cell finishes transmission.
     busy_until: Time,
-    /// Accepted cells with the time each reaches the far node (non-decreasing).
+    /// Cells with the time each reaches the far node (non-decreasing): for a FIFO port every
+    /// accepted cell, for a per-VC port the cells that have left the port.
     ring: VecDeque<(Time, Cell)>,
+    /// Per-VC queues served round-robin; `None` for a FIFO port.
+    per_vc: Option<PerVcQueues>,
     pub alg: Option<Box<dyn SwitchAlgorithm>>,
+    /// The algorithm reads per-VC queue lengths (cached: asked once per cell otherwise).
+    needs_vc_queue: bool,
     pub accepted: u64,
     pub dropped: u64,
     pub max_queue: u32,
@@ -75,14 +81,45 @@ pub struct Port {
     pub reported: bool,
 }
 
+/// The queues of a per-VC port: one FIFO per connection, served round-robin a cell at a time.
+struct PerVcQueues {
+    queues: Vec<VecDeque<Cell>>,
+    /// Connections with cells waiting, in service order.
+    round: VecDeque<u32>,
+    in_service: Option<Cell>,
+    waiting: u32,
+}
+
 impl Port {
     /// Cells waiting or in transmission at `now`.
     pub fn queue_len(&self, now: Time) -> u32 {
+        if let Some(q) = &self.per_vc {
+            return q.waiting + q.in_service.is_some() as u32;
+        }
         if self.busy_until <= now {
             0
         } else {
             (self.busy_until - now).div_ceil(self.cell_time) as u32
         }
+    }
+
+    /// Cells of connection `conn` waiting or in transmission at `now`.
+    pub fn vc_queue_len(&self, now: Time, conn: u32) -> u32 {
+        if let Some(q) = &self.per_vc {
+            return q.queues[conn as usize].len() as u32 + q.in_service.is_some_and(|c| c.conn == conn) as u32;
+        }
+        // FIFO: the queued cells are the newest ones, those not yet fully sent.
+        self.ring
+            .iter()
+            .rev()
+            .take_while(|(arrive, _)| arrive - self.delay > now)
+            .filter(|(_, c)| c.conn == conn)
+            .count() as u32
+    }
+
+    fn view(&self, now: Time, conn: u32) -> PortView {
+        let vc_queue_cells = if self.needs_vc_queue { self.vc_queue_len(now, conn) } else { 0 };
+        PortView { now, queue_cells: self.queue_len(now), vc_queue_cells }
     }
 
     /// Cells that have finished transmission by `now`.
@@ -139,6 +176,14 @@ pub struct Simulation {
     prev_delivered: Vec<u64>,
     prev_departed: Vec<u64>,
     scratch: Vec<f64>,
+    /// Parameter changes not yet applied, in time order.
+    pending_changes: VecDeque<(Time, ParamChange)>,
+    /// Current parameters of each node (switches), changes included.
+    node_params: Vec<BTreeMap<String, f64>>,
+}
+
+fn algorithm_of(s: &Scenario, node: usize) -> &'static algorithms::AlgorithmSpec {
+    algorithms::find(s.nodes[node].algorithm.as_deref().unwrap_or(algorithms::DEFAULT_ALGORITHM)).expect("validated")
 }
 
 impl Simulation {
@@ -156,10 +201,15 @@ impl Simulation {
                 let owner = &s.nodes[node];
                 let is_switch = owner.kind == NodeKind::Switch;
                 let alg = is_switch.then(|| {
-                    let spec = algorithms::find(owner.algorithm.as_deref().unwrap_or(algorithms::DEFAULT_ALGORITHM))
-                        .expect("validated");
+                    let spec = algorithm_of(s, node);
                     let params = Params::new(spec.params, &[&owner.params]);
                     (spec.build)(&params, PortInfo { link_rate: rate, n_conns })
+                });
+                let per_vc = (is_switch && owner.scheduler == Some(Scheduler::PerVc)).then(|| PerVcQueues {
+                    queues: vec![VecDeque::new(); n_conns],
+                    round: VecDeque::new(),
+                    in_service: None,
+                    waiting: 0,
                 });
                 port_of.insert((node, next), ports.len());
                 ports.push(Port {
@@ -173,6 +223,8 @@ impl Simulation {
                     buffer: if is_switch { owner.buffer_cells.unwrap_or(DEFAULT_BUFFER_CELLS) } else { u32::MAX },
                     busy_until: 0,
                     ring: VecDeque::new(),
+                    per_vc,
+                    needs_vc_queue: alg.as_ref().is_some_and(|a| a.needs_vc_queue()),
                     alg,
                     accepted: 0,
                     dropped: 0,
@@ -243,8 +295,13 @@ impl Simulation {
             events: 0,
             rec,
             scratch: Vec::new(),
+            pending_changes: VecDeque::new(),
+            node_params: scenario.nodes.iter().map(|n| n.params.clone()).collect(),
             scenario,
         };
+        let mut changes: Vec<ParamChange> = sim.scenario.changes.clone();
+        changes.sort_by(|a, b| a.at_ms.total_cmp(&b.at_ms));
+        sim.pending_changes = changes.into_iter().map(|c| (from_ms(c.at_ms), c)).collect();
         for c in 0..sim.conns.len() {
             sim.schedule_source(c);
         }
@@ -279,12 +336,17 @@ impl Simulation {
         let limit = until.min(self.end);
         let mut n = 0;
         while n < max_events {
-            match self.heap.peek() {
-                Some(top) if top.time <= limit => {}
+            let next = match self.heap.peek() {
+                Some(top) if top.time <= limit => top.time,
                 _ => {
                     self.now = self.now.max(limit);
+                    self.apply_changes_through(self.now);
                     break;
                 }
+            };
+            // A change at time T takes effect after every event at T, before any later one.
+            if self.pending_changes.front().is_some_and(|(at, _)| *at < next) {
+                self.apply_changes_through(next - 1);
             }
             let ev = self.heap.pop().expect("peeked");
             self.now = ev.time;
@@ -293,6 +355,7 @@ impl Simulation {
             match ev.what >> KIND_SHIFT {
                 EV_PORT => self.port_head(idx),
                 EV_SOURCE => self.source_event(idx, ev.time),
+                EV_DEPART => self.depart(idx),
                 _ => self.sample(),
             }
         }
@@ -338,11 +401,13 @@ impl Simulation {
     fn enqueue(&mut self, p: usize, mut cell: Cell) {
         let now = self.now;
         let port = &mut self.ports[p];
-        let q = port.queue_len(now);
-        if let Some(alg) = port.alg.as_mut() {
-            alg.on_arrival(now, &mut cell, q);
-        }
-        if q >= port.buffer {
+        let view = port.view(now, cell.conn);
+        let q = view.queue_cells;
+        let admit = match port.alg.as_mut() {
+            Some(alg) => alg.on_arrival(&view, &mut cell),
+            None => Admit::Keep,
+        };
+        if q >= port.buffer || admit == Admit::Drop {
             port.dropped += 1;
             let conn = &mut self.conns[cell.conn as usize];
             if cell.kind == CellKind::Brm {
@@ -352,15 +417,85 @@ impl Simulation {
             }
             return;
         }
-        let start = port.busy_until.max(now);
-        port.busy_until = start + port.cell_time;
         port.accepted += 1;
         port.max_queue = port.max_queue.max(q + 1);
+        if let Some(vcq) = port.per_vc.as_mut() {
+            let vc = cell.conn as usize;
+            if vcq.queues[vc].is_empty() {
+                vcq.round.push_back(cell.conn);
+            }
+            vcq.queues[vc].push_back(cell);
+            vcq.waiting += 1;
+            if vcq.in_service.is_none() {
+                self.serve_next(p);
+            }
+            return;
+        }
+        let start = port.busy_until.max(now);
+        port.busy_until = start + port.cell_time;
         let arrive = port.busy_until + port.delay;
         port.ring.push_back((arrive, cell));
         if port.ring.len() == 1 {
             self.push(arrive, (EV_PORT << KIND_SHIFT) | p as u32);
         }
+    }
+
+    /// A per-VC port starts sending the next cell, round-robin over the connections.
+    fn serve_next(&mut self, p: usize) {
+        let port = &mut self.ports[p];
+        let vcq = port.per_vc.as_mut().expect("per-VC port");
+        let Some(vc) = vcq.round.pop_front() else { return };
+        let cell = vcq.queues[vc as usize].pop_front().expect("queued");
+        if !vcq.queues[vc as usize].is_empty() {
+            vcq.round.push_back(vc);
+        }
+        vcq.waiting -= 1;
+        vcq.in_service = Some(cell);
+        let done = self.now + port.cell_time;
+        port.busy_until = done;
+        self.push(done, (EV_DEPART << KIND_SHIFT) | p as u32);
+    }
+
+    /// A per-VC port finishes sending a cell: it goes onto the link.
+    fn depart(&mut self, p: usize) {
+        let port = &mut self.ports[p];
+        let cell = port.per_vc.as_mut().and_then(|q| q.in_service.take()).expect("a cell in service");
+        let arrive = self.now + port.delay;
+        port.ring.push_back((arrive, cell));
+        if port.ring.len() == 1 {
+            self.push(arrive, (EV_PORT << KIND_SHIFT) | p as u32);
+        }
+        self.serve_next(p);
+    }
+
+    /// Applies the pending parameter changes due at or before `t`.
+    fn apply_changes_through(&mut self, t: Time) {
+        while self.pending_changes.front().is_some_and(|(at, _)| *at <= t) {
+            let (_, ch) = self.pending_changes.pop_front().expect("checked");
+            let Some(node) = self.scenario.node_index(&ch.node) else { continue };
+            self.node_params[node].insert(ch.param.clone(), ch.value);
+            let spec = algorithm_of(&self.scenario, node);
+            let params = Params::new(spec.params, &[&self.node_params[node]]);
+            for port in self.ports.iter_mut().filter(|p| p.node == node) {
+                if let Some(alg) = port.alg.as_mut() {
+                    alg.reconfigure(&params);
+                }
+            }
+        }
+    }
+
+    /// Changes a switch parameter from now on (after every event at the current time). The
+    /// change is recorded in the scenario's `changes`, so that a saved scenario replays it.
+    pub fn set_param(&mut self, node: &str, param: &str, value: f64) -> Result<(), Problem> {
+        let change = ParamChange { at_ms: to_ms(self.now), node: node.to_string(), param: param.to_string(), value };
+        if let Some(problem) = scenario::check_change(&self.scenario, &change) {
+            return Err(problem);
+        }
+        let at = from_ms(change.at_ms);
+        let pos = self.pending_changes.iter().position(|(t, _)| *t > at).unwrap_or(self.pending_changes.len());
+        self.pending_changes.insert(pos, (at, change.clone()));
+        self.scenario.changes.push(change);
+        Ok(())
     }
 
     /// The head cell of port `p` reaches the far node.
@@ -386,11 +521,10 @@ impl Simulation {
                 if hop < m {
                     // At the switch m − hop of the path: its forward port writes feedback.
                     let fwd_port = self.conns[c].fwd[m - hop] as usize;
-                    let now = self.now;
                     let port = &mut self.ports[fwd_port];
-                    let q = port.queue_len(now);
+                    let view = port.view(self.now, cell.conn);
                     if let Some(alg) = port.alg.as_mut() {
-                        alg.on_brm(now, &mut cell, q);
+                        alg.on_brm(&view, &mut cell);
                     }
                     cell.hop = hop as u16;
                     let next = self.conns[c].bwd[hop] as usize;
@@ -477,11 +611,16 @@ impl Simulation {
 
     /// Forward cells (data and FRM) inside the network: queued or on a link.
     pub fn forward_cells_in_network(&self, conn: usize) -> u64 {
-        self.ports
-            .iter()
-            .flat_map(|p| p.ring.iter())
-            .filter(|(_, c)| c.conn as usize == conn && c.kind != CellKind::Brm)
-            .count() as u64
+        let forward = |c: &Cell| c.conn as usize == conn && c.kind != CellKind::Brm;
+        let mut n = 0;
+        for p in &self.ports {
+            n += p.ring.iter().filter(|(_, c)| forward(c)).count();
+            if let Some(q) = &p.per_vc {
+                n += q.queues.iter().flatten().filter(|c| forward(c)).count();
+                n += q.in_service.iter().filter(|c| forward(c)).count();
+            }
+        }
+        n as u64
     }
 
     pub fn sample_interval(&self) -> Time {

@@ -1,7 +1,8 @@
 //! ERICA: Explicit Rate Indication for Congestion Avoidance.
 //! Source: Jain, Kalyanaraman, Goyal, Fahmy, Viswanathan, "ERICA switch algorithm: a complete
 //! description", ATM Forum/96-1172, and Kalyanaraman's dissertation (1997), appendix C.
-//! Definition: published (options A, B, C, E of the OSU pseudo-code; load averaging omitted).
+//! Definition: published (options A, B and E of the OSU pseudo-code; load averaging omitted).
+//! ERICA+ (`erica_plus.rs`) is this algorithm with a queue-control factor on the capacity.
 //!
 //! Per output port, every averaging interval (ends after `interval_us` or `interval_cells`
 //! arriving cells, whichever comes first):
@@ -20,19 +21,36 @@
 //!   ER_cell = min(ER_cell, ER, ABRCapacity)
 //! ```
 
-use super::{AlgorithmSpec, PortInfo, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{cells_to_mbps, from_us, to_s, Time};
 
-pub const PARAMS: [ParamSpec; 7] = [
-    ParamSpec::num("target_utilization", "", 0.9, 0.1, 1.0, "Fraction U of the link that ERICA allocates; the rest absorbs bursts"),
+/// Parameters shared by ERICA and ERICA+ (the averaging interval and options A, B, E).
+pub const COMMON_PARAMS: [ParamSpec; 6] = [
     ParamSpec::num("interval_us", "µs", 1000.0, 1.0, 1_000_000.0, "Averaging interval by time: measurements close after this long at most"),
     ParamSpec::int("interval_cells", "cells", 100.0, 1.0, 1_000_000.0, "Averaging interval by count: measurements close after this many arriving cells at most"),
     ParamSpec::num("delta", "", 0.1, 0.0, 1.0, "Overload tolerance δ: MaxAllocPrevious is used only while z ≤ 1 + δ"),
     ParamSpec::int("max_alloc", "0/1", 1.0, 0.0, 1.0, "Option A: in underload, let a VC rise to the largest allocation of the previous interval"),
     ParamSpec::int("fairshare_first", "0/1", 1.0, 0.0, 1.0, "Option B: a VC below FairShare gets at most FairShare (avoids transient overload)"),
     ParamSpec::int("count_brm", "0/1", 1.0, 0.0, 1.0, "Option E: a VC also counts as active when its backward RM cell passes, and a newly active VC lowers FairShare at once"),
+];
+
+pub const PARAMS: [ParamSpec; 7] = [
+    ParamSpec::num(
+        "target_utilization",
+        "",
+        0.9,
+        0.1,
+        1.0,
+        "Fraction U of the link that ERICA allocates; the rest absorbs bursts",
+    ),
+    COMMON_PARAMS[0],
+    COMMON_PARAMS[1],
+    COMMON_PARAMS[2],
+    COMMON_PARAMS[3],
+    COMMON_PARAMS[4],
+    COMMON_PARAMS[5],
 ];
 
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
@@ -44,19 +62,77 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
 };
 
 fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
-    Box::new(Erica::new(p, port))
+    Box::new(Erica::new(p, port, None))
 }
 
-/// ERICA state for one output port.
-pub struct Erica {
+/// ERICA+'s queue control: the capacity ERICA allocates is scaled by f(q) (§3 of the
+/// reference): above 1 while the queue is below its target Q0 = T0 · capacity, below 1 above.
+#[derive(Debug, Clone, Copy)]
+pub struct QueueControl {
+    /// Target queueing delay T0 (s).
+    pub target_delay_s: f64,
+    /// b: the largest factor, at an empty queue.
+    pub gain_under: f64,
+    /// a: sets how fast the factor falls above Q0.
+    pub gain_over: f64,
+    /// Floor of the factor (queue drain limit factor).
+    pub qdlf: f64,
+}
+
+impl QueueControl {
+    /// f(q) for a queue of `q` cells on a port of `capacity` cells/s.
+    pub fn factor(&self, q: f64, capacity: f64) -> f64 {
+        let q0 = self.target_delay_s * capacity;
+        if q0 <= 0.0 {
+            return self.qdlf;
+        }
+        if q <= q0 {
+            let b = self.gain_under;
+            b * q0 / ((b - 1.0) * q + q0)
+        } else {
+            let a = self.gain_over;
+            (a * q0 / ((a - 1.0) * q + q0)).max(self.qdlf)
+        }
+    }
+}
+
+/// Parameter values in engine units.
+#[derive(Debug, Clone, Copy)]
+struct Config {
     u: f64,
-    link_rate: f64,
     interval: Time,
     interval_cells: u64,
     delta: f64,
     max_alloc: bool,
     fairshare_first: bool,
     count_brm: bool,
+    queue_control: Option<QueueControl>,
+}
+
+impl Config {
+    fn read(p: &Params, plus: bool) -> Self {
+        Config {
+            u: if plus { 1.0 } else { p.get("target_utilization") },
+            interval: from_us(p.get("interval_us")).max(1),
+            interval_cells: p.get("interval_cells") as u64,
+            delta: p.get("delta"),
+            max_alloc: p.flag("max_alloc"),
+            fairshare_first: p.flag("fairshare_first"),
+            count_brm: p.flag("count_brm"),
+            queue_control: plus.then(|| QueueControl {
+                target_delay_s: p.get("target_delay_us") * 1e-6,
+                gain_under: p.get("gain_under"),
+                gain_over: p.get("gain_over"),
+                qdlf: p.get("qdlf"),
+            }),
+        }
+    }
+}
+
+/// ERICA (and, with queue control, ERICA+) state for one output port.
+pub struct Erica {
+    cfg: Config,
+    link_rate: f64,
 
     // Current interval.
     gen: u32,
@@ -67,8 +143,9 @@ pub struct Erica {
     active_last: u32,
     max_alloc_current: f64,
 
-    // Results of the last completed interval (cells/s, or a ratio for z).
+    // Results of the last completed interval (cells/s, or a ratio for z and f).
     pub abr_capacity: f64,
+    pub queue_factor: f64,
     pub z: f64,
     pub fair_share: f64,
     max_alloc_previous: f64,
@@ -79,18 +156,12 @@ pub struct Erica {
 }
 
 impl Erica {
-    pub fn new(p: &Params, port: PortInfo) -> Self {
-        let u = p.get("target_utilization");
-        let capacity = u * port.link_rate;
+    pub fn new(p: &Params, port: PortInfo, plus: Option<()>) -> Self {
+        let cfg = Config::read(p, plus.is_some());
+        let capacity = cfg.u * port.link_rate;
         Erica {
-            u,
+            cfg,
             link_rate: port.link_rate,
-            interval: from_us(p.get("interval_us")).max(1),
-            interval_cells: p.get("interval_cells") as u64,
-            delta: p.get("delta"),
-            max_alloc: p.flag("max_alloc"),
-            fairshare_first: p.flag("fairshare_first"),
-            count_brm: p.flag("count_brm"),
             gen: 2, // per-VC stamps start at 0: "never seen", not "seen last interval"
             start: 0,
             cells: 0,
@@ -98,6 +169,7 @@ impl Erica {
             active_last: 0,
             max_alloc_current: 0.0,
             abr_capacity: capacity,
+            queue_factor: 1.0,
             z: 0.0,
             fair_share: capacity,
             max_alloc_previous: 0.0,
@@ -110,7 +182,7 @@ impl Erica {
         if self.seen[vc] != self.gen {
             // Immediate fair-share update: a VC that was silent in the last interval would
             // otherwise be offered the whole previous share at its first feedback.
-            if self.count_brm && self.seen[vc] != self.gen.wrapping_sub(1) {
+            if self.cfg.count_brm && self.seen[vc] != self.gen.wrapping_sub(1) {
                 self.active_last += 1;
                 self.fair_share = self.abr_capacity / self.active_last as f64;
             }
@@ -119,13 +191,16 @@ impl Erica {
         }
     }
 
-    /// Closes the averaging interval at `now` and computes capacity, load and fair share.
-    pub fn end_interval(&mut self, now: Time) {
+    /// Closes the averaging interval at `now` (queue `q` cells) and computes capacity, load
+    /// and fair share.
+    pub fn end_interval(&mut self, now: Time, q: u32) {
         let len = to_s(now.saturating_sub(self.start));
         if len <= 0.0 {
             return;
         }
-        self.abr_capacity = self.u * self.link_rate;
+        let capacity = self.cfg.u * self.link_rate;
+        self.queue_factor = self.cfg.queue_control.map_or(1.0, |qc| qc.factor(q as f64, capacity));
+        self.abr_capacity = capacity * self.queue_factor;
         let input_rate = self.cells as f64 / len;
         self.z = if self.abr_capacity > 0.0 { input_rate / self.abr_capacity } else { f64::INFINITY };
         self.active_last = self.active_now.max(1);
@@ -144,26 +219,26 @@ impl Erica {
         // Boundary cases (dissertation Table 6.1): no input → VCShare forced to 0.
         let vc_share = if self.z > 0.0 && self.z.is_finite() { ccr / self.z } else { 0.0 };
         let mut er = fs.max(vc_share);
-        if self.max_alloc && self.z <= 1.0 + self.delta {
+        if self.cfg.max_alloc && self.z <= 1.0 + self.cfg.delta {
             er = er.max(self.max_alloc_previous);
         }
         self.max_alloc_current = self.max_alloc_current.max(er);
-        if self.fairshare_first && er > fs && ccr < fs {
+        if self.cfg.fairshare_first && er > fs && ccr < fs {
             er = fs;
         }
         er.min(self.abr_capacity)
     }
 
-    fn maybe_end_by_time(&mut self, now: Time) {
-        if now.saturating_sub(self.start) >= self.interval {
-            self.end_interval(now);
+    fn maybe_end_by_time(&mut self, port: &PortView) {
+        if port.now.saturating_sub(self.start) >= self.cfg.interval {
+            self.end_interval(port.now, port.queue_cells);
         }
     }
 }
 
 impl SwitchAlgorithm for Erica {
-    fn on_arrival(&mut self, now: Time, cell: &mut Cell, _queue: u32) {
-        self.maybe_end_by_time(now);
+    fn on_arrival(&mut self, port: &PortView, cell: &mut Cell) -> Admit {
+        self.maybe_end_by_time(port);
         self.cells += 1;
         let vc = cell.conn as usize;
         match cell.kind {
@@ -174,32 +249,45 @@ impl SwitchAlgorithm for Erica {
             }
             CellKind::Brm => {}
         }
-        if self.cells >= self.interval_cells {
-            self.end_interval(now);
+        if self.cells >= self.cfg.interval_cells {
+            self.end_interval(port.now, port.queue_cells);
         }
+        Admit::Keep
     }
 
-    fn on_brm(&mut self, now: Time, cell: &mut Cell, _queue: u32) {
-        self.maybe_end_by_time(now);
+    fn on_brm(&mut self, port: &PortView, cell: &mut Cell) {
+        self.maybe_end_by_time(port);
         let vc = cell.conn as usize;
-        if self.count_brm {
+        if self.cfg.count_brm {
             self.mark_active(vc);
         }
         let er = self.explicit_rate(self.ccr[vc]);
         cell.er = cell.er.min(er);
     }
 
+    fn reconfigure(&mut self, p: &Params) {
+        self.cfg = Config::read(p, self.cfg.queue_control.is_some());
+    }
+
     fn target_utilization(&self) -> f64 {
-        self.u
+        self.cfg.u
     }
 
     fn internal_names(&self) -> &'static [&'static str] {
-        &["overload", "fair_share_mbps"]
+        if self.cfg.queue_control.is_some() {
+            &["overload", "fair_share_mbps", "queue_control_factor", "target_capacity_mbps"]
+        } else {
+            &["overload", "fair_share_mbps"]
+        }
     }
 
     fn internal_values(&self, out: &mut Vec<f64>) {
         out.push(self.z);
         out.push(cells_to_mbps(self.fair_share));
+        if self.cfg.queue_control.is_some() {
+            out.push(self.queue_factor);
+            out.push(cells_to_mbps(self.abr_capacity));
+        }
     }
 }
 
@@ -211,14 +299,14 @@ mod tests {
     fn erica(link_rate: f64) -> Erica {
         let none = BTreeMap::new();
         let p = Params::new(&PARAMS, &[&none]);
-        Erica::new(&p, PortInfo { link_rate, n_conns: 4 })
+        Erica::new(&p, PortInfo { link_rate, n_conns: 4 }, None)
     }
 
     fn feed(e: &mut Erica, now: Time, vc: u32, kind: CellKind, ccr: f64) {
         let mut c = Cell::data(vc);
         c.kind = kind;
         c.ccr = ccr;
-        e.on_arrival(now, &mut c, 0);
+        e.on_arrival(&PortView { now, queue_cells: 0, vc_queue_cells: 0 }, &mut c);
     }
 
     #[test]
@@ -278,10 +366,10 @@ mod tests {
         let mut brm = Cell::data(0);
         brm.kind = CellKind::Brm;
         brm.er = 0.2e6;
-        e.on_brm(1, &mut brm, 0);
+        e.on_brm(&PortView { now: 1, queue_cells: 0, vc_queue_cells: 0 }, &mut brm);
         assert_eq!(brm.er, 0.2e6, "a switch never raises ER");
         brm.er = 1e6;
-        e.on_brm(2, &mut brm, 0);
+        e.on_brm(&PortView { now: 2, queue_cells: 0, vc_queue_cells: 0 }, &mut brm);
         assert!((brm.er - 0.5e6).abs() < 1e-6, "ER = CCR / z = 0.5e6, got {}", brm.er);
     }
 }

@@ -11,6 +11,7 @@ use crate::params::{ParamSpec, Params};
 use crate::time::Time;
 
 pub mod erica;
+pub mod erica_plus;
 pub mod none;
 
 /// What an algorithm instance knows about its port when it is built.
@@ -22,20 +23,47 @@ pub struct PortInfo {
     pub n_conns: usize,
 }
 
+/// The port as an algorithm sees it when a cell passes.
+#[derive(Debug, Clone, Copy)]
+pub struct PortView {
+    pub now: Time,
+    /// Cells waiting or in transmission at the port.
+    pub queue_cells: u32,
+    /// Cells of this cell's connection waiting at the port (filled only for algorithms whose
+    /// `needs_vc_queue` is true; 0 otherwise).
+    pub vc_queue_cells: u32,
+}
+
+/// Whether an arriving cell may enter the buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Admit {
+    Keep,
+    /// Discard the cell (selective discard by the algorithm).
+    Drop,
+}
+
 /// One switch algorithm running on one output port.
 pub trait SwitchAlgorithm {
-    /// A cell enters the port (before the buffer decides to keep or drop it). `queue_cells` is
-    /// the port's queue at that moment. Forward data and RM cells of connections using the
-    /// port, and backward RM cells of connections flowing the other way, all pass here.
-    fn on_arrival(&mut self, now: Time, cell: &mut Cell, queue_cells: u32);
+    /// A cell enters the port (before the buffer decides to keep it). Forward data and RM
+    /// cells of connections using the port, and backward RM cells of connections flowing the
+    /// other way, all pass here. May mark the cell, or ask for it to be dropped.
+    fn on_arrival(&mut self, port: &PortView, cell: &mut Cell) -> Admit;
 
     /// A backward RM cell of a connection whose forward path leaves through this port passes
     /// the switch: write feedback into it.
-    fn on_brm(&mut self, now: Time, cell: &mut Cell, queue_cells: u32);
+    fn on_brm(&mut self, port: &PortView, cell: &mut Cell);
+
+    /// New parameter values, applied at once and keeping the measured state (a live change).
+    fn reconfigure(&mut self, params: &Params);
 
     /// The fraction of the link the algorithm aims to fill (1.0 when it aims at all of it).
     fn target_utilization(&self) -> f64 {
         1.0
+    }
+
+    /// Whether `PortView::vc_queue_cells` is needed (it costs a little per call on FIFO ports).
+    fn needs_vc_queue(&self) -> bool {
+        false
     }
 
     /// Names (with units) of the internal state series, for charts.
@@ -58,7 +86,7 @@ pub struct AlgorithmSpec {
 }
 
 /// Every algorithm, by id.
-pub const REGISTRY: &[AlgorithmSpec] = &[erica::SPEC, none::SPEC];
+pub const REGISTRY: &[AlgorithmSpec] = &[erica::SPEC, erica_plus::SPEC, none::SPEC];
 
 /// The algorithm a switch runs when its scenario entry names none.
 pub const DEFAULT_ALGORITHM: &str = "erica";

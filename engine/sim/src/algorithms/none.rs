@@ -1,9 +1,8 @@
 //! `none`: a plain FIFO port that never touches RM cells.
 
-use super::{AlgorithmSpec, PortInfo, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::Cell;
 use crate::params::Params;
-use crate::time::Time;
 
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "none",
@@ -20,6 +19,9 @@ fn build(_: &Params, _: PortInfo) -> Box<dyn SwitchAlgorithm> {
 struct NoFeedback;
 
 impl SwitchAlgorithm for NoFeedback {
-    fn on_arrival(&mut self, _: Time, _: &mut Cell, _: u32) {}
-    fn on_brm(&mut self, _: Time, _: &mut Cell, _: u32) {}
+    fn on_arrival(&mut self, _: &PortView, _: &mut Cell) -> Admit {
+        Admit::Keep
+    }
+    fn on_brm(&mut self, _: &PortView, _: &mut Cell) {}
+    fn reconfigure(&mut self, _: &Params) {}
 }
