@@ -3,6 +3,7 @@ import type { Connection } from "./Connection";
 import type { Defaults } from "./Defaults";
 import type { Link } from "./Link";
 import type { Node } from "./Node";
+import type { ParamChange } from "./ParamChange";
 import type { RunSettings } from "./RunSettings";
 
 export type Scenario = { 
@@ -29,4 +30,8 @@ source?: string,
 /**
  * Lesson text for a class: what to watch, what it shows, questions.
  */
-lesson?: string, run: RunSettings, defaults?: Defaults, nodes: Array<Node>, links: Array<Link>, connections: Array<Connection>, };
+lesson?: string, run: RunSettings, defaults?: Defaults, nodes: Array<Node>, links: Array<Link>, connections: Array<Connection>, 
+/**
+ * Parameter changes made during the run, replayed at their times.
+ */
+changes?: Array<ParamChange>, };
