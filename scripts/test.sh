@@ -38,6 +38,19 @@ typecheck() {
 
 step "setup (toolchain, npm packages, chromium)" bash scripts/setup.sh --browser
 step "engine: cargo fmt --check, cargo test --release" rust_checks
+generated_types_committed() {
+  # cargo test (ts-rs) rewrote web/src/scenario/generated from the Rust schema: on a clean
+  # checkout that must change nothing, else the committed TypeScript types are stale.
+  local stale
+  stale=$(git status --porcelain -- web/src/scenario/generated)
+  [[ -z "$stale" ]] || { echo "stale generated types (run cargo test and commit them):"; echo "$stale"; return 1; }
+}
+
+if [[ -n "${CI:-}" ]]; then
+  step "scenario TS types match the Rust schema" generated_types_committed
+else
+  echo "(not CI: the check that committed TS types match the Rust schema runs in CI only)"
+fi
 step "wasm build" bash scripts/build-wasm.sh
 step "web: typecheck (tsc)" typecheck
 step "web: unit tests (vitest)" npm run --silent test -w web
