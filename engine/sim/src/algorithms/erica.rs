@@ -21,10 +21,11 @@
 //!   ER_cell = min(ER_cell, ER, ABRCapacity)
 //! ```
 
+use super::measure::{Interval, VcSet};
 use super::{Admit, AlgorithmSpec, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{Cell, CellKind};
 use crate::params::{ParamSpec, Params};
-use crate::time::{cells_to_mbps, from_us, to_s, Time};
+use crate::time::{cells_to_mbps, Time};
 
 /// Parameters shared by ERICA and ERICA+ (the averaging interval and options A, B, E).
 pub const COMMON_PARAMS: [ParamSpec; 6] = [
@@ -100,8 +101,8 @@ impl QueueControl {
 #[derive(Debug, Clone, Copy)]
 struct Config {
     u: f64,
-    interval: Time,
-    interval_cells: u64,
+    interval_us: f64,
+    interval_cells: f64,
     delta: f64,
     max_alloc: bool,
     fairshare_first: bool,
@@ -113,8 +114,8 @@ impl Config {
     fn read(p: &Params, plus: bool) -> Self {
         Config {
             u: if plus { 1.0 } else { p.get("target_utilization") },
-            interval: from_us(p.get("interval_us")).max(1),
-            interval_cells: p.get("interval_cells") as u64,
+            interval_us: p.get("interval_us"),
+            interval_cells: p.get("interval_cells"),
             delta: p.get("delta"),
             max_alloc: p.flag("max_alloc"),
             fairshare_first: p.flag("fairshare_first"),
@@ -135,10 +136,8 @@ pub struct Erica {
     link_rate: f64,
 
     // Current interval.
-    gen: u32,
-    start: Time,
-    cells: u64,
-    active_now: u32,
+    interval: Interval,
+    vcs: VcSet,
     /// Active VCs of the last interval, raised at once when a new VC shows up (option E).
     active_last: u32,
     max_alloc_current: f64,
@@ -152,7 +151,6 @@ pub struct Erica {
 
     // Per VC.
     ccr: Vec<f64>,
-    seen: Vec<u32>,
 }
 
 impl Erica {
@@ -162,10 +160,8 @@ impl Erica {
         Erica {
             cfg,
             link_rate: port.link_rate,
-            gen: 2, // per-VC stamps start at 0: "never seen", not "seen last interval"
-            start: 0,
-            cells: 0,
-            active_now: 0,
+            interval: Interval::new(cfg.interval_us, cfg.interval_cells),
+            vcs: VcSet::new(port.n_conns),
             active_last: 0,
             max_alloc_current: 0.0,
             abr_capacity: capacity,
@@ -174,43 +170,32 @@ impl Erica {
             fair_share: capacity,
             max_alloc_previous: 0.0,
             ccr: vec![0.0; port.n_conns],
-            seen: vec![0; port.n_conns],
         }
     }
 
     fn mark_active(&mut self, vc: usize) {
-        if self.seen[vc] != self.gen {
-            // Immediate fair-share update: a VC that was silent in the last interval would
-            // otherwise be offered the whole previous share at its first feedback.
-            if self.cfg.count_brm && self.seen[vc] != self.gen.wrapping_sub(1) {
-                self.active_last += 1;
-                self.fair_share = self.abr_capacity / self.active_last as f64;
-            }
-            self.seen[vc] = self.gen;
-            self.active_now += 1;
+        // Immediate fair-share update: a VC that was silent in the last interval would
+        // otherwise be offered the whole previous share at its first feedback.
+        if self.vcs.mark(vc) == Some(false) && self.cfg.count_brm {
+            self.active_last += 1;
+            self.fair_share = self.abr_capacity / self.active_last as f64;
         }
     }
 
     /// Closes the averaging interval at `now` (queue `q` cells) and computes capacity, load
     /// and fair share.
     pub fn end_interval(&mut self, now: Time, q: u32) {
-        let len = to_s(now.saturating_sub(self.start));
-        if len <= 0.0 {
-            return;
-        }
+        let cells = self.interval.cells();
+        let Some(len) = self.interval.close(now) else { return };
         let capacity = self.cfg.u * self.link_rate;
         self.queue_factor = self.cfg.queue_control.map_or(1.0, |qc| qc.factor(q as f64, capacity));
         self.abr_capacity = capacity * self.queue_factor;
-        let input_rate = self.cells as f64 / len;
+        let input_rate = cells as f64 / len;
         self.z = if self.abr_capacity > 0.0 { input_rate / self.abr_capacity } else { f64::INFINITY };
-        self.active_last = self.active_now.max(1);
+        self.active_last = self.vcs.rotate().max(1);
         self.fair_share = self.abr_capacity / self.active_last as f64;
         self.max_alloc_previous = self.max_alloc_current;
         self.max_alloc_current = self.fair_share;
-        self.gen = self.gen.wrapping_add(1);
-        self.start = now;
-        self.cells = 0;
-        self.active_now = 0;
     }
 
     /// The explicit rate ERICA gives a VC whose last CCR was `ccr` (cells/s).
@@ -230,7 +215,7 @@ impl Erica {
     }
 
     fn maybe_end_by_time(&mut self, port: &PortView) {
-        if port.now.saturating_sub(self.start) >= self.cfg.interval {
+        if self.interval.expired(port.now) {
             self.end_interval(port.now, port.queue_cells);
         }
     }
@@ -239,7 +224,7 @@ impl Erica {
 impl SwitchAlgorithm for Erica {
     fn on_arrival(&mut self, port: &PortView, cell: &mut Cell) -> Admit {
         self.maybe_end_by_time(port);
-        self.cells += 1;
+        let full = self.interval.count();
         let vc = cell.conn as usize;
         match cell.kind {
             CellKind::Data => self.mark_active(vc),
@@ -249,7 +234,7 @@ impl SwitchAlgorithm for Erica {
             }
             CellKind::Brm => {}
         }
-        if self.cells >= self.cfg.interval_cells {
+        if full {
             self.end_interval(port.now, port.queue_cells);
         }
         Admit::Keep
@@ -267,6 +252,7 @@ impl SwitchAlgorithm for Erica {
 
     fn reconfigure(&mut self, p: &Params) {
         self.cfg = Config::read(p, self.cfg.queue_control.is_some());
+        self.interval.set_limits(self.cfg.interval_us, self.cfg.interval_cells);
     }
 
     fn target_utilization(&self) -> f64 {

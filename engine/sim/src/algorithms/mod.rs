@@ -11,6 +11,7 @@ use crate::params::{ParamSpec, Params};
 use crate::time::Time;
 
 pub mod erica;
+pub mod measure;
 pub mod erica_plus;
 pub mod none;
 
