@@ -38,6 +38,7 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
 
   return (
     <header className="toolbar">
+      <div className="toolbar-row">
       <div className="brand">
         <svg viewBox="0 0 32 32" width="26" height="26" aria-hidden="true">
           <rect width="32" height="32" rx="7" fill="#1f3a5f" />
@@ -86,6 +87,15 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
         />
       </div>
 
+        <div className="toolbar-spacer" />
+        {state.engine && (
+          <span className={`engine engine-${state.engine}`} data-testid="engine" title="The engine running in the worker">
+            {state.engine === 'wasm' ? 'Rust engine (wasm)' : 'mock engine (wasm not built)'}
+          </span>
+        )}
+      </div>
+
+      <div className="toolbar-row">
       <div className="tool-group transport">
         <button
           className="btn primary play"
@@ -172,12 +182,8 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
           <span className={`mode mode-${mode}`}>{mode}</span>
           {status?.achievedSpeed != null && <span>{status.achievedSpeed.toPrecision(2)}× real time</span>}
           {status?.eventsPerSec != null && <span>{formatRate(status.eventsPerSec)} events/s</span>}
-          {state.engine && (
-            <span className={`engine engine-${state.engine}`} data-testid="engine" title="The engine running in the worker">
-              {state.engine === 'wasm' ? 'wasm engine' : 'mock engine'}
-            </span>
-          )}
         </div>
+      </div>
       </div>
     </header>
   );
