@@ -22,6 +22,7 @@ fi
 echo "[build-wasm] wasm-pack build engine/wasm -> $out"
 # Stamp the start time, so that edits made during the build trigger the next one.
 start_marker=$(mktemp)
+trap 'rm -f "$start_marker"' EXIT
 wasm-pack build engine/wasm --target web --release --no-opt --out-dir ../../web/wasm-pkg
 
 wasm="$out/abr_wasm_bg.wasm"
