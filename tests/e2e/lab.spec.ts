@@ -58,6 +58,10 @@ for (const { file, scenario } of SCENARIOS) {
       expect(t).toBeGreaterThan(0);
       expect(Math.abs(a - t) / t, `${c.id}: ACR ${a} vs target ${t} Mbps`).toBeLessThanOrEqual(0.1);
     }
+    // The run summary is shown, with a fairness index for the run.
+    await expect(page.getByTestId('summary')).toContainText('Jain index');
+    const summary = (await page.evaluate(() => window.__abrlab!.summary())) as { jain_index: number };
+    expect(summary.jain_index).toBeGreaterThan(0.9);
     expect(errors).toEqual([]);
   });
 }

@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario/types';
 import type { LabState } from './lab';
+import { RunSummary } from './RunSummary';
 import { Topology } from './Topology';
 
 /** The scenario's story: what it is, the network, what to watch, where it comes from. */
@@ -21,6 +22,7 @@ export function LessonPanel({ state }: { state: LabState }) {
           ))}
         </section>
       )}
+      {state.summary && <RunSummary summary={state.summary} />}
       {s.source && (
         <section>
           <h3>Source</h3>

@@ -3,7 +3,7 @@
 // to the sample store only.
 
 import { SampleStore } from '../charts/sampleStore';
-import type { Catalogue, Problem, SeriesMeta } from '../sim/engine';
+import type { Catalogue, Problem, RunSummary, SeriesMeta } from '../sim/engine';
 import { SimClient, type EngineConfig, type WorkerLike } from '../sim/client';
 import type { RunStatus, Speed } from '../sim/protocol';
 import type { Scenario } from '../scenario/types';
@@ -28,6 +28,8 @@ export interface LabState {
   current: LoadedScenario | null;
   meta: SeriesMeta[];
   status: RunStatus | null;
+  /** Summary of the run, once it has reached its end. */
+  summary: RunSummary | null;
   speed: Speed;
   /** Problems of the last rejected scenario (the current one is kept). */
   problems: { origin: string; problems: Problem[] } | null;
@@ -45,6 +47,7 @@ export class Lab {
     current: null,
     meta: [],
     status: null,
+    summary: null,
     speed: 1,
     problems: null,
     notice: null,
@@ -69,7 +72,7 @@ export class Lab {
           this.store.reset(meta);
           const current = this.pending ?? this.state.current;
           this.pending = null;
-          this.set({ meta, current, problems: null, status: null });
+          this.set({ meta, current, problems: null, status: null, summary: null });
         },
         invalid: (problems) => {
           const origin = this.pending?.origin ?? 'scenario';
@@ -78,6 +81,13 @@ export class Lab {
         },
         samples: (data, width) => this.store.append(data, width),
         status: (status) => this.onStatus(status),
+        summary: (json) => {
+          try {
+            this.set({ summary: JSON.parse(json) as RunSummary });
+          } catch {
+            this.set({ summary: null });
+          }
+        },
         crashed: (message) =>
           this.set({
             notice: { kind: 'error', text: `The engine crashed and was restarted; the scenario was reloaded. ${message}` },

@@ -16,6 +16,7 @@ export interface AbrLabHook {
   /** How many rows of every series hold a value (not NaN), by series id. */
   valued(): Record<string, number>;
   problems(): unknown;
+  summary(): unknown;
   notice(): unknown;
   load(json: string, origin?: string): void;
 }
@@ -40,6 +41,7 @@ export function installTestHook(lab: Lab) {
       ),
     problems: () => lab.getState().problems,
     notice: () => lab.getState().notice,
+    summary: () => lab.getState().summary,
     load: (json, origin = 'test') => lab.load(json, origin),
   };
 }

@@ -26,6 +26,8 @@ export interface ClientHandlers {
   invalid?(problems: Problem[]): void;
   samples?(data: Float64Array, width: number): void;
   status?(status: RunStatus): void;
+  /** The run summary (JSON text) when a run reaches its end. */
+  summary?(json: string): void;
   /** The engine crashed; a fresh worker is already being started. */
   crashed?(message: string): void;
   error?(message: string): void;
@@ -86,6 +88,9 @@ export class SimClient {
         return;
       case 'status':
         if (msg.status.run === this.run) this.on.status?.(msg.status);
+        return;
+      case 'summary':
+        if (msg.run === this.run) this.on.summary?.(msg.summary);
         return;
       case 'crashed':
         return this.restart(msg.message);

@@ -54,3 +54,25 @@ export interface EngineModule {
   validateScenario(json: string): string;
   createSimulation(json: string): Simulation;
 }
+
+/**
+ * The run summary (`Simulation.summary()`, the CLI's `abrsim run` output), as far as the UI
+ * reads it. Every field is optional: the UI shows what is there.
+ */
+export interface RunSummary {
+  scenario?: string;
+  sim_ms?: number;
+  events?: number;
+  steady_from_ms?: number;
+  jain_index?: number | null;
+  convergence_ms?: number | null;
+  connections?: {
+    id: string;
+    mean_rate_mbps?: number;
+    fair_share_mbps?: number;
+    target_share_mbps?: number;
+    delivered_cells?: number;
+    lost_cells?: number;
+  }[];
+  ports?: { id: string; max_queue_cells?: number; mean_queue_cells?: number; dropped_cells?: number }[];
+}

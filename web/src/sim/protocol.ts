@@ -48,6 +48,8 @@ export type FromWorker =
   /** Rows since the last message, row-major: [time_ms, v_0 .. v_{n-1}], width = n + 1. */
   | { type: 'samples'; run: number; width: number; data: Float64Array }
   | { type: 'status'; status: RunStatus }
+  /** The run summary (JSON, the same as `abrsim run` prints), sent when a run reaches its end. */
+  | { type: 'summary'; run: number; summary: string }
   /** The engine panicked: this worker is unusable and must be replaced. */
   | { type: 'crashed'; message: string }
   /** A command that could not be carried out (the worker is still fine). */

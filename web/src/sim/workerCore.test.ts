@@ -65,6 +65,10 @@ describe('WorkerCore', () => {
     host.run();
     expect(host.lastStatus()).toMatchObject({ mode: 'done', done: true, nowMs: 100 });
     expect(rowsOf(host)).toBe(ROWS);
+    // The run summary comes once, at the end.
+    const summaries = host.take('summary');
+    expect(summaries).toHaveLength(1);
+    expect(JSON.parse(summaries[0].summary)).toMatchObject({ id: 'two-sources', sim_ms: 100 });
     // 20,100 events at 1,000 events per wall ms with a 10 ms budget: several slices.
     expect(host.take('samples').length).toBeGreaterThan(1);
     const times = host.take('samples').flatMap((m) => [...m.data].filter((_, i) => i % m.width === 0));
