@@ -12,6 +12,10 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use ts_rs::TS;
 
+/// Where `cargo test` writes the generated TypeScript types (relative to ts-rs's default
+/// `engine/sim/bindings/`, so it works from any working directory).
+const EXPORT_TO: &str = "../../../web/src/scenario/generated/";
+
 /// The scenario format version this engine reads and writes.
 pub const SCENARIO_VERSION: u32 = 1;
 
@@ -23,7 +27,7 @@ pub const DEFAULT_BUFFER_CELLS: u32 = 1000;
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-#[ts(export)]
+#[ts(export, export_to = EXPORT_TO)]
 pub struct Scenario {
     /// Format version (currently 1).
     pub version: u32,
@@ -65,7 +69,7 @@ pub struct Scenario {
 /// the run plays, so that a shared link replays it).
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-#[ts(export)]
+#[ts(export, export_to = EXPORT_TO)]
 pub struct ParamChange {
     /// When the change takes effect (ms): after every event at that time.
     pub at_ms: f64,
@@ -79,7 +83,7 @@ pub struct ParamChange {
 /// How a switch output port serves its cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = EXPORT_TO)]
 pub enum Scheduler {
     /// One FIFO queue per output port.
     #[default]
@@ -90,15 +94,17 @@ pub enum Scheduler {
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-#[ts(export)]
+#[ts(export, export_to = EXPORT_TO)]
 pub struct RunSettings {
     /// Simulated time to run (ms).
     pub duration_ms: f64,
-    /// Interval between samples of every series (µs of simulated time).
+    /// Interval between samples of every series (µs of simulated time; default 500).
     #[serde(default = "default_sample_interval_us")]
+    #[ts(as = "Option<f64>", optional)]
     pub sample_interval_us: f64,
-    /// Seed of the random processes (one PRNG stream per process).
+    /// Seed of the random processes (one PRNG stream per process; default 1).
     #[serde(default = "default_seed")]
+    #[ts(type = "number", optional)]
     pub seed: u64,
     /// Start of the steady-state window for summaries (ms); default: the last third of the run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -120,7 +126,7 @@ fn default_seed() -> u64 {
 /// Values applied to every element of a kind unless the element sets its own.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-#[ts(export)]
+#[ts(export, export_to = EXPORT_TO)]
 pub struct Defaults {
     /// TM 4.0 source parameters (see the source parameter catalogue).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -130,7 +136,7 @@ pub struct Defaults {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
-#[ts(export)]
+#[ts(export, export_to = EXPORT_TO)]
 pub enum NodeKind {
     Source,
     Switch,
@@ -139,7 +145,7 @@ pub enum NodeKind {
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-#[ts(export)]
+#[ts(export, export_to = EXPORT_TO)]
 pub struct Node {
     pub id: String,
     pub kind: NodeKind,
@@ -170,7 +176,7 @@ pub struct Node {
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-#[ts(export)]
+#[ts(export, export_to = EXPORT_TO)]
 pub struct Link {
     pub id: String,
     /// The link is full duplex; `from` → `to` is its forward direction in reports.
@@ -190,7 +196,7 @@ pub struct Link {
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-#[ts(export)]
+#[ts(export, export_to = EXPORT_TO)]
 pub struct Connection {
     pub id: String,
     /// Source node.

@@ -3,6 +3,21 @@
 use abr_sim::{catalogue, metrics, scenario, sim, time};
 use wasm_bindgen::prelude::*;
 
+/// Routes Rust panics to `console.error`, so that a crash report says what went wrong (the
+/// instance is unusable afterwards: the worker must be restarted).
+#[wasm_bindgen(start)]
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        web_sys_console_error(&format!("abr engine panic: {info}"));
+    }));
+}
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    fn web_sys_console_error(message: &str);
+}
+
 /// The parameter catalogue (algorithms and TM 4.0 source parameters) as JSON.
 #[wasm_bindgen]
 pub fn catalogue() -> String {

@@ -10,10 +10,15 @@ use crate::cell::Cell;
 use crate::params::{ParamSpec, Params};
 use crate::time::Time;
 
+pub mod debra;
+pub mod efci;
+pub mod eprca;
 pub mod erica;
-pub mod measure;
 pub mod erica_plus;
+pub mod measure;
 pub mod none;
+pub mod series_d;
+pub mod ut;
 
 /// What an algorithm instance knows about its port when it is built.
 #[derive(Debug, Clone, Copy)]
@@ -87,7 +92,8 @@ pub struct AlgorithmSpec {
 }
 
 /// Every algorithm, by id.
-pub const REGISTRY: &[AlgorithmSpec] = &[erica::SPEC, erica_plus::SPEC, none::SPEC];
+pub const REGISTRY: &[AlgorithmSpec] =
+    &[erica::SPEC, erica_plus::SPEC, debra::SPEC, series_d::SPEC, ut::SPEC, eprca::SPEC, efci::SPEC, none::SPEC];
 
 /// The algorithm a switch runs when its scenario entry names none.
 pub const DEFAULT_ALGORITHM: &str = "erica";

@@ -6,13 +6,13 @@ export type RunSettings = {
  */
 duration_ms: number, 
 /**
- * Interval between samples of every series (µs of simulated time).
+ * Interval between samples of every series (µs of simulated time; default 500).
  */
-sample_interval_us: number, 
+sample_interval_us?: number, 
 /**
- * Seed of the random processes (one PRNG stream per process).
+ * Seed of the random processes (one PRNG stream per process; default 1).
  */
-seed: bigint, 
+seed?: number, 
 /**
  * Start of the steady-state window for summaries (ms); default: the last third of the run.
  */

@@ -1,0 +1,335 @@
+//! Series-D: the Fore/Nortel queue-region explicit-rate algorithm, as evaluated by Pindi, Akar
+//! and Frost, "Performance evaluation of an edge switch ABR algorithm" (ITTC-FY97-TR-13200-01).
+//! Definition: reconstructed — the vendor pseudo-code is not public; the regions, modes and
+//! parameters are the study's, the update equations are ours (reference §5.2).
+//!
+//! Every `update_cells` arriving cells the port looks at its ABR queue q and its growth
+//! g = Δq / N, finds q's region (thresholds Q1…Q4) and applies the region's mode:
+//! ```text
+//!   1 constant increase:  MAIR = const_MAIR                                  MRF = 1
+//!   2 default increase:   MAIR = min(max_MAIR, default_MAIR·(1 + s_MAIR2·max(0, −g)))
+//!   3 normal:             g < 0: MAIR = min(max_MAIR, default_MAIR·s_MAIR3·(−g))
+//!                         g ≥ 0: MRF = max(min_MRF, 1 − (1 − default_MRF)·s_MRF3·g)
+//!   4 default decrease:   g < 0: MAIR as in 3 with s_MAIR4
+//!                         g ≥ 0: MRF = max(min_MRF, 1 − (1 − default_MRF)·(1 + s_MRF4·g))
+//!   5 constant decrease:  MRF = max(min_MRF, 1 − (1 − default_MRF)·s_MRF5)
+//!   MACR = min(TR, MACR·MRF + MAIR (only if a forward RM cell came));  MACR_adv += AVF·(MACR − MACR_adv)
+//! ```
+//! On a backward RM cell the VC's own queue picks the ER: IFA·MACR_adv below the low
+//! threshold, MACR_adv below the medium one, MRF·MACR_adv below the high one, else
+//! min(PFA, MACR_adv). The study uses per-VC queues; on a FIFO port the VC's cells in the
+//! shared queue are counted instead.
+
+use super::{Admit, AlgorithmSpec, PortInfo, PortView, SwitchAlgorithm};
+use crate::cell::{flag, Cell, CellKind};
+use crate::params::{ParamSpec, Params};
+use crate::time::{cells_to_mbps, mbps_to_cells};
+
+pub const PARAMS: [ParamSpec; 25] = [
+    ParamSpec::num(
+        "target_rate_mbps",
+        "Mbps",
+        150.0,
+        0.001,
+        100_000.0,
+        "TR: the rate MACR never exceeds (the ABR target of the port)",
+    ),
+    ParamSpec::int(
+        "update_cells",
+        "cells",
+        32.0,
+        1.0,
+        100_000.0,
+        "N: MAIR, MRF and MACR are updated every N arriving cells",
+    ),
+    ParamSpec::num(
+        "pfa_mbps",
+        "Mbps",
+        15.5,
+        0.0,
+        100_000.0,
+        "PFA: the fixed rate given to a VC whose queue is above its high threshold",
+    ),
+    ParamSpec::num("macr0_mbps", "Mbps", 147.25, 0.001, 100_000.0, "MACR₀: the initial mean allowed cell rate"),
+    ParamSpec::num("avf", "", 1.0 / 16.0, 0.001, 1.0, "AVF: averaging factor of the advertised MACR"),
+    ParamSpec::int("q1_cells", "cells", 50.0, 0.0, 10_000_000.0, "Q1: top of region 1 (constant increase)"),
+    ParamSpec::int(
+        "q2_cells",
+        "cells",
+        300.0,
+        0.0,
+        10_000_000.0,
+        "Q2: top of region 2 (default increase); the normal region starts here",
+    ),
+    ParamSpec::int("q3_cells", "cells", 1000.0, 0.0, 10_000_000.0, "Q3: top of region 3 (normal)"),
+    ParamSpec::int(
+        "q4_cells",
+        "cells",
+        1500.0,
+        0.0,
+        10_000_000.0,
+        "Q4: top of region 4 (default decrease); region 5 (constant decrease) above",
+    ),
+    ParamSpec::num("min_mrf", "", 0.375, 0.01, 1.0, "The smallest multiplicative reduction factor"),
+    ParamSpec::num("default_mrf", "", 0.8, 0.01, 1.0, "The default multiplicative reduction factor"),
+    ParamSpec::num("max_mair_mbps", "Mbps", 1.0, 0.0, 100_000.0, "The largest additive increase per update"),
+    ParamSpec::num(
+        "const_mair_mbps",
+        "Mbps",
+        0.5,
+        0.0,
+        100_000.0,
+        "The additive increase per update in the constant-increase region",
+    ),
+    ParamSpec::num("default_mair_mbps", "Mbps", 0.2, 0.0, 100_000.0, "The default additive increase per update"),
+    ParamSpec::num("scale_mrf3", "", 2.0, 0.0, 100.0, "How strongly queue growth cuts MACR in region 3"),
+    ParamSpec::num("scale_mrf4", "", 4.0, 0.0, 100.0, "How strongly queue growth cuts MACR in region 4"),
+    ParamSpec::num("scale_mrf5", "", 8.0, 0.0, 100.0, "The cut in region 5"),
+    ParamSpec::num("scale_mair2", "", 64.0, 0.0, 10_000.0, "How strongly a draining queue raises MAIR in region 2"),
+    ParamSpec::num("scale_mair3", "", 32.0, 0.0, 10_000.0, "How strongly a draining queue raises MAIR in region 3"),
+    ParamSpec::num("scale_mair4", "", 4.0, 0.0, 10_000.0, "How strongly a draining queue raises MAIR in region 4"),
+    ParamSpec::int(
+        "vc_low_cells",
+        "cells",
+        5.0,
+        0.0,
+        10_000_000.0,
+        "Per-VC queue below which the VC gets IFA × MACR (it may grow)",
+    ),
+    ParamSpec::int("vc_med_cells", "cells", 150.0, 0.0, 10_000_000.0, "Per-VC queue below which the VC gets MACR"),
+    ParamSpec::int(
+        "vc_high_cells",
+        "cells",
+        300.0,
+        0.0,
+        10_000_000.0,
+        "Per-VC queue below which the VC gets MRF × MACR; above, min(PFA, MACR)",
+    ),
+    ParamSpec::num("ifa", "", 1.5, 1.0, 10.0, "IFA: increase factor for the ACR of a VC with a short queue"),
+    ParamSpec::num("min_er_mbps", "Mbps", 0.0, 0.0, 100_000.0, "A floor on the explicit rate written (0: none)"),
+];
+
+pub const SPEC: AlgorithmSpec = AlgorithmSpec {
+    id: "series_d",
+    name: "Series-D",
+    summary: "Splits the ABR queue into five regions; each adapts an additive increase (MAIR) and a multiplicative reduction (MRF) of the mean allowed rate MACR; per-VC queues shape each VC's ER.",
+    params: &PARAMS,
+    build,
+};
+
+fn build(p: &Params, _: PortInfo) -> Box<dyn SwitchAlgorithm> {
+    let mut d = SeriesD::default();
+    d.reconfigure(p);
+    d.macr = d.cfg.macr0;
+    d.macr_adv = d.cfg.macr0;
+    Box::new(d)
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Config {
+    tr: f64,
+    n: u32,
+    pfa: f64,
+    macr0: f64,
+    avf: f64,
+    q: [u32; 4],
+    min_mrf: f64,
+    default_mrf: f64,
+    max_mair: f64,
+    const_mair: f64,
+    default_mair: f64,
+    scale_mrf: [f64; 3],
+    scale_mair: [f64; 3],
+    vc: [u32; 3],
+    ifa: f64,
+    min_er: f64,
+}
+
+#[derive(Debug, Default)]
+pub struct SeriesD {
+    cfg: Config,
+    count: u32,
+    q_prev: u32,
+    frm_seen: bool,
+    /// Region 1…5 at the last update.
+    pub region: u8,
+    /// Rates in cells/s.
+    pub mair: f64,
+    pub mrf: f64,
+    pub macr: f64,
+    pub macr_adv: f64,
+}
+
+impl SeriesD {
+    pub fn region_of(&self, q: u32) -> u8 {
+        1 + self.cfg.q.iter().filter(|&&t| q >= t).count() as u8
+    }
+
+    /// One update after N cells, with the queue now `q`.
+    pub fn update(&mut self, q: u32) {
+        let c = &self.cfg;
+        let g = (q as f64 - self.q_prev as f64) / c.n as f64;
+        self.q_prev = q;
+        self.region = self.region_of(q);
+        let grow = |scale: f64| (c.default_mair * scale * (-g)).min(c.max_mair);
+        let (mair, mrf) = match self.region {
+            1 => (c.const_mair, 1.0),
+            2 => ((c.default_mair * (1.0 + c.scale_mair[0] * (-g).max(0.0))).min(c.max_mair), 1.0),
+            3 if g < 0.0 => (grow(c.scale_mair[1]), 1.0),
+            3 => (0.0, (1.0 - (1.0 - c.default_mrf) * c.scale_mrf[0] * g).max(c.min_mrf)),
+            4 if g < 0.0 => (grow(c.scale_mair[2]), 1.0),
+            4 => (0.0, (1.0 - (1.0 - c.default_mrf) * (1.0 + c.scale_mrf[1] * g)).max(c.min_mrf)),
+            _ => (0.0, (1.0 - (1.0 - c.default_mrf) * c.scale_mrf[2]).max(c.min_mrf)),
+        };
+        self.mair = mair;
+        self.mrf = mrf;
+        self.macr *= mrf;
+        if mair > 0.0 && self.frm_seen {
+            self.macr += mair;
+        }
+        self.macr = self.macr.min(c.tr);
+        self.frm_seen = false;
+        self.macr_adv += c.avf * (self.macr - self.macr_adv);
+    }
+
+    /// The explicit rate for a VC with `vc_queue` cells waiting.
+    pub fn explicit_rate(&self, vc_queue: u32) -> f64 {
+        let c = &self.cfg;
+        let er = if vc_queue < c.vc[0] {
+            c.ifa * self.macr_adv
+        } else if vc_queue < c.vc[1] {
+            self.macr_adv
+        } else if vc_queue < c.vc[2] {
+            self.mrf * self.macr_adv
+        } else {
+            c.pfa.min(self.macr_adv)
+        };
+        er.max(c.min_er)
+    }
+}
+
+impl SwitchAlgorithm for SeriesD {
+    fn on_arrival(&mut self, port: &PortView, cell: &mut Cell) -> Admit {
+        if cell.kind == CellKind::Frm && !cell.has(flag::CLP) {
+            self.frm_seen = true;
+        }
+        self.count += 1;
+        if self.count >= self.cfg.n {
+            self.count = 0;
+            self.update(port.queue_cells);
+        }
+        Admit::Keep
+    }
+
+    fn on_brm(&mut self, port: &PortView, cell: &mut Cell) {
+        cell.er = cell.er.min(self.explicit_rate(port.vc_queue_cells));
+    }
+
+    fn reconfigure(&mut self, p: &Params) {
+        let m = |name: &str| mbps_to_cells(p.get(name));
+        let mut q =
+            [p.get("q1_cells") as u32, p.get("q2_cells") as u32, p.get("q3_cells") as u32, p.get("q4_cells") as u32];
+        q.sort_unstable();
+        self.cfg = Config {
+            tr: m("target_rate_mbps"),
+            n: p.get("update_cells") as u32,
+            pfa: m("pfa_mbps"),
+            macr0: m("macr0_mbps"),
+            avf: p.get("avf"),
+            q,
+            min_mrf: p.get("min_mrf"),
+            default_mrf: p.get("default_mrf"),
+            max_mair: m("max_mair_mbps"),
+            const_mair: m("const_mair_mbps"),
+            default_mair: m("default_mair_mbps"),
+            scale_mrf: [p.get("scale_mrf3"), p.get("scale_mrf4"), p.get("scale_mrf5")],
+            scale_mair: [p.get("scale_mair2"), p.get("scale_mair3"), p.get("scale_mair4")],
+            vc: [p.get("vc_low_cells") as u32, p.get("vc_med_cells") as u32, p.get("vc_high_cells") as u32],
+            ifa: p.get("ifa"),
+            min_er: m("min_er_mbps"),
+        };
+    }
+
+    fn needs_vc_queue(&self) -> bool {
+        true
+    }
+
+    fn internal_names(&self) -> &'static [&'static str] {
+        &["queue_region", "mair_mbps", "mrf", "macr_pct_of_target"]
+    }
+
+    fn internal_values(&self, out: &mut Vec<f64>) {
+        out.push(self.region as f64);
+        out.push(cells_to_mbps(self.mair));
+        out.push(self.mrf);
+        out.push(100.0 * self.macr / self.cfg.tr);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    fn series_d() -> SeriesD {
+        let none = BTreeMap::new();
+        let mut d = SeriesD::default();
+        d.reconfigure(&Params::new(&PARAMS, &[&none]));
+        d.macr = 100_000.0;
+        d.macr_adv = 100_000.0;
+        d.mrf = 1.0;
+        d
+    }
+
+    #[test]
+    fn regions_follow_the_thresholds() {
+        let d = series_d();
+        let regions: Vec<u8> =
+            [0, 49, 50, 299, 300, 999, 1000, 1499, 1500, 5000].iter().map(|&q| d.region_of(q)).collect();
+        assert_eq!(regions, vec![1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
+    }
+
+    #[test]
+    fn a_growing_queue_in_the_normal_region_cuts_macr() {
+        let mut d = series_d();
+        d.q_prev = 500;
+        // Growth of 16 cells in 32: g = 0.5; MRF = 1 − 0.2·2·0.5 = 0.8.
+        d.update(516);
+        assert_eq!(d.region, 3);
+        assert!((d.mrf - 0.8).abs() < 1e-12);
+        assert!((d.macr - 80_000.0).abs() < 1e-6);
+        assert!((d.macr_adv - (100_000.0 - 20_000.0 / 16.0)).abs() < 1e-6, "advertised MACR moves by AVF");
+    }
+
+    #[test]
+    fn a_draining_queue_adds_mair_only_after_a_forward_rm_cell() {
+        let mut d = series_d();
+        d.q_prev = 532;
+        d.update(500); // g = −1: MAIR = min(1 Mbps, 0.2 Mbps · 32 · 1) = 1 Mbps, but no FRM yet
+        assert!((cells_to_mbps(d.mair) - 1.0).abs() < 1e-9);
+        assert!((d.macr - 100_000.0).abs() < 1e-6);
+        d.frm_seen = true;
+        d.q_prev = 532;
+        d.update(500);
+        assert!((d.macr - (100_000.0 + mbps_to_cells(1.0))).abs() < 1e-6);
+    }
+
+    #[test]
+    fn constant_decrease_region_cuts_by_the_floor() {
+        let mut d = series_d();
+        d.q_prev = 2000;
+        d.update(2000);
+        // 1 − 0.2 · 8 = −0.6 → min_MRF = 0.375.
+        assert!((d.mrf - 0.375).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_vc_queue_picks_the_explicit_rate() {
+        let mut d = series_d();
+        d.mrf = 0.8;
+        assert!((d.explicit_rate(0) - 150_000.0).abs() < 1e-6, "IFA × MACR");
+        assert!((d.explicit_rate(100) - 100_000.0).abs() < 1e-6);
+        assert!((d.explicit_rate(200) - 80_000.0).abs() < 1e-6);
+        assert!((d.explicit_rate(400) - mbps_to_cells(15.5)).abs() < 1e-6, "min(PFA, MACR)");
+    }
+}
