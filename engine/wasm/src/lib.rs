@@ -95,6 +95,22 @@ impl Simulation {
         serde_json::to_string(&metrics::summarize(&self.0, from)).expect("summary serialises")
     }
 
+    /// Changes a switch parameter from the current time on; the change is recorded in the
+    /// scenario (see `scenario()`). Returns "" on success, else a JSON `{path, rule}` problem
+    /// (path relative to the change: `node`, `param` or `value`).
+    #[wasm_bindgen(js_name = setParam)]
+    pub fn set_param(&mut self, node: &str, param: &str, value: f64) -> String {
+        match self.0.set_param(node, param, value) {
+            Ok(()) => String::new(),
+            Err(problem) => serde_json::to_string(&problem).expect("problem serialises"),
+        }
+    }
+
+    /// The scenario as run so far, with the parameter changes made during the run (JSON).
+    pub fn scenario(&self) -> String {
+        serde_json::to_string(&self.0.scenario).expect("scenario serialises")
+    }
+
     /// Digest of every sample so far (equal natively and in wasm for the same scenario).
     pub fn digest(&self) -> String {
         self.0.rec.digest()
