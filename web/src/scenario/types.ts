@@ -8,3 +8,5 @@ export type { NodeKind } from './generated/NodeKind';
 export type { Link as ScenarioLink } from './generated/Link';
 export type { Connection as ScenarioConnection } from './generated/Connection';
 export type { RunSettings } from './generated/RunSettings';
+export type { ParamChange } from './generated/ParamChange';
+export type { Scheduler } from './generated/Scheduler';

@@ -21,6 +21,7 @@ function setup(panicAtMs?: number) {
     status: vi.fn(),
     crashed: vi.fn(),
     error: vi.fn(),
+    paramSet: vi.fn(),
   };
   const client = new SimClient(make, on);
   const pump = () => {
@@ -90,5 +91,36 @@ describe('SimClient', () => {
     client.play();
     pump();
     expect(on.status.mock.calls.at(-1)![0]).toMatchObject({ mode: 'done', nowMs: 100 });
+  });
+
+  it('forwards a live parameter change and its answer; a crash reload replays it', () => {
+    const { client, on, workers, pump } = setup(60);
+    client.load(twoSources());
+    client.runUntil(20);
+    pump();
+    client.setParam('SW1', 'target_utilization', 0.5);
+    pump();
+    expect(on.paramSet).toHaveBeenCalledTimes(1);
+    const answer = on.paramSet.mock.calls[0][0];
+    expect(answer.change).toEqual({ at_ms: 20, node: 'SW1', param: 'target_utilization', value: 0.5 });
+    expect(answer.problem).toBeNull();
+    // The engine panics at 60 ms: the new worker must get the scenario with the change.
+    client.setSpeed('max');
+    client.play();
+    pump();
+    expect(on.crashed).toHaveBeenCalledTimes(1);
+    pump();
+    const reloaded = workers[1].host.take('loaded');
+    expect(reloaded).toHaveLength(1);
+    client.runUntil(100);
+    pump();
+    // The reloaded scenario holds the first change: the next one is recorded after it.
+    client.setParam('SW1', 'target_utilization', 0.7);
+    pump();
+    const again = on.paramSet.mock.calls.at(-1)![0];
+    expect(JSON.parse(again.scenario).changes).toEqual([
+      { at_ms: 20, node: 'SW1', param: 'target_utilization', value: 0.5 },
+      { at_ms: 100, node: 'SW1', param: 'target_utilization', value: 0.7 },
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 // runs, and replaces the worker when the engine crashes (a panicked wasm instance is poisoned),
 // reloading the last good scenario and reporting the crash.
 
-import type { Problem, SeriesMeta } from './engine';
+import type { ParamChange, Problem, SeriesMeta } from './engine';
 import type { MockOptions } from './mockEngine';
 import type { EngineChoice, FromWorker, RunStatus, Speed, ToWorker } from './protocol';
 
@@ -26,6 +26,13 @@ export interface ClientHandlers {
   invalid?(problems: Problem[]): void;
   samples?(data: Float64Array, width: number): void;
   status?(status: RunStatus): void;
+  /** The answer to setParam: the recorded change and the scenario with it, or the problem. */
+  paramSet?(answer: {
+    request: { node: string; param: string; value: number };
+    change: ParamChange | null;
+    problem: Problem | null;
+    scenario: string;
+  }): void;
   /** The run summary (JSON text) when a run reaches its end. */
   summary?(json: string): void;
   /** The engine crashed; a fresh worker is already being started. */
@@ -92,6 +99,11 @@ export class SimClient {
       case 'summary':
         if (msg.run === this.run) this.on.summary?.(msg.summary);
         return;
+      case 'paramSet':
+        if (msg.run !== this.run) return;
+        // A crash reload must replay the changes made so far.
+        if (msg.change) this.lastGood = msg.scenario;
+        return this.on.paramSet?.(msg);
       case 'crashed':
         return this.restart(msg.message);
       case 'error':
@@ -121,6 +133,9 @@ export class SimClient {
   }
   reset() {
     this.send({ type: 'reset' });
+  }
+  setParam(node: string, param: string, value: number) {
+    this.send({ type: 'setParam', node, param, value });
   }
   setSpeed(speed: Speed) {
     this.speed = speed;

@@ -1,13 +1,26 @@
 // The engine contract: what the wasm package `abr_wasm` (engine/wasm) exports, as the worker
 // uses it. The JS mock engine (mockEngine.ts) implements the same shape.
 
+import type { ParamChange } from '../scenario/types';
+
+export type { ParamChange };
+
 /** One problem in a scenario: the JSON path of the field and the rule it breaks. */
 export interface Problem {
   path: string;
   rule: string;
 }
 
-export type SeriesKind = 'acr' | 'share' | 'target' | 'throughput' | 'delivered' | 'queue' | 'utilization';
+export type SeriesKind =
+  | 'acr'
+  | 'share'
+  | 'target'
+  | 'throughput'
+  | 'delivered'
+  | 'queue'
+  | 'utilization'
+  /** A switch algorithm's internal quantity per port: id `algorithm:<port>:<name>`. */
+  | 'algorithm';
 
 export interface SeriesMeta {
   id: string;
@@ -29,8 +42,17 @@ export interface ParamSpec {
   meaning: string;
 }
 
+export interface AlgorithmSpec {
+  /** The id used in scenario files (`erica_plus`). */
+  id: string;
+  /** The name shown in the UI (`ERICA+`). */
+  name: string;
+  summary: string;
+  params: ParamSpec[];
+}
+
 export interface Catalogue {
-  algorithms: { id: string; name: string; summary: string; params: ParamSpec[] }[];
+  algorithms: AlgorithmSpec[];
   source_params: ParamSpec[];
 }
 
@@ -44,6 +66,14 @@ export interface Simulation {
   takeSamples(): Float64Array;
   summary(steadyFromMs?: number): string;
   digest(): string;
+  /**
+   * Changes a switch parameter from the current simulated time on (after every event at that
+   * time) and records it in the scenario's `changes`. Returns "" on success, else a JSON
+   * Problem whose path is relative to the change (`node`, `param` or `value`).
+   */
+  setParam(node: string, param: string, value: number): string;
+  /** The scenario as run so far, with the changes made during the run (JSON). */
+  scenario(): string;
   free(): void;
 }
 

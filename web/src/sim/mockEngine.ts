@@ -5,12 +5,64 @@
 // Model: each connection's ACR relaxes (with a damped overshoot) from ICR towards its max-min
 // share with capacities scaled by the target utilisation; queues integrate the excess of
 // inflow over port capacity. Shares are computed by water-filling over the active set.
+// Its catalogue is a small stand-in (ERICA with two parameters, and none); live parameter
+// changes are recorded and replayed like the engine's: a change at time t affects the samples
+// after t, whether it was made live or loaded from the scenario's `changes`.
 
-import type { EngineModule, Problem, SeriesMeta, Simulation } from './engine';
-import type { Scenario } from '../scenario/types';
+import type { Catalogue, EngineModule, Problem, SeriesMeta, Simulation } from './engine';
+import type { ParamChange, Scenario } from '../scenario/types';
+import { checkParamValue } from '../scenario/params';
 
 const CELL_BITS = 424;
-const DEFAULT_TARGET_UTILIZATION = 0.9;
+
+export const MOCK_CATALOGUE: Catalogue = {
+  algorithms: [
+    {
+      id: 'erica',
+      name: 'ERICA',
+      summary: 'Mock: each source relaxes towards its max-min share at the target utilisation.',
+      params: [
+        {
+          name: 'target_utilization',
+          unit: '',
+          default: 0.9,
+          min: 0.1,
+          max: 1,
+          integer: false,
+          meaning: 'Fraction U of the link that is allocated',
+        },
+        {
+          name: 'interval_cells',
+          unit: 'cells',
+          default: 100,
+          min: 1,
+          max: 1_000_000,
+          integer: true,
+          meaning: 'Averaging interval by count (the mock ignores it)',
+        },
+      ],
+    },
+    { id: 'none', name: 'None (FIFO)', summary: 'Mock: no feedback; sources share the whole link.', params: [] },
+  ],
+  source_params: [],
+};
+
+const algorithmOf = (id: string | undefined) => MOCK_CATALOGUE.algorithms.find((a) => a.id === (id ?? 'erica'));
+
+/** The mock's version of the engine's check of one parameter change (paths relative to it). */
+function checkChange(s: Scenario, ch: ParamChange): Problem | null {
+  if (!(ch.at_ms >= 0 && ch.at_ms <= s.run.duration_ms)) {
+    return { path: 'at_ms', rule: `at_ms = ${ch.at_ms} must be within the run (0 to ${s.run.duration_ms} ms)` };
+  }
+  const node = s.nodes.find((n) => n.id === ch.node);
+  if (!node) return { path: 'node', rule: `no node has id '${ch.node}'` };
+  if (node.kind !== 'switch') return { path: 'node', rule: `'${ch.node}' is not a switch` };
+  const alg = algorithmOf(node.algorithm);
+  const spec = alg?.params.find((p) => p.name === ch.param);
+  if (!alg || !spec) return { path: 'param', rule: `'${ch.param}' is not a parameter of ${alg?.name ?? node.algorithm}` };
+  const rule = checkParamValue(spec, ch.value);
+  return rule ? { path: 'value', rule } : null;
+}
 
 export interface MockOptions {
   /** Throw like a wasm panic ("unreachable") once simulated time reaches this (ms). */
@@ -39,6 +91,23 @@ export function validateMock(json: string): Problem[] {
   s.nodes.forEach((n, i) => {
     if (ids.has(n.id)) problems.push({ path: `nodes[${i}].id`, rule: `duplicate node id "${n.id}"` });
     ids.add(n.id);
+    if (n.kind !== 'switch') return;
+    const alg = algorithmOf(n.algorithm);
+    if (!alg) {
+      const known = MOCK_CATALOGUE.algorithms.map((a) => a.id).join(', ');
+      problems.push({ path: `nodes[${i}].algorithm`, rule: `unknown algorithm '${n.algorithm}'; known algorithms: ${known}` });
+      return;
+    }
+    for (const [name, value] of Object.entries(n.params ?? {})) {
+      const spec = alg.params.find((p) => p.name === name);
+      const rule = spec
+        ? checkParamValue(spec, value)
+        : `unknown parameter '${name}'; known parameters: ${alg.params.map((p) => p.name).join(', ')}`;
+      if (rule) problems.push({ path: `nodes[${i}].params.${name}`, rule });
+    }
+    if (n.buffer_cells !== undefined && !(Number.isInteger(n.buffer_cells) && n.buffer_cells >= 1)) {
+      problems.push({ path: `nodes[${i}].buffer_cells`, rule: 'buffer_cells must be a whole number ≥ 1' });
+    }
   });
   s.links.forEach((l, i) => {
     for (const end of ['from', 'to'] as const)
@@ -49,14 +118,24 @@ export function validateMock(json: string): Problem[] {
     for (const end of ['from', 'to'] as const)
       if (!ids.has(c[end])) problems.push({ path: `connections[${i}].${end}`, rule: `unknown node "${c[end]}"` });
   });
+  if (!problems.length) {
+    (s.changes ?? []).forEach((ch, i) => {
+      const p = checkChange(s, ch);
+      if (p) problems.push({ path: `changes[${i}].${p.path}`, rule: p.rule });
+    });
+  }
   return problems;
 }
 
 interface Port {
   id: string;
+  /** The switch (or source) the port belongs to. */
+  node: string;
   capacityMbps: number;
   targetMbps: number;
   conns: number[];
+  /** Internal quantities reported for the port (the algorithm's), in meta order. */
+  internals: ('overload' | 'fair_share_mbps')[];
 }
 
 /** Shortest path (fewest hops) from a to b over the links; null if none. */
@@ -124,8 +203,14 @@ class MockSimulation implements Simulation {
   private events = 0;
   private pending: number[] = [];
   private hash = 0x811c9dc5;
+  /** Changes not applied yet, in the order they apply. */
+  private queued: ParamChange[];
+  private readonly s: Scenario;
 
-  constructor(private readonly s: Scenario, private readonly opts: MockOptions) {
+  constructor(scenario: Scenario, private readonly opts: MockOptions) {
+    this.s = { ...scenario, changes: [...(scenario.changes ?? [])] };
+    const s = this.s;
+    this.queued = s.changes!.map((c, i) => ({ c, i })).sort((a, b) => a.c.at_ms - b.c.at_ms || a.i - b.i).map(({ c }) => c);
     this.endMsValue = s.run.duration_ms;
     this.intervalMs = (s.run.sample_interval_us ?? 500) / 1000;
     const nodeKind = new Map(s.nodes.map((n) => [n.id, n]));
@@ -142,11 +227,18 @@ class MockSimulation implements Simulation {
         const id = `${path[h]}->${path[h + 1]}`;
         let p = portIndex.get(id);
         if (p === undefined) {
-          const isSwitch = node?.kind === 'switch';
-          const tu = isSwitch ? (node?.params?.target_utilization ?? DEFAULT_TARGET_UTILIZATION) : 1;
+          const erica = node?.kind === 'switch' && (node.algorithm ?? 'erica') === 'erica';
           p = this.ports.length;
           portIndex.set(id, p);
-          this.ports.push({ id, capacityMbps: cap, targetMbps: cap * tu, conns: [] });
+          this.ports.push({
+            id,
+            node: path[h],
+            capacityMbps: cap,
+            targetMbps: cap,
+            conns: [],
+            internals: erica ? ['overload', 'fair_share_mbps'] : [],
+          });
+          this.retarget(this.ports[p]);
         }
         this.ports[p].conns.push(ci);
         used.push(p);
@@ -173,6 +265,17 @@ class MockSimulation implements Simulation {
         { id: `${p.id}.utilization`, kind: 'utilization', label: `${p.id} utilisation`, unit: '%', owner: p.id },
       );
     }
+    for (const p of switchPorts) {
+      for (const name of p.internals) {
+        this.meta.push({
+          id: `algorithm:${p.id}:${name}`,
+          kind: 'algorithm',
+          label: `${p.id} ${name}`,
+          unit: name.endsWith('_mbps') ? 'Mbps' : '',
+          owner: p.id,
+        });
+      }
+    }
     this.switchPortIdx = switchPorts.map((p) => this.ports.indexOf(p));
     this.delivered = new Array(s.connections.length).fill(0);
     this.queue = new Array(this.ports.length).fill(0);
@@ -180,6 +283,26 @@ class MockSimulation implements Simulation {
   }
 
   private readonly switchPortIdx: number[];
+
+  /** Port target capacity from its switch's current target_utilization (1 without ERICA). */
+  private retarget(port: Port) {
+    const node = this.s.nodes.find((n) => n.id === port.node);
+    const erica = node?.kind === 'switch' && (node.algorithm ?? 'erica') === 'erica';
+    const spec = algorithmOf('erica')!.params.find((p) => p.name === 'target_utilization')!;
+    const tu = erica ? (this.live.get(port.node)?.target_utilization ?? node.params?.target_utilization ?? spec.default!) : 1;
+    port.targetMbps = port.capacityMbps * tu;
+  }
+
+  /** Parameter values changed during the run, by switch. */
+  private readonly live = new Map<string, Record<string, number>>();
+
+  private applyChangesBefore(t: number) {
+    while (this.queued.length && this.queued[0].at_ms < t) {
+      const ch = this.queued.shift()!;
+      this.live.set(ch.node, { ...this.live.get(ch.node), [ch.param]: ch.value });
+      for (const p of this.ports) if (p.node === ch.node) this.retarget(p);
+    }
+  }
 
   seriesMeta(): string {
     return JSON.stringify(this.meta);
@@ -218,14 +341,22 @@ class MockSimulation implements Simulation {
       eventCost += ((thr * 1e6 * dt) / 1000 / CELL_BITS) * 4 * this.uses[c].length;
       row.push(active ? this.acr[c] : 0, share[c], target[c], thr, Math.floor(this.delivered[c]));
     }
-    for (const p of this.switchPortIdx) {
+    const inflows = this.switchPortIdx.map((p) => {
       const port = this.ports[p];
       let inflow = 0;
       for (const c of port.conns) if (t >= this.start[c] && t < this.stop[c]) inflow += this.acr[c];
       const excessCells = ((inflow - port.capacityMbps) * 1e6 * dt) / 1000 / CELL_BITS;
       this.queue[p] = Math.max(0, this.queue[p] + excessCells);
       row.push(Math.round(this.queue[p]), Math.min(100, (100 * inflow) / port.capacityMbps));
-    }
+      return inflow;
+    });
+    this.switchPortIdx.forEach((p, k) => {
+      const port = this.ports[p];
+      const activeHere = port.conns.filter((c) => t >= this.start[c] && t < this.stop[c]).length;
+      for (const name of port.internals) {
+        row.push(name === 'overload' ? inflows[k] / port.targetMbps : port.targetMbps / Math.max(1, activeHere));
+      }
+    });
     for (const v of row) {
       this.pending.push(v);
       this.mix(v);
@@ -250,6 +381,7 @@ class MockSimulation implements Simulation {
         e.name = 'RuntimeError';
         throw e;
       }
+      this.applyChangesBefore(t);
       spent += this.sample(t);
       this.now = t;
       this.k++;
@@ -282,17 +414,27 @@ class MockSimulation implements Simulation {
   digest(): string {
     return this.hash.toString(16).padStart(8, '0');
   }
+  setParam(node: string, param: string, value: number): string {
+    const change: ParamChange = { at_ms: this.now, node, param, value };
+    const problem = checkChange(this.s, change);
+    if (problem) return JSON.stringify(problem);
+    // After the queued changes at the same time, like the engine.
+    const at = this.queued.findIndex((c) => c.at_ms > change.at_ms);
+    this.queued.splice(at < 0 ? this.queued.length : at, 0, change);
+    this.s.changes!.push(change);
+    return '';
+  }
+  scenario(): string {
+    const { changes, ...rest } = this.s;
+    return JSON.stringify(changes!.length ? { ...rest, changes } : rest);
+  }
   free() {}
 }
 
 export function createMockEngine(opts: MockOptions = {}): EngineModule {
   return {
     kind: 'mock',
-    catalogue: () =>
-      JSON.stringify({
-        algorithms: [{ id: 'erica', name: 'ERICA', summary: 'mock catalogue', params: [] }],
-        source_params: [],
-      }),
+    catalogue: () => JSON.stringify(MOCK_CATALOGUE),
     validateScenario: (json) => JSON.stringify(validateMock(json)),
     createSimulation: (json) => {
       const problems = validateMock(json);

@@ -1,7 +1,7 @@
 // The message protocol between the UI (client.ts) and the engine worker (worker.ts).
 // Time series travel as transferred Float64Arrays, never as JSON per sample.
 
-import type { Problem, SeriesMeta } from './engine';
+import type { ParamChange, Problem, SeriesMeta } from './engine';
 import type { MockOptions } from './mockEngine';
 
 /** Playback speed: a multiple of real time, or as fast as the engine goes. */
@@ -22,7 +22,12 @@ export type ToWorker =
   | { type: 'runUntil'; ms: number }
   /** Restart the loaded scenario from time 0 (paused). */
   | { type: 'reset' }
-  | { type: 'speed'; speed: Speed };
+  | { type: 'speed'; speed: Speed }
+  /**
+   * Change a switch parameter from the current simulated time on (no reset); the change is
+   * recorded in the scenario, and a later reset (or a reload after a crash) replays it.
+   */
+  | { type: 'setParam'; node: string; param: string; value: number };
 
 export type Mode = 'idle' | 'paused' | 'playing' | 'seeking' | 'done';
 
@@ -48,6 +53,19 @@ export type FromWorker =
   /** Rows since the last message, row-major: [time_ms, v_0 .. v_{n-1}], width = n + 1. */
   | { type: 'samples'; run: number; width: number; data: Float64Array }
   | { type: 'status'; status: RunStatus }
+  /**
+   * The answer to a setParam: the recorded change, or the problem that refused it (path
+   * relative to the change: `node`, `param` or `value`); `scenario` is the scenario with every
+   * change recorded so far (JSON), unchanged when the change was refused.
+   */
+  | {
+      type: 'paramSet';
+      run: number;
+      request: { node: string; param: string; value: number };
+      change: ParamChange | null;
+      problem: Problem | null;
+      scenario: string;
+    }
   /** The run summary (JSON, the same as `abrsim run` prints), sent when a run reaches its end. */
   | { type: 'summary'; run: number; summary: string }
   /** The engine panicked: this worker is unusable and must be replaced. */

@@ -150,6 +150,52 @@ describe('WorkerCore', () => {
     expect(rowsOf(host, 2)).toBe(ROWS);
   });
 
+  it('applies a live parameter change without a reset, records it, and refuses a bad one', () => {
+    const { host, core } = setup();
+    core.handle({ type: 'load', scenario: twoSources() });
+    core.handle({ type: 'runUntil', ms: 40 });
+    host.run();
+    core.handle({ type: 'setParam', node: 'SW1', param: 'target_utilization', value: 0.6 });
+    const [ok] = host.take('paramSet');
+    expect(ok).toMatchObject({
+      run: 1,
+      problem: null,
+      change: { at_ms: 40, node: 'SW1', param: 'target_utilization', value: 0.6 },
+    });
+    expect(JSON.parse(ok.scenario).changes).toEqual([ok.change]);
+    expect(host.take('loaded')).toHaveLength(1); // no reset
+    expect(host.lastStatus()).toMatchObject({ run: 1, nowMs: 40 });
+
+    core.handle({ type: 'setParam', node: 'SW1', param: 'target_utilization', value: 1.5 });
+    core.handle({ type: 'setParam', node: 'S1', param: 'target_utilization', value: 0.5 });
+    const [, range, notSwitch] = host.take('paramSet');
+    expect(range.change).toBeNull();
+    expect(range.problem).toEqual({
+      path: 'value',
+      rule: 'target_utilization = 1.5 is out of range: must be between 0.1 and 1',
+    });
+    expect(notSwitch.problem).toMatchObject({ path: 'node' });
+    // A refused change leaves the recorded scenario as it was.
+    expect(range.scenario).toBe(ok.scenario);
+  });
+
+  it('replays the recorded changes after a reset: the same rows as the live run', () => {
+    const { host, core } = setup();
+    core.handle({ type: 'load', scenario: twoSources() });
+    core.handle({ type: 'runUntil', ms: 30 });
+    host.run();
+    core.handle({ type: 'setParam', node: 'SW1', param: 'target_utilization', value: 0.5 });
+    core.handle({ type: 'runUntil', ms: 100 });
+    host.run();
+    core.handle({ type: 'reset' });
+    core.handle({ type: 'runUntil', ms: 100 });
+    host.run();
+    const rowsOfRun = (run: number) => host.take('samples').filter((m) => m.run === run).flatMap((m) => [...m.data]);
+    const live = rowsOfRun(1);
+    expect(live.length).toBeGreaterThan(0);
+    expect(rowsOfRun(2)).toEqual(live);
+  });
+
   it('answers commands before any load with an error, not a crash', () => {
     const { host, core } = setup();
     core.handle({ type: 'play' });

@@ -4,6 +4,7 @@
 
 import type { EngineModule, Problem, SeriesMeta, Simulation } from './engine';
 import type { FromWorker, Mode, RunStatus, Speed, ToWorker } from './protocol';
+import type { Scenario } from '../scenario/types';
 
 export interface WorkerHost {
   post(msg: FromWorker, transfer?: Transferable[]): void;
@@ -90,6 +91,8 @@ export class WorkerCore {
         this.stopLoop();
         if (this.mode !== 'done') this.mode = 'paused';
         return this.postStatus();
+      case 'setParam':
+        return this.setParam(this.sim, msg.node, msg.param, msg.value);
       case 'step':
       case 'runUntil': {
         const target = msg.type === 'step' ? this.sim.nowMs() + msg.ms : msg.ms;
@@ -128,6 +131,24 @@ export class WorkerCore {
       this.scenarioId = '';
     }
     this.start(sim);
+  }
+
+  /**
+   * A live parameter change, between two slices (so at an event boundary). The scenario kept
+   * for reset becomes the engine's, with the change recorded: a reset replays it.
+   */
+  private setParam(sim: Simulation, node: string, param: string, value: number) {
+    const request = { node, param, value };
+    const answer = sim.setParam(node, param, value);
+    if (answer) {
+      const problem = JSON.parse(answer) as Problem;
+      this.host.post({ type: 'paramSet', run: this.run, request, change: null, problem, scenario: this.scenarioJson });
+      return;
+    }
+    this.scenarioJson = sim.scenario();
+    const changes = (JSON.parse(this.scenarioJson) as Scenario).changes ?? [];
+    const change = changes[changes.length - 1] ?? null;
+    this.host.post({ type: 'paramSet', run: this.run, request, change, problem: null, scenario: this.scenarioJson });
   }
 
   /** Adopts a fresh simulation (or recreates the current scenario's), at time 0, paused. */

@@ -1,0 +1,60 @@
+// Parameter values against their catalogue entries (ParamSpec, from the engine). The rules and
+// their wording mirror the engine's `ParamSpec::check` (engine/sim/src/params.rs), so that a
+// value refused in the browser reads the same as one refused by the engine or the CLI.
+
+import type { ParamSpec } from '../sim/engine';
+import type { ParamChange, Scenario } from './types';
+
+function unitSuffix(unit: string) {
+  return unit ? ` ${unit}` : '';
+}
+
+/** The rule a value breaks, or null when the catalogue entry accepts it. */
+export function checkParamValue(spec: ParamSpec, value: number): string | null {
+  if (!Number.isFinite(value)) return `${spec.name} must be a finite number`;
+  if (value < spec.min || value > spec.max) {
+    return `${spec.name} = ${value} is out of range: must be between ${spec.min} and ${spec.max}${unitSuffix(spec.unit)}`;
+  }
+  if (spec.integer && !Number.isInteger(value)) return `${spec.name} = ${value} must be a whole number`;
+  return null;
+}
+
+/** "0.1 – 1", "1 – 1000000 cells, whole numbers": the range as shown next to a field. */
+export function describeRange(spec: ParamSpec): string {
+  return `${spec.min} – ${spec.max}${unitSuffix(spec.unit)}${spec.integer ? ', whole numbers' : ''}`;
+}
+
+/** What a text field holds: a number, empty (= the catalogue default), or the rule it breaks. */
+export type ParsedInput = { ok: true; value: number | null } | { ok: false; rule: string };
+
+/** Reads a parameter field's text against its catalogue entry. */
+export function parseParamInput(spec: ParamSpec, text: string): ParsedInput {
+  const t = text.trim();
+  if (t === '') return { ok: true, value: null };
+  const value = Number(t);
+  if (Number.isNaN(value)) return { ok: false, rule: `${spec.name} must be a number (${describeRange(spec)})` };
+  const rule = checkParamValue(spec, value);
+  return rule ? { ok: false, rule } : { ok: true, value };
+}
+
+/** The switch node with this id (null if there is none, or it is not a switch). */
+export function switchNode(s: Scenario, id: string) {
+  const node = s.nodes.find((n) => n.id === id);
+  return node && node.kind === 'switch' ? node : null;
+}
+
+/** The value of a switch parameter at simulated time `atMs`: its last recorded change at or
+ *  before then, else the scenario's value, else undefined (the catalogue default applies). */
+export function paramAt(s: Scenario, node: string, param: string, atMs: number): number | undefined {
+  let value = switchNode(s, node)?.params?.[param];
+  for (const ch of sortedChanges(s)) {
+    if (ch.at_ms > atMs) break;
+    if (ch.node === node && ch.param === param) value = ch.value;
+  }
+  return value;
+}
+
+/** The recorded changes in the order they apply (by time; equal times keep their order). */
+export function sortedChanges(s: Scenario): ParamChange[] {
+  return (s.changes ?? []).map((c, i) => ({ c, i })).sort((a, b) => a.c.at_ms - b.c.at_ms || a.i - b.i).map(({ c }) => c);
+}
