@@ -6,7 +6,16 @@ import { SampleStore } from '../charts/sampleStore';
 import type { Catalogue, Problem, RunSummary, SeriesMeta } from '../sim/engine';
 import { SimClient, type EngineConfig, type WorkerLike } from '../sim/client';
 import type { RunStatus, Speed } from '../sim/protocol';
-import type { Scenario } from '../scenario/types';
+import type { Scenario, Scheduler } from '../scenario/types';
+import {
+  changesOf,
+  problemsByField,
+  withAlgorithm,
+  withBuffer,
+  withoutChanges,
+  withParam,
+  withScheduler,
+} from '../editor/switchEdits';
 
 export interface LoadedScenario {
   id: string;
@@ -21,6 +30,24 @@ export interface Notice {
   text: string;
 }
 
+/** What happened to the last edit of a switch: the problems that refused it, or a note. */
+export interface SwitchFeedback {
+  node: string;
+  /** Rules by field of the switch: `algorithm`, `scheduler`, `buffer_cells`, `params.<name>`. */
+  fields: Record<string, string>;
+  /** Problems elsewhere in the scenario. */
+  other: Problem[];
+  /** What the edit did, when it went through (e.g. that the run restarted). */
+  note: string | null;
+}
+
+/**
+ * How a parameter edit applies at this moment: `live` from the current simulated time (no
+ * reset, recorded in the scenario), or as the parameter's starting value (reloads the
+ * scenario: `start` when the run is still at t = 0, `restart` when it has ended).
+ */
+export type ParamEditMode = 'live' | 'start' | 'restart';
+
 export interface LabState {
   engine: 'wasm' | 'mock' | null;
   catalogue: Catalogue | null;
@@ -34,6 +61,7 @@ export interface LabState {
   /** Problems of the last rejected scenario (the current one is kept). */
   problems: { origin: string; problems: Problem[] } | null;
   notice: Notice | null;
+  switchFeedback: SwitchFeedback | null;
 }
 
 const STATUS_INTERVAL_MS = 33;
@@ -51,9 +79,12 @@ export class Lab {
     speed: 1,
     problems: null,
     notice: null,
+    switchFeedback: null,
   };
   private listeners = new Set<() => void>();
   private pending: LoadedScenario | null = null;
+  /** The switch whose edit the pending load carries, and what to say once it is loaded. */
+  private pendingEdit: { node: string; note: string } | null = null;
 
   constructor(makeWorker: () => WorkerLike, engine: EngineConfig = { engine: 'auto' }) {
     this.client = new SimClient(
@@ -71,13 +102,39 @@ export class Lab {
         loaded: ({ meta }) => {
           this.store.reset(meta);
           const current = this.pending ?? this.state.current;
+          const edit = this.pending ? this.pendingEdit : null;
           this.pending = null;
-          this.set({ meta, current, problems: null, status: null, summary: null });
+          this.pendingEdit = null;
+          const switchFeedback = edit ? { node: edit.node, fields: {}, other: [], note: edit.note } : null;
+          this.set({ meta, current, problems: null, status: null, summary: null, switchFeedback });
         },
         invalid: (problems) => {
           const origin = this.pending?.origin ?? 'scenario';
+          const edit = this.pendingEdit;
           this.pending = null;
-          this.set({ problems: { origin, problems } });
+          this.pendingEdit = null;
+          const current = this.state.current;
+          if (edit && current) {
+            // A refused switch edit: show the rules at the fields; the loaded run stays.
+            const byField = problemsByField(current.scenario, edit.node, problems);
+            this.set({ switchFeedback: { node: edit.node, ...byField, note: null } });
+          } else {
+            this.set({ problems: { origin, problems } });
+          }
+        },
+        paramSet: ({ request, change, problem, scenario }) => {
+          const current = this.state.current;
+          if (!current) return;
+          if (change) {
+            this.set({
+              current: { ...current, scenario: JSON.parse(scenario) as Scenario, json: scenario },
+              switchFeedback: null,
+            });
+          } else if (problem) {
+            const field = problem.path === 'node' ? 'node' : `params.${request.param}`;
+            const fb = { node: request.node, fields: { [field]: problem.rule }, other: [], note: null };
+            this.set({ switchFeedback: fb });
+          }
         },
         samples: (data, width) => this.store.append(data, width),
         status: (status) => this.onStatus(status),
@@ -135,6 +192,11 @@ export class Lab {
 
   /** Sends a scenario to the engine; on problems the current one stays loaded. */
   load(json: string, origin: string) {
+    this.pendingEdit = null;
+    this.send(json, origin);
+  }
+
+  private send(json: string, origin: string) {
     let scenario: Scenario;
     try {
       scenario = JSON.parse(json) as Scenario;
@@ -173,6 +235,75 @@ export class Lab {
     this.set({ speed });
     this.client.setSpeed(speed);
   }
+  /** How a parameter edit would apply now (see ParamEditMode). */
+  paramEditMode(): ParamEditMode {
+    const st = this.state.status;
+    if (!st) return 'start';
+    if (st.mode === 'playing' || st.mode === 'seeking') return 'live';
+    if (st.mode === 'done') return 'restart';
+    return st.nowMs > 0 ? 'live' : 'start';
+  }
+
+  /**
+   * Changes a switch parameter (null = back to the catalogue default): live from the current
+   * simulated time while a run is under way, else as its starting value (see paramEditMode).
+   */
+  setSwitchParam(node: string, param: string, value: number | null) {
+    const mode = this.paramEditMode();
+    if (mode !== 'live') {
+      const note =
+        mode === 'restart' ? `${param} set from t = 0; the run restarted.` : `${param} set from t = 0.`;
+      return this.edit(node, note, (s) => withParam(s, node, param, value));
+    }
+    let v = value;
+    if (v === null) {
+      const alg = this.state.current?.scenario.nodes.find((n) => n.id === node)?.algorithm ?? 'erica';
+      v = this.state.catalogue?.algorithms.find((a) => a.id === alg)?.params.find((p) => p.name === param)?.default ?? null;
+      if (v === null) {
+        const fields = { [`params.${param}`]: `${param} has no default to return to while the run plays: enter a value` };
+        return this.set({ switchFeedback: { node, fields, other: [], note: null } });
+      }
+    }
+    this.client.setParam(node, param, v);
+  }
+
+  /** Gives a switch another algorithm (its parameters back to defaults); restarts the run. */
+  setSwitchAlgorithm(node: string, algorithm: string) {
+    const current = this.state.current;
+    if (!current) return;
+    const dropped = changesOf(current.scenario, node).length;
+    const name = this.state.catalogue?.algorithms.find((a) => a.id === algorithm)?.name ?? algorithm;
+    const note =
+      `${node} now runs ${name} with its default parameters; the run restarted at t = 0.` +
+      (dropped ? ` ${dropped} recorded change${dropped === 1 ? '' : 's'} of ${node} dropped.` : '');
+    this.edit(node, note, (s) => withAlgorithm(s, node, algorithm));
+  }
+
+  /** Sets a switch's port scheduler; restarts the run. */
+  setSwitchScheduler(node: string, scheduler: Scheduler) {
+    this.edit(node, 'Scheduler changed; the run restarted at t = 0.', (s) => withScheduler(s, node, scheduler));
+  }
+
+  /** Sets a switch's buffer per output port (null = the default); restarts the run. */
+  setSwitchBuffer(node: string, cells: number | null) {
+    this.edit(node, 'Buffer changed; the run restarted at t = 0.', (s) => withBuffer(s, node, cells));
+  }
+
+  /** Forgets every change recorded during runs; restarts the run. */
+  clearChanges() {
+    const current = this.state.current;
+    if (!current) return;
+    this.pendingEdit = null;
+    this.send(JSON.stringify(withoutChanges(current.scenario)), current.origin);
+  }
+
+  private edit(node: string, note: string, fn: (s: Scenario) => Scenario) {
+    const current = this.state.current;
+    if (!current) return;
+    this.pendingEdit = { node, note };
+    this.send(JSON.stringify(fn(current.scenario)), current.origin);
+  }
+
   dismissProblems() {
     this.set({ problems: null });
   }

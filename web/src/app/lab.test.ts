@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Lab } from './lab';
+import { createMockEngine } from '../sim/mockEngine';
+import { costly, InProcessWorker, twoSources } from '../test/fakes';
+
+function setup() {
+  let worker!: InProcessWorker;
+  const lab = new Lab(() => {
+    worker = new InProcessWorker((host) => costly(createMockEngine({ eventsPerSample: 100 }), host));
+    return worker;
+  });
+  const pump = () => {
+    for (let i = 0; i < 10; i++) worker.pump();
+  };
+  lab.load(twoSources(), 'two-sources');
+  pump();
+  /** How many times the worker loaded a scenario (a reset or reload each). */
+  const loads = () => worker.host.take('loaded').length;
+  return { lab, pump, loads };
+}
+
+let lab: Lab | null = null;
+afterEach(() => lab?.dispose());
+
+describe('Lab: switch edits', () => {
+  it('at t = 0 a parameter edit sets the starting value (reload, nothing recorded)', () => {
+    const t = setup();
+    lab = t.lab;
+    expect(t.lab.paramEditMode()).toBe('start');
+    t.lab.setSwitchParam('SW1', 'target_utilization', 0.6);
+    t.pump();
+    const s = t.lab.getState().current!.scenario;
+    expect(s.nodes.find((n) => n.id === 'SW1')!.params).toEqual({ target_utilization: 0.6 });
+    expect(s.changes).toBeUndefined();
+    expect(t.loads()).toBe(2);
+  });
+
+  it('while a run is under way a parameter edit applies live and is recorded, without a reset', () => {
+    const t = setup();
+    lab = t.lab;
+    t.lab.runUntil(40);
+    t.pump();
+    expect(t.lab.paramEditMode()).toBe('live');
+    t.lab.setSwitchParam('SW1', 'target_utilization', 0.6);
+    t.pump();
+    const st = t.lab.getState();
+    expect(st.current!.scenario.changes).toEqual([{ at_ms: 40, node: 'SW1', param: 'target_utilization', value: 0.6 }]);
+    expect(JSON.parse(st.current!.json).changes).toHaveLength(1);
+    expect(st.current!.scenario.nodes.find((n) => n.id === 'SW1')!.params).toBeUndefined();
+    expect(t.loads()).toBe(1);
+    // Clearing the field goes back to the catalogue default, also live.
+    t.lab.setSwitchParam('SW1', 'target_utilization', null);
+    t.pump();
+    expect(t.lab.getState().current!.scenario.changes!.at(-1)).toMatchObject({ value: 0.9 });
+  });
+
+  it('a change the engine refuses is shown at its field and changes nothing', () => {
+    const t = setup();
+    lab = t.lab;
+    t.lab.runUntil(10);
+    t.pump();
+    const before = t.lab.getState().current;
+    t.lab.setSwitchParam('SW1', 'interval_cells', 2.5);
+    t.pump();
+    const st = t.lab.getState();
+    expect(st.current).toBe(before);
+    expect(st.switchFeedback).toMatchObject({
+      node: 'SW1',
+      fields: { 'params.interval_cells': 'interval_cells = 2.5 must be a whole number' },
+    });
+  });
+
+  it('a new algorithm reloads at t = 0 and says so; an invalid edit keeps the run', () => {
+    const t = setup();
+    lab = t.lab;
+    t.lab.runUntil(30);
+    t.pump();
+    t.lab.setSwitchParam('SW1', 'target_utilization', 0.5);
+    t.pump();
+    t.lab.setSwitchAlgorithm('SW1', 'none');
+    t.pump();
+    let st = t.lab.getState();
+    expect(st.status).toMatchObject({ nowMs: 0 });
+    expect(st.current!.scenario.nodes.find((n) => n.id === 'SW1')!.algorithm).toBe('none');
+    expect(st.current!.scenario.changes).toBeUndefined();
+    expect(st.switchFeedback!.note).toMatch(/restarted at t = 0.*1 recorded change of SW1 dropped/);
+
+    t.lab.runUntil(20);
+    t.pump();
+    t.lab.setSwitchBuffer('SW2', 0.5);
+    t.pump();
+    st = t.lab.getState();
+    expect(st.status).toMatchObject({ nowMs: 20 });
+    expect(st.current!.scenario.nodes.find((n) => n.id === 'SW2')!.buffer_cells).toBeUndefined();
+    expect(st.switchFeedback).toMatchObject({ node: 'SW2', fields: { buffer_cells: expect.stringMatching(/whole number/) } });
+    expect(st.problems).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../scenario/types';
+import { twoSources } from '../test/fakes';
+import {
+  describeChange,
+  problemsByField,
+  withAlgorithm,
+  withBuffer,
+  withoutChanges,
+  withParam,
+  withScheduler,
+} from './switchEdits';
+
+const base = () => {
+  const s = JSON.parse(twoSources()) as Scenario;
+  s.nodes[2].params = { target_utilization: 0.8 };
+  s.changes = [
+    { at_ms: 40, node: 'SW1', param: 'target_utilization', value: 0.6 },
+    { at_ms: 50, node: 'SW2', param: 'target_utilization', value: 0.7 },
+  ];
+  return s;
+};
+
+describe('switch edits', () => {
+  it('a new algorithm starts from its defaults and drops the switch recorded changes only', () => {
+    const s = base();
+    const before = JSON.stringify(s);
+    const e = withAlgorithm(s, 'SW1', 'erica_plus');
+    expect(e.nodes[2]).toEqual({ id: 'SW1', kind: 'switch', algorithm: 'erica_plus', x: 260, y: 150 });
+    expect(e.changes).toEqual([{ at_ms: 50, node: 'SW2', param: 'target_utilization', value: 0.7 }]);
+    expect(e.nodes[3]).toBe(s.nodes[3]);
+    expect(JSON.stringify(s)).toBe(before); // the input is untouched
+    expect('changes' in withAlgorithm(e, 'SW2', 'ut')).toBe(false);
+  });
+
+  it('sets and clears the scheduler, the buffer and starting parameter values', () => {
+    const s = base();
+    expect(withScheduler(s, 'SW1', 'per_vc').nodes[2].scheduler).toBe('per_vc');
+    expect(withBuffer(s, 'SW1', 4000).nodes[2].buffer_cells).toBe(4000);
+    expect('buffer_cells' in withBuffer(withBuffer(s, 'SW1', 4000), 'SW1', null).nodes[2]).toBe(false);
+    expect(withParam(s, 'SW1', 'delta', 0.2).nodes[2].params).toEqual({ target_utilization: 0.8, delta: 0.2 });
+    expect('params' in withParam(s, 'SW1', 'target_utilization', null).nodes[2]).toBe(false);
+    expect(withParam(s, 'SW1', 'delta', 0.2).changes).toBe(s.changes);
+    expect('changes' in withoutChanges(s)).toBe(false);
+  });
+
+  it('refuses to edit a node that is not a switch', () => {
+    expect(() => withBuffer(base(), 'S1', 10)).toThrow(/no switch/);
+  });
+
+  it('describes a recorded change in one line', () => {
+    expect(describeChange({ at_ms: 40, node: 'SW1', param: 'target_utilization', value: 0.6 })).toBe(
+      'at 40.00 ms: SW1 target_utilization → 0.6',
+    );
+  });
+
+  it('sorts the engine problems of an edit by field of the switch', () => {
+    const { fields, other } = problemsByField(base(), 'SW1', [
+      { path: 'nodes[2].buffer_cells', rule: 'buffer_cells = 0 must be between 1 and 10000000' },
+      { path: 'nodes[2].params.delta', rule: 'delta = 3 is out of range: must be between 0 and 1' },
+      { path: 'changes[0].param', rule: "'x' is not a parameter of ERICA+" },
+    ]);
+    expect(fields).toEqual({
+      buffer_cells: 'buffer_cells = 0 must be between 1 and 10000000',
+      'params.delta': 'delta = 3 is out of range: must be between 0 and 1',
+    });
+    expect(other).toEqual([{ path: 'changes[0].param', rule: "'x' is not a parameter of ERICA+" }]);
+  });
+});

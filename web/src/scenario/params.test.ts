@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { ParamSpec } from '../sim/engine';
+import type { Scenario } from './types';
+import { checkParamValue, describeRange, paramAt, parseParamInput } from './params';
+import { twoSources } from '../test/fakes';
+
+// Entries as the engine's catalogue gives them (`abrsim algorithms`, ERICA).
+const targetUtilization: ParamSpec = {
+  name: 'target_utilization',
+  unit: '',
+  default: 0.9,
+  min: 0.1,
+  max: 1,
+  integer: false,
+  meaning: 'Fraction U of the link that ERICA allocates; the rest absorbs bursts',
+};
+const intervalCells: ParamSpec = {
+  name: 'interval_cells',
+  unit: 'cells',
+  default: 100,
+  min: 1,
+  max: 1_000_000,
+  integer: true,
+  meaning: 'Averaging interval by count',
+};
+
+describe('parameter input against its catalogue entry', () => {
+  it('accepts a value inside the range, and an empty field as "the default"', () => {
+    expect(parseParamInput(targetUtilization, ' 0.6 ')).toEqual({ ok: true, value: 0.6 });
+    expect(parseParamInput(targetUtilization, '1')).toEqual({ ok: true, value: 1 });
+    expect(parseParamInput(targetUtilization, '0.1')).toEqual({ ok: true, value: 0.1 });
+    expect(parseParamInput(targetUtilization, '')).toEqual({ ok: true, value: null });
+    expect(parseParamInput(intervalCells, '250')).toEqual({ ok: true, value: 250 });
+  });
+
+  it('refuses a value out of range with the rule the engine states', () => {
+    expect(parseParamInput(targetUtilization, '1.5')).toEqual({
+      ok: false,
+      rule: 'target_utilization = 1.5 is out of range: must be between 0.1 and 1',
+    });
+    expect(parseParamInput(intervalCells, '0')).toEqual({
+      ok: false,
+      rule: 'interval_cells = 0 is out of range: must be between 1 and 1000000 cells',
+    });
+  });
+
+  it('refuses a fraction where the catalogue asks for a whole number', () => {
+    expect(parseParamInput(intervalCells, '12.5')).toEqual({ ok: false, rule: 'interval_cells = 12.5 must be a whole number' });
+  });
+
+  it('refuses text that is not a number, naming the range', () => {
+    const r = parseParamInput(targetUtilization, '0,6');
+    expect(r).toEqual({ ok: false, rule: 'target_utilization must be a number (0.1 – 1)' });
+    expect(checkParamValue(targetUtilization, Infinity)).toBe('target_utilization must be a finite number');
+  });
+
+  it('describes a range with its unit, and says when it takes whole numbers', () => {
+    expect(describeRange(targetUtilization)).toBe('0.1 – 1');
+    expect(describeRange(intervalCells)).toBe('1 – 1000000 cells, whole numbers');
+  });
+});
+
+describe('a switch parameter over the run', () => {
+  it('is the scenario value until a recorded change, then the change (in time order)', () => {
+    const s = JSON.parse(twoSources()) as Scenario;
+    s.nodes[2].params = { target_utilization: 0.8 };
+    s.changes = [
+      { at_ms: 60, node: 'SW1', param: 'target_utilization', value: 0.5 },
+      { at_ms: 40, node: 'SW1', param: 'target_utilization', value: 0.6 },
+      { at_ms: 50, node: 'SW2', param: 'target_utilization', value: 0.7 },
+    ];
+    expect(paramAt(s, 'SW1', 'target_utilization', 0)).toBe(0.8);
+    expect(paramAt(s, 'SW1', 'target_utilization', 40)).toBe(0.6);
+    expect(paramAt(s, 'SW1', 'target_utilization', 59.5)).toBe(0.6);
+    expect(paramAt(s, 'SW1', 'target_utilization', 100)).toBe(0.5);
+    expect(paramAt(s, 'SW2', 'target_utilization', 10)).toBeUndefined();
+    expect(paramAt(s, 'SW2', 'target_utilization', 50)).toBe(0.7);
+  });
+});
