@@ -57,6 +57,12 @@ pub struct VcSet {
     pub count: u32,
 }
 
+impl Default for VcSet {
+    fn default() -> Self {
+        VcSet::new(0)
+    }
+}
+
 impl VcSet {
     pub fn new(n_conns: usize) -> Self {
         // Stamps start at 0, which must mean "never seen", not "seen last interval".

@@ -12,14 +12,22 @@
 //!                         g ≥ 0: MRF = max(min_MRF, 1 − (1 − default_MRF)·s_MRF3·g)
 //!   4 default decrease:   g < 0: MAIR as in 3 with s_MAIR4
 //!                         g ≥ 0: MRF = max(min_MRF, 1 − (1 − default_MRF)·(1 + s_MRF4·g))
-//!   5 constant decrease:  MRF = max(min_MRF, 1 − (1 − default_MRF)·s_MRF5)
-//!   MACR = min(TR, MACR·MRF + MAIR (only if a forward RM cell came));  MACR_adv += AVF·(MACR − MACR_adv)
+//!   5 constant decrease:  MRF = max(min_MRF, 1 − (1 − default_MRF)·s_MRF5)   (none while g < 0)
+//!   MACR = min(TR, MACR·MRF + MAIR);   MACR_adv += AVF·(MACR − MACR_adv), or MACR at once if lower
 //! ```
-//! On a backward RM cell the VC's own queue picks the ER: IFA·MACR_adv below the low
-//! threshold, MACR_adv below the medium one, MRF·MACR_adv below the high one, else
-//! min(PFA, MACR_adv). The study uses per-VC queues; on a FIFO port the VC's cells in the
-//! shared queue are counted instead.
+//! MACR changes at most once per feedback round: after a change, every VC active in the
+//! previous round must have had a backward RM cell pass (carrying the new rate) and then sent
+//! a forward RM cell (at the new rate) before the next change ("the port counts FRM cells to
+//! decide when MACR may be increased"). The round is our reading of that sentence: without it
+//! the same queue growth, seen at every update within one feedback delay, compounds into a
+//! collapse of MACR.
+//!
+//! On a backward RM cell the VC's own queue picks the ER: min(MACR_adv, IFA·CCR) below the low
+//! threshold (the VC ramps up by IFA per feedback), MACR_adv below the medium one,
+//! MRF·MACR_adv below the high one, else min(PFA, MACR_adv). The study uses per-VC queues; on a
+//! FIFO port the VC's cells in the shared queue are counted instead.
 
+use super::measure::VcSet;
 use super::{Admit, AlgorithmSpec, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
@@ -105,7 +113,14 @@ pub const PARAMS: [ParamSpec; 25] = [
         10_000_000.0,
         "Per-VC queue below which the VC gets MRF × MACR; above, min(PFA, MACR)",
     ),
-    ParamSpec::num("ifa", "", 1.5, 1.0, 10.0, "IFA: increase factor for the ACR of a VC with a short queue"),
+    ParamSpec::num(
+        "ifa",
+        "",
+        1.5,
+        1.0,
+        10.0,
+        "IFA: a VC with a short queue may raise its ACR by this factor per feedback",
+    ),
     ParamSpec::num("min_er_mbps", "Mbps", 0.0, 0.0, 100_000.0, "A floor on the explicit rate written (0: none)"),
 ];
 
@@ -117,8 +132,8 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     build,
 };
 
-fn build(p: &Params, _: PortInfo) -> Box<dyn SwitchAlgorithm> {
-    let mut d = SeriesD::default();
+fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
+    let mut d = SeriesD::new(port.n_conns);
     d.reconfigure(p);
     d.macr = d.cfg.macr0;
     d.macr_adv = d.cfg.macr0;
@@ -150,7 +165,16 @@ pub struct SeriesD {
     cfg: Config,
     count: u32,
     q_prev: u32,
-    frm_seen: bool,
+    /// VCs that sent an FRM since MACR last changed, and how many the previous round had.
+    frm_round: VcSet,
+    round_size: u32,
+    /// Change generation; per VC, the generation at which its BRM, then its FRM, came.
+    gen: u32,
+    brm_gen: Vec<u32>,
+    frm_gen: Vec<u32>,
+    /// VCs that completed the round (BRM then FRM) since the last change; FRMs since then.
+    round_done: u32,
+    frms_since_change: u32,
     /// Region 1…5 at the last update.
     pub region: u8,
     /// Rates in cells/s.
@@ -161,6 +185,17 @@ pub struct SeriesD {
 }
 
 impl SeriesD {
+    fn new(n_conns: usize) -> Self {
+        SeriesD {
+            frm_round: VcSet::new(n_conns),
+            round_size: 1,
+            gen: 1,
+            brm_gen: vec![0; n_conns],
+            frm_gen: vec![0; n_conns],
+            ..SeriesD::default()
+        }
+    }
+
     pub fn region_of(&self, q: u32) -> u8 {
         1 + self.cfg.q.iter().filter(|&&t| q >= t).count() as u8
     }
@@ -179,24 +214,31 @@ impl SeriesD {
             3 => (0.0, (1.0 - (1.0 - c.default_mrf) * c.scale_mrf[0] * g).max(c.min_mrf)),
             4 if g < 0.0 => (grow(c.scale_mair[2]), 1.0),
             4 => (0.0, (1.0 - (1.0 - c.default_mrf) * (1.0 + c.scale_mrf[1] * g)).max(c.min_mrf)),
+            // Already draining: a further cut would only overshoot downwards.
+            _ if g < 0.0 => (0.0, 1.0),
             _ => (0.0, (1.0 - (1.0 - c.default_mrf) * c.scale_mrf[2]).max(c.min_mrf)),
         };
         self.mair = mair;
         self.mrf = mrf;
-        self.macr *= mrf;
-        if mair > 0.0 && self.frm_seen {
-            self.macr += mair;
+        let round_over = self.round_done >= self.round_size || self.frms_since_change >= 8 * self.round_size;
+        if (mrf < 1.0 || mair > 0.0) && round_over {
+            self.macr = (self.macr * mrf + mair).min(c.tr);
+            self.round_size = self.frm_round.rotate().max(1);
+            self.gen = self.gen.wrapping_add(1);
+            self.round_done = 0;
+            self.frms_since_change = 0;
         }
-        self.macr = self.macr.min(c.tr);
-        self.frm_seen = false;
-        self.macr_adv += c.avf * (self.macr - self.macr_adv);
+        // Increases reach the advertised rate smoothed by AVF; cuts at once (a lagging cut lets
+        // the queue run on and invites further cuts).
+        self.macr_adv =
+            if self.macr < self.macr_adv { self.macr } else { self.macr_adv + c.avf * (self.macr - self.macr_adv) };
     }
 
-    /// The explicit rate for a VC with `vc_queue` cells waiting.
-    pub fn explicit_rate(&self, vc_queue: u32) -> f64 {
+    /// The explicit rate for a VC with `vc_queue` cells waiting that declared `ccr`.
+    pub fn explicit_rate(&self, vc_queue: u32, ccr: f64) -> f64 {
         let c = &self.cfg;
         let er = if vc_queue < c.vc[0] {
-            c.ifa * self.macr_adv
+            self.macr_adv.min(c.ifa * ccr)
         } else if vc_queue < c.vc[1] {
             self.macr_adv
         } else if vc_queue < c.vc[2] {
@@ -211,7 +253,13 @@ impl SeriesD {
 impl SwitchAlgorithm for SeriesD {
     fn on_arrival(&mut self, port: &PortView, cell: &mut Cell) -> Admit {
         if cell.kind == CellKind::Frm && !cell.has(flag::CLP) {
-            self.frm_seen = true;
+            let vc = cell.conn as usize;
+            self.frm_round.mark(vc);
+            self.frms_since_change += 1;
+            if self.brm_gen[vc] == self.gen && self.frm_gen[vc] != self.gen {
+                self.frm_gen[vc] = self.gen;
+                self.round_done += 1;
+            }
         }
         self.count += 1;
         if self.count >= self.cfg.n {
@@ -222,7 +270,8 @@ impl SwitchAlgorithm for SeriesD {
     }
 
     fn on_brm(&mut self, port: &PortView, cell: &mut Cell) {
-        cell.er = cell.er.min(self.explicit_rate(port.vc_queue_cells));
+        self.brm_gen[cell.conn as usize] = self.gen;
+        cell.er = cell.er.min(self.explicit_rate(port.vc_queue_cells, cell.ccr));
     }
 
     fn reconfigure(&mut self, p: &Params) {
@@ -273,7 +322,8 @@ mod tests {
 
     fn series_d() -> SeriesD {
         let none = BTreeMap::new();
-        let mut d = SeriesD::default();
+        let mut d = SeriesD::new(4);
+        d.round_done = 1; // a round has just completed
         d.reconfigure(&Params::new(&PARAMS, &[&none]));
         d.macr = 100_000.0;
         d.macr_adv = 100_000.0;
@@ -292,44 +342,91 @@ mod tests {
     #[test]
     fn a_growing_queue_in_the_normal_region_cuts_macr() {
         let mut d = series_d();
+        d.frm_round.mark(0);
         d.q_prev = 500;
         // Growth of 16 cells in 32: g = 0.5; MRF = 1 − 0.2·2·0.5 = 0.8.
         d.update(516);
         assert_eq!(d.region, 3);
         assert!((d.mrf - 0.8).abs() < 1e-12);
         assert!((d.macr - 80_000.0).abs() < 1e-6);
-        assert!((d.macr_adv - (100_000.0 - 20_000.0 / 16.0)).abs() < 1e-6, "advertised MACR moves by AVF");
+        assert!((d.macr_adv - 80_000.0).abs() < 1e-6, "a cut is advertised at once");
     }
 
     #[test]
-    fn a_draining_queue_adds_mair_only_after_a_forward_rm_cell() {
+    fn a_draining_queue_adds_mair() {
         let mut d = series_d();
+        d.frm_round.mark(0);
         d.q_prev = 532;
-        d.update(500); // g = −1: MAIR = min(1 Mbps, 0.2 Mbps · 32 · 1) = 1 Mbps, but no FRM yet
+        d.update(500); // g = −1: MAIR = min(1 Mbps, 0.2 Mbps · 32 · 1) = 1 Mbps
         assert!((cells_to_mbps(d.mair) - 1.0).abs() < 1e-9);
-        assert!((d.macr - 100_000.0).abs() < 1e-6);
-        d.frm_seen = true;
-        d.q_prev = 532;
-        d.update(500);
         assert!((d.macr - (100_000.0 + mbps_to_cells(1.0))).abs() < 1e-6);
+        assert!((d.macr_adv - (100_000.0 + mbps_to_cells(1.0) / 16.0)).abs() < 1e-6, "increases move by AVF");
+    }
+
+    fn rm(d: &mut SeriesD, kind: CellKind, vc: u32) {
+        let mut c = Cell::data(vc);
+        c.kind = kind;
+        let view = PortView { now: 0, queue_cells: 0, vc_queue_cells: 0 };
+        if kind == CellKind::Brm {
+            d.on_brm(&view, &mut c);
+        } else {
+            d.count = 0;
+            d.on_arrival(&view, &mut c);
+        }
+    }
+
+    #[test]
+    fn macr_changes_once_per_feedback_round() {
+        let mut d = series_d();
+        rm(&mut d, CellKind::Frm, 0);
+        rm(&mut d, CellKind::Frm, 1);
+        d.q_prev = 500;
+        d.update(516); // a cut: the round had two VCs
+        assert!((d.macr - 80_000.0).abs() < 1e-6);
+        // VC 0 got the new rate (BRM) and sent at it (FRM); VC 1 only sent an FRM.
+        rm(&mut d, CellKind::Brm, 0);
+        rm(&mut d, CellKind::Frm, 0);
+        rm(&mut d, CellKind::Frm, 1);
+        d.q_prev = 500;
+        d.update(516);
+        assert!((d.macr - 80_000.0).abs() < 1e-6, "VC 1 has not followed the cut yet");
+        rm(&mut d, CellKind::Brm, 1);
+        rm(&mut d, CellKind::Frm, 1);
+        d.q_prev = 500;
+        d.update(516);
+        assert!((d.macr - 64_000.0).abs() < 1e-6);
     }
 
     #[test]
     fn constant_decrease_region_cuts_by_the_floor() {
         let mut d = series_d();
+        d.frm_round.mark(0);
         d.q_prev = 2000;
         d.update(2000);
         // 1 − 0.2 · 8 = −0.6 → min_MRF = 0.375.
         assert!((d.mrf - 0.375).abs() < 1e-12);
+        assert!((d.macr - 37_500.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn no_constant_decrease_while_the_queue_already_drains() {
+        let mut d = series_d();
+        d.frm_round.mark(0);
+        d.q_prev = 2100;
+        d.update(2000);
+        assert_eq!(d.region, 5);
+        assert_eq!(d.mrf, 1.0);
+        assert!((d.macr - 100_000.0).abs() < 1e-6);
     }
 
     #[test]
     fn the_vc_queue_picks_the_explicit_rate() {
         let mut d = series_d();
         d.mrf = 0.8;
-        assert!((d.explicit_rate(0) - 150_000.0).abs() < 1e-6, "IFA × MACR");
-        assert!((d.explicit_rate(100) - 100_000.0).abs() < 1e-6);
-        assert!((d.explicit_rate(200) - 80_000.0).abs() < 1e-6);
-        assert!((d.explicit_rate(400) - mbps_to_cells(15.5)).abs() < 1e-6, "min(PFA, MACR)");
+        assert!((d.explicit_rate(0, 10_000.0) - 15_000.0).abs() < 1e-6, "IFA × CCR below MACR");
+        assert!((d.explicit_rate(0, 90_000.0) - 100_000.0).abs() < 1e-6, "but never above MACR");
+        assert!((d.explicit_rate(100, 10_000.0) - 100_000.0).abs() < 1e-6);
+        assert!((d.explicit_rate(200, 10_000.0) - 80_000.0).abs() < 1e-6);
+        assert!((d.explicit_rate(400, 10_000.0) - mbps_to_cells(15.5)).abs() < 1e-6, "min(PFA, MACR)");
     }
 }

@@ -1,5 +1,6 @@
 //! All integration tests in one binary, a module per area.
 
+mod algorithms;
 mod common;
 mod determinism;
 mod scenarios;
