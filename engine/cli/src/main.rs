@@ -48,7 +48,11 @@ enum Command {
         scenarios: Vec<PathBuf>,
     },
     /// Print the parameter catalogue (algorithms and TM 4.0 source parameters) as JSON.
-    Algorithms,
+    Algorithms {
+        /// Print it as Markdown tables instead (docs/parameters.md is made this way).
+        #[arg(long)]
+        markdown: bool,
+    },
     /// Measure speed: events per second and simulated time / wall time, one JSON line per file.
     Bench {
         /// Scenario files (default: scenarios/*.json and scenarios/bench/*.json).
@@ -66,8 +70,12 @@ fn main() -> ExitCode {
             run(&scenario, &set, algorithm, duration_ms, seed, steady_from_ms, series_csv.as_deref())
         }
         Command::Validate { scenarios } => validate(&scenarios),
-        Command::Algorithms => {
-            println!("{}", serde_json::to_string_pretty(&catalogue::catalogue()).expect("serialises"));
+        Command::Algorithms { markdown } => {
+            if markdown {
+                print!("{}", catalogue::catalogue_markdown());
+            } else {
+                println!("{}", serde_json::to_string_pretty(&catalogue::catalogue()).expect("serialises"));
+            }
             Ok(())
         }
         Command::Bench { scenarios, repeat } => bench(scenarios, repeat),

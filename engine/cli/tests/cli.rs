@@ -119,3 +119,15 @@ fn algorithms_prints_the_catalogue() {
     }
     assert!(c["source_params"].as_array().unwrap().iter().any(|p| p["name"] == "icr_mbps"));
 }
+
+#[test]
+fn docs_parameters_md_is_the_generated_catalogue() {
+    let out = abrsim(&["algorithms", "--markdown"]);
+    assert!(out.status.success());
+    let committed = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/parameters.md"))
+        .expect("docs/parameters.md");
+    assert!(
+        committed == String::from_utf8_lossy(&out.stdout),
+        "docs/parameters.md is stale: run `engine/target/release/abrsim algorithms --markdown > docs/parameters.md`"
+    );
+}

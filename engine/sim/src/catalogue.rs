@@ -32,3 +32,32 @@ pub fn catalogue() -> Catalogue {
 pub fn catalogue_json() -> String {
     serde_json::to_string(&catalogue()).expect("catalogue serialises")
 }
+
+/// The catalogue as Markdown: one table of parameters per algorithm, then the source's.
+pub fn catalogue_markdown() -> String {
+    let mut out = String::from(
+        "# Parameters\n\nGenerated from the engine's catalogue by `abrsim algorithms --markdown`; do not edit.\n",
+    );
+    let table = |out: &mut String, params: &[ParamSpec]| {
+        out.push_str("\n| name | unit | default | range | meaning |\n|---|---|---|---|---|\n");
+        for p in params {
+            let default = match p.default {
+                Some(d) => format!("{d}"),
+                None => p.default_note.to_string(),
+            };
+            let unit = if p.unit.is_empty() { "–" } else { p.unit };
+            out.push_str(&format!("| `{}` | {unit} | {default} | {} … {} | {} |\n", p.name, p.min, p.max, p.meaning));
+        }
+    };
+    for a in REGISTRY {
+        out.push_str(&format!("\n## {} (`{}`)\n\n{}\n", a.name, a.id, a.summary));
+        if a.params.is_empty() {
+            out.push_str("\nNo parameters.\n");
+        } else {
+            table(&mut out, a.params);
+        }
+    }
+    out.push_str("\n## TM 4.0 source (`connections[].params`, `defaults.source`)\n");
+    table(&mut out, &SOURCE_PARAMS);
+    out
+}
