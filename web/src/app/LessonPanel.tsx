@@ -1,18 +1,75 @@
+import { useState } from 'react';
 import type { Scenario } from '../scenario/types';
-import type { LabState } from './lab';
+import { RecordedChanges, SwitchInspector } from '../editor/SwitchInspector';
+import type { Lab, LabState } from './lab';
 import { RunSummary } from './RunSummary';
 import { Topology } from './Topology';
 
-/** The scenario's story: what it is, the network, what to watch, where it comes from. */
-export function LessonPanel({ state }: { state: LabState }) {
+type Tab = 'lesson' | 'switches';
+
+/**
+ * The side panel: the scenario's title and network, then either its story (what to watch, the
+ * result, where it comes from) or the switch inspector. Clicking a switch opens the inspector.
+ */
+export function LessonPanel({ lab, state }: { lab: Lab; state: LabState }) {
+  // View state only: which tab, which switch.
+  const [tab, setTab] = useState<Tab>('lesson');
+  const [picked, setPicked] = useState<string | null>(null);
   const s = state.current?.scenario;
   if (!s) return <aside className="lesson" />;
+  const switches = s.nodes.filter((n) => n.kind === 'switch').map((n) => n.id);
+  const selected = picked !== null && switches.includes(picked) ? picked : (switches[0] ?? null);
+  const select = (id: string) => {
+    setPicked(id);
+    setTab('switches');
+  };
+  const changes = s.changes?.length ?? 0;
   return (
     <aside className="lesson" data-testid="lesson">
       <div className="lesson-group">{s.group}</div>
       <h1 className="lesson-title">{s.name || s.id}</h1>
       {s.description && <p className="lesson-description">{s.description}</p>}
-      <Topology scenario={s} />
+      <Topology scenario={s} selected={tab === 'switches' ? selected : null} onSelect={select} />
+      <div className="tabs" role="tablist">
+        <button role="tab" aria-selected={tab === 'lesson'} data-testid="tab-lesson" onClick={() => setTab('lesson')}>
+          Lesson
+        </button>
+        <button
+          role="tab"
+          aria-selected={tab === 'switches'}
+          data-testid="tab-switches"
+          onClick={() => setTab('switches')}
+          disabled={switches.length === 0}
+        >
+          Switches{changes > 0 ? ` · ${changes} change${changes === 1 ? '' : 's'}` : ''}
+        </button>
+      </div>
+      {tab === 'switches' && selected !== null ? (
+        <>
+          <label className="inspector-row inspector-pick">
+            <span className="inspector-label">switch</span>
+            <select data-testid="switch-picker" value={selected} onChange={(e) => setPicked(e.target.value)}>
+              {switches.map((id) => (
+                <option key={id} value={id}>
+                  {id}
+                </option>
+              ))}
+            </select>
+            <span className="inspector-hint">or click one in the drawing</span>
+          </label>
+          <SwitchInspector lab={lab} state={state} node={selected} />
+          <RecordedChanges lab={lab} state={state} />
+        </>
+      ) : (
+        <LessonText scenario={s} state={state} />
+      )}
+    </aside>
+  );
+}
+
+function LessonText({ scenario: s, state }: { scenario: Scenario; state: LabState }) {
+  return (
+    <>
       <RunFacts scenario={s} state={state} />
       {s.lesson && (
         <section>
@@ -29,7 +86,7 @@ export function LessonPanel({ state }: { state: LabState }) {
           <p className="lesson-source">{s.source}</p>
         </section>
       )}
-    </aside>
+    </>
   );
 }
 

@@ -4,8 +4,19 @@ const W = 320;
 const H = 150;
 const PAD = 22;
 
-/** A small read-only drawing of the network from the nodes' editor positions. */
-export function Topology({ scenario }: { scenario: Scenario }) {
+/**
+ * A small drawing of the network from the nodes' editor positions. Switches can be clicked to
+ * select them (when `onSelect` is given); the selected one is outlined.
+ */
+export function Topology({
+  scenario,
+  selected,
+  onSelect,
+}: {
+  scenario: Scenario;
+  selected?: string | null;
+  onSelect?: (switchId: string) => void;
+}) {
   const nodes = scenario.nodes.map((n, i) => ({ ...n, x: n.x ?? i * 100, y: n.y ?? 0 }));
   const xs = nodes.map((n) => n.x);
   const ys = nodes.map((n) => n.y);
@@ -33,13 +44,22 @@ export function Topology({ scenario }: { scenario: Scenario }) {
           </g>
         );
       })}
-      {[...pos].map(([id, p]) => (
-        <g key={id} transform={`translate(${p.x},${p.y})`} className={`topo-node topo-${p.kind}`}>
-          {p.kind === 'switch' ? <rect x={-15} y={-11} width={30} height={22} rx={5} /> : <circle r={r} />}
-          {(p.kind === 'switch' || r >= 9) && <text dy="0.35em">{id}</text>}
-          <title>{id}</title>
-        </g>
-      ))}
+      {[...pos].map(([id, p]) => {
+        const pickable = p.kind === 'switch' && onSelect;
+        return (
+          <g
+            key={id}
+            transform={`translate(${p.x},${p.y})`}
+            className={`topo-node topo-${p.kind}${pickable ? ' topo-pickable' : ''}${id === selected ? ' topo-selected' : ''}`}
+            data-testid={`topo-${id}`}
+            onClick={pickable ? () => onSelect(id) : undefined}
+          >
+            {p.kind === 'switch' ? <rect x={-15} y={-11} width={30} height={22} rx={5} /> : <circle r={r} />}
+            {(p.kind === 'switch' || r >= 9) && <text dy="0.35em">{id}</text>}
+            <title>{pickable ? `${id}: click to inspect` : id}</title>
+          </g>
+        );
+      })}
     </svg>
   );
 }

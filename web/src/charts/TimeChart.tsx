@@ -1,7 +1,7 @@
 // One streaming time chart: a canvas redrawn on requestAnimationFrame from the sample store
 // (never from React state), with a hover cursor and a tooltip listing every series' value.
 
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { drawChart, MARGIN, niceDomain, plotWidth, scales, type ChartFrame, type ChartLine } from './drawChart';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
 import { DASH } from './palette';
@@ -15,7 +15,15 @@ export interface TimeChartProps {
   /** The y axis reaches at least this value. */
   yFloor: number;
   testId: string;
+  /** Times (ms) to mark with a vertical line (parameter changes). */
+  markers?: number[];
+  /** Extra controls in the header (e.g. which quantity to show). */
+  controls?: ReactNode;
+  /** Shown over the plot when the chart has no series. */
+  emptyText?: string;
 }
+
+const NO_MARKERS: number[] = [];
 
 interface Hover {
   x: number;
@@ -26,18 +34,29 @@ interface Hover {
 
 const HEIGHT = 220;
 
-export const TimeChart = memo(function TimeChart({ store, title, lines, endMs, yUnit, yFloor, testId }: TimeChartProps) {
+export const TimeChart = memo(function TimeChart({
+  store,
+  title,
+  lines,
+  endMs,
+  yUnit,
+  yFloor,
+  testId,
+  markers = NO_MARKERS,
+  controls,
+  emptyText,
+}: TimeChartProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const cursorRef = useRef<number | null>(null);
   const dirtyRef = useRef(true);
-  const props = useRef({ lines, endMs, yUnit, yFloor });
-  props.current = { lines, endMs, yUnit, yFloor };
+  const props = useRef({ lines, endMs, yUnit, yFloor, markers });
+  props.current = { lines, endMs, yUnit, yFloor, markers };
   const [hover, setHover] = useState<Hover | null>(null);
 
   useEffect(() => {
     dirtyRef.current = true;
-  }, [lines, endMs, yUnit, yFloor]);
+  }, [lines, endMs, yUnit, yFloor, markers]);
 
   useEffect(() => {
     const canvas = canvasRef.current!;
@@ -83,6 +102,7 @@ export const TimeChart = memo(function TimeChart({ store, title, lines, endMs, y
         y1,
         yUnit: p.yUnit,
         cursorX: cursorRef.current,
+        markers: p.markers,
       };
       drawChart(ctx, f, dec, p.lines);
       frameRef.current = f;
@@ -133,13 +153,15 @@ export const TimeChart = memo(function TimeChart({ store, title, lines, endMs, y
 
   const width = wrapRef.current?.clientWidth ?? 0;
   return (
-    <section className="chart" data-testid={testId}>
+    <section className="chart" data-testid={testId} data-lines={lines.length}>
       <header className="chart-head">
         <h2>{title}</h2>
+        {controls}
         <Legend lines={lines} />
       </header>
       <div className="chart-canvas" ref={wrapRef} onMouseMove={onMove} onMouseLeave={onLeave}>
         <canvas ref={canvasRef} />
+        {lines.length === 0 && emptyText && <div className="chart-empty">{emptyText}</div>}
         {hover && (
           <div
             className="tooltip"

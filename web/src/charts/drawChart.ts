@@ -29,6 +29,8 @@ export interface ChartFrame {
   y1: number;
   yUnit: string;
   cursorX: number | null; // CSS px within the canvas
+  /** Times (ms) of the parameter changes made during the run, drawn as thin vertical lines. */
+  markers: number[];
 }
 
 export const MARGIN = { left: 56, right: 14, top: 10, bottom: 30 };
@@ -130,6 +132,19 @@ export function drawChart(
   ctx.textBaseline = 'middle';
   ctx.fillText(f.yUnit, 0, 0);
   ctx.restore();
+
+  // Parameter changes: under the series, so they never hide a value.
+  ctx.strokeStyle = 'rgba(217, 119, 6, 0.75)';
+  ctx.setLineDash([4, 3]);
+  for (const t of f.markers) {
+    if (t < f.t0 || t > f.t1) continue;
+    const px = Math.round(x(t)) + 0.5;
+    ctx.beginPath();
+    ctx.moveTo(px, top);
+    ctx.lineTo(px, bottom);
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
 
   // Series, clipped to the plot area. Draw reference lines (dashed/dotted) under the solid ones.
   ctx.save();

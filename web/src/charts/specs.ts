@@ -6,7 +6,7 @@ import type { ChartLine } from './drawChart';
 import { colourByOwner, type LineStyle } from './palette';
 
 export interface ChartSpec {
-  id: 'rate' | 'queue' | 'utilization';
+  id: 'rate' | 'queue' | 'utilization' | 'algorithm';
   title: string;
   kinds: { kind: SeriesKind; style: LineStyle }[];
   /** The y axis reaches at least this value. */
@@ -33,10 +33,39 @@ export const CHARTS: ChartSpec[] = [
   },
 ];
 
-export function linesFor(spec: ChartSpec, meta: SeriesMeta[]): ChartLine[] {
+/**
+ * The fourth chart: one internal quantity of the switch algorithms (the user picks which, as
+ * units differ), drawn for every port that reports it.
+ */
+export const ALGORITHM_CHART: ChartSpec = {
+  id: 'algorithm',
+  title: 'Algorithm state at each switch output port',
+  kinds: [{ kind: 'algorithm', style: 'solid' }],
+  yFloor: 1,
+};
+
+/** The quantity an `algorithm` series reports: the last part of `algorithm:<port>:<name>`. */
+export function quantityOf(m: SeriesMeta): string {
+  return m.id.slice(m.id.lastIndexOf(':') + 1);
+}
+
+/** The algorithm quantities of a run, in order of first appearance. */
+export function algorithmQuantities(meta: SeriesMeta[]): string[] {
+  return [...new Set(meta.filter((m) => m.kind === 'algorithm').map(quantityOf))];
+}
+
+/** Keeps one algorithm quantity (every other series passes). */
+export const onlyQuantity = (name: string | null) => (m: SeriesMeta) => m.kind !== 'algorithm' || quantityOf(m) === name;
+
+/**
+ * The lines of a chart: the series of its kinds that `keep` accepts. Colours go by owner over
+ * all the chart's series, so a port keeps its colour whichever quantity is shown.
+ */
+export function linesFor(spec: ChartSpec, meta: SeriesMeta[], keep: (m: SeriesMeta) => boolean = () => true): ChartLine[] {
   const kinds = new Map(spec.kinds.map((k) => [k.kind, k.style]));
-  const mine = meta.map((m, index) => ({ m, index })).filter(({ m }) => kinds.has(m.kind));
-  const colours = colourByOwner(mine.map(({ m }) => m.owner));
+  const all = meta.map((m, index) => ({ m, index })).filter(({ m }) => kinds.has(m.kind));
+  const colours = colourByOwner(all.map(({ m }) => m.owner));
+  const mine = all.filter(({ m }) => keep(m));
   return mine.map(({ m, index }) => ({
     index,
     owner: m.owner,
@@ -49,6 +78,6 @@ export function linesFor(spec: ChartSpec, meta: SeriesMeta[]): ChartLine[] {
 }
 
 /** The y-axis unit of a chart: the unit of its first series. */
-export function unitFor(spec: ChartSpec, meta: SeriesMeta[]): string {
-  return meta.find((m) => m.kind === spec.kinds[0].kind)?.unit ?? '';
+export function unitFor(spec: ChartSpec, meta: SeriesMeta[], keep: (m: SeriesMeta) => boolean = () => true): string {
+  return meta.find((m) => m.kind === spec.kinds[0].kind && keep(m))?.unit ?? '';
 }

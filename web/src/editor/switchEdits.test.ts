@@ -3,6 +3,7 @@ import type { Scenario } from '../scenario/types';
 import { twoSources } from '../test/fakes';
 import {
   describeChange,
+  parseBufferInput,
   problemsByField,
   withAlgorithm,
   withBuffer,
@@ -65,5 +66,11 @@ describe('switch edits', () => {
       'params.delta': 'delta = 3 is out of range: must be between 0 and 1',
     });
     expect(other).toEqual([{ path: 'changes[0].param', rule: "'x' is not a parameter of ERICA+" }]);
+  });
+
+  it('reads the buffer field as a whole number of cells, empty for the default', () => {
+    expect(parseBufferInput(' 4000 ')).toEqual({ ok: true, value: 4000 });
+    expect(parseBufferInput('')).toEqual({ ok: true, value: null });
+    for (const bad of ['0', '-3', '12.5', 'lots']) expect(parseBufferInput(bad).ok).toBe(false);
   });
 });

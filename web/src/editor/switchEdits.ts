@@ -53,6 +53,18 @@ export function withParam(s: Scenario, node: string, param: string, value: numbe
   });
 }
 
+/**
+ * Reads the buffer field: empty = the default; else a whole number of cells ≥ 1 (the engine
+ * checks the upper bound and says so at the field).
+ */
+export function parseBufferInput(text: string): { ok: true; value: number | null } | { ok: false; rule: string } {
+  const t = text.trim();
+  if (t === '') return { ok: true, value: null };
+  const v = Number(t);
+  if (!Number.isInteger(v) || v < 1) return { ok: false, rule: `buffer_cells must be a whole number of cells ≥ 1 (got “${t}”)` };
+  return { ok: true, value: v };
+}
+
 /** The scenario without the changes recorded during runs. */
 export function withoutChanges(s: Scenario): Scenario {
   return withoutKey(s, 'changes');

@@ -1,0 +1,226 @@
+// The switch inspector: algorithm, scheduler, buffer and the algorithm's parameter form, all
+// built from the engine's catalogue. It reads the lab state and calls Lab methods; what an
+// edit does to the run (live change or reload) is the Lab's business.
+
+import { useState } from 'react';
+import type { Lab, LabState } from '../app/lab';
+import type { ParamSpec } from '../sim/engine';
+import { describeRange, paramAt, parseParamInput, sortedChanges, type ParsedInput } from '../scenario/params';
+import type { Scheduler } from '../scenario/types';
+import { DEFAULT_BUFFER_CELLS, describeChange, parseBufferInput, SCHEDULERS } from './switchEdits';
+
+export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
+  const scenario = state.current?.scenario;
+  const n = scenario?.nodes.find((x) => x.id === node && x.kind === 'switch');
+  if (!scenario || !n) return null;
+  const algId = n.algorithm ?? 'erica';
+  const algorithms = state.catalogue?.algorithms ?? [];
+  const alg = algorithms.find((a) => a.id === algId);
+  const nowMs = state.status?.nowMs ?? 0;
+  const mode = lab.paramEditMode();
+  const fb = state.switchFeedback?.node === node ? state.switchFeedback : null;
+  const modeText =
+    mode === 'live'
+      ? `Changes apply live from the current time (t = ${nowMs.toFixed(2)} ms), without a reset, and are recorded in the scenario.`
+      : mode === 'start'
+        ? 'The run is at t = 0: changes set the starting values.'
+        : 'The run has ended: a change sets the starting value and restarts the run at t = 0.';
+
+  return (
+    <section className="inspector" data-testid="switch-inspector">
+      <p className="inspector-warn">Changing the algorithm, scheduler or buffer restarts the run at t = 0.</p>
+      <label className="inspector-row">
+        <span className="inspector-label">algorithm</span>
+        <select
+          data-testid="switch-algorithm"
+          value={algId}
+          onChange={(e) => lab.setSwitchAlgorithm(node, e.target.value)}
+          aria-invalid={!!fb?.fields.algorithm}
+        >
+          {!alg && <option value={algId}>{algId}</option>}
+          {algorithms.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {alg && <p className="inspector-help">{alg.summary}</p>}
+      <FieldError rule={fb?.fields.algorithm} />
+      <label className="inspector-row">
+        <span className="inspector-label">scheduler</span>
+        <select
+          data-testid="switch-scheduler"
+          value={n.scheduler ?? 'fifo'}
+          onChange={(e) => lab.setSwitchScheduler(node, e.target.value as Scheduler)}
+        >
+          {SCHEDULERS.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FieldError rule={fb?.fields.scheduler} />
+      <NumberField
+        key={`${node}:buffer:${n.buffer_cells}`}
+        testId="switch-buffer"
+        name="buffer_cells"
+        unit="cells"
+        value={n.buffer_cells}
+        placeholder={String(DEFAULT_BUFFER_CELLS)}
+        help="Buffer of each output port; cells beyond it are dropped"
+        range={`default ${DEFAULT_BUFFER_CELLS} cells`}
+        parse={parseBufferInput}
+        engineRule={fb?.fields.buffer_cells}
+        onCommit={(v) => lab.setSwitchBuffer(node, v)}
+      />
+      {fb?.note && (
+        <p className="inspector-note" data-testid="switch-note">
+          {fb.note}
+        </p>
+      )}
+
+      <h4 className="inspector-subhead">{alg ? `Parameters of ${alg.name}` : 'Parameters'}</h4>
+      <p className="inspector-help" data-testid="param-mode">
+        {modeText}
+      </p>
+      {alg && alg.params.length === 0 && <p className="inspector-help">{alg.name} has no parameters.</p>}
+      {alg?.params.map((spec) => (
+        <NumberField
+          key={`${node}:${algId}:${spec.name}`}
+          testId={`param-${spec.name}`}
+          name={spec.name}
+          unit={spec.unit}
+          value={paramAt(scenario, node, spec.name, nowMs)}
+          placeholder={defaultText(spec)}
+          help={spec.meaning}
+          range={`range ${describeRange(spec)}; default ${defaultText(spec)}`}
+          parse={(text) => parseParamInput(spec, text)}
+          engineRule={fb?.fields[`params.${spec.name}`]}
+          onCommit={(v) => lab.setSwitchParam(node, spec.name, v)}
+        />
+      ))}
+      {fb && fb.other.length > 0 && (
+        <ul className="problems" data-testid="switch-problems">
+          {fb.other.map((p, i) => (
+            <li key={i}>
+              <code className="problem-path">{p.path || '(document)'}</code>
+              <span className="problem-rule">{p.rule}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function defaultText(spec: ParamSpec) {
+  return spec.default === null ? (spec.default_note ?? '—') : String(spec.default);
+}
+
+function FieldError({ rule }: { rule: string | undefined | null }) {
+  return rule ? (
+    <div className="field-error" role="alert">
+      {rule}
+    </div>
+  ) : null;
+}
+
+interface NumberFieldProps {
+  testId: string;
+  name: string;
+  unit: string;
+  /** The value in force (undefined: the default applies). */
+  value: number | undefined;
+  placeholder: string;
+  help: string;
+  range: string;
+  parse(text: string): ParsedInput;
+  /** A rule the engine gave for this field. */
+  engineRule?: string;
+  onCommit(value: number | null): void;
+}
+
+/**
+ * A number field that commits on Enter or when it loses focus. Input that breaks its rule is
+ * refused on the spot, the rule shown, and nothing is sent; Escape goes back to the value in force.
+ */
+function NumberField({ testId, name, unit, value, placeholder, help, range, parse, engineRule, onCommit }: NumberFieldProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [rule, setRule] = useState<string | null>(null);
+  const shown = draft ?? (value === undefined ? '' : String(value));
+  const error = rule ?? engineRule ?? null;
+
+  const commit = () => {
+    if (draft === null) return;
+    const parsed = parse(draft);
+    if (!parsed.ok) {
+      setRule(parsed.rule);
+      return;
+    }
+    setRule(null);
+    setDraft(null);
+    if (parsed.value !== (value ?? null)) onCommit(parsed.value);
+  };
+
+  return (
+    <div className={`param${error ? ' param-invalid' : ''}`} data-testid={testId}>
+      <label className="inspector-row">
+        <span className="inspector-label param-name">{name}</span>
+        <input
+          type="text"
+          inputMode="decimal"
+          spellCheck={false}
+          aria-label={name}
+          aria-invalid={!!error}
+          placeholder={placeholder}
+          value={shown}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setRule(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit();
+            else if (e.key === 'Escape') {
+              setDraft(null);
+              setRule(null);
+            }
+          }}
+          onBlur={commit}
+        />
+        <span className="unit">{unit}</span>
+      </label>
+      <div className="param-help">{help}</div>
+      <div className="param-range">{range}</div>
+      <FieldError rule={error} />
+    </div>
+  );
+}
+
+/** The parameter changes recorded during runs, in the order they apply. */
+export function RecordedChanges({ lab, state }: { lab: Lab; state: LabState }) {
+  const changes = state.current ? sortedChanges(state.current.scenario) : [];
+  return (
+    <section className="changes" data-testid="changes">
+      <h3>Changes during the run</h3>
+      {changes.length === 0 ? (
+        <p className="inspector-help">
+          None yet. A parameter changed while the run is under way applies from that moment; it is listed here and
+          marked on the charts, and a reset or a shared link replays it.
+        </p>
+      ) : (
+        <>
+          <ol className="changes-list">
+            {changes.map((c, i) => (
+              <li key={i}>{describeChange(c)}</li>
+            ))}
+          </ol>
+          <button className="btn ghost small" data-testid="clear-changes" onClick={() => lab.clearChanges()}>
+            Forget these changes (restarts the run)
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
