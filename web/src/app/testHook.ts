@@ -15,6 +15,10 @@ export interface AbrLabHook {
   last(): Record<string, number>;
   /** How many rows of every series hold a value (not NaN), by series id. */
   valued(): Record<string, number>;
+  /** Value of a series at the sample nearest to a time (NaN when there is none). */
+  valueAt(id: string, timeMs: number): number;
+  /** The current scenario (JSON), with the changes recorded during the run. */
+  scenario(): string | null;
   problems(): unknown;
   summary(): unknown;
   notice(): unknown;
@@ -39,6 +43,12 @@ export function installTestHook(lab: Lab) {
       Object.fromEntries(
         lab.store.meta.map((m, i) => [m.id, lab.store.series(i).reduce((n, v) => (Number.isNaN(v) ? n : n + 1), 0)]),
       ),
+    valueAt: (id, timeMs) => {
+      const i = lab.store.index(id);
+      const row = lab.store.nearest(timeMs);
+      return i < 0 || row < 0 ? NaN : lab.store.series(i)[row];
+    },
+    scenario: () => lab.getState().current?.json ?? null,
     problems: () => lab.getState().problems,
     notice: () => lab.getState().notice,
     summary: () => lab.getState().summary,

@@ -82,10 +82,13 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
       )}
 
       <h4 className="inspector-subhead">{alg ? `Parameters of ${alg.name}` : 'Parameters'}</h4>
-      <p className="inspector-help" data-testid="param-mode">
-        {modeText}
-      </p>
-      {alg && alg.params.length === 0 && <p className="inspector-help">{alg.name} has no parameters.</p>}
+      {alg && alg.params.length === 0 ? (
+        <p className="inspector-help">{alg.name} has no parameters.</p>
+      ) : (
+        <p className="inspector-help" data-testid="param-mode">
+          {modeText}
+        </p>
+      )}
       {alg?.params.map((spec) => (
         <NumberField
           key={`${node}:${algId}:${spec.name}`}

@@ -1,0 +1,175 @@
+// Issue 3 in the browser: every algorithm picked on a switch through the inspector, its
+// internal state charted; a parameter changed while the run plays; input out of range refused.
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { openLab, repoRoot, status, waitForMode } from './helpers';
+
+interface Catalogue {
+  algorithms: { id: string; name: string; params: { name: string; min: number; max: number; default: number | null }[] }[];
+}
+
+/** The catalogue of the wasm build the page runs (read once, when the tests are listed). */
+function wasmCatalogue(): Catalogue {
+  const loader = resolve(repoRoot, 'tests/node/wasm-engine.mjs');
+  const script = `const { loadWasmEngine } = await import(${JSON.stringify(loader)});
+    process.stdout.write((await loadWasmEngine()).catalogue());`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+}
+
+const CATALOGUE = wasmCatalogue();
+const BOTTLENECK = 'SW1->SW2';
+const LINK_MBPS = 155.52;
+
+const scenarioOf = async (page: Page) =>
+  JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!) as {
+    nodes: { id: string; algorithm?: string; params?: Record<string, number> }[];
+    changes?: { at_ms: number; node: string; param: string; value: number }[];
+  };
+
+async function inspect(page: Page, node: string) {
+  await page.getByTestId(`topo-${node}`).click();
+  await expect(page.getByTestId('switch-inspector')).toBeVisible();
+  await expect(page.getByTestId('switch-picker')).toHaveValue(node);
+}
+
+async function playToEnd(page: Page) {
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+}
+
+test('the inspector offers every algorithm of the catalogue, by name', async ({ page }) => {
+  await openLab(page);
+  await inspect(page, 'SW1');
+  const options = await page.getByTestId('switch-algorithm').locator('option').allTextContents();
+  expect(options).toEqual(CATALOGUE.algorithms.map((a) => a.name));
+  // The form is ERICA's: one field per catalogue parameter, default as placeholder, range shown.
+  const erica = CATALOGUE.algorithms.find((a) => a.id === 'erica')!;
+  for (const p of erica.params) {
+    const field = page.getByTestId(`param-${p.name}`);
+    await expect(field.locator('input')).toHaveAttribute('placeholder', String(p.default));
+    await expect(field).toContainText(`range ${p.min} – ${p.max}`);
+  }
+});
+
+for (const alg of CATALOGUE.algorithms.filter((a) => a.id !== 'none')) {
+  test(`${alg.id} picked on SW1 of two-sources plays to the end with its internal state charted`, async ({ page }) => {
+    const errors = await openLab(page);
+    await inspect(page, 'SW1');
+    await page.getByTestId('switch-algorithm').selectOption({ label: alg.name });
+    await expect(page.getByTestId('switch-note')).toContainText('restarted at t = 0');
+    expect((await scenarioOf(page)).nodes.find((n) => n.id === 'SW1')!.algorithm).toBe(alg.id);
+    for (const p of alg.params) await expect(page.getByTestId(`param-${p.name}`)).toBeVisible();
+    await playToEnd(page);
+
+    const { meta, valued } = await page.evaluate(() => ({
+      meta: window.__abrlab!.meta(),
+      valued: window.__abrlab!.valued(),
+    }));
+    const internals = meta.filter((m) => m.kind === 'algorithm' && m.owner === BOTTLENECK);
+    expect(internals.length, `${alg.id} reports internal state on ${BOTTLENECK}`).toBeGreaterThan(0);
+    for (const m of internals) expect(valued[m.id], `rows with a value in ${m.id}`).toBeGreaterThan(0);
+    // Show each of them in the fourth chart: the bottleneck port is drawn.
+    const chart = page.getByTestId('chart-algorithm');
+    for (const m of internals) {
+      const quantity = m.id.slice(m.id.lastIndexOf(':') + 1);
+      await page.getByTestId('algorithm-quantity').selectOption(quantity);
+      await expect(chart.locator('.legend')).toContainText(BOTTLENECK);
+      await expect(chart).not.toHaveAttribute('data-lines', '0');
+    }
+    // The rate chart still has data.
+    for (const m of meta.filter((x) => x.kind === 'acr')) expect(valued[m.id]).toBeGreaterThan(0);
+    await expect(page.getByTestId('chart-rate')).not.toHaveAttribute('data-lines', '0');
+    expect(errors).toEqual([]);
+  });
+}
+
+test("ERICA's target_utilization changed on SW1 while playing applies from then on, is listed, and replays", async ({
+  page,
+}) => {
+  const errors = await openLab(page);
+  await inspect(page, 'SW1');
+  await page.getByTestId('speed').selectOption('0.01');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await status(page))!.nowMs, { timeout: 20_000 }).toBeGreaterThan(20);
+  const run = ((await status(page)) as unknown as { run: number }).run;
+  await expect(page.getByTestId('param-mode')).toContainText('apply live');
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  await field.fill('0.6');
+  await field.press('Enter');
+  await expect(page.getByTestId('changes')).toContainText(/at \d+\.\d\d ms: SW1 target_utilization → 0\.6/);
+  const [change] = (await scenarioOf(page)).changes!;
+  expect(change).toMatchObject({ node: 'SW1', param: 'target_utilization', value: 0.6 });
+  expect(change.at_ms).toBeGreaterThan(20);
+  expect(change.at_ms).toBeLessThan(60);
+  // Live: the same run went on (no reset), and the field shows the value in force.
+  expect(((await status(page)) as unknown as { run: number }).run).toBe(run);
+  await expect(field).toHaveValue('0.6');
+  await page.getByTestId('speed').selectOption('max');
+  await waitForMode(page, 'done');
+
+  const before = LINK_MBPS * 0.9 / 2;
+  const after = LINK_MBPS * 0.6 / 2;
+  const meta = await page.evaluate(() => window.__abrlab!.meta());
+  const acrAt = (conn: string, t: number) => {
+    const id = meta.find((m) => m.kind === 'acr' && m.owner === conn)!.id;
+    return page.evaluate(([i, tt]) => window.__abrlab!.valueAt(i as string, tt as number), [id, t] as const);
+  };
+  for (const c of ['C1', 'C2']) {
+    const was = await acrAt(c, change.at_ms - 1);
+    const now = await acrAt(c, 100);
+    expect(Math.abs(was - before) / before, `${c} before the change: ${was} Mbps`).toBeLessThan(0.1);
+    expect(Math.abs(now - after) / after, `${c} after the change: ${now} Mbps`).toBeLessThan(0.1);
+  }
+
+  // A reset replays the recorded change at its time.
+  await page.getByTestId('reset').click();
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(0);
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  expect(Math.abs((await acrAt('C1', 100)) - after) / after).toBeLessThan(0.1);
+  await expect(page.getByTestId('changes')).toContainText('SW1 target_utilization → 0.6');
+  expect(errors).toEqual([]);
+});
+
+test('input out of range is refused at its field with the range shown, and the scenario does not change', async ({
+  page,
+}) => {
+  await openLab(page);
+  await inspect(page, 'SW1');
+  const original = await page.evaluate(() => window.__abrlab!.scenario());
+  const run = ((await status(page)) as unknown as { run: number }).run;
+
+  // At t = 0 (a starting value) ...
+  const tu = page.getByTestId('param-target_utilization');
+  await tu.locator('input').fill('1.5');
+  await tu.locator('input').press('Enter');
+  await expect(tu.getByRole('alert')).toHaveText('target_utilization = 1.5 is out of range: must be between 0.1 and 1');
+  await expect(tu).toContainText('range 0.1 – 1');
+  const cells = page.getByTestId('param-interval_cells');
+  await cells.locator('input').fill('12.5');
+  await cells.locator('input').press('Enter');
+  await expect(cells.getByRole('alert')).toHaveText('interval_cells = 12.5 must be a whole number');
+  const buffer = page.getByTestId('switch-buffer');
+  await buffer.locator('input').fill('0');
+  await buffer.locator('input').press('Enter');
+  await expect(buffer.getByRole('alert')).toContainText('whole number of cells ≥ 1');
+  expect(await page.evaluate(() => window.__abrlab!.scenario())).toBe(original);
+  expect(((await status(page)) as unknown as { run: number }).run).toBe(run);
+
+  // ... and while a run is under way (a live change).
+  await page.getByTestId('until-ms').fill('10');
+  await page.getByTestId('run-until').click();
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(10);
+  await tu.locator('input').fill('0.05');
+  await tu.locator('input').press('Enter');
+  await expect(tu.getByRole('alert')).toHaveText('target_utilization = 0.05 is out of range: must be between 0.1 and 1');
+  await expect(page.getByTestId('changes')).toContainText('None yet');
+  expect(await page.evaluate(() => window.__abrlab!.scenario())).toBe(original);
+  expect(await status(page)).toMatchObject({ run, nowMs: 10 });
+  // Escape goes back to the value in force.
+  await tu.locator('input').press('Escape');
+  await expect(tu.locator('input')).toHaveValue('');
+  await expect(tu.getByRole('alert')).toHaveCount(0);
+});
