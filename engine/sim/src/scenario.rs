@@ -219,6 +219,42 @@ pub struct Connection {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[ts(as = "Option<BTreeMap<String, f64>>", optional)]
     pub params: BTreeMap<String, f64>,
+    /// How the source behaves (default: greedy and TM 4.0 compliant).
+    #[serde(default, skip_serializing_if = "Behavior::is_greedy")]
+    #[ts(as = "Option<Behavior>", optional)]
+    pub behavior: Behavior,
+    /// Data to send (Mb of cell payload, 48 bytes a cell), after which the source leaves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub volume_mb: Option<f64>,
+    /// Group label for reports (e.g. the "A" of GFC1's groups).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub group: Option<String>,
+}
+
+/// How a source uses (or abuses) its allowed rate.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[ts(export, export_to = EXPORT_TO)]
+pub enum Behavior {
+    /// Always has data and follows the TM 4.0 rules.
+    #[default]
+    Greedy,
+    /// From `from_ms`, alternately for `greedy_ms` sends `factor` × ACR (at most PCR) while
+    /// writing ACR, not its true rate, in CCR, then for `normal_ms` behaves.
+    Dishonest { from_ms: f64, factor: f64, greedy_ms: f64, normal_ms: f64 },
+    /// From `from_ms`, ignores feedback and sends at `rate_mbps` (at most PCR), writing that
+    /// true rate in CCR.
+    FixedRate { from_ms: f64, rate_mbps: f64 },
+    /// Has data for `on_ms`, then none for `off_ms`, repeating from its start.
+    OnOff { on_ms: f64, off_ms: f64 },
+}
+
+impl Behavior {
+    pub fn is_greedy(&self) -> bool {
+        *self == Behavior::Greedy
+    }
 }
 
 /// One problem in a scenario: where, and which rule it breaks.
@@ -496,6 +532,10 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
         for (k, rule) in check_params(&SOURCE_PARAMS, &c.params) {
             p.push(Problem::new(format!("{path}.params.{k}"), rule));
         }
+        check_behavior(&c.behavior, &format!("{path}.behavior"), &mut p);
+        if let Some(v) = c.volume_mb {
+            check_range(v, 0.000_001, 1_000_000.0, &format!("{path}.volume_mb"), "volume_mb", &mut p);
+        }
         if let Some(nodes) = &c.path {
             check_path(s, c, nodes, &format!("{path}.path"), &mut p);
         } else if kind_of(&c.from) == Some(NodeKind::Source)
@@ -555,6 +595,26 @@ pub fn check_change(s: &Scenario, ch: &ParamChange) -> Option<Problem> {
     match spec.params.iter().find(|p| p.name == ch.param) {
         None => Some(Problem::new("param", format!("'{}' is not a parameter of {}", ch.param, spec.name))),
         Some(ps) => ps.check(ch.value).err().map(|rule| Problem::new("value", rule)),
+    }
+}
+
+fn check_behavior(b: &Behavior, path: &str, p: &mut Vec<Problem>) {
+    match *b {
+        Behavior::Greedy => {}
+        Behavior::Dishonest { from_ms, factor, greedy_ms, normal_ms } => {
+            check_range(from_ms, 0.0, 600_000.0, &format!("{path}.from_ms"), "from_ms", p);
+            check_range(factor, 1.0, 100.0, &format!("{path}.factor"), "factor", p);
+            check_range(greedy_ms, 0.001, 600_000.0, &format!("{path}.greedy_ms"), "greedy_ms", p);
+            check_range(normal_ms, 0.0, 600_000.0, &format!("{path}.normal_ms"), "normal_ms", p);
+        }
+        Behavior::FixedRate { from_ms, rate_mbps } => {
+            check_range(from_ms, 0.0, 600_000.0, &format!("{path}.from_ms"), "from_ms", p);
+            check_range(rate_mbps, 0.001, 100_000.0, &format!("{path}.rate_mbps"), "rate_mbps", p);
+        }
+        Behavior::OnOff { on_ms, off_ms } => {
+            check_range(on_ms, 0.001, 600_000.0, &format!("{path}.on_ms"), "on_ms", p);
+            check_range(off_ms, 0.0, 600_000.0, &format!("{path}.off_ms"), "off_ms", p);
+        }
     }
 }
 

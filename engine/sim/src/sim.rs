@@ -19,7 +19,9 @@ use crate::maxmin::{max_min, Session};
 use crate::metrics::{Recorder, SeriesMeta};
 use crate::params::Params;
 use crate::scenario::{self, NodeKind, ParamChange, Problem, Scenario, Scheduler, DEFAULT_BUFFER_CELLS};
-use crate::source::{path_frtt_us, AbrDestination, AbrSource, SourceConfig, SOURCE_PARAMS};
+use crate::source::{
+    path_frtt_us, AbrDestination, AbrSource, SourceBehavior, SourceConfig, PAYLOAD_BITS, SOURCE_PARAMS,
+};
 use crate::time::{cells_to_mbps, from_ms, from_us, mbps_to_cells, to_ms, to_s, Time, PS_PER_S};
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BinaryHeap, VecDeque};
@@ -165,8 +167,11 @@ pub struct Simulation {
     heap: BinaryHeap<Event>,
     pub ports: Vec<Port>,
     pub conns: Vec<Conn>,
+    /// The max-min shares, recomputed whenever the active set or a demand changes (or a
+    /// parameter: targets depend on it), from the sample at which the change was seen.
     pub epochs: Vec<Epoch>,
-    epoch_at: usize,
+    demands: Vec<Option<f64>>,
+    config_changed: bool,
     sample_interval: Time,
     next_sample: u64,
     last_sample: u64,
@@ -245,13 +250,15 @@ impl Simulation {
             let cell_us: f64 = fwd.iter().map(|&p| ports[p as usize].cell_time as f64 / 1e6).sum();
             let access_mbps = cells_to_mbps(ports[fwd[0] as usize].link_rate);
             let params = Params::new(&SOURCE_PARAMS, &[&s.defaults.source, &c.params]);
-            let cfg = SourceConfig::resolve(
+            let mut cfg = SourceConfig::resolve(
                 &params,
                 access_mbps,
                 path_frtt_us(one_way_us, cell_us),
                 from_ms(c.start_ms),
                 c.stop_ms.map(from_ms),
             );
+            cfg.behavior = SourceBehavior::from_scenario(&c.behavior);
+            cfg.volume_cells = c.volume_mb.map(|mb| ((mb * 1e6 / PAYLOAD_BITS).ceil() as u64).max(1));
             conns.push(Conn {
                 id: c.id.clone(),
                 source: AbrSource::new(cfg),
@@ -274,7 +281,6 @@ impl Simulation {
                 port.reported = s.nodes[port.node].kind == NodeKind::Switch;
             }
         }
-        let epochs = compute_epochs(s, &ports, &conns);
         let rec = Recorder::new(series_meta(&ports, &conns));
         let sample_interval = from_us(s.run.sample_interval_us).max(1);
         let end = from_ms(s.run.duration_ms);
@@ -287,8 +293,9 @@ impl Simulation {
             prev_departed: vec![0; ports.len()],
             ports,
             conns,
-            epochs,
-            epoch_at: 0,
+            epochs: Vec::new(),
+            demands: Vec::new(),
+            config_changed: true,
             sample_interval,
             next_sample: 0,
             last_sample: end / sample_interval,
@@ -481,6 +488,7 @@ impl Simulation {
                     alg.reconfigure(&params);
                 }
             }
+            self.config_changed = true;
         }
     }
 
@@ -557,11 +565,16 @@ impl Simulation {
 
     fn sample(&mut self) {
         let now = self.now;
-        while self.epoch_at + 1 < self.epochs.len() && self.epochs[self.epoch_at + 1].from <= now {
-            self.epoch_at += 1;
+        let demands: Vec<Option<f64>> =
+            self.conns.iter().map(|c| c.source.active(now).then(|| c.source.demand(now))).collect();
+        if demands != self.demands || self.config_changed {
+            let (share, target) = compute_shares(&self.ports, &self.conns, &demands);
+            self.epochs.push(Epoch { from: now, share, target });
+            self.demands = demands;
+            self.config_changed = false;
         }
         let dt = if self.next_sample == 0 { 0.0 } else { to_s(self.sample_interval) };
-        let epoch = &self.epochs[self.epoch_at];
+        let epoch = self.epochs.last().expect("computed above");
         let row = &mut self.scratch;
         row.clear();
         row.push(to_ms(now));
@@ -576,6 +589,7 @@ impl Simulation {
             row.push(if dt > 0.0 { cells_to_mbps(cells / dt) } else { 0.0 });
         }
         row.extend(self.conns.iter().map(|c| c.delivered as f64));
+        row.extend(self.conns.iter().map(|c| if c.sent > 0 { c.lost as f64 / c.sent as f64 } else { 0.0 }));
         for p in self.ports.iter().filter(|p| p.reported) {
             row.push(p.queue_len(now) as f64);
         }
@@ -628,53 +642,35 @@ impl Simulation {
     }
 }
 
-/// Max-min shares for each interval in which the set of active connections is constant.
-fn compute_epochs(s: &Scenario, ports: &[Port], conns: &[Conn]) -> Vec<Epoch> {
-    let mut bounds: Vec<Time> = vec![0];
-    for c in conns {
-        bounds.push(c.source.cfg.start);
-        if let Some(stop) = c.source.cfg.stop {
-            bounds.push(stop);
-        }
-    }
-    bounds.sort_unstable();
-    bounds.dedup();
-    let end = from_ms(s.run.duration_ms);
-    bounds.retain(|&t| t <= end);
-    let used: Vec<usize> = {
-        let mut v: Vec<usize> = conns.iter().flat_map(|c| c.fwd.iter().map(|&p| p as usize)).collect();
-        v.sort_unstable();
-        v.dedup();
-        v
-    };
+/// Max-min shares (cells/s) of the connections given their demands (`None`: inactive), plain
+/// and with each port's capacity scaled by its algorithm's target utilisation.
+fn compute_shares(ports: &[Port], conns: &[Conn], demands: &[Option<f64>]) -> (Vec<f64>, Vec<f64>) {
+    let mut used: Vec<usize> = conns.iter().flat_map(|c| c.fwd.iter().map(|&p| p as usize)).collect();
+    used.sort_unstable();
+    used.dedup();
     let plain: Vec<f64> = used.iter().map(|&p| ports[p].link_rate).collect();
     let target: Vec<f64> = used
         .iter()
         .map(|&p| ports[p].link_rate * ports[p].alg.as_ref().map_or(1.0, |a| a.target_utilization()))
         .collect();
-    bounds
+    let active: Vec<usize> = (0..conns.len()).filter(|&i| demands[i].is_some()).collect();
+    let sessions: Vec<Session> = active
         .iter()
-        .map(|&from| {
-            let active: Vec<usize> = (0..conns.len()).filter(|&i| conns[i].source.active(from)).collect();
-            let sessions: Vec<Session> = active
-                .iter()
-                .map(|&i| Session {
-                    links: conns[i].fwd.iter().map(|p| used.binary_search(&(*p as usize)).expect("used")).collect(),
-                    mcr: conns[i].source.cfg.mcr,
-                    pcr: conns[i].source.cfg.pcr,
-                })
-                .collect();
-            let mut share = vec![f64::NAN; conns.len()];
-            let mut tgt = vec![f64::NAN; conns.len()];
-            for (k, r) in max_min(&plain, &sessions).into_iter().enumerate() {
-                share[active[k]] = r;
-            }
-            for (k, r) in max_min(&target, &sessions).into_iter().enumerate() {
-                tgt[active[k]] = r;
-            }
-            Epoch { from, share, target: tgt }
+        .map(|&i| Session {
+            links: conns[i].fwd.iter().map(|p| used.binary_search(&(*p as usize)).expect("used")).collect(),
+            mcr: conns[i].source.cfg.mcr,
+            pcr: demands[i].expect("active"),
         })
-        .collect()
+        .collect();
+    let mut share = vec![f64::NAN; conns.len()];
+    let mut tgt = vec![f64::NAN; conns.len()];
+    for (k, r) in max_min(&plain, &sessions).into_iter().enumerate() {
+        share[active[k]] = r;
+    }
+    for (k, r) in max_min(&target, &sessions).into_iter().enumerate() {
+        tgt[active[k]] = r;
+    }
+    (share, tgt)
 }
 
 fn series_meta(ports: &[Port], conns: &[Conn]) -> Vec<SeriesMeta> {
@@ -689,6 +685,7 @@ fn series_meta(ports: &[Port], conns: &[Conn]) -> Vec<SeriesMeta> {
     per_conn(&mut m, "target", "Mbps", "max-min share at target utilisation");
     per_conn(&mut m, "throughput", "Mbps", "throughput");
     per_conn(&mut m, "delivered", "cells", "cells delivered");
+    per_conn(&mut m, "loss_ratio", "", "cell loss ratio");
     for p in ports.iter().filter(|p| p.reported) {
         m.push(SeriesMeta::new("queue", &p.id, "cells", format!("{} queue", p.id)));
     }

@@ -119,6 +119,37 @@ pub struct SourceConfig {
     pub tcr: f64,
     pub start: Time,
     pub stop: Option<Time>,
+    pub behavior: SourceBehavior,
+    /// Data cells to send before leaving (`None`: unlimited).
+    pub volume_cells: Option<u64>,
+}
+
+/// How the source uses its allowed rate, in engine units (see `scenario::Behavior`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SourceBehavior {
+    Greedy,
+    Dishonest { from: Time, factor: f64, greedy: Time, normal: Time },
+    FixedRate { from: Time, rate: f64 },
+    OnOff { on: Time, off: Time },
+}
+
+impl SourceBehavior {
+    pub fn from_scenario(b: &crate::scenario::Behavior) -> Self {
+        use crate::scenario::Behavior as B;
+        match *b {
+            B::Greedy => SourceBehavior::Greedy,
+            B::Dishonest { from_ms: f, factor, greedy_ms, normal_ms } => SourceBehavior::Dishonest {
+                from: from_ms(f),
+                factor,
+                greedy: from_ms(greedy_ms).max(1),
+                normal: from_ms(normal_ms),
+            },
+            B::FixedRate { from_ms: f, rate_mbps } => {
+                SourceBehavior::FixedRate { from: from_ms(f), rate: mbps_to_cells(rate_mbps) }
+            }
+            B::OnOff { on_ms, off_ms } => SourceBehavior::OnOff { on: from_ms(on_ms).max(1), off: from_ms(off_ms) },
+        }
+    }
 }
 
 impl SourceConfig {
@@ -149,9 +180,14 @@ impl SourceConfig {
             tcr: p.get("tcr_cells_per_s"),
             start,
             stop,
+            behavior: SourceBehavior::Greedy,
+            volume_cells: None,
         }
     }
 }
+
+/// Payload bits of one data cell (48 bytes).
+pub const PAYLOAD_BITS: f64 = 384.0;
 
 /// Picoseconds between cells at `rate` cells/s.
 fn period_ps(rate: f64) -> f64 {
@@ -176,6 +212,10 @@ pub struct AbrSource {
     first: bool,
     /// Next out-of-rate FRM (ps), used while ACR < TCR (rule 11).
     next_oor: f64,
+    /// Data cells still to send (volume-limited sources).
+    data_left: Option<u64>,
+    /// The volume has been sent: the source has left.
+    finished: bool,
     pub sent_in_rate: u64,
     pub sent_frm: u64,
     pub sent_oor: u64,
@@ -194,6 +234,8 @@ impl AbrSource {
             unack: 0,
             first: true,
             next_oor: f64::INFINITY,
+            data_left: cfg.volume_cells,
+            finished: false,
             sent_in_rate: 0,
             sent_frm: 0,
             sent_oor: 0,
@@ -203,12 +245,60 @@ impl AbrSource {
     }
 
     fn stopped(&self, t: f64) -> bool {
-        self.cfg.stop.is_some_and(|s| t >= s as f64)
+        self.finished || self.cfg.stop.is_some_and(|s| t >= s as f64)
     }
 
-    /// Whether the source is sending at time `now` (started and not stopped).
+    /// Whether the source has data to send at `now` (on/off schedules).
+    fn has_data(&self, now: Time) -> bool {
+        match self.cfg.behavior {
+            SourceBehavior::OnOff { on, off } => now < self.cfg.start || (now - self.cfg.start) % (on + off) < on,
+            _ => true,
+        }
+    }
+
+    /// When an idle (off) source has data again.
+    fn next_on(&self, now: Time) -> Time {
+        match self.cfg.behavior {
+            SourceBehavior::OnOff { on, off } => {
+                let period = on + off;
+                self.cfg.start + ((now - self.cfg.start) / period + 1) * period
+            }
+            _ => now,
+        }
+    }
+
+    /// Whether the source is sending at time `now` (started, not stopped, has data).
     pub fn active(&self, now: Time) -> bool {
-        now >= self.cfg.start && !self.stopped(now as f64)
+        now >= self.cfg.start && !self.stopped(now as f64) && self.has_data(now)
+    }
+
+    /// The rate the source wants at `now` (cells/s): PCR, or its fixed rate (for the oracle).
+    pub fn demand(&self, now: Time) -> f64 {
+        match self.cfg.behavior {
+            SourceBehavior::FixedRate { from, rate } if now >= from => rate.min(self.cfg.pcr),
+            _ => self.cfg.pcr,
+        }
+    }
+
+    /// The rate the source actually sends at (cells/s): ACR, unless it misbehaves.
+    pub fn send_rate(&self, now: Time) -> f64 {
+        match self.cfg.behavior {
+            SourceBehavior::Dishonest { from, factor, greedy, normal }
+                if now >= from && (now - from) % (greedy + normal) < greedy =>
+            {
+                (self.acr * factor).min(self.cfg.pcr)
+            }
+            SourceBehavior::FixedRate { from, rate } if now >= from => rate.min(self.cfg.pcr),
+            _ => self.acr,
+        }
+    }
+
+    /// The CCR written into forward RM cells: ACR, or an honest fixed-rate source's true rate.
+    fn ccr(&self, now: Time) -> f64 {
+        match self.cfg.behavior {
+            SourceBehavior::FixedRate { from, rate } if now >= from => rate.min(self.cfg.pcr),
+            _ => self.acr,
+        }
     }
 
     /// When the source next wants to act, or `None` once it has stopped for good.
@@ -225,6 +315,15 @@ impl AbrSource {
     pub fn on_opportunity(&mut self, now: Time, conn: u32) -> Option<Cell> {
         let t = now as f64;
         if self.stopped(t) {
+            return None;
+        }
+        if !self.has_data(now) {
+            // Rule 3c: an idle source sends nothing, not even RM cells, until it has data.
+            let resume = self.next_on(now) as f64;
+            self.next_tx = self.next_tx.max(resume);
+            if self.next_oor.is_finite() {
+                self.next_oor = self.next_oor.max(resume);
+            }
             return None;
         }
         if self.next_tx <= t {
@@ -254,7 +353,7 @@ impl AbrSource {
             // Rule 7 and §0.1: an FRM carries ER = PCR and CCR = ACR.
             cell.kind = CellKind::Frm;
             cell.er = self.cfg.pcr;
-            cell.ccr = self.acr;
+            cell.ccr = self.ccr(now);
             self.unack += 1;
             self.t_last_frm = now;
             self.cells_since_frm = 0;
@@ -262,11 +361,16 @@ impl AbrSource {
             self.sent_frm += 1;
         } else {
             self.cells_since_frm += 1;
+            if let Some(left) = self.data_left.as_mut() {
+                *left -= 1;
+                self.finished = *left == 0;
+            }
         }
         self.sent_in_rate += 1;
         let t = self.next_tx.max(now as f64);
         self.last_tx = Some(t);
-        self.next_tx = if self.acr > 0.0 { t + period_ps(self.acr) } else { f64::INFINITY };
+        let rate = self.send_rate(now);
+        self.next_tx = if rate > 0.0 { t + period_ps(rate) } else { f64::INFINITY };
         self.update_oor(now);
         cell
     }
@@ -275,7 +379,7 @@ impl AbrSource {
         let mut cell = Cell::data(conn);
         cell.kind = CellKind::Frm;
         cell.er = self.cfg.pcr;
-        cell.ccr = self.acr;
+        cell.ccr = self.ccr(now);
         cell.set(flag::CLP);
         self.sent_oor += 1;
         self.next_oor = now as f64 + period_ps(self.cfg.tcr);
@@ -316,7 +420,8 @@ impl AbrSource {
         }
         // Reschedule the next in-rate opportunity at the new rate.
         if let Some(last) = self.last_tx {
-            self.next_tx = if self.acr > 0.0 { (last + period_ps(self.acr)).max(now as f64) } else { f64::INFINITY };
+            let rate = self.send_rate(now);
+            self.next_tx = if rate > 0.0 { (last + period_ps(rate)).max(now as f64) } else { f64::INFINITY };
         }
         if self.cfg.start <= now {
             self.update_oor(now);
@@ -549,5 +654,70 @@ mod tests {
         assert!(b1.has(flag::CI));
         assert_eq!(b1.er, 5.0, "ER is reflected unchanged");
         assert!(!d.turn_around(&frm).has(flag::CI), "the EFCI state is cleared");
+    }
+
+    fn with_behavior(b: SourceBehavior, icr_cells: f64) -> AbrSource {
+        let mut m = BTreeMap::new();
+        m.insert("icr_mbps".to_string(), crate::time::cells_to_mbps(icr_cells));
+        let p = Params::new(&SOURCE_PARAMS, &[&m]);
+        let mut cfg = SourceConfig::resolve(&p, crate::time::cells_to_mbps(100_000.0), 0.0, 0, None);
+        cfg.behavior = b;
+        AbrSource::new(cfg)
+    }
+
+    #[test]
+    fn a_dishonest_source_sends_above_acr_but_writes_acr() {
+        let b = SourceBehavior::Dishonest { from: 0, factor: 1.5, greedy: 10 * PS_PER_MS, normal: 10 * PS_PER_MS };
+        let mut s = with_behavior(b, 10_000.0);
+        let cells = send(&mut s, 33);
+        // Greedy phase: 15,000 cells/s, so gaps of 66.7 µs, while every FRM says CCR = 10,000.
+        let gap = (cells[32].0 - cells[0].0) as f64 / 32.0;
+        assert!((gap - 1e12 / 15_000.0).abs() < 1.0, "gap {gap} ps");
+        assert!(cells.iter().filter(|(_, c)| c.kind == CellKind::Frm).all(|(_, c)| (c.ccr - 10_000.0).abs() < 1e-9));
+    }
+
+    #[test]
+    fn an_honest_fixed_rate_source_ignores_feedback_and_writes_its_true_rate() {
+        let mut s = with_behavior(SourceBehavior::FixedRate { from: 0, rate: 20_000.0 }, 10_000.0);
+        send(&mut s, 1);
+        s.on_brm(1, &brm(5_000.0, 0)); // told to slow down: ACR follows, the source does not
+        assert!((s.acr - 5_000.0).abs() < 1e-9);
+        let cells = send(&mut s, 33);
+        let gap = (cells[32].0 - cells[0].0) as f64 / 32.0;
+        assert!((gap - 50e6).abs() < 1.0, "20,000 cells/s regardless of ACR, gap {gap}");
+        let frm = cells.iter().find(|(_, c)| c.kind == CellKind::Frm).unwrap().1;
+        assert!((frm.ccr - 20_000.0).abs() < 1e-9, "CCR carries the true rate");
+        assert!((s.demand(PS_PER_MS) - 20_000.0).abs() < 1e-9, "the oracle sees its demand");
+    }
+
+    #[test]
+    fn an_on_off_source_is_silent_while_off() {
+        // 1,000 cells/s, on 5 ms, off 5 ms: cells at 0..4 ms, then nothing until 10 ms.
+        let mut s = with_behavior(SourceBehavior::OnOff { on: 5 * PS_PER_MS, off: 5 * PS_PER_MS }, 1_000.0);
+        let mut times = Vec::new();
+        while let Some(t) = s.next_event_time() {
+            if t > 12 * PS_PER_MS {
+                break;
+            }
+            if s.on_opportunity(t, 0).is_some() {
+                times.push(t / PS_PER_MS);
+            }
+        }
+        assert_eq!(times, vec![0, 1, 2, 3, 4, 10, 11, 12]);
+        assert!(!s.active(7 * PS_PER_MS) && s.active(11 * PS_PER_MS));
+    }
+
+    #[test]
+    fn a_volume_limited_source_leaves_after_its_data() {
+        let mut s = with_behavior(SourceBehavior::Greedy, 50_000.0);
+        s.data_left = Some(40);
+        let mut data = 0;
+        while let Some(t) = s.next_event_time() {
+            if let Some(c) = s.on_opportunity(t, 0) {
+                data += (c.kind == CellKind::Data) as u32;
+            }
+        }
+        assert_eq!(data, 40, "exactly its volume, then it leaves");
+        assert!(!s.active(PS_PER_MS * 1000));
     }
 }

@@ -133,7 +133,8 @@ fn erica_max_alloc_holds_the_load_factor_between_one_and_one_plus_delta() {
 fn the_oracle_shares_follow_the_topology_and_the_active_set() {
     let s = load("two-sources-staggered", &[]);
     let link_cells = abr_sim::time::mbps_to_cells(s.links[0].rate_mbps);
-    let sim = Simulation::new(s);
+    let mut sim = Simulation::new(s);
+    sim.run_to_end();
     // Epochs start at 0, 100 and 200 ms: S1 alone, both, S1 alone.
     let starts: Vec<_> = sim.epochs.iter().map(|e| e.from).collect();
     assert_eq!(starts, vec![0, from_ms(100.0), from_ms(200.0)]);
