@@ -114,6 +114,11 @@ pub struct RunSettings {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub tolerance: Option<f64>,
+    /// Whether the study says the rates reach the max-min shares (default true; false for the
+    /// robustness tests, where a misbehaving source takes more than its share).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub expect_maxmin: Option<bool>,
 }
 
 fn default_sample_interval_us() -> f64 {

@@ -15,9 +15,9 @@
 //!   5 constant decrease:  MRF = max(min_MRF, 1 − (1 − default_MRF)·s_MRF5)   (none while g < 0)
 //!   MACR = min(TR, MACR·MRF + MAIR);   MACR_adv += AVF·(MACR − MACR_adv), or MACR at once if lower
 //! ```
-//! MACR changes at most once per feedback round: after a change, every VC active in the
-//! previous round must have had a backward RM cell pass (carrying the new rate) and then sent
-//! a forward RM cell (at the new rate) before the next change ("the port counts FRM cells to
+//! MACR changes at most once per feedback round: after a change, every VC sending forward RM
+//! cells must have had a backward RM cell pass (carrying the new rate) and then sent a forward
+//! RM cell (at the new rate) before the next change ("the port counts FRM cells to
 //! decide when MACR may be increased"). The round is our reading of that sentence: without it
 //! the same queue growth, seen at every update within one feedback delay, compounds into a
 //! collapse of MACR.
@@ -31,7 +31,7 @@ use super::measure::VcSet;
 use super::{Admit, AlgorithmSpec, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
-use crate::time::{cells_to_mbps, mbps_to_cells};
+use crate::time::{cells_to_mbps, mbps_to_cells, Time};
 
 pub const PARAMS: [ParamSpec; 25] = [
     ParamSpec::num(
@@ -165,16 +165,17 @@ pub struct SeriesD {
     cfg: Config,
     count: u32,
     q_prev: u32,
-    /// VCs that sent an FRM since MACR last changed, and how many the previous round had.
+    /// VCs that sent an FRM since MACR last changed.
     frm_round: VcSet,
-    round_size: u32,
     /// Change generation; per VC, the generation at which its BRM, then its FRM, came.
     gen: u32,
     brm_gen: Vec<u32>,
     frm_gen: Vec<u32>,
-    /// VCs that completed the round (BRM then FRM) since the last change; FRMs since then.
+    /// VCs that completed the round (BRM then FRM) since the last change.
     round_done: u32,
-    frms_since_change: u32,
+    /// When MACR last changed, and how long the last complete round took.
+    changed_at: Time,
+    last_round: Time,
     /// Region 1…5 at the last update.
     pub region: u8,
     /// Rates in cells/s.
@@ -188,9 +189,9 @@ impl SeriesD {
     fn new(n_conns: usize) -> Self {
         SeriesD {
             frm_round: VcSet::new(n_conns),
-            round_size: 1,
             gen: 1,
-            brm_gen: vec![0; n_conns],
+            // No change to wait for at the start: every VC counts as having had its BRM.
+            brm_gen: vec![1; n_conns],
             frm_gen: vec![0; n_conns],
             ..SeriesD::default()
         }
@@ -200,8 +201,8 @@ impl SeriesD {
         1 + self.cfg.q.iter().filter(|&&t| q >= t).count() as u8
     }
 
-    /// One update after N cells, with the queue now `q`.
-    pub fn update(&mut self, q: u32) {
+    /// One update after N cells, at `now`, with the queue now `q`.
+    pub fn update(&mut self, now: Time, q: u32) {
         let c = &self.cfg;
         let g = (q as f64 - self.q_prev as f64) / c.n as f64;
         self.q_prev = q;
@@ -220,13 +221,21 @@ impl SeriesD {
         };
         self.mair = mair;
         self.mrf = mrf;
-        let round_over = self.round_done >= self.round_size || self.frms_since_change >= 8 * self.round_size;
-        if (mrf < 1.0 || mair > 0.0) && round_over {
+        // A VC that sent an FRM and then left must not freeze MACR: a round also ends after
+        // twice as long as the last complete one took.
+        let sending = self.frm_round.count.max(1);
+        let elapsed = now.saturating_sub(self.changed_at);
+        let complete = self.round_done >= sending;
+        let timed_out = self.last_round > 0 && elapsed > 2 * self.last_round;
+        if (mrf < 1.0 || mair > 0.0) && (complete || timed_out) {
+            if complete {
+                self.last_round = elapsed;
+            }
             self.macr = (self.macr * mrf + mair).min(c.tr);
-            self.round_size = self.frm_round.rotate().max(1);
+            self.frm_round.rotate();
             self.gen = self.gen.wrapping_add(1);
             self.round_done = 0;
-            self.frms_since_change = 0;
+            self.changed_at = now;
         }
         // Increases reach the advertised rate smoothed by AVF; cuts at once (a lagging cut lets
         // the queue run on and invites further cuts).
@@ -255,7 +264,6 @@ impl SwitchAlgorithm for SeriesD {
         if cell.kind == CellKind::Frm && !cell.has(flag::CLP) {
             let vc = cell.conn as usize;
             self.frm_round.mark(vc);
-            self.frms_since_change += 1;
             if self.brm_gen[vc] == self.gen && self.frm_gen[vc] != self.gen {
                 self.frm_gen[vc] = self.gen;
                 self.round_done += 1;
@@ -264,7 +272,7 @@ impl SwitchAlgorithm for SeriesD {
         self.count += 1;
         if self.count >= self.cfg.n {
             self.count = 0;
-            self.update(port.queue_cells);
+            self.update(port.now, port.queue_cells);
         }
         Admit::Keep
     }
@@ -323,7 +331,6 @@ mod tests {
     fn series_d() -> SeriesD {
         let none = BTreeMap::new();
         let mut d = SeriesD::new(4);
-        d.round_done = 1; // a round has just completed
         d.reconfigure(&Params::new(&PARAMS, &[&none]));
         d.macr = 100_000.0;
         d.macr_adv = 100_000.0;
@@ -342,10 +349,10 @@ mod tests {
     #[test]
     fn a_growing_queue_in_the_normal_region_cuts_macr() {
         let mut d = series_d();
-        d.frm_round.mark(0);
+        rm(&mut d, CellKind::Frm, 0);
         d.q_prev = 500;
         // Growth of 16 cells in 32: g = 0.5; MRF = 1 − 0.2·2·0.5 = 0.8.
-        d.update(516);
+        d.update(0, 516);
         assert_eq!(d.region, 3);
         assert!((d.mrf - 0.8).abs() < 1e-12);
         assert!((d.macr - 80_000.0).abs() < 1e-6);
@@ -355,9 +362,9 @@ mod tests {
     #[test]
     fn a_draining_queue_adds_mair() {
         let mut d = series_d();
-        d.frm_round.mark(0);
+        rm(&mut d, CellKind::Frm, 0);
         d.q_prev = 532;
-        d.update(500); // g = −1: MAIR = min(1 Mbps, 0.2 Mbps · 32 · 1) = 1 Mbps
+        d.update(0, 500); // g = −1: MAIR = min(1 Mbps, 0.2 Mbps · 32 · 1) = 1 Mbps
         assert!((cells_to_mbps(d.mair) - 1.0).abs() < 1e-9);
         assert!((d.macr - (100_000.0 + mbps_to_cells(1.0))).abs() < 1e-6);
         assert!((d.macr_adv - (100_000.0 + mbps_to_cells(1.0) / 16.0)).abs() < 1e-6, "increases move by AVF");
@@ -381,28 +388,28 @@ mod tests {
         rm(&mut d, CellKind::Frm, 0);
         rm(&mut d, CellKind::Frm, 1);
         d.q_prev = 500;
-        d.update(516); // a cut: the round had two VCs
+        d.update(0, 516); // a cut: the round had two VCs
         assert!((d.macr - 80_000.0).abs() < 1e-6);
         // VC 0 got the new rate (BRM) and sent at it (FRM); VC 1 only sent an FRM.
         rm(&mut d, CellKind::Brm, 0);
         rm(&mut d, CellKind::Frm, 0);
         rm(&mut d, CellKind::Frm, 1);
         d.q_prev = 500;
-        d.update(516);
+        d.update(0, 516);
         assert!((d.macr - 80_000.0).abs() < 1e-6, "VC 1 has not followed the cut yet");
         rm(&mut d, CellKind::Brm, 1);
         rm(&mut d, CellKind::Frm, 1);
         d.q_prev = 500;
-        d.update(516);
+        d.update(0, 516);
         assert!((d.macr - 64_000.0).abs() < 1e-6);
     }
 
     #[test]
     fn constant_decrease_region_cuts_by_the_floor() {
         let mut d = series_d();
-        d.frm_round.mark(0);
+        rm(&mut d, CellKind::Frm, 0);
         d.q_prev = 2000;
-        d.update(2000);
+        d.update(0, 2000);
         // 1 − 0.2 · 8 = −0.6 → min_MRF = 0.375.
         assert!((d.mrf - 0.375).abs() < 1e-12);
         assert!((d.macr - 37_500.0).abs() < 1e-6);
@@ -411,9 +418,9 @@ mod tests {
     #[test]
     fn no_constant_decrease_while_the_queue_already_drains() {
         let mut d = series_d();
-        d.frm_round.mark(0);
+        rm(&mut d, CellKind::Frm, 0);
         d.q_prev = 2100;
-        d.update(2000);
+        d.update(0, 2000);
         assert_eq!(d.region, 5);
         assert_eq!(d.mrf, 1.0);
         assert!((d.macr - 100_000.0).abs() < 1e-6);

@@ -3,5 +3,6 @@
 mod algorithms;
 mod common;
 mod determinism;
+mod library;
 mod scenarios;
 mod validation;

@@ -20,4 +20,9 @@ steady_from_ms?: number,
 /**
  * Relative tolerance within which steady-state rates are expected to match their shares.
  */
-tolerance?: number, };
+tolerance?: number, 
+/**
+ * Whether the study says the rates reach the max-min shares (default true; false for the
+ * robustness tests, where a misbehaving source takes more than its share).
+ */
+expect_maxmin?: boolean, };

@@ -1,0 +1,147 @@
+//! The scenario library: every file reproduces what its study reports, with the tolerance and
+//! steady-state window the file itself sets, and the max-min shares the oracle computes from
+//! its topology match the numbers published for it.
+
+use crate::common::run;
+use abr_sim::metrics::Summary;
+use abr_sim::scenario::{parse, Scenario};
+use std::collections::BTreeMap;
+
+fn library() -> Vec<Scenario> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files.iter().map(|p| parse(&std::fs::read_to_string(p).unwrap()).unwrap()).collect()
+}
+
+fn load(id: &str) -> Scenario {
+    library().into_iter().find(|s| s.id == id).unwrap_or_else(|| panic!("no scenario {id}"))
+}
+
+#[test]
+fn every_library_scenario_reaches_the_shares_its_study_reports_and_conserves_cells() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for s in library() {
+        let tol = s.run.tolerance.unwrap_or(0.05);
+        let expect = s.run.expect_maxmin.unwrap_or(true);
+        let (sim, summary) = run(s);
+        for (i, c) in sim.conns.iter().enumerate() {
+            if c.sent != c.delivered_all + c.lost + sim.forward_cells_in_network(i) {
+                failures.push(format!("{}: {} does not conserve cells", summary.scenario, c.id));
+            }
+        }
+        if !expect {
+            continue;
+        }
+        checked += 1;
+        for c in &summary.connections {
+            let (rate, share) = (c.mean_rate_mbps.unwrap(), c.target_share_mbps.unwrap());
+            let ok = if share > 0.0 { (rate / share - 1.0).abs() <= tol } else { rate < 0.01 };
+            if !ok {
+                failures.push(format!("{}: {} at {rate:.3} Mbps, share {share:.3} (±{tol})", summary.scenario, c.id));
+            }
+        }
+    }
+    assert!(checked >= 15, "only {checked} scenarios expect max-min");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Mean plain max-min share (Mbps) per report group, from the oracle at the start of the run.
+fn group_shares(id: &str) -> BTreeMap<String, f64> {
+    let s = load(id);
+    let groups: Vec<String> = s.connections.iter().map(|c| c.group.clone().unwrap_or(c.id.clone())).collect();
+    let mut sim = abr_sim::sim::Simulation::new(s);
+    sim.advance(0, u64::MAX); // the first sample computes the shares
+    let mut sums: BTreeMap<String, (f64, f64)> = BTreeMap::new();
+    for (g, share) in groups.iter().zip(&sim.epochs[0].share) {
+        let e = sums.entry(g.clone()).or_default();
+        e.0 += abr_sim::time::cells_to_mbps(*share);
+        e.1 += 1.0;
+    }
+    sums.into_iter().map(|(g, (sum, n))| (g, sum / n)).collect()
+}
+
+/// The published shares are rounded: compare to the precision they were printed with.
+fn assert_published(id: &str, published: &[(&str, f64)]) {
+    let shares = group_shares(id);
+    for (group, value) in published {
+        let got = shares[*group];
+        let digits = format!("{value}").split('.').nth(1).map_or(0, str::len) as i32;
+        let half_ulp = 0.5 * 10f64.powi(-digits) + 1e-9;
+        assert!(
+            (got - value).abs() <= half_ulp.max(0.011 * value),
+            "{id}: group {group} gets {got:.3}, published {value}"
+        );
+    }
+}
+
+#[test]
+fn upstream_shares_are_the_published_10_37_and_72_6() {
+    assert_published("upstream", &[("S1-S15", 10.37), ("S16-S17", 72.6)]);
+}
+
+#[test]
+fn core_edge_shares_are_the_published_45_and_30() {
+    let s = group_shares("core-edge");
+    for (vc, published) in
+        [("VC1", 45.0), ("VC2", 45.0), ("VC3", 30.0), ("VC4", 30.0), ("VC5", 30.0), ("VC6", 30.0), ("VC7", 30.0)]
+    {
+        assert!((s[vc] - published).abs() < 1e-9, "{vc}: {}", s[vc]);
+    }
+}
+
+#[test]
+fn gfc1_shares_are_the_published_ones() {
+    assert_published("gfc1", &[("A", 5.55), ("B", 11.1), ("C", 33.3), ("D", 5.55), ("E", 11.1), ("F", 50.0)]);
+}
+
+#[test]
+fn gfc_edge_capacities_give_the_published_shares() {
+    assert_published("gfc-edge", &[("A", 4.5), ("B", 11.1), ("C", 38.8), ("D", 4.5), ("E", 11.1), ("F", 51.5)]);
+}
+
+#[test]
+fn source_bottleneck_leaves_the_rest_to_the_others() {
+    let s = group_shares("source-bottleneck");
+    assert!((s["C1"] - 20.0).abs() < 1e-9);
+    assert!((s["C2"] - (155.52 - 20.0) / 2.0).abs() < 1e-9 && (s["C3"] - s["C2"]).abs() < 1e-9);
+}
+
+fn delivered(summary: &Summary, id: &str) -> u64 {
+    summary.connections.iter().find(|c| c.id == id).unwrap().delivered_cells
+}
+
+#[test]
+fn a_dishonest_source_takes_more_than_its_share_from_erica_and_debra_discards_its_excess() {
+    let (_, erica) = run(load("dishonest"));
+    assert!(delivered(&erica, "C1") as f64 > 1.05 * delivered(&erica, "C2") as f64, "S1 gains under ERICA");
+    let mut s = load("dishonest");
+    for n in s.nodes.iter_mut().filter(|n| n.id.starts_with("SW")) {
+        n.algorithm = Some("debra".into());
+    }
+    let (sim, debra) = run(s);
+    let (c1, c2) = (&sim.conns[0], &sim.conns[1]);
+    assert!(c1.lost > 0, "DEBRA drops the over-sender's cells");
+    assert!(
+        c1.lost as f64 / c1.sent as f64 > 10.0 * (c2.lost as f64 / c2.sent.max(1) as f64),
+        "…and not the honest one's"
+    );
+    assert!(delivered(&debra, "C2") as f64 >= 0.95 * delivered(&erica, "C2") as f64);
+}
+
+#[test]
+fn an_honest_fast_source_takes_more_than_its_share_and_overflows_the_buffer() {
+    // S1 sends 100 Mbps whatever it is told; ERICA still gives S2 its fair share, so the
+    // bottleneck is offered more than it carries: the buffer overflows and tail drop splits the
+    // link in proportion to what each offers — S1 above its share, S2 below.
+    let (sim, s) = run(load("honest-one-high"));
+    let (c1, c2) = (&s.connections[0], &s.connections[1]);
+    assert!(c1.mean_rate_mbps.unwrap() > c1.target_share_mbps.unwrap());
+    assert!(c2.mean_rate_mbps.unwrap() < 0.97 * c2.target_share_mbps.unwrap());
+    assert!(sim.conns[1].lost > 0, "the honest-to-feedback source loses cells too");
+}
