@@ -53,6 +53,19 @@ enum Command {
         #[arg(long)]
         markdown: bool,
     },
+    /// Run every library scenario (under each of several algorithms) and write one table of
+    /// rates against shares, fairness, utilisation, queues, loss and convergence.
+    Report {
+        /// Scenario files (default: scenarios/*.json).
+        scenarios: Vec<PathBuf>,
+        /// Comma-separated algorithm ids to run every switch with, one run each (default: the
+        /// algorithms the files set).
+        #[arg(long, value_delimiter = ',')]
+        algorithms: Vec<String>,
+        /// Folder for report.md and report.csv.
+        #[arg(long, default_value = "report")]
+        out: PathBuf,
+    },
     /// Measure speed: events per second and simulated time / wall time, one JSON line per file.
     Bench {
         /// Scenario files (default: scenarios/*.json and scenarios/bench/*.json).
@@ -79,6 +92,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Bench { scenarios, repeat } => bench(scenarios, repeat),
+        Command::Report { scenarios, algorithms, out } => report(scenarios, &algorithms, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -196,8 +210,12 @@ fn validate(paths: &[PathBuf]) -> Result<(), String> {
 }
 
 fn library_files() -> Vec<PathBuf> {
+    json_files(&["scenarios", "scenarios/bench"])
+}
+
+fn json_files(dirs: &[&str]) -> Vec<PathBuf> {
     let mut files = Vec::new();
-    for dir in ["scenarios", "scenarios/bench"] {
+    for dir in dirs {
         if let Ok(entries) = std::fs::read_dir(dir) {
             let mut v: Vec<PathBuf> = entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
@@ -241,5 +259,155 @@ fn bench(mut paths: Vec<PathBuf>, repeat: u32) -> Result<(), String> {
         });
         println!("{line}");
     }
+    Ok(())
+}
+
+/// One row of the report: a group of connections in one run.
+struct ReportRow {
+    scenario: String,
+    algorithm: String,
+    group: String,
+    connections: usize,
+    rate_mbps: f64,
+    share_mbps: f64,
+    max_min_mbps: f64,
+    jain_index: Option<f64>,
+    bottleneck_utilization: Option<f64>,
+    max_queue_cells: u32,
+    loss_ratio: f64,
+    convergence_ms: Option<f64>,
+}
+
+fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<(), String> {
+    if paths.is_empty() {
+        paths = json_files(&["scenarios"]);
+        if paths.is_empty() {
+            return Err("error: no scenarios given and no scenarios/*.json here (run from the repository root)".into());
+        }
+    }
+    for a in algorithms {
+        if abr_sim::algorithms::find(a).is_none() {
+            return Err(format!("error: --algorithms: unknown algorithm '{a}'"));
+        }
+    }
+    let runs: Vec<Option<&String>> =
+        if algorithms.is_empty() { vec![None] } else { algorithms.iter().map(Some).collect() };
+    let mut rows = Vec::new();
+    for path in &paths {
+        for alg in &runs {
+            let mut overrides = Vec::new();
+            if let Some(a) = alg {
+                let doc = read_json(path)?;
+                for n in doc["nodes"].as_array().into_iter().flatten().filter(|n| n["kind"] == "switch") {
+                    let id = n["id"].as_str().unwrap_or_default();
+                    overrides.push(format!("nodes.{id}.algorithm=\"{a}\""));
+                    overrides.push(format!("nodes.{id}.params={{}}"));
+                }
+            }
+            let scenario = load(path, &overrides)?;
+            let algorithm = match alg {
+                Some(a) => a.to_string(),
+                None => {
+                    let mut ids: Vec<String> = scenario
+                        .nodes
+                        .iter()
+                        .filter(|n| n.kind == abr_sim::scenario::NodeKind::Switch)
+                        .map(|n| n.algorithm.clone().unwrap_or_else(|| "erica".into()))
+                        .collect();
+                    ids.sort();
+                    ids.dedup();
+                    ids.join("+")
+                }
+            };
+            let groups: Vec<String> =
+                scenario.connections.iter().map(|c| c.group.clone().unwrap_or_else(|| c.id.clone())).collect();
+            let from = scenario.steady_from_ms();
+            let mut sim = sim::Simulation::new(scenario);
+            sim.run_to_end();
+            let s = metrics::summarize(&sim, from);
+            let sent: u64 = s.connections.iter().map(|c| c.sent_cells).sum();
+            let lost: u64 = s.connections.iter().map(|c| c.lost_cells).sum();
+            let bottleneck = s
+                .links
+                .iter()
+                .filter_map(|l| l.mean_utilization)
+                .fold(None, |m: Option<f64>, u| Some(m.map_or(u, |m| m.max(u))));
+            let max_queue = s.ports.iter().map(|p| p.max_queue_cells).max().unwrap_or(0);
+            let mut seen = std::collections::BTreeSet::new();
+            for g in groups.iter().filter(|g| seen.insert(g.as_str())) {
+                let members: Vec<&metrics::ConnSummary> =
+                    s.connections.iter().zip(&groups).filter(|(_, cg)| *cg == g).map(|(c, _)| c).collect();
+                let mean = |f: &dyn Fn(&metrics::ConnSummary) -> Option<f64>| {
+                    members.iter().filter_map(|c| f(c)).sum::<f64>() / members.len() as f64
+                };
+                rows.push(ReportRow {
+                    scenario: s.scenario.clone(),
+                    algorithm: algorithm.clone(),
+                    group: g.clone(),
+                    connections: members.len(),
+                    rate_mbps: mean(&|c| c.mean_rate_mbps),
+                    share_mbps: mean(&|c| c.target_share_mbps),
+                    max_min_mbps: mean(&|c| c.fair_share_mbps),
+                    jain_index: s.jain_index,
+                    bottleneck_utilization: bottleneck,
+                    max_queue_cells: max_queue,
+                    loss_ratio: if sent > 0 { lost as f64 / sent as f64 } else { 0.0 },
+                    convergence_ms: s.convergence_ms,
+                });
+            }
+        }
+    }
+    std::fs::create_dir_all(out).map_err(|e| format!("error: cannot create {}: {e}", out.display()))?;
+    let opt = |v: Option<f64>, digits: usize| v.map_or(String::new(), |x| format!("{x:.digits$}"));
+    let mut md = String::from(
+        "# ABR Lab report\n\nRates are means over each scenario's steady-state window (Mbps); *share* is the max-min share at the algorithms' target utilisation, *max-min* at full link capacity. Bottleneck utilisation is that of the busiest link; convergence is the last time more than 1 % of the connections were more than 10 % from their share.\n\n| scenario | algorithm | group | n | rate | share | rate/share | max-min | Jain | bottleneck util. | max queue (cells) | loss ratio | convergence (ms) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+    );
+    let mut csv = String::from("scenario,algorithm,group,connections,rate_mbps,share_mbps,max_min_mbps,jain_index,bottleneck_utilization,max_queue_cells,loss_ratio,convergence_ms\n");
+    for r in &rows {
+        let ratio = if r.share_mbps > 0.0 { format!("{:.3}", r.rate_mbps / r.share_mbps) } else { "–".into() };
+        md.push_str(&format!(
+            "| {} | {} | {} | {} | {:.2} | {:.2} | {} | {:.2} | {} | {} | {} | {:.4} | {} |\n",
+            r.scenario,
+            r.algorithm,
+            r.group,
+            r.connections,
+            r.rate_mbps,
+            r.share_mbps,
+            ratio,
+            r.max_min_mbps,
+            opt(r.jain_index, 4),
+            opt(r.bottleneck_utilization, 3),
+            r.max_queue_cells,
+            r.loss_ratio,
+            opt(r.convergence_ms, 1),
+        ));
+        csv.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{},{},{},{}\n",
+            r.scenario,
+            r.algorithm,
+            r.group,
+            r.connections,
+            r.rate_mbps,
+            r.share_mbps,
+            r.max_min_mbps,
+            opt(r.jain_index, 6),
+            opt(r.bottleneck_utilization, 6),
+            r.max_queue_cells,
+            r.loss_ratio,
+            opt(r.convergence_ms, 3),
+        ));
+    }
+    let write = |name: &str, text: &str| {
+        let p = out.join(name);
+        std::fs::write(&p, text).map_err(|e| format!("error: cannot write {}: {e}", p.display()))
+    };
+    write("report.md", &md)?;
+    write("report.csv", &csv)?;
+    println!(
+        "wrote {} rows to {} and {}",
+        rows.len(),
+        out.join("report.md").display(),
+        out.join("report.csv").display()
+    );
     Ok(())
 }

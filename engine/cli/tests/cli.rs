@@ -131,3 +131,31 @@ fn docs_parameters_md_is_the_generated_catalogue() {
         "docs/parameters.md is stale: run `engine/target/release/abrsim algorithms --markdown > docs/parameters.md`"
     );
 }
+
+#[test]
+fn report_writes_one_row_per_group_and_algorithm_in_markdown_and_csv() {
+    let dir = std::env::temp_dir().join(format!("abrsim-report-{}", std::process::id()));
+    let out = abrsim(&[
+        "report",
+        "scenarios/two-sources.json",
+        "scenarios/gfc1.json",
+        "--algorithms",
+        "erica,ut",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let csv = std::fs::read_to_string(dir.join("report.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = csv.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    // two-sources: 2 groups (C1, C2); gfc1: 6 groups (A–F); each under 2 algorithms.
+    assert_eq!(rows.len(), (2 + 6) * 2);
+    let gfc_ut_f = rows.iter().find(|r| r[0] == "gfc1" && r[1] == "ut" && r[2] == "F").expect("gfc1/ut/F");
+    let (rate, share): (f64, f64) = (gfc_ut_f[4].parse().unwrap(), gfc_ut_f[5].parse().unwrap());
+    assert!((rate / share - 1.0).abs() < 0.1, "F under UT: {rate} vs {share}");
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(md.contains("| gfc1 | erica | A | 3 |"));
+
+    let bad = abrsim(&["report", "--algorithms", "erica,fast", "--out", dir.to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown algorithm 'fast'"));
+}
