@@ -17,6 +17,7 @@
 pub mod algorithms;
 pub mod catalogue;
 pub mod cell;
+pub mod ethernet;
 pub mod maxmin;
 pub mod metrics;
 pub mod params;
