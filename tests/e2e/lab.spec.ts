@@ -15,7 +15,7 @@ test('opens with two-sources loaded on the wasm engine', async ({ page }) => {
 });
 
 for (const { file, scenario } of SCENARIOS) {
-  test(`${file}: plays to the end at max speed; every chart has data; ACRs sit at the target shares`, async ({ page }) => {
+  test(`${file}: plays to the end at max speed; every chart has data; mean ACRs sit at the target shares`, async ({ page }) => {
     const errors = await openLab(page);
     await page.getByTestId('scenario-picker').selectOption(scenario.id);
     await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe(scenario.id);
@@ -27,10 +27,9 @@ for (const { file, scenario } of SCENARIOS) {
     const s = (await status(page))!;
     expect(s.nowMs).toBe(scenario.run.duration_ms);
     const expectedRows = Math.round((scenario.run.duration_ms * 1000) / (scenario.run.sample_interval_us ?? 500)) + 1;
-    const { rows, meta, last, valued } = await page.evaluate(() => ({
+    const { rows, meta, valued } = await page.evaluate(() => ({
       rows: window.__abrlab!.rows(),
       meta: window.__abrlab!.meta(),
-      last: window.__abrlab!.last(),
       valued: window.__abrlab!.valued(),
     }));
     expect(rows).toBe(expectedRows);
@@ -41,26 +40,31 @@ for (const { file, scenario } of SCENARIOS) {
       expect(series.length, `series of kind ${kinds}`).toBeGreaterThan(0);
       for (const m of series) expect(valued[m.id], `rows with a value in ${m.id}`).toBeGreaterThan(0);
     }
-    for (const id of ['chart-rate', 'chart-queue', 'chart-utilization']) {
+    for (const id of ['chart-rate', 'chart-queue', 'chart-utilization', 'chart-algorithm']) {
       await expect(page.getByTestId(id).locator('canvas')).toBeVisible();
     }
 
-    // The last ACR of every source still sending is within 10 % of its target share.
+    // Every source still sending holds its target share on average over the steady-state window
+    // (the run summary's mean; the instantaneous ACR may oscillate, e.g. under Series-D or EFCI).
+    await expect(page.getByTestId('summary')).toContainText('Jain index');
+    const summary = (await page.evaluate(() => window.__abrlab!.summary())) as {
+      jain_index: number;
+      connections: { id: string; mean_rate_mbps: number; target_share_mbps: number }[];
+    };
+    const tolerance = scenario.run.tolerance ?? 0.1;
     const end = scenario.run.duration_ms;
     const sending = scenario.connections.filter((c) => (c.start_ms ?? 0) < end && (c.stop_ms ?? Infinity) > end);
     expect(sending.length).toBeGreaterThan(0);
     for (const c of sending) {
-      const acr = meta.find((m) => m.kind === 'acr' && m.owner === c.id)!;
-      const target = meta.find((m) => m.kind === 'target' && m.owner === c.id)!;
-      expect(acr, `ACR series of ${c.id}`).toBeTruthy();
-      expect(target, `target series of ${c.id}`).toBeTruthy();
-      const [a, t] = [last[acr.id], last[target.id]];
+      for (const kind of ['acr', 'target']) {
+        expect(meta.find((m) => m.kind === kind && m.owner === c.id), `${kind} series of ${c.id}`).toBeTruthy();
+      }
+      const r = summary.connections.find((x) => x.id === c.id)!;
+      const [a, t] = [r.mean_rate_mbps, r.target_share_mbps];
       expect(t).toBeGreaterThan(0);
-      expect(Math.abs(a - t) / t, `${c.id}: ACR ${a} vs target ${t} Mbps`).toBeLessThanOrEqual(0.1);
+      expect(Math.abs(a - t) / t, `${c.id}: mean ACR ${a} vs target ${t} Mbps`).toBeLessThanOrEqual(tolerance);
     }
     // The run summary is shown, with a fairness index for the run.
-    await expect(page.getByTestId('summary')).toContainText('Jain index');
-    const summary = (await page.evaluate(() => window.__abrlab!.summary())) as { jain_index: number };
     expect(summary.jain_index).toBeGreaterThan(0.9);
     expect(errors).toEqual([]);
   });

@@ -112,15 +112,19 @@ test("ERICA's target_utilization changed on SW1 while playing applies from then 
   const before = LINK_MBPS * 0.9 / 2;
   const after = LINK_MBPS * 0.6 / 2;
   const meta = await page.evaluate(() => window.__abrlab!.meta());
-  const acrAt = (conn: string, t: number) => {
-    const id = meta.find((m) => m.kind === 'acr' && m.owner === conn)!.id;
+  const valueAt = (kind: string, conn: string, t: number) => {
+    const id = meta.find((m) => m.kind === kind && m.owner === conn)!.id;
     return page.evaluate(([i, tt]) => window.__abrlab!.valueAt(i as string, tt as number), [id, t] as const);
   };
+  const acrAt = (conn: string, t: number) => valueAt('acr', conn, t);
   for (const c of ['C1', 'C2']) {
     const was = await acrAt(c, change.at_ms - 1);
     const now = await acrAt(c, 100);
     expect(Math.abs(was - before) / before, `${c} before the change: ${was} Mbps`).toBeLessThan(0.1);
     expect(Math.abs(now - after) / after, `${c} after the change: ${now} Mbps`).toBeLessThan(0.1);
+    // The dotted target share follows the change too.
+    expect(await valueAt('target', c, change.at_ms - 1)).toBeCloseTo(before, 3);
+    expect(await valueAt('target', c, 100)).toBeCloseTo(after, 3);
   }
 
   // A reset replays the recorded change at its time.
