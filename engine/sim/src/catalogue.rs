@@ -1,6 +1,7 @@
 //! The parameter catalogue as one serialisable document, for the UI, the CLI and the docs.
 
-use crate::algorithms::REGISTRY;
+use crate::algorithms::{Networks, REGISTRY};
+use crate::ethernet::source::ETH_SOURCE_PARAMS;
 use crate::params::ParamSpec;
 use crate::source::SOURCE_PARAMS;
 use serde::Serialize;
@@ -9,6 +10,8 @@ use serde::Serialize;
 pub struct AlgorithmEntry {
     pub id: &'static str,
     pub name: &'static str,
+    /// `atm`, `ethernet` or `both`.
+    pub network: Networks,
     pub summary: &'static str,
     pub params: &'static [ParamSpec],
 }
@@ -16,16 +19,26 @@ pub struct AlgorithmEntry {
 #[derive(Serialize)]
 pub struct Catalogue {
     pub algorithms: Vec<AlgorithmEntry>,
+    /// TM 4.0 ABR source parameters (ATM networks).
     pub source_params: &'static [ParamSpec],
+    /// Ethernet host parameters (Ethernet networks).
+    pub ethernet_source_params: &'static [ParamSpec],
 }
 
 pub fn catalogue() -> Catalogue {
     Catalogue {
         algorithms: REGISTRY
             .iter()
-            .map(|a| AlgorithmEntry { id: a.id, name: a.name, summary: a.summary, params: a.params })
+            .map(|a| AlgorithmEntry {
+                id: a.id,
+                name: a.name,
+                network: a.network,
+                summary: a.summary,
+                params: a.params,
+            })
             .collect(),
         source_params: &SOURCE_PARAMS,
+        ethernet_source_params: &ETH_SOURCE_PARAMS,
     }
 }
 
@@ -50,14 +63,21 @@ pub fn catalogue_markdown() -> String {
         }
     };
     for a in REGISTRY {
-        out.push_str(&format!("\n## {} (`{}`)\n\n{}\n", a.name, a.id, a.summary));
+        let network = match a.network {
+            Networks::Atm => "ATM",
+            Networks::Ethernet => "Ethernet",
+            Networks::Both => "ATM and Ethernet",
+        };
+        out.push_str(&format!("\n## {} (`{}`, {network})\n\n{}\n", a.name, a.id, a.summary));
         if a.params.is_empty() {
             out.push_str("\nNo parameters.\n");
         } else {
             table(&mut out, a.params);
         }
     }
-    out.push_str("\n## TM 4.0 source (`connections[].params`, `defaults.source`)\n");
+    out.push_str("\n## TM 4.0 source (ATM: `connections[].params`, `defaults.source`)\n");
     table(&mut out, &SOURCE_PARAMS);
+    out.push_str("\n## Ethernet host (Ethernet: `connections[].params`, `defaults.source`)\n");
+    table(&mut out, &ETH_SOURCE_PARAMS);
     out
 }

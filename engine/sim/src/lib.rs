@@ -21,6 +21,7 @@ pub mod ethernet;
 pub mod maxmin;
 pub mod metrics;
 pub mod params;
+pub mod rng;
 pub mod scenario;
 pub mod sim;
 pub mod source;

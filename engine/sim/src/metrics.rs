@@ -5,7 +5,7 @@
 //! summaries) and hashed as they are made, so two runs can be compared by one digest.
 
 use crate::sim::Simulation;
-use crate::time::{cells_to_mbps, to_ms};
+use crate::time::to_ms;
 use serde::Serialize;
 
 /// What one column of the sample rows holds.
@@ -172,7 +172,7 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
                 let dt_s = (rec.row(b)[0] - rec.row(a)[0]) / 1000.0;
                 let cells = rec.hist_row(b)[i] - rec.hist_row(a)[i];
                 (
-                    Some(cells_to_mbps(cells / dt_s)),
+                    Some(cells / dt_s * sim.unit_bits / 1e6),
                     Some(mean_col(col_share + i, (a, b))),
                     Some(mean_col(col_target + i, (a, b))),
                 )

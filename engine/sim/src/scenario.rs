@@ -22,8 +22,11 @@ pub const SCENARIO_VERSION: u32 = 1;
 /// Propagation delay of light in fibre, per kilometre.
 pub const DELAY_US_PER_KM: f64 = 5.0;
 
-/// Default buffer of a switch output port.
+/// Default buffer of an ATM switch output port.
 pub const DEFAULT_BUFFER_CELLS: u32 = 1000;
+
+/// Default buffer of an Ethernet switch output port.
+pub const DEFAULT_BUFFER_BYTES: u64 = 600_000;
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
@@ -63,6 +66,61 @@ pub struct Scenario {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[ts(as = "Option<Vec<ParamChange>>", optional)]
     pub changes: Vec<ParamChange>,
+    /// Present for an Ethernet network (frames, FECN/QCN); absent for ATM (cells, ABR).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub ethernet: Option<EthernetSettings>,
+}
+
+/// What makes a network Ethernet: frames of a fixed size instead of 53-byte cells.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export, export_to = EXPORT_TO)]
+pub struct EthernetSettings {
+    /// Size of every data frame (bytes; default 1500). Control frames (reflected rate tags,
+    /// congestion notifications) take the same transmission slot on their links.
+    #[serde(default = "default_frame_bytes")]
+    #[ts(as = "Option<u32>", optional)]
+    pub frame_bytes: u32,
+}
+
+fn default_frame_bytes() -> u32 {
+    1500
+}
+
+/// How frames arrive at an Ethernet source (offered load in % of its link's rate).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[ts(export, export_to = EXPORT_TO)]
+pub enum Traffic {
+    /// In each frame slot of the link, a frame arrives with probability load_percent / 100.
+    Bernoulli { load_percent: f64 },
+    /// Frames arrive evenly spaced at load_percent of the link rate.
+    Constant { load_percent: f64 },
+}
+
+impl Traffic {
+    pub fn load(&self) -> f64 {
+        match *self {
+            Traffic::Bernoulli { load_percent } | Traffic::Constant { load_percent } => load_percent / 100.0,
+        }
+    }
+}
+
+impl Scenario {
+    /// The source-parameter catalogue of this kind of network.
+    pub fn source_params(&self) -> &'static [crate::params::ParamSpec] {
+        if self.ethernet.is_some() {
+            &crate::ethernet::source::ETH_SOURCE_PARAMS
+        } else {
+            &SOURCE_PARAMS
+        }
+    }
+
+    /// Bits per transmission unit: a 53-byte cell, or the Ethernet frame.
+    pub fn unit_bits(&self) -> f64 {
+        self.ethernet.as_ref().map_or(crate::time::CELL_BITS, |e| 8.0 * e.frame_bytes as f64)
+    }
 }
 
 /// A switch parameter changed at a given simulated time (recorded when a user changes it while
@@ -166,10 +224,14 @@ pub struct Node {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub scheduler: Option<Scheduler>,
-    /// Buffer of each output port (cells; switches only; default 1000).
+    /// Buffer of each output port (cells; ATM switches only; default 1000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub buffer_cells: Option<u32>,
+    /// Buffer of each output port (bytes; Ethernet switches only; default 600,000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub buffer_bytes: Option<u64>,
     /// Position on the editor canvas.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -236,6 +298,10 @@ pub struct Connection {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub group: Option<String>,
+    /// Frame arrivals of an Ethernet source (default: Bernoulli at 100 %).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub traffic: Option<Traffic>,
 }
 
 /// How a source uses (or abuses) its allowed rate.
@@ -428,8 +494,13 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
     if let Some(t) = r.tolerance {
         check_range(t, 0.0, 1.0, "run.tolerance", "tolerance", &mut p);
     }
-    for (k, rule) in check_params(&SOURCE_PARAMS, &s.defaults.source) {
+    let eth = s.ethernet.is_some();
+    let source_params = s.source_params();
+    for (k, rule) in check_params(source_params, &s.defaults.source) {
         p.push(Problem::new(format!("defaults.source.{k}"), rule));
+    }
+    if let Some(e) = &s.ethernet {
+        check_range(e.frame_bytes as f64, 64.0, 9216.0, "ethernet.frame_bytes", "frame_bytes", &mut p);
     }
 
     let mut ids = BTreeSet::new();
@@ -441,7 +512,7 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
         }
         match n.kind {
             NodeKind::Switch => {
-                let alg_id = n.algorithm.as_deref().unwrap_or(algorithms::DEFAULT_ALGORITHM);
+                let alg_id = n.algorithm.as_deref().unwrap_or(algorithms::default_for(eth));
                 match algorithms::find(alg_id) {
                     None => p.push(Problem::new(
                         format!("{path}.algorithm"),
@@ -451,17 +522,45 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
                         ),
                     )),
                     Some(spec) => {
+                        if !spec.network.allows(eth) {
+                            p.push(Problem::new(
+                                format!("{path}.algorithm"),
+                                format!(
+                                    "{} runs on {} networks only; this is an {} network",
+                                    spec.name,
+                                    if eth { "ATM" } else { "Ethernet" },
+                                    if eth { "Ethernet" } else { "ATM" }
+                                ),
+                            ));
+                        }
                         for (k, rule) in check_params(spec.params, &n.params) {
                             p.push(Problem::new(format!("{path}.params.{k}"), rule));
                         }
                     }
                 }
                 if let Some(b) = n.buffer_cells {
+                    if eth {
+                        p.push(Problem::new(
+                            format!("{path}.buffer_cells"),
+                            "an Ethernet switch's buffer is buffer_bytes",
+                        ));
+                    }
                     check_range(b as f64, 1.0, 10_000_000.0, &format!("{path}.buffer_cells"), "buffer_cells", &mut p);
+                }
+                if let Some(b) = n.buffer_bytes {
+                    if !eth {
+                        p.push(Problem::new(format!("{path}.buffer_bytes"), "an ATM switch's buffer is buffer_cells"));
+                    }
+                    check_range(b as f64, 64.0, 1e10, &format!("{path}.buffer_bytes"), "buffer_bytes", &mut p);
                 }
             }
             _ => {
-                if n.algorithm.is_some() || !n.params.is_empty() || n.buffer_cells.is_some() || n.scheduler.is_some() {
+                if n.algorithm.is_some()
+                    || !n.params.is_empty()
+                    || n.buffer_cells.is_some()
+                    || n.buffer_bytes.is_some()
+                    || n.scheduler.is_some()
+                {
                     p.push(Problem::new(
                         path.clone(),
                         format!(
@@ -534,10 +633,28 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
                 ));
             }
         }
-        for (k, rule) in check_params(&SOURCE_PARAMS, &c.params) {
+        for (k, rule) in check_params(source_params, &c.params) {
             p.push(Problem::new(format!("{path}.params.{k}"), rule));
         }
         check_behavior(&c.behavior, &format!("{path}.behavior"), &mut p);
+        if eth && (!c.behavior.is_greedy() || c.volume_mb.is_some()) {
+            p.push(Problem::new(path.clone(), "behavior and volume_mb apply to ATM sources; use traffic on Ethernet"));
+        }
+        match (&c.traffic, eth) {
+            (Some(_), false) => p.push(Problem::new(
+                format!("{path}.traffic"),
+                "traffic applies to Ethernet sources (add an ethernet block)",
+            )),
+            (Some(t), true) => check_range(
+                t.load() * 100.0,
+                0.001,
+                100.0,
+                &format!("{path}.traffic.load_percent"),
+                "load_percent",
+                &mut p,
+            ),
+            _ => {}
+        }
         if let Some(v) = c.volume_mb {
             check_range(v, 0.000_001, 1_000_000.0, &format!("{path}.volume_mb"), "volume_mb", &mut p);
         }
@@ -552,7 +669,10 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
                 format!("no path of links through switches leads from '{}' to '{}'", c.from, c.to),
             ));
         }
-        // Rates that depend on each other.
+        // Rates that depend on each other (ATM).
+        if eth {
+            continue;
+        }
         let get = |name: &str| c.params.get(name).or_else(|| s.defaults.source.get(name)).copied();
         let pcr = get("pcr_mbps").or_else(|| {
             let first_hop = s.resolved_path(c)?.get(1).cloned()?;
@@ -595,7 +715,7 @@ pub fn check_change(s: &Scenario, ch: &ParamChange) -> Option<Problem> {
     if node.kind != NodeKind::Switch {
         return Some(Problem::new("node", format!("'{}' is not a switch", ch.node)));
     }
-    let alg_id = node.algorithm.as_deref().unwrap_or(algorithms::DEFAULT_ALGORITHM);
+    let alg_id = node.algorithm.as_deref().unwrap_or(algorithms::default_for(s.ethernet.is_some()));
     let spec = algorithms::find(alg_id)?;
     match spec.params.iter().find(|p| p.name == ch.param) {
         None => Some(Problem::new("param", format!("'{}' is not a parameter of {}", ch.param, spec.name))),

@@ -15,14 +15,19 @@
 
 use crate::algorithms::{self, Admit, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
+use crate::ethernet::source::ETH_SOURCE_PARAMS;
+use crate::ethernet::source::{EthSource, EthSourceConfig};
 use crate::maxmin::{max_min, Session};
 use crate::metrics::{Recorder, SeriesMeta};
 use crate::params::Params;
-use crate::scenario::{self, NodeKind, ParamChange, Problem, Scenario, Scheduler, DEFAULT_BUFFER_CELLS};
+use crate::scenario::Traffic;
+use crate::scenario::{
+    self, NodeKind, ParamChange, Problem, Scenario, Scheduler, DEFAULT_BUFFER_BYTES, DEFAULT_BUFFER_CELLS,
+};
 use crate::source::{
     path_frtt_us, AbrDestination, AbrSource, SourceBehavior, SourceConfig, PAYLOAD_BITS, SOURCE_PARAMS,
 };
-use crate::time::{cells_to_mbps, from_ms, from_us, mbps_to_cells, to_ms, to_s, Time, PS_PER_S};
+use crate::time::{from_ms, from_us, to_ms, to_s, Time, PS_PER_S};
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BinaryHeap, VecDeque};
 
@@ -130,10 +135,79 @@ impl Port {
     }
 }
 
-/// One ABR connection: its end systems, route and counters.
+/// The sending end system of a connection: a TM 4.0 ABR source, or an Ethernet host.
+pub enum Host {
+    Abr(AbrSource),
+    Eth(EthSource),
+}
+
+impl Host {
+    fn next_event_time(&self) -> Option<Time> {
+        match self {
+            Host::Abr(s) => s.next_event_time(),
+            Host::Eth(s) => s.next_event_time(),
+        }
+    }
+
+    fn on_opportunity(&mut self, now: Time, conn: u32) -> Option<Cell> {
+        match self {
+            Host::Abr(s) => s.on_opportunity(now, conn),
+            Host::Eth(s) => s.on_opportunity(now, conn),
+        }
+    }
+
+    /// A backward cell reaches the host; true when its next sending time changed.
+    fn on_feedback(&mut self, now: Time, cell: &Cell) -> bool {
+        match self {
+            Host::Abr(s) => s.on_brm(now, cell),
+            Host::Eth(s) => s.on_feedback(now, cell),
+        }
+    }
+
+    /// Sending at `now`: started, not stopped, with data.
+    pub fn active(&self, now: Time) -> bool {
+        match self {
+            Host::Abr(s) => s.active(now),
+            Host::Eth(s) => s.active(now),
+        }
+    }
+
+    /// The rate the host wants (units/s), for the max-min oracle.
+    pub fn demand(&self, now: Time) -> f64 {
+        match self {
+            Host::Abr(s) => s.demand(now),
+            Host::Eth(s) => s.demand(),
+        }
+    }
+
+    pub fn mcr(&self) -> f64 {
+        match self {
+            Host::Abr(s) => s.cfg.mcr,
+            Host::Eth(_) => 0.0,
+        }
+    }
+
+    /// The allowed rate (units/s): ACR, or an Ethernet host's rate limiter.
+    pub fn rate(&self, _now: Time) -> f64 {
+        match self {
+            Host::Abr(s) => s.acr,
+            Host::Eth(s) => s.rate(),
+        }
+    }
+
+    /// The ABR source, for ATM-specific inspection (tests).
+    pub fn abr(&self) -> Option<&AbrSource> {
+        match self {
+            Host::Abr(s) => Some(s),
+            Host::Eth(_) => None,
+        }
+    }
+}
+
+/// One connection: its end systems, route and counters.
 pub struct Conn {
     pub id: String,
-    pub source: AbrSource,
+    pub source: Host,
     dest: AbrDestination,
     /// Ports of the forward route (first is the source's own port).
     fwd: Vec<u32>,
@@ -170,6 +244,8 @@ pub struct Simulation {
     /// The max-min shares, recomputed whenever the active set or a demand changes (or a
     /// parameter: targets depend on it), from the sample at which the change was seen.
     pub epochs: Vec<Epoch>,
+    /// Bits per cell or frame.
+    pub unit_bits: f64,
     demands: Vec<Option<f64>>,
     config_changed: bool,
     sample_interval: Time,
@@ -188,7 +264,8 @@ pub struct Simulation {
 }
 
 fn algorithm_of(s: &Scenario, node: usize) -> &'static algorithms::AlgorithmSpec {
-    algorithms::find(s.nodes[node].algorithm.as_deref().unwrap_or(algorithms::DEFAULT_ALGORITHM)).expect("validated")
+    let default = algorithms::default_for(s.ethernet.is_some());
+    algorithms::find(s.nodes[node].algorithm.as_deref().unwrap_or(default)).expect("validated")
 }
 
 impl Simulation {
@@ -196,19 +273,20 @@ impl Simulation {
     pub fn new(scenario: Scenario) -> Self {
         let s = &scenario;
         let n_conns = s.connections.len();
+        let unit_bits = s.unit_bits();
         let mut ports = Vec::with_capacity(2 * s.links.len());
         let mut port_of: BTreeMap<(usize, usize), usize> = BTreeMap::new();
         for (li, l) in s.links.iter().enumerate() {
             let a = s.node_index(&l.from).expect("validated");
             let b = s.node_index(&l.to).expect("validated");
-            let rate = mbps_to_cells(l.rate_mbps);
+            let rate = l.rate_mbps * 1e6 / unit_bits;
             for (node, next, forward) in [(a, b, true), (b, a, false)] {
                 let owner = &s.nodes[node];
                 let is_switch = owner.kind == NodeKind::Switch;
                 let alg = is_switch.then(|| {
                     let spec = algorithm_of(s, node);
                     let params = Params::new(spec.params, &[&owner.params]);
-                    (spec.build)(&params, PortInfo { link_rate: rate, n_conns })
+                    (spec.build)(&params, PortInfo { link_rate: rate, n_conns, unit_bits })
                 });
                 let per_vc = (is_switch && owner.scheduler == Some(Scheduler::PerVc)).then(|| PerVcQueues {
                     queues: vec![VecDeque::new(); n_conns],
@@ -225,7 +303,13 @@ impl Simulation {
                     link_rate: rate,
                     cell_time: ((PS_PER_S as f64 / rate).round() as Time).max(1),
                     delay: from_us(l.delay_us()),
-                    buffer: if is_switch { owner.buffer_cells.unwrap_or(DEFAULT_BUFFER_CELLS) } else { u32::MAX },
+                    buffer: match (is_switch, s.ethernet.is_some()) {
+                        (false, _) => u32::MAX,
+                        (true, false) => owner.buffer_cells.unwrap_or(DEFAULT_BUFFER_CELLS),
+                        (true, true) => ((owner.buffer_bytes.unwrap_or(DEFAULT_BUFFER_BYTES) as f64 * 8.0 / unit_bits)
+                            as u32)
+                            .max(1),
+                    },
                     busy_until: 0,
                     ring: VecDeque::new(),
                     per_vc,
@@ -248,20 +332,25 @@ impl Simulation {
             let bwd: Vec<u32> = (0..m).map(|j| port_of[&(path[m - j], path[m - j - 1])] as u32).collect();
             let one_way_us: f64 = fwd.iter().map(|&p| ports[p as usize].delay as f64 / 1e6).sum();
             let cell_us: f64 = fwd.iter().map(|&p| ports[p as usize].cell_time as f64 / 1e6).sum();
-            let access_mbps = cells_to_mbps(ports[fwd[0] as usize].link_rate);
-            let params = Params::new(&SOURCE_PARAMS, &[&s.defaults.source, &c.params]);
-            let mut cfg = SourceConfig::resolve(
-                &params,
-                access_mbps,
-                path_frtt_us(one_way_us, cell_us),
-                from_ms(c.start_ms),
-                c.stop_ms.map(from_ms),
-            );
-            cfg.behavior = SourceBehavior::from_scenario(&c.behavior);
-            cfg.volume_cells = c.volume_mb.map(|mb| ((mb * 1e6 / PAYLOAD_BITS).ceil() as u64).max(1));
+            let access_rate = ports[fwd[0] as usize].link_rate;
+            let (start, stop) = (from_ms(c.start_ms), c.stop_ms.map(from_ms));
+            let source = if s.ethernet.is_some() {
+                let params = Params::new(&ETH_SOURCE_PARAMS, &[&s.defaults.source, &c.params]);
+                let traffic = c.traffic.clone().unwrap_or(Traffic::Bernoulli { load_percent: 100.0 });
+                let cfg = EthSourceConfig::resolve(&params, access_rate, unit_bits, traffic, start, stop);
+                Host::Eth(EthSource::new(cfg, s.run.seed, conns.len() as u64))
+            } else {
+                let params = Params::new(&SOURCE_PARAMS, &[&s.defaults.source, &c.params]);
+                let access_mbps = access_rate * unit_bits / 1e6;
+                let mut cfg =
+                    SourceConfig::resolve(&params, access_mbps, path_frtt_us(one_way_us, cell_us), start, stop);
+                cfg.behavior = SourceBehavior::from_scenario(&c.behavior);
+                cfg.volume_cells = c.volume_mb.map(|mb| ((mb * 1e6 / PAYLOAD_BITS).ceil() as u64).max(1));
+                Host::Abr(AbrSource::new(cfg))
+            };
             conns.push(Conn {
                 id: c.id.clone(),
-                source: AbrSource::new(cfg),
+                source,
                 dest: AbrDestination::default(),
                 fwd,
                 bwd,
@@ -281,7 +370,7 @@ impl Simulation {
                 port.reported = s.nodes[port.node].kind == NodeKind::Switch;
             }
         }
-        let rec = Recorder::new(series_meta(&ports, &conns));
+        let rec = Recorder::new(series_meta(&ports, &conns, s.ethernet.is_some()));
         let sample_interval = from_us(s.run.sample_interval_us).max(1);
         let end = from_ms(s.run.duration_ms);
         let mut sim = Simulation {
@@ -294,6 +383,7 @@ impl Simulation {
             ports,
             conns,
             epochs: Vec::new(),
+            unit_bits,
             demands: Vec::new(),
             config_changed: true,
             sample_interval,
@@ -414,6 +504,10 @@ impl Simulation {
             Some(alg) => alg.on_arrival(&view, &mut cell),
             None => Admit::Keep,
         };
+        if let Admit::Notify(value) = admit {
+            self.notify_source(&cell, value);
+        }
+        let port = &mut self.ports[p];
         if q >= port.buffer || admit == Admit::Drop {
             port.dropped += 1;
             let conn = &mut self.conns[cell.conn as usize];
@@ -445,6 +539,24 @@ impl Simulation {
         if port.ring.len() == 1 {
             self.push(arrive, (EV_PORT << KIND_SHIFT) | p as u32);
         }
+    }
+
+    /// A switch sends the source of a forward `cell` a backward notification carrying `value`
+    /// (BN = 1), from the switch where the cell is being queued.
+    fn notify_source(&mut self, cell: &Cell, value: f64) {
+        let c = cell.conn as usize;
+        let m = self.conns[c].bwd.len();
+        let i = cell.hop as usize; // the cell is entering fwd[i], at the path's node i
+        if i == 0 || i > m {
+            return;
+        }
+        let mut note = Cell::data(cell.conn);
+        note.kind = CellKind::Brm;
+        note.set(flag::BN);
+        note.er = value;
+        note.hop = (m - i) as u16;
+        let port = self.conns[c].bwd[m - i] as usize;
+        self.enqueue(port, note);
     }
 
     /// A per-VC port starts sending the next cell, round-robin over the connections.
@@ -537,7 +649,7 @@ impl Simulation {
                     cell.hop = hop as u16;
                     let next = self.conns[c].bwd[hop] as usize;
                     self.enqueue(next, cell);
-                } else if self.conns[c].source.on_brm(self.now, &cell) {
+                } else if self.conns[c].source.on_feedback(self.now, &cell) {
                     self.schedule_source(c);
                 }
             }
@@ -580,13 +692,14 @@ impl Simulation {
         row.push(to_ms(now));
         for c in &self.conns {
             let active = c.source.active(now);
-            row.push(if active { cells_to_mbps(c.source.acr) } else { f64::NAN });
+            row.push(if active { c.source.rate(now) * self.unit_bits / 1e6 } else { f64::NAN });
         }
-        row.extend(epoch.share.iter().map(|&x| cells_to_mbps(x)));
-        row.extend(epoch.target.iter().map(|&x| cells_to_mbps(x)));
+        let to_mbps = self.unit_bits / 1e6;
+        row.extend(epoch.share.iter().map(|&x| x * to_mbps));
+        row.extend(epoch.target.iter().map(|&x| x * to_mbps));
         for (i, c) in self.conns.iter().enumerate() {
             let cells = (c.delivered - self.prev_delivered[i]) as f64;
-            row.push(if dt > 0.0 { cells_to_mbps(cells / dt) } else { 0.0 });
+            row.push(if dt > 0.0 { cells / dt * to_mbps } else { 0.0 });
         }
         row.extend(self.conns.iter().map(|c| c.delivered as f64));
         row.extend(self.conns.iter().map(|c| if c.sent > 0 { c.lost as f64 / c.sent as f64 } else { 0.0 }));
@@ -658,7 +771,7 @@ fn compute_shares(ports: &[Port], conns: &[Conn], demands: &[Option<f64>]) -> (V
         .iter()
         .map(|&i| Session {
             links: conns[i].fwd.iter().map(|p| used.binary_search(&(*p as usize)).expect("used")).collect(),
-            mcr: conns[i].source.cfg.mcr,
+            mcr: conns[i].source.mcr(),
             pcr: demands[i].expect("active"),
         })
         .collect();
@@ -673,21 +786,22 @@ fn compute_shares(ports: &[Port], conns: &[Conn], demands: &[Option<f64>]) -> (V
     (share, tgt)
 }
 
-fn series_meta(ports: &[Port], conns: &[Conn]) -> Vec<SeriesMeta> {
+fn series_meta(ports: &[Port], conns: &[Conn], ethernet: bool) -> Vec<SeriesMeta> {
+    let (unit, what) = if ethernet { ("frames", "frames delivered") } else { ("cells", "cells delivered") };
     let mut m = Vec::new();
     let per_conn = |m: &mut Vec<SeriesMeta>, kind: &'static str, unit: &'static str, what: &str| {
         for c in conns {
             m.push(SeriesMeta::new(kind, &c.id, unit, format!("{} {what}", c.id)));
         }
     };
-    per_conn(&mut m, "acr", "Mbps", "ACR");
+    per_conn(&mut m, "acr", "Mbps", if ethernet { "rate limit" } else { "ACR" });
     per_conn(&mut m, "share", "Mbps", "max-min share");
     per_conn(&mut m, "target", "Mbps", "max-min share at target utilisation");
     per_conn(&mut m, "throughput", "Mbps", "throughput");
-    per_conn(&mut m, "delivered", "cells", "cells delivered");
-    per_conn(&mut m, "loss_ratio", "", "cell loss ratio");
+    per_conn(&mut m, "delivered", unit, what);
+    per_conn(&mut m, "loss_ratio", "", if ethernet { "frame loss ratio" } else { "cell loss ratio" });
     for p in ports.iter().filter(|p| p.reported) {
-        m.push(SeriesMeta::new("queue", &p.id, "cells", format!("{} queue", p.id)));
+        m.push(SeriesMeta::new("queue", &p.id, unit, format!("{} queue", p.id)));
     }
     for p in ports.iter().filter(|p| p.reported) {
         m.push(SeriesMeta::new("utilization", &p.id, "%", format!("{} utilisation", p.id)));

@@ -17,7 +17,7 @@
 //! which protects cooperating sources from a greedy one.
 
 use super::measure::{water_level, Interval, VcSet};
-use super::{Admit, AlgorithmSpec, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::cells_to_mbps;
@@ -62,6 +62,7 @@ pub const PARAMS: [ParamSpec; 6] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "debra",
     name: "DEBRA",
+    network: Networks::Atm,
     summary: "Loss-load allocation of the sources' bids: bids that fit are met, otherwise a fair water level; selective discard of over-senders.",
     params: &PARAMS,
     build,

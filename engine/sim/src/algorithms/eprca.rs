@@ -10,7 +10,7 @@
 //!            q > QT and CCR > FairShare:          ER = min(ER, ERF · MACR)
 //! ```
 
-use super::{Admit, AlgorithmSpec, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::cells_to_mbps;
@@ -55,6 +55,7 @@ pub const PARAMS: [ParamSpec; 6] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "eprca",
     name: "EPRCA",
+    network: Networks::Atm,
     summary:
         "Keeps MACR, a running mean of the sources' CCRs; when the queue passes a threshold, cuts VCs above DPF × MACR.",
     params: &PARAMS,

@@ -22,7 +22,7 @@
 //! ```
 
 use super::measure::{Interval, VcSet};
-use super::{Admit, AlgorithmSpec, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{cells_to_mbps, Time};
@@ -57,6 +57,7 @@ pub const PARAMS: [ParamSpec; 7] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "erica",
     name: "ERICA",
+    network: Networks::Atm,
     summary: "Measures the port's load factor z each interval and gives each VC max(FairShare, CCR/z): fair and efficient at a target utilisation.",
     params: &PARAMS,
     build,
@@ -285,7 +286,7 @@ mod tests {
     fn erica(link_rate: f64) -> Erica {
         let none = BTreeMap::new();
         let p = Params::new(&PARAMS, &[&none]);
-        Erica::new(&p, PortInfo { link_rate, n_conns: 4 }, None)
+        Erica::new(&p, PortInfo { link_rate, n_conns: 4, unit_bits: 424.0 }, None)
     }
 
     fn feed(e: &mut Erica, now: Time, vc: u32, kind: CellKind, ccr: f64) {

@@ -12,7 +12,7 @@
 //! so the port runs at 100 % utilisation with a queue near T0 · C.
 
 use super::erica::{Erica, COMMON_PARAMS};
-use super::{AlgorithmSpec, PortInfo, SwitchAlgorithm};
+use super::{AlgorithmSpec, Networks, PortInfo, SwitchAlgorithm};
 use crate::params::{ParamSpec, Params};
 
 pub const PARAMS: [ParamSpec; 10] = [
@@ -52,6 +52,7 @@ pub const PARAMS: [ParamSpec; 10] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "erica_plus",
     name: "ERICA+",
+    network: Networks::Atm,
     summary: "ERICA at 100 % utilisation, with the allocated capacity scaled by a function of the queue so that the queue settles at a target delay.",
     params: &PARAMS,
     build,

@@ -15,8 +15,10 @@ pub mod efci;
 pub mod eprca;
 pub mod erica;
 pub mod erica_plus;
+pub mod fecn;
 pub mod measure;
 pub mod none;
+pub mod qcn;
 pub mod series_d;
 pub mod ut;
 
@@ -27,6 +29,8 @@ pub struct PortInfo {
     pub link_rate: f64,
     /// Number of connections in the network (per-VC tables are indexed by connection).
     pub n_conns: usize,
+    /// Bits per transmission unit: 424 for a cell, 8 × frame size on Ethernet.
+    pub unit_bits: f64,
 }
 
 /// The port as an algorithm sees it when a cell passes.
@@ -41,11 +45,14 @@ pub struct PortView {
 }
 
 /// Whether an arriving cell may enter the buffer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Admit {
     Keep,
     /// Discard the cell (selective discard by the algorithm).
     Drop,
+    /// Keep the cell and send its source a backward notification carrying this value (a
+    /// switch-generated backward RM cell with BN = 1: QCN's congestion notification).
+    Notify(f64),
 }
 
 /// One switch algorithm running on one output port.
@@ -82,21 +89,60 @@ pub trait SwitchAlgorithm {
     fn internal_values(&self, _out: &mut Vec<f64>) {}
 }
 
+/// Which networks an algorithm runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Networks {
+    Atm,
+    Ethernet,
+    Both,
+}
+
+impl Networks {
+    pub fn allows(self, ethernet: bool) -> bool {
+        match self {
+            Networks::Both => true,
+            Networks::Atm => !ethernet,
+            Networks::Ethernet => ethernet,
+        }
+    }
+}
+
 /// A registered algorithm: its id in scenario files, its display name, its parameters.
 pub struct AlgorithmSpec {
     pub id: &'static str,
     pub name: &'static str,
+    pub network: Networks,
     pub summary: &'static str,
     pub params: &'static [ParamSpec],
     pub build: fn(&Params, PortInfo) -> Box<dyn SwitchAlgorithm>,
 }
 
 /// Every algorithm, by id.
-pub const REGISTRY: &[AlgorithmSpec] =
-    &[erica::SPEC, erica_plus::SPEC, debra::SPEC, series_d::SPEC, ut::SPEC, eprca::SPEC, efci::SPEC, none::SPEC];
+pub const REGISTRY: &[AlgorithmSpec] = &[
+    erica::SPEC,
+    erica_plus::SPEC,
+    debra::SPEC,
+    series_d::SPEC,
+    ut::SPEC,
+    eprca::SPEC,
+    efci::SPEC,
+    fecn::SPEC,
+    qcn::SPEC,
+    none::SPEC,
+];
 
 /// The algorithm a switch runs when its scenario entry names none.
 pub const DEFAULT_ALGORITHM: &str = "erica";
+
+/// The default algorithm on a network: ERICA on ATM, none (a plain FIFO) on Ethernet.
+pub fn default_for(ethernet: bool) -> &'static str {
+    if ethernet {
+        "none"
+    } else {
+        DEFAULT_ALGORITHM
+    }
+}
 
 pub fn find(id: &str) -> Option<&'static AlgorithmSpec> {
     REGISTRY.iter().find(|a| a.id == id)

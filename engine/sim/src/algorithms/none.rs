@@ -1,12 +1,13 @@
 //! `none`: a plain FIFO port that never touches RM cells.
 
-use super::{Admit, AlgorithmSpec, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::Cell;
 use crate::params::Params;
 
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "none",
     name: "None (FIFO)",
+    network: Networks::Both,
     summary: "A plain FIFO output port that forwards every cell and never marks RM cells.",
     params: &[],
     build,

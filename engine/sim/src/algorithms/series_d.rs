@@ -28,7 +28,7 @@
 //! FIFO port the VC's cells in the shared queue are counted instead.
 
 use super::measure::VcSet;
-use super::{Admit, AlgorithmSpec, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{cells_to_mbps, mbps_to_cells, Time};
@@ -127,6 +127,7 @@ pub const PARAMS: [ParamSpec; 25] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "series_d",
     name: "Series-D",
+    network: Networks::Atm,
     summary: "Splits the ABR queue into five regions; each adapts an additive increase (MAIR) and a multiplicative reduction (MRF) of the mean allowed rate MACR; per-VC queues shape each VC's ER.",
     params: &PARAMS,
     build,

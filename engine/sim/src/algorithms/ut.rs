@@ -18,7 +18,7 @@
 //! reason ERICA scales CCR by the load); g < 1 damps the correction.
 
 use super::measure::Interval;
-use super::{Admit, AlgorithmSpec, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::cells_to_mbps;
@@ -61,6 +61,7 @@ pub const PARAMS: [ParamSpec; 4] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "ut",
     name: "Uniform Tracking",
+    network: Networks::Atm,
     summary: "Tracks the measured aggregate rate: scales one explicit rate for all VCs by target capacity / measured load each interval.",
     params: &PARAMS,
     build,

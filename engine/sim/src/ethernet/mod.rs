@@ -1,6 +1,7 @@
 //! Ethernet congestion management (IEEE 802.1Qau): the control laws of FECN and QCN as pure,
-//! unit-tested state machines. They are not yet wired into the event loop (frames of bytes,
-//! Gbps links and Bernoulli sources come with the Ethernet network model); see issue 7.
+//! unit-tested state machines, and the Ethernet host (arrivals, queue, rate limiter).
+//! The switch side runs as the `fecn` and `qcn` switch algorithms.
 
 pub mod fecn;
 pub mod qcn;
+pub mod source;

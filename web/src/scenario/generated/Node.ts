@@ -16,9 +16,13 @@ params?: { [key in string]: number },
  */
 scheduler?: Scheduler, 
 /**
- * Buffer of each output port (cells; switches only; default 1000).
+ * Buffer of each output port (cells; ATM switches only; default 1000).
  */
 buffer_cells?: number, 
+/**
+ * Buffer of each output port (bytes; Ethernet switches only; default 600,000).
+ */
+buffer_bytes?: bigint, 
 /**
  * Position on the editor canvas.
  */
