@@ -156,6 +156,15 @@ fn run(
             overrides.push(format!("nodes.{id}.params={{}}"));
         }
     }
+    if let Some(t) = steady_from_ms {
+        overrides.push(format!("run.steady_from_ms={t}"));
+    } else if let Some(d) = duration_ms {
+        // A shorter run than the file's: its steady-state window may no longer fit.
+        let doc = read_json(path)?;
+        if doc["run"]["steady_from_ms"].as_f64().is_some_and(|t| t > d) {
+            overrides.push("run.steady_from_ms=null".into());
+        }
+    }
     overrides.extend(set.iter().cloned());
     let scenario = load(path, &overrides)?;
     if let Some(t) = steady_from_ms {

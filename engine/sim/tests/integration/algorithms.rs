@@ -55,7 +55,7 @@ const GENTLE: &str = "defaults.source.rif=0.0625";
 #[test]
 fn the_registry_has_every_algorithm_id() {
     let ids: Vec<&str> = abr_sim::algorithms::REGISTRY.iter().map(|a| a.id).collect();
-    assert_eq!(ids, ["erica", "erica_plus", "debra", "series_d", "ut", "eprca", "efci", "none"]);
+    assert_eq!(ids, ["erica", "erica_plus", "debra", "series_d", "ut", "eprca", "efci", "fecn", "qcn", "none"]);
     for a in abr_sim::algorithms::REGISTRY {
         for p in a.params {
             assert!(!p.meaning.is_empty() && p.min <= p.max, "{}.{}", a.id, p.name);

@@ -3,6 +3,7 @@
 mod algorithms;
 mod common;
 mod determinism;
+mod ethernet;
 mod library;
 mod scenarios;
 mod validation;

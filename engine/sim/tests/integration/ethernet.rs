@@ -1,0 +1,103 @@
+//! Ethernet hot spots: FECN converges to the fair share with the queue at Qeq and follows the
+//! offered load when flows leave; N0 and the loop delay trade drops for speed; QCN keeps the
+//! link full around its Qeq; Bernoulli runs are reproducible per seed.
+
+use crate::common::{load, run};
+use abr_sim::metrics::Summary;
+
+fn rates(s: &Summary) -> Vec<f64> {
+    s.connections.iter().map(|c| c.mean_rate_mbps.unwrap()).collect()
+}
+
+fn lost(s: &Summary) -> u64 {
+    s.connections.iter().map(|c| c.lost_cells).sum()
+}
+
+fn queue(s: &Summary) -> f64 {
+    s.ports.iter().find(|p| p.id == "SW1->EP4").unwrap().mean_queue_cells.unwrap()
+}
+
+#[test]
+fn fecn_gives_four_flows_a_quarter_each_with_the_queue_at_qeq() {
+    let (_, s) = run(load("fecn-hotspot", &["run.duration_ms=80", "run.steady_from_ms=40"]));
+    for (r, c) in rates(&s).iter().zip(&s.connections) {
+        let share = c.target_share_mbps.unwrap();
+        assert!((share - 2500.0).abs() < 1e-6, "the oracle: 10 Gb/s over four");
+        assert!((r / share - 1.0).abs() < 0.05, "{}: {r:.0} Mb/s", c.id);
+    }
+    // Qeq = 24 KB = 16 frames of 1500 bytes.
+    let q = queue(&s);
+    assert!((8.0..=32.0).contains(&q), "mean queue {q:.1} frames, Qeq 16");
+    assert_eq!(lost(&s), 0);
+}
+
+#[test]
+fn fecn_lets_the_remaining_flows_rise_to_their_offered_load() {
+    let (_, s) = run(load("fecn-hotspot", &[]));
+    let r = rates(&s);
+    assert!(r[0] < 1.0 && r[1] < 1.0, "F0 and F1 stopped at 80 ms");
+    for x in &r[2..] {
+        assert!((x / 5000.0 - 1.0).abs() < 0.05, "{x:.0} Mb/s, offered 5,000");
+    }
+}
+
+#[test]
+fn a_small_n0_overflows_the_buffer_where_a_larger_one_does_not() {
+    let (_, n1) = run(load("fecn-n0-1", &[]));
+    let (_, n10) = run(load("fecn-n0-10", &[]));
+    assert!(lost(&n1) > 0, "N0 = 1: every source starts at the line rate");
+    assert_eq!(lost(&n10), 0);
+    // N0 = 200 starts at 50 Mb/s and climbs by 50 Mb/s a millisecond: too slow to fill the
+    // link before the window.
+    let (_, n200) = run(load("fecn-n0-200", &[]));
+    let util200 = n200.links.iter().find(|l| l.id == "L4").unwrap().mean_utilization.unwrap();
+    let util10 = n10.links.iter().find(|l| l.id == "L4").unwrap().mean_utilization.unwrap();
+    assert!(util200 < util10 - 0.1, "N0 = 200: {util200:.2}, N0 = 10: {util10:.2}");
+}
+
+#[test]
+fn a_long_loop_drops_frames_and_a_larger_qeq_drops_fewer() {
+    let (_, short) = run(load("fecn-qeq-24kb-delay-16us", &[]));
+    let (_, long_small) = run(load("fecn-qeq-24kb-delay-1000us", &[]));
+    let (_, long_big) = run(load("fecn-qeq-150kb-delay-1000us", &[]));
+    assert_eq!(lost(&short), 0);
+    assert!(lost(&long_small) > 0);
+    assert!(lost(&long_big) < lost(&long_small), "{} vs {}", lost(&long_big), lost(&long_small));
+}
+
+#[test]
+fn qcn_keeps_the_link_full_with_the_queue_near_qeq() {
+    let (_, s) = run(load("qcn-hotspot", &["run.duration_ms=80", "run.steady_from_ms=40"]));
+    let util = s.links.iter().find(|l| l.id == "L4").unwrap().mean_utilization.unwrap();
+    assert!(util > 0.97, "utilisation {util:.3}");
+    // Qeq = 33 KB = 22 frames.
+    let q = queue(&s);
+    assert!((5.0..=60.0).contains(&q), "mean queue {q:.1} frames");
+    assert_eq!(lost(&s), 0);
+    // QCN is fair only on long time scales (a known property; AF-QCN was proposed for it).
+    assert!(s.jain_index.unwrap() > 0.8, "Jain {:?}", s.jain_index);
+}
+
+#[test]
+fn bernoulli_runs_repeat_per_seed_and_differ_across_seeds() {
+    let (_, a) = run(load("fecn-hotspot", &["run.duration_ms=20", "run.steady_from_ms=10"]));
+    let (_, b) = run(load("fecn-hotspot", &["run.duration_ms=20", "run.steady_from_ms=10"]));
+    let (_, c) = run(load("fecn-hotspot", &["run.duration_ms=20", "run.steady_from_ms=10", "run.seed=2"]));
+    assert_eq!(a.digest, b.digest);
+    assert_ne!(a.digest, c.digest);
+}
+
+#[test]
+fn atm_and_ethernet_settings_do_not_mix() {
+    let mut doc = crate::common::library_json("fecn-hotspot");
+    abr_sim::scenario::apply_override(&mut doc, "nodes.SW1.algorithm=\"erica\"").unwrap();
+    let p = abr_sim::scenario::from_value(doc).unwrap_err();
+    assert!(p.iter().any(|p| p.path == "nodes[0].algorithm" && p.rule.contains("ATM networks only")), "{p:?}");
+    let mut doc = crate::common::library_json("two-sources");
+    abr_sim::scenario::apply_override(&mut doc, "connections.C1.traffic={\"kind\":\"bernoulli\",\"load_percent\":50}")
+        .unwrap();
+    abr_sim::scenario::apply_override(&mut doc, "nodes.SW1.algorithm=\"fecn\"").unwrap();
+    let p = abr_sim::scenario::from_value(doc).unwrap_err();
+    assert!(p.iter().any(|p| p.path == "connections[0].traffic"), "{p:?}");
+    assert!(p.iter().any(|p| p.path == "nodes[2].algorithm" && p.rule.contains("Ethernet networks only")), "{p:?}");
+}
