@@ -10,7 +10,7 @@ export interface LibraryScenario {
   json: string;
   scenario: {
     id: string;
-    run: { duration_ms: number; sample_interval_us?: number; tolerance?: number };
+    run: { duration_ms: number; sample_interval_us?: number; tolerance?: number; expect_maxmin?: boolean };
     connections: { id: string; start_ms?: number; stop_ms?: number }[];
   };
 }

@@ -44,28 +44,32 @@ for (const { file, scenario } of SCENARIOS) {
       await expect(page.getByTestId(id).locator('canvas')).toBeVisible();
     }
 
-    // Every source still sending holds its target share on average over the steady-state window
-    // (the run summary's mean; the instantaneous ACR may oscillate, e.g. under Series-D or EFCI).
+    // Every connection holds its target share on average over the steady-state window (the
+    // summary's mean: the instantaneous ACR may oscillate, e.g. under Series-D or EFCI), within
+    // the scenario's tolerance; a connection whose share is 0 (gone by then) sends nothing. The
+    // same rule as the engine's library test; scenarios with misbehaving sources opt out.
     await expect(page.getByTestId('summary')).toContainText('Jain index');
     const summary = (await page.evaluate(() => window.__abrlab!.summary())) as {
       jain_index: number;
       connections: { id: string; mean_rate_mbps: number; target_share_mbps: number }[];
     };
-    const tolerance = scenario.run.tolerance ?? 0.1;
-    const end = scenario.run.duration_ms;
-    const sending = scenario.connections.filter((c) => (c.start_ms ?? 0) < end && (c.stop_ms ?? Infinity) > end);
-    expect(sending.length).toBeGreaterThan(0);
-    for (const c of sending) {
+    for (const c of scenario.connections) {
       for (const kind of ['acr', 'target']) {
         expect(meta.find((m) => m.kind === kind && m.owner === c.id), `${kind} series of ${c.id}`).toBeTruthy();
       }
-      const r = summary.connections.find((x) => x.id === c.id)!;
-      const [a, t] = [r.mean_rate_mbps, r.target_share_mbps];
-      expect(t).toBeGreaterThan(0);
-      expect(Math.abs(a - t) / t, `${c.id}: mean ACR ${a} vs target ${t} Mbps`).toBeLessThanOrEqual(tolerance);
     }
-    // The run summary is shown, with a fairness index for the run.
-    expect(summary.jain_index).toBeGreaterThan(0.9);
+    if (scenario.run.expect_maxmin !== false) {
+      const tolerance = scenario.run.tolerance ?? 0.05;
+      expect(summary.connections.length).toBe(scenario.connections.length);
+      for (const { id, mean_rate_mbps: rate, target_share_mbps: share } of summary.connections) {
+        if (share > 0) {
+          expect(Math.abs(rate / share - 1), `${id}: mean ACR ${rate} vs target ${share} Mbps`).toBeLessThanOrEqual(tolerance);
+        } else {
+          expect(rate, `${id}: share 0, mean ACR ${rate} Mbps`).toBeLessThan(0.01);
+        }
+      }
+      expect(summary.jain_index).toBeGreaterThan(0.9);
+    }
     expect(errors).toEqual([]);
   });
 }
