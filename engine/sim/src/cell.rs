@@ -25,6 +25,8 @@ pub mod flag {
     pub const BN: u8 = 8;
     /// Cell loss priority: out-of-rate RM cells carry CLP = 1.
     pub const CLP: u8 = 16;
+    /// A CBR/VBR background cell: served before ABR cells (strict priority).
+    pub const VBR: u8 = 32;
 }
 
 #[derive(Debug, Clone, Copy)]

@@ -15,6 +15,7 @@
 //! ```
 
 pub mod algorithms;
+pub mod background;
 pub mod catalogue;
 pub mod cell;
 pub mod ethernet;

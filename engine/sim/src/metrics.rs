@@ -101,6 +101,8 @@ impl Recorder {
 #[derive(Debug, Clone, Serialize)]
 pub struct ConnSummary {
     pub id: String,
+    /// `abr`, `ethernet` or `background` (CBR/VBR: no share, served first).
+    pub kind: &'static str,
     pub mean_rate_mbps: Option<f64>,
     pub fair_share_mbps: Option<f64>,
     pub target_share_mbps: Option<f64>,
@@ -181,6 +183,11 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
         };
         connections.push(ConnSummary {
             id: c.id.clone(),
+            kind: match c.source {
+                crate::sim::Host::Abr(_) => "abr",
+                crate::sim::Host::Eth(_) => "ethernet",
+                crate::sim::Host::Bg(_) => "background",
+            },
             mean_rate_mbps: rate,
             fair_share_mbps: share,
             target_share_mbps: target,

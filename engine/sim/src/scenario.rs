@@ -88,6 +88,17 @@ fn default_frame_bytes() -> u32 {
     1500
 }
 
+/// Higher-priority background traffic (ATM CBR/VBR), served before ABR at every port.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[ts(export, export_to = EXPORT_TO)]
+pub enum Background {
+    /// Constant bit rate.
+    Cbr { rate_mbps: f64 },
+    /// On at `peak_mbps` and off, for exponentially distributed times of the given means.
+    OnOff { peak_mbps: f64, mean_on_ms: f64, mean_off_ms: f64 },
+}
+
 /// How frames arrive at an Ethernet source (offered load in % of its link's rate).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -298,6 +309,10 @@ pub struct Connection {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub group: Option<String>,
+    /// Makes this a CBR/VBR background connection (ATM): no feedback, strict priority over ABR.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub background: Option<Background>,
     /// Frame arrivals of an Ethernet source (default: Bernoulli at 100 %).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -637,6 +652,25 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
             p.push(Problem::new(format!("{path}.params.{k}"), rule));
         }
         check_behavior(&c.behavior, &format!("{path}.behavior"), &mut p);
+        if let Some(b) = &c.background {
+            let bpath = format!("{path}.background");
+            if eth {
+                p.push(Problem::new(bpath.clone(), "background (CBR/VBR) connections are ATM only"));
+            }
+            if !c.behavior.is_greedy() || c.volume_mb.is_some() {
+                p.push(Problem::new(path.clone(), "a background connection takes no behavior or volume_mb"));
+            }
+            match *b {
+                Background::Cbr { rate_mbps } => {
+                    check_range(rate_mbps, 0.001, 100_000.0, &format!("{bpath}.rate_mbps"), "rate_mbps", &mut p)
+                }
+                Background::OnOff { peak_mbps, mean_on_ms, mean_off_ms } => {
+                    check_range(peak_mbps, 0.001, 100_000.0, &format!("{bpath}.peak_mbps"), "peak_mbps", &mut p);
+                    check_range(mean_on_ms, 0.001, 600_000.0, &format!("{bpath}.mean_on_ms"), "mean_on_ms", &mut p);
+                    check_range(mean_off_ms, 0.001, 600_000.0, &format!("{bpath}.mean_off_ms"), "mean_off_ms", &mut p);
+                }
+            }
+        }
         if eth && (!c.behavior.is_greedy() || c.volume_mb.is_some()) {
             p.push(Problem::new(path.clone(), "behavior and volume_mb apply to ATM sources; use traffic on Ethernet"));
         }

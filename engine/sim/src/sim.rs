@@ -14,6 +14,7 @@
 //! the sampler. Ties are broken by insertion order, so a run is a pure function of the scenario.
 
 use crate::algorithms::{self, Admit, PortInfo, PortView, SwitchAlgorithm};
+use crate::background::BackgroundSource;
 use crate::cell::{flag, Cell, CellKind};
 use crate::ethernet::source::ETH_SOURCE_PARAMS;
 use crate::ethernet::source::{EthSource, EthSourceConfig};
@@ -88,13 +89,30 @@ pub struct Port {
     pub reported: bool,
 }
 
-/// The queues of a per-VC port: one FIFO per connection, served round-robin a cell at a time.
+/// The queues of a scheduled port: CBR/VBR cells first (strict priority), then ABR cells either
+/// in one FIFO or one queue per connection served round-robin, a cell at a time.
 struct PerVcQueues {
+    /// One queue per connection (round-robin) or only `queues[0]` (FIFO).
+    round_robin: bool,
     queues: Vec<VecDeque<Cell>>,
-    /// Connections with cells waiting, in service order.
+    /// Connections with cells waiting, in service order (round-robin only).
     round: VecDeque<u32>,
+    high: VecDeque<Cell>,
     in_service: Option<Cell>,
     waiting: u32,
+}
+
+impl PerVcQueues {
+    fn new(round_robin: bool, n_conns: usize) -> Self {
+        PerVcQueues {
+            round_robin,
+            queues: vec![VecDeque::new(); if round_robin { n_conns } else { 1 }],
+            round: VecDeque::new(),
+            high: VecDeque::new(),
+            in_service: None,
+            waiting: 0,
+        }
+    }
 }
 
 impl Port {
@@ -113,7 +131,14 @@ impl Port {
     /// Cells of connection `conn` waiting or in transmission at `now`.
     pub fn vc_queue_len(&self, now: Time, conn: u32) -> u32 {
         if let Some(q) = &self.per_vc {
-            return q.queues[conn as usize].len() as u32 + q.in_service.is_some_and(|c| c.conn == conn) as u32;
+            let waiting = if q.round_robin {
+                q.queues[conn as usize].len()
+            } else {
+                q.queues[0].iter().filter(|c| c.conn == conn).count()
+            };
+            return waiting as u32
+                + q.high.iter().filter(|c| c.conn == conn).count() as u32
+                + q.in_service.is_some_and(|c| c.conn == conn) as u32;
         }
         // FIFO: the queued cells are the newest ones, those not yet fully sent.
         self.ring
@@ -139,6 +164,8 @@ impl Port {
 pub enum Host {
     Abr(AbrSource),
     Eth(EthSource),
+    /// CBR/VBR background traffic (no feedback; strict priority over ABR).
+    Bg(BackgroundSource),
 }
 
 impl Host {
@@ -146,6 +173,7 @@ impl Host {
         match self {
             Host::Abr(s) => s.next_event_time(),
             Host::Eth(s) => s.next_event_time(),
+            Host::Bg(s) => s.next_event_time(),
         }
     }
 
@@ -153,6 +181,7 @@ impl Host {
         match self {
             Host::Abr(s) => s.on_opportunity(now, conn),
             Host::Eth(s) => s.on_opportunity(now, conn),
+            Host::Bg(s) => s.on_opportunity(now, conn),
         }
     }
 
@@ -161,6 +190,7 @@ impl Host {
         match self {
             Host::Abr(s) => s.on_brm(now, cell),
             Host::Eth(s) => s.on_feedback(now, cell),
+            Host::Bg(_) => false,
         }
     }
 
@@ -169,6 +199,7 @@ impl Host {
         match self {
             Host::Abr(s) => s.active(now),
             Host::Eth(s) => s.active(now),
+            Host::Bg(s) => s.active(now),
         }
     }
 
@@ -177,13 +208,14 @@ impl Host {
         match self {
             Host::Abr(s) => s.demand(now),
             Host::Eth(s) => s.demand(),
+            Host::Bg(s) => s.rate(),
         }
     }
 
     pub fn mcr(&self) -> f64 {
         match self {
             Host::Abr(s) => s.cfg.mcr,
-            Host::Eth(_) => 0.0,
+            Host::Eth(_) | Host::Bg(_) => 0.0,
         }
     }
 
@@ -192,6 +224,7 @@ impl Host {
         match self {
             Host::Abr(s) => s.acr,
             Host::Eth(s) => s.rate(),
+            Host::Bg(s) => s.rate(),
         }
     }
 
@@ -199,7 +232,7 @@ impl Host {
     pub fn abr(&self) -> Option<&AbrSource> {
         match self {
             Host::Abr(s) => Some(s),
-            Host::Eth(_) => None,
+            _ => None,
         }
     }
 }
@@ -288,12 +321,8 @@ impl Simulation {
                     let params = Params::new(spec.params, &[&owner.params]);
                     (spec.build)(&params, PortInfo { link_rate: rate, n_conns, unit_bits })
                 });
-                let per_vc = (is_switch && owner.scheduler == Some(Scheduler::PerVc)).then(|| PerVcQueues {
-                    queues: vec![VecDeque::new(); n_conns],
-                    round: VecDeque::new(),
-                    in_service: None,
-                    waiting: 0,
-                });
+                let per_vc =
+                    (is_switch && owner.scheduler == Some(Scheduler::PerVc)).then(|| PerVcQueues::new(true, n_conns));
                 port_of.insert((node, next), ports.len());
                 ports.push(Port {
                     id: format!("{}->{}", owner.id, s.nodes[next].id),
@@ -334,7 +363,9 @@ impl Simulation {
             let cell_us: f64 = fwd.iter().map(|&p| ports[p as usize].cell_time as f64 / 1e6).sum();
             let access_rate = ports[fwd[0] as usize].link_rate;
             let (start, stop) = (from_ms(c.start_ms), c.stop_ms.map(from_ms));
-            let source = if s.ethernet.is_some() {
+            let source = if let Some(b) = &c.background {
+                Host::Bg(BackgroundSource::new(b, start, stop, s.run.seed, conns.len() as u64))
+            } else if s.ethernet.is_some() {
                 let params = Params::new(&ETH_SOURCE_PARAMS, &[&s.defaults.source, &c.params]);
                 let traffic = c.traffic.clone().unwrap_or(Traffic::Bernoulli { load_percent: 100.0 });
                 let cfg = EthSourceConfig::resolve(&params, access_rate, unit_bits, traffic, start, stop);
@@ -363,6 +394,17 @@ impl Simulation {
             });
         }
 
+        // Ports that carry background traffic serve it first: they need scheduled queues.
+        for (i, c) in s.connections.iter().enumerate() {
+            if c.background.is_some() {
+                for &p in &conns[i].fwd {
+                    let port = &mut ports[p as usize];
+                    if port.per_vc.is_none() {
+                        port.per_vc = Some(PerVcQueues::new(false, n_conns));
+                    }
+                }
+            }
+        }
         // Report switch ports that carry some connection's forward traffic.
         for c in &conns {
             for &p in &c.fwd {
@@ -522,10 +564,16 @@ impl Simulation {
         port.max_queue = port.max_queue.max(q + 1);
         if let Some(vcq) = port.per_vc.as_mut() {
             let vc = cell.conn as usize;
-            if vcq.queues[vc].is_empty() {
-                vcq.round.push_back(cell.conn);
+            if cell.has(flag::VBR) {
+                vcq.high.push_back(cell);
+            } else if vcq.round_robin {
+                if vcq.queues[vc].is_empty() {
+                    vcq.round.push_back(cell.conn);
+                }
+                vcq.queues[vc].push_back(cell);
+            } else {
+                vcq.queues[0].push_back(cell);
             }
-            vcq.queues[vc].push_back(cell);
             vcq.waiting += 1;
             if vcq.in_service.is_none() {
                 self.serve_next(p);
@@ -562,12 +610,20 @@ impl Simulation {
     /// A per-VC port starts sending the next cell, round-robin over the connections.
     fn serve_next(&mut self, p: usize) {
         let port = &mut self.ports[p];
-        let vcq = port.per_vc.as_mut().expect("per-VC port");
-        let Some(vc) = vcq.round.pop_front() else { return };
-        let cell = vcq.queues[vc as usize].pop_front().expect("queued");
-        if !vcq.queues[vc as usize].is_empty() {
-            vcq.round.push_back(vc);
-        }
+        let vcq = port.per_vc.as_mut().expect("scheduled port");
+        let cell = if let Some(c) = vcq.high.pop_front() {
+            c
+        } else if vcq.round_robin {
+            let Some(vc) = vcq.round.pop_front() else { return };
+            let cell = vcq.queues[vc as usize].pop_front().expect("queued");
+            if !vcq.queues[vc as usize].is_empty() {
+                vcq.round.push_back(vc);
+            }
+            cell
+        } else {
+            let Some(c) = vcq.queues[0].pop_front() else { return };
+            c
+        };
         vcq.waiting -= 1;
         vcq.in_service = Some(cell);
         let done = self.now + port.cell_time;
@@ -744,6 +800,7 @@ impl Simulation {
             n += p.ring.iter().filter(|(_, c)| forward(c)).count();
             if let Some(q) = &p.per_vc {
                 n += q.queues.iter().flatten().filter(|c| forward(c)).count();
+                n += q.high.iter().filter(|c| forward(c)).count();
                 n += q.in_service.iter().filter(|c| forward(c)).count();
             }
         }
@@ -766,7 +823,20 @@ fn compute_shares(ports: &[Port], conns: &[Conn], demands: &[Option<f64>]) -> (V
         .iter()
         .map(|&p| ports[p].link_rate * ports[p].alg.as_ref().map_or(1.0, |a| a.target_utilization()))
         .collect();
-    let active: Vec<usize> = (0..conns.len()).filter(|&i| demands[i].is_some()).collect();
+    // Background traffic takes its current rate off every link it crosses, before ABR.
+    let mut plain = plain;
+    let mut target = target;
+    for (i, c) in conns.iter().enumerate() {
+        if let (Host::Bg(_), Some(rate)) = (&c.source, demands[i]) {
+            for p in &c.fwd {
+                let k = used.binary_search(&(*p as usize)).expect("used");
+                plain[k] = (plain[k] - rate).max(0.0);
+                target[k] = (target[k] - rate).max(0.0);
+            }
+        }
+    }
+    let active: Vec<usize> =
+        (0..conns.len()).filter(|&i| demands[i].is_some() && !matches!(conns[i].source, Host::Bg(_))).collect();
     let sessions: Vec<Session> = active
         .iter()
         .map(|&i| Session {

@@ -8,7 +8,7 @@
 //! arriving cells, whichever comes first):
 //!
 //! ```text
-//!   ABRCapacity = U · link_rate                      cells/s
+//!   ABRCapacity = U · link_rate − VBR rate           cells/s (CBR/VBR cells measured apart)
 //!   z           = InputRate / ABRCapacity            overload factor
 //!   FairShare   = ABRCapacity / N_active
 //! ```
@@ -23,7 +23,7 @@
 
 use super::measure::{Interval, VcSet};
 use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
-use crate::cell::{Cell, CellKind};
+use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{cells_to_mbps, Time};
 
@@ -139,6 +139,8 @@ pub struct Erica {
     // Current interval.
     interval: Interval,
     vcs: VcSet,
+    /// CBR/VBR cells in the interval: their rate is taken off the ABR capacity.
+    vbr_cells: u64,
     /// Active VCs of the last interval, raised at once when a new VC shows up (option E).
     active_last: u32,
     max_alloc_current: f64,
@@ -163,6 +165,7 @@ impl Erica {
             link_rate: port.link_rate,
             interval: Interval::new(cfg.interval_us, cfg.interval_cells),
             vcs: VcSet::new(port.n_conns),
+            vbr_cells: 0,
             active_last: 0,
             max_alloc_current: 0.0,
             abr_capacity: capacity,
@@ -188,7 +191,9 @@ impl Erica {
     pub fn end_interval(&mut self, now: Time, q: u32) {
         let cells = self.interval.cells();
         let Some(len) = self.interval.close(now) else { return };
-        let capacity = self.cfg.u * self.link_rate;
+        let vbr_rate = self.vbr_cells as f64 / len;
+        self.vbr_cells = 0;
+        let capacity = (self.cfg.u * self.link_rate - vbr_rate).max(0.0);
         self.queue_factor = self.cfg.queue_control.map_or(1.0, |qc| qc.factor(q as f64, capacity));
         self.abr_capacity = capacity * self.queue_factor;
         let input_rate = cells as f64 / len;
@@ -225,6 +230,10 @@ impl Erica {
 impl SwitchAlgorithm for Erica {
     fn on_arrival(&mut self, port: &PortView, cell: &mut Cell) -> Admit {
         self.maybe_end_by_time(port);
+        if cell.has(flag::VBR) {
+            self.vbr_cells += 1;
+            return Admit::Keep;
+        }
         let full = self.interval.count();
         let vc = cell.conn as usize;
         match cell.kind {

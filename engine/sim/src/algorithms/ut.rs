@@ -10,7 +10,7 @@
 //! ```text
 //!   N_eff = max(1, A / R)                a VC sending at R counts 1, a slower one less
 //!   ER    = R · (C_t / A)^g              = C_t / N_eff for g = 1   (uniform tracking)
-//!   ER    = min(ER, C_t);  ER = C_t when nothing arrived
+//!   ER    = min(ER, C_t);  ER = C_t when nothing arrived;  C_t = ρ_T · (link − VBR rate)
 //! ```
 //! The fixed point is max-min fair: unconstrained VCs share what the constrained ones leave.
 //! Tracking from the declared rate R rather than from the last advertised ER keeps the rate
@@ -76,6 +76,7 @@ fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
         er: 0.0,
         effective_vcs: 0.0,
         max_ccr: 0.0,
+        vbr_cells: 0,
         known: vec![false; port.n_conns],
         n_known: 0,
     };
@@ -94,6 +95,8 @@ pub struct UniformTracking {
     effective_vcs: f64,
     /// The largest CCR seen in the current interval (0: none).
     max_ccr: f64,
+    /// CBR/VBR cells in the interval: their rate is taken off the target capacity.
+    vbr_cells: u64,
     known: Vec<bool>,
     n_known: u32,
 }
@@ -102,7 +105,12 @@ impl UniformTracking {
     /// One tracking step from an interval with arrival rate `a` and largest declared rate
     /// `r` (cells/s; 0 when no forward RM cell came, then the last ER stands for it).
     pub fn track(&mut self, a: f64, r: f64) {
-        let target = self.rho * self.link_rate;
+        self.track_with_vbr(a, r, 0.0);
+    }
+
+    /// The same with `vbr` cells/s of higher-priority traffic on the link.
+    pub fn track_with_vbr(&mut self, a: f64, r: f64, vbr: f64) {
+        let target = self.rho * (self.link_rate - vbr).max(0.0);
         if a <= 0.0 {
             self.effective_vcs = 0.0;
             self.er = target;
@@ -116,8 +124,9 @@ impl UniformTracking {
     fn close(&mut self, now: crate::time::Time) {
         let cells = self.interval.cells();
         if let Some(len) = self.interval.close(now) {
-            self.track(cells as f64 / len, self.max_ccr);
+            self.track_with_vbr(cells as f64 / len, self.max_ccr, self.vbr_cells as f64 / len);
             self.max_ccr = 0.0;
+            self.vbr_cells = 0;
         }
     }
 }
@@ -126,6 +135,10 @@ impl SwitchAlgorithm for UniformTracking {
     fn on_arrival(&mut self, port: &PortView, cell: &mut Cell) -> Admit {
         if self.interval.expired(port.now) {
             self.close(port.now);
+        }
+        if cell.has(flag::VBR) {
+            self.vbr_cells += 1;
+            return Admit::Keep;
         }
         if cell.kind == CellKind::Frm && !cell.has(flag::CLP) {
             self.max_ccr = self.max_ccr.max(cell.ccr);
@@ -187,6 +200,7 @@ mod tests {
             er: 0.0,
             effective_vcs: 0.0,
             max_ccr: 0.0,
+            vbr_cells: 0,
             known: Vec::new(),
             n_known: 0,
         };

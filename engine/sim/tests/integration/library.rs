@@ -39,7 +39,7 @@ fn every_library_scenario_reaches_the_shares_its_study_reports_and_conserves_cel
             continue;
         }
         checked += 1;
-        for c in &summary.connections {
+        for c in summary.connections.iter().filter(|c| c.kind != "background") {
             let (rate, share) = (c.mean_rate_mbps.unwrap(), c.target_share_mbps.unwrap());
             let ok = if share > 0.0 { (rate / share - 1.0).abs() <= tol } else { rate < 0.01 };
             if !ok {
@@ -144,4 +144,23 @@ fn an_honest_fast_source_takes_more_than_its_share_and_overflows_the_buffer() {
     assert!(c1.mean_rate_mbps.unwrap() > c1.target_share_mbps.unwrap());
     assert!(c2.mean_rate_mbps.unwrap() < 0.97 * c2.target_share_mbps.unwrap());
     assert!(sim.conns[1].lost > 0, "the honest-to-feedback source loses cells too");
+}
+
+#[test]
+fn vbr_background_is_served_first_and_erica_shares_what_it_leaves() {
+    let (sim, s) = run(load("vbr-background"));
+    let v = s.connections.iter().find(|c| c.id == "V1").unwrap();
+    assert_eq!(v.kind, "background");
+    assert_eq!(v.lost_cells, 0, "strict priority: background cells are never squeezed out");
+    // The ABR shares follow the VBR source's state: (0.9 · 155.52 − VBR) / 2 on average.
+    for c in s.connections.iter().filter(|c| c.kind == "abr") {
+        let (rate, share) = (c.mean_rate_mbps.unwrap(), c.target_share_mbps.unwrap());
+        assert!(share < 0.9 * 155.52 / 2.0 - 5.0, "the background takes its part first: {share}");
+        assert!((rate / share - 1.0).abs() < 0.05, "{}: {rate} vs {share}", c.id);
+    }
+    // What VBR sent arrived at its own rate: on about half the time at 100 Mb/s.
+    let vbr_rate = v.mean_rate_mbps.unwrap();
+    assert!((20.0..80.0).contains(&vbr_rate), "{vbr_rate}");
+    let vi = sim.conns.iter().position(|c| c.id == "V1").unwrap();
+    assert_eq!(sim.conns[vi].sent, sim.conns[vi].delivered_all + sim.forward_cells_in_network(vi));
 }
