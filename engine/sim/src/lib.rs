@@ -26,4 +26,5 @@ pub mod rng;
 pub mod scenario;
 pub mod sim;
 pub mod source;
+pub mod tcp;
 pub mod time;
