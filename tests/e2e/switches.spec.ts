@@ -3,10 +3,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { openLab, repoRoot, status, waitForMode } from './helpers';
+import { libraryScenarios, openLab, repoRoot, status, waitForMode } from './helpers';
 
+interface Algorithm {
+  id: string;
+  name: string;
+  network?: 'atm' | 'ethernet' | 'both';
+  params: { name: string; min: number; max: number; default: number | null }[];
+}
 interface Catalogue {
-  algorithms: { id: string; name: string; params: { name: string; min: number; max: number; default: number | null }[] }[];
+  algorithms: Algorithm[];
 }
 
 /** The catalogue of the wasm build the page runs (read once, when the tests are listed). */
@@ -18,8 +24,22 @@ function wasmCatalogue(): Catalogue {
 }
 
 const CATALOGUE = wasmCatalogue();
-const BOTTLENECK = 'SW1->SW2';
 const LINK_MBPS = 155.52;
+const runsOn = (a: Algorithm, net: 'atm' | 'ethernet') => !a.network || a.network === 'both' || a.network === net;
+
+/**
+ * Where to try an algorithm: SW1 of two-sources for ATM ones; for Ethernet ones, SW1 of the
+ * first Ethernet library scenario where SW1 runs something else (so that picking it changes it).
+ */
+function testbedFor(alg: Algorithm): string {
+  if (runsOn(alg, 'atm')) return 'two-sources';
+  const bed = libraryScenarios().find(({ scenario: s }) => {
+    const sw1 = (s as unknown as { nodes: { id: string; algorithm?: string }[] }).nodes.find((n) => n.id === 'SW1');
+    return 'ethernet' in s && sw1 && sw1.algorithm !== alg.id;
+  });
+  if (!bed) throw new Error(`no Ethernet library scenario with a switch SW1 to try ${alg.id} on`);
+  return bed.scenario.id;
+}
 
 const scenarioOf = async (page: Page) =>
   JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!) as {
@@ -39,11 +59,20 @@ async function playToEnd(page: Page) {
   await waitForMode(page, 'done');
 }
 
-test('the inspector offers every algorithm of the catalogue, by name', async ({ page }) => {
+test('the inspector offers every algorithm of the catalogue for the network, by name', async ({ page }) => {
   await openLab(page);
   await inspect(page, 'SW1');
   const options = await page.getByTestId('switch-algorithm').locator('option').allTextContents();
-  expect(options).toEqual(CATALOGUE.algorithms.map((a) => a.name));
+  expect(options).toEqual(CATALOGUE.algorithms.filter((a) => runsOn(a, 'atm')).map((a) => a.name));
+  const ethernet = CATALOGUE.algorithms.filter((a) => a.network === 'ethernet');
+  if (ethernet.length) {
+    await page.getByTestId('scenario-picker').selectOption(testbedFor(ethernet[0]));
+    await inspect(page, 'SW1');
+    const ethernetOptions = await page.getByTestId('switch-algorithm').locator('option').allTextContents();
+    expect(ethernetOptions).toEqual(CATALOGUE.algorithms.filter((a) => runsOn(a, 'ethernet')).map((a) => a.name));
+    await expect(page.getByTestId('switch-buffer')).toContainText('buffer_bytes');
+    await page.getByTestId('scenario-picker').selectOption('two-sources');
+  }
   // The form is ERICA's: one field per catalogue parameter, default as placeholder, range shown.
   const erica = CATALOGUE.algorithms.find((a) => a.id === 'erica')!;
   for (const p of erica.params) {
@@ -54,8 +83,10 @@ test('the inspector offers every algorithm of the catalogue, by name', async ({ 
 });
 
 for (const alg of CATALOGUE.algorithms.filter((a) => a.id !== 'none')) {
-  test(`${alg.id} picked on SW1 of two-sources plays to the end with its internal state charted`, async ({ page }) => {
-    const errors = await openLab(page);
+  const bed = testbedFor(alg);
+  test(`${alg.id} picked on SW1 of ${bed} plays to the end with its internal state charted`, async ({ page }) => {
+    const errors = await openLab(page, `/?scenario=${bed}`);
+    expect(await page.evaluate(() => window.__abrlab!.scenarioId())).toBe(bed);
     await inspect(page, 'SW1');
     await page.getByTestId('switch-algorithm').selectOption({ label: alg.name });
     await expect(page.getByTestId('switch-note')).toContainText('restarted at t = 0');
@@ -67,15 +98,16 @@ for (const alg of CATALOGUE.algorithms.filter((a) => a.id !== 'none')) {
       meta: window.__abrlab!.meta(),
       valued: window.__abrlab!.valued(),
     }));
-    const internals = meta.filter((m) => m.kind === 'algorithm' && m.owner === BOTTLENECK);
-    expect(internals.length, `${alg.id} reports internal state on ${BOTTLENECK}`).toBeGreaterThan(0);
+    // The ports of SW1 (on two-sources: SW1->SW2, the bottleneck).
+    const internals = meta.filter((m) => m.kind === 'algorithm' && m.owner.startsWith('SW1->'));
+    expect(internals.length, `${alg.id} reports internal state on the ports of SW1`).toBeGreaterThan(0);
     for (const m of internals) expect(valued[m.id], `rows with a value in ${m.id}`).toBeGreaterThan(0);
     // Show each of them in the fourth chart: the bottleneck port is drawn.
     const chart = page.getByTestId('chart-algorithm');
     for (const m of internals) {
       const quantity = m.id.slice(m.id.lastIndexOf(':') + 1);
       await page.getByTestId('algorithm-quantity').selectOption(quantity);
-      await expect(chart.locator('.legend')).toContainText(BOTTLENECK);
+      await expect(chart.locator('.legend')).toContainText(m.owner);
       await expect(chart).not.toHaveAttribute('data-lines', '0');
     }
     // The rate chart still has data.

@@ -7,16 +7,18 @@ import type { Lab, LabState } from '../app/lab';
 import type { ParamSpec } from '../sim/engine';
 import { describeRange, paramAt, parseParamInput, sortedChanges, type ParsedInput } from '../scenario/params';
 import type { Scheduler } from '../scenario/types';
-import { DEFAULT_BUFFER_CELLS, describeChange, parseBufferInput, SCHEDULERS } from './switchEdits';
+import { algorithmsFor, bufferFieldOf, bufferOf, describeChange, parseBufferInput, SCHEDULERS } from './switchEdits';
 
 export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
   const scenario = state.current?.scenario;
   const n = scenario?.nodes.find((x) => x.id === node && x.kind === 'switch');
   if (!scenario || !n) return null;
   const algId = n.algorithm ?? 'erica';
-  const algorithms = state.catalogue?.algorithms ?? [];
+  const algorithms = algorithmsFor(state.catalogue?.algorithms ?? [], scenario);
   const alg = algorithms.find((a) => a.id === algId);
   const nowMs = state.status?.nowMs ?? 0;
+  const buffer = bufferFieldOf(scenario);
+  const bufferSize = bufferOf(scenario, n);
   const mode = lab.paramEditMode();
   const fb = state.switchFeedback?.node === node ? state.switchFeedback : null;
   const modeText =
@@ -63,16 +65,16 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
       </label>
       <FieldError rule={fb?.fields.scheduler} />
       <NumberField
-        key={`${node}:buffer:${n.buffer_cells}`}
+        key={`${node}:buffer:${bufferSize}`}
         testId="switch-buffer"
-        name="buffer_cells"
-        unit="cells"
-        value={n.buffer_cells}
-        placeholder={String(DEFAULT_BUFFER_CELLS)}
-        help="Buffer of each output port; cells beyond it are dropped"
-        range={`default ${DEFAULT_BUFFER_CELLS} cells`}
-        parse={parseBufferInput}
-        engineRule={fb?.fields.buffer_cells}
+        name={buffer.name}
+        unit={buffer.unit}
+        value={bufferSize}
+        placeholder={String(buffer.default)}
+        help={`Buffer of each output port; ${buffer.unit === 'cells' ? 'cells' : 'frames'} beyond it are dropped`}
+        range={`default ${buffer.default} ${buffer.unit}`}
+        parse={(text) => parseBufferInput(buffer, text)}
+        engineRule={fb?.fields[buffer.name]}
         onCommit={(v) => lab.setSwitchBuffer(node, v)}
       />
       {fb?.note && (

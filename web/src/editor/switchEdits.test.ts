@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../scenario/types';
 import { twoSources } from '../test/fakes';
+import type { AlgorithmSpec } from '../sim/engine';
 import {
+  algorithmsFor,
+  bufferFieldOf,
+  bufferOf,
   describeChange,
   parseBufferInput,
   problemsByField,
@@ -69,8 +73,25 @@ describe('switch edits', () => {
   });
 
   it('reads the buffer field as a whole number of cells, empty for the default', () => {
-    expect(parseBufferInput(' 4000 ')).toEqual({ ok: true, value: 4000 });
-    expect(parseBufferInput('')).toEqual({ ok: true, value: null });
-    for (const bad of ['0', '-3', '12.5', 'lots']) expect(parseBufferInput(bad).ok).toBe(false);
+    const cells = bufferFieldOf(base());
+    expect(parseBufferInput(cells, ' 4000 ')).toEqual({ ok: true, value: 4000 });
+    expect(parseBufferInput(cells, '')).toEqual({ ok: true, value: null });
+    for (const bad of ['0', '-3', '12.5', 'lots']) expect(parseBufferInput(cells, bad).ok).toBe(false);
+    expect(parseBufferInput(cells, '0')).toEqual({ ok: false, rule: 'buffer_cells must be a whole number of cells ≥ 1 (got “0”)' });
+  });
+
+  it('offers the algorithms of the scenario network: ATM ones on ATM, Ethernet ones on Ethernet', () => {
+    const alg = (id: string, network?: AlgorithmSpec['network']): AlgorithmSpec => ({ id, name: id, summary: '', params: [], network });
+    const catalogue = [alg('erica', 'atm'), alg('fecn', 'ethernet'), alg('none', 'both'), alg('older')];
+    const atm = base();
+    expect(algorithmsFor(catalogue, atm).map((a) => a.id)).toEqual(['erica', 'none', 'older']);
+    const ethernet = { ...atm, ethernet: { frame_bytes: 1500 } } as Scenario;
+    expect(algorithmsFor(catalogue, ethernet).map((a) => a.id)).toEqual(['fecn', 'none', 'older']);
+    // The buffer is counted in bytes on Ethernet.
+    expect(bufferFieldOf(ethernet)).toEqual({ name: 'buffer_bytes', unit: 'bytes', default: 600_000 });
+    const e = withBuffer(ethernet, 'SW1', 300_000);
+    expect(e.nodes[2]).toMatchObject({ buffer_bytes: 300_000 });
+    expect('buffer_cells' in e.nodes[2]).toBe(false);
+    expect(bufferOf(e, e.nodes[2])).toBe(300_000);
   });
 });

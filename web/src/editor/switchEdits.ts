@@ -2,16 +2,46 @@
 // input untouched). Which edits need a reload and which apply live is decided by the Lab
 // (app/lab.ts); this file only knows the document.
 
-import type { Problem } from '../sim/engine';
+import type { AlgorithmSpec, Problem } from '../sim/engine';
 import type { ParamChange, Scenario, ScenarioNode, Scheduler } from '../scenario/types';
 
-/** The engine's default buffer of a switch output port (engine/sim/src/scenario.rs). */
-export const DEFAULT_BUFFER_CELLS = 1000;
+/**
+ * The buffer field of a switch: cells on ATM, bytes on Ethernet, with the engine's defaults
+ * (engine/sim/src/scenario.rs; not in the catalogue).
+ */
+export interface BufferField {
+  name: 'buffer_cells' | 'buffer_bytes';
+  unit: string;
+  default: number;
+}
+
+export function bufferFieldOf(s: Scenario): BufferField {
+  return networkOf(s) === 'ethernet'
+    ? { name: 'buffer_bytes', unit: 'bytes', default: 600_000 }
+    : { name: 'buffer_cells', unit: 'cells', default: 1000 };
+}
+
+/** The switch's buffer as the scenario sets it (undefined: the default). */
+export function bufferOf(s: Scenario, node: ScenarioNode): number | undefined {
+  const v = node[bufferFieldOf(s).name];
+  return v === undefined ? undefined : Number(v);
+}
 
 export const SCHEDULERS: { id: Scheduler; label: string }[] = [
   { id: 'fifo', label: 'FIFO (one queue per port)' },
   { id: 'per_vc', label: 'Per-VC queues, round-robin' },
 ];
+
+/** The kind of network a scenario describes: Ethernet when it has Ethernet settings, else ATM. */
+export function networkOf(s: Scenario): 'atm' | 'ethernet' {
+  return s.ethernet ? 'ethernet' : 'atm';
+}
+
+/** The catalogue's algorithms that run on the scenario's network, in catalogue order. */
+export function algorithmsFor(algorithms: AlgorithmSpec[], s: Scenario): AlgorithmSpec[] {
+  const net = networkOf(s);
+  return algorithms.filter((a) => !a.network || a.network === 'both' || a.network === net);
+}
 
 function editNode(s: Scenario, id: string, fn: (n: ScenarioNode) => ScenarioNode): Scenario {
   if (!s.nodes.some((n) => n.id === id && n.kind === 'switch')) throw new Error(`no switch has id '${id}'`);
@@ -38,9 +68,11 @@ export function withScheduler(s: Scenario, node: string, scheduler: Scheduler): 
   return editNode(s, node, (n) => ({ ...n, scheduler }));
 }
 
-/** Sets a switch's buffer per output port (cells); null = the engine's default. */
-export function withBuffer(s: Scenario, node: string, cells: number | null): Scenario {
-  return editNode(s, node, (n) => (cells === null ? withoutKey(n, 'buffer_cells') : { ...n, buffer_cells: cells }));
+/** Sets a switch's buffer per output port (cells on ATM, bytes on Ethernet); null = the default. */
+export function withBuffer(s: Scenario, node: string, size: number | null): Scenario {
+  const { name } = bufferFieldOf(s);
+  // buffer_bytes is a u64 in the engine, typed bigint by ts-rs; in JSON it is a plain number.
+  return editNode(s, node, (n) => (size === null ? withoutKey(n, name) : ({ ...n, [name]: size } as ScenarioNode)));
 }
 
 /** Sets a parameter's starting value (null = the catalogue default). */
@@ -54,14 +86,19 @@ export function withParam(s: Scenario, node: string, param: string, value: numbe
 }
 
 /**
- * Reads the buffer field: empty = the default; else a whole number of cells ≥ 1 (the engine
- * checks the upper bound and says so at the field).
+ * Reads the buffer field: empty = the default; else a whole number ≥ 1 (the engine checks the
+ * bounds and says so at the field).
  */
-export function parseBufferInput(text: string): { ok: true; value: number | null } | { ok: false; rule: string } {
+export function parseBufferInput(
+  field: BufferField,
+  text: string,
+): { ok: true; value: number | null } | { ok: false; rule: string } {
   const t = text.trim();
   if (t === '') return { ok: true, value: null };
   const v = Number(t);
-  if (!Number.isInteger(v) || v < 1) return { ok: false, rule: `buffer_cells must be a whole number of cells ≥ 1 (got “${t}”)` };
+  if (!Number.isInteger(v) || v < 1) {
+    return { ok: false, rule: `${field.name} must be a whole number of ${field.unit} ≥ 1 (got “${t}”)` };
+  }
   return { ok: true, value: v };
 }
 
@@ -82,7 +119,7 @@ export function describeChange(c: ParamChange): string {
 
 /**
  * Problems of a switch edit, by field of the switch (`algorithm`, `scheduler`,
- * `buffer_cells`, `params.<name>`) where the path names one, else left in `other`.
+ * `buffer_cells` or `buffer_bytes`, `params.<name>`) where the path names one, else in `other`.
  */
 export function problemsByField(s: Scenario, node: string, problems: Problem[]) {
   const i = s.nodes.findIndex((n) => n.id === node);

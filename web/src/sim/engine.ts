@@ -47,6 +47,8 @@ export interface AlgorithmSpec {
   id: string;
   /** The name shown in the UI (`ERICA+`). */
   name: string;
+  /** The networks it runs on: ATM (cells, ABR), Ethernet (frames), or both. */
+  network?: 'atm' | 'ethernet' | 'both';
   summary: string;
   params: ParamSpec[];
 }

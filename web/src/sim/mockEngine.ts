@@ -20,6 +20,7 @@ export const MOCK_CATALOGUE: Catalogue = {
     {
       id: 'erica',
       name: 'ERICA',
+      network: 'atm',
       summary: 'Mock: each source relaxes towards its max-min share at the target utilisation.',
       params: [
         {
@@ -42,7 +43,7 @@ export const MOCK_CATALOGUE: Catalogue = {
         },
       ],
     },
-    { id: 'none', name: 'None (FIFO)', summary: 'Mock: no feedback; sources share the whole link.', params: [] },
+    { id: 'none', name: 'None (FIFO)', network: 'both', summary: 'Mock: no feedback; sources share the whole link.', params: [] },
   ],
   source_params: [],
 };
