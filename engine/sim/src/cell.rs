@@ -10,6 +10,8 @@ pub enum CellKind {
     Frm,
     /// Backward RM cell (DIR = 1), from destination back to source.
     Brm,
+    /// A TCP acknowledgement on its way back to the sender (`er` holds the cumulative ACK).
+    Ack,
 }
 
 /// Header and RM-payload bits kept per cell (TM 4.0 §5.10.3). MCR is constant per connection
@@ -27,6 +29,9 @@ pub mod flag {
     pub const CLP: u8 = 16;
     /// A CBR/VBR background cell: served before ABR cells (strict priority).
     pub const VBR: u8 = 32;
+    /// The last cell of an AAL5 frame (PTI's end-of-message bit). For data cells of a TCP
+    /// connection, `ccr` holds the segment number.
+    pub const EOM: u8 = 64;
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -47,6 +52,11 @@ pub struct Cell {
 impl Cell {
     pub fn data(conn: u32) -> Self {
         Cell { conn, hop: 0, kind: CellKind::Data, flags: 0, er: 0.0, ccr: 0.0 }
+    }
+
+    /// Travels from destination to source (backward RM cells, TCP acknowledgements).
+    pub fn is_backward(&self) -> bool {
+        matches!(self.kind, CellKind::Brm | CellKind::Ack)
     }
 
     pub fn has(&self, f: u8) -> bool {

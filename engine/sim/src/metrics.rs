@@ -110,6 +110,14 @@ pub struct ConnSummary {
     pub delivered_cells: u64,
     pub lost_cells: u64,
     pub loss_ratio: f64,
+    /// TCP only: new data delivered in order over the steady window (Mbps), and timeouts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goodput_mbps: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeouts: Option<u64>,
+    /// The largest number of cells waiting at the source host (TCP only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_source_queue_cells: Option<u64>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -195,6 +203,17 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
             delivered_cells: c.delivered_all,
             lost_cells: c.lost,
             loss_ratio: if c.sent > 0 { c.lost as f64 / c.sent as f64 } else { 0.0 },
+            goodput_mbps: c.tcp.as_ref().and_then(|t| {
+                let (a, b) = window?;
+                let k = n + sim.ports.len() + i;
+                let segs = rec.hist_row(b)[k] - rec.hist_row(a)[k];
+                Some(segs * t.mss as f64 * 8.0 / ((rec.row(b)[0] - rec.row(a)[0]) / 1000.0) / 1e6)
+            }),
+            timeouts: c.tcp.as_ref().map(|t| t.sender.timeouts),
+            max_source_queue_cells: match &c.source {
+                crate::sim::Host::Abr(s) => s.host.as_ref().map(|h| h.max_cells),
+                _ => None,
+            },
         });
     }
 

@@ -88,6 +88,56 @@ fn default_frame_bytes() -> u32 {
     1500
 }
 
+/// A TCP connection over an ATM VC.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export, export_to = EXPORT_TO)]
+pub struct TcpSettings {
+    /// Maximum segment size (bytes; default 1460).
+    #[serde(default = "default_mss")]
+    #[ts(as = "Option<u32>", optional)]
+    pub mss_bytes: u32,
+    /// The receiver's window (bytes; default 65,535; window scaling allows more).
+    #[serde(default = "default_window")]
+    #[ts(as = "Option<f64>", optional)]
+    pub window_bytes: f64,
+    /// Granularity of the retransmission timer (ms; default 100).
+    #[serde(default = "default_tick")]
+    #[ts(as = "Option<f64>", optional)]
+    pub timer_granularity_ms: f64,
+    /// LLC/SNAP encapsulation adds 8 bytes per packet (default true).
+    #[serde(default = "default_true")]
+    #[ts(as = "Option<bool>", optional)]
+    pub llc: bool,
+    /// `abr` (rate-controlled by the ABR source, default) or `ubr` (sent at PCR, no RM cells).
+    #[serde(default)]
+    #[ts(as = "Option<Service>", optional)]
+    pub service: Service,
+}
+
+fn default_mss() -> u32 {
+    1460
+}
+fn default_window() -> f64 {
+    65_535.0
+}
+fn default_tick() -> f64 {
+    100.0
+}
+fn default_true() -> bool {
+    true
+}
+
+/// The ATM service category of a VC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export, export_to = EXPORT_TO)]
+pub enum Service {
+    #[default]
+    Abr,
+    Ubr,
+}
+
 /// Higher-priority background traffic (ATM CBR/VBR), served before ABR at every port.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -313,6 +363,10 @@ pub struct Connection {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub background: Option<Background>,
+    /// Carry a TCP Reno connection (infinite data) in AAL5 frames over this ABR (or UBR) VC.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub tcp: Option<TcpSettings>,
     /// Frame arrivals of an Ethernet source (default: Bernoulli at 100 %).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -652,6 +706,35 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
             p.push(Problem::new(format!("{path}.params.{k}"), rule));
         }
         check_behavior(&c.behavior, &format!("{path}.behavior"), &mut p);
+        if let Some(t) = &c.tcp {
+            let tpath = format!("{path}.tcp");
+            if eth || c.background.is_some() {
+                p.push(Problem::new(tpath.clone(), "TCP runs over an ATM ABR or UBR connection"));
+            }
+            if !c.behavior.is_greedy() || c.volume_mb.is_some() {
+                p.push(Problem::new(
+                    path.clone(),
+                    "a TCP connection takes no behavior or volume_mb (TCP decides what to send)",
+                ));
+            }
+            check_range(t.mss_bytes as f64, 64.0, 65_495.0, &format!("{tpath}.mss_bytes"), "mss_bytes", &mut p);
+            check_range(
+                t.window_bytes,
+                t.mss_bytes as f64,
+                1.0737e9,
+                &format!("{tpath}.window_bytes"),
+                "window_bytes",
+                &mut p,
+            );
+            check_range(
+                t.timer_granularity_ms,
+                1.0,
+                10_000.0,
+                &format!("{tpath}.timer_granularity_ms"),
+                "timer_granularity_ms",
+                &mut p,
+            );
+        }
         if let Some(b) = &c.background {
             let bpath = format!("{path}.background");
             if eth {

@@ -21,13 +21,14 @@ use crate::ethernet::source::{EthSource, EthSourceConfig};
 use crate::maxmin::{max_min, Session};
 use crate::metrics::{Recorder, SeriesMeta};
 use crate::params::Params;
-use crate::scenario::Traffic;
 use crate::scenario::{
     self, NodeKind, ParamChange, Problem, Scenario, Scheduler, DEFAULT_BUFFER_BYTES, DEFAULT_BUFFER_CELLS,
 };
+use crate::scenario::{Service, Traffic};
 use crate::source::{
-    path_frtt_us, AbrDestination, AbrSource, SourceBehavior, SourceConfig, PAYLOAD_BITS, SOURCE_PARAMS,
+    path_frtt_us, AbrDestination, AbrSource, HostBuffer, SourceBehavior, SourceConfig, PAYLOAD_BITS, SOURCE_PARAMS,
 };
+use crate::tcp::{cells_per_segment, TcpParams, TcpReceiver, TcpSender};
 use crate::time::{from_ms, from_us, to_ms, to_s, Time, PS_PER_S};
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BinaryHeap, VecDeque};
@@ -37,6 +38,7 @@ const EV_PORT: u32 = 0;
 const EV_SOURCE: u32 = 1;
 const EV_SAMPLE: u32 = 2;
 const EV_DEPART: u32 = 3;
+const EV_TICK: u32 = 4;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Event {
@@ -237,11 +239,21 @@ impl Host {
     }
 }
 
+/// A TCP connection's two ends and its timer period.
+pub struct TcpConn {
+    pub sender: TcpSender,
+    pub receiver: TcpReceiver,
+    pub mss: u32,
+    tick: Time,
+}
+
 /// One connection: its end systems, route and counters.
 pub struct Conn {
     pub id: String,
     pub source: Host,
     dest: AbrDestination,
+    /// The TCP connection carried over this VC, if any.
+    pub tcp: Option<TcpConn>,
     /// Ports of the forward route (first is the source's own port).
     fwd: Vec<u32>,
     /// Ports of the backward route (first is the destination's own port).
@@ -289,6 +301,7 @@ pub struct Simulation {
     /// Counters at the previous sample (delivered per connection, departed per port).
     prev_delivered: Vec<u64>,
     prev_departed: Vec<u64>,
+    prev_segments: Vec<u64>,
     scratch: Vec<f64>,
     /// Parameter changes not yet applied, in time order.
     pending_changes: VecDeque<(Time, ParamChange)>,
@@ -377,11 +390,32 @@ impl Simulation {
                     SourceConfig::resolve(&params, access_mbps, path_frtt_us(one_way_us, cell_us), start, stop);
                 cfg.behavior = SourceBehavior::from_scenario(&c.behavior);
                 cfg.volume_cells = c.volume_mb.map(|mb| ((mb * 1e6 / PAYLOAD_BITS).ceil() as u64).max(1));
-                Host::Abr(AbrSource::new(cfg))
+                if let Some(t) = &c.tcp {
+                    if t.service == Service::Ubr {
+                        cfg.ubr = true;
+                        cfg.icr = cfg.pcr;
+                    }
+                }
+                let mut src = AbrSource::new(cfg);
+                if let Some(t) = &c.tcp {
+                    src.host = Some(HostBuffer::new(cells_per_segment(t.mss_bytes, t.llc)));
+                }
+                Host::Abr(src)
             };
             conns.push(Conn {
                 id: c.id.clone(),
                 source,
+                tcp: c.tcp.as_ref().map(|t| TcpConn {
+                    sender: TcpSender::new(TcpParams {
+                        mss: t.mss_bytes,
+                        window: t.window_bytes as u64,
+                        tick_ms: t.timer_granularity_ms,
+                        min_rto_ms: 2.0 * t.timer_granularity_ms,
+                    }),
+                    receiver: TcpReceiver::new(cells_per_segment(t.mss_bytes, t.llc)),
+                    mss: t.mss_bytes,
+                    tick: from_ms(t.timer_granularity_ms).max(1),
+                }),
                 dest: AbrDestination::default(),
                 fwd,
                 bwd,
@@ -421,6 +455,7 @@ impl Simulation {
             seq: 0,
             heap: BinaryHeap::new(),
             prev_delivered: vec![0; conns.len()],
+            prev_segments: vec![0; conns.len()],
             prev_departed: vec![0; ports.len()],
             ports,
             conns,
@@ -442,6 +477,13 @@ impl Simulation {
         changes.sort_by(|a, b| a.at_ms.total_cmp(&b.at_ms));
         sim.pending_changes = changes.into_iter().map(|c| (from_ms(c.at_ms), c)).collect();
         for c in 0..sim.conns.len() {
+            if let Some(t) = sim.conns[c].tcp.as_mut() {
+                let start = sim.scenario.connections[c].start_ms;
+                let segments = t.sender.send_new(start);
+                let first_tick = from_ms(start) + t.tick;
+                sim.hand_to_source(c, &segments);
+                sim.push(first_tick, (EV_TICK << KIND_SHIFT) | c as u32);
+            }
             sim.schedule_source(c);
         }
         sim.push(0, EV_SAMPLE << KIND_SHIFT);
@@ -488,6 +530,7 @@ impl Simulation {
                 self.apply_changes_through(next - 1);
             }
             let ev = self.heap.pop().expect("peeked");
+            debug_assert!(ev.time >= self.now, "an event in the past: {} < {}", ev.time, self.now);
             self.now = ev.time;
             n += 1;
             let idx = (ev.what & ((1 << KIND_SHIFT) - 1)) as usize;
@@ -495,6 +538,7 @@ impl Simulation {
                 EV_PORT => self.port_head(idx),
                 EV_SOURCE => self.source_event(idx, ev.time),
                 EV_DEPART => self.depart(idx),
+                EV_TICK => self.tcp_tick(idx),
                 _ => self.sample(),
             }
         }
@@ -510,7 +554,9 @@ impl Simulation {
     }
 
     fn schedule_source(&mut self, c: usize) {
-        let next = self.conns[c].source.next_event_time();
+        // A source that was idle (a TCP host waiting for data) may hold a sending time in the
+        // past: it sends now, never earlier.
+        let next = self.conns[c].source.next_event_time().map(|t| t.max(self.now));
         match next {
             Some(t) if t <= self.end => {
                 if self.conns[c].scheduled != Some(t) {
@@ -553,7 +599,7 @@ impl Simulation {
         if q >= port.buffer || admit == Admit::Drop {
             port.dropped += 1;
             let conn = &mut self.conns[cell.conn as usize];
-            if cell.kind == CellKind::Brm {
+            if cell.is_backward() {
                 conn.brm_lost += 1;
             } else {
                 conn.lost += 1;
@@ -709,6 +755,48 @@ impl Simulation {
                     self.schedule_source(c);
                 }
             }
+            CellKind::Ack => {
+                let m = self.conns[c].bwd.len();
+                if hop < m {
+                    cell.hop = hop as u16;
+                    let next = self.conns[c].bwd[hop] as usize;
+                    self.enqueue(next, cell);
+                } else {
+                    let now_ms = to_ms(self.now);
+                    let segments = match self.conns[c].tcp.as_mut() {
+                        Some(t) => t.sender.on_ack(cell.er as u64, now_ms),
+                        None => Vec::new(),
+                    };
+                    self.hand_to_source(c, &segments);
+                }
+            }
+        }
+    }
+
+    /// Queues the cells of TCP segments at the connection's source and wakes it.
+    fn hand_to_source(&mut self, c: usize, segments: &[u64]) {
+        if segments.is_empty() {
+            return;
+        }
+        if let Host::Abr(src) = &mut self.conns[c].source {
+            if let Some(h) = src.host.as_mut() {
+                for &seg in segments {
+                    h.push(seg);
+                }
+            }
+        }
+        self.schedule_source(c);
+    }
+
+    /// A tick of connection `c`'s TCP retransmission timer.
+    fn tcp_tick(&mut self, c: usize) {
+        let now_ms = to_ms(self.now);
+        let Some(t) = self.conns[c].tcp.as_mut() else { return };
+        let segments = t.sender.on_tick(now_ms);
+        let next = self.now + t.tick;
+        self.hand_to_source(c, &segments);
+        if next <= self.end {
+            self.push(next, (EV_TICK << KIND_SHIFT) | c as u32);
         }
     }
 
@@ -720,14 +808,24 @@ impl Simulation {
             conn.delivered += 1;
         }
         match cell.kind {
-            CellKind::Data => conn.dest.on_data(&cell),
+            CellKind::Data => {
+                conn.dest.on_data(&cell);
+                let ack = conn.tcp.as_mut().and_then(|t| t.receiver.on_cell(cell.ccr as u64, cell.has(flag::EOM)));
+                if let Some(ack) = ack {
+                    let mut a = Cell::data(cell.conn);
+                    a.kind = CellKind::Ack;
+                    a.er = ack as f64;
+                    let port = conn.bwd[0] as usize;
+                    self.enqueue(port, a);
+                }
+            }
             CellKind::Frm => {
                 let mut brm = conn.dest.turn_around(&cell);
                 brm.hop = 0;
                 let port = conn.bwd[0] as usize;
                 self.enqueue(port, brm);
             }
-            CellKind::Brm => unreachable!("backward cells end at the source"),
+            CellKind::Brm | CellKind::Ack => unreachable!("backward cells end at the source"),
         }
     }
 
@@ -774,7 +872,15 @@ impl Simulation {
             }
         }
         for (i, c) in self.conns.iter().enumerate() {
+            if let Some(t) = &c.tcp {
+                row.push(t.sender.cwnd / 1000.0);
+                let segs = (t.receiver.delivered_segments - self.prev_segments[i]) as f64;
+                row.push(if dt > 0.0 { segs * t.mss as f64 * 8.0 / dt / 1e6 } else { 0.0 });
+            }
+        }
+        for (i, c) in self.conns.iter().enumerate() {
             self.prev_delivered[i] = c.delivered;
+            self.prev_segments[i] = c.tcp.as_ref().map_or(0, |t| t.receiver.delivered_segments);
         }
         for (i, p) in self.ports.iter().enumerate() {
             self.prev_departed[i] = p.departed(now);
@@ -784,6 +890,7 @@ impl Simulation {
             .iter()
             .map(|c| c.delivered as f64)
             .chain(self.ports.iter().map(|p| p.departed(now) as f64))
+            .chain(self.conns.iter().map(|c| c.tcp.as_ref().map_or(0.0, |t| t.receiver.delivered_segments as f64)))
             .collect();
         self.rec.record(&self.scratch, &hist);
         self.next_sample += 1;
@@ -794,7 +901,7 @@ impl Simulation {
 
     /// Forward cells (data and FRM) inside the network: queued or on a link.
     pub fn forward_cells_in_network(&self, conn: usize) -> u64 {
-        let forward = |c: &Cell| c.conn as usize == conn && c.kind != CellKind::Brm;
+        let forward = |c: &Cell| c.conn as usize == conn && !c.is_backward();
         let mut n = 0;
         for p in &self.ports {
             n += p.ring.iter().filter(|(_, c)| forward(c)).count();
@@ -885,6 +992,10 @@ fn series_meta(ports: &[Port], conns: &[Conn], ethernet: bool) -> Vec<SeriesMeta
                 m.push(s);
             }
         }
+    }
+    for c in conns.iter().filter(|c| c.tcp.is_some()) {
+        m.push(SeriesMeta::new("cwnd", &c.id, "KB", format!("{} TCP window", c.id)));
+        m.push(SeriesMeta::new("goodput", &c.id, "Mbps", format!("{} TCP goodput", c.id)));
     }
     m
 }

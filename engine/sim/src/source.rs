@@ -8,6 +8,7 @@
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{from_ms, mbps_to_cells, Time, PS_PER_S};
+use std::collections::VecDeque;
 
 /// TM 4.0 source parameters (Table 5-7), as named in scenario files.
 pub const SOURCE_PARAMS: [ParamSpec; 13] = [
@@ -122,6 +123,43 @@ pub struct SourceConfig {
     pub behavior: SourceBehavior,
     /// Data cells to send before leaving (`None`: unlimited).
     pub volume_cells: Option<u64>,
+    /// UBR: sends at PCR, no RM cells, ignores feedback.
+    pub ubr: bool,
+}
+
+/// Cells a TCP sender has handed to the source: whole AAL5 frames, sent in order.
+#[derive(Debug, Clone, Default)]
+pub struct HostBuffer {
+    /// (segment, cells of it still to send).
+    frames: VecDeque<(u64, u32)>,
+    pub cells: u64,
+    pub cells_per_segment: u32,
+    /// Largest number of cells waiting at the host so far.
+    pub max_cells: u64,
+}
+
+impl HostBuffer {
+    pub fn new(cells_per_segment: u32) -> Self {
+        HostBuffer { cells_per_segment, ..Default::default() }
+    }
+
+    pub fn push(&mut self, segment: u64) {
+        self.frames.push_back((segment, self.cells_per_segment));
+        self.cells += self.cells_per_segment as u64;
+        self.max_cells = self.max_cells.max(self.cells);
+    }
+
+    /// The next data cell: its segment and whether it ends the frame.
+    fn pop(&mut self) -> Option<(u64, bool)> {
+        let front = self.frames.front_mut()?;
+        front.1 -= 1;
+        let out = (front.0, front.1 == 0);
+        if front.1 == 0 {
+            self.frames.pop_front();
+        }
+        self.cells -= 1;
+        Some(out)
+    }
 }
 
 /// How the source uses its allowed rate, in engine units (see `scenario::Behavior`).
@@ -182,6 +220,7 @@ impl SourceConfig {
             stop,
             behavior: SourceBehavior::Greedy,
             volume_cells: None,
+            ubr: false,
         }
     }
 }
@@ -216,6 +255,8 @@ pub struct AbrSource {
     data_left: Option<u64>,
     /// The volume has been sent: the source has left.
     finished: bool,
+    /// Data from a TCP sender (`None`: a greedy source that always has data).
+    pub host: Option<HostBuffer>,
     pub sent_in_rate: u64,
     pub sent_frm: u64,
     pub sent_oor: u64,
@@ -236,6 +277,7 @@ impl AbrSource {
             next_oor: f64::INFINITY,
             data_left: cfg.volume_cells,
             finished: false,
+            host: None,
             sent_in_rate: 0,
             sent_frm: 0,
             sent_oor: 0,
@@ -248,8 +290,11 @@ impl AbrSource {
         self.finished || self.cfg.stop.is_some_and(|s| t >= s as f64)
     }
 
-    /// Whether the source has data to send at `now` (on/off schedules).
+    /// Whether the source has data to send at `now` (on/off schedules, TCP's host buffer).
     fn has_data(&self, now: Time) -> bool {
+        if let Some(h) = &self.host {
+            return h.cells > 0;
+        }
         match self.cfg.behavior {
             SourceBehavior::OnOff { on, off } => now < self.cfg.start || (now - self.cfg.start) % (on + off) < on,
             _ => true,
@@ -269,7 +314,8 @@ impl AbrSource {
 
     /// Whether the source is sending at time `now` (started, not stopped, has data).
     pub fn active(&self, now: Time) -> bool {
-        now >= self.cfg.start && !self.stopped(now as f64) && self.has_data(now)
+        // A TCP application always has data, even while its window holds cells back.
+        now >= self.cfg.start && !self.stopped(now as f64) && (self.host.is_some() || self.has_data(now))
     }
 
     /// The rate the source wants at `now` (cells/s): PCR, or its fixed rate (for the oracle).
@@ -303,6 +349,9 @@ impl AbrSource {
 
     /// When the source next wants to act, or `None` once it has stopped for good.
     pub fn next_event_time(&self) -> Option<Time> {
+        if self.host.as_ref().is_some_and(|h| h.cells == 0) {
+            return None; // idle until TCP hands over more data
+        }
         let t = self.next_tx.min(self.next_oor);
         if !t.is_finite() || self.stopped(t) {
             None
@@ -315,6 +364,9 @@ impl AbrSource {
     pub fn on_opportunity(&mut self, now: Time, conn: u32) -> Option<Cell> {
         let t = now as f64;
         if self.stopped(t) {
+            return None;
+        }
+        if self.host.is_some() && !self.has_data(now) {
             return None;
         }
         if !self.has_data(now) {
@@ -338,9 +390,10 @@ impl AbrSource {
     fn send_in_rate(&mut self, now: Time, conn: u32) -> Cell {
         let mut cell = Cell::data(conn);
         // Rule 3a: FRM first, then every Nrm cells, or after Trm once Mrm cells have gone.
-        let frm_due = self.first
-            || self.cells_since_frm >= self.cfg.nrm - 1
-            || (self.cells_since_frm >= self.cfg.mrm && now - self.t_last_frm >= self.cfg.trm);
+        let frm_due = !self.cfg.ubr
+            && (self.first
+                || self.cells_since_frm >= self.cfg.nrm - 1
+                || (self.cells_since_frm >= self.cfg.mrm && now - self.t_last_frm >= self.cfg.trm));
         if frm_due {
             // Rule 5: idle reset to ICR.
             if !self.first && self.acr > self.cfg.icr && now - self.t_last_frm > self.cfg.adtf {
@@ -361,6 +414,12 @@ impl AbrSource {
             self.sent_frm += 1;
         } else {
             self.cells_since_frm += 1;
+            if let Some((segment, eom)) = self.host.as_mut().and_then(HostBuffer::pop) {
+                cell.ccr = segment as f64;
+                if eom {
+                    cell.set(flag::EOM);
+                }
+            }
             if let Some(left) = self.data_left.as_mut() {
                 *left -= 1;
                 self.finished = *left == 0;
@@ -389,7 +448,7 @@ impl AbrSource {
     /// Rule 11: while ACR < TCR, an out-of-rate FRM goes every 1/TCR so that the source still
     /// learns of increases.
     fn update_oor(&mut self, now: Time) {
-        if self.acr < self.cfg.tcr {
+        if self.acr < self.cfg.tcr && !self.cfg.ubr {
             if !self.next_oor.is_finite() {
                 self.next_oor = now as f64 + period_ps(self.cfg.tcr);
             }
@@ -402,6 +461,9 @@ impl AbrSource {
     /// Returns true when the next transmission time changed.
     pub fn on_brm(&mut self, now: Time, cell: &Cell) -> bool {
         self.brm_received += 1;
+        if self.cfg.ubr {
+            return false;
+        }
         if !cell.has(flag::BN) {
             self.unack = 0;
         }

@@ -160,7 +160,7 @@ impl SwitchAlgorithm for Debra {
         }
         let vc = cell.conn as usize;
         let mut admit = Admit::Keep;
-        if cell.kind != CellKind::Brm {
+        if !cell.is_backward() {
             if self.vcs.mark(vc) == Some(false) && !self.known[vc] {
                 // A VC never seen before: offer no more than an equal share at once, instead
                 // of the whole capacity its first feedback would otherwise carry.

@@ -242,7 +242,7 @@ impl SwitchAlgorithm for Erica {
                 self.mark_active(vc);
                 self.ccr[vc] = cell.ccr;
             }
-            CellKind::Brm => {}
+            CellKind::Brm | CellKind::Ack => {}
         }
         if full {
             self.end_interval(port.now, port.queue_cells);

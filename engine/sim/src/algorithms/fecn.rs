@@ -71,7 +71,7 @@ impl Fecn {
 impl SwitchAlgorithm for Fecn {
     fn on_arrival(&mut self, port: &PortView, cell: &mut Cell) -> Admit {
         self.catch_up(port.now, port.queue_cells);
-        if cell.kind != CellKind::Brm {
+        if !cell.is_backward() {
             self.bits += self.unit_bits;
         }
         if cell.kind == CellKind::Frm {

@@ -3,7 +3,7 @@
 //! `ethernet::qcn` for the control law and its source). The reaction point runs in the host.
 
 use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
-use crate::cell::{Cell, CellKind};
+use crate::cell::Cell;
 use crate::ethernet::qcn::{CongestionPoint, CpParams};
 use crate::params::{ParamSpec, Params};
 
@@ -43,7 +43,7 @@ pub struct Qcn {
 
 impl SwitchAlgorithm for Qcn {
     fn on_arrival(&mut self, port: &PortView, cell: &mut Cell) -> Admit {
-        if cell.kind == CellKind::Brm {
+        if cell.is_backward() {
             return Admit::Keep;
         }
         let q_bytes = port.queue_cells as f64 * self.frame_bytes;

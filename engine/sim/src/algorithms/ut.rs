@@ -144,7 +144,7 @@ impl SwitchAlgorithm for UniformTracking {
             self.max_ccr = self.max_ccr.max(cell.ccr);
         }
         let vc = cell.conn as usize;
-        if cell.kind != CellKind::Brm && !self.known[vc] {
+        if !cell.is_backward() && !self.known[vc] {
             // A VC never seen before: at most an equal share at once, not the whole target.
             self.known[vc] = true;
             self.n_known += 1;

@@ -6,4 +6,5 @@ mod determinism;
 mod ethernet;
 mod library;
 mod scenarios;
+mod tcp;
 mod validation;

@@ -1,0 +1,55 @@
+//! TCP over ABR and UBR: goodput against the AAL5 bound, no loss with ERICA's feedback, losses
+//! and timeouts without it, the window limiting the rate.
+
+use crate::common::{load, run};
+
+fn two_tcp(service: &str, window: u64, extra: &[&str]) -> abr_sim::metrics::Summary {
+    let tcp = format!("{{\"mss_bytes\":9140,\"window_bytes\":{window},\"service\":\"{service}\"}}");
+    let c1 = format!("connections.C1.tcp={tcp}");
+    let c2 = format!("connections.C2.tcp={tcp}");
+    let mut o = vec!["run.duration_ms=300", c1.as_str(), c2.as_str()];
+    o.extend_from_slice(extra);
+    run(load("two-sources", &o)).1
+}
+
+#[test]
+fn tcp_over_abr_reaches_the_aal5_goodput_bound_of_its_share_without_loss() {
+    let s = two_tcp("abr", 600_000, &[]);
+    for c in &s.connections {
+        assert_eq!(c.lost_cells, 0);
+        assert_eq!(c.timeouts, Some(0));
+        // The cells it delivers: 31 of 32 in-rate cells carry data; a 9140-byte segment takes
+        // ceil((9140 + 40 + 8 + 8) / 48) = 192 cells.
+        let rate = c.mean_rate_mbps.unwrap();
+        let share = c.target_share_mbps.unwrap();
+        assert!((0.95 * share..=1.1 * share + 0.5).contains(&rate), "{}: {rate:.1} vs share {share:.1}", c.id);
+        let bound = abr_sim::time::mbps_to_cells(rate) * 31.0 / 32.0 / 192.0 * 9140.0 * 8.0 / 1e6;
+        let g = c.goodput_mbps.unwrap();
+        assert!((g / bound - 1.0).abs() < 0.02, "{}: goodput {g:.2} Mb/s, bound {bound:.2}", c.id);
+        assert!(c.max_source_queue_cells.unwrap() > 1000, "the window's data waits at the host, not in the switch");
+    }
+}
+
+#[test]
+fn tcp_over_ubr_without_feedback_loses_cells_and_times_out() {
+    let s = two_tcp("ubr", 600_000, &[]);
+    let lost: u64 = s.connections.iter().map(|c| c.lost_cells).sum();
+    let timeouts: u64 = s.connections.iter().map(|c| c.timeouts.unwrap()).sum();
+    assert!(lost > 0 && timeouts > 0, "lost {lost}, timeouts {timeouts}");
+    assert!(s.ports.iter().find(|p| p.id == "SW1->SW2").unwrap().max_queue_cells >= 1000);
+}
+
+#[test]
+fn a_small_window_limits_tcp_to_window_over_round_trip() {
+    // Four 9140-byte segments in flight over a 1000 km bottleneck: the round trip (10 ms of
+    // propagation plus sending a segment) caps each connection far below its share.
+    let s = two_tcp("abr", 4 * 9140, &["links.L3.distance_km=1000", "nodes.SW1.buffer_cells=10000"]);
+    let window_bits = 4.0 * 9140.0 * 8.0;
+    let rtt_s = 2.0 * 1002.0 * 5e-6;
+    for c in &s.connections {
+        let g = c.goodput_mbps.unwrap();
+        let ceiling = window_bits / rtt_s / 1e6;
+        assert!(g < ceiling && g > 0.6 * ceiling, "goodput {g:.1} Mb/s, window/RTT {ceiling:.1}");
+        assert!(g < 0.8 * c.mean_rate_mbps.unwrap().max(60.0));
+    }
+}
