@@ -23,6 +23,10 @@ pub struct Catalogue {
     pub source_params: &'static [ParamSpec],
     /// Ethernet host parameters (Ethernet networks).
     pub ethernet_source_params: &'static [ParamSpec],
+    /// Switch settings beside the algorithm: buffers.
+    pub switch_settings: &'static [ParamSpec],
+    /// Port schedulers a switch may use (`nodes[].scheduler`).
+    pub schedulers: &'static [&'static str],
 }
 
 pub fn catalogue() -> Catalogue {
@@ -39,6 +43,8 @@ pub fn catalogue() -> Catalogue {
             .collect(),
         source_params: &SOURCE_PARAMS,
         ethernet_source_params: &ETH_SOURCE_PARAMS,
+        switch_settings: &crate::scenario::SWITCH_SETTINGS,
+        schedulers: &["fifo", "per_vc"],
     }
 }
 

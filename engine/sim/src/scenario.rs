@@ -288,11 +288,11 @@ pub struct Node {
     /// Buffer of each output port (cells; ATM switches only; default 1000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub buffer_cells: Option<u32>,
+    pub buffer_cells: Option<f64>,
     /// Buffer of each output port (bytes; Ethernet switches only; default 600,000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub buffer_bytes: Option<u64>,
+    pub buffer_bytes: Option<f64>,
     /// Position on the editor canvas.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -614,13 +614,13 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
                             "an Ethernet switch's buffer is buffer_bytes",
                         ));
                     }
-                    check_range(b as f64, 1.0, 10_000_000.0, &format!("{path}.buffer_cells"), "buffer_cells", &mut p);
+                    check_switch_setting(&SWITCH_SETTINGS[0], b, &format!("{path}.buffer_cells"), &mut p);
                 }
                 if let Some(b) = n.buffer_bytes {
                     if !eth {
                         p.push(Problem::new(format!("{path}.buffer_bytes"), "an ATM switch's buffer is buffer_cells"));
                     }
-                    check_range(b as f64, 64.0, 1e10, &format!("{path}.buffer_bytes"), "buffer_bytes", &mut p);
+                    check_switch_setting(&SWITCH_SETTINGS[1], b, &format!("{path}.buffer_bytes"), &mut p);
                 }
             }
             _ => {
@@ -837,6 +837,32 @@ pub fn check_change(s: &Scenario, ch: &ParamChange) -> Option<Problem> {
     match spec.params.iter().find(|p| p.name == ch.param) {
         None => Some(Problem::new("param", format!("'{}' is not a parameter of {}", ch.param, spec.name))),
         Some(ps) => ps.check(ch.value).err().map(|rule| Problem::new("value", rule)),
+    }
+}
+
+/// Switch settings outside the algorithm's parameters, declared like them for the UI.
+pub const SWITCH_SETTINGS: [crate::params::ParamSpec; 2] = [
+    crate::params::ParamSpec::int(
+        "buffer_cells",
+        "cells",
+        1000.0,
+        1.0,
+        10_000_000.0,
+        "ATM: buffer of each output port; cells arriving at a full buffer are dropped",
+    ),
+    crate::params::ParamSpec::int(
+        "buffer_bytes",
+        "bytes",
+        600_000.0,
+        64.0,
+        1e10,
+        "Ethernet: buffer of each output port; frames arriving at a full buffer are dropped",
+    ),
+];
+
+fn check_switch_setting(spec: &crate::params::ParamSpec, value: f64, path: &str, p: &mut Vec<Problem>) {
+    if let Err(rule) = spec.check(value) {
+        p.push(Problem::new(path, rule));
     }
 }
 

@@ -347,8 +347,8 @@ impl Simulation {
                     delay: from_us(l.delay_us()),
                     buffer: match (is_switch, s.ethernet.is_some()) {
                         (false, _) => u32::MAX,
-                        (true, false) => owner.buffer_cells.unwrap_or(DEFAULT_BUFFER_CELLS),
-                        (true, true) => ((owner.buffer_bytes.unwrap_or(DEFAULT_BUFFER_BYTES) as f64 * 8.0 / unit_bits)
+                        (true, false) => owner.buffer_cells.map_or(DEFAULT_BUFFER_CELLS, |b| b as u32),
+                        (true, true) => ((owner.buffer_bytes.unwrap_or(DEFAULT_BUFFER_BYTES as f64) * 8.0 / unit_bits)
                             as u32)
                             .max(1),
                     },

@@ -22,7 +22,7 @@ buffer_cells?: number,
 /**
  * Buffer of each output port (bytes; Ethernet switches only; default 600,000).
  */
-buffer_bytes?: bigint, 
+buffer_bytes?: number, 
 /**
  * Position on the editor canvas.
  */
