@@ -199,6 +199,23 @@ pub struct ParamChange {
     pub value: f64,
 }
 
+/// Discard policy of a switch output port for AAL5 frames (TCP connections).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export, export_to = EXPORT_TO)]
+pub enum Discard {
+    /// Drop each cell that finds the buffer full.
+    #[default]
+    Tail,
+    /// Early packet discard: refuse whole frames once the queue reaches the threshold.
+    Epd,
+    /// Partial packet discard: after a cell of a frame is dropped, drop the rest of that frame
+    /// (keeping its last cell, so the receiver finds the frame boundary).
+    Ppd,
+    /// Both.
+    EpdPpd,
+}
+
 /// How a switch output port serves its cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
@@ -281,6 +298,15 @@ pub struct Node {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[ts(as = "Option<BTreeMap<String, f64>>", optional)]
     pub params: BTreeMap<String, f64>,
+    /// What a full or filling port discards (ATM switches; default `tail`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub discard: Option<Discard>,
+    /// EPD: a new AAL5 frame is refused whole once the queue reaches this (cells; default
+    /// 90 % of the buffer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub epd_threshold_cells: Option<f64>,
     /// Output port scheduler (switches only; default `fifo`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -616,6 +642,19 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
                     }
                     check_switch_setting(&SWITCH_SETTINGS[0], b, &format!("{path}.buffer_cells"), &mut p);
                 }
+                if let Some(t) = n.epd_threshold_cells {
+                    check_range(
+                        t,
+                        0.0,
+                        10_000_000.0,
+                        &format!("{path}.epd_threshold_cells"),
+                        "epd_threshold_cells",
+                        &mut p,
+                    );
+                }
+                if eth && n.discard.is_some() {
+                    p.push(Problem::new(format!("{path}.discard"), "frame discard policies apply to ATM switches"));
+                }
                 if let Some(b) = n.buffer_bytes {
                     if !eth {
                         p.push(Problem::new(format!("{path}.buffer_bytes"), "an ATM switch's buffer is buffer_cells"));
@@ -629,6 +668,7 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
                     || n.buffer_cells.is_some()
                     || n.buffer_bytes.is_some()
                     || n.scheduler.is_some()
+                    || n.discard.is_some()
                 {
                     p.push(Problem::new(
                         path.clone(),

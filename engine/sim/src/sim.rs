@@ -22,7 +22,7 @@ use crate::maxmin::{max_min, Session};
 use crate::metrics::{Recorder, SeriesMeta};
 use crate::params::Params;
 use crate::scenario::{
-    self, NodeKind, ParamChange, Problem, Scenario, Scheduler, DEFAULT_BUFFER_BYTES, DEFAULT_BUFFER_CELLS,
+    self, Discard, NodeKind, ParamChange, Problem, Scenario, Scheduler, DEFAULT_BUFFER_BYTES, DEFAULT_BUFFER_CELLS,
 };
 use crate::scenario::{Service, Traffic};
 use crate::source::{
@@ -84,11 +84,27 @@ pub struct Port {
     pub alg: Option<Box<dyn SwitchAlgorithm>>,
     /// The algorithm reads per-VC queue lengths (cached: asked once per cell otherwise).
     needs_vc_queue: bool,
+    /// Frame discard (EPD/PPD) and, per connection, where its current frame stands.
+    discard: Discard,
+    epd_threshold: u32,
+    frame_state: Vec<FrameState>,
     pub accepted: u64,
     pub dropped: u64,
     pub max_queue: u32,
     /// A switch port on some connection's forward route (its queue and utilisation are sampled).
     pub reported: bool,
+}
+
+/// Where a connection's current AAL5 frame stands at a port.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FrameState {
+    /// The next cell starts a frame.
+    Start,
+    Accepting,
+    /// EPD refused this frame: all of it is dropped.
+    Refused,
+    /// PPD cut this frame: the rest is dropped but its last cell.
+    Cut,
 }
 
 /// The queues of a scheduled port: CBR/VBR cells first (strict priority), then ABR cells either
@@ -356,6 +372,16 @@ impl Simulation {
                     ring: VecDeque::new(),
                     per_vc,
                     needs_vc_queue: alg.as_ref().is_some_and(|a| a.needs_vc_queue()),
+                    discard: if is_switch { owner.discard.unwrap_or_default() } else { Discard::Tail },
+                    epd_threshold: {
+                        let buffer = owner.buffer_cells.unwrap_or(DEFAULT_BUFFER_CELLS as f64);
+                        owner.epd_threshold_cells.unwrap_or(0.9 * buffer) as u32
+                    },
+                    frame_state: if is_switch && owner.discard.is_some_and(|d| d != Discard::Tail) {
+                        vec![FrameState::Start; n_conns]
+                    } else {
+                        Vec::new()
+                    },
                     alg,
                     accepted: 0,
                     dropped: 0,
@@ -596,6 +622,9 @@ impl Simulation {
             self.notify_source(&cell, value);
         }
         let port = &mut self.ports[p];
+        let framed =
+            !port.frame_state.is_empty() && cell.kind == CellKind::Data && self.conns[cell.conn as usize].tcp.is_some();
+        let admit = if framed { frame_discard(port, &cell, q, admit) } else { admit };
         if q >= port.buffer || admit == Admit::Drop {
             port.dropped += 1;
             let conn = &mut self.conns[cell.conn as usize];
@@ -917,6 +946,35 @@ impl Simulation {
     pub fn sample_interval(&self) -> Time {
         self.sample_interval
     }
+}
+
+/// EPD / PPD for a data cell of an AAL5 frame arriving at a port with `q` cells queued.
+fn frame_discard(port: &mut Port, cell: &Cell, q: u32, admit: Admit) -> Admit {
+    let v = cell.conn as usize;
+    let eom = cell.has(flag::EOM);
+    let epd = matches!(port.discard, Discard::Epd | Discard::EpdPpd);
+    let ppd = matches!(port.discard, Discard::Ppd | Discard::EpdPpd);
+    let full = q >= port.buffer;
+    let mut state = port.frame_state[v];
+    if state == FrameState::Start {
+        // EPD decides at the first cell of a frame: the whole frame, or none of it.
+        state = if epd && q >= port.epd_threshold { FrameState::Refused } else { FrameState::Accepting };
+    }
+    let verdict = match state {
+        FrameState::Refused => Admit::Drop,
+        // PPD keeps the end of the frame it cut, so the receiver finds the boundary.
+        FrameState::Cut if eom && !full => admit,
+        FrameState::Cut => Admit::Drop,
+        _ if full => {
+            if ppd {
+                state = FrameState::Cut;
+            }
+            Admit::Drop
+        }
+        _ => admit,
+    };
+    port.frame_state[v] = if eom { FrameState::Start } else { state };
+    verdict
 }
 
 /// Max-min shares (cells/s) of the connections given their demands (`None`: inactive), plain

@@ -53,3 +53,41 @@ fn a_small_window_limits_tcp_to_window_over_round_trip() {
         assert!(g < 0.8 * c.mean_rate_mbps.unwrap().max(60.0));
     }
 }
+
+fn ubr_run(discard: &str) -> (abr_sim::sim::Simulation, abr_sim::metrics::Summary) {
+    let tcp = "{\"mss_bytes\":1460,\"window_bytes\":600000,\"service\":\"ubr\"}";
+    let c1 = format!("connections.C1.tcp={tcp}");
+    let c2 = format!("connections.C2.tcp={tcp}");
+    let d = format!("nodes.SW1.discard=\"{discard}\"");
+    run(load("two-sources", &["run.duration_ms=500", c1.as_str(), c2.as_str(), d.as_str()]))
+}
+
+#[test]
+fn epd_drops_whole_frames_only_and_keeps_ubr_goodput_high() {
+    let (sim, s) = ubr_run("epd");
+    let lost: u64 = sim.conns.iter().map(|c| c.lost).sum();
+    assert!(lost > 0, "the port still has to drop");
+    for c in &sim.conns {
+        let rx = &c.tcp.as_ref().unwrap().receiver;
+        assert_eq!(rx.discarded_frames, 0, "{}: EPD never lets a partial frame through", c.id);
+    }
+    // Every dropped cell belongs to a whole dropped frame: 32 cells a 1460-byte segment.
+    assert_eq!(lost % 32, 0);
+    // G_max = 155.52 Mb/s of cells × 1460·8 / (32·424) bits of data per cell bit.
+    let g_max = 155.52 * 1460.0 * 8.0 / (32.0 * 424.0);
+    let total: f64 = s.connections.iter().map(|c| c.goodput_mbps.unwrap()).sum();
+    assert!(total > 0.95 * g_max, "efficiency {:.2}", total / g_max);
+    assert!(s.jain_index.unwrap() > 0.95);
+}
+
+#[test]
+fn tail_drop_lets_one_tcp_connection_starve_where_epd_shares() {
+    // Tail drop cuts frames of whichever connection arrives at a full buffer; the connection
+    // that loses a window's worth times out and backs off while the other takes the link.
+    let (_, tail) = ubr_run("tail");
+    let (_, epd) = ubr_run("epd");
+    let timeouts: u64 = tail.connections.iter().map(|c| c.timeouts.unwrap()).sum();
+    assert!(timeouts > 0);
+    assert!(tail.jain_index.unwrap() < 0.8, "tail drop: Jain {:?}", tail.jain_index);
+    assert!(epd.jain_index.unwrap() > 0.95, "EPD: Jain {:?}", epd.jain_index);
+}
