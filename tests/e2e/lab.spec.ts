@@ -45,7 +45,7 @@ for (const { file, scenario } of SCENARIOS) {
         expect(valued[m.id], `rows with a value in ${m.id}`).toBeGreaterThan(0);
       }
     }
-    for (const id of ['chart-rate', 'chart-queue', 'chart-utilization', 'chart-algorithm']) {
+    for (const id of ['chart-rate', 'chart-queue', 'chart-utilization', 'chart-delivered', 'chart-loss', 'chart-algorithm']) {
       await expect(page.getByTestId(id).locator('canvas')).toBeVisible();
     }
 

@@ -1,18 +1,49 @@
 import { useEffect, useMemo, useState } from 'react';
 import { TimeChart } from '../charts/TimeChart';
-import { algorithmQuantities, ALGORITHM_CHART, CHARTS, linesFor, onlyQuantity, unitFor } from '../charts/specs';
+import {
+  algorithmQuantities,
+  ALGORITHM_CHART,
+  CHARTS,
+  chartView,
+  linesFor,
+  networkView,
+  onlyQuantity,
+  unitFor,
+  type QueueUnit,
+} from '../charts/specs';
 import type { Lab } from './lab';
 import { LessonPanel } from './LessonPanel';
 import { Notices } from './Notices';
 import { Toolbar } from './Toolbar';
 import { useLabState } from './useLab';
 
+const ETHERNET_KIND_NAMES = { acr: 'rate limit' };
+
 export function App({ lab }: { lab: Lab }) {
   const state = useLabState(lab);
   const endMs = state.current?.scenario.run.duration_ms ?? state.status?.endMs ?? 1;
+  const net = useMemo(() => networkView(state.current?.scenario), [state.current?.scenario]);
+  // View state: Ethernet queues in KB or frames.
+  const [queueUnit, setQueueUnit] = useState<QueueUnit>('KB');
   const charts = useMemo(
-    () => CHARTS.map((spec) => ({ spec, lines: linesFor(spec, state.meta), unit: unitFor(spec, state.meta) })),
-    [state.meta],
+    () =>
+      CHARTS.map((spec) => {
+        const lines = linesFor(spec, state.meta);
+        return { spec, lines, view: chartView(spec, unitFor(spec, state.meta), net, queueUnit) };
+      }).filter(({ spec, lines }) => !spec.optional || lines.length > 0),
+    [state.meta, net, queueUnit],
+  );
+  const queueUnitPicker = net.ethernet && (
+    <select
+      className="chart-select"
+      aria-label="queue unit"
+      data-testid="queue-unit"
+      value={queueUnit}
+      onChange={(e) => setQueueUnit(e.target.value as QueueUnit)}
+    >
+      <option value="KB">KB</option>
+      <option value="frames">frames</option>
+    </select>
   );
   // View state: which algorithm quantity the fourth chart shows (the first one by default).
   const [wanted, setWanted] = useState<string | null>(null);
@@ -20,8 +51,9 @@ export function App({ lab }: { lab: Lab }) {
   const quantity = wanted !== null && quantities.includes(wanted) ? wanted : (quantities[0] ?? null);
   const algorithmChart = useMemo(() => {
     const keep = onlyQuantity(quantity);
-    return { lines: linesFor(ALGORITHM_CHART, state.meta, keep), unit: unitFor(ALGORITHM_CHART, state.meta, keep) };
-  }, [state.meta, quantity]);
+    const view = chartView(ALGORITHM_CHART, unitFor(ALGORITHM_CHART, state.meta, keep), net);
+    return { lines: linesFor(ALGORITHM_CHART, state.meta, keep), view };
+  }, [state.meta, quantity, net]);
   const quantityPicker = useMemo(
     () =>
       quantities.length > 0 && (
@@ -61,27 +93,31 @@ export function App({ lab }: { lab: Lab }) {
       <Notices lab={lab} state={state} />
       <main className="workspace">
         <div className="charts">
-          {charts.map(({ spec, lines, unit }) => (
+          {charts.map(({ spec, lines, view }) => (
             <TimeChart
               key={spec.id}
               testId={`chart-${spec.id}`}
               store={lab.store}
-              title={spec.title}
+              title={view.title}
               lines={lines}
               endMs={endMs}
-              yUnit={unit}
-              yFloor={spec.yFloor}
+              yUnit={view.unit}
+              yScale={view.scale}
+              yFloor={view.yFloor}
               markers={markers}
+              controls={spec.id === 'queue' ? queueUnitPicker : undefined}
+              kindNames={net.ethernet ? ETHERNET_KIND_NAMES : undefined}
             />
           ))}
           <TimeChart
             testId="chart-algorithm"
             store={lab.store}
-            title={ALGORITHM_CHART.title}
+            title={algorithmChart.view.title}
             lines={algorithmChart.lines}
             endMs={endMs}
-            yUnit={algorithmChart.unit}
-            yFloor={ALGORITHM_CHART.yFloor}
+            yUnit={algorithmChart.view.unit}
+            yScale={algorithmChart.view.scale}
+            yFloor={algorithmChart.view.yFloor}
             markers={markers}
             controls={quantityPicker}
             emptyText="No switch reports internal state (every switch runs “none”)."

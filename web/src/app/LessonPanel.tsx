@@ -3,6 +3,7 @@ import type { Scenario } from '../scenario/types';
 import { RecordedChanges, SwitchInspector } from '../editor/SwitchInspector';
 import type { Lab, LabState } from './lab';
 import { RunSummary } from './RunSummary';
+import { networkView } from '../charts/specs';
 import { Topology } from './Topology';
 
 type Tab = 'lesson' | 'switches';
@@ -79,7 +80,7 @@ function LessonText({ scenario: s, state }: { scenario: Scenario; state: LabStat
           ))}
         </section>
       )}
-      {state.summary && <RunSummary summary={state.summary} />}
+      {state.summary && <RunSummary summary={state.summary} net={networkView(s)} />}
       {s.source && (
         <section>
           <h3>Source</h3>

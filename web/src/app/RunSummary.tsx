@@ -1,11 +1,17 @@
 import type { RunSummary as Summary } from '../sim/engine';
+import { ATM_VIEW, displayUnit, type NetworkView } from '../charts/specs';
 
 function fmt(v: number | null | undefined, digits = 1) {
   return v === null || v === undefined || !Number.isFinite(v) ? '–' : v.toFixed(digits);
 }
 
 /** The end-of-run numbers: steady-state rate against the shares, fairness, convergence, queues. */
-export function RunSummary({ summary }: { summary: Summary }) {
+export function RunSummary({ summary, net = ATM_VIEW }: { summary: Summary; net?: NetworkView }) {
+  // The engine counts frames on Ethernet (its *_cells fields) and rates in Mbps.
+  const item = net.ethernet ? 'frames' : 'cells';
+  const rate = displayUnit('Mbps', net);
+  const r = (v: number | undefined) => (v === undefined ? v : v * rate.scale);
+  const kb = (frames: number | undefined) => (net.ethernet && frames !== undefined ? ` (${fmt((frames * net.frameBytes) / 1000, 0)} KB)` : '');
   const conns = summary.connections ?? [];
   const ports = [...(summary.ports ?? [])].sort((a, b) => (b.max_queue_cells ?? 0) - (a.max_queue_cells ?? 0));
   const lost = conns.reduce((n, c) => n + (c.lost_cells ?? 0), 0);
@@ -17,13 +23,14 @@ export function RunSummary({ summary }: { summary: Summary }) {
         <dd>{fmt(summary.jain_index, 4)}</dd>
         <dt>Converged at</dt>
         <dd>{summary.convergence_ms == null ? 'not within 10 %' : `${fmt(summary.convergence_ms, 1)} ms`}</dd>
-        <dt>Cells lost</dt>
+        <dt>{net.ethernet ? 'Frames dropped' : 'Cells lost'}</dt>
         <dd>{lost}</dd>
         {ports[0] && (
           <>
             <dt>Largest queue</dt>
             <dd>
-              {ports[0].max_queue_cells} cells at {ports[0].id}
+              {ports[0].max_queue_cells} {item}
+              {kb(ports[0].max_queue_cells)} at {ports[0].id}
             </dd>
           </>
         )}
@@ -32,8 +39,8 @@ export function RunSummary({ summary }: { summary: Summary }) {
         <table className="summary-table">
           <thead>
             <tr>
-              <th>Source</th>
-              <th title={`Mean ACR from ${fmt(summary.steady_from_ms, 0)} ms to the end`}>mean rate</th>
+              <th>{net.ethernet ? 'Flow' : 'Source'}</th>
+              <th title={`Mean ${net.ethernet ? 'rate limit' : 'ACR'} from ${fmt(summary.steady_from_ms, 0)} ms to the end`}>mean rate</th>
               <th>target share</th>
               <th>max-min share</th>
             </tr>
@@ -42,9 +49,9 @@ export function RunSummary({ summary }: { summary: Summary }) {
             {conns.slice(0, 12).map((c) => (
               <tr key={c.id}>
                 <td>{c.id}</td>
-                <td>{fmt(c.mean_rate_mbps, 2)}</td>
-                <td>{fmt(c.target_share_mbps, 2)}</td>
-                <td>{fmt(c.fair_share_mbps, 2)}</td>
+                <td>{fmt(r(c.mean_rate_mbps), 2)}</td>
+                <td>{fmt(r(c.target_share_mbps), 2)}</td>
+                <td>{fmt(r(c.fair_share_mbps), 2)}</td>
               </tr>
             ))}
           </tbody>
@@ -58,7 +65,7 @@ export function RunSummary({ summary }: { summary: Summary }) {
         </table>
       )}
       <p className="summary-note">
-        Rates in Mbps, averaged from {fmt(summary.steady_from_ms, 0)} ms to the end of the run.
+        Rates in {rate.unit}, averaged from {fmt(summary.steady_from_ms, 0)} ms to the end of the run.
       </p>
     </section>
   );

@@ -21,6 +21,10 @@ export interface TimeChartProps {
   controls?: ReactNode;
   /** Shown over the plot when the chart has no series. */
   emptyText?: string;
+  /** Shown value = stored value × yScale (a display unit conversion, e.g. Mbps to Gbps). */
+  yScale?: number;
+  /** Names of the line kinds in the legend's style key, where they differ from the defaults. */
+  kindNames?: Record<string, string>;
 }
 
 const NO_MARKERS: number[] = [];
@@ -45,18 +49,20 @@ export const TimeChart = memo(function TimeChart({
   markers = NO_MARKERS,
   controls,
   emptyText,
+  yScale = 1,
+  kindNames,
 }: TimeChartProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const cursorRef = useRef<number | null>(null);
   const dirtyRef = useRef(true);
-  const props = useRef({ lines, endMs, yUnit, yFloor, markers });
-  props.current = { lines, endMs, yUnit, yFloor, markers };
+  const props = useRef({ lines, endMs, yUnit, yFloor, markers, yScale });
+  props.current = { lines, endMs, yUnit, yFloor, markers, yScale };
   const [hover, setHover] = useState<Hover | null>(null);
 
   useEffect(() => {
     dirtyRef.current = true;
-  }, [lines, endMs, yUnit, yFloor, markers]);
+  }, [lines, endMs, yUnit, yFloor, markers, yScale]);
 
   useEffect(() => {
     const canvas = canvasRef.current!;
@@ -91,7 +97,7 @@ export const TimeChart = memo(function TimeChart({
       );
       if (!changed && !dirtyRef.current) return;
       dirtyRef.current = false;
-      const [y0, y1] = niceDomain(dec.lo, dec.hi, p.yFloor);
+      const [y0, y1] = niceDomain(dec.lo * p.yScale, dec.hi * p.yScale, p.yFloor);
       const f: ChartFrame = {
         width,
         height: HEIGHT,
@@ -103,6 +109,7 @@ export const TimeChart = memo(function TimeChart({
         yUnit: p.yUnit,
         cursorX: cursorRef.current,
         markers: p.markers,
+        scale: p.yScale,
       };
       drawChart(ctx, f, dec, p.lines);
       frameRef.current = f;
@@ -139,8 +146,8 @@ export const TimeChart = memo(function TimeChart({
       rows: props.current.lines.map((l) => ({
         label: l.label,
         color: l.color,
-        value: store.series(l.index)[row],
-        unit: l.unit,
+        value: store.series(l.index)[row] * props.current.yScale,
+        unit: props.current.yScale !== 1 ? props.current.yUnit : l.unit,
         style: l.style,
       })),
     });
@@ -153,11 +160,11 @@ export const TimeChart = memo(function TimeChart({
 
   const width = wrapRef.current?.clientWidth ?? 0;
   return (
-    <section className="chart" data-testid={testId} data-lines={lines.length}>
+    <section className="chart" data-testid={testId} data-lines={lines.length} data-unit={yUnit}>
       <header className="chart-head">
         <h2>{title}</h2>
         {controls}
-        <Legend lines={lines} />
+        <Legend lines={lines} kindNames={kindNames} />
       </header>
       <div className="chart-canvas" ref={wrapRef} onMouseMove={onMove} onMouseLeave={onLeave}>
         <canvas ref={canvasRef} />
@@ -224,7 +231,7 @@ export function Swatch({ color, style }: { color: string; style: ChartLine['styl
 /** Legend: one entry per owner colour, plus the line-style key when the chart mixes styles. */
 const LEGEND_OWNERS = 10;
 
-function Legend({ lines }: { lines: ChartLine[] }) {
+function Legend({ lines, kindNames }: { lines: ChartLine[]; kindNames?: Record<string, string> }) {
   const [expanded, setExpanded] = useState(false);
   const owners = new Map<string, string>();
   for (const l of lines) if (!owners.has(l.owner)) owners.set(l.owner, l.color);
@@ -249,7 +256,7 @@ function Legend({ lines }: { lines: ChartLine[] }) {
         [...kinds].map(([kind, style]) => (
           <li key={kind} className="legend-key">
             <Swatch color="#6b7280" style={style} />
-            {KIND_NAMES[kind] ?? kind}
+            {kindNames?.[kind] ?? KIND_NAMES[kind] ?? kind}
           </li>
         ))}
     </ul>

@@ -31,6 +31,8 @@ export interface ChartFrame {
   cursorX: number | null; // CSS px within the canvas
   /** Times (ms) of the parameter changes made during the run, drawn as thin vertical lines. */
   markers: number[];
+  /** Shown value = stored value × scale (e.g. Mbps shown as Gbps: 0.001); y0, y1 are shown values. */
+  scale?: number;
 }
 
 export const MARGIN = { left: 56, right: 14, top: 10, bottom: 30 };
@@ -151,6 +153,8 @@ export function drawChart(
   ctx.beginPath();
   ctx.rect(left, top - 2, right - left + 2, bottom - top + 4);
   ctx.clip();
+  const k = f.scale ?? 1;
+  const ys = (v: number) => y(v * k);
   const order = lines.map((_, i) => i).sort((a, b) => rank(lines[b].style) - rank(lines[a].style));
   for (const s of order) {
     const line = lines[s];
@@ -171,16 +175,16 @@ export function drawChart(
       if (Number.isNaN(first[c])) continue;
       const px = left + c + 0.5;
       if (!started || gap[c]) {
-        ctx.moveTo(px, y(first[c]));
+        ctx.moveTo(px, ys(first[c]));
         started = true;
       } else {
-        ctx.lineTo(px, y(first[c]));
+        ctx.lineTo(px, ys(first[c]));
       }
       if (max[c] !== min[c]) {
-        ctx.lineTo(px, y(min[c]));
-        ctx.lineTo(px, y(max[c]));
+        ctx.lineTo(px, ys(min[c]));
+        ctx.lineTo(px, ys(max[c]));
       }
-      ctx.lineTo(px, y(last[c]));
+      ctx.lineTo(px, ys(last[c]));
     }
     ctx.stroke();
   }

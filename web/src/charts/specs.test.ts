@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../sim/engine';
-import { algorithmQuantities, ALGORITHM_CHART, CHARTS, linesFor, onlyQuantity, unitFor } from './specs';
+import {
+  algorithmQuantities,
+  ALGORITHM_CHART,
+  ATM_VIEW,
+  CHARTS,
+  chartView,
+  linesFor,
+  networkView,
+  onlyQuantity,
+  unitFor,
+} from './specs';
 
 const meta: SeriesMeta[] = [
   { id: 'C1.acr', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1' },
@@ -45,7 +55,39 @@ describe('chart specs', () => {
   });
 
   it('takes each chart unit from the series metadata', () => {
-    expect(CHARTS.map((c) => unitFor(c, meta))).toEqual(['Mbps', 'cells', '%']);
+    expect(CHARTS.slice(0, 3).map((c) => unitFor(c, meta))).toEqual(['Mbps', 'cells', '%']);
+  });
+
+  it('has charts of cells delivered and loss ratio, and TCP charts only for TCP runs', () => {
+    const ids = CHARTS.map((c) => c.id);
+    expect(ids).toEqual(['rate', 'queue', 'utilization', 'delivered', 'loss', 'cwnd', 'goodput']);
+    const tcp = CHARTS.filter((c) => c.optional).map((c) => c.id);
+    expect(tcp).toEqual(['cwnd', 'goodput']);
+    const cwnd = CHARTS.find((c) => c.id === 'cwnd')!;
+    expect(linesFor(cwnd, meta)).toEqual([]);
+    const withTcp: SeriesMeta[] = [...meta, { id: 'cwnd:C1', kind: 'cwnd', label: 'C1 TCP window', unit: 'KB', owner: 'C1' }];
+    expect(linesFor(cwnd, withTcp).map((l) => l.label)).toEqual(['C1 TCP window']);
+  });
+
+  it('shows ATM charts in the engine units, with their ATM titles', () => {
+    const rate = CHARTS.find((c) => c.id === 'rate')!;
+    expect(chartView(rate, 'Mbps', ATM_VIEW)).toEqual({ title: rate.title, unit: 'Mbps', scale: 1, yFloor: 1 });
+    const loss = CHARTS.find((c) => c.id === 'loss')!;
+    expect(chartView(loss, '', ATM_VIEW).unit).toBe('lost / sent');
+    expect(networkView({})).toBe(ATM_VIEW);
+  });
+
+  it('shows Ethernet rates in Gbps, queues in KB or frames, and titles without cells or ACR', () => {
+    const net = networkView({ ethernet: { frame_bytes: 1500 } });
+    const view = (id: string, unit: string, q?: 'KB' | 'frames') => chartView(CHARTS.find((c) => c.id === id)!, unit, net, q);
+    expect(view('rate', 'Mbps')).toMatchObject({ title: 'Rate limit of each flow', unit: 'Gbps', scale: 0.001 });
+    expect(view('queue', 'frames', 'KB')).toMatchObject({ unit: 'KB', scale: 1.5 });
+    expect(view('queue', 'frames', 'frames')).toMatchObject({ unit: 'frames', scale: 1 });
+    // Delivered counts stay in frames whatever the queue unit.
+    expect(view('delivered', 'frames', 'KB')).toMatchObject({ unit: 'frames', scale: 1 });
+    expect(view('goodput', 'Mbps').unit).toBe('Gbps');
+    for (const c of CHARTS) expect(view(c.id, '').title).not.toMatch(/\bcells?\b|ACR/i);
+    expect(chartView(ALGORITHM_CHART, 'Mbps', net)).toMatchObject({ unit: 'Gbps', scale: 0.001 });
   });
 
   it('offers each algorithm quantity once, in order, and draws one for every port that has it', () => {

@@ -6,17 +6,22 @@ import type { ChartLine } from './drawChart';
 import { colourByOwner, type LineStyle } from './palette';
 
 export interface ChartSpec {
-  id: 'rate' | 'queue' | 'utilization' | 'algorithm';
+  id: 'rate' | 'queue' | 'utilization' | 'delivered' | 'loss' | 'cwnd' | 'goodput' | 'algorithm';
   title: string;
+  /** The title on Ethernet networks (frames and rate limits, no cells or ACR). */
+  ethernetTitle?: string;
   kinds: { kind: SeriesKind; style: LineStyle }[];
-  /** The y axis reaches at least this value. */
+  /** The y axis reaches at least this value (in the unit shown). */
   yFloor: number;
+  /** Drawn only when the run has series of its kinds (e.g. TCP connections). */
+  optional?: boolean;
 }
 
 export const CHARTS: ChartSpec[] = [
   {
     id: 'rate',
     title: 'Allowed cell rate (ACR) of each source',
+    ethernetTitle: 'Rate limit of each flow',
     kinds: [
       { kind: 'acr', style: 'solid' },
       { kind: 'share', style: 'dashed' },
@@ -31,7 +36,79 @@ export const CHARTS: ChartSpec[] = [
     kinds: [{ kind: 'utilization', style: 'solid' }],
     yFloor: 100,
   },
+  {
+    id: 'delivered',
+    title: 'Cells delivered to each destination (cumulative)',
+    ethernetTitle: 'Frames delivered to each destination (cumulative)',
+    kinds: [{ kind: 'delivered', style: 'solid' }],
+    yFloor: 10,
+  },
+  {
+    id: 'loss',
+    title: 'Cell loss ratio of each source (lost / sent, cumulative)',
+    ethernetTitle: 'Frame loss ratio of each flow (dropped / sent, cumulative)',
+    kinds: [{ kind: 'loss_ratio', style: 'solid' }],
+    yFloor: 0.01,
+  },
+  {
+    id: 'cwnd',
+    title: 'TCP congestion window of each connection',
+    kinds: [{ kind: 'cwnd', style: 'solid' }],
+    yFloor: 10,
+    optional: true,
+  },
+  {
+    id: 'goodput',
+    title: 'TCP goodput of each connection',
+    kinds: [{ kind: 'goodput', style: 'solid' }],
+    yFloor: 1,
+    optional: true,
+  },
 ];
+
+/** What the scenario's network changes in the display: Ethernet shows Gbps, frames and KB. */
+export interface NetworkView {
+  ethernet: boolean;
+  /** Bytes per frame (Ethernet), to show queues in KB. */
+  frameBytes: number;
+}
+
+export const ATM_VIEW: NetworkView = { ethernet: false, frameBytes: 53 };
+
+export function networkView(scenario: { ethernet?: { frame_bytes?: number } | null } | null | undefined): NetworkView {
+  const eth = scenario?.ethernet;
+  return eth ? { ethernet: true, frameBytes: eth.frame_bytes ?? 1500 } : ATM_VIEW;
+}
+
+/** How an Ethernet queue is shown: in frames or in KB (frames × frame size / 1000). */
+export type QueueUnit = 'frames' | 'KB';
+
+/** A chart as shown: title, y unit and the factor from the engine's unit to the shown one. */
+export interface ChartView {
+  title: string;
+  unit: string;
+  /** shown value = engine value × scale */
+  scale: number;
+  yFloor: number;
+}
+
+/**
+ * The display conversion of the engine's units (the data stay in the engine's units): on
+ * Ethernet, Mbps are shown as Gbps, and queues in frames or KB.
+ */
+export function displayUnit(unit: string, net: NetworkView, queueUnit: QueueUnit = 'frames'): { unit: string; scale: number } {
+  if (net.ethernet && unit === 'Mbps') return { unit: 'Gbps', scale: 1e-3 };
+  if (net.ethernet && unit === 'frames' && queueUnit === 'KB') return { unit: 'KB', scale: net.frameBytes / 1000 };
+  return { unit, scale: 1 };
+}
+
+export function chartView(spec: ChartSpec, engineUnit: string, net: NetworkView, queueUnit: QueueUnit = 'frames'): ChartView {
+  const { unit, scale } = displayUnit(engineUnit, net, spec.id === 'queue' ? queueUnit : 'frames');
+  const title = net.ethernet && spec.ethernetTitle ? spec.ethernetTitle : spec.title;
+  // The floor is in the engine's unit for ATM; Gbps charts reach at least 1 Gbps.
+  const yFloor = unit === 'Gbps' ? 1 : spec.yFloor * (unit === 'KB' ? scale : 1);
+  return { title, unit: unit || (spec.id === 'loss' ? 'lost / sent' : ''), scale, yFloor };
+}
 
 /**
  * The fourth chart: one internal quantity of the switch algorithms (the user picks which, as

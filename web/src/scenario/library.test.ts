@@ -6,7 +6,10 @@ describe('scenario library', () => {
     expect(LIBRARY.broken).toEqual([]);
     expect(LIBRARY.entries.map((e) => e.id)).toContain(DEFAULT_SCENARIO);
     for (const e of LIBRARY.entries) {
-      expect(e.group).not.toBe('');
+      expect(e.group).not.toBe('Other');
+      // The picker and the side panel show it: one line, present for every file.
+      expect(e.description.length, `${e.id} description`).toBeGreaterThan(20);
+      expect(e.description, `${e.id} description`).not.toMatch(/\n/);
       expect(e.scenario.version).toBe(1);
     }
   });

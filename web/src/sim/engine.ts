@@ -17,6 +17,11 @@ export type SeriesKind =
   | 'target'
   | 'throughput'
   | 'delivered'
+  /** Cumulative lost / sent per connection (unitless). */
+  | 'loss_ratio'
+  /** TCP congestion window (KB) and goodput (Mbps), for TCP connections only. */
+  | 'cwnd'
+  | 'goodput'
   | 'queue'
   | 'utilization'
   /** A switch algorithm's internal quantity per port: id `algorithm:<port>:<name>`. */
