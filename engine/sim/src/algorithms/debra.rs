@@ -16,6 +16,7 @@
 //! above `discard_threshold_cells`, data cells of VCs measured 25 % above V·F are dropped,
 //! which protects cooperating sources from a greedy one.
 
+use super::measure::INTERVAL_PARAMS;
 use super::measure::{water_level, Interval, VcSet};
 use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
@@ -41,22 +42,8 @@ pub const PARAMS: [ParamSpec; 6] = [
         10_000_000.0,
         "Above this queue, data cells of VCs sending above their allocation are dropped",
     ),
-    ParamSpec::num(
-        "interval_us",
-        "µs",
-        1000.0,
-        1.0,
-        1_000_000.0,
-        "Measurement interval by time: closes after this long at most",
-    ),
-    ParamSpec::int(
-        "interval_cells",
-        "cells",
-        100.0,
-        1.0,
-        1_000_000.0,
-        "Measurement interval by count: closes after this many arriving cells at most",
-    ),
+    INTERVAL_PARAMS[0],
+    INTERVAL_PARAMS[1],
 ];
 
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {

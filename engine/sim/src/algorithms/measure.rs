@@ -1,6 +1,27 @@
 //! Measurement helpers shared by the interval-based algorithms.
 
+use crate::params::ParamSpec;
 use crate::time::{from_us, to_s, Time};
+
+/// The measurement interval's two limits, shared by the interval-based algorithms.
+pub const INTERVAL_PARAMS: [ParamSpec; 2] = [
+    ParamSpec::num(
+        "interval_us",
+        "µs",
+        1000.0,
+        1.0,
+        1_000_000.0,
+        "Measurement interval by time: closes after this long at most",
+    ),
+    ParamSpec::int(
+        "interval_cells",
+        "cells",
+        100.0,
+        1.0,
+        1_000_000.0,
+        "Measurement interval by count: closes after this many arriving cells at most",
+    ),
+];
 
 /// An averaging interval that closes after a time or a cell count, whichever comes first.
 #[derive(Debug, Clone)]

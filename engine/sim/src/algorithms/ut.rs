@@ -18,6 +18,7 @@
 //! reason ERICA scales CCR by the load); g < 1 damps the correction.
 
 use super::measure::Interval;
+use super::measure::INTERVAL_PARAMS;
 use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
@@ -40,22 +41,8 @@ pub const PARAMS: [ParamSpec; 4] = [
         1.0,
         "g: fraction (as an exponent) of the tracking correction applied per interval",
     ),
-    ParamSpec::num(
-        "interval_us",
-        "µs",
-        1000.0,
-        1.0,
-        1_000_000.0,
-        "Measurement interval by time: closes after this long at most",
-    ),
-    ParamSpec::int(
-        "interval_cells",
-        "cells",
-        100.0,
-        1.0,
-        1_000_000.0,
-        "Measurement interval by count: closes after this many arriving cells at most",
-    ),
+    INTERVAL_PARAMS[0],
+    INTERVAL_PARAMS[1],
 ];
 
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
