@@ -46,7 +46,7 @@ impl BackgroundSource {
     }
 
     fn exponential(&mut self, mean: f64) -> f64 {
-        -mean * self.rng.uniform().ln()
+        -mean * libm::log(self.rng.uniform()) // libm: identical natively and in wasm
     }
 
     fn stopped(&self, t: f64) -> bool {

@@ -30,7 +30,8 @@ impl SplitMix64 {
         if p >= 1.0 {
             return 1;
         }
-        1 + (self.uniform().ln() / (1.0 - p).ln()).floor() as u64
+        // libm, not the platform's log: identical natively and in wasm.
+        1 + (libm::log(self.uniform()) / libm::log(1.0 - p)).floor() as u64
     }
 }
 

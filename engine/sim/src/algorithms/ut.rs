@@ -105,7 +105,8 @@ impl UniformTracking {
         }
         let base = if r > 0.0 { r } else { self.er };
         self.effective_vcs = (a / base).max(1.0);
-        self.er = (base * (target / a).powf(self.gain)).min(target);
+        // libm, not the platform's pow: identical natively and in wasm.
+        self.er = (base * libm::pow(target / a, self.gain)).min(target);
     }
 
     fn close(&mut self, now: crate::time::Time) {
