@@ -1,0 +1,135 @@
+import { deflateSync, strToU8 } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { LIBRARY } from './library';
+import {
+  canonicalJson,
+  decodeScenario,
+  encodeScenario,
+  fromBase64Url,
+  payloadOf,
+  shareHash,
+  toBase64Url,
+  MAX_LINK_CHARS,
+  DICTIONARY_V1,
+  textLibrary,
+} from './share';
+
+const entry = (id: string) => LIBRARY.entries.find((e) => e.id === id)!;
+const lib = textLibrary(LIBRARY.entries);
+const origin = 'http://localhost:5173/';
+const payloadFrom = (text: string) => `1.${toBase64Url(deflateSync(strToU8(text), { dictionary: strToU8(DICTIONARY_V1) }))}`;
+const errorOf = (payload: string) => {
+  const d = decodeScenario(payload);
+  if (d.ok) throw new Error('decoded');
+  return d.error;
+};
+
+describe('scenario link codec', () => {
+  it('round-trips every library scenario, recorded changes included', () => {
+    for (const e of LIBRARY.entries) {
+      const s = { ...e.scenario, changes: [{ at_ms: 12.5, node: 'SW1', param: 'target_utilization', value: 0.8 }] };
+      const d = decodeScenario(encodeScenario(s, lib), lib);
+      expect(d.ok, e.id).toBe(true);
+      if (d.ok) expect(d.scenario).toEqual(s);
+      // Without the library (another lab version) the run's fields still all arrive.
+      const bare = decodeScenario(encodeScenario(s));
+      expect(bare.ok && bare.scenario).toEqual(s);
+    }
+  });
+
+  it('carries edited lesson text, and leaves out only the text the library already has', () => {
+    const s = { ...entry('gfc1').scenario, lesson: 'My own lesson.' };
+    const d = decodeScenario(encodeScenario(s, lib), lib);
+    expect(d.ok && d.scenario.lesson).toBe('My own lesson.');
+    const unknown = { ...entry('gfc1').scenario, id: 'my-gfc' };
+    const u = decodeScenario(encodeScenario(unknown, lib), lib);
+    expect(u.ok && u.scenario).toEqual(unknown);
+  });
+
+  it('keeps the frozen version 1 dictionary (changing it breaks every version 1 link)', () => {
+    expect(DICTIONARY_V1.length).toBe(1146);
+    let h = 0;
+    for (const c of DICTIONARY_V1) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+    expect(h).toBe(1961494654);
+    // A link made when this test was written still opens to the same scenario.
+    const frozen = '1.q0bLIrFQVwNDvyoVZC8saQElYIELZGK3HWaHMaodAA';
+    const s = { version: 1, id: 'frozen', nodes: [], links: [], connections: [], run: { duration_ms: 10, seed: 3 } };
+    expect(decodeScenario(frozen)).toMatchObject({ ok: true, scenario: s });
+    expect(encodeScenario(s)).toBe(frozen);
+  });
+
+  it('encodes the same scenario to the same link whatever the key order', () => {
+    const a = { b: 1, a: { d: [1, { z: 1, y: 2 }], c: 'x' } };
+    const b = { a: { c: 'x', d: [1, { y: 2, z: 1 }] }, b: 1 };
+    expect(canonicalJson(a)).toBe(canonicalJson(b));
+    expect(canonicalJson(a)).toBe('{"a":{"c":"x","d":[1,{"y":2,"z":1}]},"b":1}');
+    expect(encodeScenario(a)).toBe(encodeScenario(b));
+  });
+
+  it('fits gfc1 in a link under 2,000 characters, and every library scenario under the link limit', () => {
+    const gfc1 = origin + shareHash(entry('gfc1').scenario, lib);
+    expect(gfc1.length).toBeLessThan(2000);
+    for (const e of LIBRARY.entries) expect((origin + shareHash(e.scenario, lib)).length, e.id).toBeLessThan(MAX_LINK_CHARS);
+    // Even carrying its lesson text (e.g. opened from a file), gfc1 stays a usable link.
+    expect((origin + shareHash(entry('gfc1').scenario)).length).toBeLessThan(3000);
+  });
+
+  it('reads the payload from a hash with or without other keys', () => {
+    expect(payloadOf('#s=1.abc')).toBe('1.abc');
+    expect(payloadOf('s=1.abc')).toBe('1.abc');
+    expect(payloadOf('#x=2&s=1.abc')).toBe('1.abc');
+    expect(payloadOf('#')).toBeNull();
+    expect(payloadOf('')).toBeNull();
+  });
+
+  it('base64url round-trips every byte value and refuses other alphabets', () => {
+    const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const text = toBase64Url(bytes);
+    expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(fromBase64Url(text)).toEqual(bytes);
+    expect(fromBase64Url('ab+/')).toBeNull();
+    expect(fromBase64Url('abcde')).toBeNull(); // 4n + 1 characters: never valid
+  });
+
+  describe('a damaged link is refused with a message, never an exception', () => {
+    const good = encodeScenario(entry('two-sources').scenario, lib);
+
+    it('bad prefix', () => {
+      expect(errorOf(good.slice(2))).toMatch(/version tag/);
+      expect(errorOf(`x${good}`)).toMatch(/version tag/);
+      expect(errorOf(`2${good.slice(1)}`)).toMatch(/version 2, this lab reads version 1/);
+      expect(errorOf('')).toMatch(/version tag/);
+    });
+
+    it('bad base64', () => {
+      expect(errorOf(`${good}!`)).toMatch(/not base64url/);
+      expect(errorOf('1.ab cd')).toMatch(/not base64url/);
+      expect(errorOf('1.')).toMatch(/empty/);
+    });
+
+    it('truncated deflate', () => {
+      for (const keep of [0.3, 0.6, 0.9]) {
+        let data = good.slice(2, 2 + Math.floor((good.length - 2) * keep));
+        // Cut at a length that is still valid base64url, so the failure is the deflate stream's.
+        if (data.length % 4 === 1) data = data.slice(0, -1);
+        expect(errorOf(`1.${data}`)).toMatch(/does not decompress/);
+      }
+      expect(errorOf(`1.${toBase64Url(new Uint8Array([1, 2, 3, 4, 5, 6]))}`)).toMatch(/does not decompress/);
+    });
+
+    it('valid deflate but invalid JSON', () => {
+      expect(errorOf(payloadFrom('{"id": "x", '))).toMatch(/not valid JSON/);
+    });
+
+    it('valid JSON but not a scenario', () => {
+      expect(errorOf(payloadFrom('[1, 2]'))).toMatch(/not a scenario: it is not a scenario object/);
+      expect(errorOf(payloadFrom('null'))).toMatch(/not a scenario/);
+      const noNodes = { ...entry('two-sources').scenario } as Record<string, unknown>;
+      delete noNodes.nodes;
+      expect(errorOf(encodeScenario(noNodes))).toMatch(/no nodes list/);
+      const noRun = { ...entry('two-sources').scenario } as Record<string, unknown>;
+      delete noRun.run;
+      expect(errorOf(encodeScenario(noRun))).toMatch(/no run settings/);
+    });
+  });
+});

@@ -1,0 +1,165 @@
+// Scenario links: the whole scenario (topology, parameters, seed, run settings, recorded
+// changes) as canonical JSON → raw deflate → base64url, behind a version tag, in the URL
+// fragment: `#s=1.<data>`. The fragment never reaches a server. Decoding never throws: every
+// way a link can be damaged comes back as a message for the user.
+
+import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import type { Scenario } from './types';
+
+/**
+ * The preset deflate dictionary of version 1 links: fragments that most scenarios contain, so
+ * that even short links compress. Frozen: changing one character breaks every version 1 link
+ * (the test pins it); a new dictionary needs a new version.
+ */
+export const DICTIONARY_V1 =
+  '{"behavior":{"kind":"dishonest"},"background":{"kind":"vbr","rate_mbps":'
+  + '"tcp":{"mss_bytes":9140,"service":"abr","window_bytes":"traffic":{"kind":"bernoulli","load_percent":100},'
+  + '"ethernet":{"frame_bytes":1500},"buffer_bytes":"buffer_cells":"scheduler":"per_vc","params":{"target_utilization":0.9,'
+  + '"changes":[{"at_ms":"node":"SW1","param":"value":'
+  + '"connections":[{"from":"S1","id":"C1","to":"D1"},{"from":"S2","id":"C2","to":"D2"},{"from":"S3","id":"C3","start_ms":"stop_ms":'
+  + '"defaults":{"source":{"icr_mbps":25,"rif":1}},"id":"two-sources","expect_maxmin":false,"tolerance":0.05,'
+  + '"links":[{"distance_km":1,"from":"S1","id":"L1","rate_mbps":155.52,"to":"SW1"},{"distance_km":1000,"from":"SW1","id":"L3","rate_mbps":155.52,"to":"SW2"},'
+  + '{"delay_us":"rate_mbps":10000,"to":"EP4"},{"distance_km":1,"from":"SW2","id":"L4","rate_mbps":155.52,"to":"D1"},'
+  + '"nodes":[{"id":"S1","kind":"source","x":80,"y":80},{"algorithm":"erica","id":"SW1","kind":"switch","x":260,"y":150},'
+  + '{"algorithm":"erica_plus","id":"SW2","kind":"switch","x":440,"y":150},{"id":"D1","kind":"destination","x":620,"y":80},'
+  + '"run":{"duration_ms":100,"sample_interval_us":500,"seed":1},"version":1}';
+const DICT = strToU8(DICTIONARY_V1);
+
+/**
+ * Text fields a link leaves out when they are the library's text for the same scenario id (the
+ * lesson alone is longer than a whole network); the decoder takes them back from the library.
+ * They never change the run.
+ */
+export const LIBRARY_TEXT_FIELDS = ['name', 'group', 'description', 'lesson', 'source'] as const;
+
+/** The library's scenarios by id, as the codec needs them (text fields only). */
+export type TextLibrary = ReadonlyMap<string, Partial<Record<(typeof LIBRARY_TEXT_FIELDS)[number], unknown>>>;
+
+/** The envelope version: bump it (and keep a decoder for the old one) if the encoding changes. */
+export const SHARE_VERSION = 1;
+const PREFIX = `${SHARE_VERSION}.`;
+/** The fragment key: `#s=…`. */
+export const SHARE_KEY = 's';
+/** Links longer than this are offered as a file instead (browsers and chat tools cut them). */
+export const MAX_LINK_CHARS = 8000;
+
+/** JSON with object keys sorted at every level and no whitespace: one text per scenario. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]));
+    }
+    return v;
+  });
+}
+
+export function toBase64Url(bytes: Uint8Array): string {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Decodes base64url (no padding); null when the text is not base64url. */
+export function fromBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
+  try {
+    const bin = atob(b64);
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+/** The fragment payload (`1.<data>`) of a scenario. */
+export function encodeScenario(scenario: Scenario | unknown, library: TextLibrary = new Map()): string {
+  let value = scenario as Record<string, unknown>;
+  const known = value && typeof value === 'object' ? library.get(String(value.id)) : undefined;
+  if (known) {
+    value = { ...value };
+    for (const f of LIBRARY_TEXT_FIELDS) if (f in value && value[f] === known[f]) delete value[f];
+  }
+  return PREFIX + toBase64Url(deflateSync(strToU8(canonicalJson(value)), { level: 9, dictionary: DICT }));
+}
+
+export type Decoded = { ok: true; scenario: Scenario; json: string } | { ok: false; error: string };
+
+const fail = (error: string): Decoded => ({ ok: false, error });
+
+/**
+ * The shape a scenario must have before it goes to the engine (which checks everything else
+ * and names the field); null when it has it, else the problem.
+ */
+export function shapeProblem(value: unknown): string | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'it is not a scenario object';
+  const s = value as Record<string, unknown>;
+  if (typeof s.version !== 'number') return 'the scenario has no version';
+  if (typeof s.id !== 'string' || s.id === '') return 'the scenario has no id';
+  for (const list of ['nodes', 'links', 'connections'] as const) {
+    if (!Array.isArray(s[list])) return `the scenario has no ${list} list`;
+  }
+  if (!s.run || typeof s.run !== 'object') return 'the scenario has no run settings';
+  return null;
+}
+
+/** Decodes a fragment payload (`1.<data>`, without `#s=`). */
+export function decodeScenario(payload: string, library: TextLibrary = new Map()): Decoded {
+  const dot = payload.indexOf('.');
+  const version = dot < 0 ? '' : payload.slice(0, dot);
+  if (version !== String(SHARE_VERSION)) {
+    return fail(
+      /^\d+$/.test(version)
+        ? `the link is of version ${version}, this lab reads version ${SHARE_VERSION}`
+        : 'the link does not start with a version tag ("1.")',
+    );
+  }
+  const bytes = fromBase64Url(payload.slice(dot + 1));
+  if (!bytes) return fail('the link holds characters that are not base64url (was it cut or edited?)');
+  if (bytes.length === 0) return fail('the link is empty after its version tag (was it cut?)');
+  let text: string;
+  try {
+    text = strFromU8(inflateSync(bytes, { dictionary: DICT }));
+  } catch (e) {
+    return fail(`the link's data does not decompress (was it cut?): ${(e as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return fail(`the link's data is not valid JSON: ${(e as Error).message}`);
+  }
+  const problem = shapeProblem(value);
+  if (problem) return fail(`the link's data is not a scenario: ${problem}`);
+  const s = value as Record<string, unknown>;
+  const known = library.get(String(s.id));
+  if (known) {
+    for (const f of LIBRARY_TEXT_FIELDS) if (!(f in s) && known[f] !== undefined) s[f] = known[f];
+  }
+  return { ok: true, scenario: s as unknown as Scenario, json: JSON.stringify(s, null, 2) };
+}
+
+/** The payload of `#s=…` in a location hash, or null when the hash holds no scenario. */
+export function payloadOf(hash: string): string | null {
+  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  for (const part of h.split('&')) {
+    if (part.startsWith(`${SHARE_KEY}=`)) return part.slice(SHARE_KEY.length + 1);
+  }
+  return null;
+}
+
+/** The fragment for a scenario: `#s=1.<data>`. */
+export function shareHash(scenario: Scenario | unknown, library: TextLibrary = new Map()): string {
+  return `#${SHARE_KEY}=${encodeScenario(scenario, library)}`;
+}
+
+/** The text library of a list of scenarios (the bundled library, in the app). */
+export function textLibrary(scenarios: readonly { id: string; scenario: unknown }[]): TextLibrary {
+  return new Map(scenarios.map((e) => [e.id, e.scenario as Record<string, unknown>]));
+}
+
+/** The scenario as a file in the format of scenarios/*.json (two-space indent, final newline). */
+export function scenarioFileText(scenario: Scenario | unknown): string {
+  return `${JSON.stringify(scenario, null, 2)}\n`;
+}
