@@ -4,7 +4,8 @@ import { App } from './app/App';
 import { Lab } from './app/lab';
 import { installTestHook } from './app/testHook';
 import { makeEngineWorker } from './sim/client';
-import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
+import { LIBRARY } from './scenario/library';
+import { shareLink, startup } from './app/sharing';
 import type { EngineChoice } from './sim/protocol';
 import './app/app.css';
 
@@ -13,16 +14,29 @@ const params = new URLSearchParams(location.search);
 // (used by the end-to-end test of crash recovery).
 const engine = (params.get('engine') as EngineChoice | null) ?? 'auto';
 const panicAt = params.get('mock_panic_ms');
-const lab = new Lab(makeEngineWorker, {
-  engine,
-  mock: panicAt === null ? undefined : { panicAtMs: Number(panicAt) },
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage disabled: the lab works without keeping the last work
+  }
+}
+const lab = new Lab(
+  makeEngineWorker,
+  { engine, mock: panicAt === null ? undefined : { panicAtMs: Number(panicAt) } },
+  storage(),
+);
+installTestHook(lab, () => {
+  const s = lab.getState().current?.scenario;
+  return s ? shareLink(s, location.href, LIBRARY.entries).url : null;
 });
-installTestHook(lab);
 
-const wanted = params.get('scenario') ?? DEFAULT_SCENARIO;
-const first = LIBRARY.entries.find((e) => e.id === wanted) ?? LIBRARY.entries[0];
+// A shared link (#s=1.…) over ?scenario=, the last work kept in storage, or the default.
+const start = startup(location, storage(), LIBRARY.entries);
 lab.setSpeed(0.01);
-if (first) lab.load(first.json, first.id);
+for (const { json, origin } of start.loads) lab.load(json, origin);
+if (start.notice) lab.notify(start.notice);
+if (start.clearHash) history.replaceState(null, '', location.pathname + location.search);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

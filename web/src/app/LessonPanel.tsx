@@ -80,7 +80,7 @@ function LessonText({ scenario: s, state }: { scenario: Scenario; state: LabStat
           ))}
         </section>
       )}
-      {state.summary && <RunSummary summary={state.summary} net={networkView(s)} />}
+      {state.summary && <RunSummary summary={state.summary} net={networkView(s)} digest={state.digest} />}
       {s.source && (
         <section>
           <h3>Source</h3>

@@ -32,6 +32,16 @@ export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
         <div className={`notice notice-${state.notice.kind}`} role="status" data-testid="notice">
           <div className="notice-head">
             <span className="notice-text">{state.notice.text}</span>
+            {state.notice.link && (
+              <input
+                className="notice-link"
+                data-testid="share-link"
+                aria-label="scenario link"
+                readOnly
+                value={state.notice.link}
+                onFocus={(e) => e.target.select()}
+              />
+            )}
             <button className="btn ghost small" onClick={() => lab.dismissNotice()}>
               Dismiss
             </button>

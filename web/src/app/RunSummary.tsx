@@ -6,7 +6,15 @@ function fmt(v: number | null | undefined, digits = 1) {
 }
 
 /** The end-of-run numbers: steady-state rate against the shares, fairness, convergence, queues. */
-export function RunSummary({ summary, net = ATM_VIEW }: { summary: Summary; net?: NetworkView }) {
+export function RunSummary({
+  summary,
+  net = ATM_VIEW,
+  digest = null,
+}: {
+  summary: Summary;
+  net?: NetworkView;
+  digest?: string | null;
+}) {
   // The engine counts frames on Ethernet (its *_cells fields) and rates in Mbps.
   const item = net.ethernet ? 'frames' : 'cells';
   const rate = displayUnit('Mbps', net);
@@ -67,6 +75,11 @@ export function RunSummary({ summary, net = ATM_VIEW }: { summary: Summary; net?
       <p className="summary-note">
         Rates in {rate.unit}, averaged from {fmt(summary.steady_from_ms, 0)} ms to the end of the run.
       </p>
+      {digest && (
+        <p className="summary-note" title="The engine's digest of every sample: a shared link replays the run with the same digest">
+          Run digest <code data-testid="digest">{digest}</code>
+        </p>
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { groupLibrary, LIBRARY } from '../scenario/library';
 import type { Speed } from '../sim/protocol';
 import type { Lab, LabState } from './lab';
+import { exportFile, shareLink, shareNotice } from './sharing';
 
 const SPEEDS: Speed[] = [0.001, 0.01, 0.1, 1, 10, 'max'];
 const GROUPS = groupLibrary(LIBRARY.entries);
@@ -34,6 +35,31 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
 
   const openFile = async (file: File) => {
     lab.load(await file.text(), file.name);
+  };
+  const share = async () => {
+    const s = state.current?.scenario;
+    if (!s) return;
+    const link = shareLink(s, location.href, LIBRARY.entries);
+    let copied = false;
+    if (!link.tooLong) {
+      try {
+        await navigator.clipboard.writeText(link.url);
+        copied = true;
+      } catch {
+        copied = false; // no clipboard permission: the link is shown to copy by hand
+      }
+    }
+    lab.notify(shareNotice(link, s, copied));
+  };
+  const exportScenario = () => {
+    const s = state.current?.scenario;
+    if (!s) return;
+    const { name, text } = exportFile(s);
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    a.download = name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 0);
   };
 
   return (
@@ -70,8 +96,26 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
             ))}
           </select>
         </label>
-        <button className="btn ghost" onClick={() => fileRef.current?.click()} title="Load a scenario JSON file">
-          Open…
+        <button className="btn ghost" onClick={() => fileRef.current?.click()} title="Import a scenario JSON file (the format of the library)">
+          Import…
+        </button>
+        <button
+          className="btn ghost"
+          data-testid="export"
+          onClick={exportScenario}
+          disabled={!state.current}
+          title="Download the scenario as a JSON file, with the changes recorded during runs"
+        >
+          Export
+        </button>
+        <button
+          className="btn ghost"
+          data-testid="share"
+          onClick={() => void share()}
+          disabled={!state.current}
+          title="A link that opens this scenario (network, parameters, recorded changes, seed) and replays the same run"
+        >
+          Share
         </button>
         <input
           ref={fileRef}

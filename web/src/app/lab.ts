@@ -28,6 +28,8 @@ export interface LoadedScenario {
 export interface Notice {
   kind: 'error' | 'info';
   text: string;
+  /** A link to show with the text (selectable, for copying by hand). */
+  link?: string;
 }
 
 /** What happened to the last edit of a switch: the problems that refused it, or a note. */
@@ -57,6 +59,8 @@ export interface LabState {
   status: RunStatus | null;
   /** Summary of the run, once it has reached its end. */
   summary: RunSummary | null;
+  /** The engine's digest of the run's samples, once it has reached its end (equal runs, equal digests). */
+  digest: string | null;
   speed: Speed;
   /** Problems of the last rejected scenario (the current one is kept). */
   problems: { origin: string; problems: Problem[] } | null;
@@ -65,6 +69,30 @@ export interface LabState {
 }
 
 const STATUS_INTERVAL_MS = 33;
+
+/** Where the lab keeps the user's last scenario (with its recorded changes). */
+export const LAST_WORK_KEY = 'abrlab.last';
+
+/** What is kept of the last work: the scenario text and where it came from. */
+export interface LastWork {
+  json: string;
+  origin: string;
+}
+
+/** The part of Web Storage the lab uses (localStorage in the browser). */
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** Reads the last work from storage (null when there is none or it is unreadable). */
+export function readLastWork(storage: KeyValueStore | null): LastWork | null {
+  try {
+    const raw = storage?.getItem(LAST_WORK_KEY);
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<LastWork>;
+    return typeof v.json === 'string' && typeof v.origin === 'string' ? { json: v.json, origin: v.origin } : null;
+  } catch {
+    return null;
+  }
+}
 
 export class Lab {
   readonly store = new SampleStore();
@@ -76,6 +104,7 @@ export class Lab {
     meta: [],
     status: null,
     summary: null,
+    digest: null,
     speed: 1,
     problems: null,
     notice: null,
@@ -85,8 +114,14 @@ export class Lab {
   private pending: LoadedScenario | null = null;
   /** The switch whose edit the pending load carries, and what to say once it is loaded. */
   private pendingEdit: { node: string; note: string } | null = null;
+  /** Loads asked for while another one is on its way to the engine, in order. */
+  private queued: { json: string; origin: string }[] = [];
 
-  constructor(makeWorker: () => WorkerLike, engine: EngineConfig = { engine: 'auto' }) {
+  constructor(
+    makeWorker: () => WorkerLike,
+    engine: EngineConfig = { engine: 'auto' },
+    private readonly storage: KeyValueStore | null = null,
+  ) {
     this.client = new SimClient(
       makeWorker,
       {
@@ -106,7 +141,9 @@ export class Lab {
           this.pending = null;
           this.pendingEdit = null;
           const switchFeedback = edit ? { node: edit.node, fields: {}, other: [], note: edit.note } : null;
-          this.set({ meta, current, problems: null, status: null, summary: null, switchFeedback });
+          this.set({ meta, current, problems: null, status: null, summary: null, digest: null, switchFeedback });
+          this.keep(current);
+          this.next();
         },
         invalid: (problems) => {
           const origin = this.pending?.origin ?? 'scenario';
@@ -121,15 +158,15 @@ export class Lab {
           } else {
             this.set({ problems: { origin, problems } });
           }
+          this.next();
         },
         paramSet: ({ request, change, problem, scenario }) => {
           const current = this.state.current;
           if (!current) return;
           if (change) {
-            this.set({
-              current: { ...current, scenario: JSON.parse(scenario) as Scenario, json: scenario },
-              switchFeedback: null,
-            });
+            const next = { ...current, scenario: JSON.parse(scenario) as Scenario, json: scenario };
+            this.set({ current: next, switchFeedback: null });
+            this.keep(next);
           } else if (problem) {
             const field = problem.path === 'node' ? 'node' : `params.${request.param}`;
             const fb = { node: request.node, fields: { [field]: problem.rule }, other: [], note: null };
@@ -138,11 +175,11 @@ export class Lab {
         },
         samples: (data, width) => this.store.append(data, width),
         status: (status) => this.onStatus(status),
-        summary: (json) => {
+        summary: (json, digest) => {
           try {
-            this.set({ summary: JSON.parse(json) as RunSummary });
+            this.set({ summary: JSON.parse(json) as RunSummary, digest });
           } catch {
-            this.set({ summary: null });
+            this.set({ summary: null, digest });
           }
         },
         crashed: (message) =>
@@ -190,10 +227,38 @@ export class Lab {
     for (const fn of this.listeners) fn();
   }
 
-  /** Sends a scenario to the engine; on problems the current one stays loaded. */
+  /**
+   * Sends a scenario to the engine; on problems the current one stays loaded. A load asked for
+   * while another is on its way waits for it (so "the current one" is always well defined).
+   */
   load(json: string, origin: string) {
+    if (this.pending) {
+      this.queued.push({ json, origin });
+      return;
+    }
     this.pendingEdit = null;
     this.send(json, origin);
+  }
+
+  private next() {
+    const q = this.queued.shift();
+    if (q) this.load(q.json, q.origin);
+  }
+
+  /** Keeps the current scenario as the user's last work (best effort: storage may be full or off). */
+  private keep(current: LoadedScenario | null) {
+    if (!current || !this.storage) return;
+    try {
+      const work: LastWork = { json: current.json, origin: current.origin };
+      this.storage.setItem(LAST_WORK_KEY, JSON.stringify(work));
+    } catch {
+      // Private mode or quota: the lab works on without it.
+    }
+  }
+
+  /** Shows a message in the notice bar. */
+  notify(notice: Notice) {
+    this.set({ notice });
   }
 
   private send(json: string, origin: string) {
@@ -202,6 +267,7 @@ export class Lab {
       scenario = JSON.parse(json) as Scenario;
     } catch (e) {
       this.set({ problems: { origin, problems: [{ path: '', rule: `not valid JSON: ${(e as Error).message}` }] } });
+      this.next();
       return;
     }
     this.pending = { id: String(scenario.id ?? origin), scenario, json, origin };

@@ -7,6 +7,8 @@ import type { Lab } from './lab';
 export interface AbrLabHook {
   engine(): string | null;
   scenarioId(): string | null;
+  /** Where the current scenario came from: a library id, a file name, "shared link". */
+  origin(): string | null;
   status(): unknown;
   meta(): { id: string; kind: string; owner: string; unit: string }[];
   /** Rows in the sample store. */
@@ -23,6 +25,10 @@ export interface AbrLabHook {
   summary(): unknown;
   notice(): unknown;
   load(json: string, origin?: string): void;
+  /** The engine's digest of the finished run (null before the end). */
+  digest(): string | null;
+  /** The share link of the current scenario. */
+  shareLink(): string | null;
 }
 
 declare global {
@@ -31,10 +37,12 @@ declare global {
   }
 }
 
-export function installTestHook(lab: Lab) {
+/** `shareLink`: the link of the current scenario (given by main, which knows the library). */
+export function installTestHook(lab: Lab, shareLink: () => string | null = () => null) {
   window.__abrlab = {
     engine: () => lab.getState().engine,
     scenarioId: () => lab.getState().current?.id ?? null,
+    origin: () => lab.getState().current?.origin ?? null,
     status: () => lab.getState().status,
     meta: () => lab.store.meta.map(({ id, kind, owner, unit }) => ({ id, kind, owner, unit })),
     rows: () => lab.store.length,
@@ -53,5 +61,7 @@ export function installTestHook(lab: Lab) {
     notice: () => lab.getState().notice,
     summary: () => lab.getState().summary,
     load: (json, origin = 'test') => lab.load(json, origin),
+    digest: () => lab.getState().digest,
+    shareLink,
   };
 }

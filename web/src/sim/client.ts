@@ -34,7 +34,7 @@ export interface ClientHandlers {
     scenario: string;
   }): void;
   /** The run summary (JSON text) when a run reaches its end. */
-  summary?(json: string): void;
+  summary?(json: string, digest: string): void;
   /** The engine crashed; a fresh worker is already being started. */
   crashed?(message: string): void;
   error?(message: string): void;
@@ -97,7 +97,7 @@ export class SimClient {
         if (msg.status.run === this.run) this.on.status?.(msg.status);
         return;
       case 'summary':
-        if (msg.run === this.run) this.on.summary?.(msg.summary);
+        if (msg.run === this.run) this.on.summary?.(msg.summary, msg.digest);
         return;
       case 'paramSet':
         if (msg.run !== this.run) return;

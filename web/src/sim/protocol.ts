@@ -67,7 +67,7 @@ export type FromWorker =
       scenario: string;
     }
   /** The run summary (JSON, the same as `abrsim run` prints), sent when a run reaches its end. */
-  | { type: 'summary'; run: number; summary: string }
+  | { type: 'summary'; run: number; summary: string; digest: string }
   /** The engine panicked: this worker is unusable and must be replaced. */
   | { type: 'crashed'; message: string }
   /** A command that could not be carried out (the worker is still fine). */

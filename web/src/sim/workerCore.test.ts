@@ -69,6 +69,8 @@ describe('WorkerCore', () => {
     const summaries = host.take('summary');
     expect(summaries).toHaveLength(1);
     expect(JSON.parse(summaries[0].summary)).toMatchObject({ id: 'two-sources', sim_ms: 100 });
+    // With the run's digest, which a shared link's run must match.
+    expect(summaries[0].digest).toMatch(/^[0-9a-f]+$/);
     // 20,100 events at 1,000 events per wall ms with a 10 ms budget: several slices.
     expect(host.take('samples').length).toBeGreaterThan(1);
     const times = host.take('samples').flatMap((m) => [...m.data].filter((_, i) => i % m.width === 0));

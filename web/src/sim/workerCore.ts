@@ -229,7 +229,7 @@ export class WorkerCore {
       this.record(sim, wall);
       if (sim.done()) {
         this.mode = 'done';
-        this.host.post({ type: 'summary', run: this.run, summary: sim.summary() });
+        this.host.post({ type: 'summary', run: this.run, summary: sim.summary(), digest: sim.digest() });
       } else if (this.mode === 'seeking' && sim.nowMs() >= this.seekTargetMs) {
         this.mode = 'paused';
       } else if (this.mode === 'playing' && this.speed !== 'max' && sim.nowMs() >= target) {

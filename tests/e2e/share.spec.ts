@@ -1,0 +1,110 @@
+// Sharing: a link with the whole scenario (recorded changes included) reproduces the very same
+// run in another page; a damaged link says so and leaves the user's last work open; export
+// writes the library's file format.
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openLab, repoRoot, status, waitForMode } from './helpers';
+
+const shots = resolve(repoRoot, 'test-results/screens');
+mkdirSync(shots, { recursive: true });
+
+const hook = <T>(page: Page, fn: () => T) => page.evaluate(fn);
+
+/** Stops at `atMs`, then sets a switch parameter live (recorded in the scenario's changes). */
+async function liveChange(page: Page, atMs: number, node: string, param: string, value: string) {
+  await page.getByTestId('step-ms').fill(String(atMs));
+  await page.getByTestId('step').click();
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(atMs);
+  await page.getByTestId(`topo-${node}`).click();
+  await expect(page.getByTestId('param-mode')).toContainText('apply live');
+  const field = page.getByTestId(`param-${param}`).locator('input');
+  await field.fill(value);
+  await field.press('Enter');
+  await expect(page.getByTestId('changes')).toContainText(`${node} ${param} → ${value}`);
+}
+
+async function playToEnd(page: Page) {
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await expect.poll(() => hook(page, () => window.__abrlab!.digest())).not.toBeNull();
+  return (await hook(page, () => window.__abrlab!.digest()))!;
+}
+
+test('a shared link opens the scenario with its recorded change in a new page and replays the same run', async ({
+  page,
+  context,
+}) => {
+  const errors = await openLab(page, '/?scenario=parking-lot-3');
+  await liveChange(page, 30, 'SW1', 'target_utilization', '0.7');
+  const digest = await playToEnd(page);
+  await page.getByTestId('tab-lesson').click();
+  await expect(page.getByTestId('digest')).toHaveText(digest);
+
+  await page.getByTestId('share').click();
+  await expect(page.getByTestId('notice')).toContainText('with its 1 recorded change');
+  const link = await page.getByTestId('share-link').inputValue();
+  expect(link).toMatch(/^[^?]*#s=1\.[A-Za-z0-9_-]+$/);
+  expect(link.length).toBeLessThan(2000);
+  await page.screenshot({ path: resolve(shots, 'share-1-link.png') });
+
+  const other = await context.newPage();
+  const otherErrors = await openLab(other, link);
+  await expect.poll(() => hook(other, () => window.__abrlab!.origin())).toBe('shared link');
+  // The fragment is read once and cleared: a reload opens the last work, not the link again.
+  expect(new URL(other.url()).hash).toBe('');
+  const shared = JSON.parse((await hook(other, () => window.__abrlab!.scenario()))!);
+  const original = JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!);
+  expect(shared).toEqual(original);
+  expect(shared.changes).toEqual([{ at_ms: 30, node: 'SW1', param: 'target_utilization', value: 0.7 }]);
+  await expect(other.getByTestId('lesson')).toContainText('What to watch');
+  expect(await playToEnd(other)).toBe(digest);
+  // The same samples, not only the same digest: the last row of every series.
+  expect(await hook(other, () => window.__abrlab!.last())).toEqual(await hook(page, () => window.__abrlab!.last()));
+  await other.screenshot({ path: resolve(shots, 'share-2-opened.png') });
+  expect(errors).toEqual([]);
+  expect(otherErrors).toEqual([]);
+});
+
+test('a damaged link shows what is wrong and opens the previous work intact', async ({ page, context }) => {
+  await openLab(page, '/?scenario=three-sources');
+  await liveChange(page, 10, 'SW1', 'target_utilization', '0.8');
+  const work = await hook(page, () => window.__abrlab!.scenario());
+  await page.getByTestId('share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+
+  for (const damaged of [link.slice(0, link.length - 25), link.replace('#s=1.', '#s=1.%21'), link.replace('#s=1.', '#s=7.')]) {
+    const next = await context.newPage();
+    const errors = await openLab(next, damaged);
+    await expect(next.getByTestId('notice')).toContainText('This scenario link could not be opened');
+    await expect(next.getByTestId('notice')).toContainText('your last work is open instead');
+    expect(await hook(next, () => window.__abrlab!.scenarioId())).toBe('three-sources');
+    expect(await hook(next, () => window.__abrlab!.scenario())).toBe(work);
+    await expect(next.getByTestId('changes')).toHaveCount(0); // the lesson tab is open
+    await next.getByTestId('tab-switches').click();
+    await expect(next.getByTestId('changes')).toContainText('SW1 target_utilization → 0.8');
+    if (damaged.endsWith(link.slice(-40, -25))) await next.screenshot({ path: resolve(shots, 'share-3-damaged.png') });
+    expect(errors).toEqual([]);
+    await next.close();
+  }
+});
+
+test('export downloads the scenario in the library format; import loads it back', async ({ page }) => {
+  await openLab(page, '/?scenario=two-sources');
+  await liveChange(page, 20, 'SW1', 'target_utilization', '0.6');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('two-sources.json');
+  const text = readFileSync((await file.path())!, 'utf8');
+  const current = JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!);
+  expect(JSON.parse(text)).toEqual(current);
+  expect(text).toBe(`${JSON.stringify(current, null, 2)}\n`);
+
+  await page.getByTestId('scenario-picker').selectOption('gfc1');
+  await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('gfc1');
+  await page.getByTestId('scenario-file').setInputFiles({ name: 'two-sources.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect.poll(() => hook(page, () => window.__abrlab!.origin())).toBe('two-sources.json');
+  expect(JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!).changes).toHaveLength(1);
+});

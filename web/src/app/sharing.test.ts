@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LIBRARY } from '../scenario/library';
+import { encodeScenario, textLibrary } from '../scenario/share';
+import type { Scenario } from '../scenario/types';
+import { createMockEngine } from '../sim/mockEngine';
+import { costly, InProcessWorker, twoSources } from '../test/fakes';
+import { Lab, LAST_WORK_KEY, readLastWork, type KeyValueStore } from './lab';
+import { exportFile, SHARED_ORIGIN, shareLink, startup } from './sharing';
+
+class MemoryStore implements KeyValueStore {
+  map = new Map<string, string>();
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, v);
+  }
+}
+
+const entries = LIBRARY.entries;
+const gfc1 = entries.find((e) => e.id === 'gfc1')!;
+const lib = textLibrary(entries);
+const mine = { ...gfc1.scenario, id: 'my-net', changes: [{ at_ms: 5, node: 'SW1', param: 'target_utilization', value: 0.8 }] };
+const at = (hash = '', search = '') => ({ hash, search });
+const withLast = (json: string, origin = 'my-net.json') => {
+  const st = new MemoryStore();
+  st.setItem(LAST_WORK_KEY, JSON.stringify({ json, origin }));
+  return st;
+};
+
+describe('startup: which scenario the lab opens with', () => {
+  it('the default, then the last work, then ?scenario=', () => {
+    expect(startup(at(), null, entries).loads.map((l) => l.origin)).toEqual(['two-sources']);
+    const st = withLast(JSON.stringify(mine));
+    expect(startup(at(), st, entries).loads.map((l) => l.origin)).toEqual(['my-net.json']);
+    expect(startup(at('', '?scenario=gfc1'), st, entries).loads.map((l) => l.origin)).toEqual(['gfc1']);
+  });
+
+  it('a shared link loads after the fallback (kept if the engine refuses the link), and the hash is cleared', () => {
+    const st = withLast(JSON.stringify(mine));
+    const s = startup(at(`#s=${encodeScenario(mine, lib)}`), st, entries);
+    expect(s.loads.map((l) => l.origin)).toEqual(['my-net.json', SHARED_ORIGIN]);
+    expect(JSON.parse(s.loads[1].json)).toEqual(mine);
+    expect(s.notice).toBeNull();
+    expect(s.clearHash).toBe(true);
+  });
+
+  it('a damaged link says why and opens the last work', () => {
+    const st = withLast(JSON.stringify(mine));
+    const good = encodeScenario(mine, lib);
+    for (const hash of [`#s=${good.slice(0, 40)}`, '#s=9.abc', '#s=1.%%%', `#s=x${good}`]) {
+      const s = startup(at(hash), st, entries);
+      expect(s.loads.map((l) => l.origin), hash).toEqual(['my-net.json']);
+      expect(s.notice?.kind).toBe('error');
+      expect(s.notice?.text).toMatch(/could not be opened: .*Nothing was lost: your last work is open instead/);
+      expect(s.clearHash).toBe(true);
+    }
+  });
+
+  it('unreadable storage counts as no last work', () => {
+    const st = new MemoryStore();
+    st.setItem(LAST_WORK_KEY, '{not json');
+    expect(readLastWork(st)).toBeNull();
+    expect(startup(at(), st, entries).loads.map((l) => l.origin)).toEqual(['two-sources']);
+  });
+});
+
+describe('share link and export file', () => {
+  it('the link replaces any fragment of the page address and round-trips', () => {
+    const link = shareLink(mine as Scenario, 'http://h/lab/?x=1&scenario=gfc1#old', entries);
+    expect(link.url.startsWith('http://h/lab/?x=1#s=1.')).toBe(true);
+    expect(shareLink(mine as Scenario, 'http://h/?scenario=gfc1', entries).url.startsWith('http://h/#s=1.')).toBe(true);
+    expect(link.tooLong).toBe(false);
+    const s = startup(at(link.url.slice(link.url.indexOf('#'))), null, entries);
+    expect(JSON.parse(s.loads.at(-1)!.json)).toEqual(mine);
+  });
+
+  it('the export file is the library format, named after the scenario', () => {
+    const f = exportFile(gfc1.scenario);
+    expect(f.name).toBe('gfc1.json');
+    expect(JSON.parse(f.text)).toEqual(gfc1.scenario);
+    expect(f.text).toBe(`${JSON.stringify(gfc1.scenario, null, 2)}\n`);
+  });
+});
+
+describe('Lab: last work and queued loads', () => {
+  let lab: Lab | null = null;
+  afterEach(() => lab?.dispose());
+
+  function setup(storage: KeyValueStore) {
+    let worker!: InProcessWorker;
+    lab = new Lab(
+      () => (worker = new InProcessWorker((host) => costly(createMockEngine({ eventsPerSample: 100 }), host))),
+      { engine: 'auto' },
+      storage,
+    );
+    const pump = () => {
+      for (let i = 0; i < 10; i++) worker.pump();
+    };
+    return { lab, pump };
+  }
+
+  it('keeps the loaded scenario, and its live changes, as the last work', () => {
+    const st = new MemoryStore();
+    const t = setup(st);
+    t.lab.load(twoSources(), 'two-sources');
+    t.pump();
+    expect(readLastWork(st)?.origin).toBe('two-sources');
+    t.lab.runUntil(20);
+    t.pump();
+    t.lab.setSwitchParam('SW1', 'target_utilization', 0.7);
+    t.pump();
+    expect(JSON.parse(readLastWork(st)!.json).changes).toHaveLength(1);
+  });
+
+  it('two loads in a row end with the second; a refused second leaves the first', () => {
+    const t = setup(new MemoryStore());
+    const other = { ...JSON.parse(twoSources()), id: 'other' };
+    t.lab.load(twoSources(), 'two-sources');
+    t.lab.load(JSON.stringify(other), 'other.json');
+    t.pump();
+    expect(t.lab.getState().current?.id).toBe('other');
+    const bad = { ...other, id: 'bad', run: { duration_ms: -1 } };
+    t.lab.load(twoSources(), 'two-sources');
+    t.lab.load(JSON.stringify(bad), SHARED_ORIGIN);
+    t.pump();
+    expect(t.lab.getState().current?.id).toBe('two-sources');
+    expect(t.lab.getState().problems?.origin).toBe(SHARED_ORIGIN);
+  });
+});
