@@ -7,7 +7,7 @@ import type { Lab, LabState } from '../app/lab';
 import type { ParamSpec } from '../sim/engine';
 import { describeRange, paramAt, parseParamInput, sortedChanges, type ParsedInput } from '../scenario/params';
 import type { Scheduler } from '../scenario/types';
-import { algorithmsFor, bufferFieldOf, bufferOf, describeChange, parseBufferInput, SCHEDULERS } from './switchEdits';
+import { algorithmsFor, bufferFieldOf, bufferOf, describeChange, parseBufferInput, schedulersFor } from './switchEdits';
 
 export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
   const scenario = state.current?.scenario;
@@ -17,7 +17,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
   const algorithms = algorithmsFor(state.catalogue?.algorithms ?? [], scenario);
   const alg = algorithms.find((a) => a.id === algId);
   const nowMs = state.status?.nowMs ?? 0;
-  const buffer = bufferFieldOf(scenario);
+  const buffer = bufferFieldOf(scenario, state.catalogue?.switch_settings);
   const bufferSize = bufferOf(scenario, n);
   const mode = lab.paramEditMode();
   const fb = state.switchFeedback?.node === node ? state.switchFeedback : null;
@@ -56,7 +56,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
           value={n.scheduler ?? 'fifo'}
           onChange={(e) => lab.setSwitchScheduler(node, e.target.value as Scheduler)}
         >
-          {SCHEDULERS.map((s) => (
+          {schedulersFor(state.catalogue?.schedulers).map((s) => (
             <option key={s.id} value={s.id}>
               {s.label}
             </option>
@@ -71,8 +71,8 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
         unit={buffer.unit}
         value={bufferSize}
         placeholder={String(buffer.default)}
-        help={`Buffer of each output port; ${buffer.unit === 'cells' ? 'cells' : 'frames'} beyond it are dropped`}
-        range={`default ${buffer.default} ${buffer.unit}`}
+        help={buffer.meaning ?? `Buffer of each output port; ${buffer.unit === 'cells' ? 'cells' : 'frames'} beyond it are dropped`}
+        range={`${buffer.min !== undefined && buffer.max !== undefined ? `range ${buffer.min} – ${buffer.max}; ` : ''}default ${buffer.default} ${buffer.unit}`}
         parse={(text) => parseBufferInput(buffer, text)}
         engineRule={fb?.fields[buffer.name]}
         onCommit={(v) => lab.setSwitchBuffer(node, v)}

@@ -8,6 +8,7 @@ import {
   bufferOf,
   describeChange,
   parseBufferInput,
+  schedulersFor,
   problemsByField,
   withAlgorithm,
   withBuffer,
@@ -93,5 +94,21 @@ describe('switch edits', () => {
     expect(e.nodes[2]).toMatchObject({ buffer_bytes: 300_000 });
     expect('buffer_cells' in e.nodes[2]).toBe(false);
     expect(bufferOf(e, e.nodes[2])).toBe(300_000);
+  });
+
+  it("takes the buffer's unit, default and range from the catalogue's switch_settings, and its schedulers", () => {
+    const settings = [
+      { name: 'buffer_cells', unit: 'cells', default: 2000, min: 1, max: 5000, integer: true, meaning: 'ATM buffer' },
+      { name: 'buffer_bytes', unit: 'bytes', default: 150_000, min: 64, max: 1e10, integer: true, meaning: 'Ethernet buffer' },
+    ];
+    const cells = bufferFieldOf(base(), settings);
+    expect(cells).toEqual({ name: 'buffer_cells', unit: 'cells', default: 2000, min: 1, max: 5000, meaning: 'ATM buffer' });
+    expect(parseBufferInput(cells, '6000')).toEqual({ ok: false, rule: 'buffer_cells must be at most 5000 cells (got “6000”)' });
+    const bytes = bufferFieldOf({ ...base(), ethernet: { frame_bytes: 1500 } } as Scenario, settings);
+    expect(bytes.default).toBe(150_000);
+    expect(parseBufferInput(bytes, '32')).toEqual({ ok: false, rule: 'buffer_bytes must be a whole number of bytes ≥ 64 (got “32”)' });
+    expect(schedulersFor(['fifo', 'per_vc']).map((x) => x.label)).toEqual(['FIFO (one queue per port)', 'Per-VC queues, round-robin']);
+    expect(schedulersFor(['fifo', 'wfq']).map((x) => x.id)).toEqual(['fifo', 'wfq']);
+    expect(schedulersFor(undefined)).toHaveLength(2);
   });
 });

@@ -2,23 +2,40 @@
 // input untouched). Which edits need a reload and which apply live is decided by the Lab
 // (app/lab.ts); this file only knows the document.
 
-import type { AlgorithmSpec, Problem } from '../sim/engine';
+import type { AlgorithmSpec, ParamSpec, Problem } from '../sim/engine';
 import type { ParamChange, Scenario, ScenarioNode, Scheduler } from '../scenario/types';
 
 /**
- * The buffer field of a switch: cells on ATM, bytes on Ethernet, with the engine's defaults
- * (engine/sim/src/scenario.rs; not in the catalogue).
+ * The buffer field of a switch: cells on ATM, bytes on Ethernet, as the engine's catalogue
+ * declares it (`switch_settings`: unit, default, range, meaning).
  */
 export interface BufferField {
   name: 'buffer_cells' | 'buffer_bytes';
   unit: string;
   default: number;
+  min?: number;
+  max?: number;
+  meaning?: string;
 }
 
-export function bufferFieldOf(s: Scenario): BufferField {
-  return networkOf(s) === 'ethernet'
-    ? { name: 'buffer_bytes', unit: 'bytes', default: 600_000 }
-    : { name: 'buffer_cells', unit: 'cells', default: 1000 };
+/** Used only when the catalogue has no switch_settings (the JS mock engine). */
+const BUFFER_FALLBACK = {
+  buffer_cells: { unit: 'cells', default: 1000 },
+  buffer_bytes: { unit: 'bytes', default: 600_000 },
+};
+
+export function bufferFieldOf(s: Scenario, settings: readonly ParamSpec[] = []): BufferField {
+  const name = networkOf(s) === 'ethernet' ? 'buffer_bytes' : 'buffer_cells';
+  const spec = settings.find((p) => p.name === name);
+  if (!spec) return { name, ...BUFFER_FALLBACK[name] };
+  return {
+    name,
+    unit: spec.unit,
+    default: spec.default ?? BUFFER_FALLBACK[name].default,
+    min: spec.min,
+    max: spec.max,
+    meaning: spec.meaning,
+  };
 }
 
 /** The switch's buffer as the scenario sets it (undefined: the default). */
@@ -31,6 +48,12 @@ export const SCHEDULERS: { id: Scheduler; label: string }[] = [
   { id: 'fifo', label: 'FIFO (one queue per port)' },
   { id: 'per_vc', label: 'Per-VC queues, round-robin' },
 ];
+
+/** The schedulers the engine offers (its catalogue's list, in its order), with their labels. */
+export function schedulersFor(ids: readonly string[] | undefined): { id: Scheduler; label: string }[] {
+  if (!ids) return SCHEDULERS;
+  return ids.map((id) => SCHEDULERS.find((s) => s.id === id) ?? { id: id as Scheduler, label: id });
+}
 
 /** The kind of network a scenario describes: Ethernet when it has Ethernet settings, else ATM. */
 export function networkOf(s: Scenario): 'atm' | 'ethernet' {
@@ -96,8 +119,12 @@ export function parseBufferInput(
   const t = text.trim();
   if (t === '') return { ok: true, value: null };
   const v = Number(t);
-  if (!Number.isInteger(v) || v < 1) {
-    return { ok: false, rule: `${field.name} must be a whole number of ${field.unit} ≥ 1 (got “${t}”)` };
+  const min = field.min ?? 1;
+  if (!Number.isInteger(v) || v < min) {
+    return { ok: false, rule: `${field.name} must be a whole number of ${field.unit} ≥ ${min} (got “${t}”)` };
+  }
+  if (field.max !== undefined && v > field.max) {
+    return { ok: false, rule: `${field.name} must be at most ${field.max} ${field.unit} (got “${t}”)` };
   }
   return { ok: true, value: v };
 }
