@@ -129,6 +129,13 @@ pub struct PortSummary {
 }
 
 #[derive(Debug, Clone, Serialize)]
+pub struct VsSummary {
+    pub switch: String,
+    pub connection: String,
+    pub max_queue_cells: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
 pub struct LinkSummary {
     pub id: String,
     /// Fraction of the capacity used in the `from` → `to` direction over the steady window.
@@ -150,6 +157,9 @@ pub struct Summary {
     pub connections: Vec<ConnSummary>,
     pub ports: Vec<PortSummary>,
     pub links: Vec<LinkSummary>,
+    /// The per-VC queues of the virtual sources at VS/VD switches.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub virtual_sources: Vec<VsSummary>,
     /// Jain's fairness index over mean rate / target share.
     pub jain_index: Option<f64>,
     /// Last time more than 1 % of the active connections were more than 10 % away from their
@@ -308,6 +318,18 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
         connections,
         ports,
         links,
+        virtual_sources: sim
+            .vs
+            .iter()
+            .map(|v| VsSummary {
+                switch: sim
+                    .scenario
+                    .resolved_path(&sim.scenario.connections[v.conn])
+                    .map_or(String::new(), |p| p[v.pos].clone()),
+                connection: sim.conns[v.conn].id.clone(),
+                max_queue_cells: v.max_queue,
+            })
+            .collect(),
         jain_index,
         convergence_ms,
         digest: rec.digest(),

@@ -298,6 +298,12 @@ pub struct Node {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[ts(as = "Option<BTreeMap<String, f64>>", optional)]
     pub params: BTreeMap<String, f64>,
+    /// The switch is a virtual source / virtual destination for the ABR connections through it:
+    /// it ends their control loop (turning their forward RM cells around) and starts a new one
+    /// (queueing their cells per VC and sending them at its own ACR).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub vsvd: Option<bool>,
     /// What a full or filling port discards (ATM switches; default `tail`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -652,6 +658,9 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
                         &mut p,
                     );
                 }
+                if eth && n.vsvd == Some(true) {
+                    p.push(Problem::new(format!("{path}.vsvd"), "VS/VD applies to ATM switches"));
+                }
                 if eth && n.discard.is_some() {
                     p.push(Problem::new(format!("{path}.discard"), "frame discard policies apply to ATM switches"));
                 }
@@ -669,6 +678,7 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
                     || n.buffer_bytes.is_some()
                     || n.scheduler.is_some()
                     || n.discard.is_some()
+                    || n.vsvd.is_some()
                 {
                     p.push(Problem::new(
                         path.clone(),

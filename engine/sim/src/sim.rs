@@ -39,6 +39,7 @@ const EV_SOURCE: u32 = 1;
 const EV_SAMPLE: u32 = 2;
 const EV_DEPART: u32 = 3;
 const EV_TICK: u32 = 4;
+const EV_VS: u32 = 5;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Event {
@@ -255,6 +256,22 @@ impl Host {
     }
 }
 
+/// A virtual source at a VS/VD switch: the per-VC queue of one connection there, sent at the
+/// VS's own ACR by a TM 4.0 source that starts the next control loop.
+pub struct VirtualSource {
+    pub conn: usize,
+    /// Position of the switch on the connection's path (the VS sends into `fwd[pos]`).
+    pub pos: usize,
+    pub src: AbrSource,
+    pub queue: VecDeque<Cell>,
+    pub max_queue: u64,
+    scheduled: Option<Time>,
+    /// When the VS sent its last forward RM cell, and data cells since (measured rate, the
+    /// CCR it declares: OSU option c).
+    last_frm: Time,
+    cells_since_frm: u64,
+}
+
 /// A TCP connection's two ends and its timer period.
 pub struct TcpConn {
     pub sender: TcpSender,
@@ -283,6 +300,10 @@ pub struct Conn {
     pub delivered_all: u64,
     /// Forward cells dropped by a full buffer.
     pub lost: u64,
+    /// Forward RM cells created inside the network (by virtual sources) and ended inside it
+    /// (turned around by virtual destinations).
+    pub generated: u64,
+    pub absorbed: u64,
     pub brm_lost: u64,
 }
 
@@ -319,6 +340,9 @@ pub struct Simulation {
     prev_departed: Vec<u64>,
     prev_segments: Vec<u64>,
     scratch: Vec<f64>,
+    /// Virtual sources, and per connection and path position the index of the one there.
+    pub vs: Vec<VirtualSource>,
+    vs_at: Vec<Vec<Option<u32>>>,
     /// Parameter changes not yet applied, in time order.
     pending_changes: VecDeque<(Time, ParamChange)>,
     /// Current parameters of each node (switches), changes included.
@@ -450,6 +474,8 @@ impl Simulation {
                 delivered: 0,
                 delivered_all: 0,
                 lost: 0,
+                generated: 0,
+                absorbed: 0,
                 brm_lost: 0,
             });
         }
@@ -496,12 +522,15 @@ impl Simulation {
             rec,
             scratch: Vec::new(),
             pending_changes: VecDeque::new(),
+            vs: Vec::new(),
+            vs_at: Vec::new(),
             node_params: scenario.nodes.iter().map(|n| n.params.clone()).collect(),
             scenario,
         };
         let mut changes: Vec<ParamChange> = sim.scenario.changes.clone();
         changes.sort_by(|a, b| a.at_ms.total_cmp(&b.at_ms));
         sim.pending_changes = changes.into_iter().map(|c| (from_ms(c.at_ms), c)).collect();
+        sim.build_virtual_sources();
         for c in 0..sim.conns.len() {
             if let Some(t) = sim.conns[c].tcp.as_mut() {
                 let start = sim.scenario.connections[c].start_ms;
@@ -565,6 +594,7 @@ impl Simulation {
                 EV_SOURCE => self.source_event(idx, ev.time),
                 EV_DEPART => self.depart(idx),
                 EV_TICK => self.tcp_tick(idx),
+                EV_VS => self.vs_event(idx),
                 _ => self.sample(),
             }
         }
@@ -759,7 +789,10 @@ impl Simulation {
         let hop = cell.hop as usize + 1;
         match cell.kind {
             CellKind::Data | CellKind::Frm => {
-                if hop < self.conns[c].fwd.len() {
+                let vs = self.vs_at.get(c).and_then(|v| v.get(hop).copied().flatten());
+                if let Some(v) = vs {
+                    self.at_vsvd(v as usize, cell);
+                } else if hop < self.conns[c].fwd.len() {
                     cell.hop = hop as u16;
                     let next = self.conns[c].fwd[hop] as usize;
                     self.enqueue(next, cell);
@@ -776,6 +809,14 @@ impl Simulation {
                     let view = port.view(self.now, cell.conn);
                     if let Some(alg) = port.alg.as_mut() {
                         alg.on_brm(&view, &mut cell);
+                    }
+                    let vs = self.vs_at.get(c).and_then(|v| v.get(m - hop).copied().flatten());
+                    if let Some(v) = vs {
+                        // The end of the next loop: the virtual source takes the feedback.
+                        if self.vs[v as usize].src.on_brm(self.now, &cell) {
+                            self.schedule_vs(v as usize);
+                        }
+                        return;
                     }
                     cell.hop = hop as u16;
                     let next = self.conns[c].bwd[hop] as usize;
@@ -800,6 +841,117 @@ impl Simulation {
                 }
             }
         }
+    }
+
+    /// A virtual source at every VS/VD switch on each ABR connection's path.
+    fn build_virtual_sources(&mut self) {
+        let s = &self.scenario;
+        self.vs_at = self.conns.iter().map(|c| vec![None; c.fwd.len()]).collect();
+        for (c, conn) in self.conns.iter().enumerate() {
+            let Host::Abr(src) = &conn.source else { continue };
+            if src.cfg.ubr {
+                continue;
+            }
+            for pos in 1..conn.fwd.len() {
+                let node = self.ports[conn.fwd[pos] as usize].node;
+                if s.nodes[node].vsvd != Some(true) {
+                    continue;
+                }
+                let mut cfg = src.cfg.clone();
+                cfg.behavior = SourceBehavior::Greedy;
+                cfg.volume_cells = None;
+                let mut vsrc = AbrSource::new(cfg);
+                vsrc.host = Some(HostBuffer::new(1));
+                self.vs_at[c][pos] = Some(self.vs.len() as u32);
+                self.vs.push(VirtualSource {
+                    conn: c,
+                    pos,
+                    src: vsrc,
+                    queue: VecDeque::new(),
+                    max_queue: 0,
+                    scheduled: None,
+                    last_frm: 0,
+                    cells_since_frm: 0,
+                });
+            }
+        }
+    }
+
+    fn schedule_vs(&mut self, v: usize) {
+        let next = self.vs[v].src.next_event_time().map(|t| t.max(self.now));
+        match next {
+            Some(t) if t <= self.end => {
+                if self.vs[v].scheduled != Some(t) {
+                    self.vs[v].scheduled = Some(t);
+                    self.push(t, (EV_VS << KIND_SHIFT) | v as u32);
+                }
+            }
+            _ => self.vs[v].scheduled = None,
+        }
+    }
+
+    /// The virtual source's next sending opportunity: a queued cell or its own FRM.
+    fn vs_event(&mut self, v: usize) {
+        let now = self.now;
+        if self.vs[v].scheduled != Some(now) {
+            return;
+        }
+        self.vs[v].scheduled = None;
+        let (c, pos) = (self.vs[v].conn, self.vs[v].pos);
+        if let Some(mut cell) = self.vs[v].src.on_opportunity(now, c as u32) {
+            let vs = &mut self.vs[v];
+            if cell.kind == CellKind::Data {
+                cell = vs.queue.pop_front().expect("a queued cell for each counted one");
+                vs.cells_since_frm += 1;
+            } else {
+                self.conns[c].generated += 1;
+            }
+            let vs = &mut self.vs[v];
+            if cell.kind == CellKind::Frm && !cell.has(flag::CLP) {
+                // Declare the measured rate since the last FRM (option c), not ACR.
+                let t = to_s(now.saturating_sub(vs.last_frm));
+                if t > 0.0 && vs.last_frm > 0 {
+                    cell.ccr = cell.ccr.min((vs.cells_since_frm + 1) as f64 / t);
+                }
+                vs.last_frm = now;
+                vs.cells_since_frm = 0;
+            }
+            cell.hop = pos as u16;
+            let port = self.conns[c].fwd[pos] as usize;
+            self.enqueue(port, cell);
+        }
+        self.schedule_vs(v);
+    }
+
+    /// A forward cell reaches a VS/VD switch: data joins the virtual source's queue; a forward
+    /// RM cell ends the previous loop and is turned around with ER = min(ER, the switch's
+    /// allocation, the VS's ACR).
+    fn at_vsvd(&mut self, v: usize, cell: Cell) {
+        let (c, pos) = (self.vs[v].conn, self.vs[v].pos);
+        if cell.kind == CellKind::Data {
+            let vs = &mut self.vs[v];
+            vs.queue.push_back(cell);
+            vs.max_queue = vs.max_queue.max(vs.queue.len() as u64);
+            if let Some(h) = vs.src.host.as_mut() {
+                h.push(0);
+            }
+            self.schedule_vs(v);
+            return;
+        }
+        self.conns[c].absorbed += 1;
+        let mut brm = cell;
+        brm.kind = CellKind::Brm;
+        // The allocation of the switch's port into the next loop (VAL2), computed now.
+        let port = &mut self.ports[self.conns[c].fwd[pos] as usize];
+        let view = port.view(self.now, cell.conn);
+        if let Some(alg) = port.alg.as_mut() {
+            alg.on_brm(&view, &mut brm);
+        }
+        brm.er = brm.er.min(self.vs[v].src.acr);
+        let m = self.conns[c].bwd.len();
+        brm.hop = (m - pos) as u16;
+        let back = self.conns[c].bwd[m - pos] as usize;
+        self.enqueue(back, brm);
     }
 
     /// Queues the cells of TCP segments at the connection's source and wakes it.
@@ -928,10 +1080,17 @@ impl Simulation {
         }
     }
 
+    /// Every forward cell of connection `conn` is accounted for: sent (by its source or created
+    /// by a virtual source) = delivered + lost + ended at a virtual destination + still inside.
+    pub fn cells_conserved(&self, conn: usize) -> bool {
+        let c = &self.conns[conn];
+        c.sent + c.generated == c.delivered_all + c.lost + c.absorbed + self.forward_cells_in_network(conn)
+    }
+
     /// Forward cells (data and FRM) inside the network: queued or on a link.
     pub fn forward_cells_in_network(&self, conn: usize) -> u64 {
         let forward = |c: &Cell| c.conn as usize == conn && !c.is_backward();
-        let mut n = 0;
+        let mut n = self.vs.iter().filter(|v| v.conn == conn).map(|v| v.queue.len()).sum::<usize>();
         for p in &self.ports {
             n += p.ring.iter().filter(|(_, c)| forward(c)).count();
             if let Some(q) = &p.per_vc {

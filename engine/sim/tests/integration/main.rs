@@ -8,3 +8,4 @@ mod library;
 mod scenarios;
 mod tcp;
 mod validation;
+mod vsvd;

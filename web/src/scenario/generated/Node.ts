@@ -13,6 +13,12 @@ algorithm?: string,
  */
 params?: { [key in string]: number }, 
 /**
+ * The switch is a virtual source / virtual destination for the ABR connections through it:
+ * it ends their control loop (turning their forward RM cells around) and starts a new one
+ * (queueing their cells per VC and sending them at its own ACR).
+ */
+vsvd?: boolean, 
+/**
  * What a full or filling port discards (ATM switches; default `tail`).
  */
 discard?: Discard, 

@@ -1,0 +1,40 @@
+//! VS/VD: a switch that ends the previous control loop and starts its own bounds the
+//! bottleneck's queue by the short loop before it; end-to-end control lets it grow with the
+//! whole path's delay (the argument of the VS/VD studies).
+
+use crate::common::{load, run};
+
+fn max_queue(s: &abr_sim::metrics::Summary, port: &str) -> u32 {
+    s.ports.iter().find(|p| p.id == port).unwrap().max_queue_cells
+}
+
+#[test]
+fn vsvd_bounds_the_bottleneck_queue_by_the_loop_before_it() {
+    for (id, bottleneck, loop_rtt_ms) in [("vsvd-1", "SW2->SW3", 10.0), ("vsvd-3", "SW3->SW4", 10.0)] {
+        let (_, with) = run(load(id, &["run.duration_ms=3000", "run.steady_from_ms=2000"]));
+        let (_, without) = run(load(&format!("{id}-end-to-end"), &["run.duration_ms=3000", "run.steady_from_ms=2000"]));
+        // The loop ending at the bottleneck's switch: its round trip times the bandwidth
+        // difference (155.52 − 45 Mb/s) bounds what can pile up before feedback takes hold.
+        let bound = loop_rtt_ms * 1e-3 * (155.52 - 45.0) * 1e6 / 424.0;
+        let (q_with, q_without) = (max_queue(&with, bottleneck), max_queue(&without, bottleneck));
+        assert!((q_with as f64) < bound, "{id}: {q_with} cells with VS/VD, bound {bound:.0}");
+        assert!(q_without > 10 * q_with, "{id}: end to end {q_without} vs {q_with}");
+        assert!(!with.virtual_sources.is_empty() && without.virtual_sources.is_empty());
+    }
+}
+
+#[test]
+fn vsvd_keeps_tcp_goodput_at_the_bottleneck_bound() {
+    let (sim, s) = run(load("vsvd-1", &[]));
+    // 45 Mb/s of cells, 31 of 32 carrying data, 192 cells per 9140-byte segment.
+    let bound = 45.0 * 31.0 / 32.0 * 9140.0 * 8.0 / (192.0 * 424.0);
+    let total: f64 = s.connections.iter().map(|c| c.goodput_mbps.unwrap()).sum();
+    assert!(total > 0.95 * bound, "goodput {total:.1} of {bound:.1}");
+    assert!(
+        s.jain_index.unwrap_or(1.0) > 0.99
+            || s.connections.windows(2).all(|w| (w[0].goodput_mbps.unwrap() - w[1].goodput_mbps.unwrap()).abs() < 0.5)
+    );
+    for (i, c) in sim.conns.iter().enumerate() {
+        assert!(sim.cells_conserved(i), "cells in VS queues are counted");
+    }
+}
