@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { LIBRARY } from '../scenario/library';
+import type { Scenario } from '../scenario/types';
+import { EditHistory } from './history';
+import {
+  addConnection,
+  addLink,
+  addNode,
+  deleteConnection,
+  deleteLink,
+  deleteNode,
+  emptyNetwork,
+  moveNode,
+  nextId,
+  shortestPath,
+} from './topologyEdits';
+
+const lib = (id: string) => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
+const ok = <T extends { ok: boolean }>(r: T) => {
+  if (!r.ok) throw new Error(JSON.stringify(r));
+  return r as Extract<T, { ok: true }>;
+};
+
+describe('topology edits', () => {
+  it('names new nodes, links and connections with the first free number', () => {
+    expect(nextId([{ id: 'S1' }, { id: 'S3' }], 'S')).toBe('S2');
+    const s = lib('two-sources');
+    const a = addNode(s, 'switch', 300.4, 99.6);
+    expect(a.id).toBe('SW3');
+    expect(a.scenario.nodes.at(-1)).toEqual({ id: 'SW3', kind: 'switch', algorithm: 'erica', x: 300, y: 100 });
+    expect(s.nodes).toHaveLength(6); // the input is untouched
+    expect(addNode(s, 'source', 0, 0).id).toBe('S3');
+    expect(moveNode(s, 'S1', 10, 20).nodes[0]).toMatchObject({ x: 10, y: 20 });
+  });
+
+  it('draws a two-switch network with three sources from an empty canvas', () => {
+    let s = emptyNetwork(lib('two-sources'));
+    expect(s).toMatchObject({ nodes: [], links: [], connections: [] });
+    expect(s.lesson).toBeUndefined();
+    for (const [kind, x, y] of [
+      ['switch', 200, 100],
+      ['switch', 400, 100],
+      ['source', 50, 40],
+      ['source', 50, 100],
+      ['source', 50, 160],
+      ['destination', 550, 40],
+      ['destination', 550, 100],
+      ['destination', 550, 160],
+    ] as const) s = addNode(s, kind, x, y).scenario;
+    for (const [a, b] of [
+      ['S1', 'SW1'],
+      ['S2', 'SW1'],
+      ['S3', 'SW1'],
+      ['SW1', 'SW2'],
+      ['SW2', 'D1'],
+      ['SW2', 'D2'],
+      ['SW2', 'D3'],
+    ]) s = ok(addLink(s, a, b)).scenario;
+    expect(s.links[0]).toMatchObject({ id: 'L1', from: 'S1', to: 'SW1', rate_mbps: 155.52, distance_km: 1 });
+    for (const i of [1, 2, 3]) s = ok(addConnection(s, `S${i}`, `D${i}`)).scenario;
+    expect(s.connections.map((c) => [c.id, c.from, c.to])).toEqual([
+      ['C1', 'S1', 'D1'],
+      ['C2', 'S2', 'D2'],
+      ['C3', 'S3', 'D3'],
+    ]);
+    expect(shortestPath(s, 'S2', 'D2')).toEqual(['S2', 'SW1', 'SW2', 'D2']);
+  });
+
+  it('refuses loops, duplicates, end systems joined directly, and connections without a path', () => {
+    const s = lib('two-sources');
+    expect(addLink(s, 'SW1', 'SW1')).toEqual({ ok: false, rule: 'a link joins two different nodes' });
+    expect(addLink(s, 'SW2', 'SW1')).toEqual({ ok: false, rule: 'SW2 and SW1 are already linked' });
+    expect(addLink(s, 'S1', 'D1')).toEqual({ ok: false, rule: 'sources and destinations connect to switches' });
+    expect(addConnection(s, 'D1', 'S1')).toEqual({ ok: false, rule: 'a connection starts at a source' });
+    const lone = addNode(s, 'destination', 0, 0);
+    expect(addConnection(lone.scenario, 'S1', lone.id)).toEqual({ ok: false, rule: 'no path of links from S1 to D3' });
+  });
+
+  it('routes through switches only, never through an end system', () => {
+    let s = lib('two-sources');
+    // A link from D1 back to SW1 would let a path relay through D1 if end systems relayed.
+    s = ok(addLink(s, 'SW1', 'D1')).scenario;
+    expect(shortestPath(s, 'S1', 'D1')).toEqual(['S1', 'SW1', 'D1']);
+    expect(shortestPath(s, 'S1', 'D2')).toEqual(['S1', 'SW1', 'SW2', 'D2']);
+  });
+
+  it('deleting a node takes its links, its connections and its recorded changes along', () => {
+    const s: Scenario = { ...lib('two-sources'), changes: [{ at_ms: 5, node: 'SW2', param: 'target_utilization', value: 0.5 }] };
+    const d = deleteNode(s, 'S1');
+    expect(d.nodes.map((n) => n.id)).not.toContain('S1');
+    expect(d.links.map((l) => l.id)).toEqual(['L2', 'L3', 'L4', 'L5']);
+    expect(d.connections.map((c) => c.id)).toEqual(['C2']);
+    expect(d.changes).toHaveLength(1);
+    const e = deleteNode(s, 'SW2');
+    expect(e.connections).toEqual([]);
+    expect(e.changes).toBeUndefined();
+    expect(e.links.map((l) => l.id)).toEqual(['L1', 'L2']);
+  });
+
+  it('deleting a link drops the connections it leaves without a route; deleting a connection only it', () => {
+    const s = lib('two-sources');
+    expect(deleteLink(s, 'L4').connections.map((c) => c.id)).toEqual(['C2']);
+    expect(deleteLink(s, 'L3').connections).toEqual([]);
+    expect(deleteLink(s, 'nope')).toBe(s);
+    expect(deleteConnection(s, 'C1').connections.map((c) => c.id)).toEqual(['C2']);
+  });
+
+  it('new Ethernet switches run FECN and new Ethernet links copy the network first link', () => {
+    const s = lib('fecn-hotspot');
+    const a = addNode(s, 'switch', 0, 0);
+    expect(a.scenario.nodes.at(-1)!.algorithm).toBe('fecn');
+    const l = ok(addLink(a.scenario, a.id, s.nodes.find((n) => n.kind === 'switch')!.id)).scenario.links.at(-1)!;
+    expect(l.rate_mbps).toBe(s.links[0].rate_mbps);
+  });
+});
+
+describe('edit history (undo / redo)', () => {
+  it('undoes and redoes edits in order; a new edit clears the redo branch', () => {
+    const h = new EditHistory('a');
+    h.push('b');
+    h.push('c');
+    expect(h.undo()).toBe('b');
+    expect(h.undo()).toBe('a');
+    expect(h.canUndo).toBe(false);
+    expect(h.undo()).toBe('a');
+    expect(h.redo()).toBe('b');
+    h.push('x');
+    expect(h.canRedo).toBe(false);
+    expect(h.redo()).toBe('x');
+    expect(h.undo()).toBe('b');
+    h.reset('z');
+    expect([h.present, h.canUndo, h.canRedo]).toEqual(['z', false, false]);
+  });
+
+  it('keeps a bounded past, and pushing the same document is not an edit', () => {
+    const h = new EditHistory(0, 3);
+    for (let i = 1; i <= 5; i++) h.push(i);
+    h.push(5);
+    let n = 0;
+    while (h.canUndo) {
+      h.undo();
+      n++;
+    }
+    expect(n).toBe(3);
+    expect(h.present).toBe(2);
+  });
+});

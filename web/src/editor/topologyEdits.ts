@@ -1,0 +1,147 @@
+// Edits of a scenario's network (nodes, links, connections) as pure functions: scenario in,
+// new scenario out, the input untouched. The engine validates the result when it is loaded;
+// these functions only keep the document coherent (no link or connection left pointing at a
+// node that is gone, no recorded change of a deleted switch).
+
+import type { NodeKind, Scenario, ScenarioConnection, ScenarioLink, ScenarioNode } from '../scenario/types';
+
+const PREFIX: Record<NodeKind, string> = { source: 'S', switch: 'SW', destination: 'D' };
+
+/** The smallest `<prefix><n>` (n ≥ 1) not used as an id in the list. */
+export function nextId(used: readonly { id: string }[], prefix: string): string {
+  const taken = new Set(used.map((x) => x.id));
+  let n = 1;
+  while (taken.has(`${prefix}${n}`)) n++;
+  return `${prefix}${n}`;
+}
+
+/** Adds a node at canvas position (x, y); switches run ERICA (the engine's default). */
+export function addNode(s: Scenario, kind: NodeKind, x: number, y: number): { scenario: Scenario; id: string } {
+  const id = nextId(s.nodes, PREFIX[kind]);
+  const node: ScenarioNode = { id, kind, x: Math.round(x), y: Math.round(y) };
+  if (kind === 'switch') node.algorithm = s.ethernet ? 'fecn' : 'erica';
+  return { scenario: { ...s, nodes: [...s.nodes, node] }, id };
+}
+
+export function moveNode(s: Scenario, id: string, x: number, y: number): Scenario {
+  return { ...s, nodes: s.nodes.map((n) => (n.id === id ? { ...n, x: Math.round(x), y: Math.round(y) } : n)) };
+}
+
+/** Removes a node with its links, the connections that start, end or pass there, and its changes. */
+export function deleteNode(s: Scenario, id: string): Scenario {
+  const links = s.links.filter((l) => l.from !== id && l.to !== id);
+  const out: Scenario = { ...s, nodes: s.nodes.filter((n) => n.id !== id), links };
+  out.connections = s.connections.filter((c) => c.from !== id && c.to !== id && !(c.path ?? []).includes(id));
+  return routable(withChanges(out, (c) => c.node !== id));
+}
+
+/** Links carry the capacity and delay of the network's first link (else an OC-3 of 1 km, or 10 Gbps Ethernet). */
+function newLinkTemplate(s: Scenario): Omit<ScenarioLink, 'id' | 'from' | 'to'> {
+  const first = s.links[0];
+  if (first) {
+    const t: Omit<ScenarioLink, 'id' | 'from' | 'to'> = { rate_mbps: first.rate_mbps };
+    if (first.delay_us !== undefined) t.delay_us = first.delay_us;
+    else t.distance_km = first.distance_km ?? 1;
+    return t;
+  }
+  return s.ethernet ? { rate_mbps: 10_000, delay_us: 1 } : { rate_mbps: 155.52, distance_km: 1 };
+}
+
+export type EditResult = { ok: true; scenario: Scenario; id: string } | { ok: false; rule: string };
+
+/** Connects two nodes with a link (from `a` to `b`); refuses a loop, a duplicate, or end systems joined directly to each other. */
+export function addLink(s: Scenario, a: string, b: string): EditResult {
+  if (a === b) return { ok: false, rule: 'a link joins two different nodes' };
+  const na = s.nodes.find((n) => n.id === a);
+  const nb = s.nodes.find((n) => n.id === b);
+  if (!na || !nb) return { ok: false, rule: 'a link joins two existing nodes' };
+  if (s.links.some((l) => (l.from === a && l.to === b) || (l.from === b && l.to === a))) {
+    return { ok: false, rule: `${a} and ${b} are already linked` };
+  }
+  if (na.kind !== 'switch' && nb.kind !== 'switch') return { ok: false, rule: 'sources and destinations connect to switches' };
+  const id = nextId(s.links, 'L');
+  return { ok: true, scenario: { ...s, links: [...s.links, { id, from: a, to: b, ...newLinkTemplate(s) }] }, id };
+}
+
+/** Removes a link and the connections that can no longer be routed. */
+export function deleteLink(s: Scenario, id: string): Scenario {
+  const link = s.links.find((l) => l.id === id);
+  if (!link) return s;
+  const out = { ...s, links: s.links.filter((l) => l.id !== id) };
+  return routable(out);
+}
+
+/** Keeps the connections whose given path (or, without one, some path) still exists. */
+function routable(s: Scenario): Scenario {
+  const ok = (c: ScenarioConnection) => (c.path ? pathExists(s, c.path) : shortestPath(s, c.from, c.to) !== null);
+  const connections = s.connections.filter(ok);
+  if (connections.length === s.connections.length) return s;
+  return { ...s, connections };
+}
+
+function linked(s: Scenario, a: string, b: string) {
+  return s.links.some((l) => (l.from === a && l.to === b) || (l.from === b && l.to === a));
+}
+
+function pathExists(s: Scenario, path: string[]) {
+  return path.every((n, i) => i === 0 || linked(s, path[i - 1], n));
+}
+
+/**
+ * The path with the fewest hops from `from` to `to` through switches only (ties: the first
+ * found, links in document order), or null. The engine routes a connection without a path the
+ * same way.
+ */
+export function shortestPath(s: Scenario, from: string, to: string): string[] | null {
+  const kind = new Map(s.nodes.map((n) => [n.id, n.kind]));
+  if (!kind.has(from) || !kind.has(to)) return null;
+  const prev = new Map<string, string>([[from, '']]);
+  const queue = [from];
+  while (queue.length) {
+    const at = queue.shift()!;
+    if (at === to) break;
+    if (at !== from && kind.get(at) !== 'switch') continue; // end systems do not relay
+    for (const l of s.links) {
+      const next = l.from === at ? l.to : l.to === at ? l.from : null;
+      if (next !== null && !prev.has(next)) {
+        prev.set(next, at);
+        queue.push(next);
+      }
+    }
+  }
+  if (!prev.has(to)) return null;
+  const path = [to];
+  while (path[0] !== from) path.unshift(prev.get(path[0])!);
+  return path;
+}
+
+/** Adds a connection from a source to a destination, routed on the shortest path. */
+export function addConnection(s: Scenario, from: string, to: string): EditResult {
+  const kind = (id: string) => s.nodes.find((n) => n.id === id)?.kind;
+  if (kind(from) !== 'source') return { ok: false, rule: 'a connection starts at a source' };
+  if (kind(to) !== 'destination') return { ok: false, rule: 'a connection ends at a destination' };
+  if (!shortestPath(s, from, to)) return { ok: false, rule: `no path of links from ${from} to ${to}` };
+  const id = nextId(s.connections, 'C');
+  return { ok: true, scenario: { ...s, connections: [...s.connections, { id, from, to }] }, id };
+}
+
+export function deleteConnection(s: Scenario, id: string): Scenario {
+  return { ...s, connections: s.connections.filter((c) => c.id !== id) };
+}
+
+function withChanges(s: Scenario, keep: (c: NonNullable<Scenario['changes']>[number]) => boolean): Scenario {
+  if (!s.changes) return s;
+  const changes = s.changes.filter(keep);
+  if (changes.length === s.changes.length) return s;
+  const out = { ...s };
+  if (changes.length) out.changes = changes;
+  else delete out.changes;
+  return out;
+}
+
+/** An empty network to draw from, with the run settings of the given one. */
+export function emptyNetwork(s: Scenario): Scenario {
+  const out: Scenario = { ...s, id: 'my-network', name: 'My network', nodes: [], links: [], connections: [] };
+  for (const k of ['changes', 'lesson', 'source', 'description', 'group'] as const) delete out[k];
+  return out;
+}
