@@ -13,6 +13,7 @@ import {
 } from '../charts/specs';
 import type { Lab } from './lab';
 import { LessonPanel } from './LessonPanel';
+import { NetworkEditor } from '../editor/NetworkEditor';
 import { Notices } from './Notices';
 import { Toolbar } from './Toolbar';
 import { useLabState } from './useLab';
@@ -73,6 +74,8 @@ export function App({ lab }: { lab: Lab }) {
       ),
     [quantities, quantity],
   );
+  // View state: the charts, or the network editor in their place.
+  const [workspace, setWorkspace] = useState<'charts' | 'editor'>('charts');
   const changes = state.current?.scenario.changes;
   const markers = useMemo(() => (changes ?? []).map((c) => c.at_ms), [changes]);
 
@@ -92,7 +95,17 @@ export function App({ lab }: { lab: Lab }) {
       <Toolbar lab={lab} state={state} />
       <Notices lab={lab} state={state} />
       <main className="workspace">
-        <div className="charts">
+        <div className="main-column">
+        <div className="view-tabs" role="tablist">
+          <button role="tab" aria-selected={workspace === 'charts'} data-testid="view-charts" onClick={() => setWorkspace('charts')}>
+            Charts
+          </button>
+          <button role="tab" aria-selected={workspace === 'editor'} data-testid="view-editor" onClick={() => setWorkspace('editor')}>
+            Edit network
+          </button>
+        </div>
+        {workspace === 'editor' && <NetworkEditor lab={lab} state={state} />}
+        <div className="charts" hidden={workspace !== 'charts'}>
           {charts.map(({ spec, lines, view }) => (
             <TimeChart
               key={spec.id}
@@ -122,6 +135,7 @@ export function App({ lab }: { lab: Lab }) {
             controls={quantityPicker}
             emptyText="No switch reports internal state (every switch runs “none”)."
           />
+        </div>
         </div>
         <LessonPanel lab={lab} state={state} />
       </main>

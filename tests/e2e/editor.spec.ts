@@ -1,0 +1,157 @@
+// The network editor, with the mouse: from an empty canvas, a two-switch network with three
+// sources; links, connections, an algorithm per switch; the run and its charts; undo/redo;
+// then the link of the drawn network reproduces the run in a new page.
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openLab, repoRoot, waitForMode } from './helpers';
+
+const shots = resolve(repoRoot, 'test-results/screens');
+mkdirSync(shots, { recursive: true });
+
+type Doc = {
+  id: string;
+  nodes: { id: string; kind: string; x: number; y: number; algorithm?: string }[];
+  links: { id: string; from: string; to: string }[];
+  connections: { id: string; from: string; to: string }[];
+};
+const doc = async (page: Page) => JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!) as Doc;
+
+async function centre(page: Page, testId: string) {
+  const b = (await page.getByTestId(testId).boundingBox())!;
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+async function dragBy(page: Page, node: string, dx: number, dy: number) {
+  const c = await centre(page, `ed-node-${node}`);
+  await page.mouse.move(c.x, c.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 5; i++) await page.mouse.move(c.x + (dx * i) / 5, c.y + (dy * i) / 5);
+  await page.mouse.up();
+}
+
+test('draw a two-switch network with three sources from an empty canvas, run it, share it', async ({ page, context }) => {
+  const errors = await openLab(page);
+  await page.getByTestId('view-editor').click();
+  await expect(page.getByTestId('network-editor')).toBeVisible();
+  await page.getByTestId('clear-network').click();
+  await expect.poll(async () => (await doc(page)).nodes.length).toBe(0);
+
+  // Palette: two switches, three sources, three destinations.
+  for (const kind of ['switch', 'switch', 'source', 'source', 'source', 'destination', 'destination', 'destination']) {
+    await page.getByTestId(`add-${kind}`).click();
+  }
+  await expect.poll(async () => (await doc(page)).nodes.map((n) => n.id).sort()).toEqual(
+    ['D1', 'D2', 'D3', 'S1', 'S2', 'S3', 'SW1', 'SW2'],
+  );
+  // Drag the switches into the middle.
+  const before = await doc(page);
+  await dragBy(page, 'SW1', 20, 120);
+  await dragBy(page, 'SW2', 100, 40);
+  await expect.poll(async () => (await doc(page)).nodes.find((n) => n.id === 'SW2')!.x).toBeGreaterThan(before.nodes.find((n) => n.id === 'SW2')!.x);
+  await page.screenshot({ path: resolve(shots, 'editor-1-nodes.png') });
+
+  // Links: each source to SW1, SW1 to SW2, SW2 to each destination.
+  await page.getByTestId('tool-link').click();
+  for (const [a, b] of [
+    ['S1', 'SW1'],
+    ['S2', 'SW1'],
+    ['S3', 'SW1'],
+    ['SW1', 'SW2'],
+    ['SW2', 'D1'],
+    ['SW2', 'D2'],
+    ['SW2', 'D3'],
+  ]) {
+    await page.getByTestId(`ed-node-${a}`).click();
+    await page.getByTestId(`ed-node-${b}`).click();
+  }
+  await expect.poll(async () => (await doc(page)).links.length).toBe(7);
+  // A second link between the same nodes is refused with the rule.
+  await page.getByTestId('ed-node-SW1').click();
+  await page.getByTestId('ed-node-SW2').click();
+  await expect(page.getByTestId('editor-message')).toHaveText('SW1 and SW2 are already linked');
+
+  // Connections on the shortest path.
+  await page.getByTestId('tool-flow').click();
+  for (const i of [1, 2, 3]) {
+    await page.getByTestId(`ed-node-S${i}`).click();
+    await page.getByTestId(`ed-node-D${i}`).click();
+  }
+  await expect.poll(async () => (await doc(page)).connections.map((c) => `${c.id}:${c.from}>${c.to}`)).toEqual([
+    'C1:S1>D1',
+    'C2:S2>D2',
+    'C3:S3>D3',
+  ]);
+  await expect(page.getByTestId('editor-message')).toContainText('the run restarted at t = 0');
+  await page.screenshot({ path: resolve(shots, 'editor-2-network.png') });
+
+  // Undo removes the last connection, redo brings it back (keyboard and buttons).
+  await page.getByTestId('tool-select').click();
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await doc(page)).connections.length).toBe(2);
+  await page.keyboard.press('Control+Shift+z');
+  await expect.poll(async () => (await doc(page)).connections.length).toBe(3);
+  await page.getByTestId('undo').click();
+  await expect.poll(async () => (await doc(page)).connections.length).toBe(2);
+  await page.getByTestId('redo').click();
+  await expect.poll(async () => (await doc(page)).connections.length).toBe(3);
+
+  // Delete a link: the connections it carried go with it; undo restores both.
+  await page.getByTestId('ed-link-L5').click({ force: true });
+  await page.getByTestId('delete').click();
+  await expect.poll(async () => (await doc(page)).connections.map((c) => c.id)).toEqual(['C2', 'C3']);
+  await expect(page.getByTestId('editor-message')).toContainText('L5 deleted with 1 connection');
+  await page.getByTestId('undo').click();
+  await expect.poll(async () => (await doc(page)).connections.length).toBe(3);
+
+  // Algorithms: SW2 runs ERICA+ (through the switch inspector).
+  await page.getByTestId('tab-switches').click();
+  await page.getByTestId('switch-picker').selectOption('SW2');
+  await page.getByTestId('switch-algorithm').selectOption('erica_plus');
+  await expect.poll(async () => (await doc(page)).nodes.find((n) => n.id === 'SW2')!.algorithm).toBe('erica_plus');
+
+  // Run it and see the charts.
+  await page.getByTestId('view-charts').click();
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await expect(page.getByTestId('chart-rate')).toHaveAttribute('data-lines', '9');
+  await page.getByTestId('tab-lesson').click();
+  await expect(page.getByTestId('summary')).toContainText('Jain index');
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.digest())).not.toBeNull();
+  const digest = await page.evaluate(() => window.__abrlab!.digest());
+  await page.screenshot({ path: resolve(shots, 'editor-3-run.png') });
+
+  // Share the drawn network; a new page replays the same run.
+  await page.getByTestId('share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  const other = await context.newPage();
+  await openLab(other, link);
+  await expect.poll(() => other.evaluate(() => window.__abrlab!.origin())).toBe('shared link');
+  expect(await doc(other)).toEqual(await doc(page));
+  await other.getByTestId('speed').selectOption('max');
+  await other.getByTestId('play').click();
+  await waitForMode(other, 'done');
+  await expect.poll(() => other.evaluate(() => window.__abrlab!.digest())).toBe(digest);
+  expect(errors).toEqual([]);
+});
+
+test('editing a library scenario: delete a source, the run restarts and the charts follow', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=three-sources');
+  await page.getByTestId('step-ms').fill('20');
+  await page.getByTestId('step').click();
+  await expect.poll(() => page.evaluate(() => (window.__abrlab!.status() as { nowMs: number } | null)?.nowMs)).toBe(20);
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('ed-node-S3').click();
+  await page.keyboard.press('Delete');
+  await expect.poll(async () => (await doc(page)).connections.map((c) => c.id)).toEqual(['C1', 'C2']);
+  await expect(page.getByTestId('editor-message')).toHaveText('S3 deleted with 1 connection it carried: the run restarted at t = 0.');
+  await expect.poll(() => page.evaluate(() => (window.__abrlab!.status() as { nowMs: number } | null)?.nowMs)).toBe(0);
+  await expect(page.getByTestId('scenario-picker')).toHaveValue('');
+  expect(await page.evaluate(() => window.__abrlab!.origin())).toBe('three-sources (edited)');
+  // Picking another library scenario starts a new editing history.
+  await page.getByTestId('scenario-picker').selectOption('two-sources');
+  await expect(page.getByTestId('ed-node-S3')).toHaveCount(0);
+  await expect(page.getByTestId('undo')).toBeDisabled();
+  expect(errors).toEqual([]);
+});

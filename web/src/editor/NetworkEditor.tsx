@@ -1,0 +1,334 @@
+// The network editor: the scenario's nodes on a canvas to drag, add from a palette, link,
+// delete, and connect (source → destination on the shortest path), with undo and redo. Every
+// edit goes to the engine as a new scenario: the run restarts at t = 0 (the editor says so).
+// The document edits are the pure functions of topologyEdits.ts; this file is the view.
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Lab, LabState } from '../app/lab';
+import type { NodeKind, Scenario } from '../scenario/types';
+import { EditHistory } from './history';
+import {
+  addConnection,
+  addLink,
+  addNode,
+  deleteConnection,
+  deleteLink,
+  deleteNode,
+  emptyNetwork,
+  moveNode,
+  type EditResult,
+} from './topologyEdits';
+
+type Tool = 'select' | 'link' | 'flow';
+type Selection = { kind: 'node' | 'link' | 'connection'; id: string } | null;
+
+const VIEW = { w: 900, h: 460, margin: 50 };
+const KIND_LABEL: Record<NodeKind, string> = { source: 'Source', switch: 'Switch', destination: 'Destination' };
+
+/** The origin of an edited scenario: "<where it came from> (edited)". */
+export function editedOrigin(origin: string) {
+  return origin.endsWith(' (edited)') ? origin : `${origin} (edited)`;
+}
+
+export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
+  const current = state.current;
+  const history = useRef<EditHistory<Scenario> | null>(null);
+  const sent = useRef<string | null>(null);
+  const [draft, setDraft] = useState<Scenario | null>(current?.scenario ?? null);
+  const [tool, setTool] = useState<Tool>('select');
+  const [pick, setPick] = useState<string | null>(null); // first end of a link or connection
+  const [selection, setSelection] = useState<Selection>(null);
+  const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
+  const [drag, setDrag] = useState<{ id: string; x: number; y: number; moved: boolean } | null>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+
+  // A scenario loaded from elsewhere (library, file, link, a live change) starts a new history;
+  // the editor's own loads do not.
+  useEffect(() => {
+    if (!current) return;
+    if (sent.current !== null && current.json === sent.current) return;
+    if (!history.current) history.current = new EditHistory(current.scenario);
+    else history.current.reset(current.scenario);
+    setDraft(current.scenario);
+    setSelection(null);
+    setPick(null);
+  }, [current]);
+
+  const commit = useCallback(
+    (next: Scenario, note = 'Network changed: the run restarted at t = 0.') => {
+      const h = history.current;
+      if (!h || !current) return;
+      h.push(next);
+      setDraft(next);
+      const json = JSON.stringify(next, null, 2);
+      sent.current = json;
+      lab.load(json, editedOrigin(current.origin));
+      setMessage({ kind: 'info', text: note });
+    },
+    [lab, current],
+  );
+
+  const apply = (r: EditResult, note?: string) => {
+    if (!r.ok) return setMessage({ kind: 'error', text: r.rule });
+    commit(r.scenario, note);
+    return r.id;
+  };
+
+  const travel = useCallback(
+    (dir: 'undo' | 'redo') => {
+      const h = history.current;
+      if (!h || !current || !(dir === 'undo' ? h.canUndo : h.canRedo)) return;
+      const doc = dir === 'undo' ? h.undo() : h.redo();
+      setDraft(doc);
+      setSelection(null);
+      const json = JSON.stringify(doc, null, 2);
+      sent.current = json;
+      lab.load(json, editedOrigin(current.origin));
+      setMessage({ kind: 'info', text: `${dir === 'undo' ? 'Undone' : 'Redone'}: the run restarted at t = 0.` });
+    },
+    [lab, current],
+  );
+
+  const remove = useCallback(() => {
+    if (!draft || !selection) return;
+    const next =
+      selection.kind === 'node'
+        ? deleteNode(draft, selection.id)
+        : selection.kind === 'link'
+          ? deleteLink(draft, selection.id)
+          : deleteConnection(draft, selection.id);
+    setSelection(null);
+    const lost = draft.connections.length - next.connections.length - (selection.kind === 'connection' ? 1 : 0);
+    commit(next, `${selection.id} deleted${lost > 0 ? ` with ${lost} connection${lost === 1 ? '' : 's'} it carried` : ''}: the run restarted at t = 0.`);
+  }, [draft, selection, commit]);
+
+  useEffect(() => {
+    const onKey = (ev: KeyboardEvent) => {
+      const t = ev.target as HTMLElement;
+      if (['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName)) return;
+      const mod = ev.ctrlKey || ev.metaKey;
+      if (mod && ev.key.toLowerCase() === 'z') {
+        ev.preventDefault();
+        travel(ev.shiftKey ? 'redo' : 'undo');
+      } else if (mod && ev.key.toLowerCase() === 'y') {
+        ev.preventDefault();
+        travel('redo');
+      } else if (ev.key === 'Delete' || ev.key === 'Backspace') {
+        if (selection) {
+          ev.preventDefault();
+          remove();
+        }
+      } else if (ev.key === 'Escape') {
+        setPick(null);
+        setTool('select');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [travel, remove, selection]);
+
+  const box = useMemo(() => viewBox(draft), [draft]);
+  if (!draft || !current) return null;
+
+  const toSvg = (ev: React.PointerEvent | React.MouseEvent) => {
+    const svg = svgRef.current!;
+    const pt = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(svg.getScreenCTM()!.inverse());
+    return { x: pt.x, y: pt.y };
+  };
+
+  const add = (kind: NodeKind) => {
+    const count = draft.nodes.filter((n) => n.kind === kind).length;
+    const x = kind === 'source' ? 80 : kind === 'switch' ? 260 + 180 * (count % 3) : 800;
+    const y = 60 + ((count * 70) % 380);
+    const { scenario, id } = addNode(draft, kind, x, y);
+    commit(scenario, `${id} added: drag it into place, then link it. The run restarted at t = 0.`);
+    setSelection({ kind: 'node', id });
+  };
+
+  const clickNode = (id: string) => {
+    if (tool === 'select') return setSelection({ kind: 'node', id });
+    if (pick === null) {
+      setPick(id);
+      setMessage({ kind: 'info', text: tool === 'link' ? `Link from ${id}: click the other end.` : `Connection from ${id}: click its destination.` });
+      return;
+    }
+    const r = tool === 'link' ? addLink(draft, pick, id) : addConnection(draft, pick, id);
+    setPick(null);
+    const made = apply(r, r.ok ? `${r.id} added (${pick} – ${id}): the run restarted at t = 0.` : undefined);
+    if (made) setSelection({ kind: tool === 'link' ? 'link' : 'connection', id: made });
+  };
+
+  const onPointerDown = (ev: React.PointerEvent, id: string) => {
+    ev.stopPropagation();
+    if (tool !== 'select') return;
+    (ev.target as Element).setPointerCapture?.(ev.pointerId);
+    const p = toSvg(ev);
+    setDrag({ id, x: p.x, y: p.y, moved: false });
+    setSelection({ kind: 'node', id });
+  };
+  const onPointerMove = (ev: React.PointerEvent) => {
+    if (!drag) return;
+    const p = toSvg(ev);
+    setDrag({ ...drag, x: p.x, y: p.y, moved: true });
+  };
+  const onPointerUp = () => {
+    if (!drag) return;
+    const d = drag;
+    setDrag(null);
+    if (d.moved) commit(moveNode(draft, d.id, d.x, d.y), `${d.id} moved: the run restarted at t = 0.`);
+  };
+
+  const pos = new Map(
+    draft.nodes.map((n, i) => [n.id, drag?.id === n.id && drag.moved ? { x: drag.x, y: drag.y } : { x: n.x ?? 80 + i * 90, y: n.y ?? 200 }]),
+  );
+  const kindOf = new Map(draft.nodes.map((n) => [n.id, n.kind]));
+  const selected = (kind: NonNullable<Selection>['kind'], id: string) => selection?.kind === kind && selection.id === id;
+  const pickable = (id: string) =>
+    tool === 'select' ||
+    (tool === 'link' && (pick === null || pick !== id)) ||
+    (tool === 'flow' && (pick === null ? kindOf.get(id) === 'source' : kindOf.get(id) === 'destination'));
+  const h = history.current;
+
+  return (
+    <section className="editor" data-testid="network-editor">
+      <div className="editor-bar">
+        <div className="editor-group" role="group" aria-label="add">
+          {(['source', 'switch', 'destination'] as const).map((k) => (
+            <button key={k} className="btn" data-testid={`add-${k}`} onClick={() => add(k)} title={`Add a ${k}`}>
+              + {KIND_LABEL[k]}
+            </button>
+          ))}
+        </div>
+        <div className="editor-group" role="radiogroup" aria-label="tool">
+          {(
+            [
+              ['select', 'Select / drag'],
+              ['link', 'Link'],
+              ['flow', 'Connection'],
+            ] as const
+          ).map(([t, label]) => (
+            <button
+              key={t}
+              role="radio"
+              aria-checked={tool === t}
+              className={`btn${tool === t ? ' active' : ''}`}
+              data-testid={`tool-${t}`}
+              onClick={() => {
+                setTool(t);
+                setPick(null);
+                setMessage(
+                  t === 'link'
+                    ? { kind: 'info', text: 'Click two nodes to link them.' }
+                    : t === 'flow'
+                      ? { kind: 'info', text: 'Click a source, then a destination: the connection takes the shortest path.' }
+                      : null,
+                );
+              }}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <div className="editor-group">
+          <button className="btn" data-testid="delete" disabled={!selection} onClick={remove} title="Delete the selection (Delete)">
+            Delete
+          </button>
+          <button className="btn" data-testid="undo" disabled={!h?.canUndo} onClick={() => travel('undo')} title="Undo (Ctrl+Z)">
+            Undo
+          </button>
+          <button className="btn" data-testid="redo" disabled={!h?.canRedo} onClick={() => travel('redo')} title="Redo (Ctrl+Shift+Z)">
+            Redo
+          </button>
+          <button
+            className="btn ghost"
+            data-testid="clear-network"
+            onClick={() => commit(emptyNetwork(draft), 'An empty network: add switches, end systems, links and connections.')}
+            title="Start from an empty canvas (undo brings the network back)"
+          >
+            Empty canvas
+          </button>
+        </div>
+      </div>
+      <p className={`editor-message editor-${message?.kind ?? 'info'}`} data-testid="editor-message" role="status">
+        {message?.text ?? 'Drag nodes to move them; every change restarts the run at t = 0.'}
+      </p>
+      <svg
+        ref={svgRef}
+        className={`editor-canvas tool-${tool}`}
+        viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`}
+        data-testid="editor-canvas"
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onClick={() => {
+          setSelection(null);
+          setPick(null);
+        }}
+      >
+        {draft.links.map((l) => {
+          const a = pos.get(l.from);
+          const b = pos.get(l.to);
+          if (!a || !b) return null;
+          return (
+            <g
+              key={l.id}
+              className={`ed-link${selected('link', l.id) ? ' selected' : ''}`}
+              data-testid={`ed-link-${l.id}`}
+              onClick={(ev) => {
+                ev.stopPropagation();
+                setSelection({ kind: 'link', id: l.id });
+              }}
+            >
+              <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ed-link-hit" />
+              <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ed-link-line" />
+              <text x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 - 6} className="ed-link-label">
+                {l.id} · {l.rate_mbps} Mbps
+              </text>
+            </g>
+          );
+        })}
+        {draft.nodes.map((n) => {
+          const p = pos.get(n.id)!;
+          return (
+            <g
+              key={n.id}
+              transform={`translate(${p.x},${p.y})`}
+              className={`ed-node ed-${n.kind}${selected('node', n.id) ? ' selected' : ''}${pick === n.id ? ' picked' : ''}${pickable(n.id) ? '' : ' unpickable'}`}
+              data-testid={`ed-node-${n.id}`}
+              onPointerDown={(ev) => onPointerDown(ev, n.id)}
+              onClick={(ev) => {
+                ev.stopPropagation();
+                if (drag?.moved) return;
+                clickNode(n.id);
+              }}
+            >
+              {n.kind === 'switch' ? <rect x={-24} y={-15} width={48} height={30} rx={6} /> : <circle r={17} />}
+              <text dy="0.35em">{n.id}</text>
+            </g>
+          );
+        })}
+      </svg>
+      <ul className="editor-connections" data-testid="editor-connections">
+        {draft.connections.length === 0 && <li className="muted">No connections yet: pick “Connection”, then a source and a destination.</li>}
+        {draft.connections.map((c) => (
+          <li key={c.id} className={selected('connection', c.id) ? 'selected' : ''}>
+            <button className="chip" data-testid={`ed-conn-${c.id}`} onClick={() => setSelection({ kind: 'connection', id: c.id })}>
+              {c.id}: {c.from} → {c.to}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The canvas shows at least the default area, and grows to hold every node. */
+function viewBox(s: Scenario | null) {
+  const xs = (s?.nodes ?? []).map((n) => n.x ?? 0);
+  const ys = (s?.nodes ?? []).map((n) => n.y ?? 0);
+  const m = VIEW.margin;
+  const x0 = Math.min(0, ...xs.map((x) => x - m));
+  const y0 = Math.min(0, ...ys.map((y) => y - m));
+  const x1 = Math.max(VIEW.w, ...xs.map((x) => x + m));
+  const y1 = Math.max(VIEW.h, ...ys.map((y) => y + m));
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
