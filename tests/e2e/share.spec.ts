@@ -42,10 +42,14 @@ test('a shared link opens the scenario with its recorded change in a new page an
   await page.getByTestId('tab-lesson').click();
   await expect(page.getByTestId('digest')).toHaveText(digest);
 
+  // The fourth chart shows another algorithm quantity: the link carries that choice too.
+  const picker = page.getByTestId('algorithm-quantity');
+  const quantity = await picker.locator('option').nth(1).getAttribute('value');
+  await picker.selectOption(quantity!);
   await page.getByTestId('share').click();
   await expect(page.getByTestId('notice')).toContainText('with its 1 recorded change');
   const link = await page.getByTestId('share-link').inputValue();
-  expect(link).toMatch(/^[^?]*#s=1\.[A-Za-z0-9_-]+$/);
+  expect(link).toMatch(/^[^?]*#s=1\.[A-Za-z0-9_-]+&q=[a-z_]+$/);
   expect(link.length).toBeLessThan(2000);
   await page.screenshot({ path: resolve(shots, 'share-1-link.png') });
 
@@ -59,6 +63,7 @@ test('a shared link opens the scenario with its recorded change in a new page an
   expect(shared).toEqual(original);
   expect(shared.changes).toEqual([{ at_ms: 30, node: 'SW1', param: 'target_utilization', value: 0.7 }]);
   await expect(other.getByTestId('lesson')).toContainText('What to watch');
+  await expect(other.getByTestId('algorithm-quantity')).toHaveValue(quantity!);
   expect(await playToEnd(other)).toBe(digest);
   // The same samples, not only the same digest: the last row of every series.
   expect(await hook(other, () => window.__abrlab!.last())).toEqual(await hook(page, () => window.__abrlab!.last()));

@@ -28,7 +28,7 @@ const lab = new Lab(
 );
 installTestHook(lab, () => {
   const s = lab.getState().current?.scenario;
-  return s ? shareLink(s, location.href, LIBRARY.entries).url : null;
+  return s ? shareLink(s, location.href, LIBRARY.entries, lab.getState().charts).url : null;
 });
 
 // A shared link (#s=1.…) over ?scenario=, the last work kept in storage, or the default.
@@ -36,6 +36,7 @@ const start = startup(location, storage(), LIBRARY.entries);
 lab.setSpeed(0.01);
 for (const { json, origin } of start.loads) lab.load(json, origin);
 if (start.notice) lab.notify(start.notice);
+lab.setCharts(start.view);
 if (start.clearHash) history.replaceState(null, '', location.pathname + location.search);
 
 createRoot(document.getElementById('root')!).render(

@@ -25,7 +25,9 @@ export function App({ lab }: { lab: Lab }) {
   const endMs = state.current?.scenario.run.duration_ms ?? state.status?.endMs ?? 1;
   const net = useMemo(() => networkView(state.current?.scenario), [state.current?.scenario]);
   // View state: Ethernet queues in KB or frames.
-  const [queueUnit, setQueueUnit] = useState<QueueUnit>('KB');
+  const { queueUnit, quantity: wanted } = state.charts;
+  const setQueueUnit = (queueUnit: QueueUnit) => lab.setCharts({ queueUnit });
+  const setWanted = (quantity: string) => lab.setCharts({ quantity });
   const charts = useMemo(
     () =>
       CHARTS.map((spec) => {
@@ -47,7 +49,6 @@ export function App({ lab }: { lab: Lab }) {
     </select>
   );
   // View state: which algorithm quantity the fourth chart shows (the first one by default).
-  const [wanted, setWanted] = useState<string | null>(null);
   const quantities = useMemo(() => algorithmQuantities(state.meta), [state.meta]);
   const quantity = wanted !== null && quantities.includes(wanted) ? wanted : (quantities[0] ?? null);
   const algorithmChart = useMemo(() => {

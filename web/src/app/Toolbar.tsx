@@ -39,7 +39,7 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
   const share = async () => {
     const s = state.current?.scenario;
     if (!s) return;
-    const link = shareLink(s, location.href, LIBRARY.entries);
+    const link = shareLink(s, location.href, LIBRARY.entries, state.charts);
     let copied = false;
     if (!link.tooLong) {
       try {

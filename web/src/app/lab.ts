@@ -50,6 +50,18 @@ export interface SwitchFeedback {
  */
 export type ParamEditMode = 'live' | 'start' | 'restart';
 
+/**
+ * View state that a shared link carries along with the scenario (never part of the scenario):
+ * which algorithm quantity the fourth chart shows (null: the first one) and the unit of Ethernet
+ * queues.
+ */
+export interface ChartChoice {
+  quantity: string | null;
+  queueUnit: 'KB' | 'frames';
+}
+
+export const DEFAULT_CHART_CHOICE: ChartChoice = { quantity: null, queueUnit: 'KB' };
+
 export interface LabState {
   engine: 'wasm' | 'mock' | null;
   catalogue: Catalogue | null;
@@ -66,6 +78,7 @@ export interface LabState {
   problems: { origin: string; problems: Problem[] } | null;
   notice: Notice | null;
   switchFeedback: SwitchFeedback | null;
+  charts: ChartChoice;
 }
 
 const STATUS_INTERVAL_MS = 33;
@@ -109,6 +122,7 @@ export class Lab {
     problems: null,
     notice: null,
     switchFeedback: null,
+    charts: DEFAULT_CHART_CHOICE,
   };
   private listeners = new Set<() => void>();
   private pending: LoadedScenario | null = null;
@@ -254,6 +268,11 @@ export class Lab {
     } catch {
       // Private mode or quota: the lab works on without it.
     }
+  }
+
+  /** Changes what the charts show (view state only: the run is untouched). */
+  setCharts(patch: Partial<ChartChoice>) {
+    this.set({ charts: { ...this.state.charts, ...patch } });
   }
 
   /** Shows a message in the notice bar. */

@@ -43,6 +43,9 @@ describe('startup: which scenario the lab opens with', () => {
     expect(JSON.parse(s.loads[1].json)).toEqual(mine);
     expect(s.notice).toBeNull();
     expect(s.clearHash).toBe(true);
+    expect(s.view).toEqual({});
+    const withView = startup(at(`#s=${encodeScenario(mine, lib)}&q=overload&u=frames`), st, entries);
+    expect(withView.view).toEqual({ quantity: 'overload', queueUnit: 'frames' });
   });
 
   it('a damaged link says why and opens the last work', () => {

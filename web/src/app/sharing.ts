@@ -10,6 +10,8 @@ import {
   scenarioFileText,
   shareHash,
   textLibrary,
+  viewOf,
+  type LinkView,
 } from '../scenario/share';
 import type { Scenario } from '../scenario/types';
 import { readLastWork, type KeyValueStore, type Notice } from './lab';
@@ -22,6 +24,8 @@ export interface Startup {
   notice: Notice | null;
   /** The fragment held a scenario: clear it once read (a reload then opens the last work). */
   clearHash: boolean;
+  /** Chart choices the link carries (empty without a readable link). */
+  view: LinkView;
 }
 
 /**
@@ -45,7 +49,7 @@ export function startup(
     : (last ?? (fallbackEntry ? { json: fallbackEntry.json, origin: fallbackEntry.id } : null));
   const loads = fallback ? [fallback] : [];
   const payload = payloadOf(location.hash);
-  if (payload === null) return { loads, notice: null, clearHash: false };
+  if (payload === null) return { loads, notice: null, clearHash: false, view: {} };
   const d = decodeScenario(payload, textLibrary(library));
   if (!d.ok) {
     const kept = last && !entry ? 'your last work is open instead' : `“${fallback?.origin ?? 'nothing'}” is open instead`;
@@ -53,9 +57,10 @@ export function startup(
       loads,
       notice: { kind: 'error', text: `This scenario link could not be opened: ${d.error}. Nothing was lost: ${kept}.` },
       clearHash: true,
+      view: {},
     };
   }
-  return { loads: [...loads, { json: d.json, origin: SHARED_ORIGIN }], notice: null, clearHash: true };
+  return { loads: [...loads, { json: d.json, origin: SHARED_ORIGIN }], notice: null, clearHash: true, view: viewOf(location.hash) };
 }
 
 export interface ShareLink {
@@ -69,11 +74,11 @@ export interface ShareLink {
  * The link that reopens a scenario (its recorded changes, seed and run settings included): the
  * page address without its fragment and without `?scenario=` (the link says which scenario).
  */
-export function shareLink(scenario: Scenario, base: string, library: readonly LibraryEntry[]): ShareLink {
+export function shareLink(scenario: Scenario, base: string, library: readonly LibraryEntry[], view: LinkView = {}): ShareLink {
   const page = new URL(base);
   page.hash = '';
   page.searchParams.delete('scenario');
-  const url = page.toString().replace(/#$/, '') + shareHash(scenario, textLibrary(library));
+  const url = page.toString().replace(/#$/, '') + shareHash(scenario, textLibrary(library), view);
   return { url, chars: url.length, tooLong: url.length > MAX_LINK_CHARS };
 }
 

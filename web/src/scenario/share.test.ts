@@ -12,6 +12,7 @@ import {
   MAX_LINK_CHARS,
   DICTIONARY_V1,
   textLibrary,
+  viewOf,
 } from './share';
 
 const entry = (id: string) => LIBRARY.entries.find((e) => e.id === id)!;
@@ -80,6 +81,16 @@ describe('scenario link codec', () => {
     expect(payloadOf('#x=2&s=1.abc')).toBe('1.abc');
     expect(payloadOf('#')).toBeNull();
     expect(payloadOf('')).toBeNull();
+  });
+
+  it('carries the chart choices after the scenario, and reads back only what it knows', () => {
+    const s = entry('two-sources').scenario;
+    const hash = shareHash(s, lib, { quantity: 'fair_share_mbps', queueUnit: 'frames' });
+    expect(hash).toMatch(/^#s=1\.[A-Za-z0-9_-]+&q=fair_share_mbps&u=frames$/);
+    expect(payloadOf(hash)).toBe(encodeScenario(s, lib));
+    expect(viewOf(hash)).toEqual({ quantity: 'fair_share_mbps', queueUnit: 'frames' });
+    expect(shareHash(s, lib, { quantity: null, queueUnit: 'KB' })).toBe(shareHash(s, lib));
+    expect(viewOf('#s=1.x&u=parsecs&q=%E0%A4%A&z=1')).toEqual({});
   });
 
   it('base64url round-trips every byte value and refuses other alphabets', () => {

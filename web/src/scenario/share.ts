@@ -149,9 +149,34 @@ export function payloadOf(hash: string): string | null {
   return null;
 }
 
-/** The fragment for a scenario: `#s=1.<data>`. */
-export function shareHash(scenario: Scenario | unknown, library: TextLibrary = new Map()): string {
-  return `#${SHARE_KEY}=${encodeScenario(scenario, library)}`;
+/** View choices a link may carry after the scenario: `&q=<algorithm quantity>&u=<queue unit>`. */
+export interface LinkView {
+  quantity?: string | null;
+  queueUnit?: 'KB' | 'frames';
+}
+
+/** The fragment for a scenario: `#s=1.<data>`, then the view choices that differ from the defaults. */
+export function shareHash(scenario: Scenario | unknown, library: TextLibrary = new Map(), view: LinkView = {}): string {
+  let hash = `#${SHARE_KEY}=${encodeScenario(scenario, library)}`;
+  if (view.quantity) hash += `&q=${encodeURIComponent(view.quantity)}`;
+  if (view.queueUnit === 'frames') hash += '&u=frames';
+  return hash;
+}
+
+/** The view choices of a hash (ignoring what it does not know). */
+export function viewOf(hash: string): LinkView {
+  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  const view: LinkView = {};
+  for (const part of h.split('&')) {
+    const [k, v = ''] = part.split('=', 2);
+    try {
+      if (k === 'q' && v) view.quantity = decodeURIComponent(v);
+      if (k === 'u' && (v === 'KB' || v === 'frames')) view.queueUnit = v;
+    } catch {
+      // A damaged view choice is dropped; the scenario still opens.
+    }
+  }
+  return view;
 }
 
 /** The text library of a list of scenarios (the bundled library, in the app). */
