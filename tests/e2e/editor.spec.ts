@@ -12,7 +12,7 @@ mkdirSync(shots, { recursive: true });
 type Doc = {
   id: string;
   nodes: { id: string; kind: string; x: number; y: number; algorithm?: string }[];
-  links: { id: string; from: string; to: string }[];
+  links: { id: string; from: string; to: string; rate_mbps: number; distance_km?: number; delay_us?: number }[];
   connections: { id: string; from: string; to: string }[];
 };
 const doc = async (page: Page) => JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!) as Doc;
@@ -103,6 +103,22 @@ test('draw a two-switch network with three sources from an empty canvas, run it,
   await expect(page.getByTestId('editor-message')).toContainText('L5 deleted with 1 connection');
   await page.getByTestId('undo').click();
   await expect.poll(async () => (await doc(page)).connections.length).toBe(3);
+
+  // The bottleneck link: OC-12 from the presets, then 100 km (a WAN), then a bad capacity refused.
+  await page.getByTestId('ed-link-L4').click({ force: true });
+  await page.getByTestId('link-preset').selectOption('622.08');
+  await expect.poll(async () => (await doc(page)).links.find((l) => l.id === 'L4')).toMatchObject({ rate_mbps: 622.08 });
+  await page.getByTestId('link-length').fill('100');
+  await page.getByTestId('link-length').press('Enter');
+  await expect.poll(async () => (await doc(page)).links.find((l) => l.id === 'L4')).toMatchObject({ distance_km: 100 });
+  await page.getByTestId('link-rate').fill('0');
+  await page.getByTestId('link-rate').press('Enter');
+  await expect(page.getByTestId('editor-message')).toHaveText('rate_mbps must be a number above 0');
+  expect((await doc(page)).links.find((l) => l.id === 'L4')).toMatchObject({ rate_mbps: 622.08 });
+  await page.getByTestId('link-rate').fill('155.52');
+  await page.getByTestId('link-rate').press('Enter');
+  await expect.poll(async () => (await doc(page)).links.find((l) => l.id === 'L4')).toMatchObject({ rate_mbps: 155.52 });
+  await page.screenshot({ path: resolve(shots, 'editor-2b-link.png') });
 
   // Algorithms: SW2 runs ERICA+ (through the switch inspector).
   await page.getByTestId('tab-switches').click();

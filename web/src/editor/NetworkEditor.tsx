@@ -15,9 +15,13 @@ import {
   deleteLink,
   deleteNode,
   emptyNetwork,
+  LINK_PRESETS,
   moveNode,
+  setLink,
   type EditResult,
+  type LinkLength,
 } from './topologyEdits';
+import type { ScenarioLink } from '../scenario/types';
 
 type Tool = 'select' | 'link' | 'flow';
 type Selection = { kind: 'node' | 'link' | 'connection'; id: string } | null;
@@ -58,6 +62,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     (next: Scenario, note = 'Network changed: the run restarted at t = 0.') => {
       const h = history.current;
       if (!h || !current) return;
+      if (JSON.stringify(next) === JSON.stringify(h.present)) return; // nothing changed: no reload
       h.push(next);
       setDraft(next);
       const json = JSON.stringify(next, null, 2);
@@ -281,7 +286,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
               <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ed-link-hit" />
               <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ed-link-line" />
               <text x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 - 6} className="ed-link-label">
-                {l.id} · {l.rate_mbps} Mbps
+                {linkLabel(l)}
               </text>
             </g>
           );
@@ -307,6 +312,14 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
           );
         })}
       </svg>
+      {selection?.kind === 'link' && draft.links.some((l) => l.id === selection.id) && (
+        <LinkForm
+          key={`${selection.id}:${JSON.stringify(draft.links.find((l) => l.id === selection.id))}`}
+          link={draft.links.find((l) => l.id === selection.id)!}
+          ethernet={!!draft.ethernet}
+          onChange={(patch) => apply(setLink(draft, selection.id, patch), `${selection.id} changed: the run restarted at t = 0.`)}
+        />
+      )}
       <ul className="editor-connections" data-testid="editor-connections">
         {draft.connections.length === 0 && <li className="muted">No connections yet: pick “Connection”, then a source and a destination.</li>}
         {draft.connections.map((c) => (
@@ -319,6 +332,94 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
       </ul>
     </section>
   );
+}
+
+/** The selected link's capacity (preset or free entry, Mbps) and its length (distance or delay). */
+function LinkForm({
+  link,
+  ethernet,
+  onChange,
+}: {
+  link: ScenarioLink;
+  ethernet: boolean;
+  onChange: (patch: { rate_mbps?: number; length?: LinkLength }) => void;
+}) {
+  const presets = ethernet ? LINK_PRESETS.ethernet : LINK_PRESETS.atm;
+  const preset = presets.find((p) => p.rate_mbps === link.rate_mbps);
+  const [rate, setRate] = useState(String(link.rate_mbps));
+  const byDelay = link.delay_us !== undefined;
+  const [length, setLength] = useState(String(byDelay ? link.delay_us : (link.distance_km ?? 0)));
+  const [lengthKind, setLengthKind] = useState<'distance_km' | 'delay_us'>(byDelay ? 'delay_us' : 'distance_km');
+  const sendRate = () => Number(rate) !== link.rate_mbps && onChange({ rate_mbps: rate.trim() === '' ? NaN : Number(rate) });
+  const sendLength = (kind = lengthKind) => {
+    const v = length.trim() === '' ? NaN : Number(length);
+    onChange({ length: kind === 'distance_km' ? { distance_km: v } : { delay_us: v } });
+  };
+  return (
+    <div className="editor-form" data-testid="link-form">
+      <strong>
+        {link.id}: {link.from} – {link.to}
+      </strong>
+      <label>
+        capacity
+        <select
+          data-testid="link-preset"
+          value={preset ? String(preset.rate_mbps) : ''}
+          onChange={(e) => e.target.value && onChange({ rate_mbps: Number(e.target.value) })}
+        >
+          {!preset && <option value="">custom</option>}
+          {presets.map((p) => (
+            <option key={p.rate_mbps} value={p.rate_mbps}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+        <input
+          data-testid="link-rate"
+          type="number"
+          min="0"
+          step="any"
+          value={rate}
+          onChange={(e) => setRate(e.target.value)}
+          onBlur={sendRate}
+          onKeyDown={(e) => e.key === 'Enter' && sendRate()}
+        />
+        Mbps
+      </label>
+      <label>
+        <select
+          data-testid="link-length-kind"
+          value={lengthKind}
+          onChange={(e) => {
+            const k = e.target.value as 'distance_km' | 'delay_us';
+            setLengthKind(k);
+            sendLength(k);
+          }}
+        >
+          <option value="distance_km">distance</option>
+          <option value="delay_us">delay</option>
+        </select>
+        <input
+          data-testid="link-length"
+          type="number"
+          min="0"
+          step="any"
+          value={length}
+          onChange={(e) => setLength(e.target.value)}
+          onBlur={() => sendLength()}
+          onKeyDown={(e) => e.key === 'Enter' && sendLength()}
+        />
+        {lengthKind === 'distance_km' ? 'km (5 µs per km)' : 'µs'}
+      </label>
+    </div>
+  );
+}
+
+/** "L4 · 155.52 Mbps · 100 km" (Gbps from 1000 Mbps up). */
+export function linkLabel(l: ScenarioLink) {
+  const rate = l.rate_mbps >= 1000 ? `${+(l.rate_mbps / 1000).toFixed(3)} Gbps` : `${l.rate_mbps} Mbps`;
+  const length = l.delay_us !== undefined ? ` · ${l.delay_us} µs` : l.distance_km !== undefined ? ` · ${l.distance_km} km` : '';
+  return `${l.id} · ${rate}${length}`;
 }
 
 /** The canvas shows at least the default area, and grows to hold every node. */

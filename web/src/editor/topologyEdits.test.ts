@@ -12,6 +12,7 @@ import {
   emptyNetwork,
   moveNode,
   nextId,
+  setLink,
   shortestPath,
 } from './topologyEdits';
 
@@ -111,6 +112,24 @@ describe('topology edits', () => {
     expect(a.scenario.nodes.at(-1)!.algorithm).toBe('fecn');
     const l = ok(addLink(a.scenario, a.id, s.nodes.find((n) => n.kind === 'switch')!.id)).scenario.links.at(-1)!;
     expect(l.rate_mbps).toBe(s.links[0].rate_mbps);
+  });
+});
+
+describe('link settings', () => {
+  it('sets capacity and length; a distance replaces a delay and the reverse; bad values are refused by field', () => {
+    const s = lib('two-sources');
+    const a = ok(setLink(s, 'L3', { rate_mbps: 622.08 })).scenario;
+    expect(a.links[2]).toEqual({ ...s.links[2], rate_mbps: 622.08 });
+    const b = ok(setLink(a, 'L3', { length: { delay_us: 250 } })).scenario.links[2];
+    expect(b.delay_us).toBe(250);
+    expect('distance_km' in b).toBe(false);
+    const c = ok(setLink(s, 'L3', { length: { distance_km: 1000 } })).scenario.links[2];
+    expect(c).toMatchObject({ distance_km: 1000 });
+    expect('delay_us' in c).toBe(false);
+    expect(setLink(s, 'L3', { rate_mbps: 0 })).toEqual({ ok: false, rule: 'rate_mbps must be a number above 0' });
+    expect(setLink(s, 'L3', { length: { distance_km: -1 } })).toEqual({ ok: false, rule: 'distance_km must be a number ≥ 0' });
+    expect(setLink(s, 'L9', { rate_mbps: 1 })).toEqual({ ok: false, rule: 'no link L9' });
+    expect(s.links[2].rate_mbps).toBe(155.52);
   });
 });
 

@@ -145,3 +145,44 @@ export function emptyNetwork(s: Scenario): Scenario {
   for (const k of ['changes', 'lesson', 'source', 'description', 'group'] as const) delete out[k];
   return out;
 }
+
+/** Capacity presets offered for links (Mbps), by network. */
+export const LINK_PRESETS = {
+  atm: [
+    { label: 'T3 (44.736 Mbps)', rate_mbps: 44.736 },
+    { label: 'OC-3 (155.52 Mbps)', rate_mbps: 155.52 },
+    { label: 'OC-12 (622.08 Mbps)', rate_mbps: 622.08 },
+  ],
+  ethernet: [
+    { label: '1 Gbps', rate_mbps: 1000 },
+    { label: '10 Gbps', rate_mbps: 10_000 },
+    { label: '40 Gbps', rate_mbps: 40_000 },
+    { label: '100 Gbps', rate_mbps: 100_000 },
+  ],
+} as const;
+
+/** A link's length: a distance (km, 5 µs per km) or a propagation delay (µs). */
+export type LinkLength = { distance_km: number } | { delay_us: number };
+
+/**
+ * Sets a link's capacity and/or length (a distance replaces a delay and the reverse); refuses a
+ * capacity that is not positive or a negative length, naming the field.
+ */
+export function setLink(s: Scenario, id: string, patch: { rate_mbps?: number; length?: LinkLength }): EditResult {
+  const link = s.links.find((l) => l.id === id);
+  if (!link) return { ok: false, rule: `no link ${id}` };
+  if (patch.rate_mbps !== undefined && !(Number.isFinite(patch.rate_mbps) && patch.rate_mbps > 0)) {
+    return { ok: false, rule: 'rate_mbps must be a number above 0' };
+  }
+  const next: ScenarioLink = { ...link };
+  if (patch.rate_mbps !== undefined) next.rate_mbps = patch.rate_mbps;
+  if (patch.length) {
+    const [field, v] = 'distance_km' in patch.length ? ['distance_km', patch.length.distance_km] : ['delay_us', patch.length.delay_us];
+    if (!(Number.isFinite(v) && v >= 0)) return { ok: false, rule: `${field} must be a number ≥ 0` };
+    delete next.distance_km;
+    delete next.delay_us;
+    if (field === 'distance_km') next.distance_km = v;
+    else next.delay_us = v;
+  }
+  return { ok: true, scenario: { ...s, links: s.links.map((l) => (l.id === id ? next : l)) }, id };
+}
