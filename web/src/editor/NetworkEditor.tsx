@@ -133,6 +133,28 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   }, [travel, remove, selection]);
 
   const box = useMemo(() => viewBox(draft), [draft]);
+  const size = useMemo(() => nodeSize(draft), [draft]);
+  // View state: the part of the canvas shown (null: fit the network). Wheel zooms about the
+  // pointer; dragging the background pans.
+  const [cam, setCam] = useState<Box | null>(null);
+  const view = cam ?? box;
+  const hasCanvas = draft !== null && current !== null; // the svg is mounted
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const [pan, setPan] = useState<{ sx: number; sy: number; from: Box; moved: boolean } | null>(null);
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const onWheel = (ev: WheelEvent) => {
+      ev.preventDefault();
+      const ctm = svg.getScreenCTM();
+      if (!ctm) return;
+      const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(ctm.inverse());
+      setCam(zoomAbout(viewRef.current, p.x, p.y, ev.deltaY > 0 ? 1.15 : 1 / 1.15));
+    };
+    svg.addEventListener('wheel', onWheel, { passive: false });
+    return () => svg.removeEventListener('wheel', onWheel);
+  }, [hasCanvas]);
   if (!draft || !current) return null;
 
   const toSvg = (ev: React.PointerEvent | React.MouseEvent) => {
@@ -171,12 +193,33 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     setDrag({ id, x: p.x, y: p.y, moved: false });
     setSelection({ kind: 'node', id });
   };
+  const onBackgroundDown = (ev: React.PointerEvent) => {
+    if (ev.target !== svgRef.current) return;
+    (ev.target as Element).setPointerCapture?.(ev.pointerId);
+    setPan({ sx: ev.clientX, sy: ev.clientY, from: view, moved: false });
+  };
   const onPointerMove = (ev: React.PointerEvent) => {
+    if (pan) {
+      const k = 1 / (svgRef.current!.getScreenCTM()?.a ?? 1); // canvas units per screen pixel
+      const dx = (ev.clientX - pan.sx) * k;
+      const dy = (ev.clientY - pan.sy) * k;
+      if (Math.abs(dx) + Math.abs(dy) > 0) {
+        setCam({ ...pan.from, x: pan.from.x - dx, y: pan.from.y - dy });
+        if (!pan.moved) setPan({ ...pan, moved: true });
+      }
+      return;
+    }
     if (!drag) return;
     const p = toSvg(ev);
     setDrag({ ...drag, x: p.x, y: p.y, moved: true });
   };
   const onPointerUp = () => {
+    if (pan) {
+      // A pan is not a click on the background: keep the selection.
+      if (pan.moved) setTimeout(() => setPan(null), 0);
+      else setPan(null);
+      return;
+    }
     if (!drag) return;
     const d = drag;
     setDrag(null);
@@ -253,6 +296,17 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
             Empty canvas
           </button>
         </div>
+        <div className="editor-group" role="group" aria-label="zoom">
+          <button className="btn" data-testid="zoom-in" onClick={() => setCam(zoomAbout(view, view.x + view.w / 2, view.y + view.h / 2, 1 / 1.25))} title="Zoom in (wheel)">
+            +
+          </button>
+          <button className="btn" data-testid="zoom-out" onClick={() => setCam(zoomAbout(view, view.x + view.w / 2, view.y + view.h / 2, 1.25))} title="Zoom out (wheel)">
+            −
+          </button>
+          <button className="btn" data-testid="zoom-fit" onClick={() => setCam(null)} disabled={cam === null} title="Show the whole network">
+            Fit
+          </button>
+        </div>
       </div>
       <p className={`editor-message editor-${message?.kind ?? 'info'}`} data-testid="editor-message" role="status">
         {message?.text ?? 'Drag nodes to move them; every change restarts the run at t = 0.'}
@@ -260,11 +314,13 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
       <svg
         ref={svgRef}
         className={`editor-canvas tool-${tool}`}
-        viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`}
+        viewBox={`${view.x} ${view.y} ${view.w} ${view.h}`}
         data-testid="editor-canvas"
+        onPointerDown={onBackgroundDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onClick={() => {
+          if (pan?.moved) return;
           setSelection(null);
           setPick(null);
         }}
@@ -285,9 +341,12 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
             >
               <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ed-link-hit" />
               <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ed-link-line" />
-              <text x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 - 6} className="ed-link-label">
-                {linkLabel(l)}
-              </text>
+                {(size.linkLabels || selected('link', l.id)) && (
+                <text x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 - 6} className="ed-link-label">
+                  {linkLabel(l)}
+                </text>
+              )}
+              <title>{linkLabel(l)}</title>
             </g>
           );
         })}
@@ -306,8 +365,9 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
                 clickNode(n.id);
               }}
             >
-              {n.kind === 'switch' ? <rect x={-24} y={-15} width={48} height={30} rx={6} /> : <circle r={17} />}
-              <text dy="0.35em">{n.id}</text>
+              {n.kind === 'switch' ? <rect x={-24} y={-15} width={48} height={30} rx={6} /> : <circle r={size.r} />}
+              {(n.kind === 'switch' || size.nodeLabels) && <text dy="0.35em">{n.id}</text>}
+              <title>{n.id}</title>
             </g>
           );
         })}
@@ -415,6 +475,19 @@ function LinkForm({
   );
 }
 
+/**
+ * End systems shrink when they crowd (the 30-source networks) so that each stays grabbable;
+ * their names and the link labels show only where they fit (else in the tooltip).
+ */
+export function nodeSize(s: Scenario | null) {
+  const pts = (s?.nodes ?? []).filter((n) => n.kind !== 'switch').map((n) => [n.x ?? 0, n.y ?? 0]);
+  let gap = Infinity;
+  for (let i = 0; i < pts.length; i++)
+    for (let j = i + 1; j < pts.length; j++) gap = Math.min(gap, Math.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]));
+  const r = Math.max(4, Math.min(17, gap / 2.2));
+  return { r, nodeLabels: r >= 12, linkLabels: (s?.links.length ?? 0) <= 12 };
+}
+
 /** "L4 · 155.52 Mbps · 100 km" (Gbps from 1000 Mbps up). */
 export function linkLabel(l: ScenarioLink) {
   const rate = l.rate_mbps >= 1000 ? `${+(l.rate_mbps / 1000).toFixed(3)} Gbps` : `${l.rate_mbps} Mbps`;
@@ -422,8 +495,22 @@ export function linkLabel(l: ScenarioLink) {
   return `${l.id} · ${rate}${length}`;
 }
 
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The view scaled by `f` (> 1: zoom out) about the canvas point (px, py), which stays put. */
+export function zoomAbout(b: Box, px: number, py: number, f: number): Box {
+  const w = Math.min(20_000, Math.max(60, b.w * f));
+  const k = w / b.w;
+  return { x: px - (px - b.x) * k, y: py - (py - b.y) * k, w, h: b.h * k };
+}
+
 /** The canvas shows at least the default area, and grows to hold every node. */
-function viewBox(s: Scenario | null) {
+function viewBox(s: Scenario | null): Box {
   const xs = (s?.nodes ?? []).map((n) => n.x ?? 0);
   const ys = (s?.nodes ?? []).map((n) => n.y ?? 0);
   const m = VIEW.margin;
