@@ -32,6 +32,8 @@ pub mod flag {
     /// The last cell of an AAL5 frame (PTI's end-of-message bit). For data cells of a TCP
     /// connection, `ccr` holds the segment number.
     pub const EOM: u8 = 64;
+    /// An RM cell of a virtual path (carried under its first member's connection index).
+    pub const VP: u8 = 128;
 }
 
 #[derive(Debug, Clone, Copy)]

@@ -129,6 +129,23 @@ pub struct PortSummary {
 }
 
 #[derive(Debug, Clone, Serialize)]
+pub struct VpSummary {
+    pub id: String,
+    /// Sum of the members' TCP goodput over the steady window (Mbps), when they carry TCP.
+    pub goodput_mbps: Option<f64>,
+    /// Jain's index of the members' goodput (fairness within the VPC).
+    pub jain_index: Option<f64>,
+    pub max_queue_cells: usize,
+}
+
+/// Jain's fairness index of some values: (Σx)² / (n·Σx²).
+pub fn jain(values: &[f64]) -> Option<f64> {
+    let s: f64 = values.iter().sum();
+    let s2: f64 = values.iter().map(|x| x * x).sum();
+    (!values.is_empty() && s2 > 0.0).then(|| s * s / (values.len() as f64 * s2))
+}
+
+#[derive(Debug, Clone, Serialize)]
 pub struct VsSummary {
     pub switch: String,
     pub connection: String,
@@ -157,6 +174,9 @@ pub struct Summary {
     pub connections: Vec<ConnSummary>,
     pub ports: Vec<PortSummary>,
     pub links: Vec<LinkSummary>,
+    /// Virtual paths: goodput of their members, fairness among them, the edge queue.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub virtual_paths: Vec<VpSummary>,
     /// The per-VC queues of the virtual sources at VS/VD switches.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub virtual_sources: Vec<VsSummary>,
@@ -308,6 +328,19 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
         None => Some(0.0),
     };
 
+    let virtual_paths = sim
+        .vp
+        .iter()
+        .map(|vp| {
+            let goodputs: Vec<f64> = vp.members.iter().filter_map(|&m| connections[m].goodput_mbps).collect();
+            VpSummary {
+                id: vp.id.clone(),
+                goodput_mbps: (!goodputs.is_empty()).then(|| goodputs.iter().sum()),
+                jain_index: jain(&goodputs),
+                max_queue_cells: vp.max_queue,
+            }
+        })
+        .collect();
     Summary {
         scenario: sim.scenario.id.clone(),
         seed: sim.scenario.run.seed,
@@ -318,6 +351,7 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
         connections,
         ports,
         links,
+        virtual_paths,
         virtual_sources: sim
             .vs
             .iter()

@@ -66,6 +66,10 @@ pub struct Scenario {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[ts(as = "Option<Vec<ParamChange>>", optional)]
     pub changes: Vec<ParamChange>,
+    /// Virtual paths: groups of connections carried as one VPC between two edge switches.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<VirtualPath>>", optional)]
+    pub virtual_paths: Vec<VirtualPath>,
     /// Present for an Ethernet network (frames, FECN/QCN); absent for ATM (cells, ABR).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -136,6 +140,30 @@ pub enum Service {
     #[default]
     Abr,
     Ubr,
+}
+
+/// A virtual path: at `from` the member connections' cells wait in per-VC queues served
+/// round-robin onto one VPC, sent as UBR (at the link rate) or ABR (at the rate the core
+/// returns to the VPC's own RM cells); at `to` the members go their own ways again.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export, export_to = EXPORT_TO)]
+pub struct VirtualPath {
+    pub id: String,
+    /// Member connection ids (their paths must share the stretch from `from` to `to`).
+    pub connections: Vec<String>,
+    /// Edge switch where the VPC starts, and where it ends.
+    pub from: String,
+    pub to: String,
+    /// `abr` or `ubr` (default abr).
+    #[serde(default)]
+    #[ts(as = "Option<Service>", optional)]
+    pub service: Service,
+    /// The edge's buffer for the VPC's per-VC queues (cells; default 10,000). Above 90 %
+    /// occupancy, new frames of members holding more than an equal share are refused whole.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub buffer_cells: Option<f64>,
 }
 
 /// Higher-priority background traffic (ATM CBR/VBR), served before ABR at every port.
@@ -855,6 +883,57 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
                         ));
                     }
                 }
+            }
+        }
+    }
+    let mut in_vp = BTreeSet::new();
+    for (i, vp) in s.virtual_paths.iter().enumerate() {
+        let path = format!("virtual_paths[{i}]");
+        check_id(&vp.id, &format!("{path}.id"), &mut p);
+        if eth {
+            p.push(Problem::new(path.clone(), "virtual paths are ATM only"));
+        }
+        if vp.connections.is_empty() {
+            p.push(Problem::new(format!("{path}.connections"), "a virtual path needs at least one connection"));
+        }
+        if let Some(b) = vp.buffer_cells {
+            check_switch_setting(&SWITCH_SETTINGS[0], b, &format!("{path}.buffer_cells"), &mut p);
+        }
+        let mut stretch: Option<Vec<String>> = None;
+        for (k, id) in vp.connections.iter().enumerate() {
+            let cpath = format!("{path}.connections[{k}]");
+            let Some(c) = s.connections.iter().find(|c| &c.id == id) else {
+                p.push(Problem::new(cpath, format!("no connection has id '{id}'")));
+                continue;
+            };
+            if !in_vp.insert(id.as_str()) {
+                p.push(Problem::new(cpath.clone(), format!("connection '{id}' is in two virtual paths")));
+            }
+            if c.background.is_some() {
+                p.push(Problem::new(cpath.clone(), "background connections cannot join a virtual path"));
+            }
+            let Some(route) = s.resolved_path(c) else { continue };
+            let a = route.iter().position(|n| n == &vp.from);
+            let b = route.iter().position(|n| n == &vp.to);
+            match (a, b) {
+                (Some(a), Some(b)) if 0 < a && a < b && b + 1 < route.len() => {
+                    let part = route[a..=b].to_vec();
+                    match &stretch {
+                        None => stretch = Some(part),
+                        Some(first) if *first != part => p.push(Problem::new(
+                            cpath,
+                            format!(
+                                "'{id}' does not follow the same switches from '{}' to '{}' as the others",
+                                vp.from, vp.to
+                            ),
+                        )),
+                        _ => {}
+                    }
+                }
+                _ => p.push(Problem::new(
+                    cpath,
+                    format!("the path of '{id}' must cross switch '{}' and then switch '{}'", vp.from, vp.to),
+                )),
             }
         }
     }

@@ -40,6 +40,7 @@ const EV_SAMPLE: u32 = 2;
 const EV_DEPART: u32 = 3;
 const EV_TICK: u32 = 4;
 const EV_VS: u32 = 5;
+const EV_VP: u32 = 6;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Event {
@@ -272,6 +273,25 @@ pub struct VirtualSource {
     cells_since_frm: u64,
 }
 
+/// A virtual path's source at its first edge switch: per-VC queues of the member connections,
+/// served round-robin onto one VPC at the rate of a TM 4.0 source (or at PCR for UBR).
+pub struct VpSource {
+    pub id: String,
+    /// Member connections, their path positions of the VPC's first and last switch.
+    pub members: Vec<usize>,
+    pos_from: Vec<usize>,
+    /// The VPC's RM cells travel under its first member's connection index.
+    carrier: usize,
+    pub src: AbrSource,
+    queues: Vec<VecDeque<Cell>>,
+    round: VecDeque<usize>,
+    frame: Vec<FrameState>,
+    pub waiting: usize,
+    buffer: usize,
+    pub max_queue: usize,
+    scheduled: Option<Time>,
+}
+
 /// A TCP connection's two ends and its timer period.
 pub struct TcpConn {
     pub sender: TcpSender,
@@ -343,6 +363,11 @@ pub struct Simulation {
     /// Virtual sources, and per connection and path position the index of the one there.
     pub vs: Vec<VirtualSource>,
     vs_at: Vec<Vec<Option<u32>>>,
+    /// Virtual paths: their sources, and per connection and path position the one starting
+    /// there (members) or ending there (the carrier's RM cells turn around).
+    pub vp: Vec<VpSource>,
+    vp_from: Vec<Vec<Option<u32>>>,
+    vp_to: Vec<Vec<Option<u32>>>,
     /// Parameter changes not yet applied, in time order.
     pending_changes: VecDeque<(Time, ParamChange)>,
     /// Current parameters of each node (switches), changes included.
@@ -524,6 +549,9 @@ impl Simulation {
             pending_changes: VecDeque::new(),
             vs: Vec::new(),
             vs_at: Vec::new(),
+            vp: Vec::new(),
+            vp_from: Vec::new(),
+            vp_to: Vec::new(),
             node_params: scenario.nodes.iter().map(|n| n.params.clone()).collect(),
             scenario,
         };
@@ -531,6 +559,7 @@ impl Simulation {
         changes.sort_by(|a, b| a.at_ms.total_cmp(&b.at_ms));
         sim.pending_changes = changes.into_iter().map(|c| (from_ms(c.at_ms), c)).collect();
         sim.build_virtual_sources();
+        sim.build_virtual_paths();
         for c in 0..sim.conns.len() {
             if let Some(t) = sim.conns[c].tcp.as_mut() {
                 let start = sim.scenario.connections[c].start_ms;
@@ -595,6 +624,7 @@ impl Simulation {
                 EV_DEPART => self.depart(idx),
                 EV_TICK => self.tcp_tick(idx),
                 EV_VS => self.vs_event(idx),
+                EV_VP => self.vp_event(idx),
                 _ => self.sample(),
             }
         }
@@ -790,7 +820,13 @@ impl Simulation {
         match cell.kind {
             CellKind::Data | CellKind::Frm => {
                 let vs = self.vs_at.get(c).and_then(|v| v.get(hop).copied().flatten());
-                if let Some(v) = vs {
+                let vp_start = self.vp_from.get(c).and_then(|v| v.get(hop).copied().flatten());
+                let vp_end = self.vp_to.get(c).and_then(|v| v.get(hop).copied().flatten());
+                if cell.has(flag::VP) && vp_end.is_some() {
+                    self.vp_turn_around(c, hop, cell);
+                } else if let (Some(v), false, CellKind::Data) = (vp_start, cell.has(flag::VP), cell.kind) {
+                    self.vp_enqueue(v as usize, cell);
+                } else if let Some(v) = vs {
                     self.at_vsvd(v as usize, cell);
                 } else if hop < self.conns[c].fwd.len() {
                     cell.hop = hop as u16;
@@ -809,6 +845,14 @@ impl Simulation {
                     let view = port.view(self.now, cell.conn);
                     if let Some(alg) = port.alg.as_mut() {
                         alg.on_brm(&view, &mut cell);
+                    }
+                    if cell.has(flag::VP) {
+                        if let Some(v) = self.vp_from.get(c).and_then(|v| v.get(m - hop).copied().flatten()) {
+                            if self.vp[v as usize].src.on_brm(self.now, &cell) {
+                                self.schedule_vp(v as usize);
+                            }
+                            return;
+                        }
                     }
                     let vs = self.vs_at.get(c).and_then(|v| v.get(m - hop).copied().flatten());
                     if let Some(v) = vs {
@@ -875,6 +919,150 @@ impl Simulation {
                 });
             }
         }
+    }
+
+    fn build_virtual_paths(&mut self) {
+        let s = &self.scenario;
+        self.vp_from = self.conns.iter().map(|c| vec![None; c.fwd.len() + 1]).collect();
+        self.vp_to = self.vp_from.clone();
+        for vp in &s.virtual_paths {
+            let index = self.vp.len() as u32;
+            let mut members = Vec::new();
+            let mut pos_from = Vec::new();
+            for id in &vp.connections {
+                let c = s.connections.iter().position(|c| &c.id == id).expect("validated");
+                let route = s.resolved_path(&s.connections[c]).expect("validated");
+                let a = route.iter().position(|n| n == &vp.from).expect("validated");
+                let b = route.iter().position(|n| n == &vp.to).expect("validated");
+                members.push(c);
+                pos_from.push(a);
+                self.vp_from[c][a] = Some(index);
+                if members.len() == 1 {
+                    self.vp_to[c][b] = Some(index);
+                }
+            }
+            let carrier = members[0];
+            let Host::Abr(first) = &self.conns[carrier].source else { continue };
+            let mut cfg = first.cfg.clone();
+            let port = &self.ports[self.conns[carrier].fwd[pos_from[0]] as usize];
+            cfg.pcr = port.link_rate;
+            cfg.behavior = SourceBehavior::Greedy;
+            cfg.volume_cells = None;
+            cfg.ubr = vp.service == Service::Ubr;
+            if cfg.ubr {
+                cfg.icr = cfg.pcr;
+            }
+            let mut src = AbrSource::new(cfg);
+            src.acr = src.cfg.icr;
+            src.host = Some(HostBuffer::new(1));
+            let n = members.len();
+            self.vp.push(VpSource {
+                id: vp.id.clone(),
+                members,
+                pos_from,
+                carrier,
+                src,
+                queues: vec![VecDeque::new(); n],
+                round: VecDeque::new(),
+                frame: vec![FrameState::Start; n],
+                waiting: 0,
+                buffer: vp.buffer_cells.unwrap_or(10_000.0) as usize,
+                max_queue: 0,
+                scheduled: None,
+            });
+        }
+    }
+
+    fn schedule_vp(&mut self, v: usize) {
+        let next = self.vp[v].src.next_event_time().map(|t| t.max(self.now));
+        match next {
+            Some(t) if t <= self.end => {
+                if self.vp[v].scheduled != Some(t) {
+                    self.vp[v].scheduled = Some(t);
+                    self.push(t, (EV_VP << KIND_SHIFT) | v as u32);
+                }
+            }
+            _ => self.vp[v].scheduled = None,
+        }
+    }
+
+    /// A member's data cell reaches the VPC's first edge switch: it joins that member's queue,
+    /// unless the edge buffer is over 90 % full and the member holds more than an equal share,
+    /// in which case its new frame is refused whole.
+    fn vp_enqueue(&mut self, v: usize, cell: Cell) {
+        let vp = &mut self.vp[v];
+        let i = vp.members.iter().position(|&m| m == cell.conn as usize).expect("member");
+        let eom = cell.has(flag::EOM);
+        if vp.frame[i] == FrameState::Start {
+            // Above 90 % occupancy, a member holding at least an equal share has its new
+            // frames refused whole; near a full buffer every new frame is (EPD), so that
+            // frames are not cut by a full buffer.
+            let crowded = vp.waiting * 10 >= vp.buffer * 9;
+            let hog = vp.queues[i].len() * vp.members.len() >= vp.waiting;
+            let nearly_full = vp.waiting + 256 >= vp.buffer;
+            vp.frame[i] = if (crowded && hog) || nearly_full { FrameState::Refused } else { FrameState::Accepting };
+        }
+        let drop = vp.frame[i] == FrameState::Refused || vp.waiting >= vp.buffer;
+        if eom {
+            vp.frame[i] = FrameState::Start;
+        } else if drop && vp.frame[i] == FrameState::Accepting {
+            vp.frame[i] = FrameState::Refused; // the rest of a frame cut by a full buffer
+        }
+        if drop {
+            self.conns[cell.conn as usize].lost += 1;
+            return;
+        }
+        if vp.queues[i].is_empty() {
+            vp.round.push_back(i);
+        }
+        vp.queues[i].push_back(cell);
+        vp.waiting += 1;
+        vp.max_queue = vp.max_queue.max(vp.waiting);
+        if let Some(h) = vp.src.host.as_mut() {
+            h.push(0);
+        }
+        self.schedule_vp(v);
+    }
+
+    /// The VPC's next sending opportunity: a member's cell (round-robin) or its own RM cell.
+    fn vp_event(&mut self, v: usize) {
+        let now = self.now;
+        if self.vp[v].scheduled != Some(now) {
+            return;
+        }
+        self.vp[v].scheduled = None;
+        let carrier = self.vp[v].carrier;
+        if let Some(mut cell) = self.vp[v].src.on_opportunity(now, carrier as u32) {
+            let vp = &mut self.vp[v];
+            let (conn, pos) = if cell.kind == CellKind::Data {
+                let i = vp.round.pop_front().expect("a queued member for each counted cell");
+                cell = vp.queues[i].pop_front().expect("queued");
+                if !vp.queues[i].is_empty() {
+                    vp.round.push_back(i);
+                }
+                vp.waiting -= 1;
+                (vp.members[i], vp.pos_from[i])
+            } else {
+                cell.set(flag::VP);
+                self.conns[carrier].generated += 1;
+                (carrier, vp.pos_from[0])
+            };
+            cell.hop = pos as u16;
+            let port = self.conns[conn].fwd[pos] as usize;
+            self.enqueue(port, cell);
+        }
+        self.schedule_vp(v);
+    }
+
+    /// The VPC's forward RM cell reaches its last switch: it turns around there.
+    fn vp_turn_around(&mut self, c: usize, pos: usize, cell: Cell) {
+        self.conns[c].absorbed += 1;
+        let mut brm = cell;
+        brm.kind = CellKind::Brm;
+        let m = self.conns[c].bwd.len();
+        brm.hop = (m - pos) as u16;
+        let back = self.conns[c].bwd[m - pos] as usize;
+        self.enqueue(back, brm);
     }
 
     fn schedule_vs(&mut self, v: usize) {
@@ -1091,6 +1279,13 @@ impl Simulation {
     pub fn forward_cells_in_network(&self, conn: usize) -> u64 {
         let forward = |c: &Cell| c.conn as usize == conn && !c.is_backward();
         let mut n = self.vs.iter().filter(|v| v.conn == conn).map(|v| v.queue.len()).sum::<usize>();
+        for vp in &self.vp {
+            for (i, &m) in vp.members.iter().enumerate() {
+                if m == conn {
+                    n += vp.queues[i].len();
+                }
+            }
+        }
         for p in &self.ports {
             n += p.ring.iter().filter(|(_, c)| forward(c)).count();
             if let Some(q) = &p.per_vc {

@@ -38,3 +38,33 @@ fn vsvd_keeps_tcp_goodput_at_the_bottleneck_bound() {
         assert!(sim.cells_conserved(i), "cells in VS queues are counted");
     }
 }
+
+#[test]
+fn abr_vpcs_keep_the_core_queue_short_and_the_paths_fair_where_ubr_vpcs_do_not() {
+    let (sim, abr) = run(load("vpc-abr", &["run.duration_ms=1500", "run.steady_from_ms=750"]));
+    let (_, ubr) = run(load("vpc-ubr", &["run.duration_ms=1500", "run.steady_from_ms=750"]));
+    let core = |s: &abr_sim::metrics::Summary| s.ports.iter().find(|p| p.id == "C1->C2").unwrap().max_queue_cells;
+    assert_eq!(core(&ubr), 10_000, "UBR VPCs at line rate fill the core FIFO");
+    assert!(core(&abr) < 2_000, "UT holds the core queue down: {}", core(&abr));
+    let jain_among_vpcs = |s: &abr_sim::metrics::Summary| {
+        abr_sim::metrics::jain(&s.virtual_paths.iter().map(|v| v.goodput_mbps.unwrap()).collect::<Vec<_>>()).unwrap()
+    };
+    assert!(jain_among_vpcs(&abr) > 0.99, "ABR: {}", jain_among_vpcs(&abr));
+    assert!(jain_among_vpcs(&abr) > jain_among_vpcs(&ubr));
+    // The queue moved to the edges, where each VPC's per-VC queues wait.
+    assert!(abr.virtual_paths.iter().all(|v| v.max_queue_cells > 1_000));
+    for i in 0..sim.conns.len() {
+        assert!(sim.cells_conserved(i), "cells waiting at the edges are counted");
+    }
+}
+
+#[test]
+fn a_virtual_path_must_share_its_switches() {
+    let mut doc = crate::common::library_json("vpc-abr");
+    abr_sim::scenario::apply_override(&mut doc, "virtual_paths.VP1.to=\"E2\"").unwrap();
+    let p = abr_sim::scenario::from_value(doc).unwrap_err();
+    assert!(
+        p.iter().any(|p| p.path.starts_with("virtual_paths[0].connections") && p.rule.contains("must cross switch")),
+        "{p:?}"
+    );
+}
