@@ -177,6 +177,9 @@ pub struct Summary {
     /// Virtual paths: goodput of their members, fairness among them, the edge queue.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub virtual_paths: Vec<VpSummary>,
+    /// Jain's index of the virtual paths' goodputs (fairness among VPCs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub jain_among_virtual_paths: Option<f64>,
     /// The per-VC queues of the virtual sources at VS/VD switches.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub virtual_sources: Vec<VsSummary>,
@@ -340,7 +343,7 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
                 max_queue_cells: vp.max_queue,
             }
         })
-        .collect();
+        .collect::<Vec<VpSummary>>();
     Summary {
         scenario: sim.scenario.id.clone(),
         seed: sim.scenario.run.seed,
@@ -351,6 +354,9 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
         connections,
         ports,
         links,
+        jain_among_virtual_paths: jain(
+            &virtual_paths.iter().filter_map(|v: &VpSummary| v.goodput_mbps).collect::<Vec<_>>(),
+        ),
         virtual_paths,
         virtual_sources: sim
             .vs
