@@ -6,6 +6,7 @@ import type { Link } from "./Link";
 import type { Node } from "./Node";
 import type { ParamChange } from "./ParamChange";
 import type { RunSettings } from "./RunSettings";
+import type { VirtualPath } from "./VirtualPath";
 
 export type Scenario = { 
 /**
@@ -36,6 +37,10 @@ lesson?: string, run: RunSettings, defaults?: Defaults, nodes: Array<Node>, link
  * Parameter changes made during the run, replayed at their times.
  */
 changes?: Array<ParamChange>, 
+/**
+ * Virtual paths: groups of connections carried as one VPC between two edge switches.
+ */
+virtual_paths?: Array<VirtualPath>, 
 /**
  * Present for an Ethernet network (frames, FECN/QCN); absent for ATM (cells, ABR).
  */
