@@ -22,6 +22,8 @@ import {
   type LinkLength,
 } from './topologyEdits';
 import type { ScenarioLink } from '../scenario/types';
+import { ConnectionForm } from './ConnectionForm';
+import { sourceParamsFor } from './connectionEdits';
 
 type Tool = 'select' | 'link' | 'flow';
 type Selection = { kind: 'node' | 'link' | 'connection'; id: string } | null;
@@ -236,6 +238,13 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     (tool === 'link' && (pick === null || pick !== id)) ||
     (tool === 'flow' && (pick === null ? kindOf.get(id) === 'source' : kindOf.get(id) === 'destination'));
   const h = history.current;
+  // The connection in the inspector: the selected one, or the first one a selected source sends.
+  const inspected =
+    selection?.kind === 'connection'
+      ? draft.connections.find((c) => c.id === selection.id)
+      : selection?.kind === 'node' && kindOf.get(selection.id) === 'source'
+        ? draft.connections.find((c) => c.from === selection.id)
+        : undefined;
 
   return (
     <section className="editor" data-testid="network-editor">
@@ -378,6 +387,15 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
           link={draft.links.find((l) => l.id === selection.id)!}
           ethernet={!!draft.ethernet}
           onChange={(patch) => apply(setLink(draft, selection.id, patch), `${selection.id} changed: the run restarted at t = 0.`)}
+        />
+      )}
+      {inspected && (
+        <ConnectionForm
+          key={inspected.id}
+          scenario={draft}
+          conn={inspected}
+          params={sourceParamsFor(draft, state.catalogue)}
+          onEdit={(r, note) => apply(r, note)}
         />
       )}
       <ul className="editor-connections" data-testid="editor-connections">

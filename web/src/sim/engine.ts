@@ -61,6 +61,8 @@ export interface AlgorithmSpec {
 export interface Catalogue {
   algorithms: AlgorithmSpec[];
   source_params: ParamSpec[];
+  /** Source settings of Ethernet flows (FECN tag interval, QCN reaction point). */
+  ethernet_source_params?: ParamSpec[];
   /** Switch settings outside the algorithm: `buffer_cells` (ATM), `buffer_bytes` (Ethernet). */
   switch_settings?: ParamSpec[];
   /** Port schedulers a switch may use (`nodes[].scheduler`). */

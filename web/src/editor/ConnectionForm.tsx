@@ -1,0 +1,194 @@
+// The connection inspector: the selected connection's kind (greedy ABR, misbehaving source,
+// background, TCP; Ethernet arrivals), its settings, start/stop times and source parameters
+// from the engine's catalogue. Every field hands a pure edit (connectionEdits.ts) to the editor,
+// which refuses it with its rule or commits it (the run restarts at t = 0).
+
+import { useState, type ReactNode } from 'react';
+import type { ParamSpec } from '../sim/engine';
+import type { Scenario, ScenarioConnection } from '../scenario/types';
+import { describeRange } from '../scenario/params';
+import {
+  describeField,
+  KIND_FIELDS,
+  KIND_LABELS,
+  kindOf,
+  kindSettings,
+  kindsFor,
+  setKind,
+  setKindField,
+  setSourceParam,
+  setTiming,
+  type ConnectionKind,
+} from './connectionEdits';
+import type { EditResult } from './topologyEdits';
+
+export function ConnectionForm({
+  scenario,
+  conn,
+  params,
+  onEdit,
+}: {
+  scenario: Scenario;
+  conn: ScenarioConnection;
+  params: ParamSpec[];
+  onEdit: (r: EditResult, note: string) => void;
+}) {
+  const eth = !!scenario.ethernet;
+  const kind = kindOf(conn, eth);
+  const settings = kindSettings(conn, eth);
+  const note = (what: string) => `${conn.id} ${what}: the run restarted at t = 0.`;
+  const defaults = scenario.defaults?.source ?? {};
+  return (
+    <div className="editor-form conn-form" data-testid="conn-form">
+      <strong>
+        {conn.id}: {conn.from} → {conn.to}
+      </strong>
+      <label>
+        kind
+        <select
+          data-testid="conn-kind"
+          value={kind}
+          onChange={(e) => onEdit(setKind(scenario, conn.id, e.target.value as ConnectionKind), note(`is now “${KIND_LABELS[e.target.value as ConnectionKind]}”`))}
+        >
+          {kindsFor(scenario).map((k) => (
+            <option key={k} value={k}>
+              {KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {kind === 'tcp' && (
+        <>
+          <label title="abr: rate-controlled by the ABR source; ubr: sent at PCR, no RM cells">
+            service
+            <select
+              data-testid="conn-service"
+              value={String(settings.service ?? 'abr')}
+              onChange={(e) => onEdit(setKindField(scenario, conn.id, 'service', e.target.value), note(`service ${e.target.value.toUpperCase()}`))}
+            >
+              <option value="abr">ABR</option>
+              <option value="ubr">UBR</option>
+            </select>
+          </label>
+          <label title="LLC/SNAP encapsulation adds 8 bytes per packet">
+            <input
+              type="checkbox"
+              data-testid="conn-llc"
+              checked={settings.llc !== false}
+              onChange={(e) => onEdit(setKindField(scenario, conn.id, 'llc', e.target.checked), note(`LLC/SNAP ${e.target.checked ? 'on' : 'off'}`))}
+            />
+            LLC/SNAP
+          </label>
+        </>
+      )}
+      {KIND_FIELDS[kind].map((f) => (
+        <Field
+          key={`${kind}.${f.name}`}
+          testId={`conn-field-${f.name}`}
+          name={f.name}
+          unit={f.unit}
+          value={settings[f.name] as number | undefined}
+          placeholder={String(f.start)}
+          help={`${f.meaning}; range ${describeField(f)}`}
+          onCommit={(t) => onEdit(setKindField(scenario, conn.id, f.name, t), note(`${f.name} changed`))}
+        />
+      ))}
+      <Field
+        testId="conn-start_ms"
+        name="start_ms"
+        unit="ms"
+        value={conn.start_ms}
+        placeholder="0"
+        help="when the source starts sending; range 0 – 600000 ms"
+        onCommit={(t) => onEdit(setTiming(scenario, conn.id, 'start_ms', t), note('start_ms changed'))}
+      />
+      <Field
+        testId="conn-stop_ms"
+        name="stop_ms"
+        unit="ms"
+        value={conn.stop_ms}
+        placeholder="never"
+        help="when the source stops sending (after start_ms); empty: never"
+        onCommit={(t) => onEdit(setTiming(scenario, conn.id, 'stop_ms', t), note('stop_ms changed'))}
+      />
+      {params.length > 0 && (
+        <details className="conn-params" data-testid="conn-params">
+          <summary>{eth ? 'Ethernet source parameters' : 'TM 4.0 source parameters'}</summary>
+          {params.map((p) => (
+            <Field
+              key={p.name}
+              testId={`conn-param-${p.name}`}
+              name={p.name}
+              unit={p.unit}
+              value={conn.params?.[p.name]}
+              placeholder={defaults[p.name] !== undefined ? String(defaults[p.name]) : p.default === null ? (p.default_note ?? '—') : String(p.default)}
+              help={`${p.meaning}; range ${describeRange(p)}; default ${p.default === null ? (p.default_note ?? '—') : p.default}`}
+              detail={
+                <>
+                  <span className="conn-range">{compactRange(p)}</span>
+                  <span className="conn-meaning">{p.meaning}</span>
+                </>
+              }
+              onCommit={(t) => onEdit(setSourceParam(scenario, conn.id, p, t), note(`${p.name} changed`))}
+            />
+          ))}
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** A number field that commits on Enter or blur, only when its text differs from the value. */
+function Field({
+  testId,
+  name,
+  unit,
+  value,
+  placeholder,
+  help,
+  detail,
+  onCommit,
+}: {
+  testId: string;
+  name: string;
+  unit: string;
+  value: number | undefined;
+  placeholder: string;
+  help: string;
+  /** Range and meaning, shown beside the field (source parameters). */
+  detail?: ReactNode;
+  onCommit: (text: string) => void;
+}) {
+  const shown = value === undefined ? '' : String(value);
+  const [text, setText] = useState(shown);
+  const [base, setBase] = useState(shown);
+  if (base !== shown) {
+    // The document changed under the field (undo, another edit): show the new value.
+    setBase(shown);
+    setText(shown);
+  }
+  const send = () => text.trim() !== shown && onCommit(text);
+  return (
+    <label title={help}>
+      {name}
+      <input
+        data-testid={testId}
+        type="text"
+        inputMode="decimal"
+        value={text}
+        placeholder={placeholder}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={send}
+        onKeyDown={(e) => e.key === 'Enter' && send()}
+      />
+      {unit && <span className="unit">{unit}</span>}
+      {detail}
+    </label>
+  );
+}
+
+/** "2 – 256 cells, whole numbers"; long fractions shortened (2⁻¹⁵ reads 3.052e-5). */
+function compactRange(p: ParamSpec) {
+  const n = (v: number) => (v !== 0 && Math.abs(v) < 0.001 ? v.toExponential(2) : String(Number(v.toPrecision(4))));
+  return `${n(p.min)} – ${n(p.max)}${p.unit ? ` ${p.unit}` : ''}${p.integer ? ', whole numbers' : ''}`;
+}

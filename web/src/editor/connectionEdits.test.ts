@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { LIBRARY } from '../scenario/library';
+import type { ParamSpec } from '../sim/engine';
+import { kindOf, kindSettings, kindsFor, setKind, setKindField, setSourceParam, setTiming, sourceParamsFor } from './connectionEdits';
+
+const lib = (id: string) => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
+const ok = <T extends { ok: boolean }>(r: T) => {
+  if (!r.ok) throw new Error(JSON.stringify(r));
+  return r as Extract<T, { ok: true }>;
+};
+const ICR: ParamSpec = { name: 'icr_mbps', unit: 'Mbps', default: 25, min: 0.001, max: 100000, integer: false, meaning: 'initial cell rate' };
+const NRM: ParamSpec = { name: 'nrm', unit: 'cells', default: 32, min: 2, max: 256, integer: true, meaning: 'cells per RM cell' };
+
+describe('connection edits', () => {
+  it('sets a source parameter in range, clears it back to the default, refuses one out of range with the rule', () => {
+    const s = lib('two-sources');
+    const a = ok(setSourceParam(s, 'C1', ICR, '10')).scenario;
+    expect(a.connections[0].params).toEqual({ icr_mbps: 10 });
+    expect(s.connections[0].params).toBeUndefined(); // the input is untouched
+    expect(ok(setSourceParam(a, 'C1', ICR, ' ')).scenario.connections[0].params).toBeUndefined();
+    expect(setSourceParam(s, 'C1', NRM, '1000')).toEqual({ ok: false, rule: 'nrm = 1000 is out of range: must be between 2 and 256 cells' });
+    expect(setSourceParam(s, 'C1', NRM, '3.5')).toEqual({ ok: false, rule: 'nrm = 3.5 must be a whole number' });
+    expect(setSourceParam(s, 'C1', ICR, 'fast')).toMatchObject({ ok: false, rule: expect.stringContaining('icr_mbps must be a number') });
+  });
+
+  it('sets start and stop times; stop must come after start', () => {
+    const s = lib('two-sources');
+    const a = ok(setTiming(s, 'C2', 'start_ms', '5')).scenario;
+    expect(a.connections[1].start_ms).toBe(5);
+    expect(ok(setTiming(a, 'C2', 'stop_ms', '40')).scenario.connections[1]).toMatchObject({ start_ms: 5, stop_ms: 40 });
+    expect(setTiming(a, 'C2', 'stop_ms', '3')).toEqual({ ok: false, rule: 'stop_ms = 3 must be after start_ms = 5' });
+    expect(setTiming(a, 'C2', 'start_ms', '-1')).toEqual({ ok: false, rule: 'start_ms = -1 must be between 0 and 600000 ms' });
+    expect(ok(setTiming(a, 'C2', 'start_ms', '')).scenario.connections[1].start_ms).toBeUndefined();
+  });
+
+  it('switches the kind: behaviour, background, TCP, and back to greedy ABR', () => {
+    const s = lib('two-sources');
+    const d = ok(setKind(s, 'C1', 'dishonest')).scenario;
+    expect(d.connections[0].behavior).toEqual({ kind: 'dishonest', from_ms: 0, factor: 2, greedy_ms: 10, normal_ms: 10 });
+    expect(kindOf(d.connections[0], false)).toBe('dishonest');
+    const b = ok(setKind(d, 'C1', 'vbr_on_off')).scenario.connections[0];
+    expect(b.behavior).toBeUndefined();
+    expect(b.background).toEqual({ kind: 'on_off', peak_mbps: 50, mean_on_ms: 10, mean_off_ms: 10 });
+    const t = ok(setKind(d, 'C1', 'tcp')).scenario;
+    expect(t.connections[0]).toMatchObject({ tcp: {} });
+    expect(t.connections[0].behavior).toBeUndefined();
+    expect(ok(setKind(t, 'C1', 'greedy')).scenario.connections[0]).toEqual(s.connections[0]);
+    expect(setKind(s, 'C1', 'bernoulli')).toEqual({ ok: false, rule: 'traffic applies to Ethernet sources' });
+  });
+
+  it('edits the settings of a kind within their ranges', () => {
+    let s = ok(setKind(lib('two-sources'), 'C1', 'tcp')).scenario;
+    s = ok(setKindField(s, 'C1', 'service', 'ubr')).scenario;
+    s = ok(setKindField(s, 'C1', 'mss_bytes', '512')).scenario;
+    s = ok(setKindField(s, 'C1', 'llc', false)).scenario;
+    expect(s.connections[0].tcp).toEqual({ service: 'ubr', mss_bytes: 512, llc: false });
+    expect(kindSettings(s.connections[0], false)).toEqual({ service: 'ubr', mss_bytes: 512, llc: false });
+    expect(setKindField(s, 'C1', 'window_bytes', '100')).toEqual({ ok: false, rule: 'window_bytes must be at least mss_bytes (512 bytes)' });
+    expect(setKindField(s, 'C1', 'mss_bytes', '10')).toEqual({ ok: false, rule: 'mss_bytes = 10 must be between 64 and 65495 bytes' });
+    expect(setKindField(s, 'C1', 'mss_bytes', '100.5')).toEqual({ ok: false, rule: 'mss_bytes = 100.5 must be a whole number' });
+    expect(ok(setKindField(s, 'C1', 'mss_bytes', '')).scenario.connections[0].tcp).toEqual({ service: 'ubr', llc: false });
+    const f = ok(setKind(s, 'C1', 'fixed_rate')).scenario;
+    expect(ok(setKindField(f, 'C1', 'rate_mbps', '80')).scenario.connections[0].behavior).toEqual({ kind: 'fixed_rate', from_ms: 0, rate_mbps: 80 });
+    expect(setKindField(f, 'C1', 'rate_mbps', '0')).toEqual({ ok: false, rule: 'rate_mbps = 0 must be between 0.001 and 100000 Mbps' });
+    expect(setKindField(lib('two-sources'), 'C1', 'factor', '2')).toMatchObject({ ok: false });
+  });
+
+  it('on Ethernet: Bernoulli or constant arrivals at a load, and the Ethernet source parameters', () => {
+    const s = lib('fecn-hotspot');
+    expect(kindsFor(s)).toEqual(['bernoulli', 'constant']);
+    const c = ok(setKind(s, s.connections[0].id, 'constant')).scenario;
+    expect(c.connections[0].traffic).toEqual({ kind: 'constant', load_percent: 100 });
+    const l = ok(setKindField(c, c.connections[0].id, 'load_percent', '50')).scenario;
+    expect(l.connections[0].traffic).toEqual({ kind: 'constant', load_percent: 50 });
+    expect(setKindField(c, c.connections[0].id, 'load_percent', '120')).toEqual({ ok: false, rule: 'load_percent = 120 must be between 0.001 and 100 %' });
+    expect(setKind(s, s.connections[0].id, 'tcp')).toMatchObject({ ok: false });
+    const cat = { source_params: [ICR], ethernet_source_params: [NRM] };
+    expect(sourceParamsFor(s, cat)).toEqual([NRM]);
+    expect(sourceParamsFor(lib('two-sources'), cat)).toEqual([ICR]);
+  });
+});
