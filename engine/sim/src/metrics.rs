@@ -171,6 +171,8 @@ pub struct Summary {
     pub wall_ms: f64,
     pub events: u64,
     pub steady_from_ms: f64,
+    /// What `*_cells` fields count: `cell` (ATM, 53 bytes) or `frame` (Ethernet).
+    pub unit: &'static str,
     pub connections: Vec<ConnSummary>,
     pub ports: Vec<PortSummary>,
     pub links: Vec<LinkSummary>,
@@ -351,6 +353,7 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
         wall_ms: 0.0,
         events: sim.events(),
         steady_from_ms,
+        unit: if sim.scenario.ethernet.is_some() { "frame" } else { "cell" },
         connections,
         ports,
         links,

@@ -42,6 +42,9 @@ const EV_TICK: u32 = 4;
 const EV_VS: u32 = 5;
 const EV_VP: u32 = 6;
 
+/// Sample intervals over which the TCP goodput series is averaged.
+const GOODPUT_SAMPLES: usize = 10;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Event {
     time: Time,
@@ -358,7 +361,8 @@ pub struct Simulation {
     /// Counters at the previous sample (delivered per connection, departed per port).
     prev_delivered: Vec<u64>,
     prev_departed: Vec<u64>,
-    prev_segments: Vec<u64>,
+    /// Delivered TCP segments at the last samples, per connection (the goodput series' window).
+    segment_history: Vec<VecDeque<u64>>,
     scratch: Vec<f64>,
     /// Virtual sources, and per connection and path position the index of the one there.
     pub vs: Vec<VirtualSource>,
@@ -532,7 +536,7 @@ impl Simulation {
             seq: 0,
             heap: BinaryHeap::new(),
             prev_delivered: vec![0; conns.len()],
-            prev_segments: vec![0; conns.len()],
+            segment_history: vec![VecDeque::new(); conns.len()],
             prev_departed: vec![0; ports.len()],
             ports,
             conns,
@@ -1243,13 +1247,20 @@ impl Simulation {
         for (i, c) in self.conns.iter().enumerate() {
             if let Some(t) = &c.tcp {
                 row.push(t.sender.cwnd / 1000.0);
-                let segs = (t.receiver.delivered_segments - self.prev_segments[i]) as f64;
-                row.push(if dt > 0.0 { segs * t.mss as f64 * 8.0 / dt / 1e6 } else { 0.0 });
+                // Goodput over the last GOODPUT_SAMPLES intervals: one segment per sample
+                // would otherwise make the series jump between zero and the line rate.
+                let hist = &mut self.segment_history[i];
+                hist.push_back(t.receiver.delivered_segments);
+                if hist.len() > GOODPUT_SAMPLES + 1 {
+                    hist.pop_front();
+                }
+                let span = (hist.len() - 1) as f64 * to_s(self.sample_interval);
+                let segs = (hist.back().unwrap() - hist.front().unwrap()) as f64;
+                row.push(if span > 0.0 { segs * t.mss as f64 * 8.0 / span / 1e6 } else { 0.0 });
             }
         }
         for (i, c) in self.conns.iter().enumerate() {
             self.prev_delivered[i] = c.delivered;
-            self.prev_segments[i] = c.tcp.as_ref().map_or(0, |t| t.receiver.delivered_segments);
         }
         for (i, p) in self.ports.iter().enumerate() {
             self.prev_departed[i] = p.departed(now);
@@ -1407,7 +1418,7 @@ fn series_meta(ports: &[Port], conns: &[Conn], ethernet: bool) -> Vec<SeriesMeta
     }
     for c in conns.iter().filter(|c| c.tcp.is_some()) {
         m.push(SeriesMeta::new("cwnd", &c.id, "KB", format!("{} TCP window", c.id)));
-        m.push(SeriesMeta::new("goodput", &c.id, "Mbps", format!("{} TCP goodput", c.id)));
+        m.push(SeriesMeta::new("goodput", &c.id, "Mbps", format!("{} TCP goodput (10-sample average)", c.id)));
     }
     m
 }
