@@ -189,7 +189,7 @@ fn per_vc_round_robin_gives_a_slow_vc_its_rate_where_fifo_does_not() {
             ],
         );
         let (sim, summary): (Simulation, Summary) = run(s);
-        for (i, c) in sim.conns.iter().enumerate() {
+        for i in 0..sim.conns.len() {
             assert!(sim.cells_conserved(i), "conservation");
         }
         (summary.connections[0].mean_rate_mbps.unwrap(), summary.connections[1].mean_rate_mbps.unwrap())

@@ -34,7 +34,7 @@ fn vsvd_keeps_tcp_goodput_at_the_bottleneck_bound() {
         s.jain_index.unwrap_or(1.0) > 0.99
             || s.connections.windows(2).all(|w| (w[0].goodput_mbps.unwrap() - w[1].goodput_mbps.unwrap()).abs() < 0.5)
     );
-    for (i, c) in sim.conns.iter().enumerate() {
+    for i in 0..sim.conns.len() {
         assert!(sim.cells_conserved(i), "cells in VS queues are counted");
     }
 }
