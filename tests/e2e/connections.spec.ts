@@ -8,7 +8,7 @@ import { openLab, repoRoot, waitForMode } from './helpers';
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
 
-type Conn = { id: string; params?: Record<string, number>; tcp?: Record<string, unknown>; start_ms?: number };
+type Conn = { id: string; path?: string[]; params?: Record<string, number>; tcp?: Record<string, unknown>; start_ms?: number };
 const conns = async (page: Page) =>
   (JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!) as { connections: Conn[] }).connections;
 
@@ -56,5 +56,47 @@ test('a connection made TCP over UBR in the inspector plays with the TCP charts'
   await expect(page.getByTestId('chart-cwnd')).toHaveAttribute('data-lines', '1');
   await expect(page.getByTestId('chart-goodput')).toBeVisible();
   await page.screenshot({ path: resolve(shots, 'connection-tcp-run.png'), fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test('a connection proposed on the shortest path is routed on another one picked from the list', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('add-switch').click();
+  // Drag SW3 below the SW1–SW2 link.
+  const b = (await page.getByTestId('ed-node-SW3').boundingBox())!;
+  const d2 = (await page.getByTestId('ed-node-SW2').boundingBox())!;
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(d2.x - 40, d2.y + 220, { steps: 5 });
+  await page.mouse.up();
+  await page.getByTestId('tool-link').click();
+  for (const [a, b] of [
+    ['SW1', 'SW3'],
+    ['SW3', 'SW2'],
+  ]) {
+    await page.getByTestId(`ed-node-${a}`).click();
+    await page.getByTestId(`ed-node-${b}`).click();
+  }
+  // A new connection from S1 to D1: proposed on the shortest path, selected, the alternative listed.
+  await page.getByTestId('tool-flow').click();
+  await page.getByTestId('ed-node-S1').click();
+  await page.getByTestId('ed-node-D1').click();
+  await expect(page.getByTestId('conn-form')).toContainText('C3: S1 → D1');
+  const picker = page.getByTestId('conn-path');
+  await expect(picker).toHaveValue('S1 → SW1 → SW2 → D1');
+  await expect(picker.locator('option')).toHaveText(['S1 → SW1 → SW2 → D1 (shortest)', 'S1 → SW1 → SW3 → SW2 → D1']);
+  await picker.selectOption('S1 → SW1 → SW3 → SW2 → D1');
+  await expect.poll(async () => (await conns(page))[2]).toMatchObject({ path: ['S1', 'SW1', 'SW3', 'SW2', 'D1'] });
+  await expect(page.getByTestId('editor-message')).toHaveText('C3 routed S1 → SW1 → SW3 → SW2 → D1: the run restarted at t = 0.');
+  await expect(page.locator('.ed-link.on-path')).toHaveCount(4);
+  await page.getByTestId('tool-select').click();
+  await page.screenshot({ path: resolve(shots, 'connection-path.png') });
+  // It runs on that path: SW3's port carries traffic.
+  await page.getByTestId('view-charts').click();
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await expect(page.getByTestId('chart-queue').getByText('SW3->SW2')).toBeVisible();
   expect(errors).toEqual([]);
 });

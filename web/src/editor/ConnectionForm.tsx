@@ -20,7 +20,7 @@ import {
   setTiming,
   type ConnectionKind,
 } from './connectionEdits';
-import type { EditResult } from './topologyEdits';
+import { loopFreePaths, setPath, shortestPath, type EditResult } from './topologyEdits';
 
 export function ConnectionForm({
   scenario,
@@ -43,6 +43,7 @@ export function ConnectionForm({
       <strong>
         {conn.id}: {conn.from} → {conn.to}
       </strong>
+      <PathPicker scenario={scenario} conn={conn} onEdit={onEdit} />
       <label>
         kind
         <select
@@ -191,4 +192,29 @@ function Field({
 function compactRange(p: ParamSpec) {
   const n = (v: number) => (v !== 0 && Math.abs(v) < 0.001 ? v.toExponential(2) : String(Number(v.toPrecision(4))));
   return `${n(p.min)} – ${n(p.max)}${p.unit ? ` ${p.unit}` : ''}${p.integer ? ', whole numbers' : ''}`;
+}
+
+/** The connection's route: the shortest path (proposed, the default) or another loop-free one. */
+function PathPicker({ scenario, conn, onEdit }: { scenario: Scenario; conn: ScenarioConnection; onEdit: (r: EditResult, note: string) => void }) {
+  const paths = loopFreePaths(scenario, conn.from, conn.to);
+  const current = (conn.path ?? shortestPath(scenario, conn.from, conn.to) ?? []).join(' → ');
+  const options = paths.map((p) => p.join(' → '));
+  if (current && !options.includes(current)) options.push(current);
+  return (
+    <label title="The shortest path is proposed; pick another loop-free path through switches">
+      path
+      <select
+        data-testid="conn-path"
+        value={current}
+        onChange={(e) => onEdit(setPath(scenario, conn.id, e.target.value.split(' → ')), `${conn.id} routed ${e.target.value}: the run restarted at t = 0.`)}
+      >
+        {options.map((o, i) => (
+          <option key={o} value={o}>
+            {o}
+            {i === 0 ? ' (shortest)' : ''}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }

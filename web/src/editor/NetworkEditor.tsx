@@ -18,6 +18,7 @@ import {
   LINK_PRESETS,
   moveNode,
   setLink,
+  shortestPath,
   type EditResult,
   type LinkLength,
 } from './topologyEdits';
@@ -245,6 +246,9 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
       : selection?.kind === 'node' && kindOf.get(selection.id) === 'source'
         ? draft.connections.find((c) => c.from === selection.id)
         : undefined;
+  // The links the inspected connection takes, highlighted on the canvas.
+  const route = inspected ? (inspected.path ?? shortestPath(draft, inspected.from, inspected.to) ?? []) : [];
+  const onPath = new Set(route.slice(1).map((n, i) => `${route[i]}>${n}`));
 
   return (
     <section className="editor" data-testid="network-editor">
@@ -277,7 +281,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
                   t === 'link'
                     ? { kind: 'info', text: 'Click two nodes to link them.' }
                     : t === 'flow'
-                      ? { kind: 'info', text: 'Click a source, then a destination: the connection takes the shortest path.' }
+                      ? { kind: 'info', text: 'Click a source, then a destination: the connection takes the shortest path (pick another under the canvas).' }
                       : null,
                 );
               }}
@@ -341,7 +345,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
           return (
             <g
               key={l.id}
-              className={`ed-link${selected('link', l.id) ? ' selected' : ''}`}
+              className={`ed-link${selected('link', l.id) ? ' selected' : ''}${onPath.has(`${l.from}>${l.to}`) || onPath.has(`${l.to}>${l.from}`) ? ' on-path' : ''}`}
               data-testid={`ed-link-${l.id}`}
               onClick={(ev) => {
                 ev.stopPropagation();

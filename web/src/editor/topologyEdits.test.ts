@@ -14,6 +14,8 @@ import {
   nextId,
   setLink,
   shortestPath,
+  loopFreePaths,
+  setPath,
 } from './topologyEdits';
 
 const lib = (id: string) => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
@@ -162,5 +164,41 @@ describe('edit history (undo / redo)', () => {
     }
     expect(n).toBe(3);
     expect(h.present).toBe(2);
+  });
+});
+
+describe('path choice', () => {
+  // two-sources plus SW3 between SW1 and SW2: S1 → D1 goes SW1–SW2 or SW1–SW3–SW2.
+  const triangle = () => {
+    let s = lib('two-sources');
+    s = addNode(s, 'switch', 400, 300).scenario;
+    s = ok(addLink(s, 'SW1', 'SW3')).scenario;
+    return ok(addLink(s, 'SW3', 'SW2')).scenario;
+  };
+
+  it('lists the loop-free paths through switches, the shortest first', () => {
+    const s = triangle();
+    expect(loopFreePaths(s, 'S1', 'D1')).toEqual([
+      ['S1', 'SW1', 'SW2', 'D1'],
+      ['S1', 'SW1', 'SW3', 'SW2', 'D1'],
+    ]);
+    // End systems never relay: no path through S2.
+    const viaSource = ok(addLink(s, 'S2', 'SW3')).scenario;
+    expect(loopFreePaths(viaSource, 'S1', 'D1')).toHaveLength(2);
+    expect(loopFreePaths(s, 'S1', 'S1')).toEqual([]);
+    expect(loopFreePaths(s, 'S1', 'nowhere')).toEqual([]);
+    expect(loopFreePaths(lib('two-sources'), 'S1', 'D1')).toEqual([shortestPath(lib('two-sources'), 'S1', 'D1')]);
+  });
+
+  it('routes a connection on another path, and the shortest again as no path', () => {
+    const s = triangle();
+    const long = ok(setPath(s, 'C1', ['S1', 'SW1', 'SW3', 'SW2', 'D1'])).scenario;
+    expect(long.connections[0].path).toEqual(['S1', 'SW1', 'SW3', 'SW2', 'D1']);
+    expect(ok(setPath(long, 'C1', ['S1', 'SW1', 'SW2', 'D1'])).scenario.connections[0].path).toBeUndefined();
+    expect(setPath(s, 'C1', ['S1', 'SW3', 'SW2', 'D1'])).toEqual({ ok: false, rule: 'a path follows links' });
+    expect(setPath(s, 'C1', ['S1', 'SW1', 'D1'])).toEqual({ ok: false, rule: 'a path follows links' });
+    expect(setPath(s, 'C1', ['S2', 'SW1', 'SW2', 'D1'])).toEqual({ ok: false, rule: "a path must start at 'S1' and end at 'D1'" });
+    // Deleting SW3 drops the connection that was routed through it.
+    expect(deleteNode(long, 'SW3').connections.map((c) => c.id)).toEqual(['C2']);
   });
 });

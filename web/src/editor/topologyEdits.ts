@@ -186,3 +186,57 @@ export function setLink(s: Scenario, id: string, patch: { rate_mbps?: number; le
   }
   return { ok: true, scenario: { ...s, links: s.links.map((l) => (l.id === id ? next : l)) }, id };
 }
+
+/**
+ * The loop-free paths from `from` to `to` that relay only through switches, fewest hops first
+ * (equal lengths in the order found, links in document order), at most `limit` of them. The
+ * first is the shortest path the engine takes by default.
+ */
+export function loopFreePaths(s: Scenario, from: string, to: string, limit = 12): string[][] {
+  const kind = new Map(s.nodes.map((n) => [n.id, n.kind]));
+  if (!kind.has(from) || !kind.has(to) || from === to) return [];
+  const next = new Map<string, string[]>();
+  for (const l of s.links) {
+    next.set(l.from, [...(next.get(l.from) ?? []), l.to]);
+    next.set(l.to, [...(next.get(l.to) ?? []), l.from]);
+  }
+  const found: string[][] = [];
+  const cap = 2000; // enough alternatives to sort; a dense mesh is cut off here
+  const walk = (path: string[]) => {
+    if (found.length >= cap) return;
+    const at = path[path.length - 1];
+    for (const n of next.get(at) ?? []) {
+      if (path.includes(n)) continue;
+      if (n === to) found.push([...path, n]);
+      else if (kind.get(n) === 'switch') walk([...path, n]);
+    }
+  };
+  walk([from]);
+  const shortest = shortestPath(s, from, to);
+  const key = (p: string[]) => p.join('>');
+  const ranked = found.map((p, i) => ({ p, i })).sort((a, b) => a.p.length - b.p.length || a.i - b.i).map(({ p }) => p);
+  // The engine's shortest path (breadth-first) comes first even when a depth-first tie precedes it.
+  if (shortest) {
+    const k = key(shortest);
+    return [shortest, ...ranked.filter((p) => key(p) !== k)].slice(0, limit);
+  }
+  return ranked.slice(0, limit);
+}
+
+/** Routes a connection on a given path; the shortest path is stored as no path (the engine's default). */
+export function setPath(s: Scenario, id: string, path: string[]): EditResult {
+  const c = s.connections.find((x) => x.id === id);
+  if (!c) return { ok: false, rule: `no connection ${id}` };
+  if (path.length < 2 || path[0] !== c.from || path[path.length - 1] !== c.to) {
+    return { ok: false, rule: `a path must start at '${c.from}' and end at '${c.to}'` };
+  }
+  if (new Set(path).size !== path.length) return { ok: false, rule: 'a path visits each node once' };
+  if (!pathExists(s, path)) return { ok: false, rule: 'a path follows links' };
+  const kind = new Map(s.nodes.map((n) => [n.id, n.kind]));
+  if (path.slice(1, -1).some((n) => kind.get(n) !== 'switch')) return { ok: false, rule: 'a path relays through switches only' };
+  const next: ScenarioConnection = { ...c };
+  const shortest = shortestPath(s, c.from, c.to);
+  if (shortest && shortest.join('>') === path.join('>')) delete next.path;
+  else next.path = path;
+  return { ok: true, scenario: { ...s, connections: s.connections.map((x) => (x.id === id ? next : x)) }, id };
+}
