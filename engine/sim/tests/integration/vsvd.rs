@@ -51,6 +51,11 @@ fn abr_vpcs_keep_the_core_queue_short_and_the_paths_fair_where_ubr_vpcs_do_not()
     };
     assert!(jain_among_vpcs(&abr) > 0.99, "ABR: {}", jain_among_vpcs(&abr));
     assert!(jain_among_vpcs(&abr) > jain_among_vpcs(&ubr));
+    // ABR VPCs fill UT's 90 % target: each VPC sends its own RM cell every 32 cells, and a
+    // 1536-byte segment takes ceil((1536 + 40 + 8 + 8) / 48) = 34 cells.
+    let bound = 0.9 * 149.76 * 31.0 / 32.0 * 1536.0 * 8.0 / (34.0 * 424.0);
+    let total: f64 = abr.connections.iter().map(|c| c.goodput_mbps.unwrap()).sum();
+    assert!((total / bound - 1.0).abs() < 0.03, "ABR VPC goodput {total:.1} vs {bound:.1}");
     // The queue moved to the edges, where each VPC's per-VC queues wait.
     assert!(abr.virtual_paths.iter().all(|v| v.max_queue_cells > 1_000));
     for i in 0..sim.conns.len() {
