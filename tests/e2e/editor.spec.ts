@@ -35,6 +35,7 @@ test('draw a two-switch network with three sources from an empty canvas, run it,
   await page.getByTestId('view-editor').click();
   await expect(page.getByTestId('network-editor')).toBeVisible();
   await page.getByTestId('clear-network').click();
+  await page.getByTestId('empty-atm').click();
   await expect.poll(async () => (await doc(page)).nodes.length).toBe(0);
 
   // Palette: two switches, three sources, three destinations.

@@ -43,6 +43,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   const sent = useRef<string | null>(null);
   const [draft, setDraft] = useState<Scenario | null>(current?.scenario ?? null);
   const [tool, setTool] = useState<Tool>('select');
+  const [emptyMenu, setEmptyMenu] = useState(false);
   const [pick, setPick] = useState<string | null>(null); // first end of a link or connection
   const [selection, setSelection] = useState<Selection>(null);
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
@@ -301,13 +302,34 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
             Redo
           </button>
           <button
-            className="btn ghost"
+            className={`btn ghost${emptyMenu ? ' active' : ''}`}
             data-testid="clear-network"
-            onClick={() => commit(emptyNetwork(draft), 'An empty network: add switches, end systems, links and connections.')}
-            title="Start from an empty canvas (undo brings the network back)"
+            aria-expanded={emptyMenu}
+            onClick={() => setEmptyMenu(!emptyMenu)}
+            title="Start from an empty canvas, ATM or Ethernet (undo brings the network back)"
           >
-            Empty canvas
+            Empty canvas…
           </button>
+          {emptyMenu &&
+            (['atm', 'ethernet'] as const).map((net) => (
+              <button
+                key={net}
+                className="btn"
+                data-testid={`empty-${net}`}
+                onClick={() => {
+                  setEmptyMenu(false);
+                  setSelection(null);
+                  commit(
+                    emptyNetwork(draft, net),
+                    net === 'atm'
+                      ? 'An empty ATM network (cells, ABR): add switches, end systems, links and connections.'
+                      : 'An empty Ethernet network (1500-byte frames, FECN or QCN switches, links in Gbps): add switches, end systems, links and connections.',
+                  );
+                }}
+              >
+                {net === 'atm' ? 'ATM (cells)' : 'Ethernet (frames)'}
+              </button>
+            ))}
         </div>
         <div className="editor-group" role="group" aria-label="zoom">
           <button className="btn" data-testid="zoom-in" onClick={() => setCam(zoomAbout(view, view.x + view.w / 2, view.y + view.h / 2, 1 / 1.25))} title="Zoom in (wheel)">
@@ -428,11 +450,14 @@ function LinkForm({
 }) {
   const presets = ethernet ? LINK_PRESETS.ethernet : LINK_PRESETS.atm;
   const preset = presets.find((p) => p.rate_mbps === link.rate_mbps);
-  const [rate, setRate] = useState(String(link.rate_mbps));
+  // Ethernet links are entered in Gbps, ATM links in Mbps; the scenario stores rate_mbps.
+  const perUnit = ethernet ? 1000 : 1;
+  const [rate, setRate] = useState(String(link.rate_mbps / perUnit));
   const byDelay = link.delay_us !== undefined;
   const [length, setLength] = useState(String(byDelay ? link.delay_us : (link.distance_km ?? 0)));
   const [lengthKind, setLengthKind] = useState<'distance_km' | 'delay_us'>(byDelay ? 'delay_us' : 'distance_km');
-  const sendRate = () => Number(rate) !== link.rate_mbps && onChange({ rate_mbps: rate.trim() === '' ? NaN : Number(rate) });
+  const sendRate = () =>
+    Number(rate) * perUnit !== link.rate_mbps && onChange({ rate_mbps: rate.trim() === '' ? NaN : Number(rate) * perUnit });
   const sendLength = (kind = lengthKind) => {
     const v = length.trim() === '' ? NaN : Number(length);
     onChange({ length: kind === 'distance_km' ? { distance_km: v } : { delay_us: v } });
@@ -466,7 +491,7 @@ function LinkForm({
           onBlur={sendRate}
           onKeyDown={(e) => e.key === 'Enter' && sendRate()}
         />
-        Mbps
+        {ethernet ? 'Gbps' : 'Mbps'}
       </label>
       <label>
         <select

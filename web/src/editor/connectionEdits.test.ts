@@ -74,6 +74,9 @@ describe('connection edits', () => {
     expect(l.connections[0].traffic).toEqual({ kind: 'constant', load_percent: 50 });
     expect(setKindField(c, c.connections[0].id, 'load_percent', '120')).toEqual({ ok: false, rule: 'load_percent = 120 must be between 0.001 and 100 %' });
     expect(setKind(s, s.connections[0].id, 'tcp')).toMatchObject({ ok: false });
+    // A flow without traffic is Bernoulli at 100 %: setting its load keeps the kind.
+    const bare = { ...s, connections: [{ id: 'F9', from: 'EP0', to: 'EP4' }] };
+    expect(ok(setKindField(bare, 'F9', 'load_percent', '60')).scenario.connections[0].traffic).toEqual({ kind: 'bernoulli', load_percent: 60 });
     const cat = { source_params: [ICR], ethernet_source_params: [NRM] };
     expect(sourceParamsFor(s, cat)).toEqual([NRM]);
     expect(sourceParamsFor(lib('two-sources'), cat)).toEqual([ICR]);

@@ -174,7 +174,7 @@ export function setKindField(s: Scenario, id: string, name: string, text: string
       if ((tcp.window_bytes ?? 65_535) < (tcp.mss_bytes ?? 1460)) return `window_bytes must be at least mss_bytes (${tcp.mss_bytes ?? 1460} bytes)`;
       return { ...c, tcp };
     }
-    if (eth) return { ...c, traffic: { ...c.traffic!, [name]: v } };
+    if (eth) return { ...c, traffic: { kind: c.traffic?.kind ?? 'bernoulli', load_percent: v } }; // no traffic: Bernoulli
     if (kind === 'cbr' || kind === 'vbr_on_off') return { ...c, background: { ...c.background!, [name]: v } };
     return { ...c, behavior: { ...c.behavior!, [name]: v } };
   });

@@ -202,3 +202,21 @@ describe('path choice', () => {
     expect(deleteNode(long, 'SW3').connections.map((c) => c.id)).toEqual(['C2']);
   });
 });
+
+describe('empty canvas: ATM or Ethernet', () => {
+  it('an Ethernet canvas has the ethernet block, FECN switches and 10 Gbps links; ATM drops it', () => {
+    let s = emptyNetwork(lib('two-sources'), 'ethernet');
+    expect(s.ethernet).toEqual({ frame_bytes: 1500 });
+    expect(s.defaults).toBeUndefined(); // TM 4.0 defaults do not apply to Ethernet sources
+    s = addNode(s, 'switch', 300, 200).scenario;
+    s = addNode(s, 'source', 80, 100).scenario;
+    expect(s.nodes[0].algorithm).toBe('fecn');
+    s = ok(addLink(s, 'S1', 'SW1')).scenario;
+    expect(s.links[0]).toMatchObject({ rate_mbps: 10_000, delay_us: 1 });
+    const atm = emptyNetwork(lib('fecn-hotspot'), 'atm');
+    expect(atm.ethernet).toBeUndefined();
+    expect(atm.defaults).toBeUndefined();
+    expect(emptyNetwork(lib('fecn-hotspot')).ethernet).toEqual({ frame_bytes: 1500 });
+    expect(emptyNetwork(lib('two-sources')).defaults).toEqual(lib('two-sources').defaults);
+  });
+});

@@ -139,10 +139,17 @@ function withChanges(s: Scenario, keep: (c: NonNullable<Scenario['changes']>[num
   return out;
 }
 
-/** An empty network to draw from, with the run settings of the given one. */
-export function emptyNetwork(s: Scenario): Scenario {
+/**
+ * An empty network to draw from, with the run settings of the given one: ATM (cells) or
+ * Ethernet (frames of 1500 bytes; the `ethernet` block). Source defaults are kept only on the
+ * same kind of network (their parameters differ between the two).
+ */
+export function emptyNetwork(s: Scenario, network: 'atm' | 'ethernet' = s.ethernet ? 'ethernet' : 'atm'): Scenario {
   const out: Scenario = { ...s, id: 'my-network', name: 'My network', nodes: [], links: [], connections: [] };
-  for (const k of ['changes', 'lesson', 'source', 'description', 'group'] as const) delete out[k];
+  for (const k of ['changes', 'lesson', 'source', 'description', 'group', 'virtual_paths'] as const) delete out[k];
+  if ((network === 'ethernet') !== !!s.ethernet) delete out.defaults;
+  if (network === 'ethernet') out.ethernet = { frame_bytes: s.ethernet?.frame_bytes ?? 1500 };
+  else delete out.ethernet;
   return out;
 }
 
