@@ -20,7 +20,10 @@ test('draw an Ethernet hot spot with FECN on an empty Ethernet canvas and play i
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.getByTestId('view-editor').click();
   await page.getByTestId('clear-network').click();
+  await expect(page.getByTestId('empty-atm')).toBeVisible();
+  await page.screenshot({ path: resolve(shots, 'ethernet-empty-menu.png') });
   await page.getByTestId('empty-ethernet').click();
+  await expect(page.getByTestId('empty-atm')).toHaveCount(0);
   await expect.poll(async () => (await doc(page)).ethernet).toEqual({ frame_bytes: 1500 });
   await expect(page.getByTestId('editor-message')).toContainText('An empty Ethernet network');
 
@@ -50,6 +53,9 @@ test('draw an Ethernet hot spot with FECN on an empty Ethernet canvas and play i
   await page.getByTestId('conn-field-load_percent').fill('60');
   await page.getByTestId('conn-field-load_percent').press('Enter');
   await expect.poll(async () => (await doc(page)).connections[1].traffic).toEqual({ kind: 'bernoulli', load_percent: 60 });
+  await page.getByTestId('conn-params').locator('summary').click();
+  await expect(page.getByTestId('conn-param-tag_interval_us')).toHaveAttribute('placeholder', '1000');
+  await page.screenshot({ path: resolve(shots, 'ethernet-connection.png') });
 
   // Links in Gbps: the presets, and free entry in Gbps stored as Mbps.
   await page.getByTestId('tool-select').click();

@@ -126,8 +126,13 @@ export function ConnectionForm({
               help={`${p.meaning}; range ${describeRange(p)}; default ${p.default === null ? (p.default_note ?? '—') : p.default}`}
               detail={
                 <>
-                  <span className="conn-range">{compactRange(p)}</span>
-                  <span className="conn-meaning">{p.meaning}</span>
+                  <span className="conn-range">
+                    {compactRange(p)}; default {p.default === null ? 'derived' : p.default}
+                  </span>
+                  <span className="conn-meaning">
+                    {p.meaning}
+                    {p.default === null && p.default_note ? ` (default: ${p.default_note})` : ''}
+                  </span>
                 </>
               }
               onCommit={(t) => onEdit(setSourceParam(scenario, conn.id, p, t), note(`${p.name} changed`))}
@@ -190,7 +195,7 @@ function Field({
 
 /** "2 – 256 cells, whole numbers"; long fractions shortened (2⁻¹⁵ reads 3.052e-5). */
 function compactRange(p: ParamSpec) {
-  const n = (v: number) => (v !== 0 && Math.abs(v) < 0.001 ? v.toExponential(2) : String(Number(v.toPrecision(4))));
+  const n = (v: number) => (v !== 0 && Math.abs(v) < 1e-4 ? v.toExponential(2) : String(Number(v.toPrecision(4))));
   return `${n(p.min)} – ${n(p.max)}${p.unit ? ` ${p.unit}` : ''}${p.integer ? ', whole numbers' : ''}`;
 }
 

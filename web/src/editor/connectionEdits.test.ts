@@ -46,6 +46,8 @@ describe('connection edits', () => {
     expect(t.connections[0].behavior).toBeUndefined();
     expect(ok(setKind(t, 'C1', 'greedy')).scenario.connections[0]).toEqual(s.connections[0]);
     expect(setKind(s, 'C1', 'bernoulli')).toEqual({ ok: false, rule: 'traffic applies to Ethernet sources' });
+    const vp = { ...s, virtual_paths: [{ id: 'VP1', connections: ['C1'], from: 'SW1', to: 'SW2' }] };
+    expect(setKind(vp, 'C1', 'cbr')).toEqual({ ok: false, rule: 'background connections cannot join a virtual path' });
   });
 
   it('edits the settings of a kind within their ranges', () => {

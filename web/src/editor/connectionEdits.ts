@@ -122,6 +122,9 @@ export function setKind(s: Scenario, id: string, kind: ConnectionKind): EditResu
   if (!kindsFor(s).includes(kind)) {
     return { ok: false, rule: s.ethernet ? 'on Ethernet a source has Bernoulli or constant traffic' : 'traffic applies to Ethernet sources' };
   }
+  if ((kind === 'cbr' || kind === 'vbr_on_off') && (s.virtual_paths ?? []).some((vp) => vp.connections.includes(id))) {
+    return { ok: false, rule: 'background connections cannot join a virtual path' };
+  }
   return edit(s, id, (c) => {
     const start = Object.fromEntries(KIND_FIELDS[kind].map((f) => [f.name, f.start]));
     clearKind(c);
