@@ -27,10 +27,14 @@ test('a connection made TCP over UBR in the inspector plays with the TCP charts'
   await page.getByTestId('conn-param-nrm').fill('1000');
   await page.getByTestId('conn-param-nrm').press('Enter');
   await expect(page.getByTestId('editor-message')).toHaveText('nrm = 1000 is out of range: must be between 2 and 256 cells');
+  await expect(page.getByTestId('conn-param-nrm-error')).toHaveText('nrm = 1000 is out of range: must be between 2 and 256 cells');
+  await page.getByTestId('conn-param-nrm-error').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: resolve(shots, 'connection-refused.png') });
   expect((await conns(page))[1].params).toBeUndefined();
   await page.getByTestId('conn-param-nrm').fill('16');
   await page.getByTestId('conn-param-nrm').press('Enter');
   await expect.poll(async () => (await conns(page))[1].params).toEqual({ nrm: 16 });
+  await expect(page.getByTestId('conn-param-nrm-error')).toHaveCount(0);
   await expect(page.getByTestId('editor-message')).toHaveText('C2 nrm changed: the run restarted at t = 0.');
 
   // TCP over UBR.
@@ -41,6 +45,7 @@ test('a connection made TCP over UBR in the inspector plays with the TCP charts'
   await page.getByTestId('conn-field-mss_bytes').fill('10');
   await page.getByTestId('conn-field-mss_bytes').press('Enter');
   await expect(page.getByTestId('editor-message')).toHaveText('mss_bytes = 10 must be between 64 and 65495 bytes');
+  await expect(page.getByTestId('conn-field-mss_bytes-error')).toBeVisible();
   await page.screenshot({ path: resolve(shots, 'connection-inspector.png') });
 
   // Undo goes back to ABR with nrm 16, redo to TCP over UBR.

@@ -38,6 +38,11 @@ export function ConnectionForm({
   const settings = kindSettings(conn, eth);
   const note = (what: string) => `${conn.id} ${what}: the run restarted at t = 0.`;
   const defaults = scenario.defaults?.source ?? {};
+  // A field's edit goes to the editor; the field shows its rule when it is refused.
+  const run = (r: EditResult, n: string) => {
+    onEdit(r, n);
+    return r;
+  };
   return (
     <div className="editor-form conn-form" data-testid="conn-form">
       <strong>
@@ -91,7 +96,7 @@ export function ConnectionForm({
           value={settings[f.name] as number | undefined}
           placeholder={String(f.start)}
           help={`${f.meaning}; range ${describeField(f)}`}
-          onCommit={(t) => onEdit(setKindField(scenario, conn.id, f.name, t), note(`${f.name} changed`))}
+          onCommit={(t) => run(setKindField(scenario, conn.id, f.name, t), note(`${f.name} changed`))}
         />
       ))}
       <Field
@@ -101,7 +106,7 @@ export function ConnectionForm({
         value={conn.start_ms}
         placeholder="0"
         help="when the source starts sending; range 0 – 600000 ms"
-        onCommit={(t) => onEdit(setTiming(scenario, conn.id, 'start_ms', t), note('start_ms changed'))}
+        onCommit={(t) => run(setTiming(scenario, conn.id, 'start_ms', t), note('start_ms changed'))}
       />
       <Field
         testId="conn-stop_ms"
@@ -110,7 +115,7 @@ export function ConnectionForm({
         value={conn.stop_ms}
         placeholder="never"
         help="when the source stops sending (after start_ms); empty: never"
-        onCommit={(t) => onEdit(setTiming(scenario, conn.id, 'stop_ms', t), note('stop_ms changed'))}
+        onCommit={(t) => run(setTiming(scenario, conn.id, 'stop_ms', t), note('stop_ms changed'))}
       />
       {params.length > 0 && (
         <details className="conn-params" data-testid="conn-params">
@@ -135,7 +140,7 @@ export function ConnectionForm({
                   </span>
                 </>
               }
-              onCommit={(t) => onEdit(setSourceParam(scenario, conn.id, p, t), note(`${p.name} changed`))}
+              onCommit={(t) => run(setSourceParam(scenario, conn.id, p, t), note(`${p.name} changed`))}
             />
           ))}
         </details>
@@ -163,19 +168,26 @@ function Field({
   help: string;
   /** Range and meaning, shown beside the field (source parameters). */
   detail?: ReactNode;
-  onCommit: (text: string) => void;
+  onCommit: (text: string) => EditResult;
 }) {
   const shown = value === undefined ? '' : String(value);
   const [text, setText] = useState(shown);
   const [base, setBase] = useState(shown);
+  const [rule, setRule] = useState<string | null>(null);
   if (base !== shown) {
     // The document changed under the field (undo, another edit): show the new value.
     setBase(shown);
     setText(shown);
+    setRule(null);
   }
-  const send = () => text.trim() !== shown && onCommit(text);
+  const send = () => {
+    if (text.trim() === shown) return setRule(null);
+    const r = onCommit(text);
+    setRule(r.ok ? null : r.rule);
+  };
   return (
-    <label title={help}>
+    <>
+    <label title={help} className={rule ? 'conn-invalid' : undefined}>
       {name}
       <input
         data-testid={testId}
@@ -187,15 +199,22 @@ function Field({
         onBlur={send}
         onKeyDown={(e) => e.key === 'Enter' && send()}
       />
-      {unit && <span className="unit">{unit}</span>}
+      <span className="unit">{unit}</span>
       {detail}
     </label>
+    {rule && (
+      <span className="field-error conn-field-error" role="alert" data-testid={`${testId}-error`}>
+        {rule}
+      </span>
+    )}
+    </>
   );
 }
 
-/** "2 – 256 cells, whole numbers"; long fractions shortened (2⁻¹⁵ reads 3.052e-5). */
+/** "2 – 256 cells, whole numbers"; long fractions shortened (2⁻¹⁵ reads 3.052e-5), whole numbers never. */
 function compactRange(p: ParamSpec) {
-  const n = (v: number) => (v !== 0 && Math.abs(v) < 1e-4 ? v.toExponential(2) : String(Number(v.toPrecision(4))));
+  const n = (v: number) =>
+    Number.isInteger(v) ? String(v) : Math.abs(v) < 1e-4 ? v.toExponential(3) : String(Number(v.toPrecision(6)));
   return `${n(p.min)} – ${n(p.max)}${p.unit ? ` ${p.unit}` : ''}${p.integer ? ', whole numbers' : ''}`;
 }
 
