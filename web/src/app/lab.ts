@@ -6,7 +6,7 @@ import { SampleStore } from '../charts/sampleStore';
 import type { Catalogue, Problem, RunSummary, SeriesMeta } from '../sim/engine';
 import { SimClient, type EngineConfig, type WorkerLike } from '../sim/client';
 import type { RunStatus, Speed } from '../sim/protocol';
-import type { Scenario, Scheduler } from '../scenario/types';
+import type { Discard, Scenario, Scheduler } from '../scenario/types';
 import {
   changesOf,
   problemsByField,
@@ -15,6 +15,9 @@ import {
   withoutChanges,
   withParam,
   withScheduler,
+  withVsvd,
+  withDiscard,
+  withEpdThreshold,
 } from '../editor/switchEdits';
 
 export interface LoadedScenario {
@@ -372,6 +375,22 @@ export class Lab {
   /** Sets a switch's buffer per output port (null = the default); restarts the run. */
   setSwitchBuffer(node: string, cells: number | null) {
     this.edit(node, 'Buffer changed; the run restarted at t = 0.', (s) => withBuffer(s, node, cells));
+  }
+
+  /** Makes a switch a virtual source / virtual destination (ATM), or not; restarts the run. */
+  setSwitchVsvd(node: string, on: boolean) {
+    const note = `${node} ${on ? 'is now' : 'is no longer'} a virtual source / virtual destination; the run restarted at t = 0.`;
+    this.edit(node, note, (s) => withVsvd(s, node, on));
+  }
+
+  /** Sets a switch's discard policy (ATM); restarts the run. */
+  setSwitchDiscard(node: string, discard: Discard) {
+    this.edit(node, 'Discard policy changed; the run restarted at t = 0.', (s) => withDiscard(s, node, discard));
+  }
+
+  /** Sets a switch's EPD threshold in cells (null = 90 % of the buffer); restarts the run. */
+  setSwitchEpdThreshold(node: string, cells: number | null) {
+    this.edit(node, 'EPD threshold changed; the run restarted at t = 0.', (s) => withEpdThreshold(s, node, cells));
   }
 
   /** Forgets every change recorded during runs; restarts the run. */

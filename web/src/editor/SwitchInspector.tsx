@@ -6,8 +6,19 @@ import { useState } from 'react';
 import type { Lab, LabState } from '../app/lab';
 import type { ParamSpec } from '../sim/engine';
 import { describeRange, paramAt, parseParamInput, sortedChanges, type ParsedInput } from '../scenario/params';
-import type { Scheduler } from '../scenario/types';
-import { algorithmsFor, bufferFieldOf, bufferOf, describeChange, parseBufferInput, schedulersFor } from './switchEdits';
+import type { Discard, Scheduler } from '../scenario/types';
+import {
+  algorithmsFor,
+  bufferFieldOf,
+  bufferOf,
+  defaultEpdThreshold,
+  describeChange,
+  DISCARDS,
+  networkOf,
+  parseBufferInput,
+  parseEpdThresholdInput,
+  schedulersFor,
+} from './switchEdits';
 
 export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
   const scenario = state.current?.scenario;
@@ -19,6 +30,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
   const nowMs = state.status?.nowMs ?? 0;
   const buffer = bufferFieldOf(scenario, state.catalogue?.switch_settings);
   const bufferSize = bufferOf(scenario, n);
+  const atmBuffer = bufferSize ?? buffer.default;
   const mode = lab.paramEditMode();
   const fb = state.switchFeedback?.node === node ? state.switchFeedback : null;
   const modeText =
@@ -30,7 +42,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
 
   return (
     <section className="inspector" data-testid="switch-inspector">
-      <p className="inspector-warn">Changing the algorithm, scheduler or buffer restarts the run at t = 0.</p>
+      <p className="inspector-warn">Changing the algorithm, scheduler, buffer or port settings restarts the run at t = 0.</p>
       <label className="inspector-row">
         <span className="inspector-label">algorithm</span>
         <select
@@ -77,6 +89,53 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
         engineRule={fb?.fields[buffer.name]}
         onCommit={(v) => lab.setSwitchBuffer(node, v)}
       />
+      {networkOf(scenario) === 'atm' && (
+        <>
+          <label className="inspector-row">
+            <input
+              type="checkbox"
+              data-testid="switch-vsvd"
+              checked={!!n.vsvd}
+              onChange={(e) => lab.setSwitchVsvd(node, e.target.checked)}
+              aria-invalid={!!fb?.fields.vsvd}
+            />
+            <span>Virtual source / virtual destination</span>
+          </label>
+          <p className="inspector-help">
+            Ends the control loop of each ABR connection through this switch and starts the next one (per-VC queues).
+          </p>
+          <FieldError rule={fb?.fields.vsvd} />
+          <label className="inspector-row">
+            <span className="inspector-label">discard</span>
+            <select
+              data-testid="switch-discard"
+              value={n.discard ?? 'tail'}
+              onChange={(e) => lab.setSwitchDiscard(node, e.target.value as Discard)}
+              aria-invalid={!!fb?.fields.discard}
+            >
+              {DISCARDS.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <FieldError rule={fb?.fields.discard} />
+          <NumberField
+            key={`${node}:epd:${n.epd_threshold_cells}:${atmBuffer}`}
+            testId="switch-epd-threshold"
+            name="epd_threshold_cells"
+            unit="cells"
+            value={n.epd_threshold_cells}
+            placeholder={String(defaultEpdThreshold(atmBuffer))}
+            help="EPD refuses a new AAL5 frame whole once the port queue reaches this"
+            range={`range 0 – ${atmBuffer}; default ${defaultEpdThreshold(atmBuffer)} cells (90 % of the buffer)`}
+            parse={(text) => parseEpdThresholdInput(atmBuffer, text)}
+            engineRule={fb?.fields.epd_threshold_cells}
+            onCommit={(v) => lab.setSwitchEpdThreshold(node, v)}
+          />
+        </>
+      )}
       {fb?.note && (
         <p className="inspector-note" data-testid="switch-note">
           {fb.note}

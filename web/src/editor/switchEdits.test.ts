@@ -15,6 +15,11 @@ import {
   withoutChanges,
   withParam,
   withScheduler,
+  defaultEpdThreshold,
+  parseEpdThresholdInput,
+  withDiscard,
+  withEpdThreshold,
+  withVsvd,
 } from './switchEdits';
 
 const base = () => {
@@ -110,5 +115,45 @@ describe('switch edits', () => {
     expect(schedulersFor(['fifo', 'per_vc']).map((x) => x.label)).toEqual(['FIFO (one queue per port)', 'Per-VC queues, round-robin']);
     expect(schedulersFor(['fifo', 'wfq']).map((x) => x.id)).toEqual(['fifo', 'wfq']);
     expect(schedulersFor(undefined)).toHaveLength(2);
+  });
+});
+
+describe('VS/VD and discard edits', () => {
+  it('turns VS/VD on and off, leaving the input untouched and off implicit', () => {
+    const s = base();
+    const on = withVsvd(s, 'SW1', true);
+    expect(on.nodes[2].vsvd).toBe(true);
+    expect('vsvd' in s.nodes[2]).toBe(false);
+    expect('vsvd' in withVsvd(on, 'SW1', false).nodes[2]).toBe(false);
+    expect(on.changes).toBe(s.changes);
+  });
+
+  it('sets the discard policy, tail drop being the implicit default', () => {
+    const s = base();
+    expect(withDiscard(s, 'SW1', 'epd_ppd').nodes[2].discard).toBe('epd_ppd');
+    expect('discard' in withDiscard(withDiscard(s, 'SW1', 'epd'), 'SW1', 'tail').nodes[2]).toBe(false);
+  });
+
+  it('sets the EPD threshold, null going back to 90 % of the buffer', () => {
+    const s = base();
+    expect(withEpdThreshold(s, 'SW1', 800).nodes[2].epd_threshold_cells).toBe(800);
+    expect('epd_threshold_cells' in withEpdThreshold(withEpdThreshold(s, 'SW1', 800), 'SW1', null).nodes[2]).toBe(false);
+    expect(defaultEpdThreshold(1000)).toBe(900);
+    expect(defaultEpdThreshold(1001)).toBe(900);
+  });
+
+  it('refuses an EPD threshold outside 0 – buffer or not whole', () => {
+    expect(parseEpdThresholdInput(1000, '')).toEqual({ ok: true, value: null });
+    expect(parseEpdThresholdInput(1000, '0')).toEqual({ ok: true, value: 0 });
+    expect(parseEpdThresholdInput(1000, '1000')).toEqual({ ok: true, value: 1000 });
+    for (const bad of ['1001', '-1', '2.5', 'x']) {
+      const r = parseEpdThresholdInput(1000, bad);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.rule).toMatch(/0 – 1000/);
+    }
+  });
+
+  it('refuses to edit a node that is not a switch', () => {
+    expect(() => withVsvd(base(), 'S1', true)).toThrow(/no switch/);
   });
 });

@@ -3,7 +3,7 @@
 // (app/lab.ts); this file only knows the document.
 
 import type { AlgorithmSpec, ParamSpec, Problem } from '../sim/engine';
-import type { ParamChange, Scenario, ScenarioNode, Scheduler } from '../scenario/types';
+import type { Discard, ParamChange, Scenario, ScenarioNode, Scheduler } from '../scenario/types';
 
 /**
  * The buffer field of a switch: cells on ATM, bytes on Ethernet, as the engine's catalogue
@@ -106,6 +106,47 @@ export function withParam(s: Scenario, node: string, param: string, value: numbe
     else params[param] = value;
     return Object.keys(params).length ? { ...n, params } : withoutKey(n, 'params');
   });
+}
+
+/** Makes a switch a virtual source / virtual destination for its ABR connections, or not (ATM only). */
+export function withVsvd(s: Scenario, node: string, on: boolean): Scenario {
+  return editNode(s, node, (n) => (on ? { ...n, vsvd: true } : withoutKey(n, 'vsvd')));
+}
+
+export const DISCARDS: { id: Discard; label: string }[] = [
+  { id: 'tail', label: 'Tail drop' },
+  { id: 'epd', label: 'EPD (early packet discard)' },
+  { id: 'ppd', label: 'PPD (partial packet discard)' },
+  { id: 'epd_ppd', label: 'EPD + PPD' },
+];
+
+/** Sets a switch's discard policy (ATM only); `tail`, the engine's default, is left implicit. */
+export function withDiscard(s: Scenario, node: string, discard: Discard): Scenario {
+  return editNode(s, node, (n) => (discard === 'tail' ? withoutKey(n, 'discard') : { ...n, discard }));
+}
+
+/** Sets a switch's EPD threshold in cells (null = the default, 90 % of the buffer). */
+export function withEpdThreshold(s: Scenario, node: string, cells: number | null): Scenario {
+  return editNode(s, node, (n) => (cells === null ? withoutKey(n, 'epd_threshold_cells') : { ...n, epd_threshold_cells: cells }));
+}
+
+/** The EPD threshold the engine uses when none is set: 90 % of the buffer, in whole cells. */
+export function defaultEpdThreshold(bufferCells: number): number {
+  return Math.floor(bufferCells * 0.9);
+}
+
+/** Reads the EPD threshold field: empty = the default; else a whole number of cells in 0 – buffer. */
+export function parseEpdThresholdInput(
+  bufferCells: number,
+  text: string,
+): { ok: true; value: number | null } | { ok: false; rule: string } {
+  const t = text.trim();
+  if (t === '') return { ok: true, value: null };
+  const v = Number(t);
+  if (!Number.isInteger(v) || v < 0 || v > bufferCells) {
+    return { ok: false, rule: `epd_threshold_cells must be a whole number of cells in 0 – ${bufferCells} (the buffer) (got “${t}”)` };
+  }
+  return { ok: true, value: v };
 }
 
 /**

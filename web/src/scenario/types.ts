@@ -10,3 +10,4 @@ export type { Connection as ScenarioConnection } from './generated/Connection';
 export type { RunSettings } from './generated/RunSettings';
 export type { ParamChange } from './generated/ParamChange';
 export type { Scheduler } from './generated/Scheduler';
+export type { Discard } from './generated/Discard';
