@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { Scenario } from '../scenario/types';
 import { RecordedChanges, SwitchInspector } from '../editor/SwitchInspector';
+import { VirtualPathsPanel } from '../editor/VirtualPathsPanel';
 import type { Lab, LabState } from './lab';
 import { RunSummary } from './RunSummary';
 import { networkView } from '../charts/specs';
 import { Topology } from './Topology';
 
-type Tab = 'lesson' | 'switches';
+type Tab = 'lesson' | 'switches' | 'paths';
 
 /**
  * The side panel: the scenario's title and network, then either its story (what to watch, the
@@ -44,8 +45,15 @@ export function LessonPanel({ lab, state }: { lab: Lab; state: LabState }) {
         >
           Switches{changes > 0 ? ` · ${changes} change${changes === 1 ? '' : 's'}` : ''}
         </button>
+        {!s.ethernet && (
+          <button role="tab" aria-selected={tab === 'paths'} data-testid="tab-paths" onClick={() => setTab('paths')}>
+            Virtual paths{s.virtual_paths?.length ? ` · ${s.virtual_paths.length}` : ''}
+          </button>
+        )}
       </div>
-      {tab === 'switches' && selected !== null ? (
+      {tab === 'paths' && !s.ethernet ? (
+        <VirtualPathsPanel lab={lab} state={state} />
+      ) : tab === 'switches' && selected !== null ? (
         <>
           <label className="inspector-row inspector-pick">
             <span className="inspector-label">switch</span>

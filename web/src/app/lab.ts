@@ -19,6 +19,7 @@ import {
   withDiscard,
   withEpdThreshold,
 } from '../editor/switchEdits';
+import { addVirtualPath, deleteVirtualPath, problemsOfVirtualPath, type NewVirtualPath } from '../editor/virtualPathEdits';
 
 export interface LoadedScenario {
   id: string;
@@ -43,6 +44,14 @@ export interface SwitchFeedback {
   /** Problems elsewhere in the scenario. */
   other: Problem[];
   /** What the edit did, when it went through (e.g. that the run restarted). */
+  note: string | null;
+}
+
+/** What happened to the last virtual path edit: the rules by field of the new path, or a note. */
+export interface VirtualPathFeedback {
+  /** Rules by field of the path being added: `id`, `connections`, `from`, `to`, `service`, `buffer_cells`. */
+  fields: Record<string, string>;
+  other: Problem[];
   note: string | null;
 }
 
@@ -81,6 +90,7 @@ export interface LabState {
   problems: { origin: string; problems: Problem[] } | null;
   notice: Notice | null;
   switchFeedback: SwitchFeedback | null;
+  virtualPathFeedback: VirtualPathFeedback | null;
   charts: ChartChoice;
 }
 
@@ -125,12 +135,15 @@ export class Lab {
     problems: null,
     notice: null,
     switchFeedback: null,
+    virtualPathFeedback: null,
     charts: DEFAULT_CHART_CHOICE,
   };
   private listeners = new Set<() => void>();
   private pending: LoadedScenario | null = null;
   /** The switch whose edit the pending load carries, and what to say once it is loaded. */
   private pendingEdit: { node: string; note: string } | null = null;
+  /** The virtual path edit the pending load carries: the index of the path added (if any) and the note. */
+  private pendingPathEdit: { index: number | null; note: string } | null = null;
   /** Loads asked for while another one is on its way to the engine, in order. */
   private queued: { json: string; origin: string }[] = [];
 
@@ -155,20 +168,29 @@ export class Lab {
           this.store.reset(meta);
           const current = this.pending ?? this.state.current;
           const edit = this.pending ? this.pendingEdit : null;
+          const pathEdit = this.pending ? this.pendingPathEdit : null;
           this.pending = null;
           this.pendingEdit = null;
           const switchFeedback = edit ? { node: edit.node, fields: {}, other: [], note: edit.note } : null;
-          this.set({ meta, current, problems: null, status: null, summary: null, digest: null, switchFeedback });
+          this.pendingPathEdit = null;
+          const virtualPathFeedback = pathEdit ? { fields: {}, other: [], note: pathEdit.note } : null;
+          this.set({ meta, current, problems: null, status: null, summary: null, digest: null, switchFeedback, virtualPathFeedback });
           this.keep(current);
           this.next();
         },
         invalid: (problems) => {
           const origin = this.pending?.origin ?? 'scenario';
           const edit = this.pendingEdit;
+          const pathEdit = this.pendingPathEdit;
           this.pending = null;
           this.pendingEdit = null;
+          this.pendingPathEdit = null;
           const current = this.state.current;
-          if (edit && current) {
+          if (pathEdit) {
+            // A refused virtual path: its rules at the fields of the form; the loaded run stays.
+            const byField = pathEdit.index === null ? { fields: {}, other: problems } : problemsOfVirtualPath(pathEdit.index, problems);
+            this.set({ virtualPathFeedback: { ...byField, note: null } });
+          } else if (edit && current) {
             // A refused switch edit: show the rules at the fields; the loaded run stays.
             const byField = problemsByField(current.scenario, edit.node, problems);
             this.set({ switchFeedback: { node: edit.node, ...byField, note: null } });
@@ -254,6 +276,7 @@ export class Lab {
       return;
     }
     this.pendingEdit = null;
+    this.pendingPathEdit = null;
     this.send(json, origin);
   }
 
@@ -393,11 +416,31 @@ export class Lab {
     this.edit(node, 'EPD threshold changed; the run restarted at t = 0.', (s) => withEpdThreshold(s, node, cells));
   }
 
+  /** Adds a virtual path of the given connections (ATM); restarts the run, or shows the engine's rules. */
+  addVirtualPath(vp: NewVirtualPath) {
+    const current = this.state.current;
+    if (!current) return;
+    const { scenario, id, index } = addVirtualPath(current.scenario, vp);
+    this.pendingEdit = null;
+    this.pendingPathEdit = { index, note: `${id} added (${vp.connections.join(', ')}, ${vp.from} → ${vp.to}); the run restarted at t = 0.` };
+    this.send(JSON.stringify(scenario), current.origin);
+  }
+
+  /** Removes a virtual path; restarts the run. */
+  deleteVirtualPath(id: string) {
+    const current = this.state.current;
+    if (!current) return;
+    this.pendingEdit = null;
+    this.pendingPathEdit = { index: null, note: `${id} deleted; the run restarted at t = 0.` };
+    this.send(JSON.stringify(deleteVirtualPath(current.scenario, id)), current.origin);
+  }
+
   /** Forgets every change recorded during runs; restarts the run. */
   clearChanges() {
     const current = this.state.current;
     if (!current) return;
     this.pendingEdit = null;
+    this.pendingPathEdit = null;
     this.send(JSON.stringify(withoutChanges(current.scenario)), current.origin);
   }
 
@@ -405,6 +448,7 @@ export class Lab {
     const current = this.state.current;
     if (!current) return;
     this.pendingEdit = { node, note };
+    this.pendingPathEdit = null;
     this.send(JSON.stringify(fn(current.scenario)), current.origin);
   }
 

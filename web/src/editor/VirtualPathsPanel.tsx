@@ -1,0 +1,124 @@
+// The scenario's virtual paths: the list (each deletable) and a form that makes a new one from
+// chosen connections between two edge switches. It reads the lab state and calls Lab methods;
+// the engine says whether a path is valid, and its rules are shown at the form's fields.
+
+import { useState } from 'react';
+import type { Lab, LabState } from '../app/lab';
+import type { Service } from '../scenario/generated/Service';
+import { SERVICES } from './virtualPathEdits';
+
+export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState }) {
+  const scenario = state.current?.scenario;
+  const switches = scenario?.nodes.filter((n) => n.kind === 'switch').map((n) => n.id) ?? [];
+  // View state only: the form's choices.
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState<string | null>(null);
+  const [service, setService] = useState<Service>('abr');
+  if (!scenario) return null;
+  const paths = scenario.virtual_paths ?? [];
+  const fb = state.virtualPathFeedback;
+  const fromId = from !== null && switches.includes(from) ? from : (switches[0] ?? '');
+  const toId = to !== null && switches.includes(to) ? to : (switches[switches.length - 1] ?? '');
+  const connections = scenario.connections.map((c) => c.id);
+  const picked = chosen.filter((c) => connections.includes(c));
+
+  return (
+    <section className="inspector" data-testid="virtual-paths">
+      <p className="inspector-warn">Adding or deleting a virtual path restarts the run at t = 0.</p>
+      {paths.length === 0 ? (
+        <p className="inspector-help">This scenario has no virtual paths.</p>
+      ) : (
+        <ul className="vp-list" data-testid="vp-list">
+          {paths.map((vp) => (
+            <li key={vp.id} data-testid={`vp-${vp.id}`}>
+              <strong>{vp.id}</strong> {(vp.service ?? 'abr').toUpperCase()} {vp.from} → {vp.to}: {vp.connections.join(', ')}
+              {vp.buffer_cells !== undefined && ` (edge buffer ${vp.buffer_cells} cells)`}{' '}
+              <button className="btn ghost small" data-testid={`vp-delete-${vp.id}`} onClick={() => lab.deleteVirtualPath(vp.id)}>
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h4 className="inspector-subhead">New virtual path</h4>
+      <fieldset className="vp-connections" data-testid="vp-connections" aria-invalid={!!fb?.fields.connections}>
+        <legend className="inspector-label">connections</legend>
+        {connections.map((id) => (
+          <label key={id} className="vp-connection">
+            <input
+              type="checkbox"
+              data-testid={`vp-conn-${id}`}
+              checked={picked.includes(id)}
+              onChange={(e) => setChosen(e.target.checked ? [...picked, id] : picked.filter((c) => c !== id))}
+            />
+            {id}
+          </label>
+        ))}
+      </fieldset>
+      <FieldError rule={fb?.fields.connections} />
+      <label className="inspector-row">
+        <span className="inspector-label">from</span>
+        <select data-testid="vp-from" value={fromId} onChange={(e) => setFrom(e.target.value)} aria-invalid={!!fb?.fields.from}>
+          {switches.map((id) => (
+            <option key={id}>{id}</option>
+          ))}
+        </select>
+      </label>
+      <FieldError rule={fb?.fields.from} />
+      <label className="inspector-row">
+        <span className="inspector-label">to</span>
+        <select data-testid="vp-to" value={toId} onChange={(e) => setTo(e.target.value)} aria-invalid={!!fb?.fields.to}>
+          {switches.map((id) => (
+            <option key={id}>{id}</option>
+          ))}
+        </select>
+      </label>
+      <FieldError rule={fb?.fields.to} />
+      <label className="inspector-row">
+        <span className="inspector-label">service</span>
+        <select data-testid="vp-service" value={service} onChange={(e) => setService(e.target.value as Service)}>
+          {SERVICES.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FieldError rule={fb?.fields.service} />
+      <FieldError rule={fb?.fields.id ?? fb?.fields.buffer_cells} />
+      <button
+        className="btn"
+        data-testid="vp-add"
+        disabled={picked.length === 0}
+        onClick={() => lab.addVirtualPath({ connections: picked, from: fromId, to: toId, service })}
+      >
+        Add virtual path
+      </button>
+      {fb?.note && (
+        <p className="inspector-note" data-testid="vp-note">
+          {fb.note}
+        </p>
+      )}
+      {fb && fb.other.length > 0 && (
+        <ul className="problems" data-testid="vp-problems">
+          {fb.other.map((p, i) => (
+            <li key={i}>
+              <code className="problem-path">{p.path || '(document)'}</code>
+              <span className="problem-rule">{p.rule}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FieldError({ rule }: { rule: string | undefined | null }) {
+  return rule ? (
+    <div className="field-error" role="alert">
+      {rule}
+    </div>
+  ) : null;
+}
