@@ -75,11 +75,80 @@ export function RunSummary({
       <p className="summary-note">
         Rates in {rate.unit}, averaged from {fmt(summary.steady_from_ms, 0)} ms to the end of the run.
       </p>
+      <TcpTable summary={summary} />
+      <VirtualPathTable summary={summary} />
+      {(summary.virtual_sources?.length ?? 0) > 0 && (
+        <p className="summary-note" data-testid="summary-vsvd">
+          Largest per-VC queue at a virtual source:{' '}
+          {Math.max(...(summary.virtual_sources ?? []).map((v) => v.max_queue_cells))} cells
+        </p>
+      )}
       {digest && (
         <p className="summary-note" title="The engine's digest of every sample: a shared link replays the run with the same digest">
           Run digest <code data-testid="digest">{digest}</code>
         </p>
       )}
     </section>
+  );
+}
+
+/** TCP connections: goodput (AAL5 overhead accounted), timeouts, the largest queue at the host. */
+function TcpTable({ summary }: { summary: Summary }) {
+  const tcp = (summary.connections ?? []).filter((c) => c.goodput_mbps !== undefined || c.timeouts !== undefined);
+  if (tcp.length === 0) return null;
+  return (
+    <table className="summary-table" data-testid="summary-tcp">
+      <thead>
+        <tr>
+          <th>TCP</th>
+          <th title="New data delivered in order over the steady window">goodput (Mbps)</th>
+          <th>timeouts</th>
+          <th title="The largest number of cells waiting at the sending host">host queue (cells)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tcp.slice(0, 20).map((c) => (
+          <tr key={c.id}>
+            <td>{c.id}</td>
+            <td>{fmt(c.goodput_mbps, 2)}</td>
+            <td>{c.timeouts ?? '–'}</td>
+            <td>{c.max_source_queue_cells ?? '–'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Virtual paths: goodput of their members, fairness within each and among them, edge queues. */
+function VirtualPathTable({ summary }: { summary: Summary }) {
+  const vps = summary.virtual_paths ?? [];
+  if (vps.length === 0) return null;
+  return (
+    <table className="summary-table" data-testid="summary-vp">
+      <thead>
+        <tr>
+          <th>VPC</th>
+          <th>goodput (Mbps)</th>
+          <th title="Jain's index of the member connections' goodput">Jain within</th>
+          <th title="The largest queue of the VPC's per-VC queues at its first edge switch">edge queue (cells)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {vps.map((v) => (
+          <tr key={v.id}>
+            <td>{v.id}</td>
+            <td>{fmt(v.goodput_mbps, 2)}</td>
+            <td>{fmt(v.jain_index, 3)}</td>
+            <td>{v.max_queue_cells ?? '–'}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <td colSpan={4}>Jain's index among the VPCs: {fmt(summary.jain_among_virtual_paths, 3)}</td>
+        </tr>
+      </tfoot>
+    </table>
   );
 }

@@ -116,6 +116,17 @@ export interface RunSummary {
     target_share_mbps?: number;
     delivered_cells?: number;
     lost_cells?: number;
+    /** `abr`, `ethernet` or `background`. */
+    kind?: string;
+    /** TCP connections only. */
+    goodput_mbps?: number;
+    timeouts?: number;
+    max_source_queue_cells?: number;
   }[];
   ports?: { id: string; max_queue_cells?: number; mean_queue_cells?: number; dropped_cells?: number }[];
+  /** Virtual paths: members' goodput, Jain's index among the members, the edge queue. */
+  virtual_paths?: { id: string; goodput_mbps?: number | null; jain_index?: number | null; max_queue_cells?: number }[];
+  jain_among_virtual_paths?: number | null;
+  /** Per-VC queues of the virtual sources at VS/VD switches. */
+  virtual_sources?: { switch: string; connection: string; max_queue_cells: number }[];
 }

@@ -1,0 +1,31 @@
+// Issue 6's metrics in the run summary: TCP goodput, timeouts and host queues; per-VPC goodput,
+// fairness within each VPC and among them; per-VC queues at virtual sources.
+import { expect, test } from '@playwright/test';
+import { openLab, waitForMode } from './helpers';
+
+test('a virtual-path run summarises TCP goodput and timeouts and the VPCs with their fairness', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=vpc-abr-rtt25');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  const tcp = page.getByTestId('summary-tcp');
+  await expect(tcp).toBeVisible();
+  await expect(tcp.locator('tbody tr')).toHaveCount(20);
+  const vp = page.getByTestId('summary-vp');
+  await expect(vp.locator('tbody tr')).toHaveCount(5);
+  await expect(vp).toContainText("Jain's index among the VPCs: 1.000");
+  // Each ABR VPC carries a fifth of UT's 90 % target: about 22 Mb/s of goodput.
+  const goodput = Number(await vp.locator('tbody tr').first().locator('td').nth(1).innerText());
+  expect(goodput).toBeGreaterThan(18);
+  expect(goodput).toBeLessThan(25);
+  await page.screenshot({ path: 'test-results/summary-vpc.png' });
+  expect(errors).toEqual([]);
+});
+
+test('a VS/VD run reports the largest per-VC queue at a virtual source', async ({ page }) => {
+  await openLab(page, '/?scenario=vsvd-1');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done', 90_000);
+  await expect(page.getByTestId('summary-vsvd')).toContainText('Largest per-VC queue at a virtual source');
+});
