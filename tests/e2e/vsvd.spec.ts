@@ -73,3 +73,23 @@ test('the discard policy and EPD threshold are set from the inspector; a thresho
   expect((await switchOf(page, 'SW1')).epd_threshold_cells).toBe(5000);
   await expect(page.getByTestId('switch-epd-threshold').locator('input')).toHaveValue('5000');
 });
+
+test('a switch setting changed in the side panel is undone and redone from the editor, across tab changes', async ({ page }) => {
+  await openLab(page, '/?scenario=vsvd-1-end-to-end');
+  await inspect(page, 'SW1');
+  await page.getByTestId('switch-vsvd').click();
+  await expect(page.getByTestId('switch-vsvd')).toBeChecked();
+  await page.getByTestId('switch-discard').selectOption('epd');
+  await expect.poll(async () => (await switchOf(page, 'SW1')).discard).toBe('epd');
+  // The editor, opened only now, holds both side-panel edits in its history.
+  await page.getByTestId('view-editor').click();
+  await expect(page.getByTestId('network-editor')).toBeVisible();
+  await page.getByTestId('undo').click();
+  await expect.poll(async () => (await switchOf(page, 'SW1')).discard).toBeUndefined();
+  expect((await switchOf(page, 'SW1')).vsvd).toBe(true);
+  await page.getByTestId('undo').click();
+  await expect.poll(async () => (await switchOf(page, 'SW1')).vsvd).toBeUndefined();
+  await expect(page.getByTestId('undo')).toBeDisabled();
+  await page.getByTestId('redo').click();
+  await expect.poll(async () => (await switchOf(page, 'SW1')).vsvd).toBe(true);
+});

@@ -1,3 +1,4 @@
+import { EditHistory } from '../editor/history';
 // The lab's UI state, outside React: the engine client, the sample store and a small snapshot
 // (status, scenario, problems) that components read with useSyncExternalStore. Time series go
 // to the sample store only.
@@ -139,6 +140,12 @@ export class Lab {
     charts: DEFAULT_CHART_CHOICE,
   };
   private listeners = new Set<() => void>();
+  /**
+   * One undo history for every edit of the network — the editor's and the side panel's (switch
+   * settings, virtual paths) — and the scenario text of the last edit sent, so that its load is
+   * not taken for a new scenario (which starts a new history).
+   */
+  readonly edits: { history: EditHistory<Scenario> | null; sent: string | null } = { history: null, sent: null };
   private pending: LoadedScenario | null = null;
   /** The switch whose edit the pending load carries, and what to say once it is loaded. */
   private pendingEdit: { node: string; note: string } | null = null;
@@ -423,7 +430,7 @@ export class Lab {
     const { scenario, id, index } = addVirtualPath(current.scenario, vp);
     this.pendingEdit = null;
     this.pendingPathEdit = { index, note: `${id} added (${vp.connections.join(', ')}, ${vp.from} → ${vp.to}); the run restarted at t = 0.` };
-    this.send(JSON.stringify(scenario), current.origin);
+    this.sendEdit(current.scenario, scenario, current.origin);
   }
 
   /** Removes a virtual path; restarts the run. */
@@ -432,7 +439,7 @@ export class Lab {
     if (!current) return;
     this.pendingEdit = null;
     this.pendingPathEdit = { index: null, note: `${id} deleted; the run restarted at t = 0.` };
-    this.send(JSON.stringify(deleteVirtualPath(current.scenario, id)), current.origin);
+    this.sendEdit(current.scenario, deleteVirtualPath(current.scenario, id), current.origin);
   }
 
   /** Forgets every change recorded during runs; restarts the run. */
@@ -449,7 +456,18 @@ export class Lab {
     if (!current) return;
     this.pendingEdit = { node, note };
     this.pendingPathEdit = null;
-    this.send(JSON.stringify(fn(current.scenario)), current.origin);
+    this.sendEdit(current.scenario, fn(current.scenario), current.origin);
+  }
+
+  /** Sends an edited scenario and records it in the shared undo history. */
+  private sendEdit(before: Scenario, next: Scenario, origin: string) {
+    const json = JSON.stringify(next);
+    const h = this.edits.history;
+    if (!h) this.edits.history = new EditHistory(before);
+    else if (JSON.stringify(h.present) !== JSON.stringify(before)) h.reset(before);
+    this.edits.history!.push(next);
+    this.edits.sent = json;
+    this.send(json, origin);
   }
 
   dismissProblems() {

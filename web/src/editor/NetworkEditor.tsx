@@ -39,8 +39,24 @@ export function editedOrigin(origin: string) {
 
 export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   const current = state.current;
-  const history = useRef<EditHistory<Scenario> | null>(null);
-  const sent = useRef<string | null>(null);
+  // The undo history lives in the Lab, shared with the side panel's edits (switch settings,
+  // virtual paths) and kept across tab changes.
+  const history = {
+    get current() {
+      return lab.edits.history;
+    },
+    set current(h: EditHistory<Scenario> | null) {
+      lab.edits.history = h;
+    },
+  };
+  const sent = {
+    get current() {
+      return lab.edits.sent;
+    },
+    set current(json: string | null) {
+      lab.edits.sent = json;
+    },
+  };
   const [draft, setDraft] = useState<Scenario | null>(current?.scenario ?? null);
   const [tool, setTool] = useState<Tool>('select');
   const [emptyMenu, setEmptyMenu] = useState(false);
@@ -54,7 +70,10 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   // the editor's own loads do not.
   useEffect(() => {
     if (!current) return;
-    if (sent.current !== null && current.json === sent.current) return;
+    if (sent.current !== null && current.json === sent.current) {
+      setDraft(current.scenario); // an edit (maybe from the side panel) came back loaded
+      return;
+    }
     if (!history.current) history.current = new EditHistory(current.scenario);
     else history.current.reset(current.scenario);
     setDraft(current.scenario);
