@@ -1,4 +1,4 @@
-// End-to-end tests on Debian's Chromium (never `playwright install`). The global setup builds
+// End-to-end tests on Debian's Chromium (Playwright never downloads a browser of its own here). The global setup builds
 // the web app and serves it with `vite preview` on a free port.
 import { defineConfig } from '@playwright/test';
 
