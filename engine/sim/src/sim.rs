@@ -643,19 +643,24 @@ impl Simulation {
         }
     }
 
-    fn schedule_source(&mut self, c: usize) {
-        // A source that was idle (a TCP host waiting for data) may hold a sending time in the
-        // past: it sends now, never earlier.
-        let next = self.conns[c].source.next_event_time().map(|t| t.max(self.now));
-        match next {
+    /// Puts an actor's next wake-up on the event queue. `next` is what the actor asks for (a
+    /// time in the past means now: an idle source may hold one), `scheduled` the wake-up already
+    /// queued; stale entries are skipped when they come up. Returns the new `scheduled`.
+    fn wake(&mut self, next: Option<Time>, scheduled: Option<Time>, what: u32) -> Option<Time> {
+        match next.map(|t| t.max(self.now)) {
             Some(t) if t <= self.end => {
-                if self.conns[c].scheduled != Some(t) {
-                    self.conns[c].scheduled = Some(t);
-                    self.push(t, (EV_SOURCE << KIND_SHIFT) | c as u32);
+                if scheduled != Some(t) {
+                    self.push(t, what);
                 }
+                Some(t)
             }
-            _ => self.conns[c].scheduled = None,
+            _ => None,
         }
+    }
+
+    fn schedule_source(&mut self, c: usize) {
+        let (next, scheduled) = (self.conns[c].source.next_event_time(), self.conns[c].scheduled);
+        self.conns[c].scheduled = self.wake(next, scheduled, (EV_SOURCE << KIND_SHIFT) | c as u32);
     }
 
     fn source_event(&mut self, c: usize, t: Time) {
@@ -827,7 +832,7 @@ impl Simulation {
                 let vp_start = self.vp_from.get(c).and_then(|v| v.get(hop).copied().flatten());
                 let vp_end = self.vp_to.get(c).and_then(|v| v.get(hop).copied().flatten());
                 if cell.has(flag::VP) && vp_end.is_some() {
-                    self.vp_turn_around(c, hop, cell);
+                    self.turn_around_at(c, hop, cell);
                 } else if let (Some(v), false, CellKind::Data) = (vp_start, cell.has(flag::VP), cell.kind) {
                     self.vp_enqueue(v as usize, cell);
                 } else if let Some(v) = vs {
@@ -978,16 +983,8 @@ impl Simulation {
     }
 
     fn schedule_vp(&mut self, v: usize) {
-        let next = self.vp[v].src.next_event_time().map(|t| t.max(self.now));
-        match next {
-            Some(t) if t <= self.end => {
-                if self.vp[v].scheduled != Some(t) {
-                    self.vp[v].scheduled = Some(t);
-                    self.push(t, (EV_VP << KIND_SHIFT) | v as u32);
-                }
-            }
-            _ => self.vp[v].scheduled = None,
-        }
+        let (next, scheduled) = (self.vp[v].src.next_event_time(), self.vp[v].scheduled);
+        self.vp[v].scheduled = self.wake(next, scheduled, (EV_VP << KIND_SHIFT) | v as u32);
     }
 
     /// A member's data cell reaches the VPC's first edge switch: it joins that member's queue,
@@ -1058,8 +1055,9 @@ impl Simulation {
         self.schedule_vp(v);
     }
 
-    /// The VPC's forward RM cell reaches its last switch: it turns around there.
-    fn vp_turn_around(&mut self, c: usize, pos: usize, cell: Cell) {
+    /// A forward RM cell ends its control loop at the switch at path position `pos` (a virtual
+    /// destination, or a VPC's last switch): it goes back as a backward RM cell from there.
+    fn turn_around_at(&mut self, c: usize, pos: usize, cell: Cell) {
         self.conns[c].absorbed += 1;
         let mut brm = cell;
         brm.kind = CellKind::Brm;
@@ -1070,16 +1068,8 @@ impl Simulation {
     }
 
     fn schedule_vs(&mut self, v: usize) {
-        let next = self.vs[v].src.next_event_time().map(|t| t.max(self.now));
-        match next {
-            Some(t) if t <= self.end => {
-                if self.vs[v].scheduled != Some(t) {
-                    self.vs[v].scheduled = Some(t);
-                    self.push(t, (EV_VS << KIND_SHIFT) | v as u32);
-                }
-            }
-            _ => self.vs[v].scheduled = None,
-        }
+        let (next, scheduled) = (self.vs[v].src.next_event_time(), self.vs[v].scheduled);
+        self.vs[v].scheduled = self.wake(next, scheduled, (EV_VS << KIND_SHIFT) | v as u32);
     }
 
     /// The virtual source's next sending opportunity: a queued cell or its own FRM.
@@ -1130,20 +1120,16 @@ impl Simulation {
             self.schedule_vs(v);
             return;
         }
-        self.conns[c].absorbed += 1;
-        let mut brm = cell;
-        brm.kind = CellKind::Brm;
-        // The allocation of the switch's port into the next loop (VAL2), computed now.
+        // ER = min(ER, the allocation of the switch's port into the next loop (VAL2), the VS's
+        // ACR), computed now.
+        let mut rm = cell;
         let port = &mut self.ports[self.conns[c].fwd[pos] as usize];
         let view = port.view(self.now, cell.conn);
         if let Some(alg) = port.alg.as_mut() {
-            alg.on_brm(&view, &mut brm);
+            alg.on_brm(&view, &mut rm);
         }
-        brm.er = brm.er.min(self.vs[v].src.acr);
-        let m = self.conns[c].bwd.len();
-        brm.hop = (m - pos) as u16;
-        let back = self.conns[c].bwd[m - pos] as usize;
-        self.enqueue(back, brm);
+        rm.er = rm.er.min(self.vs[v].src.acr);
+        self.turn_around_at(c, pos, rm);
     }
 
     /// Queues the cells of TCP segments at the connection's source and wakes it.
