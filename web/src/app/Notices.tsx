@@ -1,5 +1,19 @@
 import type { Lab, LabState } from './lab';
 
+/** Problems the engine found, each with its JSON path and rule (shared by every panel). */
+export function ProblemList({ problems, testId }: { problems: { path: string; rule: string }[]; testId?: string }) {
+  return (
+    <ul className="problems" data-testid={testId}>
+      {problems.map((p, i) => (
+        <li key={i}>
+          <code className="problem-path">{p.path || '(document)'}</code>
+          <span className="problem-rule">{p.rule}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Validation problems of a rejected scenario, and engine notices (crash, errors). */
 export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
   return (
@@ -18,14 +32,7 @@ export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
               Dismiss
             </button>
           </div>
-          <ul className="problems">
-            {state.problems.problems.map((p, i) => (
-              <li key={i}>
-                <code className="problem-path">{p.path || '(document)'}</code>
-                <span className="problem-rule">{p.rule}</span>
-              </li>
-            ))}
-          </ul>
+          <ProblemList problems={state.problems.problems} />
         </div>
       )}
       {state.notice && (

@@ -1,3 +1,4 @@
+import { ProblemList } from '../app/Notices';
 // The switch inspector: algorithm, scheduler, buffer and the algorithm's parameter form, all
 // built from the engine's catalogue. It reads the lab state and calls Lab methods; what an
 // edit does to the run (live change or reload) is the Lab's business.
@@ -166,14 +167,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
         />
       ))}
       {fb && fb.other.length > 0 && (
-        <ul className="problems" data-testid="switch-problems">
-          {fb.other.map((p, i) => (
-            <li key={i}>
-              <code className="problem-path">{p.path || '(document)'}</code>
-              <span className="problem-rule">{p.rule}</span>
-            </li>
-          ))}
-        </ul>
+        <ProblemList problems={fb.other} testId="switch-problems" />
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { ProblemList } from '../app/Notices';
 // The scenario's virtual paths: the list (each deletable) and a form that makes a new one from
 // chosen connections between two edge switches. It reads the lab state and calls Lab methods;
 // the engine says whether a path is valid, and its rules are shown at the form's fields.
@@ -102,14 +103,7 @@ export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState })
         </p>
       )}
       {fb && fb.other.length > 0 && (
-        <ul className="problems" data-testid="vp-problems">
-          {fb.other.map((p, i) => (
-            <li key={i}>
-              <code className="problem-path">{p.path || '(document)'}</code>
-              <span className="problem-rule">{p.rule}</span>
-            </li>
-          ))}
-        </ul>
+        <ProblemList problems={fb.other} testId="vp-problems" />
       )}
     </section>
   );
