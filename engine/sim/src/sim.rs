@@ -44,6 +44,8 @@ const EV_VP: u32 = 6;
 
 /// Sample intervals over which the TCP goodput series is averaged.
 const GOODPUT_SAMPLES: usize = 10;
+/// Random streams of switch ports start here (sources use their connection index).
+const PORT_STREAM: u64 = 1 << 32;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Event {
@@ -364,6 +366,8 @@ pub struct Simulation {
     /// Delivered TCP segments at the last samples, per connection (the goodput series' window).
     segment_history: Vec<VecDeque<u64>>,
     scratch: Vec<f64>,
+    /// Notifications an algorithm asked for with `Admit::NotifyMany` (connection, value).
+    notes: Vec<(u32, f64)>,
     /// Virtual sources, and per connection and path position the index of the one there.
     pub vs: Vec<VirtualSource>,
     vs_at: Vec<Vec<Option<u32>>>,
@@ -401,7 +405,16 @@ impl Simulation {
                 let alg = is_switch.then(|| {
                     let spec = algorithm_of(s, node);
                     let params = Params::new(spec.params, &[&owner.params]);
-                    (spec.build)(&params, PortInfo { link_rate: rate, n_conns, unit_bits })
+                    (spec.build)(
+                        &params,
+                        PortInfo {
+                            link_rate: rate,
+                            n_conns,
+                            unit_bits,
+                            seed: s.run.seed,
+                            stream: PORT_STREAM + ports.len() as u64,
+                        },
+                    )
                 });
                 let per_vc =
                     (is_switch && owner.scheduler == Some(Scheduler::PerVc)).then(|| PerVcQueues::new(true, n_conns));
@@ -550,6 +563,7 @@ impl Simulation {
             events: 0,
             rec,
             scratch: Vec::new(),
+            notes: Vec::new(),
             pending_changes: VecDeque::new(),
             vs: Vec::new(),
             vs_at: Vec::new(),
@@ -687,8 +701,27 @@ impl Simulation {
             Some(alg) => alg.on_arrival(&view, &mut cell),
             None => Admit::Keep,
         };
-        if let Admit::Notify(value) = admit {
-            self.notify_source(&cell, value);
+        match admit {
+            Admit::Notify(value) => self.notify_source(cell.conn, cell.hop as usize, value),
+            Admit::NotifyMany => {
+                let mut notes = std::mem::take(&mut self.notes);
+                if let Some(alg) = self.ports[p].alg.as_mut() {
+                    alg.drain_notifications(&mut notes);
+                }
+                for &(conn, value) in &notes {
+                    let hop = if conn == cell.conn {
+                        Some(cell.hop as usize)
+                    } else {
+                        self.conns[conn as usize].fwd.iter().position(|&f| f as usize == p)
+                    };
+                    if let Some(hop) = hop {
+                        self.notify_source(conn, hop, value);
+                    }
+                }
+                notes.clear();
+                self.notes = notes;
+            }
+            _ => {}
         }
         let port = &mut self.ports[p];
         let framed =
@@ -733,16 +766,15 @@ impl Simulation {
         }
     }
 
-    /// A switch sends the source of a forward `cell` a backward notification carrying `value`
-    /// (BN = 1), from the switch where the cell is being queued.
-    fn notify_source(&mut self, cell: &Cell, value: f64) {
-        let c = cell.conn as usize;
+    /// A switch sends the source of connection `conn` a backward notification carrying `value`
+    /// (BN = 1), from the switch at node `i` of its path (where a cell entering `fwd[i]` is).
+    fn notify_source(&mut self, conn: u32, i: usize, value: f64) {
+        let c = conn as usize;
         let m = self.conns[c].bwd.len();
-        let i = cell.hop as usize; // the cell is entering fwd[i], at the path's node i
         if i == 0 || i > m {
             return;
         }
-        let mut note = Cell::data(cell.conn);
+        let mut note = Cell::data(conn);
         note.kind = CellKind::Brm;
         note.set(flag::BN);
         note.er = value;

@@ -295,7 +295,7 @@ mod tests {
     fn erica(link_rate: f64) -> Erica {
         let none = BTreeMap::new();
         let p = Params::new(&PARAMS, &[&none]);
-        Erica::new(&p, PortInfo { link_rate, n_conns: 4, unit_bits: 424.0 }, None)
+        Erica::new(&p, PortInfo { link_rate, n_conns: 4, unit_bits: 424.0, seed: 1, stream: 0 }, None)
     }
 
     fn feed(e: &mut Erica, now: Time, vc: u32, kind: CellKind, ccr: f64) {

@@ -31,6 +31,9 @@ pub struct PortInfo {
     pub n_conns: usize,
     /// Bits per transmission unit: 424 for a cell, 8 × frame size on Ethernet.
     pub unit_bits: f64,
+    /// Seed and stream of the port's own random numbers (for algorithms that randomise).
+    pub seed: u64,
+    pub stream: u64,
 }
 
 /// The port as an algorithm sees it when a cell passes.
@@ -53,6 +56,9 @@ pub enum Admit {
     /// Keep the cell and send its source a backward notification carrying this value (a
     /// switch-generated backward RM cell with BN = 1: QCN's congestion notification).
     Notify(f64),
+    /// Keep the cell and send the notifications the algorithm has queued, to any connections
+    /// using the port (taken with `SwitchAlgorithm::drain_notifications`).
+    NotifyMany,
 }
 
 /// One switch algorithm running on one output port.
@@ -73,6 +79,9 @@ pub trait SwitchAlgorithm {
     fn target_utilization(&self) -> f64 {
         1.0
     }
+
+    /// Moves the notifications queued for `Admit::NotifyMany` into `out` (connection, value).
+    fn drain_notifications(&mut self, _out: &mut Vec<(u32, f64)>) {}
 
     /// Whether `PortView::vc_queue_cells` is needed (it costs a little per call on FIFO ports).
     fn needs_vc_queue(&self) -> bool {

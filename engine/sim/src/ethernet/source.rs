@@ -214,11 +214,9 @@ impl EthSource {
     pub fn on_feedback(&mut self, now: Time, cell: &Cell) -> bool {
         let before = self.rate();
         if cell.has(flag::BN) {
-            let was_limited = self.rp.limited;
+            // A notification restarts both the byte counter and the timer (fast recovery).
             self.rp.on_cnm(cell.er.clamp(1.0, 63.0) as u8);
-            if !was_limited {
-                self.next_timer = now as f64 + self.rp.timer_period_s() * PS_PER_S as f64;
-            }
+            self.next_timer = now as f64 + self.rp.timer_period_s() * PS_PER_S as f64;
         } else if cell.er > 0.0 {
             self.fecn_rate = cell.er.min(self.cfg.line_rate);
         }
@@ -298,5 +296,26 @@ mod tests {
         cnm.er = 32.0;
         assert!(s.on_feedback(from_ms(1.0), &cnm));
         assert!((s.rate() * 12_000.0 - 7.5e9).abs() < 1.0, "cut by 32/128");
+    }
+
+    #[test]
+    fn a_notification_restarts_the_reaction_point_timer() {
+        // 200 Mb/s offered: the byte counter runs slowly and the limiter stays engaged.
+        let mut s = source(Traffic::Constant { load_percent: 2.0 });
+        let mut cnm = Cell::data(0);
+        cnm.kind = CellKind::Brm;
+        cnm.set(flag::BN);
+        cnm.er = 63.0;
+        run_until(&mut s, from_ms(1.0));
+        s.on_feedback(from_ms(1.0), &cnm);
+        run_until(&mut s, from_ms(10.0));
+        s.on_feedback(from_ms(10.0), &cnm);
+        // A timer still running from 1 ms would expire at 16 ms; restarted, it expires at 25.
+        run_until(&mut s, from_ms(24.0));
+        assert!(s.rp.limited);
+        assert_eq!(s.rp.time_stage, 0, "no timer cycle within 15 ms of the last notification");
+        run_until(&mut s, from_ms(26.0));
+        assert!(s.rp.limited);
+        assert_eq!(s.rp.time_stage, 1);
     }
 }

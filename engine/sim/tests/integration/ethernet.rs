@@ -1,6 +1,7 @@
 //! Ethernet hot spots: FECN converges to the fair share with the queue at Qeq and follows the
 //! offered load when flows leave; N0 and the loop delay trade drops for speed; QCN keeps the
-//! link full around its Qeq; Bernoulli runs are reproducible per seed.
+//! link full around its Qeq but leaves the flows unequal, FQCN's feedback evens them out;
+//! Bernoulli runs are reproducible per seed.
 
 use crate::common::{load, run};
 use abr_sim::metrics::Summary;
@@ -67,15 +68,50 @@ fn a_long_loop_drops_frames_and_a_larger_qeq_drops_fewer() {
 
 #[test]
 fn qcn_keeps_the_link_full_with_the_queue_near_qeq() {
-    let (_, s) = run(load("qcn-hotspot", &["run.duration_ms=80", "run.steady_from_ms=40"]));
-    let util = s.links.iter().find(|l| l.id == "L4").unwrap().mean_utilization.unwrap();
-    assert!(util > 0.97, "utilisation {util:.3}");
-    // Qeq = 33 KB = 22 frames.
-    let q = queue(&s);
-    assert!((5.0..=60.0).contains(&q), "mean queue {q:.1} frames");
-    assert_eq!(lost(&s), 0);
-    // QCN is fair only on long time scales (a known property; AF-QCN was proposed for it).
-    assert!(s.jain_index.unwrap() > 0.8, "Jain {:?}", s.jain_index);
+    for id in ["qcn-hotspot", "fqcn-hotspot"] {
+        let (_, s) = run(load(id, &["run.duration_ms=80", "run.steady_from_ms=40"]));
+        let util = s.links.iter().find(|l| l.id == "L4").unwrap().mean_utilization.unwrap();
+        assert!(util > 0.97, "{id}: utilisation {util:.3}");
+        // Qeq = 33 KB = 22 frames.
+        let q = queue(&s);
+        assert!((11.0..=44.0).contains(&q), "{id}: mean queue {q:.1} frames, Qeq 22");
+        assert_eq!(lost(&s), 0, "{id}");
+    }
+}
+
+#[test]
+fn fqcn_gives_four_flows_a_quarter_each() {
+    let (_, s) = run(load("fqcn-hotspot", &["run.duration_ms=80", "run.steady_from_ms=40"]));
+    for (r, c) in rates(&s).iter().zip(&s.connections) {
+        assert!((r / 2500.0 - 1.0).abs() < 0.03, "{}: {r:.0} Mb/s, fair share 2,500", c.id);
+    }
+}
+
+#[test]
+fn fqcn_lets_the_remaining_flows_rise_to_their_offered_load() {
+    let (_, s) = run(load("fqcn-hotspot", &[]));
+    let r = rates(&s);
+    assert!(r[0] < 1.0 && r[1] < 1.0, "F0 and F1 stopped at 80 ms");
+    for x in &r[2..] {
+        assert!((x / 5000.0 - 1.0).abs() < 0.03, "{x:.0} Mb/s, offered 5,000");
+    }
+}
+
+/// Standard QCN cuts a flow as often as its frames are sampled and recovers it as fast as it
+/// sends, so nothing evens out the rates the start-up leaves; FQCN's per-flow feedback does.
+#[test]
+fn fqcn_evens_out_the_rates_that_qcn_leaves_unequal() {
+    for seed in 1..=3 {
+        let set = ["run.duration_ms=80", "run.steady_from_ms=40", &format!("run.seed={seed}")];
+        let (_, qcn) = run(load("qcn-hotspot", &set));
+        let (_, fqcn) = run(load("fqcn-hotspot", &set));
+        let spread = |s: &Summary| {
+            let r = rates(s);
+            r.iter().cloned().fold(0.0, f64::max) / r.iter().cloned().fold(f64::MAX, f64::min)
+        };
+        assert!(spread(&fqcn) < 1.05, "seed {seed}: FQCN max/min {:.2}", spread(&fqcn));
+        assert!(spread(&qcn) > 1.5, "seed {seed}: QCN max/min {:.2}", spread(&qcn));
+    }
 }
 
 #[test]
