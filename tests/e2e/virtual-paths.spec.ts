@@ -44,6 +44,13 @@ test('a virtual path is made from chosen connections, a wrong one is refused at 
   await expect(page.getByTestId('vp-connections').locator('..').getByRole('alert').first()).toContainText("'C3'");
   expect(await page.evaluate(() => window.__abrlab!.scenario())).toBe(before);
   await page.screenshot({ path: 'test-results/virtual-paths.png' });
+  // The refused path left no step in the undo history: one undo takes VP1 away, redo brings it back.
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('undo').click();
+  await expect.poll(() => pathsOf(page)).toBeUndefined();
+  await page.getByTestId('redo').click();
+  await expect.poll(async () => (await pathsOf(page))?.map((p) => p.id)).toEqual(['VP1']);
+  await page.getByTestId('view-charts').click();
 
   await page.getByTestId('vp-delete-VP1').click();
   await expect(page.getByTestId('vp-note')).toContainText('VP1 deleted');

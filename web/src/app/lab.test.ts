@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Lab } from './lab';
+import type { Scenario } from '../scenario/types';
 import { createMockEngine } from '../sim/mockEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
 
@@ -94,5 +95,49 @@ describe('Lab: switch edits', () => {
     expect(st.current!.scenario.nodes.find((n) => n.id === 'SW2')!.buffer_cells).toBeUndefined();
     expect(st.switchFeedback).toMatchObject({ node: 'SW2', fields: { buffer_cells: expect.stringMatching(/whole number/) } });
     expect(st.problems).toBeNull();
+  });
+});
+
+describe('Lab: undo history', () => {
+  const withDuration = (s: Scenario, ms: number): Scenario => ({ ...s, run: { ...s.run, duration_ms: ms } });
+
+  it('records an edit once the engine accepts it, and a refused edit not at all', () => {
+    const t = setup();
+    lab = t.lab;
+    const loaded = t.lab.getState().current!.scenario;
+    t.lab.setSwitchBuffer('SW2', 0.5); // refused: a buffer is a whole number of cells
+    t.pump();
+    expect(t.lab.getState().switchFeedback!.fields.buffer_cells).toMatch(/whole number/);
+    expect(t.lab.edits.history?.canUndo ?? false).toBe(false);
+
+    t.lab.commitEdit(loaded, withDuration(loaded, -1), 'two-sources (edited)'); // refused
+    t.pump();
+    expect(t.lab.getState().problems).not.toBeNull();
+    expect(t.lab.edits.history?.canUndo ?? false).toBe(false);
+
+    t.lab.setSwitchBuffer('SW2', 500);
+    t.pump();
+    const h = t.lab.edits.history!;
+    expect(h.canUndo).toBe(true);
+    expect(h.present.nodes.find((n) => n.id === 'SW2')!.buffer_cells).toBe(500);
+    expect(h.undo()).toEqual(loaded);
+    expect(h.canUndo).toBe(false);
+  });
+
+  it('edits made while another is on its way are recorded in order', () => {
+    const t = setup();
+    lab = t.lab;
+    const loaded = t.lab.getState().current!.scenario;
+    const first = withDuration(loaded, 300);
+    const second = withDuration(first, 400);
+    t.lab.commitEdit(loaded, first, 'two-sources (edited)');
+    t.lab.commitEdit(first, second, 'two-sources (edited)'); // queued behind the first
+    t.pump();
+    expect(t.lab.getState().current!.scenario.run.duration_ms).toBe(400);
+    const h = t.lab.edits.history!;
+    expect(h.present).toEqual(second);
+    expect(h.undo()).toEqual(first);
+    expect(h.undo()).toEqual(loaded);
+    expect(h.canUndo).toBe(false);
   });
 });

@@ -37,6 +37,11 @@ export interface Notice {
   link?: string;
 }
 
+/** An edit of the network: the document it was made on and the document it made. */
+type EditRecord = { before: Scenario; next: Scenario };
+/** What a load carries for the undo history: an edit to record, or a step back or forth in it. */
+type Carried = EditRecord | 'travel';
+
 /** What happened to the last edit of a switch: the problems that refused it, or a note. */
 export interface SwitchFeedback {
   node: string;
@@ -142,8 +147,8 @@ export class Lab {
   private listeners = new Set<() => void>();
   /**
    * One undo history for every edit of the network — the editor's and the side panel's (switch
-   * settings, virtual paths) — and the scenario text of the last edit sent, so that its load is
-   * not taken for a new scenario (which starts a new history).
+   * settings, virtual paths) — and the scenario text of the current load when it came from an
+   * edit or an undo (null when it came from elsewhere: then the history starts anew).
    */
   readonly edits: { history: EditHistory<Scenario> | null; sent: string | null } = { history: null, sent: null };
   private pending: LoadedScenario | null = null;
@@ -152,7 +157,9 @@ export class Lab {
   /** The virtual path edit the pending load carries: the index of the path added (if any) and the note. */
   private pendingPathEdit: { index: number | null; note: string } | null = null;
   /** Loads asked for while another one is on its way to the engine, in order. */
-  private queued: { json: string; origin: string }[] = [];
+  private queued: { json: string; origin: string; carried: Carried | null }[] = [];
+  /** What the pending load carries: an edit enters the undo history once the engine accepts it. */
+  private pendingRecord: Carried | null = null;
 
   constructor(
     makeWorker: () => WorkerLike,
@@ -173,6 +180,13 @@ export class Lab {
         },
         loaded: ({ meta }) => {
           this.store.reset(meta);
+          // The undo history: an accepted edit is recorded; a scenario from elsewhere (library,
+          // file, link) starts a new one at its first edit.
+          const carried = this.pending ? this.pendingRecord : null;
+          this.pendingRecord = null;
+          if (carried && carried !== 'travel') this.record(carried);
+          if (!carried && this.pending) this.edits.history = null;
+          this.edits.sent = carried && this.pending ? this.pending.json : null;
           const current = this.pending ?? this.state.current;
           const edit = this.pending ? this.pendingEdit : null;
           const pathEdit = this.pending ? this.pendingPathEdit : null;
@@ -192,6 +206,7 @@ export class Lab {
           this.pending = null;
           this.pendingEdit = null;
           this.pendingPathEdit = null;
+          this.pendingRecord = null; // a refused edit leaves no step to undo
           const current = this.state.current;
           if (pathEdit) {
             // A refused virtual path: its rules at the fields of the form; the loaded run stays.
@@ -278,18 +293,40 @@ export class Lab {
    * while another is on its way waits for it (so "the current one" is always well defined).
    */
   load(json: string, origin: string) {
+    this.loadRecording(json, origin, null);
+  }
+
+  /** Loads, or queues behind the load on its way; `carried`: what it means for the undo history. */
+  private loadRecording(json: string, origin: string, carried: Carried | null) {
     if (this.pending) {
-      this.queued.push({ json, origin });
+      this.queued.push({ json, origin, carried });
       return;
     }
     this.pendingEdit = null;
     this.pendingPathEdit = null;
-    this.send(json, origin);
+    if (this.send(json, origin)) this.pendingRecord = carried;
   }
 
   private next() {
     const q = this.queued.shift();
-    if (q) this.load(q.json, q.origin);
+    if (q) this.loadRecording(q.json, q.origin, q.carried);
+  }
+
+  /**
+   * Loads an edit of the network made in the editor: `before` is the network it was made on.
+   * The shared undo history records it once the engine accepts it.
+   */
+  commitEdit(before: Scenario, next: Scenario, origin: string) {
+    this.loadRecording(JSON.stringify(next, null, 2), origin, { before, next });
+  }
+
+  /** Undo or redo a network edit: loads the document it leads to (null when there is none). */
+  travel(dir: 'undo' | 'redo', origin: string): Scenario | null {
+    const h = this.edits.history;
+    if (!h || !(dir === 'undo' ? h.canUndo : h.canRedo)) return null;
+    const doc = dir === 'undo' ? h.undo() : h.redo();
+    this.loadRecording(JSON.stringify(doc, null, 2), origin, 'travel');
+    return doc;
   }
 
   /** Keeps the current scenario as the user's last work (best effort: storage may be full or off). */
@@ -313,17 +350,20 @@ export class Lab {
     this.set({ notice });
   }
 
-  private send(json: string, origin: string) {
+  /** Sends a scenario to the engine; false when it is not even JSON (then the next queued goes). */
+  private send(json: string, origin: string): boolean {
     let scenario: Scenario;
     try {
       scenario = JSON.parse(json) as Scenario;
     } catch (e) {
       this.set({ problems: { origin, problems: [{ path: '', rule: `not valid JSON: ${(e as Error).message}` }] } });
       this.next();
-      return;
+      return false;
     }
     this.pending = { id: String(scenario.id ?? origin), scenario, json, origin };
+    this.pendingRecord = null;
     this.client.load(json);
+    return true;
   }
 
   play() {
@@ -459,15 +499,17 @@ export class Lab {
     this.sendEdit(current.scenario, fn(current.scenario), current.origin);
   }
 
-  /** Sends an edited scenario and records it in the shared undo history. */
+  /** Sends an edit of the side panel; the undo history records it once the engine accepts it. */
   private sendEdit(before: Scenario, next: Scenario, origin: string) {
-    const json = JSON.stringify(next);
+    if (this.send(JSON.stringify(next, null, 2), origin)) this.pendingRecord = { before, next };
+  }
+
+  /** Records an accepted edit in the shared undo history (a new history if it was made elsewhere). */
+  private record({ before, next }: EditRecord) {
     const h = this.edits.history;
     if (!h) this.edits.history = new EditHistory(before);
     else if (JSON.stringify(h.present) !== JSON.stringify(before)) h.reset(before);
     this.edits.history!.push(next);
-    this.edits.sent = json;
-    this.send(json, origin);
   }
 
   dismissProblems() {

@@ -6,7 +6,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Lab, LabState } from '../app/lab';
 import type { NodeKind, Scenario } from '../scenario/types';
-import { EditHistory } from './history';
 import {
   addConnection,
   addLink,
@@ -39,24 +38,6 @@ export function editedOrigin(origin: string) {
 
 export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   const current = state.current;
-  // The undo history lives in the Lab, shared with the side panel's edits (switch settings,
-  // virtual paths) and kept across tab changes.
-  const history = {
-    get current() {
-      return lab.edits.history;
-    },
-    set current(h: EditHistory<Scenario> | null) {
-      lab.edits.history = h;
-    },
-  };
-  const sent = {
-    get current() {
-      return lab.edits.sent;
-    },
-    set current(json: string | null) {
-      lab.edits.sent = json;
-    },
-  };
   const [draft, setDraft] = useState<Scenario | null>(current?.scenario ?? null);
   const [tool, setTool] = useState<Tool>('select');
   const [emptyMenu, setEmptyMenu] = useState(false);
@@ -66,34 +47,33 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   const [drag, setDrag] = useState<{ id: string; x: number; y: number; moved: boolean } | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
 
-  // A scenario loaded from elsewhere (library, file, link, a live change) starts a new history;
-  // the editor's own loads do not.
+  // The canvas follows the loaded network. A scenario from elsewhere (library, file, link, a
+  // live change) also clears the selection; the loads of edits and undos keep it.
   useEffect(() => {
     if (!current) return;
-    if (sent.current !== null && current.json === sent.current) {
-      setDraft(current.scenario); // an edit (maybe from the side panel) came back loaded
-      return;
-    }
-    if (!history.current) history.current = new EditHistory(current.scenario);
-    else history.current.reset(current.scenario);
     setDraft(current.scenario);
+    if (lab.edits.sent !== null && current.json === lab.edits.sent) return; // an edit or an undo came back loaded
     setSelection(null);
     setPick(null);
   }, [current]);
 
+  // An edit the engine refused: the loaded network comes back on the canvas (the problems are
+  // listed in the notices) and nothing was recorded for undo.
+  useEffect(() => {
+    if (state.problems && current) setDraft(current.scenario);
+  }, [state.problems]);
+
   const commit = useCallback(
     (next: Scenario, note = 'Network changed: the run restarted at t = 0.') => {
-      const h = history.current;
-      if (!h || !current) return;
-      if (JSON.stringify(next) === JSON.stringify(h.present)) return; // nothing changed: no reload
-      h.push(next);
+      if (!current || !draft) return;
+      if (JSON.stringify(next) === JSON.stringify(draft)) return; // nothing changed: no reload
+      // Shown at once; recorded for undo once the engine accepts it (a refusal puts the
+      // loaded network back on the canvas, see below).
       setDraft(next);
-      const json = JSON.stringify(next, null, 2);
-      sent.current = json;
-      lab.load(json, editedOrigin(current.origin));
+      lab.commitEdit(draft, next, editedOrigin(current.origin));
       setMessage({ kind: 'info', text: note });
     },
-    [lab, current],
+    [lab, current, draft],
   );
 
   const apply = (r: EditResult, note?: string) => {
@@ -104,14 +84,11 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
 
   const travel = useCallback(
     (dir: 'undo' | 'redo') => {
-      const h = history.current;
-      if (!h || !current || !(dir === 'undo' ? h.canUndo : h.canRedo)) return;
-      const doc = dir === 'undo' ? h.undo() : h.redo();
+      if (!current) return;
+      const doc = lab.travel(dir, editedOrigin(current.origin));
+      if (!doc) return;
       setDraft(doc);
       setSelection(null);
-      const json = JSON.stringify(doc, null, 2);
-      sent.current = json;
-      lab.load(json, editedOrigin(current.origin));
       setMessage({ kind: 'info', text: `${dir === 'undo' ? 'Undone' : 'Redone'}: the run restarted at t = 0.` });
     },
     [lab, current],
@@ -258,7 +235,9 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     tool === 'select' ||
     (tool === 'link' && (pick === null || pick !== id)) ||
     (tool === 'flow' && (pick === null ? kindOf.get(id) === 'source' : kindOf.get(id) === 'destination'));
-  const h = history.current;
+  // The undo history lives in the Lab, shared with the side panel's edits (switch settings,
+  // virtual paths) and kept across tab changes.
+  const h = lab.edits.history;
   // The connection in the inspector: the selected one, or the first one a selected source sends.
   const inspected =
     selection?.kind === 'connection'
