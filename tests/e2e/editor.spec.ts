@@ -173,6 +173,25 @@ test('editing a library scenario: delete a source, the run restarts and the char
   expect(errors).toEqual([]);
 });
 
+test('moving a node during a run only redraws: the run goes on, and undo moves it back', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=three-sources');
+  const nowMs = () => page.evaluate(() => (window.__abrlab!.status() as { nowMs: number } | null)?.nowMs);
+  await page.getByTestId('step-ms').fill('20');
+  await page.getByTestId('step').click();
+  await expect.poll(nowMs).toBe(20);
+  await page.getByTestId('view-editor').click();
+  const x0 = (await doc(page)).nodes.find((n) => n.id === 'S3')!.x!;
+  await dragBy(page, 'S3', 60, 30);
+  await expect(page.getByTestId('editor-message')).toHaveText('S3 moved: only the drawing changed, the run goes on.');
+  await expect.poll(async () => (await doc(page)).nodes.find((n) => n.id === 'S3')!.x).toBeGreaterThan(x0 + 30);
+  expect(await nowMs()).toBe(20);
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId('editor-message')).toHaveText('Undone: only the drawing changed, the run goes on.');
+  await expect.poll(async () => (await doc(page)).nodes.find((n) => n.id === 'S3')!.x).toBe(x0);
+  expect(await nowMs()).toBe(20);
+  expect(errors).toEqual([]);
+});
+
 test('the 30-source network (62 nodes) stays smooth to drag; wheel zooms, the background pans, Fit shows it all', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=one-at-a-time');
   await page.getByTestId('view-editor').click();

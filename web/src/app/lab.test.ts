@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Lab } from './lab';
 import type { Scenario } from '../scenario/types';
+import { moveNode } from '../editor/topologyEdits';
 import { createMockEngine } from '../sim/mockEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
 
@@ -139,5 +140,41 @@ describe('Lab: undo history', () => {
     expect(h.undo()).toEqual(first);
     expect(h.undo()).toEqual(loaded);
     expect(h.canUndo).toBe(false);
+  });
+
+  it('a move only redraws: the run goes on, undo moves it back, a live change keeps it', () => {
+    const t = setup();
+    lab = t.lab;
+    t.lab.runUntil(30);
+    t.pump();
+    expect(t.loads()).toBe(1); // the scenario's own load (the count is cumulative)
+    const loaded = t.lab.getState().current!.scenario;
+    const moved = moveNode(loaded, 'S1', 12, 34);
+    expect(t.lab.commitEdit(loaded, moved, 'two-sources (edited)')).toBe('redrawn');
+    t.pump();
+    expect(t.loads()).toBe(1);
+    expect(t.lab.getState().status).toMatchObject({ nowMs: 30 });
+    expect(t.lab.getState().current!.scenario.nodes[0]).toMatchObject({ id: 'S1', x: 12, y: 34 });
+    expect(JSON.parse(t.lab.getState().current!.json).nodes[0]).toMatchObject({ x: 12, y: 34 });
+
+    t.lab.setSwitchParam('SW1', 'target_utilization', 0.6); // live: recorded, nothing reloaded
+    t.pump();
+    const doc = t.lab.getState().current!.scenario;
+    expect(doc.changes).toHaveLength(1);
+    expect(doc.nodes[0]).toMatchObject({ x: 12, y: 34 });
+
+    // Undo, once the live change is in: the history restarts from the document with it.
+    expect(t.lab.commitEdit(doc, moveNode(doc, 'S1', 50, 60), 'two-sources (edited)')).toBe('redrawn');
+    const back = t.lab.travel('undo', 'two-sources (edited)');
+    expect(back!.applied).toBe('redrawn');
+    t.pump();
+    expect(t.loads()).toBe(1);
+    expect(t.lab.getState().current!.scenario.nodes[0]).toMatchObject({ x: 12, y: 34 });
+    expect(t.lab.getState().status).toMatchObject({ nowMs: 30 });
+
+    // Anything more than the drawing reloads.
+    expect(t.lab.commitEdit(doc, withDuration(doc, 500), 'two-sources (edited)')).toBe('restarted');
+    t.pump();
+    expect(t.loads()).toBe(2);
   });
 });

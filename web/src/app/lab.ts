@@ -20,6 +20,7 @@ import {
   withDiscard,
   withEpdThreshold,
 } from '../editor/switchEdits';
+import { sameButLayout } from '../editor/topologyEdits';
 import { addVirtualPath, deleteVirtualPath, problemsOfVirtualPath, type NewVirtualPath } from '../editor/virtualPathEdits';
 
 export interface LoadedScenario {
@@ -39,6 +40,8 @@ export interface Notice {
 
 /** An edit of the network: the document it was made on and the document it made. */
 type EditRecord = { before: Scenario; next: Scenario };
+/** How an edit took effect: a reload at t = 0, or only a new drawing with the run going on. */
+export type Applied = 'restarted' | 'redrawn';
 /** What a load carries for the undo history: an edit to record, or a step back or forth in it. */
 type Carried = EditRecord | 'travel';
 
@@ -225,7 +228,10 @@ export class Lab {
           const current = this.state.current;
           if (!current) return;
           if (change) {
-            const next = { ...current, scenario: JSON.parse(scenario) as Scenario, json: scenario };
+            // The engine's copy records the change; the user's document keeps its own form and
+            // its drawing (nodes moved during the run are not in the engine's copy).
+            const doc = { ...current.scenario, changes: (JSON.parse(scenario) as Scenario).changes };
+            const next = { ...current, scenario: doc, json: JSON.stringify(doc, null, 2) };
             this.set({ current: next, switchFeedback: null });
             this.keep(next);
           } else if (problem) {
@@ -316,17 +322,39 @@ export class Lab {
    * Loads an edit of the network made in the editor: `before` is the network it was made on.
    * The shared undo history records it once the engine accepts it.
    */
-  commitEdit(before: Scenario, next: Scenario, origin: string) {
-    this.loadRecording(JSON.stringify(next, null, 2), origin, { before, next });
+  commitEdit(before: Scenario, next: Scenario, origin: string): Applied {
+    const json = JSON.stringify(next, null, 2);
+    if (this.redraw(next, json, origin)) {
+      this.record({ before, next });
+      return 'redrawn';
+    }
+    this.loadRecording(json, origin, { before, next });
+    return 'restarted';
   }
 
   /** Undo or redo a network edit: loads the document it leads to (null when there is none). */
-  travel(dir: 'undo' | 'redo', origin: string): Scenario | null {
+  travel(dir: 'undo' | 'redo', origin: string): { doc: Scenario; applied: Applied } | null {
     const h = this.edits.history;
     if (!h || !(dir === 'undo' ? h.canUndo : h.canRedo)) return null;
     const doc = dir === 'undo' ? h.undo() : h.redo();
-    this.loadRecording(JSON.stringify(doc, null, 2), origin, 'travel');
-    return doc;
+    const json = JSON.stringify(doc, null, 2);
+    if (this.redraw(doc, json, origin)) return { doc, applied: 'redrawn' };
+    this.loadRecording(json, origin, 'travel');
+    return { doc, applied: 'restarted' };
+  }
+
+  /**
+   * Takes a network that differs from the loaded one only in where its nodes are drawn without
+   * a reload: the run goes on. False when it differs in more (or a load is on its way).
+   */
+  private redraw(next: Scenario, json: string, origin: string): boolean {
+    const current = this.state.current;
+    if (!current || this.pending || !sameButLayout(current.scenario, next)) return false;
+    const moved = { ...current, scenario: next, json, origin };
+    this.edits.sent = json;
+    this.set({ current: moved });
+    this.keep(moved);
+    return true;
   }
 
   /** Keeps the current scenario as the user's last work (best effort: storage may be full or off). */

@@ -64,14 +64,14 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   }, [state.problems]);
 
   const commit = useCallback(
-    (next: Scenario, note = 'Network changed: the run restarted at t = 0.') => {
+    (next: Scenario, note = 'Network changed: the run restarted at t = 0.', redrawnNote = note) => {
       if (!current || !draft) return;
       if (JSON.stringify(next) === JSON.stringify(draft)) return; // nothing changed: no reload
       // Shown at once; recorded for undo once the engine accepts it (a refusal puts the
-      // loaded network back on the canvas, see below).
+      // loaded network back on the canvas, see the effect above).
       setDraft(next);
-      lab.commitEdit(draft, next, editedOrigin(current.origin));
-      setMessage({ kind: 'info', text: note });
+      const applied = lab.commitEdit(draft, next, editedOrigin(current.origin));
+      setMessage({ kind: 'info', text: applied === 'redrawn' ? redrawnNote : note });
     },
     [lab, current, draft],
   );
@@ -85,11 +85,13 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   const travel = useCallback(
     (dir: 'undo' | 'redo') => {
       if (!current) return;
-      const doc = lab.travel(dir, editedOrigin(current.origin));
-      if (!doc) return;
-      setDraft(doc);
+      const done = lab.travel(dir, editedOrigin(current.origin));
+      if (!done) return;
+      setDraft(done.doc);
       setSelection(null);
-      setMessage({ kind: 'info', text: `${dir === 'undo' ? 'Undone' : 'Redone'}: the run restarted at t = 0.` });
+      const what = dir === 'undo' ? 'Undone' : 'Redone';
+      const effect = done.applied === 'redrawn' ? 'only the drawing changed, the run goes on' : 'the run restarted at t = 0';
+      setMessage({ kind: 'info', text: `${what}: ${effect}.` });
     },
     [lab, current],
   );
@@ -223,7 +225,10 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     if (!drag) return;
     const d = drag;
     setDrag(null);
-    if (d.moved) commit(moveNode(draft, d.id, d.x, d.y), `${d.id} moved: the run restarted at t = 0.`);
+    if (d.moved) {
+      const restarted = `${d.id} moved: the run restarted at t = 0.`;
+      commit(moveNode(draft, d.id, d.x, d.y), restarted, `${d.id} moved: only the drawing changed, the run goes on.`);
+    }
   };
 
   const pos = new Map(

@@ -11,6 +11,7 @@ import {
   deleteNode,
   emptyNetwork,
   moveNode,
+  sameButLayout,
   nextId,
   setLink,
   shortestPath,
@@ -34,6 +35,14 @@ describe('topology edits', () => {
     expect(s.nodes).toHaveLength(6); // the input is untouched
     expect(addNode(s, 'source', 0, 0).id).toBe('S3');
     expect(moveNode(s, 'S1', 10, 20).nodes[0]).toMatchObject({ x: 10, y: 20 });
+  });
+
+  it('tells a move (the same run) from an edit of the network', () => {
+    const s = lib('two-sources');
+    expect(sameButLayout(s, moveNode(s, 'S1', 10, 20))).toBe(true);
+    expect(sameButLayout(s, addNode(s, 'switch', 10, 20).scenario)).toBe(false);
+    expect(sameButLayout(s, deleteConnection(s, 'C1'))).toBe(false);
+    expect(sameButLayout(s, { ...s, run: { ...s.run, duration_ms: 1 } })).toBe(false);
   });
 
   it('draws a two-switch network with three sources from an empty canvas', () => {

@@ -27,6 +27,12 @@ export function moveNode(s: Scenario, id: string, x: number, y: number): Scenari
   return { ...s, nodes: s.nodes.map((n) => (n.id === id ? { ...n, x: Math.round(x), y: Math.round(y) } : n)) };
 }
 
+/** Whether two networks differ at most in where their nodes are drawn (the run is the same). */
+export function sameButLayout(a: Scenario, b: Scenario): boolean {
+  const unplaced = (s: Scenario) => JSON.stringify({ ...s, nodes: s.nodes.map(({ x: _x, y: _y, ...n }) => n) });
+  return unplaced(a) === unplaced(b);
+}
+
 /** Removes a node with its links, the connections that start, end or pass there, and its changes. */
 export function deleteNode(s: Scenario, id: string): Scenario {
   const links = s.links.filter((l) => l.from !== id && l.to !== id);
