@@ -198,8 +198,10 @@ impl Erica {
         self.abr_capacity = capacity * self.queue_factor;
         let input_rate = cells as f64 / len;
         self.z = if self.abr_capacity > 0.0 { input_rate / self.abr_capacity } else { f64::INFINITY };
-        self.active_last = self.vcs.rotate().max(1);
-        self.fair_share = self.abr_capacity / self.active_last as f64;
+        // The count of VCs really seen (an idle interval counts none, so the first VC back is
+        // the only one); max(1) only guards the division.
+        self.active_last = self.vcs.rotate();
+        self.fair_share = self.abr_capacity / self.active_last.max(1) as f64;
         self.max_alloc_previous = self.max_alloc_current;
         self.max_alloc_current = self.fair_share;
     }
@@ -316,6 +318,18 @@ mod tests {
         let expected_z = (100.0 / 99e-6) / 0.9e6;
         assert!((e.z - expected_z).abs() < 1e-9 * expected_z, "z = {}", e.z);
         assert!((e.fair_share - 0.45e6).abs() < 1e-6, "two active VCs share 0.9e6");
+    }
+
+    #[test]
+    fn after_an_idle_interval_the_first_vc_back_is_offered_the_whole_capacity() {
+        let mut e = erica(1e6);
+        for k in 0..100u64 {
+            feed(&mut e, k * 1_000_000, (k % 2) as u32, CellKind::Data, 0.0);
+        }
+        assert!((e.fair_share - 0.45e6).abs() < 1e-6);
+        // Silence for 10 ms, then VC 0 alone: it is the only VC, not one of two.
+        feed(&mut e, 10 * crate::time::PS_PER_MS, 0, CellKind::Frm, 0.0);
+        assert!((e.fair_share - e.abr_capacity).abs() < 1e-6, "{} of {}", e.fair_share, e.abr_capacity);
     }
 
     #[test]
