@@ -276,6 +276,9 @@ pub struct VirtualSource {
     /// CCR it declares: OSU option c).
     last_frm: Time,
     cells_since_frm: u64,
+    /// The virtual destination of the previous loop saw EFCI on a data cell since it last
+    /// turned an RM cell around (TM 4.0 destination: CI on the next one).
+    efci_seen: bool,
 }
 
 /// A virtual path's source at its first edge switch: per-VC queues of the member connections,
@@ -957,6 +960,7 @@ impl Simulation {
                     scheduled: None,
                     last_frm: 0,
                     cells_since_frm: 0,
+                    efci_seen: false,
                 });
             }
         }
@@ -1143,7 +1147,13 @@ impl Simulation {
     fn at_vsvd(&mut self, v: usize, cell: Cell) {
         let (c, pos) = (self.vs[v].conn, self.vs[v].pos);
         if cell.kind == CellKind::Data {
+            // The VD keeps the previous loop's EFCI for its turnaround; the VS sends with EFCI = 0.
+            let mut cell = cell;
             let vs = &mut self.vs[v];
+            if cell.has(flag::EFCI) {
+                vs.efci_seen = true;
+                cell.clear(flag::EFCI);
+            }
             vs.queue.push_back(cell);
             vs.max_queue = vs.max_queue.max(vs.queue.len() as u64);
             if let Some(h) = vs.src.host.as_mut() {
@@ -1161,6 +1171,9 @@ impl Simulation {
             alg.on_brm(&view, &mut rm);
         }
         rm.er = rm.er.min(self.vs[v].src.acr);
+        if std::mem::take(&mut self.vs[v].efci_seen) {
+            rm.set(flag::CI);
+        }
         self.turn_around_at(c, pos, rm);
     }
 

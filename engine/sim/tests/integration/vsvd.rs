@@ -73,3 +73,30 @@ fn a_virtual_path_must_share_its_switches() {
         "{p:?}"
     );
 }
+
+/// A virtual destination acts as a TM 4.0 destination for the loop it ends: EFCI marked in that
+/// loop comes back as CI to the loop's sources, and the virtual source starts the next loop with
+/// EFCI = 0, so the next loop does not answer for congestion it never saw.
+#[test]
+fn a_virtual_destination_returns_its_loops_efci_and_the_next_loop_starts_clean() {
+    // two-sources: S1, S2 → SW1 → SW2 → D1, D2; SW1 → SW2 is the congested EFCI port, in the
+    // loop that SW2 (VS/VD) ends. SW2's own ports carry one VC each, never congested.
+    let set = [
+        "nodes.SW1.algorithm=\"efci\"",
+        "nodes.SW2.algorithm=\"efci\"",
+        "nodes.SW2.vsvd=true",
+        "defaults.source.rif=0.0625",
+        "run.duration_ms=300",
+        "run.steady_from_ms=150",
+    ];
+    let (sim, s) = run(load("two-sources", &set));
+    assert_eq!(sim.vs.len(), 2);
+    for vs in &sim.vs {
+        assert!(vs.src.acr > 0.99 * vs.src.cfg.pcr, "the second loop saw no congestion: ACR {:.0}", vs.src.acr);
+    }
+    // The first loop's sources hear of SW1's queue: EFCI keeps them near their share.
+    for c in &s.connections {
+        let (rate, share) = (c.mean_rate_mbps.unwrap(), c.target_share_mbps.unwrap());
+        assert!((rate / share - 1.0).abs() < 0.25, "{}: {rate:.1} Mb/s, share {share:.1}", c.id);
+    }
+}
