@@ -1,7 +1,9 @@
 //! EPRCA: Enhanced Proportional Rate Control Algorithm (L. Roberts, ATM Forum/94-0735R1).
 //! Sources read: R. Jain, "Congestion control and traffic management in ATM networks: recent
 //! advances and a survey" (1996). Definition: published for the MACR average and the AV, DPF,
-//! ERF, MRF values; the queue thresholds QT/DQT are our defaults.
+//! ERF, MRF values; the queue thresholds QT/DQT are our defaults. MACR starts at the first CCR
+//! the port sees (usually a source's ICR), not at the link rate: the published description
+//! leaves the start open, and starting at the link rate would let the first VCs overshoot.
 //!
 //! ```text
 //!   on FRM:  if not congested or CCR < MACR:  MACR += AV · (CCR − MACR)
