@@ -6,7 +6,7 @@ import { ProblemList } from '../app/Notices';
 import { useState } from 'react';
 import type { Lab, LabState } from '../app/lab';
 import type { ParamSpec } from '../sim/engine';
-import { describeRange, paramAt, parseParamInput, sortedChanges, type ParsedInput } from '../scenario/params';
+import { describeRange, paramAt, parseParamInput, rifNote, sortedChanges, type ParsedInput } from '../scenario/params';
 import type { Discard, Scheduler } from '../scenario/types';
 import {
   algorithmsFor,
@@ -28,6 +28,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
   const algId = n.algorithm ?? 'erica';
   const algorithms = algorithmsFor(state.catalogue?.algorithms ?? [], scenario);
   const alg = algorithms.find((a) => a.id === algId);
+  const rif = rifNote(scenario, algId, state.catalogue?.source_params ?? []);
   const nowMs = state.status?.nowMs ?? 0;
   const buffer = bufferFieldOf(scenario, state.catalogue?.switch_settings);
   const bufferSize = bufferOf(scenario, n);
@@ -61,6 +62,11 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
         </select>
       </label>
       {alg && <p className="inspector-help">{alg.summary}</p>}
+      {rif && (
+        <p className="inspector-warn" data-testid="rif-note">
+          {rif}
+        </p>
+      )}
       <FieldError rule={fb?.fields.algorithm} />
       <label className="inspector-row">
         <span className="inspector-label">scheduler</span>
