@@ -369,42 +369,32 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
     std::fs::create_dir_all(out).map_err(|e| format!("error: cannot create {}: {e}", out.display()))?;
     let opt = |v: Option<f64>, digits: usize| v.map_or(String::new(), |x| format!("{x:.digits$}"));
     let mut md = String::from(
-        "# ABR Lab report\n\nRates are means over each scenario's steady-state window (Mbps); *share* is the max-min share at the algorithms' target utilisation, *max-min* at full link capacity. Bottleneck utilisation is that of the busiest link; convergence is the last time more than 1 % of the connections were more than 10 % from their share.\n\n| scenario | algorithm | group | n | rate | share | rate/share | max-min | Jain | bottleneck util. | max queue (cells) | loss ratio | convergence (ms) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "# ABR Lab report\n\nRates are means over each scenario's steady-state window (Mbps); *share* is the max-min share at the algorithms' target utilisation, *max-min* at full link capacity. Bottleneck utilisation is that of the busiest link; convergence is the last time more than 1 % of the connections were more than 10 % from their share.\n\n| scenario | algorithm | group | n | rate | share | rate/share | max-min | Jain | bottleneck util. | max queue (cells; frames on Ethernet) | loss ratio | convergence (ms) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut csv = String::from("scenario,algorithm,group,connections,rate_mbps,share_mbps,max_min_mbps,jain_index,bottleneck_utilization,max_queue_cells,loss_ratio,convergence_ms\n");
     for r in &rows {
+        // One list of fields: (Markdown text, CSV text); the rate/share ratio is Markdown only.
         let ratio = if r.share_mbps > 0.0 { format!("{:.3}", r.rate_mbps / r.share_mbps) } else { "–".into() };
-        md.push_str(&format!(
-            "| {} | {} | {} | {} | {:.2} | {:.2} | {} | {:.2} | {} | {} | {} | {:.4} | {} |\n",
-            r.scenario,
-            r.algorithm,
-            r.group,
-            r.connections,
-            r.rate_mbps,
-            r.share_mbps,
-            ratio,
-            r.max_min_mbps,
-            opt(r.jain_index, 4),
-            opt(r.bottleneck_utilization, 3),
-            r.max_queue_cells,
-            r.loss_ratio,
-            opt(r.convergence_ms, 1),
-        ));
-        csv.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{},{},{}\n",
-            r.scenario,
-            r.algorithm,
-            r.group,
-            r.connections,
-            r.rate_mbps,
-            r.share_mbps,
-            r.max_min_mbps,
-            opt(r.jain_index, 6),
-            opt(r.bottleneck_utilization, 6),
-            r.max_queue_cells,
-            r.loss_ratio,
-            opt(r.convergence_ms, 3),
-        ));
+        let same = |v: String| (Some(v.clone()), Some(v));
+        let fields = [
+            same(r.scenario.clone()),
+            same(r.algorithm.clone()),
+            same(r.group.clone()),
+            same(r.connections.to_string()),
+            (Some(format!("{:.2}", r.rate_mbps)), Some(r.rate_mbps.to_string())),
+            (Some(format!("{:.2}", r.share_mbps)), Some(r.share_mbps.to_string())),
+            (Some(ratio), None),
+            (Some(format!("{:.2}", r.max_min_mbps)), Some(r.max_min_mbps.to_string())),
+            (Some(opt(r.jain_index, 4)), Some(opt(r.jain_index, 6))),
+            (Some(opt(r.bottleneck_utilization, 3)), Some(opt(r.bottleneck_utilization, 6))),
+            same(r.max_queue_cells.to_string()),
+            (Some(format!("{:.4}", r.loss_ratio)), Some(r.loss_ratio.to_string())),
+            (Some(opt(r.convergence_ms, 1)), Some(opt(r.convergence_ms, 3))),
+        ];
+        let md_cells: Vec<&str> = fields.iter().filter_map(|(m, _)| m.as_deref()).collect();
+        let csv_cells: Vec<&str> = fields.iter().filter_map(|(_, c)| c.as_deref()).collect();
+        md.push_str(&format!("| {} |\n", md_cells.join(" | ")));
+        csv.push_str(&format!("{}\n", csv_cells.join(",")));
     }
     let write = |name: &str, text: &str| {
         let p = out.join(name);
