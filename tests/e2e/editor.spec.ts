@@ -133,7 +133,7 @@ test('draw a two-switch network with three sources from an empty canvas, run it,
   await page.getByTestId('play').click();
   await waitForMode(page, 'done');
   await expect(page.getByTestId('chart-rate')).toHaveAttribute('data-lines', '9');
-  await page.getByTestId('tab-lesson').click();
+  await page.getByTestId('tab-result').click();
   await expect(page.getByTestId('summary')).toContainText('Jain index');
   await expect.poll(() => page.evaluate(() => window.__abrlab!.digest())).not.toBeNull();
   const digest = await page.evaluate(() => window.__abrlab!.digest());

@@ -39,7 +39,7 @@ test('a shared link opens the scenario with its recorded change in a new page an
   const errors = await openLab(page, '/?scenario=parking-lot-3');
   await liveChange(page, 30, 'SW1', 'target_utilization', '0.7');
   const digest = await playToEnd(page);
-  await page.getByTestId('tab-lesson').click();
+  await page.getByTestId('tab-result').click();
   await expect(page.getByTestId('digest')).toHaveText(digest);
 
   // The fourth chart shows another algorithm quantity: the link carries that choice too.

@@ -73,10 +73,15 @@ test('the inspector offers every algorithm of the catalogue for the network, by 
     await expect(page.getByTestId('switch-buffer')).toContainText('buffer_bytes');
     await page.getByTestId('scenario-picker').selectOption('two-sources');
   }
-  // The form is ERICA's: one field per catalogue parameter, default as placeholder, range shown.
+  // The form is ERICA's: one field per catalogue parameter, default as placeholder, range shown;
+  // an on/off parameter (a whole number 0 – 1) is a checkbox showing its default.
   const erica = CATALOGUE.algorithms.find((a) => a.id === 'erica')!;
   for (const p of erica.params) {
     const field = page.getByTestId(`param-${p.name}`);
+    if (p.integer && p.min === 0 && p.max === 1) {
+      await expect(field).toContainText(`default ${p.default === 1 ? 'on' : 'off'}`);
+      continue;
+    }
     await expect(field.locator('input')).toHaveAttribute('placeholder', String(p.default));
     await expect(field).toContainText(`range ${p.min} – ${p.max}`);
   }
@@ -208,4 +213,17 @@ test('input out of range is refused at its field with the range shown, and the s
   await tu.locator('input').press('Escape');
   await expect(tu.locator('input')).toHaveValue('');
   await expect(tu.getByRole('alert')).toHaveCount(0);
+});
+
+test('an on/off parameter is a checkbox: unticking ERICA option A at t = 0 sets it to 0', async ({ page }) => {
+  await openLab(page);
+  await inspect(page, 'SW1');
+  const box = page.getByTestId('param-max_alloc').getByRole('checkbox');
+  await expect(box).toBeChecked(); // the catalogue default: on
+  await expect(page.getByTestId('param-max_alloc')).toContainText('default on');
+  await box.uncheck();
+  await expect
+    .poll(async () => JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!).nodes.find((n: { id: string }) => n.id === 'SW1').params)
+    .toEqual({ max_alloc: 0 });
+  await expect(page.getByTestId('param-max_alloc').getByRole('checkbox')).not.toBeChecked();
 });

@@ -54,13 +54,15 @@ test('the discard policy and EPD threshold are set from the inspector; a thresho
   await openLab(page, '/?scenario=vsvd-1-end-to-end');
   await inspect(page, 'SW1');
   const epd = page.getByTestId('switch-epd-threshold');
-  // The buffer is 10 000 000 cells: the default threshold is 90 % of it.
-  await expect(epd.locator('input')).toHaveAttribute('placeholder', '9000000');
-  await expect(epd).toContainText('range 0 – 10000000');
+  // With tail drop there is no threshold to set.
+  await expect(epd).toHaveCount(0);
 
   await page.getByTestId('switch-discard').selectOption('epd_ppd');
   await expect(page.getByTestId('switch-note')).toContainText('Discard policy changed');
   expect((await switchOf(page, 'SW1')).discard).toBe('epd_ppd');
+  // The buffer is 10 000 000 cells: the default threshold is 90 % of it.
+  await expect(epd.locator('input')).toHaveAttribute('placeholder', '9000000');
+  await expect(epd).toContainText('range 0 – 10000000');
 
   await epd.locator('input').fill('10000001');
   await epd.locator('input').press('Enter');

@@ -101,7 +101,8 @@ impl Recorder {
 #[derive(Debug, Clone, Serialize)]
 pub struct ConnSummary {
     pub id: String,
-    /// `abr`, `ethernet` or `background` (CBR/VBR: no share, served first).
+    /// `abr`, `ubr` (sent at PCR, no feedback: its ACR says nothing), `ethernet` or
+    /// `background` (CBR/VBR: no share, served first).
     pub kind: &'static str,
     pub mean_rate_mbps: Option<f64>,
     pub fair_share_mbps: Option<f64>,
@@ -187,8 +188,9 @@ pub struct Summary {
     pub virtual_sources: Vec<VsSummary>,
     /// Jain's fairness index over mean rate / target share.
     pub jain_index: Option<f64>,
-    /// Last time more than 1 % of the active connections were more than 10 % away from their
-    /// target share; null if they never settled within.
+    /// The first sample time from which on at most 1 % of the connections whose rate the
+    /// network sets (`abr`, `ethernet`) stay within 10 % of their target share; null if they
+    /// never settle up to the end, or no such connection runs (UBR and background only).
     pub convergence_ms: Option<f64>,
     pub digest: String,
 }
@@ -226,7 +228,8 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
         };
         connections.push(ConnSummary {
             id: c.id.clone(),
-            kind: match c.source {
+            kind: match &c.source {
+                crate::sim::Host::Abr(s) if s.cfg.ubr => "ubr",
                 crate::sim::Host::Abr(_) => "abr",
                 crate::sim::Host::Eth(_) => "ethernet",
                 crate::sim::Host::Bg(_) => "background",
@@ -307,13 +310,17 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
         }
     });
 
-    // Convergence: the last sample at which too many connections were off their share.
+    // Convergence: the first sample from which on at most 1 % of the connections whose rate
+    // the network sets (ABR ACR, Ethernet rate limit; not UBR, not background) are more than
+    // 10 % off their share. None when that never holds up to the end, or no such connection runs.
+    let controlled: Vec<usize> = (0..n).filter(|&k| matches!(connections[k].kind, "abr" | "ethernet")).collect();
+    let mut first_active: Option<usize> = None;
     let mut last_off: Option<usize> = None;
     for i in 0..rows {
         let row = rec.row(i);
         let mut active = 0;
         let mut off = 0;
-        for k in 0..n {
+        for &k in &controlled {
             let (acr, target) = (row[col_acr + k], row[col_target + k]);
             if acr.is_nan() || target.is_nan() {
                 continue;
@@ -323,14 +330,18 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
                 off += 1;
             }
         }
+        if active > 0 && first_active.is_none() {
+            first_active = Some(i);
+        }
         if active > 0 && off as f64 > 0.01 * active as f64 {
             last_off = Some(i);
         }
     }
-    let convergence_ms = match last_off {
-        Some(i) if i + 1 == rows => None,
-        Some(i) => Some(rec.row(i)[0]),
-        None => Some(0.0),
+    let convergence_ms = match (last_off, first_active) {
+        (Some(i), _) if i + 1 == rows => None,
+        (Some(i), _) => Some(rec.row(i + 1)[0]),
+        (None, Some(i)) => Some(rec.row(i)[0]),
+        (None, None) => None,
     };
 
     let virtual_paths = sim

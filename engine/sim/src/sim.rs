@@ -1442,7 +1442,13 @@ fn series_meta(ports: &[Port], conns: &[Conn], ethernet: bool) -> Vec<SeriesMeta
             for name in alg.internal_names() {
                 let mut s = SeriesMeta::new("algorithm", &p.id, "", format!("{} {name}", p.id));
                 s.id = format!("algorithm:{}:{name}", p.id);
-                s.unit = if name.ends_with("_mbps") { "Mbps" } else { "" };
+                s.unit = if name.ends_with("_mbps") {
+                    "Mbps"
+                } else if name.contains("_pct") {
+                    "%"
+                } else {
+                    ""
+                };
                 m.push(s);
             }
         }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { TimeChart } from '../charts/TimeChart';
 import {
   algorithmQuantities,
+  quantityLabel,
   ALGORITHM_CHART,
   CHARTS,
   chartView,
@@ -68,7 +69,7 @@ export function App({ lab }: { lab: Lab }) {
         >
           {quantities.map((q) => (
             <option key={q} value={q}>
-              {q}
+              {quantityLabel(q)}
             </option>
           ))}
         </select>

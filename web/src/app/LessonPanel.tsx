@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Scenario } from '../scenario/types';
 import { RecordedChanges, SwitchInspector } from '../editor/SwitchInspector';
 import { VirtualPathsPanel } from '../editor/VirtualPathsPanel';
@@ -7,16 +7,21 @@ import { RunSummary } from './RunSummary';
 import { networkView } from '../charts/specs';
 import { Topology } from './Topology';
 
-type Tab = 'lesson' | 'switches' | 'paths';
+type Tab = 'lesson' | 'result' | 'switches' | 'paths';
 
 /**
- * The side panel: the scenario's title and network, then either its story (what to watch, the
- * result, where it comes from) or the switch inspector. Clicking a switch opens the inspector.
+ * The side panel: the scenario's title and network, then its story (what to watch, where it
+ * comes from), the run's result, the switch inspector or the virtual paths. Clicking a switch
+ * opens the inspector; when a run ends, the result comes up in place of the lesson.
  */
 export function LessonPanel({ lab, state }: { lab: Lab; state: LabState }) {
   // View state only: which tab, which switch.
   const [tab, setTab] = useState<Tab>('lesson');
   const [picked, setPicked] = useState<string | null>(null);
+  const summary = state.summary;
+  useEffect(() => {
+    if (summary) setTab((t) => (t === 'lesson' ? 'result' : t));
+  }, [summary]);
   const s = state.current?.scenario;
   if (!s) return <aside className="lesson" />;
   const switches = s.nodes.filter((n) => n.kind === 'switch').map((n) => n.id);
@@ -38,6 +43,16 @@ export function LessonPanel({ lab, state }: { lab: Lab; state: LabState }) {
         </button>
         <button
           role="tab"
+          aria-selected={tab === 'result'}
+          data-testid="tab-result"
+          onClick={() => setTab('result')}
+          disabled={!summary}
+          title={summary ? undefined : 'The result comes when the run ends'}
+        >
+          Result
+        </button>
+        <button
+          role="tab"
           aria-selected={tab === 'switches'}
           data-testid="tab-switches"
           onClick={() => setTab('switches')}
@@ -46,8 +61,8 @@ export function LessonPanel({ lab, state }: { lab: Lab; state: LabState }) {
           Switches{changes > 0 ? ` · ${changes} change${changes === 1 ? '' : 's'}` : ''}
         </button>
         {!s.ethernet && (
-          <button role="tab" aria-selected={tab === 'paths'} data-testid="tab-paths" onClick={() => setTab('paths')}>
-            Virtual paths{s.virtual_paths?.length ? ` · ${s.virtual_paths.length}` : ''}
+          <button role="tab" aria-selected={tab === 'paths'} data-testid="tab-paths" onClick={() => setTab('paths')} title="Virtual paths">
+            VPs{s.virtual_paths?.length ? ` · ${s.virtual_paths.length}` : ''}
           </button>
         )}
       </div>
@@ -69,6 +84,8 @@ export function LessonPanel({ lab, state }: { lab: Lab; state: LabState }) {
           <SwitchInspector lab={lab} state={state} node={selected} />
           <RecordedChanges lab={lab} state={state} />
         </>
+      ) : tab === 'result' && summary ? (
+        <RunSummary summary={summary} net={networkView(s)} digest={state.digest} />
       ) : (
         <LessonText scenario={s} state={state} />
       )}
@@ -88,7 +105,6 @@ function LessonText({ scenario: s, state }: { scenario: Scenario; state: LabStat
           ))}
         </section>
       )}
-      {state.summary && <RunSummary summary={state.summary} net={networkView(s)} digest={state.digest} />}
       {s.source && (
         <section>
           <h3>Source</h3>

@@ -23,6 +23,11 @@ export function RunSummary({
   const conns = summary.connections ?? [];
   const ports = [...(summary.ports ?? [])].sort((a, b) => (b.max_queue_cells ?? 0) - (a.max_queue_cells ?? 0));
   const lost = conns.reduce((n, c) => n + (c.lost_cells ?? 0), 0);
+  // Convergence is judged on the sources whose rate the network sets (not UBR, not background).
+  const judged = conns.some((c) => c.kind === undefined || c.kind === 'abr' || c.kind === 'ethernet');
+  const converged =
+    summary.convergence_ms != null ? `${fmt(summary.convergence_ms, 1)} ms` : judged ? 'not within 10 %' : '– (no rate-controlled source)';
+  const noShare = (kind: string | undefined) => kind === 'background';
   return (
     <section className="summary" data-testid="summary">
       <h3>Result</h3>
@@ -30,7 +35,7 @@ export function RunSummary({
         <dt>Jain index</dt>
         <dd>{fmt(summary.jain_index, 4)}</dd>
         <dt>Converged at</dt>
-        <dd>{summary.convergence_ms == null ? 'not within 10 %' : `${fmt(summary.convergence_ms, 1)} ms`}</dd>
+        <dd data-testid="summary-converged">{converged}</dd>
         <dt>{net.ethernet ? 'Frames dropped' : 'Cells lost'}</dt>
         <dd>{lost}</dd>
         {ports[0] && (
@@ -44,33 +49,31 @@ export function RunSummary({
         )}
       </dl>
       {conns.length > 0 && (
-        <table className="summary-table">
-          <thead>
-            <tr>
-              <th>{net.ethernet ? 'Flow' : 'Source'}</th>
-              <th title={`Mean ${net.ethernet ? 'rate limit' : 'ACR'} from ${fmt(summary.steady_from_ms, 0)} ms to the end`}>mean rate</th>
-              <th>target share</th>
-              <th>max-min share</th>
-            </tr>
-          </thead>
-          <tbody>
-            {conns.slice(0, 12).map((c) => (
-              <tr key={c.id}>
-                <td>{c.id}</td>
-                <td>{fmt(r(c.mean_rate_mbps), 2)}</td>
-                <td>{fmt(r(c.target_share_mbps), 2)}</td>
-                <td>{fmt(r(c.fair_share_mbps), 2)}</td>
-              </tr>
-            ))}
-          </tbody>
-          {conns.length > 12 && (
-            <tfoot>
+        <div className="summary-scroll">
+          <table className="summary-table" data-testid="summary-rates">
+            <thead>
               <tr>
-                <td colSpan={4}>… and {conns.length - 12} more</td>
+                <th>{net.ethernet ? 'Flow' : 'Source'}</th>
+                <th title={`Mean rate delivered from ${fmt(summary.steady_from_ms, 0)} ms to the end`}>mean rate</th>
+                <th>target share</th>
+                <th>max-min share</th>
               </tr>
-            </tfoot>
-          )}
-        </table>
+            </thead>
+            <tbody>
+              {conns.map((c) => (
+                <tr key={c.id} title={c.kind === 'ubr' ? 'UBR: sent at PCR, no feedback' : noShare(c.kind) ? 'CBR/VBR background: served first, no share' : undefined}>
+                  <td>
+                    {c.id}
+                    {c.kind === 'ubr' ? ' (UBR)' : noShare(c.kind) ? ' (VBR/CBR)' : ''}
+                  </td>
+                  <td>{fmt(r(c.mean_rate_mbps), 2)}</td>
+                  <td>{noShare(c.kind) ? '–' : fmt(r(c.target_share_mbps), 2)}</td>
+                  <td>{noShare(c.kind) ? '–' : fmt(r(c.fair_share_mbps), 2)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <p className="summary-note">
         Rates in {rate.unit}, averaged from {fmt(summary.steady_from_ms, 0)} ms to the end of the run.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../sim/engine';
 import {
   algorithmQuantities,
+  quantityLabel,
   ALGORITHM_CHART,
   ATM_VIEW,
   CHARTS,
@@ -102,5 +103,15 @@ describe('chart specs', () => {
     expect(share.map((l) => l.color)).toEqual(overload.map((l) => l.color));
     const bid = linesFor(ALGORITHM_CHART, withAlgorithms, onlyQuantity('aggregate_bid_mbps'));
     expect(bid[0].color).not.toBe(share[0].color);
+  });
+});
+
+describe('algorithm quantity labels', () => {
+  it('read as words, with acronyms in capitals and the unit left to the axis', () => {
+    expect(quantityLabel('macr_pct_of_target')).toBe('MACR, % of target');
+    expect(quantityLabel('fair_share_mbps')).toBe('fair share');
+    expect(quantityLabel('advertised_rate_mbps')).toBe('advertised rate');
+    expect(quantityLabel('effective_vcs')).toBe('effective VCs');
+    expect(quantityLabel('overload')).toBe('overload');
   });
 });

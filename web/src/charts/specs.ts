@@ -126,6 +126,19 @@ export function quantityOf(m: SeriesMeta): string {
   return m.id.slice(m.id.lastIndexOf(':') + 1);
 }
 
+const ACRONYMS: Record<string, string> = { macr: 'MACR', mair: 'MAIR', mrf: 'MRF', vcs: 'VCs' };
+
+/** How a quantity reads in the picker: words, acronyms in capitals, the unit left to the axis
+ *  ("macr_pct_of_target" → "MACR, % of target", "fair_share_mbps" → "fair share"). */
+export function quantityLabel(name: string): string {
+  const pct = name.endsWith('_pct_of_target');
+  const words = name
+    .replace(/_mbps$|_pct_of_target$/, '')
+    .split('_')
+    .map((w) => ACRONYMS[w] ?? w);
+  return words.join(' ') + (pct ? ', % of target' : '');
+}
+
 /** The algorithm quantities of a run, in order of first appearance. */
 export function algorithmQuantities(meta: SeriesMeta[]): string[] {
   return [...new Set(meta.filter((m) => m.kind === 'algorithm').map(quantityOf))];

@@ -128,6 +128,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
             </select>
           </label>
           <FieldError rule={fb?.fields.discard} />
+          {(n.discard ?? 'tail').includes('epd') && (
           <NumberField
             key={`${node}:epd:${n.epd_threshold_cells}:${atmBuffer}`}
             testId="switch-epd-threshold"
@@ -141,6 +142,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
             engineRule={fb?.fields.epd_threshold_cells}
             onCommit={(v) => lab.setSwitchEpdThreshold(node, v)}
           />
+          )}
         </>
       )}
       {fb?.note && (
@@ -157,25 +159,66 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
           {modeText}
         </p>
       )}
-      {alg?.params.map((spec) => (
-        <NumberField
-          key={`${node}:${algId}:${spec.name}`}
-          testId={`param-${spec.name}`}
-          name={spec.name}
-          unit={spec.unit}
-          value={paramAt(scenario, node, spec.name, nowMs)}
-          placeholder={defaultText(spec)}
-          help={spec.meaning}
-          range={`range ${describeRange(spec)}; default ${defaultText(spec)}`}
-          parse={(text) => parseParamInput(spec, text)}
-          engineRule={fb?.fields[`params.${spec.name}`]}
-          onCommit={(v) => lab.setSwitchParam(node, spec.name, v)}
-        />
-      ))}
+      {alg?.params.map((spec) =>
+        isSwitch(spec) ? (
+          <SwitchField
+            key={`${node}:${algId}:${spec.name}`}
+            spec={spec}
+            value={paramAt(scenario, node, spec.name, nowMs)}
+            engineRule={fb?.fields[`params.${spec.name}`]}
+            onCommit={(v) => lab.setSwitchParam(node, spec.name, v)}
+          />
+        ) : (
+          <NumberField
+            key={`${node}:${algId}:${spec.name}`}
+            testId={`param-${spec.name}`}
+            name={spec.name}
+            unit={spec.unit}
+            value={paramAt(scenario, node, spec.name, nowMs)}
+            placeholder={defaultText(spec)}
+            help={spec.meaning}
+            range={`range ${describeRange(spec)}; default ${defaultText(spec)}`}
+            parse={(text) => parseParamInput(spec, text)}
+            engineRule={fb?.fields[`params.${spec.name}`]}
+            onCommit={(v) => lab.setSwitchParam(node, spec.name, v)}
+          />
+        ),
+      )}
       {fb && fb.other.length > 0 && (
         <ProblemList problems={fb.other} testId="switch-problems" />
       )}
     </section>
+  );
+}
+
+/** An on/off parameter: a whole number that is 0 or 1. */
+function isSwitch(spec: ParamSpec) {
+  return spec.integer && spec.min === 0 && spec.max === 1;
+}
+
+/** An on/off parameter as a checkbox; the value in force, else the default, decides its state. */
+function SwitchField({
+  spec,
+  value,
+  engineRule,
+  onCommit,
+}: {
+  spec: ParamSpec;
+  value: number | undefined;
+  engineRule?: string;
+  onCommit(value: number): void;
+}) {
+  const on = (value ?? spec.default ?? 0) === 1;
+  return (
+    <div className={`param param-switch${engineRule ? ' param-invalid' : ''}`} data-testid={`param-${spec.name}`}>
+      <label className="inspector-row">
+        <span className="inspector-label param-name">{spec.name}</span>
+        <input type="checkbox" aria-label={spec.name} checked={on} onChange={(e) => onCommit(e.target.checked ? 1 : 0)} />
+      </label>
+      <div className="param-help">{spec.meaning}</div>
+      <div className="param-range">default {spec.default === 1 ? 'on' : 'off'}</div>
+      <FieldError rule={engineRule} />
+    </div>
   );
 }
 

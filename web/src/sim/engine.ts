@@ -116,7 +116,7 @@ export interface RunSummary {
     target_share_mbps?: number;
     delivered_cells?: number;
     lost_cells?: number;
-    /** `abr`, `ethernet` or `background`. */
+    /** `abr`, `ubr` (sent at PCR, no feedback), `ethernet` or `background` (CBR/VBR). */
     kind?: string;
     /** TCP connections only. */
     goodput_mbps?: number;

@@ -313,14 +313,14 @@ impl SwitchAlgorithm for SeriesD {
     }
 
     fn internal_names(&self) -> &'static [&'static str] {
-        &["queue_region", "mair_mbps", "mrf", "macr_pct_of_target"]
+        &["macr_pct_of_target", "queue_region", "mair_mbps", "mrf"]
     }
 
     fn internal_values(&self, out: &mut Vec<f64>) {
+        out.push(100.0 * self.macr / self.cfg.tr);
         out.push(self.region as f64);
         out.push(cells_to_mbps(self.mair));
         out.push(self.mrf);
-        out.push(100.0 * self.macr / self.cfg.tr);
     }
 }
 

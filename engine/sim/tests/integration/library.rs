@@ -164,3 +164,30 @@ fn vbr_background_is_served_first_and_erica_shares_what_it_leaves() {
     let vi = sim.conns.iter().position(|c| c.id == "V1").unwrap();
     assert!(sim.cells_conserved(vi));
 }
+
+/// Convergence is the first sample from which on every controlled source stays within 10 % of
+/// its target share: off just before it, within at every sample after.
+#[test]
+fn convergence_is_the_first_sample_from_which_every_source_stays_near_its_share() {
+    let (sim, s) = run(load("two-sources"));
+    let t = s.convergence_ms.expect("two-sources settles");
+    assert!(t > 0.0, "the sources start at ICR, far below their share");
+    let (acr, target) = (sim.rec.column_of("acr").unwrap(), sim.rec.column_of("target").unwrap());
+    let near = |row: &[f64]| (0..2).all(|k| (row[acr + k] - row[target + k]).abs() <= 0.1 * row[target + k]);
+    let rows: Vec<&[f64]> = (0..sim.rec.row_count()).map(|i| sim.rec.row(i)).collect();
+    let at = rows.iter().position(|r| r[0] == t).unwrap();
+    assert!(!near(rows[at - 1]), "the sample before {t} ms is still off");
+    assert!(rows[at..].iter().all(|r| near(r)), "within 10 % from {t} ms to the end");
+}
+
+/// UBR sources send at PCR whatever happens: their ACR says nothing, so they are reported as
+/// `ubr` and do not count for convergence (none at all in an all-UBR run).
+#[test]
+fn ubr_sources_are_reported_as_such_and_not_judged_by_their_acr() {
+    let (_, s) = run(load("tcp-over-ubr-epd"));
+    assert!(s.connections.iter().all(|c| c.kind == "ubr"));
+    assert_eq!(s.convergence_ms, None);
+    let (_, s) = run(load("tcp-over-abr"));
+    assert!(s.connections.iter().all(|c| c.kind == "abr"));
+    assert!(s.convergence_ms.is_some());
+}
