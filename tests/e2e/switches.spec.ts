@@ -9,7 +9,7 @@ interface Algorithm {
   id: string;
   name: string;
   network?: 'atm' | 'ethernet' | 'both';
-  params: { name: string; min: number; max: number; default: number | null }[];
+  params: { name: string; min: number; max: number; default: number | null; integer: boolean }[];
 }
 interface Catalogue {
   algorithms: Algorithm[];

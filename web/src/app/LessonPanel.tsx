@@ -126,9 +126,9 @@ function RunFacts({ scenario, state }: { scenario: Scenario; state: LabState }) 
   return (
     <dl className="facts">
       <dt>Duration</dt>
-      <dd>{scenario.run.duration_ms} ms</dd>
+      <dd>{scenario.run.duration_ms >= 10_000 ? `${scenario.run.duration_ms / 1000} s` : `${scenario.run.duration_ms} ms`}</dd>
       <dt>Sampling</dt>
-      <dd>every {scenario.run.sample_interval_us ?? 500} µs</dd>
+      <dd>every {interval(scenario.run.sample_interval_us ?? 500)}</dd>
       <dt>Connections</dt>
       <dd>{scenario.connections.length}</dd>
       {[...algos].map(([id, nodes]) => (
@@ -145,4 +145,9 @@ function FactPair({ term, value }: { term: string; value: string }) {
       <dd>{value}</dd>
     </>
   );
+}
+
+/** A sampling interval: in µs below a millisecond, else in ms. */
+function interval(us: number) {
+  return us >= 1000 ? `${us / 1000} ms` : `${us} µs`;
 }

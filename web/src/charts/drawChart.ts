@@ -99,7 +99,8 @@ export function drawChart(
     ctx.stroke();
     ctx.fillText(formatTick(v), left - 6, py);
   }
-  // x axis.
+  // x axis: in seconds once the run is 10 s or longer.
+  const seconds = x.domain()[1] >= 10_000;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
   for (const v of x.ticks(Math.max(2, Math.floor((right - left) / 80)))) {
@@ -114,7 +115,7 @@ export function drawChart(
     ctx.moveTo(px, bottom);
     ctx.lineTo(px, bottom + 4);
     ctx.stroke();
-    ctx.fillText(formatTick(v), px, bottom + 6);
+    ctx.fillText(formatTick(seconds ? v / 1000 : v), px, bottom + 6);
   }
   ctx.strokeStyle = '#9aa5b1';
   ctx.beginPath();
@@ -126,7 +127,7 @@ export function drawChart(
   ctx.fillStyle = '#5b6675';
   ctx.textAlign = 'right';
   ctx.textBaseline = 'bottom';
-  ctx.fillText('time (ms)', right, f.height - 1);
+  ctx.fillText(seconds ? 'time (s)' : 'time (ms)', right, f.height - 1);
   ctx.save();
   ctx.translate(12, (top + bottom) / 2);
   ctx.rotate(-Math.PI / 2);

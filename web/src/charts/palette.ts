@@ -12,10 +12,33 @@ export const PALETTE = [
   '#475569', // slate
 ];
 
-/** Assigns palette colours to owners in order of first appearance. */
+/** Mixes a #rrggbb colour with black (amount < 0) or white (amount > 0). */
+function shade(hex: string, amount: number): string {
+  const target = amount < 0 ? 0 : 255;
+  const a = Math.abs(amount);
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
+    return Math.round(c + (target - c) * a)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(1)}${channel(2)}`;
+}
+
+/** The palette, then the same hues darker, then lighter: 30 distinct colours before any repeats. */
+const ROUNDS = [0, -0.45, 0.4];
+
+/** The colour of the i-th owner. */
+export function colourAt(i: number): string {
+  const round = Math.floor(i / PALETTE.length) % ROUNDS.length;
+  const base = PALETTE[i % PALETTE.length];
+  return ROUNDS[round] === 0 ? base : shade(base, ROUNDS[round]);
+}
+
+/** Assigns colours to owners in order of first appearance. */
 export function colourByOwner(owners: string[]): Map<string, string> {
   const map = new Map<string, string>();
-  for (const o of owners) if (!map.has(o)) map.set(o, PALETTE[map.size % PALETTE.length]);
+  for (const o of owners) if (!map.has(o)) map.set(o, colourAt(map.size));
   return map;
 }
 
