@@ -34,10 +34,10 @@ pub const SOURCE_PARAMS: [ParamSpec; 13] = [
     ParamSpec::num(
         "rif",
         "",
-        1.0 / 16.0,
+        1.0,
         1.0 / 32768.0,
         1.0,
-        "Rate increase factor: at most RIF·PCR more per backward RM cell (TM 4.0 default 1/16; ER studies often use 1 to let ER dominate)",
+        "Rate increase factor: at most RIF·PCR more per backward RM cell",
     ),
     ParamSpec::num(
         "rdf",
@@ -655,16 +655,8 @@ mod tests {
     }
 
     #[test]
-    fn the_default_rif_is_tm4s_one_sixteenth() {
-        let mut s = source(&[("icr_mbps", crate::time::cells_to_mbps(1_000.0))]);
-        send(&mut s, 1);
-        s.on_brm(1, &brm(100_000.0, 0)); // CI = NI = 0, ER = PCR: ACR + RIF·PCR
-        assert!((s.acr - (1_000.0 + 100_000.0 / 16.0)).abs() < 1e-6, "{}", s.acr);
-    }
-
-    #[test]
     fn a_rate_increase_reschedules_the_next_cell() {
-        let mut s = source(&[("icr_mbps", crate::time::cells_to_mbps(1_000.0)), ("rif", 1.0)]);
+        let mut s = source(&[("icr_mbps", crate::time::cells_to_mbps(1_000.0))]);
         send(&mut s, 1); // t = 0; next at 1 ms
         assert_eq!(s.next_event_time(), Some(PS_PER_MS));
         s.on_brm(100_000_000, &brm(10_000.0, 0)); // at 0.1 ms, ACR → 10,000: next at 0.1 ms
