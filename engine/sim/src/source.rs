@@ -37,7 +37,7 @@ pub const SOURCE_PARAMS: [ParamSpec; 13] = [
         1.0,
         1.0 / 32768.0,
         1.0,
-        "Rate increase factor: at most RIF·PCR more per backward RM cell",
+        "Rate increase factor: at most RIF·PCR more per backward RM cell (1, as in the ER studies; TM 4.0's default 1/16 is what EFCI and EPRCA assume)",
     ),
     ParamSpec::num(
         "rdf",
