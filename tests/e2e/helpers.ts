@@ -11,7 +11,7 @@ export interface LibraryScenario {
   scenario: {
     id: string;
     run: { duration_ms: number; sample_interval_us?: number; tolerance?: number; expect_maxmin?: boolean };
-    connections: { id: string; start_ms?: number; stop_ms?: number; background?: unknown; tcp?: unknown }[];
+    connections: { id: string; start_ms?: number; stop_ms?: number; background?: unknown; tcp?: { service?: string } }[];
     ethernet?: { frame_bytes?: number };
   };
 }

@@ -543,7 +543,7 @@ impl Simulation {
                 port.reported = s.nodes[port.node].kind == NodeKind::Switch;
             }
         }
-        let rec = Recorder::new(series_meta(&ports, &conns, s.ethernet.is_some()));
+        let ethernet = s.ethernet.is_some();
         let sample_interval = from_us(s.run.sample_interval_us).max(1);
         let end = from_ms(s.run.duration_ms);
         let mut sim = Simulation {
@@ -564,7 +564,7 @@ impl Simulation {
             next_sample: 0,
             last_sample: end / sample_interval,
             events: 0,
-            rec,
+            rec: Recorder::new(Vec::new()), // once the virtual paths are built
             scratch: Vec::new(),
             notes: Vec::new(),
             pending_changes: VecDeque::new(),
@@ -581,6 +581,7 @@ impl Simulation {
         sim.pending_changes = changes.into_iter().map(|c| (from_ms(c.at_ms), c)).collect();
         sim.build_virtual_sources();
         sim.build_virtual_paths();
+        sim.rec = Recorder::new(series_meta(&sim.ports, &sim.conns, ethernet, &sim.vp));
         for c in 0..sim.conns.len() {
             if let Some(t) = sim.conns[c].tcp.as_mut() {
                 let start = sim.scenario.connections[c].start_ms;
@@ -1249,7 +1250,9 @@ impl Simulation {
         row.clear();
         row.push(to_ms(now));
         for c in &self.conns {
-            let active = c.source.active(now);
+            // A UBR source has no allowed rate (it sends at PCR whatever the network says).
+            let ubr = matches!(&c.source, Host::Abr(s) if s.cfg.ubr);
+            let active = c.source.active(now) && !ubr;
             row.push(if active { c.source.rate(now) * self.unit_bits / 1e6 } else { f64::NAN });
         }
         let to_mbps = self.unit_bits / 1e6;
@@ -1290,6 +1293,7 @@ impl Simulation {
                 row.push(if span > 0.0 { segs * t.mss as f64 * 8.0 / span / 1e6 } else { 0.0 });
             }
         }
+        row.extend(self.vp.iter().filter(|v| !v.src.cfg.ubr).map(|v| v.src.acr * to_mbps));
         for (i, c) in self.conns.iter().enumerate() {
             self.prev_delivered[i] = c.delivered;
         }
@@ -1417,7 +1421,7 @@ fn compute_shares(ports: &[Port], conns: &[Conn], demands: &[Option<f64>]) -> (V
     (share, tgt)
 }
 
-fn series_meta(ports: &[Port], conns: &[Conn], ethernet: bool) -> Vec<SeriesMeta> {
+fn series_meta(ports: &[Port], conns: &[Conn], ethernet: bool, vps: &[VpSource]) -> Vec<SeriesMeta> {
     let (unit, what) = if ethernet { ("frames", "frames delivered") } else { ("cells", "cells delivered") };
     let mut m = Vec::new();
     let per_conn = |m: &mut Vec<SeriesMeta>, kind: &'static str, unit: &'static str, what: &str| {
@@ -1425,7 +1429,17 @@ fn series_meta(ports: &[Port], conns: &[Conn], ethernet: bool) -> Vec<SeriesMeta
             m.push(SeriesMeta::new(kind, &c.id, unit, format!("{} {what}", c.id)));
         }
     };
-    per_conn(&mut m, "acr", "Mbps", if ethernet { "rate limit" } else { "ACR" });
+    for c in conns {
+        let ubr = matches!(&c.source, Host::Abr(s) if s.cfg.ubr);
+        let what = if ethernet {
+            "rate limit"
+        } else if ubr {
+            "(UBR: no allowed rate)"
+        } else {
+            "ACR"
+        };
+        m.push(SeriesMeta::new("acr", &c.id, "Mbps", format!("{} {what}", c.id)));
+    }
     per_conn(&mut m, "share", "Mbps", "max-min share");
     per_conn(&mut m, "target", "Mbps", "max-min share at target utilisation");
     per_conn(&mut m, "throughput", "Mbps", "throughput");
@@ -1456,6 +1470,9 @@ fn series_meta(ports: &[Port], conns: &[Conn], ethernet: bool) -> Vec<SeriesMeta
     for c in conns.iter().filter(|c| c.tcp.is_some()) {
         m.push(SeriesMeta::new("cwnd", &c.id, "KB", format!("{} TCP window", c.id)));
         m.push(SeriesMeta::new("goodput", &c.id, "Mbps", format!("{} TCP goodput (10-sample average)", c.id)));
+    }
+    for v in vps.iter().filter(|v| !v.src.cfg.ubr) {
+        m.push(SeriesMeta::new("vp_acr", &v.id, "Mbps", format!("{} ACR (ABR virtual path)", v.id)));
     }
     m
 }

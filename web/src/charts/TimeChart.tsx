@@ -201,6 +201,7 @@ export const TimeChart = memo(function TimeChart({
 
 const KIND_NAMES: Record<string, string> = {
   acr: 'ACR',
+  vp_acr: 'virtual path ACR',
   share: 'max-min share',
   target: 'share at target utilisation',
 };
@@ -233,10 +234,17 @@ const LEGEND_OWNERS = 10;
 
 function Legend({ lines, kindNames }: { lines: ChartLine[]; kindNames?: Record<string, string> }) {
   const [expanded, setExpanded] = useState(false);
+  // Virtual paths first: one line each stands for several connections.
+  const ordered = [...lines.filter((l) => l.kind === 'vp_acr'), ...lines.filter((l) => l.kind !== 'vp_acr')];
   const owners = new Map<string, string>();
-  for (const l of lines) if (!owners.has(l.owner)) owners.set(l.owner, l.color);
-  const kinds = new Map<string, ChartLine['style']>();
-  for (const l of lines) if (!kinds.has(l.kind)) kinds.set(l.kind, l.style);
+  for (const l of ordered) if (!owners.has(l.owner)) owners.set(l.owner, l.color);
+  // The line-style key: one entry per style, naming every kind drawn in it.
+  const styles = new Map<ChartLine['style'], string[]>();
+  for (const l of lines) {
+    const name = kindNames?.[l.kind] ?? KIND_NAMES[l.kind] ?? l.kind;
+    const names = styles.get(l.style) ?? [];
+    if (!names.includes(name)) styles.set(l.style, [...names, name]);
+  }
   return (
     <ul className="legend">
       {[...owners].slice(0, expanded ? owners.size : LEGEND_OWNERS).map(([owner, color]) => (
@@ -252,11 +260,11 @@ function Legend({ lines, kindNames }: { lines: ChartLine[]; kindNames?: Record<s
           </button>
         </li>
       )}
-      {kinds.size > 1 &&
-        [...kinds].map(([kind, style]) => (
-          <li key={kind} className="legend-key">
+      {styles.size > 1 &&
+        [...styles].map(([style, names]) => (
+          <li key={style} className="legend-key">
             <Swatch color="#6b7280" style={style} />
-            {kindNames?.[kind] ?? KIND_NAMES[kind] ?? kind}
+            {names.join(' / ')}
           </li>
         ))}
     </ul>

@@ -24,6 +24,7 @@ export const CHARTS: ChartSpec[] = [
     ethernetTitle: 'Rate limit of each flow',
     kinds: [
       { kind: 'acr', style: 'solid' },
+      { kind: 'vp_acr', style: 'solid' },
       { kind: 'share', style: 'dashed' },
       { kind: 'target', style: 'dotted' },
     ],

@@ -12,7 +12,10 @@ export interface Problem {
 }
 
 export type SeriesKind =
+  /** ACR (ATM; NaN for UBR sources, which have none) or rate limit (Ethernet) per connection. */
   | 'acr'
+  /** The ACR of each ABR virtual path's source (VPC studies). */
+  | 'vp_acr'
   | 'share'
   | 'target'
   | 'throughput'
