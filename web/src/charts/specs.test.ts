@@ -12,6 +12,7 @@ import {
   onlyQuantity,
   unitFor,
 } from './specs';
+import { PALETTE } from './palette';
 
 const meta: SeriesMeta[] = [
   { id: 'C1.acr', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1' },
@@ -113,5 +114,17 @@ describe('algorithm quantity labels', () => {
     expect(quantityLabel('advertised_rate_mbps')).toBe('advertised rate');
     expect(quantityLabel('effective_vcs')).toBe('effective VCs');
     expect(quantityLabel('overload')).toBe('overload');
+  });
+});
+
+describe('virtual paths on the rate chart', () => {
+  it('draw one solid line per ABR virtual path, in the first colours', () => {
+    const vp: SeriesMeta = { id: 'vp_acr:VP1', kind: 'vp_acr', label: 'VP1 ACR', unit: 'Mbps', owner: 'VP1' };
+    const rate = CHARTS.find((c) => c.id === 'rate')!;
+    const lines = linesFor(rate, [...meta, vp]);
+    const vpLine = lines.find((l) => l.owner === 'VP1')!;
+    expect(vpLine.style).toBe('solid');
+    expect(vpLine.color).toBe(PALETTE[0]);
+    expect(lines.find((l) => l.owner === 'C1')!.color).toBe(PALETTE[1]);
   });
 });

@@ -155,7 +155,10 @@ export const onlyQuantity = (name: string | null) => (m: SeriesMeta) => m.kind !
 export function linesFor(spec: ChartSpec, meta: SeriesMeta[], keep: (m: SeriesMeta) => boolean = () => true): ChartLine[] {
   const kinds = new Map(spec.kinds.map((k) => [k.kind, k.style]));
   const all = meta.map((m, index) => ({ m, index })).filter(({ m }) => kinds.has(m.kind));
-  const colours = colourByOwner(all.map(({ m }) => m.owner));
+  // Virtual paths take the first colours: one line each stands for several connections.
+  const owners = all.map(({ m }) => m.owner);
+  const vps = all.filter(({ m }) => m.kind === 'vp_acr').map(({ m }) => m.owner);
+  const colours = colourByOwner([...vps, ...owners]);
   const mine = all.filter(({ m }) => keep(m));
   return mine.map(({ m, index }) => ({
     index,
