@@ -81,6 +81,9 @@ pub struct Port {
     cell_time: Time,
     delay: Time,
     buffer: u32,
+    /// Cells held for this port by the virtual sources of a VS/VD switch: they share the
+    /// port's buffer with its own queue.
+    vs_held: u32,
     /// When the last accepted cell finishes transmission.
     busy_until: Time,
     /// Cells with the time each reaches the far node (non-decreasing): for a FIFO port every
@@ -437,6 +440,7 @@ impl Simulation {
                             as u32)
                             .max(1),
                     },
+                    vs_held: 0,
                     busy_until: 0,
                     ring: VecDeque::new(),
                     per_vc,
@@ -731,7 +735,7 @@ impl Simulation {
         let framed =
             !port.frame_state.is_empty() && cell.kind == CellKind::Data && self.conns[cell.conn as usize].tcp.is_some();
         let admit = if framed { frame_discard(port, &cell, q, admit) } else { admit };
-        if q >= port.buffer || admit == Admit::Drop {
+        if q + port.vs_held >= port.buffer || admit == Admit::Drop {
             port.dropped += 1;
             let conn = &mut self.conns[cell.conn as usize];
             if cell.is_backward() {
@@ -1122,6 +1126,7 @@ impl Simulation {
             if cell.kind == CellKind::Data {
                 cell = vs.queue.pop_front().expect("a queued cell for each counted one");
                 vs.cells_since_frm += 1;
+                self.ports[self.conns[c].fwd[pos] as usize].vs_held -= 1;
             } else {
                 self.conns[c].generated += 1;
             }
@@ -1148,6 +1153,14 @@ impl Simulation {
     fn at_vsvd(&mut self, v: usize, cell: Cell) {
         let (c, pos) = (self.vs[v].conn, self.vs[v].pos);
         if cell.kind == CellKind::Data {
+            // The VS's per-VC queues share the output port's buffer with the port's own queue.
+            let port = &mut self.ports[self.conns[c].fwd[pos] as usize];
+            if port.queue_len(self.now) + port.vs_held >= port.buffer {
+                port.dropped += 1;
+                self.conns[c].lost += 1;
+                return;
+            }
+            port.vs_held += 1;
             // The VD keeps the previous loop's EFCI for its turnaround; the VS sends with EFCI = 0.
             let mut cell = cell;
             let vs = &mut self.vs[v];

@@ -100,3 +100,25 @@ fn a_virtual_destination_returns_its_loops_efci_and_the_next_loop_starts_clean()
         assert!((rate / share - 1.0).abs() < 0.25, "{}: {rate:.1} Mb/s, share {share:.1}", c.id);
     }
 }
+
+/// A virtual source's per-VC queues live in the switch's buffer: a source that ignores its
+/// feedback fills them only up to the output port's buffer, the rest is lost and counted.
+#[test]
+fn virtual_source_queues_share_the_output_ports_buffer() {
+    let set = [
+        "nodes.SW1.vsvd=true",
+        "nodes.SW1.buffer_cells=300",
+        "connections.C1.behavior={\"kind\":\"dishonest\",\"from_ms\":0,\"factor\":3,\"greedy_ms\":100,\"normal_ms\":0}",
+        "run.duration_ms=100",
+    ];
+    let (sim, s) = run(load("two-sources", &set));
+    let held: usize = sim.vs.iter().filter(|v| v.pos == 1).map(|v| v.queue.len()).sum();
+    let max_vs: u64 = sim.vs.iter().map(|v| v.max_queue).max().unwrap();
+    assert!(max_vs <= 300, "a VS queue never outgrows the 300-cell buffer: {max_vs}");
+    assert!(held <= 300);
+    let c1 = s.connections.iter().find(|c| c.id == "C1").unwrap();
+    assert!(c1.lost_cells > 0, "the dishonest source loses what does not fit");
+    for i in 0..sim.conns.len() {
+        assert!(sim.cells_conserved(i), "{}", sim.conns[i].id);
+    }
+}
