@@ -188,9 +188,9 @@ pub struct Summary {
     pub virtual_sources: Vec<VsSummary>,
     /// Jain's fairness index over mean rate / target share.
     pub jain_index: Option<f64>,
-    /// The first sample time from which on at most 1 % of the connections whose rate the
-    /// network sets (`abr`, `ethernet`) stay within 10 % of their target share; null if they
-    /// never settle up to the end, or no such connection runs (UBR and background only).
+    /// The first sample time from which on at most 1 % of the rates the network sets (`abr` and
+    /// `ethernet` connections, ABR virtual paths) stay within 10 % of their target share; null
+    /// if they never settle up to the end, or there is none (UBR and background only).
     pub convergence_ms: Option<f64>,
     pub digest: String,
 }
@@ -313,15 +313,22 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
     // Convergence: the first sample from which on at most 1 % of the connections whose rate
     // the network sets (ABR ACR, Ethernet rate limit; not UBR, not background) are more than
     // 10 % off their share. None when that never holds up to the end, or no such connection runs.
-    let controlled: Vec<usize> = (0..n).filter(|&k| matches!(connections[k].kind, "abr" | "ethernet")).collect();
+    // ABR virtual paths count too: the VPC source's ACR against its members' shares together.
+    let mut controlled: Vec<(usize, usize)> = (0..n)
+        .filter(|&k| matches!(connections[k].kind, "abr" | "ethernet"))
+        .map(|k| (col_acr + k, col_target + k))
+        .collect();
+    if let (Some(a), Some(t)) = (rec.column_of("vp_acr"), rec.column_of("vp_target")) {
+        controlled.extend((0..t - a).map(|k| (a + k, t + k)));
+    }
     let mut first_active: Option<usize> = None;
     let mut last_off: Option<usize> = None;
     for i in 0..rows {
         let row = rec.row(i);
         let mut active = 0;
         let mut off = 0;
-        for &k in &controlled {
-            let (acr, target) = (row[col_acr + k], row[col_target + k]);
+        for &(col_rate, col_share) in &controlled {
+            let (acr, target) = (row[col_rate], row[col_share]);
             if acr.is_nan() || target.is_nan() {
                 continue;
             }

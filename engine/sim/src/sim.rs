@@ -1306,7 +1306,12 @@ impl Simulation {
                 row.push(if span > 0.0 { segs * t.mss as f64 * 8.0 / span / 1e6 } else { 0.0 });
             }
         }
+        // ABR virtual paths: the VPC source's ACR, and its share: its members' shares together.
         row.extend(self.vp.iter().filter(|v| !v.src.cfg.ubr).map(|v| v.src.acr * to_mbps));
+        for v in self.vp.iter().filter(|v| !v.src.cfg.ubr) {
+            let shares: Vec<f64> = v.members.iter().map(|&m| epoch.target[m]).filter(|x| !x.is_nan()).collect();
+            row.push(if shares.is_empty() { f64::NAN } else { shares.iter().sum::<f64>() * to_mbps });
+        }
         for (i, c) in self.conns.iter().enumerate() {
             self.prev_delivered[i] = c.delivered;
         }
@@ -1486,6 +1491,10 @@ fn series_meta(ports: &[Port], conns: &[Conn], ethernet: bool, vps: &[VpSource])
     }
     for v in vps.iter().filter(|v| !v.src.cfg.ubr) {
         m.push(SeriesMeta::new("vp_acr", &v.id, "Mbps", format!("{} ACR (ABR virtual path)", v.id)));
+    }
+    for v in vps.iter().filter(|v| !v.src.cfg.ubr) {
+        let what = "share at target utilisation (its connections' together)";
+        m.push(SeriesMeta::new("vp_target", &v.id, "Mbps", format!("{} {what}", v.id)));
     }
     m
 }

@@ -202,6 +202,7 @@ export const TimeChart = memo(function TimeChart({
 const KIND_NAMES: Record<string, string> = {
   acr: 'ACR',
   vp_acr: 'virtual path ACR',
+  vp_target: 'virtual path share',
   share: 'max-min share',
   target: 'share at target utilisation',
 };

@@ -27,6 +27,7 @@ export const CHARTS: ChartSpec[] = [
       { kind: 'vp_acr', style: 'solid' },
       { kind: 'share', style: 'dashed' },
       { kind: 'target', style: 'dotted' },
+      { kind: 'vp_target', style: 'dotted' },
     ],
     yFloor: 1,
   },

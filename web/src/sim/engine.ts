@@ -14,8 +14,10 @@ export interface Problem {
 export type SeriesKind =
   /** ACR (ATM; NaN for UBR sources, which have none) or rate limit (Ethernet) per connection. */
   | 'acr'
-  /** The ACR of each ABR virtual path's source (VPC studies). */
+  /** The ACR of each ABR virtual path's source (VPC studies), and its share at target
+   *  utilisation (its connections' shares together). */
   | 'vp_acr'
+  | 'vp_target'
   | 'share'
   | 'target'
   | 'throughput'

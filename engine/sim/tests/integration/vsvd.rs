@@ -58,6 +58,15 @@ fn abr_vpcs_keep_the_core_queue_short_and_the_paths_fair_where_ubr_vpcs_do_not()
     assert!((total / bound - 1.0).abs() < 0.03, "ABR VPC goodput {total:.1} vs {bound:.1}");
     // The queue moved to the edges, where each VPC's per-VC queues wait.
     assert!(abr.virtual_paths.iter().all(|v| v.max_queue_cells > 1_000));
+    // Each ABR VPC's ACR settles at its share: UT's 90 % of the core link over five VPCs (its
+    // members' max-min shares together), and the run converges on that; UBR VPCs have no ACR.
+    let (acr, target) = (sim.rec.column_of("vp_acr").unwrap(), sim.rec.column_of("vp_target").unwrap());
+    let last = sim.rec.row(sim.rec.row_count() - 1);
+    for k in 0..5 {
+        assert!((last[target + k] - 0.9 * 149.76 / 5.0).abs() < 0.01, "VP{} share {}", k + 1, last[target + k]);
+        assert!((last[acr + k] / last[target + k] - 1.0).abs() < 0.05, "VP{} ACR {}", k + 1, last[acr + k]);
+    }
+    assert!(abr.convergence_ms.is_some() && ubr.convergence_ms.is_none());
     for i in 0..sim.conns.len() {
         assert!(sim.cells_conserved(i), "cells waiting at the edges are counted");
     }
