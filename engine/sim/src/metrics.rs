@@ -321,7 +321,7 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
     if let (Some(a), Some(t)) = (rec.column_of("vp_acr"), rec.column_of("vp_target")) {
         controlled.extend((0..t - a).map(|k| (a + k, t + k)));
     }
-    let mut first_active: Option<usize> = None;
+    let mut judged = vec![false; rows]; // a row with some controlled rate to judge
     let mut last_off: Option<usize> = None;
     for i in 0..rows {
         let row = rec.row(i);
@@ -337,19 +337,15 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
                 off += 1;
             }
         }
-        if active > 0 && first_active.is_none() {
-            first_active = Some(i);
-        }
+        judged[i] = active > 0;
         if active > 0 && off as f64 > 0.01 * active as f64 {
             last_off = Some(i);
         }
     }
-    let convergence_ms = match (last_off, first_active) {
-        (Some(i), _) if i + 1 == rows => None,
-        (Some(i), _) => Some(rec.row(i + 1)[0]),
-        (None, Some(i)) => Some(rec.row(i)[0]),
-        (None, None) => None,
-    };
+    // The first judged row after the last one off (None if the sources stop or the run ends
+    // before any settles).
+    let from = last_off.map_or(0, |i| i + 1);
+    let convergence_ms = (from..rows).find(|&i| judged[i]).map(|i| rec.row(i)[0]);
 
     let virtual_paths = sim
         .vp

@@ -279,9 +279,11 @@ pub struct VirtualSource {
     /// CCR it declares: OSU option c).
     last_frm: Time,
     cells_since_frm: u64,
-    /// The virtual destination of the previous loop saw EFCI on a data cell since it last
-    /// turned an RM cell around (TM 4.0 destination: CI on the next one).
+    /// The EFCI of the last data cell the virtual destination of the previous loop received
+    /// (TM 4.0 destination: CI on the next RM cell it turns around).
     efci_seen: bool,
+    /// The part of the output port's buffer this VS's queue may hold (cells).
+    share_cells: u32,
 }
 
 /// A virtual path's source at its first edge switch: per-VC queues of the member connections,
@@ -734,8 +736,10 @@ impl Simulation {
         let port = &mut self.ports[p];
         let framed =
             !port.frame_state.is_empty() && cell.kind == CellKind::Data && self.conns[cell.conn as usize].tcp.is_some();
-        let admit = if framed { frame_discard(port, &cell, q, admit) } else { admit };
-        if q + port.vs_held >= port.buffer || admit == Admit::Drop {
+        // Data cells share the buffer with the virtual sources' queues; RM cells keep the loops going.
+        let q_total = if cell.kind == CellKind::Data { q + port.vs_held } else { q };
+        let admit = if framed { frame_discard(port, &cell, q_total, admit) } else { admit };
+        if q_total >= port.buffer || admit == Admit::Drop {
             port.dropped += 1;
             let conn = &mut self.conns[cell.conn as usize];
             if cell.is_backward() {
@@ -953,6 +957,7 @@ impl Simulation {
                 let mut cfg = src.cfg.clone();
                 cfg.behavior = SourceBehavior::Greedy;
                 cfg.volume_cells = None;
+                cfg.stop = None; // it drains what the connection sent before it stopped
                 let mut vsrc = AbrSource::new(cfg);
                 vsrc.host = Some(HostBuffer::new(1));
                 self.vs_at[c][pos] = Some(self.vs.len() as u32);
@@ -966,8 +971,16 @@ impl Simulation {
                     last_frm: 0,
                     cells_since_frm: 0,
                     efci_seen: false,
+                    share_cells: 0,
                 });
             }
+        }
+        // Each virtual source may hold an equal part of its output port's buffer, so that one
+        // connection that ignores its feedback cannot take the others' room.
+        for v in 0..self.vs.len() {
+            let p = self.conns[self.vs[v].conn].fwd[self.vs[v].pos];
+            let sharing = self.vs.iter().filter(|w| self.conns[w.conn].fwd[w.pos] == p).count() as u32;
+            self.vs[v].share_cells = (self.ports[p as usize].buffer / sharing).max(1);
         }
     }
 
@@ -998,6 +1011,7 @@ impl Simulation {
             cfg.pcr = port.link_rate;
             cfg.behavior = SourceBehavior::Greedy;
             cfg.volume_cells = None;
+            cfg.stop = None; // the VPC carries its members as long as any of them sends
             cfg.ubr = vp.service == Service::Ubr;
             if cfg.ubr {
                 cfg.icr = cfg.pcr;
@@ -1155,7 +1169,8 @@ impl Simulation {
         if cell.kind == CellKind::Data {
             // The VS's per-VC queues share the output port's buffer with the port's own queue.
             let port = &mut self.ports[self.conns[c].fwd[pos] as usize];
-            if port.queue_len(self.now) + port.vs_held >= port.buffer {
+            let own = self.vs[v].queue.len() as u32;
+            if own >= self.vs[v].share_cells || port.queue_len(self.now) + port.vs_held >= port.buffer {
                 port.dropped += 1;
                 self.conns[c].lost += 1;
                 return;
@@ -1164,10 +1179,8 @@ impl Simulation {
             // The VD keeps the previous loop's EFCI for its turnaround; the VS sends with EFCI = 0.
             let mut cell = cell;
             let vs = &mut self.vs[v];
-            if cell.has(flag::EFCI) {
-                vs.efci_seen = true;
-                cell.clear(flag::EFCI);
-            }
+            vs.efci_seen = cell.has(flag::EFCI);
+            cell.clear(flag::EFCI);
             vs.queue.push_back(cell);
             vs.max_queue = vs.max_queue.max(vs.queue.len() as u64);
             if let Some(h) = vs.src.host.as_mut() {
