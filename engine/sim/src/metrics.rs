@@ -323,7 +323,7 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
     }
     let mut judged = vec![false; rows]; // a row with some controlled rate to judge
     let mut last_off: Option<usize> = None;
-    for i in 0..rows {
+    for (i, judged_row) in judged.iter_mut().enumerate() {
         let row = rec.row(i);
         let mut active = 0;
         let mut off = 0;
@@ -337,7 +337,7 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
                 off += 1;
             }
         }
-        judged[i] = active > 0;
+        *judged_row = active > 0;
         if active > 0 && off as f64 > 0.01 * active as f64 {
             last_off = Some(i);
         }
