@@ -177,4 +177,51 @@ describe('Lab: undo history', () => {
     t.pump();
     expect(t.loads()).toBe(2);
   });
+
+  it('a side-panel edit made while an editor edit is on its way applies on top of it', () => {
+    const t = setup();
+    lab = t.lab;
+    const loaded = t.lab.getState().current!.scenario;
+    const first = withDuration(loaded, 300);
+    t.lab.commitEdit(loaded, first, 'two-sources (edited)');
+    t.lab.setSwitchBuffer('SW2', 500); // queued behind the editor's edit
+    expect(t.lab.travel('undo', 'two-sources (edited)')).toBeNull(); // no undo while loading
+    t.pump();
+    const now = t.lab.getState().current!.scenario;
+    expect(now.run.duration_ms).toBe(300);
+    expect(now.nodes.find((n) => n.id === 'SW2')!.buffer_cells).toBe(500);
+    const h = t.lab.edits.history!;
+    expect(h.undo()).toEqual(first);
+    expect(h.undo()).toEqual(loaded);
+  });
+
+  it('an edit queued behind one the engine refuses is recorded against what is loaded', () => {
+    const t = setup();
+    lab = t.lab;
+    const loaded = t.lab.getState().current!.scenario;
+    const bad = withDuration(loaded, -1);
+    const good = withDuration(bad, 400);
+    t.lab.commitEdit(loaded, bad, 'two-sources (edited)');
+    t.lab.commitEdit(bad, good, 'two-sources (edited)');
+    t.pump();
+    expect(t.lab.getState().current!.scenario.run.duration_ms).toBe(400);
+    const h = t.lab.edits.history!;
+    expect(h.undo()).toEqual(loaded);
+    expect(h.canUndo).toBe(false);
+  });
+
+  it('a live parameter change starts the history again (an undo cannot drop it)', () => {
+    const t = setup();
+    lab = t.lab;
+    const loaded = t.lab.getState().current!.scenario;
+    t.lab.commitEdit(loaded, withDuration(loaded, 300), 'two-sources (edited)');
+    t.pump();
+    expect(t.lab.edits.history!.canUndo).toBe(true);
+    t.lab.runUntil(20);
+    t.pump();
+    t.lab.setSwitchParam('SW1', 'target_utilization', 0.6);
+    t.pump();
+    expect(t.lab.getState().current!.scenario.changes).toHaveLength(1);
+    expect(t.lab.edits.history?.canUndo ?? false).toBe(false);
+  });
 });

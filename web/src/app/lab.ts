@@ -44,6 +44,17 @@ type EditRecord = { before: Scenario; next: Scenario };
 export type Applied = 'restarted' | 'redrawn';
 /** What a load carries for the undo history: an edit to record, or a step back or forth in it. */
 type Carried = EditRecord | 'travel';
+/** A load as it is sent: the scenario text, what it carries, and what to say of a switch or
+ *  virtual path edit once it is loaded or refused. */
+type Load = {
+  json: string;
+  carried: Carried | null;
+  edit: { node: string; note: string } | null;
+  pathEdit: { index: number | null; note: string } | null;
+};
+/** Makes a load from the network loaded when it is sent (edits queued behind another load
+ *  apply to what that load brought); null: nothing to send. */
+type MakeLoad = (loaded: Scenario | null) => Load | null;
 
 /** What happened to the last edit of a switch: the problems that refused it, or a note. */
 export interface SwitchFeedback {
@@ -160,7 +171,7 @@ export class Lab {
   /** The virtual path edit the pending load carries: the index of the path added (if any) and the note. */
   private pendingPathEdit: { index: number | null; note: string } | null = null;
   /** Loads asked for while another one is on its way to the engine, in order. */
-  private queued: { json: string; origin: string; carried: Carried | null }[] = [];
+  private queued: { origin: string; make: MakeLoad }[] = [];
   /** What the pending load carries: an edit enters the undo history once the engine accepts it. */
   private pendingRecord: Carried | null = null;
 
@@ -187,7 +198,7 @@ export class Lab {
           // file, link) starts a new one at its first edit.
           const carried = this.pending ? this.pendingRecord : null;
           this.pendingRecord = null;
-          if (carried && carried !== 'travel') this.record(carried);
+          if (carried && carried !== 'travel') this.record({ before: this.state.current?.scenario ?? carried.before, next: carried.next });
           if (!carried && this.pending) this.edits.history = null;
           this.edits.sent = carried && this.pending ? this.pending.json : null;
           const current = this.pending ?? this.state.current;
@@ -232,6 +243,9 @@ export class Lab {
             // its drawing (nodes moved during the run are not in the engine's copy).
             const doc = { ...current.scenario, changes: (JSON.parse(scenario) as Scenario).changes };
             const next = { ...current, scenario: doc, json: JSON.stringify(doc, null, 2) };
+            // A live change is not an undoable edit: the history starts again from here, so an
+            // undo cannot load a document without it.
+            this.edits.history = null;
             this.set({ current: next, switchFeedback: null });
             this.keep(next);
           } else if (problem) {
@@ -304,18 +318,25 @@ export class Lab {
 
   /** Loads, or queues behind the load on its way; `carried`: what it means for the undo history. */
   private loadRecording(json: string, origin: string, carried: Carried | null) {
+    this.dispatch(origin, () => ({ json, carried, edit: null, pathEdit: null }));
+  }
+
+  /** Sends a load now, or queues it behind the load on its way (made when it is sent). */
+  private dispatch(origin: string, make: MakeLoad) {
     if (this.pending) {
-      this.queued.push({ json, origin, carried });
+      this.queued.push({ origin, make });
       return;
     }
-    this.pendingEdit = null;
-    this.pendingPathEdit = null;
-    if (this.send(json, origin)) this.pendingRecord = carried;
+    const load = make(this.state.current?.scenario ?? null);
+    if (!load) return this.next();
+    this.pendingEdit = load.edit;
+    this.pendingPathEdit = load.pathEdit;
+    if (this.send(load.json, origin)) this.pendingRecord = load.carried;
   }
 
   private next() {
     const q = this.queued.shift();
-    if (q) this.loadRecording(q.json, q.origin, q.carried);
+    if (q) this.dispatch(q.origin, q.make);
   }
 
   /**
@@ -335,7 +356,8 @@ export class Lab {
   /** Undo or redo a network edit: loads the document it leads to (null when there is none). */
   travel(dir: 'undo' | 'redo', origin: string): { doc: Scenario; applied: Applied } | null {
     const h = this.edits.history;
-    if (!h || !(dir === 'undo' ? h.canUndo : h.canRedo)) return null;
+    // Not while a load is on its way: the history would step past what is about to arrive.
+    if (!h || this.pending || !(dir === 'undo' ? h.canUndo : h.canRedo)) return null;
     const doc = dir === 'undo' ? h.undo() : h.redo();
     const json = JSON.stringify(doc, null, 2);
     if (this.redraw(doc, json, origin)) return { doc, applied: 'redrawn' };
@@ -495,41 +517,34 @@ export class Lab {
   addVirtualPath(vp: NewVirtualPath) {
     const current = this.state.current;
     if (!current) return;
-    const { scenario, id, index } = addVirtualPath(current.scenario, vp);
-    this.pendingEdit = null;
-    this.pendingPathEdit = { index, note: `${id} added (${vp.connections.join(', ')}, ${vp.from} → ${vp.to}); the run restarted at t = 0.` };
-    this.sendEdit(current.scenario, scenario, current.origin);
+    this.dispatch(current.origin, (s) => {
+      if (!s) return null;
+      const { scenario, id, index } = addVirtualPath(s, vp);
+      const note = `${id} added (${vp.connections.join(', ')}, ${vp.from} → ${vp.to}); the run restarted at t = 0.`;
+      return { ...editLoad(s, scenario), pathEdit: { index, note } };
+    });
   }
 
   /** Removes a virtual path; restarts the run. */
   deleteVirtualPath(id: string) {
     const current = this.state.current;
     if (!current) return;
-    this.pendingEdit = null;
-    this.pendingPathEdit = { index: null, note: `${id} deleted; the run restarted at t = 0.` };
-    this.sendEdit(current.scenario, deleteVirtualPath(current.scenario, id), current.origin);
+    const note = `${id} deleted; the run restarted at t = 0.`;
+    this.dispatch(current.origin, (s) => s && { ...editLoad(s, deleteVirtualPath(s, id)), pathEdit: { index: null, note } });
   }
 
   /** Forgets every change recorded during runs; restarts the run. */
   clearChanges() {
     const current = this.state.current;
     if (!current) return;
-    this.pendingEdit = null;
-    this.pendingPathEdit = null;
-    this.send(JSON.stringify(withoutChanges(current.scenario)), current.origin);
+    this.dispatch(current.origin, (s) => s && { json: JSON.stringify(withoutChanges(s)), carried: null, edit: null, pathEdit: null });
   }
 
+  /** An edit of a switch in the side panel; the undo history records it once the engine accepts it. */
   private edit(node: string, note: string, fn: (s: Scenario) => Scenario) {
     const current = this.state.current;
     if (!current) return;
-    this.pendingEdit = { node, note };
-    this.pendingPathEdit = null;
-    this.sendEdit(current.scenario, fn(current.scenario), current.origin);
-  }
-
-  /** Sends an edit of the side panel; the undo history records it once the engine accepts it. */
-  private sendEdit(before: Scenario, next: Scenario, origin: string) {
-    if (this.send(JSON.stringify(next, null, 2), origin)) this.pendingRecord = { before, next };
+    this.dispatch(current.origin, (s) => s && { ...editLoad(s, fn(s)), edit: { node, note } });
   }
 
   /** Records an accepted edit in the shared undo history (a new history if it was made elsewhere). */
@@ -549,4 +564,9 @@ export class Lab {
   dispose() {
     this.client.dispose();
   }
+}
+
+/** The load of an edit made on `before`: the undo history records it once it is accepted. */
+function editLoad(before: Scenario, next: Scenario): Load {
+  return { json: JSON.stringify(next, null, 2), carried: { before, next }, edit: null, pathEdit: null };
 }
