@@ -224,4 +224,16 @@ describe('Lab: undo history', () => {
     expect(t.lab.getState().current!.scenario.changes).toHaveLength(1);
     expect(t.lab.edits.history?.canUndo ?? false).toBe(false);
   });
+
+  it("a reset's restart is not taken for the answer to an edit sent just after it", () => {
+    const t = setup();
+    lab = t.lab;
+    const loaded = t.lab.getState().current!.scenario;
+    t.lab.reset(); // its "loaded" comes back after the edit below has gone out
+    t.lab.commitEdit(loaded, withDuration(loaded, -1), 'two-sources (edited)'); // refused
+    t.pump();
+    expect(t.lab.getState().current!.scenario).toEqual(loaded);
+    expect(t.lab.getState().problems).not.toBeNull();
+    expect(t.lab.edits.history?.canUndo ?? false).toBe(false);
+  });
 });

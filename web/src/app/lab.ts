@@ -174,6 +174,8 @@ export class Lab {
   private queued: { origin: string; make: MakeLoad }[] = [];
   /** What the pending load carries: an edit enters the undo history once the engine accepts it. */
   private pendingRecord: Carried | null = null;
+  /** The number of the pending load: its answer carries it back. */
+  private pendingSeq = 0;
 
   constructor(
     makeWorker: () => WorkerLike,
@@ -192,8 +194,13 @@ export class Lab {
           }
           this.set({ engine: engineKind, catalogue: cat });
         },
-        loaded: ({ meta }) => {
+        loaded: ({ meta, seq }) => {
           this.store.reset(meta);
+          if (this.pending && seq !== this.pendingSeq) {
+            // A reset (or a crash reload) of the loaded scenario: the load on its way still is.
+            this.set({ meta, status: null, summary: null, digest: null });
+            return;
+          }
           // The undo history: an accepted edit is recorded; a scenario from elsewhere (library,
           // file, link) starts a new one at its first edit.
           const carried = this.pending ? this.pendingRecord : null;
@@ -213,7 +220,8 @@ export class Lab {
           this.keep(current);
           this.next();
         },
-        invalid: (problems) => {
+        invalid: (problems, seq) => {
+          if (this.pending && seq !== this.pendingSeq) return; // not the answer to this load
           const origin = this.pending?.origin ?? 'scenario';
           const edit = this.pendingEdit;
           const pathEdit = this.pendingPathEdit;
@@ -263,10 +271,17 @@ export class Lab {
             this.set({ summary: null, digest });
           }
         },
-        crashed: (message) =>
+        crashed: (message) => {
+          // A load on its way went down with the worker: the new one reloads the last scenario
+          // that loaded, and the loads queued behind follow once it is back.
+          this.pending = null;
+          this.pendingRecord = null;
+          this.pendingEdit = null;
+          this.pendingPathEdit = null;
           this.set({
             notice: { kind: 'error', text: `The engine crashed and was restarted; the scenario was reloaded. ${message}` },
-          }),
+          });
+        },
         error: (message) => this.set({ notice: { kind: 'error', text: message } }),
       },
       engine,
@@ -412,7 +427,8 @@ export class Lab {
     }
     this.pending = { id: String(scenario.id ?? origin), scenario, json, origin };
     this.pendingRecord = null;
-    this.client.load(json);
+    this.pendingSeq += 1;
+    this.client.load(json, this.pendingSeq);
     return true;
   }
 

@@ -22,8 +22,9 @@ export interface WorkerLike {
 
 export interface ClientHandlers {
   ready?(engine: 'wasm' | 'mock', catalogue: string): void;
-  loaded?(info: { run: number; scenarioId: string; meta: SeriesMeta[]; endMs: number }): void;
-  invalid?(problems: Problem[]): void;
+  /** `seq`: the `load` this answers; none for a reset or the reload after a crash. */
+  loaded?(info: { run: number; scenarioId: string; meta: SeriesMeta[]; endMs: number; seq?: number }): void;
+  invalid?(problems: Problem[], seq?: number): void;
   samples?(data: Float64Array, width: number): void;
   status?(status: RunStatus): void;
   /** The answer to setParam: the recorded change and the scenario with it, or the problem. */
@@ -89,7 +90,7 @@ export class SimClient {
         return this.on.loaded?.(msg);
       case 'invalid':
         this.pending = null;
-        return this.on.invalid?.(msg.problems);
+        return this.on.invalid?.(msg.problems, msg.seq);
       case 'samples':
         if (msg.run === this.run) this.on.samples?.(msg.data, msg.width);
         return;
@@ -115,9 +116,9 @@ export class SimClient {
     this.worker.postMessage(msg);
   }
 
-  load(scenarioJson: string) {
+  load(scenarioJson: string, seq?: number) {
     this.pending = scenarioJson;
-    this.send({ type: 'load', scenario: scenarioJson });
+    this.send({ type: 'load', scenario: scenarioJson, seq });
   }
   play() {
     this.send({ type: 'play' });

@@ -12,8 +12,9 @@ export type EngineChoice = 'auto' | 'wasm' | 'mock';
 export type ToWorker =
   /** First message: pick the engine. 'auto' = wasm if built, else the mock. */
   | { type: 'init'; engine: EngineChoice; mock?: MockOptions }
-  /** Validate and load a scenario (JSON text); on problems the current run is kept. */
-  | { type: 'load'; scenario: string }
+  /** Validate and load a scenario (JSON text); on problems the current run is kept. `seq` comes
+   *  back in the answer (`loaded` or `invalid`), so that it is told from a reset's `loaded`. */
+  | { type: 'load'; scenario: string; seq?: number }
   | { type: 'play' }
   | { type: 'pause' }
   /** Advance by this much simulated time, as fast as possible, then pause. */
@@ -48,8 +49,9 @@ export interface RunStatus {
 
 export type FromWorker =
   | { type: 'ready'; engine: 'wasm' | 'mock'; catalogue: string }
-  | { type: 'loaded'; run: number; scenarioId: string; meta: SeriesMeta[]; endMs: number }
-  | { type: 'invalid'; problems: Problem[] }
+  /** A scenario (re)started at t = 0: the answer to `load` (with its `seq`), or a reset. */
+  | { type: 'loaded'; run: number; scenarioId: string; meta: SeriesMeta[]; endMs: number; seq?: number }
+  | { type: 'invalid'; problems: Problem[]; seq?: number }
   /** Rows since the last message, row-major: [time_ms, v_0 .. v_{n-1}], width = n + 1. */
   | { type: 'samples'; run: number; width: number; data: Float64Array }
   | { type: 'status'; status: RunStatus }

@@ -69,7 +69,7 @@ export class WorkerCore {
       case 'init':
         return; // handled by worker.ts before the core exists
       case 'load':
-        return this.load(msg.scenario);
+        return this.load(msg.scenario, msg.seq);
       case 'speed':
         this.speed = msg.speed;
         this.reanchor();
@@ -106,7 +106,7 @@ export class WorkerCore {
     }
   }
 
-  private load(json: string) {
+  private load(json: string, seq?: number) {
     let problems: Problem[];
     try {
       problems = JSON.parse(this.engine.validateScenario(json)) as Problem[];
@@ -114,14 +114,14 @@ export class WorkerCore {
       problems = [{ path: '', rule: (e as Error).message }];
     }
     if (problems.length) {
-      this.host.post({ type: 'invalid', problems });
+      this.host.post({ type: 'invalid', problems, seq });
       return;
     }
     let sim: Simulation;
     try {
       sim = this.engine.createSimulation(json);
     } catch (e) {
-      this.host.post({ type: 'invalid', problems: [{ path: '', rule: (e as Error).message }] });
+      this.host.post({ type: 'invalid', problems: [{ path: '', rule: (e as Error).message }], seq });
       return;
     }
     this.scenarioJson = json;
@@ -130,7 +130,7 @@ export class WorkerCore {
     } catch {
       this.scenarioId = '';
     }
-    this.start(sim);
+    this.start(sim, seq);
   }
 
   /**
@@ -152,7 +152,7 @@ export class WorkerCore {
   }
 
   /** Adopts a fresh simulation (or recreates the current scenario's), at time 0, paused. */
-  private start(fresh?: Simulation) {
+  private start(fresh?: Simulation, seq?: number) {
     this.stopLoop();
     this.sim?.free();
     this.sim = null;
@@ -168,6 +168,7 @@ export class WorkerCore {
       scenarioId: this.scenarioId,
       meta: this.meta,
       endMs: this.sim.endMs(),
+      seq,
     });
     this.postStatus();
   }
