@@ -165,17 +165,13 @@ export class Lab {
    * edit or an undo (null when it came from elsewhere: then the history starts anew).
    */
   readonly edits: { history: EditHistory<Scenario> | null; sent: string | null } = { history: null, sent: null };
-  private pending: LoadedScenario | null = null;
-  /** The switch whose edit the pending load carries, and what to say once it is loaded. */
-  private pendingEdit: { node: string; note: string } | null = null;
-  /** The virtual path edit the pending load carries: the index of the path added (if any) and the note. */
-  private pendingPathEdit: { index: number | null; note: string } | null = null;
-  /** Loads asked for while another one is on its way to the engine, in order. */
-  private queued: { origin: string; make: MakeLoad }[] = [];
-  /** What the pending load carries: an edit enters the undo history once the engine accepts it. */
-  private pendingRecord: Carried | null = null;
+  /** The load on its way to the engine: the scenario it brings, and what it carries (an edit
+   *  enters the undo history once the engine accepts it). */
+  private pending: { doc: LoadedScenario; load: Load } | null = null;
   /** The number of the pending load: its answer carries it back. */
   private pendingSeq = 0;
+  /** Loads asked for while another one is on its way to the engine, in order. */
+  private queued: { origin: string; make: MakeLoad }[] = [];
 
   constructor(
     makeWorker: () => WorkerLike,
@@ -201,20 +197,16 @@ export class Lab {
             this.set({ meta, status: null, summary: null, digest: null });
             return;
           }
+          const answered = this.pending;
+          this.pending = null;
+          const { carried, edit, pathEdit } = answered?.load ?? { carried: null, edit: null, pathEdit: null };
           // The undo history: an accepted edit is recorded; a scenario from elsewhere (library,
           // file, link) starts a new one at its first edit.
-          const carried = this.pending ? this.pendingRecord : null;
-          this.pendingRecord = null;
           if (carried && carried !== 'travel') this.record({ before: this.state.current?.scenario ?? carried.before, next: carried.next });
-          if (!carried && this.pending) this.edits.history = null;
-          this.edits.sent = carried && this.pending ? this.pending.json : null;
-          const current = this.pending ?? this.state.current;
-          const edit = this.pending ? this.pendingEdit : null;
-          const pathEdit = this.pending ? this.pendingPathEdit : null;
-          this.pending = null;
-          this.pendingEdit = null;
+          if (answered && !carried) this.edits.history = null;
+          this.edits.sent = answered && carried ? answered.doc.json : null;
+          const current = answered?.doc ?? this.state.current;
           const switchFeedback = edit ? { node: edit.node, fields: {}, other: [], note: edit.note } : null;
-          this.pendingPathEdit = null;
           const virtualPathFeedback = pathEdit ? { fields: {}, other: [], note: pathEdit.note } : null;
           this.set({ meta, current, problems: null, status: null, summary: null, digest: null, switchFeedback, virtualPathFeedback });
           this.keep(current);
@@ -222,13 +214,9 @@ export class Lab {
         },
         invalid: (problems, seq) => {
           if (this.pending && seq !== this.pendingSeq) return; // not the answer to this load
-          const origin = this.pending?.origin ?? 'scenario';
-          const edit = this.pendingEdit;
-          const pathEdit = this.pendingPathEdit;
-          this.pending = null;
-          this.pendingEdit = null;
-          this.pendingPathEdit = null;
-          this.pendingRecord = null; // a refused edit leaves no step to undo
+          const origin = this.pending?.doc.origin ?? 'scenario';
+          const { edit, pathEdit } = this.pending?.load ?? { edit: null, pathEdit: null };
+          this.pending = null; // a refused edit leaves no step to undo
           const current = this.state.current;
           if (pathEdit) {
             // A refused virtual path: its rules at the fields of the form; the loaded run stays.
@@ -275,9 +263,6 @@ export class Lab {
           // A load on its way went down with the worker: the new one reloads the last scenario
           // that loaded, and the loads queued behind follow once it is back.
           this.pending = null;
-          this.pendingRecord = null;
-          this.pendingEdit = null;
-          this.pendingPathEdit = null;
           this.set({
             notice: { kind: 'error', text: `The engine crashed and was restarted; the scenario was reloaded. ${message}` },
           });
@@ -333,7 +318,7 @@ export class Lab {
 
   /** Loads, or queues behind the load on its way; `carried`: what it means for the undo history. */
   private loadRecording(json: string, origin: string, carried: Carried | null) {
-    this.dispatch(origin, () => ({ json, carried, edit: null, pathEdit: null }));
+    this.dispatch(origin, () => loadOf(json, carried));
   }
 
   /** Sends a load now, or queues it behind the load on its way (made when it is sent). */
@@ -343,10 +328,8 @@ export class Lab {
       return;
     }
     const load = make(this.state.current?.scenario ?? null);
-    if (!load) return this.next();
-    this.pendingEdit = load.edit;
-    this.pendingPathEdit = load.pathEdit;
-    if (this.send(load.json, origin)) this.pendingRecord = load.carried;
+    if (load) this.send(load, origin);
+    else this.next();
   }
 
   private next() {
@@ -415,21 +398,20 @@ export class Lab {
     this.set({ notice });
   }
 
-  /** Sends a scenario to the engine; false when it is not even JSON (then the next queued goes). */
-  private send(json: string, origin: string): boolean {
+  /** Sends a load to the engine (if it is not even JSON, says so and the next queued goes). */
+  private send(load: Load, origin: string) {
+    const json = load.json;
     let scenario: Scenario;
     try {
       scenario = JSON.parse(json) as Scenario;
     } catch (e) {
       this.set({ problems: { origin, problems: [{ path: '', rule: `not valid JSON: ${(e as Error).message}` }] } });
       this.next();
-      return false;
+      return;
     }
-    this.pending = { id: String(scenario.id ?? origin), scenario, json, origin };
-    this.pendingRecord = null;
+    this.pending = { doc: { id: String(scenario.id ?? origin), scenario, json, origin }, load };
     this.pendingSeq += 1;
     this.client.load(json, this.pendingSeq);
-    return true;
   }
 
   play() {
@@ -553,7 +535,7 @@ export class Lab {
   clearChanges() {
     const current = this.state.current;
     if (!current) return;
-    this.dispatch(current.origin, (s) => s && { json: JSON.stringify(withoutChanges(s)), carried: null, edit: null, pathEdit: null });
+    this.dispatch(current.origin, (s) => s && loadOf(JSON.stringify(withoutChanges(s))));
   }
 
   /** An edit of a switch in the side panel; the undo history records it once the engine accepts it. */
@@ -582,7 +564,12 @@ export class Lab {
   }
 }
 
+/** A load of this scenario text, with what it carries for the undo history. */
+function loadOf(json: string, carried: Carried | null = null): Load {
+  return { json, carried, edit: null, pathEdit: null };
+}
+
 /** The load of an edit made on `before`: the undo history records it once it is accepted. */
 function editLoad(before: Scenario, next: Scenario): Load {
-  return { json: JSON.stringify(next, null, 2), carried: { before, next }, edit: null, pathEdit: null };
+  return loadOf(JSON.stringify(next, null, 2), { before, next });
 }
