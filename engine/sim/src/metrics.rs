@@ -192,6 +192,8 @@ pub struct Summary {
     /// `ethernet` connections, ABR virtual paths) stay within 10 % of their target share; null
     /// if they never settle up to the end, or there is none (UBR and background only).
     pub convergence_ms: Option<f64>,
+    /// How many rates `convergence_ms` judges (0: none, so it is null by definition).
+    pub judged_rates: usize,
     pub digest: String,
 }
 
@@ -229,7 +231,7 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
         connections.push(ConnSummary {
             id: c.id.clone(),
             kind: match &c.source {
-                crate::sim::Host::Abr(s) if s.cfg.ubr => "ubr",
+                h if h.is_ubr() => "ubr",
                 crate::sim::Host::Abr(_) => "abr",
                 crate::sim::Host::Eth(_) => "ethernet",
                 crate::sim::Host::Bg(_) => "background",
@@ -389,6 +391,7 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
             .collect(),
         jain_index,
         convergence_ms,
+        judged_rates: controlled.len(),
         digest: rec.digest(),
     }
 }

@@ -197,6 +197,11 @@ pub enum Host {
 }
 
 impl Host {
+    /// A UBR source: it sends at PCR whatever the network says, so it has no allowed rate.
+    pub fn is_ubr(&self) -> bool {
+        matches!(self, Host::Abr(s) if s.cfg.ubr)
+    }
+
     fn next_event_time(&self) -> Option<Time> {
         match self {
             Host::Abr(s) => s.next_event_time(),
@@ -1276,9 +1281,7 @@ impl Simulation {
         row.clear();
         row.push(to_ms(now));
         for c in &self.conns {
-            // A UBR source has no allowed rate (it sends at PCR whatever the network says).
-            let ubr = matches!(&c.source, Host::Abr(s) if s.cfg.ubr);
-            let active = c.source.active(now) && !ubr;
+            let active = c.source.active(now) && !c.source.is_ubr();
             row.push(if active { c.source.rate(now) * self.unit_bits / 1e6 } else { f64::NAN });
         }
         let to_mbps = self.unit_bits / 1e6;
@@ -1322,8 +1325,9 @@ impl Simulation {
         // ABR virtual paths: the VPC source's ACR, and its share: its members' shares together.
         row.extend(self.vp.iter().filter(|v| !v.src.cfg.ubr).map(|v| v.src.acr * to_mbps));
         for v in self.vp.iter().filter(|v| !v.src.cfg.ubr) {
-            let shares: Vec<f64> = v.members.iter().map(|&m| epoch.target[m]).filter(|x| !x.is_nan()).collect();
-            row.push(if shares.is_empty() { f64::NAN } else { shares.iter().sum::<f64>() * to_mbps });
+            let shares = v.members.iter().map(|&m| epoch.target[m]).filter(|x| !x.is_nan());
+            let (sum, n) = shares.fold((0.0, 0), |(sum, n), x| (sum + x, n + 1));
+            row.push(if n == 0 { f64::NAN } else { sum * to_mbps });
         }
         for (i, c) in self.conns.iter().enumerate() {
             self.prev_delivered[i] = c.delivered;
@@ -1461,10 +1465,9 @@ fn series_meta(ports: &[Port], conns: &[Conn], ethernet: bool, vps: &[VpSource])
         }
     };
     for c in conns {
-        let ubr = matches!(&c.source, Host::Abr(s) if s.cfg.ubr);
         let what = if ethernet {
             "rate limit"
-        } else if ubr {
+        } else if c.source.is_ubr() {
             "(UBR: no allowed rate)"
         } else {
             "ACR"

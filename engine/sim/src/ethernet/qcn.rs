@@ -102,13 +102,6 @@ impl CongestionPoint {
         (fb_bytes * scale).round().clamp(1.0, 63.0) as u8
     }
 
-    /// The quantised feedback (1…63) for a queue of `q` bytes that was `q_old` at the last
-    /// sample, or `None` when there is no congestion.
-    pub fn feedback(&self, q: f64, q_old: f64) -> Option<u8> {
-        let fb = self.quantise(self.feedback_bytes(q, q_old));
-        (fb > 0).then_some(fb)
-    }
-
     /// A frame of `bytes` from flow `flow` arrives with the queue at `q` bytes.
     pub fn on_frame(&mut self, flow: usize, bytes: f64, q: f64) -> Sample {
         if self.p.fair {
@@ -334,11 +327,12 @@ mod tests {
         let cp = cp(0.0, false);
         // Q = 40 KB, grew by 5 KB: Fb = −(10,000 + 2·5,000) = −20,000;
         // QntzFb = round(20,000 · 63 / (30,000 · 5)) = round(8.4) = 8.
-        assert_eq!(cp.feedback(40_000.0, 35_000.0), Some(8));
+        let fb = |q: f64, q_old: f64| cp.quantise(cp.feedback_bytes(q, q_old));
+        assert_eq!(fb(40_000.0, 35_000.0), 8);
         // Below Qeq and shrinking: no message.
-        assert_eq!(cp.feedback(20_000.0, 25_000.0), None);
+        assert_eq!(fb(20_000.0, 25_000.0), 0);
         // Saturates at 63.
-        assert_eq!(cp.feedback(1e6, 0.0), Some(63));
+        assert_eq!(fb(1e6, 0.0), 63);
     }
 
     #[test]

@@ -187,7 +187,9 @@ fn ubr_sources_are_reported_as_such_and_not_judged_by_their_acr() {
     let (_, s) = run(load("tcp-over-ubr-epd"));
     assert!(s.connections.iter().all(|c| c.kind == "ubr"));
     assert_eq!(s.convergence_ms, None);
+    assert_eq!(s.judged_rates, 0);
     let (_, s) = run(load("tcp-over-abr"));
     assert!(s.connections.iter().all(|c| c.kind == "abr"));
     assert!(s.convergence_ms.is_some());
+    assert_eq!(s.judged_rates, 2);
 }
