@@ -23,10 +23,13 @@ export function RunSummary({
   const conns = summary.connections ?? [];
   const ports = [...(summary.ports ?? [])].sort((a, b) => (b.max_queue_cells ?? 0) - (a.max_queue_cells ?? 0));
   const lost = conns.reduce((n, c) => n + (c.lost_cells ?? 0), 0);
-  // Convergence is judged on the sources whose rate the network sets (not UBR, not background).
-  const judged = conns.some((c) => c.kind === undefined || c.kind === 'abr' || c.kind === 'ethernet');
+  // The engine judges the rates the network sets (not UBR, not background); there may be none.
   const converged =
-    summary.convergence_ms != null ? `${fmt(summary.convergence_ms, 1)} ms` : judged ? 'not within 10 %' : '– (no rate-controlled source)';
+    summary.convergence_ms != null
+      ? `${fmt(summary.convergence_ms, 1)} ms`
+      : summary.judged_rates === 0
+        ? '– (no rate-controlled source)'
+        : 'not within 10 %';
   const noShare = (kind: string | undefined) => kind === 'background';
   return (
     <section className="summary" data-testid="summary">

@@ -114,6 +114,8 @@ export interface RunSummary {
   steady_from_ms?: number;
   jain_index?: number | null;
   convergence_ms?: number | null;
+  /** How many rates convergence_ms judges (ABR and Ethernet connections, ABR virtual paths). */
+  judged_rates?: number;
   connections?: {
     id: string;
     mean_rate_mbps?: number;
