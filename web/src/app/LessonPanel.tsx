@@ -31,6 +31,17 @@ export function LessonPanel({ lab, state }: { lab: Lab; state: LabState }) {
     setTab('switches');
   };
   const changes = s.changes?.length ?? 0;
+  const paths = s.virtual_paths?.length ?? 0;
+  const tabs: { id: Tab; label: string; disabled?: boolean; title?: string }[] = [
+    { id: 'lesson', label: 'Lesson' },
+    { id: 'result', label: 'Result', disabled: !summary, title: summary ? undefined : 'The result comes when the run ends' },
+    {
+      id: 'switches',
+      label: `Switches${changes > 0 ? ` · ${changes} change${changes === 1 ? '' : 's'}` : ''}`,
+      disabled: switches.length === 0,
+    },
+    ...(s.ethernet ? [] : [{ id: 'paths' as const, label: `VPs${paths ? ` · ${paths}` : ''}`, title: 'Virtual paths' }]),
+  ];
   return (
     <aside className="lesson" data-testid="lesson">
       <div className="lesson-group">{s.group}</div>
@@ -38,33 +49,19 @@ export function LessonPanel({ lab, state }: { lab: Lab; state: LabState }) {
       {s.description && <p className="lesson-description">{s.description}</p>}
       <Topology scenario={s} selected={tab === 'switches' ? selected : null} onSelect={select} />
       <div className="tabs" role="tablist">
-        <button role="tab" aria-selected={tab === 'lesson'} data-testid="tab-lesson" onClick={() => setTab('lesson')}>
-          Lesson
-        </button>
-        <button
-          role="tab"
-          aria-selected={tab === 'result'}
-          data-testid="tab-result"
-          onClick={() => setTab('result')}
-          disabled={!summary}
-          title={summary ? undefined : 'The result comes when the run ends'}
-        >
-          Result
-        </button>
-        <button
-          role="tab"
-          aria-selected={tab === 'switches'}
-          data-testid="tab-switches"
-          onClick={() => setTab('switches')}
-          disabled={switches.length === 0}
-        >
-          Switches{changes > 0 ? ` · ${changes} change${changes === 1 ? '' : 's'}` : ''}
-        </button>
-        {!s.ethernet && (
-          <button role="tab" aria-selected={tab === 'paths'} data-testid="tab-paths" onClick={() => setTab('paths')} title="Virtual paths">
-            VPs{s.virtual_paths?.length ? ` · ${s.virtual_paths.length}` : ''}
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            role="tab"
+            aria-selected={tab === t.id}
+            data-testid={`tab-${t.id}`}
+            onClick={() => setTab(t.id)}
+            disabled={t.disabled}
+            title={t.title}
+          >
+            {t.label}
           </button>
-        )}
+        ))}
       </div>
       {tab === 'paths' && !s.ethernet ? (
         <VirtualPathsPanel lab={lab} state={state} />

@@ -19,6 +19,7 @@ import {
   parseBufferInput,
   parseEpdThresholdInput,
   schedulersFor,
+  usesEpdThreshold,
 } from './switchEdits';
 
 export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
@@ -128,20 +129,20 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
             </select>
           </label>
           <FieldError rule={fb?.fields.discard} />
-          {(n.discard ?? 'tail').includes('epd') && (
-          <NumberField
-            key={`${node}:epd:${n.epd_threshold_cells}:${atmBuffer}`}
-            testId="switch-epd-threshold"
-            name="epd_threshold_cells"
-            unit="cells"
-            value={n.epd_threshold_cells}
-            placeholder={String(defaultEpdThreshold(atmBuffer))}
-            help="EPD refuses a new AAL5 frame whole once the port queue reaches this"
-            range={`range 0 – ${atmBuffer}; default ${defaultEpdThreshold(atmBuffer)} cells (90 % of the buffer)`}
-            parse={(text) => parseEpdThresholdInput(atmBuffer, text)}
-            engineRule={fb?.fields.epd_threshold_cells}
-            onCommit={(v) => lab.setSwitchEpdThreshold(node, v)}
-          />
+          {usesEpdThreshold(n.discard ?? 'tail') && (
+            <NumberField
+              key={`${node}:epd:${n.epd_threshold_cells}:${atmBuffer}`}
+              testId="switch-epd-threshold"
+              name="epd_threshold_cells"
+              unit="cells"
+              value={n.epd_threshold_cells}
+              placeholder={String(defaultEpdThreshold(atmBuffer))}
+              help="EPD refuses a new AAL5 frame whole once the port queue reaches this"
+              range={`range 0 – ${atmBuffer}; default ${defaultEpdThreshold(atmBuffer)} cells (90 % of the buffer)`}
+              parse={(text) => parseEpdThresholdInput(atmBuffer, text)}
+              engineRule={fb?.fields.epd_threshold_cells}
+              onCommit={(v) => lab.setSwitchEpdThreshold(node, v)}
+            />
           )}
         </>
       )}

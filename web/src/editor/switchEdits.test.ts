@@ -20,6 +20,8 @@ import {
   withDiscard,
   withEpdThreshold,
   withVsvd,
+  DISCARDS,
+  usesEpdThreshold,
 } from './switchEdits';
 
 const base = () => {
@@ -155,5 +157,11 @@ describe('VS/VD and discard edits', () => {
 
   it('refuses to edit a node that is not a switch', () => {
     expect(() => withVsvd(base(), 'S1', true)).toThrow(/no switch/);
+  });
+});
+
+describe('the EPD threshold', () => {
+  it('belongs to the policies that refuse whole frames early (EPD, EPD + PPD)', () => {
+    expect(DISCARDS.filter((d) => usesEpdThreshold(d.id)).map((d) => d.id)).toEqual(['epd', 'epd_ppd']);
   });
 });

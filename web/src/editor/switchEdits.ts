@@ -113,6 +113,9 @@ export function withVsvd(s: Scenario, node: string, on: boolean): Scenario {
   return editNode(s, node, (n) => (on ? { ...n, vsvd: true } : withoutKey(n, 'vsvd')));
 }
 
+/** Whether a discard policy uses the EPD threshold (EPD alone or with PPD). */
+export const usesEpdThreshold = (discard: Discard) => discard === 'epd' || discard === 'epd_ppd';
+
 export const DISCARDS: { id: Discard; label: string }[] = [
   { id: 'tail', label: 'Tail drop' },
   { id: 'epd', label: 'EPD (early packet discard)' },
