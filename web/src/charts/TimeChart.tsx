@@ -235,10 +235,8 @@ const LEGEND_OWNERS = 10;
 
 function Legend({ lines, kindNames }: { lines: ChartLine[]; kindNames?: Record<string, string> }) {
   const [expanded, setExpanded] = useState(false);
-  // Virtual paths first: one line each stands for several connections.
-  const ordered = [...lines.filter((l) => l.kind === 'vp_acr'), ...lines.filter((l) => l.kind !== 'vp_acr')];
   const owners = new Map<string, string>();
-  for (const l of ordered) if (!owners.has(l.owner)) owners.set(l.owner, l.color);
+  for (const l of lines) if (!owners.has(l.owner)) owners.set(l.owner, l.color);
   // The line-style key: one entry per style, naming every kind drawn in it.
   const styles = new Map<ChartLine['style'], string[]>();
   for (const l of lines) {

@@ -151,15 +151,15 @@ export const onlyQuantity = (name: string | null) => (m: SeriesMeta) => m.kind !
 
 /**
  * The lines of a chart: the series of its kinds that `keep` accepts. Colours go by owner over
- * all the chart's series, so a port keeps its colour whichever quantity is shown.
+ * all the chart's series, so a port keeps its colour whichever quantity is shown. Virtual paths
+ * come first (first colours, first in the legend): one line each stands for several connections.
  */
 export function linesFor(spec: ChartSpec, meta: SeriesMeta[], keep: (m: SeriesMeta) => boolean = () => true): ChartLine[] {
   const kinds = new Map(spec.kinds.map((k) => [k.kind, k.style]));
-  const all = meta.map((m, index) => ({ m, index })).filter(({ m }) => kinds.has(m.kind));
-  // Virtual paths take the first colours: one line each stands for several connections.
-  const owners = all.map(({ m }) => m.owner);
-  const vps = all.filter(({ m }) => m.kind === 'vp_acr').map(({ m }) => m.owner);
-  const colours = colourByOwner([...vps, ...owners]);
+  const isVp = (m: SeriesMeta) => m.kind === 'vp_acr' || m.kind === 'vp_target';
+  const indexed = meta.map((m, index) => ({ m, index })).filter(({ m }) => kinds.has(m.kind));
+  const all = [...indexed.filter(({ m }) => isVp(m)), ...indexed.filter(({ m }) => !isVp(m))];
+  const colours = colourByOwner(all.map(({ m }) => m.owner));
   const mine = all.filter(({ m }) => keep(m));
   return mine.map(({ m, index }) => ({
     index,
