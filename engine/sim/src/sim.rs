@@ -310,6 +310,13 @@ pub struct VpSource {
     scheduled: Option<Time>,
 }
 
+impl VpSource {
+    /// An ABR virtual path: it has an allowed rate and a share (charted, judged for convergence).
+    pub fn is_abr(&self) -> bool {
+        !self.src.cfg.ubr
+    }
+}
+
 /// A TCP connection's two ends and its timer period.
 pub struct TcpConn {
     pub sender: TcpSender,
@@ -1323,8 +1330,8 @@ impl Simulation {
             }
         }
         // ABR virtual paths: the VPC source's ACR, and its share: its members' shares together.
-        row.extend(self.vp.iter().filter(|v| !v.src.cfg.ubr).map(|v| v.src.acr * to_mbps));
-        for v in self.vp.iter().filter(|v| !v.src.cfg.ubr) {
+        row.extend(self.vp.iter().filter(|v| v.is_abr()).map(|v| v.src.acr * to_mbps));
+        for v in self.vp.iter().filter(|v| v.is_abr()) {
             let shares = v.members.iter().map(|&m| epoch.target[m]).filter(|x| !x.is_nan());
             let (sum, n) = shares.fold((0.0, 0), |(sum, n), x| (sum + x, n + 1));
             row.push(if n == 0 { f64::NAN } else { sum * to_mbps });
@@ -1505,10 +1512,10 @@ fn series_meta(ports: &[Port], conns: &[Conn], ethernet: bool, vps: &[VpSource])
         m.push(SeriesMeta::new("cwnd", &c.id, "KB", format!("{} TCP window", c.id)));
         m.push(SeriesMeta::new("goodput", &c.id, "Mbps", format!("{} TCP goodput (10-sample average)", c.id)));
     }
-    for v in vps.iter().filter(|v| !v.src.cfg.ubr) {
+    for v in vps.iter().filter(|v| v.is_abr()) {
         m.push(SeriesMeta::new("vp_acr", &v.id, "Mbps", format!("{} ACR (ABR virtual path)", v.id)));
     }
-    for v in vps.iter().filter(|v| !v.src.cfg.ubr) {
+    for v in vps.iter().filter(|v| v.is_abr()) {
         let what = "share at target utilisation (its connections' together)";
         m.push(SeriesMeta::new("vp_target", &v.id, "Mbps", format!("{} {what}", v.id)));
     }
