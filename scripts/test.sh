@@ -39,15 +39,15 @@ typecheck() {
 step "setup (toolchain, npm packages, chromium)" bash scripts/setup.sh --browser
 step "engine: cargo fmt --check, cargo test --release" rust_checks
 generated_types_committed() {
-  # cargo test (ts-rs) rewrote web/src/scenario/generated from the Rust schema: on a clean
+  # cargo test (ts-rs) rewrote web/src/contract/generated from the Rust schema: on a clean
   # checkout that must change nothing, else the committed TypeScript types are stale.
   local stale
-  stale=$(git status --porcelain -- web/src/scenario/generated)
+  stale=$(git status --porcelain -- web/src/contract/generated)
   [[ -z "$stale" ]] || { echo "stale generated types (run cargo test and commit them):"; echo "$stale"; return 1; }
 }
 
 if [[ -n "${CI:-}" ]]; then
-  step "scenario TS types match the Rust schema" generated_types_committed
+  step "contract TS types match the Rust types" generated_types_committed
 else
   echo "(not CI: the check that committed TS types match the Rust schema runs in CI only)"
 fi

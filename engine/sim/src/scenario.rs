@@ -1,6 +1,6 @@
 //! The scenario: a plain JSON document (topology, connections, per-switch algorithm and
 //! parameters, run settings, lesson text). These serde types are the schema; the TypeScript
-//! types in `web/src/scenario/generated/` are generated from them by ts-rs (`cargo test`).
+//! types in `web/src/contract/generated/` are generated from them by ts-rs (`cargo test`).
 //!
 //! `parse` turns text into a checked [`Scenario`] or into every problem found, each with the
 //! JSON path of the field and the rule it breaks.
@@ -14,7 +14,7 @@ use ts_rs::TS;
 
 /// Where `cargo test` writes the generated TypeScript types (relative to ts-rs's default
 /// `engine/sim/bindings/`, so it works from any working directory).
-const EXPORT_TO: &str = "../../../web/src/scenario/generated/";
+const EXPORT_TO: &str = "../../../web/src/contract/generated/";
 
 /// The scenario format version this engine reads and writes.
 pub const SCENARIO_VERSION: u32 = 1;

@@ -5,7 +5,7 @@ import { ProblemList } from '../app/Notices';
 
 import { useState } from 'react';
 import type { Lab, LabState } from '../app/lab';
-import type { Service } from '../scenario/generated/Service';
+import type { Service } from '../contract/generated/Service';
 import { SERVICES } from './virtualPathEdits';
 
 export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState }) {

@@ -4,8 +4,8 @@
 
 import type { Problem } from '../sim/engine';
 import type { Scenario } from '../scenario/types';
-import type { Service } from '../scenario/generated/Service';
-import type { VirtualPath } from '../scenario/generated/VirtualPath';
+import type { Service } from '../contract/generated/Service';
+import type { VirtualPath } from '../contract/generated/VirtualPath';
 
 export const SERVICES: { id: Service; label: string }[] = [
   { id: 'abr', label: 'ABR (shaped at the explicit rate returned to the edge)' },
