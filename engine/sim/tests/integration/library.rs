@@ -26,10 +26,12 @@ fn load(id: &str) -> Scenario {
 fn every_library_scenario_reaches_the_shares_its_study_reports_and_conserves_cells() {
     let mut failures = Vec::new();
     let mut checked = 0;
+    let mut digests = BTreeMap::new();
     for s in library() {
         let tol = s.run.tolerance.unwrap_or(0.05);
         let expect = s.run.expect_maxmin.unwrap_or(true);
         let (sim, summary) = run(s);
+        digests.insert(summary.scenario.clone(), format!("{} {}", summary.digest, summary.events));
         for (i, c) in sim.conns.iter().enumerate() {
             if !sim.cells_conserved(i) {
                 failures.push(format!("{}: {} does not conserve cells", summary.scenario, c.id));
@@ -49,6 +51,29 @@ fn every_library_scenario_reaches_the_shares_its_study_reports_and_conserves_cel
     }
     assert!(checked >= 15, "only {checked} scenarios expect max-min");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    check_golden_digests(&digests);
+}
+
+/// Every library run's sample digest and event count, as committed in `tests/golden-digests.json`:
+/// a refactoring must leave them all unchanged; a change in behaviour moves some, and its
+/// commit says which and why. `ABR_BLESS=1 cargo test` rewrites the file.
+fn check_golden_digests(digests: &BTreeMap<String, String>) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden-digests.json");
+    if std::env::var_os("ABR_BLESS").is_some() {
+        std::fs::write(&path, serde_json::to_string_pretty(digests).unwrap() + "\n").unwrap();
+        return;
+    }
+    let golden: BTreeMap<String, String> =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("golden digests")).unwrap();
+    let moved: Vec<String> = golden
+        .keys()
+        .chain(digests.keys())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .filter(|id| golden.get(*id) != digests.get(*id))
+        .map(|id| format!("{id}: golden {:?}, now {:?}", golden.get(id), digests.get(id)))
+        .collect();
+    assert!(moved.is_empty(), "digest (and event count) moved:\n{}", moved.join("\n"));
 }
 
 /// Mean plain max-min share (Mbps) per report group, from the oracle at the start of the run.
