@@ -1,4 +1,4 @@
-import type {} from '../../web/src/app/testHook';
+import type {} from '../../web/src/e2e/hook';
 import { expect, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

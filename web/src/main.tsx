@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { Lab } from './app/lab';
-import { installTestHook } from './app/testHook';
-import { makeEngineWorker } from './sim/client';
+import { App } from './ui/App';
+import { Lab } from './lab/lab';
+import { installTestHook } from './e2e/hook';
+import { makeEngineWorker } from './engine/client';
 import { LIBRARY } from './scenario/library';
-import { shareLink, startup } from './app/sharing';
-import type { EngineChoice } from './sim/protocol';
-import './app/app.css';
+import { shareLink, startup } from './lab/sharing';
+import type { EngineChoice } from './engine/protocol';
+import './ui/app.css';
 
 const params = new URLSearchParams(location.search);
 // ?engine=mock runs the JS stand-in; ?mock_panic_ms=T makes it fail like a Rust panic at time T

@@ -4,7 +4,7 @@
 
 import { scaleLinear } from 'd3-scale';
 import type { ColumnDecimator } from './sampleStore';
-import type { SeriesKind } from '../sim/engine';
+import type { SeriesKind } from '../contract/engine';
 import { DASH, type LineStyle } from './palette';
 
 export interface ChartLine {

@@ -3,7 +3,7 @@
 // ColumnDecimator, which keeps per-pixel-column min/max and only consumes new rows, so the cost
 // of a frame does not grow with the length of the run.
 
-import type { SeriesMeta } from '../sim/engine';
+import type { SeriesMeta } from '../contract/engine';
 
 export class SampleStore {
   meta: SeriesMeta[] = [];

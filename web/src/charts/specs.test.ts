@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SeriesMeta } from '../sim/engine';
+import type { SeriesMeta } from '../contract/engine';
 import {
   algorithmQuantities,
   quantityLabel,

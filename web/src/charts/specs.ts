@@ -1,7 +1,7 @@
 // Which series go in which chart, and how they are drawn. Units come from the series metadata
 // (the engine's), never from here.
 
-import type { SeriesKind, SeriesMeta } from '../sim/engine';
+import type { SeriesKind, SeriesMeta } from '../contract/engine';
 import type { ChartLine } from './drawChart';
 import { colourByOwner, type LineStyle } from './palette';
 

@@ -1,7 +1,7 @@
 // The engine contract: what the wasm package `abr_wasm` (engine/wasm) exports, as the worker
 // uses it. The JS mock engine (mockEngine.ts) implements the same shape.
 
-import type { ParamChange } from '../scenario/types';
+import type { ParamChange } from './scenario';
 
 export type { ParamChange };
 

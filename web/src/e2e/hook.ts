@@ -2,7 +2,7 @@
 // window.__abrlab. Nothing here changes the lab except `load`, which does what the file
 // picker does.
 
-import type { Lab } from './lab';
+import type { Lab } from '../lab/lab';
 
 export interface AbrLabHook {
   engine(): string | null;

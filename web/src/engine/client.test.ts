@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimClient } from './client';
-import { createMockEngine } from './mockEngine';
+import { createMockEngine } from '../sim/mockEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
 
 function setup(panicAtMs?: number) {

@@ -2,8 +2,8 @@
 // runs, and replaces the worker when the engine crashes (a panicked wasm instance is poisoned),
 // reloading the last good scenario and reporting the crash.
 
-import type { ParamChange, Problem, SeriesMeta } from './engine';
-import type { MockOptions } from './mockEngine';
+import type { ParamChange, Problem, SeriesMeta } from '../contract/engine';
+import type { MockOptions } from '../sim/mockEngine';
 import type { EngineChoice, FromWorker, RunStatus, Speed, ToWorker } from './protocol';
 
 /** Which engine the worker runs; the mock options only matter for the mock engine. */

@@ -1,8 +1,8 @@
 // The message protocol between the UI (client.ts) and the engine worker (worker.ts).
 // Time series travel as transferred Float64Arrays, never as JSON per sample.
 
-import type { ParamChange, Problem, SeriesMeta } from './engine';
-import type { MockOptions } from './mockEngine';
+import type { ParamChange, Problem, SeriesMeta } from '../contract/engine';
+import type { MockOptions } from '../sim/mockEngine';
 
 /** Playback speed: a multiple of real time, or as fast as the engine goes. */
 export type Speed = number | 'max';

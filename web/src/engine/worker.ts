@@ -3,8 +3,8 @@
 // scripts/build-wasm.sh into web/wasm-pkg; if it is missing (engine not built yet) the worker
 // falls back to the JS mock engine and says so in its 'ready' message.
 
-import type { EngineModule, Simulation } from './engine';
-import { createMockEngine, type MockOptions } from './mockEngine';
+import type { EngineModule, Simulation } from '../contract/engine';
+import { createMockEngine, type MockOptions } from '../sim/mockEngine';
 import type { EngineChoice, FromWorker, ToWorker } from './protocol';
 import { WorkerCore, type WorkerHost } from './workerCore';
 

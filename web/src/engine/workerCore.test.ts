@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMockEngine, type MockOptions } from './mockEngine';
+import { createMockEngine, type MockOptions } from '../sim/mockEngine';
 import { WorkerCore } from './workerCore';
 import { costly, FakeHost, twoSources } from '../test/fakes';
 

@@ -2,9 +2,9 @@
 // it owns one Simulation, answers control messages, and while playing advances the engine in
 // slices sized to a wall-clock budget, so control messages are handled between slices.
 
-import type { EngineModule, Problem, SeriesMeta, Simulation } from './engine';
+import type { EngineModule, Problem, SeriesMeta, Simulation } from '../contract/engine';
 import type { FromWorker, Mode, RunStatus, Speed, ToWorker } from './protocol';
-import type { Scenario } from '../scenario/types';
+import type { Scenario } from '../contract/scenario';
 
 export interface WorkerHost {
   post(msg: FromWorker, transfer?: Transferable[]): void;

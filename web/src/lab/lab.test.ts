@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Lab } from './lab';
-import type { Scenario } from '../scenario/types';
-import { moveNode } from '../editor/topologyEdits';
+import type { Scenario } from '../contract/scenario';
+import { moveNode } from '../scenario/topologyEdits';
 import { createMockEngine } from '../sim/mockEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
 

@@ -1,13 +1,13 @@
-import { EditHistory } from '../editor/history';
+import { EditHistory } from '../scenario/history';
 // The lab's UI state, outside React: the engine client, the sample store and a small snapshot
 // (status, scenario, problems) that components read with useSyncExternalStore. Time series go
 // to the sample store only.
 
 import { SampleStore } from '../charts/sampleStore';
-import type { Catalogue, Problem, RunSummary, SeriesMeta } from '../sim/engine';
-import { SimClient, type EngineConfig, type WorkerLike } from '../sim/client';
-import type { RunStatus, Speed } from '../sim/protocol';
-import type { Discard, Scenario, Scheduler } from '../scenario/types';
+import type { Catalogue, Problem, RunSummary, SeriesMeta } from '../contract/engine';
+import { SimClient, type EngineConfig, type WorkerLike } from '../engine/client';
+import type { RunStatus, Speed } from '../engine/protocol';
+import type { Discard, Scenario, Scheduler } from '../contract/scenario';
 import {
   changesOf,
   problemsByField,
@@ -19,9 +19,9 @@ import {
   withVsvd,
   withDiscard,
   withEpdThreshold,
-} from '../editor/switchEdits';
-import { sameButLayout } from '../editor/topologyEdits';
-import { addVirtualPath, deleteVirtualPath, problemsOfVirtualPath, type NewVirtualPath } from '../editor/virtualPathEdits';
+} from '../scenario/switchEdits';
+import { sameButLayout } from '../scenario/topologyEdits';
+import { addVirtualPath, deleteVirtualPath, problemsOfVirtualPath, type NewVirtualPath } from '../scenario/virtualPathEdits';
 
 export interface LoadedScenario {
   id: string;

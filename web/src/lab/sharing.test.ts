@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIBRARY } from '../scenario/library';
 import { encodeScenario, textLibrary } from '../scenario/share';
-import type { Scenario } from '../scenario/types';
+import type { Scenario } from '../contract/scenario';
 import { createMockEngine } from '../sim/mockEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
 import { Lab, LAST_WORK_KEY, readLastWork, type KeyValueStore } from './lab';

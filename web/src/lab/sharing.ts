@@ -13,7 +13,7 @@ import {
   viewOf,
   type LinkView,
 } from '../scenario/share';
-import type { Scenario } from '../scenario/types';
+import type { Scenario } from '../contract/scenario';
 import { readLastWork, type KeyValueStore, type Notice } from './lab';
 
 export const SHARED_ORIGIN = 'shared link';

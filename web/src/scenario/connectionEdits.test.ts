@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIBRARY } from '../scenario/library';
-import type { ParamSpec } from '../sim/engine';
+import { LIBRARY } from './library';
+import type { ParamSpec } from '../contract/engine';
 import { kindOf, kindSettings, kindsFor, setKind, setKindField, setSourceParam, setTiming, sourceParamsFor } from './connectionEdits';
 
 const lib = (id: string) => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);

@@ -4,9 +4,9 @@
 // The ranges mirror the engine's `validate` (engine/sim/src/scenario.rs) so that a value refused
 // here reads as the engine would refuse it.
 
-import type { ParamSpec } from '../sim/engine';
-import type { Scenario, ScenarioConnection } from '../scenario/types';
-import { checkParamValue } from '../scenario/params';
+import type { ParamSpec } from '../contract/engine';
+import type { Scenario, ScenarioConnection } from '../contract/scenario';
+import { checkParamValue } from './params';
 import type { EditResult } from './topologyEdits';
 
 /** What a connection carries; one choice in the inspector. */

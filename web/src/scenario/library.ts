@@ -1,6 +1,6 @@
 // The scenario library: every scenarios/*.json of the repository, bundled at build time.
 
-import type { Scenario } from './types';
+import type { Scenario } from '../contract/scenario';
 
 export interface LibraryEntry {
   id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ParamSpec } from '../sim/engine';
-import type { Scenario } from './types';
+import type { ParamSpec } from '../contract/engine';
+import type { Scenario } from '../contract/scenario';
 import { checkParamValue, describeRange, largestRif, paramAt, parseParamInput, rifNote } from './params';
 import { twoSources } from '../test/fakes';
 

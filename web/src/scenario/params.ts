@@ -2,8 +2,8 @@
 // their wording mirror the engine's `ParamSpec::check` (engine/sim/src/params.rs), so that a
 // value refused in the browser reads the same as one refused by the engine or the CLI.
 
-import type { ParamSpec } from '../sim/engine';
-import type { ParamChange, Scenario } from './types';
+import type { ParamSpec } from '../contract/engine';
+import type { ParamChange, Scenario } from '../contract/scenario';
 
 function unitSuffix(unit: string) {
   return unit ? ` ${unit}` : '';

@@ -4,7 +4,7 @@
 // way a link can be damaged comes back as a message for the user.
 
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
-import type { Scenario } from './types';
+import type { Scenario } from '../contract/scenario';
 
 /**
  * The preset deflate dictionary of version 1 links: fragments that most scenarios contain, so

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../scenario/types';
+import type { Scenario } from '../contract/scenario';
 import { twoSources } from '../test/fakes';
-import type { AlgorithmSpec } from '../sim/engine';
+import type { AlgorithmSpec } from '../contract/engine';
 import {
   algorithmsFor,
   bufferFieldOf,

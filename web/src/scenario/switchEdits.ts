@@ -2,8 +2,8 @@
 // input untouched). Which edits need a reload and which apply live is decided by the Lab
 // (app/lab.ts); this file only knows the document.
 
-import type { AlgorithmSpec, ParamSpec, Problem } from '../sim/engine';
-import type { Discard, ParamChange, Scenario, ScenarioNode, Scheduler } from '../scenario/types';
+import type { AlgorithmSpec, ParamSpec, Problem } from '../contract/engine';
+import type { Discard, ParamChange, Scenario, ScenarioNode, Scheduler } from '../contract/scenario';
 
 /**
  * The buffer field of a switch: cells on ATM, bytes on Ethernet, as the engine's catalogue

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIBRARY } from '../scenario/library';
-import type { Scenario } from '../scenario/types';
+import { LIBRARY } from './library';
+import type { Scenario } from '../contract/scenario';
 import { EditHistory } from './history';
 import {
   addConnection,

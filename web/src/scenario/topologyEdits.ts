@@ -3,7 +3,7 @@
 // these functions only keep the document coherent (no link or connection left pointing at a
 // node that is gone, no recorded change of a deleted switch).
 
-import type { NodeKind, Scenario, ScenarioConnection, ScenarioLink, ScenarioNode } from '../scenario/types';
+import type { NodeKind, Scenario, ScenarioConnection, ScenarioLink, ScenarioNode } from '../contract/scenario';
 
 const PREFIX: Record<NodeKind, string> = { source: 'S', switch: 'SW', destination: 'D' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../scenario/types';
+import type { Scenario } from '../contract/scenario';
 import { twoSources } from '../test/fakes';
 import { addVirtualPath, deleteVirtualPath, nextVirtualPathId, problemsOfVirtualPath } from './virtualPathEdits';
 

@@ -2,8 +2,8 @@
 // input untouched). The engine checks the rest (members share the switches from `from` to `to`,
 // one path per connection, ATM only) and its problems come back by field (problemsOfVirtualPath).
 
-import type { Problem } from '../sim/engine';
-import type { Scenario } from '../scenario/types';
+import type { Problem } from '../contract/engine';
+import type { Scenario } from '../contract/scenario';
 import type { Service } from '../contract/generated/Service';
 import type { VirtualPath } from '../contract/generated/VirtualPath';
 

@@ -9,8 +9,8 @@
 // changes are recorded and replayed like the engine's: a change at time t affects the samples
 // after t, whether it was made live or loaded from the scenario's `changes`.
 
-import type { Catalogue, EngineModule, Problem, SeriesMeta, Simulation } from './engine';
-import type { ParamChange, Scenario } from '../scenario/types';
+import type { Catalogue, EngineModule, Problem, SeriesMeta, Simulation } from '../contract/engine';
+import type { ParamChange, Scenario } from '../contract/scenario';
 import { checkParamValue } from '../scenario/params';
 
 const CELL_BITS = 424;

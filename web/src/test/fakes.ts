@@ -1,10 +1,10 @@
 // Test doubles: a deterministic clock and task queue for WorkerCore, an engine wrapper that
 // makes advance() cost wall time, and an in-process "worker" for SimClient.
 
-import type { EngineModule, Simulation } from '../sim/engine';
-import type { FromWorker, ToWorker } from '../sim/protocol';
-import { WorkerCore, type WorkerHost } from '../sim/workerCore';
-import type { WorkerLike } from '../sim/client';
+import type { EngineModule, Simulation } from '../contract/engine';
+import type { FromWorker, ToWorker } from '../engine/protocol';
+import { WorkerCore, type WorkerHost } from '../engine/workerCore';
+import type { WorkerLike } from '../engine/client';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { TimeChart } from '../charts/TimeChart';
+import { TimeChart } from './TimeChart';
 import {
   algorithmQuantities,
   quantityLabel,
@@ -12,9 +12,9 @@ import {
   unitFor,
   type QueueUnit,
 } from '../charts/specs';
-import type { Lab } from './lab';
+import type { Lab } from '../lab/lab';
 import { LessonPanel } from './LessonPanel';
-import { NetworkEditor } from '../editor/NetworkEditor';
+import { NetworkEditor } from './editor/NetworkEditor';
 import { Notices } from './Notices';
 import { Toolbar } from './Toolbar';
 import { useLabState } from './useLab';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { Scenario } from '../scenario/types';
-import { RecordedChanges, SwitchInspector } from '../editor/SwitchInspector';
-import { VirtualPathsPanel } from '../editor/VirtualPathsPanel';
-import type { Lab, LabState } from './lab';
+import type { Scenario } from '../contract/scenario';
+import { RecordedChanges, SwitchInspector } from './SwitchInspector';
+import { VirtualPathsPanel } from './VirtualPathsPanel';
+import type { Lab, LabState } from '../lab/lab';
 import { RunSummary } from './RunSummary';
 import { networkView } from '../charts/specs';
 import { Topology } from './Topology';

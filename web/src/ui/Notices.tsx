@@ -1,4 +1,4 @@
-import type { Lab, LabState } from './lab';
+import type { Lab, LabState } from '../lab/lab';
 
 /** Problems the engine found, each with its JSON path and rule (shared by every panel). */
 export function ProblemList({ problems, testId }: { problems: { path: string; rule: string }[]; testId?: string }) {

@@ -1,4 +1,4 @@
-import type { RunSummary as Summary } from '../sim/engine';
+import type { RunSummary as Summary } from '../contract/engine';
 import { ATM_VIEW, displayUnit, type NetworkView } from '../charts/specs';
 
 function fmt(v: number | null | undefined, digits = 1) {

@@ -1,13 +1,13 @@
-import { ProblemList } from '../app/Notices';
+import { ProblemList } from './Notices';
 // The switch inspector: algorithm, scheduler, buffer and the algorithm's parameter form, all
 // built from the engine's catalogue. It reads the lab state and calls Lab methods; what an
 // edit does to the run (live change or reload) is the Lab's business.
 
 import { useState } from 'react';
-import type { Lab, LabState } from '../app/lab';
-import type { ParamSpec } from '../sim/engine';
+import type { Lab, LabState } from '../lab/lab';
+import type { ParamSpec } from '../contract/engine';
 import { describeRange, paramAt, parseParamInput, rifNote, sortedChanges, type ParsedInput } from '../scenario/params';
-import type { Discard, Scheduler } from '../scenario/types';
+import type { Discard, Scheduler } from '../contract/scenario';
 import {
   algorithmsFor,
   bufferFieldOf,
@@ -20,7 +20,7 @@ import {
   parseEpdThresholdInput,
   schedulersFor,
   usesEpdThreshold,
-} from './switchEdits';
+} from '../scenario/switchEdits';
 
 export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
   const scenario = state.current?.scenario;

@@ -2,9 +2,9 @@
 // (never from React state), with a hover cursor and a tooltip listing every series' value.
 
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
-import { drawChart, MARGIN, niceDomain, plotWidth, scales, type ChartFrame, type ChartLine } from './drawChart';
-import { ColumnDecimator, type SampleStore } from './sampleStore';
-import { DASH } from './palette';
+import { drawChart, MARGIN, niceDomain, plotWidth, scales, type ChartFrame, type ChartLine } from '../charts/drawChart';
+import { ColumnDecimator, type SampleStore } from '../charts/sampleStore';
+import { DASH } from '../charts/palette';
 
 export interface TimeChartProps {
   store: SampleStore;

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { groupLibrary, LIBRARY } from '../scenario/library';
-import type { Speed } from '../sim/protocol';
-import type { Lab, LabState } from './lab';
-import { exportFile, shareLink, shareNotice } from './sharing';
+import type { Speed } from '../engine/protocol';
+import type { Lab, LabState } from '../lab/lab';
+import { exportFile, shareLink, shareNotice } from '../lab/sharing';
 
 const SPEEDS: Speed[] = [0.001, 0.01, 0.1, 1, 10, 'max'];
 const GROUPS = groupLibrary(LIBRARY.entries);

@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario/types';
+import type { Scenario } from '../contract/scenario';
 
 const W = 320;
 const H = 150;

@@ -1,12 +1,12 @@
-import { ProblemList } from '../app/Notices';
+import { ProblemList } from './Notices';
 // The scenario's virtual paths: the list (each deletable) and a form that makes a new one from
 // chosen connections between two edge switches. It reads the lab state and calls Lab methods;
 // the engine says whether a path is valid, and its rules are shown at the form's fields.
 
 import { useState } from 'react';
-import type { Lab, LabState } from '../app/lab';
+import type { Lab, LabState } from '../lab/lab';
 import type { Service } from '../contract/generated/Service';
-import { SERVICES } from './virtualPathEdits';
+import { SERVICES } from '../scenario/virtualPathEdits';
 
 export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState }) {
   const scenario = state.current?.scenario;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Lab, LabState } from './lab';
+import type { Lab, LabState } from '../lab/lab';
 
 export function useLabState(lab: Lab): LabState {
   return useSyncExternalStore(lab.subscribe, lab.getState);

@@ -4,9 +4,9 @@
 // which refuses it with its rule or commits it (the run restarts at t = 0).
 
 import { useState, type ReactNode } from 'react';
-import type { ParamSpec } from '../sim/engine';
-import type { Scenario, ScenarioConnection } from '../scenario/types';
-import { describeRange } from '../scenario/params';
+import type { ParamSpec } from '../../contract/engine';
+import type { Scenario, ScenarioConnection } from '../../contract/scenario';
+import { describeRange } from '../../scenario/params';
 import {
   describeField,
   KIND_FIELDS,
@@ -19,8 +19,8 @@ import {
   setSourceParam,
   setTiming,
   type ConnectionKind,
-} from './connectionEdits';
-import { loopFreePaths, setPath, shortestPath, type EditResult } from './topologyEdits';
+} from '../../scenario/connectionEdits';
+import { loopFreePaths, setPath, shortestPath, type EditResult } from '../../scenario/topologyEdits';
 
 export function ConnectionForm({
   scenario,

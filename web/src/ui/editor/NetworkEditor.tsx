@@ -4,8 +4,8 @@
 // The document edits are the pure functions of topologyEdits.ts; this file is the view.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Lab, LabState } from '../app/lab';
-import type { NodeKind, Scenario } from '../scenario/types';
+import type { Lab, LabState } from '../../lab/lab';
+import type { NodeKind, Scenario } from '../../contract/scenario';
 import {
   addConnection,
   addLink,
@@ -20,10 +20,10 @@ import {
   shortestPath,
   type EditResult,
   type LinkLength,
-} from './topologyEdits';
-import type { ScenarioLink } from '../scenario/types';
+} from '../../scenario/topologyEdits';
+import type { ScenarioLink } from '../../contract/scenario';
 import { ConnectionForm } from './ConnectionForm';
-import { sourceParamsFor } from './connectionEdits';
+import { sourceParamsFor } from '../../scenario/connectionEdits';
 
 type Tool = 'select' | 'link' | 'flow';
 type Selection = { kind: 'node' | 'link' | 'connection'; id: string } | null;

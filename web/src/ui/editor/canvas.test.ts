@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIBRARY } from '../scenario/library';
+import { LIBRARY } from '../../scenario/library';
 import { editedOrigin, linkLabel, nodeSize, zoomAbout } from './NetworkEditor';
 
 const lib = (id: string) => LIBRARY.entries.find((e) => e.id === id)!.scenario;
