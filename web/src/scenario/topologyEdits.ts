@@ -4,6 +4,7 @@
 // node that is gone, no recorded change of a deleted switch).
 
 import type { NodeKind, Scenario, ScenarioConnection, ScenarioLink, ScenarioNode } from '../contract/scenario';
+import { defaultAlgorithm } from './defaults';
 
 const PREFIX: Record<NodeKind, string> = { source: 'S', switch: 'SW', destination: 'D' };
 
@@ -15,11 +16,11 @@ export function nextId(used: readonly { id: string }[], prefix: string): string 
   return `${prefix}${n}`;
 }
 
-/** Adds a node at canvas position (x, y); switches run ERICA (the engine's default). */
+/** Adds a node at canvas position (x, y); switches run ERICA on ATM (the engine's default), FECN on Ethernet. */
 export function addNode(s: Scenario, kind: NodeKind, x: number, y: number): { scenario: Scenario; id: string } {
   const id = nextId(s.nodes, PREFIX[kind]);
   const node: ScenarioNode = { id, kind, x: Math.round(x), y: Math.round(y) };
-  if (kind === 'switch') node.algorithm = s.ethernet ? 'fecn' : 'erica';
+  if (kind === 'switch') node.algorithm = s.ethernet ? 'fecn' : defaultAlgorithm(s);
   return { scenario: { ...s, nodes: [...s.nodes, node] }, id };
 }
 
@@ -119,6 +120,11 @@ export function shortestPath(s: Scenario, from: string, to: string): string[] | 
   const path = [to];
   while (path[0] !== from) path.unshift(prev.get(path[0])!);
   return path;
+}
+
+/** The nodes a connection goes through: its own path, else the shortest (empty when there is none). */
+export function routeOf(s: Scenario, c: ScenarioConnection): string[] {
+  return c.path ?? shortestPath(s, c.from, c.to) ?? [];
 }
 
 /** Adds a connection from a source to a destination, routed on the shortest path. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Scenario } from '../contract/scenario';
+import { algorithmOf } from '../scenario/defaults';
 import { RecordedChanges, SwitchInspector } from './SwitchInspector';
 import { VirtualPathsPanel } from './VirtualPathsPanel';
 import type { Lab, LabState } from '../lab/lab';
@@ -116,7 +117,7 @@ function RunFacts({ scenario, state }: { scenario: Scenario; state: LabState }) 
   const algos = new Map<string, string[]>();
   for (const n of scenario.nodes) {
     if (n.kind !== 'switch') continue;
-    const id = n.algorithm ?? 'erica';
+    const id = algorithmOf(scenario, n);
     algos.set(id, [...(algos.get(id) ?? []), n.id]);
   }
   const nameOf = (id: string) => state.catalogue?.algorithms.find((a) => a.id === id)?.name ?? id;

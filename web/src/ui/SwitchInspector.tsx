@@ -8,6 +8,7 @@ import type { Lab, LabState } from '../lab/lab';
 import type { ParamSpec } from '../contract/engine';
 import { describeRange, paramAt, parseParamInput, rifNote, sortedChanges, type ParsedInput } from '../scenario/params';
 import type { Discard, Scheduler } from '../contract/scenario';
+import { algorithmOf } from '../scenario/defaults';
 import {
   algorithmsFor,
   bufferFieldOf,
@@ -26,7 +27,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
   const scenario = state.current?.scenario;
   const n = scenario?.nodes.find((x) => x.id === node && x.kind === 'switch');
   if (!scenario || !n) return null;
-  const algId = n.algorithm ?? 'erica';
+  const algId = algorithmOf(scenario, n);
   const algorithms = algorithmsFor(state.catalogue?.algorithms ?? [], scenario);
   const alg = algorithms.find((a) => a.id === algId);
   const rif = rifNote(scenario, algId, state.catalogue?.source_params ?? []);

@@ -20,7 +20,7 @@ import {
   setTiming,
   type ConnectionKind,
 } from '../../scenario/connectionEdits';
-import { loopFreePaths, setPath, shortestPath, type EditResult } from '../../scenario/topologyEdits';
+import { loopFreePaths, routeOf, setPath, type EditResult } from '../../scenario/topologyEdits';
 
 export function ConnectionForm({
   scenario,
@@ -221,7 +221,7 @@ function compactRange(p: ParamSpec) {
 /** The connection's route: the shortest path (proposed, the default) or another loop-free one. */
 function PathPicker({ scenario, conn, onEdit }: { scenario: Scenario; conn: ScenarioConnection; onEdit: (r: EditResult, note: string) => void }) {
   const paths = loopFreePaths(scenario, conn.from, conn.to);
-  const current = (conn.path ?? shortestPath(scenario, conn.from, conn.to) ?? []).join(' → ');
+  const current = routeOf(scenario, conn).join(' → ');
   const options = paths.map((p) => p.join(' → '));
   if (current && !options.includes(current)) options.push(current);
   return (
