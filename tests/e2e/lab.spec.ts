@@ -184,9 +184,11 @@ test('screenshot of the lab after a two-sources-staggered run', async ({ page })
 });
 
 test('an engine crash is reported, the worker replaced and the scenario reloaded', async ({ page }) => {
-  // The mock engine fails like a Rust panic ("RuntimeError: unreachable") at 20 ms.
-  await openLab(page, '/?engine=mock&mock_panic_ms=20');
-  expect(await page.evaluate(() => window.__abrlab!.engine())).toBe('mock');
+  await openLab(page);
+  expect(await page.evaluate(() => window.__abrlab!.engine())).toBe('wasm');
+  // The test build's worker message: the engine's next step fails like a Rust panic
+  // ("RuntimeError: unreachable"), and the lab's own recovery takes over.
+  await page.evaluate(() => window.__abrlab!.panicEngine());
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
   await expect(page.getByTestId('notice')).toContainText('engine crashed');

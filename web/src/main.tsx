@@ -1,19 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './ui/App';
-import { Lab } from './lab/lab';
-import { installTestHook } from './e2e/hook';
+import { SampleStore } from './charts/sampleStore';
 import { makeEngineWorker } from './engine/client';
-import { LIBRARY } from './scenario/library';
+import { Lab } from './lab/lab';
 import { shareLink, startup } from './lab/sharing';
-import type { EngineChoice } from './engine/protocol';
+import { LIBRARY } from './scenario/library';
+import { App } from './ui/App';
 import './ui/app.css';
 
-const params = new URLSearchParams(location.search);
-// ?engine=mock runs the JS stand-in; ?mock_panic_ms=T makes it fail like a Rust panic at time T
-// (used by the end-to-end test of crash recovery).
-const engine = (params.get('engine') as EngineChoice | null) ?? 'auto';
-const panicAt = params.get('mock_panic_ms');
 function storage(): Storage | null {
   try {
     return window.localStorage;
@@ -21,12 +15,15 @@ function storage(): Storage | null {
     return null; // storage disabled: the lab works without keeping the last work
   }
 }
-const lab = new Lab(
-  makeEngineWorker,
-  { engine, mock: panicAt === null ? undefined : { panicAtMs: Number(panicAt) } },
-  storage(),
-);
-installTestHook(lab, () => {
+
+// The end-to-end tests' window.__abrlab exists only in the test build (`vite build --mode e2e`,
+// tests/e2e/global-setup.ts): in any other build this branch and the module it loads are gone.
+const e2e = import.meta.env.MODE === 'e2e' ? await import('./e2e/hook') : null;
+
+const store = new SampleStore();
+const makeWorker = e2e ? e2e.watchWorkers(makeEngineWorker) : makeEngineWorker;
+const lab = new Lab(makeWorker, { samples: store, storage: storage() });
+e2e?.installTestHook(lab, store, () => {
   const s = lab.getState().current?.scenario;
   return s ? shareLink(s, location.href, LIBRARY.entries, lab.getState().charts).url : null;
 });
@@ -41,6 +38,6 @@ if (start.clearHash) history.replaceState(null, '', location.pathname + location
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App lab={lab} />
+    <App lab={lab} store={store} />
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
 // The engine contract: what the wasm package `abr_wasm` (engine/wasm) exports, as the worker
-// uses it. The JS mock engine (mockEngine.ts) implements the same shape.
+// uses it. Hand-written for now; the scenario types beside it are generated from Rust.
 
 import type { ParamChange } from './scenario';
 
@@ -96,8 +96,8 @@ export interface Simulation {
 }
 
 export interface EngineModule {
-  /** Human-readable engine name shown in the UI ("wasm" or "mock"). */
-  kind: 'wasm' | 'mock';
+  /** The engine the worker runs (shown in the toolbar). */
+  kind: 'wasm';
   catalogue(): string;
   validateScenario(json: string): string;
   createSimulation(json: string): Simulation;

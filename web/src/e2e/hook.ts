@@ -1,8 +1,14 @@
-// A read-only window into the running lab for the end-to-end tests (and the curious):
-// window.__abrlab. Nothing here changes the lab except `load`, which does what the file
-// picker does.
+// Test build only (`vite build --mode e2e`): a read-only window into the running lab for the
+// end-to-end tests, window.__abrlab. main.tsx loads this module only behind
+// `import.meta.env.MODE === 'e2e'`, so a normal build has none of it (web/src/layers.test.ts and
+// tests/e2e/global-setup.ts check). Nothing here changes the lab except `load`, which does what
+// the file picker does, and `panicEngine`, which makes the engine fail as a Rust panic does.
 
+import type { SampleStore } from '../charts/sampleStore';
+import type { WorkerLike } from '../engine/client';
+import type { ToWorker } from '../engine/protocol';
 import type { Lab } from '../lab/lab';
+import { PANIC_MESSAGE } from './workerHook';
 
 export interface AbrLabHook {
   engine(): string | null;
@@ -29,6 +35,9 @@ export interface AbrLabHook {
   digest(): string | null;
   /** The share link of the current scenario. */
   shareLink(): string | null;
+  /** Makes the engine's next step throw "RuntimeError: unreachable", as a poisoned wasm
+   *  instance does: the lab's crash recovery (new worker, reload) follows. */
+  panicEngine(): void;
 }
 
 declare global {
@@ -37,24 +46,29 @@ declare global {
   }
 }
 
+let worker: WorkerLike | null = null;
+
+/** Wraps the worker factory to remember the worker in use (the one panicEngine poisons). */
+export function watchWorkers(make: () => WorkerLike): () => WorkerLike {
+  return () => (worker = make());
+}
+
 /** `shareLink`: the link of the current scenario (given by main, which knows the library). */
-export function installTestHook(lab: Lab, shareLink: () => string | null = () => null) {
+export function installTestHook(lab: Lab, store: SampleStore, shareLink: () => string | null = () => null) {
   window.__abrlab = {
     engine: () => lab.getState().engine,
     scenarioId: () => lab.getState().current?.id ?? null,
     origin: () => lab.getState().current?.origin ?? null,
     status: () => lab.getState().status,
-    meta: () => lab.store.meta.map(({ id, kind, owner, unit }) => ({ id, kind, owner, unit })),
-    rows: () => lab.store.length,
-    last: () => Object.fromEntries(lab.store.meta.map((m, i) => [m.id, lab.store.last(i)])),
+    meta: () => store.meta.map(({ id, kind, owner, unit }) => ({ id, kind, owner, unit })),
+    rows: () => store.length,
+    last: () => Object.fromEntries(store.meta.map((m, i) => [m.id, store.last(i)])),
     valued: () =>
-      Object.fromEntries(
-        lab.store.meta.map((m, i) => [m.id, lab.store.series(i).reduce((n, v) => (Number.isNaN(v) ? n : n + 1), 0)]),
-      ),
+      Object.fromEntries(store.meta.map((m, i) => [m.id, store.series(i).reduce((n, v) => (Number.isNaN(v) ? n : n + 1), 0)])),
     valueAt: (id, timeMs) => {
-      const i = lab.store.index(id);
-      const row = lab.store.nearest(timeMs);
-      return i < 0 || row < 0 ? NaN : lab.store.series(i)[row];
+      const i = store.index(id);
+      const row = store.nearest(timeMs);
+      return i < 0 || row < 0 ? NaN : store.series(i)[row];
     },
     scenario: () => lab.getState().current?.json ?? null,
     problems: () => lab.getState().problems,
@@ -63,5 +77,6 @@ export function installTestHook(lab: Lab, shareLink: () => string | null = () =>
     load: (json, origin = 'test') => lab.load(json, origin),
     digest: () => lab.getState().digest,
     shareLink,
+    panicEngine: () => worker?.postMessage({ type: PANIC_MESSAGE } as unknown as ToWorker),
   };
 }

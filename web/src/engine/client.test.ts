@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimClient } from './client';
-import { createMockEngine } from '../sim/mockEngine';
+import { createFakeEngine } from '../test/fakeEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
 
 function setup(panicAtMs?: number) {
@@ -8,7 +8,7 @@ function setup(panicAtMs?: number) {
   const make = () => {
     // Only the first worker panics: the restarted one is healthy.
     const w = new InProcessWorker((host) =>
-      costly(createMockEngine({ eventsPerSample: 100, panicAtMs: workers.length === 1 ? panicAtMs : undefined }), host),
+      costly(createFakeEngine({ eventsPerSample: 100, panicAtMs: workers.length === 1 ? panicAtMs : undefined }), host),
     );
     workers.push(w);
     return w;
@@ -39,7 +39,7 @@ describe('SimClient', () => {
     client.setSpeed('max');
     client.play();
     pump();
-    expect(on.ready).toHaveBeenCalledWith('mock', expect.any(String));
+    expect(on.ready).toHaveBeenCalledWith('wasm', expect.any(String));
     expect(on.loaded).toHaveBeenCalledTimes(1);
     expect(rows(on.samples.mock.calls)).toBe(201);
     expect(on.status.mock.calls.at(-1)![0]).toMatchObject({ mode: 'done' });

@@ -3,14 +3,7 @@
 // reloading the last good scenario and reporting the crash.
 
 import type { ParamChange, Problem, SeriesMeta } from '../contract/engine';
-import type { MockOptions } from '../sim/mockEngine';
-import type { EngineChoice, FromWorker, RunStatus, Speed, ToWorker } from './protocol';
-
-/** Which engine the worker runs; the mock options only matter for the mock engine. */
-export interface EngineConfig {
-  engine: EngineChoice;
-  mock?: MockOptions;
-}
+import type { FromWorker, RunStatus, Speed, ToWorker } from './protocol';
 
 /** The part of a Worker the client uses (a real Worker, or an in-process fake in tests). */
 export interface WorkerLike {
@@ -21,7 +14,9 @@ export interface WorkerLike {
 }
 
 export interface ClientHandlers {
-  ready?(engine: 'wasm' | 'mock', catalogue: string): void;
+  ready?(engine: 'wasm', catalogue: string): void;
+  /** The worker could not load the engine (the message says why). */
+  unavailable?(message: string): void;
   /** `seq`: the `load` this answers; none for a reset or the reload after a crash. */
   loaded?(info: { run: number; scenarioId: string; meta: SeriesMeta[]; endMs: number; seq?: number }): void;
   invalid?(problems: Problem[], seq?: number): void;
@@ -52,7 +47,6 @@ export class SimClient {
   constructor(
     private readonly makeWorker: () => WorkerLike,
     private readonly on: ClientHandlers,
-    private readonly engine: EngineConfig = { engine: 'auto' },
   ) {
     this.spawn();
   }
@@ -65,7 +59,7 @@ export class SimClient {
       ev.preventDefault?.();
       this.restart(`worker error: ${ev.message || 'unknown'}`);
     };
-    this.send({ type: 'init', engine: this.engine.engine, mock: this.engine.mock });
+    this.send({ type: 'init' });
     this.send({ type: 'speed', speed: this.speed });
   }
 
@@ -81,6 +75,8 @@ export class SimClient {
     switch (msg.type) {
       case 'ready':
         return this.on.ready?.(msg.engine, msg.catalogue);
+      case 'unavailable':
+        return this.on.unavailable?.(msg.message);
       case 'loaded':
         this.run = msg.run;
         if (this.pending !== null) {

@@ -2,16 +2,13 @@
 // Time series travel as transferred Float64Arrays, never as JSON per sample.
 
 import type { ParamChange, Problem, SeriesMeta } from '../contract/engine';
-import type { MockOptions } from '../sim/mockEngine';
 
 /** Playback speed: a multiple of real time, or as fast as the engine goes. */
 export type Speed = number | 'max';
 
-export type EngineChoice = 'auto' | 'wasm' | 'mock';
-
 export type ToWorker =
-  /** First message: pick the engine. 'auto' = wasm if built, else the mock. */
-  | { type: 'init'; engine: EngineChoice; mock?: MockOptions }
+  /** First message: load the engine (answered by `ready`, or `unavailable`). */
+  | { type: 'init' }
   /** Validate and load a scenario (JSON text); on problems the current run is kept. `seq` comes
    *  back in the answer (`loaded` or `invalid`), so that it is told from a reset's `loaded`. */
   | { type: 'load'; scenario: string; seq?: number }
@@ -48,7 +45,9 @@ export interface RunStatus {
 }
 
 export type FromWorker =
-  | { type: 'ready'; engine: 'wasm' | 'mock'; catalogue: string }
+  | { type: 'ready'; engine: 'wasm'; catalogue: string }
+  /** The engine could not be loaded (not built, or the browser refused it): nothing will run. */
+  | { type: 'unavailable'; message: string }
   /** A scenario (re)started at t = 0: the answer to `load` (with its `seq`), or a reset. */
   | { type: 'loaded'; run: number; scenarioId: string; meta: SeriesMeta[]; endMs: number; seq?: number }
   | { type: 'invalid'; problems: Problem[]; seq?: number }

@@ -1,11 +1,10 @@
 /// <reference lib="webworker" />
 // The engine worker: owns one Simulation (see workerCore.ts). The wasm package is built by
-// scripts/build-wasm.sh into web/wasm-pkg; if it is missing (engine not built yet) the worker
-// falls back to the JS mock engine and says so in its 'ready' message.
+// scripts/build-wasm.sh into web/wasm-pkg; if it is missing or cannot be instantiated the
+// worker answers `unavailable` with the reason, and the lab says so in its notice bar.
 
 import type { EngineModule, Simulation } from '../contract/engine';
-import { createMockEngine, type MockOptions } from '../sim/mockEngine';
-import type { EngineChoice, FromWorker, ToWorker } from './protocol';
+import type { FromWorker, ToWorker } from './protocol';
 import { WorkerCore, type WorkerHost } from './workerCore';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -21,10 +20,10 @@ interface WasmPackage {
   Simulation: new (json: string) => Simulation;
 }
 
-async function loadWasm(): Promise<EngineModule | null> {
+async function loadWasm(): Promise<EngineModule> {
   const js = Object.values(wasmJs)[0];
   const url = Object.values(wasmUrl)[0];
-  if (!js || !url) return null;
+  if (!js || !url) throw new Error('the wasm engine was not built with this app (run scripts/build-wasm.sh, then rebuild)');
   const pkg = (await js()) as WasmPackage;
   await pkg.default({ module_or_path: await url() });
   return {
@@ -72,20 +71,22 @@ const host: WorkerHost = {
 
 let core: WorkerCore | null = null;
 const queued: ToWorker[] = [];
+/** Test build only (`vite build --mode e2e`): handles the end-to-end tests' own messages. */
+let testMessage: ((msg: unknown) => boolean) | null = null;
 
-async function init(choice: EngineChoice, mock: MockOptions = {}) {
-  let engine: EngineModule | null = null;
-  if (choice !== 'mock') {
-    try {
-      engine = await loadWasm();
-    } catch (e) {
-      host.post({ type: 'error', message: `could not load the wasm engine: ${(e as Error).message}` });
-    }
-    if (!engine && choice === 'wasm') {
-      host.post({ type: 'error', message: 'wasm engine not built (run scripts/build-wasm.sh); using the mock engine' });
-    }
+async function init() {
+  let engine: EngineModule;
+  try {
+    engine = await loadWasm();
+  } catch (e) {
+    host.post({ type: 'unavailable', message: (e as Error).message || String(e) });
+    return;
   }
-  engine ??= createMockEngine(mock);
+  if (import.meta.env.MODE === 'e2e') {
+    const hook = (await import('../e2e/workerHook')).panickable(engine);
+    engine = hook.engine;
+    testMessage = hook.handle;
+  }
   core = new WorkerCore(engine, host);
   host.post({ type: 'ready', engine: engine.kind, catalogue: engine.catalogue() });
   for (const msg of queued.splice(0)) core.handle(msg);
@@ -93,8 +94,9 @@ async function init(choice: EngineChoice, mock: MockOptions = {}) {
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
+  if (testMessage?.(msg)) return;
   if (msg.type === 'init') {
-    void init(msg.engine, msg.mock);
+    void init();
   } else if (core) {
     core.handle(msg);
   } else {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createMockEngine, type MockOptions } from '../sim/mockEngine';
+import { createFakeEngine, type FakeOptions } from '../test/fakeEngine';
 import { WorkerCore } from './workerCore';
 import { costly, FakeHost, twoSources } from '../test/fakes';
 
 // two-sources: 100 ms, a sample every 0.5 ms -> 201 rows (t = 0 .. 100).
 const ROWS = 201;
 
-function setup(opts: MockOptions = { eventsPerSample: 100 }, eventsPerMs = 1000) {
+function setup(opts: FakeOptions = { eventsPerSample: 100 }, eventsPerMs = 1000) {
   const host = new FakeHost();
-  const core = new WorkerCore(costly(createMockEngine(opts), host, eventsPerMs), host);
+  const core = new WorkerCore(costly(createFakeEngine(opts), host, eventsPerMs), host);
   return { host, core };
 }
 

@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Lab } from './lab';
 import type { Scenario } from '../contract/scenario';
 import { moveNode } from '../scenario/topologyEdits';
-import { createMockEngine } from '../sim/mockEngine';
+import { createFakeEngine } from '../test/fakeEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
 
 function setup() {
   let worker!: InProcessWorker;
   const lab = new Lab(() => {
-    worker = new InProcessWorker((host) => costly(createMockEngine({ eventsPerSample: 100 }), host));
+    worker = new InProcessWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host));
     return worker;
   });
   const pump = () => {

@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LIBRARY } from '../scenario/library';
 import { encodeScenario, textLibrary } from '../scenario/share';
 import type { Scenario } from '../contract/scenario';
-import { createMockEngine } from '../sim/mockEngine';
+import { createFakeEngine } from '../test/fakeEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
-import { Lab, LAST_WORK_KEY, readLastWork, type KeyValueStore } from './lab';
+import { LAST_WORK_KEY, readLastWork, type KeyValueStore } from '../scenario/storage';
+import { Lab } from './lab';
 import { exportFile, SHARED_ORIGIN, shareLink, startup } from './sharing';
 
 class MemoryStore implements KeyValueStore {
@@ -93,9 +94,8 @@ describe('Lab: last work and queued loads', () => {
   function setup(storage: KeyValueStore) {
     let worker!: InProcessWorker;
     lab = new Lab(
-      () => (worker = new InProcessWorker((host) => costly(createMockEngine({ eventsPerSample: 100 }), host))),
-      { engine: 'auto' },
-      storage,
+      () => (worker = new InProcessWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host))),
+      { storage },
     );
     const pump = () => {
       for (let i = 0; i < 10; i++) worker.pump();

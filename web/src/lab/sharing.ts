@@ -14,7 +14,8 @@ import {
   type LinkView,
 } from '../scenario/share';
 import type { Scenario } from '../contract/scenario';
-import { readLastWork, type KeyValueStore, type Notice } from './lab';
+import { readLastWork, type KeyValueStore } from '../scenario/storage';
+import type { Notice } from './state';
 
 export const SHARED_ORIGIN = 'shared link';
 

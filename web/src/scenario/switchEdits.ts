@@ -18,7 +18,7 @@ export interface BufferField {
   meaning?: string;
 }
 
-/** Used only when the catalogue has no switch_settings (the JS mock engine). */
+/** Used only when the catalogue has no switch_settings (an engine older than the catalogue's switch settings). */
 const BUFFER_FALLBACK = {
   buffer_cells: { unit: 'cells', default: 1000 },
   buffer_bytes: { unit: 'bytes', default: 600_000 },

