@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY } from '../../scenario/library';
-import { editedOrigin, linkLabel, nodeSize, zoomAbout } from './NetworkEditor';
+import { editedOrigin, inspectedConnection, linkLabel, linksOnRoute, nodeSize, panned, pickable, positions, zoomAbout, zoomCentre } from './canvas';
 
 const lib = (id: string) => LIBRARY.entries.find((e) => e.id === id)!.scenario;
 
@@ -28,5 +28,37 @@ describe('network editor view helpers', () => {
     expect(linkLabel({ id: 'L1', from: 'a', to: 'b', rate_mbps: 10_000, delay_us: 2 })).toBe('L1 · 10 Gbps · 2 µs');
     expect(editedOrigin('gfc1')).toBe('gfc1 (edited)');
     expect(editedOrigin('gfc1 (edited)')).toBe('gfc1 (edited)');
+  });
+
+  it('pans against the pointer and zooms the buttons about the centre', () => {
+    const b = { x: 0, y: 0, w: 900, h: 460 };
+    expect(panned(b, 10, -20, 2)).toEqual({ x: -20, y: 40, w: 900, h: 460 });
+    const z = zoomCentre(b, 0.5);
+    expect(z.x + z.w / 2).toBeCloseTo(450);
+    expect(z.y + z.h / 2).toBeCloseTo(230);
+  });
+
+  it('draws a dragged node at the pointer once it has moved, the others where they are', () => {
+    const s = lib('two-sources');
+    const s1 = s.nodes.find((n) => n.id === 'S1')!;
+    expect(positions(s, { id: 'S1', x: 5, y: 6, moved: false }).get('S1')).toEqual({ x: s1.x, y: s1.y });
+    expect(positions(s, { id: 'S1', x: 5, y: 6, moved: true }).get('S1')).toEqual({ x: 5, y: 6 });
+  });
+
+  it('lets a connection start at a source and end at a destination only', () => {
+    expect(pickable('flow', null, 'source', 'S1')).toBe(true);
+    expect(pickable('flow', null, 'switch', 'SW1')).toBe(false);
+    expect(pickable('flow', 'S1', 'destination', 'D1')).toBe(true);
+    expect(pickable('link', 'SW1', 'switch', 'SW1')).toBe(false);
+    expect(pickable('select', 'SW1', 'switch', 'SW1')).toBe(true);
+  });
+
+  it("inspects a selected source's first connection and highlights its route both ways", () => {
+    const s = lib('two-sources');
+    const c = inspectedConnection(s, { kind: 'node', id: 'S1' })!;
+    expect(c.from).toBe('S1');
+    expect(inspectedConnection(s, { kind: 'node', id: 'SW1' })).toBeUndefined();
+    const on = linksOnRoute(s, c);
+    expect(on.has('S1>SW1') && on.has('SW1>S1')).toBe(true);
   });
 });

@@ -1,0 +1,89 @@
+// The selected link's capacity (preset or free entry) and its length (distance or delay).
+
+import { useState } from 'react';
+import type { ScenarioLink } from '../../contract/scenario';
+import { LINK_PRESETS, type LinkLength } from '../../scenario/topologyEdits';
+
+export function LinkForm({
+  link,
+  ethernet,
+  onChange,
+}: {
+  link: ScenarioLink;
+  ethernet: boolean;
+  onChange: (patch: { rate_mbps?: number; length?: LinkLength }) => void;
+}) {
+  const presets = ethernet ? LINK_PRESETS.ethernet : LINK_PRESETS.atm;
+  const preset = presets.find((p) => p.rate_mbps === link.rate_mbps);
+  // Ethernet links are entered in Gbps, ATM links in Mbps; the scenario stores rate_mbps.
+  const perUnit = ethernet ? 1000 : 1;
+  const [rate, setRate] = useState(String(link.rate_mbps / perUnit));
+  const byDelay = link.delay_us !== undefined;
+  const [length, setLength] = useState(String(byDelay ? link.delay_us : (link.distance_km ?? 0)));
+  const [lengthKind, setLengthKind] = useState<'distance_km' | 'delay_us'>(byDelay ? 'delay_us' : 'distance_km');
+  const sendRate = () =>
+    Number(rate) * perUnit !== link.rate_mbps && onChange({ rate_mbps: rate.trim() === '' ? NaN : Number(rate) * perUnit });
+  const sendLength = (kind = lengthKind) => {
+    const v = length.trim() === '' ? NaN : Number(length);
+    onChange({ length: kind === 'distance_km' ? { distance_km: v } : { delay_us: v } });
+  };
+  return (
+    <div className="editor-form" data-testid="link-form">
+      <strong>
+        {link.id}: {link.from} – {link.to}
+      </strong>
+      <label>
+        capacity
+        <select
+          data-testid="link-preset"
+          value={preset ? String(preset.rate_mbps) : ''}
+          onChange={(e) => e.target.value && onChange({ rate_mbps: Number(e.target.value) })}
+        >
+          {!preset && <option value="">custom</option>}
+          {presets.map((p) => (
+            <option key={p.rate_mbps} value={p.rate_mbps}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+        <input
+          data-testid="link-rate"
+          type="number"
+          min="0"
+          step="any"
+          value={rate}
+          onChange={(e) => setRate(e.target.value)}
+          onBlur={sendRate}
+          onKeyDown={(e) => e.key === 'Enter' && sendRate()}
+        />
+        {ethernet ? 'Gbps' : 'Mbps'}
+      </label>
+      <label>
+        <select
+          data-testid="link-length-kind"
+          value={lengthKind}
+          onChange={(e) => {
+            const k = e.target.value as 'distance_km' | 'delay_us';
+            setLengthKind(k);
+            sendLength(k);
+          }}
+        >
+          <option value="distance_km">distance</option>
+          <option value="delay_us">delay</option>
+        </select>
+        <input
+          data-testid="link-length"
+          type="number"
+          min="0"
+          step="any"
+          value={length}
+          onChange={(e) => setLength(e.target.value)}
+          onBlur={() => sendLength()}
+          onKeyDown={(e) => e.key === 'Enter' && sendLength()}
+        />
+        {lengthKind === 'distance_km' ? 'km (5 µs per km)' : 'µs'}
+      </label>
+    </div>
+  );
+}
+

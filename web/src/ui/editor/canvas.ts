@@ -1,0 +1,120 @@
+// The network editor's canvas as pure functions: where nodes are drawn, what the view shows,
+// zoom and pan, which node a tool may pick, and the labels. No React, no DOM: tested alone.
+
+import type { NodeKind, Scenario, ScenarioConnection, ScenarioLink } from '../../contract/scenario';
+import { routeOf } from '../../scenario/topologyEdits';
+
+export type Tool = 'select' | 'link' | 'flow';
+export type Selection = { kind: 'node' | 'link' | 'connection'; id: string } | null;
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** A node being dragged: where the pointer holds it, and whether it has moved yet. */
+export type Drag = { id: string; x: number; y: number; moved: boolean };
+
+const VIEW = { w: 900, h: 460, margin: 50 };
+export const KIND_LABEL: Record<NodeKind, string> = { source: 'Source', switch: 'Switch', destination: 'Destination' };
+
+/** The origin of an edited scenario: "<where it came from> (edited)". */
+export function editedOrigin(origin: string) {
+  return origin.endsWith(' (edited)') ? origin : `${origin} (edited)`;
+}
+
+/**
+ * End systems shrink when they crowd (the 30-source networks) so that each stays grabbable;
+ * their names and the link labels show only where they fit (else in the tooltip).
+ */
+export function nodeSize(s: Scenario | null) {
+  const pts = (s?.nodes ?? []).filter((n) => n.kind !== 'switch').map((n) => [n.x ?? 0, n.y ?? 0]);
+  let gap = Infinity;
+  for (let i = 0; i < pts.length; i++)
+    for (let j = i + 1; j < pts.length; j++) gap = Math.min(gap, Math.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]));
+  const r = Math.max(4, Math.min(17, gap / 2.2));
+  return { r, nodeLabels: r >= 12, linkLabels: (s?.links.length ?? 0) <= 12 };
+}
+
+/** "L4 · 155.52 Mbps · 100 km" (Gbps from 1000 Mbps up). */
+export function linkLabel(l: ScenarioLink) {
+  const rate = l.rate_mbps >= 1000 ? `${+(l.rate_mbps / 1000).toFixed(3)} Gbps` : `${l.rate_mbps} Mbps`;
+  const length = l.delay_us !== undefined ? ` · ${l.delay_us} µs` : l.distance_km !== undefined ? ` · ${l.distance_km} km` : '';
+  return `${l.id} · ${rate}${length}`;
+}
+
+/** The view scaled by `f` (> 1: zoom out) about the canvas point (px, py), which stays put. */
+export function zoomAbout(b: Box, px: number, py: number, f: number): Box {
+  const w = Math.min(20_000, Math.max(60, b.w * f));
+  const k = w / b.w;
+  return { x: px - (px - b.x) * k, y: py - (py - b.y) * k, w, h: b.h * k };
+}
+
+/** The view scaled by `f` about its centre (the zoom buttons). */
+export function zoomCentre(b: Box, f: number): Box {
+  return zoomAbout(b, b.x + b.w / 2, b.y + b.h / 2, f);
+}
+
+/** The view a pan started at `from` reaches when the pointer has moved (dx, dy) screen pixels,
+ *  `k` canvas units per pixel. */
+export function panned(from: Box, dx: number, dy: number, k: number): Box {
+  return { ...from, x: from.x - dx * k, y: from.y - dy * k };
+}
+
+/** The canvas shows at least the default area, and grows to hold every node. */
+export function viewBox(s: Scenario | null): Box {
+  const xs = (s?.nodes ?? []).map((n) => n.x ?? 0);
+  const ys = (s?.nodes ?? []).map((n) => n.y ?? 0);
+  const m = VIEW.margin;
+  const x0 = Math.min(0, ...xs.map((x) => x - m));
+  const y0 = Math.min(0, ...ys.map((y) => y - m));
+  const x1 = Math.max(VIEW.w, ...xs.map((x) => x + m));
+  const y1 = Math.max(VIEW.h, ...ys.map((y) => y + m));
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+/** Where each node is drawn: the one being dragged at the pointer, the others where the
+ *  scenario puts them (or in a row when it does not). */
+export function positions(s: Scenario, drag: Drag | null): Map<string, Point> {
+  return new Map(
+    s.nodes.map((n, i) => [n.id, drag?.id === n.id && drag.moved ? { x: drag.x, y: drag.y } : { x: n.x ?? 80 + i * 90, y: n.y ?? 200 }]),
+  );
+}
+
+/** Where a new node of a kind goes: sources left, destinations right, switches in between. */
+export function placeForNew(s: Scenario, kind: NodeKind): Point {
+  const count = s.nodes.filter((n) => n.kind === kind).length;
+  const x = kind === 'source' ? 80 : kind === 'switch' ? 260 + 180 * (count % 3) : 800;
+  return { x, y: 60 + ((count * 70) % 380) };
+}
+
+/** Whether the tool may pick this node now (a link joins two nodes; a connection goes from a
+ *  source to a destination). */
+export function pickable(tool: Tool, pick: string | null, kind: NodeKind | undefined, id: string): boolean {
+  return (
+    tool === 'select' ||
+    (tool === 'link' && (pick === null || pick !== id)) ||
+    (tool === 'flow' && (pick === null ? kind === 'source' : kind === 'destination'))
+  );
+}
+
+/** The connection in the inspector: the selected one, or the first one a selected source sends. */
+export function inspectedConnection(s: Scenario, selection: Selection): ScenarioConnection | undefined {
+  if (selection?.kind === 'connection') return s.connections.find((c) => c.id === selection.id);
+  const kind = s.nodes.find((n) => n.id === selection?.id)?.kind;
+  if (selection?.kind === 'node' && kind === 'source') return s.connections.find((c) => c.from === selection.id);
+  return undefined;
+}
+
+/** The links a connection takes, as "a>b" in both directions (highlighted on the canvas). */
+export function linksOnRoute(s: Scenario, c: ScenarioConnection | undefined): Set<string> {
+  const route = c ? routeOf(s, c) : [];
+  return new Set(route.slice(1).flatMap((n, i) => [`${route[i]}>${n}`, `${n}>${route[i]}`]));
+}
