@@ -192,12 +192,12 @@ fn run(
 fn write_csv(sim: &sim::Simulation, path: &Path) -> std::io::Result<()> {
     let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
     let header: Vec<String> = std::iter::once("time_ms".to_string())
-        .chain(sim.rec.meta.iter().map(|m| format!("{} ({})", m.id, m.unit)))
+        .chain(sim.rec().meta.iter().map(|m| format!("{} ({})", m.id, m.unit)))
         .collect();
     writeln!(out, "{}", header.join(","))?;
-    for i in 0..sim.rec.row_count() {
+    for i in 0..sim.rec().row_count() {
         let row: Vec<String> =
-            sim.rec.row(i).iter().map(|v| if v.is_nan() { String::new() } else { v.to_string() }).collect();
+            sim.rec().row(i).iter().map(|v| if v.is_nan() { String::new() } else { v.to_string() }).collect();
         writeln!(out, "{}", row.join(","))?;
     }
     out.flush()

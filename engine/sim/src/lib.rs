@@ -11,7 +11,7 @@
 //! let scenario = abr_sim::scenario::parse(json).expect("valid");
 //! let mut sim = abr_sim::sim::Simulation::new(scenario);
 //! sim.run_to_end();
-//! assert!(sim.conns[0].delivered > 0);
+//! assert!(sim.net.conns[0].delivered > 0);
 //! ```
 
 pub mod algorithms;
@@ -21,10 +21,14 @@ pub mod cell;
 pub mod ethernet;
 pub mod maxmin;
 pub mod metrics;
+pub mod network;
 pub mod params;
+pub mod probes;
 pub mod rng;
 pub mod scenario;
+pub mod shares;
 pub mod sim;
 pub mod source;
 pub mod tcp;
 pub mod time;
+pub mod topology;

@@ -1,102 +1,12 @@
-//! Sampled series and run summaries.
-//!
-//! Every `sample_interval` the simulation records one row: the time (ms) and one value per
-//! series, in the order of [`SeriesMeta`]. Rows are kept for the whole run (zoom, export,
-//! summaries) and hashed as they are made, so two runs can be compared by one digest.
+//! Run summaries: mean rates against the max-min shares over a steady-state window, Jain's
+//! index, convergence, queues, losses and utilisation, read from the sampled series through
+//! the probes' column lookups ([`crate::probes`]).
 
+use crate::network::Host;
+use crate::probes::{Counter, SeriesKind};
 use crate::sim::Simulation;
 use crate::time::to_ms;
 use serde::Serialize;
-
-/// What one column of the sample rows holds.
-#[derive(Debug, Clone, Serialize)]
-pub struct SeriesMeta {
-    /// Unique id: "<kind>:<owner>", e.g. "acr:C1", "queue:SW1->SW2".
-    pub id: String,
-    /// acr, share, target, throughput, delivered, queue, utilization, algorithm.
-    pub kind: &'static str,
-    pub label: String,
-    pub unit: &'static str,
-    /// Connection or port id.
-    pub owner: String,
-}
-
-impl SeriesMeta {
-    pub fn new(kind: &'static str, owner: &str, unit: &'static str, label: String) -> Self {
-        SeriesMeta { id: format!("{kind}:{owner}"), kind, label, unit, owner: owner.to_string() }
-    }
-}
-
-/// Collects sample rows and a running digest of them.
-pub struct Recorder {
-    pub meta: Vec<SeriesMeta>,
-    rows: Vec<f64>,
-    /// Cumulative counters per row for summaries: delivered per connection, departed per port.
-    hist: Vec<f64>,
-    hist_width: usize,
-    taken: usize,
-    digest: u64,
-}
-
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
-
-impl Recorder {
-    pub fn new(meta: Vec<SeriesMeta>) -> Self {
-        Recorder { meta, rows: Vec::new(), hist: Vec::new(), hist_width: 0, taken: 0, digest: FNV_OFFSET }
-    }
-
-    /// Values per row: the time plus one per series.
-    pub fn width(&self) -> usize {
-        self.meta.len() + 1
-    }
-
-    pub fn record(&mut self, row: &[f64], hist: &[f64]) {
-        debug_assert_eq!(row.len(), self.width());
-        for v in row {
-            for b in v.to_bits().to_le_bytes() {
-                self.digest = (self.digest ^ b as u64).wrapping_mul(FNV_PRIME);
-            }
-        }
-        self.rows.extend_from_slice(row);
-        self.hist_width = hist.len();
-        self.hist.extend_from_slice(hist);
-    }
-
-    pub fn rows(&self) -> &[f64] {
-        &self.rows
-    }
-
-    pub fn row_count(&self) -> usize {
-        self.rows.len() / self.width()
-    }
-
-    pub fn row(&self, i: usize) -> &[f64] {
-        let w = self.width();
-        &self.rows[i * w..(i + 1) * w]
-    }
-
-    fn hist_row(&self, i: usize) -> &[f64] {
-        &self.hist[i * self.hist_width..(i + 1) * self.hist_width]
-    }
-
-    /// Rows recorded since the last call (row-major).
-    pub fn take_new(&mut self) -> &[f64] {
-        let from = self.taken * self.width();
-        self.taken = self.row_count();
-        &self.rows[from..]
-    }
-
-    /// FNV-1a digest of every value of every row so far, as 16 hex digits.
-    pub fn digest(&self) -> String {
-        format!("{:016x}", self.digest)
-    }
-
-    /// Column (in a row, after the time) of the first series of a kind.
-    pub fn column_of(&self, kind: &str) -> Option<usize> {
-        self.meta.iter().position(|m| m.kind == kind).map(|i| i + 1)
-    }
-}
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ConnSummary {
@@ -199,99 +109,81 @@ pub struct Summary {
 
 /// Summarises a run over the steady-state window starting at `steady_from_ms`.
 pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
-    let rec = &sim.rec;
+    let (rec, net) = (sim.rec(), &sim.net);
     let rows = rec.row_count();
-    let n = sim.conns.len();
     let first = (0..rows).find(|&i| rec.row(i)[0] >= steady_from_ms - 1e-9);
     let window = first.filter(|&f| f + 1 < rows).map(|f| (f, rows - 1));
-    let col_share = rec.column_of("share").unwrap_or(0);
-    let col_target = rec.column_of("target").unwrap_or(0);
-    let col_acr = rec.column_of("acr").unwrap_or(0);
-    let col_queue = rec.column_of("queue");
-
-    // Mean over the window rows [a, b) of a column, inactive (NaN) counted as 0.
-    let mean_col = |col: usize, (a, b): (usize, usize)| -> f64 {
-        (a..b).map(|i| rec.row(i)[col]).map(|v| if v.is_nan() { 0.0 } else { v }).sum::<f64>() / (b - a) as f64
+    // Seconds between two rows, and a counter's increase between them.
+    let span_s = |(a, b): (usize, usize)| (rec.row(b)[0] - rec.row(a)[0]) / 1000.0;
+    let increase =
+        |(a, b): (usize, usize), counter: Counter, i: usize| rec.counter(b, counter, i) - rec.counter(a, counter, i);
+    // Mean over the window rows [a, b) of a series, inactive (NaN) counted as 0.
+    let mean = |kind: SeriesKind, i: usize, (a, b): (usize, usize)| -> Option<f64> {
+        let col = rec.column(kind, i)?;
+        Some((a..b).map(|r| rec.row(r)[col]).map(|v| if v.is_nan() { 0.0 } else { v }).sum::<f64>() / (b - a) as f64)
     };
 
-    let mut connections = Vec::with_capacity(n);
-    for (i, c) in sim.conns.iter().enumerate() {
-        let (rate, share, target) = match window {
-            Some((a, b)) => {
-                let dt_s = (rec.row(b)[0] - rec.row(a)[0]) / 1000.0;
-                let cells = rec.hist_row(b)[i] - rec.hist_row(a)[i];
-                (
-                    Some(cells / dt_s * sim.unit_bits / 1e6),
-                    Some(mean_col(col_share + i, (a, b))),
-                    Some(mean_col(col_target + i, (a, b))),
-                )
-            }
-            None => (None, None, None),
-        };
+    let mut connections = Vec::with_capacity(net.conns.len());
+    for (i, c) in net.conns.iter().enumerate() {
+        let rate = window.map(|w| increase(w, Counter::Delivered, i) / span_s(w) * net.unit_bits / 1e6);
         connections.push(ConnSummary {
             id: c.id.clone(),
             kind: match &c.source {
                 h if h.is_ubr() => "ubr",
-                crate::sim::Host::Abr(_) => "abr",
-                crate::sim::Host::Eth(_) => "ethernet",
-                crate::sim::Host::Bg(_) => "background",
+                Host::Abr(_) => "abr",
+                Host::Eth(_) => "ethernet",
+                Host::Bg(_) => "background",
             },
             mean_rate_mbps: rate,
-            fair_share_mbps: share,
-            target_share_mbps: target,
+            fair_share_mbps: window.and_then(|w| mean(SeriesKind::Share, i, w)),
+            target_share_mbps: window.and_then(|w| mean(SeriesKind::Target, i, w)),
             sent_cells: c.sent,
             delivered_cells: c.delivered_all,
             lost_cells: c.lost,
             loss_ratio: if c.sent > 0 { c.lost as f64 / c.sent as f64 } else { 0.0 },
             goodput_mbps: c.tcp.as_ref().and_then(|t| {
-                let (a, b) = window?;
-                let k = n + sim.ports.len() + i;
-                let segs = rec.hist_row(b)[k] - rec.hist_row(a)[k];
-                Some(segs * t.mss as f64 * 8.0 / ((rec.row(b)[0] - rec.row(a)[0]) / 1000.0) / 1e6)
+                let w = window?;
+                Some(increase(w, Counter::Segments, i) * t.mss as f64 * 8.0 / span_s(w) / 1e6)
             }),
             timeouts: c.tcp.as_ref().map(|t| t.sender.timeouts),
             max_source_queue_cells: match &c.source {
-                crate::sim::Host::Abr(s) => s.host.as_ref().map(|h| h.max_cells),
+                Host::Abr(s) => s.host.as_ref().map(|h| h.max_cells),
                 _ => None,
             },
         });
     }
 
-    let reported: Vec<usize> = (0..sim.ports.len()).filter(|&p| sim.ports[p].reported).collect();
-    let ports = reported
-        .iter()
-        .enumerate()
-        .map(|(k, &p)| PortSummary {
-            id: sim.ports[p].id.clone(),
-            max_queue_cells: sim.ports[p].max_queue,
-            mean_queue_cells: match (window, col_queue) {
-                (Some((a, b)), Some(col)) => {
-                    Some((a..=b).map(|i| rec.row(i)[col + k]).sum::<f64>() / (b - a + 1) as f64)
-                }
+    let ports = (0..net.ports.len())
+        .filter(|&p| net.ports[p].reported)
+        .map(|p| PortSummary {
+            id: net.ports[p].id.clone(),
+            max_queue_cells: net.ports[p].max_queue,
+            mean_queue_cells: match (window, rec.column(SeriesKind::Queue, p)) {
+                (Some((a, b)), Some(col)) => Some((a..=b).map(|i| rec.row(i)[col]).sum::<f64>() / (b - a + 1) as f64),
                 _ => None,
             },
-            dropped_cells: sim.ports[p].dropped,
+            dropped_cells: net.ports[p].dropped,
         })
         .collect();
 
     let utilization = |p: usize| -> Option<f64> {
-        let (a, b) = window?;
-        let dt_s = (rec.row(b)[0] - rec.row(a)[0]) / 1000.0;
-        let cells = rec.hist_row(b)[n + p] - rec.hist_row(a)[n + p];
-        Some(cells / (sim.ports[p].link_rate * dt_s))
+        let w = window?;
+        Some(increase(w, Counter::Departed, p) / (net.ports[p].link_rate * span_s(w)))
     };
+    // Each link's two ports: [from → to, to → from].
+    let mut directions = vec![[None, None]; sim.scenario.links.len()];
+    for (p, port) in net.ports.iter().enumerate() {
+        directions[port.link][!port.forward as usize] = Some(p);
+    }
     let links = sim
         .scenario
         .links
         .iter()
-        .enumerate()
-        .map(|(li, l)| {
-            let dir = |fwd: bool| sim.ports.iter().position(|p| p.link == li && p.forward == fwd);
-            LinkSummary {
-                id: l.id.clone(),
-                mean_utilization: dir(true).and_then(utilization),
-                reverse_mean_utilization: dir(false).and_then(utilization),
-            }
+        .zip(&directions)
+        .map(|(l, [fwd, bwd])| LinkSummary {
+            id: l.id.clone(),
+            mean_utilization: fwd.and_then(utilization),
+            reverse_mean_utilization: bwd.and_then(utilization),
         })
         .collect();
 
@@ -302,27 +194,21 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
             _ => None,
         })
         .collect();
-    let jain_index = (!ratios.is_empty()).then(|| {
-        let s: f64 = ratios.iter().sum();
-        let s2: f64 = ratios.iter().map(|x| x * x).sum();
-        if s2 > 0.0 {
-            s * s / (ratios.len() as f64 * s2)
-        } else {
-            0.0
-        }
-    });
+    // Nobody sent anything: as unfair as it gets.
+    let jain_index = jain(&ratios).or((!ratios.is_empty()).then_some(0.0));
 
-    // Convergence: the first sample from which on at most 1 % of the connections whose rate
-    // the network sets (ABR ACR, Ethernet rate limit; not UBR, not background) are more than
-    // 10 % off their share. None when that never holds up to the end, or no such connection runs.
-    // ABR virtual paths count too: the VPC source's ACR against its members' shares together.
-    let mut controlled: Vec<(usize, usize)> = (0..n)
+    // Convergence: the first sample from which on at most 1 % of the rates the network sets
+    // (ABR ACR, Ethernet rate limit; not UBR, not background) are more than 10 % off their
+    // share. None when that never holds up to the end, or no such rate exists. ABR virtual
+    // paths count too: the VPC source's ACR against its members' shares together.
+    let mut controlled: Vec<(usize, usize)> = (0..net.conns.len())
         .filter(|&k| matches!(connections[k].kind, "abr" | "ethernet"))
-        .map(|k| (col_acr + k, col_target + k))
+        .filter_map(|k| Some((rec.column(SeriesKind::Acr, k)?, rec.column(SeriesKind::Target, k)?)))
         .collect();
-    if let (Some(a), Some(t)) = (rec.column_of("vp_acr"), rec.column_of("vp_target")) {
-        controlled.extend((0..t - a).map(|k| (a + k, t + k)));
-    }
+    controlled.extend(
+        (0..net.vp.len())
+            .filter_map(|v| Some((rec.column(SeriesKind::VpAcr, v)?, rec.column(SeriesKind::VpTarget, v)?))),
+    );
     let mut judged = vec![false; rows]; // a row with some controlled rate to judge
     let mut last_off: Option<usize> = None;
     for (i, judged_row) in judged.iter_mut().enumerate() {
@@ -349,7 +235,7 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
     let from = last_off.map_or(0, |i| i + 1);
     let convergence_ms = (from..rows).find(|&i| judged[i]).map(|i| rec.row(i)[0]);
 
-    let virtual_paths = sim
+    let virtual_paths = net
         .vp
         .iter()
         .map(|vp| {
@@ -369,23 +255,18 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
         wall_ms: 0.0,
         events: sim.events(),
         steady_from_ms,
-        unit: if sim.scenario.ethernet.is_some() { "frame" } else { "cell" },
+        unit: if net.ethernet { "frame" } else { "cell" },
         connections,
         ports,
         links,
-        jain_among_virtual_paths: jain(
-            &virtual_paths.iter().filter_map(|v: &VpSummary| v.goodput_mbps).collect::<Vec<_>>(),
-        ),
+        jain_among_virtual_paths: jain(&virtual_paths.iter().filter_map(|v| v.goodput_mbps).collect::<Vec<_>>()),
         virtual_paths,
-        virtual_sources: sim
+        virtual_sources: net
             .vs
             .iter()
             .map(|v| VsSummary {
-                switch: sim
-                    .scenario
-                    .resolved_path(&sim.scenario.connections[v.conn])
-                    .map_or(String::new(), |p| p[v.pos].clone()),
-                connection: sim.conns[v.conn].id.clone(),
+                switch: net.node_ids[net.paths[v.conn][v.pos]].clone(),
+                connection: net.conns[v.conn].id.clone(),
                 max_queue_cells: v.max_queue,
             })
             .collect(),

@@ -55,7 +55,7 @@ impl Simulation {
     /// The series of every sample row, as a JSON array of `{id, kind, label, unit, owner}`.
     #[wasm_bindgen(js_name = seriesMeta)]
     pub fn series_meta(&self) -> String {
-        serde_json::to_string(&self.0.rec.meta).expect("meta serialises")
+        serde_json::to_string(&self.0.rec().meta).expect("meta serialises")
     }
 
     /// Runs events up to `until_ms` (never past the end) or `max_events`; returns events run.
@@ -86,7 +86,7 @@ impl Simulation {
     /// of wasm memory (safe to transfer).
     #[wasm_bindgen(js_name = takeSamples)]
     pub fn take_samples(&mut self) -> js_sys::Float64Array {
-        js_sys::Float64Array::from(self.0.rec.take_new())
+        js_sys::Float64Array::from(self.0.take_samples())
     }
 
     /// The run summary as JSON (the CLI's `abrsim run` output); default window: the scenario's.
@@ -113,6 +113,6 @@ impl Simulation {
 
     /// Digest of every sample so far (equal natively and in wasm for the same scenario).
     pub fn digest(&self) -> String {
-        self.0.rec.digest()
+        self.0.rec().digest()
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::common::run;
 use abr_sim::metrics::Summary;
+use abr_sim::probes::SeriesKind;
 use abr_sim::scenario::{parse, Scenario};
 use std::collections::BTreeMap;
 
@@ -32,7 +33,7 @@ fn every_library_scenario_reaches_the_shares_its_study_reports_and_conserves_cel
         let expect = s.run.expect_maxmin.unwrap_or(true);
         let (sim, summary) = run(s);
         digests.insert(summary.scenario.clone(), format!("{} {}", summary.digest, summary.events));
-        for (i, c) in sim.conns.iter().enumerate() {
+        for (i, c) in sim.net.conns.iter().enumerate() {
             if !sim.cells_conserved(i) {
                 failures.push(format!("{}: {} does not conserve cells", summary.scenario, c.id));
             }
@@ -83,7 +84,7 @@ fn group_shares(id: &str) -> BTreeMap<String, f64> {
     let mut sim = abr_sim::sim::Simulation::new(s);
     sim.advance(0, u64::MAX); // the first sample computes the shares
     let mut sums: BTreeMap<String, (f64, f64)> = BTreeMap::new();
-    for (g, share) in groups.iter().zip(&sim.epochs[0].share) {
+    for (g, share) in groups.iter().zip(&sim.epochs()[0].share) {
         let e = sums.entry(g.clone()).or_default();
         e.0 += abr_sim::time::cells_to_mbps(*share);
         e.1 += 1.0;
@@ -150,7 +151,7 @@ fn a_dishonest_source_takes_more_than_its_share_from_erica_and_debra_discards_it
         n.algorithm = Some("debra".into());
     }
     let (sim, debra) = run(s);
-    let (c1, c2) = (&sim.conns[0], &sim.conns[1]);
+    let (c1, c2) = (&sim.net.conns[0], &sim.net.conns[1]);
     assert!(c1.lost > 0, "DEBRA drops the over-sender's cells");
     assert!(
         c1.lost as f64 / c1.sent as f64 > 10.0 * (c2.lost as f64 / c2.sent.max(1) as f64),
@@ -168,7 +169,7 @@ fn an_honest_fast_source_takes_more_than_its_share_and_overflows_the_buffer() {
     let (c1, c2) = (&s.connections[0], &s.connections[1]);
     assert!(c1.mean_rate_mbps.unwrap() > c1.target_share_mbps.unwrap());
     assert!(c2.mean_rate_mbps.unwrap() < 0.97 * c2.target_share_mbps.unwrap());
-    assert!(sim.conns[1].lost > 0, "the honest-to-feedback source loses cells too");
+    assert!(sim.net.conns[1].lost > 0, "the honest-to-feedback source loses cells too");
 }
 
 #[test]
@@ -186,7 +187,7 @@ fn vbr_background_is_served_first_and_erica_shares_what_it_leaves() {
     // What VBR sent arrived at its own rate: on about half the time at 100 Mb/s.
     let vbr_rate = v.mean_rate_mbps.unwrap();
     assert!((20.0..80.0).contains(&vbr_rate), "{vbr_rate}");
-    let vi = sim.conns.iter().position(|c| c.id == "V1").unwrap();
+    let vi = sim.net.conns.iter().position(|c| c.id == "V1").unwrap();
     assert!(sim.cells_conserved(vi));
 }
 
@@ -197,9 +198,10 @@ fn convergence_is_the_first_sample_from_which_every_source_stays_near_its_share(
     let (sim, s) = run(load("two-sources"));
     let t = s.convergence_ms.expect("two-sources settles");
     assert!(t > 0.0, "the sources start at ICR, far below their share");
-    let (acr, target) = (sim.rec.column_of("acr").unwrap(), sim.rec.column_of("target").unwrap());
+    let (acr, target) =
+        (sim.rec().column(SeriesKind::Acr, 0).unwrap(), sim.rec().column(SeriesKind::Target, 0).unwrap());
     let near = |row: &[f64]| (0..2).all(|k| (row[acr + k] - row[target + k]).abs() <= 0.1 * row[target + k]);
-    let rows: Vec<&[f64]> = (0..sim.rec.row_count()).map(|i| sim.rec.row(i)).collect();
+    let rows: Vec<&[f64]> = (0..sim.rec().row_count()).map(|i| sim.rec().row(i)).collect();
     let at = rows.iter().position(|r| r[0] == t).unwrap();
     assert!(!near(rows[at - 1]), "the sample before {t} ms is still off");
     assert!(rows[at..].iter().all(|r| near(r)), "within 10 % from {t} ms to the end");

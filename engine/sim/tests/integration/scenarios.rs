@@ -29,7 +29,7 @@ fn assert_rates_match_shares(sim: &Simulation, summary: &abr_sim::metrics::Summa
 
 /// Cells sent = delivered + lost + still in the network, per connection; and nothing lost.
 fn assert_cells_conserved_without_loss(sim: &Simulation) {
-    for (i, c) in sim.conns.iter().enumerate() {
+    for (i, c) in sim.net.conns.iter().enumerate() {
         assert!(sim.cells_conserved(i), "{} does not conserve cells", c.id);
         assert_eq!(c.lost, 0, "{} lost cells", c.id);
     }
@@ -131,13 +131,13 @@ fn the_oracle_shares_follow_the_topology_and_the_active_set() {
     let mut sim = Simulation::new(s);
     sim.run_to_end();
     // Epochs start at 0, 100 and 200 ms: S1 alone, both, S1 alone.
-    let starts: Vec<_> = sim.epochs.iter().map(|e| e.from).collect();
+    let starts: Vec<_> = sim.epochs().iter().map(|e| e.from).collect();
     assert_eq!(starts, vec![0, from_ms(100.0), from_ms(200.0)]);
-    assert!((sim.epochs[0].share[0] - link_cells).abs() < 1e-6);
-    assert!(sim.epochs[0].share[1].is_nan(), "S2 is not active yet");
-    assert!((sim.epochs[1].share[0] - link_cells / 2.0).abs() < 1e-6);
-    assert!((sim.epochs[1].share[1] - link_cells / 2.0).abs() < 1e-6);
-    assert!((cells_to_mbps(sim.epochs[1].target[0]) - 155.52 * 0.9 / 2.0).abs() < 1e-9);
+    assert!((sim.epochs()[0].share[0] - link_cells).abs() < 1e-6);
+    assert!(sim.epochs()[0].share[1].is_nan(), "S2 is not active yet");
+    assert!((sim.epochs()[1].share[0] - link_cells / 2.0).abs() < 1e-6);
+    assert!((sim.epochs()[1].share[1] - link_cells / 2.0).abs() < 1e-6);
+    assert!((cells_to_mbps(sim.epochs()[1].target[0]) - 155.52 * 0.9 / 2.0).abs() < 1e-9);
 }
 
 #[test]
@@ -145,9 +145,9 @@ fn a_switch_without_feedback_lets_greedy_sources_overflow_its_buffer() {
     // With `none` everywhere the sources climb to PCR (RIF = 1): the bottleneck gets twice its
     // capacity, so the buffer fills and cells are lost, and conservation still holds.
     let (sim, summary) = run(load("two-sources", &["nodes.SW1.algorithm=\"none\"", "nodes.SW2.algorithm=\"none\""]));
-    let lost: u64 = sim.conns.iter().map(|c| c.lost).sum();
+    let lost: u64 = sim.net.conns.iter().map(|c| c.lost).sum();
     assert!(lost > 0);
-    for i in 0..sim.conns.len() {
+    for i in 0..sim.net.conns.len() {
         assert!(sim.cells_conserved(i));
     }
     let port = summary.ports.iter().find(|p| p.id == "SW1->SW2").unwrap();

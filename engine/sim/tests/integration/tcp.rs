@@ -65,9 +65,9 @@ fn ubr_run(discard: &str) -> (abr_sim::sim::Simulation, abr_sim::metrics::Summar
 #[test]
 fn epd_drops_whole_frames_only_and_keeps_ubr_goodput_high() {
     let (sim, s) = ubr_run("epd");
-    let lost: u64 = sim.conns.iter().map(|c| c.lost).sum();
+    let lost: u64 = sim.net.conns.iter().map(|c| c.lost).sum();
     assert!(lost > 0, "the port still has to drop");
-    for c in &sim.conns {
+    for c in &sim.net.conns {
         let rx = &c.tcp.as_ref().unwrap().receiver;
         assert_eq!(rx.discarded_frames, 0, "{}: EPD never lets a partial frame through", c.id);
     }

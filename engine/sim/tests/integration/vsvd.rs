@@ -3,6 +3,7 @@
 //! whole path's delay (the argument of the VS/VD studies).
 
 use crate::common::{load, run};
+use abr_sim::probes::SeriesKind;
 
 fn max_queue(s: &abr_sim::metrics::Summary, port: &str) -> u32 {
     s.ports.iter().find(|p| p.id == port).unwrap().max_queue_cells
@@ -34,7 +35,7 @@ fn vsvd_keeps_tcp_goodput_at_the_bottleneck_bound() {
         s.jain_index.unwrap_or(1.0) > 0.99
             || s.connections.windows(2).all(|w| (w[0].goodput_mbps.unwrap() - w[1].goodput_mbps.unwrap()).abs() < 0.5)
     );
-    for i in 0..sim.conns.len() {
+    for i in 0..sim.net.conns.len() {
         assert!(sim.cells_conserved(i), "cells in VS queues are counted");
     }
 }
@@ -60,14 +61,15 @@ fn abr_vpcs_keep_the_core_queue_short_and_the_paths_fair_where_ubr_vpcs_do_not()
     assert!(abr.virtual_paths.iter().all(|v| v.max_queue_cells > 1_000));
     // Each ABR VPC's ACR settles at its share: UT's 90 % of the core link over five VPCs (its
     // members' max-min shares together), and the run converges on that; UBR VPCs have no ACR.
-    let (acr, target) = (sim.rec.column_of("vp_acr").unwrap(), sim.rec.column_of("vp_target").unwrap());
-    let last = sim.rec.row(sim.rec.row_count() - 1);
+    let (acr, target) =
+        (sim.rec().column(SeriesKind::VpAcr, 0).unwrap(), sim.rec().column(SeriesKind::VpTarget, 0).unwrap());
+    let last = sim.rec().row(sim.rec().row_count() - 1);
     for k in 0..5 {
         assert!((last[target + k] - 0.9 * 149.76 / 5.0).abs() < 0.01, "VP{} share {}", k + 1, last[target + k]);
         assert!((last[acr + k] / last[target + k] - 1.0).abs() < 0.05, "VP{} ACR {}", k + 1, last[acr + k]);
     }
     assert!(abr.convergence_ms.is_some() && ubr.convergence_ms.is_none());
-    for i in 0..sim.conns.len() {
+    for i in 0..sim.net.conns.len() {
         assert!(sim.cells_conserved(i), "cells waiting at the edges are counted");
     }
 }
@@ -99,8 +101,8 @@ fn a_virtual_destination_returns_its_loops_efci_and_the_next_loop_starts_clean()
         "run.steady_from_ms=150",
     ];
     let (sim, s) = run(load("two-sources", &set));
-    assert_eq!(sim.vs.len(), 2);
-    for vs in &sim.vs {
+    assert_eq!(sim.net.vs.len(), 2);
+    for vs in &sim.net.vs {
         assert!(vs.src.acr > 0.99 * vs.src.cfg.pcr, "the second loop saw no congestion: ACR {:.0}", vs.src.acr);
     }
     // The first loop's sources hear of SW1's queue: EFCI keeps them near their share.
@@ -121,13 +123,13 @@ fn virtual_source_queues_share_the_output_ports_buffer() {
         "run.duration_ms=100",
     ];
     let (sim, s) = run(load("two-sources", &set));
-    let max_vs: u64 = sim.vs.iter().map(|v| v.max_queue).max().unwrap();
+    let max_vs: u64 = sim.net.vs.iter().map(|v| v.max_queue).max().unwrap();
     assert!(max_vs <= 150, "a VS queue holds at most its half of the 300-cell buffer: {max_vs}");
     let lost = |id: &str| s.connections.iter().find(|c| c.id == id).unwrap().lost_cells;
     assert!(lost("C1") > 0, "the dishonest source loses what does not fit");
     assert_eq!(lost("C2"), 0, "the honest one keeps its room");
-    for i in 0..sim.conns.len() {
-        assert!(sim.cells_conserved(i), "{}", sim.conns[i].id);
+    for i in 0..sim.net.conns.len() {
+        assert!(sim.cells_conserved(i), "{}", sim.net.conns[i].id);
     }
 }
 
@@ -137,13 +139,13 @@ fn virtual_source_queues_share_the_output_ports_buffer() {
 fn a_virtual_source_drains_what_its_connection_sent_before_stopping() {
     let set = ["nodes.SW1.vsvd=true", "nodes.SW1.buffer_cells=300", "connections.C2.stop_ms=50", "run.duration_ms=150"];
     let (sim, s) = run(load("two-sources", &set));
-    let c2_vs = sim.vs.iter().find(|v| sim.conns[v.conn].id == "C2").unwrap();
+    let c2_vs = sim.net.vs.iter().find(|v| sim.net.conns[v.conn].id == "C2").unwrap();
     assert!(c2_vs.queue.is_empty(), "C2's VS queue drained");
     let c2 = s.connections.iter().find(|c| c.id == "C2").unwrap();
     assert_eq!(c2.delivered_cells, c2.sent_cells, "all C2 sent arrived");
     let c1 = s.connections.iter().find(|c| c.id == "C1").unwrap();
     assert_eq!(c1.lost_cells, 0);
-    for i in 0..sim.conns.len() {
-        assert!(sim.cells_conserved(i), "{}", sim.conns[i].id);
+    for i in 0..sim.net.conns.len() {
+        assert!(sim.cells_conserved(i), "{}", sim.net.conns[i].id);
     }
 }

@@ -1,0 +1,659 @@
+//! The network a scenario describes, built once: output ports (one per link direction), the
+//! connections with their end systems and routes, the virtual sources of VS/VD switches and
+//! the sources of virtual paths. `Network::build` is the only place that reads the scenario's
+//! topology; the event loop (`sim`) moves cells through what it builds.
+
+use crate::algorithms::Admit;
+use crate::algorithms::{self, PortInfo, PortView, SwitchAlgorithm};
+use crate::background::BackgroundSource;
+use crate::cell::{flag, Cell};
+use crate::ethernet::source::ETH_SOURCE_PARAMS;
+use crate::ethernet::source::{EthSource, EthSourceConfig};
+use crate::params::Params;
+use crate::scenario::{Discard, NodeKind, Scenario, Scheduler, DEFAULT_BUFFER_BYTES, DEFAULT_BUFFER_CELLS};
+use crate::scenario::{Service, Traffic};
+use crate::source::{
+    path_frtt_us, AbrDestination, AbrSource, HostBuffer, SourceBehavior, SourceConfig, PAYLOAD_BITS, SOURCE_PARAMS,
+};
+use crate::tcp::{cells_per_segment, TcpParams, TcpReceiver, TcpSender};
+use crate::time::{from_ms, from_us, Time, PS_PER_S};
+use crate::topology::Topology;
+use std::collections::{BTreeMap, VecDeque};
+
+/// Random streams of switch ports start here (sources use their connection index).
+const PORT_STREAM: u64 = 1 << 32;
+
+/// One direction of a link: the output port of `node` towards `next`.
+pub struct Port {
+    /// "SW1->SW2".
+    pub id: String,
+    pub node: usize,
+    pub link: usize,
+    /// True for the link's `from` → `to` direction.
+    pub forward: bool,
+    /// Capacity (cells/s).
+    pub link_rate: f64,
+    /// Time to send one cell (ps).
+    pub(crate) cell_time: Time,
+    pub(crate) delay: Time,
+    pub(crate) buffer: u32,
+    /// Cells held for this port by the virtual sources of a VS/VD switch: they share the
+    /// port's buffer with its own queue.
+    pub(crate) vs_held: u32,
+    /// When the last accepted cell finishes transmission.
+    pub(crate) busy_until: Time,
+    /// Cells with the time each reaches the far node (non-decreasing): for a FIFO port every
+    /// accepted cell, for a per-VC port the cells that have left the port.
+    pub(crate) ring: VecDeque<(Time, Cell)>,
+    /// Per-VC queues served round-robin; `None` for a FIFO port.
+    pub(crate) per_vc: Option<PerVcQueues>,
+    pub alg: Option<Box<dyn SwitchAlgorithm>>,
+    /// The algorithm reads per-VC queue lengths (cached: asked once per cell otherwise).
+    pub(crate) needs_vc_queue: bool,
+    /// Frame discard (EPD/PPD) and, per connection, where its current frame stands.
+    pub(crate) discard: Discard,
+    pub(crate) epd_threshold: u32,
+    pub(crate) frame_state: Vec<FrameState>,
+    pub accepted: u64,
+    pub dropped: u64,
+    pub max_queue: u32,
+    /// A switch port on some connection's forward route (its queue and utilisation are sampled).
+    pub reported: bool,
+}
+
+/// Where a connection's current AAL5 frame stands at a port.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FrameState {
+    /// The next cell starts a frame.
+    Start,
+    Accepting,
+    /// EPD refused this frame: all of it is dropped.
+    Refused,
+    /// PPD cut this frame: the rest is dropped but its last cell.
+    Cut,
+}
+
+/// The queues of a scheduled port: CBR/VBR cells first (strict priority), then ABR cells either
+/// in one FIFO or one queue per connection served round-robin, a cell at a time.
+pub(crate) struct PerVcQueues {
+    /// One queue per connection (round-robin) or only `queues[0]` (FIFO).
+    pub(crate) round_robin: bool,
+    pub(crate) queues: Vec<VecDeque<Cell>>,
+    /// Connections with cells waiting, in service order (round-robin only).
+    pub(crate) round: VecDeque<u32>,
+    pub(crate) high: VecDeque<Cell>,
+    pub(crate) in_service: Option<Cell>,
+    pub(crate) waiting: u32,
+}
+
+impl PerVcQueues {
+    pub(crate) fn new(round_robin: bool, n_conns: usize) -> Self {
+        PerVcQueues {
+            round_robin,
+            queues: vec![VecDeque::new(); if round_robin { n_conns } else { 1 }],
+            round: VecDeque::new(),
+            high: VecDeque::new(),
+            in_service: None,
+            waiting: 0,
+        }
+    }
+}
+
+impl Port {
+    /// Cells waiting or in transmission at `now`.
+    pub fn queue_len(&self, now: Time) -> u32 {
+        if let Some(q) = &self.per_vc {
+            return q.waiting + q.in_service.is_some() as u32;
+        }
+        if self.busy_until <= now {
+            0
+        } else {
+            (self.busy_until - now).div_ceil(self.cell_time) as u32
+        }
+    }
+
+    /// Cells of connection `conn` waiting or in transmission at `now`.
+    pub fn vc_queue_len(&self, now: Time, conn: u32) -> u32 {
+        if let Some(q) = &self.per_vc {
+            let waiting = if q.round_robin {
+                q.queues[conn as usize].len()
+            } else {
+                q.queues[0].iter().filter(|c| c.conn == conn).count()
+            };
+            return waiting as u32
+                + q.high.iter().filter(|c| c.conn == conn).count() as u32
+                + q.in_service.is_some_and(|c| c.conn == conn) as u32;
+        }
+        // FIFO: the queued cells are the newest ones, those not yet fully sent.
+        self.ring
+            .iter()
+            .rev()
+            .take_while(|(arrive, _)| arrive - self.delay > now)
+            .filter(|(_, c)| c.conn == conn)
+            .count() as u32
+    }
+
+    pub(crate) fn view(&self, now: Time, conn: u32) -> PortView {
+        let vc_queue_cells = if self.needs_vc_queue { self.vc_queue_len(now, conn) } else { 0 };
+        PortView { now, queue_cells: self.queue_len(now), vc_queue_cells }
+    }
+
+    /// Cells that have finished transmission by `now`.
+    pub fn departed(&self, now: Time) -> u64 {
+        self.accepted - self.queue_len(now) as u64
+    }
+}
+
+/// The sending end system of a connection: a TM 4.0 ABR source, or an Ethernet host.
+pub enum Host {
+    Abr(AbrSource),
+    Eth(EthSource),
+    /// CBR/VBR background traffic (no feedback; strict priority over ABR).
+    Bg(BackgroundSource),
+}
+
+impl Host {
+    /// A UBR source: it sends at PCR whatever the network says, so it has no allowed rate.
+    pub fn is_ubr(&self) -> bool {
+        matches!(self, Host::Abr(s) if s.cfg.ubr)
+    }
+
+    pub(crate) fn next_event_time(&self) -> Option<Time> {
+        match self {
+            Host::Abr(s) => s.next_event_time(),
+            Host::Eth(s) => s.next_event_time(),
+            Host::Bg(s) => s.next_event_time(),
+        }
+    }
+
+    pub(crate) fn on_opportunity(&mut self, now: Time, conn: u32) -> Option<Cell> {
+        match self {
+            Host::Abr(s) => s.on_opportunity(now, conn),
+            Host::Eth(s) => s.on_opportunity(now, conn),
+            Host::Bg(s) => s.on_opportunity(now, conn),
+        }
+    }
+
+    /// A backward cell reaches the host; true when its next sending time changed.
+    pub(crate) fn on_feedback(&mut self, now: Time, cell: &Cell) -> bool {
+        match self {
+            Host::Abr(s) => s.on_brm(now, cell),
+            Host::Eth(s) => s.on_feedback(now, cell),
+            Host::Bg(_) => false,
+        }
+    }
+
+    /// Sending at `now`: started, not stopped, with data.
+    pub fn active(&self, now: Time) -> bool {
+        match self {
+            Host::Abr(s) => s.active(now),
+            Host::Eth(s) => s.active(now),
+            Host::Bg(s) => s.active(now),
+        }
+    }
+
+    /// The rate the host wants (units/s), for the max-min oracle.
+    pub fn demand(&self, now: Time) -> f64 {
+        match self {
+            Host::Abr(s) => s.demand(now),
+            Host::Eth(s) => s.demand(),
+            Host::Bg(s) => s.rate(),
+        }
+    }
+
+    pub fn mcr(&self) -> f64 {
+        match self {
+            Host::Abr(s) => s.cfg.mcr,
+            Host::Eth(_) | Host::Bg(_) => 0.0,
+        }
+    }
+
+    /// The allowed rate (units/s): ACR, or an Ethernet host's rate limiter.
+    pub fn rate(&self, _now: Time) -> f64 {
+        match self {
+            Host::Abr(s) => s.acr,
+            Host::Eth(s) => s.rate(),
+            Host::Bg(s) => s.rate(),
+        }
+    }
+}
+
+/// A virtual source at a VS/VD switch: the per-VC queue of one connection there, sent at the
+/// VS's own ACR by a TM 4.0 source that starts the next control loop.
+pub struct VirtualSource {
+    pub conn: usize,
+    /// Position of the switch on the connection's path (the VS sends into `fwd[pos]`).
+    pub pos: usize,
+    pub src: AbrSource,
+    pub queue: VecDeque<Cell>,
+    pub max_queue: u64,
+    pub(crate) scheduled: Option<Time>,
+    /// When the VS sent its last forward RM cell, and data cells since (measured rate, the
+    /// CCR it declares: OSU option c).
+    pub(crate) last_frm: Time,
+    pub(crate) cells_since_frm: u64,
+    /// The EFCI of the last data cell the virtual destination of the previous loop received
+    /// (TM 4.0 destination: CI on the next RM cell it turns around).
+    pub(crate) efci_seen: bool,
+    /// The part of the output port's buffer this VS's queue may hold (cells).
+    pub(crate) share_cells: u32,
+}
+
+/// A virtual path's source at its first edge switch: per-VC queues of the member connections,
+/// served round-robin onto one VPC at the rate of a TM 4.0 source (or at PCR for UBR).
+pub struct VpSource {
+    pub id: String,
+    /// Member connections, their path positions of the VPC's first and last switch.
+    pub members: Vec<usize>,
+    pub(crate) pos_from: Vec<usize>,
+    /// The VPC's RM cells travel under its first member's connection index.
+    pub(crate) carrier: usize,
+    pub src: AbrSource,
+    pub(crate) queues: Vec<VecDeque<Cell>>,
+    pub(crate) round: VecDeque<usize>,
+    pub(crate) frame: Vec<FrameState>,
+    pub waiting: usize,
+    pub(crate) buffer: usize,
+    pub max_queue: usize,
+    pub(crate) scheduled: Option<Time>,
+}
+
+impl VpSource {
+    /// An ABR virtual path: it has an allowed rate and a share (charted, judged for convergence).
+    pub fn is_abr(&self) -> bool {
+        !self.src.cfg.ubr
+    }
+}
+
+/// A TCP connection's two ends and its timer period.
+pub struct TcpConn {
+    pub sender: TcpSender,
+    pub receiver: TcpReceiver,
+    pub mss: u32,
+    pub(crate) tick: Time,
+}
+
+/// One connection: its end systems, route and counters.
+pub struct Conn {
+    pub id: String,
+    pub source: Host,
+    pub(crate) dest: AbrDestination,
+    /// The TCP connection carried over this VC, if any.
+    pub tcp: Option<TcpConn>,
+    /// Ports of the forward route (first is the source's own port).
+    pub(crate) fwd: Vec<u32>,
+    /// Ports of the backward route (first is the destination's own port).
+    pub(crate) bwd: Vec<u32>,
+    pub(crate) scheduled: Option<Time>,
+    /// Forward cells the source sent (in-rate and out-of-rate).
+    pub sent: u64,
+    /// In-rate forward cells (data and FRM) that reached the destination.
+    pub delivered: u64,
+    /// All forward cells that reached the destination.
+    pub delivered_all: u64,
+    /// Forward cells dropped by a full buffer.
+    pub lost: u64,
+    /// Forward RM cells created inside the network (by virtual sources) and ended inside it
+    /// (turned around by virtual destinations).
+    pub generated: u64,
+    pub absorbed: u64,
+    pub brm_lost: u64,
+}
+
+/// Everything that carries or makes cells, indexed by position: ports by link direction
+/// (`2 × link` forward, `2 × link + 1` backward), connections in scenario order.
+pub struct Network {
+    pub ports: Vec<Port>,
+    pub conns: Vec<Conn>,
+    /// Each connection's route as node indices (source first).
+    pub paths: Vec<Vec<usize>>,
+    /// Node ids, by index.
+    pub node_ids: Vec<String>,
+    /// Bits per cell or frame.
+    pub unit_bits: f64,
+    /// An Ethernet network (frames, hosts) rather than ATM (cells, ABR).
+    pub ethernet: bool,
+    /// Virtual sources, and per connection and path position the index of the one there.
+    pub vs: Vec<VirtualSource>,
+    pub(crate) vs_at: Vec<Vec<Option<u32>>>,
+    /// Virtual paths: their sources, and per connection and path position the one starting
+    /// there (members) or ending there (the carrier's RM cells turn around).
+    pub vp: Vec<VpSource>,
+    pub(crate) vp_from: Vec<Vec<Option<u32>>>,
+    pub(crate) vp_to: Vec<Vec<Option<u32>>>,
+}
+
+/// The algorithm a switch runs (the network kind's default when the scenario names none).
+pub(crate) fn algorithm_of(s: &Scenario, node: usize) -> &'static algorithms::AlgorithmSpec {
+    let default = algorithms::default_for(s.ethernet.is_some());
+    algorithms::find(s.nodes[node].algorithm.as_deref().unwrap_or(default)).expect("validated")
+}
+
+impl Network {
+    /// Builds the network of a validated scenario.
+    pub fn build(s: &Scenario) -> Network {
+        let topo = Topology::new(s);
+        let n_conns = s.connections.len();
+        let unit_bits = s.unit_bits();
+        let mut ports = Vec::with_capacity(2 * s.links.len());
+        let mut port_of: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+        for (li, l) in s.links.iter().enumerate() {
+            let a = topo.node(&l.from).expect("validated");
+            let b = topo.node(&l.to).expect("validated");
+            let rate = l.rate_mbps * 1e6 / unit_bits;
+            for (node, next, forward) in [(a, b, true), (b, a, false)] {
+                let owner = &s.nodes[node];
+                let is_switch = owner.kind == NodeKind::Switch;
+                let alg = is_switch.then(|| {
+                    let spec = algorithm_of(s, node);
+                    let params = Params::new(spec.params, &[&owner.params]);
+                    (spec.build)(
+                        &params,
+                        PortInfo {
+                            link_rate: rate,
+                            n_conns,
+                            unit_bits,
+                            seed: s.run.seed,
+                            stream: PORT_STREAM + ports.len() as u64,
+                        },
+                    )
+                });
+                let per_vc =
+                    (is_switch && owner.scheduler == Some(Scheduler::PerVc)).then(|| PerVcQueues::new(true, n_conns));
+                port_of.insert((node, next), ports.len());
+                ports.push(Port {
+                    id: format!("{}->{}", owner.id, s.nodes[next].id),
+                    node,
+                    link: li,
+                    forward,
+                    link_rate: rate,
+                    cell_time: ((PS_PER_S as f64 / rate).round() as Time).max(1),
+                    delay: from_us(l.delay_us()),
+                    buffer: match (is_switch, s.ethernet.is_some()) {
+                        (false, _) => u32::MAX,
+                        (true, false) => owner.buffer_cells.map_or(DEFAULT_BUFFER_CELLS, |b| b as u32),
+                        (true, true) => ((owner.buffer_bytes.unwrap_or(DEFAULT_BUFFER_BYTES as f64) * 8.0 / unit_bits)
+                            as u32)
+                            .max(1),
+                    },
+                    vs_held: 0,
+                    busy_until: 0,
+                    ring: VecDeque::new(),
+                    per_vc,
+                    needs_vc_queue: alg.as_ref().is_some_and(|a| a.needs_vc_queue()),
+                    discard: if is_switch { owner.discard.unwrap_or_default() } else { Discard::Tail },
+                    epd_threshold: {
+                        let buffer = owner.buffer_cells.unwrap_or(DEFAULT_BUFFER_CELLS as f64);
+                        owner.epd_threshold_cells.unwrap_or(0.9 * buffer) as u32
+                    },
+                    frame_state: if is_switch && owner.discard.is_some_and(|d| d != Discard::Tail) {
+                        vec![FrameState::Start; n_conns]
+                    } else {
+                        Vec::new()
+                    },
+                    alg,
+                    accepted: 0,
+                    dropped: 0,
+                    max_queue: 0,
+                    reported: false,
+                });
+            }
+        }
+
+        let mut conns = Vec::with_capacity(n_conns);
+        let mut paths = Vec::with_capacity(n_conns);
+        for c in &s.connections {
+            let path = topo.path(c).expect("validated");
+            let m = path.len() - 1;
+            let fwd: Vec<u32> = (0..m).map(|i| port_of[&(path[i], path[i + 1])] as u32).collect();
+            let bwd: Vec<u32> = (0..m).map(|j| port_of[&(path[m - j], path[m - j - 1])] as u32).collect();
+            let one_way_us: f64 = fwd.iter().map(|&p| ports[p as usize].delay as f64 / 1e6).sum();
+            let cell_us: f64 = fwd.iter().map(|&p| ports[p as usize].cell_time as f64 / 1e6).sum();
+            let access_rate = ports[fwd[0] as usize].link_rate;
+            let (start, stop) = (from_ms(c.start_ms), c.stop_ms.map(from_ms));
+            let source = if let Some(b) = &c.background {
+                Host::Bg(BackgroundSource::new(b, start, stop, s.run.seed, conns.len() as u64))
+            } else if s.ethernet.is_some() {
+                let params = Params::new(&ETH_SOURCE_PARAMS, &[&s.defaults.source, &c.params]);
+                let traffic = c.traffic.clone().unwrap_or(Traffic::Bernoulli { load_percent: 100.0 });
+                let cfg = EthSourceConfig::resolve(&params, access_rate, unit_bits, traffic, start, stop);
+                Host::Eth(EthSource::new(cfg, s.run.seed, conns.len() as u64))
+            } else {
+                let params = Params::new(&SOURCE_PARAMS, &[&s.defaults.source, &c.params]);
+                let access_mbps = access_rate * unit_bits / 1e6;
+                let mut cfg =
+                    SourceConfig::resolve(&params, access_mbps, path_frtt_us(one_way_us, cell_us), start, stop);
+                cfg.behavior = SourceBehavior::from_scenario(&c.behavior);
+                cfg.volume_cells = c.volume_mb.map(|mb| ((mb * 1e6 / PAYLOAD_BITS).ceil() as u64).max(1));
+                if let Some(t) = &c.tcp {
+                    if t.service == Service::Ubr {
+                        cfg.ubr = true;
+                        cfg.icr = cfg.pcr;
+                    }
+                }
+                let mut src = AbrSource::new(cfg);
+                if let Some(t) = &c.tcp {
+                    src.host = Some(HostBuffer::new(cells_per_segment(t.mss_bytes, t.llc)));
+                }
+                Host::Abr(src)
+            };
+            conns.push(Conn {
+                id: c.id.clone(),
+                source,
+                tcp: c.tcp.as_ref().map(|t| TcpConn {
+                    sender: TcpSender::new(TcpParams {
+                        mss: t.mss_bytes,
+                        window: t.window_bytes as u64,
+                        tick_ms: t.timer_granularity_ms,
+                        min_rto_ms: 2.0 * t.timer_granularity_ms,
+                    }),
+                    receiver: TcpReceiver::new(cells_per_segment(t.mss_bytes, t.llc)),
+                    mss: t.mss_bytes,
+                    tick: from_ms(t.timer_granularity_ms).max(1),
+                }),
+                dest: AbrDestination::default(),
+                fwd,
+                bwd,
+                scheduled: None,
+                sent: 0,
+                delivered: 0,
+                delivered_all: 0,
+                lost: 0,
+                generated: 0,
+                absorbed: 0,
+                brm_lost: 0,
+            });
+            paths.push(path);
+        }
+
+        // Ports that carry background traffic serve it first: they need scheduled queues.
+        for (i, c) in s.connections.iter().enumerate() {
+            if c.background.is_some() {
+                for &p in &conns[i].fwd {
+                    let port = &mut ports[p as usize];
+                    if port.per_vc.is_none() {
+                        port.per_vc = Some(PerVcQueues::new(false, n_conns));
+                    }
+                }
+            }
+        }
+        // Report switch ports that carry some connection's forward traffic.
+        for c in &conns {
+            for &p in &c.fwd {
+                let port = &mut ports[p as usize];
+                port.reported = s.nodes[port.node].kind == NodeKind::Switch;
+            }
+        }
+        let mut net = Network {
+            ports,
+            conns,
+            paths,
+            node_ids: s.nodes.iter().map(|n| n.id.clone()).collect(),
+            unit_bits,
+            ethernet: s.ethernet.is_some(),
+            vs: Vec::new(),
+            vs_at: Vec::new(),
+            vp: Vec::new(),
+            vp_from: Vec::new(),
+            vp_to: Vec::new(),
+        };
+        net.build_virtual_sources(s);
+        net.build_virtual_paths(s, &topo);
+        net
+    }
+
+    fn build_virtual_sources(&mut self, s: &Scenario) {
+        self.vs_at = self.conns.iter().map(|c| vec![None; c.fwd.len()]).collect();
+        for (c, conn) in self.conns.iter().enumerate() {
+            let Host::Abr(src) = &conn.source else { continue };
+            if src.cfg.ubr {
+                continue;
+            }
+            for pos in 1..conn.fwd.len() {
+                let node = self.ports[conn.fwd[pos] as usize].node;
+                if s.nodes[node].vsvd != Some(true) {
+                    continue;
+                }
+                let mut cfg = src.cfg.clone();
+                cfg.behavior = SourceBehavior::Greedy;
+                cfg.volume_cells = None;
+                cfg.stop = None; // it drains what the connection sent before it stopped
+                let mut vsrc = AbrSource::new(cfg);
+                vsrc.host = Some(HostBuffer::new(1));
+                self.vs_at[c][pos] = Some(self.vs.len() as u32);
+                self.vs.push(VirtualSource {
+                    conn: c,
+                    pos,
+                    src: vsrc,
+                    queue: VecDeque::new(),
+                    max_queue: 0,
+                    scheduled: None,
+                    last_frm: 0,
+                    cells_since_frm: 0,
+                    efci_seen: false,
+                    share_cells: 0,
+                });
+            }
+        }
+        // Each virtual source may hold an equal part of its output port's buffer, so that one
+        // connection that ignores its feedback cannot take the others' room.
+        for v in 0..self.vs.len() {
+            let p = self.conns[self.vs[v].conn].fwd[self.vs[v].pos];
+            let sharing = self.vs.iter().filter(|w| self.conns[w.conn].fwd[w.pos] == p).count() as u32;
+            self.vs[v].share_cells = (self.ports[p as usize].buffer / sharing).max(1);
+        }
+    }
+
+    fn build_virtual_paths(&mut self, s: &Scenario, topo: &Topology) {
+        self.vp_from = self.conns.iter().map(|c| vec![None; c.fwd.len() + 1]).collect();
+        self.vp_to = self.vp_from.clone();
+        let conn_index: BTreeMap<&str, usize> =
+            s.connections.iter().enumerate().map(|(i, c)| (c.id.as_str(), i)).collect();
+        for vp in &s.virtual_paths {
+            let index = self.vp.len() as u32;
+            let mut members = Vec::new();
+            let mut pos_from = Vec::new();
+            for id in &vp.connections {
+                let c = conn_index[id.as_str()];
+                let route = &self.paths[c];
+                let (from, to) = (topo.node(&vp.from), topo.node(&vp.to));
+                let a = route.iter().position(|&n| Some(n) == from).expect("validated");
+                let b = route.iter().position(|&n| Some(n) == to).expect("validated");
+                members.push(c);
+                pos_from.push(a);
+                self.vp_from[c][a] = Some(index);
+                if members.len() == 1 {
+                    self.vp_to[c][b] = Some(index);
+                }
+            }
+            let carrier = members[0];
+            let Host::Abr(first) = &self.conns[carrier].source else { continue };
+            let mut cfg = first.cfg.clone();
+            let port = &self.ports[self.conns[carrier].fwd[pos_from[0]] as usize];
+            cfg.pcr = port.link_rate;
+            cfg.behavior = SourceBehavior::Greedy;
+            cfg.volume_cells = None;
+            cfg.stop = None; // the VPC carries its members as long as any of them sends
+            cfg.ubr = vp.service == Service::Ubr;
+            if cfg.ubr {
+                cfg.icr = cfg.pcr;
+            }
+            let mut src = AbrSource::new(cfg);
+            src.acr = src.cfg.icr;
+            src.host = Some(HostBuffer::new(1));
+            let n = members.len();
+            self.vp.push(VpSource {
+                id: vp.id.clone(),
+                members,
+                pos_from,
+                carrier,
+                src,
+                queues: vec![VecDeque::new(); n],
+                round: VecDeque::new(),
+                frame: vec![FrameState::Start; n],
+                waiting: 0,
+                buffer: vp.buffer_cells.unwrap_or(10_000.0) as usize,
+                max_queue: 0,
+                scheduled: None,
+            });
+        }
+    }
+
+    /// Every forward cell of connection `conn` is accounted for: sent (by its source or created
+    /// by a virtual source) = delivered + lost + ended at a virtual destination + still inside.
+    pub fn cells_conserved(&self, conn: usize) -> bool {
+        let c = &self.conns[conn];
+        c.sent + c.generated == c.delivered_all + c.lost + c.absorbed + self.forward_cells_in_network(conn)
+    }
+
+    /// Forward cells (data and FRM) inside the network: queued or on a link.
+    pub fn forward_cells_in_network(&self, conn: usize) -> u64 {
+        let forward = |c: &Cell| c.conn as usize == conn && !c.is_backward();
+        let mut n = self.vs.iter().filter(|v| v.conn == conn).map(|v| v.queue.len()).sum::<usize>();
+        for vp in &self.vp {
+            for (i, &m) in vp.members.iter().enumerate() {
+                if m == conn {
+                    n += vp.queues[i].len();
+                }
+            }
+        }
+        for p in &self.ports {
+            n += p.ring.iter().filter(|(_, c)| forward(c)).count();
+            if let Some(q) = &p.per_vc {
+                n += q.queues.iter().flatten().filter(|c| forward(c)).count();
+                n += q.high.iter().filter(|c| forward(c)).count();
+                n += q.in_service.iter().filter(|c| forward(c)).count();
+            }
+        }
+        n as u64
+    }
+}
+
+/// EPD / PPD for a data cell of an AAL5 frame arriving at a port with `q` cells queued.
+pub(crate) fn frame_discard(port: &mut Port, cell: &Cell, q: u32, admit: Admit) -> Admit {
+    let v = cell.conn as usize;
+    let eom = cell.has(flag::EOM);
+    let epd = matches!(port.discard, Discard::Epd | Discard::EpdPpd);
+    let ppd = matches!(port.discard, Discard::Ppd | Discard::EpdPpd);
+    let full = q >= port.buffer;
+    let mut state = port.frame_state[v];
+    if state == FrameState::Start {
+        // EPD decides at the first cell of a frame: the whole frame, or none of it.
+        state = if epd && q >= port.epd_threshold { FrameState::Refused } else { FrameState::Accepting };
+    }
+    let verdict = match state {
+        FrameState::Refused => Admit::Drop,
+        // PPD keeps the end of the frame it cut, so the receiver finds the boundary.
+        FrameState::Cut if eom && !full => admit,
+        FrameState::Cut => Admit::Drop,
+        _ if full => {
+            if ppd {
+                state = FrameState::Cut;
+            }
+            Admit::Drop
+        }
+        _ => admit,
+    };
+    port.frame_state[v] = if eom { FrameState::Start } else { state };
+    verdict
+}

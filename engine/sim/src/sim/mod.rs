@@ -1,0 +1,502 @@
+//! The event loop: a network of ports built from a scenario, driven in simulated time.
+//!
+//! ```text
+//!  source ──► [port ring] ──link──► switch ──► [port ring] ──link──► destination
+//!     ▲                                                                    │ FRM turned around
+//!     └────────────── [port ring] ◄──link── switch ◄── [port ring] ◄───────┘ as BRM
+//! ```
+//!
+//! Each directional link is one output port: a FIFO whose cells are stored together with the
+//! time they will reach the far node (transmission starts when the previous cell is done, then
+//! the propagation delay). The queue length is derived from when the port becomes idle, so a
+//! port needs no departure events: one event per cell per hop (its arrival at the next node),
+//! and the event queue holds only the head of each port, the sources' next sending times and
+//! the sampler. Ties are broken by insertion order, so a run is a pure function of the scenario.
+//!
+//! A run is a few parts over explicit state, each in its own module: the clock and its events
+//! ([`events`]), the network the scenario describes ([`crate::network`], the only reader of
+//! its topology), the max-min shares ([`crate::shares`]) and the sampler
+//! ([`crate::probes`]). This module dispatches events and moves cells between ports and end
+//! systems; virtual sources (VS/VD) and virtual paths have their own files.
+
+mod events;
+mod vpc;
+mod vsvd;
+
+use crate::algorithms::Admit;
+use crate::cell::{flag, Cell, CellKind};
+use crate::network::{algorithm_of, frame_discard, Host, Network};
+use crate::params::Params;
+use crate::probes::{Recorder, Sampler};
+use crate::scenario::{self, ParamChange, Problem, Scenario};
+use crate::shares::{Epoch, Shares};
+use crate::time::{from_ms, from_us, to_ms, Time};
+use events::{Clock, EventKind};
+use std::collections::{BTreeMap, VecDeque};
+
+pub struct Simulation {
+    /// The scenario as run so far: live parameter changes are recorded in its `changes`.
+    pub scenario: Scenario,
+    clock: Clock,
+    pub net: Network,
+    pub shares: Shares,
+    sampler: Sampler,
+    /// Notifications an algorithm asked for with `Admit::NotifyMany` (connection, value).
+    notes: Vec<(u32, f64)>,
+    /// Parameter changes not yet applied, in time order.
+    pending_changes: VecDeque<(Time, ParamChange)>,
+    /// Current parameters of each node (switches), changes included.
+    node_params: Vec<BTreeMap<String, f64>>,
+}
+
+impl Simulation {
+    /// Builds the network of a validated scenario.
+    pub fn new(scenario: Scenario) -> Self {
+        let net = Network::build(&scenario);
+        let end = from_ms(scenario.run.duration_ms);
+        let interval = from_us(scenario.run.sample_interval_us).max(1);
+        let mut changes: Vec<ParamChange> = scenario.changes.clone();
+        changes.sort_by(|a, b| a.at_ms.total_cmp(&b.at_ms));
+        let mut sim = Simulation {
+            clock: Clock::new(end),
+            sampler: Sampler::new(&net, interval, end),
+            net,
+            shares: Shares::new(),
+            notes: Vec::new(),
+            pending_changes: changes.into_iter().map(|c| (from_ms(c.at_ms), c)).collect(),
+            node_params: scenario.nodes.iter().map(|n| n.params.clone()).collect(),
+            scenario,
+        };
+        for c in 0..sim.net.conns.len() {
+            if let Some(t) = sim.net.conns[c].tcp.as_mut() {
+                let start = sim.scenario.connections[c].start_ms;
+                let segments = t.sender.send_new(start);
+                let first_tick = from_ms(start) + t.tick;
+                sim.hand_to_source(c, &segments);
+                sim.clock.push(first_tick, EventKind::TcpTick(c as u32));
+            }
+            sim.schedule_source(c);
+        }
+        sim.clock.push(0, EventKind::Sample);
+        sim
+    }
+
+    pub fn now(&self) -> Time {
+        self.clock.now
+    }
+
+    pub fn end(&self) -> Time {
+        self.clock.end
+    }
+
+    pub fn events(&self) -> u64 {
+        self.clock.events
+    }
+
+    pub fn done(&self) -> bool {
+        self.clock.done()
+    }
+
+    /// The sample rows recorded so far, their series and digest.
+    pub fn rec(&self) -> &Recorder {
+        &self.sampler.rec
+    }
+
+    /// Rows recorded since the last call (row-major), for a caller that streams them.
+    pub fn take_samples(&mut self) -> &[f64] {
+        self.sampler.rec.take_new()
+    }
+
+    /// The max-min shares over the run so far, one epoch per change.
+    pub fn epochs(&self) -> &[Epoch] {
+        &self.shares.epochs
+    }
+
+    /// Runs events up to simulated time `until` (never past the end of the run) or until
+    /// `max_events` have run; returns how many ran.
+    pub fn advance(&mut self, until: Time, max_events: u64) -> u64 {
+        let limit = until.min(self.clock.end);
+        let mut n = 0;
+        while n < max_events {
+            let next = match self.clock.next_time() {
+                Some(t) if t <= limit => t,
+                _ => {
+                    self.clock.now = self.clock.now.max(limit);
+                    self.apply_changes_through(self.clock.now);
+                    break;
+                }
+            };
+            // A change at time T takes effect after every event at T, before any later one.
+            if self.pending_changes.front().is_some_and(|(at, _)| *at < next) {
+                self.apply_changes_through(next - 1);
+            }
+            let (time, kind) = self.clock.pop().expect("peeked");
+            debug_assert!(time >= self.clock.now, "an event in the past: {} < {}", time, self.clock.now);
+            self.clock.now = time;
+            n += 1;
+            match kind {
+                EventKind::PortHead(p) => self.port_head(p as usize),
+                EventKind::Source(c) => self.source_event(c as usize, time),
+                EventKind::Depart(p) => self.depart(p as usize),
+                EventKind::TcpTick(c) => self.tcp_tick(c as usize),
+                EventKind::VirtualSource(v) => self.vs_event(v as usize),
+                EventKind::VirtualPath(v) => self.vp_event(v as usize),
+                EventKind::Sample => self.sample(),
+            }
+        }
+        self.clock.events += n;
+        n
+    }
+
+    /// Runs the scenario to its end.
+    pub fn run_to_end(&mut self) {
+        while !self.done() {
+            self.advance(self.clock.end, u64::MAX);
+        }
+    }
+
+    /// Puts an actor's next wake-up on the event queue. `next` is what the actor asks for (a
+    /// time in the past means now: an idle source may hold one), `scheduled` the wake-up already
+    /// queued; stale entries are skipped when they come up. Returns the new `scheduled`.
+    fn wake(&mut self, next: Option<Time>, scheduled: Option<Time>, what: EventKind) -> Option<Time> {
+        match next.map(|t| t.max(self.clock.now)) {
+            Some(t) if t <= self.clock.end => {
+                if scheduled != Some(t) {
+                    self.clock.push(t, what);
+                }
+                Some(t)
+            }
+            _ => None,
+        }
+    }
+
+    fn schedule_source(&mut self, c: usize) {
+        let (next, scheduled) = (self.net.conns[c].source.next_event_time(), self.net.conns[c].scheduled);
+        self.net.conns[c].scheduled = self.wake(next, scheduled, EventKind::Source(c as u32));
+    }
+
+    fn source_event(&mut self, c: usize, t: Time) {
+        if self.net.conns[c].scheduled != Some(t) {
+            return; // superseded by a reschedule
+        }
+        self.net.conns[c].scheduled = None;
+        let conn = &mut self.net.conns[c];
+        if let Some(cell) = conn.source.on_opportunity(t, c as u32) {
+            conn.sent += 1;
+            let port = conn.fwd[0] as usize;
+            self.enqueue(port, cell);
+        }
+        self.schedule_source(c);
+    }
+
+    /// A cell enters an output port: the algorithm sees it, then the buffer keeps or drops it.
+    fn enqueue(&mut self, p: usize, mut cell: Cell) {
+        let now = self.clock.now;
+        let port = &mut self.net.ports[p];
+        let view = port.view(now, cell.conn);
+        let q = view.queue_cells;
+        let admit = match port.alg.as_mut() {
+            Some(alg) => alg.on_arrival(&view, &mut cell),
+            None => Admit::Keep,
+        };
+        match admit {
+            Admit::Notify(value) => self.notify_source(cell.conn, cell.hop as usize, value),
+            Admit::NotifyMany => {
+                let mut notes = std::mem::take(&mut self.notes);
+                if let Some(alg) = self.net.ports[p].alg.as_mut() {
+                    alg.drain_notifications(&mut notes);
+                }
+                for &(conn, value) in &notes {
+                    let hop = if conn == cell.conn {
+                        Some(cell.hop as usize)
+                    } else {
+                        self.net.conns[conn as usize].fwd.iter().position(|&f| f as usize == p)
+                    };
+                    if let Some(hop) = hop {
+                        self.notify_source(conn, hop, value);
+                    }
+                }
+                notes.clear();
+                self.notes = notes;
+            }
+            _ => {}
+        }
+        let port = &mut self.net.ports[p];
+        let framed = !port.frame_state.is_empty()
+            && cell.kind == CellKind::Data
+            && self.net.conns[cell.conn as usize].tcp.is_some();
+        // Data cells share the buffer with the virtual sources' queues; RM cells keep the loops going.
+        let q_total = if cell.kind == CellKind::Data { q + port.vs_held } else { q };
+        let admit = if framed { frame_discard(port, &cell, q_total, admit) } else { admit };
+        if q_total >= port.buffer || admit == Admit::Drop {
+            port.dropped += 1;
+            let conn = &mut self.net.conns[cell.conn as usize];
+            if cell.is_backward() {
+                conn.brm_lost += 1;
+            } else {
+                conn.lost += 1;
+            }
+            return;
+        }
+        port.accepted += 1;
+        port.max_queue = port.max_queue.max(q + 1);
+        if let Some(vcq) = port.per_vc.as_mut() {
+            let vc = cell.conn as usize;
+            if cell.has(flag::VBR) {
+                vcq.high.push_back(cell);
+            } else if vcq.round_robin {
+                if vcq.queues[vc].is_empty() {
+                    vcq.round.push_back(cell.conn);
+                }
+                vcq.queues[vc].push_back(cell);
+            } else {
+                vcq.queues[0].push_back(cell);
+            }
+            vcq.waiting += 1;
+            if vcq.in_service.is_none() {
+                self.serve_next(p);
+            }
+            return;
+        }
+        let start = port.busy_until.max(now);
+        port.busy_until = start + port.cell_time;
+        let arrive = port.busy_until + port.delay;
+        port.ring.push_back((arrive, cell));
+        if port.ring.len() == 1 {
+            self.clock.push(arrive, EventKind::PortHead(p as u32));
+        }
+    }
+
+    /// A switch sends the source of connection `conn` a backward notification carrying `value`
+    /// (BN = 1), from the switch at node `i` of its path (where a cell entering `fwd[i]` is).
+    fn notify_source(&mut self, conn: u32, i: usize, value: f64) {
+        let c = conn as usize;
+        let m = self.net.conns[c].bwd.len();
+        if i == 0 || i > m {
+            return;
+        }
+        let mut note = Cell::data(conn);
+        note.kind = CellKind::Brm;
+        note.set(flag::BN);
+        note.er = value;
+        note.hop = (m - i) as u16;
+        let port = self.net.conns[c].bwd[m - i] as usize;
+        self.enqueue(port, note);
+    }
+
+    /// A per-VC port starts sending the next cell, round-robin over the connections.
+    fn serve_next(&mut self, p: usize) {
+        let port = &mut self.net.ports[p];
+        let vcq = port.per_vc.as_mut().expect("scheduled port");
+        let cell = if let Some(c) = vcq.high.pop_front() {
+            c
+        } else if vcq.round_robin {
+            let Some(vc) = vcq.round.pop_front() else { return };
+            let cell = vcq.queues[vc as usize].pop_front().expect("queued");
+            if !vcq.queues[vc as usize].is_empty() {
+                vcq.round.push_back(vc);
+            }
+            cell
+        } else {
+            let Some(c) = vcq.queues[0].pop_front() else { return };
+            c
+        };
+        vcq.waiting -= 1;
+        vcq.in_service = Some(cell);
+        let done = self.clock.now + port.cell_time;
+        port.busy_until = done;
+        self.clock.push(done, EventKind::Depart(p as u32));
+    }
+
+    /// A per-VC port finishes sending a cell: it goes onto the link.
+    fn depart(&mut self, p: usize) {
+        let port = &mut self.net.ports[p];
+        let cell = port.per_vc.as_mut().and_then(|q| q.in_service.take()).expect("a cell in service");
+        let arrive = self.clock.now + port.delay;
+        port.ring.push_back((arrive, cell));
+        if port.ring.len() == 1 {
+            self.clock.push(arrive, EventKind::PortHead(p as u32));
+        }
+        self.serve_next(p);
+    }
+
+    /// Applies the pending parameter changes due at or before `t`.
+    fn apply_changes_through(&mut self, t: Time) {
+        while self.pending_changes.front().is_some_and(|(at, _)| *at <= t) {
+            let (_, ch) = self.pending_changes.pop_front().expect("checked");
+            let Some(node) = self.scenario.node_index(&ch.node) else { continue };
+            self.node_params[node].insert(ch.param.clone(), ch.value);
+            let spec = algorithm_of(&self.scenario, node);
+            let params = Params::new(spec.params, &[&self.node_params[node]]);
+            for port in self.net.ports.iter_mut().filter(|p| p.node == node) {
+                if let Some(alg) = port.alg.as_mut() {
+                    alg.reconfigure(&params);
+                }
+            }
+            self.shares.config_changed = true;
+        }
+    }
+
+    /// Changes a switch parameter from now on (after every event at the current time). The
+    /// change is recorded in the scenario's `changes`, so that a saved scenario replays it.
+    pub fn set_param(&mut self, node: &str, param: &str, value: f64) -> Result<(), Problem> {
+        let change =
+            ParamChange { at_ms: to_ms(self.clock.now), node: node.to_string(), param: param.to_string(), value };
+        if let Some(problem) = scenario::check_change(&self.scenario, &change) {
+            return Err(problem);
+        }
+        let at = from_ms(change.at_ms);
+        let pos = self.pending_changes.iter().position(|(t, _)| *t > at).unwrap_or(self.pending_changes.len());
+        self.pending_changes.insert(pos, (at, change.clone()));
+        self.scenario.changes.push(change);
+        Ok(())
+    }
+
+    /// The head cell of port `p` reaches the far node.
+    fn port_head(&mut self, p: usize) {
+        let (_, mut cell) = self.net.ports[p].ring.pop_front().expect("scheduled head");
+        if let Some(&(next, _)) = self.net.ports[p].ring.front() {
+            self.clock.push(next, EventKind::PortHead(p as u32));
+        }
+        let c = cell.conn as usize;
+        let hop = cell.hop as usize + 1;
+        match cell.kind {
+            CellKind::Data | CellKind::Frm => {
+                let vs = self.net.vs_at.get(c).and_then(|v| v.get(hop).copied().flatten());
+                let vp_start = self.net.vp_from.get(c).and_then(|v| v.get(hop).copied().flatten());
+                let vp_end = self.net.vp_to.get(c).and_then(|v| v.get(hop).copied().flatten());
+                if cell.has(flag::VP) && vp_end.is_some() {
+                    self.turn_around_at(c, hop, cell);
+                } else if let (Some(v), false, CellKind::Data) = (vp_start, cell.has(flag::VP), cell.kind) {
+                    self.vp_enqueue(v as usize, cell);
+                } else if let Some(v) = vs {
+                    self.at_vsvd(v as usize, cell);
+                } else if hop < self.net.conns[c].fwd.len() {
+                    cell.hop = hop as u16;
+                    let next = self.net.conns[c].fwd[hop] as usize;
+                    self.enqueue(next, cell);
+                } else {
+                    self.deliver(c, cell);
+                }
+            }
+            CellKind::Brm => {
+                let m = self.net.conns[c].bwd.len();
+                if hop < m {
+                    // At the switch m − hop of the path: its forward port writes feedback.
+                    let fwd_port = self.net.conns[c].fwd[m - hop] as usize;
+                    let port = &mut self.net.ports[fwd_port];
+                    let view = port.view(self.clock.now, cell.conn);
+                    if let Some(alg) = port.alg.as_mut() {
+                        alg.on_brm(&view, &mut cell);
+                    }
+                    if cell.has(flag::VP) {
+                        if let Some(v) = self.net.vp_from.get(c).and_then(|v| v.get(m - hop).copied().flatten()) {
+                            if self.net.vp[v as usize].src.on_brm(self.clock.now, &cell) {
+                                self.schedule_vp(v as usize);
+                            }
+                            return;
+                        }
+                    }
+                    let vs = self.net.vs_at.get(c).and_then(|v| v.get(m - hop).copied().flatten());
+                    if let Some(v) = vs {
+                        // The end of the next loop: the virtual source takes the feedback.
+                        if self.net.vs[v as usize].src.on_brm(self.clock.now, &cell) {
+                            self.schedule_vs(v as usize);
+                        }
+                        return;
+                    }
+                    cell.hop = hop as u16;
+                    let next = self.net.conns[c].bwd[hop] as usize;
+                    self.enqueue(next, cell);
+                } else if self.net.conns[c].source.on_feedback(self.clock.now, &cell) {
+                    self.schedule_source(c);
+                }
+            }
+            CellKind::Ack => {
+                let m = self.net.conns[c].bwd.len();
+                if hop < m {
+                    cell.hop = hop as u16;
+                    let next = self.net.conns[c].bwd[hop] as usize;
+                    self.enqueue(next, cell);
+                } else {
+                    let now_ms = to_ms(self.clock.now);
+                    let segments = match self.net.conns[c].tcp.as_mut() {
+                        Some(t) => t.sender.on_ack(cell.er as u64, now_ms),
+                        None => Vec::new(),
+                    };
+                    self.hand_to_source(c, &segments);
+                }
+            }
+        }
+    }
+
+    /// Queues the cells of TCP segments at the connection's source and wakes it.
+    fn hand_to_source(&mut self, c: usize, segments: &[u64]) {
+        if segments.is_empty() {
+            return;
+        }
+        if let Host::Abr(src) = &mut self.net.conns[c].source {
+            if let Some(h) = src.host.as_mut() {
+                for &seg in segments {
+                    h.push(seg);
+                }
+            }
+        }
+        self.schedule_source(c);
+    }
+
+    /// A tick of connection `c`'s TCP retransmission timer.
+    fn tcp_tick(&mut self, c: usize) {
+        let now_ms = to_ms(self.clock.now);
+        let Some(t) = self.net.conns[c].tcp.as_mut() else { return };
+        let segments = t.sender.on_tick(now_ms);
+        let next = self.clock.now + t.tick;
+        self.hand_to_source(c, &segments);
+        if next <= self.clock.end {
+            self.clock.push(next, EventKind::TcpTick(c as u32));
+        }
+    }
+
+    fn deliver(&mut self, c: usize, cell: Cell) {
+        let conn = &mut self.net.conns[c];
+        conn.delivered_all += 1;
+        let in_rate = !cell.has(flag::CLP);
+        if in_rate {
+            conn.delivered += 1;
+        }
+        match cell.kind {
+            CellKind::Data => {
+                conn.dest.on_data(&cell);
+                let ack = conn.tcp.as_mut().and_then(|t| t.receiver.on_cell(cell.ccr as u64, cell.has(flag::EOM)));
+                if let Some(ack) = ack {
+                    let mut a = Cell::data(cell.conn);
+                    a.kind = CellKind::Ack;
+                    a.er = ack as f64;
+                    let port = conn.bwd[0] as usize;
+                    self.enqueue(port, a);
+                }
+            }
+            CellKind::Frm => {
+                let mut brm = conn.dest.turn_around(&cell);
+                brm.hop = 0;
+                let port = conn.bwd[0] as usize;
+                self.enqueue(port, brm);
+            }
+            CellKind::Brm | CellKind::Ack => unreachable!("backward cells end at the source"),
+        }
+    }
+
+    fn sample(&mut self) {
+        let now = self.clock.now;
+        let epoch = self.shares.update(now, &self.net);
+        self.sampler.sample(now, &self.net, epoch);
+        if let Some(next) = self.sampler.next_time() {
+            self.clock.push(next, EventKind::Sample);
+        }
+    }
+
+    /// Every forward cell of connection `conn` is accounted for (see [`Network::cells_conserved`]).
+    pub fn cells_conserved(&self, conn: usize) -> bool {
+        self.net.cells_conserved(conn)
+    }
+}
