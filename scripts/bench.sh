@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm run bench`: events per second and simulated time / wall time for the library scenarios
-# (and scenarios/bench/), natively (abrsim bench) and in wasm (the web build under Node).
+# (and scenarios/bench/, with the scale-10/1000/10000 networks: validation and build time and
+# events/s against size), natively (abrsim bench) and in wasm (the web build under Node).
 # Numbers, not pass/fail. Extra arguments go to both runners (e.g. --repeat 5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,12 +24,14 @@ const read = (f) => fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).map((
 const [native, wasm] = process.argv.slice(2).map(read);
 const byId = new Map(wasm.map((r) => [r.scenario, r]));
 const fmt = (v, d = 1) => (v === undefined ? '-' : v.toFixed(d));
-console.log('\nscenario                     events   native Mev/s  x real   wasm Mev/s  x real   wasm/native');
+console.log('\nscenario                     events  validate ms  build ms  native Mev/s  x real   wasm Mev/s  x real   wasm/native');
 for (const n of native) {
   const w = byId.get(n.scenario);
   console.log(
     n.scenario.padEnd(26),
     String(n.events).padStart(9),
+    fmt(n.validate_ms, 1).padStart(12),
+    fmt(n.build_ms, 1).padStart(9),
     fmt(n.events_per_s / 1e6).padStart(13),
     fmt(n.sim_over_wall).padStart(8),
     fmt(w && w.events_per_s / 1e6).padStart(12),

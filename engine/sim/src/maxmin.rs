@@ -18,8 +18,16 @@ pub fn max_min(capacities: &[f64], sessions: &[Session]) -> Vec<f64> {
     let n = sessions.len();
     let mut frozen = vec![false; n];
     let mut rate: Vec<f64> = sessions.iter().map(|s| s.mcr.min(s.pcr)).collect();
-    let on_link: Vec<Vec<usize>> =
-        (0..capacities.len()).map(|l| (0..n).filter(|&s| sessions[s].links.contains(&l)).collect()).collect();
+    // The sessions on each link, in session order (built from the sessions' routes: linear in
+    // their total length, not links × sessions).
+    let mut on_link: Vec<Vec<usize>> = vec![Vec::new(); capacities.len()];
+    for (s, session) in sessions.iter().enumerate() {
+        for &l in &session.links {
+            if on_link[l].last() != Some(&s) {
+                on_link[l].push(s);
+            }
+        }
+    }
     let clamp = |s: &Session, level: f64| level.max(s.mcr).min(s.pcr.max(s.mcr));
 
     loop {

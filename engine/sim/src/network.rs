@@ -48,6 +48,8 @@ pub struct Port {
     /// Per-VC queues served round-robin; `None` for a FIFO port.
     pub(crate) per_vc: Option<PerVcQueues>,
     pub alg: Option<Box<dyn SwitchAlgorithm>>,
+    /// The connections crossing this port (either direction), by their index here.
+    pub(crate) vcs: Vec<u32>,
     /// The algorithm reads per-VC queue lengths (cached: asked once per cell otherwise).
     pub(crate) needs_vc_queue: bool,
     /// Frame discard (EPD/PPD) and, per connection, where its current frame stands.
@@ -133,9 +135,11 @@ impl Port {
             .count() as u32
     }
 
-    pub(crate) fn view(&self, now: Time, conn: u32) -> PortView {
+    /// The port as its algorithm sees it when a cell of connection `conn` passes; `vc` is the
+    /// connection's index among the port's own (`vcs`).
+    pub(crate) fn view(&self, now: Time, conn: u32, vc: u32) -> PortView {
         let vc_queue_cells = if self.needs_vc_queue { self.vc_queue_len(now, conn) } else { 0 };
-        PortView { now, queue_cells: self.queue_len(now), vc_queue_cells }
+        PortView { now, queue_cells: self.queue_len(now), vc_queue_cells, vc }
     }
 
     /// Cells that have finished transmission by `now`.
@@ -284,6 +288,9 @@ pub struct Conn {
     pub(crate) fwd: Vec<u32>,
     /// Ports of the backward route (first is the destination's own port).
     pub(crate) bwd: Vec<u32>,
+    /// The connection's index among each port's own connections, along each route.
+    pub(crate) fwd_vc: Vec<u32>,
+    pub(crate) bwd_vc: Vec<u32>,
     pub(crate) scheduled: Option<Time>,
     /// Forward cells the source sent (in-rate and out-of-rate).
     pub sent: u64,
@@ -344,20 +351,6 @@ impl Network {
             for (node, next, forward) in [(a, b, true), (b, a, false)] {
                 let owner = &s.nodes[node];
                 let is_switch = owner.kind == NodeKind::Switch;
-                let alg = is_switch.then(|| {
-                    let spec = algorithm_of(s, node);
-                    let params = Params::new(spec.params, &[&owner.params]);
-                    (spec.build)(
-                        &params,
-                        PortInfo {
-                            link_rate: rate,
-                            n_conns,
-                            unit_bits,
-                            seed: s.run.seed,
-                            stream: PORT_STREAM + ports.len() as u64,
-                        },
-                    )
-                });
                 let per_vc =
                     (is_switch && owner.scheduler == Some(Scheduler::PerVc)).then(|| PerVcQueues::new(true, n_conns));
                 port_of.insert((node, next), ports.len());
@@ -380,7 +373,7 @@ impl Network {
                     busy_until: 0,
                     ring: VecDeque::new(),
                     per_vc,
-                    needs_vc_queue: alg.as_ref().is_some_and(|a| a.needs_vc_queue()),
+                    needs_vc_queue: false, // once the algorithm is built
                     discard: if is_switch { owner.discard.unwrap_or_default() } else { Discard::Tail },
                     epd_threshold: {
                         let buffer = owner.buffer_cells.unwrap_or(DEFAULT_BUFFER_CELLS as f64);
@@ -391,7 +384,8 @@ impl Network {
                     } else {
                         Vec::new()
                     },
-                    alg,
+                    alg: None,
+                    vcs: Vec::new(),
                     accepted: 0,
                     dropped: 0,
                     max_queue: 0,
@@ -454,6 +448,8 @@ impl Network {
                 dest: AbrDestination::default(),
                 fwd,
                 bwd,
+                fwd_vc: Vec::new(),
+                bwd_vc: Vec::new(),
                 scheduled: None,
                 sent: 0,
                 delivered: 0,
@@ -483,6 +479,39 @@ impl Network {
                 let port = &mut ports[p as usize];
                 port.reported = s.nodes[port.node].kind == NodeKind::Switch;
             }
+        }
+        // Each port numbers the connections that cross it (either direction) in connection
+        // order, so that an algorithm's per-VC tables are as long as its own VCs: memory is
+        // O(connections × path length), not O(ports × connections).
+        for (c, conn) in conns.iter_mut().enumerate() {
+            for (route, vcs) in [(&conn.fwd, &mut conn.fwd_vc), (&conn.bwd, &mut conn.bwd_vc)] {
+                *vcs = route
+                    .iter()
+                    .map(|&p| {
+                        let port = &mut ports[p as usize];
+                        port.vcs.push(c as u32);
+                        port.vcs.len() as u32 - 1
+                    })
+                    .collect();
+            }
+        }
+        for (i, port) in ports.iter_mut().enumerate() {
+            let owner = &s.nodes[port.node];
+            if owner.kind != NodeKind::Switch {
+                continue;
+            }
+            let spec = algorithm_of(s, port.node);
+            let params = Params::new(spec.params, &[&owner.params]);
+            let info = PortInfo {
+                link_rate: port.link_rate,
+                n_vcs: port.vcs.len(),
+                unit_bits,
+                seed: s.run.seed,
+                stream: PORT_STREAM + i as u64,
+            };
+            let alg = (spec.build)(&params, info);
+            port.needs_vc_queue = alg.needs_vc_queue();
+            port.alg = Some(alg);
         }
         let mut net = Network {
             ports,

@@ -8,8 +8,9 @@
 use crate::algorithms;
 use crate::params::check_params;
 use crate::source::SOURCE_PARAMS;
+use crate::topology::Topology;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 use ts_rs::TS;
 
 /// Where `cargo test` writes the generated TypeScript types (relative to ts-rs's default
@@ -521,61 +522,6 @@ impl Scenario {
         self.nodes.iter().position(|n| n.id == id)
     }
 
-    /// The link joining two nodes, in either direction.
-    pub fn link_between(&self, a: &str, b: &str) -> Option<usize> {
-        self.links.iter().position(|l| (l.from == a && l.to == b) || (l.from == b && l.to == a))
-    }
-
-    /// The connection's path as node ids: the one given, or the shortest (fewest hops, ties by
-    /// link order), through switches only.
-    pub fn resolved_path(&self, conn: &Connection) -> Option<Vec<String>> {
-        if let Some(p) = &conn.path {
-            return Some(p.clone());
-        }
-        let start = self.node_index(&conn.from)?;
-        let goal = self.node_index(&conn.to)?;
-        let mut prev: Vec<Option<usize>> = vec![None; self.nodes.len()];
-        let mut seen = vec![false; self.nodes.len()];
-        let mut queue = VecDeque::from([start]);
-        seen[start] = true;
-        while let Some(n) = queue.pop_front() {
-            if n == goal {
-                break;
-            }
-            // Only switches forward traffic; the source itself is the start.
-            if n != start && self.nodes[n].kind != NodeKind::Switch {
-                continue;
-            }
-            for l in &self.links {
-                let other = if l.from == self.nodes[n].id {
-                    &l.to
-                } else if l.to == self.nodes[n].id {
-                    &l.from
-                } else {
-                    continue;
-                };
-                if let Some(o) = self.node_index(other) {
-                    if !seen[o] {
-                        seen[o] = true;
-                        prev[o] = Some(n);
-                        queue.push_back(o);
-                    }
-                }
-            }
-        }
-        if !seen[goal] {
-            return None;
-        }
-        let mut path = vec![self.nodes[goal].id.clone()];
-        let mut cur = goal;
-        while let Some(p) = prev[cur] {
-            path.push(self.nodes[p].id.clone());
-            cur = p;
-        }
-        path.reverse();
-        Some(path)
-    }
-
     /// Start of the steady-state window (ms).
     pub fn steady_from_ms(&self) -> f64 {
         self.run.steady_from_ms.unwrap_or(self.run.duration_ms * 2.0 / 3.0)
@@ -601,6 +547,11 @@ fn check_range(value: f64, lo: f64, hi: f64, path: &str, what: &str, problems: &
 /// parameters in range.
 pub fn validate(s: &Scenario) -> Vec<Problem> {
     let mut p = Vec::new();
+    let topo = Topology::new(s);
+    // A path through node ids, when every id names a node.
+    let route_ids = |c: &Connection| -> Option<Vec<&str>> {
+        Some(topo.path(c)?.into_iter().map(|i| s.nodes[i].id.as_str()).collect())
+    };
     check_id(&s.id, "id", &mut p);
 
     let r = &s.run;
@@ -730,7 +681,7 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
             p.push(Problem::new(format!("{path}.id"), format!("link id '{}' is used twice", l.id)));
         }
         for (end, field) in [(&l.from, "from"), (&l.to, "to")] {
-            if s.node_index(end).is_none() {
+            if topo.node(end).is_none() {
                 p.push(Problem::new(format!("{path}.{field}"), format!("no node has id '{end}'")));
             }
         }
@@ -760,7 +711,7 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
         if !conn_ids.insert(c.id.as_str()) {
             p.push(Problem::new(format!("{path}.id"), format!("connection id '{}' is used twice", c.id)));
         }
-        let kind_of = |id: &str| s.node_index(id).map(|i| s.nodes[i].kind);
+        let kind_of = |id: &str| topo.node(id).map(|i| s.nodes[i].kind);
         match kind_of(&c.from) {
             Some(NodeKind::Source) => {}
             Some(_) => p.push(Problem::new(format!("{path}.from"), format!("'{}' is not a source node", c.from))),
@@ -854,10 +805,10 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
             check_range(v, 0.000_001, 1_000_000.0, &format!("{path}.volume_mb"), "volume_mb", &mut p);
         }
         if let Some(nodes) = &c.path {
-            check_path(s, c, nodes, &format!("{path}.path"), &mut p);
+            check_path(s, &topo, c, nodes, &format!("{path}.path"), &mut p);
         } else if kind_of(&c.from) == Some(NodeKind::Source)
             && kind_of(&c.to) == Some(NodeKind::Destination)
-            && s.resolved_path(c).is_none()
+            && topo.path(c).is_none()
         {
             p.push(Problem::new(
                 path.clone(),
@@ -870,8 +821,8 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
         }
         let get = |name: &str| c.params.get(name).or_else(|| s.defaults.source.get(name)).copied();
         let pcr = get("pcr_mbps").or_else(|| {
-            let first_hop = s.resolved_path(c)?.get(1).cloned()?;
-            s.link_between(&c.from, &first_hop).map(|l| s.links[l].rate_mbps)
+            let route = topo.path(c)?;
+            topo.link_between(route[0], *route.get(1)?).map(|l| s.links[l].rate_mbps)
         });
         if let Some(pcr) = pcr {
             for name in ["mcr_mbps", "icr_mbps"] {
@@ -886,6 +837,8 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
             }
         }
     }
+    let conn_index: BTreeMap<&str, usize> =
+        s.connections.iter().enumerate().rev().map(|(i, c)| (c.id.as_str(), i)).collect();
     let mut in_vp = BTreeSet::new();
     for (i, vp) in s.virtual_paths.iter().enumerate() {
         let path = format!("virtual_paths[{i}]");
@@ -899,10 +852,10 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
         if let Some(b) = vp.buffer_cells {
             check_switch_setting(&SWITCH_SETTINGS[0], b, &format!("{path}.buffer_cells"), &mut p);
         }
-        let mut stretch: Option<Vec<String>> = None;
+        let mut stretch: Option<Vec<&str>> = None;
         for (k, id) in vp.connections.iter().enumerate() {
             let cpath = format!("{path}.connections[{k}]");
-            let Some(c) = s.connections.iter().find(|c| &c.id == id) else {
+            let Some(c) = conn_index.get(id.as_str()).map(|&i| &s.connections[i]) else {
                 p.push(Problem::new(cpath, format!("no connection has id '{id}'")));
                 continue;
             };
@@ -912,9 +865,9 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
             if c.background.is_some() {
                 p.push(Problem::new(cpath.clone(), "background connections cannot join a virtual path"));
             }
-            let Some(route) = s.resolved_path(c) else { continue };
-            let a = route.iter().position(|n| n == &vp.from);
-            let b = route.iter().position(|n| n == &vp.to);
+            let Some(route) = route_ids(c) else { continue };
+            let a = route.iter().position(|n| *n == vp.from);
+            let b = route.iter().position(|n| *n == vp.to);
             match (a, b) {
                 (Some(a), Some(b)) if 0 < a && a < b && b + 1 < route.len() => {
                     let part = route[a..=b].to_vec();
@@ -1015,14 +968,14 @@ fn check_behavior(b: &Behavior, path: &str, p: &mut Vec<Problem>) {
     }
 }
 
-fn check_path(s: &Scenario, c: &Connection, nodes: &[String], path: &str, p: &mut Vec<Problem>) {
+fn check_path(s: &Scenario, topo: &Topology, c: &Connection, nodes: &[String], path: &str, p: &mut Vec<Problem>) {
     if nodes.len() < 2 || nodes.first() != Some(&c.from) || nodes.last() != Some(&c.to) {
         p.push(Problem::new(path, format!("a path must start at '{}' and end at '{}'", c.from, c.to)));
         return;
     }
     let mut seen = BTreeSet::new();
     for (k, id) in nodes.iter().enumerate() {
-        match s.node_index(id) {
+        match topo.node(id) {
             None => p.push(Problem::new(format!("{path}[{k}]"), format!("no node has id '{id}'"))),
             Some(i) => {
                 if k > 0 && k + 1 < nodes.len() && s.nodes[i].kind != NodeKind::Switch {
@@ -1036,7 +989,11 @@ fn check_path(s: &Scenario, c: &Connection, nodes: &[String], path: &str, p: &mu
         if !seen.insert(id.as_str()) {
             p.push(Problem::new(format!("{path}[{k}]"), format!("the path visits '{id}' twice")));
         }
-        if k > 0 && s.link_between(&nodes[k - 1], id).is_none() {
+        let joined = |a: &str, b: &str| match (topo.node(a), topo.node(b)) {
+            (Some(a), Some(b)) => topo.link_between(a, b).is_some(),
+            _ => false,
+        };
+        if k > 0 && !joined(&nodes[k - 1], id) {
             p.push(Problem::new(format!("{path}[{k}]"), format!("no link joins '{}' and '{id}'", nodes[k - 1])));
         }
     }

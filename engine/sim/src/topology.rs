@@ -97,3 +97,78 @@ impl<'a> Topology<'a> {
         Some(path)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::parse;
+
+    /// S1 and S2 feed SW1; two equally short ways lead on to D1 (via SW2 or SW3, SW3's link
+    /// listed first), a direct link S2 -> D2 exists, and S1 -> S2 -> ... is never a route.
+    fn net() -> Scenario {
+        let node = |id: &str, kind: &str| format!(r#"{{"id":"{id}","kind":"{kind}"}}"#);
+        let link = |id: &str, a: &str, b: &str| {
+            format!(r#"{{"id":"{id}","from":"{a}","to":"{b}","rate_mbps":1,"delay_us":1}}"#)
+        };
+        let nodes = [
+            node("S1", "source"),
+            node("S2", "source"),
+            node("SW1", "switch"),
+            node("SW2", "switch"),
+            node("SW3", "switch"),
+            node("D1", "destination"),
+            node("D2", "destination"),
+            node("D3", "destination"),
+        ];
+        let links = [
+            link("a", "S1", "SW1"),
+            link("b", "S2", "SW1"),
+            link("c", "SW1", "SW3"),
+            link("d", "SW1", "SW2"),
+            link("e", "SW2", "D1"),
+            link("f", "SW3", "D1"),
+            link("g", "S2", "D2"),
+            link("h", "S1", "S2"),
+        ];
+        let json = format!(
+            r#"{{"version":1,"id":"t","run":{{"duration_ms":1}},"nodes":[{}],"links":[{}],
+            "connections":[{{"id":"C1","from":"S1","to":"D1"}},{{"id":"C2","from":"S2","to":"D2"}}]}}"#,
+            nodes.join(","),
+            links.join(",")
+        );
+        parse(&json).expect("valid")
+    }
+
+    fn ids(s: &Scenario, path: Option<Vec<usize>>) -> Option<Vec<&str>> {
+        path.map(|p| p.into_iter().map(|i| s.nodes[i].id.as_str()).collect())
+    }
+
+    #[test]
+    fn the_shortest_path_breaks_ties_by_link_order() {
+        let s = net();
+        let t = Topology::new(&s);
+        assert_eq!(ids(&s, t.path(&s.connections[0])), Some(vec!["S1", "SW1", "SW3", "D1"]));
+        assert_eq!(ids(&s, t.path(&s.connections[1])), Some(vec!["S2", "D2"]), "a direct link is shortest");
+    }
+
+    #[test]
+    fn only_switches_forward_and_an_unreachable_goal_has_no_path() {
+        let mut s = net();
+        s.connections[0].to = "D3".into(); // D3 has no link at all
+        let t = Topology::new(&s);
+        assert_eq!(t.path(&s.connections[0]), None);
+        // S1 reaches D2 only through S2, a source: no route.
+        s.connections[0].to = "D2".into();
+        assert_eq!(Topology::new(&s).path(&s.connections[0]), None);
+    }
+
+    #[test]
+    fn links_are_found_in_either_direction() {
+        let s = net();
+        let t = Topology::new(&s);
+        let (sw1, sw2) = (t.node("SW1").unwrap(), t.node("SW2").unwrap());
+        assert_eq!(t.link_between(sw2, sw1), Some(3));
+        assert_eq!(t.link_between(sw1, sw2), Some(3));
+        assert_eq!(t.link_between(sw2, t.node("S1").unwrap()), None);
+    }
+}

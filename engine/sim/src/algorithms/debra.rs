@@ -63,14 +63,14 @@ fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
         discard_threshold: 0,
         link_rate: port.link_rate,
         interval: Interval::new(1.0, 1.0),
-        vcs: VcSet::new(port.n_conns),
-        bid: vec![0.0; port.n_conns],
-        cells: vec![0; port.n_conns],
-        measured: vec![0.0; port.n_conns],
+        vcs: VcSet::new(port.n_vcs),
+        bid: vec![0.0; port.n_vcs],
+        cells: vec![0; port.n_vcs],
+        measured: vec![0.0; port.n_vcs],
         allocation: 0.0,
         aggregate_bid: 0.0,
         scratch: Vec::new(),
-        known: vec![false; port.n_conns],
+        known: vec![false; port.n_vcs],
         n_known: 0,
     };
     d.reconfigure(p);
@@ -145,7 +145,7 @@ impl SwitchAlgorithm for Debra {
         if self.interval.expired(port.now) {
             self.close(port.now);
         }
-        let vc = cell.conn as usize;
+        let vc = port.vc as usize;
         let mut admit = Admit::Keep;
         if !cell.is_backward() {
             if self.vcs.mark(vc) == Some(false) && !self.known[vc] {

@@ -93,7 +93,7 @@ mod tests {
     #[test]
     fn marks_data_cells_with_hysteresis() {
         let mut e = Efci { high: 10, low: 4, congested: false };
-        let view = |q| PortView { now: 0, queue_cells: q, vc_queue_cells: 0 };
+        let view = |q| PortView { now: 0, queue_cells: q, vc_queue_cells: 0, vc: 0 };
         let mut c = Cell::data(0);
         e.on_arrival(&view(9), &mut c);
         assert!(!c.has(flag::EFCI));

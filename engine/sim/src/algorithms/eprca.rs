@@ -190,7 +190,7 @@ mod tests {
     fn feedback_depends_on_the_congestion_level() {
         let mut e = eprca();
         e.macr = 1000.0;
-        let view = |q| PortView { now: 0, queue_cells: q, vc_queue_cells: 0 };
+        let view = |q| PortView { now: 0, queue_cells: q, vc_queue_cells: 0, vc: 0 };
         let mut c = brm(2000.0);
         e.on_brm(&view(100), &mut c);
         assert_eq!(c.er, 1e9, "uncongested: untouched");

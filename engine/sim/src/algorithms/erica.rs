@@ -164,7 +164,7 @@ impl Erica {
             cfg,
             link_rate: port.link_rate,
             interval: Interval::new(cfg.interval_us, cfg.interval_cells),
-            vcs: VcSet::new(port.n_conns),
+            vcs: VcSet::new(port.n_vcs),
             vbr_cells: 0,
             active_last: 0,
             max_alloc_current: 0.0,
@@ -173,7 +173,7 @@ impl Erica {
             z: 0.0,
             fair_share: capacity,
             max_alloc_previous: 0.0,
-            ccr: vec![0.0; port.n_conns],
+            ccr: vec![0.0; port.n_vcs],
         }
     }
 
@@ -237,7 +237,7 @@ impl SwitchAlgorithm for Erica {
             return Admit::Keep;
         }
         let full = self.interval.count();
-        let vc = cell.conn as usize;
+        let vc = port.vc as usize;
         match cell.kind {
             CellKind::Data => self.mark_active(vc),
             CellKind::Frm => {
@@ -254,7 +254,7 @@ impl SwitchAlgorithm for Erica {
 
     fn on_brm(&mut self, port: &PortView, cell: &mut Cell) {
         self.maybe_end_by_time(port);
-        let vc = cell.conn as usize;
+        let vc = port.vc as usize;
         if self.cfg.count_brm {
             self.mark_active(vc);
         }
@@ -297,14 +297,14 @@ mod tests {
     fn erica(link_rate: f64) -> Erica {
         let none = BTreeMap::new();
         let p = Params::new(&PARAMS, &[&none]);
-        Erica::new(&p, PortInfo { link_rate, n_conns: 4, unit_bits: 424.0, seed: 1, stream: 0 }, None)
+        Erica::new(&p, PortInfo { link_rate, n_vcs: 4, unit_bits: 424.0, seed: 1, stream: 0 }, None)
     }
 
     fn feed(e: &mut Erica, now: Time, vc: u32, kind: CellKind, ccr: f64) {
         let mut c = Cell::data(vc);
         c.kind = kind;
         c.ccr = ccr;
-        e.on_arrival(&PortView { now, queue_cells: 0, vc_queue_cells: 0 }, &mut c);
+        e.on_arrival(&PortView { now, queue_cells: 0, vc_queue_cells: 0, vc }, &mut c);
     }
 
     #[test]
@@ -376,10 +376,10 @@ mod tests {
         let mut brm = Cell::data(0);
         brm.kind = CellKind::Brm;
         brm.er = 0.2e6;
-        e.on_brm(&PortView { now: 1, queue_cells: 0, vc_queue_cells: 0 }, &mut brm);
+        e.on_brm(&PortView { now: 1, queue_cells: 0, vc_queue_cells: 0, vc: 0 }, &mut brm);
         assert_eq!(brm.er, 0.2e6, "a switch never raises ER");
         brm.er = 1e6;
-        e.on_brm(&PortView { now: 2, queue_cells: 0, vc_queue_cells: 0 }, &mut brm);
+        e.on_brm(&PortView { now: 2, queue_cells: 0, vc_queue_cells: 0, vc: 0 }, &mut brm);
         assert!((brm.er - 0.5e6).abs() < 1e-6, "ER = CCR / z = 0.5e6, got {}", brm.er);
     }
 }

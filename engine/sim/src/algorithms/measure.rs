@@ -85,9 +85,9 @@ impl Default for VcSet {
 }
 
 impl VcSet {
-    pub fn new(n_conns: usize) -> Self {
+    pub fn new(n_vcs: usize) -> Self {
         // Stamps start at 0, which must mean "never seen", not "seen last interval".
-        VcSet { gen: 2, stamp: vec![0; n_conns], count: 0 }
+        VcSet { gen: 2, stamp: vec![0; n_vcs], count: 0 }
     }
 
     /// Marks `vc` seen; returns `Some(was_seen_last_interval)` the first time in an interval.

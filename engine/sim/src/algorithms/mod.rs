@@ -27,8 +27,9 @@ pub mod ut;
 pub struct PortInfo {
     /// Output link capacity (cells/s).
     pub link_rate: f64,
-    /// Number of connections in the network (per-VC tables are indexed by connection).
-    pub n_conns: usize,
+    /// Number of connections crossing the port (either direction): per-VC tables are indexed
+    /// by `PortView::vc`, 0 to `n_vcs` − 1.
+    pub n_vcs: usize,
     /// Bits per transmission unit: 424 for a cell, 8 × frame size on Ethernet.
     pub unit_bits: f64,
     /// Seed and stream of the port's own random numbers (for algorithms that randomise).
@@ -45,6 +46,8 @@ pub struct PortView {
     /// Cells of this cell's connection waiting at the port (filled only for algorithms whose
     /// `needs_vc_queue` is true; 0 otherwise).
     pub vc_queue_cells: u32,
+    /// The passing cell's connection, numbered among the port's own (0 to `PortInfo::n_vcs` − 1).
+    pub vc: u32,
 }
 
 /// Whether an arriving cell may enter the buffer.
@@ -80,7 +83,8 @@ pub trait SwitchAlgorithm {
         1.0
     }
 
-    /// Moves the notifications queued for `Admit::NotifyMany` into `out` (connection, value).
+    /// Moves the notifications queued for `Admit::NotifyMany` into `out` (the connection's index
+    /// at this port, `PortView::vc`, and the value).
     fn drain_notifications(&mut self, _out: &mut Vec<(u32, f64)>) {}
 
     /// Whether `PortView::vc_queue_cells` is needed (it costs a little per call on FIFO ports).

@@ -49,7 +49,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
 
 fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
     let rng = SplitMix64::new(port.seed, port.stream);
-    let cp = CongestionPoint::new(CpParams::default(), port.n_conns, rng);
+    let cp = CongestionPoint::new(CpParams::default(), port.n_vcs, rng);
     let mut q = Qcn { cp, frame_bytes: port.unit_bits / 8.0, last_fb: 0.0 };
     q.reconfigure(p);
     Box::new(q)
@@ -67,7 +67,7 @@ impl SwitchAlgorithm for Qcn {
             return Admit::Keep;
         }
         let q_bytes = port.queue_cells as f64 * self.frame_bytes;
-        match self.cp.on_frame(cell.conn as usize, self.frame_bytes, q_bytes) {
+        match self.cp.on_frame(port.vc as usize, self.frame_bytes, q_bytes) {
             Sample::Quiet => Admit::Keep,
             Sample::Sampled(fb) => {
                 self.last_fb = fb as f64;

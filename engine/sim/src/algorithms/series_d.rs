@@ -134,7 +134,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
 };
 
 fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
-    let mut d = SeriesD::new(port.n_conns);
+    let mut d = SeriesD::new(port.n_vcs);
     d.reconfigure(p);
     d.macr = d.cfg.macr0;
     d.macr_adv = d.cfg.macr0;
@@ -187,13 +187,13 @@ pub struct SeriesD {
 }
 
 impl SeriesD {
-    fn new(n_conns: usize) -> Self {
+    fn new(n_vcs: usize) -> Self {
         SeriesD {
-            frm_round: VcSet::new(n_conns),
+            frm_round: VcSet::new(n_vcs),
             gen: 1,
             // No change to wait for at the start: every VC counts as having had its BRM.
-            brm_gen: vec![1; n_conns],
-            frm_gen: vec![0; n_conns],
+            brm_gen: vec![1; n_vcs],
+            frm_gen: vec![0; n_vcs],
             ..SeriesD::default()
         }
     }
@@ -263,7 +263,7 @@ impl SeriesD {
 impl SwitchAlgorithm for SeriesD {
     fn on_arrival(&mut self, port: &PortView, cell: &mut Cell) -> Admit {
         if cell.kind == CellKind::Frm && !cell.has(flag::CLP) {
-            let vc = cell.conn as usize;
+            let vc = port.vc as usize;
             self.frm_round.mark(vc);
             if self.brm_gen[vc] == self.gen && self.frm_gen[vc] != self.gen {
                 self.frm_gen[vc] = self.gen;
@@ -279,7 +279,7 @@ impl SwitchAlgorithm for SeriesD {
     }
 
     fn on_brm(&mut self, port: &PortView, cell: &mut Cell) {
-        self.brm_gen[cell.conn as usize] = self.gen;
+        self.brm_gen[port.vc as usize] = self.gen;
         cell.er = cell.er.min(self.explicit_rate(port.vc_queue_cells, cell.ccr));
     }
 
@@ -374,7 +374,7 @@ mod tests {
     fn rm(d: &mut SeriesD, kind: CellKind, vc: u32) {
         let mut c = Cell::data(vc);
         c.kind = kind;
-        let view = PortView { now: 0, queue_cells: 0, vc_queue_cells: 0 };
+        let view = PortView { now: 0, queue_cells: 0, vc_queue_cells: 0, vc };
         if kind == CellKind::Brm {
             d.on_brm(&view, &mut c);
         } else {

@@ -64,7 +64,7 @@ fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
         effective_vcs: 0.0,
         max_ccr: 0.0,
         vbr_cells: 0,
-        known: vec![false; port.n_conns],
+        known: vec![false; port.n_vcs],
         n_known: 0,
     };
     ut.reconfigure(p);
@@ -131,7 +131,7 @@ impl SwitchAlgorithm for UniformTracking {
         if cell.kind == CellKind::Frm && !cell.has(flag::CLP) {
             self.max_ccr = self.max_ccr.max(cell.ccr);
         }
-        let vc = cell.conn as usize;
+        let vc = port.vc as usize;
         if !cell.is_backward() && !self.known[vc] {
             // A VC never seen before: at most an equal share at once, not the whole target.
             self.known[vc] = true;

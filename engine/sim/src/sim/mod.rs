@@ -192,8 +192,11 @@ impl Simulation {
     /// A cell enters an output port: the algorithm sees it, then the buffer keeps or drops it.
     fn enqueue(&mut self, p: usize, mut cell: Cell) {
         let now = self.clock.now;
+        // The cell is at position `hop` of its route (forward or backward) when it enters `p`.
+        let conn = &self.net.conns[cell.conn as usize];
+        let vc = if cell.is_backward() { conn.bwd_vc[cell.hop as usize] } else { conn.fwd_vc[cell.hop as usize] };
         let port = &mut self.net.ports[p];
-        let view = port.view(now, cell.conn);
+        let view = port.view(now, cell.conn, vc);
         let q = view.queue_cells;
         let admit = match port.alg.as_mut() {
             Some(alg) => alg.on_arrival(&view, &mut cell),
@@ -206,7 +209,8 @@ impl Simulation {
                 if let Some(alg) = self.net.ports[p].alg.as_mut() {
                     alg.drain_notifications(&mut notes);
                 }
-                for &(conn, value) in &notes {
+                for &(vc, value) in &notes {
+                    let conn = self.net.ports[p].vcs[vc as usize];
                     let hop = if conn == cell.conn {
                         Some(cell.hop as usize)
                     } else {
@@ -384,8 +388,9 @@ impl Simulation {
                 if hop < m {
                     // At the switch m − hop of the path: its forward port writes feedback.
                     let fwd_port = self.net.conns[c].fwd[m - hop] as usize;
+                    let vc = self.net.conns[c].fwd_vc[m - hop];
                     let port = &mut self.net.ports[fwd_port];
-                    let view = port.view(self.clock.now, cell.conn);
+                    let view = port.view(self.clock.now, cell.conn, vc);
                     if let Some(alg) = port.alg.as_mut() {
                         alg.on_brm(&view, &mut cell);
                     }
