@@ -7,45 +7,60 @@ use crate::probes::{Counter, SeriesKind};
 use crate::sim::Simulation;
 use crate::time::to_ms;
 use serde::Serialize;
+use ts_rs::TS;
 
-#[derive(Debug, Clone, Serialize)]
+const EXPORT_TO: &str = "../../../web/src/contract/generated/";
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export, export_to = EXPORT_TO)]
 pub struct ConnSummary {
     pub id: String,
     /// `abr`, `ubr` (sent at PCR, no feedback: its ACR says nothing), `ethernet` or
     /// `background` (CBR/VBR: no share, served first).
+    #[ts(type = "'abr' | 'ubr' | 'ethernet' | 'background'")]
     pub kind: &'static str,
     pub mean_rate_mbps: Option<f64>,
     pub fair_share_mbps: Option<f64>,
     pub target_share_mbps: Option<f64>,
+    #[ts(type = "number")]
     pub sent_cells: u64,
+    #[ts(type = "number")]
     pub delivered_cells: u64,
+    #[ts(type = "number")]
     pub lost_cells: u64,
     pub loss_ratio: f64,
     /// TCP only: new data delivered in order over the steady window (Mbps), and timeouts.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub goodput_mbps: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(type = "number", optional)]
     pub timeouts: Option<u64>,
     /// The largest number of cells waiting at the source host (TCP only).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(type = "number", optional)]
     pub max_source_queue_cells: Option<u64>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export, export_to = EXPORT_TO)]
 pub struct PortSummary {
     pub id: String,
     pub max_queue_cells: u32,
     pub mean_queue_cells: Option<f64>,
+    #[ts(type = "number")]
     pub dropped_cells: u64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export, export_to = EXPORT_TO)]
 pub struct VpSummary {
     pub id: String,
     /// Sum of the members' TCP goodput over the steady window (Mbps), when they carry TCP.
     pub goodput_mbps: Option<f64>,
     /// Jain's index of the members' goodput (fairness within the VPC).
     pub jain_index: Option<f64>,
+    #[ts(type = "number")]
     pub max_queue_cells: usize,
 }
 
@@ -56,14 +71,17 @@ pub fn jain(values: &[f64]) -> Option<f64> {
     (!values.is_empty() && s2 > 0.0).then(|| s * s / (values.len() as f64 * s2))
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export, export_to = EXPORT_TO)]
 pub struct VsSummary {
     pub switch: String,
     pub connection: String,
+    #[ts(type = "number")]
     pub max_queue_cells: u64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export, export_to = EXPORT_TO)]
 pub struct LinkSummary {
     pub id: String,
     /// Fraction of the capacity used in the `from` → `to` direction over the steady window.
@@ -73,28 +91,35 @@ pub struct LinkSummary {
 }
 
 /// The run summary printed by `abrsim run` and returned by the wasm `summary()`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export, export_to = EXPORT_TO)]
 pub struct Summary {
     pub scenario: String,
+    #[ts(type = "number")]
     pub seed: u64,
     pub sim_ms: f64,
     /// Wall-clock time of the run (filled in by the caller: the engine has no clock).
     pub wall_ms: f64,
+    #[ts(type = "number")]
     pub events: u64,
     pub steady_from_ms: f64,
     /// What `*_cells` fields count: `cell` (ATM, 53 bytes) or `frame` (Ethernet).
+    #[ts(type = "'cell' | 'frame'")]
     pub unit: &'static str,
     pub connections: Vec<ConnSummary>,
     pub ports: Vec<PortSummary>,
     pub links: Vec<LinkSummary>,
     /// Virtual paths: goodput of their members, fairness among them, the edge queue.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<VpSummary>>", optional)]
     pub virtual_paths: Vec<VpSummary>,
     /// Jain's index of the virtual paths' goodputs (fairness among VPCs).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub jain_among_virtual_paths: Option<f64>,
     /// The per-VC queues of the virtual sources at VS/VD switches.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<VsSummary>>", optional)]
     pub virtual_sources: Vec<VsSummary>,
     /// Jain's fairness index over mean rate / target share.
     pub jain_index: Option<f64>,
@@ -103,6 +128,7 @@ pub struct Summary {
     /// if they never settle up to the end, or there is none (UBR and background only).
     pub convergence_ms: Option<f64>,
     /// How many rates `convergence_ms` judges (0: none, so it is null by definition).
+    #[ts(type = "number")]
     pub judged_rates: usize,
     pub digest: String,
 }

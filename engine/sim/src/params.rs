@@ -6,16 +6,20 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// One declared parameter.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ts_rs::TS)]
+#[ts(export, export_to = "../../../web/src/contract/generated/")]
 pub struct ParamSpec {
     /// Name used in scenario files (`params.<name>`), with its unit as suffix where it has one.
+    #[ts(type = "string")]
     pub name: &'static str,
     /// Unit string shown in the UI ("Mbps", "cells", "ms", "" for a pure number).
+    #[ts(type = "string")]
     pub unit: &'static str,
     /// Default value; `None` when the default is derived from the network (see `default_note`).
     pub default: Option<f64>,
     /// How a derived default is computed.
     #[serde(skip_serializing_if = "str::is_empty")]
+    #[ts(type = "string", optional)]
     pub default_note: &'static str,
     /// Smallest accepted value (inclusive).
     pub min: f64,
@@ -24,6 +28,7 @@ pub struct ParamSpec {
     /// Only whole numbers are accepted (0/1 switches are integers).
     pub integer: bool,
     /// One line: what it does.
+    #[ts(type = "string")]
     pub meaning: &'static str,
 }
 

@@ -459,8 +459,10 @@ impl Behavior {
 }
 
 /// One problem in a scenario: where, and which rule it breaks.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = EXPORT_TO)]
 pub struct Problem {
+    /// The JSON path of the field ("connections[2].params.icr_mbps"; "" for the whole file).
     pub path: String,
     pub rule: String,
 }

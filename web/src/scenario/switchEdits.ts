@@ -63,7 +63,7 @@ export function networkOf(s: Scenario): 'atm' | 'ethernet' {
 /** The catalogue's algorithms that run on the scenario's network, in catalogue order. */
 export function algorithmsFor(algorithms: AlgorithmSpec[], s: Scenario): AlgorithmSpec[] {
   const net = networkOf(s);
-  return algorithms.filter((a) => !a.network || a.network === 'both' || a.network === net);
+  return algorithms.filter((a) => a.network === 'both' || a.network === net);
 }
 
 function editNode(s: Scenario, id: string, fn: (n: ScenarioNode) => ScenarioNode): Scenario {

@@ -23,7 +23,12 @@ export const FAKE_CATALOGUE: Catalogue = {
     },
     { id: 'none', name: 'None (FIFO)', network: 'both', summary: 'Fake: no feedback.', params: [] },
   ],
+  default_algorithm: { atm: 'erica', ethernet: 'none' },
   source_params: [],
+  ethernet_source_params: [],
+  switch_settings: [],
+  schedulers: ['fifo', 'per_vc'],
+  probes: [],
 };
 
 export interface FakeOptions {

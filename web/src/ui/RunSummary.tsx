@@ -18,7 +18,7 @@ export function RunSummary({
   // The engine counts frames on Ethernet (its *_cells fields) and rates in Mbps.
   const item = net.ethernet ? 'frames' : 'cells';
   const rate = displayUnit('Mbps', net);
-  const r = (v: number | undefined) => (v === undefined ? v : v * rate.scale);
+  const r = (v: number | null | undefined) => (v == null ? undefined : v * rate.scale);
   const kb = (frames: number | undefined) => (net.ethernet && frames !== undefined ? ` (${fmt((frames * net.frameBytes) / 1000, 0)} KB)` : '');
   const conns = summary.connections ?? [];
   const ports = [...(summary.ports ?? [])].sort((a, b) => (b.max_queue_cells ?? 0) - (a.max_queue_cells ?? 0));

@@ -103,8 +103,9 @@ pub trait SwitchAlgorithm {
 }
 
 /// Which networks an algorithm runs on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(export, export_to = "../../../web/src/contract/generated/")]
 pub enum Networks {
     Atm,
     Ethernet,
