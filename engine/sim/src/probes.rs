@@ -95,22 +95,6 @@ pub enum OwnerKind {
 }
 
 impl SeriesKind {
-    pub const ALL: [SeriesKind; 13] = [
-        Acr,
-        Share,
-        Target,
-        Throughput,
-        Delivered,
-        LossRatio,
-        Queue,
-        Utilization,
-        Algorithm,
-        Cwnd,
-        Goodput,
-        VpAcr,
-        VpTarget,
-    ];
-
     /// The id used in series ids and on the wire (`loss_ratio`).
     pub fn name(self) -> &'static str {
         match self {
@@ -282,8 +266,9 @@ pub struct ProbeSpec {
 
 /// Every kind of series, for the catalogue.
 pub fn probe_specs() -> Vec<ProbeSpec> {
-    SeriesKind::ALL
+    LAYOUT
         .iter()
+        .flat_map(|group| group.iter())
         .map(|&k| ProbeSpec {
             kind: k,
             owner: k.owner(),
@@ -558,4 +543,22 @@ fn series_meta(net: &Network, kind: SeriesKind, owner: usize, sub: usize) -> Ser
         _ => (format!("{}:{owner_id}", kind.name()), kind.unit(net.ethernet)),
     };
     SeriesMeta { id, kind, label: kind.label(net, owner, sub), unit, owner: owner_id }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_has_one_place_in_the_row_and_its_wire_name() {
+        let kinds: Vec<SeriesKind> = LAYOUT.iter().flat_map(|g| g.iter().copied()).collect();
+        let mut sorted = kinds.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), kinds.len(), "a kind placed twice");
+        assert_eq!(kinds.len(), 13, "a kind missing from LAYOUT");
+        for k in kinds {
+            assert_eq!(serde_json::to_string(&k).unwrap(), format!("\"{}\"", k.name()));
+        }
+    }
 }

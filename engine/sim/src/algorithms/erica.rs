@@ -88,13 +88,7 @@ impl QueueControl {
         if q0 <= 0.0 {
             return self.qdlf;
         }
-        if q <= q0 {
-            let b = self.gain_under;
-            b * q0 / ((b - 1.0) * q + q0)
-        } else {
-            let a = self.gain_over;
-            (a * q0 / ((a - 1.0) * q + q0)).max(self.qdlf)
-        }
+        super::measure::hyperbolic(q, q0, self.gain_over, self.gain_under, self.qdlf)
     }
 }
 

@@ -51,11 +51,7 @@ impl Default for FecnParams {
 
 /// The hyperbolic queue-control function f(q) (q and Qeq in bits).
 pub fn queue_control(q: f64, qeq: f64, a: f64, b: f64, c: f64) -> f64 {
-    if q <= qeq {
-        b * qeq / ((b - 1.0) * q + qeq)
-    } else {
-        (a * qeq / ((a - 1.0) * q + qeq)).max(c)
-    }
+    crate::algorithms::measure::hyperbolic(q, qeq, a, b, c)
 }
 
 /// One port's advertised-rate computation.
