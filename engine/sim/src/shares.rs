@@ -15,7 +15,6 @@ pub struct Epoch {
 }
 
 /// The shares over a run: one epoch per change, seen at the sample where it happened.
-#[derive(Default)]
 pub struct Shares {
     pub epochs: Vec<Epoch>,
     demands: Vec<Option<f64>>,
@@ -23,11 +22,14 @@ pub struct Shares {
     pub(crate) config_changed: bool,
 }
 
-impl Shares {
-    pub fn new() -> Self {
+impl Default for Shares {
+    /// No epoch yet: the first sample computes one.
+    fn default() -> Self {
         Shares { epochs: Vec::new(), demands: Vec::new(), config_changed: true }
     }
+}
 
+impl Shares {
     /// The shares in force at `now`, recomputed if the active set or a demand changed.
     pub fn update(&mut self, now: Time, net: &Network) -> &Epoch {
         let demands: Vec<Option<f64>> =

@@ -61,7 +61,7 @@ impl Simulation {
             clock: Clock::new(end),
             sampler: Sampler::new(&net, interval, end),
             net,
-            shares: Shares::new(),
+            shares: Shares::default(),
             notes: Vec::new(),
             pending_changes: changes.into_iter().map(|c| (from_ms(c.at_ms), c)).collect(),
             node_params: scenario.nodes.iter().map(|n| n.params.clone()).collect(),
@@ -192,15 +192,17 @@ impl Simulation {
     /// A cell enters an output port: the algorithm sees it, then the buffer keeps or drops it.
     fn enqueue(&mut self, p: usize, mut cell: Cell) {
         let now = self.clock.now;
-        // The cell is at position `hop` of its route (forward or backward) when it enters `p`.
-        let conn = &self.net.conns[cell.conn as usize];
-        let vc = if cell.is_backward() { conn.bwd_vc[cell.hop as usize] } else { conn.fwd_vc[cell.hop as usize] };
-        let port = &mut self.net.ports[p];
-        let view = port.view(now, cell.conn, vc);
-        let q = view.queue_cells;
-        let admit = match port.alg.as_mut() {
-            Some(alg) => alg.on_arrival(&view, &mut cell),
-            None => Admit::Keep,
+        // Only a port with an algorithm needs its view (and the cell's VC index there): most
+        // access and egress ports have none, and this runs for every cell.
+        let (q, admit) = if self.net.ports[p].alg.is_some() {
+            // The cell is at position `hop` of its route (forward or backward) when it enters `p`.
+            let conn = &self.net.conns[cell.conn as usize];
+            let vc = if cell.is_backward() { conn.bwd_vc[cell.hop as usize] } else { conn.fwd_vc[cell.hop as usize] };
+            let port = &mut self.net.ports[p];
+            let view = port.view(now, cell.conn, vc);
+            (view.queue_cells, port.alg.as_mut().expect("checked").on_arrival(&view, &mut cell))
+        } else {
+            (self.net.ports[p].queue_len(now), Admit::Keep)
         };
         match admit {
             Admit::Notify(value) => self.notify_source(cell.conn, cell.hop as usize, value),
