@@ -2,6 +2,7 @@
 
 use crate::algorithms::{Networks, REGISTRY};
 use crate::ethernet::source::ETH_SOURCE_PARAMS;
+use crate::fields::{ScenarioFields, FIELDS};
 use crate::params::ParamSpec;
 use crate::probes::{probe_specs, ProbeSpec};
 use crate::source::SOURCE_PARAMS;
@@ -49,12 +50,20 @@ pub struct Catalogue {
     /// Ethernet host parameters (Ethernet networks).
     #[ts(as = "Vec<ParamSpec>")]
     pub ethernet_source_params: &'static [ParamSpec],
-    /// Switch settings beside the algorithm: buffers.
-    #[ts(as = "Vec<ParamSpec>")]
-    pub switch_settings: &'static [ParamSpec],
+    /// Every structural field of a scenario with a range (run, links, connections, TCP,
+    /// behaviours, background and Ethernet traffic, switch buffers, virtual paths).
+    pub fields: ScenarioFields,
     /// Port schedulers a switch may use (`nodes[].scheduler`).
     #[ts(type = "Array<string>")]
     pub schedulers: &'static [&'static str],
+    /// Frame discard policies of an ATM switch (`nodes[].discard`).
+    #[ts(type = "Array<string>")]
+    pub discard_policies: &'static [&'static str],
+    /// Service categories of a TCP connection or a virtual path (`tcp.service`, `virtual_paths[].service`).
+    #[ts(type = "Array<string>")]
+    pub services: &'static [&'static str],
+    /// Propagation delay per km of a link given by `distance_km` (µs).
+    pub delay_us_per_km: f64,
     /// Every kind of sampled series (the probes), with its owner, units and meaning.
     pub probes: Vec<ProbeSpec>,
 }
@@ -77,8 +86,11 @@ pub fn catalogue() -> Catalogue {
         },
         source_params: &SOURCE_PARAMS,
         ethernet_source_params: &ETH_SOURCE_PARAMS,
-        switch_settings: &crate::scenario::SWITCH_SETTINGS,
+        fields: FIELDS,
         schedulers: &["fifo", "per_vc"],
+        discard_policies: &["tail", "epd", "ppd", "epd_ppd"],
+        services: &["abr", "ubr"],
+        delay_us_per_km: crate::fields::DELAY_US_PER_KM,
         probes: probe_specs(),
     }
 }
@@ -120,5 +132,51 @@ pub fn catalogue_markdown() -> String {
     table(&mut out, &SOURCE_PARAMS);
     out.push_str("\n## Ethernet host (Ethernet: `connections[].params`, `defaults.source`)\n");
     table(&mut out, &ETH_SOURCE_PARAMS);
+    out.push_str("\n# Scenario fields\n");
+    let f = &FIELDS;
+    for (title, section) in [
+        ("run", f.run),
+        ("ethernet", f.ethernet),
+        ("switches (`nodes[]` of kind switch)", f.switch),
+        ("links[]", f.link),
+        ("connections[]", f.connection),
+        ("connections[].tcp", f.tcp),
+        ("virtual_paths[]", f.virtual_path),
+    ] {
+        out.push_str(&format!("\n## `{title}`\n"));
+        table(&mut out, section);
+    }
+    for (field, kinds) in [("behavior", f.behavior), ("background", f.background), ("traffic", f.traffic)] {
+        for k in kinds {
+            out.push_str(&format!("\n## `connections[].{field}` of kind `{}`\n\n{}\n", k.kind, k.meaning));
+            table(&mut out, k.fields);
+        }
+    }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{Discard, Scheduler, Service};
+
+    /// The name lists are what serde reads: each name parses, and there are as many names as
+    /// variants (each variant serialises to a listed name).
+    #[test]
+    fn enumerations_match_the_schema() {
+        fn names<T: serde::de::DeserializeOwned + serde::Serialize>(list: &[&str], variants: &[T]) {
+            for n in list {
+                assert!(serde_json::from_value::<T>(serde_json::json!(n)).is_ok(), "'{n}' does not parse");
+            }
+            for v in variants {
+                let n = serde_json::to_value(v).unwrap();
+                assert!(list.contains(&n.as_str().unwrap()), "{n} is not listed");
+            }
+            assert_eq!(list.len(), variants.len());
+        }
+        let c = catalogue();
+        names(c.schedulers, &[Scheduler::Fifo, Scheduler::PerVc]);
+        names(c.discard_policies, &[Discard::Tail, Discard::Epd, Discard::Ppd, Discard::EpdPpd]);
+        names(c.services, &[Service::Abr, Service::Ubr]);
+    }
 }

@@ -9,8 +9,9 @@ use crate::background::BackgroundSource;
 use crate::cell::{flag, Cell};
 use crate::ethernet::source::ETH_SOURCE_PARAMS;
 use crate::ethernet::source::{EthSource, EthSourceConfig};
+use crate::fields;
 use crate::params::Params;
-use crate::scenario::{Discard, NodeKind, Scenario, Scheduler, DEFAULT_BUFFER_BYTES, DEFAULT_BUFFER_CELLS};
+use crate::scenario::{Discard, NodeKind, Scenario, Scheduler};
 use crate::scenario::{Service, Traffic};
 use crate::source::{
     path_frtt_us, AbrDestination, AbrSource, HostBuffer, SourceBehavior, SourceConfig, PAYLOAD_BITS, SOURCE_PARAMS,
@@ -364,9 +365,9 @@ impl Network {
                     delay: from_us(l.delay_us()),
                     buffer: match (is_switch, s.ethernet.is_some()) {
                         (false, _) => u32::MAX,
-                        (true, false) => owner.buffer_cells.map_or(DEFAULT_BUFFER_CELLS, |b| b as u32),
-                        (true, true) => ((owner.buffer_bytes.unwrap_or(DEFAULT_BUFFER_BYTES as f64) * 8.0 / unit_bits)
-                            as u32)
+                        (true, false) => owner.buffer_cells.or(fields::BUFFER_CELLS.default).unwrap() as u32,
+                        (true, true) => ((owner.buffer_bytes.or(fields::BUFFER_BYTES.default).unwrap() * 8.0
+                            / unit_bits) as u32)
                             .max(1),
                     },
                     vs_held: 0,
@@ -376,8 +377,8 @@ impl Network {
                     needs_vc_queue: false, // once the algorithm is built
                     discard: if is_switch { owner.discard.unwrap_or_default() } else { Discard::Tail },
                     epd_threshold: {
-                        let buffer = owner.buffer_cells.unwrap_or(DEFAULT_BUFFER_CELLS as f64);
-                        owner.epd_threshold_cells.unwrap_or(0.9 * buffer) as u32
+                        let buffer = owner.buffer_cells.or(fields::BUFFER_CELLS.default).unwrap();
+                        owner.epd_threshold_cells.unwrap_or(fields::EPD_DEFAULT_SHARE * buffer) as u32
                     },
                     frame_state: if is_switch && owner.discard.is_some_and(|d| d != Discard::Tail) {
                         vec![FrameState::Start; n_conns]
@@ -621,7 +622,7 @@ impl Network {
                 round: VecDeque::new(),
                 frame: vec![FrameState::Start; n],
                 waiting: 0,
-                buffer: vp.buffer_cells.unwrap_or(10_000.0) as usize,
+                buffer: vp.buffer_cells.or(fields::VP_BUFFER_CELLS.default).unwrap() as usize,
                 max_queue: 0,
                 scheduled: None,
             });

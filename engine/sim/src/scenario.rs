@@ -5,12 +5,10 @@
 //! `parse` turns text into a checked [`Scenario`] or into every problem found, each with the
 //! JSON path of the field and the rule it breaks.
 
-use crate::algorithms;
-use crate::params::check_params;
+use crate::fields;
 use crate::source::SOURCE_PARAMS;
-use crate::topology::Topology;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use ts_rs::TS;
 
 /// Where `cargo test` writes the generated TypeScript types (relative to ts-rs's default
@@ -19,15 +17,6 @@ const EXPORT_TO: &str = "../../../web/src/contract/generated/";
 
 /// The scenario format version this engine reads and writes.
 pub const SCENARIO_VERSION: u32 = 1;
-
-/// Propagation delay of light in fibre, per kilometre.
-pub const DELAY_US_PER_KM: f64 = 5.0;
-
-/// Default buffer of an ATM switch output port.
-pub const DEFAULT_BUFFER_CELLS: u32 = 1000;
-
-/// Default buffer of an Ethernet switch output port.
-pub const DEFAULT_BUFFER_BYTES: u64 = 600_000;
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
@@ -90,7 +79,7 @@ pub struct EthernetSettings {
 }
 
 fn default_frame_bytes() -> u32 {
-    1500
+    fields::FRAME_BYTES.default.unwrap() as u32
 }
 
 /// A TCP connection over an ATM VC.
@@ -121,13 +110,13 @@ pub struct TcpSettings {
 }
 
 fn default_mss() -> u32 {
-    1460
+    fields::MSS_BYTES.default.unwrap() as u32
 }
 fn default_window() -> f64 {
-    65_535.0
+    fields::WINDOW_BYTES.default.unwrap()
 }
 fn default_tick() -> f64 {
-    100.0
+    fields::TIMER_GRANULARITY_MS.default.unwrap()
 }
 fn default_true() -> bool {
     true
@@ -169,7 +158,7 @@ pub struct VirtualPath {
 
 /// Higher-priority background traffic (ATM CBR/VBR), served before ABR at every port.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 #[ts(export, export_to = EXPORT_TO)]
 pub enum Background {
     /// Constant bit rate.
@@ -180,7 +169,7 @@ pub enum Background {
 
 /// How frames arrive at an Ethernet source (offered load in % of its link's rate).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 #[ts(export, export_to = EXPORT_TO)]
 pub enum Traffic {
     /// In each frame slot of the link, a frame arrives with probability load_percent / 100.
@@ -287,7 +276,7 @@ pub struct RunSettings {
 }
 
 fn default_sample_interval_us() -> f64 {
-    500.0
+    fields::SAMPLE_INTERVAL_US.default.unwrap()
 }
 fn default_seed() -> u64 {
     1
@@ -436,7 +425,7 @@ pub struct Connection {
 
 /// How a source uses (or abuses) its allowed rate.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 #[ts(export, export_to = EXPORT_TO)]
 pub enum Behavior {
     /// Always has data and follows the TM 4.0 rules.
@@ -468,7 +457,7 @@ pub struct Problem {
 }
 
 impl Problem {
-    fn new(path: impl Into<String>, rule: impl Into<String>) -> Self {
+    pub(crate) fn new(path: impl Into<String>, rule: impl Into<String>) -> Self {
         Problem { path: path.into(), rule: rule.into() }
     }
 }
@@ -505,7 +494,7 @@ pub fn from_value(value: serde_json::Value) -> Result<Scenario, Vec<Problem>> {
         let path = if path == "." { String::new() } else { path };
         vec![Problem::new(path, e.into_inner().to_string())]
     })?;
-    let problems = validate(&scenario);
+    let problems = crate::validate::validate(&scenario);
     if problems.is_empty() {
         Ok(scenario)
     } else {
@@ -515,7 +504,7 @@ pub fn from_value(value: serde_json::Value) -> Result<Scenario, Vec<Problem>> {
 
 impl Link {
     pub fn delay_us(&self) -> f64 {
-        self.delay_us.unwrap_or_else(|| self.distance_km.unwrap_or(0.0) * DELAY_US_PER_KM)
+        self.delay_us.unwrap_or_else(|| self.distance_km.unwrap_or(0.0) * fields::DELAY_US_PER_KM)
     }
 }
 
@@ -527,477 +516,6 @@ impl Scenario {
     /// Start of the steady-state window (ms).
     pub fn steady_from_ms(&self) -> f64 {
         self.run.steady_from_ms.unwrap_or(self.run.duration_ms * 2.0 / 3.0)
-    }
-}
-
-fn check_id(id: &str, path: &str, problems: &mut Vec<Problem>) {
-    if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c)) {
-        problems.push(Problem::new(
-            path,
-            format!("id '{id}' must be 1 to 64 characters of letters, digits, '_', '-' or '.'"),
-        ));
-    }
-}
-
-fn check_range(value: f64, lo: f64, hi: f64, path: &str, what: &str, problems: &mut Vec<Problem>) {
-    if !value.is_finite() || value < lo || value > hi {
-        problems.push(Problem::new(path, format!("{what} = {value} must be between {lo} and {hi}")));
-    }
-}
-
-/// Every semantic rule of the format: ids unique, references resolve, paths follow links,
-/// parameters in range.
-pub fn validate(s: &Scenario) -> Vec<Problem> {
-    let mut p = Vec::new();
-    let topo = Topology::new(s);
-    // A path through node ids, when every id names a node.
-    let route_ids = |c: &Connection| -> Option<Vec<&str>> {
-        Some(topo.path(c)?.into_iter().map(|i| s.nodes[i].id.as_str()).collect())
-    };
-    check_id(&s.id, "id", &mut p);
-
-    let r = &s.run;
-    check_range(r.duration_ms, 0.001, 600_000.0, "run.duration_ms", "duration_ms", &mut p);
-    check_range(r.sample_interval_us, 1.0, 1_000_000.0, "run.sample_interval_us", "sample_interval_us", &mut p);
-    if r.duration_ms.is_finite() && r.sample_interval_us.is_finite() && r.sample_interval_us > 0.0 {
-        let samples = r.duration_ms * 1000.0 / r.sample_interval_us;
-        if samples > 2_000_000.0 {
-            p.push(Problem::new(
-                "run.sample_interval_us",
-                format!(
-                    "the run would take {samples:.0} samples; at most 2,000,000 are kept (raise sample_interval_us)"
-                ),
-            ));
-        }
-    }
-    if let Some(t) = r.steady_from_ms {
-        check_range(t, 0.0, r.duration_ms, "run.steady_from_ms", "steady_from_ms", &mut p);
-    }
-    if let Some(t) = r.tolerance {
-        check_range(t, 0.0, 1.0, "run.tolerance", "tolerance", &mut p);
-    }
-    let eth = s.ethernet.is_some();
-    let source_params = s.source_params();
-    for (k, rule) in check_params(source_params, &s.defaults.source) {
-        p.push(Problem::new(format!("defaults.source.{k}"), rule));
-    }
-    if let Some(e) = &s.ethernet {
-        check_range(e.frame_bytes as f64, 64.0, 9216.0, "ethernet.frame_bytes", "frame_bytes", &mut p);
-    }
-
-    let mut ids = BTreeSet::new();
-    for (i, n) in s.nodes.iter().enumerate() {
-        let path = format!("nodes[{i}]");
-        check_id(&n.id, &format!("{path}.id"), &mut p);
-        if !ids.insert(n.id.as_str()) {
-            p.push(Problem::new(format!("{path}.id"), format!("node id '{}' is used twice", n.id)));
-        }
-        match n.kind {
-            NodeKind::Switch => {
-                let alg_id = n.algorithm.as_deref().unwrap_or(algorithms::default_for(eth));
-                match algorithms::find(alg_id) {
-                    None => p.push(Problem::new(
-                        format!("{path}.algorithm"),
-                        format!(
-                            "unknown algorithm '{alg_id}'; known algorithms: {}",
-                            algorithms::REGISTRY.iter().map(|a| a.id).collect::<Vec<_>>().join(", ")
-                        ),
-                    )),
-                    Some(spec) => {
-                        if !spec.network.allows(eth) {
-                            p.push(Problem::new(
-                                format!("{path}.algorithm"),
-                                format!(
-                                    "{} runs on {} networks only; this is an {} network",
-                                    spec.name,
-                                    if eth { "ATM" } else { "Ethernet" },
-                                    if eth { "Ethernet" } else { "ATM" }
-                                ),
-                            ));
-                        }
-                        for (k, rule) in check_params(spec.params, &n.params) {
-                            p.push(Problem::new(format!("{path}.params.{k}"), rule));
-                        }
-                    }
-                }
-                if let Some(b) = n.buffer_cells {
-                    if eth {
-                        p.push(Problem::new(
-                            format!("{path}.buffer_cells"),
-                            "an Ethernet switch's buffer is buffer_bytes",
-                        ));
-                    }
-                    check_switch_setting(&SWITCH_SETTINGS[0], b, &format!("{path}.buffer_cells"), &mut p);
-                }
-                if let Some(t) = n.epd_threshold_cells {
-                    check_range(
-                        t,
-                        0.0,
-                        10_000_000.0,
-                        &format!("{path}.epd_threshold_cells"),
-                        "epd_threshold_cells",
-                        &mut p,
-                    );
-                }
-                if eth && n.vsvd == Some(true) {
-                    p.push(Problem::new(format!("{path}.vsvd"), "VS/VD applies to ATM switches"));
-                }
-                if eth && n.discard.is_some() {
-                    p.push(Problem::new(format!("{path}.discard"), "frame discard policies apply to ATM switches"));
-                }
-                if let Some(b) = n.buffer_bytes {
-                    if !eth {
-                        p.push(Problem::new(format!("{path}.buffer_bytes"), "an ATM switch's buffer is buffer_cells"));
-                    }
-                    check_switch_setting(&SWITCH_SETTINGS[1], b, &format!("{path}.buffer_bytes"), &mut p);
-                }
-            }
-            _ => {
-                if n.algorithm.is_some()
-                    || !n.params.is_empty()
-                    || n.buffer_cells.is_some()
-                    || n.buffer_bytes.is_some()
-                    || n.scheduler.is_some()
-                    || n.discard.is_some()
-                    || n.vsvd.is_some()
-                {
-                    p.push(Problem::new(
-                        path.clone(),
-                        format!(
-                            "node '{}' is a {:?}: only switches take algorithm, params, scheduler and buffer_cells",
-                            n.id, n.kind
-                        )
-                        .to_lowercase(),
-                    ));
-                }
-            }
-        }
-    }
-
-    let mut link_ids = BTreeSet::new();
-    let mut pairs = BTreeSet::new();
-    for (i, l) in s.links.iter().enumerate() {
-        let path = format!("links[{i}]");
-        check_id(&l.id, &format!("{path}.id"), &mut p);
-        if !link_ids.insert(l.id.as_str()) {
-            p.push(Problem::new(format!("{path}.id"), format!("link id '{}' is used twice", l.id)));
-        }
-        for (end, field) in [(&l.from, "from"), (&l.to, "to")] {
-            if topo.node(end).is_none() {
-                p.push(Problem::new(format!("{path}.{field}"), format!("no node has id '{end}'")));
-            }
-        }
-        if l.from == l.to {
-            p.push(Problem::new(format!("{path}.to"), "a link must join two different nodes"));
-        }
-        let key = if l.from < l.to { (l.from.as_str(), l.to.as_str()) } else { (l.to.as_str(), l.from.as_str()) };
-        if !pairs.insert(key) {
-            p.push(Problem::new(
-                path.clone(),
-                format!("nodes '{}' and '{}' are already joined by another link; one link per pair", l.from, l.to),
-            ));
-        }
-        check_range(l.rate_mbps, 0.001, 100_000.0, &format!("{path}.rate_mbps"), "rate_mbps", &mut p);
-        match (l.delay_us, l.distance_km) {
-            (Some(_), Some(_)) => p.push(Problem::new(path.clone(), "give either delay_us or distance_km, not both")),
-            (Some(d), None) => check_range(d, 0.0, 1_000_000.0, &format!("{path}.delay_us"), "delay_us", &mut p),
-            (None, Some(d)) => check_range(d, 0.0, 200_000.0, &format!("{path}.distance_km"), "distance_km", &mut p),
-            (None, None) => p.push(Problem::new(path.clone(), "a link needs delay_us or distance_km")),
-        }
-    }
-
-    let mut conn_ids = BTreeSet::new();
-    for (i, c) in s.connections.iter().enumerate() {
-        let path = format!("connections[{i}]");
-        check_id(&c.id, &format!("{path}.id"), &mut p);
-        if !conn_ids.insert(c.id.as_str()) {
-            p.push(Problem::new(format!("{path}.id"), format!("connection id '{}' is used twice", c.id)));
-        }
-        let kind_of = |id: &str| topo.node(id).map(|i| s.nodes[i].kind);
-        match kind_of(&c.from) {
-            Some(NodeKind::Source) => {}
-            Some(_) => p.push(Problem::new(format!("{path}.from"), format!("'{}' is not a source node", c.from))),
-            None => p.push(Problem::new(format!("{path}.from"), format!("no node has id '{}'", c.from))),
-        }
-        match kind_of(&c.to) {
-            Some(NodeKind::Destination) => {}
-            Some(_) => p.push(Problem::new(format!("{path}.to"), format!("'{}' is not a destination node", c.to))),
-            None => p.push(Problem::new(format!("{path}.to"), format!("no node has id '{}'", c.to))),
-        }
-        check_range(c.start_ms, 0.0, 600_000.0, &format!("{path}.start_ms"), "start_ms", &mut p);
-        if let Some(stop) = c.stop_ms {
-            if stop.partial_cmp(&c.start_ms) != Some(std::cmp::Ordering::Greater) {
-                p.push(Problem::new(
-                    format!("{path}.stop_ms"),
-                    format!("stop_ms = {stop} must be after start_ms = {}", c.start_ms),
-                ));
-            }
-        }
-        for (k, rule) in check_params(source_params, &c.params) {
-            p.push(Problem::new(format!("{path}.params.{k}"), rule));
-        }
-        check_behavior(&c.behavior, &format!("{path}.behavior"), &mut p);
-        if let Some(t) = &c.tcp {
-            let tpath = format!("{path}.tcp");
-            if eth || c.background.is_some() {
-                p.push(Problem::new(tpath.clone(), "TCP runs over an ATM ABR or UBR connection"));
-            }
-            if !c.behavior.is_greedy() || c.volume_mb.is_some() {
-                p.push(Problem::new(
-                    path.clone(),
-                    "a TCP connection takes no behavior or volume_mb (TCP decides what to send)",
-                ));
-            }
-            check_range(t.mss_bytes as f64, 64.0, 65_495.0, &format!("{tpath}.mss_bytes"), "mss_bytes", &mut p);
-            check_range(
-                t.window_bytes,
-                t.mss_bytes as f64,
-                1.0737e9,
-                &format!("{tpath}.window_bytes"),
-                "window_bytes",
-                &mut p,
-            );
-            check_range(
-                t.timer_granularity_ms,
-                1.0,
-                10_000.0,
-                &format!("{tpath}.timer_granularity_ms"),
-                "timer_granularity_ms",
-                &mut p,
-            );
-        }
-        if let Some(b) = &c.background {
-            let bpath = format!("{path}.background");
-            if eth {
-                p.push(Problem::new(bpath.clone(), "background (CBR/VBR) connections are ATM only"));
-            }
-            if !c.behavior.is_greedy() || c.volume_mb.is_some() {
-                p.push(Problem::new(path.clone(), "a background connection takes no behavior or volume_mb"));
-            }
-            match *b {
-                Background::Cbr { rate_mbps } => {
-                    check_range(rate_mbps, 0.001, 100_000.0, &format!("{bpath}.rate_mbps"), "rate_mbps", &mut p)
-                }
-                Background::OnOff { peak_mbps, mean_on_ms, mean_off_ms } => {
-                    check_range(peak_mbps, 0.001, 100_000.0, &format!("{bpath}.peak_mbps"), "peak_mbps", &mut p);
-                    check_range(mean_on_ms, 0.001, 600_000.0, &format!("{bpath}.mean_on_ms"), "mean_on_ms", &mut p);
-                    check_range(mean_off_ms, 0.001, 600_000.0, &format!("{bpath}.mean_off_ms"), "mean_off_ms", &mut p);
-                }
-            }
-        }
-        if eth && (!c.behavior.is_greedy() || c.volume_mb.is_some()) {
-            p.push(Problem::new(path.clone(), "behavior and volume_mb apply to ATM sources; use traffic on Ethernet"));
-        }
-        match (&c.traffic, eth) {
-            (Some(_), false) => p.push(Problem::new(
-                format!("{path}.traffic"),
-                "traffic applies to Ethernet sources (add an ethernet block)",
-            )),
-            (Some(t), true) => check_range(
-                t.load() * 100.0,
-                0.001,
-                100.0,
-                &format!("{path}.traffic.load_percent"),
-                "load_percent",
-                &mut p,
-            ),
-            _ => {}
-        }
-        if let Some(v) = c.volume_mb {
-            check_range(v, 0.000_001, 1_000_000.0, &format!("{path}.volume_mb"), "volume_mb", &mut p);
-        }
-        if let Some(nodes) = &c.path {
-            check_path(s, &topo, c, nodes, &format!("{path}.path"), &mut p);
-        } else if kind_of(&c.from) == Some(NodeKind::Source)
-            && kind_of(&c.to) == Some(NodeKind::Destination)
-            && topo.path(c).is_none()
-        {
-            p.push(Problem::new(
-                path.clone(),
-                format!("no path of links through switches leads from '{}' to '{}'", c.from, c.to),
-            ));
-        }
-        // Rates that depend on each other (ATM).
-        if eth {
-            continue;
-        }
-        let get = |name: &str| c.params.get(name).or_else(|| s.defaults.source.get(name)).copied();
-        let pcr = get("pcr_mbps").or_else(|| {
-            let route = topo.path(c)?;
-            topo.link_between(route[0], *route.get(1)?).map(|l| s.links[l].rate_mbps)
-        });
-        if let Some(pcr) = pcr {
-            for name in ["mcr_mbps", "icr_mbps"] {
-                if let Some(v) = get(name) {
-                    if v > pcr {
-                        p.push(Problem::new(
-                            format!("{path}.params.{name}"),
-                            format!("{name} = {v} must not exceed pcr_mbps = {pcr}"),
-                        ));
-                    }
-                }
-            }
-        }
-    }
-    let conn_index: BTreeMap<&str, usize> =
-        s.connections.iter().enumerate().rev().map(|(i, c)| (c.id.as_str(), i)).collect();
-    let mut in_vp = BTreeSet::new();
-    for (i, vp) in s.virtual_paths.iter().enumerate() {
-        let path = format!("virtual_paths[{i}]");
-        check_id(&vp.id, &format!("{path}.id"), &mut p);
-        if eth {
-            p.push(Problem::new(path.clone(), "virtual paths are ATM only"));
-        }
-        if vp.connections.is_empty() {
-            p.push(Problem::new(format!("{path}.connections"), "a virtual path needs at least one connection"));
-        }
-        if let Some(b) = vp.buffer_cells {
-            check_switch_setting(&SWITCH_SETTINGS[0], b, &format!("{path}.buffer_cells"), &mut p);
-        }
-        let mut stretch: Option<Vec<&str>> = None;
-        for (k, id) in vp.connections.iter().enumerate() {
-            let cpath = format!("{path}.connections[{k}]");
-            let Some(c) = conn_index.get(id.as_str()).map(|&i| &s.connections[i]) else {
-                p.push(Problem::new(cpath, format!("no connection has id '{id}'")));
-                continue;
-            };
-            if !in_vp.insert(id.as_str()) {
-                p.push(Problem::new(cpath.clone(), format!("connection '{id}' is in two virtual paths")));
-            }
-            if c.background.is_some() {
-                p.push(Problem::new(cpath.clone(), "background connections cannot join a virtual path"));
-            }
-            let Some(route) = route_ids(c) else { continue };
-            let a = route.iter().position(|n| *n == vp.from);
-            let b = route.iter().position(|n| *n == vp.to);
-            match (a, b) {
-                (Some(a), Some(b)) if 0 < a && a < b && b + 1 < route.len() => {
-                    let part = route[a..=b].to_vec();
-                    match &stretch {
-                        None => stretch = Some(part),
-                        Some(first) if *first != part => p.push(Problem::new(
-                            cpath,
-                            format!(
-                                "'{id}' does not follow the same switches from '{}' to '{}' as the others",
-                                vp.from, vp.to
-                            ),
-                        )),
-                        _ => {}
-                    }
-                }
-                _ => p.push(Problem::new(
-                    cpath,
-                    format!("the path of '{id}' must cross switch '{}' and then switch '{}'", vp.from, vp.to),
-                )),
-            }
-        }
-    }
-    for (i, ch) in s.changes.iter().enumerate() {
-        let path = format!("changes[{i}]");
-        if let Some(problem) = check_change(s, ch) {
-            p.push(Problem::new(format!("{path}.{}", problem.path), problem.rule));
-        }
-    }
-    p
-}
-
-/// Checks one live parameter change against the scenario; the problem's path is relative to
-/// the change (`at_ms`, `node`, `param` or `value`).
-pub fn check_change(s: &Scenario, ch: &ParamChange) -> Option<Problem> {
-    if !(0.0..=s.run.duration_ms).contains(&ch.at_ms) {
-        return Some(Problem::new(
-            "at_ms",
-            format!("at_ms = {} must be within the run (0 to {} ms)", ch.at_ms, s.run.duration_ms),
-        ));
-    }
-    let Some(node) = s.node_index(&ch.node).map(|i| &s.nodes[i]) else {
-        return Some(Problem::new("node", format!("no node has id '{}'", ch.node)));
-    };
-    if node.kind != NodeKind::Switch {
-        return Some(Problem::new("node", format!("'{}' is not a switch", ch.node)));
-    }
-    let alg_id = node.algorithm.as_deref().unwrap_or(algorithms::default_for(s.ethernet.is_some()));
-    let spec = algorithms::find(alg_id)?;
-    match spec.params.iter().find(|p| p.name == ch.param) {
-        None => Some(Problem::new("param", format!("'{}' is not a parameter of {}", ch.param, spec.name))),
-        Some(ps) => ps.check(ch.value).err().map(|rule| Problem::new("value", rule)),
-    }
-}
-
-/// Switch settings outside the algorithm's parameters, declared like them for the UI.
-pub const SWITCH_SETTINGS: [crate::params::ParamSpec; 2] = [
-    crate::params::ParamSpec::int(
-        "buffer_cells",
-        "cells",
-        1000.0,
-        1.0,
-        10_000_000.0,
-        "ATM: buffer of each output port; cells arriving at a full buffer are dropped",
-    ),
-    crate::params::ParamSpec::int(
-        "buffer_bytes",
-        "bytes",
-        600_000.0,
-        64.0,
-        1e10,
-        "Ethernet: buffer of each output port; frames arriving at a full buffer are dropped",
-    ),
-];
-
-fn check_switch_setting(spec: &crate::params::ParamSpec, value: f64, path: &str, p: &mut Vec<Problem>) {
-    if let Err(rule) = spec.check(value) {
-        p.push(Problem::new(path, rule));
-    }
-}
-
-fn check_behavior(b: &Behavior, path: &str, p: &mut Vec<Problem>) {
-    match *b {
-        Behavior::Greedy => {}
-        Behavior::Dishonest { from_ms, factor, greedy_ms, normal_ms } => {
-            check_range(from_ms, 0.0, 600_000.0, &format!("{path}.from_ms"), "from_ms", p);
-            check_range(factor, 1.0, 100.0, &format!("{path}.factor"), "factor", p);
-            check_range(greedy_ms, 0.001, 600_000.0, &format!("{path}.greedy_ms"), "greedy_ms", p);
-            check_range(normal_ms, 0.0, 600_000.0, &format!("{path}.normal_ms"), "normal_ms", p);
-        }
-        Behavior::FixedRate { from_ms, rate_mbps } => {
-            check_range(from_ms, 0.0, 600_000.0, &format!("{path}.from_ms"), "from_ms", p);
-            check_range(rate_mbps, 0.001, 100_000.0, &format!("{path}.rate_mbps"), "rate_mbps", p);
-        }
-        Behavior::OnOff { on_ms, off_ms } => {
-            check_range(on_ms, 0.001, 600_000.0, &format!("{path}.on_ms"), "on_ms", p);
-            check_range(off_ms, 0.0, 600_000.0, &format!("{path}.off_ms"), "off_ms", p);
-        }
-    }
-}
-
-fn check_path(s: &Scenario, topo: &Topology, c: &Connection, nodes: &[String], path: &str, p: &mut Vec<Problem>) {
-    if nodes.len() < 2 || nodes.first() != Some(&c.from) || nodes.last() != Some(&c.to) {
-        p.push(Problem::new(path, format!("a path must start at '{}' and end at '{}'", c.from, c.to)));
-        return;
-    }
-    let mut seen = BTreeSet::new();
-    for (k, id) in nodes.iter().enumerate() {
-        match topo.node(id) {
-            None => p.push(Problem::new(format!("{path}[{k}]"), format!("no node has id '{id}'"))),
-            Some(i) => {
-                if k > 0 && k + 1 < nodes.len() && s.nodes[i].kind != NodeKind::Switch {
-                    p.push(Problem::new(
-                        format!("{path}[{k}]"),
-                        format!("'{id}' is not a switch; only switches forward cells"),
-                    ));
-                }
-            }
-        }
-        if !seen.insert(id.as_str()) {
-            p.push(Problem::new(format!("{path}[{k}]"), format!("the path visits '{id}' twice")));
-        }
-        let joined = |a: &str, b: &str| match (topo.node(a), topo.node(b)) {
-            (Some(a), Some(b)) => topo.link_between(a, b).is_some(),
-            _ => false,
-        };
-        if k > 0 && !joined(&nodes[k - 1], id) {
-            p.push(Problem::new(format!("{path}[{k}]"), format!("no link joins '{}' and '{id}'", nodes[k - 1])));
-        }
     }
 }
 

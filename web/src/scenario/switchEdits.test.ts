@@ -103,7 +103,7 @@ describe('switch edits', () => {
     expect(bufferOf(e, e.nodes[2])).toBe(300_000);
   });
 
-  it("takes the buffer's unit, default and range from the catalogue's switch_settings, and its schedulers", () => {
+  it("takes the buffer's unit, default and range from the catalogue's switch fields, and its schedulers", () => {
     const settings = [
       { name: 'buffer_cells', unit: 'cells', default: 2000, min: 1, max: 5000, integer: true, meaning: 'ATM buffer' },
       { name: 'buffer_bytes', unit: 'bytes', default: 150_000, min: 64, max: 1e10, integer: true, meaning: 'Ethernet buffer' },

@@ -7,7 +7,7 @@ import type { Discard, ParamChange, Scenario, ScenarioNode, Scheduler } from '..
 
 /**
  * The buffer field of a switch: cells on ATM, bytes on Ethernet, as the engine's catalogue
- * declares it (`switch_settings`: unit, default, range, meaning).
+ * declares it (`fields.switch`: unit, default, range, meaning).
  */
 export interface BufferField {
   name: 'buffer_cells' | 'buffer_bytes';
@@ -18,7 +18,7 @@ export interface BufferField {
   meaning?: string;
 }
 
-/** Used only when the catalogue has no switch_settings (an engine older than the catalogue's switch settings). */
+/** Used only before the catalogue has arrived. */
 const BUFFER_FALLBACK = {
   buffer_cells: { unit: 'cells', default: 1000 },
   buffer_bytes: { unit: 'bytes', default: 600_000 },

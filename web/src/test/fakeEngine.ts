@@ -26,8 +26,11 @@ export const FAKE_CATALOGUE: Catalogue = {
   default_algorithm: { atm: 'erica', ethernet: 'none' },
   source_params: [],
   ethernet_source_params: [],
-  switch_settings: [],
+  fields: { run: [], ethernet: [], switch: [], link: [], connection: [], tcp: [], virtual_path: [], behavior: [], background: [], traffic: [] },
   schedulers: ['fifo', 'per_vc'],
+  discard_policies: ['tail', 'epd', 'ppd', 'epd_ppd'],
+  services: ['abr', 'ubr'],
+  delay_us_per_km: 5,
   probes: [],
 };
 

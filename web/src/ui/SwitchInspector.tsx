@@ -32,7 +32,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
   const alg = algorithms.find((a) => a.id === algId);
   const rif = rifNote(scenario, algId, state.catalogue?.source_params ?? []);
   const nowMs = state.status?.nowMs ?? 0;
-  const buffer = bufferFieldOf(scenario, state.catalogue?.switch_settings);
+  const buffer = bufferFieldOf(scenario, state.catalogue?.fields.switch);
   const bufferSize = bufferOf(scenario, n);
   const atmBuffer = bufferSize ?? buffer.default;
   const mode = lab.paramEditMode();

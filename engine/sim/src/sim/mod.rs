@@ -28,7 +28,7 @@ use crate::cell::{flag, Cell, CellKind};
 use crate::network::{algorithm_of, frame_discard, Host, Network};
 use crate::params::Params;
 use crate::probes::{Recorder, Sampler};
-use crate::scenario::{self, ParamChange, Problem, Scenario};
+use crate::scenario::{ParamChange, Problem, Scenario};
 use crate::shares::{Epoch, Shares};
 use crate::time::{from_ms, from_us, to_ms, Time};
 use events::{Clock, EventKind};
@@ -348,7 +348,7 @@ impl Simulation {
     pub fn set_param(&mut self, node: &str, param: &str, value: f64) -> Result<(), Problem> {
         let change =
             ParamChange { at_ms: to_ms(self.clock.now), node: node.to_string(), param: param.to_string(), value };
-        if let Some(problem) = scenario::check_change(&self.scenario, &change) {
+        if let Some(problem) = crate::validate::check_change(&self.scenario, &change) {
             return Err(problem);
         }
         let at = from_ms(change.at_ms);

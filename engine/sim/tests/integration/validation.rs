@@ -91,6 +91,63 @@ fn ids_must_be_unique() {
 }
 
 #[test]
+fn virtual_path_ids_must_be_unique_and_its_ends_switches() {
+    let mut doc = library_json("vpc-abr");
+    let vps = doc["virtual_paths"].as_array().unwrap().clone();
+    assert!(vps.len() >= 2, "vpc-abr has two virtual paths");
+    let first = vps[0]["id"].as_str().unwrap().to_string();
+    doc["virtual_paths"][1]["id"] = serde_json::json!(first);
+    let p = from_value(doc.clone()).unwrap_err();
+    assert_problem(&p, "virtual_paths[1].id", &format!("virtual path id '{first}' is used twice"));
+    doc["virtual_paths"][1]["id"] = vps[1]["id"].clone();
+    doc["virtual_paths"][0]["from"] = serde_json::json!("nowhere");
+    assert_problem(&from_value(doc).unwrap_err(), "virtual_paths[0].from", "no node has id 'nowhere'");
+}
+
+#[test]
+fn unknown_fields_are_refused_inside_behaviours_backgrounds_and_traffic() {
+    let p = problems_after(&["connections.C1.behavior={\"kind\":\"on_off\",\"on_ms\":1,\"off_ms\":1,\"of_ms\":2}"]);
+    assert_problem(&p, "connections[0].behavior", "unknown field `of_ms`");
+    let p = problems_after(&["connections.C1.background={\"kind\":\"cbr\",\"rate_mbps\":1,\"burst\":2}"]);
+    assert_problem(&p, "connections[0].background", "unknown field `burst`");
+    let mut doc = library_json("qcn-hotspot");
+    let id = doc["connections"][0]["id"].as_str().unwrap().to_string();
+    apply_override(
+        &mut doc,
+        &format!("connections.{id}.traffic={{\"kind\":\"constant\",\"load_percent\":50,\"jitter\":1}}"),
+    )
+    .unwrap();
+    assert_problem(&from_value(doc).unwrap_err(), "connections[0].traffic", "unknown field `jitter`");
+}
+
+#[test]
+fn structural_fields_are_checked_against_their_declared_ranges() {
+    use abr_sim::fields::FIELDS;
+    // One field of every section, just outside its declared range: the message is the
+    // declaration's, at the field's path.
+    let mss = FIELDS.tcp.iter().find(|f| f.name == "mss_bytes").unwrap();
+    let p = problems_after(&[&format!("connections.C1.tcp={{\"mss_bytes\":{}}}", mss.min - 1.0)]);
+    assert_problem(&p, "connections[0].tcp.mss_bytes", &format!("must be between {} and {} bytes", mss.min, mss.max));
+    let p = problems_after(&["connections.C1.tcp={\"mss_bytes\":1000,\"window_bytes\":500}"]);
+    assert_problem(&p, "connections[0].tcp.window_bytes", "must be at least mss_bytes = 1000");
+    let factor = FIELDS.behavior.iter().find(|k| k.kind == "dishonest").unwrap().fields[1];
+    let p = problems_after(&[&format!(
+        "connections.C1.behavior={{\"kind\":\"dishonest\",\"from_ms\":0,\"factor\":{},\"greedy_ms\":1,\"normal_ms\":1}}",
+        factor.max * 2.0
+    )]);
+    assert_problem(&p, "connections[0].behavior.factor", "is out of range");
+    let p = problems_after(&[
+        "connections.C1.background={\"kind\":\"on_off\",\"peak_mbps\":1,\"mean_on_ms\":0,\"mean_off_ms\":1}",
+    ]);
+    assert_problem(&p, "connections[0].background.mean_on_ms", "is out of range");
+    assert_problem(&problems_after(&["links.L1.rate_mbps=0"]), "links[0].rate_mbps", "is out of range");
+    assert_problem(&problems_after(&["nodes.SW1.buffer_cells=0.5"]), "nodes[2].buffer_cells", "is out of range");
+    assert_problem(&problems_after(&["nodes.SW1.buffer_cells=10.5"]), "nodes[2].buffer_cells", "whole number");
+    assert_problem(&problems_after(&["run.sample_interval_us=0"]), "run.sample_interval_us", "is out of range");
+    assert_problem(&problems_after(&["connections.C1.stop_ms=700000"]), "connections[0].stop_ms", "is out of range");
+}
+
+#[test]
 fn icr_above_pcr_is_refused() {
     assert_problem(
         &problems_after(&["connections.C1.params.icr_mbps=200"]),

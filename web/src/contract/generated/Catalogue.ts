@@ -3,6 +3,7 @@ import type { AlgorithmSpec } from "./AlgorithmSpec";
 import type { DefaultAlgorithms } from "./DefaultAlgorithms";
 import type { ParamSpec } from "./ParamSpec";
 import type { ProbeSpec } from "./ProbeSpec";
+import type { ScenarioFields } from "./ScenarioFields";
 
 /**
  * Everything the UI builds its forms and charts from (`abrsim algorithms`, wasm `catalogue()`).
@@ -17,13 +18,26 @@ source_params: Array<ParamSpec>,
  */
 ethernet_source_params: Array<ParamSpec>, 
 /**
- * Switch settings beside the algorithm: buffers.
+ * Every structural field of a scenario with a range (run, links, connections, TCP,
+ * behaviours, background and Ethernet traffic, switch buffers, virtual paths).
  */
-switch_settings: Array<ParamSpec>, 
+fields: ScenarioFields, 
 /**
  * Port schedulers a switch may use (`nodes[].scheduler`).
  */
 schedulers: Array<string>, 
+/**
+ * Frame discard policies of an ATM switch (`nodes[].discard`).
+ */
+discard_policies: Array<string>, 
+/**
+ * Service categories of a TCP connection or a virtual path (`tcp.service`, `virtual_paths[].service`).
+ */
+services: Array<string>, 
+/**
+ * Propagation delay per km of a link given by `distance_km` (µs).
+ */
+delay_us_per_km: number, 
 /**
  * Every kind of sampled series (the probes), with its owner, units and meaning.
  */

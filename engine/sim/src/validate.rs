@@ -1,0 +1,550 @@
+//! Every semantic rule of the scenario format, one pass per section (run, nodes, links,
+//! connections, virtual paths, changes): ids unique, references resolve, paths follow links,
+//! every number within the range its declaration in [`crate::fields`] or the parameter
+//! catalogue gives. Each problem names the JSON path of the field and the rule it breaks.
+//!
+//! Unknown fields are refused earlier, by serde (`deny_unknown_fields` on every struct and
+//! tagged enum of the schema).
+
+use crate::algorithms;
+use crate::fields::{self, kind_fields, FIELDS};
+use crate::params::{check_params, ParamSpec};
+use crate::scenario::{Background, Behavior, Connection, NodeKind, ParamChange, Problem, Scenario, Traffic};
+use crate::topology::Topology;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Every problem of an already deserialised scenario (empty when it is valid).
+pub fn validate(s: &Scenario) -> Vec<Problem> {
+    let mut v = Validator { s, topo: Topology::new(s), eth: s.ethernet.is_some(), problems: Vec::new() };
+    v.run();
+    v.nodes();
+    v.links();
+    v.connections();
+    v.virtual_paths();
+    v.changes();
+    v.problems
+}
+
+/// Checks one live parameter change against the scenario; the problem's path is relative to
+/// the change (`at_ms`, `node`, `param` or `value`).
+pub fn check_change(s: &Scenario, ch: &ParamChange) -> Option<Problem> {
+    if !(0.0..=s.run.duration_ms).contains(&ch.at_ms) {
+        return Some(Problem::new(
+            "at_ms",
+            format!("at_ms = {} must be within the run (0 to {} ms)", ch.at_ms, s.run.duration_ms),
+        ));
+    }
+    let Some(node) = s.node_index(&ch.node).map(|i| &s.nodes[i]) else {
+        return Some(Problem::new("node", format!("no node has id '{}'", ch.node)));
+    };
+    if node.kind != NodeKind::Switch {
+        return Some(Problem::new("node", format!("'{}' is not a switch", ch.node)));
+    }
+    let alg_id = node.algorithm.as_deref().unwrap_or(algorithms::default_for(s.ethernet.is_some()));
+    let spec = algorithms::find(alg_id)?;
+    match spec.params.iter().find(|p| p.name == ch.param) {
+        None => Some(Problem::new("param", format!("'{}' is not a parameter of {}", ch.param, spec.name))),
+        Some(ps) => ps.check(ch.value).err().map(|rule| Problem::new("value", rule)),
+    }
+}
+
+struct Validator<'a> {
+    s: &'a Scenario,
+    topo: Topology<'a>,
+    eth: bool,
+    problems: Vec<Problem>,
+}
+
+impl<'a> Validator<'a> {
+    fn push(&mut self, path: impl Into<String>, rule: impl Into<String>) {
+        self.problems.push(Problem::new(path, rule));
+    }
+
+    /// `value` against its declaration; the problem's path is `{at}.{name}` (or the name alone).
+    fn field(&mut self, spec: &ParamSpec, value: f64, at: &str) {
+        if let Err(rule) = spec.check(value) {
+            let path = if at.is_empty() { spec.name.to_string() } else { format!("{at}.{}", spec.name) };
+            self.push(path, rule);
+        }
+    }
+
+    fn params(&mut self, specs: &[ParamSpec], values: &BTreeMap<String, f64>, at: &str) {
+        for (k, rule) in check_params(specs, values) {
+            self.push(format!("{at}.{k}"), rule);
+        }
+    }
+
+    /// A well-formed id, not used before in `seen` (one set per kind of element).
+    fn id(&mut self, id: &'a str, at: &str, what: &str, seen: &mut BTreeSet<&'a str>) {
+        let path = format!("{at}.id");
+        if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c)) {
+            self.push(
+                path.clone(),
+                format!("id '{id}' must be 1 to 64 characters of letters, digits, '_', '-' or '.'"),
+            );
+        }
+        if !seen.insert(id) {
+            self.push(path, format!("{what} id '{id}' is used twice"));
+        }
+    }
+
+    fn run(&mut self) {
+        let s = self.s;
+        if s.id.is_empty() || s.id.len() > 64 || !s.id.chars().all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c)) {
+            self.push("id", format!("id '{}' must be 1 to 64 characters of letters, digits, '_', '-' or '.'", s.id));
+        }
+        let r = &s.run;
+        self.field(&fields::DURATION_MS, r.duration_ms, "run");
+        self.field(&fields::SAMPLE_INTERVAL_US, r.sample_interval_us, "run");
+        if r.duration_ms.is_finite() && r.sample_interval_us.is_finite() && r.sample_interval_us > 0.0 {
+            let samples = r.duration_ms * 1000.0 / r.sample_interval_us;
+            if samples > fields::MAX_SAMPLES {
+                self.push(
+                    "run.sample_interval_us",
+                    format!(
+                        "the run would take {samples:.0} samples; at most {:.0} are kept (raise sample_interval_us)",
+                        fields::MAX_SAMPLES
+                    ),
+                );
+            }
+        }
+        if let Some(t) = r.steady_from_ms {
+            self.field(&fields::STEADY_FROM_MS, t, "run");
+            if t > r.duration_ms {
+                self.push(
+                    "run.steady_from_ms",
+                    format!("steady_from_ms = {t} must not be after the run's end (duration_ms = {})", r.duration_ms),
+                );
+            }
+        }
+        if let Some(t) = r.tolerance {
+            self.field(&fields::TOLERANCE, t, "run");
+        }
+        self.params(s.source_params(), &s.defaults.source, "defaults.source");
+        if let Some(e) = &s.ethernet {
+            self.field(&fields::FRAME_BYTES, e.frame_bytes as f64, "ethernet");
+        }
+    }
+
+    fn nodes(&mut self) {
+        let (s, eth) = (self.s, self.eth);
+        let mut ids = BTreeSet::new();
+        for (i, n) in s.nodes.iter().enumerate() {
+            let path = format!("nodes[{i}]");
+            self.id(&n.id, &path, "node", &mut ids);
+            if n.kind != NodeKind::Switch {
+                let switch_only = n.algorithm.is_some()
+                    || !n.params.is_empty()
+                    || n.buffer_cells.is_some()
+                    || n.buffer_bytes.is_some()
+                    || n.epd_threshold_cells.is_some()
+                    || n.scheduler.is_some()
+                    || n.discard.is_some()
+                    || n.vsvd.is_some();
+                if switch_only {
+                    self.push(
+                        path,
+                        format!(
+                            "node '{}' is a {:?}: only switches take algorithm, params, scheduler and buffer_cells",
+                            n.id, n.kind
+                        )
+                        .to_lowercase(),
+                    );
+                }
+                continue;
+            }
+            let alg_id = n.algorithm.as_deref().unwrap_or(algorithms::default_for(eth));
+            match algorithms::find(alg_id) {
+                None => self.push(
+                    format!("{path}.algorithm"),
+                    format!(
+                        "unknown algorithm '{alg_id}'; known algorithms: {}",
+                        algorithms::REGISTRY.iter().map(|a| a.id).collect::<Vec<_>>().join(", ")
+                    ),
+                ),
+                Some(spec) => {
+                    if !spec.network.allows(eth) {
+                        let (runs_on, this) = if eth { ("ATM", "Ethernet") } else { ("Ethernet", "ATM") };
+                        self.push(
+                            format!("{path}.algorithm"),
+                            format!("{} runs on {runs_on} networks only; this is an {this} network", spec.name),
+                        );
+                    }
+                    self.params(spec.params, &n.params, &format!("{path}.params"));
+                }
+            }
+            if let Some(b) = n.buffer_cells {
+                if eth {
+                    self.push(format!("{path}.buffer_cells"), "an Ethernet switch's buffer is buffer_bytes");
+                }
+                self.field(&fields::BUFFER_CELLS, b, &path);
+            }
+            if let Some(b) = n.buffer_bytes {
+                if !eth {
+                    self.push(format!("{path}.buffer_bytes"), "an ATM switch's buffer is buffer_cells");
+                }
+                self.field(&fields::BUFFER_BYTES, b, &path);
+            }
+            if let Some(t) = n.epd_threshold_cells {
+                self.field(&fields::EPD_THRESHOLD_CELLS, t, &path);
+            }
+            if eth && n.vsvd == Some(true) {
+                self.push(format!("{path}.vsvd"), "VS/VD applies to ATM switches");
+            }
+            if eth && n.discard.is_some() {
+                self.push(format!("{path}.discard"), "frame discard policies apply to ATM switches");
+            }
+        }
+    }
+
+    fn links(&mut self) {
+        let s = self.s;
+        let mut ids = BTreeSet::new();
+        let mut pairs = BTreeSet::new();
+        for (i, l) in s.links.iter().enumerate() {
+            let path = format!("links[{i}]");
+            self.id(&l.id, &path, "link", &mut ids);
+            for (end, field) in [(&l.from, "from"), (&l.to, "to")] {
+                if self.topo.node(end).is_none() {
+                    self.push(format!("{path}.{field}"), format!("no node has id '{end}'"));
+                }
+            }
+            if l.from == l.to {
+                self.push(format!("{path}.to"), "a link must join two different nodes");
+            }
+            let key = if l.from < l.to { (l.from.as_str(), l.to.as_str()) } else { (l.to.as_str(), l.from.as_str()) };
+            if !pairs.insert(key) {
+                self.push(
+                    path.clone(),
+                    format!("nodes '{}' and '{}' are already joined by another link; one link per pair", l.from, l.to),
+                );
+            }
+            self.field(&fields::LINK_RATE_MBPS, l.rate_mbps, &path);
+            match (l.delay_us, l.distance_km) {
+                (Some(_), Some(_)) => self.push(path, "give either delay_us or distance_km, not both"),
+                (Some(d), None) => self.field(&fields::DELAY_US, d, &path),
+                (None, Some(d)) => self.field(&fields::DISTANCE_KM, d, &path),
+                (None, None) => self.push(path, "a link needs delay_us or distance_km"),
+            }
+        }
+    }
+
+    fn connections(&mut self) {
+        let s = self.s;
+        let mut ids = BTreeSet::new();
+        for (i, c) in s.connections.iter().enumerate() {
+            let path = format!("connections[{i}]");
+            self.id(&c.id, &path, "connection", &mut ids);
+            self.connection(c, &path);
+        }
+    }
+
+    fn connection(&mut self, c: &Connection, path: &str) {
+        let (s, eth) = (self.s, self.eth);
+        let kind_of = |id: &str| self.topo.node(id).map(|i| s.nodes[i].kind);
+        let (from_kind, to_kind) = (kind_of(&c.from), kind_of(&c.to));
+        match from_kind {
+            Some(NodeKind::Source) => {}
+            Some(_) => self.push(format!("{path}.from"), format!("'{}' is not a source node", c.from)),
+            None => self.push(format!("{path}.from"), format!("no node has id '{}'", c.from)),
+        }
+        match to_kind {
+            Some(NodeKind::Destination) => {}
+            Some(_) => self.push(format!("{path}.to"), format!("'{}' is not a destination node", c.to)),
+            None => self.push(format!("{path}.to"), format!("no node has id '{}'", c.to)),
+        }
+        self.field(&fields::START_MS, c.start_ms, path);
+        if let Some(stop) = c.stop_ms {
+            self.field(&fields::STOP_MS, stop, path);
+            if stop.partial_cmp(&c.start_ms) != Some(std::cmp::Ordering::Greater) {
+                self.push(
+                    format!("{path}.stop_ms"),
+                    format!("stop_ms = {stop} must be after start_ms = {}", c.start_ms),
+                );
+            }
+        }
+        if let Some(v) = c.volume_mb {
+            self.field(&fields::VOLUME_MB, v, path);
+        }
+        self.params(s.source_params(), &c.params, &format!("{path}.params"));
+        self.behavior(&c.behavior, &format!("{path}.behavior"));
+        let scripted = !c.behavior.is_greedy() || c.volume_mb.is_some();
+        if let Some(t) = &c.tcp {
+            let at = format!("{path}.tcp");
+            if eth || c.background.is_some() {
+                self.push(at.clone(), "TCP runs over an ATM ABR or UBR connection");
+            }
+            if scripted {
+                self.push(path, "a TCP connection takes no behavior or volume_mb (TCP decides what to send)");
+            }
+            self.field(&fields::MSS_BYTES, t.mss_bytes as f64, &at);
+            self.field(&fields::WINDOW_BYTES, t.window_bytes, &at);
+            if t.window_bytes < t.mss_bytes as f64 {
+                self.push(
+                    format!("{at}.window_bytes"),
+                    format!("window_bytes = {} must be at least mss_bytes = {}", t.window_bytes, t.mss_bytes),
+                );
+            }
+            self.field(&fields::TIMER_GRANULARITY_MS, t.timer_granularity_ms, &at);
+        }
+        if let Some(b) = &c.background {
+            let at = format!("{path}.background");
+            if eth {
+                self.push(at.clone(), "background (CBR/VBR) connections are ATM only");
+            }
+            if scripted {
+                self.push(path, "a background connection takes no behavior or volume_mb");
+            }
+            let specs = kind_fields(FIELDS.background, b.kind());
+            for (spec, value) in specs.iter().zip(b.values()) {
+                self.field(spec, value, &at);
+            }
+        }
+        if eth && scripted {
+            self.push(path, "behavior and volume_mb apply to ATM sources; use traffic on Ethernet");
+        }
+        match (&c.traffic, eth) {
+            (Some(_), false) => {
+                self.push(format!("{path}.traffic"), "traffic applies to Ethernet sources (add an ethernet block)")
+            }
+            (Some(t), true) => self.field(&fields::LOAD_PERCENT, t.load() * 100.0, &format!("{path}.traffic")),
+            _ => {}
+        }
+        if let Some(nodes) = &c.path {
+            self.path(c, nodes, &format!("{path}.path"));
+        } else if from_kind == Some(NodeKind::Source)
+            && to_kind == Some(NodeKind::Destination)
+            && self.topo.path(c).is_none()
+        {
+            self.push(path, format!("no path of links through switches leads from '{}' to '{}'", c.from, c.to));
+        }
+        if !eth {
+            self.rates_below_pcr(c, path);
+        }
+    }
+
+    fn behavior(&mut self, b: &Behavior, at: &str) {
+        let specs = kind_fields(FIELDS.behavior, b.kind());
+        for (spec, value) in specs.iter().zip(b.values()) {
+            self.field(spec, value, at);
+        }
+    }
+
+    /// MCR and ICR must not exceed PCR (ATM; PCR defaults to the access link's rate).
+    fn rates_below_pcr(&mut self, c: &Connection, path: &str) {
+        let s = self.s;
+        let get = |name: &str| c.params.get(name).or_else(|| s.defaults.source.get(name)).copied();
+        let pcr = get("pcr_mbps").or_else(|| {
+            let route = self.topo.path(c)?;
+            self.topo.link_between(route[0], *route.get(1)?).map(|l| s.links[l].rate_mbps)
+        });
+        let Some(pcr) = pcr else { return };
+        for name in ["mcr_mbps", "icr_mbps"] {
+            if let Some(v) = get(name) {
+                if v > pcr {
+                    self.push(
+                        format!("{path}.params.{name}"),
+                        format!("{name} = {v} must not exceed pcr_mbps = {pcr}"),
+                    );
+                }
+            }
+        }
+    }
+
+    /// An explicit path: from the source to the destination, through switches, along links,
+    /// visiting no node twice.
+    fn path(&mut self, c: &Connection, nodes: &[String], at: &str) {
+        if nodes.len() < 2 || nodes.first() != Some(&c.from) || nodes.last() != Some(&c.to) {
+            self.push(at, format!("a path must start at '{}' and end at '{}'", c.from, c.to));
+            return;
+        }
+        let mut seen = BTreeSet::new();
+        for (k, id) in nodes.iter().enumerate() {
+            let here = format!("{at}[{k}]");
+            match self.topo.node(id) {
+                None => self.push(here.clone(), format!("no node has id '{id}'")),
+                Some(i) if k > 0 && k + 1 < nodes.len() && self.s.nodes[i].kind != NodeKind::Switch => {
+                    self.push(here.clone(), format!("'{id}' is not a switch; only switches forward cells"))
+                }
+                Some(_) => {}
+            }
+            if !seen.insert(id.as_str()) {
+                self.push(here.clone(), format!("the path visits '{id}' twice"));
+            }
+            if k > 0 {
+                let joined = match (self.topo.node(&nodes[k - 1]), self.topo.node(id)) {
+                    (Some(a), Some(b)) => self.topo.link_between(a, b).is_some(),
+                    _ => false,
+                };
+                if !joined {
+                    self.push(here, format!("no link joins '{}' and '{id}'", nodes[k - 1]));
+                }
+            }
+        }
+    }
+
+    fn virtual_paths(&mut self) {
+        let s = self.s;
+        let conn_index: BTreeMap<&str, usize> =
+            s.connections.iter().enumerate().rev().map(|(i, c)| (c.id.as_str(), i)).collect();
+        let mut ids = BTreeSet::new();
+        let mut in_vp = BTreeSet::new();
+        for (i, vp) in s.virtual_paths.iter().enumerate() {
+            let path = format!("virtual_paths[{i}]");
+            self.id(&vp.id, &path, "virtual path", &mut ids);
+            if self.eth {
+                self.push(path.clone(), "virtual paths are ATM only");
+            }
+            for (end, field) in [(&vp.from, "from"), (&vp.to, "to")] {
+                match self.topo.node(end).map(|n| s.nodes[n].kind) {
+                    None => self.push(format!("{path}.{field}"), format!("no node has id '{end}'")),
+                    Some(NodeKind::Switch) => {}
+                    Some(_) => self.push(format!("{path}.{field}"), format!("'{end}' is not a switch")),
+                }
+            }
+            if vp.connections.is_empty() {
+                self.push(format!("{path}.connections"), "a virtual path needs at least one connection");
+            }
+            if let Some(b) = vp.buffer_cells {
+                self.field(&fields::VP_BUFFER_CELLS, b, &path);
+            }
+            let mut stretch: Option<Vec<&str>> = None;
+            for (k, id) in vp.connections.iter().enumerate() {
+                let at = format!("{path}.connections[{k}]");
+                let Some(c) = conn_index.get(id.as_str()).map(|&i| &s.connections[i]) else {
+                    self.push(at, format!("no connection has id '{id}'"));
+                    continue;
+                };
+                if !in_vp.insert(id.as_str()) {
+                    self.push(at.clone(), format!("connection '{id}' is in two virtual paths"));
+                }
+                if c.background.is_some() {
+                    self.push(at.clone(), "background connections cannot join a virtual path");
+                }
+                let Some(route) = self.topo.path(c) else { continue };
+                let route: Vec<&str> = route.into_iter().map(|n| s.nodes[n].id.as_str()).collect();
+                let a = route.iter().position(|n| *n == vp.from);
+                let b = route.iter().position(|n| *n == vp.to);
+                match (a, b) {
+                    (Some(a), Some(b)) if 0 < a && a < b && b + 1 < route.len() => {
+                        let part = route[a..=b].to_vec();
+                        match &stretch {
+                            None => stretch = Some(part),
+                            Some(first) if *first != part => self.push(
+                                at,
+                                format!(
+                                    "'{id}' does not follow the same switches from '{}' to '{}' as the others",
+                                    vp.from, vp.to
+                                ),
+                            ),
+                            _ => {}
+                        }
+                    }
+                    _ => self.push(
+                        at,
+                        format!("the path of '{id}' must cross switch '{}' and then switch '{}'", vp.from, vp.to),
+                    ),
+                }
+            }
+        }
+    }
+
+    fn changes(&mut self) {
+        for (i, ch) in self.s.changes.iter().enumerate() {
+            if let Some(problem) = check_change(self.s, ch) {
+                self.push(format!("changes[{i}].{}", problem.path), problem.rule);
+            }
+        }
+    }
+}
+
+impl Behavior {
+    /// The `kind` tag, as in scenario files.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Behavior::Greedy => "greedy",
+            Behavior::Dishonest { .. } => "dishonest",
+            Behavior::FixedRate { .. } => "fixed_rate",
+            Behavior::OnOff { .. } => "on_off",
+        }
+    }
+
+    /// The numbers in the order [`fields::BEHAVIORS`] declares them.
+    fn values(&self) -> Vec<f64> {
+        match *self {
+            Behavior::Greedy => vec![],
+            Behavior::Dishonest { from_ms, factor, greedy_ms, normal_ms } => {
+                vec![from_ms, factor, greedy_ms, normal_ms]
+            }
+            Behavior::FixedRate { from_ms, rate_mbps } => vec![from_ms, rate_mbps],
+            Behavior::OnOff { on_ms, off_ms } => vec![on_ms, off_ms],
+        }
+    }
+}
+
+impl Background {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Background::Cbr { .. } => "cbr",
+            Background::OnOff { .. } => "on_off",
+        }
+    }
+
+    /// The numbers in the order [`fields::BACKGROUNDS`] declares them.
+    fn values(&self) -> Vec<f64> {
+        match *self {
+            Background::Cbr { rate_mbps } => vec![rate_mbps],
+            Background::OnOff { peak_mbps, mean_on_ms, mean_off_ms } => vec![peak_mbps, mean_on_ms, mean_off_ms],
+        }
+    }
+}
+
+impl Traffic {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Traffic::Bernoulli { .. } => "bernoulli",
+            Traffic::Constant { .. } => "constant",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each kind's declared field names are exactly the names serde reads for that kind, in
+    /// the order `values()` gives them: a field added to an enum but not to the catalogue (or
+    /// the other way round) fails here.
+    #[test]
+    fn tagged_kinds_declare_exactly_their_serde_fields() {
+        let behaviors = [
+            Behavior::Dishonest { from_ms: 1.0, factor: 2.0, greedy_ms: 3.0, normal_ms: 4.0 },
+            Behavior::FixedRate { from_ms: 1.0, rate_mbps: 2.0 },
+            Behavior::OnOff { on_ms: 1.0, off_ms: 2.0 },
+        ];
+        let backgrounds = [
+            Background::Cbr { rate_mbps: 1.0 },
+            Background::OnOff { peak_mbps: 1.0, mean_on_ms: 2.0, mean_off_ms: 3.0 },
+        ];
+        let check = |json: serde_json::Value, kinds: &'static [fields::KindFields], values: Vec<f64>| {
+            let obj = json.as_object().unwrap();
+            let kind = obj["kind"].as_str().unwrap();
+            let declared = kind_fields(kinds, kind);
+            assert_eq!(declared.len() + 1, obj.len(), "{kind}: {obj:?} against {declared:?}");
+            for (spec, v) in declared.iter().zip(values) {
+                assert_eq!(obj[spec.name].as_f64(), Some(v), "{kind}.{}", spec.name);
+            }
+        };
+        for b in &behaviors {
+            check(serde_json::to_value(b).unwrap(), FIELDS.behavior, b.values());
+        }
+        for b in &backgrounds {
+            check(serde_json::to_value(b).unwrap(), FIELDS.background, b.values());
+        }
+        for t in [Traffic::Bernoulli { load_percent: 5.0 }, Traffic::Constant { load_percent: 5.0 }] {
+            check(serde_json::to_value(&t).unwrap(), FIELDS.traffic, vec![t.load() * 100.0]);
+        }
+        assert_eq!(FIELDS.behavior.len(), behaviors.len());
+        assert_eq!(FIELDS.background.len(), backgrounds.len());
+    }
+}
