@@ -1,7 +1,6 @@
-//! Ethernet congestion management (IEEE 802.1Qau): the control laws of FECN and QCN as pure,
-//! unit-tested state machines, and the Ethernet host (arrivals, queue, rate limiter).
-//! The switch side runs as the `fecn` and `qcn` switch algorithms.
+//! The Ethernet host (IEEE 802.1Qau end station): frame arrivals, its queue and rate limiter,
+//! FECN's rate-discovery tags, and QCN's reaction point. The switch side of FECN and QCN are
+//! the `fecn` and `qcn` switch algorithms (`algorithms/fecn.rs`, `algorithms/qcn.rs`).
 
-pub mod fecn;
-pub mod qcn;
+pub mod reaction_point;
 pub mod source;

@@ -3,7 +3,7 @@
 //! rate in the reflected rate-discovery tag) and QCN (the reaction point, on congestion
 //! notifications); its rate is the lower of the two.
 
-use super::qcn::{ReactionPoint, RpParams};
+use super::reaction_point::{ReactionPoint, RpParams};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::rng::SplitMix64;
@@ -80,17 +80,7 @@ impl EthSourceConfig {
             start,
             stop,
             tag_interval: from_us(p.get("tag_interval_us")).max(1),
-            rp: RpParams {
-                max_rate_bps: line_bps,
-                min_rate_bps: p.get("rp_min_rate_mbps") * 1e6,
-                gd: p.get("rp_gd"),
-                min_dec_fac: p.get("rp_min_dec_fac"),
-                byte_reset: p.get("rp_byte_reset_bytes"),
-                time_reset_s: p.get("rp_time_reset_ms") * 1e-3,
-                threshold: p.get("rp_threshold") as u32,
-                ai_bps: p.get("rp_ai_mbps") * 1e6,
-                hai_bps: p.get("rp_hai_mbps") * 1e6,
-            },
+            rp: RpParams::from_params(p, line_bps),
         }
     }
 }
