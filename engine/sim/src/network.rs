@@ -51,11 +51,14 @@ pub struct Port {
     pub alg: Option<Box<dyn SwitchAlgorithm>>,
     /// The connections crossing this port (either direction), by their index here.
     pub(crate) vcs: Vec<u32>,
+    /// Something here is indexed by a cell's VC (its algorithm, per-VC queues, frame discard).
+    pub(crate) by_vc: bool,
     /// The algorithm reads per-VC queue lengths (cached: asked once per cell otherwise).
     pub(crate) needs_vc_queue: bool,
     /// Frame discard (EPD/PPD) and, per connection, where its current frame stands.
     pub(crate) discard: Discard,
     pub(crate) epd_threshold: u32,
+    /// Per VC (`vcs`), where its current frame stands; empty when the port discards by cell.
     pub(crate) frame_state: Vec<FrameState>,
     pub accepted: u64,
     pub dropped: u64,
@@ -79,10 +82,10 @@ pub(crate) enum FrameState {
 /// The queues of a scheduled port: CBR/VBR cells first (strict priority), then ABR cells either
 /// in one FIFO or one queue per connection served round-robin, a cell at a time.
 pub(crate) struct PerVcQueues {
-    /// One queue per connection (round-robin) or only `queues[0]` (FIFO).
+    /// One queue per VC of the port (`Port::vcs`, round-robin) or only `queues[0]` (FIFO).
     pub(crate) round_robin: bool,
     pub(crate) queues: Vec<VecDeque<Cell>>,
-    /// Connections with cells waiting, in service order (round-robin only).
+    /// VCs with cells waiting, in service order (round-robin only).
     pub(crate) round: VecDeque<u32>,
     pub(crate) high: VecDeque<Cell>,
     pub(crate) in_service: Option<Cell>,
@@ -90,10 +93,11 @@ pub(crate) struct PerVcQueues {
 }
 
 impl PerVcQueues {
-    pub(crate) fn new(round_robin: bool, n_conns: usize) -> Self {
+    /// Round-robin queues are added once the port's VCs are known (`Network::build`).
+    pub(crate) fn new(round_robin: bool) -> Self {
         PerVcQueues {
             round_robin,
-            queues: vec![VecDeque::new(); if round_robin { n_conns } else { 1 }],
+            queues: if round_robin { Vec::new() } else { vec![VecDeque::new()] },
             round: VecDeque::new(),
             high: VecDeque::new(),
             in_service: None,
@@ -115,11 +119,11 @@ impl Port {
         }
     }
 
-    /// Cells of connection `conn` waiting or in transmission at `now`.
-    pub fn vc_queue_len(&self, now: Time, conn: u32) -> u32 {
+    /// Cells of connection `conn` (the port's VC `vc`) waiting or in transmission at `now`.
+    pub fn vc_queue_len(&self, now: Time, conn: u32, vc: u32) -> u32 {
         if let Some(q) = &self.per_vc {
             let waiting = if q.round_robin {
-                q.queues[conn as usize].len()
+                q.queues[vc as usize].len()
             } else {
                 q.queues[0].iter().filter(|c| c.conn == conn).count()
             };
@@ -139,7 +143,7 @@ impl Port {
     /// The port as its algorithm sees it when a cell of connection `conn` passes; `vc` is the
     /// connection's index among the port's own (`vcs`).
     pub(crate) fn view(&self, now: Time, conn: u32, vc: u32) -> PortView {
-        let vc_queue_cells = if self.needs_vc_queue { self.vc_queue_len(now, conn) } else { 0 };
+        let vc_queue_cells = if self.needs_vc_queue { self.vc_queue_len(now, conn, vc) } else { 0 };
         PortView { now, queue_cells: self.queue_len(now), vc_queue_cells, vc }
     }
 
@@ -352,8 +356,7 @@ impl Network {
             for (node, next, forward) in [(a, b, true), (b, a, false)] {
                 let owner = &s.nodes[node];
                 let is_switch = owner.kind == NodeKind::Switch;
-                let per_vc =
-                    (is_switch && owner.scheduler == Some(Scheduler::PerVc)).then(|| PerVcQueues::new(true, n_conns));
+                let per_vc = (is_switch && owner.scheduler == Some(Scheduler::PerVc)).then(|| PerVcQueues::new(true));
                 port_of.insert((node, next), ports.len());
                 ports.push(Port {
                     id: format!("{}->{}", owner.id, s.nodes[next].id),
@@ -380,13 +383,10 @@ impl Network {
                         let buffer = owner.buffer_cells.or(fields::BUFFER_CELLS.default).unwrap();
                         owner.epd_threshold_cells.unwrap_or(fields::EPD_DEFAULT_SHARE * buffer) as u32
                     },
-                    frame_state: if is_switch && owner.discard.is_some_and(|d| d != Discard::Tail) {
-                        vec![FrameState::Start; n_conns]
-                    } else {
-                        Vec::new()
-                    },
+                    frame_state: Vec::new(), // per VC, once the VCs are known
                     alg: None,
                     vcs: Vec::new(),
+                    by_vc: false,
                     accepted: 0,
                     dropped: 0,
                     max_queue: 0,
@@ -469,7 +469,7 @@ impl Network {
                 for &p in &conns[i].fwd {
                     let port = &mut ports[p as usize];
                     if port.per_vc.is_none() {
-                        port.per_vc = Some(PerVcQueues::new(false, n_conns));
+                        port.per_vc = Some(PerVcQueues::new(false));
                     }
                 }
             }
@@ -501,6 +501,13 @@ impl Network {
             if owner.kind != NodeKind::Switch {
                 continue;
             }
+            let n_vcs = port.vcs.len();
+            if let Some(q) = port.per_vc.as_mut().filter(|q| q.round_robin) {
+                q.queues = vec![VecDeque::new(); n_vcs];
+            }
+            if port.discard != Discard::Tail {
+                port.frame_state = vec![FrameState::Start; n_vcs];
+            }
             let spec = algorithm_of(s, port.node);
             let params = Params::new(spec.params, &[&owner.params]);
             let info = PortInfo {
@@ -513,6 +520,11 @@ impl Network {
             let alg = (spec.build)(&params, info);
             port.needs_vc_queue = alg.needs_vc_queue();
             port.alg = Some(alg);
+        }
+        for port in &mut ports {
+            port.by_vc = port.alg.is_some()
+                || !port.frame_state.is_empty()
+                || port.per_vc.as_ref().is_some_and(|q| q.round_robin);
         }
         let mut net = Network {
             ports,
@@ -659,9 +671,10 @@ impl Network {
     }
 }
 
-/// EPD / PPD for a data cell of an AAL5 frame arriving at a port with `q` cells queued.
-pub(crate) fn frame_discard(port: &mut Port, cell: &Cell, q: u32, admit: Admit) -> Admit {
-    let v = cell.conn as usize;
+/// EPD / PPD for a data cell of an AAL5 frame (of the port's VC `vc`) arriving at a port with
+/// `q` cells queued.
+pub(crate) fn frame_discard(port: &mut Port, cell: &Cell, vc: u32, q: u32, admit: Admit) -> Admit {
+    let v = vc as usize;
     let eom = cell.has(flag::EOM);
     let epd = matches!(port.discard, Discard::Epd | Discard::EpdPpd);
     let ppd = matches!(port.discard, Discard::Ppd | Discard::EpdPpd);

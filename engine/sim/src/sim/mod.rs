@@ -194,10 +194,16 @@ impl Simulation {
         let now = self.clock.now;
         // Only a port with an algorithm needs its view (and the cell's VC index there): most
         // access and egress ports have none, and this runs for every cell.
-        let (q, admit) = if self.net.ports[p].alg.is_some() {
+        let vc = if self.net.ports[p].by_vc {
             // The cell is at position `hop` of its route (forward or backward) when it enters `p`.
             let conn = &self.net.conns[cell.conn as usize];
             let vc = if cell.is_backward() { conn.bwd_vc[cell.hop as usize] } else { conn.fwd_vc[cell.hop as usize] };
+            debug_assert_eq!(self.net.ports[p].vcs[vc as usize], cell.conn, "the cell's hop names this port");
+            vc
+        } else {
+            0
+        };
+        let (q, admit) = if self.net.ports[p].alg.is_some() {
             let port = &mut self.net.ports[p];
             let view = port.view(now, cell.conn, vc);
             (view.queue_cells, port.alg.as_mut().expect("checked").on_arrival(&view, &mut cell))
@@ -233,7 +239,7 @@ impl Simulation {
             && self.net.conns[cell.conn as usize].tcp.is_some();
         // Data cells share the buffer with the virtual sources' queues; RM cells keep the loops going.
         let q_total = if cell.kind == CellKind::Data { q + port.vs_held } else { q };
-        let admit = if framed { frame_discard(port, &cell, q_total, admit) } else { admit };
+        let admit = if framed { frame_discard(port, &cell, vc, q_total, admit) } else { admit };
         if q_total >= port.buffer || admit == Admit::Drop {
             port.dropped += 1;
             let conn = &mut self.net.conns[cell.conn as usize];
@@ -247,14 +253,13 @@ impl Simulation {
         port.accepted += 1;
         port.max_queue = port.max_queue.max(q + 1);
         if let Some(vcq) = port.per_vc.as_mut() {
-            let vc = cell.conn as usize;
             if cell.has(flag::VBR) {
                 vcq.high.push_back(cell);
             } else if vcq.round_robin {
-                if vcq.queues[vc].is_empty() {
-                    vcq.round.push_back(cell.conn);
+                if vcq.queues[vc as usize].is_empty() {
+                    vcq.round.push_back(vc);
                 }
-                vcq.queues[vc].push_back(cell);
+                vcq.queues[vc as usize].push_back(cell);
             } else {
                 vcq.queues[0].push_back(cell);
             }
