@@ -1,103 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Lab } from './lab';
+import type { Lab } from './lab';
 import type { Scenario } from '../contract/scenario';
 import { moveNode } from '../scenario/topologyEdits';
-import { createFakeEngine } from '../test/fakeEngine';
-import { costly, InProcessWorker, twoSources } from '../test/fakes';
-
-function setup() {
-  let worker!: InProcessWorker;
-  const lab = new Lab(() => {
-    worker = new InProcessWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host));
-    return worker;
-  });
-  const pump = () => {
-    for (let i = 0; i < 10; i++) worker.pump();
-  };
-  lab.load(twoSources(), 'two-sources');
-  pump();
-  /** How many times the worker loaded a scenario (a reset or reload each). */
-  const loads = () => worker.host.take('loaded').length;
-  return { lab, pump, loads };
-}
+import { labOnFakeEngine as setup } from '../test/fakeLab';
 
 let lab: Lab | null = null;
 afterEach(() => lab?.dispose());
-
-describe('Lab: switch edits', () => {
-  it('at t = 0 a parameter edit sets the starting value (reload, nothing recorded)', () => {
-    const t = setup();
-    lab = t.lab;
-    expect(t.lab.paramEditMode()).toBe('start');
-    t.lab.setSwitchParam('SW1', 'target_utilization', 0.6);
-    t.pump();
-    const s = t.lab.getState().current!.scenario;
-    expect(s.nodes.find((n) => n.id === 'SW1')!.params).toEqual({ target_utilization: 0.6 });
-    expect(s.changes).toBeUndefined();
-    expect(t.loads()).toBe(2);
-  });
-
-  it('while a run is under way a parameter edit applies live and is recorded, without a reset', () => {
-    const t = setup();
-    lab = t.lab;
-    t.lab.runUntil(40);
-    t.pump();
-    expect(t.lab.paramEditMode()).toBe('live');
-    t.lab.setSwitchParam('SW1', 'target_utilization', 0.6);
-    t.pump();
-    const st = t.lab.getState();
-    expect(st.current!.scenario.changes).toEqual([{ at_ms: 40, node: 'SW1', param: 'target_utilization', value: 0.6 }]);
-    expect(JSON.parse(st.current!.json).changes).toHaveLength(1);
-    expect(st.current!.scenario.nodes.find((n) => n.id === 'SW1')!.params).toBeUndefined();
-    expect(t.loads()).toBe(1);
-    // Clearing the field goes back to the catalogue default, also live.
-    t.lab.setSwitchParam('SW1', 'target_utilization', null);
-    t.pump();
-    expect(t.lab.getState().current!.scenario.changes!.at(-1)).toMatchObject({ value: 0.9 });
-  });
-
-  it('a change the engine refuses is shown at its field and changes nothing', () => {
-    const t = setup();
-    lab = t.lab;
-    t.lab.runUntil(10);
-    t.pump();
-    const before = t.lab.getState().current;
-    t.lab.setSwitchParam('SW1', 'interval_cells', 2.5);
-    t.pump();
-    const st = t.lab.getState();
-    expect(st.current).toBe(before);
-    expect(st.switchFeedback).toMatchObject({
-      node: 'SW1',
-      fields: { 'params.interval_cells': 'interval_cells = 2.5 must be a whole number' },
-    });
-  });
-
-  it('a new algorithm reloads at t = 0 and says so; an invalid edit keeps the run', () => {
-    const t = setup();
-    lab = t.lab;
-    t.lab.runUntil(30);
-    t.pump();
-    t.lab.setSwitchParam('SW1', 'target_utilization', 0.5);
-    t.pump();
-    t.lab.setSwitchAlgorithm('SW1', 'none');
-    t.pump();
-    let st = t.lab.getState();
-    expect(st.status).toMatchObject({ nowMs: 0 });
-    expect(st.current!.scenario.nodes.find((n) => n.id === 'SW1')!.algorithm).toBe('none');
-    expect(st.current!.scenario.changes).toBeUndefined();
-    expect(st.switchFeedback!.note).toMatch(/restarted at t = 0.*1 recorded change of SW1 dropped/);
-
-    t.lab.runUntil(20);
-    t.pump();
-    t.lab.setSwitchBuffer('SW2', 0.5);
-    t.pump();
-    st = t.lab.getState();
-    expect(st.status).toMatchObject({ nowMs: 20 });
-    expect(st.current!.scenario.nodes.find((n) => n.id === 'SW2')!.buffer_cells).toBeUndefined();
-    expect(st.switchFeedback).toMatchObject({ node: 'SW2', fields: { buffer_cells: expect.stringMatching(/whole number/) } });
-    expect(st.problems).toBeNull();
-  });
-});
 
 describe('Lab: undo history', () => {
   const withDuration = (s: Scenario, ms: number): Scenario => ({ ...s, run: { ...s.run, duration_ms: ms } });
@@ -106,7 +14,7 @@ describe('Lab: undo history', () => {
     const t = setup();
     lab = t.lab;
     const loaded = t.lab.getState().current!.scenario;
-    t.lab.setSwitchBuffer('SW2', 0.5); // refused: a buffer is a whole number of cells
+    t.lab.switches.setBuffer('SW2', 0.5); // refused: a buffer is a whole number of cells
     t.pump();
     expect(t.lab.getState().switchFeedback!.fields.buffer_cells).toMatch(/whole number/);
     expect(t.lab.edits.history?.canUndo ?? false).toBe(false);
@@ -116,7 +24,7 @@ describe('Lab: undo history', () => {
     expect(t.lab.getState().problems).not.toBeNull();
     expect(t.lab.edits.history?.canUndo ?? false).toBe(false);
 
-    t.lab.setSwitchBuffer('SW2', 500);
+    t.lab.switches.setBuffer('SW2', 500);
     t.pump();
     const h = t.lab.edits.history!;
     expect(h.canUndo).toBe(true);
@@ -157,7 +65,7 @@ describe('Lab: undo history', () => {
     expect(t.lab.getState().current!.scenario.nodes[0]).toMatchObject({ id: 'S1', x: 12, y: 34 });
     expect(JSON.parse(t.lab.getState().current!.json).nodes[0]).toMatchObject({ x: 12, y: 34 });
 
-    t.lab.setSwitchParam('SW1', 'target_utilization', 0.6); // live: recorded, nothing reloaded
+    t.lab.switches.setParam('SW1', 'target_utilization', 0.6); // live: recorded, nothing reloaded
     t.pump();
     const doc = t.lab.getState().current!.scenario;
     expect(doc.changes).toHaveLength(1);
@@ -184,7 +92,7 @@ describe('Lab: undo history', () => {
     const loaded = t.lab.getState().current!.scenario;
     const first = withDuration(loaded, 300);
     t.lab.commitEdit(loaded, first, 'two-sources (edited)');
-    t.lab.setSwitchBuffer('SW2', 500); // queued behind the editor's edit
+    t.lab.switches.setBuffer('SW2', 500); // queued behind the editor's edit
     expect(t.lab.travel('undo', 'two-sources (edited)')).toBeNull(); // no undo while loading
     t.pump();
     const now = t.lab.getState().current!.scenario;
@@ -219,7 +127,7 @@ describe('Lab: undo history', () => {
     expect(t.lab.edits.history!.canUndo).toBe(true);
     t.lab.runUntil(20);
     t.pump();
-    t.lab.setSwitchParam('SW1', 'target_utilization', 0.6);
+    t.lab.switches.setParam('SW1', 'target_utilization', 0.6);
     t.pump();
     expect(t.lab.getState().current!.scenario.changes).toHaveLength(1);
     expect(t.lab.edits.history?.canUndo ?? false).toBe(false);

@@ -1,30 +1,19 @@
 // The lab: what it does for the user, outside React. It drives the engine client, keeps the
 // snapshot the components read (state.ts), sends loads one at a time (loadQueue.ts), records
-// accepted edits in the shared undo history (editHistory.ts), keeps the user's last work
-// (scenario/storage.ts), and turns the side panel's commands into edits or live changes.
+// accepted edits in the shared undo history (editHistory.ts) and keeps the user's last work
+// (scenario/storage.ts). The side panel's commands are its parts: the switch inspector's in
+// switchCommands.ts, the virtual paths' in virtualPathCommands.ts; the lab hands them the
+// engine's answers.
 
 import type { Catalogue, RunSummary } from '../contract/engine';
-import type { Discard, Scenario, Scheduler } from '../contract/scenario';
+import type { Scenario } from '../contract/scenario';
 import { SimClient, type ClientHandlers, type WorkerLike } from '../engine/client';
 import type { Speed } from '../engine/protocol';
-import { algorithmOf } from '../scenario/defaults';
 import { writeLastWork, type KeyValueStore } from '../scenario/storage';
-import {
-  changesOf,
-  problemsByField,
-  withAlgorithm,
-  withBuffer,
-  withDiscard,
-  withEpdThreshold,
-  withoutChanges,
-  withParam,
-  withScheduler,
-  withVsvd,
-} from '../scenario/switchEdits';
 import { sameButLayout } from '../scenario/topologyEdits';
-import { addVirtualPath, deleteVirtualPath, problemsOfVirtualPath, type NewVirtualPath } from '../scenario/virtualPathEdits';
+import type { LabContext } from './context';
 import { SharedEditHistory } from './editHistory';
-import { editLoad, loadOf, LoadQueue, type Carried } from './loadQueue';
+import { loadOf, LoadQueue, type Carried } from './loadQueue';
 import {
   INITIAL_STATE,
   StateCell,
@@ -33,10 +22,11 @@ import {
   type LabState,
   type LoadedScenario,
   type Notice,
-  type ParamEditMode,
   type SampleSink,
 } from './state';
 import { StatusThrottle } from './statusThrottle';
+import { liveChangeRefused, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
+import { pathEditLoaded, pathEditRefused, VirtualPathCommands } from './virtualPathCommands';
 
 export type * from './state';
 
@@ -58,6 +48,10 @@ export class Lab {
   private readonly statusThrottle: StatusThrottle;
   /** One undo history for every edit of the network (see editHistory.ts). */
   readonly edits = new SharedEditHistory();
+  /** The switch inspector's commands. */
+  readonly switches: SwitchCommands;
+  /** The virtual paths panel's commands. */
+  readonly virtualPaths: VirtualPathCommands;
 
   constructor(makeWorker: () => WorkerLike, opts: LabOptions = {}) {
     this.samples = opts.samples ?? NO_SAMPLES;
@@ -72,6 +66,13 @@ export class Lab {
       (status) => this.set({ status }),
     );
     this.client = new SimClient(makeWorker, this.handlers());
+    const context: LabContext = {
+      state: () => this.state,
+      set: (patch) => this.set(patch),
+      dispatch: (origin, make) => this.loads.dispatch(origin, make),
+    };
+    this.switches = new SwitchCommands(context, (node, param, value) => this.client.setParam(node, param, value));
+    this.virtualPaths = new VirtualPathCommands(context);
   }
 
   subscribe = (fn: () => void) => this.cell.subscribe(fn);
@@ -115,8 +116,8 @@ export class Lab {
         if (answered && !carried) this.edits.forget();
         this.edits.sent = answered && carried ? answered.doc.json : null;
         const current = answered?.doc ?? this.state.current;
-        const switchFeedback = edit ? { node: edit.node, fields: {}, other: [], note: edit.note } : null;
-        const virtualPathFeedback = pathEdit ? { fields: {}, other: [], note: pathEdit.note } : null;
+        const switchFeedback = edit && switchEditLoaded(edit);
+        const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
         this.set({ meta, current, problems: null, status: null, summary: null, digest: null, switchFeedback, virtualPathFeedback });
         this.keep(current);
         this.loads.next();
@@ -127,15 +128,10 @@ export class Lab {
         const origin = refused?.doc.origin ?? 'scenario';
         const { edit, pathEdit } = refused?.load ?? { edit: null, pathEdit: null };
         const current = this.state.current;
-        if (pathEdit) {
-          // A refused virtual path: its rules at the fields of the form; the loaded run stays.
-          const byField = pathEdit.index === null ? { fields: {}, other: problems } : problemsOfVirtualPath(pathEdit.index, problems);
-          this.set({ virtualPathFeedback: { ...byField, note: null } });
-        } else if (edit && current) {
-          // A refused switch edit: show the rules at the fields; the loaded run stays.
-          const byField = problemsByField(current.scenario, edit.node, problems);
-          this.set({ switchFeedback: { node: edit.node, ...byField, note: null } });
-        } else {
+        // A refused side-panel edit shows its rules at the fields; the loaded run stays.
+        if (pathEdit) this.set({ virtualPathFeedback: pathEditRefused(pathEdit, problems) });
+        else if (edit && current) this.set({ switchFeedback: switchEditRefused(current.scenario, edit, problems) });
+        else {
           this.set({ problems: { origin, problems } });
         }
         this.loads.next();
@@ -154,8 +150,7 @@ export class Lab {
           this.set({ current: next, switchFeedback: null });
           this.keep(next);
         } else if (problem) {
-          const field = problem.path === 'node' ? 'node' : `params.${request.param}`;
-          this.set({ switchFeedback: { node: request.node, fields: { [field]: problem.rule }, other: [], note: null } });
+          this.set({ switchFeedback: liveChangeRefused(request, problem) });
         }
       },
       samples: (data, width) => this.samples.append(data, width),
@@ -273,111 +268,6 @@ export class Lab {
   setSpeed(speed: Speed) {
     this.set({ speed });
     this.client.setSpeed(speed);
-  }
-
-  /** How a parameter edit would apply now (see ParamEditMode). */
-  paramEditMode(): ParamEditMode {
-    const st = this.state.status;
-    if (!st) return 'start';
-    if (st.mode === 'playing' || st.mode === 'seeking') return 'live';
-    if (st.mode === 'done') return 'restart';
-    return st.nowMs > 0 ? 'live' : 'start';
-  }
-
-  /**
-   * Changes a switch parameter (null = back to the catalogue default): live from the current
-   * simulated time while a run is under way, else as its starting value (see paramEditMode).
-   */
-  setSwitchParam(node: string, param: string, value: number | null) {
-    const mode = this.paramEditMode();
-    if (mode !== 'live') {
-      const note = mode === 'restart' ? `${param} set from t = 0; the run restarted.` : `${param} set from t = 0.`;
-      return this.edit(node, note, (s) => withParam(s, node, param, value));
-    }
-    let v = value;
-    if (v === null) {
-      const s = this.state.current?.scenario;
-      const n = s?.nodes.find((x) => x.id === node);
-      const alg = s && n ? algorithmOf(s, n) : null;
-      v = this.state.catalogue?.algorithms.find((a) => a.id === alg)?.params.find((p) => p.name === param)?.default ?? null;
-      if (v === null) {
-        const fields = { [`params.${param}`]: `${param} has no default to return to while the run plays: enter a value` };
-        return this.set({ switchFeedback: { node, fields, other: [], note: null } });
-      }
-    }
-    this.client.setParam(node, param, v);
-  }
-
-  /** Gives a switch another algorithm (its parameters back to defaults); restarts the run. */
-  setSwitchAlgorithm(node: string, algorithm: string) {
-    const current = this.state.current;
-    if (!current) return;
-    const dropped = changesOf(current.scenario, node).length;
-    const name = this.state.catalogue?.algorithms.find((a) => a.id === algorithm)?.name ?? algorithm;
-    const note =
-      `${node} now runs ${name} with its default parameters; the run restarted at t = 0.` +
-      (dropped ? ` ${dropped} recorded change${dropped === 1 ? '' : 's'} of ${node} dropped.` : '');
-    this.edit(node, note, (s) => withAlgorithm(s, node, algorithm));
-  }
-
-  /** Sets a switch's port scheduler; restarts the run. */
-  setSwitchScheduler(node: string, scheduler: Scheduler) {
-    this.edit(node, 'Scheduler changed; the run restarted at t = 0.', (s) => withScheduler(s, node, scheduler));
-  }
-
-  /** Sets a switch's buffer per output port (null = the default); restarts the run. */
-  setSwitchBuffer(node: string, cells: number | null) {
-    this.edit(node, 'Buffer changed; the run restarted at t = 0.', (s) => withBuffer(s, node, cells));
-  }
-
-  /** Makes a switch a virtual source / virtual destination (ATM), or not; restarts the run. */
-  setSwitchVsvd(node: string, on: boolean) {
-    const note = `${node} ${on ? 'is now' : 'is no longer'} a virtual source / virtual destination; the run restarted at t = 0.`;
-    this.edit(node, note, (s) => withVsvd(s, node, on));
-  }
-
-  /** Sets a switch's discard policy (ATM); restarts the run. */
-  setSwitchDiscard(node: string, discard: Discard) {
-    this.edit(node, 'Discard policy changed; the run restarted at t = 0.', (s) => withDiscard(s, node, discard));
-  }
-
-  /** Sets a switch's EPD threshold in cells (null = 90 % of the buffer); restarts the run. */
-  setSwitchEpdThreshold(node: string, cells: number | null) {
-    this.edit(node, 'EPD threshold changed; the run restarted at t = 0.', (s) => withEpdThreshold(s, node, cells));
-  }
-
-  /** Adds a virtual path of the given connections (ATM); restarts the run, or shows the engine's rules. */
-  addVirtualPath(vp: NewVirtualPath) {
-    const current = this.state.current;
-    if (!current) return;
-    this.loads.dispatch(current.origin, (s) => {
-      if (!s) return null;
-      const { scenario, id, index } = addVirtualPath(s, vp);
-      const note = `${id} added (${vp.connections.join(', ')}, ${vp.from} → ${vp.to}); the run restarted at t = 0.`;
-      return { ...editLoad(s, scenario), pathEdit: { index, note } };
-    });
-  }
-
-  /** Removes a virtual path; restarts the run. */
-  deleteVirtualPath(id: string) {
-    const current = this.state.current;
-    if (!current) return;
-    const note = `${id} deleted; the run restarted at t = 0.`;
-    this.loads.dispatch(current.origin, (s) => s && { ...editLoad(s, deleteVirtualPath(s, id)), pathEdit: { index: null, note } });
-  }
-
-  /** Forgets every change recorded during runs; restarts the run. */
-  clearChanges() {
-    const current = this.state.current;
-    if (!current) return;
-    this.loads.dispatch(current.origin, (s) => s && loadOf(JSON.stringify(withoutChanges(s))));
-  }
-
-  /** An edit of a switch in the side panel; the undo history records it once the engine accepts it. */
-  private edit(node: string, note: string, fn: (s: Scenario) => Scenario) {
-    const current = this.state.current;
-    if (!current) return;
-    this.loads.dispatch(current.origin, (s) => s && { ...editLoad(s, fn(s)), edit: { node, note } });
   }
 
   dismissProblems() {

@@ -11,13 +11,17 @@ import type { LoadedScenario } from './state';
 export type EditRecord = { before: Scenario; next: Scenario };
 /** What a load carries for the undo history: an edit to record, or a step back or forth in it. */
 export type Carried = EditRecord | 'travel';
+/** A switch edit from the side panel: the switch, and what to say once it is loaded. */
+export type SwitchEdit = { node: string; note: string };
+/** A virtual path edit: the index of the path it adds (null: a deletion), and its note. */
+export type PathEdit = { index: number | null; note: string };
 /** A load as it is sent: the scenario text, what it carries, and what to say of a switch or
  *  virtual path edit once it is loaded or refused. */
 export type Load = {
   json: string;
   carried: Carried | null;
-  edit: { node: string; note: string } | null;
-  pathEdit: { index: number | null; note: string } | null;
+  edit: SwitchEdit | null;
+  pathEdit: PathEdit | null;
 };
 /** Makes a load from the network loaded when it is sent (edits queued behind another load
  *  apply to what that load brought); null: nothing to send. */

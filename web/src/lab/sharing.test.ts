@@ -111,7 +111,7 @@ describe('Lab: last work and queued loads', () => {
     expect(readLastWork(st)?.origin).toBe('two-sources');
     t.lab.runUntil(20);
     t.pump();
-    t.lab.setSwitchParam('SW1', 'target_utilization', 0.7);
+    t.lab.switches.setParam('SW1', 'target_utilization', 0.7);
     t.pump();
     expect(JSON.parse(readLastWork(st)!.json).changes).toHaveLength(1);
   });

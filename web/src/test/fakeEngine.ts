@@ -84,6 +84,12 @@ export function validateFake(json: string): Problem[] {
       problems.push({ path: `nodes[${i}].buffer_cells`, rule: 'buffer_cells must be a whole number ≥ 1' });
     }
   });
+  const connections = new Set(s.connections.map((c) => c.id));
+  (s.virtual_paths ?? []).forEach((vp, i) =>
+    vp.connections.forEach((id, k) => {
+      if (!connections.has(id)) problems.push({ path: `virtual_paths[${i}].connections[${k}]`, rule: `no connection has id '${id}'` });
+    }),
+  );
   s.links.forEach((l, i) => {
     for (const end of ['from', 'to'] as const)
       if (!ids.has(l[end])) problems.push({ path: `links[${i}].${end}`, rule: `unknown node "${l[end]}"` });

@@ -35,7 +35,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
   const buffer = bufferFieldOf(scenario, state.catalogue?.fields.switch);
   const bufferSize = bufferOf(scenario, n);
   const atmBuffer = bufferSize ?? buffer.default;
-  const mode = lab.paramEditMode();
+  const mode = lab.switches.editMode();
   const fb = state.switchFeedback?.node === node ? state.switchFeedback : null;
   const modeText =
     mode === 'live'
@@ -52,7 +52,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
         <select
           data-testid="switch-algorithm"
           value={algId}
-          onChange={(e) => lab.setSwitchAlgorithm(node, e.target.value)}
+          onChange={(e) => lab.switches.setAlgorithm(node, e.target.value)}
           aria-invalid={!!fb?.fields.algorithm}
         >
           {!alg && <option value={algId}>{algId}</option>}
@@ -75,7 +75,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
         <select
           data-testid="switch-scheduler"
           value={n.scheduler ?? 'fifo'}
-          onChange={(e) => lab.setSwitchScheduler(node, e.target.value as Scheduler)}
+          onChange={(e) => lab.switches.setScheduler(node, e.target.value as Scheduler)}
         >
           {schedulersFor(state.catalogue?.schedulers).map((s) => (
             <option key={s.id} value={s.id}>
@@ -96,7 +96,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
         range={`${buffer.min !== undefined && buffer.max !== undefined ? `range ${buffer.min} – ${buffer.max}; ` : ''}default ${buffer.default} ${buffer.unit}`}
         parse={(text) => parseBufferInput(buffer, text)}
         engineRule={fb?.fields[buffer.name]}
-        onCommit={(v) => lab.setSwitchBuffer(node, v)}
+        onCommit={(v) => lab.switches.setBuffer(node, v)}
       />
       {networkOf(scenario) === 'atm' && (
         <>
@@ -105,7 +105,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
               type="checkbox"
               data-testid="switch-vsvd"
               checked={!!n.vsvd}
-              onChange={(e) => lab.setSwitchVsvd(node, e.target.checked)}
+              onChange={(e) => lab.switches.setVsvd(node, e.target.checked)}
               aria-invalid={!!fb?.fields.vsvd}
             />
             <span>Virtual source / virtual destination</span>
@@ -119,7 +119,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
             <select
               data-testid="switch-discard"
               value={n.discard ?? 'tail'}
-              onChange={(e) => lab.setSwitchDiscard(node, e.target.value as Discard)}
+              onChange={(e) => lab.switches.setDiscard(node, e.target.value as Discard)}
               aria-invalid={!!fb?.fields.discard}
             >
               {DISCARDS.map((d) => (
@@ -142,7 +142,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
               range={`range 0 – ${atmBuffer}; default ${defaultEpdThreshold(atmBuffer)} cells (90 % of the buffer)`}
               parse={(text) => parseEpdThresholdInput(atmBuffer, text)}
               engineRule={fb?.fields.epd_threshold_cells}
-              onCommit={(v) => lab.setSwitchEpdThreshold(node, v)}
+              onCommit={(v) => lab.switches.setEpdThreshold(node, v)}
             />
           )}
         </>
@@ -168,7 +168,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
             spec={spec}
             value={paramAt(scenario, node, spec.name, nowMs)}
             engineRule={fb?.fields[`params.${spec.name}`]}
-            onCommit={(v) => lab.setSwitchParam(node, spec.name, v)}
+            onCommit={(v) => lab.switches.setParam(node, spec.name, v)}
           />
         ) : (
           <NumberField
@@ -182,7 +182,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
             range={`range ${describeRange(spec)}; default ${defaultText(spec)}`}
             parse={(text) => parseParamInput(spec, text)}
             engineRule={fb?.fields[`params.${spec.name}`]}
-            onCommit={(v) => lab.setSwitchParam(node, spec.name, v)}
+            onCommit={(v) => lab.switches.setParam(node, spec.name, v)}
           />
         ),
       )}
@@ -325,7 +325,7 @@ export function RecordedChanges({ lab, state }: { lab: Lab; state: LabState }) {
               <li key={i}>{describeChange(c)}</li>
             ))}
           </ol>
-          <button className="btn ghost small" data-testid="clear-changes" onClick={() => lab.clearChanges()}>
+          <button className="btn ghost small" data-testid="clear-changes" onClick={() => lab.switches.clearChanges()}>
             Forget these changes (restarts the run)
           </button>
         </>

@@ -35,7 +35,7 @@ export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState })
             <li key={vp.id} data-testid={`vp-${vp.id}`}>
               <strong>{vp.id}</strong> {(vp.service ?? 'abr').toUpperCase()} {vp.from} → {vp.to}: {vp.connections.join(', ')}
               {vp.buffer_cells !== undefined && ` (edge buffer ${vp.buffer_cells} cells)`}{' '}
-              <button className="btn ghost small" data-testid={`vp-delete-${vp.id}`} onClick={() => lab.deleteVirtualPath(vp.id)}>
+              <button className="btn ghost small" data-testid={`vp-delete-${vp.id}`} onClick={() => lab.virtualPaths.delete(vp.id)}>
                 Delete
               </button>
             </li>
@@ -93,7 +93,7 @@ export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState })
         className="btn"
         data-testid="vp-add"
         disabled={picked.length === 0}
-        onClick={() => lab.addVirtualPath({ connections: picked, from: fromId, to: toId, service })}
+        onClick={() => lab.virtualPaths.add({ connections: picked, from: fromId, to: toId, service })}
       >
         Add virtual path
       </button>

@@ -1,0 +1,184 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Scenario } from '../contract/scenario';
+import type { RunStatus } from '../engine/protocol';
+import { FAKE_CATALOGUE } from '../test/fakeEngine';
+import { labOnFakeEngine as setup } from '../test/fakeLab';
+import { twoSources } from '../test/fakes';
+import type { LabContext } from './context';
+import type { Lab } from './lab';
+import type { Load } from './loadQueue';
+import { INITIAL_STATE, type LabState } from './state';
+import { liveChangeRefused, paramEditMode, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
+
+let lab: Lab | null = null;
+afterEach(() => lab?.dispose());
+
+describe('switch commands through the lab', () => {
+  it('at t = 0 a parameter edit sets the starting value (reload, nothing recorded)', () => {
+    const t = setup();
+    lab = t.lab;
+    expect(t.lab.switches.editMode()).toBe('start');
+    t.lab.switches.setParam('SW1', 'target_utilization', 0.6);
+    t.pump();
+    const s = t.lab.getState().current!.scenario;
+    expect(s.nodes.find((n) => n.id === 'SW1')!.params).toEqual({ target_utilization: 0.6 });
+    expect(s.changes).toBeUndefined();
+    expect(t.loads()).toBe(2);
+  });
+
+  it('while a run is under way a parameter edit applies live and is recorded, without a reset', () => {
+    const t = setup();
+    lab = t.lab;
+    t.lab.runUntil(40);
+    t.pump();
+    expect(t.lab.switches.editMode()).toBe('live');
+    t.lab.switches.setParam('SW1', 'target_utilization', 0.6);
+    t.pump();
+    const st = t.lab.getState();
+    expect(st.current!.scenario.changes).toEqual([{ at_ms: 40, node: 'SW1', param: 'target_utilization', value: 0.6 }]);
+    expect(JSON.parse(st.current!.json).changes).toHaveLength(1);
+    expect(st.current!.scenario.nodes.find((n) => n.id === 'SW1')!.params).toBeUndefined();
+    expect(t.loads()).toBe(1);
+    // Clearing the field goes back to the catalogue default, also live.
+    t.lab.switches.setParam('SW1', 'target_utilization', null);
+    t.pump();
+    expect(t.lab.getState().current!.scenario.changes!.at(-1)).toMatchObject({ value: 0.9 });
+  });
+
+  it('a change the engine refuses is shown at its field and changes nothing', () => {
+    const t = setup();
+    lab = t.lab;
+    t.lab.runUntil(10);
+    t.pump();
+    const before = t.lab.getState().current;
+    t.lab.switches.setParam('SW1', 'interval_cells', 2.5);
+    t.pump();
+    const st = t.lab.getState();
+    expect(st.current).toBe(before);
+    expect(st.switchFeedback).toMatchObject({
+      node: 'SW1',
+      fields: { 'params.interval_cells': 'interval_cells = 2.5 must be a whole number' },
+    });
+  });
+
+  it('a new algorithm reloads at t = 0 and says so; an invalid edit keeps the run', () => {
+    const t = setup();
+    lab = t.lab;
+    t.lab.runUntil(30);
+    t.pump();
+    t.lab.switches.setParam('SW1', 'target_utilization', 0.5);
+    t.pump();
+    t.lab.switches.setAlgorithm('SW1', 'none');
+    t.pump();
+    let st = t.lab.getState();
+    expect(st.status).toMatchObject({ nowMs: 0 });
+    expect(st.current!.scenario.nodes.find((n) => n.id === 'SW1')!.algorithm).toBe('none');
+    expect(st.current!.scenario.changes).toBeUndefined();
+    expect(st.switchFeedback!.note).toMatch(/restarted at t = 0.*1 recorded change of SW1 dropped/);
+
+    t.lab.runUntil(20);
+    t.pump();
+    t.lab.switches.setBuffer('SW2', 0.5);
+    t.pump();
+    st = t.lab.getState();
+    expect(st.status).toMatchObject({ nowMs: 20 });
+    expect(st.current!.scenario.nodes.find((n) => n.id === 'SW2')!.buffer_cells).toBeUndefined();
+    expect(st.switchFeedback).toMatchObject({ node: 'SW2', fields: { buffer_cells: expect.stringMatching(/whole number/) } });
+    expect(st.problems).toBeNull();
+  });
+});
+
+
+/** A lab context holding the two-sources scenario (status as given), whose loads are kept. */
+function context(status: RunStatus | null = null) {
+  const scenario = JSON.parse(twoSources()) as Scenario;
+  let state: LabState = {
+    ...INITIAL_STATE,
+    catalogue: FAKE_CATALOGUE,
+    status,
+    current: { id: scenario.id, scenario, json: twoSources(), origin: 'two-sources' },
+  };
+  const loads: (Load | null)[] = [];
+  const live: [string, string, number][] = [];
+  const ctx: LabContext = {
+    state: () => state,
+    set: (patch) => (state = { ...state, ...patch }),
+    dispatch: (_origin, make) => loads.push(make(state.current!.scenario)),
+  };
+  const commands = new SwitchCommands(ctx, (...args) => live.push(args));
+  const loaded = () => JSON.parse(loads.at(-1)!.json) as Scenario;
+  return { commands, loads, live, loaded, state: () => state };
+}
+
+const status = (mode: RunStatus['mode'], nowMs: number): RunStatus => ({
+  run: 1,
+  mode,
+  nowMs,
+  endMs: 100,
+  done: mode === 'done',
+  events: 0,
+  speed: 1,
+  achievedSpeed: null,
+  eventsPerSec: null,
+});
+
+describe('switch commands', () => {
+  it('a parameter edit applies live while the run is under way, else as its starting value', () => {
+    expect(paramEditMode(null)).toBe('start');
+    expect(paramEditMode(status('paused', 0))).toBe('start');
+    expect(paramEditMode(status('paused', 5))).toBe('live');
+    expect(paramEditMode(status('playing', 0))).toBe('live');
+    expect(paramEditMode(status('seeking', 0))).toBe('live');
+    expect(paramEditMode(status('done', 100))).toBe('restart');
+  });
+
+  it('each setting is an edit of the switch, with a note to show once it is loaded', () => {
+    const t = context();
+    t.commands.setScheduler('SW1', 'per_vc');
+    expect(t.loaded().nodes.find((n) => n.id === 'SW1')!.scheduler).toBe('per_vc');
+    t.commands.setVsvd('SW1', true);
+    expect(t.loaded().nodes.find((n) => n.id === 'SW1')!.vsvd).toBe(true);
+    expect(t.loads.at(-1)!.edit).toEqual({ node: 'SW1', note: 'SW1 is now a virtual source / virtual destination; the run restarted at t = 0.' });
+    t.commands.setDiscard('SW2', 'epd');
+    t.commands.setEpdThreshold('SW2', 700);
+    expect(t.loaded().nodes.find((n) => n.id === 'SW2')!.epd_threshold_cells).toBe(700);
+    // Each edit carries its document for the undo history.
+    expect(t.loads.every((l) => l!.carried !== null && l!.carried !== 'travel')).toBe(true);
+  });
+
+  it('a live parameter goes to the engine; cleared, it goes back to the catalogue default', () => {
+    const t = context(status('paused', 30));
+    t.commands.setParam('SW1', 'target_utilization', 0.7);
+    t.commands.setParam('SW1', 'target_utilization', null);
+    expect(t.live).toEqual([
+      ['SW1', 'target_utilization', 0.7],
+      ['SW1', 'target_utilization', 0.9],
+    ]);
+    expect(t.loads).toEqual([]);
+  });
+
+  it('forgetting the recorded changes reloads the document without them, as no undoable edit', () => {
+    const t = context();
+    t.state().current!.scenario.changes = [{ at_ms: 5, node: 'SW1', param: 'target_utilization', value: 0.5 }];
+    t.commands.clearChanges();
+    expect(t.loaded().changes).toBeUndefined();
+    expect(t.loads.at(-1)!.carried).toBeNull();
+  });
+
+  it("says what an edit did, or the engine's rules at the fields it refused", () => {
+    expect(switchEditLoaded({ node: 'SW1', note: 'done' })).toEqual({ node: 'SW1', fields: {}, other: [], note: 'done' });
+    const s = JSON.parse(twoSources()) as Scenario;
+    const i = s.nodes.findIndex((n) => n.id === 'SW2');
+    const fb = switchEditRefused(s, { node: 'SW2', note: 'done' }, [
+      { path: `nodes[${i}].buffer_cells`, rule: 'too small' },
+      { path: 'run.duration_ms', rule: 'must be > 0' },
+    ]);
+    expect(fb).toEqual({ node: 'SW2', fields: { buffer_cells: 'too small' }, other: [{ path: 'run.duration_ms', rule: 'must be > 0' }], note: null });
+    expect(liveChangeRefused({ node: 'SW1', param: 'x' }, { path: 'value', rule: 'x = 3 is out of range' }).fields).toEqual({
+      'params.x': 'x = 3 is out of range',
+    });
+    expect(liveChangeRefused({ node: 'SW9', param: 'x' }, { path: 'node', rule: "no node has id 'SW9'" }).fields).toEqual({
+      node: "no node has id 'SW9'",
+    });
+  });
+});

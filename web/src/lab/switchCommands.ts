@@ -1,0 +1,143 @@
+// The switch inspector's commands: a parameter (live while a run is under way, else as its
+// starting value), the algorithm, scheduler, buffer, VS/VD, discard policy and EPD threshold,
+// and forgetting the changes recorded during runs. Each turns into an edit of the document
+// (scenario/switchEdits.ts) loaded through the lab's queue, or a live change sent to the
+// engine; what the inspector shows of the outcome (a note, or the rules at the fields) is made
+// here too, and the lab sets it when the engine answers.
+
+import type { Problem } from '../contract/engine';
+import type { Discard, ParamChange, Scenario, Scheduler } from '../contract/scenario';
+import type { RunStatus } from '../engine/protocol';
+import { algorithmOf } from '../scenario/defaults';
+import {
+  changesOf,
+  problemsByField,
+  withAlgorithm,
+  withBuffer,
+  withDiscard,
+  withEpdThreshold,
+  withoutChanges,
+  withParam,
+  withScheduler,
+  withVsvd,
+} from '../scenario/switchEdits';
+import type { LabContext } from './context';
+import { editLoad, loadOf, type SwitchEdit } from './loadQueue';
+import type { ParamEditMode, SwitchFeedback } from './state';
+
+/** How a parameter edit applies with the run in this state (see ParamEditMode). */
+export function paramEditMode(status: RunStatus | null): ParamEditMode {
+  if (!status) return 'start';
+  if (status.mode === 'playing' || status.mode === 'seeking') return 'live';
+  if (status.mode === 'done') return 'restart';
+  return status.nowMs > 0 ? 'live' : 'start';
+}
+
+/** What the inspector says once the engine has loaded a switch edit: its note. */
+export function switchEditLoaded(edit: SwitchEdit): SwitchFeedback {
+  return { node: edit.node, fields: {}, other: [], note: edit.note };
+}
+
+/** What the inspector says when the engine refuses a switch edit: the rules at the switch's
+ *  fields (the loaded run stays). */
+export function switchEditRefused(loaded: Scenario, edit: SwitchEdit, problems: Problem[]): SwitchFeedback {
+  return { node: edit.node, ...problemsByField(loaded, edit.node, problems), note: null };
+}
+
+/** What the inspector says when the engine refuses a live change: the rule at the parameter
+ *  (or at the switch, when the node is the problem). */
+export function liveChangeRefused(request: Pick<ParamChange, 'node' | 'param'>, problem: Problem): SwitchFeedback {
+  const field = problem.path === 'node' ? 'node' : `params.${request.param}`;
+  return { node: request.node, fields: { [field]: problem.rule }, other: [], note: null };
+}
+
+export class SwitchCommands {
+  constructor(
+    private readonly lab: LabContext,
+    /** Sends a live parameter change to the engine (the lab hears back in `paramSet`). */
+    private readonly sendLive: (node: string, param: string, value: number) => void,
+  ) {}
+
+  /** How a parameter edit would apply now. */
+  editMode(): ParamEditMode {
+    return paramEditMode(this.lab.state().status);
+  }
+
+  /**
+   * Changes a switch parameter (null = back to the catalogue default): live from the current
+   * simulated time while a run is under way, else as its starting value (see editMode).
+   */
+  setParam(node: string, param: string, value: number | null) {
+    const mode = this.editMode();
+    if (mode !== 'live') {
+      const note = mode === 'restart' ? `${param} set from t = 0; the run restarted.` : `${param} set from t = 0.`;
+      return this.edit(node, note, (s) => withParam(s, node, param, value));
+    }
+    let v = value;
+    if (v === null) {
+      const { current, catalogue } = this.lab.state();
+      const s = current?.scenario;
+      const n = s?.nodes.find((x) => x.id === node);
+      const alg = s && n ? algorithmOf(s, n) : null;
+      v = catalogue?.algorithms.find((a) => a.id === alg)?.params.find((p) => p.name === param)?.default ?? null;
+      if (v === null) {
+        const fields = { [`params.${param}`]: `${param} has no default to return to while the run plays: enter a value` };
+        return this.lab.set({ switchFeedback: { node, fields, other: [], note: null } });
+      }
+    }
+    this.sendLive(node, param, v);
+  }
+
+  /** Gives a switch another algorithm (its parameters back to defaults); restarts the run. */
+  setAlgorithm(node: string, algorithm: string) {
+    const { current, catalogue } = this.lab.state();
+    if (!current) return;
+    const dropped = changesOf(current.scenario, node).length;
+    const name = catalogue?.algorithms.find((a) => a.id === algorithm)?.name ?? algorithm;
+    const note =
+      `${node} now runs ${name} with its default parameters; the run restarted at t = 0.` +
+      (dropped ? ` ${dropped} recorded change${dropped === 1 ? '' : 's'} of ${node} dropped.` : '');
+    this.edit(node, note, (s) => withAlgorithm(s, node, algorithm));
+  }
+
+  /** Sets a switch's port scheduler; restarts the run. */
+  setScheduler(node: string, scheduler: Scheduler) {
+    this.edit(node, 'Scheduler changed; the run restarted at t = 0.', (s) => withScheduler(s, node, scheduler));
+  }
+
+  /** Sets a switch's buffer per output port (null = the default); restarts the run. */
+  setBuffer(node: string, size: number | null) {
+    this.edit(node, 'Buffer changed; the run restarted at t = 0.', (s) => withBuffer(s, node, size));
+  }
+
+  /** Makes a switch a virtual source / virtual destination (ATM), or not; restarts the run. */
+  setVsvd(node: string, on: boolean) {
+    const note = `${node} ${on ? 'is now' : 'is no longer'} a virtual source / virtual destination; the run restarted at t = 0.`;
+    this.edit(node, note, (s) => withVsvd(s, node, on));
+  }
+
+  /** Sets a switch's discard policy (ATM); restarts the run. */
+  setDiscard(node: string, discard: Discard) {
+    this.edit(node, 'Discard policy changed; the run restarted at t = 0.', (s) => withDiscard(s, node, discard));
+  }
+
+  /** Sets a switch's EPD threshold in cells (null = the engine's default); restarts the run. */
+  setEpdThreshold(node: string, cells: number | null) {
+    this.edit(node, 'EPD threshold changed; the run restarted at t = 0.', (s) => withEpdThreshold(s, node, cells));
+  }
+
+  /** Forgets every change recorded during runs; restarts the run. */
+  clearChanges() {
+    const current = this.lab.state().current;
+    if (!current) return;
+    this.lab.dispatch(current.origin, (s) => s && loadOf(JSON.stringify(withoutChanges(s))));
+  }
+
+  /** An edit of a switch, made on what is loaded when it is sent; the undo history records it
+   *  once the engine accepts it. */
+  private edit(node: string, note: string, fn: (s: Scenario) => Scenario) {
+    const current = this.lab.state().current;
+    if (!current) return;
+    this.lab.dispatch(current.origin, (s) => s && { ...editLoad(s, fn(s)), edit: { node, note } });
+  }
+}
