@@ -7,6 +7,8 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
+  // Static assets (favicon) sit at the repository root, as design.md lays out the folders.
+  publicDir: fileURLToPath(new URL('../public', import.meta.url)),
   // The wasm-pack output lives in web/wasm-pkg (not node_modules) and is loaded by URL.
   optimizeDeps: { exclude: ['abr_wasm'] },
   worker: { format: 'es' },

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { libraryScenarios, openLab, repoRoot, status, waitForMode } from './helpers';
+import { libraryScenarios, openLab, repoRoot, status, url, waitForMode } from './helpers';
 
 const SCENARIOS = libraryScenarios();
 
@@ -12,6 +12,16 @@ test('opens with two-sources loaded on the wasm engine', async ({ page }) => {
   await expect(page.getByTestId('lesson')).toContainText('Two sources');
   await expect(page.getByTestId('scenario-picker')).toHaveValue('two-sources');
   expect(errors).toEqual([]);
+});
+
+test("the built app serves every file of the repository's public/ at its name (the favicon among them)", async ({ request }) => {
+  const files = readdirSync(resolve(repoRoot, 'public'));
+  expect(files).toContain('favicon.svg');
+  for (const file of files) {
+    const res = await request.get(url(`/${file}`));
+    expect(res.status(), file).toBe(200);
+    expect(await res.text(), file).toBe(readFileSync(resolve(repoRoot, 'public', file), 'utf8'));
+  }
 });
 
 for (const { file, scenario } of SCENARIOS) {
