@@ -8,8 +8,8 @@
 import type { Problem } from '../contract/engine';
 import type { Discard, ParamChange, Scenario, Scheduler } from '../contract/scenario';
 import type { RunStatus } from '../engine/protocol';
-import { algorithmOf } from '../scenario/defaults';
 import {
+  algorithmOf,
   changesOf,
   problemsByField,
   withAlgorithm,
@@ -78,7 +78,7 @@ export class SwitchCommands {
       const { current, catalogue } = this.lab.state();
       const s = current?.scenario;
       const n = s?.nodes.find((x) => x.id === node);
-      const alg = s && n ? algorithmOf(s, n) : null;
+      const alg = s && n && catalogue ? algorithmOf(s, n, catalogue.default_algorithm) : null;
       v = catalogue?.algorithms.find((a) => a.id === alg)?.params.find((p) => p.name === param)?.default ?? null;
       if (v === null) {
         const fields = { [`params.${param}`]: `${param} has no default to return to while the run plays: enter a value` };

@@ -3,6 +3,7 @@ import type { Scenario } from '../contract/scenario';
 import { twoSources } from '../test/fakes';
 import type { AlgorithmSpec } from '../contract/engine';
 import {
+  algorithmOf,
   algorithmsFor,
   bufferFieldOf,
   bufferOf,
@@ -163,5 +164,15 @@ describe('VS/VD and discard edits', () => {
 describe('the EPD threshold', () => {
   it('belongs to the policies that refuse whole frames early (EPD, EPD + PPD)', () => {
     expect(DISCARDS.filter((d) => usesEpdThreshold(d.id)).map((d) => d.id)).toEqual(['epd', 'epd_ppd']);
+  });
+});
+
+describe('the algorithm a switch runs', () => {
+  it("is its own, else the catalogue's default for the network", () => {
+    const defaults = { atm: 'erica', ethernet: 'none' };
+    expect(algorithmOf({}, { algorithm: 'debra' }, defaults)).toBe('debra');
+    expect(algorithmOf({}, {}, defaults)).toBe('erica');
+    expect(algorithmOf({ ethernet: { frame_bytes: 1500 } }, {}, defaults)).toBe('none');
+    expect(algorithmOf({}, {}, { atm: 'erica_plus', ethernet: 'qcn' })).toBe('erica_plus');
   });
 });

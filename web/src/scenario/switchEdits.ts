@@ -2,7 +2,7 @@
 // input untouched). Which edits need a reload and which apply live is decided by the Lab
 // (app/lab.ts); this file only knows the document.
 
-import type { AlgorithmSpec, ParamSpec, Problem } from '../contract/engine';
+import type { AlgorithmSpec, DefaultAlgorithms, ParamSpec, Problem } from '../contract/engine';
 import type { Discard, ParamChange, Scenario, ScenarioNode, Scheduler } from '../contract/scenario';
 
 /**
@@ -58,6 +58,17 @@ export function schedulersFor(ids: readonly string[] | undefined): { id: Schedul
 /** The kind of network a scenario describes: Ethernet when it has Ethernet settings, else ATM. */
 export function networkOf(s: Scenario): 'atm' | 'ethernet' {
   return s.ethernet ? 'ethernet' : 'atm';
+}
+
+/** The algorithm a switch runs when the scenario names none: the engine's default for the
+ *  network, from its catalogue (`default_algorithm`). */
+export function defaultAlgorithm(s: Pick<Scenario, 'ethernet'>, defaults: DefaultAlgorithms): string {
+  return s.ethernet ? defaults.ethernet : defaults.atm;
+}
+
+/** The algorithm a switch runs: its own, else the engine's default for the network. */
+export function algorithmOf(s: Pick<Scenario, 'ethernet'>, node: Pick<ScenarioNode, 'algorithm'>, defaults: DefaultAlgorithms): string {
+  return node.algorithm ?? defaultAlgorithm(s, defaults);
 }
 
 /** The catalogue's algorithms that run on the scenario's network, in catalogue order. */

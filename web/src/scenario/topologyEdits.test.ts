@@ -18,7 +18,10 @@ import {
   loopFreePaths,
   setPath,
 } from './topologyEdits';
+import { FAKE_CATALOGUE } from '../test/fakeEngine';
 
+/** The engine's default algorithms, as a catalogue gives them. */
+const DEFAULTS = FAKE_CATALOGUE.default_algorithm;
 const lib = (id: string) => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
 const ok = <T extends { ok: boolean }>(r: T) => {
   if (!r.ok) throw new Error(JSON.stringify(r));
@@ -29,18 +32,20 @@ describe('topology edits', () => {
   it('names new nodes, links and connections with the first free number', () => {
     expect(nextId([{ id: 'S1' }, { id: 'S3' }], 'S')).toBe('S2');
     const s = lib('two-sources');
-    const a = addNode(s, 'switch', 300.4, 99.6);
+    const a = addNode(s, 'switch', 300.4, 99.6, DEFAULTS);
     expect(a.id).toBe('SW3');
     expect(a.scenario.nodes.at(-1)).toEqual({ id: 'SW3', kind: 'switch', algorithm: 'erica', x: 300, y: 100 });
+    // The algorithm is the catalogue's default, whatever it is.
+    expect(addNode(s, 'switch', 0, 0, { atm: 'erica_plus', ethernet: 'none' }).scenario.nodes.at(-1)!.algorithm).toBe('erica_plus');
     expect(s.nodes).toHaveLength(6); // the input is untouched
-    expect(addNode(s, 'source', 0, 0).id).toBe('S3');
+    expect(addNode(s, 'source', 0, 0, DEFAULTS).id).toBe('S3');
     expect(moveNode(s, 'S1', 10, 20).nodes[0]).toMatchObject({ x: 10, y: 20 });
   });
 
   it('tells a move (the same run) from an edit of the network', () => {
     const s = lib('two-sources');
     expect(sameButLayout(s, moveNode(s, 'S1', 10, 20))).toBe(true);
-    expect(sameButLayout(s, addNode(s, 'switch', 10, 20).scenario)).toBe(false);
+    expect(sameButLayout(s, addNode(s, 'switch', 10, 20, DEFAULTS).scenario)).toBe(false);
     expect(sameButLayout(s, deleteConnection(s, 'C1'))).toBe(false);
     expect(sameButLayout(s, { ...s, run: { ...s.run, duration_ms: 1 } })).toBe(false);
   });
@@ -58,7 +63,7 @@ describe('topology edits', () => {
       ['destination', 550, 40],
       ['destination', 550, 100],
       ['destination', 550, 160],
-    ] as const) s = addNode(s, kind, x, y).scenario;
+    ] as const) s = addNode(s, kind, x, y, DEFAULTS).scenario;
     for (const [a, b] of [
       ['S1', 'SW1'],
       ['S2', 'SW1'],
@@ -84,7 +89,7 @@ describe('topology edits', () => {
     expect(addLink(s, 'SW2', 'SW1')).toEqual({ ok: false, rule: 'SW2 and SW1 are already linked' });
     expect(addLink(s, 'S1', 'D1')).toEqual({ ok: false, rule: 'sources and destinations connect to switches' });
     expect(addConnection(s, 'D1', 'S1')).toEqual({ ok: false, rule: 'a connection starts at a source' });
-    const lone = addNode(s, 'destination', 0, 0);
+    const lone = addNode(s, 'destination', 0, 0, DEFAULTS);
     expect(addConnection(lone.scenario, 'S1', lone.id)).toEqual({ ok: false, rule: 'no path of links from S1 to D3' });
   });
 
@@ -119,7 +124,7 @@ describe('topology edits', () => {
 
   it('new Ethernet switches run FECN and new Ethernet links copy the network first link', () => {
     const s = lib('fecn-hotspot');
-    const a = addNode(s, 'switch', 0, 0);
+    const a = addNode(s, 'switch', 0, 0, DEFAULTS);
     expect(a.scenario.nodes.at(-1)!.algorithm).toBe('fecn');
     const l = ok(addLink(a.scenario, a.id, s.nodes.find((n) => n.kind === 'switch')!.id)).scenario.links.at(-1)!;
     expect(l.rate_mbps).toBe(s.links[0].rate_mbps);
@@ -180,7 +185,7 @@ describe('path choice', () => {
   // two-sources plus SW3 between SW1 and SW2: S1 → D1 goes SW1–SW2 or SW1–SW3–SW2.
   const triangle = () => {
     let s = lib('two-sources');
-    s = addNode(s, 'switch', 400, 300).scenario;
+    s = addNode(s, 'switch', 400, 300, DEFAULTS).scenario;
     s = ok(addLink(s, 'SW1', 'SW3')).scenario;
     return ok(addLink(s, 'SW3', 'SW2')).scenario;
   };
@@ -217,8 +222,8 @@ describe('empty canvas: ATM or Ethernet', () => {
     let s = emptyNetwork(lib('two-sources'), 'ethernet');
     expect(s.ethernet).toEqual({ frame_bytes: 1500 });
     expect(s.defaults).toBeUndefined(); // TM 4.0 defaults do not apply to Ethernet sources
-    s = addNode(s, 'switch', 300, 200).scenario;
-    s = addNode(s, 'source', 80, 100).scenario;
+    s = addNode(s, 'switch', 300, 200, DEFAULTS).scenario;
+    s = addNode(s, 'source', 80, 100, DEFAULTS).scenario;
     expect(s.nodes[0].algorithm).toBe('fecn');
     s = ok(addLink(s, 'S1', 'SW1')).scenario;
     expect(s.links[0]).toMatchObject({ rate_mbps: 10_000, delay_us: 1 });

@@ -3,8 +3,8 @@
 // these functions only keep the document coherent (no link or connection left pointing at a
 // node that is gone, no recorded change of a deleted switch).
 
+import type { DefaultAlgorithms } from '../contract/engine';
 import type { NodeKind, Scenario, ScenarioConnection, ScenarioLink, ScenarioNode } from '../contract/scenario';
-import { defaultAlgorithm } from './defaults';
 
 const PREFIX: Record<NodeKind, string> = { source: 'S', switch: 'SW', destination: 'D' };
 
@@ -16,11 +16,21 @@ export function nextId(used: readonly { id: string }[], prefix: string): string 
   return `${prefix}${n}`;
 }
 
-/** Adds a node at canvas position (x, y); switches run ERICA on ATM (the engine's default), FECN on Ethernet. */
-export function addNode(s: Scenario, kind: NodeKind, x: number, y: number): { scenario: Scenario; id: string } {
+/**
+ * Adds a node at canvas position (x, y). A switch runs, named in the document, the engine's
+ * default algorithm on ATM (`defaults`: the catalogue's `default_algorithm`) and FECN on
+ * Ethernet, where the engine's default (no feedback) would show nothing to watch.
+ */
+export function addNode(
+  s: Scenario,
+  kind: NodeKind,
+  x: number,
+  y: number,
+  defaults: DefaultAlgorithms,
+): { scenario: Scenario; id: string } {
   const id = nextId(s.nodes, PREFIX[kind]);
   const node: ScenarioNode = { id, kind, x: Math.round(x), y: Math.round(y) };
-  if (kind === 'switch') node.algorithm = s.ethernet ? 'fecn' : defaultAlgorithm(s);
+  if (kind === 'switch') node.algorithm = s.ethernet ? 'fecn' : defaults.atm;
   return { scenario: { ...s, nodes: [...s.nodes, node] }, id };
 }
 

@@ -8,6 +8,7 @@
 import type { Catalogue, EngineModule, Problem, SeriesMeta, Simulation } from '../contract/engine';
 import type { ParamChange, Scenario } from '../contract/scenario';
 import { checkParamValue } from '../scenario/params';
+import { defaultAlgorithm } from '../scenario/switchEdits';
 
 export const FAKE_CATALOGUE: Catalogue = {
   algorithms: [
@@ -42,7 +43,7 @@ export interface FakeOptions {
 }
 
 const algorithmOf = (s: Scenario, id: string | undefined) =>
-  FAKE_CATALOGUE.algorithms.find((a) => a.id === (id ?? (s.ethernet ? 'none' : 'erica')));
+  FAKE_CATALOGUE.algorithms.find((a) => a.id === (id ?? defaultAlgorithm(s, FAKE_CATALOGUE.default_algorithm)));
 
 /** One live change against the scenario (paths relative to the change, as the engine's). */
 function checkChange(s: Scenario, ch: ParamChange): Problem | null {

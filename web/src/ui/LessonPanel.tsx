@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Scenario } from '../contract/scenario';
-import { algorithmOf } from '../scenario/defaults';
+import { algorithmOf } from '../scenario/switchEdits';
 import { RecordedChanges, SwitchInspector } from './SwitchInspector';
 import { VirtualPathsPanel } from './VirtualPathsPanel';
 import type { Lab, LabState } from '../lab/lab';
@@ -114,13 +114,15 @@ function LessonText({ scenario: s, state }: { scenario: Scenario; state: LabStat
 }
 
 function RunFacts({ scenario, state }: { scenario: Scenario; state: LabState }) {
+  // Which switch runs what (known once the engine's catalogue, with its defaults, is in).
+  const catalogue = state.catalogue;
   const algos = new Map<string, string[]>();
-  for (const n of scenario.nodes) {
+  for (const n of catalogue ? scenario.nodes : []) {
     if (n.kind !== 'switch') continue;
-    const id = algorithmOf(scenario, n);
+    const id = algorithmOf(scenario, n, catalogue!.default_algorithm);
     algos.set(id, [...(algos.get(id) ?? []), n.id]);
   }
-  const nameOf = (id: string) => state.catalogue?.algorithms.find((a) => a.id === id)?.name ?? id;
+  const nameOf = (id: string) => catalogue?.algorithms.find((a) => a.id === id)?.name ?? id;
   return (
     <dl className="facts">
       <dt>Duration</dt>

@@ -8,8 +8,8 @@ import type { Lab, LabState } from '../lab/lab';
 import type { ParamSpec } from '../contract/engine';
 import { describeRange, paramAt, parseParamInput, rifNote, sortedChanges, type ParsedInput } from '../scenario/params';
 import type { Discard, Scheduler } from '../contract/scenario';
-import { algorithmOf } from '../scenario/defaults';
 import {
+  algorithmOf,
   algorithmsFor,
   bufferFieldOf,
   bufferOf,
@@ -25,14 +25,16 @@ import {
 
 export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
   const scenario = state.current?.scenario;
+  const catalogue = state.catalogue;
   const n = scenario?.nodes.find((x) => x.id === node && x.kind === 'switch');
-  if (!scenario || !n) return null;
-  const algId = algorithmOf(scenario, n);
-  const algorithms = algorithmsFor(state.catalogue?.algorithms ?? [], scenario);
+  // Every field is built from the engine's catalogue: without it there is nothing to show.
+  if (!scenario || !n || !catalogue) return null;
+  const algId = algorithmOf(scenario, n, catalogue.default_algorithm);
+  const algorithms = algorithmsFor(catalogue.algorithms, scenario);
   const alg = algorithms.find((a) => a.id === algId);
-  const rif = rifNote(scenario, algId, state.catalogue?.source_params ?? []);
+  const rif = rifNote(scenario, algId, catalogue.source_params);
   const nowMs = state.status?.nowMs ?? 0;
-  const buffer = bufferFieldOf(scenario, state.catalogue?.fields.switch);
+  const buffer = bufferFieldOf(scenario, catalogue.fields.switch);
   const bufferSize = bufferOf(scenario, n);
   const atmBuffer = bufferSize ?? buffer.default;
   const mode = lab.switches.editMode();
@@ -77,7 +79,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
           value={n.scheduler ?? 'fifo'}
           onChange={(e) => lab.switches.setScheduler(node, e.target.value as Scheduler)}
         >
-          {schedulersFor(state.catalogue?.schedulers).map((s) => (
+          {schedulersFor(catalogue.schedulers).map((s) => (
             <option key={s.id} value={s.id}>
               {s.label}
             </option>

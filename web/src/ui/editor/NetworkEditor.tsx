@@ -139,8 +139,10 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   if (!draft || !current) return null;
 
   const add = (kind: NodeKind) => {
+    // A new switch runs the engine's default algorithm, which its catalogue says.
+    if (!state.catalogue) return setMessage({ kind: 'error', text: 'The engine has not said its defaults yet: try again in a moment.' });
     const at = placeForNew(draft, kind);
-    const { scenario, id } = addNode(draft, kind, at.x, at.y);
+    const { scenario, id } = addNode(draft, kind, at.x, at.y, state.catalogue.default_algorithm);
     commit(scenario, `${id} added: drag it into place, then link it. The run restarted at t = 0.`);
     setSelection({ kind: 'node', id });
   };
