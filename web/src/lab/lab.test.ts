@@ -14,7 +14,7 @@ describe('Lab: undo history', () => {
     const t = setup();
     lab = t.lab;
     const loaded = t.lab.getState().current!.scenario;
-    t.lab.switches.setBuffer('SW2', 0.5); // refused: a buffer is a whole number of cells
+    t.lab.switches.setBuffer('SW2', 1.5); // refused: a buffer is a whole number of cells
     t.pump();
     expect(t.lab.getState().switchFeedback!.fields.buffer_cells).toMatch(/whole number/);
     expect(t.lab.edits.history?.canUndo ?? false).toBe(false);

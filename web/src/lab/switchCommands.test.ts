@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../contract/scenario';
 import type { RunStatus } from '../engine/protocol';
-import { FAKE_CATALOGUE } from '../test/fakeEngine';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { labOnFakeEngine as setup } from '../test/fakeLab';
 import { twoSources } from '../test/fakes';
 import type { LabContext } from './context';
@@ -78,7 +78,7 @@ describe('switch commands through the lab', () => {
 
     t.lab.runUntil(20);
     t.pump();
-    t.lab.switches.setBuffer('SW2', 0.5);
+    t.lab.switches.setBuffer('SW2', 1.5);
     t.pump();
     st = t.lab.getState();
     expect(st.status).toMatchObject({ nowMs: 20 });
@@ -94,7 +94,7 @@ function context(status: RunStatus | null = null) {
   const scenario = JSON.parse(twoSources()) as Scenario;
   let state: LabState = {
     ...INITIAL_STATE,
-    catalogue: FAKE_CATALOGUE,
+    catalogue: ENGINE_CATALOGUE,
     status,
     current: { id: scenario.id, scenario, json: twoSources(), origin: 'two-sources' },
   };

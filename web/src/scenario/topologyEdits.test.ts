@@ -18,10 +18,10 @@ import {
   loopFreePaths,
   setPath,
 } from './topologyEdits';
-import { FAKE_CATALOGUE } from '../test/fakeEngine';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 
 /** The engine's default algorithms, as a catalogue gives them. */
-const DEFAULTS = FAKE_CATALOGUE.default_algorithm;
+const DEFAULTS = ENGINE_CATALOGUE.default_algorithm;
 const lib = (id: string) => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
 const ok = <T extends { ok: boolean }>(r: T) => {
   if (!r.ok) throw new Error(JSON.stringify(r));

@@ -1,39 +1,16 @@
 // A small fake of the wasm engine for the unit tests of the worker protocol (WorkerCore,
-// SimClient, Lab). Same interface as the engine, none of its model: one ACR series per
-// connection whose value follows the switches' `target_utilization` (so that live changes show
-// in the rows), a sample every `run.sample_interval_us`, the engine's rules for the few fields
-// the tests break, and live changes recorded and replayed like the engine's. Never shipped:
-// nothing outside src/test/ and the tests imports it.
+// SimClient, Lab). Same interface as the engine and the engine's own catalogue
+// (engineCatalogue.ts), none of its model: one ACR series per connection whose value follows the
+// switches' `target_utilization` (so that live changes show in the rows), a sample every
+// `run.sample_interval_us`, the catalogue's rules for the few fields the tests break, and live
+// changes recorded and replayed like the engine's. Never shipped: nothing outside src/test/ and
+// the tests imports it.
 
-import type { Catalogue, EngineModule, Problem, SeriesMeta, Simulation } from '../contract/engine';
+import type { EngineModule, Problem, SeriesMeta, Simulation } from '../contract/engine';
 import type { ParamChange, Scenario } from '../contract/scenario';
 import { checkParamValue } from '../scenario/params';
 import { defaultAlgorithm } from '../scenario/switchEdits';
-
-export const FAKE_CATALOGUE: Catalogue = {
-  algorithms: [
-    {
-      id: 'erica',
-      name: 'ERICA',
-      network: 'atm',
-      summary: 'Fake: the ACR follows the target utilisation.',
-      params: [
-        { name: 'target_utilization', unit: '', default: 0.9, min: 0.1, max: 1, integer: false, meaning: 'Fraction U of the link that is allocated' },
-        { name: 'interval_cells', unit: 'cells', default: 100, min: 1, max: 1_000_000, integer: true, meaning: 'Averaging interval' },
-      ],
-    },
-    { id: 'none', name: 'None (FIFO)', network: 'both', summary: 'Fake: no feedback.', params: [] },
-  ],
-  default_algorithm: { atm: 'erica', ethernet: 'none' },
-  source_params: [],
-  ethernet_source_params: [],
-  fields: { run: [], ethernet: [], switch: [], link: [], connection: [], tcp: [], virtual_path: [], behavior: [], background: [], traffic: [] },
-  schedulers: ['fifo', 'per_vc'],
-  discard_policies: ['tail', 'epd', 'ppd', 'epd_ppd'],
-  services: ['abr', 'ubr'],
-  delay_us_per_km: 5,
-  probes: [],
-};
+import { ENGINE_CATALOGUE } from './engineCatalogue';
 
 export interface FakeOptions {
   /** Throw like a wasm panic ("RuntimeError: unreachable") once simulated time reaches this (ms). */
@@ -42,8 +19,10 @@ export interface FakeOptions {
   eventsPerSample?: number;
 }
 
+const CATALOGUE = ENGINE_CATALOGUE;
 const algorithmOf = (s: Scenario, id: string | undefined) =>
-  FAKE_CATALOGUE.algorithms.find((a) => a.id === (id ?? defaultAlgorithm(s, FAKE_CATALOGUE.default_algorithm)));
+  CATALOGUE.algorithms.find((a) => a.id === (id ?? defaultAlgorithm(s, CATALOGUE.default_algorithm)));
+const BUFFER_CELLS = CATALOGUE.fields.switch.find((p) => p.name === 'buffer_cells')!;
 
 /** One live change against the scenario (paths relative to the change, as the engine's). */
 function checkChange(s: Scenario, ch: ParamChange): Problem | null {
@@ -81,9 +60,8 @@ export function validateFake(json: string): Problem[] {
       const rule = spec ? checkParamValue(spec, value) : `unknown parameter '${name}'`;
       if (rule) problems.push({ path: `nodes[${i}].params.${name}`, rule });
     }
-    if (n.buffer_cells !== undefined && !(Number.isInteger(n.buffer_cells) && n.buffer_cells >= 1)) {
-      problems.push({ path: `nodes[${i}].buffer_cells`, rule: 'buffer_cells must be a whole number ≥ 1' });
-    }
+    const bufferRule = n.buffer_cells === undefined ? null : checkParamValue(BUFFER_CELLS, n.buffer_cells);
+    if (bufferRule) problems.push({ path: `nodes[${i}].buffer_cells`, rule: bufferRule });
   });
   const connections = new Set(s.connections.map((c) => c.id));
   (s.virtual_paths ?? []).forEach((vp, i) =>
@@ -208,7 +186,7 @@ class FakeSimulation implements Simulation {
 export function createFakeEngine(opts: FakeOptions = {}): EngineModule {
   return {
     kind: 'wasm',
-    catalogue: () => JSON.stringify(FAKE_CATALOGUE),
+    catalogue: () => JSON.stringify(CATALOGUE),
     validateScenario: (json) => JSON.stringify(validateFake(json)),
     createSimulation: (json) => {
       const problems = validateFake(json);
