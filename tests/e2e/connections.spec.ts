@@ -44,7 +44,7 @@ test('a connection made TCP over UBR in the inspector plays with the TCP charts'
   await expect.poll(async () => (await conns(page))[1].tcp).toEqual({ service: 'ubr' });
   await page.getByTestId('conn-field-mss_bytes').fill('10');
   await page.getByTestId('conn-field-mss_bytes').press('Enter');
-  await expect(page.getByTestId('editor-message')).toHaveText('mss_bytes = 10 must be between 64 and 65495 bytes');
+  await expect(page.getByTestId('editor-message')).toHaveText('mss_bytes = 10 is out of range: must be between 64 and 65495 bytes');
   await expect(page.getByTestId('conn-field-mss_bytes-error')).toBeVisible();
   await page.screenshot({ path: resolve(shots, 'connection-inspector.png') });
 

@@ -114,7 +114,7 @@ test('draw a two-switch network with three sources from an empty canvas, run it,
   await expect.poll(async () => (await doc(page)).links.find((l) => l.id === 'L4')).toMatchObject({ distance_km: 100 });
   await page.getByTestId('link-rate').fill('0');
   await page.getByTestId('link-rate').press('Enter');
-  await expect(page.getByTestId('editor-message')).toHaveText('rate_mbps must be a number above 0');
+  await expect(page.getByTestId('editor-message')).toHaveText('rate_mbps = 0 is out of range: must be between 0.001 and 100000 Mbps');
   expect((await doc(page)).links.find((l) => l.id === 'L4')).toMatchObject({ rate_mbps: 622.08 });
   await page.getByTestId('link-rate').fill('155.52');
   await page.getByTestId('link-rate').press('Enter');

@@ -49,7 +49,7 @@ test('draw an Ethernet hot spot with FECN on an empty Ethernet canvas and play i
   await expect(page.getByTestId('conn-kind')).toHaveValue('bernoulli');
   await page.getByTestId('conn-field-load_percent').fill('120');
   await page.getByTestId('conn-field-load_percent').press('Enter');
-  await expect(page.getByTestId('editor-message')).toHaveText('load_percent = 120 must be between 0.001 and 100 %');
+  await expect(page.getByTestId('editor-message')).toHaveText('load_percent = 120 is out of range: must be between 0.001 and 100 %');
   await page.getByTestId('conn-field-load_percent').fill('60');
   await page.getByTestId('conn-field-load_percent').press('Enter');
   await expect.poll(async () => (await doc(page)).connections[1].traffic).toEqual({ kind: 'bernoulli', load_percent: 60 });

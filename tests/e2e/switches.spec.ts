@@ -13,6 +13,7 @@ interface Algorithm {
 }
 interface Catalogue {
   algorithms: Algorithm[];
+  fields: { switch: { name: string; unit: string; min: number; max: number }[] };
 }
 
 /** The catalogue of the wasm build the page runs (read once, when the tests are listed). */
@@ -195,7 +196,10 @@ test('input out of range is refused at its field with the range shown, and the s
   const buffer = page.getByTestId('switch-buffer');
   await buffer.locator('input').fill('0');
   await buffer.locator('input').press('Enter');
-  await expect(buffer.getByRole('alert')).toContainText('whole number of cells ≥ 1');
+  const cellsSpec = CATALOGUE.fields.switch.find((f) => f.name === 'buffer_cells')!;
+  await expect(buffer.getByRole('alert')).toHaveText(
+    `buffer_cells = 0 is out of range: must be between ${cellsSpec.min} and ${cellsSpec.max} ${cellsSpec.unit}`,
+  );
   expect(await page.evaluate(() => window.__abrlab!.scenario())).toBe(original);
   expect(((await status(page)) as unknown as { run: number }).run).toBe(run);
 

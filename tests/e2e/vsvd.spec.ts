@@ -5,7 +5,7 @@ import { openLab, status } from './helpers';
 
 const switchOf = async (page: Page, id: string) => {
   const s = JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!) as {
-    nodes: { id: string; vsvd?: boolean; discard?: string; epd_threshold_cells?: number }[];
+    nodes: { id: string; vsvd?: boolean; discard?: string; epd_threshold_cells?: number; buffer_cells?: number }[];
   };
   return s.nodes.find((n) => n.id === id)!;
 };
@@ -60,13 +60,24 @@ test('the discard policy and EPD threshold are set from the inspector; a thresho
   await page.getByTestId('switch-discard').selectOption('epd_ppd');
   await expect(page.getByTestId('switch-note')).toContainText('Discard policy changed');
   expect((await switchOf(page, 'SW1')).discard).toBe('epd_ppd');
-  // The buffer is 10 000 000 cells: the default threshold is 90 % of it.
-  await expect(epd.locator('input')).toHaveAttribute('placeholder', '9000000');
+  // The buffer is 10 000 000 cells: the threshold ranges up to it; its default is the engine's
+  // (the catalogue's note).
+  await expect(epd.locator('input')).toHaveAttribute('placeholder', '90 % of the buffer');
   await expect(epd).toContainText('range 0 – 10000000');
 
   await epd.locator('input').fill('10000001');
   await epd.locator('input').press('Enter');
-  await expect(epd.getByRole('alert')).toContainText('0 – 10000000');
+  await expect(epd.getByRole('alert')).toContainText('epd_threshold_cells = 10000001 is out of range');
+  expect((await switchOf(page, 'SW1')).epd_threshold_cells).toBeUndefined();
+
+  // With a smaller buffer, a threshold beyond it is refused too.
+  await page.getByTestId('switch-buffer').locator('input').fill('6000');
+  await page.getByTestId('switch-buffer').locator('input').press('Enter');
+  await expect.poll(async () => (await switchOf(page, 'SW1')).buffer_cells).toBe(6000);
+  await expect(epd).toContainText('range 0 – 6000');
+  await epd.locator('input').fill('6001');
+  await epd.locator('input').press('Enter');
+  await expect(epd.getByRole('alert')).toHaveText('epd_threshold_cells = 6001 must be at most the buffer (6000 cells)');
   expect((await switchOf(page, 'SW1')).epd_threshold_cells).toBeUndefined();
 
   await epd.locator('input').fill('5000');

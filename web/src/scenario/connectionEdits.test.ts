@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY } from './library';
 import type { ParamSpec } from '../contract/engine';
-import { kindOf, kindSettings, kindsFor, setKind, setKindField, setSourceParam, setTiming, sourceParamsFor } from './connectionEdits';
+import { kindFields, kindMeaning, kindOf, kindSettings, kindsFor, setKind, setKindField, setSourceParam, setTiming, sourceParamsFor } from './connectionEdits';
+import { specOf } from './params';
+import { ENGINE_CATALOGUE as CAT } from '../test/engineCatalogue';
 
 const lib = (id: string) => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
 const ok = <T extends { ok: boolean }>(r: T) => {
@@ -25,62 +27,85 @@ describe('connection edits', () => {
 
   it('sets start and stop times; stop must come after start', () => {
     const s = lib('two-sources');
-    const a = ok(setTiming(s, 'C2', 'start_ms', '5')).scenario;
+    const a = ok(setTiming(s, 'C2', 'start_ms', '5', CAT.fields.connection)).scenario;
     expect(a.connections[1].start_ms).toBe(5);
-    expect(ok(setTiming(a, 'C2', 'stop_ms', '40')).scenario.connections[1]).toMatchObject({ start_ms: 5, stop_ms: 40 });
-    expect(setTiming(a, 'C2', 'stop_ms', '3')).toEqual({ ok: false, rule: 'stop_ms = 3 must be after start_ms = 5' });
-    expect(setTiming(a, 'C2', 'start_ms', '-1')).toEqual({ ok: false, rule: 'start_ms = -1 must be between 0 and 600000 ms' });
-    expect(ok(setTiming(a, 'C2', 'start_ms', '')).scenario.connections[1].start_ms).toBeUndefined();
+    expect(ok(setTiming(a, 'C2', 'stop_ms', '40', CAT.fields.connection)).scenario.connections[1]).toMatchObject({ start_ms: 5, stop_ms: 40 });
+    expect(setTiming(a, 'C2', 'stop_ms', '3', CAT.fields.connection)).toEqual({ ok: false, rule: 'stop_ms = 3 must be after start_ms = 5' });
+    expect(setTiming(a, 'C2', 'start_ms', '-1', CAT.fields.connection)).toEqual({ ok: false, rule: 'start_ms = -1 is out of range: must be between 0 and 600000 ms' });
+    expect(ok(setTiming(a, 'C2', 'start_ms', '', CAT.fields.connection)).scenario.connections[1].start_ms).toBeUndefined();
   });
 
   it('switches the kind: behaviour, background, TCP, and back to greedy ABR', () => {
     const s = lib('two-sources');
-    const d = ok(setKind(s, 'C1', 'dishonest')).scenario;
+    const d = ok(setKind(s, 'C1', 'dishonest', CAT.fields)).scenario;
     expect(d.connections[0].behavior).toEqual({ kind: 'dishonest', from_ms: 0, factor: 2, greedy_ms: 10, normal_ms: 10 });
     expect(kindOf(d.connections[0], false)).toBe('dishonest');
-    const b = ok(setKind(d, 'C1', 'vbr_on_off')).scenario.connections[0];
+    const b = ok(setKind(d, 'C1', 'vbr_on_off', CAT.fields)).scenario.connections[0];
     expect(b.behavior).toBeUndefined();
     expect(b.background).toEqual({ kind: 'on_off', peak_mbps: 50, mean_on_ms: 10, mean_off_ms: 10 });
-    const t = ok(setKind(d, 'C1', 'tcp')).scenario;
+    const t = ok(setKind(d, 'C1', 'tcp', CAT.fields)).scenario;
     expect(t.connections[0]).toMatchObject({ tcp: {} });
     expect(t.connections[0].behavior).toBeUndefined();
-    expect(ok(setKind(t, 'C1', 'greedy')).scenario.connections[0]).toEqual(s.connections[0]);
-    expect(setKind(s, 'C1', 'bernoulli')).toEqual({ ok: false, rule: 'traffic applies to Ethernet sources' });
+    expect(ok(setKind(t, 'C1', 'greedy', CAT.fields)).scenario.connections[0]).toEqual(s.connections[0]);
+    expect(setKind(s, 'C1', 'bernoulli', CAT.fields)).toEqual({ ok: false, rule: 'traffic applies to Ethernet sources' });
     const vp = { ...s, virtual_paths: [{ id: 'VP1', connections: ['C1'], from: 'SW1', to: 'SW2' }] };
-    expect(setKind(vp, 'C1', 'cbr')).toEqual({ ok: false, rule: 'background connections cannot join a virtual path' });
+    expect(setKind(vp, 'C1', 'cbr', CAT.fields)).toEqual({ ok: false, rule: 'background connections cannot join a virtual path' });
   });
 
   it('edits the settings of a kind within their ranges', () => {
-    let s = ok(setKind(lib('two-sources'), 'C1', 'tcp')).scenario;
-    s = ok(setKindField(s, 'C1', 'service', 'ubr')).scenario;
-    s = ok(setKindField(s, 'C1', 'mss_bytes', '512')).scenario;
-    s = ok(setKindField(s, 'C1', 'llc', false)).scenario;
+    let s = ok(setKind(lib('two-sources'), 'C1', 'tcp', CAT.fields)).scenario;
+    s = ok(setKindField(s, 'C1', 'service', 'ubr', CAT)).scenario;
+    s = ok(setKindField(s, 'C1', 'mss_bytes', '512', CAT)).scenario;
+    s = ok(setKindField(s, 'C1', 'llc', false, CAT)).scenario;
     expect(s.connections[0].tcp).toEqual({ service: 'ubr', mss_bytes: 512, llc: false });
     expect(kindSettings(s.connections[0], false)).toEqual({ service: 'ubr', mss_bytes: 512, llc: false });
-    expect(setKindField(s, 'C1', 'window_bytes', '100')).toEqual({ ok: false, rule: 'window_bytes must be at least mss_bytes (512 bytes)' });
-    expect(setKindField(s, 'C1', 'mss_bytes', '10')).toEqual({ ok: false, rule: 'mss_bytes = 10 must be between 64 and 65495 bytes' });
-    expect(setKindField(s, 'C1', 'mss_bytes', '100.5')).toEqual({ ok: false, rule: 'mss_bytes = 100.5 must be a whole number' });
-    expect(ok(setKindField(s, 'C1', 'mss_bytes', '')).scenario.connections[0].tcp).toEqual({ service: 'ubr', llc: false });
-    const f = ok(setKind(s, 'C1', 'fixed_rate')).scenario;
-    expect(ok(setKindField(f, 'C1', 'rate_mbps', '80')).scenario.connections[0].behavior).toEqual({ kind: 'fixed_rate', from_ms: 0, rate_mbps: 80 });
-    expect(setKindField(f, 'C1', 'rate_mbps', '0')).toEqual({ ok: false, rule: 'rate_mbps = 0 must be between 0.001 and 100000 Mbps' });
-    expect(setKindField(lib('two-sources'), 'C1', 'factor', '2')).toMatchObject({ ok: false });
+    expect(setKindField(s, 'C1', 'window_bytes', '100', CAT)).toEqual({ ok: false, rule: 'window_bytes = 100 must be at least mss_bytes = 512' });
+    expect(setKindField(s, 'C1', 'mss_bytes', '10', CAT)).toEqual({ ok: false, rule: 'mss_bytes = 10 is out of range: must be between 64 and 65495 bytes' });
+    expect(setKindField(s, 'C1', 'mss_bytes', '100.5', CAT)).toEqual({ ok: false, rule: 'mss_bytes = 100.5 must be a whole number' });
+    expect(ok(setKindField(s, 'C1', 'mss_bytes', '', CAT)).scenario.connections[0].tcp).toEqual({ service: 'ubr', llc: false });
+    const f = ok(setKind(s, 'C1', 'fixed_rate', CAT.fields)).scenario;
+    expect(ok(setKindField(f, 'C1', 'rate_mbps', '80', CAT)).scenario.connections[0].behavior).toEqual({ kind: 'fixed_rate', from_ms: 0, rate_mbps: 80 });
+    expect(setKindField(f, 'C1', 'rate_mbps', '0', CAT)).toEqual({ ok: false, rule: 'rate_mbps = 0 is out of range: must be between 0.001 and 100000 Mbps' });
+    expect(setKindField(lib('two-sources'), 'C1', 'factor', '2', CAT)).toMatchObject({ ok: false });
   });
 
   it('on Ethernet: Bernoulli or constant arrivals at a load, and the Ethernet source parameters', () => {
     const s = lib('fecn-hotspot');
     expect(kindsFor(s)).toEqual(['bernoulli', 'constant']);
-    const c = ok(setKind(s, s.connections[0].id, 'constant')).scenario;
+    const c = ok(setKind(s, s.connections[0].id, 'constant', CAT.fields)).scenario;
     expect(c.connections[0].traffic).toEqual({ kind: 'constant', load_percent: 100 });
-    const l = ok(setKindField(c, c.connections[0].id, 'load_percent', '50')).scenario;
+    const l = ok(setKindField(c, c.connections[0].id, 'load_percent', '50', CAT)).scenario;
     expect(l.connections[0].traffic).toEqual({ kind: 'constant', load_percent: 50 });
-    expect(setKindField(c, c.connections[0].id, 'load_percent', '120')).toEqual({ ok: false, rule: 'load_percent = 120 must be between 0.001 and 100 %' });
-    expect(setKind(s, s.connections[0].id, 'tcp')).toMatchObject({ ok: false });
+    expect(setKindField(c, c.connections[0].id, 'load_percent', '120', CAT)).toEqual({ ok: false, rule: 'load_percent = 120 is out of range: must be between 0.001 and 100 %' });
+    expect(setKind(s, s.connections[0].id, 'tcp', CAT.fields)).toMatchObject({ ok: false });
     // A flow without traffic is Bernoulli at 100 %: setting its load keeps the kind.
     const bare = { ...s, connections: [{ id: 'F9', from: 'EP0', to: 'EP4' }] };
-    expect(ok(setKindField(bare, 'F9', 'load_percent', '60')).scenario.connections[0].traffic).toEqual({ kind: 'bernoulli', load_percent: 60 });
+    expect(ok(setKindField(bare, 'F9', 'load_percent', '60', CAT)).scenario.connections[0].traffic).toEqual({ kind: 'bernoulli', load_percent: 60 });
     const cat = { source_params: [ICR], ethernet_source_params: [NRM] };
     expect(sourceParamsFor(s, cat)).toEqual([NRM]);
     expect(sourceParamsFor(lib('two-sources'), cat)).toEqual([ICR]);
+  });
+
+  it("takes each kind's fields, defaults and ranges from the catalogue", () => {
+    const fields = {
+      ...CAT.fields,
+      behavior: [{ kind: 'on_off', meaning: 'bursts', fields: [{ ...specOf(CAT.fields.connection, 'start_ms'), name: 'on_ms', default: 7, max: 50 }, { ...specOf(CAT.fields.connection, 'start_ms'), name: 'off_ms', default: 3 }] }],
+    };
+    expect(kindFields(fields, 'on_off').map((f) => f.name)).toEqual(['on_ms', 'off_ms']);
+    expect(kindMeaning(fields, 'on_off')).toBe('bursts');
+    expect(kindFields(fields, 'greedy')).toEqual([]);
+    expect(kindFields(fields, 'tcp')).toBe(CAT.fields.tcp);
+    const s = ok(setKind(lib('two-sources'), 'C1', 'on_off', fields)).scenario;
+    expect(s.connections[0].behavior).toEqual({ kind: 'on_off', on_ms: 7, off_ms: 3 });
+    expect(setKindField(s, 'C1', 'on_ms', '60', { ...CAT, fields })).toEqual({
+      ok: false,
+      rule: 'on_ms = 60 is out of range: must be between 0 and 50 ms',
+    });
+    expect(() => kindFields({ ...CAT.fields, behavior: [] }, 'dishonest')).toThrow(/declares no kind 'dishonest'/);
+    // The VBR kind is the catalogue's background "on_off"; TCP's service is one of its services.
+    expect(kindFields(CAT.fields, 'vbr_on_off').map((f) => f.name)).toEqual(['peak_mbps', 'mean_on_ms', 'mean_off_ms']);
+    const t = ok(setKind(lib('two-sources'), 'C1', 'tcp', CAT.fields)).scenario;
+    expect(setKindField(t, 'C1', 'service', 'cbr', CAT)).toEqual({ ok: false, rule: 'service must be one of abr, ubr' });
+    expect(setKindField(t, 'C1', 'service', 'abr', { ...CAT, services: ['ubr'] })).toEqual({ ok: false, rule: 'service must be one of ubr' });
   });
 });

@@ -1,12 +1,15 @@
 // Edits of one connection in a scenario, as pure functions (scenario in, new scenario out, the
 // input untouched): its TM 4.0 (or Ethernet) source parameters, start and stop times, and its
 // kind (greedy ABR, a misbehaving ABR source, CBR/VBR background, TCP, Ethernet arrivals).
-// The ranges mirror the engine's `validate` (engine/sim/src/scenario.rs) so that a value refused
-// here reads as the engine would refuse it.
+// Every field, its unit, range, default and meaning, is the engine's catalogue's (`fields`,
+// `services`, the source parameters), checked as the engine checks it (params.ts), so that a
+// value refused here reads as the engine would refuse it.
 
-import type { ParamSpec } from '../contract/engine';
+import type { Catalogue, ParamSpec } from '../contract/engine';
+import type { KindFields } from '../contract/generated/KindFields';
+import type { ScenarioFields } from '../contract/generated/ScenarioFields';
 import type { Scenario, ScenarioConnection } from '../contract/scenario';
-import { checkParamValue } from './params';
+import { describeRange, parseParamInput, specOf } from './params';
 import type { EditResult } from './topologyEdits';
 
 /** What a connection carries; one choice in the inspector. */
@@ -45,50 +48,41 @@ export function kindOf(c: ScenarioConnection, ethernet: boolean): ConnectionKind
   return c.behavior?.kind ?? 'greedy';
 }
 
-/** One numeric field of a kind: name, unit, range (inclusive) and the value a new one starts at. */
-export interface KindField {
-  name: string;
-  unit: string;
-  min: number;
-  max: number;
-  start: number;
-  integer?: boolean;
-  meaning: string;
+/** Where a kind's settings live in the scenario, and under which `kind` tag the catalogue
+ *  declares their fields. */
+const KIND_BLOCK: Record<ConnectionKind, { block: 'behavior' | 'background' | 'tcp' | 'traffic' | null; tag: string }> = {
+  greedy: { block: null, tag: 'greedy' },
+  dishonest: { block: 'behavior', tag: 'dishonest' },
+  fixed_rate: { block: 'behavior', tag: 'fixed_rate' },
+  on_off: { block: 'behavior', tag: 'on_off' },
+  cbr: { block: 'background', tag: 'cbr' },
+  vbr_on_off: { block: 'background', tag: 'on_off' },
+  tcp: { block: 'tcp', tag: 'tcp' },
+  bernoulli: { block: 'traffic', tag: 'bernoulli' },
+  constant: { block: 'traffic', tag: 'constant' },
+};
+
+function declared(kinds: readonly KindFields[], tag: string): KindFields {
+  const k = kinds.find((x) => x.kind === tag);
+  if (!k) throw new Error(`the engine's catalogue declares no kind '${tag}' (it has ${kinds.map((x) => x.kind).join(', ')})`);
+  return k;
 }
 
-const LOAD: KindField = { name: 'load_percent', unit: '%', min: 0.001, max: 100, start: 100, meaning: 'offered load, % of the access link' };
+/** The numeric settings of a kind, as the engine's catalogue declares them (TCP also has `llc`
+ *  and `service`, see setKindField). */
+export function kindFields(fields: ScenarioFields, kind: ConnectionKind): readonly ParamSpec[] {
+  const { block, tag } = KIND_BLOCK[kind];
+  if (block === null) return [];
+  if (block === 'tcp') return fields.tcp;
+  return declared(fields[block], tag).fields;
+}
 
-/** The numeric fields of each kind (TCP also has `llc` and `service`, see below). */
-export const KIND_FIELDS: Record<ConnectionKind, KindField[]> = {
-  greedy: [],
-  dishonest: [
-    { name: 'from_ms', unit: 'ms', min: 0, max: 600_000, start: 0, meaning: 'when the misbehaviour begins' },
-    { name: 'factor', unit: '×', min: 1, max: 100, start: 2, meaning: 'sends factor × ACR (at most PCR) while greedy' },
-    { name: 'greedy_ms', unit: 'ms', min: 0.001, max: 600_000, start: 10, meaning: 'length of a greedy spell' },
-    { name: 'normal_ms', unit: 'ms', min: 0, max: 600_000, start: 10, meaning: 'length of an honest spell' },
-  ],
-  fixed_rate: [
-    { name: 'from_ms', unit: 'ms', min: 0, max: 600_000, start: 0, meaning: 'when it stops following ACR' },
-    { name: 'rate_mbps', unit: 'Mbps', min: 0.001, max: 100_000, start: 50, meaning: 'the rate it sends at, whatever ACR says' },
-  ],
-  on_off: [
-    { name: 'on_ms', unit: 'ms', min: 0.001, max: 600_000, start: 10, meaning: 'time with data to send' },
-    { name: 'off_ms', unit: 'ms', min: 0, max: 600_000, start: 10, meaning: 'time with none' },
-  ],
-  cbr: [{ name: 'rate_mbps', unit: 'Mbps', min: 0.001, max: 100_000, start: 20, meaning: 'constant rate, served before ABR' }],
-  vbr_on_off: [
-    { name: 'peak_mbps', unit: 'Mbps', min: 0.001, max: 100_000, start: 50, meaning: 'rate while on, served before ABR' },
-    { name: 'mean_on_ms', unit: 'ms', min: 0.001, max: 600_000, start: 10, meaning: 'mean of the exponential on times' },
-    { name: 'mean_off_ms', unit: 'ms', min: 0.001, max: 600_000, start: 10, meaning: 'mean of the exponential off times' },
-  ],
-  tcp: [
-    { name: 'mss_bytes', unit: 'bytes', min: 64, max: 65_495, start: 1460, integer: true, meaning: 'maximum segment size' },
-    { name: 'window_bytes', unit: 'bytes', min: 64, max: 1.0737e9, start: 65_535, meaning: "the receiver's window (≥ MSS; scaling allows more than 64 KB)" },
-    { name: 'timer_granularity_ms', unit: 'ms', min: 1, max: 10_000, start: 100, meaning: 'granularity of the retransmission timer' },
-  ],
-  bernoulli: [LOAD],
-  constant: [LOAD],
-};
+/** What a kind does, in the catalogue's words (null for a greedy source and TCP, which the
+ *  catalogue declares no kind for). */
+export function kindMeaning(fields: ScenarioFields, kind: ConnectionKind): string | null {
+  const { block, tag } = KIND_BLOCK[kind];
+  return block === null || block === 'tcp' ? null : declared(fields[block], tag).meaning;
+}
 
 type Fields = Record<string, number | boolean | string>;
 
@@ -117,8 +111,9 @@ function clearKind(c: ScenarioConnection) {
   return c;
 }
 
-/** Makes the connection another kind; its settings start from the kind's starting values. */
-export function setKind(s: Scenario, id: string, kind: ConnectionKind): EditResult {
+/** Makes the connection another kind; its settings start from the catalogue's defaults (TCP's
+ *  are left to the engine). */
+export function setKind(s: Scenario, id: string, kind: ConnectionKind, fields: ScenarioFields): EditResult {
   if (!kindsFor(s).includes(kind)) {
     return { ok: false, rule: s.ethernet ? 'on Ethernet a source has Bernoulli or constant traffic' : 'traffic applies to Ethernet sources' };
   }
@@ -126,55 +121,60 @@ export function setKind(s: Scenario, id: string, kind: ConnectionKind): EditResu
     return { ok: false, rule: 'background connections cannot join a virtual path' };
   }
   return edit(s, id, (c) => {
-    const start = Object.fromEntries(KIND_FIELDS[kind].map((f) => [f.name, f.start]));
+    // A behaviour, background or traffic block names every one of its fields (the schema has
+    // no defaults inside them): each starts at the catalogue's default.
+    const start = Object.fromEntries(kindFields(fields, kind).map((f) => [f.name, f.default ?? f.min]));
+    const { block, tag } = KIND_BLOCK[kind];
     clearKind(c);
-    if (kind === 'greedy') return c;
-    if (kind === 'tcp') {
-      delete c.volume_mb;
-      c.tcp = {};
-    } else if (kind === 'cbr') c.background = { kind: 'cbr', rate_mbps: start.rate_mbps };
-    else if (kind === 'vbr_on_off') c.background = { kind: 'on_off', peak_mbps: start.peak_mbps, mean_on_ms: start.mean_on_ms, mean_off_ms: start.mean_off_ms };
-    else if (kind === 'bernoulli' || kind === 'constant') c.traffic = { kind, load_percent: start.load_percent };
-    else c.behavior = { kind, ...start } as ScenarioConnection['behavior'];
-    if (kind === 'cbr' || kind === 'vbr_on_off') delete c.volume_mb;
+    if (block === null) return c;
+    if (block === 'tcp') c.tcp = {};
+    else if (block === 'background') c.background = { kind: tag, ...start } as ScenarioConnection['background'];
+    else if (block === 'traffic') c.traffic = { kind: tag, ...start } as ScenarioConnection['traffic'];
+    else c.behavior = { kind: tag, ...start } as ScenarioConnection['behavior'];
+    if (block === 'tcp' || block === 'background') delete c.volume_mb;
     return c;
   });
 }
 
-/** "1 – 100 ms", "64 – 65495 bytes, whole numbers" */
-export function describeField(f: KindField) {
-  return `${f.min} – ${f.max}${f.unit ? ` ${f.unit}` : ''}${f.integer ? ', whole numbers' : ''}`;
-}
-
 /**
- * Sets one setting of the connection's kind. Numbers are checked against the field's range;
- * TCP's optional fields may be emptied (back to the engine's default); `llc` is a boolean and
- * `service` is `abr` or `ubr`.
+ * Sets one setting of the connection's kind. Numbers are checked against the field's catalogue
+ * entry; TCP's optional fields may be emptied (back to the engine's default); `llc` is a boolean
+ * and `service` one of the catalogue's services.
  */
-export function setKindField(s: Scenario, id: string, name: string, text: string | boolean): EditResult {
+export function setKindField(
+  s: Scenario,
+  id: string,
+  name: string,
+  text: string | boolean,
+  cat: Pick<Catalogue, 'fields' | 'services'>,
+): EditResult {
   const eth = !!s.ethernet;
   return edit(s, id, (c) => {
     const kind = kindOf(c, eth);
     if (kind === 'greedy') return 'a greedy ABR source has no settings of its own';
     if (kind === 'tcp' && name === 'llc') return { ...c, tcp: { ...c.tcp, llc: Boolean(text) } };
     if (kind === 'tcp' && name === 'service') {
-      if (text !== 'abr' && text !== 'ubr') return 'service must be abr or ubr';
-      return { ...c, tcp: { ...c.tcp, service: text } };
+      const service = String(text);
+      if (!cat.services.includes(service)) return `service must be one of ${cat.services.join(', ')}`;
+      return { ...c, tcp: { ...c.tcp, service: service as NonNullable<ScenarioConnection['tcp']>['service'] } };
     }
-    const f = KIND_FIELDS[kind].find((x) => x.name === name);
+    const f = kindFields(cat.fields, kind).find((x) => x.name === name);
     if (!f) return `${KIND_LABELS[kind]} has no field ${name}`;
-    const t = String(text).trim();
-    if (t === '' && kind === 'tcp') {
+    const parsed = parseParamInput(f, String(text));
+    if (!parsed.ok) return parsed.rule;
+    const v = parsed.value;
+    if (v === null) {
+      if (kind !== 'tcp') return `${name} needs a value (${describeRange(f)})`;
       const tcp = { ...c.tcp } as Record<string, unknown>;
       delete tcp[name];
       return { ...c, tcp };
     }
-    const v = t === '' ? NaN : Number(t);
-    if (!Number.isFinite(v) || v < f.min || v > f.max) return `${name} = ${t || '(empty)'} must be between ${f.min} and ${f.max}${f.unit ? ` ${f.unit}` : ''}`;
-    if (f.integer && !Number.isInteger(v)) return `${name} = ${t} must be a whole number`;
     if (kind === 'tcp') {
       const tcp = { ...c.tcp, [name]: v };
-      if ((tcp.window_bytes ?? 65_535) < (tcp.mss_bytes ?? 1460)) return `window_bytes must be at least mss_bytes (${tcp.mss_bytes ?? 1460} bytes)`;
+      // The engine's rule across the two fields, each at its catalogue default when unset.
+      const mss = tcp.mss_bytes ?? specOf(cat.fields.tcp, 'mss_bytes').default;
+      const window = tcp.window_bytes ?? specOf(cat.fields.tcp, 'window_bytes').default;
+      if (mss !== null && window !== null && window < mss) return `window_bytes = ${window} must be at least mss_bytes = ${mss}`;
       return { ...c, tcp };
     }
     if (eth) return { ...c, traffic: { kind: c.traffic?.kind ?? 'bernoulli', load_percent: v } }; // no traffic: Bernoulli
@@ -192,35 +192,37 @@ export function sourceParamsFor(s: Scenario, cat: { source_params: ParamSpec[]; 
 /** Sets a source parameter of the connection (empty text: back to the default), checked against its catalogue entry. */
 export function setSourceParam(s: Scenario, id: string, spec: ParamSpec, text: string): EditResult {
   return edit(s, id, (c) => {
-    const t = text.trim();
+    const parsed = parseParamInput(spec, text);
+    if (!parsed.ok) return parsed.rule;
     const params = { ...(c.params ?? {}) };
-    if (t === '') delete params[spec.name];
-    else {
-      const v = Number(t);
-      if (Number.isNaN(v)) return `${spec.name} must be a number (${spec.min} – ${spec.max}${spec.unit ? ` ${spec.unit}` : ''})`;
-      const rule = checkParamValue(spec, v);
-      if (rule) return rule;
-      params[spec.name] = v;
-    }
+    if (parsed.value === null) delete params[spec.name];
+    else params[spec.name] = parsed.value;
     const next: ScenarioConnection = { ...c, params };
     if (!Object.keys(params).length) delete next.params;
     return next;
   });
 }
 
-/** Sets start_ms (empty: 0) or stop_ms (empty: never); stop must come after start. */
-export function setTiming(s: Scenario, id: string, field: 'start_ms' | 'stop_ms', text: string): EditResult {
+/**
+ * Sets start_ms or stop_ms against its catalogue entry (`fields.connection`; empty: the
+ * engine's default, t = 0 and never); stop must come after start, as the engine checks.
+ */
+export function setTiming(
+  s: Scenario,
+  id: string,
+  field: 'start_ms' | 'stop_ms',
+  text: string,
+  connectionFields: readonly ParamSpec[],
+): EditResult {
   return edit(s, id, (c) => {
-    const t = text.trim();
+    const parsed = parseParamInput(specOf(connectionFields, field), text);
+    if (!parsed.ok) return parsed.rule;
     const next = { ...c };
-    if (t === '') delete next[field];
-    else {
-      const v = Number(t);
-      if (!Number.isFinite(v) || v < 0 || v > 600_000) return `${field} = ${t} must be between 0 and 600000 ms`;
-      next[field] = v;
-    }
-    if (next.stop_ms !== undefined && !(next.stop_ms > (next.start_ms ?? 0))) {
-      return `stop_ms = ${next.stop_ms} must be after start_ms = ${next.start_ms ?? 0}`;
+    if (parsed.value === null) delete next[field];
+    else next[field] = parsed.value;
+    const start = next.start_ms ?? specOf(connectionFields, 'start_ms').default;
+    if (next.stop_ms !== undefined && start !== null && !(next.stop_ms > start)) {
+      return `stop_ms = ${next.stop_ms} must be after start_ms = ${start}`;
     }
     return next;
   });

@@ -1,6 +1,8 @@
-// Parameter values against their catalogue entries (ParamSpec, from the engine). The rules and
-// their wording mirror the engine's `ParamSpec::check` (engine/sim/src/params.rs), so that a
-// value refused in the browser reads the same as one refused by the engine or the CLI.
+// Values against their catalogue entries (ParamSpec, from the engine): an algorithm's
+// parameters and every structural field of a scenario (the catalogue's `fields`) alike. The
+// rules and their wording are the engine's `ParamSpec::check` (engine/sim/src/params.rs), so
+// that a value refused in the browser reads the same as one refused by the engine or the CLI;
+// the ranges, defaults, units and meanings all come from the catalogue.
 
 import type { ParamSpec } from '../contract/engine';
 import type { ParamChange, Scenario } from '../contract/scenario';
@@ -17,6 +19,24 @@ export function checkParamValue(spec: ParamSpec, value: number): string | null {
   }
   if (spec.integer && !Number.isInteger(value)) return `${spec.name} = ${value} must be a whole number`;
   return null;
+}
+
+/** The entry named `name` in a list of the catalogue (a missing one is a programming error: the
+ *  catalogue and the web disagree on a field's name). */
+export function specOf(specs: readonly ParamSpec[], name: string): ParamSpec {
+  const spec = specs.find((p) => p.name === name);
+  if (!spec) throw new Error(`the engine's catalogue declares no field '${name}' (it has ${specs.map((p) => p.name).join(', ')})`);
+  return spec;
+}
+
+/** The default as shown in an empty field: the number, or how the engine derives it. */
+export function defaultText(spec: ParamSpec): string {
+  return spec.default === null ? (spec.default_note ?? '—') : String(spec.default);
+}
+
+/** "range 0 – 600000 ms; default 0": the hint under a field. */
+export function rangeAndDefault(spec: ParamSpec): string {
+  return `range ${describeRange(spec)}; default ${defaultText(spec)}`;
 }
 
 /** "0.1 – 1", "1 – 1000000 cells, whole numbers": the range as shown next to a field. */

@@ -5,25 +5,27 @@ import type { AlgorithmSpec } from '../contract/engine';
 import {
   algorithmOf,
   algorithmsFor,
-  bufferFieldOf,
   bufferOf,
+  bufferSpecOf,
   describeChange,
-  parseBufferInput,
-  schedulersFor,
+  discardsFor,
+  parseEpdThresholdInput,
   problemsByField,
+  schedulersFor,
+  usesEpdThreshold,
   withAlgorithm,
   withBuffer,
+  withDiscard,
+  withEpdThreshold,
   withoutChanges,
   withParam,
   withScheduler,
-  defaultEpdThreshold,
-  parseEpdThresholdInput,
-  withDiscard,
-  withEpdThreshold,
   withVsvd,
-  DISCARDS,
-  usesEpdThreshold,
 } from './switchEdits';
+import { parseParamInput, specOf } from './params';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
+
+const SWITCH_FIELDS = ENGINE_CATALOGUE.fields.switch;
 
 const base = () => {
   const s = JSON.parse(twoSources()) as Scenario;
@@ -82,11 +84,11 @@ describe('switch edits', () => {
   });
 
   it('reads the buffer field as a whole number of cells, empty for the default', () => {
-    const cells = bufferFieldOf(base());
-    expect(parseBufferInput(cells, ' 4000 ')).toEqual({ ok: true, value: 4000 });
-    expect(parseBufferInput(cells, '')).toEqual({ ok: true, value: null });
-    for (const bad of ['0', '-3', '12.5', 'lots']) expect(parseBufferInput(cells, bad).ok).toBe(false);
-    expect(parseBufferInput(cells, '0')).toEqual({ ok: false, rule: 'buffer_cells must be a whole number of cells ≥ 1 (got “0”)' });
+    const cells = bufferSpecOf(base(), SWITCH_FIELDS);
+    expect(parseParamInput(cells, ' 4000 ')).toEqual({ ok: true, value: 4000 });
+    expect(parseParamInput(cells, '')).toEqual({ ok: true, value: null });
+    for (const bad of ['0', '-3', '12.5', 'lots']) expect(parseParamInput(cells, bad).ok).toBe(false);
+    expect(parseParamInput(cells, '0')).toEqual({ ok: false, rule: 'buffer_cells = 0 is out of range: must be between 1 and 10000000 cells' });
   });
 
   it('offers the algorithms of the scenario network: ATM ones on ATM, Ethernet ones on Ethernet', () => {
@@ -97,7 +99,7 @@ describe('switch edits', () => {
     const ethernet = { ...atm, ethernet: { frame_bytes: 1500 } } as Scenario;
     expect(algorithmsFor(catalogue, ethernet).map((a) => a.id)).toEqual(['fecn', 'none', 'older']);
     // The buffer is counted in bytes on Ethernet.
-    expect(bufferFieldOf(ethernet)).toEqual({ name: 'buffer_bytes', unit: 'bytes', default: 600_000 });
+    expect(bufferSpecOf(ethernet, SWITCH_FIELDS)).toMatchObject({ name: 'buffer_bytes', unit: 'bytes', integer: true });
     const e = withBuffer(ethernet, 'SW1', 300_000);
     expect(e.nodes[2]).toMatchObject({ buffer_bytes: 300_000 });
     expect('buffer_cells' in e.nodes[2]).toBe(false);
@@ -109,15 +111,21 @@ describe('switch edits', () => {
       { name: 'buffer_cells', unit: 'cells', default: 2000, min: 1, max: 5000, integer: true, meaning: 'ATM buffer' },
       { name: 'buffer_bytes', unit: 'bytes', default: 150_000, min: 64, max: 1e10, integer: true, meaning: 'Ethernet buffer' },
     ];
-    const cells = bufferFieldOf(base(), settings);
-    expect(cells).toEqual({ name: 'buffer_cells', unit: 'cells', default: 2000, min: 1, max: 5000, meaning: 'ATM buffer' });
-    expect(parseBufferInput(cells, '6000')).toEqual({ ok: false, rule: 'buffer_cells must be at most 5000 cells (got “6000”)' });
-    const bytes = bufferFieldOf({ ...base(), ethernet: { frame_bytes: 1500 } } as Scenario, settings);
+    const cells = bufferSpecOf(base(), settings);
+    expect(cells).toEqual(settings[0]);
+    expect(parseParamInput(cells, '6000')).toEqual({ ok: false, rule: 'buffer_cells = 6000 is out of range: must be between 1 and 5000 cells' });
+    const bytes = bufferSpecOf({ ...base(), ethernet: { frame_bytes: 1500 } } as Scenario, settings);
     expect(bytes.default).toBe(150_000);
-    expect(parseBufferInput(bytes, '32')).toEqual({ ok: false, rule: 'buffer_bytes must be a whole number of bytes ≥ 64 (got “32”)' });
+    expect(parseParamInput(bytes, '32')).toEqual({
+      ok: false,
+      rule: 'buffer_bytes = 32 is out of range: must be between 64 and 10000000000 bytes',
+    });
+    expect(() => bufferSpecOf(base(), settings.slice(1))).toThrow(/declares no field 'buffer_cells'/);
     expect(schedulersFor(['fifo', 'per_vc']).map((x) => x.label)).toEqual(['FIFO (one queue per port)', 'Per-VC queues, round-robin']);
     expect(schedulersFor(['fifo', 'wfq']).map((x) => x.id)).toEqual(['fifo', 'wfq']);
-    expect(schedulersFor(undefined)).toHaveLength(2);
+    // The discard policies are the catalogue's, in its order, with their labels.
+    expect(discardsFor(ENGINE_CATALOGUE.discard_policies).map((d) => d.id)).toEqual(ENGINE_CATALOGUE.discard_policies);
+    expect(discardsFor(['tail', 'red']).map((d) => d.label)).toEqual(['Tail drop', 'red']);
   });
 });
 
@@ -137,23 +145,26 @@ describe('VS/VD and discard edits', () => {
     expect('discard' in withDiscard(withDiscard(s, 'SW1', 'epd'), 'SW1', 'tail').nodes[2]).toBe(false);
   });
 
-  it('sets the EPD threshold, null going back to 90 % of the buffer', () => {
+  it("sets the EPD threshold, null going back to the engine's default (90 % of the buffer)", () => {
     const s = base();
     expect(withEpdThreshold(s, 'SW1', 800).nodes[2].epd_threshold_cells).toBe(800);
     expect('epd_threshold_cells' in withEpdThreshold(withEpdThreshold(s, 'SW1', 800), 'SW1', null).nodes[2]).toBe(false);
-    expect(defaultEpdThreshold(1000)).toBe(900);
-    expect(defaultEpdThreshold(1001)).toBe(900);
   });
 
-  it('refuses an EPD threshold outside 0 – buffer or not whole', () => {
-    expect(parseEpdThresholdInput(1000, '')).toEqual({ ok: true, value: null });
-    expect(parseEpdThresholdInput(1000, '0')).toEqual({ ok: true, value: 0 });
-    expect(parseEpdThresholdInput(1000, '1000')).toEqual({ ok: true, value: 1000 });
-    for (const bad of ['1001', '-1', '2.5', 'x']) {
-      const r = parseEpdThresholdInput(1000, bad);
-      expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.rule).toMatch(/0 – 1000/);
-    }
+  it("refuses an EPD threshold outside the catalogue's range or above the buffer", () => {
+    const epd = specOf(SWITCH_FIELDS, 'epd_threshold_cells');
+    expect(parseEpdThresholdInput(epd, 1000, '')).toEqual({ ok: true, value: null });
+    expect(parseEpdThresholdInput(epd, 1000, '0')).toEqual({ ok: true, value: 0 });
+    expect(parseEpdThresholdInput(epd, 1000, '1000')).toEqual({ ok: true, value: 1000 });
+    expect(parseEpdThresholdInput(epd, 1000, '1001')).toEqual({
+      ok: false,
+      rule: 'epd_threshold_cells = 1001 must be at most the buffer (1000 cells)',
+    });
+    expect(parseEpdThresholdInput(epd, 1000, '-1')).toEqual({
+      ok: false,
+      rule: 'epd_threshold_cells = -1 is out of range: must be between 0 and 10000000 cells',
+    });
+    expect(parseEpdThresholdInput(epd, 1000, 'x').ok).toBe(false);
   });
 
   it('refuses to edit a node that is not a switch', () => {
@@ -163,7 +174,10 @@ describe('VS/VD and discard edits', () => {
 
 describe('the EPD threshold', () => {
   it('belongs to the policies that refuse whole frames early (EPD, EPD + PPD)', () => {
-    expect(DISCARDS.filter((d) => usesEpdThreshold(d.id)).map((d) => d.id)).toEqual(['epd', 'epd_ppd']);
+    expect(discardsFor(ENGINE_CATALOGUE.discard_policies).filter((d) => usesEpdThreshold(d.id)).map((d) => d.id)).toEqual([
+      'epd',
+      'epd_ppd',
+    ]);
   });
 });
 

@@ -1,58 +1,50 @@
 // Edits of one switch in a scenario, as pure functions (scenario in, new scenario out, the
-// input untouched). Which edits need a reload and which apply live is decided by the Lab
-// (app/lab.ts); this file only knows the document.
+// input untouched), and the switch's fields as the engine's catalogue declares them. Which
+// edits need a reload and which apply live is decided by the Lab (lab/switchCommands.ts); this
+// file only knows the document.
 
 import type { AlgorithmSpec, DefaultAlgorithms, ParamSpec, Problem } from '../contract/engine';
 import type { Discard, ParamChange, Scenario, ScenarioNode, Scheduler } from '../contract/scenario';
+import { parseParamInput, specOf, type ParsedInput } from './params';
 
-/**
- * The buffer field of a switch: cells on ATM, bytes on Ethernet, as the engine's catalogue
- * declares it (`fields.switch`: unit, default, range, meaning).
- */
-export interface BufferField {
-  name: 'buffer_cells' | 'buffer_bytes';
-  unit: string;
-  default: number;
-  min?: number;
-  max?: number;
-  meaning?: string;
+/** The name of a switch's buffer field: cells on ATM, bytes on Ethernet. */
+export function bufferNameOf(s: Pick<Scenario, 'ethernet'>): 'buffer_cells' | 'buffer_bytes' {
+  return s.ethernet ? 'buffer_bytes' : 'buffer_cells';
 }
 
-/** Used only before the catalogue has arrived. */
-const BUFFER_FALLBACK = {
-  buffer_cells: { unit: 'cells', default: 1000 },
-  buffer_bytes: { unit: 'bytes', default: 600_000 },
-};
-
-export function bufferFieldOf(s: Scenario, settings: readonly ParamSpec[] = []): BufferField {
-  const name = networkOf(s) === 'ethernet' ? 'buffer_bytes' : 'buffer_cells';
-  const spec = settings.find((p) => p.name === name);
-  if (!spec) return { name, ...BUFFER_FALLBACK[name] };
-  return {
-    name,
-    unit: spec.unit,
-    default: spec.default ?? BUFFER_FALLBACK[name].default,
-    min: spec.min,
-    max: spec.max,
-    meaning: spec.meaning,
-  };
+/** A switch's buffer field as the engine's catalogue declares it (`fields.switch`: unit,
+ *  default, range, meaning). */
+export function bufferSpecOf(s: Pick<Scenario, 'ethernet'>, switchFields: readonly ParamSpec[]): ParamSpec {
+  return specOf(switchFields, bufferNameOf(s));
 }
 
 /** The switch's buffer as the scenario sets it (undefined: the default). */
 export function bufferOf(s: Scenario, node: ScenarioNode): number | undefined {
-  const v = node[bufferFieldOf(s).name];
+  const v = node[bufferNameOf(s)];
   return v === undefined ? undefined : Number(v);
 }
 
-export const SCHEDULERS: { id: Scheduler; label: string }[] = [
-  { id: 'fifo', label: 'FIFO (one queue per port)' },
-  { id: 'per_vc', label: 'Per-VC queues, round-robin' },
-];
+/** How the inspector names each scheduler and discard policy the engine offers (presentation
+ *  only: the list, its order and the ids come from the catalogue). */
+const SCHEDULER_LABELS: Record<string, string> = {
+  fifo: 'FIFO (one queue per port)',
+  per_vc: 'Per-VC queues, round-robin',
+};
+const DISCARD_LABELS: Record<string, string> = {
+  tail: 'Tail drop',
+  epd: 'EPD (early packet discard)',
+  ppd: 'PPD (partial packet discard)',
+  epd_ppd: 'EPD + PPD',
+};
 
 /** The schedulers the engine offers (its catalogue's list, in its order), with their labels. */
-export function schedulersFor(ids: readonly string[] | undefined): { id: Scheduler; label: string }[] {
-  if (!ids) return SCHEDULERS;
-  return ids.map((id) => SCHEDULERS.find((s) => s.id === id) ?? { id: id as Scheduler, label: id });
+export function schedulersFor(ids: readonly string[]): { id: Scheduler; label: string }[] {
+  return ids.map((id) => ({ id: id as Scheduler, label: SCHEDULER_LABELS[id] ?? id }));
+}
+
+/** The discard policies the engine offers (its catalogue's `discard_policies`), with their labels. */
+export function discardsFor(ids: readonly string[]): { id: Discard; label: string }[] {
+  return ids.map((id) => ({ id: id as Discard, label: DISCARD_LABELS[id] ?? id }));
 }
 
 /** The kind of network a scenario describes: Ethernet when it has Ethernet settings, else ATM. */
@@ -104,7 +96,7 @@ export function withScheduler(s: Scenario, node: string, scheduler: Scheduler): 
 
 /** Sets a switch's buffer per output port (cells on ATM, bytes on Ethernet); null = the default. */
 export function withBuffer(s: Scenario, node: string, size: number | null): Scenario {
-  const { name } = bufferFieldOf(s);
+  const name = bufferNameOf(s);
   // buffer_bytes is a u64 in the engine, typed bigint by ts-rs; in JSON it is a plain number.
   return editNode(s, node, (n) => (size === null ? withoutKey(n, name) : ({ ...n, [name]: size } as ScenarioNode)));
 }
@@ -127,13 +119,6 @@ export function withVsvd(s: Scenario, node: string, on: boolean): Scenario {
 /** Whether a discard policy uses the EPD threshold (EPD alone or with PPD). */
 export const usesEpdThreshold = (discard: Discard) => discard === 'epd' || discard === 'epd_ppd';
 
-export const DISCARDS: { id: Discard; label: string }[] = [
-  { id: 'tail', label: 'Tail drop' },
-  { id: 'epd', label: 'EPD (early packet discard)' },
-  { id: 'ppd', label: 'PPD (partial packet discard)' },
-  { id: 'epd_ppd', label: 'EPD + PPD' },
-];
-
 /** Sets a switch's discard policy (ATM only); `tail`, the engine's default, is left implicit. */
 export function withDiscard(s: Scenario, node: string, discard: Discard): Scenario {
   return editNode(s, node, (n) => (discard === 'tail' ? withoutKey(n, 'discard') : { ...n, discard }));
@@ -144,44 +129,17 @@ export function withEpdThreshold(s: Scenario, node: string, cells: number | null
   return editNode(s, node, (n) => (cells === null ? withoutKey(n, 'epd_threshold_cells') : { ...n, epd_threshold_cells: cells }));
 }
 
-/** The EPD threshold the engine uses when none is set: 90 % of the buffer, in whole cells. */
-export function defaultEpdThreshold(bufferCells: number): number {
-  return Math.floor(bufferCells * 0.9);
-}
-
-/** Reads the EPD threshold field: empty = the default; else a whole number of cells in 0 – buffer. */
-export function parseEpdThresholdInput(
-  bufferCells: number,
-  text: string,
-): { ok: true; value: number | null } | { ok: false; rule: string } {
-  const t = text.trim();
-  if (t === '') return { ok: true, value: null };
-  const v = Number(t);
-  if (!Number.isInteger(v) || v < 0 || v > bufferCells) {
-    return { ok: false, rule: `epd_threshold_cells must be a whole number of cells in 0 – ${bufferCells} (the buffer) (got “${t}”)` };
-  }
-  return { ok: true, value: v };
-}
-
 /**
- * Reads the buffer field: empty = the default; else a whole number ≥ 1 (the engine checks the
- * bounds and says so at the field).
+ * Reads the EPD threshold field against its catalogue entry (empty = the engine's default, its
+ * `default_note`); a threshold is also at most the buffer (`bufferCells`, the switch's or the
+ * default), above which EPD would never act.
  */
-export function parseBufferInput(
-  field: BufferField,
-  text: string,
-): { ok: true; value: number | null } | { ok: false; rule: string } {
-  const t = text.trim();
-  if (t === '') return { ok: true, value: null };
-  const v = Number(t);
-  const min = field.min ?? 1;
-  if (!Number.isInteger(v) || v < min) {
-    return { ok: false, rule: `${field.name} must be a whole number of ${field.unit} ≥ ${min} (got “${t}”)` };
+export function parseEpdThresholdInput(spec: ParamSpec, bufferCells: number, text: string): ParsedInput {
+  const parsed = parseParamInput(spec, text);
+  if (parsed.ok && parsed.value !== null && parsed.value > bufferCells) {
+    return { ok: false, rule: `${spec.name} = ${parsed.value} must be at most the buffer (${bufferCells} cells)` };
   }
-  if (field.max !== undefined && v > field.max) {
-    return { ok: false, rule: `${field.name} must be at most ${field.max} ${field.unit} (got “${t}”)` };
-  }
-  return { ok: true, value: v };
+  return parsed;
 }
 
 /** The scenario without the changes recorded during runs. */

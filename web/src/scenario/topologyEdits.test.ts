@@ -18,10 +18,11 @@ import {
   loopFreePaths,
   setPath,
 } from './topologyEdits';
-import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
+import { ENGINE_CATALOGUE as CAT } from '../test/engineCatalogue';
 
-/** The engine's default algorithms, as a catalogue gives them. */
-const DEFAULTS = ENGINE_CATALOGUE.default_algorithm;
+/** The engine's default algorithms and link fields, as its catalogue gives them. */
+const DEFAULTS = CAT.default_algorithm;
+const LINK = CAT.fields.link;
 const lib = (id: string) => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
 const ok = <T extends { ok: boolean }>(r: T) => {
   if (!r.ok) throw new Error(JSON.stringify(r));
@@ -51,7 +52,7 @@ describe('topology edits', () => {
   });
 
   it('draws a two-switch network with three sources from an empty canvas', () => {
-    let s = emptyNetwork(lib('two-sources'));
+    let s = emptyNetwork(lib('two-sources'), CAT.fields);
     expect(s).toMatchObject({ nodes: [], links: [], connections: [] });
     expect(s.lesson).toBeUndefined();
     for (const [kind, x, y] of [
@@ -72,7 +73,7 @@ describe('topology edits', () => {
       ['SW2', 'D1'],
       ['SW2', 'D2'],
       ['SW2', 'D3'],
-    ]) s = ok(addLink(s, a, b)).scenario;
+    ]) s = ok(addLink(s, a, b, LINK)).scenario;
     expect(s.links[0]).toMatchObject({ id: 'L1', from: 'S1', to: 'SW1', rate_mbps: 155.52, distance_km: 1 });
     for (const i of [1, 2, 3]) s = ok(addConnection(s, `S${i}`, `D${i}`)).scenario;
     expect(s.connections.map((c) => [c.id, c.from, c.to])).toEqual([
@@ -85,9 +86,9 @@ describe('topology edits', () => {
 
   it('refuses loops, duplicates, end systems joined directly, and connections without a path', () => {
     const s = lib('two-sources');
-    expect(addLink(s, 'SW1', 'SW1')).toEqual({ ok: false, rule: 'a link joins two different nodes' });
-    expect(addLink(s, 'SW2', 'SW1')).toEqual({ ok: false, rule: 'SW2 and SW1 are already linked' });
-    expect(addLink(s, 'S1', 'D1')).toEqual({ ok: false, rule: 'sources and destinations connect to switches' });
+    expect(addLink(s, 'SW1', 'SW1', LINK)).toEqual({ ok: false, rule: 'a link joins two different nodes' });
+    expect(addLink(s, 'SW2', 'SW1', LINK)).toEqual({ ok: false, rule: 'SW2 and SW1 are already linked' });
+    expect(addLink(s, 'S1', 'D1', LINK)).toEqual({ ok: false, rule: 'sources and destinations connect to switches' });
     expect(addConnection(s, 'D1', 'S1')).toEqual({ ok: false, rule: 'a connection starts at a source' });
     const lone = addNode(s, 'destination', 0, 0, DEFAULTS);
     expect(addConnection(lone.scenario, 'S1', lone.id)).toEqual({ ok: false, rule: 'no path of links from S1 to D3' });
@@ -96,7 +97,7 @@ describe('topology edits', () => {
   it('routes through switches only, never through an end system', () => {
     let s = lib('two-sources');
     // A link from D1 back to SW1 would let a path relay through D1 if end systems relayed.
-    s = ok(addLink(s, 'SW1', 'D1')).scenario;
+    s = ok(addLink(s, 'SW1', 'D1', LINK)).scenario;
     expect(shortestPath(s, 'S1', 'D1')).toEqual(['S1', 'SW1', 'D1']);
     expect(shortestPath(s, 'S1', 'D2')).toEqual(['S1', 'SW1', 'SW2', 'D2']);
   });
@@ -126,7 +127,7 @@ describe('topology edits', () => {
     const s = lib('fecn-hotspot');
     const a = addNode(s, 'switch', 0, 0, DEFAULTS);
     expect(a.scenario.nodes.at(-1)!.algorithm).toBe('fecn');
-    const l = ok(addLink(a.scenario, a.id, s.nodes.find((n) => n.kind === 'switch')!.id)).scenario.links.at(-1)!;
+    const l = ok(addLink(a.scenario, a.id, s.nodes.find((n) => n.kind === 'switch')!.id, LINK)).scenario.links.at(-1)!;
     expect(l.rate_mbps).toBe(s.links[0].rate_mbps);
   });
 });
@@ -134,17 +135,24 @@ describe('topology edits', () => {
 describe('link settings', () => {
   it('sets capacity and length; a distance replaces a delay and the reverse; bad values are refused by field', () => {
     const s = lib('two-sources');
-    const a = ok(setLink(s, 'L3', { rate_mbps: 622.08 })).scenario;
+    const a = ok(setLink(s, 'L3', { rate_mbps: 622.08 }, LINK)).scenario;
     expect(a.links[2]).toEqual({ ...s.links[2], rate_mbps: 622.08 });
-    const b = ok(setLink(a, 'L3', { length: { delay_us: 250 } })).scenario.links[2];
+    const b = ok(setLink(a, 'L3', { length: { delay_us: 250 } }, LINK)).scenario.links[2];
     expect(b.delay_us).toBe(250);
     expect('distance_km' in b).toBe(false);
-    const c = ok(setLink(s, 'L3', { length: { distance_km: 1000 } })).scenario.links[2];
+    const c = ok(setLink(s, 'L3', { length: { distance_km: 1000 } }, LINK)).scenario.links[2];
     expect(c).toMatchObject({ distance_km: 1000 });
     expect('delay_us' in c).toBe(false);
-    expect(setLink(s, 'L3', { rate_mbps: 0 })).toEqual({ ok: false, rule: 'rate_mbps must be a number above 0' });
-    expect(setLink(s, 'L3', { length: { distance_km: -1 } })).toEqual({ ok: false, rule: 'distance_km must be a number ≥ 0' });
-    expect(setLink(s, 'L9', { rate_mbps: 1 })).toEqual({ ok: false, rule: 'no link L9' });
+    expect(setLink(s, 'L3', { rate_mbps: 0 }, LINK)).toEqual({
+      ok: false,
+      rule: 'rate_mbps = 0 is out of range: must be between 0.001 and 100000 Mbps',
+    });
+    expect(setLink(s, 'L3', { rate_mbps: NaN }, LINK)).toEqual({ ok: false, rule: 'rate_mbps must be a finite number' });
+    expect(setLink(s, 'L3', { length: { distance_km: -1 } }, LINK)).toEqual({
+      ok: false,
+      rule: 'distance_km = -1 is out of range: must be between 0 and 200000 km',
+    });
+    expect(setLink(s, 'L9', { rate_mbps: 1 }, LINK)).toEqual({ ok: false, rule: 'no link L9' });
     expect(s.links[2].rate_mbps).toBe(155.52);
   });
 });
@@ -186,8 +194,8 @@ describe('path choice', () => {
   const triangle = () => {
     let s = lib('two-sources');
     s = addNode(s, 'switch', 400, 300, DEFAULTS).scenario;
-    s = ok(addLink(s, 'SW1', 'SW3')).scenario;
-    return ok(addLink(s, 'SW3', 'SW2')).scenario;
+    s = ok(addLink(s, 'SW1', 'SW3', LINK)).scenario;
+    return ok(addLink(s, 'SW3', 'SW2', LINK)).scenario;
   };
 
   it('lists the loop-free paths through switches, the shortest first', () => {
@@ -197,7 +205,7 @@ describe('path choice', () => {
       ['S1', 'SW1', 'SW3', 'SW2', 'D1'],
     ]);
     // End systems never relay: no path through S2.
-    const viaSource = ok(addLink(s, 'S2', 'SW3')).scenario;
+    const viaSource = ok(addLink(s, 'S2', 'SW3', LINK)).scenario;
     expect(loopFreePaths(viaSource, 'S1', 'D1')).toHaveLength(2);
     expect(loopFreePaths(s, 'S1', 'S1')).toEqual([]);
     expect(loopFreePaths(s, 'S1', 'nowhere')).toEqual([]);
@@ -219,18 +227,28 @@ describe('path choice', () => {
 
 describe('empty canvas: ATM or Ethernet', () => {
   it('an Ethernet canvas has the ethernet block, FECN switches and 10 Gbps links; ATM drops it', () => {
-    let s = emptyNetwork(lib('two-sources'), 'ethernet');
+    let s = emptyNetwork(lib('two-sources'), CAT.fields, 'ethernet');
     expect(s.ethernet).toEqual({ frame_bytes: 1500 });
     expect(s.defaults).toBeUndefined(); // TM 4.0 defaults do not apply to Ethernet sources
     s = addNode(s, 'switch', 300, 200, DEFAULTS).scenario;
     s = addNode(s, 'source', 80, 100, DEFAULTS).scenario;
     expect(s.nodes[0].algorithm).toBe('fecn');
-    s = ok(addLink(s, 'S1', 'SW1')).scenario;
+    s = ok(addLink(s, 'S1', 'SW1', LINK)).scenario;
     expect(s.links[0]).toMatchObject({ rate_mbps: 10_000, delay_us: 1 });
-    const atm = emptyNetwork(lib('fecn-hotspot'), 'atm');
+    const atm = emptyNetwork(lib('fecn-hotspot'), CAT.fields, 'atm');
     expect(atm.ethernet).toBeUndefined();
     expect(atm.defaults).toBeUndefined();
-    expect(emptyNetwork(lib('fecn-hotspot')).ethernet).toEqual({ frame_bytes: 1500 });
-    expect(emptyNetwork(lib('two-sources')).defaults).toEqual(lib('two-sources').defaults);
+    expect(emptyNetwork(lib('fecn-hotspot'), CAT.fields).ethernet).toEqual({ frame_bytes: 1500 });
+    expect(emptyNetwork(lib('two-sources'), CAT.fields).defaults).toEqual(lib('two-sources').defaults);
+  });
+
+  it("a new network takes the catalogue's defaults: the frame size, and an ATM link's capacity", () => {
+    const frames = CAT.fields.ethernet.map((f) => (f.name === 'frame_bytes' ? { ...f, default: 9000 } : f));
+    expect(emptyNetwork(lib('two-sources'), { ethernet: frames }, 'ethernet').ethernet).toEqual({ frame_bytes: 9000 });
+    const link = CAT.fields.link.map((f) => (f.name === 'rate_mbps' ? { ...f, default: 622.08 } : f));
+    let s = emptyNetwork(lib('two-sources'), CAT.fields, 'atm');
+    s = addNode(s, 'switch', 300, 200, DEFAULTS).scenario;
+    s = addNode(s, 'source', 80, 100, DEFAULTS).scenario;
+    expect(ok(addLink(s, 'S1', 'SW1', link)).scenario.links[0]).toMatchObject({ rate_mbps: 622.08, distance_km: 1 });
   });
 });

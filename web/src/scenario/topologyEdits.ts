@@ -3,8 +3,10 @@
 // these functions only keep the document coherent (no link or connection left pointing at a
 // node that is gone, no recorded change of a deleted switch).
 
-import type { DefaultAlgorithms } from '../contract/engine';
+import type { DefaultAlgorithms, ParamSpec } from '../contract/engine';
+import type { ScenarioFields } from '../contract/generated/ScenarioFields';
 import type { NodeKind, Scenario, ScenarioConnection, ScenarioLink, ScenarioNode } from '../contract/scenario';
+import { checkParamValue, specOf } from './params';
 
 const PREFIX: Record<NodeKind, string> = { source: 'S', switch: 'SW', destination: 'D' };
 
@@ -52,8 +54,13 @@ export function deleteNode(s: Scenario, id: string): Scenario {
   return routable(withChanges(out, (c) => c.node !== id));
 }
 
-/** Links carry the capacity and delay of the network's first link (else an OC-3 of 1 km, or 10 Gbps Ethernet). */
-function newLinkTemplate(s: Scenario): Omit<ScenarioLink, 'id' | 'from' | 'to'> {
+/**
+ * Links carry the capacity and delay of the network's first link. The first link of a network
+ * is, on ATM, of the engine's default capacity (the catalogue's `rate_mbps`) and 1 km long; on
+ * Ethernet, 10 Gbps with 1 µs of delay (a data-centre link: the editor's choice, the engine has
+ * no Ethernet default). The length is always the editor's: the engine asks for one.
+ */
+function newLinkTemplate(s: Scenario, linkFields: readonly ParamSpec[]): Omit<ScenarioLink, 'id' | 'from' | 'to'> {
   const first = s.links[0];
   if (first) {
     const t: Omit<ScenarioLink, 'id' | 'from' | 'to'> = { rate_mbps: first.rate_mbps };
@@ -61,13 +68,17 @@ function newLinkTemplate(s: Scenario): Omit<ScenarioLink, 'id' | 'from' | 'to'> 
     else t.distance_km = first.distance_km ?? 1;
     return t;
   }
-  return s.ethernet ? { rate_mbps: 10_000, delay_us: 1 } : { rate_mbps: 155.52, distance_km: 1 };
+  const rate = specOf(linkFields, 'rate_mbps').default;
+  return s.ethernet || rate === null ? { rate_mbps: 10_000, delay_us: 1 } : { rate_mbps: rate, distance_km: 1 };
 }
 
 export type EditResult = { ok: true; scenario: Scenario; id: string } | { ok: false; rule: string };
 
-/** Connects two nodes with a link (from `a` to `b`); refuses a loop, a duplicate, or end systems joined directly to each other. */
-export function addLink(s: Scenario, a: string, b: string): EditResult {
+/**
+ * Connects two nodes with a link (from `a` to `b`); refuses a loop, a duplicate, or end systems
+ * joined directly to each other. `linkFields`: the catalogue's `fields.link`.
+ */
+export function addLink(s: Scenario, a: string, b: string, linkFields: readonly ParamSpec[]): EditResult {
   if (a === b) return { ok: false, rule: 'a link joins two different nodes' };
   const na = s.nodes.find((n) => n.id === a);
   const nb = s.nodes.find((n) => n.id === b);
@@ -77,7 +88,7 @@ export function addLink(s: Scenario, a: string, b: string): EditResult {
   }
   if (na.kind !== 'switch' && nb.kind !== 'switch') return { ok: false, rule: 'sources and destinations connect to switches' };
   const id = nextId(s.links, 'L');
-  return { ok: true, scenario: { ...s, links: [...s.links, { id, from: a, to: b, ...newLinkTemplate(s) }] }, id };
+  return { ok: true, scenario: { ...s, links: [...s.links, { id, from: a, to: b, ...newLinkTemplate(s, linkFields) }] }, id };
 }
 
 /** Removes a link and the connections that can no longer be routed. */
@@ -163,14 +174,22 @@ function withChanges(s: Scenario, keep: (c: NonNullable<Scenario['changes']>[num
 
 /**
  * An empty network to draw from, with the run settings of the given one: ATM (cells) or
- * Ethernet (frames of 1500 bytes; the `ethernet` block). Source defaults are kept only on the
- * same kind of network (their parameters differ between the two).
+ * Ethernet (the `ethernet` block: the given network's frame size, else the catalogue's default
+ * from `fields.ethernet`). Source defaults are kept only on the same kind of network (their
+ * parameters differ between the two).
  */
-export function emptyNetwork(s: Scenario, network: 'atm' | 'ethernet' = s.ethernet ? 'ethernet' : 'atm'): Scenario {
+export function emptyNetwork(
+  s: Scenario,
+  fields: Pick<ScenarioFields, 'ethernet'>,
+  network: 'atm' | 'ethernet' = s.ethernet ? 'ethernet' : 'atm',
+): Scenario {
   const out: Scenario = { ...s, id: 'my-network', name: 'My network', nodes: [], links: [], connections: [] };
   for (const k of ['changes', 'lesson', 'source', 'description', 'group', 'virtual_paths'] as const) delete out[k];
   if ((network === 'ethernet') !== !!s.ethernet) delete out.defaults;
-  if (network === 'ethernet') out.ethernet = { frame_bytes: s.ethernet?.frame_bytes ?? 1500 };
+  if (network === 'ethernet') {
+    const frameBytes = s.ethernet?.frame_bytes ?? specOf(fields.ethernet, 'frame_bytes').default;
+    out.ethernet = frameBytes === null ? {} : { frame_bytes: frameBytes };
+  }
   else delete out.ethernet;
   return out;
 }
@@ -190,24 +209,30 @@ export const LINK_PRESETS = {
   ],
 } as const;
 
-/** A link's length: a distance (km, 5 µs per km) or a propagation delay (µs). */
+/** A link's length: a distance (km; the catalogue's `delay_us_per_km` makes it a delay) or a
+ *  propagation delay (µs). */
 export type LinkLength = { distance_km: number } | { delay_us: number };
 
 /**
  * Sets a link's capacity and/or length (a distance replaces a delay and the reverse); refuses a
- * capacity that is not positive or a negative length, naming the field.
+ * value outside its catalogue entry (`linkFields`: the catalogue's `fields.link`) with its rule.
  */
-export function setLink(s: Scenario, id: string, patch: { rate_mbps?: number; length?: LinkLength }): EditResult {
+export function setLink(
+  s: Scenario,
+  id: string,
+  patch: { rate_mbps?: number; length?: LinkLength },
+  linkFields: readonly ParamSpec[],
+): EditResult {
   const link = s.links.find((l) => l.id === id);
   if (!link) return { ok: false, rule: `no link ${id}` };
-  if (patch.rate_mbps !== undefined && !(Number.isFinite(patch.rate_mbps) && patch.rate_mbps > 0)) {
-    return { ok: false, rule: 'rate_mbps must be a number above 0' };
-  }
+  const rateRule = patch.rate_mbps === undefined ? null : checkParamValue(specOf(linkFields, 'rate_mbps'), patch.rate_mbps);
+  if (rateRule) return { ok: false, rule: rateRule };
   const next: ScenarioLink = { ...link };
   if (patch.rate_mbps !== undefined) next.rate_mbps = patch.rate_mbps;
   if (patch.length) {
     const [field, v] = 'distance_km' in patch.length ? ['distance_km', patch.length.distance_km] : ['delay_us', patch.length.delay_us];
-    if (!(Number.isFinite(v) && v >= 0)) return { ok: false, rule: `${field} must be a number ≥ 0` };
+    const rule = checkParamValue(specOf(linkFields, field), v);
+    if (rule) return { ok: false, rule };
     delete next.distance_km;
     delete next.delay_us;
     if (field === 'distance_km') next.distance_km = v;

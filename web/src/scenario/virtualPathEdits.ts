@@ -7,10 +7,17 @@ import type { Scenario } from '../contract/scenario';
 import type { Service } from '../contract/generated/Service';
 import type { VirtualPath } from '../contract/generated/VirtualPath';
 
-export const SERVICES: { id: Service; label: string }[] = [
-  { id: 'abr', label: 'ABR (shaped at the explicit rate returned to the edge)' },
-  { id: 'ubr', label: 'UBR (shaped at PCR)' },
-];
+/** How the panel names each service of a virtual path (presentation only: the list and its
+ *  order are the catalogue's `services`). */
+const SERVICE_LABELS: Record<string, string> = {
+  abr: 'ABR (shaped at the explicit rate returned to the edge)',
+  ubr: 'UBR (shaped at PCR)',
+};
+
+/** The services the engine offers (its catalogue's list, in its order), with their labels. */
+export function servicesFor(ids: readonly string[]): { id: Service; label: string }[] {
+  return ids.map((id) => ({ id: id as Service, label: SERVICE_LABELS[id] ?? id }));
+}
 
 /** The first free id VP1, VP2, … among the scenario's virtual paths. */
 export function nextVirtualPathId(s: Scenario): string {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Scenario } from '../contract/scenario';
+import { specOf } from '../scenario/params';
 import { algorithmOf } from '../scenario/switchEdits';
 import { RecordedChanges, SwitchInspector } from './SwitchInspector';
 import { VirtualPathsPanel } from './VirtualPathsPanel';
@@ -123,12 +124,13 @@ function RunFacts({ scenario, state }: { scenario: Scenario; state: LabState }) 
     algos.set(id, [...(algos.get(id) ?? []), n.id]);
   }
   const nameOf = (id: string) => catalogue?.algorithms.find((a) => a.id === id)?.name ?? id;
+  // The scenario's sampling interval, else the engine's default (the catalogue's `fields.run`).
+  const sampling = scenario.run.sample_interval_us ?? (catalogue ? specOf(catalogue.fields.run, 'sample_interval_us').default : null);
   return (
     <dl className="facts">
       <dt>Duration</dt>
       <dd>{scenario.run.duration_ms >= 10_000 ? `${scenario.run.duration_ms / 1000} s` : `${scenario.run.duration_ms} ms`}</dd>
-      <dt>Sampling</dt>
-      <dd>every {interval(scenario.run.sample_interval_us ?? 500)}</dd>
+      {sampling !== null && <FactPair term="Sampling" value={`every ${interval(sampling)}`} />}
       <dt>Connections</dt>
       <dd>{scenario.connections.length}</dd>
       {[...algos].map(([id, nodes]) => (

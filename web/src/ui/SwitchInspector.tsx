@@ -1,4 +1,3 @@
-import { ProblemList } from './Notices';
 // The switch inspector: algorithm, scheduler, buffer and the algorithm's parameter form, all
 // built from the engine's catalogue. It reads the lab state and calls Lab methods; what an
 // edit does to the run (live change or reload) is the Lab's business.
@@ -6,22 +5,30 @@ import { ProblemList } from './Notices';
 import { useState } from 'react';
 import type { Lab, LabState } from '../lab/lab';
 import type { ParamSpec } from '../contract/engine';
-import { describeRange, paramAt, parseParamInput, rifNote, sortedChanges, type ParsedInput } from '../scenario/params';
+import {
+  defaultText,
+  paramAt,
+  parseParamInput,
+  rangeAndDefault,
+  rifNote,
+  sortedChanges,
+  specOf,
+  type ParsedInput,
+} from '../scenario/params';
 import type { Discard, Scheduler } from '../contract/scenario';
 import {
   algorithmOf,
   algorithmsFor,
-  bufferFieldOf,
   bufferOf,
-  defaultEpdThreshold,
+  bufferSpecOf,
   describeChange,
-  DISCARDS,
+  discardsFor,
   networkOf,
-  parseBufferInput,
   parseEpdThresholdInput,
   schedulersFor,
   usesEpdThreshold,
 } from '../scenario/switchEdits';
+import { ProblemList } from './Notices';
 
 export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
   const scenario = state.current?.scenario;
@@ -34,9 +41,11 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
   const alg = algorithms.find((a) => a.id === algId);
   const rif = rifNote(scenario, algId, catalogue.source_params);
   const nowMs = state.status?.nowMs ?? 0;
-  const buffer = bufferFieldOf(scenario, catalogue.fields.switch);
+  const buffer = bufferSpecOf(scenario, catalogue.fields.switch);
   const bufferSize = bufferOf(scenario, n);
-  const atmBuffer = bufferSize ?? buffer.default;
+  // The buffer in force bounds the EPD threshold (the catalogue gives the buffer a default).
+  const atmBuffer = bufferSize ?? buffer.default ?? buffer.max;
+  const epd = specOf(catalogue.fields.switch, 'epd_threshold_cells');
   const mode = lab.switches.editMode();
   const fb = state.switchFeedback?.node === node ? state.switchFeedback : null;
   const modeText =
@@ -93,10 +102,10 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
         name={buffer.name}
         unit={buffer.unit}
         value={bufferSize}
-        placeholder={String(buffer.default)}
-        help={buffer.meaning ?? `Buffer of each output port; ${buffer.unit === 'cells' ? 'cells' : 'frames'} beyond it are dropped`}
-        range={`${buffer.min !== undefined && buffer.max !== undefined ? `range ${buffer.min} – ${buffer.max}; ` : ''}default ${buffer.default} ${buffer.unit}`}
-        parse={(text) => parseBufferInput(buffer, text)}
+        placeholder={defaultText(buffer)}
+        help={buffer.meaning}
+        range={rangeAndDefault(buffer)}
+        parse={(text) => parseParamInput(buffer, text)}
         engineRule={fb?.fields[buffer.name]}
         onCommit={(v) => lab.switches.setBuffer(node, v)}
       />
@@ -124,7 +133,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
               onChange={(e) => lab.switches.setDiscard(node, e.target.value as Discard)}
               aria-invalid={!!fb?.fields.discard}
             >
-              {DISCARDS.map((d) => (
+              {discardsFor(catalogue.discard_policies).map((d) => (
                 <option key={d.id} value={d.id}>
                   {d.label}
                 </option>
@@ -136,13 +145,13 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
             <NumberField
               key={`${node}:epd:${n.epd_threshold_cells}:${atmBuffer}`}
               testId="switch-epd-threshold"
-              name="epd_threshold_cells"
-              unit="cells"
+              name={epd.name}
+              unit={epd.unit}
               value={n.epd_threshold_cells}
-              placeholder={String(defaultEpdThreshold(atmBuffer))}
-              help="EPD refuses a new AAL5 frame whole once the port queue reaches this"
-              range={`range 0 – ${atmBuffer}; default ${defaultEpdThreshold(atmBuffer)} cells (90 % of the buffer)`}
-              parse={(text) => parseEpdThresholdInput(atmBuffer, text)}
+              placeholder={defaultText(epd)}
+              help={epd.meaning}
+              range={`range ${epd.min} – ${atmBuffer} ${epd.unit} (at most the buffer); default ${defaultText(epd)}`}
+              parse={(text) => parseEpdThresholdInput(epd, atmBuffer, text)}
               engineRule={fb?.fields.epd_threshold_cells}
               onCommit={(v) => lab.switches.setEpdThreshold(node, v)}
             />
@@ -181,7 +190,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
             value={paramAt(scenario, node, spec.name, nowMs)}
             placeholder={defaultText(spec)}
             help={spec.meaning}
-            range={`range ${describeRange(spec)}; default ${defaultText(spec)}`}
+            range={rangeAndDefault(spec)}
             parse={(text) => parseParamInput(spec, text)}
             engineRule={fb?.fields[`params.${spec.name}`]}
             onCommit={(v) => lab.switches.setParam(node, spec.name, v)}
@@ -224,10 +233,6 @@ function SwitchField({
       <FieldError rule={engineRule} />
     </div>
   );
-}
-
-function defaultText(spec: ParamSpec) {
-  return spec.default === null ? (spec.default_note ?? '—') : String(spec.default);
 }
 
 function FieldError({ rule }: { rule: string | undefined | null }) {

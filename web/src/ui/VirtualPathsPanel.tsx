@@ -1,4 +1,3 @@
-import { ProblemList } from './Notices';
 // The scenario's virtual paths: the list (each deletable) and a form that makes a new one from
 // chosen connections between two edge switches. It reads the lab state and calls Lab methods;
 // the engine says whether a path is valid, and its rules are shown at the form's fields.
@@ -6,7 +5,9 @@ import { ProblemList } from './Notices';
 import { useState } from 'react';
 import type { Lab, LabState } from '../lab/lab';
 import type { Service } from '../contract/generated/Service';
-import { SERVICES } from '../scenario/virtualPathEdits';
+import { specOf } from '../scenario/params';
+import { servicesFor } from '../scenario/virtualPathEdits';
+import { ProblemList } from './Notices';
 
 export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState }) {
   const scenario = state.current?.scenario;
@@ -15,8 +16,12 @@ export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState })
   const [chosen, setChosen] = useState<string[]>([]);
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
-  const [service, setService] = useState<Service>('abr');
-  if (!scenario) return null;
+  const [chosenService, setService] = useState<Service | null>(null);
+  if (!scenario || !state.catalogue) return null;
+  const services = servicesFor(state.catalogue.services);
+  // The first service the engine offers until one is chosen.
+  const service = chosenService ?? services[0]?.id;
+  const edgeBuffer = specOf(state.catalogue.fields.virtual_path, 'buffer_cells');
   const paths = scenario.virtual_paths ?? [];
   const fb = state.virtualPathFeedback;
   const fromId = from !== null && switches.includes(from) ? from : (switches[0] ?? '');
@@ -34,7 +39,7 @@ export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState })
           {paths.map((vp) => (
             <li key={vp.id} data-testid={`vp-${vp.id}`}>
               <strong>{vp.id}</strong> {(vp.service ?? 'abr').toUpperCase()} {vp.from} → {vp.to}: {vp.connections.join(', ')}
-              {vp.buffer_cells !== undefined && ` (edge buffer ${vp.buffer_cells} cells)`}{' '}
+              {vp.buffer_cells !== undefined && ` (edge buffer ${vp.buffer_cells} ${edgeBuffer.unit})`}{' '}
               <button className="btn ghost small" data-testid={`vp-delete-${vp.id}`} onClick={() => lab.virtualPaths.delete(vp.id)}>
                 Delete
               </button>
@@ -80,7 +85,7 @@ export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState })
       <label className="inspector-row">
         <span className="inspector-label">service</span>
         <select data-testid="vp-service" value={service} onChange={(e) => setService(e.target.value as Service)}>
-          {SERVICES.map((s) => (
+          {services.map((s) => (
             <option key={s.id} value={s.id}>
               {s.label}
             </option>
@@ -92,8 +97,8 @@ export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState })
       <button
         className="btn"
         data-testid="vp-add"
-        disabled={picked.length === 0}
-        onClick={() => lab.virtualPaths.add({ connections: picked, from: fromId, to: toId, service })}
+        disabled={picked.length === 0 || !service}
+        onClick={() => service && lab.virtualPaths.add({ connections: picked, from: fromId, to: toId, service })}
       >
         Add virtual path
       </button>

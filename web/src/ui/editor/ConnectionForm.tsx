@@ -1,16 +1,17 @@
 // The connection inspector: the selected connection's kind (greedy ABR, misbehaving source,
-// background, TCP; Ethernet arrivals), its settings, start/stop times and source parameters
-// from the engine's catalogue. Every field hands a pure edit (connectionEdits.ts) to the editor,
-// which refuses it with its rule or commits it (the run restarts at t = 0).
+// background, TCP; Ethernet arrivals), its settings, start/stop times and source parameters,
+// every field with its unit, range, default and meaning from the engine's catalogue. Every
+// field hands a pure edit (connectionEdits.ts) to the editor, which refuses it with its rule or
+// commits it (the run restarts at t = 0).
 
 import { useState, type ReactNode } from 'react';
-import type { ParamSpec } from '../../contract/engine';
+import type { Catalogue, ParamSpec } from '../../contract/engine';
 import type { Scenario, ScenarioConnection } from '../../contract/scenario';
-import { describeRange } from '../../scenario/params';
+import { defaultText, describeRange, specOf } from '../../scenario/params';
 import {
-  describeField,
-  KIND_FIELDS,
   KIND_LABELS,
+  kindFields,
+  kindMeaning,
   kindOf,
   kindSettings,
   kindsFor,
@@ -18,6 +19,7 @@ import {
   setKindField,
   setSourceParam,
   setTiming,
+  sourceParamsFor,
   type ConnectionKind,
 } from '../../scenario/connectionEdits';
 import { loopFreePaths, routeOf, setPath, type EditResult } from '../../scenario/topologyEdits';
@@ -25,15 +27,17 @@ import { loopFreePaths, routeOf, setPath, type EditResult } from '../../scenario
 export function ConnectionForm({
   scenario,
   conn,
-  params,
+  catalogue,
   onEdit,
 }: {
   scenario: Scenario;
   conn: ScenarioConnection;
-  params: ParamSpec[];
+  catalogue: Catalogue;
   onEdit: (r: EditResult, note: string) => void;
 }) {
   const eth = !!scenario.ethernet;
+  const params = sourceParamsFor(scenario, catalogue);
+  const timing = catalogue.fields.connection;
   const kind = kindOf(conn, eth);
   const settings = kindSettings(conn, eth);
   const note = (what: string) => `${conn.id} ${what}: the run restarted at t = 0.`;
@@ -54,7 +58,13 @@ export function ConnectionForm({
         <select
           data-testid="conn-kind"
           value={kind}
-          onChange={(e) => onEdit(setKind(scenario, conn.id, e.target.value as ConnectionKind), note(`is now “${KIND_LABELS[e.target.value as ConnectionKind]}”`))}
+          title={kindMeaning(catalogue.fields, kind) ?? undefined}
+          onChange={(e) =>
+            onEdit(
+              setKind(scenario, conn.id, e.target.value as ConnectionKind, catalogue.fields),
+              note(`is now “${KIND_LABELS[e.target.value as ConnectionKind]}”`),
+            )
+          }
         >
           {kindsFor(scenario).map((k) => (
             <option key={k} value={k}>
@@ -70,10 +80,15 @@ export function ConnectionForm({
             <select
               data-testid="conn-service"
               value={String(settings.service ?? 'abr')}
-              onChange={(e) => onEdit(setKindField(scenario, conn.id, 'service', e.target.value), note(`service ${e.target.value.toUpperCase()}`))}
+              onChange={(e) =>
+                onEdit(setKindField(scenario, conn.id, 'service', e.target.value, catalogue), note(`service ${e.target.value.toUpperCase()}`))
+              }
             >
-              <option value="abr">ABR</option>
-              <option value="ubr">UBR</option>
+              {catalogue.services.map((id) => (
+                <option key={id} value={id}>
+                  {id.toUpperCase()}
+                </option>
+              ))}
             </select>
           </label>
           <label title="LLC/SNAP encapsulation adds 8 bytes per packet">
@@ -81,42 +96,41 @@ export function ConnectionForm({
               type="checkbox"
               data-testid="conn-llc"
               checked={settings.llc !== false}
-              onChange={(e) => onEdit(setKindField(scenario, conn.id, 'llc', e.target.checked), note(`LLC/SNAP ${e.target.checked ? 'on' : 'off'}`))}
+              onChange={(e) =>
+                onEdit(setKindField(scenario, conn.id, 'llc', e.target.checked, catalogue), note(`LLC/SNAP ${e.target.checked ? 'on' : 'off'}`))
+              }
             />
             LLC/SNAP
           </label>
         </>
       )}
-      {KIND_FIELDS[kind].map((f) => (
+      {kindFields(catalogue.fields, kind).map((f) => (
         <Field
           key={`${kind}.${f.name}`}
           testId={`conn-field-${f.name}`}
           name={f.name}
           unit={f.unit}
           value={settings[f.name] as number | undefined}
-          placeholder={String(f.start)}
-          help={`${f.meaning}; range ${describeField(f)}`}
-          onCommit={(t) => run(setKindField(scenario, conn.id, f.name, t), note(`${f.name} changed`))}
+          placeholder={defaultText(f)}
+          help={hint(f)}
+          onCommit={(t) => run(setKindField(scenario, conn.id, f.name, t, catalogue), note(`${f.name} changed`))}
         />
       ))}
-      <Field
-        testId="conn-start_ms"
-        name="start_ms"
-        unit="ms"
-        value={conn.start_ms}
-        placeholder="0"
-        help="when the source starts sending; range 0 – 600000 ms"
-        onCommit={(t) => run(setTiming(scenario, conn.id, 'start_ms', t), note('start_ms changed'))}
-      />
-      <Field
-        testId="conn-stop_ms"
-        name="stop_ms"
-        unit="ms"
-        value={conn.stop_ms}
-        placeholder="never"
-        help="when the source stops sending (after start_ms); empty: never"
-        onCommit={(t) => run(setTiming(scenario, conn.id, 'stop_ms', t), note('stop_ms changed'))}
-      />
+      {(['start_ms', 'stop_ms'] as const).map((name) => {
+        const f = specOf(timing, name);
+        return (
+          <Field
+            key={name}
+            testId={`conn-${name}`}
+            name={name}
+            unit={f.unit}
+            value={conn[name]}
+            placeholder={defaultText(f)}
+            help={hint(f)}
+            onCommit={(t) => run(setTiming(scenario, conn.id, name, t, timing), note(`${name} changed`))}
+          />
+        );
+      })}
       {params.length > 0 && (
         <details className="conn-params" data-testid="conn-params">
           <summary>{eth ? 'Ethernet source parameters' : 'TM 4.0 source parameters'}</summary>
@@ -127,8 +141,8 @@ export function ConnectionForm({
               name={p.name}
               unit={p.unit}
               value={conn.params?.[p.name]}
-              placeholder={defaults[p.name] !== undefined ? String(defaults[p.name]) : p.default === null ? (p.default_note ?? '—') : String(p.default)}
-              help={`${p.meaning}; range ${describeRange(p)}; default ${p.default === null ? (p.default_note ?? '—') : p.default}`}
+              placeholder={defaults[p.name] !== undefined ? String(defaults[p.name]) : defaultText(p)}
+              help={hint(p)}
               detail={
                 <>
                   <span className="conn-range">
@@ -147,6 +161,11 @@ export function ConnectionForm({
       )}
     </div>
   );
+}
+
+/** "When the source starts sending; range 0 – 600000 ms; default 0": a field's tooltip. */
+function hint(f: ParamSpec) {
+  return `${f.meaning}; range ${describeRange(f)}; default ${defaultText(f)}`;
 }
 
 /** A number field that commits on Enter or blur, only when its text differs from the value. */

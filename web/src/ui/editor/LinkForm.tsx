@@ -1,18 +1,33 @@
-// The selected link's capacity (preset or free entry) and its length (distance or delay).
+// The selected link's capacity (preset or free entry) and its length (distance or delay), with
+// units, ranges and meanings from the engine's catalogue (`fields.link`, `delay_us_per_km`).
 
 import { useState } from 'react';
+import type { ParamSpec } from '../../contract/engine';
 import type { ScenarioLink } from '../../contract/scenario';
+import { describeRange, specOf } from '../../scenario/params';
 import { LINK_PRESETS, type LinkLength } from '../../scenario/topologyEdits';
+
+/** "Capacity of each direction of the link; range 0.001 – 100000 Mbps": a field's tooltip. */
+const hint = (f: ParamSpec) => `${f.meaning}; range ${describeRange(f)}`;
 
 export function LinkForm({
   link,
   ethernet,
+  fields,
+  delayUsPerKm,
   onChange,
 }: {
   link: ScenarioLink;
   ethernet: boolean;
+  /** The catalogue's `fields.link`: rate_mbps, delay_us, distance_km. */
+  fields: readonly ParamSpec[];
+  /** The catalogue's `delay_us_per_km`: what a kilometre of link adds to its delay. */
+  delayUsPerKm: number;
   onChange: (patch: { rate_mbps?: number; length?: LinkLength }) => void;
 }) {
+  const rateSpec = specOf(fields, 'rate_mbps');
+  const distance = specOf(fields, 'distance_km');
+  const delay = specOf(fields, 'delay_us');
   const presets = ethernet ? LINK_PRESETS.ethernet : LINK_PRESETS.atm;
   const preset = presets.find((p) => p.rate_mbps === link.rate_mbps);
   // Ethernet links are entered in Gbps, ATM links in Mbps; the scenario stores rate_mbps.
@@ -51,12 +66,14 @@ export function LinkForm({
           type="number"
           min="0"
           step="any"
+          title={hint(rateSpec)}
           value={rate}
           onChange={(e) => setRate(e.target.value)}
           onBlur={sendRate}
           onKeyDown={(e) => e.key === 'Enter' && sendRate()}
         />
-        {ethernet ? 'Gbps' : 'Mbps'}
+        {/* Ethernet capacities are entered in Gbps (the scenario keeps rate_mbps). */}
+        {ethernet ? 'Gbps' : rateSpec.unit}
       </label>
       <label>
         <select
@@ -76,12 +93,13 @@ export function LinkForm({
           type="number"
           min="0"
           step="any"
+          title={hint(lengthKind === 'distance_km' ? distance : delay)}
           value={length}
           onChange={(e) => setLength(e.target.value)}
           onBlur={() => sendLength()}
           onKeyDown={(e) => e.key === 'Enter' && sendLength()}
         />
-        {lengthKind === 'distance_km' ? 'km (5 µs per km)' : 'µs'}
+        {lengthKind === 'distance_km' ? `${distance.unit} (${delayUsPerKm} ${delay.unit} per ${distance.unit})` : delay.unit}
       </label>
     </div>
   );

@@ -18,7 +18,6 @@ import {
   setLink,
   type EditResult,
 } from '../../scenario/topologyEdits';
-import { sourceParamsFor } from '../../scenario/connectionEdits';
 import {
   editedOrigin,
   inspectedConnection,
@@ -136,13 +135,13 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   // View state: the part of the canvas shown (null: fit the network).
   const [cam, setCam] = useState<Box | null>(null);
   const view = cam ?? box;
-  if (!draft || !current) return null;
+  // Every new element and every field takes its defaults and ranges from the engine's catalogue.
+  const catalogue = state.catalogue;
+  if (!draft || !current || !catalogue) return null;
 
   const add = (kind: NodeKind) => {
-    // A new switch runs the engine's default algorithm, which its catalogue says.
-    if (!state.catalogue) return setMessage({ kind: 'error', text: 'The engine has not said its defaults yet: try again in a moment.' });
     const at = placeForNew(draft, kind);
-    const { scenario, id } = addNode(draft, kind, at.x, at.y, state.catalogue.default_algorithm);
+    const { scenario, id } = addNode(draft, kind, at.x, at.y, catalogue.default_algorithm);
     commit(scenario, `${id} added: drag it into place, then link it. The run restarted at t = 0.`);
     setSelection({ kind: 'node', id });
   };
@@ -154,7 +153,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
       setMessage({ kind: 'info', text: tool === 'link' ? `Link from ${id}: click the other end.` : `Connection from ${id}: click its destination.` });
       return;
     }
-    const r = tool === 'link' ? addLink(draft, pick, id) : addConnection(draft, pick, id);
+    const r = tool === 'link' ? addLink(draft, pick, id, catalogue.fields.link) : addConnection(draft, pick, id);
     setPick(null);
     const made = apply(r, r.ok ? `${r.id} added (${pick} – ${id}): the run restarted at t = 0.` : undefined);
     if (made) setSelection({ kind: tool === 'link' ? 'link' : 'connection', id: made });
@@ -174,11 +173,13 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
 
   const empty = (net: 'atm' | 'ethernet') => {
     setSelection(null);
+    const next = emptyNetwork(draft, catalogue.fields, net);
+    const frames = next.ethernet?.frame_bytes;
     commit(
-      emptyNetwork(draft, net),
+      next,
       net === 'atm'
         ? 'An empty ATM network (cells, ABR): add switches, end systems, links and connections.'
-        : 'An empty Ethernet network (1500-byte frames, FECN or QCN switches, links in Gbps): add switches, end systems, links and connections.',
+        : `An empty Ethernet network (${frames === undefined ? '' : `${frames}-byte frames, `}FECN or QCN switches, links in Gbps): add switches, end systems, links and connections.`,
     );
   };
 
@@ -232,17 +233,15 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
           key={`${selectedLink.id}:${JSON.stringify(selectedLink)}`}
           link={selectedLink}
           ethernet={!!draft.ethernet}
-          onChange={(patch) => apply(setLink(draft, selectedLink.id, patch), `${selectedLink.id} changed: the run restarted at t = 0.`)}
+          fields={catalogue.fields.link}
+          delayUsPerKm={catalogue.delay_us_per_km}
+          onChange={(patch) =>
+            apply(setLink(draft, selectedLink.id, patch, catalogue.fields.link), `${selectedLink.id} changed: the run restarted at t = 0.`)
+          }
         />
       )}
       {inspected && (
-        <ConnectionForm
-          key={inspected.id}
-          scenario={draft}
-          conn={inspected}
-          params={sourceParamsFor(draft, state.catalogue)}
-          onEdit={(r, note) => apply(r, note)}
-        />
+        <ConnectionForm key={inspected.id} scenario={draft} conn={inspected} catalogue={catalogue} onEdit={(r, note) => apply(r, note)} />
       )}
       <ul className="editor-connections" data-testid="editor-connections">
         {draft.connections.length === 0 && <li className="muted">No connections yet: pick “Connection”, then a source and a destination.</li>}
