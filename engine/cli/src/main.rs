@@ -66,6 +66,32 @@ enum Command {
         #[arg(long, default_value = "report")]
         out: PathBuf,
     },
+    /// Run a sweep: the file's `sweep` block and/or --vary parameters over a grid, each point
+    /// with several seeds; print one row per run (varied values, seed, every summary column).
+    Sweep {
+        /// Scenario file (JSON), with or without a `sweep` block.
+        scenario: PathBuf,
+        /// Vary a field over values: PATH=V1,V2,… (a --set path; replaces the file's parameter
+        /// of the same path). Repeatable: the grid is every combination.
+        #[arg(long = "vary", value_name = "PATH=V1,V2,…")]
+        vary: Vec<String>,
+        /// Runs per point, with seeds run.seed, run.seed + 1, … (default: the file's, else 1).
+        #[arg(long)]
+        seeds: Option<u32>,
+        /// Override a scenario field for every run: PATH=VALUE. Repeatable.
+        #[arg(long = "set", value_name = "PATH=VALUE")]
+        set: Vec<String>,
+        /// Run on this many threads (default: every core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Run only the I-th of N contiguous slices of the runs (1 ≤ I ≤ N), e.g. a Slurm array
+        /// task: the shards' rows concatenated in order are the unsharded rows.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
+        /// `csv` (a header, then one line per run) or `json` (one object per line).
+        #[arg(long, default_value = "csv")]
+        format: String,
+    },
     /// Measure speed: events per second and simulated time / wall time, one JSON line per file.
     Bench {
         /// Scenario files (default: scenarios/*.json and scenarios/bench/*.json).
@@ -92,6 +118,9 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Bench { scenarios, repeat } => bench(scenarios, repeat),
+        Command::Sweep { scenario, vary, seeds, set, jobs, shard, format } => {
+            sweep(&scenario, &vary, seeds, &set, jobs, shard.as_deref(), &format)
+        }
         Command::Report { scenarios, algorithms, out } => report(scenarios, &algorithms, &out),
     };
     match result {
@@ -206,7 +235,15 @@ fn write_csv(sim: &sim::Simulation, path: &Path) -> std::io::Result<()> {
 fn validate(paths: &[PathBuf]) -> Result<(), String> {
     let mut failed = Vec::new();
     for path in paths {
-        match read_json(path).and_then(|doc| scenario::from_value(doc).map_err(|p| problems_message(path, &p))) {
+        // A sweep block is checked value by value, as `abrsim sweep` would before running.
+        let checked = read_json(path).and_then(|doc| {
+            let s = scenario::from_value(doc.clone()).map_err(|p| problems_message(path, &p))?;
+            if s.sweep.is_some() {
+                abr_sim::sweep::Plan::new(&doc, &[], None).map_err(|p| problems_message(path, &p))?;
+            }
+            Ok(s)
+        });
+        match checked {
             Ok(s) => println!("ok: {} ({})", path.display(), s.id),
             Err(msg) => failed.push(msg),
         }
@@ -279,6 +316,153 @@ fn bench(mut paths: Vec<PathBuf>, repeat: u32) -> Result<(), String> {
         println!("{line}");
     }
     Ok(())
+}
+
+/// `abrsim sweep`: checks the whole plan first, then runs the shard's runs on `jobs` threads
+/// and prints their rows in run order as they complete (a failed run's row says why).
+fn sweep(
+    path: &Path,
+    vary: &[String],
+    seeds: Option<u32>,
+    set: &[String],
+    jobs: Option<usize>,
+    shard: Option<&str>,
+    format: &str,
+) -> Result<(), String> {
+    use abr_sim::sweep::{parse_shard, row, Plan};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::mpsc;
+    let csv = match format {
+        "csv" => true,
+        "json" => false,
+        other => return Err(format!("error: --format '{other}': expected csv or json")),
+    };
+    let (shard_i, shard_n) = shard.map(parse_shard).transpose().map_err(|e| format!("error: {e}"))?.unwrap_or((1, 1));
+    if jobs == Some(0) {
+        return Err("error: --jobs 0: give at least 1".into());
+    }
+    let mut doc = read_json(path)?;
+    for o in set {
+        scenario::apply_override(&mut doc, o).map_err(|e| format!("error: {e}"))?;
+    }
+    let extra = vary
+        .iter()
+        .map(|v| abr_sim::scenario::SweepParam::from_cli(v))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("error: {e}"))?;
+    let plan = Plan::new(&doc, &extra, seeds).map_err(|p| problems_message(path, &p))?;
+    let base = scenario::from_value(plan.scenario_doc(0)).map_err(|p| problems_message(path, &p))?;
+    let header = plan.header(&base);
+    let runs = plan.shard(shard_i, shard_n);
+    let jobs =
+        jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).min(runs.len().max(1));
+
+    let out = std::io::stdout();
+    let mut out = std::io::BufWriter::new(out.lock());
+    let write = |out: &mut dyn Write, line: String| writeln!(out, "{line}").map_err(|e| format!("error: {e}"));
+    if csv {
+        write(&mut out, header.iter().map(|h| csv_field(h)).collect::<Vec<_>>().join(","))?;
+    }
+    let next = AtomicUsize::new(runs.start);
+    let (tx, rx) = mpsc::channel::<(usize, Vec<(String, serde_json::Value)>)>();
+    std::thread::scope(|scope| -> Result<(), String> {
+        for _ in 0..jobs {
+            let (tx, next, plan, end) = (tx.clone(), &next, &plan, runs.end);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= end {
+                    break;
+                }
+                let result = scenario::from_value(plan.scenario_doc(i)).map(|s| {
+                    let mut sim = sim::Simulation::new(s.clone());
+                    sim.run_to_end();
+                    row(&metrics::summarize(&sim, s.steady_from_ms()), &s)
+                });
+                let cells = result.unwrap_or_else(|p| {
+                    let why = p.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; ");
+                    vec![("error".to_string(), serde_json::json!(why))]
+                });
+                if tx.send((i, cells)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        // Rows leave in run order: completed ones wait here for their predecessors.
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut due = runs.start;
+        for (i, cells) in rx {
+            waiting.insert(i, cells);
+            while let Some(cells) = waiting.remove(&due) {
+                let run = plan.run(due);
+                let line = if csv {
+                    sweep_csv_line(&header, &plan, &run, &cells)
+                } else {
+                    sweep_json_line(&plan, &run, cells)
+                };
+                write(&mut out, line)?;
+                due += 1;
+            }
+        }
+        Ok(())
+    })?;
+    out.flush().map_err(|e| format!("error: {e}"))
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn csv_value(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Null => String::new(),
+        serde_json::Value::String(s) => csv_field(s),
+        other => csv_field(&other.to_string()),
+    }
+}
+
+fn sweep_csv_line(
+    header: &[String],
+    plan: &abr_sim::sweep::Plan,
+    run: &abr_sim::sweep::Run,
+    cells: &[(String, serde_json::Value)],
+) -> String {
+    let n = plan.params.len();
+    let mut fields: Vec<String> = run.values.iter().map(csv_value).collect();
+    fields.push(run.seed.to_string());
+    let error = cells.iter().find(|(k, _)| k == "error");
+    for name in &header[n + 1..] {
+        let v = cells.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+        fields.push(match (v, error, name.as_str()) {
+            (Some(v), _, _) => csv_value(v),
+            // A failed run says why in its digest column, the last.
+            (None, Some((_, why)), "digest") => {
+                csv_value(&serde_json::json!(format!("error: {}", why.as_str().unwrap_or(""))))
+            }
+            _ => String::new(),
+        });
+    }
+    fields.join(",")
+}
+
+fn sweep_json_line(
+    plan: &abr_sim::sweep::Plan,
+    run: &abr_sim::sweep::Run,
+    cells: Vec<(String, serde_json::Value)>,
+) -> String {
+    let mut o = serde_json::Map::new();
+    for (p, v) in plan.params.iter().zip(&run.values) {
+        o.insert(p.column(), v.clone());
+    }
+    o.insert("seed".into(), serde_json::json!(run.seed));
+    for (k, v) in cells {
+        o.insert(k, v);
+    }
+    serde_json::Value::Object(o).to_string()
 }
 
 /// One row of the report: a group of connections in one run.

@@ -159,3 +159,87 @@ fn report_writes_one_row_per_group_and_algorithm_in_markdown_and_csv() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown algorithm 'fast'"));
 }
+
+fn stdout(out: &Output) -> String {
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout.clone()).expect("utf-8")
+}
+
+#[test]
+fn sweep_rows_are_the_same_on_any_number_of_threads_and_shards() {
+    let args = [
+        "sweep",
+        "scenarios/fecn-delay-sweep.json",
+        "--set",
+        "run.duration_ms=10",
+        "--set",
+        "run.steady_from_ms=5",
+        "--seeds",
+        "2",
+    ];
+    let one = stdout(&abrsim(&[&args[..], &["--jobs", "1"]].concat()));
+    let two = stdout(&abrsim(&[&args[..], &["--jobs", "2"]].concat()));
+    assert_eq!(one, two, "--jobs changes nothing but speed");
+    let lines: Vec<&str> = one.lines().collect();
+    assert_eq!(lines.len(), 1 + 2 * 4 * 2, "a header, then 2 Qeq × 4 delays × 2 seeds");
+    assert!(lines[0].starts_with("qeq_bytes,loop_delay_us,seed,"), "{}", lines[0]);
+    let mut sharded = Vec::new();
+    for i in 1..=3 {
+        let out = stdout(&abrsim(&[&args[..], &["--shard", &format!("{i}/3")]].concat()));
+        let mut rows = out.lines();
+        assert_eq!(rows.next(), Some(lines[0]), "every shard prints the same header");
+        sharded.extend(rows.map(str::to_string));
+    }
+    assert_eq!(sharded, lines[1..].iter().map(|s| s.to_string()).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_sweep_row_equals_the_run_with_the_same_overrides() {
+    let out = stdout(&abrsim(&[
+        "sweep",
+        "scenarios/fecn-n0-sweep.json",
+        "--set",
+        "run.duration_ms=20",
+        "--set",
+        "run.steady_from_ms=10",
+        "--format",
+        "json",
+    ]));
+    let rows: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[1]["n0"], 10);
+    let run = json(&abrsim(&[
+        "run",
+        "scenarios/fecn-n0-sweep.json",
+        "--set",
+        "run.duration_ms=20",
+        "--set",
+        "run.steady_from_ms=10",
+        "--set",
+        "nodes.SW1.params.n0=10",
+    ]));
+    assert_eq!(rows[1]["digest"], run["digest"]);
+    assert_eq!(rows[1]["jain_index"], run["jain_index"]);
+    let port = run["ports"].as_array().unwrap().iter().find(|p| p["id"] == "SW1->EP4").unwrap();
+    assert_eq!(rows[1]["port.SW1->EP4.dropped_cells"], port["dropped_cells"]);
+}
+
+#[test]
+fn bad_sweeps_exit_2_naming_the_field_and_rule() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["--shard", "3/2"], "--shard '3/2': expected I/N with 1 ≤ I ≤ N"),
+        (&["--vary", "nodes.SW1.params.n0="], "give at least one value"),
+        (
+            &["--vary", "nodes.SW1.params.n0=10,0"],
+            "sweep.vary[0].values[1]: 0 makes the scenario invalid: nodes[0].params.n0: n0 = 0 is out of range",
+        ),
+        (&["--vary", "nodes.SW7.params.n0=10"], "no element with id 'SW7'"),
+        (&["--format", "xml"], "--format 'xml': expected csv or json"),
+    ];
+    for (extra, message) in cases {
+        let out = abrsim(&[&["sweep", "scenarios/fecn-n0-sweep.json"][..], extra].concat());
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(message), "{extra:?}: {err}");
+    }
+}

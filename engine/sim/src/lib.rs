@@ -30,6 +30,7 @@ pub mod scenario;
 pub mod shares;
 pub mod sim;
 pub mod source;
+pub mod sweep;
 pub mod tcp;
 pub mod time;
 pub mod topology;

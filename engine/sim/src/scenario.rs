@@ -8,6 +8,7 @@
 use crate::fields;
 use crate::source::SOURCE_PARAMS;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::collections::BTreeMap;
 use ts_rs::TS;
 
@@ -64,6 +65,57 @@ pub struct Scenario {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub ethernet: Option<EthernetSettings>,
+    /// Runs of this scenario with parameters varied over a grid (`abrsim sweep`, the lab's
+    /// Sweep view); a single run ignores it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub sweep: Option<Sweep>,
+}
+
+/// What to vary and how often to run each point.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export, export_to = EXPORT_TO)]
+pub struct Sweep {
+    /// The parameters, each with its list of values: every combination is a point (the first
+    /// parameter varies slowest).
+    pub vary: Vec<SweepParam>,
+    /// Runs per point, with seeds run.seed, run.seed + 1, … (default 1).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    #[ts(as = "Option<u32>", optional)]
+    pub seeds: u32,
+    /// The columns the lab tabulates and plots (row column names, e.g. `jain_index`,
+    /// `port.SW1->EP4.dropped_cells`); default: a few totals.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub metrics: Vec<String>,
+}
+
+fn one() -> u32 {
+    1
+}
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+
+/// One varied parameter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export, export_to = EXPORT_TO)]
+pub struct SweepParam {
+    /// The column's name (default: the first path).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub name: Option<String>,
+    /// The `--set` paths that take each value (several: e.g. every link of a loop).
+    pub paths: Vec<String>,
+    /// Each path is set to value × scale (numbers only; default 1): e.g. a loop delay of D µs
+    /// over four links sets each link's delay_us to D × 0.25.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub scale: Option<f64>,
+    #[ts(type = "Array<number | string>")]
+    pub values: Vec<Value>,
 }
 
 /// What makes a network Ethernet: frames of a fixed size instead of 53-byte cells.

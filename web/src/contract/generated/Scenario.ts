@@ -6,6 +6,7 @@ import type { Link } from "./Link";
 import type { Node } from "./Node";
 import type { ParamChange } from "./ParamChange";
 import type { RunSettings } from "./RunSettings";
+import type { Sweep } from "./Sweep";
 import type { VirtualPath } from "./VirtualPath";
 
 export type Scenario = { 
@@ -44,4 +45,9 @@ virtual_paths?: Array<VirtualPath>,
 /**
  * Present for an Ethernet network (frames, FECN/QCN); absent for ATM (cells, ABR).
  */
-ethernet?: EthernetSettings, };
+ethernet?: EthernetSettings, 
+/**
+ * Runs of this scenario with parameters varied over a grid (`abrsim sweep`, the lab's
+ * Sweep view); a single run ignores it.
+ */
+sweep?: Sweep, };

@@ -1,0 +1,412 @@
+//! Sweeps: a scenario's `sweep` block (and the CLI's `--vary`/`--seeds`) expands to a grid of
+//! points, each run with several seeds; point `i` is the scenario with that point's overrides
+//! applied, so a sweep row equals `abrsim run --set …` of the same values. A run's summary
+//! flattens to one row of named columns (`conn.C1.mean_rate_mbps`, `port.SW1->SW2.dropped_cells`,
+//! `jain_index`, `digest`, …), the same in the CLI and the browser.
+
+use crate::scenario::{apply_override, Problem, Scenario, Sweep, SweepParam};
+use serde::Serialize;
+use serde_json::Value;
+use ts_rs::TS;
+
+const EXPORT_TO: &str = "../../../web/src/contract/generated/";
+
+/// The most seeds a sweep may run per point.
+pub const MAX_SEEDS: u32 = 10_000;
+
+impl SweepParam {
+    /// A parameter from the CLI's `PATH=V1,V2,…` (each value JSON, else a string).
+    pub fn from_cli(spec: &str) -> Result<SweepParam, String> {
+        let (path, list) = spec.split_once('=').ok_or_else(|| format!("--vary '{spec}': expected PATH=V1,V2,…"))?;
+        let values: Vec<Value> = list
+            .split(',')
+            .filter(|v| !v.trim().is_empty())
+            .map(|v| serde_json::from_str(v.trim()).unwrap_or_else(|_| Value::String(v.trim().to_string())))
+            .collect();
+        if path.is_empty() {
+            return Err(format!("--vary '{spec}': the path is empty"));
+        }
+        if values.is_empty() {
+            return Err(format!("--vary '{spec}': give at least one value"));
+        }
+        Ok(SweepParam { name: None, paths: vec![path.to_string()], scale: None, values })
+    }
+
+    pub fn column(&self) -> String {
+        self.name.clone().unwrap_or_else(|| self.paths.first().cloned().unwrap_or_default())
+    }
+
+    /// Sets every path of this parameter to `value` (× scale) in `doc`.
+    fn apply(&self, doc: &mut Value, value: &Value) -> Result<(), String> {
+        let value = match (self.scale, value.as_f64()) {
+            (Some(k), Some(v)) => serde_json::json!(v * k),
+            (Some(_), None) => return Err(format!("value {value} is not a number, and this parameter has a scale")),
+            (None, _) => value.clone(),
+        };
+        for path in &self.paths {
+            apply_override(doc, &format!("{path}={value}"))?;
+        }
+        Ok(())
+    }
+}
+
+/// A sweep over a base scenario: its points × seeds, in a fixed order.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// The scenario without its sweep block.
+    base: Value,
+    pub params: Vec<SweepParam>,
+    pub seeds: u32,
+    pub first_seed: u64,
+    pub metrics: Vec<String>,
+}
+
+/// One run of a sweep.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = EXPORT_TO, rename = "SweepRun")]
+pub struct Run {
+    pub index: usize,
+    /// The value of each varied parameter, in `Plan::params` order.
+    #[ts(type = "Array<number | string>")]
+    pub values: Vec<Value>,
+    #[ts(type = "number")]
+    pub seed: u64,
+}
+
+impl Plan {
+    /// The sweep of `doc` (its `sweep` block, with `extra` parameters added or replacing those
+    /// of the same column, and `seeds` if given): every value is checked by applying it to the
+    /// scenario and validating the result, so that a bad one is named before anything runs. An
+    /// extra parameter with the same paths (or column) as one of the file's replaces its values.
+    pub fn new(doc: &Value, extra: &[SweepParam], seeds: Option<u32>) -> Result<Plan, Vec<Problem>> {
+        let mut base = doc.clone();
+        let block = base.as_object_mut().and_then(|o| o.remove("sweep"));
+        let scenario = crate::scenario::from_value(base.clone())?;
+        let mut sweep: Sweep = match block {
+            Some(b) => serde_path_to_error::deserialize(b).map_err(|e| {
+                vec![Problem::new(format!("sweep.{}", e.path()).trim_end_matches('.'), e.into_inner().to_string())]
+            })?,
+            None => Sweep { vary: Vec::new(), seeds: 1, metrics: Vec::new() },
+        };
+        for p in extra {
+            match sweep.vary.iter_mut().find(|q| q.column() == p.column() || q.paths == p.paths) {
+                Some(q) => {
+                    let name = q.name.take();
+                    *q = SweepParam { name, ..p.clone() };
+                }
+                None => sweep.vary.push(p.clone()),
+            }
+        }
+        if let Some(k) = seeds {
+            sweep.seeds = k;
+        }
+        let plan = Plan {
+            base,
+            params: sweep.vary,
+            seeds: sweep.seeds,
+            first_seed: scenario.run.seed,
+            metrics: sweep.metrics,
+        };
+        let problems = plan.check(&scenario);
+        if problems.is_empty() {
+            Ok(plan)
+        } else {
+            Err(problems)
+        }
+    }
+
+    fn check(&self, scenario: &Scenario) -> Vec<Problem> {
+        let mut p = Vec::new();
+        if self.seeds == 0 || self.seeds > MAX_SEEDS {
+            p.push(Problem::new("sweep.seeds", format!("seeds = {} must be between 1 and {MAX_SEEDS}", self.seeds)));
+        }
+        let mut columns = std::collections::BTreeSet::new();
+        for (i, param) in self.params.iter().enumerate() {
+            let at = format!("sweep.vary[{i}]");
+            if param.paths.is_empty() || param.paths.iter().any(|s| s.is_empty()) {
+                p.push(Problem::new(format!("{at}.paths"), "give at least one --set path (none may be empty)"));
+            }
+            if param.values.is_empty() {
+                p.push(Problem::new(format!("{at}.values"), "give at least one value"));
+            }
+            if param.scale.is_some_and(|k| !k.is_finite()) {
+                p.push(Problem::new(format!("{at}.scale"), "scale must be a finite number"));
+            }
+            if !columns.insert(param.column()) {
+                p.push(Problem::new(format!("{at}.name"), format!("'{}' is varied twice", param.column())));
+            }
+            for (j, v) in param.values.iter().enumerate() {
+                let mut doc = self.base.clone();
+                let problems = match param.apply(&mut doc, v) {
+                    Err(e) => vec![Problem::new("", e)],
+                    Ok(()) => crate::scenario::from_value(doc).err().unwrap_or_default(),
+                };
+                for q in problems {
+                    let what = if q.path.is_empty() { q.rule } else { format!("{}: {}", q.path, q.rule) };
+                    p.push(Problem::new(
+                        format!("{at}.values[{j}]"),
+                        format!("{v} makes the scenario invalid: {what}"),
+                    ));
+                }
+            }
+        }
+        if !self.metrics.is_empty() {
+            let known = columns_of(scenario);
+            for (i, m) in self.metrics.iter().enumerate() {
+                if !known.contains(m) {
+                    p.push(Problem::new(
+                        format!("sweep.metrics[{i}]"),
+                        format!("'{m}' is not a column of this scenario's summary (see `abrsim sweep --format json` for their names)"),
+                    ));
+                }
+            }
+        }
+        p
+    }
+
+    /// How many points the grid has (without seeds).
+    pub fn points(&self) -> usize {
+        self.params.iter().map(|p| p.values.len()).product()
+    }
+
+    /// How many runs: points × seeds.
+    pub fn len(&self) -> usize {
+        self.points() * self.seeds as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Run `index` (0 ≤ index < len): its values and seed. Seeds vary fastest, then the last
+    /// parameter, …, the first parameter slowest.
+    pub fn run(&self, index: usize) -> Run {
+        let seeds = self.seeds as usize;
+        let mut point = index / seeds;
+        let mut values = vec![Value::Null; self.params.len()];
+        for (k, p) in self.params.iter().enumerate().rev() {
+            values[k] = p.values[point % p.values.len()].clone();
+            point /= p.values.len();
+        }
+        Run { index, values, seed: self.first_seed + (index % seeds) as u64 }
+    }
+
+    /// The scenario document of run `index`.
+    pub fn scenario_doc(&self, index: usize) -> Value {
+        let run = self.run(index);
+        let mut doc = self.base.clone();
+        for (p, v) in self.params.iter().zip(&run.values) {
+            p.apply(&mut doc, v).expect("checked when the plan was made");
+        }
+        doc["run"]["seed"] = serde_json::json!(run.seed);
+        doc
+    }
+
+    /// The runs of shard `i` of `n` (1 ≤ i ≤ n): contiguous blocks, so that the shards' rows
+    /// concatenated in order are the unsharded rows.
+    pub fn shard(&self, i: usize, n: usize) -> std::ops::Range<usize> {
+        let len = self.len();
+        (i - 1) * len / n..i * len / n
+    }
+
+    /// The column names of a row: the varied parameters, `seed`, then the summary's.
+    pub fn header(&self, scenario: &Scenario) -> Vec<String> {
+        let mut h: Vec<String> = self.params.iter().map(|p| p.column()).collect();
+        h.push("seed".into());
+        h.extend(columns_of(scenario));
+        h
+    }
+}
+
+/// Parses a shard spec `I/N` (1 ≤ I ≤ N).
+pub fn parse_shard(spec: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--shard '{spec}': expected I/N with 1 ≤ I ≤ N (e.g. 3/8)");
+    let (i, n) = spec.split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if i == 0 || n == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// The summary columns of a scenario, in row order (what [`row`] yields for any run of it).
+pub fn columns_of(scenario: &Scenario) -> Vec<String> {
+    let mut sim = crate::sim::Simulation::new(scenario.clone());
+    sim.advance(0, 0);
+    let summary = crate::metrics::summarize(&sim, scenario.steady_from_ms());
+    row(&summary, scenario).into_iter().map(|(k, _)| k).collect()
+}
+
+/// A summary as named columns: totals first, then per connection (`conn.<id>.*`), port
+/// (`port.<id>.*`), link (`link.<id>.*`, with `throughput_mbps`), virtual path (`vp.<id>.*`) and
+/// virtual source (`vs.<switch>.<connection>.*`); numbers (null where the summary has none) and
+/// the digest. The wall time is left out: a row depends on the scenario alone.
+pub fn row(summary: &crate::metrics::Summary, scenario: &Scenario) -> Vec<(String, Value)> {
+    let v = serde_json::to_value(summary).expect("a summary serialises");
+    let mut out: Vec<(String, Value)> = Vec::new();
+    let num = |x: f64| if x.is_finite() { serde_json::json!(x) } else { Value::Null };
+    let sum = |name: &str, list: &str| -> Value {
+        let items: Vec<&Value> =
+            v[list].as_array().into_iter().flatten().filter_map(|o| o.get(name)).filter(|x| x.is_number()).collect();
+        if items.is_empty() {
+            Value::Null
+        } else if items.iter().all(|x| x.is_u64()) {
+            serde_json::json!(items.iter().filter_map(|x| x.as_u64()).sum::<u64>())
+        } else {
+            num(items.iter().filter_map(|x| x.as_f64()).sum())
+        }
+    };
+    let max = |name: &str, list: &str| -> Value {
+        let items: Vec<&Value> =
+            v[list].as_array().into_iter().flatten().filter_map(|o| o.get(name)).filter(|x| x.is_number()).collect();
+        if items.is_empty() {
+            Value::Null
+        } else if items.iter().all(|x| x.is_u64()) {
+            serde_json::json!(items.iter().filter_map(|x| x.as_u64()).max())
+        } else {
+            num(items.iter().filter_map(|x| x.as_f64()).fold(f64::NEG_INFINITY, f64::max))
+        }
+    };
+    for key in ["jain_index", "convergence_ms", "jain_among_virtual_paths", "events"] {
+        out.push((key.into(), v.get(key).cloned().unwrap_or(Value::Null)));
+    }
+    out.push(("lost_cells".into(), sum("lost_cells", "connections")));
+    out.push(("dropped_cells".into(), sum("dropped_cells", "ports")));
+    out.push(("max_queue_cells".into(), max("max_queue_cells", "ports")));
+    out.push(("max_utilization".into(), max("mean_utilization", "links")));
+    out.push(("goodput_mbps".into(), sum("goodput_mbps", "connections")));
+    let lists = [("connections", "conn"), ("ports", "port"), ("links", "link"), ("virtual_paths", "vp")];
+    for (list, prefix) in lists {
+        for item in v[list].as_array().into_iter().flatten() {
+            let Some(o) = item.as_object() else { continue };
+            let id = o.get("id").and_then(Value::as_str).unwrap_or_default();
+            for (k, x) in o {
+                if x.is_number() || x.is_null() {
+                    out.push((format!("{prefix}.{id}.{k}"), x.clone()));
+                }
+            }
+            if list == "links" {
+                let rate = scenario.links.iter().find(|l| l.id == id).map(|l| l.rate_mbps);
+                let util = o.get("mean_utilization").and_then(Value::as_f64);
+                let t = match (rate, util) {
+                    (Some(r), Some(u)) => num(r * u),
+                    _ => Value::Null,
+                };
+                out.push((format!("link.{id}.throughput_mbps"), t));
+            }
+        }
+    }
+    for item in v["virtual_sources"].as_array().into_iter().flatten() {
+        let Some(o) = item.as_object() else { continue };
+        let (sw, c) = (o["switch"].as_str().unwrap_or_default(), o["connection"].as_str().unwrap_or_default());
+        for (k, x) in o {
+            if x.is_number() || x.is_null() {
+                out.push((format!("vs.{sw}.{c}.{k}"), x.clone()));
+            }
+        }
+    }
+    out.push(("digest".into(), v["digest"].clone()));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc() -> Value {
+        serde_json::json!({"version":1,"id":"t","run":{"duration_ms":2,"seed":5},
+            "nodes":[{"id":"S1","kind":"source"},{"id":"SW1","kind":"switch"},{"id":"D1","kind":"destination"}],
+            "links":[{"id":"L1","from":"S1","to":"SW1","rate_mbps":155.52,"delay_us":5},
+                     {"id":"L2","from":"SW1","to":"D1","rate_mbps":155.52,"delay_us":5}],
+            "connections":[{"id":"C1","from":"S1","to":"D1"}],
+            "sweep":{"vary":[{"paths":["nodes.SW1.params.target_utilization"],"values":[0.8,0.9,0.95]},
+                             {"name":"delay_us","paths":["links.L1.delay_us","links.L2.delay_us"],"scale":0.5,"values":[10,20]}],
+                     "seeds":2}})
+    }
+
+    #[test]
+    fn runs_go_seed_fastest_then_last_parameter_first_slowest() {
+        let plan = Plan::new(&doc(), &[], None).unwrap();
+        assert_eq!((plan.points(), plan.len()), (6, 12));
+        let r = plan.run(0);
+        assert_eq!((r.values.clone(), r.seed), (vec![serde_json::json!(0.8), serde_json::json!(10)], 5));
+        assert_eq!(plan.run(1).seed, 6);
+        assert_eq!(plan.run(2).values, vec![serde_json::json!(0.8), serde_json::json!(20)]);
+        assert_eq!(plan.run(11).values, vec![serde_json::json!(0.95), serde_json::json!(20)]);
+        let d = plan.scenario_doc(3);
+        assert_eq!(d["links"][0]["delay_us"], serde_json::json!(10.0), "20 × scale 0.5");
+        assert_eq!(d["links"][1]["delay_us"], serde_json::json!(10.0));
+        assert_eq!(d["run"]["seed"], serde_json::json!(6));
+        assert!(d.get("sweep").is_none());
+    }
+
+    #[test]
+    fn shards_are_contiguous_and_cover_every_run_once() {
+        let plan = Plan::new(&doc(), &[], None).unwrap();
+        for n in 1..=13 {
+            let all: Vec<usize> = (1..=n).flat_map(|i| plan.shard(i, n)).collect();
+            assert_eq!(all, (0..plan.len()).collect::<Vec<_>>(), "{n} shards");
+        }
+        assert_eq!(parse_shard("3/8"), Ok((3, 8)));
+        for bad in ["3/2", "0/2", "2", "a/b", "1/0"] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn bad_sweeps_are_named_with_their_path() {
+        let mut d = doc();
+        d["sweep"]["vary"][0]["values"] = serde_json::json!([0.9, 7]);
+        let p = Plan::new(&d, &[], None).unwrap_err();
+        assert!(
+            p.iter()
+                .any(|p| p.path == "sweep.vary[0].values[1]"
+                    && p.rule.contains("target_utilization = 7 is out of range")),
+            "{p:?}"
+        );
+        let p = Plan::new(&doc(), &[SweepParam::from_cli("nodes.SW9.algorithm=erica").unwrap()], None).unwrap_err();
+        assert!(p.iter().any(|p| p.path == "sweep.vary[2].values[0]" && p.rule.contains("SW9")), "{p:?}");
+        let mut d = doc();
+        d["sweep"]["vary"][1]["values"] = serde_json::json!([]);
+        let p = Plan::new(&d, &[], None).unwrap_err();
+        assert!(p.iter().any(|p| p.path == "sweep.vary[1].values"), "{p:?}");
+        let p = Plan::new(&doc(), &[], Some(0)).unwrap_err();
+        assert!(p.iter().any(|p| p.path == "sweep.seeds"), "{p:?}");
+        let mut d = doc();
+        d["sweep"]["metrics"] = serde_json::json!(["jain_index", "port.SW1->D1.dropped_cells", "conn.C9.lost_cells"]);
+        let p = Plan::new(&d, &[], None).unwrap_err();
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert_eq!(p[0].path, "sweep.metrics[2]");
+        let mut d = doc();
+        d["sweep"]["colour"] = serde_json::json!(1);
+        assert!(Plan::new(&d, &[], None).unwrap_err()[0].rule.contains("unknown field `colour`"));
+    }
+
+    #[test]
+    fn a_cli_parameter_replaces_the_file_parameter_of_the_same_column() {
+        let extra = SweepParam::from_cli("nodes.SW1.params.target_utilization=0.5,0.6").unwrap();
+        let plan = Plan::new(&doc(), &[extra], Some(1)).unwrap();
+        assert_eq!(plan.params.len(), 2);
+        assert_eq!(plan.params[0].values, vec![serde_json::json!(0.5), serde_json::json!(0.6)]);
+        assert_eq!(plan.len(), 4);
+    }
+
+    /// A row has exactly the header's summary columns, in order, whatever the run.
+    #[test]
+    fn rows_have_the_columns_of_the_header() {
+        let plan = Plan::new(&doc(), &[], None).unwrap();
+        let scenario = crate::scenario::from_value(plan.scenario_doc(0)).unwrap();
+        let header = plan.header(&scenario);
+        let mut sim = crate::sim::Simulation::new(scenario.clone());
+        sim.run_to_end();
+        let row = row(&crate::metrics::summarize(&sim, scenario.steady_from_ms()), &scenario);
+        let names: Vec<&str> = row.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(names, header[3..].iter().map(|s| s.as_str()).collect::<Vec<_>>());
+        let get = |k: &str| row.iter().find(|(n, _)| n == k).unwrap().1.clone();
+        assert!(get("conn.C1.mean_rate_mbps").as_f64().unwrap() > 0.0);
+        assert_eq!(get("lost_cells"), get("conn.C1.lost_cells"));
+        let util = get("link.L2.mean_utilization").as_f64().unwrap();
+        assert!((get("link.L2.throughput_mbps").as_f64().unwrap() - util * 155.52).abs() < 1e-9);
+        assert!(get("digest").is_string());
+    }
+}
