@@ -218,6 +218,45 @@ impl Plan {
     }
 }
 
+/// What the lab needs to lay out a sweep before running it.
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export, export_to = EXPORT_TO)]
+pub struct PlanInfo {
+    /// Runs: points × seeds.
+    #[ts(type = "number")]
+    pub runs: usize,
+    #[ts(type = "number")]
+    pub points: usize,
+    pub seeds: u32,
+    /// The varied parameters' columns and values, in plan order.
+    pub params: Vec<ParamInfo>,
+    /// The columns the file asks to tabulate (may be empty).
+    pub metrics: Vec<String>,
+    /// Every column of a row: the parameters, `seed`, then the summary's.
+    pub header: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export, export_to = EXPORT_TO)]
+pub struct ParamInfo {
+    pub column: String,
+    #[ts(type = "Array<number | string>")]
+    pub values: Vec<Value>,
+}
+
+impl Plan {
+    pub fn info(&self, scenario: &Scenario) -> PlanInfo {
+        PlanInfo {
+            runs: self.len(),
+            points: self.points(),
+            seeds: self.seeds,
+            params: self.params.iter().map(|p| ParamInfo { column: p.column(), values: p.values.clone() }).collect(),
+            metrics: self.metrics.clone(),
+            header: self.header(scenario),
+        }
+    }
+}
+
 /// Parses a shard spec `I/N` (1 ≤ I ≤ N).
 pub fn parse_shard(spec: &str) -> Result<(usize, usize), String> {
     let bad = || format!("--shard '{spec}': expected I/N with 1 ≤ I ≤ N (e.g. 3/8)");

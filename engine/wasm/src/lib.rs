@@ -34,6 +34,36 @@ pub fn validate_scenario(json: &str) -> String {
     serde_json::to_string(&problems).expect("problems serialise")
 }
 
+/// A sweep's plan as JSON: `{"plan": PlanInfo}`, or `{"problems": [{path, rule}]}` when the
+/// scenario or its sweep block is invalid.
+#[wasm_bindgen(js_name = sweepPlan)]
+pub fn sweep_plan(json: &str) -> String {
+    let result = serde_json::from_str::<serde_json::Value>(json)
+        .map_err(|e| vec![scenario::Problem { path: String::new(), rule: format!("not valid JSON: {e}") }])
+        .and_then(|doc| {
+            let plan = abr_sim::sweep::Plan::new(&doc, &[], None)?;
+            let base = scenario::from_value(plan.scenario_doc(0))?;
+            Ok(plan.info(&base))
+        });
+    match result {
+        Ok(info) => serde_json::json!({ "plan": info }).to_string(),
+        Err(problems) => serde_json::json!({ "problems": problems }).to_string(),
+    }
+}
+
+/// The scenario (JSON) of run `index` of the sweep in `json`: what the lab runs for that row.
+#[wasm_bindgen(js_name = sweepScenario)]
+pub fn sweep_scenario(json: &str, index: f64) -> Result<String, JsError> {
+    let doc: serde_json::Value = serde_json::from_str(json).map_err(|e| JsError::new(&e.to_string()))?;
+    let plan = abr_sim::sweep::Plan::new(&doc, &[], None)
+        .map_err(|p| JsError::new(&p.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n")))?;
+    let i = index as usize;
+    if index < 0.0 || i >= plan.len() {
+        return Err(JsError::new(&format!("run {index} is outside the sweep's {} runs", plan.len())));
+    }
+    Ok(plan.scenario_doc(i).to_string())
+}
+
 /// One simulation run.
 #[wasm_bindgen]
 pub struct Simulation(sim::Simulation);
@@ -93,6 +123,15 @@ impl Simulation {
     pub fn summary(&self, steady_from_ms: Option<f64>) -> String {
         let from = steady_from_ms.unwrap_or_else(|| self.0.scenario.steady_from_ms());
         serde_json::to_string(&metrics::summarize(&self.0, from)).expect("summary serialises")
+    }
+
+    /// The summary as one row of named columns (JSON array of `[name, value]` pairs), the same
+    /// as `abrsim sweep` prints for this run.
+    #[wasm_bindgen(js_name = summaryRow)]
+    pub fn summary_row(&self, steady_from_ms: Option<f64>) -> String {
+        let from = steady_from_ms.unwrap_or_else(|| self.0.scenario.steady_from_ms());
+        let row = abr_sim::sweep::row(&metrics::summarize(&self.0, from), &self.0.scenario);
+        serde_json::to_string(&row).expect("row serialises")
     }
 
     /// Changes a switch parameter from the current time on; the change is recorded in the
