@@ -37,8 +37,37 @@ export function colourAt(i: number): string {
 
 /** Assigns colours to owners in order of first appearance. */
 export function colourByOwner(owners: string[]): Map<string, string> {
+  return colourByGroup(owners, () => undefined);
+}
+
+/** How far the members of one group stray from its hue: darkest and lightest shade. */
+const GROUP_SHADES = [-0.4, 0.35];
+
+/**
+ * Colours for owners that may belong to groups (a scenario's `connections[].group`): one hue per
+ * group, in order of first appearance, its members spread from darker to lighter shades of it, so
+ * GFC-1's 23 sources read as six groups. An owner without a group is a group of its own (with no
+ * groups at all, this is colourByOwner).
+ */
+export function colourByGroup(owners: string[], groupOf: (owner: string) => string | undefined): Map<string, string> {
+  const members = new Map<string, string[]>();
+  for (const o of owners) {
+    const g = groupOf(o);
+    const key = g === undefined ? `owner:${o}` : `group:${g}`;
+    const list = members.get(key) ?? [];
+    if (!list.includes(o)) list.push(o);
+    members.set(key, list);
+  }
   const map = new Map<string, string>();
-  for (const o of owners) if (!map.has(o)) map.set(o, colourAt(map.size));
+  let hue = 0;
+  for (const list of members.values()) {
+    const base = colourAt(hue++);
+    list.forEach((o, j) => {
+      const n = list.length;
+      const amount = n === 1 ? 0 : GROUP_SHADES[0] + ((GROUP_SHADES[1] - GROUP_SHADES[0]) * j) / (n - 1);
+      map.set(o, amount === 0 ? base : shade(base, amount));
+    });
+  }
   return map;
 }
 

@@ -110,6 +110,24 @@ describe('ColumnDecimator', () => {
     expect(dec.hi).toBe(29);
   });
 
+  it('keeps the range of each series apart, over the window only', () => {
+    const store = new SampleStore();
+    store.reset(meta(2));
+    // s0 = t, s1 = 2t for t = 0..99.
+    store.append(rows(100, 3), 3);
+    const dec = new ColumnDecimator(store);
+    dec.update([1, 0], 20, 40, 10);
+    expect([dec.loOf, dec.hiOf]).toEqual([
+      [40, 20],
+      [80, 40],
+    ]);
+    expect([dec.lo, dec.hi]).toEqual([20, 80]);
+    expect([dec.t0, dec.t1, dec.columns]).toEqual([20, 40, 10]);
+    expect(dec.timeOf(0)).toBe(21);
+    expect(dec.first[1][0]).toBe(20);
+    expect(dec.last[1][9]).toBe(40);
+  });
+
   it('incremental updates give the same columns as one full pass', () => {
     const f = (t: number, s: number) => Math.sin(t / 7 + s) * 100 + s;
     const all = rows(1000, 3, 0, 0.1, f);

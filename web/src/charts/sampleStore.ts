@@ -106,6 +106,13 @@ export class ColumnDecimator {
   /** Smallest and largest value seen in the window over all the series. */
   lo = Infinity;
   hi = -Infinity;
+  /** The same per series (so a chart can fit its y axis to the series it shows). */
+  loOf: number[] = [];
+  hiOf: number[] = [];
+  /** The window and column count of the last update (columns of width (t1 - t0) / columns). */
+  t0 = 0;
+  t1 = 0;
+  columns = 0;
   private consumed = 0;
   private inGap: boolean[] = [];
   private generation = -1;
@@ -123,6 +130,11 @@ export class ColumnDecimator {
       this.consumed = 0;
       this.lo = Infinity;
       this.hi = -Infinity;
+      this.loOf = series.map(() => Infinity);
+      this.hiOf = series.map(() => -Infinity);
+      this.t0 = t0;
+      this.t1 = t1;
+      this.columns = cols;
       const fresh = () => series.map(() => new Float64Array(cols).fill(NaN));
       this.first = fresh();
       this.last = fresh();
@@ -131,6 +143,8 @@ export class ColumnDecimator {
       this.gapBefore = series.map(() => new Uint8Array(cols));
       this.inGap = series.map(() => false);
       if (this.store.length === 0) return true;
+      // Rows before the window cannot fall in it (times increase): a zoomed window starts at t0.
+      this.consumed = Math.max(0, this.store.nearest(t0) - 1);
     }
     const n = this.store.length;
     if (this.consumed === n) return false;
@@ -138,6 +152,8 @@ export class ColumnDecimator {
     const span = t1 - t0;
     for (let s = 0; s < series.length; s++) {
       const v = this.store.series(series[s]);
+      let lo = this.loOf[s];
+      let hi = this.hiOf[s];
       const first = this.first[s];
       const last = this.last[s];
       const min = this.min[s];
@@ -145,7 +161,8 @@ export class ColumnDecimator {
       const gap = this.gapBefore[s];
       for (let r = this.consumed; r < n; r++) {
         const t = time[r];
-        if (t < t0 || t > t1 || span <= 0) continue;
+        if (t > t1) break;
+        if (t < t0 || span <= 0) continue;
         const x = Math.min(cols - 1, Math.floor(((t - t0) / span) * cols));
         const y = v[r];
         if (Number.isNaN(y)) {
@@ -165,11 +182,20 @@ export class ColumnDecimator {
           if (y > max[x]) max[x] = y;
         }
         last[x] = y;
-        if (y < this.lo) this.lo = y;
-        if (y > this.hi) this.hi = y;
+        if (y < lo) lo = y;
+        if (y > hi) hi = y;
       }
+      this.loOf[s] = lo;
+      this.hiOf[s] = hi;
+      if (lo < this.lo) this.lo = lo;
+      if (hi > this.hi) this.hi = hi;
     }
     this.consumed = n;
     return true;
+  }
+
+  /** The time (ms) at the middle of column c. */
+  timeOf(c: number): number {
+    return this.t0 + ((c + 0.5) * (this.t1 - this.t0)) / this.columns;
   }
 }

@@ -12,7 +12,7 @@ import {
   onlyQuantity,
   unitFor,
 } from './specs';
-import { PALETTE } from './palette';
+import { colourByGroup, PALETTE } from './palette';
 
 const meta: SeriesMeta[] = [
   { id: 'C1.acr', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1' },
@@ -104,6 +104,20 @@ describe('chart specs', () => {
     expect(share.map((l) => l.color)).toEqual(overload.map((l) => l.color));
     const bid = linesFor(ALGORITHM_CHART, withAlgorithms, onlyQuantity('aggregate_bid_mbps'));
     expect(bid[0].color).not.toBe(share[0].color);
+  });
+});
+
+describe('connection groups', () => {
+  it('give the lines of one group one hue, on every chart of connections', () => {
+    const groups = new Map([['C1', 'A'], ['C2', 'A']]);
+    const rate = linesFor(CHARTS.find((c) => c.id === 'rate')!, meta, undefined, (o) => groups.get(o));
+    const c1 = rate.find((l) => l.owner === 'C1')!.color;
+    const c2 = rate.find((l) => l.owner === 'C2')!.color;
+    expect(c1).not.toBe(c2);
+    // Both are shades of the group's hue (the first palette colour), not C2's own second colour.
+    expect([c1, c2]).toEqual([...colourByGroup(['C1', 'C2'], () => 'A').values()]);
+    const ungrouped = linesFor(CHARTS.find((c) => c.id === 'rate')!, meta);
+    expect(ungrouped.find((l) => l.owner === 'C2')!.color).toBe(PALETTE[1]);
   });
 });
 

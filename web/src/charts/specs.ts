@@ -2,8 +2,21 @@
 // (the engine's), never from here.
 
 import type { SeriesKind, SeriesMeta } from '../contract/engine';
-import type { ChartLine } from './drawChart';
-import { colourByOwner, type LineStyle } from './palette';
+import { colourByGroup, type LineStyle } from './palette';
+
+/** One line of a chart: a series of the sample store and how it is drawn. */
+export interface ChartLine {
+  /** Series index in the sample store. */
+  index: number;
+  /** Connection, port or virtual path the series belongs to (one colour per owner). */
+  owner: string;
+  kind: SeriesKind;
+  color: string;
+  style: LineStyle;
+  label: string;
+  /** The engine's unit of the series (the chart may show it converted). */
+  unit: string;
+}
 
 export interface ChartSpec {
   id: 'rate' | 'queue' | 'utilization' | 'delivered' | 'loss' | 'cwnd' | 'goodput' | 'algorithm';
@@ -151,15 +164,24 @@ export const onlyQuantity = (name: string | null) => (m: SeriesMeta) => m.kind !
 
 /**
  * The lines of a chart: the series of its kinds that `keep` accepts. Colours go by owner over
- * all the chart's series, so a port keeps its colour whichever quantity is shown. Virtual paths
- * come first (first colours, first in the legend): one line each stands for several connections.
+ * all the chart's series, so a port keeps its colour whichever quantity is shown; owners of one
+ * group (`groupOf`, the scenario's `connections[].group`) share a hue. Virtual paths come first
+ * (first colours, first in the legend): one line each stands for several connections.
  */
-export function linesFor(spec: ChartSpec, meta: SeriesMeta[], keep: (m: SeriesMeta) => boolean = () => true): ChartLine[] {
+export function linesFor(
+  spec: ChartSpec,
+  meta: SeriesMeta[],
+  keep: (m: SeriesMeta) => boolean = () => true,
+  groupOf: (owner: string) => string | undefined = () => undefined,
+): ChartLine[] {
   const kinds = new Map(spec.kinds.map((k) => [k.kind, k.style]));
   const isVp = (m: SeriesMeta) => m.kind === 'vp_acr' || m.kind === 'vp_target';
   const indexed = meta.map((m, index) => ({ m, index })).filter(({ m }) => kinds.has(m.kind));
   const all = [...indexed.filter(({ m }) => isVp(m)), ...indexed.filter(({ m }) => !isVp(m))];
-  const colours = colourByOwner(all.map(({ m }) => m.owner));
+  const colours = colourByGroup(
+    all.map(({ m }) => m.owner),
+    groupOf,
+  );
   const mine = all.filter(({ m }) => keep(m));
   return mine.map(({ m, index }) => ({
     index,

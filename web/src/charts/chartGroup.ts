@@ -1,0 +1,77 @@
+// The charts of one lab, together: one shared time window (drag to zoom on any chart zooms them
+// all; a double-click resets them all), one cursor (uPlot's cursor sync by `syncKey`), and one
+// requestAnimationFrame loop that gives every chart its frame. View state only: the zoom is never
+// part of the scenario.
+
+export interface FrameClient {
+  /** Brings the chart up to date with the store; cheap when nothing changed. */
+  frame(): void;
+}
+
+let groups = 0;
+
+export class ChartGroup {
+  /** Charts with this key share their cursor. */
+  readonly syncKey = `abr-lab-charts-${++groups}`;
+  private zoom: [number, number] | null = null;
+  private generation: number | null = null;
+  private clients = new Set<FrameClient>();
+  private raf = 0;
+
+  constructor(
+    private readonly requestFrame: (cb: () => void) => number = (cb) => requestAnimationFrame(cb),
+    private readonly cancelFrame: (id: number) => void = (id) => cancelAnimationFrame(id),
+  ) {}
+
+  /**
+   * The time window (ms) to draw: the zoom, or the whole run [0, endMs]. A new run (the store's
+   * generation changed) drops the zoom.
+   */
+  window(endMs: number, generation: number): [number, number] {
+    if (this.generation !== generation) {
+      if (this.generation !== null && this.zoom) this.setZoom(null);
+      this.generation = generation;
+    }
+    if (!this.zoom) return [0, endMs];
+    return [Math.max(0, this.zoom[0]), Math.min(endMs, this.zoom[1])];
+  }
+
+  get zoomed(): boolean {
+    return this.zoom !== null;
+  }
+
+  /** Zooms every chart to [a, b] (either order), within [0, endMs]; a window too narrow to show
+   *  anything (under a millionth of the run) is refused. Returns whether it zoomed. */
+  zoomTo(a: number, b: number, endMs: number): boolean {
+    const lo = Math.max(0, Math.min(a, b));
+    const hi = Math.min(endMs, Math.max(a, b));
+    if (!(hi - lo > endMs * 1e-6)) return false;
+    this.setZoom([lo, hi]);
+    return true;
+  }
+
+  /** Back to the whole run. */
+  reset() {
+    if (this.zoom) this.setZoom(null);
+  }
+
+  private setZoom(z: [number, number] | null) {
+    this.zoom = z;
+  }
+
+  /** Adds a chart to the frame loop (which runs while the group has charts). */
+  add(client: FrameClient) {
+    this.clients.add(client);
+    if (this.clients.size === 1) this.raf = this.requestFrame(this.tick);
+  }
+
+  remove(client: FrameClient) {
+    this.clients.delete(client);
+    if (this.clients.size === 0) this.cancelFrame(this.raf);
+  }
+
+  private tick = () => {
+    this.raf = this.requestFrame(this.tick);
+    for (const c of this.clients) c.frame();
+  };
+}

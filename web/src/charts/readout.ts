@@ -1,0 +1,101 @@
+// What a chart says at the cursor: every shown line's value at one sample row, lines that show
+// the same value merged into one entry ("C1 = C2"), so a line hidden under another is named; and
+// where the tooltip goes so that it stays inside the window.
+
+import type { SampleStore } from './sampleStore';
+import type { ChartLine } from './specs';
+
+/** A value as the tooltip prints it (3 to 4 significant figures; '–' when there is none). */
+export function formatValue(v: number): string {
+  if (!Number.isFinite(v)) return '–';
+  const a = Math.abs(v);
+  return a >= 1000 ? v.toFixed(0) : a >= 100 ? v.toFixed(1) : v.toFixed(2);
+}
+
+/** One tooltip entry: lines that show the same value at the cursor, drawn on top of each other. */
+export interface ReadoutEntry {
+  lines: ChartLine[];
+  /** One part per quantity, owners of that quantity joined: ["C1 = C2 ACR", "C1 max-min share"]. */
+  parts: string[];
+  /** The parts joined by " = ". */
+  label: string;
+  /** Shown value (engine value × the chart's scale). */
+  value: number;
+}
+
+/** The quantity part of a line's label: "C1 max-min share" → "max-min share". */
+function quantityOf(l: ChartLine): string {
+  return l.label.startsWith(`${l.owner} `) ? l.label.slice(l.owner.length + 1) : l.label;
+}
+
+/** How lines that coincide are named: per quantity, its owners joined by " = " ("C1 = C2 ACR"). */
+export function coincidentParts(lines: ChartLine[]): string[] {
+  const byQuantity = new Map<string, ChartLine[]>();
+  for (const l of lines) byQuantity.set(quantityOf(l), [...(byQuantity.get(quantityOf(l)) ?? []), l]);
+  return [...byQuantity].map(([quantity, same]) =>
+    same.length === 1 || same.some((l) => l.label === quantity) ? same.map((l) => l.label).join(' = ') : `${same.map((l) => l.owner).join(' = ')} ${quantity}`,
+  );
+}
+
+/**
+ * The entries at sample row `row`: one per distinct shown value, in line order (the first line of
+ * each entry decides its place). Values are the same when they print the same: then the lines lie
+ * on top of each other, and the entry names them all. Lines without a value (NaN) are kept apart.
+ */
+export function readoutAt(store: SampleStore, row: number, lines: ChartLine[], scale: number): ReadoutEntry[] {
+  const entries: ReadoutEntry[] = [];
+  const byValue = new Map<string, ReadoutEntry>();
+  for (const l of lines) {
+    const value = store.series(l.index)[row] * scale;
+    const key = formatValue(value);
+    const same = Number.isFinite(value) ? byValue.get(key) : undefined;
+    if (same) {
+      same.lines.push(l);
+      continue;
+    }
+    const entry: ReadoutEntry = { lines: [l], parts: [], label: '', value };
+    entries.push(entry);
+    if (Number.isFinite(value)) byValue.set(key, entry);
+  }
+  for (const e of entries) {
+    e.parts = coincidentParts(e.lines);
+    e.label = e.parts.join(' = ');
+  }
+  return entries;
+}
+
+/**
+ * The legend's note at the cursor: the owners whose lines of the chart's main kind (its solid
+ * lines: ACR, queue, …) coincide, one note per set ("C1 = C2"). Reference lines (shares) that
+ * coincide by design are left to the tooltip.
+ */
+export function coincidenceNotes(entries: ReadoutEntry[], mainKind: string | undefined): string[] {
+  const notes: string[] = [];
+  for (const e of entries) {
+    const owners = e.lines.filter((l) => l.kind === mainKind).map((l) => l.owner);
+    if (owners.length > 1) notes.push(owners.join(' = '));
+  }
+  return notes;
+}
+
+export interface Box {
+  width: number;
+  height: number;
+}
+
+/**
+ * Where a tooltip of `size` goes for a cursor at `at` (viewport px): right of and below the
+ * cursor, on its other side when that side has no room, and always inside the viewport with a
+ * margin (pinned to the top-left corner when it is larger than the viewport).
+ */
+export function placeTooltip(at: { x: number; y: number }, size: Box, viewport: Box, gap = 14, margin = 6): { left: number; top: number } {
+  const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(v, hi));
+  let left = at.x + gap;
+  if (left + size.width > viewport.width - margin) left = at.x - gap - size.width;
+  let top = at.y + gap;
+  if (top + size.height > viewport.height - margin) top = at.y - gap - size.height;
+  return {
+    left: clamp(left, margin, Math.max(margin, viewport.width - margin - size.width)),
+    top: clamp(top, margin, Math.max(margin, viewport.height - margin - size.height)),
+  };
+}
