@@ -7,7 +7,38 @@ const SCENARIOS = libraryScenarios();
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
 
-const chart = (page: import('@playwright/test').Page, id: string) => page.getByTestId(`chart-${id}`);
+type Page = import('@playwright/test').Page;
+const chart = (page: Page, id: string) => page.getByTestId(`chart-${id}`);
+/** uPlot's plotting area (where the cursor, the drag and the double-click go). */
+const plot = (page: Page, id: string) => chart(page, id).locator('.u-over');
+const CHART_IDS = ['rate', 'queue', 'utilization', 'delivered', 'loss', 'algorithm'];
+
+/** The time window (ms) every chart shows, from uPlot's x scale. */
+const windows = (page: Page) =>
+  page.evaluate((ids) => ids.map((id) => {
+    const el = document.querySelector<HTMLElement>(`[data-testid="chart-${id}"] .chart-plot`)!;
+    return [Number(el.dataset.xMin), Number(el.dataset.xMax)];
+  }), CHART_IDS);
+
+/** Pixels of a chart's canvas within a small distance of a colour (#rrggbb). */
+const pixelsOf = (page: Page, id: string, hex: string) =>
+  chart(page, id)
+    .locator('canvas')
+    .evaluate((canvas: HTMLCanvasElement, hex: string) => {
+      const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i] - want[0]) + Math.abs(data[i + 1] - want[1]) + Math.abs(data[i + 2] - want[2]) < 40 && data[i + 3] > 200) n++;
+      }
+      return n;
+    }, hex);
+
+async function playToEnd(page: Page) {
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+}
 
 test('ATM runs chart cells delivered per destination and the cell loss ratio per source', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=vbr-background');
@@ -44,12 +75,12 @@ test('Ethernet runs show rates in Gbps, queues in KB or frames, frames delivered
   }
 
   // The tooltip shows the rate limit in Gbps: the 10 Gbps hot spot's fair share is 2.5 Gbps.
-  const canvas = chart(page, 'rate').locator('canvas');
-  const box = (await canvas.boundingBox())!;
+  const box = (await plot(page, 'rate').boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
   const tooltip = chart(page, 'rate').locator('.tooltip');
   await expect(tooltip).toContainText('Gbps');
-  const f0 = await tooltip.locator('tr', { hasText: 'F0 rate limit' }).locator('.tooltip-value').textContent();
+  // F0's row (alone, or merged with the flows at the same rate: "F0 = F1 rate limit").
+  const f0 = await tooltip.locator('.tooltip-row', { hasText: /\bF0\b.*rate limit/ }).first().locator('.tooltip-value').textContent();
   expect(Number(f0)).toBeGreaterThan(1);
   expect(Number(f0)).toBeLessThan(10);
 
@@ -81,4 +112,155 @@ test('TCP connections get a congestion window chart (KB) and a goodput chart (Mb
   expect(last['goodput:C1']).toBeGreaterThan(0);
   await page.screenshot({ path: resolve(shots, 'tcp-charts.png'), fullPage: true });
   expect(errors).toEqual([]);
+});
+
+test('dragging across one chart zooms the time axis of every chart; a double-click resets them all', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources-staggered');
+  await playToEnd(page);
+  await expect.poll(() => windows(page)).toEqual(CHART_IDS.map(() => [0, 300]));
+  // Drag over the queue chart from 20 % to 50 % of its width.
+  const box = (await plot(page, 'queue').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.35, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(async () => (await windows(page))[0][0]).toBeGreaterThan(50);
+  const zoomed = await windows(page);
+  const [t0, t1] = zoomed[0];
+  expect(t0).toBeCloseTo(60, -1);
+  expect(t1).toBeCloseTo(150, -1);
+  // The same window on every chart, the one dragged over and the others.
+  expect(zoomed).toEqual(CHART_IDS.map(() => [t0, t1]));
+  // A double-click on any chart shows the whole run again, on all of them.
+  const other = (await plot(page, 'loss').boundingBox())!;
+  await page.mouse.dblclick(other.x + other.width / 2, other.y + other.height / 2);
+  await expect.poll(() => windows(page)).toEqual(CHART_IDS.map(() => [0, 300]));
+  expect(errors).toEqual([]);
+});
+
+test('a click on a legend entry hides that source\'s lines and a second click shows them again', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await playToEnd(page);
+  const rate = chart(page, 'rate');
+  // C1 and C2 coincide; C2 is drawn over C1, so its colour (vermilion) is what shows.
+  const c2 = '#e4572e';
+  const c1 = '#2563eb';
+  await expect.poll(() => pixelsOf(page, 'rate', c2)).toBeGreaterThan(200);
+  await expect(rate).toHaveAttribute('data-visible', '6');
+  const entry = rate.locator('.legend-entry', { hasText: /^C2$/ });
+  await entry.click();
+  await expect(entry).toHaveAttribute('aria-pressed', 'false');
+  await expect(rate).toHaveAttribute('data-visible', '3');
+  // C2's lines are gone from the canvas (C1's, under them, now show) and from the tooltip.
+  await expect.poll(() => pixelsOf(page, 'rate', c2)).toBeLessThan(20);
+  expect(await pixelsOf(page, 'rate', c1)).toBeGreaterThan(200);
+  const box = (await plot(page, 'rate').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+  await expect(rate.locator('.tooltip')).toContainText('C1 ACR');
+  await expect(rate.locator('.tooltip')).not.toContainText('C2');
+  // Hiding a line style: the dashed max-min shares.
+  await rate.locator('.legend-entry', { hasText: 'max-min share' }).first().click();
+  await expect(rate).toHaveAttribute('data-visible', '2');
+  await entry.click();
+  await expect(entry).toHaveAttribute('aria-pressed', 'true');
+  await expect(rate).toHaveAttribute('data-visible', '4');
+  await expect.poll(() => pixelsOf(page, 'rate', c2)).toBeGreaterThan(200);
+  expect(errors).toEqual([]);
+});
+
+test('hovering a legend entry highlights its lines: the other lines fade', async ({ page }) => {
+  await openLab(page, '/?scenario=two-sources-staggered');
+  await playToEnd(page);
+  const queue = chart(page, 'queue');
+  const first = queue.locator('.legend-entry').first();
+  const colour = await first.locator('line').getAttribute('stroke');
+  const second = await queue.locator('.legend-entry').nth(1).locator('line').getAttribute('stroke');
+  const before = await pixelsOf(page, 'queue', second!);
+  expect(before).toBeGreaterThan(50);
+  await first.hover();
+  // The second port's line fades to a pale tint: its full colour is (almost) gone; the first's stays.
+  await expect.poll(() => pixelsOf(page, 'queue', second!)).toBeLessThan(before / 4);
+  expect(await pixelsOf(page, 'queue', colour!)).toBeGreaterThan(50);
+  await page.mouse.move(0, 0);
+  await expect.poll(() => pixelsOf(page, 'queue', second!)).toBeGreaterThan(before / 2);
+});
+
+test('sources at the same value are named together ("C1 = C2") in the legend note and the tooltip', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources-staggered');
+  await playToEnd(page);
+  const rate = chart(page, 'rate');
+  const box = (await plot(page, 'rate').boundingBox())!;
+  // At 150 ms both sources run and sit at the same ACR (half the link each).
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+  await expect(rate.getByTestId('coincident')).toHaveText('C1 = C2');
+  await expect(rate.locator('.tooltip .tooltip-row.coincident').first()).toContainText('C1 = C2 ACR');
+  // The other charts follow the shared cursor: their notes speak of the same instant.
+  await expect(chart(page, 'delivered').getByTestId('coincident')).toHaveCount(0);
+  // At 50 ms only C1 runs: nothing coincides, no note, C1 has its own row.
+  await page.mouse.move(box.x + box.width * (50 / 300), box.y + box.height / 2);
+  await expect(rate.getByTestId('coincident')).toHaveCount(0);
+  await expect(rate.locator('.tooltip')).toContainText('C1 ACR');
+  expect(errors).toEqual([]);
+});
+
+test('the cursor is shared by every chart, and the tooltip stays inside the window', async ({ page }) => {
+  await openLab(page, '/?scenario=two-sources-staggered');
+  await playToEnd(page);
+  const box = (await plot(page, 'rate').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+  // Each chart's cursor line sits at 30 % of its own plot width (they share the time axis).
+  for (const id of CHART_IDS) {
+    const fraction = await chart(page, id).evaluate((el) => {
+      const over = el.querySelector('.u-over')!.getBoundingClientRect();
+      const line = el.querySelector('.u-cursor-x')!.getBoundingClientRect();
+      return (line.left - over.left) / over.width;
+    });
+    expect(fraction, id).toBeCloseTo(0.3, 1);
+  }
+  // Only the chart under the mouse shows a tooltip.
+  await expect(page.locator('.tooltip')).toHaveCount(1);
+  // Near the bottom-right corner of the window the tooltip flips to stay fully visible (a narrow
+  // window: the charts take its whole width).
+  await page.setViewportSize({ width: 900, height: 700 });
+  const loss = plot(page, 'loss');
+  // The plot's bottom edge at the window's bottom edge.
+  await loss.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  const lb = (await loss.boundingBox())!;
+  await page.mouse.move(lb.x + lb.width - 2, lb.y + lb.height - 2);
+  const tip = (await chart(page, 'loss').locator('.tooltip').boundingBox())!;
+  expect(tip.x).toBeGreaterThanOrEqual(0);
+  expect(tip.y).toBeGreaterThanOrEqual(0);
+  expect(tip.x + tip.width).toBeLessThanOrEqual(900);
+  expect(tip.y + tip.height).toBeLessThanOrEqual(700);
+  // It flipped: left of and above the cursor.
+  expect(tip.x + tip.width).toBeLessThan(lb.x + lb.width);
+  expect(tip.y + tip.height).toBeLessThan(lb.y + lb.height);
+});
+
+test('the sources of one connection group share a hue (GFC-1: six groups)', async ({ page }) => {
+  await openLab(page, '/?scenario=gfc1');
+  const rate = chart(page, 'rate');
+  await rate.getByRole('button', { name: /more/ }).click();
+  const colours = await rate.locator('.legend-entry').evaluateAll((els) =>
+    Object.fromEntries(els.map((e) => [e.textContent, e.querySelector('line')!.getAttribute('stroke')])),
+  );
+  const hue = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+    const max = Math.max(r, g, b);
+    const d = max - Math.min(r, g, b);
+    const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+    return (h * 60 + 360) % 360;
+  };
+  // Hue spread within a group (8-bit channels round the shades' hues by a degree or two).
+  const spread = (ids: string[]) => {
+    const h = ids.map((id) => hue(colours[id]));
+    return Math.max(...h) - Math.min(...h);
+  };
+  expect(spread(['A1', 'A2', 'A3'])).toBeLessThan(4);
+  expect(spread(['D1', 'D2', 'D3', 'D4', 'D5', 'D6'])).toBeLessThan(4);
+  const groupHues = ['A1', 'B1', 'C1', 'D1', 'E1', 'F1'].map((id) => hue(colours[id])).sort((a, b) => a - b);
+  for (let i = 1; i < groupHues.length; i++) expect(groupHues[i] - groupHues[i - 1]).toBeGreaterThan(10);
+  // Within a group, every source has its own shade.
+  expect(new Set(['A1', 'A2', 'A3'].map((id) => colours[id])).size).toBe(3);
 });

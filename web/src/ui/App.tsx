@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { ChartGroup } from '../charts/chartGroup';
 import type { SampleStore } from '../charts/sampleStore';
 import { TimeChart } from './TimeChart';
 import {
@@ -30,13 +31,21 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
   const { queueUnit, quantity: wanted } = state.charts;
   const setQueueUnit = (queueUnit: QueueUnit) => lab.setCharts({ queueUnit });
   const setWanted = (quantity: string) => lab.setCharts({ quantity });
+  // The charts share one cursor and one zoom.
+  const group = useMemo(() => new ChartGroup(), []);
+  // Connections of one group (`connections[].group`) share a hue.
+  const connections = state.current?.scenario.connections;
+  const groupOf = useMemo(() => {
+    const groups = new Map((connections ?? []).flatMap((c) => (c.group ? [[c.id, c.group] as const] : [])));
+    return (owner: string) => groups.get(owner);
+  }, [connections]);
   const charts = useMemo(
     () =>
       CHARTS.map((spec) => {
-        const lines = linesFor(spec, state.meta);
+        const lines = linesFor(spec, state.meta, undefined, groupOf);
         return { spec, lines, view: chartView(spec, unitFor(spec, state.meta), net, queueUnit) };
       }).filter(({ spec, lines }) => !spec.optional || lines.length > 0),
-    [state.meta, net, queueUnit],
+    [state.meta, net, queueUnit, groupOf],
   );
   const queueUnitPicker = net.ethernet && (
     <select
@@ -114,6 +123,7 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
               key={spec.id}
               testId={`chart-${spec.id}`}
               store={store}
+              group={group}
               title={view.title}
               lines={lines}
               endMs={endMs}
@@ -128,6 +138,7 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
           <TimeChart
             testId="chart-algorithm"
             store={store}
+            group={group}
             title={algorithmChart.view.title}
             lines={algorithmChart.lines}
             endMs={endMs}

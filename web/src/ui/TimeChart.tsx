@@ -1,13 +1,21 @@
-// One streaming time chart: a canvas redrawn on requestAnimationFrame from the sample store
-// (never from React state), with a hover cursor and a tooltip listing every series' value.
+// One time chart: its header (title, controls, legend) and tooltip around a uPlot chart that
+// charts/timeChart.ts draws from the sample store on requestAnimationFrame (the series never
+// enter React state). The legend hides and shows lines (click) and highlights them (hover); the
+// tooltip and the legend name lines that coincide at the cursor ("C1 = C2").
 
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
-import { drawChart, MARGIN, niceDomain, plotWidth, scales, type ChartFrame, type ChartLine } from '../charts/drawChart';
-import { ColumnDecimator, type SampleStore } from '../charts/sampleStore';
-import { DASH } from '../charts/palette';
+import 'uplot/dist/uPlot.min.css';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ChartGroup } from '../charts/chartGroup';
+import { DASH, type LineStyle } from '../charts/palette';
+import { coincidenceNotes, formatValue, placeTooltip, readoutAt, type ReadoutEntry } from '../charts/readout';
+import type { SampleStore } from '../charts/sampleStore';
+import type { ChartLine } from '../charts/specs';
+import { LINE_WIDTH, TimeChartController, type ChartConfig, type CursorAt } from '../charts/timeChart';
 
 export interface TimeChartProps {
   store: SampleStore;
+  /** The charts that share this one's cursor and zoom. */
+  group: ChartGroup;
   title: string;
   lines: ChartLine[];
   endMs: number;
@@ -29,17 +37,17 @@ export interface TimeChartProps {
 
 const NO_MARKERS: number[] = [];
 
-interface Hover {
-  x: number;
-  y: number;
-  timeMs: number;
-  rows: { label: string; color: string; value: number; unit: string; style: ChartLine['style'] }[];
-}
-
-const HEIGHT = 220;
+const KIND_NAMES: Record<string, string> = {
+  acr: 'ACR',
+  vp_acr: 'virtual path ACR',
+  vp_target: 'virtual path share',
+  share: 'max-min share',
+  target: 'share at target utilisation',
+};
 
 export const TimeChart = memo(function TimeChart({
   store,
+  group,
   title,
   lines,
   endMs,
@@ -52,168 +60,122 @@ export const TimeChart = memo(function TimeChart({
   yScale = 1,
   kindNames,
 }: TimeChartProps) {
-  const wrapRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const cursorRef = useRef<number | null>(null);
-  const dirtyRef = useRef(true);
-  const props = useRef({ lines, endMs, yUnit, yFloor, markers, yScale });
-  props.current = { lines, endMs, yUnit, yFloor, markers, yScale };
-  const [hover, setHover] = useState<Hover | null>(null);
+  const plotRef = useRef<HTMLDivElement>(null);
+  const controller = useRef<TimeChartController | null>(null);
+  const config = useMemo<ChartConfig>(() => ({ lines, endMs, yUnit, yFloor, yScale, markers }), [lines, endMs, yUnit, yFloor, yScale, markers]);
+  const latest = useRef(config);
+  latest.current = config;
+  // View state: what the legend hid (by owner and by line style), what it highlights.
+  const [hiddenOwners, setHiddenOwners] = useState<ReadonlySet<string>>(new Set());
+  const [hiddenStyles, setHiddenStyles] = useState<ReadonlySet<LineStyle>>(new Set());
+  const [cursor, setCursor] = useState<CursorAt | null>(null);
+  const visible = useMemo(() => lines.map((l) => !hiddenOwners.has(l.owner) && !hiddenStyles.has(l.style)), [lines, hiddenOwners, hiddenStyles]);
 
   useEffect(() => {
-    dirtyRef.current = true;
-  }, [lines, endMs, yUnit, yFloor, markers, yScale]);
-
-  useEffect(() => {
-    const canvas = canvasRef.current!;
-    const wrap = wrapRef.current!;
-    const ctx = canvas.getContext('2d');
-    const dec = new ColumnDecimator(store);
-    let width = 0;
-    let raf = 0;
-    const resize = () => {
-      const w = Math.floor(wrap.clientWidth);
-      if (w === width) return;
-      width = w;
-      const dpr = window.devicePixelRatio || 1;
-      canvas.width = Math.round(w * dpr);
-      canvas.height = Math.round(HEIGHT * dpr);
-      canvas.style.width = `${w}px`;
-      canvas.style.height = `${HEIGHT}px`;
-      dirtyRef.current = true;
-    };
-    const ro = new ResizeObserver(resize);
-    ro.observe(wrap);
-    resize();
-    const frame = () => {
-      raf = requestAnimationFrame(frame);
-      if (!ctx || width === 0) return;
-      const p = props.current;
-      const changed = dec.update(
-        p.lines.map((l) => l.index),
-        0,
-        p.endMs,
-        plotWidth(width),
-      );
-      if (!changed && !dirtyRef.current) return;
-      dirtyRef.current = false;
-      const [y0, y1] = niceDomain(dec.lo * p.yScale, dec.hi * p.yScale, p.yFloor);
-      const f: ChartFrame = {
-        width,
-        height: HEIGHT,
-        dpr: window.devicePixelRatio || 1,
-        t0: 0,
-        t1: p.endMs,
-        y0,
-        y1,
-        yUnit: p.yUnit,
-        cursorX: cursorRef.current,
-        markers: p.markers,
-        scale: p.yScale,
-      };
-      drawChart(ctx, f, dec, p.lines);
-      frameRef.current = f;
-    };
-    raf = requestAnimationFrame(frame);
+    const c = new TimeChartController(plotRef.current!, store, group, latest.current);
+    c.onCursor = (at) =>
+      setCursor((prev) => {
+        if (at === null || prev === null) return at;
+        const same = prev.row === at.row && prev.hovered === at.hovered && (!at.hovered || (prev.clientX === at.clientX && prev.clientY === at.clientY));
+        return same ? prev : at;
+      });
+    controller.current = c;
     return () => {
-      cancelAnimationFrame(raf);
-      ro.disconnect();
+      c.destroy();
+      controller.current = null;
     };
-  }, [store]);
+  }, [store, group]);
+  useEffect(() => controller.current?.configure(config), [config]);
+  useEffect(() => controller.current?.setVisible(visible), [visible, config]);
 
-  const frameRef = useRef<ChartFrame | null>(null);
+  const highlight = (match: ((l: ChartLine) => boolean) | null) => controller.current?.highlight(match && lines.map(match));
 
-  const onMove = (ev: React.MouseEvent) => {
-    const f = frameRef.current;
-    if (!f) return;
-    const rect = canvasRef.current!.getBoundingClientRect();
-    const px = ev.clientX - rect.left;
-    const inside = px >= MARGIN.left && px <= MARGIN.left + plotWidth(f.width);
-    if (!inside) return onLeave();
-    const { x } = scales(f);
-    const t = x.invert(px);
-    const row = store.nearest(t);
-    cursorRef.current = row >= 0 && store.times()[row] <= f.t1 ? x(store.times()[row]) : px;
-    dirtyRef.current = true;
-    if (row < 0) {
-      setHover(null);
-      return;
-    }
-    setHover({
-      x: px,
-      y: ev.clientY - rect.top,
-      timeMs: store.times()[row],
-      rows: props.current.lines.map((l) => ({
-        label: l.label,
-        color: l.color,
-        value: store.series(l.index)[row] * props.current.yScale,
-        unit: props.current.yScale !== 1 ? props.current.yUnit : l.unit,
-        style: l.style,
-      })),
-    });
-  };
-  const onLeave = () => {
-    cursorRef.current = null;
-    dirtyRef.current = true;
-    setHover(null);
-  };
+  const kindName = (kind: string) => kindNames?.[kind] ?? KIND_NAMES[kind] ?? kind;
+  const shown = lines.filter((_, i) => visible[i]);
+  const row = cursor && cursor.row < store.length ? cursor.row : -1;
+  const entries = row >= 0 ? readoutAt(store, row, shown, yScale) : [];
+  const notes = coincidenceNotes(entries, lines.find((l) => l.style === 'solid')?.kind);
 
-  const width = wrapRef.current?.clientWidth ?? 0;
   return (
-    <section className="chart" data-testid={testId} data-lines={lines.length} data-unit={yUnit}>
+    <section className="chart" data-testid={testId} data-lines={lines.length} data-visible={shown.length} data-unit={yUnit}>
       <header className="chart-head">
         <h2>{title}</h2>
         {controls}
-        <Legend lines={lines} kindNames={kindNames} />
+        <Legend
+          lines={lines}
+          kindName={kindName}
+          hiddenOwners={hiddenOwners}
+          hiddenStyles={hiddenStyles}
+          onToggleOwner={(o) => setHiddenOwners(toggled(hiddenOwners, o))}
+          onToggleStyle={(s) => setHiddenStyles(toggled(hiddenStyles, s))}
+          onHighlight={highlight}
+        />
       </header>
-      <div className="chart-canvas" ref={wrapRef} onMouseMove={onMove} onMouseLeave={onLeave}>
-        <canvas ref={canvasRef} />
+      <div className="chart-plot" ref={plotRef}>
         {lines.length === 0 && emptyText && <div className="chart-empty">{emptyText}</div>}
-        {hover && (
-          <div
-            className="tooltip"
-            style={{
-              top: Math.min(hover.y + 12, HEIGHT - 20),
-              ...(hover.x > width - 240 ? { right: width - hover.x + 14 } : { left: hover.x + 14 }),
-            }}
-          >
-            <div className="tooltip-time">t = {hover.timeMs.toFixed(3)} ms</div>
-            <table>
-              <tbody>
-                {hover.rows.map((r) => (
-                  <tr key={r.label}>
-                    <td>
-                      <Swatch color={r.color} style={r.style} />
-                    </td>
-                    <td className="tooltip-label">{r.label}</td>
-                    <td className="tooltip-value">{formatValue(r.value)}</td>
-                    <td className="tooltip-unit">{r.unit}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        {notes.length > 0 && (
+          <div className="chart-note" data-testid="coincident" title={`On top of each other at the cursor: ${notes.join('; ')}`}>
+            {notes.join(' · ')}
           </div>
         )}
       </div>
+      {cursor?.hovered && row >= 0 && (
+        <Tooltip at={cursor} timeMs={store.times()[row]} entries={entries} unit={yScale !== 1 ? yUnit : (shown[0]?.unit ?? yUnit)} />
+      )}
     </section>
   );
 });
 
-const KIND_NAMES: Record<string, string> = {
-  acr: 'ACR',
-  vp_acr: 'virtual path ACR',
-  vp_target: 'virtual path share',
-  share: 'max-min share',
-  target: 'share at target utilisation',
-};
-
-function formatValue(v: number) {
-  if (!Number.isFinite(v)) return '–';
-  const a = Math.abs(v);
-  return a >= 1000 ? v.toFixed(0) : a >= 100 ? v.toFixed(1) : v.toFixed(2);
+/** One swatch per line style of a merged entry (the first line's colour), not one per line. */
+function firstOfEachStyle(lines: ChartLine[]): ChartLine[] {
+  return lines.filter((l, i) => lines.findIndex((m) => m.style === l.style) === i);
 }
 
-export function Swatch({ color, style }: { color: string; style: ChartLine['style'] }) {
+function toggled<T>(set: ReadonlySet<T>, item: T): Set<T> {
+  const next = new Set(set);
+  if (!next.delete(item)) next.add(item);
+  return next;
+}
+
+/** The values at the cursor, kept inside the window (it flips sides near an edge). */
+function Tooltip({ at, timeMs, entries, unit }: { at: CursorAt; timeMs: number; entries: ReadoutEntry[]; unit: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current!;
+    const { left, top } = placeTooltip(
+      { x: at.clientX, y: at.clientY },
+      { width: el.offsetWidth, height: el.offsetHeight },
+      { width: document.documentElement.clientWidth, height: window.innerHeight },
+    );
+    el.style.left = `${left}px`;
+    el.style.top = `${top}px`;
+  });
+  return (
+    <div className={entries.length > 16 ? 'tooltip tooltip-wide' : 'tooltip'} ref={ref} role="tooltip">
+      <div className="tooltip-time">t = {timeMs.toFixed(3)} ms</div>
+      <ul>
+        {entries.map((e) => (
+          <li key={e.label} className={e.lines.length > 1 ? 'tooltip-row coincident' : 'tooltip-row'}>
+            <span className="tooltip-swatches">
+              {firstOfEachStyle(e.lines).map((l) => (
+                <Swatch key={l.index} color={l.color} style={l.style} />
+              ))}
+            </span>
+            <span className="tooltip-label">
+              {e.parts.map((p, i) => (
+                <span key={p}>{i > 0 ? `= ${p}` : p}</span>
+              ))}
+            </span>
+            <span className="tooltip-value">{formatValue(e.value)}</span>
+            <span className="tooltip-unit">{unit}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Swatch({ color, style }: { color: string; style: LineStyle }) {
   return (
     <svg className="swatch" width="22" height="10" aria-hidden="true">
       <line
@@ -222,7 +184,7 @@ export function Swatch({ color, style }: { color: string; style: ChartLine['styl
         y1="5"
         y2="5"
         stroke={color}
-        strokeWidth={style === 'solid' ? 2.2 : 1.8}
+        strokeWidth={LINE_WIDTH[style] + 0.4}
         strokeDasharray={DASH[style].join(' ')}
         strokeLinecap={style === 'dotted' ? 'round' : 'butt'}
       />
@@ -233,25 +195,60 @@ export function Swatch({ color, style }: { color: string; style: ChartLine['styl
 /** Legend: one entry per owner colour, plus the line-style key when the chart mixes styles. */
 const LEGEND_OWNERS = 10;
 
-function Legend({ lines, kindNames }: { lines: ChartLine[]; kindNames?: Record<string, string> }) {
+interface LegendProps {
+  lines: ChartLine[];
+  kindName: (kind: string) => string;
+  hiddenOwners: ReadonlySet<string>;
+  hiddenStyles: ReadonlySet<LineStyle>;
+  onToggleOwner: (owner: string) => void;
+  onToggleStyle: (style: LineStyle) => void;
+  onHighlight: (match: ((l: ChartLine) => boolean) | null) => void;
+}
+
+function Legend({ lines, kindName, hiddenOwners, hiddenStyles, onToggleOwner, onToggleStyle, onHighlight }: LegendProps) {
   const [expanded, setExpanded] = useState(false);
   const owners = new Map<string, string>();
   for (const l of lines) if (!owners.has(l.owner)) owners.set(l.owner, l.color);
   // The line-style key: one entry per style, naming every kind drawn in it.
-  const styles = new Map<ChartLine['style'], string[]>();
+  const styles = new Map<LineStyle, string[]>();
   for (const l of lines) {
-    const name = kindNames?.[l.kind] ?? KIND_NAMES[l.kind] ?? l.kind;
     const names = styles.get(l.style) ?? [];
-    if (!names.includes(name)) styles.set(l.style, [...names, name]);
+    if (!names.includes(kindName(l.kind))) styles.set(l.style, [...names, kindName(l.kind)]);
   }
+  const entry = (key: string, on: boolean, toggle: () => void, match: (l: ChartLine) => boolean, children: ReactNode, className = '') => (
+    <li key={key} className={className}>
+      <button
+        className={on ? 'legend-entry' : 'legend-entry off'}
+        aria-pressed={on}
+        title={on ? 'Hide (click)' : 'Show (click)'}
+        onClick={() => {
+          toggle();
+          // The entry stays under the mouse: highlight what is shown now (nothing, once hidden).
+          onHighlight(on ? null : match);
+        }}
+        onMouseEnter={() => on && onHighlight(match)}
+        onMouseLeave={() => onHighlight(null)}
+        onFocus={() => on && onHighlight(match)}
+        onBlur={() => onHighlight(null)}
+      >
+        {children}
+      </button>
+    </li>
+  );
   return (
     <ul className="legend">
-      {[...owners].slice(0, expanded ? owners.size : LEGEND_OWNERS).map(([owner, color]) => (
-        <li key={owner}>
-          <Swatch color={color} style="solid" />
-          {owner}
-        </li>
-      ))}
+      {[...owners].slice(0, expanded ? owners.size : LEGEND_OWNERS).map(([owner, color]) =>
+        entry(
+          owner,
+          !hiddenOwners.has(owner),
+          () => onToggleOwner(owner),
+          (l) => l.owner === owner,
+          <>
+            <Swatch color={color} style="solid" />
+            {owner}
+          </>,
+        ),
+      )}
       {owners.size > LEGEND_OWNERS && (
         <li>
           <button className="legend-more" onClick={() => setExpanded(!expanded)}>
@@ -260,12 +257,19 @@ function Legend({ lines, kindNames }: { lines: ChartLine[]; kindNames?: Record<s
         </li>
       )}
       {styles.size > 1 &&
-        [...styles].map(([style, names]) => (
-          <li key={style} className="legend-key">
-            <Swatch color="#6b7280" style={style} />
-            {names.join(' / ')}
-          </li>
-        ))}
+        [...styles].map(([style, names]) =>
+          entry(
+            style,
+            !hiddenStyles.has(style),
+            () => onToggleStyle(style),
+            (l) => l.style === style,
+            <>
+              <Swatch color="#6b7280" style={style} />
+              {names.join(' / ')}
+            </>,
+            'legend-key',
+          ),
+        )}
     </ul>
   );
 }

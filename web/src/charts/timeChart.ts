@@ -1,0 +1,348 @@
+// One time chart on uPlot, outside React. uPlot draws the axes, the grid, the cursor (synced over
+// the ChartGroup) and the drag selection; the lines themselves come from a ColumnDecimator (a
+// uPlot path builder traces the per-pixel-column min/max), so a frame costs O(width) whatever
+// the run's length, and the data never pass through React. The group's frame loop calls frame():
+// it re-decimates only new rows, or everything once when the window (zoom) or the width changes.
+
+import uPlot from 'uplot';
+import { formatTick, niceDomain, ticks, timeAxis } from './axes';
+import type { ChartGroup, FrameClient } from './chartGroup';
+import { traceColumns } from './columnPath';
+import { DASH, type LineStyle } from './palette';
+import { ColumnDecimator, type SampleStore } from './sampleStore';
+import type { ChartLine } from './specs';
+
+/** What a chart draws (besides the samples). */
+export interface ChartConfig {
+  lines: ChartLine[];
+  /** The run's end (ms): the whole-run window is [0, endMs]. */
+  endMs: number;
+  yUnit: string;
+  /** The y axis reaches at least this value (in the shown unit). */
+  yFloor: number;
+  /** Shown value = stored value × yScale (e.g. Mbps shown as Gbps: 0.001). */
+  yScale: number;
+  /** Times (ms) of the parameter changes, drawn as dashed vertical lines under the series. */
+  markers: number[];
+}
+
+/** The cursor, as the chart's legend and tooltip need it. */
+export interface CursorAt {
+  /** The store row nearest the cursor's time. */
+  row: number;
+  /** Whether the mouse is over this chart (the others follow it through the sync). */
+  hovered: boolean;
+  /** Viewport position of the cursor (px). */
+  clientX: number;
+  clientY: number;
+}
+
+/** Height of the whole chart (plot and axes), CSS px. */
+export const CHART_HEIGHT = 250;
+/** Fonts and strokes sized for a projector at the back of a room. */
+export const CHART_FONT = '12px ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+const AXIS_INK = '#5b6675';
+const GRID = '#eceff3';
+const TICK = '#9aa5b1';
+export const MARKER_COLOUR = 'rgba(217, 119, 6, 0.8)';
+/** Line widths (CSS px) by style: solid lines on top and thicker. */
+export const LINE_WIDTH: Record<LineStyle, number> = { solid: 2, dashed: 1.75, dotted: 2 };
+/** Alpha of the lines not highlighted while a legend entry is hovered. */
+const DIMMED = 0.15;
+/** A drag narrower than this (CSS px) is a click, not a zoom. */
+const MIN_DRAG_PX = 4;
+
+/** Draw order: dotted under dashed under solid, so a reference line never hides a source's own. */
+function drawOrder(lines: ChartLine[]): number[] {
+  const rank = (s: LineStyle) => (s === 'solid' ? 0 : s === 'dashed' ? 1 : 2);
+  return lines.map((_, i) => i).sort((a, b) => rank(lines[b].style) - rank(lines[a].style) || a - b);
+}
+
+/** Whether two configurations draw the same lines in the same unit (else uPlot is rebuilt). */
+function sameShape(a: ChartConfig, b: ChartConfig): boolean {
+  if (a.yUnit !== b.yUnit || a.lines.length !== b.lines.length) return false;
+  return a.lines.every((l, i) => {
+    const m = b.lines[i];
+    return l.index === m.index && l.color === m.color && l.style === m.style && l.label === m.label;
+  });
+}
+
+export class TimeChartController implements FrameClient {
+  private u: uPlot | null = null;
+  private readonly dec: ColumnDecimator;
+  /** uPlot series i + 1 draws line order[i]. */
+  private order: number[] = [];
+  private visible: boolean[] = [];
+  private focus: boolean[] | null = null;
+  private dirty = true;
+  private hovered = false;
+  private width = 0;
+  private readonly resizeObserver: ResizeObserver;
+  /** Called on every cursor move (null: the cursor left the charts). */
+  onCursor: (at: CursorAt | null) => void = () => {};
+
+  constructor(
+    private readonly host: HTMLElement,
+    private readonly store: SampleStore,
+    private readonly group: ChartGroup,
+    private cfg: ChartConfig,
+  ) {
+    this.dec = new ColumnDecimator(store);
+    this.width = Math.floor(host.clientWidth);
+    this.build();
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(host);
+    group.add(this);
+  }
+
+  configure(cfg: ChartConfig) {
+    const rebuild = !sameShape(this.cfg, cfg);
+    this.cfg = cfg;
+    if (rebuild) this.build();
+    this.dirty = true;
+  }
+
+  /** Shows or hides lines (by position in the config's lines). */
+  setVisible(visible: boolean[]) {
+    this.visible = visible;
+    const u = this.u;
+    if (!u) return;
+    u.batch(() => {
+      this.order.forEach((line, i) => {
+        const show = visible[line] !== false;
+        if (u.series[i + 1].show !== show) u.setSeries(i + 1, { show }, false);
+      });
+    });
+  }
+
+  /** Highlights some lines (the others fade), or none (null). */
+  highlight(focus: boolean[] | null) {
+    this.focus = focus;
+    const u = this.u;
+    if (!u) return;
+    this.order.forEach((line, i) => {
+      u.series[i + 1].alpha = focus === null || focus[line] ? 1 : DIMMED;
+    });
+    u.redraw(false, false);
+  }
+
+  /** The window (ms) drawn now. */
+  get window(): [number, number] {
+    return this.dec.columns ? [this.dec.t0, this.dec.t1] : [0, this.cfg.endMs];
+  }
+
+  /** The decimated columns and the config drawn now (for exports). */
+  get drawn(): { dec: ColumnDecimator; cfg: ChartConfig; visible: boolean[]; yDomain: [number, number] } {
+    return { dec: this.dec, cfg: this.cfg, visible: this.cfg.lines.map((_, i) => this.visible[i] !== false), yDomain: this.yDomain() };
+  }
+
+  frame() {
+    const u = this.u;
+    if (!u || this.width === 0) return;
+    const [t0, t1] = this.group.window(this.cfg.endMs, this.store.generation);
+    const columns = Math.max(1, Math.round(u.bbox.width / uPlot.pxRatio));
+    const changed = this.dec.update(
+      this.cfg.lines.map((l) => l.index),
+      t0,
+      t1,
+      columns,
+    );
+    if (!changed && !this.dirty) return;
+    this.dirty = false;
+    u.setData(this.data(), true);
+  }
+
+  destroy() {
+    this.group.remove(this);
+    this.resizeObserver.disconnect();
+    this.u?.destroy();
+    this.u = null;
+  }
+
+  private resize() {
+    const w = Math.floor(this.host.clientWidth);
+    if (w === this.width) return;
+    this.width = w;
+    if (!this.u) this.build();
+    else this.u.setSize({ width: w, height: CHART_HEIGHT });
+    this.dirty = true;
+  }
+
+  /** uPlot's data: the columns' middle times, and each line's last value per column (uPlot reads
+   *  them for the cursor; the lines are traced from the decimator itself). */
+  private data(): uPlot.AlignedData {
+    const n = this.dec.columns;
+    const xs = new Array<number>(n);
+    for (let c = 0; c < n; c++) xs[c] = this.dec.timeOf(c);
+    const k = this.cfg.yScale;
+    const ys = this.order.map((line) => {
+      const last = this.dec.last[line];
+      const out = new Array<number | null>(n);
+      for (let c = 0; c < n; c++) out[c] = last && !Number.isNaN(last[c]) ? last[c] * k : null;
+      return out;
+    });
+    return [xs, ...ys];
+  }
+
+  private yDomain(): [number, number] {
+    let lo = Infinity;
+    let hi = -Infinity;
+    this.cfg.lines.forEach((_, s) => {
+      if (this.visible[s] === false || this.dec.loOf[s] === undefined) return;
+      lo = Math.min(lo, this.dec.loOf[s]);
+      hi = Math.max(hi, this.dec.hiOf[s]);
+    });
+    return niceDomain(lo * this.cfg.yScale, hi * this.cfg.yScale, this.cfg.yFloor);
+  }
+
+  private build() {
+    this.u?.destroy();
+    this.u = null;
+    if (this.width === 0) return;
+    const lines = this.cfg.lines;
+    this.order = drawOrder(lines);
+    const paths: uPlot.Series.PathBuilder = (u, seriesIdx) => {
+      const line = this.order[seriesIdx - 1];
+      const stroke = new Path2D();
+      const k = this.cfg.yScale;
+      traceColumns(
+        this.dec,
+        line,
+        (c) => u.valToPos(this.dec.timeOf(c), 'x', true),
+        (v) => u.valToPos(v * k, 'y', true),
+        stroke,
+      );
+      return { stroke, fill: null, clip: null };
+    };
+    const axis = {
+      font: CHART_FONT,
+      labelFont: CHART_FONT,
+      stroke: AXIS_INK,
+      grid: { stroke: GRID, width: 1 },
+      ticks: { stroke: TICK, width: 1, size: 4 },
+      labelSize: 18,
+      labelGap: 0,
+    };
+    const opts: uPlot.Options = {
+      width: this.width,
+      height: CHART_HEIGHT,
+      padding: [22, 14, 0, 0],
+      legend: { show: false },
+      scales: {
+        x: { time: false, auto: true, range: () => this.window },
+        y: { auto: true, range: () => this.yDomain() },
+      },
+      axes: [
+        {
+          ...axis,
+          size: 28,
+          space: 80,
+          splits: (u, _i, min, max) => ticks(min, max, Math.floor(u.bbox.width / uPlot.pxRatio / 80)),
+          values: (_u, splits) => splits.map((v) => formatTick(v * timeAxis(this.window[1]).factor)),
+          label: () => timeAxis(this.window[1]).label,
+        },
+        {
+          ...axis,
+          size: 50,
+          splits: (_u, _i, min, max) => ticks(min, max, 5),
+          values: (_u, splits) => splits.map(formatTick),
+          label: this.cfg.yUnit,
+        },
+      ],
+      series: [
+        {},
+        ...this.order.map((line) => {
+          const l = lines[line];
+          return {
+            label: l.label,
+            stroke: l.color,
+            width: LINE_WIDTH[l.style],
+            dash: DASH[l.style],
+            cap: (l.style === 'dotted' ? 'round' : 'butt') as CanvasLineCap,
+            paths,
+            points: { show: false },
+            spanGaps: false,
+            show: this.visible[line] !== false,
+          };
+        }),
+      ],
+      cursor: {
+        y: false,
+        sync: { key: this.group.syncKey, setSeries: false },
+        drag: { x: true, y: false, setScale: false },
+        points: { show: false },
+        focus: { prox: -1 },
+        bind: {
+          dblclick: () => () => {
+            this.group.reset();
+            return null;
+          },
+        },
+      },
+      hooks: {
+        drawAxes: [(u) => this.drawMarkers(u)],
+        setSelect: [(u) => this.zoomToSelection(u)],
+        setCursor: [(u) => this.cursorMoved(u)],
+        setScale: [
+          (u, key) => {
+            if (key !== 'x') return;
+            this.host.dataset.xMin = String(u.scales.x.min);
+            this.host.dataset.xMax = String(u.scales.x.max);
+          },
+        ],
+      },
+    };
+    const u = new uPlot(opts, [[]], this.host);
+    u.over.addEventListener('mouseenter', () => (this.hovered = true));
+    u.over.addEventListener('mouseleave', () => {
+      this.hovered = false;
+      this.onCursor(null);
+    });
+    this.u = u;
+    if (this.focus) this.highlight(this.focus);
+    this.dirty = true;
+  }
+
+  private drawMarkers(u: uPlot) {
+    const markers = this.cfg.markers;
+    if (markers.length === 0) return;
+    const { left, top, width, height } = u.bbox;
+    const [t0, t1] = this.window;
+    const ctx = u.ctx;
+    const pr = uPlot.pxRatio;
+    ctx.save();
+    ctx.strokeStyle = MARKER_COLOUR;
+    ctx.lineWidth = 1.5 * pr;
+    ctx.setLineDash([4 * pr, 3 * pr]);
+    ctx.beginPath();
+    for (const t of markers) {
+      if (t < t0 || t > t1) continue;
+      const x = Math.round(u.valToPos(t, 'x', true)) + 0.5;
+      if (x < left || x > left + width) continue;
+      ctx.moveTo(x, top);
+      ctx.lineTo(x, top + height);
+    }
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  private zoomToSelection(u: uPlot) {
+    const { left, width } = u.select;
+    if (width < MIN_DRAG_PX) return;
+    const a = u.posToVal(left, 'x');
+    const b = u.posToVal(left + width, 'x');
+    u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+    this.group.zoomTo(a, b, this.cfg.endMs);
+  }
+
+  private cursorMoved(u: uPlot) {
+    const left = u.cursor.left ?? -1;
+    if (left < 0 || this.store.length === 0) return this.onCursor(null);
+    const [t0, t1] = this.window;
+    const t = Math.min(t1, Math.max(t0, u.posToVal(left, 'x')));
+    const row = this.store.nearest(t);
+    if (row < 0) return this.onCursor(null);
+    const rect = u.over.getBoundingClientRect();
+    this.onCursor({ row, hovered: this.hovered, clientX: rect.left + left, clientY: rect.top + Math.max(0, u.cursor.top ?? 0) });
+  }
+}
