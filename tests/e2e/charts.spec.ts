@@ -243,8 +243,8 @@ test('the sources of one connection group share a hue (GFC-1: six groups)', asyn
   const rate = chart(page, 'rate');
   await rate.getByRole('button', { name: /more/ }).click();
   const colours = await rate.locator('.legend-entry').evaluateAll((els) =>
-    Object.fromEntries(els.map((e) => [e.textContent, e.querySelector('line')!.getAttribute('stroke')])),
-  );
+    Object.fromEntries(els.map((e) => [e.textContent, e.querySelector('line')!.getAttribute('stroke')!])),
+  ) as Record<string, string>;
   const hue = (hex: string) => {
     const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
     const max = Math.max(r, g, b);

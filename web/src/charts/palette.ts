@@ -78,3 +78,16 @@ export const DASH: Record<LineStyle, number[]> = {
   dashed: [7, 5],
   dotted: [1.5, 3.5],
 };
+
+/** Line widths (CSS px) by style: a source's own (solid) line the boldest, for a projector. */
+export const LINE_WIDTH: Record<LineStyle, number> = { solid: 2, dashed: 1.75, dotted: 2 };
+
+/** Draw order of lines with these styles: dotted under dashed under solid, so a reference line
+ *  never hides a source's own; ties keep their order. */
+export function drawOrder(styles: LineStyle[]): number[] {
+  const rank = (s: LineStyle) => (s === 'solid' ? 0 : s === 'dashed' ? 1 : 2);
+  return styles.map((_, i) => i).sort((a, b) => rank(styles[b]) - rank(styles[a]) || a - b);
+}
+
+/** Parameter-change markers (dashed vertical lines). */
+export const MARKER_COLOUR = 'rgba(217, 119, 6, 0.8)';

@@ -8,7 +8,7 @@ import uPlot from 'uplot';
 import { formatTick, niceDomain, ticks, timeAxis } from './axes';
 import type { ChartGroup, FrameClient } from './chartGroup';
 import { traceColumns } from './columnPath';
-import { DASH, type LineStyle } from './palette';
+import { DASH, drawOrder, LINE_WIDTH, MARKER_COLOUR } from './palette';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
 import type { ChartLine } from './specs';
 
@@ -44,19 +44,10 @@ export const CHART_FONT = '12px ui-sans-serif, system-ui, -apple-system, "Segoe 
 const AXIS_INK = '#5b6675';
 const GRID = '#eceff3';
 const TICK = '#9aa5b1';
-export const MARKER_COLOUR = 'rgba(217, 119, 6, 0.8)';
-/** Line widths (CSS px) by style: solid lines on top and thicker. */
-export const LINE_WIDTH: Record<LineStyle, number> = { solid: 2, dashed: 1.75, dotted: 2 };
 /** Alpha of the lines not highlighted while a legend entry is hovered. */
 const DIMMED = 0.15;
 /** A drag narrower than this (CSS px) is a click, not a zoom. */
 const MIN_DRAG_PX = 4;
-
-/** Draw order: dotted under dashed under solid, so a reference line never hides a source's own. */
-function drawOrder(lines: ChartLine[]): number[] {
-  const rank = (s: LineStyle) => (s === 'solid' ? 0 : s === 'dashed' ? 1 : 2);
-  return lines.map((_, i) => i).sort((a, b) => rank(lines[b].style) - rank(lines[a].style) || a - b);
-}
 
 /** Whether two configurations draw the same lines in the same unit (else uPlot is rebuilt). */
 function sameShape(a: ChartConfig, b: ChartConfig): boolean {
@@ -200,7 +191,7 @@ export class TimeChartController implements FrameClient {
     this.u = null;
     if (this.width === 0) return;
     const lines = this.cfg.lines;
-    this.order = drawOrder(lines);
+    this.order = drawOrder(lines.map((l) => l.style));
     const paths: uPlot.Series.PathBuilder = (u, seriesIdx) => {
       const line = this.order[seriesIdx - 1];
       const stroke = new Path2D();

@@ -6,11 +6,12 @@
 import 'uplot/dist/uPlot.min.css';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChartGroup } from '../charts/chartGroup';
-import { DASH, type LineStyle } from '../charts/palette';
+import { legendModel, KIND_NAMES } from '../charts/legend';
+import { DASH, LINE_WIDTH, type LineStyle } from '../charts/palette';
 import { coincidenceNotes, formatValue, placeTooltip, readoutAt, type ReadoutEntry } from '../charts/readout';
 import type { SampleStore } from '../charts/sampleStore';
 import type { ChartLine } from '../charts/specs';
-import { LINE_WIDTH, TimeChartController, type ChartConfig, type CursorAt } from '../charts/timeChart';
+import { TimeChartController, type ChartConfig, type CursorAt } from '../charts/timeChart';
 
 export interface TimeChartProps {
   store: SampleStore;
@@ -36,14 +37,6 @@ export interface TimeChartProps {
 }
 
 const NO_MARKERS: number[] = [];
-
-const KIND_NAMES: Record<string, string> = {
-  acr: 'ACR',
-  vp_acr: 'virtual path ACR',
-  vp_target: 'virtual path share',
-  share: 'max-min share',
-  target: 'share at target utilisation',
-};
 
 export const TimeChart = memo(function TimeChart({
   store,
@@ -207,14 +200,7 @@ interface LegendProps {
 
 function Legend({ lines, kindName, hiddenOwners, hiddenStyles, onToggleOwner, onToggleStyle, onHighlight }: LegendProps) {
   const [expanded, setExpanded] = useState(false);
-  const owners = new Map<string, string>();
-  for (const l of lines) if (!owners.has(l.owner)) owners.set(l.owner, l.color);
-  // The line-style key: one entry per style, naming every kind drawn in it.
-  const styles = new Map<LineStyle, string[]>();
-  for (const l of lines) {
-    const names = styles.get(l.style) ?? [];
-    if (!names.includes(kindName(l.kind))) styles.set(l.style, [...names, kindName(l.kind)]);
-  }
+  const { owners, styles } = legendModel(lines, kindName);
   const entry = (key: string, on: boolean, toggle: () => void, match: (l: ChartLine) => boolean, children: ReactNode, className = '') => (
     <li key={key} className={className}>
       <button
@@ -237,7 +223,7 @@ function Legend({ lines, kindName, hiddenOwners, hiddenStyles, onToggleOwner, on
   );
   return (
     <ul className="legend">
-      {[...owners].slice(0, expanded ? owners.size : LEGEND_OWNERS).map(([owner, color]) =>
+      {owners.slice(0, expanded ? owners.length : LEGEND_OWNERS).map(({ owner, color }) =>
         entry(
           owner,
           !hiddenOwners.has(owner),
@@ -249,27 +235,26 @@ function Legend({ lines, kindName, hiddenOwners, hiddenStyles, onToggleOwner, on
           </>,
         ),
       )}
-      {owners.size > LEGEND_OWNERS && (
+      {owners.length > LEGEND_OWNERS && (
         <li>
           <button className="legend-more" onClick={() => setExpanded(!expanded)}>
-            {expanded ? 'fewer' : `+${owners.size - LEGEND_OWNERS} more`}
+            {expanded ? 'fewer' : `+${owners.length - LEGEND_OWNERS} more`}
           </button>
         </li>
       )}
-      {styles.size > 1 &&
-        [...styles].map(([style, names]) =>
-          entry(
-            style,
-            !hiddenStyles.has(style),
-            () => onToggleStyle(style),
-            (l) => l.style === style,
-            <>
-              <Swatch color="#6b7280" style={style} />
-              {names.join(' / ')}
-            </>,
-            'legend-key',
-          ),
-        )}
+      {styles.map(({ style, names }) =>
+        entry(
+          style,
+          !hiddenStyles.has(style),
+          () => onToggleStyle(style),
+          (l) => l.style === style,
+          <>
+            <Swatch color="#6b7280" style={style} />
+            {names.join(' / ')}
+          </>,
+          'legend-key',
+        ),
+      )}
     </ul>
   );
 }

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { SeriesMeta } from '../contract/engine';
+import { chartCsv, chartSvg, type ChartExport } from './export';
+import { SampleStore } from './sampleStore';
+import { CHARTS, linesFor } from './specs';
+
+const meta: SeriesMeta[] = [
+  { id: 'acr:C1', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1' },
+  { id: 'share:C1', kind: 'share', label: 'C1 max-min share', unit: 'Mbps', owner: 'C1' },
+  { id: 'acr:C2', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2' },
+  { id: 'share:C2', kind: 'share', label: 'C2 max-min share', unit: 'Mbps', owner: 'C2' },
+];
+const rate = linesFor(CHARTS.find((c) => c.id === 'rate')!, meta);
+
+/** Rows every 10 ms from 0 to 100 ms: C1 = t, its share 50; C2 absent (NaN) before 50 ms, then 2t. */
+function store() {
+  const s = new SampleStore();
+  s.reset(meta);
+  const rows: number[] = [];
+  for (let t = 0; t <= 100; t += 10) rows.push(t, t, 50, t < 50 ? NaN : 2 * t, 50);
+  s.append(new Float64Array(rows), 5);
+  return s;
+}
+
+const view = (over: Partial<ChartExport> = {}): ChartExport => ({
+  title: 'Allowed cell rate (ACR) of each source',
+  lines: rate,
+  t0: 0,
+  t1: 100,
+  yUnit: 'Mbps',
+  yScale: 1,
+  yFloor: 1,
+  markers: [],
+  ...over,
+});
+
+describe('CSV export', () => {
+  it('has time_ms and one column per visible series, with its unit', () => {
+    const csv = chartCsv(store(), view({ lines: rate.filter((l) => l.owner === 'C2' || l.kind === 'acr') }));
+    const [header, ...rows] = csv.trimEnd().split('\n');
+    expect(header).toBe('time_ms,C1 ACR (Mbps),C2 ACR (Mbps),C2 max-min share (Mbps)');
+    expect(rows).toHaveLength(11);
+    expect(rows[0]).toBe('0,0,,50');
+    expect(rows[10]).toBe('100,100,200,50');
+  });
+
+  it('keeps the rows of the visible window only, in the unit shown', () => {
+    const csv = chartCsv(store(), view({ t0: 25, t1: 60, yUnit: 'Gbps', yScale: 1e-3, lines: [rate[0]] }));
+    expect(csv).toBe('time_ms,C1 ACR (Gbps)\n30,0.03\n40,0.04\n50,0.05\n60,0.06\n');
+  });
+
+  it('quotes a label holding a comma or a quote', () => {
+    const odd = { ...rate[0], label: 'C1 "fast", ACR' };
+    expect(chartCsv(store(), view({ lines: [odd], t1: 0 })).split('\n')[0]).toBe('time_ms,"C1 ""fast"", ACR (Mbps)"');
+  });
+});
+
+describe('SVG export', () => {
+  const parse = (svg: string) => new DOMParser().parseFromString(svg, 'image/svg+xml');
+
+  it('is a standalone document with the title, the legend and both axes', () => {
+    const doc = parse(chartSvg(store(), view({ markers: [40] }), 640).svg);
+    const root = doc.documentElement;
+    expect(root.tagName).toBe('svg');
+    expect(doc.querySelector('parsererror')).toBeNull();
+    expect(root.getAttribute('width')).toBe('640');
+    const texts = [...doc.querySelectorAll('text')].map((t) => t.textContent);
+    expect(texts).toContain('Allowed cell rate (ACR) of each source');
+    // Legend: the owners and the style key.
+    expect(texts).toEqual(expect.arrayContaining(['C1', 'C2', 'ACR', 'max-min share']));
+    // Axes: units and tick labels from 0 to the top of the domain (200 × 1.05 → 250).
+    expect(texts).toEqual(expect.arrayContaining(['time (ms)', 'Mbps', '0', '100', '250']));
+    expect(doc.querySelectorAll('line.marker')).toHaveLength(1);
+  });
+
+  it('draws one path per visible line, dashed lines under solid ones, and leaves hidden lines out', () => {
+    const doc = parse(chartSvg(store(), view(), 640).svg);
+    const paths = [...doc.querySelectorAll('path[data-series]')];
+    expect(paths.map((p) => p.getAttribute('data-series'))).toEqual(['C1 max-min share', 'C2 max-min share', 'C1 ACR', 'C2 ACR']);
+    expect(paths[0].getAttribute('stroke-dasharray')).toBe('7 5');
+    expect(paths[2].getAttribute('stroke-dasharray')).toBeNull();
+    const only = parse(chartSvg(store(), view({ lines: [rate[0]] }), 640).svg);
+    expect([...only.querySelectorAll('path[data-series]')].map((p) => p.getAttribute('data-series'))).toEqual(['C1 ACR']);
+    expect([...only.querySelectorAll('text')].map((t) => t.textContent)).not.toContain('C2');
+  });
+
+  it('fits the y axis to the lines shown', () => {
+    // C1 alone peaks at 100: the axis ends at 120, not at C2's 250.
+    const texts = [...parse(chartSvg(store(), view({ lines: [rate[0]] }), 640).svg).querySelectorAll('text')].map((t) => t.textContent);
+    expect(texts).toContain('120');
+    expect(texts).not.toContain('250');
+  });
+
+  it('escapes text', () => {
+    const svg = chartSvg(store(), view({ title: 'Queue <SW1->SW2> & more' }), 640).svg;
+    expect(parse(svg).querySelector('parsererror')).toBeNull();
+    expect(svg).toContain('Queue &lt;SW1-&gt;SW2&gt; &amp; more');
+  });
+});

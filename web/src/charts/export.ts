@@ -1,0 +1,165 @@
+// A chart as a file: its visible data as CSV (the visible series over the visible window, at full
+// resolution), and the chart itself as a standalone SVG (title, legend, axes, lines) that the
+// PNG export rasterises. Pure: they read the sample store and return text.
+
+import { formatTick, niceDomain, ticks, timeAxis } from './axes';
+import { traceColumns, SvgPathPen } from './columnPath';
+import { legendModel } from './legend';
+import { DASH, drawOrder, LINE_WIDTH, MARKER_COLOUR, type LineStyle } from './palette';
+import { ColumnDecimator, type SampleStore } from './sampleStore';
+import type { ChartLine } from './specs';
+
+/** What is on screen: the lines shown (hidden ones left out) over the time window shown. */
+export interface ChartExport {
+  title: string;
+  /** The lines shown, in legend order. */
+  lines: ChartLine[];
+  /** Time window (ms). */
+  t0: number;
+  t1: number;
+  /** The shown unit and the factor from the engine's unit (shown = stored × yScale). */
+  yUnit: string;
+  yScale: number;
+  yFloor: number;
+  /** Parameter changes (ms). */
+  markers: number[];
+  /** Names of the line kinds in the style key. */
+  kindName?: (kind: string) => string;
+}
+
+function csvField(s: string): string {
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * The visible data: a header `time_ms,<label> (<unit>),…` and one row per sample in the window,
+ * values in the unit shown (an empty field where a series has no value).
+ */
+export function chartCsv(store: SampleStore, c: ChartExport): string {
+  const unitOf = (l: ChartLine) => (c.yScale !== 1 ? c.yUnit : l.unit || c.yUnit);
+  const header = ['time_ms', ...c.lines.map((l) => (unitOf(l) ? `${l.label} (${unitOf(l)})` : l.label))].map(csvField).join(',');
+  const out = [header];
+  const time = store.times();
+  const cols = c.lines.map((l) => store.series(l.index));
+  for (let r = Math.max(0, store.nearest(c.t0) - 1); r >= 0 && r < store.length; r++) {
+    const t = time[r];
+    if (t < c.t0) continue;
+    if (t > c.t1) break;
+    const row = [String(t)];
+    for (const col of cols) row.push(Number.isNaN(col[r]) ? '' : String(col[r] * c.yScale));
+    out.push(row.join(','));
+  }
+  return out.join('\n') + '\n';
+}
+
+/** Layout of the SVG (px): sized like a chart on screen; the PNG export doubles it. */
+export const SVG_LAYOUT = { pad: 16, titleSize: 15, font: 12, legendRow: 20, plotLeft: 68, plotRight: 18, plotHeight: 220, axisBelow: 46 };
+const FONT_FAMILY = 'ui-sans-serif, system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
+/** A rough text width (px) at `size`: enough to flow the legend into rows. */
+const textWidth = (s: string, size: number) => s.length * size * 0.58;
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+
+function swatch(x: number, y: number, color: string, style: LineStyle): string {
+  const dash = DASH[style].length ? ` stroke-dasharray="${DASH[style].join(' ')}"` : '';
+  const cap = style === 'dotted' ? ' stroke-linecap="round"' : '';
+  return `<line x1="${x}" y1="${y}" x2="${x + 20}" y2="${y}" stroke="${color}" stroke-width="${LINE_WIDTH[style] + 0.4}"${dash}${cap}/>`;
+}
+
+/** The chart as a standalone SVG document of the given width (px), and its height. */
+export function chartSvg(store: SampleStore, c: ChartExport, width: number): { svg: string; width: number; height: number } {
+  const L = SVG_LAYOUT;
+  const parts: string[] = [];
+  // Title.
+  let y = L.pad + L.titleSize;
+  parts.push(`<text x="${L.pad}" y="${y}" font-size="${L.titleSize}" font-weight="600" fill="#1f2937">${esc(c.title)}</text>`);
+  // Legend: owners, then the style key, flowed into rows.
+  const legend = legendModel(c.lines, c.kindName);
+  const items = [
+    ...legend.owners.map((o) => ({ label: o.owner, color: o.color, style: 'solid' as LineStyle })),
+    ...legend.styles.map((s) => ({ label: s.names.join(' / '), color: '#6b7280', style: s.style })),
+  ];
+  y += 10;
+  let x = L.pad;
+  let row = y + L.legendRow / 2;
+  for (const it of items) {
+    const w = 26 + textWidth(it.label, L.font) + 14;
+    if (x + w > width - L.pad && x > L.pad) {
+      x = L.pad;
+      row += L.legendRow;
+    }
+    parts.push(swatch(x, row, it.color, it.style));
+    parts.push(`<text x="${x + 26}" y="${row + 4}" font-size="${L.font}" fill="#4b5563">${esc(it.label)}</text>`);
+    x += w;
+  }
+  const top = (items.length ? row + L.legendRow / 2 : y) + 12;
+  const left = L.plotLeft;
+  const right = width - L.plotRight;
+  const bottom = top + L.plotHeight;
+  const plotW = Math.max(10, right - left);
+  const height = bottom + L.axisBelow;
+
+  // The lines, decimated to the plot's width, and the y domain of the lines shown.
+  const dec = new ColumnDecimator(store);
+  dec.update(
+    c.lines.map((l) => l.index),
+    c.t0,
+    c.t1,
+    Math.round(plotW),
+  );
+  const [y0, y1] = niceDomain(dec.lo * c.yScale, dec.hi * c.yScale, c.yFloor);
+  const xOf = (t: number) => left + ((t - c.t0) / (c.t1 - c.t0 || 1)) * plotW;
+  const yOf = (v: number) => bottom - ((v - y0) / (y1 - y0 || 1)) * L.plotHeight;
+
+  // Grid, ticks and their labels.
+  const axis = timeAxis(c.t1);
+  for (const v of ticks(y0, y1, 5)) {
+    const py = yOf(v).toFixed(1);
+    parts.push(`<line x1="${left}" y1="${py}" x2="${right}" y2="${py}" stroke="#eceff3"/>`);
+    parts.push(`<text x="${left - 8}" y="${py}" font-size="${L.font}" fill="#5b6675" text-anchor="end" dominant-baseline="middle">${formatTick(v)}</text>`);
+  }
+  for (const v of ticks(c.t0, c.t1, Math.floor(plotW / 80))) {
+    const px = xOf(v).toFixed(1);
+    parts.push(`<line x1="${px}" y1="${top}" x2="${px}" y2="${bottom}" stroke="#eceff3"/>`);
+    parts.push(`<line x1="${px}" y1="${bottom}" x2="${px}" y2="${bottom + 4}" stroke="#9aa5b1"/>`);
+    parts.push(`<text x="${px}" y="${bottom + 18}" font-size="${L.font}" fill="#5b6675" text-anchor="middle">${formatTick(v * axis.factor)}</text>`);
+  }
+  parts.push(`<path d="M${left} ${top}V${bottom}H${right}" fill="none" stroke="#9aa5b1"/>`);
+  parts.push(`<text x="${left + plotW / 2}" y="${bottom + 38}" font-size="${L.font}" fill="#5b6675" text-anchor="middle">${axis.label}</text>`);
+  if (c.yUnit) {
+    parts.push(
+      `<text transform="translate(${L.pad + 4} ${(top + bottom) / 2}) rotate(-90)" font-size="${L.font}" fill="#5b6675" text-anchor="middle">${esc(c.yUnit)}</text>`,
+    );
+  }
+  // Parameter changes, under the lines.
+  for (const t of c.markers) {
+    if (t < c.t0 || t > c.t1) continue;
+    const px = xOf(t).toFixed(1);
+    parts.push(`<line class="marker" x1="${px}" y1="${top}" x2="${px}" y2="${bottom}" stroke="${MARKER_COLOUR}" stroke-width="1.5" stroke-dasharray="4 3"/>`);
+  }
+  // Lines: dotted under dashed under solid, clipped to the plot.
+  const order = drawOrder(c.lines.map((l) => l.style));
+  parts.push(`<clipPath id="plot"><rect x="${left}" y="${top - 2}" width="${plotW + 2}" height="${L.plotHeight + 4}"/></clipPath>`);
+  parts.push('<g clip-path="url(#plot)" fill="none" stroke-linejoin="round">');
+  const colW = plotW / dec.columns;
+  for (const s of order) {
+    const l = c.lines[s];
+    const pen = new SvgPathPen();
+    traceColumns(dec, s, (col) => left + (col + 0.5) * colW, (v) => yOf(v * c.yScale), pen);
+    if (!pen.d) continue;
+    const dash = DASH[l.style].length ? ` stroke-dasharray="${DASH[l.style].join(' ')}"` : '';
+    const cap = l.style === 'dotted' ? ' stroke-linecap="round"' : '';
+    parts.push(`<path data-series="${esc(l.label)}" d="${pen.d}" stroke="${l.color}" stroke-width="${LINE_WIDTH[l.style]}"${dash}${cap}/>`);
+  }
+  parts.push('</g>');
+
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT_FAMILY}">` +
+    `<rect width="100%" height="100%" fill="#ffffff"/>` +
+    parts.join('') +
+    `</svg>\n`;
+  return { svg, width, height };
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { SeriesMeta } from '../contract/engine';
+import { legendModel } from './legend';
+import { CHARTS, linesFor } from './specs';
+
+const meta: SeriesMeta[] = [
+  { id: 'acr:C1', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1' },
+  { id: 'share:C1', kind: 'share', label: 'C1 max-min share', unit: 'Mbps', owner: 'C1' },
+  { id: 'acr:C2', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2' },
+  { id: 'queue:P', kind: 'queue', label: 'P queue', unit: 'cells', owner: 'P' },
+];
+
+describe('legend', () => {
+  it('lists each owner once, then a key of the line styles when styles are mixed', () => {
+    const m = legendModel(linesFor(CHARTS.find((c) => c.id === 'rate')!, meta));
+    expect(m.owners.map((o) => o.owner)).toEqual(['C1', 'C2']);
+    expect(m.styles).toEqual([
+      { style: 'solid', names: ['ACR'] },
+      { style: 'dashed', names: ['max-min share'] },
+    ]);
+  });
+
+  it('has no style key when every line is solid, and takes the chart\'s names for kinds', () => {
+    expect(legendModel(linesFor(CHARTS.find((c) => c.id === 'queue')!, meta)).styles).toEqual([]);
+    const eth = legendModel(linesFor(CHARTS.find((c) => c.id === 'rate')!, meta), (k) => (k === 'acr' ? 'rate limit' : k));
+    expect(eth.styles[0].names).toEqual(['rate limit']);
+  });
+});
