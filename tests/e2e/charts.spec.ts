@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { libraryScenarios, openLab, repoRoot, waitForMode } from './helpers';
 
@@ -263,4 +263,79 @@ test('the sources of one connection group share a hue (GFC-1: six groups)', asyn
   for (let i = 1; i < groupHues.length; i++) expect(groupHues[i] - groupHues[i - 1]).toBeGreaterThan(10);
   // Within a group, every source has its own shade.
   expect(new Set(['A1', 'A2', 'A3'].map((id) => colours[id])).size).toBe(3);
+});
+
+test('each chart exports its visible data as CSV, and itself as SVG and as a PNG at twice its size', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources-staggered');
+  await playToEnd(page);
+  const rate = chart(page, 'rate');
+  // What is on screen: C2 hidden, the time axis zoomed to about 60–150 ms.
+  await rate.locator('.legend-entry', { hasText: /^C2$/ }).click();
+  const box = (await plot(page, 'rate').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await expect.poll(async () => (await windows(page))[0][0]).toBeGreaterThan(50);
+  const [t0, t1] = (await windows(page))[0];
+  await page.mouse.move(0, 0);
+
+  const download = async (kind: string) => {
+    const [file] = await Promise.all([page.waitForEvent('download'), rate.getByTestId(`export-${kind}`).click()]);
+    expect(file.suggestedFilename()).toBe(`two-sources-staggered-rate.${kind}`);
+    return readFileSync((await file.path())!);
+  };
+
+  // CSV: time_ms, then exactly the visible series; the rows of the visible window, as sampled.
+  const [header, ...rows] = (await download('csv')).toString('utf8').trimEnd().split('\n');
+  expect(header.split(',')).toEqual(['time_ms', 'C1 ACR (Mbps)', 'C1 max-min share (Mbps)', 'C1 max-min share at target utilisation (Mbps)']);
+  const times = rows.map((r) => Number(r.split(',')[0]));
+  expect(times[0]).toBeGreaterThanOrEqual(t0);
+  expect(times[0] - t0).toBeLessThan(0.5 + 1e-9);
+  expect(times[times.length - 1]).toBeLessThanOrEqual(t1);
+  expect(rows.length).toBeGreaterThan((t1 - t0) / 0.5 - 2);
+  const [t, acr] = rows[10].split(',').map(Number);
+  expect(acr).toBe(await page.evaluate((t) => window.__abrlab!.valueAt('acr:C1', t), t));
+
+  // SVG: title, legend without the hidden source, one path per visible line.
+  const svg = (await download('svg')).toString('utf8');
+  const parsed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return {
+      error: doc.querySelector('parsererror') !== null,
+      texts: [...doc.querySelectorAll('text')].map((e) => e.textContent),
+      paths: [...doc.querySelectorAll('path[data-series]')].map((e) => e.getAttribute('data-series')),
+    };
+  }, svg);
+  expect(parsed.error).toBe(false);
+  expect(parsed.texts).toContain('Allowed cell rate (ACR) of each source');
+  expect(parsed.texts).toContain('C1');
+  expect(parsed.texts).not.toContain('C2');
+  expect(parsed.paths.sort()).toEqual(['C1 ACR', 'C1 max-min share', 'C1 max-min share at target utilisation']);
+
+  // PNG: decodes, twice the SVG's size (its width is the plot's).
+  const png = await download('png');
+  const width = await rate.locator('.chart-plot').evaluate((el) => el.clientWidth);
+  const size = await page.evaluate(async (b64) => {
+    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
+    const bitmap = await createImageBitmap(blob);
+    return [bitmap.width, bitmap.height];
+  }, png.toString('base64'));
+  const svgHeight = Number(/height="(\d+(?:\.\d+)?)"/.exec(svg)![1]);
+  expect(size).toEqual([2 * width, 2 * svgHeight]);
+  expect(errors).toEqual([]);
+});
+
+test('a chart with no series says why (every switch runs "none": no algorithm state)', async ({ page }) => {
+  await openLab(page);
+  const s = JSON.parse(SCENARIOS.find((x) => x.scenario.id === 'two-sources')!.json);
+  s.id = 'two-none';
+  for (const n of s.nodes) if (n.kind === 'switch') n.algorithm = 'none';
+  await page.evaluate((json) => window.__abrlab!.load(json, 'two-none.json'), JSON.stringify(s));
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-none');
+  const algorithm = chart(page, 'algorithm');
+  await expect(algorithm).toHaveAttribute('data-lines', '0');
+  await expect(algorithm.locator('.chart-empty')).toHaveText('No switch reports internal state (every switch runs “none”).');
+  await expect(algorithm.getByTestId('export-csv')).toHaveCount(0);
+  await expect(chart(page, 'rate').locator('.chart-empty')).toHaveCount(0);
 });

@@ -89,6 +89,8 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
   // View state: the charts, or the network editor in their place.
   const [workspace, setWorkspace] = useState<'charts' | 'editor'>('charts');
   const changes = state.current?.scenario.changes;
+  // Exported chart files are named after the scenario and the chart.
+  const fileBase = state.current?.id ?? 'abr-lab';
   const markers = useMemo(() => (changes ?? []).map((c) => c.at_ms), [changes]);
 
   useEffect(() => {
@@ -133,6 +135,7 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
               markers={markers}
               controls={spec.id === 'queue' ? queueUnitPicker : undefined}
               kindNames={net.ethernet ? ETHERNET_KIND_NAMES : undefined}
+              exportName={`${fileBase}-${spec.id}`}
             />
           ))}
           <TimeChart
@@ -148,6 +151,7 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
             markers={markers}
             controls={quantityPicker}
             emptyText="No switch reports internal state (every switch runs “none”)."
+            exportName={`${fileBase}-algorithm-${quantity ?? ''}`}
           />
         </div>
         </div>

@@ -6,12 +6,15 @@
 import 'uplot/dist/uPlot.min.css';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChartGroup } from '../charts/chartGroup';
+import { chartCsv, chartSvg, type ChartExport } from '../charts/export';
+import { svgToPng } from '../charts/exportImage';
 import { legendModel, KIND_NAMES } from '../charts/legend';
 import { DASH, LINE_WIDTH, type LineStyle } from '../charts/palette';
 import { coincidenceNotes, formatValue, placeTooltip, readoutAt, type ReadoutEntry } from '../charts/readout';
 import type { SampleStore } from '../charts/sampleStore';
 import type { ChartLine } from '../charts/specs';
 import { TimeChartController, type ChartConfig, type CursorAt } from '../charts/timeChart';
+import { saveBlob } from './download';
 
 export interface TimeChartProps {
   store: SampleStore;
@@ -34,6 +37,8 @@ export interface TimeChartProps {
   yScale?: number;
   /** Names of the line kinds in the legend's style key, where they differ from the defaults. */
   kindNames?: Record<string, string>;
+  /** Base name of the exported files (e.g. "two-sources-rate"). */
+  exportName?: string;
 }
 
 const NO_MARKERS: number[] = [];
@@ -52,6 +57,7 @@ export const TimeChart = memo(function TimeChart({
   emptyText,
   yScale = 1,
   kindNames,
+  exportName = testId,
 }: TimeChartProps) {
   const plotRef = useRef<HTMLDivElement>(null);
   const controller = useRef<TimeChartController | null>(null);
@@ -89,11 +95,43 @@ export const TimeChart = memo(function TimeChart({
   const entries = row >= 0 ? readoutAt(store, row, shown, yScale) : [];
   const notes = coincidenceNotes(entries, lines.find((l) => l.style === 'solid')?.kind);
 
+  // Exports: what is on screen (the lines shown, over the window shown).
+  const exported = (): ChartExport => {
+    const [t0, t1] = controller.current?.window ?? [0, endMs];
+    return { title, lines: shown, t0, t1, yUnit, yScale, yFloor, markers, kindName };
+  };
+  const exportAs = async (kind: 'png' | 'svg' | 'csv') => {
+    if (kind === 'csv') return saveBlob(new Blob([chartCsv(store, exported())], { type: 'text/csv' }), `${exportName}.csv`);
+    const { svg, width, height } = chartSvg(store, exported(), Math.max(480, plotRef.current?.clientWidth ?? 800));
+    if (kind === 'svg') return saveBlob(new Blob([svg], { type: 'image/svg+xml' }), `${exportName}.svg`);
+    saveBlob(await svgToPng(svg, width, height, 2), `${exportName}.png`);
+  };
+
   return (
     <section className="chart" data-testid={testId} data-lines={lines.length} data-visible={shown.length} data-unit={yUnit}>
       <header className="chart-head">
         <h2>{title}</h2>
         {controls}
+        {lines.length > 0 && (
+          <span className="chart-export" role="group" aria-label="export this chart">
+            {(['png', 'svg', 'csv'] as const).map((k) => (
+              <button
+                key={k}
+                data-testid={`export-${k}`}
+                title={
+                  k === 'png'
+                    ? 'Image with title, legend and axes, at twice the size (for slides)'
+                    : k === 'svg'
+                      ? 'Vector image with title, legend and axes'
+                      : 'The visible series over the visible time window, one column each (time_ms first)'
+                }
+                onClick={() => void exportAs(k)}
+              >
+                {k.toUpperCase()}
+              </button>
+            ))}
+          </span>
+        )}
         <Legend
           lines={lines}
           kindName={kindName}

@@ -3,6 +3,7 @@ import { groupLibrary, LIBRARY } from '../scenario/library';
 import type { Speed } from '../engine/protocol';
 import type { Lab, LabState } from '../lab/lab';
 import { exportFile, shareLink, shareNotice } from '../lab/sharing';
+import { saveBlob } from './download';
 
 const SPEEDS: Speed[] = [0.001, 0.01, 0.1, 1, 10, 'max'];
 const GROUPS = groupLibrary(LIBRARY.entries);
@@ -55,11 +56,7 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
     const s = state.current?.scenario;
     if (!s) return;
     const { name, text } = exportFile(s);
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    a.download = name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 0);
+    saveBlob(new Blob([text], { type: 'application/json' }), name);
   };
 
   return (
