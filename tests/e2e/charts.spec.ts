@@ -166,6 +166,12 @@ test('a click on a legend entry hides that source\'s lines and a second click sh
   await expect(entry).toHaveAttribute('aria-pressed', 'true');
   await expect(rate).toHaveAttribute('data-visible', '4');
   await expect.poll(() => pixelsOf(page, 'rate', c2)).toBeGreaterThan(200);
+  // Hidden lines are view state of this scenario: another one starts with every line shown.
+  await entry.click();
+  await expect(entry).toHaveAttribute('aria-pressed', 'false');
+  await page.getByTestId('scenario-picker').selectOption('three-sources');
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('three-sources');
+  await expect(rate.locator('.legend-entry', { hasText: /^C2$/ })).toHaveAttribute('aria-pressed', 'true');
   expect(errors).toEqual([]);
 });
 
@@ -338,4 +344,42 @@ test('a chart with no series says why (every switch runs "none": no algorithm st
   await expect(algorithm.locator('.chart-empty')).toHaveText('No switch reports internal state (every switch runs “none”).');
   await expect(algorithm.getByTestId('export-csv')).toHaveCount(0);
   await expect(chart(page, 'rate').locator('.chart-empty')).toHaveCount(0);
+});
+
+test('a parameter change made during the run is marked on every chart (dashed vertical line)', async ({ page }) => {
+  const errors = await openLab(page);
+  // The marker colour, rgba(217, 119, 6, 0.8), over the white plot.
+  const marker = '#e19238';
+  const s = JSON.parse(SCENARIOS.find((x) => x.scenario.id === 'two-sources')!.json);
+  s.id = 'two-changed';
+  await page.evaluate((json) => window.__abrlab!.load(json, 'two-changed.json'), JSON.stringify(s));
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-changed');
+  await playToEnd(page);
+  // Without a change, no marker colour on the charts.
+  expect(await pixelsOf(page, 'queue', marker)).toBeLessThan(5);
+  s.id = 'two-changed-at-40';
+  s.changes = [{ at_ms: 40, node: 'SW1', param: 'target_utilization', value: 0.6 }];
+  await page.evaluate((json) => window.__abrlab!.load(json, 'two-changed-at-40.json'), JSON.stringify(s));
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-changed-at-40');
+  await playToEnd(page);
+  for (const id of ['rate', 'queue', 'utilization']) {
+    // A dashed line across the plot's height: tens of pixels of the marker colour.
+    await expect.poll(() => pixelsOf(page, id, marker), { message: id }).toBeGreaterThan(40);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('the charts draw again after the network editor has hidden them', async ({ page }) => {
+  await openLab(page, '/?scenario=two-sources');
+  await playToEnd(page);
+  const c2 = '#e4572e';
+  await expect.poll(() => pixelsOf(page, 'rate', c2)).toBeGreaterThan(200);
+  const width = await chart(page, 'rate').locator('canvas').evaluate((c: HTMLCanvasElement) => c.width);
+  await page.getByTestId('view-editor').click();
+  await expect(chart(page, 'rate')).toBeHidden();
+  await page.getByTestId('view-charts').click();
+  await expect(chart(page, 'rate')).toBeVisible();
+  expect(await chart(page, 'rate').locator('canvas').evaluate((c: HTMLCanvasElement) => c.width)).toBe(width);
+  await expect.poll(() => pixelsOf(page, 'rate', c2)).toBeGreaterThan(200);
+  await expect.poll(() => windows(page)).toEqual(CHART_IDS.map(() => [0, 100]));
 });

@@ -154,6 +154,8 @@ export class TimeChartController implements FrameClient {
     const w = Math.floor(this.host.clientWidth);
     if (w === this.width) return;
     this.width = w;
+    // Width 0: the charts are hidden (the network editor is open); keep the plot as it was.
+    if (w === 0) return;
     if (!this.u) this.build();
     else this.u.setSize({ width: w, height: CHART_HEIGHT });
     this.dirty = true;

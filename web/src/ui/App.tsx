@@ -89,7 +89,8 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
   // View state: the charts, or the network editor in their place.
   const [workspace, setWorkspace] = useState<'charts' | 'editor'>('charts');
   const changes = state.current?.scenario.changes;
-  // Exported chart files are named after the scenario and the chart.
+  // Exported chart files are named after the scenario and the chart; a chart starts afresh
+  // (every line shown) for another scenario.
   const fileBase = state.current?.id ?? 'abr-lab';
   const markers = useMemo(() => (changes ?? []).map((c) => c.at_ms), [changes]);
 
@@ -122,7 +123,7 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
         <div className="charts" hidden={workspace !== 'charts'}>
           {charts.map(({ spec, lines, view }) => (
             <TimeChart
-              key={spec.id}
+              key={`${fileBase}:${spec.id}`}
               testId={`chart-${spec.id}`}
               store={store}
               group={group}
@@ -139,6 +140,7 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
             />
           ))}
           <TimeChart
+            key={`${fileBase}:algorithm`}
             testId="chart-algorithm"
             store={store}
             group={group}
