@@ -122,11 +122,6 @@ export class TimeChartController implements FrameClient {
     return this.dec.columns ? [this.dec.t0, this.dec.t1] : [0, this.cfg.endMs];
   }
 
-  /** The decimated columns and the config drawn now (for exports). */
-  get drawn(): { dec: ColumnDecimator; cfg: ChartConfig; visible: boolean[]; yDomain: [number, number] } {
-    return { dec: this.dec, cfg: this.cfg, visible: this.cfg.lines.map((_, i) => this.visible[i] !== false), yDomain: this.yDomain() };
-  }
-
   frame() {
     const u = this.u;
     if (!u || this.width === 0) return;
