@@ -132,7 +132,17 @@ test('dragging across one chart zooms the time axis of every chart; a double-cli
   expect(t1).toBeCloseTo(150, -1);
   // The same window on every chart, the one dragged over and the others.
   expect(zoomed).toEqual(CHART_IDS.map(() => [t0, t1]));
-  // A double-click on any chart shows the whole run again, on all of them.
+  // The zoom is said above the charts, with a button back to the whole run.
+  await expect(page.getByTestId('zoom')).toContainText(`${t0.toFixed(2)} – ${t1.toFixed(1)} ms`);
+  await page.getByTestId('zoom-reset').click();
+  await expect.poll(() => windows(page)).toEqual(CHART_IDS.map(() => [0, 300]));
+  await expect(page.getByTestId('zoom-reset')).toHaveCount(0);
+  // Zoom again; a double-click on any chart shows the whole run again, on all of them.
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(async () => (await windows(page))[3][0]).toBeGreaterThan(50);
   const other = (await plot(page, 'loss').boundingBox())!;
   await page.mouse.dblclick(other.x + other.width / 2, other.y + other.height / 2);
   await expect.poll(() => windows(page)).toEqual(CHART_IDS.map(() => [0, 300]));

@@ -47,6 +47,20 @@ describe('ChartGroup', () => {
     expect(g.zoomed).toBe(false);
   });
 
+  it('tells its subscribers when the zoom changes, and only then', () => {
+    const g = new ChartGroup(() => 0, () => {});
+    const seen: (readonly [number, number] | null)[] = [];
+    const stop = g.subscribe(() => seen.push(g.zoomWindow));
+    g.reset();
+    g.zoomTo(10, 20, 100);
+    g.zoomTo(5, 5, 100);
+    g.window(100, 7);
+    g.window(100, 8);
+    stop();
+    g.zoomTo(1, 2, 100);
+    expect(seen).toEqual([[10, 20], null]);
+  });
+
   it('runs one frame loop for all its charts while it has any', () => {
     const f = frames();
     const g = new ChartGroup(f.request, f.cancel);

@@ -16,6 +16,7 @@ export class ChartGroup {
   private zoom: [number, number] | null = null;
   private generation: number | null = null;
   private clients = new Set<FrameClient>();
+  private listeners = new Set<() => void>();
   private raf = 0;
 
   constructor(
@@ -40,6 +41,17 @@ export class ChartGroup {
     return this.zoom !== null;
   }
 
+  /** The zoom (ms), or null when the charts show the whole run; a new array on every change. */
+  get zoomWindow(): readonly [number, number] | null {
+    return this.zoom;
+  }
+
+  /** Calls `listener` whenever the zoom changes; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Zooms every chart to [a, b] (either order), within [0, endMs]; a window too narrow to show
    *  anything (under a millionth of the run) is refused. Returns whether it zoomed. */
   zoomTo(a: number, b: number, endMs: number): boolean {
@@ -57,6 +69,7 @@ export class ChartGroup {
 
   private setZoom(z: [number, number] | null) {
     this.zoom = z;
+    for (const l of this.listeners) l();
   }
 
   /** Adds a chart to the frame loop (which runs while the group has charts). */

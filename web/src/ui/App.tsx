@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ChartGroup } from '../charts/chartGroup';
 import type { SampleStore } from '../charts/sampleStore';
 import { TimeChart } from './TimeChart';
@@ -33,6 +33,10 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
   const setWanted = (quantity: string) => lab.setCharts({ quantity });
   // The charts share one cursor and one zoom.
   const group = useMemo(() => new ChartGroup(), []);
+  const zoom = useSyncExternalStore(
+    (l) => group.subscribe(l),
+    () => group.zoomWindow,
+  );
   // Connections of one group (`connections[].group`) share a hue.
   const connections = state.current?.scenario.connections;
   const groupOf = useMemo(() => {
@@ -118,6 +122,20 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
           <button role="tab" aria-selected={workspace === 'editor'} data-testid="view-editor" onClick={() => setWorkspace('editor')}>
             Edit network
           </button>
+          {workspace === 'charts' && (
+            <span className="zoom-hint" data-testid="zoom">
+              {zoom ? (
+                <>
+                  {`${formatMs(zoom[0])} – ${formatMs(zoom[1])} ms`}
+                  <button data-testid="zoom-reset" onClick={() => group.reset()}>
+                    Whole run
+                  </button>
+                </>
+              ) : (
+                'Drag across a chart to zoom; double-click to see the whole run'
+              )}
+            </span>
+          )}
         </div>
         {workspace === 'editor' && <NetworkEditor lab={lab} state={state} />}
         <div className="charts" hidden={workspace !== 'charts'}>
@@ -161,4 +179,9 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
       </main>
     </div>
   );
+}
+
+/** A zoom bound (ms) to a precision that tells 0.5 ms samples apart. */
+function formatMs(t: number): string {
+  return t >= 100 ? t.toFixed(1) : t.toFixed(2);
 }
