@@ -143,8 +143,8 @@ test('dragging across one chart zooms the time axis of every chart; a double-cli
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 4 });
   await page.mouse.up();
   await expect.poll(async () => (await windows(page))[3][0]).toBeGreaterThan(50);
-  const other = (await plot(page, 'loss').boundingBox())!;
-  await page.mouse.dblclick(other.x + other.width / 2, other.y + other.height / 2);
+  // (The loss chart may be below the fold: the locator scrolls it into view first.)
+  await plot(page, 'loss').dblclick();
   await expect.poll(() => windows(page)).toEqual(CHART_IDS.map(() => [0, 300]));
   expect(errors).toEqual([]);
 });
@@ -257,7 +257,9 @@ test('the cursor is shared by every chart, and the tooltip stays inside the wind
 test('the sources of one connection group share a hue (GFC-1: six groups)', async ({ page }) => {
   await openLab(page, '/?scenario=gfc1');
   const rate = chart(page, 'rate');
-  await rate.getByRole('button', { name: /more/ }).click();
+  // The legend lists the six groups; each source on request.
+  await expect(rate.locator('.legend-group')).toHaveText(['A×3', 'B×3', 'C×3', 'D×6', 'E×6', 'F×2']);
+  await rate.getByRole('button', { name: 'each of 23' }).click();
   const colours = await rate.locator('.legend-entry').evaluateAll((els) =>
     Object.fromEntries(els.map((e) => [e.textContent, e.querySelector('line')!.getAttribute('stroke')!])),
   ) as Record<string, string>;
@@ -279,6 +281,13 @@ test('the sources of one connection group share a hue (GFC-1: six groups)', asyn
   for (let i = 1; i < groupHues.length; i++) expect(groupHues[i] - groupHues[i - 1]).toBeGreaterThan(10);
   // Within a group, every source has its own shade.
   expect(new Set(['A1', 'A2', 'A3'].map((id) => colours[id])).size).toBe(3);
+  // A group's entry hides and shows all its sources' lines (D: six sources, three lines each).
+  await expect(rate).toHaveAttribute('data-visible', '69');
+  await rate.locator('.legend-group', { hasText: 'D' }).getByRole('button').click();
+  await expect(rate).toHaveAttribute('data-visible', '51');
+  await expect(rate.locator('.legend-entry', { hasText: /^D4$/ })).toHaveAttribute('aria-pressed', 'true');
+  await rate.locator('.legend-group', { hasText: 'D' }).getByRole('button').click();
+  await expect(rate).toHaveAttribute('data-visible', '69');
 });
 
 test('each chart exports its visible data as CSV, and itself as SVG and as a PNG at twice its size', async ({ page }) => {

@@ -91,6 +91,13 @@ describe('SVG export', () => {
     expect(texts).not.toContain('250');
   });
 
+  it('lists connection groups in the legend rather than each of their members', () => {
+    const grouped = rate.map((l) => ({ ...l, group: 'A' }));
+    const texts = [...parse(chartSvg(store(), view({ lines: grouped }), 640).svg).querySelectorAll('text')].map((t) => t.textContent);
+    expect(texts).toContain('A (2)');
+    expect(texts).not.toContain('C1');
+  });
+
   it('escapes text', () => {
     const svg = chartSvg(store(), view({ title: 'Queue <SW1->SW2> & more' }), 640).svg;
     expect(parse(svg).querySelector('parsererror')).toBeNull();

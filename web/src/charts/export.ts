@@ -76,10 +76,11 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number): { s
   // Title.
   let y = L.pad + L.titleSize;
   parts.push(`<text x="${L.pad}" y="${y}" font-size="${L.titleSize}" font-weight="600" fill="#1f2937">${esc(c.title)}</text>`);
-  // Legend: owners, then the style key, flowed into rows.
+  // Legend: groups and the owners outside them, then the style key, flowed into rows.
   const legend = legendModel(c.lines, c.kindName);
   const items = [
-    ...legend.owners.map((o) => ({ label: o.owner, color: o.color, style: 'solid' as LineStyle })),
+    ...legend.groups.map((g) => ({ label: `${g.group} (${g.owners.length})`, color: g.color, style: 'solid' as LineStyle })),
+    ...legend.owners.filter((o) => o.group === undefined).map((o) => ({ label: o.owner, color: o.color, style: 'solid' as LineStyle })),
     ...legend.styles.map((s) => ({ label: s.names.join(' / '), color: '#6b7280', style: s.style })),
   ];
   y += 10;

@@ -14,6 +14,7 @@ describe('legend', () => {
   it('lists each owner once, then a key of the line styles when styles are mixed', () => {
     const m = legendModel(linesFor(CHARTS.find((c) => c.id === 'rate')!, meta));
     expect(m.owners.map((o) => o.owner)).toEqual(['C1', 'C2']);
+    expect(m.groups).toEqual([]);
     expect(m.styles).toEqual([
       { style: 'solid', names: ['ACR'] },
       { style: 'dashed', names: ['max-min share'] },
@@ -24,5 +25,19 @@ describe('legend', () => {
     expect(legendModel(linesFor(CHARTS.find((c) => c.id === 'queue')!, meta)).styles).toEqual([]);
     const eth = legendModel(linesFor(CHARTS.find((c) => c.id === 'rate')!, meta), (k) => (k === 'acr' ? 'rate limit' : k));
     expect(eth.styles[0].names).toEqual(['rate limit']);
+  });
+
+  it('lists the connection groups, each with its owners and a colour of its hue', () => {
+    const gfc: SeriesMeta[] = ['A1', 'A2', 'A3', 'B1', 'X'].map((o) => ({ id: `acr:${o}`, kind: 'acr', label: `${o} ACR`, unit: 'Mbps', owner: o }));
+    const groupOf = (o: string) => (o === 'X' ? undefined : o[0]);
+    const lines = linesFor(CHARTS.find((c) => c.id === 'rate')!, gfc, undefined, groupOf);
+    const m = legendModel(lines);
+    expect(m.groups.map((g) => [g.group, g.owners])).toEqual([
+      ['A', ['A1', 'A2', 'A3']],
+      ['B', ['B1']],
+    ]);
+    expect(m.groups[0].color).toBe(lines.find((l) => l.owner === 'A2')!.color);
+    expect(m.owners.find((o) => o.owner === 'X')!.group).toBeUndefined();
+    expect(m.owners.find((o) => o.owner === 'A3')!.group).toBe('A');
   });
 });

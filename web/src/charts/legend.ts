@@ -1,6 +1,7 @@
 // What a chart's legend lists, for the legend on screen and the one in exported images: one
-// entry per owner (its colour), then the line-style key when the chart mixes styles (one entry
-// per style, naming every kind drawn in it).
+// entry per connection group (GFC-1's six, each in its hue) and per owner outside any group,
+// then the line-style key when the chart mixes styles (one entry per style, naming every kind
+// drawn in it). The owners of a group are listed too, for the screen to show on request.
 
 import type { LineStyle } from './palette';
 import type { ChartLine } from './specs';
@@ -15,21 +16,32 @@ export const KIND_NAMES: Record<string, string> = {
 };
 
 export interface LegendModel {
-  owners: { owner: string; color: string }[];
+  /** Every owner, in line order, with its group if it has one. */
+  owners: { owner: string; color: string; group?: string }[];
+  /** The connection groups, in order of first appearance; the swatch is a middle member's
+   *  colour (members run from darker to lighter shades of the group's hue). */
+  groups: { group: string; color: string; owners: string[] }[];
   /** Empty when every line has the same style. */
   styles: { style: LineStyle; names: string[] }[];
 }
 
 export function legendModel(lines: ChartLine[], kindName: (kind: string) => string = (k) => KIND_NAMES[k] ?? k): LegendModel {
-  const owners = new Map<string, string>();
-  for (const l of lines) if (!owners.has(l.owner)) owners.set(l.owner, l.color);
+  const owners = new Map<string, { owner: string; color: string; group?: string }>();
+  for (const l of lines) if (!owners.has(l.owner)) owners.set(l.owner, { owner: l.owner, color: l.color, ...(l.group === undefined ? {} : { group: l.group }) });
+  const groups = new Map<string, { owner: string; color: string }[]>();
+  for (const o of owners.values()) if (o.group !== undefined) groups.set(o.group, [...(groups.get(o.group) ?? []), o]);
   const styles = new Map<LineStyle, string[]>();
   for (const l of lines) {
     const names = styles.get(l.style) ?? [];
     if (!names.includes(kindName(l.kind))) styles.set(l.style, [...names, kindName(l.kind)]);
   }
   return {
-    owners: [...owners].map(([owner, color]) => ({ owner, color })),
+    owners: [...owners.values()],
+    groups: [...groups].map(([group, members]) => ({
+      group,
+      color: members[Math.floor((members.length - 1) / 2)].color,
+      owners: members.map((m) => m.owner),
+    })),
     styles: styles.size > 1 ? [...styles].map(([style, names]) => ({ style, names })) : [],
   };
 }

@@ -16,6 +16,8 @@ export interface ChartLine {
   label: string;
   /** The engine's unit of the series (the chart may show it converted). */
   unit: string;
+  /** The owner's connection group (`connections[].group`), if it has one. */
+  group?: string;
 }
 
 export interface ChartSpec {
@@ -183,15 +185,19 @@ export function linesFor(
     groupOf,
   );
   const mine = all.filter(({ m }) => keep(m));
-  return mine.map(({ m, index }) => ({
-    index,
-    owner: m.owner,
-    kind: m.kind,
-    color: colours.get(m.owner)!,
-    style: kinds.get(m.kind)!,
-    label: m.label,
-    unit: m.unit,
-  }));
+  return mine.map(({ m, index }) => {
+    const group = groupOf(m.owner);
+    return {
+      index,
+      owner: m.owner,
+      kind: m.kind,
+      color: colours.get(m.owner)!,
+      style: kinds.get(m.kind)!,
+      label: m.label,
+      unit: m.unit,
+      ...(group === undefined ? {} : { group }),
+    };
+  });
 }
 
 /** The y-axis unit of a chart: the unit of its first series. */

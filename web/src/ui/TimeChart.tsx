@@ -66,9 +66,13 @@ export const TimeChart = memo(function TimeChart({
   latest.current = config;
   // View state: what the legend hid (by owner and by line style), what it highlights.
   const [hiddenOwners, setHiddenOwners] = useState<ReadonlySet<string>>(new Set());
+  const [hiddenGroups, setHiddenGroups] = useState<ReadonlySet<string>>(new Set());
   const [hiddenStyles, setHiddenStyles] = useState<ReadonlySet<LineStyle>>(new Set());
   const [cursor, setCursor] = useState<CursorAt | null>(null);
-  const visible = useMemo(() => lines.map((l) => !hiddenOwners.has(l.owner) && !hiddenStyles.has(l.style)), [lines, hiddenOwners, hiddenStyles]);
+  const visible = useMemo(
+    () => lines.map((l) => !hiddenOwners.has(l.owner) && !(l.group !== undefined && hiddenGroups.has(l.group)) && !hiddenStyles.has(l.style)),
+    [lines, hiddenOwners, hiddenGroups, hiddenStyles],
+  );
 
   useEffect(() => {
     const c = new TimeChartController(plotRef.current!, store, group, latest.current);
@@ -110,8 +114,10 @@ export const TimeChart = memo(function TimeChart({
   return (
     <section className="chart" data-testid={testId} data-lines={lines.length} data-visible={shown.length} data-unit={yUnit}>
       <header className="chart-head">
-        <h2>{title}</h2>
-        {controls}
+        <div className="chart-title">
+          <h2>{title}</h2>
+          {controls}
+        </div>
         {lines.length > 0 && (
           <span className="chart-export" role="group" aria-label="export this chart">
             {(['png', 'svg', 'csv'] as const).map((k) => (
@@ -136,8 +142,10 @@ export const TimeChart = memo(function TimeChart({
           lines={lines}
           kindName={kindName}
           hiddenOwners={hiddenOwners}
+          hiddenGroups={hiddenGroups}
           hiddenStyles={hiddenStyles}
           onToggleOwner={(o) => setHiddenOwners(toggled(hiddenOwners, o))}
+          onToggleGroup={(g) => setHiddenGroups(toggled(hiddenGroups, g))}
           onToggleStyle={(s) => setHiddenStyles(toggled(hiddenStyles, s))}
           onHighlight={highlight}
         />
@@ -223,22 +231,29 @@ export function Swatch({ color, style }: { color: string; style: LineStyle }) {
   );
 }
 
-/** Legend: one entry per owner colour, plus the line-style key when the chart mixes styles. */
+/** Legend: one entry per connection group and per owner outside any group (the first ten, with
+ *  more on request), the group members on request, and the line-style key when styles mix. */
 const LEGEND_OWNERS = 10;
 
 interface LegendProps {
   lines: ChartLine[];
   kindName: (kind: string) => string;
   hiddenOwners: ReadonlySet<string>;
+  hiddenGroups: ReadonlySet<string>;
   hiddenStyles: ReadonlySet<LineStyle>;
   onToggleOwner: (owner: string) => void;
+  onToggleGroup: (group: string) => void;
   onToggleStyle: (style: LineStyle) => void;
   onHighlight: (match: ((l: ChartLine) => boolean) | null) => void;
 }
 
-function Legend({ lines, kindName, hiddenOwners, hiddenStyles, onToggleOwner, onToggleStyle, onHighlight }: LegendProps) {
+function Legend({ lines, kindName, hiddenOwners, hiddenGroups, hiddenStyles, onToggleOwner, onToggleGroup, onToggleStyle, onHighlight }: LegendProps) {
   const [expanded, setExpanded] = useState(false);
-  const { owners, styles } = legendModel(lines, kindName);
+  const { owners, groups, styles } = legendModel(lines, kindName);
+  // With groups, the groups stand for their members until the user asks for each member.
+  const loose = owners.filter((o) => o.group === undefined);
+  const listed = groups.length > 0 ? (expanded ? owners : loose) : owners.slice(0, expanded ? owners.length : LEGEND_OWNERS);
+  const more = groups.length > 0 ? owners.length - loose.length : owners.length - LEGEND_OWNERS;
   const entry = (key: string, on: boolean, toggle: () => void, match: (l: ChartLine) => boolean, children: ReactNode, className = '') => (
     <li key={key} className={className}>
       <button
@@ -261,7 +276,21 @@ function Legend({ lines, kindName, hiddenOwners, hiddenStyles, onToggleOwner, on
   );
   return (
     <ul className="legend">
-      {owners.slice(0, expanded ? owners.length : LEGEND_OWNERS).map(({ owner, color }) =>
+      {groups.map(({ group, color, owners: members }) =>
+        entry(
+          `group:${group}`,
+          !hiddenGroups.has(group),
+          () => onToggleGroup(group),
+          (l) => l.group === group,
+          <>
+            <Swatch color={color} style="solid" />
+            {group}
+            <span className="legend-count">×{members.length}</span>
+          </>,
+          'legend-group',
+        ),
+      )}
+      {listed.map(({ owner, color }) =>
         entry(
           owner,
           !hiddenOwners.has(owner),
@@ -273,10 +302,10 @@ function Legend({ lines, kindName, hiddenOwners, hiddenStyles, onToggleOwner, on
           </>,
         ),
       )}
-      {owners.length > LEGEND_OWNERS && (
+      {more > 0 && (
         <li>
           <button className="legend-more" onClick={() => setExpanded(!expanded)}>
-            {expanded ? 'fewer' : `+${owners.length - LEGEND_OWNERS} more`}
+            {expanded ? (groups.length > 0 ? 'groups only' : 'fewer') : groups.length > 0 ? `each of ${more}` : `+${more} more`}
           </button>
         </li>
       )}
