@@ -49,7 +49,7 @@ for (const { file, scenario } of SCENARIOS) {
     // UBR sources have no allowed rate: their ACR series stays NaN.
     const background = new Set(scenario.connections.filter((c) => c.background).map((c) => c.id));
     const ubr = new Set(scenario.connections.filter((c) => c.tcp?.service === 'ubr').map((c) => c.id));
-    for (const kinds of [['acr', 'share', 'target'], ['queue'], ['utilization'], ['delivered'], ['loss_ratio']]) {
+    for (const kinds of [['acr', 'share', 'target'], ['queue', 'queue_peak'], ['utilization'], ['delivered'], ['loss_ratio']]) {
       const series = meta.filter((m) => kinds.includes(m.kind));
       expect(series.length, `series of kind ${kinds}`).toBeGreaterThan(0);
       for (const m of series) {

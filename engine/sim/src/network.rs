@@ -63,6 +63,8 @@ pub struct Port {
     pub accepted: u64,
     pub dropped: u64,
     pub max_queue: u32,
+    /// The largest queue since the last sample (the sampler resets it).
+    pub(crate) peak_queue: u32,
     /// A switch port on some connection's forward route (its queue and utilisation are sampled).
     pub reported: bool,
 }
@@ -390,6 +392,7 @@ impl Network {
                     accepted: 0,
                     dropped: 0,
                     max_queue: 0,
+                    peak_queue: 0,
                     reported: false,
                 });
             }

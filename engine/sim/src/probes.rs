@@ -50,6 +50,8 @@ pub enum SeriesKind {
     LossRatio,
     /// Cells (frames) waiting or in transmission at a switch output port.
     Queue,
+    /// The largest queue since the previous sample: the peaks a sampled queue misses.
+    QueuePeak,
     /// Share of the port's capacity sent over the last interval (%).
     Utilization,
     /// One internal quantity of a port's switch algorithm (id `algorithm:<port>:<name>`).
@@ -76,6 +78,7 @@ const LAYOUT: &[&[SeriesKind]] = &[
     &[Delivered],
     &[LossRatio],
     &[Queue],
+    &[QueuePeak],
     &[Utilization],
     &[Algorithm],
     &[Cwnd, Goodput],
@@ -105,6 +108,7 @@ impl SeriesKind {
             Delivered => "delivered",
             LossRatio => "loss_ratio",
             Queue => "queue",
+            QueuePeak => "queue_peak",
             Utilization => "utilization",
             Algorithm => "algorithm",
             Cwnd => "cwnd",
@@ -117,7 +121,7 @@ impl SeriesKind {
     pub fn owner(self) -> OwnerKind {
         match self {
             Acr | Share | Target | Throughput | Delivered | LossRatio | Cwnd | Goodput => OwnerKind::Connection,
-            Queue | Utilization | Algorithm => OwnerKind::Port,
+            Queue | QueuePeak | Utilization | Algorithm => OwnerKind::Port,
             VpAcr | VpTarget => OwnerKind::VirtualPath,
         }
     }
@@ -127,7 +131,7 @@ impl SeriesKind {
     pub fn unit(self, ethernet: bool) -> &'static str {
         match self {
             Acr | Share | Target | Throughput | Goodput | VpAcr | VpTarget => "Mbps",
-            Delivered | Queue => {
+            Delivered | Queue | QueuePeak => {
                 if ethernet {
                     "frames"
                 } else {
@@ -150,6 +154,7 @@ impl SeriesKind {
             Delivered => "in-rate cells (frames) delivered so far",
             LossRatio => "cells lost / cells sent so far",
             Queue => "cells (frames) waiting or in transmission at a switch output port",
+            QueuePeak => "the largest queue at a switch output port since the previous sample",
             Utilization => "share of the port's capacity sent over the last sample interval",
             Algorithm => "an internal quantity of the port's switch algorithm",
             Cwnd => "TCP congestion window",
@@ -199,6 +204,7 @@ impl SeriesKind {
             Delivered => ethernet_word("cells delivered", "frames delivered").into(),
             LossRatio => ethernet_word("cell loss ratio", "frame loss ratio").into(),
             Queue => "queue".into(),
+            QueuePeak => "queue (peak)".into(),
             Utilization => "utilisation".into(),
             Algorithm => internal_name(net, i, sub).into(),
             Cwnd => "TCP window".into(),
@@ -436,7 +442,7 @@ impl Sampler {
     }
 
     /// Records the row of time `now` from the network and the shares in force.
-    pub fn sample(&mut self, now: Time, net: &Network, epoch: &Epoch) {
+    pub fn sample(&mut self, now: Time, net: &mut Network, epoch: &Epoch) {
         let dt = if self.taken == 0 { 0.0 } else { to_s(self.interval) };
         let to_mbps = net.unit_bits / 1e6;
         let row = &mut self.row;
@@ -475,6 +481,14 @@ impl Sampler {
                     }
                 }
                 Queue => net.ports[i].queue_len(now) as f64,
+                QueuePeak => {
+                    // Queues grow only when a cell is accepted, so the peak since the last
+                    // sample is the queue then or the largest after an acceptance since.
+                    let port = &mut net.ports[i];
+                    let peak = port.peak_queue.max(port.queue_len(now));
+                    port.peak_queue = port.queue_len(now);
+                    peak as f64
+                }
                 Utilization => {
                     let p = &net.ports[i];
                     let departed = p.departed(now);
@@ -556,7 +570,7 @@ mod tests {
         sorted.sort();
         sorted.dedup();
         assert_eq!(sorted.len(), kinds.len(), "a kind placed twice");
-        assert_eq!(kinds.len(), 13, "a kind missing from LAYOUT");
+        assert_eq!(kinds.len(), 14, "a kind missing from LAYOUT");
         for k in kinds {
             assert_eq!(serde_json::to_string(&k).unwrap(), format!("\"{}\"", k.name()));
         }

@@ -21,6 +21,7 @@ const meta: SeriesMeta[] = [
   { id: 'C2.acr', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2' },
   { id: 'C2.share', kind: 'share', label: 'C2 share', unit: 'Mbps', owner: 'C2' },
   { id: 'P.queue', kind: 'queue', label: 'P queue', unit: 'cells', owner: 'SW1->SW2' },
+  { id: 'P.queue_peak', kind: 'queue_peak', label: 'P queue (peak)', unit: 'cells', owner: 'SW1->SW2' },
   { id: 'P.util', kind: 'utilization', label: 'P util', unit: '%', owner: 'SW1->SW2' },
 ];
 
@@ -58,6 +59,11 @@ describe('chart specs', () => {
 
   it('takes each chart unit from the series metadata', () => {
     expect(CHARTS.slice(0, 3).map((c) => unitFor(c, meta))).toEqual(['Mbps', 'cells', '%']);
+  });
+
+  it('draws each port queue as its peak in each sample interval, which misses no burst', () => {
+    const queue = CHARTS.find((c) => c.id === 'queue')!;
+    expect(linesFor(queue, meta).map((l) => l.label)).toEqual(['P queue (peak)']);
   });
 
   it('has charts of cells delivered and loss ratio, and TCP charts only for TCP runs', () => {

@@ -46,7 +46,14 @@ export const CHARTS: ChartSpec[] = [
     ],
     yFloor: 1,
   },
-  { id: 'queue', title: 'Queue length at each switch output port', kinds: [{ kind: 'queue', style: 'solid' }], yFloor: 10 },
+  // The peak over each sample interval, so that the chart misses no burst between samples (and
+  // its highest point is the summary's largest queue).
+  {
+    id: 'queue',
+    title: 'Queue length at each switch output port (peak in each sample interval)',
+    kinds: [{ kind: 'queue_peak', style: 'solid' }],
+    yFloor: 10,
+  },
   {
     id: 'utilization',
     title: 'Utilisation of each switch output port',

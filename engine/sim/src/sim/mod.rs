@@ -252,6 +252,7 @@ impl Simulation {
         }
         port.accepted += 1;
         port.max_queue = port.max_queue.max(q + 1);
+        port.peak_queue = port.peak_queue.max(q + 1);
         if let Some(vcq) = port.per_vc.as_mut() {
             if cell.has(flag::VBR) {
                 vcq.high.push_back(cell);
@@ -501,7 +502,7 @@ impl Simulation {
     fn sample(&mut self) {
         let now = self.clock.now;
         let epoch = self.shares.update(now, &self.net);
-        self.sampler.sample(now, &self.net, epoch);
+        self.sampler.sample(now, &mut self.net, epoch);
         if let Some(next) = self.sampler.next_time() {
             self.clock.push(next, EventKind::Sample);
         }

@@ -38,6 +38,18 @@ fn every_library_scenario_reaches_the_shares_its_study_reports_and_conserves_cel
                 failures.push(format!("{}: {} does not conserve cells", summary.scenario, c.id));
             }
         }
+        // The chart's queue peaks miss nothing: their largest is the summary's largest queue.
+        let rec = sim.rec();
+        for (p, port) in sim.net.ports.iter().enumerate() {
+            let Some(col) = rec.column(SeriesKind::QueuePeak, p) else { continue };
+            let peak = (0..rec.row_count()).map(|r| rec.row(r)[col]).fold(0.0, f64::max);
+            if peak != port.max_queue as f64 {
+                failures.push(format!(
+                    "{}: {} peaks at {peak} in its samples, but its largest queue is {}",
+                    summary.scenario, port.id, port.max_queue
+                ));
+            }
+        }
         if !expect {
             continue;
         }

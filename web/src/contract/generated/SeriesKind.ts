@@ -3,4 +3,4 @@
 /**
  * One kind of sampled series.
  */
-export type SeriesKind = "acr" | "share" | "target" | "throughput" | "delivered" | "loss_ratio" | "queue" | "utilization" | "algorithm" | "cwnd" | "goodput" | "vp_acr" | "vp_target";
+export type SeriesKind = "acr" | "share" | "target" | "throughput" | "delivered" | "loss_ratio" | "queue" | "queue_peak" | "utilization" | "algorithm" | "cwnd" | "goodput" | "vp_acr" | "vp_target";
