@@ -30,13 +30,13 @@ enum Command {
         #[arg(long)]
         algorithm: Option<String>,
         /// Simulated time to run (ms).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         duration_ms: Option<f64>,
         /// Seed of the random processes.
         #[arg(long)]
         seed: Option<u64>,
         /// Start of the steady-state window (ms); default: the scenario's, else the last third.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         steady_from_ms: Option<f64>,
         /// Write every sampled series to this CSV file (a time column, one column per series).
         #[arg(long, value_name = "FILE")]
@@ -135,7 +135,7 @@ fn main() -> ExitCode {
 /// Reads a scenario file into JSON, naming the file in any error.
 fn read_json(path: &Path) -> Result<serde_json::Value, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("error: {}: not valid JSON: {e}", path.display()))
+    scenario::parse_json(&text).map_err(|p| format!("error: {}: {p}", path.display()))
 }
 
 fn problems_message(path: &Path, problems: &[scenario::Problem]) -> String {
@@ -165,6 +165,7 @@ fn run(
 ) -> Result<(), String> {
     let mut overrides: Vec<String> = Vec::new();
     if let Some(d) = duration_ms {
+        abr_sim::fields::DURATION_MS.check(d).map_err(|rule| format!("error: --duration-ms: {rule}"))?;
         overrides.push(format!("run.duration_ms={d}"));
     }
     if let Some(s) = seed {
@@ -186,6 +187,7 @@ fn run(
         }
     }
     if let Some(t) = steady_from_ms {
+        abr_sim::fields::STEADY_FROM_MS.check(t).map_err(|rule| format!("error: --steady-from-ms: {rule}"))?;
         overrides.push(format!("run.steady_from_ms={t}"));
     } else if let Some(d) = duration_ms {
         // A shorter run than the file's: its steady-state window may no longer fit.
@@ -501,6 +503,17 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
             let mut overrides = Vec::new();
             if let Some(a) = alg {
                 let doc = read_json(path)?;
+                let ethernet = doc.get("ethernet").is_some_and(|e| !e.is_null());
+                let spec = abr_sim::algorithms::find(a).expect("checked above");
+                if !spec.network.allows(ethernet) {
+                    let kind = if ethernet { "an Ethernet" } else { "an ATM" };
+                    eprintln!(
+                        "note: {} is {kind} network, where {} does not run: skipped under it",
+                        path.display(),
+                        spec.name
+                    );
+                    continue;
+                }
                 for n in doc["nodes"].as_array().into_iter().flatten().filter(|n| n["kind"] == "switch") {
                     let id = n["id"].as_str().unwrap_or_default();
                     overrides.push(format!("nodes.{id}.algorithm=\"{a}\""));
@@ -515,7 +528,10 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
                         .nodes
                         .iter()
                         .filter(|n| n.kind == abr_sim::scenario::NodeKind::Switch)
-                        .map(|n| n.algorithm.clone().unwrap_or_else(|| "erica".into()))
+                        .map(|n| {
+                            let default = abr_sim::algorithms::default_for(scenario.ethernet.is_some());
+                            n.algorithm.clone().unwrap_or_else(|| default.into())
+                        })
                         .collect();
                     ids.sort();
                     ids.dedup();

@@ -53,6 +53,9 @@ pub const TOLERANCE: ParamSpec = derived(
     1.0,
     "Relative tolerance within which steady-state rates are expected to match their shares",
 );
+/// The most nodes a connection's path may visit (a cell counts its hops in 16 bits; real
+/// networks are far shorter).
+pub const MAX_PATH_NODES: usize = 1024;
 /// At most this many sample rows are kept in one run.
 pub const MAX_SAMPLES: f64 = 2_000_000.0;
 

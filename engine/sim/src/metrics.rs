@@ -194,7 +194,7 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
 
     let utilization = |p: usize| -> Option<f64> {
         let w = window?;
-        Some(increase(w, Counter::Departed, p) / (net.ports[p].link_rate * span_s(w)))
+        Some(increase(w, Counter::BusyPs, p) / 1e12 / span_s(w))
     };
     // Each link's two ports: [from → to, to → from].
     let mut directions = vec![[None, None]; sim.scenario.links.len()];

@@ -149,9 +149,13 @@ impl Port {
         PortView { now, queue_cells: self.queue_len(now), vc_queue_cells, vc }
     }
 
-    /// Cells that have finished transmission by `now`.
-    pub fn departed(&self, now: Time) -> u64 {
-        self.accepted - self.queue_len(now) as u64
+    /// Time the transmitter has spent sending by `now` (ps): the accepted cells' transmission
+    /// times less what is still to send. It grows at most as fast as time, so a utilisation
+    /// measured with it never exceeds 100 % (counting whole cells sent in an interval can).
+    pub fn busy_ps(&self, now: Time) -> u64 {
+        let in_progress = self.busy_until.saturating_sub(now);
+        let waiting = self.per_vc.as_ref().map_or(0, |q| q.waiting as u64 * self.cell_time);
+        self.accepted * self.cell_time - in_progress - waiting
     }
 }
 

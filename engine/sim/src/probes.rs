@@ -290,8 +290,8 @@ pub fn probe_specs() -> Vec<ProbeSpec> {
 pub enum Counter {
     /// In-rate cells delivered, per connection.
     Delivered,
-    /// Cells that finished transmission, per port (every port).
-    Departed,
+    /// Time the port's transmitter has been busy (ps), per port (every port).
+    BusyPs,
     /// TCP segments delivered in order, per connection (0 without TCP).
     Segments,
 }
@@ -377,7 +377,7 @@ impl Recorder {
         let width = 2 * self.n_conns + self.n_ports;
         let at = match counter {
             Counter::Delivered => owner,
-            Counter::Departed => self.n_conns + owner,
+            Counter::BusyPs => self.n_conns + owner,
             Counter::Segments => self.n_conns + self.n_ports + owner,
         };
         self.counters[row * width + at]
@@ -490,11 +490,10 @@ impl Sampler {
                     peak as f64
                 }
                 Utilization => {
-                    let p = &net.ports[i];
-                    let departed = p.departed(now);
-                    let cells = (departed - std::mem::replace(&mut probe.prev, departed)) as f64;
+                    let busy = net.ports[i].busy_ps(now);
+                    let busy_s = to_s(busy - std::mem::replace(&mut probe.prev, busy));
                     if dt > 0.0 {
-                        100.0 * cells / (p.link_rate * dt)
+                        100.0 * busy_s / dt
                     } else {
                         0.0
                     }
@@ -540,7 +539,7 @@ impl Sampler {
         let counters = &mut self.counters;
         counters.clear();
         counters.extend(net.conns.iter().map(|c| c.delivered as f64));
-        counters.extend(net.ports.iter().map(|p| p.departed(now) as f64));
+        counters.extend(net.ports.iter().map(|p| p.busy_ps(now) as f64));
         counters.extend(net.conns.iter().map(|c| c.tcp.as_ref().map_or(0.0, |t| t.receiver.delivered_segments as f64)));
         self.rec.record(&self.row, &self.counters);
         self.taken += 1;

@@ -526,9 +526,81 @@ impl std::fmt::Display for Problem {
 
 /// Parses and validates scenario text.
 pub fn parse(json: &str) -> Result<Scenario, Vec<Problem>> {
-    let value: serde_json::Value =
-        serde_json::from_str(json).map_err(|e| vec![Problem::new("", format!("not valid JSON: {e}"))])?;
-    from_value(value)
+    from_value(parse_json(json).map_err(|p| vec![p])?)
+}
+
+/// Reads JSON text as a value, refusing what JSON parsers disagree on: a key twice in one
+/// object (most keep the last silently; a scenario's meaning must not depend on which).
+pub fn parse_json(text: &str) -> Result<Value, Problem> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let StrictJson(v) = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let path = if path == "." { String::new() } else { path };
+        Problem::new(path, format!("not valid JSON: {}", e.into_inner()))
+    })?;
+    de.end().map_err(|e| Problem::new("", format!("not valid JSON: {e}")))?;
+    Ok(v)
+}
+
+/// A JSON value built by a visitor that refuses duplicate keys.
+struct StrictJson(Value);
+
+impl<'de> Deserialize<'de> for StrictJson {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(StrictVisitor).map(StrictJson)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(StrictJson(v)) = seq.next_element()? {
+            items.push(v);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if out.contains_key(&key) {
+                return Err(serde::de::Error::custom(format!("the key '{key}' appears twice in one object")));
+            }
+            let StrictJson(v) = map.next_value()?;
+            out.insert(key, v);
+        }
+        Ok(Value::Object(out))
+    }
 }
 
 /// Validates an already parsed JSON value (used after `--set` overrides).

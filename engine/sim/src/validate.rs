@@ -310,6 +310,17 @@ impl<'a> Validator<'a> {
             (Some(t), true) => self.field(&fields::LOAD_PERCENT, t.load() * 100.0, &format!("{path}.traffic")),
             _ => {}
         }
+        let route_len = c.path.as_ref().map(Vec::len).or_else(|| self.topo.path(c).map(|r| r.len()));
+        if route_len.is_some_and(|n| n > fields::MAX_PATH_NODES) {
+            self.push(
+                format!("{path}.path"),
+                format!(
+                    "the path visits {} nodes; at most {} are allowed",
+                    route_len.unwrap_or(0),
+                    fields::MAX_PATH_NODES
+                ),
+            );
+        }
         if let Some(nodes) = &c.path {
             self.path(c, nodes, &format!("{path}.path"));
         } else if from_kind == Some(NodeKind::Source)

@@ -38,13 +38,11 @@ pub fn validate_scenario(json: &str) -> String {
 /// scenario or its sweep block is invalid.
 #[wasm_bindgen(js_name = sweepPlan)]
 pub fn sweep_plan(json: &str) -> String {
-    let result = serde_json::from_str::<serde_json::Value>(json)
-        .map_err(|e| vec![scenario::Problem { path: String::new(), rule: format!("not valid JSON: {e}") }])
-        .and_then(|doc| {
-            let plan = abr_sim::sweep::Plan::new(&doc, &[], None)?;
-            let base = scenario::from_value(plan.scenario_doc(0))?;
-            Ok(plan.info(&base))
-        });
+    let result = scenario::parse_json(json).map_err(|p| vec![p]).and_then(|doc| {
+        let plan = abr_sim::sweep::Plan::new(&doc, &[], None)?;
+        let base = scenario::from_value(plan.scenario_doc(0))?;
+        Ok(plan.info(&base))
+    });
     match result {
         Ok(info) => serde_json::json!({ "plan": info }).to_string(),
         Err(problems) => serde_json::json!({ "problems": problems }).to_string(),
@@ -54,7 +52,7 @@ pub fn sweep_plan(json: &str) -> String {
 /// The scenario (JSON) of run `index` of the sweep in `json`: what the lab runs for that row.
 #[wasm_bindgen(js_name = sweepScenario)]
 pub fn sweep_scenario(json: &str, index: f64) -> Result<String, JsError> {
-    let doc: serde_json::Value = serde_json::from_str(json).map_err(|e| JsError::new(&e.to_string()))?;
+    let doc = scenario::parse_json(json).map_err(|p| JsError::new(&p.to_string()))?;
     let plan = abr_sim::sweep::Plan::new(&doc, &[], None)
         .map_err(|p| JsError::new(&p.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n")))?;
     let i = index as usize;

@@ -39,7 +39,20 @@ fn every_library_scenario_reaches_the_shares_its_study_reports_and_conserves_cel
             }
         }
         // The chart's queue peaks miss nothing: their largest is the summary's largest queue.
+        // No port sends more than its capacity: no utilisation above 100 %.
         let rec = sim.rec();
+        for (p, _) in sim.net.ports.iter().enumerate() {
+            let Some(col) = rec.column(SeriesKind::Utilization, p) else { continue };
+            let top = (0..rec.row_count()).map(|r| rec.row(r)[col]).fold(0.0, f64::max);
+            if top > 100.0 {
+                failures.push(format!("{}: {} at {top} % utilisation", summary.scenario, sim.net.ports[p].id));
+            }
+        }
+        for l in &summary.links {
+            if l.mean_utilization.into_iter().chain(l.reverse_mean_utilization).any(|u| u > 1.0) {
+                failures.push(format!("{}: link {} used above its capacity: {l:?}", summary.scenario, l.id));
+            }
+        }
         for (p, port) in sim.net.ports.iter().enumerate() {
             let Some(col) = rec.column(SeriesKind::QueuePeak, p) else { continue };
             let peak = (0..rec.row_count()).map(|r| rec.row(r)[col]).fold(0.0, f64::max);

@@ -148,6 +148,40 @@ fn structural_fields_are_checked_against_their_declared_ranges() {
 }
 
 #[test]
+fn a_key_twice_in_one_object_is_refused_with_its_place() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/two-sources.json"),
+    )
+    .unwrap();
+    let dup = text.replacen("\"kind\": \"source\"", "\"kind\": \"source\", \"kind\": \"switch\"", 1);
+    assert_ne!(dup, text);
+    let p = parse(&dup).unwrap_err();
+    assert_problem(&p, "nodes[0]", "the key 'kind' appears twice in one object");
+}
+
+#[test]
+fn paths_longer_than_the_limit_are_refused() {
+    use abr_sim::fields::MAX_PATH_NODES;
+    // A chain of switches one longer than the limit allows.
+    let n = MAX_PATH_NODES - 1;
+    let mut nodes = vec![serde_json::json!({"id": "S", "kind": "source"})];
+    let mut links = Vec::new();
+    let mut prev = "S".to_string();
+    for i in 0..n {
+        let id = format!("W{i}");
+        nodes.push(serde_json::json!({"id": id, "kind": "switch", "algorithm": "none"}));
+        links.push(serde_json::json!({"id": format!("L{i}"), "from": prev, "to": id, "rate_mbps": 10, "delay_us": 1}));
+        prev = id;
+    }
+    nodes.push(serde_json::json!({"id": "D", "kind": "destination"}));
+    links.push(serde_json::json!({"id": "Lend", "from": prev, "to": "D", "rate_mbps": 10, "delay_us": 1}));
+    let doc = serde_json::json!({"version": 1, "id": "chain", "run": {"duration_ms": 1}, "nodes": nodes, "links": links,
+        "connections": [{"id": "C1", "from": "S", "to": "D"}]});
+    let p = from_value(doc).unwrap_err();
+    assert_problem(&p, "connections[0].path", &format!("visits {} nodes; at most {MAX_PATH_NODES}", n + 2));
+}
+
+#[test]
 fn icr_above_pcr_is_refused() {
     assert_problem(
         &problems_after(&["connections.C1.params.icr_mbps=200"]),
