@@ -181,8 +181,8 @@ fn sweep_rows_are_the_same_on_any_number_of_threads_and_shards() {
     let two = stdout(&abrsim(&[&args[..], &["--jobs", "2"]].concat()));
     assert_eq!(one, two, "--jobs changes nothing but speed");
     let lines: Vec<&str> = one.lines().collect();
-    assert_eq!(lines.len(), 1 + 2 * 4 * 2, "a header, then 2 Qeq × 4 delays × 2 seeds");
-    assert!(lines[0].starts_with("qeq_bytes,loop_delay_us,seed,"), "{}", lines[0]);
+    assert_eq!(lines.len(), 1 + 4 * 2 * 2, "a header, then 4 delays × 2 Qeq × 2 seeds");
+    assert!(lines[0].starts_with("loop_delay_us,qeq_bytes,seed,"), "{}", lines[0]);
     let mut sharded = Vec::new();
     for i in 1..=3 {
         let out = stdout(&abrsim(&[&args[..], &["--shard", &format!("{i}/3")]].concat()));
