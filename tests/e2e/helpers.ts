@@ -1,6 +1,6 @@
 import type {} from '../../web/src/e2e/hook';
 import { expect, type Page } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export const repoRoot = resolve(__dirname, '../..');
@@ -49,4 +49,16 @@ export const status = (page: Page) => page.evaluate(() => window.__abrlab!.statu
 
 export async function waitForMode(page: Page, mode: string, timeout = 60_000) {
   await expect.poll(async () => (await status(page))?.mode, { timeout }).toBe(mode);
+}
+
+/** The native CLI, when it is built (`npm test` builds it before the end-to-end tests). */
+export function abrsimPath(): string | null {
+  const path = resolve(repoRoot, 'engine/target/release/abrsim');
+  return existsSync(path) ? path : null;
+}
+
+/** Saves what a click downloads; returns its suggested name and its text. */
+export async function downloadText(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../contract/engine';
-import { chartCsv, chartSvg, type ChartExport } from './export';
+import { chartCsv, chartSvg, prettyJson, runCsv, rustFloat, type ChartExport } from './export';
 import { SampleStore } from './sampleStore';
 import { CHARTS, linesFor } from './specs';
 
@@ -102,5 +102,37 @@ describe('SVG export', () => {
     const svg = chartSvg(store(), view({ title: 'Queue <SW1->SW2> & more' }), 640).svg;
     expect(parse(svg).querySelector('parsererror')).toBeNull();
     expect(svg).toContain('Queue &lt;SW1-&gt;SW2&gt; &amp; more');
+  });
+});
+
+describe('whole-run exports', () => {
+  it('writes numbers as Rust prints an f64 (the CLI\'s CSV): no exponent, shortest digits', () => {
+    expect(rustFloat(3)).toBe('3');
+    expect(rustFloat(0.1 + 0.2)).toBe('0.30000000000000004');
+    expect(rustFloat(1e-7)).toBe('0.0000001');
+    expect(rustFloat(-2.5e-8)).toBe('-0.000000025');
+    expect(rustFloat(1.5e-10)).toBe('0.00000000015');
+    expect(rustFloat(1e21)).toBe('1000000000000000000000');
+    expect(rustFloat(1.2345e25)).toBe('12345000000000000000000000');
+    expect(rustFloat(-0)).toBe('-0');
+    expect(rustFloat(-Infinity)).toBe('-inf');
+  });
+
+  it('has every series of the run, in the engine\'s order and units, as abrsim run --series-csv', () => {
+    const csv = runCsv(store());
+    const [header, ...rows] = csv.trimEnd().split('\n');
+    expect(header).toBe('time_ms,acr:C1 (Mbps),share:C1 (Mbps),acr:C2 (Mbps),share:C2 (Mbps)');
+    expect(rows).toHaveLength(11);
+    expect(rows[0]).toBe('0,0,50,,50');
+    expect(rows[10]).toBe('100,100,50,200,50');
+    expect(csv.endsWith('\n')).toBe(true);
+  });
+
+  it('lays a summary out as serde_json\'s pretty printer does, keeping the engine\'s numbers', () => {
+    const json = '{"a":1.0,"b":[],"c":[{"x":null,"y":{}}],"d":"s, :{[\\"","e":-2.5e-8}';
+    expect(prettyJson(json)).toBe(
+      ['{', '  "a": 1.0,', '  "b": [],', '  "c": [', '    {', '      "x": null,', '      "y": {}', '    }', '  ],', '  "d": "s, :{[\\"",', '  "e": -2.5e-8', '}'].join('\n'),
+    );
+    expect(JSON.parse(prettyJson(json))).toEqual(JSON.parse(json));
   });
 });

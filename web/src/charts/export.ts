@@ -164,3 +164,72 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number): { s
     `</svg>\n`;
   return { svg, width, height };
 }
+
+/**
+ * A number as Rust's `{}` prints an f64 (what `abrsim run --series-csv` writes): the shortest
+ * text that reads back to the same value, never in exponent notation (1e-7 is 0.0000001), `-0`
+ * for negative zero, `inf` for infinities.
+ */
+export function rustFloat(v: number): string {
+  if (v === Infinity) return 'inf';
+  if (v === -Infinity) return '-inf';
+  if (Number.isNaN(v)) return 'NaN';
+  if (Object.is(v, -0)) return '-0';
+  const s = String(v);
+  const e = s.indexOf('e');
+  if (e < 0) return s;
+  // Expand d.ddd e±x: JavaScript's shortest digits, placed without an exponent.
+  const sign = s.startsWith('-') ? '-' : '';
+  const mantissa = s.slice(sign.length, e);
+  const exp = Number(s.slice(e + 1));
+  const digits = mantissa.replace('.', '');
+  const point = (mantissa.indexOf('.') < 0 ? mantissa.length : mantissa.indexOf('.')) + exp;
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/**
+ * Every series of the run as one CSV, with the columns of `abrsim run --series-csv`: `time_ms`,
+ * then `<series id> (<unit>)` for each series in the engine's order, every sample, values in
+ * the engine's units as the CLI prints them (an empty field where a series has no value).
+ */
+export function runCsv(store: SampleStore): string {
+  const header = ['time_ms', ...store.meta.map((m) => `${m.id} (${m.unit})`)].join(',');
+  const out = [header];
+  const cols = [store.times(), ...store.meta.map((_, i) => store.series(i))];
+  for (let r = 0; r < store.length; r++) {
+    out.push(cols.map((col) => (Number.isNaN(col[r]) ? '' : rustFloat(col[r]))).join(','));
+  }
+  return out.join('\n') + '\n';
+}
+
+/**
+ * JSON text indented by two spaces (as serde_json's pretty printer and `abrsim run` lay it
+ * out), every number kept as the engine wrote it (`1.0` stays `1.0`). The input must be JSON.
+ */
+export function prettyJson(json: string): string {
+  const tokens = json.match(/"(?:[^"\\]|\\.)*"|[{}[\],:]|[^\s{}[\],:"]+/g) ?? [];
+  let out = '';
+  let depth = 0;
+  const newline = () => '\n' + '  '.repeat(depth);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t === '{' || t === '[') {
+      const close = t === '{' ? '}' : ']';
+      if (tokens[i + 1] === close) {
+        out += t + close;
+        i++;
+        continue;
+      }
+      depth++;
+      out += t + newline();
+    } else if (t === '}' || t === ']') {
+      depth--;
+      out += newline() + t;
+    } else if (t === ',') out += ',' + newline();
+    else if (t === ':') out += ': ';
+    else out += t;
+  }
+  return out;
+}

@@ -105,7 +105,7 @@ export class Lab {
         this.samples.reset(meta);
         if (this.loads.isOther(seq)) {
           // A reset (or a crash reload) of the loaded scenario: the load on its way still is.
-          this.set({ meta, status: null, summary: null, digest: null });
+          this.set({ meta, status: null, summary: null, summaryJson: null, digest: null });
           return;
         }
         const answered = this.loads.take();
@@ -118,7 +118,7 @@ export class Lab {
         const current = answered?.doc ?? this.state.current;
         const switchFeedback = edit && switchEditLoaded(edit);
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
-        this.set({ meta, current, problems: null, status: null, summary: null, digest: null, switchFeedback, virtualPathFeedback });
+        this.set({ meta, current, problems: null, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback });
         this.keep(current);
         this.loads.next();
       },
@@ -157,9 +157,9 @@ export class Lab {
       status: (status) => this.statusThrottle.push(status),
       summary: (json, digest) => {
         try {
-          this.set({ summary: JSON.parse(json) as RunSummary, digest });
+          this.set({ summary: JSON.parse(json) as RunSummary, summaryJson: json, digest });
         } catch {
-          this.set({ summary: null, digest });
+          this.set({ summary: null, summaryJson: null, digest });
         }
       },
       crashed: (message) => {

@@ -72,6 +72,8 @@ export interface LabState {
   status: RunStatus | null;
   /** Summary of the run, once it has reached its end. */
   summary: RunSummary | null;
+  /** The summary as the engine wrote it (JSON text: its numbers as `abrsim run` prints them). */
+  summaryJson: string | null;
   /** The engine's digest of the run's samples, once it has reached its end (equal runs, equal digests). */
   digest: string | null;
   speed: Speed;
@@ -90,6 +92,7 @@ export const INITIAL_STATE: LabState = {
   meta: [],
   status: null,
   summary: null,
+  summaryJson: null,
   digest: null,
   speed: 1,
   problems: null,

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ChartGroup } from '../charts/chartGroup';
 import type { SampleStore } from '../charts/sampleStore';
 import { TimeChart } from './TimeChart';
+import { prettyJson, runCsv } from '../charts/export';
+import { saveBlob } from './download';
 import {
   algorithmQuantities,
   quantityLabel,
@@ -97,6 +99,11 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
   // (every line shown) for another scenario.
   const fileBase = state.current?.id ?? 'abr-lab';
   const markers = useMemo(() => (changes ?? []).map((c) => c.at_ms), [changes]);
+  // The whole run as files: every series (the store's), and the summary as the engine wrote it.
+  const exportRun = (kind: 'series-csv' | 'summary-json') => {
+    if (kind === 'series-csv') saveBlob(new Blob([runCsv(store)], { type: 'text/csv' }), `${fileBase}-series.csv`);
+    else if (state.summaryJson) saveBlob(new Blob([prettyJson(state.summaryJson) + '\n'], { type: 'application/json' }), `${fileBase}-summary.json`);
+  };
 
   useEffect(() => {
     const onKey = (ev: KeyboardEvent) => {
@@ -175,7 +182,7 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
           />
         </div>
         </div>
-        <LessonPanel lab={lab} state={state} />
+        <LessonPanel lab={lab} state={state} onExportRun={exportRun} />
       </main>
     </div>
   );

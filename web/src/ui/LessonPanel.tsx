@@ -16,7 +16,16 @@ type Tab = 'lesson' | 'result' | 'switches' | 'paths';
  * comes from), the run's result, the switch inspector or the virtual paths. Clicking a switch
  * opens the inspector; when a run ends, the result comes up in place of the lesson.
  */
-export function LessonPanel({ lab, state }: { lab: Lab; state: LabState }) {
+export function LessonPanel({
+  lab,
+  state,
+  onExportRun,
+}: {
+  lab: Lab;
+  state: LabState;
+  /** Saves the whole run (every series as CSV, the summary as JSON). */
+  onExportRun?: (kind: 'series-csv' | 'summary-json') => void;
+}) {
   // View state only: which tab, which switch.
   const [tab, setTab] = useState<Tab>('lesson');
   const [picked, setPicked] = useState<string | null>(null);
@@ -84,7 +93,7 @@ export function LessonPanel({ lab, state }: { lab: Lab; state: LabState }) {
           <RecordedChanges lab={lab} state={state} />
         </>
       ) : tab === 'result' && summary ? (
-        <RunSummary summary={summary} net={networkView(s)} digest={state.digest} />
+        <RunSummary summary={summary} net={networkView(s)} digest={state.digest} onExport={onExportRun} />
       ) : (
         <LessonText scenario={s} state={state} />
       )}

@@ -10,10 +10,13 @@ export function RunSummary({
   summary,
   net = ATM_VIEW,
   digest = null,
+  onExport,
 }: {
   summary: Summary;
   net?: NetworkView;
   digest?: string | null;
+  /** Saves the whole run: every series as CSV, or this summary as JSON. */
+  onExport?: (kind: 'series-csv' | 'summary-json') => void;
 }) {
   // The engine counts frames on Ethernet (its *_cells fields) and rates in Mbps.
   const item = net.ethernet ? 'frames' : 'cells';
@@ -33,7 +36,23 @@ export function RunSummary({
   const noShare = (kind: string | undefined) => kind === 'background';
   return (
     <section className="summary" data-testid="summary">
-      <h3>Result</h3>
+      <div className="summary-head">
+        <h3>Result</h3>
+        {onExport && (
+          <span className="chart-export" role="group" aria-label="export the whole run">
+            <button
+              data-testid="export-series-csv"
+              title="Every series of the run, every sample, one column each (the columns of abrsim run --series-csv)"
+              onClick={() => onExport('series-csv')}
+            >
+              Series CSV
+            </button>
+            <button data-testid="export-summary-json" title="This summary as JSON (what abrsim run prints)" onClick={() => onExport('summary-json')}>
+              Summary JSON
+            </button>
+          </span>
+        )}
+      </div>
       <dl className="facts">
         <dt>Jain index</dt>
         <dd>{fmt(summary.jain_index, 4)}</dd>
