@@ -1,7 +1,9 @@
 // The charts of one lab, together: one shared time window (drag to zoom on any chart zooms them
 // all; a double-click resets them all), one cursor (uPlot's cursor sync by `syncKey`), and one
-// requestAnimationFrame loop that gives every chart its frame. View state only: the zoom is never
-// part of the scenario.
+// requestAnimationFrame loop that gives every chart its frame; and the pinned run they draw behind
+// the live one. View state only: neither the zoom nor the pin is part of the scenario.
+
+import type { PinnedRun } from './pinned';
 
 export interface FrameClient {
   /** Brings the chart up to date with the store; cheap when nothing changed. */
@@ -14,6 +16,7 @@ export class ChartGroup {
   /** Charts with this key share their cursor. */
   readonly syncKey = `abr-lab-charts-${++groups}`;
   private zoom: [number, number] | null = null;
+  private pinnedRun: PinnedRun | null = null;
   private generation: number | null = null;
   private clients = new Set<FrameClient>();
   private listeners = new Set<() => void>();
@@ -46,7 +49,7 @@ export class ChartGroup {
     return this.zoom;
   }
 
-  /** Calls `listener` whenever the zoom changes; returns the unsubscribe function. */
+  /** Calls `listener` whenever the zoom or the pinned run changes; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -60,6 +63,17 @@ export class ChartGroup {
     if (!(hi - lo > endMs * 1e-6)) return false;
     this.setZoom([lo, hi]);
     return true;
+  }
+
+  /** The pinned run (null: none), kept across runs and loads until unpinned. */
+  get pinned(): PinnedRun | null {
+    return this.pinnedRun;
+  }
+
+  /** Pins a run (replacing any pinned before), or unpins (null). */
+  pin(run: PinnedRun | null) {
+    this.pinnedRun = run;
+    for (const l of this.listeners) l();
   }
 
   /** Back to the whole run. */

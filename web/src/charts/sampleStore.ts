@@ -84,6 +84,15 @@ export class SampleStore {
     return lo;
   }
 
+  /** A copy of the rows so far (its own columns, trimmed to the length), with the same series. */
+  copy(): SampleStore {
+    const c = new SampleStore(0);
+    c.meta = this.meta;
+    c.length = this.length;
+    c.cols = this.cols.map((col) => col.slice(0, this.length));
+    return c;
+  }
+
   /** Last value of series i (NaN when empty). */
   last(i: number): number {
     return this.length ? this.cols[i + 1][this.length - 1] : NaN;

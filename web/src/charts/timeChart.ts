@@ -9,6 +9,7 @@ import { formatTick, niceDomain, ticks, timeAxis } from './axes';
 import type { ChartGroup, FrameClient } from './chartGroup';
 import { traceColumns } from './columnPath';
 import { DASH, drawOrder, LINE_WIDTH, MARKER_COLOUR } from './palette';
+import { pinnedSeries, type PinnedRun } from './pinned';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
 import type { ChartLine } from './specs';
 
@@ -24,6 +25,8 @@ export interface ChartConfig {
   yScale: number;
   /** Times (ms) of the parameter changes, drawn as dashed vertical lines under the series. */
   markers: number[];
+  /** A pinned run of the same network, drawn faintly under the live lines (same colours). */
+  pinned?: PinnedRun | null;
 }
 
 /** The cursor, as the chart's legend and tooltip need it. */
@@ -46,6 +49,8 @@ const GRID = '#eceff3';
 const TICK = '#9aa5b1';
 /** Alpha of the lines not highlighted while a legend entry is hovered. */
 const DIMMED = 0.15;
+/** Alpha of a pinned run's lines: a reference behind the live run, not a rival to it. */
+export const PINNED_ALPHA = 0.3;
 /** A drag narrower than this (CSS px) is a click, not a zoom. */
 const MIN_DRAG_PX = 4;
 
@@ -61,6 +66,10 @@ function sameShape(a: ChartConfig, b: ChartConfig): boolean {
 export class TimeChartController implements FrameClient {
   private u: uPlot | null = null;
   private readonly dec: ColumnDecimator;
+  /** The pinned run's lines: its decimator, and per line its position in it (-1: none). */
+  private pinnedDec: ColumnDecimator | null = null;
+  private pinnedAt: number[] = [];
+  private pinnedSeries: number[] = [];
   /** uPlot series i + 1 draws line order[i]. */
   private order: number[] = [];
   private visible: boolean[] = [];
@@ -80,6 +89,7 @@ export class TimeChartController implements FrameClient {
   ) {
     this.dec = new ColumnDecimator(store);
     this.width = Math.floor(host.clientWidth);
+    this.matchPinned();
     this.build();
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(host);
@@ -89,8 +99,26 @@ export class TimeChartController implements FrameClient {
   configure(cfg: ChartConfig) {
     const rebuild = !sameShape(this.cfg, cfg);
     this.cfg = cfg;
+    this.matchPinned();
     if (rebuild) this.build();
     this.dirty = true;
+  }
+
+  /** Finds each line's series in the pinned run (by id), for the lines' configuration now. */
+  private matchPinned() {
+    const pinned = this.cfg.pinned;
+    if (!pinned) {
+      this.pinnedDec = null;
+      this.pinnedAt = [];
+      this.pinnedSeries = [];
+      return;
+    }
+    const ids = pinnedSeries(this.cfg.lines, this.store, pinned.store);
+    this.pinnedSeries = ids.filter((i) => i >= 0);
+    let k = 0;
+    this.pinnedAt = ids.map((i) => (i >= 0 ? k++ : -1));
+    // A fresh decimator: the pinned rows never change, so it is filled once per window.
+    this.pinnedDec = new ColumnDecimator(pinned.store);
   }
 
   /** Shows or hides lines (by position in the config's lines). */
@@ -133,7 +161,8 @@ export class TimeChartController implements FrameClient {
       t1,
       columns,
     );
-    if (!changed && !this.dirty) return;
+    const pinnedChanged = this.pinnedDec?.update(this.pinnedSeries, t0, t1, columns) ?? false;
+    if (!changed && !pinnedChanged && !this.dirty) return;
     this.dirty = false;
     u.setData(this.data(), true);
   }
@@ -176,9 +205,16 @@ export class TimeChartController implements FrameClient {
     let lo = Infinity;
     let hi = -Infinity;
     this.cfg.lines.forEach((_, s) => {
-      if (this.visible[s] === false || this.dec.loOf[s] === undefined) return;
-      lo = Math.min(lo, this.dec.loOf[s]);
-      hi = Math.max(hi, this.dec.hiOf[s]);
+      if (this.visible[s] === false) return;
+      if (this.dec.loOf[s] !== undefined) {
+        lo = Math.min(lo, this.dec.loOf[s]);
+        hi = Math.max(hi, this.dec.hiOf[s]);
+      }
+      const p = this.pinnedAt[s] ?? -1;
+      if (p >= 0 && this.pinnedDec?.loOf[p] !== undefined) {
+        lo = Math.min(lo, this.pinnedDec.loOf[p]);
+        hi = Math.max(hi, this.pinnedDec.hiOf[p]);
+      }
     });
     return niceDomain(lo * this.cfg.yScale, hi * this.cfg.yScale, this.cfg.yFloor);
   }
@@ -268,7 +304,7 @@ export class TimeChartController implements FrameClient {
         },
       },
       hooks: {
-        drawAxes: [(u) => this.drawMarkers(u)],
+        drawAxes: [(u) => this.drawMarkers(u), (u) => this.drawPinned(u)],
         setSelect: [(u) => this.zoomToSelection(u)],
         setCursor: [(u) => this.cursorMoved(u)],
         setScale: [
@@ -311,6 +347,41 @@ export class TimeChartController implements FrameClient {
       ctx.lineTo(x, top + height);
     }
     ctx.stroke();
+    ctx.restore();
+  }
+
+  /** The pinned run's lines, faint and under the live ones, in the live lines' draw order. */
+  private drawPinned(u: uPlot) {
+    const dec = this.pinnedDec;
+    if (!dec || this.pinnedSeries.length === 0) return;
+    const { left, top, width, height } = u.bbox;
+    const ctx = u.ctx;
+    const pr = uPlot.pxRatio;
+    const k = this.cfg.yScale;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, top, width, height);
+    ctx.clip();
+    ctx.globalAlpha = PINNED_ALPHA;
+    ctx.lineJoin = 'round';
+    for (const line of this.order) {
+      const p = this.pinnedAt[line];
+      if (p < 0 || this.visible[line] === false) continue;
+      const l = this.cfg.lines[line];
+      const path = new Path2D();
+      traceColumns(
+        dec,
+        p,
+        (c) => u.valToPos(dec.timeOf(c), 'x', true),
+        (v) => u.valToPos(v * k, 'y', true),
+        path,
+      );
+      ctx.strokeStyle = l.color;
+      ctx.lineWidth = (LINE_WIDTH[l.style] + 1) * pr;
+      ctx.setLineDash(DASH[l.style].map((d) => d * pr));
+      ctx.lineCap = l.style === 'dotted' ? 'round' : 'butt';
+      ctx.stroke(path);
+    }
     ctx.restore();
   }
 

@@ -3,6 +3,8 @@ import { ChartGroup } from '../charts/chartGroup';
 import type { SampleStore } from '../charts/sampleStore';
 import { TimeChart } from './TimeChart';
 import { prettyJson, runCsv } from '../charts/export';
+import { pinRun, sameNetwork } from '../charts/pinned';
+import { describePinned } from '../scenario/settingsDiff';
 import { saveBlob } from './download';
 import {
   algorithmQuantities,
@@ -39,6 +41,14 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
     (l) => group.subscribe(l),
     () => group.zoomWindow,
   );
+  // A pinned run (the group keeps it): drawn behind every later run of the same network.
+  const pinned = useSyncExternalStore(
+    (l) => group.subscribe(l),
+    () => group.pinned,
+  );
+  const current = state.current?.scenario;
+  const ghost = sameNetwork(pinned, current) ? pinned : null;
+  const pinnedLabel = useMemo(() => (ghost && current ? describePinned(ghost.scenario, current) : ''), [ghost, current]);
   // Connections of one group (`connections[].group`) share a hue.
   const connections = state.current?.scenario.connections;
   const groupOf = useMemo(() => {
@@ -143,6 +153,30 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
               )}
             </span>
           )}
+          {workspace === 'charts' && (
+            <span className="pin" data-testid="pin-bar">
+              {pinned && (
+                <span className="pin-note" data-testid="pin-note" title={ghost ? pinnedLabel : undefined}>
+                  {ghost
+                    ? `Pinned run (faint): ${pinnedLabel}`
+                    : `Pinned: a run of ${pinned.scenario.name || pinned.scenario.id}, drawn again when that network is open`}
+                </span>
+              )}
+              <button
+                data-testid="pin"
+                disabled={!current || !(state.status && state.status.nowMs > 0)}
+                title="Keep this run as a reference: later runs of this network draw it faintly behind theirs, until unpinned"
+                onClick={() => current && group.pin(pinRun(store, current))}
+              >
+                {pinned ? 'Pin this run instead' : 'Pin this run'}
+              </button>
+              {pinned && (
+                <button data-testid="unpin" onClick={() => group.pin(null)}>
+                  Unpin
+                </button>
+              )}
+            </span>
+          )}
         </div>
         {workspace === 'editor' && <NetworkEditor lab={lab} state={state} />}
         <div className="charts" hidden={workspace !== 'charts'}>
@@ -162,6 +196,8 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
               controls={spec.id === 'queue' ? queueUnitPicker : undefined}
               kindNames={net.ethernet ? ETHERNET_KIND_NAMES : undefined}
               exportName={`${fileBase}-${spec.id}`}
+              pinned={ghost}
+              pinnedLabel={pinnedLabel}
             />
           ))}
           <TimeChart
@@ -179,6 +215,8 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
             controls={quantityPicker}
             emptyText="No switch reports internal state (every switch runs “none”)."
             exportName={`${fileBase}-algorithm-${quantity ?? ''}`}
+            pinned={ghost}
+            pinnedLabel={pinnedLabel}
           />
         </div>
         </div>

@@ -11,6 +11,7 @@ import { svgToPng } from '../charts/exportImage';
 import { legendModel, KIND_NAMES } from '../charts/legend';
 import { DASH, LINE_WIDTH, type LineStyle } from '../charts/palette';
 import { coincidenceNotes, formatValue, placeTooltip, readoutAt, type ReadoutEntry } from '../charts/readout';
+import type { PinnedRun } from '../charts/pinned';
 import type { SampleStore } from '../charts/sampleStore';
 import type { ChartLine } from '../charts/specs';
 import { TimeChartController, type ChartConfig, type CursorAt } from '../charts/timeChart';
@@ -39,6 +40,9 @@ export interface TimeChartProps {
   kindNames?: Record<string, string>;
   /** Base name of the exported files (e.g. "two-sources-rate"). */
   exportName?: string;
+  /** A pinned run of this network, drawn faintly behind the live lines, and its settings in words. */
+  pinned?: PinnedRun | null;
+  pinnedLabel?: string;
 }
 
 const NO_MARKERS: number[] = [];
@@ -58,10 +62,18 @@ export const TimeChart = memo(function TimeChart({
   yScale = 1,
   kindNames,
   exportName = testId,
+  pinned = null,
+  pinnedLabel = '',
 }: TimeChartProps) {
   const plotRef = useRef<HTMLDivElement>(null);
   const controller = useRef<TimeChartController | null>(null);
-  const config = useMemo<ChartConfig>(() => ({ lines, endMs, yUnit, yFloor, yScale, markers }), [lines, endMs, yUnit, yFloor, yScale, markers]);
+  // View state: whether this chart shows the pinned run's lines (its legend entry toggles them).
+  const [pinnedHidden, setPinnedHidden] = useState(false);
+  const drawnPinned = pinnedHidden ? null : pinned;
+  const config = useMemo<ChartConfig>(
+    () => ({ lines, endMs, yUnit, yFloor, yScale, markers, pinned: drawnPinned }),
+    [lines, endMs, yUnit, yFloor, yScale, markers, drawnPinned],
+  );
   const latest = useRef(config);
   latest.current = config;
   // View state: what the legend hid (by owner and by line style), what it highlights.
@@ -112,7 +124,14 @@ export const TimeChart = memo(function TimeChart({
   };
 
   return (
-    <section className="chart" data-testid={testId} data-lines={lines.length} data-visible={shown.length} data-unit={yUnit}>
+    <section
+      className="chart"
+      data-testid={testId}
+      data-lines={lines.length}
+      data-visible={shown.length}
+      data-unit={yUnit}
+      data-pinned={drawnPinned ? 'shown' : pinned ? 'hidden' : 'none'}
+    >
       <header className="chart-head">
         <div className="chart-title">
           <h2>{title}</h2>
@@ -148,6 +167,25 @@ export const TimeChart = memo(function TimeChart({
           onToggleGroup={(g) => setHiddenGroups(toggled(hiddenGroups, g))}
           onToggleStyle={(s) => setHiddenStyles(toggled(hiddenStyles, s))}
           onHighlight={highlight}
+          pinned={
+            pinned &&
+            lines.length > 0 && (
+              <li className="legend-pinned">
+                <button
+                  className={pinnedHidden ? 'legend-entry off' : 'legend-entry'}
+                  aria-pressed={!pinnedHidden}
+                  data-testid="legend-pinned"
+                  title={`The pinned run, faint behind this one: ${pinnedLabel} (click to ${pinnedHidden ? 'show' : 'hide'})`}
+                  onClick={() => setPinnedHidden(!pinnedHidden)}
+                >
+                  <svg className="swatch" width="22" height="10" aria-hidden="true">
+                    <line x1="1" x2="21" y1="5" y2="5" stroke="#6b7280" strokeOpacity={0.45} strokeWidth={3} />
+                  </svg>
+                  pinned: {pinnedLabel}
+                </button>
+              </li>
+            )
+          }
         />
       </header>
       <div className="chart-plot" ref={plotRef}>
@@ -245,9 +283,11 @@ interface LegendProps {
   onToggleGroup: (group: string) => void;
   onToggleStyle: (style: LineStyle) => void;
   onHighlight: (match: ((l: ChartLine) => boolean) | null) => void;
+  /** The pinned run's entry, last. */
+  pinned?: ReactNode;
 }
 
-function Legend({ lines, kindName, hiddenOwners, hiddenGroups, hiddenStyles, onToggleOwner, onToggleGroup, onToggleStyle, onHighlight }: LegendProps) {
+function Legend({ lines, kindName, hiddenOwners, hiddenGroups, hiddenStyles, onToggleOwner, onToggleGroup, onToggleStyle, onHighlight, pinned }: LegendProps) {
   const [expanded, setExpanded] = useState(false);
   const { owners, groups, styles } = legendModel(lines, kindName);
   // With groups, the groups stand for their members until the user asks for each member.
@@ -322,6 +362,7 @@ function Legend({ lines, kindName, hiddenOwners, hiddenGroups, hiddenStyles, onT
           'legend-key',
         ),
       )}
+      {pinned}
     </ul>
   );
 }

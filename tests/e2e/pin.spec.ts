@@ -1,0 +1,89 @@
+// Pin a run as reference: later runs of the same network draw it faintly behind theirs, in the
+// same colours, with the pinned settings named in the legend, until unpinned.
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openLab, repoRoot, status, waitForMode } from './helpers';
+
+const shots = resolve(repoRoot, 'test-results/screens');
+mkdirSync(shots, { recursive: true });
+
+const chart = (page: Page, id: string) => page.getByTestId(`chart-${id}`);
+
+async function playToEnd(page: Page) {
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+}
+
+/** Pixels of the utilisation chart's (transparent) canvas in a colour at about the pinned
+ *  lines' alpha (0.3): SW1->SW2's faint copy (the three ports' lines lie apart there, where the
+ *  two sources' rates coincide). */
+const pixelsNear = (page: Page, rgb: [number, number, number]) =>
+  chart(page, 'utilization')
+    .locator('canvas')
+    .evaluate((canvas: HTMLCanvasElement, want: number[]) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const near = Math.abs(data[i] - want[0]) + Math.abs(data[i + 1] - want[1]) + Math.abs(data[i + 2] - want[2]) < 40;
+        if (near && data[i + 3] > 60 && data[i + 3] < 100) n++;
+      }
+      return n;
+    }, rgb);
+
+/** The first owner's colour. */
+const FAINT_C1: [number, number, number] = [0x25, 0x63, 0xeb];
+
+test('a pinned run is drawn faintly behind the next run of the network, named by its settings, until unpinned', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await expect(page.getByTestId('pin')).toBeDisabled(); // nothing sampled yet
+  await playToEnd(page);
+  const acrAt50 = await page.evaluate(() => window.__abrlab!.valueAt('acr:C1', 50));
+  await page.getByTestId('pin').click();
+  await expect(chart(page, 'rate')).toHaveAttribute('data-pinned', 'shown');
+  await expect(page.getByTestId('pin-note')).toHaveText('Pinned run (faint): same settings');
+
+  // A parameter change after the end restarts the run: the pinned one stays behind it.
+  await page.getByTestId('topo-SW1').click();
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  await field.fill('0.6');
+  await field.press('Enter');
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(0);
+  await playToEnd(page);
+  const legend = chart(page, 'rate').getByTestId('legend-pinned');
+  await expect(legend).toHaveText('pinned: SW1 target_utilization default (now 0.6)');
+  await expect(page.getByTestId('pin-note')).toHaveText('Pinned run (faint): SW1 target_utilization default (now 0.6)');
+  for (const id of ['rate', 'queue', 'utilization', 'delivered', 'loss', 'algorithm']) {
+    await expect(chart(page, id)).toHaveAttribute('data-pinned', 'shown');
+  }
+  // The live run differs (a lower target), the pinned copy kept its own samples.
+  expect(await page.evaluate(() => window.__abrlab!.valueAt('acr:C1', 50))).toBeLessThan(acrAt50 * 0.8);
+  await page.mouse.move(0, 0);
+  await expect.poll(() => pixelsNear(page, FAINT_C1)).toBeGreaterThan(150);
+  const faint = await pixelsNear(page, FAINT_C1);
+  await page.screenshot({ path: resolve(shots, 'pinned-run.png') });
+
+  // Its legend entry hides the faint lines of that chart only.
+  const utilLegend = chart(page, 'utilization').getByTestId('legend-pinned');
+  await utilLegend.click();
+  await expect(chart(page, 'utilization')).toHaveAttribute('data-pinned', 'hidden');
+  await expect(chart(page, 'queue')).toHaveAttribute('data-pinned', 'shown');
+  await expect.poll(() => pixelsNear(page, FAINT_C1)).toBeLessThan(faint / 4);
+  await utilLegend.click();
+  await expect.poll(() => pixelsNear(page, FAINT_C1)).toBeGreaterThan(faint * 0.8);
+
+  // Another network: not drawn there, but kept; unpinned: gone.
+  await page.evaluate(() => {
+    const doc = JSON.parse(window.__abrlab!.scenario()!);
+    doc.id = 'other-network';
+    window.__abrlab!.load(JSON.stringify(doc), 'other.json');
+  });
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('other-network');
+  await expect(chart(page, 'rate')).toHaveAttribute('data-pinned', 'none');
+  await expect(page.getByTestId('pin-note')).toContainText('Pinned: a run of');
+  await page.getByTestId('unpin').click();
+  await expect(page.getByTestId('pin-note')).toHaveCount(0);
+  await expect(page.getByTestId('unpin')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
