@@ -24,6 +24,10 @@ export type { PortSummary } from './generated/PortSummary';
 export type { LinkSummary } from './generated/LinkSummary';
 export type { VpSummary } from './generated/VpSummary';
 export type { VsSummary } from './generated/VsSummary';
+export type { PlanInfo } from './generated/PlanInfo';
+export type { ParamInfo } from './generated/ParamInfo';
+export type { Sweep } from './generated/Sweep';
+export type { SweepParam } from './generated/SweepParam';
 
 export interface Simulation {
   seriesMeta(): string;
@@ -52,4 +56,20 @@ export interface EngineModule {
   catalogue(): string;
   validateScenario(json: string): string;
   createSimulation(json: string): Simulation;
+}
+
+/** A Simulation that also gives its summary as one sweep row (the batch worker's). */
+export interface RowSimulation extends Simulation {
+  /** The summary as `[name, value]` pairs (JSON), the very row `abrsim sweep` prints. */
+  summaryRow(steadyFromMs?: number): string;
+}
+
+/** What the batch worker (sweeps, compare) uses of the wasm package. */
+export interface BatchEngine {
+  /** `{"plan": PlanInfo}`, or `{"problems": Problem[]}` when the scenario or its sweep is invalid. */
+  sweepPlan(json: string): string;
+  /** Run `index`'s scenario (JSON) of the sweep in `json`; throws on a bad sweep or index. */
+  sweepScenario(json: string, index: number): string;
+  validateScenario(json: string): string;
+  createSimulation(json: string): RowSimulation;
 }

@@ -1,0 +1,36 @@
+// The message protocol between a worker pool (pool.ts) and its batch workers (batchWorker.ts):
+// whole runs at full speed, for sweeps and comparisons. A run answers with its summary row and
+// digest, never with samples (a sweep of 10,000 runs must not ship 10,000 runs of series).
+
+export type BatchJob =
+  /** The sweep plan of a scenario with a `sweep` block: PlanInfo, or the problems. */
+  | { type: 'plan'; scenario: string }
+  /** Run i's scenario of a sweep (JSON), e.g. to open it in the lab. */
+  | { type: 'scenario'; sweep: string; index: number }
+  /** One run to its end: a scenario, or run `index` of a sweep. */
+  | { type: 'run'; scenario: string; index?: number };
+
+export type ToBatch = { type: 'init' } | { type: 'job'; id: number; job: BatchJob };
+
+/** What a finished run gives. */
+export interface RunResult {
+  /** The summary as a sweep row: `[name, value]` pairs as JSON text, numbers as the engine wrote them. */
+  row: string;
+  digest: string;
+  events: number;
+  /** Wall-clock time of the run in the worker (ms). */
+  wallMs: number;
+}
+
+export type JobAnswer =
+  | { type: 'plan'; json: string }
+  | { type: 'scenario'; json: string }
+  | ({ type: 'run' } & RunResult);
+
+export type FromBatch =
+  | { type: 'ready' }
+  /** The engine could not be loaded: nothing will run. */
+  | { type: 'unavailable'; message: string }
+  | { type: 'done'; id: number; answer: JobAnswer }
+  /** The job could not be done; `crashed`: the engine panicked and this worker is unusable. */
+  | { type: 'failed'; id: number; message: string; crashed: boolean };
