@@ -53,10 +53,12 @@ export class WorkerPool {
     readonly size: number = poolSize(),
   ) {}
 
-  /** Runs a job in the next free worker. */
-  submit(job: BatchJob): Promise<JobAnswer> {
+  /** Runs a job in the next free worker; an `urgent` one (the user waits for it) before those waiting. */
+  submit(job: BatchJob, opts: { urgent?: boolean } = {}): Promise<JobAnswer> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, job, resolve, reject });
+      const p = { id: this.nextId++, job, resolve, reject };
+      if (opts.urgent) this.queue.unshift(p);
+      else this.queue.push(p);
       this.dispatch();
     });
   }

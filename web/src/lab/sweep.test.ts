@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import type { BatchEngine } from '../contract/engine';
+import { WorkerPool } from '../engine/pool';
+import { repoFile } from '../test/fakes';
+import { InProcessBatchWorker, WASM_ENGINE } from '../test/wasmEngine';
+import { MAX_BROWSER_RUNS, SweepSession } from './sweep';
+import { parseRow, pointTable, sweepCsv } from './sweepTable';
+
+function sweepDoc(id = 'fecn-n0-sweep') {
+  const doc = JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8'));
+  doc.run.duration_ms = 20;
+  doc.run.steady_from_ms = 10;
+  return doc;
+}
+
+function setup(engine: BatchEngine = WASM_ENGINE, size = 2) {
+  const pool = new WorkerPool(() => new InProcessBatchWorker(engine, true), size);
+  const open = vi.fn();
+  const session = new SweepSession(pool, open, (origin) => origin === 'fecn-n0-sweep');
+  const settled = () => vi.waitFor(() => expect(['done', 'refused', 'cancelled']).toContain(session.getState().phase), { timeout: 10_000 });
+  return { pool, session, open, settled };
+}
+
+describe('SweepSession', () => {
+  it("runs every run of the plan and keeps each run's row, as the engine makes it", async () => {
+    const { session, settled } = setup();
+    const json = JSON.stringify(sweepDoc());
+    await session.start(json, 'fecn-n0-sweep');
+    await settled();
+    const s = session.getState();
+    expect(s.phase).toBe('done');
+    expect(s.plan!.runs).toBe(3);
+    expect([s.finished, s.failed]).toEqual([3, 0]);
+    for (let i = 0; i < 3; i++) {
+      const sim = WASM_ENGINE.createSimulation(WASM_ENGINE.sweepScenario(json, i));
+      while (!sim.done()) sim.advance(sim.endMs(), 1e6);
+      const o = session.outcomes[i]!;
+      expect(o.ok && o.cells).toEqual(parseRow(sim.summaryRow()));
+      sim.free();
+    }
+    const table = pointTable(s.plan!, session.outcomes, s.firstSeed);
+    expect(table.map((r) => r.values)).toEqual([[1], [10], [200]]);
+    const csv = sweepCsv(s.plan!, session.outcomes, s.firstSeed).trimEnd().split('\n');
+    expect(csv[0].split(',')).toEqual(s.plan!.header);
+    expect(csv).toHaveLength(4);
+  });
+
+  it('a run that fails says why in its row; the others finish', async () => {
+    const failing: BatchEngine = {
+      ...WASM_ENGINE,
+      createSimulation: (json) => {
+        if (JSON.parse(json).nodes[0].params.n0 === 10) throw new Error('no memory left for this run');
+        return WASM_ENGINE.createSimulation(json);
+      },
+    };
+    const { session, settled } = setup(failing, 1);
+    await session.start(JSON.stringify(sweepDoc()), 'fecn-n0-sweep');
+    await settled();
+    const s = session.getState();
+    expect([s.phase, s.finished, s.failed]).toEqual(['done', 3, 1]);
+    const table = pointTable(s.plan!, session.outcomes, s.firstSeed);
+    expect(table[1].errors).toEqual(['seed 1: no memory left for this run']);
+    expect(table[0].stats[0].mean).not.toBeNull();
+    expect(table[2].stats[0].mean).not.toBeNull();
+    const lines = sweepCsv(s.plan!, session.outcomes, s.firstSeed).trimEnd().split('\n');
+    expect(lines[2]).toMatch(/^10,1,,.*,error: no memory left for this run$/);
+  });
+
+  it("refuses a bad sweep with the engine's problems, naming the field", async () => {
+    const { session, settled } = setup();
+    const doc = sweepDoc();
+    doc.sweep.vary[0].values = [1, 0];
+    await session.start(JSON.stringify(doc), 'fecn-n0-sweep');
+    await settled();
+    const s = session.getState();
+    expect(s.phase).toBe('refused');
+    expect(s.problems!.map((p) => p.path)).toContain('sweep.vary[0].values[1]');
+    expect(session.outcomes).toEqual([]);
+  });
+
+  it('refuses more than 10,000 runs and gives the command that runs them', async () => {
+    const { session, settled } = setup();
+    const doc = sweepDoc();
+    doc.sweep.vary[0].values = Array.from({ length: 101 }, (_, i) => i + 1);
+    doc.sweep.seeds = 100;
+    await session.start(JSON.stringify(doc), 'fecn-n0-sweep');
+    await settled();
+    const s = session.getState();
+    expect(s.phase).toBe('refused');
+    expect(s.plan!.runs).toBe(10_100);
+    expect(s.plan!.runs).toBeGreaterThan(MAX_BROWSER_RUNS);
+    expect(s.message).toContain('abrsim sweep scenarios/fecn-n0-sweep.json > fecn-n0-sweep.csv');
+    expect(s.message).toContain('10,100 runs');
+  });
+
+  it('a cancel keeps the runs already done and stops the rest', async () => {
+    // A worker that works only when pumped: the plan, then one run, then the cancel.
+    const workers: InProcessBatchWorker[] = [];
+    const pool = new WorkerPool(() => {
+      const w = new InProcessBatchWorker(WASM_ENGINE);
+      workers.push(w);
+      return w;
+    }, 1);
+    const session = new SweepSession(pool, vi.fn());
+    const started = session.start(JSON.stringify(sweepDoc('fecn-delay-sweep')), 'fecn-delay-sweep');
+    workers[0].pump();
+    await started;
+    expect(session.getState().phase).toBe('running');
+    workers[0].pump();
+    await vi.waitFor(() => expect(session.getState().finished).toBe(1));
+    session.cancel();
+    const s = session.getState();
+    expect(s.phase).toBe('cancelled');
+    expect(s.finished).toBeLessThan(8);
+    expect(pool.pending).toBe(0);
+    const kept = session.outcomes.filter((o) => o?.ok).length;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(session.outcomes.filter((o) => o !== undefined).length).toBe(kept);
+    expect(session.getState().finished).toBe(s.finished);
+  });
+
+  it('opens a run in the lab: the scenario of that run, named by its values', async () => {
+    const { session, settled, open } = setup();
+    const json = JSON.stringify(sweepDoc());
+    await session.start(json, 'fecn-n0-sweep');
+    await settled();
+    await session.openRun(2);
+    expect(open).toHaveBeenCalledWith(WASM_ENGINE.sweepScenario(json, 2), 'fecn-n0-sweep · sweep run 3: n0 = 200, seed 1');
+  });
+});

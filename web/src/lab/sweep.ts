@@ -1,0 +1,165 @@
+// A sweep in the lab: plans the current scenario's `sweep` block, runs its runs in the worker
+// pool (each to its end, at full speed), and keeps what comes back — results fill in as they
+// arrive, a failed run keeps its reason and the others go on, a cancel keeps what was done. The
+// tables are made from the outcomes by sweepTable.ts; a run can be opened in the lab's charts.
+
+import type { PlanInfo, Problem } from '../contract/engine';
+import type { BatchJob, JobAnswer } from '../engine/batchProtocol';
+import { JobFailed } from '../engine/pool';
+import { StateCell } from './state';
+import { parseRow, runOf, type RunOutcome } from './sweepTable';
+
+/** The most runs the lab runs in the browser; more go to `abrsim sweep`. */
+export const MAX_BROWSER_RUNS = 10_000;
+
+/** The part of the worker pool a sweep uses. */
+export interface JobRunner {
+  submit(job: BatchJob, opts?: { urgent?: boolean }): Promise<JobAnswer>;
+  cancel(message?: string): void;
+  readonly size: number;
+}
+
+export type SweepPhase = 'idle' | 'planning' | 'running' | 'done' | 'cancelled' | 'refused';
+
+export interface SweepState {
+  phase: SweepPhase;
+  /** The swept scenario: its id, where it came from, its JSON (with the sweep block). */
+  scenarioId: string;
+  origin: string;
+  json: string;
+  firstSeed: number;
+  plan: PlanInfo | null;
+  /** Why the sweep was refused: the engine's problems (with their paths), or a message. */
+  problems: Problem[] | null;
+  message: string | null;
+  /** Runs finished so far (with a row or failed), and failed. */
+  finished: number;
+  failed: number;
+  /** Bumped whenever an outcome arrives (the outcomes themselves are in `SweepSession.outcomes`). */
+  version: number;
+  /** Wall time from start to the last outcome (ms). */
+  elapsedMs: number;
+  workers: number;
+}
+
+const IDLE: SweepState = {
+  phase: 'idle',
+  scenarioId: '',
+  origin: '',
+  json: '',
+  firstSeed: 1,
+  plan: null,
+  problems: null,
+  message: null,
+  finished: 0,
+  failed: 0,
+  version: 0,
+  elapsedMs: 0,
+  workers: 0,
+};
+
+/** The command that runs a sweep too big for the browser, from the repository's root. */
+export function cliCommand(scenarioId: string, fromLibrary: boolean): string {
+  const file = fromLibrary ? `scenarios/${scenarioId}.json` : `${scenarioId}.json`;
+  return `abrsim sweep ${file} > ${scenarioId}.csv`;
+}
+
+export class SweepSession {
+  private readonly cell = new StateCell<SweepState>(IDLE);
+  /** Per run: its outcome once finished. A plain array, outside any snapshot (it may hold 10,000). */
+  outcomes: (RunOutcome | undefined)[] = [];
+  private generation = 0;
+  private started = 0;
+
+  constructor(
+    private readonly pool: JobRunner,
+    /** Opens a scenario in the lab (as the file picker does). */
+    private readonly open: (json: string, origin: string) => void,
+    private readonly isLibrary: (origin: string) => boolean = () => false,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  subscribe = (fn: () => void) => this.cell.subscribe(fn);
+  getState = () => this.cell.get();
+
+  /** Plans and runs the sweep of a scenario (JSON with a `sweep` block); replaces any earlier one. */
+  async start(json: string, origin: string) {
+    this.pool.cancel('a new sweep started');
+    const generation = ++this.generation;
+    const live = () => generation === this.generation;
+    let scenarioId = '';
+    let firstSeed = 1;
+    try {
+      const doc = JSON.parse(json) as { id?: string; run?: { seed?: number } };
+      scenarioId = String(doc.id ?? '');
+      firstSeed = doc.run?.seed ?? 1;
+    } catch {
+      // the engine's plan says what is wrong with it
+    }
+    this.outcomes = [];
+    this.cell.set({ ...IDLE, phase: 'planning', scenarioId, origin, json, firstSeed, workers: this.pool.size });
+    let planned: { plan?: PlanInfo; problems?: Problem[] };
+    try {
+      const answer = await this.pool.submit({ type: 'plan', scenario: json });
+      planned = answer.type === 'plan' ? JSON.parse(answer.json) : { problems: [{ path: '', rule: 'no plan came back' }] };
+    } catch (e) {
+      if (live()) this.cell.set({ phase: 'refused', message: (e as Error).message });
+      return;
+    }
+    if (!live()) return;
+    if (!planned.plan) {
+      this.cell.set({ phase: 'refused', problems: planned.problems ?? [], message: 'The sweep cannot run as written:' });
+      return;
+    }
+    const plan = planned.plan;
+    if (plan.runs > MAX_BROWSER_RUNS) {
+      this.cell.set({
+        phase: 'refused',
+        plan,
+        message:
+          `This sweep has ${plan.runs.toLocaleString('en')} runs (${plan.points.toLocaleString('en')} points × ${plan.seeds} seeds); ` +
+          `the browser runs at most ${MAX_BROWSER_RUNS.toLocaleString('en')}. Run it from the command line on all cores ` +
+          `(add --shard I/N to split it over machines): ${cliCommand(scenarioId, this.isLibrary(origin))}`,
+      });
+      return;
+    }
+    this.outcomes = new Array(plan.runs).fill(undefined);
+    this.started = this.now();
+    this.cell.set({ phase: 'running', plan });
+    for (let i = 0; i < plan.runs; i++) {
+      this.pool.submit({ type: 'run', scenario: json, index: i }).then(
+        (answer) => live() && this.record(i, answer.type === 'run' ? { ok: true, cells: parseRow(answer.row), digest: answer.digest, wallMs: answer.wallMs } : { ok: false, error: 'no row came back' }),
+        (e: JobFailed) => live() && !e.cancelled && this.record(i, { ok: false, error: e.message }),
+      );
+    }
+  }
+
+  private record(i: number, outcome: RunOutcome) {
+    this.outcomes[i] = outcome;
+    const s = this.cell.get();
+    const finished = s.finished + 1;
+    const failed = s.failed + (outcome.ok ? 0 : 1);
+    const done = s.plan !== null && finished >= s.plan.runs;
+    this.cell.set({ finished, failed, version: s.version + 1, elapsedMs: this.now() - this.started, phase: done ? 'done' : s.phase });
+  }
+
+  /** Stops the runs still to come; what finished stays. */
+  cancel() {
+    if (this.cell.get().phase !== 'running' && this.cell.get().phase !== 'planning') return;
+    this.generation++;
+    this.pool.cancel();
+    this.cell.set({ phase: 'cancelled', elapsedMs: this.now() - this.started });
+  }
+
+  /** Opens run `index` in the lab's charts (its scenario, made by the engine from the sweep). */
+  async openRun(index: number): Promise<void> {
+    const s = this.cell.get();
+    if (!s.plan) return;
+    // Ahead of the runs still waiting: the user is waiting for this one.
+    const answer = await this.pool.submit({ type: 'scenario', sweep: s.json, index }, { urgent: true });
+    if (answer.type !== 'scenario') return;
+    const run = runOf(s.plan, index, s.firstSeed);
+    const said = s.plan.params.map((p, k) => `${p.column} = ${run.values[k]}`).join(', ');
+    this.open(answer.json, `${s.scenarioId} · sweep run ${index + 1}: ${said}, seed ${run.seed}`);
+  }
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { PlanInfo } from '../contract/engine';
+import { meanCi, parseRow, pointTable, runOf, sweepCsv, tableMetrics, type RunOutcome } from './sweepTable';
+
+const plan: PlanInfo = {
+  runs: 8,
+  points: 4,
+  seeds: 2,
+  params: [
+    { column: 'qeq', values: [150000, 24000] },
+    { column: 'delay', values: [16, 200] },
+  ],
+  metrics: ['dropped_cells'],
+  header: ['qeq', 'delay', 'seed', 'jain_index', 'dropped_cells', 'digest'],
+};
+
+const ok = (jain: string, dropped: number): RunOutcome => ({
+  ok: true,
+  cells: parseRow(`[["jain_index",${jain}],["dropped_cells",${dropped}],["digest","ab,c"]]`),
+  digest: 'x',
+  wallMs: 1,
+});
+
+describe('sweep tables', () => {
+  it('keeps every value as the engine wrote it', () => {
+    const cells = parseRow('[["jain_index",1.0],["x",-2.5e-8],["goodput_mbps",null],["digest","0f\\"e"]]');
+    expect(cells.map((c) => c.raw)).toEqual(['1.0', '-2.5e-8', 'null', '"0f\\"e"']);
+    expect(cells.map((c) => c.value)).toEqual([1, -2.5e-8, null, '0f"e']);
+  });
+
+  it('orders runs as abrsim sweep does: seeds fastest, the first parameter slowest', () => {
+    expect([0, 1, 2, 3, 7].map((i) => runOf(plan, i, 5))).toEqual([
+      { values: [150000, 16], seed: 5, point: 0 },
+      { values: [150000, 16], seed: 6, point: 0 },
+      { values: [150000, 200], seed: 5, point: 1 },
+      { values: [150000, 200], seed: 6, point: 1 },
+      { values: [24000, 200], seed: 6, point: 3 },
+    ]);
+  });
+
+  it('gives the mean and the t-based 95 % interval over seeds', () => {
+    expect(meanCi([])).toEqual({ mean: null, ci: null, n: 0 });
+    expect(meanCi([4])).toEqual({ mean: 4, ci: null, n: 1 });
+    const { mean, ci } = meanCi([1, 2, 3]);
+    expect(mean).toBe(2);
+    expect(ci).toBeCloseTo((4.303 * 1) / Math.sqrt(3), 10);
+  });
+
+  it('tabulates each point as its seeds finish, the failed ones said', () => {
+    const outcomes: (RunOutcome | undefined)[] = [ok('1.0', 10), ok('0.5', 20), { ok: false, error: 'boom' }, undefined];
+    const rows = pointTable(plan, outcomes, 1);
+    expect(rows).toHaveLength(4);
+    expect(rows[0].stats).toEqual([{ metric: 'dropped_cells', mean: 15, ci: (12.706 * Math.sqrt(50)) / Math.sqrt(2), n: 2 }]);
+    expect(rows[1]).toMatchObject({ values: [150000, 200], finished: 1, errors: ['seed 1: boom'] });
+    expect(rows[1].stats[0].mean).toBeNull();
+    expect(rows[3].finished).toBe(0);
+    expect(tableMetrics({ ...plan, metrics: [] })).toEqual(['jain_index']);
+  });
+
+  it('writes the runs as abrsim sweep --format csv: its columns, its numbers, the reason of a failure', () => {
+    const csv = sweepCsv(plan, [ok('1.0', 10), undefined, { ok: false, error: 'out of range, said "x"' }], 1);
+    expect(csv).toBe(['qeq,delay,seed,jain_index,dropped_cells,digest', '150000,16,1,1.0,10,"ab,c"', '150000,200,1,,,"error: out of range, said ""x"""', ''].join('\n'));
+  });
+});
