@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SampleStore } from './charts/sampleStore';
 import { makeEngineWorker } from './engine/client';
+import { makeBatchWorker, WorkerPool } from './engine/pool';
 import { Lab } from './lab/lab';
+import { SweepSession } from './lab/sweep';
 import { shareLink, startup } from './lab/sharing';
 import { LIBRARY } from './scenario/library';
 import { App } from './ui/App';
@@ -28,6 +30,13 @@ e2e?.installTestHook(lab, store, () => {
   return s ? shareLink(s, location.href, LIBRARY.entries, lab.getState().charts).url : null;
 });
 
+// Sweeps run in a pool of batch workers (one per core but one); a run opens in the lab.
+const sweep = new SweepSession(
+  new WorkerPool(makeBatchWorker),
+  (json, origin) => lab.load(json, origin),
+  (origin) => LIBRARY.entries.some((e) => e.id === origin),
+);
+
 // A shared link (#s=1.…) over ?scenario=, the last work kept in storage, or the default.
 const start = startup(location, storage(), LIBRARY.entries);
 lab.setSpeed(0.01);
@@ -38,6 +47,6 @@ if (start.clearHash) history.replaceState(null, '', location.pathname + location
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App lab={lab} store={store} />
+    <App lab={lab} store={store} sweep={sweep} />
   </StrictMode>,
 );

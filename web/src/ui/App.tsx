@@ -19,6 +19,8 @@ import {
   type QueueUnit,
 } from '../charts/specs';
 import type { Lab } from '../lab/lab';
+import type { SweepSession } from '../lab/sweep';
+import { SweepView } from './SweepView';
 import { LessonPanel } from './LessonPanel';
 import { NetworkEditor } from './editor/NetworkEditor';
 import { Notices } from './Notices';
@@ -27,8 +29,9 @@ import { useLabState } from './useLab';
 
 const ETHERNET_KIND_NAMES = { acr: 'rate limit' };
 
-export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
+export function App({ lab, store, sweep }: { lab: Lab; store: SampleStore; sweep: SweepSession }) {
   const state = useLabState(lab);
+  const sweepPhase = useSyncExternalStore(sweep.subscribe, () => sweep.getState().phase);
   const endMs = state.current?.scenario.run.duration_ms ?? state.status?.endMs ?? 1;
   const net = useMemo(() => networkView(state.current?.scenario), [state.current?.scenario]);
   // View state: Ethernet queues in KB or frames.
@@ -103,7 +106,8 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
     [quantities, quantity],
   );
   // View state: the charts, or the network editor in their place.
-  const [workspace, setWorkspace] = useState<'charts' | 'editor'>('charts');
+  const [workspace, setWorkspace] = useState<'charts' | 'editor' | 'sweep'>('charts');
+  const hasSweep = !!state.current?.scenario.sweep || sweepPhase !== 'idle';
   const changes = state.current?.scenario.changes;
   // Exported chart files are named after the scenario and the chart; a chart starts afresh
   // (every line shown) for another scenario.
@@ -139,6 +143,11 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
           <button role="tab" aria-selected={workspace === 'editor'} data-testid="view-editor" onClick={() => setWorkspace('editor')}>
             Edit network
           </button>
+          {hasSweep && (
+            <button role="tab" aria-selected={workspace === 'sweep'} data-testid="view-sweep" onClick={() => setWorkspace('sweep')}>
+              Sweep
+            </button>
+          )}
           {workspace === 'charts' && (
             <span className="zoom-hint" data-testid="zoom">
               {zoom ? (
@@ -179,6 +188,15 @@ export function App({ lab, store }: { lab: Lab; store: SampleStore }) {
           )}
         </div>
         {workspace === 'editor' && <NetworkEditor lab={lab} state={state} />}
+        {workspace === 'sweep' && (
+          <SweepView
+            sweep={sweep}
+            current={state.current?.scenario}
+            currentJson={state.current?.json}
+            origin={state.current?.origin ?? ''}
+            onOpened={() => setWorkspace('charts')}
+          />
+        )}
         <div className="charts" hidden={workspace !== 'charts'}>
           {charts.map(({ spec, lines, view }) => (
             <TimeChart

@@ -1,0 +1,103 @@
+// The sweep view: fecn-n0-sweep runs in the pool of workers and its table and CSV carry the very
+// numbers `abrsim sweep` prints; a row opens its run; bad sweeps are refused with the field.
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { abrsimPath, downloadText, openLab, repoRoot } from './helpers';
+
+const shots = resolve(repoRoot, 'test-results/screens');
+mkdirSync(shots, { recursive: true });
+const FILE = resolve(repoRoot, 'scenarios/fecn-n0-sweep.json');
+
+/** The CSV abrsim sweep prints for the file, or (no CLI built) the same made from the wasm
+ *  engine under Node: header, then per run the values, the seed and the row. */
+async function expectedCsv(json: string): Promise<string> {
+  const cli = abrsimPath();
+  if (cli) return execFileSync(cli, ['sweep', FILE], { encoding: 'utf8' });
+  const { loadWasmEngine, runToEnd } = await import('../node/wasm-engine.mjs');
+  const pkg = await loadWasmEngine();
+  const { plan } = JSON.parse(pkg.sweepPlan(json));
+  const lines = [plan.header.join(',')];
+  for (let i = 0; i < plan.runs; i++) {
+    const { sim } = runToEnd(pkg, pkg.sweepScenario(json, i));
+    // The row's values as written (1.0 stays 1.0), as the CLI prints them.
+    const raw = [...sim.summaryRow().matchAll(/\["[^"]*",(null|"[^"]*"|[^\]]*)\]/g)].map((m) => (m[1] === 'null' ? '' : m[1].replace(/^"|"$/g, '')));
+    lines.push([plan.params[0].values[i], 1, ...raw].join(','));
+    sim.free();
+  }
+  return lines.join('\n') + '\n';
+}
+
+async function runSweep(page: Page) {
+  await page.getByTestId('view-sweep').click();
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+}
+
+test('fecn-n0-sweep runs in the browser: its table and CSV hold the numbers abrsim sweep prints', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
+  await runSweep(page);
+  await expect(page.getByTestId('sweep-plan')).toHaveText('3 runs: n0 ∈ {1, 10, 200}');
+  await expect(page.getByTestId('sweep-status')).toContainText('3 runs in');
+  await page.screenshot({ path: resolve(shots, 'sweep-n0.png') });
+
+  const csv = await downloadText(page, () => page.getByTestId('sweep-csv').click());
+  expect(csv.name).toBe('fecn-n0-sweep-sweep.csv');
+  const expected = await expectedCsv(readFileSync(FILE, 'utf8'));
+  expect(csv.text).toBe(expected);
+
+  // The table: one row per N0, each metric's value the CLI's.
+  const [header, ...runs] = expected.trimEnd().split('\n').map((l) => l.split(','));
+  const rows = page.getByTestId('sweep-row');
+  await expect(rows).toHaveCount(3);
+  for (const metric of ['dropped_cells', 'link.L4.throughput_mbps', 'max_queue_cells', 'jain_index']) {
+    const col = header.indexOf(metric);
+    expect(col).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) {
+      const cell = rows.nth(i).locator(`td[data-metric="${metric}"]`);
+      expect(Number(await cell.getAttribute('data-value'))).toBe(Number(runs[i][col]));
+    }
+  }
+  // The N0 = 1 row drops frames; the others none (the study's finding).
+  expect(Number(runs[0][header.indexOf('dropped_cells')])).toBeGreaterThan(0);
+  await expect(page.getByTestId('sweep-plot-dropped_cells').locator('circle')).toHaveCount(3);
+
+  // A row opens its run in the charts: the scenario with N0 = 200.
+  await rows.nth(2).click();
+  await expect(page.getByTestId('chart-rate')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.origin())).toBe('fecn-n0-sweep · sweep run 3: n0 = 200, seed 1');
+  const opened = JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!);
+  expect(opened.nodes.find((n: { id: string }) => n.id === 'SW1').params.n0).toBe(200);
+  // The results stay for when the user comes back.
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep-row')).toHaveCount(3);
+  expect(errors).toEqual([]);
+});
+
+test('a bad sweep is refused naming the field; one too big for the browser gives the abrsim sweep command', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
+  const load = async (edit: (doc: { sweep: { vary: { values: unknown[] }[]; seeds?: number } }) => void) => {
+    const doc = JSON.parse(readFileSync(FILE, 'utf8'));
+    edit(doc);
+    doc.id = `bad-sweep-${Math.random().toString(36).slice(2, 7)}`;
+    await page.evaluate((json) => window.__abrlab!.load(json, 'bad-sweep.json'), JSON.stringify(doc));
+    await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe(doc.id);
+  };
+  await load((doc) => (doc.sweep.vary[0].values = [1, 0]));
+  await page.getByTestId('view-sweep').click();
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'refused');
+  const refused = page.getByTestId('sweep-refused');
+  await expect(refused).toContainText('sweep.vary[0].values[1]');
+  await expect(refused).toContainText('n0');
+
+  await load((doc) => {
+    doc.sweep.vary[0].values = Array.from({ length: 101 }, (_, i) => i + 1);
+    doc.sweep.seeds = 100;
+  });
+  await page.getByTestId('sweep-run').click();
+  await expect(refused).toContainText('10,100 runs');
+  await expect(refused).toContainText(/abrsim sweep bad-sweep-\w+\.json > bad-sweep-\w+\.csv/);
+  expect(errors).toEqual([]);
+});

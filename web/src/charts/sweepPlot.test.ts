@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { PlanInfo } from '../contract/engine';
+import type { PointRow } from '../lab/sweepTable';
+import { SWEEP_PLOT, sweepPlot } from './sweepPlot';
+
+const row = (point: number, values: (number | string)[], mean: number | null, ci: number | null = null): PointRow => ({
+  point,
+  values,
+  runs: [point],
+  finished: 1,
+  errors: [],
+  stats: [{ metric: 'dropped_cells', mean, ci, n: mean === null ? 0 : 1 }],
+});
+
+describe('sweep plot', () => {
+  it('puts the first parameter on x (log when it spans two decades) and one line per value of the second', () => {
+    const plan: PlanInfo = {
+      runs: 6,
+      points: 6,
+      seeds: 1,
+      params: [
+        { column: 'n0', values: [1, 10, 200] },
+        { column: 'qeq', values: ['a', 'b'] },
+      ],
+      metrics: ['dropped_cells'],
+      header: [],
+    };
+    const rows = [row(0, [1, 'a'], 100), row(1, [1, 'b'], 50), row(2, [10, 'a'], 10, 5), row(3, [10, 'b'], 0), row(4, [200, 'a'], null), row(5, [200, 'b'], 0)];
+    const p = sweepPlot(plan, rows, 0);
+    expect(p.log).toBe(true);
+    expect(p.xLabel).toBe('n0 (log scale)');
+    expect(p.lines.map((l) => l.label)).toEqual(['qeq = a', 'qeq = b']);
+    expect(p.lines[0].points.map((q) => q.point)).toEqual([0, 2]); // no value yet at 200
+    const [x1, x10, x200] = p.xTicks.map((t) => t.x);
+    expect(x10 - x1).toBeCloseTo(((x200 - x1) * 1) / Math.log10(200), 6);
+    // Higher values higher up; the interval around its mean.
+    const [a1, a10] = p.lines[0].points;
+    expect(a1.y).toBeLessThan(a10.y);
+    expect(a10.lo! - a10.y).toBeCloseTo(a10.y - a10.hi!, 6);
+    expect(p.plot.bottom).toBe(SWEEP_PLOT.height - SWEEP_PLOT.bottom);
+    for (const q of p.lines.flatMap((l) => l.points)) expect(q.y).toBeGreaterThanOrEqual(p.plot.top);
+  });
+
+  it('spaces values that are not numbers evenly', () => {
+    const plan: PlanInfo = { runs: 2, points: 2, seeds: 1, params: [{ column: 'algorithm', values: ['erica', 'erica_plus'] }], metrics: [], header: [] };
+    const p = sweepPlot(plan, [row(0, ['erica'], 1), row(1, ['erica_plus'], 2)], 0);
+    expect(p.log).toBe(false);
+    expect(p.xTicks.map((t) => t.label)).toEqual(['erica', 'erica_plus']);
+    expect(p.xTicks[0].x).toBeLessThan(p.xTicks[1].x);
+    expect(p.lines).toHaveLength(1);
+  });
+});

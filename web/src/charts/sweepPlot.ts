@@ -1,0 +1,99 @@
+// A sweep metric against the first varied parameter, one line per value of the others (e.g. per
+// loop delay for each Qeq), with the 95 % intervals as bars: the geometry, pure, for the React
+// SVG in ui/SweepView.tsx. A sweep has at most a few thousand points: no decimation needed.
+
+import type { PlanInfo } from '../contract/engine';
+import type { PointRow } from '../lab/sweepTable';
+import { niceDomain, ticks } from './axes';
+import { colourAt } from './palette';
+
+export interface SweepPlotLine {
+  label: string;
+  color: string;
+  /** In the plot's pixels; `lo`/`hi` the interval's ends (null: none). */
+  points: { x: number; y: number; lo: number | null; hi: number | null; point: number }[];
+}
+
+export interface SweepPlotModel {
+  metric: string;
+  width: number;
+  height: number;
+  plot: { left: number; top: number; right: number; bottom: number };
+  xLabel: string;
+  xTicks: { x: number; label: string }[];
+  yTicks: { y: number; label: string }[];
+  log: boolean;
+  lines: SweepPlotLine[];
+}
+
+export const SWEEP_PLOT = { width: 360, height: 220, left: 58, right: 14, top: 12, bottom: 40 };
+
+function label(v: number | string): string {
+  return typeof v === 'number' ? `${+v.toPrecision(6)}` : v;
+}
+
+/** The plot of metric `m` (its position in the table's stats) over the points' rows. */
+export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, size = SWEEP_PLOT): SweepPlotModel {
+  const { width, height } = size;
+  const plot = { left: size.left, top: size.top, right: width - size.right, bottom: height - size.bottom };
+  const first = plan.params[0]?.values ?? [];
+  const numeric = first.length > 0 && first.every((v) => typeof v === 'number');
+  const nums = first as number[];
+  const log = numeric && Math.min(...nums) > 0 && Math.max(...nums) / Math.min(...nums) >= 100;
+  // x: the values' positions (log or linear), or evenly spaced categories.
+  const lo = numeric ? Math.min(...nums) : 0;
+  const hi = numeric ? Math.max(...nums) : Math.max(1, first.length - 1);
+  const t = (v: number) => (log ? Math.log10(v) : v);
+  const span = t(hi) - t(lo) || 1;
+  const pad = (plot.right - plot.left) * 0.04;
+  const xOf = (v: number | string) => {
+    const u = numeric ? t(v as number) : first.indexOf(v);
+    return plot.left + pad + ((u - t(lo)) / span) * (plot.right - plot.left - 2 * pad);
+  };
+  // y: over every mean and interval.
+  let yLo = Infinity;
+  let yHi = -Infinity;
+  for (const r of rows) {
+    const s = r.stats[m];
+    if (!s || s.mean === null) continue;
+    yLo = Math.min(yLo, s.mean - (s.ci ?? 0));
+    yHi = Math.max(yHi, s.mean + (s.ci ?? 0));
+  }
+  const [y0, y1] = niceDomain(yLo, yHi, Number.isFinite(yHi) && yHi > 0 ? 0 : 1);
+  const yOf = (v: number) => plot.bottom - ((v - y0) / (y1 - y0 || 1)) * (plot.bottom - plot.top);
+  // One line per combination of the other parameters, in plan order.
+  const groups = new Map<string, PointRow[]>();
+  for (const r of rows) {
+    const key = r.values.slice(1).map(label).join(', ');
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const others = plan.params.slice(1).map((p) => p.column);
+  const lines = [...groups].map(([key, members], i) => ({
+    label: others.length ? `${others.join(', ')} = ${key}` : (plan.metrics[m] ?? ''),
+    color: colourAt(i),
+    points: members.flatMap((r) => {
+      const s = r.stats[m];
+      if (!s || s.mean === null) return [];
+      return [
+        {
+          x: xOf(r.values[0]),
+          y: yOf(s.mean),
+          lo: s.ci === null ? null : yOf(s.mean - s.ci),
+          hi: s.ci === null ? null : yOf(s.mean + s.ci),
+          point: r.point,
+        },
+      ];
+    }),
+  }));
+  return {
+    metric: rows[0]?.stats[m]?.metric ?? '',
+    width,
+    height,
+    plot,
+    xLabel: (plan.params[0]?.column ?? '') + (log ? ' (log scale)' : ''),
+    xTicks: first.map((v) => ({ x: xOf(v), label: label(v) })),
+    yTicks: ticks(y0, y1, 4).map((v) => ({ y: yOf(v), label: `${+v.toPrecision(4)}` })),
+    log,
+    lines,
+  };
+}

@@ -1,0 +1,231 @@
+// The sweep view: runs the scenario's sweep block in the worker pool (lab/sweep.ts), with a
+// progress bar and cancel; the table (one row per point: mean ± 95 % interval over seeds of each
+// metric) and a plot per metric fill in as runs finish. A row opens its run in the charts. No
+// simulation here: the session runs, sweepTable.ts tabulates, charts/sweepPlot.ts lays out.
+
+import { useMemo, useSyncExternalStore } from 'react';
+import type { Scenario } from '../contract/scenario';
+import { sweepPlot } from '../charts/sweepPlot';
+import type { SweepSession, SweepState } from '../lab/sweep';
+import { pointTable, sweepCsv, tableMetrics, type PointRow } from '../lab/sweepTable';
+import { saveBlob } from './download';
+
+/** A table value: integers whole, others to six significant digits. */
+export function formatStat(v: number): string {
+  return Number.isInteger(v) ? String(v) : `${+v.toPrecision(6)}`;
+}
+
+export function SweepView({
+  sweep,
+  current,
+  currentJson,
+  origin,
+  onOpened,
+}: {
+  sweep: SweepSession;
+  /** The scenario open in the lab (a sweep runs the one with a `sweep` block). */
+  current: Scenario | undefined;
+  currentJson: string | undefined;
+  origin: string;
+  onOpened: () => void;
+}) {
+  const s = useSyncExternalStore(sweep.subscribe, sweep.getState);
+  const canStart = !!current?.sweep && !!currentJson && s.phase !== 'running' && s.phase !== 'planning';
+  const rows = useMemo(() => (s.plan ? pointTable(s.plan, sweep.outcomes, s.firstSeed) : []), [s.plan, s.version, s.firstSeed, sweep]);
+  const metrics = s.plan ? tableMetrics(s.plan) : [];
+  const open = (row: PointRow) => {
+    void sweep.openRun(row.runs[0]).then(onOpened);
+  };
+  const exportCsv = () => {
+    if (s.plan) saveBlob(new Blob([sweepCsv(s.plan, sweep.outcomes, s.firstSeed)], { type: 'text/csv' }), `${s.scenarioId}-sweep.csv`);
+  };
+  const other = s.phase !== 'idle' && current && current.id !== s.scenarioId && current.sweep;
+  return (
+    <section className="sweep" data-testid="sweep" data-phase={s.phase}>
+      <header className="sweep-head">
+        <h2>Sweep{s.scenarioId ? ` of ${s.scenarioId}` : current?.sweep ? ` of ${current.id}` : ''}</h2>
+        <Plan state={s} current={current} />
+        <span className="sweep-actions">
+          {canStart && (
+            <button data-testid="sweep-run" className="btn primary" onClick={() => void sweep.start(currentJson!, origin)}>
+              {s.phase === 'idle' || other ? 'Run the sweep' : 'Run it again'}
+            </button>
+          )}
+          {(s.phase === 'running' || s.phase === 'planning') && (
+            <button data-testid="sweep-cancel" className="btn" onClick={() => sweep.cancel()}>
+              Cancel
+            </button>
+          )}
+          {s.plan && s.finished > 0 && (
+            <button data-testid="sweep-csv" className="btn" title="The runs as abrsim sweep --format csv prints them (its columns, one line per run)" onClick={exportCsv}>
+              CSV
+            </button>
+          )}
+        </span>
+      </header>
+      {!current?.sweep && s.phase === 'idle' && (
+        <p className="sweep-note">This scenario has no sweep block. Open one that has (e.g. “FECN hot spot: sweep over N0”), or add a <code>sweep</code> to a scenario file.</p>
+      )}
+      {s.plan && s.phase !== 'refused' && <Progress state={s} />}
+      {s.phase === 'refused' && (
+        <div className="sweep-refused" role="alert" data-testid="sweep-refused">
+          <p>{s.message}</p>
+          {s.problems && (
+            <ul>
+              {s.problems.map((p, i) => (
+                <li key={i}>
+                  {p.path && <code>{p.path}</code>} {p.rule}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {s.plan && s.phase !== 'refused' && (
+        <>
+          <div className="sweep-scroll">
+            <table className="summary-table sweep-table" data-testid="sweep-table">
+              <thead>
+                <tr>
+                  {s.plan.params.map((p) => (
+                    <th key={p.column}>{p.column}</th>
+                  ))}
+                  {metrics.map((m) => (
+                    <th key={m} title={s.plan!.seeds > 1 ? `mean ± 95 % confidence interval over ${s.plan!.seeds} seeds` : undefined}>
+                      {m}
+                    </th>
+                  ))}
+                  <th>runs</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr
+                    key={r.point}
+                    data-testid="sweep-row"
+                    className={r.finished > 0 ? 'sweep-row done' : 'sweep-row'}
+                    title="Open this run's charts (its first seed)"
+                    onClick={() => open(r)}
+                  >
+                    {r.values.map((v, k) => (
+                      <td key={k}>{String(v)}</td>
+                    ))}
+                    {r.stats.map((st) => (
+                      <td key={st.metric} data-metric={st.metric} data-value={st.mean ?? ''}>
+                        {st.mean === null ? '–' : formatStat(st.mean)}
+                        {st.ci !== null && <span className="sweep-ci"> ± {formatStat(st.ci)}</span>}
+                      </td>
+                    ))}
+                    <td className={r.errors.length ? 'sweep-error' : undefined}>
+                      {r.errors.length ? r.errors.join('; ') : `${r.finished}/${r.runs.length}`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {s.plan.params.length > 0 && (
+            <div className="sweep-plots">
+              {metrics.map((m, i) => (
+                <SweepPlot key={m} plot={sweepPlot(s.plan!, rows, i)} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Plan({ state: s, current }: { state: SweepState; current: Scenario | undefined }) {
+  if (s.plan) {
+    const params = s.plan.params.map((p) => `${p.column} ∈ {${p.values.join(', ')}}`).join(' × ');
+    return (
+      <span className="sweep-plan" data-testid="sweep-plan">
+        {s.plan.runs} run{s.plan.runs === 1 ? '' : 's'}: {params}
+        {s.plan.seeds > 1 ? `, ${s.plan.seeds} seeds each` : ''}
+      </span>
+    );
+  }
+  if (s.phase === 'planning') return <span className="sweep-plan">planning…</span>;
+  if (current?.sweep) {
+    const vary = current.sweep.vary.map((p) => `${p.name ?? p.paths[0]} ∈ {${p.values.join(', ')}}`).join(' × ');
+    return <span className="sweep-plan">{vary}</span>;
+  }
+  return null;
+}
+
+function Progress({ state: s }: { state: SweepState }) {
+  const runs = s.plan?.runs ?? 0;
+  const said =
+    s.phase === 'done'
+      ? `${runs} runs in ${(s.elapsedMs / 1000).toFixed(1)} s on ${s.workers} worker${s.workers === 1 ? '' : 's'}`
+      : s.phase === 'cancelled'
+        ? `cancelled: ${s.finished} of ${runs} runs kept`
+        : `${s.finished} of ${runs} runs · ${s.workers} worker${s.workers === 1 ? '' : 's'}`;
+  return (
+    <div className="sweep-progress">
+      <progress data-testid="sweep-progress" value={s.finished} max={runs || 1} />
+      <span data-testid="sweep-status">
+        {said}
+        {s.failed > 0 ? ` · ${s.failed} failed` : ''}
+      </span>
+    </div>
+  );
+}
+
+function SweepPlot({ plot: p }: { plot: ReturnType<typeof sweepPlot> }) {
+  const { left, top, right, bottom } = p.plot;
+  return (
+    <figure className="sweep-plot" data-testid={`sweep-plot-${p.metric}`}>
+      <figcaption>{p.metric}</figcaption>
+      <svg width={p.width} height={p.height} role="img" aria-label={`${p.metric} against ${p.xLabel}`}>
+        {p.yTicks.map((t) => (
+          <g key={t.label}>
+            <line x1={left} x2={right} y1={t.y} y2={t.y} stroke="#eceff3" />
+            <text x={left - 6} y={t.y} textAnchor="end" dominantBaseline="middle" fontSize="11" fill="#5b6675">
+              {t.label}
+            </text>
+          </g>
+        ))}
+        {p.xTicks.map((t) => (
+          <g key={t.label}>
+            <line x1={t.x} x2={t.x} y1={bottom} y2={bottom + 4} stroke="#9aa5b1" />
+            <text x={t.x} y={bottom + 16} textAnchor="middle" fontSize="11" fill="#5b6675">
+              {t.label}
+            </text>
+          </g>
+        ))}
+        <path d={`M${left} ${top}V${bottom}H${right}`} fill="none" stroke="#9aa5b1" />
+        <text x={(left + right) / 2} y={p.height - 6} textAnchor="middle" fontSize="11" fill="#5b6675">
+          {p.xLabel}
+        </text>
+        {p.lines.map((l) => (
+          <g key={l.label} stroke={l.color} fill={l.color}>
+            <polyline points={l.points.map((q) => `${q.x},${q.y}`).join(' ')} fill="none" strokeWidth="2" />
+            {l.points.map((q) => (
+              <g key={q.point}>
+                {q.lo !== null && q.hi !== null && <line x1={q.x} x2={q.x} y1={q.lo} y2={q.hi} strokeWidth="1.5" />}
+                <circle cx={q.x} cy={q.y} r="3" />
+              </g>
+            ))}
+          </g>
+        ))}
+      </svg>
+      {p.lines.length > 1 && (
+        <ul className="legend">
+          {p.lines.map((l) => (
+            <li key={l.label}>
+              <span className="legend-entry">
+                <svg className="swatch" width="22" height="10" aria-hidden="true">
+                  <line x1="1" x2="21" y1="5" y2="5" stroke={l.color} strokeWidth="2" />
+                </svg>
+                {l.label}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </figure>
+  );
+}
