@@ -40,3 +40,6 @@ for (const n of native) {
   );
 }
 JS
+
+# Sweeps: natively on one and two cores, and in wasm as a batch worker runs them.
+node scripts/bench-sweeps.mjs
