@@ -20,6 +20,7 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
     v.nodes();
     v.links();
     v.connections();
+    v.minimum_rates();
     v.virtual_paths();
     v.changes();
     v.problems
@@ -331,6 +332,52 @@ impl<'a> Validator<'a> {
         }
         if !eth {
             self.rates_below_pcr(c, path);
+        }
+    }
+
+    /// The MCRs on each link direction must fit in it (ATM): a network cannot guarantee more
+    /// than it carries, and the max-min oracle would report shares no link can deliver.
+    fn minimum_rates(&mut self) {
+        let s = self.s;
+        if self.eth || !self.problems.is_empty() {
+            return; // routes and rates are only meaningful in an otherwise valid scenario
+        }
+        // (link, forward) → (MCR sum, connections), in link order.
+        let mut load: BTreeMap<(usize, bool), (f64, Vec<usize>)> = BTreeMap::new();
+        for (i, c) in s.connections.iter().enumerate() {
+            let ubr = c.tcp.as_ref().is_some_and(|t| t.service == crate::scenario::Service::Ubr);
+            if c.background.is_some() || ubr {
+                continue;
+            }
+            let mcr = c.params.get("mcr_mbps").or_else(|| s.defaults.source.get("mcr_mbps")).copied().unwrap_or(0.0);
+            if mcr <= 0.0 {
+                continue;
+            }
+            let Some(route) = self.topo.path(c) else { continue };
+            for hop in route.windows(2) {
+                let Some(l) = self.topo.link_between(hop[0], hop[1]) else { continue };
+                let forward = s.nodes[hop[0]].id == s.links[l].from;
+                let entry = load.entry((l, forward)).or_insert((0.0, Vec::new()));
+                entry.0 += mcr;
+                entry.1.push(i);
+            }
+        }
+        for ((l, forward), (sum, conns)) in load {
+            let link = &s.links[l];
+            if sum > link.rate_mbps * (1.0 + 1e-9) {
+                let last = *conns.last().expect("a connection");
+                let ids: Vec<&str> = conns.iter().map(|&i| s.connections[i].id.as_str()).collect();
+                let (a, b) = if forward { (&link.from, &link.to) } else { (&link.to, &link.from) };
+                self.push(
+                    format!("connections[{last}].params.mcr_mbps"),
+                    format!(
+                        "the minimum cell rates of {} add up to {sum} Mbps on link {} ({a} → {b}), more than its {} Mbps: a network cannot guarantee more than it carries",
+                        ids.join(", "),
+                        link.id,
+                        link.rate_mbps
+                    ),
+                );
+            }
         }
     }
 

@@ -182,6 +182,30 @@ fn paths_longer_than_the_limit_are_refused() {
 }
 
 #[test]
+fn minimum_rates_that_no_link_can_carry_are_refused() {
+    // Two sources with MCR 100 share the 155.52 Mbps link SW1 → SW2.
+    let p = problems_after(&[
+        "connections.C1.params.mcr_mbps=100",
+        "connections.C1.params.icr_mbps=100",
+        "connections.C2.params.mcr_mbps=100",
+        "connections.C2.params.icr_mbps=100",
+    ]);
+    assert_problem(
+        &p,
+        "connections[1].params.mcr_mbps",
+        "add up to 200 Mbps on link L3 (SW1 → SW2), more than its 155.52 Mbps",
+    );
+    // 70 + 70 fits.
+    assert!(problems_after(&[
+        "connections.C1.params.mcr_mbps=70",
+        "connections.C1.params.icr_mbps=70",
+        "connections.C2.params.mcr_mbps=70",
+        "connections.C2.params.icr_mbps=70",
+    ])
+    .is_empty());
+}
+
+#[test]
 fn icr_above_pcr_is_refused() {
     assert_problem(
         &problems_after(&["connections.C1.params.icr_mbps=200"]),
