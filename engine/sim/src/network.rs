@@ -149,6 +149,12 @@ impl Port {
         PortView { now, queue_cells: self.queue_len(now), vc_queue_cells, vc }
     }
 
+    /// When the port will have sent every cell it holds now (for a scheduled port, the cells
+    /// still waiting follow the one in service).
+    pub fn drained_at(&self) -> Time {
+        self.busy_until + self.per_vc.as_ref().map_or(0, |q| q.waiting as u64 * self.cell_time)
+    }
+
     /// Time the transmitter has spent sending by `now` (ps): the accepted cells' transmission
     /// times less what is still to send. It grows at most as fast as time, so a utilisation
     /// measured with it never exceeds 100 % (counting whole cells sent in an interval can).

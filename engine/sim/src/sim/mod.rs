@@ -49,6 +49,9 @@ pub struct Simulation {
     node_params: Vec<BTreeMap<String, f64>>,
 }
 
+/// The most cells a host's queue before its access link holds (`source_event`).
+pub const HOST_QUEUE_CELLS: u32 = 1000;
+
 impl Simulation {
     /// Builds the network of a validated scenario.
     pub fn new(scenario: Scenario) -> Self {
@@ -180,6 +183,17 @@ impl Simulation {
             return; // superseded by a reschedule
         }
         self.net.conns[c].scheduled = None;
+        // The host's queue before its link is bounded: a source asking for more than its
+        // access link carries (PCR above the link rate, CBR faster than it, several sources
+        // on one host) waits until its link has room, so it sends no faster than the link.
+        let access = self.net.conns[c].fwd[0] as usize;
+        let port = &self.net.ports[access];
+        if port.queue_len(t) >= HOST_QUEUE_CELLS {
+            let room = port.drained_at() - (HOST_QUEUE_CELLS as Time - 1) * port.cell_time;
+            let scheduled = self.net.conns[c].scheduled;
+            self.net.conns[c].scheduled = self.wake(Some(room.max(t + 1)), scheduled, EventKind::Source(c as u32));
+            return;
+        }
         let conn = &mut self.net.conns[c];
         if let Some(cell) = conn.source.on_opportunity(t, c as u32) {
             conn.sent += 1;

@@ -153,3 +153,49 @@ fn a_switch_without_feedback_lets_greedy_sources_overflow_its_buffer() {
     let port = summary.ports.iter().find(|p| p.id == "SW1->SW2").unwrap();
     assert_eq!(port.max_queue_cells, 1000, "the queue reaches the buffer size");
 }
+
+/// A source that asks for more than its access link carries (PCR and ICR of 100 Gbps on
+/// 155.52 Mbps with no feedback; CBR of 200 Mbps) sends no faster than the link: its host
+/// queue holds at most HOST_QUEUE_CELLS, cells are conserved, the link is full and the
+/// max-min share never exceeds the link.
+#[test]
+fn a_source_faster_than_its_link_is_held_to_the_link() {
+    use abr_sim::sim::HOST_QUEUE_CELLS;
+    use abr_sim::time::{from_ms, CELL_BITS};
+    let fast = load(
+        "two-sources",
+        &[
+            "nodes.SW1.algorithm=\"none\"",
+            "nodes.SW1.params={}",
+            "nodes.SW2.algorithm=\"none\"",
+            "nodes.SW2.params={}",
+            "connections.C1.params={\"pcr_mbps\":100000,\"icr_mbps\":100000}",
+            "connections.C2.stop_ms=1",
+            "run.duration_ms=40",
+        ],
+    );
+    let cbr =
+        load("two-sources", &["connections.C1.background={\"kind\":\"cbr\",\"rate_mbps\":200}", "run.duration_ms=40"]);
+    for s in [fast, cbr] {
+        let link_cells_per_ms = 155.52e3 / CELL_BITS;
+        let (sim, summary) = run(s);
+        let c1 = &summary.connections[0];
+        let elapsed_ms = 40.0;
+        assert!(
+            (c1.sent_cells as f64) <= link_cells_per_ms * elapsed_ms + HOST_QUEUE_CELLS as f64 + 1.0,
+            "C1 sent {} cells in {elapsed_ms} ms on a link of {link_cells_per_ms:.1} cells/ms",
+            c1.sent_cells
+        );
+        assert!(
+            (c1.sent_cells as f64) > 0.95 * link_cells_per_ms * elapsed_ms,
+            "held to the link, not below it: {}",
+            c1.sent_cells
+        );
+        let access = sim.net.ports.iter().find(|p| p.id == "S1->SW1").expect("C1's access port");
+        assert!(access.queue_len(from_ms(elapsed_ms)) <= HOST_QUEUE_CELLS);
+        assert!(sim.cells_conserved(0), "sent = delivered + lost + in flight + queued");
+        if let Some(share) = c1.fair_share_mbps {
+            assert!(share <= 155.52 + 1e-6, "a share above the link: {share}");
+        }
+    }
+}
