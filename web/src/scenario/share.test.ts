@@ -1,4 +1,5 @@
-import { deflateSync, strToU8 } from 'fflate';
+import fc from 'fast-check';
+import { deflateSync, strFromU8, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { LIBRARY } from './library';
 import {
@@ -10,7 +11,10 @@ import {
   shareHash,
   toBase64Url,
   MAX_LINK_CHARS,
+  MAX_LINK_JSON_BYTES,
   DICTIONARY_V1,
+  inflateBounded,
+  nestingDepth,
   textLibrary,
   viewOf,
 } from './share';
@@ -133,14 +137,70 @@ describe('scenario link codec', () => {
     });
 
     it('valid JSON but not a scenario', () => {
-      expect(errorOf(payloadFrom('[1, 2]'))).toMatch(/not a scenario: it is not a scenario object/);
-      expect(errorOf(payloadFrom('null'))).toMatch(/not a scenario/);
+      expect(errorOf(payloadFrom('[1, 2]'))).toMatch(/not a scenario: it holds an array, not a scenario object/);
+      expect(errorOf(payloadFrom('null'))).toMatch(/not a scenario: it holds only null/);
+      expect(errorOf(payloadFrom('"text"'))).toMatch(/it holds a string/);
       const noNodes = { ...entry('two-sources').scenario } as Record<string, unknown>;
       delete noNodes.nodes;
       expect(errorOf(encodeScenario(noNodes))).toMatch(/no nodes list/);
       const noRun = { ...entry('two-sources').scenario } as Record<string, unknown>;
       delete noRun.run;
       expect(errorOf(encodeScenario(noRun))).toMatch(/no run settings/);
+    });
+  });
+
+  // Issue 14: a 1,057-character link whose lesson nests arrays 100,000 deep left the page blank
+  // (JSON.stringify overflowed the stack while decoding).
+  it('issue 14: a lesson nesting arrays 100,000 deep is refused with a message, not a stack overflow', () => {
+    const deep = `{"version":1,"id":"x","nodes":[],"links":[],"connections":[],"run":{"duration_ms":1},"lesson":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const payload = payloadFrom(deep);
+    expect(payload.length).toBeLessThan(2000);
+    expect(errorOf(payload)).toMatch(/nests arrays or objects more than 64 levels deep/);
+    expect(nestingDepth(JSON.parse(deep))).toBe(65); // counting stops past the limit
+    expect(nestingDepth(entry('gfc1').scenario)).toBeLessThan(10);
+  });
+
+  // Issue 14: a link that inflates to hundreds of MB must be refused before it is inflated whole.
+  it('issue 14: a deflate bomb is refused once it passes the budget, before inflating it all', () => {
+    const huge = new Uint8Array(40 * 1024 * 1024); // 40 MB of zeros: ~40 KB deflated
+    const bomb = deflateSync(huge, { level: 9, dictionary: strToU8(DICTIONARY_V1) });
+    expect(inflateBounded(bomb, 1024 * 1024)).toBeNull();
+    expect(errorOf(`1.${toBase64Url(bomb)}`)).toMatch(/would inflate to more than 8 MB/);
+    // Within the budget the data comes back whole.
+    const small = strToU8('x'.repeat(100_000));
+    expect(strFromU8(inflateBounded(deflateSync(small, { dictionary: strToU8(DICTIONARY_V1) }))!)).toBe(strFromU8(small));
+    expect(MAX_LINK_JSON_BYTES).toBeGreaterThan(2 * 1024 * 1024); // the 10,000-source network fits
+  });
+
+  describe('property: any fragment yields a scenario or a message, never an exception', () => {
+    const decodes = (payload: string) => {
+      const d = decodeScenario(payload, lib);
+      if (d.ok) return typeof d.json === 'string' && typeof d.scenario.id === 'string';
+      return typeof d.error === 'string' && d.error.length > 0;
+    };
+    const good = encodeScenario(entry('two-sources').scenario, lib);
+
+    it('any string', () => {
+      fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (s) => decodes(s)), { numRuns: 500 });
+      fc.assert(fc.property(fc.string(), (s) => decodes(`1.${s}`)), { numRuns: 500 });
+    });
+
+    it('any base64url data after the version tag', () => {
+      const b64 = fc.stringMatching(/^[A-Za-z0-9_-]{0,300}$/);
+      fc.assert(fc.property(b64, (s) => decodes(`1.${s}`)), { numRuns: 500 });
+    });
+
+    it('a good link cut, or with a character changed, anywhere', () => {
+      fc.assert(
+        fc.property(fc.nat(good.length), fc.nat(good.length - 1), fc.constantFrom(...'AZaz09-_.!%'), (cut, at, ch) => {
+          return decodes(good.slice(0, cut)) && decodes(good.slice(0, at) + ch + good.slice(at + 1));
+        }),
+        { numRuns: 500 },
+      );
+    });
+
+    it('any JSON value deflated into a link', () => {
+      fc.assert(fc.property(fc.jsonValue({ maxDepth: 6 }), (v) => decodes(payloadFrom(JSON.stringify(v)))), { numRuns: 300 });
     });
   });
 });

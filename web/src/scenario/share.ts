@@ -1,9 +1,10 @@
 // Scenario links: the whole scenario (topology, parameters, seed, run settings, recorded
 // changes) as canonical JSON → raw deflate → base64url, behind a version tag, in the URL
 // fragment: `#s=1.<data>`. The fragment never reaches a server. Decoding never throws: every
-// way a link can be damaged comes back as a message for the user.
+// way a link can be damaged (or made to hurt: a deflate bomb, JSON nested 100,000 deep) comes
+// back as a message for the user.
 
-import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import type { Scenario } from '../contract/scenario';
 
 /**
@@ -42,6 +43,69 @@ const PREFIX = `${SHARE_VERSION}.`;
 export const SHARE_KEY = 's';
 /** Links longer than this are offered as a file instead (browsers and chat tools cut them). */
 export const MAX_LINK_CHARS = 8000;
+
+/**
+ * The most scenario text a link may inflate to (bytes). The 10,000-source benchmark network is
+ * about 1 MB; a link that would inflate beyond this is refused before it is inflated whole.
+ */
+export const MAX_LINK_JSON_BYTES = 8 * 1024 * 1024;
+
+/** How deep a scenario may nest arrays and objects (a real one nests about 5 levels). */
+export const MAX_NESTING = 64;
+
+/** Compressed input handed to the inflater at a time: bounds what one step may produce. */
+const INFLATE_CHUNK = 1024;
+
+/** Thrown inside the inflater's callback to stop it once the budget is spent. */
+class OverBudget extends Error {}
+
+/**
+ * Inflates raw deflate data with the version 1 dictionary, refusing (null) once the output
+ * passes `budget` bytes: a small link cannot make the page inflate hundreds of MB.
+ */
+export function inflateBounded(bytes: Uint8Array, budget = MAX_LINK_JSON_BYTES): Uint8Array | null {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  const inflater = new Inflate({ dictionary: DICT }, (chunk) => {
+    total += chunk.length;
+    if (total > budget) throw new OverBudget();
+    parts.push(chunk);
+  });
+  try {
+    for (let i = 0; i < bytes.length; i += INFLATE_CHUNK) {
+      const end = Math.min(bytes.length, i + INFLATE_CHUNK);
+      inflater.push(bytes.subarray(i, end), end === bytes.length);
+    }
+  } catch (e) {
+    if (e instanceof OverBudget) return null;
+    throw e;
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * How deep a JSON value nests arrays and objects, counted without recursion (so that a value
+ * nested 100,000 deep cannot overflow the stack); stops counting past `limit`.
+ */
+export function nestingDepth(value: unknown, limit = MAX_NESTING): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    const depth = d + 1;
+    if (depth > deepest) deepest = depth;
+    if (deepest > limit) return deepest;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth]);
+  }
+  return deepest;
+}
 
 /** JSON with object keys sorted at every level and no whitespace: one text per scenario. */
 export function canonicalJson(value: unknown): string {
@@ -93,7 +157,11 @@ const fail = (error: string): Decoded => ({ ok: false, error });
  * and names the field); null when it has it, else the problem.
  */
 export function shapeProblem(value: unknown): string | null {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'it is not a scenario object';
+  if (value === null) return 'it holds only null, not a scenario object';
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    return `it holds ${Array.isArray(value) ? 'an array' : `a ${typeof value}`}, not a scenario object`;
+  }
+  if (nestingDepth(value) > MAX_NESTING) return `it nests arrays or objects more than ${MAX_NESTING} levels deep (a scenario nests about 5)`;
   const s = value as Record<string, unknown>;
   if (typeof s.version !== 'number') return 'the scenario has no version';
   if (typeof s.id !== 'string' || s.id === '') return 'the scenario has no id';
@@ -104,8 +172,17 @@ export function shapeProblem(value: unknown): string | null {
   return null;
 }
 
-/** Decodes a fragment payload (`1.<data>`, without `#s=`). */
+/** Decodes a fragment payload (`1.<data>`, without `#s=`). Never throws. */
 export function decodeScenario(payload: string, library: TextLibrary = new Map()): Decoded {
+  try {
+    return decode(payload, library);
+  } catch (e) {
+    // Nothing known throws past decode(); should anything, it is a message all the same.
+    return fail(`the link could not be read: ${(e as Error)?.message || String(e)}`);
+  }
+}
+
+function decode(payload: string, library: TextLibrary): Decoded {
   const dot = payload.indexOf('.');
   const version = dot < 0 ? '' : payload.slice(0, dot);
   if (version !== String(SHARE_VERSION)) {
@@ -120,7 +197,12 @@ export function decodeScenario(payload: string, library: TextLibrary = new Map()
   if (bytes.length === 0) return fail('the link is empty after its version tag (was it cut?)');
   let text: string;
   try {
-    text = strFromU8(inflateSync(bytes, { dictionary: DICT }));
+    const inflated = inflateBounded(bytes);
+    if (!inflated) {
+      const mb = MAX_LINK_JSON_BYTES / (1024 * 1024);
+      return fail(`the link's data would inflate to more than ${mb} MB, more than any scenario (it was not opened)`);
+    }
+    text = strFromU8(inflated);
   } catch (e) {
     return fail(`the link's data does not decompress (was it cut?): ${(e as Error).message}`);
   }
