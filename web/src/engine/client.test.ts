@@ -2,6 +2,33 @@ import { describe, expect, it, vi } from 'vitest';
 import { SimClient } from './client';
 import { createFakeEngine } from '../test/fakeEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
+import type { ToWorker } from './protocol';
+
+/** A worker whose engine never answers the load of a scenario with id "hang" (busy for ever). */
+class HangingWorker extends InProcessWorker {
+  postMessage(msg: ToWorker) {
+    if (msg.type === 'load' && JSON.parse(msg.scenario).id === 'hang') return;
+    super.postMessage(msg);
+  }
+}
+
+/** Timers fired by hand. */
+function manualTimers() {
+  const timers = new Map<number, () => void>();
+  let n = 0;
+  return {
+    setTimer: (fn: () => void) => (timers.set(++n, fn), n),
+    clearTimer: (id: unknown) => void timers.delete(id as number),
+    fireAll: () => {
+      const due = [...timers.values()];
+      timers.clear();
+      for (const fn of due) fn();
+    },
+    get pending() {
+      return timers.size;
+    },
+  };
+}
 
 function setup(panicAtMs?: number) {
   const workers: InProcessWorker[] = [];
@@ -122,5 +149,63 @@ describe('SimClient', () => {
       { at_ms: 20, node: 'SW1', param: 'target_utilization', value: 0.5 },
       { at_ms: 100, node: 'SW1', param: 'target_utilization', value: 0.7 },
     ]);
+  });
+
+  // Issue 14: a 10,000-source scenario left the worker validating with no message; a worker
+  // that does not answer within a few seconds must be restarted.
+  it('issue 14: restarts a worker that does not answer a load in time, with the last good scenario', () => {
+    const workers: InProcessWorker[] = [];
+    const timers = manualTimers();
+    const on = { loaded: vi.fn(), timedOut: vi.fn(), crashed: vi.fn() };
+    const client = new SimClient(
+      () => {
+        const w = new HangingWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host));
+        workers.push(w);
+        return w;
+      },
+      on,
+      { answerTimeoutMs: 3000, setTimer: timers.setTimer, clearTimer: timers.clearTimer },
+    );
+    const pump = () => {
+      for (let i = 0; i < 10; i++) workers.at(-1)!.pump();
+    };
+    client.load(twoSources());
+    pump();
+    expect(on.loaded).toHaveBeenCalledTimes(1);
+    expect(timers.pending).toBe(0); // answered: no watchdog left
+    client.load(JSON.stringify({ ...JSON.parse(twoSources()), id: 'hang' }));
+    pump();
+    expect(on.loaded).toHaveBeenCalledTimes(1);
+    timers.fireAll();
+    expect(on.timedOut).toHaveBeenCalledWith(3000);
+    expect(on.crashed).not.toHaveBeenCalled();
+    expect(workers).toHaveLength(2);
+    expect(workers[0].terminated).toBe(true);
+    pump();
+    expect(on.loaded).toHaveBeenCalledTimes(2); // the last good scenario, in the new worker
+    expect(on.loaded.mock.calls[1][0].scenarioId).toBe('two-sources');
+    expect(timers.pending).toBe(0);
+  });
+
+  it('cancel stops the load on its way and reloads the last good scenario', () => {
+    const workers: InProcessWorker[] = [];
+    const on = { loaded: vi.fn() };
+    const client = new SimClient(() => {
+      const w = new HangingWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host));
+      workers.push(w);
+      return w;
+    }, on);
+    const pump = () => {
+      for (let i = 0; i < 10; i++) workers.at(-1)!.pump();
+    };
+    client.load(twoSources());
+    pump();
+    client.load(JSON.stringify({ ...JSON.parse(twoSources()), id: 'hang' }));
+    client.cancel();
+    pump();
+    expect(workers).toHaveLength(2);
+    expect(on.loaded).toHaveBeenCalledTimes(2);
+    expect(on.loaded.mock.calls[1][0].scenarioId).toBe('two-sources');
+    client.dispose();
   });
 });

@@ -1,6 +1,8 @@
 // The UI's handle on the engine worker. Forwards commands, filters out samples of superseded
 // runs, and replaces the worker when the engine crashes (a panicked wasm instance is poisoned),
-// reloading the last good scenario and reporting the crash.
+// when a load or reset is not answered in time (a watchdog: the worker is busy in one long
+// engine call and cannot be interrupted otherwise) or when the user cancels a load, reloading
+// the last good scenario each time.
 
 import type { ParamChange, Problem, SeriesMeta } from '../contract/engine';
 import type { FromWorker, RunStatus, Speed, ToWorker } from './protocol';
@@ -33,8 +35,21 @@ export interface ClientHandlers {
   summary?(json: string, digest: string): void;
   /** The engine crashed; a fresh worker is already being started. */
   crashed?(message: string): void;
+  /** A load or reset was not answered within the timeout: a fresh worker is being started. */
+  timedOut?(waitedMs: number): void;
   error?(message: string): void;
 }
+
+export interface ClientOptions {
+  /** A load or reset not answered within this long restarts the worker (ms). */
+  answerTimeoutMs?: number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (id: unknown) => void;
+}
+
+/** How long the engine may take to answer a load or a reset (validating and building a
+ *  10,000-source network takes well under a second). */
+export const ANSWER_TIMEOUT_MS = 6000;
 
 export class SimClient {
   private worker!: WorkerLike;
@@ -42,12 +57,22 @@ export class SimClient {
   private lastGood: string | null = null;
   private pending: string | null = null;
   private speed: Speed = 1;
+  private watchdog: unknown = null;
+  /** The scenario text sent by the watched load (null: a reset). */
+  private watched: string | null = null;
+  private readonly timeoutMs: number;
+  private readonly setTimer: (fn: () => void, ms: number) => unknown;
+  private readonly clearTimer: (id: unknown) => void;
   restarts = 0;
 
   constructor(
     private readonly makeWorker: () => WorkerLike,
     private readonly on: ClientHandlers,
+    opts: ClientOptions = {},
   ) {
+    this.timeoutMs = opts.answerTimeoutMs ?? ANSWER_TIMEOUT_MS;
+    this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+    this.clearTimer = opts.clearTimer ?? ((id) => clearTimeout(id as ReturnType<typeof setTimeout>));
     this.spawn();
   }
 
@@ -63,12 +88,41 @@ export class SimClient {
     this.send({ type: 'speed', speed: this.speed });
   }
 
-  private restart(message: string) {
+  /** A fresh worker with the last good scenario (unless that is what could not be loaded). */
+  private replaceWorker(reload = this.lastGood) {
+    this.stopWatch();
     this.worker.terminate();
     this.restarts += 1;
     this.spawn();
-    if (this.lastGood !== null) this.load(this.lastGood);
+    this.pending = null;
+    if (reload !== null) this.load(reload);
+  }
+
+  private restart(message: string) {
+    this.replaceWorker();
     this.on.crashed?.(message);
+  }
+
+  private watch(scenario: string | null) {
+    this.stopWatch();
+    this.watched = scenario;
+    this.watchdog = this.setTimer(() => {
+      this.watchdog = null;
+      // A reload of the last good scenario that hangs too is not tried again.
+      const again = this.watched !== null && this.watched === this.lastGood;
+      this.replaceWorker(again ? null : this.lastGood);
+      this.on.timedOut?.(this.timeoutMs);
+    }, this.timeoutMs);
+  }
+
+  private stopWatch() {
+    if (this.watchdog !== null) this.clearTimer(this.watchdog);
+    this.watchdog = null;
+  }
+
+  /** Stops the load on its way: a fresh worker reloads the last good scenario. */
+  cancel() {
+    this.replaceWorker();
   }
 
   private receive(msg: FromWorker) {
@@ -78,6 +132,7 @@ export class SimClient {
       case 'unavailable':
         return this.on.unavailable?.(msg.message);
       case 'loaded':
+        this.stopWatch();
         this.run = msg.run;
         if (this.pending !== null) {
           this.lastGood = this.pending;
@@ -85,6 +140,7 @@ export class SimClient {
         }
         return this.on.loaded?.(msg);
       case 'invalid':
+        this.stopWatch();
         this.pending = null;
         return this.on.invalid?.(msg.problems, msg.seq);
       case 'samples':
@@ -104,6 +160,7 @@ export class SimClient {
       case 'crashed':
         return this.restart(msg.message);
       case 'error':
+        if (this.watched === null) this.stopWatch(); // a reset with nothing loaded
         return this.on.error?.(msg.message);
     }
   }
@@ -114,6 +171,7 @@ export class SimClient {
 
   load(scenarioJson: string, seq?: number) {
     this.pending = scenarioJson;
+    this.watch(scenarioJson);
     this.send({ type: 'load', scenario: scenarioJson, seq });
   }
   play() {
@@ -129,6 +187,7 @@ export class SimClient {
     this.send({ type: 'runUntil', ms });
   }
   reset() {
+    if (this.watchdog === null) this.watch(null);
     this.send({ type: 'reset' });
   }
   setParam(node: string, param: string, value: number) {
@@ -139,6 +198,7 @@ export class SimClient {
     this.send({ type: 'speed', speed });
   }
   dispose() {
+    this.stopWatch();
     this.worker.terminate();
   }
 }
