@@ -5,19 +5,31 @@ function fmt(v: number | null | undefined, digits = 1) {
   return v === null || v === undefined || !Number.isFinite(v) ? '–' : v.toFixed(digits);
 }
 
+/**
+ * When a connection left before the steady window began (its mean rate and shares over that
+ * window say nothing): its stop time, else null.
+ */
+export function leftBeforeSteady(stopMs: number | undefined, steadyFromMs: number): number | null {
+  return stopMs !== undefined && stopMs <= steadyFromMs ? stopMs : null;
+}
+
 /** The end-of-run numbers: steady-state rate against the shares, fairness, convergence, queues. */
 export function RunSummary({
   summary,
   net = ATM_VIEW,
   digest = null,
   onExport,
+  connections = [],
 }: {
   summary: Summary;
   net?: NetworkView;
   digest?: string | null;
   /** Saves the whole run: every series as CSV, or this summary as JSON. */
   onExport?: (kind: 'series-csv' | 'summary-json') => void;
+  /** The scenario's connections (their stop times). */
+  connections?: readonly { id: string; stop_ms?: number }[];
 }) {
+  const stopOf = new Map(connections.map((c) => [c.id, c.stop_ms]));
   // The engine counts frames on Ethernet (its *_cells fields) and rates in Mbps.
   const item = net.ethernet ? 'frames' : 'cells';
   const rate = displayUnit('Mbps', net);
@@ -88,9 +100,17 @@ export function RunSummary({
                     {c.id}
                     {c.kind === 'ubr' ? ' (UBR)' : noShare(c.kind) ? ' (VBR/CBR)' : ''}
                   </td>
-                  <td>{fmt(r(c.mean_rate_mbps), 2)}</td>
-                  <td>{noShare(c.kind) ? '–' : fmt(r(c.target_share_mbps), 2)}</td>
-                  <td>{noShare(c.kind) ? '–' : fmt(r(c.fair_share_mbps), 2)}</td>
+                  {leftBeforeSteady(stopOf.get(c.id), summary.steady_from_ms) !== null ? (
+                    <td colSpan={3} className="summary-left" data-testid={`summary-left-${c.id}`}>
+                      left at {fmt(stopOf.get(c.id), 0)} ms, before the steady window
+                    </td>
+                  ) : (
+                    <>
+                      <td>{fmt(r(c.mean_rate_mbps), 2)}</td>
+                      <td>{noShare(c.kind) ? '–' : fmt(r(c.target_share_mbps), 2)}</td>
+                      <td>{noShare(c.kind) ? '–' : fmt(r(c.fair_share_mbps), 2)}</td>
+                    </>
+                  )}
                 </tr>
               ))}
             </tbody>

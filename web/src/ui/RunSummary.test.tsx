@@ -1,0 +1,51 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { RunSummary as Summary } from '../contract/engine';
+import { leftBeforeSteady, RunSummary } from './RunSummary';
+
+const conn = (id: string, mean: number | null) => ({
+  id,
+  kind: 'ethernet' as const,
+  mean_rate_mbps: mean,
+  fair_share_mbps: 0,
+  target_share_mbps: 0,
+  sent_cells: 1,
+  delivered_cells: 1,
+  lost_cells: 0,
+  loss_ratio: 0,
+});
+
+const summary = {
+  scenario: 'fecn-hotspot',
+  seed: 1,
+  sim_ms: 200,
+  wall_ms: 0,
+  events: 0,
+  steady_from_ms: 150,
+  unit: 'frame',
+  connections: [conn('F1', 5000), conn('F3', 0)],
+  ports: [],
+  links: [],
+  jain_index: 1,
+  convergence_ms: 10,
+  judged_rates: 2,
+  digest: 'x',
+} as unknown as Summary;
+
+describe('RunSummary', () => {
+  // Issue 14: flows that left before the steady window showed 0.00 / 0.00 / 0.00.
+  it('issue 14: a flow that left before the steady window says when it left, not three zeros', () => {
+    const html = renderToStaticMarkup(<RunSummary summary={summary} connections={[{ id: 'F1' }, { id: 'F3', stop_ms: 80 }]} />);
+    expect(html).toContain('left at 80 ms, before the steady window');
+    const f3 = html.slice(html.indexOf('<td>F3'));
+    expect(f3.slice(0, f3.indexOf('</tr>'))).not.toContain('0.00');
+    expect(html).toContain('5000.00'); // the flow that stayed keeps its numbers
+  });
+
+  it('a flow stopping inside the steady window keeps its numbers', () => {
+    expect(leftBeforeSteady(80, 150)).toBe(80);
+    expect(leftBeforeSteady(150, 150)).toBe(150);
+    expect(leftBeforeSteady(180, 150)).toBeNull();
+    expect(leftBeforeSteady(undefined, 150)).toBeNull();
+  });
+});
