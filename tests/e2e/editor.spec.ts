@@ -164,7 +164,9 @@ test('editing a library scenario: delete a source, the run restarts and the char
   await expect.poll(async () => (await doc(page)).connections.map((c) => c.id)).toEqual(['C1', 'C2']);
   await expect(page.getByTestId('editor-message')).toHaveText('S3 deleted with 1 connection it carried: the run restarted at t = 0.');
   await expect.poll(() => page.evaluate(() => (window.__abrlab!.status() as { nowMs: number } | null)?.nowMs)).toBe(0);
-  await expect(page.getByTestId('scenario-picker')).toHaveValue('');
+  // The edited scenario is the user's own now: listed under My scenarios, named in the address.
+  await expect(page.getByTestId('scenario-picker')).toHaveValue(/^mine:/);
+  await expect(page).toHaveURL(/\?mine=/);
   expect(await page.evaluate(() => window.__abrlab!.origin())).toBe('three-sources (edited)');
   // Picking another library scenario starts a new editing history.
   await page.getByTestId('scenario-picker').selectOption('two-sources');

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** Strings only the test build may contain. */
-const TEST_ONLY = ['__abrlab', 'e2e:panic'];
+const TEST_ONLY = ['__abrlab', 'e2e:panic', 'e2e:hang', 'answer_timeout_ms'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

@@ -5,8 +5,10 @@ import { makeEngineWorker } from './engine/client';
 import { makeBatchWorker, WorkerPool } from './engine/pool';
 import { Lab } from './lab/lab';
 import { SweepSession } from './lab/sweep';
-import { shareLink, startup } from './lab/sharing';
-import { LIBRARY } from './scenario/library';
+import { shareLink, startup, type Startup } from './lab/sharing';
+import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
+import { IndexedDbScenarioStore, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
+import { placeOf, searchFor, type Place } from './scenario/place';
 import { App } from './ui/App';
 import './ui/app.css';
 
@@ -18,13 +20,38 @@ function storage(): Storage | null {
   }
 }
 
+function scenarioStore(): ScenarioStore | null {
+  try {
+    return window.indexedDB ? new IndexedDbScenarioStore(window.indexedDB) : null;
+  } catch {
+    return null; // IndexedDB disabled: the lab says so at the first change it cannot keep
+  }
+}
+
 // The end-to-end tests' window.__abrlab exists only in the test build (`vite build --mode e2e`,
 // tests/e2e/global-setup.ts): in any other build this branch and the module it loads are gone.
 const e2e = import.meta.env.MODE === 'e2e' ? await import('./e2e/hook') : null;
 
 const store = new SampleStore();
+const scenarios = scenarioStore();
 const makeWorker = e2e ? e2e.watchWorkers(makeEngineWorker) : makeEngineWorker;
-const lab = new Lab(makeWorker, { samples: store, storage: storage() });
+// The page address follows what is open: a new history entry when the user opens something,
+// the same entry when a change makes the scenario theirs (see scenario/place.ts).
+const places = {
+  show(place: Place, how: 'push' | 'replace') {
+    const url = location.pathname + searchFor(place, location.search);
+    if (url === location.pathname + location.search) return;
+    if (how === 'push') history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+  },
+};
+const lab = new Lab(makeWorker, {
+  samples: store,
+  storage: storage(),
+  scenarios,
+  places,
+  answerTimeoutMs: e2e?.answerTimeoutMs(),
+});
 e2e?.installTestHook(lab, store, () => {
   const s = lab.getState().current?.scenario;
   return s ? shareLink(s, location.href, LIBRARY.entries, lab.getState().charts).url : null;
@@ -37,13 +64,48 @@ const sweep = new SweepSession(
   (origin) => LIBRARY.entries.some((e) => e.id === origin),
 );
 
-// A shared link (#s=1.…) over ?scenario=, the last work kept in storage, or the default.
-const start = startup(location, storage(), LIBRARY.entries);
+/** The user's scenario the address names (null: none named, or not kept). */
+async function namedMine(): Promise<MyScenario | null> {
+  const place = placeOf(location.search);
+  if (place.kind !== 'mine' || !scenarios) return null;
+  try {
+    return await scenarios.get(place.id);
+  } catch {
+    return null; // unreadable storage: startup falls back to the last work and says so
+  }
+}
+
+// A shared link (#s=1.…) over ?mine=, ?scenario=, the last work kept in storage, or the
+// default. Whatever the address holds, the lab opens: anything that throws here is reported
+// and the fragment cleared, so that a reload does not fail again.
+let start: Startup;
+try {
+  start = startup(location, storage(), LIBRARY.entries, await namedMine());
+} catch (e) {
+  const fallback = LIBRARY.entries.find((x) => x.id === DEFAULT_SCENARIO) ?? LIBRARY.entries[0];
+  start = {
+    loads: fallback ? [{ json: fallback.json, origin: fallback.id, place: { kind: 'library', id: fallback.id } }] : [],
+    notice: { kind: 'error', text: `The address could not be opened (${(e as Error)?.message || String(e)}): “${fallback?.name ?? 'nothing'}” is open instead.` },
+    clearHash: true,
+    view: {},
+  };
+}
+if (start.clearHash) history.replaceState(null, '', location.pathname + location.search);
 lab.setSpeed(0.01);
-for (const { json, origin } of start.loads) lab.load(json, origin);
+for (const { json, origin, place } of start.loads) lab.open(json, origin, place, 'replace');
 if (start.notice) lab.notify(start.notice);
 lab.setCharts(start.view);
-if (start.clearHash) history.replaceState(null, '', location.pathname + location.search);
+void lab.refreshMyScenarios();
+
+// Back and forward open what the address names (without a new history entry).
+window.addEventListener('popstate', () => {
+  const place = placeOf(location.search);
+  if (place.kind === 'mine') void lab.openMine(place.id, 'none');
+  else if (place.kind === 'library') {
+    const entry = LIBRARY.entries.find((x) => x.id === place.id);
+    if (entry) lab.openLibrary(entry, 'none');
+  }
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -8,13 +8,19 @@ import type { SampleStore } from '../charts/sampleStore';
 import type { WorkerLike } from '../engine/client';
 import type { ToWorker } from '../engine/protocol';
 import type { Lab } from '../lab/lab';
-import { PANIC_MESSAGE } from './workerHook';
+import { HANG_MESSAGE, PANIC_MESSAGE } from './workerHook';
 
 export interface AbrLabHook {
   engine(): string | null;
   scenarioId(): string | null;
   /** Where the current scenario came from: a library id, a file name, "shared link". */
   origin(): string | null;
+  /** Where it is kept: `library:<id>`, `mine:<id>` or `none`. */
+  place(): string | null;
+  /** The user's scenarios as the picker lists them. */
+  myScenarios(): { id: string; name: string }[];
+  /** Resolves once every change is written to IndexedDB. */
+  saved(): Promise<void>;
   status(): unknown;
   meta(): { id: string; kind: string; owner: string; unit: string }[];
   /** Rows in the sample store. */
@@ -38,6 +44,8 @@ export interface AbrLabHook {
   /** Makes the engine's next step throw "RuntimeError: unreachable", as a poisoned wasm
    *  instance does: the lab's crash recovery (new worker, reload) follows. */
   panicEngine(): void;
+  /** Makes the engine's next scenario check block the worker for `ms` (a load that hangs). */
+  hangEngine(ms: number): void;
 }
 
 declare global {
@@ -59,6 +67,12 @@ export function installTestHook(lab: Lab, store: SampleStore, shareLink: () => s
     engine: () => lab.getState().engine,
     scenarioId: () => lab.getState().current?.id ?? null,
     origin: () => lab.getState().current?.origin ?? null,
+    place: () => {
+      const p = lab.getState().current?.place;
+      return p ? (p.kind === 'none' ? 'none' : `${p.kind}:${p.id}`) : null;
+    },
+    myScenarios: () => lab.getState().myScenarios.map(({ id, name }) => ({ id, name })),
+    saved: () => lab.saved(),
     status: () => lab.getState().status,
     meta: () => store.meta.map(({ id, kind, owner, unit }) => ({ id, kind, owner, unit })),
     rows: () => store.length,
@@ -78,5 +92,12 @@ export function installTestHook(lab: Lab, store: SampleStore, shareLink: () => s
     digest: () => lab.getState().digest,
     shareLink,
     panicEngine: () => worker?.postMessage({ type: PANIC_MESSAGE } as unknown as ToWorker),
+    hangEngine: (ms) => worker?.postMessage({ type: HANG_MESSAGE, ms } as unknown as ToWorker),
   };
+}
+
+/** The engine client's watchdog timeout for this page: `?answer_timeout_ms=<ms>` (tests only). */
+export function answerTimeoutMs(): number | undefined {
+  const v = Number(new URLSearchParams(location.search).get('answer_timeout_ms'));
+  return v > 0 ? v : undefined;
 }

@@ -89,7 +89,7 @@ async function init() {
   }
   core = new WorkerCore(engine, host);
   host.post({ type: 'ready', engine: engine.kind, catalogue: engine.catalogue() });
-  for (const msg of queued.splice(0)) core.handle(msg);
+  for (const msg of queued.splice(0)) if (!testMessage?.(msg)) core.handle(msg);
 }
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {

@@ -3,6 +3,11 @@ import type { Lab } from './lab';
 import type { Scenario } from '../contract/scenario';
 import { moveNode } from '../scenario/topologyEdits';
 import { labOnFakeEngine as setup } from '../test/fakeLab';
+import type { EngineModule } from '../contract/engine';
+import type { ToWorker } from '../engine/protocol';
+import { createFakeEngine } from '../test/fakeEngine';
+import { costly, InProcessWorker, twoSources } from '../test/fakes';
+import { Lab as LabClass, type LabOptions } from './lab';
 
 let lab: Lab | null = null;
 afterEach(() => lab?.dispose());
@@ -143,5 +148,95 @@ describe('Lab: undo history', () => {
     expect(t.lab.getState().current!.scenario).toEqual(loaded);
     expect(t.lab.getState().problems).not.toBeNull();
     expect(t.lab.edits.history?.canUndo ?? false).toBe(false);
+  });
+});
+
+describe('Lab: nothing crashes (issue 14)', () => {
+  class HangingWorker extends InProcessWorker {
+    postMessage(msg: ToWorker) {
+      if (msg.type === 'load' && JSON.parse(msg.scenario).id === 'hang') return;
+      super.postMessage(msg);
+    }
+  }
+
+  function on(makeEngine: (n: number) => EngineModule, opts: LabOptions = {}) {
+    const workers: InProcessWorker[] = [];
+    const l = new LabClass(() => {
+      const n = workers.length;
+      const w = new HangingWorker((host) => costly(makeEngine(n), host));
+      workers.push(w);
+      return w;
+    }, opts);
+    lab = l;
+    const pump = () => {
+      for (let i = 0; i < 10; i++) workers.at(-1)!.pump();
+    };
+    l.load(twoSources(), 'two-sources');
+    pump();
+    return { lab: l, pump, workers };
+  }
+
+  // Issue 14: importing a file that holds only `null` threw an uncaught TypeError.
+  it('issue 14: a file holding only null, or no JSON, is refused with a message; the scenario open stays', () => {
+    const t = on(() => createFakeEngine({}));
+    for (const [text, rule] of [
+      ['null', /holds only null, not a scenario object/],
+      ['[]', /holds an array/],
+      ['{"version": 1', /not valid JSON/],
+    ] as const) {
+      expect(() => t.lab.open(text, 'bad.json')).not.toThrow();
+      t.pump();
+      expect(t.lab.getState().problems).toMatchObject({ origin: 'bad.json', problems: [{ path: '', rule: expect.stringMatching(rule) }] });
+      expect(t.lab.getState().current?.id).toBe('two-sources');
+    }
+  });
+
+  it('issue 14: a load that takes long is shown with what it is, and can be cancelled', async () => {
+    const t = on(() => createFakeEngine({}), { loadingAfterMs: 0 });
+    const slow = { ...JSON.parse(twoSources()), id: 'hang', name: 'Huge network' };
+    t.lab.open(JSON.stringify(slow), 'huge.json');
+    t.pump();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(t.lab.getState().loading).toEqual({ name: 'Huge network', connections: 2, queued: 0 });
+    t.lab.cancelLoad();
+    t.pump();
+    expect(t.workers).toHaveLength(2);
+    expect(t.lab.getState().loading).toBeNull();
+    expect(t.lab.getState().notice?.text).toMatch(/Stopped loading “Huge network”\. “.+” is still open\./);
+    expect(t.lab.getState().current?.id).toBe('two-sources');
+    // The engine is usable: another pick goes through.
+    t.lab.openLibrary({ id: 'other', json: JSON.stringify({ ...JSON.parse(twoSources()), id: 'other' }) });
+    t.pump();
+    expect(t.lab.getState().current?.id).toBe('other');
+  });
+
+  it('issue 14: picking another scenario while one takes long replaces it', async () => {
+    const t = on(() => createFakeEngine({}), { loadingAfterMs: 0 });
+    t.lab.open(JSON.stringify({ ...JSON.parse(twoSources()), id: 'hang' }), 'huge.json');
+    t.pump();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(t.lab.getState().loading).not.toBeNull();
+    t.lab.openLibrary({ id: 'other', json: JSON.stringify({ ...JSON.parse(twoSources()), id: 'other' }) });
+    t.pump();
+    expect(t.lab.getState().current?.id).toBe('other');
+    expect(t.lab.getState().loading).toBeNull();
+  });
+
+  // Issue 14: after a wasm panic the user saw the raw panic text.
+  it('issue 14: a panic is told in words (what happened, what was kept); the raw text is only in the details', () => {
+    const t = on((n) => createFakeEngine({ eventsPerSample: 100, panicAtMs: n === 0 ? 20 : undefined }));
+    t.lab.runUntil(10);
+    t.pump();
+    t.lab.switches.setParam('SW1', 'target_utilization', 0.7);
+    t.pump();
+    t.lab.setSpeed('max');
+    t.lab.play();
+    t.pump();
+    const notice = t.lab.getState().notice!;
+    expect(notice.text).toMatch(/^The simulation engine stopped on an internal error/);
+    expect(notice.text).toMatch(/reloaded at t = 0 with its 1 recorded change\. Your scenarios and your changes are kept\./);
+    expect(notice.text).not.toMatch(/unreachable|RuntimeError/);
+    expect(notice.details).toMatch(/RuntimeError: unreachable/);
+    expect(t.lab.getState().current?.scenario.changes).toHaveLength(1);
   });
 });

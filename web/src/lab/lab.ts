@@ -1,7 +1,8 @@
 // The lab: what it does for the user, outside React. It drives the engine client, keeps the
 // snapshot the components read (state.ts), sends loads one at a time (loadQueue.ts), records
-// accepted edits in the shared undo history (editHistory.ts) and keeps the user's last work
-// (scenario/storage.ts). The side panel's commands are its parts: the switch inspector's in
+// accepted edits in the shared undo history (editHistory.ts), keeps every scenario the user
+// changed as their own (scenario/myScenarios.ts, IndexedDB) and the last work
+// (scenario/storage.ts), and tells the page address what is open (scenario/place.ts). The side panel's commands are its parts: the switch inspector's in
 // switchCommands.ts, the virtual paths' in virtualPathCommands.ts; the lab hands them the
 // engine's answers.
 
@@ -9,11 +10,13 @@ import type { Catalogue, RunSummary } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { SimClient, type ClientHandlers, type WorkerLike } from '../engine/client';
 import type { Speed } from '../engine/protocol';
+import { newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore } from '../scenario/myScenarios';
+import { NOWHERE, type Place } from '../scenario/place';
 import { writeLastWork, type KeyValueStore } from '../scenario/storage';
-import { sameButLayout } from '../scenario/topologyEdits';
+import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import type { LabContext } from './context';
 import { SharedEditHistory } from './editHistory';
-import { loadOf, LoadQueue, type Carried } from './loadQueue';
+import { loadOf, LoadQueue, type Carried, type Load, type Nav } from './loadQueue';
 import {
   INITIAL_STATE,
   StateCell,
@@ -37,13 +40,37 @@ export interface LabOptions {
   samples?: SampleSink;
   /** Where the user's last work is kept (localStorage in the browser; null: nowhere). */
   storage?: KeyValueStore | null;
+  /** Where the user's own scenarios are kept (IndexedDB in the browser; null: nowhere). */
+  scenarios?: ScenarioStore | null;
+  /** The page address: told what is open after every load and every first change. */
+  places?: { show(place: Place, how: 'push' | 'replace'): void } | null;
+  /** Wall clock (ms since the epoch) for "last change"; ids of new own scenarios. */
+  now?: () => number;
+  newId?: () => string;
+  /** A load that is not answered after this long is shown with a Cancel button (ms). */
+  loadingAfterMs?: number;
+  /** The engine client's watchdog: a load or reset not answered in this long restarts it (ms). */
+  answerTimeoutMs?: number;
 }
+
+/** How long a load may take before the lab shows what it is loading (ms). */
+const LOADING_AFTER_MS = 400;
 
 export class Lab {
   private readonly client: SimClient;
   private readonly cell = new StateCell<LabState>(INITIAL_STATE);
   private readonly samples: SampleSink;
   private readonly storage: KeyValueStore | null;
+  private readonly scenarios: ScenarioStore | null;
+  private readonly places: LabOptions['places'];
+  private readonly now: () => number;
+  private readonly newId: () => string;
+  private readonly loadingAfterMs: number;
+  private loadingTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The writes to the scenario store, in order (each waits for the one before). */
+  private saving: Promise<void> = Promise.resolve();
+  private storageFailed = false;
+  private travels = 0;
   private readonly loads: LoadQueue;
   private readonly statusThrottle: StatusThrottle;
   /** One undo history for every edit of the network (see editHistory.ts). */
@@ -56,16 +83,22 @@ export class Lab {
   constructor(makeWorker: () => WorkerLike, opts: LabOptions = {}) {
     this.samples = opts.samples ?? NO_SAMPLES;
     this.storage = opts.storage ?? null;
+    this.scenarios = opts.scenarios ?? null;
+    this.places = opts.places ?? null;
+    this.now = opts.now ?? (() => Date.now());
+    this.newId = opts.newId ?? (() => newMineId(this.now()));
+    this.loadingAfterMs = opts.loadingAfterMs ?? LOADING_AFTER_MS;
     this.loads = new LoadQueue(
       () => this.state.current?.scenario ?? null,
       (json, seq) => this.client.load(json, seq),
       (origin, problems) => this.set({ problems: { origin, problems } }),
+      () => this.watchLoading(),
     );
     this.statusThrottle = new StatusThrottle(
       () => this.state.status,
       (status) => this.set({ status }),
     );
-    this.client = new SimClient(makeWorker, this.handlers());
+    this.client = new SimClient(makeWorker, this.handlers(), { answerTimeoutMs: opts.answerTimeoutMs });
     const context: LabContext = {
       state: () => this.state,
       set: (patch) => this.set(patch),
@@ -109,17 +142,19 @@ export class Lab {
           return;
         }
         const answered = this.loads.take();
-        const { carried, edit, pathEdit } = answered?.load ?? { carried: null, edit: null, pathEdit: null };
+        const { carried, edit, pathEdit, edited, nav } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
         // The undo history: an accepted edit is recorded; a scenario from elsewhere (library,
         // file, link) starts a new one at its first edit.
         if (carried && carried !== 'travel') this.edits.record({ before: this.state.current?.scenario ?? carried.before, next: carried.next });
         if (answered && !carried) this.edits.forget();
         this.edits.sent = answered && carried ? answered.doc.json : null;
-        const current = answered?.doc ?? this.state.current;
+        // A change stays where the scenario it changed is kept (and makes it the user's own).
+        const changed = !!edited || carried === 'travel';
+        const current = answered && changed ? this.ownCopy({ ...answered.doc, place: this.state.current?.place ?? NOWHERE }) : (answered?.doc ?? this.state.current);
         const switchFeedback = edit && switchEditLoaded(edit);
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
         this.set({ meta, current, problems: null, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback });
-        this.keep(current);
+        this.keep(current, changed, answered ? (changed ? 'replace' : (nav ?? 'replace')) : 'none');
         this.loads.next();
       },
       invalid: (problems, seq) => {
@@ -143,12 +178,12 @@ export class Lab {
           // The engine's copy records the change; the user's document keeps its own form and
           // its drawing (nodes moved during the run are not in the engine's copy).
           const doc = { ...current.scenario, changes: (JSON.parse(scenario) as Scenario).changes };
-          const next = { ...current, scenario: doc, json: JSON.stringify(doc, null, 2) };
+          const next = this.ownCopy({ ...current, scenario: doc, json: JSON.stringify(doc, null, 2) });
           // A live change is not an undoable edit: the history starts again from here, so an
           // undo cannot load a document without it.
           this.edits.forget();
           this.set({ current: next, switchFeedback: null });
-          this.keep(next);
+          this.keep(next, true, 'replace');
         } else if (problem) {
           this.set({ switchFeedback: liveChangeRefused(request, problem) });
         }
@@ -165,10 +200,13 @@ export class Lab {
       crashed: (message) => {
         // A load on its way went down with the worker: the new one reloads the last scenario
         // that loaded, and the loads queued behind follow once it is back.
-        this.loads.take();
-        this.set({
-          notice: { kind: 'error', text: `The engine crashed and was restarted; the scenario was reloaded. ${message}` },
-        });
+        const lost = this.loads.take();
+        this.set({ notice: crashNotice(this.state.current, lost?.doc ?? null, message) });
+      },
+      timedOut: (waitedMs) => {
+        const dropped = this.loads.take();
+        this.set({ notice: timeoutNotice(this.state.current, dropped?.doc ?? null, waitedMs) });
+        this.loads.next();
       },
       error: (message) => this.set({ notice: { kind: 'error', text: message } }),
     };
@@ -179,7 +217,84 @@ export class Lab {
    * while another is on its way waits for it (so "the current one" is always well defined).
    */
   load(json: string, origin: string) {
-    this.loadRecording(json, origin, null);
+    this.open(json, origin, NOWHERE, 'replace');
+  }
+
+  /**
+   * Opens a scenario from elsewhere (library, file, the user's own, a link): `place` is where
+   * it is kept, `nav` how the page address follows once it is in. A pick while another
+   * scenario takes long to load replaces that one (the user wants this one now).
+   */
+  open(json: string, origin: string, place: Place = NOWHERE, nav: Nav = 'push') {
+    if (nav === 'push' && this.state.loading && !this.loads.onItsWay?.load.edited) this.cancelLoad();
+    this.loads.dispatch(origin, () => ({ ...loadOf(json), place, nav }));
+  }
+
+  /** Opens a library scenario. */
+  openLibrary(entry: { id: string; json: string }, nav: Nav = 'push') {
+    this.open(entry.json, entry.id, { kind: 'library', id: entry.id }, nav);
+  }
+
+  /** Opens one of the user's own scenarios (a message when it is no longer kept). */
+  async openMine(id: string, nav: Nav = 'push'): Promise<void> {
+    const kept = await this.readMine(id);
+    if (kept) this.open(kept.json, kept.name, { kind: 'mine', id }, nav);
+  }
+
+  /** One of the user's scenarios from the store; null, with a message, when it cannot be had. */
+  async readMine(id: string): Promise<MyScenario | null> {
+    let kept: MyScenario | null = null;
+    let why = 'it is not kept in this browser';
+    try {
+      kept = (await this.scenarios?.get(id)) ?? null;
+    } catch (e) {
+      why = `the browser's storage could not be read (${(e as Error).message || String(e)})`;
+    }
+    if (!kept) {
+      const open = this.state.current;
+      const still = open ? ` “${scenarioName(open.scenario)}” is still open.` : '';
+      this.notify({ kind: 'error', text: `Your scenario “${id}” could not be opened: ${why}.${still}` });
+    }
+    return kept;
+  }
+
+  /** Reads the list of the user's scenarios from the store (at start-up). */
+  async refreshMyScenarios(): Promise<void> {
+    if (!this.scenarios) return;
+    try {
+      const listed = await this.scenarios.list();
+      // Scenarios saved since the list was asked for stay in it.
+      const known = new Set(listed.map((e) => e.id));
+      this.set({ myScenarios: [...listed, ...this.state.myScenarios.filter((e) => !known.has(e.id))].sort((a, b) => b.updatedMs - a.updatedMs) });
+    } catch (e) {
+      this.storageProblem(e);
+    }
+  }
+
+  /** Resolves once every change made so far is written to the scenario store. */
+  saved(): Promise<void> {
+    return this.saving;
+  }
+
+  /** Stops the load on its way (the engine restarts with the scenario that is open). */
+  cancelLoad() {
+    const p = this.loads.onItsWay;
+    if (!p) return;
+    this.client.cancel();
+    this.loads.take();
+    const open = this.state.current;
+    const still = open ? ` “${scenarioName(open.scenario)}” is still open.` : '';
+    this.set({ notice: { kind: 'info', text: `Stopped loading “${scenarioName(p.doc.scenario)}”.${still}` } });
+    this.loads.next();
+  }
+
+  /** Names the open scenario (the name in the picker, the panel and its file). */
+  rename(name: string): EditResult {
+    const current = this.state.current;
+    if (!current) return { ok: false, rule: 'no scenario is open' };
+    const r = renameScenario(current.scenario, name);
+    if (r.ok && r.scenario !== current.scenario) this.commitEdit(current.scenario, r.scenario, current.origin);
+    return r;
   }
 
   /** Loads, or queues behind the load on its way; `carried`: what it means for the undo history. */
@@ -208,9 +323,12 @@ export class Lab {
     if (!h || this.loads.busy || !(dir === 'undo' ? h.canUndo : h.canRedo)) return null;
     const doc = dir === 'undo' ? h.undo() : h.redo();
     const json = JSON.stringify(doc, null, 2);
-    if (this.redraw(doc, json, origin)) return { doc, applied: 'redrawn' };
-    this.loadRecording(json, origin, 'travel');
-    return { doc, applied: 'restarted' };
+    const applied: Applied = this.redraw(doc, json, origin) ? 'redrawn' : 'restarted';
+    if (applied === 'restarted') this.loadRecording(json, origin, 'travel');
+    const what = dir === 'undo' ? 'Undone' : 'Redone';
+    const effect = applied === 'redrawn' ? 'only the drawing changed, the run goes on' : 'the run restarted at t = 0';
+    this.set({ travelled: { text: `${what}: ${effect}.`, n: ++this.travels } });
+    return { doc, applied };
   }
 
   /**
@@ -219,17 +337,64 @@ export class Lab {
    */
   private redraw(next: Scenario, json: string, origin: string): boolean {
     const current = this.state.current;
-    if (!current || this.loads.busy || !sameButLayout(current.scenario, next)) return false;
-    const moved = { ...current, scenario: next, json, origin };
+    if (!current || this.loads.busy || !sameRun(current.scenario, next)) return false;
+    const moved = this.ownCopy({ ...current, scenario: next, json, origin });
     this.edits.sent = json;
     this.set({ current: moved });
-    this.keep(moved);
+    this.keep(moved, true, 'replace');
     return true;
   }
 
-  /** Keeps the current scenario as the user's last work. */
-  private keep(current: LoadedScenario | null) {
-    if (current) writeLastWork(this.storage, { json: current.json, origin: current.origin });
+  /** A changed scenario is the user's own: one not kept as theirs yet gets an id of its own. */
+  private ownCopy(doc: LoadedScenario): LoadedScenario {
+    return doc.place.kind === 'mine' ? doc : { ...doc, place: { kind: 'mine', id: this.newId() } };
+  }
+
+  /**
+   * Keeps the current scenario as the user's last work and, once changed, as their own
+   * scenario; tells the page address what is open.
+   */
+  private keep(current: LoadedScenario | null, changed: boolean, nav: Nav) {
+    if (!current) return;
+    writeLastWork(this.storage, { json: current.json, origin: current.origin, place: current.place });
+    if (changed && current.place.kind === 'mine') {
+      const kept: MyScenario = { id: current.place.id, name: scenarioName(current.scenario), updatedMs: this.now(), json: current.json };
+      this.set({ myScenarios: withKept(this.state.myScenarios, kept) });
+      const store = this.scenarios;
+      if (store) this.saving = this.saving.then(() => store.put(kept)).catch((e: unknown) => this.storageProblem(e));
+    }
+    if (nav !== 'none') this.places?.show(current.place, nav);
+  }
+
+  /** Says once that the user's scenarios cannot be kept (storage off, full or refused). */
+  private storageProblem(e: unknown) {
+    if (this.storageFailed) return;
+    this.storageFailed = true;
+    const why = (e as Error)?.message || String(e);
+    this.notify({
+      kind: 'error',
+      text: `Your scenarios cannot be kept in this browser (${why}). The one open is kept as your last work until you open another: use Export to keep a copy.`,
+    });
+  }
+
+  /** Shows what is loading once a load has taken a while (and hides it once it is in). */
+  private watchLoading() {
+    const p = this.loads.onItsWay;
+    if (!p) {
+      if (this.loadingTimer) clearTimeout(this.loadingTimer);
+      this.loadingTimer = null;
+      if (this.state.loading) this.set({ loading: null });
+      return;
+    }
+    if (this.state.loading) {
+      this.set({ loading: loadingOf(p.doc.scenario, this.loads.queued) });
+      return;
+    }
+    this.loadingTimer ??= setTimeout(() => {
+      this.loadingTimer = null;
+      const q = this.loads.onItsWay;
+      if (q) this.set({ loading: loadingOf(q.doc.scenario, this.loads.queued) });
+    }, this.loadingAfterMs);
   }
 
   /** Changes what the charts show (view state only: the run is untouched). */
@@ -277,7 +442,36 @@ export class Lab {
     this.set({ notice: null });
   }
   dispose() {
+    if (this.loadingTimer) clearTimeout(this.loadingTimer);
     this.statusThrottle.cancel();
     this.client.dispose();
   }
+}
+
+function loadingOf(s: Scenario, queued: number) {
+  return { name: scenarioName(s), connections: Array.isArray(s.connections) ? s.connections.length : 0, queued };
+}
+
+function changesOf(doc: LoadedScenario | null) {
+  const n = doc?.scenario.changes?.length ?? 0;
+  return n ? ` with its ${n} recorded change${n === 1 ? '' : 's'}` : '';
+}
+
+/** What a crash of the engine (a Rust panic) did, in words: the raw text goes in the details. */
+export function crashNotice(open: LoadedScenario | null, lost: LoadedScenario | null, message: string): Notice {
+  const reloaded = open ? ` It was restarted and “${scenarioName(open.scenario)}” reloaded at t = 0${changesOf(open)}.` : ' It was restarted.';
+  const notOpened = lost && lost.json !== open?.json ? ` “${scenarioName(lost.scenario)}”, which was being loaded, was not opened.` : '';
+  return {
+    kind: 'error',
+    text: `The simulation engine stopped on an internal error (a fault in the engine, not in what you did).${reloaded}${notOpened} Your scenarios and your changes are kept.`,
+    details: message,
+  };
+}
+
+/** What the watchdog did when the engine did not answer. */
+export function timeoutNotice(open: LoadedScenario | null, dropped: LoadedScenario | null, waitedMs: number): Notice {
+  const secs = `${Math.round(waitedMs / 100) / 10} s`;
+  const what = dropped ? `“${scenarioName(dropped.scenario)}” was still loading after ${secs}` : `The engine did not answer within ${secs}`;
+  const still = open ? ` “${scenarioName(open.scenario)}” is still open, at t = 0.` : '';
+  return { kind: 'error', text: `${what}, so the engine was stopped and restarted.${still} Nothing of yours was lost.` };
 }

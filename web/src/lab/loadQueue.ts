@@ -5,6 +5,8 @@
 
 import type { Problem } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
+import { NOWHERE, type Place } from '../scenario/place';
+import { shapeProblem } from '../scenario/share';
 import type { LoadedScenario } from './state';
 
 /** An edit of the network: the document it was made on and the document it made. */
@@ -15,13 +17,21 @@ export type Carried = EditRecord | 'travel';
 export type SwitchEdit = { node: string; note: string };
 /** A virtual path edit: the index of the path it adds (null: a deletion), and its note. */
 export type PathEdit = { index: number | null; note: string };
+/** How the page address follows a load once it is in: a new history entry (the user opened
+ *  something), the same entry, or not at all (back/forward brought it). */
+export type Nav = 'push' | 'replace' | 'none';
 /** A load as it is sent: the scenario text, what it carries, and what to say of a switch or
- *  virtual path edit once it is loaded or refused. */
+ *  virtual path edit once it is loaded or refused. `place`: where a scenario opened from
+ *  elsewhere is kept (an edit stays where the loaded one is). */
 export type Load = {
   json: string;
   carried: Carried | null;
   edit: SwitchEdit | null;
   pathEdit: PathEdit | null;
+  place?: Place;
+  nav?: Nav;
+  /** A change the user made to the loaded scenario: once in, it is kept as their own. */
+  edited?: boolean;
 };
 /** Makes a load from the network loaded when it is sent (edits queued behind another load
  *  apply to what that load brought); null: nothing to send. */
@@ -32,10 +42,11 @@ export type PendingLoad = { doc: LoadedScenario; load: Load };
 
 /** A load of this scenario text, with what it carries for the undo history. */
 export function loadOf(json: string, carried: Carried | null = null): Load {
-  return { json, carried, edit: null, pathEdit: null };
+  return { json, carried, edit: null, pathEdit: null, edited: carried !== null };
 }
 
-/** The load of an edit made on `before`: the undo history records it once it is accepted. */
+/** The load of an edit made on `before`: the undo history records it once it is accepted (a
+ *  change kept as the user's own scenario). */
 export function editLoad(before: Scenario, next: Scenario): Load {
   return loadOf(JSON.stringify(next, null, 2), { before, next });
 }
@@ -53,6 +64,8 @@ export class LoadQueue {
     private readonly send: (json: string, seq: number) => void,
     /** A load that is not even JSON: its problem (the queue goes on). */
     private readonly unreadable: (origin: string, problems: Problem[]) => void,
+    /** Called whenever the load on its way changes (sent, answered, dropped). */
+    private readonly changed: () => void = () => {},
   ) {}
 
   /** Whether a load is on its way. */
@@ -92,20 +105,32 @@ export class LoadQueue {
   take(): PendingLoad | null {
     const p = this.pending;
     this.pending = null;
+    if (p) this.changed();
     return p;
+  }
+
+  /** How many loads wait behind the one on its way. */
+  get queued(): number {
+    return this.waiting.length;
   }
 
   private start(load: Load, origin: string) {
     let scenario: Scenario;
     try {
-      scenario = JSON.parse(load.json) as Scenario;
+      const value: unknown = JSON.parse(load.json);
+      const problem = shapeProblem(value);
+      if (problem) throw new Error(problem);
+      scenario = value as Scenario;
     } catch (e) {
-      this.unreadable(origin, [{ path: '', rule: `not valid JSON: ${(e as Error).message}` }]);
+      const message = e instanceof SyntaxError ? `not valid JSON: ${e.message}` : (e as Error).message;
+      this.unreadable(origin, [{ path: '', rule: message }]);
       this.next();
       return;
     }
-    this.pending = { doc: { id: String(scenario.id ?? origin), scenario, json: load.json, origin }, load };
+    const doc = { id: String(scenario.id), scenario, json: load.json, origin, place: load.place ?? NOWHERE };
+    this.pending = { doc, load };
     this.seq += 1;
+    this.changed();
     this.send(load.json, this.seq);
   }
 }

@@ -1,6 +1,6 @@
-// Which scenario the lab opens with (a shared link, ?scenario=, the user's last work, the
-// default), and the share link and file of the current one. Pure functions over the location
-// and storage, so that the rules are tested without a browser.
+// Which scenario the lab opens with (a shared link, ?mine=, ?scenario=, the user's last work,
+// the default), and the share link and file of the current one. Pure functions over the
+// location and storage, so that the rules are tested without a browser.
 
 import { DEFAULT_SCENARIO, type LibraryEntry } from '../scenario/library';
 import {
@@ -14,6 +14,8 @@ import {
   type LinkView,
 } from '../scenario/share';
 import type { Scenario } from '../contract/scenario';
+import type { MyScenario } from '../scenario/myScenarios';
+import { NOWHERE, placeOf, type Place } from '../scenario/place';
 import { readLastWork, type KeyValueStore } from '../scenario/storage';
 import type { Notice } from './state';
 
@@ -21,7 +23,7 @@ export const SHARED_ORIGIN = 'shared link';
 
 export interface Startup {
   /** Scenarios to load, in order: the last one wins unless the engine refuses it. */
-  loads: { json: string; origin: string }[];
+  loads: { json: string; origin: string; place: Place }[];
   notice: Notice | null;
   /** The fragment held a scenario: clear it once read (a reload then opens the last work). */
   clearHash: boolean;
@@ -30,38 +32,66 @@ export interface Startup {
 }
 
 /**
- * The scenario to open: a shared link (`#s=1.…`) over the user's work; `?scenario=<id>` a
- * library scenario; else the last work kept in storage; else the default. A link that cannot be
- * read opens the fallback with a message; a link the engine refuses leaves the fallback loaded
- * (it is loaded first) and shows the engine's problems.
+ * The scenario to open: a shared link (`#s=1.…`) over the user's work; `?mine=<id>` one of the
+ * user's own scenarios (`mine`: the one kept under that id, looked up by the caller; null when
+ * there is none); `?scenario=<id>` a library scenario; else the last work kept in storage; else
+ * the default. A link that cannot be read opens the fallback with a message; a link the engine
+ * refuses leaves the fallback loaded (it is loaded first) and shows the engine's problems.
+ * Never throws: whatever the address holds, the lab opens.
  */
 export function startup(
   location: { hash: string; search: string },
   storage: KeyValueStore | null,
   library: readonly LibraryEntry[],
+  mine: MyScenario | null = null,
 ): Startup {
-  const wanted = new URLSearchParams(location.search).get('scenario');
+  const place = placeOf(location.search);
   const byId = (id: string | null) => library.find((e) => e.id === id);
-  const entry = byId(wanted);
+  const entry = place.kind === 'library' ? byId(place.id) : undefined;
   const last = readLastWork(storage);
+  const fromLibrary = (e: LibraryEntry) => ({ json: e.json, origin: e.id, place: { kind: 'library', id: e.id } as Place });
   const fallbackEntry = byId(DEFAULT_SCENARIO) ?? library[0];
-  const fallback = entry
-    ? { json: entry.json, origin: entry.id }
-    : (last ?? (fallbackEntry ? { json: fallbackEntry.json, origin: fallbackEntry.id } : null));
+  const lastWork = last && { json: last.json, origin: last.origin, place: last.place ?? NOWHERE };
+  // ?mine=<id>: the user's scenario; the last work if it is that one and the store lost it.
+  const wantedMine = place.kind === 'mine' ? place.id : null;
+  const mineLoad =
+    wantedMine === null
+      ? null
+      : mine && mine.id === wantedMine
+        ? { json: mine.json, origin: mine.name, place }
+        : lastWork && lastWork.place.kind === 'mine' && lastWork.place.id === wantedMine
+          ? lastWork
+          : null;
+  const fallback = mineLoad ?? (entry ? fromLibrary(entry) : (lastWork ?? (fallbackEntry ? fromLibrary(fallbackEntry) : null)));
   const loads = fallback ? [fallback] : [];
+  const opened = fallback === lastWork ? 'your last work is open' : `“${fallback?.origin ?? 'nothing'}” is open`;
+  const missing =
+    (wantedMine !== null && !mineLoad) || (place.kind === 'library' && !entry)
+      ? `The address names ${place.kind === 'mine' ? 'your scenario' : 'the library scenario'} “${(place as { id: string }).id}”, which ${place.kind === 'mine' ? 'is not kept in this browser' : 'the library does not have'}: ${opened} instead.`
+      : null;
+  const missingNotice: Notice | null = missing ? { kind: 'error', text: missing } : null;
   const payload = payloadOf(location.hash);
-  if (payload === null) return { loads, notice: null, clearHash: false, view: {} };
-  const d = decodeScenario(payload, textLibrary(library));
+  if (payload === null) return { loads, notice: missingNotice, clearHash: false, view: {} };
+  let d: ReturnType<typeof decodeScenario>;
+  try {
+    d = decodeScenario(payload, textLibrary(library));
+  } catch (e) {
+    d = { ok: false, error: `the link could not be read (${(e as Error)?.message || String(e)})` };
+  }
   if (!d.ok) {
-    const kept = last && !entry ? 'your last work is open instead' : `“${fallback?.origin ?? 'nothing'}” is open instead`;
     return {
       loads,
-      notice: { kind: 'error', text: `This scenario link could not be opened: ${d.error}. Nothing was lost: ${kept}.` },
+      notice: { kind: 'error', text: `This scenario link could not be opened: ${d.error}. Nothing was lost: ${opened} instead.` },
       clearHash: true,
       view: {},
     };
   }
-  return { loads: [...loads, { json: d.json, origin: SHARED_ORIGIN }], notice: null, clearHash: true, view: viewOf(location.hash) };
+  return {
+    loads: [...loads, { json: d.json, origin: SHARED_ORIGIN, place: NOWHERE }],
+    notice: missingNotice,
+    clearHash: true,
+    view: viewOf(location.hash),
+  };
 }
 
 export interface ShareLink {
@@ -73,12 +103,14 @@ export interface ShareLink {
 
 /**
  * The link that reopens a scenario (its recorded changes, seed and run settings included): the
- * page address without its fragment and without `?scenario=` (the link says which scenario).
+ * page address without its fragment and without `?scenario=` or `?mine=` (the link says which
+ * scenario).
  */
 export function shareLink(scenario: Scenario, base: string, library: readonly LibraryEntry[], view: LinkView = {}): ShareLink {
   const page = new URL(base);
   page.hash = '';
   page.searchParams.delete('scenario');
+  page.searchParams.delete('mine');
   const url = page.toString().replace(/#$/, '') + shareHash(scenario, textLibrary(library), view);
   return { url, chars: url.length, tooLong: url.length > MAX_LINK_CHARS };
 }

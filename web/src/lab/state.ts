@@ -5,6 +5,8 @@
 import type { Catalogue, Problem, RunSummary, SeriesMeta } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import type { RunStatus, Speed } from '../engine/protocol';
+import type { MyScenarioInfo } from '../scenario/myScenarios';
+import type { Place } from '../scenario/place';
 
 export interface LoadedScenario {
   id: string;
@@ -12,6 +14,9 @@ export interface LoadedScenario {
   json: string;
   /** Where it came from: a library id or a file name. */
   origin: string;
+  /** Where it is kept: the library scenario it is, the user's scenario it is saved as, or
+   *  neither (a file or a shared link not changed yet). The page address names it. */
+  place: Place;
 }
 
 export interface Notice {
@@ -19,6 +24,16 @@ export interface Notice {
   text: string;
   /** A link to show with the text (selectable, for copying by hand). */
   link?: string;
+  /** Technical details, shown folded under the text (e.g. the engine's own panic message). */
+  details?: string;
+}
+
+/** A load that takes long: what is being loaded (shown with a Cancel button). */
+export interface Loading {
+  name: string;
+  connections: number;
+  /** Loads waiting behind it. */
+  queued: number;
 }
 
 /** How an edit took effect: a reload at t = 0, or only a new drawing with the run going on. */
@@ -83,6 +98,12 @@ export interface LabState {
   switchFeedback: SwitchFeedback | null;
   virtualPathFeedback: VirtualPathFeedback | null;
   charts: ChartChoice;
+  /** The user's own scenarios ("My scenarios" in the picker), the most recently changed first. */
+  myScenarios: MyScenarioInfo[];
+  /** A load that has been on its way for a while (null: none, or not for long). */
+  loading: Loading | null;
+  /** What the last undo or redo did (the editor shows it; `n` tells two of them apart). */
+  travelled: { text: string; n: number } | null;
 }
 
 export const INITIAL_STATE: LabState = {
@@ -100,6 +121,9 @@ export const INITIAL_STATE: LabState = {
   switchFeedback: null,
   virtualPathFeedback: null,
   charts: DEFAULT_CHART_CHOICE,
+  myScenarios: [],
+  loading: null,
+  travelled: null,
 };
 
 /** Where the series go (the charts' sample store): the lab only feeds it. */

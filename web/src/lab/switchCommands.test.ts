@@ -96,7 +96,7 @@ function context(status: RunStatus | null = null) {
     ...INITIAL_STATE,
     catalogue: ENGINE_CATALOGUE,
     status,
-    current: { id: scenario.id, scenario, json: twoSources(), origin: 'two-sources' },
+    current: { id: scenario.id, scenario, json: twoSources(), origin: 'two-sources', place: { kind: 'library', id: 'two-sources' } },
   };
   const loads: (Load | null)[] = [];
   const live: [string, string, number][] = [];

@@ -130,7 +130,7 @@ export class SwitchCommands {
   clearChanges() {
     const current = this.lab.state().current;
     if (!current) return;
-    this.lab.dispatch(current.origin, (s) => s && loadOf(JSON.stringify(withoutChanges(s))));
+    this.lab.dispatch(current.origin, (s) => s && { ...loadOf(JSON.stringify(withoutChanges(s))), edited: true });
   }
 
   /** An edit of a switch, made on what is loaded when it is sent; the undo history records it

@@ -1,5 +1,9 @@
 // The user's last work in Web Storage: the scenario text (with its recorded changes) and where
-// it came from, so that a reload opens what was open. Best effort: storage may be off or full.
+// it came from, so that a reload opens what was open (the user's own scenarios are kept in
+// IndexedDB, see myScenarios.ts; this is the last one open, kept at once, synchronously). Best
+// effort: storage may be off or full.
+
+import type { Place } from './place';
 
 /** Where the lab keeps the user's last scenario (with its recorded changes). */
 export const LAST_WORK_KEY = 'abrlab.last';
@@ -8,6 +12,8 @@ export const LAST_WORK_KEY = 'abrlab.last';
 export interface LastWork {
   json: string;
   origin: string;
+  /** Where it is kept (one of the user's scenarios, a library scenario), when it is. */
+  place?: Place;
 }
 
 /** The part of Web Storage the lab uses (localStorage in the browser). */
@@ -19,7 +25,10 @@ export function readLastWork(storage: KeyValueStore | null): LastWork | null {
     const raw = storage?.getItem(LAST_WORK_KEY);
     if (!raw) return null;
     const v = JSON.parse(raw) as Partial<LastWork>;
-    return typeof v.json === 'string' && typeof v.origin === 'string' ? { json: v.json, origin: v.origin } : null;
+    if (typeof v.json !== 'string' || typeof v.origin !== 'string') return null;
+    const p = v.place;
+    const place = p && (p.kind === 'mine' || p.kind === 'library') && typeof p.id === 'string' ? p : undefined;
+    return place ? { json: v.json, origin: v.origin, place } : { json: v.json, origin: v.origin };
   } catch {
     return null;
   }

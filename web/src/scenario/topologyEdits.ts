@@ -46,6 +46,33 @@ export function sameButLayout(a: Scenario, b: Scenario): boolean {
   return unplaced(a) === unplaced(b);
 }
 
+/** The text fields of a scenario: what it is called and says, never what it runs. */
+const TEXT_FIELDS = ['name', 'group', 'description', 'lesson', 'source'] as const;
+
+/**
+ * Whether two scenarios run the same: they differ at most in where their nodes are drawn and
+ * in their text (name, description, lesson…), so that neither needs a restart.
+ */
+export function sameRun(a: Scenario, b: Scenario): boolean {
+  const textless = (s: Scenario) => {
+    const t: Partial<Scenario> = { ...s };
+    for (const f of TEXT_FIELDS) delete t[f];
+    return t as Scenario;
+  };
+  return sameButLayout(textless(a), textless(b));
+}
+
+/** The longest scenario name, in characters (it titles the panel and the picker). */
+export const MAX_NAME_CHARS = 80;
+
+/** Names a scenario (the name shown in the picker, the panel and its file). */
+export function renameScenario(s: Scenario, name: string): EditResult {
+  const n = name.trim();
+  if (n === '') return { ok: false, rule: 'name: give the scenario a name (it cannot be empty)' };
+  if ([...n].length > MAX_NAME_CHARS) return { ok: false, rule: `name: at most ${MAX_NAME_CHARS} characters (this one has ${[...n].length})` };
+  return { ok: true, scenario: n === s.name ? s : { ...s, name: n }, id: s.id };
+}
+
 /** Removes a node with its links, the connections that start, end or pass there, and its changes. */
 export function deleteNode(s: Scenario, id: string): Scenario {
   const links = s.links.filter((l) => l.from !== id && l.to !== id);

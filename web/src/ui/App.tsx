@@ -23,11 +23,21 @@ import type { SweepSession } from '../lab/sweep';
 import { SweepView } from './SweepView';
 import { LessonPanel } from './LessonPanel';
 import { NetworkEditor } from './editor/NetworkEditor';
+import { editedOrigin } from './editor/canvas';
 import { Notices } from './Notices';
 import { Toolbar } from './Toolbar';
 import { useLabState } from './useLab';
 
 const ETHERNET_KIND_NAMES = { acr: 'rate limit' };
+
+/** Where the browser's own undo applies (typing), so Ctrl+Z is left to it. */
+function typesText(el: Element | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  if (el.isContentEditable || el.tagName === 'TEXTAREA') return true;
+  if (el.tagName !== 'INPUT') return false;
+  const type = (el as HTMLInputElement).type;
+  return ['text', 'number', 'search', 'email', 'url', 'tel', 'password', ''].includes(type);
+}
 
 export function App({ lab, store, sweep }: { lab: Lab; store: SampleStore; sweep: SweepSession }) {
   const state = useLabState(lab);
@@ -122,6 +132,15 @@ export function App({ lab, store, sweep }: { lab: Lab; store: SampleStore; sweep
   useEffect(() => {
     const onKey = (ev: KeyboardEvent) => {
       const t = ev.target as HTMLElement;
+      // Undo and redo of network edits wherever the focus is, except where text is typed.
+      const key = ev.key.toLowerCase();
+      if ((ev.ctrlKey || ev.metaKey) && !ev.altKey && (key === 'z' || key === 'y')) {
+        if (typesText(t)) return;
+        ev.preventDefault();
+        const origin = lab.getState().current?.origin;
+        if (origin !== undefined) lab.travel(key === 'y' || ev.shiftKey ? 'redo' : 'undo', editedOrigin(origin));
+        return;
+      }
       if (ev.code !== 'Space' || ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(t.tagName)) return;
       ev.preventDefault();
       lab.togglePlay();

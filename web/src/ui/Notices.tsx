@@ -14,10 +14,27 @@ export function ProblemList({ problems, testId }: { problems: { path: string; ru
   );
 }
 
-/** Validation problems of a rejected scenario, and engine notices (crash, errors). */
+/** Validation problems of a rejected scenario, engine notices (crash, errors), and a load
+ *  that takes long (with a Cancel button). */
 export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
+  const loading = state.loading;
   return (
     <>
+      {loading && (
+        <div className="notice notice-info" role="status" data-testid="loading">
+          <div className="notice-head">
+            <span className="notice-text">
+              Loading “{loading.name}”: the engine is checking its {loading.connections.toLocaleString('en-US')} connection
+              {loading.connections === 1 ? '' : 's'} and building the network…
+              {loading.queued > 0 ? ` (${loading.queued} more waiting)` : ''}
+              {state.current ? ` “${state.current.scenario.name || state.current.id}” stays open until it is in.` : ''}
+            </span>
+            <button className="btn small" data-testid="cancel-load" onClick={() => lab.cancelLoad()}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
       {state.problems && (
         <div className="notice notice-error" role="alert" data-testid="problems">
           <div className="notice-head">
@@ -53,6 +70,12 @@ export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
               Dismiss
             </button>
           </div>
+          {state.notice.details && (
+            <details className="notice-details">
+              <summary>Technical details</summary>
+              <pre data-testid="notice-details">{state.notice.details}</pre>
+            </details>
+          )}
         </div>
       )}
     </>

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { groupLibrary, LIBRARY } from '../scenario/library';
+import { lastChangeText } from '../scenario/myScenarios';
 import type { Speed } from '../engine/protocol';
 import type { Lab, LabState } from '../lab/lab';
 import { exportFile, shareLink, shareNotice } from '../lab/sharing';
@@ -32,10 +33,20 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
   const nowMs = status?.nowMs ?? 0;
   const endMs = status?.endMs ?? state.current?.scenario.run.duration_ms ?? 0;
   const progress = endMs > 0 ? Math.min(1, nowMs / endMs) : 0;
-  const currentLibraryId = LIBRARY.entries.some((e) => e.id === state.current?.origin) ? state.current!.origin : '';
+  // The picker shows what is open: one of the user's scenarios, a library one, or (a file, a
+  // link not changed yet) its origin.
+  const place = state.current?.place;
+  const pickerValue = place?.kind === 'mine' ? `mine:${place.id}` : place?.kind === 'library' ? place.id : '';
 
   const openFile = async (file: File) => {
-    lab.load(await file.text(), file.name);
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (e) {
+      lab.notify({ kind: 'error', text: `${file.name} could not be read: ${(e as Error).message || String(e)}` });
+      return;
+    }
+    lab.open(text, file.name);
   };
   const share = async () => {
     const s = state.current?.scenario;
@@ -75,13 +86,24 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
           <select
             aria-label="scenario"
             data-testid="scenario-picker"
-            value={currentLibraryId}
+            value={pickerValue}
             onChange={(e) => {
-              const entry = LIBRARY.entries.find((x) => x.id === e.target.value);
-              if (entry) lab.load(entry.json, entry.id);
+              const v = e.target.value;
+              if (v.startsWith('mine:')) return void lab.openMine(v.slice('mine:'.length));
+              const entry = LIBRARY.entries.find((x) => x.id === v);
+              if (entry) lab.openLibrary(entry);
             }}
           >
-            {currentLibraryId === '' && <option value="">{state.current?.origin ?? '—'}</option>}
+            {pickerValue === '' && <option value="">{state.current?.origin ?? '—'}</option>}
+            {state.myScenarios.length > 0 && (
+              <optgroup label="My scenarios" data-testid="my-scenarios">
+                {state.myScenarios.map((m) => (
+                  <option key={m.id} value={`mine:${m.id}`} title={`Yours, kept in this browser; last changed ${new Date(m.updatedMs).toLocaleString('en-GB')}`}>
+                    {m.name} · {lastChangeText(m.updatedMs)}
+                  </option>
+                ))}
+              </optgroup>
+            )}
             {GROUPS.map(([group, entries]) => (
               <optgroup key={group} label={group}>
                 {entries.map((e) => (

@@ -1,9 +1,10 @@
 // The network editor: the scenario's nodes on a canvas to drag, add from a palette, link,
-// delete, and connect (source → destination on the shortest path), with undo and redo. Every
-// edit goes to the engine as a new scenario: the run restarts at t = 0 (the editor says so).
+// delete, and connect (source → destination on the shortest path), with undo and redo (the
+// keys work anywhere in the lab: App.tsx). Every edit goes to the engine as a new scenario: the
+// run restarts at t = 0 once the engine accepts it (the editor says so then, or says why not).
 // The document edits are the pure functions of topologyEdits.ts; this file is the view.
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Lab, LabState } from '../../lab/lab';
 import type { NodeKind, Scenario } from '../../contract/scenario';
 import {
@@ -16,6 +17,7 @@ import {
   emptyNetwork,
   moveNode,
   setLink,
+  MAX_NAME_CHARS,
   type EditResult,
 } from '../../scenario/topologyEdits';
 import {
@@ -42,22 +44,39 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   const [pick, setPick] = useState<string | null>(null); // first end of a link or connection
   const [selection, setSelection] = useState<Selection>(null);
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
+  // What to say of an edit sent to the engine, once it is accepted (a refusal says why instead).
+  const awaited = useRef<string | null>(null);
 
   // The canvas follows the loaded network. A scenario from elsewhere (library, file, link, a
   // live change) also clears the selection; the loads of edits and undos keep it.
   useEffect(() => {
     if (!current) return;
     setDraft(current.scenario);
-    if (lab.edits.sent !== null && current.json === lab.edits.sent) return; // an edit or an undo came back loaded
+    if (lab.edits.sent !== null && current.json === lab.edits.sent) {
+      // An edit or an undo came back loaded.
+      if (awaited.current !== null) setMessage({ kind: 'info', text: awaited.current });
+      awaited.current = null;
+      return;
+    }
     setSelection(null);
     setPick(null);
   }, [current]);
 
-  // An edit the engine refused: the loaded network comes back on the canvas (the problems are
-  // listed in the notices) and nothing was recorded for undo.
+  // An edit the engine refused: the loaded network comes back on the canvas, nothing was
+  // recorded for undo, and the message says only why (the run did not restart).
   useEffect(() => {
-    if (state.problems && current) setDraft(current.scenario);
+    if (!state.problems || !current) return;
+    setDraft(current.scenario);
+    if (awaited.current === null) return;
+    awaited.current = null;
+    const rules = state.problems.problems.map((p) => (p.path ? `${p.path}: ${p.rule}` : p.rule)).join('; ');
+    setMessage({ kind: 'error', text: `Not applied, the engine refused it: ${rules}` });
   }, [state.problems]);
+
+  // Undo and redo (from the buttons or the keys, anywhere in the lab) say what they did.
+  useEffect(() => {
+    if (state.travelled) setMessage({ kind: 'info', text: state.travelled.text });
+  }, [state.travelled]);
 
   const commit = useCallback(
     (next: Scenario, note = 'Network changed: the run restarted at t = 0.', redrawnNote = note) => {
@@ -67,7 +86,13 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
       // loaded network back on the canvas, see the effect above).
       setDraft(next);
       const applied = lab.commitEdit(draft, next, editedOrigin(current.origin));
-      setMessage({ kind: 'info', text: applied === 'redrawn' ? redrawnNote : note });
+      if (applied === 'redrawn') {
+        awaited.current = null;
+        setMessage({ kind: 'info', text: redrawnNote });
+      } else {
+        awaited.current = note;
+        setMessage({ kind: 'info', text: 'Applying the change…' });
+      }
     },
     [lab, current, draft],
   );
@@ -85,9 +110,6 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
       if (!done) return;
       setDraft(done.doc);
       setSelection(null);
-      const what = dir === 'undo' ? 'Undone' : 'Redone';
-      const effect = done.applied === 'redrawn' ? 'only the drawing changed, the run goes on' : 'the run restarted at t = 0';
-      setMessage({ kind: 'info', text: `${what}: ${effect}.` });
     },
     [lab, current],
   );
@@ -109,14 +131,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     const onKey = (ev: KeyboardEvent) => {
       const t = ev.target as HTMLElement;
       if (['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName)) return;
-      const mod = ev.ctrlKey || ev.metaKey;
-      if (mod && ev.key.toLowerCase() === 'z') {
-        ev.preventDefault();
-        travel(ev.shiftKey ? 'redo' : 'undo');
-      } else if (mod && ev.key.toLowerCase() === 'y') {
-        ev.preventDefault();
-        travel('redo');
-      } else if (ev.key === 'Delete' || ev.key === 'Backspace') {
+      if (ev.key === 'Delete' || ev.key === 'Backspace') {
         if (selection) {
           ev.preventDefault();
           remove();
@@ -128,7 +143,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [travel, remove, selection]);
+  }, [remove, selection]);
 
   const box = useMemo(() => viewBox(draft), [draft]);
   const size = useMemo(() => nodeSize(draft), [draft]);
@@ -190,8 +205,30 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   const selectedLink = selection?.kind === 'link' ? draft.links.find((l) => l.id === selection.id) : undefined;
   const selected = (kind: NonNullable<Selection>['kind'], id: string) => selection?.kind === kind && selection.id === id;
 
+  const rename = (name: string) => {
+    const r = lab.rename(name);
+    if (!r.ok) setMessage({ kind: 'error', text: r.rule });
+    else if (r.scenario !== current.scenario) setMessage({ kind: 'info', text: `Named “${r.scenario.name}”: the picker and the panel say so; the run goes on.` });
+  };
+
   return (
     <section className="editor" data-testid="network-editor">
+      <label className="editor-name">
+        <span>Name</span>
+        <input
+          key={`${current.place.kind}:${draft.name ?? draft.id}`}
+          data-testid="scenario-name"
+          defaultValue={draft.name ?? draft.id}
+          maxLength={MAX_NAME_CHARS}
+          onBlur={(e) => rename(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') rename(e.currentTarget.value);
+          }}
+        />
+        <span className="muted">
+          {current.place.kind === 'mine' ? 'Yours: every change is kept in this browser (My scenarios).' : 'Your first change keeps it as yours, under My scenarios.'}
+        </span>
+      </label>
       <EditorBar
         tool={tool}
         onTool={chooseTool}

@@ -1,0 +1,216 @@
+// The user's own scenarios (issue 14, "Work that is lost today"): what the user changes is kept
+// in IndexedDB (fake-indexeddb here, the real promise wrapper), listed with its name and last
+// change, and reopened by `?mine=<id>`; the address follows what is open.
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Scenario } from '../contract/scenario';
+import { LIBRARY } from '../scenario/library';
+import { IndexedDbScenarioStore, lastChangeText, type ScenarioStore } from '../scenario/myScenarios';
+import type { Place } from '../scenario/place';
+import { placeOf, searchFor } from '../scenario/place';
+import { encodeScenario, textLibrary } from '../scenario/share';
+import { LAST_WORK_KEY, type KeyValueStore } from '../scenario/storage';
+import { emptyNetwork, moveNode } from '../scenario/topologyEdits';
+import { createFakeEngine } from '../test/fakeEngine';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
+import { costly, InProcessWorker } from '../test/fakes';
+import { Lab } from './lab';
+import { startup } from './sharing';
+
+class MemoryStore implements KeyValueStore {
+  map = new Map<string, string>();
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, v);
+  }
+}
+
+const entry = (id: string) => LIBRARY.entries.find((e) => e.id === id)!;
+const withDuration = (s: Scenario, ms: number): Scenario => ({ ...s, run: { ...s.run, duration_ms: ms } });
+
+let labs: Lab[] = [];
+afterEach(() => {
+  for (const l of labs) l.dispose();
+  labs = [];
+});
+
+/** A browser: its IndexedDB and localStorage, and the address bar; each `open()` a page load. */
+function browser() {
+  const idb = new IDBFactory();
+  const local = new MemoryStore();
+  const address = { search: '', hash: '', pushes: 0 };
+  let ids = 0;
+  const open = async () => {
+    let worker!: InProcessWorker;
+    const scenarios: ScenarioStore = new IndexedDbScenarioStore(idb);
+    const lab = new Lab(() => (worker = new InProcessWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host))), {
+      storage: local,
+      scenarios,
+      places: {
+        show(place: Place, how) {
+          address.search = searchFor(place, address.search);
+          if (how === 'push') address.pushes += 1;
+        },
+      },
+      newId: () => `m${++ids}`,
+    });
+    labs.push(lab);
+    const pump = () => {
+      for (let i = 0; i < 10; i++) worker.pump();
+    };
+    const place = placeOf(address.search);
+    const mine = place.kind === 'mine' ? await scenarios.get(place.id) : null;
+    const start = startup(address, local, LIBRARY.entries, mine);
+    address.hash = '';
+    for (const l of start.loads) lab.open(l.json, l.origin, l.place, 'replace');
+    if (start.notice) lab.notify(start.notice);
+    await lab.refreshMyScenarios();
+    pump();
+    return { lab, pump, scenarios };
+  };
+  return { open, address, local };
+}
+
+describe('My scenarios', () => {
+  // Issue 14: build a network from Edit network → Empty canvas, then pick another library
+  // scenario or reload: the network was gone and the last work overwritten by the library's.
+  it('issue 14: a network built on an empty canvas survives picking another scenario and a reload', async () => {
+    const b = browser();
+    const page = await b.open();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'library', id: 'two-sources' });
+    expect(b.address.search).toBe('?scenario=two-sources');
+
+    const loaded = page.lab.getState().current!.scenario;
+    const empty = emptyNetwork(loaded, ENGINE_CATALOGUE.fields, 'atm');
+    page.lab.commitEdit(loaded, empty, 'two-sources (edited)');
+    page.pump();
+    const mine = page.lab.getState().current!;
+    expect(mine.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(b.address.search).toBe('?mine=m1'); // the address follows, in the same history entry
+    expect(b.address.pushes).toBe(0);
+    expect(page.lab.getState().myScenarios.map((m) => m.name)).toEqual(['My network']);
+
+    page.lab.openLibrary(entry('gfc1'));
+    page.pump();
+    expect(page.lab.getState().current?.id).toBe('gfc1');
+    expect(b.address.search).toBe('?scenario=gfc1');
+    expect(b.address.pushes).toBe(1); // back returns to the user's network
+    await page.lab.saved();
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json)).toEqual(empty);
+
+    // Back (the address names it again) and reload both bring the network back.
+    b.address.search = '?mine=m1';
+    const reloaded = await b.open();
+    expect(reloaded.lab.getState().current?.scenario).toEqual(empty);
+    expect(reloaded.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(reloaded.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+    // Picked from the list: the same.
+    reloaded.lab.openLibrary(entry('two-sources'));
+    reloaded.pump();
+    await reloaded.lab.openMine('m1');
+    reloaded.pump();
+    expect(reloaded.lab.getState().current?.scenario).toEqual(empty);
+  });
+
+  it('keeps every later change under the same id, and the last change first in the list', async () => {
+    const b = browser();
+    const page = await b.open();
+    const s0 = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s0, withDuration(s0, 300), 'x');
+    page.pump();
+    const s1 = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s1, moveNode(s1, 'S1', 5, 6), 'x'); // only redrawn: kept all the same
+    page.lab.runUntil(20);
+    page.pump();
+    page.lab.switches.setParam('SW1', 'target_utilization', 0.7); // a live change is kept too
+    page.pump();
+    await page.lab.saved();
+    const kept = JSON.parse((await page.scenarios.get('m1'))!.json) as Scenario;
+    expect(kept.run.duration_ms).toBe(300);
+    expect(kept.nodes.find((n) => n.id === 'S1')).toMatchObject({ x: 5, y: 6 });
+    expect(kept.changes).toHaveLength(1);
+    expect((await page.scenarios.list()).map((m) => m.id)).toEqual(['m1']);
+  });
+
+  it('a name given in the editor is the name in the list, the store and the scenario, without a restart', async () => {
+    const b = browser();
+    const page = await b.open();
+    page.lab.runUntil(20);
+    page.pump();
+    expect(page.lab.rename('   ')).toMatchObject({ ok: false, rule: expect.stringMatching(/^name: /) });
+    expect(page.lab.rename('Bottleneck study')).toMatchObject({ ok: true });
+    page.pump();
+    const current = page.lab.getState().current!;
+    expect(current.scenario.name).toBe('Bottleneck study');
+    expect(page.lab.getState().status?.nowMs).toBe(20); // the run went on
+    expect(page.lab.getState().myScenarios).toMatchObject([{ id: 'm1', name: 'Bottleneck study' }]);
+    await page.lab.saved();
+    expect((await page.scenarios.get('m1'))!.name).toBe('Bottleneck study');
+    expect(page.lab.edits.history?.canUndo).toBe(true);
+  });
+
+  it('a shared link opened by someone else becomes their own copy at their first change', async () => {
+    const b = browser();
+    const shared = { ...entry('three-sources').scenario, name: 'From a colleague' };
+    b.address.hash = `#s=${encodeScenario(shared, textLibrary(LIBRARY.entries))}`;
+    const page = await b.open();
+    expect(page.lab.getState().current?.scenario.name).toBe('From a colleague');
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'none' });
+    expect(b.address.search).toBe('');
+    expect(page.lab.getState().myScenarios).toEqual([]);
+    const s = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s, withDuration(s, 250), 'shared link (edited)');
+    page.pump();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(page.lab.getState().myScenarios).toMatchObject([{ id: 'm1', name: 'From a colleague' }]);
+  });
+
+  it('an address naming a scenario this browser does not keep opens the last work with a message', async () => {
+    const b = browser();
+    const page = await b.open();
+    const s = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s, withDuration(s, 250), 'x');
+    page.pump();
+    b.address.search = '?mine=gone';
+    const other = await b.open();
+    expect(other.lab.getState().current?.scenario.run.duration_ms).toBe(250);
+    expect(other.lab.getState().notice?.text).toMatch(/your scenario “gone”, which is not kept in this browser: your last work is open instead/);
+    // The store lost it but the last work is that very scenario: it opens as the user's.
+    const local = JSON.parse(b.local.getItem(LAST_WORK_KEY)!);
+    expect(local.place).toEqual({ kind: 'mine', id: 'm1' });
+  });
+
+  it('says once when the scenarios cannot be kept, and keeps the last work', async () => {
+    let worker!: InProcessWorker;
+    const failing: ScenarioStore = {
+      list: async () => [],
+      get: async () => null,
+      put: async () => {
+        throw new Error('QuotaExceededError');
+      },
+      remove: async () => {},
+    };
+    const local = new MemoryStore();
+    const lab = new Lab(() => (worker = new InProcessWorker((host) => costly(createFakeEngine({}), host))), {
+      storage: local,
+      scenarios: failing,
+    });
+    labs.push(lab);
+    lab.openLibrary(entry('two-sources'));
+    for (let i = 0; i < 10; i++) worker.pump();
+    const s = lab.getState().current!.scenario;
+    lab.commitEdit(s, withDuration(s, 250), 'x');
+    for (let i = 0; i < 10; i++) worker.pump();
+    await lab.saved();
+    expect(lab.getState().notice?.text).toMatch(/cannot be kept in this browser \(QuotaExceededError\).*Export/);
+    expect(JSON.parse(JSON.parse(local.getItem(LAST_WORK_KEY)!).json).run.duration_ms).toBe(250);
+  });
+
+  it('says when a scenario last changed: the time today, the date before', () => {
+    const now = new Date(2025, 2, 3, 15, 0).getTime();
+    expect(lastChangeText(new Date(2025, 2, 3, 14, 5).getTime(), now)).toBe('14:05');
+    expect(lastChangeText(new Date(2025, 1, 28, 9, 30).getTime(), now)).toBe('28 Feb 09:30');
+  });
+});

@@ -1,0 +1,122 @@
+// The user's own scenarios ("My scenarios"): every scenario the user changed, kept in the
+// browser's IndexedDB under an id of its own, with its name and the time of its last change.
+// Storage sits behind ScenarioStore so that the lab is tested with any implementation; the
+// IndexedDB one is a small promise wrapper (no library), tested on fake-indexeddb.
+
+import type { Scenario } from '../contract/scenario';
+
+/** One of the user's scenarios as kept: the scenario text and what the picker shows. */
+export interface MyScenario {
+  /** Its own id (`?mine=<id>`), not the scenario's `id` field (many copies may share that). */
+  id: string;
+  /** The scenario's name (its `name`, else its `id`): one name in the picker and the panel. */
+  name: string;
+  /** Wall-clock time of the last change (ms since the epoch). */
+  updatedMs: number;
+  /** The scenario text, with its recorded changes. */
+  json: string;
+}
+
+/** What the picker lists of a kept scenario (without its text). */
+export type MyScenarioInfo = Omit<MyScenario, 'json'>;
+
+export interface ScenarioStore {
+  /** Every kept scenario, the most recently changed first. */
+  list(): Promise<MyScenarioInfo[]>;
+  /** One kept scenario (null when there is none with that id). */
+  get(id: string): Promise<MyScenario | null>;
+  /** Keeps a scenario (replacing the one with the same id). */
+  put(s: MyScenario): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+/** The name the user knows a scenario by: its `name`, else its `id`. */
+export function scenarioName(s: Pick<Scenario, 'id' | 'name'>): string {
+  return (typeof s.name === 'string' && s.name.trim()) || String(s.id || 'scenario');
+}
+
+/** A new id for a kept scenario: short, URL-safe, unlikely to repeat. */
+export function newMineId(nowMs = Date.now(), random = Math.random): string {
+  return `${nowMs.toString(36)}${Math.floor(random() * 36 ** 4).toString(36).padStart(4, '0')}`;
+}
+
+/** Newest first; ties by id, so that the order is stable. */
+export function byLastChange(list: MyScenarioInfo[]): MyScenarioInfo[] {
+  return [...list].sort((a, b) => b.updatedMs - a.updatedMs || a.id.localeCompare(b.id));
+}
+
+/** The list after keeping `s` (replacing its entry), newest first. */
+export function withKept(list: readonly MyScenarioInfo[], s: MyScenario): MyScenarioInfo[] {
+  const info: MyScenarioInfo = { id: s.id, name: s.name, updatedMs: s.updatedMs };
+  return byLastChange([info, ...list.filter((e) => e.id !== s.id)]);
+}
+
+/** When a scenario last changed, as the picker says it: "14:05" today, else "3 Mar 14:05". */
+export function lastChangeText(updatedMs: number, nowMs = Date.now()): string {
+  const d = new Date(updatedMs);
+  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  if (new Date(nowMs).toDateString() === d.toDateString()) return time;
+  return `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`;
+}
+
+const DB_VERSION = 1;
+const STORE = 'scenarios';
+
+function request<T>(r: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function isMyScenario(v: unknown): v is MyScenario {
+  const r = v as Partial<MyScenario> | null;
+  return !!r && typeof r.id === 'string' && typeof r.name === 'string' && typeof r.updatedMs === 'number' && typeof r.json === 'string';
+}
+
+/** The user's scenarios in IndexedDB (database `dbName`, one object store keyed by id). */
+export class IndexedDbScenarioStore implements ScenarioStore {
+  private readonly db: Promise<IDBDatabase>;
+
+  constructor(factory: IDBFactory, dbName = 'abrlab') {
+    this.db = new Promise((resolve, reject) => {
+      const open = factory.open(dbName, DB_VERSION);
+      open.onupgradeneeded = () => {
+        if (!open.result.objectStoreNames.contains(STORE)) open.result.createObjectStore(STORE, { keyPath: 'id' });
+      };
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'));
+      open.onblocked = () => reject(new Error('IndexedDB is blocked by another tab of the lab'));
+    });
+  }
+
+  private async store(mode: IDBTransactionMode): Promise<IDBObjectStore> {
+    return (await this.db).transaction(STORE, mode).objectStore(STORE);
+  }
+
+  async list(): Promise<MyScenarioInfo[]> {
+    const all = (await request((await this.store('readonly')).getAll())) as unknown[];
+    return byLastChange(all.filter(isMyScenario).map(({ id, name, updatedMs }) => ({ id, name, updatedMs })));
+  }
+
+  async get(id: string): Promise<MyScenario | null> {
+    const v = (await request((await this.store('readonly')).get(id))) as unknown;
+    return isMyScenario(v) ? v : null;
+  }
+
+  async put(s: MyScenario): Promise<void> {
+    const store = await this.store('readwrite');
+    const tx = store.transaction;
+    const done = new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
+      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
+    });
+    store.put({ id: s.id, name: s.name, updatedMs: s.updatedMs, json: s.json });
+    await done;
+  }
+
+  async remove(id: string): Promise<void> {
+    await request((await this.store('readwrite')).delete(id));
+  }
+}

@@ -1,0 +1,34 @@
+// Which scenario is open, as the page address names it: a library scenario (`?scenario=<id>`),
+// one of the user's own (`?mine=<id>`), or neither (a file or a shared link not yet changed:
+// a reload opens the last work). The address always follows what is open, so that reload and
+// back/forward open it again.
+
+/** What is open, as the address names it. */
+export type Place = { kind: 'library'; id: string } | { kind: 'mine'; id: string } | { kind: 'none' };
+
+export const NOWHERE: Place = { kind: 'none' };
+
+/** The place a query string names (`?mine=` before `?scenario=`). */
+export function placeOf(search: string): Place {
+  const q = new URLSearchParams(search);
+  const mine = q.get('mine');
+  if (mine) return { kind: 'mine', id: mine };
+  const id = q.get('scenario');
+  if (id) return { kind: 'library', id };
+  return NOWHERE;
+}
+
+/** The query string naming a place, keeping every other parameter of `search`. */
+export function searchFor(place: Place, search = ''): string {
+  const q = new URLSearchParams(search);
+  q.delete('mine');
+  q.delete('scenario');
+  if (place.kind === 'mine') q.set('mine', place.id);
+  if (place.kind === 'library') q.set('scenario', place.id);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export function samePlace(a: Place, b: Place): boolean {
+  return a.kind === b.kind && (a.kind === 'none' || a.id === (b as { id: string }).id);
+}
