@@ -187,6 +187,29 @@ describe('SimClient', () => {
     expect(timers.pending).toBe(0);
   });
 
+  it('the answer to an earlier load does not call off the watch of a later one', () => {
+    const workers: InProcessWorker[] = [];
+    const timers = manualTimers();
+    const on = { loaded: vi.fn(), timedOut: vi.fn() };
+    const client = new SimClient(
+      () => {
+        const w = new HangingWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host));
+        workers.push(w);
+        return w;
+      },
+      on,
+      { answerTimeoutMs: 3000, setTimer: timers.setTimer, clearTimer: timers.clearTimer },
+    );
+    client.load(twoSources());
+    client.load(JSON.stringify({ ...JSON.parse(twoSources()), id: 'hang' }));
+    for (let i = 0; i < 10; i++) workers[0].pump();
+    expect(on.loaded).toHaveBeenCalledTimes(1);
+    expect(timers.pending).toBe(1); // still watching the second
+    timers.fireAll();
+    expect(on.timedOut).toHaveBeenCalledTimes(1);
+    expect(workers).toHaveLength(2);
+  });
+
   it('cancel stops the load on its way and reloads the last good scenario', () => {
     const workers: InProcessWorker[] = [];
     const on = { loaded: vi.fn() };

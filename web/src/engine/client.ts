@@ -58,7 +58,9 @@ export class SimClient {
   private pending: string | null = null;
   private speed: Speed = 1;
   private watchdog: unknown = null;
-  /** The scenario text sent by the watched load (null: a reset). */
+  /** Loads and resets sent and not answered yet (the worker answers them in order). */
+  private awaiting = 0;
+  /** The scenario text of the last load sent (null: a reset came after it). */
   private watched: string | null = null;
   private readonly timeoutMs: number;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
@@ -103,9 +105,14 @@ export class SimClient {
     this.on.crashed?.(message);
   }
 
+  /** A load or reset is sent: it must be answered in time. */
   private watch(scenario: string | null) {
-    this.stopWatch();
     this.watched = scenario;
+    this.awaiting += 1;
+    if (this.watchdog === null) this.arm();
+  }
+
+  private arm() {
     this.watchdog = this.setTimer(() => {
       this.watchdog = null;
       // A reload of the last good scenario that hangs too is not tried again.
@@ -115,9 +122,18 @@ export class SimClient {
     }, this.timeoutMs);
   }
 
+  /** One of them is answered: the next one (if any) gets its own time. */
+  private answered() {
+    this.awaiting = Math.max(0, this.awaiting - 1);
+    if (this.watchdog !== null) this.clearTimer(this.watchdog);
+    this.watchdog = null;
+    if (this.awaiting > 0) this.arm();
+  }
+
   private stopWatch() {
     if (this.watchdog !== null) this.clearTimer(this.watchdog);
     this.watchdog = null;
+    this.awaiting = 0;
   }
 
   /** Stops the load on its way: a fresh worker reloads the last good scenario. */
@@ -132,7 +148,7 @@ export class SimClient {
       case 'unavailable':
         return this.on.unavailable?.(msg.message);
       case 'loaded':
-        this.stopWatch();
+        this.answered();
         this.run = msg.run;
         if (this.pending !== null) {
           this.lastGood = this.pending;
@@ -140,7 +156,7 @@ export class SimClient {
         }
         return this.on.loaded?.(msg);
       case 'invalid':
-        this.stopWatch();
+        this.answered();
         this.pending = null;
         return this.on.invalid?.(msg.problems, msg.seq);
       case 'samples':
@@ -160,7 +176,7 @@ export class SimClient {
       case 'crashed':
         return this.restart(msg.message);
       case 'error':
-        if (this.watched === null) this.stopWatch(); // a reset with nothing loaded
+        if (msg.message === 'nothing loaded') this.answered(); // a reset with nothing loaded
         return this.on.error?.(msg.message);
     }
   }
@@ -187,7 +203,7 @@ export class SimClient {
     this.send({ type: 'runUntil', ms });
   }
   reset() {
-    if (this.watchdog === null) this.watch(null);
+    this.watch(null);
     this.send({ type: 'reset' });
   }
   setParam(node: string, param: string, value: number) {
