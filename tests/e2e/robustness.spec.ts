@@ -1,0 +1,260 @@
+// Issue 14, "Nothing lost, nothing crashes": the user's own scenarios survive picking another
+// scenario, reload and back/forward; mangled links, bad files, a hung or panicking engine each
+// get a message in words, and the previous work is still there.
+import { expect, test, type Page } from '@playwright/test';
+import { deflateSync, strToU8 } from 'fflate';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DICTIONARY_V1, toBase64Url } from '../../web/src/scenario/share';
+import { libraryScenarios, openLab, repoRoot, status, waitForMode } from './helpers';
+
+const shots = resolve(repoRoot, 'test-results/screens');
+mkdirSync(shots, { recursive: true });
+
+const hook = <T>(page: Page, fn: () => T) => page.evaluate(fn);
+/** The open scenario (null before one is loaded, e.g. right after a reload). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const scenarioOf = async (page: Page): Promise<any> => {
+  const text = await hook(page, () => window.__abrlab?.scenario() ?? null);
+  return text ? JSON.parse(text) : null;
+};
+/** A link fragment holding this text, deflated as version 1 links are. */
+const fragmentOf = (text: string | Uint8Array) =>
+  `#s=1.${toBase64Url(deflateSync(typeof text === 'string' ? strToU8(text) : text, { level: 9, dictionary: strToU8(DICTIONARY_V1) }))}`;
+
+/** Builds a small network of the user's own from an empty canvas: one source, one switch. */
+async function buildOnEmptyCanvas(page: Page) {
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('clear-network').click();
+  await page.getByTestId('empty-atm').click();
+  await expect.poll(async () => (await scenarioOf(page))?.nodes.length).toBe(0);
+  await page.getByTestId('add-source').click();
+  await page.getByTestId('add-switch').click();
+  await expect.poll(async () => (await scenarioOf(page))?.nodes.map((n: { id: string }) => n.id)).toEqual(['S1', 'SW1']);
+}
+
+test('issue 14: a network built on an empty canvas survives another pick, back, reload, and is listed under My scenarios', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await buildOnEmptyCanvas(page);
+  await expect(page).toHaveURL(/\?mine=[a-z0-9]+$/);
+  const mineUrl = page.url();
+  const mine = await scenarioOf(page);
+  expect(mine.name).toBe('My network');
+
+  // Named in the editor: the name in the panel and the picker.
+  const name = page.getByTestId('scenario-name');
+  await name.fill('Class demo');
+  await name.press('Enter');
+  await expect(page.getByTestId('lesson').locator('.lesson-title')).toHaveText('Class demo');
+  await expect(page.getByTestId('my-scenarios').locator('option')).toHaveText([/^Class demo · \d\d:\d\d$/]);
+  await hook(page, () => window.__abrlab!.saved());
+
+  // Another library scenario: the address names it; the network is kept.
+  await page.getByTestId('scenario-picker').selectOption('gfc1');
+  await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('gfc1');
+  await expect(page).toHaveURL(/\?scenario=gfc1$/);
+  await page.screenshot({ path: resolve(shots, 'mine-1-picker.png') });
+
+  // Back: the user's network again.
+  await page.goBack();
+  await expect(page).toHaveURL(mineUrl);
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('Class demo');
+  expect((await scenarioOf(page))?.nodes).toEqual(mine.nodes);
+
+  // Forward, then reload on the library scenario, then pick the user's from the list.
+  await page.goForward();
+  await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('gfc1');
+  await page.reload();
+  await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('gfc1');
+  const mineOption = page.getByTestId('my-scenarios').locator('option');
+  await expect(mineOption).toHaveCount(1);
+  await page.getByTestId('scenario-picker').selectOption((await mineOption.getAttribute('value'))!);
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('Class demo');
+  await expect(page).toHaveURL(mineUrl);
+
+  // Reload on the user's scenario: it opens again, as theirs.
+  await page.reload();
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('Class demo');
+  expect(await hook(page, () => window.__abrlab!.place())).toMatch(/^mine:/);
+  await page.getByTestId('view-editor').click();
+  await expect(page.getByTestId('ed-node-SW1')).toHaveCount(1);
+  await page.screenshot({ path: resolve(shots, 'mine-2-reloaded.png') });
+  expect(errors).toEqual([]);
+});
+
+test('issue 14: a shared link opened elsewhere becomes that user\'s own copy at the first change', async ({ page, context }) => {
+  await openLab(page, '/?scenario=three-sources');
+  const link = await hook(page, () => window.__abrlab!.shareLink());
+  const other = await context.newPage();
+  await openLab(other, link!);
+  expect(await hook(other, () => window.__abrlab!.place())).toBe('none');
+  expect(await hook(other, () => window.__abrlab!.myScenarios())).toEqual([]);
+  await other.getByTestId('view-editor').click();
+  await other.getByTestId('ed-node-S3').click();
+  await other.keyboard.press('Delete');
+  await expect.poll(() => hook(other, () => window.__abrlab!.place())).toMatch(/^mine:/);
+  await expect(other).toHaveURL(/\?mine=/);
+  await expect.poll(() => hook(other, () => window.__abrlab!.myScenarios())).toHaveLength(1);
+});
+
+test('issue 14: mangled links say what is wrong, clear the fragment, and open the previous work', async ({ page, context }) => {
+  await openLab(page, '/?scenario=three-sources');
+  await page.getByTestId('step-ms').fill('10');
+  await page.getByTestId('step').click();
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(10);
+  await page.getByTestId('topo-SW1').click();
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  await field.fill('0.8');
+  await field.press('Enter');
+  await expect(page.getByTestId('changes')).toContainText('SW1 target_utilization → 0.8');
+  const work = await hook(page, () => window.__abrlab!.scenario());
+  const link = (await hook(page, () => window.__abrlab!.shareLink()))!;
+  const data = link.slice(link.indexOf('#s=1.') + 5);
+  const flipped = data.slice(0, 40) + (data[40] === 'A' ? 'B' : 'A') + data.slice(41);
+  const two = libraryScenarios().find((s) => s.file === 'two-sources.json')!.scenario;
+  const deep = `{"version":1,"id":"x","nodes":[],"links":[],"connections":[],"run":{"duration_ms":1},"lesson":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+
+  const cases: [string, string, RegExp][] = [
+    ['truncated', `#s=1.${data.slice(0, Math.floor(data.length / 2) & ~3)}`, /does not decompress/],
+    ['bit-flipped', `#s=1.${flipped}`, /could not be opened: the link's data/],
+    ['bad deflate', `#s=1.${toBase64Url(new Uint8Array([255, 254, 253, 252, 251, 250]))}`, /does not decompress/],
+    ['bad JSON', fragmentOf('{"version": 1, "id": '), /not valid JSON/],
+    ['deep nesting', fragmentOf(deep), /nests arrays or objects more than 64 levels deep/],
+    ['huge', fragmentOf(new Uint8Array(20 * 1024 * 1024)), /would inflate to more than 8 MB/],
+  ];
+  for (const [what, fragment, message] of cases) {
+    const next = await context.newPage();
+    const errors = await openLab(next, `/${fragment}`);
+    await expect(next.getByTestId('notice'), what).toContainText('This scenario link could not be opened');
+    await expect(next.getByTestId('notice'), what).toContainText(message);
+    await expect(next.getByTestId('notice'), what).toContainText('Nothing was lost: your last work is open instead');
+    expect(new URL(next.url()).hash, what).toBe('');
+    expect(await hook(next, () => window.__abrlab!.scenario()), what).toBe(work);
+    if (what === 'deep nesting') await next.screenshot({ path: resolve(shots, 'link-deep-nesting.png') });
+    expect(errors, what).toEqual([]);
+    // Reloading does not fail again: the fragment is gone.
+    await next.reload();
+    await expect.poll(() => hook(next, () => window.__abrlab?.scenario() ?? null)).toBe(work);
+    await next.close();
+  }
+
+  // A scenario the engine refuses: its problems, and the previous work stays loaded.
+  const invalid = { ...two, run: { ...two.run, duration_ms: -5 } };
+  const next = await context.newPage();
+  await openLab(next, `/${fragmentOf(JSON.stringify(invalid))}`);
+  await expect(next.getByTestId('problems')).toContainText('Could not load shared link');
+  await expect(next.getByTestId('problems')).toContainText('run.duration_ms');
+  expect(await hook(next, () => window.__abrlab!.scenario())).toBe(work);
+});
+
+test('issue 14: bad imports are refused with a message; the scenario open stays', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=core-edge');
+  const work = await hook(page, () => window.__abrlab!.scenario());
+  const two = libraryScenarios().find((s) => s.file === 'two-sources.json')!.scenario;
+  const files: [string, string, RegExp][] = [
+    ['null.json', 'null', /holds only null, not a scenario object/],
+    ['text.json', 'this is not JSON', /not valid JSON/],
+    ['invalid.json', JSON.stringify({ ...two, run: { ...two.run, duration_ms: -5 } }), /run\.duration_ms/],
+  ];
+  for (const [name, text, message] of files) {
+    await page.getByTestId('scenario-file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect(page.getByTestId('problems')).toContainText(`Could not load ${name}`);
+    await expect(page.getByTestId('problems')).toContainText(message);
+    await expect(page.getByTestId('problems')).toContainText('Still showing');
+    expect(await hook(page, () => window.__abrlab!.scenario())).toBe(work);
+    if (name === 'null.json') await page.screenshot({ path: resolve(shots, 'import-null.png') });
+  }
+  expect(errors).toEqual([]);
+});
+
+test('issue 14: a load that hangs is shown with Cancel; the watchdog restarts the engine; the work stays', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources&answer_timeout_ms=2500');
+  // Cancel by hand.
+  await hook(page, () => window.__abrlab!.hangEngine(60_000));
+  await page.getByTestId('scenario-picker').selectOption('gfc1');
+  await expect(page.getByTestId('loading')).toContainText('Loading “Generic Fairness Configuration 1”');
+  await expect(page.getByTestId('loading')).toContainText('23 connections');
+  await page.screenshot({ path: resolve(shots, 'loading-cancel.png') });
+  await page.getByTestId('cancel-load').click();
+  await expect(page.getByTestId('loading')).toHaveCount(0);
+  await expect(page.getByTestId('notice')).toContainText('Stopped loading “Generic Fairness Configuration 1”');
+  expect(await hook(page, () => window.__abrlab!.scenarioId())).toBe('two-sources');
+
+  // Left alone: the watchdog restarts it after the timeout.
+  await hook(page, () => window.__abrlab!.hangEngine(60_000));
+  await page.getByTestId('scenario-picker').selectOption('core-edge');
+  await expect(page.getByTestId('notice')).toContainText('was still loading after 2.5 s, so the engine was stopped and restarted', { timeout: 20_000 });
+  await expect(page.getByTestId('notice')).toContainText('Nothing of yours was lost');
+  expect(await hook(page, () => window.__abrlab!.scenarioId())).toBe('two-sources');
+  // The restarted engine runs.
+  await page.getByTestId('run-until').click();
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(50);
+  // And a pick now goes through.
+  await page.getByTestId('scenario-picker').selectOption('core-edge');
+  await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('core-edge');
+  expect(errors).toEqual([]);
+});
+
+test('issue 14: an engine panic is told in words; the raw panic text is only under the details', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('speed').selectOption('max');
+  await hook(page, () => window.__abrlab!.panicEngine());
+  await page.getByTestId('play').click();
+  const notice = page.getByTestId('notice');
+  await expect(notice).toContainText('The simulation engine stopped on an internal error');
+  await expect(notice).toContainText('reloaded at t = 0');
+  await expect(notice).toContainText('Your scenarios and your changes are kept.');
+  await expect(notice.locator('.notice-text')).not.toContainText('unreachable');
+  await expect(page.getByTestId('notice-details')).toBeHidden();
+  await notice.locator('summary').click();
+  await expect(page.getByTestId('notice-details')).toContainText('RuntimeError: unreachable');
+  await page.screenshot({ path: resolve(shots, 'panic-words.png') });
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  expect(errors).toEqual([]);
+});
+
+test('issue 14: a refused edit says only why, and Ctrl+Z undoes wherever the focus is', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('ed-conn-C1').click();
+  await page.getByTestId('conn-params').locator('summary').click();
+  await page.getByTestId('conn-param-pcr_mbps').fill('60');
+  await page.getByTestId('conn-param-pcr_mbps').press('Enter');
+  await expect(page.getByTestId('editor-message')).toHaveText('C1 pcr_mbps changed: the run restarted at t = 0.');
+  // MCR above PCR: each is in range, the engine refuses the pair.
+  await page.getByTestId('conn-param-mcr_mbps').fill('100');
+  await page.getByTestId('conn-param-mcr_mbps').press('Enter');
+  await expect(page.getByTestId('editor-message')).toContainText('Not applied, the engine refused it');
+  await expect(page.getByTestId('editor-message')).toContainText('must not exceed pcr_mbps');
+  await expect(page.getByTestId('editor-message')).not.toContainText('restarted');
+  await page.screenshot({ path: resolve(shots, 'refused-edit.png') });
+  expect((await scenarioOf(page))?.connections[0].params).toEqual({ pcr_mbps: 60 });
+
+  // On the charts, focus on a button: Ctrl+Z undoes the PCR edit, Ctrl+Shift+Z redoes it.
+  await page.getByTestId('view-charts').click();
+  await page.getByTestId('reset').focus();
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await scenarioOf(page))?.connections[0].params).toBeUndefined();
+  await page.keyboard.press('Control+Shift+z');
+  await expect.poll(async () => (await scenarioOf(page))?.connections[0].params).toEqual({ pcr_mbps: 60 });
+  // In a text field the browser's own undo applies: the network stays.
+  await page.getByTestId('step-ms').fill('7');
+  await page.getByTestId('step-ms').press('Control+z');
+  await page.waitForTimeout(300);
+  expect((await scenarioOf(page))?.connections[0].params).toEqual({ pcr_mbps: 60 });
+  expect(errors).toEqual([]);
+});
+
+test('issue 14: flows that left before the steady window say when they left in the result', async ({ page }) => {
+  await openLab(page, '/?scenario=fecn-hotspot');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await page.getByTestId('tab-result').click();
+  const rates = page.getByTestId('summary-rates');
+  await expect(rates.locator('[data-testid^="summary-left-"]')).toHaveCount(2);
+  await expect(rates.locator('[data-testid^="summary-left-"]').first()).toHaveText('left at 80 ms, before the steady window');
+  await rates.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: resolve(shots, 'summary-left.png') });
+});
