@@ -7,7 +7,7 @@ import { Lab } from './lab/lab';
 import { SweepSession } from './lab/sweep';
 import { shareLink, startup, type Startup } from './lab/sharing';
 import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
-import { IndexedDbScenarioStore, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
+import { IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
 import { placeOf, searchFor, type Place } from './scenario/place';
 import { App } from './ui/App';
 import './ui/app.css';
@@ -20,11 +20,12 @@ function storage(): Storage | null {
   }
 }
 
-function scenarioStore(): ScenarioStore | null {
+function scenarioStore(): ScenarioStore {
+  // Without IndexedDB the lab says so (once) rather than seem to keep the user's work.
   try {
-    return window.indexedDB ? new IndexedDbScenarioStore(window.indexedDB) : null;
-  } catch {
-    return null; // IndexedDB disabled: the lab says so at the first change it cannot keep
+    return window.indexedDB ? new IndexedDbScenarioStore(window.indexedDB) : unavailableStore('this browser offers no IndexedDB');
+  } catch (e) {
+    return unavailableStore(`IndexedDB is turned off: ${(e as Error)?.message || String(e)}`);
   }
 }
 
@@ -67,9 +68,9 @@ const sweep = new SweepSession(
 /** The user's scenario the address names (null: none named, or not kept). */
 async function namedMine(): Promise<MyScenario | null> {
   const place = placeOf(location.search);
-  if (place.kind !== 'mine' || !scenarios) return null;
+  if (place.kind !== 'mine') return null;
   try {
-    return await scenarios.get(place.id);
+    return await within(scenarios.get(place.id), 3000, null);
   } catch {
     return null; // unreadable storage: startup falls back to the last work and says so
   }

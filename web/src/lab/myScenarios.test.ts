@@ -5,7 +5,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
-import { IndexedDbScenarioStore, lastChangeText, type ScenarioStore } from '../scenario/myScenarios';
+import { IndexedDbScenarioStore, lastChangeText, unavailableStore, within, type ScenarioStore } from '../scenario/myScenarios';
 import type { Place } from '../scenario/place';
 import { placeOf, searchFor } from '../scenario/place';
 import { encodeScenario, textLibrary } from '../scenario/share';
@@ -206,6 +206,17 @@ describe('My scenarios', () => {
     await lab.saved();
     expect(lab.getState().notice?.text).toMatch(/cannot be kept in this browser \(QuotaExceededError\).*Export/);
     expect(JSON.parse(JSON.parse(local.getItem(LAST_WORK_KEY)!).json).run.duration_ms).toBe(250);
+  });
+
+  it('a browser without IndexedDB is told at start, not silently left unkept', async () => {
+    const lab = new Lab(() => new InProcessWorker((host) => costly(createFakeEngine({}), host)), {
+      scenarios: unavailableStore('this browser offers no IndexedDB'),
+    });
+    labs.push(lab);
+    await lab.refreshMyScenarios();
+    expect(lab.getState().notice?.text).toMatch(/Your scenarios cannot be kept in this browser \(this browser offers no IndexedDB\)/);
+    // A storage that never answers does not hold up the start.
+    expect(await within(new Promise<string>(() => {}), 10, 'fallback')).toBe('fallback');
   });
 
   it('says when a scenario last changed: the time today, the date before', () => {

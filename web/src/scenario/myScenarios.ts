@@ -59,6 +59,25 @@ export function lastChangeText(updatedMs: number, nowMs = Date.now()): string {
   return `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`;
 }
 
+/** A store that keeps nothing and says why (a browser without IndexedDB, or with it turned off):
+ *  the lab tells the user once, instead of seeming to keep their work. */
+export function unavailableStore(why: string): ScenarioStore {
+  const no = () => Promise.reject(new Error(why));
+  return { list: no, get: no, put: no, remove: no };
+}
+
+/** The store's answer, or `fallback` once `ms` have passed (a storage that never answers must
+ *  not hold up the lab's start). */
+export function within<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => resolve(fallback), ms);
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e: unknown) => (clearTimeout(t), reject(e)),
+    );
+  });
+}
+
 const DB_VERSION = 1;
 const STORE = 'scenarios';
 
