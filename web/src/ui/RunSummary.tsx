@@ -101,8 +101,13 @@ export function RunSummary({
                     {c.kind === 'ubr' ? ' (UBR)' : noShare(c.kind) ? ' (VBR/CBR)' : ''}
                   </td>
                   {leftBeforeSteady(stopOf.get(c.id), summary.steady_from_ms) !== null ? (
-                    <td colSpan={3} className="summary-left" data-testid={`summary-left-${c.id}`}>
-                      left at {fmt(stopOf.get(c.id), 0)} ms, before the steady window
+                    <td
+                      colSpan={3}
+                      className="summary-left"
+                      data-testid={`summary-left-${c.id}`}
+                      title={`It stopped before the steady window (from ${fmt(summary.steady_from_ms, 0)} ms): no mean rate or share to show`}
+                    >
+                      left at {fmt(stopOf.get(c.id), 0)} ms
                     </td>
                   ) : (
                     <>
