@@ -68,6 +68,8 @@ test('the inspector offers every algorithm of the catalogue for the network, by 
   const ethernet = CATALOGUE.algorithms.filter((a) => a.network === 'ethernet');
   if (ethernet.length) {
     await page.getByTestId('scenario-picker').selectOption(testbedFor(ethernet[0]));
+    // Wait for it to load: the ATM scenario before it has an SW1 too.
+    await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe(testbedFor(ethernet[0]));
     await inspect(page, 'SW1');
     const ethernetOptions = await page.getByTestId('switch-algorithm').locator('option').allTextContents();
     expect(ethernetOptions).toEqual(CATALOGUE.algorithms.filter((a) => runsOn(a, 'ethernet')).map((a) => a.name));
