@@ -51,7 +51,7 @@ test('issue 14: a network built on an empty canvas survives another pick, back, 
 
   // Another library scenario: the address names it; the network is kept.
   await page.getByTestId('scenario-picker').selectOption('gfc1');
-  await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('gfc1');
+  await expect.poll(() => hook(page, () => (window.__abrlab?.scenarioId() ?? null))).toBe('gfc1');
   await expect(page).toHaveURL(/\?scenario=gfc1$/);
   await page.screenshot({ path: resolve(shots, 'mine-1-picker.png') });
 
@@ -63,9 +63,9 @@ test('issue 14: a network built on an empty canvas survives another pick, back, 
 
   // Forward, then reload on the library scenario, then pick the user's from the list.
   await page.goForward();
-  await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('gfc1');
+  await expect.poll(() => hook(page, () => (window.__abrlab?.scenarioId() ?? null))).toBe('gfc1');
   await page.reload();
-  await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('gfc1');
+  await expect.poll(() => hook(page, () => (window.__abrlab?.scenarioId() ?? null))).toBe('gfc1');
   const mineOption = page.getByTestId('my-scenarios').locator('option');
   await expect(mineOption).toHaveCount(1);
   await page.getByTestId('scenario-picker').selectOption((await mineOption.getAttribute('value'))!);
@@ -75,7 +75,7 @@ test('issue 14: a network built on an empty canvas survives another pick, back, 
   // Reload on the user's scenario: it opens again, as theirs.
   await page.reload();
   await expect.poll(async () => (await scenarioOf(page))?.name).toBe('Class demo');
-  expect(await hook(page, () => window.__abrlab!.place())).toMatch(/^mine:/);
+  expect(await hook(page, () => (window.__abrlab?.place() ?? null))).toMatch(/^mine:/);
   await page.getByTestId('view-editor').click();
   await expect(page.getByTestId('ed-node-SW1')).toHaveCount(1);
   await page.screenshot({ path: resolve(shots, 'mine-2-reloaded.png') });
@@ -87,12 +87,12 @@ test('issue 14: a shared link opened elsewhere becomes that user\'s own copy at 
   const link = await hook(page, () => window.__abrlab!.shareLink());
   const other = await context.newPage();
   await openLab(other, link!);
-  expect(await hook(other, () => window.__abrlab!.place())).toBe('none');
+  expect(await hook(other, () => (window.__abrlab?.place() ?? null))).toBe('none');
   expect(await hook(other, () => window.__abrlab!.myScenarios())).toEqual([]);
   await other.getByTestId('view-editor').click();
   await other.getByTestId('ed-node-S3').click();
   await other.keyboard.press('Delete');
-  await expect.poll(() => hook(other, () => window.__abrlab!.place())).toMatch(/^mine:/);
+  await expect.poll(() => hook(other, () => (window.__abrlab?.place() ?? null))).toMatch(/^mine:/);
   await expect(other).toHaveURL(/\?mine=/);
   await expect.poll(() => hook(other, () => window.__abrlab!.myScenarios())).toHaveLength(1);
 });
@@ -178,20 +178,20 @@ test('issue 14: a load that hangs is shown with Cancel; the watchdog restarts th
   await page.getByTestId('cancel-load').click();
   await expect(page.getByTestId('loading')).toHaveCount(0);
   await expect(page.getByTestId('notice')).toContainText('Stopped loading “Generic Fairness Configuration 1”');
-  expect(await hook(page, () => window.__abrlab!.scenarioId())).toBe('two-sources');
+  expect(await hook(page, () => (window.__abrlab?.scenarioId() ?? null))).toBe('two-sources');
 
   // Left alone: the watchdog restarts it after the timeout.
   await hook(page, () => window.__abrlab!.hangEngine(60_000));
   await page.getByTestId('scenario-picker').selectOption('core-edge');
   await expect(page.getByTestId('notice')).toContainText('was still loading after 2.5 s, so the engine was stopped and restarted', { timeout: 20_000 });
   await expect(page.getByTestId('notice')).toContainText('Nothing of yours was lost');
-  expect(await hook(page, () => window.__abrlab!.scenarioId())).toBe('two-sources');
+  expect(await hook(page, () => (window.__abrlab?.scenarioId() ?? null))).toBe('two-sources');
   // The restarted engine runs.
   await page.getByTestId('run-until').click();
   await expect.poll(async () => (await status(page))?.nowMs).toBe(50);
   // And a pick now goes through.
   await page.getByTestId('scenario-picker').selectOption('core-edge');
-  await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('core-edge');
+  await expect.poll(() => hook(page, () => (window.__abrlab?.scenarioId() ?? null))).toBe('core-edge');
   expect(errors).toEqual([]);
 });
 

@@ -202,6 +202,8 @@ describe('SimClient', () => {
     );
     client.load(twoSources());
     client.load(JSON.stringify({ ...JSON.parse(twoSources()), id: 'hang' }));
+    // The worker's start-up (fetching and compiling the wasm) does not count against the watch.
+    expect(timers.pending).toBe(0);
     for (let i = 0; i < 10; i++) workers[0].pump();
     expect(on.loaded).toHaveBeenCalledTimes(1);
     expect(timers.pending).toBe(1); // still watching the second

@@ -60,8 +60,9 @@ export class SimClient {
   private watchdog: unknown = null;
   /** Loads and resets sent and not answered yet (the worker answers them in order). */
   private awaiting = 0;
-  /** The scenario text of the last load sent (null: a reset came after it). */
-  private watched: string | null = null;
+  /** Whether the worker has its engine: its start-up (fetching and compiling the wasm) does not
+   *  count against the watchdog, which is armed once it is ready. */
+  private engineReady = false;
   private readonly timeoutMs: number;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (id: unknown) => void;
@@ -80,6 +81,7 @@ export class SimClient {
 
   private spawn() {
     this.run = -1;
+    this.engineReady = false;
     this.worker = this.makeWorker();
     this.worker.onmessage = (ev) => this.receive(ev.data);
     this.worker.onerror = (ev) => {
@@ -90,7 +92,7 @@ export class SimClient {
     this.send({ type: 'speed', speed: this.speed });
   }
 
-  /** A fresh worker with the last good scenario (unless that is what could not be loaded). */
+  /** A fresh worker with the last good scenario. */
   private replaceWorker(reload = this.lastGood) {
     this.stopWatch();
     this.worker.terminate();
@@ -106,18 +108,16 @@ export class SimClient {
   }
 
   /** A load or reset is sent: it must be answered in time. */
-  private watch(scenario: string | null) {
-    this.watched = scenario;
+  private watch() {
     this.awaiting += 1;
-    if (this.watchdog === null) this.arm();
+    if (this.watchdog === null && this.engineReady) this.arm();
   }
 
   private arm() {
     this.watchdog = this.setTimer(() => {
       this.watchdog = null;
-      // A reload of the last good scenario that hangs too is not tried again.
-      const again = this.watched !== null && this.watched === this.lastGood;
-      this.replaceWorker(again ? null : this.lastGood);
+      // The last good scenario loaded before in the same engine: it loads again.
+      this.replaceWorker();
       this.on.timedOut?.(this.timeoutMs);
     }, this.timeoutMs);
   }
@@ -144,6 +144,8 @@ export class SimClient {
   private receive(msg: FromWorker) {
     switch (msg.type) {
       case 'ready':
+        this.engineReady = true;
+        if (this.awaiting > 0 && this.watchdog === null) this.arm();
         return this.on.ready?.(msg.engine, msg.catalogue);
       case 'unavailable':
         return this.on.unavailable?.(msg.message);
@@ -187,7 +189,7 @@ export class SimClient {
 
   load(scenarioJson: string, seq?: number) {
     this.pending = scenarioJson;
-    this.watch(scenarioJson);
+    this.watch();
     this.send({ type: 'load', scenario: scenarioJson, seq });
   }
   play() {
@@ -203,7 +205,7 @@ export class SimClient {
     this.send({ type: 'runUntil', ms });
   }
   reset() {
-    this.watch(null);
+    this.watch();
     this.send({ type: 'reset' });
   }
   setParam(node: string, param: string, value: number) {
