@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { repoFile } from '../test/fakes';
+import { encodeScenario, textLibrary } from '../scenario/share';
+import {
+  applyOverride,
+  compareHash,
+  comparePayloadOf,
+  compareTable,
+  decodeCompare,
+  differs,
+  planCompare,
+  problemText,
+  type CompareOutcome,
+} from './compare';
+import { parseRow } from './sweepTable';
+
+const file = (id: string) => readFileSync(repoFile(`scenarios/${id}.json`), 'utf8');
+const lookup = (id: string) => {
+  try {
+    return file(id);
+  } catch {
+    return undefined;
+  }
+};
+const twoSources = file('two-sources');
+
+describe('overrides, as the engine applies --set', () => {
+  it('sets a switch algorithm and a parameter by id, and a seed', () => {
+    const doc = JSON.parse(twoSources);
+    expect(applyOverride(doc, 'nodes.SW1.algorithm=erica_plus')).toBeNull();
+    expect(applyOverride(doc, 'nodes.SW2.params.target_utilization=0.8')).toBeNull();
+    expect(applyOverride(doc, 'run.seed=7')).toBeNull();
+    expect(doc.nodes.find((n: { id: string }) => n.id === 'SW1').algorithm).toBe('erica_plus');
+    expect(doc.nodes.find((n: { id: string }) => n.id === 'SW2').params).toEqual({ target_utilization: 0.8 });
+    expect(doc.run.seed).toBe(7);
+  });
+
+  it('names the path and the rule of a bad assignment', () => {
+    const doc = JSON.parse(twoSources);
+    expect(applyOverride(doc, 'nodes.SW9.algorithm=erica')).toBe("'nodes.SW9.algorithm': no element with id 'SW9' in 'nodes'");
+    expect(applyOverride(doc, 'run..seed=1')).toBe("'run..seed=1': empty key in path 'run..seed'");
+    expect(applyOverride(doc, 'run.seed')).toBe("'run.seed': expected PATH=VALUE");
+    expect(applyOverride(doc, 'id.x=1')).toBe("'id.x': 'id' is not an object or a list");
+  });
+});
+
+describe('planning a comparison', () => {
+  it('runs the current scenario first, then each variant with its overrides', () => {
+    const plan = planCompare(twoSources, [{ sets: ['nodes.SW1.algorithm=erica_plus'] }], lookup);
+    expect(plan.ok).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.runs.map((r) => r.label)).toEqual(['two-sources', 'SW1.algorithm = erica_plus']);
+    expect(plan.runs[0].json).toBe(twoSources);
+    expect(JSON.parse(plan.runs[1].json).nodes[2].algorithm).toBe('erica_plus');
+    expect(JSON.parse(twoSources).nodes[2].algorithm).toBe('erica'); // the current one is left alone
+  });
+
+  it('takes library scenarios of the same topology', () => {
+    const plan = planCompare(file('qcn-hotspot'), [{ from: 'fqcn-hotspot', sets: [] }, { from: 'fecn-hotspot', sets: ['run.seed=3'] }], lookup);
+    expect(plan.ok && plan.runs.map((r) => r.label)).toEqual(['qcn-hotspot', 'fqcn-hotspot', 'fecn-hotspot, run.seed = 3']);
+  });
+
+  it('refuses more than five runs', () => {
+    const plan = planCompare(twoSources, [1, 2, 3, 4, 5].map((s) => ({ sets: [`run.seed=${s}`] })), lookup);
+    expect(plan.ok).toBe(false);
+    if (!plan.ok) expect(problemText(plan.problems[0])).toMatch(/at most 5 scenarios .* this one has 6/);
+  });
+
+  it('refuses another topology, an unknown scenario and a bad path, naming the variant', () => {
+    const plan = planCompare(
+      twoSources,
+      [{ from: 'three-sources', sets: [] }, { from: 'nope', sets: [] }, { sets: ['nodes.SW3.algorithm=erica'] }, { sets: [] }, ],
+      lookup,
+    );
+    expect(plan.ok).toBe(false);
+    if (plan.ok) return;
+    expect(plan.problems.map(problemText)).toEqual([
+      "variant 1: 'three-sources' is not of the same topology as 'two-sources' (a variant must have the same node and link ids)",
+      "variant 2: there is no library scenario 'nope'",
+      "variant 3: 'nodes.SW3.algorithm': no element with id 'SW3' in 'nodes'",
+      'variant 4: it changes nothing: choose a library scenario or set a path',
+    ]);
+  });
+
+  it('refuses an override that changes the topology', () => {
+    const plan = planCompare(twoSources, [{ sets: ['nodes.SW2.id=SW9'] }], lookup);
+    expect(plan.ok || problemText(plan.problems[0])).toMatch(/variant 1: an override may not change the node or link ids/);
+  });
+});
+
+const run = (cells: string): CompareOutcome => ({ ok: true, cells: parseRow(cells), digest: 'd' });
+
+describe('the summaries side by side', () => {
+  const a = run('[["jain_index",1.0],["convergence_ms",20.5],["lost_cells",0],["max_queue_cells",40],["goodput_mbps",null],["conn.C1.mean_rate_mbps",70.0],["conn.C1.target_share_mbps",70.0],["conn.C2.mean_rate_mbps",70.0],["conn.C2.target_share_mbps",70.0]]');
+  const b = run('[["jain_index",0.99],["convergence_ms",30.0],["lost_cells",0],["max_queue_cells",400],["goodput_mbps",null],["conn.C1.mean_rate_mbps",77.0],["conn.C1.target_share_mbps",77.7],["conn.C2.mean_rate_mbps",71.0],["conn.C2.target_share_mbps",77.7]]');
+
+  it('marks what differs from the first run by more than the tolerance', () => {
+    const rows = compareTable([a, b, { ok: false, error: 'boom' }]);
+    const by = Object.fromEntries(rows.map((r) => [r.label, r]));
+    expect(Object.keys(by)).toEqual([
+      'C1 mean rate (Mbps)',
+      'C1 target share (Mbps)',
+      'C2 mean rate (Mbps)',
+      'C2 target share (Mbps)',
+      "Jain's index",
+      'convergence (ms)',
+      'lost cells',
+      'largest queue (cells)',
+    ]); // goodput is null everywhere (no TCP): no row
+    expect(by['C1 mean rate (Mbps)'].values).toEqual([70, 77, null]);
+    expect(by['C1 mean rate (Mbps)'].differs).toEqual([false, true, false]);
+    expect(by['C2 mean rate (Mbps)'].differs).toEqual([false, false, false]); // 1.4 % apart
+    expect(by["Jain's index"].differs).toEqual([false, false, false]);
+    expect(by['largest queue (cells)'].differs).toEqual([false, true, false]);
+    expect(by['lost cells'].differs).toEqual([false, false, false]);
+  });
+
+  it('sums the connections of one group', () => {
+    const rows = compareTable([a, b], new Map([['C1', 'A'], ['C2', 'A']]));
+    expect(rows[0]).toMatchObject({ label: 'group A mean rate (Mbps)', values: [140, 148] });
+  });
+
+  it('treats a missing value against a number as a difference', () => {
+    expect(differs(null, 1, 0.05)).toBe(true);
+    expect(differs(null, null, 0.05)).toBe(false);
+    expect(differs(0, 0, 0.05)).toBe(false);
+    expect(differs(100, 104, 0.05)).toBe(false);
+    expect(differs(100, 106, 0.05)).toBe(true);
+  });
+});
+
+describe('the compare link', () => {
+  const library = textLibrary([{ id: 'two-sources', scenario: JSON.parse(twoSources) }]);
+  const data = { variants: [{ sets: ['nodes.SW1.algorithm=erica_plus'] }, { from: 'vsvd-1', sets: ['run.seed=2'] }], digests: ['aa', 'bb', null] };
+
+  it('round-trips the scenario, the variants and the digests through #c=1.…', () => {
+    const hash = compareHash(JSON.parse(twoSources), data, library);
+    expect(hash).toMatch(/^#c=1\.[A-Za-z0-9_-]+$/);
+    const d = decodeCompare(comparePayloadOf(`${hash}&q=x`)!, library);
+    expect(d.ok).toBe(true);
+    if (!d.ok) return;
+    expect(d.data).toEqual(data);
+    expect(JSON.parse(d.json)).toEqual(JSON.parse(twoSources)); // no `compare` left for the engine
+  });
+
+  it('says what is wrong with a damaged or variant-less link', () => {
+    expect(decodeCompare('2.abc')).toEqual({ ok: false, error: 'the compare link is of version 2, this lab reads version 1' });
+    expect(decodeCompare(encodeScenario(JSON.parse(twoSources)))).toEqual({ ok: false, error: 'the compare link holds a scenario but no variants (compare.variants)' });
+    const bad = compareHash(JSON.parse(twoSources), { variants: [{ sets: [3] as unknown as string[] }] });
+    expect(decodeCompare(comparePayloadOf(bad)!)).toMatchObject({ ok: false, error: expect.stringMatching(/variant 1 is not/) });
+    expect(comparePayloadOf('#s=1.abc')).toBeNull();
+  });
+});

@@ -1,0 +1,301 @@
+// A comparison, pure: the current scenario and up to four variants, each the current scenario
+// (or another library scenario of the same topology) with `--set`-style overrides applied — an
+// algorithm per switch (`nodes.SW1.algorithm=erica_plus`), any parameter
+// (`nodes.SW1.params.target_utilization=0.8`), a seed (`run.seed=2`). Planning refuses more than
+// five runs, a scenario of another topology and a path that does not apply, naming the variant
+// and the rule; the engine then checks every value (its problems come back with their paths).
+// The summaries are laid side by side from the runs' sweep rows, and a cell is marked when it
+// differs from the first run's by more than a tolerance.
+
+import { decodeScenario, encodeScenario, type TextLibrary } from '../scenario/share';
+import type { RowCell } from './sweepTable';
+
+/** The current scenario and at most four variants. */
+export const MAX_COMPARE_RUNS = 5;
+
+/** One variant: where it starts from and what it changes. */
+export interface VariantSpec {
+  /** A library scenario's id to start from; absent: the current scenario. */
+  from?: string;
+  /** `PATH=VALUE` assignments, applied in order (the rules of the engine's `--set`). */
+  sets: string[];
+}
+
+/** The scenarios a plan may draw on: the library's, by id (their JSON). */
+export type ScenarioLookup = (id: string) => string | undefined;
+
+export interface PlannedRun {
+  /** What the run is, for headers: "current", "SW1.algorithm = erica_plus", "vsvd-1-end-to-end". */
+  label: string;
+  /** The scenario to run (JSON). */
+  json: string;
+}
+
+/** A refusal: the variant (1-based; 0 for the plan as a whole) and the rule it breaks. */
+export interface CompareProblem {
+  variant: number;
+  rule: string;
+}
+
+export type Plan = { ok: true; runs: PlannedRun[] } | { ok: false; problems: CompareProblem[] };
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/**
+ * Applies one `PATH=VALUE` to a scenario document in place, as the engine's `apply_override`
+ * does (engine/sim/src/scenario.rs): dot-separated keys, list elements by `id` (or index),
+ * missing object keys created, the value parsed as JSON or else taken as a string. Returns the
+ * problem, or null.
+ */
+export function applyOverride(doc: Json, assignment: string): string | null {
+  const eq = assignment.indexOf('=');
+  if (eq < 0) return `'${assignment}': expected PATH=VALUE`;
+  const path = assignment.slice(0, eq).trim();
+  const raw = assignment.slice(eq + 1).trim();
+  let value: Json;
+  try {
+    value = JSON.parse(raw) as Json;
+  } catch {
+    value = raw;
+  }
+  const keys = path.split('.');
+  if (keys.some((k) => k === '')) return `'${assignment}': empty key in path '${path}'`;
+  let cur: Json = doc;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const last = i + 1 === keys.length;
+    const walked = keys.slice(0, i).join('.');
+    if (Array.isArray(cur)) {
+      let pos = cur.findIndex((v) => !!v && typeof v === 'object' && !Array.isArray(v) && v.id === key);
+      if (pos < 0 && /^\d+$/.test(key) && Number(key) < cur.length) pos = Number(key);
+      if (pos < 0) return `'${path}': no element with id '${key}' in '${walked}'`;
+      if (last) {
+        cur[pos] = value;
+        return null;
+      }
+      cur = cur[pos];
+    } else if (cur && typeof cur === 'object') {
+      if (last) {
+        cur[key] = value;
+        return null;
+      }
+      if (!(key in cur)) cur[key] = {};
+      cur = cur[key];
+    } else {
+      return `'${path}': '${walked}' is not an object or a list`;
+    }
+  }
+  return null;
+}
+
+/** The ids of a scenario's nodes and links: two scenarios with equal keys are one topology. */
+export function topologyKey(doc: { nodes?: { id: string }[]; links?: { id: string }[] }): string {
+  const ids = (list: { id: string }[] | undefined) => (list ?? []).map((x) => x.id).sort().join(',');
+  return `nodes ${ids(doc.nodes)}; links ${ids(doc.links)}`;
+}
+
+function sameTopologyProblem(base: Json, other: Json, otherId: string, baseId: string): string | null {
+  const a = topologyKey(base as never);
+  const b = topologyKey(other as never);
+  if (a === b) return null;
+  return `'${otherId}' is not of the same topology as '${baseId}' (a variant must have the same node and link ids)`;
+}
+
+/** A short name for a variant: what it starts from and what it sets. */
+export function variantLabel(spec: VariantSpec): string {
+  const sets = spec.sets.map((s) => s.replace(/^nodes\./, '').replace('=', ' = '));
+  return [spec.from, ...sets].filter(Boolean).join(', ') || 'same as the current scenario';
+}
+
+/** Plans a comparison of `currentJson` with `variants`: the scenarios to run, or what is wrong. */
+export function planCompare(currentJson: string, variants: VariantSpec[], lookup: ScenarioLookup): Plan {
+  const problems: CompareProblem[] = [];
+  if (variants.length + 1 > MAX_COMPARE_RUNS) {
+    problems.push({
+      variant: 0,
+      rule: `a comparison runs at most ${MAX_COMPARE_RUNS} scenarios (the current one and ${MAX_COMPARE_RUNS - 1} variants); this one has ${variants.length + 1}`,
+    });
+    return { ok: false, problems };
+  }
+  if (variants.length === 0) return { ok: false, problems: [{ variant: 0, rule: 'add at least one variant to compare with' }] };
+  let base: Json;
+  try {
+    base = JSON.parse(currentJson) as Json;
+  } catch (e) {
+    return { ok: false, problems: [{ variant: 0, rule: `the current scenario is not valid JSON: ${(e as Error).message}` }] };
+  }
+  const baseId = String((base as { id?: unknown }).id ?? 'the current scenario');
+  const runs: PlannedRun[] = [{ label: baseId, json: currentJson }];
+  variants.forEach((spec, k) => {
+    const variant = k + 1;
+    let doc: Json;
+    if (spec.from) {
+      const text = lookup(spec.from);
+      if (text === undefined) {
+        problems.push({ variant, rule: `there is no library scenario '${spec.from}'` });
+        return;
+      }
+      doc = JSON.parse(text) as Json;
+      const p = sameTopologyProblem(base, doc, spec.from, baseId);
+      if (p) {
+        problems.push({ variant, rule: p });
+        return;
+      }
+    } else {
+      doc = structuredClone(base);
+    }
+    if (!spec.from && spec.sets.length === 0) {
+      problems.push({ variant, rule: 'it changes nothing: choose a library scenario or set a path' });
+      return;
+    }
+    for (const set of spec.sets) {
+      const p = applyOverride(doc, set);
+      if (p) problems.push({ variant, rule: p });
+    }
+    const changed = topologyKey(doc as never) !== topologyKey(base as never);
+    if (changed) problems.push({ variant, rule: 'an override may not change the node or link ids (a variant must keep the topology)' });
+    runs.push({ label: variantLabel(spec), json: JSON.stringify(doc) });
+  });
+  return problems.length ? { ok: false, problems } : { ok: true, runs };
+}
+
+/** Says a refusal as a line: "variant 2: …". */
+export function problemText(p: CompareProblem): string {
+  return p.variant ? `variant ${p.variant}: ${p.rule}` : p.rule;
+}
+
+// ---- The table ------------------------------------------------------------------------------
+
+/** What happened to one run: its row, or why it has none. */
+export type CompareOutcome = { ok: true; cells: RowCell[]; digest: string } | { ok: false; error: string };
+
+export interface CompareRow {
+  /** What the row shows ("C1 mean rate (Mbps)", "Jain's index"). */
+  label: string;
+  /** Per run: its value (null where the run has none or failed). */
+  values: (number | null)[];
+  /** Per run: the value differs from the first run's by more than the tolerance. */
+  differs: boolean[];
+}
+
+/** Relative difference above which a cell is marked (5 %). */
+export const DEFAULT_TOLERANCE = 0.05;
+
+/** Whether b differs from a by more than `tol` (relative to the larger magnitude; nulls differ from numbers). */
+export function differs(a: number | null, b: number | null, tol: number): boolean {
+  if (a === null || b === null) return a !== b;
+  const scale = Math.max(Math.abs(a), Math.abs(b));
+  if (scale === 0) return false;
+  return Math.abs(a - b) / scale > tol;
+}
+
+/** The connections' report groups (`group`), by connection id, from a scenario's JSON. */
+export function connectionGroups(json: string): Map<string, string> {
+  try {
+    const doc = JSON.parse(json) as { connections?: { id: string; group?: string }[] };
+    return new Map((doc.connections ?? []).filter((c) => c.group).map((c) => [c.id, c.group!]));
+  } catch {
+    return new Map();
+  }
+}
+
+const num = (cells: Map<string, number | string | null>, name: string): number | null => {
+  const v = cells.get(name);
+  return typeof v === 'number' ? v : null;
+};
+
+/**
+ * The summaries side by side: per connection (or per `group`, summed) mean rate and target
+ * share, then Jain's index, convergence, losses, the largest queue and goodput. Rows come in the
+ * order of the first run that has them.
+ */
+export function compareTable(outcomes: (CompareOutcome | undefined)[], groups: Map<string, string> = new Map(), tol = DEFAULT_TOLERANCE): CompareRow[] {
+  const maps = outcomes.map((o) => (o && o.ok ? new Map(o.cells.map((c) => [c.name, c.value])) : null));
+  // The connections, in row order, from any run that has a row.
+  const conns: string[] = [];
+  for (const m of maps) {
+    if (!m) continue;
+    for (const k of m.keys()) {
+      const hit = /^conn\.(.+)\.mean_rate_mbps$/.exec(k);
+      if (hit && !conns.includes(hit[1])) conns.push(hit[1]);
+    }
+  }
+  const keys: { label: string; value: (m: Map<string, number | string | null>) => number | null }[] = [];
+  const sumOf = (ids: string[], field: string) => (m: Map<string, number | string | null>) => {
+    const vs = ids.map((id) => num(m, `conn.${id}.${field}`));
+    return vs.every((v) => v === null) ? null : vs.reduce<number>((s, v) => s + (v ?? 0), 0);
+  };
+  const units: [string, string[]][] = [];
+  for (const c of conns) {
+    const g = groups.get(c);
+    const key = g ? `group ${g}` : c;
+    const u = units.find(([k]) => k === key);
+    if (u) u[1].push(c);
+    else units.push([key, [c]]);
+  }
+  for (const [name, ids] of units) {
+    keys.push({ label: `${name} mean rate (Mbps)`, value: sumOf(ids, 'mean_rate_mbps') });
+    keys.push({ label: `${name} target share (Mbps)`, value: sumOf(ids, 'target_share_mbps') });
+  }
+  keys.push({ label: "Jain's index", value: (m) => num(m, 'jain_index') });
+  keys.push({ label: 'convergence (ms)', value: (m) => num(m, 'convergence_ms') });
+  keys.push({ label: 'lost cells', value: (m) => num(m, 'lost_cells') });
+  keys.push({ label: 'largest queue (cells)', value: (m) => num(m, 'max_queue_cells') });
+  keys.push({ label: 'goodput (Mbps)', value: (m) => num(m, 'goodput_mbps') });
+  const rows: CompareRow[] = [];
+  for (const k of keys) {
+    const values = maps.map((m) => (m ? k.value(m) : null));
+    if (values.every((v) => v === null) && !k.label.startsWith("Jain") && !k.label.startsWith('convergence')) continue;
+    const first = values[0];
+    rows.push({ label: k.label, values, differs: values.map((v, i) => i > 0 && !!maps[0] && !!maps[i] && differs(first, v, tol)) });
+  }
+  return rows;
+}
+
+// ---- The compare link -----------------------------------------------------------------------
+
+/** The fragment key of a compare link: `#c=1.<data>`. */
+export const COMPARE_KEY = 'c';
+
+/** What a compare link carries besides the current scenario. */
+export interface CompareLinkData {
+  variants: VariantSpec[];
+  /** The runs' digests when the link was made (current first), to check the replay against. */
+  digests?: (string | null)[];
+}
+
+/**
+ * The fragment of a comparison: the scenario link's codec (scenario/share.ts, same version tag,
+ * dictionary and library text elision) over the current scenario with the variants (and the
+ * digests, if known) in a `compare` field that never reaches the engine.
+ */
+export function compareHash(current: unknown, data: CompareLinkData, library: TextLibrary = new Map()): string {
+  const doc = { ...(current as Record<string, unknown>), compare: data };
+  return `#${COMPARE_KEY}=${encodeScenario(doc, library)}`;
+}
+
+/** The payload of `#c=…` in a location hash, or null. */
+export function comparePayloadOf(hash: string): string | null {
+  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  for (const part of h.split('&')) if (part.startsWith(`${COMPARE_KEY}=`)) return part.slice(COMPARE_KEY.length + 1);
+  return null;
+}
+
+export type DecodedCompare = { ok: true; json: string; data: CompareLinkData } | { ok: false; error: string };
+
+/** Decodes a compare link's payload; every damage comes back as a message. */
+export function decodeCompare(payload: string, library: TextLibrary = new Map()): DecodedCompare {
+  const d = decodeScenario(payload, library);
+  if (!d.ok) return { ok: false, error: d.error.replace(/^the link/, 'the compare link') };
+  const s = d.scenario as unknown as Record<string, unknown>;
+  const data = s.compare as CompareLinkData | undefined;
+  delete s.compare;
+  if (!data || typeof data !== 'object' || !Array.isArray(data.variants)) {
+    return { ok: false, error: 'the compare link holds a scenario but no variants (compare.variants)' };
+  }
+  for (const [i, v] of data.variants.entries()) {
+    const bad = !v || typeof v !== 'object' || !Array.isArray(v.sets) || v.sets.some((x) => typeof x !== 'string') || (v.from !== undefined && typeof v.from !== 'string');
+    if (bad) return { ok: false, error: `the compare link's variant ${i + 1} is not {from?: scenario id, sets: ["PATH=VALUE", …]}` };
+  }
+  return { ok: true, json: JSON.stringify(s, null, 2), data };
+}
