@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { WorkerPool } from '../engine/pool';
+import { repoFile } from '../test/fakes';
+import { InProcessBatchWorker, WASM_ENGINE } from '../test/wasmEngine';
+import { textLibrary } from '../scenario/share';
+import { compareHash, comparePayloadOf, compareTable, decodeCompare, type VariantSpec } from './compare';
+import { CompareSession, digestMatches } from './compareSession';
+import { parseRow } from './sweepTable';
+
+const file = (id: string) => readFileSync(repoFile(`scenarios/${id}.json`), 'utf8');
+const short = (id: string, ms = 30) => {
+  const doc = JSON.parse(file(id));
+  doc.run.duration_ms = ms;
+  if (doc.run.steady_from_ms !== undefined) doc.run.steady_from_ms = ms / 2;
+  return JSON.stringify(doc);
+};
+
+function setup() {
+  const pool = new WorkerPool(() => new InProcessBatchWorker(WASM_ENGINE, true), 3);
+  const session = new CompareSession(pool, (id) => short(id, 10));
+  const settled = () => vi.waitFor(() => expect(['done', 'refused', 'cancelled']).toContain(session.getState().phase), { timeout: 20_000 });
+  return { session, settled };
+}
+
+function direct(json: string) {
+  const sim = WASM_ENGINE.createSimulation(json);
+  while (!sim.done()) sim.advance(sim.endMs(), 1e6);
+  const out = { row: parseRow(sim.summaryRow()), digest: sim.digest() };
+  sim.free();
+  return out;
+}
+
+describe('CompareSession', () => {
+  it('runs ERICA against ERICA+ on two-sources: each row and digest equal a direct run', async () => {
+    const { session, settled } = setup();
+    const json = short('two-sources');
+    session.start(json, [{ sets: ['nodes.SW1.algorithm=erica_plus', 'nodes.SW2.algorithm=erica_plus'] }]);
+    await settled();
+    const s = session.getState();
+    expect(s.phase).toBe('done');
+    const plus = JSON.parse(json);
+    plus.nodes[2].algorithm = plus.nodes[3].algorithm = 'erica_plus';
+    const want = [direct(json), direct(JSON.stringify(plus))];
+    expect(s.outcomes).toEqual(want.map((w) => ({ ok: true, cells: w.row, digest: w.digest })));
+    expect(want[0].digest).not.toBe(want[1].digest);
+    const rows = compareTable(s.outcomes);
+    expect(rows.find((r) => r.label === 'C1 mean rate (Mbps)')!.values.every((v) => typeof v === 'number')).toBe(true);
+  });
+
+  it('a variant the engine refuses says why, with the path; the others finish', async () => {
+    const { session, settled } = setup();
+    session.start(short('two-sources'), [{ sets: ['nodes.SW1.algorithm=no_such'] }, { sets: ['run.seed=2'] }]);
+    await settled();
+    const [a, bad, c] = session.getState().outcomes;
+    expect(a?.ok && c?.ok).toBe(true);
+    expect(bad).toMatchObject({ ok: false, error: expect.stringMatching(/nodes\[2\]\.algorithm|algorithm/) });
+  });
+
+  it('refuses a plan without running anything', () => {
+    const { session } = setup();
+    session.start(short('two-sources'), [{ from: 'vsvd-1', sets: [] }]);
+    expect(session.getState()).toMatchObject({ phase: 'refused', problems: [expect.stringMatching(/^variant 1: 'vsvd-1' is not of the same topology/)] });
+  });
+
+  it('a compare link replays every variant digest for digest', async () => {
+    const first = setup();
+    const json = short('qcn-hotspot', 10);
+    const variants: VariantSpec[] = [{ from: 'fqcn-hotspot', sets: [] }, { from: 'fecn-hotspot', sets: ['run.seed=4'] }];
+    first.session.start(json, variants);
+    await first.settled();
+    const digests = first.session.digests();
+    expect(digests.every((d) => typeof d === 'string')).toBe(true);
+    const library = textLibrary([{ id: 'qcn-hotspot', scenario: JSON.parse(file('qcn-hotspot')) }]);
+    const hash = compareHash(JSON.parse(json), { variants, digests }, library);
+    const d = decodeCompare(comparePayloadOf(hash)!, library);
+    if (!d.ok) throw new Error(d.error);
+    const again = setup();
+    again.session.start(d.json, d.data.variants, d.data.digests ?? null);
+    await again.settled();
+    expect(again.session.digests()).toEqual(digests);
+    expect([0, 1, 2].map((i) => digestMatches(again.session.getState(), i))).toEqual([true, true, true]);
+  });
+});

@@ -1,0 +1,92 @@
+// A comparison in the lab: plans the current scenario and its variants (compare.ts), runs them
+// at once in the worker pool (each to its end, at full speed) and keeps what comes back; a
+// failed run keeps its reason (the engine's path and rule) and the others go on. A comparison
+// opened from a link carries the digests it had: each replayed run says whether it matches.
+
+import type { JobRunner } from './sweep';
+import { JobFailed } from '../engine/pool';
+import { StateCell } from './state';
+import { parseRow } from './sweepTable';
+import { planCompare, problemText, type CompareOutcome, type PlannedRun, type ScenarioLookup, type VariantSpec } from './compare';
+
+export type ComparePhase = 'idle' | 'running' | 'done' | 'refused' | 'cancelled';
+
+export interface CompareState {
+  phase: ComparePhase;
+  /** The compared scenario (JSON, as run first) and its variants. */
+  json: string;
+  variants: VariantSpec[];
+  runs: PlannedRun[];
+  /** Per run: its outcome once finished (a handful, so they live here). */
+  outcomes: (CompareOutcome | undefined)[];
+  /** Why the comparison did not run, one line per problem ("variant 2: …"). */
+  problems: string[];
+  /** The digests a compare link promised (current first), to check the replay against. */
+  expected: (string | null)[] | null;
+  elapsedMs: number;
+}
+
+const IDLE: CompareState = { phase: 'idle', json: '', variants: [], runs: [], outcomes: [], problems: [], expected: null, elapsedMs: 0 };
+
+export class CompareSession {
+  private readonly cell = new StateCell<CompareState>(IDLE);
+  private generation = 0;
+  private started = 0;
+
+  constructor(
+    private readonly pool: JobRunner,
+    private readonly lookup: ScenarioLookup,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  subscribe = (fn: () => void) => this.cell.subscribe(fn);
+  getState = () => this.cell.get();
+
+  /** Plans and runs a comparison of `json` with `variants`; replaces any earlier one. */
+  start(json: string, variants: VariantSpec[], expected: (string | null)[] | null = null) {
+    this.pool.cancel('a new comparison started');
+    const generation = ++this.generation;
+    const plan = planCompare(json, variants, this.lookup);
+    if (!plan.ok) {
+      this.cell.set({ ...IDLE, phase: 'refused', json, variants, problems: plan.problems.map(problemText) });
+      return;
+    }
+    this.started = this.now();
+    this.cell.set({ ...IDLE, phase: 'running', json, variants, runs: plan.runs, outcomes: plan.runs.map(() => undefined), expected });
+    plan.runs.forEach((run, i) => {
+      this.pool.submit({ type: 'run', scenario: run.json }).then(
+        (a) => generation === this.generation && this.record(i, a.type === 'run' ? { ok: true, cells: parseRow(a.row), digest: a.digest } : { ok: false, error: 'no row came back' }),
+        (e: JobFailed) => generation === this.generation && !e.cancelled && this.record(i, { ok: false, error: e.message }),
+      );
+    });
+  }
+
+  private record(i: number, outcome: CompareOutcome) {
+    const s = this.cell.get();
+    const outcomes = s.outcomes.slice();
+    outcomes[i] = outcome;
+    const done = outcomes.every((o) => o !== undefined);
+    this.cell.set({ outcomes, phase: done ? 'done' : s.phase, elapsedMs: this.now() - this.started });
+  }
+
+  /** Stops the runs still going; what finished stays. */
+  cancel() {
+    if (this.cell.get().phase !== 'running') return;
+    this.generation++;
+    this.pool.cancel();
+    this.cell.set({ phase: 'cancelled', elapsedMs: this.now() - this.started });
+  }
+
+  /** The runs' digests so far (null where a run has none). */
+  digests(): (string | null)[] {
+    return this.cell.get().outcomes.map((o) => (o && o.ok ? o.digest : null));
+  }
+}
+
+/** Whether run i's digest is the one its link promised: null when there is nothing to check. */
+export function digestMatches(s: CompareState, i: number): boolean | null {
+  const want = s.expected?.[i];
+  const o = s.outcomes[i];
+  if (!want || !o || !o.ok) return null;
+  return o.digest === want;
+}
