@@ -5,6 +5,9 @@ import { makeEngineWorker } from './engine/client';
 import { makeBatchWorker, WorkerPool } from './engine/pool';
 import { Lab } from './lab/lab';
 import { SweepSession } from './lab/sweep';
+import { CompareSession } from './lab/compareSession';
+import { comparePayloadOf, decodeCompare } from './lab/compare';
+import { textLibrary } from './scenario/share';
 import { shareLink, startup, type Startup } from './lab/sharing';
 import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
 import { IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
@@ -65,6 +68,10 @@ const sweep = new SweepSession(
   (origin) => LIBRARY.entries.some((e) => e.id === origin),
 );
 
+// Comparisons run in a pool of their own (a sweep's start cancels its pool's jobs).
+const compare = new CompareSession(new WorkerPool(makeBatchWorker), (id) => LIBRARY.entries.find((e) => e.id === id)?.json);
+
+// A compare link (#c=1.…) opens its scenario and runs its variants again (below).
 /** The user's scenario the address names (null: none named, or not kept). */
 async function namedMine(): Promise<MyScenario | null> {
   const place = placeOf(location.search);
@@ -95,6 +102,15 @@ if (start.clearHash) history.replaceState(null, '', location.pathname + location
 lab.setSpeed(0.01);
 for (const { json, origin, place } of start.loads) lab.open(json, origin, place, 'replace');
 if (start.notice) lab.notify(start.notice);
+const comparePayload = comparePayloadOf(location.hash);
+if (comparePayload !== null) {
+  const linked = decodeCompare(comparePayload, textLibrary(LIBRARY.entries));
+  if (linked.ok) {
+    lab.load(linked.json, 'compare link');
+    compare.start(linked.json, linked.data.variants, linked.data.digests ?? null);
+  } else lab.notify({ kind: 'error', text: `The compare link could not be read: ${linked.error}.` });
+  history.replaceState(null, '', location.pathname + location.search);
+}
 lab.setCharts(start.view);
 void lab.refreshMyScenarios();
 
@@ -110,6 +126,6 @@ window.addEventListener('popstate', () => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App lab={lab} store={store} sweep={sweep} />
+    <App lab={lab} store={store} sweep={sweep} compare={compare} />
   </StrictMode>,
 );

@@ -11,6 +11,8 @@ import {
   differs,
   planCompare,
   problemText,
+  sameTopology,
+  specOfDraft,
   type CompareOutcome,
 } from './compare';
 import { parseRow } from './sweepTable';
@@ -150,5 +152,20 @@ describe('the compare link', () => {
     const bad = compareHash(JSON.parse(twoSources), { variants: [{ sets: [3] as unknown as string[] }] });
     expect(decodeCompare(comparePayloadOf(bad)!)).toMatchObject({ ok: false, error: expect.stringMatching(/variant 1 is not/) });
     expect(comparePayloadOf('#s=1.abc')).toBeNull();
+  });
+});
+
+describe('variants from the form', () => {
+  it('turns algorithm picks and typed assignments into --set lines', () => {
+    expect(specOfDraft({ from: '', algorithms: { SW1: 'erica_plus', SW2: '' }, sets: ' nodes.SW2.params.target_utilization=0.8\nrun.seed=3 ' })).toEqual({
+      sets: ['nodes.SW1.algorithm=erica_plus', 'nodes.SW2.params.target_utilization=0.8', 'run.seed=3'],
+    });
+    expect(specOfDraft({ from: 'vsvd-1', algorithms: {}, sets: '' })).toEqual({ from: 'vsvd-1', sets: [] });
+  });
+
+  it('offers the library scenarios of the same topology only', () => {
+    const lib = ['vsvd-1', 'vsvd-1-end-to-end', 'two-sources'].map((id) => ({ id, scenario: JSON.parse(file(id)) }));
+    expect(sameTopology(file('vsvd-1'), lib)).toEqual(['vsvd-1-end-to-end']);
+    expect(sameTopology(twoSources, lib)).toEqual([]);
   });
 });

@@ -299,3 +299,49 @@ export function decodeCompare(payload: string, library: TextLibrary = new Map())
   }
   return { ok: true, json: JSON.stringify(s, null, 2), data };
 }
+
+// ---- Variants as the view edits them -------------------------------------------------------
+
+/** A variant as the Compare view's form holds it. */
+export interface VariantDraft {
+  /** A library scenario's id, or '' for the current scenario. */
+  from: string;
+  /** An algorithm per switch id ('' or absent: as it is). */
+  algorithms: Record<string, string>;
+  /** More `PATH=VALUE` assignments, separated by spaces or new lines (a parameter, `run.seed=2`). */
+  sets: string;
+}
+
+/** The variant a draft stands for: algorithm choices first, then the typed assignments. */
+export function specOfDraft(d: VariantDraft): VariantSpec {
+  const sets = Object.entries(d.algorithms)
+    .filter(([, alg]) => alg)
+    .map(([sw, alg]) => `nodes.${sw}.algorithm=${alg}`);
+  sets.push(...d.sets.split(/\s+/).filter(Boolean));
+  return d.from ? { from: d.from, sets } : { sets };
+}
+
+/** The library scenarios one may compare `json` with: same node and link ids, not itself. */
+export function sameTopology(json: string, library: readonly { id: string; scenario: unknown }[]): string[] {
+  let key: string;
+  let id: unknown;
+  try {
+    const doc = JSON.parse(json) as { id?: unknown };
+    key = topologyKey(doc as never);
+    id = doc.id;
+  } catch {
+    return [];
+  }
+  return library.filter((e) => e.id !== id && topologyKey(e.scenario as never) === key).map((e) => e.id);
+}
+
+/** Library lessons that ask for a comparison: the scenarios each is read against. */
+export const LESSON_PARTNERS: Readonly<Record<string, readonly string[]>> = {
+  'vsvd-1': ['vsvd-1-end-to-end'],
+  'vsvd-1-end-to-end': ['vsvd-1'],
+  'vpc-abr': ['vpc-ubr'],
+  'vpc-ubr': ['vpc-abr'],
+  'qcn-hotspot': ['fqcn-hotspot', 'fecn-hotspot'],
+  'fqcn-hotspot': ['qcn-hotspot', 'fecn-hotspot'],
+  'fecn-hotspot': ['qcn-hotspot', 'fqcn-hotspot'],
+};

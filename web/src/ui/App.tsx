@@ -21,6 +21,9 @@ import {
 import type { Lab } from '../lab/lab';
 import type { SweepSession } from '../lab/sweep';
 import { SweepView } from './SweepView';
+import type { CompareSession } from '../lab/compareSession';
+import { CompareView } from './CompareView';
+import { LIBRARY } from '../scenario/library';
 import { LessonPanel } from './LessonPanel';
 import { NetworkEditor } from './editor/NetworkEditor';
 import { editedOrigin } from './editor/canvas';
@@ -39,7 +42,7 @@ function typesText(el: Element | null): boolean {
   return ['text', 'number', 'search', 'email', 'url', 'tel', 'password', ''].includes(type);
 }
 
-export function App({ lab, store, sweep }: { lab: Lab; store: SampleStore; sweep: SweepSession }) {
+export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleStore; sweep: SweepSession; compare: CompareSession }) {
   const state = useLabState(lab);
   const sweepPhase = useSyncExternalStore(sweep.subscribe, () => sweep.getState().phase);
   const endMs = state.current?.scenario.run.duration_ms ?? state.status?.endMs ?? 1;
@@ -116,7 +119,7 @@ export function App({ lab, store, sweep }: { lab: Lab; store: SampleStore; sweep
     [quantities, quantity],
   );
   // View state: the charts, or the network editor in their place.
-  const [workspace, setWorkspace] = useState<'charts' | 'editor' | 'sweep'>('charts');
+  const [workspace, setWorkspace] = useState<'charts' | 'editor' | 'sweep' | 'compare'>(() => (compare.getState().phase === 'idle' ? 'charts' : 'compare'));
   const hasSweep = !!state.current?.scenario.sweep || sweepPhase !== 'idle';
   const changes = state.current?.scenario.changes;
   // Exported chart files are named after the scenario and the chart; a chart starts afresh
@@ -167,6 +170,9 @@ export function App({ lab, store, sweep }: { lab: Lab; store: SampleStore; sweep
               Sweep
             </button>
           )}
+          <button role="tab" aria-selected={workspace === 'compare'} data-testid="view-compare" onClick={() => setWorkspace('compare')}>
+            Compare
+          </button>
           {workspace === 'charts' && (
             <span className="zoom-hint" data-testid="zoom">
               {zoom ? (
@@ -214,6 +220,19 @@ export function App({ lab, store, sweep }: { lab: Lab; store: SampleStore; sweep
             currentJson={state.current?.json}
             origin={state.current?.origin ?? ''}
             onOpened={() => setWorkspace('charts')}
+          />
+        )}
+        {workspace === 'compare' && (
+          <CompareView
+            compare={compare}
+            current={state.current?.scenario}
+            currentJson={state.current?.json}
+            catalogue={state.catalogue}
+            library={LIBRARY.entries}
+            onOpen={(json, origin) => {
+              lab.load(json, origin);
+              setWorkspace('charts');
+            }}
           />
         )}
         <div className="charts" hidden={workspace !== 'charts'}>

@@ -1,0 +1,213 @@
+// The compare view: the current scenario against up to four variants (an algorithm per switch,
+// any `--set` path, a seed, or a library scenario of the same topology), run at once in the
+// worker pool; the summaries side by side, cells that differ from the first run marked; a
+// compare link that replays every variant. No simulation here: compare.ts plans and tabulates,
+// compareSession.ts runs.
+
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import type { Catalogue } from '../contract/engine';
+import type { Scenario } from '../contract/scenario';
+import {
+  compareHash,
+  compareTable,
+  connectionGroups,
+  LESSON_PARTNERS,
+  MAX_COMPARE_RUNS,
+  sameTopology,
+  specOfDraft,
+  type VariantDraft,
+} from '../lab/compare';
+import { digestMatches, type CompareSession } from '../lab/compareSession';
+import type { LibraryEntry } from '../scenario/library';
+import { textLibrary } from '../scenario/share';
+import { formatStat } from './SweepView';
+
+const emptyDraft = (): VariantDraft => ({ from: '', algorithms: {}, sets: '' });
+
+export function CompareView({
+  compare,
+  current,
+  currentJson,
+  catalogue,
+  library,
+  onOpen,
+}: {
+  compare: CompareSession;
+  current: Scenario | undefined;
+  currentJson: string | undefined;
+  catalogue: Catalogue | null;
+  library: readonly LibraryEntry[];
+  /** Opens a run's scenario in the lab's charts. */
+  onOpen: (json: string, origin: string) => void;
+}) {
+  const s = useSyncExternalStore(compare.subscribe, compare.getState);
+  // View state: the variants being written (the session keeps the ones that ran).
+  const [drafts, setDrafts] = useState<VariantDraft[]>([emptyDraft()]);
+  const [link, setLink] = useState('');
+  const partners = useMemo(() => (currentJson ? sameTopology(currentJson, library) : []), [currentJson, library]);
+  const lessonPartners = (current && LESSON_PARTNERS[current.id]) || [];
+  const switches = (current?.nodes ?? []).filter((n) => n.kind === 'switch');
+  const ethernet = !!current?.ethernet;
+  const algorithms = (catalogue?.algorithms ?? []).filter((a) => a.network === 'both' || a.network === (ethernet ? 'ethernet' : 'atm'));
+  const rows = useMemo(() => compareTable(s.outcomes, connectionGroups(s.json)), [s.outcomes, s.json]);
+  const running = s.phase === 'running';
+
+  const set = (i: number, d: Partial<VariantDraft>) => setDrafts(drafts.map((x, k) => (k === i ? { ...x, ...d } : x)));
+  const run = (ds = drafts) => {
+    if (!currentJson) return;
+    setLink('');
+    compare.start(currentJson, ds.map(specOfDraft));
+  };
+  const withLesson = () => {
+    const ds = lessonPartners.map((id) => ({ ...emptyDraft(), from: id }));
+    setDrafts(ds);
+    run(ds);
+  };
+  const makeLink = () => {
+    const hash = compareHash(JSON.parse(s.json), { variants: s.variants, digests: compare.digests() }, textLibrary(library));
+    const url = `${location.origin}${location.pathname}${hash}`;
+    setLink(url);
+    void navigator.clipboard?.writeText(url).catch(() => undefined);
+  };
+
+  return (
+    <section className="sweep compare" data-testid="compare" data-phase={s.phase}>
+      <header className="sweep-head">
+        <h2>Compare{current ? ` ${current.id} with up to ${MAX_COMPARE_RUNS - 1} variants` : ''}</h2>
+        <span className="sweep-actions">
+          {lessonPartners.length > 0 && (
+            <button data-testid="compare-lesson" className="btn" disabled={running} onClick={withLesson}>
+              Compare with {lessonPartners.join(', ')}
+            </button>
+          )}
+          <button data-testid="compare-run" className="btn primary" disabled={!currentJson || running} onClick={() => run()}>
+            Run the comparison
+          </button>
+          {running && (
+            <button data-testid="compare-cancel" className="btn" onClick={() => compare.cancel()}>
+              Cancel
+            </button>
+          )}
+          {s.phase === 'done' && (
+            <button data-testid="compare-link" className="btn" title="A #c= link that opens this comparison and runs every variant again" onClick={makeLink}>
+              Compare link
+            </button>
+          )}
+        </span>
+      </header>
+      {link && <input className="compare-linktext" data-testid="compare-linktext" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />}
+      <ol className="compare-variants">
+        {drafts.map((d, i) => (
+          <li key={i} data-testid={`variant-${i + 1}`} className="compare-variant">
+            <span className="compare-vname">Variant {i + 1}</span>
+            <label>
+              from{' '}
+              <select data-testid={`variant-${i + 1}-from`} value={d.from} onChange={(e) => set(i, { from: e.target.value })}>
+                <option value="">this scenario</option>
+                {partners.map((id) => (
+                  <option key={id} value={id}>
+                    {id}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {!d.from &&
+              switches.map((n) => (
+                <label key={n.id}>
+                  {n.id}{' '}
+                  <select data-testid={`variant-${i + 1}-alg-${n.id}`} value={d.algorithms[n.id] ?? ''} onChange={(e) => set(i, { algorithms: { ...d.algorithms, [n.id]: e.target.value } })}>
+                    <option value="">as it is{n.algorithm ? ` (${n.algorithm})` : ''}</option>
+                    {algorithms.map((a) => (
+                      <option key={a.id} value={a.id}>
+                        {a.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ))}
+            <input
+              data-testid={`variant-${i + 1}-sets`}
+              className="compare-sets"
+              placeholder="PATH=VALUE …  e.g. nodes.SW1.params.target_utilization=0.8 run.seed=2"
+              value={d.sets}
+              onChange={(e) => set(i, { sets: e.target.value })}
+            />
+            <button className="btn" title="Remove this variant" onClick={() => setDrafts(drafts.filter((_, k) => k !== i))}>
+              ×
+            </button>
+          </li>
+        ))}
+      </ol>
+      <button data-testid="compare-add" className="btn" disabled={drafts.length >= MAX_COMPARE_RUNS - 1} onClick={() => setDrafts([...drafts, emptyDraft()])}>
+        Add a variant
+      </button>
+      {s.phase === 'refused' && (
+        <div className="sweep-refused" role="alert" data-testid="compare-refused">
+          <p>The comparison cannot run as written:</p>
+          <ul>
+            {s.problems.map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {s.runs.length > 0 && (
+        <div className="sweep-scroll">
+          <table className="sweep-table compare-table" data-testid="compare-table">
+            <thead>
+              <tr>
+                <th />
+                {s.runs.map((r, i) => (
+                  <th key={i} data-testid={`compare-head-${i}`}>
+                    {r.label}
+                    <RunNote outcome={s.outcomes[i]} match={digestMatches(s, i)} />
+                    {i > 0 && (
+                      <button className="btn compare-open" data-testid={`compare-open-${i}`} title="Open this variant in the charts" onClick={() => onOpen(r.json, `compare: ${r.label}`)}>
+                        Open
+                      </button>
+                    )}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.label} data-testid="compare-row">
+                  <th scope="row">{row.label}</th>
+                  {row.values.map((v, i) => (
+                    <td key={i} className={row.differs[i] ? 'differs' : undefined} data-differs={row.differs[i] || undefined}>
+                      {v === null ? (s.outcomes[i] ? '–' : '…') : formatStat(v)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="sweep-note">
+            Marked: more than 5 % off the first run. Shares are the max-min targets the engine computes for each run. Rates and queues over time are not drawn
+            per variant here yet: Open shows a variant’s charts in the lab.
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RunNote({ outcome, match }: { outcome: ReturnType<CompareSession['getState']>['outcomes'][number]; match: boolean | null }) {
+  if (!outcome) return <span className="sweep-ci"> running…</span>;
+  if (!outcome.ok)
+    return (
+      <span className="sweep-error" data-testid="compare-error">
+        {' '}
+        failed: {outcome.error}
+      </span>
+    );
+  return (
+    <span className="sweep-ci" title={`digest ${outcome.digest}`}>
+      {' '}
+      {outcome.digest.slice(0, 8)}
+      {match === true && ' ✓ as linked'}
+      {match === false && ' ≠ the link’s digest'}
+    </span>
+  );
+}
