@@ -69,7 +69,7 @@ test('compare ERICA with ERICA+ on two-sources: both summaries side by side, and
   expect(errors).toEqual([]);
 });
 
-test('a comparison with another topology is refused, naming the variant and the rule', async ({ page }) => {
+test('a bad override path is refused naming the variant and the rule; vsvd-1 against vsvd-1-end-to-end in one click', async ({ page }) => {
   await openLab(page, '/?scenario=vsvd-1');
   await page.getByTestId('view-compare').click();
   await page.getByTestId('variant-1-sets').fill('nodes.SW9.algorithm=erica');
@@ -79,4 +79,14 @@ test('a comparison with another topology is refused, naming the variant and the 
   await page.getByTestId('compare-lesson').click();
   await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
   await expect(page.getByTestId('compare-head-1')).toContainText('vsvd-1-end-to-end');
+});
+
+test('a lesson that compares offers it in one click: qcn-hotspot against fqcn-hotspot and fecn-hotspot', async ({ page }) => {
+  await openLab(page, '/?scenario=qcn-hotspot');
+  await page.getByTestId('lesson-compare').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('compare-head-1')).toContainText('fqcn-hotspot');
+  await expect(page.getByTestId('compare-head-2')).toContainText('fecn-hotspot');
+  await expect(page.getByTestId('variant-2-from')).toHaveValue('fecn-hotspot');
+  await page.screenshot({ path: resolve(shots, 'compare-qcn.png'), fullPage: true });
 });

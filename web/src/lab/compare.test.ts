@@ -13,6 +13,7 @@ import {
   problemText,
   sameTopology,
   specOfDraft,
+  unitOf,
   type CompareOutcome,
 } from './compare';
 import { parseRow } from './sweepTable';
@@ -116,6 +117,12 @@ describe('the summaries side by side', () => {
     expect(by["Jain's index"].differs).toEqual([false, false, false]);
     expect(by['largest queue (cells)'].differs).toEqual([false, true, false]);
     expect(by['lost cells'].differs).toEqual([false, false, false]);
+  });
+
+  it('counts frames on an Ethernet network', () => {
+    expect(unitOf(file('qcn-hotspot'))).toBe('frames');
+    expect(unitOf(twoSources)).toBe('cells');
+    expect(compareTable([a], new Map(), 0.05, 'frames').map((r) => r.label)).toContain('largest queue (frames)');
   });
 
   it('sums the connections of one group', () => {

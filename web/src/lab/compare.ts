@@ -189,6 +189,15 @@ export function differs(a: number | null, b: number | null, tol: number): boolea
   return Math.abs(a - b) / scale > tol;
 }
 
+/** What a scenario's `*_cells` counts: frames on an Ethernet network, else ATM cells. */
+export function unitOf(json: string): 'cells' | 'frames' {
+  try {
+    return (JSON.parse(json) as { ethernet?: unknown }).ethernet ? 'frames' : 'cells';
+  } catch {
+    return 'cells';
+  }
+}
+
 /** The connections' report groups (`group`), by connection id, from a scenario's JSON. */
 export function connectionGroups(json: string): Map<string, string> {
   try {
@@ -209,7 +218,12 @@ const num = (cells: Map<string, number | string | null>, name: string): number |
  * share, then Jain's index, convergence, losses, the largest queue and goodput. Rows come in the
  * order of the first run that has them.
  */
-export function compareTable(outcomes: (CompareOutcome | undefined)[], groups: Map<string, string> = new Map(), tol = DEFAULT_TOLERANCE): CompareRow[] {
+export function compareTable(
+  outcomes: (CompareOutcome | undefined)[],
+  groups: Map<string, string> = new Map(),
+  tol = DEFAULT_TOLERANCE,
+  unit: 'cells' | 'frames' = 'cells',
+): CompareRow[] {
   const maps = outcomes.map((o) => (o && o.ok ? new Map(o.cells.map((c) => [c.name, c.value])) : null));
   // The connections, in row order, from any run that has a row.
   const conns: string[] = [];
@@ -239,8 +253,8 @@ export function compareTable(outcomes: (CompareOutcome | undefined)[], groups: M
   }
   keys.push({ label: "Jain's index", value: (m) => num(m, 'jain_index') });
   keys.push({ label: 'convergence (ms)', value: (m) => num(m, 'convergence_ms') });
-  keys.push({ label: 'lost cells', value: (m) => num(m, 'lost_cells') });
-  keys.push({ label: 'largest queue (cells)', value: (m) => num(m, 'max_queue_cells') });
+  keys.push({ label: `lost ${unit}`, value: (m) => num(m, 'lost_cells') });
+  keys.push({ label: `largest queue (${unit})`, value: (m) => num(m, 'max_queue_cells') });
   keys.push({ label: 'goodput (Mbps)', value: (m) => num(m, 'goodput_mbps') });
   const rows: CompareRow[] = [];
   for (const k of keys) {

@@ -276,7 +276,16 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
           />
         </div>
         </div>
-        <LessonPanel lab={lab} state={state} onExportRun={exportRun} />
+        <LessonPanel
+          lab={lab}
+          state={state}
+          onExportRun={exportRun}
+          onCompareWith={(ids) => {
+            if (!state.current) return;
+            compare.start(state.current.json, ids.map((from) => ({ from, sets: [] })));
+            setWorkspace('compare');
+          }}
+        />
       </main>
     </div>
   );

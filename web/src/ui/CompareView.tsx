@@ -11,6 +11,7 @@ import {
   compareHash,
   compareTable,
   connectionGroups,
+  unitOf,
   LESSON_PARTNERS,
   MAX_COMPARE_RUNS,
   sameTopology,
@@ -42,14 +43,17 @@ export function CompareView({
 }) {
   const s = useSyncExternalStore(compare.subscribe, compare.getState);
   // View state: the variants being written (the session keeps the ones that ran).
-  const [drafts, setDrafts] = useState<VariantDraft[]>([emptyDraft()]);
+  // Variants started elsewhere (a compare link, a lesson's button) show as they ran.
+  const [drafts, setDrafts] = useState<VariantDraft[]>(() =>
+    s.variants.length ? s.variants.map((v) => ({ from: v.from ?? '', algorithms: {}, sets: v.sets.join(' ') })) : [emptyDraft()],
+  );
   const [link, setLink] = useState('');
   const partners = useMemo(() => (currentJson ? sameTopology(currentJson, library) : []), [currentJson, library]);
   const lessonPartners = (current && LESSON_PARTNERS[current.id]) || [];
   const switches = (current?.nodes ?? []).filter((n) => n.kind === 'switch');
   const ethernet = !!current?.ethernet;
   const algorithms = (catalogue?.algorithms ?? []).filter((a) => a.network === 'both' || a.network === (ethernet ? 'ethernet' : 'atm'));
-  const rows = useMemo(() => compareTable(s.outcomes, connectionGroups(s.json)), [s.outcomes, s.json]);
+  const rows = useMemo(() => compareTable(s.outcomes, connectionGroups(s.json), undefined, unitOf(s.json)), [s.outcomes, s.json]);
   const running = s.phase === 'running';
 
   const set = (i: number, d: Partial<VariantDraft>) => setDrafts(drafts.map((x, k) => (k === i ? { ...x, ...d } : x)));
@@ -183,11 +187,13 @@ export function CompareView({
               ))}
             </tbody>
           </table>
+        </div>
+      )}
+      {s.runs.length > 0 && (
           <p className="sweep-note">
             Marked: more than 5 % off the first run. Shares are the max-min targets the engine computes for each run. Rates and queues over time are not drawn
             per variant here yet: Open shows a variant’s charts in the lab.
           </p>
-        </div>
       )}
     </section>
   );

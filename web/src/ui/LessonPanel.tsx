@@ -5,6 +5,7 @@ import { algorithmOf } from '../scenario/switchEdits';
 import { RecordedChanges, SwitchInspector } from './SwitchInspector';
 import { VirtualPathsPanel } from './VirtualPathsPanel';
 import type { Lab, LabState } from '../lab/lab';
+import { LESSON_PARTNERS } from '../lab/compare';
 import { RunSummary } from './RunSummary';
 import { networkView } from '../charts/specs';
 import { Topology } from './Topology';
@@ -20,11 +21,14 @@ export function LessonPanel({
   lab,
   state,
   onExportRun,
+  onCompareWith,
 }: {
   lab: Lab;
   state: LabState;
   /** Saves the whole run (every series as CSV, the summary as JSON). */
   onExportRun?: (kind: 'series-csv' | 'summary-json') => void;
+  /** Compares the open scenario with these library scenarios (the lesson's partners). */
+  onCompareWith?: (ids: readonly string[]) => void;
 }) {
   // View state only: which tab, which switch.
   const [tab, setTab] = useState<Tab>('lesson');
@@ -95,16 +99,22 @@ export function LessonPanel({
       ) : tab === 'result' && summary ? (
         <RunSummary summary={summary} net={networkView(s)} digest={state.digest} onExport={onExportRun} connections={s.connections} />
       ) : (
-        <LessonText scenario={s} state={state} />
+        <LessonText scenario={s} state={state} onCompareWith={onCompareWith} />
       )}
     </aside>
   );
 }
 
-function LessonText({ scenario: s, state }: { scenario: Scenario; state: LabState }) {
+function LessonText({ scenario: s, state, onCompareWith }: { scenario: Scenario; state: LabState; onCompareWith?: (ids: readonly string[]) => void }) {
+  const partners = LESSON_PARTNERS[s.id];
   return (
     <>
       <RunFacts scenario={s} state={state} />
+      {partners && onCompareWith && (
+        <button className="btn" data-testid="lesson-compare" title="Run this lesson's scenarios side by side in the Compare view" onClick={() => onCompareWith(partners)}>
+          Compare with {partners.join(', ')}
+        </button>
+      )}
       {s.lesson && (
         <section>
           <h3>What to watch</h3>
