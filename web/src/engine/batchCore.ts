@@ -3,7 +3,7 @@
 // itself; cancelling a sweep terminates the workers.
 
 import type { BatchEngine } from '../contract/engine';
-import type { BatchJob, FromBatch, JobAnswer } from './batchProtocol';
+import { MAX_SAMPLE_VALUES, type BatchJob, type FromBatch, type JobAnswer } from './batchProtocol';
 
 /** Events per call into the engine (design.md: advance wasm in calls of ~10^5 events). */
 const SLICE_EVENTS = 200_000;
@@ -50,11 +50,29 @@ export class BatchCore {
         const sim = this.engine.createSimulation(json);
         try {
           const end = sim.endMs();
+          // Kept only when asked for (a compare variant's charts), and only up to a budget.
+          let chunks: Float64Array[] | null = job.samples ? [] : null;
+          let kept = 0;
           while (!sim.done()) {
             sim.advance(end, SLICE_EVENTS);
-            sim.takeSamples(); // the rows stay in the engine for the summary; nothing to ship
+            const rows = sim.takeSamples(); // the engine keeps what the summary needs
+            if (chunks && rows.length) {
+              kept += rows.length;
+              if (kept > MAX_SAMPLE_VALUES) chunks = null;
+              else chunks.push(rows);
+            }
           }
-          return { type: 'run', row: sim.summaryRow(), digest: sim.digest(), events: sim.eventsProcessed(), wallMs: this.now() - started };
+          const answer: JobAnswer = { type: 'run', row: sim.summaryRow(), digest: sim.digest(), events: sim.eventsProcessed(), wallMs: this.now() - started };
+          if (chunks) {
+            const rows = new Float64Array(kept);
+            let at = 0;
+            for (const c of chunks) {
+              rows.set(c, at);
+              at += c.length;
+            }
+            answer.samples = { meta: sim.seriesMeta(), rows };
+          } else if (job.samples) answer.samplesDropped = true;
+          return answer;
         } finally {
           sim.free();
         }

@@ -7,8 +7,11 @@ export type BatchJob =
   | { type: 'plan'; scenario: string }
   /** Run i's scenario of a sweep (JSON), e.g. to open it in the lab. */
   | { type: 'scenario'; sweep: string; index: number }
-  /** One run to its end: a scenario, or run `index` of a sweep. */
-  | { type: 'run'; scenario: string; index?: number };
+  /**
+   * One run to its end: a scenario, or run `index` of a sweep. `samples`: also send its sample
+   * rows (a compare variant's charts; a sweep never asks), as one transferred Float64Array.
+   */
+  | { type: 'run'; scenario: string; index?: number; samples?: boolean };
 
 export type ToBatch = { type: 'init' } | { type: 'job'; id: number; job: BatchJob };
 
@@ -20,7 +23,19 @@ export interface RunResult {
   events: number;
   /** Wall-clock time of the run in the worker (ms). */
   wallMs: number;
+  /** When asked for: the series (SeriesMeta[] as JSON) and every sample row [time, v…], row-major. */
+  samples?: RunSamples;
+  /** Samples were asked for but the run had more than MAX_SAMPLE_VALUES of them. */
+  samplesDropped?: boolean;
 }
+
+export interface RunSamples {
+  meta: string;
+  rows: Float64Array;
+}
+
+/** The most sample values (rows × columns) a run sends back: 4 M values, 32 MB. */
+export const MAX_SAMPLE_VALUES = 4_000_000;
 
 export type JobAnswer =
   | { type: 'plan'; json: string }

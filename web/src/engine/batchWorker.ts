@@ -34,7 +34,11 @@ async function loadWasm(): Promise<BatchEngine> {
   };
 }
 
-const post = (msg: FromBatch) => self.postMessage(msg);
+// A run's samples are transferred, not copied.
+const post = (msg: FromBatch) => {
+  const rows = msg.type === 'done' && msg.answer.type === 'run' ? msg.answer.samples?.rows : undefined;
+  self.postMessage(msg, rows ? [rows.buffer] : []);
+};
 let core: BatchCore | null = null;
 const queued: ToBatch[] = [];
 

@@ -25,8 +25,12 @@ function setup() {
 
 function direct(json: string) {
   const sim = WASM_ENGINE.createSimulation(json);
-  while (!sim.done()) sim.advance(sim.endMs(), 1e6);
-  const out = { row: parseRow(sim.summaryRow()), digest: sim.digest() };
+  const rows: number[] = [];
+  while (!sim.done()) {
+    sim.advance(sim.endMs(), 1e6);
+    rows.push(...sim.takeSamples());
+  }
+  const out = { row: parseRow(sim.summaryRow()), digest: sim.digest(), rows, meta: JSON.parse(sim.seriesMeta()) };
   sim.free();
   return out;
 }
@@ -43,6 +47,14 @@ describe('CompareSession', () => {
     plus.nodes[2].algorithm = plus.nodes[3].algorithm = 'erica_plus';
     const want = [direct(json), direct(JSON.stringify(plus))];
     expect(s.outcomes).toEqual(want.map((w) => ({ ok: true, cells: w.row, digest: w.digest })));
+    // Each variant's series, for its charts: the very samples of the direct run.
+    for (const [i, w] of want.entries()) {
+      const series = session.series[i]!;
+      expect(series.meta).toEqual(w.meta);
+      expect(series.rows.length).toBe(w.rows.length);
+      expect(series.rows.length % (w.meta.length + 1)).toBe(0);
+      expect(Array.from(series.rows)).toEqual(w.rows);
+    }
     expect(want[0].digest).not.toBe(want[1].digest);
     const rows = compareTable(s.outcomes);
     expect(rows.find((r) => r.label === 'C1 mean rate (Mbps)')!.values.every((v) => typeof v === 'number')).toBe(true);

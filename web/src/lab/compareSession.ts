@@ -3,6 +3,7 @@
 // failed run keeps its reason (the engine's path and rule) and the others go on. A comparison
 // opened from a link carries the digests it had: each replayed run says whether it matches.
 
+import type { SeriesMeta } from '../contract/engine';
 import type { JobRunner } from './sweep';
 import { JobFailed } from '../engine/pool';
 import { StateCell } from './state';
@@ -26,10 +27,19 @@ export interface CompareState {
   elapsedMs: number;
 }
 
+/** A run's series, for its charts: kept outside any snapshot (time series never live in React state). */
+export interface RunSeries {
+  meta: SeriesMeta[];
+  /** Row-major [time, v_0 … v_n-1] rows; width = meta.length + 1. */
+  rows: Float64Array;
+}
+
 const IDLE: CompareState = { phase: 'idle', json: '', variants: [], runs: [], outcomes: [], problems: [], expected: null, elapsedMs: 0 };
 
 export class CompareSession {
   private readonly cell = new StateCell<CompareState>(IDLE);
+  /** Per run: its series once finished (null: too many samples to keep, or it failed). */
+  series: (RunSeries | null | undefined)[] = [];
   private generation = 0;
   private started = 0;
 
@@ -52,11 +62,21 @@ export class CompareSession {
       return;
     }
     this.started = this.now();
+    this.series = plan.runs.map(() => undefined);
     this.cell.set({ ...IDLE, phase: 'running', json, variants, runs: plan.runs, outcomes: plan.runs.map(() => undefined), expected });
     plan.runs.forEach((run, i) => {
-      this.pool.submit({ type: 'run', scenario: run.json }).then(
-        (a) => generation === this.generation && this.record(i, a.type === 'run' ? { ok: true, cells: parseRow(a.row), digest: a.digest } : { ok: false, error: 'no row came back' }),
-        (e: JobFailed) => generation === this.generation && !e.cancelled && this.record(i, { ok: false, error: e.message }),
+      this.pool.submit({ type: 'run', scenario: run.json, samples: true }).then(
+        (a) => {
+          if (generation !== this.generation) return;
+          if (a.type !== 'run') return this.record(i, { ok: false, error: 'no row came back' });
+          this.series[i] = a.samples ? { meta: JSON.parse(a.samples.meta) as SeriesMeta[], rows: a.samples.rows } : null;
+          this.record(i, { ok: true, cells: parseRow(a.row), digest: a.digest });
+        },
+        (e: JobFailed) => {
+          if (generation !== this.generation || e.cancelled) return;
+          this.series[i] = null;
+          this.record(i, { ok: false, error: e.message });
+        },
       );
     });
   }
