@@ -54,6 +54,10 @@ test('compare ERICA with ERICA+ on two-sources: both summaries side by side, and
   const want = await expectedDigests();
   await expect(page.getByTestId('compare-head-0').locator('[title^="digest"]')).toHaveAttribute('title', `digest ${want[0]}`);
   await expect(page.getByTestId('compare-head-1').locator('[title^="digest"]')).toHaveAttribute('title', `digest ${want[1]}`);
+  // Each variant's rates and queues, side by side.
+  for (const id of ['compare-chart-rate-0', 'compare-chart-rate-1', 'compare-chart-queue-0', 'compare-chart-queue-1']) {
+    await expect(page.getByTestId(id)).toBeVisible();
+  }
   await page.screenshot({ path: resolve(shots, 'compare-erica.png'), fullPage: true });
   await page.screenshot({ path: '/tmp/compare-e2e.png', fullPage: true });
 

@@ -22,6 +22,10 @@ import { digestMatches, type CompareSession } from '../lab/compareSession';
 import type { LibraryEntry } from '../scenario/library';
 import { textLibrary } from '../scenario/share';
 import { formatStat } from './SweepView';
+import { TimeChart } from './TimeChart';
+import { ChartGroup } from '../charts/chartGroup';
+import { sharedYFloor, storeOf } from '../charts/compareCharts';
+import { CHARTS, chartView, linesFor, networkView, unitFor } from '../charts/specs';
 
 const emptyDraft = (): VariantDraft => ({ from: '', algorithms: {}, sets: '' });
 
@@ -190,12 +194,63 @@ export function CompareView({
         </div>
       )}
       {s.runs.length > 0 && (
-          <p className="sweep-note">
-            Marked: more than 5 % off the first run. Shares are the max-min targets the engine computes for each run. Rates and queues over time are not drawn
-            per variant here yet: Open shows a variant’s charts in the lab.
-          </p>
+        <p className="sweep-note">
+          Marked: more than 5 % off the first run. Shares are the max-min targets the engine computes for each run. Below, each run’s rates and queues on
+          shared axes (one zoom for all); Open shows a variant’s other charts in the lab.
+        </p>
       )}
+      {s.phase === 'done' && <CompareCharts compare={compare} />}
     </section>
+  );
+}
+
+/** The rate and queue charts of every variant side by side: one zoom and cursor, shared y axes. */
+function CompareCharts({ compare }: { compare: CompareSession }) {
+  const s = compare.getState();
+  const group = useMemo(() => new ChartGroup(), []);
+  const net = useMemo(() => networkView(JSON.parse(s.json) as Scenario), [s.json]);
+  const panels = useMemo(() => {
+    const stores = compare.series.map((x) => (x ? storeOf(x.meta, x.rows) : null));
+    const endMs = Math.max(1, ...stores.map((st) => (st && st.length ? st.times()[st.length - 1] : 0)));
+    return CHARTS.filter((c) => c.id === 'rate' || c.id === 'queue').map((spec) => {
+      const runs = stores.map((store) => {
+        if (!store) return null;
+        const lines = linesFor(spec, store.meta);
+        return { store, lines, view: chartView(spec, unitFor(spec, store.meta), net) };
+      });
+      const drawn = runs.filter((r) => r !== null);
+      const view = drawn[0]?.view;
+      const yFloor = view ? sharedYFloor(drawn, Math.max(...drawn.map((r) => r.view.yFloor)), view.scale) : 0;
+      return { spec, runs, yFloor, endMs };
+    });
+    // A new comparison is a new snapshot: the series arrive with the last outcome.
+  }, [compare, s.outcomes, net]);
+  return (
+    <div className="compare-charts" data-testid="compare-charts" style={{ gridTemplateColumns: `repeat(${s.runs.length}, minmax(0, 1fr))` }}>
+      {panels.map(({ spec, runs, yFloor, endMs }) =>
+        runs.map((r, i) =>
+          r ? (
+            <TimeChart
+              key={`${spec.id}-${i}`}
+              testId={`compare-chart-${spec.id}-${i}`}
+              store={r.store}
+              group={group}
+              title={`${r.view.title} · ${s.runs[i].label}`}
+              lines={r.lines}
+              endMs={endMs}
+              yUnit={r.view.unit}
+              yScale={r.view.scale}
+              yFloor={yFloor}
+              exportName={`compare-${i + 1}-${spec.id}`}
+            />
+          ) : (
+            <p key={`${spec.id}-${i}`} className="sweep-note">
+              {compare.series[i] === null && s.outcomes[i]?.ok ? 'Too many samples to draw here: open this variant in the lab.' : 'No run, no chart.'}
+            </p>
+          ),
+        ),
+      )}
+    </div>
   );
 }
 
