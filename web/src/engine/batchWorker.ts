@@ -2,30 +2,15 @@
 // A batch worker of the pool (pool.ts): loads the wasm engine and runs jobs (BatchCore) one at a
 // time, each to its end. See worker.ts for the interactive engine worker.
 
-import type { BatchEngine, RowSimulation } from '../contract/engine';
+import type { BatchEngine } from '../contract/engine';
 import { BatchCore } from './batchCore';
+import { loadWasmPackage } from './wasmPackage';
 import type { FromBatch, ToBatch } from './batchProtocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-// Globs, not imports, so that the app still builds before the wasm package exists.
-const wasmJs = import.meta.glob('../../wasm-pkg/abr_wasm.js');
-const wasmUrl = import.meta.glob<string>('../../wasm-pkg/abr_wasm_bg.wasm', { query: '?url', import: 'default' });
-
-interface WasmPackage {
-  default(opts: { module_or_path: string | URL }): Promise<unknown>;
-  validateScenario(json: string): string;
-  sweepPlan(json: string): string;
-  sweepScenario(json: string, index: number): string;
-  Simulation: new (json: string) => RowSimulation;
-}
-
 async function loadWasm(): Promise<BatchEngine> {
-  const js = Object.values(wasmJs)[0];
-  const url = Object.values(wasmUrl)[0];
-  if (!js || !url) throw new Error('the wasm engine was not built with this app (run scripts/build-wasm.sh, then rebuild)');
-  const pkg = (await js()) as WasmPackage;
-  await pkg.default({ module_or_path: await url() });
+  const pkg = await loadWasmPackage();
   return {
     sweepPlan: (json) => pkg.sweepPlan(json),
     sweepScenario: (json, i) => pkg.sweepScenario(json, i),

@@ -3,29 +3,15 @@
 // scripts/build-wasm.sh into web/wasm-pkg; if it is missing or cannot be instantiated the
 // worker answers `unavailable` with the reason, and the lab says so in its notice bar.
 
-import type { EngineModule, Simulation } from '../contract/engine';
+import type { EngineModule } from '../contract/engine';
 import type { FromWorker, ToWorker } from './protocol';
+import { loadWasmPackage } from './wasmPackage';
 import { WorkerCore, type WorkerHost } from './workerCore';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-// Globs, not imports, so that the app still builds before the wasm package exists.
-const wasmJs = import.meta.glob('../../wasm-pkg/abr_wasm.js');
-const wasmUrl = import.meta.glob<string>('../../wasm-pkg/abr_wasm_bg.wasm', { query: '?url', import: 'default' });
-
-interface WasmPackage {
-  default(opts: { module_or_path: string | URL }): Promise<unknown>;
-  catalogue(): string;
-  validateScenario(json: string): string;
-  Simulation: new (json: string) => Simulation;
-}
-
 async function loadWasm(): Promise<EngineModule> {
-  const js = Object.values(wasmJs)[0];
-  const url = Object.values(wasmUrl)[0];
-  if (!js || !url) throw new Error('the wasm engine was not built with this app (run scripts/build-wasm.sh, then rebuild)');
-  const pkg = (await js()) as WasmPackage;
-  await pkg.default({ module_or_path: await url() });
+  const pkg = await loadWasmPackage();
   return {
     kind: 'wasm',
     catalogue: () => pkg.catalogue(),
