@@ -284,28 +284,20 @@ pub fn row(summary: &crate::metrics::Summary, scenario: &Scenario) -> Vec<(Strin
     let v = serde_json::to_value(summary).expect("a summary serialises");
     let mut out: Vec<(String, Value)> = Vec::new();
     let num = |x: f64| if x.is_finite() { serde_json::json!(x) } else { Value::Null };
-    let sum = |name: &str, list: &str| -> Value {
+    // A total over one field of a list: whole numbers stay whole (counts), others are f64.
+    let total = |name: &str, list: &str, ints: fn(u64, u64) -> u64, floats: fn(f64, f64) -> f64| -> Value {
         let items: Vec<&Value> =
             v[list].as_array().into_iter().flatten().filter_map(|o| o.get(name)).filter(|x| x.is_number()).collect();
         if items.is_empty() {
             Value::Null
         } else if items.iter().all(|x| x.is_u64()) {
-            serde_json::json!(items.iter().filter_map(|x| x.as_u64()).sum::<u64>())
+            serde_json::json!(items.iter().filter_map(|x| x.as_u64()).reduce(ints))
         } else {
-            num(items.iter().filter_map(|x| x.as_f64()).sum())
+            num(items.iter().filter_map(|x| x.as_f64()).reduce(floats).unwrap_or(f64::NAN))
         }
     };
-    let max = |name: &str, list: &str| -> Value {
-        let items: Vec<&Value> =
-            v[list].as_array().into_iter().flatten().filter_map(|o| o.get(name)).filter(|x| x.is_number()).collect();
-        if items.is_empty() {
-            Value::Null
-        } else if items.iter().all(|x| x.is_u64()) {
-            serde_json::json!(items.iter().filter_map(|x| x.as_u64()).max())
-        } else {
-            num(items.iter().filter_map(|x| x.as_f64()).fold(f64::NEG_INFINITY, f64::max))
-        }
-    };
+    let sum = |name: &str, list: &str| total(name, list, |a, b| a + b, |a, b| a + b);
+    let max = |name: &str, list: &str| total(name, list, u64::max, f64::max);
     for key in ["jain_index", "convergence_ms", "jain_among_virtual_paths", "events"] {
         out.push((key.into(), v.get(key).cloned().unwrap_or(Value::Null)));
     }

@@ -188,10 +188,11 @@ impl Simulation {
         // on one host) waits until its link has room, so it sends no faster than the link.
         let access = self.net.conns[c].fwd[0] as usize;
         let port = &self.net.ports[access];
-        if port.queue_len(t) >= HOST_QUEUE_CELLS {
-            let room = port.drained_at() - (HOST_QUEUE_CELLS as Time - 1) * port.cell_time;
+        // `queue_len(t) >= HOST_QUEUE_CELLS`, without its division (this runs for every cell).
+        let room = port.drained_at().saturating_sub((HOST_QUEUE_CELLS as Time - 1) * port.cell_time);
+        if room > t {
             let scheduled = self.net.conns[c].scheduled;
-            self.net.conns[c].scheduled = self.wake(Some(room.max(t + 1)), scheduled, EventKind::Source(c as u32));
+            self.net.conns[c].scheduled = self.wake(Some(room), scheduled, EventKind::Source(c as u32));
             return;
         }
         let conn = &mut self.net.conns[c];
