@@ -29,6 +29,7 @@ import {
   usesEpdThreshold,
 } from '../scenario/switchEdits';
 import { ProblemList } from './Notices';
+import { FieldError } from './FieldError';
 
 export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
   const scenario = state.current?.scenario;
@@ -233,14 +234,6 @@ function SwitchField({
       <FieldError rule={engineRule} />
     </div>
   );
-}
-
-function FieldError({ rule }: { rule: string | undefined | null }) {
-  return rule ? (
-    <div className="field-error" role="alert">
-      {rule}
-    </div>
-  ) : null;
 }
 
 interface NumberFieldProps {

@@ -8,6 +8,7 @@ import type { Service } from '../contract/generated/Service';
 import { specOf } from '../scenario/params';
 import { servicesFor } from '../scenario/virtualPathEdits';
 import { ProblemList } from './Notices';
+import { FieldError } from './FieldError';
 
 export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState }) {
   const scenario = state.current?.scenario;
@@ -112,12 +113,4 @@ export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState })
       )}
     </section>
   );
-}
-
-function FieldError({ rule }: { rule: string | undefined | null }) {
-  return rule ? (
-    <div className="field-error" role="alert">
-      {rule}
-    </div>
-  ) : null;
 }
