@@ -43,3 +43,9 @@ JS
 
 # Sweeps: natively on one and two cores, and in wasm as a batch worker runs them.
 node scripts/bench-sweeps.mjs
+
+# Soak: one simulated hour natively and ten minutes in wasm, with peak memory (ABR_SOAK=0 skips
+# it; ABR_SOAK_NATIVE_MS, ABR_SOAK_WASM_MS and ABR_SOAK_SCENARIO change it).
+if [[ "${ABR_SOAK:-1}" != 0 ]]; then
+  node scripts/bench-soak.mjs
+fi

@@ -206,30 +206,43 @@ fn run(
             ));
         }
     }
-    let from = steady_from_ms.unwrap_or_else(|| scenario.steady_from_ms());
     let started = Instant::now();
     let mut sim = sim::Simulation::new(scenario);
-    sim.run_to_end();
-    let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let mut summary = metrics::summarize(&sim, from);
-    summary.wall_ms = wall_ms;
-    if let Some(csv) = series_csv {
-        write_csv(&sim, csv).map_err(|e| format!("error: cannot write {}: {e}", csv.display()))?;
+    match series_csv {
+        Some(csv) => {
+            run_writing_csv(&mut sim, csv).map_err(|e| format!("error: cannot write {}: {e}", csv.display()))?
+        }
+        None => sim.run_to_end(),
     }
+    let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let mut summary = metrics::summarize(&sim);
+    summary.wall_ms = wall_ms;
     println!("{}", serde_json::to_string_pretty(&summary).expect("serialises"));
     Ok(())
 }
 
-fn write_csv(sim: &sim::Simulation, path: &Path) -> std::io::Result<()> {
+/// Runs to the end, writing every sample row as it is taken (a long run's rows need not fit
+/// in memory; the history the engine keeps is bounded).
+fn run_writing_csv(sim: &mut sim::Simulation, path: &Path) -> std::io::Result<()> {
     let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
     let header: Vec<String> = std::iter::once("time_ms".to_string())
         .chain(sim.rec().meta.iter().map(|m| format!("{} ({})", m.id, m.unit)))
         .collect();
     writeln!(out, "{}", header.join(","))?;
-    for i in 0..sim.rec().row_count() {
-        let row: Vec<String> =
-            sim.rec().row(i).iter().map(|v| if v.is_nan() { String::new() } else { v.to_string() }).collect();
-        writeln!(out, "{}", row.join(","))?;
+    sim.stream_samples();
+    let width = sim.rec().width();
+    loop {
+        // About a hundred samples at a time.
+        let until = sim.now() + 100 * sim.sample_interval();
+        sim.advance(until, u64::MAX);
+        for row in sim.take_samples().chunks_exact(width) {
+            let cells: Vec<String> =
+                row.iter().map(|v| if v.is_nan() { String::new() } else { v.to_string() }).collect();
+            writeln!(out, "{}", cells.join(","))?;
+        }
+        if sim.done() {
+            break;
+        }
     }
     out.flush()
 }
@@ -378,7 +391,7 @@ fn sweep(
                 let result = scenario::from_value(plan.scenario_doc(i)).map(|s| {
                     let mut sim = sim::Simulation::new(s.clone());
                     sim.run_to_end();
-                    row(&metrics::summarize(&sim, s.steady_from_ms()), &s)
+                    row(&metrics::summarize(&sim), &s)
                 });
                 let cells = result.unwrap_or_else(|p| {
                     let why = p.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; ");
@@ -540,10 +553,9 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
             };
             let groups: Vec<String> =
                 scenario.connections.iter().map(|c| c.group.clone().unwrap_or_else(|| c.id.clone())).collect();
-            let from = scenario.steady_from_ms();
             let mut sim = sim::Simulation::new(scenario);
             sim.run_to_end();
-            let s = metrics::summarize(&sim, from);
+            let s = metrics::summarize(&sim);
             let sent: u64 = s.connections.iter().map(|c| c.sent_cells).sum();
             let lost: u64 = s.connections.iter().map(|c| c.lost_cells).sum();
             let bottleneck = s

@@ -10,8 +10,10 @@ use ts_rs::TS;
 
 const EXPORT_TO: &str = "../../../web/src/contract/generated/";
 
-/// The longest simulated time anything in a scenario may name (ms).
-const MAX_MS: f64 = 600_000.0;
+/// The longest simulated time anything in a scenario may name (ms): one hour. (Event times
+/// have 53 bits of picoseconds, about 2.5 hours; the sample history is bounded whatever the
+/// length, see `history`.)
+const MAX_MS: f64 = 3_600_000.0;
 /// The fastest rate anything in a scenario may name (Mbps).
 const MAX_MBPS: f64 = 100_000.0;
 
@@ -56,8 +58,9 @@ pub const TOLERANCE: ParamSpec = derived(
 /// The most nodes a connection's path may visit (a cell counts its hops in 16 bits; real
 /// networks are far shorter).
 pub const MAX_PATH_NODES: usize = 1024;
-/// At most this many sample rows are kept in one run.
-pub const MAX_SAMPLES: f64 = 2_000_000.0;
+/// At most this many samples are taken in one run (one hour at 36 µs). What is kept of them
+/// is bounded whatever their number (see `history`); this bounds the time spent sampling.
+pub const MAX_SAMPLES: f64 = 100_000_000.0;
 
 // ethernet
 pub const FRAME_BYTES: ParamSpec =

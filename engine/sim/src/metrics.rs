@@ -6,6 +6,7 @@ use crate::network::Host;
 use crate::probes::{Counter, SeriesKind};
 use crate::sim::Simulation;
 use crate::time::to_ms;
+use crate::window::Window;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -133,25 +134,20 @@ pub struct Summary {
     pub digest: String,
 }
 
-/// Summarises a run over the steady-state window starting at `steady_from_ms`.
-pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
+/// Summarises a run over its steady-state window (`run.steady_from_ms` to the last sample).
+pub fn summarize(sim: &Simulation) -> Summary {
     let (rec, net) = (sim.rec(), &sim.net);
-    let rows = rec.row_count();
-    let first = (0..rows).find(|&i| rec.row(i)[0] >= steady_from_ms - 1e-9);
-    let window = first.filter(|&f| f + 1 < rows).map(|f| (f, rows - 1));
-    // Seconds between two rows, and a counter's increase between them.
-    let span_s = |(a, b): (usize, usize)| (rec.row(b)[0] - rec.row(a)[0]) / 1000.0;
-    let increase =
-        |(a, b): (usize, usize), counter: Counter, i: usize| rec.counter(b, counter, i) - rec.counter(a, counter, i);
-    // Mean over the window rows [a, b) of a series, inactive (NaN) counted as 0.
-    let mean = |kind: SeriesKind, i: usize, (a, b): (usize, usize)| -> Option<f64> {
-        let col = rec.column(kind, i)?;
-        Some((a..b).map(|r| rec.row(r)[col]).map(|v| if v.is_nan() { 0.0 } else { v }).sum::<f64>() / (b - a) as f64)
-    };
+    let steady_from_ms = sim.scenario.steady_from_ms();
+    let window = rec.window();
+    let span_s = |w: &Window| w.span_s();
+    let increase = |w: &Window, counter: Counter, i: usize| w.increase(rec.counter_index(counter, i));
+    // Mean over the window's rows but the last of a series, inactive (NaN) counted as 0.
+    let mean =
+        |kind: SeriesKind, i: usize, w: &Window| -> Option<f64> { Some(w.mean_before_last(rec.column(kind, i)?)) };
 
     let mut connections = Vec::with_capacity(net.conns.len());
     for (i, c) in net.conns.iter().enumerate() {
-        let rate = window.map(|w| increase(w, Counter::Delivered, i) / span_s(w) * net.unit_bits / 1e6);
+        let rate = window.as_ref().map(|w| increase(w, Counter::Delivered, i) / span_s(w) * net.unit_bits / 1e6);
         connections.push(ConnSummary {
             id: c.id.clone(),
             kind: match &c.source {
@@ -161,14 +157,14 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
                 Host::Bg(_) => "background",
             },
             mean_rate_mbps: rate,
-            fair_share_mbps: window.and_then(|w| mean(SeriesKind::Share, i, w)),
-            target_share_mbps: window.and_then(|w| mean(SeriesKind::Target, i, w)),
+            fair_share_mbps: window.as_ref().and_then(|w| mean(SeriesKind::Share, i, w)),
+            target_share_mbps: window.as_ref().and_then(|w| mean(SeriesKind::Target, i, w)),
             sent_cells: c.sent,
             delivered_cells: c.delivered_all,
             lost_cells: c.lost,
             loss_ratio: if c.sent > 0 { c.lost as f64 / c.sent as f64 } else { 0.0 },
             goodput_mbps: c.tcp.as_ref().and_then(|t| {
-                let w = window?;
+                let w = window.as_ref()?;
                 Some(increase(w, Counter::Segments, i) * t.mss as f64 * 8.0 / span_s(w) / 1e6)
             }),
             timeouts: c.tcp.as_ref().map(|t| t.sender.timeouts),
@@ -184,8 +180,8 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
         .map(|p| PortSummary {
             id: net.ports[p].id.clone(),
             max_queue_cells: net.ports[p].max_queue,
-            mean_queue_cells: match (window, rec.column(SeriesKind::Queue, p)) {
-                (Some((a, b)), Some(col)) => Some((a..=b).map(|i| rec.row(i)[col]).sum::<f64>() / (b - a + 1) as f64),
+            mean_queue_cells: match (&window, rec.column(SeriesKind::Queue, p)) {
+                (Some(w), Some(col)) => Some(w.mean(col)),
                 _ => None,
             },
             dropped_cells: net.ports[p].dropped,
@@ -193,7 +189,7 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
         .collect();
 
     let utilization = |p: usize| -> Option<f64> {
-        let w = window?;
+        let w = window.as_ref()?;
         Some(increase(w, Counter::BusyPs, p) / 1e12 / span_s(w))
     };
     // Each link's two ports: [from → to, to → from].
@@ -222,44 +218,6 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
         .collect();
     // Nobody sent anything: as unfair as it gets.
     let jain_index = jain(&ratios).or((!ratios.is_empty()).then_some(0.0));
-
-    // Convergence: the first sample from which on at most 1 % of the rates the network sets
-    // (ABR ACR, Ethernet rate limit; not UBR, not background) are more than 10 % off their
-    // share. None when that never holds up to the end, or no such rate exists. ABR virtual
-    // paths count too: the VPC source's ACR against its members' shares together.
-    let mut controlled: Vec<(usize, usize)> = (0..net.conns.len())
-        .filter(|&k| matches!(connections[k].kind, "abr" | "ethernet"))
-        .filter_map(|k| Some((rec.column(SeriesKind::Acr, k)?, rec.column(SeriesKind::Target, k)?)))
-        .collect();
-    controlled.extend(
-        (0..net.vp.len())
-            .filter_map(|v| Some((rec.column(SeriesKind::VpAcr, v)?, rec.column(SeriesKind::VpTarget, v)?))),
-    );
-    let mut judged = vec![false; rows]; // a row with some controlled rate to judge
-    let mut last_off: Option<usize> = None;
-    for (i, judged_row) in judged.iter_mut().enumerate() {
-        let row = rec.row(i);
-        let mut active = 0;
-        let mut off = 0;
-        for &(col_rate, col_share) in &controlled {
-            let (acr, target) = (row[col_rate], row[col_share]);
-            if acr.is_nan() || target.is_nan() {
-                continue;
-            }
-            active += 1;
-            if (acr - target).abs() > 0.1 * target {
-                off += 1;
-            }
-        }
-        *judged_row = active > 0;
-        if active > 0 && off as f64 > 0.01 * active as f64 {
-            last_off = Some(i);
-        }
-    }
-    // The first judged row after the last one off (None if the sources stop or the run ends
-    // before any settles).
-    let from = last_off.map_or(0, |i| i + 1);
-    let convergence_ms = (from..rows).find(|&i| judged[i]).map(|i| rec.row(i)[0]);
 
     let virtual_paths = net
         .vp
@@ -297,8 +255,8 @@ pub fn summarize(sim: &Simulation, steady_from_ms: f64) -> Summary {
             })
             .collect(),
         jain_index,
-        convergence_ms,
-        judged_rates: controlled.len(),
+        convergence_ms: rec.convergence().time_ms(),
+        judged_rates: rec.convergence().judged(),
         digest: rec.digest(),
     }
 }

@@ -12,15 +12,18 @@
 //!          queue… | utilization… | algorithm… | (cwnd, goodput)… | vp_acr… | vp_target… ]
 //! ```
 //!
-//! Beside the rows, each sample keeps a few cumulative [`Counter`]s (cells delivered, cells
-//! departed, TCP segments) for summaries over a window; they are not charted.
+//! Beside the rows, each sample reads a few cumulative [`Counter`]s (cells delivered,
+//! transmitter busy time, TCP segments) for summaries over the steady window
+//! ([`crate::window`]); they are not charted. The rows kept are bounded ([`crate::history`]).
 //!
 //! Adding a metric: a variant of `SeriesKind`, its place in `LAYOUT`, an arm in each `match`
 //! below, and a chart entry in `web/src/charts/specs.ts`.
 
-use crate::network::Network;
+use crate::history::{History, HISTORY_BUDGET_BYTES};
+use crate::network::{Host, Network};
 use crate::shares::Epoch;
 use crate::time::{to_ms, to_s, Time};
+use crate::window::{Convergence, SteadyWindow, Window};
 use serde::Serialize;
 use std::collections::{BTreeMap, VecDeque};
 use ts_rs::TS;
@@ -307,18 +310,20 @@ struct Probe {
     window: VecDeque<u64>,
 }
 
-/// Sample rows and their counters, hashed as they are made so that two runs compare by one
-/// digest, with the column of every series.
+/// Sample rows, hashed as they are made so that two runs compare by one digest, with the
+/// column of every series. What is kept of the rows is bounded ([`History`]); what the
+/// summary needs is gathered as they come ([`SteadyWindow`], [`Convergence`]); a caller that
+/// streams the rows (the browser's worker, `abrsim run --series-csv`) takes each one once.
 pub struct Recorder {
     pub meta: Vec<SeriesMeta>,
-    rows: Vec<f64>,
-    /// Cumulative counters per row: delivered per connection, departed per port, segments per
-    /// connection.
-    counters: Vec<f64>,
+    history: History,
+    window: SteadyWindow,
+    convergence: Convergence,
+    /// Rows not yet taken, when streaming.
+    pending: Option<Vec<f64>>,
     n_conns: usize,
     n_ports: usize,
     columns: BTreeMap<(SeriesKind, usize, usize), usize>,
-    taken: usize,
     digest: u64,
 }
 
@@ -338,28 +343,32 @@ impl Recorder {
                 self.digest = (self.digest ^ b as u64).wrapping_mul(FNV_PRIME);
             }
         }
-        self.rows.extend_from_slice(row);
-        self.counters.extend_from_slice(counters);
+        self.history.push(row);
+        self.window.add(row, counters);
+        self.convergence.add(row);
+        if let Some(pending) = &mut self.pending {
+            pending.extend_from_slice(row);
+        }
     }
 
-    pub fn rows(&self) -> &[f64] {
-        &self.rows
+    /// The rows kept (see [`History`]: every sample, or min/max buckets of a long run).
+    pub fn history(&self) -> &History {
+        &self.history
     }
 
-    pub fn row_count(&self) -> usize {
-        self.rows.len() / self.width()
+    /// Keeps at most `bytes` of history from now on (rows kept so far are dropped).
+    pub fn set_history_budget(&mut self, bytes: usize) {
+        self.history = History::new(self.width(), bytes);
     }
 
-    pub fn row(&self, i: usize) -> &[f64] {
-        let w = self.width();
-        &self.rows[i * w..(i + 1) * w]
+    /// From now on, keeps every new row until [`Recorder::take_new`] takes it.
+    pub fn stream(&mut self) {
+        self.pending.get_or_insert_with(Vec::new);
     }
 
-    /// Rows recorded since the last call (row-major).
-    pub fn take_new(&mut self) -> &[f64] {
-        let from = self.taken * self.width();
-        self.taken = self.row_count();
-        &self.rows[from..]
+    /// Rows recorded since the last call (row-major); empty unless streaming.
+    pub fn take_new(&mut self) -> Vec<f64> {
+        self.pending.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     /// FNV-1a digest of every value of every row so far, as 16 hex digits.
@@ -372,15 +381,22 @@ impl Recorder {
         self.columns.get(&(kind, owner, 0)).copied()
     }
 
-    /// A counter's value at row `row`.
-    pub fn counter(&self, row: usize, counter: Counter, owner: usize) -> f64 {
-        let width = 2 * self.n_conns + self.n_ports;
-        let at = match counter {
+    /// The steady-state window, once it holds two samples.
+    pub fn window(&self) -> Option<Window<'_>> {
+        self.window.closed()
+    }
+
+    pub fn convergence(&self) -> &Convergence {
+        &self.convergence
+    }
+
+    /// Where a counter is among a sample's counters.
+    pub fn counter_index(&self, counter: Counter, owner: usize) -> usize {
+        match counter {
             Counter::Delivered => owner,
             Counter::BusyPs => self.n_conns + owner,
             Counter::Segments => self.n_conns + self.n_ports + owner,
-        };
-        self.counters[row * width + at]
+        }
     }
 }
 
@@ -398,8 +414,8 @@ pub struct Sampler {
 }
 
 impl Sampler {
-    /// The probes of a network, in row order.
-    pub fn new(net: &Network, interval: Time, end: Time) -> Self {
+    /// The probes of a network, in row order; the summary's window starts at `steady_from_ms`.
+    pub fn new(net: &Network, interval: Time, end: Time, steady_from_ms: f64) -> Self {
         let mut probes = Vec::new();
         let mut meta = Vec::new();
         let mut columns = BTreeMap::new();
@@ -415,6 +431,15 @@ impl Sampler {
                 }
             }
         }
+        let column = |kind, owner| columns.get(&(kind, owner, 0)).copied();
+        // The rates the network sets (ABR ACR, Ethernet rate limit; not UBR, not background),
+        // and each ABR virtual path's ACR against its members' shares together.
+        let mut judged: Vec<(usize, usize)> = (0..net.conns.len())
+            .filter(|&k| matches!(&net.conns[k].source, Host::Abr(_) | Host::Eth(_)) && !net.conns[k].source.is_ubr())
+            .filter_map(|k| Some((column(Acr, k)?, column(Target, k)?)))
+            .collect();
+        judged.extend((0..net.vp.len()).filter_map(|v| Some((column(VpAcr, v)?, column(VpTarget, v)?))));
+        let width = meta.len() + 1;
         Sampler {
             interval,
             taken: 0,
@@ -425,12 +450,13 @@ impl Sampler {
             internals: Vec::new(),
             rec: Recorder {
                 meta,
-                rows: Vec::new(),
-                counters: Vec::new(),
+                history: History::new(width, HISTORY_BUDGET_BYTES),
+                window: SteadyWindow::new(steady_from_ms),
+                convergence: Convergence::new(judged),
+                pending: None,
                 n_conns: net.conns.len(),
                 n_ports: net.ports.len(),
                 columns,
-                taken: 0,
                 digest: FNV_OFFSET,
             },
         }

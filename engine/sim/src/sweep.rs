@@ -272,7 +272,7 @@ pub fn parse_shard(spec: &str) -> Result<(usize, usize), String> {
 pub fn columns_of(scenario: &Scenario) -> Vec<String> {
     let mut sim = crate::sim::Simulation::new(scenario.clone());
     sim.advance(0, 0);
-    let summary = crate::metrics::summarize(&sim, scenario.steady_from_ms());
+    let summary = crate::metrics::summarize(&sim);
     row(&summary, scenario).into_iter().map(|(k, _)| k).collect()
 }
 
@@ -430,7 +430,7 @@ mod tests {
         let header = plan.header(&scenario);
         let mut sim = crate::sim::Simulation::new(scenario.clone());
         sim.run_to_end();
-        let row = row(&crate::metrics::summarize(&sim, scenario.steady_from_ms()), &scenario);
+        let row = row(&crate::metrics::summarize(&sim), &scenario);
         let names: Vec<&str> = row.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(names, header[3..].iter().map(|s| s.as_str()).collect::<Vec<_>>());
         let get = |k: &str| row.iter().find(|(n, _)| n == k).unwrap().1.clone();

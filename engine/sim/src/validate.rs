@@ -103,7 +103,7 @@ impl<'a> Validator<'a> {
                 self.push(
                     "run.sample_interval_us",
                     format!(
-                        "the run would take {samples:.0} samples; at most {:.0} are kept (raise sample_interval_us)",
+                        "the run would take {samples:.0} samples; at most {:.0} are taken in one run (raise sample_interval_us)",
                         fields::MAX_SAMPLES
                     ),
                 );

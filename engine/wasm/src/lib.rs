@@ -72,7 +72,14 @@ impl Simulation {
     #[wasm_bindgen(constructor)]
     pub fn new(json: &str) -> Result<Simulation, JsError> {
         match scenario::parse(json) {
-            Ok(s) => Ok(Simulation(sim::Simulation::new(s))),
+            Ok(s) => {
+                let mut sim = sim::Simulation::new(s);
+                // The page keeps the rows it takes (takeSamples); the engine keeps only what
+                // the summary needs and a minimal history.
+                sim.stream_samples();
+                sim.set_history_budget(0);
+                Ok(Simulation(sim))
+            }
             Err(problems) => {
                 let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
                 Err(JsError::new(&text.join("\n")))
@@ -114,21 +121,20 @@ impl Simulation {
     /// of wasm memory (safe to transfer).
     #[wasm_bindgen(js_name = takeSamples)]
     pub fn take_samples(&mut self) -> js_sys::Float64Array {
-        js_sys::Float64Array::from(self.0.take_samples())
+        js_sys::Float64Array::from(&self.0.take_samples()[..])
     }
 
-    /// The run summary as JSON (the CLI's `abrsim run` output); default window: the scenario's.
-    pub fn summary(&self, steady_from_ms: Option<f64>) -> String {
-        let from = steady_from_ms.unwrap_or_else(|| self.0.scenario.steady_from_ms());
-        serde_json::to_string(&metrics::summarize(&self.0, from)).expect("summary serialises")
+    /// The run summary as JSON (the CLI's `abrsim run` output), over the scenario's steady
+    /// window.
+    pub fn summary(&self) -> String {
+        serde_json::to_string(&metrics::summarize(&self.0)).expect("summary serialises")
     }
 
     /// The summary as one row of named columns (JSON array of `[name, value]` pairs), the same
     /// as `abrsim sweep` prints for this run.
     #[wasm_bindgen(js_name = summaryRow)]
-    pub fn summary_row(&self, steady_from_ms: Option<f64>) -> String {
-        let from = steady_from_ms.unwrap_or_else(|| self.0.scenario.steady_from_ms());
-        let row = abr_sim::sweep::row(&metrics::summarize(&self.0, from), &self.0.scenario);
+    pub fn summary_row(&self) -> String {
+        let row = abr_sim::sweep::row(&metrics::summarize(&self.0), &self.0.scenario);
         serde_json::to_string(&row).expect("row serialises")
     }
 

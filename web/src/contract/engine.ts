@@ -37,7 +37,7 @@ export interface Simulation {
   done(): boolean;
   eventsProcessed(): number;
   takeSamples(): Float64Array;
-  summary(steadyFromMs?: number): string;
+  summary(): string;
   digest(): string;
   /**
    * Changes a switch parameter from the current simulated time on (after every event at that
@@ -61,7 +61,7 @@ export interface EngineModule {
 /** A Simulation that also gives its summary as one sweep row (the batch worker's). */
 export interface RowSimulation extends Simulation {
   /** The summary as `[name, value]` pairs (JSON), the very row `abrsim sweep` prints. */
-  summaryRow(steadyFromMs?: number): string;
+  summaryRow(): string;
 }
 
 /** What the batch worker (sweeps, compare) uses of the wasm package. */

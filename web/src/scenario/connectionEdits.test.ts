@@ -31,7 +31,7 @@ describe('connection edits', () => {
     expect(a.connections[1].start_ms).toBe(5);
     expect(ok(setTiming(a, 'C2', 'stop_ms', '40', CAT.fields.connection)).scenario.connections[1]).toMatchObject({ start_ms: 5, stop_ms: 40 });
     expect(setTiming(a, 'C2', 'stop_ms', '3', CAT.fields.connection)).toEqual({ ok: false, rule: 'stop_ms = 3 must be after start_ms = 5' });
-    expect(setTiming(a, 'C2', 'start_ms', '-1', CAT.fields.connection)).toEqual({ ok: false, rule: 'start_ms = -1 is out of range: must be between 0 and 600000 ms' });
+    expect(setTiming(a, 'C2', 'start_ms', '-1', CAT.fields.connection)).toEqual({ ok: false, rule: 'start_ms = -1 is out of range: must be between 0 and 3600000 ms' });
     expect(ok(setTiming(a, 'C2', 'start_ms', '', CAT.fields.connection)).scenario.connections[1].start_ms).toBeUndefined();
   });
 

@@ -26,7 +26,7 @@ pub enum EventKind {
     Sample,
 }
 
-// An event is one u128 key: time (50 bits: up to 1,125 s in picoseconds) | seq (40 bits) |
+// An event is one u128 key: time (53 bits: up to 9,007 s in picoseconds) | seq (40 bits) |
 // kind (3 bits) | index (32 bits), so that the heap compares plain integers and moves 16
 // bytes. Every key is distinct (seq is), so the heap pops exactly the (time, seq) order.
 const INDEX_BITS: u32 = 32;

@@ -62,7 +62,7 @@ impl Simulation {
         changes.sort_by(|a, b| a.at_ms.total_cmp(&b.at_ms));
         let mut sim = Simulation {
             clock: Clock::new(end),
-            sampler: Sampler::new(&net, interval, end),
+            sampler: Sampler::new(&net, interval, end, scenario.steady_from_ms()),
             net,
             shares: Shares::default(),
             notes: Vec::new(),
@@ -92,6 +92,11 @@ impl Simulation {
         self.clock.end
     }
 
+    /// Simulated time between two samples.
+    pub fn sample_interval(&self) -> Time {
+        self.sampler.interval
+    }
+
     pub fn events(&self) -> u64 {
         self.clock.events
     }
@@ -105,9 +110,20 @@ impl Simulation {
         &self.sampler.rec
     }
 
-    /// Rows recorded since the last call (row-major), for a caller that streams them.
-    pub fn take_samples(&mut self) -> &[f64] {
+    /// From now on, keeps each new sample row until [`Simulation::take_samples`] takes it.
+    pub fn stream_samples(&mut self) {
+        self.sampler.rec.stream();
+    }
+
+    /// Rows recorded since the last call (row-major), for a caller that streams them (see
+    /// [`Simulation::stream_samples`]).
+    pub fn take_samples(&mut self) -> Vec<f64> {
         self.sampler.rec.take_new()
+    }
+
+    /// Keeps at most `bytes` of sample history (call before running; see [`crate::history`]).
+    pub fn set_history_budget(&mut self, bytes: usize) {
+        self.sampler.rec.set_history_budget(bytes);
     }
 
     /// The max-min shares over the run so far, one epoch per change.

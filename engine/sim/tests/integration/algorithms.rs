@@ -118,8 +118,11 @@ fn series_d_holds_the_queue_in_its_normal_region_with_per_vc_queues() {
     let errors = rate_errors(&summary);
     assert!(errors.iter().all(|e| e.abs() <= 0.05), "{errors:.3?}");
     let col = sim.rec().meta.iter().position(|m| m.id == "queue:SW1->SW2").unwrap() + 1;
-    let window: Vec<f64> =
-        (0..sim.rec().row_count()).map(|i| sim.rec().row(i)).filter(|r| r[0] >= 150.0).map(|r| r[col]).collect();
+    let window: Vec<f64> = (0..sim.rec().history().row_count())
+        .map(|i| sim.rec().history().row(i))
+        .filter(|r| r[0] >= 150.0)
+        .map(|r| r[col])
+        .collect();
     // The queue settles in the normal region (Q2 = 300 to Q3 = 1000 cells) and may rest on its
     // lower edge, where region 2's increases and region 3's cuts meet.
     let mean = window.iter().sum::<f64>() / window.len() as f64;
@@ -138,8 +141,11 @@ fn efci_is_fair_but_oscillates_on_one_bottleneck() {
         assert!((-0.1..=0.02).contains(&e), "rate/share − 1 = {e:.3}");
     }
     let col = sim.rec().column(SeriesKind::Acr, 0).unwrap();
-    let acr: Vec<f64> =
-        (0..sim.rec().row_count()).map(|i| sim.rec().row(i)).filter(|r| r[0] >= 200.0).map(|r| r[col]).collect();
+    let acr: Vec<f64> = (0..sim.rec().history().row_count())
+        .map(|i| sim.rec().history().row(i))
+        .filter(|r| r[0] >= 200.0)
+        .map(|r| r[col])
+        .collect();
     let mean = acr.iter().sum::<f64>() / acr.len() as f64;
     let sd = (acr.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / acr.len() as f64).sqrt();
     assert!(sd > 0.1 * mean, "EFCI's ACR oscillates (sd {sd:.1} of mean {mean:.1})");

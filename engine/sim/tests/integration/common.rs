@@ -22,9 +22,8 @@ pub fn load(name: &str, overrides: &[&str]) -> Scenario {
 }
 
 pub fn run(s: Scenario) -> (Simulation, Summary) {
-    let from = s.steady_from_ms();
     let mut sim = Simulation::new(s);
     sim.run_to_end();
-    let summary = summarize(&sim, from);
+    let summary = summarize(&sim);
     (sim, summary)
 }

@@ -7,8 +7,8 @@ fn the_same_scenario_gives_identical_samples() {
     let (a, sa) = run(load("two-sources-staggered", &[]));
     let (b, sb) = run(load("two-sources-staggered", &[]));
     assert_eq!(sa.digest, sb.digest);
-    assert_eq!(a.rec().rows().len(), b.rec().rows().len());
-    assert!(a.rec().rows().iter().zip(b.rec().rows()).all(|(x, y)| x.to_bits() == y.to_bits()));
+    assert_eq!(a.rec().history().rows().len(), b.rec().history().rows().len());
+    assert!(a.rec().history().rows().iter().zip(b.rec().history().rows()).all(|(x, y)| x.to_bits() == y.to_bits()));
 }
 
 #[test]
@@ -23,9 +23,9 @@ fn one_row_per_sample_interval_including_time_zero() {
     let (sim, _) = run(load("two-sources", &[]));
     let s = &sim.scenario.run;
     let expected = (s.duration_ms * 1000.0 / s.sample_interval_us).floor() as usize + 1;
-    assert_eq!(sim.rec().row_count(), expected);
-    assert_eq!(sim.rec().row(0)[0], 0.0);
-    assert_eq!(sim.rec().row(expected - 1)[0], s.duration_ms);
+    assert_eq!(sim.rec().history().row_count(), expected);
+    assert_eq!(sim.rec().history().row(0)[0], 0.0);
+    assert_eq!(sim.rec().history().row(expected - 1)[0], s.duration_ms);
 }
 
 #[test]
@@ -56,12 +56,14 @@ fn a_live_parameter_change_is_recorded_and_replays_identically() {
 
     // The recorded scenario, saved and loaded again, reproduces the run bit for bit.
     let saved = serde_json::to_string(&live.scenario).unwrap();
-    let mut replay = abr_sim::sim::Simulation::new(abr_sim::scenario::parse(&saved).unwrap());
+    let mut saved = abr_sim::scenario::parse(&saved).unwrap();
+    saved.run.steady_from_ms = Some(80.0);
+    let mut replay = abr_sim::sim::Simulation::new(saved);
     replay.run_to_end();
     assert_eq!(live.rec().digest(), replay.rec().digest());
 
     // And the change took effect: the sources end near 0.6 of the link shared by two.
-    let summary = abr_sim::metrics::summarize(&replay, 80.0);
+    let summary = abr_sim::metrics::summarize(&replay);
     let rate = summary.connections[0].mean_rate_mbps.unwrap();
     assert!((rate / (155.52 * 0.6 / 2.0) - 1.0).abs() < 0.1, "rate {rate}");
 }

@@ -43,7 +43,7 @@ fn every_library_scenario_reaches_the_shares_its_study_reports_and_conserves_cel
         let rec = sim.rec();
         for (p, _) in sim.net.ports.iter().enumerate() {
             let Some(col) = rec.column(SeriesKind::Utilization, p) else { continue };
-            let top = (0..rec.row_count()).map(|r| rec.row(r)[col]).fold(0.0, f64::max);
+            let top = (0..rec.history().row_count()).map(|r| rec.history().row(r)[col]).fold(0.0, f64::max);
             if top > 100.0 {
                 failures.push(format!("{}: {} at {top} % utilisation", summary.scenario, sim.net.ports[p].id));
             }
@@ -55,7 +55,7 @@ fn every_library_scenario_reaches_the_shares_its_study_reports_and_conserves_cel
         }
         for (p, port) in sim.net.ports.iter().enumerate() {
             let Some(col) = rec.column(SeriesKind::QueuePeak, p) else { continue };
-            let peak = (0..rec.row_count()).map(|r| rec.row(r)[col]).fold(0.0, f64::max);
+            let peak = (0..rec.history().row_count()).map(|r| rec.history().row(r)[col]).fold(0.0, f64::max);
             if peak != port.max_queue as f64 {
                 failures.push(format!(
                     "{}: {} peaks at {peak} in its samples, but its largest queue is {}",
@@ -226,7 +226,7 @@ fn convergence_is_the_first_sample_from_which_every_source_stays_near_its_share(
     let (acr, target) =
         (sim.rec().column(SeriesKind::Acr, 0).unwrap(), sim.rec().column(SeriesKind::Target, 0).unwrap());
     let near = |row: &[f64]| (0..2).all(|k| (row[acr + k] - row[target + k]).abs() <= 0.1 * row[target + k]);
-    let rows: Vec<&[f64]> = (0..sim.rec().row_count()).map(|i| sim.rec().row(i)).collect();
+    let rows: Vec<&[f64]> = (0..sim.rec().history().row_count()).map(|i| sim.rec().history().row(i)).collect();
     let at = rows.iter().position(|r| r[0] == t).unwrap();
     assert!(!near(rows[at - 1]), "the sample before {t} ms is still off");
     assert!(rows[at..].iter().all(|r| near(r)), "within 10 % from {t} ms to the end");

@@ -4,6 +4,7 @@ mod algorithms;
 mod common;
 mod determinism;
 mod ethernet;
+mod history;
 mod library;
 mod scenarios;
 mod tcp;

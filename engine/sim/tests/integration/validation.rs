@@ -144,7 +144,7 @@ fn structural_fields_are_checked_against_their_declared_ranges() {
     assert_problem(&problems_after(&["nodes.SW1.buffer_cells=0.5"]), "nodes[2].buffer_cells", "is out of range");
     assert_problem(&problems_after(&["nodes.SW1.buffer_cells=10.5"]), "nodes[2].buffer_cells", "whole number");
     assert_problem(&problems_after(&["run.sample_interval_us=0"]), "run.sample_interval_us", "is out of range");
-    assert_problem(&problems_after(&["connections.C1.stop_ms=700000"]), "connections[0].stop_ms", "is out of range");
+    assert_problem(&problems_after(&["connections.C1.stop_ms=3700000"]), "connections[0].stop_ms", "is out of range");
 }
 
 #[test]

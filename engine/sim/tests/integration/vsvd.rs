@@ -63,7 +63,7 @@ fn abr_vpcs_keep_the_core_queue_short_and_the_paths_fair_where_ubr_vpcs_do_not()
     // members' max-min shares together), and the run converges on that; UBR VPCs have no ACR.
     let (acr, target) =
         (sim.rec().column(SeriesKind::VpAcr, 0).unwrap(), sim.rec().column(SeriesKind::VpTarget, 0).unwrap());
-    let last = sim.rec().row(sim.rec().row_count() - 1);
+    let last = sim.rec().history().row(sim.rec().history().row_count() - 1);
     for k in 0..5 {
         assert!((last[target + k] - 0.9 * 149.76 / 5.0).abs() < 0.01, "VP{} share {}", k + 1, last[target + k]);
         assert!((last[acr + k] / last[target + k] - 1.0).abs() < 0.05, "VP{} ACR {}", k + 1, last[acr + k]);
