@@ -1,10 +1,10 @@
 // The compare view: ERICA against ERICA+ on two-sources runs in the pool, both summaries read
 // side by side with their digests those of the wasm engine run directly; the compare link
 // replays both runs digest for digest.
-import { expect, test } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { expect, test, type Locator } from '@playwright/test';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openLab, repoRoot } from './helpers';
+import { downloadText, openLab, repoRoot } from './helpers';
 
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
@@ -93,4 +93,84 @@ test('a lesson that compares offers it in one click: qcn-hotspot against fqcn-ho
   await expect(page.getByTestId('compare-head-2')).toContainText('fecn-hotspot');
   await expect(page.getByTestId('variant-2-from')).toHaveValue('fecn-hotspot');
   await page.screenshot({ path: resolve(shots, 'compare-qcn.png'), fullPage: true });
+});
+
+/** Pixels of a chart's canvas near a colour (opaque enough to be a line, not a faint copy). */
+const pixelsNear = (chart: Locator, rgb: [number, number, number]) =>
+  chart.locator('canvas').evaluate((canvas: HTMLCanvasElement, want: number[]) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - want[0]) + Math.abs(data[i + 1] - want[1]) + Math.abs(data[i + 2] - want[2]) < 40 && data[i + 3] > 200) n++;
+    }
+    return n;
+  }, rgb);
+
+/** The first two variants' colours (charts/palette.ts PALETTE). */
+const VARIANT_RGB: [number, number, number][] = [
+  [0x25, 0x63, 0xeb],
+  [0xe4, 0x57, 0x2e],
+];
+
+test('overlaid charts show both variants; the table downloads as CSV and the whole view as one PNG', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('variant-1-alg-SW1').selectOption('erica_plus');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  const names = ['two-sources', 'SW1.algorithm = erica_plus'];
+
+  // Overlaid: one chart per quantity, each holding both variants' lines.
+  await page.getByTestId('compare-mode-overlaid').click();
+  await expect(page.getByTestId('compare-charts')).toHaveAttribute('data-mode', 'overlaid');
+  await expect(page.getByTestId('compare-chart-rate-0')).toHaveCount(0);
+  const rate = page.getByTestId('compare-overlay-rate');
+  const queue = page.getByTestId('compare-overlay-queue');
+  await expect(rate).toHaveAttribute('data-lines', '4'); // C1 and C2, in each variant
+  const queueLines = Number(await queue.getAttribute('data-lines'));
+  expect(queueLines % 2).toBe(0);
+  expect(queueLines).toBeGreaterThanOrEqual(2);
+  // The legend names the variants (a colour each) and the series (a dash each).
+  const entries = rate.locator('.legend-entry');
+  await expect(entries).toHaveText([...names, 'C1', 'C2']);
+  await page.mouse.move(0, 0);
+  for (const rgb of VARIANT_RGB) await expect.poll(() => pixelsNear(rate, rgb)).toBeGreaterThan(100);
+  await page.screenshot({ path: resolve(shots, 'compare-overlaid.png'), fullPage: true });
+  // The chart's own CSV has a column per variant and source.
+  const chartCsv = await downloadText(page, () => rate.getByTestId('export-csv').click());
+  expect(chartCsv.text.split('\n')[0].split(',')).toEqual(['time_ms', ...names.flatMap((n) => ['C1', 'C2'].map((c) => `${c} ACR · ${n} (Mbps)`))]);
+  // Hiding a variant from the legend leaves the other's lines.
+  await entries.filter({ hasText: names[1] }).click();
+  await expect(rate).toHaveAttribute('data-visible', '2');
+  await page.mouse.move(0, 0);
+  await expect.poll(() => pixelsNear(rate, VARIANT_RGB[1])).toBeLessThan(20);
+  await entries.filter({ hasText: names[1] }).click();
+
+  // The table as CSV: a column per variant, a line per row of the table, the values shown.
+  const csv = await downloadText(page, () => page.getByTestId('compare-csv').click());
+  expect(csv.name).toBe('two-sources-compare.csv');
+  const [head, ...lines] = csv.text.trimEnd().split('\n');
+  expect(head).toBe(`metric,${names.join(',')}`);
+  const rows = page.getByTestId('compare-row');
+  expect(lines.map((l) => l.slice(0, l.indexOf(',')))).toEqual(await rows.locator('th').allTextContents());
+  for (let r = 0; r < lines.length; r++) {
+    const shown = await rows.nth(r).locator('td').allTextContents();
+    const values = lines[r].split(',').slice(1);
+    expect(values).toHaveLength(2);
+    values.forEach((v, i) => (v === '' ? expect(shown[i]).toBe('–') : expect(Number(shown[i])).toBeCloseTo(Number(v), 4)));
+  }
+
+  // The whole view as one PNG: decodes, 2 × 1200 px wide, tall enough for the charts and the table.
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compare-png').click()]);
+  expect(file.suggestedFilename()).toBe('two-sources-compare.png');
+  const png = readFileSync((await file.path())!);
+  writeFileSync(resolve(shots, 'compare-export.png'), png);
+  const size = await page.evaluate(async (b64) => {
+    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+    return [bitmap.width, bitmap.height];
+  }, png.toString('base64'));
+  expect(size[0]).toBe(2400);
+  // Two overlaid charts (each over 300 px) and a line per table row (22 px), doubled.
+  expect(size[1]).toBeGreaterThan(2 * (2 * 300 + 22 * lines.length));
+  expect(errors).toEqual([]);
 });

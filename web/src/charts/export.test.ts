@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../contract/engine';
 import { chartCsv, chartSvg, prettyJson, runCsv, rustFloat, type ChartExport } from './export';
+import { PINNED_ALPHA } from './palette';
 import { SampleStore } from './sampleStore';
 import { CHARTS, linesFor } from './specs';
 
@@ -55,8 +56,9 @@ describe('CSV export', () => {
   });
 });
 
+const parse = (svg: string) => new DOMParser().parseFromString(svg, 'image/svg+xml');
+
 describe('SVG export', () => {
-  const parse = (svg: string) => new DOMParser().parseFromString(svg, 'image/svg+xml');
 
   it('is a standalone document with the title, the legend and both axes', () => {
     const doc = parse(chartSvg(store(), view({ markers: [40] }), 640).svg);
@@ -134,5 +136,45 @@ describe('whole-run exports', () => {
       ['{', '  "a": 1.0,', '  "b": [],', '  "c": [', '    {', '      "x": null,', '      "y": {}', '    }', '  ],', '  "d": "s, :{[\\"",', '  "e": -2.5e-8', '}'].join('\n'),
     );
     expect(JSON.parse(prettyJson(json))).toEqual(JSON.parse(json));
+  });
+});
+
+describe('SVG export of a pinned run and of overlaid compare lines', () => {
+  it('draws a pinned run faintly under the lines and names it in the legend', () => {
+    // The pinned run: C1 at 3t (so it reaches 300, above the live lines), no C2.
+    const pinned = new SampleStore();
+    pinned.reset(meta.slice(0, 2));
+    const rows: number[] = [];
+    for (let t = 0; t <= 100; t += 10) rows.push(t, 3 * t, 50);
+    pinned.append(new Float64Array(rows), 3);
+    const lines = [rate[0], rate[2]];
+    const doc = parse(chartSvg(store(), view({ lines, pinned: { store: pinned, series: [0, -1], label: 'SW1 ERICA, target 0.9' } }), 640).svg);
+    const faint = [...doc.querySelectorAll('path[data-pinned]')];
+    expect(faint.map((p) => p.getAttribute('data-pinned'))).toEqual(['C1 ACR']);
+    expect(faint[0].getAttribute('stroke-opacity')).toBe(String(PINNED_ALPHA));
+    expect(faint[0].getAttribute('stroke')).toBe(rate[0].color);
+    // Under the live lines: every pinned path comes before the first live one.
+    const all = [...doc.querySelectorAll('path[data-pinned], path[data-series]')];
+    expect(all.findIndex((p) => p.hasAttribute('data-series'))).toBe(faint.length);
+    const texts = [...doc.querySelectorAll('text')].map((t) => t.textContent);
+    expect(texts).toContain('pinned: SW1 ERICA, target 0.9');
+    // The y axis reaches the pinned run's 300 (the live lines stop at 200).
+    expect(texts).toContain('300');
+    const without = [...parse(chartSvg(store(), view({ lines }), 640).svg).querySelectorAll('text')].map((t) => t.textContent);
+    expect(without.some((t) => t?.startsWith('pinned'))).toBe(false);
+    expect(without).not.toContain('300');
+  });
+
+  it('keys lines with their own dash by series and keeps clip ids apart with a prefix', () => {
+    const dashed = [
+      { ...rate[0], owner: 'ERICA', series: 'C1', dash: [] },
+      { ...rate[2], owner: 'ERICA', series: 'C2', dash: [8, 4] },
+    ];
+    const doc = parse(chartSvg(store(), view({ lines: dashed }), 640, 'k1-').svg);
+    const texts = [...doc.querySelectorAll('text')].map((t) => t.textContent);
+    expect(texts).toEqual(expect.arrayContaining(['ERICA', 'C1', 'C2']));
+    expect(doc.querySelector('path[data-series="C2 ACR"]')!.getAttribute('stroke-dasharray')).toBe('8 4');
+    expect(doc.querySelector('clipPath')!.id).toBe('k1-plot');
+    expect(doc.querySelector('g[clip-path]')!.getAttribute('clip-path')).toBe('url(#k1-plot)');
   });
 });

@@ -5,9 +5,9 @@
 import { formatTick, niceDomain, ticks, timeAxis } from './axes';
 import { traceColumns, SvgPathPen } from './columnPath';
 import { legendModel } from './legend';
-import { DASH, drawOrder, LINE_WIDTH, MARKER_COLOUR, type LineStyle } from './palette';
+import { DASH, drawOrder, LINE_WIDTH, MARKER_COLOUR, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from './palette';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
-import type { ChartLine } from './specs';
+import { dashOf, type ChartLine } from './specs';
 
 /** What is on screen: the lines shown (hidden ones left out) over the time window shown. */
 export interface ChartExport {
@@ -25,6 +25,16 @@ export interface ChartExport {
   markers: number[];
   /** Names of the line kinds in the style key. */
   kindName?: (kind: string) => string;
+  /** A pinned run drawn faintly behind the lines (as on screen), named in the legend. */
+  pinned?: PinnedExport;
+}
+
+/** The pinned run in an export: its rows, for each of `lines` its series there (-1: none), and
+ *  its settings in words (the legend's "pinned: …"). */
+export interface PinnedExport {
+  store: SampleStore;
+  series: number[];
+  label: string;
 }
 
 function csvField(s: string): string {
@@ -56,32 +66,49 @@ export function chartCsv(store: SampleStore, c: ChartExport): string {
 export const SVG_LAYOUT = { pad: 16, titleSize: 15, font: 12, legendRow: 20, plotLeft: 68, plotRight: 18, plotHeight: 220, axisBelow: 46 };
 const FONT_FAMILY = 'ui-sans-serif, system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
 /** A rough text width (px) at `size`: enough to flow the legend into rows. */
-const textWidth = (s: string, size: number) => s.length * size * 0.58;
+const textWidth = (s: string, size: number) => s.length * size * 0.62;
 
 function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 
-function swatch(x: number, y: number, color: string, style: LineStyle): string {
-  const dash = DASH[style].length ? ` stroke-dasharray="${DASH[style].join(' ')}"` : '';
-  const cap = style === 'dotted' ? ' stroke-linecap="round"' : '';
-  return `<line x1="${x}" y1="${y}" x2="${x + 20}" y2="${y}" stroke="${color}" stroke-width="${LINE_WIDTH[style] + 0.4}"${dash}${cap}/>`;
+interface LegendItem {
+  label: string;
+  color: string;
+  style: LineStyle;
+  dash?: number[];
+  opacity?: number;
 }
 
-/** The chart as a standalone SVG document of the given width (px), and its height. */
-export function chartSvg(store: SampleStore, c: ChartExport, width: number): { svg: string; width: number; height: number } {
+const dashAttr = (dash: number[]) => (dash.length ? ` stroke-dasharray="${dash.join(' ')}"` : '');
+
+function swatch(x: number, y: number, it: LegendItem): string {
+  const cap = it.style === 'dotted' ? ' stroke-linecap="round"' : '';
+  const opacity = it.opacity === undefined ? '' : ` stroke-opacity="${it.opacity}"`;
+  const w = LINE_WIDTH[it.style] + (it.opacity === undefined ? 0.4 : 1.4);
+  return `<line x1="${x}" y1="${y}" x2="${x + 20}" y2="${y}" stroke="${it.color}" stroke-width="${w}"${dashAttr(it.dash ?? DASH[it.style])}${cap}${opacity}/>`;
+}
+
+/**
+ * The chart as a standalone SVG document of the given width (px), and its height. `idPrefix`
+ * keeps its element ids apart from other charts' when several are composed into one image.
+ */
+export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPrefix = ''): { svg: string; width: number; height: number } {
   const L = SVG_LAYOUT;
   const parts: string[] = [];
   // Title.
   let y = L.pad + L.titleSize;
   parts.push(`<text x="${L.pad}" y="${y}" font-size="${L.titleSize}" font-weight="600" fill="#1f2937">${esc(c.title)}</text>`);
-  // Legend: groups and the owners outside them, then the style key, flowed into rows.
+  // Legend: groups and the owners outside them, then the style key (or the series' dashes), then
+  // the pinned run, flowed into rows.
   const legend = legendModel(c.lines, c.kindName);
-  const items = [
+  const items: LegendItem[] = [
     ...legend.groups.map((g) => ({ label: `${g.group} (${g.owners.length})`, color: g.color, style: 'solid' as LineStyle })),
     ...legend.owners.filter((o) => o.group === undefined).map((o) => ({ label: o.owner, color: o.color, style: 'solid' as LineStyle })),
-    ...legend.styles.map((s) => ({ label: s.names.join(' / '), color: '#6b7280', style: s.style })),
+    ...legend.styles.map((s) => ({ label: s.names.join(' / '), color: PINNED_SWATCH, style: s.style })),
+    ...legend.series.map((s) => ({ label: s.series, color: PINNED_SWATCH, style: 'solid' as LineStyle, dash: s.dash })),
+    ...(c.pinned ? [{ label: `pinned: ${c.pinned.label}`, color: PINNED_SWATCH, style: 'solid' as LineStyle, opacity: PINNED_ALPHA + 0.15 }] : []),
   ];
   y += 10;
   let x = L.pad;
@@ -92,7 +119,7 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number): { s
       x = L.pad;
       row += L.legendRow;
     }
-    parts.push(swatch(x, row, it.color, it.style));
+    parts.push(swatch(x, row, it));
     parts.push(`<text x="${x + 26}" y="${row + 4}" font-size="${L.font}" fill="#4b5563">${esc(it.label)}</text>`);
     x += w;
   }
@@ -111,7 +138,19 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number): { s
     c.t1,
     Math.round(plotW),
   );
-  const [y0, y1] = niceDomain(dec.lo * c.yScale, dec.hi * c.yScale, c.yFloor);
+  // The pinned run's lines count in the y domain, as on screen.
+  const pinned = c.pinned;
+  const pinnedLines = pinned ? c.lines.map((_, i) => i).filter((i) => (pinned.series[i] ?? -1) >= 0) : [];
+  const pinnedDec = pinned ? new ColumnDecimator(pinned.store) : null;
+  pinnedDec?.update(
+    pinnedLines.map((i) => pinned!.series[i]),
+    c.t0,
+    c.t1,
+    Math.round(plotW),
+  );
+  const lo = Math.min(dec.lo, pinnedDec?.lo ?? Infinity);
+  const hi = Math.max(dec.hi, pinnedDec?.hi ?? -Infinity);
+  const [y0, y1] = niceDomain(lo * c.yScale, hi * c.yScale, c.yFloor);
   const xOf = (t: number) => left + ((t - c.t0) / (c.t1 - c.t0 || 1)) * plotW;
   const yOf = (v: number) => bottom - ((v - y0) / (y1 - y0 || 1)) * L.plotHeight;
 
@@ -141,20 +180,27 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number): { s
     const px = xOf(t).toFixed(1);
     parts.push(`<line class="marker" x1="${px}" y1="${top}" x2="${px}" y2="${bottom}" stroke="${MARKER_COLOUR}" stroke-width="1.5" stroke-dasharray="4 3"/>`);
   }
-  // Lines: dotted under dashed under solid, clipped to the plot.
+  // Lines: the pinned run's faintly under the live ones; dotted under dashed under solid; clipped
+  // to the plot.
+  const clip = `${idPrefix}plot`;
   const order = drawOrder(c.lines.map((l) => l.style));
-  parts.push(`<clipPath id="plot"><rect x="${left}" y="${top - 2}" width="${plotW + 2}" height="${L.plotHeight + 4}"/></clipPath>`);
-  parts.push('<g clip-path="url(#plot)" fill="none" stroke-linejoin="round">');
-  const colW = plotW / dec.columns;
-  for (const s of order) {
-    const l = c.lines[s];
+  parts.push(`<clipPath id="${clip}"><rect x="${left}" y="${top - 2}" width="${plotW + 2}" height="${L.plotHeight + 4}"/></clipPath>`);
+  parts.push(`<g clip-path="url(#${clip})" fill="none" stroke-linejoin="round">`);
+  const path = (d: ColumnDecimator, s: number, l: ChartLine, extra: string) => {
     const pen = new SvgPathPen();
-    traceColumns(dec, s, (col) => left + (col + 0.5) * colW, (v) => yOf(v * c.yScale), pen);
-    if (!pen.d) continue;
-    const dash = DASH[l.style].length ? ` stroke-dasharray="${DASH[l.style].join(' ')}"` : '';
+    const colW = plotW / d.columns;
+    traceColumns(d, s, (col) => left + (col + 0.5) * colW, (v) => yOf(v * c.yScale), pen);
+    if (!pen.d) return;
     const cap = l.style === 'dotted' ? ' stroke-linecap="round"' : '';
-    parts.push(`<path data-series="${esc(l.label)}" d="${pen.d}" stroke="${l.color}" stroke-width="${LINE_WIDTH[l.style]}"${dash}${cap}/>`);
+    parts.push(`<path ${extra} d="${pen.d}" stroke="${l.color}"${dashAttr(dashOf(l))}${cap}/>`);
+  };
+  if (pinnedDec) {
+    for (const s of order) {
+      const p = pinnedLines.indexOf(s);
+      if (p >= 0) path(pinnedDec, p, c.lines[s], `data-pinned="${esc(c.lines[s].label)}" stroke-width="${LINE_WIDTH[c.lines[s].style] + 1}" stroke-opacity="${PINNED_ALPHA}"`);
+    }
   }
+  for (const s of order) path(dec, s, c.lines[s], `data-series="${esc(c.lines[s].label)}" stroke-width="${LINE_WIDTH[c.lines[s].style]}"`);
   parts.push('</g>');
 
   const svg =

@@ -40,4 +40,16 @@ describe('legend', () => {
     expect(m.owners.find((o) => o.owner === 'X')!.group).toBeUndefined();
     expect(m.owners.find((o) => o.owner === 'A3')!.group).toBe('A');
   });
+
+  it('keys overlaid compare lines: the variants as owners, one entry per series with its dash', () => {
+    const rate = linesFor(CHARTS.find((c) => c.id === 'rate')!, meta).filter((l) => l.kind === 'acr');
+    const lines = ['ERICA', 'ERICA+'].flatMap((v) => rate.map((l, i) => ({ ...l, owner: v, series: l.owner, dash: [i, 1] })));
+    const m = legendModel(lines);
+    expect(m.owners.map((o) => o.owner)).toEqual(['ERICA', 'ERICA+']);
+    expect(m.series).toEqual([
+      { series: 'C1', dash: [0, 1] },
+      { series: 'C2', dash: [1, 1] },
+    ]);
+    expect(legendModel(rate).series).toEqual([]);
+  });
 });

@@ -23,6 +23,9 @@ export interface LegendModel {
   groups: { group: string; color: string; owners: string[] }[];
   /** Empty when every line has the same style. */
   styles: { style: LineStyle; names: string[] }[];
+  /** Overlaid compare charts: one entry per series (connection or port) with its dash, in order
+   *  of first appearance (the owners are then the variants, one colour each). */
+  series: { series: string; dash: number[] }[];
 }
 
 export function legendModel(lines: ChartLine[], kindName: (kind: string) => string = (k) => KIND_NAMES[k] ?? k): LegendModel {
@@ -30,6 +33,8 @@ export function legendModel(lines: ChartLine[], kindName: (kind: string) => stri
   for (const l of lines) if (!owners.has(l.owner)) owners.set(l.owner, { owner: l.owner, color: l.color, ...(l.group === undefined ? {} : { group: l.group }) });
   const groups = new Map<string, { owner: string; color: string }[]>();
   for (const o of owners.values()) if (o.group !== undefined) groups.set(o.group, [...(groups.get(o.group) ?? []), o]);
+  const series = new Map<string, number[]>();
+  for (const l of lines) if (l.series !== undefined && !series.has(l.series)) series.set(l.series, l.dash ?? []);
   const styles = new Map<LineStyle, string[]>();
   for (const l of lines) {
     const names = styles.get(l.style) ?? [];
@@ -43,5 +48,6 @@ export function legendModel(lines: ChartLine[], kindName: (kind: string) => stri
       owners: members.map((m) => m.owner),
     })),
     styles: styles.size > 1 ? [...styles].map(([style, names]) => ({ style, names })) : [],
+    series: [...series].map(([name, dash]) => ({ series: name, dash })),
   };
 }

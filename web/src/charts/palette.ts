@@ -89,5 +89,11 @@ export function drawOrder(styles: LineStyle[]): number[] {
   return styles.map((_, i) => i).sort((a, b) => rank(styles[b]) - rank(styles[a]) || a - b);
 }
 
+/** Alpha of a pinned run's lines (on screen and in exported images): a reference behind the
+ *  live run, not a rival to it. */
+export const PINNED_ALPHA = 0.3;
+/** The pinned run's swatch in legends. */
+export const PINNED_SWATCH = '#6b7280';
+
 /** Parameter-change markers (dashed vertical lines). */
 export const MARKER_COLOUR = 'rgba(217, 119, 6, 0.8)';

@@ -2,7 +2,7 @@
 // (the engine's), never from here.
 
 import type { SeriesKind, SeriesMeta } from '../contract/engine';
-import { colourByGroup, type LineStyle } from './palette';
+import { colourByGroup, DASH, type LineStyle } from './palette';
 
 /** One line of a chart: a series of the sample store and how it is drawn. */
 export interface ChartLine {
@@ -18,7 +18,14 @@ export interface ChartLine {
   unit: string;
   /** The owner's connection group (`connections[].group`), if it has one. */
   group?: string;
+  /** Overlaid compare charts: the series this line is one variant's copy of (its dash names it in
+   *  the legend's series key), and that dash pattern instead of the style's. */
+  series?: string;
+  dash?: number[];
 }
+
+/** The dash pattern a line is drawn with: its own (overlaid compare charts) or its style's. */
+export const dashOf = (l: ChartLine): number[] => l.dash ?? DASH[l.style];
 
 export interface ChartSpec {
   id: 'rate' | 'queue' | 'utilization' | 'delivered' | 'loss' | 'cwnd' | 'goodput' | 'algorithm';

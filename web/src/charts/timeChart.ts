@@ -8,10 +8,10 @@ import uPlot from 'uplot';
 import { formatTick, niceDomain, ticks, timeAxis } from './axes';
 import type { ChartGroup, FrameClient } from './chartGroup';
 import { traceColumns } from './columnPath';
-import { DASH, drawOrder, LINE_WIDTH, MARKER_COLOUR } from './palette';
+import { drawOrder, LINE_WIDTH, MARKER_COLOUR, PINNED_ALPHA } from './palette';
 import { pinnedSeries, type PinnedRun } from './pinned';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
-import type { ChartLine } from './specs';
+import { dashOf, type ChartLine } from './specs';
 
 /** What a chart draws (besides the samples). */
 export interface ChartConfig {
@@ -49,8 +49,6 @@ const GRID = '#eceff3';
 const TICK = '#9aa5b1';
 /** Alpha of the lines not highlighted while a legend entry is hovered. */
 const DIMMED = 0.15;
-/** Alpha of a pinned run's lines: a reference behind the live run, not a rival to it. */
-export const PINNED_ALPHA = 0.3;
 /** A drag narrower than this (CSS px) is a click, not a zoom. */
 const MIN_DRAG_PX = 4;
 
@@ -281,7 +279,7 @@ export class TimeChartController implements FrameClient {
             label: l.label,
             stroke: l.color,
             width: LINE_WIDTH[l.style],
-            dash: DASH[l.style],
+            dash: dashOf(l),
             cap: (l.style === 'dotted' ? 'round' : 'butt') as CanvasLineCap,
             paths,
             points: { show: false },
@@ -378,7 +376,7 @@ export class TimeChartController implements FrameClient {
       );
       ctx.strokeStyle = l.color;
       ctx.lineWidth = (LINE_WIDTH[l.style] + 1) * pr;
-      ctx.setLineDash(DASH[l.style].map((d) => d * pr));
+      ctx.setLineDash(dashOf(l).map((d) => d * pr));
       ctx.lineCap = l.style === 'dotted' ? 'round' : 'butt';
       ctx.stroke(path);
     }

@@ -4,6 +4,7 @@ import { repoFile } from '../test/fakes';
 import { encodeScenario, textLibrary } from '../scenario/share';
 import {
   applyOverride,
+  compareCsv,
   compareHash,
   comparePayloadOf,
   compareTable,
@@ -128,6 +129,16 @@ describe('the summaries side by side', () => {
   it('sums the connections of one group', () => {
     const rows = compareTable([a, b], new Map([['C1', 'A'], ['C2', 'A']]));
     expect(rows[0]).toMatchObject({ label: 'group A mean rate (Mbps)', values: [140, 148] });
+  });
+
+  it('writes the table as CSV: a column per run, a line per row, values unrounded', () => {
+    const rows = compareTable([a, b, { ok: false, error: 'boom' }]);
+    const csv = compareCsv(['two-sources', 'SW1.algorithm = erica_plus', 'bad, "quoted"'], rows);
+    const [head, ...lines] = csv.trimEnd().split('\n');
+    expect(head).toBe('metric,two-sources,SW1.algorithm = erica_plus,"bad, ""quoted"""');
+    expect(lines.map((l) => l.split(',')[0])).toEqual(rows.map((r) => r.label));
+    expect(lines[0]).toBe('C1 mean rate (Mbps),70,77,');
+    expect(lines[4]).toBe("Jain's index,1,0.99,");
   });
 
   it('treats a missing value against a number as a difference', () => {

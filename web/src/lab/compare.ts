@@ -8,7 +8,7 @@
 // differs from the first run's by more than a tolerance.
 
 import { decodeScenario, encodeScenario, type TextLibrary } from '../scenario/share';
-import type { RowCell } from './sweepTable';
+import { csvField, type RowCell } from './sweepTable';
 
 /** The current scenario and at most four variants. */
 export const MAX_COMPARE_RUNS = 5;
@@ -264,6 +264,17 @@ export function compareTable(
     rows.push({ label: k.label, values, differs: values.map((v, i) => i > 0 && !!maps[0] && !!maps[i] && differs(first, v, tol)) });
   }
   return rows;
+}
+
+/**
+ * The table as CSV: a `metric` column and one column per run (headed by its label), one line per
+ * row of the table, each value as the engine computed it (not rounded as shown); an empty field
+ * where a run has none.
+ */
+export function compareCsv(labels: string[], rows: CompareRow[]): string {
+  const out = [['metric', ...labels].map(csvField).join(',')];
+  for (const r of rows) out.push([csvField(r.label), ...r.values.map((v) => (v === null ? '' : String(v)))].join(','));
+  return out.join('\n') + '\n';
 }
 
 // ---- The compare link -----------------------------------------------------------------------

@@ -105,7 +105,7 @@ export function pointTable(plan: PlanInfo, outcomes: readonly (RunOutcome | unde
   return rows;
 }
 
-function csvField(s: string): string {
+export function csvField(s: string): string {
   return /[,"\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -8,6 +8,7 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import {
+  compareCsv,
   compareHash,
   compareTable,
   connectionGroups,
@@ -16,6 +17,7 @@ import {
   MAX_COMPARE_RUNS,
   sameTopology,
   specOfDraft,
+  type CompareRow,
   type VariantDraft,
 } from '../lab/compare';
 import { digestMatches, type CompareSession } from '../lab/compareSession';
@@ -24,8 +26,14 @@ import { textLibrary } from '../scenario/share';
 import { formatStat } from './SweepView';
 import { TimeChart } from './TimeChart';
 import { ChartGroup } from '../charts/chartGroup';
-import { sharedYFloor, storeOf } from '../charts/compareCharts';
-import { CHARTS, chartView, linesFor, networkView, unitFor } from '../charts/specs';
+import { compareChartSvgs, mergeStores, overlayPanels, sidePanels, storeOf, variantNames, type CompareMode } from '../charts/compareCharts';
+import { compareSvg } from '../charts/compareImage';
+import { svgToPng } from '../charts/exportImage';
+import { networkView } from '../charts/specs';
+import { saveBlob } from './download';
+
+/** Width (px) of the compare image; the PNG is twice as wide. */
+const COMPARE_IMAGE_WIDTH = 1200;
 
 const emptyDraft = (): VariantDraft => ({ from: '', algorithms: {}, sets: '' });
 
@@ -195,62 +203,118 @@ export function CompareView({
       )}
       {s.runs.length > 0 && (
         <p className="sweep-note">
-          Marked: more than 5 % off the first run. Shares are the max-min targets the engine computes for each run. Below, each run’s rates and queues on
-          shared axes (one zoom for all); Open shows a variant’s other charts in the lab.
+          Marked: more than 5 % off the first run. Shares are the max-min targets the engine computes for each run. Below, each run’s rates and queues, overlaid or
+          side by side on shared axes (one zoom for all); Open shows a variant’s other charts in the lab.
         </p>
       )}
-      {s.phase === 'done' && <CompareCharts compare={compare} />}
+      {s.phase === 'done' && <CompareCharts compare={compare} rows={rows} />}
     </section>
   );
 }
 
-/** The rate and queue charts of every variant side by side: one zoom and cursor, shared y axes. */
-function CompareCharts({ compare }: { compare: CompareSession }) {
+/**
+ * The rate and queue charts of every variant, overlaid (one chart per quantity, one colour per
+ * variant, one dash per series) or side by side (one chart per variant, shared y axes); one zoom
+ * and cursor for all. Downloads: the table as CSV, the whole view as one PNG.
+ */
+function CompareCharts({ compare, rows }: { compare: CompareSession; rows: CompareRow[] }) {
   const s = compare.getState();
+  // View state: how the charts are laid out.
+  const [mode, setMode] = useState<CompareMode>('side');
   const group = useMemo(() => new ChartGroup(), []);
   const net = useMemo(() => networkView(JSON.parse(s.json) as Scenario), [s.json]);
-  const panels = useMemo(() => {
+  const names = useMemo(() => variantNames(s.runs.map((r) => r.label)), [s.runs]);
+  const { side, overlay } = useMemo(() => {
     const stores = compare.series.map((x) => (x ? storeOf(x.meta, x.rows) : null));
-    const endMs = Math.max(1, ...stores.map((st) => (st && st.length ? st.times()[st.length - 1] : 0)));
-    return CHARTS.filter((c) => c.id === 'rate' || c.id === 'queue').map((spec) => {
-      const runs = stores.map((store) => {
-        if (!store) return null;
-        const lines = linesFor(spec, store.meta);
-        return { store, lines, view: chartView(spec, unitFor(spec, store.meta), net) };
-      });
-      const drawn = runs.filter((r) => r !== null);
-      const view = drawn[0]?.view;
-      const yFloor = view ? sharedYFloor(drawn, Math.max(...drawn.map((r) => r.view.yFloor)), view.scale) : 0;
-      return { spec, runs, yFloor, endMs };
-    });
+    const merged = mergeStores(stores, names);
+    return { side: sidePanels(stores, net), overlay: { store: merged.store, panels: overlayPanels(stores, names, merged, net) } };
     // A new comparison is a new snapshot: the series arrive with the last outcome.
-  }, [compare, s.outcomes, net]);
+  }, [compare, s.outcomes, net, names]);
+  const base = s.json ? (JSON.parse(s.json) as { id?: string }).id ?? 'compare' : 'compare';
+  const saveCsv = () => saveBlob(new Blob([compareCsv(names, rows)], { type: 'text/csv' }), `${base}-compare.csv`);
+  const savePng = async () => {
+    const width = COMPARE_IMAGE_WIDTH;
+    const endMs = side[0]?.endMs ?? 1;
+    const window = (group.zoomWindow ? [...group.zoomWindow] : [0, endMs]) as [number, number];
+    const { charts, columns } = compareChartSvgs(mode, side, overlay, names, window, width);
+    const { svg, height } = compareSvg({
+      title: `Compare: ${base}`,
+      runs: names.map((label, i) => ({ label, digest: (s.outcomes[i]?.ok && s.outcomes[i].digest) || '' })),
+      charts,
+      columns,
+      table: rows.map((r) => ({ label: r.label, cells: r.values.map((v) => (v === null ? '–' : formatStat(v))), differs: r.differs })),
+      width,
+    });
+    saveBlob(await svgToPng(svg, width, height, 2), `${base}-compare.png`);
+  };
   return (
-    <div className="compare-charts" data-testid="compare-charts" style={{ gridTemplateColumns: `repeat(${s.runs.length}, minmax(0, 1fr))` }}>
-      {panels.map(({ spec, runs, yFloor, endMs }) =>
-        runs.map((r, i) =>
-          r ? (
+    <>
+      <div className="compare-tools" role="group" aria-label="compare charts">
+        <span className="compare-mode" role="radiogroup" aria-label="chart layout">
+          {(
+            [
+              ['overlaid', 'Overlaid', 'One chart per quantity: a colour per variant, a dash per connection or port'],
+              ['side', 'Side by side', 'One chart per variant, y axes shared'],
+            ] as const
+          ).map(([m, text, title]) => (
+            <button key={m} role="radio" aria-checked={mode === m} className={mode === m ? 'btn on' : 'btn'} data-testid={`compare-mode-${m}`} title={title} onClick={() => setMode(m)}>
+              {text}
+            </button>
+          ))}
+        </span>
+        <button className="btn" data-testid="compare-csv" title="The table: a column per run, a line per row, values unrounded" onClick={saveCsv}>
+          Table CSV
+        </button>
+        <button className="btn" data-testid="compare-png" title="The whole comparison as one image (variants, charts, table), at twice the size" onClick={() => void savePng()}>
+          Compare PNG
+        </button>
+      </div>
+      {mode === 'overlaid' ? (
+        <div className="compare-charts" data-testid="compare-charts" data-mode="overlaid">
+          {overlay.panels.map((p) => (
             <TimeChart
-              key={`${spec.id}-${i}`}
-              testId={`compare-chart-${spec.id}-${i}`}
-              store={r.store}
+              key={p.spec.id}
+              testId={`compare-overlay-${p.spec.id}`}
+              store={overlay.store}
               group={group}
-              title={`${r.view.title} · ${s.runs[i].label}`}
-              lines={r.lines}
-              endMs={endMs}
-              yUnit={r.view.unit}
-              yScale={r.view.scale}
-              yFloor={yFloor}
-              exportName={`compare-${i + 1}-${spec.id}`}
+              title={p.view.title}
+              lines={p.lines}
+              endMs={p.endMs}
+              yUnit={p.view.unit}
+              yScale={p.view.scale}
+              yFloor={p.view.yFloor}
+              exportName={`compare-${p.spec.id}`}
             />
-          ) : (
-            <p key={`${spec.id}-${i}`} className="sweep-note">
-              {compare.series[i] === null && s.outcomes[i]?.ok ? 'Too many samples to draw here: open this variant in the lab.' : 'No run, no chart.'}
-            </p>
-          ),
-        ),
+          ))}
+        </div>
+      ) : (
+        <div className="compare-charts" data-testid="compare-charts" data-mode="side" style={{ gridTemplateColumns: `repeat(${s.runs.length}, minmax(0, 1fr))` }}>
+          {side.map(({ spec, runs, yFloor, endMs }) =>
+            runs.map((r, i) =>
+              r ? (
+                <TimeChart
+                  key={`${spec.id}-${i}`}
+                  testId={`compare-chart-${spec.id}-${i}`}
+                  store={r.store}
+                  group={group}
+                  title={`${r.view.title} · ${names[i]}`}
+                  lines={r.lines}
+                  endMs={endMs}
+                  yUnit={r.view.unit}
+                  yScale={r.view.scale}
+                  yFloor={yFloor}
+                  exportName={`compare-${i + 1}-${spec.id}`}
+                />
+              ) : (
+                <p key={`${spec.id}-${i}`} className="sweep-note">
+                  {compare.series[i] === null && s.outcomes[i]?.ok ? 'Too many samples to draw here: open this variant in the lab.' : 'No run, no chart.'}
+                </p>
+              ),
+            ),
+          )}
+        </div>
       )}
-    </div>
+    </>
   );
 }
 

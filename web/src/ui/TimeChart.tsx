@@ -9,11 +9,11 @@ import type { ChartGroup } from '../charts/chartGroup';
 import { chartCsv, chartSvg, type ChartExport } from '../charts/export';
 import { svgToPng } from '../charts/exportImage';
 import { legendModel, KIND_NAMES } from '../charts/legend';
-import { DASH, LINE_WIDTH, type LineStyle } from '../charts/palette';
+import { DASH, LINE_WIDTH, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from '../charts/palette';
 import { coincidenceNotes, formatValue, placeTooltip, readoutAt, type ReadoutEntry } from '../charts/readout';
-import type { PinnedRun } from '../charts/pinned';
+import { pinnedSeries, type PinnedRun } from '../charts/pinned';
 import type { SampleStore } from '../charts/sampleStore';
-import type { ChartLine } from '../charts/specs';
+import { dashOf, type ChartLine } from '../charts/specs';
 import { TimeChartController, type ChartConfig, type CursorAt } from '../charts/timeChart';
 import { saveBlob } from './download';
 
@@ -80,10 +80,18 @@ export const TimeChart = memo(function TimeChart({
   const [hiddenOwners, setHiddenOwners] = useState<ReadonlySet<string>>(new Set());
   const [hiddenGroups, setHiddenGroups] = useState<ReadonlySet<string>>(new Set());
   const [hiddenStyles, setHiddenStyles] = useState<ReadonlySet<LineStyle>>(new Set());
+  const [hiddenSeries, setHiddenSeries] = useState<ReadonlySet<string>>(new Set());
   const [cursor, setCursor] = useState<CursorAt | null>(null);
   const visible = useMemo(
-    () => lines.map((l) => !hiddenOwners.has(l.owner) && !(l.group !== undefined && hiddenGroups.has(l.group)) && !hiddenStyles.has(l.style)),
-    [lines, hiddenOwners, hiddenGroups, hiddenStyles],
+    () =>
+      lines.map(
+        (l) =>
+          !hiddenOwners.has(l.owner) &&
+          !(l.group !== undefined && hiddenGroups.has(l.group)) &&
+          !hiddenStyles.has(l.style) &&
+          !(l.series !== undefined && hiddenSeries.has(l.series)),
+      ),
+    [lines, hiddenOwners, hiddenGroups, hiddenStyles, hiddenSeries],
   );
 
   useEffect(() => {
@@ -111,10 +119,11 @@ export const TimeChart = memo(function TimeChart({
   const entries = row >= 0 ? readoutAt(store, row, shown, yScale) : [];
   const notes = coincidenceNotes(entries, lines.find((l) => l.style === 'solid')?.kind);
 
-  // Exports: what is on screen (the lines shown, over the window shown).
+  // Exports: what is on screen (the lines shown, over the window shown, the pinned run if shown).
   const exported = (): ChartExport => {
     const [t0, t1] = controller.current?.window ?? [0, endMs];
-    return { title, lines: shown, t0, t1, yUnit, yScale, yFloor, markers, kindName };
+    const pinnedExport = drawnPinned && { store: drawnPinned.store, series: pinnedSeries(shown, store, drawnPinned.store), label: pinnedLabel };
+    return { title, lines: shown, t0, t1, yUnit, yScale, yFloor, markers, kindName, ...(pinnedExport ? { pinned: pinnedExport } : {}) };
   };
   const exportAs = async (kind: 'png' | 'svg' | 'csv') => {
     if (kind === 'csv') return saveBlob(new Blob([chartCsv(store, exported())], { type: 'text/csv' }), `${exportName}.csv`);
@@ -166,6 +175,8 @@ export const TimeChart = memo(function TimeChart({
           onToggleOwner={(o) => setHiddenOwners(toggled(hiddenOwners, o))}
           onToggleGroup={(g) => setHiddenGroups(toggled(hiddenGroups, g))}
           onToggleStyle={(s) => setHiddenStyles(toggled(hiddenStyles, s))}
+          hiddenSeries={hiddenSeries}
+          onToggleSeries={(s) => setHiddenSeries(toggled(hiddenSeries, s))}
           onHighlight={highlight}
           pinned={
             pinned &&
@@ -179,7 +190,7 @@ export const TimeChart = memo(function TimeChart({
                   onClick={() => setPinnedHidden(!pinnedHidden)}
                 >
                   <svg className="swatch" width="22" height="10" aria-hidden="true">
-                    <line x1="1" x2="21" y1="5" y2="5" stroke="#6b7280" strokeOpacity={0.45} strokeWidth={3} />
+                    <line x1="1" x2="21" y1="5" y2="5" stroke={PINNED_SWATCH} strokeOpacity={PINNED_ALPHA + 0.15} strokeWidth={3} />
                   </svg>
                   pinned: {pinnedLabel}
                 </button>
@@ -235,7 +246,7 @@ function Tooltip({ at, timeMs, entries, unit }: { at: CursorAt; timeMs: number; 
           <li key={e.label} className={e.lines.length > 1 ? 'tooltip-row coincident' : 'tooltip-row'}>
             <span className="tooltip-swatches">
               {firstOfEachStyle(e.lines).map((l) => (
-                <Swatch key={l.index} color={l.color} style={l.style} />
+                <Swatch key={l.index} color={l.color} style={l.style} dash={dashOf(l)} />
               ))}
             </span>
             <span className="tooltip-label">
@@ -252,7 +263,7 @@ function Tooltip({ at, timeMs, entries, unit }: { at: CursorAt; timeMs: number; 
   );
 }
 
-export function Swatch({ color, style }: { color: string; style: LineStyle }) {
+export function Swatch({ color, style, dash = DASH[style] }: { color: string; style: LineStyle; dash?: number[] }) {
   return (
     <svg className="swatch" width="22" height="10" aria-hidden="true">
       <line
@@ -262,7 +273,7 @@ export function Swatch({ color, style }: { color: string; style: LineStyle }) {
         y2="5"
         stroke={color}
         strokeWidth={LINE_WIDTH[style] + 0.4}
-        strokeDasharray={DASH[style].join(' ')}
+        strokeDasharray={dash.join(' ')}
         strokeLinecap={style === 'dotted' ? 'round' : 'butt'}
       />
     </svg>
@@ -282,14 +293,19 @@ interface LegendProps {
   onToggleOwner: (owner: string) => void;
   onToggleGroup: (group: string) => void;
   onToggleStyle: (style: LineStyle) => void;
+  /** Overlaid compare charts: the series key (one dash per connection or port). */
+  hiddenSeries: ReadonlySet<string>;
+  onToggleSeries: (series: string) => void;
   onHighlight: (match: ((l: ChartLine) => boolean) | null) => void;
   /** The pinned run's entry, last. */
   pinned?: ReactNode;
 }
 
-function Legend({ lines, kindName, hiddenOwners, hiddenGroups, hiddenStyles, onToggleOwner, onToggleGroup, onToggleStyle, onHighlight, pinned }: LegendProps) {
+function Legend(props: LegendProps) {
+  const { lines, kindName, hiddenOwners, hiddenGroups, hiddenStyles, hiddenSeries, onToggleOwner, onToggleGroup, onToggleStyle, onToggleSeries, onHighlight, pinned } =
+    props;
   const [expanded, setExpanded] = useState(false);
-  const { owners, groups, styles } = legendModel(lines, kindName);
+  const { owners, groups, styles, series } = legendModel(lines, kindName);
   // With groups, the groups stand for their members until the user asks for each member.
   const loose = owners.filter((o) => o.group === undefined);
   const listed = groups.length > 0 ? (expanded ? owners : loose) : owners.slice(0, expanded ? owners.length : LEGEND_OWNERS);
@@ -360,6 +376,19 @@ function Legend({ lines, kindName, hiddenOwners, hiddenGroups, hiddenStyles, onT
             {names.join(' / ')}
           </>,
           'legend-key',
+        ),
+      )}
+      {series.map(({ series: name, dash }) =>
+        entry(
+          `series:${name}`,
+          !hiddenSeries.has(name),
+          () => onToggleSeries(name),
+          (l) => l.series === name,
+          <>
+            <Swatch color={PINNED_SWATCH} style="solid" dash={dash} />
+            {name}
+          </>,
+          'legend-key legend-series',
         ),
       )}
       {pinned}
