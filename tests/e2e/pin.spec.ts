@@ -1,7 +1,7 @@
 // Pin a run as reference: later runs of the same network draw it faintly behind theirs, in the
 // same colours, with the pinned settings named in the legend, until unpinned.
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openLab, repoRoot, status, waitForMode } from './helpers';
 
@@ -85,5 +85,56 @@ test('a pinned run is drawn faintly behind the next run of the network, named by
   await page.getByTestId('unpin').click();
   await expect(page.getByTestId('pin-note')).toHaveCount(0);
   await expect(page.getByTestId('unpin')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a chart exported while a run is pinned carries the pinned lines and names them in its legend', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await playToEnd(page);
+  await page.getByTestId('pin').click();
+  await page.getByTestId('topo-SW1').click();
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  await field.fill('0.6');
+  await field.press('Enter');
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(0);
+  await playToEnd(page);
+  const rate = chart(page, 'rate');
+  await expect(rate).toHaveAttribute('data-pinned', 'shown');
+  const download = async (kind: 'svg' | 'png') => {
+    const [file] = await Promise.all([page.waitForEvent('download'), rate.getByTestId(`export-${kind}`).click()]);
+    return readFileSync((await file.path())!);
+  };
+  const read = (svg: string) =>
+    page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      return {
+        texts: [...doc.querySelectorAll('text')].map((e) => e.textContent),
+        pinned: [...doc.querySelectorAll('path[data-pinned]')].map((e) => e.getAttribute('data-pinned')),
+        live: [...doc.querySelectorAll('path[data-series]')].map((e) => e.getAttribute('data-series')),
+      };
+    }, svg);
+
+  // The SVG: a faint copy of each live line the pinned run had, and its legend entry.
+  const svg = (await download('svg')).toString('utf8');
+  const shown = await read(svg);
+  expect(shown.texts).toContain('pinned: SW1 target_utilization default (now 0.6)');
+  expect(shown.pinned.sort()).toEqual(shown.live.sort());
+  expect(shown.pinned.length).toBeGreaterThan(0);
+  // The PNG is that SVG at twice its size; with the pinned run hidden from the legend it is another image.
+  const png = await download('png');
+  writeFileSync(resolve(shots, 'pinned-export.png'), png);
+  const sizeOf = (b: Buffer) =>
+    page.evaluate(async (b64) => {
+      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+      return [bitmap.width, bitmap.height];
+    }, b.toString('base64'));
+  const svgSize = [/width="(\d+(?:\.\d+)?)"/, /height="(\d+(?:\.\d+)?)"/].map((re) => 2 * Number(re.exec(svg)![1]));
+  expect(await sizeOf(png)).toEqual(svgSize);
+  await rate.getByTestId('legend-pinned').click();
+  await expect(rate).toHaveAttribute('data-pinned', 'hidden');
+  const hidden = await read((await download('svg')).toString('utf8'));
+  expect(hidden.pinned).toEqual([]);
+  expect(hidden.texts.some((t) => t?.startsWith('pinned'))).toBe(false);
+  expect((await download('png')).equals(png)).toBe(false);
   expect(errors).toEqual([]);
 });
