@@ -2,6 +2,7 @@
 # `npm run bench`: events per second and simulated time / wall time for the library scenarios
 # (and scenarios/bench/, with the scale-10/1000/10000 networks: validation and build time and
 # events/s against size), natively (abrsim bench) and in wasm (the web build under Node).
+# Then the sweeps (natively and in wasm) and the Compare view's frame rate in Chromium.
 # Numbers, not pass/fail. Extra arguments go to both runners (e.g. --repeat 5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +44,9 @@ JS
 
 # Sweeps: natively on one and two cores, and in wasm as a batch worker runs them.
 node scripts/bench-sweeps.mjs
+
+# The Compare view's frame rate with two variants (gfc1) running and then drawn, in Chromium.
+node scripts/bench-compare.mjs
 
 # Soak: one simulated hour natively and ten minutes in wasm, with peak memory (ABR_SOAK=0 skips
 # it; ABR_SOAK_NATIVE_MS, ABR_SOAK_WASM_MS and ABR_SOAK_SCENARIO change it).
