@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { libraryScenarios, openLab, repoRoot, waitForMode } from './helpers';
+import { canvasPixelsOf, libraryScenarios, openLab, repoRoot, waitForMode } from './helpers';
 
 const SCENARIOS = libraryScenarios();
 const shots = resolve(repoRoot, 'test-results/screens');
@@ -21,18 +21,7 @@ const windows = (page: Page) =>
   }), CHART_IDS);
 
 /** Pixels of a chart's canvas within a small distance of a colour (#rrggbb). */
-const pixelsOf = (page: Page, id: string, hex: string) =>
-  chart(page, id)
-    .locator('canvas')
-    .evaluate((canvas: HTMLCanvasElement, hex: string) => {
-      const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-      let n = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if (Math.abs(data[i] - want[0]) + Math.abs(data[i + 1] - want[1]) + Math.abs(data[i + 2] - want[2]) < 40 && data[i + 3] > 200) n++;
-      }
-      return n;
-    }, hex);
+const pixelsOf = (page: Page, id: string, hex: string) => canvasPixelsOf(chart(page, id), hex);
 
 async function playToEnd(page: Page) {
   await page.getByTestId('speed').selectOption('max');

@@ -1,10 +1,10 @@
 // The compare view: ERICA against ERICA+ on two-sources runs in the pool, both summaries read
 // side by side with their digests those of the wasm engine run directly; the compare link
 // replays both runs digest for digest.
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { downloadText, openLab, repoRoot } from './helpers';
+import { canvasPixelsOf, downloadText, openLab, repoRoot } from './helpers';
 
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
@@ -95,22 +95,8 @@ test('a lesson that compares offers it in one click: qcn-hotspot against fqcn-ho
   await page.screenshot({ path: resolve(shots, 'compare-qcn.png'), fullPage: true });
 });
 
-/** Pixels of a chart's canvas near a colour (opaque enough to be a line, not a faint copy). */
-const pixelsNear = (chart: Locator, rgb: [number, number, number]) =>
-  chart.locator('canvas').evaluate((canvas: HTMLCanvasElement, want: number[]) => {
-    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-    let n = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i] - want[0]) + Math.abs(data[i + 1] - want[1]) + Math.abs(data[i + 2] - want[2]) < 40 && data[i + 3] > 200) n++;
-    }
-    return n;
-  }, rgb);
-
 /** The first two variants' colours (charts/palette.ts PALETTE). */
-const VARIANT_RGB: [number, number, number][] = [
-  [0x25, 0x63, 0xeb],
-  [0xe4, 0x57, 0x2e],
-];
+const VARIANT_COLOURS = ['#2563eb', '#e4572e'];
 
 test('overlaid charts show both variants; the table downloads as CSV and the whole view as one PNG', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
@@ -134,7 +120,7 @@ test('overlaid charts show both variants; the table downloads as CSV and the who
   const entries = rate.locator('.legend-entry');
   await expect(entries).toHaveText([...names, 'C1', 'C2']);
   await page.mouse.move(0, 0);
-  for (const rgb of VARIANT_RGB) await expect.poll(() => pixelsNear(rate, rgb)).toBeGreaterThan(100);
+  for (const hex of VARIANT_COLOURS) await expect.poll(() => canvasPixelsOf(rate, hex)).toBeGreaterThan(100);
   await page.screenshot({ path: resolve(shots, 'compare-overlaid.png'), fullPage: true });
   // The chart's own CSV has a column per variant and source.
   const chartCsv = await downloadText(page, () => rate.getByTestId('export-csv').click());
@@ -143,7 +129,7 @@ test('overlaid charts show both variants; the table downloads as CSV and the who
   await entries.filter({ hasText: names[1] }).click();
   await expect(rate).toHaveAttribute('data-visible', '2');
   await page.mouse.move(0, 0);
-  await expect.poll(() => pixelsNear(rate, VARIANT_RGB[1])).toBeLessThan(20);
+  await expect.poll(() => canvasPixelsOf(rate, VARIANT_COLOURS[1])).toBeLessThan(20);
   await entries.filter({ hasText: names[1] }).click();
 
   // The table as CSV: a column per variant, a line per row of the table, the values shown.

@@ -1,5 +1,5 @@
 import type {} from '../../web/src/e2e/hook';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -62,3 +62,16 @@ export async function downloadText(page: Page, click: () => Promise<void>): Prom
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
   return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
 }
+
+/** Pixels of a chart's canvas within a small distance of a colour (#rrggbb), opaque enough to be
+ *  a line (not a faint pinned copy). */
+export const canvasPixelsOf = (chart: Locator, hex: string) =>
+  chart.locator('canvas').evaluate((canvas: HTMLCanvasElement, hex: string) => {
+    const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - want[0]) + Math.abs(data[i + 1] - want[1]) + Math.abs(data[i + 2] - want[2]) < 40 && data[i + 3] > 200) n++;
+    }
+    return n;
+  }, hex);

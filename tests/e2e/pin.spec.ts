@@ -16,6 +16,16 @@ async function playToEnd(page: Page) {
   await waitForMode(page, 'done');
 }
 
+/** SW1's target utilisation to 0.6 (which restarts the run), then the run to its end. */
+async function lowerTargetAndReplay(page: Page) {
+  await page.getByTestId('topo-SW1').click();
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  await field.fill('0.6');
+  await field.press('Enter');
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(0);
+  await playToEnd(page);
+}
+
 /** Pixels of the utilisation chart's (transparent) canvas in a colour at about the pinned
  *  lines' alpha (0.3): SW1->SW2's faint copy (the three ports' lines lie apart there, where the
  *  two sources' rates coincide). */
@@ -45,12 +55,7 @@ test('a pinned run is drawn faintly behind the next run of the network, named by
   await expect(page.getByTestId('pin-note')).toHaveText('Pinned run (faint): same settings');
 
   // A parameter change after the end restarts the run: the pinned one stays behind it.
-  await page.getByTestId('topo-SW1').click();
-  const field = page.getByTestId('param-target_utilization').locator('input');
-  await field.fill('0.6');
-  await field.press('Enter');
-  await expect.poll(async () => (await status(page))?.nowMs).toBe(0);
-  await playToEnd(page);
+  await lowerTargetAndReplay(page);
   const legend = chart(page, 'rate').getByTestId('legend-pinned');
   await expect(legend).toHaveText('pinned: SW1 target_utilization default (now 0.6)');
   await expect(page.getByTestId('pin-note')).toHaveText('Pinned run (faint): SW1 target_utilization default (now 0.6)');
@@ -92,12 +97,7 @@ test('a chart exported while a run is pinned carries the pinned lines and names 
   const errors = await openLab(page, '/?scenario=two-sources');
   await playToEnd(page);
   await page.getByTestId('pin').click();
-  await page.getByTestId('topo-SW1').click();
-  const field = page.getByTestId('param-target_utilization').locator('input');
-  await field.fill('0.6');
-  await field.press('Enter');
-  await expect.poll(async () => (await status(page))?.nowMs).toBe(0);
-  await playToEnd(page);
+  await lowerTargetAndReplay(page);
   const rate = chart(page, 'rate');
   await expect(rate).toHaveAttribute('data-pinned', 'shown');
   const download = async (kind: 'svg' | 'png') => {
