@@ -644,8 +644,12 @@ impl Scenario {
 }
 
 /// Applies one `--set PATH=VALUE` override to a scenario document. PATH is dot-separated keys;
-/// inside a list an element is addressed by its `id` (or its index). VALUE is read as JSON, and
-/// as a plain string when it is not JSON.
+/// inside a list an element is addressed by its `id` (or its index), and `*` stands for every
+/// element (in `nodes`, every switch). VALUE is read as JSON, and as a plain string when it is
+/// not JSON.
+///
+/// Setting a switch's `algorithm` to another one drops the `params` the new algorithm does not
+/// have (ERICA+'s `target_delay_us` means nothing to ERICA) and keeps those it shares.
 pub fn apply_override(doc: &mut serde_json::Value, assignment: &str) -> Result<(), String> {
     let (path, raw) = assignment.split_once('=').ok_or_else(|| format!("--set '{assignment}': expected PATH=VALUE"))?;
     let value: serde_json::Value =
@@ -654,32 +658,66 @@ pub fn apply_override(doc: &mut serde_json::Value, assignment: &str) -> Result<(
     if keys.iter().any(|k| k.is_empty()) {
         return Err(format!("--set '{assignment}': empty key in path '{path}'"));
     }
-    let mut cur = doc;
-    for (i, key) in keys.iter().enumerate() {
-        let last = i + 1 == keys.len();
-        let walked = keys[..i].join(".");
-        cur = match cur {
-            serde_json::Value::Object(map) => {
-                if last {
-                    map.insert(key.to_string(), value);
-                    return Ok(());
+    set_at(doc, &keys, 0, &value, path)
+}
+
+/// Sets `keys[at..]` below `cur` to `value` (`keys[..at]` were walked to reach it).
+fn set_at(cur: &mut Value, keys: &[&str], at: usize, value: &Value, path: &str) -> Result<(), String> {
+    let key = keys[at];
+    let last = at + 1 == keys.len();
+    let walked = keys[..at].join(".");
+    match cur {
+        Value::Object(map) => {
+            if last {
+                if key == "algorithm" && walked.starts_with("nodes.") {
+                    keep_params_of(map, value);
                 }
-                map.entry(key.to_string()).or_insert_with(|| serde_json::Value::Object(Default::default()))
+                map.insert(key.to_string(), value.clone());
+                return Ok(());
             }
-            serde_json::Value::Array(items) => {
-                let pos = items
-                    .iter()
-                    .position(|v| v.get("id").and_then(|x| x.as_str()) == Some(*key))
-                    .or_else(|| key.parse::<usize>().ok().filter(|&k| k < items.len()))
-                    .ok_or_else(|| format!("--set '{path}': no element with id '{key}' in '{walked}'"))?;
+            let next = map.entry(key.to_string()).or_insert_with(|| Value::Object(Default::default()));
+            set_at(next, keys, at + 1, value, path)
+        }
+        Value::Array(items) if key == "*" => {
+            let switches_only = walked == "nodes";
+            let mut any = false;
+            for item in items.iter_mut().filter(|v| !switches_only || v.get("kind").and_then(Value::as_str) == Some("switch")) {
+                any = true;
                 if last {
-                    items[pos] = value;
-                    return Ok(());
+                    *item = value.clone();
+                } else {
+                    set_at(item, keys, at + 1, value, path)?;
                 }
-                &mut items[pos]
             }
-            _ => return Err(format!("--set '{path}': '{walked}' is not an object or a list")),
-        };
+            if any {
+                Ok(())
+            } else {
+                Err(format!("--set '{path}': '{walked}' has no {}", if switches_only { "switch" } else { "element" }))
+            }
+        }
+        Value::Array(items) => {
+            let pos = items
+                .iter()
+                .position(|v| v.get("id").and_then(|x| x.as_str()) == Some(key))
+                .or_else(|| key.parse::<usize>().ok().filter(|&k| k < items.len()))
+                .ok_or_else(|| format!("--set '{path}': no element with id '{key}' in '{walked}'"))?;
+            if last {
+                items[pos] = value.clone();
+                return Ok(());
+            }
+            set_at(&mut items[pos], keys, at + 1, value, path)
+        }
+        _ => Err(format!("--set '{path}': '{walked}' is not an object or a list")),
     }
-    Ok(())
+}
+
+/// A switch given another algorithm keeps only the parameters that algorithm has.
+fn keep_params_of(node: &mut serde_json::Map<String, Value>, algorithm: &Value) {
+    let Some(spec) = algorithm.as_str().and_then(crate::algorithms::find) else { return };
+    if node.get("algorithm") == Some(algorithm) {
+        return;
+    }
+    if let Some(Value::Object(params)) = node.get_mut("params") {
+        params.retain(|name, _| spec.params.iter().any(|p| p.name == name));
+    }
 }

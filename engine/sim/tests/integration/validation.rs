@@ -247,3 +247,33 @@ fn overrides_address_list_elements_by_id_and_report_missing_ones() {
     assert!(err.contains("no element with id 'SW7'"), "{err}");
     assert!(apply_override(&mut doc, "run.duration_ms").unwrap_err().contains("PATH=VALUE"));
 }
+
+#[test]
+fn a_star_sets_every_switch_and_a_new_algorithm_keeps_only_its_own_parameters() {
+    let mut doc = library_json("gfc1");
+    apply_override(&mut doc, "nodes.SW1.params.target_utilization=0.9").unwrap();
+    apply_override(&mut doc, "nodes.*.algorithm=erica").unwrap();
+    let switches: Vec<&serde_json::Value> = doc["nodes"].as_array().unwrap().iter().filter(|n| n["kind"] == "switch").collect();
+    assert_eq!(switches.len(), 5);
+    for sw in &switches {
+        assert_eq!(sw["algorithm"], "erica");
+        // ERICA+'s queue target means nothing to ERICA; a parameter they share survives.
+        let params = sw["params"].as_object().map(|p| p.keys().cloned().collect::<Vec<_>>()).unwrap_or_default();
+        assert!(!params.contains(&"target_delay_us".to_string()), "{params:?}");
+    }
+    assert_eq!(switches[0]["params"]["target_utilization"], 0.9);
+    assert!(doc["nodes"].as_array().unwrap().iter().filter(|n| n["kind"] != "switch").all(|n| n.get("algorithm").is_none()));
+    assert!(from_value(doc).is_ok(), "ERICA on every switch of GFC-1 is valid");
+
+    // Setting the same algorithm again keeps every parameter.
+    let mut doc = library_json("gfc1");
+    let before = doc["nodes"].clone();
+    apply_override(&mut doc, "nodes.*.algorithm=erica_plus").unwrap();
+    assert_eq!(doc["nodes"], before);
+
+    // A star over a list with nothing to set says so.
+    let mut doc = library_json("two-sources");
+    doc["virtual_paths"] = serde_json::json!([]);
+    let err = apply_override(&mut doc, "virtual_paths.*.to=\"D1\"").unwrap_err();
+    assert!(err.contains("has no element"), "{err}");
+}
