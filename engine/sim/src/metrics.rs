@@ -41,6 +41,11 @@ pub struct ConnSummary {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(type = "number", optional)]
     pub max_source_queue_cells: Option<u64>,
+    /// The largest number of cells that waited for the source's access link (a source faster
+    /// than its link; at most `HOST_QUEUE_CELLS`, beyond which the source is held back).
+    pub host_queue_max_cells: u32,
+    /// Cells still waiting for the access link at the end of the run.
+    pub host_queue_cells: u32,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]
@@ -172,6 +177,8 @@ pub fn summarize(sim: &Simulation) -> Summary {
                 Host::Abr(s) => s.host.as_ref().map(|h| h.max_cells),
                 _ => None,
             },
+            host_queue_max_cells: net.ports[c.fwd[0] as usize].max_queue,
+            host_queue_cells: net.ports[c.fwd[0] as usize].queue_len(sim.now()),
         });
     }
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RunSummary as Summary } from '../contract/engine';
-import { leftBeforeSteady, RunSummary } from './RunSummary';
+import { hostQueueNote, leftBeforeSteady, RunSummary } from './RunSummary';
 
 const conn = (id: string, mean: number | null) => ({
   id,
@@ -13,6 +13,8 @@ const conn = (id: string, mean: number | null) => ({
   delivered_cells: 1,
   lost_cells: 0,
   loss_ratio: 0,
+  host_queue_max_cells: 0,
+  host_queue_cells: 0,
 });
 
 const summary = {
@@ -47,5 +49,16 @@ describe('RunSummary', () => {
     expect(leftBeforeSteady(150, 150)).toBe(150);
     expect(leftBeforeSteady(180, 150)).toBeNull();
     expect(leftBeforeSteady(undefined, 150)).toBeNull();
+  });
+});
+
+describe('hostQueueNote', () => {
+  it('names only the sources that waited for their own link, with what waited', () => {
+    const held = { ...conn('C1', 150), host_queue_max_cells: 1000, host_queue_cells: 998 };
+    const lines = hostQueueNote([held, { ...conn('C2', 10), host_queue_max_cells: 1 }], 'cells');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('C1');
+    expect(lines[0]).toContain('up to 1000 cells');
+    expect(lines[0]).toContain('998 still at the end');
   });
 });

@@ -1,8 +1,22 @@
-import type { RunSummary as Summary } from '../contract/engine';
+import type { ConnSummary, RunSummary as Summary } from '../contract/engine';
 import { ATM_VIEW, displayUnit, type NetworkView } from '../charts/specs';
 
 function fmt(v: number | null | undefined, digits = 1) {
   return v === null || v === undefined || !Number.isFinite(v) ? '–' : v.toFixed(digits);
+}
+
+/**
+ * Sources that sent faster than their access link carries: how many cells waited at the host
+ * (the engine holds a source back once 1,000 wait), and how many still did at the end.
+ */
+export function hostQueueNote(conns: readonly ConnSummary[], item: string): string[] {
+  return conns
+    .filter((c) => c.host_queue_max_cells > 1)
+    .map(
+      (c) =>
+        `${c.id} asked for more than its access link carries: up to ${c.host_queue_max_cells} ${item} waited at its host` +
+        ` (${c.host_queue_cells} still at the end), and the source was held to the link's rate.`,
+    );
 }
 
 /**
@@ -125,6 +139,11 @@ export function RunSummary({
       <p className="summary-note">
         Rates in {rate.unit}, averaged from {fmt(summary.steady_from_ms, 0)} ms to the end of the run.
       </p>
+      {hostQueueNote(summary.connections ?? [], item).map((line) => (
+        <p key={line} className="summary-note" data-testid="summary-host-queue">
+          {line}
+        </p>
+      ))}
       <TcpTable summary={summary} />
       <VirtualPathTable summary={summary} />
       {(summary.virtual_sources?.length ?? 0) > 0 && (

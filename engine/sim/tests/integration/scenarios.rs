@@ -193,9 +193,19 @@ fn a_source_faster_than_its_link_is_held_to_the_link() {
         );
         let access = sim.net.ports.iter().find(|p| p.id == "S1->SW1").expect("C1's access port");
         assert!(access.queue_len(from_ms(elapsed_ms)) <= HOST_QUEUE_CELLS);
+        // The summary says what waited: the host queue filled up to its bound, and what is
+        // still in it is what was sent but neither delivered, lost nor on the way.
+        assert_eq!(c1.host_queue_max_cells, HOST_QUEUE_CELLS, "the host queue reported");
+        assert_eq!(c1.host_queue_cells, access.queue_len(from_ms(elapsed_ms)));
+        assert!(c1.host_queue_cells > 0 && c1.host_queue_cells <= HOST_QUEUE_CELLS);
         assert!(sim.cells_conserved(0), "sent = delivered + lost + in flight + queued");
         if let Some(share) = c1.fair_share_mbps {
             assert!(share <= 155.52 + 1e-6, "a share above the link: {share}");
         }
+    }
+    // A source held to its ACR never waits for its own link.
+    let (_, summary) = run(load("two-sources", &[]));
+    for c in &summary.connections {
+        assert!(c.host_queue_max_cells <= 1, "{}: {} cells waited", c.id, c.host_queue_max_cells);
     }
 }

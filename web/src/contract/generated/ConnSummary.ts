@@ -13,4 +13,13 @@ goodput_mbps?: number, timeouts?: number,
 /**
  * The largest number of cells waiting at the source host (TCP only).
  */
-max_source_queue_cells?: number, };
+max_source_queue_cells?: number, 
+/**
+ * The largest number of cells that waited for the source's access link (a source faster
+ * than its link; at most `HOST_QUEUE_CELLS`, beyond which the source is held back).
+ */
+host_queue_max_cells: number, 
+/**
+ * Cells still waiting for the access link at the end of the run.
+ */
+host_queue_cells: number, };
