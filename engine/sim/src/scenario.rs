@@ -681,7 +681,9 @@ fn set_at(cur: &mut Value, keys: &[&str], at: usize, value: &Value, path: &str) 
         Value::Array(items) if key == "*" => {
             let switches_only = walked == "nodes";
             let mut any = false;
-            for item in items.iter_mut().filter(|v| !switches_only || v.get("kind").and_then(Value::as_str) == Some("switch")) {
+            for item in
+                items.iter_mut().filter(|v| !switches_only || v.get("kind").and_then(Value::as_str) == Some("switch"))
+            {
                 any = true;
                 if last {
                     *item = value.clone();

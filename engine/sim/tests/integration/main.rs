@@ -6,6 +6,7 @@ mod determinism;
 mod ethernet;
 mod history;
 mod library;
+mod properties;
 mod scenarios;
 mod tcp;
 mod validation;

@@ -253,7 +253,8 @@ fn a_star_sets_every_switch_and_a_new_algorithm_keeps_only_its_own_parameters() 
     let mut doc = library_json("gfc1");
     apply_override(&mut doc, "nodes.SW1.params.target_utilization=0.9").unwrap();
     apply_override(&mut doc, "nodes.*.algorithm=erica").unwrap();
-    let switches: Vec<&serde_json::Value> = doc["nodes"].as_array().unwrap().iter().filter(|n| n["kind"] == "switch").collect();
+    let switches: Vec<&serde_json::Value> =
+        doc["nodes"].as_array().unwrap().iter().filter(|n| n["kind"] == "switch").collect();
     assert_eq!(switches.len(), 5);
     for sw in &switches {
         assert_eq!(sw["algorithm"], "erica");
@@ -262,7 +263,12 @@ fn a_star_sets_every_switch_and_a_new_algorithm_keeps_only_its_own_parameters() 
         assert!(!params.contains(&"target_delay_us".to_string()), "{params:?}");
     }
     assert_eq!(switches[0]["params"]["target_utilization"], 0.9);
-    assert!(doc["nodes"].as_array().unwrap().iter().filter(|n| n["kind"] != "switch").all(|n| n.get("algorithm").is_none()));
+    assert!(doc["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["kind"] != "switch")
+        .all(|n| n.get("algorithm").is_none()));
     assert!(from_value(doc).is_ok(), "ERICA on every switch of GFC-1 is valid");
 
     // Setting the same algorithm again keeps every parameter.
