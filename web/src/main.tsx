@@ -61,15 +61,16 @@ e2e?.installTestHook(lab, store, () => {
   return s ? shareLink(s, location.href, LIBRARY.entries, lab.getState().charts).url : null;
 });
 
-// Sweeps run in a pool of batch workers (one per core but one); a run opens in the lab.
+// Sweeps and comparisons share one pool of batch workers (one per core but one), each in a lane
+// of its own (a new sweep cancels only the sweep's jobs); a sweep's run opens in the lab.
+const batch = new WorkerPool(makeBatchWorker);
 const sweep = new SweepSession(
-  new WorkerPool(makeBatchWorker),
+  batch.lane(),
   (json, origin) => lab.load(json, origin),
   (origin) => LIBRARY.entries.some((e) => e.id === origin),
 );
 
-// Comparisons run in a pool of their own (a sweep's start cancels its pool's jobs).
-const compare = new CompareSession(new WorkerPool(makeBatchWorker), (id) => LIBRARY.entries.find((e) => e.id === id)?.json);
+const compare = new CompareSession(batch.lane(), (id) => LIBRARY.entries.find((e) => e.id === id)?.json);
 
 // A compare link (#c=1.…) opens its scenario and runs its variants again (below).
 /** The user's scenario the address names (null: none named, or not kept). */

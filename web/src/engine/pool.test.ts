@@ -62,6 +62,27 @@ describe('WorkerPool', () => {
     expect(pool.pending).toBe(0);
   });
 
+  it("shares its workers between lanes, and a lane's cancel stops only that lane's jobs", async () => {
+    const { pool, workers, pump } = setup(2);
+    const sweep = shortSweep();
+    const [a, b] = [pool.lane(), pool.lane()];
+    const ja = settle(a.submit({ type: 'run', scenario: sweep, index: 0 }));
+    const jb = settle(b.submit({ type: 'run', scenario: sweep, index: 1 }));
+    const jb2 = settle(b.submit({ type: 'run', scenario: sweep, index: 2 }));
+    expect(workers).toHaveLength(2); // one pool: never more workers than its size
+    a.cancel('a new comparison started');
+    const ra = await ja;
+    expect(ra.ok).toBe(false);
+    expect((ra as { e: JobFailed }).e.cancelled).toBe(true);
+    // The freed slot goes to lane b's waiting job in a fresh worker; b's running job goes on.
+    expect(workers).toHaveLength(3);
+    expect(workers.filter((w) => w.terminated)).toHaveLength(1);
+    await pump();
+    const [rb, rb2] = await Promise.all([jb, jb2]);
+    expect(rb.ok && rb2.ok).toBe(true);
+    expect(pool.pending).toBe(0);
+  });
+
   it('cancels running and waiting jobs at once, and runs the next job in a fresh worker', async () => {
     const { pool, workers, pump } = setup(1);
     const sweep = shortSweep();

@@ -2,7 +2,8 @@
 // independent jobs — sweep runs, compare variants — each to its end in a worker of its own.
 // Jobs start in the order submitted; a worker whose engine crashed is replaced and the job says
 // why; cancel() stops everything at once (the workers are terminated, and spawned again for the
-// next job).
+// next job). Clients that share the pool (the Sweep and Compare views) each take a lane(): its
+// cancel stops only that lane's jobs, so the lab never runs more workers than cores but one.
 
 import type { BatchJob, FromBatch, JobAnswer, ToBatch } from './batchProtocol';
 
@@ -31,6 +32,8 @@ export function poolSize(cores: number | undefined = globalThis.navigator?.hardw
 
 interface Pending {
   id: number;
+  /** The lane that submitted it (0: the pool itself). */
+  lane: number;
   job: BatchJob;
   resolve(a: JobAnswer): void;
   reject(e: JobFailed): void;
@@ -45,6 +48,7 @@ export class WorkerPool {
   private slots: Slot[] = [];
   private queue: Pending[] = [];
   private nextId = 1;
+  private nextLane = 1;
   /** Workers replaced after a crash (for tests and the status line). */
   restarts = 0;
 
@@ -54,9 +58,9 @@ export class WorkerPool {
   ) {}
 
   /** Runs a job in the next free worker; an `urgent` one (the user waits for it) before those waiting. */
-  submit(job: BatchJob, opts: { urgent?: boolean } = {}): Promise<JobAnswer> {
+  submit(job: BatchJob, opts: { urgent?: boolean; lane?: number } = {}): Promise<JobAnswer> {
     return new Promise((resolve, reject) => {
-      const p = { id: this.nextId++, job, resolve, reject };
+      const p = { id: this.nextId++, lane: opts.lane ?? 0, job, resolve, reject };
       if (opts.urgent) this.queue.unshift(p);
       else this.queue.push(p);
       this.dispatch();
@@ -68,17 +72,32 @@ export class WorkerPool {
     return this.queue.length + this.slots.filter((s) => s.job).length;
   }
 
-  /** Stops every job now: running ones (their workers are terminated) and waiting ones. */
-  cancel(message = 'cancelled') {
-    const slots = this.slots;
-    const queue = this.queue;
-    this.slots = [];
-    this.queue = [];
-    for (const s of slots) {
+  /**
+   * Stops jobs now: running ones (their workers are terminated) and waiting ones — every job,
+   * or only those of one lane (the other lanes' jobs go on).
+   */
+  cancel(message = 'cancelled', lane?: number) {
+    const mine = (p: Pending | null) => p !== null && (lane === undefined || p.lane === lane);
+    const stopped = this.slots.filter((s) => mine(s.job) || (lane === undefined && !s.job));
+    const dropped = this.queue.filter(mine);
+    this.slots = this.slots.filter((s) => !stopped.includes(s));
+    this.queue = this.queue.filter((p) => !mine(p));
+    for (const s of stopped) {
       s.worker.terminate();
       s.job?.reject(new JobFailed(message, true));
     }
-    for (const p of queue) p.reject(new JobFailed(message, true));
+    for (const p of dropped) p.reject(new JobFailed(message, true));
+    this.dispatch();
+  }
+
+  /** A share of this pool for one client: its jobs, and a cancel that stops only them. */
+  lane(): JobLane {
+    const lane = this.nextLane++;
+    return {
+      size: this.size,
+      submit: (job, opts = {}) => this.submit(job, { ...opts, lane }),
+      cancel: (message) => this.cancel(message, lane),
+    };
   }
 
   dispose() {
@@ -144,6 +163,13 @@ export class WorkerPool {
     slot.job = null;
     this.dispatch();
   }
+}
+
+/** What a client of the pool uses: its own lane (see WorkerPool.lane). */
+export interface JobLane {
+  submit(job: BatchJob, opts?: { urgent?: boolean }): Promise<JobAnswer>;
+  cancel(message?: string): void;
+  readonly size: number;
 }
 
 /** The real thing: a module worker running batchWorker.ts. */

@@ -4,20 +4,15 @@
 // tables are made from the outcomes by sweepTable.ts; a run can be opened in the lab's charts.
 
 import type { PlanInfo, Problem } from '../contract/engine';
-import type { BatchJob, JobAnswer } from '../engine/batchProtocol';
-import { JobFailed } from '../engine/pool';
+import { JobFailed, type JobLane } from '../engine/pool';
 import { StateCell } from './state';
 import { parseRow, runOf, type RunOutcome } from './sweepTable';
 
 /** The most runs the lab runs in the browser; more go to `abrsim sweep`. */
 export const MAX_BROWSER_RUNS = 10_000;
 
-/** The part of the worker pool a sweep uses. */
-export interface JobRunner {
-  submit(job: BatchJob, opts?: { urgent?: boolean }): Promise<JobAnswer>;
-  cancel(message?: string): void;
-  readonly size: number;
-}
+/** The part of the worker pool a sweep uses (its lane of the lab's pool). */
+export type JobRunner = JobLane;
 
 export type SweepPhase = 'idle' | 'planning' | 'running' | 'done' | 'cancelled' | 'refused';
 
