@@ -82,6 +82,82 @@ test('issue 14: a network built on an empty canvas survives another pick, back, 
   expect(errors).toEqual([]);
 });
 
+test('issue 14: My scenarios are deleted from the list with Undo; the open one stays open', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await buildOnEmptyCanvas(page);
+  await expect(page).toHaveURL(/\?mine=[a-z0-9]+$/);
+  const id = new URL(page.url()).searchParams.get('mine')!;
+  await hook(page, () => window.__abrlab!.saved());
+
+  await page.getByTestId('my-scenarios-menu').click();
+  await expect(page.getByTestId('my-scenarios-list').locator('li')).toHaveCount(1);
+  await page.screenshot({ path: resolve(shots, 'mine-3-menu.png') });
+  await page.getByTestId(`delete-mine-${id}`).click();
+  await expect(page.getByTestId('deleted')).toContainText('Deleted “My network” from your scenarios. It stays open, no longer kept');
+  await page.screenshot({ path: resolve(shots, 'mine-4-deleted.png') });
+  await expect(page.getByTestId('my-scenarios-menu')).toHaveCount(0);
+  await expect(page.getByTestId('my-scenarios')).toHaveCount(0);
+  await expect(page.getByTestId('scenario-picker').locator('option:checked')).toHaveText('My network (deleted)');
+  expect(await hook(page, () => window.__abrlab?.place() ?? null)).toBe('none');
+  expect(new URL(page.url()).search).toBe('');
+  expect((await scenarioOf(page))?.nodes.map((n: { id: string }) => n.id)).toEqual(['S1', 'SW1']);
+
+  await page.getByTestId('undo-delete').click();
+  await expect(page.getByTestId('deleted')).toHaveCount(0);
+  await expect(page.getByTestId('my-scenarios').locator('option')).toHaveCount(1);
+  await expect(page).toHaveURL(new RegExp(`\\?mine=${id}$`));
+  await hook(page, () => window.__abrlab!.saved());
+  await page.reload();
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('My network');
+  expect(await hook(page, () => window.__abrlab?.place() ?? null)).toBe(`mine:${id}`);
+
+  // Deleted while another is open: gone after a reload too.
+  await page.getByTestId('scenario-picker').selectOption('gfc1');
+  await expect.poll(() => hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('gfc1');
+  await page.getByTestId('my-scenarios-menu').click();
+  await page.getByTestId(`delete-mine-${id}`).click();
+  await expect(page.getByTestId('deleted')).toHaveText(/Deleted “My network” from your scenarios\.\s*Undo/);
+  await hook(page, () => window.__abrlab!.saved());
+  await page.reload();
+  await expect.poll(() => hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('gfc1');
+  await expect(page.getByTestId('my-scenarios')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('issue 14: back to a scenario opened from a file, or a link, opens it again', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const three = libraryScenarios().find((s) => s.file === 'three-sources.json')!.scenario;
+  const fromFile = { ...three, name: 'From a file', run: { ...three.run, duration_ms: 123 } };
+  await page.getByTestId('scenario-file').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(fromFile)) });
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('From a file');
+  expect(await hook(page, () => window.__abrlab?.place() ?? null)).toBe('none');
+  await page.getByTestId('scenario-picker').selectOption('gfc1');
+  await expect.poll(() => hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('gfc1');
+
+  await page.goBack();
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('From a file');
+  expect((await scenarioOf(page))?.run.duration_ms).toBe(123);
+  expect(await hook(page, () => window.__abrlab?.origin() ?? null)).toBe('mine.json');
+  await page.goBack();
+  await expect.poll(() => hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('two-sources');
+  await page.goForward();
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('From a file');
+  await page.goForward();
+  await expect.poll(() => hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('gfc1');
+
+  // A shared link: its fragment is cleared once read, but its history entry keeps it.
+  const link = await hook(page, () => window.__abrlab!.shareLink());
+  await page.goto(link!);
+  await expect.poll(() => hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('gfc1');
+  expect(await hook(page, () => window.__abrlab?.origin() ?? null)).toBe('shared link');
+  await page.getByTestId('scenario-picker').selectOption('two-sources');
+  await expect.poll(() => hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('two-sources');
+  await page.goBack();
+  await expect.poll(() => hook(page, () => window.__abrlab?.origin() ?? null)).toBe('shared link');
+  expect(await hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('gfc1');
+  expect(errors).toEqual([]);
+});
+
 test('issue 14: a shared link opened elsewhere becomes that user\'s own copy at the first change', async ({ page, context }) => {
   await openLab(page, '/?scenario=three-sources');
   const link = await hook(page, () => window.__abrlab!.shareLink());

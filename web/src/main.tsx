@@ -11,7 +11,7 @@ import { textLibrary } from './scenario/share';
 import { shareLink, startup, type Startup } from './lab/sharing';
 import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
 import { IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
-import { placeOf, searchFor, type Place } from './scenario/place';
+import { historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
 import { App } from './ui/App';
 import './ui/app.css';
 
@@ -41,12 +41,15 @@ const scenarios = scenarioStore();
 const makeWorker = e2e ? e2e.watchWorkers(makeEngineWorker) : makeEngineWorker;
 // The page address follows what is open: a new history entry when the user opens something,
 // the same entry when a change makes the scenario theirs (see scenario/place.ts).
+// A file or a link has no address of its own: its history entry keeps the scenario, so that
+// back and forward reopen it too.
 const places = {
-  show(place: Place, how: 'push' | 'replace') {
+  show(place: Place, how: 'push' | 'replace', opened: Opened) {
     const url = location.pathname + searchFor(place, location.search);
-    if (url === location.pathname + location.search) return;
-    if (how === 'push') history.pushState(null, '', url);
-    else history.replaceState(null, '', url);
+    const state = historyState(place, opened);
+    if (url === location.pathname + location.search && state === null && history.state === null) return;
+    if (how === 'push') history.pushState(state, '', url);
+    else history.replaceState(state, '', url);
   },
 };
 const lab = new Lab(makeWorker, {
@@ -116,9 +119,11 @@ lab.setCharts(start.view);
 void lab.refreshMyScenarios();
 
 // Back and forward open what the address names (without a new history entry).
-window.addEventListener('popstate', () => {
+window.addEventListener('popstate', (ev) => {
   const place = placeOf(location.search);
-  if (place.kind === 'mine') void lab.openMine(place.id, 'none');
+  const opened = openedOf(ev.state);
+  if (place.kind === 'none' && opened) lab.open(opened.json, opened.origin, NOWHERE, 'none');
+  else if (place.kind === 'mine') void lab.openMine(place.id, 'none');
   else if (place.kind === 'library') {
     const entry = LIBRARY.entries.find((x) => x.id === place.id);
     if (entry) lab.openLibrary(entry, 'none');

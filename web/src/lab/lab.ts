@@ -11,7 +11,7 @@ import type { Scenario } from '../contract/scenario';
 import { SimClient, type ClientHandlers, type WorkerLike } from '../engine/client';
 import type { Speed } from '../engine/protocol';
 import { newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore } from '../scenario/myScenarios';
-import { NOWHERE, type Place } from '../scenario/place';
+import { NOWHERE, type Opened, type Place } from '../scenario/place';
 import { writeLastWork, type KeyValueStore } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import type { LabContext } from './context';
@@ -42,8 +42,9 @@ export interface LabOptions {
   storage?: KeyValueStore | null;
   /** Where the user's own scenarios are kept (IndexedDB in the browser; null: nowhere). */
   scenarios?: ScenarioStore | null;
-  /** The page address: told what is open after every load and every first change. */
-  places?: { show(place: Place, how: 'push' | 'replace'): void } | null;
+  /** The page address: told what is open after every load and every first change (with the
+   *  scenario itself, which a history entry of a file or link keeps, having no address). */
+  places?: { show(place: Place, how: 'push' | 'replace', opened: Opened): void } | null;
   /** Wall clock (ms since the epoch) for "last change"; ids of new own scenarios. */
   now?: () => number;
   newId?: () => string;
@@ -70,6 +71,9 @@ export class Lab {
   /** The writes to the scenario store, in order (each waits for the one before). */
   private saving: Promise<void> = Promise.resolve();
   private storageFailed = false;
+  /** What the last deletion took away (for its Undo): the kept scenario, and the open one as
+   *  the deletion left it when it was that one. */
+  private lastDeleted: { kept: MyScenario; open: LoadedScenario | null; origin: string } | null = null;
   private travels = 0;
   private readonly loads: LoadQueue;
   private readonly statusThrottle: StatusThrottle;
@@ -363,7 +367,72 @@ export class Lab {
       const store = this.scenarios;
       if (store) this.saving = this.saving.then(() => store.put(kept)).catch((e: unknown) => this.storageProblem(e));
     }
-    if (nav !== 'none') this.places?.show(current.place, nav);
+    if (nav !== 'none') this.places?.show(current.place, nav, { json: current.json, origin: current.origin });
+  }
+
+  /**
+   * Deletes one of the user's scenarios from this browser, without asking: `undoDelete` brings
+   * it back. The open scenario, if it is that one, stays open but is no longer kept (the last
+   * work; its next change makes it the user's own again).
+   */
+  async deleteMine(id: string): Promise<void> {
+    const store = this.scenarios;
+    const listed = this.state.myScenarios.find((e) => e.id === id);
+    if (!store || !listed) return;
+    const open = this.state.current?.place.kind === 'mine' && this.state.current.place.id === id ? this.state.current : null;
+    let kept: MyScenario | null = null;
+    const removed = this.saving.then(async () => {
+      kept = (await store.get(id)) ?? (open && { ...listed, json: open.json });
+      await store.remove(id);
+    });
+    this.saving = removed.catch(() => {});
+    try {
+      await removed;
+    } catch (e) {
+      this.notify({ kind: 'error', text: `“${listed.name}” could not be deleted: ${(e as Error)?.message || String(e)}. It is still kept.` });
+      return;
+    }
+    const myScenarios = this.state.myScenarios.filter((e) => e.id !== id);
+    // The open one stays open, as unkept work: the address no longer names it.
+    const still = this.state.current;
+    const unkept = still && open && still.json === open.json ? { ...still, place: NOWHERE, origin: `${listed.name} (deleted)` } : null;
+    if (unkept) {
+      this.set({ current: unkept });
+      this.keep(unkept, false, 'replace');
+    }
+    this.lastDeleted = kept && { kept, open: unkept, origin: open?.origin ?? listed.name };
+    this.set({ myScenarios, deleted: kept && { id, name: listed.name, open: !!unkept } });
+  }
+
+  /** Brings back the scenario deleted last (as it was, under its id; open again as the user's
+   *  own if it is still the one open). */
+  async undoDelete(): Promise<void> {
+    const d = this.lastDeleted;
+    const store = this.scenarios;
+    if (!d || !store) return;
+    this.lastDeleted = null;
+    this.set({ deleted: null });
+    const put = this.saving.then(() => store.put(d.kept));
+    this.saving = put.catch(() => {});
+    try {
+      await put;
+    } catch (e) {
+      this.notify({ kind: 'error', text: `“${d.kept.name}” could not be kept again: ${(e as Error)?.message || String(e)}.` });
+      return;
+    }
+    this.set({ myScenarios: withKept(this.state.myScenarios, d.kept) });
+    const open = this.state.current;
+    if (open && open === d.open) {
+      const back: LoadedScenario = { ...open, place: { kind: 'mine', id: d.kept.id }, origin: d.origin };
+      this.set({ current: back });
+      this.keep(back, false, 'replace');
+    }
+  }
+
+  /** Hides the message of the last deletion (it can no longer be undone). */
+  dismissDeleted() {
+    this.lastDeleted = null;
+    this.set({ deleted: null });
   }
 
   /** Says once that the user's scenarios cannot be kept (storage off, full or refused). */

@@ -219,6 +219,66 @@ describe('My scenarios', () => {
     expect(await within(new Promise<string>(() => {}), 10, 'fallback')).toBe('fallback');
   });
 
+  // Issue 14: My scenarios could not be deleted; deleting asks nothing but can be undone.
+  it('issue 14: deleting one of the user\'s scenarios takes it out of the list and the store; Undo brings it back', async () => {
+    const b = browser();
+    const page = await b.open();
+    const s = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s, withDuration(s, 250), 'x');
+    page.pump();
+    page.lab.openLibrary(entry('gfc1'));
+    page.pump();
+    await page.lab.saved();
+    const before = await page.scenarios.get('m1');
+
+    await page.lab.deleteMine('m1');
+    expect(page.lab.getState().myScenarios).toEqual([]);
+    expect(await page.scenarios.get('m1')).toBeNull();
+    expect(page.lab.getState().deleted).toEqual({ id: 'm1', name: 'Two sources', open: false });
+    expect(page.lab.getState().current?.id).toBe('gfc1'); // what is open is untouched
+    expect((await b.open()).lab.getState().myScenarios).toEqual([]); // and a reload agrees
+
+    await page.lab.undoDelete();
+    expect(page.lab.getState().deleted).toBeNull();
+    expect(page.lab.getState().myScenarios).toEqual([{ id: 'm1', name: 'Two sources', updatedMs: before!.updatedMs }]);
+    expect(await page.scenarios.get('m1')).toEqual(before);
+  });
+
+  it('issue 14: deleting the open scenario keeps it open, unkept; its next change keeps it again, Undo as it was', async () => {
+    const b = browser();
+    const page = await b.open();
+    const s = page.lab.getState().current!.scenario;
+    const changed = withDuration(s, 250);
+    page.lab.commitEdit(s, changed, 'x');
+    page.pump();
+    expect(b.address.search).toBe('?mine=m1');
+
+    await page.lab.deleteMine('m1');
+    const open = page.lab.getState().current!;
+    expect(open.scenario).toEqual(changed); // not lost
+    expect(open.place).toEqual({ kind: 'none' });
+    expect(open.origin).toBe('Two sources (deleted)'); // what the picker shows for it
+    expect(b.address.search).toBe(''); // the address no longer names what is gone
+    expect(JSON.parse(b.local.getItem(LAST_WORK_KEY)!)).toMatchObject({ place: { kind: 'none' } });
+    expect(JSON.parse(JSON.parse(b.local.getItem(LAST_WORK_KEY)!).json)).toEqual(changed); // a reload opens it
+    expect(page.lab.getState().deleted).toMatchObject({ id: 'm1', open: true });
+
+    await page.lab.undoDelete();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(b.address.search).toBe('?mine=m1');
+
+    // Deleted again, then changed: a new scenario of the user's own; Undo then only lists the old one.
+    await page.lab.deleteMine('m1');
+    const again = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(again, withDuration(again, 300), 'x');
+    page.pump();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm2' });
+    await page.lab.undoDelete();
+    await page.lab.saved();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm2' });
+    expect((await page.scenarios.list()).map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+  });
+
   it('says when a scenario last changed: the time today, the date before', () => {
     const now = new Date(2025, 2, 3, 15, 0).getTime();
     expect(lastChangeText(new Date(2025, 2, 3, 14, 5).getTime(), now)).toBe('14:05');

@@ -102,6 +102,9 @@ export interface LabState {
   myScenarios: MyScenarioInfo[];
   /** A load that has been on its way for a while (null: none, or not for long). */
   loading: Loading | null;
+  /** The user's scenario deleted last, until it is undone or the message dismissed (`open`: it
+   *  was the open one, which stays open but is no longer kept). */
+  deleted: { id: string; name: string; open: boolean } | null;
   /** What the last undo or redo did (the editor shows it; `n` tells two of them apart). */
   travelled: { text: string; n: number } | null;
 }
@@ -123,6 +126,7 @@ export const INITIAL_STATE: LabState = {
   charts: DEFAULT_CHART_CHOICE,
   myScenarios: [],
   loading: null,
+  deleted: null,
   travelled: null,
 };
 

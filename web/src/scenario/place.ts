@@ -32,3 +32,22 @@ export function searchFor(place: Place, search = ''): string {
 export function samePlace(a: Place, b: Place): boolean {
   return a.kind === b.kind && (a.kind === 'none' || a.id === (b as { id: string }).id);
 }
+
+/** A scenario opened from elsewhere, as a history entry keeps it: a file or a shared link has
+ *  no address of its own, so back/forward reopen it from the entry itself. */
+export interface Opened {
+  json: string;
+  origin: string;
+}
+
+/** What a history entry keeps for a place: the scenario itself when the address cannot name
+ *  it (null otherwise: the address is enough). */
+export function historyState(place: Place, opened: Opened): Opened | null {
+  return place.kind === 'none' ? { json: opened.json, origin: opened.origin } : null;
+}
+
+/** The scenario a history entry kept (null when it kept none, or something else). */
+export function openedOf(state: unknown): Opened | null {
+  const s = state as Partial<Opened> | null;
+  return s && typeof s.json === 'string' && typeof s.origin === 'string' ? { json: s.json, origin: s.origin } : null;
+}

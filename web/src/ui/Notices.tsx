@@ -52,6 +52,22 @@ export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
           <ProblemList problems={state.problems.problems} />
         </div>
       )}
+      {state.deleted && (
+        <div className="notice notice-info" role="status" data-testid="deleted">
+          <div className="notice-head">
+            <span className="notice-text">
+              Deleted “{state.deleted.name}” from your scenarios.
+              {state.deleted.open ? ' It stays open, no longer kept: change it to keep it again as your own.' : ''}
+            </span>
+            <button className="btn small" data-testid="undo-delete" onClick={() => void lab.undoDelete()}>
+              Undo
+            </button>
+            <button className="btn ghost small" onClick={() => lab.dismissDeleted()}>
+              Dismiss
+            </button>
+          </div>
+        </div>
+      )}
       {state.notice && (
         <div className={`notice notice-${state.notice.kind}`} role="status" data-testid="notice">
           <div className="notice-head">

@@ -5,6 +5,7 @@ import type { Speed } from '../engine/protocol';
 import type { Lab, LabState } from '../lab/lab';
 import { exportFile, shareLink, shareNotice } from '../lab/sharing';
 import { saveBlob } from './download';
+import { MyScenariosMenu } from './MyScenariosMenu';
 
 const SPEEDS: Speed[] = [0.001, 0.01, 0.1, 1, 10, 'max'];
 const GROUPS = groupLibrary(LIBRARY.entries);
@@ -115,6 +116,7 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
             ))}
           </select>
         </label>
+        <MyScenariosMenu lab={lab} state={state} />
         <button className="btn ghost" onClick={() => fileRef.current?.click()} title="Import a scenario JSON file (the format of the library)">
           Import…
         </button>

@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Lab, LabState } from '../lab/lab';
+import { lastChangeText } from '../scenario/myScenarios';
+
+/**
+ * The user's own scenarios as a list beside the picker, each with Delete (undone from the
+ * message that follows, not asked beforehand). Hidden while the user keeps none.
+ */
+export function MyScenariosMenu({ lab, state }: { lab: Lab; state: LabState }) {
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const away = (ev: MouseEvent) => {
+      if (!box.current?.contains(ev.target as Node)) setOpen(false);
+    };
+    window.addEventListener('mousedown', away);
+    return () => window.removeEventListener('mousedown', away);
+  }, [open]);
+  const mine = state.myScenarios;
+  if (mine.length === 0) return null;
+  const place = state.current?.place;
+  return (
+    <div className="my-menu" ref={box}>
+      <button
+        className="btn ghost"
+        data-testid="my-scenarios-menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        title="Your scenarios kept in this browser: open or delete them"
+      >
+        Mine ({mine.length}) ▾
+      </button>
+      {open && (
+        <ul className="my-list" data-testid="my-scenarios-list">
+          {mine.map((m) => (
+            <li key={m.id} className={place?.kind === 'mine' && place.id === m.id ? 'my-open' : undefined}>
+              <button
+                className="my-name"
+                data-testid={`open-mine-${m.id}`}
+                onClick={() => {
+                  setOpen(false);
+                  void lab.openMine(m.id);
+                }}
+              >
+                {m.name}
+                <span className="my-when">{lastChangeText(m.updatedMs)}</span>
+              </button>
+              <button className="btn small" data-testid={`delete-mine-${m.id}`} title={`Delete “${m.name}” from this browser`} onClick={() => void lab.deleteMine(m.id)}>
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
