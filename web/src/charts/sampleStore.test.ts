@@ -28,6 +28,19 @@ describe('SampleStore', () => {
     expect(store.last(1)).toBe(4);
   });
 
+  // Issue 14: a reset for the ~30,000 series of 10,000 sources allocated 1,024 rows of each
+  // (245 MB) at once and froze the page for seconds.
+  it('issue 14: a reset for 30,000 series allocates room for a few rows only, and grows as rows come', () => {
+    const store = new SampleStore();
+    store.reset(meta(30_000));
+    expect(store.capacity * 8 * 30_001).toBeLessThanOrEqual(8 * 1024 * 1024);
+    store.append(rows(40, 30_001), 30_001);
+    expect(store.length).toBe(40);
+    expect(store.series(29_999)[39]).toBe(39 * 30_000);
+    store.reset(meta(2)); // a small run keeps its 1,024 rows ahead
+    expect(store.capacity).toBe(1024);
+  });
+
   it('grows past its initial capacity without losing rows', () => {
     const store = new SampleStore(2);
     store.reset(meta(1));

@@ -7,7 +7,10 @@ import {
   ATM_VIEW,
   CHARTS,
   chartView,
+  drawnLines,
   linesFor,
+  MAX_OWNERS_DRAWN,
+  sampledText,
   networkView,
   onlyQuantity,
   unitFor,
@@ -146,5 +149,37 @@ describe('virtual paths on the rate chart', () => {
     expect(vpLine.style).toBe('solid');
     expect(vpLine.color).toBe(PALETTE[0]);
     expect(lines.find((l) => l.owner === 'C1')!.color).toBe(PALETTE[1]);
+  });
+});
+
+// Issue 14: a line for each of 10,000 sources' series took seconds to build and drew nothing
+// readable; a chart draws at most MAX_OWNERS_DRAWN owners, every group represented.
+describe('charts of huge networks', () => {
+  const series = (owner: string, kind: SeriesMeta['kind'] = 'acr'): SeriesMeta => ({ id: `${kind}:${owner}`, kind, owner, label: owner, unit: 'Mbps' });
+  const rate = CHARTS.find((c) => c.id === 'rate')!;
+
+  it('issue 14: draws an evenly spread sample of 10,000 connections, and says so', () => {
+    const meta = Array.from({ length: 10_000 }, (_, i) => [series(`C${i + 1}`), series(`C${i + 1}`, 'share')]).flat();
+    const d = drawnLines(rate, meta);
+    expect(d.owners).toBe(10_000);
+    expect(d.drawn).toBe(MAX_OWNERS_DRAWN);
+    const owners = [...new Set(d.lines.map((l) => l.owner))];
+    expect(owners).toHaveLength(MAX_OWNERS_DRAWN);
+    expect(owners[0]).toBe('C1');
+    expect(owners.at(-1)).toBe('C10000');
+    expect(d.lines).toHaveLength(2 * MAX_OWNERS_DRAWN); // both lines of each drawn connection
+    expect(d.lines[1]).toMatchObject({ owner: 'C1', index: 1 }); // indices stay the store's
+    expect(new Set(d.lines.map((l) => l.color)).size).toBeGreaterThan(1);
+    expect(sampledText('rate', d)).toBe(`${MAX_OWNERS_DRAWN} of 10,000 connections drawn, evenly spread (the run's CSV export has them all)`);
+  });
+
+  it('keeps every group represented, and every line of a small network as linesFor draws it', () => {
+    const meta = [...Array.from({ length: 60 }, (_, i) => series(`A${i}`)), ...Array.from({ length: 3 }, (_, i) => series(`B${i}`))];
+    const groupOf = (o: string) => o[0];
+    const d = drawnLines(rate, meta, undefined, groupOf, 10);
+    expect(new Set(d.lines.map((l) => l.group))).toEqual(new Set(['A', 'B']));
+    const small = meta.slice(0, 5);
+    expect(drawnLines(rate, small)).toEqual({ lines: linesFor(rate, small), owners: 5, drawn: 5 });
+    expect(sampledText('queue', drawnLines(rate, small))).toBeNull();
   });
 });

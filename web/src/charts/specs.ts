@@ -3,6 +3,7 @@
 
 import type { SeriesKind, SeriesMeta } from '../contract/engine';
 import { colourByGroup, DASH, type LineStyle } from './palette';
+import { evenlySpread } from './spread';
 
 /** One line of a chart: a series of the sample store and how it is drawn. */
 export interface ChartLine {
@@ -179,7 +180,8 @@ export function algorithmQuantities(meta: SeriesMeta[]): string[] {
 export const onlyQuantity = (name: string | null) => (m: SeriesMeta) => m.kind !== 'algorithm' || quantityOf(m) === name;
 
 /**
- * The lines of a chart: the series of its kinds that `keep` accepts. Colours go by owner over
+ * The lines of a chart: the series of its kinds that `keep` accepts (of the owners in `only`,
+ * when given). Colours go by owner over
  * all the chart's series, so a port keeps its colour whichever quantity is shown; owners of one
  * group (`groupOf`, the scenario's `connections[].group`) share a hue. Virtual paths come first
  * (first colours, first in the legend): one line each stands for several connections.
@@ -189,10 +191,14 @@ export function linesFor(
   meta: SeriesMeta[],
   keep: (m: SeriesMeta) => boolean = () => true,
   groupOf: (owner: string) => string | undefined = () => undefined,
+  only: ReadonlySet<string> | null = null,
 ): ChartLine[] {
   const kinds = new Map(spec.kinds.map((k) => [k.kind, k.style]));
   const isVp = (m: SeriesMeta) => m.kind === 'vp_acr' || m.kind === 'vp_target';
-  const indexed = meta.map((m, index) => ({ m, index })).filter(({ m }) => kinds.has(m.kind));
+  const indexed: { m: SeriesMeta; index: number }[] = [];
+  meta.forEach((m, index) => {
+    if (kinds.has(m.kind) && (!only || only.has(m.owner))) indexed.push({ m, index });
+  });
   const all = [...indexed.filter(({ m }) => isVp(m)), ...indexed.filter(({ m }) => !isVp(m))];
   const colours = colourByGroup(
     all.map(({ m }) => m.owner),
@@ -217,4 +223,46 @@ export function linesFor(
 /** The y-axis unit of a chart: the unit of its first series. */
 export function unitFor(spec: ChartSpec, meta: SeriesMeta[], keep: (m: SeriesMeta) => boolean = () => true): string {
   return meta.find((m) => m.kind === spec.kinds[0].kind && keep(m))?.unit ?? '';
+}
+
+/** Owners (connections, ports) a chart draws lines for at most. Past this the chart draws an
+ *  evenly spread sample, every connection group represented: 10,000 lines are unreadable, and
+ *  building them blocked the page for seconds (issue 14). */
+export const MAX_OWNERS_DRAWN = 40;
+
+/**
+ * The lines a chart draws: linesFor's, for at most `max` owners (all when there are fewer),
+ * with how many owners there are and how many are drawn. The sample is chosen before the lines
+ * are built and coloured, so that a huge network costs little more than its sample.
+ */
+export function drawnLines(
+  spec: ChartSpec,
+  meta: SeriesMeta[],
+  keep: (m: SeriesMeta) => boolean = () => true,
+  groupOf: (owner: string) => string | undefined = () => undefined,
+  max = MAX_OWNERS_DRAWN,
+): { lines: ChartLine[]; owners: number; drawn: number } {
+  const kinds = new Set(spec.kinds.map((k) => k.kind));
+  const groups = new Map<string, string[]>();
+  const seen = new Set<string>();
+  for (const m of meta) {
+    if (!kinds.has(m.kind) || !keep(m) || seen.has(m.owner)) continue;
+    seen.add(m.owner);
+    const key = groupOf(m.owner) ?? '';
+    const members = groups.get(key);
+    if (members) members.push(m.owner);
+    else groups.set(key, [m.owner]);
+  }
+  const owners = seen.size;
+  if (owners <= max) return { lines: linesFor(spec, meta, keep, groupOf), owners, drawn: owners };
+  const each = Math.max(1, Math.floor(max / groups.size));
+  const kept = new Set([...groups.values()].slice(0, max).flatMap((m) => evenlySpread(m, each)));
+  return { lines: linesFor(spec, meta, keep, groupOf, kept), owners, drawn: kept.size };
+}
+
+/** What a chart says when it draws a sample of its owners (null when it draws them all). */
+export function sampledText(specId: ChartSpec['id'], d: { owners: number; drawn: number }): string | null {
+  if (d.drawn >= d.owners) return null;
+  const what = specId === 'queue' || specId === 'utilization' || specId === 'algorithm' ? 'ports' : 'connections';
+  return `${d.drawn} of ${d.owners.toLocaleString('en-US')} ${what} drawn, evenly spread (the run's CSV export has them all)`;
 }

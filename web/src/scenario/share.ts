@@ -94,15 +94,25 @@ export function inflateBounded(bytes: Uint8Array, budget = MAX_LINK_JSON_BYTES):
  * nested 100,000 deep cannot overflow the stack); stops counting past `limit`.
  */
 export function nestingDepth(value: unknown, limit = MAX_NESTING): number {
+  if (!value || typeof value !== 'object') return 0;
   let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (!v || typeof v !== 'object') continue;
-    const depth = d + 1;
+  // Objects only, and their depths in a parallel stack: a 10,000-source scenario is checked in
+  // a few ms (a tuple for every value took ~100 ms).
+  const values: object[] = [value];
+  const depths: number[] = [1];
+  while (values.length) {
+    const v = values.pop()!;
+    const depth = depths.pop()!;
     if (depth > deepest) deepest = depth;
     if (deepest > limit) return deepest;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth]);
+    const children = Array.isArray(v) ? v : Object.values(v);
+    for (let i = 0; i < children.length; i++) {
+      const child: unknown = children[i];
+      if (child && typeof child === 'object') {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
   }
   return deepest;
 }

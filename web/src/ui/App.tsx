@@ -12,9 +12,10 @@ import {
   ALGORITHM_CHART,
   CHARTS,
   chartView,
-  linesFor,
+  drawnLines,
   networkView,
   onlyQuantity,
+  sampledText,
   unitFor,
   type QueueUnit,
 } from '../charts/specs';
@@ -74,8 +75,8 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
   const charts = useMemo(
     () =>
       CHARTS.map((spec) => {
-        const lines = linesFor(spec, state.meta, undefined, groupOf);
-        return { spec, lines, view: chartView(spec, unitFor(spec, state.meta), net, queueUnit) };
+        const drawn = drawnLines(spec, state.meta, undefined, groupOf);
+        return { spec, lines: drawn.lines, sampled: sampledText(spec.id, drawn), view: chartView(spec, unitFor(spec, state.meta), net, queueUnit) };
       }).filter(({ spec, lines }) => !spec.optional || lines.length > 0),
     [state.meta, net, queueUnit, groupOf],
   );
@@ -97,7 +98,8 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
   const algorithmChart = useMemo(() => {
     const keep = onlyQuantity(quantity);
     const view = chartView(ALGORITHM_CHART, unitFor(ALGORITHM_CHART, state.meta, keep), net);
-    return { lines: linesFor(ALGORITHM_CHART, state.meta, keep), view };
+    const drawn = drawnLines(ALGORITHM_CHART, state.meta, keep);
+    return { lines: drawn.lines, sampled: sampledText('algorithm', drawn), view };
   }, [state.meta, quantity, net]);
   const quantityPicker = useMemo(
     () =>
@@ -236,7 +238,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
           />
         )}
         <div className="charts" hidden={workspace !== 'charts'}>
-          {charts.map(({ spec, lines, view }) => (
+          {charts.map(({ spec, lines, sampled, view }) => (
             <TimeChart
               key={`${fileBase}:${spec.id}`}
               testId={`chart-${spec.id}`}
@@ -250,6 +252,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
               yFloor={view.yFloor}
               markers={markers}
               controls={spec.id === 'queue' ? queueUnitPicker : undefined}
+              sampled={sampled}
               kindNames={net.ethernet ? ETHERNET_KIND_NAMES : undefined}
               exportName={`${fileBase}-${spec.id}`}
               pinned={ghost}
@@ -269,6 +272,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
             yFloor={algorithmChart.view.yFloor}
             markers={markers}
             controls={quantityPicker}
+            sampled={algorithmChart.sampled}
             emptyText="No switch reports internal state (every switch runs “none”)."
             exportName={`${fileBase}-algorithm-${quantity ?? ''}`}
             pinned={ghost}

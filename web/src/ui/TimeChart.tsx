@@ -32,6 +32,8 @@ export interface TimeChartProps {
   markers?: number[];
   /** Extra controls in the header (e.g. which quantity to show). */
   controls?: ReactNode;
+  /** Says that the chart draws a sample of its connections or ports (a huge network). */
+  sampled?: string | null;
   /** Shown over the plot when the chart has no series. */
   emptyText?: string;
   /** Shown value = stored value × yScale (a display unit conversion, e.g. Mbps to Gbps). */
@@ -58,6 +60,7 @@ export const TimeChart = memo(function TimeChart({
   testId,
   markers = NO_MARKERS,
   controls,
+  sampled = null,
   emptyText,
   yScale = 1,
   kindNames,
@@ -145,6 +148,11 @@ export const TimeChart = memo(function TimeChart({
         <div className="chart-title">
           <h2>{title}</h2>
           {controls}
+          {sampled && (
+            <span className="chart-sampled" data-testid="chart-sampled">
+              {sampled}
+            </span>
+          )}
         </div>
         {lines.length > 0 && (
           <span className="chart-export" role="group" aria-label="export this chart">
