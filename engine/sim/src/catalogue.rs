@@ -5,6 +5,7 @@ use crate::ethernet::source::ETH_SOURCE_PARAMS;
 use crate::fields::{ScenarioFields, FIELDS};
 use crate::params::ParamSpec;
 use crate::probes::{probe_specs, ProbeSpec};
+use crate::scenario::{Discard, Scheduler, Service, Traffic};
 use crate::source::SOURCE_PARAMS;
 use serde::Serialize;
 use ts_rs::TS;
@@ -38,6 +39,21 @@ pub struct DefaultAlgorithms {
     pub ethernet: &'static str,
 }
 
+/// What the engine takes when a scenario leaves a choice out, so that the UI shows (and
+/// writes) the engine's own choice instead of a copy of it.
+#[derive(Serialize, TS)]
+#[ts(export, export_to = EXPORT_TO)]
+pub struct ChoiceDefaults {
+    /// A switch without `scheduler`.
+    pub scheduler: Scheduler,
+    /// A switch without `discard`.
+    pub discard: Discard,
+    /// A TCP connection or a virtual path without `service`.
+    pub service: Service,
+    /// An Ethernet source without `traffic`.
+    pub traffic: Traffic,
+}
+
 /// Everything the UI builds its forms and charts from (`abrsim algorithms`, wasm `catalogue()`).
 #[derive(Serialize, TS)]
 #[ts(export, export_to = EXPORT_TO)]
@@ -62,6 +78,8 @@ pub struct Catalogue {
     /// Service categories of a TCP connection or a virtual path (`tcp.service`, `virtual_paths[].service`).
     #[ts(type = "Array<string>")]
     pub services: &'static [&'static str],
+    /// The choices above (and the traffic of an Ethernet source) when a scenario names none.
+    pub defaults: ChoiceDefaults,
     /// Propagation delay per km of a link given by `distance_km` (µs).
     pub delay_us_per_km: f64,
     /// Every kind of sampled series (the probes), with its owner, units and meaning.
@@ -90,6 +108,12 @@ pub fn catalogue() -> Catalogue {
         schedulers: &["fifo", "per_vc"],
         discard_policies: &["tail", "epd", "ppd", "epd_ppd"],
         services: &["abr", "ubr"],
+        defaults: ChoiceDefaults {
+            scheduler: Scheduler::default(),
+            discard: Discard::default(),
+            service: Service::default(),
+            traffic: Traffic::default(),
+        },
         delay_us_per_km: crate::fields::DELAY_US_PER_KM,
         probes: probe_specs(),
     }
@@ -158,7 +182,6 @@ pub fn catalogue_markdown() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Discard, Scheduler, Service};
 
     /// The name lists are what serde reads: each name parses, and there are as many names as
     /// variants (each variant serialises to a listed name).

@@ -11,8 +11,8 @@ use crate::ethernet::source::ETH_SOURCE_PARAMS;
 use crate::ethernet::source::{EthSource, EthSourceConfig};
 use crate::fields;
 use crate::params::Params;
+use crate::scenario::Service;
 use crate::scenario::{Discard, NodeKind, Scenario, Scheduler};
-use crate::scenario::{Service, Traffic};
 use crate::source::{
     path_frtt_us, AbrDestination, AbrSource, HostBuffer, SourceBehavior, SourceConfig, PAYLOAD_BITS, SOURCE_PARAMS,
 };
@@ -423,7 +423,7 @@ impl Network {
                 Host::Bg(BackgroundSource::new(b, start, stop, s.run.seed, conns.len() as u64))
             } else if s.ethernet.is_some() {
                 let params = Params::new(&ETH_SOURCE_PARAMS, &[&s.defaults.source, &c.params]);
-                let traffic = c.traffic.clone().unwrap_or(Traffic::Bernoulli { load_percent: 100.0 });
+                let traffic = c.traffic.clone().unwrap_or_default();
                 let cfg = EthSourceConfig::resolve(&params, access_rate, unit_bits, traffic, start, stop);
                 Host::Eth(EthSource::new(cfg, s.run.seed, conns.len() as u64))
             } else {

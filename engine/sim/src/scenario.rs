@@ -230,6 +230,13 @@ pub enum Traffic {
     Constant { load_percent: f64 },
 }
 
+/// An Ethernet source that names no traffic offers Bernoulli arrivals at its full link rate.
+impl Default for Traffic {
+    fn default() -> Self {
+        Traffic::Bernoulli { load_percent: 100.0 }
+    }
+}
+
 impl Traffic {
     pub fn load(&self) -> f64 {
         match *self {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../contract/engine';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import {
   algorithmQuantities,
   quantityLabel,
@@ -86,6 +87,16 @@ describe('chart specs', () => {
     const loss = CHARTS.find((c) => c.id === 'loss')!;
     expect(chartView(loss, '', ATM_VIEW).unit).toBe('lost / sent');
     expect(networkView({})).toBe(ATM_VIEW);
+  });
+
+  it("takes an Ethernet network's frame size from the scenario, else from the engine's catalogue, never a copy", () => {
+    const frameDefault = ENGINE_CATALOGUE.fields.ethernet.find((f) => f.name === 'frame_bytes')!.default;
+    expect(networkView({ ethernet: {} }, ENGINE_CATALOGUE.fields.ethernet).frameBytes).toBe(frameDefault);
+    expect(networkView({ ethernet: { frame_bytes: 9000 } }, ENGINE_CATALOGUE.fields.ethernet).frameBytes).toBe(9000);
+    // Not known (no catalogue yet): queues stay in frames rather than use a guessed size.
+    const unknown = networkView({ ethernet: {} });
+    expect(unknown.frameBytes).toBeNull();
+    expect(chartView(CHARTS.find((c) => c.id === 'queue')!, 'frames', unknown, 'KB')).toMatchObject({ unit: 'frames', scale: 1 });
   });
 
   it('shows Ethernet rates in Gbps, queues in KB or frames, and titles without cells or ACR', () => {

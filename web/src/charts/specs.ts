@@ -1,7 +1,7 @@
 // Which series go in which chart, and how they are drawn. Units come from the series metadata
 // (the engine's), never from here.
 
-import type { SeriesKind, SeriesMeta } from '../contract/engine';
+import type { ParamSpec, SeriesKind, SeriesMeta } from '../contract/engine';
 import { colourByGroup, DASH, type LineStyle } from './palette';
 import { evenlySpread } from './spread';
 
@@ -101,15 +101,22 @@ export const CHARTS: ChartSpec[] = [
 /** What the scenario's network changes in the display: Ethernet shows Gbps, frames and KB. */
 export interface NetworkView {
   ethernet: boolean;
-  /** Bytes per frame (Ethernet), to show queues in KB. */
-  frameBytes: number;
+  /** Bytes per frame (Ethernet), to show queues in KB (null: not known, queues stay in frames). */
+  frameBytes: number | null;
 }
 
-export const ATM_VIEW: NetworkView = { ethernet: false, frameBytes: 53 };
+export const ATM_VIEW: NetworkView = { ethernet: false, frameBytes: null };
 
-export function networkView(scenario: { ethernet?: { frame_bytes?: number } | null } | null | undefined): NetworkView {
+/** The view of a scenario's network; an Ethernet scenario that names no frame size has the
+ *  engine's (`ethernetFields`: the catalogue's `fields.ethernet`). */
+export function networkView(
+  scenario: { ethernet?: { frame_bytes?: number } | null } | null | undefined,
+  ethernetFields: readonly ParamSpec[] | null = null,
+): NetworkView {
   const eth = scenario?.ethernet;
-  return eth ? { ethernet: true, frameBytes: eth.frame_bytes ?? 1500 } : ATM_VIEW;
+  if (!eth) return ATM_VIEW;
+  const engineDefault = ethernetFields?.find((f) => f.name === 'frame_bytes')?.default ?? null;
+  return { ethernet: true, frameBytes: eth.frame_bytes ?? engineDefault };
 }
 
 /** How an Ethernet queue is shown: in frames or in KB (frames × frame size / 1000). */
@@ -130,7 +137,7 @@ export interface ChartView {
  */
 export function displayUnit(unit: string, net: NetworkView, queueUnit: QueueUnit = 'frames'): { unit: string; scale: number } {
   if (net.ethernet && unit === 'Mbps') return { unit: 'Gbps', scale: 1e-3 };
-  if (net.ethernet && unit === 'frames' && queueUnit === 'KB') return { unit: 'KB', scale: net.frameBytes / 1000 };
+  if (net.ethernet && unit === 'frames' && queueUnit === 'KB' && net.frameBytes !== null) return { unit: 'KB', scale: net.frameBytes / 1000 };
   return { unit, scale: 1 };
 }
 

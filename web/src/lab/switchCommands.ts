@@ -118,7 +118,8 @@ export class SwitchCommands {
 
   /** Sets a switch's discard policy (ATM); restarts the run. */
   setDiscard(node: string, discard: Discard) {
-    this.edit(node, 'Discard policy changed; the run restarted at t = 0.', (s) => withDiscard(s, node, discard));
+    const implicit = this.lab.state().catalogue?.defaults.discard ?? null;
+    this.edit(node, 'Discard policy changed; the run restarted at t = 0.', (s) => withDiscard(s, node, discard, implicit));
   }
 
   /** Sets a switch's EPD threshold in cells (null = the engine's default); restarts the run. */

@@ -39,7 +39,7 @@ describe('connection edits', () => {
     const s = lib('two-sources');
     const d = ok(setKind(s, 'C1', 'dishonest', CAT.fields)).scenario;
     expect(d.connections[0].behavior).toEqual({ kind: 'dishonest', from_ms: 0, factor: 2, greedy_ms: 10, normal_ms: 10 });
-    expect(kindOf(d.connections[0], false)).toBe('dishonest');
+    expect(kindOf(d.connections[0], false, CAT.defaults)).toBe('dishonest');
     const b = ok(setKind(d, 'C1', 'vbr_on_off', CAT.fields)).scenario.connections[0];
     expect(b.behavior).toBeUndefined();
     expect(b.background).toEqual({ kind: 'on_off', peak_mbps: 50, mean_on_ms: 10, mean_off_ms: 10 });
@@ -58,7 +58,7 @@ describe('connection edits', () => {
     s = ok(setKindField(s, 'C1', 'mss_bytes', '512', CAT)).scenario;
     s = ok(setKindField(s, 'C1', 'llc', false, CAT)).scenario;
     expect(s.connections[0].tcp).toEqual({ service: 'ubr', mss_bytes: 512, llc: false });
-    expect(kindSettings(s.connections[0], false)).toEqual({ service: 'ubr', mss_bytes: 512, llc: false });
+    expect(kindSettings(s.connections[0], false, CAT.defaults)).toEqual({ service: 'ubr', mss_bytes: 512, llc: false });
     expect(setKindField(s, 'C1', 'window_bytes', '100', CAT)).toEqual({ ok: false, rule: 'window_bytes = 100 must be at least mss_bytes = 512' });
     expect(setKindField(s, 'C1', 'mss_bytes', '10', CAT)).toEqual({ ok: false, rule: 'mss_bytes = 10 is out of range: must be between 64 and 65495 bytes' });
     expect(setKindField(s, 'C1', 'mss_bytes', '100.5', CAT)).toEqual({ ok: false, rule: 'mss_bytes = 100.5 must be a whole number' });

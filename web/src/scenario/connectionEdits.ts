@@ -6,6 +6,7 @@
 // value refused here reads as the engine would refuse it.
 
 import type { Catalogue, ParamSpec } from '../contract/engine';
+import type { ChoiceDefaults } from '../contract/generated/ChoiceDefaults';
 import type { KindFields } from '../contract/generated/KindFields';
 import type { ScenarioFields } from '../contract/generated/ScenarioFields';
 import type { Scenario, ScenarioConnection } from '../contract/scenario';
@@ -41,8 +42,10 @@ export function kindsFor(s: Scenario): ConnectionKind[] {
   return s.ethernet ? ['bernoulli', 'constant'] : ['greedy', 'dishonest', 'fixed_rate', 'on_off', 'cbr', 'vbr_on_off', 'tcp'];
 }
 
-export function kindOf(c: ScenarioConnection, ethernet: boolean): ConnectionKind {
-  if (ethernet) return c.traffic?.kind ?? 'bernoulli';
+/** What the connection carries; on Ethernet a source that names no traffic has the engine's
+ *  (`defaults.traffic` of the catalogue). */
+export function kindOf(c: ScenarioConnection, ethernet: boolean, defaults: Pick<ChoiceDefaults, 'traffic'>): ConnectionKind {
+  if (ethernet) return (c.traffic ?? defaults.traffic).kind;
   if (c.tcp) return 'tcp';
   if (c.background) return c.background.kind === 'cbr' ? 'cbr' : 'vbr_on_off';
   return c.behavior?.kind ?? 'greedy';
@@ -87,9 +90,9 @@ export function kindMeaning(fields: ScenarioFields, kind: ConnectionKind): strin
 type Fields = Record<string, number | boolean | string>;
 
 /** The current values of the kind's settings (the object under behavior / background / tcp / traffic). */
-export function kindSettings(c: ScenarioConnection, ethernet: boolean): Fields {
-  const k = kindOf(c, ethernet);
-  const raw = (ethernet ? c.traffic : k === 'tcp' ? c.tcp : k === 'cbr' || k === 'vbr_on_off' ? c.background : c.behavior) ?? {};
+export function kindSettings(c: ScenarioConnection, ethernet: boolean, defaults: Pick<ChoiceDefaults, 'traffic'>): Fields {
+  const k = kindOf(c, ethernet, defaults);
+  const raw = (ethernet ? (c.traffic ?? defaults.traffic) : k === 'tcp' ? c.tcp : k === 'cbr' || k === 'vbr_on_off' ? c.background : c.behavior) ?? {};
   const out: Fields = {};
   for (const [key, v] of Object.entries(raw)) if (key !== 'kind') out[key] = v as number | boolean | string;
   return out;
@@ -146,11 +149,11 @@ export function setKindField(
   id: string,
   name: string,
   text: string | boolean,
-  cat: Pick<Catalogue, 'fields' | 'services'>,
+  cat: Pick<Catalogue, 'fields' | 'services' | 'defaults'>,
 ): EditResult {
   const eth = !!s.ethernet;
   return edit(s, id, (c) => {
-    const kind = kindOf(c, eth);
+    const kind = kindOf(c, eth, cat.defaults);
     if (kind === 'greedy') return 'a greedy ABR source has no settings of its own';
     if (kind === 'tcp' && name === 'llc') return { ...c, tcp: { ...c.tcp, llc: Boolean(text) } };
     if (kind === 'tcp' && name === 'service') {
@@ -177,7 +180,7 @@ export function setKindField(
       if (mss !== null && window !== null && window < mss) return `window_bytes = ${window} must be at least mss_bytes = ${mss}`;
       return { ...c, tcp };
     }
-    if (eth) return { ...c, traffic: { kind: c.traffic?.kind ?? 'bernoulli', load_percent: v } }; // no traffic: Bernoulli
+    if (eth) return { ...c, traffic: { ...(c.traffic ?? cat.defaults.traffic), [name]: v } };
     if (kind === 'cbr' || kind === 'vbr_on_off') return { ...c, background: { ...c.background!, [name]: v } };
     return { ...c, behavior: { ...c.behavior!, [name]: v } };
   });

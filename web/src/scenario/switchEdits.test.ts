@@ -139,10 +139,11 @@ describe('VS/VD and discard edits', () => {
     expect(on.changes).toBe(s.changes);
   });
 
-  it('sets the discard policy, tail drop being the implicit default', () => {
+  it("sets the discard policy, the engine's default left implicit", () => {
     const s = base();
-    expect(withDiscard(s, 'SW1', 'epd_ppd').nodes[2].discard).toBe('epd_ppd');
-    expect('discard' in withDiscard(withDiscard(s, 'SW1', 'epd'), 'SW1', 'tail').nodes[2]).toBe(false);
+    const implicit = ENGINE_CATALOGUE.defaults.discard;
+    expect(withDiscard(s, 'SW1', 'epd_ppd', implicit).nodes[2].discard).toBe('epd_ppd');
+    expect('discard' in withDiscard(withDiscard(s, 'SW1', 'epd', implicit), 'SW1', implicit, implicit).nodes[2]).toBe(false);
   });
 
   it("sets the EPD threshold, null going back to the engine's default (90 % of the buffer)", () => {

@@ -119,9 +119,10 @@ export function withVsvd(s: Scenario, node: string, on: boolean): Scenario {
 /** Whether a discard policy uses the EPD threshold (EPD alone or with PPD). */
 export const usesEpdThreshold = (discard: Discard) => discard === 'epd' || discard === 'epd_ppd';
 
-/** Sets a switch's discard policy (ATM only); `tail`, the engine's default, is left implicit. */
-export function withDiscard(s: Scenario, node: string, discard: Discard): Scenario {
-  return editNode(s, node, (n) => (discard === 'tail' ? withoutKey(n, 'discard') : { ...n, discard }));
+/** Sets a switch's discard policy (ATM only); the engine's default (`implicit`, the catalogue's
+ *  `defaults.discard`) is left implicit. */
+export function withDiscard(s: Scenario, node: string, discard: Discard, implicit: Discard | null): Scenario {
+  return editNode(s, node, (n) => (discard === implicit ? withoutKey(n, 'discard') : { ...n, discard }));
 }
 
 /** Sets a switch's EPD threshold in cells (null = the default, 90 % of the buffer). */

@@ -47,7 +47,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
   const state = useLabState(lab);
   const sweepPhase = useSyncExternalStore(sweep.subscribe, () => sweep.getState().phase);
   const endMs = state.current?.scenario.run.duration_ms ?? state.status?.endMs ?? 1;
-  const net = useMemo(() => networkView(state.current?.scenario), [state.current?.scenario]);
+  const net = useMemo(() => networkView(state.current?.scenario, state.catalogue?.fields.ethernet), [state.current?.scenario, state.catalogue]);
   // View state: Ethernet queues in KB or frames.
   const { queueUnit, quantity: wanted } = state.charts;
   const setQueueUnit = (queueUnit: QueueUnit) => lab.setCharts({ queueUnit });

@@ -97,7 +97,7 @@ export function LessonPanel({
           <RecordedChanges lab={lab} state={state} />
         </>
       ) : tab === 'result' && summary ? (
-        <RunSummary summary={summary} net={networkView(s)} digest={state.digest} onExport={onExportRun} connections={s.connections} />
+        <RunSummary summary={summary} net={networkView(s, state.catalogue?.fields.ethernet)} digest={state.digest} onExport={onExportRun} connections={s.connections} />
       ) : (
         <LessonText scenario={s} state={state} onCompareWith={onCompareWith} />
       )}

@@ -48,7 +48,7 @@ export function RunSummary({
   const item = net.ethernet ? 'frames' : 'cells';
   const rate = displayUnit('Mbps', net);
   const r = (v: number | null | undefined) => (v == null ? undefined : v * rate.scale);
-  const kb = (frames: number | undefined) => (net.ethernet && frames !== undefined ? ` (${fmt((frames * net.frameBytes) / 1000, 0)} KB)` : '');
+  const kb = (frames: number | undefined) => (net.ethernet && net.frameBytes !== null && frames !== undefined ? ` (${fmt((frames * net.frameBytes) / 1000, 0)} KB)` : '');
   const conns = summary.connections ?? [];
   const ports = [...(summary.ports ?? [])].sort((a, b) => (b.max_queue_cells ?? 0) - (a.max_queue_cells ?? 0));
   const lost = conns.reduce((n, c) => n + (c.lost_cells ?? 0), 0);

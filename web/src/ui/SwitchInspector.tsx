@@ -86,7 +86,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
         <span className="inspector-label">scheduler</span>
         <select
           data-testid="switch-scheduler"
-          value={n.scheduler ?? 'fifo'}
+          value={n.scheduler ?? catalogue.defaults.scheduler}
           onChange={(e) => lab.switches.setScheduler(node, e.target.value as Scheduler)}
         >
           {schedulersFor(catalogue.schedulers).map((s) => (
@@ -130,7 +130,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
             <span className="inspector-label">discard</span>
             <select
               data-testid="switch-discard"
-              value={n.discard ?? 'tail'}
+              value={n.discard ?? catalogue.defaults.discard}
               onChange={(e) => lab.switches.setDiscard(node, e.target.value as Discard)}
               aria-invalid={!!fb?.fields.discard}
             >
@@ -142,7 +142,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
             </select>
           </label>
           <FieldError rule={fb?.fields.discard} />
-          {usesEpdThreshold(n.discard ?? 'tail') && (
+          {usesEpdThreshold(n.discard ?? catalogue.defaults.discard) && (
             <NumberField
               key={`${node}:epd:${n.epd_threshold_cells}:${atmBuffer}`}
               testId="switch-epd-threshold"

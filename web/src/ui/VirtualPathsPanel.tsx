@@ -19,7 +19,8 @@ export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState })
   const [to, setTo] = useState<string | null>(null);
   const [chosenService, setService] = useState<Service | null>(null);
   if (!scenario || !state.catalogue) return null;
-  const services = servicesFor(state.catalogue.services);
+  const catalogue = state.catalogue;
+  const services = servicesFor(catalogue.services);
   // The first service the engine offers until one is chosen.
   const service = chosenService ?? services[0]?.id;
   const edgeBuffer = specOf(state.catalogue.fields.virtual_path, 'buffer_cells');
@@ -39,7 +40,7 @@ export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState })
         <ul className="vp-list" data-testid="vp-list">
           {paths.map((vp) => (
             <li key={vp.id} data-testid={`vp-${vp.id}`}>
-              <strong>{vp.id}</strong> {(vp.service ?? 'abr').toUpperCase()} {vp.from} → {vp.to}: {vp.connections.join(', ')}
+              <strong>{vp.id}</strong> {(vp.service ?? catalogue.defaults.service).toUpperCase()} {vp.from} → {vp.to}: {vp.connections.join(', ')}
               {vp.buffer_cells !== undefined && ` (edge buffer ${vp.buffer_cells} ${edgeBuffer.unit})`}{' '}
               <button className="btn ghost small" data-testid={`vp-delete-${vp.id}`} onClick={() => lab.virtualPaths.delete(vp.id)}>
                 Delete

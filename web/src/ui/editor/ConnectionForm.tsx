@@ -38,8 +38,8 @@ export function ConnectionForm({
   const eth = !!scenario.ethernet;
   const params = sourceParamsFor(scenario, catalogue);
   const timing = catalogue.fields.connection;
-  const kind = kindOf(conn, eth);
-  const settings = kindSettings(conn, eth);
+  const kind = kindOf(conn, eth, catalogue.defaults);
+  const settings = kindSettings(conn, eth, catalogue.defaults);
   const note = (what: string) => `${conn.id} ${what}: the run restarted at t = 0.`;
   const defaults = scenario.defaults?.source ?? {};
   // A field's edit goes to the editor; the field shows its rule when it is refused.
@@ -79,7 +79,7 @@ export function ConnectionForm({
             service
             <select
               data-testid="conn-service"
-              value={String(settings.service ?? 'abr')}
+              value={String(settings.service ?? catalogue.defaults.service)}
               onChange={(e) =>
                 onEdit(setKindField(scenario, conn.id, 'service', e.target.value, catalogue), note(`service ${e.target.value.toUpperCase()}`))
               }
