@@ -64,6 +64,37 @@ test('a connection made TCP over UBR in the inspector plays with the TCP charts'
   expect(errors).toEqual([]);
 });
 
+// Issue 13: the web re-coded the engine's rules across fields; now the engine alone checks them,
+// and its problem (with its path) is shown at the field.
+test("the engine's rules across fields are shown at the connection's fields: stop after start, window at least the MSS", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('ed-conn-C2').click();
+  await page.getByTestId('conn-start_ms').fill('50');
+  await page.getByTestId('conn-start_ms').press('Enter');
+  await expect.poll(async () => (await conns(page))[1].start_ms).toBe(50);
+  await page.getByTestId('conn-stop_ms').fill('20');
+  await page.getByTestId('conn-stop_ms').press('Enter');
+  await expect(page.getByTestId('conn-stop_ms-error')).toHaveText('stop_ms = 20 must be after start_ms = 50');
+  await expect(page.getByTestId('editor-message')).toContainText('connections[1].stop_ms: stop_ms = 20 must be after start_ms = 50');
+  await page.screenshot({ path: resolve(shots, 'connection-engine-rule.png') });
+  expect((await conns(page))[1]).not.toHaveProperty('stop_ms'); // refused: the loaded scenario stands
+
+  await page.getByTestId('conn-kind').selectOption('tcp');
+  await expect.poll(async () => (await conns(page))[1].tcp).toEqual({});
+  await page.getByTestId('conn-field-mss_bytes').fill('9000');
+  await page.getByTestId('conn-field-mss_bytes').press('Enter');
+  await page.getByTestId('conn-field-window_bytes').fill('8000');
+  await page.getByTestId('conn-field-window_bytes').press('Enter');
+  await expect(page.getByTestId('conn-field-window_bytes-error')).toHaveText('window_bytes = 8000 must be at least mss_bytes = 9000');
+  // A change the engine takes clears the rule.
+  await page.getByTestId('conn-field-window_bytes').fill('18000');
+  await page.getByTestId('conn-field-window_bytes').press('Enter');
+  await expect.poll(async () => (await conns(page))[1].tcp).toEqual({ mss_bytes: 9000, window_bytes: 18000 });
+  await expect(page.getByTestId('conn-field-window_bytes-error')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('a connection proposed on the shortest path is routed on another one picked from the list', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.getByTestId('view-editor').click();

@@ -70,11 +70,10 @@ test('the discard policy and EPD threshold are set from the inspector; a thresho
   await expect(epd.getByRole('alert')).toContainText('epd_threshold_cells = 10000001 is out of range');
   expect((await switchOf(page, 'SW1')).epd_threshold_cells).toBeUndefined();
 
-  // With a smaller buffer, a threshold beyond it is refused too.
+  // With a smaller buffer, a threshold beyond it is refused too (the engine's rule, at the field).
   await page.getByTestId('switch-buffer').locator('input').fill('6000');
   await page.getByTestId('switch-buffer').locator('input').press('Enter');
   await expect.poll(async () => (await switchOf(page, 'SW1')).buffer_cells).toBe(6000);
-  await expect(epd).toContainText('range 0 – 6000');
   await epd.locator('input').fill('6001');
   await epd.locator('input').press('Enter');
   await expect(epd.getByRole('alert')).toHaveText('epd_threshold_cells = 6001 must be at most the buffer (6000 cells)');

@@ -188,6 +188,15 @@ impl<'a> Validator<'a> {
             }
             if let Some(t) = n.epd_threshold_cells {
                 self.field(&fields::EPD_THRESHOLD_CELLS, t, &path);
+                // Above the buffer EPD would never act: the threshold is at most the buffer in force.
+                if let Some(buffer) = n.buffer_cells.or(fields::BUFFER_CELLS.default) {
+                    if !eth && t > buffer {
+                        self.push(
+                            format!("{path}.epd_threshold_cells"),
+                            format!("epd_threshold_cells = {t} must be at most the buffer ({buffer} cells)"),
+                        );
+                    }
+                }
             }
             if eth && n.vsvd == Some(true) {
                 self.push(format!("{path}.vsvd"), "VS/VD applies to ATM switches");

@@ -5,7 +5,7 @@
 // `services`, the source parameters), checked as the engine checks it (params.ts), so that a
 // value refused here reads as the engine would refuse it.
 
-import type { Catalogue, ParamSpec } from '../contract/engine';
+import type { Catalogue, ParamSpec, Problem } from '../contract/engine';
 import type { ChoiceDefaults } from '../contract/generated/ChoiceDefaults';
 import type { KindFields } from '../contract/generated/KindFields';
 import type { ScenarioFields } from '../contract/generated/ScenarioFields';
@@ -172,14 +172,9 @@ export function setKindField(
       delete tcp[name];
       return { ...c, tcp };
     }
-    if (kind === 'tcp') {
-      const tcp = { ...c.tcp, [name]: v };
-      // The engine's rule across the two fields, each at its catalogue default when unset.
-      const mss = tcp.mss_bytes ?? specOf(cat.fields.tcp, 'mss_bytes').default;
-      const window = tcp.window_bytes ?? specOf(cat.fields.tcp, 'window_bytes').default;
-      if (mss !== null && window !== null && window < mss) return `window_bytes = ${window} must be at least mss_bytes = ${mss}`;
-      return { ...c, tcp };
-    }
+    // Rules across fields (window_bytes at least mss_bytes) are the engine's: it checks the
+    // edit once sent, and its problem is shown at the field (connectionProblems).
+    if (kind === 'tcp') return { ...c, tcp: { ...c.tcp, [name]: v } };
     if (eth) return { ...c, traffic: { ...(c.traffic ?? cat.defaults.traffic), [name]: v } };
     if (kind === 'cbr' || kind === 'vbr_on_off') return { ...c, background: { ...c.background!, [name]: v } };
     return { ...c, behavior: { ...c.behavior!, [name]: v } };
@@ -208,7 +203,8 @@ export function setSourceParam(s: Scenario, id: string, spec: ParamSpec, text: s
 
 /**
  * Sets start_ms or stop_ms against its catalogue entry (`fields.connection`; empty: the
- * engine's default, t = 0 and never); stop must come after start, as the engine checks.
+ * engine's default, t = 0 and never). That stop comes after start is the engine's rule, shown
+ * at the field once it refuses the edit.
  */
 export function setTiming(
   s: Scenario,
@@ -223,10 +219,25 @@ export function setTiming(
     const next = { ...c };
     if (parsed.value === null) delete next[field];
     else next[field] = parsed.value;
-    const start = next.start_ms ?? specOf(connectionFields, 'start_ms').default;
-    if (next.stop_ms !== undefined && start !== null && !(next.stop_ms > start)) {
-      return `stop_ms = ${next.stop_ms} must be after start_ms = ${start}`;
-    }
     return next;
   });
+}
+
+/**
+ * The engine's problems with one connection's fields, by the key its form uses: `start_ms`, a
+ * kind's setting (`window_bytes`, from `connections[i].tcp.window_bytes`), `params.icr_mbps`.
+ * The rules stay the engine's; the form only puts each next to its field.
+ */
+export function connectionProblems(s: Scenario, id: string, problems: readonly Problem[]): Record<string, string> {
+  const i = s.connections.findIndex((c) => c.id === id);
+  const prefix = `connections[${i}].`;
+  const out: Record<string, string> = {};
+  if (i < 0) return out;
+  for (const p of problems) {
+    if (!p.path.startsWith(prefix)) continue;
+    const rest = p.path.slice(prefix.length);
+    const key = rest.replace(/^(tcp|behavior|background|traffic)\./, '');
+    out[key] ??= p.rule;
+  }
+  return out;
 }

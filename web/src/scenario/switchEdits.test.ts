@@ -9,7 +9,6 @@ import {
   bufferSpecOf,
   describeChange,
   discardsFor,
-  parseEpdThresholdInput,
   problemsByField,
   schedulersFor,
   usesEpdThreshold,
@@ -22,7 +21,7 @@ import {
   withScheduler,
   withVsvd,
 } from './switchEdits';
-import { parseParamInput, specOf } from './params';
+import { parseParamInput } from './params';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 
 const SWITCH_FIELDS = ENGINE_CATALOGUE.fields.switch;
@@ -150,22 +149,6 @@ describe('VS/VD and discard edits', () => {
     const s = base();
     expect(withEpdThreshold(s, 'SW1', 800).nodes[2].epd_threshold_cells).toBe(800);
     expect('epd_threshold_cells' in withEpdThreshold(withEpdThreshold(s, 'SW1', 800), 'SW1', null).nodes[2]).toBe(false);
-  });
-
-  it("refuses an EPD threshold outside the catalogue's range or above the buffer", () => {
-    const epd = specOf(SWITCH_FIELDS, 'epd_threshold_cells');
-    expect(parseEpdThresholdInput(epd, 1000, '')).toEqual({ ok: true, value: null });
-    expect(parseEpdThresholdInput(epd, 1000, '0')).toEqual({ ok: true, value: 0 });
-    expect(parseEpdThresholdInput(epd, 1000, '1000')).toEqual({ ok: true, value: 1000 });
-    expect(parseEpdThresholdInput(epd, 1000, '1001')).toEqual({
-      ok: false,
-      rule: 'epd_threshold_cells = 1001 must be at most the buffer (1000 cells)',
-    });
-    expect(parseEpdThresholdInput(epd, 1000, '-1')).toEqual({
-      ok: false,
-      rule: 'epd_threshold_cells = -1 is out of range: must be between 0 and 10000000 cells',
-    });
-    expect(parseEpdThresholdInput(epd, 1000, 'x').ok).toBe(false);
   });
 
   it('refuses to edit a node that is not a switch', () => {

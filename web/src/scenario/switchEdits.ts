@@ -5,7 +5,7 @@
 
 import type { AlgorithmSpec, DefaultAlgorithms, ParamSpec, Problem } from '../contract/engine';
 import type { Discard, ParamChange, Scenario, ScenarioNode, Scheduler } from '../contract/scenario';
-import { parseParamInput, specOf, type ParsedInput } from './params';
+import { specOf } from './params';
 
 /** The name of a switch's buffer field: cells on ATM, bytes on Ethernet. */
 export function bufferNameOf(s: Pick<Scenario, 'ethernet'>): 'buffer_cells' | 'buffer_bytes' {
@@ -128,19 +128,6 @@ export function withDiscard(s: Scenario, node: string, discard: Discard, implici
 /** Sets a switch's EPD threshold in cells (null = the default, 90 % of the buffer). */
 export function withEpdThreshold(s: Scenario, node: string, cells: number | null): Scenario {
   return editNode(s, node, (n) => (cells === null ? withoutKey(n, 'epd_threshold_cells') : { ...n, epd_threshold_cells: cells }));
-}
-
-/**
- * Reads the EPD threshold field against its catalogue entry (empty = the engine's default, its
- * `default_note`); a threshold is also at most the buffer (`bufferCells`, the switch's or the
- * default), above which EPD would never act.
- */
-export function parseEpdThresholdInput(spec: ParamSpec, bufferCells: number, text: string): ParsedInput {
-  const parsed = parseParamInput(spec, text);
-  if (parsed.ok && parsed.value !== null && parsed.value > bufferCells) {
-    return { ok: false, rule: `${spec.name} = ${parsed.value} must be at most the buffer (${bufferCells} cells)` };
-  }
-  return parsed;
 }
 
 /** The scenario without the changes recorded during runs. */

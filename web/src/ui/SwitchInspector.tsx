@@ -24,7 +24,6 @@ import {
   describeChange,
   discardsFor,
   networkOf,
-  parseEpdThresholdInput,
   schedulersFor,
   usesEpdThreshold,
 } from '../scenario/switchEdits';
@@ -44,8 +43,6 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
   const nowMs = state.status?.nowMs ?? 0;
   const buffer = bufferSpecOf(scenario, catalogue.fields.switch);
   const bufferSize = bufferOf(scenario, n);
-  // The buffer in force bounds the EPD threshold (the catalogue gives the buffer a default).
-  const atmBuffer = bufferSize ?? buffer.default ?? buffer.max;
   const epd = specOf(catalogue.fields.switch, 'epd_threshold_cells');
   const mode = lab.switches.editMode();
   const fb = state.switchFeedback?.node === node ? state.switchFeedback : null;
@@ -144,15 +141,15 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
           <FieldError rule={fb?.fields.discard} />
           {usesEpdThreshold(n.discard ?? catalogue.defaults.discard) && (
             <NumberField
-              key={`${node}:epd:${n.epd_threshold_cells}:${atmBuffer}`}
+              key={`${node}:epd:${n.epd_threshold_cells}`}
               testId="switch-epd-threshold"
               name={epd.name}
               unit={epd.unit}
               value={n.epd_threshold_cells}
               placeholder={defaultText(epd)}
               help={epd.meaning}
-              range={`range ${epd.min} – ${atmBuffer} ${epd.unit} (at most the buffer); default ${defaultText(epd)}`}
-              parse={(text) => parseEpdThresholdInput(epd, atmBuffer, text)}
+              range={rangeAndDefault(epd)}
+              parse={(text) => parseParamInput(epd, text)}
               engineRule={fb?.fields.epd_threshold_cells}
               onCommit={(v) => lab.switches.setEpdThreshold(node, v)}
             />

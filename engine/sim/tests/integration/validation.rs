@@ -223,6 +223,16 @@ fn wrong_types_and_unknown_fields_name_their_path() {
 }
 
 #[test]
+fn an_epd_threshold_above_the_buffer_is_refused() {
+    assert_problem(
+        &problems_after(&["nodes.SW1.buffer_cells=500", "nodes.SW1.epd_threshold_cells=600"]),
+        "nodes[2].epd_threshold_cells",
+        "epd_threshold_cells = 600 must be at most the buffer (500 cells)",
+    );
+    assert!(problems_after(&["nodes.SW1.buffer_cells=500", "nodes.SW1.epd_threshold_cells=500"]).is_empty());
+}
+
+#[test]
 fn stop_before_start_is_refused() {
     assert_problem(
         &problems_after(&["connections.C1.start_ms=50", "connections.C1.stop_ms=20"]),

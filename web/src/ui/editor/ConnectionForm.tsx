@@ -2,13 +2,15 @@
 // background, TCP; Ethernet arrivals), its settings, start/stop times and source parameters,
 // every field with its unit, range, default and meaning from the engine's catalogue. Every
 // field hands a pure edit (connectionEdits.ts) to the editor, which refuses it with its rule or
-// commits it (the run restarts at t = 0).
+// commits it (the run restarts at t = 0); a rule across fields (stop after start, window at
+// least the MSS) is the engine's, shown at the field once it refuses the edit.
 
 import { useState, type ReactNode } from 'react';
-import type { Catalogue, ParamSpec } from '../../contract/engine';
+import type { Catalogue, ParamSpec, Problem } from '../../contract/engine';
 import type { Scenario, ScenarioConnection } from '../../contract/scenario';
 import { defaultText, describeRange, specOf } from '../../scenario/params';
 import {
+  connectionProblems,
   KIND_LABELS,
   kindFields,
   kindMeaning,
@@ -28,13 +30,17 @@ export function ConnectionForm({
   scenario,
   conn,
   catalogue,
+  problems = [],
   onEdit,
 }: {
   scenario: Scenario;
   conn: ScenarioConnection;
   catalogue: Catalogue;
+  /** The engine's problems with the edit it refused last: each shown at its field. */
+  problems?: readonly Problem[];
   onEdit: (r: EditResult, note: string) => void;
 }) {
+  const engine = connectionProblems(scenario, conn.id, problems);
   const eth = !!scenario.ethernet;
   const params = sourceParamsFor(scenario, catalogue);
   const timing = catalogue.fields.connection;
@@ -113,6 +119,7 @@ export function ConnectionForm({
           value={settings[f.name] as number | undefined}
           placeholder={defaultText(f)}
           help={hint(f)}
+          engineRule={engine[f.name]}
           onCommit={(t) => run(setKindField(scenario, conn.id, f.name, t, catalogue), note(`${f.name} changed`))}
         />
       ))}
@@ -127,6 +134,7 @@ export function ConnectionForm({
             value={conn[name]}
             placeholder={defaultText(f)}
             help={hint(f)}
+            engineRule={engine[name]}
             onCommit={(t) => run(setTiming(scenario, conn.id, name, t, timing), note(`${name} changed`))}
           />
         );
@@ -154,6 +162,7 @@ export function ConnectionForm({
                   </span>
                 </>
               }
+              engineRule={engine[`params.${p.name}`]}
               onCommit={(t) => run(setSourceParam(scenario, conn.id, p, t), note(`${p.name} changed`))}
             />
           ))}
@@ -177,6 +186,7 @@ function Field({
   placeholder,
   help,
   detail,
+  engineRule,
   onCommit,
 }: {
   testId: string;
@@ -187,6 +197,8 @@ function Field({
   help: string;
   /** Range and meaning, shown beside the field (source parameters). */
   detail?: ReactNode;
+  /** The rule the engine found this field breaking (after the value was sent). */
+  engineRule?: string;
   onCommit: (text: string) => EditResult;
 }) {
   const shown = value === undefined ? '' : String(value);
@@ -204,9 +216,10 @@ function Field({
     const r = onCommit(text);
     setRule(r.ok ? null : r.rule);
   };
+  const broken = rule ?? engineRule ?? null;
   return (
     <>
-    <label title={help} className={rule ? 'conn-invalid' : undefined}>
+    <label title={help} className={broken ? 'conn-invalid' : undefined}>
       {name}
       <input
         data-testid={testId}
@@ -221,9 +234,9 @@ function Field({
       <span className="unit">{unit}</span>
       {detail}
     </label>
-    {rule && (
+    {broken && (
       <span className="field-error conn-field-error" role="alert" data-testid={`${testId}-error`}>
-        {rule}
+        {broken}
       </span>
     )}
     </>

@@ -202,6 +202,8 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   // virtual paths) and kept across tab changes.
   const h = lab.edits.history;
   const inspected = inspectedConnection(draft, selection);
+  // The engine's problems with the last edit made here that it refused (shown at the fields).
+  const editRefused = state.problems?.origin === editedOrigin(current.origin) ? state.problems.problems : undefined;
   const selectedLink = selection?.kind === 'link' ? draft.links.find((l) => l.id === selection.id) : undefined;
   const selected = (kind: NonNullable<Selection>['kind'], id: string) => selection?.kind === kind && selection.id === id;
 
@@ -278,7 +280,14 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
         />
       )}
       {inspected && (
-        <ConnectionForm key={inspected.id} scenario={draft} conn={inspected} catalogue={catalogue} onEdit={(r, note) => apply(r, note)} />
+        <ConnectionForm
+          key={inspected.id}
+          scenario={draft}
+          conn={inspected}
+          catalogue={catalogue}
+          problems={editRefused}
+          onEdit={(r, note) => apply(r, note)}
+        />
       )}
       <ul className="editor-connections" data-testid="editor-connections">
         {draft.connections.length === 0 && <li className="muted">No connections yet: pick “Connection”, then a source and a destination.</li>}
