@@ -73,6 +73,15 @@ function browser() {
   return { open, address, local };
 }
 
+/** Changes the open scenario's duration (a change that makes it the user's own) and delivers it. */
+function changeDuration(page: { lab: Lab; pump: () => void }, ms: number, origin = 'x'): Scenario {
+  const s = page.lab.getState().current!.scenario;
+  const next = withDuration(s, ms);
+  page.lab.commitEdit(s, next, origin);
+  page.pump();
+  return next;
+}
+
 describe('My scenarios', () => {
   // Issue 14: build a network from Edit network → Empty canvas, then pick another library
   // scenario or reload: the network was gone and the last work overwritten by the library's.
@@ -160,9 +169,7 @@ describe('My scenarios', () => {
     expect(page.lab.getState().current?.place).toEqual({ kind: 'none' });
     expect(b.address.search).toBe('');
     expect(page.lab.getState().myScenarios).toEqual([]);
-    const s = page.lab.getState().current!.scenario;
-    page.lab.commitEdit(s, withDuration(s, 250), 'shared link (edited)');
-    page.pump();
+    changeDuration(page, 250, 'shared link (edited)');
     expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
     expect(page.lab.getState().myScenarios).toMatchObject([{ id: 'm1', name: 'From a colleague' }]);
   });
@@ -170,9 +177,7 @@ describe('My scenarios', () => {
   it('an address naming a scenario this browser does not keep opens the last work with a message', async () => {
     const b = browser();
     const page = await b.open();
-    const s = page.lab.getState().current!.scenario;
-    page.lab.commitEdit(s, withDuration(s, 250), 'x');
-    page.pump();
+    changeDuration(page, 250);
     b.address.search = '?mine=gone';
     const other = await b.open();
     expect(other.lab.getState().current?.scenario.run.duration_ms).toBe(250);
@@ -223,9 +228,7 @@ describe('My scenarios', () => {
   it('issue 14: deleting one of the user\'s scenarios takes it out of the list and the store; Undo brings it back', async () => {
     const b = browser();
     const page = await b.open();
-    const s = page.lab.getState().current!.scenario;
-    page.lab.commitEdit(s, withDuration(s, 250), 'x');
-    page.pump();
+    changeDuration(page, 250);
     page.lab.openLibrary(entry('gfc1'));
     page.pump();
     await page.lab.saved();
@@ -247,10 +250,7 @@ describe('My scenarios', () => {
   it('issue 14: deleting the open scenario keeps it open, unkept; its next change keeps it again, Undo as it was', async () => {
     const b = browser();
     const page = await b.open();
-    const s = page.lab.getState().current!.scenario;
-    const changed = withDuration(s, 250);
-    page.lab.commitEdit(s, changed, 'x');
-    page.pump();
+    const changed = changeDuration(page, 250);
     expect(b.address.search).toBe('?mine=m1');
 
     await page.lab.deleteMine('m1');
@@ -269,9 +269,7 @@ describe('My scenarios', () => {
 
     // Deleted again, then changed: a new scenario of the user's own; Undo then only lists the old one.
     await page.lab.deleteMine('m1');
-    const again = page.lab.getState().current!.scenario;
-    page.lab.commitEdit(again, withDuration(again, 300), 'x');
-    page.pump();
+    changeDuration(page, 300);
     expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm2' });
     await page.lab.undoDelete();
     await page.lab.saved();
