@@ -48,8 +48,12 @@ const places = {
     const url = location.pathname + searchFor(place, location.search);
     const state = historyState(place, opened);
     if (url === location.pathname + location.search && state === null && history.state === null) return;
-    if (how === 'push') history.pushState(state, '', url);
-    else history.replaceState(state, '', url);
+    const write = (kept: unknown) => (how === 'push' ? history.pushState(kept, '', url) : history.replaceState(kept, '', url));
+    try {
+      write(state);
+    } catch {
+      write(null); // a scenario too big for the browser's history entry: back cannot reopen it
+    }
   },
 };
 const lab = new Lab(makeWorker, {
