@@ -17,6 +17,48 @@ function rows(n: number, width: number, t0 = 0, dt = 1, f = (t: number, s: numbe
 }
 
 describe('SampleStore', () => {
+  it('keeps a run longer than its budget as min/max buckets that hold every extreme of the samples', () => {
+    // Three columns (time + 2 series): 256 rows fit (the least kept), 10,000 samples do not.
+    const store = new SampleStore(16, 1);
+    store.reset(meta(2));
+    const saw = (t: number, s: number) => (s === 0 ? t : t % 10 === 7 ? NaN : (t * 7) % 13);
+    const all = rows(10_000, 3, 0, 1, saw);
+    // In uneven slices, as the worker posts them.
+    for (let at = 0, k = 1; at < 10_000; at += k, k = (k * 7) % 97 + 1) {
+      store.append(all.subarray(at * 3, Math.min(10_000, at + k) * 3), 3);
+      expect(store.length).toBeLessThanOrEqual(store.maxRows);
+    }
+    expect(store.maxRows).toBe(256);
+    const per = store.samplesPerBucket;
+    expect(per).toBeGreaterThanOrEqual(10_000 / 128);
+    expect(store.length / 2).toBe(Math.ceil(10_000 / per));
+    const t = store.times();
+    for (let b = 0; b < store.length / 2; b++) {
+      const first = b * per;
+      const last = Math.min(10_000, (b + 1) * per) - 1;
+      expect([t[2 * b], t[2 * b + 1]]).toEqual([first, last]);
+      for (let s = 0; s < 2; s++) {
+        const values = Array.from({ length: last - first + 1 }, (_, i) => saw(first + i, s)).filter((v) => !Number.isNaN(v));
+        expect(store.series(s)[2 * b]).toBe(Math.min(...values));
+        expect(store.series(s)[2 * b + 1]).toBe(Math.max(...values));
+      }
+    }
+  });
+
+  it('restarts a decimator whose rows were merged into buckets', () => {
+    const store = new SampleStore(16, 1);
+    store.reset(meta(1));
+    const dec = new ColumnDecimator(store);
+    store.append(rows(256, 2), 2);
+    dec.update([0], 0, 1000, 10);
+    store.append(rows(1, 2, 256), 2); // the 257th row: merged into buckets of 4
+    expect(store.samplesPerBucket).toBe(4);
+    dec.update([0], 0, 1000, 10);
+    // Column 2 covers 200–299 ms: its largest value is the last sample, whatever was merged.
+    expect(dec.max[0][2]).toBe(256);
+    expect(dec.min[0][2]).toBe(200);
+  });
+
   it('appends row-major rows into columns', () => {
     const store = new SampleStore(4);
     store.reset(meta(2));

@@ -216,7 +216,7 @@ export const TimeChart = memo(function TimeChart({
         )}
       </div>
       {cursor?.hovered && row >= 0 && (
-        <Tooltip at={cursor} timeMs={store.times()[row]} entries={entries} unit={yScale !== 1 ? yUnit : (shown[0]?.unit ?? yUnit)} />
+        <Tooltip at={cursor} timeMs={store.times()[row]} entries={entries} unit={yScale !== 1 ? yUnit : (shown[0]?.unit ?? yUnit)} perBucket={store.samplesPerBucket} />
       )}
     </section>
   );
@@ -234,7 +234,7 @@ function toggled<T>(set: ReadonlySet<T>, item: T): Set<T> {
 }
 
 /** The values at the cursor, kept inside the window (it flips sides near an edge). */
-function Tooltip({ at, timeMs, entries, unit }: { at: CursorAt; timeMs: number; entries: ReadoutEntry[]; unit: string }) {
+function Tooltip({ at, timeMs, entries, unit, perBucket }: { at: CursorAt; timeMs: number; entries: ReadoutEntry[]; unit: string; perBucket: number }) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const el = ref.current!;
@@ -249,6 +249,11 @@ function Tooltip({ at, timeMs, entries, unit }: { at: CursorAt; timeMs: number; 
   return (
     <div className={entries.length > 16 ? 'tooltip tooltip-wide' : 'tooltip'} ref={ref} role="tooltip">
       <div className="tooltip-time">t = {timeMs.toFixed(3)} ms</div>
+      {perBucket > 1 && (
+        <div className="tooltip-note" data-testid="tooltip-decimated">
+          a long run: the lab keeps the min and max of every {perBucket} samples
+        </div>
+      )}
       <ul>
         {entries.map((e) => (
           <li key={e.label} className={e.lines.length > 1 ? 'tooltip-row coincident' : 'tooltip-row'}>
