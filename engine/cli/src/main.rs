@@ -41,6 +41,10 @@ enum Command {
         /// Write every sampled series to this CSV file (a time column, one column per series).
         #[arg(long, value_name = "FILE")]
         series_csv: Option<PathBuf>,
+        /// Write every RM-cell event to this CSV file (time_us, connection, rm_seq, node,
+        /// direction, er_in_mbps, er_out_mbps, ccr_mbps, ci, ni, by).
+        #[arg(long, value_name = "FILE")]
+        rm_trace: Option<PathBuf>,
     },
     /// Check scenario files; print every problem with its JSON path.
     Validate {
@@ -105,8 +109,9 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Run { scenario, set, algorithm, duration_ms, seed, steady_from_ms, series_csv } => {
-            run(&scenario, &set, algorithm, duration_ms, seed, steady_from_ms, series_csv.as_deref())
+        Command::Run { scenario, set, algorithm, duration_ms, seed, steady_from_ms, series_csv, rm_trace } => {
+            let files = RunFiles { series_csv: series_csv.as_deref(), rm_trace: rm_trace.as_deref() };
+            run(&scenario, &set, algorithm, duration_ms, seed, steady_from_ms, files)
         }
         Command::Validate { scenarios } => validate(&scenarios),
         Command::Algorithms { markdown } => {
@@ -154,6 +159,12 @@ fn load(path: &Path, overrides: &[String]) -> Result<scenario::Scenario, String>
     scenario::from_value(doc).map_err(|p| problems_message(path, &p))
 }
 
+/// What `abrsim run` writes besides the summary.
+struct RunFiles<'a> {
+    series_csv: Option<&'a Path>,
+    rm_trace: Option<&'a Path>,
+}
+
 fn run(
     path: &Path,
     set: &[String],
@@ -161,7 +172,7 @@ fn run(
     duration_ms: Option<f64>,
     seed: Option<u64>,
     steady_from_ms: Option<f64>,
-    series_csv: Option<&Path>,
+    files: RunFiles,
 ) -> Result<(), String> {
     let mut overrides: Vec<String> = Vec::new();
     if let Some(d) = duration_ms {
@@ -208,12 +219,7 @@ fn run(
     }
     let started = Instant::now();
     let mut sim = sim::Simulation::new(scenario);
-    match series_csv {
-        Some(csv) => {
-            run_writing_csv(&mut sim, csv).map_err(|e| format!("error: cannot write {}: {e}", csv.display()))?
-        }
-        None => sim.run_to_end(),
-    }
+    run_writing(&mut sim, files)?;
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     let mut summary = metrics::summarize(&sim);
     summary.wall_ms = wall_ms;
@@ -221,30 +227,79 @@ fn run(
     Ok(())
 }
 
-/// Runs to the end, writing every sample row as it is taken (a long run's rows need not fit
-/// in memory; the history the engine keeps is bounded).
-fn run_writing_csv(sim: &mut sim::Simulation, path: &Path) -> std::io::Result<()> {
-    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
-    let header: Vec<String> = std::iter::once("time_ms".to_string())
-        .chain(sim.rec().meta.iter().map(|m| format!("{} ({})", m.id, m.unit)))
-        .collect();
-    writeln!(out, "{}", header.join(","))?;
-    sim.stream_samples();
-    let width = sim.rec().width();
-    loop {
-        // About a hundred samples at a time.
-        let until = sim.now() + 100 * sim.sample_interval();
-        sim.advance(until, u64::MAX);
-        for row in sim.take_samples().chunks_exact(width) {
-            let cells: Vec<String> =
-                row.iter().map(|v| if v.is_nan() { String::new() } else { v.to_string() }).collect();
-            writeln!(out, "{}", cells.join(","))?;
+/// Events run between two drains of the RM-cell trace: each event records at most a few RM-cell
+/// events, so a buffer of `TRACE_CAPACITY` never fills between drains.
+const TRACE_SLICE_EVENTS: u64 = 100_000;
+const TRACE_CAPACITY: usize = 1 << 20;
+
+/// An open output file and where it goes (for the error message).
+struct Out<'a> {
+    path: &'a Path,
+    w: std::io::BufWriter<std::fs::File>,
+}
+
+impl<'a> Out<'a> {
+    fn create(path: &'a Path, header: &str) -> Result<Self, String> {
+        let fail = |e: std::io::Error| format!("error: cannot write {}: {e}", path.display());
+        let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(fail)?);
+        writeln!(w, "{header}").map_err(fail)?;
+        Ok(Out { path, w })
+    }
+
+    fn line(&mut self, text: &str) -> Result<(), String> {
+        writeln!(self.w, "{text}").map_err(|e| format!("error: cannot write {}: {e}", self.path.display()))
+    }
+
+    fn finish(mut self) -> Result<(), String> {
+        self.w.flush().map_err(|e| format!("error: cannot write {}: {e}", self.path.display()))
+    }
+}
+
+/// Runs to the end, writing every sample row (`--series-csv`) and every RM-cell event
+/// (`--rm-trace`) as they come: a long run's rows need not fit in memory (the history the
+/// engine keeps is bounded), and the trace buffer is drained before it fills.
+fn run_writing(sim: &mut sim::Simulation, files: RunFiles) -> Result<(), String> {
+    use abr_sim::trace::{RmRecord, CSV_COLUMNS};
+    let mut series = match files.series_csv {
+        Some(path) => {
+            let header: Vec<String> = std::iter::once("time_ms".to_string())
+                .chain(sim.rec().meta.iter().map(|m| format!("{} ({})", m.id, m.unit)))
+                .collect();
+            sim.stream_samples();
+            Some(Out::create(path, &header.join(","))?)
         }
-        if sim.done() {
-            break;
+        None => None,
+    };
+    let mut trace = match files.rm_trace {
+        Some(path) => {
+            sim.set_rm_trace(TRACE_CAPACITY);
+            Some(Out::create(path, &CSV_COLUMNS.join(","))?)
+        }
+        None => None,
+    };
+    if series.is_none() && trace.is_none() {
+        sim.run_to_end();
+        return Ok(());
+    }
+    let width = sim.rec().width();
+    while !sim.done() {
+        sim.advance(sim.end(), TRACE_SLICE_EVENTS);
+        if let Some(out) = &mut series {
+            for row in sim.take_samples().chunks_exact(width) {
+                let cells: Vec<String> =
+                    row.iter().map(|v| if v.is_nan() { String::new() } else { v.to_string() }).collect();
+                out.line(&cells.join(","))?;
+            }
+        }
+        if let Some(out) = &mut trace {
+            for e in sim.rm_trace().take() {
+                out.line(&RmRecord::new(&e, &sim.net).csv_line())?;
+            }
         }
     }
-    out.flush()
+    assert_eq!(sim.rm_trace().dropped(), 0, "the trace buffer holds a slice's events");
+    series.map_or(Ok(()), Out::finish)?;
+    trace.map_or(Ok(()), Out::finish)
 }
 
 fn validate(paths: &[PathBuf]) -> Result<(), String> {

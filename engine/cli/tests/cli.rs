@@ -75,6 +75,34 @@ fn series_csv_has_a_time_column_and_one_column_per_series() {
 }
 
 #[test]
+fn rm_trace_csv_has_the_contract_columns_and_leaves_the_run_unchanged() {
+    let dir = std::env::temp_dir().join(format!("abrsim-rm-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("trace.csv");
+    let args = ["run", "scenarios/two-sources.json", "--duration-ms", "10"];
+    let plain = json(&abrsim(&args));
+    let traced = json(&abrsim(&[&args[..], &["--rm-trace", file.to_str().unwrap()]].concat()));
+    assert_eq!(traced["digest"], plain["digest"]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "time_us,connection,rm_seq,node,direction,er_in_mbps,er_out_mbps,ccr_mbps,ci,ni,by"
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert!(rows.iter().all(|r| r.len() == 11));
+    // C1's first RM cell leaves S1 at t = 0 with ER = PCR (the link rate) and is turned around at D1.
+    assert_eq!(rows[0][..5], ["0", "C1", "0", "S1", "sent"]);
+    assert!(rows.iter().any(|r| r[1] == "C1" && r[2] == "0" && r[3] == "D1" && r[4] == "turnaround"));
+    let times: Vec<f64> = rows.iter().map(|r| r[0].parse().unwrap()).collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "in time order");
+
+    let out = abrsim(&[&args[..], &["--rm-trace", "/nonexistent-dir/trace.csv"]].concat());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent-dir/trace.csv"));
+}
+
+#[test]
 fn bad_input_exits_2_naming_the_field_and_rule() {
     let out = abrsim(&["run", "scenarios/two-sources.json", "--set", "nodes.SW1.params.target_utilization=3"]);
     assert_eq!(out.status.code(), Some(2));

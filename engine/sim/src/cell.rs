@@ -49,11 +49,15 @@ pub struct Cell {
     pub er: f64,
     /// Current cell rate written by the source (cells/s), RM cells only.
     pub ccr: f64,
+    /// RM cells only: the cell's number among the RM cells of its control loop (its source's
+    /// or virtual source's, from 0; a switch's notifications are numbered per connection).
+    /// Read by the RM-cell trace only: nothing in the model depends on it.
+    pub seq: u32,
 }
 
 impl Cell {
     pub fn data(conn: u32) -> Self {
-        Cell { conn, hop: 0, kind: CellKind::Data, flags: 0, er: 0.0, ccr: 0.0 }
+        Cell { conn, hop: 0, kind: CellKind::Data, flags: 0, er: 0.0, ccr: 0.0, seq: 0 }
     }
 
     /// Travels from destination to source (backward RM cells, TCP acknowledgements).

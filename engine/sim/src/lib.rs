@@ -35,5 +35,6 @@ pub mod sweep;
 pub mod tcp;
 pub mod time;
 pub mod topology;
+pub mod trace;
 pub mod validate;
 pub mod window;

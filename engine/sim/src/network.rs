@@ -49,6 +49,8 @@ pub struct Port {
     /// Per-VC queues served round-robin; `None` for a FIFO port.
     pub(crate) per_vc: Option<PerVcQueues>,
     pub alg: Option<Box<dyn SwitchAlgorithm>>,
+    /// The id of `alg` in the registry ("" without one).
+    pub alg_id: &'static str,
     /// The connections crossing this port (either direction), by their index here.
     pub(crate) vcs: Vec<u32>,
     /// Something here is indexed by a cell's VC (its algorithm, per-VC queues, frame discard).
@@ -322,6 +324,8 @@ pub struct Conn {
     pub generated: u64,
     pub absorbed: u64,
     pub brm_lost: u64,
+    /// Backward notifications switches sent this connection's source (their `Cell::seq`).
+    pub(crate) notes_sent: u32,
 }
 
 /// Everything that carries or makes cells, indexed by position: ports by link direction
@@ -397,6 +401,7 @@ impl Network {
                     },
                     frame_state: Vec::new(), // per VC, once the VCs are known
                     alg: None,
+                    alg_id: "",
                     vcs: Vec::new(),
                     by_vc: false,
                     accepted: 0,
@@ -472,6 +477,7 @@ impl Network {
                 generated: 0,
                 absorbed: 0,
                 brm_lost: 0,
+                notes_sent: 0,
             });
             paths.push(path);
         }
@@ -533,6 +539,7 @@ impl Network {
             let alg = (spec.build)(&params, info);
             port.needs_vc_queue = alg.needs_vc_queue();
             port.alg = Some(alg);
+            port.alg_id = spec.id;
         }
         for port in &mut ports {
             port.by_vc = port.alg.is_some()

@@ -407,6 +407,7 @@ impl AbrSource {
             cell.kind = CellKind::Frm;
             cell.er = self.cfg.pcr;
             cell.ccr = self.ccr(now);
+            cell.seq = self.rm_sent();
             self.unack += 1;
             self.t_last_frm = now;
             self.cells_since_frm = 0;
@@ -434,11 +435,17 @@ impl AbrSource {
         cell
     }
 
+    /// Forward RM cells sent so far, in-rate and out-of-rate: the next one's `Cell::seq`.
+    fn rm_sent(&self) -> u32 {
+        (self.sent_frm + self.sent_oor) as u32
+    }
+
     fn send_out_of_rate(&mut self, now: Time, conn: u32) -> Cell {
         let mut cell = Cell::data(conn);
         cell.kind = CellKind::Frm;
         cell.er = self.cfg.pcr;
         cell.ccr = self.ccr(now);
+        cell.seq = self.rm_sent();
         cell.set(flag::CLP);
         self.sent_oor += 1;
         self.next_oor = now as f64 + period_ps(self.cfg.tcr);

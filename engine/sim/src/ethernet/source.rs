@@ -103,6 +103,8 @@ pub struct EthSource {
     next_timer: f64,
     pub offered: u64,
     pub sent: u64,
+    /// Rate-discovery tags sent so far (the next tag's `Cell::seq`).
+    tags: u32,
 }
 
 fn period_ps(rate: f64) -> f64 {
@@ -123,6 +125,7 @@ impl EthSource {
             next_timer: f64::INFINITY,
             offered: 0,
             sent: 0,
+            tags: 0,
             cfg,
         };
         s.next_arrival += s.gap();
@@ -188,6 +191,8 @@ impl EthSource {
             cell.kind = CellKind::Frm;
             cell.er = -1.0;
             cell.ccr = self.rate();
+            cell.seq = self.tags;
+            self.tags += 1;
             self.last_tag = Some(now);
         }
         if self.rp.on_sent(self.cfg.frame_bits / 8.0) && !self.rp.limited {

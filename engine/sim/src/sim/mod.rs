@@ -23,7 +23,7 @@ mod events;
 mod vpc;
 mod vsvd;
 
-use crate::algorithms::Admit;
+use crate::algorithms::{Admit, PortView};
 use crate::cell::{flag, Cell, CellKind};
 use crate::network::{algorithm_of, frame_discard, Host, Network};
 use crate::params::Params;
@@ -31,6 +31,7 @@ use crate::probes::{Recorder, Sampler};
 use crate::scenario::{ParamChange, Problem, Scenario};
 use crate::shares::{Epoch, Shares};
 use crate::time::{from_ms, from_us, to_ms, Time};
+use crate::trace::{Direction, RmEvent, RmTrace};
 use events::{Clock, EventKind};
 use std::collections::{BTreeMap, VecDeque};
 
@@ -47,6 +48,14 @@ pub struct Simulation {
     pending_changes: VecDeque<(Time, ParamChange)>,
     /// Current parameters of each node (switches), changes included.
     node_params: Vec<BTreeMap<String, f64>>,
+    /// RM-cell events, when asked for (`set_rm_trace`); off by default.
+    trace: RmTrace,
+}
+
+/// `algorithm` when it changed ER from `er_in` to `er_out` downwards, or wrote a rate into a
+/// rate-discovery tag that had none (negative ER).
+fn lowered_by(algorithm: &'static str, er_in: f64, er_out: f64) -> Option<&'static str> {
+    (er_out < er_in || (er_in < 0.0 && er_out >= 0.0)).then_some(algorithm)
 }
 
 /// The most cells a host's queue before its access link holds (`source_event`).
@@ -68,6 +77,7 @@ impl Simulation {
             notes: Vec::new(),
             pending_changes: changes.into_iter().map(|c| (from_ms(c.at_ms), c)).collect(),
             node_params: scenario.nodes.iter().map(|n| n.params.clone()).collect(),
+            trace: RmTrace::default(),
             scenario,
         };
         for c in 0..sim.net.conns.len() {
@@ -134,6 +144,15 @@ impl Simulation {
     /// Runs events up to simulated time `until` (never past the end of the run) or until
     /// `max_events` have run; returns how many ran.
     pub fn advance(&mut self, until: Time, max_events: u64) -> u64 {
+        // The event loop is compiled twice: without the RM-cell trace, no trace code at all.
+        if self.trace.on() {
+            self.run_events::<true>(until, max_events)
+        } else {
+            self.run_events::<false>(until, max_events)
+        }
+    }
+
+    fn run_events<const TRACE: bool>(&mut self, until: Time, max_events: u64) -> u64 {
         let limit = until.min(self.clock.end);
         let mut n = 0;
         while n < max_events {
@@ -154,12 +173,12 @@ impl Simulation {
             self.clock.now = time;
             n += 1;
             match kind {
-                EventKind::PortHead(p) => self.port_head(p as usize),
-                EventKind::Source(c) => self.source_event(c as usize, time),
+                EventKind::PortHead(p) => self.port_head::<TRACE>(p as usize),
+                EventKind::Source(c) => self.source_event::<TRACE>(c as usize, time),
                 EventKind::Depart(p) => self.depart(p as usize),
                 EventKind::TcpTick(c) => self.tcp_tick(c as usize),
-                EventKind::VirtualSource(v) => self.vs_event(v as usize),
-                EventKind::VirtualPath(v) => self.vp_event(v as usize),
+                EventKind::VirtualSource(v) => self.vs_event::<TRACE>(v as usize),
+                EventKind::VirtualPath(v) => self.vp_event::<TRACE>(v as usize),
                 EventKind::Sample => self.sample(),
             }
         }
@@ -194,7 +213,7 @@ impl Simulation {
         self.net.conns[c].scheduled = self.wake(next, scheduled, EventKind::Source(c as u32));
     }
 
-    fn source_event(&mut self, c: usize, t: Time) {
+    fn source_event<const TRACE: bool>(&mut self, c: usize, t: Time) {
         if self.net.conns[c].scheduled != Some(t) {
             return; // superseded by a reschedule
         }
@@ -215,13 +234,16 @@ impl Simulation {
         if let Some(cell) = conn.source.on_opportunity(t, c as u32) {
             conn.sent += 1;
             let port = conn.fwd[0] as usize;
-            self.enqueue(port, cell);
+            if TRACE && cell.kind == CellKind::Frm {
+                self.trace_rm(&cell, self.net.paths[c][0], Direction::Sent, cell.er, None);
+            }
+            self.enqueue::<TRACE>(port, cell);
         }
         self.schedule_source(c);
     }
 
     /// A cell enters an output port: the algorithm sees it, then the buffer keeps or drops it.
-    fn enqueue(&mut self, p: usize, mut cell: Cell) {
+    fn enqueue<const TRACE: bool>(&mut self, p: usize, mut cell: Cell) {
         let now = self.clock.now;
         // Only a port with an algorithm needs its view (and the cell's VC index there): most
         // access and egress ports have none, and this runs for every cell.
@@ -237,12 +259,17 @@ impl Simulation {
         let (q, admit) = if self.net.ports[p].alg.is_some() {
             let port = &mut self.net.ports[p];
             let view = port.view(now, cell.conn, vc);
-            (view.queue_cells, port.alg.as_mut().expect("checked").on_arrival(&view, &mut cell))
+            let admit = if TRACE && cell.kind == CellKind::Frm {
+                self.arrival_traced(p, &view, &mut cell)
+            } else {
+                port.alg.as_mut().expect("checked").on_arrival(&view, &mut cell)
+            };
+            (view.queue_cells, admit)
         } else {
             (self.net.ports[p].queue_len(now), Admit::Keep)
         };
         match admit {
-            Admit::Notify(value) => self.notify_source(cell.conn, cell.hop as usize, value),
+            Admit::Notify(value) => self.notify_source::<TRACE>(cell.conn, cell.hop as usize, value),
             Admit::NotifyMany => {
                 let mut notes = std::mem::take(&mut self.notes);
                 if let Some(alg) = self.net.ports[p].alg.as_mut() {
@@ -256,7 +283,7 @@ impl Simulation {
                         self.net.conns[conn as usize].fwd.iter().position(|&f| f as usize == p)
                     };
                     if let Some(hop) = hop {
-                        self.notify_source(conn, hop, value);
+                        self.notify_source::<TRACE>(conn, hop, value);
                     }
                 }
                 notes.clear();
@@ -312,7 +339,7 @@ impl Simulation {
 
     /// A switch sends the source of connection `conn` a backward notification carrying `value`
     /// (BN = 1), from the switch at node `i` of its path (where a cell entering `fwd[i]` is).
-    fn notify_source(&mut self, conn: u32, i: usize, value: f64) {
+    fn notify_source<const TRACE: bool>(&mut self, conn: u32, i: usize, value: f64) {
         let c = conn as usize;
         let m = self.net.conns[c].bwd.len();
         if i == 0 || i > m {
@@ -323,8 +350,15 @@ impl Simulation {
         note.set(flag::BN);
         note.er = value;
         note.hop = (m - i) as u16;
+        note.seq = self.net.conns[c].notes_sent;
+        self.net.conns[c].notes_sent = note.seq.wrapping_add(1);
         let port = self.net.conns[c].bwd[m - i] as usize;
-        self.enqueue(port, note);
+        if TRACE {
+            // The notifying algorithm is the one of the connection's forward port here.
+            let by = self.net.conns[c].fwd.get(i).map(|&f| self.net.ports[f as usize].alg_id);
+            self.trace_rm(&note, self.net.paths[c][i], Direction::Notification, value, by);
+        }
+        self.enqueue::<TRACE>(port, note);
     }
 
     /// A per-VC port starts sending the next cell, round-robin over the connections.
@@ -396,7 +430,7 @@ impl Simulation {
     }
 
     /// The head cell of port `p` reaches the far node.
-    fn port_head(&mut self, p: usize) {
+    fn port_head<const TRACE: bool>(&mut self, p: usize) {
         let (_, mut cell) = self.net.ports[p].ring.pop_front().expect("scheduled head");
         if let Some(&(next, _)) = self.net.ports[p].ring.front() {
             self.clock.push(next, EventKind::PortHead(p as u32));
@@ -409,17 +443,17 @@ impl Simulation {
                 let vp_start = self.net.vp_from.get(c).and_then(|v| v.get(hop).copied().flatten());
                 let vp_end = self.net.vp_to.get(c).and_then(|v| v.get(hop).copied().flatten());
                 if cell.has(flag::VP) && vp_end.is_some() {
-                    self.turn_around_at(c, hop, cell);
+                    self.turn_around_at::<TRACE>(c, hop, cell, cell.er, None);
                 } else if let (Some(v), false, CellKind::Data) = (vp_start, cell.has(flag::VP), cell.kind) {
                     self.vp_enqueue(v as usize, cell);
                 } else if let Some(v) = vs {
-                    self.at_vsvd(v as usize, cell);
+                    self.at_vsvd::<TRACE>(v as usize, cell);
                 } else if hop < self.net.conns[c].fwd.len() {
                     cell.hop = hop as u16;
                     let next = self.net.conns[c].fwd[hop] as usize;
-                    self.enqueue(next, cell);
+                    self.enqueue::<TRACE>(next, cell);
                 } else {
-                    self.deliver(c, cell);
+                    self.deliver::<TRACE>(c, cell);
                 }
             }
             CellKind::Brm => {
@@ -430,8 +464,21 @@ impl Simulation {
                     let vc = self.net.conns[c].fwd_vc[m - hop];
                     let port = &mut self.net.ports[fwd_port];
                     let view = port.view(self.clock.now, cell.conn, vc);
+                    let er_in = cell.er;
                     if let Some(alg) = port.alg.as_mut() {
                         alg.on_brm(&view, &mut cell);
+                    }
+                    if TRACE {
+                        let (node, by) = (port.node, lowered_by(port.alg_id, er_in, cell.er));
+                        self.trace_rm(&cell, node, Direction::Backward, er_in, by);
+                        let closes_loop = if cell.has(flag::VP) {
+                            self.net.vp_from.get(c).and_then(|v| v.get(m - hop).copied().flatten()).is_some()
+                        } else {
+                            self.net.vs_at.get(c).and_then(|v| v.get(m - hop).copied().flatten()).is_some()
+                        };
+                        if closes_loop {
+                            self.trace_rm(&cell, node, Direction::Received, cell.er, None);
+                        }
                     }
                     if cell.has(flag::VP) {
                         if let Some(v) = self.net.vp_from.get(c).and_then(|v| v.get(m - hop).copied().flatten()) {
@@ -451,9 +498,14 @@ impl Simulation {
                     }
                     cell.hop = hop as u16;
                     let next = self.net.conns[c].bwd[hop] as usize;
-                    self.enqueue(next, cell);
-                } else if self.net.conns[c].source.on_feedback(self.clock.now, &cell) {
-                    self.schedule_source(c);
+                    self.enqueue::<TRACE>(next, cell);
+                } else {
+                    if TRACE {
+                        self.trace_rm(&cell, self.net.paths[c][0], Direction::Received, cell.er, None);
+                    }
+                    if self.net.conns[c].source.on_feedback(self.clock.now, &cell) {
+                        self.schedule_source(c);
+                    }
                 }
             }
             CellKind::Ack => {
@@ -461,7 +513,7 @@ impl Simulation {
                 if hop < m {
                     cell.hop = hop as u16;
                     let next = self.net.conns[c].bwd[hop] as usize;
-                    self.enqueue(next, cell);
+                    self.enqueue::<TRACE>(next, cell);
                 } else {
                     let now_ms = to_ms(self.clock.now);
                     let segments = match self.net.conns[c].tcp.as_mut() {
@@ -501,7 +553,7 @@ impl Simulation {
         }
     }
 
-    fn deliver(&mut self, c: usize, cell: Cell) {
+    fn deliver<const TRACE: bool>(&mut self, c: usize, cell: Cell) {
         let conn = &mut self.net.conns[c];
         conn.delivered_all += 1;
         let in_rate = !cell.has(flag::CLP);
@@ -517,14 +569,18 @@ impl Simulation {
                     a.kind = CellKind::Ack;
                     a.er = ack as f64;
                     let port = conn.bwd[0] as usize;
-                    self.enqueue(port, a);
+                    self.enqueue::<TRACE>(port, a);
                 }
             }
             CellKind::Frm => {
                 let mut brm = conn.dest.turn_around(&cell);
                 brm.hop = 0;
                 let port = conn.bwd[0] as usize;
-                self.enqueue(port, brm);
+                if TRACE {
+                    let node = *self.net.paths[c].last().expect("a path has nodes");
+                    self.trace_rm(&brm, node, Direction::Turnaround, brm.er, None);
+                }
+                self.enqueue::<TRACE>(port, brm);
             }
             CellKind::Brm | CellKind::Ack => unreachable!("backward cells end at the source"),
         }
@@ -537,6 +593,48 @@ impl Simulation {
         if let Some(next) = self.sampler.next_time() {
             self.clock.push(next, EventKind::Sample);
         }
+    }
+
+    /// Records RM-cell events from now on, keeping the newest `capacity` (0: stop recording).
+    pub fn set_rm_trace(&mut self, capacity: usize) {
+        self.trace.set_capacity(capacity);
+    }
+
+    /// The RM-cell trace (drain it with `RmTrace::take`; resolve ids with `RmRecord::new`).
+    pub fn rm_trace(&mut self) -> &mut RmTrace {
+        &mut self.trace
+    }
+
+    /// A forward RM cell enters port `p`, whose algorithm sees it, with the trace on.
+    #[cold]
+    #[inline(never)]
+    fn arrival_traced(&mut self, p: usize, view: &PortView, cell: &mut Cell) -> Admit {
+        let er_in = cell.er;
+        let port = &mut self.net.ports[p];
+        let admit = port.alg.as_mut().expect("an algorithm port").on_arrival(view, cell);
+        let (node, by) = (port.node, lowered_by(port.alg_id, er_in, cell.er));
+        self.trace_rm(cell, node, Direction::Forward, er_in, by);
+        admit
+    }
+
+    /// Records an RM-cell event at node `node`: the cell as it leaves, ER as it came. Called
+    /// only when the trace is on, and kept out of line (cold) so that the event loop stays as
+    /// it was when the trace is off.
+    #[cold]
+    #[inline(never)]
+    fn trace_rm(&mut self, cell: &Cell, node: usize, direction: Direction, er_in: f64, by: Option<&'static str>) {
+        self.trace.push(RmEvent {
+            time: self.clock.now,
+            conn: cell.conn,
+            seq: cell.seq,
+            node: node as u32,
+            direction,
+            er_in,
+            er_out: cell.er,
+            ccr: cell.ccr,
+            flags: cell.flags,
+            by,
+        });
     }
 
     /// Every forward cell of connection `conn` is accounted for (see [`Network::cells_conserved`]).

@@ -6,6 +6,7 @@ use super::events::EventKind;
 use super::Simulation;
 use crate::cell::{flag, Cell, CellKind};
 use crate::network::FrameState;
+use crate::trace::Direction;
 
 impl Simulation {
     pub(super) fn schedule_vp(&mut self, v: usize) {
@@ -52,7 +53,7 @@ impl Simulation {
     }
 
     /// The VPC's next sending opportunity: a member's cell (round-robin) or its own RM cell.
-    pub(super) fn vp_event(&mut self, v: usize) {
+    pub(super) fn vp_event<const TRACE: bool>(&mut self, v: usize) {
         let now = self.clock.now;
         if self.net.vp[v].scheduled != Some(now) {
             return;
@@ -76,7 +77,10 @@ impl Simulation {
             };
             cell.hop = pos as u16;
             let port = self.net.conns[conn].fwd[pos] as usize;
-            self.enqueue(port, cell);
+            if TRACE && cell.kind == CellKind::Frm {
+                self.trace_rm(&cell, self.net.paths[conn][pos], Direction::Sent, cell.er, None);
+            }
+            self.enqueue::<TRACE>(port, cell);
         }
         self.schedule_vp(v);
     }

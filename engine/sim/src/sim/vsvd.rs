@@ -5,18 +5,30 @@ use super::events::EventKind;
 use super::Simulation;
 use crate::cell::{flag, Cell, CellKind};
 use crate::time::to_s;
+use crate::trace::Direction;
 
 impl Simulation {
     /// A forward RM cell ends its control loop at the switch at path position `pos` (a virtual
     /// destination, or a VPC's last switch): it goes back as a backward RM cell from there.
-    pub(super) fn turn_around_at(&mut self, c: usize, pos: usize, cell: Cell) {
+    /// `er_in` is its ER as it came, `by` what lowered it here (for the trace).
+    pub(super) fn turn_around_at<const TRACE: bool>(
+        &mut self,
+        c: usize,
+        pos: usize,
+        cell: Cell,
+        er_in: f64,
+        by: Option<&'static str>,
+    ) {
         self.net.conns[c].absorbed += 1;
         let mut brm = cell;
         brm.kind = CellKind::Brm;
         let m = self.net.conns[c].bwd.len();
         brm.hop = (m - pos) as u16;
         let back = self.net.conns[c].bwd[m - pos] as usize;
-        self.enqueue(back, brm);
+        if TRACE {
+            self.trace_rm(&brm, self.net.paths[c][pos], Direction::Turnaround, er_in, by);
+        }
+        self.enqueue::<TRACE>(back, brm);
     }
 
     pub(super) fn schedule_vs(&mut self, v: usize) {
@@ -25,7 +37,7 @@ impl Simulation {
     }
 
     /// The virtual source's next sending opportunity: a queued cell or its own FRM.
-    pub(super) fn vs_event(&mut self, v: usize) {
+    pub(super) fn vs_event<const TRACE: bool>(&mut self, v: usize) {
         let now = self.clock.now;
         if self.net.vs[v].scheduled != Some(now) {
             return;
@@ -53,7 +65,10 @@ impl Simulation {
             }
             cell.hop = pos as u16;
             let port = self.net.conns[c].fwd[pos] as usize;
-            self.enqueue(port, cell);
+            if TRACE && cell.kind == CellKind::Frm {
+                self.trace_rm(&cell, self.net.paths[c][pos], Direction::Sent, cell.er, None);
+            }
+            self.enqueue::<TRACE>(port, cell);
         }
         self.schedule_vs(v);
     }
@@ -61,7 +76,7 @@ impl Simulation {
     /// A forward cell reaches a VS/VD switch: data joins the virtual source's queue; a forward
     /// RM cell ends the previous loop and is turned around with ER = min(ER, the switch's
     /// allocation, the VS's ACR).
-    pub(super) fn at_vsvd(&mut self, v: usize, cell: Cell) {
+    pub(super) fn at_vsvd<const TRACE: bool>(&mut self, v: usize, cell: Cell) {
         let (c, pos) = (self.net.vs[v].conn, self.net.vs[v].pos);
         if cell.kind == CellKind::Data {
             // The VS's per-VC queues share the output port's buffer with the port's own queue.
@@ -95,10 +110,17 @@ impl Simulation {
         if let Some(alg) = port.alg.as_mut() {
             alg.on_brm(&view, &mut rm);
         }
+        let by = if rm.er < cell.er {
+            Some(port.alg_id)
+        } else if self.net.vs[v].src.acr < rm.er {
+            Some("virtual_source")
+        } else {
+            None
+        };
         rm.er = rm.er.min(self.net.vs[v].src.acr);
         if std::mem::take(&mut self.net.vs[v].efci_seen) {
             rm.set(flag::CI);
         }
-        self.turn_around_at(c, pos, rm);
+        self.turn_around_at::<TRACE>(c, pos, rm, cell.er, by);
     }
 }

@@ -9,5 +9,6 @@ mod library;
 mod properties;
 mod scenarios;
 mod tcp;
+mod trace;
 mod validation;
 mod vsvd;

@@ -1,0 +1,163 @@
+//! The RM-cell trace: recording never changes a run, and what it records shows the feedback
+//! rule of ABR (a switch may only lower the ER a backward RM cell carries).
+
+use crate::common::{library_json, load};
+use abr_sim::scenario::{self, Scenario};
+use abr_sim::sim::Simulation;
+use abr_sim::trace::{Direction, RmRecord};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A library scenario cut to `duration_ms`, every switch running `algorithm` (if given).
+fn scenario(name: &str, duration_ms: f64, algorithm: Option<&str>) -> Scenario {
+    let mut overrides = vec![format!("run.duration_ms={duration_ms}"), "run.steady_from_ms=null".to_string()];
+    if let Some(alg) = algorithm {
+        let doc = library_json(name);
+        for n in doc["nodes"].as_array().unwrap().iter().filter(|n| n["kind"] == "switch") {
+            let id = n["id"].as_str().unwrap();
+            overrides.push(format!("nodes.{id}.algorithm=\"{alg}\""));
+            overrides.push(format!("nodes.{id}.params={{}}"));
+        }
+    }
+    let overrides: Vec<&str> = overrides.iter().map(String::as_str).collect();
+    load(name, &overrides)
+}
+
+/// Runs with the trace on (room for every event) and returns the run and its records.
+fn traced(s: Scenario) -> (Simulation, Vec<RmRecord>) {
+    let mut sim = Simulation::new(s);
+    sim.set_rm_trace(usize::MAX);
+    let mut records = Vec::new();
+    while !sim.done() {
+        sim.advance(sim.end(), 100_000);
+        let events = sim.rm_trace().take();
+        records.extend(events.iter().map(|e| RmRecord::new(e, &sim.net)));
+    }
+    assert_eq!(sim.rm_trace().dropped(), 0);
+    (sim, records)
+}
+
+/// (scenario, duration, algorithm override): ATM scenarios over every ATM algorithm, plus
+/// virtual source/destination and virtual-path runs.
+const ATM_RUNS: &[(&str, f64, Option<&str>)] = &[
+    ("two-sources", 60.0, None),
+    ("three-sources", 60.0, None),
+    ("parking-lot-3", 60.0, None),
+    ("upstream", 80.0, None),
+    ("gfc1", 60.0, None),
+    ("dishonest", 60.0, None),
+    ("vsvd-1", 1500.0, None),
+    ("vsvd-2", 1500.0, None),
+    ("vpc-abr", 80.0, None),
+    ("seriesd-lan", 60.0, None),
+    ("parking-lot-3", 60.0, Some("debra")),
+    ("parking-lot-3", 60.0, Some("eprca")),
+    ("parking-lot-3", 60.0, Some("ut")),
+    ("parking-lot-3", 60.0, Some("efci")),
+    ("parking-lot-3", 60.0, Some("series_d")),
+];
+
+#[test]
+fn recording_the_rm_trace_leaves_the_digest_unchanged() {
+    let runs = ATM_RUNS.iter().copied().chain([
+        ("fecn-hotspot", 40.0, None),
+        ("qcn-hotspot", 40.0, None),
+        ("tcp-over-abr", 60.0, None),
+    ]);
+    for (name, ms, alg) in runs {
+        let mut plain = Simulation::new(scenario(name, ms, alg));
+        plain.run_to_end();
+        let (on, records) = traced(scenario(name, ms, alg));
+        assert!(!records.is_empty(), "{name}: RM cells were recorded");
+        assert_eq!(on.events(), plain.events(), "{name} {alg:?}: events");
+        assert_eq!(on.rec().digest(), plain.rec().digest(), "{name} {alg:?}: digest");
+        // A small buffer that overflows all the time changes nothing either.
+        let mut tiny = Simulation::new(scenario(name, ms, alg));
+        tiny.set_rm_trace(3);
+        tiny.run_to_end();
+        assert!(tiny.rm_trace().dropped() > 0 && tiny.rm_trace().len() == 3, "{name}: the buffer keeps 3");
+        assert_eq!(tiny.rec().digest(), plain.rec().digest(), "{name} {alg:?}: digest with a full buffer");
+    }
+}
+
+#[test]
+fn along_its_way_back_a_backward_rm_cell_er_never_rises() {
+    for &(name, ms, alg) in ATM_RUNS {
+        let (sim, records) = traced(scenario(name, ms, alg));
+        // A virtual path's RM cells travel under a member's connection, beside that member's
+        // own: their loops cannot be told apart by the trace's columns.
+        let whole_chains = sim.net.vp.is_empty();
+        let path_index = |conn: &str, node: &str| -> usize {
+            let c = sim.net.conns.iter().position(|c| c.id == conn).unwrap();
+            sim.net.paths[c].iter().position(|&n| sim.net.node_ids[n] == node).unwrap()
+        };
+        // Each loop ends where its cells are turned around: a cell at path position i belongs
+        // to the loop of the first turnaround node beyond i.
+        let mut ends: BTreeMap<&str, BTreeSet<usize>> = BTreeMap::new();
+        for r in records.iter().filter(|r| r.direction == Direction::Turnaround) {
+            ends.entry(&r.connection).or_default().insert(path_index(&r.connection, &r.node));
+        }
+        // (connection, loop end, rm_seq) → ER as the cell left its last node.
+        let mut last: BTreeMap<(&str, usize, u32), f64> = BTreeMap::new();
+        let (mut backward, mut chained) = (0, 0);
+        for r in &records {
+            let i = path_index(&r.connection, &r.node);
+            let (er_in, er_out) = (r.er_in_mbps.unwrap(), r.er_out_mbps.unwrap());
+            let end = match r.direction {
+                Direction::Turnaround => i,
+                Direction::Backward | Direction::Received => {
+                    *ends[r.connection.as_str()].range(i + 1..).next().expect("a loop end beyond")
+                }
+                _ => continue,
+            };
+            let key = (r.connection.as_str(), end, r.rm_seq);
+            if r.direction == Direction::Backward {
+                backward += 1;
+                assert!(er_out <= er_in, "{name} {alg:?}: ER rose at {}: {r:?}", r.node);
+                assert_eq!(r.by.is_empty(), er_out == er_in, "{name}: `by` names who lowered ER: {r:?}");
+            }
+            if r.direction != Direction::Turnaround && whole_chains {
+                let before = last.get(&key).unwrap_or_else(|| panic!("{name}: {r:?} was turned around"));
+                assert_eq!(er_in, *before, "{name} {alg:?}: ER changed between nodes: {r:?}");
+                chained += 1;
+            }
+            last.insert(key, er_out);
+        }
+        assert!(backward > 100, "{name}: {backward} backward events");
+        assert!(!whole_chains || chained > 100, "{name}: {chained} chained events");
+    }
+}
+
+#[test]
+fn an_rm_cell_is_sent_goes_forward_turns_around_and_comes_back_in_order() {
+    let (_, records) = traced(scenario("two-sources", 20.0, None));
+    let first: Vec<(&str, &str)> = records
+        .iter()
+        .filter(|r| r.connection == "C1" && r.rm_seq == 5)
+        .map(|r| (r.direction.as_str(), r.node.as_str()))
+        .collect();
+    assert_eq!(
+        first,
+        [
+            ("sent", "S1"),
+            ("forward", "SW1"),
+            ("forward", "SW2"),
+            ("turnaround", "D1"),
+            ("backward", "SW2"),
+            ("backward", "SW1"),
+            ("received", "S1")
+        ],
+        "two-sources: S1 → SW1 → SW2 → D1 and back"
+    );
+}
+
+#[test]
+fn trace_csv_has_the_contract_columns() {
+    assert_eq!(
+        abr_sim::trace::CSV_COLUMNS.join(","),
+        "time_us,connection,rm_seq,node,direction,er_in_mbps,er_out_mbps,ccr_mbps,ci,ni,by"
+    );
+    let doc = scenario::parse(&library_json("two-sources").to_string()).unwrap();
+    let (_, records) = traced(doc);
+    let line = records[0].csv_line();
+    assert_eq!(line.split(',').count(), abr_sim::trace::CSV_COLUMNS.len(), "{line}");
+}
