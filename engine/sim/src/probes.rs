@@ -232,7 +232,7 @@ fn internal_name(net: &Network, port: usize, sub: usize) -> &'static str {
 }
 
 /// The unit of an algorithm quantity, from its name (`fair_share_mbps`, `macr_pct`).
-fn unit_of_internal(name: &str) -> &'static str {
+pub(crate) fn unit_of_internal(name: &str) -> &'static str {
     if name.ends_with("_mbps") {
         "Mbps"
     } else if name.contains("_pct") {

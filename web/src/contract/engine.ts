@@ -28,6 +28,11 @@ export type { PlanInfo } from './generated/PlanInfo';
 export type { ParamInfo } from './generated/ParamInfo';
 export type { Sweep } from './generated/Sweep';
 export type { SweepParam } from './generated/SweepParam';
+export type { RmRecord } from './generated/RmRecord';
+export type { RmDirection } from './generated/RmDirection';
+export type { Explain } from './generated/Explain';
+export type { Quantity } from './generated/Quantity';
+export type { VcExplain } from './generated/VcExplain';
 
 export interface Simulation {
   seriesMeta(): string;
@@ -56,6 +61,22 @@ export interface EngineModule {
   catalogue(): string;
   validateScenario(json: string): string;
   createSimulation(json: string): Simulation;
+}
+
+/** A Simulation that records RM-cell events and lets a switch explain itself (issue 12). */
+export interface TracingSimulation extends Simulation {
+  /** Records RM-cell events from now on, keeping the newest `capacity` (0: stop and clear). */
+  setRmTrace(capacity: number): void;
+  /** The events recorded since the last call (JSON `RmRecord[]`), oldest first. */
+  takeRmTrace(): string;
+  /** RM-cell events dropped so far because the buffer was full (the oldest go first). */
+  rmTraceDropped(): number;
+  /**
+   * What the algorithm of `switchId`'s port `port` (a port id `SW1->SW2`, or the node it leads
+   * to) says about its state now: JSON `{"explain": Explain}` or `{"problem": Problem}` (path
+   * `switch` or `port`).
+   */
+  explain(switchId: string, port: string): string;
 }
 
 /** A Simulation that also gives its summary as one sweep row (the batch worker's). */

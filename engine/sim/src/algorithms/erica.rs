@@ -22,7 +22,7 @@
 //! ```
 
 use super::measure::{Interval, VcSet};
-use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{cells_to_mbps, Time};
@@ -140,6 +140,11 @@ pub struct Erica {
     max_alloc_current: f64,
 
     // Results of the last completed interval (cells/s, or a ratio for z and f).
+    /// Cells/s that entered the port (CBR/VBR included), and the capacity before f(q).
+    input_rate: f64,
+    capacity: f64,
+    /// The queue (cells) when the interval closed: what f(q) was computed from.
+    queue_at_close: u32,
     pub abr_capacity: f64,
     pub queue_factor: f64,
     pub z: f64,
@@ -148,6 +153,18 @@ pub struct Erica {
 
     // Per VC.
     ccr: Vec<f64>,
+    /// What the last backward RM cell of each VC got (for `explain` only).
+    last_brm: Vec<Option<LastBrm>>,
+}
+
+/// A VC's last backward RM cell at this port.
+#[derive(Debug, Clone, Copy)]
+struct LastBrm {
+    at: Time,
+    /// The rate ERICA computed for the VC, and the ER it left in the cell (lower when the cell
+    /// already carried less).
+    computed: f64,
+    written: f64,
 }
 
 impl Erica {
@@ -162,12 +179,16 @@ impl Erica {
             vbr_cells: 0,
             active_last: 0,
             max_alloc_current: 0.0,
+            input_rate: 0.0,
+            capacity,
+            queue_at_close: 0,
             abr_capacity: capacity,
             queue_factor: 1.0,
             z: 0.0,
             fair_share: capacity,
             max_alloc_previous: 0.0,
             ccr: vec![0.0; port.n_vcs],
+            last_brm: vec![None; port.n_vcs],
         }
     }
 
@@ -192,6 +213,7 @@ impl Erica {
         self.abr_capacity = capacity * self.queue_factor;
         let input_rate = cells as f64 / len;
         self.z = if self.abr_capacity > 0.0 { input_rate / self.abr_capacity } else { f64::INFINITY };
+        (self.input_rate, self.capacity, self.queue_at_close) = (input_rate, capacity, q);
         // The count of VCs really seen (an idle interval counts none, so the first VC back is
         // the only one); max(1) only guards the division.
         self.active_last = self.vcs.rotate();
@@ -202,18 +224,35 @@ impl Erica {
 
     /// The explicit rate ERICA gives a VC whose last CCR was `ccr` (cells/s).
     pub fn explicit_rate(&mut self, ccr: f64) -> f64 {
-        let fs = self.fair_share;
+        let (er, allocated) = self.rate_for(ccr);
+        self.max_alloc_current = self.max_alloc_current.max(allocated);
+        er
+    }
+
+    /// VCShare = CCR/z (0 without a finite positive load), with the rules of the module
+    /// comment.
+    fn vc_share(&self, ccr: f64) -> f64 {
         // Boundary cases (dissertation Table 6.1): no input → VCShare forced to 0.
-        let vc_share = if self.z > 0.0 && self.z.is_finite() { ccr / self.z } else { 0.0 };
-        let mut er = fs.max(vc_share);
+        if self.z > 0.0 && self.z.is_finite() {
+            ccr / self.z
+        } else {
+            0.0
+        }
+    }
+
+    /// (the ER for `ccr` now, the allocation before option B that MaxAlloc remembers): reads
+    /// only, so `explain` can show it.
+    fn rate_for(&self, ccr: f64) -> (f64, f64) {
+        let fs = self.fair_share;
+        let mut er = fs.max(self.vc_share(ccr));
         if self.cfg.max_alloc && self.z <= 1.0 + self.cfg.delta {
             er = er.max(self.max_alloc_previous);
         }
-        self.max_alloc_current = self.max_alloc_current.max(er);
+        let allocated = er;
         if self.cfg.fairshare_first && er > fs && ccr < fs {
             er = fs;
         }
-        er.min(self.abr_capacity)
+        (er.min(self.abr_capacity), allocated)
     }
 
     fn maybe_end_by_time(&mut self, port: &PortView) {
@@ -254,6 +293,7 @@ impl SwitchAlgorithm for Erica {
         }
         let er = self.explicit_rate(self.ccr[vc]);
         cell.er = cell.er.min(er);
+        self.last_brm[vc] = Some(LastBrm { at: port.now, computed: er, written: cell.er });
     }
 
     fn reconfigure(&mut self, p: &Params) {
@@ -271,6 +311,65 @@ impl SwitchAlgorithm for Erica {
         } else {
             &["overload", "fair_share_mbps"]
         }
+    }
+
+    fn explain(&self) -> Explain {
+        let plus = self.cfg.queue_control;
+        let mut e = Explain::new(
+            "ER = min(ER, max(FairShare, CCR/z [, MaxAllocPrevious while z ≤ 1 + δ]), target); \
+             FairShare when CCR < FairShare (option B)",
+        );
+        e.value("input_rate_mbps", "Measured input rate", "Mbps", cells_to_mbps(self.input_rate));
+        match plus {
+            None => {
+                e.value("target_rate_mbps", "Target rate U·C − VBR", "Mbps", cells_to_mbps(self.abr_capacity));
+                e.value("target_utilization", "U", "", self.cfg.u);
+            }
+            Some(qc) => {
+                e.value("capacity_mbps", "Capacity C − VBR", "Mbps", cells_to_mbps(self.capacity));
+                e.value("queue_cells", "Queue q at the interval's end", "cells", self.queue_at_close as f64);
+                e.value("target_queue_cells", "Target queue Q0 = T0·C", "cells", qc.target_delay_s * self.capacity);
+                e.value("queue_control_factor", "f(Tq)", "", self.queue_factor);
+                e.value("target_capacity_mbps", "Target capacity f(Tq)·C", "Mbps", cells_to_mbps(self.abr_capacity));
+            }
+        }
+        e.value("overload", "Load factor z", "", self.z)
+            .value("active_vcs", "Active VCs N", "", self.active_last as f64)
+            .value("fair_share_mbps", "FairShare = target / N", "Mbps", cells_to_mbps(self.fair_share))
+            .value("max_alloc_previous_mbps", "MaxAllocPrevious", "Mbps", cells_to_mbps(self.max_alloc_previous))
+            .value("delta", "δ", "", self.cfg.delta)
+            .value("max_alloc", "Option A (MaxAlloc)", "0/1", self.cfg.max_alloc as u8 as f64)
+            .value("fairshare_first", "Option B (FairShare first)", "0/1", self.cfg.fairshare_first as u8 as f64);
+        for vc in 0..self.ccr.len() {
+            let last = self.last_brm[vc];
+            if self.ccr[vc] == 0.0 && last.is_none() {
+                continue; // a VC whose forward cells do not leave through this port
+            }
+            let (now, _) = self.rate_for(self.ccr[vc]);
+            let nan = f64::NAN;
+            e.vc(
+                vc,
+                &[
+                    ("ccr_mbps", "CCR (last forward RM cell)", "Mbps", cells_to_mbps(self.ccr[vc])),
+                    ("vc_share_mbps", "VCShare = CCR/z", "Mbps", cells_to_mbps(self.vc_share(self.ccr[vc]))),
+                    ("er_now_mbps", "ER it would get now", "Mbps", cells_to_mbps(now)),
+                    ("last_brm_us", "Last backward RM cell at", "µs", last.map_or(nan, |l| l.at as f64 / 1e6)),
+                    (
+                        "last_brm_computed_mbps",
+                        "ER computed for it",
+                        "Mbps",
+                        last.map_or(nan, |l| cells_to_mbps(l.computed)),
+                    ),
+                    (
+                        "last_brm_written_mbps",
+                        "ER written into it",
+                        "Mbps",
+                        last.map_or(nan, |l| cells_to_mbps(l.written)),
+                    ),
+                ],
+            );
+        }
+        e
     }
 
     fn internal_values(&self, out: &mut Vec<f64>) {

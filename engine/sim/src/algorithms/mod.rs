@@ -9,12 +9,14 @@
 use crate::cell::Cell;
 use crate::params::{ParamSpec, Params};
 use crate::time::Time;
+pub use explain::Explain;
 
 pub mod debra;
 pub mod efci;
 pub mod eprca;
 pub mod erica;
 pub mod erica_plus;
+pub mod explain;
 pub mod fecn;
 pub mod measure;
 pub mod none;
@@ -100,6 +102,15 @@ pub trait SwitchAlgorithm {
     /// Current values of the internal state series, in `internal_names` order. Reading them
     /// must not change the state: sampling never perturbs a run.
     fn internal_values(&self, _out: &mut Vec<f64>) {}
+
+    /// The algorithm's last computation in its own terms (the switch inspector's record).
+    /// Like `internal_values`, it only reads. The default lists the internal values by name;
+    /// an algorithm that says more (per-VC numbers, the rule it applies) overrides it.
+    fn explain(&self) -> Explain {
+        let mut values = Vec::new();
+        self.internal_values(&mut values);
+        explain::from_internals(self.internal_names(), &values)
+    }
 }
 
 /// Which networks an algorithm runs on.

@@ -23,14 +23,14 @@ mod events;
 mod vpc;
 mod vsvd;
 
-use crate::algorithms::{Admit, PortView};
+use crate::algorithms::{Admit, Explain, PortView};
 use crate::cell::{flag, Cell, CellKind};
 use crate::network::{algorithm_of, frame_discard, Host, Network};
 use crate::params::Params;
 use crate::probes::{Recorder, Sampler};
-use crate::scenario::{ParamChange, Problem, Scenario};
+use crate::scenario::{NodeKind, ParamChange, Problem, Scenario};
 use crate::shares::{Epoch, Shares};
-use crate::time::{from_ms, from_us, to_ms, Time};
+use crate::time::{from_ms, from_us, to_ms, Time, PS_PER_US};
 use crate::trace::{Direction, RmEvent, RmTrace};
 use events::{Clock, EventKind};
 use std::collections::{BTreeMap, VecDeque};
@@ -593,6 +593,34 @@ impl Simulation {
         if let Some(next) = self.sampler.next_time() {
             self.clock.push(next, EventKind::Sample);
         }
+    }
+
+    /// What the algorithm of `switch`'s output port `port` (the port id, `SW1->SW2`, or the
+    /// node it leads to, `SW2`) says about its state now. Errors name the argument at fault.
+    pub fn explain(&self, switch: &str, port: &str) -> Result<Explain, Problem> {
+        let problem = |path: &str, rule: String| Problem { path: path.to_string(), rule };
+        let node = (self.scenario.node_index(switch))
+            .filter(|&n| self.scenario.nodes[n].kind == NodeKind::Switch)
+            .ok_or_else(|| problem("switch", format!("{switch:?} is not a switch of this scenario")))?;
+        let ports: Vec<usize> = (0..self.net.ports.len()).filter(|&p| self.net.ports[p].node == node).collect();
+        let p = ports
+            .iter()
+            .copied()
+            .find(|&p| self.net.ports[p].id == port || self.net.ports[p].id == format!("{switch}->{port}"))
+            .ok_or_else(|| {
+                let ids: Vec<&str> = ports.iter().map(|&p| self.net.ports[p].id.as_str()).collect();
+                problem("port", format!("{switch} has no port {port:?} (its ports: {})", ids.join(", ")))
+            })?;
+        let port = &self.net.ports[p];
+        let alg = port.alg.as_ref().ok_or_else(|| problem("port", format!("{} runs no algorithm", port.id)))?;
+        let mut e = alg.explain();
+        e.algorithm = port.alg_id.to_string();
+        e.port = port.id.clone();
+        e.time_us = self.clock.now as f64 / PS_PER_US as f64;
+        for v in &mut e.vcs {
+            v.connection = self.net.conns[port.vcs[v.vc as usize] as usize].id.clone();
+        }
+        Ok(e)
     }
 
     /// Records RM-cell events from now on, keeping the newest `capacity` (0: stop recording).

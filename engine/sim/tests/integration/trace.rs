@@ -161,3 +161,79 @@ fn trace_csv_has_the_contract_columns() {
     let line = records[0].csv_line();
     assert_eq!(line.split(',').count(), abr_sim::trace::CSV_COLUMNS.len(), "{line}");
 }
+
+#[test]
+fn erica_explains_the_er_it_wrote_into_a_backward_rm_cell() {
+    // two-sources at 50 ms: both sources on one 155.52 Mbps bottleneck (SW1 → SW2) at
+    // U = 0.9, so by hand: target rate 139.968 Mbps, N = 2, FairShare 69.984 Mbps.
+    let mut sim = Simulation::new(scenario("two-sources", 100.0, None));
+    sim.set_rm_trace(1 << 16);
+    sim.advance(abr_sim::time::from_ms(50.0), u64::MAX);
+    sim.rm_trace().take();
+    // Event by event to the next backward RM cell SW1 writes into: nothing runs in between.
+    let rec = loop {
+        sim.advance(sim.end(), 1);
+        let events = sim.rm_trace().take();
+        let brm =
+            events.iter().find(|e| e.direction == Direction::Backward && sim.net.node_ids[e.node as usize] == "SW1");
+        if let Some(e) = brm {
+            break RmRecord::new(e, &sim.net);
+        }
+    };
+    let ex = sim.explain("SW1", "SW2").expect("SW1 has a port to SW2");
+    assert_eq!((ex.algorithm.as_str(), ex.port.as_str()), ("erica", "SW1->SW2"));
+    assert_eq!(ex.time_us, rec.time_us);
+    let q = |name: &str| ex.get(name).unwrap_or_else(|| panic!("{name} in {ex:?}"));
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
+    assert!(close(q("target_rate_mbps"), 155.52 * 0.9), "{ex:?}");
+    assert_eq!(q("active_vcs"), 2.0);
+    assert!(close(q("fair_share_mbps"), 69.984), "{ex:?}");
+    assert_eq!((q("max_alloc"), q("fairshare_first")), (1.0, 1.0), "options A and B on by default");
+
+    let vc = ex.vcs.iter().find(|v| v.connection == rec.connection).expect("the cell's VC is explained");
+    let (ccr, z, fs) = (vc.get("ccr_mbps").unwrap(), q("overload"), q("fair_share_mbps"));
+    assert_eq!(Some(ccr), rec.ccr_mbps, "the CCR of the VC's last forward RM cell, which the BRM carries back");
+    assert!(close(vc.get("vc_share_mbps").unwrap(), ccr / z));
+    // ER = max(FairShare, CCR/z), MaxAllocPrevious too while z ≤ 1 + δ, FairShare when
+    // CCR < FairShare (option B), at most the target rate.
+    let mut er = fs.max(ccr / z);
+    if z <= 1.0 + q("delta") {
+        er = er.max(q("max_alloc_previous_mbps"));
+    }
+    if er > fs && ccr < fs {
+        er = fs;
+    }
+    er = er.min(q("target_rate_mbps"));
+    let computed = vc.get("last_brm_computed_mbps").unwrap();
+    assert!(close(computed, er), "explain's numbers give {er}, ERICA computed {computed}: {ex:?}");
+    assert_eq!(vc.get("last_brm_us"), Some(rec.time_us));
+    assert_eq!(vc.get("last_brm_written_mbps"), rec.er_out_mbps, "the ER the trace saw leave SW1");
+    assert_eq!(rec.er_out_mbps, Some(rec.er_in_mbps.unwrap().min(computed)), "ER = min(ER in, ERICA's rate)");
+}
+
+#[test]
+fn explain_names_the_argument_at_fault() {
+    let sim = Simulation::new(scenario("two-sources", 10.0, None));
+    let err = |switch: &str, port: &str| sim.explain(switch, port).unwrap_err();
+    assert_eq!(err("S1", "SW1").path, "switch");
+    let bad_port = err("SW1", "D1");
+    assert_eq!(bad_port.path, "port");
+    assert!(bad_port.rule.contains("SW1->SW2"), "lists the ports: {}", bad_port.rule);
+    // Every algorithm has an explanation, at least its sampled internals by name.
+    for alg in abr_sim::algorithms::REGISTRY.iter().filter(|a| a.network.allows(false)) {
+        let sim = Simulation::new(scenario("two-sources", 5.0, Some(alg.id)));
+        let ex = sim.explain("SW1", "SW1->SW2").unwrap();
+        assert_eq!(ex.algorithm, alg.id);
+        let mut internals = Vec::new();
+        sim.net
+            .ports
+            .iter()
+            .find(|p| p.id == "SW1->SW2")
+            .unwrap()
+            .alg
+            .as_ref()
+            .unwrap()
+            .internal_values(&mut internals);
+        assert!(ex.values.len() >= internals.len(), "{}: {ex:?}", alg.id);
+    }
+}
