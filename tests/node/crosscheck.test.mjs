@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { loadWasmEngine, repoRoot, runToEnd } from './wasm-engine.mjs';
 
@@ -59,4 +60,79 @@ test('an invalid scenario is reported with field paths, not thrown', () => {
   assert.ok(problems.length > 0);
   assert.ok(problems.some((p) => p.path.includes('duration_ms')), JSON.stringify(problems));
   assert.throws(() => new pkg.Simulation(JSON.stringify(bad)));
+});
+
+// The RM-cell trace natively (abrsim run --rm-trace, CSV) and in wasm (takeRmTrace, JSON, drained
+// after every slice as the worker would) holds the same records, number for number.
+const traced = [
+  ['two-sources.json', 100],
+  ['parking-lot-3.json', 60],
+  ['vsvd-1.json', 1500],
+  ['vpc-abr.json', 80],
+  ['fecn-hotspot.json', 40],
+  ['qcn-hotspot.json', 40],
+];
+for (const [name, durationMs] of traced) {
+  test(`${name}: the RM-cell trace in wasm equals abrsim run --rm-trace`, () => {
+    const doc = JSON.parse(readFileSync(resolve(scenarioDir, name), 'utf8'));
+    doc.run.duration_ms = durationMs;
+    delete doc.run.steady_from_ms;
+    const json = JSON.stringify(doc);
+    const dir = mkdtempSync(resolve(tmpdir(), 'abr-rm-trace-'));
+    writeFileSync(resolve(dir, 'scenario.json'), json);
+    const csvFile = resolve(dir, 'trace.csv');
+    const summary = JSON.parse(
+      execFileSync(abrsim, ['run', resolve(dir, 'scenario.json'), '--rm-trace', csvFile], { encoding: 'utf8' }),
+    );
+    const [header, ...lines] = readFileSync(csvFile, 'utf8').trim().split('\n');
+    const columns = header.split(',');
+    assert.deepEqual(columns, [
+      'time_us', 'connection', 'rm_seq', 'node', 'direction', 'er_in_mbps', 'er_out_mbps', 'ccr_mbps', 'ci', 'ni', 'by',
+    ]);
+    const sim = new pkg.Simulation(json);
+    const records = [];
+    try {
+      sim.setRmTrace(1 << 20);
+      while (!sim.done()) {
+        sim.advance(sim.endMs(), 50_000);
+        records.push(...JSON.parse(sim.takeRmTrace()));
+      }
+      assert.equal(sim.rmTraceDropped(), 0);
+      assert.equal(sim.digest(), summary.digest, 'tracing changes nothing in wasm either');
+    } finally {
+      sim.free();
+    }
+    assert.ok(records.length > 100, `${records.length} records`);
+    assert.equal(records.length, lines.length, 'as many records natively as in wasm');
+    const num = (text) => (text === '' ? null : Number(text));
+    lines.forEach((line, i) => {
+      const f = line.split(',');
+      const r = records[i];
+      const native = {
+        time_us: num(f[0]), connection: f[1], rm_seq: num(f[2]), node: f[3], direction: f[4],
+        er_in_mbps: num(f[5]), er_out_mbps: num(f[6]), ccr_mbps: num(f[7]),
+        ci: f[8] === '1', ni: f[9] === '1', by: f[10],
+      };
+      assert.deepEqual(r, native, `record ${i}`);
+    });
+  });
+}
+
+test('explain: a switch port explains itself; a bad switch or port is a problem naming the argument', () => {
+  const sim = new pkg.Simulation(readFileSync(resolve(scenarioDir, 'two-sources.json'), 'utf8'));
+  try {
+    sim.advance(20, 1e9);
+    const { explain } = JSON.parse(sim.explain('SW1', 'SW2'));
+    assert.equal(explain.algorithm, 'erica');
+    assert.equal(explain.port, 'SW1->SW2');
+    assert.equal(explain.time_us, 20_000);
+    const fairShare = explain.values.find((q) => q.name === 'fair_share_mbps');
+    assert.equal(fairShare.unit, 'Mbps');
+    assert.ok(Math.abs(fairShare.value - 69.984) < 1e-9, JSON.stringify(fairShare));
+    assert.deepEqual(explain.vcs.map((v) => v.connection), ['C1', 'C2']);
+    assert.equal(JSON.parse(sim.explain('SW9', 'SW2')).problem.path, 'switch');
+    assert.equal(JSON.parse(sim.explain('SW1', 'D1')).problem.path, 'port');
+  } finally {
+    sim.free();
+  }
 });

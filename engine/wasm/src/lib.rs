@@ -1,6 +1,6 @@
 //! Thin wasm-bindgen layer: converts and forwards to `abr_sim`; no simulation logic here.
 
-use abr_sim::{catalogue, metrics, scenario, sim, time};
+use abr_sim::{catalogue, metrics, scenario, sim, time, trace};
 use wasm_bindgen::prelude::*;
 
 /// Routes Rust panics to `console.error`, so that a crash report says what went wrong (the
@@ -157,5 +157,35 @@ impl Simulation {
     /// Digest of every sample so far (equal natively and in wasm for the same scenario).
     pub fn digest(&self) -> String {
         self.0.rec().digest()
+    }
+
+    /// Records RM-cell events from now on, keeping the newest `capacity` (0 stops and clears).
+    #[wasm_bindgen(js_name = setRmTrace)]
+    pub fn set_rm_trace(&mut self, capacity: f64) {
+        self.0.set_rm_trace(capacity.max(0.0) as usize);
+    }
+
+    /// The RM-cell events recorded since the last call, oldest first, as a JSON array of
+    /// `RmRecord` (a copy: nothing refers to wasm memory).
+    #[wasm_bindgen(js_name = takeRmTrace)]
+    pub fn take_rm_trace(&mut self) -> String {
+        let events = self.0.rm_trace().take();
+        let records: Vec<trace::RmRecord> = events.iter().map(|e| trace::RmRecord::new(e, &self.0.net)).collect();
+        serde_json::to_string(&records).expect("records serialise")
+    }
+
+    /// RM-cell events dropped so far because the buffer was full (the oldest go first).
+    #[wasm_bindgen(js_name = rmTraceDropped)]
+    pub fn rm_trace_dropped(&mut self) -> f64 {
+        self.0.rm_trace().dropped() as f64
+    }
+
+    /// What the algorithm of `switch_id`'s port `port` (`SW1->SW2`, or the node it leads to)
+    /// says about its state now: JSON `{"explain": Explain}` or `{"problem": {path, rule}}`.
+    pub fn explain(&self, switch_id: &str, port: &str) -> String {
+        match self.0.explain(switch_id, port) {
+            Ok(e) => serde_json::json!({ "explain": e }).to_string(),
+            Err(p) => serde_json::json!({ "problem": p }).to_string(),
+        }
     }
 }

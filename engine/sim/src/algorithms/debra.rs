@@ -18,7 +18,7 @@
 
 use super::measure::INTERVAL_PARAMS;
 use super::measure::{water_level, Interval, VcSet};
-use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::cells_to_mbps;
@@ -189,6 +189,36 @@ impl SwitchAlgorithm for Debra {
 
     fn target_utilization(&self) -> f64 {
         self.c
+    }
+
+    fn explain(&self) -> Explain {
+        let advertised = self.v * self.allocation;
+        let mut e = Explain::new(
+            "Σ bids > C·link: F = water level of the bids; else F += (F* − F)/K;  ER = min(ER, V·F); \
+             while q > threshold, drop data of VCs above 1.25·V·F",
+        );
+        e.value("aggregate_bid_mbps", "Σ bids", "Mbps", cells_to_mbps(self.aggregate_bid))
+            .value("capacity_mbps", "C·link", "Mbps", cells_to_mbps(self.c * self.link_rate))
+            .value("allocation_mbps", "Allocation F", "Mbps", cells_to_mbps(self.allocation))
+            .value("advertised_mbps", "Advertised ER = V·F", "Mbps", cells_to_mbps(advertised))
+            .value("k", "K", "", self.k)
+            .value("discard_threshold_cells", "Discard above queue", "cells", self.discard_threshold as f64);
+        for vc in (0..self.bid.len()).filter(|&v| self.known[v]) {
+            e.vc(
+                vc,
+                &[
+                    ("bid_mbps", "Bid (CCR)", "Mbps", cells_to_mbps(self.bid[vc])),
+                    ("measured_mbps", "Measured rate", "Mbps", cells_to_mbps(self.measured[vc])),
+                    (
+                        "over_limit",
+                        "Above 1.25·V·F (discard candidate)",
+                        "0/1",
+                        (self.measured[vc] > 1.25 * advertised) as u8 as f64,
+                    ),
+                ],
+            );
+        }
+        e
     }
 
     fn internal_names(&self) -> &'static [&'static str] {

@@ -7,7 +7,7 @@
 //! the destination returns CI = 1 in its next backward RM cell and the source cuts ACR by RDF;
 //! otherwise the source adds RIF·PCR. Rates oscillate around the fair share.
 
-use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 
@@ -75,6 +75,14 @@ impl SwitchAlgorithm for Efci {
     fn reconfigure(&mut self, p: &Params) {
         self.high = p.get("high_threshold_cells") as u32;
         self.low = (p.get("low_threshold_cells") as u32).min(self.high);
+    }
+
+    fn explain(&self) -> Explain {
+        let mut e = Explain::new("marks EFCI on data cells from q ≥ high until q ≤ low (hysteresis)");
+        e.value("congested", "Marking EFCI", "0/1", self.congested as u8 as f64)
+            .value("high_cells", "Start marking at q ≥", "cells", self.high as f64)
+            .value("low_cells", "Stop marking at q ≤", "cells", self.low as f64);
+        e
     }
 
     fn internal_names(&self) -> &'static [&'static str] {

@@ -12,7 +12,7 @@
 //!            q > QT and CCR > FairShare:          ER = min(ER, ERF · MACR)
 //! ```
 
-use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::cells_to_mbps;
@@ -135,6 +135,24 @@ impl SwitchAlgorithm for Eprca {
         self.mrf = p.get("mrf");
         self.qt = p.get("queue_threshold_cells") as u32;
         self.dqt = (p.get("dqt_cells") as u32).max(self.qt);
+    }
+
+    fn explain(&self) -> Explain {
+        let mut e =
+            Explain::new("q > DQT: ER = min(ER, MRF·MACR), CI = 1;  q > QT and CCR > DPF·MACR: ER = min(ER, ERF·MACR)");
+        e.value("macr_mbps", "MACR", "Mbps", cells_to_mbps(self.macr))
+            .value("fair_share_mbps", "FairShare = DPF·MACR", "Mbps", cells_to_mbps(self.dpf * self.macr))
+            .value("congestion_level", "Thresholds crossed (0 none, 1 QT, 2 DQT)", "", self.level as f64)
+            .value("qt_cells", "QT (congested)", "cells", self.qt as f64)
+            .value("dqt_cells", "DQT (very congested)", "cells", self.dqt as f64)
+            .value("er_congested_mbps", "ER when congested = ERF·MACR", "Mbps", cells_to_mbps(self.erf * self.macr))
+            .value(
+                "er_very_congested_mbps",
+                "ER when very congested = MRF·MACR",
+                "Mbps",
+                cells_to_mbps(self.mrf * self.macr),
+            );
+        e
     }
 
     fn internal_names(&self) -> &'static [&'static str] {

@@ -20,7 +20,7 @@
 //! passing rate-discovery tags; the host's side (tagging, reflecting, the rate limiter) is in
 //! `ethernet::source`.
 
-use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{from_us, Time};
@@ -105,6 +105,23 @@ impl SwitchAlgorithm for Fecn {
         self.port.p = FecnParams::from_params(p, self.link_bps);
     }
 
+    fn explain(&self) -> Explain {
+        let (port, p) = (&self.port, &self.port.p);
+        let mut e = Explain::new(
+            "every T: ρ = bits / (T·C·f(q)); r = min(C, r_prev / ρ), averaged by α, limited increase; \
+             tags leave with min(tag, r)",
+        );
+        e.value("advertised_rate_mbps", "Advertised rate r", "Mbps", port.rate / 1e6)
+            .value("previous_rate_mbps", "Previous rate r_prev", "Mbps", port.prev / 1e6)
+            .value("load", "Effective load ρ", "", port.load)
+            .value("queue_control_factor", "f(q)", "", port.factor)
+            .value("queue_bytes", "Queue q at the interval's end", "bytes", port.queue_bits / 8.0)
+            .value("qeq_bytes", "Qeq", "bytes", p.qeq_bits / 8.0)
+            .value("capacity_mbps", "C", "Mbps", p.capacity_bps / 1e6)
+            .value("n0", "N₀", "", p.n0);
+        e
+    }
+
     fn internal_names(&self) -> &'static [&'static str] {
         &["advertised_rate_mbps"]
     }
@@ -162,12 +179,16 @@ pub struct FecnPort {
     pub rate: f64,
     prev: f64,
     initialized: bool,
+    /// The last interval's queue (bits), f(q) and effective load ρ (for `explain`).
+    queue_bits: f64,
+    factor: f64,
+    load: f64,
 }
 
 impl FecnPort {
     pub fn new(p: FecnParams) -> Self {
         let r0 = p.capacity_bps / p.n0;
-        FecnPort { p, rate: r0, prev: r0, initialized: false }
+        FecnPort { p, rate: r0, prev: r0, initialized: false, queue_bits: 0.0, factor: 1.0, load: 0.0 }
     }
 
     /// End of an interval: `bits_received` arrived, the queue is `queue_bits`, the measured
@@ -187,6 +208,7 @@ impl FecnPort {
         let last = self.rate;
         let f = queue_control(queue_bits, p.qeq_bits, p.a, p.b, p.c);
         let rho = bits_received / (p.interval_s * capacity_bps * f);
+        (self.queue_bits, self.factor, self.load) = (queue_bits, f, rho);
         let mut r = if rho > 0.0 {
             (last / rho).min(capacity_bps)
         } else if queue_bits < 1.0 {

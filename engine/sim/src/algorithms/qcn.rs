@@ -18,7 +18,7 @@
 //! proportion to their bytes. Reconstructed from the published description: the split and the
 //! "at least 1" quantisation are ours.
 
-use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::Cell;
 use crate::params::{ParamSpec, Params};
 use crate::rng::SplitMix64;
@@ -100,6 +100,24 @@ impl SwitchAlgorithm for Qcn {
 
     fn reconfigure(&mut self, p: &Params) {
         self.cp.p = CpParams::from_params(p);
+    }
+
+    fn explain(&self) -> Explain {
+        let cp = &self.cp;
+        let mut e = Explain::new(
+            "at each sampled frame: Fb = −((Q − Qeq) + w·(Q − Qold)); Fb < 0 → a notification with \
+             |Fb| quantised to 1…63 (FQCN: split among the flows at or above the equal share)",
+        );
+        e.value("last_feedback", "|Fb| of the last sample (quantised)", "", self.last_fb)
+            .value("queue_at_sample_bytes", "Q at the last sample (Qold)", "bytes", cp.q_old)
+            .value("qeq_bytes", "Qeq", "bytes", cp.p.qeq_bytes)
+            .value("w", "w", "", cp.p.w)
+            .value("until_sample_bytes", "Bytes to the next sample", "bytes", cp.until_sample)
+            .value("fair", "FQCN", "0/1", cp.p.fair as u8 as f64);
+        for &(vc, fb) in &cp.culprits {
+            e.vc(vc as usize, &[("feedback", "|Fb| sent to it at the last sample", "", fb as f64)]);
+        }
+        e
     }
 
     fn internal_names(&self) -> &'static [&'static str] {

@@ -28,7 +28,7 @@
 //! FIFO port the VC's cells in the shared queue are counted instead.
 
 use super::measure::VcSet;
-use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{cells_to_mbps, mbps_to_cells, Time};
@@ -177,8 +177,9 @@ pub struct SeriesD {
     /// When MACR last changed, and how long the last complete round took.
     changed_at: Time,
     last_round: Time,
-    /// Region 1…5 at the last update.
+    /// Region 1…5 at the last update, and the queue's growth g then (cells per cell).
     pub region: u8,
+    growth: f64,
     /// Rates in cells/s.
     pub mair: f64,
     pub mrf: f64,
@@ -207,6 +208,7 @@ impl SeriesD {
         let c = &self.cfg;
         let g = (q as f64 - self.q_prev as f64) / c.n as f64;
         self.q_prev = q;
+        self.growth = g;
         self.region = self.region_of(q);
         let grow = |scale: f64| (c.default_mair * scale * (-g)).min(c.max_mair);
         let (mair, mrf) = match self.region {
@@ -310,6 +312,29 @@ impl SwitchAlgorithm for SeriesD {
 
     fn needs_vc_queue(&self) -> bool {
         true
+    }
+
+    fn explain(&self) -> Explain {
+        let c = &self.cfg;
+        let mut e = Explain::new(
+            "every N cells: region of q → MAIR, MRF; MACR = min(TR, MACR·MRF + MAIR); \
+             on BRM, by the VC's queue: min(MACR_adv, IFA·CCR) | MACR_adv | MRF·MACR_adv | min(PFA, MACR_adv)",
+        );
+        e.value("queue_region", "Region (1 constant increase … 5 constant decrease)", "", self.region as f64)
+            .value("queue_cells", "Queue q at the last update", "cells", self.q_prev as f64)
+            .value("growth", "Growth g = Δq / N", "", self.growth)
+            .value("mair_mbps", "MAIR", "Mbps", cells_to_mbps(self.mair))
+            .value("mrf", "MRF", "", self.mrf)
+            .value("macr_mbps", "MACR", "Mbps", cells_to_mbps(self.macr))
+            .value("macr_pct_of_target", "MACR / TR", "%", 100.0 * self.macr / c.tr)
+            .value("macr_adv_mbps", "MACR_adv (advertised)", "Mbps", cells_to_mbps(self.macr_adv))
+            .value("target_rate_mbps", "TR", "Mbps", cells_to_mbps(c.tr))
+            .value("round_done", "VCs through the feedback round", "", self.round_done as f64)
+            .value("round_vcs", "VCs sending FRM cells", "", self.frm_round.count as f64);
+        for (k, name) in ["q1_cells", "q2_cells", "q3_cells", "q4_cells"].into_iter().enumerate() {
+            e.value(name, ["Q1", "Q2", "Q3", "Q4"][k], "cells", c.q[k] as f64);
+        }
+        e
     }
 
     fn internal_names(&self) -> &'static [&'static str] {

@@ -19,7 +19,7 @@
 
 use super::measure::Interval;
 use super::measure::INTERVAL_PARAMS;
-use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::cells_to_mbps;
@@ -62,6 +62,9 @@ fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
         interval: Interval::new(1.0, 1.0),
         er: 0.0,
         effective_vcs: 0.0,
+        arrival_rate: 0.0,
+        declared_rate: 0.0,
+        target: 0.0,
         max_ccr: 0.0,
         vbr_cells: 0,
         known: vec![false; port.n_vcs],
@@ -80,6 +83,10 @@ pub struct UniformTracking {
     /// The tracked explicit rate (cells/s).
     pub er: f64,
     effective_vcs: f64,
+    /// The last step's inputs (cells/s): arrival rate A, declared rate R, target C_t.
+    arrival_rate: f64,
+    declared_rate: f64,
+    target: f64,
     /// The largest CCR seen in the current interval (0: none).
     max_ccr: f64,
     /// CBR/VBR cells in the interval: their rate is taken off the target capacity.
@@ -98,6 +105,7 @@ impl UniformTracking {
     /// The same with `vbr` cells/s of higher-priority traffic on the link.
     pub fn track_with_vbr(&mut self, a: f64, r: f64, vbr: f64) {
         let target = self.rho * (self.link_rate - vbr).max(0.0);
+        (self.arrival_rate, self.declared_rate, self.target) = (a, r, target);
         if a <= 0.0 {
             self.effective_vcs = 0.0;
             self.er = target;
@@ -161,6 +169,18 @@ impl SwitchAlgorithm for UniformTracking {
         self.rho
     }
 
+    fn explain(&self) -> Explain {
+        let mut e =
+            Explain::new("ER = min(C_t, R·(C_t / A)^g) = C_t / N_eff for g = 1;  ER = C_t when nothing arrived");
+        e.value("tracked_rate_mbps", "Tracked rate ER", "Mbps", cells_to_mbps(self.er))
+            .value("arrival_rate_mbps", "Arrival rate A", "Mbps", cells_to_mbps(self.arrival_rate))
+            .value("declared_rate_mbps", "Largest declared CCR R", "Mbps", cells_to_mbps(self.declared_rate))
+            .value("target_capacity_mbps", "Target C_t = ρ_T·(C − VBR)", "Mbps", cells_to_mbps(self.target))
+            .value("effective_vcs", "N_eff = A / R", "", self.effective_vcs)
+            .value("gain", "g", "", self.gain);
+        e
+    }
+
     fn internal_names(&self) -> &'static [&'static str] {
         &["tracked_rate_mbps", "effective_vcs"]
     }
@@ -187,6 +207,9 @@ mod tests {
             interval: Interval::new(1.0, 1.0),
             er: 0.0,
             effective_vcs: 0.0,
+            arrival_rate: 0.0,
+            declared_rate: 0.0,
+            target: 0.0,
             max_ccr: 0.0,
             vbr_cells: 0,
             known: Vec::new(),

@@ -219,21 +219,44 @@ fn explain_names_the_argument_at_fault() {
     let bad_port = err("SW1", "D1");
     assert_eq!(bad_port.path, "port");
     assert!(bad_port.rule.contains("SW1->SW2"), "lists the ports: {}", bad_port.rule);
-    // Every algorithm has an explanation, at least its sampled internals by name.
+}
+
+/// The switch port most connections leave by (the bottleneck of the library's hotspots).
+fn busiest_port(sim: &Simulation) -> String {
+    let ports = sim.net.ports.iter().filter(|p| p.alg.is_some());
+    let hop_ids = |path: &Vec<usize>| -> Vec<String> {
+        path.windows(2).map(|w| format!("{}->{}", sim.net.node_ids[w[0]], sim.net.node_ids[w[1]])).collect()
+    };
+    let routes: Vec<Vec<String>> = sim.net.paths.iter().map(hop_ids).collect();
+    ports.max_by_key(|p| routes.iter().filter(|r| r.contains(&p.id)).count()).expect("a switch port").id.clone()
+}
+
+#[test]
+fn every_algorithm_explains_itself_with_at_least_what_its_charts_show() {
+    let mut runs: Vec<Simulation> = Vec::new();
     for alg in abr_sim::algorithms::REGISTRY.iter().filter(|a| a.network.allows(false)) {
-        let sim = Simulation::new(scenario("two-sources", 5.0, Some(alg.id)));
-        let ex = sim.explain("SW1", "SW1->SW2").unwrap();
-        assert_eq!(ex.algorithm, alg.id);
-        let mut internals = Vec::new();
-        sim.net
-            .ports
-            .iter()
-            .find(|p| p.id == "SW1->SW2")
-            .unwrap()
-            .alg
-            .as_ref()
-            .unwrap()
-            .internal_values(&mut internals);
-        assert!(ex.values.len() >= internals.len(), "{}: {ex:?}", alg.id);
+        runs.push(Simulation::new(scenario("two-sources", 30.0, Some(alg.id))));
+    }
+    for name in ["fecn-hotspot", "qcn-hotspot", "fqcn-hotspot"] {
+        runs.push(Simulation::new(scenario(name, 30.0, None)));
+    }
+    for mut sim in runs {
+        sim.advance(abr_sim::time::from_ms(20.0), u64::MAX);
+        let id = busiest_port(&sim);
+        let (switch, to) = id.split_once("->").unwrap();
+        let ex = sim.explain(switch, to).unwrap();
+        assert_eq!(ex.port, id);
+        let alg = sim.net.ports.iter().find(|p| p.id == id).unwrap().alg.as_ref().unwrap();
+        let mut values = Vec::new();
+        alg.internal_values(&mut values);
+        for (name, value) in alg.internal_names().iter().zip(values) {
+            let q = ex.values.iter().find(|q| q.name == *name);
+            let q = q.unwrap_or_else(|| panic!("{}: no {name} in {ex:?}", ex.algorithm));
+            assert_eq!(q.value, value.is_finite().then_some(value), "{}: {name}", ex.algorithm);
+        }
+        assert!(!ex.rule.is_empty() || ex.algorithm == "none", "{} states its rule", ex.algorithm);
+        for v in &ex.vcs {
+            assert!(sim.net.conns.iter().any(|c| c.id == v.connection), "{}: VC {}", ex.algorithm, v.connection);
+        }
     }
 }
