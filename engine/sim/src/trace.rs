@@ -8,7 +8,8 @@
 //!
 //! * `sent`: a forward RM cell leaves its source or virtual source (node = the source's).
 //! * `forward`: it enters a switch's output port (the port's algorithm has seen it: FECN
-//!   writes its advertised rate into a forward tag here).
+//!   writes its advertised rate into a forward tag here). A cell the full buffer then drops
+//!   has this record and no later one.
 //! * `turnaround`: a destination, a virtual destination (VS/VD switch: its algorithm and the
 //!   virtual source's ACR may lower ER) or a virtual path's last switch sends it back.
 //! * `backward`: a backward RM cell passes a switch, whose forward port's algorithm writes
@@ -21,8 +22,9 @@
 //! source's: with VS/VD, the loops of one connection each count their own, and the turnaround
 //! node tells them apart); a switch's notifications are numbered per connection apart.
 //!
-//! Off (the default), the trace costs one predictable branch at each place an RM cell could be
-//! recorded, and nothing else. On, it keeps the **newest** `capacity` events: when full, the
+//! Off (the default), the trace costs one branch per `Simulation::advance` call: the event loop
+//! is compiled twice, with and without the recording code (a `const TRACE: bool` parameter),
+//! and the run without it has none. On, it keeps the **newest** `capacity` events: when full, the
 //! oldest is dropped and counted (`dropped`); a reader that drains it (`take`) often enough
 //! loses nothing. Recording reads cells and never changes them, so a run's samples and digest
 //! are the same with the trace on or off (a test checks this over the library).
@@ -107,7 +109,7 @@ impl RmTrace {
         }
     }
 
-    /// Whether events are recorded: the one branch a run pays when the trace is off.
+    /// Whether events are recorded (read once per `Simulation::advance`).
     #[inline(always)]
     pub fn on(&self) -> bool {
         self.on
