@@ -10,6 +10,13 @@ export interface WasmSimulation {
   summary(steadyFromMs?: number): string;
   summaryRow(steadyFromMs?: number): string;
   digest(): string;
+  /** Records RM-cell events from now on, keeping the newest `capacity` (0: stop and clear). */
+  setRmTrace(capacity: number): void;
+  /** The RM-cell events since the last call, as JSON `RmRecord[]`. */
+  takeRmTrace(): string;
+  rmTraceDropped(): number;
+  /** JSON `{"explain": Explain}` or `{"problem": Problem}`. */
+  explain(switchId: string, port: string): string;
   free(): void;
 }
 export interface WasmPackage {

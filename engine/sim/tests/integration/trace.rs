@@ -260,3 +260,59 @@ fn every_algorithm_explains_itself_with_at_least_what_its_charts_show() {
         }
     }
 }
+
+/// ERICA's ER from its explanation's numbers: max(FairShare, CCR/z), MaxAllocPrevious too
+/// while z ≤ 1 + δ (option A), FairShare when CCR < FairShare (option B), at most the target.
+/// Returns the ER and which term gave it.
+fn erica_rule(ex: &abr_sim::algorithms::Explain, ccr: f64) -> (f64, &'static str) {
+    let q = |name: &str| ex.get(name).unwrap_or_else(|| panic!("{name} in {ex:?}"));
+    let (fs, target) = (q("fair_share_mbps"), q("target_rate_mbps"));
+    let z = ex.get("overload").unwrap_or(f64::INFINITY);
+    let vc_share = if z > 0.0 && z.is_finite() { ccr / z } else { 0.0 };
+    let (mut er, mut by) = if vc_share > fs { (vc_share, "CCR/z") } else { (fs, "FairShare") };
+    if q("max_alloc") == 1.0 && z <= 1.0 + q("delta") && q("max_alloc_previous_mbps") > er {
+        (er, by) = (q("max_alloc_previous_mbps"), "MaxAllocPrevious");
+    }
+    if q("fairshare_first") == 1.0 && er > fs && ccr < fs {
+        (er, by) = (fs, "option B");
+    }
+    if target < er {
+        (er, by) = (target, "target");
+    }
+    (er, by)
+}
+
+#[test]
+fn erica_explains_every_er_it_writes_while_sources_come_and_go() {
+    // two-sources-staggered: C2 joins at 100 ms and leaves at 200 ms, so SW1 goes through
+    // overload, underload and steady state. After every backward RM cell SW1 writes into, its
+    // explanation must give the ER it wrote.
+    let mut sim = Simulation::new(scenario("two-sources-staggered", 300.0, None));
+    sim.set_rm_trace(1 << 16);
+    let mut terms: BTreeMap<&str, u32> = BTreeMap::new();
+    while !sim.done() {
+        sim.advance(sim.end(), 1);
+        let events = sim.rm_trace().take();
+        let at_sw1 = |e: &&abr_sim::trace::RmEvent| {
+            e.direction == Direction::Backward && sim.net.node_ids[e.node as usize] == "SW1"
+        };
+        let Some(e) = events.iter().find(at_sw1) else { continue };
+        let rec = RmRecord::new(e, &sim.net);
+        let ex = sim.explain("SW1", "SW2").unwrap();
+        let vc = ex.vcs.iter().find(|v| v.connection == rec.connection).unwrap();
+        let (er, term) = erica_rule(&ex, vc.get("ccr_mbps").unwrap());
+        let computed = vc.get("last_brm_computed_mbps").unwrap();
+        assert!(
+            (er - computed).abs() <= 1e-9 * er,
+            "at {} µs: rule gives {er} ({term}), ERICA {computed}",
+            rec.time_us
+        );
+        assert_eq!(rec.er_out_mbps, Some(rec.er_in_mbps.unwrap().min(computed)), "{rec:?}");
+        assert_eq!(vc.get("last_brm_written_mbps"), rec.er_out_mbps);
+        *terms.entry(term).or_default() += 1;
+    }
+    // The run exercised every term of the rule.
+    for term in ["CCR/z", "FairShare", "MaxAllocPrevious", "option B"] {
+        assert!(terms.contains_key(term), "no ER came from {term}: {terms:?}");
+    }
+}
