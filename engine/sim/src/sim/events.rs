@@ -1,7 +1,11 @@
 //! The clock: simulated time, the event queue and what each event is.
 //!
 //! Events at equal times run in insertion order (`seq`), so a run is a pure function of the
-//! scenario. A std `BinaryHeap` of packed (time, seq, kind) keys holds them.
+//! scenario. A std `BinaryHeap` of packed (time, seq, kind) keys holds them. A large network
+//! (many sources, each with an event pending milliseconds ahead) adds a calendar in front of
+//! it ([`Calendar`]): events beyond a horizon wait in time buckets and enter the heap when the
+//! horizon reaches them, so the heap holds only the near future and stays shallow. Keys are the
+//! same either way, so the order of events — and every run — is identical with or without it.
 
 use crate::time::Time;
 use std::cmp::Reverse;
@@ -80,14 +84,96 @@ pub struct Clock {
     pub end: Time,
     seq: u64,
     heap: BinaryHeap<Reverse<u128>>,
+    calendar: Option<Calendar>,
     /// Events run so far.
     pub events: u64,
+}
+
+/// Far events in buckets of `width` picoseconds: the heap holds every event before `horizon`,
+/// bucket `(first + k) % N` those in `[horizon + k·width, horizon + (k + 1)·width)`, and
+/// `overflow` those beyond the buckets' span (placed in buckets once a turn of the ring).
+struct Calendar {
+    width: Time,
+    horizon: Time,
+    first: usize,
+    buckets: Vec<Vec<u128>>,
+    overflow: Vec<u128>,
+    /// Events in the buckets and the overflow.
+    len: usize,
+}
+
+impl Calendar {
+    fn span(&self) -> Time {
+        self.width * self.buckets.len() as Time
+    }
+
+    /// Where an event at `time` (not before the horizon) waits.
+    fn place(&mut self, time: Time, key: u128) {
+        let k = (time - self.horizon) / self.width;
+        if k < self.buckets.len() as Time {
+            let n = self.buckets.len();
+            self.buckets[(self.first + k as usize) % n].push(key);
+        } else {
+            self.overflow.push(key);
+        }
+    }
+
+    /// Moves the next non-empty stretch of time into the heap; the heap was empty.
+    fn refill(&mut self, heap: &mut BinaryHeap<Reverse<u128>>) {
+        debug_assert!(heap.is_empty() && self.len > 0);
+        if self.len == self.overflow.len() {
+            // Nothing in the buckets: jump to the first overflow event.
+            let earliest = self.overflow.iter().map(|&k| time_of(k)).min().expect("an overflow event");
+            self.horizon = earliest;
+            self.first = 0;
+        }
+        while heap.is_empty() {
+            if self.first == 0 {
+                self.place_overflow();
+            }
+            let bucket = &mut self.buckets[self.first];
+            self.len -= bucket.len();
+            heap.extend(bucket.drain(..).map(Reverse));
+            self.horizon += self.width;
+            self.first = (self.first + 1) % self.buckets.len();
+        }
+    }
+
+    /// Overflow events now within the buckets' span go to their buckets.
+    fn place_overflow(&mut self) {
+        let end = self.horizon + self.span();
+        let mut i = 0;
+        while i < self.overflow.len() {
+            let key = self.overflow[i];
+            if time_of(key) < end {
+                self.overflow.swap_remove(i);
+                self.place(time_of(key), key);
+            } else {
+                i += 1;
+            }
+        }
+    }
 }
 
 impl Clock {
     pub fn new(end: Time) -> Self {
         assert!(end < TIME_CAP, "a run ends before {TIME_CAP} ps");
-        Clock { now: 0, end, seq: 0, heap: BinaryHeap::new(), events: 0 }
+        Clock { now: 0, end, seq: 0, heap: BinaryHeap::new(), calendar: None, events: 0 }
+    }
+
+    /// A clock for a large network: far events wait in `buckets` buckets of `width`
+    /// picoseconds before they enter the heap (see [`Calendar`]).
+    pub fn with_calendar(end: Time, width: Time, buckets: usize) -> Self {
+        let mut clock = Clock::new(end);
+        clock.calendar = Some(Calendar {
+            width: width.max(1),
+            horizon: 0,
+            first: 0,
+            buckets: vec![Vec::new(); buckets.max(1)],
+            overflow: Vec::new(),
+            len: 0,
+        });
+        clock
     }
 
     #[inline]
@@ -96,18 +182,38 @@ impl Clock {
         if self.seq == SEQ_LIMIT {
             self.renumber();
         }
-        self.heap.push(Reverse(key(time, self.seq, kind)));
+        self.insert(key(time, self.seq, kind));
+    }
+
+    /// Puts a key where it waits: the heap, or the calendar's buckets if it is beyond the horizon.
+    #[inline]
+    fn insert(&mut self, k: u128) {
+        match &mut self.calendar {
+            Some(cal) if time_of(k) >= cal.horizon => {
+                cal.place(time_of(k), k);
+                cal.len += 1;
+                if self.heap.is_empty() {
+                    cal.refill(&mut self.heap);
+                }
+            }
+            _ => self.heap.push(Reverse(k)),
+        }
     }
 
     /// After 2⁴⁰ pushes, numbers the pending events afresh in their order (which it keeps).
     #[cold]
     fn renumber(&mut self) {
         let mut pending: Vec<u128> = std::mem::take(&mut self.heap).into_iter().map(|Reverse(k)| k).collect();
+        if let Some(cal) = &mut self.calendar {
+            pending.extend(cal.buckets.iter_mut().flat_map(|b| b.drain(..)));
+            pending.append(&mut cal.overflow);
+            cal.len = 0;
+        }
         pending.sort_unstable();
         self.seq = 0;
         for k in pending {
             self.seq += 1;
-            self.heap.push(Reverse(key(time_of(k), self.seq, EventKind::unpack(k))));
+            self.insert(key(time_of(k), self.seq, EventKind::unpack(k)));
         }
         self.seq += 1;
     }
@@ -119,7 +225,14 @@ impl Clock {
 
     #[inline]
     pub fn pop(&mut self) -> Option<(Time, EventKind)> {
-        self.heap.pop().map(|Reverse(k)| (time_of(k), EventKind::unpack(k)))
+        let popped = self.heap.pop().map(|Reverse(k)| (time_of(k), EventKind::unpack(k)));
+        if let Some(cal) = &mut self.calendar {
+            // The heap holds the earliest events whenever there are any.
+            if self.heap.is_empty() && cal.len > 0 {
+                cal.refill(&mut self.heap);
+            }
+        }
+        popped
     }
 
     /// Past the end, with nothing left to run before it.
@@ -137,8 +250,19 @@ mod tests {
     /// with pushes and pops interleaved as the event loop does.
     #[test]
     fn events_pop_by_time_then_insertion_order() {
+        pops_by_time_then_insertion_order(Clock::new(1 << 40));
+    }
+
+    #[test]
+    fn a_calendar_in_front_of_the_heap_pops_the_very_same_order() {
+        // Buckets narrower and wider than the gaps, a span shorter than the far events.
+        for (width, buckets) in [(1, 4), (3, 16), (1 << 18, 8), (1 << 30, 64)] {
+            pops_by_time_then_insertion_order(Clock::with_calendar(1 << 40, width, buckets));
+        }
+    }
+
+    fn pops_by_time_then_insertion_order(mut clock: Clock) {
         let mut rng = SplitMix64::new(7, 0);
-        let mut clock = Clock::new(1 << 40);
         let mut expected: Vec<(Time, u64)> = Vec::new();
         let mut got = Vec::new();
         let mut now = 0;
@@ -196,7 +320,11 @@ mod tests {
 
     #[test]
     fn renumbering_keeps_the_order_of_pending_events() {
-        let mut clock = Clock::new(1_000);
+        renumbering_keeps_order(Clock::new(1_000));
+        renumbering_keeps_order(Clock::with_calendar(1_000, 2, 2));
+    }
+
+    fn renumbering_keeps_order(mut clock: Clock) {
         for i in 0..10 {
             clock.push(5, EventKind::Source(i));
         }

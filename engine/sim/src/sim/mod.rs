@@ -58,6 +58,14 @@ fn lowered_by(algorithm: &'static str, er_in: f64, er_out: f64) -> Option<&'stat
     (er_out < er_in || (er_in < 0.0 && er_out >= 0.0)).then_some(algorithm)
 }
 
+/// Networks of this many connections or more put a calendar in front of the event heap (see
+/// `events`): each source has an event pending, mostly milliseconds ahead, and a heap of
+/// thousands of them is deep. Smaller networks are faster with the heap alone.
+const CALENDAR_FROM_CONNECTIONS: usize = 256;
+/// The calendar's buckets: 10 µs each, 10 ms in all.
+const CALENDAR_BUCKET: Time = 10_000_000;
+const CALENDAR_BUCKETS: usize = 1024;
+
 /// The most cells a host's queue before its access link holds (`source_event`).
 pub const HOST_QUEUE_CELLS: u32 = 1000;
 
@@ -70,7 +78,11 @@ impl Simulation {
         let mut changes: Vec<ParamChange> = scenario.changes.clone();
         changes.sort_by(|a, b| a.at_ms.total_cmp(&b.at_ms));
         let mut sim = Simulation {
-            clock: Clock::new(end),
+            clock: if net.conns.len() >= CALENDAR_FROM_CONNECTIONS {
+                Clock::with_calendar(end, CALENDAR_BUCKET, CALENDAR_BUCKETS)
+            } else {
+                Clock::new(end)
+            },
             sampler: Sampler::new(&net, interval, end, scenario.steady_from_ms()),
             net,
             shares: Shares::default(),
