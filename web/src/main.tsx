@@ -8,7 +8,7 @@ import { SweepSession } from './lab/sweep';
 import { CompareSession } from './lab/compareSession';
 import { comparePayloadOf, decodeCompare } from './lab/compare';
 import { textLibrary } from './scenario/share';
-import { shareLink, startup, type Startup } from './lab/sharing';
+import { linkView, shareLink, startup, type Startup } from './lab/sharing';
 import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
 import { IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
 import { historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
@@ -65,7 +65,7 @@ const lab = new Lab(makeWorker, {
 });
 e2e?.installTestHook(lab, store, () => {
   const s = lab.getState().current?.scenario;
-  return s ? shareLink(s, location.href, LIBRARY.entries, lab.getState().charts).url : null;
+  return s ? shareLink(s, location.href, LIBRARY.entries, linkView(lab.getState())).url : null;
 });
 
 // Sweeps and comparisons share one pool of batch workers (one per core but one), each in a lane
@@ -107,8 +107,8 @@ try {
   };
 }
 if (start.clearHash) history.replaceState(null, '', location.pathname + location.search);
-lab.setSpeed(0.01);
-for (const { json, origin, place } of start.loads) lab.open(json, origin, place, 'replace');
+// Each scenario opens at its default speed (scenario/speed.ts), a shared one at the link's.
+for (const { json, origin, place, speed } of start.loads) lab.open(json, origin, place, 'replace', speed);
 if (start.notice) lab.notify(start.notice);
 const comparePayload = comparePayloadOf(location.hash);
 if (comparePayload !== null) {
@@ -119,7 +119,8 @@ if (comparePayload !== null) {
   } else lab.notify({ kind: 'error', text: `The compare link could not be read: ${linked.error}.` });
   history.replaceState(null, '', location.pathname + location.search);
 }
-lab.setCharts(start.view);
+const { speed: _linkSpeed, ...chartChoice } = start.view;
+lab.setCharts(chartChoice);
 void lab.refreshMyScenarios();
 
 // Back and forward open what the address names (without a new history entry).

@@ -240,3 +240,45 @@ describe('Lab: nothing crashes (issue 14)', () => {
     expect(t.lab.getState().current?.scenario.changes).toHaveLength(1);
   });
 });
+
+describe('Lab: playback speed (issue 12)', () => {
+  const withDuration = (json: string, ms: number) => {
+    const s = JSON.parse(json) as Scenario;
+    return JSON.stringify({ ...s, run: { ...s.run, duration_ms: ms } });
+  };
+
+  it("a scenario opens at the speed that plays it in about 20 s, a link's speed wins, and an edit keeps the user's choice", () => {
+    const t = setup();
+    lab = t.lab;
+    // two-sources lasts 100 ms: 0.005× plays it in 20 s.
+    expect(t.lab.getState().current!.scenario.run.duration_ms).toBe(100);
+    expect(t.lab.getState().speed).toBe(0.005);
+    t.lab.open(withDuration(twoSources(), 15_000), 'long.json');
+    t.pump();
+    expect(t.lab.getState().speed).toBe(1);
+    t.lab.open(twoSources(), 'shared link', undefined, 'replace', 0.1);
+    t.pump();
+    expect(t.lab.getState().speed).toBe(0.1);
+    // The user picks a speed; an edit (a new duration) and its undo keep it.
+    t.lab.setSpeed('max');
+    const loaded = t.lab.getState().current!.scenario;
+    t.lab.commitEdit(loaded, { ...loaded, run: { ...loaded.run, duration_ms: 15_000 } }, 'two-sources (edited)');
+    t.pump();
+    expect(t.lab.getState().current!.scenario.run.duration_ms).toBe(15_000);
+    expect(t.lab.getState().speed).toBe('max');
+    // The worker plays at what the lab shows.
+    t.lab.togglePlay();
+    t.pump();
+    expect(t.lab.getState().status?.speed).toBe('max');
+  });
+
+  it('a refused scenario leaves the speed as it was', () => {
+    const t = setup();
+    lab = t.lab;
+    t.lab.setSpeed(2);
+    t.lab.open(withDuration(twoSources(), -1), 'bad.json');
+    t.pump();
+    expect(t.lab.getState().problems).not.toBeNull();
+    expect(t.lab.getState().speed).toBe(2);
+  });
+});

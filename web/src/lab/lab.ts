@@ -27,6 +27,7 @@ import {
   type Notice,
   type SampleSink,
 } from './state';
+import { lessonSpeed } from '../scenario/speed';
 import { StatusThrottle } from './statusThrottle';
 import { liveChangeRefused, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
 import { pathEditLoaded, pathEditRefused, VirtualPathCommands } from './virtualPathCommands';
@@ -146,7 +147,7 @@ export class Lab {
           return;
         }
         const answered = this.loads.take();
-        const { carried, edit, pathEdit, edited, nav } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
+        const { carried, edit, pathEdit, edited, nav, speed } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
         // The undo history: an accepted edit is recorded; a scenario from elsewhere (library,
         // file, link) starts a new one at its first edit.
         if (carried && carried !== 'travel') this.edits.record({ before: this.state.current?.scenario ?? carried.before, next: carried.next });
@@ -159,6 +160,9 @@ export class Lab {
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
         this.set({ meta, current, problems: null, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback });
         this.keep(current, changed, answered ? (changed ? 'replace' : (nav ?? 'replace')) : 'none');
+        // A scenario from elsewhere plays at the link's speed, else at one that shows it whole
+        // in about 20 s; an edit or an undo keeps the speed the user chose.
+        if (answered && !changed && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
         this.loads.next();
       },
       invalid: (problems, seq) => {
@@ -226,12 +230,13 @@ export class Lab {
 
   /**
    * Opens a scenario from elsewhere (library, file, the user's own, a link): `place` is where
-   * it is kept, `nav` how the page address follows once it is in. A pick while another
+   * it is kept, `nav` how the page address follows once it is in, `speed` the speed to play it
+   * at (a link's; else the scenario's default, see speed.ts). A pick while another
    * scenario takes long to load replaces that one (the user wants this one now).
    */
-  open(json: string, origin: string, place: Place = NOWHERE, nav: Nav = 'push') {
+  open(json: string, origin: string, place: Place = NOWHERE, nav: Nav = 'push', speed?: Speed) {
     if (nav === 'push' && this.state.loading && !this.loads.onItsWay?.load.edited) this.cancelLoad();
-    this.loads.dispatch(origin, () => ({ ...loadOf(json), place, nav }));
+    this.loads.dispatch(origin, () => ({ ...loadOf(json), place, nav, speed }));
   }
 
   /** Opens a library scenario. */

@@ -7,6 +7,7 @@ import type { Problem } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { NOWHERE, type Place } from '../scenario/place';
 import { shapeProblem } from '../scenario/share';
+import type { Speed } from '../engine/protocol';
 import type { LoadedScenario } from './state';
 
 /** An edit of the network: the document it was made on and the document it made. */
@@ -32,6 +33,8 @@ export type Load = {
   nav?: Nav;
   /** A change the user made to the loaded scenario: once in, it is kept as their own. */
   edited?: boolean;
+  /** The speed to play a scenario opened from elsewhere at (a link's); none: its default. */
+  speed?: Speed;
 };
 /** Makes a load from the network loaded when it is sent (edits queued behind another load
  *  apply to what that load brought); null: nothing to send. */

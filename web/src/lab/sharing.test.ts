@@ -6,7 +6,7 @@ import { createFakeEngine } from '../test/fakeEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
 import { LAST_WORK_KEY, readLastWork, type KeyValueStore } from '../scenario/storage';
 import { Lab } from './lab';
-import { exportFile, SHARED_ORIGIN, shareLink, startup } from './sharing';
+import { exportFile, linkView, SHARED_ORIGIN, shareLink, startup } from './sharing';
 
 class MemoryStore implements KeyValueStore {
   map = new Map<string, string>();
@@ -47,6 +47,9 @@ describe('startup: which scenario the lab opens with', () => {
     expect(s.view).toEqual({});
     const withView = startup(at(`#s=${encodeScenario(mine, lib)}&q=overload&u=frames`), st, entries);
     expect(withView.view).toEqual({ quantity: 'overload', queueUnit: 'frames' });
+    // The speed a link carries goes with the shared load (the fallback opens at its default).
+    const withSpeed = startup(at(`#s=${encodeScenario(mine, lib)}&v=0.2`), st, entries);
+    expect(withSpeed.loads.map((l) => l.speed)).toEqual([undefined, 0.2]);
   });
 
   it('a damaged link says why and opens the last work', () => {
@@ -77,6 +80,14 @@ describe('share link and export file', () => {
     expect(link.tooLong).toBe(false);
     const s = startup(at(link.url.slice(link.url.indexOf('#'))), null, entries);
     expect(JSON.parse(s.loads.at(-1)!.json)).toEqual(mine);
+  });
+
+  it("the link of the lab's state carries its chart choices and its speed, and opens at that speed", () => {
+    const view = linkView({ charts: { quantity: 'overload', queueUnit: 'frames' }, speed: 0.02 });
+    const link = shareLink(mine as Scenario, 'http://h/', entries, view);
+    const s = startup(at(link.url.slice(link.url.indexOf('#'))), null, entries);
+    expect(s.view).toEqual({ quantity: 'overload', queueUnit: 'frames', speed: 0.02 });
+    expect(s.loads.at(-1)!.speed).toBe(0.02);
   });
 
   it('the export file is the library format, named after the scenario', () => {

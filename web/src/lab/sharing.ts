@@ -17,13 +17,15 @@ import type { Scenario } from '../contract/scenario';
 import type { MyScenario } from '../scenario/myScenarios';
 import { NOWHERE, placeOf, type Place } from '../scenario/place';
 import { readLastWork, type KeyValueStore } from '../scenario/storage';
-import type { Notice } from './state';
+import type { Speed } from '../engine/protocol';
+import type { ChartChoice, Notice } from './state';
 
 export const SHARED_ORIGIN = 'shared link';
 
 export interface Startup {
-  /** Scenarios to load, in order: the last one wins unless the engine refuses it. */
-  loads: { json: string; origin: string; place: Place }[];
+  /** Scenarios to load, in order: the last one wins unless the engine refuses it. `speed`: the
+   *  one a link carries (else the scenario plays at its default speed). */
+  loads: { json: string; origin: string; place: Place; speed?: Speed }[];
   notice: Notice | null;
   /** The fragment held a scenario: clear it once read (a reload then opens the last work). */
   clearHash: boolean;
@@ -86,11 +88,12 @@ export function startup(
       view: {},
     };
   }
+  const view = viewOf(location.hash);
   return {
-    loads: [...loads, { json: d.json, origin: SHARED_ORIGIN, place: NOWHERE }],
+    loads: [...loads, { json: d.json, origin: SHARED_ORIGIN, place: NOWHERE, speed: view.speed }],
     notice: missingNotice,
     clearHash: true,
-    view: viewOf(location.hash),
+    view,
   };
 }
 
@@ -113,6 +116,11 @@ export function shareLink(scenario: Scenario, base: string, library: readonly Li
   page.searchParams.delete('mine');
   const url = page.toString().replace(/#$/, '') + shareHash(scenario, textLibrary(library), view);
   return { url, chars: url.length, tooLong: url.length > MAX_LINK_CHARS };
+}
+
+/** What a share link carries besides the scenario: the chart choices and the playback speed. */
+export function linkView(state: { charts: ChartChoice; speed: Speed }): LinkView {
+  return { ...state.charts, speed: state.speed };
 }
 
 /** The notice shown after Share: what the link holds, and the link itself. */

@@ -97,6 +97,18 @@ describe('scenario link codec', () => {
     expect(viewOf('#s=1.x&u=parsecs&q=%E0%A4%A&z=1')).toEqual({});
   });
 
+  it('carries the playback speed, and drops a speed the toolbar does not offer', () => {
+    const s = entry('vsvd-1').scenario;
+    for (const speed of [0.005, 1, 'max'] as const) {
+      const hash = shareHash(s, lib, { speed });
+      expect(hash).toMatch(new RegExp(`&v=${speed}$`));
+      expect(viewOf(hash)).toEqual({ speed });
+    }
+    expect(viewOf('#s=1.x&v=3')).toEqual({});
+    expect(viewOf('#s=1.x&v=')).toEqual({});
+    expect(viewOf('#s=1.x&v=1e9&q=rate')).toEqual({ quantity: 'rate' });
+  });
+
   it('base64url round-trips every byte value and refuses other alphabets', () => {
     const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
     const text = toBase64Url(bytes);

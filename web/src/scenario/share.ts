@@ -6,6 +6,8 @@
 
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import type { Scenario } from '../contract/scenario';
+import type { Speed } from '../engine/protocol';
+import { parseSpeed, speedText } from './speed';
 
 /**
  * The preset deflate dictionary of version 1 links: fragments that most scenarios contain, so
@@ -241,10 +243,14 @@ export function payloadOf(hash: string): string | null {
   return null;
 }
 
-/** View choices a link may carry after the scenario: `&q=<algorithm quantity>&u=<queue unit>`. */
+/**
+ * View choices a link may carry after the scenario: `&q=<algorithm quantity>&u=<queue unit>`
+ * and `&v=<playback speed>` (one the toolbar offers, e.g. `0.005` or `max`).
+ */
 export interface LinkView {
   quantity?: string | null;
   queueUnit?: 'KB' | 'frames';
+  speed?: Speed;
 }
 
 /** The fragment for a scenario: `#s=1.<data>`, then the view choices that differ from the defaults. */
@@ -252,6 +258,7 @@ export function shareHash(scenario: Scenario | unknown, library: TextLibrary = n
   let hash = `#${SHARE_KEY}=${encodeScenario(scenario, library)}`;
   if (view.quantity) hash += `&q=${encodeURIComponent(view.quantity)}`;
   if (view.queueUnit === 'frames') hash += '&u=frames';
+  if (view.speed !== undefined) hash += `&v=${speedText(view.speed)}`;
   return hash;
 }
 
@@ -264,6 +271,8 @@ export function viewOf(hash: string): LinkView {
     try {
       if (k === 'q' && v) view.quantity = decodeURIComponent(v);
       if (k === 'u' && (v === 'KB' || v === 'frames')) view.queueUnit = v;
+      const speed = k === 'v' ? parseSpeed(v) : null;
+      if (speed !== null) view.speed = speed;
     } catch {
       // A damaged view choice is dropped; the scenario still opens.
     }

@@ -1,18 +1,13 @@
 import { useRef, useState } from 'react';
 import { groupLibrary, LIBRARY } from '../scenario/library';
 import { lastChangeText } from '../scenario/myScenarios';
-import type { Speed } from '../engine/protocol';
+import { SPEEDS, speedLabel } from '../scenario/speed';
 import type { Lab, LabState } from '../lab/lab';
-import { exportFile, shareLink, shareNotice } from '../lab/sharing';
+import { exportFile, linkView, shareLink, shareNotice } from '../lab/sharing';
 import { saveBlob } from './download';
 import { MyScenariosMenu } from './MyScenariosMenu';
 
-const SPEEDS: Speed[] = [0.001, 0.01, 0.1, 1, 10, 'max'];
 const GROUPS = groupLibrary(LIBRARY.entries);
-
-function speedLabel(s: Speed) {
-  return s === 'max' ? 'max' : `${s}×`;
-}
 
 function formatMs(ms: number) {
   return ms.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -52,7 +47,7 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
   const share = async () => {
     const s = state.current?.scenario;
     if (!s) return;
-    const link = shareLink(s, location.href, LIBRARY.entries, state.charts);
+    const link = shareLink(s, location.href, LIBRARY.entries, linkView(state));
     let copied = false;
     if (!link.tooLong) {
       try {
@@ -222,7 +217,7 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
             data-testid="speed"
             value={String(state.speed)}
             onChange={(e) => lab.setSpeed(e.target.value === 'max' ? 'max' : Number(e.target.value))}
-            title="Simulated time per wall-clock time"
+            title="Simulated time per wall-clock time (each scenario opens at one that plays it in about 20 s)"
           >
             {SPEEDS.map((s) => (
               <option key={String(s)} value={String(s)}>
