@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { libraryScenarios, openLab, repoRoot, status } from './helpers';
+import { canvasPixelsOf, libraryScenarios, openLab, repoRoot, status } from './helpers';
 
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
@@ -45,5 +45,63 @@ test('a long scenario opens at a speed that plays it in 10–30 s; the speed tra
   await expect.poll(() => other.evaluate(() => window.__abrlab!.origin())).toBe('shared link');
   await expect(other.getByTestId('speed')).toHaveValue('0.02');
   await shot(other, 'shared-speed');
+  expect(errors).toEqual([]);
+});
+
+const fontPx = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+
+test('presentation mode: axis labels and legends ≥ 18 px, thicker lines; the side panel hides; a chart goes full screen', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await status(page))?.mode).toBe('done');
+  const rate = page.getByTestId('chart-rate');
+  // C2's colour: C1 lies under C2 (the two rates are equal), C2 is drawn over it.
+  const c2 = (await rate.locator('.legend .swatch line').nth(1).getAttribute('stroke'))!;
+  await expect.poll(() => canvasPixelsOf(rate, c2)).toBeGreaterThan(100);
+  const thinPixels = await canvasPixelsOf(rate, c2);
+  expect(await fontPx(page, '[data-testid=chart-rate] .chart-axis-label-y')).toBeLessThan(18);
+  await expect(rate.locator('.chart-axis-label-y')).toHaveText('Mbps');
+  await expect(rate.locator('.chart-axis-label-x')).toHaveText('time (ms)');
+
+  await page.getByTestId('present').click();
+  await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'true');
+  expect(page.url()).toContain('present=1');
+  for (const sel of ['.chart-axis-label-x', '.chart-axis-label-y', '.legend']) {
+    expect(await fontPx(page, `[data-testid=chart-rate] ${sel}`), sel).toBeGreaterThanOrEqual(18);
+  }
+  // The same lines, drawn at least half again as thick (2 px → 4 px).
+  await expect.poll(() => canvasPixelsOf(rate, c2)).toBeGreaterThan(thinPixels * 1.5);
+  await shot(page, 'present');
+
+  // The side panel hides (the charts take its room) and comes back; the key \ does the same.
+  const width = (await rate.boundingBox())!.width;
+  await page.getByTestId('toggle-panel').click();
+  await expect(page.getByTestId('lesson')).toHaveCount(0);
+  await expect.poll(async () => (await rate.boundingBox())!.width).toBeGreaterThan(width + 200);
+  await shot(page, 'present-no-panel');
+  await page.locator('body').press('\\');
+  await expect(page.getByTestId('lesson')).toBeVisible();
+
+  // One chart full screen (or maximised over the page), taller than in its place; Esc leaves.
+  const queue = page.getByTestId('chart-queue');
+  const h = (await queue.boundingBox())!.height;
+  await queue.getByTestId('full-screen').click();
+  await expect(queue).not.toHaveAttribute('data-full', 'no');
+  await expect.poll(async () => (await queue.boundingBox())!.height).toBeGreaterThan(h * 2);
+  // The plot itself grows with it, not only the box around it.
+  await expect.poll(async () => (await queue.locator('canvas').boundingBox())!.height).toBeGreaterThan(h * 1.5);
+  await shot(page, 'present-full-screen');
+  await page.keyboard.press('Escape');
+  await expect(queue).toHaveAttribute('data-full', 'no');
+
+  // P leaves presentation mode; ?present=1 opens in it.
+  await page.locator('body').press('p');
+  await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'false');
+  expect(await fontPx(page, '[data-testid=chart-rate] .chart-axis-label-x')).toBeLessThan(18);
+  await openLab(page, '/?scenario=gfc1&present=1');
+  await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'true');
+  expect(await fontPx(page, '[data-testid=chart-rate] .chart-axis-label-x')).toBeGreaterThanOrEqual(18);
   expect(errors).toEqual([]);
 });

@@ -8,7 +8,8 @@ import uPlot from 'uplot';
 import { formatTick, niceDomain, ticks, timeAxis } from './axes';
 import type { ChartGroup, FrameClient } from './chartGroup';
 import { traceColumns } from './columnPath';
-import { drawOrder, LINE_WIDTH, MARKER_COLOUR, PINNED_ALPHA } from './palette';
+import { axisFont, NORMAL_LOOK, type ChartLook } from './look';
+import { drawOrder, MARKER_COLOUR, PINNED_ALPHA } from './palette';
 import { pinnedSeries, type PinnedRun } from './pinned';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
 import { dashOf, type ChartLine } from './specs';
@@ -27,6 +28,10 @@ export interface ChartConfig {
   markers: number[];
   /** A pinned run of the same network, drawn faintly under the live lines (same colours). */
   pinned?: PinnedRun | null;
+  /** Fonts, strokes and inks (presentation mode's or the everyday ones). */
+  look?: ChartLook;
+  /** Height of the whole chart (CSS px; full screen makes it taller). */
+  height?: number;
 }
 
 /** The cursor, as the chart's legend and tooltip need it. */
@@ -42,11 +47,6 @@ export interface CursorAt {
 
 /** Height of the whole chart (plot and axes), CSS px. */
 export const CHART_HEIGHT = 250;
-/** Fonts and strokes sized for a projector at the back of a room. */
-export const CHART_FONT = '12px ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-const AXIS_INK = '#5b6675';
-const GRID = '#eceff3';
-const TICK = '#9aa5b1';
 /** Alpha of the lines not highlighted while a legend entry is hovered. */
 const DIMMED = 0.15;
 /** A drag narrower than this (CSS px) is a click, not a zoom. */
@@ -54,7 +54,7 @@ const MIN_DRAG_PX = 4;
 
 /** Whether two configurations draw the same lines in the same unit (else uPlot is rebuilt). */
 function sameShape(a: ChartConfig, b: ChartConfig): boolean {
-  if (a.yUnit !== b.yUnit || a.lines.length !== b.lines.length) return false;
+  if (a.yUnit !== b.yUnit || a.lines.length !== b.lines.length || (a.look ?? NORMAL_LOOK) !== (b.look ?? NORMAL_LOOK)) return false;
   return a.lines.every((l, i) => {
     const m = b.lines[i];
     return l.index === m.index && l.color === m.color && l.style === m.style && l.label === m.label;
@@ -74,6 +74,8 @@ export class TimeChartController implements FrameClient {
   private focus: boolean[] | null = null;
   private dirty = true;
   private hovered = false;
+  /** The axis labels ("time (ms)", the unit): page text, so that they scale and can be read. */
+  private axisLabels: { x: HTMLElement; y: HTMLElement } | null = null;
   private width = 0;
   private readonly resizeObserver: ResizeObserver;
   /** Called on every cursor move (null: the cursor left the charts). */
@@ -96,10 +98,21 @@ export class TimeChartController implements FrameClient {
 
   configure(cfg: ChartConfig) {
     const rebuild = !sameShape(this.cfg, cfg);
+    const height = this.heightOf(cfg);
+    const resized = this.u !== null && this.u.height !== height;
     this.cfg = cfg;
     this.matchPinned();
     if (rebuild) this.build();
+    else if (resized && this.u) this.u.setSize({ width: this.width, height });
     this.dirty = true;
+  }
+
+  private heightOf(cfg: ChartConfig): number {
+    return cfg.height ?? CHART_HEIGHT;
+  }
+
+  private get look(): ChartLook {
+    return this.cfg.look ?? NORMAL_LOOK;
   }
 
   /** Finds each line's series in the pinned run (by id), for the lines' configuration now. */
@@ -170,6 +183,9 @@ export class TimeChartController implements FrameClient {
     this.resizeObserver.disconnect();
     this.u?.destroy();
     this.u = null;
+    this.axisLabels?.x.remove();
+    this.axisLabels?.y.remove();
+    this.axisLabels = null;
   }
 
   private resize() {
@@ -179,7 +195,7 @@ export class TimeChartController implements FrameClient {
     // Width 0: the charts are hidden (the network editor is open); keep the plot as it was.
     if (w === 0) return;
     if (!this.u) this.build();
-    else this.u.setSize({ width: w, height: CHART_HEIGHT });
+    else this.u.setSize({ width: w, height: this.heightOf(this.cfg) });
     this.dirty = true;
   }
 
@@ -236,19 +252,21 @@ export class TimeChartController implements FrameClient {
       );
       return { stroke, fill: null, clip: null };
     };
+    const look = this.look;
     const axis = {
-      font: CHART_FONT,
-      labelFont: CHART_FONT,
-      stroke: AXIS_INK,
-      grid: { stroke: GRID, width: 1 },
-      ticks: { stroke: TICK, width: 1, size: 4 },
-      labelSize: 18,
+      font: axisFont(look),
+      labelFont: axisFont(look),
+      stroke: look.axisInk,
+      grid: { stroke: look.gridInk, width: 1 },
+      ticks: { stroke: look.tickInk, width: 1, size: 4 },
+      labelSize: look.labelPx,
       labelGap: 0,
     };
     const opts: uPlot.Options = {
       width: this.width,
-      height: CHART_HEIGHT,
-      padding: [22, 14, 0, 0],
+      height: this.heightOf(this.cfg),
+      // Room on the right for half the last time tick's text.
+      padding: [22, Math.max(14, Math.round(look.fontPx * 1.3)), 0, 0],
       legend: { show: false },
       scales: {
         x: { time: false, auto: true, range: () => this.window },
@@ -257,18 +275,19 @@ export class TimeChartController implements FrameClient {
       axes: [
         {
           ...axis,
-          size: 28,
+          size: look.xAxisPx,
           space: 80,
           splits: (u, _i, min, max) => ticks(min, max, Math.floor(u.bbox.width / uPlot.pxRatio / 80)),
           values: (_u, splits) => splits.map((v) => formatTick(v * timeAxis(this.window[1]).factor)),
-          label: () => timeAxis(this.window[1]).label,
+          // The axis labels are text in the page (axisLabels below): uPlot keeps their room.
+          label: '',
         },
         {
           ...axis,
-          size: 50,
+          size: look.yAxisPx,
           splits: (_u, _i, min, max) => ticks(min, max, 5),
           values: (_u, splits) => splits.map(formatTick),
-          label: this.cfg.yUnit,
+          label: '',
         },
       ],
       series: [
@@ -278,7 +297,7 @@ export class TimeChartController implements FrameClient {
           return {
             label: l.label,
             stroke: l.color,
-            width: LINE_WIDTH[l.style],
+            width: look.lineWidth[l.style],
             dash: dashOf(l),
             cap: (l.style === 'dotted' ? 'round' : 'butt') as CanvasLineCap,
             paths,
@@ -302,7 +321,7 @@ export class TimeChartController implements FrameClient {
         },
       },
       hooks: {
-        drawAxes: [(u) => this.drawMarkers(u), (u) => this.drawPinned(u)],
+        drawAxes: [(u) => this.drawMarkers(u), (u) => this.drawPinned(u), (u) => this.placeAxisLabels(u)],
         setSelect: [(u) => this.zoomToSelection(u)],
         setCursor: [(u) => this.cursorMoved(u)],
         setScale: [
@@ -314,7 +333,11 @@ export class TimeChartController implements FrameClient {
         ],
       },
     };
+    this.axisLabels?.x.remove();
+    this.axisLabels?.y.remove();
+    this.axisLabels = { x: axisLabel('x'), y: axisLabel('y') };
     const u = new uPlot(opts, [[]], this.host);
+    this.host.append(this.axisLabels.x, this.axisLabels.y);
     u.over.addEventListener('mouseenter', () => (this.hovered = true));
     u.over.addEventListener('mouseleave', () => {
       this.hovered = false;
@@ -323,6 +346,23 @@ export class TimeChartController implements FrameClient {
     this.u = u;
     if (this.focus) this.highlight(this.focus);
     this.dirty = true;
+  }
+
+  /** Puts the axis labels in the room uPlot left for them, with the time unit of the window. */
+  private placeAxisLabels(u: uPlot) {
+    const labels = this.axisLabels;
+    if (!labels) return;
+    const pr = uPlot.pxRatio;
+    const { left, top, width, height } = u.bbox;
+    const look = this.look;
+    const set = (el: HTMLElement, text: string, box: Record<string, number>) => {
+      if (el.textContent !== text) el.textContent = text;
+      el.style.fontSize = `${look.fontPx}px`;
+      el.style.color = look.axisInk;
+      for (const [k, v] of Object.entries(box)) el.style.setProperty(k, `${v}px`);
+    };
+    set(labels.x, timeAxis(this.window[1]).label, { left: left / pr, width: width / pr, top: u.height - look.labelPx, height: look.labelPx });
+    set(labels.y, this.cfg.yUnit, { left: 0, width: look.labelPx, top: top / pr, height: height / pr });
   }
 
   private drawMarkers(u: uPlot) {
@@ -375,7 +415,7 @@ export class TimeChartController implements FrameClient {
         path,
       );
       ctx.strokeStyle = l.color;
-      ctx.lineWidth = (LINE_WIDTH[l.style] + 1) * pr;
+      ctx.lineWidth = (this.look.lineWidth[l.style] + 1) * pr;
       ctx.setLineDash(dashOf(l).map((d) => d * pr));
       ctx.lineCap = l.style === 'dotted' ? 'round' : 'butt';
       ctx.stroke(path);
@@ -402,4 +442,11 @@ export class TimeChartController implements FrameClient {
     const rect = u.over.getBoundingClientRect();
     this.onCursor({ row, hovered: this.hovered, clientX: rect.left + left, clientY: rect.top + Math.max(0, u.cursor.top ?? 0) });
   }
+}
+
+function axisLabel(axis: 'x' | 'y'): HTMLElement {
+  const el = document.createElement('div');
+  el.className = `chart-axis-label chart-axis-label-${axis}`;
+  el.dataset.axis = axis;
+  return el;
 }

@@ -31,6 +31,8 @@ import { editedOrigin } from './editor/canvas';
 import { Notices } from './Notices';
 import { Toolbar } from './Toolbar';
 import { useLabState } from './useLab';
+import { useClassroom } from './useClassroom';
+import { ClassroomButtons, ShortcutsHelp } from './Classroom';
 
 const ETHERNET_KIND_NAMES = { acr: 'rate limit' };
 
@@ -45,6 +47,7 @@ function typesText(el: Element | null): boolean {
 
 export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleStore; sweep: SweepSession; compare: CompareSession }) {
   const state = useLabState(lab);
+  const classroom = useClassroom();
   const sweepPhase = useSyncExternalStore(sweep.subscribe, () => sweep.getState().phase);
   const endMs = state.current?.scenario.run.duration_ms ?? state.status?.endMs ?? 1;
   const net = useMemo(() => networkView(state.current?.scenario, state.catalogue?.fields.ethernet), [state.current?.scenario, state.catalogue]);
@@ -155,10 +158,13 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
   }, [lab]);
 
   return (
-    <div className="app">
-      <Toolbar lab={lab} state={state} />
+    <div className={classroom.present ? 'app present' : 'app'}>
+      <Toolbar lab={lab} state={state}>
+        <ClassroomButtons classroom={classroom} />
+      </Toolbar>
+      {classroom.helpOpen && <ShortcutsHelp onClose={() => classroom.setHelpOpen(false)} />}
       <Notices lab={lab} state={state} />
-      <main className="workspace">
+      <main className={classroom.panelOpen ? 'workspace' : 'workspace panel-hidden'}>
         <div className="main-column">
         <div className="view-tabs" role="tablist">
           <button role="tab" aria-selected={workspace === 'charts'} data-testid="view-charts" onClick={() => setWorkspace('charts')}>
@@ -257,6 +263,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
               exportName={`${fileBase}-${spec.id}`}
               pinned={ghost}
               pinnedLabel={pinnedLabel}
+              look={classroom.look}
             />
           ))}
           <TimeChart
@@ -277,10 +284,11 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
             exportName={`${fileBase}-algorithm-${quantity ?? ''}`}
             pinned={ghost}
             pinnedLabel={pinnedLabel}
+            look={classroom.look}
           />
         </div>
         </div>
-        <LessonPanel
+        {classroom.panelOpen && <LessonPanel
           lab={lab}
           state={state}
           onExportRun={exportRun}
@@ -289,7 +297,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
             compare.start(state.current.json, ids.map((from) => ({ from, sets: [] })));
             setWorkspace('compare');
           }}
-        />
+        />}
       </main>
     </div>
   );

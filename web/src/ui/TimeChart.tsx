@@ -14,7 +14,9 @@ import { coincidenceNotes, formatValue, placeTooltip, readoutAt, type ReadoutEnt
 import { pinnedSeries, type PinnedRun } from '../charts/pinned';
 import type { SampleStore } from '../charts/sampleStore';
 import { dashOf, type ChartLine } from '../charts/specs';
-import { TimeChartController, type ChartConfig, type CursorAt } from '../charts/timeChart';
+import { CHART_HEIGHT, TimeChartController, type ChartConfig, type CursorAt } from '../charts/timeChart';
+import { NORMAL_LOOK, type ChartLook } from '../charts/look';
+import { fullScreenHeight, useFullScreen } from './useFullScreen';
 import { saveBlob } from './download';
 
 export interface TimeChartProps {
@@ -45,6 +47,8 @@ export interface TimeChartProps {
   /** A pinned run of this network, drawn faintly behind the live lines, and its settings in words. */
   pinned?: PinnedRun | null;
   pinnedLabel?: string;
+  /** Fonts, strokes and inks (presentation mode's, or the everyday ones). */
+  look?: ChartLook;
 }
 
 const NO_MARKERS: number[] = [];
@@ -67,15 +71,28 @@ export const TimeChart = memo(function TimeChart({
   exportName = testId,
   pinned = null,
   pinnedLabel = '',
+  look = NORMAL_LOOK,
 }: TimeChartProps) {
   const plotRef = useRef<HTMLDivElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const headRef = useRef<HTMLElement>(null);
+  // View state: this chart full screen (or maximised over the page), and its height there.
+  const { full, toggle: toggleFull } = useFullScreen(sectionRef);
+  const [fullHeight, setFullHeight] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (full === null) return setFullHeight(undefined);
+    const fit = () => setFullHeight(fullScreenHeight(headRef.current?.offsetHeight ?? 0, CHART_HEIGHT));
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [full]);
   const controller = useRef<TimeChartController | null>(null);
   // View state: whether this chart shows the pinned run's lines (its legend entry toggles them).
   const [pinnedHidden, setPinnedHidden] = useState(false);
   const drawnPinned = pinnedHidden ? null : pinned;
   const config = useMemo<ChartConfig>(
-    () => ({ lines, endMs, yUnit, yFloor, yScale, markers, pinned: drawnPinned }),
-    [lines, endMs, yUnit, yFloor, yScale, markers, drawnPinned],
+    () => ({ lines, endMs, yUnit, yFloor, yScale, markers, pinned: drawnPinned, look, height: fullHeight }),
+    [lines, endMs, yUnit, yFloor, yScale, markers, drawnPinned, look, fullHeight],
   );
   const latest = useRef(config);
   latest.current = config;
@@ -137,14 +154,16 @@ export const TimeChart = memo(function TimeChart({
 
   return (
     <section
-      className="chart"
+      ref={sectionRef}
+      className={full === 'overlay' ? 'chart chart-maximised' : full ? 'chart chart-fullscreen' : 'chart'}
       data-testid={testId}
+      data-full={full ?? 'no'}
       data-lines={lines.length}
       data-visible={shown.length}
       data-unit={yUnit}
       data-pinned={drawnPinned ? 'shown' : pinned ? 'hidden' : 'none'}
     >
-      <header className="chart-head">
+      <header className="chart-head" ref={headRef}>
         <div className="chart-title">
           <h2>{title}</h2>
           {controls}
@@ -154,8 +173,17 @@ export const TimeChart = memo(function TimeChart({
             </span>
           )}
         </div>
+        <span className="chart-export" role="group" aria-label="this chart">
+          <button
+            data-testid="full-screen"
+            aria-pressed={full !== null}
+            title={full ? 'Back to the page (Esc)' : 'Show this chart full screen (Esc to leave)'}
+            onClick={() => void toggleFull()}
+          >
+            {full ? 'Exit full screen' : 'Full screen'}
+          </button>
         {lines.length > 0 && (
-          <span className="chart-export" role="group" aria-label="export this chart">
+          <>
             {(['png', 'svg', 'csv'] as const).map((k) => (
               <button
                 key={k}
@@ -172,8 +200,9 @@ export const TimeChart = memo(function TimeChart({
                 {k.toUpperCase()}
               </button>
             ))}
-          </span>
+          </>
         )}
+        </span>
         <Legend
           lines={lines}
           kindName={kindName}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { groupLibrary, LIBRARY } from '../scenario/library';
 import { lastChangeText } from '../scenario/myScenarios';
 import { SPEEDS, speedLabel } from '../scenario/speed';
@@ -19,7 +19,8 @@ function formatRate(perSec: number) {
   return perSec.toFixed(0);
 }
 
-export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
+/** `children`: view controls shown at the end of the first row (presentation mode, panel, help). */
+export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; children?: ReactNode }) {
   const [stepMs, setStepMs] = useState('1');
   const [untilMs, setUntilMs] = useState('50');
   const fileRef = useRef<HTMLInputElement>(null);
@@ -148,6 +149,7 @@ export function Toolbar({ lab, state }: { lab: Lab; state: LabState }) {
       </div>
 
         <div className="toolbar-spacer" />
+        {children}
         {state.engine && (
           <span className={`engine engine-${state.engine}`} data-testid="engine" title="The engine running in the worker">
             Rust engine (wasm)

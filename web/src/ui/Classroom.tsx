@@ -1,0 +1,101 @@
+// The toolbar's view controls for a class (presentation mode, the side panel, the shortcuts
+// help) and the help itself: every keyboard shortcut, from shortcuts.ts.
+
+import { useEffect, useRef } from 'react';
+import { SHORTCUTS } from './shortcuts';
+import type { useClassroom } from './useClassroom';
+
+type Classroom = ReturnType<typeof useClassroom>;
+
+export function ClassroomButtons({ classroom }: { classroom: Classroom }) {
+  return (
+    <div className="tool-group classroom" role="group" aria-label="view">
+      <button
+        className="btn ghost"
+        data-testid="present"
+        aria-pressed={classroom.present}
+        onClick={classroom.togglePresent}
+        title="Presentation mode: large axis text and legends, thick lines, high contrast (P)"
+      >
+        {classroom.present ? 'Presenting' : 'Present'}
+      </button>
+      <button
+        className="btn ghost"
+        data-testid="toggle-panel"
+        aria-pressed={!classroom.panelOpen}
+        onClick={classroom.togglePanel}
+        title="Hide or show the side panel (\)"
+      >
+        {classroom.panelOpen ? 'Hide panel' : 'Show panel'}
+      </button>
+      <button
+        className="btn ghost"
+        data-testid="shortcuts"
+        aria-haspopup="dialog"
+        onClick={() => classroom.setHelpOpen(!classroom.helpOpen)}
+        title="Keyboard shortcuts (?)"
+      >
+        <span aria-hidden="true">⌨</span> Keys
+      </button>
+    </div>
+  );
+}
+
+export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // Modal: the focus stays inside until it closes, and goes back where it was.
+    const before = document.activeElement as HTMLElement | null;
+    if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
+    return () => before?.focus?.();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="shortcuts-help"
+      data-testid="shortcuts-help"
+      aria-labelledby="shortcuts-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose(); // a click on the backdrop
+      }}
+    >
+      <header>
+        <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+        <button className="btn" data-testid="shortcuts-close" onClick={onClose} autoFocus>
+          Close
+        </button>
+      </header>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Keys</th>
+            <th scope="col">What they do</th>
+            <th scope="col">Where</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SHORTCUTS.map((s) => (
+            <tr key={`${s.keys.join()}:${s.does}`}>
+              <td>
+                {s.keys.map((k, i) => (
+                  <span key={k}>
+                    {i > 0 && ' or '}
+                    <kbd>{k}</kbd>
+                  </span>
+                ))}
+              </td>
+              <td>{s.does}</td>
+              <td>{s.where ?? 'anywhere'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </dialog>
+  );
+}

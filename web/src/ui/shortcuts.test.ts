@@ -1,0 +1,39 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { commandOf, SHORTCUTS } from './shortcuts';
+
+const press = (key: string, more: Partial<KeyboardEvent> = {}, tagName = 'BODY') =>
+  commandOf({ key, ctrlKey: false, metaKey: false, altKey: false, target: { tagName, isContentEditable: false } as unknown as EventTarget, ...more });
+
+describe('keyboard shortcuts', () => {
+  it('P, \\ and ? are page-wide commands, except with a modifier or in a field', () => {
+    expect(press('p')).toBe('present');
+    expect(press('P')).toBe('present');
+    expect(press('\\')).toBe('panel');
+    expect(press('?')).toBe('help');
+    expect(press('x')).toBeNull();
+    expect(press('p', { ctrlKey: true })).toBeNull();
+    for (const tag of ['INPUT', 'SELECT', 'TEXTAREA']) expect(press('p', {}, tag), tag).toBeNull();
+    expect(press('?', {}, 'BUTTON')).toBe('help');
+  });
+
+  it('the help lists every key a keydown handler of the UI reacts to', () => {
+    const ui = dirname(fileURLToPath(import.meta.url));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : /\.tsx?$/.test(f) && !f.includes('.test.') ? [join(dir, f)] : []));
+    const listed = new Set(SHORTCUTS.flatMap((s) => s.keys.flatMap((k) => k.split('+'))).map((k) => k.toLowerCase()));
+    // Key names as the source spells them → as the help does ('\\\\' is the backslash key).
+    const names: Record<string, string> = { Escape: 'esc', ' ': 'space', '\\\\': '\\' };
+    const handled = new Set<string>();
+    for (const f of files(ui)) {
+      const text = readFileSync(f, 'utf8');
+      for (const m of text.matchAll(/\.key === '([^']+)'/g)) handled.add(names[m[1]] ?? m[1].toLowerCase());
+      for (const m of text.matchAll(/\.code !== '([^']+)'/g)) handled.add(m[1].toLowerCase());
+      for (const m of text.matchAll(/key === '([a-z])'/g)) handled.add(m[1]);
+    }
+    expect(handled.size).toBeGreaterThan(4);
+    for (const k of handled) expect(listed, `the key "${k}" is handled but not in the help`).toContain(k);
+  });
+});

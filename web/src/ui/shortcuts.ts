@@ -1,0 +1,45 @@
+// Every keyboard shortcut of the lab, in one list: the help panel (`?`) shows it, and
+// commandOf() says which of the page-wide ones a key press is. Space, undo and redo are handled
+// in App.tsx, the editor's keys in editor/NetworkEditor.tsx; they are listed here so that the
+// help is complete.
+
+export type Command = 'present' | 'panel' | 'help';
+
+export interface Shortcut {
+  /** The keys, as the help shows them. */
+  keys: string[];
+  does: string;
+  /** Where it applies, when not everywhere. */
+  where?: string;
+}
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  { keys: ['Space'], does: 'Play / pause the run', where: 'unless a button or a field has the focus' },
+  { keys: ['Ctrl+Z', '⌘Z'], does: 'Undo the last network edit', where: 'unless you are typing in a field' },
+  { keys: ['Ctrl+Y', 'Ctrl+Shift+Z', '⌘⇧Z'], does: 'Redo', where: 'unless you are typing in a field' },
+  { keys: ['P'], does: 'Presentation mode on / off (large text, thick lines, high contrast)' },
+  { keys: ['\\'], does: 'Hide / show the side panel' },
+  { keys: ['?'], does: 'Show / hide this list of shortcuts' },
+  { keys: ['Esc'], does: 'Close this list; leave a full-screen chart' },
+  { keys: ['Delete', 'Backspace'], does: 'Delete the selected node or link', where: 'Edit network' },
+  { keys: ['Esc'], does: 'Cancel the tool in use (back to Select)', where: 'Edit network' },
+  { keys: ['Enter'], does: 'Apply the value typed', where: 'parameter and rate fields' },
+  { keys: ['Esc'], does: 'Drop the value typed', where: 'switch parameter fields' },
+  { keys: ['Tab', 'Shift+Tab'], does: 'Move between controls; Enter or Space presses the focused button' },
+];
+
+/** Where typing goes to a field: page-wide letter keys are left to it. */
+function typing(target: EventTarget | null): boolean {
+  if (!target || typeof (target as HTMLElement).tagName !== 'string') return false;
+  const el = target as HTMLElement;
+  return el.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName);
+}
+
+/** The page-wide command of a key press (null: none, or the key belongs to a field). */
+export function commandOf(ev: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target'>): Command | null {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev.target)) return null;
+  if (ev.key === 'p' || ev.key === 'P') return 'present';
+  if (ev.key === '\\') return 'panel';
+  if (ev.key === '?') return 'help';
+  return null;
+}
