@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PALETTE } from '../../web/src/charts/palette';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { canvasPixelsOf, libraryScenarios, openLab, repoRoot, waitForMode } from './helpers';
@@ -143,8 +144,7 @@ test('a click on a legend entry hides that source\'s lines and a second click sh
   await playToEnd(page);
   const rate = chart(page, 'rate');
   // C1 and C2 coincide; C2 is drawn over C1, so its colour (vermilion) is what shows.
-  const c2 = '#e4572e';
-  const c1 = '#2563eb';
+  const [c1, c2] = PALETTE;
   await expect.poll(() => pixelsOf(page, 'rate', c2)).toBeGreaterThan(200);
   await expect(rate).toHaveAttribute('data-visible', '6');
   const entry = rate.locator('.legend-entry', { hasText: /^C2$/ });
@@ -380,7 +380,7 @@ test('a parameter change made during the run is marked on every chart (dashed ve
 test('the charts draw again after the network editor has hidden them', async ({ page }) => {
   await openLab(page, '/?scenario=two-sources');
   await playToEnd(page);
-  const c2 = '#e4572e';
+  const c2 = PALETTE[1];
   await expect.poll(() => pixelsOf(page, 'rate', c2)).toBeGreaterThan(200);
   const width = await chart(page, 'rate').locator('canvas').evaluate((c: HTMLCanvasElement) => c.width);
   await page.getByTestId('view-editor').click();

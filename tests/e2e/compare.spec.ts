@@ -2,6 +2,7 @@
 // side by side with their digests those of the wasm engine run directly; the compare link
 // replays both runs digest for digest.
 import { expect, test } from '@playwright/test';
+import { PALETTE } from '../../web/src/charts/palette';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { canvasPixelsOf, downloadText, openLab, repoRoot } from './helpers';
@@ -96,7 +97,7 @@ test('a lesson that compares offers it in one click: qcn-hotspot against fqcn-ho
 });
 
 /** The first two variants' colours (charts/palette.ts PALETTE). */
-const VARIANT_COLOURS = ['#2563eb', '#e4572e'];
+const VARIANT_COLOURS = PALETTE.slice(0, 2);
 
 test('overlaid charts show both variants; the table downloads as CSV and the whole view as one PNG', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');

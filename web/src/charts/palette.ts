@@ -1,15 +1,22 @@
 // Series colours: one per owner (connection or port), stable in meta order, readable on white.
+
+/**
+ * Colour-blind safe: Okabe & Ito's colours (without their yellow, too faint on white, and their
+ * black, the reference lines' ink) and three of Paul Tol's muted scheme. Any two stay apart
+ * (CIELAB distance ≥ 12) for protanopia, deuteranopia and tritanopia (palette.test.ts checks
+ * it), and the first six have hues far enough apart for six connection groups (GFC-1), whose
+ * members are shades of their group's hue.
+ */
 export const PALETTE = [
-  '#2563eb', // blue
-  '#e4572e', // vermilion
-  '#0f9d76', // green
-  '#9b4dca', // purple
-  '#d99a00', // amber
-  '#d6336c', // pink
-  '#0891b2', // cyan
-  '#6b7a2a', // olive
-  '#7c5c3c', // brown
-  '#475569', // slate
+  '#0072b2', // blue
+  '#d55e00', // vermilion
+  '#009e73', // bluish green
+  '#cc79a7', // reddish purple
+  '#e69f00', // orange
+  '#332288', // indigo
+  '#999933', // olive
+  '#882255', // wine
+  '#56b4e9', // sky blue (last: the hue of the blue, lighter)
 ];
 
 /** Mixes a #rrggbb colour with black (amount < 0) or white (amount > 0). */
@@ -25,7 +32,7 @@ function shade(hex: string, amount: number): string {
   return `#${channel(0)}${channel(1)}${channel(2)}`;
 }
 
-/** The palette, then the same hues darker, then lighter: 30 distinct colours before any repeats. */
+/** The palette, then the same hues darker, then lighter: 27 distinct colours before any repeats. */
 const ROUNDS = [0, -0.45, 0.4];
 
 /** The colour of the i-th owner. */
