@@ -105,3 +105,35 @@ test('presentation mode: axis labels and legends ≥ 18 px, thicker lines; the s
   expect(await fontPx(page, '[data-testid=chart-rate] .chart-axis-label-x')).toBeGreaterThanOrEqual(18);
   expect(errors).toEqual([]);
 });
+
+test('? opens the shortcuts help (Space among them); play state changes are announced; each chart has a text alternative', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.locator('body').press('?');
+  const help = page.getByTestId('shortcuts-help');
+  await expect(help).toBeVisible();
+  await expect(help.getByRole('row', { name: /Space.*Play \/ pause/ })).toBeVisible();
+  for (const key of ['P', '\\', 'Ctrl+Z', 'Delete', 'Esc']) await expect(help.locator('kbd', { hasText: key }).first()).toBeVisible();
+  await shot(page, 'shortcuts-help');
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+  await page.getByTestId('shortcuts').click();
+  await expect(help).toBeVisible();
+  await help.getByTestId('shortcuts-close').click();
+  await expect(help).toHaveCount(0);
+
+  // Space plays; the live region says so, then that the run ended.
+  const announcer = page.getByTestId('play-announcer');
+  await expect(announcer).toHaveAttribute('aria-live', 'polite');
+  await page.getByTestId('speed').selectOption('0.05');
+  // Space plays when no button or field has the focus (on a button it presses the button).
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Space');
+  await expect(announcer).toHaveText(/^Playing at 0\.05×/);
+  await expect(announcer).toHaveText(/The run has ended, at 100 ms/, { timeout: 30_000 });
+
+  // The rate chart's text alternative: C1 and C2 at about half the total each.
+  const summary = page.getByTestId('chart-rate').getByTestId('chart-summary');
+  await expect(summary).toHaveText(/latest values at t = 100\.0 ms: .*C1 ACR [\d.]+ Mbps, 50 % of the total; .*C2 ACR [\d.]+ Mbps, 50 % of the total/);
+  await expect(page.getByTestId('chart-rate')).toHaveAccessibleDescription(/C1 ACR/);
+  expect(errors).toEqual([]);
+});

@@ -32,7 +32,7 @@ import { Notices } from './Notices';
 import { Toolbar } from './Toolbar';
 import { useLabState } from './useLab';
 import { useClassroom } from './useClassroom';
-import { ClassroomButtons, ShortcutsHelp } from './Classroom';
+import { ClassroomButtons, PlayAnnouncer, ShortcutsHelp } from './Classroom';
 
 const ETHERNET_KIND_NAMES = { acr: 'rate limit' };
 
@@ -163,6 +163,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
         <ClassroomButtons classroom={classroom} />
       </Toolbar>
       {classroom.helpOpen && <ShortcutsHelp onClose={() => classroom.setHelpOpen(false)} />}
+      <PlayAnnouncer state={state} />
       <Notices lab={lab} state={state} />
       <main className={classroom.panelOpen ? 'workspace' : 'workspace panel-hidden'}>
         <div className="main-column">

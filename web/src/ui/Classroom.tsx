@@ -1,7 +1,10 @@
 // The toolbar's view controls for a class (presentation mode, the side panel, the shortcuts
 // help) and the help itself: every keyboard shortcut, from shortcuts.ts.
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { LabState } from '../lab/lab';
+import type { Mode } from '../engine/protocol';
+import { playAnnouncement } from './announce';
 import { SHORTCUTS } from './shortcuts';
 import type { useClassroom } from './useClassroom';
 
@@ -97,5 +100,26 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
         </tbody>
       </table>
     </dialog>
+  );
+}
+
+/** A polite live region that tells screen readers when the run plays, pauses or ends. */
+export function PlayAnnouncer({ state }: { state: LabState }) {
+  const mode = state.status?.mode ?? null;
+  const run = state.status?.run ?? null;
+  const last = useRef<{ mode: Mode | null; run: number | null }>({ mode: null, run: null });
+  const [text, setText] = useState('');
+  useEffect(() => {
+    if (mode === null) return;
+    const before = last.current.run === run ? last.current.mode : null;
+    last.current = { mode, run };
+    const said = playAnnouncement(before, mode, state.status?.nowMs ?? 0, state.status?.endMs ?? 0, state.speed);
+    if (said) setText(said);
+    // Only a change of mode (or of run) speaks: the clock and the speed are read when it does.
+  }, [mode, run]);
+  return (
+    <div className="visually-hidden" role="status" aria-live="polite" data-testid="play-announcer">
+      {text}
+    </div>
   );
 }

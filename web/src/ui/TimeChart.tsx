@@ -17,6 +17,7 @@ import { dashOf, type ChartLine } from '../charts/specs';
 import { CHART_HEIGHT, TimeChartController, type ChartConfig, type CursorAt } from '../charts/timeChart';
 import { NORMAL_LOOK, type ChartLook } from '../charts/look';
 import { fullScreenHeight, useFullScreen } from './useFullScreen';
+import { chartText } from '../charts/textAlternative';
 import { saveBlob } from './download';
 
 export interface TimeChartProps {
@@ -131,6 +132,10 @@ export const TimeChart = memo(function TimeChart({
   useEffect(() => controller.current?.configure(config), [config]);
   useEffect(() => controller.current?.setVisible(visible), [visible, config]);
 
+  // The text alternative: each line's latest value and share, refreshed once a second (the
+  // samples never enter React state; a screen reader reads it when the user gets there).
+  const summary = useChartText(store, title, yUnit, yScale, lines);
+
   const highlight = (match: ((l: ChartLine) => boolean) | null) => controller.current?.highlight(match && lines.map(match));
 
   const kindName = (kind: string) => kindNames?.[kind] ?? KIND_NAMES[kind] ?? kind;
@@ -162,10 +167,15 @@ export const TimeChart = memo(function TimeChart({
       data-visible={shown.length}
       data-unit={yUnit}
       data-pinned={drawnPinned ? 'shown' : pinned ? 'hidden' : 'none'}
+      aria-labelledby={`${testId}-title`}
+      aria-describedby={`${testId}-summary`}
     >
+      <p className="visually-hidden" id={`${testId}-summary`} data-testid="chart-summary">
+        {summary}
+      </p>
       <header className="chart-head" ref={headRef}>
         <div className="chart-title">
-          <h2>{title}</h2>
+          <h2 id={`${testId}-title`}>{title}</h2>
           {controls}
           {sampled && (
             <span className="chart-sampled" data-testid="chart-sampled">
@@ -250,6 +260,25 @@ export const TimeChart = memo(function TimeChart({
     </section>
   );
 });
+
+/** How often the text alternative follows the run (ms). */
+const TEXT_EVERY_MS = 1000;
+
+function useChartText(store: SampleStore, title: string, unit: string, yScale: number, lines: ChartLine[]): string {
+  const [text, setText] = useState('');
+  useEffect(() => {
+    const update = () => {
+      const row = store.length - 1;
+      const timeMs = row >= 0 ? store.times()[row] : null;
+      const values = lines.map((l) => ({ label: l.label, kind: l.kind, value: row >= 0 ? store.series(l.index)[row] * yScale : NaN }));
+      setText(chartText(title, unit, timeMs, values));
+    };
+    update();
+    const timer = setInterval(update, TEXT_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [store, title, unit, yScale, lines]);
+  return text;
+}
 
 /** One swatch per line style of a merged entry (the first line's colour), not one per line. */
 function firstOfEachStyle(lines: ChartLine[]): ChartLine[] {
