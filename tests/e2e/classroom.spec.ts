@@ -2,6 +2,7 @@
 // speed that plays it in 10–30 s and a share link carries the speed; presentation mode, the
 // collapsible side panel, full-screen charts, the shortcuts help, and an axe run over the main
 // screens. Screenshots go to test-results/screens/classroom-*.png.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -135,5 +136,45 @@ test('? opens the shortcuts help (Space among them); play state changes are anno
   const summary = page.getByTestId('chart-rate').getByTestId('chart-summary');
   await expect(summary).toHaveText(/latest values at t = 100\.0 ms: .*C1 ACR [\d.]+ Mbps, 50 % of the total; .*C2 ACR [\d.]+ Mbps, 50 % of the total/);
   await expect(page.getByTestId('chart-rate')).toHaveAccessibleDescription(/C1 ACR/);
+  expect(errors).toEqual([]);
+});
+
+/** The serious and critical axe violations of the page as it is (rule, impact, where). */
+async function seriousViolations(page: Page, exclude: string[] = []) {
+  let builder = new AxeBuilder({ page });
+  for (const sel of exclude) builder = builder.exclude(sel);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+test('axe: no serious or critical violations on the main screens', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = await openLab(page, '/?scenario=two-sources-staggered');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await status(page))?.mode).toBe('done');
+  const screens: [string, () => Promise<void>][] = [
+    ['charts and the result', async () => {}],
+    ['lesson tab', async () => page.getByRole('tab', { name: 'Lesson' }).click()],
+    ['switches tab', async () => page.getByRole('tab', { name: 'Switches' }).click()],
+    ['presentation mode', async () => page.getByTestId('present').click()],
+    ['shortcuts help', async () => page.getByTestId('shortcuts').click()],
+    ['network editor', async () => {
+      await page.keyboard.press('Escape');
+      await page.getByTestId('present').click();
+      await page.getByTestId('view-editor').click();
+    }],
+    ['compare', async () => page.getByTestId('view-compare').click()],
+  ];
+  const found: Record<string, unknown> = {};
+  for (const [name, open] of screens) {
+    await open();
+    await page.waitForTimeout(300);
+    const v = await seriousViolations(page);
+    if (v.length) found[name] = v;
+  }
+  expect(found).toEqual({});
   expect(errors).toEqual([]);
 });

@@ -167,7 +167,8 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
       <Notices lab={lab} state={state} />
       <main className={classroom.panelOpen ? 'workspace' : 'workspace panel-hidden'}>
         <div className="main-column">
-        <div className="view-tabs" role="tablist">
+        <div className="view-tabs">
+          <div className="view-tabs-list" role="tablist" aria-label="views">
           <button role="tab" aria-selected={workspace === 'charts'} data-testid="view-charts" onClick={() => setWorkspace('charts')}>
             Charts
           </button>
@@ -182,6 +183,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
           <button role="tab" aria-selected={workspace === 'compare'} data-testid="view-compare" onClick={() => setWorkspace('compare')}>
             Compare
           </button>
+          </div>
           {workspace === 'charts' && (
             <span className="zoom-hint" data-testid="zoom">
               {zoom ? (

@@ -237,7 +237,7 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
           </span>
           <span className="clock-end"> / {formatMs(endMs)} ms</span>
         </div>
-        <div className="progress" role="progressbar" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+        <div className="progress" role="progressbar" aria-label="run progress (%)" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
           <div className="progress-bar" style={{ width: `${progress * 100}%` }} />
         </div>
         <div className="clock-meta">
