@@ -104,6 +104,11 @@ test('presentation mode: axis labels and legends ≥ 18 px, thicker lines; the s
   await openLab(page, '/?scenario=gfc1&present=1');
   await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'true');
   expect(await fontPx(page, '[data-testid=chart-rate] .chart-axis-label-x')).toBeGreaterThanOrEqual(18);
+  // GFC-1's six groups in the colour-blind-safe palette, on a projector.
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await status(page))?.mode, { timeout: 60_000 }).toBe('done');
+  await shot(page, 'present-gfc1');
   expect(errors).toEqual([]);
 });
 

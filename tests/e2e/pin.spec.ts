@@ -1,6 +1,7 @@
 // Pin a run as reference: later runs of the same network draw it faintly behind theirs, in the
 // same colours, with the pinned settings named in the legend, until unpinned.
 import { expect, test, type Page } from '@playwright/test';
+import { PALETTE } from '../../web/src/charts/palette';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openLab, repoRoot, status, waitForMode } from './helpers';
@@ -42,8 +43,8 @@ const pixelsNear = (page: Page, rgb: [number, number, number]) =>
       return n;
     }, rgb);
 
-/** The first owner's colour. */
-const FAINT_C1: [number, number, number] = [0x25, 0x63, 0xeb];
+/** The first owner's colour (charts/palette.ts). */
+const FAINT_C1 = [1, 3, 5].map((i) => parseInt(PALETTE[0].slice(i, i + 2), 16)) as [number, number, number];
 
 test('a pinned run is drawn faintly behind the next run of the network, named by its settings, until unpinned', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');

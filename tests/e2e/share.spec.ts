@@ -49,7 +49,8 @@ test('a shared link opens the scenario with its recorded change in a new page an
   await page.getByTestId('share').click();
   await expect(page.getByTestId('notice')).toContainText('with its 1 recorded change');
   const link = await page.getByTestId('share-link').inputValue();
-  expect(link).toMatch(/^[^?]*#s=1\.[A-Za-z0-9_-]+&q=[a-z_]+$/);
+  // The chart choice and the playback speed (max, picked to play to the end) ride along.
+  expect(link).toMatch(/^[^?]*#s=1\.[A-Za-z0-9_-]+&q=[a-z_]+&v=max$/);
   expect(link.length).toBeLessThan(2000);
   await page.screenshot({ path: resolve(shots, 'share-1-link.png') });
 

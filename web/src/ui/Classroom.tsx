@@ -11,35 +11,36 @@ import type { useClassroom } from './useClassroom';
 type Classroom = ReturnType<typeof useClassroom>;
 
 export function ClassroomButtons({ classroom }: { classroom: Classroom }) {
+  const buttons = [
+    {
+      id: 'present',
+      pressed: classroom.present,
+      onClick: classroom.togglePresent,
+      title: 'Presentation mode: large axis text and legends, thick lines, high contrast (P)',
+      text: classroom.present ? 'Presenting' : 'Present',
+    },
+    {
+      id: 'toggle-panel',
+      pressed: !classroom.panelOpen,
+      onClick: classroom.togglePanel,
+      title: 'Hide or show the side panel (\\)',
+      text: classroom.panelOpen ? 'Hide panel' : 'Show panel',
+    },
+    {
+      id: 'shortcuts',
+      pressed: classroom.helpOpen,
+      onClick: () => classroom.setHelpOpen(!classroom.helpOpen),
+      title: 'Keyboard shortcuts (?)',
+      text: '⌨ Keys',
+    },
+  ];
   return (
     <div className="tool-group classroom" role="group" aria-label="view">
-      <button
-        className="btn ghost"
-        data-testid="present"
-        aria-pressed={classroom.present}
-        onClick={classroom.togglePresent}
-        title="Presentation mode: large axis text and legends, thick lines, high contrast (P)"
-      >
-        {classroom.present ? 'Presenting' : 'Present'}
-      </button>
-      <button
-        className="btn ghost"
-        data-testid="toggle-panel"
-        aria-pressed={!classroom.panelOpen}
-        onClick={classroom.togglePanel}
-        title="Hide or show the side panel (\)"
-      >
-        {classroom.panelOpen ? 'Hide panel' : 'Show panel'}
-      </button>
-      <button
-        className="btn ghost"
-        data-testid="shortcuts"
-        aria-haspopup="dialog"
-        onClick={() => classroom.setHelpOpen(!classroom.helpOpen)}
-        title="Keyboard shortcuts (?)"
-      >
-        <span aria-hidden="true">⌨</span> Keys
-      </button>
+      {buttons.map((b) => (
+        <button key={b.id} className="btn ghost" data-testid={b.id} aria-pressed={b.pressed} onClick={b.onClick} title={b.title}>
+          {b.text}
+        </button>
+      ))}
     </div>
   );
 }
