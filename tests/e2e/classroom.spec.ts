@@ -180,6 +180,14 @@ test('axe: no serious or critical violations on the main screens', async ({ page
     const v = await seriousViolations(page);
     if (v.length) found[name] = v;
   }
+  // A sweep's tab, with its table filled in.
+  await openLab(page, '/?scenario=fecn-n0-sweep');
+  await page.getByTestId('view-sweep').click();
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  const v = await seriousViolations(page);
+  if (v.length) found.sweep = v;
+  await shot(page, 'sweep');
   expect(found).toEqual({});
   expect(errors).toEqual([]);
 });
