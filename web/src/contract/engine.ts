@@ -60,7 +60,7 @@ export interface EngineModule {
   kind: 'wasm';
   catalogue(): string;
   validateScenario(json: string): string;
-  createSimulation(json: string): Simulation;
+  createSimulation(json: string): TracingSimulation;
 }
 
 /** A Simulation that records RM-cell events and lets a switch explain itself (issue 12). */

@@ -4,7 +4,7 @@
 // engine call and cannot be interrupted otherwise) or when the user cancels a load, reloading
 // the last good scenario each time.
 
-import type { ParamChange, Problem, SeriesMeta } from '../contract/engine';
+import type { Explain, ParamChange, Problem, RmDirection, RmRecord, SeriesMeta } from '../contract/engine';
 import type { FromWorker, RunStatus, Speed, ToWorker } from './protocol';
 
 /** The part of a Worker the client uses (a real Worker, or an in-process fake in tests). */
@@ -33,6 +33,12 @@ export interface ClientHandlers {
   }): void;
   /** The run summary (JSON text) when a run reaches its end. */
   summary?(json: string, digest: string): void;
+  /** RM-cell events of the current run (with the trace on), oldest first. */
+  rmEvents?(records: RmRecord[], dropped: number): void;
+  /** The answer to explain (of the current run). */
+  explained?(answer: { id: number; switchId: string; port: string; explain: Explain | null; problem: Problem | null }): void;
+  /** The answer to nextRmEvent: the event the run paused at, or null. */
+  rmFound?(node: string, record: RmRecord | null): void;
   /** The engine crashed; a fresh worker is already being started. */
   crashed?(message: string): void;
   /** A load or reset was not answered within the timeout: a fresh worker is being started. */
@@ -57,6 +63,7 @@ export class SimClient {
   private lastGood: string | null = null;
   private pending: string | null = null;
   private speed: Speed = 1;
+  private traceCapacity = 0;
   private watchdog: unknown = null;
   /** Loads and resets sent and not answered yet (the worker answers them in order). */
   private awaiting = 0;
@@ -90,6 +97,7 @@ export class SimClient {
     };
     this.send({ type: 'init' });
     this.send({ type: 'speed', speed: this.speed });
+    if (this.traceCapacity > 0) this.send({ type: 'rmTrace', capacity: this.traceCapacity });
   }
 
   /** A fresh worker with the last good scenario. */
@@ -175,6 +183,15 @@ export class SimClient {
         // A crash reload must replay the changes made so far.
         if (msg.change) this.lastGood = msg.scenario;
         return this.on.paramSet?.(msg);
+      case 'rmEvents':
+        if (msg.run === this.run) this.on.rmEvents?.(msg.records, msg.dropped);
+        return;
+      case 'explained':
+        if (msg.run === this.run) this.on.explained?.(msg);
+        return;
+      case 'rmFound':
+        if (msg.run === this.run) this.on.rmFound?.(msg.node, msg.record);
+        return;
       case 'crashed':
         return this.restart(msg.message);
       case 'error':
@@ -214,6 +231,17 @@ export class SimClient {
   setSpeed(speed: Speed) {
     this.speed = speed;
     this.send({ type: 'speed', speed });
+  }
+  /** Records RM-cell events (0: stop); a replacement worker is told again. */
+  setRmTrace(capacity: number) {
+    this.traceCapacity = capacity;
+    this.send({ type: 'rmTrace', capacity });
+  }
+  explain(id: number, switchId: string, port: string) {
+    this.send({ type: 'explain', id, switchId, port });
+  }
+  nextRmEvent(node: string, direction?: RmDirection) {
+    this.send({ type: 'nextRmEvent', node, direction });
   }
   dispose() {
     this.stopWatch();

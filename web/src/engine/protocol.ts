@@ -1,7 +1,7 @@
 // The message protocol between the UI (client.ts) and the engine worker (worker.ts).
 // Time series travel as transferred Float64Arrays, never as JSON per sample.
 
-import type { ParamChange, Problem, SeriesMeta } from '../contract/engine';
+import type { Explain, ParamChange, Problem, RmDirection, RmRecord, SeriesMeta } from '../contract/engine';
 
 /** Playback speed: a multiple of real time, or as fast as the engine goes. */
 export type Speed = number | 'max';
@@ -25,7 +25,20 @@ export type ToWorker =
    * Change a switch parameter from the current simulated time on (no reset); the change is
    * recorded in the scenario, and a later reset (or a reload after a crash) replays it.
    */
-  | { type: 'setParam'; node: string; param: string; value: number };
+  | { type: 'setParam'; node: string; param: string; value: number }
+  /**
+   * Records RM-cell events from now on (and in every later run), keeping at most `capacity` in
+   * the engine between two drains; 0 stops. Recorded events come in `rmEvents` messages.
+   */
+  | { type: 'rmTrace'; capacity: number }
+  /** Asks the algorithm of a switch port (`SW1->SW2` or the node it leads to) to explain its
+   *  state now; answered by `explained` with the same `id`. */
+  | { type: 'explain'; id: number; switchId: string; port: string }
+  /**
+   * Steps the run, event by event, until an RM-cell event is recorded at `node` (of
+   * `direction`, when given), then pauses; answered by `rmFound`. Turns the trace on if off.
+   */
+  | { type: 'nextRmEvent'; node: string; direction?: RmDirection };
 
 export type Mode = 'idle' | 'paused' | 'playing' | 'seeking' | 'done';
 
@@ -69,6 +82,14 @@ export type FromWorker =
     }
   /** The run summary (JSON, the same as `abrsim run` prints), sent when a run reaches its end. */
   | { type: 'summary'; run: number; summary: string; digest: string }
+  /** RM-cell events recorded since the last message, oldest first (a JSON copy, never a view
+   *  of wasm memory); `dropped`: how many the engine's buffer dropped in this run so far. */
+  | { type: 'rmEvents'; run: number; records: RmRecord[]; dropped: number }
+  /** The answer to `explain`: the record, or the problem (path `switch` or `port`). */
+  | { type: 'explained'; run: number; id: number; switchId: string; port: string; explain: Explain | null; problem: Problem | null }
+  /** The answer to `nextRmEvent`: the event the run stopped at, or null (the run ended, or
+   *  the search was paused first). */
+  | { type: 'rmFound'; run: number; node: string; record: RmRecord | null }
   /** The engine panicked: this worker is unusable and must be replaced. */
   | { type: 'crashed'; message: string }
   /** A command that could not be carried out (the worker is still fine). */

@@ -1,7 +1,7 @@
 // Loads the wasm engine package (built by scripts/build-wasm.sh into web/wasm-pkg) in a worker:
 // the interactive engine worker (worker.ts) and the pool's batch workers (batchWorker.ts).
 
-import type { RowSimulation } from '../contract/engine';
+import type { RowSimulation, TracingSimulation } from '../contract/engine';
 
 // Globs, not imports, so that the app still builds before the wasm package exists.
 const wasmJs = import.meta.glob('../../wasm-pkg/abr_wasm.js');
@@ -14,7 +14,7 @@ export interface WasmPackage {
   validateScenario(json: string): string;
   sweepPlan(json: string): string;
   sweepScenario(json: string, index: number): string;
-  Simulation: new (json: string) => RowSimulation;
+  Simulation: new (json: string) => RowSimulation & TracingSimulation;
 }
 
 /** The package, instantiated; throws with the reason when it was not built with this app. */

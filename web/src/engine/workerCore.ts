@@ -2,7 +2,7 @@
 // it owns one Simulation, answers control messages, and while playing advances the engine in
 // slices sized to a wall-clock budget, so control messages are handled between slices.
 
-import type { EngineModule, Problem, SeriesMeta, Simulation } from '../contract/engine';
+import type { EngineModule, Explain, Problem, RmDirection, RmRecord, SeriesMeta, TracingSimulation as Simulation } from '../contract/engine';
 import type { FromWorker, Mode, RunStatus, Speed, ToWorker } from './protocol';
 import type { Scenario } from '../contract/scenario';
 
@@ -26,6 +26,8 @@ const MAX_EVENTS = 5_000_000;
 /** When playback lags its schedule by more than this much wall time, drop the debt. */
 const MAX_LAG_WALL_MS = 250;
 const SPEED_WINDOW_MS = 1000;
+/** RM-cell events the engine keeps between two drains (one slice) when the trace is on. */
+export const ENGINE_TRACE_CAPACITY = 20_000;
 
 export class WorkerCore {
   private sim: Simulation | null = null;
@@ -43,6 +45,10 @@ export class WorkerCore {
   private history: { wall: number; sim: number; events: number }[] = [];
   private cancel: (() => void) | null = null;
   private crashed = false;
+  /** RM-cell trace capacity (0: off); kept across runs. */
+  private traceCapacity = 0;
+  /** While seeking the next RM-cell event at a node: what is sought. */
+  private seekRm: { node: string; direction?: RmDirection } | null = null;
   private readonly budget: number;
   private readonly idleDelay: number;
 
@@ -77,6 +83,11 @@ export class WorkerCore {
       case 'reset':
         if (!this.sim) return this.error('nothing loaded');
         return this.start();
+      case 'rmTrace':
+        // Also before a load (a replacement worker is told at once): every run takes it.
+        this.traceCapacity = Math.max(0, Math.floor(msg.capacity));
+        this.sim?.setRmTrace(this.traceCapacity);
+        return;
     }
     if (!this.sim) return this.error(`cannot ${msg.type}: no scenario loaded`);
     switch (msg.type) {
@@ -89,12 +100,30 @@ export class WorkerCore {
         return this.postStatus();
       case 'pause':
         this.stopLoop();
+        this.endRmSearch(null);
         if (this.mode !== 'done') this.mode = 'paused';
         return this.postStatus();
       case 'setParam':
         return this.setParam(this.sim, msg.node, msg.param, msg.value);
+      case 'explain':
+        return this.explain(this.sim, msg.id, msg.switchId, msg.port);
+      case 'nextRmEvent':
+        if (this.sim.done()) return this.host.post({ type: 'rmFound', run: this.run, node: msg.node, record: null });
+        if (this.traceCapacity === 0) {
+          this.traceCapacity = ENGINE_TRACE_CAPACITY;
+          this.sim.setRmTrace(this.traceCapacity);
+        }
+        this.flushSamples(this.sim); // events recorded before the search are not what it finds
+        this.endRmSearch(null);
+        this.seekRm = { node: msg.node, direction: msg.direction };
+        this.seekTargetMs = this.sim.endMs();
+        this.mode = 'seeking';
+        this.history = [];
+        this.kick();
+        return this.postStatus();
       case 'step':
       case 'runUntil': {
+        this.endRmSearch(null);
         const target = msg.type === 'step' ? this.sim.nowMs() + msg.ms : msg.ms;
         if (!(target > this.sim.nowMs()) || this.sim.done()) return this.postStatus();
         this.seekTargetMs = Math.min(target, this.sim.endMs());
@@ -151,12 +180,55 @@ export class WorkerCore {
     this.host.post({ type: 'paramSet', run: this.run, request, change, problem: null, scenario: this.scenarioJson });
   }
 
+  private explain(sim: Simulation, id: number, switchId: string, port: string) {
+    let explain: Explain | null = null;
+    let problem: Problem | null = null;
+    const answer = JSON.parse(sim.explain(switchId, port)) as { explain?: Explain; problem?: Problem };
+    if (answer.explain) explain = answer.explain;
+    else problem = answer.problem ?? { path: '', rule: 'the engine gave no explanation' };
+    this.host.post({ type: 'explained', run: this.run, id, switchId, port, explain, problem });
+  }
+
+  /** Ends an RM-event search (if one is on) with what it found. */
+  private endRmSearch(record: RmRecord | null) {
+    const sought = this.seekRm;
+    if (!sought) return;
+    this.seekRm = null;
+    this.host.post({ type: 'rmFound', run: this.run, node: sought.node, record });
+  }
+
+  /**
+   * One slice of an RM-event search: one event per engine call, draining the trace after
+   * each, until a record at the node sought (the run pauses at its time) or the budget.
+   */
+  private searchSlice(sim: Simulation, start: number): RmRecord | null {
+    const sought = this.seekRm!;
+    let wall = start;
+    let found: RmRecord | null = null;
+    let batch: RmRecord[] = [];
+    while (!found && !sim.done() && wall - start < this.budget) {
+      for (let i = 0; i < 200 && !found && !sim.done(); i++) {
+        sim.advance(sim.endMs(), 1);
+        const json = sim.takeRmTrace();
+        if (json.length <= 2) continue;
+        const records = JSON.parse(json) as RmRecord[];
+        batch = batch.concat(records);
+        found = records.find((r) => r.node === sought.node && (!sought.direction || r.direction === sought.direction)) ?? null;
+      }
+      wall = this.host.now();
+    }
+    if (batch.length) this.host.post({ type: 'rmEvents', run: this.run, records: batch, dropped: sim.rmTraceDropped() });
+    return found;
+  }
+
   /** Adopts a fresh simulation (or recreates the current scenario's), at time 0, paused. */
   private start(fresh?: Simulation, seq?: number) {
     this.stopLoop();
+    this.endRmSearch(null);
     this.sim?.free();
     this.sim = null;
     this.sim = fresh ?? this.engine.createSimulation(this.scenarioJson);
+    if (this.traceCapacity > 0) this.sim.setRmTrace(this.traceCapacity);
     this.meta = JSON.parse(this.sim.seriesMeta()) as SeriesMeta[];
     this.width = this.meta.length + 1;
     this.run += 1;
@@ -212,7 +284,15 @@ export class WorkerCore {
       const start = this.host.now();
       const target = this.target(sim, start);
       let wall = start;
-      while (sim.nowMs() < target && !sim.done() && wall - start < this.budget) {
+      if (this.seekRm) {
+        const found = this.searchSlice(sim, start);
+        wall = this.host.now();
+        if (found) {
+          this.mode = 'paused';
+          this.endRmSearch(found);
+        }
+      }
+      while (!this.seekRm && this.mode !== 'paused' && sim.nowMs() < target && !sim.done() && wall - start < this.budget) {
         const remaining = this.budget - (wall - start);
         const maxEvents = Math.round(Math.min(MAX_EVENTS, Math.max(MIN_EVENTS, this.eventsPerMs * remaining)));
         const n = sim.advance(target, maxEvents);
@@ -230,8 +310,9 @@ export class WorkerCore {
       this.record(sim, wall);
       if (sim.done()) {
         this.mode = 'done';
+        this.endRmSearch(null);
         this.host.post({ type: 'summary', run: this.run, summary: sim.summary(), digest: sim.digest() });
-      } else if (this.mode === 'seeking' && sim.nowMs() >= this.seekTargetMs) {
+      } else if (this.mode === 'seeking' && !this.seekRm && sim.nowMs() >= this.seekTargetMs) {
         this.mode = 'paused';
       } else if (this.mode === 'playing' && this.speed !== 'max' && sim.nowMs() >= target) {
         delay = this.idleDelay; // ahead of schedule: wait for the wall clock
@@ -246,10 +327,15 @@ export class WorkerCore {
     }
   }
 
+  /** Sends the rows (and, with the trace on, the RM-cell events) recorded since the last time. */
   private flushSamples(sim: Simulation) {
     const data = sim.takeSamples();
     if (data.length > 0) {
       this.host.post({ type: 'samples', run: this.run, width: this.width, data }, [data.buffer]);
+    }
+    if (this.traceCapacity > 0) {
+      const json = sim.takeRmTrace();
+      if (json.length > 2) this.host.post({ type: 'rmEvents', run: this.run, records: JSON.parse(json) as RmRecord[], dropped: sim.rmTraceDropped() });
     }
   }
 

@@ -6,7 +6,7 @@
 // changes recorded and replayed like the engine's. Never shipped: nothing outside src/test/ and
 // the tests imports it.
 
-import type { EngineModule, Problem, SeriesMeta, Simulation } from '../contract/engine';
+import type { EngineModule, Problem, SeriesMeta, TracingSimulation } from '../contract/engine';
 import type { ParamChange, Scenario } from '../contract/scenario';
 import { checkParamValue } from '../scenario/params';
 import { defaultAlgorithm } from '../scenario/switchEdits';
@@ -82,7 +82,7 @@ export function validateFake(json: string): Problem[] {
   return problems;
 }
 
-class FakeSimulation implements Simulation {
+class FakeSimulation implements TracingSimulation {
   private readonly s: Scenario;
   private readonly meta: SeriesMeta[];
   private readonly intervalMs: number;
@@ -181,6 +181,18 @@ class FakeSimulation implements Simulation {
     return JSON.stringify(changes!.length ? { ...rest, changes } : rest);
   }
   free() {}
+  // No model, so no RM cells: the trace stays empty and no switch can explain itself (the
+  // tests of the trace and of explain use the real engine, test/wasmEngine.ts).
+  setRmTrace() {}
+  takeRmTrace() {
+    return '[]';
+  }
+  rmTraceDropped() {
+    return 0;
+  }
+  explain(switchId: string) {
+    return JSON.stringify({ problem: { path: 'switch', rule: `the fake engine has no model of '${switchId}'` } });
+  }
 }
 
 export function createFakeEngine(opts: FakeOptions = {}): EngineModule {

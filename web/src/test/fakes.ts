@@ -1,7 +1,7 @@
 // Test doubles: a deterministic clock and task queue for WorkerCore, an engine wrapper that
 // makes advance() cost wall time, and an in-process "worker" for SimClient.
 
-import type { EngineModule, Simulation } from '../contract/engine';
+import type { EngineModule, TracingSimulation } from '../contract/engine';
 import type { FromWorker, ToWorker } from '../engine/protocol';
 import { WorkerCore, type WorkerHost } from '../engine/workerCore';
 import type { WorkerLike } from '../engine/client';
@@ -62,7 +62,7 @@ export class FakeHost implements WorkerHost {
 export function costly(engine: EngineModule, host: FakeHost, eventsPerMs = 1000): EngineModule {
   return {
     ...engine,
-    createSimulation(json: string): Simulation {
+    createSimulation(json: string): TracingSimulation {
       const sim = engine.createSimulation(json);
       const advance = sim.advance.bind(sim);
       sim.advance = (until: number, maxEvents: number) => {

@@ -1,9 +1,10 @@
 // The real engine (web/wasm-pkg) for unit tests that need real runs — the batch worker's core,
-// the pool and sweeps — as a BatchEngine, and an in-process batch worker around it.
+// the pool and sweeps — as a BatchEngine, and an in-process batch worker around it; and as the
+// interactive worker's EngineModule (the RM-cell trace and explain, which the fake lacks).
 
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { BatchEngine, RowSimulation } from '../contract/engine';
+import type { BatchEngine, EngineModule, RowSimulation, TracingSimulation } from '../contract/engine';
 import { BatchCore } from '../engine/batchCore';
 import type { FromBatch, ToBatch } from '../engine/batchProtocol';
 import type { BatchWorkerLike } from '../engine/pool';
@@ -12,16 +13,24 @@ import './engineCatalogue'; // fails with a clear message when the wasm build is
 
 const pkg = (await import(/* @vite-ignore */ pathToFileURL(repoFile('web/wasm-pkg/abr_wasm.js')).href)) as {
   initSync(opts: { module: BufferSource }): unknown;
+  catalogue(): string;
   validateScenario(json: string): string;
   sweepPlan(json: string): string;
   sweepScenario(json: string, index: number): string;
-  Simulation: new (json: string) => RowSimulation;
+  Simulation: new (json: string) => RowSimulation & TracingSimulation;
 };
 pkg.initSync({ module: readFileSync(repoFile('web/wasm-pkg/abr_wasm_bg.wasm')) });
 
 export const WASM_ENGINE: BatchEngine = {
   sweepPlan: (json) => pkg.sweepPlan(json),
   sweepScenario: (json, i) => pkg.sweepScenario(json, i),
+  validateScenario: (json) => pkg.validateScenario(json),
+  createSimulation: (json) => new pkg.Simulation(json),
+};
+
+export const WASM_INTERACTIVE: EngineModule = {
+  kind: 'wasm',
+  catalogue: () => pkg.catalogue(),
   validateScenario: (json) => pkg.validateScenario(json),
   createSimulation: (json) => new pkg.Simulation(json),
 };
