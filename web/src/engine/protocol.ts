@@ -6,6 +6,9 @@ import type { Explain, ParamChange, Problem, RmDirection, RmRecord, SeriesMeta }
 /** Playback speed: a multiple of real time, or as fast as the engine goes. */
 export type Speed = number | 'max';
 
+/** RM-cell events the engine keeps between two drains (one slice) when the trace is on. */
+export const ENGINE_TRACE_CAPACITY = 20_000;
+
 export type ToWorker =
   /** First message: load the engine (answered by `ready`, or `unavailable`). */
   | { type: 'init' }

@@ -3,7 +3,7 @@
 // slices sized to a wall-clock budget, so control messages are handled between slices.
 
 import type { EngineModule, Explain, Problem, RmDirection, RmRecord, SeriesMeta, TracingSimulation as Simulation } from '../contract/engine';
-import type { FromWorker, Mode, RunStatus, Speed, ToWorker } from './protocol';
+import { ENGINE_TRACE_CAPACITY, type FromWorker, type Mode, type RunStatus, type Speed, type ToWorker } from './protocol';
 import type { Scenario } from '../contract/scenario';
 
 export interface WorkerHost {
@@ -26,8 +26,6 @@ const MAX_EVENTS = 5_000_000;
 /** When playback lags its schedule by more than this much wall time, drop the debt. */
 const MAX_LAG_WALL_MS = 250;
 const SPEED_WINDOW_MS = 1000;
-/** RM-cell events the engine keeps between two drains (one slice) when the trace is on. */
-export const ENGINE_TRACE_CAPACITY = 20_000;
 
 export class WorkerCore {
   private sim: Simulation | null = null;

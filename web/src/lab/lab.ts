@@ -6,10 +6,10 @@
 // switchCommands.ts, the virtual paths' in virtualPathCommands.ts; the lab hands them the
 // engine's answers.
 
-import type { Catalogue, RunSummary } from '../contract/engine';
+import type { Catalogue, RmDirection, RunSummary } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { SimClient, type ClientHandlers, type WorkerLike } from '../engine/client';
-import type { Speed } from '../engine/protocol';
+import { ENGINE_TRACE_CAPACITY, type Speed } from '../engine/protocol';
 import { newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore } from '../scenario/myScenarios';
 import { NOWHERE, type Opened, type Place } from '../scenario/place';
 import { writeLastWork, type KeyValueStore } from '../scenario/storage';
@@ -29,6 +29,8 @@ import {
 } from './state';
 import { lessonSpeed } from '../scenario/speed';
 import { StatusThrottle } from './statusThrottle';
+import { ExplainRequests } from './explain';
+import { PAGE_TRACE_CAPACITY, RmLog } from './rmLog';
 import { liveChangeRefused, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
 import { pathEditLoaded, pathEditRefused, VirtualPathCommands } from './virtualPathCommands';
 
@@ -84,6 +86,10 @@ export class Lab {
   readonly switches: SwitchCommands;
   /** The virtual paths panel's commands. */
   readonly virtualPaths: VirtualPathCommands;
+  /** The RM-cell events of the current run (the event log's), when the trace is on. */
+  readonly rmLog = new RmLog(PAGE_TRACE_CAPACITY);
+  private readonly explains: ExplainRequests;
+  private rmSearches = 0;
 
   constructor(makeWorker: () => WorkerLike, opts: LabOptions = {}) {
     this.samples = opts.samples ?? NO_SAMPLES;
@@ -111,6 +117,7 @@ export class Lab {
     };
     this.switches = new SwitchCommands(context, (node, param, value) => this.client.setParam(node, param, value));
     this.virtualPaths = new VirtualPathCommands(context);
+    this.explains = new ExplainRequests((id, switchId, port) => this.client.explain(id, switchId, port));
   }
 
   subscribe = (fn: () => void) => this.cell.subscribe(fn);
@@ -141,6 +148,7 @@ export class Lab {
         }),
       loaded: ({ meta, seq }) => {
         this.samples.reset(meta);
+        this.rmLog.reset();
         if (this.loads.isOther(seq)) {
           // A reset (or a crash reload) of the loaded scenario: the load on its way still is.
           this.set({ meta, status: null, summary: null, summaryJson: null, digest: null });
@@ -197,7 +205,15 @@ export class Lab {
         }
       },
       samples: (data, width) => this.samples.append(data, width),
-      status: (status) => this.statusThrottle.push(status),
+      status: (status) => {
+        this.statusThrottle.push(status);
+        this.explains.refresh(status);
+      },
+      rmEvents: (records, dropped) => this.rmLog.append(records, dropped),
+      explained: ({ id, switchId, port, explain, problem }) => {
+        if (id === this.explains.latest) this.set({ explanation: { switchId, port, explain, problem } });
+      },
+      rmFound: (node, record) => this.set({ rmFound: { node, record, n: ++this.rmSearches } }),
       summary: (json, digest) => {
         try {
           this.set({ summary: JSON.parse(json) as RunSummary, summaryJson: json, digest });
@@ -507,6 +523,24 @@ export class Lab {
   setSpeed(speed: Speed) {
     this.set({ speed });
     this.client.setSpeed(speed);
+  }
+
+  /** Turns the RM-cell trace (the event log) on or off; on, it records from the current time. */
+  setRmTrace(on: boolean) {
+    this.set({ rmTrace: on });
+    this.client.setRmTrace(on ? ENGINE_TRACE_CAPACITY : 0);
+  }
+
+  /** Picks the switch port the inspector explains (null: none); asked whenever the run is stopped. */
+  explainPort(target: { switchId: string; port: string } | null) {
+    if (!target) this.set({ explanation: null });
+    this.explains.pick(target, this.state.status);
+  }
+
+  /** Steps the run to the next RM-cell event at `node` (of `direction`, if given), and pauses. */
+  nextRmEvent(node: string, direction?: RmDirection) {
+    if (!this.state.rmTrace) this.setRmTrace(true); // the search records, so the log shows it
+    this.client.nextRmEvent(node, direction);
   }
 
   dismissProblems() {

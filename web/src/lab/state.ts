@@ -7,6 +7,8 @@ import type { Scenario } from '../contract/scenario';
 import type { RunStatus, Speed } from '../engine/protocol';
 import type { MyScenarioInfo } from '../scenario/myScenarios';
 import type { Place } from '../scenario/place';
+import type { RmRecord } from '../contract/engine';
+import type { Explanation } from './explain';
 
 export interface LoadedScenario {
   id: string;
@@ -107,6 +109,13 @@ export interface LabState {
   deleted: { id: string; name: string; open: boolean } | null;
   /** What the last undo or redo did (the editor shows it; `n` tells two of them apart). */
   travelled: { text: string; n: number } | null;
+  /** Whether RM-cell events are recorded (the event log is on; its events are in Lab.rmLog). */
+  rmTrace: boolean;
+  /** The switch port's explanation at the stopped run's time (null: no port picked). */
+  explanation: Explanation | null;
+  /** Where the last "next RM event" search stopped (`record` null: the run ended first; `n`
+   *  tells two of them apart). */
+  rmFound: { node: string; record: RmRecord | null; n: number } | null;
 }
 
 export const INITIAL_STATE: LabState = {
@@ -128,6 +137,9 @@ export const INITIAL_STATE: LabState = {
   loading: null,
   deleted: null,
   travelled: null,
+  rmTrace: false,
+  explanation: null,
+  rmFound: null,
 };
 
 /** Where the series go (the charts' sample store): the lab only feeds it. */

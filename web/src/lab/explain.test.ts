@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Explain } from '../contract/engine';
+import { InProcessWorker, twoSources } from '../test/fakes';
+import { WASM_INTERACTIVE } from '../test/wasmEngine';
+import { quantityText, switchPorts, vcTable } from './explain';
+import { Lab } from './lab';
+
+describe('explain presentation', () => {
+  it('lists a switch output ports, those toward sources last', () => {
+    const s = JSON.parse(twoSources());
+    expect(switchPorts(s, 'SW1')).toEqual(['SW1->SW2', 'SW1->S1', 'SW1->S2']);
+    expect(switchPorts(s, 'SW2')).toEqual(['SW2->SW1', 'SW2->D1', 'SW2->D2']);
+  });
+
+  it('writes a quantity with its unit, a flag as yes/no, and an undefined one as a dash', () => {
+    expect(quantityText({ name: 'fair_share_mbps', label: 'FairShare', unit: 'Mbps', value: 69.984 })).toBe('69.98 Mbps');
+    expect(quantityText({ name: 'overload', label: 'z', unit: '', value: 1.0001 })).toBe('1.000');
+    expect(quantityText({ name: 'active_vcs', label: 'N', unit: '', value: 2 })).toBe('2');
+    expect(quantityText({ name: 'fairshare_first', label: 'B', unit: '0/1', value: 0 })).toBe('no');
+    expect(quantityText({ name: 'overload', label: 'z', unit: '', value: null })).toBe('—');
+  });
+
+  it('makes one column per VC quantity, in first-seen order, and leaves a missing one empty', () => {
+    const e: Explain = {
+      algorithm: 'x',
+      port: 'SW1->SW2',
+      time_us: 0,
+      rule: '',
+      values: [],
+      vcs: [
+        { connection: 'C1', values: [{ name: 'ccr_mbps', label: 'CCR', unit: 'Mbps', value: 10 }] },
+        { connection: 'C2', values: [{ name: 'er_mbps', label: 'ER', unit: 'Mbps', value: 5 }, { name: 'ccr_mbps', label: 'CCR', unit: 'Mbps', value: 20 }] },
+      ],
+    };
+    const t = vcTable(e);
+    expect(t.columns).toEqual([{ name: 'ccr_mbps', label: 'CCR (Mbps)' }, { name: 'er_mbps', label: 'ER (Mbps)' }]);
+    expect(t.rows).toEqual([
+      { connection: 'C1', cells: ['10', ''] },
+      { connection: 'C2', cells: ['20', '5'] },
+    ]);
+  });
+});
+
+let lab: Lab | null = null;
+afterEach(() => lab?.dispose());
+
+/** A Lab on the real engine, two-sources loaded. */
+function realLab() {
+  let worker!: InProcessWorker;
+  lab = new Lab(() => (worker = new InProcessWorker(() => WASM_INTERACTIVE)));
+  const pump = () => {
+    for (let i = 0; i < 20; i++) worker.pump();
+  };
+  lab.load(twoSources(), 'two-sources');
+  pump();
+  return { lab, pump };
+}
+
+describe('Lab: a switch explains itself, the event log', () => {
+  it('explains the picked port when stopped, and again after every step', () => {
+    const { lab, pump } = realLab();
+    lab.step(10);
+    pump();
+    lab.explainPort({ switchId: 'SW1', port: 'SW1->SW2' });
+    pump();
+    const first = lab.getState().explanation!;
+    expect(first.problem).toBeNull();
+    expect(first.explain!.time_us).toBeCloseTo(10_000, 6);
+    lab.step(5);
+    pump();
+    expect(lab.getState().explanation!.explain!.time_us).toBeCloseTo(15_000, 6);
+    lab.explainPort(null);
+    expect(lab.getState().explanation).toBeNull();
+  });
+
+  it('fills the event log while on, empties it on reset, and steps to the next event at a node', () => {
+    const { lab, pump } = realLab();
+    lab.setRmTrace(true);
+    lab.step(5);
+    pump();
+    const n = lab.rmLog.records().length;
+    expect(n).toBeGreaterThan(0);
+    lab.nextRmEvent('SW1', 'backward');
+    pump();
+    const found = lab.getState().rmFound!;
+    expect(found.record).toMatchObject({ node: 'SW1', direction: 'backward' });
+    expect(lab.getState().status!.nowMs * 1000).toBeCloseTo(found.record!.time_us, 6);
+    expect(lab.rmLog.records()).toContainEqual(found.record);
+    lab.reset();
+    pump();
+    expect(lab.rmLog.records()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,98 @@
+// "A switch explains itself": which ports of a switch can be asked, the request kept while a
+// port is picked (asked again whenever the paused run is at a new time), and the generic
+// presentation of any algorithm's Explain record (its quantities, and its per-VC table).
+
+import type { Explain, Problem, Quantity } from '../contract/engine';
+import type { Scenario } from '../contract/scenario';
+import type { RunStatus } from '../engine/protocol';
+
+/** The output ports of a switch (`SW1->SW2`), one per link to another node, in link order; the
+ *  ones toward a source last (they carry only backward RM cells and no data to explain). */
+export function switchPorts(s: Scenario, switchId: string): string[] {
+  const kind = new Map(s.nodes.map((n) => [n.id, n.kind]));
+  const others = s.links.flatMap((l) => (l.from === switchId ? [l.to] : l.to === switchId ? [l.from] : []));
+  const unique = [...new Set(others)];
+  const ordered = [...unique.filter((o) => kind.get(o) !== 'source'), ...unique.filter((o) => kind.get(o) === 'source')];
+  return ordered.map((o) => `${switchId}->${o}`);
+}
+
+/** What the inspector shows of an explanation (null: none asked for). */
+export interface Explanation {
+  switchId: string;
+  port: string;
+  explain: Explain | null;
+  problem: Problem | null;
+}
+
+/** A quantity's value with its unit ("69.98 Mbps", "0.90", "yes"); "—" when undefined. */
+export function quantityText(q: Quantity): string {
+  if (q.value === null) return '—';
+  if (q.unit === '0/1') return q.value ? 'yes' : 'no';
+  const v = q.value;
+  const digits = Number.isInteger(v) ? 0 : Math.abs(v) >= 1000 ? 1 : Math.abs(v) >= 10 ? 2 : 3;
+  const num = v.toFixed(digits);
+  return q.unit ? `${num} ${q.unit}` : num;
+}
+
+/** The per-VC table of an explanation: one column per quantity (by name, in first-seen order,
+ *  headed by its label and unit), one row per VC; a VC without a quantity shows "". */
+export function vcTable(e: Explain): { columns: { name: string; label: string }[]; rows: { connection: string; cells: string[] }[] } {
+  const columns: { name: string; label: string }[] = [];
+  const seen = new Set<string>();
+  for (const vc of e.vcs)
+    for (const q of vc.values)
+      if (!seen.has(q.name)) {
+        seen.add(q.name);
+        columns.push({ name: q.name, label: q.unit && q.unit !== '0/1' ? `${q.label} (${q.unit})` : q.label });
+      }
+  const rows = e.vcs.map((vc) => {
+    const byName = new Map(vc.values.map((q) => [q.name, q]));
+    return { connection: vc.connection, cells: columns.map((c) => cellText(byName.get(c.name))) };
+  });
+  return { columns, rows };
+}
+
+/** A table cell: the value without its unit (the column heading has it). */
+function cellText(q: Quantity | undefined): string {
+  if (!q) return '';
+  return quantityText(q.unit === '0/1' ? q : { ...q, unit: '' });
+}
+
+/** Whether the run is stopped, so an explanation describes the moment shown. */
+export function explainable(status: RunStatus | null): boolean {
+  return !!status && (status.mode === 'paused' || status.mode === 'done');
+}
+
+/**
+ * The port the inspector asks about, asked again whenever the stopped run is at a new time (a
+ * step, a pause, the next RM event) or a new run starts.
+ */
+export class ExplainRequests {
+  private target: { switchId: string; port: string } | null = null;
+  private askedAt: { run: number; nowMs: number } | null = null;
+  private id = 0;
+  /** The id of the last request sent (answers to older ones are stale). */
+  latest = 0;
+
+  constructor(private readonly ask: (id: number, switchId: string, port: string) => void) {}
+
+  /** Picks a port (null: none) and asks at once if the run is stopped. */
+  pick(target: { switchId: string; port: string } | null, status: RunStatus | null) {
+    this.target = target;
+    this.askedAt = null;
+    this.refresh(status);
+  }
+
+  get picked() {
+    return this.target;
+  }
+
+  /** Asks again if the stopped run is at another time than last asked. */
+  refresh(status: RunStatus | null) {
+    if (!this.target || !status || !explainable(status)) return;
+    if (this.askedAt && this.askedAt.run === status.run && this.askedAt.nowMs === status.nowMs) return;
+    this.askedAt = { run: status.run, nowMs: status.nowMs };
+    this.latest = ++this.id;
+    this.ask(this.latest, this.target.switchId, this.target.port);
+  }
+}

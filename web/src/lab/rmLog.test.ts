@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { RmRecord } from '../contract/engine';
+import { erText, filterRm, flagsText, nearestRow, NO_FILTER, RmLog } from './rmLog';
+
+const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord => ({
+  time_us: i * 10,
+  connection: i % 2 ? 'C2' : 'C1',
+  rm_seq: i,
+  node: i % 3 ? 'SW1' : 'SW2',
+  direction: i % 4 ? 'forward' : 'backward',
+  er_in_mbps: 100,
+  er_out_mbps: 100,
+  ccr_mbps: 25,
+  ci: false,
+  ni: false,
+  by: '',
+  ...over,
+});
+
+describe('RmLog', () => {
+  it('keeps the newest events up to its capacity and counts the rest as dropped', () => {
+    const log = new RmLog(100);
+    for (let k = 0; k < 7; k++) log.append(Array.from({ length: 37 }, (_, i) => rec(k * 37 + i)), 3);
+    const kept = log.records();
+    expect(kept).toHaveLength(100);
+    expect(kept[kept.length - 1].rm_seq).toBe(7 * 37 - 1);
+    expect(kept[0].rm_seq).toBe(7 * 37 - 100);
+    // 159 dropped in the page, 3 by the engine.
+    expect(log.dropped()).toBe(7 * 37 - 100 + 3);
+  });
+
+  it('tells its listeners of every change, and a reset empties it', () => {
+    const log = new RmLog(10);
+    let told = 0;
+    log.subscribe(() => told++);
+    log.append([rec(1)], 0);
+    const v = log.getVersion();
+    log.reset();
+    expect(told).toBe(2);
+    expect(log.getVersion()).toBeGreaterThan(v);
+    expect(log.records()).toHaveLength(0);
+    expect(log.dropped()).toBe(0);
+  });
+});
+
+describe('event log filter and text', () => {
+  const all = Array.from({ length: 60 }, (_, i) => rec(i));
+
+  it('filters by connection, node and direction, newest first', () => {
+    const f = filterRm(all, { connection: 'C1', node: 'SW1', direction: 'backward' });
+    expect(f.length).toBeGreaterThan(0);
+    expect(f.every((r) => r.connection === 'C1' && r.node === 'SW1' && r.direction === 'backward')).toBe(true);
+    expect(f.map((r) => r.time_us)).toEqual(all.filter((r) => f.includes(r)).map((r) => r.time_us).reverse());
+    expect(filterRm(all, NO_FILTER)).toHaveLength(all.length);
+  });
+
+  it('finds the row nearest a time in a newest-first list', () => {
+    const newest = filterRm(all, NO_FILTER); // times 590, 580, ... 0
+    expect(nearestRow(newest, 583)).toBe(newest.findIndex((r) => r.time_us === 580));
+    expect(nearestRow(newest, 587)).toBe(newest.findIndex((r) => r.time_us === 590));
+    expect(nearestRow(newest, 1e9)).toBe(0);
+    expect(nearestRow(newest, -5)).toBe(newest.length - 1);
+    expect(nearestRow([], 5)).toBe(-1);
+  });
+
+  it('shows ER in → out only when a switch changed it, and the flags set', () => {
+    expect(erText(rec(1, { er_in_mbps: 155.52, er_out_mbps: 69.984 }))).toBe('155.5 → 69.98');
+    expect(erText(rec(1, { er_in_mbps: 69.984, er_out_mbps: 69.984 }))).toBe('69.98');
+    expect(erText(rec(1, { er_in_mbps: null, er_out_mbps: 12 }))).toBe('— → 12.00');
+    expect(flagsText(rec(1, { ci: true, ni: true }))).toBe('CI NI');
+    expect(flagsText(rec(1))).toBe('');
+  });
+});

@@ -1,0 +1,121 @@
+// The event log's data, outside React: the RM-cell events of the current run as the engine
+// worker sends them (oldest first), bounded in the page to the newest PAGE_TRACE_CAPACITY, with
+// what was dropped counted; and the pure functions the log panel uses to filter and show them.
+
+import type { RmDirection, RmRecord } from '../contract/engine';
+
+/** RM-cell events kept in the page (the newest). */
+export const PAGE_TRACE_CAPACITY = 20_000;
+
+export const RM_DIRECTIONS: readonly RmDirection[] = ['sent', 'forward', 'turnaround', 'backward', 'received', 'notification'];
+
+export class RmLog {
+  private events: RmRecord[] = [];
+  /** Dropped by the engine's buffer (it was not drained in time), this run. */
+  private engineDropped = 0;
+  /** Dropped here, the oldest, to keep PAGE_TRACE_CAPACITY. */
+  private pageDropped = 0;
+  private listeners = new Set<() => void>();
+  /** Changes with every append and reset (a snapshot key for useSyncExternalStore). */
+  version = 0;
+
+  constructor(readonly capacity = PAGE_TRACE_CAPACITY) {}
+
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+  getVersion = () => this.version;
+
+  /** A new run: nothing recorded yet. */
+  reset() {
+    this.events = [];
+    this.engineDropped = 0;
+    this.pageDropped = 0;
+    this.changed();
+  }
+
+  /** Events from the engine (oldest first); `engineDropped`: the engine's count so far. */
+  append(records: readonly RmRecord[], engineDropped: number) {
+    this.engineDropped = engineDropped;
+    for (const r of records) this.events.push(r);
+    // Trimmed in chunks, so that a steady stream costs one copy per tenth of the capacity.
+    const over = this.events.length - this.capacity;
+    if (over > 0 && (over >= this.capacity / 10 || records.length >= this.capacity)) {
+      this.events = this.events.slice(over);
+      this.pageDropped += over;
+    }
+    this.changed();
+  }
+
+  /** The events kept, oldest first (at most `capacity`). */
+  records(): readonly RmRecord[] {
+    const n = this.events.length;
+    return n > this.capacity ? this.events.slice(n - this.capacity) : this.events;
+  }
+
+  /** Events of this run that are no longer kept (by the engine or here). */
+  dropped(): number {
+    return this.engineDropped + this.pageDropped + Math.max(0, this.events.length - this.capacity);
+  }
+
+  private changed() {
+    this.version += 1;
+    for (const l of this.listeners) l();
+  }
+}
+
+/** What the log shows: "" for any. */
+export interface RmFilter {
+  connection: string;
+  node: string;
+  direction: RmDirection | '';
+}
+
+export const NO_FILTER: RmFilter = { connection: '', node: '', direction: '' };
+
+/** The events that pass the filter, newest first. */
+export function filterRm(records: readonly RmRecord[], f: RmFilter): RmRecord[] {
+  const out: RmRecord[] = [];
+  for (let i = records.length - 1; i >= 0; i--) {
+    const r = records[i];
+    if ((f.connection && r.connection !== f.connection) || (f.node && r.node !== f.node) || (f.direction && r.direction !== f.direction)) continue;
+    out.push(r);
+  }
+  return out;
+}
+
+/** Index (in a newest-first list) of the event nearest to `timeUs`; -1 for an empty list. */
+export function nearestRow(newestFirst: readonly RmRecord[], timeUs: number): number {
+  let lo = 0;
+  let hi = newestFirst.length - 1;
+  if (hi < 0) return -1;
+  // Times decrease with the index: find the first row at or before timeUs.
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (newestFirst[mid].time_us > timeUs) lo = mid + 1;
+    else hi = mid;
+  }
+  const before = lo > 0 ? newestFirst[lo - 1] : null;
+  return before && Math.abs(before.time_us - timeUs) < Math.abs(newestFirst[lo].time_us - timeUs) ? lo - 1 : lo;
+}
+
+/** A rate of the log (Mbps, null: unknown), to three significant decimals. */
+export function rateText(mbps: number | null): string {
+  return mbps === null ? '—' : mbps.toFixed(mbps >= 100 ? 1 : 2);
+}
+
+/** ER as the cell came and as it left: "69.98 → 35.00", or one number when unchanged. */
+export function erText(r: RmRecord): string {
+  return r.er_in_mbps === r.er_out_mbps ? rateText(r.er_out_mbps) : `${rateText(r.er_in_mbps)} → ${rateText(r.er_out_mbps)}`;
+}
+
+/** CI/NI flags as the cell left: "CI", "NI", "CI NI" or "". */
+export function flagsText(r: RmRecord): string {
+  return [r.ci ? 'CI' : '', r.ni ? 'NI' : ''].filter(Boolean).join(' ');
+}
+
+/** A time of the log (µs) in ms, to the µs. */
+export function timeText(timeUs: number): string {
+  return (timeUs / 1000).toFixed(3);
+}
