@@ -78,4 +78,23 @@ describe('ChartGroup', () => {
     g.remove(b);
     expect(f.running).toBe(false);
   });
+
+  it('marks a time for every chart, showing the whole run when the zoom does not hold it', () => {
+    const g = new ChartGroup(() => 0, () => {});
+    let told = 0;
+    g.subscribe(() => told++);
+    g.zoomTo(10, 20, 100);
+    g.cursorTo(15);
+    expect(g.zoomWindow).toEqual([10, 20]);
+    const first = g.cursorMark!;
+    expect(first.ms).toBe(15);
+    g.cursorTo(15); // the same time again is a new request (the charts move their cursor again)
+    expect(g.cursorMark!.n).toBeGreaterThan(first.n);
+    g.cursorTo(50);
+    expect(g.zoomWindow).toBeNull();
+    expect(g.cursorMark!.ms).toBe(50);
+    g.cursorTo(null);
+    expect(g.cursorMark).toBeNull();
+    expect(told).toBe(5);
+  });
 });

@@ -21,6 +21,8 @@ export class ChartGroup {
   private clients = new Set<FrameClient>();
   private listeners = new Set<() => void>();
   private raf = 0;
+  private marked: { ms: number; n: number } | null = null;
+  private marks = 0;
 
   constructor(
     private readonly requestFrame: (cb: () => void) => number = (cb) => requestAnimationFrame(cb),
@@ -74,6 +76,21 @@ export class ChartGroup {
   pin(run: PinnedRun | null) {
     this.pinnedRun = run;
     for (const l of this.listeners) l();
+  }
+
+  /**
+   * Moves every chart's cursor to `ms` and marks that time (an event picked in the event log),
+   * showing the whole run again if the zoom does not hold it; null takes the mark away.
+   */
+  cursorTo(ms: number | null) {
+    this.marked = ms === null ? null : { ms, n: ++this.marks };
+    if (ms !== null && this.zoom && (ms < this.zoom[0] || ms > this.zoom[1])) this.setZoom(null);
+    else for (const l of this.listeners) l();
+  }
+
+  /** The marked time (ms) and a counter that tells two requests apart (null: none). */
+  get cursorMark(): { ms: number; n: number } | null {
+    return this.marked;
   }
 
   /** Back to the whole run. */

@@ -76,6 +76,8 @@ export class TimeChartController implements FrameClient {
   private hovered = false;
   /** The axis labels ("time (ms)", the unit): page text, so that they scale and can be read. */
   private axisLabels: { x: HTMLElement; y: HTMLElement } | null = null;
+  /** The group's cursor mark this chart has moved its cursor to. */
+  private markSeen = 0;
   private width = 0;
   private readonly resizeObserver: ResizeObserver;
   /** Called on every cursor move (null: the cursor left the charts). */
@@ -173,9 +175,16 @@ export class TimeChartController implements FrameClient {
       columns,
     );
     const pinnedChanged = this.pinnedDec?.update(this.pinnedSeries, t0, t1, columns) ?? false;
-    if (!changed && !pinnedChanged && !this.dirty) return;
+    const mark = this.group.cursorMark;
+    const marked = (mark?.n ?? 0) !== this.markSeen;
+    if (!changed && !pinnedChanged && !this.dirty && !marked) return;
     this.dirty = false;
     u.setData(this.data(), true);
+    if (marked) {
+      this.markSeen = mark?.n ?? 0;
+      this.host.dataset.cursorMs = mark ? String(mark.ms) : '';
+      if (mark) u.setCursor({ left: u.valToPos(mark.ms, 'x'), top: u.bbox.height / uPlot.pxRatio / 2 });
+    }
   }
 
   destroy() {
@@ -366,6 +375,7 @@ export class TimeChartController implements FrameClient {
   }
 
   private drawMarkers(u: uPlot) {
+    this.drawMark(u);
     const markers = this.cfg.markers;
     if (markers.length === 0) return;
     const { left, top, width, height } = u.bbox;
@@ -384,6 +394,25 @@ export class TimeChartController implements FrameClient {
       ctx.moveTo(x, top);
       ctx.lineTo(x, top + height);
     }
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  /** The time picked in the event log: a thin solid line, apart from the dashed change markers. */
+  private drawMark(u: uPlot) {
+    const mark = this.group.cursorMark;
+    if (!mark) return;
+    const [t0, t1] = this.window;
+    if (mark.ms < t0 || mark.ms > t1) return;
+    const { top, height } = u.bbox;
+    const x = Math.round(u.valToPos(mark.ms, 'x', true)) + 0.5;
+    const ctx = u.ctx;
+    ctx.save();
+    ctx.strokeStyle = MARKER_COLOUR;
+    ctx.lineWidth = uPlot.pxRatio;
+    ctx.beginPath();
+    ctx.moveTo(x, top);
+    ctx.lineTo(x, top + height);
     ctx.stroke();
     ctx.restore();
   }

@@ -29,6 +29,7 @@ import { LessonPanel } from './LessonPanel';
 import { NetworkEditor } from './editor/NetworkEditor';
 import { editedOrigin } from './editor/canvas';
 import { Notices } from './Notices';
+import { RmEventLog } from './RmEventLog';
 import { Toolbar } from './Toolbar';
 import { useLabState } from './useLab';
 import { useClassroom } from './useClassroom';
@@ -125,6 +126,8 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
   );
   // View state: the charts, or the network editor in their place.
   const [workspace, setWorkspace] = useState<'charts' | 'editor' | 'sweep' | 'compare'>(() => (compare.getState().phase === 'idle' ? 'charts' : 'compare'));
+  // View state: the RM-cell event log, above the charts.
+  const [eventLog, setEventLog] = useState(false);
   const hasSweep = !!state.current?.scenario.sweep || sweepPhase !== 'idle';
   const changes = state.current?.scenario.changes;
   // Exported chart files are named after the scenario and the chart; a chart starts afresh
@@ -184,6 +187,11 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
             Compare
           </button>
           </div>
+          {workspace === 'charts' && (
+            <button aria-pressed={eventLog} className="view-toggle" data-testid="view-rmlog" onClick={() => setEventLog(!eventLog)}>
+              Event log
+            </button>
+          )}
           {workspace === 'charts' && (
             <span className="zoom-hint" data-testid="zoom">
               {zoom ? (
@@ -246,6 +254,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
             }}
           />
         )}
+        {workspace === 'charts' && eventLog && <RmEventLog lab={lab} state={state} group={group} />}
         <div className="charts" hidden={workspace !== 'charts'}>
           {charts.map(({ spec, lines, sampled, view }) => (
             <TimeChart

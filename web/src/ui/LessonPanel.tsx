@@ -3,6 +3,7 @@ import type { Scenario } from '../contract/scenario';
 import { specOf } from '../scenario/params';
 import { algorithmOf } from '../scenario/switchEdits';
 import { RecordedChanges, SwitchInspector } from './SwitchInspector';
+import { SwitchExplain } from './SwitchExplain';
 import { VirtualPathsPanel } from './VirtualPathsPanel';
 import type { Lab, LabState } from '../lab/lab';
 import { LESSON_PARTNERS } from '../lab/compare';
@@ -93,6 +94,7 @@ export function LessonPanel({
             </select>
             <span className="inspector-hint">or click one in the drawing</span>
           </label>
+          <SwitchExplain lab={lab} state={state} node={selected} />
           <SwitchInspector lab={lab} state={state} node={selected} />
           <RecordedChanges lab={lab} state={state} />
         </>

@@ -1,0 +1,97 @@
+// Issue 12 in the browser: the RM-cell event log (filter, click an event: every chart's cursor
+// moves to its time; next RM event at a switch) and a switch port explaining itself, paused.
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openLab, repoRoot, status, waitForMode } from './helpers';
+
+const shots = resolve(repoRoot, 'test-results/screens');
+mkdirSync(shots, { recursive: true });
+
+const rows = (page: Page) => page.getByTestId('rmlog-row');
+/** The cursor time (ms) every chart was moved to, by chart. */
+const cursors = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.chart-plot')].map((el) => el.dataset.cursorMs ?? null));
+
+test('the event log filters RM-cell events, moves the charts to one, and steps to the next one at SW1; SW1 explains itself', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-rmlog').click();
+  await expect(page.getByTestId('rmlog')).toContainText('Turn on');
+  await page.getByTestId('rmlog-record').check();
+
+  // Play a little, then pause.
+  await page.getByTestId('speed').selectOption('0.01');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await status(page))?.nowMs ?? 0).toBeGreaterThan(4);
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'paused');
+  const paused = (await status(page))!.nowMs;
+  await expect(rows(page).first()).toBeVisible();
+
+  // SW1's backward events only, newest first.
+  await page.getByTestId('rmlog-node').selectOption('SW1');
+  await page.getByTestId('rmlog-direction').selectOption('backward');
+  await expect(page.getByTestId('rmlog-count')).toContainText(' of ');
+  const shown = await rows(page).evaluateAll((els) => els.map((e) => [...e.querySelectorAll('span')].map((s) => s.textContent)));
+  expect(shown.length).toBeGreaterThan(2);
+  for (const r of shown) expect([r[3], r[4]]).toEqual(['SW1', 'backward']);
+  const times = shown.map((r) => Number(r[0]));
+  expect(times).toEqual([...times].sort((a, b) => b - a));
+  expect(times[0]).toBeLessThanOrEqual(paused);
+
+  // Click one (not the newest): every chart's cursor goes to its time.
+  const third = rows(page).nth(2);
+  const t3Us = Number(await third.getAttribute('data-time-us'));
+  await third.click();
+  await expect(third).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => cursors(page)).toEqual(expect.arrayContaining([String(t3Us / 1000)]));
+  const all = await cursors(page);
+  expect(all.length).toBeGreaterThan(3);
+  expect(new Set(all)).toEqual(new Set([String(t3Us / 1000)]));
+  await page.screenshot({ path: resolve(shots, 'rmlog-filtered.png'), fullPage: true });
+
+  // SW1's explanation at the paused time: ERICA's FairShare and z, and the VCs' table.
+  await page.getByTestId('tab-switches').click();
+  await page.getByTestId('topo-SW1').click();
+  const explain = page.getByTestId('switch-explain');
+  await expect(explain.getByTestId('explain-port')).toHaveValue('SW1->SW2');
+  await expect(explain.getByTestId('explain-head')).toContainText(`t = ${paused.toFixed(3)} ms`);
+  const value = async (name: string) => (await explain.locator(`[data-name="${name}"] dd`).textContent())!;
+  const fairShare = parseFloat(await value('fair_share_mbps'));
+  const target = parseFloat(await value('target_rate_mbps'));
+  const n = parseFloat(await value('active_vcs'));
+  const z = parseFloat(await value('overload'));
+  expect(await value('fair_share_mbps')).toMatch(/ Mbps$/);
+  expect(n).toBe(2);
+  expect(fairShare).toBeCloseTo(target / n, 1);
+  expect(z).toBeGreaterThan(0);
+  await expect(explain.locator('[data-name="fair_share_mbps"] dt')).toContainText('FairShare');
+  // The per-VC table: a column per VC; each VC's share CCR/z is its CCR over z.
+  const vcs = explain.getByTestId('explain-vcs');
+  await expect(vcs.locator('thead th')).toHaveText(['per VC', 'C1', 'C2']);
+  await expect(vcs.locator('[data-name="vc_share_mbps"] th')).toContainText('VCShare = CCR/z');
+  const cells = async (name: string) => (await vcs.locator(`[data-name="${name}"] td`).allTextContents()).map(parseFloat);
+  const [ccr, share] = [await cells('ccr_mbps'), await cells('vc_share_mbps')];
+  ccr.forEach((c, i) => expect(share[i]).toBeCloseTo(c / z, 0));
+  await page.screenshot({ path: resolve(shots, 'rmlog-explain.png'), fullPage: true });
+
+  // Next RM event at SW1 (backward): the run steps to it and pauses; the log picks it, the
+  // charts' cursors go there, and the explanation is of that moment.
+  await page.getByTestId('rmlog-next').click();
+  await expect.poll(async () => (await status(page))!.nowMs).toBeGreaterThan(paused);
+  await waitForMode(page, 'paused');
+  const at = (await status(page))!.nowMs;
+  const picked = page.locator('[data-testid="rmlog-row"][aria-pressed="true"]');
+  await expect(picked).toBeVisible();
+  expect(Number(await picked.getAttribute('data-time-us')) / 1000).toBeCloseTo(at, 6);
+  await expect(picked.locator('span').nth(3)).toHaveText('SW1');
+  await expect(picked.locator('span').nth(4)).toHaveText('backward');
+  await expect.poll(async () => new Set(await cursors(page))).toEqual(new Set([String(Number(await picked.getAttribute('data-time-us')) / 1000)]));
+  await expect(explain.getByTestId('explain-head')).toContainText(`t = ${at.toFixed(3)} ms`);
+  await page.screenshot({ path: resolve(shots, 'rmlog-next.png'), fullPage: true });
+
+  // Playing: the explanation waits for a pause.
+  await page.getByTestId('play').click();
+  await expect(explain.getByTestId('explain-paused-only')).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,162 @@
+// The event log: the RM-cell events of the run (lab/rmLog.ts), filtered by connection, node and
+// direction, newest first. Only the rows in view are rendered (tens of thousands stay fast).
+// Clicking an event moves every chart's cursor to its time; "Next RM event at <node>" steps the
+// paused run to the next event there.
+
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ChartGroup } from '../charts/chartGroup';
+import type { RmRecord } from '../contract/engine';
+import type { Lab, LabState } from '../lab/lab';
+import { erText, filterRm, flagsText, NO_FILTER, RM_DIRECTIONS, rateText, timeText, type RmFilter } from '../lab/rmLog';
+
+const ROW_PX = 24;
+const VIEW_ROWS = 10;
+const OVERSCAN = 6;
+/** How often the log re-reads the events while they stream in (ms). */
+const REFRESH_MS = 200;
+
+const keyOf = (r: RmRecord) => `${r.time_us}/${r.connection}/${r.rm_seq}/${r.node}/${r.direction}`;
+
+/** The log's version, re-read at most every REFRESH_MS while events stream in. */
+function useThrottledVersion(lab: Lab): number {
+  const [version, setVersion] = useState(lab.rmLog.getVersion());
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const stop = lab.rmLog.subscribe(() => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        setVersion(lab.rmLog.getVersion());
+      }, REFRESH_MS);
+    });
+    return () => {
+      stop();
+      if (timer) clearTimeout(timer);
+    };
+  }, [lab]);
+  return version;
+}
+
+export function RmEventLog({ lab, state, group }: { lab: Lab; state: LabState; group: ChartGroup }) {
+  const version = useThrottledVersion(lab);
+  const scenario = state.current?.scenario;
+  // View state: the filter, the event picked, the scroll position.
+  const [filter, setFilter] = useState<RmFilter>(NO_FILTER);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const list = useRef<HTMLDivElement>(null);
+  const rows = useMemo(() => filterRm(lab.rmLog.records(), filter), [lab, version, filter]);
+  const total = lab.rmLog.records().length;
+  const dropped = lab.rmLog.dropped();
+  const switches = (scenario?.nodes ?? []).filter((n) => n.kind === 'switch').map((n) => n.id);
+  const searchNode = filter.node || switches[0] || '';
+  const mode = state.status?.mode;
+  const busy = mode === 'playing' || mode === 'seeking';
+
+  const pick = (r: RmRecord) => {
+    setPicked(keyOf(r));
+    group.cursorTo(r.time_us / 1000);
+  };
+
+  // Where a "next RM event" search stopped: picked, in view, and the charts' cursor there.
+  const found = state.rmFound;
+  useEffect(() => {
+    if (!found?.record) return;
+    setPicked(keyOf(found.record));
+    group.cursorTo(found.record.time_us / 1000);
+  }, [found, group]);
+  useEffect(() => {
+    if (!picked || !list.current) return;
+    const i = rows.findIndex((r) => keyOf(r) === picked);
+    if (i < 0) return;
+    const el = list.current;
+    if (i * ROW_PX < el.scrollTop || (i + 1) * ROW_PX > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, i * ROW_PX - ROW_PX * 2);
+  }, [picked, rows]);
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW_PX) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil(scrollTop / ROW_PX) + VIEW_ROWS + OVERSCAN);
+  const select = (field: keyof RmFilter, label: string, options: readonly string[]) => (
+    <label className="rmlog-filter">
+      <span>{label}</span>
+      <select data-testid={`rmlog-${field}`} value={filter[field]} onChange={(e) => setFilter({ ...filter, [field]: e.target.value })}>
+        <option value="">any</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <section className="rmlog" data-testid="rmlog" aria-label="RM-cell event log">
+      <div className="rmlog-bar">
+        <label className="rmlog-record" title="Record every RM-cell event from now on (the newest 20,000 are kept)">
+          <input type="checkbox" data-testid="rmlog-record" checked={state.rmTrace} onChange={(e) => lab.setRmTrace(e.target.checked)} />
+          Record RM-cell events
+        </label>
+        {select('connection', 'connection', (scenario?.connections ?? []).map((c) => c.id))}
+        {select('node', 'node', (scenario?.nodes ?? []).map((n) => n.id))}
+        {select('direction', 'direction', RM_DIRECTIONS)}
+        <button
+          className="btn"
+          data-testid="rmlog-next"
+          disabled={!searchNode || busy || mode === 'done'}
+          title={`Step the run to the next RM-cell event at ${searchNode}${filter.direction ? ` (${filter.direction})` : ''}, then pause`}
+          onClick={() => lab.nextRmEvent(searchNode, filter.direction || undefined)}
+        >
+          Next RM event at {searchNode}
+          {filter.direction ? ` (${filter.direction})` : ''}
+        </button>
+        <span className="rmlog-count" data-testid="rmlog-count">
+          {rows.length === total ? `${total} events` : `${rows.length} of ${total} events`}, newest first
+          {dropped > 0 ? `; ${dropped} older ones not kept` : ''}
+        </span>
+      </div>
+      {found && !found.record && <p className="inspector-help">No RM-cell event at {found.node} before the run ended.</p>}
+      <div className="rmlog-head" role="row">
+        <span>t (ms)</span>
+        <span>conn</span>
+        <span>#</span>
+        <span>node</span>
+        <span>direction</span>
+        <span>ER (Mbps)</span>
+        <span>CCR</span>
+        <span>CI/NI</span>
+        <span>lowered by</span>
+      </div>
+      <div className="rmlog-list" ref={list} style={{ height: ROW_PX * VIEW_ROWS }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="rmlog-list">
+        {total === 0 ? (
+          <p className="rmlog-empty">{state.rmTrace ? 'No RM-cell event recorded yet: play or step the run.' : 'Turn on “Record RM-cell events”, then play or step the run.'}</p>
+        ) : (
+          <div style={{ height: rows.length * ROW_PX, position: 'relative' }}>
+            {rows.slice(first, last).map((r, k) => {
+              const key = keyOf(r);
+              return (
+                <button
+                  key={key}
+                  className={`rmlog-row rmlog-${r.direction}${key === picked ? ' picked' : ''}`}
+                  style={{ top: (first + k) * ROW_PX, height: ROW_PX }}
+                  data-testid="rmlog-row"
+                  data-time-us={r.time_us}
+                  aria-pressed={key === picked}
+                  onClick={() => pick(r)}
+                >
+                  <span>{timeText(r.time_us)}</span>
+                  <span>{r.connection}</span>
+                  <span>{r.rm_seq}</span>
+                  <span>{r.node}</span>
+                  <span>{r.direction}</span>
+                  <span>{erText(r)}</span>
+                  <span>{rateText(r.ccr_mbps)}</span>
+                  <span>{flagsText(r)}</span>
+                  <span>{r.by}</span>
+                </button>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
