@@ -95,3 +95,25 @@ test('the event log filters RM-cell events, moves the charts to one, and steps t
   await expect(explain.getByTestId('explain-paused-only')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('the event log stays fast with tens of thousands of events: it keeps the newest 20,000 and renders only the rows in view', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=vpc-abr');
+  await page.getByTestId('view-rmlog').click();
+  await page.getByTestId('rmlog-record').check();
+  await page.getByTestId('until-ms').fill('1000');
+  await page.getByTestId('run-until').click();
+  await expect.poll(async () => (await status(page))?.nowMs ?? 0, { timeout: 60_000 }).toBeGreaterThanOrEqual(1000);
+  await waitForMode(page, 'paused');
+  await expect(page.getByTestId('rmlog-count')).toContainText('20000 events, newest first');
+  await expect(page.getByTestId('rmlog-count')).toContainText('older ones not kept');
+  expect(await page.getByTestId('rmlog-row').count()).toBeLessThan(40);
+  // Scrolled to the end: the oldest kept event, still with only a few rows in the page.
+  const list = page.getByTestId('rmlog-list');
+  const times = async () => (await page.getByTestId('rmlog-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-time-us')))));
+  const newest = await times();
+  await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect.poll(async () => Math.max(...(await times()))).toBeLessThan(Math.min(...newest));
+  expect(await page.getByTestId('rmlog-row').count()).toBeLessThan(40);
+  await page.screenshot({ path: resolve(shots, 'rmlog-many.png') });
+  expect(errors).toEqual([]);
+});

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Explain } from '../contract/engine';
 import { InProcessWorker, twoSources } from '../test/fakes';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
-import { quantityText, switchPorts, vcTable } from './explain';
+import { explainsNothing, quantityText, switchPorts, vcTable } from './explain';
 import { Lab } from './lab';
 
 describe('explain presentation', () => {
@@ -89,5 +89,35 @@ describe('Lab: a switch explains itself, the event log', () => {
     lab.reset();
     pump();
     expect(lab.rmLog.records()).toHaveLength(0);
+  });
+});
+
+describe('every ATM algorithm explains itself through the one generic record', () => {
+  const catalogue = JSON.parse(WASM_INTERACTIVE.catalogue()) as { algorithms: { id: string; network: string }[] };
+  const atm = catalogue.algorithms.filter((a) => a.network !== 'ethernet').map((a) => a.id);
+
+  it.each(atm)('%s at SW1->SW2 of two-sources', (id) => {
+    const s = JSON.parse(twoSources());
+    for (const n of s.nodes) if (n.kind === 'switch') n.algorithm = id;
+    const sim = WASM_INTERACTIVE.createSimulation(JSON.stringify(s));
+    sim.advance(20, 1e9);
+    const answer = JSON.parse(sim.explain('SW1', 'SW1->SW2')) as { explain?: Explain };
+    sim.free();
+    const e = answer.explain!;
+    expect(e.algorithm).toBe(id);
+    expect(e.port).toBe('SW1->SW2');
+    // Only an algorithm that computes no feedback has nothing to say (the panel says so).
+    expect(explainsNothing(e)).toBe(id === 'none');
+    if (id !== 'none') expect(e.rule.length).toBeGreaterThan(0);
+    // Every quantity has a label and reads as a value (with its unit when it has one).
+    for (const q of [...e.values, ...e.vcs.flatMap((v) => v.values)]) {
+      expect(q.label.length).toBeGreaterThan(0);
+      const text = quantityText(q);
+      if (q.value !== null && q.unit && q.unit !== '0/1') expect(text.endsWith(` ${q.unit}`)).toBe(true);
+    }
+    // The per-VC table has a row per VC with a cell under every column.
+    const t = vcTable(e);
+    expect(t.rows.map((r) => r.connection)).toEqual(e.vcs.map((v) => v.connection));
+    for (const r of t.rows) expect(r.cells).toHaveLength(t.columns.length);
   });
 });

@@ -52,6 +52,11 @@ export function vcTable(e: Explain): { columns: { name: string; label: string }[
   return { columns, rows };
 }
 
+/** Whether the record says nothing (an algorithm that writes no feedback, such as `none`). */
+export function explainsNothing(e: Explain): boolean {
+  return !e.rule && e.values.length === 0 && e.vcs.length === 0;
+}
+
 /** A table cell: the value without its unit (the column heading has it). */
 function cellText(q: Quantity | undefined): string {
   if (!q) return '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RmRecord } from '../contract/engine';
-import { erText, filterRm, flagsText, nearestRow, NO_FILTER, RmLog } from './rmLog';
+import { erText, filterOptions, filterRm, flagsText, nearestRow, NO_FILTER, RmLog } from './rmLog';
 
 const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord => ({
   time_us: i * 10,
@@ -52,6 +52,11 @@ describe('event log filter and text', () => {
     expect(f.every((r) => r.connection === 'C1' && r.node === 'SW1' && r.direction === 'backward')).toBe(true);
     expect(f.map((r) => r.time_us)).toEqual(all.filter((r) => f.includes(r)).map((r) => r.time_us).reverse());
     expect(filterRm(all, NO_FILTER)).toHaveLength(all.length);
+  });
+
+  it('offers the scenario ids first, then any other id the events carry', () => {
+    expect(filterOptions(all, 'connection', ['C2', 'C9'])).toEqual(['C2', 'C9', 'C1']);
+    expect(filterOptions([...all, rec(3, { node: 'VP1' })], 'node', ['SW2'])).toEqual(['SW2', 'SW1', 'VP1']);
   });
 
   it('finds the row nearest a time in a newest-first list', () => {

@@ -85,6 +85,17 @@ export function filterRm(records: readonly RmRecord[], f: RmFilter): RmRecord[] 
   return out;
 }
 
+/**
+ * What a filter can pick for a field: the ids the scenario declares (`known`, in their order),
+ * then any other the events carry (a virtual path's loop, say), sorted.
+ */
+export function filterOptions(records: readonly RmRecord[], field: 'connection' | 'node', known: readonly string[]): string[] {
+  const seen = new Set(known);
+  const extra = new Set<string>();
+  for (const r of records) if (!seen.has(r[field])) extra.add(r[field]);
+  return [...known, ...[...extra].sort()];
+}
+
 /** Index (in a newest-first list) of the event nearest to `timeUs`; -1 for an empty list. */
 export function nearestRow(newestFirst: readonly RmRecord[], timeUs: number): number {
   let lo = 0;

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
-import { erText, filterRm, flagsText, NO_FILTER, RM_DIRECTIONS, rateText, timeText, type RmFilter } from '../lab/rmLog';
+import { erText, filterOptions, filterRm, flagsText, NO_FILTER, RM_DIRECTIONS, rateText, timeText, type RmFilter } from '../lab/rmLog';
 
 const ROW_PX = 24;
 const VIEW_ROWS = 10;
@@ -45,6 +45,8 @@ export function RmEventLog({ lab, state, group }: { lab: Lab; state: LabState; g
   const [scrollTop, setScrollTop] = useState(0);
   const list = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => filterRm(lab.rmLog.records(), filter), [lab, version, filter]);
+  const connectionIds = useMemo(() => filterOptions(lab.rmLog.records(), 'connection', (scenario?.connections ?? []).map((c) => c.id)), [lab, version, scenario]);
+  const nodeIds = useMemo(() => filterOptions(lab.rmLog.records(), 'node', (scenario?.nodes ?? []).map((n) => n.id)), [lab, version, scenario]);
   const total = lab.rmLog.records().length;
   const dropped = lab.rmLog.dropped();
   const switches = (scenario?.nodes ?? []).filter((n) => n.kind === 'switch').map((n) => n.id);
@@ -95,8 +97,8 @@ export function RmEventLog({ lab, state, group }: { lab: Lab; state: LabState; g
           <input type="checkbox" data-testid="rmlog-record" checked={state.rmTrace} onChange={(e) => lab.setRmTrace(e.target.checked)} />
           Record RM-cell events
         </label>
-        {select('connection', 'connection', (scenario?.connections ?? []).map((c) => c.id))}
-        {select('node', 'node', (scenario?.nodes ?? []).map((n) => n.id))}
+        {select('connection', 'connection', connectionIds)}
+        {select('node', 'node', nodeIds)}
         {select('direction', 'direction', RM_DIRECTIONS)}
         <button
           className="btn"

@@ -4,7 +4,7 @@
 
 import { useEffect, useState } from 'react';
 import type { Lab, LabState } from '../lab/lab';
-import { explainable, quantityText, switchPorts, vcTable } from '../lab/explain';
+import { explainable, explainsNothing, quantityText, switchPorts, vcTable } from '../lab/explain';
 
 export function SwitchExplain({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
   const scenario = state.current?.scenario;
@@ -42,6 +42,10 @@ export function SwitchExplain({ lab, state, node }: { lab: Lab; state: LabState;
       ) : shown?.problem ? (
         <p className="field-error" data-testid="explain-problem">
           {shown.problem.path}: {shown.problem.rule}
+        </p>
+      ) : e && explainsNothing(e) ? (
+        <p className="inspector-help" data-testid="explain-nothing">
+          {algName(e.algorithm)} computes no feedback at {e.port}: it has nothing to explain.
         </p>
       ) : e ? (
         <>
