@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Explain } from '../contract/engine';
-import { InProcessWorker, twoSources } from '../test/fakes';
+import { InProcessWorker, repoFile, twoSources } from '../test/fakes';
+import { readFileSync } from 'node:fs';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
 import { explainsNothing, quantityText, switchPorts, vcTable } from './explain';
 import { Lab } from './lab';
@@ -118,6 +119,28 @@ describe('every ATM algorithm explains itself through the one generic record', (
     // The per-VC table has a row per VC with a cell under every column.
     const t = vcTable(e);
     expect(t.rows.map((r) => r.connection)).toEqual(e.vcs.map((v) => v.connection));
+    for (const r of t.rows) expect(r.cells).toHaveLength(t.columns.length);
+  });
+});
+
+describe('every Ethernet algorithm explains itself through the one generic record', () => {
+  const catalogue = JSON.parse(WASM_INTERACTIVE.catalogue()) as { algorithms: { id: string; network: string }[] };
+  const ethernet = catalogue.algorithms.filter((a) => a.network !== 'atm' && a.id !== 'none').map((a) => a.id);
+
+  it.each(ethernet)('%s at the first port of fecn-hotspot SW1', (id) => {
+    const s = JSON.parse(readFileSync(repoFile('scenarios/fecn-hotspot.json'), 'utf8'));
+    // At the algorithm's defaults (the scenario's parameters are FECN's).
+    for (const n of s.nodes) if (n.kind === 'switch' && n.algorithm !== id) Object.assign(n, { algorithm: id, params: {} });
+    const port = switchPorts(s, 'SW1')[0];
+    const sim = WASM_INTERACTIVE.createSimulation(JSON.stringify(s));
+    sim.advance(s.run.duration_ms / 4, 1e9);
+    const answer = JSON.parse(sim.explain('SW1', port)) as { explain?: Explain };
+    sim.free();
+    const e = answer.explain!;
+    expect(e.algorithm).toBe(id);
+    expect(explainsNothing(e)).toBe(false);
+    for (const q of e.values) expect(quantityText(q)).not.toBe('');
+    const t = vcTable(e);
     for (const r of t.rows) expect(r.cells).toHaveLength(t.columns.length);
   });
 });
