@@ -38,7 +38,7 @@ export interface ClientHandlers {
   /** The answer to explain (of the current run). */
   explained?(answer: { id: number; switchId: string; port: string; explain: Explain | null; problem: Problem | null }): void;
   /** The answer to nextRmEvent: the event the run paused at, or null. */
-  rmFound?(node: string, record: RmRecord | null): void;
+  rmFound?(node: string, record: RmRecord | null, ended: boolean): void;
   /** The engine crashed; a fresh worker is already being started. */
   crashed?(message: string): void;
   /** A load or reset was not answered within the timeout: a fresh worker is being started. */
@@ -190,7 +190,7 @@ export class SimClient {
         if (msg.run === this.run) this.on.explained?.(msg);
         return;
       case 'rmFound':
-        if (msg.run === this.run) this.on.rmFound?.(msg.node, msg.record);
+        if (msg.run === this.run) this.on.rmFound?.(msg.node, msg.record, msg.ended);
         return;
       case 'crashed':
         return this.restart(msg.message);

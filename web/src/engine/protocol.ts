@@ -90,9 +90,9 @@ export type FromWorker =
   | { type: 'rmEvents'; run: number; records: RmRecord[]; dropped: number }
   /** The answer to `explain`: the record, or the problem (path `switch` or `port`). */
   | { type: 'explained'; run: number; id: number; switchId: string; port: string; explain: Explain | null; problem: Problem | null }
-  /** The answer to `nextRmEvent`: the event the run stopped at, or null (the run ended, or
-   *  the search was paused first). */
-  | { type: 'rmFound'; run: number; node: string; record: RmRecord | null }
+  /** The answer to `nextRmEvent`: the event the run stopped at, or null: the run ended first
+   *  (`ended`), or the search was stopped (a pause, a step, a reset). */
+  | { type: 'rmFound'; run: number; node: string; record: RmRecord | null; ended: boolean }
   /** The engine panicked: this worker is unusable and must be replaced. */
   | { type: 'crashed'; message: string }
   /** A command that could not be carried out (the worker is still fine). */

@@ -111,7 +111,7 @@ describe('WorkerCore RM-cell trace', () => {
     host.run();
     core.handle({ type: 'nextRmEvent', node: 'S1', direction: 'notification' });
     host.run();
-    expect(host.take('rmFound')).toEqual([{ type: 'rmFound', run: 1, node: 'S1', record: null }]);
+    expect(host.take('rmFound')).toEqual([{ type: 'rmFound', run: 1, node: 'S1', record: null, ended: true }]);
     expect(host.lastStatus()!.mode).toBe('done');
   });
 });
@@ -126,5 +126,16 @@ describe('WorkerCore RM-cell trace before a load', () => {
     core.handle({ type: 'runUntil', ms: 2 });
     host.run();
     expect(recordsOf(host).length).toBeGreaterThan(0);
+  });
+});
+
+describe('WorkerCore RM-event search stopped', () => {
+  it('says the search was stopped, not that the run ended, when paused first', () => {
+    const { host, core } = setup();
+    core.handle({ type: 'nextRmEvent', node: 'S1', direction: 'notification' }); // never happens on ATM
+    core.handle({ type: 'pause' });
+    host.run();
+    expect(host.take('rmFound')).toEqual([{ type: 'rmFound', run: 1, node: 'S1', record: null, ended: false }]);
+    expect(host.lastStatus()!.mode).toBe('paused');
   });
 });

@@ -106,7 +106,7 @@ export class WorkerCore {
       case 'explain':
         return this.explain(this.sim, msg.id, msg.switchId, msg.port);
       case 'nextRmEvent':
-        if (this.sim.done()) return this.host.post({ type: 'rmFound', run: this.run, node: msg.node, record: null });
+        if (this.sim.done()) return this.host.post({ type: 'rmFound', run: this.run, node: msg.node, record: null, ended: true });
         if (this.traceCapacity === 0) {
           this.traceCapacity = ENGINE_TRACE_CAPACITY;
           this.sim.setRmTrace(this.traceCapacity);
@@ -187,12 +187,13 @@ export class WorkerCore {
     this.host.post({ type: 'explained', run: this.run, id, switchId, port, explain, problem });
   }
 
-  /** Ends an RM-event search (if one is on) with what it found. */
-  private endRmSearch(record: RmRecord | null) {
+  /** Ends an RM-event search (if one is on) with what it found (null: nothing, `ended`: because
+   *  the run ended). */
+  private endRmSearch(record: RmRecord | null, ended = false) {
     const sought = this.seekRm;
     if (!sought) return;
     this.seekRm = null;
-    this.host.post({ type: 'rmFound', run: this.run, node: sought.node, record });
+    this.host.post({ type: 'rmFound', run: this.run, node: sought.node, record, ended });
   }
 
   /**
@@ -308,7 +309,7 @@ export class WorkerCore {
       this.record(sim, wall);
       if (sim.done()) {
         this.mode = 'done';
-        this.endRmSearch(null);
+        this.endRmSearch(null, true);
         this.host.post({ type: 'summary', run: this.run, summary: sim.summary(), digest: sim.digest() });
       } else if (this.mode === 'seeking' && !this.seekRm && sim.nowMs() >= this.seekTargetMs) {
         this.mode = 'paused';

@@ -213,7 +213,7 @@ export class Lab {
       explained: ({ id, switchId, port, explain, problem }) => {
         if (id === this.explains.latest) this.set({ explanation: { switchId, port, explain, problem } });
       },
-      rmFound: (node, record) => this.set({ rmFound: { node, record, n: ++this.rmSearches } }),
+      rmFound: (node, record, ended) => this.set({ rmFound: { node, record, ended, n: ++this.rmSearches } }),
       summary: (json, digest) => {
         try {
           this.set({ summary: JSON.parse(json) as RunSummary, summaryJson: json, digest });

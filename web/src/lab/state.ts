@@ -113,9 +113,9 @@ export interface LabState {
   rmTrace: boolean;
   /** The switch port's explanation at the stopped run's time (null: no port picked). */
   explanation: Explanation | null;
-  /** Where the last "next RM event" search stopped (`record` null: the run ended first; `n`
-   *  tells two of them apart). */
-  rmFound: { node: string; record: RmRecord | null; n: number } | null;
+  /** Where the last "next RM event" search stopped (`record` null: none found, `ended` telling
+   *  whether the run ended first or the search was stopped; `n` tells two of them apart). */
+  rmFound: { node: string; record: RmRecord | null; ended: boolean; n: number } | null;
 }
 
 export const INITIAL_STATE: LabState = {

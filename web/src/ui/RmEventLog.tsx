@@ -115,8 +115,12 @@ export function RmEventLog({ lab, state, group }: { lab: Lab; state: LabState; g
           {dropped > 0 ? `; ${dropped} older ones not kept` : ''}
         </span>
       </div>
-      {found && !found.record && <p className="inspector-help">No RM-cell event at {found.node} before the run ended.</p>}
-      <div className="rmlog-head" role="row">
+      {found && !found.record && (
+        <p className="inspector-help" data-testid="rmlog-not-found">
+          {found.ended ? `No RM-cell event at ${found.node} before the run ended.` : `The search for the next RM-cell event at ${found.node} was stopped.`}
+        </p>
+      )}
+      <div className="rmlog-head">
         <span>t (ms)</span>
         <span>conn</span>
         <span>#</span>
