@@ -93,6 +93,10 @@ test('the event log filters RM-cell events, moves the charts to one, and steps t
   // Playing: the explanation waits for a pause.
   await page.getByTestId('play').click();
   await expect(explain.getByTestId('explain-paused-only')).toBeVisible();
+  // A reset starts the log afresh and takes the mark off the charts.
+  await page.getByTestId('reset').click();
+  await expect(page.getByTestId('rmlog-count')).toHaveText(/^0 events/);
+  await expect.poll(async () => new Set(await cursors(page))).toEqual(new Set(['']));
   expect(errors).toEqual([]);
 });
 

@@ -59,6 +59,13 @@ export function RmEventLog({ lab, state, group }: { lab: Lab; state: LabState; g
     group.cursorTo(r.time_us / 1000);
   };
 
+  // A new run (a reset, another scenario): the event marked on the charts is gone.
+  const run = state.status?.run;
+  useEffect(() => {
+    setPicked(null);
+    group.cursorTo(null);
+  }, [run, group]);
+
   // Where a "next RM event" search stopped: picked, in view, and the charts' cursor there.
   const found = state.rmFound;
   useEffect(() => {
