@@ -101,3 +101,26 @@ test('a bad sweep is refused naming the field; one too big for the browser gives
   await expect(refused).toContainText(/abrsim sweep bad-sweep-\w+\.json > bad-sweep-\w+\.csv/);
   expect(errors).toEqual([]);
 });
+
+test('a scenario without a sweep block sweeps its switch algorithms: one row per ATM algorithm, as abrsim sweep --vary prints them', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-sweep').click();
+  await page.getByTestId('sweep-algorithms').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('sweep-plan')).toContainText('7 runs: algorithm ∈ {erica, erica_plus, debra, series_d, ut, eprca, efci}');
+  const rows = page.getByTestId('sweep-row');
+  await expect(rows).toHaveCount(7);
+  await page.screenshot({ path: resolve(shots, 'sweep-algorithms.png') });
+  // Jain's index per algorithm is the CLI's for the same override.
+  const cli = abrsimPath();
+  if (cli) {
+    const csv = execFileSync(cli, ['sweep', resolve(repoRoot, 'scenarios/two-sources.json'), '--vary', 'nodes.*.algorithm=erica,erica_plus,debra,series_d,ut,eprca,efci'], { encoding: 'utf8' });
+    const [header, ...runs] = csv.trimEnd().split('\n').map((l) => l.split(','));
+    const col = header.indexOf('jain_index');
+    for (let i = 0; i < 7; i++) {
+      const cell = rows.nth(i).locator('td[data-metric="jain_index"]');
+      expect(Number(await cell.getAttribute('data-value'))).toBe(Number(runs[i][col]));
+    }
+  }
+  expect(errors).toEqual([]);
+});

@@ -3,8 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BatchEngine } from '../contract/engine';
 import { WorkerPool } from '../engine/pool';
 import { repoFile } from '../test/fakes';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { InProcessBatchWorker, WASM_ENGINE } from '../test/wasmEngine';
-import { MAX_BROWSER_RUNS, SweepSession } from './sweep';
+import { MAX_BROWSER_RUNS, SweepSession, withAlgorithmSweep } from './sweep';
 import { parseRow, pointTable, sweepCsv } from './sweepTable';
 
 function sweepDoc(id = 'fecn-n0-sweep') {
@@ -127,5 +128,31 @@ describe('SweepSession', () => {
     await settled();
     await session.openRun(2);
     expect(open).toHaveBeenCalledWith(WASM_ENGINE.sweepScenario(json, 2), 'fecn-n0-sweep · sweep run 3: n0 = 200, seed 1');
+  });
+});
+
+describe('withAlgorithmSweep', () => {
+  const catalogue = ENGINE_CATALOGUE;
+
+  it('sweeps every ATM algorithm on every switch of an ATM network, and every Ethernet one on Ethernet', () => {
+    const atm = withAlgorithmSweep(sweepDoc('two-sources'), catalogue)!;
+    expect(atm.sweep!.vary[0].paths).toEqual(['nodes.*.algorithm']);
+    expect(atm.sweep!.vary[0].values).toEqual(['erica', 'erica_plus', 'debra', 'series_d', 'ut', 'eprca', 'efci']);
+    const eth = withAlgorithmSweep(sweepDoc('fecn-hotspot'), catalogue)!;
+    expect(eth.sweep!.vary[0].values).toEqual(['fecn', 'qcn', 'none']);
+  });
+
+  it('makes a sweep the engine plans: one run per algorithm, each a valid scenario', () => {
+    const gfc1 = sweepDoc('gfc1'); // ERICA+ parameters on every switch: the others drop them
+    const json = JSON.stringify(withAlgorithmSweep(gfc1, catalogue));
+    const { plan } = JSON.parse(WASM_ENGINE.sweepPlan(json));
+    expect(plan.runs).toBe(7);
+    for (let i = 0; i < 7; i++) expect(JSON.parse(WASM_ENGINE.validateScenario(WASM_ENGINE.sweepScenario(json, i)))).toEqual([]);
+  });
+
+  it('has nothing to sweep in a network without a switch', () => {
+    const doc = sweepDoc('two-sources');
+    doc.nodes = doc.nodes.filter((n: { kind: string }) => n.kind !== 'switch');
+    expect(withAlgorithmSweep(doc, catalogue)).toBeNull();
   });
 });

@@ -3,7 +3,8 @@
 // arrive, a failed run keeps its reason and the others go on, a cancel keeps what was done. The
 // tables are made from the outcomes by sweepTable.ts; a run can be opened in the lab's charts.
 
-import type { PlanInfo, Problem } from '../contract/engine';
+import type { Catalogue, PlanInfo, Problem } from '../contract/engine';
+import type { Scenario } from '../contract/scenario';
 import { JobFailed, type JobLane } from '../engine/pool';
 import { StateCell } from './state';
 import { parseRow, runOf, type RunOutcome } from './sweepTable';
@@ -54,6 +55,27 @@ const IDLE: SweepState = {
 };
 
 /** The command that runs a sweep too big for the browser, from the repository's root. */
+/** The metrics an algorithm sweep tabulates (the comparison `abrsim report --algorithms` makes). */
+export const ALGORITHM_SWEEP_METRICS = ['jain_index', 'convergence_ms', 'max_queue_cells', 'lost_cells'];
+
+/**
+ * The scenario with a sweep of its switches' algorithm over every algorithm of its kind of
+ * network (ATM: ERICA … EFCI, no `none`; Ethernet: FECN, QCN and `none`), each on every switch
+ * (`nodes.*.algorithm`; the engine keeps only the parameters the algorithm has). Null when the
+ * scenario has no switch.
+ */
+export function withAlgorithmSweep(scenario: Scenario, catalogue: Catalogue): Scenario | null {
+  if (!scenario.nodes.some((n) => n.kind === 'switch')) return null;
+  const ethernet = !!scenario.ethernet;
+  const ids = catalogue.algorithms
+    .filter((a) => (ethernet ? a.network !== 'atm' : a.network !== 'ethernet' && a.id !== 'none'))
+    .map((a) => a.id);
+  return {
+    ...scenario,
+    sweep: { vary: [{ name: 'algorithm', paths: ['nodes.*.algorithm'], values: ids }], metrics: ALGORITHM_SWEEP_METRICS },
+  };
+}
+
 export function cliCommand(scenarioId: string, fromLibrary: boolean): string {
   const file = fromLibrary ? `scenarios/${scenarioId}.json` : `${scenarioId}.json`;
   return `abrsim sweep ${file} > ${scenarioId}.csv`;

@@ -128,7 +128,8 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
   const [workspace, setWorkspace] = useState<'charts' | 'editor' | 'sweep' | 'compare'>(() => (compare.getState().phase === 'idle' ? 'charts' : 'compare'));
   // View state: the RM-cell event log, above the charts.
   const [eventLog, setEventLog] = useState(false);
-  const hasSweep = !!state.current?.scenario.sweep || sweepPhase !== 'idle';
+  // Any network with switches can sweep its algorithms; a file's own sweep block comes first.
+  const hasSweep = !!state.current?.scenario.sweep || sweepPhase !== 'idle' || !!state.current?.scenario.nodes.some((n) => n.kind === 'switch');
   const changes = state.current?.scenario.changes;
   // Exported chart files are named after the scenario and the chart; a chart starts afresh
   // (every line shown) for another scenario.
@@ -238,6 +239,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
             current={state.current?.scenario}
             currentJson={state.current?.json}
             origin={state.current?.origin ?? ''}
+            catalogue={state.catalogue}
             onOpened={() => setWorkspace('charts')}
           />
         )}

@@ -6,7 +6,8 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Scenario } from '../contract/scenario';
 import { sweepPlot } from '../charts/sweepPlot';
-import type { SweepSession, SweepState } from '../lab/sweep';
+import type { Catalogue } from '../contract/engine';
+import { withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/sweep';
 import { pointTable, sweepCsv, tableMetrics, type PointRow } from '../lab/sweepTable';
 import { saveBlob } from './download';
 
@@ -20,6 +21,7 @@ export function SweepView({
   current,
   currentJson,
   origin,
+  catalogue,
   onOpened,
 }: {
   sweep: SweepSession;
@@ -27,6 +29,7 @@ export function SweepView({
   current: Scenario | undefined;
   currentJson: string | undefined;
   origin: string;
+  catalogue: Catalogue | null | undefined;
   onOpened: () => void;
 }) {
   const s = useSyncExternalStore(sweep.subscribe, sweep.getState);
@@ -40,6 +43,9 @@ export function SweepView({
     if (s.plan) saveBlob(new Blob([sweepCsv(s.plan, sweep.outcomes, s.firstSeed)], { type: 'text/csv' }), `${s.scenarioId}-sweep.csv`);
   };
   const other = s.phase !== 'idle' && current && current.id !== s.scenarioId && current.sweep;
+  // Without a sweep block: every algorithm of the network's kind on every switch.
+  const algorithmSweep = !current?.sweep && current && catalogue ? withAlgorithmSweep(current, catalogue) : null;
+  const busy = s.phase === 'running' || s.phase === 'planning';
   return (
     <section className="sweep" data-testid="sweep" data-phase={s.phase}>
       <header className="sweep-head">
@@ -49,6 +55,16 @@ export function SweepView({
           {canStart && (
             <button data-testid="sweep-run" className="btn primary" onClick={() => void sweep.start(currentJson!, origin)}>
               {s.phase === 'idle' || other ? 'Run the sweep' : 'Run it again'}
+            </button>
+          )}
+          {algorithmSweep && !busy && (
+            <button
+              data-testid="sweep-algorithms"
+              className="btn primary"
+              title="Run this scenario once with each switch algorithm on every switch, at its default parameters (abrsim sweep --vary 'nodes.*.algorithm=…')"
+              onClick={() => void sweep.start(JSON.stringify(algorithmSweep), origin)}
+            >
+              Sweep the switch algorithms
             </button>
           )}
           {(s.phase === 'running' || s.phase === 'planning') && (
@@ -64,7 +80,11 @@ export function SweepView({
         </span>
       </header>
       {!current?.sweep && s.phase === 'idle' && (
-        <p className="sweep-note">This scenario has no sweep block. Open one that has (e.g. “FECN hot spot: sweep over N0”), or add a <code>sweep</code> to a scenario file.</p>
+        <p className="sweep-note">
+          This scenario has no sweep block: <em>Sweep the switch algorithms</em> runs it once with each algorithm on every switch
+          (fairness, convergence, largest queue and losses side by side). Other sweeps: open one that has a block (e.g. “FECN hot spot:
+          sweep over N0”), or add a <code>sweep</code> to a scenario file.
+        </p>
       )}
       {s.plan && s.phase !== 'refused' && <Progress state={s} />}
       {s.phase === 'refused' && (
