@@ -48,5 +48,16 @@ describe('sweep plot', () => {
     expect(p.xTicks.map((t) => t.label)).toEqual(['erica', 'erica_plus']);
     expect(p.xTicks[0].x).toBeLessThan(p.xTicks[1].x);
     expect(p.lines).toHaveLength(1);
+    expect(p.xTicksSlanted).toBe(false);
+  });
+
+  it('slants labels that would overlap side by side, and leaves room for them below the plot', () => {
+    const ids = ['erica', 'erica_plus', 'debra', 'series_d', 'ut', 'eprca', 'efci'];
+    const plan: PlanInfo = { runs: 7, points: 7, seeds: 1, params: [{ column: 'algorithm', values: ids }], metrics: [], header: [] };
+    const p = sweepPlot(plan, ids.map((a, i) => row(i, [a], i)), 0);
+    expect(p.xTicksSlanted).toBe(true);
+    expect(p.plot.bottom).toBeLessThan(SWEEP_PLOT.height - SWEEP_PLOT.bottom);
+    // The longest label, slanted at 30°, fits between the plot and the axis title.
+    expect(p.plot.bottom + 'erica_plus'.length * 6.2 * 0.5).toBeLessThanOrEqual(SWEEP_PLOT.height - 12);
   });
 });

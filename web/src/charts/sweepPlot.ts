@@ -21,12 +21,17 @@ export interface SweepPlotModel {
   plot: { left: number; top: number; right: number; bottom: number };
   xLabel: string;
   xTicks: { x: number; label: string }[];
+  /** The x tick labels are slanted (30°) because they would not fit side by side. */
+  xTicksSlanted: boolean;
   yTicks: { y: number; label: string }[];
   log: boolean;
   lines: SweepPlotLine[];
 }
 
 export const SWEEP_PLOT = { width: 360, height: 220, left: 58, right: 14, top: 12, bottom: 40 };
+/** About how wide a character of an 11 px tick label is, and the slant of crowded labels. */
+const TICK_CHAR_PX = 6.2;
+const SLANT_RAD = Math.PI / 6;
 
 function label(v: number | string): string {
   return typeof v === 'number' ? `${+v.toPrecision(6)}` : v;
@@ -35,8 +40,13 @@ function label(v: number | string): string {
 /** The plot of metric `m` (its position in the table's stats) over the points' rows. */
 export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, size = SWEEP_PLOT): SweepPlotModel {
   const { width, height } = size;
-  const plot = { left: size.left, top: size.top, right: width - size.right, bottom: height - size.bottom };
   const first = plan.params[0]?.values ?? [];
+  // Labels too wide for their spacing (algorithm ids, say) are slanted, and the plot leaves
+  // room below for them.
+  const longest = Math.max(0, ...first.map((v) => label(v).length)) * TICK_CHAR_PX;
+  const slanted = first.length > 1 && longest > (width - size.left - size.right) / first.length - 4;
+  const below = slanted ? Math.min(70, longest * Math.sin(SLANT_RAD)) : 0;
+  const plot = { left: size.left, top: size.top, right: width - size.right, bottom: height - size.bottom - below };
   const numeric = first.length > 0 && first.every((v) => typeof v === 'number');
   const nums = first as number[];
   const log = numeric && Math.min(...nums) > 0 && Math.max(...nums) / Math.min(...nums) >= 100;
@@ -92,6 +102,7 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, size = SW
     plot,
     xLabel: (plan.params[0]?.column ?? '') + (log ? ' (log scale)' : ''),
     xTicks: first.map((v) => ({ x: xOf(v), label: label(v) })),
+    xTicksSlanted: slanted,
     yTicks: ticks(y0, y1, 4).map((v) => ({ y: yOf(v), label: `${+v.toPrecision(4)}` })),
     log,
     lines,

@@ -211,9 +211,15 @@ function SweepPlot({ plot: p }: { plot: ReturnType<typeof sweepPlot> }) {
         {p.xTicks.map((t) => (
           <g key={t.label}>
             <line x1={t.x} x2={t.x} y1={bottom} y2={bottom + 4} stroke="#9aa5b1" />
-            <text x={t.x} y={bottom + 16} textAnchor="middle" fontSize="11" fill="#5b6675">
-              {t.label}
-            </text>
+            {p.xTicksSlanted ? (
+              <text x={t.x} y={bottom + 12} textAnchor="end" fontSize="11" fill="#5b6675" transform={`rotate(-30 ${t.x} ${bottom + 12})`}>
+                {t.label}
+              </text>
+            ) : (
+              <text x={t.x} y={bottom + 16} textAnchor="middle" fontSize="11" fill="#5b6675">
+                {t.label}
+              </text>
+            )}
           </g>
         ))}
         <path d={`M${left} ${top}V${bottom}H${right}`} fill="none" stroke="#9aa5b1" />
