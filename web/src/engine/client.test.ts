@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SimClient } from './client';
+import { SimClient, type ClientHandlers } from './client';
 import { createFakeEngine } from '../test/fakeEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
 import type { ToWorker } from './protocol';
@@ -151,12 +151,10 @@ describe('SimClient', () => {
     ]);
   });
 
-  // Issue 14: a 10,000-source scenario left the worker validating with no message; a worker
-  // that does not answer within a few seconds must be restarted.
-  it('issue 14: restarts a worker that does not answer a load in time, with the last good scenario', () => {
+  /** A client over hanging workers (costly fake engines), watched with a 3 s answer timeout on manual timers. */
+  function watchedClient<E extends Partial<ClientHandlers>>(on: E) {
     const workers: InProcessWorker[] = [];
     const timers = manualTimers();
-    const on = { loaded: vi.fn(), timedOut: vi.fn(), crashed: vi.fn() };
     const client = new SimClient(
       () => {
         const w = new HangingWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host));
@@ -166,6 +164,13 @@ describe('SimClient', () => {
       on,
       { answerTimeoutMs: 3000, setTimer: timers.setTimer, clearTimer: timers.clearTimer },
     );
+    return { workers, timers, on, client };
+  }
+
+  // Issue 14: a 10,000-source scenario left the worker validating with no message; a worker
+  // that does not answer within a few seconds must be restarted.
+  it('issue 14: restarts a worker that does not answer a load in time, with the last good scenario', () => {
+    const { workers, timers, on, client } = watchedClient({ loaded: vi.fn(), timedOut: vi.fn(), crashed: vi.fn() });
     const pump = () => {
       for (let i = 0; i < 10; i++) workers.at(-1)!.pump();
     };
@@ -188,18 +193,7 @@ describe('SimClient', () => {
   });
 
   it('the answer to an earlier load does not call off the watch of a later one', () => {
-    const workers: InProcessWorker[] = [];
-    const timers = manualTimers();
-    const on = { loaded: vi.fn(), timedOut: vi.fn() };
-    const client = new SimClient(
-      () => {
-        const w = new HangingWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host));
-        workers.push(w);
-        return w;
-      },
-      on,
-      { answerTimeoutMs: 3000, setTimer: timers.setTimer, clearTimer: timers.clearTimer },
-    );
+    const { workers, timers, on, client } = watchedClient({ loaded: vi.fn(), timedOut: vi.fn() });
     client.load(twoSources());
     client.load(JSON.stringify({ ...JSON.parse(twoSources()), id: 'hang' }));
     // The worker's start-up (fetching and compiling the wasm) does not count against the watch.
