@@ -480,28 +480,28 @@ impl Simulation {
                     if let Some(alg) = port.alg.as_mut() {
                         alg.on_brm(&view, &mut cell);
                     }
+                    // Where this loop ends, if here: a virtual path's source (the cell is on
+                    // that path) or a virtual source (VS/VD) takes the feedback.
+                    let vp_end = if cell.has(flag::VP) {
+                        self.net.vp_from.get(c).and_then(|v| v.get(m - hop).copied().flatten())
+                    } else {
+                        None
+                    };
+                    let vs_end = self.net.vs_at.get(c).and_then(|v| v.get(m - hop).copied().flatten());
                     if TRACE {
                         let (node, by) = (port.node, lowered_by(port.alg_id, er_in, cell.er));
                         self.trace_rm(&cell, node, Direction::Backward, er_in, by);
-                        let closes_loop = if cell.has(flag::VP) {
-                            self.net.vp_from.get(c).and_then(|v| v.get(m - hop).copied().flatten()).is_some()
-                        } else {
-                            self.net.vs_at.get(c).and_then(|v| v.get(m - hop).copied().flatten()).is_some()
-                        };
-                        if closes_loop {
+                        if vp_end.is_some() || vs_end.is_some() {
                             self.trace_rm(&cell, node, Direction::Received, cell.er, None);
                         }
                     }
-                    if cell.has(flag::VP) {
-                        if let Some(v) = self.net.vp_from.get(c).and_then(|v| v.get(m - hop).copied().flatten()) {
-                            if self.net.vp[v as usize].src.on_brm(self.clock.now, &cell) {
-                                self.schedule_vp(v as usize);
-                            }
-                            return;
+                    if let Some(v) = vp_end {
+                        if self.net.vp[v as usize].src.on_brm(self.clock.now, &cell) {
+                            self.schedule_vp(v as usize);
                         }
+                        return;
                     }
-                    let vs = self.net.vs_at.get(c).and_then(|v| v.get(m - hop).copied().flatten());
-                    if let Some(v) = vs {
+                    if let Some(v) = vs_end {
                         // The end of the next loop: the virtual source takes the feedback.
                         if self.net.vs[v as usize].src.on_brm(self.clock.now, &cell) {
                             self.schedule_vs(v as usize);
