@@ -144,7 +144,6 @@ pub fn summarize(sim: &Simulation) -> Summary {
     let (rec, net) = (sim.rec(), &sim.net);
     let steady_from_ms = sim.scenario.steady_from_ms();
     let window = rec.window();
-    let span_s = |w: &Window| w.span_s();
     let increase = |w: &Window, counter: Counter, i: usize| w.increase(rec.counter_index(counter, i));
     // Mean over the window's rows but the last of a series, inactive (NaN) counted as 0.
     let mean =
@@ -152,7 +151,7 @@ pub fn summarize(sim: &Simulation) -> Summary {
 
     let mut connections = Vec::with_capacity(net.conns.len());
     for (i, c) in net.conns.iter().enumerate() {
-        let rate = window.as_ref().map(|w| increase(w, Counter::Delivered, i) / span_s(w) * net.unit_bits / 1e6);
+        let rate = window.as_ref().map(|w| increase(w, Counter::Delivered, i) / w.span_s() * net.unit_bits / 1e6);
         connections.push(ConnSummary {
             id: c.id.clone(),
             kind: match &c.source {
@@ -170,7 +169,7 @@ pub fn summarize(sim: &Simulation) -> Summary {
             loss_ratio: if c.sent > 0 { c.lost as f64 / c.sent as f64 } else { 0.0 },
             goodput_mbps: c.tcp.as_ref().and_then(|t| {
                 let w = window.as_ref()?;
-                Some(increase(w, Counter::Segments, i) * t.mss as f64 * 8.0 / span_s(w) / 1e6)
+                Some(increase(w, Counter::Segments, i) * t.mss as f64 * 8.0 / w.span_s() / 1e6)
             }),
             timeouts: c.tcp.as_ref().map(|t| t.sender.timeouts),
             max_source_queue_cells: match &c.source {
@@ -197,7 +196,7 @@ pub fn summarize(sim: &Simulation) -> Summary {
 
     let utilization = |p: usize| -> Option<f64> {
         let w = window.as_ref()?;
-        Some(increase(w, Counter::BusyPs, p) / 1e12 / span_s(w))
+        Some(increase(w, Counter::BusyPs, p) / 1e12 / w.span_s())
     };
     // Each link's two ports: [from → to, to → from].
     let mut directions = vec![[None, None]; sim.scenario.links.len()];
