@@ -79,7 +79,7 @@ test('a bad override path is refused naming the variant and the rule; vsvd-1 aga
   await page.getByTestId('view-compare').click();
   await page.getByTestId('variant-1-sets').fill('nodes.SW9.algorithm=erica');
   await page.getByTestId('compare-run').click();
-  await expect(page.getByTestId('compare-refused')).toContainText("variant 1: 'nodes.SW9.algorithm': no element with id 'SW9' in 'nodes'");
+  await expect(page.getByTestId('compare-refused')).toContainText("variant 1: --set 'nodes.SW9.algorithm': no element with id 'SW9' in 'nodes'");
   // The lesson's comparison in one click.
   await page.getByTestId('compare-lesson').click();
   await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });

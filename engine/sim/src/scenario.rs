@@ -668,6 +668,35 @@ pub fn apply_override(doc: &mut serde_json::Value, assignment: &str) -> Result<(
     set_at(doc, &keys, 0, &value, path)
 }
 
+/// Applies a compare variant's overrides, in order, to a scenario document: each as `--set`
+/// does, all of them reported when several are wrong. A variant must keep the topology (the
+/// compare table lines its connections and ports up by id), so overrides that change a node's
+/// or a link's id are refused.
+pub fn apply_variant(doc: &mut Value, sets: &[String]) -> Result<(), Vec<String>> {
+    let topology = |doc: &Value| {
+        let ids = |list: &str| {
+            let mut v: Vec<String> = doc
+                .get(list)
+                .and_then(Value::as_array)
+                .map(|items| items.iter().filter_map(|x| x.get("id").and_then(Value::as_str).map(str::to_string)).collect())
+                .unwrap_or_default();
+            v.sort();
+            v
+        };
+        (ids("nodes"), ids("links"))
+    };
+    let before = topology(doc);
+    let mut problems: Vec<String> = sets.iter().filter_map(|set| apply_override(doc, set).err()).collect();
+    if problems.is_empty() && topology(doc) != before {
+        problems.push("an override may not change the node or link ids (a variant must keep the topology)".into());
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}
+
 /// Sets `keys[at..]` below `cur` to `value` (`keys[..at]` were walked to reach it).
 fn set_at(cur: &mut Value, keys: &[&str], at: usize, value: &Value, path: &str) -> Result<(), String> {
     let key = keys[at];

@@ -91,6 +91,11 @@ export interface BatchEngine {
   sweepPlan(json: string): string;
   /** Run `index`'s scenario (JSON) of the sweep in `json`; throws on a bad sweep or index. */
   sweepScenario(json: string, index: number): string;
+  /**
+   * A compare variant: `json` with the `--set` overrides `sets` (a JSON list of strings) applied
+   * by the engine's rules; throws naming each override that does not apply.
+   */
+  applyVariant(json: string, sets: string): string;
   validateScenario(json: string): string;
   createSimulation(json: string): RowSimulation;
 }

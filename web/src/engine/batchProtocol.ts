@@ -7,6 +7,8 @@ export type BatchJob =
   | { type: 'plan'; scenario: string }
   /** Run i's scenario of a sweep (JSON), e.g. to open it in the lab. */
   | { type: 'scenario'; sweep: string; index: number }
+  /** A compare variant's scenario: `scenario` with the `--set` overrides `sets` applied. */
+  | { type: 'variant'; scenario: string; sets: string[] }
   /**
    * One run to its end: a scenario, or run `index` of a sweep. `samples`: also send its sample
    * rows (a compare variant's charts; a sweep never asks), as one transferred Float64Array.
@@ -40,6 +42,7 @@ export const MAX_SAMPLE_VALUES = 4_000_000;
 export type JobAnswer =
   | { type: 'plan'; json: string }
   | { type: 'scenario'; json: string }
+  | { type: 'variant'; json: string }
   | ({ type: 'run' } & RunResult);
 
 export type FromBatch =

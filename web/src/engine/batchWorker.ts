@@ -14,6 +14,7 @@ async function loadWasm(): Promise<BatchEngine> {
   return {
     sweepPlan: (json) => pkg.sweepPlan(json),
     sweepScenario: (json, i) => pkg.sweepScenario(json, i),
+    applyVariant: (json, sets) => pkg.applyVariant(json, sets),
     validateScenario: (json) => pkg.validateScenario(json),
     createSimulation: (json) => new pkg.Simulation(json),
   };

@@ -14,6 +14,7 @@ export interface WasmPackage {
   validateScenario(json: string): string;
   sweepPlan(json: string): string;
   sweepScenario(json: string, index: number): string;
+  applyVariant(json: string, sets: string): string;
   Simulation: new (json: string) => RowSimulation & TracingSimulation;
 }
 

@@ -1,9 +1,11 @@
 // A comparison, pure: the current scenario and up to four variants, each the current scenario
-// (or another library scenario of the same topology) with `--set`-style overrides applied — an
-// algorithm per switch (`nodes.SW1.algorithm=erica_plus`), any parameter
+// (or another library scenario of the same topology) with `--set` overrides — an algorithm per
+// switch (`nodes.SW1.algorithm=erica_plus`, `nodes.*.algorithm=erica`), any parameter
 // (`nodes.SW1.params.target_utilization=0.8`), a seed (`run.seed=2`). Planning refuses more than
-// five runs, a scenario of another topology and a path that does not apply, naming the variant
-// and the rule; the engine then checks every value (its problems come back with their paths).
+// five runs, a scenario of another topology, an unknown library scenario and a variant that
+// changes nothing, naming the variant and the rule. The overrides themselves are applied by the
+// engine (a batch job, `applyVariant`), by the very rules of `abrsim run --set`, which also
+// refuses one that does not apply or changes the topology; then the engine checks every value.
 // The summaries are laid side by side from the runs' sweep rows, and a cell is marked when it
 // differs from the first run's by more than a tolerance.
 
@@ -27,8 +29,10 @@ export type ScenarioLookup = (id: string) => string | undefined;
 export interface PlannedRun {
   /** What the run is, for headers: "current", "SW1.algorithm = erica_plus", "vsvd-1-end-to-end". */
   label: string;
-  /** The scenario to run (JSON). */
+  /** The scenario the run starts from (JSON): the current one or a library one. */
   json: string;
+  /** The `--set` overrides the engine applies to it before the run (none for the current one). */
+  sets: string[];
 }
 
 /** A refusal: the variant (1-based; 0 for the plan as a whole) and the rule it breaks. */
@@ -40,54 +44,6 @@ export interface CompareProblem {
 export type Plan = { ok: true; runs: PlannedRun[] } | { ok: false; problems: CompareProblem[] };
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-
-/**
- * Applies one `PATH=VALUE` to a scenario document in place, as the engine's `apply_override`
- * does (engine/sim/src/scenario.rs): dot-separated keys, list elements by `id` (or index),
- * missing object keys created, the value parsed as JSON or else taken as a string. Returns the
- * problem, or null.
- */
-export function applyOverride(doc: Json, assignment: string): string | null {
-  const eq = assignment.indexOf('=');
-  if (eq < 0) return `'${assignment}': expected PATH=VALUE`;
-  const path = assignment.slice(0, eq).trim();
-  const raw = assignment.slice(eq + 1).trim();
-  let value: Json;
-  try {
-    value = JSON.parse(raw) as Json;
-  } catch {
-    value = raw;
-  }
-  const keys = path.split('.');
-  if (keys.some((k) => k === '')) return `'${assignment}': empty key in path '${path}'`;
-  let cur: Json = doc;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    const last = i + 1 === keys.length;
-    const walked = keys.slice(0, i).join('.');
-    if (Array.isArray(cur)) {
-      let pos = cur.findIndex((v) => !!v && typeof v === 'object' && !Array.isArray(v) && v.id === key);
-      if (pos < 0 && /^\d+$/.test(key) && Number(key) < cur.length) pos = Number(key);
-      if (pos < 0) return `'${path}': no element with id '${key}' in '${walked}'`;
-      if (last) {
-        cur[pos] = value;
-        return null;
-      }
-      cur = cur[pos];
-    } else if (cur && typeof cur === 'object') {
-      if (last) {
-        cur[key] = value;
-        return null;
-      }
-      if (!(key in cur)) cur[key] = {};
-      cur = cur[key];
-    } else {
-      return `'${path}': '${walked}' is not an object or a list`;
-    }
-  }
-  return null;
-}
-
 /** The ids of a scenario's nodes and links: two scenarios with equal keys are one topology. */
 export function topologyKey(doc: { nodes?: { id: string }[]; links?: { id: string }[] }): string {
   const ids = (list: { id: string }[] | undefined) => (list ?? []).map((x) => x.id).sort().join(',');
@@ -125,36 +81,27 @@ export function planCompare(currentJson: string, variants: VariantSpec[], lookup
     return { ok: false, problems: [{ variant: 0, rule: `the current scenario is not valid JSON: ${(e as Error).message}` }] };
   }
   const baseId = String((base as { id?: unknown }).id ?? 'the current scenario');
-  const runs: PlannedRun[] = [{ label: baseId, json: currentJson }];
+  const runs: PlannedRun[] = [{ label: baseId, json: currentJson, sets: [] }];
   variants.forEach((spec, k) => {
     const variant = k + 1;
-    let doc: Json;
+    let json = currentJson;
     if (spec.from) {
       const text = lookup(spec.from);
       if (text === undefined) {
         problems.push({ variant, rule: `there is no library scenario '${spec.from}'` });
         return;
       }
-      doc = JSON.parse(text) as Json;
-      const p = sameTopologyProblem(base, doc, spec.from, baseId);
+      const p = sameTopologyProblem(base, JSON.parse(text) as Json, spec.from, baseId);
       if (p) {
         problems.push({ variant, rule: p });
         return;
       }
-    } else {
-      doc = structuredClone(base);
-    }
-    if (!spec.from && spec.sets.length === 0) {
+      json = text;
+    } else if (spec.sets.length === 0) {
       problems.push({ variant, rule: 'it changes nothing: choose a library scenario or set a path' });
       return;
     }
-    for (const set of spec.sets) {
-      const p = applyOverride(doc, set);
-      if (p) problems.push({ variant, rule: p });
-    }
-    const changed = topologyKey(doc as never) !== topologyKey(base as never);
-    if (changed) problems.push({ variant, rule: 'an override may not change the node or link ids (a variant must keep the topology)' });
-    runs.push({ label: variantLabel(spec), json: JSON.stringify(doc) });
+    runs.push({ label: variantLabel(spec), json, sets: spec.sets });
   });
   return problems.length ? { ok: false, problems } : { ok: true, runs };
 }

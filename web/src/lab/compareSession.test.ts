@@ -69,6 +69,32 @@ describe('CompareSession', () => {
     expect(bad).toMatchObject({ ok: false, error: expect.stringMatching(/nodes\[2\]\.algorithm|algorithm/) });
   });
 
+  it('refuses overrides the engine cannot apply, each with its reason, and runs nothing', async () => {
+    const { session, settled } = setup();
+    session.start(short('two-sources'), [{ sets: ['run.seed=2'] }, { sets: ['nodes.SW3.algorithm=erica'] }, { sets: ['nodes.SW2.id=SW9'] }]);
+    await settled();
+    const s = session.getState();
+    expect(s.phase).toBe('refused');
+    expect(s.problems).toEqual([
+      "variant 2: --set 'nodes.SW3.algorithm': no element with id 'SW3' in 'nodes'",
+      'variant 3: an override may not change the node or link ids (a variant must keep the topology)',
+    ]);
+    expect(s.outcomes.every((o) => o === undefined)).toBe(true);
+  });
+
+  it("gives every switch of gfc1 another algorithm as --set does: ERICA+'s queue target goes with it", async () => {
+    const { session, settled } = setup();
+    const json = short('gfc1', 5);
+    session.start(json, [{ sets: ['nodes.*.algorithm=erica'] }]);
+    await settled();
+    const erica = JSON.parse(json);
+    for (const n of erica.nodes) if (n.kind === 'switch') {
+      n.algorithm = 'erica';
+      delete n.params?.target_delay_us;
+    }
+    expect(session.getState().outcomes[1]).toEqual({ ok: true, cells: direct(JSON.stringify(erica)).row, digest: direct(JSON.stringify(erica)).digest });
+  });
+
   it('refuses a plan without running anything', () => {
     const { session } = setup();
     session.start(short('two-sources'), [{ from: 'vsvd-1', sets: [] }]);

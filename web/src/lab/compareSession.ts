@@ -52,20 +52,36 @@ export class CompareSession {
   subscribe = (fn: () => void) => this.cell.subscribe(fn);
   getState = () => this.cell.get();
 
-  /** Plans and runs a comparison of `json` with `variants`; replaces any earlier one. */
-  start(json: string, variants: VariantSpec[], expected: (string | null)[] | null = null) {
+  /**
+   * Plans and runs a comparison of `json` with `variants`; replaces any earlier one. The engine
+   * applies each variant's overrides first (as `abrsim run --set` would); when one does not
+   * apply, the comparison is refused with every such reason and nothing runs.
+   */
+  async start(json: string, variants: VariantSpec[], expected: (string | null)[] | null = null) {
     this.pool.cancel('a new comparison started');
     const generation = ++this.generation;
+    const refuse = (problems: string[]) => this.cell.set({ ...IDLE, phase: 'refused', json, variants, problems });
     const plan = planCompare(json, variants, this.lookup);
-    if (!plan.ok) {
-      this.cell.set({ ...IDLE, phase: 'refused', json, variants, problems: plan.problems.map(problemText) });
-      return;
-    }
+    if (!plan.ok) return refuse(plan.problems.map(problemText));
     this.started = this.now();
-    this.series = plan.runs.map(() => undefined);
     this.cell.set({ ...IDLE, phase: 'running', json, variants, runs: plan.runs, outcomes: plan.runs.map(() => undefined), expected });
-    plan.runs.forEach((run, i) => {
-      this.pool.submit({ type: 'run', scenario: run.json, samples: true }).then(
+    const resolved = await Promise.allSettled(
+      plan.runs.map((run) =>
+        run.sets.length === 0
+          ? Promise.resolve(run.json)
+          : this.pool.submit({ type: 'variant', scenario: run.json, sets: run.sets }).then((a) => (a.type === 'variant' ? a.json : run.json)),
+      ),
+    );
+    if (generation !== this.generation) return;
+    const failed = resolved.flatMap((r, i) =>
+      r.status === 'rejected' && !(r.reason as JobFailed).cancelled ? [problemText({ variant: i, rule: (r.reason as Error).message })] : [],
+    );
+    if (failed.length) return refuse(failed);
+    if (resolved.some((r) => r.status === 'rejected')) return; // cancelled
+    const scenarios = resolved.map((r) => (r as PromiseFulfilledResult<string>).value);
+    this.series = plan.runs.map(() => undefined);
+    scenarios.forEach((scenario, i) => {
+      this.pool.submit({ type: 'run', scenario, samples: true }).then(
         (a) => {
           if (generation !== this.generation) return;
           if (a.type !== 'run') return this.record(i, { ok: false, error: 'no row came back' });

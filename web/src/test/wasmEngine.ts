@@ -17,6 +17,7 @@ const pkg = (await import(/* @vite-ignore */ pathToFileURL(repoFile('web/wasm-pk
   validateScenario(json: string): string;
   sweepPlan(json: string): string;
   sweepScenario(json: string, index: number): string;
+  applyVariant(json: string, sets: string): string;
   Simulation: new (json: string) => RowSimulation & TracingSimulation;
 };
 pkg.initSync({ module: readFileSync(repoFile('web/wasm-pkg/abr_wasm_bg.wasm')) });
@@ -24,6 +25,7 @@ pkg.initSync({ module: readFileSync(repoFile('web/wasm-pkg/abr_wasm_bg.wasm')) }
 export const WASM_ENGINE: BatchEngine = {
   sweepPlan: (json) => pkg.sweepPlan(json),
   sweepScenario: (json, i) => pkg.sweepScenario(json, i),
+  applyVariant: (json, sets) => pkg.applyVariant(json, sets),
   validateScenario: (json) => pkg.validateScenario(json),
   createSimulation: (json) => new pkg.Simulation(json),
 };

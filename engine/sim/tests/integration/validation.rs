@@ -1,7 +1,7 @@
 //! Bad scenarios get a message naming the field (JSON path) and the rule.
 
 use crate::common::library_json;
-use abr_sim::scenario::{apply_override, from_value, parse, Problem};
+use abr_sim::scenario::{apply_override, apply_variant, from_value, parse, Problem};
 
 fn problems_after(overrides: &[&str]) -> Vec<Problem> {
     let mut doc = library_json("two-sources");
@@ -292,4 +292,21 @@ fn a_star_sets_every_switch_and_a_new_algorithm_keeps_only_its_own_parameters() 
     doc["virtual_paths"] = serde_json::json!([]);
     let err = apply_override(&mut doc, "virtual_paths.*.to=\"D1\"").unwrap_err();
     assert!(err.contains("has no element"), "{err}");
+}
+
+#[test]
+fn a_compare_variant_applies_its_overrides_and_keeps_the_topology() {
+    let mut doc = library_json("two-sources");
+    let sets = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    apply_variant(&mut doc, &sets(&["nodes.*.algorithm=erica_plus", "run.seed=7"])).unwrap();
+    assert_eq!(doc["nodes"][2]["algorithm"], "erica_plus");
+    assert_eq!(doc["run"]["seed"], 7);
+    // Every override that does not apply is named; an id change is refused as a topology change.
+    let err = apply_variant(&mut library_json("two-sources"), &sets(&["nodes.SW9.algorithm=erica", "run..seed=1"])).unwrap_err();
+    assert_eq!(err.len(), 2, "{err:?}");
+    assert!(err[0].contains("no element with id 'SW9'") && err[1].contains("empty key"), "{err:?}");
+    let err = apply_variant(&mut library_json("two-sources"), &sets(&["nodes.SW2.id=SW9"])).unwrap_err();
+    assert!(err[0].contains("may not change the node or link ids"), "{err:?}");
+    let err = apply_variant(&mut library_json("two-sources"), &sets(&["links.0.id=\"L9\""])).unwrap_err();
+    assert!(err[0].contains("may not change the node or link ids"), "{err:?}");
 }
