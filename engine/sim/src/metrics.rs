@@ -176,8 +176,8 @@ pub fn summarize(sim: &Simulation) -> Summary {
                 Host::Abr(s) => s.host.as_ref().map(|h| h.max_cells),
                 _ => None,
             },
-            host_queue_max_cells: net.ports[c.fwd[0] as usize].max_queue,
-            host_queue_cells: net.ports[c.fwd[0] as usize].queue_len(sim.now()),
+            host_queue_max_cells: net.ports[c.fwd()[0].port as usize].max_queue,
+            host_queue_cells: net.ports[c.fwd()[0].port as usize].queue_len(sim.now()),
         });
     }
 

@@ -25,50 +25,54 @@ use std::collections::{BTreeMap, VecDeque};
 const PORT_STREAM: u64 = 1 << 32;
 
 /// One direction of a link: the output port of `node` towards `next`.
+///
+/// Every cell entering or leaving the port reads its timing, queue and buffer, and in a large
+/// network each event is another port's: so those come first, in the first two cache lines.
+#[repr(C, align(64))]
 pub struct Port {
-    /// "SW1->SW2".
-    pub id: String,
-    pub node: usize,
-    pub link: usize,
-    /// True for the link's `from` → `to` direction.
-    pub forward: bool,
-    /// Capacity (cells/s).
-    pub link_rate: f64,
+    /// When the last accepted cell finishes transmission.
+    pub(crate) busy_until: Time,
     /// Time to send one cell (ps).
     pub(crate) cell_time: Time,
     pub(crate) delay: Time,
+    /// Cells with the time each reaches the far node (non-decreasing): for a FIFO port every
+    /// accepted cell, for a per-VC port the cells that have left the port.
+    pub(crate) ring: VecDeque<(Time, Cell)>,
     pub(crate) buffer: u32,
     /// Cells held for this port by the virtual sources of a VS/VD switch: they share the
     /// port's buffer with its own queue.
     pub(crate) vs_held: u32,
-    /// When the last accepted cell finishes transmission.
-    pub(crate) busy_until: Time,
-    /// Cells with the time each reaches the far node (non-decreasing): for a FIFO port every
-    /// accepted cell, for a per-VC port the cells that have left the port.
-    pub(crate) ring: VecDeque<(Time, Cell)>,
-    /// Per-VC queues served round-robin; `None` for a FIFO port.
-    pub(crate) per_vc: Option<PerVcQueues>,
     pub alg: Option<Box<dyn SwitchAlgorithm>>,
-    /// The id of `alg` in the registry ("" without one).
-    pub alg_id: &'static str,
-    /// The connections crossing this port (either direction), by their index here.
-    pub(crate) vcs: Vec<u32>,
+    /// Per VC (`vcs`), where its current frame stands; empty when the port discards by cell.
+    pub(crate) frame_state: Vec<FrameState>,
+    pub accepted: u64,
+    pub max_queue: u32,
+    /// The largest queue since the last sample (the sampler resets it).
+    pub(crate) peak_queue: u32,
     /// Something here is indexed by a cell's VC (its algorithm, per-VC queues, frame discard).
     pub(crate) by_vc: bool,
     /// The algorithm reads per-VC queue lengths (cached: asked once per cell otherwise).
     pub(crate) needs_vc_queue: bool,
+    /// A switch port on some connection's forward route (its queue and utilisation are sampled).
+    pub reported: bool,
+    /// True for the link's `from` → `to` direction.
+    pub forward: bool,
+    /// Per-VC queues served round-robin; `None` for a FIFO port.
+    pub(crate) per_vc: Option<PerVcQueues>,
+    pub dropped: u64,
+    /// "SW1->SW2".
+    pub id: String,
+    pub node: usize,
+    pub link: usize,
+    /// Capacity (cells/s).
+    pub link_rate: f64,
+    /// The id of `alg` in the registry ("" without one).
+    pub alg_id: &'static str,
+    /// The connections crossing this port (either direction), by their index here.
+    pub(crate) vcs: Vec<u32>,
     /// Frame discard (EPD/PPD) and, per connection, where its current frame stands.
     pub(crate) discard: Discard,
     pub(crate) epd_threshold: u32,
-    /// Per VC (`vcs`), where its current frame stands; empty when the port discards by cell.
-    pub(crate) frame_state: Vec<FrameState>,
-    pub accepted: u64,
-    pub dropped: u64,
-    pub max_queue: u32,
-    /// The largest queue since the last sample (the sampler resets it).
-    pub(crate) peak_queue: u32,
-    /// A switch port on some connection's forward route (its queue and utilisation are sampled).
-    pub reported: bool,
 }
 
 /// Where a connection's current AAL5 frame stands at a port.
@@ -296,20 +300,24 @@ pub struct TcpConn {
     pub(crate) tick: Time,
 }
 
+/// One step of a connection's route: the output port a cell enters there, and the
+/// connection's index among that port's own connections (its VC there).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Hop {
+    pub(crate) port: u32,
+    pub(crate) vc: u32,
+}
+
 /// One connection: its end systems, route and counters.
+///
+/// Every cell of the connection reads its route and moves a counter, and in a network of
+/// thousands of connections each event is another connection's: so the route (one allocation
+/// for both directions), the source's wake-up and the counters come first, in one cache line.
+#[repr(C, align(64))]
 pub struct Conn {
-    pub id: String,
-    pub source: Host,
-    pub(crate) dest: AbrDestination,
-    /// The TCP connection carried over this VC, if any.
-    pub tcp: Option<TcpConn>,
-    /// Ports of the forward route (first is the source's own port).
-    pub(crate) fwd: Vec<u32>,
-    /// Ports of the backward route (first is the destination's own port).
-    pub(crate) bwd: Vec<u32>,
-    /// The connection's index among each port's own connections, along each route.
-    pub(crate) fwd_vc: Vec<u32>,
-    pub(crate) bwd_vc: Vec<u32>,
+    /// The forward route's hops (the first is the source's own port), then the backward
+    /// route's (the first is the destination's own port): `fwd()`, `bwd()`.
+    hops: Box<[Hop]>,
     pub(crate) scheduled: Option<Time>,
     /// Forward cells the source sent (in-rate and out-of-rate).
     pub sent: u64,
@@ -319,6 +327,11 @@ pub struct Conn {
     pub delivered_all: u64,
     /// Forward cells dropped by a full buffer.
     pub lost: u64,
+    pub source: Host,
+    pub id: String,
+    pub(crate) dest: AbrDestination,
+    /// The TCP connection carried over this VC, if any.
+    pub tcp: Option<TcpConn>,
     /// Forward RM cells created inside the network (by virtual sources) and ended inside it
     /// (turned around by virtual destinations).
     pub generated: u64,
@@ -326,6 +339,26 @@ pub struct Conn {
     pub brm_lost: u64,
     /// Backward notifications switches sent this connection's source (their `Cell::seq`).
     pub(crate) notes_sent: u32,
+}
+
+impl Conn {
+    /// The forward route: the hop a cell at position `i` enters is `fwd()[i]`.
+    #[inline]
+    pub(crate) fn fwd(&self) -> &[Hop] {
+        &self.hops[..self.hops.len() / 2]
+    }
+
+    /// The backward route, from the destination back to the source.
+    #[inline]
+    pub(crate) fn bwd(&self) -> &[Hop] {
+        &self.hops[self.hops.len() / 2..]
+    }
+
+    /// The number of links on the route (each direction).
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.hops.len() / 2
+    }
 }
 
 /// Everything that carries or makes cells, indexed by position: ports by link direction
@@ -419,7 +452,9 @@ impl Network {
             let path = topo.path(c).expect("validated");
             let m = path.len() - 1;
             let fwd: Vec<u32> = (0..m).map(|i| port_of[&(path[i], path[i + 1])] as u32).collect();
-            let bwd: Vec<u32> = (0..m).map(|j| port_of[&(path[m - j], path[m - j - 1])] as u32).collect();
+            let bwd = (0..m).map(|j| port_of[&(path[m - j], path[m - j - 1])] as u32);
+            // VC indices are numbered below, once every route is known.
+            let hops = fwd.iter().copied().chain(bwd).map(|port| Hop { port, vc: 0 }).collect();
             let one_way_us: f64 = fwd.iter().map(|&p| ports[p as usize].delay as f64 / 1e6).sum();
             let cell_us: f64 = fwd.iter().map(|&p| ports[p as usize].cell_time as f64 / 1e6).sum();
             let access_rate = ports[fwd[0] as usize].link_rate;
@@ -446,7 +481,7 @@ impl Network {
                 }
                 let mut src = AbrSource::new(cfg);
                 if let Some(t) = &c.tcp {
-                    src.host = Some(HostBuffer::new(cells_per_segment(t.mss_bytes, t.llc)));
+                    src.host = Some(Box::new(HostBuffer::new(cells_per_segment(t.mss_bytes, t.llc))));
                 }
                 Host::Abr(src)
             };
@@ -465,10 +500,7 @@ impl Network {
                     tick: from_ms(t.timer_granularity_ms).max(1),
                 }),
                 dest: AbrDestination::default(),
-                fwd,
-                bwd,
-                fwd_vc: Vec::new(),
-                bwd_vc: Vec::new(),
+                hops,
                 scheduled: None,
                 sent: 0,
                 delivered: 0,
@@ -485,8 +517,8 @@ impl Network {
         // Ports that carry background traffic serve it first: they need scheduled queues.
         for (i, c) in s.connections.iter().enumerate() {
             if c.background.is_some() {
-                for &p in &conns[i].fwd {
-                    let port = &mut ports[p as usize];
+                for h in conns[i].fwd() {
+                    let port = &mut ports[h.port as usize];
                     if port.per_vc.is_none() {
                         port.per_vc = Some(PerVcQueues::new(false));
                     }
@@ -495,8 +527,8 @@ impl Network {
         }
         // Report switch ports that carry some connection's forward traffic.
         for c in &conns {
-            for &p in &c.fwd {
-                let port = &mut ports[p as usize];
+            for h in c.fwd() {
+                let port = &mut ports[h.port as usize];
                 port.reported = s.nodes[port.node].kind == NodeKind::Switch;
             }
         }
@@ -504,15 +536,10 @@ impl Network {
         // order, so that an algorithm's per-VC tables are as long as its own VCs: memory is
         // O(connections × path length), not O(ports × connections).
         for (c, conn) in conns.iter_mut().enumerate() {
-            for (route, vcs) in [(&conn.fwd, &mut conn.fwd_vc), (&conn.bwd, &mut conn.bwd_vc)] {
-                *vcs = route
-                    .iter()
-                    .map(|&p| {
-                        let port = &mut ports[p as usize];
-                        port.vcs.push(c as u32);
-                        port.vcs.len() as u32 - 1
-                    })
-                    .collect();
+            for hop in conn.hops.iter_mut() {
+                let port = &mut ports[hop.port as usize];
+                port.vcs.push(c as u32);
+                hop.vc = port.vcs.len() as u32 - 1;
             }
         }
         for (i, port) in ports.iter_mut().enumerate() {
@@ -565,14 +592,14 @@ impl Network {
     }
 
     fn build_virtual_sources(&mut self, s: &Scenario) {
-        self.vs_at = self.conns.iter().map(|c| vec![None; c.fwd.len()]).collect();
+        self.vs_at = self.conns.iter().map(|c| vec![None; c.len()]).collect();
         for (c, conn) in self.conns.iter().enumerate() {
             let Host::Abr(src) = &conn.source else { continue };
             if src.cfg.ubr {
                 continue;
             }
-            for pos in 1..conn.fwd.len() {
-                let node = self.ports[conn.fwd[pos] as usize].node;
+            for pos in 1..conn.len() {
+                let node = self.ports[conn.fwd()[pos].port as usize].node;
                 if s.nodes[node].vsvd != Some(true) {
                     continue;
                 }
@@ -581,7 +608,7 @@ impl Network {
                 cfg.volume_cells = None;
                 cfg.stop = None; // it drains what the connection sent before it stopped
                 let mut vsrc = AbrSource::new(cfg);
-                vsrc.host = Some(HostBuffer::new(1));
+                vsrc.host = Some(Box::new(HostBuffer::new(1)));
                 self.vs_at[c][pos] = Some(self.vs.len() as u32);
                 self.vs.push(VirtualSource {
                     conn: c,
@@ -600,14 +627,14 @@ impl Network {
         // Each virtual source may hold an equal part of its output port's buffer, so that one
         // connection that ignores its feedback cannot take the others' room.
         for v in 0..self.vs.len() {
-            let p = self.conns[self.vs[v].conn].fwd[self.vs[v].pos];
-            let sharing = self.vs.iter().filter(|w| self.conns[w.conn].fwd[w.pos] == p).count() as u32;
+            let p = self.conns[self.vs[v].conn].fwd()[self.vs[v].pos].port;
+            let sharing = self.vs.iter().filter(|w| self.conns[w.conn].fwd()[w.pos].port == p).count() as u32;
             self.vs[v].share_cells = (self.ports[p as usize].buffer / sharing).max(1);
         }
     }
 
     fn build_virtual_paths(&mut self, s: &Scenario, topo: &Topology) {
-        self.vp_from = self.conns.iter().map(|c| vec![None; c.fwd.len() + 1]).collect();
+        self.vp_from = self.conns.iter().map(|c| vec![None; c.len() + 1]).collect();
         self.vp_to = self.vp_from.clone();
         let conn_index: BTreeMap<&str, usize> =
             s.connections.iter().enumerate().map(|(i, c)| (c.id.as_str(), i)).collect();
@@ -631,7 +658,7 @@ impl Network {
             let carrier = members[0];
             let Host::Abr(first) = &self.conns[carrier].source else { continue };
             let mut cfg = first.cfg.clone();
-            let port = &self.ports[self.conns[carrier].fwd[pos_from[0]] as usize];
+            let port = &self.ports[self.conns[carrier].fwd()[pos_from[0]].port as usize];
             cfg.pcr = port.link_rate;
             cfg.behavior = SourceBehavior::Greedy;
             cfg.volume_cells = None;
@@ -642,7 +669,7 @@ impl Network {
             }
             let mut src = AbrSource::new(cfg);
             src.acr = src.cfg.icr;
-            src.host = Some(HostBuffer::new(1));
+            src.host = Some(Box::new(HostBuffer::new(1)));
             let n = members.len();
             self.vp.push(VpSource {
                 id: vp.id.clone(),

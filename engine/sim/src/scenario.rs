@@ -678,7 +678,9 @@ pub fn apply_variant(doc: &mut Value, sets: &[String]) -> Result<(), Vec<String>
             let mut v: Vec<String> = doc
                 .get(list)
                 .and_then(Value::as_array)
-                .map(|items| items.iter().filter_map(|x| x.get("id").and_then(Value::as_str).map(str::to_string)).collect())
+                .map(|items| {
+                    items.iter().filter_map(|x| x.get("id").and_then(Value::as_str).map(str::to_string)).collect()
+                })
                 .unwrap_or_default();
             v.sort();
             v

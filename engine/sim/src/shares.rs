@@ -47,7 +47,7 @@ impl Shares {
 /// Max-min shares (cells/s) of the connections given their demands (`None`: inactive), plain
 /// and with each port's capacity scaled by its algorithm's target utilisation.
 fn compute(ports: &[Port], conns: &[Conn], demands: &[Option<f64>]) -> (Vec<f64>, Vec<f64>) {
-    let mut used: Vec<usize> = conns.iter().flat_map(|c| c.fwd.iter().map(|&p| p as usize)).collect();
+    let mut used: Vec<usize> = conns.iter().flat_map(|c| c.fwd().iter().map(|h| h.port as usize)).collect();
     used.sort_unstable();
     used.dedup();
     let plain: Vec<f64> = used.iter().map(|&p| ports[p].link_rate).collect();
@@ -60,8 +60,8 @@ fn compute(ports: &[Port], conns: &[Conn], demands: &[Option<f64>]) -> (Vec<f64>
     let mut target = target;
     for (i, c) in conns.iter().enumerate() {
         if let (Host::Bg(_), Some(rate)) = (&c.source, demands[i]) {
-            for p in &c.fwd {
-                let k = used.binary_search(&(*p as usize)).expect("used");
+            for h in c.fwd() {
+                let k = used.binary_search(&(h.port as usize)).expect("used");
                 plain[k] = (plain[k] - rate).max(0.0);
                 target[k] = (target[k] - rate).max(0.0);
             }
@@ -72,7 +72,7 @@ fn compute(ports: &[Port], conns: &[Conn], demands: &[Option<f64>]) -> (Vec<f64>
     let sessions: Vec<Session> = active
         .iter()
         .map(|&i| Session {
-            links: conns[i].fwd.iter().map(|p| used.binary_search(&(*p as usize)).expect("used")).collect(),
+            links: conns[i].fwd().iter().map(|h| used.binary_search(&(h.port as usize)).expect("used")).collect(),
             mcr: conns[i].source.mcr(),
             pcr: demands[i].expect("active"),
         })

@@ -101,30 +101,32 @@ pub const SOURCE_PARAMS: [ParamSpec; 13] = [
     ),
 ];
 
-/// A source's parameters resolved to engine units.
+/// A source's parameters resolved to engine units. What every cell reads comes first (see
+/// `AbrSource`).
 #[derive(Debug, Clone)]
+#[repr(C)]
 pub struct SourceConfig {
+    /// UBR: sends at PCR, no RM cells, ignores feedback.
+    pub ubr: bool,
+    pub nrm: u32,
+    pub mrm: u32,
+    pub trm: Time,
+    pub tcr: f64,
+    pub start: Time,
+    pub stop: Option<Time>,
+    pub behavior: SourceBehavior,
     pub pcr: f64,
     pub mcr: f64,
     /// Effective ICR = min(ICR, PCR, TBE/FRTT), never below MCR.
     pub icr: f64,
     pub rif: f64,
     pub rdf: f64,
-    pub nrm: u32,
-    pub mrm: u32,
-    pub trm: Time,
     pub adtf: Time,
     pub cdf: f64,
     /// Missing-BRM limit: ceil(TBE / Nrm).
     pub crm: u64,
-    pub tcr: f64,
-    pub start: Time,
-    pub stop: Option<Time>,
-    pub behavior: SourceBehavior,
     /// Data cells to send before leaving (`None`: unlimited).
     pub volume_cells: Option<u64>,
-    /// UBR: sends at PCR, no RM cells, ignores feedback.
-    pub ubr: bool,
 }
 
 /// Cells a TCP sender has handed to the source: whole AAL5 frames, sent in order.
@@ -234,30 +236,35 @@ fn period_ps(rate: f64) -> f64 {
 }
 
 /// One ABR source end system (one connection), greedy: it always has data to send.
+///
+/// Its state and configuration are read for every cell it sends, and in a network of
+/// thousands of sources each event is another source's: what a cell reads comes first, the
+/// state then the configuration's first fields, so that a cell touches few cache lines.
 #[derive(Debug, Clone)]
+#[repr(C)]
 pub struct AbrSource {
-    pub cfg: SourceConfig,
     /// Allowed cell rate (cells/s), within [MCR, PCR].
     pub acr: f64,
     /// Next in-rate transmission opportunity (ps, fractional to avoid drift); ∞ when ACR = 0.
     next_tx: f64,
-    /// Time of the last in-rate cell.
-    last_tx: Option<f64>,
-    /// In-rate cells sent since the last in-rate FRM.
-    cells_since_frm: u32,
-    t_last_frm: Time,
-    /// In-rate FRMs sent since the last BRM with BN = 0 (rule 6).
-    unack: u64,
-    first: bool,
     /// Next out-of-rate FRM (ps), used while ACR < TCR (rule 11).
     next_oor: f64,
+    t_last_frm: Time,
+    /// Time of the last in-rate cell.
+    last_tx: Option<f64>,
     /// Data cells still to send (volume-limited sources).
     data_left: Option<u64>,
+    pub sent_in_rate: u64,
+    /// In-rate cells sent since the last in-rate FRM.
+    cells_since_frm: u32,
+    first: bool,
     /// The volume has been sent: the source has left.
     finished: bool,
     /// Data from a TCP sender (`None`: a greedy source that always has data).
-    pub host: Option<HostBuffer>,
-    pub sent_in_rate: u64,
+    pub host: Option<Box<HostBuffer>>,
+    pub cfg: SourceConfig,
+    /// In-rate FRMs sent since the last BRM with BN = 0 (rule 6).
+    unack: u64,
     pub sent_frm: u64,
     pub sent_oor: u64,
     pub brm_received: u64,
@@ -415,7 +422,7 @@ impl AbrSource {
             self.sent_frm += 1;
         } else {
             self.cells_since_frm += 1;
-            if let Some((segment, eom)) = self.host.as_mut().and_then(HostBuffer::pop) {
+            if let Some((segment, eom)) = self.host.as_deref_mut().and_then(HostBuffer::pop) {
                 cell.ccr = segment as f64;
                 if eom {
                     cell.set(flag::EOM);

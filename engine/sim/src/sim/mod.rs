@@ -233,7 +233,7 @@ impl Simulation {
         // The host's queue before its link is bounded: a source asking for more than its
         // access link carries (PCR above the link rate, CBR faster than it, several sources
         // on one host) waits until its link has room, so it sends no faster than the link.
-        let access = self.net.conns[c].fwd[0] as usize;
+        let access = self.net.conns[c].fwd()[0].port as usize;
         let port = &self.net.ports[access];
         // `queue_len(t) >= HOST_QUEUE_CELLS`, without its division (this runs for every cell).
         let room = port.drained_at().saturating_sub((HOST_QUEUE_CELLS as Time - 1) * port.cell_time);
@@ -245,7 +245,7 @@ impl Simulation {
         let conn = &mut self.net.conns[c];
         if let Some(cell) = conn.source.on_opportunity(t, c as u32) {
             conn.sent += 1;
-            let port = conn.fwd[0] as usize;
+            let port = conn.fwd()[0].port as usize;
             if TRACE && cell.kind == CellKind::Frm {
                 self.trace_rm(&cell, self.net.paths[c][0], Direction::Sent, cell.er, None);
             }
@@ -262,7 +262,8 @@ impl Simulation {
         let vc = if self.net.ports[p].by_vc {
             // The cell is at position `hop` of its route (forward or backward) when it enters `p`.
             let conn = &self.net.conns[cell.conn as usize];
-            let vc = if cell.is_backward() { conn.bwd_vc[cell.hop as usize] } else { conn.fwd_vc[cell.hop as usize] };
+            let vc =
+                if cell.is_backward() { conn.bwd()[cell.hop as usize].vc } else { conn.fwd()[cell.hop as usize].vc };
             debug_assert_eq!(self.net.ports[p].vcs[vc as usize], cell.conn, "the cell's hop names this port");
             vc
         } else {
@@ -292,7 +293,7 @@ impl Simulation {
                     let hop = if conn == cell.conn {
                         Some(cell.hop as usize)
                     } else {
-                        self.net.conns[conn as usize].fwd.iter().position(|&f| f as usize == p)
+                        self.net.conns[conn as usize].fwd().iter().position(|h| h.port as usize == p)
                     };
                     if let Some(hop) = hop {
                         self.notify_source::<TRACE>(conn, hop, value);
@@ -353,7 +354,7 @@ impl Simulation {
     /// (BN = 1), from the switch at node `i` of its path (where a cell entering `fwd[i]` is).
     fn notify_source<const TRACE: bool>(&mut self, conn: u32, i: usize, value: f64) {
         let c = conn as usize;
-        let m = self.net.conns[c].bwd.len();
+        let m = self.net.conns[c].len();
         if i == 0 || i > m {
             return;
         }
@@ -364,10 +365,10 @@ impl Simulation {
         note.hop = (m - i) as u16;
         note.seq = self.net.conns[c].notes_sent;
         self.net.conns[c].notes_sent = note.seq.wrapping_add(1);
-        let port = self.net.conns[c].bwd[m - i] as usize;
+        let port = self.net.conns[c].bwd()[m - i].port as usize;
         if TRACE {
             // The notifying algorithm is the one of the connection's forward port here.
-            let by = self.net.conns[c].fwd.get(i).map(|&f| self.net.ports[f as usize].alg_id);
+            let by = self.net.conns[c].fwd().get(i).map(|h| self.net.ports[h.port as usize].alg_id);
             self.trace_rm(&note, self.net.paths[c][i], Direction::Notification, value, by);
         }
         self.enqueue::<TRACE>(port, note);
@@ -460,20 +461,20 @@ impl Simulation {
                     self.vp_enqueue(v as usize, cell);
                 } else if let Some(v) = vs {
                     self.at_vsvd::<TRACE>(v as usize, cell);
-                } else if hop < self.net.conns[c].fwd.len() {
+                } else if hop < self.net.conns[c].len() {
                     cell.hop = hop as u16;
-                    let next = self.net.conns[c].fwd[hop] as usize;
+                    let next = self.net.conns[c].fwd()[hop].port as usize;
                     self.enqueue::<TRACE>(next, cell);
                 } else {
                     self.deliver::<TRACE>(c, cell);
                 }
             }
             CellKind::Brm => {
-                let m = self.net.conns[c].bwd.len();
+                let m = self.net.conns[c].len();
                 if hop < m {
                     // At the switch m − hop of the path: its forward port writes feedback.
-                    let fwd_port = self.net.conns[c].fwd[m - hop] as usize;
-                    let vc = self.net.conns[c].fwd_vc[m - hop];
+                    let fwd_port = self.net.conns[c].fwd()[m - hop].port as usize;
+                    let vc = self.net.conns[c].fwd()[m - hop].vc;
                     let port = &mut self.net.ports[fwd_port];
                     let view = port.view(self.clock.now, cell.conn, vc);
                     let er_in = cell.er;
@@ -509,7 +510,7 @@ impl Simulation {
                         return;
                     }
                     cell.hop = hop as u16;
-                    let next = self.net.conns[c].bwd[hop] as usize;
+                    let next = self.net.conns[c].bwd()[hop].port as usize;
                     self.enqueue::<TRACE>(next, cell);
                 } else {
                     if TRACE {
@@ -521,10 +522,10 @@ impl Simulation {
                 }
             }
             CellKind::Ack => {
-                let m = self.net.conns[c].bwd.len();
+                let m = self.net.conns[c].len();
                 if hop < m {
                     cell.hop = hop as u16;
-                    let next = self.net.conns[c].bwd[hop] as usize;
+                    let next = self.net.conns[c].bwd()[hop].port as usize;
                     self.enqueue::<TRACE>(next, cell);
                 } else {
                     let now_ms = to_ms(self.clock.now);
@@ -580,14 +581,14 @@ impl Simulation {
                     let mut a = Cell::data(cell.conn);
                     a.kind = CellKind::Ack;
                     a.er = ack as f64;
-                    let port = conn.bwd[0] as usize;
+                    let port = conn.bwd()[0].port as usize;
                     self.enqueue::<TRACE>(port, a);
                 }
             }
             CellKind::Frm => {
                 let mut brm = conn.dest.turn_around(&cell);
                 brm.hop = 0;
-                let port = conn.bwd[0] as usize;
+                let port = conn.bwd()[0].port as usize;
                 if TRACE {
                     let node = *self.net.paths[c].last().expect("a path has nodes");
                     self.trace_rm(&brm, node, Direction::Turnaround, brm.er, None);

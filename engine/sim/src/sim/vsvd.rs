@@ -22,9 +22,9 @@ impl Simulation {
         self.net.conns[c].absorbed += 1;
         let mut brm = cell;
         brm.kind = CellKind::Brm;
-        let m = self.net.conns[c].bwd.len();
+        let m = self.net.conns[c].len();
         brm.hop = (m - pos) as u16;
-        let back = self.net.conns[c].bwd[m - pos] as usize;
+        let back = self.net.conns[c].bwd()[m - pos].port as usize;
         if TRACE {
             self.trace_rm(&brm, self.net.paths[c][pos], Direction::Turnaround, er_in, by);
         }
@@ -49,7 +49,7 @@ impl Simulation {
             if cell.kind == CellKind::Data {
                 cell = vs.queue.pop_front().expect("a queued cell for each counted one");
                 vs.cells_since_frm += 1;
-                self.net.ports[self.net.conns[c].fwd[pos] as usize].vs_held -= 1;
+                self.net.ports[self.net.conns[c].fwd()[pos].port as usize].vs_held -= 1;
             } else {
                 self.net.conns[c].generated += 1;
             }
@@ -64,7 +64,7 @@ impl Simulation {
                 vs.cells_since_frm = 0;
             }
             cell.hop = pos as u16;
-            let port = self.net.conns[c].fwd[pos] as usize;
+            let port = self.net.conns[c].fwd()[pos].port as usize;
             if TRACE && cell.kind == CellKind::Frm {
                 self.trace_rm(&cell, self.net.paths[c][pos], Direction::Sent, cell.er, None);
             }
@@ -80,7 +80,7 @@ impl Simulation {
         let (c, pos) = (self.net.vs[v].conn, self.net.vs[v].pos);
         if cell.kind == CellKind::Data {
             // The VS's per-VC queues share the output port's buffer with the port's own queue.
-            let port = &mut self.net.ports[self.net.conns[c].fwd[pos] as usize];
+            let port = &mut self.net.ports[self.net.conns[c].fwd()[pos].port as usize];
             let own = self.net.vs[v].queue.len() as u32;
             if own >= self.net.vs[v].share_cells || port.queue_len(self.clock.now) + port.vs_held >= port.buffer {
                 port.dropped += 1;
@@ -104,8 +104,8 @@ impl Simulation {
         // ER = min(ER, the allocation of the switch's port into the next loop (VAL2), the VS's
         // ACR), computed now.
         let mut rm = cell;
-        let vc = self.net.conns[c].fwd_vc[pos];
-        let port = &mut self.net.ports[self.net.conns[c].fwd[pos] as usize];
+        let vc = self.net.conns[c].fwd()[pos].vc;
+        let port = &mut self.net.ports[self.net.conns[c].fwd()[pos].port as usize];
         let view = port.view(self.clock.now, cell.conn, vc);
         if let Some(alg) = port.alg.as_mut() {
             alg.on_brm(&view, &mut rm);

@@ -302,7 +302,8 @@ fn a_compare_variant_applies_its_overrides_and_keeps_the_topology() {
     assert_eq!(doc["nodes"][2]["algorithm"], "erica_plus");
     assert_eq!(doc["run"]["seed"], 7);
     // Every override that does not apply is named; an id change is refused as a topology change.
-    let err = apply_variant(&mut library_json("two-sources"), &sets(&["nodes.SW9.algorithm=erica", "run..seed=1"])).unwrap_err();
+    let err = apply_variant(&mut library_json("two-sources"), &sets(&["nodes.SW9.algorithm=erica", "run..seed=1"]))
+        .unwrap_err();
     assert_eq!(err.len(), 2, "{err:?}");
     assert!(err[0].contains("no element with id 'SW9'") && err[1].contains("empty key"), "{err:?}");
     let err = apply_variant(&mut library_json("two-sources"), &sets(&["nodes.SW2.id=SW9"])).unwrap_err();
