@@ -61,6 +61,21 @@ impl Direction {
             Direction::Notification => "notification",
         }
     }
+
+    /// Every direction, in loop order.
+    pub const ALL: [Direction; 6] = [
+        Direction::Sent,
+        Direction::Forward,
+        Direction::Turnaround,
+        Direction::Backward,
+        Direction::Received,
+        Direction::Notification,
+    ];
+
+    /// The direction named `name` (its `as_str`), if any.
+    pub fn parse(name: &str) -> Option<Direction> {
+        Direction::ALL.into_iter().find(|d| d.as_str() == name)
+    }
 }
 
 /// One RM-cell event as the engine keeps it: indices and engine units, resolved to ids and
@@ -87,7 +102,7 @@ pub struct RmEvent {
 }
 
 /// The bounded buffer of RM-cell events.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct RmTrace {
     on: bool,
     capacity: usize,
@@ -139,6 +154,19 @@ impl RmTrace {
     /// Events dropped because the buffer was full (the oldest go first).
     pub fn dropped(&self) -> u64 {
         self.dropped
+    }
+
+    /// Events recorded so far, kept or dropped (taking them does not count): a mark for
+    /// [`RmTrace::since`].
+    pub fn recorded(&self) -> u64 {
+        self.dropped + self.events.len() as u64
+    }
+
+    /// The events recorded after the mark `recorded` (as [`RmTrace::recorded`] was then) and
+    /// still kept, oldest first; nothing was taken in between.
+    pub fn since(&self, recorded: u64) -> impl Iterator<Item = &RmEvent> {
+        let new = self.recorded().saturating_sub(recorded).min(self.events.len() as u64) as usize;
+        self.events.range(self.events.len() - new..)
     }
 }
 

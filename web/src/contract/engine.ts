@@ -72,6 +72,13 @@ export interface TracingSimulation extends Simulation {
   /** RM-cell events dropped so far because the buffer was full (the oldest go first). */
   rmTraceDropped(): number;
   /**
+   * Runs until an RM-cell event at `node` (of `direction`; '' for any) is recorded, or
+   * `untilMs`, or `maxEvents` events, in one call; the events stay in the trace. JSON
+   * `{"events": n, "found": RmRecord | null}` or `{"problem": Problem}` (path `node` or
+   * `direction`).
+   */
+  advanceToRmEvent(node: string, direction: string, untilMs: number, maxEvents: number): string;
+  /**
    * What the algorithm of `switchId`'s port `port` (a port id `SW1->SW2`, or the node it leads
    * to) says about its state now: JSON `{"explain": Explain}` or `{"problem": Problem}` (path
    * `switch` or `port`).

@@ -105,6 +105,15 @@ describe('WorkerCore RM-cell trace', () => {
     expect(again.record!.time_us).toBeGreaterThan(r.time_us);
   });
 
+  it('names the node of a search the engine refuses, and pauses', () => {
+    const { host, core } = setup();
+    core.handle({ type: 'nextRmEvent', node: 'SW9' });
+    host.run();
+    expect(host.take('error').map((m) => m.message)).toEqual([expect.stringMatching(/^next RM event: node: "SW9" is not a node/)]);
+    expect(host.take('rmFound')).toMatchObject([{ node: 'SW9', record: null, ended: false }]);
+    expect(host.lastStatus()).toMatchObject({ mode: 'paused', nowMs: 0 });
+  });
+
   it('ends the search with nothing found when the run ends first', () => {
     const { host, core } = setup();
     core.handle({ type: 'runUntil', ms: 99.9 });

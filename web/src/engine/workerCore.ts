@@ -197,26 +197,32 @@ export class WorkerCore {
   }
 
   /**
-   * One slice of an RM-event search: one event per engine call, draining the trace after
-   * each, until a record at the node sought (the run pauses at its time) or the budget.
+   * One slice of an RM-event search: the engine runs until a record at the node sought (the
+   * run pauses right after that event), in calls of as many events as fit in the budget.
    */
   private searchSlice(sim: Simulation, start: number): RmRecord | null {
     const sought = this.seekRm!;
     let wall = start;
     let found: RmRecord | null = null;
-    let batch: RmRecord[] = [];
     while (!found && !sim.done() && wall - start < this.budget) {
-      for (let i = 0; i < 200 && !found && !sim.done(); i++) {
-        sim.advance(sim.endMs(), 1);
-        const json = sim.takeRmTrace();
-        if (json.length <= 2) continue;
-        const records = JSON.parse(json) as RmRecord[];
-        batch = batch.concat(records);
-        found = records.find((r) => r.node === sought.node && (!sought.direction || r.direction === sought.direction)) ?? null;
+      const remaining = this.budget - (wall - start);
+      const maxEvents = Math.round(Math.min(MAX_EVENTS, Math.max(MIN_EVENTS, this.eventsPerMs * remaining)));
+      const answer = JSON.parse(sim.advanceToRmEvent(sought.node, sought.direction ?? '', sim.endMs(), maxEvents)) as {
+        events?: number;
+        found?: RmRecord | null;
+        problem?: Problem;
+      };
+      if (answer.problem) {
+        this.error(`next RM event: ${answer.problem.path}: ${answer.problem.rule}`);
+        this.mode = 'paused';
+        this.endRmSearch(null);
+        break;
       }
-      wall = this.host.now();
+      found = answer.found ?? null;
+      const after = this.host.now();
+      this.measure(answer.events ?? 0, maxEvents, after - wall);
+      wall = after;
     }
-    if (batch.length) this.host.post({ type: 'rmEvents', run: this.run, records: batch, dropped: sim.rmTraceDropped() });
     return found;
   }
 
@@ -288,6 +294,7 @@ export class WorkerCore {
         wall = this.host.now();
         if (found) {
           this.mode = 'paused';
+          this.flushSamples(sim); // the page has the event before it hears it was found
           this.endRmSearch(found);
         }
       }
@@ -296,12 +303,7 @@ export class WorkerCore {
         const maxEvents = Math.round(Math.min(MAX_EVENTS, Math.max(MIN_EVENTS, this.eventsPerMs * remaining)));
         const n = sim.advance(target, maxEvents);
         const after = this.host.now();
-        if (n > 0 && after - wall > 0.5) {
-          const rate = n / (after - wall);
-          this.eventsPerMs = 0.7 * this.eventsPerMs + 0.3 * rate;
-        } else if (n >= maxEvents && after - wall <= 0.5) {
-          this.eventsPerMs *= 2;
-        }
+        this.measure(n, maxEvents, after - wall);
         wall = after;
         if (n === 0 && sim.nowMs() < target) break; // engine made no progress
       }
@@ -323,6 +325,15 @@ export class WorkerCore {
     this.postStatus();
     if (this.mode === 'playing' || this.mode === 'seeking') {
       this.cancel = this.host.schedule(() => this.slice(), delay);
+    }
+  }
+
+  /** Learns the engine's speed from a call that ran `n` of `maxEvents` events in `wallMs`. */
+  private measure(n: number, maxEvents: number, wallMs: number) {
+    if (n > 0 && wallMs > 0.5) {
+      this.eventsPerMs = 0.7 * this.eventsPerMs + 0.3 * (n / wallMs);
+    } else if (n >= maxEvents && wallMs <= 0.5) {
+      this.eventsPerMs *= 2;
     }
   }
 

@@ -190,6 +190,9 @@ class FakeSimulation implements TracingSimulation {
   rmTraceDropped() {
     return 0;
   }
+  advanceToRmEvent(_node: string, _direction: string, untilMs: number, maxEvents: number) {
+    return JSON.stringify({ events: this.advance(untilMs, maxEvents), found: null });
+  }
   explain(switchId: string) {
     return JSON.stringify({ problem: { path: 'switch', rule: `the fake engine has no model of '${switchId}'` } });
   }

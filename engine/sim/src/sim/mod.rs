@@ -52,6 +52,14 @@ pub struct Simulation {
     trace: RmTrace,
 }
 
+/// What [`Simulation::advance_to_rm_event`] did: the events it ran, and the RM-cell event it
+/// stopped at (None: it reached its time or event limit, or the end of the run, first).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RmSearch {
+    pub events: u64,
+    pub found: Option<RmEvent>,
+}
+
 /// `algorithm` when it changed ER from `er_in` to `er_out` downwards, or wrote a rate into a
 /// rate-discovery tag that had none (negative ER).
 fn lowered_by(algorithm: &'static str, er_in: f64, er_out: f64) -> Option<&'static str> {
@@ -639,6 +647,54 @@ impl Simulation {
     /// Records RM-cell events from now on, keeping the newest `capacity` (0: stop recording).
     pub fn set_rm_trace(&mut self, capacity: usize) {
         self.trace.set_capacity(capacity);
+    }
+
+    /// Runs events until one records an RM-cell event at node `node` (of `direction`, when
+    /// given), or until simulated time `until` or `max_events` events: in one call, where a
+    /// caller stepping one event at a time would pay a call per event. Stops right after that
+    /// event, as stepping would (later events at the same time have not run). The events are
+    /// recorded in the trace as usual (turned on for the search alone if it was off, then off
+    /// again). Errors name the argument at fault (`node`, `direction`).
+    pub fn advance_to_rm_event(
+        &mut self,
+        node: &str,
+        direction: Option<&str>,
+        until: Time,
+        max_events: u64,
+    ) -> Result<RmSearch, Problem> {
+        let problem = |path: &str, rule: String| Problem { path: path.to_string(), rule };
+        let at =
+            self.scenario
+                .node_index(node)
+                .ok_or_else(|| problem("node", format!("{node:?} is not a node of this scenario")))? as u32;
+        let direction = match direction {
+            None => None,
+            Some(d) => Some(Direction::parse(d).ok_or_else(|| {
+                let names: Vec<&str> = Direction::ALL.iter().map(|d| d.as_str()).collect();
+                problem("direction", format!("{d:?} is not a direction ({})", names.join(", ")))
+            })?),
+        };
+        let was_on = self.trace.on();
+        if !was_on {
+            self.trace.set_capacity(1);
+        }
+        let mut search = RmSearch { events: 0, found: None };
+        while search.events < max_events {
+            let mark = self.trace.recorded();
+            if self.run_events::<true>(until, 1) == 0 {
+                break;
+            }
+            search.events += 1;
+            let hit = |e: &&RmEvent| e.node == at && direction.is_none_or(|d| e.direction == d);
+            if let Some(e) = self.trace.since(mark).find(hit) {
+                search.found = Some(*e);
+                break;
+            }
+        }
+        if !was_on {
+            self.trace.set_capacity(0);
+        }
+        Ok(search)
     }
 
     /// The RM-cell trace (drain it with `RmTrace::take`; resolve ids with `RmRecord::new`).

@@ -316,3 +316,79 @@ fn erica_explains_every_er_it_writes_while_sources_come_and_go() {
         assert!(terms.contains_key(term), "no ER came from {term}: {terms:?}");
     }
 }
+
+/// Steps one event per call until an RM-cell event at `node` (of `direction`) is recorded:
+/// what the lab did before `advance_to_rm_event`, and what it must agree with.
+fn step_to_rm_event(sim: &mut Simulation, node: &str, direction: Option<Direction>) -> Option<RmRecord> {
+    while !sim.done() {
+        sim.advance(sim.end(), 1);
+        let events = sim.rm_trace().take();
+        let records: Vec<RmRecord> = events.iter().map(|e| RmRecord::new(e, &sim.net)).collect();
+        if let Some(r) = records.into_iter().find(|r| r.node == node && direction.is_none_or(|d| r.direction == d)) {
+            return Some(r);
+        }
+    }
+    None
+}
+
+#[test]
+fn advance_to_rm_event_stops_at_the_event_stepping_one_by_one_stops_at() {
+    // (scenario, duration, node, direction): vsvd-1's sources are a 275 ms satellite hop away.
+    let searches: &[(&str, f64, &str, Option<Direction>)] = &[
+        ("two-sources", 30.0, "SW1", None),
+        ("two-sources", 30.0, "SW1", Some(Direction::Backward)),
+        ("two-sources", 30.0, "D2", Some(Direction::Turnaround)),
+        ("parking-lot-3", 30.0, "SW2", Some(Direction::Forward)),
+        ("vsvd-1", 700.0, "SW2", Some(Direction::Received)),
+        ("qcn-hotspot", 30.0, "SW1", Some(Direction::Notification)),
+    ];
+    for &(name, ms, node, direction) in searches {
+        let s = scenario(name, ms, None);
+        let mut stepped = Simulation::new(s.clone());
+        stepped.set_rm_trace(1000);
+        let mut fast = Simulation::new(s);
+        fast.set_rm_trace(1000);
+        let mut found = 0;
+        // Several searches in a row, each from where the last one stopped.
+        for k in 0..5 {
+            let want = step_to_rm_event(&mut stepped, node, direction);
+            let before = fast.events();
+            let got = fast.advance_to_rm_event(node, direction.map(Direction::as_str), fast.end(), u64::MAX).unwrap();
+            assert_eq!(got.events, fast.events() - before, "{name} {node}: events counted");
+            let got = got.found.map(|e| RmRecord::new(&e, &fast.net));
+            assert_eq!(got, want, "{name} {node} {direction:?} search {k}: the same event");
+            assert_eq!(
+                (fast.events(), fast.now()),
+                (stepped.events(), stepped.now()),
+                "{name} {node} search {k}: stopped at the same event"
+            );
+            found += got.is_some() as usize;
+            fast.rm_trace().take();
+        }
+        assert!(found > 0, "{name}: an event at {node} was found");
+        stepped.run_to_end();
+        fast.run_to_end();
+        assert_eq!(fast.rec().digest(), stepped.rec().digest(), "{name}: searching leaves the run unchanged");
+    }
+}
+
+#[test]
+fn advance_to_rm_event_keeps_to_its_limits_and_names_a_bad_argument() {
+    let mut sim = Simulation::new(scenario("two-sources", 30.0, None));
+    // Trace off: on for the search only, and the event is still returned.
+    let first = sim.advance_to_rm_event("SW1", None, sim.end(), u64::MAX).unwrap();
+    assert!(
+        first.found.is_some_and(|e| e.direction == Direction::Forward),
+        "the first RM event at SW1 is a forward one"
+    );
+    assert!(!sim.rm_trace().on() && sim.rm_trace().is_empty(), "the trace is off again");
+    let capped = sim.advance_to_rm_event("SW1", Some("received"), sim.end(), 10).unwrap();
+    assert_eq!((capped.events, capped.found), (10, None), "a switch receives nothing: the event limit stops it");
+    let until = sim.now() + abr_sim::time::from_ms(1.0);
+    let timed = sim.advance_to_rm_event("SW1", Some("received"), until, u64::MAX).unwrap();
+    assert_eq!((sim.now(), timed.found), (until, None), "the time limit stops it");
+    let bad = sim.advance_to_rm_event("SW9", None, sim.end(), 1).unwrap_err();
+    assert_eq!(bad.path, "node");
+    let bad = sim.advance_to_rm_event("SW1", Some("sideways"), sim.end(), 1).unwrap_err();
+    assert_eq!(bad.path, "direction");
+}
