@@ -25,6 +25,7 @@ pub const HISTORY_BUDGET_BYTES: usize = 128 << 20;
 /// in proportion to its size).
 pub const MIN_HISTORY_ROWS: usize = 64;
 
+#[derive(Clone)]
 pub struct History {
     width: usize,
     capacity: usize,

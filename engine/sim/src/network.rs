@@ -28,6 +28,7 @@ const PORT_STREAM: u64 = 1 << 32;
 ///
 /// Every cell entering or leaving the port reads its timing, queue and buffer, and in a large
 /// network each event is another port's: so those come first, in the first two cache lines.
+#[derive(Clone)]
 #[repr(C, align(64))]
 pub struct Port {
     /// When the last accepted cell finishes transmission.
@@ -89,6 +90,7 @@ pub(crate) enum FrameState {
 
 /// The queues of a scheduled port: CBR/VBR cells first (strict priority), then ABR cells either
 /// in one FIFO or one queue per connection served round-robin, a cell at a time.
+#[derive(Clone)]
 pub(crate) struct PerVcQueues {
     /// One queue per VC of the port (`Port::vcs`, round-robin) or only `queues[0]` (FIFO).
     pub(crate) round_robin: bool,
@@ -172,6 +174,7 @@ impl Port {
 }
 
 /// The sending end system of a connection: a TM 4.0 ABR source, or an Ethernet host.
+#[derive(Clone)]
 pub enum Host {
     Abr(AbrSource),
     Eth(EthSource),
@@ -247,6 +250,7 @@ impl Host {
 
 /// A virtual source at a VS/VD switch: the per-VC queue of one connection there, sent at the
 /// VS's own ACR by a TM 4.0 source that starts the next control loop.
+#[derive(Clone)]
 pub struct VirtualSource {
     pub conn: usize,
     /// Position of the switch on the connection's path (the VS sends into `fwd[pos]`).
@@ -268,6 +272,7 @@ pub struct VirtualSource {
 
 /// A virtual path's source at its first edge switch: per-VC queues of the member connections,
 /// served round-robin onto one VPC at the rate of a TM 4.0 source (or at PCR for UBR).
+#[derive(Clone)]
 pub struct VpSource {
     pub id: String,
     /// Member connections, their path positions of the VPC's first and last switch.
@@ -293,6 +298,7 @@ impl VpSource {
 }
 
 /// A TCP connection's two ends and its timer period.
+#[derive(Clone)]
 pub struct TcpConn {
     pub sender: TcpSender,
     pub receiver: TcpReceiver,
@@ -313,6 +319,7 @@ pub(crate) struct Hop {
 /// Every cell of the connection reads its route and moves a counter, and in a network of
 /// thousands of connections each event is another connection's: so the route (one allocation
 /// for both directions), the source's wake-up and the counters come first, in one cache line.
+#[derive(Clone)]
 #[repr(C, align(64))]
 pub struct Conn {
     /// The forward route's hops (the first is the source's own port), then the backward
@@ -363,6 +370,7 @@ impl Conn {
 
 /// Everything that carries or makes cells, indexed by position: ports by link direction
 /// (`2 × link` forward, `2 × link + 1` backward), connections in scenario order.
+#[derive(Clone)]
 pub struct Network {
     pub ports: Vec<Port>,
     pub conns: Vec<Conn>,

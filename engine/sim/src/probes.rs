@@ -300,6 +300,7 @@ pub enum Counter {
 }
 
 /// One series of the run: a kind, its owner's index and, for algorithm quantities, which one.
+#[derive(Clone)]
 struct Probe {
     kind: SeriesKind,
     owner: usize,
@@ -314,6 +315,7 @@ struct Probe {
 /// column of every series. What is kept of the rows is bounded ([`History`]); what the
 /// summary needs is gathered as they come ([`SteadyWindow`], [`Convergence`]); a caller that
 /// streams the rows (the browser's worker, `abrsim run --series-csv`) takes each one once.
+#[derive(Clone)]
 pub struct Recorder {
     pub meta: Vec<SeriesMeta>,
     history: History,
@@ -401,6 +403,7 @@ impl Recorder {
 }
 
 /// Records a row every `interval` of simulated time, from t = 0 to the end inclusive.
+#[derive(Clone)]
 pub struct Sampler {
     pub interval: Time,
     /// Samples taken so far, and the index of the last one of the run.

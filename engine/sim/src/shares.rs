@@ -15,6 +15,7 @@ pub struct Epoch {
 }
 
 /// The shares over a run: one epoch per change, seen at the sample where it happened.
+#[derive(Clone)]
 pub struct Shares {
     pub epochs: Vec<Epoch>,
     demands: Vec<Option<f64>>,

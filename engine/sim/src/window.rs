@@ -9,6 +9,7 @@
 //!   10 % of their shares.
 
 /// The steady-state window's first and last samples and per-series sums.
+#[derive(Clone)]
 pub struct SteadyWindow {
     from_ms: f64,
     /// Time and counters of the window's first sample, once it has one.
@@ -92,6 +93,7 @@ impl Window<'_> {
 
 /// The convergence time of the rates the network sets: the first sample from which on at
 /// most 1 % of them are more than 10 % off their target share.
+#[derive(Clone)]
 pub struct Convergence {
     /// (rate column, target column) of each rate judged.
     pairs: Vec<(usize, usize)>,

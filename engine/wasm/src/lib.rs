@@ -104,6 +104,18 @@ impl Simulation {
         serde_json::to_string(&self.0.rec().meta).expect("meta serialises")
     }
 
+    /// A copy of the run as it is now (a checkpoint): it plays on exactly as this one would.
+    /// Free it when done; it shares nothing with this one.
+    pub fn snapshot(&self) -> Simulation {
+        Simulation(self.0.clone())
+    }
+
+    /// Roughly the bytes a `snapshot` of the run takes now (to budget checkpoints).
+    #[wasm_bindgen(js_name = stateBytes)]
+    pub fn state_bytes(&self) -> f64 {
+        self.0.state_bytes() as f64
+    }
+
     /// Runs events up to `until_ms` (never past the end) or `max_events`; returns events run.
     pub fn advance(&mut self, until_ms: f64, max_events: f64) -> f64 {
         self.0.advance(time::from_ms(until_ms.max(0.0)), max_events.max(1.0) as u64) as f64

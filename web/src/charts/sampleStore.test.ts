@@ -17,6 +17,41 @@ function rows(n: number, width: number, t0 = 0, dt = 1, f = (t: number, s: numbe
 }
 
 describe('SampleStore', () => {
+  it('drops the rows at a time and after when the run goes back, and takes the replayed ones as if it never had', () => {
+    const whole = new SampleStore();
+    whole.reset(meta(2));
+    whole.append(rows(100, 3), 3);
+    const back = new SampleStore();
+    back.reset(meta(2));
+    back.append(rows(70, 3), 3);
+    const layout = back.layout;
+    back.truncateFrom(40);
+    expect(back.length).toBe(40);
+    expect(back.times()[39]).toBe(39);
+    expect(back.layout).toBeGreaterThan(layout); // charts reading it start over
+    back.append(rows(60, 3, 40), 3);
+    expect([...back.times()]).toEqual([...whole.times()]);
+    expect([...back.series(1)]).toEqual([...whole.series(1)]);
+    back.truncateFrom(1000);
+    expect(back.length).toBe(100);
+  });
+
+  it('drops whole min/max buckets once decimated, and buckets the rows that come again', () => {
+    const store = new SampleStore(16, 1);
+    store.reset(meta(1));
+    store.append(rows(1000, 2), 2);
+    const per = store.samplesPerBucket;
+    expect(per).toBeGreaterThan(1);
+    store.truncateFrom(500);
+    const t = store.times();
+    expect(t[t.length - 1]).toBeLessThan(500);
+    expect(store.length % 2).toBe(0);
+    expect(t[t.length - 1]).toBeGreaterThanOrEqual(500 - 2 * per);
+    store.append(rows(500, 2, 500), 2);
+    expect(store.times()[store.length - 1]).toBe(999);
+    expect(store.length).toBeLessThanOrEqual(store.maxRows);
+  });
+
   it('keeps a run longer than its budget as min/max buckets that hold every extreme of the samples', () => {
     // Three columns (time + 2 series): 256 rows fit (the least kept), 10,000 samples do not.
     const store = new SampleStore(16, 1);

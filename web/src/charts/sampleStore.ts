@@ -91,6 +91,24 @@ export class SampleStore {
     for (let r = 0; r < n; r++) this.push(rows, r * width);
   }
 
+  /**
+   * Drops the rows at `ms` and after (the run went back to `ms`; it sends them again). Once
+   * rows are merged into buckets, a bucket that reaches `ms` goes whole: the samples of it
+   * before `ms` are not sent again, so the charts miss at most one bucket there.
+   */
+  truncateFrom(ms: number) {
+    const time = this.cols[0];
+    let n = this.length;
+    if (this.level === 0) while (n > 0 && time[n - 1] >= ms) n--;
+    else {
+      while (n > 0 && time[n - 1] >= ms) n -= 2;
+      if (n < this.length) this.open = this.samplesPerBucket; // the next row starts a bucket
+    }
+    if (n === this.length) return;
+    this.length = n;
+    this.layout += 1;
+  }
+
   /** One row (at `at` in row-major `rows`) past the budget's first rows. */
   private push(rows: Float64Array, at: number) {
     if (this.level === 0) {

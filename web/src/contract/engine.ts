@@ -65,6 +65,10 @@ export interface EngineModule {
 
 /** A Simulation that records RM-cell events and lets a switch explain itself (issue 12). */
 export interface TracingSimulation extends Simulation {
+  /** A copy of the run as it is now (a checkpoint): it plays on exactly as this one would. */
+  snapshot(): TracingSimulation;
+  /** Roughly the bytes a snapshot takes now (the engine's estimate, to budget checkpoints). */
+  stateBytes(): number;
   /** Records RM-cell events from now on, keeping the newest `capacity` (0: stop and clear). */
   setRmTrace(capacity: number): void;
   /** The events recorded since the last call (JSON `RmRecord[]`), oldest first. */

@@ -39,6 +39,9 @@ export interface ClientHandlers {
   explained?(answer: { id: number; switchId: string; port: string; explain: Explain | null; problem: Problem | null }): void;
   /** The answer to nextRmEvent: the event the run paused at, or null. */
   rmFound?(node: string, record: RmRecord | null, ended: boolean): void;
+  /** The answer to scrub: the run goes to `ms`; rows and RM-cell events at `ms` and after
+   *  that came before this are the time left (drop them), those after are the run's from `ms`. */
+  scrubbed?(ms: number): void;
   /** The engine crashed; a fresh worker is already being started. */
   crashed?(message: string): void;
   /** A load or reset was not answered within the timeout: a fresh worker is being started. */
@@ -192,6 +195,9 @@ export class SimClient {
       case 'rmFound':
         if (msg.run === this.run) this.on.rmFound?.(msg.node, msg.record, msg.ended);
         return;
+      case 'scrubbed':
+        if (msg.run === this.run) this.on.scrubbed?.(msg.ms);
+        return;
       case 'crashed':
         return this.restart(msg.message);
       case 'error':
@@ -242,6 +248,9 @@ export class SimClient {
   }
   nextRmEvent(node: string, direction?: RmDirection) {
     this.send({ type: 'nextRmEvent', node, direction });
+  }
+  scrub(ms: number) {
+    this.send({ type: 'scrub', ms });
   }
   dispose() {
     this.stopWatch();

@@ -41,7 +41,13 @@ export type ToWorker =
    * Steps the run, event by event, until an RM-cell event is recorded at `node` (of
    * `direction`, when given), then pauses; answered by `rmFound`. Turns the trace on if off.
    */
-  | { type: 'nextRmEvent'; node: string; direction?: RmDirection };
+  | { type: 'nextRmEvent'; node: string; direction?: RmDirection }
+  /**
+   * Goes to simulated time `ms` (clamped to the run), backwards too, and pauses there: every
+   * event at `ms` has run. Answered at once by `scrubbed`; the rows and RM-cell events at `ms`
+   * and after then come again (from a replay, when going back), those before `ms` do not.
+   */
+  | { type: 'scrub'; ms: number };
 
 export type Mode = 'idle' | 'paused' | 'playing' | 'seeking' | 'done';
 
@@ -93,6 +99,12 @@ export type FromWorker =
   /** The answer to `nextRmEvent`: the event the run stopped at, or null: the run ended first
    *  (`ended`), or the search was stopped (a pause, a step, a reset). */
   | { type: 'rmFound'; run: number; node: string; record: RmRecord | null; ended: boolean }
+  /**
+   * The answer to `scrub`: the run goes to `ms`. The page drops its rows and RM-cell events at
+   * `ms` and after (those of the time left, and any sent before this message); the ones that
+   * follow this message are the run's from `ms` on, the very ones it had before going back.
+   */
+  | { type: 'scrubbed'; run: number; ms: number }
   /** The engine panicked: this worker is unusable and must be replaced. */
   | { type: 'crashed'; message: string }
   /** A command that could not be carried out (the worker is still fine). */

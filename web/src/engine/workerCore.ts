@@ -3,6 +3,7 @@
 // slices sized to a wall-clock budget, so control messages are handled between slices.
 
 import type { EngineModule, Explain, Problem, RmDirection, RmRecord, SeriesMeta, TracingSimulation as Simulation } from '../contract/engine';
+import { Checkpoints } from './checkpoints';
 import { ENGINE_TRACE_CAPACITY, type FromWorker, type Mode, type RunStatus, type Speed, type ToWorker } from './protocol';
 import type { Scenario } from '../contract/scenario';
 
@@ -47,6 +48,11 @@ export class WorkerCore {
   private traceCapacity = 0;
   /** While seeking the next RM-cell event at a node: what is sought. */
   private seekRm: { node: string; direction?: RmDirection } | null = null;
+  /** Copies of the run at evenly spaced times, to go back to (see checkpoints.ts). */
+  private checkpoints: Checkpoints<Simulation> | null = null;
+  /** After going back to this time (ms): rows and RM-cell events before it are on the page
+   *  already, and a replay does not send them again. */
+  private sentBeforeMs: number | null = null;
   private readonly budget: number;
   private readonly idleDelay: number;
 
@@ -105,6 +111,8 @@ export class WorkerCore {
         return this.setParam(this.sim, msg.node, msg.param, msg.value);
       case 'explain':
         return this.explain(this.sim, msg.id, msg.switchId, msg.port);
+      case 'scrub':
+        return this.scrub(this.sim, msg.ms);
       case 'nextRmEvent':
         if (this.sim.done()) return this.host.post({ type: 'rmFound', run: this.run, node: msg.node, record: null, ended: true });
         if (this.traceCapacity === 0) {
@@ -173,9 +181,40 @@ export class WorkerCore {
       return;
     }
     this.scenarioJson = sim.scenario();
+    // The copies were taken without the change: going back replays the scenario with it.
+    this.checkpoints?.clear();
     const changes = (JSON.parse(this.scenarioJson) as Scenario).changes ?? [];
     const change = changes[changes.length - 1] ?? null;
     this.host.post({ type: 'paramSet', run: this.run, request, change, problem: null, scenario: this.scenarioJson });
+  }
+
+  /**
+   * Goes to time `ms`: forwards, as runUntil; backwards, from a copy of the latest checkpoint
+   * before `ms` (or the scenario's start), replayed to `ms` at full speed without sending again
+   * what the page has. The engine is deterministic: playing on gives the very run as before.
+   */
+  private scrub(sim: Simulation, ms: number) {
+    this.stopLoop();
+    this.endRmSearch(null);
+    const t = Math.min(Math.max(0, Number.isFinite(ms) ? ms : 0), sim.endMs());
+    this.host.post({ type: 'scrubbed', run: this.run, ms: t });
+    if (t <= sim.nowMs()) {
+      let back = this.checkpoints?.restore(t) ?? null;
+      if (!back) {
+        back = this.engine.createSimulation(this.scenarioJson);
+        this.checkpoints?.offer(back);
+      }
+      sim.free();
+      this.sim = sim = back;
+      sim.setRmTrace(0); // events the copy held were sent when it was taken
+      if (this.traceCapacity > 0) sim.setRmTrace(this.traceCapacity);
+      this.sentBeforeMs = t;
+    }
+    this.seekTargetMs = t;
+    this.mode = 'seeking';
+    this.history = [];
+    this.kick();
+    this.postStatus();
   }
 
   private explain(sim: Simulation, id: number, switchId: string, port: string) {
@@ -232,7 +271,11 @@ export class WorkerCore {
     this.endRmSearch(null);
     this.sim?.free();
     this.sim = null;
+    this.checkpoints?.clear();
+    this.sentBeforeMs = null;
     this.sim = fresh ?? this.engine.createSimulation(this.scenarioJson);
+    this.checkpoints = new Checkpoints(this.sim.endMs());
+    this.checkpoints.offer(this.sim);
     if (this.traceCapacity > 0) this.sim.setRmTrace(this.traceCapacity);
     this.meta = JSON.parse(this.sim.seriesMeta()) as SeriesMeta[];
     this.width = this.meta.length + 1;
@@ -308,6 +351,7 @@ export class WorkerCore {
         if (n === 0 && sim.nowMs() < target) break; // engine made no progress
       }
       this.flushSamples(sim);
+      this.checkpoints?.offer(sim);
       this.record(sim, wall);
       if (sim.done()) {
         this.mode = 'done';
@@ -339,13 +383,18 @@ export class WorkerCore {
 
   /** Sends the rows (and, with the trace on, the RM-cell events) recorded since the last time. */
   private flushSamples(sim: Simulation) {
-    const data = sim.takeSamples();
+    const before = this.sentBeforeMs;
+    let data = sim.takeSamples();
+    if (before !== null && data.length > 0 && data[0] < before) data = rowsFrom(data, this.width, before);
     if (data.length > 0) {
       this.host.post({ type: 'samples', run: this.run, width: this.width, data }, [data.buffer]);
     }
     if (this.traceCapacity > 0) {
       const json = sim.takeRmTrace();
-      if (json.length > 2) this.host.post({ type: 'rmEvents', run: this.run, records: JSON.parse(json) as RmRecord[], dropped: sim.rmTraceDropped() });
+      if (json.length <= 2) return;
+      let records = JSON.parse(json) as RmRecord[];
+      if (before !== null) records = records.filter((r) => r.time_us >= before * 1000);
+      if (records.length) this.host.post({ type: 'rmEvents', run: this.run, records, dropped: sim.rmTraceDropped() });
     }
   }
 
@@ -396,4 +445,11 @@ export class WorkerCore {
     const message = err && err.message ? `${err.name ?? 'Error'}: ${err.message}` : String(e);
     this.host.post({ type: 'crashed', message });
   }
+}
+
+/** The rows (row-major, `width` values each, times increasing) at `ms` and after. */
+export function rowsFrom(data: Float64Array, width: number, ms: number): Float64Array {
+  let r = 0;
+  while (r * width < data.length && data[r * width] < ms) r++;
+  return data.slice(r * width);
 }

@@ -36,7 +36,7 @@ import { pathEditLoaded, pathEditRefused, VirtualPathCommands } from './virtualP
 
 export type * from './state';
 
-const NO_SAMPLES: SampleSink = { reset() {}, append() {} };
+const NO_SAMPLES: SampleSink = { reset() {}, append() {}, truncateFrom() {} };
 
 export interface LabOptions {
   /** Where the series go (the charts' sample store). */
@@ -212,6 +212,12 @@ export class Lab {
       rmEvents: (records, dropped) => this.rmLog.append(records, dropped),
       explained: ({ id, switchId, port, explain, problem }) => {
         if (id === this.explains.latest) this.set({ explanation: { switchId, port, explain, problem } });
+      },
+      scrubbed: (ms) => {
+        // What was shown at `ms` and after belongs to the time left; the run sends it again.
+        this.samples.truncateFrom(ms);
+        this.rmLog.truncateFrom(ms * 1000);
+        if (this.state.summary || this.state.digest) this.set({ summary: null, summaryJson: null, digest: null });
       },
       rmFound: (node, record, ended) => this.set({ rmFound: { node, record, ended, n: ++this.rmSearches } }),
       summary: (json, digest) => {
@@ -523,6 +529,14 @@ export class Lab {
   setSpeed(speed: Speed) {
     this.set({ speed });
     this.client.setSpeed(speed);
+  }
+
+  /**
+   * Goes to simulated time `ms` of the run, backwards too, and pauses there: the charts and
+   * the event log drop what came at `ms` and after, and playing on gives the very run again.
+   */
+  scrub(ms: number) {
+    this.client.scrub(ms);
   }
 
   /** Turns the RM-cell trace (the event log) on or off; on, it records from the current time. */

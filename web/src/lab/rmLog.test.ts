@@ -18,6 +18,17 @@ const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord => ({
 });
 
 describe('RmLog', () => {
+  it('drops the events at a time and after when the run goes back', () => {
+    const log = new RmLog(100);
+    log.append(Array.from({ length: 50 }, (_, i) => rec(i)), 0);
+    const v = log.version;
+    log.truncateFrom(200); // rec(i) is at 10·i µs
+    expect(log.records().map((r) => r.rm_seq)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(log.version).toBeGreaterThan(v);
+    log.truncateFrom(5000);
+    expect(log.records()).toHaveLength(20);
+  });
+
   it('keeps the newest events up to its capacity and counts the rest as dropped', () => {
     const log = new RmLog(100);
     for (let k = 0; k < 7; k++) log.append(Array.from({ length: 37 }, (_, i) => rec(k * 37 + i)), 3);

@@ -48,6 +48,15 @@ export class RmLog {
     this.changed();
   }
 
+  /** Drops the events at `timeUs` and after (the run went back to that time). */
+  truncateFrom(timeUs: number) {
+    let n = this.events.length;
+    while (n > 0 && this.events[n - 1].time_us >= timeUs) n--;
+    if (n === this.events.length) return;
+    this.events = this.events.slice(0, n);
+    this.changed();
+  }
+
   /** The events kept, oldest first (at most `capacity`). */
   records(): readonly RmRecord[] {
     const n = this.events.length;

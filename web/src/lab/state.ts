@@ -146,6 +146,8 @@ export const INITIAL_STATE: LabState = {
 export interface SampleSink {
   reset(meta: SeriesMeta[]): void;
   append(data: Float64Array, width: number): void;
+  /** Drops the rows at `ms` and after (the run went back to `ms`). */
+  truncateFrom(ms: number): void;
 }
 
 /** A snapshot with listeners: set() replaces it and tells every subscriber. */

@@ -181,6 +181,18 @@ class FakeSimulation implements TracingSimulation {
     return JSON.stringify(changes!.length ? { ...rest, changes } : rest);
   }
   free() {}
+  stateBytes() {
+    return 1000;
+  }
+  snapshot(): FakeSimulation {
+    const copy = Object.assign(Object.create(FakeSimulation.prototype) as FakeSimulation, this);
+    return Object.assign(copy, {
+      s: { ...this.s, changes: [...this.s.changes!] },
+      queued: [...this.queued],
+      utilization: new Map(this.utilization),
+      pending: [...this.pending],
+    });
+  }
   // No model, so no RM cells: the trace stays empty and no switch can explain itself (the
   // tests of the trace and of explain use the real engine, test/wasmEngine.ts).
   setRmTrace() {}

@@ -78,6 +78,7 @@ fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
     Box::new(d)
 }
 
+#[derive(Clone)]
 pub struct Debra {
     k: f64,
     c: f64,

@@ -45,6 +45,7 @@ fn build(p: &Params, _: PortInfo) -> Box<dyn SwitchAlgorithm> {
     Box::new(e)
 }
 
+#[derive(Clone)]
 pub struct Efci {
     high: u32,
     low: u32,

@@ -71,6 +71,7 @@ fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
     Box::new(e)
 }
 
+#[derive(Clone)]
 pub struct Eprca {
     av: f64,
     dpf: f64,

@@ -126,6 +126,7 @@ impl Config {
 }
 
 /// ERICA (and, with queue control, ERICA+) state for one output port.
+#[derive(Clone)]
 pub struct Erica {
     cfg: Config,
     link_rate: f64,

@@ -64,6 +64,7 @@ fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
     })
 }
 
+#[derive(Clone)]
 pub struct Fecn {
     pub port: FecnPort,
     unit_bits: f64,

@@ -66,8 +66,26 @@ pub enum Admit {
     NotifyMany,
 }
 
+/// Copies a boxed algorithm, state and all (a checkpoint of a run copies every port's). Every
+/// algorithm that derives `Clone` has it: a new algorithm needs nothing more.
+pub trait CloneAlgorithm {
+    fn clone_box(&self) -> Box<dyn SwitchAlgorithm>;
+}
+
+impl<T: SwitchAlgorithm + Clone + 'static> CloneAlgorithm for T {
+    fn clone_box(&self) -> Box<dyn SwitchAlgorithm> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn SwitchAlgorithm> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
 /// One switch algorithm running on one output port.
-pub trait SwitchAlgorithm {
+pub trait SwitchAlgorithm: CloneAlgorithm {
     /// A cell enters the port (before the buffer decides to keep it). Forward data and RM
     /// cells of connections using the port, and backward RM cells of connections flowing the
     /// other way, all pass here. May mark the cell, or ask for it to be dropped.

@@ -17,6 +17,7 @@ fn build(_: &Params, _: PortInfo) -> Box<dyn SwitchAlgorithm> {
     Box::new(NoFeedback)
 }
 
+#[derive(Clone)]
 struct NoFeedback;
 
 impl SwitchAlgorithm for NoFeedback {

@@ -67,6 +67,7 @@ fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
     Box::new(Qcn { cp, frame_bytes: port.unit_bits / 8.0, last_fb: 0.0 })
 }
 
+#[derive(Clone)]
 pub struct Qcn {
     pub cp: CongestionPoint,
     frame_bytes: f64,

@@ -161,7 +161,7 @@ struct Config {
     min_er: f64,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct SeriesD {
     cfg: Config,
     count: u32,

@@ -75,6 +75,7 @@ fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
     Box::new(ut)
 }
 
+#[derive(Clone)]
 pub struct UniformTracking {
     rho: f64,
     gain: f64,

@@ -78,6 +78,7 @@ fn time_of(key: u128) -> Time {
 }
 
 /// Simulated time and the events still to come.
+#[derive(Clone)]
 pub struct Clock {
     pub now: Time,
     /// The end of the run.
@@ -92,6 +93,7 @@ pub struct Clock {
 /// Far events in buckets of `width` picoseconds: the heap holds every event before `horizon`,
 /// bucket `(first + k) % N` those in `[horizon + k·width, horizon + (k + 1)·width)`, and
 /// `overflow` those beyond the buckets' span (placed in buckets once a turn of the ring).
+#[derive(Clone)]
 struct Calendar {
     width: Time,
     horizon: Time,

@@ -35,6 +35,9 @@ use crate::trace::{Direction, RmEvent, RmTrace};
 use events::{Clock, EventKind};
 use std::collections::{BTreeMap, VecDeque};
 
+/// One run. A clone copies every part of it, the algorithms' state included (a checkpoint): the
+/// copy plays on exactly as the original would, which is how the lab goes back in time.
+#[derive(Clone)]
 pub struct Simulation {
     /// The scenario as run so far: live parameter changes are recorded in its `changes`.
     pub scenario: Scenario,
@@ -732,6 +735,28 @@ impl Simulation {
             flags: cell.flags,
             by,
         });
+    }
+
+    /// Roughly the bytes a copy of this run (`clone`) takes, to budget checkpoints: the cells
+    /// on their way and queued, the ports' and connections' state, the pending events and the
+    /// kept sample rows. An estimate (an algorithm's per-VC state is counted as a fixed size
+    /// per VC), not an exact account.
+    pub fn state_bytes(&self) -> usize {
+        use crate::network::{Conn, Port};
+        use std::mem::size_of;
+        const PER_VC_BYTES: usize = 128;
+        let ports: usize = (self.net.ports.iter())
+            .map(|p| {
+                let queued = p.per_vc.as_ref().map_or(0, |q| q.waiting as usize);
+                size_of::<Port>()
+                    + p.ring.len() * size_of::<(Time, Cell)>()
+                    + queued * size_of::<Cell>()
+                    + p.vcs.len() * PER_VC_BYTES
+            })
+            .sum();
+        let conns = self.net.conns.len() * (size_of::<Conn>() + PER_VC_BYTES);
+        let events = (self.net.ports.len() + self.net.conns.len()) * 2 * size_of::<u128>();
+        ports + conns + events + self.sampler.rec.history().rows().len() * size_of::<f64>()
     }
 
     /// Every forward cell of connection `conn` is accounted for (see [`Network::cells_conserved`]).

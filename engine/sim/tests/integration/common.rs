@@ -21,6 +21,21 @@ pub fn load(name: &str, overrides: &[&str]) -> Scenario {
     scenario::from_value(doc).unwrap_or_else(|p| panic!("{name} is invalid: {p:?}"))
 }
 
+/// A library scenario cut to `duration_ms`, every switch running `algorithm` (if given).
+pub fn cut(name: &str, duration_ms: f64, algorithm: Option<&str>) -> Scenario {
+    let mut overrides = vec![format!("run.duration_ms={duration_ms}"), "run.steady_from_ms=null".to_string()];
+    if let Some(alg) = algorithm {
+        let doc = library_json(name);
+        for n in doc["nodes"].as_array().unwrap().iter().filter(|n| n["kind"] == "switch") {
+            let id = n["id"].as_str().unwrap();
+            overrides.push(format!("nodes.{id}.algorithm=\"{alg}\""));
+            overrides.push(format!("nodes.{id}.params={{}}"));
+        }
+    }
+    let overrides: Vec<&str> = overrides.iter().map(String::as_str).collect();
+    load(name, &overrides)
+}
+
 pub fn run(s: Scenario) -> (Simulation, Summary) {
     let mut sim = Simulation::new(s);
     sim.run_to_end();

@@ -1,6 +1,7 @@
 //! All integration tests in one binary, a module per area.
 
 mod algorithms;
+mod checkpoint;
 mod common;
 mod determinism;
 mod ethernet;

@@ -1,26 +1,11 @@
 //! The RM-cell trace: recording never changes a run, and what it records shows the feedback
 //! rule of ABR (a switch may only lower the ER a backward RM cell carries).
 
-use crate::common::{library_json, load};
+use crate::common::{cut as scenario, library_json};
 use abr_sim::scenario::{self, Scenario};
 use abr_sim::sim::Simulation;
 use abr_sim::trace::{Direction, RmRecord};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// A library scenario cut to `duration_ms`, every switch running `algorithm` (if given).
-fn scenario(name: &str, duration_ms: f64, algorithm: Option<&str>) -> Scenario {
-    let mut overrides = vec![format!("run.duration_ms={duration_ms}"), "run.steady_from_ms=null".to_string()];
-    if let Some(alg) = algorithm {
-        let doc = library_json(name);
-        for n in doc["nodes"].as_array().unwrap().iter().filter(|n| n["kind"] == "switch") {
-            let id = n["id"].as_str().unwrap();
-            overrides.push(format!("nodes.{id}.algorithm=\"{alg}\""));
-            overrides.push(format!("nodes.{id}.params={{}}"));
-        }
-    }
-    let overrides: Vec<&str> = overrides.iter().map(String::as_str).collect();
-    load(name, &overrides)
-}
 
 /// Runs with the trace on (room for every event) and returns the run and its records.
 fn traced(s: Scenario) -> (Simulation, Vec<RmRecord>) {
