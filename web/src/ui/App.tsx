@@ -30,6 +30,7 @@ import { NetworkEditor } from './editor/NetworkEditor';
 import { editedOrigin } from './editor/canvas';
 import { Notices } from './Notices';
 import { RmEventLog } from './RmEventLog';
+import { TimeSlider } from './TimeSlider';
 import { Toolbar } from './Toolbar';
 import { useLabState } from './useLab';
 import { useClassroom } from './useClassroom';
@@ -257,6 +258,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
           />
         )}
         {workspace === 'charts' && eventLog && <RmEventLog lab={lab} state={state} group={group} />}
+        {workspace === 'charts' && <TimeSlider lab={lab} state={state} group={group} />}
         <div className="charts" hidden={workspace !== 'charts'}>
           {charts.map(({ spec, lines, sampled, view }) => (
             <TimeChart
