@@ -347,6 +347,15 @@ export class TimeChartController implements FrameClient {
     this.axisLabels = { x: axisLabel('x'), y: axisLabel('y') };
     const u = new uPlot(opts, [[]], this.host);
     this.host.append(this.axisLabels.x, this.axisLabels.y);
+    // A click (not a drag, which zooms) marks its time on every chart; the event log goes there.
+    let downX: number | null = null;
+    u.over.addEventListener('mousedown', (e) => (downX = e.clientX));
+    u.over.addEventListener('click', (e) => {
+      const left = u.cursor.left ?? -1;
+      if (downX === null || Math.abs(e.clientX - downX) >= MIN_DRAG_PX || left < 0) return;
+      const [t0, t1] = this.window;
+      this.group.cursorTo(Math.min(t1, Math.max(t0, u.posToVal(left, 'x'))));
+    });
     u.over.addEventListener('mouseenter', () => (this.hovered = true));
     u.over.addEventListener('mouseleave', () => {
       this.hovered = false;

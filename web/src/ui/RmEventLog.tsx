@@ -1,13 +1,14 @@
 // The event log: the RM-cell events of the run (lab/rmLog.ts), filtered by connection, node and
 // direction, newest first. Only the rows in view are rendered (tens of thousands stay fast).
-// Clicking an event moves every chart's cursor to its time; "Next RM event at <node>" steps the
-// paused run to the next event there.
+// Clicking an event moves every chart's cursor to its time; when the cursor moves otherwise (a
+// click on a chart, the time slider) the log scrolls to the event nearest to it. "Next RM event
+// at <node>" steps the paused run to the next event there.
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
-import { erText, filterOptions, filterRm, flagsText, NO_FILTER, RM_DIRECTIONS, rateText, timeText, type RmFilter } from '../lab/rmLog';
+import { erText, filterOptions, filterRm, flagsText, nearestRow, NO_FILTER, RM_DIRECTIONS, rateText, timeText, type RmFilter } from '../lab/rmLog';
 
 const ROW_PX = 24;
 const VIEW_ROWS = 10;
@@ -81,6 +82,24 @@ export function RmEventLog({ lab, state, group }: { lab: Lab; state: LabState; g
     if (i * ROW_PX < el.scrollTop || (i + 1) * ROW_PX > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, i * ROW_PX - ROW_PX * 2);
   }, [picked, rows]);
 
+  // The charts' cursor (a click on a chart, the time slider, an event picked here): the event
+  // nearest to it is marked and kept in view, as the events come and go (going back in time
+  // drops those after it).
+  const mark = useSyncExternalStore(
+    (l) => group.subscribe(l),
+    () => group.cursorMark,
+  );
+  const atCursor = useMemo(() => (mark ? nearestRow(rows, mark.ms * 1000) : -1), [mark, rows]);
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    if (atCursor >= 0 && (atCursor * ROW_PX < el.scrollTop || (atCursor + 1) * ROW_PX > el.scrollTop + el.clientHeight)) {
+      el.scrollTop = Math.max(0, atCursor * ROW_PX - Math.floor(el.clientHeight / 2));
+    }
+    // The browser may have moved it too (a list cut short): render the rows it shows.
+    setScrollTop(el.scrollTop);
+  }, [mark, atCursor, total]);
+
   const first = Math.max(0, Math.floor(scrollTop / ROW_PX) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil(scrollTop / ROW_PX) + VIEW_ROWS + OVERSCAN);
   const select = (field: keyof RmFilter, label: string, options: readonly string[]) => (
@@ -148,11 +167,12 @@ export function RmEventLog({ lab, state, group }: { lab: Lab; state: LabState; g
               return (
                 <button
                   key={key}
-                  className={`rmlog-row rmlog-${r.direction}${key === picked ? ' picked' : ''}`}
+                  className={`rmlog-row rmlog-${r.direction}${key === picked ? ' picked' : ''}${first + k === atCursor ? ' at-cursor' : ''}`}
                   style={{ top: (first + k) * ROW_PX, height: ROW_PX }}
                   data-testid="rmlog-row"
                   data-time-us={r.time_us}
                   aria-pressed={key === picked}
+                  aria-current={first + k === atCursor ? 'time' : undefined}
                   onClick={() => pick(r)}
                 >
                   <span>{timeText(r.time_us)}</span>
