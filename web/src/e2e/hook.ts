@@ -25,6 +25,8 @@ export interface AbrLabHook {
   meta(): { id: string; kind: string; owner: string; unit: string }[];
   /** Rows in the sample store. */
   rows(): number;
+  /** Time (ms) of the last row in the sample store (NaN when empty). */
+  lastTimeMs(): number;
   /** Last value of every series, by series id (NaN: no value, e.g. a source not sending). */
   last(): Record<string, number>;
   /** How many rows of every series hold a value (not NaN), by series id. */
@@ -76,6 +78,7 @@ export function installTestHook(lab: Lab, store: SampleStore, shareLink: () => s
     status: () => lab.getState().status,
     meta: () => store.meta.map(({ id, kind, owner, unit }) => ({ id, kind, owner, unit })),
     rows: () => store.length,
+    lastTimeMs: () => (store.length ? store.times()[store.length - 1] : NaN),
     last: () => Object.fromEntries(store.meta.map((m, i) => [m.id, store.last(i)])),
     valued: () =>
       Object.fromEntries(store.meta.map((m, i) => [m.id, store.series(i).reduce((n, v) => (Number.isNaN(v) ? n : n + 1), 0)])),
