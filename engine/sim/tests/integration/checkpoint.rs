@@ -1,7 +1,7 @@
 //! Going back in time: a copy of a run (a checkpoint, `Simulation::clone`) played on from any
 //! later time gives the very samples, summary and digest of the run that never went back.
 
-use crate::common::cut;
+use crate::common::{all_runs, cut};
 use abr_sim::metrics::summarize;
 use abr_sim::scenario::Scenario;
 use abr_sim::sim::Simulation;
@@ -26,26 +26,9 @@ fn streaming(s: Scenario) -> Simulation {
     sim
 }
 
-/// (scenario, duration, every switch's algorithm): ATM with ERICA, ERICA+ at VS/VD switches,
-/// virtual paths, per-VC queues, TCP, the other ATM algorithms, and Ethernet.
-const RUNS: &[(&str, f64, Option<&str>)] = &[
-    ("two-sources", 100.0, None),
-    ("gfc1", 60.0, None),
-    ("vsvd-1", 700.0, None),
-    ("vpc-abr", 60.0, None),
-    ("tcp-over-abr", 60.0, None),
-    ("parking-lot-3", 40.0, Some("debra")),
-    ("parking-lot-3", 40.0, Some("series_d")),
-    ("parking-lot-3", 40.0, Some("ut")),
-    ("parking-lot-3", 40.0, Some("eprca")),
-    ("parking-lot-3", 40.0, Some("efci")),
-    ("fecn-hotspot", 40.0, None),
-    ("qcn-hotspot", 40.0, None),
-];
-
 #[test]
 fn a_checkpoint_played_on_gives_the_samples_of_the_run_that_never_went_back() {
-    for &(name, ms, alg) in RUNS {
+    for (name, ms, alg) in all_runs() {
         let s = cut(name, ms, alg);
         let mut straight = streaming(s.clone());
         let end = straight.end();

@@ -21,6 +21,35 @@ pub fn load(name: &str, overrides: &[&str]) -> Scenario {
     scenario::from_value(doc).unwrap_or_else(|p| panic!("{name} is invalid: {p:?}"))
 }
 
+/// (scenario, duration, algorithm override): ATM scenarios over every ATM algorithm, plus
+/// virtual source/destination and virtual-path runs.
+pub const ATM_RUNS: &[(&str, f64, Option<&str>)] = &[
+    ("two-sources", 60.0, None),
+    ("three-sources", 60.0, None),
+    ("parking-lot-3", 60.0, None),
+    ("upstream", 80.0, None),
+    ("gfc1", 60.0, None),
+    ("dishonest", 60.0, None),
+    ("vsvd-1", 1500.0, None),
+    ("vsvd-2", 1500.0, None),
+    ("vpc-abr", 80.0, None),
+    ("seriesd-lan", 60.0, None),
+    ("parking-lot-3", 60.0, Some("debra")),
+    ("parking-lot-3", 60.0, Some("eprca")),
+    ("parking-lot-3", 60.0, Some("ut")),
+    ("parking-lot-3", 60.0, Some("efci")),
+    ("parking-lot-3", 60.0, Some("series_d")),
+];
+
+/// `ATM_RUNS`, then TCP over ABR and the Ethernet algorithms (FECN, QCN).
+pub fn all_runs() -> impl Iterator<Item = (&'static str, f64, Option<&'static str>)> {
+    ATM_RUNS.iter().copied().chain([
+        ("fecn-hotspot", 40.0, None),
+        ("qcn-hotspot", 40.0, None),
+        ("tcp-over-abr", 60.0, None),
+    ])
+}
+
 /// A library scenario cut to `duration_ms`, every switch running `algorithm` (if given).
 pub fn cut(name: &str, duration_ms: f64, algorithm: Option<&str>) -> Scenario {
     let mut overrides = vec![format!("run.duration_ms={duration_ms}"), "run.steady_from_ms=null".to_string()];

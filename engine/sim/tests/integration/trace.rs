@@ -1,7 +1,7 @@
 //! The RM-cell trace: recording never changes a run, and what it records shows the feedback
 //! rule of ABR (a switch may only lower the ER a backward RM cell carries).
 
-use crate::common::{cut as scenario, library_json};
+use crate::common::{all_runs, cut as scenario, library_json, ATM_RUNS};
 use abr_sim::scenario::{self, Scenario};
 use abr_sim::sim::Simulation;
 use abr_sim::trace::{Direction, RmRecord};
@@ -21,34 +21,9 @@ fn traced(s: Scenario) -> (Simulation, Vec<RmRecord>) {
     (sim, records)
 }
 
-/// (scenario, duration, algorithm override): ATM scenarios over every ATM algorithm, plus
-/// virtual source/destination and virtual-path runs.
-const ATM_RUNS: &[(&str, f64, Option<&str>)] = &[
-    ("two-sources", 60.0, None),
-    ("three-sources", 60.0, None),
-    ("parking-lot-3", 60.0, None),
-    ("upstream", 80.0, None),
-    ("gfc1", 60.0, None),
-    ("dishonest", 60.0, None),
-    ("vsvd-1", 1500.0, None),
-    ("vsvd-2", 1500.0, None),
-    ("vpc-abr", 80.0, None),
-    ("seriesd-lan", 60.0, None),
-    ("parking-lot-3", 60.0, Some("debra")),
-    ("parking-lot-3", 60.0, Some("eprca")),
-    ("parking-lot-3", 60.0, Some("ut")),
-    ("parking-lot-3", 60.0, Some("efci")),
-    ("parking-lot-3", 60.0, Some("series_d")),
-];
-
 #[test]
 fn recording_the_rm_trace_leaves_the_digest_unchanged() {
-    let runs = ATM_RUNS.iter().copied().chain([
-        ("fecn-hotspot", 40.0, None),
-        ("qcn-hotspot", 40.0, None),
-        ("tcp-over-abr", 60.0, None),
-    ]);
-    for (name, ms, alg) in runs {
+    for (name, ms, alg) in all_runs() {
         let mut plain = Simulation::new(scenario(name, ms, alg));
         plain.run_to_end();
         let (on, records) = traced(scenario(name, ms, alg));
