@@ -282,3 +282,39 @@ describe('Lab: playback speed (issue 12)', () => {
     expect(t.lab.getState().speed).toBe(2);
   });
 });
+
+describe('Lab: going back in time', () => {
+  it('drops the rows and the summary from the time it goes back to, and gets them again playing on', async () => {
+    const { SampleStore } = await import('../charts/sampleStore');
+    const store = new SampleStore();
+    let worker!: InProcessWorker;
+    lab = new LabClass(
+      () => (worker = new InProcessWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host))),
+      { samples: store },
+    );
+    const pump = () => {
+      for (let i = 0; i < 10; i++) worker.pump();
+    };
+    lab.load(twoSources(), 'two-sources');
+    pump();
+    lab.runUntil(100);
+    pump();
+    const digest = lab.getState().digest;
+    expect(digest).not.toBeNull();
+    const before = [...store.series(0)];
+    expect(store.length).toBe(201);
+
+    lab.scrub(30);
+    pump();
+    expect(lab.getState().status).toMatchObject({ mode: 'paused', nowMs: 30 });
+    expect(lab.getState().summary).toBeNull();
+    expect(lab.getState().digest).toBeNull();
+    expect(store.length).toBe(61); // 0, 0.5, … 30 ms
+    expect(store.times()[60]).toBe(30);
+
+    lab.runUntil(100);
+    pump();
+    expect(lab.getState().digest).toBe(digest);
+    expect([...store.series(0)]).toEqual(before);
+  });
+});

@@ -63,16 +63,22 @@ export function costly(engine: EngineModule, host: FakeHost, eventsPerMs = 1000)
   return {
     ...engine,
     createSimulation(json: string): TracingSimulation {
-      const sim = engine.createSimulation(json);
-      const advance = sim.advance.bind(sim);
-      sim.advance = (until: number, maxEvents: number) => {
-        const n = advance(until, maxEvents);
-        host.clock += n / eventsPerMs;
-        return n;
-      };
-      return sim;
+      return costlySimulation(engine.createSimulation(json), host, eventsPerMs);
     },
   };
+}
+
+/** A simulation (and its snapshots) whose advance() moves the fake clock. */
+function costlySimulation(sim: TracingSimulation, host: FakeHost, eventsPerMs: number): TracingSimulation {
+  const advance = sim.advance.bind(sim);
+  const snapshot = sim.snapshot.bind(sim);
+  sim.advance = (until: number, maxEvents: number) => {
+    const n = advance(until, maxEvents);
+    host.clock += n / eventsPerMs;
+    return n;
+  };
+  sim.snapshot = () => costlySimulation(snapshot(), host, eventsPerMs);
+  return sim;
 }
 
 /** A WorkerLike that runs a WorkerCore in-process; `pump()` delivers messages both ways. */
