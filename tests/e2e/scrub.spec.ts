@@ -79,6 +79,14 @@ test('scrubbing back moves the cursor, drops later samples, and playing on ends 
   await waitForMode(page, 'done');
   expect(await digest(page)).toBe(straight);
   expect(await page.evaluate(() => window.__abrlab!.rows())).toBe(201);
+  // In presentation mode the slider reads from the back of the room too.
+  await page.getByTestId('present').click();
+  await slider.focus();
+  await slider.press('PageDown');
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(90);
+  await expect(page.getByTestId('scrub-time')).toHaveText('90.0 ms');
+  expect(await page.getByTestId('scrub-time').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(18);
+  await page.screenshot({ path: resolve(shots, 'scrub-present.png') });
   expect(errors).toEqual([]);
 });
 

@@ -48,8 +48,8 @@ export function RmEventLog({ lab, state, group }: { lab: Lab; state: LabState; g
   const rows = useMemo(() => filterRm(lab.rmLog.records(), filter), [lab, version, filter]);
   const connectionIds = useMemo(() => filterOptions(lab.rmLog.records(), 'connection', (scenario?.connections ?? []).map((c) => c.id)), [lab, version, scenario]);
   const nodeIds = useMemo(() => filterOptions(lab.rmLog.records(), 'node', (scenario?.nodes ?? []).map((n) => n.id)), [lab, version, scenario]);
-  const total = lab.rmLog.records().length;
-  const dropped = lab.rmLog.dropped();
+  // Read with the rows (at the same version): going back in time shortens the log.
+  const [total, dropped] = useMemo(() => [lab.rmLog.records().length, lab.rmLog.dropped()], [lab, version]);
   const switches = (scenario?.nodes ?? []).filter((n) => n.kind === 'switch').map((n) => n.id);
   const searchNode = filter.node || switches[0] || '';
   const mode = state.status?.mode;
