@@ -58,8 +58,12 @@ test('scrubbing back moves the cursor, drops later samples, and playing on ends 
   const atCursor = log.locator('[aria-current="time"]');
   await expect(atCursor).toBeVisible();
   expect(Math.abs(Number(await atCursor.getAttribute('data-time-us')) - 30_000)).toBeLessThan(500);
-  await page.screenshot({ path: resolve(shots, 'scrub-back.png'), fullPage: true });
   expect(pausedAt).toBeGreaterThan(30);
+  // SW1 explains itself at that moment.
+  await page.getByTestId('tab-switches').click();
+  await page.getByTestId('topo-SW1').click();
+  await expect(page.getByTestId('switch-explain').getByTestId('explain-head')).toContainText('t = 30.000 ms');
+  await page.screenshot({ path: resolve(shots, 'scrub-back.png'), fullPage: true });
 
   // A click on a chart marks its time everywhere; the log scrolls to the event nearest to it.
   const plot = page.getByTestId('chart-rate').locator('.u-over');
