@@ -55,6 +55,15 @@ pub const TOLERANCE: ParamSpec = derived(
     1.0,
     "Relative tolerance within which steady-state rates are expected to match their shares",
 );
+/// A published figure's tolerance (`reference[i].tolerance`).
+pub const REFERENCE_TOLERANCE: ParamSpec = derived(
+    "tolerance",
+    "",
+    "none: the difference is shown without a verdict",
+    0.0,
+    10.0,
+    "Relative tolerance within which our value agrees with the published one (a fraction of it)",
+);
 /// The most nodes a connection's path may visit (a cell counts its hops in 16 bits; real
 /// networks are far shorter).
 pub const MAX_PATH_NODES: usize = 1024;
@@ -245,6 +254,9 @@ pub struct ScenarioFields {
     /// `virtual_paths[]`.
     #[ts(as = "Vec<ParamSpec>")]
     pub virtual_path: &'static [ParamSpec],
+    /// `reference[]` (published figures).
+    #[ts(as = "Vec<ParamSpec>")]
+    pub reference: &'static [ParamSpec],
     /// `connections[].behavior`, by kind.
     #[ts(as = "Vec<KindFields>")]
     pub behavior: &'static [KindFields],
@@ -264,6 +276,7 @@ pub const FIELDS: ScenarioFields = ScenarioFields {
     connection: &[START_MS, STOP_MS, VOLUME_MB],
     tcp: &[MSS_BYTES, WINDOW_BYTES, TIMER_GRANULARITY_MS],
     virtual_path: &[VP_BUFFER_CELLS],
+    reference: &[REFERENCE_TOLERANCE],
     behavior: &BEHAVIORS,
     background: &BACKGROUNDS,
     traffic: &TRAFFICS,
@@ -289,6 +302,7 @@ mod tests {
             FIELDS.connection,
             FIELDS.tcp,
             FIELDS.virtual_path,
+            FIELDS.reference,
         ];
         for section in sections.into_iter().chain(kinds) {
             let mut names: Vec<_> = section.iter().map(|p| p.name).collect();

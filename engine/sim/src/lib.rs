@@ -26,6 +26,7 @@ pub mod metrics;
 pub mod network;
 pub mod params;
 pub mod probes;
+pub mod reference;
 pub mod rng;
 pub mod scenario;
 pub mod shares;

@@ -133,6 +133,10 @@ pub struct Summary {
     /// `ethernet` connections, ABR virtual paths) stay within 10 % of their target share; null
     /// if they never settle up to the end, or there is none (UBR and background only).
     pub convergence_ms: Option<f64>,
+    /// The scenario's published figures beside ours ([`crate::reference::compare`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<crate::reference::ReferenceRow>>", optional)]
+    pub reference: Vec<crate::reference::ReferenceRow>,
     /// How many rates `convergence_ms` judges (0: none, so it is null by definition).
     #[ts(type = "number")]
     pub judged_rates: usize,
@@ -238,7 +242,7 @@ pub fn summarize(sim: &Simulation) -> Summary {
             }
         })
         .collect::<Vec<VpSummary>>();
-    Summary {
+    let mut summary = Summary {
         scenario: sim.scenario.id.clone(),
         seed: sim.scenario.run.seed,
         sim_ms: to_ms(sim.now()),
@@ -262,7 +266,10 @@ pub fn summarize(sim: &Simulation) -> Summary {
             .collect(),
         jain_index,
         convergence_ms: rec.convergence().time_ms(),
+        reference: Vec::new(),
         judged_rates: rec.convergence().judged(),
         digest: rec.digest(),
-    }
+    };
+    summary.reference = crate::reference::compare(&sim.scenario, &summary);
+    summary
 }

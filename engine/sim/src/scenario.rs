@@ -70,6 +70,72 @@ pub struct Scenario {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub sweep: Option<Sweep>,
+    /// The study's published figures, shown beside ours (`abrsim report`, the Result tab, a
+    /// dashed line on the rate and queue charts). They do not change the run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<Reference>>", optional)]
+    pub reference: Vec<Reference>,
+}
+
+/// One published figure: what it is about, which quantity, its value, and where it was
+/// published.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export, export_to = EXPORT_TO)]
+pub struct Reference {
+    pub about: About,
+    pub quantity: RefQuantity,
+    /// The published value, in the quantity's unit.
+    pub published: f64,
+    /// Relative tolerance within which ours agrees with it (a fraction of the published
+    /// value, e.g. 0.05); none: the difference is shown without a verdict.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub tolerance: Option<f64>,
+    /// The figure or table it comes from, e.g. "Jain et al. 1996, Fig. 12".
+    pub source: String,
+}
+
+/// What a published figure is about: one connection, the connections of a `group` label, a
+/// switch output port (`"SW3->SW4"`, as the summary names it), a link (its `from` → `to`
+/// direction), or the whole network.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[ts(export, export_to = EXPORT_TO)]
+pub enum About {
+    Connection(String),
+    Group(String),
+    Port(String),
+    Link(String),
+    /// Written `"network"`.
+    Network,
+}
+
+/// The quantity of a published figure (steady-state window unless it says max). For a group:
+/// the mean over its connections (rates, goodput), the sum (drops, timeouts), or Jain's index
+/// of their rates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export, export_to = EXPORT_TO)]
+pub enum RefQuantity {
+    /// Delivered rate (Mbps): connection, group.
+    MeanRateMbps,
+    /// TCP goodput (Mbps): connection, group.
+    GoodputMbps,
+    /// Queue over the steady window (cells; frames on Ethernet): port.
+    MeanQueueCells,
+    /// Largest queue of the run (cells; frames on Ethernet): port.
+    MaxQueueCells,
+    /// Cells (frames) dropped over the run: port, link (its forward port), connection, group.
+    DroppedCells,
+    /// Fraction of the capacity used: port, link.
+    Utilization,
+    /// Data carried (Mbps): port, link.
+    ThroughputMbps,
+    /// Jain's fairness index: network (rate over share), group (of the members' rates).
+    JainIndex,
+    /// TCP retransmission timeouts over the run: connection, group.
+    Timeouts,
 }
 
 /// What to vary and how often to run each point.

@@ -9,7 +9,7 @@
 use crate::algorithms;
 use crate::fields::{self, kind_fields, FIELDS};
 use crate::params::{check_params, ParamSpec};
-use crate::scenario::{Background, Behavior, Connection, NodeKind, ParamChange, Problem, Scenario, Traffic};
+use crate::scenario::{About, Background, Behavior, Connection, NodeKind, ParamChange, Problem, Scenario, Traffic};
 use crate::topology::Topology;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -23,6 +23,7 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
     v.minimum_rates();
     v.virtual_paths();
     v.changes();
+    v.references();
     v.problems
 }
 
@@ -512,6 +513,48 @@ impl<'a> Validator<'a> {
                         format!("the path of '{id}' must cross switch '{}' and then switch '{}'", vp.from, vp.to),
                     ),
                 }
+            }
+        }
+    }
+
+    /// Published figures: about an element that exists, a quantity it has, a finite value, a
+    /// tolerance in range and a named source.
+    fn references(&mut self) {
+        let s = self.s;
+        for (i, r) in s.reference.iter().enumerate() {
+            let at = format!("reference[{i}]");
+            let (kind, id) = r.about.kind_and_id();
+            let exists = match &r.about {
+                About::Connection(id) => s.connections.iter().any(|c| &c.id == id),
+                About::Group(label) => s.connections.iter().any(|c| c.group.as_deref() == Some(label.as_str())),
+                About::Port(id) => id.split_once("->").is_some_and(|(from, to)| {
+                    let (a, b) = (self.topo.node(from), self.topo.node(to));
+                    matches!((a, b), (Some(a), Some(b)) if s.nodes[a].kind == NodeKind::Switch
+                        && self.topo.link_between(a, b).is_some())
+                }),
+                About::Link(id) => s.links.iter().any(|l| &l.id == id),
+                About::Network => true,
+            };
+            if !exists {
+                let rule = match kind {
+                    "group" => format!("no connection has group '{id}'"),
+                    "port" => format!(
+                        "no switch output port '{id}': a port is named 'SWITCH->NEXT' after a switch and the node at the other end of one of its links"
+                    ),
+                    _ => format!("no {kind} has id '{id}'"),
+                };
+                self.push(format!("{at}.about.{kind}"), rule);
+            } else if !r.quantity.applies_to(&r.about) {
+                self.push(format!("{at}.quantity"), format!("a {kind} has no {}", r.quantity.name()));
+            }
+            if !r.published.is_finite() {
+                self.push(format!("{at}.published"), format!("published = {} must be a finite number", r.published));
+            }
+            if let Some(t) = r.tolerance {
+                self.field(&fields::REFERENCE_TOLERANCE, t, &at);
+            }
+            if r.source.trim().is_empty() {
+                self.push(format!("{at}.source"), "name the figure or table the value comes from");
             }
         }
     }

@@ -8,6 +8,7 @@ mod ethernet;
 mod history;
 mod library;
 mod properties;
+mod reference;
 mod scenarios;
 mod tcp;
 mod trace;

@@ -311,3 +311,35 @@ fn a_compare_variant_applies_its_overrides_and_keeps_the_topology() {
     let err = apply_variant(&mut library_json("two-sources"), &sets(&["links.0.id=\"L9\""])).unwrap_err();
     assert!(err[0].contains("may not change the node or link ids"), "{err:?}");
 }
+
+/// `reference` (published figures): every entry names an element that exists, a quantity that
+/// element has, a finite value, a tolerance in range and a source; unknown fields are refused.
+#[test]
+fn a_published_figure_about_a_missing_element_or_quantity_is_named() {
+    let figure = |about: &str, quantity: &str, extra: &str| {
+        format!(r#"reference=[{{"about":{about},"quantity":"{quantity}","published":10,"source":"Fig. 1"{extra}}}]"#)
+    };
+    assert!(problems_after(&[&figure(r#"{"connection":"C1"}"#, "mean_rate_mbps", "")]).is_empty());
+    assert!(problems_after(&[&figure(r#"{"port":"SW1->SW2"}"#, "mean_queue_cells", "")]).is_empty());
+    assert!(problems_after(&[&figure(r#""network""#, "jain_index", r#","tolerance":0.05"#)]).is_empty());
+    let p = problems_after(&[&figure(r#"{"connection":"C9"}"#, "mean_rate_mbps", "")]);
+    assert_problem(&p, "reference[0].about.connection", "no connection has id 'C9'");
+    let p = problems_after(&[&figure(r#"{"group":"A"}"#, "mean_rate_mbps", "")]);
+    assert_problem(&p, "reference[0].about.group", "no connection has group 'A'");
+    let p = problems_after(&[&figure(r#"{"port":"S1->SW1"}"#, "max_queue_cells", "")]);
+    assert_problem(&p, "reference[0].about.port", "no switch output port 'S1->SW1'");
+    let p = problems_after(&[&figure(r#"{"link":"L9"}"#, "utilization", "")]);
+    assert_problem(&p, "reference[0].about.link", "no link has id 'L9'");
+    let p = problems_after(&[&figure(r#"{"connection":"C1"}"#, "mean_queue_cells", "")]);
+    assert_problem(&p, "reference[0].quantity", "a connection has no mean_queue_cells");
+    let p = problems_after(&[&figure(r#"{"connection":"C1"}"#, "mean_rate_mbps", r#","tolerance":-1"#)]);
+    assert_problem(&p, "reference[0].tolerance", "between 0 and 10");
+    let p =
+        problems_after(&[&figure(r#"{"connection":"C1"}"#, "mean_rate_mbps", r#","source":" ""#)
+            .replace(r#""source":"Fig. 1","#, "")]);
+    assert_problem(&p, "reference[0].source", "name the figure or table");
+    let p = problems_after(&[&figure(r#"{"connection":"C1"}"#, "mean_rate_mbps", r#","note":"x""#)]);
+    assert_problem(&p, "reference[0].note", "unknown field `note`");
+    let p = problems_after(&[&figure(r#"{"connection":"C1"}"#, "rate", "")]);
+    assert_problem(&p, "reference[0].quantity", "unknown variant `rate`");
+}

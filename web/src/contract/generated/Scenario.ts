@@ -5,6 +5,7 @@ import type { EthernetSettings } from "./EthernetSettings";
 import type { Link } from "./Link";
 import type { Node } from "./Node";
 import type { ParamChange } from "./ParamChange";
+import type { Reference } from "./Reference";
 import type { RunSettings } from "./RunSettings";
 import type { Sweep } from "./Sweep";
 import type { VirtualPath } from "./VirtualPath";
@@ -50,4 +51,9 @@ ethernet?: EthernetSettings,
  * Runs of this scenario with parameters varied over a grid (`abrsim sweep`, the lab's
  * Sweep view); a single run ignores it.
  */
-sweep?: Sweep, };
+sweep?: Sweep, 
+/**
+ * The study's published figures, shown beside ours (`abrsim report`, the Result tab, a
+ * dashed line on the rate and queue charts). They do not change the run.
+ */
+reference?: Array<Reference>, };

@@ -35,6 +35,10 @@ tcp: Array<ParamSpec>,
  */
 virtual_path: Array<ParamSpec>, 
 /**
+ * `reference[]` (published figures).
+ */
+reference: Array<ParamSpec>, 
+/**
  * `connections[].behavior`, by kind.
  */
 behavior: Array<KindFields>, 

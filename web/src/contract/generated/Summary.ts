@@ -2,6 +2,7 @@
 import type { ConnSummary } from "./ConnSummary";
 import type { LinkSummary } from "./LinkSummary";
 import type { PortSummary } from "./PortSummary";
+import type { ReferenceRow } from "./ReferenceRow";
 import type { VpSummary } from "./VpSummary";
 import type { VsSummary } from "./VsSummary";
 
@@ -39,6 +40,10 @@ jain_index: number | null,
  * if they never settle up to the end, or there is none (UBR and background only).
  */
 convergence_ms: number | null, 
+/**
+ * The scenario's published figures beside ours ([`crate::reference::compare`]).
+ */
+reference?: Array<ReferenceRow>, 
 /**
  * How many rates `convergence_ms` judges (0: none, so it is null by definition).
  */

@@ -1,0 +1,194 @@
+//! Published figures beside ours: each `reference` of a scenario (what the study measured, and
+//! its value) next to the same quantity read from our run's [`Summary`]. One function for the
+//! CLI's report and the Result tab, so that the two cannot disagree.
+
+use crate::metrics::{jain, ConnSummary, Summary};
+use crate::scenario::{About, RefQuantity, Reference, Scenario};
+use serde::Serialize;
+use ts_rs::TS;
+
+const EXPORT_TO: &str = "../../../web/src/contract/generated/";
+
+/// One published figure and ours.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = EXPORT_TO)]
+pub struct ReferenceRow {
+    pub about: About,
+    /// `about` in words: "connection C1", "group A", "port SW3->SW4", "link L1", "network".
+    pub about_label: String,
+    pub quantity: RefQuantity,
+    /// "Mbps", "cells" (or "frames" on Ethernet), "" for a ratio or a count.
+    pub unit: &'static str,
+    pub published: f64,
+    /// Ours, from the run's summary (null when the run has no value for it, e.g. no sample in
+    /// the steady window yet).
+    pub ours: Option<f64>,
+    /// ours − published, in the quantity's unit.
+    pub difference: Option<f64>,
+    /// (ours − published) / published (null when the published value is 0).
+    pub relative_difference: Option<f64>,
+    pub tolerance: Option<f64>,
+    /// |ours − published| ≤ tolerance × |published|; null without a tolerance or a value.
+    pub within_tolerance: Option<bool>,
+    pub source: String,
+}
+
+impl RefQuantity {
+    /// Which kinds of `about` the quantity has a value for.
+    pub fn applies_to(self, about: &About) -> bool {
+        use RefQuantity::*;
+        match about {
+            About::Connection(_) => matches!(self, MeanRateMbps | GoodputMbps | DroppedCells | Timeouts),
+            About::Group(_) => matches!(self, MeanRateMbps | GoodputMbps | DroppedCells | Timeouts | JainIndex),
+            About::Port(_) => {
+                matches!(self, MeanQueueCells | MaxQueueCells | DroppedCells | Utilization | ThroughputMbps)
+            }
+            About::Link(_) => matches!(self, DroppedCells | Utilization | ThroughputMbps),
+            About::Network => matches!(self, JainIndex),
+        }
+    }
+
+    /// The snake_case name, as in scenario files.
+    pub fn name(self) -> &'static str {
+        use RefQuantity::*;
+        match self {
+            MeanRateMbps => "mean_rate_mbps",
+            GoodputMbps => "goodput_mbps",
+            MeanQueueCells => "mean_queue_cells",
+            MaxQueueCells => "max_queue_cells",
+            DroppedCells => "dropped_cells",
+            Utilization => "utilization",
+            ThroughputMbps => "throughput_mbps",
+            JainIndex => "jain_index",
+            Timeouts => "timeouts",
+        }
+    }
+
+    fn unit(self, ethernet: bool) -> &'static str {
+        use RefQuantity::*;
+        match self {
+            MeanRateMbps | GoodputMbps | ThroughputMbps => "Mbps",
+            MeanQueueCells | MaxQueueCells | DroppedCells if ethernet => "frames",
+            MeanQueueCells | MaxQueueCells | DroppedCells => "cells",
+            Utilization | JainIndex | Timeouts => "",
+        }
+    }
+}
+
+impl About {
+    /// The kind of element (`connection`, `group`, `port`, `link`, `network`) and its id.
+    pub fn kind_and_id(&self) -> (&'static str, &str) {
+        match self {
+            About::Connection(id) => ("connection", id),
+            About::Group(id) => ("group", id),
+            About::Port(id) => ("port", id),
+            About::Link(id) => ("link", id),
+            About::Network => ("network", ""),
+        }
+    }
+
+    pub fn label(&self) -> String {
+        match self.kind_and_id() {
+            (kind, "") => kind.to_string(),
+            (kind, id) => format!("{kind} {id}"),
+        }
+    }
+}
+
+/// Every published figure of the scenario beside ours, in the file's order.
+pub fn compare(s: &Scenario, summary: &Summary) -> Vec<ReferenceRow> {
+    s.reference.iter().map(|r| row(s, summary, r)).collect()
+}
+
+fn row(s: &Scenario, summary: &Summary, r: &Reference) -> ReferenceRow {
+    let ours = ours(s, summary, &r.about, r.quantity);
+    let difference = ours.map(|o| o - r.published);
+    ReferenceRow {
+        about: r.about.clone(),
+        about_label: r.about.label(),
+        quantity: r.quantity,
+        unit: r.quantity.unit(s.ethernet.is_some()),
+        published: r.published,
+        ours,
+        difference,
+        relative_difference: difference.filter(|_| r.published != 0.0).map(|d| d / r.published),
+        tolerance: r.tolerance,
+        within_tolerance: match (difference, r.tolerance) {
+            (Some(d), Some(t)) => Some(d.abs() <= t * r.published.abs()),
+            _ => None,
+        },
+        source: r.source.clone(),
+    }
+}
+
+/// Our value of `q` for `about`, from the summary (and the scenario for groups and link rates).
+fn ours(s: &Scenario, sum: &Summary, about: &About, q: RefQuantity) -> Option<f64> {
+    use RefQuantity::*;
+    let conn = |id: &str| sum.connections.iter().find(|c| c.id == id);
+    let per_conn = |c: &ConnSummary| -> Option<f64> {
+        match q {
+            MeanRateMbps => c.mean_rate_mbps,
+            GoodputMbps => c.goodput_mbps,
+            DroppedCells => Some(c.lost_cells as f64),
+            Timeouts => c.timeouts.map(|t| t as f64),
+            _ => None,
+        }
+    };
+    match about {
+        About::Connection(id) => per_conn(conn(id)?),
+        About::Group(label) => {
+            let members: Vec<&ConnSummary> = s
+                .connections
+                .iter()
+                .filter(|c| c.group.as_deref() == Some(label.as_str()))
+                .filter_map(|c| conn(&c.id))
+                .collect();
+            if q == JainIndex {
+                return jain(&members.iter().filter_map(|c| c.mean_rate_mbps).collect::<Vec<_>>());
+            }
+            let values: Vec<f64> = members.iter().filter_map(|c| per_conn(c)).collect();
+            if values.is_empty() {
+                return None;
+            }
+            let total: f64 = values.iter().sum();
+            Some(if matches!(q, DroppedCells | Timeouts) { total } else { total / values.len() as f64 })
+        }
+        About::Port(id) => {
+            let port = sum.ports.iter().find(|p| &p.id == id);
+            match q {
+                MeanQueueCells => port?.mean_queue_cells,
+                MaxQueueCells => Some(port?.max_queue_cells as f64),
+                DroppedCells => Some(port?.dropped_cells as f64),
+                Utilization | ThroughputMbps => {
+                    let (from, to) = id.split_once("->")?;
+                    let (li, forward) = s.links.iter().enumerate().find_map(|(i, l)| {
+                        (l.from == from && l.to == to)
+                            .then_some((i, true))
+                            .or_else(|| (l.from == to && l.to == from).then_some((i, false)))
+                    })?;
+                    let ls = &sum.links[li];
+                    let u = if forward { ls.mean_utilization } else { ls.reverse_mean_utilization }?;
+                    Some(if q == Utilization { u } else { u * s.links[li].rate_mbps })
+                }
+                _ => None,
+            }
+        }
+        About::Link(id) => {
+            let li = s.links.iter().position(|l| &l.id == id)?;
+            let l = &s.links[li];
+            match q {
+                Utilization => sum.links[li].mean_utilization,
+                ThroughputMbps => sum.links[li].mean_utilization.map(|u| u * l.rate_mbps),
+                DroppedCells => {
+                    let port = format!("{}->{}", l.from, l.to);
+                    sum.ports.iter().find(|p| p.id == port).map(|p| p.dropped_cells as f64)
+                }
+                _ => None,
+            }
+        }
+        About::Network => match q {
+            JainIndex => sum.jain_index,
+            _ => None,
+        },
+    }
+}

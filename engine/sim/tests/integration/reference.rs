@@ -1,0 +1,58 @@
+//! Published figures beside ours: each row's "ours" is the summary's own number for the same
+//! element and quantity, and a scenario's figures never change its run.
+
+use crate::common::{load, run};
+use abr_sim::scenario::{About, RefQuantity};
+
+const FIGURES: &str = r#"reference=[
+  {"about":{"connection":"C1"},"quantity":"mean_rate_mbps","published":77.76,"tolerance":0.5,"source":"Fig. 1"},
+  {"about":{"port":"SW1->SW2"},"quantity":"max_queue_cells","published":1,"source":"Table 2"},
+  {"about":{"link":"L3"},"quantity":"throughput_mbps","published":155.52,"tolerance":0.0001,"source":"Fig. 2"},
+  {"about":"network","quantity":"jain_index","published":1,"tolerance":0.01,"source":"Fig. 3"}
+]"#;
+
+#[test]
+fn each_published_figure_sits_beside_the_summarys_own_value_with_the_difference() {
+    let (_, s) = run(load("two-sources", &[FIGURES]));
+    let rows = &s.reference;
+    assert_eq!(rows.len(), 4);
+    let c1 = s.connections.iter().find(|c| c.id == "C1").unwrap().mean_rate_mbps.unwrap();
+    assert_eq!((rows[0].about.clone(), rows[0].quantity), (About::Connection("C1".into()), RefQuantity::MeanRateMbps));
+    assert_eq!(rows[0].ours, Some(c1));
+    assert_eq!(rows[0].difference, Some(c1 - 77.76));
+    assert_eq!(rows[0].relative_difference, Some((c1 - 77.76) / 77.76));
+    assert_eq!(rows[0].within_tolerance, Some((c1 - 77.76).abs() <= 0.5 * 77.76));
+    assert_eq!(rows[0].unit, "Mbps");
+    let port = s.ports.iter().find(|p| p.id == "SW1->SW2").unwrap();
+    assert_eq!(rows[1].ours, Some(port.max_queue_cells as f64));
+    assert_eq!((rows[1].unit, rows[1].within_tolerance), ("cells", None), "no tolerance: no verdict");
+    let u = s.links.iter().find(|l| l.id == "L3").unwrap().mean_utilization.unwrap();
+    assert_eq!(rows[2].ours, Some(u * 155.52));
+    // ERICA runs the link at its 90 % target: far outside a 0.01 % tolerance of the full rate.
+    assert_eq!(rows[2].within_tolerance, Some(false));
+    assert_eq!(rows[3].ours, s.jain_index);
+    assert_eq!(rows[3].about_label, "network");
+}
+
+#[test]
+fn published_figures_do_not_change_the_run() {
+    let (_, plain) = run(load("two-sources", &[]));
+    let (_, with) = run(load("two-sources", &[FIGURES]));
+    assert!(plain.reference.is_empty());
+    assert_eq!((plain.digest, plain.events), (with.digest, with.events));
+}
+
+#[test]
+fn a_groups_rate_is_the_mean_of_its_members_and_its_drops_their_sum() {
+    let (_, s) = run(load(
+        "gfc1",
+        &[r#"reference=[
+          {"about":{"group":"F"},"quantity":"mean_rate_mbps","published":50,"source":"x"},
+          {"about":{"group":"F"},"quantity":"dropped_cells","published":0,"source":"x"}]"#],
+    ));
+    let f: Vec<_> = s.connections.iter().filter(|c| c.id.starts_with('F')).collect();
+    let mean = f.iter().map(|c| c.mean_rate_mbps.unwrap()).sum::<f64>() / f.len() as f64;
+    assert_eq!(s.reference[0].ours, Some(mean));
+    assert_eq!(s.reference[1].ours, Some(f.iter().map(|c| c.lost_cells as f64).sum()));
+    assert_eq!(s.reference[1].relative_difference, None, "a published 0 has no relative difference");
+}
