@@ -566,6 +566,7 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
     let runs: Vec<Option<&String>> =
         if algorithms.is_empty() { vec![None] } else { algorithms.iter().map(Some).collect() };
     let mut rows = Vec::new();
+    let mut figures: Vec<(String, String, abr_sim::reference::ReferenceRow)> = Vec::new();
     for path in &paths {
         for alg in &runs {
             let mut overrides = Vec::new();
@@ -619,6 +620,7 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
                 .filter_map(|l| l.mean_utilization)
                 .fold(None, |m: Option<f64>, u| Some(m.map_or(u, |m| m.max(u))));
             let max_queue = s.ports.iter().map(|p| p.max_queue_cells).max().unwrap_or(0);
+            figures.extend(s.reference.iter().map(|r| (s.scenario.clone(), algorithm.clone(), r.clone())));
             let mut seen = std::collections::BTreeSet::new();
             for g in groups.iter().filter(|g| seen.insert(g.as_str())) {
                 let members: Vec<&metrics::ConnSummary> =
@@ -673,17 +675,75 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
         md.push_str(&format!("| {} |\n", md_cells.join(" | ")));
         csv.push_str(&format!("{}\n", csv_cells.join(",")));
     }
+    let (fig_md, fig_csv) = figures_tables(&figures);
+    md.push_str(&fig_md);
     let write = |name: &str, text: &str| {
         let p = out.join(name);
         std::fs::write(&p, text).map_err(|e| format!("error: cannot write {}: {e}", p.display()))
     };
     write("report.md", &md)?;
     write("report.csv", &csv)?;
+    write("reference.csv", &fig_csv)?;
     println!(
-        "wrote {} rows to {} and {}",
+        "wrote {} rows to {} and {}, and {} published figures beside ours to {}",
         rows.len(),
         out.join("report.md").display(),
-        out.join("report.csv").display()
+        out.join("report.csv").display(),
+        figures.len(),
+        out.join("reference.csv").display()
     );
     Ok(())
+}
+
+/// The published figures of every run beside ours: a Markdown section for report.md and the
+/// text of reference.csv.
+fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]) -> (String, String) {
+    let mut md = String::from(
+        "\n## Published figures beside ours\n\nEach scenario's `reference`: the study's value, ours from the same run, ours − published (and relative to it), and whether that is within the figure's tolerance.\n\n| scenario | algorithm | about | quantity | unit | published | ours | difference | relative | within tolerance | source |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+    );
+    let mut csv = String::from(
+        "scenario,algorithm,about,quantity,unit,published,ours,difference,relative_difference,tolerance,within_tolerance,source\n",
+    );
+    if figures.is_empty() {
+        md.push_str("| (no scenario names published figures) |||||||||||\n");
+    }
+    let num = |v: Option<f64>| v.map_or(String::new(), |x| x.to_string());
+    let short = |v: Option<f64>| {
+        v.map_or("–".to_string(), |x| format!("{x:.4}").trim_end_matches('0').trim_end_matches('.').to_string())
+    };
+    let verdict = |v: Option<bool>| v.map_or(String::new(), |b| if b { "yes" } else { "no" }.to_string());
+    for (scenario, algorithm, r) in figures {
+        md.push_str(&format!(
+            "| {scenario} | {algorithm} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            r.about_label,
+            r.quantity.name(),
+            r.unit,
+            short(Some(r.published)),
+            short(r.ours),
+            short(r.difference),
+            r.relative_difference.map_or("–".into(), |x| format!("{:+.1} %", 100.0 * x)),
+            match (r.within_tolerance, r.tolerance) {
+                (Some(w), Some(t)) => format!("{} (±{:.0} %)", verdict(Some(w)), 100.0 * t),
+                _ => "–".into(),
+            },
+            r.source.replace('|', "\\|"),
+        ));
+        let fields = [
+            csv_field(scenario),
+            csv_field(algorithm),
+            csv_field(&r.about_label),
+            r.quantity.name().to_string(),
+            r.unit.to_string(),
+            r.published.to_string(),
+            num(r.ours),
+            num(r.difference),
+            num(r.relative_difference),
+            num(r.tolerance),
+            verdict(r.within_tolerance),
+            csv_field(&r.source),
+        ];
+        csv.push_str(&fields.join(","));
+        csv.push('\n');
+    }
+    (md, csv)
 }

@@ -182,6 +182,21 @@ fn report_writes_one_row_per_group_and_algorithm_in_markdown_and_csv() {
     assert!((rate / share - 1.0).abs() < 0.1, "F under UT: {rate} vs {share}");
     let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
     assert!(md.contains("| gfc1 | erica | A | 3 |"));
+    // gfc1's published figures, beside ours under each algorithm, with the difference.
+    assert!(md.contains("## Published figures beside ours"));
+    let figures = std::fs::read_to_string(dir.join("reference.csv")).unwrap();
+    let header: Vec<&str> = figures.lines().next().unwrap().split(',').collect();
+    assert_eq!(header[..8], ["scenario", "algorithm", "about", "quantity", "unit", "published", "ours", "difference"]);
+    let f_rate = figures
+        .lines()
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .find(|r| r[..4] == ["gfc1", "ut", "group F", "mean_rate_mbps"])
+        .expect("gfc1/ut: group F's published rate");
+    let (published, ours, difference): (f64, f64, f64) =
+        (f_rate[5].parse().unwrap(), f_rate[6].parse().unwrap(), f_rate[7].parse().unwrap());
+    assert_eq!(published, 50.0);
+    assert!((difference - (ours - published)).abs() < 1e-9);
+    assert!(md.contains("| gfc1 | ut | group F | mean_rate_mbps | Mbps | 50 |"), "{md}");
 
     let bad = abrsim(&["report", "--algorithms", "erica,fast", "--out", dir.to_str().unwrap()]);
     assert_eq!(bad.status.code(), Some(2));
