@@ -11,6 +11,7 @@ import { traceColumns } from './columnPath';
 import { axisFont, NORMAL_LOOK, type ChartLook } from './look';
 import { drawOrder, MARKER_COLOUR, PINNED_ALPHA } from './palette';
 import { pinnedSeries, type PinnedRun } from './pinned';
+import type { PublishedLine } from './published';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
 import { dashOf, type ChartLine } from './specs';
 
@@ -28,6 +29,8 @@ export interface ChartConfig {
   markers: number[];
   /** A pinned run of the same network, drawn faintly under the live lines (same colours). */
   pinned?: PinnedRun | null;
+  /** The study's published steady values, as dashed horizontal lines (engine unit, like the series). */
+  published?: PublishedLine[];
   /** Fonts, strokes and inks (presentation mode's or the everyday ones). */
   look?: ChartLook;
   /** Height of the whole chart (CSS px; full screen makes it taller). */
@@ -239,6 +242,7 @@ export class TimeChartController implements FrameClient {
         hi = Math.max(hi, this.pinnedDec.hiOf[p]);
       }
     });
+    for (const p of this.cfg.published ?? []) hi = Math.max(hi, p.value);
     return niceDomain(lo * this.cfg.yScale, hi * this.cfg.yScale, this.cfg.yFloor);
   }
 
@@ -330,7 +334,7 @@ export class TimeChartController implements FrameClient {
         },
       },
       hooks: {
-        drawAxes: [(u) => this.drawMarkers(u), (u) => this.drawPinned(u), (u) => this.placeAxisLabels(u)],
+        drawAxes: [(u) => this.drawMarkers(u), (u) => this.drawPinned(u), (u) => this.drawPublished(u), (u) => this.placeAxisLabels(u)],
         setSelect: [(u) => this.zoomToSelection(u)],
         setCursor: [(u) => this.cursorMoved(u)],
         setScale: [
@@ -457,6 +461,34 @@ export class TimeChartController implements FrameClient {
       ctx.setLineDash(dashOf(l).map((d) => d * pr));
       ctx.lineCap = l.style === 'dotted' ? 'round' : 'butt';
       ctx.stroke(path);
+    }
+    ctx.restore();
+  }
+
+  /** The published steady values: long dashes across the plot, in their owners' colours, under the live lines. */
+  private drawPublished(u: uPlot) {
+    const published = this.cfg.published ?? [];
+    if (published.length === 0) return;
+    const { left, top, width, height } = u.bbox;
+    const ctx = u.ctx;
+    const pr = uPlot.pxRatio;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, top, width, height);
+    ctx.clip();
+    ctx.lineWidth = 1.5 * pr;
+    ctx.setLineDash([12 * pr, 4 * pr, 2 * pr, 4 * pr]);
+    ctx.font = `${10 * pr}px sans-serif`;
+    ctx.textAlign = 'right';
+    for (const p of published) {
+      const y = Math.round(u.valToPos(p.value * this.cfg.yScale, 'y', true)) + 0.5;
+      ctx.strokeStyle = p.color;
+      ctx.beginPath();
+      ctx.moveTo(left, y);
+      ctx.lineTo(left + width, y);
+      ctx.stroke();
+      ctx.fillStyle = p.color;
+      ctx.fillText('published', left + width - 4 * pr, y - 3 * pr);
     }
     ctx.restore();
   }

@@ -4,6 +4,7 @@ import type { SampleStore } from '../charts/sampleStore';
 import { TimeChart } from './TimeChart';
 import { prettyJson, runCsv } from '../charts/export';
 import { pinRun, sameNetwork } from '../charts/pinned';
+import { publishedLines } from '../charts/published';
 import { describePinned } from '../scenario/settingsDiff';
 import { saveBlob } from './download';
 import {
@@ -77,13 +78,15 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
     const groups = new Map((connections ?? []).flatMap((c) => (c.group ? [[c.id, c.group] as const] : [])));
     return (owner: string) => groups.get(owner);
   }, [connections]);
+  const reference = state.current?.scenario.reference;
   const charts = useMemo(
     () =>
       CHARTS.map((spec) => {
         const drawn = drawnLines(spec, state.meta, undefined, groupOf);
-        return { spec, lines: drawn.lines, sampled: sampledText(spec.id, drawn), view: chartView(spec, unitFor(spec, state.meta), net, queueUnit) };
+        const published = publishedLines(spec.id, reference, drawn.lines);
+        return { spec, lines: drawn.lines, published, sampled: sampledText(spec.id, drawn), view: chartView(spec, unitFor(spec, state.meta), net, queueUnit) };
       }).filter(({ spec, lines }) => !spec.optional || lines.length > 0),
-    [state.meta, net, queueUnit, groupOf],
+    [state.meta, net, queueUnit, groupOf, reference],
   );
   const queueUnitPicker = net.ethernet && (
     <select
@@ -260,7 +263,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
         {workspace === 'charts' && eventLog && <RmEventLog lab={lab} state={state} group={group} />}
         {workspace === 'charts' && <TimeSlider lab={lab} state={state} group={group} />}
         <div className="charts" hidden={workspace !== 'charts'}>
-          {charts.map(({ spec, lines, sampled, view }) => (
+          {charts.map(({ spec, lines, published, sampled, view }) => (
             <TimeChart
               key={`${fileBase}:${spec.id}`}
               testId={`chart-${spec.id}`}
@@ -279,6 +282,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
               exportName={`${fileBase}-${spec.id}`}
               pinned={ghost}
               pinnedLabel={pinnedLabel}
+              published={published}
               look={classroom.look}
             />
           ))}

@@ -1,5 +1,6 @@
 import type { ConnSummary, RunSummary as Summary } from '../contract/engine';
 import { ATM_VIEW, displayUnit, type NetworkView } from '../charts/specs';
+import { PublishedTable } from './PublishedTable';
 
 function fmt(v: number | null | undefined, digits = 1) {
   return v === null || v === undefined || !Number.isFinite(v) ? '–' : v.toFixed(digits);
@@ -144,6 +145,7 @@ export function RunSummary({
           {line}
         </p>
       ))}
+      <PublishedTable summary={summary} net={net} />
       <TcpTable summary={summary} />
       <VirtualPathTable summary={summary} />
       {(summary.virtual_sources?.length ?? 0) > 0 && (

@@ -12,6 +12,7 @@ import { legendModel, KIND_NAMES } from '../charts/legend';
 import { DASH, LINE_WIDTH, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from '../charts/palette';
 import { coincidenceNotes, formatValue, placeTooltip, readoutAt, type ReadoutEntry } from '../charts/readout';
 import { pinnedSeries, type PinnedRun } from '../charts/pinned';
+import type { PublishedLine } from '../charts/published';
 import type { SampleStore } from '../charts/sampleStore';
 import { dashOf, type ChartLine } from '../charts/specs';
 import { CHART_HEIGHT, TimeChartController, type ChartConfig, type CursorAt } from '../charts/timeChart';
@@ -48,11 +49,14 @@ export interface TimeChartProps {
   /** A pinned run of this network, drawn faintly behind the live lines, and its settings in words. */
   pinned?: PinnedRun | null;
   pinnedLabel?: string;
+  /** The study's published steady values, drawn as dashed horizontal lines. */
+  published?: PublishedLine[];
   /** Fonts, strokes and inks (presentation mode's, or the everyday ones). */
   look?: ChartLook;
 }
 
 const NO_MARKERS: number[] = [];
+const NO_PUBLISHED: PublishedLine[] = [];
 
 export const TimeChart = memo(function TimeChart({
   store,
@@ -72,6 +76,7 @@ export const TimeChart = memo(function TimeChart({
   exportName = testId,
   pinned = null,
   pinnedLabel = '',
+  published = NO_PUBLISHED,
   look = NORMAL_LOOK,
 }: TimeChartProps) {
   const plotRef = useRef<HTMLDivElement>(null);
@@ -92,8 +97,8 @@ export const TimeChart = memo(function TimeChart({
   const [pinnedHidden, setPinnedHidden] = useState(false);
   const drawnPinned = pinnedHidden ? null : pinned;
   const config = useMemo<ChartConfig>(
-    () => ({ lines, endMs, yUnit, yFloor, yScale, markers, pinned: drawnPinned, look, height: fullHeight }),
-    [lines, endMs, yUnit, yFloor, yScale, markers, drawnPinned, look, fullHeight],
+    () => ({ lines, endMs, yUnit, yFloor, yScale, markers, pinned: drawnPinned, published, look, height: fullHeight }),
+    [lines, endMs, yUnit, yFloor, yScale, markers, drawnPinned, published, look, fullHeight],
   );
   const latest = useRef(config);
   latest.current = config;
@@ -167,6 +172,7 @@ export const TimeChart = memo(function TimeChart({
       data-visible={shown.length}
       data-unit={yUnit}
       data-pinned={drawnPinned ? 'shown' : pinned ? 'hidden' : 'none'}
+      data-published={published.length}
       aria-labelledby={`${testId}-title`}
       aria-describedby={`${testId}-summary`}
     >

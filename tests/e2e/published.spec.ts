@@ -1,0 +1,26 @@
+// Issue 15: a library file's published figures beside ours in the Result tab, and the published
+// steady values as dashed lines on the rate and queue charts.
+import { expect, test } from '@playwright/test';
+import { openLab, waitForMode } from './helpers';
+
+test('GFC-1 shows its published figures beside ours and marks them on the rate and queue charts', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=gfc1');
+  // The charts mark the published values from the start (the file names them).
+  await expect(page.getByTestId('chart-rate')).toHaveAttribute('data-published', '6');
+  await expect(page.getByTestId('chart-queue')).toHaveAttribute('data-published', '2');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  const table = page.getByTestId('summary-published');
+  await expect(table.locator('tbody tr')).toHaveCount(8);
+  const f = table.locator('tbody tr', { hasText: 'group F: mean rate' });
+  await expect(f.locator('td').nth(1)).toHaveText('50');
+  // Ours and the difference are the engine's numbers: ours − published.
+  const ours = Number(await f.locator('td').nth(2).innerText());
+  const diff = Number((await f.locator('td').nth(3).innerText()).split(' ')[0]);
+  expect(Math.abs(ours - 50 - diff)).toBeLessThan(0.011);
+  await expect(f.locator('td').nth(4)).toHaveText('yes (±5 %)');
+  await page.getByTestId('summary').screenshot({ path: 'test-results/published-summary.png' });
+  await page.getByTestId('chart-queue').screenshot({ path: 'test-results/published-queue-chart.png' });
+  expect(errors).toEqual([]);
+});

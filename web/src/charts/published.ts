@@ -1,0 +1,36 @@
+// The study's published steady values on the charts: a dashed horizontal line per published
+// figure that a chart shows the quantity of (a rate on the rate chart, a queue on the queue
+// chart), in the colour of the connection, group or port it is about. Pure: the chart draws
+// what this returns.
+
+import type { Reference } from '../contract/generated/Reference';
+import type { ChartLine } from './specs';
+
+export interface PublishedLine {
+  /** The published value in the engine's unit of the chart's series (Mbps, cells or frames). */
+  value: number;
+  color: string;
+  /** "published: group A 5.55" — the legend's and the tooltip's words for it. */
+  label: string;
+}
+
+/** Which published quantities each chart marks. */
+const MARKED: Record<string, readonly string[]> = {
+  rate: ['mean_rate_mbps'],
+  queue: ['mean_queue_cells', 'max_queue_cells'],
+};
+
+/** The published lines of one chart, from the scenario's `reference` and the chart's drawn lines. */
+export function publishedLines(chartId: string, reference: readonly Reference[] | undefined, lines: readonly ChartLine[]): PublishedLine[] {
+  const quantities = MARKED[chartId];
+  if (!quantities || !reference) return [];
+  const out: PublishedLine[] = [];
+  for (const r of reference) {
+    if (!quantities.includes(r.quantity) || typeof r.about === 'string') continue;
+    const [kind, id] = Object.entries(r.about)[0] as [string, string];
+    const line = lines.find((l) => (kind === 'group' ? l.group === id : l.owner === id));
+    if (!line) continue;
+    out.push({ value: r.published, color: line.color, label: `published: ${kind} ${id} ${r.published}` });
+  }
+  return out;
+}

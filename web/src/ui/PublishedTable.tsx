@@ -1,0 +1,70 @@
+import type { RunSummary as Summary } from '../contract/engine';
+import type { ReferenceRow } from '../contract/generated/ReferenceRow';
+import { ATM_VIEW, displayUnit, type NetworkView } from '../charts/specs';
+
+/** A number the way the table shows it: up to `digits` decimals, trailing zeros dropped. */
+function num(v: number | null | undefined, digits: number): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
+  return Number(v.toFixed(digits)).toLocaleString('en-US', { maximumFractionDigits: digits });
+}
+
+/** The unit a row is shown in, and the factor from the engine's unit (Mbps shown as Gbps on Ethernet). */
+export function rowUnit(row: ReferenceRow, net: NetworkView): { unit: string; scale: number } {
+  return row.unit === 'Mbps' ? displayUnit('Mbps', net) : { unit: row.unit, scale: 1 };
+}
+
+/** The verdict cell: within the tolerance or not, or nothing to judge by. */
+export function verdict(row: ReferenceRow): string {
+  if (row.within_tolerance === null || row.tolerance === null) return '–';
+  return `${row.within_tolerance ? 'yes' : 'no'} (±${num(100 * row.tolerance, 1)} %)`;
+}
+
+/** A quantity's name in words, its unit left to the unit column ("mean_rate_mbps" → "mean rate"). */
+export function quantityWords(quantity: string): string {
+  return quantity.replace(/_(mbps|cells)$/, '').replace(/_/g, ' ');
+}
+
+/** The study's published figures beside ours (the engine computed both columns: `summary.reference`). */
+export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; net?: NetworkView }) {
+  const rows = summary.reference ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <div className="summary-scroll">
+      <table className="summary-table published-table" data-testid="summary-published">
+        <thead>
+          <tr>
+            <th>Published figure</th>
+            <th>published</th>
+            <th>ours</th>
+            <th title="ours − published, and relative to the published value">difference</th>
+            <th title="Whether ours is within the figure's tolerance of the published value">agrees</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => {
+            const { unit, scale } = rowUnit(row, net);
+            const digits = unit === '' ? 3 : 2;
+            const s = (v: number | null) => (v === null ? null : v * scale);
+            const rel = row.relative_difference === null ? '' : ` (${row.relative_difference >= 0 ? '+' : ''}${num(100 * row.relative_difference, 1)} %)`;
+            return (
+              <tr key={i} title={row.source} className={row.within_tolerance === false ? 'published-off' : undefined}>
+                <td>
+                  {row.about_label}: {quantityWords(row.quantity)}
+                  {unit && <span className="published-unit"> ({unit})</span>}
+                </td>
+                <td>{num(s(row.published), digits)}</td>
+                <td>{num(s(row.ours), digits)}</td>
+                <td>
+                  {num(s(row.difference), digits)}
+                  {rel}
+                </td>
+                <td>{verdict(row)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="summary-note">Published figures: hover a row for the figure or table it comes from.</p>
+    </div>
+  );
+}
