@@ -13,7 +13,7 @@ export interface SettingDiff {
 }
 
 /** Fields that do not change a run. */
-const PROSE = new Set(['name', 'group', 'description', 'source', 'lesson', 'sweep']);
+const PROSE = new Set(['name', 'group', 'description', 'source', 'lesson', 'sweep', 'reference']);
 const LAYOUT = new Set(['x', 'y']);
 /** Lists whose items have ids: addressed by id, as `--set` paths are. */
 const BY_ID = new Set(['nodes', 'links', 'connections', 'virtual_paths']);

@@ -7,6 +7,7 @@ import type { DefaultAlgorithms, ParamSpec } from '../contract/engine';
 import type { ScenarioFields } from '../contract/generated/ScenarioFields';
 import type { NodeKind, Scenario, ScenarioConnection, ScenarioLink, ScenarioNode } from '../contract/scenario';
 import { checkParamValue, specOf } from './params';
+import { keepResolvableReferences } from './referenceEdits';
 
 const PREFIX: Record<NodeKind, string> = { source: 'S', switch: 'SW', destination: 'D' };
 
@@ -78,7 +79,7 @@ export function deleteNode(s: Scenario, id: string): Scenario {
   const links = s.links.filter((l) => l.from !== id && l.to !== id);
   const out: Scenario = { ...s, nodes: s.nodes.filter((n) => n.id !== id), links };
   out.connections = s.connections.filter((c) => c.from !== id && c.to !== id && !(c.path ?? []).includes(id));
-  return routable(withChanges(out, (c) => c.node !== id));
+  return keepResolvableReferences(routable(withChanges(out, (c) => c.node !== id)));
 }
 
 /**
@@ -123,7 +124,7 @@ export function deleteLink(s: Scenario, id: string): Scenario {
   const link = s.links.find((l) => l.id === id);
   if (!link) return s;
   const out = { ...s, links: s.links.filter((l) => l.id !== id) };
-  return routable(out);
+  return keepResolvableReferences(routable(out));
 }
 
 /** Keeps the connections whose given path (or, without one, some path) still exists. */
@@ -186,7 +187,7 @@ export function addConnection(s: Scenario, from: string, to: string): EditResult
 }
 
 export function deleteConnection(s: Scenario, id: string): Scenario {
-  return { ...s, connections: s.connections.filter((c) => c.id !== id) };
+  return keepResolvableReferences({ ...s, connections: s.connections.filter((c) => c.id !== id) });
 }
 
 function withChanges(s: Scenario, keep: (c: NonNullable<Scenario['changes']>[number]) => boolean): Scenario {
@@ -211,7 +212,7 @@ export function emptyNetwork(
   network: 'atm' | 'ethernet' = s.ethernet ? 'ethernet' : 'atm',
 ): Scenario {
   const out: Scenario = { ...s, id: 'my-network', name: 'My network', nodes: [], links: [], connections: [] };
-  for (const k of ['changes', 'lesson', 'source', 'description', 'group', 'virtual_paths'] as const) delete out[k];
+  for (const k of ['changes', 'lesson', 'source', 'description', 'group', 'virtual_paths', 'reference'] as const) delete out[k];
   if ((network === 'ethernet') !== !!s.ethernet) delete out.defaults;
   if (network === 'ethernet') {
     const frameBytes = s.ethernet?.frame_bytes ?? specOf(fields.ethernet, 'frame_bytes').default;
