@@ -10,6 +10,13 @@
 //!   TargetCapacity = f(q) · C,   z = InputRate / TargetCapacity,   FairShare = TargetCapacity / N
 //! ```
 //! so the port runs at 100 % utilisation with a queue near T0 · C.
+//!
+//! With ERICA's option A (`max_alloc`), a VC keeps MaxAllocPrevious while z ≤ 1 + δ, and the
+//! largest allocation cannot fall inside that band. On a full link z = 1 / f(q), so every queue
+//! from Q0 up to where f(q) = 1 / (1 + δ) (about 1.77 · Q0 with the defaults) is a resting
+//! point, not only Q0: GFC-1's SW3->SW4 rests at its buffer (the `gfc1` lesson; the test
+//! `gfc1_erica_plus_queues_rest_in_the_max_alloc_band_...` pins it). Without option A the queue
+//! settles at Q0.
 
 use super::erica::{Erica, COMMON_PARAMS};
 use super::{AlgorithmSpec, Networks, PortInfo, SwitchAlgorithm};
