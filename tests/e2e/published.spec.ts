@@ -22,5 +22,6 @@ test('GFC-1 shows its published figures beside ours and marks them on the rate a
   await expect(f.locator('td').nth(4)).toHaveText('yes (±5 %)');
   await page.getByTestId('summary').screenshot({ path: 'test-results/published-summary.png' });
   await page.getByTestId('chart-queue').screenshot({ path: 'test-results/published-queue-chart.png' });
+  await page.getByTestId('chart-rate').screenshot({ path: 'test-results/published-rate-chart.png' });
   expect(errors).toEqual([]);
 });
