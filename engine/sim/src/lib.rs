@@ -21,6 +21,7 @@ pub mod cell;
 pub mod ethernet;
 pub mod fields;
 pub mod history;
+pub mod lesson;
 pub mod maxmin;
 pub mod metrics;
 pub mod network;

@@ -6,6 +6,7 @@
 //! JSON path of the field and the rule it breaks.
 
 use crate::fields;
+use crate::lesson::Lesson;
 use crate::source::SOURCE_PARAMS;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -42,10 +43,11 @@ pub struct Scenario {
     #[serde(default)]
     #[ts(as = "Option<String>", optional)]
     pub source: String,
-    /// Lesson text for a class: what to watch, what it shows, questions.
+    /// The lesson for a class: text (what to watch, what it shows, questions), or text with
+    /// steps to walk through (see [`crate::lesson`]).
     #[serde(default)]
-    #[ts(as = "Option<String>", optional)]
-    pub lesson: String,
+    #[ts(as = "Option<Lesson>", optional)]
+    pub lesson: Lesson,
     pub run: RunSettings,
     #[serde(default)]
     #[ts(as = "Option<Defaults>", optional)]

@@ -24,6 +24,7 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
     v.virtual_paths();
     v.changes();
     v.references();
+    v.problems.extend(crate::lesson::problems(s));
     v.problems
 }
 

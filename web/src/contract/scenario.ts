@@ -11,3 +11,8 @@ export type { RunSettings } from './generated/RunSettings';
 export type { ParamChange } from './generated/ParamChange';
 export type { Scheduler } from './generated/Scheduler';
 export type { Discard } from './generated/Discard';
+export type { Lesson } from './generated/Lesson';
+export type { GuidedLesson } from './generated/GuidedLesson';
+export type { LessonStep } from './generated/LessonStep';
+export type { Highlight } from './generated/Highlight';
+export type { LessonChart } from './generated/LessonChart';

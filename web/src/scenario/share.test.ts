@@ -51,6 +51,19 @@ describe('scenario link codec', () => {
     expect(u.ok && u.scenario).toEqual(unknown);
   });
 
+  it('leaves out a library lesson with steps when it is the same by value, and carries an edited one', () => {
+    const guided = { text: 'Watch S1.', steps: [{ at_ms: 10, prompt: 'Predict S1.', highlight: { chart: 'rate' as const } }] };
+    const s = { ...entry('two-sources').scenario, lesson: guided };
+    const library = new Map([['two-sources', { lesson: structuredClone(guided) }]]);
+    const short = encodeScenario(s, library);
+    expect(short.length).toBeLessThan(encodeScenario(s).length);
+    const back = decodeScenario(short, library);
+    expect(back.ok && back.scenario.lesson).toEqual(guided);
+    const edited = { ...s, lesson: { ...guided, steps: [{ ...guided.steps[0], prompt: 'Mine.' }] } };
+    const d = decodeScenario(encodeScenario(edited, library), library);
+    expect(d.ok && d.scenario.lesson).toEqual(edited.lesson);
+  });
+
   it('keeps the frozen version 1 dictionary (changing it breaks every version 1 link)', () => {
     expect(DICTIONARY_V1.length).toBe(1146);
     let h = 0;

@@ -155,7 +155,8 @@ export function encodeScenario(scenario: Scenario | unknown, library: TextLibrar
   const known = value && typeof value === 'object' ? library.get(String(value.id)) : undefined;
   if (known) {
     value = { ...value };
-    for (const f of LIBRARY_TEXT_FIELDS) if (f in value && value[f] === known[f]) delete value[f];
+    // By value: a lesson with steps is an object.
+    for (const f of LIBRARY_TEXT_FIELDS) if (f in value && canonicalJson(value[f]) === canonicalJson(known[f])) delete value[f];
   }
   return PREFIX + toBase64Url(deflateSync(strToU8(canonicalJson(value)), { level: 9, dictionary: DICT }));
 }

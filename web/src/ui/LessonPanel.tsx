@@ -10,6 +10,7 @@ import { LESSON_PARTNERS } from '../lab/compare';
 import { RunSummary } from './RunSummary';
 import { networkView } from '../charts/specs';
 import { Topology } from './Topology';
+import { lessonText } from '../lab/lessonWalk';
 
 type Tab = 'lesson' | 'result' | 'switches' | 'paths';
 
@@ -117,10 +118,10 @@ function LessonText({ scenario: s, state, onCompareWith }: { scenario: Scenario;
           Compare with {partners.join(', ')}
         </button>
       )}
-      {s.lesson && (
+      {lessonText(s.lesson) && (
         <section>
           <h3>What to watch</h3>
-          {s.lesson.split(/\n\s*\n/).map((para, i) => (
+          {lessonText(s.lesson).split(/\n\s*\n/).map((para, i) => (
             <p key={i}>{para}</p>
           ))}
         </section>

@@ -29,7 +29,7 @@ fn every_library_scenario_is_valid() {
             let s = parse(&text).unwrap_or_else(|p| panic!("{}: {p:?}", path.display()));
             assert_eq!(format!("{}.json", s.id), path.file_name().unwrap().to_str().unwrap(), "file name = id");
             assert!(
-                !s.lesson.is_empty() && !s.source.is_empty() && !s.description.is_empty(),
+                !s.lesson.text().is_empty() && !s.source.is_empty() && !s.description.is_empty(),
                 "{} needs lesson, source, description",
                 s.id
             );
@@ -342,4 +342,54 @@ fn a_published_figure_about_a_missing_element_or_quantity_is_named() {
     assert_problem(&p, "reference[0].note", "unknown field `note`");
     let p = problems_after(&[&figure(r#"{"connection":"C1"}"#, "rate", "")]);
     assert_problem(&p, "reference[0].quantity", "unknown variant `rate`");
+}
+
+fn lesson_problems(lesson: &str) -> Vec<Problem> {
+    problems_after(&[&format!("lesson={lesson}")])
+}
+
+#[test]
+fn a_lesson_with_steps_is_read_and_a_plain_lesson_stays_text() {
+    let steps = r#"{"text":"watch","steps":[{"at_ms":0,"prompt":"a"},{"at_ms":50,"prompt":"b","reveal":"c","highlight":{"series":"SW1->SW2"}},{"at_ms":100,"prompt":"d","highlight":{"node":"SW1"}}]}"#;
+    assert_eq!(lesson_problems(steps), vec![]);
+    let mut doc = library_json("two-sources");
+    apply_override(&mut doc, &format!("lesson={steps}")).unwrap();
+    let s = from_value(doc).unwrap();
+    assert_eq!(s.lesson.text(), "watch");
+    assert_eq!(s.lesson.steps().len(), 3);
+    let plain = from_value(library_json("two-sources")).unwrap();
+    assert!(serde_json::to_value(&plain).unwrap()["lesson"].is_string());
+}
+
+#[test]
+fn lesson_steps_are_checked_field_by_field() {
+    let p = lesson_problems(
+        r#"{"steps":[{"at_ms":60,"prompt":"a"},{"at_ms":40,"prompt":" "},{"at_ms":500,"prompt":"c"}]}"#,
+    );
+    assert_problem(&p, "lesson.steps[1].at_ms", "after the step before it (lesson.steps[0].at_ms = 60)");
+    assert_problem(&p, "lesson.steps[1].prompt", "needs a prompt");
+    assert_problem(&p, "lesson.steps[2].at_ms", "within the run (0 to 100 ms)");
+    let p = lesson_problems(
+        r#"{"steps":[{"at_ms":1,"prompt":"a","highlight":{"node":"SW9"}},{"at_ms":2,"prompt":"b","highlight":{"series":"C7"}},{"at_ms":3,"prompt":"c","reveal":""}]}"#,
+    );
+    assert_problem(&p, "lesson.steps[0].highlight.node", "no node has id 'SW9'");
+    assert_problem(&p, "lesson.steps[1].highlight.series", "'C7' is no connection");
+    assert_problem(&p, "lesson.steps[2].reveal", "must not be empty");
+    assert_problem(&lesson_problems(r#"{"steps":[]}"#), "lesson.steps", "at least one step");
+}
+
+#[test]
+fn unknown_lesson_fields_and_charts_are_refused_with_their_path() {
+    assert_problem(
+        &lesson_problems(r#"{"steps":[{"at_ms":1,"prompt":"a","pause":true}]}"#),
+        "lesson.steps[0].pause",
+        "unknown field `pause`",
+    );
+    assert_problem(
+        &lesson_problems(r#"{"steps":[{"at_ms":1,"prompt":"a","highlight":{"chart":"speed"}}]}"#),
+        "lesson.steps[0].highlight.chart",
+        "unknown variant `speed`",
+    );
+    assert_problem(&lesson_problems(r#"{"txt":"a","steps":[]}"#), "lesson.txt", "unknown field `txt`");
+    assert_problem(&lesson_problems("3"), "lesson", "the lesson's text, or an object");
 }

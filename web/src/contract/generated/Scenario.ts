@@ -2,6 +2,7 @@
 import type { Connection } from "./Connection";
 import type { Defaults } from "./Defaults";
 import type { EthernetSettings } from "./EthernetSettings";
+import type { Lesson } from "./Lesson";
 import type { Link } from "./Link";
 import type { Node } from "./Node";
 import type { ParamChange } from "./ParamChange";
@@ -32,9 +33,10 @@ description?: string,
  */
 source?: string, 
 /**
- * Lesson text for a class: what to watch, what it shows, questions.
+ * The lesson for a class: text (what to watch, what it shows, questions), or text with
+ * steps to walk through (see [`crate::lesson`]).
  */
-lesson?: string, run: RunSettings, defaults?: Defaults, nodes: Array<Node>, links: Array<Link>, connections: Array<Connection>, 
+lesson?: Lesson, run: RunSettings, defaults?: Defaults, nodes: Array<Node>, links: Array<Link>, connections: Array<Connection>, 
 /**
  * Parameter changes made during the run, replayed at their times.
  */
