@@ -28,6 +28,14 @@ fn every_library_scenario_is_valid() {
             let text = std::fs::read_to_string(&path).unwrap();
             let s = parse(&text).unwrap_or_else(|p| panic!("{}: {p:?}", path.display()));
             assert_eq!(format!("{}.json", s.id), path.file_name().unwrap().to_str().unwrap(), "file name = id");
+            for (i, step) in s.lesson.steps().iter().enumerate() {
+                assert!(
+                    step.at_ms <= s.run.duration_ms,
+                    "{}: lesson.steps[{i}] at {} ms is after the run's end",
+                    s.id,
+                    step.at_ms
+                );
+            }
             assert!(
                 !s.lesson.text().is_empty() && !s.source.is_empty() && !s.description.is_empty(),
                 "{} needs lesson, source, description",
@@ -363,12 +371,14 @@ fn a_lesson_with_steps_is_read_and_a_plain_lesson_stays_text() {
 
 #[test]
 fn lesson_steps_are_checked_field_by_field() {
-    let p = lesson_problems(
-        r#"{"steps":[{"at_ms":60,"prompt":"a"},{"at_ms":40,"prompt":" "},{"at_ms":500,"prompt":"c"}]}"#,
-    );
-    assert_problem(&p, "lesson.steps[1].at_ms", "after the step before it (lesson.steps[0].at_ms = 60)");
-    assert_problem(&p, "lesson.steps[1].prompt", "needs a prompt");
-    assert_problem(&p, "lesson.steps[2].at_ms", "within the run (0 to 100 ms)");
+    let p =
+        lesson_problems(r#"{"steps":[{"at_ms":-1,"prompt":"c"},{"at_ms":60,"prompt":"a"},{"at_ms":40,"prompt":" "}]}"#);
+    assert_problem(&p, "lesson.steps[0].at_ms", "0 ms or more");
+    assert_problem(&p, "lesson.steps[2].at_ms", "after the step before it (lesson.steps[1].at_ms = 60)");
+    assert_problem(&p, "lesson.steps[2].prompt", "needs a prompt");
+    assert_eq!(p.len(), 3, "{p:?}");
+    // A run shortened below a step (an edit, a sweep of durations) keeps its lesson.
+    assert_eq!(lesson_problems(r#"{"steps":[{"at_ms":50,"prompt":"a"},{"at_ms":500,"prompt":"b"}]}"#), vec![]);
     let p = lesson_problems(
         r#"{"steps":[{"at_ms":1,"prompt":"a","highlight":{"node":"SW9"}},{"at_ms":2,"prompt":"b","highlight":{"series":"C7"}},{"at_ms":3,"prompt":"c","reveal":""}]}"#,
     );

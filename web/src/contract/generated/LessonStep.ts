@@ -2,7 +2,8 @@
 import type { Highlight } from "./Highlight";
 
 /**
- * One stop of a walk-through: the run pauses at `at_ms` and the prompt is shown.
+ * One stop of a walk-through: the run pauses at `at_ms` and the prompt is shown (a step after
+ * the run's end is never reached).
  */
 export type LessonStep = { 
 /**
