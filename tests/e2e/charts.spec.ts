@@ -77,6 +77,8 @@ test('Ethernet runs show rates in Gbps, queues in KB or frames, frames delivered
   // Queues in frames on request: the same series, frame_bytes / 1000 times the KB figure.
   await page.getByTestId('queue-unit').selectOption('frames');
   await expect(chart(page, 'queue')).toHaveAttribute('data-unit', 'frames');
+  // The run has ended; the lesson stays, its result one click away.
+  await page.getByTestId('tab-result').click();
   await expect(page.getByTestId('summary')).toContainText('Frames dropped');
   await page.screenshot({ path: resolve(shots, 'ethernet-charts.png'), fullPage: true });
   expect(errors).toEqual([]);

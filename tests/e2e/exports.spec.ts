@@ -12,6 +12,9 @@ test('the Result tab exports every series as abrsim run --series-csv does, and t
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
   await waitForMode(page, 'done');
+  // The lesson stays where it was when the run ends; the result is one click away.
+  await expect(page.getByTestId('tab-lesson')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('lesson-to-result').click();
   await expect(page.getByTestId('tab-result')).toHaveAttribute('aria-selected', 'true');
 
   const csv = await downloadText(page, () => page.getByTestId('export-series-csv').click());

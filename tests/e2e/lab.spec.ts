@@ -66,6 +66,7 @@ for (const { file, scenario } of SCENARIOS) {
     // summary's mean: the instantaneous ACR may oscillate, e.g. under Series-D or EFCI), within
     // the scenario's tolerance; a connection whose share is 0 (gone by then) sends nothing. The
     // same rule as the engine's library test; scenarios with misbehaving sources opt out.
+    await page.getByTestId('tab-result').click();
     await expect(page.getByTestId('summary')).toContainText('Jain index');
     const summary = (await page.evaluate(() => window.__abrlab!.summary())) as {
       jain_index: number;

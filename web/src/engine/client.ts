@@ -215,8 +215,8 @@ export class SimClient {
     this.watch();
     this.send({ type: 'load', scenario: scenarioJson, seq });
   }
-  play() {
-    this.send({ type: 'play' });
+  play(stopsMs?: readonly number[]) {
+    this.send(stopsMs?.length ? { type: 'play', stopsMs } : { type: 'play' });
   }
   pause() {
     this.send({ type: 'pause' });

@@ -15,7 +15,9 @@ export type ToWorker =
   /** Validate and load a scenario (JSON text); on problems the current run is kept. `seq` comes
    *  back in the answer (`loaded` or `invalid`), so that it is told from a reset's `loaded`. */
   | { type: 'load'; scenario: string; seq?: number }
-  | { type: 'play' }
+  /** Play at the set speed; with `stopsMs` (a lesson's step times), pause at the first one
+   *  ahead of the run. */
+  | { type: 'play'; stopsMs?: readonly number[] }
   | { type: 'pause' }
   /** Advance by this much simulated time, as fast as possible, then pause. */
   | { type: 'step'; ms: number }

@@ -77,6 +77,25 @@ describe('WorkerCore', () => {
     expect(times).toEqual(Array.from({ length: ROWS }, (_, i) => i * 0.5));
   });
 
+  it('pauses a playing run at the time it was told (a lesson step), at any speed, and plays on from there', () => {
+    for (const speed of ['max', 0.5] as const) {
+      const { host, core } = setup();
+      core.handle({ type: 'load', scenario: twoSources() });
+      core.handle({ type: 'speed', speed });
+      core.handle({ type: 'play', stopsMs: [0, 40, 70] });
+      host.run();
+      expect(host.lastStatus(), `at ${speed}`).toMatchObject({ mode: 'paused', nowMs: 40 });
+      // Played again, it pauses at the next stop (the one it is at is passed); without stops
+      // ahead, it runs to the end.
+      core.handle({ type: 'play', stopsMs: [0, 40, 70] });
+      host.run();
+      expect(host.lastStatus(), `at ${speed}`).toMatchObject({ mode: 'paused', nowMs: 70 });
+      core.handle({ type: 'play', stopsMs: [0, 40, 70] });
+      host.run();
+      expect(host.lastStatus(), `at ${speed}`).toMatchObject({ mode: 'done', nowMs: 100 });
+    }
+  });
+
   it('plays at a multiple of real time against the wall clock', () => {
     const { host, core } = setup();
     core.handle({ type: 'load', scenario: twoSources() });

@@ -38,6 +38,9 @@ export class WorkerCore {
   private mode: Mode = 'idle';
   private speed: Speed = 1;
   private seekTargetMs = 0;
+  /** While playing: the simulated time to pause at (a lesson's next step), else null. Every
+   *  `play` sets it afresh from its stops. */
+  private pauseAtMs: number | null = null;
   private anchorWall = 0;
   private anchorSim = 0;
   private eventsPerMs = 2_000;
@@ -98,6 +101,7 @@ export class WorkerCore {
       case 'play':
         if (this.sim.done()) return this.postStatus();
         this.mode = 'playing';
+        this.pauseAtMs = msg.stopsMs?.find((t) => t > this.sim!.nowMs()) ?? null;
         this.reanchor();
         this.history = [];
         this.kick();
@@ -312,7 +316,8 @@ export class WorkerCore {
   /** The sim-time target of this slice. */
   private target(sim: Simulation, wall: number): number {
     if (this.mode === 'seeking') return this.seekTargetMs;
-    if (this.speed === 'max') return sim.endMs();
+    const end = this.pauseAtMs === null ? sim.endMs() : Math.min(this.pauseAtMs, sim.endMs());
+    if (this.speed === 'max') return end;
     let t = this.anchorSim + (wall - this.anchorWall) * this.speed;
     if (t - sim.nowMs() > MAX_LAG_WALL_MS * this.speed) {
       // The engine cannot keep up with this speed: keep it busy, but drop the debt.
@@ -320,7 +325,7 @@ export class WorkerCore {
       this.anchorWall = wall - MAX_LAG_WALL_MS / 2;
       t = this.anchorSim + (MAX_LAG_WALL_MS / 2) * this.speed;
     }
-    return Math.min(t, sim.endMs());
+    return Math.min(t, end);
   }
 
   private slice() {
@@ -359,6 +364,9 @@ export class WorkerCore {
         this.host.post({ type: 'summary', run: this.run, summary: sim.summary(), digest: sim.digest() });
       } else if (this.mode === 'seeking' && !this.seekRm && sim.nowMs() >= this.seekTargetMs) {
         this.mode = 'paused';
+      } else if (this.mode === 'playing' && this.pauseAtMs !== null && sim.nowMs() >= this.pauseAtMs) {
+        this.mode = 'paused'; // a lesson's step: the run waits for the class
+        this.pauseAtMs = null;
       } else if (this.mode === 'playing' && this.speed !== 'max' && sim.nowMs() >= target) {
         delay = this.idleDelay; // ahead of schedule: wait for the wall clock
       }

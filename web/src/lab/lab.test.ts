@@ -318,3 +318,38 @@ describe('Lab: going back in time', () => {
     expect([...store.series(0)]).toEqual(before);
   });
 });
+
+describe('Lab: a lesson with steps (issue 12)', () => {
+  const withSteps = (json: string, times: number[]) =>
+    JSON.stringify({ ...JSON.parse(json), lesson: { text: 'Watch.', steps: times.map((at_ms) => ({ at_ms, prompt: `at ${at_ms}` })) } });
+
+  it('playing pauses at each step ahead of the run, unless the stops are turned off or the speed is max', () => {
+    const t = setup();
+    lab = t.lab;
+    t.lab.open(withSteps(twoSources(), [0, 30, 60]), 'steps.json');
+    t.pump();
+    t.lab.setSpeed(1);
+    t.lab.play();
+    t.pump();
+    expect(t.lab.getState().status).toMatchObject({ mode: 'paused', nowMs: 30 });
+    t.lab.togglePlay();
+    t.pump();
+    expect(t.lab.getState().status).toMatchObject({ mode: 'paused', nowMs: 60 });
+    t.lab.play();
+    t.pump();
+    expect(t.lab.getState().status).toMatchObject({ mode: 'done', nowMs: 100 });
+    // From the end, Space starts over and stops at the first step again.
+    t.lab.togglePlay();
+    t.pump();
+    expect(t.lab.getState().status).toMatchObject({ mode: 'paused', nowMs: 30 });
+    t.lab.setLessonStops(false);
+    t.lab.play();
+    t.pump();
+    expect(t.lab.getState().status).toMatchObject({ mode: 'done', nowMs: 100 });
+    t.lab.setLessonStops(true);
+    t.lab.setSpeed('max');
+    t.lab.togglePlay();
+    t.pump();
+    expect(t.lab.getState().status).toMatchObject({ mode: 'done', nowMs: 100 });
+  });
+});

@@ -28,6 +28,7 @@ import {
   type SampleSink,
 } from './state';
 import { lessonSpeed } from '../scenario/speed';
+import { lessonSteps } from './lessonWalk';
 import { StatusThrottle } from './statusThrottle';
 import { ExplainRequests } from './explain';
 import { PAGE_TRACE_CAPACITY, RmLog } from './rmLog';
@@ -503,8 +504,12 @@ export class Lab {
     this.set({ notice });
   }
 
+  /**
+   * Plays; with lesson stops on, the run pauses at each of the lesson's steps ahead of it. At
+   * *max* speed it does not: that speed is for results, not for a class watching the run.
+   */
   play() {
-    this.client.play();
+    this.client.play(this.stops());
   }
   pause() {
     this.client.pause();
@@ -516,6 +521,14 @@ export class Lab {
       this.reset();
       this.play();
     } else this.play();
+  }
+  /** Whether playing pauses at the lesson's steps (view state: the run is the same). */
+  setLessonStops(on: boolean) {
+    this.set({ lessonStops: on });
+  }
+  private stops(): readonly number[] | undefined {
+    if (!this.state.lessonStops || this.state.speed === 'max') return undefined;
+    return lessonSteps(this.state.current?.scenario.lesson).map((s) => s.at_ms);
   }
   step(ms: number) {
     if (ms > 0) this.client.step(ms);

@@ -111,6 +111,8 @@ export interface LabState {
   travelled: { text: string; n: number } | null;
   /** Whether RM-cell events are recorded (the event log is on; its events are in Lab.rmLog). */
   rmTrace: boolean;
+  /** Whether playing pauses at the lesson's steps (`lesson.steps`). */
+  lessonStops: boolean;
   /** The switch port's explanation at the stopped run's time (null: no port picked). */
   explanation: Explanation | null;
   /** Where the last "next RM event" search stopped (`record` null: none found, `ended` telling
@@ -138,6 +140,7 @@ export const INITIAL_STATE: LabState = {
   deleted: null,
   travelled: null,
   rmTrace: false,
+  lessonStops: true,
   explanation: null,
   rmFound: null,
 };

@@ -36,6 +36,8 @@ import { Toolbar } from './Toolbar';
 import { useLabState } from './useLab';
 import { useClassroom } from './useClassroom';
 import { ClassroomButtons, PlayAnnouncer, ShortcutsHelp } from './Classroom';
+import { useLessonWalk } from './useLessonWalk';
+import { chartMarked } from '../lab/lessonWalk';
 
 const ETHERNET_KIND_NAMES = { acr: 'rate limit' };
 
@@ -51,6 +53,9 @@ function typesText(el: Element | null): boolean {
 export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleStore; sweep: SweepSession; compare: CompareSession }) {
   const state = useLabState(lab);
   const classroom = useClassroom();
+  // A lesson's walk-through: the step shown marks a chart, a node or a series.
+  const walk = useLessonWalk(lab, state);
+  const stepMark = (chartId: string, owners: readonly string[]) => (walk.step && chartMarked(walk.marks, chartId, owners) ? `Step ${walk.shown + 1}` : null);
   const sweepPhase = useSyncExternalStore(sweep.subscribe, () => sweep.getState().phase);
   const endMs = state.current?.scenario.run.duration_ms ?? state.status?.endMs ?? 1;
   const net = useMemo(() => networkView(state.current?.scenario, state.catalogue?.fields.ethernet), [state.current?.scenario, state.catalogue]);
@@ -284,6 +289,8 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
               pinnedLabel={pinnedLabel}
               published={published}
               look={classroom.look}
+              marked={stepMark(spec.id, lines.map((l) => l.owner))}
+              emphasize={walk.marks.series}
             />
           ))}
           <TimeChart
@@ -305,12 +312,15 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
             pinned={ghost}
             pinnedLabel={pinnedLabel}
             look={classroom.look}
+            marked={stepMark('algorithm', algorithmChart.lines.map((l) => l.owner))}
+            emphasize={walk.marks.series}
           />
         </div>
         </div>
         {classroom.panelOpen && <LessonPanel
           lab={lab}
           state={state}
+          walk={walk}
           onExportRun={exportRun}
           onCompareWith={(ids) => {
             if (!state.current) return;

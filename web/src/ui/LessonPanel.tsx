@@ -10,23 +10,29 @@ import { LESSON_PARTNERS } from '../lab/compare';
 import { RunSummary } from './RunSummary';
 import { networkView } from '../charts/specs';
 import { Topology } from './Topology';
-import { lessonText } from '../lab/lessonWalk';
+import { lessonText, stepTime, stepTitle, type Marks } from '../lab/lessonWalk';
+import type { LessonWalkView } from './useLessonWalk';
 
 type Tab = 'lesson' | 'result' | 'switches' | 'paths';
 
 /**
  * The side panel: the scenario's title and network, then its story (what to watch, where it
  * comes from), the run's result, the switch inspector or the virtual paths. Clicking a switch
- * opens the inspector; when a run ends, the result comes up in place of the lesson.
+ * opens the inspector. When a run ends, the tab the reader is on stays (a teacher reading the
+ * lesson keeps her place); the Result tab is one click away, and the lesson says so. A lesson
+ * with steps is walked through here (`walk`), and a step reached brings the lesson up.
  */
 export function LessonPanel({
   lab,
   state,
   onExportRun,
   onCompareWith,
+  walk,
 }: {
   lab: Lab;
   state: LabState;
+  /** The lesson's walk-through (its steps, the one shown, Next/Back/Reveal). */
+  walk: LessonWalkView;
   /** Saves the whole run (every series as CSV, the summary as JSON). */
   onExportRun?: (kind: 'series-csv' | 'summary-json') => void;
   /** Compares the open scenario with these library scenarios (the lesson's partners). */
@@ -37,8 +43,8 @@ export function LessonPanel({
   const [picked, setPicked] = useState<string | null>(null);
   const summary = state.summary;
   useEffect(() => {
-    if (summary) setTab((t) => (t === 'lesson' ? 'result' : t));
-  }, [summary]);
+    if (walk.reached > 0) setTab('lesson');
+  }, [walk.reached]);
   const s = state.current?.scenario;
   if (!s) return <aside className="lesson" />;
   const switches = s.nodes.filter((n) => n.kind === 'switch').map((n) => n.id);
@@ -51,7 +57,7 @@ export function LessonPanel({
   const paths = s.virtual_paths?.length ?? 0;
   const tabs: { id: Tab; label: string; disabled?: boolean; title?: string }[] = [
     { id: 'lesson', label: 'Lesson' },
-    { id: 'result', label: 'Result', disabled: !summary, title: summary ? undefined : 'The result comes when the run ends' },
+    { id: 'result', label: summary ? 'Result ●' : 'Result', disabled: !summary, title: summary ? 'The run has ended: its result' : 'The result comes when the run ends' },
     {
       id: 'switches',
       label: `Switches${changes > 0 ? ` · ${changes} change${changes === 1 ? '' : 's'}` : ''}`,
@@ -64,7 +70,7 @@ export function LessonPanel({
       <div className="lesson-group">{s.group}</div>
       <h1 className="lesson-title">{s.name || s.id}</h1>
       {s.description && <p className="lesson-description">{s.description}</p>}
-      <Topology scenario={s} selected={tab === 'switches' ? selected : null} onSelect={select} />
+      <Topology scenario={s} selected={tab === 'switches' ? selected : null} onSelect={select} marked={walk.marks.node} />
       <div className="tabs" role="tablist">
         {tabs.map((t) => (
           <button
@@ -102,17 +108,40 @@ export function LessonPanel({
       ) : tab === 'result' && summary ? (
         <RunSummary summary={summary} net={networkView(s, state.catalogue?.fields.ethernet)} digest={state.digest} onExport={onExportRun} connections={s.connections} />
       ) : (
-        <LessonText scenario={s} state={state} onCompareWith={onCompareWith} />
+        <LessonText scenario={s} state={state} onCompareWith={onCompareWith} walk={walk} onResult={() => setTab('result')} onStops={(on) => lab.setLessonStops(on)} />
       )}
     </aside>
   );
 }
 
-function LessonText({ scenario: s, state, onCompareWith }: { scenario: Scenario; state: LabState; onCompareWith?: (ids: readonly string[]) => void }) {
+function LessonText({
+  scenario: s,
+  state,
+  onCompareWith,
+  walk,
+  onResult,
+  onStops,
+}: {
+  scenario: Scenario;
+  state: LabState;
+  onCompareWith?: (ids: readonly string[]) => void;
+  walk: LessonWalkView;
+  onResult: () => void;
+  onStops: (on: boolean) => void;
+}) {
   const partners = LESSON_PARTNERS[s.id];
   return (
     <>
+      {state.summary && (
+        <p className="lesson-result-note" data-testid="lesson-result-note">
+          The run has ended.{' '}
+          <button className="btn" data-testid="lesson-to-result" onClick={onResult}>
+            See its result
+          </button>
+        </p>
+      )}
       <RunFacts scenario={s} state={state} />
+      {walk.steps.length > 0 && <LessonSteps walk={walk} stops={state.lessonStops} onStops={onStops} />}
       {partners && onCompareWith && (
         <button className="btn" data-testid="lesson-compare" title="Run this lesson's scenarios side by side in the Compare view" onClick={() => onCompareWith(partners)}>
           Compare with {partners.join(', ')}
@@ -134,6 +163,72 @@ function LessonText({ scenario: s, state, onCompareWith }: { scenario: Scenario;
       )}
     </>
   );
+}
+
+/** The walk-through: the step shown, its answer on request, Back and Next. */
+function LessonSteps({ walk, stops, onStops }: { walk: LessonWalkView; stops: boolean; onStops: (on: boolean) => void }) {
+  const { steps, shown, step, due } = walk;
+  const ahead = shown + 1 < steps.length && shown + 1 > due;
+  return (
+    <section className="lesson-steps" data-testid="lesson-steps" aria-labelledby="lesson-steps-title">
+      <h3 id="lesson-steps-title">Walk-through · {steps.length} steps</h3>
+      {step ? (
+        <div className="lesson-step" data-testid="lesson-step" data-step={shown}>
+          <h4 data-testid="lesson-step-title">{stepTitle(shown, steps.length, step)}</h4>
+          <p className="lesson-prompt" data-testid="lesson-prompt">
+            {step.prompt}
+          </p>
+          {step.reveal &&
+            (walk.revealed ? (
+              <p className="lesson-answer" data-testid="lesson-answer">
+                {step.reveal}
+              </p>
+            ) : (
+              <button className="btn" data-testid="lesson-reveal" onClick={walk.reveal}>
+                Reveal
+              </button>
+            ))}
+          {marksText(walk.marks) && (
+            <p className="lesson-look" data-testid="lesson-look">
+              {marksText(walk.marks)}
+            </p>
+          )}
+        </div>
+      ) : (
+        <p className="lesson-step-before" data-testid="lesson-step-before">
+          Press Play (or Next): the run pauses at {stepTime(steps[0].at_ms)} for the first step.
+        </p>
+      )}
+      <div className="lesson-step-nav" role="group" aria-label="steps">
+        <button className="btn" data-testid="lesson-back" disabled={shown <= 0} onClick={walk.back}>
+          ← Back
+        </button>
+        <button
+          className="btn"
+          data-testid="lesson-next"
+          disabled={shown + 1 >= steps.length}
+          title={ahead ? `Plays on to ${stepTime(steps[shown + 1].at_ms)}, where the run pauses` : undefined}
+          onClick={walk.next}
+        >
+          {ahead ? `Play to step ${shown + 2} →` : 'Next →'}
+        </button>
+        <label className="lesson-stops">
+          <input type="checkbox" data-testid="lesson-stops" checked={stops} onChange={(e) => onStops(e.target.checked)} /> Pause at each step
+        </label>
+      </div>
+      <div className="visually-hidden" role="status" aria-live="polite" data-testid="lesson-announcer">
+        {walk.said}
+      </div>
+    </section>
+  );
+}
+
+/** "Look at the rate chart" / "Look at SW1 in the drawing" / "Look at SW1->SW2 on the charts". */
+function marksText(m: Marks): string {
+  if (m.chart) return `Look at the ${m.chart === 'algorithm' ? 'algorithm state' : m.chart} chart (marked).`;
+  if (m.node) return `Look at ${m.node} in the drawing (marked).`;
+  if (m.series) return `Look at ${m.series}'s lines on the charts (marked).`;
+  return '';
 }
 
 function RunFacts({ scenario, state }: { scenario: Scenario; state: LabState }) {

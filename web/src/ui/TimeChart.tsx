@@ -53,6 +53,10 @@ export interface TimeChartProps {
   published?: PublishedLine[];
   /** Fonts, strokes and inks (presentation mode's, or the everyday ones). */
   look?: ChartLook;
+  /** A lesson step points at this chart: the chart is outlined and this label shown. */
+  marked?: string | null;
+  /** A lesson step points at this owner (connection, port…): its lines stand out. */
+  emphasize?: string | null;
 }
 
 const NO_MARKERS: number[] = [];
@@ -78,6 +82,8 @@ export const TimeChart = memo(function TimeChart({
   pinnedLabel = '',
   published = NO_PUBLISHED,
   look = NORMAL_LOOK,
+  marked = null,
+  emphasize = null,
 }: TimeChartProps) {
   const plotRef = useRef<HTMLDivElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
@@ -141,7 +147,13 @@ export const TimeChart = memo(function TimeChart({
   // samples never enter React state; a screen reader reads it when the user gets there).
   const summary = useChartText(store, title, yUnit, yScale, lines);
 
-  const highlight = (match: ((l: ChartLine) => boolean) | null) => controller.current?.highlight(match && lines.map(match));
+  // The legend's hover wins while it lasts; then a lesson step's emphasis (if any) comes back.
+  const emphasis = emphasize === null || !lines.some((l) => l.owner === emphasize) ? null : (l: ChartLine) => l.owner === emphasize;
+  const highlight = (match: ((l: ChartLine) => boolean) | null) => {
+    const m = match ?? emphasis;
+    controller.current?.highlight(m && lines.map(m));
+  };
+  useEffect(() => highlight(null), [emphasize, lines, config]);
 
   const kindName = (kind: string) => kindNames?.[kind] ?? KIND_NAMES[kind] ?? kind;
   const shown = lines.filter((_, i) => visible[i]);
@@ -165,7 +177,8 @@ export const TimeChart = memo(function TimeChart({
   return (
     <section
       ref={sectionRef}
-      className={full === 'overlay' ? 'chart chart-maximised' : full ? 'chart chart-fullscreen' : 'chart'}
+      className={`${full === 'overlay' ? 'chart chart-maximised' : full ? 'chart chart-fullscreen' : 'chart'}${marked ? ' chart-lesson-marked' : ''}`}
+      data-marked={marked ? 'yes' : 'no'}
       data-testid={testId}
       data-full={full ?? 'no'}
       data-lines={lines.length}
@@ -182,6 +195,11 @@ export const TimeChart = memo(function TimeChart({
       <header className="chart-head" ref={headRef}>
         <div className="chart-title">
           <h2 id={`${testId}-title`}>{title}</h2>
+          {marked && (
+            <span className="lesson-mark" data-testid="lesson-mark">
+              {marked}
+            </span>
+          )}
           {controls}
           {sampled && (
             <span className="chart-sampled" data-testid="chart-sampled">

@@ -11,9 +11,12 @@ export function Topology({
   scenario,
   selected,
   onSelect,
+  marked,
 }: {
   scenario: Scenario;
   selected?: string | null;
+  /** A node a lesson step points at: drawn marked. */
+  marked?: string | null;
   onSelect?: (switchId: string) => void;
 }) {
   const { nodes, links, r, summary } = useMemo(() => topologyDrawing(scenario), [scenario.nodes, scenario.links]);
@@ -32,7 +35,7 @@ export function Topology({
             <g
               key={p.id}
               transform={`translate(${p.x},${p.y})`}
-              className={`topo-node topo-${p.kind}${pickable ? ' topo-pickable' : ''}${p.id === selected ? ' topo-selected' : ''}`}
+              className={`topo-node topo-${p.kind}${pickable ? ' topo-pickable' : ''}${p.id === selected ? ' topo-selected' : ''}${p.id === marked ? ' topo-marked' : ''}`}
               data-testid={`topo-${p.id}`}
               onClick={pickable ? () => onSelect(p.id) : undefined}
             >

@@ -18,8 +18,18 @@ export function playAnnouncement(before: Mode | null, now: Mode, nowMs: number, 
     case 'paused':
       return before === null || before === 'idle' ? `Ready: ${ms(endMs)} to run, paused at ${ms(nowMs)}.` : `Paused at ${ms(nowMs)} of ${ms(endMs)}.`;
     case 'done':
-      return `The run has ended, at ${ms(endMs)}. Its result is in the side panel.`;
+      return `The run has ended, at ${ms(endMs)}. Its result is in the side panel's Result tab.`;
     default:
       return null;
   }
+}
+
+/** The announcement of a lesson step brought up (by the run reaching it, or by Next/Back). */
+export function stepAnnouncement(title: string, prompt: string): string {
+  return `${title}. ${prompt}`;
+}
+
+/** The announcement of a step's answer, once revealed. */
+export function revealAnnouncement(answer: string): string {
+  return `Answer: ${answer}`;
 }

@@ -1,0 +1,100 @@
+// Issue 12, "a class can follow": a lesson's steps (the run pauses at each, Reveal, Next/Back,
+// what a step marks), the lesson staying in place when a run ends. Screenshots go to
+// test-results/screens/lessons-*.png.
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openLab, repoRoot, status, waitForMode } from './helpers';
+
+const shots = resolve(repoRoot, 'test-results/screens');
+mkdirSync(shots, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: resolve(shots, `lessons-${name}.png`), fullPage: true });
+
+/** Waits for the run to be paused at `ms` (the status of the play that got there may come late). */
+async function pausedAt(page: Page, ms: number) {
+  await expect
+    .poll(async () => {
+      const s = (await status(page))!;
+      return s.mode === 'paused' && Math.abs(s.nowMs - ms) < 1e-6;
+    }, { timeout: 30_000 })
+    .toBe(true);
+}
+
+test("a lesson's steps: the run pauses at each, Reveal shows the answer, Next/Back move, the marked chart stands out", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources-staggered');
+  const steps = page.getByTestId('lesson-steps');
+  await expect(steps).toContainText('Walk-through · 4 steps');
+  await expect(page.getByTestId('lesson-step-before')).toContainText('pauses at 5 ms');
+  await page.getByTestId('speed').selectOption('0.1');
+
+  // Next, before the first step, plays to it; the run pauses there and the prompt shows.
+  await page.getByTestId('lesson-next').click();
+  await pausedAt(page, 5);
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 1 of 4, at 5 ms');
+  await expect(page.getByTestId('lesson-prompt')).toContainText('S1 is alone on the link');
+  await expect(page.getByTestId('chart-rate')).toHaveAttribute('data-marked', 'yes');
+  await expect(page.getByTestId('chart-queue')).toHaveAttribute('data-marked', 'no');
+  await expect(page.getByTestId('lesson-announcer')).toContainText('Step 1 of 4, at 5 ms. S1 is alone');
+  // Reveal, from the keyboard.
+  await expect(page.getByTestId('lesson-answer')).toHaveCount(0);
+  await page.getByTestId('lesson-reveal').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('lesson-answer')).toContainText('139.97 Mbps');
+  await expect(page.getByTestId('lesson-announcer')).toContainText('Answer: 139.97 Mbps');
+  await shot(page, 'step1-revealed');
+
+  // Play goes on to the next step and pauses there.
+  await page.getByTestId('play').click();
+  await pausedAt(page, 99.5);
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 2 of 4, at 99.5 ms');
+  // The step marks the port SW1->SW2: every chart with its lines.
+  for (const id of ['queue', 'utilization', 'algorithm']) await expect(page.getByTestId(`chart-${id}`)).toHaveAttribute('data-marked', 'yes');
+  await expect(page.getByTestId('chart-rate')).toHaveAttribute('data-marked', 'no');
+  await expect(page.getByTestId('lesson-look')).toContainText("SW1->SW2's lines");
+  await shot(page, 'step2-marked');
+
+  // Back shows step 1 again (revealed as it was); the run stays where it is. Next returns.
+  await page.getByTestId('lesson-back').click();
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 1 of 4, at 5 ms');
+  await expect(page.getByTestId('lesson-answer')).toBeVisible();
+  await expect(page.getByTestId('lesson-back')).toBeDisabled();
+  expect((await status(page))!.nowMs).toBeCloseTo(99.5, 6);
+  await page.getByTestId('lesson-next').click();
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 2 of 4, at 99.5 ms');
+  await expect(page.getByTestId('lesson-next')).toHaveText('Play to step 3 →');
+
+  // Space plays on too (the lesson's Space is the lab's): step 3, then step 4.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Space');
+  await pausedAt(page, 103);
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 3 of 4, at 103 ms');
+  await expect(page.getByTestId('chart-algorithm')).toHaveAttribute('data-marked', 'yes');
+  await page.getByTestId('lesson-next').click();
+  await pausedAt(page, 199.5);
+  await expect(page.getByTestId('lesson-next')).toBeDisabled();
+
+  // To the end, faster: the lesson the teacher reads stays; the result is one click away.
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await expect(page.getByTestId('tab-lesson')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 4 of 4, at 199.5 ms');
+  await expect(page.getByTestId('lesson-result-note')).toBeVisible();
+  await shot(page, 'ended-lesson-stays');
+  await page.getByTestId('lesson-to-result').click();
+  await expect(page.getByTestId('summary')).toContainText('Jain index');
+  expect(errors).toEqual([]);
+});
+
+test('with "Pause at each step" off the run plays through, and the steps still follow the clock', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-hotspot');
+  await page.getByTestId('speed').selectOption('0.01');
+  await page.getByTestId('lesson-stops').uncheck();
+  await page.getByTestId('play').click();
+  // Past the steps at 5.5, 6 and 40 ms without a pause; the step shown follows the clock.
+  await expect.poll(async () => (await status(page))!.nowMs, { timeout: 20_000 }).toBeGreaterThan(41);
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 3 of 4, at 40 ms');
+  expect((await status(page))!.mode).toBe('playing');
+  await page.getByTestId('play').click();
+  expect(errors).toEqual([]);
+});

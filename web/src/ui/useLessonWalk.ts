@@ -1,0 +1,88 @@
+// Wires a lesson's walk-through (lab/lessonWalk.ts, where its rules are) to the run: the step
+// shown follows the run's clock, Next/Back/Reveal change the view, and what the shown step
+// marks goes to the charts and the drawing. View state only: the run is the lab's.
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Lab, LabState } from '../lab/lab';
+import {
+  dueIndex,
+  followClock,
+  FOLLOW_RUN,
+  lessonSteps,
+  marksOf,
+  NO_MARKS,
+  nextStep,
+  previousStep,
+  reveal as revealIn,
+  shownIndex,
+  stepTitle,
+  type WalkView,
+} from '../lab/lessonWalk';
+import { revealAnnouncement, stepAnnouncement } from './announce';
+
+export function useLessonWalk(lab: Lab, state: LabState) {
+  const lesson = state.current?.scenario.lesson;
+  const steps = useMemo(() => lessonSteps(lesson), [lesson]);
+  const nowMs = state.status?.nowMs ?? 0;
+  const [view, setView] = useState<WalkView>(FOLLOW_RUN);
+  // For screen readers (a polite live region), and a count of steps reached, so that the panel
+  // can bring the lesson up when the run stops at one.
+  const [said, setSaid] = useState('');
+  const [reached, setReached] = useState(0);
+  const last = useRef({ nowMs, steps });
+  const due = dueIndex(steps, nowMs);
+  const shown = shownIndex(view, due);
+
+  const announce = useCallback((i: number) => {
+    const step = steps[i];
+    if (step) setSaid(stepAnnouncement(stepTitle(i, steps.length, step), step.prompt));
+  }, [steps]);
+
+  useEffect(() => {
+    const before = last.current;
+    last.current = { nowMs, steps };
+    if (before.steps !== steps) {
+      setView(FOLLOW_RUN);
+      return;
+    }
+    setView((v) => followClock(v, steps, before.nowMs, nowMs));
+    if (nowMs > before.nowMs && due > dueIndex(steps, before.nowMs)) {
+      announce(due);
+      setReached((n) => n + 1);
+    }
+  }, [nowMs, steps, due, announce]);
+
+  const next = () => {
+    const r = nextStep(view, steps, nowMs);
+    setView(r.view);
+    if (r.play) lab.play(); // the lab pauses the run at the step
+    else if (r.view !== view) announce(shownIndex(r.view, due));
+  };
+  const back = () => {
+    const v = previousStep(view, steps, nowMs);
+    setView(v);
+    if (v !== view) announce(shownIndex(v, due));
+  };
+  const reveal = () => {
+    const answer = steps[shown]?.reveal;
+    if (!answer) return;
+    setView((v) => revealIn(v, shown));
+    setSaid(revealAnnouncement(answer));
+  };
+  const step = shown >= 0 ? (steps[shown] ?? null) : null;
+  return {
+    steps,
+    due,
+    shown,
+    step,
+    revealed: view.revealed.includes(shown),
+    marks: step ? marksOf(step.highlight) : NO_MARKS,
+    said,
+    reached,
+    next,
+    back,
+    reveal,
+  };
+}
+
+export type LessonWalkView = ReturnType<typeof useLessonWalk>;
