@@ -98,3 +98,74 @@ test('with "Pause at each step" off the run plays through, and the steps still f
   await page.getByTestId('play').click();
   expect(errors).toEqual([]);
 });
+
+test("a teacher's link hides and locks controls and starts in a given mode; unknown values are ignored with a notice", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=gfc1&hide=editor,params,wings&lock=speed,algorithm&start=present,switches,moon');
+  // Ignored, and named.
+  await expect(page.getByTestId('notice')).toContainText('ignored: hide=wings, start=moon');
+  // Presentation mode, on the Switches tab.
+  await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('tab-switches')).toHaveAttribute('aria-selected', 'true');
+  // Hidden: the editor tab and the switch settings; locked: the speed (and the algorithm picker
+  // with the settings it sits in); the rest as usual.
+  await expect(page.getByTestId('view-editor')).toHaveCount(0);
+  await expect(page.getByTestId('switch-settings')).toHaveCount(0);
+  await expect(page.getByTestId('speed')).toBeDisabled();
+  await expect(page.getByTestId('view-compare')).toBeEnabled();
+  await expect(page.getByTestId('scenario-picker')).toBeEnabled();
+  // The settings stay in the address: a reload keeps them.
+  expect(new URL(page.url()).searchParams.get('hide')).toBe('editor,params');
+  await shot(page, 'teacher-link');
+  expect(errors).toEqual([]);
+});
+
+test('the Teacher dialog builds the link; opened, it locks what was chosen', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=two-sources-staggered');
+  await page.getByTestId('teacher').click();
+  const dialog = page.getByTestId('teacher-dialog');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('teacher-library-hidden').check();
+  await page.getByTestId('teacher-params-locked').check();
+  await page.getByTestId('teacher-speed-locked').check();
+  await page.getByTestId('teacher-start-tab').selectOption('switches');
+  const link = await page.getByTestId('teacher-link').inputValue();
+  expect(link).toMatch(/\?hide=library&lock=params,speed&start=switches#s=1\./);
+  await shot(page, 'teacher-dialog');
+  await page.getByTestId('teacher-close').click();
+
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect.poll(() => other.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('two-sources-staggered');
+  await expect(other.getByTestId('scenario-picker')).toHaveCount(0);
+  await expect(other.getByTestId('speed')).toBeDisabled();
+  await expect(other.getByTestId('tab-switches')).toHaveAttribute('aria-selected', 'true');
+  await expect(other.getByTestId('switch-settings')).toHaveAttribute('disabled', '');
+  await expect(other.getByTestId('switch-algorithm')).toBeDisabled();
+  await expect(other.getByTestId('switch-scheduler')).toBeDisabled();
+  expect(errors).toEqual([]);
+});
+
+test('?embed=1 shows the run controls and charts only, with a link to the full lab', async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 700 });
+  const errors = await openLab(page, '/?scenario=fecn-hotspot&embed=1');
+  for (const id of ['scenario-picker', 'view-editor', 'view-compare', 'view-sweep', 'view-rmlog', 'teacher', 'lesson']) {
+    await expect(page.getByTestId(id), id).toHaveCount(0);
+  }
+  await expect(page.getByTestId('play')).toBeVisible();
+  await expect(page.getByTestId('chart-rate')).toBeVisible();
+  const full = page.getByTestId('embed-full-lab');
+  await expect(full).toHaveAttribute('target', '_blank');
+  const href = (await full.getAttribute('href'))!;
+  expect(href).not.toContain('embed');
+  expect(href).toMatch(/#s=1\./);
+  // The lesson is a click away (the side panel's button).
+  await page.getByTestId('toggle-panel').click();
+  await expect(page.getByTestId('lesson-steps')).toBeVisible();
+  await page.getByTestId('toggle-panel').click();
+  await shot(page, 'embed');
+  // The full lab opens the same scenario, with everything.
+  await page.goto(href);
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('fecn-hotspot');
+  await expect(page.getByTestId('view-editor')).toBeVisible();
+  expect(errors).toEqual([]);
+});

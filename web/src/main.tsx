@@ -13,6 +13,8 @@ import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
 import { IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
 import { historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
 import { App } from './ui/App';
+import { ignoredNotice, parseTeacher, withTeacher } from './lab/teacher';
+import { embedIn } from './ui/embed';
 import './ui/app.css';
 
 function storage(): Storage | null {
@@ -91,6 +93,15 @@ async function namedMine(): Promise<MyScenario | null> {
   }
 }
 
+// A teacher's settings (hidden and locked controls, how the lab starts), from the query string
+// or a share link's fragment; kept in the query string, where a reload finds them again.
+const teacher = parseTeacher(location.search, location.hash);
+if (teacher.settings.hide.length + teacher.settings.lock.length + teacher.settings.start.length > 0) {
+  const kept = new URL(withTeacher(location.href, teacher.settings));
+  history.replaceState(history.state, '', kept.pathname + kept.search + location.hash);
+}
+const embed = embedIn(location.search);
+
 // A shared link (#s=1.…) over ?mine=, ?scenario=, the last work kept in storage, or the
 // default. Whatever the address holds, the lab opens: anything that throws here is reported
 // and the fragment cleared, so that a reload does not fail again.
@@ -110,6 +121,7 @@ if (start.clearHash) history.replaceState(null, '', location.pathname + location
 // Each scenario opens at its default speed (scenario/speed.ts), a shared one at the link's.
 for (const { json, origin, place, speed } of start.loads) lab.open(json, origin, place, 'replace', speed);
 if (start.notice) lab.notify(start.notice);
+else if (ignoredNotice(teacher.ignored)) lab.notify({ kind: 'info', text: ignoredNotice(teacher.ignored)! });
 const comparePayload = comparePayloadOf(location.hash);
 if (comparePayload !== null) {
   const linked = decodeCompare(comparePayload, textLibrary(LIBRARY.entries));
@@ -137,6 +149,6 @@ window.addEventListener('popstate', (ev) => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App lab={lab} store={store} sweep={sweep} compare={compare} />
+    <App lab={lab} store={store} sweep={sweep} compare={compare} teacher={teacher.settings} embed={embed} />
   </StrictMode>,
 );

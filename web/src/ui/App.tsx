@@ -38,6 +38,11 @@ import { useClassroom } from './useClassroom';
 import { ClassroomButtons, PlayAnnouncer, ShortcutsHelp } from './Classroom';
 import { useLessonWalk } from './useLessonWalk';
 import { chartMarked } from '../lab/lessonWalk';
+import { isHidden, isLocked, NO_TEACHER, startView, type TeacherControl, type TeacherSettings } from '../lab/teacher';
+import { embedSettings, fullLabUrl } from './embed';
+import { LOCKED_TITLE, TeacherContext } from './teacherContext';
+import { TeacherButton } from './TeacherDialog';
+import { linkView, shareLink } from '../lab/sharing';
 
 const ETHERNET_KIND_NAMES = { acr: 'rate limit' };
 
@@ -50,9 +55,34 @@ function typesText(el: Element | null): boolean {
   return ['text', 'number', 'search', 'email', 'url', 'tel', 'password', ''].includes(type);
 }
 
-export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleStore; sweep: SweepSession; compare: CompareSession }) {
+export function App({
+  lab,
+  store,
+  sweep,
+  compare,
+  teacher = NO_TEACHER,
+  embed = false,
+}: {
+  lab: Lab;
+  store: SampleStore;
+  sweep: SweepSession;
+  compare: CompareSession;
+  /** A teacher's hidden and locked controls and start modes (from the address). */
+  teacher?: TeacherSettings;
+  /** Embed mode (`?embed=1`): run controls and charts only, for an iframe. */
+  embed?: boolean;
+}) {
   const state = useLabState(lab);
-  const classroom = useClassroom();
+  const settings = useMemo(() => (embed ? embedSettings(teacher) : teacher), [embed, teacher]);
+  const classroom = useClassroom({ present: settings.start.includes('present'), panelHidden: settings.start.includes('panel-hidden') });
+  // A view tab or toggle a teacher may hide (not drawn) or lock (greyed out).
+  const shown = (c: TeacherControl) => !isHidden(settings, c);
+  // Embed mode links to the whole lab with the open scenario (as Share would).
+  const fullLab = useMemo(
+    () => (embed && state.current ? shareLink(state.current.scenario, fullLabUrl(location.href), LIBRARY.entries, linkView(state)).url : null),
+    [embed, state.current, state.charts, state.speed],
+  );
+  const lockedProps = (c: TeacherControl) => (isLocked(settings, c) ? { disabled: true, title: LOCKED_TITLE } : {});
   // A lesson's walk-through: the step shown marks a chart, a node or a series.
   const walk = useLessonWalk(lab, state);
   const stepMark = (chartId: string, owners: readonly string[]) => (walk.step && chartMarked(walk.marks, chartId, owners) ? `Step ${walk.shown + 1}` : null);
@@ -134,7 +164,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
     [quantities, quantity],
   );
   // View state: the charts, or the network editor in their place.
-  const [workspace, setWorkspace] = useState<'charts' | 'editor' | 'sweep' | 'compare'>(() => (compare.getState().phase === 'idle' ? 'charts' : 'compare'));
+  const [workspace, setWorkspace] = useState<'charts' | 'editor' | 'sweep' | 'compare'>(() => startView(settings) ?? (compare.getState().phase === 'idle' ? 'charts' : 'compare'));
   // View state: the RM-cell event log, above the charts.
   const [eventLog, setEventLog] = useState(false);
   // Any network with switches can sweep its algorithms; a file's own sweep block comes first.
@@ -171,9 +201,23 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
   }, [lab]);
 
   return (
-    <div className={classroom.present ? 'app present' : 'app'}>
+    <TeacherContext.Provider value={settings}>
+    <div className={`${classroom.present ? 'app present' : 'app'}${embed ? ' embed' : ''}`}>
       <Toolbar lab={lab} state={state}>
         <ClassroomButtons classroom={classroom} />
+        {!embed && <TeacherButton lab={lab} state={state} />}
+        {embed && state.current && (
+          <a
+            className="btn ghost embed-full"
+            data-testid="embed-full-lab"
+            href={fullLab ?? undefined}
+            target="_blank"
+            rel="noopener"
+            title="Open this scenario in the whole lab, in a new tab"
+          >
+            Open in ABR Lab ↗
+          </a>
+        )}
       </Toolbar>
       {classroom.helpOpen && <ShortcutsHelp onClose={() => classroom.setHelpOpen(false)} />}
       <PlayAnnouncer state={state} />
@@ -185,20 +229,24 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
           <button role="tab" aria-selected={workspace === 'charts'} data-testid="view-charts" onClick={() => setWorkspace('charts')}>
             Charts
           </button>
-          <button role="tab" aria-selected={workspace === 'editor'} data-testid="view-editor" onClick={() => setWorkspace('editor')}>
-            Edit network
-          </button>
-          {hasSweep && (
-            <button role="tab" aria-selected={workspace === 'sweep'} data-testid="view-sweep" onClick={() => setWorkspace('sweep')}>
+          {shown('editor') && (
+            <button role="tab" aria-selected={workspace === 'editor'} data-testid="view-editor" onClick={() => setWorkspace('editor')} {...lockedProps('editor')}>
+              Edit network
+            </button>
+          )}
+          {hasSweep && shown('sweep') && (
+            <button role="tab" aria-selected={workspace === 'sweep'} data-testid="view-sweep" onClick={() => setWorkspace('sweep')} {...lockedProps('sweep')}>
               Sweep
             </button>
           )}
-          <button role="tab" aria-selected={workspace === 'compare'} data-testid="view-compare" onClick={() => setWorkspace('compare')}>
-            Compare
-          </button>
+          {shown('compare') && (
+            <button role="tab" aria-selected={workspace === 'compare'} data-testid="view-compare" onClick={() => setWorkspace('compare')} {...lockedProps('compare')}>
+              Compare
+            </button>
+          )}
           </div>
-          {workspace === 'charts' && (
-            <button aria-pressed={eventLog} className="view-toggle" data-testid="view-rmlog" onClick={() => setEventLog(!eventLog)}>
+          {workspace === 'charts' && shown('eventlog') && (
+            <button aria-pressed={eventLog} className="view-toggle" data-testid="view-rmlog" onClick={() => setEventLog(!eventLog)} {...lockedProps('eventlog')}>
               Event log
             </button>
           )}
@@ -330,6 +378,7 @@ export function App({ lab, store, sweep, compare }: { lab: Lab; store: SampleSto
         />}
       </main>
     </div>
+    </TeacherContext.Provider>
   );
 }
 

@@ -12,6 +12,8 @@ import { networkView } from '../charts/specs';
 import { Topology } from './Topology';
 import { lessonText, stepTime, stepTitle, type Marks } from '../lab/lessonWalk';
 import type { LessonWalkView } from './useLessonWalk';
+import { useTeacher } from './teacherContext';
+import { isHidden, isLocked, startTab } from '../lab/teacher';
 
 type Tab = 'lesson' | 'result' | 'switches' | 'paths';
 
@@ -39,7 +41,8 @@ export function LessonPanel({
   onCompareWith?: (ids: readonly string[]) => void;
 }) {
   // View state only: which tab, which switch.
-  const [tab, setTab] = useState<Tab>('lesson');
+  const teacher = useTeacher();
+  const [tab, setTab] = useState<Tab>(() => startTab(teacher) ?? 'lesson');
   const [picked, setPicked] = useState<string | null>(null);
   const summary = state.summary;
   useEffect(() => {
@@ -102,8 +105,13 @@ export function LessonPanel({
             <span className="inspector-hint">or click one in the drawing</span>
           </label>
           <SwitchExplain lab={lab} state={state} node={selected} />
-          <SwitchInspector lab={lab} state={state} node={selected} />
-          <RecordedChanges lab={lab} state={state} />
+          {/* A teacher's link may hide the switch settings, or lock them (shown, greyed out). */}
+          {!isHidden(teacher, 'params') && (
+            <fieldset className="teacher-fence" disabled={isLocked(teacher, 'params')} data-testid="switch-settings">
+              <SwitchInspector lab={lab} state={state} node={selected} />
+              <RecordedChanges lab={lab} state={state} />
+            </fieldset>
+          )}
         </>
       ) : tab === 'result' && summary ? (
         <RunSummary summary={summary} net={networkView(s, state.catalogue?.fields.ethernet)} digest={state.digest} onExport={onExportRun} connections={s.connections} />

@@ -29,8 +29,11 @@ import {
 } from '../scenario/switchEdits';
 import { ProblemList } from './Notices';
 import { FieldError } from './FieldError';
+import { LOCKED_TITLE, useTeacher } from './teacherContext';
+import { isHidden, isLocked } from '../lab/teacher';
 
 export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
+  const teacher = useTeacher();
   const scenario = state.current?.scenario;
   const catalogue = state.catalogue;
   const n = scenario?.nodes.find((x) => x.id === node && x.kind === 'switch');
@@ -56,6 +59,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
   return (
     <section className="inspector" data-testid="switch-inspector">
       <p className="inspector-warn">Changing the algorithm, scheduler, buffer or port settings restarts the run at t = 0.</p>
+      {!isHidden(teacher, 'algorithm') && (
       <label className="inspector-row">
         <span className="inspector-label">algorithm</span>
         <select
@@ -63,6 +67,8 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
           value={algId}
           onChange={(e) => lab.switches.setAlgorithm(node, e.target.value)}
           aria-invalid={!!fb?.fields.algorithm}
+          disabled={isLocked(teacher, 'algorithm')}
+          title={isLocked(teacher, 'algorithm') ? LOCKED_TITLE : undefined}
         >
           {!alg && <option value={algId}>{algId}</option>}
           {algorithms.map((a) => (
@@ -72,6 +78,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
           ))}
         </select>
       </label>
+      )}
       {alg && <p className="inspector-help">{alg.summary}</p>}
       {rif && (
         <p className="inspector-warn" data-testid="rif-note">

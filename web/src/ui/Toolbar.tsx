@@ -6,6 +6,8 @@ import type { Lab, LabState } from '../lab/lab';
 import { exportFile, linkView, shareLink, shareNotice } from '../lab/sharing';
 import { saveBlob } from './download';
 import { MyScenariosMenu } from './MyScenariosMenu';
+import { LOCKED_TITLE, useTeacher } from './teacherContext';
+import { isHidden, isLocked } from '../lab/teacher';
 
 const GROUPS = groupLibrary(LIBRARY.entries);
 
@@ -24,6 +26,10 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
   const [stepMs, setStepMs] = useState('1');
   const [untilMs, setUntilMs] = useState('50');
   const fileRef = useRef<HTMLInputElement>(null);
+  // A teacher's link may hide or lock the library (picker, Import) and the speed.
+  const teacher = useTeacher();
+  const library = isHidden(teacher, 'library') ? 'hidden' : isLocked(teacher, 'library') ? 'locked' : 'open';
+  const speedControl = isHidden(teacher, 'speed') ? 'hidden' : isLocked(teacher, 'speed') ? 'locked' : 'open';
   const status = state.status;
   const mode = status?.mode ?? 'idle';
   const running = mode === 'playing' || mode === 'seeking';
@@ -79,11 +85,15 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
       </div>
 
       <div className="tool-group">
+        {library !== 'hidden' && (
+          <>
         <label className="field">
           <select
             aria-label="scenario"
             data-testid="scenario-picker"
             value={pickerValue}
+            disabled={library === 'locked'}
+            title={library === 'locked' ? LOCKED_TITLE : undefined}
             onChange={(e) => {
               const v = e.target.value;
               if (v.startsWith('mine:')) return void lab.openMine(v.slice('mine:'.length));
@@ -113,9 +123,17 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
           </select>
         </label>
         <MyScenariosMenu lab={lab} state={state} />
-        <button className="btn ghost" onClick={() => fileRef.current?.click()} title="Import a scenario JSON file (the format of the library)">
+        <button
+          className="btn ghost"
+          data-testid="import"
+          onClick={() => fileRef.current?.click()}
+          disabled={library === 'locked'}
+          title={library === 'locked' ? LOCKED_TITLE : 'Import a scenario JSON file (the format of the library)'}
+        >
           Import…
         </button>
+          </>
+        )}
         <button
           className="btn ghost"
           data-testid="export"
@@ -213,13 +231,15 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
           />
           <span className="unit">ms</span>
         </form>
+        {speedControl !== 'hidden' && (
         <label className="field">
           <span>Speed</span>
           <select
             data-testid="speed"
             value={String(state.speed)}
+            disabled={speedControl === 'locked'}
             onChange={(e) => lab.setSpeed(e.target.value === 'max' ? 'max' : Number(e.target.value))}
-            title="Simulated time per wall-clock time (each scenario opens at one that plays it in about 20 s)"
+            title={speedControl === 'locked' ? LOCKED_TITLE : 'Simulated time per wall-clock time (each scenario opens at one that plays it in about 20 s)'}
           >
             {SPEEDS.map((s) => (
               <option key={String(s)} value={String(s)}>
@@ -228,6 +248,7 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
             ))}
           </select>
         </label>
+        )}
       </div>
 
       <div className="clock" data-testid="clock">

@@ -6,9 +6,10 @@ import { NORMAL_LOOK, PRESENTATION_LOOK } from '../charts/look';
 import { presentIn, searchWithPresent } from './present';
 import { commandOf } from './shortcuts';
 
-export function useClassroom() {
-  const [present, setPresent] = useState(() => presentIn(location.search));
-  const [panelOpen, setPanelOpen] = useState(true);
+/** `start`: a teacher's link may open the lab presenting, or with the side panel hidden. */
+export function useClassroom(start: { present?: boolean; panelHidden?: boolean } = {}) {
+  const [present, setPresent] = useState(() => presentIn(location.search) || !!start.present);
+  const [panelOpen, setPanelOpen] = useState(!start.panelHidden);
   const [helpOpen, setHelpOpen] = useState(false);
 
   const togglePresent = useCallback(() => setPresent((p) => !p), []);

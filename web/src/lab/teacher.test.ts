@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ignoredNotice, isHidden, isLocked, NO_TEACHER, parseTeacher, startTab, startView, withTeacher } from './teacher';
+
+describe("a teacher's settings in the address", () => {
+  it('reads hide, lock and start from the query string and from a share link fragment', () => {
+    const { settings, ignored } = parseTeacher('?scenario=gfc1&hide=editor,params&start=present', '#s=1.abc&v=0.005&lock=speed&start=lesson');
+    expect(settings).toEqual({ hide: ['editor', 'params'], lock: ['speed'], start: ['present', 'lesson'] });
+    expect(ignored).toEqual([]);
+    expect(isHidden(settings, 'editor')).toBe(true);
+    expect(isLocked(settings, 'speed')).toBe(true);
+    expect(isLocked(settings, 'editor')).toBe(false);
+    expect(startTab(settings)).toBe('lesson');
+    expect(startView(settings)).toBeNull();
+  });
+
+  it('ignores what it does not know, names it, and never throws', () => {
+    const { settings, ignored } = parseTeacher('?hide=editor,wings,,editor&lock=&start=moon&start=sweep', '#%E0%A4%A');
+    expect(settings).toEqual({ hide: ['editor'], lock: [], start: ['sweep'] });
+    expect(ignored).toEqual(['hide=wings', 'start=moon']);
+    expect(ignoredNotice(ignored)).toMatch(/^This link's teacher settings name what this lab does not know, ignored: hide=wings, start=moon\./);
+    expect(ignoredNotice([])).toBeNull();
+    expect(parseTeacher('', '').settings).toEqual(NO_TEACHER);
+  });
+
+  it('a hidden control is not also locked, and a hidden view is not started in', () => {
+    const { settings } = parseTeacher('?hide=compare&lock=compare,speed&start=compare');
+    expect(settings.lock).toEqual(['speed']);
+    expect(startView(settings)).toBeNull();
+    expect(startView(parseTeacher('?start=editor').settings)).toBe('editor');
+  });
+
+  it('writes the settings into a link, keeping its fragment, and reads them back', () => {
+    const s = { hide: ['editor', 'params'] as const, lock: ['speed'] as const, start: ['lesson'] as const };
+    const url = withTeacher('http://localhost:5173/?present=1&hide=old#s=1.abc&v=0.005', { hide: [...s.hide], lock: [...s.lock], start: [...s.start] });
+    expect(url).toBe('http://localhost:5173/?present=1&hide=editor,params&lock=speed&start=lesson#s=1.abc&v=0.005');
+    const u = new URL(url);
+    expect(parseTeacher(u.search, u.hash).settings).toEqual(s);
+    expect(withTeacher('http://x/?hide=editor', NO_TEACHER)).toBe('http://x/');
+  });
+});

@@ -1,0 +1,153 @@
+// The Teacher dialog: pick the controls a class sees, hides or cannot change, and how the lab
+// starts, and get the link that opens the open scenario that way (lab/teacher.ts reads it).
+
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Lab, LabState } from '../lab/lab';
+import { linkView, shareLink } from '../lab/sharing';
+import { CONTROL_NAMES, NO_TEACHER, START_TABS, START_VIEWS, TEACHER_CONTROLS, withTeacher, type StartMode, type TeacherControl, type TeacherSettings } from '../lab/teacher';
+import { LIBRARY } from '../scenario/library';
+
+type Choice = 'shown' | 'locked' | 'hidden';
+
+export function TeacherButton({ lab, state }: { lab: Lab; state: LabState }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button className="btn ghost" data-testid="teacher" aria-pressed={open} onClick={() => setOpen(!open)} disabled={!state.current} title="Make a link for a class: hide or lock controls, choose how the lab starts">
+        Teacher
+      </button>
+      {open && <TeacherDialog lab={lab} state={state} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function TeacherDialog({ state, onClose }: { lab: Lab; state: LabState; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [settings, setSettings] = useState<TeacherSettings>(NO_TEACHER);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const before = document.activeElement as HTMLElement | null;
+    if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
+    return () => before?.focus?.();
+  }, []);
+  const link = useMemo(() => {
+    const s = state.current?.scenario;
+    if (!s) return null;
+    const base = shareLink(s, location.href, LIBRARY.entries, linkView(state));
+    return { ...base, url: withTeacher(base.url, settings) };
+  }, [state.current, state.charts, state.speed, settings]);
+  const choiceOf = (c: TeacherControl): Choice => (settings.hide.includes(c) ? 'hidden' : settings.lock.includes(c) ? 'locked' : 'shown');
+  const setChoice = (c: TeacherControl, choice: Choice) => {
+    setCopied(false);
+    setSettings((s) => ({
+      ...s,
+      hide: choice === 'hidden' ? [...s.hide.filter((x) => x !== c), c] : s.hide.filter((x) => x !== c),
+      lock: choice === 'locked' ? [...s.lock.filter((x) => x !== c), c] : s.lock.filter((x) => x !== c),
+    }));
+  };
+  const setStart = (drop: readonly StartMode[], add: StartMode | null) => {
+    setCopied(false);
+    setSettings((s) => ({ ...s, start: [...s.start.filter((m) => !drop.includes(m)), ...(add ? [add] : [])] }));
+  };
+  const has = (m: StartMode) => settings.start.includes(m);
+  const copy = async () => {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link.url);
+      setCopied(true);
+    } catch {
+      setCopied(false); // no clipboard permission: the link is there to copy by hand
+    }
+  };
+  return (
+    <dialog
+      ref={ref}
+      className="teacher-dialog"
+      data-testid="teacher-dialog"
+      aria-labelledby="teacher-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <header>
+        <h2 id="teacher-title">A link for your class</h2>
+        <button className="btn" data-testid="teacher-close" onClick={onClose} autoFocus>
+          Close
+        </button>
+      </header>
+      <p className="teacher-help">The link opens “{state.current?.scenario.name || state.current?.id}” as it is now, with these controls shown, locked (visible but greyed out) or hidden.</p>
+      <table className="teacher-controls">
+        <thead>
+          <tr>
+            <th scope="col">Control</th>
+            <th scope="col">Shown</th>
+            <th scope="col">Locked</th>
+            <th scope="col">Hidden</th>
+          </tr>
+        </thead>
+        <tbody>
+          {TEACHER_CONTROLS.map((c) => (
+            <tr key={c}>
+              <th scope="row">{CONTROL_NAMES[c]}</th>
+              {(['shown', 'locked', 'hidden'] as const).map((choice) => (
+                <td key={choice}>
+                  <input
+                    type="radio"
+                    name={`teacher-${c}`}
+                    data-testid={`teacher-${c}-${choice}`}
+                    aria-label={`${CONTROL_NAMES[c]}: ${choice}`}
+                    checked={choiceOf(c) === choice}
+                    onChange={() => setChoice(c, choice)}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <fieldset className="teacher-start">
+        <legend>Start</legend>
+        <label>
+          <input type="checkbox" data-testid="teacher-start-present" checked={has('present')} onChange={(e) => setStart(['present'], e.target.checked ? 'present' : null)} /> in presentation mode
+        </label>
+        <label>
+          <input type="checkbox" data-testid="teacher-start-panel-hidden" checked={has('panel-hidden')} onChange={(e) => setStart(['panel-hidden'], e.target.checked ? 'panel-hidden' : null)} /> with the side panel hidden
+        </label>
+        <label>
+          side panel tab{' '}
+          <select data-testid="teacher-start-tab" value={START_TABS.find(has) ?? ''} onChange={(e) => setStart(START_TABS, (e.target.value || null) as StartMode | null)}>
+            <option value="">as usual (Lesson)</option>
+            {START_TABS.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          view{' '}
+          <select data-testid="teacher-start-view" value={START_VIEWS.find(has) ?? ''} onChange={(e) => setStart(START_VIEWS, (e.target.value || null) as StartMode | null)}>
+            <option value="">as usual (Charts)</option>
+            {START_VIEWS.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+      </fieldset>
+      {link && (
+        <div className="teacher-link">
+          <textarea readOnly data-testid="teacher-link" aria-label="the link" value={link.url} rows={3} onFocus={(e) => e.currentTarget.select()} />
+          <button className="btn primary" data-testid="teacher-copy" onClick={() => void copy()}>
+            {copied ? 'Copied' : 'Copy link'}
+          </button>
+          {link.tooLong && <p className="teacher-help">This link is {link.chars.toLocaleString('en-US')} characters, too long for many tools.</p>}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,26 @@
+// Embed mode (`?embed=1`): the lab in an iframe of a course page, with the scenario's run
+// controls and charts only. Pure functions over the address.
+
+import type { TeacherSettings } from '../lab/teacher';
+
+export const EMBED_PARAM = 'embed';
+
+/** Whether the address asks for embed mode (`?embed=1`, or `=true`). */
+export function embedIn(search: string): boolean {
+  const v = new URLSearchParams(search).get(EMBED_PARAM);
+  return v === '1' || v === 'true';
+}
+
+/** What embed mode leaves out, on top of the teacher's own settings: the library, the editor,
+ *  the other views and the event log; the side panel starts hidden (its button shows it). */
+export function embedSettings(s: TeacherSettings): TeacherSettings {
+  const hide = [...new Set([...s.hide, 'library', 'editor', 'compare', 'sweep', 'eventlog'] as const)];
+  return { hide, lock: s.lock.filter((c) => !hide.includes(c)), start: [...new Set([...s.start, 'panel-hidden'] as const)] };
+}
+
+/** The same address without embed mode: the link that opens the full lab. */
+export function fullLabUrl(href: string): string {
+  const u = new URL(href);
+  u.searchParams.delete(EMBED_PARAM);
+  return u.toString();
+}
