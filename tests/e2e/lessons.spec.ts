@@ -169,3 +169,24 @@ test('?embed=1 shows the run controls and charts only, with a link to the full l
   await expect(page.getByTestId('view-editor')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('offline: after one visit the lab reloads without a network and a library scenario still runs', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  // The service worker has precached the build (the wasm engine, the workers, the library and
+  // its lessons in the app's bundle) and controls the page.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.engine() ?? null), { timeout: 30_000 }).not.toBeNull();
+  await page.getByTestId('scenario-picker').selectOption('fecn-hotspot');
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('fecn-hotspot');
+  await expect(page.getByTestId('lesson-steps')).toContainText('Walk-through · 4 steps');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  expect((await status(page))!.nowMs).toBe(120);
+  await shot(page, 'offline');
+  await context.setOffline(false);
+  expect(errors).toEqual([]);
+});

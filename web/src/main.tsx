@@ -147,6 +147,14 @@ window.addEventListener('popstate', (ev) => {
   }
 });
 
+// Offline: a built app registers the service worker that vite-plugin-pwa generated (sw.js,
+// precaching the build); the dev server has none, so it never serves a stale build.
+if (!import.meta.env.DEV && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`).catch(() => {
+    // No service worker (a private window, an http origin): the lab works, only not offline.
+  });
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App lab={lab} store={store} sweep={sweep} compare={compare} teacher={teacher.settings} embed={embed} />
