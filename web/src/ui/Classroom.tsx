@@ -6,6 +6,7 @@ import type { LabState } from '../lab/lab';
 import type { Mode } from '../engine/protocol';
 import { playAnnouncement } from './announce';
 import { SHORTCUTS } from './shortcuts';
+import { useModalDialog } from './useModalDialog';
 import type { useClassroom } from './useClassroom';
 
 type Classroom = ReturnType<typeof useClassroom>;
@@ -46,15 +47,8 @@ export function ClassroomButtons({ classroom }: { classroom: Classroom }) {
 }
 
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    // Modal: the focus stays inside until it closes, and goes back where it was.
-    const before = document.activeElement as HTMLElement | null;
-    if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
-    return () => before?.focus?.();
-  }, []);
+  // Modal: the focus stays inside until it closes, and goes back where it was.
+  const ref = useModalDialog();
   return (
     <dialog
       ref={ref}

@@ -1,7 +1,8 @@
 // The Teacher dialog: pick the controls a class sees, hides or cannot change, and how the lab
 // starts, and get the link that opens the open scenario that way (lab/teacher.ts reads it).
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useModalDialog } from './useModalDialog';
 import type { Lab, LabState } from '../lab/lab';
 import { linkView, shareLink } from '../lab/sharing';
 import { CONTROL_NAMES, NO_TEACHER, START_TABS, START_VIEWS, TEACHER_CONTROLS, withTeacher, type StartMode, type TeacherControl, type TeacherSettings } from '../lab/teacher';
@@ -22,16 +23,9 @@ export function TeacherButton({ lab, state }: { lab: Lab; state: LabState }) {
 }
 
 function TeacherDialog({ state, onClose }: { lab: Lab; state: LabState; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const [settings, setSettings] = useState<TeacherSettings>(NO_TEACHER);
   const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const before = document.activeElement as HTMLElement | null;
-    if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
-    return () => before?.focus?.();
-  }, []);
   const link = useMemo(() => {
     const s = state.current?.scenario;
     if (!s) return null;
@@ -116,28 +110,8 @@ function TeacherDialog({ state, onClose }: { lab: Lab; state: LabState; onClose:
         <label>
           <input type="checkbox" data-testid="teacher-start-panel-hidden" checked={has('panel-hidden')} onChange={(e) => setStart(['panel-hidden'], e.target.checked ? 'panel-hidden' : null)} /> with the side panel hidden
         </label>
-        <label>
-          side panel tab{' '}
-          <select data-testid="teacher-start-tab" value={START_TABS.find(has) ?? ''} onChange={(e) => setStart(START_TABS, (e.target.value || null) as StartMode | null)}>
-            <option value="">as usual (Lesson)</option>
-            {START_TABS.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          view{' '}
-          <select data-testid="teacher-start-view" value={START_VIEWS.find(has) ?? ''} onChange={(e) => setStart(START_VIEWS, (e.target.value || null) as StartMode | null)}>
-            <option value="">as usual (Charts)</option>
-            {START_VIEWS.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <StartPick label="side panel tab" usual="as usual (Lesson)" testId="teacher-start-tab" modes={START_TABS} value={START_TABS.find(has)} onPick={(m) => setStart(START_TABS, m)} />
+        <StartPick label="view" usual="as usual (Charts)" testId="teacher-start-view" modes={START_VIEWS} value={START_VIEWS.find(has)} onPick={(m) => setStart(START_VIEWS, m)} />
       </fieldset>
       {link && (
         <div className="teacher-link">
@@ -149,5 +123,36 @@ function TeacherDialog({ state, onClose }: { lab: Lab; state: LabState; onClose:
         </div>
       )}
     </dialog>
+  );
+}
+
+/** One of a group of start modes (a tab, a view), or none. */
+function StartPick({
+  label,
+  usual,
+  testId,
+  modes,
+  value,
+  onPick,
+}: {
+  label: string;
+  usual: string;
+  testId: string;
+  modes: readonly StartMode[];
+  value: StartMode | undefined;
+  onPick: (m: StartMode | null) => void;
+}) {
+  return (
+    <label>
+      {label}{' '}
+      <select data-testid={testId} value={value ?? ''} onChange={(e) => onPick((e.target.value || null) as StartMode | null)}>
+        <option value="">{usual}</option>
+        {modes.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
