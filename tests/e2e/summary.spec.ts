@@ -8,6 +8,7 @@ test('a virtual-path run summarises TCP goodput and timeouts and the VPCs with t
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
   await waitForMode(page, 'done');
+  await page.getByTestId('tab-result').click(); // the lesson stays; the result is a click away
   const tcp = page.getByTestId('summary-tcp');
   await expect(tcp).toBeVisible();
   await expect(tcp.locator('tbody tr')).toHaveCount(20);
@@ -27,5 +28,6 @@ test('a VS/VD run reports the largest per-VC queue at a virtual source', async (
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
   await waitForMode(page, 'done', 90_000);
+  await page.getByTestId('tab-result').click();
   await expect(page.getByTestId('summary-vsvd')).toContainText('Largest per-VC queue at a virtual source');
 });

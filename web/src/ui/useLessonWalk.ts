@@ -22,7 +22,10 @@ import { revealAnnouncement, stepAnnouncement } from './announce';
 
 export function useLessonWalk(lab: Lab, state: LabState) {
   const lesson = state.current?.scenario.lesson;
-  const steps = useMemo(() => lessonSteps(lesson), [lesson]);
+  // By value: a live parameter change hands back a new scenario object with the same lesson,
+  // which must not reset the walk.
+  const lessonKey = JSON.stringify(lesson ?? null);
+  const steps = useMemo(() => lessonSteps(lesson), [lessonKey]);
   const nowMs = state.status?.nowMs ?? 0;
   const [view, setView] = useState<WalkView>(FOLLOW_RUN);
   // For screen readers (a polite live region), and a count of steps reached, so that the panel
