@@ -190,3 +190,15 @@ test('offline: after one visit the lab reloads without a network and a library s
   await context.setOffline(false);
   expect(errors).toEqual([]);
 });
+
+test('a step that points at a node marks it in the drawing', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const doc = JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!);
+  doc.lesson = { text: 'Watch SW1.', steps: [{ at_ms: 0, prompt: 'Which port of SW1 is the bottleneck?', highlight: { node: 'SW1' } }] };
+  await page.evaluate((json) => window.__abrlab!.load(json), JSON.stringify(doc));
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 1 of 1, at 0 ms');
+  await expect(page.getByTestId('topo-SW1')).toHaveClass(/topo-marked/);
+  await expect(page.getByTestId('topo-SW2')).not.toHaveClass(/topo-marked/);
+  await page.getByTestId('lesson').screenshot({ path: resolve(shots, 'lessons-node-marked.png') });
+  expect(errors).toEqual([]);
+});

@@ -179,7 +179,7 @@ function LessonSteps({ walk, stops, onStops }: { walk: LessonWalkView; stops: bo
   const ahead = shown + 1 < steps.length && shown + 1 > due;
   return (
     <section className="lesson-steps" data-testid="lesson-steps" aria-labelledby="lesson-steps-title">
-      <h3 id="lesson-steps-title">Walk-through · {steps.length} steps</h3>
+      <h3 id="lesson-steps-title">Walk-through · {steps.length} step{steps.length === 1 ? '' : 's'}</h3>
       {step ? (
         <div className="lesson-step" data-testid="lesson-step" data-step={shown}>
           <h4 data-testid="lesson-step-title">{stepTitle(shown, steps.length, step)}</h4>
