@@ -2,11 +2,10 @@
 // speed that plays it in 10–30 s and a share link carries the speed; presentation mode, the
 // collapsible side panel, full-screen charts, the shortcuts help, and an axe run over the main
 // screens. Screenshots go to test-results/screens/classroom-*.png.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { canvasPixelsOf, libraryScenarios, openLab, repoRoot, status } from './helpers';
+import { canvasPixelsOf, libraryScenarios, openLab, repoRoot, seriousViolations, status } from './helpers';
 
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
@@ -144,15 +143,6 @@ test('? opens the shortcuts help (Space among them); play state changes are anno
   expect(errors).toEqual([]);
 });
 
-/** The serious and critical axe violations of the page as it is (rule, impact, where). */
-async function seriousViolations(page: Page, exclude: string[] = []) {
-  let builder = new AxeBuilder({ page });
-  for (const sel of exclude) builder = builder.exclude(sel);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-}
 
 test('axe: no serious or critical violations on the main screens', async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,4 +1,5 @@
 import type {} from '../../web/src/e2e/hook';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -75,3 +76,13 @@ export const canvasPixelsOf = (chart: Locator, hex: string) =>
     }
     return n;
   }, hex);
+
+/** The serious and critical axe violations of the page as it is (rule, impact, where). */
+export async function seriousViolations(page: Page, exclude: string[] = []) {
+  let builder = new AxeBuilder({ page });
+  for (const sel of exclude) builder = builder.exclude(sel);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}

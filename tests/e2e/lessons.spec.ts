@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openLab, repoRoot, status, waitForMode } from './helpers';
+import { openLab, repoRoot, seriousViolations, status, waitForMode } from './helpers';
 
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
@@ -200,5 +200,26 @@ test('a step that points at a node marks it in the drawing', async ({ page }) =>
   await expect(page.getByTestId('topo-SW1')).toHaveClass(/topo-marked/);
   await expect(page.getByTestId('topo-SW2')).not.toHaveClass(/topo-marked/);
   await page.getByTestId('lesson').screenshot({ path: resolve(shots, 'lessons-node-marked.png') });
+  expect(errors).toEqual([]);
+});
+
+
+test('axe and presentation mode: a step with its answer and marks, the Teacher dialog, embed mode', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = await openLab(page, '/?scenario=gfc1&present=1');
+  await page.getByTestId('speed').selectOption('0.1');
+  await page.getByTestId('lesson-next').click();
+  await pausedAt(page, 10);
+  await page.getByTestId('lesson-reveal').click();
+  await expect(page.getByTestId('lesson-answer')).toContainText('5.55 Mbps');
+  await shot(page, 'present-step');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('teacher').click();
+  await expect(page.getByTestId('teacher-dialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('teacher-close').click();
+  await page.goto(new URL('/?scenario=gfc1&embed=1', page.url()).toString());
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('gfc1');
+  expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
