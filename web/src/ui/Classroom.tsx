@@ -6,7 +6,7 @@ import type { LabState } from '../lab/lab';
 import type { Mode } from '../engine/protocol';
 import { playAnnouncement } from './announce';
 import { SHORTCUTS } from './shortcuts';
-import { useModalDialog } from './useModalDialog';
+import { ModalDialog } from './ModalDialog';
 import type { useClassroom } from './useClassroom';
 
 type Classroom = ReturnType<typeof useClassroom>;
@@ -47,28 +47,8 @@ export function ClassroomButtons({ classroom }: { classroom: Classroom }) {
 }
 
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
-  // Modal: the focus stays inside until it closes, and goes back where it was.
-  const ref = useModalDialog();
   return (
-    <dialog
-      ref={ref}
-      className="shortcuts-help"
-      data-testid="shortcuts-help"
-      aria-labelledby="shortcuts-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => {
-        if (e.target === ref.current) onClose(); // a click on the backdrop
-      }}
-    >
-      <header>
-        <h2 id="shortcuts-title">Keyboard shortcuts</h2>
-        <button className="btn" data-testid="shortcuts-close" onClick={onClose} autoFocus>
-          Close
-        </button>
-      </header>
+    <ModalDialog className="shortcuts-help" testId="shortcuts-help" closeTestId="shortcuts-close" title="Keyboard shortcuts" onClose={onClose} closeOnBackdrop>
       <table>
         <thead>
           <tr>
@@ -94,7 +74,7 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
           ))}
         </tbody>
       </table>
-    </dialog>
+    </ModalDialog>
   );
 }
 

@@ -2,7 +2,7 @@
 // starts, and get the link that opens the open scenario that way (lab/teacher.ts reads it).
 
 import { useMemo, useState } from 'react';
-import { useModalDialog } from './useModalDialog';
+import { ModalDialog } from './ModalDialog';
 import type { Lab, LabState } from '../lab/lab';
 import { linkView, shareLink } from '../lab/sharing';
 import { CONTROL_NAMES, NO_TEACHER, START_TABS, START_VIEWS, TEACHER_CONTROLS, withTeacher, type StartMode, type TeacherControl, type TeacherSettings } from '../lab/teacher';
@@ -23,7 +23,6 @@ export function TeacherButton({ lab, state }: { lab: Lab; state: LabState }) {
 }
 
 function TeacherDialog({ state, onClose }: { lab: Lab; state: LabState; onClose: () => void }) {
-  const ref = useModalDialog();
   const [settings, setSettings] = useState<TeacherSettings>(NO_TEACHER);
   const [copied, setCopied] = useState(false);
   const link = useMemo(() => {
@@ -56,22 +55,7 @@ function TeacherDialog({ state, onClose }: { lab: Lab; state: LabState; onClose:
     }
   };
   return (
-    <dialog
-      ref={ref}
-      className="teacher-dialog"
-      data-testid="teacher-dialog"
-      aria-labelledby="teacher-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      <header>
-        <h2 id="teacher-title">A link for your class</h2>
-        <button className="btn" data-testid="teacher-close" onClick={onClose} autoFocus>
-          Close
-        </button>
-      </header>
+    <ModalDialog className="teacher-dialog" testId="teacher-dialog" closeTestId="teacher-close" title="A link for your class" onClose={onClose}>
       <p className="teacher-help">The link opens “{state.current?.scenario.name || state.current?.id}” as it is now, with these controls shown, locked (visible but greyed out) or hidden.</p>
       <table className="teacher-controls">
         <thead>
@@ -122,7 +106,7 @@ function TeacherDialog({ state, onClose }: { lab: Lab; state: LabState; onClose:
           {link.tooLong && <p className="teacher-help">This link is {link.chars.toLocaleString('en-US')} characters, too long for many tools.</p>}
         </div>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }
 
