@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import type { RmRecord } from '../contract/engine';
+import type { Scenario } from '../contract/scenario';
+import { LIBRARY } from '../scenario/library';
+import { WASM_INTERACTIVE } from '../test/wasmEngine';
+import { cellAt, cellsAt, journeyOf, neighboursOf, RmCellIndex } from './rmCells';
+
+const scenarioOf = (id: string): Scenario => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
+
+/** The real engine's trace of the first `ms` of a library scenario. */
+function traceOf(s: Scenario, ms: number): RmRecord[] {
+  const sim = WASM_INTERACTIVE.createSimulation(JSON.stringify(s));
+  try {
+    sim.setRmTrace(1_000_000);
+    sim.advance(ms, 1e9);
+    return JSON.parse(sim.takeRmTrace()) as RmRecord[];
+  } finally {
+    sim.free();
+  }
+}
+
+function indexOf(s: Scenario, records: readonly RmRecord[]): RmCellIndex {
+  const index = new RmCellIndex(neighboursOf(s.links));
+  index.add(records);
+  return index;
+}
+
+const rec = (time_us: number, node: string, direction: RmRecord['direction'], er_in: number | null = 100, er_out: number | null = er_in, by = ''): RmRecord => ({
+  time_us,
+  connection: 'C1',
+  rm_seq: 0,
+  node,
+  direction,
+  er_in_mbps: er_in,
+  er_out_mbps: er_out,
+  ccr_mbps: 10,
+  ci: false,
+  ni: false,
+  by,
+});
+
+describe('RmCellIndex: the trace grouped into RM cells', () => {
+  it('two-sources: every cell that went round visits source, SW1, SW2, its destination and back, in that order', () => {
+    const s = scenarioOf('two-sources');
+    const index = indexOf(s, traceOf(s, 3));
+    const closed = index.cells.filter((c) => c.closed);
+    expect(closed.length).toBeGreaterThan(10);
+    for (const c of closed) {
+      const [src, dst] = c.connection === 'C1' ? ['S1', 'D1'] : ['S2', 'D2'];
+      expect(c.records.map((r) => `${r.node}:${r.direction}`)).toEqual([
+        `${src}:sent`,
+        'SW1:forward',
+        'SW2:forward',
+        `${dst}:turnaround`,
+        'SW2:backward',
+        'SW1:backward',
+        `${src}:received`,
+      ]);
+      expect(new Set(c.records.map((r) => r.rm_seq)).size).toBe(1);
+      expect(c.origin).toBe(src);
+    }
+  });
+
+  it('vsvd-1: the loops of one connection (source → SW1, SW1 → SW2, SW2 → SW3, SW3 → D1) are told apart', () => {
+    const s = scenarioOf('vsvd-1');
+    const index = indexOf(s, traceOf(s, 600));
+    const c1 = index.cells.filter((c) => c.connection === 'C1' && c.closed);
+    const origins = new Set(c1.map((c) => c.origin));
+    expect(origins).toEqual(new Set(['S1', 'SW1', 'SW2', 'SW3']));
+    const turn: Record<string, string> = { S1: 'SW1', SW1: 'SW2', SW2: 'SW3', SW3: 'D1' };
+    for (const c of c1) {
+      // Each loop is received where it started and turns around once, at its loop's end.
+      expect(c.records[0].direction).toBe('sent');
+      expect(c.records[c.records.length - 1]).toMatchObject({ direction: 'received', node: c.origin });
+      expect(c.records.filter((r) => r.direction === 'turnaround').map((r) => r.node)).toEqual([turn[c.origin]]);
+    }
+  });
+
+  it('qcn-hotspot: a congestion notification is a cell of its own, from the switch to the source', () => {
+    const s = scenarioOf('qcn-hotspot');
+    const index = indexOf(s, traceOf(s, 60));
+    const notes = index.cells.filter((c) => c.records[0].direction === 'notification');
+    expect(notes.length).toBeGreaterThan(0);
+    for (const c of notes.filter((n) => n.closed)) {
+      expect(c.records.map((r) => r.direction)).toEqual(['notification', 'received']);
+      expect(s.connections.find((k) => k.id === c.connection)!.from).toBe(c.records[1].node);
+    }
+    // The rate-discovery frames go round as ATM's RM cells do.
+    const tags = index.cells.filter((c) => c.records[0].direction === 'sent' && c.closed);
+    expect(tags.length).toBeGreaterThan(0);
+    for (const c of tags) expect(c.records.some((r) => r.direction === 'turnaround')).toBe(true);
+  });
+});
+
+describe('cellAt: where an RM cell is between its records', () => {
+  const hand = () => {
+    const index = new RmCellIndex(neighboursOf([
+      { from: 'S1', to: 'SW1' },
+      { from: 'SW1', to: 'D1' },
+    ]));
+    index.add([rec(0, 'S1', 'sent'), rec(10, 'SW1', 'forward'), rec(30, 'D1', 'turnaround'), rec(40, 'SW1', 'backward', 100, 60, 'erica')]);
+    return index;
+  };
+
+  it('moves linearly from one node to the next, forward then backward; nothing before it was sent', () => {
+    const index = hand();
+    const [c] = index.cells;
+    expect(cellAt(c, -1)).toBeNull();
+    expect(cellAt(c, 5)).toMatchObject({ from: 'S1', to: 'SW1', fraction: 0.5, phase: 'forward', guessed: false });
+    expect(cellAt(c, 10)).toMatchObject({ from: 'SW1', to: 'D1', fraction: 0, phase: 'forward' });
+    expect(cellAt(c, 25)).toMatchObject({ from: 'SW1', to: 'D1', fraction: 0.75 });
+    expect(cellAt(c, 35)).toMatchObject({ from: 'D1', to: 'SW1', fraction: 0.5, phase: 'backward' });
+  });
+
+  it('past its last record, follows the hop an earlier cell made from there (short of the node), else is not placed', () => {
+    const index = hand();
+    const [c] = index.cells;
+    // No earlier cell went SW1 → S1 backward: nothing says where it is.
+    expect(cellAt(c, 45, index.hops)).toBeNull();
+    index.add([rec(50, 'S1', 'received', 60, 60)]);
+    expect(cellAt(c, 60, index.hops)).toBeNull(); // received: gone
+    // The next cell (seq 1) learns from it: SW1 → S1 backward took 10 µs.
+    const next = (t: number, node: string, d: RmRecord['direction']) => ({ ...rec(t, node, d), rm_seq: 1 });
+    index.add([next(100, 'S1', 'sent'), next(110, 'SW1', 'forward'), next(130, 'D1', 'turnaround'), next(140, 'SW1', 'backward')]);
+    const c1 = index.cells[1];
+    expect(cellAt(c1, 145, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5, guessed: true });
+    expect(cellAt(c1, 500, index.hops)!.fraction).toBe(0.95);
+  });
+
+  it('cellsAt lists the cells under way, newest first, within the look-back and the limit', () => {
+    const s = scenarioOf('two-sources');
+    const index = indexOf(s, traceOf(s, 3));
+    // Half way between SW1 and SW2 for the tenth cell.
+    const tenth = index.cells[10].records;
+    const t = (tenth[1].time_us + tenth[2].time_us) / 2;
+    const all = cellsAt(index, t, 1e9, 1000);
+    expect(all.length).toBeGreaterThan(0);
+    for (const a of all) {
+      expect(a.record.time_us).toBeLessThanOrEqual(t);
+      expect(a.fraction).toBeGreaterThanOrEqual(0);
+      expect(a.fraction).toBeLessThanOrEqual(1);
+    }
+    // Brute force agrees: every cell placed at t, and no other.
+    const brute = index.cells.flatMap((c) => (cellAt(c, t, index.hops) ? [c.id] : []));
+    expect(all.map((a) => a.cell.id).sort()).toEqual(brute.sort());
+    expect(cellsAt(index, t, 1e9, 1)).toHaveLength(1);
+    expect(cellsAt(index, t, 0, 1000).length).toBeLessThanOrEqual(all.length);
+  });
+});
+
+describe('journeyOf: where a cell turned around and who lowered its ER', () => {
+  it('two-sources, the first cell of C1: turned around at D1, lowered by ERICA at SW2 then SW1, as the engine wrote', () => {
+    const s = scenarioOf('two-sources');
+    const records = traceOf(s, 0.1);
+    const index = indexOf(s, records);
+    const cell = index.cells.find((c) => c.connection === 'C1' && c.seq === 0)!;
+    const j = journeyOf(cell);
+    expect(j.complete).toBe(true);
+    expect(j.turnedAt).toBe('D1');
+    expect(j.lowered.map((l) => [l.node, l.by])).toEqual([
+      ['SW2', 'erica'],
+      ['SW1', 'erica'],
+    ]);
+    // The amounts are the trace's own differences, and ER ends where the source got it.
+    const raw = records.filter((r) => r.connection === 'C1' && r.rm_seq === 0 && r.direction === 'backward');
+    expect(j.lowered.map((l) => l.loweredMbps)).toEqual(raw.map((r) => r.er_in_mbps! - r.er_out_mbps!));
+    expect(j.erNowMbps).toBe(records.find((r) => r.connection === 'C1' && r.rm_seq === 0 && r.direction === 'received')!.er_out_mbps);
+    expect(j.erSentMbps).toBe(155.52);
+  });
+
+  it('a cell still on its way: incomplete, not turned around; an unknown ER lowers nothing', () => {
+    const index = new RmCellIndex(neighboursOf([{ from: 'S1', to: 'SW1' }]));
+    index.add([rec(0, 'S1', 'sent', null, null), rec(10, 'SW1', 'forward', null, 50, 'fecn')]);
+    const j = journeyOf(index.cells[0]);
+    expect(j).toMatchObject({ complete: false, turnedAt: null, lowered: [], erSentMbps: null, erNowMbps: 50 });
+  });
+});

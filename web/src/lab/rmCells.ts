@@ -1,0 +1,245 @@
+// RM cells as the Network view draws them, from the RM-cell trace (lab/rmLog.ts), apart from
+// React: the trace's records grouped into cells (one cell = one RM cell's loop, from `sent` to
+// `received`), where each cell is at a given time (between which two nodes, how far along), and
+// a cell's journey (where it turned around, which switches lowered its ER, by how much).
+//
+// A record names its connection and `rm_seq`, but the loops of one connection each number their
+// own cells (a VS/VD switch starts a loop; a virtual path's RM cells carry a member connection's
+// id; a QCN switch numbers its notifications apart), so the same (connection, rm_seq) can be two
+// cells at once. Records are matched to cells in time order: `sent` (or `notification`) opens a
+// cell at its node; any other record joins the open cell of the same (connection, rm_seq) that
+// is in the right phase (forward before the turnaround, backward after) and was last seen at
+// this node or a neighbour, the oldest first; `received` closes it.
+
+import type { RmDirection, RmRecord } from '../contract/engine';
+
+export type Phase = 'forward' | 'backward' | 'notification';
+
+export interface RmCell {
+  /** Unique in a run: `<connection>/<rm_seq>@<first node>#<n>`. */
+  id: string;
+  connection: string;
+  seq: number;
+  /** The node whose loop it is (the source or virtual source that sent it, the switch that
+   *  notified), or the first node it was seen at when its start is no longer kept. */
+  origin: string;
+  /** Its records, oldest first. */
+  records: RmRecord[];
+  closed: boolean;
+}
+
+/** Where a record leaves the cell: forward before its turnaround, backward after. */
+export function phaseAfter(d: RmDirection): Phase {
+  if (d === 'sent' || d === 'forward') return 'forward';
+  if (d === 'notification') return 'notification';
+  return 'backward';
+}
+
+/** The phase a cell must be in for a record of direction `d` to join it. */
+function phaseBefore(d: RmDirection): Phase | null {
+  if (d === 'forward' || d === 'turnaround') return 'forward';
+  if (d === 'backward') return 'backward';
+  return null; // received: after backward or a notification
+}
+
+/**
+ * The cells of one run's trace, built incrementally: `add` the records as they come (oldest
+ * first). `neighbours(a)` are the nodes linked to `a` (for matching, see above).
+ */
+export class RmCellIndex {
+  /** Every cell, in the order opened. */
+  readonly cells: RmCell[] = [];
+  private open = new Map<string, RmCell[]>();
+  private byRecord = new WeakMap<RmRecord, RmCell>();
+  private opened = 0;
+  /** How long a hop from a node took last, by `<connection>|<origin>|<node>|<phase>`: the next
+   *  node and the duration (µs), to place a cell whose next record has not come yet. */
+  readonly hops = new Map<string, { next: string; us: number }>();
+
+  constructor(private readonly neighbours: (node: string) => ReadonlySet<string>) {}
+
+  add(records: readonly RmRecord[]) {
+    for (const r of records) this.addOne(r);
+  }
+
+  /** The cell a record belongs to. */
+  cellOf(r: RmRecord): RmCell | undefined {
+    return this.byRecord.get(r);
+  }
+
+  /** Forgets the cells whose last record is before `us` (their records are no longer kept). */
+  forgetBefore(us: number) {
+    let k = 0;
+    while (k < this.cells.length && this.cells[k].records[this.cells[k].records.length - 1].time_us < us && this.cells[k].closed) k++;
+    if (k > 0) this.cells.splice(0, k);
+  }
+
+  private addOne(r: RmRecord) {
+    const key = `${r.connection}/${r.rm_seq}`;
+    const list = this.open.get(key) ?? [];
+    let cell: RmCell | undefined;
+    if (r.direction !== 'sent' && r.direction !== 'notification') {
+      const want = phaseBefore(r.direction);
+      const near = this.neighbours(r.node);
+      const fits = (c: RmCell) => {
+        const last = c.records[c.records.length - 1];
+        const phase = phaseAfter(last.direction);
+        const phaseOk = want === null ? phase !== 'forward' : phase === want;
+        // A loop never turns around at its own start (a VS/VD switch's own cells pass it).
+        if (r.direction === 'turnaround' && c.origin === r.node) return false;
+        // A cell comes from a neighbour, except where its own source sends it on (sent, then
+        // forward, at one node) or takes it in (backward, then received).
+        const here = last.node === r.node && ((r.direction === 'forward' && last.direction === 'sent') || r.direction === 'received');
+        return phaseOk && (here || near.has(last.node));
+      };
+      // A cell is received where its loop started (a virtual source's just after its backward
+      // record there): that one first.
+      const home = r.direction === 'received' || r.direction === 'backward';
+      cell = (home && list.find((c) => c.origin === r.node && fits(c))) || list.find(fits);
+    }
+    if (!cell) {
+      cell = { id: `${key}@${r.node}#${++this.opened}`, connection: r.connection, seq: r.rm_seq, origin: r.node, records: [], closed: false };
+      this.cells.push(cell);
+      list.push(cell);
+      this.open.set(key, list);
+    } else {
+      const last = cell.records[cell.records.length - 1];
+      if (last.node !== r.node) this.hops.set(hopKey(cell, last), { next: r.node, us: r.time_us - last.time_us });
+    }
+    cell.records.push(r);
+    this.byRecord.set(r, cell);
+    if (r.direction === 'received') {
+      cell.closed = true;
+      list.splice(list.indexOf(cell), 1);
+      if (list.length === 0) this.open.delete(key);
+    }
+  }
+}
+
+const hopKey = (cell: RmCell, r: RmRecord) => `${cell.connection}|${cell.origin}|${r.node}|${phaseAfter(r.direction)}`;
+
+/** Where a cell is at a time: on its way from `from` to `to` (the same node: at it), `fraction`
+ *  of the way, in `phase`; `record` is its latest record at or before that time. */
+export interface CellAt {
+  cell: RmCell;
+  from: string;
+  to: string;
+  fraction: number;
+  phase: Phase;
+  record: RmRecord;
+  /** The next node is a guess (the previous cell's hop from here): its record has not come. */
+  guessed: boolean;
+}
+
+/**
+ * Where `cell` is at `us`: null before its first record, after it was received, or (a cell whose
+ * next record has not come) when nothing tells where it goes. Between two records it moves
+ * linearly from the first's node to the second's; past its last record it follows the hop the
+ * previous cell made from that node (`hops`), stopping short of the next node.
+ */
+export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | null = null): CellAt | null {
+  const rs = cell.records;
+  if (rs.length === 0 || us < rs[0].time_us) return null;
+  // The latest record at or before `us` (records are in time order).
+  let i = rs.length - 1;
+  while (i > 0 && rs[i].time_us > us) i--;
+  const r = rs[i];
+  if (r.direction === 'received') return null;
+  const phase = phaseAfter(r.direction);
+  const next = rs[i + 1];
+  if (next) {
+    const span = next.time_us - r.time_us;
+    const fraction = span > 0 ? Math.min(1, Math.max(0, (us - r.time_us) / span)) : 1;
+    return { cell, from: r.node, to: next.node, fraction, phase, record: r, guessed: false };
+  }
+  if (phase === 'notification') return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
+  const hop = hops?.get(hopKey(cell, r));
+  if (!hop) return null;
+  const fraction = hop.us > 0 ? Math.min(0.95, Math.max(0, (us - r.time_us) / hop.us)) : 0;
+  return { cell, from: r.node, to: hop.next, fraction, phase, record: r, guessed: true };
+}
+
+/**
+ * The cells under way at `us`, at most `max` (the newest first out when there are more), from
+ * those opened within `lookbackUs` before it (a loop takes at most that long).
+ */
+export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max: number): CellAt[] {
+  const out: CellAt[] = [];
+  const cells = index.cells;
+  // Cells are in the order opened, so by first record time: skip those opened after `us`.
+  let hi = cells.length;
+  let lo = 0;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cells[mid].records[0].time_us <= us) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo - 1; k >= 0 && out.length < max; k--) {
+    const c = cells[k];
+    if (c.records[0].time_us < us - lookbackUs) break;
+    const at = cellAt(c, us, index.hops);
+    if (at) out.push(at);
+  }
+  return out;
+}
+
+/** One stop of a cell's journey. */
+export interface JourneyStop {
+  time_us: number;
+  node: string;
+  direction: RmDirection;
+  er_in_mbps: number | null;
+  er_out_mbps: number | null;
+  /** How much ER fell here (Mbps; 0 when it did not, null when unknown). */
+  loweredMbps: number | null;
+  /** The algorithm that lowered it (""). */
+  by: string;
+}
+
+export interface Journey {
+  stops: JourneyStop[];
+  /** Where it turned around (null: not yet, or a notification, which never does). */
+  turnedAt: string | null;
+  /** The stops that lowered ER, in order. */
+  lowered: JourneyStop[];
+  /** ER as it was sent and as it last left a node (null: unknown). */
+  erSentMbps: number | null;
+  erNowMbps: number | null;
+  /** Whether it reached the node whose loop it closes. */
+  complete: boolean;
+}
+
+/** A cell's journey: its stops, where it turned around, where and by whom its ER was lowered. */
+export function journeyOf(cell: RmCell): Journey {
+  const stops = cell.records.map((r) => {
+    const lowered = r.er_in_mbps !== null && r.er_out_mbps !== null ? Math.max(0, r.er_in_mbps - r.er_out_mbps) : null;
+    return { time_us: r.time_us, node: r.node, direction: r.direction, er_in_mbps: r.er_in_mbps, er_out_mbps: r.er_out_mbps, loweredMbps: lowered, by: r.by };
+  });
+  const turned = cell.records.find((r) => r.direction === 'turnaround');
+  const first = cell.records[0];
+  const last = cell.records[cell.records.length - 1];
+  return {
+    stops,
+    turnedAt: turned?.node ?? null,
+    lowered: stops.filter((s) => (s.loweredMbps ?? 0) > 0),
+    erSentMbps: first.er_in_mbps ?? first.er_out_mbps,
+    erNowMbps: last.er_out_mbps,
+    complete: cell.closed,
+  };
+}
+
+/** The nodes linked to each node (for RmCellIndex). */
+export function neighboursOf(links: readonly { from: string; to: string }[]): (node: string) => ReadonlySet<string> {
+  const map = new Map<string, Set<string>>();
+  const add = (a: string, b: string) => {
+    const s = map.get(a) ?? new Set<string>();
+    s.add(b);
+    map.set(a, s);
+  };
+  for (const l of links) {
+    add(l.from, l.to);
+    add(l.to, l.from);
+  }
+  const empty = new Set<string>();
+  return (node) => map.get(node) ?? empty;
+}
