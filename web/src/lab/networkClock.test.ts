@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../contract/scenario';
+import { LIBRARY } from '../scenario/library';
+import { SPEEDS } from '../scenario/speed';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
+import { MAX_LAG_WALL_MS, MIN_HOP_WALL_MS, nextShown, rmCellsMove, rmSpeedLimit, slowEnough, typicalHopUs, type ClockInput } from './networkClock';
+
+const playing = (nowMs: number, speed: ClockInput['speed'] = 0.001, run = 1): ClockInput => ({ run, mode: 'playing', nowMs, speed, markMs: null });
+const scenarioOf = (id: string): Scenario => LIBRARY.entries.find((e) => e.id === id)!.scenario;
+
+describe('nextShown: the time a frame shows', () => {
+  it('paused: the engine time, or the time marked on the charts', () => {
+    expect(nextShown(null, { ...playing(5), mode: 'paused' }, 0).ms).toBe(5);
+    expect(nextShown(null, { ...playing(5), mode: 'paused', markMs: 2.5 }, 0).ms).toBe(2.5);
+  });
+
+  it('playing: advances at the speed between engine reports, never past the engine', () => {
+    let s = nextShown(null, playing(1), 0);
+    expect(s.ms).toBe(1);
+    // The engine reports 1.02 ms; 10 wall ms at 0.001× is 0.01 ms of simulated time.
+    s = nextShown(s, playing(1.02), 10);
+    expect(s.ms).toBeCloseTo(1.01, 12);
+    s = nextShown(s, playing(1.02), 20);
+    expect(s.ms).toBeCloseTo(1.02, 12);
+    s = nextShown(s, playing(1.02), 40); // the engine has not moved: the view waits for it
+    expect(s.ms).toBeCloseTo(1.02, 12);
+  });
+
+  it('catches up when more than MAX_LAG_WALL_MS behind; a new run, max speed or a rewind jump to the engine', () => {
+    const s = nextShown(null, playing(1), 0);
+    const far = 1 + 2 * MAX_LAG_WALL_MS * 0.001;
+    expect(nextShown(s, playing(far), 1).ms).toBe(far);
+    expect(nextShown(s, playing(3, 0.001, 2), 1).ms).toBe(3);
+    expect(nextShown(s, playing(3, 'max'), 1).ms).toBe(3);
+    expect(nextShown({ ...s, ms: 9 }, playing(3), 1).ms).toBe(3);
+  });
+});
+
+describe('when RM cells move on screen', () => {
+  it("two-sources' typical hop is one km (5 µs) plus one cell at 155.52 Mbps; at the limit it lasts MIN_HOP_WALL_MS", () => {
+    const hop = typicalHopUs(scenarioOf('two-sources'), ENGINE_CATALOGUE.delay_us_per_km, 1500);
+    expect(hop).toBeCloseTo(5 + 424 / 155.52, 9);
+    const limit = rmSpeedLimit(hop);
+    expect(hop / 1000 / limit).toBeCloseTo(MIN_HOP_WALL_MS, 9);
+    expect(rmCellsMove(limit, limit)).toBe(true);
+    expect(rmCellsMove(limit * 1.01, limit)).toBe(false);
+    expect(rmCellsMove('max', limit)).toBe(false);
+  });
+
+  it('the slow-down button picks the fastest offered speed under the limit (slow motion for a LAN)', () => {
+    const limit = rmSpeedLimit(typicalHopUs(scenarioOf('two-sources'), ENGINE_CATALOGUE.delay_us_per_km, 1500));
+    const s = slowEnough(SPEEDS, limit)!;
+    expect(s).toBeLessThanOrEqual(limit);
+    expect(SPEEDS.filter((x) => x !== 'max' && x > s && x <= limit)).toEqual([]);
+    expect(slowEnough(SPEEDS, 1e-9)).toBeNull();
+  });
+
+  it('an Ethernet hop counts a whole frame', () => {
+    const s = { links: [{ id: 'L', from: 'a', to: 'b', rate_mbps: 10_000, delay_us: 1 }], ethernet: { frame_bytes: 1500 } };
+    expect(typicalHopUs(s, 5, 1500)).toBeCloseTo(1 + 12_000 / 10_000, 12);
+    expect(typicalHopUs({ links: [] }, 5, 1500)).toBe(0);
+  });
+});

@@ -1,0 +1,72 @@
+// The Network view's time, apart from React: which simulated time a frame shows, and when RM
+// cells are slow enough to be drawn.
+//
+// The engine reports its time a few dozen times a second, in steps; a frame shows a time that
+// advances smoothly at the playing speed between reports, never ahead of the engine (so every
+// RM-cell record up to it has arrived), and catches up when it falls too far behind. Paused, it
+// shows the engine's time, or the time marked on the charts (an event picked in the log).
+
+import type { Scenario } from '../contract/scenario';
+import type { Mode, Speed } from '../engine/protocol';
+
+/** How far (wall ms) the shown time may trail the engine's before it jumps to it. */
+export const MAX_LAG_WALL_MS = 150;
+/** A hop must take at least this much wall time for RM cells to be drawn moving along it. */
+export const MIN_HOP_WALL_MS = 25;
+
+export interface ClockInput {
+  run: number;
+  mode: Mode;
+  nowMs: number;
+  speed: Speed;
+  /** The time marked on the charts (null: none). */
+  markMs: number | null;
+}
+
+export interface Shown {
+  run: number;
+  ms: number;
+  /** The wall time (ms, performance.now) it was shown at. */
+  wallMs: number;
+}
+
+/** The time to show at wall time `wallMs`, after `prev` (null: the first frame). */
+export function nextShown(prev: Shown | null, input: ClockInput, wallMs: number): Shown {
+  const { run, mode, nowMs, speed, markMs } = input;
+  if (mode !== 'playing') return { run, ms: markMs ?? nowMs, wallMs };
+  if (!prev || prev.run !== run || speed === 'max' || prev.ms > nowMs) return { run, ms: nowMs, wallMs };
+  let ms = Math.min(nowMs, prev.ms + (wallMs - prev.wallMs) * speed);
+  if (nowMs - ms > MAX_LAG_WALL_MS * speed) ms = nowMs;
+  return { run, ms: Math.max(prev.ms, ms), wallMs };
+}
+
+/**
+ * A typical hop of the network (µs): the median over its links of the propagation delay plus one
+ * cell's (frame's) transmission time. `delayUsPerKm` is the catalogue's.
+ */
+export function typicalHopUs(scenario: Pick<Scenario, 'links' | 'ethernet'>, delayUsPerKm: number, frameBytes: number): number {
+  const bits = scenario.ethernet ? frameBytes * 8 : 424;
+  const hops = scenario.links
+    .map((l) => (l.delay_us ?? (l.distance_km ?? 0) * delayUsPerKm) + bits / l.rate_mbps)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  if (hops.length === 0) return 0;
+  const mid = hops.length >> 1;
+  return hops.length % 2 ? hops[mid] : (hops[mid - 1] + hops[mid]) / 2;
+}
+
+/** The fastest speed at which a hop of `hopUs` still takes MIN_HOP_WALL_MS of wall time. */
+export function rmSpeedLimit(hopUs: number): number {
+  return hopUs / 1000 / MIN_HOP_WALL_MS;
+}
+
+/** Whether RM cells are drawn moving at `speed` (and the trace is recorded for them). */
+export function rmCellsMove(speed: Speed, limit: number): boolean {
+  return speed !== 'max' && speed <= limit;
+}
+
+/** The fastest of `speeds` at which RM cells are drawn (null: none is slow enough). */
+export function slowEnough(speeds: readonly Speed[], limit: number): number | null {
+  const ok = speeds.filter((s): s is number => s !== 'max' && s <= limit);
+  return ok.length ? Math.max(...ok) : null;
+}
