@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { LIBRARY } from '../../scenario/library';
+import {
+  LANE_OFFSET_PX,
+  laneAngle,
+  laneLook,
+  MAX_LANE_PX,
+  MIN_LANE_PX,
+  networkLayout,
+  offsetSegment,
+  pointOnLane,
+  sourceUtilisation,
+  SWITCH_GAP_PX,
+  UNMEASURED_COLOUR,
+  UTILISATION_RAMP,
+} from './geometry';
+
+const scenarioOf = (id: string) => LIBRARY.entries.find((e) => e.id === id)!.scenario;
+
+describe('laneLook: utilisation → colour and width', () => {
+  it('idle is the ramp start at the thinnest, full the ramp end at the widest; unmeasured is grey and thin', () => {
+    expect(laneLook(0)).toEqual({ colour: UTILISATION_RAMP[0], widthPx: MIN_LANE_PX });
+    expect(laneLook(100)).toEqual({ colour: UTILISATION_RAMP[UTILISATION_RAMP.length - 1], widthPx: MAX_LANE_PX });
+    expect(laneLook(null)).toEqual({ colour: UNMEASURED_COLOUR, widthPx: MIN_LANE_PX });
+    expect(laneLook(NaN)).toEqual(laneLook(null));
+    // Out of range is clamped.
+    expect(laneLook(140)).toEqual(laneLook(100));
+    expect(laneLook(-3)).toEqual(laneLook(0));
+  });
+
+  it('grows with utilisation: wider and darker', () => {
+    const lum = (hex: string) => [1, 3, 5].reduce((s, i) => s + parseInt(hex.slice(i, i + 2), 16), 0);
+    let prev = laneLook(0);
+    for (let u = 5; u <= 100; u += 5) {
+      const cur = laneLook(u);
+      expect(cur.widthPx).toBeGreaterThan(prev.widthPx);
+      expect(lum(cur.colour)).toBeLessThanOrEqual(lum(prev.colour));
+      prev = cur;
+    }
+    expect(laneLook(50).widthPx).toBeCloseTo((MIN_LANE_PX + MAX_LANE_PX) / 2, 12);
+  });
+
+  it("a source's link: its connections' ACRs over the link rate, capped; nothing known, nothing measured", () => {
+    expect(sourceUtilisation([50, 25], 150)).toBe(50);
+    expect(sourceUtilisation([200], 150)).toBe(100);
+    expect(sourceUtilisation([NaN], 150)).toBeNull();
+    expect(sourceUtilisation([], 150)).toBeNull();
+  });
+});
+
+describe('lanes and positions along them', () => {
+  it('a lane is offset to the right of its direction; the two directions of a link lie on either side', () => {
+    const [a, b] = offsetSegment({ x: 0, y: 0 }, { x: 10, y: 0 }, 5);
+    expect([a, b]).toEqual([
+      { x: 0, y: 5 },
+      { x: 10, y: 5 },
+    ]);
+    const [c] = offsetSegment({ x: 10, y: 0 }, { x: 0, y: 0 }, 5);
+    expect(c.y).toBe(-5);
+  });
+
+  it('pointOnLane interpolates linearly and stays on the lane', () => {
+    const lane = { a: { x: 0, y: 0 }, b: { x: 100, y: 50 } };
+    expect(pointOnLane(lane, 0)).toEqual({ x: 0, y: 0 });
+    expect(pointOnLane(lane, 0.25)).toEqual({ x: 25, y: 12.5 });
+    expect(pointOnLane(lane, 1)).toEqual({ x: 100, y: 50 });
+    expect(pointOnLane(lane, 2)).toEqual({ x: 100, y: 50 });
+    expect(pointOnLane(lane, -1)).toEqual({ x: 0, y: 0 });
+    expect(laneAngle(lane)).toBeCloseTo((Math.atan(0.5) * 180) / Math.PI, 12);
+  });
+
+  it('two-sources: every link has both lanes, named by port, LANE_OFFSET_PX apart on either side; switches far enough apart', () => {
+    const s = scenarioOf('two-sources');
+    const layout = networkLayout(s);
+    expect(layout.nodes.map((n) => n.id).sort()).toEqual(s.nodes.map((n) => n.id).sort());
+    expect(layout.links).toHaveLength(s.links.length);
+    for (const l of layout.links) {
+      expect(l.lanes.map((x) => x.port)).toEqual([`${l.from}->${l.to}`, `${l.to}->${l.from}`]);
+      const [f, b] = l.lanes;
+      expect(Math.hypot(f.a.x - b.b.x, f.a.y - b.b.y)).toBeCloseTo(2 * LANE_OFFSET_PX, 9);
+    }
+    expect(layout.lanes.get('SW1->SW2')!.from).toBe('SW1');
+    const [sw1, sw2] = ['SW1', 'SW2'].map((id) => layout.nodes.find((n) => n.id === id)!);
+    expect(Math.hypot(sw1.x - sw2.x, sw1.y - sw2.y)).toBeGreaterThanOrEqual(SWITCH_GAP_PX - 1e-9);
+    expect(layout.summary).toBeNull();
+  });
+
+  it('gfc1: its 5 switches spaced for their cards; a huge network is sampled and summarised', () => {
+    const layout = networkLayout(scenarioOf('gfc1'));
+    const sw = layout.nodes.filter((n) => n.kind === 'switch');
+    expect(sw).toHaveLength(5);
+    for (let i = 1; i < sw.length; i++) expect(Math.hypot(sw[i].x - sw[i - 1].x, sw[i].y - sw[i - 1].y)).toBeGreaterThanOrEqual(SWITCH_GAP_PX - 1e-9);
+    const small = networkLayout(scenarioOf('gfc1'), 20);
+    // Every switch and destination stays; the sources are sampled.
+    expect(small.nodes.length).toBeLessThan(scenarioOf('gfc1').nodes.length);
+    expect(small.nodes.filter((n) => n.kind === 'switch')).toHaveLength(5);
+    expect(small.summary).not.toBeNull();
+    // Only links between drawn nodes are drawn.
+    const drawn = new Set(small.nodes.map((n) => n.id));
+    for (const l of small.links) expect(drawn.has(l.from) && drawn.has(l.to)).toBe(true);
+  });
+});
