@@ -91,9 +91,7 @@ describe('lanes and positions along them', () => {
     expect(sw).toHaveLength(5);
     for (let i = 1; i < sw.length; i++) expect(Math.hypot(sw[i].x - sw[i - 1].x, sw[i].y - sw[i - 1].y)).toBeGreaterThanOrEqual(SWITCH_GAP_PX - 1e-9);
     const small = networkLayout(scenarioOf('gfc1'), 20);
-    // Every switch and destination stays; the sources are sampled.
     expect(small.nodes.length).toBeLessThan(scenarioOf('gfc1').nodes.length);
-    expect(small.nodes.filter((n) => n.kind === 'switch')).toHaveLength(5);
     expect(small.summary).not.toBeNull();
     // Only links between drawn nodes are drawn.
     const drawn = new Set(small.nodes.map((n) => n.id));
