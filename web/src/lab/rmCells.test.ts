@@ -3,7 +3,7 @@ import type { RmRecord } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
-import { cellAt, cellsAt, journeyOf, neighboursOf, RmCellIndex } from './rmCells';
+import { cellAt, cellsAt, fieldsAt, journeyOf, neighboursOf, RmCellIndex } from './rmCells';
 
 const scenarioOf = (id: string): Scenario => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
 
@@ -173,5 +173,20 @@ describe('journeyOf: where a cell turned around and who lowered its ER', () => {
     index.add([rec(0, 'S1', 'sent', null, null), rec(10, 'SW1', 'forward', null, 50, 'fecn')]);
     const j = journeyOf(index.cells[0]);
     expect(j).toMatchObject({ complete: false, turnedAt: null, lowered: [], erSentMbps: null, erNowMbps: 50 });
+  });
+});
+
+describe('fieldsAt: an RM cell\'s fields at a time', () => {
+  it('as it left its latest node: forward with the ER it was sent with, backward with the ER a switch wrote', () => {
+    const index = new RmCellIndex(neighboursOf([
+      { from: 'S1', to: 'SW1' },
+      { from: 'SW1', to: 'D1' },
+    ]));
+    index.add([rec(0, 'S1', 'sent'), rec(10, 'SW1', 'forward'), rec(30, 'D1', 'turnaround'), { ...rec(40, 'SW1', 'backward', 100, 60, 'erica'), ci: true }]);
+    const [c] = index.cells;
+    expect(fieldsAt(c, -1)).toBeNull();
+    expect(fieldsAt(c, 5)).toMatchObject({ dir: 'forward', erMbps: 100, ccrMbps: 10, ci: false, ni: false });
+    expect(fieldsAt(c, 45)).toMatchObject({ dir: 'backward', erMbps: 60, ci: true });
+    expect(fieldsAt(c, 45)!.at.node).toBe('SW1');
   });
 });

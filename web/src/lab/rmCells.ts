@@ -243,3 +243,24 @@ export function neighboursOf(links: readonly { from: string; to: string }[]): (n
   const empty = new Set<string>();
   return (node) => map.get(node) ?? empty;
 }
+
+/** An RM cell's fields as the trace has them, as it left its latest node at or before `us`. */
+export interface CellFields {
+  /** DIR: forward (0) before its turnaround, backward (1) after; or a switch's notification. */
+  dir: Phase;
+  erMbps: number | null;
+  ccrMbps: number | null;
+  ci: boolean;
+  ni: boolean;
+  /** The record they are read from. */
+  at: RmRecord;
+}
+
+export function fieldsAt(cell: RmCell, us: number): CellFields | null {
+  const rs = cell.records;
+  let i = rs.length - 1;
+  while (i >= 0 && rs[i].time_us > us) i--;
+  if (i < 0) return null;
+  const r = rs[i];
+  return { dir: phaseAfter(r.direction), erMbps: r.er_out_mbps, ccrMbps: r.ccr_mbps, ci: r.ci, ni: r.ni, at: r };
+}

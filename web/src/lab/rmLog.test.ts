@@ -40,6 +40,22 @@ describe('RmLog', () => {
     expect(log.dropped()).toBe(7 * 37 - 100 + 3);
   });
 
+  it('counts every event received this run, so a reader finds the new ones at the end of records()', () => {
+    const log = new RmLog(100);
+    let seen = 0;
+    const read: number[] = [];
+    for (let k = 0; k < 9; k++) {
+      log.append(Array.from({ length: 29 }, (_, i) => rec(k * 29 + i)), 0);
+      const kept = log.records();
+      const fresh = log.received() - seen;
+      read.push(...kept.slice(kept.length - fresh).map((r) => r.rm_seq));
+      seen = log.received();
+    }
+    expect(read).toEqual(Array.from({ length: 9 * 29 }, (_, i) => i));
+    log.reset();
+    expect(log.received()).toBe(0);
+  });
+
   it('tells its listeners of every change, and a reset empties it', () => {
     const log = new RmLog(10);
     let told = 0;

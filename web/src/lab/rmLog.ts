@@ -63,6 +63,12 @@ export class RmLog {
     return n > this.capacity ? this.events.slice(n - this.capacity) : this.events;
   }
 
+  /** Events that reached the page this run, kept or not (a reader that consumes them as they
+   *  come finds the new ones at the end of records()). */
+  received(): number {
+    return this.pageDropped + this.events.length;
+  }
+
   /** Events of this run that are no longer kept (by the engine or here). */
   dropped(): number {
     return this.engineDropped + this.pageDropped + Math.max(0, this.events.length - this.capacity);
