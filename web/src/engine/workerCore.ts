@@ -7,6 +7,9 @@ import { Checkpoints } from './checkpoints';
 import { ENGINE_TRACE_CAPACITY, type FromWorker, type Mode, type RunStatus, type Speed, type ToWorker } from './protocol';
 import type { Scenario } from '../contract/scenario';
 
+/** The engine's time resolution: picoseconds per ms (engine/sim/src/time.rs). */
+const PS_PER_MS = 1e9;
+
 export interface WorkerHost {
   post(msg: FromWorker, transfer?: Transferable[]): void;
   /** Wall clock, ms (performance.now in the worker). */
@@ -134,7 +137,9 @@ export class WorkerCore {
       case 'step':
       case 'runUntil': {
         this.endRmSearch(null);
-        const target = msg.type === 'step' ? this.sim.nowMs() + msg.ms : msg.ms;
+        // To the engine's picosecond, as it rounds a target: a sum like 0.30123… + 0.01 would
+        // otherwise lie a hair past where the engine stops, and the seek never end.
+        const target = Math.round((msg.type === 'step' ? this.sim.nowMs() + msg.ms : msg.ms) * PS_PER_MS) / PS_PER_MS;
         if (!(target > this.sim.nowMs()) || this.sim.done()) return this.postStatus();
         this.seekTargetMs = Math.min(target, this.sim.endMs());
         this.mode = 'seeking';
