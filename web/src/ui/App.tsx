@@ -32,6 +32,7 @@ import { editedOrigin } from './editor/canvas';
 import { Notices } from './Notices';
 import { RmEventLog } from './RmEventLog';
 import { TimeSlider } from './TimeSlider';
+import { NetworkView } from './network/NetworkView';
 import { Toolbar } from './Toolbar';
 import { useLabState } from './useLab';
 import { useClassroom } from './useClassroom';
@@ -167,6 +168,8 @@ export function App({
   const [workspace, setWorkspace] = useState<'charts' | 'editor' | 'sweep' | 'compare'>(() => startView(settings) ?? (compare.getState().phase === 'idle' ? 'charts' : 'compare'));
   // View state: the RM-cell event log, above the charts.
   const [eventLog, setEventLog] = useState(false);
+  // View state: the Network view (the topology animated from the run), above the charts.
+  const [networkOpen, setNetworkOpen] = useState(false);
   // Any network with switches can sweep its algorithms; a file's own sweep block comes first.
   const hasSweep = !!state.current?.scenario.sweep || sweepPhase !== 'idle' || !!state.current?.scenario.nodes.some((n) => n.kind === 'switch');
   const changes = state.current?.scenario.changes;
@@ -245,6 +248,11 @@ export function App({
             </button>
           )}
           </div>
+          {workspace === 'charts' && (
+            <button aria-pressed={networkOpen} className="view-toggle" data-testid="view-network" onClick={() => setNetworkOpen(!networkOpen)}>
+              Network
+            </button>
+          )}
           {workspace === 'charts' && shown('eventlog') && (
             <button aria-pressed={eventLog} className="view-toggle" data-testid="view-rmlog" onClick={() => setEventLog(!eventLog)} {...lockedProps('eventlog')}>
               Event log
@@ -313,6 +321,7 @@ export function App({
             }}
           />
         )}
+        {workspace === 'charts' && networkOpen && state.current && <NetworkView key={fileBase} lab={lab} state={state} store={store} group={group} />}
         {workspace === 'charts' && eventLog && <RmEventLog lab={lab} state={state} group={group} />}
         {workspace === 'charts' && <TimeSlider lab={lab} state={state} group={group} />}
         <div className="charts" hidden={workspace !== 'charts'}>

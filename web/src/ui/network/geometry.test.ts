@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY } from '../../scenario/library';
 import {
+  exitFraction,
+  LABEL_GAP_PX,
   LANE_OFFSET_PX,
   laneAngle,
   laneLook,
@@ -83,6 +85,8 @@ describe('lanes and positions along them', () => {
     const [sw1, sw2] = ['SW1', 'SW2'].map((id) => layout.nodes.find((n) => n.id === id)!);
     expect(Math.hypot(sw1.x - sw2.x, sw1.y - sw2.y)).toBeGreaterThanOrEqual(SWITCH_GAP_PX - 1e-9);
     expect(layout.summary).toBeNull();
+    // S1 and S2 are far apart: room for their rate labels.
+    expect(layout.endGapPx).toBeGreaterThan(LABEL_GAP_PX);
   });
 
   it('gfc1: its 5 switches spaced for their cards; a huge network is sampled and summarised', () => {
@@ -90,11 +94,36 @@ describe('lanes and positions along them', () => {
     const sw = layout.nodes.filter((n) => n.kind === 'switch');
     expect(sw).toHaveLength(5);
     for (let i = 1; i < sw.length; i++) expect(Math.hypot(sw[i].x - sw[i - 1].x, sw[i].y - sw[i - 1].y)).toBeGreaterThanOrEqual(SWITCH_GAP_PX - 1e-9);
+    // Its sources sit 12 editor units apart: too close for rate labels.
+    expect(layout.endGapPx).toBeLessThan(LABEL_GAP_PX);
     const small = networkLayout(scenarioOf('gfc1'), 20);
     expect(small.nodes.length).toBeLessThan(scenarioOf('gfc1').nodes.length);
     expect(small.summary).not.toBeNull();
     // Only links between drawn nodes are drawn.
     const drawn = new Set(small.nodes.map((n) => n.id));
     for (const l of small.links) expect(drawn.has(l.from) && drawn.has(l.to)).toBe(true);
+  });
+});
+
+describe('lanes end at the edges of what is drawn', () => {
+  it('exitFraction: where a segment leaves a box centred on its start', () => {
+    expect(exitFraction({ x: 0, y: 0 }, { x: 100, y: 0 }, { w: 10, h: 5 })).toBeCloseTo(0.1, 12);
+    expect(exitFraction({ x: 0, y: 0 }, { x: 0, y: 100 }, { w: 10, h: 5 })).toBeCloseTo(0.05, 12);
+    // Diagonal: the side it crosses first.
+    expect(exitFraction({ x: 0, y: 0 }, { x: 100, y: 100 }, { w: 10, h: 20 })).toBeCloseTo(0.1, 12);
+    // Never more than 45 % of the way (nodes overlapping each other).
+    expect(exitFraction({ x: 0, y: 0 }, { x: 5, y: 0 }, { w: 10, h: 10 })).toBe(0.45);
+  });
+
+  it('two-sources: lanes start and end at the cards and circles, not the centres', () => {
+    const s = scenarioOf('two-sources');
+    const layout = networkLayout(s, undefined, (n) => (n.kind === 'switch' ? { w: 95, h: 40 } : { w: 12, h: 12 }));
+    const at = (id: string) => layout.nodes.find((n) => n.id === id)!;
+    const lane = layout.lanes.get('SW1->SW2')!;
+    // SW1 and SW2 are level: the lane leaves SW1's card 95 px right of its centre.
+    expect(lane.a.x - at('SW1').x).toBeCloseTo(95, 6);
+    expect(at('SW2').x - lane.b.x).toBeCloseTo(95, 6);
+    const l1 = layout.lanes.get('S1->SW1')!;
+    expect(Math.hypot(l1.a.x - at('S1').x, l1.a.y - at('S1').y)).toBeGreaterThan(11);
   });
 });

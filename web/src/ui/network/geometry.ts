@@ -50,7 +50,12 @@ export interface NetworkLayout {
   lanes: Map<string, Lane>;
   /** Node counts by kind when not every node is drawn (null: all are). */
   summary: { kind: string; count: number }[] | null;
+  /** The smallest distance between two end systems (px; Infinity with fewer than two). */
+  endGapPx: number;
 }
+
+/** End systems closer than this (px) are drawn without their rate labels, which would overlap. */
+export const LABEL_GAP_PX = 70;
 
 /** The segment from `a` to `b` moved `offset` px to its right (y grows downwards). */
 export function offsetSegment(a: Point, b: Point, offset: number): [Point, Point] {
@@ -77,7 +82,26 @@ export function laneAngle(lane: Pick<Lane, 'a' | 'b'>): number {
   return (Math.atan2(lane.b.y - lane.a.y, lane.b.x - lane.a.x) * 180) / Math.PI;
 }
 
-export function networkLayout(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDrawn = NETWORK_MAX_DRAWN): NetworkLayout {
+/** Half the size (px) of what is drawn for a node: lanes end at its edge, not its centre. */
+export type HalfSize = (node: { id: string; kind: string }) => { w: number; h: number };
+
+/** Radius of an end system's circle (px). */
+export const END_RADIUS_PX = 12;
+
+/** A switch card's half size with `ports` port rows (its CSS: 190 px wide, ~30 px a row). */
+export function switchHalfSize(ports: number): { w: number; h: number } {
+  return { w: 95, h: (32 + 30 * ports) / 2 };
+}
+
+/** How far (0..1) along a → b the segment leaves a box of half size `half` centred on a. */
+export function exitFraction(a: Point, b: Point, half: { w: number; h: number }): number {
+  const dx = Math.abs(b.x - a.x);
+  const dy = Math.abs(b.y - a.y);
+  const t = Math.min(dx > 0 ? half.w / dx : Infinity, dy > 0 ? half.h / dy : Infinity);
+  return Math.min(0.45, t);
+}
+
+export function networkLayout(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDrawn = NETWORK_MAX_DRAWN, halfSize: HalfSize = () => ({ w: 0, h: 0 })): NetworkLayout {
   const drawing = topologyDrawing(scenario, maxDrawn);
   const switches = drawing.nodes.filter((n) => n.kind === 'switch');
   let gap = Infinity;
@@ -92,14 +116,21 @@ export function networkLayout(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDr
     const a = pos.get(src.from)!;
     const b = pos.get(src.to)!;
     const lane = (from: NetworkNode, to: NetworkNode): Lane => {
-      const [p, q] = offsetSegment(from, to, LANE_OFFSET_PX);
+      // From edge to edge: a cell waiting at a node sits at its edge, beside it, not under it.
+      const t0 = exitFraction(from, to, halfSize(from));
+      const t1 = 1 - exitFraction(to, from, halfSize(to));
+      const [p, q] = offsetSegment(pointOnLane({ a: from, b: to }, t0), pointOnLane({ a: from, b: to }, t1), LANE_OFFSET_PX);
       return { port: `${from.id}->${to.id}`, from: from.id, to: to.id, a: p, b: q };
     };
     const pair: [Lane, Lane] = [lane(a, b), lane(b, a)];
     for (const ln of pair) lanes.set(ln.port, ln);
     return { id: l.id, from: src.from, to: src.to, rateMbps: l.rateMbps, lanes: pair };
   });
-  return { nodes, links, lanes, summary: drawing.summary };
+  const ends = nodes.filter((n) => n.kind !== 'switch');
+  let endGapPx = Infinity;
+  for (let i = 0; i < ends.length; i++)
+    for (let j = i + 1; j < ends.length; j++) endGapPx = Math.min(endGapPx, Math.hypot(ends[i].x - ends[j].x, ends[i].y - ends[j].y));
+  return { nodes, links, lanes, summary: drawing.summary, endGapPx };
 }
 
 /** Lane colours from idle to full: a sequential blue ramp (ColorBrewer "Blues", colour-blind safe). */

@@ -1,0 +1,215 @@
+// The Network view: the topology drawn large (React Flow) and animated from the run at the time
+// the charts show (their marked time when paused, else the latest): links by utilisation, switch
+// ports' queues against their buffers with the algorithm's marks, sources' ACRs, and — slow
+// enough — the RM cells moving along the links; paused, click one for its fields and journey.
+
+import '@xyflow/react/dist/style.css';
+import { ReactFlow, ViewportPortal } from '@xyflow/react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { ChartGroup } from '../../charts/chartGroup';
+import type { SampleStore } from '../../charts/sampleStore';
+import type { Lab, LabState } from '../../lab/lab';
+import { rmCellsMove, rmSpeedLimit, slowEnough, typicalHopUs } from '../../lab/networkClock';
+import { portViews } from '../../lab/networkPorts';
+import { SPEEDS, speedLabel } from '../../scenario/speed';
+import { countsText } from '../topologyDrawing';
+import { useFullScreen } from '../useFullScreen';
+import { END_RADIUS_PX, LABEL_GAP_PX, networkLayout, switchHalfSize, UNMEASURED_COLOUR, UTILISATION_RAMP } from './geometry';
+import { RmCellPanel } from './RmCellPanel';
+import { NetworkPainter } from './painter';
+import { EDGE_TYPES, NODE_TYPES, type EndNode, type LinkEdge, type SwitchNode } from './parts';
+
+export function NetworkView({ lab, state, store, group }: { lab: Lab; state: LabState; store: SampleStore; group: ChartGroup }) {
+  const scenario = state.current!.scenario;
+  const catalogue = state.catalogue;
+  const ethernet = !!scenario.ethernet;
+  const painter = useMemo(() => new NetworkPainter(store, lab, group), [store, lab, group]);
+  // The marks follow live parameter changes: recomputed when one more applies.
+  const nowMs = state.status?.nowMs ?? 0;
+  const applied = (scenario.changes ?? []).filter((c) => c.at_ms <= nowMs).length;
+  const ports = useMemo(() => (catalogue ? portViews(scenario, catalogue, state.meta, nowMs) : []), [scenario, catalogue, state.meta, applied]);
+  // Lanes end at the switch cards' edges, which grow with their port rows.
+  const layout = useMemo(() => {
+    const rows = new Map<string, number>();
+    for (const p of ports) rows.set(p.switchId, (rows.get(p.switchId) ?? 0) + 1);
+    return networkLayout(scenario, undefined, (n) => (n.kind === 'switch' ? switchHalfSize(rows.get(n.id) ?? 0) : { w: END_RADIUS_PX, h: END_RADIUS_PX }));
+  }, [scenario, ports]);
+  const frameBytes = scenario.ethernet?.frame_bytes ?? catalogue?.fields.ethernet.find((f) => f.name === 'frame_bytes')?.default ?? 1500;
+  const hopUs = useMemo(() => typicalHopUs(scenario, catalogue?.delay_us_per_km ?? 5, frameBytes), [scenario, catalogue, frameBytes]);
+  const rmLimit = rmSpeedLimit(hopUs);
+  const moving = rmCellsMove(state.speed, rmLimit);
+  const slow = slowEnough(SPEEDS, rmLimit);
+
+  useEffect(() => {
+    // A loop lasts at most a few round trips of the whole network's links.
+    const allHopsUs = layout.links.length * hopUs;
+    painter.setModel({ scenario, layout, ports, rmLimit, lookbackUs: Math.max(10_000, 8 * allHopsUs) });
+  }, [painter, scenario, layout, ports, rmLimit, hopUs]);
+  useEffect(() => {
+    group.add(painter);
+    return () => group.remove(painter);
+  }, [group, painter]);
+
+  // Record the RM-cell trace while cells are drawn moving (unless the event log already does).
+  useEffect(() => {
+    if (!moving || lab.getState().rmTrace) return;
+    lab.setRmTrace(true);
+    return () => {
+      if (lab.getState().rmTrace) lab.setRmTrace(false);
+    };
+  }, [moving, lab]);
+
+  const picked = useSyncExternalStore(
+    (l) => painter.onPick(l),
+    () => painter.pickedCell,
+  );
+  // A new run: the cell picked is gone.
+  const run = state.status?.run;
+  useEffect(() => painter.pick(null), [run, painter]);
+
+  const labelled = layout.endGapPx >= LABEL_GAP_PX;
+  const nodes = useMemo(() => {
+    const kinds = new Map(scenario.nodes.map((n) => [n.id, n.kind]));
+    return layout.nodes.map((n): SwitchNode | EndNode =>
+      kinds.get(n.id) === 'switch'
+        ? { id: n.id, type: 'switch', position: { x: n.x, y: n.y }, data: { id: n.id, ports: ports.filter((p) => p.switchId === n.id), painter } }
+        : {
+            id: n.id,
+            type: 'end',
+            position: { x: n.x, y: n.y },
+            data: {
+              id: n.id,
+              kind: n.kind,
+              connections: n.kind === 'source' && labelled ? scenario.connections.filter((c) => c.from === n.id).map((c) => c.id) : [],
+              rateWord: ethernet ? 'rate' : 'ACR',
+              painter,
+            },
+          },
+    );
+  }, [layout, ports, painter, scenario, ethernet, labelled]);
+  const edges = useMemo(
+    () => layout.links.map((l): LinkEdge => ({ id: l.id, type: 'link', source: l.from, target: l.to, data: { link: l, painter } })),
+    [layout, painter],
+  );
+
+  const section = useRef<HTMLElement>(null);
+  const { full, toggle } = useFullScreen(section);
+  const [legend, setLegend] = useState(true);
+  const mode = state.status?.mode;
+  const paused = mode !== 'playing' && mode !== 'seeking';
+
+  return (
+    <section
+      ref={section}
+      className={`network-view${full === 'overlay' ? ' nv-maximised' : full ? ' nv-fullscreen' : ''}`}
+      data-testid="network-view"
+      data-full={full ?? 'no'}
+      aria-label="network view"
+    >
+      <div className="nv-head">
+        <h2>Network</h2>
+        <span className="nv-clock" ref={painter.clockText} data-testid="nv-clock" />
+        <span className="nv-rm-note" data-testid="nv-rm-note">
+          {moving
+            ? `${ethernet ? 'Rate-discovery frames and QCN notifications' : 'RM cells'} move along the links${paused ? ': click one for its journey' : ' (pause to click one)'}`
+            : `${ethernet ? 'Control frames' : 'RM cells'} are drawn moving at ${slow !== null ? `${speedLabel(slow)} or slower` : 'slower speeds than offered'}`}
+          {!moving && slow !== null && (
+            <button className="btn" data-testid="nv-slow" onClick={() => lab.setSpeed(slow)}>
+              Slow down to {speedLabel(slow)}
+            </button>
+          )}
+        </span>
+        <button className="btn" aria-pressed={legend} onClick={() => setLegend(!legend)} data-testid="nv-legend-toggle">
+          Legend
+        </button>
+        <button className="btn" data-testid="nv-full-screen" aria-pressed={full !== null} onClick={() => void toggle()} title={full ? 'Back to the page (Esc)' : 'Show the network full screen (Esc to leave)'}>
+          {full ? 'Exit full screen' : 'Full screen'}
+        </button>
+      </div>
+      {legend && <Legend ethernet={ethernet} />}
+      {!labelled && (
+        <p className="nv-summary" data-testid="nv-unlabelled">
+          The sources sit too close together for their {ethernet ? 'rates' : 'ACRs'}: see the rate chart below.
+        </p>
+      )}
+      {layout.summary && (
+        <p className="nv-summary" data-testid="nv-summary">
+          {countsText(layout.summary)}: {layout.nodes.length} drawn
+        </p>
+      )}
+      <div className="nv-canvas" data-testid="nv-canvas">
+        <ReactFlow
+          key={full ?? 'page'}
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          edgeTypes={EDGE_TYPES}
+          nodeOrigin={[0.5, 0.5]}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable={false}
+          fitView
+          fitViewOptions={{ padding: 0.12 }}
+          minZoom={0.05}
+          maxZoom={4}
+        >
+          <ViewportPortal>
+            <svg className="nv-overlay" width="1" height="1">
+              <g
+                ref={painter.markerLayer}
+                data-testid="nv-markers"
+                onClick={(e) => {
+                  const g = (e.target as Element).closest('[data-cell]');
+                  painter.pick(g ? (g as SVGGElement).dataset.cell! : null);
+                }}
+              />
+            </svg>
+          </ViewportPortal>
+        </ReactFlow>
+      </div>
+      {picked && <RmCellPanel painter={painter} id={picked} state={state} onClose={() => painter.pick(null)} />}
+    </section>
+  );
+}
+
+function Legend({ ethernet }: { ethernet: boolean }) {
+  const ramp = `linear-gradient(to right, ${UTILISATION_RAMP.join(', ')})`;
+  return (
+    <div className="nv-legend" data-testid="nv-legend">
+      <span className="nv-legend-item">
+        <span className="nv-ramp" style={{ background: ramp }} /> link utilisation 0 → 100 % (colour and width; one lane per direction, traffic on the right)
+      </span>
+      <span className="nv-legend-item">
+        <span className="nv-ramp" style={{ background: UNMEASURED_COLOUR, height: 3 }} /> not measured ({ethernet ? 'toward a host' : 'toward a source: backward RM cells only'})
+      </span>
+      <span className="nv-legend-item">
+        <svg width="18" height="16" viewBox="-9 -8 18 16" className="nv-rm nv-rm-forward">
+          <path className="nv-shape-forward" d="M8,0 L-6,-6 L-6,6 Z" />
+        </svg>
+        {ethernet ? 'rate-discovery frame, forward' : 'forward RM cell'}
+      </span>
+      <span className="nv-legend-item">
+        <svg width="18" height="16" viewBox="-9 -8 18 16" className="nv-rm nv-rm-backward">
+          <path className="nv-shape-backward" d="M0,-7 L7,0 L0,7 L-7,0 Z" />
+        </svg>
+        {ethernet ? 'rate-discovery frame, reflected' : 'backward RM cell'} (labelled with its ER, Mbps)
+      </span>
+      {ethernet && (
+        <span className="nv-legend-item">
+          <svg width="18" height="16" viewBox="-9 -8 18 16" className="nv-rm nv-rm-notification">
+            <rect className="nv-shape-notification" x="-6" y="-6" width="12" height="12" />
+          </svg>
+          QCN congestion notification, from the switch to the source
+        </span>
+      )}
+      <span className="nv-legend-item">
+        <span className="nv-bar nv-bar-sample">
+          <span className="nv-fill" style={{ width: '40%' }} />
+          <span className="nv-mark" style={{ left: '60%' }} />
+        </span>
+        queue against the buffer, with the algorithm's marks
+      </span>
+      <span className="nv-legend-item">data {ethernet ? 'frames' : 'cells'}: shown as the links' utilisation</span>
+    </div>
+  );
+}

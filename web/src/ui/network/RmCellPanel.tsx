@@ -1,0 +1,93 @@
+// The RM cell picked in the Network view: its fields at the shown time, as far as the trace has
+// them, and its journey (lab/rmCells.ts: journeyOf), stop by stop.
+
+import type { LabState } from '../../lab/lab';
+import { fieldsAt, journeyOf, type JourneyStop } from '../../lab/rmCells';
+import { rateText, timeText } from '../../lab/rmLog';
+import type { NetworkPainter } from './painter';
+
+const DIR_TEXT = { forward: 'forward (DIR = 0)', backward: 'backward (DIR = 1)', notification: 'congestion notification' } as const;
+const bit = (b: boolean) => (b ? '1' : '0');
+
+function stopText(s: JourneyStop, algorithmName: (id: string) => string): string {
+  const er = s.er_out_mbps === null ? '' : ` ER ${rateText(s.er_out_mbps)}`;
+  switch (s.direction) {
+    case 'sent':
+      return `sent by ${s.node}${s.er_in_mbps === null ? '' : ` with ER ${rateText(s.er_in_mbps)}`}`;
+    case 'notification':
+      return `sent by switch ${s.node}${s.er_out_mbps === null ? '' : ` (feedback ${rateText(s.er_out_mbps)})`}`;
+    case 'turnaround':
+      return `turned around at ${s.node}${loweredText(s, algorithmName)}`;
+    case 'received':
+      return `received by ${s.node}:${er || ' no ER'}`;
+    default:
+      return `${s.direction} at ${s.node}${loweredText(s, algorithmName) || (er ? `,${er}` : '')}`;
+  }
+}
+
+function loweredText(s: JourneyStop, algorithmName: (id: string) => string): string {
+  if (!s.loweredMbps || s.er_in_mbps === null || s.er_out_mbps === null) return '';
+  return `: ${s.by ? algorithmName(s.by) : 'ER'} lowered ER ${rateText(s.er_in_mbps)} → ${rateText(s.er_out_mbps)} (−${rateText(s.loweredMbps)})`;
+}
+
+export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkPainter; id: string; state: LabState; onClose: () => void }) {
+  const cell = painter.cells()?.cells.find((c) => c.id === id);
+  const names = new Map((state.catalogue?.algorithms ?? []).map((a) => [a.id, a.name]));
+  const algorithmName = (a: string) => names.get(a) ?? (a === 'virtual_source' ? 'the virtual source' : a);
+  if (!cell) {
+    return (
+      <div className="nv-cell" data-testid="nv-cell">
+        <p>That RM cell is no longer in the trace kept.</p>
+        <button className="btn" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    );
+  }
+  const shownUs = (painter.shownMs ?? state.status?.nowMs ?? 0) * 1000;
+  const f = fieldsAt(cell, shownUs) ?? fieldsAt(cell, Infinity)!;
+  const j = journeyOf(cell);
+  return (
+    <div className="nv-cell" data-testid="nv-cell" aria-live="polite">
+      <div className="nv-cell-head">
+        <strong>
+          {cell.connection} · RM cell #{cell.seq}
+        </strong>{' '}
+        <span>(the loop of {cell.origin})</span>
+        <button className="btn" onClick={onClose} data-testid="nv-cell-close">
+          Close
+        </button>
+      </div>
+      <dl className="nv-fields" data-testid="nv-cell-fields">
+        <dt>DIR</dt>
+        <dd data-name="dir">{DIR_TEXT[f.dir]}</dd>
+        <dt>ER</dt>
+        <dd data-name="er">{f.erMbps === null ? '—' : `${rateText(f.erMbps)} Mbps`}</dd>
+        <dt>CCR</dt>
+        <dd data-name="ccr">{f.ccrMbps === null ? '—' : `${rateText(f.ccrMbps)} Mbps`}</dd>
+        <dt>CI</dt>
+        <dd data-name="ci">{bit(f.ci)}</dd>
+        <dt>NI</dt>
+        <dd data-name="ni">{bit(f.ni)}</dd>
+        <dt>BN</dt>
+        <dd data-name="bn" title="The trace records turned-around cells and switch notifications apart (direction), not the BN bit">
+          not in the trace
+        </dd>
+      </dl>
+      <p className="nv-journey-sum" data-testid="nv-journey-summary">
+        {j.turnedAt ? `Turned around at ${j.turnedAt}. ` : j.stops[0].direction === 'notification' ? '' : 'Not turned around yet. '}
+        {j.lowered.length
+          ? `ER lowered at ${j.lowered.map((s) => `${s.node} by ${algorithmName(s.by)} (−${rateText(s.loweredMbps!)} Mbps)`).join(', ')}.`
+          : 'ER not lowered on its way.'}
+        {j.complete ? ` Home with ER ${rateText(j.erNowMbps)} Mbps.` : ' Still on its way.'}
+      </p>
+      <ol className="nv-journey" data-testid="nv-journey">
+        {j.stops.map((s, i) => (
+          <li key={i} className={s.time_us <= shownUs ? 'done' : 'ahead'} data-direction={s.direction} data-node={s.node}>
+            <span className="nv-journey-t">{timeText(s.time_us)} ms</span> {stopText(s, algorithmName)}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,274 @@
+// The Network view's per-frame drawing, outside React: React (and React Flow) draw the network
+// once; on every animation frame of the charts' loop (ChartGroup) this writes the state at the
+// shown time straight into the elements the node and edge components registered — each lane's
+// colour and width, each queue bar and its number, each source's ACR, the RM cells as markers —
+// so that a frame costs a few dozen attribute writes and no React render.
+
+import type { ChartGroup, FrameClient } from '../../charts/chartGroup';
+import type { SampleStore } from '../../charts/sampleStore';
+import type { Scenario } from '../../contract/scenario';
+import type { Lab } from '../../lab/lab';
+import { nextShown, rmCellsMove, type Shown } from '../../lab/networkClock';
+import { barFraction, type PortView } from '../../lab/networkPorts';
+import { cellsAt, neighboursOf, RmCellIndex, type CellAt } from '../../lab/rmCells';
+import { rateText } from '../../lab/rmLog';
+import { laneAngle, laneLook, pointOnLane, sourceUtilisation, type NetworkLayout } from './geometry';
+
+/** RM cells drawn at most at once. */
+export const MAX_MARKERS = 300;
+const SVG = 'http://www.w3.org/2000/svg';
+
+export interface PainterModel {
+  scenario: Scenario;
+  layout: NetworkLayout;
+  ports: PortView[];
+  /** The speed under which RM cells are drawn moving (networkClock.rmSpeedLimit). */
+  rmLimit: number;
+  /** How long before the shown time a cell under way can have started (µs). */
+  lookbackUs: number;
+}
+
+interface QueueTarget {
+  fill: HTMLElement;
+  text: HTMLElement;
+}
+
+export class NetworkPainter implements FrameClient {
+  private model: PainterModel | null = null;
+  private lanes = new Map<string, SVGPathElement>();
+  private queues = new Map<string, QueueTarget>();
+  private acrs = new Map<string, HTMLElement>();
+  private clock: HTMLElement | null = null;
+  private markers: SVGGElement | null = null;
+  private pool: SVGGElement[] = [];
+  /** Column of each connection's ACR; of each lane's utilisation (or the ACRs its source sends). */
+  private acrIndex = new Map<string, number>();
+  private laneSources = new Map<string, { acr: number[]; rateMbps: number }>();
+  private utilIndex = new Map<string, number>();
+  private shown: Shown | null = null;
+  private index: RmCellIndex | null = null;
+  private consumed = 0;
+  private picked: string | null = null;
+  private pickListeners = new Set<(id: string | null) => void>();
+  /** What was written last, by element key, so that an unchanged value is not written again. */
+  private written = new Map<string, string>();
+  /** The cells drawn in the last frame (for tests and the e2e hook: `data-*` attributes too). */
+  drawn: CellAt[] = [];
+
+  constructor(
+    private readonly store: SampleStore,
+    private readonly lab: Lab,
+    private readonly group: ChartGroup,
+  ) {}
+
+  setModel(model: PainterModel) {
+    const scenarioChanged = this.model?.scenario !== model.scenario;
+    this.model = model;
+    const meta = this.store.meta;
+    this.acrIndex = new Map(meta.flatMap((m, i) => (m.kind === 'acr' ? [[m.owner, i] as const] : [])));
+    this.utilIndex = new Map(model.ports.filter((p) => p.utilIndex >= 0).map((p) => [p.port, p.utilIndex]));
+    this.laneSources = new Map();
+    const kinds = new Map(model.scenario.nodes.map((n) => [n.id, n.kind]));
+    for (const link of model.layout.links) {
+      for (const lane of link.lanes) {
+        if (kinds.get(lane.from) !== 'source') continue;
+        const acr = model.scenario.connections.filter((c) => c.from === lane.from).flatMap((c) => (this.acrIndex.has(c.id) ? [this.acrIndex.get(c.id)!] : []));
+        this.laneSources.set(lane.port, { acr, rateMbps: link.rateMbps });
+      }
+    }
+    if (scenarioChanged) this.index = null;
+    this.written.clear();
+  }
+
+  // Registration by the components (each returns its unregistration, for a ref callback's cleanup).
+  lane(port: string, el: SVGPathElement | null) {
+    if (el) this.lanes.set(port, el);
+    else this.lanes.delete(port);
+    this.written.delete(`lane:${port}`);
+  }
+  queue(port: string, target: QueueTarget | null) {
+    if (target) this.queues.set(port, target);
+    else this.queues.delete(port);
+    this.written.delete(`queue:${port}`);
+  }
+  acr(connection: string, el: HTMLElement | null) {
+    if (el) this.acrs.set(connection, el);
+    else this.acrs.delete(connection);
+    this.written.delete(`acr:${connection}`);
+  }
+  clockText = (el: HTMLElement | null) => {
+    this.clock = el;
+    this.written.delete('clock');
+  };
+  /** The layer the RM-cell markers go in (a stable callback: a new layer starts an empty pool). */
+  markerLayer = (el: SVGGElement | null) => {
+    if (el === this.markers) return;
+    this.markers = el;
+    this.pool = [];
+    el?.replaceChildren();
+  };
+
+  /** The RM cell picked (clicked), or null. */
+  get pickedCell(): string | null {
+    return this.picked;
+  }
+  pick(id: string | null) {
+    this.picked = id;
+    for (const l of this.pickListeners) l(id);
+  }
+  onPick(fn: (id: string | null) => void): () => void {
+    this.pickListeners.add(fn);
+    return () => this.pickListeners.delete(fn);
+  }
+
+  /** The cells of this run's trace (null before any record). */
+  cells(): RmCellIndex | null {
+    return this.index;
+  }
+
+  /** The time shown by the last frame (ms). */
+  get shownMs(): number | null {
+    return this.shown?.ms ?? null;
+  }
+
+  frame() {
+    const model = this.model;
+    const status = this.lab.getState().status;
+    if (!model || !status) return;
+    const speed = this.lab.getState().speed;
+    this.shown = nextShown(this.shown, { run: status.run, mode: status.mode, nowMs: status.nowMs, speed, markMs: this.group.cursorMark?.ms ?? null }, performance.now());
+    const ms = this.shown.ms;
+    this.write('clock', this.clock, `t = ${ms.toFixed(3)} ms`, (el, v) => (el.textContent = v));
+    const row = this.store.nearest(ms);
+    const value = (col: number | undefined) => (row >= 0 && col !== undefined && col >= 0 ? this.store.series(col)[row] : NaN);
+
+    for (const [port, el] of this.lanes) {
+      const util = this.utilIndex.get(port);
+      const src = this.laneSources.get(port);
+      const pct = util !== undefined ? value(util) : src ? sourceUtilisation(src.acr.map(value), src.rateMbps) : null;
+      const look = laneLook(pct === null || Number.isNaN(pct) ? null : pct);
+      this.write(`lane:${port}`, el, `${look.colour}|${look.widthPx.toFixed(1)}|${pct === null || Number.isNaN(pct) ? '' : pct.toFixed(0)}`, (e) => {
+        e.style.stroke = look.colour;
+        e.style.strokeWidth = `${look.widthPx.toFixed(1)}px`;
+        e.dataset.util = pct === null || Number.isNaN(pct) ? '' : pct.toFixed(1);
+      });
+    }
+    for (const p of model.ports) {
+      const t = this.queues.get(p.port);
+      if (!t) continue;
+      const q = value(p.queueIndex);
+      const text = Number.isNaN(q) ? '—' : `${q >= 10 ? q.toFixed(0) : q.toFixed(1)} / ${p.buffer >= 10 ? p.buffer.toFixed(0) : p.buffer.toFixed(1)} ${p.unit}`;
+      this.write(`queue:${p.port}`, t.fill, text, (fill) => {
+        fill.style.width = `${(100 * barFraction(q, p.buffer)).toFixed(2)}%`;
+        t.text.textContent = text;
+        t.text.dataset.queue = Number.isNaN(q) ? '' : String(q);
+      });
+    }
+    for (const [conn, el] of this.acrs) {
+      const v = value(this.acrIndex.get(conn));
+      this.write(`acr:${conn}`, el, Number.isNaN(v) ? '—' : `${rateText(v)} Mbps`, (e, s) => (e.textContent = s));
+    }
+    this.drawCells(model, ms * 1000, status.mode === 'playing' && !rmCellsMove(speed, model.rmLimit));
+  }
+
+  /** Feeds the trace's new records to the cell index; a new run (or scenario) starts afresh. */
+  private consume(model: PainterModel) {
+    const log = this.lab.rmLog;
+    const received = log.received();
+    if (!this.index || received < this.consumed) {
+      this.index = new RmCellIndex(neighboursOf(model.scenario.links));
+      this.consumed = 0;
+    }
+    if (received === this.consumed) return;
+    const kept = log.records();
+    const fresh = Math.min(kept.length, received - this.consumed);
+    this.index.add(kept.slice(kept.length - fresh));
+    this.consumed = received;
+    if (kept.length) this.index.forgetBefore(kept[0].time_us);
+  }
+
+  private drawCells(model: PainterModel, us: number, hidden: boolean) {
+    const layer = this.markers;
+    if (!layer) return;
+    this.consume(model);
+    const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS);
+    this.drawn = cells;
+    while (this.pool.length < cells.length) this.pool.push(layer.appendChild(marker()));
+    for (let i = 0; i < this.pool.length; i++) {
+      const g = this.pool[i];
+      const c = cells[i];
+      if (!c) {
+        if (g.style.display !== 'none') hide(g);
+        continue;
+      }
+      const lane = model.layout.lanes.get(`${c.from}->${c.to}`);
+      let x: number;
+      let y: number;
+      let angle = 0;
+      if (lane) {
+        ({ x, y } = pointOnLane(lane, c.fraction));
+        angle = laneAngle(lane);
+      } else {
+        // At a node (a notification, a cell between two records at one node), or between two
+        // nodes no drawn link joins (a sampled network): at the node it left.
+        const n = model.layout.nodes.find((k) => k.id === c.from);
+        if (!n) {
+          hide(g);
+          continue;
+        }
+        ({ x, y } = n);
+      }
+      g.style.display = '';
+      g.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)})`);
+      (g.firstChild as SVGGElement).setAttribute('transform', `rotate(${angle.toFixed(0)})`);
+      const cls = `nv-rm nv-rm-${c.phase}${c.cell.id === this.picked ? ' picked' : ''} nopan`;
+      if (g.getAttribute('class') !== cls) g.setAttribute('class', cls);
+      g.dataset.cell = c.cell.id;
+      g.dataset.connection = c.cell.connection;
+      g.dataset.x = x.toFixed(1);
+      g.dataset.y = y.toFixed(1);
+      const label = c.record.er_out_mbps === null ? (c.phase === 'notification' ? 'CN' : '') : rateText(c.record.er_out_mbps);
+      const text = g.lastChild as SVGTextElement;
+      if (text.textContent !== label) text.textContent = label;
+    }
+  }
+
+  private write<E>(key: string, el: E | null, value: string, apply: (el: E, value: string) => void) {
+    if (!el || this.written.get(key) === value) return;
+    this.written.set(key, value);
+    apply(el, value);
+  }
+}
+
+/** A pooled marker not in use: hidden, and naming no cell. */
+function hide(g: SVGGElement) {
+  g.style.display = 'none';
+  delete g.dataset.cell;
+}
+
+/** One pooled marker: the three shapes (CSS shows the one of its phase) and the ER label. */
+function marker(): SVGGElement {
+  const g = document.createElementNS(SVG, 'g');
+  g.setAttribute('class', 'nv-rm nopan');
+  g.setAttribute('data-testid', 'rm-cell');
+  const shapes = document.createElementNS(SVG, 'g');
+  // Forward: a triangle pointing along the lane; backward: a diamond; notification: a square.
+  const tri = document.createElementNS(SVG, 'path');
+  tri.setAttribute('class', 'nv-shape-forward');
+  tri.setAttribute('d', 'M8,0 L-6,-6 L-6,6 Z');
+  const diamond = document.createElementNS(SVG, 'path');
+  diamond.setAttribute('class', 'nv-shape-backward');
+  diamond.setAttribute('d', 'M0,-7 L7,0 L0,7 L-7,0 Z');
+  const square = document.createElementNS(SVG, 'rect');
+  square.setAttribute('class', 'nv-shape-notification');
+  square.setAttribute('x', '-6');
+  square.setAttribute('y', '-6');
+  square.setAttribute('width', '12');
+  square.setAttribute('height', '12');
+  shapes.append(tri, diamond, square);
+  const text = document.createElementNS(SVG, 'text');
+  text.setAttribute('y', '-11');
+  text.setAttribute('text-anchor', 'middle');
+  g.append(shapes, text);
+  return g;
+}

@@ -1,0 +1,133 @@
+// The Network view's React Flow node and edge components (sources, switches with their port
+// queue bars, destinations; a link as its two lanes), kept apart from the view so that the
+// editor can share them. They draw the network's structure; the painter (painter.ts) writes
+// the per-frame state into the elements they register.
+
+import { Handle, Position, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
+import { useEffect, useRef } from 'react';
+import { barFraction, type PortView } from '../../lab/networkPorts';
+import type { NetworkLink } from './geometry';
+import type { NetworkPainter } from './painter';
+
+export type SwitchData = { id: string; ports: PortView[]; painter: NetworkPainter };
+export type EndData = { id: string; kind: 'source' | 'destination' | string; connections: string[]; rateWord: string; painter: NetworkPainter };
+/** `connections` empty: no rate labels (the sources crowd; the rate chart has them). */
+export type LinkData = { link: NetworkLink; painter: NetworkPainter };
+
+export type SwitchNode = Node<SwitchData, 'switch'>;
+export type EndNode = Node<EndData, 'end'>;
+export type LinkEdge = Edge<LinkData, 'link'>;
+
+/** Edges join node centres: one hidden handle of each type at the centre. */
+function CentreHandles() {
+  const style = { left: '50%', top: '50%', opacity: 0, pointerEvents: 'none' as const };
+  return (
+    <>
+      <Handle type="source" position={Position.Top} style={style} isConnectable={false} />
+      <Handle type="target" position={Position.Top} style={style} isConnectable={false} />
+    </>
+  );
+}
+
+function PortRow({ port, painter }: { port: PortView; painter: NetworkPainter }) {
+  const fill = useRef<HTMLDivElement>(null);
+  const text = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (fill.current && text.current) painter.queue(port.port, { fill: fill.current, text: text.current });
+    return () => painter.queue(port.port, null);
+  }, [painter, port.port]);
+  const shown = port.marks.filter((m) => m.at <= port.buffer);
+  const beyond = port.marks.filter((m) => m.at > port.buffer);
+  const fmt = (v: number) => (v >= 10 ? v.toFixed(0) : v.toFixed(1));
+  const title = [
+    `${port.port}: queue against the buffer (${fmt(port.buffer)} ${port.unit})`,
+    ...port.marks.map((m) => `${m.label} (${m.param}) = ${fmt(m.at)} ${port.unit}${m.at > port.buffer ? ', beyond the buffer' : ''}`),
+  ].join('\n');
+  return (
+    <div className="nv-port" data-testid={`nv-port-${port.port}`}>
+      <span className="nv-port-to">→ {port.to}</span>
+      <div className="nv-bar" title={title}>
+        <div className="nv-fill" ref={fill} />
+        {shown.map((m) => (
+          <span key={m.param} className="nv-mark" data-mark={m.param} style={{ left: `${100 * barFraction(m.at, port.buffer)}%` }}>
+            <span className="nv-mark-label">{m.label}</span>
+          </span>
+        ))}
+      </div>
+      <span className="nv-qtext" ref={text} data-testid={`nv-queue-${port.port}`} />
+      {beyond.length > 0 && <span className="nv-beyond">{beyond.map((m) => m.label).join(', ')} beyond the buffer</span>}
+    </div>
+  );
+}
+
+export function SwitchCard({ data }: NodeProps<SwitchNode>) {
+  const algorithm = data.ports[0]?.algorithmName;
+  return (
+    <div className="nv-switch" data-testid={`nv-node-${data.id}`}>
+      <CentreHandles />
+      <div className="nv-switch-head">
+        <strong>{data.id}</strong>
+        {algorithm && <span className="nv-algorithm">{algorithm}</span>}
+      </div>
+      {data.ports.map((p) => (
+        <PortRow key={p.port} port={p} painter={data.painter} />
+      ))}
+    </div>
+  );
+}
+
+function AcrLine({ connection, word, painter }: { connection: string; word: string; painter: NetworkPainter }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    painter.acr(connection, ref.current);
+    return () => painter.acr(connection, null);
+  }, [painter, connection]);
+  return (
+    <div className="nv-acr" data-testid={`nv-acr-${connection}`}>
+      {connection} {word} <span ref={ref} />
+    </div>
+  );
+}
+
+export function EndSystem({ data }: NodeProps<EndNode>) {
+  return (
+    <div className={`nv-end nv-${data.kind}`} data-testid={`nv-node-${data.id}`}>
+      <CentreHandles />
+      <span className="nv-end-id">{data.id}</span>
+      {data.connections.length > 0 && (
+        <div className="nv-end-info">
+          {data.connections.map((c) => (
+            <AcrLine key={c} connection={c} word={data.rateWord} painter={data.painter} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A link as its two lanes (one per direction); their colour and width come from the painter. */
+export function LinkLanes({ data }: EdgeProps<LinkEdge>) {
+  const { link, painter } = data!;
+  return (
+    <>
+      {link.lanes.map((lane) => (
+        <path
+          key={lane.port}
+          className="nv-lane"
+          data-port={lane.port}
+          data-testid={`nv-lane-${lane.port}`}
+          d={`M${lane.a.x},${lane.a.y} L${lane.b.x},${lane.b.y}`}
+          ref={(el) => {
+            painter.lane(lane.port, el);
+            return () => painter.lane(lane.port, null);
+          }}
+        >
+          <title>{`${lane.port} (${link.id}, ${link.rateMbps} Mbps)`}</title>
+        </path>
+      ))}
+    </>
+  );
+}
+
+export const NODE_TYPES = { switch: SwitchCard, end: EndSystem };
+export const EDGE_TYPES = { link: LinkLanes };
