@@ -2,7 +2,7 @@
 # `npm run bench`: events per second and simulated time / wall time for the library scenarios
 # (and scenarios/bench/, with the scale-10/1000/10000 networks: validation and build time and
 # events/s against size), natively (abrsim bench) and in wasm (the web build under Node).
-# Then the sweeps (natively and in wasm) and the Compare view's frame rate in Chromium.
+# Then the sweeps (natively and in wasm), and the Compare and Network views' frame rates in Chromium.
 # Numbers, not pass/fail. Extra arguments go to both runners (e.g. --repeat 5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +47,10 @@ node scripts/bench-sweeps.mjs
 
 # The Compare view's frame rate with two variants (gfc1) running and then drawn, in Chromium.
 node scripts/bench-compare.mjs
+
+# The page's frame rate with the Network view open while gfc1 plays at 1× (target ≥ 30 fps),
+# and with RM cells moving in slow motion.
+node scripts/bench-network.mjs
 
 # Soak: one simulated hour natively and ten minutes in wasm, with peak memory (ABR_SOAK=0 skips
 # it; ABR_SOAK_NATIVE_MS, ABR_SOAK_WASM_MS and ABR_SOAK_SCENARIO change it).

@@ -86,7 +86,7 @@ test('two-sources: the Network view animates links, queues and ACRs; an RM cell 
   const paused = await markers(page);
   expect(paused.length).toBeGreaterThan(0);
   const pick = paused.find((m) => m.cls.includes('nv-rm-backward')) ?? paused[0];
-  await page.locator(`[data-cell="${pick.id}"]`).click({ force: true });
+  await page.locator(`[data-cell="${pick.id}"] > g`).click({ force: true });
   const panel = page.getByTestId('nv-cell');
   await expect(panel).toBeVisible();
   await expect(panel.locator('[data-name="dir"]')).toContainText(/DIR = [01]/);
@@ -115,5 +115,48 @@ test('presentation mode: the Network view full screen, in large type; gfc1 with 
   await page.screenshot({ path: resolve(shots, 'network-present-fullscreen.png') });
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('network-view')).toHaveAttribute('data-full', 'no');
+  expect(errors).toEqual([]);
+});
+
+test('qcn-hotspot (Ethernet): rate-discovery frames and a QCN congestion notification on their way, and what the notification carried', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=qcn-hotspot');
+  await page.getByTestId('view-network').click();
+  await expect(page.getByTestId('nv-node-SW1')).toContainText('QCN');
+  await expect(page.getByTestId('nv-legend')).toContainText('QCN congestion notification');
+  // Slow motion records the trace; run to a moment when SW1's first notification to F3's host
+  // is on its way (the engine's trace: sent at 5.0724 ms, one hop of 5.2 µs).
+  await page.getByTestId('nv-slow').click();
+  await page.getByTestId('until-ms').fill('5.0745');
+  await page.getByTestId('run-until').click();
+  await expect.poll(async () => (await status(page))?.nowMs ?? 0).toBeGreaterThan(5.074);
+  await waitForMode(page, 'paused');
+  const notes = async () => (await markers(page)).filter((m) => m.cls.includes('nv-rm-notification'));
+  await expect.poll(async () => (await notes()).length).toBeGreaterThan(0);
+  const note = await notes();
+  await page.screenshot({ path: resolve(shots, 'network-qcn.png') });
+  await page.locator(`[data-cell="${note[0].id}"] > g`).click({ force: true });
+  const panel = page.getByTestId('nv-cell');
+  await expect(panel.locator('[data-name="dir"]')).toHaveText('congestion notification');
+  await expect(panel.getByTestId('nv-journey').locator('li').first()).toContainText('sent by switch SW1 (feedback');
+  expect(errors).toEqual([]);
+});
+
+test('paused, an event picked in the log moves the Network view to its time', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('nv-slow').click();
+  await page.getByTestId('until-ms').fill('1');
+  await page.getByTestId('run-until').click();
+  await expect(page.getByTestId('nv-clock')).toHaveText('t = 1.000 ms');
+  await waitForMode(page, 'paused');
+  await page.getByTestId('view-rmlog').click();
+  // An SW2 backward event: the cell is at SW2 at that time, on its way back.
+  await page.getByTestId('rmlog-node').selectOption('SW2');
+  await page.getByTestId('rmlog-direction').selectOption('backward');
+  const row = page.getByTestId('rmlog-row').nth(1);
+  const tUs = Number(await row.getAttribute('data-time-us'));
+  await row.click();
+  await expect(page.getByTestId('nv-clock')).toHaveText(`t = ${(tUs / 1000).toFixed(3)} ms`);
+  await expect.poll(async () => (await markers(page)).filter((m) => m.cls.includes('nv-rm-backward')).length).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });

@@ -5,7 +5,7 @@
 
 import '@xyflow/react/dist/style.css';
 import { ReactFlow, ViewportPortal } from '@xyflow/react';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChartGroup } from '../../charts/chartGroup';
 import type { SampleStore } from '../../charts/sampleStore';
 import type { Lab, LabState } from '../../lab/lab';
@@ -137,36 +137,7 @@ export function NetworkView({ lab, state, store, group }: { lab: Lab; state: Lab
           {countsText(layout.summary)}: {layout.nodes.length} drawn
         </p>
       )}
-      <div className="nv-canvas" data-testid="nv-canvas">
-        <ReactFlow
-          key={full ?? 'page'}
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={NODE_TYPES}
-          edgeTypes={EDGE_TYPES}
-          nodeOrigin={[0.5, 0.5]}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          elementsSelectable={false}
-          fitView
-          fitViewOptions={{ padding: 0.12 }}
-          minZoom={0.05}
-          maxZoom={4}
-        >
-          <ViewportPortal>
-            <svg className="nv-overlay" width="1" height="1">
-              <g
-                ref={painter.markerLayer}
-                data-testid="nv-markers"
-                onClick={(e) => {
-                  const g = (e.target as Element).closest('[data-cell]');
-                  painter.pick(g ? (g as SVGGElement).dataset.cell! : null);
-                }}
-              />
-            </svg>
-          </ViewportPortal>
-        </ReactFlow>
-      </div>
+      <NetworkCanvas key={full ?? 'page'} nodes={nodes} edges={edges} painter={painter} />
       {picked && <RmCellPanel painter={painter} id={picked} state={state} onClose={() => painter.pick(null)} />}
     </section>
   );
@@ -204,7 +175,7 @@ function Legend({ ethernet }: { ethernet: boolean }) {
       )}
       <span className="nv-legend-item">
         <span className="nv-bar nv-bar-sample">
-          <span className="nv-fill" style={{ width: '40%' }} />
+          <span className="nv-fill" style={{ transform: 'scaleX(0.4)' }} />
           <span className="nv-mark" style={{ left: '60%' }} />
         </span>
         queue against the buffer, with the algorithm's marks
@@ -213,3 +184,37 @@ function Legend({ ethernet }: { ethernet: boolean }) {
     </div>
   );
 }
+
+/**
+ * The React Flow canvas, rendered again only when the network's drawing changes (not with every
+ * status of the run: the painter draws the run). A new `key` (full screen) fits it anew.
+ */
+const NetworkCanvas = memo(function NetworkCanvas({ nodes, edges, painter }: { nodes: (SwitchNode | EndNode)[]; edges: LinkEdge[]; painter: NetworkPainter }) {
+  return (
+    <div className="nv-canvas" data-testid="nv-canvas">
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={NODE_TYPES}
+        edgeTypes={EDGE_TYPES}
+        nodeOrigin={NODE_ORIGIN}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        elementsSelectable={false}
+        fitView
+        fitViewOptions={FIT_VIEW}
+        minZoom={0.05}
+        maxZoom={4}
+      >
+        <ViewportPortal>
+          <svg className="nv-overlay" width="1" height="1">
+            <g ref={painter.markerLayer} data-testid="nv-markers" onClick={painter.clicked} />
+          </svg>
+        </ViewportPortal>
+      </ReactFlow>
+    </div>
+  );
+});
+
+const NODE_ORIGIN: [number, number] = [0.5, 0.5];
+const FIT_VIEW = { padding: 0.12 };

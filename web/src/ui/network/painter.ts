@@ -44,6 +44,7 @@ export class NetworkPainter implements FrameClient {
   /** Column of each connection's ACR; of each lane's utilisation (or the ACRs its source sends). */
   private acrIndex = new Map<string, number>();
   private laneSources = new Map<string, { acr: number[]; rateMbps: number }>();
+  private sourceOf = new Map<string, string>();
   private utilIndex = new Map<string, number>();
   private shown: Shown | null = null;
   private index: RmCellIndex | null = null;
@@ -68,6 +69,7 @@ export class NetworkPainter implements FrameClient {
     this.acrIndex = new Map(meta.flatMap((m, i) => (m.kind === 'acr' ? [[m.owner, i] as const] : [])));
     this.utilIndex = new Map(model.ports.filter((p) => p.utilIndex >= 0).map((p) => [p.port, p.utilIndex]));
     this.laneSources = new Map();
+    this.sourceOf = new Map(model.scenario.connections.map((c) => [c.id, c.from]));
     const kinds = new Map(model.scenario.nodes.map((n) => [n.id, n.kind]));
     for (const link of model.layout.links) {
       for (const lane of link.lanes) {
@@ -116,6 +118,11 @@ export class NetworkPainter implements FrameClient {
     this.picked = id;
     for (const l of this.pickListeners) l(id);
   }
+  /** A click in the marker layer: picks the cell clicked (or none). */
+  clicked = (e: { target: EventTarget | null }) => {
+    const g = e.target instanceof Element ? e.target.closest<SVGGElement>('[data-cell]') : null;
+    this.pick(g?.dataset.cell ?? null);
+  };
   onPick(fn: (id: string | null) => void): () => void {
     this.pickListeners.add(fn);
     return () => this.pickListeners.delete(fn);
@@ -159,7 +166,8 @@ export class NetworkPainter implements FrameClient {
       const q = value(p.queueIndex);
       const text = Number.isNaN(q) ? '—' : `${q >= 10 ? q.toFixed(0) : q.toFixed(1)} / ${p.buffer >= 10 ? p.buffer.toFixed(0) : p.buffer.toFixed(1)} ${p.unit}`;
       this.write(`queue:${p.port}`, t.fill, text, (fill) => {
-        fill.style.width = `${(100 * barFraction(q, p.buffer)).toFixed(2)}%`;
+        // A transform, not a width: the card's layout is not computed again every frame.
+        fill.style.transform = `scaleX(${barFraction(q, p.buffer).toFixed(4)})`;
         t.text.textContent = text;
         t.text.dataset.queue = Number.isNaN(q) ? '' : String(q);
       });
@@ -201,7 +209,9 @@ export class NetworkPainter implements FrameClient {
         if (g.style.display !== 'none') hide(g);
         continue;
       }
-      const lane = model.layout.lanes.get(`${c.from}->${c.to}`);
+      // A notification whose arrival has not come yet heads for its connection's source.
+      const toward = c.from === c.to && c.phase === 'notification' ? this.sourceOf.get(c.cell.connection) : undefined;
+      const lane = model.layout.lanes.get(`${c.from}->${toward ?? c.to}`);
       let x: number;
       let y: number;
       let angle = 0;

@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// Frame rate of the page with the Network view open (issue 12), in the production build on the
+// system Chromium: gfc1 (23 sources, 5 switches) playing at 1× (the target is ≥ 30 fps), then
+// the same in presentation mode, then two-sources in slow motion with its RM cells moving (the
+// trace recorded and drawn). The page counts its animation frames while the run plays; gfc1
+// lasts 400 ms of simulated time, so it is played several times over (reset, play). Numbers,
+// not pass/fail.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import { repoRoot } from '../tests/node/wasm-engine.mjs';
+
+const SCENARIO = process.env.ABR_BENCH_NETWORK ?? 'gfc1';
+const PLAYS = Number(process.env.ABR_BENCH_NETWORK_PLAYS ?? 5);
+const SLOW_MS = 3000;
+
+const vite = await import('vite');
+const root = resolve(repoRoot, 'web');
+const outDir = mkdtempSync(join(tmpdir(), 'abrlab-bench-'));
+await vite.build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+const server = await vite.preview({ root, logLevel: 'warn', build: { outDir }, preview: { port: 0, strictPort: false, host: '127.0.0.1' } });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+
+/** Counts animation frames until the toolbar says the run is over (or `ms` passed, when given). */
+const countFrames = (page, ms = null) =>
+  page.evaluate(
+    (limit) =>
+      new Promise((done) => {
+        let frames = 0;
+        let worst = 0;
+        let last = performance.now();
+        const t0 = last;
+        const tick = () => {
+          const now = performance.now();
+          frames++;
+          worst = Math.max(worst, now - last);
+          last = now;
+          const over = limit === null ? document.querySelector('[data-testid="clock"] .mode-done') !== null : now - t0 >= limit;
+          if (over && now - t0 > 50) done({ frames, ms: now - t0, worstMs: worst });
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    ms,
+  );
+
+async function playFps(page) {
+  let frames = 0;
+  let ms = 0;
+  let worstMs = 0;
+  for (let i = 0; i < PLAYS; i++) {
+    await page.getByTestId('reset').click();
+    await page.waitForTimeout(200);
+    const counted = countFrames(page);
+    await page.getByTestId('play').click();
+    const r = await counted;
+    frames += r.frames;
+    ms += r.ms;
+    worstMs = Math.max(worstMs, r.worstMs);
+  }
+  return { fps: (frames * 1000) / ms, ms, worstMs };
+}
+
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  const open = async (path, network = true) => {
+    await page.goto(new URL(path, server.resolvedUrls.local[0]).toString());
+    await page.getByTestId('reset').waitFor();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="reset"]').disabled);
+    if (network) {
+      await page.getByTestId('view-network').click();
+      await page.getByTestId('nv-node-SW1').waitFor();
+    }
+    await page.getByTestId('speed').selectOption('1');
+  };
+  // The same page without the Network view, for comparison.
+  await open(`/?scenario=${SCENARIO}`, false);
+  const without = await playFps(page);
+  await open(`/?scenario=${SCENARIO}`);
+  const plain = await playFps(page);
+  await open(`/?scenario=${SCENARIO}&present=1`);
+  const present = await playFps(page);
+
+  // Slow motion: two-sources with its RM cells drawn (the trace on).
+  await page.goto(new URL('/?scenario=two-sources', server.resolvedUrls.local[0]).toString());
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('nv-slow').click();
+  const speed = await page.getByTestId('speed').inputValue();
+  await page.getByTestId('play').click();
+  const slow = await countFrames(page, SLOW_MS);
+
+  const line = (name, r) => `  ${name.padEnd(44)} ${r.fps.toFixed(1).padStart(5)} fps over ${r.ms.toFixed(0)} ms (longest frame ${r.worstMs.toFixed(0)} ms)`;
+  console.log(`\nNetwork view frame rate (frames per second; 60 is the display's; the target is ≥ 30 while gfc1 plays at 1×)`);
+  console.log(line(`${SCENARIO} at 1×, charts only (no Network view)`, without));
+  console.log(line(`${SCENARIO} at 1×, ${PLAYS} plays`, plain));
+  console.log(line(`${SCENARIO} at 1×, presentation mode`, present));
+  console.log(line(`two-sources at ${speed}×, RM cells moving`, { fps: (slow.frames * 1000) / slow.ms, ms: slow.ms, worstMs: slow.worstMs }));
+} finally {
+  await browser.close();
+  await server.close();
+  rmSync(outDir, { recursive: true, force: true });
+}
