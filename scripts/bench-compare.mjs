@@ -4,28 +4,14 @@
 // once in the pool's workers while the page counts its animation frames; then, with both runs'
 // charts drawn (overlaid and side by side), the frames per second while the cursor sweeps the
 // rate chart (every chart redraws its cursor, the tooltip follows). Numbers, not pass/fail.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
-import { repoRoot } from '../tests/node/wasm-engine.mjs';
+import { withPage } from './bench-page.mjs';
 
 const SCENARIO = process.env.ABR_BENCH_COMPARE ?? 'gfc1';
 const VARIANT = process.env.ABR_BENCH_VARIANT ?? 'nodes.SW3.params.target_delay_us=500';
 const SWEEP_MS = 3000;
 
-const vite = await import('vite');
-const root = resolve(repoRoot, 'web');
-const outDir = mkdtempSync(join(tmpdir(), 'abrlab-bench-'));
-await vite.build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-const server = await vite.preview({ root, logLevel: 'warn', build: { outDir }, preview: { port: 0, strictPort: false, host: '127.0.0.1' } });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
-try {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-  await page.goto(new URL(`/?scenario=${SCENARIO}`, server.resolvedUrls.local[0]).toString());
+await withPage(async (page, url) => {
+  await page.goto(url(`/?scenario=${SCENARIO}`));
   await page.getByTestId('view-compare').click();
   await page.getByTestId('variant-1-sets').fill(VARIANT);
 
@@ -83,8 +69,4 @@ try {
   console.log(`  both variants running in the pool:   ${((running.frames * 1000) / running.ms).toFixed(1)} fps over ${running.ms.toFixed(0)} ms`);
   console.log(`  overlaid charts (${lines} rate lines), cursor sweeping:   ${overlaid.toFixed(1)} fps`);
   console.log(`  side by side (4 charts), cursor sweeping:   ${side.toFixed(1)} fps`);
-} finally {
-  await browser.close();
-  await server.close();
-  rmSync(outDir, { recursive: true, force: true });
-}
+});

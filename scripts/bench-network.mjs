@@ -5,25 +5,11 @@
 // trace recorded and drawn). The page counts its animation frames while the run plays; gfc1
 // lasts 400 ms of simulated time, so it is played several times over (reset, play). Numbers,
 // not pass/fail.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
-import { repoRoot } from '../tests/node/wasm-engine.mjs';
+import { withPage } from './bench-page.mjs';
 
 const SCENARIO = process.env.ABR_BENCH_NETWORK ?? 'gfc1';
 const PLAYS = Number(process.env.ABR_BENCH_NETWORK_PLAYS ?? 5);
 const SLOW_MS = 3000;
-
-const vite = await import('vite');
-const root = resolve(repoRoot, 'web');
-const outDir = mkdtempSync(join(tmpdir(), 'abrlab-bench-'));
-await vite.build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-const server = await vite.preview({ root, logLevel: 'warn', build: { outDir }, preview: { port: 0, strictPort: false, host: '127.0.0.1' } });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
 
 /** Counts animation frames until the toolbar says the run is over (or `ms` passed, when given). */
 const countFrames = (page, ms = null) =>
@@ -65,10 +51,9 @@ async function playFps(page) {
   return { fps: (frames * 1000) / ms, ms, worstMs };
 }
 
-try {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+await withPage(async (page, url) => {
   const open = async (path, network = true) => {
-    await page.goto(new URL(path, server.resolvedUrls.local[0]).toString());
+    await page.goto(url(path));
     await page.getByTestId('reset').waitFor();
     await page.waitForFunction(() => !document.querySelector('[data-testid="reset"]').disabled);
     if (network) {
@@ -86,7 +71,7 @@ try {
   const present = await playFps(page);
 
   // Slow motion: two-sources with its RM cells drawn (the trace on).
-  await page.goto(new URL('/?scenario=two-sources', server.resolvedUrls.local[0]).toString());
+  await page.goto(url('/?scenario=two-sources'));
   await page.getByTestId('view-network').click();
   await page.getByTestId('nv-slow').click();
   const speed = await page.getByTestId('speed').inputValue();
@@ -99,8 +84,4 @@ try {
   console.log(line(`${SCENARIO} at 1×, ${PLAYS} plays`, plain));
   console.log(line(`${SCENARIO} at 1×, presentation mode`, present));
   console.log(line(`two-sources at ${speed}×, RM cells moving`, { fps: (slow.frames * 1000) / slow.ms, ms: slow.ms, worstMs: slow.worstMs }));
-} finally {
-  await browser.close();
-  await server.close();
-  rmSync(outDir, { recursive: true, force: true });
-}
+});
