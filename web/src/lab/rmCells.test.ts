@@ -3,7 +3,7 @@ import type { RmRecord } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
-import { cellAt, cellsAt, fieldsAt, journeyOf, neighboursOf, RmCellIndex } from './rmCells';
+import { cellAt, cellsAt, fieldsAt, journeyOf, LOST_AFTER_HOPS, neighboursOf, RmCellIndex } from './rmCells';
 
 const scenarioOf = (id: string): Scenario => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
 
@@ -124,7 +124,36 @@ describe('cellAt: where an RM cell is between its records', () => {
     index.add([next(100, 'S1', 'sent'), next(110, 'SW1', 'forward'), next(130, 'D1', 'turnaround'), next(140, 'SW1', 'backward')]);
     const c1 = index.cells[1];
     expect(cellAt(c1, 145, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5, guessed: true });
-    expect(cellAt(c1, 500, index.hops)!.fraction).toBe(0.95);
+    expect(cellAt(c1, 175, index.hops)!.fraction).toBe(0.95);
+    // LOST_AFTER_HOPS of those hops late, it is taken as dropped: no longer drawn.
+    expect(cellAt(c1, 140 + LOST_AFTER_HOPS * 10, index.hops)).not.toBeNull();
+    expect(cellAt(c1, 140 + LOST_AFTER_HOPS * 10 + 1, index.hops)).toBeNull();
+  });
+
+  it('a notification nothing tells the way of waits at its switch for waitUs at most', () => {
+    const index = new RmCellIndex(neighboursOf([{ from: 'S1', to: 'SW1' }]));
+    index.add([rec(100, 'SW1', 'notification', 0.5, 0.5, 'qcn')]);
+    const [n] = index.cells;
+    expect(cellAt(n, 103, index.hops, 5)).toMatchObject({ from: 'SW1', to: 'SW1', phase: 'notification' });
+    expect(cellAt(n, 106, index.hops, 5)).toBeNull();
+  });
+
+  it('forgets the cells no longer kept, a dropped one (never closed) too, so that the index stays bounded', () => {
+    const index = new RmCellIndex(neighboursOf([
+      { from: 'S1', to: 'SW1' },
+      { from: 'SW1', to: 'D1' },
+    ]));
+    const cell = (seq: number, t: number, lost: boolean) => {
+      const at = (dt: number, node: string, d: RmRecord['direction']) => ({ ...rec(t + dt, node, d), rm_seq: seq });
+      return lost ? [at(0, 'S1', 'sent'), at(10, 'SW1', 'forward')] : [at(0, 'S1', 'sent'), at(10, 'SW1', 'forward'), at(30, 'D1', 'turnaround'), at(40, 'SW1', 'backward'), at(50, 'S1', 'received')];
+    };
+    index.add([...cell(0, 0, true), ...cell(1, 100, false), ...cell(2, 200, false)]);
+    expect(index.cells).toHaveLength(3);
+    index.forgetBefore(160);
+    expect(index.cells.map((c) => c.seq)).toEqual([2]);
+    // The dropped cell no longer catches a later record of its (connection, rm_seq).
+    index.add([{ ...rec(300, 'D1', 'turnaround'), rm_seq: 0 }]);
+    expect(index.cells.at(-1)!.records).toHaveLength(1);
   });
 
   it('cellsAt lists the cells under way, newest first, within the look-back and the limit', () => {

@@ -67,10 +67,20 @@ export class RmCellIndex {
     return this.byRecord.get(r);
   }
 
-  /** Forgets the cells whose last record is before `us` (their records are no longer kept). */
+  /**
+   * Forgets the oldest cells whose last record is before `us` (their records are no longer kept),
+   * closed or not: a cell a full buffer dropped never closes.
+   */
   forgetBefore(us: number) {
     let k = 0;
-    while (k < this.cells.length && this.cells[k].records[this.cells[k].records.length - 1].time_us < us && this.cells[k].closed) k++;
+    while (k < this.cells.length && this.cells[k].records[this.cells[k].records.length - 1].time_us < us) {
+      const c = this.cells[k++];
+      if (c.closed) continue;
+      const key = `${c.connection}/${c.seq}`;
+      const list = this.open.get(key)?.filter((o) => o !== c) ?? [];
+      if (list.length) this.open.set(key, list);
+      else this.open.delete(key);
+    }
     if (k > 0) this.cells.splice(0, k);
   }
 
@@ -131,13 +141,18 @@ export interface CellAt {
   guessed: boolean;
 }
 
+/** A cell overdue by this many times the hop it is guessed to make is taken as lost (dropped). */
+export const LOST_AFTER_HOPS = 4;
+
 /**
  * Where `cell` is at `us`: null before its first record, after it was received, or (a cell whose
  * next record has not come) when nothing tells where it goes. Between two records it moves
  * linearly from the first's node to the second's; past its last record it follows the hop the
- * previous cell made from that node (`hops`), stopping short of the next node.
+ * previous cell made from that node (`hops`), stopping short of the next node, until it is
+ * LOST_AFTER_HOPS such hops late (a full buffer dropped it). A notification nothing tells the
+ * way of stays at its switch for `waitUs` at most.
  */
-export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | null = null): CellAt | null {
+export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | null = null, waitUs = Infinity): CellAt | null {
   const rs = cell.records;
   if (rs.length === 0 || us < rs[0].time_us) return null;
   // The latest record at or before `us` (records are in time order).
@@ -152,18 +167,19 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
     const fraction = span > 0 ? Math.min(1, Math.max(0, (us - r.time_us) / span)) : 1;
     return { cell, from: r.node, to: next.node, fraction, phase, record: r, guessed: false };
   }
-  if (phase === 'notification') return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
   const hop = hops?.get(hopKey(cell, r));
-  if (!hop) return null;
+  if (!hop) return phase === 'notification' && us - r.time_us <= waitUs ? { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false } : null;
+  if (us - r.time_us > LOST_AFTER_HOPS * hop.us) return null;
   const fraction = hop.us > 0 ? Math.min(0.95, Math.max(0, (us - r.time_us) / hop.us)) : 0;
   return { cell, from: r.node, to: hop.next, fraction, phase, record: r, guessed: true };
 }
 
 /**
  * The cells under way at `us`, at most `max` (the newest first out when there are more), from
- * those opened within `lookbackUs` before it (a loop takes at most that long).
+ * those opened within `lookbackUs` before it (a loop takes at most that long); `waitUs` as for
+ * cellAt.
  */
-export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max: number): CellAt[] {
+export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max: number, waitUs = Infinity): CellAt[] {
   const out: CellAt[] = [];
   const cells = index.cells;
   // Cells are in the order opened, so by first record time: skip those opened after `us`.
@@ -177,7 +193,7 @@ export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max:
   for (let k = lo - 1; k >= 0 && out.length < max; k--) {
     const c = cells[k];
     if (c.records[0].time_us < us - lookbackUs) break;
-    const at = cellAt(c, us, index.hops);
+    const at = cellAt(c, us, index.hops, waitUs);
     if (at) out.push(at);
   }
   return out;

@@ -43,7 +43,7 @@ export function NetworkView({ lab, state, store, group }: { lab: Lab; state: Lab
   useEffect(() => {
     // A loop lasts at most a few round trips of the whole network's links.
     const allHopsUs = layout.links.length * hopUs;
-    painter.setModel({ scenario, layout, ports, rmLimit, lookbackUs: Math.max(10_000, 8 * allHopsUs) });
+    painter.setModel({ scenario, layout, ports, rmLimit, lookbackUs: Math.max(10_000, 8 * allHopsUs), waitUs: 4 * hopUs });
   }, [painter, scenario, layout, ports, rmLimit, hopUs]);
   useEffect(() => {
     group.add(painter);

@@ -26,6 +26,8 @@ export interface PainterModel {
   rmLimit: number;
   /** How long before the shown time a cell under way can have started (µs). */
   lookbackUs: number;
+  /** How long a notification whose way is unknown stays drawn at its switch (µs). */
+  waitUs: number;
 }
 
 interface QueueTarget {
@@ -199,7 +201,7 @@ export class NetworkPainter implements FrameClient {
     const layer = this.markers;
     if (!layer) return;
     this.consume(model);
-    const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS);
+    const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, model.waitUs);
     this.drawn = cells;
     while (this.pool.length < cells.length) this.pool.push(layer.appendChild(marker()));
     for (let i = 0; i < this.pool.length; i++) {
