@@ -1,6 +1,7 @@
 // Issue 12 in the browser: the Network view — the topology animated from the run (links by
 // utilisation, queue bars with the algorithm's marks, sources' ACR), RM cells moving in slow
 // motion, and a paused RM cell's journey; in presentation mode too, and full screen.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -98,6 +99,9 @@ test('two-sources: the Network view animates links, queues and ACRs; an RM cell 
     await expect(panel.getByTestId('nv-journey-summary')).toContainText('ER lowered at SW2 by ERICA');
   }
   await page.screenshot({ path: resolve(shots, 'network-journey.png'), fullPage: true });
+  // The view, its cells and the journey pass axe: no serious or critical violation.
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid="network-view"]').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
   expect(errors).toEqual([]);
 });
 

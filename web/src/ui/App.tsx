@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ChartGroup } from '../charts/chartGroup';
 import type { SampleStore } from '../charts/sampleStore';
 import { TimeChart } from './TimeChart';
@@ -32,7 +32,6 @@ import { editedOrigin } from './editor/canvas';
 import { Notices } from './Notices';
 import { RmEventLog } from './RmEventLog';
 import { TimeSlider } from './TimeSlider';
-import { NetworkView } from './network/NetworkView';
 import { Toolbar } from './Toolbar';
 import { useLabState } from './useLab';
 import { useClassroom } from './useClassroom';
@@ -44,6 +43,9 @@ import { embedSettings, fullLabUrl } from './embed';
 import { LOCKED_TITLE, TeacherContext } from './teacherContext';
 import { TeacherButton } from './TeacherDialog';
 import { linkView, shareLink } from '../lab/sharing';
+
+// The Network view (and React Flow with it) loads when first opened.
+const NetworkView = lazy(() => import('./network/NetworkView').then((m) => ({ default: m.NetworkView })));
 
 const ETHERNET_KIND_NAMES = { acr: 'rate limit' };
 
@@ -321,7 +323,11 @@ export function App({
             }}
           />
         )}
-        {workspace === 'charts' && networkOpen && state.current && <NetworkView key={fileBase} lab={lab} state={state} store={store} group={group} />}
+        {workspace === 'charts' && networkOpen && state.current && (
+          <Suspense fallback={<p className="nv-loading">Loading the Network view…</p>}>
+            <NetworkView key={fileBase} lab={lab} state={state} store={store} group={group} />
+          </Suspense>
+        )}
         {workspace === 'charts' && eventLog && <RmEventLog lab={lab} state={state} group={group} />}
         {workspace === 'charts' && <TimeSlider lab={lab} state={state} group={group} />}
         <div className="charts" hidden={workspace !== 'charts'}>

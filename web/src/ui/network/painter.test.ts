@@ -1,0 +1,111 @@
+// The painter's wiring: what a frame writes into the registered elements, from the sample store
+// and the RM-cell trace, at the shown time.
+import { describe, expect, it } from 'vitest';
+import { ChartGroup } from '../../charts/chartGroup';
+import { SampleStore } from '../../charts/sampleStore';
+import type { RmRecord, SeriesMeta } from '../../contract/engine';
+import type { RunStatus, Speed } from '../../engine/protocol';
+import type { Lab } from '../../lab/lab';
+import { portViews } from '../../lab/networkPorts';
+import { RmLog } from '../../lab/rmLog';
+import { LIBRARY } from '../../scenario/library';
+import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
+import { laneLook, networkLayout, pointOnLane, sourceUtilisation } from './geometry';
+import { NetworkPainter } from './painter';
+
+const scenario = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
+const meta: SeriesMeta[] = [
+  { id: 'acr:C1', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1' },
+  { id: 'acr:C2', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2' },
+  { id: 'queue:SW1->SW2', kind: 'queue', label: 'q', unit: 'cells', owner: 'SW1->SW2' },
+  { id: 'utilization:SW1->SW2', kind: 'utilization', label: 'u', unit: '%', owner: 'SW1->SW2' },
+];
+
+function setup(speed: Speed = 1) {
+  const store = new SampleStore();
+  store.reset(meta);
+  // Two rows: at 0.5 ms and at 1 ms (ACR C1, ACR C2, queue, utilisation).
+  store.append(new Float64Array([0.5, 25, 25, 0, 30, 1, 77.76, 50, 250, 90]), 5);
+  let status: RunStatus = { run: 1, mode: 'paused', nowMs: 1, endMs: 100, done: false, events: 0, speed, achievedSpeed: null, eventsPerSec: null };
+  const rmLog = new RmLog();
+  const lab = { getState: () => ({ status, speed }), rmLog } as unknown as Lab;
+  const group = new ChartGroup(() => 0, () => undefined);
+  const painter = new NetworkPainter(store, lab, group);
+  const layout = networkLayout(scenario);
+  const ports = portViews(scenario, ENGINE_CATALOGUE, meta, 0);
+  painter.setModel({ scenario, layout, ports, rmLimit: 0.001, lookbackUs: 10_000, waitUs: 30 });
+  return { painter, rmLog, group, layout, setStatus: (s: Partial<RunStatus>) => (status = { ...status, ...s }) };
+}
+
+const svg = (tag: string) => document.createElementNS('http://www.w3.org/2000/svg', tag);
+
+describe('NetworkPainter: one frame at the shown time', () => {
+  it('colours a measured lane by its utilisation and a source lane by its ACR; fills the queue bar; writes the ACR', () => {
+    const { painter } = setup();
+    const trunk = svg('path') as SVGPathElement;
+    const access = svg('path') as SVGPathElement;
+    painter.lane('SW1->SW2', trunk);
+    painter.lane('S1->SW1', access);
+    const fill = document.createElement('div');
+    const text = document.createElement('span');
+    painter.queue('SW1->SW2', { fill, text });
+    const acr = document.createElement('span');
+    painter.acr('C1', acr);
+    painter.frame();
+    const look = laneLook(90);
+    expect(trunk.style.stroke).toBe(look.colour);
+    expect(trunk.dataset.util).toBe('90.0');
+    expect(access.dataset.util).toBe(sourceUtilisation([77.76], 155.52)!.toFixed(1));
+    expect(fill.style.transform).toBe(`scaleX(${(250 / 1000).toFixed(4)})`);
+    expect(text.textContent).toBe('250 / 1000 cells');
+    expect(acr.textContent).toBe('77.76 Mbps');
+  });
+
+  it('shows the time marked on the charts when paused: the values of the row nearest to it', () => {
+    const { painter, group } = setup();
+    const trunk = svg('path') as SVGPathElement;
+    painter.lane('SW1->SW2', trunk);
+    group.cursorTo(0.5);
+    painter.frame();
+    expect(painter.shownMs).toBe(0.5);
+    expect(trunk.dataset.util).toBe('30.0');
+  });
+
+  it('draws an RM cell where its records put it, labelled with its ER, and picks it on a click', () => {
+    const { painter, rmLog, layout, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const rec = (time_us: number, node: string, direction: RmRecord['direction'], er: number): RmRecord => ({
+      time_us,
+      connection: 'C1',
+      rm_seq: 3,
+      node,
+      direction,
+      er_in_mbps: er,
+      er_out_mbps: er,
+      ccr_mbps: 25,
+      ci: false,
+      ni: false,
+      by: '',
+    });
+    rmLog.append([rec(900, 'S1', 'sent', 155.52), rec(910, 'SW1', 'forward', 155.52)], 0);
+    setStatus({ nowMs: 0.905 });
+    painter.frame();
+    const shown = [...layer.children].filter((g) => (g as SVGGElement).style.display !== 'none') as SVGGElement[];
+    expect(shown).toHaveLength(1);
+    const at = pointOnLane(layout.lanes.get('S1->SW1')!, 0.5);
+    expect(shown[0].getAttribute('transform')).toBe(`translate(${at.x.toFixed(1)},${at.y.toFixed(1)})`);
+    expect(shown[0].getAttribute('class')).toContain('nv-rm-forward');
+    expect(shown[0].textContent).toBe('155.5');
+    painter.clicked({ target: shown[0].querySelector('path') });
+    expect(painter.pickedCell).toBe(shown[0].dataset.cell);
+    // Playing too fast to follow, no cell is drawn.
+    setStatus({ mode: 'playing', speed: 1 });
+    const fast = setup(1);
+    fast.painter.markerLayer(layer);
+    fast.rmLog.append([rec(900, 'S1', 'sent', 155.52), rec(910, 'SW1', 'forward', 155.52)], 0);
+    fast.setStatus({ mode: 'playing', nowMs: 0.905 });
+    fast.painter.frame();
+    expect([...layer.children].filter((g) => (g as SVGGElement).style.display !== 'none')).toHaveLength(0);
+  });
+});
