@@ -71,6 +71,20 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(trunk.dataset.util).toBe('30.0');
   });
 
+  it('a mark made before the run played again no longer counts once it pauses; a new one does', () => {
+    const { painter, group, setStatus } = setup();
+    group.cursorTo(0.5);
+    painter.frame();
+    setStatus({ mode: 'playing' });
+    painter.frame();
+    setStatus({ mode: 'paused', nowMs: 1 });
+    painter.frame();
+    expect(painter.shownMs).toBe(1);
+    group.cursorTo(0.5);
+    painter.frame();
+    expect(painter.shownMs).toBe(0.5);
+  });
+
   it('draws an RM cell where its records put it, labelled with its ER, and picks it on a click', () => {
     const { painter, rmLog, layout, setStatus } = setup(0.0001);
     const layer = svg('g') as SVGGElement;
