@@ -11,7 +11,7 @@ import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
 import { laneLook, networkLayout, pointOnLane, sourceUtilisation } from './geometry';
-import { NetworkPainter } from './painter';
+import { NetworkPainter, UTIL_STEP_PERCENT } from './painter';
 
 const scenario = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
 const meta: SeriesMeta[] = [
@@ -55,7 +55,7 @@ describe('NetworkPainter: one frame at the shown time', () => {
     const look = laneLook(90);
     expect(trunk.style.stroke).toBe(look.colour);
     expect(trunk.dataset.util).toBe('90.0');
-    expect(access.dataset.util).toBe(sourceUtilisation([77.76], 155.52)!.toFixed(1));
+    expect(access.dataset.util).toBe((Math.round(sourceUtilisation([77.76], 155.52)! / UTIL_STEP_PERCENT) * UTIL_STEP_PERCENT).toFixed(1));
     expect(fill.style.transform).toBe(`scaleX(${(250 / 1000).toFixed(4)})`);
     expect(text.textContent).toBe('250 / 1000 cells');
     expect(acr.textContent).toBe('77.76 Mbps');

@@ -16,6 +16,8 @@ import { laneAngle, laneLook, pointOnLane, sourceUtilisation, type NetworkLayout
 
 /** RM cells drawn at most at once. */
 export const MAX_MARKERS = 300;
+/** Lanes are drawn in utilisation steps of this many percent. */
+export const UTIL_STEP_PERCENT = 2;
 const SVG = 'http://www.w3.org/2000/svg';
 
 export interface PainterModel {
@@ -160,12 +162,14 @@ export class NetworkPainter implements FrameClient {
     for (const [port, el] of this.lanes) {
       const util = this.utilIndex.get(port);
       const src = this.laneSources.get(port);
-      const pct = util !== undefined ? value(util) : src ? sourceUtilisation(src.acr.map(value), src.rateMbps) : null;
-      const look = laneLook(pct === null || Number.isNaN(pct) ? null : pct);
-      this.write(`lane:${port}`, el, `${look.colour}|${look.widthPx.toFixed(1)}|${pct === null || Number.isNaN(pct) ? '' : pct.toFixed(0)}`, (e) => {
+      const raw = util !== undefined ? value(util) : src ? sourceUtilisation(src.acr.map(value), src.rateMbps) : null;
+      // In steps of UTIL_STEP_PERCENT: a lane is painted again only when its look changes visibly.
+      const pct = raw === null || Number.isNaN(raw) ? null : Math.round(raw / UTIL_STEP_PERCENT) * UTIL_STEP_PERCENT;
+      const look = laneLook(pct);
+      this.write(`lane:${port}`, el, pct === null ? '' : String(pct), (e) => {
         e.style.stroke = look.colour;
         e.style.strokeWidth = `${look.widthPx.toFixed(1)}px`;
-        e.dataset.util = pct === null || Number.isNaN(pct) ? '' : pct.toFixed(1);
+        e.dataset.util = pct === null ? '' : pct.toFixed(1);
       });
     }
     for (const p of model.ports) {
