@@ -113,6 +113,7 @@ test('presentation mode: the Network view full screen, in large type; gfc1 with 
   await expect(page.getByTestId('nv-node-SW3')).toContainText('ERICA+');
   // ERICA+'s target queue is marked on each port's bar.
   await expect(page.getByTestId('nv-port-SW1->SW2').locator('[data-mark="target_delay_us"]')).toHaveCount(1);
+  await page.getByTestId('lesson-stops').uncheck(); // gfc1's lesson would pause at its first step (10 ms)
   await page.getByTestId('play').click();
   await expect.poll(async () => (await status(page))?.nowMs ?? 0).toBeGreaterThan(20);
   await page.getByTestId('nv-full-screen').click();

@@ -11,6 +11,7 @@ test('GFC-1 shows its published figures beside ours and marks them on the rate a
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
   await waitForMode(page, 'done');
+  await page.getByTestId('tab-result').click(); // the lesson stays; the result is a click away
   const table = page.getByTestId('summary-published');
   await expect(table.locator('tbody tr')).toHaveCount(8);
   const f = table.locator('tbody tr', { hasText: 'group F: mean rate' });
