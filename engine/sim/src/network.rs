@@ -45,7 +45,10 @@ pub struct Port {
     pub(crate) vs_held: u32,
     pub alg: Option<Box<dyn SwitchAlgorithm>>,
     /// Per VC (`vcs`), where its current frame stands; empty when the port discards by cell.
-    pub(crate) frame_state: Vec<FrameState>,
+    pub(crate) frame_state: Box<[FrameState]>,
+    /// Per-VC queues served round-robin; `None` for a FIFO port (boxed: every cell asks which
+    /// it is, few ports have them).
+    pub(crate) per_vc: Option<Box<PerVcQueues>>,
     pub accepted: u64,
     pub max_queue: u32,
     /// The largest queue since the last sample (the sampler resets it).
@@ -58,8 +61,6 @@ pub struct Port {
     pub reported: bool,
     /// True for the link's `from` → `to` direction.
     pub forward: bool,
-    /// Per-VC queues served round-robin; `None` for a FIFO port.
-    pub(crate) per_vc: Option<PerVcQueues>,
     pub dropped: u64,
     /// "SW1->SW2".
     pub id: String,
@@ -413,7 +414,8 @@ impl Network {
             for (node, next, forward) in [(a, b, true), (b, a, false)] {
                 let owner = &s.nodes[node];
                 let is_switch = owner.kind == NodeKind::Switch;
-                let per_vc = (is_switch && owner.scheduler == Some(Scheduler::PerVc)).then(|| PerVcQueues::new(true));
+                let per_vc =
+                    (is_switch && owner.scheduler == Some(Scheduler::PerVc)).then(|| Box::new(PerVcQueues::new(true)));
                 port_of.insert((node, next), ports.len());
                 ports.push(Port {
                     id: format!("{}->{}", owner.id, s.nodes[next].id),
@@ -440,7 +442,7 @@ impl Network {
                         let buffer = owner.buffer_cells.or(fields::BUFFER_CELLS.default).unwrap();
                         owner.epd_threshold_cells.unwrap_or(fields::EPD_DEFAULT_SHARE * buffer) as u32
                     },
-                    frame_state: Vec::new(), // per VC, once the VCs are known
+                    frame_state: Box::new([]), // per VC, once the VCs are known
                     alg: None,
                     alg_id: "",
                     vcs: Vec::new(),
@@ -528,7 +530,7 @@ impl Network {
                 for h in conns[i].fwd() {
                     let port = &mut ports[h.port as usize];
                     if port.per_vc.is_none() {
-                        port.per_vc = Some(PerVcQueues::new(false));
+                        port.per_vc = Some(Box::new(PerVcQueues::new(false)));
                     }
                 }
             }
@@ -560,7 +562,7 @@ impl Network {
                 q.queues = vec![VecDeque::new(); n_vcs];
             }
             if port.discard != Discard::Tail {
-                port.frame_state = vec![FrameState::Start; n_vcs];
+                port.frame_state = vec![FrameState::Start; n_vcs].into_boxed_slice();
             }
             let spec = algorithm_of(s, port.node);
             let params = Params::new(spec.params, &[&owner.params]);
