@@ -161,3 +161,25 @@ test('overlaid charts show both variants; the table downloads as CSV and the who
   expect(size[1]).toBeGreaterThan(2 * (2 * 300 + 22 * lines.length));
   expect(errors).toEqual([]);
 });
+
+test('presentation mode: the compare charts and their exported images in large type and thick lines', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources&present=1');
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('variant-1-alg-SW1').selectOption('erica_plus');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  const chart = page.getByTestId('compare-chart-rate-1');
+  await expect(chart).toBeVisible();
+  const fontPx = await chart.locator('.chart-axis-label-y').first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(fontPx).toBeGreaterThanOrEqual(18);
+  // The chart's SVG export is drawn in the same look: no text under 18 px, no line under 3 px.
+  const { text: svg } = await downloadText(page, () => chart.getByTestId('export-svg').click());
+  const sizes = [...svg.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1]));
+  const strokes = [...svg.matchAll(/data-series="[^"]*" stroke-width="([\d.]+)"/g)].map((m) => Number(m[1]));
+  expect(sizes.length).toBeGreaterThan(0);
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(18);
+  expect(strokes.length).toBeGreaterThan(0);
+  expect(Math.min(...strokes)).toBeGreaterThanOrEqual(3);
+  await page.screenshot({ path: resolve(shots, 'compare-present.png'), fullPage: true });
+  expect(errors).toEqual([]);
+});

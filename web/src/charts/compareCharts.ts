@@ -7,6 +7,7 @@
 
 import type { SeriesMeta } from '../contract/engine';
 import { chartSvg } from './export';
+import type { ChartLook } from './look';
 import { colourAt } from './palette';
 import { SampleStore } from './sampleStore';
 import { CHARTS, chartView, linesFor, unitFor, type ChartLine, type ChartSpec, type ChartView, type NetworkView } from './specs';
@@ -160,9 +161,10 @@ export function compareChartSvgs(
   names: string[],
   window: [number, number],
   width: number,
+  look?: ChartLook,
 ): { charts: { svg: string; width: number; height: number }[]; columns: number } {
   const [t0, t1] = window;
-  const base = { t0, t1, markers: [] as number[] };
+  const base = { t0, t1, markers: [] as number[], look };
   if (mode === 'overlaid') {
     const charts = overlay.panels.map((p, k) =>
       chartSvg(overlay.store, { ...base, title: p.view.title, lines: p.lines, yUnit: p.view.unit, yScale: p.view.scale, yFloor: p.view.yFloor }, width, `c${k}-`),

@@ -3,7 +3,7 @@
 // summary table drawn below, cells that differ from the first run marked as on screen. One SVG
 // document, which exportImage.ts rasterises into the PNG. Pure: strings in, a string out.
 
-import { SVG_LAYOUT } from './export';
+import { svgLayout } from './export';
 import { colourAt } from './palette';
 
 export interface CompareImageInput {
@@ -32,7 +32,7 @@ function fit(s: string, px: number, size: number): string {
 }
 
 export function compareSvg(c: CompareImageInput): { svg: string; width: number; height: number } {
-  const { pad, titleSize, font } = SVG_LAYOUT;
+  const { pad, titleSize, font } = svgLayout();
   const W = c.width;
   const parts: string[] = [];
   let y = pad + titleSize;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../contract/engine';
 import { chartCsv, chartSvg, prettyJson, runCsv, rustFloat, type ChartExport } from './export';
 import { PINNED_ALPHA } from './palette';
+import { NORMAL_LOOK, PRESENTATION_LOOK } from './look';
 import { SampleStore } from './sampleStore';
 import { CHARTS, linesFor } from './specs';
 
@@ -84,6 +85,25 @@ describe('SVG export', () => {
     const only = parse(chartSvg(store(), view({ lines: [rate[0]] }), 640).svg);
     expect([...only.querySelectorAll('path[data-series]')].map((p) => p.getAttribute('data-series'))).toEqual(['C1 ACR']);
     expect([...only.querySelectorAll('text')].map((t) => t.textContent)).not.toContain('C2');
+  });
+
+  it("in presentation mode draws what the projector shows: text of at least 18 px and lines of at least 3 px", () => {
+    const sizes = (look: typeof NORMAL_LOOK) => {
+      const doc = parse(chartSvg(store(), view({ look }), 640).svg);
+      return {
+        font: Math.min(...[...doc.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')))),
+        stroke: Math.min(...[...doc.querySelectorAll('path[data-series]')].map((p) => Number(p.getAttribute('stroke-width')))),
+        height: Number(doc.documentElement.getAttribute('height')),
+      };
+    };
+    const normal = sizes(NORMAL_LOOK);
+    const present = sizes(PRESENTATION_LOOK);
+    expect(present.font).toBeGreaterThanOrEqual(18);
+    expect(present.stroke).toBeGreaterThanOrEqual(3);
+    expect(normal.font).toBeLessThan(18); // the everyday look stays as it was
+    expect(present.height).toBeGreaterThan(normal.height); // larger text, more room around the plot
+    // No look: the everyday one.
+    expect(chartSvg(store(), view(), 640).svg).toBe(chartSvg(store(), view({ look: NORMAL_LOOK }), 640).svg);
   });
 
   it('fits the y axis to the lines shown', () => {

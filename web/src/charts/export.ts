@@ -5,7 +5,8 @@
 import { formatTick, niceDomain, ticks, timeAxis } from './axes';
 import { traceColumns, SvgPathPen } from './columnPath';
 import { legendModel } from './legend';
-import { DASH, drawOrder, LINE_WIDTH, MARKER_COLOUR, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from './palette';
+import { DASH, drawOrder, MARKER_COLOUR, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from './palette';
+import { NORMAL_LOOK, type ChartLook } from './look';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
 import { dashOf, type ChartLine } from './specs';
 
@@ -27,6 +28,8 @@ export interface ChartExport {
   kindName?: (kind: string) => string;
   /** A pinned run drawn faintly behind the lines (as on screen), named in the legend. */
   pinned?: PinnedExport;
+  /** Text sizes, line widths and inks: the chart's on screen (presentation mode's for a slide). */
+  look?: ChartLook;
 }
 
 /** The pinned run in an export: its rows, for each of `lines` its series there (-1: none), and
@@ -62,8 +65,27 @@ export function chartCsv(store: SampleStore, c: ChartExport): string {
   return out.join('\n') + '\n';
 }
 
-/** Layout of the SVG (px): sized like a chart on screen; the PNG export doubles it. */
-export const SVG_LAYOUT = { pad: 16, titleSize: 15, font: 12, legendRow: 20, plotLeft: 68, plotRight: 18, plotHeight: 220, axisBelow: 46 };
+/**
+ * Layout of the SVG (px) in a chart look: sized like the chart on screen (the PNG export doubles
+ * it); presentation mode's larger text takes proportionally more room around the plot.
+ */
+export function svgLayout(look: ChartLook = NORMAL_LOOK) {
+  const k = look.fontPx / NORMAL_LOOK.fontPx;
+  return {
+    pad: 16,
+    titleSize: Math.round(15 * k),
+    font: look.fontPx,
+    legendRow: Math.round(20 * k),
+    plotLeft: Math.round(68 * k),
+    plotRight: 18,
+    plotHeight: 220,
+    axisBelow: Math.round(46 * k),
+    lineWidth: look.lineWidth,
+    axisInk: look.axisInk,
+    gridInk: look.gridInk,
+    tickInk: look.tickInk,
+  };
+}
 const FONT_FAMILY = 'ui-sans-serif, system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
 /** A rough text width (px) at `size`: enough to flow the legend into rows. */
 const textWidth = (s: string, size: number) => s.length * size * 0.62;
@@ -83,10 +105,10 @@ interface LegendItem {
 
 const dashAttr = (dash: number[]) => (dash.length ? ` stroke-dasharray="${dash.join(' ')}"` : '');
 
-function swatch(x: number, y: number, it: LegendItem): string {
+function swatch(x: number, y: number, it: LegendItem, widths: Record<LineStyle, number>): string {
   const cap = it.style === 'dotted' ? ' stroke-linecap="round"' : '';
   const opacity = it.opacity === undefined ? '' : ` stroke-opacity="${it.opacity}"`;
-  const w = LINE_WIDTH[it.style] + (it.opacity === undefined ? 0.4 : 1.4);
+  const w = widths[it.style] + (it.opacity === undefined ? 0.4 : 1.4);
   return `<line x1="${x}" y1="${y}" x2="${x + 20}" y2="${y}" stroke="${it.color}" stroke-width="${w}"${dashAttr(it.dash ?? DASH[it.style])}${cap}${opacity}/>`;
 }
 
@@ -95,7 +117,7 @@ function swatch(x: number, y: number, it: LegendItem): string {
  * keeps its element ids apart from other charts' when several are composed into one image.
  */
 export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPrefix = ''): { svg: string; width: number; height: number } {
-  const L = SVG_LAYOUT;
+  const L = svgLayout(c.look);
   const parts: string[] = [];
   // Title.
   let y = L.pad + L.titleSize;
@@ -119,7 +141,7 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
       x = L.pad;
       row += L.legendRow;
     }
-    parts.push(swatch(x, row, it));
+    parts.push(swatch(x, row, it, L.lineWidth));
     parts.push(`<text x="${x + 26}" y="${row + 4}" font-size="${L.font}" fill="#4b5563">${esc(it.label)}</text>`);
     x += w;
   }
@@ -158,20 +180,20 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
   const axis = timeAxis(c.t1);
   for (const v of ticks(y0, y1, 5)) {
     const py = yOf(v).toFixed(1);
-    parts.push(`<line x1="${left}" y1="${py}" x2="${right}" y2="${py}" stroke="#eceff3"/>`);
-    parts.push(`<text x="${left - 8}" y="${py}" font-size="${L.font}" fill="#5b6675" text-anchor="end" dominant-baseline="middle">${formatTick(v)}</text>`);
+    parts.push(`<line x1="${left}" y1="${py}" x2="${right}" y2="${py}" stroke="${L.gridInk}"/>`);
+    parts.push(`<text x="${left - 8}" y="${py}" font-size="${L.font}" fill="${L.axisInk}" text-anchor="end" dominant-baseline="middle">${formatTick(v)}</text>`);
   }
   for (const v of ticks(c.t0, c.t1, Math.floor(plotW / 80))) {
     const px = xOf(v).toFixed(1);
-    parts.push(`<line x1="${px}" y1="${top}" x2="${px}" y2="${bottom}" stroke="#eceff3"/>`);
-    parts.push(`<line x1="${px}" y1="${bottom}" x2="${px}" y2="${bottom + 4}" stroke="#9aa5b1"/>`);
-    parts.push(`<text x="${px}" y="${bottom + 18}" font-size="${L.font}" fill="#5b6675" text-anchor="middle">${formatTick(v * axis.factor)}</text>`);
+    parts.push(`<line x1="${px}" y1="${top}" x2="${px}" y2="${bottom}" stroke="${L.gridInk}"/>`);
+    parts.push(`<line x1="${px}" y1="${bottom}" x2="${px}" y2="${bottom + 4}" stroke="${L.tickInk}"/>`);
+    parts.push(`<text x="${px}" y="${bottom + L.font + 6}" font-size="${L.font}" fill="${L.axisInk}" text-anchor="middle">${formatTick(v * axis.factor)}</text>`);
   }
-  parts.push(`<path d="M${left} ${top}V${bottom}H${right}" fill="none" stroke="#9aa5b1"/>`);
-  parts.push(`<text x="${left + plotW / 2}" y="${bottom + 38}" font-size="${L.font}" fill="#5b6675" text-anchor="middle">${axis.label}</text>`);
+  parts.push(`<path d="M${left} ${top}V${bottom}H${right}" fill="none" stroke="${L.tickInk}"/>`);
+  parts.push(`<text x="${left + plotW / 2}" y="${bottom + 2 * L.font + 14}" font-size="${L.font}" fill="${L.axisInk}" text-anchor="middle">${axis.label}</text>`);
   if (c.yUnit) {
     parts.push(
-      `<text transform="translate(${L.pad + 4} ${(top + bottom) / 2}) rotate(-90)" font-size="${L.font}" fill="#5b6675" text-anchor="middle">${esc(c.yUnit)}</text>`,
+      `<text transform="translate(${L.pad + 4} ${(top + bottom) / 2}) rotate(-90)" font-size="${L.font}" fill="${L.axisInk}" text-anchor="middle">${esc(c.yUnit)}</text>`,
     );
   }
   // Parameter changes, under the lines.
@@ -197,10 +219,10 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
   if (pinnedDec) {
     for (const s of order) {
       const p = pinnedLines.indexOf(s);
-      if (p >= 0) path(pinnedDec, p, c.lines[s], `data-pinned="${esc(c.lines[s].label)}" stroke-width="${LINE_WIDTH[c.lines[s].style] + 1}" stroke-opacity="${PINNED_ALPHA}"`);
+      if (p >= 0) path(pinnedDec, p, c.lines[s], `data-pinned="${esc(c.lines[s].label)}" stroke-width="${L.lineWidth[c.lines[s].style] + 1}" stroke-opacity="${PINNED_ALPHA}"`);
     }
   }
-  for (const s of order) path(dec, s, c.lines[s], `data-series="${esc(c.lines[s].label)}" stroke-width="${LINE_WIDTH[c.lines[s].style]}"`);
+  for (const s of order) path(dec, s, c.lines[s], `data-series="${esc(c.lines[s].label)}" stroke-width="${L.lineWidth[c.lines[s].style]}"`);
   parts.push('</g>');
 
   const svg =

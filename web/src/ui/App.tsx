@@ -317,6 +317,7 @@ export function App({
             currentJson={state.current?.json}
             catalogue={state.catalogue}
             library={LIBRARY.entries}
+            look={classroom.look}
             onOpen={(json, origin) => {
               lab.load(json, origin);
               setWorkspace('charts');

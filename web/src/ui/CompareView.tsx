@@ -25,6 +25,7 @@ import type { LibraryEntry } from '../scenario/library';
 import { textLibrary } from '../scenario/share';
 import { formatStat } from './SweepView';
 import { TimeChart } from './TimeChart';
+import type { ChartLook } from '../charts/look';
 import { ChartGroup } from '../charts/chartGroup';
 import { compareChartSvgs, mergeStores, overlayPanels, sidePanels, storeOf, variantNames, type CompareMode } from '../charts/compareCharts';
 import { compareSvg } from '../charts/compareImage';
@@ -44,7 +45,10 @@ export function CompareView({
   catalogue,
   library,
   onOpen,
+  look,
 }: {
+  /** Fonts, strokes and inks of the charts and their images (presentation mode's, or the everyday ones). */
+  look?: ChartLook;
   compare: CompareSession;
   current: Scenario | undefined;
   currentJson: string | undefined;
@@ -207,7 +211,7 @@ export function CompareView({
           side by side on shared axes (one zoom for all); Open shows a variant’s other charts in the lab.
         </p>
       )}
-      {s.phase === 'done' && <CompareCharts compare={compare} rows={rows} />}
+      {s.phase === 'done' && <CompareCharts compare={compare} rows={rows} look={look} />}
     </section>
   );
 }
@@ -217,7 +221,7 @@ export function CompareView({
  * variant, one dash per series) or side by side (one chart per variant, shared y axes); one zoom
  * and cursor for all. Downloads: the table as CSV, the whole view as one PNG.
  */
-function CompareCharts({ compare, rows }: { compare: CompareSession; rows: CompareRow[] }) {
+function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows: CompareRow[]; look?: ChartLook }) {
   const s = compare.getState();
   // View state: how the charts are laid out.
   const [mode, setMode] = useState<CompareMode>('side');
@@ -236,7 +240,7 @@ function CompareCharts({ compare, rows }: { compare: CompareSession; rows: Compa
     const width = COMPARE_IMAGE_WIDTH;
     const endMs = side[0]?.endMs ?? 1;
     const window = (group.zoomWindow ? [...group.zoomWindow] : [0, endMs]) as [number, number];
-    const { charts, columns } = compareChartSvgs(mode, side, overlay, names, window, width);
+    const { charts, columns } = compareChartSvgs(mode, side, overlay, names, window, width, look);
     const { svg, height } = compareSvg({
       title: `Compare: ${base}`,
       runs: names.map((label, i) => ({ label, digest: (s.outcomes[i]?.ok && s.outcomes[i].digest) || '' })),
@@ -284,6 +288,7 @@ function CompareCharts({ compare, rows }: { compare: CompareSession; rows: Compa
               yScale={p.view.scale}
               yFloor={p.view.yFloor}
               exportName={`compare-${p.spec.id}`}
+              look={look}
             />
           ))}
         </div>
@@ -304,6 +309,7 @@ function CompareCharts({ compare, rows }: { compare: CompareSession; rows: Compa
                   yScale={r.view.scale}
                   yFloor={yFloor}
                   exportName={`compare-${i + 1}-${spec.id}`}
+                  look={look}
                 />
               ) : (
                 <p key={`${spec.id}-${i}`} className="sweep-note">
