@@ -14,14 +14,20 @@ export interface Shortcut {
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
-  { keys: ['Space'], does: 'Play / pause the run', where: 'unless a button or a field has the focus' },
+  { keys: ['Space'], does: 'Play / pause the run', where: 'unless a button, a field or a node or link of the editor has the focus' },
   { keys: ['Ctrl+Z', '⌘Z'], does: 'Undo the last network edit', where: 'unless you are typing in a field' },
   { keys: ['Ctrl+Y', 'Ctrl+Shift+Z', '⌘⇧Z'], does: 'Redo', where: 'unless you are typing in a field' },
   { keys: ['P'], does: 'Presentation mode on / off (large text, thick lines, high contrast)' },
   { keys: ['\\'], does: 'Hide / show the side panel' },
   { keys: ['?'], does: 'Show / hide this list of shortcuts' },
   { keys: ['Esc'], does: 'Close this list; leave a full-screen chart' },
-  { keys: ['Delete', 'Backspace'], does: 'Delete the selected node or link', where: 'Edit network' },
+  { keys: ['Tab', 'Shift+Tab'], does: 'Focus the next / previous link or node of the network', where: 'Edit network' },
+  { keys: ['Enter', 'Space'], does: 'Select the focused node or link (with Link or Connection: pick the node)', where: 'Edit network' },
+  { keys: ['←', '↑', '→', '↓'], does: 'Move the focused node (10 units a press)', where: 'Edit network' },
+  { keys: ['Shift+←', 'Shift+↑', 'Shift+→', 'Shift+↓'], does: 'Move the focused node in bigger steps (50 units)', where: 'Edit network' },
+  { keys: ['L'], does: 'Start a link at the focused node; Tab to the other end and press Enter', where: 'Edit network' },
+  { keys: ['C'], does: 'Start a connection at the focused source; Tab to its destination and press Enter', where: 'Edit network' },
+  { keys: ['Delete', 'Backspace'], does: 'Delete the focused node or link (else the selection)', where: 'Edit network' },
   { keys: ['Esc'], does: 'Cancel the tool in use (back to Select)', where: 'Edit network' },
   { keys: ['Enter'], does: 'Apply the value typed', where: 'parameter and rate fields' },
   { keys: ['Esc'], does: 'Drop the value typed', where: 'switch parameter fields' },

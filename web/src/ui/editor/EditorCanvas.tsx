@@ -1,15 +1,34 @@
-// The editor's canvas: links and nodes drawn from the scenario, nodes dragged, the view zoomed
-// with the wheel about the pointer and panned by dragging the background. The geometry is in
-// canvas.ts; what a click or a drag means for the document is the editor's (NetworkEditor).
+// The editor's canvas on React Flow: the scenario's nodes and links, focusable (Tab), dragged
+// with the mouse or a finger, the view zoomed with the wheel or a pinch and panned by dragging
+// the background, a minimap. Keys on a focused node or link go to the editor (onNodeKey,
+// onLinkKey), before React Flow's own: what a key or a drag means for the document is the
+// editor's (NetworkEditor). The geometry is in canvas.ts; the hidden centre handles are the
+// Network view's (network/parts.tsx).
 
-import { useEffect, useRef, useState } from 'react';
+import '@xyflow/react/dist/style.css';
+import {
+  MiniMap,
+  ReactFlow,
+  type Edge,
+  type EdgeProps,
+  type Node,
+  type NodeChange,
+  type NodeProps,
+  type ReactFlowInstance,
+  type Viewport,
+} from '@xyflow/react';
+import { useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../contract/scenario';
-import { linkLabel, panned, pickable, positions, zoomAbout, type Box, type Drag, type Selection, type Tool } from './canvas';
+import { CentreHandles } from '../network/parts';
+import { KIND_LABEL, linkLabel, pickable, positions, type Drag, type Point, type Selection, type Tool } from './canvas';
+
+type EdNodeData = { id: string; kind: string; label: boolean; state: string };
+type EdLinkData = { a: Point; b: Point; label: string | null; title: string; state: string };
+type EdNode = Node<EdNodeData, 'ed'>;
+type EdLink = Edge<EdLinkData, 'ed'>;
 
 export interface EditorCanvasProps {
   draft: Scenario;
-  view: Box;
-  setCam: (b: Box) => void;
   tool: Tool;
   pick: string | null;
   selection: Selection;
@@ -24,143 +43,175 @@ export interface EditorCanvasProps {
   onLinkClick(id: string): void;
   /** A click on the empty canvas (not the end of a pan). */
   onBackgroundClick(): void;
+  /** A key pressed on a focused node or link: true if the editor took it. */
+  onNodeKey(id: string, ev: React.KeyboardEvent): boolean;
+  onLinkKey(id: string, ev: React.KeyboardEvent): boolean;
+  onInit(rf: ReactFlowInstance<EdNode, EdLink>): void;
+  /** The user zoomed or panned (the view no longer fits the network). */
+  onViewMoved(): void;
 }
+
+/** What a screen reader says a focused node or link lets you do. */
+const ARIA = {
+  'node.a11yDescription.default':
+    'Enter: select it (or pick it, with the Link or Connection tool). Arrow keys move it, Shift for bigger steps. L: link from here. C: connection from here (a source). Delete removes it.',
+  'node.a11yDescription.keyboardDisabled':
+    'Enter: select it (or pick it, with the Link or Connection tool). Arrow keys move it, Shift for bigger steps. L: link from here. C: connection from here (a source). Delete removes it.',
+  'edge.a11yDescription.default': 'Enter: select the link to edit its capacity and length. Delete removes it.',
+  'minimap.ariaLabel': 'Overview of the network',
+};
 
 export function EditorCanvas(p: EditorCanvasProps) {
-  const { draft, view, setCam, tool, pick, selection, size, onRoute } = p;
-  const svgRef = useRef<SVGSVGElement>(null);
+  const { draft, tool, pick, selection, size, onRoute } = p;
   const [drag, setDrag] = useState<Drag | null>(null);
-  const [pan, setPan] = useState<{ sx: number; sy: number; from: Box; moved: boolean } | null>(null);
-  const viewRef = useRef(view);
-  viewRef.current = view;
+  const box = useRef<HTMLDivElement>(null);
 
-  // Wheel zooms about the pointer (a native listener: React's wheel handler cannot prevent
-  // the page from scrolling).
-  useEffect(() => {
-    const svg = svgRef.current;
-    if (!svg) return;
-    const onWheel = (ev: WheelEvent) => {
-      ev.preventDefault();
-      const ctm = svg.getScreenCTM();
-      if (!ctm) return;
-      const q = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(ctm.inverse());
-      setCam(zoomAbout(viewRef.current, q.x, q.y, ev.deltaY > 0 ? 1.15 : 1 / 1.15));
-    };
-    svg.addEventListener('wheel', onWheel, { passive: false });
-    return () => svg.removeEventListener('wheel', onWheel);
-  }, [setCam]);
-
-  const toSvg = (ev: React.PointerEvent | React.MouseEvent) => {
-    const svg = svgRef.current!;
-    const pt = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(svg.getScreenCTM()!.inverse());
-    return { x: pt.x, y: pt.y };
-  };
-
-  const onNodeDown = (ev: React.PointerEvent, id: string) => {
-    ev.stopPropagation();
-    if (tool !== 'select') return;
-    (ev.target as Element).setPointerCapture?.(ev.pointerId);
-    const q = toSvg(ev);
-    setDrag({ id, x: q.x, y: q.y, moved: false });
-    p.onGrab(id);
-  };
-  const onBackgroundDown = (ev: React.PointerEvent) => {
-    if (ev.target !== svgRef.current) return;
-    (ev.target as Element).setPointerCapture?.(ev.pointerId);
-    setPan({ sx: ev.clientX, sy: ev.clientY, from: view, moved: false });
-  };
-  const onPointerMove = (ev: React.PointerEvent) => {
-    if (pan) {
-      const k = 1 / (svgRef.current!.getScreenCTM()?.a ?? 1); // canvas units per screen pixel
-      const dx = ev.clientX - pan.sx;
-      const dy = ev.clientY - pan.sy;
-      if (Math.abs(dx) + Math.abs(dy) > 0) {
-        setCam(panned(pan.from, dx, dy, k));
-        if (!pan.moved) setPan({ ...pan, moved: true });
-      }
-      return;
-    }
-    if (!drag) return;
-    const q = toSvg(ev);
-    setDrag({ ...drag, x: q.x, y: q.y, moved: true });
-  };
-  const onPointerUp = () => {
-    if (pan) {
-      // A pan is not a click on the background: keep the selection.
-      if (pan.moved) setTimeout(() => setPan(null), 0);
-      else setPan(null);
-      return;
-    }
-    if (!drag) return;
-    const d = drag;
-    setDrag(null);
-    if (d.moved) p.onMoved(d.id, d.x, d.y);
-  };
-
-  const pos = positions(draft, drag);
-  const kindOf = new Map(draft.nodes.map((n) => [n.id, n.kind]));
+  const pos = useMemo(() => positions(draft, drag), [draft, drag]);
   const selected = (kind: NonNullable<Selection>['kind'], id: string) => selection?.kind === kind && selection.id === id;
+  const kindOf = new Map(draft.nodes.map((n) => [n.id, n.kind]));
+
+  const nodes: EdNode[] = draft.nodes.map((n) => ({
+    id: n.id,
+    type: 'ed',
+    position: pos.get(n.id)!,
+    // Sizes known in advance (the minimap and the fitted view need no measuring).
+    ...(n.kind === 'switch' ? SWITCH_PX : { width: 2 * size.r, height: 2 * size.r }),
+    selected: selected('node', n.id),
+    ariaLabel: `${KIND_LABEL[n.kind]} ${n.id}`,
+    draggable: tool === 'select',
+    data: {
+      id: n.id,
+      kind: n.kind,
+      label: n.kind === 'switch' || size.nodeLabels,
+      state: `${selected('node', n.id) ? ' selected' : ''}${pick === n.id ? ' picked' : ''}${pickable(tool, pick, kindOf.get(n.id), n.id) ? '' : ' unpickable'}`,
+    },
+  }));
+  const edges: EdLink[] = draft.links.flatMap((l) => {
+    const a = pos.get(l.from);
+    const b = pos.get(l.to);
+    if (!a || !b) return [];
+    const on = selected('link', l.id);
+    return [
+      {
+        id: l.id,
+        type: 'ed',
+        source: l.from,
+        target: l.to,
+        selected: on,
+        ariaLabel: `Link ${linkLabel(l)}, ${l.from} to ${l.to}`,
+        data: {
+          a,
+          b,
+          label: size.linkLabels || on ? linkLabel(l) : null,
+          title: linkLabel(l),
+          state: `${on ? ' selected' : ''}${onRoute.has(`${l.from}>${l.to}`) ? ' on-path' : ''}`,
+        },
+      },
+    ];
+  });
+
+  // Only drags move nodes here (the document moves them once dropped); selection is the
+  // editor's, deletion too.
+  const onNodesChange = (changes: NodeChange<EdNode>[]) => {
+    for (const c of changes) if (c.type === 'position' && c.dragging && c.position) setDrag({ id: c.id, x: c.position.x, y: c.position.y, moved: true });
+  };
+
+  // Keys on a focused node or link, before React Flow's handlers (which would select or move
+  // the node behind the editor's back) and the page's (Space plays).
+  const onKeyDownCapture = (ev: React.KeyboardEvent) => {
+    const el = ev.target as HTMLElement;
+    const node = el.closest?.('.react-flow__node') as HTMLElement | null;
+    const edge = el.closest?.('.react-flow__edge') as HTMLElement | null;
+    const took = node?.dataset.id ? p.onNodeKey(node.dataset.id, ev) : edge?.dataset.id ? p.onLinkKey(edge.dataset.id, ev) : false;
+    if (took) {
+      ev.preventDefault();
+      ev.stopPropagation();
+    }
+  };
 
   return (
-    <svg
-      ref={svgRef}
+    <div
+      ref={box}
       className={`editor-canvas tool-${tool}`}
-      viewBox={`${view.x} ${view.y} ${view.w} ${view.h}`}
       data-testid="editor-canvas"
-      onPointerDown={onBackgroundDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onClick={() => {
-        if (pan?.moved) return;
-        p.onBackgroundClick();
-      }}
+      tabIndex={-1}
+      onKeyDownCapture={onKeyDownCapture}
     >
-      {draft.links.map((l) => {
-        const a = pos.get(l.from);
-        const b = pos.get(l.to);
-        if (!a || !b) return null;
-        return (
-          <g
-            key={l.id}
-            className={`ed-link${selected('link', l.id) ? ' selected' : ''}${onRoute.has(`${l.from}>${l.to}`) ? ' on-path' : ''}`}
-            data-testid={`ed-link-${l.id}`}
-            onClick={(ev) => {
-              ev.stopPropagation();
-              p.onLinkClick(l.id);
-            }}
-          >
-            <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ed-link-hit" />
-            <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ed-link-line" />
-            {(size.linkLabels || selected('link', l.id)) && (
-              <text x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 - 6} className="ed-link-label">
-                {linkLabel(l)}
-              </text>
-            )}
-            <title>{linkLabel(l)}</title>
-          </g>
-        );
-      })}
-      {draft.nodes.map((n) => {
-        const q = pos.get(n.id)!;
-        return (
-          <g
-            key={n.id}
-            transform={`translate(${q.x},${q.y})`}
-            className={`ed-node ed-${n.kind}${selected('node', n.id) ? ' selected' : ''}${pick === n.id ? ' picked' : ''}${pickable(tool, pick, kindOf.get(n.id), n.id) ? '' : ' unpickable'}`}
-            data-testid={`ed-node-${n.id}`}
-            onPointerDown={(ev) => onNodeDown(ev, n.id)}
-            onClick={(ev) => {
-              ev.stopPropagation();
-              if (drag?.moved) return;
-              p.onNodeClick(n.id);
-            }}
-          >
-            {n.kind === 'switch' ? <rect x={-24} y={-15} width={48} height={30} rx={6} /> : <circle r={size.r} />}
-            {(n.kind === 'switch' || size.nodeLabels) && <text dy="0.35em">{n.id}</text>}
-            <title>{n.id}</title>
-          </g>
-        );
-      })}
-    </svg>
+      <ReactFlow<EdNode, EdLink>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={NODE_TYPES}
+        edgeTypes={EDGE_TYPES}
+        nodeOrigin={NODE_ORIGIN}
+        onNodesChange={onNodesChange}
+        onNodeDragStart={(_, n) => p.onGrab(n.id)}
+        onNodeDragStop={(_, n) => {
+          setDrag(null);
+          p.onMoved(n.id, Math.round(n.position.x), Math.round(n.position.y));
+        }}
+        onNodeClick={(_, n) => p.onNodeClick(n.id)}
+        onEdgeClick={(_, e) => p.onLinkClick(e.id)}
+        onPaneClick={() => p.onBackgroundClick()}
+        onInit={(rf) => {
+          p.onInit(rf);
+          showView(box.current, rf.getViewport());
+        }}
+        onMove={(_, vp) => showView(box.current, vp)}
+        onMoveEnd={(ev) => {
+          if (ev) p.onViewMoved();
+        }}
+        nodesConnectable={false}
+        deleteKeyCode={null}
+        panActivationKeyCode={null}
+        zoomOnDoubleClick={false}
+        ariaLabelConfig={ARIA}
+        fitView
+        fitViewOptions={FIT_VIEW}
+        minZoom={0.05}
+        maxZoom={4}
+      >
+        <MiniMap pannable zoomable className="ed-minimap" style={MINIMAP_PX} nodeClassName={(n) => `ed-mini-${(n.data as EdNodeData).kind}`} />
+      </ReactFlow>
+    </div>
   );
 }
+
+/** The view as `x y zoom` on the canvas (read by the e2e tests), written without a render. */
+function showView(el: HTMLElement | null, vp: Viewport) {
+  if (el) el.dataset.viewport = `${vp.x.toFixed(1)} ${vp.y.toFixed(1)} ${vp.zoom.toFixed(4)}`;
+}
+
+function EditorNode({ data }: NodeProps<EdNode>) {
+  return (
+    <div className={`ed-node ed-${data.kind}${data.state}`} data-testid={`ed-node-${data.id}`} title={data.id}>
+      <CentreHandles />
+      {data.label && <span className="ed-node-id">{data.id}</span>}
+    </div>
+  );
+}
+
+/** A link as a straight line between node centres, with a wider invisible line to click. */
+function EditorLink({ id, data }: EdgeProps<EdLink>) {
+  const { a, b, label, title, state } = data!;
+  return (
+    <g className={`ed-link${state}`} data-testid={`ed-link-${id}`}>
+      <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ed-link-hit" />
+      <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ed-link-line" />
+      {label && (
+        <text x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 - 6} className="ed-link-label">
+          {label}
+        </text>
+      )}
+      <title>{title}</title>
+    </g>
+  );
+}
+
+/** A switch's box (px at zoom 1); end systems are circles of radius `size.r`. */
+const SWITCH_PX = { width: 48, height: 30 };
+const MINIMAP_PX = { width: 150, height: 90 };
+const NODE_TYPES = { ed: EditorNode };
+const EDGE_TYPES = { ed: EditorLink };
+const NODE_ORIGIN: [number, number] = [0.5, 0.5];
+/** Fitted, a small network is drawn at its own scale (at most 1 px per canvas unit). */
+export const FIT_VIEW = { padding: 0.1, maxZoom: 1 };

@@ -1,9 +1,12 @@
 // The network editor: the scenario's nodes on a canvas to drag, add from a palette, link,
 // delete, and connect (source → destination on the shortest path), with undo and redo (the
-// keys work anywhere in the lab: App.tsx). Every edit goes to the engine as a new scenario: the
+// keys work anywhere in the lab: App.tsx). Everything works from the keyboard too: Tab to a
+// node or link, arrows move it, L / C start a link / connection from it, Enter picks or
+// selects, Delete removes (the keys are listed in shortcuts.ts). Every edit goes to the engine as a new scenario: the
 // run restarts at t = 0 once the engine accepts it (the editor says so then, or says why not).
 // The document edits are the pure functions of topologyEdits.ts; this file is the view.
 
+import type { ReactFlowInstance } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Lab, LabState } from '../../lab/lab';
 import type { NodeKind, Scenario } from '../../contract/scenario';
@@ -25,16 +28,14 @@ import {
   inspectedConnection,
   linksOnRoute,
   nodeSize,
+  nudged,
   placeForNew,
-  viewBox,
-  zoomCentre,
-  type Box,
   type Selection,
   type Tool,
 } from './canvas';
 import { ConnectionForm } from './ConnectionForm';
 import { EditorBar } from './EditorBar';
-import { EditorCanvas } from './EditorCanvas';
+import { EditorCanvas, FIT_VIEW } from './EditorCanvas';
 import { LinkForm } from './LinkForm';
 
 export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
@@ -114,18 +115,18 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     [lab, current],
   );
 
-  const remove = useCallback(() => {
-    if (!draft || !selection) return;
-    const next =
-      selection.kind === 'node'
-        ? deleteNode(draft, selection.id)
-        : selection.kind === 'link'
-          ? deleteLink(draft, selection.id)
-          : deleteConnection(draft, selection.id);
-    setSelection(null);
-    const lost = draft.connections.length - next.connections.length - (selection.kind === 'connection' ? 1 : 0);
-    commit(next, `${selection.id} deleted${lost > 0 ? ` with ${lost} connection${lost === 1 ? '' : 's'} it carried` : ''}: the run restarted at t = 0.`);
-  }, [draft, selection, commit]);
+  /** Deletes the selection, or the element given (a focused node or link). */
+  const remove = useCallback(
+    (what: Selection = selection) => {
+      if (!draft || !what) return;
+      const next =
+        what.kind === 'node' ? deleteNode(draft, what.id) : what.kind === 'link' ? deleteLink(draft, what.id) : deleteConnection(draft, what.id);
+      setSelection(null);
+      const lost = draft.connections.length - next.connections.length - (what.kind === 'connection' ? 1 : 0);
+      commit(next, `${what.id} deleted${lost > 0 ? ` with ${lost} connection${lost === 1 ? '' : 's'} it carried` : ''}: the run restarted at t = 0.`);
+    },
+    [draft, selection, commit],
+  );
 
   useEffect(() => {
     const onKey = (ev: KeyboardEvent) => {
@@ -145,11 +146,10 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [remove, selection]);
 
-  const box = useMemo(() => viewBox(draft), [draft]);
   const size = useMemo(() => nodeSize(draft), [draft]);
-  // View state: the part of the canvas shown (null: fit the network).
-  const [cam, setCam] = useState<Box | null>(null);
-  const view = cam ?? box;
+  // View state: React Flow's view, and whether the user moved it off the fitted one.
+  const flow = useRef<ReactFlowInstance | null>(null);
+  const [fitted, setFitted] = useState(true);
   // Every new element and every field takes its defaults and ranges from the engine's catalogue.
   const catalogue = state.catalogue;
   if (!draft || !current || !catalogue) return null;
@@ -207,6 +207,58 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   const selectedLink = selection?.kind === 'link' ? draft.links.find((l) => l.id === selection.id) : undefined;
   const selected = (kind: NonNullable<Selection>['kind'], id: string) => selection?.kind === kind && selection.id === id;
 
+  // Keys on a focused node: the same picks as a click, moves, the start of a link or a
+  // connection, deletion. After a deletion the focus stays in the canvas (Tab goes on from there).
+  const nodeKey = (id: string, ev: React.KeyboardEvent): boolean => {
+    const node = draft.nodes.find((n) => n.id === id);
+    if (!node || ev.ctrlKey || ev.metaKey || ev.altKey) return false;
+    const to = nudged({ x: node.x ?? 0, y: node.y ?? 0 }, ev.key, ev.shiftKey);
+    if (to) {
+      setSelection({ kind: 'node', id });
+      commit(moveNode(draft, id, to.x, to.y), `${id} moved: the run restarted at t = 0.`, `${id} moved to (${to.x}, ${to.y}): only the drawing changed, the run goes on.`);
+      return true;
+    }
+    const key = ev.key.toLowerCase();
+    if (ev.key === 'Enter' || ev.key === ' ') {
+      clickNode(id);
+      return true;
+    }
+    if (ev.key === 'Delete' || ev.key === 'Backspace') {
+      remove({ kind: 'node', id });
+      canvasFocus();
+      return true;
+    }
+    if (key === 'l' || key === 'c') {
+      const flowFrom = key === 'c';
+      if (flowFrom && node.kind !== 'source') {
+        setMessage({ kind: 'error', text: `A connection starts at a source; ${id} is a ${node.kind}.` });
+        return true;
+      }
+      setTool(flowFrom ? 'flow' : 'link');
+      setPick(id);
+      setMessage({
+        kind: 'info',
+        text: flowFrom ? `Connection from ${id}: Tab to its destination and press Enter (Esc cancels).` : `Link from ${id}: Tab to the other end and press Enter (Esc cancels).`,
+      });
+      return true;
+    }
+    return false;
+  };
+  const linkKey = (id: string, ev: React.KeyboardEvent): boolean => {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return false;
+    if (ev.key === 'Enter' || ev.key === ' ') {
+      setSelection({ kind: 'link', id });
+      return true;
+    }
+    if (ev.key === 'Delete' || ev.key === 'Backspace') {
+      remove({ kind: 'link', id });
+      canvasFocus();
+      return true;
+    }
+    return false;
+  };
+  const canvasFocus = () => document.querySelector<HTMLElement>('[data-testid="editor-canvas"]')?.focus();
+
   const rename = (name: string) => {
     const r = lab.rename(name);
     if (!r.ok) setMessage({ kind: 'error', text: r.rule });
@@ -236,21 +288,29 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
         onTool={chooseTool}
         onAdd={add}
         canDelete={!!selection}
-        onDelete={remove}
+        onDelete={() => remove()}
         canUndo={!!h?.canUndo}
         canRedo={!!h?.canRedo}
         onTravel={travel}
         onEmpty={empty}
-        onZoom={(f) => setCam(zoomCentre(view, f))}
-        onFit={cam === null ? null : () => setCam(null)}
+        onZoom={(f) => {
+          void (f < 1 ? flow.current?.zoomIn() : flow.current?.zoomOut());
+          setFitted(false);
+        }}
+        onFit={
+          fitted
+            ? null
+            : () => {
+                void flow.current?.fitView(FIT_VIEW);
+                setFitted(true);
+              }
+        }
       />
       <p className={`editor-message editor-${message?.kind ?? 'info'}`} data-testid="editor-message" role="status">
-        {message?.text ?? 'Drag nodes to move them; every change restarts the run at t = 0.'}
+        {message?.text ?? 'Drag nodes to move them (or Tab to one and use the arrow keys); every change restarts the run at t = 0.'}
       </p>
       <EditorCanvas
         draft={draft}
-        view={view}
-        setCam={setCam}
         tool={tool}
         pick={pick}
         selection={selection}
@@ -266,6 +326,10 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
           setSelection(null);
           setPick(null);
         }}
+        onNodeKey={nodeKey}
+        onLinkKey={linkKey}
+        onInit={(rf) => (flow.current = rf as unknown as ReactFlowInstance)}
+        onViewMoved={() => setFitted(false)}
       />
       {selectedLink && (
         <LinkForm

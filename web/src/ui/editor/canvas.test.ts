@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY } from '../../scenario/library';
-import { editedOrigin, inspectedConnection, linkLabel, linksOnRoute, nodeSize, panned, pickable, positions, zoomAbout, zoomCentre } from './canvas';
+import { editedOrigin, inspectedConnection, linkLabel, linksOnRoute, nodeSize, nudged, NUDGE, pickable, positions } from './canvas';
 
 const lib = (id: string) => LIBRARY.entries.find((e) => e.id === id)!.scenario;
 
 describe('network editor view helpers', () => {
-  it('zooms about a point that stays where it is on screen', () => {
-    const b = { x: 0, y: 0, w: 900, h: 460 };
-    const z = zoomAbout(b, 300, 100, 0.5);
-    expect(z).toEqual({ x: 150, y: 50, w: 450, h: 230 });
-    // The point keeps its relative place in the view.
-    expect((300 - z.x) / z.w).toBeCloseTo((300 - b.x) / b.w);
-    expect(zoomAbout(b, 0, 0, 1e-6).w).toBe(60);
-  });
-
   it('shrinks crowded end systems and drops labels that would not fit', () => {
     expect(nodeSize(lib('two-sources'))).toEqual({ r: 17, nodeLabels: true, linkLabels: true });
     const many = nodeSize(lib('one-at-a-time'));
@@ -30,12 +21,14 @@ describe('network editor view helpers', () => {
     expect(editedOrigin('gfc1 (edited)')).toBe('gfc1 (edited)');
   });
 
-  it('pans against the pointer and zooms the buttons about the centre', () => {
-    const b = { x: 0, y: 0, w: 900, h: 460 };
-    expect(panned(b, 10, -20, 2)).toEqual({ x: -20, y: 40, w: 900, h: 460 });
-    const z = zoomCentre(b, 0.5);
-    expect(z.x + z.w / 2).toBeCloseTo(450);
-    expect(z.y + z.h / 2).toBeCloseTo(230);
+  it('moves a node by a step per arrow key, five steps with Shift, and ignores other keys', () => {
+    const at = { x: 100, y: 200 };
+    expect(nudged(at, 'ArrowLeft', false)).toEqual({ x: 100 - NUDGE.step, y: 200 });
+    expect(nudged(at, 'ArrowDown', false)).toEqual({ x: 100, y: 200 + NUDGE.step });
+    expect(nudged(at, 'ArrowUp', true)).toEqual({ x: 100, y: 200 - NUDGE.shiftStep });
+    expect(nudged(at, 'ArrowRight', true)).toEqual({ x: 100 + NUDGE.shiftStep, y: 200 });
+    expect(NUDGE.shiftStep).toBeGreaterThan(NUDGE.step);
+    expect(nudged(at, 'a', false)).toBeNull();
   });
 
   it('draws a dragged node at the pointer once it has moved, the others where they are', () => {

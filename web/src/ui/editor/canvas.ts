@@ -1,18 +1,12 @@
-// The network editor's canvas as pure functions: where nodes are drawn, what the view shows,
-// zoom and pan, which node a tool may pick, and the labels. No React, no DOM: tested alone.
+// The network editor's canvas as pure functions: where nodes are drawn, how far a key moves one,
+// which node a tool may pick, and the labels. No React, no DOM: tested alone (React Flow does
+// the view: zoom, pan, drag, focus).
 
 import type { NodeKind, Scenario, ScenarioConnection, ScenarioLink } from '../../contract/scenario';
 import { routeOf } from '../../scenario/topologyEdits';
 
 export type Tool = 'select' | 'link' | 'flow';
 export type Selection = { kind: 'node' | 'link' | 'connection'; id: string } | null;
-
-export interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
 
 export interface Point {
   x: number;
@@ -22,7 +16,6 @@ export interface Point {
 /** A node being dragged: where the pointer holds it, and whether it has moved yet. */
 export type Drag = { id: string; x: number; y: number; moved: boolean };
 
-const VIEW = { w: 900, h: 460, margin: 50 };
 export const KIND_LABEL: Record<NodeKind, string> = { source: 'Source', switch: 'Switch', destination: 'Destination' };
 
 /** The origin of an edited scenario: "<where it came from> (edited)". */
@@ -50,34 +43,16 @@ export function linkLabel(l: ScenarioLink) {
   return `${l.id} · ${rate}${length}`;
 }
 
-/** The view scaled by `f` (> 1: zoom out) about the canvas point (px, py), which stays put. */
-export function zoomAbout(b: Box, px: number, py: number, f: number): Box {
-  const w = Math.min(20_000, Math.max(60, b.w * f));
-  const k = w / b.w;
-  return { x: px - (px - b.x) * k, y: py - (py - b.y) * k, w, h: b.h * k };
-}
+/** How far an arrow key moves the focused node (canvas units), and with Shift. */
+export const NUDGE = { step: 10, shiftStep: 50 };
+const ARROWS: Record<string, Point> = { ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 }, ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 } };
 
-/** The view scaled by `f` about its centre (the zoom buttons). */
-export function zoomCentre(b: Box, f: number): Box {
-  return zoomAbout(b, b.x + b.w / 2, b.y + b.h / 2, f);
-}
-
-/** The view a pan started at `from` reaches when the pointer has moved (dx, dy) screen pixels,
- *  `k` canvas units per pixel. */
-export function panned(from: Box, dx: number, dy: number, k: number): Box {
-  return { ...from, x: from.x - dx * k, y: from.y - dy * k };
-}
-
-/** The canvas shows at least the default area, and grows to hold every node. */
-export function viewBox(s: Scenario | null): Box {
-  const xs = (s?.nodes ?? []).map((n) => n.x ?? 0);
-  const ys = (s?.nodes ?? []).map((n) => n.y ?? 0);
-  const m = VIEW.margin;
-  const x0 = Math.min(0, ...xs.map((x) => x - m));
-  const y0 = Math.min(0, ...ys.map((y) => y - m));
-  const x1 = Math.max(VIEW.w, ...xs.map((x) => x + m));
-  const y1 = Math.max(VIEW.h, ...ys.map((y) => y + m));
-  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+/** Where an arrow key moves a node at `at` (null: not an arrow key). */
+export function nudged(at: Point, key: string, shift: boolean): Point | null {
+  const d = ARROWS[key];
+  if (!d) return null;
+  const k = shift ? NUDGE.shiftStep : NUDGE.step;
+  return { x: at.x + d.x * k, y: at.y + d.y * k };
 }
 
 /** Where each node is drawn: the one being dragged at the pointer, the others where the

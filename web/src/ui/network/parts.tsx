@@ -18,8 +18,9 @@ export type SwitchNode = Node<SwitchData, 'switch'>;
 export type EndNode = Node<EndData, 'end'>;
 export type LinkEdge = Edge<LinkData, 'link'>;
 
-/** Edges join node centres: one hidden handle of each type at the centre. */
-function CentreHandles() {
+/** Edges join node centres: one hidden handle of each type at the centre (the editor's nodes
+ *  use them too). */
+export function CentreHandles() {
   const style = { left: '50%', top: '50%', opacity: 0, pointerEvents: 'none' as const };
   return (
     <>
