@@ -238,3 +238,42 @@ test('the 30-source network (62 nodes) stays smooth to drag; wheel zooms, the ba
   await expect.poll(view).toEqual(fit);
   expect(errors).toEqual([]);
 });
+
+test('Shift+drag selects a box of nodes: dragged together, moved by the arrow keys, deleted as one edit', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=three-sources');
+  await page.getByTestId('view-editor').click();
+  const before = await doc(page);
+  const at = (d: Doc, id: string) => d.nodes.find((n) => n.id === id)!;
+  // A box around the three sources (from above S1 to below S3, left of the switches).
+  const s1 = await centre(page, 'ed-node-S1');
+  const s3 = await centre(page, 'ed-node-S3');
+  await page.keyboard.down('Shift');
+  await page.mouse.move(s1.x - 40, s1.y - 40);
+  await page.mouse.down();
+  await page.mouse.move(s3.x + 40, s3.y + 40, { steps: 6 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+  await expect(page.getByTestId('editor-message')).toHaveText('S1, S2, S3 selected: drag one or use the arrow keys to move them together, Delete removes them.');
+  await expect(page.locator('.ed-node.selected')).toHaveCount(3);
+  await page.screenshot({ path: resolve(shots, 'editor-5-box.png') });
+
+  // Dragging one drags all three (one edit).
+  await dragBy(page, 'S2', 0, 40);
+  await expect.poll(async () => at(await doc(page), 'S1').y).toBeGreaterThan(at(before, 'S1').y + 10);
+  const dragged = await doc(page);
+  for (const id of ['S2', 'S3']) expect(at(dragged, id).y - at(before, id).y).toBe(at(dragged, 'S1').y - at(before, 'S1').y);
+  expect(at(dragged, 'SW1')).toEqual(at(before, 'SW1'));
+
+  // With one of them focused, an arrow key moves all three; Delete removes them and their connections.
+  await page.getByTestId('rf__node-S1').focus(); // React Flow's focusable wrapper of the node
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await doc(page)).nodes.filter((n) => n.x === at(before, 'S1').x + 10).map((n) => n.id)).toEqual(['S1', 'S2', 'S3']);
+  expect(at(await doc(page), 'S2').y).toBe(at(dragged, 'S2').y);
+  await page.keyboard.press('Delete');
+  await expect.poll(async () => (await doc(page)).nodes.map((n) => n.id)).toEqual(['SW1', 'SW2', 'D1', 'D2', 'D3']);
+  await expect(page.getByTestId('editor-message')).toHaveText('S1, S2, S3 deleted with 3 connections they carried: the run restarted at t = 0.');
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await doc(page)).connections.length).toBe(3);
+  expect(at(await doc(page), 'S3').x).toBe(at(before, 'S3').x + 10);
+  expect(errors).toEqual([]);
+});

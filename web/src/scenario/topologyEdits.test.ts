@@ -9,8 +9,10 @@ import {
   deleteConnection,
   deleteLink,
   deleteNode,
+  deleteNodes,
   emptyNetwork,
   moveNode,
+  moveNodes,
   sameButLayout,
   nextId,
   setLink,
@@ -41,6 +43,19 @@ describe('topology edits', () => {
     expect(s.nodes).toHaveLength(6); // the input is untouched
     expect(addNode(s, 'source', 0, 0, DEFAULTS).id).toBe('S3');
     expect(moveNode(s, 'S1', 10, 20).nodes[0]).toMatchObject({ x: 10, y: 20 });
+  });
+
+  it('moves and deletes a box selection of nodes as one edit', () => {
+    const s = lib('two-sources');
+    const moved = moveNodes(s, new Map([['S1', { x: 10.4, y: 20 }], ['SW1', { x: 30, y: 40.6 }]]));
+    expect(moved.nodes.find((n) => n.id === 'S1')).toMatchObject({ x: 10, y: 20 });
+    expect(moved.nodes.find((n) => n.id === 'SW1')).toMatchObject({ x: 30, y: 41 });
+    expect(moved.nodes.find((n) => n.id === 'S2')).toEqual(s.nodes.find((n) => n.id === 'S2'));
+    expect(sameButLayout(s, moved)).toBe(true);
+    const gone = deleteNodes(s, ['S1', 'D2']);
+    expect(gone.nodes.map((n) => n.id).sort()).toEqual(s.nodes.map((n) => n.id).filter((id) => id !== 'S1' && id !== 'D2').sort());
+    expect(gone.connections).toEqual([]); // C1 from S1, C2 to D2
+    expect(gone).toEqual(deleteNode(deleteNode(s, 'S1'), 'D2'));
   });
 
   it('tells a move (the same run) from an edit of the network', () => {

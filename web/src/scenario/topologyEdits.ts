@@ -41,6 +41,11 @@ export function moveNode(s: Scenario, id: string, x: number, y: number): Scenari
   return { ...s, nodes: s.nodes.map((n) => (n.id === id ? { ...n, x: Math.round(x), y: Math.round(y) } : n)) };
 }
 
+/** Several nodes moved at once (a box selection dragged): one edit, one undo. */
+export function moveNodes(s: Scenario, to: ReadonlyMap<string, { x: number; y: number }>): Scenario {
+  return { ...s, nodes: s.nodes.map((n) => { const q = to.get(n.id); return q ? { ...n, x: Math.round(q.x), y: Math.round(q.y) } : n; }) };
+}
+
 /** Whether two networks differ at most in where their nodes are drawn (the run is the same). */
 export function sameButLayout(a: Scenario, b: Scenario): boolean {
   const unplaced = (s: Scenario) => JSON.stringify({ ...s, nodes: s.nodes.map(({ x: _x, y: _y, ...n }) => n) });
@@ -80,6 +85,11 @@ export function deleteNode(s: Scenario, id: string): Scenario {
   const out: Scenario = { ...s, nodes: s.nodes.filter((n) => n.id !== id), links };
   out.connections = s.connections.filter((c) => c.from !== id && c.to !== id && !(c.path ?? []).includes(id));
   return keepResolvableReferences(routable(withChanges(out, (c) => c.node !== id)));
+}
+
+/** Several nodes deleted at once (a box selection), with what they carried: one edit. */
+export function deleteNodes(s: Scenario, ids: readonly string[]): Scenario {
+  return ids.reduce(deleteNode, s);
 }
 
 /**

@@ -29,6 +29,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['C'], does: 'Start a connection at the focused source; Tab to its destination and press Enter', where: 'Edit network' },
   { keys: ['Delete', 'Backspace'], does: 'Delete the focused node or link (else the selection)', where: 'Edit network' },
   { keys: ['Esc'], does: 'Cancel the tool in use (back to Select)', where: 'Edit network' },
+  { keys: ['Shift+drag'], does: 'Select the nodes in a box (then drag one, the arrow keys or Delete act on them all)', where: 'Edit network' },
   { keys: ['Enter'], does: 'Apply the value typed', where: 'parameter and rate fields' },
   { keys: ['Esc'], does: 'Drop the value typed', where: 'switch parameter fields' },
   { keys: ['Tab', 'Shift+Tab'], does: 'Move between controls; Enter or Space presses the focused button' },

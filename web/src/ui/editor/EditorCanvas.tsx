@@ -32,13 +32,17 @@ export interface EditorCanvasProps {
   tool: Tool;
   pick: string | null;
   selection: Selection;
+  /** Nodes selected with a box (Shift+drag on the background). */
+  group: ReadonlySet<string>;
   size: { r: number; nodeLabels: boolean; linkLabels: boolean };
   /** Links on the inspected connection's route, as "from>to" both ways. */
   onRoute: Set<string>;
   /** A node grabbed with the select tool (it becomes the selection). */
   onGrab(id: string): void;
-  /** A node dropped somewhere else. */
-  onMoved(id: string, x: number, y: number): void;
+  /** Nodes dropped somewhere else (one, or the box selection dragged together). */
+  onMoved(to: Map<string, Point>): void;
+  /** A box drawn (Shift+drag): the nodes wholly inside it. */
+  onGroup(ids: string[]): void;
   onNodeClick(id: string): void;
   onLinkClick(id: string): void;
   /** A click on the empty canvas (not the end of a pan). */
@@ -63,7 +67,9 @@ const ARIA = {
 
 export function EditorCanvas(p: EditorCanvasProps) {
   const { draft, tool, pick, selection, size, onRoute } = p;
-  const [drag, setDrag] = useState<Drag | null>(null);
+  const [drag, setDrag] = useState<Drag>(NO_DRAG);
+  // The nodes inside the box while it is drawn (null: no box).
+  const [boxing, setBoxing] = useState<Set<string> | null>(null);
   const box = useRef<HTMLDivElement>(null);
 
   const pos = useMemo(() => positions(draft, drag), [draft, drag]);
@@ -74,16 +80,17 @@ export function EditorCanvas(p: EditorCanvasProps) {
     id: n.id,
     type: 'ed',
     position: pos.get(n.id)!,
-    // Sizes known in advance (the minimap and the fitted view need no measuring).
-    ...(n.kind === 'switch' ? SWITCH_PX : { width: 2 * size.r, height: 2 * size.r }),
-    selected: selected('node', n.id),
+    // Sizes known in advance. `measured` too: without it React Flow forgets each render what it
+    // measured, and a box selection would take every node.
+    ...sized(n.kind === 'switch' ? SWITCH_PX : { width: 2 * size.r, height: 2 * size.r }),
+    selected: selected('node', n.id) || p.group.has(n.id) || !!boxing?.has(n.id),
     ariaLabel: `${KIND_LABEL[n.kind]} ${n.id}`,
     draggable: tool === 'select',
     data: {
       id: n.id,
       kind: n.kind,
       label: n.kind === 'switch' || size.nodeLabels,
-      state: `${selected('node', n.id) ? ' selected' : ''}${pick === n.id ? ' picked' : ''}${pickable(tool, pick, kindOf.get(n.id), n.id) ? '' : ' unpickable'}`,
+      state: `${selected('node', n.id) || p.group.has(n.id) || boxing?.has(n.id) ? ' selected' : ''}${pick === n.id ? ' picked' : ''}${pickable(tool, pick, kindOf.get(n.id), n.id) ? '' : ' unpickable'}`,
     },
   }));
   const edges: EdLink[] = draft.links.flatMap((l) => {
@@ -110,10 +117,20 @@ export function EditorCanvas(p: EditorCanvasProps) {
     ];
   });
 
-  // Only drags move nodes here (the document moves them once dropped); selection is the
-  // editor's, deletion too.
+  // Only drags move nodes here (the document moves them once dropped), and a box being drawn
+  // selects; any other selection is the editor's, deletion too.
   const onNodesChange = (changes: NodeChange<EdNode>[]) => {
-    for (const c of changes) if (c.type === 'position' && c.dragging && c.position) setDrag({ id: c.id, x: c.position.x, y: c.position.y, moved: true });
+    const moved = changes.flatMap((c) => (c.type === 'position' && c.dragging && c.position ? [[c.id, c.position] as const] : []));
+    if (moved.length) setDrag((d) => new Map([...d, ...moved]));
+    if (boxing) {
+      const next = new Set(boxing);
+      for (const c of changes) if (c.type === 'select') void (c.selected ? next.add(c.id) : next.delete(c.id));
+      setBoxing(next);
+    }
+  };
+  const dropped = (ns: EdNode[]) => {
+    setDrag(NO_DRAG);
+    p.onMoved(new Map(ns.map((n) => [n.id, { x: Math.round(n.position.x), y: Math.round(n.position.y) }])));
   };
 
   // Keys on a focused node or link, before React Flow's handlers (which would select or move
@@ -145,9 +162,12 @@ export function EditorCanvas(p: EditorCanvasProps) {
         nodeOrigin={NODE_ORIGIN}
         onNodesChange={onNodesChange}
         onNodeDragStart={(_, n) => p.onGrab(n.id)}
-        onNodeDragStop={(_, n) => {
-          setDrag(null);
-          p.onMoved(n.id, Math.round(n.position.x), Math.round(n.position.y));
+        onNodeDragStop={(_, n, ns) => dropped(ns.length ? ns : [n])}
+        onSelectionDragStop={(_, ns) => dropped(ns)}
+        onSelectionStart={() => setBoxing(new Set())}
+        onSelectionEnd={() => {
+          if (boxing) p.onGroup([...boxing]);
+          setBoxing(null);
         }}
         onNodeClick={(_, n) => p.onNodeClick(n.id)}
         onEdgeClick={(_, e) => p.onLinkClick(e.id)}
@@ -209,6 +229,8 @@ function EditorLink({ id, data }: EdgeProps<EdLink>) {
 
 /** A switch's box (px at zoom 1); end systems are circles of radius `size.r`. */
 const SWITCH_PX = { width: 48, height: 30 };
+const NO_DRAG: Drag = new Map();
+const sized = (px: { width: number; height: number }) => ({ ...px, measured: px });
 const MINIMAP_PX = { width: 150, height: 90 };
 const NODE_TYPES = { ed: EditorNode };
 const EDGE_TYPES = { ed: EditorLink };

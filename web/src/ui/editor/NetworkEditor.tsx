@@ -17,8 +17,10 @@ import {
   deleteConnection,
   deleteLink,
   deleteNode,
+  deleteNodes,
   emptyNetwork,
   moveNode,
+  moveNodes,
   setLink,
   MAX_NAME_CHARS,
   type EditResult,
@@ -44,6 +46,11 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   const [tool, setTool] = useState<Tool>('select');
   const [pick, setPick] = useState<string | null>(null); // first end of a link or connection
   const [selection, setSelection] = useState<Selection>(null);
+  // Nodes selected together with a box (Shift+drag): moved, dragged and deleted as one edit.
+  const [group, setGroup] = useState<string[]>([]);
+  useEffect(() => {
+    if (selection) setGroup([]);
+  }, [selection]);
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
   // What to say of an edit sent to the engine, once it is accepted (a refusal says why instead).
   const awaited = useRef<string | null>(null);
@@ -60,6 +67,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
       return;
     }
     setSelection(null);
+    setGroup([]);
     setPick(null);
   }, [current]);
 
@@ -111,21 +119,30 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
       if (!done) return;
       setDraft(done.doc);
       setSelection(null);
+      setGroup([]);
     },
     [lab, current],
   );
 
-  /** Deletes the selection, or the element given (a focused node or link). */
+  /** Deletes the selection (or the box selection), or the element given (a focused node or link). */
   const remove = useCallback(
     (what: Selection = selection) => {
-      if (!draft || !what) return;
+      if (!draft) return;
+      if (!what && group.length > 0) {
+        const next = deleteNodes(draft, group);
+        const lost = draft.connections.length - next.connections.length;
+        setGroup([]);
+        commit(next, `${group.join(', ')} deleted${lost > 0 ? ` with ${lost} connection${lost === 1 ? '' : 's'} they carried` : ''}: the run restarted at t = 0.`);
+        return;
+      }
+      if (!what) return;
       const next =
         what.kind === 'node' ? deleteNode(draft, what.id) : what.kind === 'link' ? deleteLink(draft, what.id) : deleteConnection(draft, what.id);
       setSelection(null);
       const lost = draft.connections.length - next.connections.length - (what.kind === 'connection' ? 1 : 0);
       commit(next, `${what.id} deleted${lost > 0 ? ` with ${lost} connection${lost === 1 ? '' : 's'} it carried` : ''}: the run restarted at t = 0.`);
     },
-    [draft, selection, commit],
+    [draft, selection, group, commit],
   );
 
   useEffect(() => {
@@ -133,7 +150,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
       const t = ev.target as HTMLElement;
       if (['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName)) return;
       if (ev.key === 'Delete' || ev.key === 'Backspace') {
-        if (selection) {
+        if (selection || group.length > 0) {
           ev.preventDefault();
           remove();
         }
@@ -144,7 +161,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [remove, selection]);
+  }, [remove, selection, group]);
 
   const size = useMemo(() => nodeSize(draft), [draft]);
   // View state: React Flow's view, and whether the user moved it off the fitted one.
@@ -207,12 +224,25 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   const selectedLink = selection?.kind === 'link' ? draft.links.find((l) => l.id === selection.id) : undefined;
   const selected = (kind: NonNullable<Selection>['kind'], id: string) => selection?.kind === kind && selection.id === id;
 
+  const groupSet = new Set(group.filter((id) => draft.nodes.some((n) => n.id === id)));
+  const moved = (to: Map<string, { x: number; y: number }>) => {
+    const ids = [...to.keys()];
+    const what = ids.length === 1 ? ids[0] : ids.join(', ');
+    commit(moveNodes(draft, to), `${what} moved: the run restarted at t = 0.`, `${what} moved: only the drawing changed, the run goes on.`);
+  };
+
   // Keys on a focused node: the same picks as a click, moves, the start of a link or a
   // connection, deletion. After a deletion the focus stays in the canvas (Tab goes on from there).
   const nodeKey = (id: string, ev: React.KeyboardEvent): boolean => {
     const node = draft.nodes.find((n) => n.id === id);
     if (!node || ev.ctrlKey || ev.metaKey || ev.altKey) return false;
     const to = nudged({ x: node.x ?? 0, y: node.y ?? 0 }, ev.key, ev.shiftKey);
+    if (to && groupSet.has(id) && groupSet.size > 1) {
+      // The box selection moves together.
+      const d = { x: to.x - (node.x ?? 0), y: to.y - (node.y ?? 0) };
+      moved(new Map(draft.nodes.filter((n) => groupSet.has(n.id)).map((n) => [n.id, { x: (n.x ?? 0) + d.x, y: (n.y ?? 0) + d.y }])));
+      return true;
+    }
     if (to) {
       setSelection({ kind: 'node', id });
       commit(moveNode(draft, id, to.x, to.y), `${id} moved: the run restarted at t = 0.`, `${id} moved to (${to.x}, ${to.y}): only the drawing changed, the run goes on.`);
@@ -224,7 +254,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
       return true;
     }
     if (ev.key === 'Delete' || ev.key === 'Backspace') {
-      remove({ kind: 'node', id });
+      remove(groupSet.has(id) && groupSet.size > 1 ? null : { kind: 'node', id });
       canvasFocus();
       return true;
     }
@@ -287,7 +317,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
         tool={tool}
         onTool={chooseTool}
         onAdd={add}
-        canDelete={!!selection}
+        canDelete={!!selection || group.length > 0}
         onDelete={() => remove()}
         canUndo={!!h?.canUndo}
         canRedo={!!h?.canRedo}
@@ -314,16 +344,24 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
         tool={tool}
         pick={pick}
         selection={selection}
+        group={groupSet}
         size={size}
         onRoute={linksOnRoute(draft, inspected)}
-        onGrab={(id) => setSelection({ kind: 'node', id })}
-        onMoved={(id, x, y) =>
-          commit(moveNode(draft, id, x, y), `${id} moved: the run restarted at t = 0.`, `${id} moved: only the drawing changed, the run goes on.`)
-        }
+        onGrab={(id) => {
+          if (!groupSet.has(id)) setSelection({ kind: 'node', id });
+        }}
+        onMoved={moved}
+        onGroup={(ids) => {
+          setSelection(null);
+          setGroup(ids);
+          if (ids.length > 0)
+            setMessage({ kind: 'info', text: `${ids.join(', ')} selected: drag one or use the arrow keys to move them together, Delete removes them.` });
+        }}
         onNodeClick={clickNode}
         onLinkClick={(id) => setSelection({ kind: 'link', id })}
         onBackgroundClick={() => {
           setSelection(null);
+          setGroup([]);
           setPick(null);
         }}
         onNodeKey={nodeKey}

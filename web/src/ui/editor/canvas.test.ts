@@ -31,11 +31,14 @@ describe('network editor view helpers', () => {
     expect(nudged(at, 'a', false)).toBeNull();
   });
 
-  it('draws a dragged node at the pointer once it has moved, the others where they are', () => {
+  it('draws dragged nodes where the drag has them, the others where they are', () => {
     const s = lib('two-sources');
     const s1 = s.nodes.find((n) => n.id === 'S1')!;
-    expect(positions(s, { id: 'S1', x: 5, y: 6, moved: false }).get('S1')).toEqual({ x: s1.x, y: s1.y });
-    expect(positions(s, { id: 'S1', x: 5, y: 6, moved: true }).get('S1')).toEqual({ x: 5, y: 6 });
+    const s2 = s.nodes.find((n) => n.id === 'S2')!;
+    expect(positions(s, new Map()).get('S1')).toEqual({ x: s1.x, y: s1.y });
+    const at = positions(s, new Map([['S1', { x: 5, y: 6 }]]));
+    expect(at.get('S1')).toEqual({ x: 5, y: 6 });
+    expect(at.get('S2')).toEqual({ x: s2.x, y: s2.y });
   });
 
   it('lets a connection start at a source and end at a destination only', () => {

@@ -13,8 +13,8 @@ export interface Point {
   y: number;
 }
 
-/** A node being dragged: where the pointer holds it, and whether it has moved yet. */
-export type Drag = { id: string; x: number; y: number; moved: boolean };
+/** The nodes being dragged (one, or a box selection), where they are now. */
+export type Drag = ReadonlyMap<string, Point>;
 
 export const KIND_LABEL: Record<NodeKind, string> = { source: 'Source', switch: 'Switch', destination: 'Destination' };
 
@@ -55,12 +55,10 @@ export function nudged(at: Point, key: string, shift: boolean): Point | null {
   return { x: at.x + d.x * k, y: at.y + d.y * k };
 }
 
-/** Where each node is drawn: the one being dragged at the pointer, the others where the
- *  scenario puts them (or in a row when it does not). */
-export function positions(s: Scenario, drag: Drag | null): Map<string, Point> {
-  return new Map(
-    s.nodes.map((n, i) => [n.id, drag?.id === n.id && drag.moved ? { x: drag.x, y: drag.y } : { x: n.x ?? 80 + i * 90, y: n.y ?? 200 }]),
-  );
+/** Where each node is drawn: those being dragged where the drag has them, the others where
+ *  the scenario puts them (or in a row when it does not). */
+export function positions(s: Scenario, drag: Drag): Map<string, Point> {
+  return new Map(s.nodes.map((n, i) => [n.id, drag.get(n.id) ?? { x: n.x ?? 80 + i * 90, y: n.y ?? 200 }]));
 }
 
 /** Where a new node of a kind goes: sources left, destinations right, switches in between. */
