@@ -223,3 +223,13 @@ test('axe and presentation mode: a step with its answer and marks, the Teacher d
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('a teacher link can start with the Network view and the event log open', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources&start=network,eventlog');
+  await expect(page.getByTestId('network-view')).toBeVisible();
+  await expect(page.getByTestId('view-network')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('view-rmlog')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('rmlog-record')).toBeVisible();
+  await page.screenshot({ path: resolve(shots, 'teacher-start-network.png') });
+  expect(errors).toEqual([]);
+});

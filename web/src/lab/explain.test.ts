@@ -93,6 +93,27 @@ describe('Lab: a switch explains itself, the event log', () => {
   });
 });
 
+describe('Lab: the RM-cell trace is on while anyone asks for it', () => {
+  it("a holder letting go (the Network view closing) leaves on what the event log's box asked for", () => {
+    const { lab, pump } = realLab();
+    lab.holdRmTrace('network-view', true);
+    lab.setRmTrace(true); // the box ticked while the view draws cells
+    lab.holdRmTrace('network-view', false); // the view closes
+    expect(lab.rmTraceRecording).toBe(true);
+    lab.step(5);
+    pump();
+    expect(lab.rmLog.records().length).toBeGreaterThan(0);
+    lab.setRmTrace(false);
+    expect(lab.rmTraceRecording).toBe(false);
+    lab.holdRmTrace('network-view', true); // the view alone records too
+    expect(lab.rmTraceRecording).toBe(true);
+    const before = lab.rmLog.records().length;
+    lab.step(5);
+    pump();
+    expect(lab.rmLog.records().length).toBeGreaterThan(before);
+  });
+});
+
 describe('every ATM algorithm explains itself through the one generic record', () => {
   const catalogue = JSON.parse(WASM_INTERACTIVE.catalogue()) as { algorithms: { id: string; network: string }[] };
   const atm = catalogue.algorithms.filter((a) => a.network !== 'ethernet').map((a) => a.id);

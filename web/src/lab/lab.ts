@@ -72,6 +72,10 @@ export class Lab {
   private readonly newId: () => string;
   private readonly loadingAfterMs: number;
   private loadingTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Who keeps the RM-cell trace on besides the event log's box (`holdRmTrace`). */
+  private readonly traceHolders = new Set<string>();
+  /** Whether the engine was last told to record RM-cell events. */
+  private traceSent = false;
   /** The writes to the scenario store, in order (each waits for the one before). */
   private saving: Promise<void> = Promise.resolve();
   private storageFailed = false;
@@ -552,9 +556,32 @@ export class Lab {
     this.client.scrub(ms);
   }
 
-  /** Turns the RM-cell trace (the event log) on or off; on, it records from the current time. */
+  /** Turns the RM-cell trace (the event log's box) on or off; on, it records from the current time. */
   setRmTrace(on: boolean) {
     this.set({ rmTrace: on });
+    this.applyRmTrace();
+  }
+
+  /**
+   * Keeps the RM-cell trace recording for `holder` (e.g. the Network view while it draws cells)
+   * or lets it go: the engine records while the event log's box or any holder wants it, so one
+   * letting go never stops what another asked for.
+   */
+  holdRmTrace(holder: string, on: boolean) {
+    if (on) this.traceHolders.add(holder);
+    else this.traceHolders.delete(holder);
+    this.applyRmTrace();
+  }
+
+  /** Whether the engine records RM-cell events now (the box, or some holder). */
+  get rmTraceRecording(): boolean {
+    return this.state.rmTrace || this.traceHolders.size > 0;
+  }
+
+  private applyRmTrace() {
+    const on = this.rmTraceRecording;
+    if (on === this.traceSent) return;
+    this.traceSent = on;
     this.client.setRmTrace(on ? ENGINE_TRACE_CAPACITY : 0);
   }
 

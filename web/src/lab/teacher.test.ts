@@ -22,6 +22,13 @@ describe("a teacher's settings in the address", () => {
     expect(parseTeacher('', '').settings).toEqual(NO_TEACHER);
   });
 
+  it('starts with the Network view or the event log open', () => {
+    const { settings, ignored } = parseTeacher('?start=network,eventlog,charts', '');
+    expect(settings.start).toEqual(['network', 'eventlog', 'charts']);
+    expect(ignored).toEqual([]);
+    expect(startView(settings)).toBe('charts');
+  });
+
   it('a hidden control is not also locked, and a hidden view is not started in', () => {
     const { settings } = parseTeacher('?hide=compare&lock=compare,speed&start=compare');
     expect(settings.lock).toEqual(['speed']);

@@ -18,8 +18,11 @@ export const CONTROL_NAMES: Record<TeacherControl, string> = {
   eventlog: 'Event log',
 };
 
-/** How the lab starts: presentation mode, the side panel hidden, a side-panel tab, a view. */
-export const START_MODES = ['present', 'panel-hidden', 'lesson', 'result', 'switches', 'charts', 'editor', 'compare', 'sweep'] as const;
+/**
+ * How the lab starts: presentation mode, the side panel hidden, a side-panel tab, a view, and
+ * above the charts the Network view or the event log open.
+ */
+export const START_MODES = ['present', 'panel-hidden', 'lesson', 'result', 'switches', 'charts', 'editor', 'compare', 'sweep', 'network', 'eventlog'] as const;
 export type StartMode = (typeof START_MODES)[number];
 export const START_TABS = ['lesson', 'result', 'switches'] as const satisfies readonly StartMode[];
 export const START_VIEWS = ['charts', 'editor', 'compare', 'sweep'] as const satisfies readonly StartMode[];

@@ -169,9 +169,9 @@ export function App({
   // View state: the charts, or the network editor in their place.
   const [workspace, setWorkspace] = useState<'charts' | 'editor' | 'sweep' | 'compare'>(() => startView(settings) ?? (compare.getState().phase === 'idle' ? 'charts' : 'compare'));
   // View state: the RM-cell event log, above the charts.
-  const [eventLog, setEventLog] = useState(false);
+  const [eventLog, setEventLog] = useState(() => settings.start.includes('eventlog') && !isHidden(settings, 'eventlog'));
   // View state: the Network view (the topology animated from the run), above the charts.
-  const [networkOpen, setNetworkOpen] = useState(false);
+  const [networkOpen, setNetworkOpen] = useState(() => settings.start.includes('network'));
   // Any network with switches can sweep its algorithms; a file's own sweep block comes first.
   const hasSweep = !!state.current?.scenario.sweep || sweepPhase !== 'idle' || !!state.current?.scenario.nodes.some((n) => n.kind === 'switch');
   const changes = state.current?.scenario.changes;

@@ -94,6 +94,12 @@ function TeacherDialog({ state, onClose }: { lab: Lab; state: LabState; onClose:
         <label>
           <input type="checkbox" data-testid="teacher-start-panel-hidden" checked={has('panel-hidden')} onChange={(e) => setStart(['panel-hidden'], e.target.checked ? 'panel-hidden' : null)} /> with the side panel hidden
         </label>
+        <label>
+          <input type="checkbox" data-testid="teacher-start-network" checked={has('network')} onChange={(e) => setStart(['network'], e.target.checked ? 'network' : null)} /> with the Network view open
+        </label>
+        <label>
+          <input type="checkbox" data-testid="teacher-start-eventlog" checked={has('eventlog')} onChange={(e) => setStart(['eventlog'], e.target.checked ? 'eventlog' : null)} /> with the event log open
+        </label>
         <StartPick label="side panel tab" usual="as usual (Lesson)" testId="teacher-start-tab" modes={START_TABS} value={START_TABS.find(has)} onPick={(m) => setStart(START_TABS, m)} />
         <StartPick label="view" usual="as usual (Charts)" testId="teacher-start-view" modes={START_VIEWS} value={START_VIEWS.find(has)} onPick={(m) => setStart(START_VIEWS, m)} />
       </fieldset>

@@ -50,13 +50,12 @@ export function NetworkView({ lab, state, store, group }: { lab: Lab; state: Lab
     return () => group.remove(painter);
   }, [group, painter]);
 
-  // Record the RM-cell trace while cells are drawn moving (unless the event log already does).
+  // Record the RM-cell trace while cells are drawn moving; letting go leaves it on if the event
+  // log's box asks for it.
   useEffect(() => {
-    if (!moving || lab.getState().rmTrace) return;
-    lab.setRmTrace(true);
-    return () => {
-      if (lab.getState().rmTrace) lab.setRmTrace(false);
-    };
+    if (!moving) return;
+    lab.holdRmTrace('network-view', true);
+    return () => lab.holdRmTrace('network-view', false);
   }, [moving, lab]);
 
   const picked = useSyncExternalStore(
