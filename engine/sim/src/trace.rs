@@ -171,8 +171,8 @@ impl RmTrace {
 }
 
 /// One RM-cell event as it leaves the engine (the wasm `takeRmTrace` JSON and, column for
-/// column, the CLI's `--rm-trace` CSV). Rates are `null` when unknown (a FECN tag no switch
-/// has written).
+/// column, the CLI's `--rm-trace` CSV, whose columns are a contract: BN, added later, is in the
+/// JSON only). Rates are `null` when unknown (a FECN tag no switch has written).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export, export_to = EXPORT_TO)]
 pub struct RmRecord {
@@ -190,6 +190,9 @@ pub struct RmRecord {
     pub ci: bool,
     /// No increase, as the cell left.
     pub ni: bool,
+    /// Backward notification: the cell was made by a switch (or a destination's notification),
+    /// not turned around by the destination (JSON only, not a CSV column).
+    pub bn: bool,
     /// The algorithm id that lowered ER at this node, or "".
     pub by: String,
 }
@@ -212,6 +215,7 @@ impl RmRecord {
             ccr_mbps: mbps(e.ccr),
             ci: e.flags & crate::cell::flag::CI != 0,
             ni: e.flags & crate::cell::flag::NI != 0,
+            bn: e.flags & crate::cell::flag::BN != 0,
             by: e.by.unwrap_or("").to_string(),
         }
     }

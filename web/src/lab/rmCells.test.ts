@@ -36,6 +36,7 @@ const rec = (time_us: number, node: string, direction: RmRecord['direction'], er
   ccr_mbps: 10,
   ci: false,
   ni: false,
+    bn: false,
   by,
 });
 
@@ -81,6 +82,8 @@ describe('RmCellIndex: the trace grouped into RM cells', () => {
     const index = indexOf(s, traceOf(s, 60));
     const notes = index.cells.filter((c) => c.records[0].direction === 'notification');
     expect(notes.length).toBeGreaterThan(0);
+    // BN = 1 on a switch's notification; the rate-discovery frames the destination turns round have BN = 0.
+    expect(fieldsAt(notes[0], notes[0].records[0].time_us)!.bn).toBe(true);
     for (const c of notes.filter((n) => n.closed)) {
       expect(c.records.map((r) => r.direction)).toEqual(['notification', 'received']);
       expect(s.connections.find((k) => k.id === c.connection)!.from).toBe(c.records[1].node);
@@ -89,6 +92,7 @@ describe('RmCellIndex: the trace grouped into RM cells', () => {
     const tags = index.cells.filter((c) => c.records[0].direction === 'sent' && c.closed);
     expect(tags.length).toBeGreaterThan(0);
     for (const c of tags) expect(c.records.some((r) => r.direction === 'turnaround')).toBe(true);
+    expect(tags.every((c) => c.records.every((r) => !r.bn))).toBe(true);
   });
 });
 

@@ -268,6 +268,8 @@ export interface CellFields {
   ccrMbps: number | null;
   ci: boolean;
   ni: boolean;
+  /** Backward notification: made by a switch, not turned around by the destination. */
+  bn: boolean;
   /** The record they are read from. */
   at: RmRecord;
 }
@@ -278,5 +280,5 @@ export function fieldsAt(cell: RmCell, us: number): CellFields | null {
   while (i >= 0 && rs[i].time_us > us) i--;
   if (i < 0) return null;
   const r = rs[i];
-  return { dir: phaseAfter(r.direction), erMbps: r.er_out_mbps, ccrMbps: r.ccr_mbps, ci: r.ci, ni: r.ni, at: r };
+  return { dir: phaseAfter(r.direction), erMbps: r.er_out_mbps, ccrMbps: r.ccr_mbps, ci: r.ci, ni: r.ni, bn: r.bn, at: r };
 }

@@ -13,6 +13,7 @@ const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord => ({
   ccr_mbps: 25,
   ci: false,
   ni: false,
+    bn: false,
   by: '',
   ...over,
 });

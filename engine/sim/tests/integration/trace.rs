@@ -111,6 +111,16 @@ fn an_rm_cell_is_sent_goes_forward_turns_around_and_comes_back_in_order() {
 }
 
 #[test]
+fn bn_marks_a_switch_notification_and_not_a_cell_the_destination_turned_around() {
+    let (_, atm) = traced(scenario("two-sources", 20.0, None));
+    assert!(atm.iter().all(|r| !r.bn), "two-sources: every RM cell is its source's, turned around (BN = 0)");
+    let (_, qcn) = traced(scenario("qcn-hotspot", 30.0, None));
+    let notes: Vec<&RmRecord> = qcn.iter().filter(|r| r.direction == Direction::Notification).collect();
+    assert!(!notes.is_empty(), "qcn-hotspot sends congestion notifications");
+    assert!(notes.iter().all(|r| r.bn), "a switch's notification carries BN = 1");
+}
+
+#[test]
 fn trace_csv_has_the_contract_columns() {
     assert_eq!(
         abr_sim::trace::CSV_COLUMNS.join(","),

@@ -3,8 +3,8 @@ import type { RmDirection } from "./RmDirection";
 
 /**
  * One RM-cell event as it leaves the engine (the wasm `takeRmTrace` JSON and, column for
- * column, the CLI's `--rm-trace` CSV). Rates are `null` when unknown (a FECN tag no switch
- * has written).
+ * column, the CLI's `--rm-trace` CSV, whose columns are a contract: BN, added later, is in the
+ * JSON only). Rates are `null` when unknown (a FECN tag no switch has written).
  */
 export type RmRecord = { time_us: number, 
 /**
@@ -23,6 +23,11 @@ ci: boolean,
  * No increase, as the cell left.
  */
 ni: boolean, 
+/**
+ * Backward notification: the cell was made by a switch (or a destination's notification),
+ * not turned around by the destination (JSON only, not a CSV column).
+ */
+bn: boolean, 
 /**
  * The algorithm id that lowered ER at this node, or "".
  */

@@ -70,9 +70,7 @@ export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkP
         <dt>NI</dt>
         <dd data-name="ni">{bit(f.ni)}</dd>
         <dt>BN</dt>
-        <dd data-name="bn" title="The trace records turned-around cells and switch notifications apart (direction), not the BN bit">
-          not in the trace
-        </dd>
+        <dd data-name="bn">{bit(f.bn)}</dd>
       </dl>
       <p className="nv-journey-sum" data-testid="nv-journey-summary">
         {j.turnedAt ? `Turned around at ${j.turnedAt}. ` : j.stops[0].direction === 'notification' ? '' : 'Not turned around yet. '}

@@ -100,6 +100,7 @@ describe('NetworkPainter: one frame at the shown time', () => {
       ccr_mbps: 25,
       ci: false,
       ni: false,
+    bn: false,
       by: '',
     });
     rmLog.append([rec(900, 'S1', 'sent', 155.52), rec(910, 'SW1', 'forward', 155.52)], 0);
