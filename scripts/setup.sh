@@ -4,6 +4,8 @@
 #   scripts/setup.sh            Rust wasm target, wasm-pack, wasm-bindgen-cli, npm packages
 #   scripts/setup.sh --browser  ... and Debian's Chromium for the Playwright tests
 #                               (also when ABR_SETUP_BROWSER=1)
+#   scripts/setup.sh --ns2      ... and Debian's ns2 (ns-2.35, the peer in `npm run bench:peers`;
+#                               never needed by the tests or CI)
 #
 # Never downloads browsers through Playwright: the e2e tests drive /usr/bin/chromium.
 set -euo pipefail
@@ -11,9 +13,11 @@ cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
 want_browser="${ABR_SETUP_BROWSER:-0}"
+want_ns2=0
 for arg in "$@"; do
   case "$arg" in
     --browser) want_browser=1 ;;
+    --ns2) want_ns2=1 ;;
     *) echo "setup.sh: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
@@ -48,13 +52,19 @@ if [[ "$have_bindgen" != "$bindgen_version" ]]; then
   cargo install wasm-bindgen-cli --version "$bindgen_version" --force
 fi
 
-# --- Browser for the e2e tests ------------------------------------------------------------
-if [[ "$want_browser" == 1 ]] && [[ ! -x /usr/bin/chromium ]]; then
-  say "installing Debian chromium"
-  sudo_cmd=""
+# --- Debian packages: Chromium for the e2e tests, ns2 for the peer benchmark -------------
+apt_install() {
+  say "installing Debian $1"
+  local sudo_cmd=""
   [[ "$(id -u)" != 0 ]] && sudo_cmd="sudo"
   $sudo_cmd apt-get update
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y chromium
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y "$1"
+}
+if [[ "$want_browser" == 1 ]] && [[ ! -x /usr/bin/chromium ]]; then
+  apt_install chromium
+fi
+if [[ "$want_ns2" == 1 ]] && ! command -v ns >/dev/null 2>&1; then
+  apt_install ns2
 fi
 
 # --- npm ----------------------------------------------------------------------------------
