@@ -55,6 +55,11 @@ pub struct Port {
     pub(crate) peak_queue: u32,
     /// Something here is indexed by a cell's VC (its algorithm, per-VC queues, frame discard).
     pub(crate) by_vc: bool,
+    /// A FIFO port into a destination whose data cells (not RM cells, not TCP's) need no event:
+    /// nothing but the destination's counters sees them arrive, so they are delivered when
+    /// something reads those (`Simulation::settle`) and the cell costs one event fewer. RM and
+    /// TCP cells, whose arrival sends a cell back at its own time, keep their event.
+    pub(crate) folded: bool,
     /// The algorithm reads per-VC queue lengths (cached: asked once per cell otherwise).
     pub(crate) needs_vc_queue: bool,
     /// A switch port on some connection's forward route (its queue and utilisation are sampled).
@@ -447,6 +452,7 @@ impl Network {
                     alg_id: "",
                     vcs: Vec::new(),
                     by_vc: false,
+                    folded: s.nodes[next].kind == NodeKind::Destination,
                     accepted: 0,
                     dropped: 0,
                     max_queue: 0,
@@ -579,6 +585,7 @@ impl Network {
             port.alg_id = spec.id;
         }
         for port in &mut ports {
+            port.folded &= port.per_vc.is_none();
             port.by_vc = port.alg.is_some()
                 || !port.frame_state.is_empty()
                 || port.per_vc.as_ref().is_some_and(|q| q.round_robin);
@@ -598,6 +605,14 @@ impl Network {
         };
         net.build_virtual_sources(s);
         net.build_virtual_paths(s, &topo);
+        // A virtual path that ends at a destination turns cells around there: keep those events.
+        for c in 0..net.conns.len() {
+            let m = net.conns[c].len();
+            if net.vp_to[c][m].is_some() || net.vp_from[c][m].is_some() {
+                let last = net.conns[c].fwd()[m - 1].port as usize;
+                net.ports[last].folded = false;
+            }
+        }
         net
     }
 

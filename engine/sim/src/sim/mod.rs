@@ -53,6 +53,11 @@ pub struct Simulation {
     node_params: Vec<BTreeMap<String, f64>>,
     /// RM-cell events, when asked for (`set_rm_trace`); off by default.
     trace: RmTrace,
+    /// Ports whose data cells reach their destination without an event (`Port::folded`).
+    folded: Vec<u32>,
+    /// Every cell delivered to a destination (time, connection), when asked for
+    /// (`record_deliveries`): how a test compares folded hops with explicit ones.
+    deliveries: Option<Vec<(Time, u32)>>,
 }
 
 /// What [`Simulation::advance_to_rm_event`] did: the events it ran, and the RM-cell event it
@@ -95,12 +100,14 @@ impl Simulation {
                 Clock::new(end)
             },
             sampler: Sampler::new(&net, interval, end, scenario.steady_from_ms()),
-            net,
             shares: Shares::default(),
             notes: Vec::new(),
             pending_changes: changes.into_iter().map(|c| (from_ms(c.at_ms), c)).collect(),
             node_params: scenario.nodes.iter().map(|n| n.params.clone()).collect(),
             trace: RmTrace::default(),
+            folded: (net.ports.iter().enumerate()).filter(|(_, p)| p.folded).map(|(i, _)| i as u32).collect(),
+            deliveries: None,
+            net,
             scenario,
         };
         for c in 0..sim.net.conns.len() {
@@ -168,11 +175,61 @@ impl Simulation {
     /// `max_events` have run; returns how many ran.
     pub fn advance(&mut self, until: Time, max_events: u64) -> u64 {
         // The event loop is compiled twice: without the RM-cell trace, no trace code at all.
-        if self.trace.on() {
+        let n = if self.trace.on() {
             self.run_events::<true>(until, max_events)
         } else {
             self.run_events::<false>(until, max_events)
+        };
+        // Whoever reads the network now sees every cell that has reached its destination.
+        self.settle(self.clock.now);
+        n
+    }
+
+    /// Every cell takes an event at every hop, as before hops were folded (`Port::folded`).
+    /// Call before running: a test compares the two ways.
+    pub fn unfold_hops(&mut self) {
+        assert_eq!(self.clock.events, 0, "hops are unfolded before the run starts");
+        for &p in &self.folded {
+            self.net.ports[p as usize].folded = false;
         }
+        self.folded.clear();
+    }
+
+    /// From now on, records the time and connection of every cell delivered to a destination.
+    pub fn record_deliveries(&mut self) {
+        self.deliveries.get_or_insert_with(Vec::new);
+    }
+
+    /// The deliveries recorded since `record_deliveries` (time, connection index).
+    pub fn deliveries(&self) -> &[(Time, u32)] {
+        self.deliveries.as_deref().unwrap_or(&[])
+    }
+
+    /// Delivers the cells of folded ports that have reached their destination by `through`.
+    fn settle(&mut self, through: Time) {
+        for i in 0..self.folded.len() {
+            self.settle_port::<false>(self.folded[i] as usize, through, false);
+        }
+    }
+
+    /// Delivers port `p`'s cells that arrive by `through`, in order: with `timely` (the event of
+    /// a cell that has one) all of them, else only those without an event of their own.
+    fn settle_port<const TRACE: bool>(&mut self, p: usize, through: Time, timely: bool) {
+        while let Some(&(arrive, cell)) = self.net.ports[p].ring.front() {
+            if arrive > through || (!timely && self.needs_event(&cell)) {
+                break;
+            }
+            self.net.ports[p].ring.pop_front();
+            debug_assert_eq!(cell.hop as usize + 1, self.net.conns[cell.conn as usize].len(), "the last hop");
+            self.deliver::<TRACE>(cell.conn as usize, cell, arrive);
+        }
+    }
+
+    /// A cell entering a folded port keeps its event when its arrival sends a cell back (an
+    /// RM cell turns around, a TCP segment may be acknowledged), which must happen at its time.
+    #[inline]
+    fn needs_event(&self, cell: &Cell) -> bool {
+        cell.kind != CellKind::Data || self.net.conns[cell.conn as usize].tcp.is_some()
     }
 
     fn run_events<const TRACE: bool>(&mut self, until: Time, max_events: u64) -> u64 {
@@ -356,7 +413,9 @@ impl Simulation {
         port.busy_until = start + port.cell_time;
         let arrive = port.busy_until + port.delay;
         port.ring.push_back((arrive, cell));
-        if port.ring.len() == 1 {
+        let head = port.ring.len() == 1;
+        let event = if port.folded { self.needs_event(&cell) } else { head };
+        if event {
             self.clock.push(arrive, EventKind::PortHead(p as u32));
         }
     }
@@ -455,6 +514,11 @@ impl Simulation {
 
     /// The head cell of port `p` reaches the far node.
     fn port_head<const TRACE: bool>(&mut self, p: usize) {
+        if self.net.ports[p].folded {
+            // This cell's event: it and the cells before it without one reach the destination.
+            self.settle_port::<TRACE>(p, self.clock.now, true);
+            return;
+        }
         let (_, mut cell) = self.net.ports[p].ring.pop_front().expect("scheduled head");
         if let Some(&(next, _)) = self.net.ports[p].ring.front() {
             self.clock.push(next, EventKind::PortHead(p as u32));
@@ -477,7 +541,7 @@ impl Simulation {
                     let next = self.net.conns[c].fwd()[hop].port as usize;
                     self.enqueue::<TRACE>(next, cell);
                 } else {
-                    self.deliver::<TRACE>(c, cell);
+                    self.deliver::<TRACE>(c, cell, self.clock.now);
                 }
             }
             CellKind::Brm => {
@@ -577,7 +641,12 @@ impl Simulation {
         }
     }
 
-    fn deliver<const TRACE: bool>(&mut self, c: usize, cell: Cell) {
+    /// Cell `cell` of connection `c` reaches its destination at `at` (now, or earlier for a
+    /// cell of a folded port without an event of its own).
+    fn deliver<const TRACE: bool>(&mut self, c: usize, cell: Cell, at: Time) {
+        if let Some(log) = self.deliveries.as_mut() {
+            log.push((at, c as u32));
+        }
         let conn = &mut self.net.conns[c];
         conn.delivered_all += 1;
         let in_rate = !cell.has(flag::CLP);
@@ -612,6 +681,8 @@ impl Simulation {
 
     fn sample(&mut self) {
         let now = self.clock.now;
+        // The sample at `now` runs before the arrivals at `now` (its event is the older one).
+        self.settle(now.saturating_sub(1));
         let epoch = self.shares.update(now, &self.net);
         self.sampler.sample(now, &mut self.net, epoch);
         if let Some(next) = self.sampler.next_time() {
@@ -697,6 +768,7 @@ impl Simulation {
         if !was_on {
             self.trace.set_capacity(0);
         }
+        self.settle(self.clock.now);
         Ok(search)
     }
 

@@ -4,6 +4,7 @@ mod algorithms;
 mod checkpoint;
 mod common;
 mod determinism;
+mod folding;
 mod ethernet;
 mod history;
 mod library;
