@@ -13,9 +13,7 @@ use abr_sim::sim::Simulation;
 /// samples at changing times.
 fn mixed() -> scenario::Scenario {
     let node = |id: &str, kind: &str| serde_json::json!({ "id": id, "kind": kind, "x": 0, "y": 0 });
-    let link = |id: &str, from: &str, to: &str, km: f64| {
-        serde_json::json!({ "id": id, "from": from, "to": to, "rate_mbps": 149.76, "distance_km": km })
-    };
+    let link = |id: &str, from: &str, to: &str, km: f64| serde_json::json!({ "id": id, "from": from, "to": to, "rate_mbps": 149.76, "distance_km": km });
     let mut sw3 = node("SW3", "switch");
     sw3["scheduler"] = "per_vc".into();
     let doc = serde_json::json!({
