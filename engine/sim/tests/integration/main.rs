@@ -14,4 +14,5 @@ mod scenarios;
 mod tcp;
 mod trace;
 mod validation;
+mod vpc;
 mod vsvd;
