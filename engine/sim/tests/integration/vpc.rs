@@ -1,81 +1,54 @@
 //! TCP over ABR and UBR virtual paths in the core (scenarios.md F), against the study's
 //! conclusion: ABR VPC goodput flat as the RTT grows 25 → 100 ms, UBR VPCs below ABR at 50 and
-//! 100 ms.
+//! 100 ms, UBR less fair among VPCs.
 //!
-//! Where we disagree (issue 15 item 1, not closed): with the library's windows of
-//! 2 × share × RTT, each VPC's four windows exceed its share's bandwidth-delay product by
-//! W − BDP cells, and that excess queues at the edge. At 25 and 50 ms it stays below the edge's
-//! 90 % discard threshold (no loss, goodput at UT's 90 % target); at 100 ms it is ~9,700 cells,
-//! over the 9,000-cell threshold, so the edge refuses whole frames, Reno loses several segments a
-//! window and times out, and goodput falls by a third. The study kept ABR goodput flat; with the
-//! study's own windows (the link's bandwidth × RTT per connection) ours is worse still (every
-//! edge overfills at every RTT). These tests pin that mechanism so a change to the model that
-//! closes the gap shows here.
+//! The library files now use the study's windows (the link's bandwidth × RTT per connection)
+//! and run 10 s, judged over the last 5. The earlier "collapse" of ABR at 100 ms (111 → 72 Mb/s)
+//! was a 3-s run judged from 1.5 s, i.e. 15 round trips: the slow-start overshoot's edge losses
+//! and timeouts were still being recovered. Judged in steady state, ABR holds its goodput.
+//!
+//! Where we still disagree (pinned below): UBR's goodput is not below ABR's. Uniform Tracking
+//! holds the core at its 90 % target, while UBR VPCs fill the link and a 10,000-cell core FIFO
+//! costs them less than that 10 %; the study's UBR lost more (its TCP, its phase-breaking random
+//! delay and its timer are not ours; see the lesson).
 
 use crate::common::{load, run};
 use abr_sim::metrics::Summary;
-use abr_sim::time::mbps_to_cells;
-use abr_sim::tcp::cells_per_segment;
 
 fn goodput_mbps(s: &Summary) -> f64 {
     s.connections.iter().map(|c| c.goodput_mbps.expect("TCP goodput")).sum()
 }
 
-fn timeouts(s: &Summary) -> u64 {
-    s.connections.iter().map(|c| c.timeouts.expect("TCP timeouts")).sum()
-}
-
-fn lost_cells(s: &Summary) -> u64 {
-    s.connections.iter().map(|c| c.lost_cells).sum()
-}
-
-/// The cells one VPC's four windows hold beyond its share's bandwidth-delay product: what must
-/// queue at its edge once every window is open. Computed from the file, not the run.
-fn predicted_edge_queue_cells(name: &str) -> f64 {
-    let s = load(name, &[]);
-    let tcp = s.connections[0].tcp.as_ref().expect("TCP connection");
-    let segments = (tcp.window_bytes / f64::from(tcp.mss_bytes)).ceil();
-    let window_cells = 4.0 * segments * f64::from(cells_per_segment(tcp.mss_bytes, false));
-    let core = s.links.iter().find(|l| l.id == "L1").expect("core link L1");
-    let rtt_s = 2.0 * core.delay_us.expect("L1 gives delay_us") * 1e-6;
-    let share_mbps = 0.9 * core.rate_mbps / 5.0;
-    window_cells - mbps_to_cells(share_mbps) * rtt_s
+fn core_drops(s: &Summary) -> u64 {
+    s.ports.iter().find(|p| p.id == "C1->C2").expect("core port").dropped_cells
 }
 
 #[test]
-fn abr_vpc_goodput_falls_at_100_ms_where_the_windows_overfill_the_edge_discard_threshold() {
+fn abr_vpc_goodput_at_100_ms_stays_within_10_percent_of_25_ms_with_the_loss_at_the_edges() {
     let short = run(load("vpc-abr-rtt25", &[])).1;
     let long = run(load("vpc-abr-rtt100", &[])).1;
-    let threshold = 0.9 * 10_000.0;
-    // The prediction from the files: below the edge's discard threshold at 25 ms, above at 100.
-    assert!(predicted_edge_queue_cells("vpc-abr-rtt25") < threshold);
-    assert!(predicted_edge_queue_cells("vpc-abr-rtt100") > threshold);
-    // 25 ms: the queue sits at the edge, no loss, the core holds UT's 90 % target.
-    assert_eq!(lost_cells(&short), 0);
-    for vp in &short.virtual_paths {
-        let predicted = predicted_edge_queue_cells("vpc-abr-rtt25");
-        assert!((vp.max_queue_cells as f64 / predicted - 1.0).abs() < 0.1, "{}: {} vs {predicted:.0}", vp.id, vp.max_queue_cells);
-    }
-    // 100 ms: every edge reaches the threshold and discards; the core itself drops nothing.
-    for vp in &long.virtual_paths {
-        assert!(vp.max_queue_cells as f64 >= threshold, "{}: {}", vp.id, vp.max_queue_cells);
-    }
-    assert!(lost_cells(&long) > 0 && timeouts(&long) > 0);
-    assert!(long.ports.iter().all(|p| p.dropped_cells == 0), "the loss is the edges', not the core's");
-    // The study: within 10 % of the 25 ms goodput. Ours (pinned): more than 10 % below.
     let (g25, g100) = (goodput_mbps(&short), goodput_mbps(&long));
-    assert!(g100 < 0.9 * g25, "ABR goodput {g100:.1} Mb/s at 100 ms vs {g25:.1} at 25 ms: the gap closed, update this test and the lesson");
+    assert!(g100 >= 0.9 * g25, "ABR goodput {g100:.1} Mb/s at 100 ms vs {g25:.1} at 25 ms");
+    // The windows overfill every edge (the loss is there, per VC, not in the core).
+    for s in [&short, &long] {
+        assert_eq!(core_drops(s), 0);
+        assert!(s.connections.iter().map(|c| c.lost_cells).sum::<u64>() > 0);
+        assert!(s.jain_among_virtual_paths.unwrap() > 0.99);
+    }
 }
 
 #[test]
-fn ubr_vpcs_fall_below_abr_at_100_ms_but_not_at_50() {
-    let abr50 = goodput_mbps(&run(load("vpc-abr", &[])).1);
-    let ubr50 = goodput_mbps(&run(load("vpc-ubr", &[])).1);
-    let abr100 = goodput_mbps(&run(load("vpc-abr-rtt100", &[])).1);
-    let ubr100 = goodput_mbps(&run(load("vpc-ubr-rtt100", &[])).1);
-    // As the study: at 100 ms the UBR core FIFO's losses cost far more than ABR's edge losses.
-    assert!(ubr100 < 0.5 * abr100, "UBR {ubr100:.1} vs ABR {abr100:.1} Mb/s at 100 ms");
-    // Unlike the study (pinned): at 50 ms UBR fills the link beyond UT's 90 % target and its
-    // losses cost less than that 10 %, so UBR's goodput is not below ABR's.
-    assert!(ubr50 >= abr50, "UBR {ubr50:.1} vs ABR {abr50:.1} Mb/s at 50 ms: the gap closed, update this test and the lesson");
+fn ubr_vpcs_are_less_fair_than_abr_but_not_below_it_in_goodput() {
+    for (abr, ubr) in [("vpc-abr", "vpc-ubr"), ("vpc-abr-rtt100", "vpc-ubr-rtt100")] {
+        let (a, u) = (run(load(abr, &[])).1, run(load(ubr, &[])).1);
+        // As the study: the core FIFO drops, and the paths share less evenly than ABR's.
+        assert!(core_drops(&u) > 0 && core_drops(&a) == 0, "{ubr}");
+        let (ja, ju) = (a.jain_among_virtual_paths.unwrap(), u.jain_among_virtual_paths.unwrap());
+        assert!(ju < ja, "{ubr}: Jain among VPCs {ju:.3} vs ABR {ja:.3}");
+    }
+    // Unlike the study (pinned): at 100 ms UBR's goodput is not below ABR's (UT's 90 % target
+    // against a full link). If this fails, the gap closed: update this test and the lesson.
+    let a100 = goodput_mbps(&run(load("vpc-abr-rtt100", &[])).1);
+    let u100 = goodput_mbps(&run(load("vpc-ubr-rtt100", &[])).1);
+    assert!(u100 >= a100, "UBR {u100:.1} vs ABR {a100:.1} Mb/s at 100 ms");
 }
