@@ -1,15 +1,13 @@
 //! The clock: simulated time, the event queue and what each event is.
 //!
 //! Events at equal times run in insertion order (`seq`), so a run is a pure function of the
-//! scenario. A std `BinaryHeap` of packed (time, seq, kind) keys holds them. A large network
+//! scenario. A four-ary min-heap of packed (time, seq, kind) keys holds them ([`Heap`]). A large network
 //! (many sources, each with an event pending milliseconds ahead) adds a calendar in front of
 //! it ([`Calendar`]): events beyond a horizon wait in time buckets and enter the heap when the
 //! horizon reaches them, so the heap holds only the near future and stays shallow. Keys are the
 //! same either way, so the order of events — and every run — is identical with or without it.
 
 use crate::time::Time;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// What happens at an event (the index is a port, connection, virtual source or virtual path).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,18 +82,102 @@ pub struct Clock {
     /// The end of the run.
     pub end: Time,
     seq: u64,
-    heap: BinaryHeap<Reverse<u128>>,
+    heap: Heap,
     calendar: Option<Calendar>,
     /// Events run so far.
     pub events: u64,
 }
 
-/// Far events in buckets of `width` picoseconds: the heap holds every event before `horizon`,
-/// bucket `(first + k) % N` those in `[horizon + k·width, horizon + (k + 1)·width)`, and
-/// `overflow` those beyond the buckets' span (placed in buckets once a turn of the ring).
+/// A min-heap of keys in which each node has four children: half the depth of a binary heap,
+/// and the four children of a node share a cache line (16-byte keys), so a pop compares more
+/// keys but waits on fewer loads. The event queue's pops and pushes are about a quarter of a
+/// run's instructions.
+#[derive(Clone, Default)]
+struct Heap {
+    keys: Vec<u128>,
+}
+
+impl Heap {
+    fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    fn peek(&self) -> Option<u128> {
+        self.keys.first().copied()
+    }
+
+    #[inline]
+    fn push(&mut self, key: u128) {
+        let mut i = self.keys.len();
+        self.keys.push(key);
+        while i > 0 {
+            let parent = (i - 1) / 4;
+            let above = self.keys[parent];
+            if above <= key {
+                break;
+            }
+            self.keys[i] = above;
+            i = parent;
+        }
+        self.keys[i] = key;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u128> {
+        let last = self.keys.pop()?;
+        let n = self.keys.len();
+        if n == 0 {
+            return Some(last);
+        }
+        let top = self.keys[0];
+        // The hole at the root moves down to the place of `last`.
+        let mut i = 0;
+        loop {
+            let first = 4 * i + 1;
+            if first + 4 <= n {
+                let k = &self.keys[first..first + 4];
+                let (a, ia) = if k[1] < k[0] { (k[1], 1) } else { (k[0], 0) };
+                let (b, ib) = if k[3] < k[2] { (k[3], 3) } else { (k[2], 2) };
+                let (least, at) = if b < a { (b, ib) } else { (a, ia) };
+                if least >= last {
+                    break;
+                }
+                self.keys[i] = least;
+                i = first + at;
+            } else {
+                if first >= n {
+                    break;
+                }
+                let mut at = first;
+                for j in first + 1..n {
+                    if self.keys[j] < self.keys[at] {
+                        at = j;
+                    }
+                }
+                if self.keys[at] < last {
+                    self.keys[i] = self.keys[at];
+                    i = at;
+                }
+                break;
+            }
+        }
+        self.keys[i] = last;
+        Some(top)
+    }
+
+    /// Takes every key out, in no particular order.
+    fn take_all(&mut self) -> Vec<u128> {
+        std::mem::take(&mut self.keys)
+    }
+}
+
+/// Far events in buckets of `2^width_log2` picoseconds: the heap holds every event before
+/// `horizon`, bucket `(first + k) % N` those in `[horizon + k·width, horizon + (k + 1)·width)`,
+/// and `overflow` those beyond the buckets' span (placed in buckets once a turn of the ring).
+/// Width and count are powers of two, so placing an event is a shift and a mask.
 #[derive(Clone)]
 struct Calendar {
-    width: Time,
+    width_log2: u32,
     horizon: Time,
     first: usize,
     buckets: Vec<Vec<u128>>,
@@ -106,22 +188,23 @@ struct Calendar {
 
 impl Calendar {
     fn span(&self) -> Time {
-        self.width * self.buckets.len() as Time
+        (self.buckets.len() as Time) << self.width_log2
     }
 
     /// Where an event at `time` (not before the horizon) waits.
+    #[inline]
     fn place(&mut self, time: Time, key: u128) {
-        let k = (time - self.horizon) / self.width;
+        let k = (time - self.horizon) >> self.width_log2;
         if k < self.buckets.len() as Time {
-            let n = self.buckets.len();
-            self.buckets[(self.first + k as usize) % n].push(key);
+            let mask = self.buckets.len() - 1;
+            self.buckets[(self.first + k as usize) & mask].push(key);
         } else {
             self.overflow.push(key);
         }
     }
 
     /// Moves the next non-empty stretch of time into the heap; the heap was empty.
-    fn refill(&mut self, heap: &mut BinaryHeap<Reverse<u128>>) {
+    fn refill(&mut self, heap: &mut Heap) {
         debug_assert!(heap.is_empty() && self.len > 0);
         if self.len == self.overflow.len() {
             // Nothing in the buckets: jump to the first overflow event.
@@ -135,9 +218,11 @@ impl Calendar {
             }
             let bucket = &mut self.buckets[self.first];
             self.len -= bucket.len();
-            heap.extend(bucket.drain(..).map(Reverse));
-            self.horizon += self.width;
-            self.first = (self.first + 1) % self.buckets.len();
+            for key in bucket.drain(..) {
+                heap.push(key);
+            }
+            self.horizon += 1 << self.width_log2;
+            self.first = (self.first + 1) & (self.buckets.len() - 1);
         }
     }
 
@@ -160,18 +245,18 @@ impl Calendar {
 impl Clock {
     pub fn new(end: Time) -> Self {
         assert!(end < TIME_CAP, "a run ends before {TIME_CAP} ps");
-        Clock { now: 0, end, seq: 0, heap: BinaryHeap::new(), calendar: None, events: 0 }
+        Clock { now: 0, end, seq: 0, heap: Heap::default(), calendar: None, events: 0 }
     }
 
-    /// A clock for a large network: far events wait in `buckets` buckets of `width`
-    /// picoseconds before they enter the heap (see [`Calendar`]).
-    pub fn with_calendar(end: Time, width: Time, buckets: usize) -> Self {
+    /// A clock for a large network: far events wait in `2^buckets_log2` buckets of
+    /// `2^width_log2` picoseconds before they enter the heap (see [`Calendar`]).
+    pub fn with_calendar(end: Time, width_log2: u32, buckets_log2: u32) -> Self {
         let mut clock = Clock::new(end);
         clock.calendar = Some(Calendar {
-            width: width.max(1),
+            width_log2,
             horizon: 0,
             first: 0,
-            buckets: vec![Vec::new(); buckets.max(1)],
+            buckets: vec![Vec::new(); 1 << buckets_log2],
             overflow: Vec::new(),
             len: 0,
         });
@@ -198,14 +283,14 @@ impl Clock {
                     cal.refill(&mut self.heap);
                 }
             }
-            _ => self.heap.push(Reverse(k)),
+            _ => self.heap.push(k),
         }
     }
 
     /// After 2⁴⁰ pushes, numbers the pending events afresh in their order (which it keeps).
     #[cold]
     fn renumber(&mut self) {
-        let mut pending: Vec<u128> = std::mem::take(&mut self.heap).into_iter().map(|Reverse(k)| k).collect();
+        let mut pending: Vec<u128> = self.heap.take_all();
         if let Some(cal) = &mut self.calendar {
             pending.extend(cal.buckets.iter_mut().flat_map(|b| b.drain(..)));
             pending.append(&mut cal.overflow);
@@ -222,12 +307,12 @@ impl Clock {
 
     /// The time of the next event, if there is one.
     pub fn next_time(&self) -> Option<Time> {
-        self.heap.peek().map(|Reverse(k)| time_of(*k))
+        self.heap.peek().map(time_of)
     }
 
     #[inline]
     pub fn pop(&mut self) -> Option<(Time, EventKind)> {
-        let popped = self.heap.pop().map(|Reverse(k)| (time_of(k), EventKind::unpack(k)));
+        let popped = self.heap.pop().map(|k| (time_of(k), EventKind::unpack(k)));
         if let Some(cal) = &mut self.calendar {
             // The heap holds the earliest events whenever there are any.
             if self.heap.is_empty() && cal.len > 0 {
@@ -258,8 +343,8 @@ mod tests {
     #[test]
     fn a_calendar_in_front_of_the_heap_pops_the_very_same_order() {
         // Buckets narrower and wider than the gaps, a span shorter than the far events.
-        for (width, buckets) in [(1, 4), (3, 16), (1 << 18, 8), (1 << 30, 64)] {
-            pops_by_time_then_insertion_order(Clock::with_calendar(1 << 40, width, buckets));
+        for (width_log2, buckets_log2) in [(0, 2), (2, 4), (18, 3), (30, 6)] {
+            pops_by_time_then_insertion_order(Clock::with_calendar(1 << 40, width_log2, buckets_log2));
         }
     }
 
@@ -323,7 +408,7 @@ mod tests {
     #[test]
     fn renumbering_keeps_the_order_of_pending_events() {
         renumbering_keeps_order(Clock::new(1_000));
-        renumbering_keeps_order(Clock::with_calendar(1_000, 2, 2));
+        renumbering_keeps_order(Clock::with_calendar(1_000, 1, 1));
     }
 
     fn renumbering_keeps_order(mut clock: Clock) {

@@ -78,9 +78,9 @@ fn lowered_by(algorithm: &'static str, er_in: f64, er_out: f64) -> Option<&'stat
 /// `events`): each source has an event pending, mostly milliseconds ahead, and a heap of
 /// thousands of them is deep. Smaller networks are faster with the heap alone.
 const CALENDAR_FROM_CONNECTIONS: usize = 256;
-/// The calendar's buckets: 10 µs each, 10 ms in all.
-const CALENDAR_BUCKET: Time = 10_000_000;
-const CALENDAR_BUCKETS: usize = 1024;
+/// The calendar's buckets: 2²³ ps (8.4 µs) each, 1,024 of them (8.6 ms in all).
+const CALENDAR_BUCKET_LOG2: u32 = 23;
+const CALENDAR_BUCKETS_LOG2: u32 = 10;
 
 /// The most cells a host's queue before its access link holds (`source_event`).
 pub const HOST_QUEUE_CELLS: u32 = 1000;
@@ -95,7 +95,7 @@ impl Simulation {
         changes.sort_by(|a, b| a.at_ms.total_cmp(&b.at_ms));
         let mut sim = Simulation {
             clock: if net.conns.len() >= CALENDAR_FROM_CONNECTIONS {
-                Clock::with_calendar(end, CALENDAR_BUCKET, CALENDAR_BUCKETS)
+                Clock::with_calendar(end, CALENDAR_BUCKET_LOG2, CALENDAR_BUCKETS_LOG2)
             } else {
                 Clock::new(end)
             },
@@ -391,6 +391,7 @@ impl Simulation {
         }
         port.accepted += 1;
         port.max_queue = port.max_queue.max(q + 1);
+        port.max_buffer = port.max_buffer.max(q + 1 + port.vs_held);
         port.peak_queue = port.peak_queue.max(q + 1);
         if let Some(vcq) = port.per_vc.as_mut() {
             if cell.has(flag::VBR) {
