@@ -26,3 +26,23 @@ test('GFC-1 shows its published figures beside ours and marks them on the rate a
   await page.getByTestId('chart-rate').screenshot({ path: 'test-results/published-rate-chart.png' });
   expect(errors).toEqual([]);
 });
+
+test('vsvd-1 shows the VS/VD study figures: switch 1 agrees, switch 2 does not, the sources beside them', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=vsvd-1');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done', 120_000);
+  await page.getByTestId('tab-result').click();
+  const table = page.getByTestId('summary-published');
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+  // Each switch figure counts the virtual sources' per-VC queues with the port's (max buffer).
+  const sw1 = table.locator('tbody tr', { hasText: 'port SW1->SW2: max buffer' });
+  await expect(sw1.locator('td').nth(1)).toHaveText('7,100');
+  await expect(sw1.locator('td').nth(4)).toHaveText('yes (±25 %)');
+  const sw2 = table.locator('tbody tr', { hasText: 'port SW2->SW3: max buffer' });
+  await expect(sw2.locator('td').nth(1)).toHaveText('4,700');
+  await expect(sw2.locator('td').nth(4)).toContainText('no');
+  await expect(table.locator('tbody tr', { hasText: 'connection C1: max source queue' })).toHaveCount(1);
+  await page.getByTestId('summary').screenshot({ path: 'test-results/published-vsvd-summary.png' });
+  expect(errors).toEqual([]);
+});

@@ -30,4 +30,7 @@ test('a VS/VD run reports the largest per-VC queue at a virtual source', async (
   await waitForMode(page, 'done', 90_000);
   await page.getByTestId('tab-result').click();
   await expect(page.getByTestId('summary-vsvd')).toContainText('Largest per-VC queue at a virtual source');
+  // And the switch buffer the VS/VD study measures: switch 1's port and its per-VC queues.
+  await expect(page.getByTestId('summary-vsvd')).toContainText(/largest switch buffer .*: \d+ cells at SW1->SW2/);
+  await page.getByTestId('summary-vsvd').screenshot({ path: 'test-results/summary-vsvd.png' });
 });

@@ -53,6 +53,13 @@ pub struct ConnSummary {
 pub struct PortSummary {
     pub id: String,
     pub max_queue_cells: u32,
+    /// At a VS/VD switch's port: the most cells its buffer held at once, its own queue and the
+    /// virtual sources' per-VC queues waiting for it together (what the VS/VD studies call the
+    /// switch's queue). Absent where no virtual source feeds the port (it would equal
+    /// `max_queue_cells`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub max_buffer_cells: Option<u32>,
     pub mean_queue_cells: Option<f64>,
     #[ts(type = "number")]
     pub dropped_cells: u64,
@@ -190,6 +197,11 @@ pub fn summarize(sim: &Simulation) -> Summary {
         .map(|p| PortSummary {
             id: net.ports[p].id.clone(),
             max_queue_cells: net.ports[p].max_queue,
+            max_buffer_cells: net
+                .vs
+                .iter()
+                .any(|v| net.conns[v.conn].fwd()[v.pos].port as usize == p)
+                .then_some(net.ports[p].max_buffer),
             mean_queue_cells: match (&window, rec.column(SeriesKind::Queue, p)) {
                 (Some(w), Some(col)) => Some(w.mean(col)),
                 _ => None,

@@ -51,6 +51,9 @@ pub struct Port {
     pub(crate) per_vc: Option<Box<PerVcQueues>>,
     pub accepted: u64,
     pub max_queue: u32,
+    /// The most cells the port's buffer held at once: its own queue and the cells waiting for
+    /// it in a VS/VD switch's per-VC queues (`vs_held`); the same as `max_queue` without them.
+    pub max_buffer: u32,
     /// The largest queue since the last sample (the sampler resets it).
     pub(crate) peak_queue: u32,
     /// Something here is indexed by a cell's VC (its algorithm, per-VC queues, frame discard).
@@ -456,6 +459,7 @@ impl Network {
                     accepted: 0,
                     dropped: 0,
                     max_queue: 0,
+                    max_buffer: 0,
                     peak_queue: 0,
                     reported: false,
                 });

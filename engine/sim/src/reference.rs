@@ -38,11 +38,16 @@ impl RefQuantity {
     pub fn applies_to(self, about: &About) -> bool {
         use RefQuantity::*;
         match about {
-            About::Connection(_) => matches!(self, MeanRateMbps | GoodputMbps | DroppedCells | Timeouts),
-            About::Group(_) => matches!(self, MeanRateMbps | GoodputMbps | DroppedCells | Timeouts | JainIndex),
-            About::Port(_) => {
-                matches!(self, MeanQueueCells | MaxQueueCells | DroppedCells | Utilization | ThroughputMbps)
+            About::Connection(_) => {
+                matches!(self, MeanRateMbps | GoodputMbps | DroppedCells | Timeouts | MaxSourceQueueCells)
             }
+            About::Group(_) => {
+                matches!(self, MeanRateMbps | GoodputMbps | DroppedCells | Timeouts | JainIndex | MaxSourceQueueCells)
+            }
+            About::Port(_) => matches!(
+                self,
+                MeanQueueCells | MaxQueueCells | MaxBufferCells | DroppedCells | Utilization | ThroughputMbps
+            ),
             About::Link(_) => matches!(self, DroppedCells | Utilization | ThroughputMbps),
             About::Network => matches!(self, JainIndex),
         }
@@ -56,6 +61,8 @@ impl RefQuantity {
             GoodputMbps => "goodput_mbps",
             MeanQueueCells => "mean_queue_cells",
             MaxQueueCells => "max_queue_cells",
+            MaxBufferCells => "max_buffer_cells",
+            MaxSourceQueueCells => "max_source_queue_cells",
             DroppedCells => "dropped_cells",
             Utilization => "utilization",
             ThroughputMbps => "throughput_mbps",
@@ -68,8 +75,8 @@ impl RefQuantity {
         use RefQuantity::*;
         match self {
             MeanRateMbps | GoodputMbps | ThroughputMbps => "Mbps",
-            MeanQueueCells | MaxQueueCells | DroppedCells if ethernet => "frames",
-            MeanQueueCells | MaxQueueCells | DroppedCells => "cells",
+            MeanQueueCells | MaxQueueCells | MaxBufferCells | DroppedCells if ethernet => "frames",
+            MeanQueueCells | MaxQueueCells | MaxBufferCells | DroppedCells | MaxSourceQueueCells => "cells",
             Utilization | JainIndex | Timeouts => "",
         }
     }
@@ -131,6 +138,7 @@ fn ours(s: &Scenario, sum: &Summary, about: &About, q: RefQuantity) -> Option<f6
             GoodputMbps => c.goodput_mbps,
             DroppedCells => Some(c.lost_cells as f64),
             Timeouts => c.timeouts.map(|t| t as f64),
+            MaxSourceQueueCells => c.max_source_queue_cells.map(|q| q as f64),
             _ => None,
         }
     };
@@ -151,13 +159,18 @@ fn ours(s: &Scenario, sum: &Summary, about: &About, q: RefQuantity) -> Option<f6
                 return None;
             }
             let total: f64 = values.iter().sum();
-            Some(if matches!(q, DroppedCells | Timeouts) { total } else { total / values.len() as f64 })
+            Some(match q {
+                DroppedCells | Timeouts => total,
+                MaxSourceQueueCells => values.iter().copied().fold(f64::MIN, f64::max),
+                _ => total / values.len() as f64,
+            })
         }
         About::Port(id) => {
             let port = sum.ports.iter().find(|p| &p.id == id);
             match q {
                 MeanQueueCells => port?.mean_queue_cells,
                 MaxQueueCells => Some(port?.max_queue_cells as f64),
+                MaxBufferCells => port.map(|p| p.max_buffer_cells.unwrap_or(p.max_queue_cells) as f64),
                 DroppedCells => Some(port?.dropped_cells as f64),
                 Utilization | ThroughputMbps => {
                     let (from, to) = id.split_once("->")?;

@@ -128,6 +128,13 @@ pub enum RefQuantity {
     MeanQueueCells,
     /// Largest queue of the run (cells; frames on Ethernet): port.
     MaxQueueCells,
+    /// Largest occupancy of the port's buffer over the run (cells): its queue together with a
+    /// VS/VD switch's per-VC queues waiting for it (the VS/VD studies' "switch queue"); the
+    /// same as `MaxQueueCells` at a port no virtual source feeds: port.
+    MaxBufferCells,
+    /// Largest number of cells waiting at the source host (TCP over ABR): connection, group
+    /// (the largest among its connections).
+    MaxSourceQueueCells,
     /// Cells (frames) dropped over the run: port, link (its forward port), connection, group.
     DroppedCells,
     /// Fraction of the capacity used: port, link.

@@ -52,6 +52,7 @@ export function RunSummary({
   const kb = (frames: number | undefined) => (net.ethernet && net.frameBytes !== null && frames !== undefined ? ` (${fmt((frames * net.frameBytes) / 1000, 0)} KB)` : '');
   const conns = summary.connections ?? [];
   const ports = [...(summary.ports ?? [])].sort((a, b) => (b.max_queue_cells ?? 0) - (a.max_queue_cells ?? 0));
+  const buffer = largestBuffer(summary);
   const lost = conns.reduce((n, c) => n + (c.lost_cells ?? 0), 0);
   // The engine judges the rates the network sets (not UBR, not background); there may be none.
   const converged =
@@ -152,6 +153,12 @@ export function RunSummary({
         <p className="summary-note" data-testid="summary-vsvd">
           Largest per-VC queue at a virtual source:{' '}
           {Math.max(...(summary.virtual_sources ?? []).map((v) => v.max_queue_cells))} cells
+          {buffer && (
+            <>
+              ; largest switch buffer (a port's queue and the per-VC queues waiting for it): {buffer.cells} cells at{' '}
+              {buffer.port}
+            </>
+          )}
         </p>
       )}
       {digest && (
@@ -222,4 +229,13 @@ function VirtualPathTable({ summary }: { summary: Summary }) {
       </tfoot>
     </table>
   );
+}
+
+/** The VS/VD port whose buffer (its queue and the virtual sources' per-VC queues) held most. */
+function largestBuffer(summary: Summary): { port: string; cells: number } | null {
+  let best: { port: string; cells: number } | null = null;
+  for (const p of summary.ports ?? []) {
+    if (p.max_buffer_cells !== undefined && (!best || p.max_buffer_cells > best.cells)) best = { port: p.id, cells: p.max_buffer_cells };
+  }
+  return best;
 }

@@ -88,6 +88,7 @@ impl Simulation {
                 return;
             }
             port.vs_held += 1;
+            port.max_buffer = port.max_buffer.max(port.queue_len(self.clock.now) + port.vs_held);
             // The VD keeps the previous loop's EFCI for its turnaround; the VS sends with EFCI = 0.
             let mut cell = cell;
             let vs = &mut self.net.vs[v];

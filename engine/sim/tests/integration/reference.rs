@@ -56,3 +56,46 @@ fn a_groups_rate_is_the_mean_of_its_members_and_its_drops_their_sum() {
     assert_eq!(s.reference[1].ours, Some(f.iter().map(|c| c.lost_cells as f64).sum()));
     assert_eq!(s.reference[1].relative_difference, None, "a published 0 has no relative difference");
 }
+
+/// The VS/VD studies measure a switch's queue as everything it holds for the next link: the
+/// output port's own queue and the virtual sources' per-VC queues waiting for it. Without
+/// virtual sources that is the port's queue; a source's figure is its host queue.
+#[test]
+fn a_switchs_buffer_figure_counts_its_virtual_sources_queues_and_a_sources_its_host_queue() {
+    let figures = r#"reference=[
+      {"about":{"port":"SW1->SW2"},"quantity":"max_buffer_cells","published":7100,"source":"x"},
+      {"about":{"connection":"C1"},"quantity":"max_source_queue_cells","published":73000,"source":"x"}]"#;
+    let cut = ["run.duration_ms=5000", "run.steady_from_ms=4000", figures];
+    let (sim, with) = run(load("vsvd-1", &cut));
+    let port = with.ports.iter().find(|p| p.id == "SW1->SW2").unwrap();
+    let buffer = port.max_buffer_cells.expect("virtual sources feed SW1->SW2");
+    let at_sw1: Vec<u64> =
+        with.virtual_sources.iter().filter(|v| v.switch == "SW1").map(|v| v.max_queue_cells).collect();
+    // At least the largest moment of any one part, at most all the parts' largest moments.
+    assert!(buffer as u64 >= *at_sw1.iter().max().unwrap() && buffer >= port.max_queue_cells);
+    assert!(buffer as u64 <= port.max_queue_cells as u64 + at_sw1.iter().sum::<u64>());
+    assert!(buffer > 10 * port.max_queue_cells, "SW1's queue waits at its virtual sources: {buffer}");
+    assert_eq!(with.reference[0].ours, Some(buffer as f64));
+    assert_eq!(with.reference[0].unit, "cells");
+    let c1 = &with.connections[0];
+    assert_eq!(with.reference[1].ours, c1.max_source_queue_cells.map(|q| q as f64));
+    assert!(sim.net.vs.iter().all(|v| v.queue.len() as u32 <= buffer));
+
+    let (_, without) = run(load("vsvd-1-end-to-end", &cut));
+    let port = without.ports.iter().find(|p| p.id == "SW1->SW2").unwrap();
+    assert_eq!(port.max_buffer_cells, None, "no virtual source: the port's queue is the figure");
+    assert_eq!(without.reference[0].ours, Some(port.max_queue_cells as f64));
+}
+
+#[test]
+fn a_buffer_figure_is_about_a_port_and_a_source_queue_about_a_connection() {
+    let mut doc = crate::common::library_json("two-sources");
+    let bad = r#"reference=[
+      {"about":{"connection":"C1"},"quantity":"max_buffer_cells","published":1,"source":"x"},
+      {"about":{"port":"SW1->SW2"},"quantity":"max_source_queue_cells","published":1,"source":"x"}]"#;
+    abr_sim::scenario::apply_override(&mut doc, bad).unwrap();
+    let problems = abr_sim::scenario::from_value(doc).unwrap_err();
+    for i in 0..2 {
+        assert!(problems.iter().any(|p| p.path.starts_with(&format!("reference[{i}]"))), "{problems:?}");
+    }
+}

@@ -3,24 +3,97 @@
 //! whole path's delay (the argument of the VS/VD studies).
 
 use crate::common::{load, run};
+use abr_sim::metrics::{PortSummary, Summary};
 use abr_sim::probes::SeriesKind;
+use abr_sim::scenario::{About, Link, NodeKind, Scenario};
 
-fn max_queue(s: &abr_sim::metrics::Summary, port: &str) -> u32 {
-    s.ports.iter().find(|p| p.id == port).unwrap().max_queue_cells
+/// The study's bound, from the file: a VS/VD switch's queue for the bottleneck can grow only
+/// while the loop before it still sends at its old rate, one round trip of that loop, by at most
+/// the difference between the link into the switch and the bottleneck. Returns the bottleneck
+/// port and the bound (cells).
+fn previous_loop_bound(s: &Scenario) -> (String, f64) {
+    let switch = |id: &str| s.nodes.iter().any(|n| n.id == id && n.kind == NodeKind::Switch);
+    let trunk: Vec<&Link> = s.links.iter().filter(|l| switch(&l.from) && switch(&l.to)).collect();
+    let bottleneck = trunk.iter().min_by(|a, b| a.rate_mbps.total_cmp(&b.rate_mbps)).unwrap();
+    let previous = trunk.iter().find(|l| l.to == bottleneck.from).unwrap();
+    let round_trip_s = 2.0 * previous.delay_us() * 1e-6;
+    let bound = round_trip_s * (previous.rate_mbps - bottleneck.rate_mbps) * 1e6 / 424.0;
+    (format!("{}->{}", bottleneck.from, bottleneck.to), bound)
 }
 
+fn port<'a>(s: &'a Summary, id: &str) -> &'a PortSummary {
+    s.ports.iter().find(|p| p.id == id).unwrap()
+}
+
+/// The study's conclusion (issue 15 item 3): with every switch a virtual source/destination the
+/// bottleneck switch holds at most the previous loop's round trip times the bandwidth
+/// difference (2,607 cells for a 10 ms loop from 155.52 into 45 Mb/s, 5,213 for vsvd-3's 20 ms),
+/// counting its virtual sources' per-VC queues with the port's queue, as the study does; end to
+/// end the same switch holds far more, since its loop is the whole satellite path.
 #[test]
-fn vsvd_bounds_the_bottleneck_queue_by_the_loop_before_it() {
-    for (id, bottleneck, loop_rtt_ms) in [("vsvd-1", "SW2->SW3", 10.0), ("vsvd-3", "SW3->SW4", 10.0)] {
-        let (_, with) = run(load(id, &["run.duration_ms=3000", "run.steady_from_ms=2000"]));
-        let (_, without) = run(load(&format!("{id}-end-to-end"), &["run.duration_ms=3000", "run.steady_from_ms=2000"]));
-        // The loop ending at the bottleneck's switch: its round trip times the bandwidth
-        // difference (155.52 − 45 Mb/s) bounds what can pile up before feedback takes hold.
-        let bound = loop_rtt_ms * 1e-3 * (155.52 - 45.0) * 1e6 / 424.0;
-        let (q_with, q_without) = (max_queue(&with, bottleneck), max_queue(&without, bottleneck));
-        assert!((q_with as f64) < bound, "{id}: {q_with} cells with VS/VD, bound {bound:.0}");
-        assert!(q_without > 10 * q_with, "{id}: end to end {q_without} vs {q_with}");
+fn vsvd_bounds_the_bottleneck_switch_by_the_previous_loop_and_end_to_end_does_not() {
+    for id in ["vsvd-1", "vsvd-2", "vsvd-3"] {
+        let scenario = load(id, &[]);
+        let (bottleneck, bound) = previous_loop_bound(&scenario);
+        let (_, with) = run(scenario);
+        let (_, without) = run(load(&format!("{id}-end-to-end"), &[]));
+        let held = port(&with, &bottleneck).max_buffer_cells.expect("virtual sources feed the bottleneck");
+        assert!((held as f64) < bound, "{id}: {bottleneck} held {held} cells with VS/VD, bound {bound:.0}");
+        // A model without the short loop breaks the bound many times over: the test can fail.
+        let end_to_end = port(&without, &bottleneck).max_queue_cells;
+        assert!(end_to_end as f64 > 5.0 * bound, "{id}: end to end {end_to_end}, bound {bound:.0}");
         assert!(!with.virtual_sources.is_empty() && without.virtual_sources.is_empty());
+    }
+}
+
+/// Where ours meets configuration 1's published figures and where it does not (the files'
+/// `reference`, Kalyanaraman's dissertation ch. 9). With VS/VD the queue moves to switch 1, the
+/// end of the satellite loop: after an idle gap longer than ADTF (0.5 s, shorter than the
+/// 0.55 s round trip) the five TCP sources restart at ICR, 5 × 10 = 50 Mb/s against the 45 the
+/// next loop carries, and only hear of it one satellite round trip later. That is the study's
+/// bound applied to switch 1: (N·ICR − bottleneck) × 550 ms = 6,486 cells; ours 6,978, the
+/// study's 7,100. Switch 2, the bottleneck, holds ~270 cells where the study reports 4,700: our
+/// VD turns the previous loop's RM cells around with ER ≤ the next loop's ACR and allocation, so
+/// switch 1's virtual sources never run much faster than switch 2 drains, and with five sources
+/// restarting at ICR the difference is 5 Mb/s, not the 110 of the bound (a 10 ms loop holds
+/// ~120 cells of it). The study's 4,700 is above its own bound for a 10 ms loop (2,607 cells);
+/// no setting we tried (ICR up to PCR, longer averaging intervals, ERICA's options A and E off)
+/// brings switch 2 above 1,600.
+#[test]
+fn vsvd_config_1_moves_the_queue_to_switch_1_as_published_but_keeps_switch_2_far_below_it() {
+    let scenario = load("vsvd-1", &[]);
+    let satellite = scenario.links.iter().find(|l| l.from == "S1").unwrap();
+    let n = scenario.connections.len() as f64;
+    let icr = scenario.defaults.source["icr_mbps"];
+    let predicted = (n * icr - 45.0) * 1e6 * 2.0 * satellite.delay_us() * 1e-6 / 424.0;
+    let (_, with) = run(scenario);
+    let (_, without) = run(load("vsvd-1-end-to-end", &[]));
+    let switch_1 = port(&with, "SW1->SW2").max_buffer_cells.unwrap() as f64;
+    assert!((switch_1 / predicted - 1.0).abs() < 0.15, "switch 1 held {switch_1}, predicted {predicted:.0}");
+    assert!(switch_1 > port(&without, "SW1->SW2").max_queue_cells as f64, "the queue moves to switch 1");
+
+    let row =
+        |s: &Summary, port: &str| s.reference.iter().find(|r| r.about == About::Port(port.into())).cloned().unwrap();
+    // Agreeing (within each figure's tolerance): switch 1 with and without VS/VD.
+    for r in [row(&with, "SW1->SW2"), row(&without, "SW1->SW2")] {
+        assert_eq!(r.within_tolerance, Some(true), "{r:?}");
+    }
+    // Disagreeing, pinned: switch 2 with VS/VD is an order of magnitude below the published 4,700.
+    let r = row(&with, "SW2->SW3");
+    assert!(r.ours.unwrap() < 0.1 * r.published, "{r:?}");
+    // End to end, switch 2's peak is the same order as the published 61,615 (ours ~41,000): it
+    // is one TCP burst against a 560 ms loop, and moves with the phase of the bursts (ICR from 5
+    // to 25 Mb/s gives 32,000 to 69,000 cells here).
+    let r = row(&without, "SW2->SW3");
+    assert!((0.5..2.0).contains(&(r.ours.unwrap() / r.published)), "{r:?}");
+    // The sources hold their whole TCP window less what is in flight (the 34,000 × 2^8-byte
+    // windows are fully open by 15 s): ~170,000 cells, where the study reports 73,000 end to
+    // end; windows of 4 MB would give ~75,000 here and leave the switches' queues unchanged.
+    let tcp = &load("vsvd-1", &[]).connections[0].tcp.clone().unwrap();
+    let window_cells = (tcp.window_bytes / tcp.mss_bytes as f64).floor() * 192.0;
+    for s in [&with, &without] {
+        let held = s.connections.iter().map(|c| c.max_source_queue_cells.unwrap()).max().unwrap() as f64;
+        assert!(held > 0.9 * window_cells && held < window_cells, "sources held {held} of {window_cells}");
     }
 }
 

@@ -5,4 +5,4 @@
  * the mean over its connections (rates, goodput), the sum (drops, timeouts), or Jain's index
  * of their rates.
  */
-export type RefQuantity = "mean_rate_mbps" | "goodput_mbps" | "mean_queue_cells" | "max_queue_cells" | "dropped_cells" | "utilization" | "throughput_mbps" | "jain_index" | "timeouts";
+export type RefQuantity = "mean_rate_mbps" | "goodput_mbps" | "mean_queue_cells" | "max_queue_cells" | "max_buffer_cells" | "max_source_queue_cells" | "dropped_cells" | "utilization" | "throughput_mbps" | "jain_index" | "timeouts";
