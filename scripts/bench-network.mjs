@@ -73,6 +73,9 @@ await withPage(async (page, url) => {
       await page.getByTestId('nv-node-SW1').waitFor();
     }
     await page.getByTestId('speed').selectOption('1');
+    // gfc1's lesson has steps, at which a run below max speed pauses: played straight through here.
+    const stops = page.getByTestId('lesson-stops');
+    if ((await stops.count()) > 0 && (await stops.isChecked())) await stops.uncheck();
   };
   // The same page without the Network view, for comparison.
   await open(`/?scenario=${SCENARIO}`, false);
@@ -81,6 +84,26 @@ await withPage(async (page, url) => {
   const plain = await playFps(page, cdp);
   await open(`/?scenario=${SCENARIO}&present=1`);
   const present = await playFps(page, cdp);
+
+  // gfc1 at max speed, played to the end (issue 16's target: under 0.3 s of engine time). The
+  // wall time from Play to Replay bounds the engine's time from above: it also holds the rows'
+  // posting and the charts' drawing. Best of three.
+  let maxSpeedMs = Infinity;
+  for (let i = 0; i < 3; i++) {
+    await open(`/?scenario=${SCENARIO}`, false);
+    await page.getByTestId('speed').selectOption('max');
+    const ms = await page.evaluate(
+      () =>
+        new Promise((done) => {
+          const play = () => document.querySelector('[data-testid="play"]');
+          const t0 = performance.now();
+          play().click();
+          const poll = () => (play().textContent.includes('Replay') ? done(performance.now() - t0) : requestAnimationFrame(poll));
+          requestAnimationFrame(poll);
+        }),
+    );
+    maxSpeedMs = Math.min(maxSpeedMs, ms);
+  }
 
   // Slow motion: two-sources with its RM cells drawn (the trace on).
   await page.goto(url('/?scenario=two-sources'));
@@ -97,5 +120,6 @@ await withPage(async (page, url) => {
   console.log(line(`${SCENARIO} at 1×, charts only (no Network view)`, without));
   console.log(line(`${SCENARIO} at 1×, ${PLAYS} plays`, plain));
   console.log(line(`${SCENARIO} at 1×, presentation mode`, present));
+  console.log(`  ${SCENARIO} at max speed, Play to the end: ${maxSpeedMs.toFixed(0)} ms of wall time (best of 3; the target is < 300 ms of engine time)`);
   console.log(line(`two-sources at ${speed}×, RM cells moving`, { fps: (slow.frames * 1000) / slow.ms, ms: slow.ms, worstMs: slow.worstMs }));
 });

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
-bash scripts/setup.sh >/dev/null
+bash scripts/setup.sh --browser >/dev/null
 cargo build --quiet --release --manifest-path engine/Cargo.toml --bin abrsim
 bash scripts/build-wasm.sh >/dev/null
 
