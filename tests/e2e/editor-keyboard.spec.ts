@@ -89,7 +89,8 @@ test('build a network from the keyboard alone: add, link, connect, move, delete,
   await page.keyboard.press('Escape');
   await page.screenshot({ path: resolve(shots, 'editor-keys-1-connected.png') });
 
-  // Arrow keys move the focused node: 10 units a press, 50 with Shift; undo takes one back.
+  // Arrow keys move the focused node: 10 units a press, 50 with Shift. A run of presses is one
+  // undo step, as a drag is; after a pause (over a second) the next press is a step of its own.
   await tabTo(page, 'node:SW1', true);
   const sw1 = (await nodeAt(page, 'SW1'))!;
   await page.keyboard.press('ArrowDown');
@@ -98,12 +99,17 @@ test('build a network from the keyboard alone: add, link, connect, move, delete,
   await expect.poll(async () => (await nodeAt(page, 'SW1'))!).toMatchObject({ x: sw1.x + 50, y: sw1.y + 20 });
   await expect(page.getByTestId('editor-message')).toHaveText(`SW1 moved to (${sw1.x + 50}, ${sw1.y + 20}): only the drawing changed, the run goes on.`);
   expect(await focused(page)).toBe('node:SW1');
-  await page.keyboard.press('Control+z');
-  await expect.poll(async () => (await nodeAt(page, 'SW1'))!).toMatchObject({ x: sw1.x, y: sw1.y + 20 });
+  await page.waitForTimeout(1300);
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(async () => (await nodeAt(page, 'SW1'))!).toMatchObject({ x: sw1.x + 50, y: sw1.y + 10 });
+  await page.keyboard.press('Control+z'); // the press after the pause
+  await expect.poll(async () => (await nodeAt(page, 'SW1'))!).toMatchObject({ x: sw1.x + 50, y: sw1.y + 20 });
+  await page.keyboard.press('Control+z'); // the three presses before it, at once
+  await expect.poll(async () => (await nodeAt(page, 'SW1'))!).toMatchObject({ x: sw1.x, y: sw1.y });
   await page.screenshot({ path: resolve(shots, 'editor-keys-2-moved.png') });
 
   // Delete on the focused node removes it with its links and the connection; the focus stays in
-  // the canvas; undo brings all of them back.
+  // the canvas; undo brings all of them back (and nothing more: the moves were undone above).
   await page.keyboard.press('Delete');
   await expect.poll(async () => (await doc(page)).nodes.map((n) => n.id)).toEqual(['S1', 'D1']);
   expect((await doc(page)).links).toEqual([]);
@@ -125,6 +131,34 @@ test('build a network from the keyboard alone: add, link, connect, move, delete,
   await page.keyboard.press('Delete');
   await expect.poll(async () => (await doc(page)).links.map((l) => l.id)).toEqual(['L1']);
   await expect(page.getByTestId('editor-message')).toHaveText('L2 deleted with 1 connection it carried: the run restarted at t = 0.');
+  expect(errors).toEqual([]);
+});
+
+test('Tab visits the nodes first (sources, switches, destinations), then the links, both ways', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  await expect(page.getByTestId('editor-canvas').locator('.react-flow__edge')).toHaveCount(5);
+  const order = ['node:S1', 'node:S2', 'node:SW1', 'node:SW2', 'node:D1', 'node:D2', 'link:L1', 'link:L2', 'link:L3', 'link:L4', 'link:L5'];
+
+  // In from the editor bar's last button, through the canvas, and out again.
+  await page.getByTestId('zoom-out').focus();
+  const seen: (string | null)[] = [];
+  for (let i = 0; i <= order.length; i++) {
+    await page.keyboard.press('Tab');
+    seen.push(await focused(page));
+  }
+  expect(seen.slice(0, order.length)).toEqual(order);
+  expect(seen[order.length]).toBeNull(); // past the last link the focus has left the nodes and links
+  const after = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
+
+  // And back: Shift+Tab from there comes in at the last link and leaves at the bar.
+  const back: (string | null)[] = [];
+  for (let i = 0; i <= order.length; i++) {
+    await page.keyboard.press('Shift+Tab');
+    back.push(await focused(page));
+  }
+  expect(back.slice(0, order.length), `Shift+Tab from ${after}`).toEqual([...order].reverse());
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('zoom-out');
   expect(errors).toEqual([]);
 });
 

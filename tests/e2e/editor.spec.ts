@@ -277,3 +277,46 @@ test('Shift+drag selects a box of nodes: dragged together, moved by the arrow ke
   expect(at(await doc(page), 'S3').x).toBe(at(before, 'S3').x + 10);
   expect(errors).toEqual([]);
 });
+
+/** Where the shown link labels overlap a node, or another label, on the page (as drawn, with
+ *  the real font): "label on node" pairs. */
+const labelClashes = (page: Page) =>
+  page.evaluate(() => {
+    const rect = (el: Element) => el.getBoundingClientRect();
+    const hit = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const labels = [...document.querySelectorAll('[data-testid^="ed-link-label-"]')];
+    const nodes = [...document.querySelectorAll('[data-testid^="ed-node-"]')];
+    const name = (el: Element) => el.getAttribute('data-testid')!.replace(/^ed-(link-label|node)-/, '');
+    return labels.flatMap((l) => [
+      ...nodes.filter((n) => hit(rect(l), rect(n))).map((n) => `${name(l)} on ${name(n)}`),
+      ...labels.filter((o) => o !== l && hit(rect(l), rect(o))).map((o) => `${name(l)} on label ${name(o)}`),
+    ]);
+  });
+
+test('link labels sit clear of the nodes and of each other: the full label where it fits, else the name', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  await expect(page.locator('[data-testid^="ed-link-label-"]')).toHaveCount(5); // few links: all labelled
+  await expect(page.getByTestId('ed-link-label-L1')).toHaveText('L1 · 155.52 Mbps · 1 km');
+  await expect(page.getByTestId('ed-link-label-L3')).toHaveText('L3'); // SW1–SW2: too short for more
+  expect(await labelClashes(page)).toEqual([]);
+  await page.getByTestId('editor-canvas').screenshot({ path: resolve(shots, 'editor-labels-two-sources.png') });
+
+  // Many links: only the selected one is labelled, clear of the crowd around it.
+  for (const [id, links] of [
+    ['parking-lot-5', ['L1', 'L6', 'L13']],
+    ['gfc1', ['L5', 'L1', 'L24']],
+  ] as const) {
+    await openLab(page, `/?scenario=${id}`); // page errors still go to `errors`
+    await page.getByTestId('view-editor').click();
+    for (const l of links) {
+      await page.getByTestId(`ed-link-${l}`).locator('.ed-link-hit').dispatchEvent('click');
+      await expect(page.locator('[data-testid^="ed-link-label-"]')).toHaveCount(1);
+      await expect(page.getByTestId(`ed-link-label-${l}`)).toBeVisible();
+      expect(await labelClashes(page), `${id} ${l}`).toEqual([]);
+      await page.getByTestId('editor-canvas').screenshot({ path: resolve(shots, `editor-labels-${id}-${l}.png`) });
+    }
+  }
+  await expect(page.getByTestId('ed-link-label-L24')).toHaveText('L24 · 155.52 Mbps · 1 km');
+  expect(errors).toEqual([]);
+});

@@ -233,3 +233,23 @@ test('a teacher link can start with the Network view and the event log open', as
   await page.screenshot({ path: resolve(shots, 'teacher-start-network.png') });
   expect(errors).toEqual([]);
 });
+
+test("on a projector's short screen (1280×720, presentation mode) the step reached and its answer come into the panel's view", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const errors = await openLab(page, '/?scenario=two-sources-staggered&present=1');
+  const panel = page.getByTestId('lesson');
+  const inView = async (testId: string) => {
+    const p = (await panel.boundingBox())!;
+    const b = (await page.getByTestId(testId).boundingBox())!;
+    return b.y >= p.y - 1 && b.y + b.height <= p.y + p.height + 1;
+  };
+  await page.getByTestId('play').click();
+  await pausedAt(page, 5);
+  await expect.poll(() => inView('lesson-prompt')).toBe(true);
+  await page.getByTestId('lesson-reveal').click();
+  await expect.poll(() => inView('lesson-answer')).toBe(true);
+  await page.screenshot({ path: resolve(shots, 'lessons-720p-step.png') });
+  // The page itself did not move: only the panel scrolled.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(errors).toEqual([]);
+});

@@ -21,6 +21,18 @@ const markers = (page: Page) =>
       }),
   );
 
+/** two-sources in the Network view, slow motion (the trace on), run to 1 ms and paused there. */
+async function pausedInSlowMotionAt1ms(page: Page) {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('nv-slow').click();
+  await page.getByTestId('until-ms').fill('1');
+  await page.getByTestId('run-until').click();
+  await expect(page.getByTestId('nv-clock')).toHaveText('t = 1.000 ms');
+  await waitForMode(page, 'paused');
+  return errors;
+}
+
 test('two-sources: the Network view animates links, queues and ACRs; an RM cell goes round in slow motion; paused, one tells its journey', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.getByTestId('view-network').click();
@@ -149,13 +161,7 @@ test('qcn-hotspot (Ethernet): rate-discovery frames and a QCN congestion notific
 });
 
 test('paused, an event picked in the log moves the Network view to its time', async ({ page }) => {
-  const errors = await openLab(page, '/?scenario=two-sources');
-  await page.getByTestId('view-network').click();
-  await page.getByTestId('nv-slow').click();
-  await page.getByTestId('until-ms').fill('1');
-  await page.getByTestId('run-until').click();
-  await expect(page.getByTestId('nv-clock')).toHaveText('t = 1.000 ms');
-  await waitForMode(page, 'paused');
+  const errors = await pausedInSlowMotionAt1ms(page);
   await page.getByTestId('view-rmlog').click();
   // An SW2 backward event: the cell is at SW2 at that time, on its way back.
   await page.getByTestId('rmlog-node').selectOption('SW2');
@@ -165,5 +171,97 @@ test('paused, an event picked in the log moves the Network view to its time', as
   await row.click();
   await expect(page.getByTestId('nv-clock')).toHaveText(`t = ${(tUs / 1000).toFixed(3)} ms`);
   await expect.poll(async () => (await markers(page)).filter((m) => m.cls.includes('nv-rm-backward')).length).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+});
+
+test('paused, a click on a switch port in the Network view opens its explanation in the side panel (shown if hidden, leaving full screen)', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('until-ms').fill('5');
+  await page.getByTestId('run-until').click();
+  await waitForMode(page, 'paused');
+  await expect(page.getByTestId('tab-lesson')).toHaveAttribute('aria-selected', 'true');
+
+  // From the page, with the side panel hidden (\): SW2's port toward D1.
+  await page.keyboard.press('\\');
+  await expect(page.getByTestId('lesson')).toHaveCount(0);
+  await page.getByTestId('nv-port-SW2->D1').click();
+  await expect(page.getByTestId('lesson')).toBeVisible();
+  await expect(page.getByTestId('tab-switches')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('switch-picker')).toHaveValue('SW2');
+  const explain = page.getByTestId('switch-explain');
+  await expect(explain.getByTestId('explain-port')).toHaveValue('SW2->D1');
+  await expect(explain.getByTestId('explain-head')).toHaveText('ERICA at SW2->D1, t = 5.000 ms');
+  await page.screenshot({ path: resolve(shots, 'network-port-explain.png'), fullPage: true });
+
+  // From full screen, by keyboard: the view gives way to the panel, which moves to SW1's port.
+  await page.getByTestId('nv-full-screen').click();
+  await expect(page.getByTestId('network-view')).not.toHaveAttribute('data-full', 'no');
+  await page.getByTestId('nv-port-SW1->SW2').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('network-view')).toHaveAttribute('data-full', 'no');
+  await expect(page.getByTestId('switch-picker')).toHaveValue('SW1');
+  await expect(explain.getByTestId('explain-port')).toHaveValue('SW1->SW2');
+  await expect(explain.getByTestId('explain-head')).toHaveText('ERICA at SW1->SW2, t = 5.000 ms');
+  await expect(explain.locator('[data-name="fair_share_mbps"] dd')).toContainText('Mbps');
+
+  // Hidden and shown again, the panel is back where the reader left it, not pulled to a port.
+  await page.getByTestId('tab-lesson').click();
+  await page.keyboard.press('\\');
+  await page.keyboard.press('\\');
+  await expect(page.getByTestId('tab-lesson')).toHaveAttribute('aria-selected', 'true');
+  expect(errors).toEqual([]);
+});
+
+test("presentation mode: the sources' ACR lines fit in the drawing (they hang wider than the source)", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources&present=1');
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('until-ms').fill('5');
+  await page.getByTestId('run-until').click();
+  await waitForMode(page, 'paused');
+  await expect(page.getByTestId('nv-acr-C1')).toContainText('Mbps');
+  const canvas = (await page.getByTestId('nv-canvas').boundingBox())!;
+  for (const c of ['C1', 'C2']) {
+    const b = (await page.getByTestId(`nv-acr-${c}`).boundingBox())!;
+    expect(b.x, `${c}'s ACR line starts inside the drawing`).toBeGreaterThanOrEqual(canvas.x);
+    expect(b.x + b.width, `${c}'s ACR line ends inside the drawing`).toBeLessThanOrEqual(canvas.x + canvas.width);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('paused, an RM cell is reached with Tab and opened with Enter (or Space, which does not play)', async ({ page }) => {
+  const errors = await pausedInSlowMotionAt1ms(page);
+  // On a LAN a cell is on a link for microseconds: step 10 µs at a time until some are.
+  await page.getByTestId('step-ms').fill('0.01');
+  for (let i = 0; i < 60 && (await markers(page)).length < 2; i++) {
+    await page.getByTestId('step').click();
+    await waitForMode(page, 'paused');
+  }
+  expect((await markers(page)).length).toBeGreaterThan(0);
+
+  // From the view's last button, Tab comes to a cell; it says what it is.
+  await page.getByTestId('nv-full-screen').focus();
+  let name: string | null = null;
+  for (let i = 0; i < 30 && name === null; i++) {
+    await page.keyboard.press('Tab');
+    name = await page.evaluate(() => (document.activeElement?.getAttribute('data-testid') === 'rm-cell' ? document.activeElement.getAttribute('aria-label') : null));
+  }
+  expect(name).toMatch(/^(Forward|Backward) RM cell of C[12](, ER \d+\.\d+ Mbps)?$/);
+  await page.keyboard.press('Enter');
+  const panel = page.getByTestId('nv-cell');
+  await expect(panel).toBeVisible();
+  await expect(panel.locator('[data-name="dir"]')).toContainText(/DIR = [01]/);
+  const picked = await page.evaluate(() => (document.activeElement as SVGGElement).dataset.cell);
+  expect(await page.locator('[data-testid="rm-cell"].picked').getAttribute('data-cell')).toBe(picked);
+
+  // Space on another cell picks that one, and the run stays paused.
+  const other = (await markers(page)).find((m) => m.id !== picked);
+  if (other) {
+    await page.locator(`[data-testid="rm-cell"][data-cell="${other.id}"]`).focus();
+    await page.keyboard.press('Space');
+    await expect(page.locator('[data-testid="rm-cell"].picked')).toHaveAttribute('data-cell', other.id);
+  }
+  await page.waitForTimeout(300);
+  expect((await status(page))!.mode).toBe('paused');
   expect(errors).toEqual([]);
 });

@@ -35,6 +35,11 @@ test('the event log filters RM-cell events, moves the charts to one, and steps t
   const shown = await rows(page).evaluateAll((els) => els.map((e) => [...e.querySelectorAll('span')].map((s) => s.textContent)));
   expect(shown.length).toBeGreaterThan(2);
   for (const r of shown) expect([r[3], r[4]]).toEqual(['SW1', 'backward']);
+  // Who lowered ER is named as everywhere in the lab (the catalogue's "ERICA", not the id), and
+  // ER with the explanation's two decimals ("155.52 → 69.98").
+  expect(shown.map((r) => r[8])).toContain('ERICA');
+  for (const r of shown) expect(['', 'ERICA']).toContain(r[8]);
+  for (const r of shown) expect(r[5]).toMatch(/^\d+\.\d\d( → \d+\.\d\d)?$/);
   const times = shown.map((r) => Number(r[0]));
   expect(times).toEqual([...times].sort((a, b) => b - a));
   expect(times[0]).toBeLessThanOrEqual(paused);

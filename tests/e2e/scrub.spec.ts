@@ -57,7 +57,8 @@ test('scrubbing back moves the cursor, drops later samples, and playing on ends 
   expect(Math.max(...times)).toBeLessThanOrEqual(30_000);
   const atCursor = log.locator('[aria-current="time"]');
   await expect(atCursor).toBeVisible();
-  expect(Math.abs(Number(await atCursor.getAttribute('data-time-us')) - 30_000)).toBeLessThan(500);
+  // Polled: under load the mark may still be on the row of the slider's previous step (20 ms).
+  await expect.poll(async () => Math.abs(Number(await atCursor.getAttribute('data-time-us')) - 30_000)).toBeLessThan(500);
   expect(pausedAt).toBeGreaterThan(30);
   // SW1 explains itself at that moment.
   await page.getByTestId('tab-switches').click();

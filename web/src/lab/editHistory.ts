@@ -12,11 +12,12 @@ export class SharedEditHistory {
   /** The text of the current load when an edit or an undo sent it. */
   sent: string | null = null;
 
-  /** Records an accepted edit (a new history if it was made on another document). */
-  record({ before, next }: EditRecord) {
+  /** Records an accepted edit (a new history if it was made on another document); an edit of
+   *  a run joins the step before when that one is of the same run and recent (`atMs`). */
+  record({ before, next, run }: EditRecord, atMs: number) {
     if (!this.history) this.history = new EditHistory(before);
     else if (JSON.stringify(this.history.present) !== JSON.stringify(before)) this.history.reset(before);
-    this.history.push(next);
+    this.history.push(next, run === undefined ? undefined : { run, atMs });
   }
 
   /** Forgets the history (a scenario from elsewhere, or a live change an undo must not drop). */

@@ -91,6 +91,32 @@ describe('Lab: undo history', () => {
     expect(t.loads()).toBe(2);
   });
 
+  it('arrow-key moves of one node made without a pause are one undo step, on the lab clock', () => {
+    let nowMs = 1_000_000;
+    const t = setup({ now: () => nowMs });
+    lab = t.lab;
+    const loaded = t.lab.getState().current!.scenario;
+    let doc = loaded;
+    const nudge = (dx: number) => {
+      const s1 = doc.nodes.find((n) => n.id === 'S1')!;
+      const next = moveNode(doc, 'S1', s1.x! + dx, s1.y!);
+      expect(t.lab.commitEdit(doc, next, 'two-sources (edited)', 'move:S1')).toBe('redrawn');
+      doc = next;
+      nowMs += 150;
+    };
+    nudge(10);
+    nudge(10);
+    nudge(10);
+    const afterThree = doc;
+    nowMs += 2000; // a pause: the next press is a step of its own
+    nudge(10);
+    t.pump();
+    const h = t.lab.edits.history!;
+    expect(h.undo()).toEqual(afterThree);
+    expect(h.undo()).toEqual(loaded);
+    expect(h.canUndo).toBe(false);
+  });
+
   it('a side-panel edit made while an editor edit is on its way applies on top of it', () => {
     const t = setup();
     lab = t.lab;

@@ -163,7 +163,7 @@ export class Lab {
         const { carried, edit, pathEdit, edited, nav, speed } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
         // The undo history: an accepted edit is recorded; a scenario from elsewhere (library,
         // file, link) starts a new one at its first edit.
-        if (carried && carried !== 'travel') this.edits.record({ before: this.state.current?.scenario ?? carried.before, next: carried.next });
+        if (carried && carried !== 'travel') this.edits.record({ ...carried, before: this.state.current?.scenario ?? carried.before }, this.now());
         if (answered && !carried) this.edits.forget();
         this.edits.sent = answered && carried ? answered.doc.json : null;
         // A change stays where the scenario it changed is kept (and makes it the user's own).
@@ -340,15 +340,17 @@ export class Lab {
 
   /**
    * Loads an edit of the network made in the editor: `before` is the network it was made on.
-   * The shared undo history records it once the engine accepts it.
+   * The shared undo history records it once the engine accepts it; `run` names the run of
+   * small edits it continues (arrow-key moves of one selection), one undo step with them.
    */
-  commitEdit(before: Scenario, next: Scenario, origin: string): Applied {
+  commitEdit(before: Scenario, next: Scenario, origin: string, run?: string): Applied {
     const json = JSON.stringify(next, null, 2);
+    const edit = run === undefined ? { before, next } : { before, next, run };
     if (this.redraw(next, json, origin)) {
-      this.edits.record({ before, next });
+      this.edits.record(edit, this.now());
       return 'redrawn';
     }
-    this.loadRecording(json, origin, { before, next });
+    this.loadRecording(json, origin, edit);
     return 'restarted';
   }
 

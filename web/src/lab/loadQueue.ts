@@ -10,8 +10,9 @@ import { shapeProblem } from '../scenario/share';
 import type { Speed } from '../engine/protocol';
 import type { LoadedScenario } from './state';
 
-/** An edit of the network: the document it was made on and the document it made. */
-export type EditRecord = { before: Scenario; next: Scenario };
+/** An edit of the network: the document it was made on and the document it made; `run`: the
+ *  run of small edits it continues, to be one undo step with them (see EditHistory). */
+export type EditRecord = { before: Scenario; next: Scenario; run?: string };
 /** What a load carries for the undo history: an edit to record, or a step back or forth in it. */
 export type Carried = EditRecord | 'travel';
 /** A switch edit from the side panel: the switch, and what to say once it is loaded. */

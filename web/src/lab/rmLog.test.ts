@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RmRecord } from '../contract/engine';
-import { erText, filterOptions, filterRm, flagsText, nearestRow, NO_FILTER, RmLog } from './rmLog';
+import { erText, filterOptions, filterRm, flagsText, lowererName, nearestRow, NO_FILTER, RmLog } from './rmLog';
 
 const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord => ({
   time_us: i * 10,
@@ -97,10 +97,23 @@ describe('event log filter and text', () => {
   });
 
   it('shows ER in → out only when a switch changed it, and the flags set', () => {
-    expect(erText(rec(1, { er_in_mbps: 155.52, er_out_mbps: 69.984 }))).toBe('155.5 → 69.98');
+    expect(erText(rec(1, { er_in_mbps: 155.52, er_out_mbps: 69.984 }))).toBe('155.52 → 69.98');
+    // As the switch explanation writes them: 139.97, not 140.0; Ethernet's Gbps in Mbps with one.
+    expect(erText(rec(1, { er_in_mbps: 139.968, er_out_mbps: 139.968 }))).toBe('139.97');
+    expect(erText(rec(1, { er_in_mbps: 10000, er_out_mbps: 2500.04 }))).toBe('10000.0 → 2500.0');
     expect(erText(rec(1, { er_in_mbps: 69.984, er_out_mbps: 69.984 }))).toBe('69.98');
     expect(erText(rec(1, { er_in_mbps: null, er_out_mbps: 12 }))).toBe('— → 12.00');
     expect(flagsText(rec(1, { ci: true, ni: true }))).toBe('CI NI');
     expect(flagsText(rec(1))).toBe('');
+  });
+
+  it('names who lowered ER as the UI does (the catalogue name), the trace keeping the id', () => {
+    const algorithms = [
+      { id: 'erica', name: 'ERICA' },
+      { id: 'erica_plus', name: 'ERICA+' },
+    ];
+    expect(lowererName('erica_plus', algorithms)).toBe('ERICA+');
+    expect(lowererName('virtual_source', algorithms)).toBe('the virtual source');
+    expect(lowererName('something_new', algorithms)).toBe('something_new');
   });
 });

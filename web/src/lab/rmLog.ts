@@ -128,7 +128,14 @@ export function nearestRow(newestFirst: readonly RmRecord[], timeUs: number): nu
 
 /** A rate of the log (Mbps, null: unknown), to three significant decimals. */
 export function rateText(mbps: number | null): string {
-  return mbps === null ? '—' : mbps.toFixed(mbps >= 100 ? 1 : 2);
+  // Two decimals below 1 Gbps, as the switch explanation writes them (139.97, not 140.0).
+  return mbps === null ? '—' : mbps.toFixed(mbps >= 1000 ? 1 : 2);
+}
+
+/** Who lowered ER, in the UI's words: the algorithm's catalogue name ("ERICA+"), "the virtual
+ *  source" (a VS/VD loop's), else as recorded (the trace and its CSV keep the id). */
+export function lowererName(by: string, algorithms: readonly { id: string; name: string }[]): string {
+  return algorithms.find((a) => a.id === by)?.name ?? (by === 'virtual_source' ? 'the virtual source' : by);
 }
 
 /** ER as the cell came and as it left: "69.98 → 35.00", or one number when unchanged. */

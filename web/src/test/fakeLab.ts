@@ -1,16 +1,16 @@
 // A Lab on the fake engine in an in-process worker, with the two-sources scenario loaded: the
 // setup of the lab's tests (lab.test.ts and its parts' tests).
 
-import { Lab } from '../lab/lab';
+import { Lab, type LabOptions } from '../lab/lab';
 import { createFakeEngine } from './fakeEngine';
 import { costly, InProcessWorker, twoSources } from './fakes';
 
-export function labOnFakeEngine() {
+export function labOnFakeEngine(opts: LabOptions = {}) {
   let worker!: InProcessWorker;
   const lab = new Lab(() => {
     worker = new InProcessWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host));
     return worker;
-  });
+  }, opts);
   /** Delivers the messages both ways until the worker is idle. */
   const pump = () => {
     for (let i = 0; i < 10; i++) worker.pump();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ChartGroup } from '../charts/chartGroup';
 import type { SampleStore } from '../charts/sampleStore';
 import { TimeChart } from './TimeChart';
@@ -27,6 +27,7 @@ import type { CompareSession } from '../lab/compareSession';
 import { CompareView } from './CompareView';
 import { LIBRARY } from '../scenario/library';
 import { LessonPanel } from './LessonPanel';
+import type { PortInspect } from './SwitchExplain';
 import { NetworkEditor } from './editor/NetworkEditor';
 import { editedOrigin } from './editor/canvas';
 import { Notices } from './Notices';
@@ -86,6 +87,21 @@ export function App({
     [embed, state.current, state.charts, state.speed],
   );
   const lockedProps = (c: TeacherControl) => (isLocked(settings, c) ? { disabled: true, title: LOCKED_TITLE } : {});
+  // View state: a switch port clicked in the Network view, for the side panel's inspector to
+  // explain (`n` tells two clicks on one port apart); the panel opens if it was hidden.
+  const [inspect, setInspect] = useState<PortInspect | null>(null);
+  const { showPanel } = classroom;
+  const inspectPort = useCallback(
+    (switchId: string, port: string) => {
+      setInspect((was) => ({ switchId, port, n: (was?.n ?? 0) + 1 }));
+      showPanel();
+    },
+    [showPanel],
+  );
+  // Hidden, the panel forgets it (shown again, it opens where it was, not on that port).
+  useEffect(() => {
+    if (!classroom.panelOpen) setInspect(null);
+  }, [classroom.panelOpen]);
   // A lesson's walk-through: the step shown marks a chart, a node or a series.
   const walk = useLessonWalk(lab, state);
   const stepMark = (chartId: string, owners: readonly string[]) => (walk.step && chartMarked(walk.marks, chartId, owners) ? `Step ${walk.shown + 1}` : null);
@@ -326,7 +342,7 @@ export function App({
         )}
         {workspace === 'charts' && networkOpen && state.current && (
           <Suspense fallback={<p className="nv-loading">Loading the Network view…</p>}>
-            <NetworkView key={fileBase} lab={lab} state={state} store={store} group={group} />
+            <NetworkView key={fileBase} lab={lab} state={state} store={store} group={group} onInspect={inspectPort} />
           </Suspense>
         )}
         {workspace === 'charts' && eventLog && <RmEventLog lab={lab} state={state} group={group} />}
@@ -385,6 +401,7 @@ export function App({
           lab={lab}
           state={state}
           walk={walk}
+          inspect={inspect}
           onExportRun={exportRun}
           onCompareWith={(ids) => {
             if (!state.current) return;

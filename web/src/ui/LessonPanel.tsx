@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../contract/scenario';
 import { specOf } from '../scenario/params';
 import { algorithmOf } from '../scenario/switchEdits';
 import { RecordedChanges, SwitchInspector } from './SwitchInspector';
-import { SwitchExplain } from './SwitchExplain';
+import { SwitchExplain, type PortInspect } from './SwitchExplain';
 import { VirtualPathsPanel } from './VirtualPathsPanel';
 import type { Lab, LabState } from '../lab/lab';
 import { LESSON_PARTNERS } from '../lab/compare';
@@ -30,9 +30,12 @@ export function LessonPanel({
   onExportRun,
   onCompareWith,
   walk,
+  inspect = null,
 }: {
   lab: Lab;
   state: LabState;
+  /** A switch port clicked in the Network view: the inspector opens on it. */
+  inspect?: PortInspect | null;
   /** The lesson's walk-through (its steps, the one shown, Next/Back/Reveal). */
   walk: LessonWalkView;
   /** Saves the whole run (every series as CSV, the summary as JSON). */
@@ -48,6 +51,11 @@ export function LessonPanel({
   useEffect(() => {
     if (walk.reached > 0) setTab('lesson');
   }, [walk.reached]);
+  useEffect(() => {
+    if (!inspect) return;
+    setPicked(inspect.switchId);
+    setTab('switches');
+  }, [inspect]);
   const s = state.current?.scenario;
   if (!s) return <aside className="lesson" />;
   const switches = s.nodes.filter((n) => n.kind === 'switch').map((n) => n.id);
@@ -104,7 +112,7 @@ export function LessonPanel({
             </select>
             <span className="inspector-hint">or click one in the drawing</span>
           </label>
-          <SwitchExplain lab={lab} state={state} node={selected} />
+          <SwitchExplain lab={lab} state={state} node={selected} inspect={inspect} />
           {/* A teacher's link may hide the switch settings, or lock them (shown, greyed out). */}
           {!isHidden(teacher, 'params') && (
             <fieldset className="teacher-fence" disabled={isLocked(teacher, 'params')} data-testid="switch-settings">
@@ -177,8 +185,14 @@ function LessonText({
 function LessonSteps({ walk, stops, onStops }: { walk: LessonWalkView; stops: boolean; onStops: (on: boolean) => void }) {
   const { steps, shown, step, due } = walk;
   const ahead = shown + 1 < steps.length && shown + 1 > due;
+  // A step shown (or its answer) is brought into the panel's view: on a projector's short
+  // screen the walk-through sits below the network and the facts.
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (step) showWithin(box.current, '.lesson');
+  }, [step, shown, walk.revealed]);
   return (
-    <section className="lesson-steps" data-testid="lesson-steps" aria-labelledby="lesson-steps-title">
+    <section className="lesson-steps" data-testid="lesson-steps" aria-labelledby="lesson-steps-title" ref={box}>
       <h3 id="lesson-steps-title">Walk-through · {steps.length} step{steps.length === 1 ? '' : 's'}</h3>
       {step ? (
         <div className="lesson-step" data-testid="lesson-step" data-step={shown}>
@@ -277,4 +291,15 @@ function FactPair({ term, value }: { term: string; value: string }) {
 /** A sampling interval: in µs below a millisecond, else in ms. */
 function interval(us: number) {
   return us >= 1000 ? `${us / 1000} ms` : `${us} µs`;
+}
+
+/** Scrolls the nearest `container` holding `el` (not the page) so that as much of `el` as fits
+ *  is in view, its top first. */
+function showWithin(el: HTMLElement | null, container: string) {
+  const box = el?.closest<HTMLElement>(container);
+  if (!el || !box) return;
+  const e = el.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  if (e.bottom > b.bottom) box.scrollTop += Math.min(e.bottom - b.bottom, e.top - b.top);
+  else if (e.top < b.top) box.scrollTop -= b.top - e.top;
 }

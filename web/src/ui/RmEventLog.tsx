@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
-import { erText, filterOptions, filterRm, flagsText, nearestRow, NO_FILTER, RM_DIRECTIONS, rateText, timeText, type RmFilter } from '../lab/rmLog';
+import { erText, filterOptions, filterRm, flagsText, lowererName, nearestRow, NO_FILTER, RM_DIRECTIONS, rateText, timeText, type RmFilter } from '../lab/rmLog';
 
 const ROW_PX = 24;
 const VIEW_ROWS = 10;
@@ -183,7 +183,7 @@ export function RmEventLog({ lab, state, group }: { lab: Lab; state: LabState; g
                   <span>{erText(r)}</span>
                   <span>{rateText(r.ccr_mbps)}</span>
                   <span>{flagsText(r)}</span>
-                  <span>{r.by}</span>
+                  <span>{r.by && lowererName(r.by, state.catalogue?.algorithms ?? [])}</span>
                 </button>
               );
             })}

@@ -6,11 +6,19 @@ import { useEffect, useState } from 'react';
 import type { Lab, LabState } from '../lab/lab';
 import { explainable, explainsNothing, quantityText, switchPorts, vcTable } from '../lab/explain';
 
-export function SwitchExplain({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
+/** A port to explain, asked for from elsewhere (a click on it in the Network view); `n` tells
+ *  two requests for the same port apart. */
+export type PortInspect = { switchId: string; port: string; n: number };
+
+export function SwitchExplain({ lab, state, node, inspect }: { lab: Lab; state: LabState; node: string; inspect?: PortInspect | null }) {
   const scenario = state.current?.scenario;
   const ports = scenario ? switchPorts(scenario, node) : [];
-  // View state: the port picked (the first toward the network by default).
+  // View state: the port picked (the first toward the network by default, or the one clicked
+  // in the Network view).
   const [picked, setPicked] = useState<string | null>(null);
+  useEffect(() => {
+    if (inspect && inspect.switchId === node) setPicked(inspect.port);
+  }, [inspect, node]);
   const port = picked && ports.includes(picked) ? picked : (ports[0] ?? null);
   useEffect(() => {
     lab.explainPort(port ? { switchId: node, port } : null);

@@ -14,6 +14,7 @@ export function useClassroom(start: { present?: boolean; panelHidden?: boolean }
 
   const togglePresent = useCallback(() => setPresent((p) => !p), []);
   const togglePanel = useCallback(() => setPanelOpen((p) => !p), []);
+  const showPanel = useCallback(() => setPanelOpen(true), []);
 
   // The address says whether the lab presents (a reload or a bookmark keeps it).
   useEffect(() => {
@@ -41,6 +42,7 @@ export function useClassroom(start: { present?: boolean; panelHidden?: boolean }
     look: present ? PRESENTATION_LOOK : NORMAL_LOOK,
     panelOpen,
     togglePanel,
+    showPanel,
     helpOpen,
     setHelpOpen,
   };

@@ -7,6 +7,7 @@
 
 import '@xyflow/react/dist/style.css';
 import {
+  EdgeLabelRenderer,
   MiniMap,
   ReactFlow,
   type Edge,
@@ -17,13 +18,26 @@ import {
   type ReactFlowInstance,
   type Viewport,
 } from '@xyflow/react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../contract/scenario';
 import { CentreHandles } from '../network/parts';
-import { KIND_LABEL, linkLabel, pickable, positions, type Drag, type Point, type Selection, type Tool } from './canvas';
+import {
+  KIND_LABEL,
+  linkLabel,
+  pickable,
+  placeLinkLabels,
+  positions,
+  SWITCH_PX,
+  tabOrder,
+  type Drag,
+  type PlacedLabel,
+  type Point,
+  type Selection,
+  type Tool,
+} from './canvas';
 
 type EdNodeData = { id: string; kind: string; label: boolean; state: string };
-type EdLinkData = { a: Point; b: Point; label: string | null; title: string; state: string };
+type EdLinkData = { a: Point; b: Point; label: PlacedLabel | null; title: string; state: string };
 type EdNode = Node<EdNodeData, 'ed'>;
 type EdLink = Edge<EdLinkData, 'ed'>;
 
@@ -93,6 +107,12 @@ export function EditorCanvas(p: EditorCanvasProps) {
       state: `${selected('node', n.id) || p.group.has(n.id) || boxing?.has(n.id) ? ' selected' : ''}${pick === n.id ? ' picked' : ''}${pickable(tool, pick, kindOf.get(n.id), n.id) ? '' : ' unpickable'}`,
     },
   }));
+  // Labels where they cover no node and no other label (the full one, else the link's name,
+  // else none): every link's when there are few, the selected link's always.
+  const labels = useMemo(() => {
+    const wanted = draft.links.filter((l) => size.linkLabels || selected('link', l.id));
+    return placeLinkLabels(draft, pos, size.r, new Map(wanted.map((l) => [l.id, [linkLabel(l), l.id]])));
+  }, [draft, pos, size, selection]);
   const edges: EdLink[] = draft.links.flatMap((l) => {
     const a = pos.get(l.from);
     const b = pos.get(l.to);
@@ -109,7 +129,7 @@ export function EditorCanvas(p: EditorCanvasProps) {
         data: {
           a,
           b,
-          label: size.linkLabels || on ? linkLabel(l) : null,
+          label: labels.get(l.id) ?? null,
           title: linkLabel(l),
           state: `${on ? ' selected' : ''}${onRoute.has(`${l.from}>${l.to}`) ? ' on-path' : ''}`,
         },
@@ -139,11 +159,48 @@ export function EditorCanvas(p: EditorCanvasProps) {
     const el = ev.target as HTMLElement;
     const node = el.closest?.('.react-flow__node') as HTMLElement | null;
     const edge = el.closest?.('.react-flow__edge') as HTMLElement | null;
+    if (ev.key === 'Tab' && (node || edge) && !ev.ctrlKey && !ev.altKey && !ev.metaKey) return tab(itemKey(node ?? edge!), ev);
     const took = node?.dataset.id ? p.onNodeKey(node.dataset.id, ev) : edge?.dataset.id ? p.onLinkKey(edge.dataset.id, ev) : false;
     if (took) {
       ev.preventDefault();
       ev.stopPropagation();
     }
+  };
+
+  // Tab order: React Flow puts the links before the nodes in the page (they are drawn
+  // under them), so Tab would reach every link first. Within the canvas Tab follows
+  // tabOrder (nodes as the network reads, then links); from its last element (first, with
+  // Shift) the focus moves onto the canvas element last (first) in the page and the browser's
+  // own Tab carries on from there, out of the canvas. Tabbing in lands on the first element
+  // (the last, with Shift) of that order, not on whichever the page has first.
+  const order = useMemo(() => tabOrder(draft), [draft]);
+  const tab = (at: string, ev: React.KeyboardEvent) => {
+    const i = order.indexOf(at);
+    const to = order[ev.shiftKey ? i - 1 : i + 1];
+    if (i >= 0 && to !== undefined) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      return void elementOf(box.current, to)?.focus();
+    }
+    const all = items(box.current);
+    (ev.shiftKey ? all[0] : all[all.length - 1])?.focus(); // the browser goes on from here
+  };
+  const tabbing = useRef<'forward' | 'back' | null>(null);
+  useEffect(() => {
+    const onKey = (ev: KeyboardEvent) => {
+      if (ev.key !== 'Tab') return;
+      tabbing.current = ev.shiftKey ? 'back' : 'forward';
+      setTimeout(() => (tabbing.current = null)); // the focus it moves comes within this task
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+  const onFocusCapture = (ev: React.FocusEvent) => {
+    const el = (ev.target as HTMLElement).closest?.('.react-flow__node, .react-flow__edge') as HTMLElement | null;
+    const from = (ev.relatedTarget as HTMLElement | null)?.closest?.('.react-flow__node, .react-flow__edge');
+    if (!el || !tabbing.current || (from && box.current?.contains(from))) return;
+    const entry = tabbing.current === 'forward' ? order[0] : order[order.length - 1];
+    if (entry !== undefined && itemKey(el) !== entry) elementOf(box.current, entry)?.focus();
   };
 
   return (
@@ -153,6 +210,7 @@ export function EditorCanvas(p: EditorCanvasProps) {
       data-testid="editor-canvas"
       tabIndex={-1}
       onKeyDownCapture={onKeyDownCapture}
+      onFocusCapture={onFocusCapture}
     >
       <ReactFlow<EdNode, EdLink>
         nodes={nodes}
@@ -196,6 +254,17 @@ export function EditorCanvas(p: EditorCanvasProps) {
   );
 }
 
+/** "node:<id>" or "link:<id>" of a React Flow node or edge element (see tabOrder). */
+const itemKey = (el: HTMLElement) => `${el.classList.contains('react-flow__node') ? 'node' : 'link'}:${el.dataset.id}`;
+/** The canvas's node and link elements, in page order. */
+const items = (canvas: HTMLElement | null) => [...(canvas?.querySelectorAll<HTMLElement>('.react-flow__node, .react-flow__edge') ?? [])];
+/** The element of a "node:<id>" or "link:<id>". */
+function elementOf(canvas: HTMLElement | null, key: string): HTMLElement | undefined {
+  const [kind, ...rest] = key.split(':');
+  const id = rest.join(':');
+  return items(canvas).find((el) => el.dataset.id === id && el.classList.contains(kind === 'node' ? 'react-flow__node' : 'react-flow__edge'));
+}
+
 /** The view as `x y zoom` on the canvas (read by the e2e tests), written without a render. */
 function showView(el: HTMLElement | null, vp: Viewport) {
   if (el) el.dataset.viewport = `${vp.x.toFixed(1)} ${vp.y.toFixed(1)} ${vp.zoom.toFixed(4)}`;
@@ -210,7 +279,9 @@ function EditorNode({ data }: NodeProps<EdNode>) {
   );
 }
 
-/** A link as a straight line between node centres, with a wider invisible line to click. */
+/** A link as a straight line between node centres, with a wider invisible line to click. Its
+ *  label goes to React Flow's label layer, above every link (a later link's line would cross
+ *  it otherwise) and under the nodes (placeLinkLabels keeps it off them). */
 function EditorLink({ id, data }: EdgeProps<EdLink>) {
   const { a, b, label, title, state } = data!;
   return (
@@ -218,22 +289,28 @@ function EditorLink({ id, data }: EdgeProps<EdLink>) {
       <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ed-link-hit" />
       <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ed-link-line" />
       {label && (
-        <text x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 - 6} className="ed-link-label">
-          {label}
-        </text>
+        <EdgeLabelRenderer>
+          <div
+            className={`ed-link-label${state}`}
+            data-testid={`ed-link-label-${id}`}
+            aria-hidden="true"
+            style={{ transform: `translate(-50%, -50%) translate(${label.x}px, ${label.y}px)` }}
+          >
+            {label.text}
+          </div>
+        </EdgeLabelRenderer>
       )}
       <title>{title}</title>
     </g>
   );
 }
 
-/** A switch's box (px at zoom 1); end systems are circles of radius `size.r`. */
-const SWITCH_PX = { width: 48, height: 30 };
 const NO_DRAG: Drag = new Map();
 const sized = (px: { width: number; height: number }) => ({ ...px, measured: px });
 const MINIMAP_PX = { width: 150, height: 90 };
 const NODE_TYPES = { ed: EditorNode };
 const EDGE_TYPES = { ed: EditorLink };
 const NODE_ORIGIN: [number, number] = [0.5, 0.5];
-/** Fitted, a small network is drawn at its own scale (at most 1 px per canvas unit). */
-export const FIT_VIEW = { padding: 0.1, maxZoom: 1 };
+/** Fitted, a small network is drawn at its own scale (at most 1 px per canvas unit), and
+ *  nothing under the minimap (its width and margins kept free on the right). */
+export const FIT_VIEW = { padding: { top: 0.1, bottom: 0.1, left: 0.1, right: `${MINIMAP_PX.width + 30}px` as const }, maxZoom: 1 };

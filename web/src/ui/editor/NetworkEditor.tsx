@@ -87,14 +87,15 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     if (state.travelled) setMessage({ kind: 'info', text: state.travelled.text });
   }, [state.travelled]);
 
+  // `run`: the run of arrow-key moves this edit continues (one undo step with them, as a drag is).
   const commit = useCallback(
-    (next: Scenario, note = 'Network changed: the run restarted at t = 0.', redrawnNote = note) => {
+    (next: Scenario, note = 'Network changed: the run restarted at t = 0.', redrawnNote = note, run?: string) => {
       if (!current || !draft) return;
       if (JSON.stringify(next) === JSON.stringify(draft)) return; // nothing changed: no reload
       // Shown at once; recorded for undo once the engine accepts it (a refusal puts the
       // loaded network back on the canvas, see the effect above).
       setDraft(next);
-      const applied = lab.commitEdit(draft, next, editedOrigin(current.origin));
+      const applied = lab.commitEdit(draft, next, editedOrigin(current.origin), run);
       if (applied === 'redrawn') {
         awaited.current = null;
         setMessage({ kind: 'info', text: redrawnNote });
@@ -225,11 +226,14 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   const selected = (kind: NonNullable<Selection>['kind'], id: string) => selection?.kind === kind && selection.id === id;
 
   const groupSet = new Set(group.filter((id) => draft.nodes.some((n) => n.id === id)));
-  const moved = (to: Map<string, { x: number; y: number }>) => {
+  /** Nodes moved (dropped, or nudged with the arrow keys: `run` makes a run of nudges of the
+   *  same nodes one undo step). */
+  const moved = (to: Map<string, { x: number; y: number }>, run?: string) => {
     const ids = [...to.keys()];
     const what = ids.length === 1 ? ids[0] : ids.join(', ');
-    commit(moveNodes(draft, to), `${what} moved: the run restarted at t = 0.`, `${what} moved: only the drawing changed, the run goes on.`);
+    commit(moveNodes(draft, to), `${what} moved: the run restarted at t = 0.`, `${what} moved: only the drawing changed, the run goes on.`, run);
   };
+  const nudgeRun = (ids: string[]) => `move:${[...ids].sort().join(',')}`;
 
   // Keys on a focused node: the same picks as a click, moves, the start of a link or a
   // connection, deletion. After a deletion the focus stays in the canvas (Tab goes on from there).
@@ -240,12 +244,17 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     if (to && groupSet.has(id) && groupSet.size > 1) {
       // The box selection moves together.
       const d = { x: to.x - (node.x ?? 0), y: to.y - (node.y ?? 0) };
-      moved(new Map(draft.nodes.filter((n) => groupSet.has(n.id)).map((n) => [n.id, { x: (n.x ?? 0) + d.x, y: (n.y ?? 0) + d.y }])));
+      moved(new Map(draft.nodes.filter((n) => groupSet.has(n.id)).map((n) => [n.id, { x: (n.x ?? 0) + d.x, y: (n.y ?? 0) + d.y }])), nudgeRun([...groupSet]));
       return true;
     }
     if (to) {
       setSelection({ kind: 'node', id });
-      commit(moveNode(draft, id, to.x, to.y), `${id} moved: the run restarted at t = 0.`, `${id} moved to (${to.x}, ${to.y}): only the drawing changed, the run goes on.`);
+      commit(
+        moveNode(draft, id, to.x, to.y),
+        `${id} moved: the run restarted at t = 0.`,
+        `${id} moved to (${to.x}, ${to.y}): only the drawing changed, the run goes on.`,
+        nudgeRun([id]),
+      );
       return true;
     }
     const key = ev.key.toLowerCase();

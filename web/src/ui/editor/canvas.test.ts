@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY } from '../../scenario/library';
-import { editedOrigin, inspectedConnection, linkLabel, linksOnRoute, nodeSize, nudged, NUDGE, pickable, positions } from './canvas';
+import {
+  crosses,
+  editedOrigin,
+  inspectedConnection,
+  labelBox,
+  linkLabel,
+  linksOnRoute,
+  nodeBox,
+  nodeSize,
+  nudged,
+  NUDGE,
+  pickable,
+  placeLinkLabels,
+  positions,
+  tabOrder,
+} from './canvas';
 
 const lib = (id: string) => LIBRARY.entries.find((e) => e.id === id)!.scenario;
 
@@ -56,5 +71,84 @@ describe('network editor view helpers', () => {
     expect(inspectedConnection(s, { kind: 'node', id: 'SW1' })).toBeUndefined();
     const on = linksOnRoute(s, c);
     expect(on.has('S1>SW1') && on.has('SW1>S1')).toBe(true);
+  });
+
+  it('tabs through the nodes as a network reads (sources, switches, destinations, by name), then the links', () => {
+    const order = tabOrder(lib('gfc1'));
+    const s = lib('gfc1');
+    expect(order).toHaveLength(s.nodes.length + s.links.length);
+    // The file lists the switches first and the end systems in pairs; Tab does not.
+    expect(order.slice(0, 4)).toEqual(['node:SA1', 'node:SA2', 'node:SA3', 'node:SB1']);
+    const kinds = order.filter((k) => k.startsWith('node:')).map((k) => s.nodes.find((n) => `node:${n.id}` === k)!.kind);
+    expect(kinds).toEqual([...kinds].sort((a, b) => ['source', 'switch', 'destination'].indexOf(a) - ['source', 'switch', 'destination'].indexOf(b)));
+    expect(order.filter((k) => k.startsWith('node:SW'))).toEqual(['node:SW1', 'node:SW2', 'node:SW3', 'node:SW4', 'node:SW5']);
+    const links = order.slice(s.nodes.length);
+    expect(links.slice(8, 11)).toEqual(['link:L9', 'link:L10', 'link:L11']); // L10 after L9, not after L1
+    expect(tabOrder(lib('upstream')).slice(8, 11)).toEqual(['node:S9', 'node:S10', 'node:S11']);
+  });
+
+  describe('link labels', () => {
+    const overlap = (a: ReturnType<typeof labelBox>, b: ReturnType<typeof labelBox>) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+    /** Every link labelled (the full label, else its name), as the editor asks for them. */
+    const place = (id: string) => {
+      const s = lib(id);
+      const pos = positions(s, new Map());
+      const { r } = nodeSize(s);
+      return { s, pos, r, placed: placeLinkLabels(s, pos, r, new Map(s.links.map((l) => [l.id, [linkLabel(l), l.id]]))) };
+    };
+
+    it.each(['two-sources', 'three-sources', 'parking-lot-5', 'gfc1', 'upstream'])('%s: no label covers a node, another label or its own line', (id) => {
+      const { s, pos, r, placed } = place(id);
+      expect(placed.size).toBeGreaterThan(s.links.length / 2);
+      const boxes = [...placed.entries()].map(([lid, p]) => ({ lid, box: labelBox(p.x, p.y, p.text) }));
+      for (const { lid, box } of boxes) {
+        for (const n of s.nodes) expect(overlap(nodeBox(n.kind, pos.get(n.id)!, r), box), `${lid} on ${n.id}`).toBe(false);
+        for (const o of boxes) if (o.lid !== lid) expect(overlap(o.box, box), `${lid} on ${o.lid}'s label`).toBe(false);
+        const l = s.links.find((k) => k.id === lid)!;
+        const a = pos.get(l.from)!;
+        const b = pos.get(l.to)!;
+        expect(crosses(a, b, box), `${lid} across its line`).toBe(false);
+        // Beside its own link: the centre within a label's half width (and a line) of it.
+        const c = { x: (box.x0 + box.x1) / 2, y: (box.y0 + box.y1) / 2 };
+        const along = ((c.x - a.x) * (b.x - a.x) + (c.y - a.y) * (b.y - a.y)) / ((b.x - a.x) ** 2 + (b.y - a.y) ** 2);
+        const t = Math.max(0, Math.min(1, along));
+        const gap = Math.hypot(c.x - (a.x + t * (b.x - a.x)), c.y - (a.y + t * (b.y - a.y)));
+        expect(gap, `${lid} far from its link`).toBeLessThanOrEqual((box.x1 - box.x0) / 2 + 30);
+      }
+    });
+
+    it('says it all where there is room, and only the name on a link too short for more', () => {
+      const two = place('two-sources').placed;
+      expect(two.get('L1')!.text).toBe('L1 · 155.52 Mbps · 1 km');
+      expect(two.get('L5')!.text).toBe('L5 · 155.52 Mbps · 1 km');
+      // SW1–SW2 of parking-lot-5: 130 units between centres, 82 between the boxes.
+      const lot = place('parking-lot-5');
+      expect(lot.placed.get('L6')!.text).toBe('L6');
+      // Where the old label sat (the middle, 6 above, full text) it ran under both switches.
+      const sw1 = lot.pos.get('SW1')!;
+      const sw2 = lot.pos.get('SW2')!;
+      const old = labelBox((sw1.x + sw2.x) / 2, sw1.y - 6 - 5, linkLabel(lot.s.links.find((l) => l.id === 'L6')!));
+      expect(overlap(nodeBox('switch', sw1, lot.r), old) && overlap(nodeBox('switch', sw2, lot.r), old)).toBe(true);
+    });
+
+    it('labels only the links asked for, and a label that fits nowhere is left out', () => {
+      const s = lib('parking-lot-5');
+      const pos = positions(s, new Map());
+      expect([...placeLinkLabels(s, pos, 17, new Map([['L6', ['L6']]])).keys()]).toEqual(['L6']);
+      // SW1 and SW2 side by side with S1 above and S2 below them: the name fits nowhere near.
+      const boxed = new Map(pos);
+      for (const [id, at] of [['SW1', { x: 0, y: 0 }], ['SW2', { x: 40, y: 0 }], ['S1', { x: 20, y: -30 }], ['S2', { x: 20, y: 30 }]] as const) boxed.set(id, at);
+      expect(placeLinkLabels(s, boxed, 17, new Map([['L6', ['L6']]])).has('L6')).toBe(false);
+    });
+
+    it('tells whether a segment passes through a box', () => {
+      const box = { x0: 0, y0: 0, x1: 10, y1: 10 };
+      expect(crosses({ x: -5, y: 5 }, { x: 15, y: 5 }, box)).toBe(true);
+      expect(crosses({ x: -5, y: -5 }, { x: 15, y: 15 }, box)).toBe(true);
+      expect(crosses({ x: -5, y: 12 }, { x: 15, y: 12 }, box)).toBe(false);
+      expect(crosses({ x: -5, y: 5 }, { x: -1, y: 5 }, box)).toBe(false); // stops short
+      expect(crosses({ x: 21, y: 0 }, { x: 0, y: 21 }, box)).toBe(false); // passes by the corner
+      expect(crosses({ x: 5, y: 20 }, { x: 5, y: -20 }, box)).toBe(true); // vertical
+    });
   });
 });

@@ -43,6 +43,21 @@ export function linkLabel(l: ScenarioLink) {
   return `${l.id} · ${rate}${length}`;
 }
 
+const KIND_ORDER: Record<NodeKind, number> = { source: 0, switch: 1, destination: 2 };
+const byName = new Intl.Collator('en', { numeric: true }).compare;
+
+/**
+ * The order Tab visits the canvas in, as "node:<id>" and "link:<id>": the nodes first, as a
+ * network is read (sources, then switches, then destinations, each by name with S2 before
+ * S10), then the links by name. Not the order React Flow draws them in (links under nodes),
+ * nor where they are drawn: an arrow-key move does not reshuffle it under the user's hands.
+ */
+export function tabOrder(s: Scenario): string[] {
+  const nodes = [...s.nodes].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || byName(a.id, b.id));
+  const links = [...s.links].sort((a, b) => byName(a.id, b.id));
+  return [...nodes.map((n) => `node:${n.id}`), ...links.map((l) => `link:${l.id}`)];
+}
+
 /** How far an arrow key moves the focused node (canvas units), and with Shift. */
 export const NUDGE = { step: 10, shiftStep: 50 };
 const ARROWS: Record<string, Point> = { ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 }, ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 } };
@@ -90,4 +105,123 @@ export function inspectedConnection(s: Scenario, selection: Selection): Scenario
 export function linksOnRoute(s: Scenario, c: ScenarioConnection | undefined): Set<string> {
   const route = c ? routeOf(s, c) : [];
   return new Set(route.slice(1).flatMap((n, i) => [`${route[i]}>${n}`, `${n}>${route[i]}`]));
+}
+
+/** A switch's box (canvas units at zoom 1); end systems are circles of radius `nodeSize().r`. */
+export const SWITCH_PX = { width: 48, height: 30 };
+
+/** Link labels: their type size (as `.ed-link-label`), a generous width per character (wide
+ *  sans-serif faces included), and the gap kept to their line and to nodes (canvas units). */
+export const LINK_LABEL = { fontPx: 11, charPx: 6.6, gapPx: 3 };
+
+/** A label's place: its centre and the text that fits there. */
+export type PlacedLabel = { x: number; y: number; text: string };
+type Box = { x0: number; y0: number; x1: number; y1: number };
+
+const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** Whether the segment p–q passes through the box (clipped against its four sides). */
+export function crosses(p: Point, q: Point, box: Box): boolean {
+  let t0 = 0;
+  let t1 = 1;
+  const d = { x: q.x - p.x, y: q.y - p.y };
+  for (const [num, den] of [
+    [p.x - box.x0, -d.x],
+    [box.x1 - p.x, d.x],
+    [p.y - box.y0, -d.y],
+    [box.y1 - p.y, d.y],
+  ]) {
+    if (den === 0) {
+      if (num < 0) return false;
+    } else {
+      const t = num / den;
+      if (den < 0) t0 = Math.max(t0, t);
+      else t1 = Math.min(t1, t);
+      if (t0 > t1) return false;
+    }
+  }
+  return true;
+}
+
+/** The box a label of this text takes when centred at (x, y). */
+export function labelBox(x: number, y: number, text: string): Box {
+  const w = text.length * LINK_LABEL.charPx;
+  const h = LINK_LABEL.fontPx + 2;
+  return { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
+}
+
+/** The box a node takes (its circle's square, or its switch box), with the gap around it. */
+export function nodeBox(kind: NodeKind, at: Point, r: number): Box {
+  const g = LINK_LABEL.gapPx;
+  const hw = (kind === 'switch' ? SWITCH_PX.width / 2 : r) + g;
+  const hh = (kind === 'switch' ? SWITCH_PX.height / 2 : r) + g;
+  return { x0: at.x - hw, y0: at.y - hh, x1: at.x + hw, y1: at.y + hh };
+}
+
+/**
+ * Where each link's label goes so that it covers no node, no other label and not its own line,
+ * and stays within the drawing: beside the line (above it, else below; right of a vertical
+ * one, else left), near its middle, with the first of `texts` (longest first, e.g. the full
+ * label then the link's name) that fits, at a place across no other link if it has one (else
+ * across one: its halo keeps it legible). A link whose labels fit nowhere gets none (its
+ * tooltip and its form still say it all). Links are placed in name order.
+ */
+export function placeLinkLabels(s: Scenario, pos: ReadonlyMap<string, Point>, r: number, texts: ReadonlyMap<string, string[]>): Map<string, PlacedLabel> {
+  const nodes = s.nodes.flatMap((n) => {
+    const at = pos.get(n.id);
+    return at ? [nodeBox(n.kind, at, r)] : [];
+  });
+  // Within the drawing (the nodes' extent and a little more): the fitted view shows no more.
+  const m = 2 * LINK_LABEL.fontPx;
+  const inside = (box: Box) =>
+    nodes.length > 0 &&
+    box.x0 >= Math.min(...nodes.map((n) => n.x0)) - m &&
+    box.x1 <= Math.max(...nodes.map((n) => n.x1)) + m &&
+    box.y0 >= Math.min(...nodes.map((n) => n.y0)) - m &&
+    box.y1 <= Math.max(...nodes.map((n) => n.y1)) + m;
+  const segments = s.links.flatMap((l) => {
+    const a = pos.get(l.from);
+    const b = pos.get(l.to);
+    return a && b ? [{ id: l.id, a, b }] : [];
+  });
+  const taken: Box[] = [];
+  const placed = new Map<string, PlacedLabel>();
+  const links = s.links.filter((l) => texts.has(l.id)).sort((a, b) => byName(a.id, b.id));
+  for (const l of links) {
+    const a = pos.get(l.from);
+    const b = pos.get(l.to);
+    const len = a && b ? Math.hypot(b.x - a.x, b.y - a.y) : 0;
+    if (!a || !b || len === 0) continue;
+    // The unit normal, turned to point up (or right, for a vertical line).
+    let nx = -(b.y - a.y) / len;
+    let ny = (b.x - a.x) / len;
+    if (ny > 1e-9 || (Math.abs(ny) <= 1e-9 && nx < 0)) [nx, ny] = [-nx, -ny];
+    const spot = (text: string, acrossLinks: boolean): PlacedLabel | null => {
+      const { x0, x1, y0, y1 } = labelBox(0, 0, text);
+      // How far the centre must be from the line for the box to clear it.
+      const clear = Math.abs(nx) * ((x1 - x0) / 2) + Math.abs(ny) * ((y1 - y0) / 2) + LINK_LABEL.gapPx;
+      for (const t of [0.5, 0.4, 0.6])
+        for (const side of [1, -1])
+          for (const extra of [0, LINK_LABEL.fontPx]) {
+            const d = side * (clear + extra);
+            const x = a.x + (b.x - a.x) * t + nx * d;
+            const y = a.y + (b.y - a.y) * t + ny * d;
+            const box = labelBox(x, y, text);
+            if (!inside(box) || nodes.some((n) => overlaps(n, box)) || taken.some((o) => overlaps(o, box))) continue;
+            if (!acrossLinks && segments.some((g) => g.id !== l.id && crosses(g.a, g.b, box))) continue;
+            taken.push(box);
+            return { x, y, text };
+          }
+      return null;
+    };
+    search: for (const text of texts.get(l.id)!)
+      for (const acrossLinks of [false, true]) {
+        const at = spot(text, acrossLinks);
+        if (at) {
+          placed.set(l.id, at);
+          break search;
+        }
+      }
+  }
+  return placed;
 }

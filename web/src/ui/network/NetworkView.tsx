@@ -19,7 +19,20 @@ import { RmCellPanel } from './RmCellPanel';
 import { NetworkPainter } from './painter';
 import { EDGE_TYPES, NODE_TYPES, type EndNode, type LinkEdge, type SwitchNode } from './parts';
 
-export function NetworkView({ lab, state, store, group }: { lab: Lab; state: LabState; store: SampleStore; group: ChartGroup }) {
+export function NetworkView({
+  lab,
+  state,
+  store,
+  group,
+  onInspect,
+}: {
+  lab: Lab;
+  state: LabState;
+  store: SampleStore;
+  group: ChartGroup;
+  /** A switch port clicked: the side panel's inspector explains it. */
+  onInspect?: (switchId: string, port: string) => void;
+}) {
   const scenario = state.current!.scenario;
   const catalogue = state.catalogue;
   const ethernet = !!scenario.ethernet;
@@ -67,11 +80,23 @@ export function NetworkView({ lab, state, store, group }: { lab: Lab; state: Lab
   useEffect(() => painter.pick(null), [run, painter]);
 
   const labelled = layout.endGapPx >= LABEL_GAP_PX;
+  const section = useRef<HTMLElement>(null);
+  const { full, toggle } = useFullScreen(section);
+  // A port clicked: the inspector is in the side panel, so full screen gives way to it.
+  const inspect = useMemo(
+    () =>
+      onInspect &&
+      ((switchId: string, port: string) => {
+        if (full) void toggle();
+        onInspect(switchId, port);
+      }),
+    [onInspect, full, toggle],
+  );
   const nodes = useMemo(() => {
     const kinds = new Map(scenario.nodes.map((n) => [n.id, n.kind]));
     return layout.nodes.map((n): SwitchNode | EndNode =>
       kinds.get(n.id) === 'switch'
-        ? { id: n.id, type: 'switch', position: { x: n.x, y: n.y }, data: { id: n.id, ports: ports.filter((p) => p.switchId === n.id), painter } }
+        ? { id: n.id, type: 'switch', position: { x: n.x, y: n.y }, data: { id: n.id, ports: ports.filter((p) => p.switchId === n.id), painter, inspect } }
         : {
             id: n.id,
             type: 'end',
@@ -85,14 +110,12 @@ export function NetworkView({ lab, state, store, group }: { lab: Lab; state: Lab
             },
           },
     );
-  }, [layout, ports, painter, scenario, ethernet, labelled]);
+  }, [layout, ports, painter, scenario, ethernet, labelled, inspect]);
   const edges = useMemo(
     () => layout.links.map((l): LinkEdge => ({ id: l.id, type: 'link', source: l.from, target: l.to, data: { link: l, painter } })),
     [layout, painter],
   );
 
-  const section = useRef<HTMLElement>(null);
-  const { full, toggle } = useFullScreen(section);
   const [legend, setLegend] = useState(true);
   const mode = state.status?.mode;
   const paused = mode !== 'playing' && mode !== 'seeking';
@@ -207,7 +230,7 @@ const NetworkCanvas = memo(function NetworkCanvas({ nodes, edges, painter }: { n
       >
         <ViewportPortal>
           <svg className="nv-overlay" width="1" height="1">
-            <g ref={painter.markerLayer} data-testid="nv-markers" onClick={painter.clicked} />
+            <g ref={painter.markerLayer} data-testid="nv-markers" onClick={painter.clicked} onKeyDown={painter.keyed} />
           </svg>
         </ViewportPortal>
       </ReactFlow>
@@ -216,4 +239,6 @@ const NetworkCanvas = memo(function NetworkCanvas({ nodes, edges, painter }: { n
 });
 
 const NODE_ORIGIN: [number, number] = [0.5, 0.5];
-const FIT_VIEW = { padding: 0.12 };
+/** Room at the sides for a source's ACR line, which hangs wider than the source it is under
+ *  (in presentation type too). */
+const FIT_VIEW = { padding: { top: 0.12, bottom: 0.12, left: '110px' as const, right: '110px' as const } };

@@ -3,7 +3,7 @@
 
 import type { LabState } from '../../lab/lab';
 import { fieldsAt, journeyOf, type JourneyStop } from '../../lab/rmCells';
-import { rateText, timeText } from '../../lab/rmLog';
+import { lowererName, rateText, timeText } from '../../lab/rmLog';
 import type { NetworkPainter } from './painter';
 
 const DIR_TEXT = { forward: 'forward (DIR = 0)', backward: 'backward (DIR = 1)', notification: 'congestion notification' } as const;
@@ -32,8 +32,7 @@ function loweredText(s: JourneyStop, algorithmName: (id: string) => string): str
 
 export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkPainter; id: string; state: LabState; onClose: () => void }) {
   const cell = painter.cells()?.cells.find((c) => c.id === id);
-  const names = new Map((state.catalogue?.algorithms ?? []).map((a) => [a.id, a.name]));
-  const algorithmName = (a: string) => names.get(a) ?? (a === 'virtual_source' ? 'the virtual source' : a);
+  const algorithmName = (a: string) => lowererName(a, state.catalogue?.algorithms ?? []);
   if (!cell) {
     return (
       <div className="nv-cell" data-testid="nv-cell">

@@ -111,7 +111,7 @@ describe('NetworkPainter: one frame at the shown time', () => {
     const at = pointOnLane(layout.lanes.get('S1->SW1')!, 0.5);
     expect(shown[0].getAttribute('transform')).toBe(`translate(${at.x.toFixed(1)},${at.y.toFixed(1)})`);
     expect(shown[0].getAttribute('class')).toContain('nv-rm-forward');
-    expect(shown[0].textContent).toBe('155.5');
+    expect(shown[0].textContent).toBe('155.52');
     painter.clicked({ target: shown[0].querySelector('path') });
     expect(painter.pickedCell).toBe(shown[0].dataset.cell);
     // Playing too fast to follow, no cell is drawn.

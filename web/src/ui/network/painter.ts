@@ -129,6 +129,15 @@ export class NetworkPainter implements FrameClient {
     const g = e.target instanceof Element ? e.target.closest<SVGGElement>('[data-cell]') : null;
     this.pick(g?.dataset.cell ?? null);
   };
+  /** Enter or Space on a focused marker picks its cell, as a click does (and does not play). */
+  keyed = (e: { key: string; target: EventTarget | null; preventDefault(): void; stopPropagation(): void }) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    const g = e.target instanceof Element ? e.target.closest<SVGGElement>('[data-cell]') : null;
+    if (!g) return;
+    e.preventDefault();
+    e.stopPropagation();
+    this.pick(g.dataset.cell ?? null);
+  };
   onPick(fn: (id: string | null) => void): () => void {
     this.pickListeners.add(fn);
     return () => this.pickListeners.delete(fn);
@@ -252,6 +261,10 @@ export class NetworkPainter implements FrameClient {
       const label = c.record.er_out_mbps === null ? (c.phase === 'notification' ? 'CN' : '') : rateText(c.record.er_out_mbps);
       const text = g.lastChild as SVGTextElement;
       if (text.textContent !== label) text.textContent = label;
+      // Focusable (Tab), named for a screen reader: Enter shows its fields and journey.
+      const er = c.record.er_out_mbps === null ? '' : `, ER ${rateText(c.record.er_out_mbps)} Mbps`;
+      const name = `${phaseName(c.phase, !!model.scenario.ethernet)} of ${c.cell.connection}${er}`;
+      if (g.getAttribute('aria-label') !== name) g.setAttribute('aria-label', name);
     }
   }
 
@@ -260,6 +273,13 @@ export class NetworkPainter implements FrameClient {
     this.written.set(key, value);
     apply(el, value);
   }
+}
+
+/** What a marker of this phase is, in the legend's words. */
+function phaseName(phase: string, ethernet: boolean): string {
+  if (phase === 'notification') return 'QCN congestion notification';
+  if (ethernet) return phase === 'forward' ? 'Rate-discovery frame, forward' : 'Rate-discovery frame, reflected';
+  return phase === 'forward' ? 'Forward RM cell' : 'Backward RM cell';
 }
 
 /** A pooled marker not in use: hidden, and naming no cell. */
@@ -273,6 +293,8 @@ function marker(): SVGGElement {
   const g = document.createElementNS(SVG, 'g');
   g.setAttribute('class', 'nv-rm nopan');
   g.setAttribute('data-testid', 'rm-cell');
+  g.setAttribute('tabindex', '0');
+  g.setAttribute('role', 'button');
   const shapes = document.createElementNS(SVG, 'g');
   // Forward: a triangle pointing along the lane; backward: a diamond; notification: a square.
   const tri = document.createElementNS(SVG, 'path');

@@ -9,7 +9,8 @@ import { barFraction, type PortView } from '../../lab/networkPorts';
 import type { NetworkLink } from './geometry';
 import type { NetworkPainter } from './painter';
 
-export type SwitchData = { id: string; ports: PortView[]; painter: NetworkPainter };
+/** `inspect`: a port clicked (or Enter on it) asks the inspector to explain it. */
+export type SwitchData = { id: string; ports: PortView[]; painter: NetworkPainter; inspect?: (switchId: string, port: string) => void };
 export type EndData = { id: string; kind: 'source' | 'destination' | string; connections: string[]; rateWord: string; painter: NetworkPainter };
 /** `connections` empty: no rate labels (the sources crowd; the rate chart has them). */
 export type LinkData = { link: NetworkLink; painter: NetworkPainter };
@@ -30,8 +31,8 @@ export function CentreHandles() {
   );
 }
 
-function PortRow({ port, painter }: { port: PortView; painter: NetworkPainter }) {
-  const fill = useRef<HTMLDivElement>(null);
+function PortRow({ port, painter, inspect }: { port: PortView; painter: NetworkPainter; inspect?: SwitchData['inspect'] }) {
+  const fill = useRef<HTMLSpanElement>(null);
   const text = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (fill.current && text.current) painter.queue(port.port, { fill: fill.current, text: text.current });
@@ -44,19 +45,35 @@ function PortRow({ port, painter }: { port: PortView; painter: NetworkPainter })
     `${port.port}: queue against the buffer (${fmt(port.buffer)} ${port.unit})`,
     ...port.marks.map((m) => `${m.label} (${m.param}) = ${fmt(m.at)} ${port.unit}${m.at > port.buffer ? ', beyond the buffer' : ''}`),
   ].join('\n');
-  return (
-    <div className="nv-port" data-testid={`nv-port-${port.port}`}>
+  const row = (
+    <>
       <span className="nv-port-to">→ {port.to}</span>
-      <div className="nv-bar" title={title}>
-        <div className="nv-fill" ref={fill} />
+      <span className="nv-bar" title={title}>
+        <span className="nv-fill" ref={fill} />
         {shown.map((m) => (
           <span key={m.param} className="nv-mark" data-mark={m.param} style={{ left: `${100 * barFraction(m.at, port.buffer)}%` }}>
             <span className="nv-mark-label">{m.label}</span>
           </span>
         ))}
-      </div>
+      </span>
       <span className="nv-qtext" ref={text} data-testid={`nv-queue-${port.port}`} />
       {beyond.length > 0 && <span className="nv-beyond">{beyond.map((m) => m.label).join(', ')} beyond the buffer</span>}
+    </>
+  );
+  // A button when the inspector can be asked: the port explains itself there.
+  return inspect ? (
+    <button
+      type="button"
+      className="nv-port nv-port-button nopan"
+      data-testid={`nv-port-${port.port}`}
+      title={`How ${port.switchId} computes its feedback at ${port.port} (in the side panel)`}
+      onClick={() => inspect(port.switchId, port.port)}
+    >
+      {row}
+    </button>
+  ) : (
+    <div className="nv-port" data-testid={`nv-port-${port.port}`}>
+      {row}
     </div>
   );
 }
@@ -71,7 +88,7 @@ export function SwitchCard({ data }: NodeProps<SwitchNode>) {
         {algorithm && <span className="nv-algorithm">{algorithm}</span>}
       </div>
       {data.ports.map((p) => (
-        <PortRow key={p.port} port={p} painter={data.painter} />
+        <PortRow key={p.port} port={p} painter={data.painter} inspect={data.inspect} />
       ))}
     </div>
   );
