@@ -70,9 +70,18 @@ describe('connection edits', () => {
     expect(setKindField(lib('two-sources'), 'C1', 'factor', '2', CAT)).toMatchObject({ ok: false });
   });
 
+  it('on ATM: a greedy source, the behaviours and background kinds the catalogue declares, and TCP', () => {
+    expect(kindsFor(lib('two-sources'), CAT.fields)).toEqual(['greedy', 'dishonest', 'fixed_rate', 'on_off', 'cbr', 'vbr_on_off', 'tcp']);
+    const noBackground = { ...CAT.fields, background: [] };
+    expect(kindsFor(lib('two-sources'), noBackground)).toEqual(['greedy', 'dishonest', 'fixed_rate', 'on_off', 'tcp']);
+  });
+
   it('on Ethernet: Bernoulli or constant arrivals at a load, and the Ethernet source parameters', () => {
     const s = lib('fecn-hotspot');
-    expect(kindsFor(s)).toEqual(['bernoulli', 'constant']);
+    expect(kindsFor(s, CAT.fields)).toEqual(['bernoulli', 'constant']);
+    // The kinds come from the engine's catalogue: one it stops declaring is no longer offered.
+    const fewer = { ...CAT.fields, traffic: CAT.fields.traffic.filter((k) => k.kind !== 'constant') };
+    expect(kindsFor(s, fewer)).toEqual(['bernoulli']);
     const c = ok(setKind(s, s.connections[0].id, 'constant', CAT.fields)).scenario;
     expect(c.connections[0].traffic).toEqual({ kind: 'constant', load_percent: 100 });
     const l = ok(setKindField(c, c.connections[0].id, 'load_percent', '50', CAT)).scenario;

@@ -37,9 +37,16 @@ export const KIND_LABELS: Record<ConnectionKind, string> = {
   constant: 'Constant arrivals',
 };
 
-/** The kinds a connection may take on the scenario's network. */
-export function kindsFor(s: Scenario): ConnectionKind[] {
-  return s.ethernet ? ['bernoulli', 'constant'] : ['greedy', 'dishonest', 'fixed_rate', 'on_off', 'cbr', 'vbr_on_off', 'tcp'];
+/** The kinds a connection may take on the scenario's network, from the engine's catalogue: on
+ *  Ethernet the traffic kinds it declares; on ATM a greedy source, its behaviours, its
+ *  background kinds and TCP. A kind the catalogue declares but this form has no label for is
+ *  left out (it could not be shown). */
+export function kindsFor(s: Scenario, fields: ScenarioFields): ConnectionKind[] {
+  const known = (block: 'behavior' | 'background' | 'traffic', tag: string) =>
+    (Object.keys(KIND_BLOCK) as ConnectionKind[]).find((k) => KIND_BLOCK[k].block === block && KIND_BLOCK[k].tag === tag);
+  const of = (block: 'behavior' | 'background' | 'traffic') =>
+    fields[block].map((k) => known(block, k.kind)).filter((k): k is ConnectionKind => k !== undefined);
+  return s.ethernet ? of('traffic') : ['greedy', ...of('behavior'), ...of('background'), 'tcp'];
 }
 
 /** What the connection carries; on Ethernet a source that names no traffic has the engine's
@@ -117,7 +124,7 @@ function clearKind(c: ScenarioConnection) {
 /** Makes the connection another kind; its settings start from the catalogue's defaults (TCP's
  *  are left to the engine). */
 export function setKind(s: Scenario, id: string, kind: ConnectionKind, fields: ScenarioFields): EditResult {
-  if (!kindsFor(s).includes(kind)) {
+  if (!kindsFor(s, fields).includes(kind)) {
     return { ok: false, rule: s.ethernet ? 'on Ethernet a source has Bernoulli or constant traffic' : 'traffic applies to Ethernet sources' };
   }
   if ((kind === 'cbr' || kind === 'vbr_on_off') && (s.virtual_paths ?? []).some((vp) => vp.connections.includes(id))) {

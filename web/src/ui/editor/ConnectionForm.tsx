@@ -72,7 +72,7 @@ export function ConnectionForm({
             )
           }
         >
-          {kindsFor(scenario).map((k) => (
+          {kindsFor(scenario, catalogue.fields).map((k) => (
             <option key={k} value={k}>
               {KIND_LABELS[k]}
             </option>
