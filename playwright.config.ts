@@ -9,7 +9,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: 'list',
+  // The list as it runs, and a JSON record from which `npm test` repeats each failure's first
+  // lines after its summary (CI keeps only the end of the output).
+  reporter: [['list'], ['json', { outputFile: 'playwright-report/results.json' }]],
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
     viewport: { width: 1440, height: 1000 },

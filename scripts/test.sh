@@ -55,9 +55,13 @@ step "wasm build" bash scripts/build-wasm.sh
 step "web: typecheck (tsc)" typecheck
 step "web: unit tests (vitest)" npm run --silent test -w web
 step "cross-check: native CLI digest == wasm digest" crosscheck
+rm -f playwright-report/results.json
 step "e2e: Playwright on system Chromium" npx --no-install playwright test
 
 printf '\n===== summary =====\n'
 printf '%s\n' "${results[@]}"
+# The failed end-to-end tests again, each with the first lines of its error, where the end of
+# the output (all a CI log may keep) shows them.
+[[ -f playwright-report/results.json ]] && node scripts/e2e-failures.mjs playwright-report/results.json
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -111,11 +111,11 @@ test('the event log stays fast with tens of thousands of events: it keeps the ne
   await page.getByTestId('rmlog-record').check();
   await page.getByTestId('until-ms').fill('1000');
   await page.getByTestId('run-until').click();
-  await expect.poll(async () => (await status(page))?.nowMs ?? 0, { timeout: 60_000 }).toBeGreaterThanOrEqual(1000);
+  await expect.poll(async () => (await status(page))?.nowMs ?? 0, { timeout: 60_000, message: 'the run reaches 1000 ms' }).toBeGreaterThanOrEqual(1000);
   await waitForMode(page, 'paused');
-  await expect(page.getByTestId('rmlog-count')).toContainText('20000 events, newest first');
+  await expect(page.getByTestId('rmlog-count'), 'the log keeps 20,000 events').toContainText('20000 events, newest first');
   await expect(page.getByTestId('rmlog-count')).toContainText('older ones not kept');
-  expect(await page.getByTestId('rmlog-row').count()).toBeLessThan(40);
+  expect(await page.getByTestId('rmlog-row').count(), 'rows rendered at the top').toBeLessThan(40);
   // Scrolled to the end: the oldest kept event, still with only a few rows in the page.
   const list = page.getByTestId('rmlog-list');
   const times = async () => (await page.getByTestId('rmlog-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-time-us')))));
@@ -123,12 +123,15 @@ test('the event log stays fast with tens of thousands of events: it keeps the ne
   // (Scrolled again on each try: on a loaded machine the last batch of events may still be
   // rendering when the first scroll lands.)
   await expect
-    .poll(async () => {
-      await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
-      return Math.max(...(await times()));
-    })
+    .poll(
+      async () => {
+        await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+        return Math.max(...(await times()));
+      },
+      { message: 'scrolled to the end, the rows are older than the newest ones' },
+    )
     .toBeLessThan(Math.min(...newest));
-  expect(await page.getByTestId('rmlog-row').count()).toBeLessThan(40);
+  expect(await page.getByTestId('rmlog-row').count(), 'rows rendered at the end').toBeLessThan(40);
   await page.screenshot({ path: resolve(shots, 'rmlog-many.png') });
   expect(errors).toEqual([]);
 });
