@@ -8,8 +8,7 @@
 //!
 //! * `sent`: a forward RM cell leaves its source or virtual source (node = the source's).
 //! * `forward`: it enters a switch's output port (the port's algorithm has seen it: FECN
-//!   writes its advertised rate into a forward tag here). A cell the full buffer then drops
-//!   has this record and no later one.
+//!   writes its advertised rate into a forward tag here).
 //! * `turnaround`: a destination, a virtual destination (VS/VD switch: its algorithm and the
 //!   virtual source's ACR may lower ER) or a virtual path's last switch sends it back.
 //! * `backward`: a backward RM cell passes a switch, whose forward port's algorithm writes
@@ -17,6 +16,8 @@
 //! * `received`: it reaches the source (or virtual source) whose loop it closes.
 //! * `notification`: a switch sends a source a backward notification of its own (QCN's
 //!   congestion notification; ER holds its feedback value).
+//! * `lost`: an output port's full buffer (or its discard policy) drops it, forward or backward
+//!   (node = the port's); the cell's last record.
 //!
 //! `rm_seq` numbers the RM cells of each control loop from 0 (a source's, or a virtual
 //! source's: with VS/VD, the loops of one connection each count their own, and the turnaround
@@ -48,6 +49,7 @@ pub enum Direction {
     Backward,
     Received,
     Notification,
+    Lost,
 }
 
 impl Direction {
@@ -59,17 +61,19 @@ impl Direction {
             Direction::Backward => "backward",
             Direction::Received => "received",
             Direction::Notification => "notification",
+            Direction::Lost => "lost",
         }
     }
 
     /// Every direction, in loop order.
-    pub const ALL: [Direction; 6] = [
+    pub const ALL: [Direction; 7] = [
         Direction::Sent,
         Direction::Forward,
         Direction::Turnaround,
         Direction::Backward,
         Direction::Received,
         Direction::Notification,
+        Direction::Lost,
     ];
 
     /// The direction named `name` (its `as_str`), if any.

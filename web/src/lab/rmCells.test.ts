@@ -209,6 +209,44 @@ describe('journeyOf: where a cell turned around and who lowered its ER', () => {
   });
 });
 
+describe('a lost RM cell (a full buffer dropped it)', () => {
+  const links = [
+    { from: 'S1', to: 'SW1' },
+    { from: 'SW1', to: 'SW2' },
+    { from: 'SW2', to: 'D1' },
+  ];
+
+  it('closes its cell where it was dropped: drawn up to then, not after; its journey says where; DIR kept', () => {
+    const index = new RmCellIndex(neighboursOf(links));
+    index.add([rec(0, 'S1', 'sent'), rec(10, 'SW1', 'forward'), rec(10, 'SW1', 'lost'), { ...rec(20, 'S1', 'sent'), rm_seq: 1 }]);
+    const [lost, next] = index.cells;
+    expect(lost.records.map((r) => r.direction)).toEqual(['sent', 'forward', 'lost']);
+    expect(lost.closed).toBe(true);
+    expect(next.records).toHaveLength(1);
+    expect(cellAt(lost, 5)).toMatchObject({ from: 'S1', to: 'SW1', fraction: 0.5 });
+    expect(cellAt(lost, 11, index.hops)).toBeNull();
+    expect(journeyOf(lost)).toMatchObject({ complete: false, lostAt: 'SW1', turnedAt: null });
+    expect(fieldsAt(lost, 11)).toMatchObject({ dir: 'forward' });
+  });
+
+  it('the real engine: a 3-cell buffer at SW1 in front of an overloaded link loses RM cells, each closed there', () => {
+    const s = scenarioOf('two-sources');
+    s.nodes.find((n) => n.id === 'SW1')!.buffer_cells = 3;
+    s.links.find((l) => l.id === 'L1')!.rate_mbps = 622.08;
+    s.connections[0].behavior = { kind: 'fixed_rate', from_ms: 0, rate_mbps: 150 };
+    const records = traceOf(s, 20);
+    const lost = records.filter((r) => r.direction === 'lost');
+    expect(lost.length).toBeGreaterThan(0);
+    const index = indexOf(s, records);
+    for (const r of lost) {
+      const cell = index.cellOf(r)!;
+      expect(cell.records.at(-1)).toBe(r);
+      expect(cell.records.at(-2)!.node).toBe('SW1');
+      expect(journeyOf(cell).lostAt).toBe('SW1');
+    }
+  });
+});
+
 describe('fieldsAt: an RM cell\'s fields at a time', () => {
   it('as it left its latest node: forward with the ER it was sent with, backward with the ER a switch wrote', () => {
     const index = new RmCellIndex(neighboursOf([

@@ -9,7 +9,8 @@
 // cells at once. Records are matched to cells in time order: `sent` (or `notification`) opens a
 // cell at its node; any other record joins the open cell of the same (connection, rm_seq) that
 // is in the right phase (forward before the turnaround, backward after) and was last seen at
-// this node or a neighbour, the oldest first; `received` closes it.
+// this node or a neighbour, the oldest first; `received` closes it, and so does `lost` (a full
+// buffer dropped it at the node of its last record).
 
 import type { RmDirection, RmRecord } from '../contract/engine';
 
@@ -88,7 +89,10 @@ export class RmCellIndex {
     const key = `${r.connection}/${r.rm_seq}`;
     const list = this.open.get(key) ?? [];
     let cell: RmCell | undefined;
-    if (r.direction !== 'sent' && r.direction !== 'notification') {
+    if (r.direction === 'lost') {
+      // Dropped where its last record was written (it had just entered that node's port).
+      cell = list.find((c) => c.records[c.records.length - 1].node === r.node);
+    } else if (r.direction !== 'sent' && r.direction !== 'notification') {
       const want = phaseBefore(r.direction);
       const near = this.neighbours(r.node);
       const fits = (c: RmCell) => {
@@ -118,7 +122,7 @@ export class RmCellIndex {
     }
     cell.records.push(r);
     this.byRecord.set(r, cell);
-    if (r.direction === 'received') {
+    if (r.direction === 'received' || r.direction === 'lost') {
       cell.closed = true;
       list.splice(list.indexOf(cell), 1);
       if (list.length === 0) this.open.delete(key);
@@ -159,7 +163,7 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
   let i = rs.length - 1;
   while (i > 0 && rs[i].time_us > us) i--;
   const r = rs[i];
-  if (r.direction === 'received') return null;
+  if (r.direction === 'received' || r.direction === 'lost') return null;
   const phase = phaseAfter(r.direction);
   const next = rs[i + 1];
   if (next) {
@@ -223,6 +227,8 @@ export interface Journey {
   erNowMbps: number | null;
   /** Whether it reached the node whose loop it closes. */
   complete: boolean;
+  /** Where a full buffer dropped it (null: it was not). */
+  lostAt: string | null;
 }
 
 /** A cell's journey: its stops, where it turned around, where and by whom its ER was lowered. */
@@ -240,7 +246,8 @@ export function journeyOf(cell: RmCell): Journey {
     lowered: stops.filter((s) => (s.loweredMbps ?? 0) > 0),
     erSentMbps: first.er_in_mbps ?? first.er_out_mbps,
     erNowMbps: last.er_out_mbps,
-    complete: cell.closed,
+    complete: cell.closed && last.direction !== 'lost',
+    lostAt: last.direction === 'lost' ? last.node : null,
   };
 }
 
@@ -280,5 +287,7 @@ export function fieldsAt(cell: RmCell, us: number): CellFields | null {
   while (i >= 0 && rs[i].time_us > us) i--;
   if (i < 0) return null;
   const r = rs[i];
-  return { dir: phaseAfter(r.direction), erMbps: r.er_out_mbps, ccrMbps: r.ccr_mbps, ci: r.ci, ni: r.ni, bn: r.bn, at: r };
+  // A lost cell keeps the direction it was going in.
+  const way = r.direction === 'lost' && i > 0 ? rs[i - 1] : r;
+  return { dir: phaseAfter(way.direction), erMbps: r.er_out_mbps, ccrMbps: r.ccr_mbps, ci: r.ci, ni: r.ni, bn: r.bn, at: r };
 }

@@ -7,7 +7,7 @@ import type { RmDirection, RmRecord } from '../contract/engine';
 /** RM-cell events kept in the page (the newest). */
 export const PAGE_TRACE_CAPACITY = 20_000;
 
-export const RM_DIRECTIONS: readonly RmDirection[] = ['sent', 'forward', 'turnaround', 'backward', 'received', 'notification'];
+export const RM_DIRECTIONS: readonly RmDirection[] = ['sent', 'forward', 'turnaround', 'backward', 'received', 'notification', 'lost'];
 
 export class RmLog {
   private events: RmRecord[] = [];

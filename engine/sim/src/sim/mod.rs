@@ -381,11 +381,15 @@ impl Simulation {
         let admit = if framed { frame_discard(port, &cell, vc, q_total, admit) } else { admit };
         if q_total >= port.buffer || admit == Admit::Drop {
             port.dropped += 1;
+            let node = port.node;
             let conn = &mut self.net.conns[cell.conn as usize];
             if cell.is_backward() {
                 conn.brm_lost += 1;
             } else {
                 conn.lost += 1;
+            }
+            if TRACE && cell.kind != CellKind::Data {
+                self.trace_rm(&cell, node, Direction::Lost, cell.er, None);
             }
             return;
         }

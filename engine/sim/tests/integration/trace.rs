@@ -362,3 +362,42 @@ fn advance_to_rm_event_keeps_to_its_limits_and_names_a_bad_argument() {
     let bad = sim.advance_to_rm_event("SW1", Some("sideways"), sim.end(), 1).unwrap_err();
     assert_eq!(bad.path, "direction");
 }
+
+#[test]
+fn an_rm_cell_a_full_buffer_drops_ends_with_a_lost_record_at_that_switch() {
+    // Two-sources with room for a few cells at SW1, and S1 ignoring feedback at 150 Mbps on a
+    // 622 Mbps access link: SW1's buffer overflows and drops RM cells with the data.
+    let s = crate::common::load(
+        "two-sources",
+        &[
+            "run.duration_ms=30",
+            "nodes.SW1.buffer_cells=3",
+            "links.L1.rate_mbps=622.08",
+            r#"connections.C1.behavior={"kind":"fixed_rate","from_ms":0,"rate_mbps":150}"#,
+        ],
+    );
+    let (sim, records) = traced(s);
+    let lost: Vec<&RmRecord> = records.iter().filter(|r| r.direction == Direction::Lost).collect();
+    assert!(!lost.is_empty(), "a 3-cell buffer in front of an overloaded link drops RM cells");
+    assert!(lost.iter().all(|r| r.node == "SW1"), "only SW1's buffer is that small");
+    // Backward RM cells lost: exactly the engine's count of them.
+    let brm_lost: u64 = sim.net.conns.iter().map(|c| c.brm_lost).sum();
+    let backward = lost.iter().filter(|r| after_turnaround(&records, r)).count() as u64;
+    assert_eq!(backward, brm_lost, "one lost record per backward RM cell dropped");
+    // A lost cell has no later record: its (connection, rm_seq) next appears only when sent again.
+    for r in &lost {
+        let next = records
+            .iter()
+            .filter(|o| o.connection == r.connection && o.rm_seq == r.rm_seq && o.time_us > r.time_us)
+            .find(|o| o.direction != Direction::Sent);
+        assert!(next.is_none(), "{} #{} was lost at {} µs but seen again: {next:?}", r.connection, r.rm_seq, r.time_us);
+    }
+}
+
+/// Whether the cell of record `r` had turned around before it (a backward cell).
+fn after_turnaround(records: &[RmRecord], r: &RmRecord) -> bool {
+    records
+        .iter()
+        .filter(|o| o.connection == r.connection && o.rm_seq == r.rm_seq && o.time_us <= r.time_us)
+        .any(|o| o.direction == Direction::Turnaround)
+}

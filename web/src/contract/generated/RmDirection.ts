@@ -3,4 +3,4 @@
 /**
  * Where in its loop an RM cell is when recorded (see the module documentation).
  */
-export type RmDirection = "sent" | "forward" | "turnaround" | "backward" | "received" | "notification";
+export type RmDirection = "sent" | "forward" | "turnaround" | "backward" | "received" | "notification" | "lost";

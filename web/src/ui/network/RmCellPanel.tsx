@@ -20,6 +20,8 @@ function stopText(s: JourneyStop, algorithmName: (id: string) => string): string
       return `turned around at ${s.node}${loweredText(s, algorithmName)}`;
     case 'received':
       return `received by ${s.node}:${er || ' no ER'}`;
+    case 'lost':
+      return `lost at ${s.node}: dropped at its output port`;
     default:
       return `${s.direction} at ${s.node}${loweredText(s, algorithmName) || (er ? `,${er}` : '')}`;
   }
@@ -76,7 +78,7 @@ export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkP
         {j.lowered.length
           ? `ER lowered at ${j.lowered.map((s) => `${s.node} by ${algorithmName(s.by)} (−${rateText(s.loweredMbps!)} Mbps)`).join(', ')}.`
           : 'ER not lowered on its way.'}
-        {j.complete ? ` Home with ER ${rateText(j.erNowMbps)} Mbps.` : ' Still on its way.'}
+        {j.complete ? ` Home with ER ${rateText(j.erNowMbps)} Mbps.` : j.lostAt ? ` Lost at ${j.lostAt} (dropped at its output port).` : ' Still on its way.'}
       </p>
       <ol className="nv-journey" data-testid="nv-journey">
         {j.stops.map((s, i) => (
