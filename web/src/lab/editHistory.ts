@@ -15,7 +15,7 @@ export class SharedEditHistory {
   /** Records an accepted edit (a new history if it was made on another document); an edit of
    *  a run joins the step before when that one is of the same run and recent (`atMs`). */
   record({ before, next, run }: EditRecord, atMs: number) {
-    if (!this.history) this.history = new EditHistory(before);
+    if (!this.history) this.history = new EditHistory(before, undefined, sameScenario);
     else if (JSON.stringify(this.history.present) !== JSON.stringify(before)) this.history.reset(before);
     this.history.push(next, run === undefined ? undefined : { run, atMs });
   }
@@ -25,3 +25,6 @@ export class SharedEditHistory {
     this.history = null;
   }
 }
+
+/** Two scenarios are one document when their texts are (an arrow run back to its start). */
+const sameScenario = (a: Scenario, b: Scenario) => a === b || JSON.stringify(a) === JSON.stringify(b);

@@ -117,6 +117,26 @@ describe('Lab: undo history', () => {
     expect(h.canUndo).toBe(false);
   });
 
+  it('an arrow run that comes back to where it started (Right, then Left) adds no undo step', () => {
+    let nowMs = 1_000_000;
+    const t = setup({ now: () => nowMs });
+    lab = t.lab;
+    const loaded = t.lab.getState().current!.scenario;
+    let doc = loaded;
+    const nudge = (dx: number) => {
+      const s1 = doc.nodes.find((n) => n.id === 'S1')!;
+      const next = moveNode(doc, 'S1', s1.x! + dx, s1.y!);
+      t.lab.commitEdit(doc, next, 'two-sources (edited)', 'move:S1');
+      doc = next;
+      nowMs += 150;
+    };
+    nudge(10);
+    nudge(-10);
+    t.pump();
+    expect(t.lab.edits.history!.canUndo).toBe(false);
+    expect(t.lab.edits.history!.present).toEqual(loaded);
+  });
+
   it('a side-panel edit made while an editor edit is on its way applies on top of it', () => {
     const t = setup();
     lab = t.lab;

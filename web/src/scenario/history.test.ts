@@ -60,4 +60,30 @@ describe('edit history: a run of small edits is one step', () => {
     h.push(2, { run: 'move:SW1', atMs: 4000 });
     expect(undoAll(h)).toEqual([1, 0]);
   });
+
+  it('a run that ends where it started leaves no step (Right, then Left); pressing on makes one again', () => {
+    // Documents equal by value, as the lab's are (each move makes a new object).
+    const same = (a: { x: number }, b: { x: number }) => a.x === b.x;
+    const h = new EditHistory({ x: 0 }, 200, same);
+    h.push({ x: 1 }, { run: 'move:SW1', atMs: 0 });
+    h.push({ x: 0 }, { run: 'move:SW1', atMs: 100 });
+    expect(h.present).toEqual({ x: 0 });
+    expect(h.canUndo).toBe(false);
+    // The same run goes on: its step comes back, and one undo takes it away.
+    h.push({ x: -1 }, { run: 'move:SW1', atMs: 200 });
+    h.push({ x: -2 }, { run: 'move:SW1', atMs: 300 });
+    expect(undoAll(h)).toEqual([{ x: 0 }]);
+
+    // After an earlier step, a run back to its start leaves that step as it was.
+    const k = new EditHistory({ x: 0 }, 200, same);
+    k.push({ x: 5 });
+    k.push({ x: 6 }, { run: 'move:SW1', atMs: 0 });
+    k.push({ x: 5 }, { run: 'move:SW1', atMs: 100 });
+    expect(undoAll(k)).toEqual([{ x: 0 }]);
+    // By default documents are one only when they are the same object.
+    const d = new EditHistory({ x: 0 });
+    d.push({ x: 1 }, { run: 'move:SW1', atMs: 0 });
+    d.push({ x: 0 }, { run: 'move:SW1', atMs: 100 });
+    expect(d.canUndo).toBe(true);
+  });
 });
