@@ -253,3 +253,40 @@ test("on a projector's short screen (1280×720, presentation mode) the step reac
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   expect(errors).toEqual([]);
 });
+
+test('a step reached brings the Lesson tab up with its prompt: from the Switches tab, with the panel hidden, and from the Result tab on a replay', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources-staggered');
+  await page.getByTestId('speed').selectOption('0.1');
+  const onLesson = async (title: string) => {
+    await expect(page.getByTestId('tab-lesson')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('lesson-step-title')).toHaveText(title);
+    await expect(page.getByTestId('lesson-prompt')).toBeVisible();
+  };
+  // On the Switches tab (SW1 explained), Play: the run pauses at step 1 and the lesson comes up.
+  await page.getByTestId('tab-switches').click();
+  await page.getByTestId('play').click();
+  await pausedAt(page, 5);
+  await onLesson('Step 1 of 4, at 5 ms');
+
+  // The side panel hidden (\) on the Switches tab: the step shows it again, on the lesson.
+  await page.getByTestId('tab-switches').click();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('\\');
+  await expect(page.getByTestId('lesson')).toHaveCount(0);
+  await page.getByTestId('play').click();
+  await pausedAt(page, 99.5);
+  await onLesson('Step 2 of 4, at 99.5 ms');
+
+  // To the end; the reader goes to the Result tab; Play replays and pauses at step 1 again.
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await page.getByTestId('tab-result').click();
+  await expect(page.getByTestId('summary')).toBeVisible();
+  await page.getByTestId('speed').selectOption('0.1');
+  await page.getByTestId('play').click();
+  await pausedAt(page, 5);
+  await onLesson('Step 1 of 4, at 5 ms');
+  await shot(page, 'step-brings-lesson-up');
+  expect(errors).toEqual([]);
+});

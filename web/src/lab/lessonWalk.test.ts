@@ -13,6 +13,7 @@ import {
   previousStep,
   reveal,
   shownIndex,
+  stepReached,
   stepTitle,
 } from './lessonWalk';
 
@@ -76,6 +77,17 @@ describe('Next, Back and Reveal', () => {
     expect(followClock(v2, steps, 150, 180)).toBe(v2);
     expect(followClock(v2, steps, 150, 200).viewed).toBeNull();
     expect(followClock(reveal(v2, 1), steps, 150, 0)).toEqual(FOLLOW_RUN);
+  });
+
+  it('a step is reached when the clock comes to it, in the run or in a new run (a replay seen first at its stop)', () => {
+    // The clock passing a step's time reaches it; moving within a step, or back, does not.
+    expect(stepReached(steps, { run: 1, nowMs: 50 }, { run: 1, nowMs: 100 })).toBe(true);
+    expect(stepReached(steps, { run: 1, nowMs: 100 }, { run: 1, nowMs: 150 })).toBe(false);
+    expect(stepReached(steps, { run: 1, nowMs: 250 }, { run: 1, nowMs: 150 })).toBe(false);
+    // A replay: the ended run at 250 ms, the new one's first status paused at step 2.
+    expect(stepReached(steps, { run: 1, nowMs: 250 }, { run: 2, nowMs: 100 })).toBe(true);
+    // A new run at t = 0 has reached nothing yet (the step at 0 is shown, not reached).
+    expect(stepReached(steps, { run: 1, nowMs: 250 }, { run: 2, nowMs: 0 })).toBe(false);
   });
 
   it('Reveal marks a step once', () => {

@@ -82,6 +82,22 @@ export function followClock(view: WalkView, steps: readonly LessonStep[], before
   return dueIndex(steps, nowMs) > dueIndex(steps, beforeMs) ? { ...view, viewed: null } : view;
 }
 
+/** Where the run's clock is: which run (a load or a reset starts another) and when in it. */
+export interface RunClock {
+  run: number;
+  nowMs: number;
+}
+
+/**
+ * Whether the clock moving from `before` to `now` reached a step not yet due at `before` (the
+ * panel then brings the lesson up). A new run starts from t = 0: its first status may already be
+ * at a step (a replay's status at 0 and at its first stop seen as one).
+ */
+export function stepReached(steps: readonly LessonStep[], before: RunClock, now: RunClock): boolean {
+  const fromMs = before.run === now.run ? before.nowMs : 0;
+  return now.nowMs > fromMs && dueIndex(steps, now.nowMs) > dueIndex(steps, fromMs);
+}
+
 /** What a step marks, in the terms the charts and the drawing use. */
 export interface Marks {
   chart: LessonChart | null;

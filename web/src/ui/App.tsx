@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ChartGroup } from '../charts/chartGroup';
 import type { SampleStore } from '../charts/sampleStore';
 import { TimeChart } from './TimeChart';
@@ -104,6 +104,16 @@ export function App({
   }, [classroom.panelOpen]);
   // A lesson's walk-through: the step shown marks a chart, a node or a series.
   const walk = useLessonWalk(lab, state);
+  // The run paused at a step: its prompt must be seen, so a hidden side panel opens (on the
+  // Lesson tab: LessonPanel brings it up). Played through (stops off, or at max speed), not.
+  const { reached } = walk;
+  const pausedAtStep = state.lessonStops && state.status?.mode === 'paused';
+  const reachedSeen = useRef(reached);
+  useEffect(() => {
+    if (reached === reachedSeen.current) return;
+    reachedSeen.current = reached;
+    if (pausedAtStep) showPanel();
+  }, [reached, pausedAtStep, showPanel]);
   const stepMark = (chartId: string, owners: readonly string[]) => (walk.step && chartMarked(walk.marks, chartId, owners) ? `Step ${walk.shown + 1}` : null);
   const sweepPhase = useSyncExternalStore(sweep.subscribe, () => sweep.getState().phase);
   const endMs = state.current?.scenario.run.duration_ms ?? state.status?.endMs ?? 1;

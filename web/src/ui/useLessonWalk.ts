@@ -15,7 +15,9 @@ import {
   previousStep,
   reveal as revealIn,
   shownIndex,
+  stepReached,
   stepTitle,
+  type RunClock,
   type WalkView,
 } from '../lab/lessonWalk';
 import { revealAnnouncement, stepAnnouncement } from './announce';
@@ -27,12 +29,13 @@ export function useLessonWalk(lab: Lab, state: LabState) {
   const lessonKey = JSON.stringify(lesson ?? null);
   const steps = useMemo(() => lessonSteps(lesson), [lessonKey]);
   const nowMs = state.status?.nowMs ?? 0;
+  const run = state.status?.run ?? -1;
   const [view, setView] = useState<WalkView>(FOLLOW_RUN);
   // For screen readers (a polite live region), and a count of steps reached, so that the panel
   // can bring the lesson up when the run stops at one.
   const [said, setSaid] = useState('');
   const [reached, setReached] = useState(0);
-  const last = useRef({ nowMs, steps });
+  const last = useRef<RunClock & { steps: readonly unknown[] }>({ run, nowMs, steps });
   const due = dueIndex(steps, nowMs);
   const shown = shownIndex(view, due);
 
@@ -43,17 +46,18 @@ export function useLessonWalk(lab: Lab, state: LabState) {
 
   useEffect(() => {
     const before = last.current;
-    last.current = { nowMs, steps };
+    last.current = { run, nowMs, steps };
     if (before.steps !== steps) {
       setView(FOLLOW_RUN);
       return;
     }
-    setView((v) => followClock(v, steps, before.nowMs, nowMs));
-    if (nowMs > before.nowMs && due > dueIndex(steps, before.nowMs)) {
+    // A new run (a replay, a restart) starts the walk over.
+    setView((v) => (before.run !== run ? FOLLOW_RUN : followClock(v, steps, before.nowMs, nowMs)));
+    if (stepReached(steps, before, { run, nowMs })) {
       announce(due);
       setReached((n) => n + 1);
     }
-  }, [nowMs, steps, due, announce]);
+  }, [run, nowMs, steps, due, announce]);
 
   const next = () => {
     const r = nextStep(view, steps, nowMs);
