@@ -174,7 +174,7 @@ test('paused, an event picked in the log moves the Network view to its time', as
   expect(errors).toEqual([]);
 });
 
-test('paused, a click on a switch port in the Network view opens its explanation in the side panel (shown if hidden, leaving full screen)', async ({ page }) => {
+test('paused, a click on a switch port in the Network view opens its explanation in the side panel (shown if hidden); full screen, beside the drawing without leaving it', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.getByTestId('view-network').click();
   await page.getByTestId('until-ms').fill('5');
@@ -182,28 +182,64 @@ test('paused, a click on a switch port in the Network view opens its explanation
   await waitForMode(page, 'paused');
   await expect(page.getByTestId('tab-lesson')).toHaveAttribute('aria-selected', 'true');
 
-  // From the page, with the side panel hidden (\): SW2's port toward D1.
+  // From the page, with the side panel hidden (\\): SW2's port toward D1.
   await page.keyboard.press('\\');
   await expect(page.getByTestId('lesson')).toHaveCount(0);
   await page.getByTestId('nv-port-SW2->D1').click();
   await expect(page.getByTestId('lesson')).toBeVisible();
   await expect(page.getByTestId('tab-switches')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('switch-picker')).toHaveValue('SW2');
-  const explain = page.getByTestId('switch-explain');
+  const explain = page.getByTestId('lesson').getByTestId('switch-explain');
   await expect(explain.getByTestId('explain-port')).toHaveValue('SW2->D1');
   await expect(explain.getByTestId('explain-head')).toHaveText('ERICA at SW2->D1, t = 5.000 ms');
   await page.screenshot({ path: resolve(shots, 'network-port-explain.png'), fullPage: true });
 
-  // From full screen, by keyboard: the view gives way to the panel, which moves to SW1's port.
+  // Full screen, by keyboard: the view stays full screen and explains SW1's port over the drawing.
+  const view = page.getByTestId('network-view');
+  await page.getByTestId('step-ms').fill('1');
   await page.getByTestId('nv-full-screen').click();
-  await expect(page.getByTestId('network-view')).not.toHaveAttribute('data-full', 'no');
+  await expect(view).not.toHaveAttribute('data-full', 'no');
   await page.getByTestId('nv-port-SW1->SW2').focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('network-view')).toHaveAttribute('data-full', 'no');
-  await expect(page.getByTestId('switch-picker')).toHaveValue('SW1');
-  await expect(explain.getByTestId('explain-port')).toHaveValue('SW1->SW2');
-  await expect(explain.getByTestId('explain-head')).toHaveText('ERICA at SW1->SW2, t = 5.000 ms');
-  await expect(explain.locator('[data-name="fair_share_mbps"] dd')).toContainText('Mbps');
+  const over = page.getByTestId('nv-explain');
+  await expect(over).toBeVisible();
+  await expect(view).not.toHaveAttribute('data-full', 'no');
+  await expect(over.getByTestId('explain-port')).toHaveValue('SW1->SW2');
+  await expect(over.getByTestId('explain-head')).toHaveText('ERICA at SW1->SW2, t = 5.000 ms');
+  await expect(over.locator('[data-name="fair_share_mbps"] dd')).toContainText('Mbps');
+  // It sits beside the drawing, inside the full-screen view, and the drawing fits what is left:
+  // SW2's ports stay clear of it.
+  const o = (await over.boundingBox())!;
+  const c = (await page.getByTestId('nv-canvas').boundingBox())!;
+  expect(o.x).toBeGreaterThanOrEqual(c.x + c.width - 1);
+  expect(o.x + o.width).toBeLessThanOrEqual((await view.boundingBox())!.x + (await view.boundingBox())!.width + 1);
+  await expect.poll(async () => {
+    const p = (await page.getByTestId('nv-port-SW2->D2').boundingBox())!;
+    return p.x + p.width <= c.x + c.width;
+  }).toBe(true);
+  // A step refreshes it; a click on another switch's port moves it there. (The toolbar is
+  // outside the view: with the browser's full screen it is not on screen, so the click is sent.)
+  await page.getByTestId('step').dispatchEvent('click');
+  await waitForMode(page, 'paused');
+  await expect(over.getByTestId('explain-head')).toHaveText('ERICA at SW1->SW2, t = 6.000 ms');
+  await page.screenshot({ path: resolve(shots, 'network-full-screen-explain.png') });
+  await page.getByTestId('nv-port-SW2->D2').click();
+  await expect(over.getByTestId('explain-head')).toHaveText('ERICA at SW2->D2, t = 6.000 ms');
+  await expect(view).not.toHaveAttribute('data-full', 'no');
+  // Closed, then full screen left: the side panel explains what it did, at the time shown.
+  await page.getByTestId('nv-explain-close').click();
+  await expect(over).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(view).toHaveAttribute('data-full', 'no');
+  await expect(explain.getByTestId('explain-head')).toHaveText('ERICA at SW2->D1, t = 6.000 ms');
+  // Esc with the explanation open leaves full screen and closes it.
+  await page.getByTestId('nv-full-screen').click();
+  await page.getByTestId('nv-port-SW1->SW2').click();
+  await expect(over).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(view).toHaveAttribute('data-full', 'no');
+  await expect(over).toHaveCount(0);
+  await expect(explain.getByTestId('explain-head')).toHaveText('ERICA at SW2->D1, t = 6.000 ms');
 
   // Hidden and shown again, the panel is back where the reader left it, not pulled to a port.
   await page.getByTestId('tab-lesson').click();

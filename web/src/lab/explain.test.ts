@@ -74,6 +74,30 @@ describe('Lab: a switch explains itself, the event log', () => {
     expect(lab.getState().explanation).toBeNull();
   });
 
+  it("two inspectors at once: the full-screen view's port is explained over the side panel's, which is asked again when the view lets go", () => {
+    const { lab, pump } = realLab();
+    lab.step(10);
+    pump();
+    const shown = () => {
+      const e = lab.getState().explanation;
+      return e && `${e.port} @ ${e.explain!.time_us / 1000}`;
+    };
+    lab.explainPort({ switchId: 'SW1', port: 'SW1->SW2' }); // the side panel
+    pump();
+    expect(shown()).toBe('SW1->SW2 @ 10');
+    lab.explainPort({ switchId: 'SW2', port: 'SW2->D1' }, 'network-view');
+    pump();
+    expect(shown()).toBe('SW2->D1 @ 10');
+    lab.step(5);
+    pump();
+    expect(shown()).toBe('SW2->D1 @ 15');
+    lab.explainPort(null, 'network-view');
+    pump();
+    expect(shown()).toBe('SW1->SW2 @ 15');
+    lab.explainPort(null);
+    expect(lab.getState().explanation).toBeNull();
+  });
+
   it('fills the event log while on, empties it on reset, and steps to the next event at a node', () => {
     const { lab, pump } = realLab();
     lab.setRmTrace(true);

@@ -68,12 +68,18 @@ export function explainable(status: RunStatus | null): boolean {
   return !!status && (status.mode === 'paused' || status.mode === 'done');
 }
 
+/** A switch output port to explain. */
+export type ExplainTarget = { switchId: string; port: string };
+
 /**
- * The port the inspector asks about, asked again whenever the stopped run is at a new time (a
- * step, a pause, the next RM event) or a new run starts.
+ * The port the inspectors ask about, asked again whenever the stopped run is at a new time (a
+ * step, a pause, the next RM event) or a new run starts. Several inspectors may hold a port at
+ * once (the side panel's, and the full-screen Network view's over it): the one that picked last
+ * is asked about; when it lets go, the one before it is asked about again.
  */
 export class ExplainRequests {
-  private target: { switchId: string; port: string } | null = null;
+  /** Each holder's port, the latest pick last. */
+  private held = new Map<string, ExplainTarget>();
   private askedAt: { run: number; nowMs: number } | null = null;
   private id = 0;
   /** The id of the last request sent (answers to older ones are stale). */
@@ -81,23 +87,32 @@ export class ExplainRequests {
 
   constructor(private readonly ask: (id: number, switchId: string, port: string) => void) {}
 
-  /** Picks a port (null: none) and asks at once if the run is stopped. */
-  pick(target: { switchId: string; port: string } | null, status: RunStatus | null) {
-    this.target = target;
+  /** `holder` picks a port (null: lets go) and, if the port asked about changed, it is asked at
+   *  once when the run is stopped. */
+  pick(holder: string, target: ExplainTarget | null, status: RunStatus | null) {
+    const before = this.picked;
+    this.held.delete(holder);
+    if (target) this.held.set(holder, target);
+    const now = this.picked;
+    if (before?.switchId === now?.switchId && before?.port === now?.port) return;
     this.askedAt = null;
     this.refresh(status);
   }
 
-  get picked() {
-    return this.target;
+  /** The port asked about (the latest pick's), or null. */
+  get picked(): ExplainTarget | null {
+    let last: ExplainTarget | null = null;
+    for (const t of this.held.values()) last = t;
+    return last;
   }
 
   /** Asks again if the stopped run is at another time than last asked. */
   refresh(status: RunStatus | null) {
-    if (!this.target || !status || !explainable(status)) return;
+    const target = this.picked;
+    if (!target || !status || !explainable(status)) return;
     if (this.askedAt && this.askedAt.run === status.run && this.askedAt.nowMs === status.nowMs) return;
     this.askedAt = { run: status.run, nowMs: status.nowMs };
     this.latest = ++this.id;
-    this.ask(this.latest, this.target.switchId, this.target.port);
+    this.ask(this.latest, target.switchId, target.port);
   }
 }

@@ -30,7 +30,7 @@ import {
 import { lessonSpeed } from '../scenario/speed';
 import { lessonSteps } from './lessonWalk';
 import { StatusThrottle } from './statusThrottle';
-import { ExplainRequests } from './explain';
+import { ExplainRequests, type ExplainTarget } from './explain';
 import { PAGE_TRACE_CAPACITY, RmLog } from './rmLog';
 import { liveChangeRefused, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
 import { pathEditLoaded, pathEditRefused, VirtualPathCommands } from './virtualPathCommands';
@@ -587,10 +587,13 @@ export class Lab {
     this.client.setRmTrace(on ? ENGINE_TRACE_CAPACITY : 0);
   }
 
-  /** Picks the switch port the inspector explains (null: none); asked whenever the run is stopped. */
-  explainPort(target: { switchId: string; port: string } | null) {
-    if (!target) this.set({ explanation: null });
-    this.explains.pick(target, this.state.status);
+  /**
+   * Picks the switch port an inspector (`holder`: the side panel's, or the full-screen Network
+   * view's) explains, null to let go; the latest pick is asked about whenever the run is stopped.
+   */
+  explainPort(target: ExplainTarget | null, holder = 'panel') {
+    this.explains.pick(holder, target, this.state.status);
+    if (!this.explains.picked) this.set({ explanation: null });
   }
 
   /** Steps the run to the next RM-cell event at `node` (of `direction`, if given), and pauses. */

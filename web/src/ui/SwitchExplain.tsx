@@ -10,7 +10,9 @@ import { explainable, explainsNothing, quantityText, switchPorts, vcTable } from
  *  two requests for the same port apart. */
 export type PortInspect = { switchId: string; port: string; n: number };
 
-export function SwitchExplain({ lab, state, node, inspect }: { lab: Lab; state: LabState; node: string; inspect?: PortInspect | null }) {
+/** `holder`: which inspector this is (the side panel's, or the full-screen Network view's: the
+ *  lab explains the port of the one that picked last). */
+export function SwitchExplain({ lab, state, node, inspect, holder = 'panel' }: { lab: Lab; state: LabState; node: string; inspect?: PortInspect | null; holder?: string }) {
   const scenario = state.current?.scenario;
   const ports = scenario ? switchPorts(scenario, node) : [];
   // View state: the port picked (the first toward the network by default, or the one clicked
@@ -21,9 +23,9 @@ export function SwitchExplain({ lab, state, node, inspect }: { lab: Lab; state: 
   }, [inspect, node]);
   const port = picked && ports.includes(picked) ? picked : (ports[0] ?? null);
   useEffect(() => {
-    lab.explainPort(port ? { switchId: node, port } : null);
-  }, [lab, node, port]);
-  useEffect(() => () => lab.explainPort(null), [lab]);
+    lab.explainPort(port ? { switchId: node, port } : null, holder);
+  }, [lab, node, port, holder]);
+  useEffect(() => () => lab.explainPort(null, holder), [lab, holder]);
   if (!port) return null;
   const shown = state.explanation?.switchId === node && state.explanation.port === port ? state.explanation : null;
   const stopped = explainable(state.status);

@@ -4,7 +4,7 @@
 // enough — the RM cells moving along the links; paused, click one for its fields and journey.
 
 import '@xyflow/react/dist/style.css';
-import { ReactFlow, ViewportPortal } from '@xyflow/react';
+import { ReactFlow, useReactFlow, ViewportPortal } from '@xyflow/react';
 import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChartGroup } from '../../charts/chartGroup';
 import type { SampleStore } from '../../charts/sampleStore';
@@ -15,6 +15,7 @@ import { SPEEDS, speedLabel } from '../../scenario/speed';
 import { countsText } from '../topologyDrawing';
 import { useFullScreen } from '../useFullScreen';
 import { END_RADIUS_PX, LABEL_GAP_PX, networkLayout, switchHalfSize, UNMEASURED_COLOUR, UTILISATION_RAMP } from './geometry';
+import { SwitchExplain, type PortInspect } from '../SwitchExplain';
 import { RmCellPanel } from './RmCellPanel';
 import { NetworkPainter } from './painter';
 import { EDGE_TYPES, NODE_TYPES, type EndNode, type LinkEdge, type SwitchNode } from './parts';
@@ -30,7 +31,7 @@ export function NetworkView({
   state: LabState;
   store: SampleStore;
   group: ChartGroup;
-  /** A switch port clicked: the side panel's inspector explains it. */
+  /** A switch port clicked (not full screen): the side panel's inspector explains it. */
   onInspect?: (switchId: string, port: string) => void;
 }) {
   const scenario = state.current!.scenario;
@@ -82,15 +83,20 @@ export function NetworkView({
   const labelled = layout.endGapPx >= LABEL_GAP_PX;
   const section = useRef<HTMLElement>(null);
   const { full, toggle } = useFullScreen(section);
-  // A port clicked: the inspector is in the side panel, so full screen gives way to it.
+  // A port clicked: on the page the side panel's inspector explains it; full screen, an
+  // inspector over the drawing does (the class keeps the whole screen). View state only.
+  const [explained, setExplained] = useState<PortInspect | null>(null);
+  useEffect(() => {
+    if (!full) setExplained(null);
+  }, [full]);
   const inspect = useMemo(
     () =>
       onInspect &&
       ((switchId: string, port: string) => {
-        if (full) void toggle();
-        onInspect(switchId, port);
+        if (full) setExplained((was) => ({ switchId, port, n: (was?.n ?? 0) + 1 }));
+        else onInspect(switchId, port);
       }),
-    [onInspect, full, toggle],
+    [onInspect, full],
   );
   const nodes = useMemo(() => {
     const kinds = new Map(scenario.nodes.map((n) => [n.id, n.kind]));
@@ -159,7 +165,17 @@ export function NetworkView({
           {countsText(layout.summary)}: {layout.nodes.length} drawn
         </p>
       )}
-      <NetworkCanvas key={full ?? 'page'} nodes={nodes} edges={edges} painter={painter} />
+      <div className="nv-stage">
+        <NetworkCanvas key={full ?? 'page'} nodes={nodes} edges={edges} painter={painter} fitAgain={full && explained ? 'beside' : 'alone'} />
+        {full && explained && (
+          <section className="nv-explain" data-testid="nv-explain" aria-label={`how ${explained.switchId} computes its feedback`}>
+            <button className="btn nv-explain-close" data-testid="nv-explain-close" onClick={() => setExplained(null)} title="Close the explanation">
+              Close
+            </button>
+            <SwitchExplain key={explained.switchId} lab={lab} state={state} node={explained.switchId} inspect={explained} holder="network-view" />
+          </section>
+        )}
+      </div>
       {picked && <RmCellPanel painter={painter} id={picked} state={state} onClose={() => painter.pick(null)} />}
     </section>
   );
@@ -209,9 +225,20 @@ function Legend({ ethernet }: { ethernet: boolean }) {
 
 /**
  * The React Flow canvas, rendered again only when the network's drawing changes (not with every
- * status of the run: the painter draws the run). A new `key` (full screen) fits it anew.
+ * status of the run: the painter draws the run). A new `key` (full screen) fits it anew; so
+ * does a new `fitAgain` (an explanation opened beside it, or closed, resizes it).
  */
-const NetworkCanvas = memo(function NetworkCanvas({ nodes, edges, painter }: { nodes: (SwitchNode | EndNode)[]; edges: LinkEdge[]; painter: NetworkPainter }) {
+const NetworkCanvas = memo(function NetworkCanvas({
+  nodes,
+  edges,
+  painter,
+  fitAgain,
+}: {
+  nodes: (SwitchNode | EndNode)[];
+  edges: LinkEdge[];
+  painter: NetworkPainter;
+  fitAgain: string;
+}) {
   return (
     <div className="nv-canvas" data-testid="nv-canvas">
       <ReactFlow
@@ -228,6 +255,7 @@ const NetworkCanvas = memo(function NetworkCanvas({ nodes, edges, painter }: { n
         minZoom={0.05}
         maxZoom={4}
       >
+        <FitWhen changed={fitAgain} />
         <ViewportPortal>
           <svg className="nv-overlay" width="1" height="1">
             <g ref={painter.markerLayer} data-testid="nv-markers" onClick={painter.clicked} onKeyDown={painter.keyed} />
@@ -237,6 +265,20 @@ const NetworkCanvas = memo(function NetworkCanvas({ nodes, edges, painter }: { n
     </div>
   );
 });
+
+/** Fits the drawing to the canvas again when `changed` changes (not at first: `fitView` does). */
+function FitWhen({ changed }: { changed: string }) {
+  const { fitView } = useReactFlow();
+  const first = useRef(changed);
+  useEffect(() => {
+    if (changed === first.current) return;
+    first.current = changed;
+    // Two frames: the canvas has its new size, and React Flow has measured it (ResizeObserver).
+    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => void fitView(FIT_VIEW))));
+    return () => cancelAnimationFrame(frame);
+  }, [changed, fitView]);
+  return null;
+}
 
 const NODE_ORIGIN: [number, number] = [0.5, 0.5];
 /** Room at the sides for a source's ACR line, which hangs wider than the source it is under
