@@ -301,3 +301,54 @@ test('paused, an RM cell is reached with Tab and opened with Enter (or Space, wh
   expect((await status(page))!.mode).toBe('paused');
   expect(errors).toEqual([]);
 });
+
+test("presentation mode, the narrowest side panel: each explanation value keeps its unit on one line, and gfc1's per-VC table scrolls with its labels in view", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=gfc1&present=1');
+  await page.getByTestId('until-ms').fill('20');
+  await page.getByTestId('run-until').click();
+  await waitForMode(page, 'paused');
+  await page.getByTestId('tab-switches').click();
+  const explain = page.getByTestId('lesson').getByTestId('switch-explain');
+  await expect(explain.getByTestId('explain-head')).toHaveText('ERICA+ at SW1->SW2, t = 20.000 ms');
+  const panel = (await page.getByTestId('lesson').boundingBox())!;
+  expect(panel.width).toBeLessThanOrEqual(342); // the side panel at its narrowest
+  // Each value (with its unit) on one line, right-aligned, inside the panel.
+  const values = await explain.locator('.explain-values dd').evaluateAll((dds) =>
+    dds.map((dd) => {
+      const range = document.createRange();
+      range.selectNodeContents(dd);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      const box = dd.getBoundingClientRect();
+      const row = dd.parentElement!.getBoundingClientRect();
+      return { text: dd.textContent, lines, rightGap: Math.round(row.right - box.right) };
+    }),
+  );
+  expect(values.length).toBeGreaterThan(8);
+  for (const v of values) {
+    expect(v.lines, `${v.text} on one line`).toBe(1);
+    expect(v.rightGap, `${v.text} right-aligned`).toBeLessThanOrEqual(1);
+  }
+  const rows = await explain.locator('.explain-values > div').evaluateAll((divs) => divs.map((d) => d.getBoundingClientRect().right));
+  for (const right of rows) expect(right).toBeLessThanOrEqual(panel.x + panel.width);
+  // The per-VC table: one line per number; it scrolls sideways (nine VCs), and scrolled, its row
+  // labels stay in view.
+  const cells = await explain.locator('.explain-vcs td').evaluateAll((tds) =>
+    tds.map((td) => {
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }),
+  );
+  expect(cells.length).toBeGreaterThan(9);
+  expect(Math.max(...cells)).toBe(1);
+  const wrap = explain.locator('.explain-vcs-wrap');
+  expect((await wrap.boundingBox())!.width).toBeLessThanOrEqual(panel.width);
+  const label = explain.locator('.explain-vcs th[scope="row"]').first();
+  const before = (await label.boundingBox())!.x;
+  await wrap.evaluate((w) => (w.scrollLeft = w.scrollWidth));
+  expect(await wrap.evaluate((w) => w.scrollLeft)).toBeGreaterThan(0);
+  expect((await label.boundingBox())!.x).toBeCloseTo(before, 0);
+  await explain.scrollIntoViewIfNeeded();
+  await page.getByTestId('lesson').screenshot({ path: resolve(shots, 'network-explain-narrow-present.png') });
+  expect(errors).toEqual([]);
+});
