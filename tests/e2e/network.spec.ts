@@ -352,3 +352,36 @@ test("presentation mode, the narrowest side panel: each explanation value keeps 
   await page.getByTestId('lesson').screenshot({ path: resolve(shots, 'network-explain-narrow-present.png') });
   expect(errors).toEqual([]);
 });
+
+test("gfc1: end systems' names never overlap each other or a node (a crowd of sources is named once, SD1–SD6), on the page and presenting", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=gfc1');
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('until-ms').fill('20');
+  await page.getByTestId('run-until').click();
+  await waitForMode(page, 'paused');
+  const clashes = () =>
+    page.getByTestId('network-view').evaluate((view) => {
+      const boxes = (sel: string) =>
+        [...view.querySelectorAll<HTMLElement>(sel)].map((e) => ({ what: e.textContent ?? e.dataset.testid ?? '', r: e.getBoundingClientRect() }));
+      const names = boxes('.nv-end-id, [data-testid="nv-group-name"]');
+      const circles = boxes('.nv-end');
+      const cross = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      const found: string[] = [];
+      names.forEach((a, i) => {
+        names.slice(i + 1).forEach((b) => cross(a.r, b.r) && found.push(`${a.what} × ${b.what}`));
+        circles.forEach((c) => cross(a.r, c.r) && found.push(`${a.what} × circle`));
+      });
+      return { found, names: names.length };
+    });
+  for (const present of [false, true]) {
+    if (present) await page.getByTestId('present').click();
+    await expect.poll(async () => (await clashes()).found).toEqual([]);
+    expect((await clashes()).names).toBeGreaterThan(10);
+    await expect(page.getByTestId('nv-group-name').filter({ hasText: 'SD1–SD6' })).toBeVisible();
+    // A name not drawn stays the node's text (screen readers) and its tooltip.
+    await expect(page.getByTestId('nv-name-SD3')).toHaveText('SD3');
+    await expect(page.getByTestId('nv-node-SD3')).toHaveAttribute('title', 'source SD3');
+    await page.getByTestId('network-view').screenshot({ path: resolve(shots, `network-gfc1-names${present ? '-present' : ''}.png`) });
+  }
+  expect(errors).toEqual([]);
+});

@@ -352,7 +352,7 @@ export function App({
         )}
         {workspace === 'charts' && networkOpen && state.current && (
           <Suspense fallback={<p className="nv-loading">Loading the Network view…</p>}>
-            <NetworkView key={fileBase} lab={lab} state={state} store={store} group={group} onInspect={inspectPort} />
+            <NetworkView key={fileBase} lab={lab} state={state} store={store} group={group} onInspect={inspectPort} present={classroom.present} />
           </Suspense>
         )}
         {workspace === 'charts' && eventLog && <RmEventLog lab={lab} state={state} group={group} />}

@@ -14,7 +14,7 @@ import { portViews } from '../../lab/networkPorts';
 import { SPEEDS, speedLabel } from '../../scenario/speed';
 import { countsText } from '../topologyDrawing';
 import { useFullScreen } from '../useFullScreen';
-import { END_RADIUS_PX, LABEL_GAP_PX, networkLayout, switchHalfSize, UNMEASURED_COLOUR, UTILISATION_RAMP } from './geometry';
+import { END_RADIUS_PX, endLabels, LABEL_GAP_PX, networkLayout, switchHalfSize, UNMEASURED_COLOUR, UTILISATION_RAMP, type GroupLabel } from './geometry';
 import { SwitchExplain, type PortInspect } from '../SwitchExplain';
 import { RmCellPanel } from './RmCellPanel';
 import { NetworkPainter } from './painter';
@@ -26,8 +26,11 @@ export function NetworkView({
   store,
   group,
   onInspect,
+  present = false,
 }: {
   lab: Lab;
+  /** Presentation mode: larger names, so fewer fit. */
+  present?: boolean;
   state: LabState;
   store: SampleStore;
   group: ChartGroup;
@@ -43,11 +46,12 @@ export function NetworkView({
   const applied = (scenario.changes ?? []).filter((c) => c.at_ms <= nowMs).length;
   const ports = useMemo(() => (catalogue ? portViews(scenario, catalogue, state.meta, nowMs) : []), [scenario, catalogue, state.meta, applied]);
   // Lanes end at the switch cards' edges, which grow with their port rows.
-  const layout = useMemo(() => {
+  const halfSize = useMemo(() => {
     const rows = new Map<string, number>();
     for (const p of ports) rows.set(p.switchId, (rows.get(p.switchId) ?? 0) + 1);
-    return networkLayout(scenario, undefined, (n) => (n.kind === 'switch' ? switchHalfSize(rows.get(n.id) ?? 0) : { w: END_RADIUS_PX, h: END_RADIUS_PX }));
-  }, [scenario, ports]);
+    return (n: { id: string; kind: string }) => (n.kind === 'switch' ? switchHalfSize(rows.get(n.id) ?? 0) : { w: END_RADIUS_PX, h: END_RADIUS_PX });
+  }, [ports]);
+  const layout = useMemo(() => networkLayout(scenario, undefined, halfSize), [scenario, halfSize]);
   const frameBytes = scenario.ethernet?.frame_bytes ?? catalogue?.fields.ethernet.find((f) => f.name === 'frame_bytes')?.default ?? 1500;
   const hopUs = useMemo(() => typicalHopUs(scenario, catalogue?.delay_us_per_km ?? 5, frameBytes), [scenario, catalogue, frameBytes]);
   const rmLimit = rmSpeedLimit(hopUs);
@@ -81,6 +85,11 @@ export function NetworkView({
   useEffect(() => painter.pick(null), [run, painter]);
 
   const labelled = layout.endGapPx >= LABEL_GAP_PX;
+  // End systems' names clear of each other (a crowd named once); the sources' ACR lines below.
+  const names = useMemo(() => {
+    const infoBelow = new Set(labelled ? scenario.connections.map((c) => c.from) : []);
+    return endLabels(layout, halfSize, present ? PRESENT_NAME_PX : NAME_PX, infoBelow);
+  }, [layout, halfSize, present, labelled, scenario]);
   const section = useRef<HTMLElement>(null);
   const { full, toggle } = useFullScreen(section);
   // A port clicked: on the page the side panel's inspector explains it; full screen, an
@@ -113,10 +122,11 @@ export function NetworkView({
               connections: n.kind === 'source' && labelled ? scenario.connections.filter((c) => c.from === n.id).map((c) => c.id) : [],
               rateWord: ethernet ? 'rate' : 'ACR',
               painter,
+              label: names.spots.get(n.id) ?? null,
             },
           },
     );
-  }, [layout, ports, painter, scenario, ethernet, labelled, inspect]);
+  }, [layout, ports, painter, scenario, ethernet, labelled, inspect, names]);
   const edges = useMemo(
     () => layout.links.map((l): LinkEdge => ({ id: l.id, type: 'link', source: l.from, target: l.to, data: { link: l, painter } })),
     [layout, painter],
@@ -166,7 +176,7 @@ export function NetworkView({
         </p>
       )}
       <div className="nv-stage">
-        <NetworkCanvas key={full ?? 'page'} nodes={nodes} edges={edges} painter={painter} fitAgain={full && explained ? 'beside' : 'alone'} />
+        <NetworkCanvas key={full ?? 'page'} nodes={nodes} edges={edges} groups={names.groups} painter={painter} fitAgain={full && explained ? 'beside' : 'alone'} />
         {full && explained && (
           <section className="nv-explain" data-testid="nv-explain" aria-label={`how ${explained.switchId} computes its feedback`}>
             <button className="btn nv-explain-close" data-testid="nv-explain-close" onClick={() => setExplained(null)} title="Close the explanation">
@@ -231,11 +241,14 @@ function Legend({ ethernet }: { ethernet: boolean }) {
 const NetworkCanvas = memo(function NetworkCanvas({
   nodes,
   edges,
+  groups,
   painter,
   fitAgain,
 }: {
   nodes: (SwitchNode | EndNode)[];
   edges: LinkEdge[];
+  /** Names of crowds of end systems (`SD1–SD6`), drawn where endLabels put them. */
+  groups: GroupLabel[];
   painter: NetworkPainter;
   fitAgain: string;
 }) {
@@ -257,6 +270,11 @@ const NetworkCanvas = memo(function NetworkCanvas({
       >
         <FitWhen changed={fitAgain} />
         <ViewportPortal>
+          {groups.map((g) => (
+            <div key={g.text} className="nv-group-name" style={{ left: g.at.x, top: g.at.y }} data-testid="nv-group-name" data-spot={g.spot} title={g.members.join(', ')} aria-hidden="true">
+              {g.text}
+            </div>
+          ))}
           <svg className="nv-overlay" width="1" height="1">
             <g ref={painter.markerLayer} data-testid="nv-markers" onClick={painter.clicked} onKeyDown={painter.keyed} />
           </svg>
@@ -281,6 +299,9 @@ function FitWhen({ changed }: { changed: string }) {
 }
 
 const NODE_ORIGIN: [number, number] = [0.5, 0.5];
+/** End systems' names' type (px, app.css: .nv-end-id), on the page and presenting. */
+const NAME_PX = 11;
+const PRESENT_NAME_PX = 16;
 /** Room at the sides for a source's ACR line, which hangs wider than the source it is under
  *  (in presentation type too). */
 const FIT_VIEW = { padding: { top: 0.12, bottom: 0.12, left: '110px' as const, right: '110px' as const } };

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY } from '../../scenario/library';
 import {
+  endLabels,
+  END_RADIUS_PX,
   exitFraction,
+  labelBox,
+  type Box,
+  type HalfSize,
   LABEL_GAP_PX,
   LANE_OFFSET_PX,
   laneAngle,
@@ -125,5 +130,59 @@ describe('lanes end at the edges of what is drawn', () => {
     expect(at('SW2').x - lane.b.x).toBeCloseTo(95, 6);
     const l1 = layout.lanes.get('S1->SW1')!;
     expect(Math.hypot(l1.a.x - at('S1').x, l1.a.y - at('S1').y)).toBeGreaterThan(11);
+  });
+});
+
+describe("endLabels: end systems' names clear of each other", () => {
+  const half: HalfSize = (n) => (n.kind === 'switch' ? { w: 95, h: 60 } : { w: END_RADIUS_PX, h: END_RADIUS_PX });
+  const apart = (a: Box, b: Box) => a.x1 <= b.x0 || b.x1 <= a.x0 || a.y1 <= b.y0 || b.y1 <= a.y0;
+
+  it("gfc1: no name overlaps another or a node, on the page and presenting; each crowd is named once (SD1–SD6)", () => {
+    const layout = networkLayout(scenarioOf('gfc1'), undefined, half);
+    const nodeBoxes = layout.nodes.map((n) => {
+      const h = half(n);
+      return { x0: n.x - h.w, y0: n.y - h.h, x1: n.x + h.w, y1: n.y + h.h };
+    });
+    for (const fontPx of [11, 16]) {
+      const { spots, groups } = endLabels(layout, half, fontPx);
+      const names: Box[] = [
+        ...layout.nodes.flatMap((n) => {
+          const spot = spots.get(n.id);
+          return spot ? [labelBox(n, spot, n.id.length, fontPx)] : [];
+        }),
+        ...groups.map((g) => g.box),
+      ];
+      for (let i = 0; i < names.length; i++) {
+        for (let j = i + 1; j < names.length; j++) expect(apart(names[i], names[j]), `names ${i} and ${j} at ${fontPx} px`).toBe(true);
+        for (const b of nodeBoxes) expect(apart(names[i], b), `name ${i} and a node at ${fontPx} px`).toBe(true);
+      }
+      // Every end system is named: on its own, or in its crowd's name.
+      const inGroups = new Set(groups.flatMap((g) => g.members));
+      for (const n of layout.nodes.filter((m) => m.kind !== 'switch')) expect(spots.get(n.id) !== null || inGroups.has(n.id), n.id).toBe(true);
+      expect(groups.map((g) => g.text)).toContain('SD1–SD6');
+      expect(groups.find((g) => g.text === 'SD1–SD6')!.members).toEqual(['SD1', 'SD2', 'SD3', 'SD4', 'SD5', 'SD6']);
+    }
+  });
+
+  it('a roomy network names each end system on its own, on the side away from its switch; not under ACR lines', () => {
+    const layout = networkLayout(scenarioOf('two-sources'), undefined, half);
+    const { spots, groups } = endLabels(layout, half, 16);
+    expect(groups).toEqual([]);
+    expect(Object.fromEntries(spots)).toEqual({ S1: 'left', S2: 'left', D1: 'right', D2: 'right' });
+    // A lone source right above its switch is named above; with its ACR lines below and above
+    // taken, not below.
+    const column = {
+      nodes: [
+        { id: 'SW1', kind: 'switch', x: 0, y: 0 },
+        { id: 'S1', kind: 'source', x: 0, y: -200 },
+        { id: 'S2', kind: 'source', x: 0, y: -226 },
+      ],
+      links: [
+        { id: 'L1', from: 'S1', to: 'SW1' },
+        { id: 'L2', from: 'S2', to: 'SW1' },
+      ],
+    } as unknown as Parameters<typeof endLabels>[0];
+    expect(endLabels(column, half, 11).spots.get('S2')).toBe('above');
+    expect(endLabels(column, half, 11, new Set(['S1'])).spots.get('S1')).not.toBe('below');
   });
 });

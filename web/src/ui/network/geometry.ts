@@ -133,6 +133,148 @@ export function networkLayout(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDr
   return { nodes, links, lanes, summary: drawing.summary, endGapPx };
 }
 
+/** Where an end system's name sits around its circle; null: not shown (too crowded there: the
+ *  name stays in the node's text for screen readers, and in its tooltip). */
+export type LabelSpot = 'above' | 'below' | 'left' | 'right' | null;
+
+/** An axis-aligned box (px, flow coordinates). */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** The box of a name `chars` long in bold type of `fontPx`, at `spot` around an end system at `c`
+ *  (an estimate: digits and capitals are about 0.65 em wide). */
+export function labelBox(c: Point, spot: Exclude<LabelSpot, null>, chars: number, fontPx: number): Box {
+  const w = chars * 0.65 * fontPx;
+  const h = 1.2 * fontPx;
+  const gap = END_RADIUS_PX + 2;
+  switch (spot) {
+    case 'above':
+      return { x0: c.x - w / 2, y0: c.y - gap - h, x1: c.x + w / 2, y1: c.y - gap };
+    case 'below':
+      return { x0: c.x - w / 2, y0: c.y + gap, x1: c.x + w / 2, y1: c.y + gap + h };
+    case 'left':
+      return { x0: c.x - gap - w, y0: c.y - h / 2, x1: c.x - gap, y1: c.y + h / 2 };
+    case 'right':
+      return { x0: c.x + gap, y0: c.y - h / 2, x1: c.x + gap + w, y1: c.y + h / 2 };
+  }
+}
+
+/** A name for a crowd of end systems of one kind on one switch (`SD1–SD6`), where their own
+ *  names would not fit; `members` in order. */
+export interface GroupLabel {
+  text: string;
+  members: string[];
+  spot: Exclude<LabelSpot, null>;
+  /** Where the label's box is centred (px, flow coordinates). */
+  at: Point;
+  box: Box;
+}
+
+export interface EndLabels {
+  spots: Map<string, LabelSpot>;
+  groups: GroupLabel[];
+}
+
+const SIDES = ['above', 'below', 'right', 'left'] as const;
+
+/**
+ * Where end systems' names go so that no two names, and no name and node, overlap: each at the
+ * side facing away from the switch it hangs on (sources above a chain named above, destinations
+ * below it below), else another side. Where the names of a crowd (the sources or destinations
+ * with one name and consecutive numbers on one switch, as gfc1's groups of six, 16 px apart)
+ * cannot all be placed, the crowd gets one name instead (`SD1–SD6`) beside it, and its members
+ * none of their own (they keep their names as text for screen readers and as tooltips).
+ * `fontPx`: the names' type (larger when presenting); `infoBelow`: sources with their ACR lines
+ * under them (no name there).
+ */
+export function endLabels(layout: Pick<NetworkLayout, 'nodes' | 'links'>, halfSize: HalfSize, fontPx: number, infoBelow: ReadonlySet<string> = new Set()): EndLabels {
+  const pos = new Map(layout.nodes.map((n) => [n.id, n]));
+  const nodeBoxes: Box[] = layout.nodes.map((n) => {
+    const half = n.kind === 'switch' ? halfSize(n) : { w: END_RADIUS_PX, h: END_RADIUS_PX };
+    return { x0: n.x - half.w, y0: n.y - half.h, x1: n.x + half.w, y1: n.y + half.h };
+  });
+  const ends = layout.nodes.filter((n) => n.kind !== 'switch');
+  // The switch each hangs on, and the side away from it.
+  const hub = new Map<string, string>();
+  const away = new Map<string, Exclude<LabelSpot, null>>();
+  for (const n of ends) {
+    const link = layout.links.find((l) => l.from === n.id || l.to === n.id);
+    const other = link ? pos.get(link.from === n.id ? link.to : link.from) : undefined;
+    hub.set(n.id, other?.id ?? '');
+    away.set(n.id, awayFrom(n, other));
+  }
+  // Crowds: one kind, one switch, one name with consecutive numbers.
+  const crowds = new Map<string, NetworkNode[]>();
+  for (const n of ends) {
+    const m = /^(.*?)(\d+)$/.exec(n.id);
+    const key = m ? `${n.kind}|${hub.get(n.id)}|${m[1]}` : `one|${n.id}`;
+    crowds.set(key, [...(crowds.get(key) ?? []), n]);
+  }
+  const number = (n: NetworkNode) => Number(/(\d+)$/.exec(n.id)![1]);
+  const place = (taken: Box[], tries: [Exclude<LabelSpot, null>, Box][]) => {
+    for (const [spot, box] of tries)
+      if (!taken.some((t) => overlaps(t, box))) {
+        taken.push(box);
+        return spot;
+      }
+    return null;
+  };
+  const ownTries = (n: NetworkNode) =>
+    sidesFrom(away.get(n.id)!)
+      .filter((s) => s !== 'below' || !infoBelow.has(n.id))
+      .map((s): [Exclude<LabelSpot, null>, Box] => [s, labelBox(n, s, n.id.length, fontPx)]);
+  // A first try, every end system named on its own, finds the crowds that do not fit.
+  const trial = [...nodeBoxes];
+  const unplaced = new Set(ends.filter((n) => place(trial, ownTries(n)) === null).map((n) => n.id));
+  const named: NetworkNode[][] = [];
+  for (const members of crowds.values()) {
+    const nums = members.length > 1 && /\d+$/.test(members[0].id) ? members.map(number).sort((a, b) => a - b) : null;
+    const consecutive = !!nums && nums.every((v, i) => i === 0 || v === nums[i - 1] + 1);
+    if (consecutive && members.some((n) => unplaced.has(n.id))) named.push([...members].sort((a, b) => number(a) - number(b)));
+  }
+  const taken = [...nodeBoxes];
+  const spots = new Map<string, LabelSpot>();
+  const groups: GroupLabel[] = [];
+  for (const members of named) {
+    const text = `${members[0].id}–${members[members.length - 1].id}`;
+    const b = members.reduce<Box>((u, n) => ({ x0: Math.min(u.x0, n.x), y0: Math.min(u.y0, n.y), x1: Math.max(u.x1, n.x), y1: Math.max(u.y1, n.y) }), {
+      x0: Infinity,
+      y0: Infinity,
+      x1: -Infinity,
+      y1: -Infinity,
+    });
+    const tries = sidesFrom(away.get(members[0].id)!).map((s): [Exclude<LabelSpot, null>, Box] => {
+      // The crowd's box side: centred on it, as a name is on its circle.
+      const c = s === 'above' ? { x: (b.x0 + b.x1) / 2, y: b.y0 } : s === 'below' ? { x: (b.x0 + b.x1) / 2, y: b.y1 } : s === 'left' ? { x: b.x0, y: (b.y0 + b.y1) / 2 } : { x: b.x1, y: (b.y0 + b.y1) / 2 };
+      return [s, labelBox(c, s, text.length, fontPx)];
+    });
+    const spot = place(taken, tries) ?? tries[0][0];
+    const box = tries.find(([s]) => s === spot)![1];
+    groups.push({ text, members: members.map((n) => n.id), spot, box, at: { x: (box.x0 + box.x1) / 2, y: (box.y0 + box.y1) / 2 } });
+    for (const n of members) spots.set(n.id, null);
+  }
+  for (const n of ends) if (!spots.has(n.id)) spots.set(n.id, place(taken, ownTries(n)));
+  return { spots, groups };
+}
+
+/** The side of `n` away from `from` (above when it is alone). */
+function awayFrom(n: Point, from: Point | undefined): Exclude<LabelSpot, null> {
+  const dx = from ? n.x - from.x : 0;
+  const dy = from ? n.y - from.y : -1;
+  return Math.abs(dy) >= Math.abs(dx) ? (dy < 0 ? 'above' : 'below') : dx < 0 ? 'left' : 'right';
+}
+
+/** `first`, then the other sides. */
+function sidesFrom(first: Exclude<LabelSpot, null>) {
+  return [first, ...SIDES.filter((s) => s !== first)];
+}
+
 /** Lane colours from idle to full: a sequential blue ramp (ColorBrewer "Blues", colour-blind safe). */
 export const UTILISATION_RAMP = ['#c6dbef', '#9ecae1', '#6baed6', '#3182bd', '#08519c', '#08306b'] as const;
 /** A lane whose utilisation nothing measures (toward a source: only backward RM cells). */

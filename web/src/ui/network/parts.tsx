@@ -6,12 +6,14 @@
 import { Handle, Position, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
 import { barFraction, type PortView } from '../../lab/networkPorts';
-import type { NetworkLink } from './geometry';
+import type { LabelSpot, NetworkLink } from './geometry';
 import type { NetworkPainter } from './painter';
 
 /** `inspect`: a port clicked (or Enter on it) asks the inspector to explain it. */
 export type SwitchData = { id: string; ports: PortView[]; painter: NetworkPainter; inspect?: (switchId: string, port: string) => void };
-export type EndData = { id: string; kind: 'source' | 'destination' | string; connections: string[]; rateWord: string; painter: NetworkPainter };
+/** `label`: where its name is drawn (geometry.ts: endLabels); null: not drawn (crowded), kept
+ *  as text for screen readers and as the tooltip. */
+export type EndData = { id: string; kind: 'source' | 'destination' | string; connections: string[]; rateWord: string; painter: NetworkPainter; label: LabelSpot };
 /** `connections` empty: no rate labels (the sources crowd; the rate chart has them). */
 export type LinkData = { link: NetworkLink; painter: NetworkPainter };
 
@@ -109,9 +111,11 @@ function AcrLine({ connection, word, painter }: { connection: string; word: stri
 
 export function EndSystem({ data }: NodeProps<EndNode>) {
   return (
-    <div className={`nv-end nv-${data.kind}`} data-testid={`nv-node-${data.id}`}>
+    <div className={`nv-end nv-${data.kind}`} data-testid={`nv-node-${data.id}`} title={`${data.kind} ${data.id}`}>
       <CentreHandles />
-      <span className="nv-end-id">{data.id}</span>
+      <span className={data.label ? `nv-end-id nv-label-${data.label}` : 'visually-hidden'} data-testid={`nv-name-${data.id}`} data-spot={data.label ?? 'none'}>
+        {data.id}
+      </span>
       {data.connections.length > 0 && (
         <div className="nv-end-info">
           {data.connections.map((c) => (
