@@ -223,6 +223,8 @@ test('paused, a click on a switch port in the Network view opens its explanation
   await waitForMode(page, 'paused');
   await expect(over.getByTestId('explain-head')).toHaveText('ERICA at SW1->SW2, t = 6.000 ms');
   await page.screenshot({ path: resolve(shots, 'network-full-screen-explain.png') });
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid="network-view"]').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await page.getByTestId('nv-port-SW2->D2').click();
   await expect(over.getByTestId('explain-head')).toHaveText('ERICA at SW2->D2, t = 6.000 ms');
   await expect(view).not.toHaveAttribute('data-full', 'no');

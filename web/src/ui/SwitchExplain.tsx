@@ -74,8 +74,9 @@ export function SwitchExplain({ lab, state, node, inspect, holder = 'panel' }: {
             ))}
           </dl>
           {table && table.rows.length > 0 && (
-            <div className="explain-vcs-wrap">
-              {/* One row per quantity, one column per VC: the side panel is narrow, VCs are few. */}
+            <div className="explain-vcs-wrap" tabIndex={0} role="region" aria-label={`${node}'s values per VC`}>
+              {/* One row per quantity, one column per VC; many VCs scroll sideways (focusable, so
+                  the arrow keys scroll it too). */}
               <table className="explain-vcs" data-testid="explain-vcs">
                 <thead>
                   <tr>
