@@ -135,3 +135,25 @@ test('the event log stays fast with tens of thousands of events: it keeps the ne
   await page.screenshot({ path: resolve(shots, 'rmlog-many.png') });
   expect(errors).toEqual([]);
 });
+
+test('an RM cell a full buffer drops is logged as lost at that switch', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  // Room for three cells at SW1, and S1 ignoring feedback at 150 Mbps on a 622 Mbps access link.
+  const s = JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!);
+  s.nodes.find((n: { id: string }) => n.id === 'SW1').buffer_cells = 3;
+  s.links.find((l: { id: string }) => l.id === 'L1').rate_mbps = 622.08;
+  s.connections[0].behavior = { kind: 'fixed_rate', from_ms: 0, rate_mbps: 150 };
+  await page.evaluate((json) => window.__abrlab!.load(json), JSON.stringify(s));
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenario()?.includes('fixed_rate') ?? false)).toBe(true);
+  await page.getByTestId('view-rmlog').click();
+  await page.getByTestId('rmlog-record').check();
+  await page.getByTestId('until-ms').fill('10');
+  await page.getByTestId('run-until').click();
+  await waitForMode(page, 'paused');
+  await page.getByTestId('rmlog-direction').selectOption('lost');
+  await expect(rows(page).first()).toBeVisible();
+  const shown = await rows(page).evaluateAll((els) => els.map((e) => [...e.querySelectorAll('span')].map((s) => s.textContent)));
+  for (const r of shown) expect([r[3], r[4]]).toEqual(['SW1', 'lost']);
+  await page.screenshot({ path: resolve(shots, 'rmlog-lost.png') });
+  expect(errors).toEqual([]);
+});
