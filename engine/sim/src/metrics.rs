@@ -30,7 +30,8 @@ pub struct ConnSummary {
     #[ts(type = "number")]
     pub lost_cells: u64,
     pub loss_ratio: f64,
-    /// TCP only: new data delivered in order over the steady window (Mbps), and timeouts.
+    /// TCP only: data received over the steady window, each segment counted once when it first
+    /// arrives whole (Mbps), and timeouts.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub goodput_mbps: Option<f64>,

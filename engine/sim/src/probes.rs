@@ -295,7 +295,7 @@ pub enum Counter {
     Delivered,
     /// Time the port's transmitter has been busy (ps), per port (every port).
     BusyPs,
-    /// TCP segments delivered in order, per connection (0 without TCP).
+    /// TCP segments received whole, each once, per connection (0 without TCP).
     Segments,
 }
 
@@ -307,7 +307,7 @@ struct Probe {
     sub: usize,
     /// The counter at the previous sample (throughput, utilisation).
     prev: u64,
-    /// Delivered segments at the last samples (goodput's averaging window).
+    /// Segments received at the last samples (goodput's averaging window).
     window: VecDeque<u64>,
 }
 
@@ -558,7 +558,7 @@ impl Sampler {
                     // One segment per sample would make the series jump between zero and the
                     // line rate: average over the last GOODPUT_SAMPLES intervals.
                     let window = &mut probe.window;
-                    window.push_back(t.receiver.delivered_segments);
+                    window.push_back(t.receiver.received_segments);
                     if window.len() > GOODPUT_SAMPLES + 1 {
                         window.pop_front();
                     }
@@ -589,7 +589,7 @@ impl Sampler {
         counters.extend(net.ports.iter().map(|p| p.busy_ps(now) as f64));
         if self.any_tcp {
             counters
-                .extend(net.conns.iter().map(|c| c.tcp.as_ref().map_or(0.0, |t| t.receiver.delivered_segments as f64)));
+                .extend(net.conns.iter().map(|c| c.tcp.as_ref().map_or(0.0, |t| t.receiver.received_segments as f64)));
         } else {
             counters.resize(counters.len() + net.conns.len(), 0.0);
         }

@@ -207,7 +207,9 @@ pub struct TcpReceiver {
     /// Next segment expected in order, and segments held out of order.
     pub next: u64,
     out_of_order: BTreeSet<u64>,
-    pub delivered_segments: u64,
+    /// Segments received whole, each counted once when it first arrives (in order or not):
+    /// goodput. Copies of segments already received do not count again.
+    pub received_segments: u64,
     pub discarded_frames: u64,
 }
 
@@ -218,7 +220,7 @@ impl TcpReceiver {
             current: None,
             next: 0,
             out_of_order: BTreeSet::new(),
-            delivered_segments: 0,
+            received_segments: 0,
             discarded_frames: 0,
         }
     }
@@ -243,13 +245,12 @@ impl TcpReceiver {
         }
         if seg == self.next {
             self.next += 1;
-            self.delivered_segments += 1;
+            self.received_segments += 1;
             while self.out_of_order.remove(&self.next) {
                 self.next += 1;
-                self.delivered_segments += 1;
             }
-        } else if seg > self.next {
-            self.out_of_order.insert(seg);
+        } else if seg > self.next && self.out_of_order.insert(seg) {
+            self.received_segments += 1;
         }
         Some(self.next)
     }
@@ -346,6 +347,27 @@ mod tests {
         r.on_cell(5, false);
         assert_eq!(r.on_cell(5, true), Some(3));
         assert_eq!(r.discarded_frames, 2);
-        assert_eq!(r.delivered_segments, 3);
+        assert_eq!(r.received_segments, 3);
+    }
+
+    #[test]
+    fn goodput_counts_a_segment_once_when_it_first_arrives_whole() {
+        let mut r = TcpReceiver::new(1);
+        // Segment 0 is lost; 1..=4 arrive whole behind the hole: each counts as it arrives, not
+        // when the hole fills (else a window that ends just after the retransmission is credited
+        // with data that crossed the link before it).
+        for seg in 1..=4 {
+            assert_eq!(r.on_cell(seg, true), Some(0));
+        }
+        assert_eq!(r.received_segments, 4);
+        assert_eq!(r.on_cell(0, true), Some(5), "the retransmission fills the hole");
+        assert_eq!(r.received_segments, 5);
+        // Copies of segments already received (go-back-N after a timeout) count nothing.
+        for seg in [0, 2, 4] {
+            r.on_cell(seg, true);
+        }
+        r.on_cell(7, true);
+        r.on_cell(7, true);
+        assert_eq!(r.received_segments, 6);
     }
 }

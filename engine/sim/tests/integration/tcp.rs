@@ -91,3 +91,21 @@ fn tail_drop_lets_one_tcp_connection_starve_where_epd_shares() {
     assert!(tail.jain_index.unwrap() < 0.8, "tail drop: Jain {:?}", tail.jain_index);
     assert!(epd.jain_index.unwrap() > 0.95, "EPD: Jain {:?}", epd.jain_index);
 }
+
+#[test]
+fn goodput_never_exceeds_the_data_carried_by_the_cells_delivered_in_the_window() {
+    // vpc-abr: 50 ms round trips and windows of the link's bandwidth × RTT, so hundreds of
+    // segments wait behind a hole at the receiver when a frame is lost. Goodput counts a segment
+    // once, when it first arrives whole, so over any window it is at most the AAL5 payload of
+    // the cells delivered: a 1536-byte segment takes ceil((1536 + 40 + 8 + 8) / 48) = 34 cells.
+    let s = run(load("vpc-abr", &[])).1;
+    let cells_per_segment = abr_sim::tcp::cells_per_segment(1536, true) as f64;
+    assert_eq!(cells_per_segment, 34.0);
+    for c in &s.connections {
+        let cells_per_s = abr_sim::time::mbps_to_cells(c.mean_rate_mbps.unwrap());
+        let bound = cells_per_s / cells_per_segment * 1536.0 * 8.0 / 1e6;
+        let g = c.goodput_mbps.unwrap();
+        // One segment of slack: a frame whose first cells crossed before the window opened.
+        assert!(g <= bound + 0.01, "{}: goodput {g:.2} Mb/s above the payload of its cells, {bound:.2}", c.id);
+    }
+}

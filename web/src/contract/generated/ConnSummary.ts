@@ -7,7 +7,8 @@ export type ConnSummary = { id: string,
  */
 kind: 'abr' | 'ubr' | 'ethernet' | 'background', mean_rate_mbps: number | null, fair_share_mbps: number | null, target_share_mbps: number | null, sent_cells: number, delivered_cells: number, lost_cells: number, loss_ratio: number, 
 /**
- * TCP only: new data delivered in order over the steady window (Mbps), and timeouts.
+ * TCP only: data received over the steady window, each segment counted once when it first
+ * arrives whole (Mbps), and timeouts.
  */
 goodput_mbps?: number, timeouts?: number, 
 /**
