@@ -306,6 +306,7 @@ pub fn row(summary: &crate::metrics::Summary, scenario: &Scenario) -> Vec<(Strin
     out.push(("max_queue_cells".into(), max("max_queue_cells", "ports")));
     out.push(("max_utilization".into(), max("mean_utilization", "links")));
     out.push(("goodput_mbps".into(), sum("goodput_mbps", "connections")));
+    out.push(("timeouts".into(), sum("timeouts", "connections")));
     let lists = [("connections", "conn"), ("ports", "port"), ("links", "link"), ("virtual_paths", "vp")];
     for (list, prefix) in lists {
         for item in v[list].as_array().into_iter().flatten() {

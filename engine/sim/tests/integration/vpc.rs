@@ -11,6 +11,9 @@
 //! holds the core at its 90 % target, while UBR VPCs fill the link and a 10,000-cell core FIFO
 //! costs them less than that 10 %; the study's UBR lost more (its TCP, its phase-breaking random
 //! delay and its timer are not ours; see the lesson).
+//!
+//! The study's other experiment, UBR goodput against the core buffer (`vpc-ubr-buffer-sweep`):
+//! as it found, goodput rises from 10,000 cells to 4 × the bandwidth-delay product.
 
 use crate::common::{load, run};
 use abr_sim::metrics::Summary;
@@ -51,4 +54,33 @@ fn ubr_vpcs_are_less_fair_than_abr_but_not_below_it_in_goodput() {
     let a100 = goodput_mbps(&run(load("vpc-abr-rtt100", &[])).1);
     let u100 = goodput_mbps(&run(load("vpc-ubr-rtt100", &[])).1);
     assert!(u100 >= a100, "UBR {u100:.1} vs ABR {a100:.1} Mb/s at 100 ms");
+}
+
+/// The bandwidth-delay product of the OC-3 core at a 100 ms round trip (cells).
+fn bdp_cells() -> f64 {
+    149.76e6 * 0.100 / abr_sim::time::CELL_BITS
+}
+
+#[test]
+fn ubr_goodput_rises_from_10000_cells_of_core_buffer_to_four_times_the_bandwidth_delay_product() {
+    // The sweep file's points: the study's 10,000 cells, then 1, 2 and 4 × BDP (35,321 cells).
+    let doc = crate::common::library_json("vpc-ubr-buffer-sweep");
+    let values: Vec<f64> =
+        doc["sweep"]["vary"][0]["values"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+    let bdp = bdp_cells();
+    assert_eq!(values, [10_000.0, bdp.round(), (2.0 * bdp).round(), (4.0 * bdp).round()]);
+    let at = |cells: f64| run(load("vpc-ubr-buffer-sweep", &[&format!("nodes.C1.buffer_cells={cells}")])).1;
+    let (small, large) = (at(values[0]), at(values[3]));
+    let (g_small, g_large) = (goodput_mbps(&small), goodput_mbps(&large));
+    // As the study: more core buffer, more goodput; at 4 × BDP the link is full, so goodput is
+    // at the AAL5 bound of the link: 149.76 Mb/s × 1536 bytes of data per 34 cells of 53 bytes.
+    let bound = 149.76 * 1536.0 / (34.0 * 53.0);
+    assert!(g_large > 1.05 * g_small, "goodput {g_small:.1} Mb/s at 10,000 cells, {g_large:.1} at 4 × BDP");
+    assert!(g_large > 0.98 * bound && g_large <= bound * 1.001, "{g_large:.2} vs the AAL5 bound {bound:.2}");
+    let timeouts = |s: &Summary| s.connections.iter().map(|c| c.timeouts.unwrap()).sum::<u64>();
+    assert!(timeouts(&large) < timeouts(&small), "timeouts {} vs {}", timeouts(&large), timeouts(&small));
+    // Unlike the study (pinned, see vpc-ubr-rtt100): even at 10,000 cells UBR's goodput is not
+    // below ABR's at 100 ms, whose UT holds the core at its 90 % target.
+    let abr = goodput_mbps(&run(load("vpc-abr-rtt100", &[])).1);
+    assert!(g_small >= abr, "UBR {g_small:.1} at 10,000 cells vs ABR {abr:.1} Mb/s");
 }
