@@ -92,6 +92,18 @@ test("the engine's rules across fields are shown at the connection's fields: sto
   await page.getByTestId('conn-field-window_bytes').press('Enter');
   await expect.poll(async () => (await conns(page))[1].tcp).toEqual({ mss_bytes: 9000, window_bytes: 18000 });
   await expect(page.getByTestId('conn-field-window_bytes-error')).toHaveCount(0);
+  // The study's TCP options, from the engine's catalogue: Reno recovery and a random delay.
+  await expect(page.getByTestId('conn-recovery')).toHaveValue('newreno');
+  await page.getByTestId('conn-recovery').selectOption('reno');
+  await page.getByTestId('conn-field-random_delay_us').fill('500');
+  await page.getByTestId('conn-field-random_delay_us').press('Enter');
+  await expect
+    .poll(async () => (await conns(page))[1].tcp)
+    .toEqual({ mss_bytes: 9000, window_bytes: 18000, recovery: 'reno', random_delay_us: 500 });
+  await page.getByTestId('conn-field-random_delay_us').fill('-5');
+  await page.getByTestId('conn-field-random_delay_us').press('Enter');
+  await expect(page.getByTestId('conn-field-random_delay_us-error')).toContainText('random_delay_us = -5 is out of range');
+  await page.getByTestId('conn-form').screenshot({ path: resolve(shots, 'connection-tcp-options.png') });
   expect(errors).toEqual([]);
 });
 

@@ -5,7 +5,7 @@ use crate::ethernet::source::ETH_SOURCE_PARAMS;
 use crate::fields::{ScenarioFields, FIELDS};
 use crate::params::ParamSpec;
 use crate::probes::{probe_specs, ProbeSpec};
-use crate::scenario::{Discard, Scheduler, Service, Traffic};
+use crate::scenario::{Discard, Recovery, Scheduler, Service, Traffic};
 use crate::source::SOURCE_PARAMS;
 use serde::Serialize;
 use ts_rs::TS;
@@ -50,6 +50,8 @@ pub struct ChoiceDefaults {
     pub discard: Discard,
     /// A TCP connection or a virtual path without `service`.
     pub service: Service,
+    /// A TCP connection without `recovery`.
+    pub recovery: Recovery,
     /// An Ethernet source without `traffic`.
     pub traffic: Traffic,
 }
@@ -78,6 +80,9 @@ pub struct Catalogue {
     /// Service categories of a TCP connection or a virtual path (`tcp.service`, `virtual_paths[].service`).
     #[ts(type = "Array<string>")]
     pub services: &'static [&'static str],
+    /// How a TCP sender leaves fast recovery (`tcp.recovery`).
+    #[ts(type = "Array<string>")]
+    pub recoveries: &'static [&'static str],
     /// The choices above (and the traffic of an Ethernet source) when a scenario names none.
     pub defaults: ChoiceDefaults,
     /// Propagation delay per km of a link given by `distance_km` (µs).
@@ -108,10 +113,12 @@ pub fn catalogue() -> Catalogue {
         schedulers: &["fifo", "per_vc"],
         discard_policies: &["tail", "epd", "ppd", "epd_ppd"],
         services: &["abr", "ubr"],
+        recoveries: &["newreno", "reno"],
         defaults: ChoiceDefaults {
             scheduler: Scheduler::default(),
             discard: Discard::default(),
             service: Service::default(),
+            recovery: Recovery::default(),
             traffic: Traffic::default(),
         },
         delay_us_per_km: crate::fields::DELAY_US_PER_KM,
@@ -201,5 +208,6 @@ mod tests {
         names(c.schedulers, &[Scheduler::Fifo, Scheduler::PerVc]);
         names(c.discard_policies, &[Discard::Tail, Discard::Epd, Discard::Ppd, Discard::EpdPpd]);
         names(c.services, &[Service::Abr, Service::Ubr]);
+        names(c.recoveries, &[Recovery::NewReno, Recovery::Reno]);
     }
 }

@@ -145,6 +145,14 @@ pub const WINDOW_BYTES: ParamSpec = ParamSpec::num(
 );
 pub const TIMER_GRANULARITY_MS: ParamSpec =
     ParamSpec::num("timer_granularity_ms", "ms", 100.0, 1.0, 10_000.0, "Granularity of TCP's retransmission timer");
+pub const RANDOM_DELAY_US: ParamSpec = ParamSpec::num(
+    "random_delay_us",
+    "µs",
+    0.0,
+    0.0,
+    1_000_000.0,
+    "Largest random delay (uniform) before each segment's cells join the host queue, to break phase effects among connections; a segment never overtakes the one before",
+);
 
 // virtual path
 pub const VP_BUFFER_CELLS: ParamSpec = ParamSpec::int(
@@ -274,7 +282,7 @@ pub const FIELDS: ScenarioFields = ScenarioFields {
     switch: &[BUFFER_CELLS, BUFFER_BYTES, EPD_THRESHOLD_CELLS],
     link: &[LINK_RATE_MBPS, DELAY_US, DISTANCE_KM],
     connection: &[START_MS, STOP_MS, VOLUME_MB],
-    tcp: &[MSS_BYTES, WINDOW_BYTES, TIMER_GRANULARITY_MS],
+    tcp: &[MSS_BYTES, WINDOW_BYTES, TIMER_GRANULARITY_MS, RANDOM_DELAY_US],
     virtual_path: &[VP_BUFFER_CELLS],
     reference: &[REFERENCE_TOLERANCE],
     behavior: &BEHAVIORS,

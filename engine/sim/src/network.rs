@@ -11,6 +11,7 @@ use crate::ethernet::source::ETH_SOURCE_PARAMS;
 use crate::ethernet::source::{EthSource, EthSourceConfig};
 use crate::fields;
 use crate::params::Params;
+use crate::rng::SplitMix64;
 use crate::scenario::Service;
 use crate::scenario::{Discard, NodeKind, Scenario, Scheduler};
 use crate::source::{
@@ -23,6 +24,8 @@ use std::collections::{BTreeMap, VecDeque};
 
 /// Random streams of switch ports start here (sources use their connection index).
 const PORT_STREAM: u64 = 1 << 32;
+/// Random streams of TCP senders' segment delays start here (plus the connection index).
+const TCP_STREAM: u64 = 2 << 32;
 
 /// One direction of a link: the output port of `node` towards `next`.
 ///
@@ -313,6 +316,11 @@ pub struct TcpConn {
     pub receiver: TcpReceiver,
     pub mss: u32,
     pub(crate) tick: Time,
+    /// Largest random delay before a segment joins the host queue (0: none), its random
+    /// stream, and the segments waiting it out (release time, segment; times in order).
+    pub(crate) random_delay: Time,
+    pub(crate) rng: SplitMix64,
+    pub(crate) delayed: VecDeque<(Time, u64)>,
 }
 
 /// One step of a connection's route: the output port a cell enters there, and the
@@ -514,10 +522,14 @@ impl Network {
                         window: t.window_bytes as u64,
                         tick_ms: t.timer_granularity_ms,
                         min_rto_ms: 2.0 * t.timer_granularity_ms,
+                        recovery: t.recovery,
                     }),
                     receiver: TcpReceiver::new(cells_per_segment(t.mss_bytes, t.llc)),
                     mss: t.mss_bytes,
                     tick: from_ms(t.timer_granularity_ms).max(1),
+                    random_delay: from_us(t.random_delay_us),
+                    rng: SplitMix64::new(s.run.seed, TCP_STREAM + conns.len() as u64),
+                    delayed: VecDeque::new(),
                 }),
                 dest: AbrDestination::default(),
                 hops,

@@ -234,6 +234,28 @@ pub struct TcpSettings {
     #[serde(default)]
     #[ts(as = "Option<Service>", optional)]
     pub service: Service,
+    /// Largest random delay before a segment's cells join the host queue (µs; default 0).
+    #[serde(default)]
+    #[ts(as = "Option<f64>", optional)]
+    pub random_delay_us: f64,
+    /// Fast recovery: `newreno` (default) or `reno`.
+    #[serde(default)]
+    #[ts(as = "Option<Recovery>", optional)]
+    pub recovery: Recovery,
+}
+
+/// How a TCP sender leaves fast recovery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[ts(export, export_to = EXPORT_TO)]
+pub enum Recovery {
+    /// A partial acknowledgement retransmits the next hole and stays in recovery (RFC 6582).
+    #[default]
+    #[serde(rename = "newreno")]
+    NewReno,
+    /// Any new acknowledgement ends recovery (4.3BSD Reno): a second loss in the window waits
+    /// for three more duplicate ACKs or the timer.
+    #[serde(rename = "reno")]
+    Reno,
 }
 
 fn default_mss() -> u32 {

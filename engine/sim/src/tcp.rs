@@ -7,6 +7,7 @@
 //! arriving cells into acknowledgements. Sequence numbers count segments (each of MSS bytes),
 //! windows count bytes.
 
+use crate::scenario::Recovery;
 use std::collections::BTreeSet;
 
 /// Cells per segment: MSS + 40 bytes of TCP/IP headers (+ 8 of LLC/SNAP) + the 8-byte AAL5
@@ -25,6 +26,8 @@ pub struct TcpParams {
     pub tick_ms: f64,
     /// Smallest retransmission timeout (ms).
     pub min_rto_ms: f64,
+    /// What a partial acknowledgement in fast recovery does.
+    pub recovery: Recovery,
 }
 
 /// What the sender wants sent: segment numbers, in order.
@@ -122,12 +125,13 @@ impl TcpSender {
                 self.next = self.una;
             }
             match self.recover {
-                Some(r) if ack < r => {
-                    // Partial ACK (NewReno-style): retransmit the next hole, stay in recovery.
+                Some(r) if ack < r && self.p.recovery == Recovery::NewReno => {
+                    // Partial ACK (NewReno): retransmit the next hole, stay in recovery.
                     out.push(self.una);
                     self.cwnd = (self.cwnd - newly as f64 * mss + mss).max(mss);
                 }
                 Some(_) => {
+                    // A full ACK, or any new ACK under Reno: deflate the window and leave.
                     self.recover = None;
                     self.cwnd = self.ssthresh;
                     self.dupacks = 0;
@@ -260,7 +264,8 @@ impl TcpReceiver {
 mod tests {
     use super::*;
 
-    const P: TcpParams = TcpParams { mss: 1000, window: 1_000_000, tick_ms: 100.0, min_rto_ms: 200.0 };
+    const P: TcpParams =
+        TcpParams { mss: 1000, window: 1_000_000, tick_ms: 100.0, min_rto_ms: 200.0, recovery: Recovery::NewReno };
 
     #[test]
     fn aal5_cells_per_segment_match_the_reference_examples() {
@@ -304,6 +309,39 @@ mod tests {
         s.on_ack(10, 2.0);
         assert_eq!(s.cwnd, 5_000.0);
         assert_eq!(s.timeouts, 0);
+    }
+
+    /// Segments 0 and 3 of a 10-segment window are lost; the other eight bring duplicate ACKs,
+    /// the fast retransmission of 0 arrives, and the receiver acknowledges up to the second hole.
+    fn partial_ack(recovery: Recovery) -> (TcpSender, Segments) {
+        let mut s = TcpSender::new(TcpParams { recovery, ..P });
+        s.cwnd = 10_000.0;
+        s.ssthresh = 5_000.0;
+        assert_eq!(s.send_new(0.0).len(), 10);
+        let mut sent = Vec::new();
+        for _ in [1, 2, 4, 5, 6, 7, 8, 9] {
+            sent.extend(s.on_ack(0, 1.0));
+        }
+        assert_eq!(sent.first(), Some(&0), "fast retransmission after the third duplicate");
+        assert_eq!(s.ssthresh, 5_000.0);
+        let out = s.on_ack(3, 2.0);
+        (s, out)
+    }
+
+    #[test]
+    fn newreno_retransmits_the_next_hole_on_a_partial_ack_and_stays_in_recovery() {
+        let (s, out) = partial_ack(Recovery::NewReno);
+        assert_eq!(out.first(), Some(&3));
+        assert!(s.recover.is_some());
+        assert_eq!(s.fast_retransmits, 1);
+    }
+
+    #[test]
+    fn reno_leaves_recovery_on_a_partial_ack_and_waits_for_new_duplicates() {
+        let (s, out) = partial_ack(Recovery::Reno);
+        assert!(!out.contains(&3), "Reno does not retransmit the second hole: {out:?}");
+        assert!(s.recover.is_none());
+        assert_eq!(s.cwnd, 5_000.0, "deflated to ssthresh");
     }
 
     #[test]

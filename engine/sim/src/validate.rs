@@ -298,6 +298,7 @@ impl<'a> Validator<'a> {
                 );
             }
             self.field(&fields::TIMER_GRANULARITY_MS, t.timer_granularity_ms, &at);
+            self.field(&fields::RANDOM_DELAY_US, t.random_delay_us, &at);
         }
         if let Some(b) = &c.background {
             let at = format!("{path}.background");

@@ -117,6 +117,11 @@ describe('connection edits', () => {
     const t = ok(setKind(lib('two-sources'), 'C1', 'tcp', CAT.fields)).scenario;
     expect(setKindField(t, 'C1', 'service', 'cbr', CAT)).toEqual({ ok: false, rule: 'service must be one of abr, ubr' });
     expect(setKindField(t, 'C1', 'service', 'abr', { ...CAT, services: ['ubr'] })).toEqual({ ok: false, rule: 'service must be one of ubr' });
+    // TCP's recovery is one of the catalogue's; its random delay is a catalogued field.
+    expect(ok(setKindField(t, 'C1', 'recovery', 'reno', CAT)).scenario.connections[0].tcp).toEqual({ recovery: 'reno' });
+    expect(setKindField(t, 'C1', 'recovery', 'tahoe', CAT)).toEqual({ ok: false, rule: 'recovery must be one of newreno, reno' });
+    expect(ok(setKindField(t, 'C1', 'random_delay_us', '500', CAT)).scenario.connections[0].tcp).toEqual({ random_delay_us: 500 });
+    expect(setKindField(t, 'C1', 'random_delay_us', '-1', CAT)).toMatchObject({ ok: false, rule: expect.stringContaining('random_delay_us = -1 is out of range') });
   });
 });
 

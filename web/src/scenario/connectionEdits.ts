@@ -148,15 +148,15 @@ export function setKind(s: Scenario, id: string, kind: ConnectionKind, fields: S
 
 /**
  * Sets one setting of the connection's kind. Numbers are checked against the field's catalogue
- * entry; TCP's optional fields may be emptied (back to the engine's default); `llc` is a boolean
- * and `service` one of the catalogue's services.
+ * entry; TCP's optional fields may be emptied (back to the engine's default); `llc` is a boolean,
+ * `service` one of the catalogue's services and `recovery` one of its recoveries.
  */
 export function setKindField(
   s: Scenario,
   id: string,
   name: string,
   text: string | boolean,
-  cat: Pick<Catalogue, 'fields' | 'services' | 'defaults'>,
+  cat: Pick<Catalogue, 'fields' | 'services' | 'recoveries' | 'defaults'>,
 ): EditResult {
   const eth = !!s.ethernet;
   return edit(s, id, (c) => {
@@ -167,6 +167,11 @@ export function setKindField(
       const service = String(text);
       if (!cat.services.includes(service)) return `service must be one of ${cat.services.join(', ')}`;
       return { ...c, tcp: { ...c.tcp, service: service as NonNullable<ScenarioConnection['tcp']>['service'] } };
+    }
+    if (kind === 'tcp' && name === 'recovery') {
+      const recovery = String(text);
+      if (!cat.recoveries.includes(recovery)) return `recovery must be one of ${cat.recoveries.join(', ')}`;
+      return { ...c, tcp: { ...c.tcp, recovery: recovery as NonNullable<ScenarioConnection['tcp']>['recovery'] } };
     }
     const f = kindFields(cat.fields, kind).find((x) => x.name === name);
     if (!f) return `${KIND_LABELS[kind]} has no field ${name}`;

@@ -20,6 +20,8 @@ pub enum EventKind {
     Depart(u32),
     /// A tick of a connection's TCP retransmission timer.
     TcpTick(u32),
+    /// A TCP connection's randomly delayed segments may join its host queue.
+    TcpRelease(u32),
     /// A virtual source at a VS/VD switch may send.
     VirtualSource(u32),
     /// A virtual path's source may send.
@@ -49,6 +51,7 @@ impl EventKind {
             EventKind::VirtualSource(i) => (4, i),
             EventKind::VirtualPath(i) => (5, i),
             EventKind::Sample => (6, 0),
+            EventKind::TcpRelease(i) => (7, i),
         };
         ((kind as u128) << INDEX_BITS) | index as u128
     }
@@ -62,7 +65,8 @@ impl EventKind {
             3 => EventKind::TcpTick(index),
             4 => EventKind::VirtualSource(index),
             5 => EventKind::VirtualPath(index),
-            _ => EventKind::Sample,
+            6 => EventKind::Sample,
+            _ => EventKind::TcpRelease(index),
         }
     }
 }
@@ -393,6 +397,7 @@ mod tests {
             EventKind::VirtualSource(9),
             EventKind::VirtualPath(11),
             EventKind::Sample,
+            EventKind::TcpRelease(5),
         ];
         let mut clock = Clock::new(1_000);
         for (i, k) in kinds.iter().enumerate() {

@@ -257,6 +257,7 @@ impl Simulation {
                 EventKind::Source(c) => self.source_event::<TRACE>(c as usize, time),
                 EventKind::Depart(p) => self.depart(p as usize),
                 EventKind::TcpTick(c) => self.tcp_tick(c as usize),
+                EventKind::TcpRelease(c) => self.tcp_release(c as usize),
                 EventKind::VirtualSource(v) => self.vs_event::<TRACE>(v as usize),
                 EventKind::VirtualPath(v) => self.vp_event::<TRACE>(v as usize),
                 EventKind::Sample => self.sample(),
@@ -620,10 +621,40 @@ impl Simulation {
     }
 
     /// Queues the cells of TCP segments at the connection's source and wakes it.
+    /// With a random delay, each segment waits a uniform time up to it first (but never
+    /// leaves before the segment ahead of it: the sender's order holds).
     fn hand_to_source(&mut self, c: usize, segments: &[u64]) {
         if segments.is_empty() {
             return;
         }
+        let now = self.clock.now;
+        if let Some(t) = self.net.conns[c].tcp.as_mut().filter(|t| t.random_delay > 0) {
+            for &seg in segments {
+                let delay = (t.rng.uniform() * t.random_delay as f64) as Time;
+                let after = t.delayed.back().map_or(now, |&(at, _)| at);
+                let at = (now + delay).max(after);
+                t.delayed.push_back((at, seg));
+                self.clock.push(at, EventKind::TcpRelease(c as u32));
+            }
+            return;
+        }
+        self.queue_at_host(c, segments);
+    }
+
+    /// Connection `c`'s delayed segments whose time has come join its host queue.
+    fn tcp_release(&mut self, c: usize) {
+        let now = self.clock.now;
+        let Some(t) = self.net.conns[c].tcp.as_mut() else { return };
+        let mut due = Vec::new();
+        while t.delayed.front().is_some_and(|&(at, _)| at <= now) {
+            due.push(t.delayed.pop_front().expect("checked").1);
+        }
+        if !due.is_empty() {
+            self.queue_at_host(c, &due);
+        }
+    }
+
+    fn queue_at_host(&mut self, c: usize, segments: &[u64]) {
         if let Host::Abr(src) = &mut self.net.conns[c].source {
             if let Some(h) = src.host.as_mut() {
                 for &seg in segments {

@@ -36,6 +36,10 @@ discard_policies: Array<string>,
  */
 services: Array<string>, 
 /**
+ * How a TCP sender leaves fast recovery (`tcp.recovery`).
+ */
+recoveries: Array<string>, 
+/**
  * The choices above (and the traffic of an Ethernet source) when a scenario names none.
  */
 defaults: ChoiceDefaults, 

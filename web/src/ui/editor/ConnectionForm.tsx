@@ -26,6 +26,9 @@ import {
 } from '../../scenario/connectionEdits';
 import { loopFreePaths, routeOf, setPath, type EditResult } from '../../scenario/topologyEdits';
 
+/** How the catalogue's TCP recoveries are written in the UI. */
+const RECOVERY_LABELS: Record<string, string> = { newreno: 'NewReno', reno: 'Reno' };
+
 export function ConnectionForm({
   scenario,
   conn,
@@ -93,6 +96,22 @@ export function ConnectionForm({
               {catalogue.services.map((id) => (
                 <option key={id} value={id}>
                   {id.toUpperCase()}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label title="newreno: a partial acknowledgement retransmits the next hole and stays in fast recovery; reno: any new acknowledgement ends it">
+            recovery
+            <select
+              data-testid="conn-recovery"
+              value={String(settings.recovery ?? catalogue.defaults.recovery)}
+              onChange={(e) =>
+                onEdit(setKindField(scenario, conn.id, 'recovery', e.target.value, catalogue), note(`recovery ${RECOVERY_LABELS[e.target.value] ?? e.target.value}`))
+              }
+            >
+              {catalogue.recoveries.map((id) => (
+                <option key={id} value={id}>
+                  {RECOVERY_LABELS[id] ?? id}
                 </option>
               ))}
             </select>
