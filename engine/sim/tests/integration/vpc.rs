@@ -1,19 +1,18 @@
 //! TCP over ABR and UBR virtual paths in the core (scenarios.md F), against the study's
 //! conclusion: ABR VPC goodput flat as the RTT grows 25 → 100 ms, UBR VPCs below ABR at 50 and
-//! 100 ms, UBR less fair among VPCs.
+//! 100 ms with many more TCP timeouts, UBR less fair among VPCs, and UBR needing a core buffer
+//! of several bandwidth-delay products to reach ABR's goodput.
 //!
-//! The library files now use the study's windows (the link's bandwidth × RTT per connection)
-//! and run 10 s, judged over the last 5. The earlier "collapse" of ABR at 100 ms (111 → 72 Mb/s)
-//! was a 3-s run judged from 1.5 s, i.e. 15 round trips: the slow-start overshoot's edge losses
-//! and timeouts were still being recovered. Judged in steady state, ABR holds its goodput.
-//!
-//! Where we still disagree (pinned below): UBR's goodput is not below ABR's. Uniform Tracking
-//! holds the core at its 90 % target, while UBR VPCs fill the link and a 10,000-cell core FIFO
-//! costs them less than that 10 %; the study's UBR lost more (its TCP, its phase-breaking random
-//! delay and its timer are not ours; see the lesson).
+//! The library files use the study's TCP: windows of the link's bandwidth × RTT, 1536-byte
+//! segments, Reno's fast recovery and a small random delay per segment at the source (up to
+//! 100 µs, about one segment's time at OC-3) to break phase effects; 10 s runs judged over the
+//! last 5. With NewReno and no delay (the files before), UBR lost less than UT's 10 % margin
+//! and its goodput was not below ABR's at 100 ms: Reno, which leaves fast recovery at the
+//! first partial ACK, turns the core FIFO's bursts of drops into timeouts, as the study saw.
 //!
 //! The study's other experiment, UBR goodput against the core buffer (`vpc-ubr-buffer-sweep`):
-//! as it found, goodput rises from 10,000 cells to 4 × the bandwidth-delay product.
+//! as it found, goodput rises from 10,000 cells to 4 × the bandwidth-delay product. Where we
+//! still differ (pinned): ours reaches ABR's goodput at about one BDP, the study at three to four.
 
 use crate::common::{load, run};
 use abr_sim::metrics::Summary;
@@ -40,20 +39,28 @@ fn abr_vpc_goodput_at_100_ms_stays_within_10_percent_of_25_ms_with_the_loss_at_t
     }
 }
 
+fn timeouts(s: &Summary) -> u64 {
+    s.connections.iter().map(|c| c.timeouts.unwrap()).sum()
+}
+
 #[test]
-fn ubr_vpcs_are_less_fair_than_abr_but_not_below_it_in_goodput() {
+fn ubr_vpcs_lose_goodput_to_abr_at_50_and_100_ms_with_more_timeouts_and_less_fairness() {
     for (abr, ubr) in [("vpc-abr", "vpc-ubr"), ("vpc-abr-rtt100", "vpc-ubr-rtt100")] {
         let (a, u) = (run(load(abr, &[])).1, run(load(ubr, &[])).1);
-        // As the study: the core FIFO drops, and the paths share less evenly than ABR's.
+        // The core FIFO drops (ABR's core drops nothing), and the paths share less evenly.
         assert!(core_drops(&u) > 0 && core_drops(&a) == 0, "{ubr}");
         let (ja, ju) = (a.jain_among_virtual_paths.unwrap(), u.jain_among_virtual_paths.unwrap());
         assert!(ju < ja, "{ubr}: Jain among VPCs {ju:.3} vs ABR {ja:.3}");
+        // As the study: UBR's goodput below ABR's, with many more timeouts (the study: up to 4×).
+        let (ga, gu) = (goodput_mbps(&a), goodput_mbps(&u));
+        assert!(gu < 0.97 * ga, "{ubr}: UBR {gu:.1} vs ABR {ga:.1} Mb/s");
+        assert!(
+            timeouts(&u) as f64 > 1.5 * timeouts(&a) as f64,
+            "{ubr}: timeouts {} vs ABR {}",
+            timeouts(&u),
+            timeouts(&a)
+        );
     }
-    // Unlike the study (pinned): at 100 ms UBR's goodput is not below ABR's (UT's 90 % target
-    // against a full link). If this fails, the gap closed: update this test and the lesson.
-    let a100 = goodput_mbps(&run(load("vpc-abr-rtt100", &[])).1);
-    let u100 = goodput_mbps(&run(load("vpc-ubr-rtt100", &[])).1);
-    assert!(u100 >= a100, "UBR {u100:.1} vs ABR {a100:.1} Mb/s at 100 ms");
 }
 
 /// The bandwidth-delay product of the OC-3 core at a 100 ms round trip (cells).
@@ -70,17 +77,24 @@ fn ubr_goodput_rises_from_10000_cells_of_core_buffer_to_four_times_the_bandwidth
     let bdp = bdp_cells();
     assert_eq!(values, [10_000.0, bdp.round(), (2.0 * bdp).round(), (4.0 * bdp).round()]);
     let at = |cells: f64| run(load("vpc-ubr-buffer-sweep", &[&format!("nodes.C1.buffer_cells={cells}")])).1;
-    let (small, large) = (at(values[0]), at(values[3]));
+    let (small, one_bdp, large, abr) = std::thread::scope(|s| {
+        let runs = [values[0], values[1], values[3]].map(|v| s.spawn(move || at(v)));
+        let abr = goodput_mbps(&run(load("vpc-abr-rtt100", &[])).1);
+        let [a, b, c] = runs.map(|r| r.join().unwrap());
+        (a, b, c, abr)
+    });
     let (g_small, g_large) = (goodput_mbps(&small), goodput_mbps(&large));
-    // As the study: more core buffer, more goodput; at 4 × BDP the link is full, so goodput is
-    // at the AAL5 bound of the link: 149.76 Mb/s × 1536 bytes of data per 34 cells of 53 bytes.
+    // As the study: more core buffer, more goodput and fewer timeouts; at 4 × BDP the link is
+    // full, so goodput is at the AAL5 bound of the link: 149.76 Mb/s × 1536 bytes of data per
+    // 34 cells of 53 bytes. At 10,000 cells UBR is below ABR at the same RTT.
     let bound = 149.76 * 1536.0 / (34.0 * 53.0);
-    assert!(g_large > 1.05 * g_small, "goodput {g_small:.1} Mb/s at 10,000 cells, {g_large:.1} at 4 × BDP");
+    assert!(g_large > 1.1 * g_small, "goodput {g_small:.1} Mb/s at 10,000 cells, {g_large:.1} at 4 × BDP");
     assert!(g_large > 0.98 * bound && g_large <= bound * 1.001, "{g_large:.2} vs the AAL5 bound {bound:.2}");
-    let timeouts = |s: &Summary| s.connections.iter().map(|c| c.timeouts.unwrap()).sum::<u64>();
     assert!(timeouts(&large) < timeouts(&small), "timeouts {} vs {}", timeouts(&large), timeouts(&small));
-    // Unlike the study (pinned, see vpc-ubr-rtt100): even at 10,000 cells UBR's goodput is not
-    // below ABR's at 100 ms, whose UT holds the core at its 90 % target.
-    let abr = goodput_mbps(&run(load("vpc-abr-rtt100", &[])).1);
-    assert!(g_small >= abr, "UBR {g_small:.1} at 10,000 cells vs ABR {abr:.1} Mb/s");
+    assert!(g_small < abr && g_large > abr, "UBR {g_small:.1} / {g_large:.1} Mb/s vs ABR {abr:.1}");
+    // Unlike the study (pinned): one BDP already gives UBR ABR's goodput (the study needed
+    // three to four). Our ABR VPCs stay at UT's 90 % target; the study's TCP and timer lost more
+    // in the core's overflows. If this fails, the gap closed: update this test and the lesson.
+    let g_one = goodput_mbps(&one_bdp);
+    assert!(g_one >= abr, "UBR {g_one:.1} Mb/s at 1 × BDP vs ABR {abr:.1}");
 }
