@@ -208,6 +208,15 @@ impl Host {
         }
     }
 
+    /// Whether the host sends an RM cell at `now` or with its next cell (an Ethernet or
+    /// background host: always said yes, since only an ABR source's sends are ever deferred).
+    pub(crate) fn sends_rm_now_or_next(&self, now: Time) -> bool {
+        match self {
+            Host::Abr(s) => s.sends_rm_now_or_next(now),
+            Host::Eth(_) | Host::Bg(_) => true,
+        }
+    }
+
     pub(crate) fn on_opportunity(&mut self, now: Time, conn: u32) -> Option<Cell> {
         match self {
             Host::Abr(s) => s.on_opportunity(now, conn),
@@ -343,6 +352,12 @@ pub struct Conn {
     /// route's (the first is the destination's own port): `fwd()`, `bwd()`.
     hops: Box<[Hop]>,
     pub(crate) scheduled: Option<Time>,
+    /// The access hop's time (cell time + link delay), when the source's sends of data cells
+    /// are deferred by it (`Network::defer_access_hops`): each is then made at the time its
+    /// cell reaches the first switch, in one event instead of two.
+    pub(crate) defer: Option<Time>,
+    /// The source's own time of the send its deferred event (at that time + `defer`) makes.
+    pub(crate) deferred: Option<Time>,
     /// Forward cells the source sent (in-rate and out-of-rate).
     pub sent: u64,
     /// In-rate forward cells (data and FRM) that reached the destination.
@@ -534,6 +549,8 @@ impl Network {
                 dest: AbrDestination::default(),
                 hops,
                 scheduled: None,
+                defer: None,
+                deferred: None,
                 sent: 0,
                 delivered: 0,
                 delivered_all: 0,
@@ -621,6 +638,7 @@ impl Network {
         };
         net.build_virtual_sources(s);
         net.build_virtual_paths(s, &topo);
+        net.defer_access_hops();
         // A virtual path that ends at a destination turns cells around there: keep those events.
         for c in 0..net.conns.len() {
             let m = net.conns[c].len();
@@ -630,6 +648,30 @@ impl Network {
             }
         }
         net
+    }
+
+    /// The access hops that need no event of their own. A source alone on its access link,
+    /// which it never sends faster than (PCR at most the link's rate), never queues there: the
+    /// cell it sends at t reaches the first switch at t + cell time + link delay. The source
+    /// then makes each send of a data cell at that later time (`Conn::defer`), and the cell
+    /// enters the switch in the same event. A greedy, CBR or on/off ABR or UBR source; not TCP
+    /// (its acknowledgements and timer act on the source), not an Ethernet or background host.
+    fn defer_access_hops(&mut self) {
+        for c in 0..self.conns.len() {
+            let conn = &self.conns[c];
+            let Host::Abr(src) = &conn.source else { continue };
+            if conn.tcp.is_some() || conn.len() < 2 {
+                continue;
+            }
+            let port = &self.ports[conn.fwd()[0].port as usize];
+            let alone = port.vcs.len() == 1 && port.vcs[0] == c as u32;
+            let plain = port.alg.is_none() && port.per_vc.is_none() && port.frame_state.is_empty() && !port.folded;
+            // PCR at most the link rate: sends at least a cell time apart (to the picosecond,
+            // `period_ps` rounding up), so none waits for the one before.
+            if alone && plain && src.cfg.pcr <= port.link_rate && port.vs_held == 0 {
+                self.conns[c].defer = Some(port.cell_time + port.delay);
+            }
+        }
     }
 
     fn build_virtual_sources(&mut self, s: &Scenario) {

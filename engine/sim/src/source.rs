@@ -394,14 +394,32 @@ impl AbrSource {
         None
     }
 
-    fn send_in_rate(&mut self, now: Time, conn: u32) -> Cell {
-        let mut cell = Cell::data(conn);
-        // Rule 3a: FRM first, then every Nrm cells, or after Trm once Mrm cells have gone.
-        let frm_due = !self.cfg.ubr
+    /// Rule 3a: FRM first, then every Nrm cells, or after Trm once Mrm cells have gone.
+    fn frm_due(&self, now: Time) -> bool {
+        !self.cfg.ubr
             && (self.first
                 || self.cells_since_frm >= self.cfg.nrm - 1
-                || (self.cells_since_frm >= self.cfg.mrm && now - self.t_last_frm >= self.cfg.trm));
-        if frm_due {
+                || (self.cells_since_frm >= self.cfg.mrm && now - self.t_last_frm >= self.cfg.trm))
+    }
+
+    /// Whether what the source does at `now` (its `next_event_time`) sends a forward RM cell,
+    /// or is the data cell just before one by count (rule 3a's Nrm): `on_opportunity`'s
+    /// choice, without making it. The simulation does not defer these sends, so that an RM
+    /// cell's is made at its own time (`Conn::defer`).
+    pub fn sends_rm_now_or_next(&self, now: Time) -> bool {
+        let t = now as f64;
+        if self.stopped(t) || !self.has_data(now) {
+            return false;
+        }
+        if self.next_tx <= t {
+            return self.frm_due(now) || (!self.cfg.ubr && self.cells_since_frm + 1 >= self.cfg.nrm - 1);
+        }
+        self.next_oor <= t
+    }
+
+    fn send_in_rate(&mut self, now: Time, conn: u32) -> Cell {
+        let mut cell = Cell::data(conn);
+        if self.frm_due(now) {
             // Rule 5: idle reset to ICR.
             if !self.first && self.acr > self.cfg.icr && now - self.t_last_frm > self.cfg.adtf {
                 self.acr = self.cfg.icr;

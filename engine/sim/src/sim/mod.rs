@@ -185,14 +185,27 @@ impl Simulation {
         n
     }
 
-    /// Every cell takes an event at every hop, as before hops were folded (`Port::folded`).
-    /// Call before running: a test compares the two ways.
+    /// Every cell takes an event at every hop, as before hops were folded (`Port::folded`,
+    /// `Conn::defer`). Call before running: a test compares the two ways.
     pub fn unfold_hops(&mut self) {
         assert_eq!(self.clock.events, 0, "hops are unfolded before the run starts");
         for &p in &self.folded {
             self.net.ports[p as usize].folded = false;
         }
         self.folded.clear();
+        self.undefer_sends();
+    }
+
+    /// Sources send at their own times, every cell taking its access hop's event, as before
+    /// sends were deferred (`Conn::defer`). Call before running: a test compares the two ways.
+    pub fn undefer_sends(&mut self) {
+        assert_eq!(self.clock.events, 0, "sends are undeferred before the run starts");
+        for c in 0..self.net.conns.len() {
+            if self.net.conns[c].defer.take().is_some() {
+                self.net.conns[c].deferred = None;
+                self.schedule_source(c);
+            }
+        }
     }
 
     /// From now on, records the time and connection of every cell delivered to a destination.
@@ -241,6 +254,10 @@ impl Simulation {
                 _ => {
                     self.clock.now = self.clock.now.max(limit);
                     self.apply_changes_through(self.clock.now);
+                    if limit == self.clock.end {
+                        // The run's end: every send until then is made (deferred ones too).
+                        self.catch_up_all(limit);
+                    }
                     break;
                 }
             };
@@ -290,8 +307,71 @@ impl Simulation {
     }
 
     fn schedule_source(&mut self, c: usize) {
-        let (next, scheduled) = (self.net.conns[c].source.next_event_time(), self.net.conns[c].scheduled);
-        self.net.conns[c].scheduled = self.wake(next, scheduled, EventKind::Source(c as u32));
+        self.schedule_source_from(c, self.clock.now);
+    }
+
+    /// Schedules the next action of connection `c`'s source, whose own clock reads `local`
+    /// (now, or for a deferred send the time it was made at). A data cell's send is deferred
+    /// to when the cell reaches the first switch (`Conn::defer`); an RM cell's is not, so that
+    /// the trace records it at its time. An RM cell due before now (while the data cell before
+    /// it was deferred) goes at once, onto the access link as it would have (rare: the data cell
+    /// just before an RM cell is not deferred either).
+    fn schedule_source_from(&mut self, c: usize, mut local: Time) {
+        loop {
+            let conn = &self.net.conns[c];
+            let next = conn.source.next_event_time().map(|t| t.max(local));
+            match (next, conn.defer) {
+                (Some(t), Some(d)) if t <= self.clock.end && !conn.source.sends_rm_now_or_next(t) => {
+                    let at = t + d;
+                    if conn.scheduled != Some(at) {
+                        self.clock.push(at, EventKind::Source(c as u32));
+                    }
+                    self.net.conns[c].scheduled = Some(at);
+                    self.net.conns[c].deferred = Some(t);
+                    return;
+                }
+                (Some(t), Some(_)) if t < self.clock.now => {
+                    self.net.conns[c].deferred = None;
+                    self.send_traced(c, t);
+                    local = t;
+                }
+                _ => {
+                    self.net.conns[c].deferred = None;
+                    let scheduled = self.net.conns[c].scheduled;
+                    self.net.conns[c].scheduled = self.wake(next, scheduled, EventKind::Source(c as u32));
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Makes the sends of connection `c`'s source deferred past `through` now, so that the
+    /// source is as it was at `through` (something reads or changes it); their cells go onto
+    /// the access link as they would have. Does nothing when no send is deferred.
+    #[inline]
+    fn catch_up(&mut self, c: usize, through: Time) {
+        while let Some(t) = self.net.conns[c].deferred.filter(|&t| t <= through) {
+            self.net.conns[c].deferred = None;
+            self.send_traced(c, t);
+            self.schedule_source_from(c, t);
+        }
+    }
+
+    /// `catch_up` for every connection.
+    fn catch_up_all(&mut self, through: Time) {
+        for c in 0..self.net.conns.len() {
+            self.catch_up(c, through);
+        }
+    }
+
+    /// A send out of the event loop (rare): with or without the trace, as it is now.
+    #[cold]
+    fn send_traced(&mut self, c: usize, t: Time) {
+        if self.trace.on() {
+            self.send::<true>(c, t, false);
+        } else {
+            self.send::<false>(c, t, false);
+        }
     }
 
     fn source_event<const TRACE: bool>(&mut self, c: usize, t: Time) {
@@ -299,6 +379,17 @@ impl Simulation {
             return; // superseded by a reschedule
         }
         self.net.conns[c].scheduled = None;
+        if self.net.conns[c].defer.is_some() {
+            // A deferred send, made now that its cell reaches the first switch; or an RM
+            // cell's, at its time.
+            let (at, direct) = match self.net.conns[c].deferred.take() {
+                Some(at) => (at, true),
+                None => (t, false),
+            };
+            self.send::<TRACE>(c, at, direct);
+            self.schedule_source_from(c, at);
+            return;
+        }
         // The host's queue before its link is bounded: a source asking for more than its
         // access link carries (PCR above the link rate, CBR faster than it, several sources
         // on one host) waits until its link has room, so it sends no faster than the link.
@@ -321,6 +412,50 @@ impl Simulation {
             self.enqueue::<TRACE>(port, cell);
         }
         self.schedule_source(c);
+    }
+
+    /// The source of a connection with a deferred access hop acts at its own time `t` (now,
+    /// or earlier): the cell it sends, if any, enters its access port at `t`. With `direct`
+    /// (a deferred send, made when its cell reaches the first switch), a cell that did not
+    /// wait there is at the switch now, without an event of its own. The access port is a
+    /// plain FIFO carrying this connection alone (`Network::defer_access_hops`): no
+    /// algorithm, no per-VC queue, no frame discard, and its source never outpaces it, so
+    /// the host's queue check of `source_event` never applies.
+    fn send<const TRACE: bool>(&mut self, c: usize, t: Time, direct: bool) {
+        let conn = &mut self.net.conns[c];
+        let Some(cell) = conn.source.on_opportunity(t, c as u32) else { return };
+        conn.sent += 1;
+        let p = conn.fwd()[0].port as usize;
+        if TRACE && cell.kind == CellKind::Frm {
+            self.trace_rm_at(t, &cell, self.net.paths[c][0], Direction::Sent, cell.er, None);
+        }
+        let port = &mut self.net.ports[p];
+        let q = port.queue_len(t);
+        if q >= port.buffer {
+            port.dropped += 1;
+            let node = port.node;
+            self.net.conns[c].lost += 1;
+            if TRACE && cell.kind != CellKind::Data {
+                self.trace_rm_at(t, &cell, node, Direction::Lost, cell.er, None);
+            }
+            return;
+        }
+        port.accepted += 1;
+        port.max_queue = port.max_queue.max(q + 1);
+        port.max_buffer = port.max_buffer.max(q + 1);
+        port.peak_queue = port.peak_queue.max(q + 1);
+        let start = port.busy_until.max(t);
+        port.busy_until = start + port.cell_time;
+        let arrive = port.busy_until + port.delay;
+        if direct && arrive == self.clock.now && port.ring.is_empty() {
+            self.arrive_forward::<TRACE>(cell);
+            return;
+        }
+        debug_assert!(arrive >= self.clock.now, "a cell reaches the switch in the past");
+        port.ring.push_back((arrive, cell));
+        if port.ring.len() == 1 {
+            self.clock.push(arrive, EventKind::PortHead(p as u32));
+        }
     }
 
     /// A cell enters an output port: the algorithm sees it, then the buffer keeps or drops it.
@@ -532,24 +667,7 @@ impl Simulation {
         let c = cell.conn as usize;
         let hop = cell.hop as usize + 1;
         match cell.kind {
-            CellKind::Data | CellKind::Frm => {
-                let vs = self.net.vs_at.get(c).and_then(|v| v.get(hop).copied().flatten());
-                let vp_start = self.net.vp_from.get(c).and_then(|v| v.get(hop).copied().flatten());
-                let vp_end = self.net.vp_to.get(c).and_then(|v| v.get(hop).copied().flatten());
-                if cell.has(flag::VP) && vp_end.is_some() {
-                    self.turn_around_at::<TRACE>(c, hop, cell, cell.er, None);
-                } else if let (Some(v), false, CellKind::Data) = (vp_start, cell.has(flag::VP), cell.kind) {
-                    self.vp_enqueue(v as usize, cell);
-                } else if let Some(v) = vs {
-                    self.at_vsvd::<TRACE>(v as usize, cell);
-                } else if hop < self.net.conns[c].len() {
-                    cell.hop = hop as u16;
-                    let next = self.net.conns[c].fwd()[hop].port as usize;
-                    self.enqueue::<TRACE>(next, cell);
-                } else {
-                    self.deliver::<TRACE>(c, cell, self.clock.now);
-                }
-            }
+            CellKind::Data | CellKind::Frm => self.arrive_forward::<TRACE>(cell),
             CellKind::Brm => {
                 let m = self.net.conns[c].len();
                 if hop < m {
@@ -597,6 +715,8 @@ impl Simulation {
                     if TRACE {
                         self.trace_rm(&cell, self.net.paths[c][0], Direction::Received, cell.er, None);
                     }
+                    // The source as it is now, its sends until now made (deferred ones).
+                    self.catch_up(c, self.clock.now);
                     if self.net.conns[c].source.on_feedback(self.clock.now, &cell) {
                         self.schedule_source(c);
                     }
@@ -617,6 +737,28 @@ impl Simulation {
                     self.hand_to_source(c, &segments);
                 }
             }
+        }
+    }
+
+    /// A forward cell (data or FRM) reaches the far end of its hop `cell.hop` now.
+    fn arrive_forward<const TRACE: bool>(&mut self, mut cell: Cell) {
+        let c = cell.conn as usize;
+        let hop = cell.hop as usize + 1;
+        let vs = self.net.vs_at.get(c).and_then(|v| v.get(hop).copied().flatten());
+        let vp_start = self.net.vp_from.get(c).and_then(|v| v.get(hop).copied().flatten());
+        let vp_end = self.net.vp_to.get(c).and_then(|v| v.get(hop).copied().flatten());
+        if cell.has(flag::VP) && vp_end.is_some() {
+            self.turn_around_at::<TRACE>(c, hop, cell, cell.er, None);
+        } else if let (Some(v), false, CellKind::Data) = (vp_start, cell.has(flag::VP), cell.kind) {
+            self.vp_enqueue(v as usize, cell);
+        } else if let Some(v) = vs {
+            self.at_vsvd::<TRACE>(v as usize, cell);
+        } else if hop < self.net.conns[c].len() {
+            cell.hop = hop as u16;
+            let next = self.net.conns[c].fwd()[hop].port as usize;
+            self.enqueue::<TRACE>(next, cell);
+        } else {
+            self.deliver::<TRACE>(c, cell, self.clock.now);
         }
     }
 
@@ -717,7 +859,9 @@ impl Simulation {
 
     fn sample(&mut self) {
         let now = self.clock.now;
-        // The sample at `now` runs before the arrivals at `now` (its event is the older one).
+        // The sample at `now` runs before the arrivals at `now` (its event is the older one),
+        // and the sources as they were just before (their deferred sends until then made).
+        self.catch_up_all(now.saturating_sub(1));
         self.settle(now.saturating_sub(1));
         let epoch = self.shares.update(now, &self.net);
         self.sampler.sample(now, &mut self.net, epoch);
@@ -831,8 +975,21 @@ impl Simulation {
     #[cold]
     #[inline(never)]
     fn trace_rm(&mut self, cell: &Cell, node: usize, direction: Direction, er_in: f64, by: Option<&'static str>) {
+        self.trace_rm_at(self.clock.now, cell, node, direction, er_in, by);
+    }
+
+    /// `trace_rm` for an event at `time` (a source's send made after its time).
+    fn trace_rm_at(
+        &mut self,
+        time: Time,
+        cell: &Cell,
+        node: usize,
+        direction: Direction,
+        er_in: f64,
+        by: Option<&'static str>,
+    ) {
         self.trace.push(RmEvent {
-            time: self.clock.now,
+            time,
             conn: cell.conn,
             seq: cell.seq,
             node: node as u32,
