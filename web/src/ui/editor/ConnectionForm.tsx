@@ -84,38 +84,22 @@ export function ConnectionForm({
       </label>
       {kind === 'tcp' && (
         <>
-          <label title="abr: rate-controlled by the ABR source; ubr: sent at PCR, no RM cells">
-            service
-            <select
-              data-testid="conn-service"
-              value={String(settings.service ?? catalogue.defaults.service)}
-              onChange={(e) =>
-                onEdit(setKindField(scenario, conn.id, 'service', e.target.value, catalogue), note(`service ${e.target.value.toUpperCase()}`))
-              }
-            >
-              {catalogue.services.map((id) => (
-                <option key={id} value={id}>
-                  {id.toUpperCase()}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label title="newreno: a partial acknowledgement retransmits the next hole and stays in fast recovery; reno: any new acknowledgement ends it">
-            recovery
-            <select
-              data-testid="conn-recovery"
-              value={String(settings.recovery ?? catalogue.defaults.recovery)}
-              onChange={(e) =>
-                onEdit(setKindField(scenario, conn.id, 'recovery', e.target.value, catalogue), note(`recovery ${RECOVERY_LABELS[e.target.value] ?? e.target.value}`))
-              }
-            >
-              {catalogue.recoveries.map((id) => (
-                <option key={id} value={id}>
-                  {RECOVERY_LABELS[id] ?? id}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Choice
+            name="service"
+            title="abr: rate-controlled by the ABR source; ubr: sent at PCR, no RM cells"
+            value={String(settings.service ?? catalogue.defaults.service)}
+            choices={catalogue.services}
+            label={(id) => id.toUpperCase()}
+            onPick={(id, shown) => onEdit(setKindField(scenario, conn.id, 'service', id, catalogue), note(`service ${shown}`))}
+          />
+          <Choice
+            name="recovery"
+            title="newreno: a partial acknowledgement retransmits the next hole and stays in fast recovery; reno: any new acknowledgement ends it"
+            value={String(settings.recovery ?? catalogue.defaults.recovery)}
+            choices={catalogue.recoveries}
+            label={(id) => RECOVERY_LABELS[id] ?? id}
+            onPick={(id, shown) => onEdit(setKindField(scenario, conn.id, 'recovery', id, catalogue), note(`recovery ${shown}`))}
+          />
           <label title="LLC/SNAP encapsulation adds 8 bytes per packet">
             <input
               type="checkbox"
@@ -192,6 +176,36 @@ export function ConnectionForm({
 }
 
 /** "When the source starts sending; range 0 – 600000 ms; default 0": a field's tooltip. */
+/** One of a TCP setting's choices from the catalogue (its service, its recovery), as a select. */
+function Choice({
+  name,
+  title,
+  value,
+  choices,
+  label,
+  onPick,
+}: {
+  name: string;
+  title: string;
+  value: string;
+  choices: readonly string[];
+  label: (id: string) => string;
+  onPick: (id: string, shown: string) => void;
+}) {
+  return (
+    <label title={title}>
+      {name}
+      <select data-testid={`conn-${name}`} value={value} onChange={(e) => onPick(e.target.value, label(e.target.value))}>
+        {choices.map((id) => (
+          <option key={id} value={id}>
+            {label(id)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function hint(f: ParamSpec) {
   return `${f.meaning}; range ${describeRange(f)}; default ${defaultText(f)}`;
 }
