@@ -32,7 +32,7 @@ export const KIND_LABELS: Record<ConnectionKind, string> = {
   on_off: 'Behaviour: on/off',
   cbr: 'Background: CBR',
   vbr_on_off: 'Background: VBR on/off',
-  tcp: 'TCP (Reno) over the VC',
+  tcp: 'TCP over the VC',
   bernoulli: 'Bernoulli arrivals',
   constant: 'Constant arrivals',
 };
