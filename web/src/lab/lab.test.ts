@@ -91,25 +91,30 @@ describe('Lab: undo history', () => {
     expect(t.loads()).toBe(2);
   });
 
-  it('arrow-key moves of one node made without a pause are one undo step, on the lab clock', () => {
-    let nowMs = 1_000_000;
-    const t = setup({ now: () => nowMs });
+  /** A lab on a clock the test moves, and arrow-key moves of S1 150 ms apart (`nudge`). */
+  function arrowRun() {
+    const clock = { ms: 1_000_000 };
+    const t = setup({ now: () => clock.ms });
     lab = t.lab;
     const loaded = t.lab.getState().current!.scenario;
-    let doc = loaded;
+    const run = { doc: loaded };
     const nudge = (dx: number) => {
-      const s1 = doc.nodes.find((n) => n.id === 'S1')!;
-      const next = moveNode(doc, 'S1', s1.x! + dx, s1.y!);
-      expect(t.lab.commitEdit(doc, next, 'two-sources (edited)', 'move:S1')).toBe('redrawn');
-      doc = next;
-      nowMs += 150;
+      const s1 = run.doc.nodes.find((n) => n.id === 'S1')!;
+      const next = moveNode(run.doc, 'S1', s1.x! + dx, s1.y!);
+      const applied = t.lab.commitEdit(run.doc, next, 'two-sources (edited)', 'move:S1');
+      run.doc = next;
+      clock.ms += 150;
+      return applied;
     };
-    nudge(10);
-    nudge(10);
-    nudge(10);
-    const afterThree = doc;
-    nowMs += 2000; // a pause: the next press is a step of its own
-    nudge(10);
+    return { t, clock, loaded, run, nudge };
+  }
+
+  it('arrow-key moves of one node made without a pause are one undo step, on the lab clock', () => {
+    const { t, clock, loaded, run, nudge } = arrowRun();
+    for (let i = 0; i < 3; i++) expect(nudge(10)).toBe('redrawn');
+    const afterThree = run.doc;
+    clock.ms += 2000; // a pause: the next press is a step of its own
+    expect(nudge(10)).toBe('redrawn');
     t.pump();
     const h = t.lab.edits.history!;
     expect(h.undo()).toEqual(afterThree);
@@ -118,18 +123,7 @@ describe('Lab: undo history', () => {
   });
 
   it('an arrow run that comes back to where it started (Right, then Left) adds no undo step', () => {
-    let nowMs = 1_000_000;
-    const t = setup({ now: () => nowMs });
-    lab = t.lab;
-    const loaded = t.lab.getState().current!.scenario;
-    let doc = loaded;
-    const nudge = (dx: number) => {
-      const s1 = doc.nodes.find((n) => n.id === 'S1')!;
-      const next = moveNode(doc, 'S1', s1.x! + dx, s1.y!);
-      t.lab.commitEdit(doc, next, 'two-sources (edited)', 'move:S1');
-      doc = next;
-      nowMs += 150;
-    };
+    const { t, loaded, nudge } = arrowRun();
     nudge(10);
     nudge(-10);
     t.pump();
