@@ -129,6 +129,23 @@ impl PerVcQueues {
 }
 
 impl Port {
+    /// Counts a cell the port keeps, with `q` cells queued before it.
+    #[inline]
+    pub(crate) fn count_accepted(&mut self, q: u32) {
+        self.accepted += 1;
+        self.max_queue = self.max_queue.max(q + 1);
+        self.max_buffer = self.max_buffer.max(q + 1 + self.vs_held);
+        self.peak_queue = self.peak_queue.max(q + 1);
+    }
+
+    /// A FIFO port takes a cell that came at `at`: it is sent once the cells before it have
+    /// gone. Returns when it reaches the far node.
+    #[inline]
+    pub(crate) fn send_fifo(&mut self, at: Time) -> Time {
+        self.busy_until = self.busy_until.max(at) + self.cell_time;
+        self.busy_until + self.delay
+    }
+
     /// Cells waiting or in transmission at `now`.
     pub fn queue_len(&self, now: Time) -> u32 {
         if let Some(q) = &self.per_vc {

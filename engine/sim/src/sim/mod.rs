@@ -440,13 +440,8 @@ impl Simulation {
             }
             return;
         }
-        port.accepted += 1;
-        port.max_queue = port.max_queue.max(q + 1);
-        port.max_buffer = port.max_buffer.max(q + 1);
-        port.peak_queue = port.peak_queue.max(q + 1);
-        let start = port.busy_until.max(t);
-        port.busy_until = start + port.cell_time;
-        let arrive = port.busy_until + port.delay;
+        port.count_accepted(q);
+        let arrive = port.send_fifo(t);
         if direct && arrive == self.clock.now && port.ring.is_empty() {
             self.arrive_forward::<TRACE>(cell);
             return;
@@ -529,10 +524,7 @@ impl Simulation {
             }
             return;
         }
-        port.accepted += 1;
-        port.max_queue = port.max_queue.max(q + 1);
-        port.max_buffer = port.max_buffer.max(q + 1 + port.vs_held);
-        port.peak_queue = port.peak_queue.max(q + 1);
+        port.count_accepted(q);
         if let Some(vcq) = port.per_vc.as_mut() {
             if cell.has(flag::VBR) {
                 vcq.high.push_back(cell);
@@ -550,9 +542,7 @@ impl Simulation {
             }
             return;
         }
-        let start = port.busy_until.max(now);
-        port.busy_until = start + port.cell_time;
-        let arrive = port.busy_until + port.delay;
+        let arrive = port.send_fifo(now);
         port.ring.push_back((arrive, cell));
         let head = port.ring.len() == 1;
         let event = if port.folded { self.needs_event(&cell) } else { head };
