@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { PALETTE } from '../../web/src/charts/palette';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { canvasPixelsOf, libraryScenarios, openLab, repoRoot, waitForMode } from './helpers';
+import { canvasPixelsOf, composedChart, libraryScenarios, openLab, repoRoot, waitForMode } from './helpers';
 
 const SCENARIOS = libraryScenarios();
 const shots = resolve(repoRoot, 'test-results/screens');
@@ -384,12 +384,45 @@ test('the charts draw again after the network editor has hidden them', async ({ 
   await playToEnd(page);
   const c2 = PALETTE[1];
   await expect.poll(() => pixelsOf(page, 'rate', c2)).toBeGreaterThan(200);
-  const width = await chart(page, 'rate').locator('canvas').evaluate((c: HTMLCanvasElement) => c.width);
+  const width = await chart(page, 'rate').locator('canvas').first().evaluate((c: HTMLCanvasElement) => c.width);
   await page.getByTestId('view-editor').click();
   await expect(chart(page, 'rate')).toBeHidden();
   await page.getByTestId('view-charts').click();
   await expect(chart(page, 'rate')).toBeVisible();
-  expect(await chart(page, 'rate').locator('canvas').evaluate((c: HTMLCanvasElement) => c.width)).toBe(width);
+  expect(await chart(page, 'rate').locator('canvas').first().evaluate((c: HTMLCanvasElement) => c.width)).toBe(width);
   await expect.poll(() => pixelsOf(page, 'rate', c2)).toBeGreaterThan(200);
   await expect.poll(() => windows(page)).toEqual(CHART_IDS.map(() => [0, 100]));
+});
+
+test('while a run plays its lines are drawn a few tiles at a time, and end as a whole drawing draws them', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=gfc1');
+  const stops = page.getByTestId('lesson-stops');
+  if (await stops.isChecked()) await stops.uncheck();
+  await page.getByTestId('speed').selectOption('1');
+  const rate = chart(page, 'rate');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  // Played at 1×, the rate chart took its lines tile by tile (23 ACRs, their max-min shares
+  // dashed and their shares at the target dotted, with gaps at this sampling).
+  const draws = () => rate.locator('.chart-plot').getAttribute('data-line-draws').then((d) => d!.split('/').map(Number));
+  const [, tiles] = await draws();
+  expect(tiles).toBeGreaterThan(3);
+  // The lines' alpha, one byte per pixel.
+  const alpha = () => composedChart(rate, (data) => Array.from({ length: data.length / 4 }, (_, i) => data[4 * i + 3]), '', 'lines');
+  const grown = await alpha();
+  // Hiding a line and showing it again draws every line whole.
+  const [whole] = await draws();
+  const entry = rate.locator('.legend-entry').first();
+  await entry.click();
+  await entry.click();
+  // (The mouse away: over a legend entry, the other lines fade.)
+  await page.mouse.move(0, 0);
+  await expect.poll(async () => (await draws())[0]).toBeGreaterThan(whole + 1);
+  const redrawn = await alpha();
+  const inked = grown.filter((a) => a > 128).length;
+  const differ = grown.filter((a, i) => Math.abs(a - redrawn[i]) > 128).length;
+  expect(inked).toBeGreaterThan(5000);
+  // The same lines: only anti-aliasing where a tile met the next may differ, a little.
+  expect(differ).toBeLessThan(inked * 0.01);
+  expect(errors).toEqual([]);
 });

@@ -91,7 +91,7 @@ test('presentation mode: axis labels and legends ≥ 18 px, thicker lines; the s
   await expect(queue).not.toHaveAttribute('data-full', 'no');
   await expect.poll(async () => (await queue.boundingBox())!.height).toBeGreaterThan(h * 2);
   // The plot itself grows with it, not only the box around it.
-  await expect.poll(async () => (await queue.locator('canvas').boundingBox())!.height).toBeGreaterThan(h * 1.5);
+  await expect.poll(async () => (await queue.locator('canvas').first().boundingBox())!.height).toBeGreaterThan(h * 1.5);
   await shot(page, 'present-full-screen');
   await page.keyboard.press('Escape');
   await expect(queue).toHaveAttribute('data-full', 'no');

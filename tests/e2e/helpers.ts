@@ -64,18 +64,46 @@ export async function downloadText(page: Page, click: () => Promise<void>): Prom
   return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
 }
 
-/** Pixels of a chart's canvas within a small distance of a colour (#rrggbb), opaque enough to be
- *  a line (not a faint pinned copy). */
+/**
+ * A chart's drawing as the user sees it: uPlot's canvas (axes, grid, pinned run) with the lines'
+ * canvas over it (charts/lineLayer.ts), composed on one canvas in the page. A chart off screen
+ * is not drawn while a run plays (charts/timeChart.ts), so it is scrolled into view first and
+ * given two frames to draw. Returns the composed image's RGBA bytes through `count`.
+ */
+export const composedChart = <T, A extends string | number[]>(chart: Locator, count: (data: Uint8ClampedArray, arg: A) => T, arg: A, layer: 'all' | 'under' | 'lines' = 'all'): Promise<T> =>
+  chart.evaluate(
+    async (el: HTMLElement, { count, arg, layer }: { count: string; arg: string | number[]; layer: string }) => {
+      el.scrollIntoView({ block: 'nearest' });
+      for (let i = 0; i < 60 && !el.querySelector('[data-on-screen="yes"]'); i++) await new Promise((r) => setTimeout(r, 16));
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const all = [...el.querySelectorAll('canvas')];
+      const canvases = layer === 'under' ? all.slice(0, 1) : layer === 'lines' ? all.filter((c) => c.classList.contains('chart-lines')) : all;
+      const out = document.createElement('canvas');
+      out.width = canvases[0].width;
+      out.height = canvases[0].height;
+      const ctx = out.getContext('2d')!;
+      for (const c of canvases) ctx.drawImage(c, 0, 0);
+      const { data } = ctx.getImageData(0, 0, out.width, out.height);
+      return (new Function(`return (${count})`)() as (d: Uint8ClampedArray, a: unknown) => unknown)(data, arg);
+    },
+    { count: count.toString(), arg, layer },
+  ) as Promise<T>;
+
+/** Pixels of a chart's drawing within a small distance of a colour (#rrggbb), opaque enough to
+ *  be a line (not a faint pinned copy). */
 export const canvasPixelsOf = (chart: Locator, hex: string) =>
-  chart.locator('canvas').evaluate((canvas: HTMLCanvasElement, hex: string) => {
-    const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-    let n = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i] - want[0]) + Math.abs(data[i + 1] - want[1]) + Math.abs(data[i + 2] - want[2]) < 40 && data[i + 3] > 200) n++;
-    }
-    return n;
-  }, hex);
+  composedChart(
+    chart,
+    (data, hex: string) => {
+      const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i] - want[0]) + Math.abs(data[i + 1] - want[1]) + Math.abs(data[i + 2] - want[2]) < 40 && data[i + 3] > 200) n++;
+      }
+      return n;
+    },
+    hex,
+  );
 
 /** The serious and critical axe violations of the page as it is (rule, impact, where). */
 export async function seriousViolations(page: Page, exclude: string[] = []) {

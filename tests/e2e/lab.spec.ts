@@ -59,7 +59,7 @@ for (const { file, scenario } of SCENARIOS) {
       }
     }
     for (const id of ['chart-rate', 'chart-queue', 'chart-utilization', 'chart-delivered', 'chart-loss', 'chart-algorithm']) {
-      await expect(page.getByTestId(id).locator('canvas')).toBeVisible();
+      await expect(page.getByTestId(id).locator('canvas').first()).toBeVisible();
     }
 
     // Every connection holds its target share on average over the steady-state window (the
@@ -166,7 +166,7 @@ test('hovering a chart shows a cursor and the value of every series at that time
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
   await waitForMode(page, 'done');
-  const canvas = page.getByTestId('chart-rate').locator('canvas');
+  const canvas = page.getByTestId('chart-rate').locator('canvas').first();
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
   const tooltip = page.getByTestId('chart-rate').locator('.tooltip');
@@ -183,7 +183,7 @@ test('screenshot of the lab after a two-sources-staggered run', async ({ page })
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
   await waitForMode(page, 'done');
-  const canvas = page.getByTestId('chart-rate').locator('canvas');
+  const canvas = page.getByTestId('chart-rate').locator('canvas').first();
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.4);
   await expect(page.getByTestId('chart-rate').locator('.tooltip')).toBeVisible();

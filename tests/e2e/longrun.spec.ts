@@ -37,7 +37,7 @@ test('a 250 s run (more samples than the lab keeps) plays to its end; the toolti
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
   await waitForMode(page, 'done', 200_000);
-  const canvas = page.getByTestId('chart-rate').locator('canvas');
+  const canvas = page.getByTestId('chart-rate').locator('canvas').first();
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.4);
   await expect(page.getByTestId('tooltip-decimated')).toContainText(/min and max of every \d+ samples/);

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PALETTE } from '../../web/src/charts/palette';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openLab, repoRoot, status, waitForMode } from './helpers';
+import { composedChart, openLab, repoRoot, status, waitForMode } from './helpers';
 
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
@@ -27,21 +27,23 @@ async function lowerTargetAndReplay(page: Page) {
   await playToEnd(page);
 }
 
-/** Pixels of the utilisation chart's (transparent) canvas in a colour at about the pinned
+/** Pixels of the utilisation chart's uPlot canvas (transparent; the live lines are on their own) in a colour at about the pinned
  *  lines' alpha (0.3): SW1->SW2's faint copy (the three ports' lines lie apart there, where the
  *  two sources' rates coincide). */
 const pixelsNear = (page: Page, rgb: [number, number, number]) =>
-  chart(page, 'utilization')
-    .locator('canvas')
-    .evaluate((canvas: HTMLCanvasElement, want: number[]) => {
-      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+  composedChart(
+    chart(page, 'utilization'),
+    (data, want: number[]) => {
       let n = 0;
       for (let i = 0; i < data.length; i += 4) {
         const near = Math.abs(data[i] - want[0]) + Math.abs(data[i + 1] - want[1]) + Math.abs(data[i + 2] - want[2]) < 40;
         if (near && data[i + 3] > 60 && data[i + 3] < 100) n++;
       }
       return n;
-    }, rgb);
+    },
+    rgb,
+    'under',
+  );
 
 /** The first owner's colour (charts/palette.ts). */
 const FAINT_C1 = [1, 3, 5].map((i) => parseInt(PALETTE[0].slice(i, i + 2), 16)) as [number, number, number];

@@ -13,9 +13,18 @@ export interface Pen {
 
 /**
  * Traces series s (its position in the decimator's series list). `x(c)` is the position of
- * column c, `y(v)` that of a value; a gap (no value in between) starts a new sub-path.
+ * column c, `y(v)` that of a value; a gap (no value in between) starts a new sub-path. Columns
+ * [from, to] only, when given (a chart's tile traces the columns that reach it), starting there.
  */
-export function traceColumns(dec: ColumnDecimator, s: number, x: (c: number) => number, y: (v: number) => number, pen: Pen) {
+export function traceColumns(
+  dec: ColumnDecimator,
+  s: number,
+  x: (c: number) => number,
+  y: (v: number) => number,
+  pen: Pen,
+  from = 0,
+  to = Infinity,
+) {
   const first = dec.first[s];
   if (!first) return;
   const min = dec.min[s];
@@ -23,7 +32,8 @@ export function traceColumns(dec: ColumnDecimator, s: number, x: (c: number) => 
   const last = dec.last[s];
   const gap = dec.gapBefore[s];
   let started = false;
-  for (let c = 0; c < first.length; c++) {
+  const end = Math.min(first.length - 1, to);
+  for (let c = Math.max(0, from); c <= end; c++) {
     if (Number.isNaN(first[c])) continue;
     const px = x(c);
     if (!started || gap[c]) {

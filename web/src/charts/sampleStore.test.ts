@@ -263,3 +263,32 @@ describe('ColumnDecimator', () => {
     expect(performance.now() - t0).toBeLessThan(50);
   });
 });
+
+describe('ColumnDecimator: what an update changed', () => {
+  const rows = (from: number, to: number) => {
+    const out: number[] = [];
+    for (let t = from; t < to; t++) out.push(t, t * 2);
+    return new Float64Array(out);
+  };
+  it('names the columns new rows fell in, and a restart when the window or the run changes', () => {
+    const store = new SampleStore();
+    store.reset(meta(1));
+    const dec = new ColumnDecimator(store);
+    store.append(rows(0, 30), 2);
+    expect(dec.update([0], 0, 100, 100)).toBe(true);
+    expect(dec.restarted).toBe(true);
+    store.append(rows(30, 45), 2);
+    expect(dec.update([0], 0, 100, 100)).toBe(true);
+    expect([dec.restarted, dec.changedFrom, dec.changedTo]).toEqual([false, 30, 44]);
+    // Nothing new: nothing changed.
+    expect(dec.update([0], 0, 100, 100)).toBe(false);
+    expect(dec.changedFrom).toBe(100);
+    // A zoom starts over.
+    expect(dec.update([0], 0, 50, 100)).toBe(true);
+    expect(dec.restarted).toBe(true);
+    // A scrub back (rows dropped) starts over too.
+    store.truncateFrom(40);
+    dec.update([0], 0, 50, 100);
+    expect(dec.restarted).toBe(true);
+  });
+});

@@ -257,11 +257,23 @@ export class ColumnDecimator {
   hi = -Infinity;
   /** The same per series (so a chart can fit its y axis to the series it shows). */
   loOf: number[] = [];
+  /** Per series, the first and the last column with a value (-1: none yet). */
+  firstValued: number[] = [];
+  lastValued: number[] = [];
   hiOf: number[] = [];
   /** The window and column count of the last update (columns of width (t1 - t0) / columns). */
   t0 = 0;
   t1 = 0;
   columns = 0;
+  /**
+   * What the last update() changed: `restarted` when it started over (every column is new),
+   * else the columns the new rows fell in, [changedFrom, changedTo] (changedFrom = `columns`
+   * when none fell in the window). The other columns are as they were, which is what lets a
+   * chart draw only the new part.
+   */
+  restarted = true;
+  changedFrom = 0;
+  changedTo = -1;
   private consumed = 0;
   private inGap: boolean[] = [];
   private generation = -1;
@@ -276,6 +288,9 @@ export class ColumnDecimator {
     const key = `${series.join(',')}|${t0}|${t1}|${cols}`;
     if (key !== this.key || this.generation !== this.store.generation || this.layout !== this.store.layout || this.consumed > this.store.length) {
       this.key = key;
+      this.restarted = true;
+      this.changedFrom = 0;
+      this.changedTo = cols - 1;
       this.generation = this.store.generation;
       this.layout = this.store.layout;
       this.consumed = 0;
@@ -293,14 +308,30 @@ export class ColumnDecimator {
       this.max = fresh();
       this.gapBefore = series.map(() => new Uint8Array(cols));
       this.inGap = series.map(() => false);
+      this.firstValued = series.map(() => -1);
+      this.lastValued = series.map(() => -1);
       if (this.store.length === 0) return true;
       // Rows before the window cannot fall in it (times increase): a zoomed window starts at t0.
       this.consumed = Math.max(0, this.store.nearest(t0) - 1);
+    } else {
+      this.restarted = false;
+      this.changedFrom = this.columns;
+      this.changedTo = -1;
     }
     const n = this.store.length;
-    if (this.consumed === n) return false;
+    if (this.consumed === n) return this.restarted;
     const time = this.store.times();
     const span = t1 - t0;
+    if (!this.restarted) {
+      // Times increase: the first new row in the window falls in the first column changed.
+      let r = this.consumed;
+      while (r < n && time[r] < t0) r++;
+      const column = (t: number) => Math.min(cols - 1, Math.floor(((t - t0) / span) * cols));
+      if (r < n && time[r] <= t1 && span > 0) {
+        this.changedFrom = column(time[r]);
+        this.changedTo = time[n - 1] <= t1 ? column(time[n - 1]) : cols - 1;
+      }
+    }
     for (let s = 0; s < series.length; s++) {
       const v = this.store.series(series[s]);
       let lo = this.loOf[s];
@@ -333,6 +364,10 @@ export class ColumnDecimator {
           if (y > max[x]) max[x] = y;
         }
         last[x] = y;
+        if (x > this.lastValued[s]) {
+          if (this.lastValued[s] < 0) this.firstValued[s] = x;
+          this.lastValued[s] = x;
+        }
         if (y < lo) lo = y;
         if (y > hi) hi = y;
       }

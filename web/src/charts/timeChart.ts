@@ -1,13 +1,18 @@
 // One time chart on uPlot, outside React. uPlot draws the axes, the grid, the cursor (synced over
-// the ChartGroup) and the drag selection; the lines themselves come from a ColumnDecimator (a
-// uPlot path builder traces the per-pixel-column min/max), so a frame costs O(width) whatever
-// the run's length, and the data never pass through React. The group's frame loop calls frame():
-// it re-decimates only new rows, or everything once when the window (zoom) or the width changes.
+// the ChartGroup) and the drag selection; the lines themselves come from a ColumnDecimator (the
+// per-pixel-column min/max), drawn by a LineLayer on a canvas over uPlot's, so a frame costs
+// O(width) whatever the run's length, and the data never pass through React. The group's frame
+// loop calls frame(): it re-decimates only new rows (or everything once when the window or the
+// width changes) and redraws only the line tiles the new columns reach; uPlot redraws (and the
+// layer draws every tile) only when the axes or the lines' look change: a y-range step, a zoom,
+// a resize, a legend toggle, a mark.
 
 import uPlot from 'uplot';
 import { formatTick, niceDomain, ticks, timeAxis } from './axes';
 import type { ChartGroup, FrameClient } from './chartGroup';
 import { traceColumns } from './columnPath';
+import { LineLayer, type LineGeometry, type LineInk } from './lineLayer';
+import { tilesToRedraw } from './lineTiles';
 import { axisFont, NORMAL_LOOK, type ChartLook } from './look';
 import { drawOrder, MARKER_COLOUR, PINNED_ALPHA } from './palette';
 import { pinnedSeries, type PinnedRun } from './pinned';
@@ -52,6 +57,8 @@ export interface CursorAt {
 export const CHART_HEIGHT = 250;
 /** Alpha of the lines not highlighted while a legend entry is hovered. */
 const DIMMED = 0.15;
+/** A chart this close to the viewport (CSS px) is drawn as if on screen (it may scroll in). */
+const OFF_SCREEN_MARGIN_PX = 200;
 /** A drag narrower than this (CSS px) is a click, not a zoom. */
 const MIN_DRAG_PX = 4;
 
@@ -76,6 +83,13 @@ export class TimeChartController implements FrameClient {
   private visible: boolean[] = [];
   private focus: boolean[] | null = null;
   private dirty = true;
+  /** The lines, drawn on their own canvas (null until uPlot is built). */
+  private layer: LineLayer | null = null;
+  /** The y range uPlot drew the axes for ("lo,hi"): a new one redraws everything. */
+  private drawnY = '';
+  /** Drawings of the lines since the chart was built: whole, and of new tiles only (the host's
+   *  data-line-draws says "whole/tiles", for the tests). */
+  private draws = { whole: 0, tiles: 0 };
   private hovered = false;
   /** The axis labels ("time (ms)", the unit): page text, so that they scale and can be read. */
   private axisLabels: { x: HTMLElement; y: HTMLElement } | null = null;
@@ -83,6 +97,9 @@ export class TimeChartController implements FrameClient {
   private markSeen = 0;
   private width = 0;
   private readonly resizeObserver: ResizeObserver;
+  /** Whether the chart is on screen (or nearly): off screen, frames draw nothing. */
+  private onScreen = true;
+  private readonly intersectionObserver: IntersectionObserver | null;
   /** Called on every cursor move (null: the cursor left the charts). */
   onCursor: (at: CursorAt | null) => void = () => {};
 
@@ -98,6 +115,21 @@ export class TimeChartController implements FrameClient {
     this.build();
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(host);
+    // A chart scrolled out of view (below the Network view, say) is not drawn while a run plays:
+    // nobody sees it. Back in view, its next frame catches up with one full drawing.
+    this.intersectionObserver =
+      typeof IntersectionObserver === 'undefined'
+        ? null
+        : new IntersectionObserver(
+            (entries) => {
+              const seen = entries[entries.length - 1].isIntersecting;
+              if (seen && !this.onScreen) this.dirty = true;
+              this.onScreen = seen;
+              host.dataset.onScreen = seen ? 'yes' : 'no';
+            },
+            { rootMargin: `${OFF_SCREEN_MARGIN_PX}px` },
+          );
+    this.intersectionObserver?.observe(host);
     group.add(this);
   }
 
@@ -139,26 +171,17 @@ export class TimeChartController implements FrameClient {
 
   /** Shows or hides lines (by position in the config's lines). */
   setVisible(visible: boolean[]) {
+    if (visible.length === this.visible.length && visible.every((v, i) => v === this.visible[i])) return;
     this.visible = visible;
-    const u = this.u;
-    if (!u) return;
-    u.batch(() => {
-      this.order.forEach((line, i) => {
-        const show = visible[line] !== false;
-        if (u.series[i + 1].show !== show) u.setSeries(i + 1, { show }, false);
-      });
-    });
+    this.dirty = true;
   }
 
   /** Highlights some lines (the others fade), or none (null). */
   highlight(focus: boolean[] | null) {
+    const same = focus === this.focus || (focus !== null && this.focus !== null && focus.length === this.focus.length && focus.every((f, i) => f === this.focus![i]));
+    if (same) return;
     this.focus = focus;
-    const u = this.u;
-    if (!u) return;
-    this.order.forEach((line, i) => {
-      u.series[i + 1].alpha = focus === null || focus[line] ? 1 : DIMMED;
-    });
-    u.redraw(false, false);
+    this.dirty = true;
   }
 
   /** The window (ms) drawn now. */
@@ -170,6 +193,10 @@ export class TimeChartController implements FrameClient {
     const u = this.u;
     if (!u || this.width === 0) return;
     const [t0, t1] = this.group.window(this.cfg.endMs, this.store.generation);
+    // Off screen, only what the user did (a zoom, a mark) is drawn, not the run's progress.
+    const mark = this.group.cursorMark;
+    const marked = (mark?.n ?? 0) !== this.markSeen;
+    if (!this.onScreen && !marked && t0 === this.dec.t0 && t1 === this.dec.t1 && this.dec.columns > 0) return;
     const columns = Math.max(1, Math.round(u.bbox.width / uPlot.pxRatio));
     const changed = this.dec.update(
       this.cfg.lines.map((l) => l.index),
@@ -178,23 +205,91 @@ export class TimeChartController implements FrameClient {
       columns,
     );
     const pinnedChanged = this.pinnedDec?.update(this.pinnedSeries, t0, t1, columns) ?? false;
-    const mark = this.group.cursorMark;
-    const marked = (mark?.n ?? 0) !== this.markSeen;
-    if (!changed && !pinnedChanged && !this.dirty && !marked) return;
-    this.dirty = false;
-    u.setData(this.data(), true);
-    if (marked) {
-      this.markSeen = mark?.n ?? 0;
-      this.host.dataset.cursorMs = mark ? String(mark.ms) : '';
-      if (mark) u.setCursor({ left: u.valToPos(mark.ms, 'x'), top: u.bbox.height / uPlot.pxRatio / 2 });
+    const [ylo, yhi] = this.yDomain();
+    const yKey = `${ylo},${yhi}`;
+    const axes = this.dirty || pinnedChanged || (changed && this.dec.restarted) || yKey !== this.drawnY;
+    if (axes || marked) {
+      // uPlot redraws (a microtask later), and its draw hook all the lines.
+      this.dirty = false;
+      if (axes) {
+        this.drawnY = yKey;
+        u.setData(this.data(), true);
+      } else u.redraw(false, false);
+      if (marked) {
+        this.markSeen = mark?.n ?? 0;
+        this.host.dataset.cursorMs = mark ? String(mark.ms) : '';
+        if (mark) u.setCursor({ left: u.valToPos(mark.ms, 'x'), top: u.bbox.height / uPlot.pxRatio / 2 });
+      }
+      return;
     }
+    if (changed) this.drawNewColumns(u);
+  }
+
+  /** The lines as the layer draws them, in draw order (hidden ones left out). */
+  private inks(): LineInk[] {
+    const pr = uPlot.pxRatio;
+    const out: LineInk[] = [];
+    for (const line of this.order) {
+      if (this.visible[line] === false) continue;
+      const l = this.cfg.lines[line];
+      out.push({
+        series: line,
+        color: l.color,
+        width: Math.round(this.look.lineWidth[l.style] * pr * 1000) / 1000,
+        dash: dashOf(l),
+        cap: l.style === 'dotted' ? 'round' : 'butt',
+        alpha: this.focus === null || this.focus[line] ? 1 : DIMMED,
+      });
+    }
+    return out;
+  }
+
+  private geometry(u: uPlot): LineGeometry {
+    const k = this.cfg.yScale;
+    const dec = this.dec;
+    const { left, top, width, height } = u.bbox;
+    return { left, top, width, height, x: (c) => u.valToPos(dec.timeOf(c), 'x', true), y: (v) => u.valToPos(v * k, 'y', true) };
+  }
+
+  /** uPlot's draw hook: every line, whole, over what uPlot just drew. */
+  private drawAllLines(u: uPlot) {
+    const layer = this.layer;
+    if (!layer) return;
+    layer.fit(u.ctx.canvas);
+    layer.drawAll(this.geometry(u), this.inks());
+    this.draws.whole++;
+    this.host.dataset.lineDraws = `${this.draws.whole}/${this.draws.tiles}`;
+  }
+
+  /** Only the tiles that the columns the decimator just changed reach. */
+  private drawNewColumns(u: uPlot) {
+    const layer = this.layer;
+    const dec = this.dec;
+    if (!layer || dec.changedFrom > dec.changedTo) return;
+    const inks = this.inks();
+    // Per line: its last value before the new columns, if it took a new value (else null).
+    const previous = inks.map(({ series }) => {
+      const first = dec.first[series];
+      if (dec.lastValued[series] < dec.changedFrom) return null;
+      let p = dec.changedFrom - 1;
+      while (p >= dec.firstValued[series] && Number.isNaN(first[p])) p--;
+      return p >= dec.firstValued[series] ? p : -1;
+    });
+    const geo = this.geometry(u);
+    const tiles = tilesToRedraw(layer.grid(geo, inks), dec.changedFrom, dec.changedTo, previous);
+    if (!tiles) return;
+    layer.drawTiles(geo, inks, tiles[0], tiles[1], dec.changedFrom);
+    this.draws.tiles++;
+    this.host.dataset.lineDraws = `${this.draws.whole}/${this.draws.tiles}`;
   }
 
   destroy() {
     this.group.remove(this);
     this.resizeObserver.disconnect();
+    this.intersectionObserver?.disconnect();
     this.u?.destroy();
     this.u = null;
+    this.layer = null;
     this.axisLabels?.x.remove();
     this.axisLabels?.y.remove();
     this.axisLabels = null;
@@ -211,20 +306,15 @@ export class TimeChartController implements FrameClient {
     this.dirty = true;
   }
 
-  /** uPlot's data: the columns' middle times, and each line's last value per column (uPlot reads
-   *  them for the cursor; the lines are traced from the decimator itself). */
+  /** uPlot's data: the window's two ends and no values. uPlot only sets the scales from it (their
+   *  ranges come from the window and yDomain); the lines are the layer's, the cursor's readout
+   *  comes from the store. */
   private data(): uPlot.AlignedData {
-    const n = this.dec.columns;
-    const xs = new Array<number>(n);
-    for (let c = 0; c < n; c++) xs[c] = this.dec.timeOf(c);
-    const k = this.cfg.yScale;
-    const ys = this.order.map((line) => {
-      const last = this.dec.last[line];
-      const out = new Array<number | null>(n);
-      for (let c = 0; c < n; c++) out[c] = last && !Number.isNaN(last[c]) ? last[c] * k : null;
-      return out;
-    });
-    return [xs, ...ys];
+    const [t0, t1] = this.window;
+    return [
+      [t0, t1],
+      [null, null],
+    ];
   }
 
   private yDomain(): [number, number] {
@@ -252,19 +342,6 @@ export class TimeChartController implements FrameClient {
     if (this.width === 0) return;
     const lines = this.cfg.lines;
     this.order = drawOrder(lines.map((l) => l.style));
-    const paths: uPlot.Series.PathBuilder = (u, seriesIdx) => {
-      const line = this.order[seriesIdx - 1];
-      const stroke = new Path2D();
-      const k = this.cfg.yScale;
-      traceColumns(
-        this.dec,
-        line,
-        (c) => u.valToPos(this.dec.timeOf(c), 'x', true),
-        (v) => u.valToPos(v * k, 'y', true),
-        stroke,
-      );
-      return { stroke, fill: null, clip: null };
-    };
     const look = this.look;
     const axis = {
       font: axisFont(look),
@@ -303,23 +380,8 @@ export class TimeChartController implements FrameClient {
           label: '',
         },
       ],
-      series: [
-        {},
-        ...this.order.map((line) => {
-          const l = lines[line];
-          return {
-            label: l.label,
-            stroke: l.color,
-            width: look.lineWidth[l.style],
-            dash: dashOf(l),
-            cap: (l.style === 'dotted' ? 'round' : 'butt') as CanvasLineCap,
-            paths,
-            points: { show: false },
-            spanGaps: false,
-            show: this.visible[line] !== false,
-          };
-        }),
-      ],
+      // One series that draws nothing, for the y scale: the lines are the layer's.
+      series: [{}, { label: 'lines', paths: () => null, points: { show: false }, spanGaps: false }],
       cursor: {
         y: false,
         sync: { key: this.group.syncKey, setSeries: false },
@@ -335,6 +397,7 @@ export class TimeChartController implements FrameClient {
       },
       hooks: {
         drawAxes: [(u) => this.drawMarkers(u), (u) => this.drawPinned(u), (u) => this.drawPublished(u), (u) => this.placeAxisLabels(u)],
+        draw: [(u) => this.drawAllLines(u)],
         setSelect: [(u) => this.zoomToSelection(u)],
         setCursor: [(u) => this.cursorMoved(u)],
         setScale: [
@@ -351,6 +414,10 @@ export class TimeChartController implements FrameClient {
     this.axisLabels = { x: axisLabel('x'), y: axisLabel('y') };
     const u = new uPlot(opts, [[]], this.host);
     this.host.append(this.axisLabels.x, this.axisLabels.y);
+    // The lines' canvas lies over uPlot's and under its cursor and selection.
+    this.layer = new LineLayer(this.dec);
+    u.over.before(this.layer.canvas);
+    this.drawnY = '';
     // A click (not a drag, which zooms) marks its time on every chart; the event log goes there.
     let downX: number | null = null;
     u.over.addEventListener('mousedown', (e) => (downX = e.clientX));
@@ -366,7 +433,6 @@ export class TimeChartController implements FrameClient {
       this.onCursor(null);
     });
     this.u = u;
-    if (this.focus) this.highlight(this.focus);
     this.dirty = true;
   }
 
