@@ -9,7 +9,7 @@
 import type { Catalogue, RmDirection, RunSummary } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { SimClient, type ClientHandlers, type WorkerLike } from '../engine/client';
-import { ENGINE_TRACE_CAPACITY, type Speed } from '../engine/protocol';
+import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
 import { newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore } from '../scenario/myScenarios';
 import { NOWHERE, type Opened, type Place } from '../scenario/place';
 import { writeLastWork, type KeyValueStore } from '../scenario/storage';
@@ -85,6 +85,8 @@ export class Lab {
   private travels = 0;
   private readonly loads: LoadQueue;
   private readonly statusThrottle: StatusThrottle;
+  /** The engine's latest status, before the throttle (what a frame loop outside React reads). */
+  private rawStatus: RunStatus | null = null;
   /** One undo history for every edit of the network (see editHistory.ts). */
   readonly edits = new SharedEditHistory();
   /** The switch inspector's commands. */
@@ -127,6 +129,16 @@ export class Lab {
 
   subscribe = (fn: () => void) => this.cell.subscribe(fn);
   getState = () => this.cell.get();
+  /**
+   * The run's status as of the engine's latest report: the state's own, which React renders
+   * about ten times a second, or a newer one of the same run and mode (for the Network view's
+   * frame loop, which draws at the display's rate).
+   */
+  freshStatus(): RunStatus | null {
+    const shown = this.state.status;
+    const raw = this.rawStatus;
+    return raw && shown && raw.run === shown.run && raw.mode === shown.mode && raw.nowMs >= shown.nowMs ? raw : shown;
+  }
   private get state() {
     return this.cell.get();
   }
@@ -211,6 +223,7 @@ export class Lab {
       },
       samples: (data, width) => this.samples.append(data, width),
       status: (status) => {
+        this.rawStatus = status;
         this.statusThrottle.push(status);
         this.explains.refresh(status);
       },

@@ -34,7 +34,7 @@ import { Notices } from './Notices';
 import { RmEventLog } from './RmEventLog';
 import { TimeSlider } from './TimeSlider';
 import { Toolbar } from './Toolbar';
-import { useLabState } from './useLab';
+import { useLabSelect, useLabState } from './useLab';
 import { useClassroom } from './useClassroom';
 import { ClassroomButtons, PlayAnnouncer, ShortcutsHelp } from './Classroom';
 import { useLessonWalk } from './useLessonWalk';
@@ -77,6 +77,8 @@ export function App({
   embed?: boolean;
 }) {
   const state = useLabState(lab);
+  // Whether the run has begun (the page's state has the time only as of the last change of mode).
+  const runStarted = useLabSelect(lab, (s) => !!s.status && s.status.nowMs > 0);
   const settings = useMemo(() => (embed ? embedSettings(teacher) : teacher), [embed, teacher]);
   const classroom = useClassroom({ present: settings.start.includes('present'), panelHidden: settings.start.includes('panel-hidden') });
   // A view tab or toggle a teacher may hide (not drawn) or lock (greyed out).
@@ -311,7 +313,7 @@ export function App({
               )}
               <button
                 data-testid="pin"
-                disabled={!current || !(state.status && state.status.nowMs > 0)}
+                disabled={!current || !runStarted}
                 title="Keep this run as a reference: later runs of this network draw it faintly behind theirs, until unpinned"
                 onClick={() => current && group.pin(pinRun(store, current))}
               >

@@ -31,9 +31,12 @@ import { ProblemList } from './Notices';
 import { FieldError } from './FieldError';
 import { LOCKED_TITLE, useTeacher } from './teacherContext';
 import { isHidden, isLocked } from '../lab/teacher';
+import { useLabStatus } from './useLab';
 
 export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
   const teacher = useTeacher();
+  // The time as it runs (the page's `state` has it only as of the last change of mode).
+  const status = useLabStatus(lab);
   const scenario = state.current?.scenario;
   const catalogue = state.catalogue;
   const n = scenario?.nodes.find((x) => x.id === node && x.kind === 'switch');
@@ -43,7 +46,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
   const algorithms = algorithmsFor(catalogue.algorithms, scenario);
   const alg = algorithms.find((a) => a.id === algId);
   const rif = rifNote(scenario, algId, catalogue.source_params);
-  const nowMs = state.status?.nowMs ?? 0;
+  const nowMs = status?.nowMs ?? 0;
   const buffer = bufferSpecOf(scenario, catalogue.fields.switch);
   const bufferSize = bufferOf(scenario, n);
   const epd = specOf(catalogue.fields.switch, 'epd_threshold_cells');

@@ -7,9 +7,11 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { ChartGroup } from '../charts/chartGroup';
 import type { Lab, LabState } from '../lab/lab';
 import { scrubStepMs } from '../lab/scrub';
+import { useLabStatus } from './useLab';
 
 export function TimeSlider({ lab, state, group }: { lab: Lab; state: LabState; group: ChartGroup }) {
-  const status = state.status;
+  // The time as it runs (the page's `state` has it only as of the last change of mode).
+  const status = useLabStatus(lab);
   const endMs = status?.endMs ?? state.current?.scenario.run.duration_ms ?? 0;
   const stepMs = scrubStepMs(endMs, state.current?.scenario.run.sample_interval_us);
   // Where the user put the thumb, until the run gets there (the replay takes a moment).

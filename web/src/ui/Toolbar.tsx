@@ -7,6 +7,7 @@ import { exportFile, linkView, shareLink, shareNotice } from '../lab/sharing';
 import { saveBlob } from './download';
 import { MyScenariosMenu } from './MyScenariosMenu';
 import { LOCKED_TITLE, useTeacher } from './teacherContext';
+import { useLabStatus } from './useLab';
 import { isHidden, isLocked } from '../lab/teacher';
 
 const GROUPS = groupLibrary(LIBRARY.entries);
@@ -30,7 +31,8 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
   const teacher = useTeacher();
   const library = isHidden(teacher, 'library') ? 'hidden' : isLocked(teacher, 'library') ? 'locked' : 'open';
   const speedControl = isHidden(teacher, 'speed') ? 'hidden' : isLocked(teacher, 'speed') ? 'locked' : 'open';
-  const status = state.status;
+  // The time as it runs (the page's `state` has it only as of the last change of mode).
+  const status = useLabStatus(lab);
   const mode = status?.mode ?? 'idle';
   const running = mode === 'playing' || mode === 'seeking';
   const nowMs = status?.nowMs ?? 0;

@@ -2,7 +2,7 @@
 // shown follows the run's clock, Next/Back/Reveal change the view, and what the shown step
 // marks goes to the charts and the drawing. View state only: the run is the lab's.
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Lab, LabState } from '../lab/lab';
 import {
   dueIndex,
@@ -21,6 +21,7 @@ import {
   type WalkView,
 } from '../lab/lessonWalk';
 import { revealAnnouncement, stepAnnouncement } from './announce';
+import type { LessonStep } from '../contract/scenario';
 
 export function useLessonWalk(lab: Lab, state: LabState) {
   const lesson = state.current?.scenario.lesson;
@@ -28,7 +29,7 @@ export function useLessonWalk(lab: Lab, state: LabState) {
   // which must not reset the walk.
   const lessonKey = JSON.stringify(lesson ?? null);
   const steps = useMemo(() => lessonSteps(lesson), [lessonKey]);
-  const nowMs = state.status?.nowMs ?? 0;
+  const nowMs = useStepClock(lab, steps);
   const run = state.status?.run ?? -1;
   const [view, setView] = useState<WalkView>(FOLLOW_RUN);
   // For screen readers (a polite live region), and a count of steps reached, so that the panel
@@ -93,3 +94,23 @@ export function useLessonWalk(lab: Lab, state: LabState) {
 }
 
 export type LessonWalkView = ReturnType<typeof useLessonWalk>;
+
+/**
+ * The run's time as the walk-through needs it: the engine's latest, but moved on only when it
+ * crosses a step's time (or the run or its mode changes), so the lab re-renders for a step, not
+ * for every report of the time.
+ */
+function useStepClock(lab: Lab, steps: readonly LessonStep[]): number {
+  const kept = useRef<{ run: number; mode: string; due: number; nowMs: number } | null>(null);
+  return useSyncExternalStore(lab.subscribe, () => {
+    const status = lab.getState().status;
+    const run = status?.run ?? -1;
+    const mode = status?.mode ?? 'idle';
+    const nowMs = status?.nowMs ?? 0;
+    const due = dueIndex(steps, nowMs);
+    const k = kept.current;
+    if (k && k.run === run && k.mode === mode && k.due === due) return k.nowMs;
+    kept.current = { run, mode, due, nowMs };
+    return nowMs;
+  });
+}

@@ -13,6 +13,7 @@ import { rmCellsMove, rmSpeedLimit, slowEnough, typicalHopUs } from '../../lab/n
 import { portViews } from '../../lab/networkPorts';
 import { SPEEDS, speedLabel } from '../../scenario/speed';
 import { countsText } from '../topologyDrawing';
+import { useLabSelect } from '../useLab';
 import { useFullScreen } from '../useFullScreen';
 import { END_RADIUS_PX, endLabels, LABEL_GAP_PX, networkLayout, switchHalfSize, UNMEASURED_COLOUR, UTILISATION_RAMP, type GroupLabel } from './geometry';
 import { SwitchExplain, type PortInspect } from '../SwitchExplain';
@@ -42,8 +43,13 @@ export function NetworkView({
   const ethernet = !!scenario.ethernet;
   const painter = useMemo(() => new NetworkPainter(store, lab, group), [store, lab, group]);
   // The marks follow live parameter changes: recomputed when one more applies.
-  const nowMs = state.status?.nowMs ?? 0;
-  const applied = (scenario.changes ?? []).filter((c) => c.at_ms <= nowMs).length;
+  // How many live changes apply by now (the engine's time, selected so that the view
+  // re-renders when one more applies, not with every report of the time).
+  const applied = useLabSelect(lab, (s) => {
+    const nowMs = s.status?.nowMs ?? 0;
+    return (scenario.changes ?? []).filter((c) => c.at_ms <= nowMs).length;
+  });
+  const nowMs = lab.getState().status?.nowMs ?? 0;
   const ports = useMemo(() => (catalogue ? portViews(scenario, catalogue, state.meta, nowMs) : []), [scenario, catalogue, state.meta, applied]);
   // Lanes end at the switch cards' edges, which grow with their port rows.
   const halfSize = useMemo(() => {

@@ -28,7 +28,7 @@ function setup(speed: Speed = 1) {
   store.append(new Float64Array([0.5, 25, 25, 0, 30, 1, 77.76, 50, 250, 90]), 5);
   let status: RunStatus = { run: 1, mode: 'paused', nowMs: 1, endMs: 100, done: false, events: 0, speed, achievedSpeed: null, eventsPerSec: null };
   const rmLog = new RmLog();
-  const lab = { getState: () => ({ status, speed }), rmLog } as unknown as Lab;
+  const lab = { getState: () => ({ status, speed }), freshStatus: () => status, rmLog } as unknown as Lab;
   const group = new ChartGroup(() => 0, () => undefined);
   const painter = new NetworkPainter(store, lab, group);
   const layout = networkLayout(scenario);

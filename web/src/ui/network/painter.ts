@@ -155,7 +155,7 @@ export class NetworkPainter implements FrameClient {
 
   frame() {
     const model = this.model;
-    const status = this.lab.getState().status;
+    const status = this.lab.freshStatus();
     if (!model || !status) return;
     const speed = this.lab.getState().speed;
     // The time marked on the charts counts until the run plays again (the mark stays drawn).
