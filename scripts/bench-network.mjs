@@ -4,7 +4,8 @@
 // the same in presentation mode, then two-sources in slow motion with its RM cells moving (the
 // trace recorded and drawn). The page counts its animation frames while the run plays; gfc1
 // lasts 400 ms of simulated time, so it is played several times over (reset, play), and the
-// main thread's busy share while it plays (Chromium's TaskDuration) says how much room is left.
+// main thread's busy share while it plays (Chromium's TaskDuration) says how much room is left, and its
+// CPU time per frame (ThreadTime) what a frame costs whatever else the machine is doing.
 // Numbers, not pass/fail.
 import { withPage } from './bench-page.mjs';
 
@@ -35,14 +36,17 @@ const countFrames = (page, ms = null) =>
     ms,
   );
 
-/** The page's main-thread busy time so far (ms; Chromium's TaskDuration). */
+/** The page's main-thread busy time so far (ms; Chromium's TaskDuration, wall time) and its
+ *  CPU time (ThreadTime: what the page's work costs, whatever else the machine is doing). */
 async function busyMs(cdp) {
   const { metrics } = await cdp.send('Performance.getMetrics');
-  return metrics.find((m) => m.name === 'TaskDuration').value * 1000;
+  const ms = (name) => metrics.find((m) => m.name === name).value * 1000;
+  return { wall: ms('TaskDuration'), cpu: ms('ThreadTime') };
 }
 
 async function playFps(page, cdp) {
   let busy = 0;
+  let cpu = 0;
   let frames = 0;
   let ms = 0;
   let worstMs = 0;
@@ -53,12 +57,14 @@ async function playFps(page, cdp) {
     const counted = countFrames(page);
     await page.getByTestId('play').click();
     const r = await counted;
-    busy += (await busyMs(cdp)) - busy0;
+    const busy1 = await busyMs(cdp);
+    busy += busy1.wall - busy0.wall;
+    cpu += busy1.cpu - busy0.cpu;
     frames += r.frames;
     ms += r.ms;
     worstMs = Math.max(worstMs, r.worstMs);
   }
-  return { fps: (frames * 1000) / ms, ms, worstMs, busy };
+  return { fps: (frames * 1000) / ms, ms, worstMs, busy, cpuPerFrame: cpu / frames };
 }
 
 await withPage(async (page, url) => {
@@ -115,7 +121,7 @@ await withPage(async (page, url) => {
 
   const line = (name, r) =>
     `  ${name.padEnd(44)} ${r.fps.toFixed(1).padStart(5)} fps over ${r.ms.toFixed(0)} ms (longest frame ${r.worstMs.toFixed(0)} ms` +
-    (r.busy === undefined ? ')' : `; main thread busy ${((100 * r.busy) / r.ms).toFixed(0)} % of it)`);
+    (r.busy === undefined ? ')' : `; main thread busy ${((100 * r.busy) / r.ms).toFixed(0)} % of it, ${r.cpuPerFrame.toFixed(1)} ms of its CPU per frame)`);
   console.log(`\nNetwork view frame rate (frames per second; 60 is the display's; the target is ≥ 30 while gfc1 plays at 1×)`);
   console.log(line(`${SCENARIO} at 1×, charts only (no Network view)`, without));
   console.log(line(`${SCENARIO} at 1×, ${PLAYS} plays`, plain));

@@ -398,15 +398,16 @@ test('while a run plays its lines are drawn a few tiles at a time, and end as a 
   const errors = await openLab(page, '/?scenario=gfc1');
   const stops = page.getByTestId('lesson-stops');
   if (await stops.isChecked()) await stops.uncheck();
-  await page.getByTestId('speed').selectOption('1');
+  // 0.2×: two seconds of wall time, many frames even on a busy machine.
+  await page.getByTestId('speed').selectOption('0.2');
   const rate = chart(page, 'rate');
   await page.getByTestId('play').click();
   await waitForMode(page, 'done');
-  // Played at 1×, the rate chart took its lines tile by tile (23 ACRs, their max-min shares
-  // dashed and their shares at the target dotted, with gaps at this sampling).
+  // The rate chart took its lines tile by tile (23 ACRs, their max-min shares dashed and their
+  // shares at the target dotted, with gaps at this sampling).
   const draws = () => rate.locator('.chart-plot').getAttribute('data-line-draws').then((d) => d!.split('/').map(Number));
   const [, tiles] = await draws();
-  expect(tiles).toBeGreaterThan(3);
+  expect(tiles).toBeGreaterThan(5);
   // The lines' alpha, one byte per pixel.
   const alpha = () => composedChart(rate, (data) => Array.from({ length: data.length / 4 }, (_, i) => data[4 * i + 3]), '', 'lines');
   const grown = await alpha();
