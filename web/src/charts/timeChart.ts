@@ -57,8 +57,8 @@ export interface CursorAt {
 export const CHART_HEIGHT = 250;
 /** Alpha of the lines not highlighted while a legend entry is hovered. */
 const DIMMED = 0.15;
-/** A chart this close to the viewport (CSS px) is drawn as if on screen (it may scroll in). */
-const OFF_SCREEN_MARGIN_PX = 200;
+/** A chart this close to the viewport (CSS px) is drawn as if on screen. */
+const OFF_SCREEN_MARGIN_PX = 0;
 /** A drag narrower than this (CSS px) is a click, not a zoom. */
 const MIN_DRAG_PX = 4;
 
