@@ -91,10 +91,11 @@ await withPage(async (page, url) => {
   await open(`/?scenario=${SCENARIO}&present=1`);
   const present = await playFps(page, cdp);
 
-  // gfc1 at max speed, played to the end (issue 16's target: under 0.3 s of engine time). The
-  // wall time from Play to Replay bounds the engine's time from above: it also holds the rows'
-  // posting and the charts' drawing. Best of three.
+  // gfc1 at max speed, played to the end (issue 16's target: under 0.3 s of engine time): the
+  // wall time from Play to Replay (the engine, the rows' posting, the checkpoints, the charts'
+  // drawing) and the engine's share of it as the worker counts it. Best of three.
   let maxSpeedMs = Infinity;
+  let engineMs = Infinity;
   for (let i = 0; i < 3; i++) {
     await open(`/?scenario=${SCENARIO}`, false);
     await page.getByTestId('speed').selectOption('max');
@@ -109,6 +110,9 @@ await withPage(async (page, url) => {
         }),
     );
     maxSpeedMs = Math.min(maxSpeedMs, ms);
+    // The worker's own count of its time in the engine (RunStatus.engineMs, on the clock).
+    const inEngine = Number(await page.getByTestId('clock').getAttribute('data-engine-ms'));
+    engineMs = Math.min(engineMs, inEngine);
   }
 
   // Slow motion: two-sources with its RM cells drawn (the trace on).
@@ -126,6 +130,6 @@ await withPage(async (page, url) => {
   console.log(line(`${SCENARIO} at 1×, charts only (no Network view)`, without));
   console.log(line(`${SCENARIO} at 1×, ${PLAYS} plays`, plain));
   console.log(line(`${SCENARIO} at 1×, presentation mode`, present));
-  console.log(`  ${SCENARIO} at max speed, Play to the end: ${maxSpeedMs.toFixed(0)} ms of wall time (best of 3; the target is < 300 ms of engine time)`);
+  console.log(`  ${SCENARIO} at max speed, Play to the end: ${maxSpeedMs.toFixed(0)} ms of wall time, ${engineMs.toFixed(0)} ms of it in the engine (best of 3; the target is < 300 ms of engine time)`);
   console.log(line(`two-sources at ${speed}×, RM cells moving`, { fps: (slow.frames * 1000) / slow.ms, ms: slow.ms, worstMs: slow.worstMs }));
 });

@@ -66,6 +66,9 @@ export interface RunStatus {
   achievedSpeed: number | null;
   /** Measured engine events per wall-clock second, while running. */
   eventsPerSec: number | null;
+  /** Wall time spent inside the engine on this run so far (ms): its advances, not the posting of
+   *  rows or the pauses between slices (`npm run bench` reports it for gfc1 at max speed). */
+  engineMs: number;
 }
 
 export type FromWorker =

@@ -48,6 +48,8 @@ export class WorkerCore {
   private anchorSim = 0;
   private eventsPerMs = 2_000;
   private history: { wall: number; sim: number; events: number }[] = [];
+  /** Wall time inside the engine's advances on this run (ms). */
+  private engineMs = 0;
   private cancel: (() => void) | null = null;
   private crashed = false;
   /** RM-cell trace capacity (0: off); kept across runs. */
@@ -268,6 +270,7 @@ export class WorkerCore {
       }
       found = answer.found ?? null;
       const after = this.host.now();
+      this.engineMs += after - wall;
       this.measure(answer.events ?? 0, maxEvents, after - wall);
       wall = after;
     }
@@ -291,6 +294,7 @@ export class WorkerCore {
     this.run += 1;
     this.mode = 'paused';
     this.history = [];
+    this.engineMs = 0;
     this.host.post({
       type: 'loaded',
       run: this.run,
@@ -356,6 +360,7 @@ export class WorkerCore {
         const maxEvents = Math.round(Math.min(MAX_EVENTS, Math.max(MIN_EVENTS, this.eventsPerMs * remaining)));
         const n = sim.advance(target, maxEvents);
         const after = this.host.now();
+        this.engineMs += after - wall;
         this.measure(n, maxEvents, after - wall);
         wall = after;
         if (n === 0 && sim.nowMs() < target) break; // engine made no progress
@@ -439,6 +444,7 @@ export class WorkerCore {
       events: sim?.eventsProcessed() ?? 0,
       speed: this.speed,
       ...this.measured(),
+      engineMs: this.engineMs,
     };
   }
 

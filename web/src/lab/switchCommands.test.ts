@@ -120,6 +120,7 @@ const status = (mode: RunStatus['mode'], nowMs: number): RunStatus => ({
   speed: 1,
   achievedSpeed: null,
   eventsPerSec: null,
+  engineMs: 0,
 });
 
 describe('switch commands', () => {

@@ -253,7 +253,7 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
         )}
       </div>
 
-      <div className="clock" data-testid="clock">
+      <div className="clock" data-testid="clock" data-engine-ms={status ? status.engineMs.toFixed(1) : undefined}>
         <div className="clock-time">
           <span className="clock-now" data-testid="sim-time">
             {formatMs(nowMs)}

@@ -13,6 +13,7 @@ const status = (patch: Partial<RunStatus> = {}): RunStatus => ({
   speed: 1,
   achievedSpeed: 1,
   eventsPerSec: 1e6,
+  engineMs: 5,
   ...patch,
 });
 

@@ -26,7 +26,7 @@ function setup(speed: Speed = 1) {
   store.reset(meta);
   // Two rows: at 0.5 ms and at 1 ms (ACR C1, ACR C2, queue, utilisation).
   store.append(new Float64Array([0.5, 25, 25, 0, 30, 1, 77.76, 50, 250, 90]), 5);
-  let status: RunStatus = { run: 1, mode: 'paused', nowMs: 1, endMs: 100, done: false, events: 0, speed, achievedSpeed: null, eventsPerSec: null };
+  let status: RunStatus = { run: 1, mode: 'paused', nowMs: 1, endMs: 100, done: false, events: 0, speed, achievedSpeed: null, eventsPerSec: null, engineMs: 0 };
   const rmLog = new RmLog();
   const lab = { getState: () => ({ status, speed }), freshStatus: () => status, rmLog } as unknown as Lab;
   const group = new ChartGroup(() => 0, () => undefined);
