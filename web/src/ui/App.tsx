@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ChartGroup } from '../charts/chartGroup';
 import type { SampleStore } from '../charts/sampleStore';
 import { TimeChart } from './TimeChart';
@@ -46,7 +46,8 @@ import { TeacherButton } from './TeacherDialog';
 import { linkView, shareLink } from '../lab/sharing';
 
 // The Network view (and React Flow with it) loads when first opened.
-const NetworkView = lazy(() => import('./network/NetworkView').then((m) => ({ default: m.NetworkView })));
+// Memoised: a lesson step falling due re-renders the lab, not the drawing (its props hold).
+const NetworkView = lazy(() => import('./network/NetworkView').then((m) => ({ default: memo(m.NetworkView) })));
 
 const ETHERNET_KIND_NAMES = { acr: 'rate limit' };
 

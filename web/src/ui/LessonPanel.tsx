@@ -189,7 +189,15 @@ function LessonSteps({ walk, stops, onStops }: { walk: LessonWalkView; stops: bo
   // screen the walk-through sits below the network and the facts.
   const box = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (step) showWithin(box.current, '.lesson');
+    if (!step) return;
+    // Once the next frame is laid out: reading the boxes then costs no layout of its own (read
+    // at once, after React's changes, it did: ~10 ms at each step while a run played).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => showWithin(box.current, '.lesson'))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [step, shown, walk.revealed]);
   return (
     <section className="lesson-steps" data-testid="lesson-steps" aria-labelledby="lesson-steps-title" ref={box}>

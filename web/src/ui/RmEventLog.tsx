@@ -4,7 +4,7 @@
 // click on a chart, the time slider) the log scrolls to the event nearest to it. "Next RM event
 // at <node>" steps the paused run to the next event there.
 
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
@@ -37,7 +37,7 @@ function useThrottledVersion(lab: Lab): number {
   return version;
 }
 
-export function RmEventLog({ lab, state, group }: { lab: Lab; state: LabState; group: ChartGroup }) {
+export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab: Lab; state: LabState; group: ChartGroup }) {
   const version = useThrottledVersion(lab);
   const scenario = state.current?.scenario;
   // View state: the filter, the event picked, the scroll position.
@@ -192,4 +192,4 @@ export function RmEventLog({ lab, state, group }: { lab: Lab; state: LabState; g
       </div>
     </section>
   );
-}
+});

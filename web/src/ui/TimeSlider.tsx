@@ -3,13 +3,13 @@
 // cursor moves to that time. Keyboard: the arrow keys move one step, Page Up / Page Down a
 // tenth of the run, Home and End to its ends.
 
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useState, type KeyboardEvent } from 'react';
 import type { ChartGroup } from '../charts/chartGroup';
 import type { Lab, LabState } from '../lab/lab';
 import { scrubStepMs } from '../lab/scrub';
 import { useLabStatus } from './useLab';
 
-export function TimeSlider({ lab, state, group }: { lab: Lab; state: LabState; group: ChartGroup }) {
+export const TimeSlider = memo(function TimeSlider({ lab, state, group }: { lab: Lab; state: LabState; group: ChartGroup }) {
   // The time as it runs (the page's `state` has it only as of the last change of mode).
   const status = useLabStatus(lab);
   const endMs = status?.endMs ?? state.current?.scenario.run.duration_ms ?? 0;
@@ -60,7 +60,7 @@ export function TimeSlider({ lab, state, group }: { lab: Lab; state: LabState; g
       </output>
     </div>
   );
-}
+});
 
 /** A time of the slider (ms), to a precision that tells 0.5 ms samples apart. */
 function formatScrubMs(t: number): string {

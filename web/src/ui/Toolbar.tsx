@@ -31,13 +31,11 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
   const teacher = useTeacher();
   const library = isHidden(teacher, 'library') ? 'hidden' : isLocked(teacher, 'library') ? 'locked' : 'open';
   const speedControl = isHidden(teacher, 'speed') ? 'hidden' : isLocked(teacher, 'speed') ? 'locked' : 'open';
-  // The time as it runs (the page's `state` has it only as of the last change of mode).
-  const status = useLabStatus(lab);
+  // The run's mode (and its time as of the last change of mode: the clock has it as it runs).
+  const status = state.status;
   const mode = status?.mode ?? 'idle';
   const running = mode === 'playing' || mode === 'seeking';
   const nowMs = status?.nowMs ?? 0;
-  const endMs = status?.endMs ?? state.current?.scenario.run.duration_ms ?? 0;
-  const progress = endMs > 0 ? Math.min(1, nowMs / endMs) : 0;
   // The picker shows what is open: one of the user's scenarios, a library one, or (a file, a
   // link not changed yet) its origin.
   const place = state.current?.place;
@@ -253,23 +251,36 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
         )}
       </div>
 
-      <div className="clock" data-testid="clock" data-engine-ms={status ? status.engineMs.toFixed(1) : undefined}>
-        <div className="clock-time">
-          <span className="clock-now" data-testid="sim-time">
-            {formatMs(nowMs)}
-          </span>
-          <span className="clock-end"> / {formatMs(endMs)} ms</span>
-        </div>
-        <div className="progress" role="progressbar" aria-label="run progress (%)" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
-          <div className="progress-bar" style={{ width: `${progress * 100}%` }} />
-        </div>
-        <div className="clock-meta">
-          <span className={`mode mode-${mode}`}>{mode}</span>
-          {status?.achievedSpeed != null && <span>{status.achievedSpeed.toPrecision(2)}× real time</span>}
-          {status?.eventsPerSec != null && <span>{formatRate(status.eventsPerSec)} events/s</span>}
-        </div>
-      </div>
+      <RunClock lab={lab} state={state} />
       </div>
     </header>
+  );
+}
+
+/** The run's clock: its time and progress, its mode, how fast it goes. The only part of the
+ *  toolbar that re-renders with every report of the time while the run plays. */
+function RunClock({ lab, state }: { lab: Lab; state: LabState }) {
+  const status = useLabStatus(lab);
+  const mode = status?.mode ?? 'idle';
+  const nowMs = status?.nowMs ?? 0;
+  const endMs = status?.endMs ?? state.current?.scenario.run.duration_ms ?? 0;
+  const progress = endMs > 0 ? Math.min(1, nowMs / endMs) : 0;
+  return (
+    <div className="clock" data-testid="clock" data-engine-ms={status ? status.engineMs.toFixed(1) : undefined}>
+      <div className="clock-time">
+        <span className="clock-now" data-testid="sim-time">
+          {formatMs(nowMs)}
+        </span>
+        <span className="clock-end"> / {formatMs(endMs)} ms</span>
+      </div>
+      <div className="progress" role="progressbar" aria-label="run progress (%)" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+        <div className="progress-bar" style={{ width: `${progress * 100}%` }} />
+      </div>
+      <div className="clock-meta">
+        <span className={`mode mode-${mode}`}>{mode}</span>
+        {status?.achievedSpeed != null && <span>{status.achievedSpeed.toPrecision(2)}× real time</span>}
+        {status?.eventsPerSec != null && <span>{formatRate(status.eventsPerSec)} events/s</span>}
+      </div>
+    </div>
   );
 }
