@@ -244,11 +244,17 @@ export class TimeChartController implements FrameClient {
     return out;
   }
 
+  /** Where the lines go: both scales are linear, so a column's x and a value's y are affine
+   *  (taken from uPlot's valToPos once, not asked of it per vertex). */
   private geometry(u: uPlot): LineGeometry {
     const k = this.cfg.yScale;
     const dec = this.dec;
     const { left, top, width, height } = u.bbox;
-    return { left, top, width, height, x: (c) => u.valToPos(dec.timeOf(c), 'x', true), y: (v) => u.valToPos(v * k, 'y', true) };
+    const x0 = u.valToPos(dec.timeOf(0), 'x', true);
+    const dx = u.valToPos(dec.timeOf(1), 'x', true) - x0;
+    const y0 = u.valToPos(0, 'y', true);
+    const dy = u.valToPos(k, 'y', true) - y0;
+    return { left, top, width, height, x: (c) => x0 + c * dx, y: (v) => y0 + v * dy };
   }
 
   /** uPlot's draw hook: every line, whole, over what uPlot just drew. */
