@@ -234,14 +234,15 @@ test('paused, a click on a switch port in the Network view opens its explanation
   await page.keyboard.press('Escape');
   await expect(view).toHaveAttribute('data-full', 'no');
   await expect(explain.getByTestId('explain-head')).toHaveText('ERICA at SW2->D1, t = 6.000 ms');
-  // Esc with the explanation open leaves full screen and closes it.
+  // Esc with the explanation open leaves full screen and closes it; the side panel goes on
+  // with the port it explained.
   await page.getByTestId('nv-full-screen').click();
   await page.getByTestId('nv-port-SW1->SW2').click();
   await expect(over).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(view).toHaveAttribute('data-full', 'no');
   await expect(over).toHaveCount(0);
-  await expect(explain.getByTestId('explain-head')).toHaveText('ERICA at SW2->D1, t = 6.000 ms');
+  await expect(explain.getByTestId('explain-head')).toHaveText('ERICA at SW1->SW2, t = 6.000 ms');
 
   // Hidden and shown again, the panel is back where the reader left it, not pulled to a port.
   await page.getByTestId('tab-lesson').click();

@@ -101,8 +101,15 @@ export function NetworkView({
   // A port clicked: on the page the side panel's inspector explains it; full screen, an
   // inspector over the drawing does (the class keeps the whole screen). View state only.
   const [explained, setExplained] = useState<PortInspect | null>(null);
+  // Leaving full screen with a port explained beside the drawing hands that port to the side
+  // panel's inspector: the reader goes on with what they were reading.
+  const shownBeside = useRef<PortInspect | null>(null);
+  shownBeside.current = explained;
   useEffect(() => {
-    if (!full) setExplained(null);
+    if (full) return;
+    const was = shownBeside.current;
+    setExplained(null);
+    if (was) onInspect?.(was.switchId, was.port);
   }, [full]);
   const inspect = useMemo(
     () =>
