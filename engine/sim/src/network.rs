@@ -225,12 +225,15 @@ impl Host {
         }
     }
 
-    /// Whether the host sends an RM cell at `now` or with its next cell (an Ethernet or
-    /// background host: always said yes, since only an ABR source's sends are ever deferred).
-    pub(crate) fn sends_rm_now_or_next(&self, now: Time) -> bool {
+    /// `next_event_time` no earlier than `local`, and whether the host sends an RM cell then or
+    /// with its next cell (an Ethernet or background host: always said yes, since only an ABR
+    /// source's sends are ever deferred).
+    #[inline]
+    pub(crate) fn next_send(&self, local: Time) -> Option<(Time, bool)> {
         match self {
-            Host::Abr(s) => s.sends_rm_now_or_next(now),
-            Host::Eth(_) | Host::Bg(_) => true,
+            Host::Abr(s) => s.next_send(local),
+            Host::Eth(s) => s.next_event_time().map(|t| (t.max(local), true)),
+            Host::Bg(s) => s.next_event_time().map(|t| (t.max(local), true)),
         }
     }
 

@@ -230,6 +230,14 @@ impl SourceConfig {
 /// Payload bits of one data cell (48 bytes).
 pub const PAYLOAD_BITS: f64 = 384.0;
 
+/// `t.ceil() as Time` for a time `t` ≥ 0 (ps, below 2⁵³), without a call to libm's `ceil`
+/// (baseline x86-64 has no rounding instruction): the same integer.
+#[inline]
+fn ceil_ps(t: f64) -> Time {
+    let whole = t as Time;
+    whole + ((whole as f64) < t) as Time
+}
+
 /// Picoseconds between cells at `rate` cells/s.
 fn period_ps(rate: f64) -> f64 {
     PS_PER_S as f64 / rate
@@ -363,8 +371,17 @@ impl AbrSource {
         if !t.is_finite() || self.stopped(t) {
             None
         } else {
-            Some(t.ceil() as Time)
+            Some(ceil_ps(t))
         }
+    }
+
+    /// `next_event_time`, no earlier than `local`, and whether what the source does then sends
+    /// an RM cell or the data cell just before one (`sends_rm_now_or_next` at that time): the
+    /// two questions a deferred send asks, in one pass.
+    #[inline]
+    pub fn next_send(&self, local: Time) -> Option<(Time, bool)> {
+        let at = self.next_event_time()?.max(local);
+        Some((at, self.sends_rm_now_or_next(at)))
     }
 
     /// Called at `next_event_time`: returns the cell to send, if any (rules 3, 5, 6, 7, 11).

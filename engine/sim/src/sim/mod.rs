@@ -319,9 +319,15 @@ impl Simulation {
     fn schedule_source_from(&mut self, c: usize, mut local: Time) {
         loop {
             let conn = &self.net.conns[c];
-            let next = conn.source.next_event_time().map(|t| t.max(local));
-            match (next, conn.defer) {
-                (Some(t), Some(d)) if t <= self.clock.end && !conn.source.sends_rm_now_or_next(t) => {
+            let Some(d) = conn.defer else {
+                let next = conn.source.next_event_time().map(|t| t.max(local));
+                let scheduled = conn.scheduled;
+                self.net.conns[c].scheduled = self.wake(next, scheduled, EventKind::Source(c as u32));
+                return;
+            };
+            let next = conn.source.next_send(local);
+            match next {
+                Some((t, false)) if t <= self.clock.end => {
                     let at = t + d;
                     if conn.scheduled != Some(at) {
                         self.clock.push(at, EventKind::Source(c as u32));
@@ -330,7 +336,7 @@ impl Simulation {
                     self.net.conns[c].deferred = Some(t);
                     return;
                 }
-                (Some(t), Some(_)) if t < self.clock.now => {
+                Some((t, _)) if t < self.clock.now => {
                     self.net.conns[c].deferred = None;
                     self.send_traced(c, t);
                     local = t;
@@ -338,6 +344,7 @@ impl Simulation {
                 _ => {
                     self.net.conns[c].deferred = None;
                     let scheduled = self.net.conns[c].scheduled;
+                    let next = next.map(|(t, _)| t);
                     self.net.conns[c].scheduled = self.wake(next, scheduled, EventKind::Source(c as u32));
                     return;
                 }
