@@ -66,6 +66,16 @@ pub struct Port {
     /// something reads those (`Simulation::settle`) and the cell costs one event fewer. RM and
     /// TCP cells, whose arrival sends a cell back at its own time, keep their event.
     pub(crate) folded: bool,
+    /// A FIFO port from a switch into a switch whose plain data cells (of the connections
+    /// whose hop here is `Hop::lazy`) reach the next switch without an event: their arrivals
+    /// there are made, in time order, when something reads that switch
+    /// (`Simulation::settle_switch`). Every other cell keeps its own event.
+    pub(crate) lazy: bool,
+    /// The group of lazy ports into this port's far node (`Network::lazy_into`), when that
+    /// node has any: whatever arrives there through this port first makes their arrivals due.
+    pub(crate) into_lazy: Option<u32>,
+    /// The node this port leads to.
+    pub(crate) far: usize,
     /// The algorithm reads per-VC queue lengths (cached: asked once per cell otherwise).
     pub(crate) needs_vc_queue: bool,
     /// A switch port on some connection's forward route (its queue and utilisation are sampled).
@@ -358,6 +368,9 @@ pub struct TcpConn {
 pub(crate) struct Hop {
     pub(crate) port: u32,
     pub(crate) vc: u32,
+    /// A plain data cell entering this (forward) hop's port reaches the next switch without an
+    /// event of its own (`Port::lazy`).
+    pub(crate) lazy: bool,
 }
 
 /// One connection: its end systems, route and counters.
@@ -442,6 +455,8 @@ pub struct Network {
     pub vp: Vec<VpSource>,
     pub(crate) vp_from: Vec<Vec<Option<u32>>>,
     pub(crate) vp_to: Vec<Vec<Option<u32>>>,
+    /// The lazy ports (`Port::lazy`) into each switch that has any, a group per switch.
+    pub(crate) lazy_into: Vec<Vec<u32>>,
 }
 
 /// The algorithm a switch runs (the network kind's default when the scenario names none).
@@ -499,6 +514,9 @@ impl Network {
                     vcs: Vec::new(),
                     by_vc: false,
                     folded: s.nodes[next].kind == NodeKind::Destination,
+                    lazy: false,
+                    into_lazy: None,
+                    far: next,
                     accepted: 0,
                     dropped: 0,
                     max_queue: 0,
@@ -517,7 +535,7 @@ impl Network {
             let fwd: Vec<u32> = (0..m).map(|i| port_of[&(path[i], path[i + 1])] as u32).collect();
             let bwd = (0..m).map(|j| port_of[&(path[m - j], path[m - j - 1])] as u32);
             // VC indices are numbered below, once every route is known.
-            let hops = fwd.iter().copied().chain(bwd).map(|port| Hop { port, vc: 0 }).collect();
+            let hops = fwd.iter().copied().chain(bwd).map(|port| Hop { port, vc: 0, lazy: false }).collect();
             let one_way_us: f64 = fwd.iter().map(|&p| ports[p as usize].delay as f64 / 1e6).sum();
             let cell_us: f64 = fwd.iter().map(|&p| ports[p as usize].cell_time as f64 / 1e6).sum();
             let access_rate = ports[fwd[0] as usize].link_rate;
@@ -655,6 +673,7 @@ impl Network {
             vp: Vec::new(),
             vp_from: Vec::new(),
             vp_to: Vec::new(),
+            lazy_into: Vec::new(),
         };
         net.build_virtual_sources(s);
         net.build_virtual_paths(s, &topo);
@@ -667,7 +686,68 @@ impl Network {
                 net.ports[last].folded = false;
             }
         }
+        net.fold_switch_hops(s);
         net
+    }
+
+    /// The hops between two switches that need no event for a plain data cell: a FIFO port from
+    /// a switch into a switch, where the cell enters a folded port into its destination
+    /// (`Port::folded`) whose algorithm never notifies. Such an arrival changes nothing anyone
+    /// sees until something reads that switch (another cell arriving there, a sample, a
+    /// parameter change, the end of an `advance`), so it is made then, at its own time and in
+    /// time order (`Simulation::settle_switch`), and the cell costs one event fewer. Not for
+    /// TCP (its cells may be acknowledged), nor in networks with virtual sources or paths (a
+    /// cell may end a loop at any switch).
+    fn fold_switch_hops(&mut self, s: &Scenario) {
+        if !self.vs.is_empty() || !self.vp.is_empty() {
+            return;
+        }
+        let switch = |n: usize| s.nodes[n].kind == NodeKind::Switch;
+        for c in 0..self.conns.len() {
+            if self.conns[c].tcp.is_some() {
+                continue;
+            }
+            let m = self.conns[c].len();
+            for h in 1..m.saturating_sub(1) {
+                let (p, q) = (self.conns[c].hops[h].port as usize, self.conns[c].hops[h + 1].port as usize);
+                let (port, next) = (&self.ports[p], &self.ports[q]);
+                let from_switch_to_switch =
+                    switch(port.node) && switch(port.far) && port.per_vc.is_none() && !port.folded;
+                let passive = next.folded && next.alg.as_ref().is_none_or(|a| !a.notifies());
+                if from_switch_to_switch && passive {
+                    self.conns[c].hops[h].lazy = true;
+                    self.ports[p].lazy = true;
+                }
+            }
+        }
+        let mut group_of: BTreeMap<usize, u32> = BTreeMap::new();
+        for p in 0..self.ports.len() {
+            if self.ports[p].lazy {
+                let far = self.ports[p].far;
+                let g = *group_of.entry(far).or_insert_with(|| {
+                    self.lazy_into.push(Vec::new());
+                    self.lazy_into.len() as u32 - 1
+                });
+                self.lazy_into[g as usize].push(p as u32);
+            }
+        }
+        for port in &mut self.ports {
+            port.into_lazy = group_of.get(&port.far).copied();
+        }
+    }
+
+    /// Every hop between switches takes its event again (see `fold_switch_hops`).
+    pub(crate) fn unfold_switch_hops(&mut self) {
+        for conn in &mut self.conns {
+            for hop in conn.hops.iter_mut() {
+                hop.lazy = false;
+            }
+        }
+        for port in &mut self.ports {
+            port.lazy = false;
+            port.into_lazy = None;
+        }
+        self.lazy_into.clear();
     }
 
     /// The access hops that need no event of their own. A source alone on its access link,

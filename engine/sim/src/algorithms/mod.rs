@@ -107,6 +107,13 @@ pub trait SwitchAlgorithm: CloneAlgorithm {
     /// at this port, `PortView::vc`, and the value).
     fn drain_notifications(&mut self, _out: &mut Vec<(u32, f64)>) {}
 
+    /// Whether `on_arrival` may ask for a notification (`Admit::Notify`, `Admit::NotifyMany`):
+    /// a cell's arrival at such a port sends a cell back at its own time, so it keeps its event
+    /// (`Port::lazy`).
+    fn notifies(&self) -> bool {
+        false
+    }
+
     /// Whether `PortView::vc_queue_cells` is needed (it costs a little per call on FIFO ports).
     fn needs_vc_queue(&self) -> bool {
         false

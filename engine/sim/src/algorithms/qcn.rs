@@ -75,6 +75,10 @@ pub struct Qcn {
 }
 
 impl SwitchAlgorithm for Qcn {
+    fn notifies(&self) -> bool {
+        true
+    }
+
     fn on_arrival(&mut self, port: &PortView, cell: &mut Cell) -> Admit {
         if cell.is_backward() {
             return Admit::Keep;

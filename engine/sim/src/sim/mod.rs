@@ -193,7 +193,15 @@ impl Simulation {
             self.net.ports[p as usize].folded = false;
         }
         self.folded.clear();
+        self.net.unfold_switch_hops();
         self.undefer_sends();
+    }
+
+    /// Every cell takes an event at every hop between switches, as before those were folded
+    /// (`Port::lazy`). Call before running: a test compares the two ways.
+    pub fn unfold_switch_hops(&mut self) {
+        assert_eq!(self.clock.events, 0, "hops are unfolded before the run starts");
+        self.net.unfold_switch_hops();
     }
 
     /// Sources send at their own times, every cell taking its access hop's event, as before
@@ -218,8 +226,12 @@ impl Simulation {
         self.deliveries.as_deref().unwrap_or(&[])
     }
 
-    /// Delivers the cells of folded ports that have reached their destination by `through`.
+    /// Makes the arrivals at switches of lazy ports' cells (`Port::lazy`), then delivers the
+    /// cells of folded ports, that are due by `through`.
     fn settle(&mut self, through: Time) {
+        for g in 0..self.net.lazy_into.len() {
+            self.settle_switch::<false>(g, through, None);
+        }
         for i in 0..self.folded.len() {
             self.settle_port::<false>(self.folded[i] as usize, through, false);
         }
@@ -236,6 +248,68 @@ impl Simulation {
             debug_assert_eq!(cell.hop as usize + 1, self.net.conns[cell.conn as usize].len(), "the last hop");
             self.deliver::<TRACE>(cell.conn as usize, cell, arrive);
         }
+    }
+
+    /// Makes the arrivals at a switch through its lazy ports (group `g` of `Network::lazy_into`)
+    /// due by `through`, in time order (ties: the group's port order): each data cell without
+    /// an event enters its next port at its own time, and with `timely` (the port whose event
+    /// runs now) that port's cell with the event arrives too, now. A cell with an event of its
+    /// own on another port waits for it (it arrives now, at the earliest: later arrivals on that
+    /// port wait behind it).
+    fn settle_switch<const TRACE: bool>(&mut self, g: usize, through: Time, timely: Option<usize>) {
+        if let [f] = self.net.lazy_into[g][..] {
+            let f = f as usize;
+            while let Some(&(at, cell)) = self.net.ports[f].ring.front() {
+                if at > through {
+                    break;
+                }
+                let lazy = self.skips_event(&cell);
+                if !lazy && timely != Some(f) {
+                    break;
+                }
+                self.net.ports[f].ring.pop_front();
+                self.arrive_at_switch::<TRACE>(cell, at, lazy);
+            }
+            return;
+        }
+        loop {
+            let mut first: Option<(Time, usize, bool)> = None;
+            for i in 0..self.net.lazy_into[g].len() {
+                let f = self.net.lazy_into[g][i] as usize;
+                let Some(&(at, cell)) = self.net.ports[f].ring.front() else { continue };
+                if at > through || first.is_some_and(|(t, _, _)| t <= at) {
+                    continue;
+                }
+                let lazy = self.skips_event(&cell);
+                if lazy || timely == Some(f) {
+                    first = Some((at, f, lazy));
+                }
+            }
+            let Some((at, f, lazy)) = first else { break };
+            let (_, cell) = self.net.ports[f].ring.pop_front().expect("a head cell");
+            self.arrive_at_switch::<TRACE>(cell, at, lazy);
+        }
+    }
+
+    /// A cell of a lazy port reaches the next switch at `at`: without an event (`lazy`), it
+    /// enters its next port then; else it is the cell whose event runs now.
+    #[inline]
+    fn arrive_at_switch<const TRACE: bool>(&mut self, mut cell: Cell, at: Time, lazy: bool) {
+        if lazy {
+            let hop = cell.hop as usize + 1;
+            cell.hop = hop as u16;
+            let next = self.net.conns[cell.conn as usize].fwd()[hop].port as usize;
+            self.enqueue_at::<false>(next, cell, at);
+        } else {
+            debug_assert_eq!(at, self.clock.now, "a cell with an event arrives at its time");
+            self.arrive::<TRACE>(cell);
+        }
+    }
+
+    /// A cell entering a lazy port goes without an event to the next switch (`Hop::lazy`).
+    #[inline]
+    fn skips_event(&self, cell: &Cell) -> bool {
+        cell.kind == CellKind::Data && self.net.conns[cell.conn as usize].fwd()[cell.hop as usize].lazy
     }
 
     /// A cell entering a folded port keeps its event when its arrival sends a cell back (an
@@ -450,6 +524,9 @@ impl Simulation {
         port.count_accepted(q);
         let arrive = port.send_fifo(t);
         if direct && arrive == self.clock.now && port.ring.is_empty() {
+            if let Some(g) = port.into_lazy {
+                self.settle_switch::<false>(g as usize, arrive, None);
+            }
             self.arrive_forward::<TRACE>(cell);
             return;
         }
@@ -460,9 +537,15 @@ impl Simulation {
         }
     }
 
-    /// A cell enters an output port: the algorithm sees it, then the buffer keeps or drops it.
-    fn enqueue<const TRACE: bool>(&mut self, p: usize, mut cell: Cell) {
-        let now = self.clock.now;
+    /// A cell enters an output port now: the algorithm sees it, then the buffer keeps or drops it.
+    #[inline]
+    fn enqueue<const TRACE: bool>(&mut self, p: usize, cell: Cell) {
+        self.enqueue_at::<TRACE>(p, cell, self.clock.now);
+    }
+
+    /// `enqueue` at `now`: the current time, or for a cell of a lazy port the earlier time it
+    /// reached the switch (`settle_switch`: it then enters a folded port and pushes no event).
+    fn enqueue_at<const TRACE: bool>(&mut self, p: usize, mut cell: Cell, now: Time) {
         // Only a port with an algorithm needs its view (and the cell's VC index there): most
         // access and egress ports have none, and this runs for every cell.
         let vc = if self.net.ports[p].by_vc {
@@ -552,7 +635,15 @@ impl Simulation {
         let arrive = port.send_fifo(now);
         port.ring.push_back((arrive, cell));
         let head = port.ring.len() == 1;
-        let event = if port.folded { self.needs_event(&cell) } else { head };
+        let (folded, lazy) = (port.folded, port.lazy);
+        let event = if folded {
+            self.needs_event(&cell)
+        } else if lazy {
+            !self.skips_event(&cell)
+        } else {
+            head
+        };
+        debug_assert!(now == self.clock.now || !event, "a cell arriving late pushes no event");
         if event {
             self.clock.push(arrive, EventKind::PortHead(p as u32));
         }
@@ -621,7 +712,11 @@ impl Simulation {
     /// Applies the pending parameter changes due at or before `t`.
     fn apply_changes_through(&mut self, t: Time) {
         while self.pending_changes.front().is_some_and(|(at, _)| *at <= t) {
-            let (_, ch) = self.pending_changes.pop_front().expect("checked");
+            let (at, ch) = self.pending_changes.pop_front().expect("checked");
+            // The switches have taken every arrival until the change (lazy ports' too).
+            for g in 0..self.net.lazy_into.len() {
+                self.settle_switch::<false>(g, at, None);
+            }
             let Some(node) = self.scenario.node_index(&ch.node) else { continue };
             self.node_params[node].insert(ch.param.clone(), ch.value);
             let spec = algorithm_of(&self.scenario, node);
@@ -652,15 +747,29 @@ impl Simulation {
 
     /// The head cell of port `p` reaches the far node.
     fn port_head<const TRACE: bool>(&mut self, p: usize) {
-        if self.net.ports[p].folded {
+        let port = &self.net.ports[p];
+        if port.folded {
             // This cell's event: it and the cells before it without one reach the destination.
             self.settle_port::<TRACE>(p, self.clock.now, true);
             return;
         }
-        let (_, mut cell) = self.net.ports[p].ring.pop_front().expect("scheduled head");
+        if let Some(g) = port.into_lazy {
+            // The switch first takes what reached it through lazy ports until now.
+            if port.lazy {
+                self.settle_switch::<TRACE>(g as usize, self.clock.now, Some(p));
+                return;
+            }
+            self.settle_switch::<false>(g as usize, self.clock.now, None);
+        }
+        let (_, cell) = self.net.ports[p].ring.pop_front().expect("scheduled head");
         if let Some(&(next, _)) = self.net.ports[p].ring.front() {
             self.clock.push(next, EventKind::PortHead(p as u32));
         }
+        self.arrive::<TRACE>(cell);
+    }
+
+    /// A cell reaches the far end of its hop `cell.hop` now.
+    fn arrive<const TRACE: bool>(&mut self, mut cell: Cell) {
         let c = cell.conn as usize;
         let hop = cell.hop as usize + 1;
         match cell.kind {
