@@ -850,6 +850,17 @@ impl Simulation {
     fn arrive_forward<const TRACE: bool>(&mut self, mut cell: Cell) {
         let c = cell.conn as usize;
         let hop = cell.hop as usize + 1;
+        if self.net.vs.is_empty() && self.net.vp.is_empty() {
+            // No loop ends or starts anywhere (the VS/VD and virtual path tables are all None).
+            if hop < self.net.conns[c].len() {
+                cell.hop = hop as u16;
+                let next = self.net.conns[c].fwd()[hop].port as usize;
+                self.enqueue::<TRACE>(next, cell);
+            } else {
+                self.deliver::<TRACE>(c, cell, self.clock.now);
+            }
+            return;
+        }
         let vs = self.net.vs_at.get(c).and_then(|v| v.get(hop).copied().flatten());
         let vp_start = self.net.vp_from.get(c).and_then(|v| v.get(hop).copied().flatten());
         let vp_end = self.net.vp_to.get(c).and_then(|v| v.get(hop).copied().flatten());
