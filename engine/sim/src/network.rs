@@ -76,6 +76,10 @@ pub struct Port {
     pub(crate) into_lazy: Option<u32>,
     /// The node this port leads to.
     pub(crate) far: usize,
+    /// A FIFO port (no per-VC queues, no frame discard, no virtual sources sharing its buffer)
+    /// whose algorithm, if any, never notifies: a cell entering it takes the short way
+    /// (`Simulation::enqueue_at`).
+    pub(crate) plain: bool,
     /// The algorithm reads per-VC queue lengths (cached: asked once per cell otherwise).
     pub(crate) needs_vc_queue: bool,
     /// A switch port on some connection's forward route (its queue and utilisation are sampled).
@@ -161,6 +165,12 @@ impl Port {
         if let Some(q) = &self.per_vc {
             return q.waiting + q.in_service.is_some() as u32;
         }
+        self.fifo_queue_len(now)
+    }
+
+    /// `queue_len` of a FIFO port.
+    #[inline]
+    pub(crate) fn fifo_queue_len(&self, now: Time) -> u32 {
         if self.busy_until <= now {
             0
         } else {
@@ -517,6 +527,7 @@ impl Network {
                     lazy: false,
                     into_lazy: None,
                     far: next,
+                    plain: false, // once the algorithm and the virtual sources are known
                     accepted: 0,
                     dropped: 0,
                     max_queue: 0,
@@ -687,6 +698,13 @@ impl Network {
             }
         }
         net.fold_switch_hops(s);
+        let no_vs = net.vs.is_empty();
+        for port in &mut net.ports {
+            port.plain = no_vs
+                && port.per_vc.is_none()
+                && port.frame_state.is_empty()
+                && port.alg.as_ref().is_none_or(|a| !a.notifies());
+        }
         net
     }
 

@@ -545,7 +545,73 @@ impl Simulation {
 
     /// `enqueue` at `now`: the current time, or for a cell of a lazy port the earlier time it
     /// reached the switch (`settle_switch`: it then enters a folded port and pushes no event).
+    #[inline]
     fn enqueue_at<const TRACE: bool>(&mut self, p: usize, mut cell: Cell, now: Time) {
+        if !self.net.ports[p].plain {
+            self.enqueue_scheduled::<TRACE>(p, cell, now);
+            return;
+        }
+        // A plain FIFO port (`Port::plain`): the algorithm, if any, keeps or drops the cell.
+        let port = &self.net.ports[p];
+        let q = port.fifo_queue_len(now);
+        let admit = if port.alg.is_some() {
+            let conn = &self.net.conns[cell.conn as usize];
+            let hop = cell.hop as usize;
+            let vc = if cell.is_backward() { conn.bwd()[hop].vc } else { conn.fwd()[hop].vc };
+            let vc_queue_cells = if port.needs_vc_queue { port.vc_queue_len(now, cell.conn, vc) } else { 0 };
+            let view = PortView { now, queue_cells: q, vc_queue_cells, vc };
+            if TRACE && cell.kind == CellKind::Frm {
+                self.arrival_traced(p, &view, &mut cell)
+            } else {
+                let alg = self.net.ports[p].alg.as_mut().expect("checked");
+                alg.on_arrival(&view, &mut cell)
+            }
+        } else {
+            Admit::Keep
+        };
+        debug_assert!(matches!(admit, Admit::Keep | Admit::Drop), "a plain port's algorithm never notifies");
+        let port = &mut self.net.ports[p];
+        if q >= port.buffer || admit == Admit::Drop {
+            self.drop_cell::<TRACE>(p, &cell);
+            return;
+        }
+        port.count_accepted(q);
+        let arrive = port.send_fifo(now);
+        port.ring.push_back((arrive, cell));
+        let head = port.ring.len() == 1;
+        let (folded, lazy) = (port.folded, port.lazy);
+        let event = if folded {
+            self.needs_event(&cell)
+        } else if lazy {
+            !self.skips_event(&cell)
+        } else {
+            head
+        };
+        debug_assert!(now == self.clock.now || !event, "a cell arriving late pushes no event");
+        if event {
+            self.clock.push(arrive, EventKind::PortHead(p as u32));
+        }
+    }
+
+    /// A full buffer or the algorithm refused `cell` at port `p`.
+    fn drop_cell<const TRACE: bool>(&mut self, p: usize, cell: &Cell) {
+        let port = &mut self.net.ports[p];
+        port.dropped += 1;
+        let node = port.node;
+        let conn = &mut self.net.conns[cell.conn as usize];
+        if cell.is_backward() {
+            conn.brm_lost += 1;
+        } else {
+            conn.lost += 1;
+        }
+        if TRACE && cell.kind != CellKind::Data {
+            self.trace_rm(cell, node, Direction::Lost, cell.er, None);
+        }
+    }
+
+    /// `enqueue_at` for any port: per-VC queues, frame discard, notifying algorithms, the
+    /// buffer shared with virtual sources.
+    fn enqueue_scheduled<const TRACE: bool>(&mut self, p: usize, mut cell: Cell, now: Time) {
         // Only a port with an algorithm needs its view (and the cell's VC index there): most
         // access and egress ports have none, and this runs for every cell.
         let vc = if self.net.ports[p].by_vc {
@@ -601,17 +667,7 @@ impl Simulation {
         let q_total = if cell.kind == CellKind::Data { q + port.vs_held } else { q };
         let admit = if framed { frame_discard(port, &cell, vc, q_total, admit) } else { admit };
         if q_total >= port.buffer || admit == Admit::Drop {
-            port.dropped += 1;
-            let node = port.node;
-            let conn = &mut self.net.conns[cell.conn as usize];
-            if cell.is_backward() {
-                conn.brm_lost += 1;
-            } else {
-                conn.lost += 1;
-            }
-            if TRACE && cell.kind != CellKind::Data {
-                self.trace_rm(&cell, node, Direction::Lost, cell.er, None);
-            }
+            self.drop_cell::<TRACE>(p, &cell);
             return;
         }
         port.count_accepted(q);
