@@ -390,10 +390,10 @@ impl AbrSource {
         if self.stopped(t) {
             return None;
         }
-        if self.host.is_some() && !self.has_data(now) {
-            return None;
-        }
         if !self.has_data(now) {
+            if self.host.is_some() {
+                return None;
+            }
             // Rule 3c: an idle source sends nothing, not even RM cells, until it has data.
             let resume = self.next_on(now) as f64;
             self.next_tx = self.next_tx.max(resume);
