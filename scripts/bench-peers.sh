@@ -3,15 +3,18 @@
 #
 #   ns bench/peers/ns2-cellbench.tcl 10 SECS   ten constant-rate sources of 53-byte cells through one
 #                                              node onto a 149.76 Mbps link, no feedback at all
-#   abrsim bench scenarios/bench/ten-sources-oc3.json   the same ten sources and bottleneck with full
-#                                              ABR (ERICA, RM cells both ways): more work per cell
+#   abrsim bench --duration-ms SECS·1000 scenarios/bench/ten-sources-oc3.json
+#                                              the same ten sources and bottleneck with full ABR
+#                                              (ERICA, RM cells both ways: more work per cell), for
+#                                              the same simulated time (a 1 s run lasted ~50 ms of
+#                                              wall time, too short to time steadily)
 #
 # Each is run three times and its best simulated time / wall time is kept; the last line is the
 # ratio engine / ns-2. Installs Debian's ns2 if missing (scripts/setup.sh --ns2); nothing else in the
 # project needs it. Both run at real-time priority (chrt -f 50) when the machine allows it, so other
 # load on a shared machine moves the figures less.
 #
-#   ABR_PEERS_NS2_SECS   simulated seconds for ns-2 (default 3: its clock counts whole milliseconds)
+#   ABR_PEERS_NS2_SECS   simulated seconds for both (default 3: ns-2's clock counts whole milliseconds)
 #   ABR_PEERS_REPEAT     runs of each, best kept (default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,7 +36,7 @@ for _ in $(seq "$repeat"); do
   # ns-2 writes nothing but this one JSON line (the script traces nothing); run it from /tmp anyway.
   (cd /tmp && "${prio[@]}" ns "$OLDPWD/bench/peers/ns2-cellbench.tcl" 10 "$ns2_secs") | tail -n 1 >>"$ns2_lines"
 done
-engine_line=$("${prio[@]}" engine/target/release/abrsim bench --repeat "$repeat" "$scenario")
+engine_line=$("${prio[@]}" engine/target/release/abrsim bench --repeat "$repeat" --duration-ms "$((ns2_secs * 1000))" "$scenario")
 
 node - "$ns2_lines" "$engine_line" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "${prio[*]:-none}" <<'JS'
 const fs = require('node:fs');

@@ -103,6 +103,10 @@ enum Command {
         /// Repeat each run this many times and report the fastest.
         #[arg(long, default_value_t = 1)]
         repeat: u32,
+        /// Simulate this long (ms) instead of each file's run.duration_ms (a longer run is timed
+        /// with less noise; `npm run bench:peers` matches ns-2's simulated time so).
+        #[arg(long)]
+        duration_ms: Option<f64>,
     },
 }
 
@@ -122,7 +126,7 @@ fn main() -> ExitCode {
             }
             Ok(())
         }
-        Command::Bench { scenarios, repeat } => bench(scenarios, repeat),
+        Command::Bench { scenarios, repeat, duration_ms } => bench(scenarios, repeat, duration_ms),
         Command::Sweep { scenario, vary, seeds, set, jobs, shard, format } => {
             sweep(&scenario, &vary, seeds, &set, jobs, shard.as_deref(), &format)
         }
@@ -344,7 +348,7 @@ fn json_files(dirs: &[&str]) -> Vec<PathBuf> {
     files
 }
 
-fn bench(mut paths: Vec<PathBuf>, repeat: u32) -> Result<(), String> {
+fn bench(mut paths: Vec<PathBuf>, repeat: u32, duration_ms: Option<f64>) -> Result<(), String> {
     if paths.is_empty() {
         paths = library_files();
         if paths.is_empty() {
@@ -355,7 +359,8 @@ fn bench(mut paths: Vec<PathBuf>, repeat: u32) -> Result<(), String> {
         // Reading, parsing and validating the file, then building its network: both should
         // grow about linearly with its size (the scale-* benchmarks check).
         let started = Instant::now();
-        let scenario = load(path, &[])?;
+        let overrides: Vec<String> = duration_ms.map(|d| format!("run.duration_ms={d}")).into_iter().collect();
+        let scenario = load(path, &overrides)?;
         let validate_ms = started.elapsed().as_secs_f64() * 1000.0;
         let mut best = f64::INFINITY;
         let mut build_ms = f64::INFINITY;

@@ -286,3 +286,16 @@ fn bad_sweeps_exit_2_naming_the_field_and_rule() {
         assert!(err.contains(message), "{extra:?}: {err}");
     }
 }
+
+#[test]
+fn bench_runs_for_the_duration_asked() {
+    let out = abrsim(&["bench", "scenarios/two-sources.json", "--duration-ms", "40", "--repeat", "2"]);
+    let line = json(&out);
+    assert_eq!(line["sim_ms"], 40.0);
+    assert_eq!(line["scenario"], "two-sources");
+    assert!(line["events"].as_u64().unwrap() > 0 && line["sim_over_wall"].as_f64().unwrap() > 0.0);
+    // Out of range, it says which field and why, and runs nothing.
+    let bad = abrsim(&["bench", "scenarios/two-sources.json", "--duration-ms=-5"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("duration_ms"), "{}", String::from_utf8_lossy(&bad.stderr));
+}
