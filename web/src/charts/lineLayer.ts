@@ -1,7 +1,7 @@
 // A time chart's lines on a canvas of their own, over uPlot's (which keeps the axes, the grid and
-// what lies under the lines) and under its cursor layer. Drawn in tiles (lineTiles.ts): all of
-// them when anything but the data changed, only those the new columns reach while a run grows, so
-// a frame costs what is new, not everything drawn so far, and shows what a full drawing would.
+// what lies under the lines) and under its cursor layer. Drawn whole (one stroke per line) when
+// anything but the data changed; while a run grows, only the tiles the new columns reach
+// (lineTiles.ts), so a frame costs what is new, not everything drawn so far.
 // Each line is stroked as uPlot strokes a series (width in canvas px rounded so, the half-pixel
 // offset of odd widths, round joins), clipped to the plot and half the widest line's width around it.
 

@@ -1,10 +1,10 @@
-// Where a chart's lines are drawn in tiles: fixed vertical strips of the canvas, each holding a
-// fixed run of decimator columns, each drawn on its own (cleared, clipped, every line stroked
-// through the columns that can reach it). A full drawing draws every tile; while a run grows a
-// frame redraws only the tiles that the new columns reach. A tile's pixels depend only on its
-// own drawing, and that drawing only on columns that are final once the run has gone past them,
-// so what the screen shows at any moment is what a full drawing would show: the same paths, the
-// same clips, the same pixels, by construction (not within a tolerance).
+// Where a chart's lines are redrawn while a run grows: in tiles, fixed vertical strips of the
+// canvas, each holding a fixed run of decimator columns. A frame redraws only the tiles that the
+// new columns reach, as one region (cleared, clipped, every line stroked through the columns that
+// can reach it); anything else draws every line whole. A line is traced in a tile from its last
+// value before the columns that reach it, so a redrawn tile shows the same lines as a whole
+// drawing; only the anti-aliasing where a tile meets the next may differ (tests/e2e/charts.spec.ts
+// measures it).
 //
 //   pixels:  | tile 0 | tile 1 | tile 2 | …          tile k: [start(k), start(k + 1))
 //   a line in tile 1:  from the last value left of  [start(1) − reach, start(2) + reach]
@@ -37,11 +37,6 @@ export function tileStart(g: TileGrid, k: number): number {
   if (k <= 0) return 0;
   if (k >= tileCount(g)) return g.canvasWidth;
   return Math.min(g.canvasWidth, Math.max(0, Math.round(g.left + k * TILE_COLUMNS * g.columnPx)));
-}
-
-/** The canvas x of column c (its middle, as the decimator's timeOf puts it). */
-export function columnX(g: TileGrid, c: number): number {
-  return g.left + (c + 0.5) * g.columnPx;
 }
 
 /** The columns whose vertices can reach tile k's pixels: [lo, hi] (lo > hi: none). */
