@@ -569,7 +569,8 @@ pub struct Connection {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub background: Option<Background>,
-    /// Carry a TCP Reno connection (infinite data) in AAL5 frames over this ABR (or UBR) VC.
+    /// Carry a TCP connection (infinite data; NewReno, or Reno: `recovery`) in AAL5 frames over
+    /// this ABR (or UBR) VC.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub tcp: Option<TcpSettings>,

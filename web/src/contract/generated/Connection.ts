@@ -46,7 +46,8 @@ group?: string,
  */
 background?: Background, 
 /**
- * Carry a TCP Reno connection (infinite data) in AAL5 frames over this ABR (or UBR) VC.
+ * Carry a TCP connection (infinite data; NewReno, or Reno: `recovery`) in AAL5 frames over
+ * this ABR (or UBR) VC.
  */
 tcp?: TcpSettings, 
 /**
