@@ -57,24 +57,35 @@ export class LineLayer {
   /** The tiles of the drawing now. */
   grid(geo: LineGeometry, lines: LineInk[]): TileGrid {
     const columns = Math.max(1, this.dec.columns);
-    let widest = 0;
-    for (const l of lines) widest = Math.max(widest, l.width);
-    return { columns, left: geo.left, columnPx: geo.width / columns, canvasWidth: this.canvas.width, reach: widest / 2 + 0.5 + AA_PX };
+    return { columns, left: geo.left, columnPx: geo.width / columns, canvasWidth: this.canvas.width, reach: widestOf(lines) / 2 + 0.5 + AA_PX };
+  }
+
+  /**
+   * Clears canvas columns [x0, x1) and clips what follows to them and to uPlot's bounds (the
+   * plot and half the widest line around it), lines joined round; false: nothing of the plot
+   * lies there. The caller restores the context.
+   */
+  private clipped(geo: LineGeometry, lines: LineInk[], x0: number, x1: number): boolean {
+    const ctx = this.ctx;
+    ctx.clearRect(x0, 0, x1 - x0, this.canvas.height);
+    const half = widestOf(lines) / 2;
+    const cl = Math.max(x0, geo.left - half);
+    const cr = Math.min(x1, geo.left + geo.width + half);
+    if (cr <= cl) return false;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(cl, geo.top - half, cr - cl, geo.height + 2 * half);
+    ctx.clip();
+    ctx.lineJoin = 'round';
+    return true;
   }
 
   /** Draws every line whole, one stroke each (as fast as a full drawing gets). */
   drawAll(geo: LineGeometry, lines: LineInk[]) {
     const dec = this.dec;
     const ctx = this.ctx;
-    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
     for (const a of this.arcs.values()) a.reset();
-    let widest = 0;
-    for (const l of lines) widest = Math.max(widest, l.width);
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(geo.left - widest / 2, geo.top - widest / 2, geo.width + widest, geo.height + widest);
-    ctx.clip();
-    ctx.lineJoin = 'round';
+    if (!this.clipped(geo, lines, 0, this.canvas.width)) return;
     for (const l of lines) {
       if (l.width <= 0 || l.alpha <= 0 || !dec.first[l.series]) continue;
       const off = offsetOf(l.width);
@@ -107,20 +118,8 @@ export class LineLayer {
     const ctx = this.ctx;
     const x0 = tileStart(g, first);
     const x1 = tileStart(g, last + 1);
-    if (x1 <= x0) return;
-    ctx.clearRect(x0, 0, x1 - x0, this.canvas.height);
-    let widest = 0;
-    for (const l of lines) widest = Math.max(widest, l.width);
-    // uPlot's bounds clip (the plot and half the widest line around it), within the region.
-    const cl = Math.max(x0, geo.left - widest / 2);
-    const cr = Math.min(x1, geo.left + geo.width + widest / 2);
-    if (cr <= cl) return;
+    if (x1 <= x0 || !this.clipped(geo, lines, x0, x1)) return;
     const [lo, hi] = regionColumns(g, first, last);
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(cl, geo.top - widest / 2, cr - cl, geo.height + widest);
-    ctx.clip();
-    ctx.lineJoin = 'round';
     for (const l of lines) {
       const s = l.series;
       if (l.width <= 0 || l.alpha <= 0 || !dec.first[s]) continue;
@@ -155,6 +154,13 @@ export class LineLayer {
     }
     ctx.restore();
   }
+}
+
+/** The widest line's width (canvas px). */
+function widestOf(lines: LineInk[]): number {
+  let widest = 0;
+  for (const l of lines) widest = Math.max(widest, l.width);
+  return widest;
 }
 
 /** uPlot's half-pixel offset for lines of odd width (canvas px). */
