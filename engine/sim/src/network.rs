@@ -436,6 +436,15 @@ impl Conn {
         &self.hops[self.hops.len() / 2..]
     }
 
+    /// The hop a cell of this connection takes: `Cell::hop` of its forward or backward route.
+    pub(crate) fn hop_of(&self, cell: &Cell) -> Hop {
+        if cell.is_backward() {
+            self.bwd()[cell.hop as usize]
+        } else {
+            self.fwd()[cell.hop as usize]
+        }
+    }
+
     /// The number of links on the route (each direction).
     #[inline]
     pub(crate) fn len(&self) -> usize {

@@ -29,7 +29,7 @@ mod vsvd;
 
 use crate::algorithms::{Admit, Explain, PortView};
 use crate::cell::{flag, Cell, CellKind};
-use crate::network::{algorithm_of, frame_discard, Host, Network};
+use crate::network::{algorithm_of, frame_discard, Hop, Host, Network};
 use crate::params::Params;
 use crate::probes::{Recorder, Sampler};
 use crate::scenario::{NodeKind, ParamChange, Problem, Scenario};
@@ -277,42 +277,41 @@ impl Simulation {
                 if at > through {
                     break;
                 }
-                let lazy = self.skips_event(&cell);
-                if !lazy && timely != Some(f) {
+                let next = self.skips_event(&cell);
+                if next.is_none() && timely != Some(f) {
                     break;
                 }
                 self.net.ports[f].ring.pop_front();
-                self.arrive_at_switch::<TRACE>(cell, at, lazy);
+                self.arrive_at_switch::<TRACE>(cell, at, next);
             }
             return;
         }
         loop {
-            let mut first: Option<(Time, usize, bool)> = None;
+            let mut first: Option<(Time, usize, Option<Hop>)> = None;
             for i in 0..self.net.lazy_into[g].len() {
                 let f = self.net.lazy_into[g][i] as usize;
                 let Some(&(at, cell)) = self.net.ports[f].ring.front() else { continue };
                 if at > through || first.is_some_and(|(t, _, _)| t <= at) {
                     continue;
                 }
-                let lazy = self.skips_event(&cell);
-                if lazy || timely == Some(f) {
-                    first = Some((at, f, lazy));
+                let next = self.skips_event(&cell);
+                if next.is_some() || timely == Some(f) {
+                    first = Some((at, f, next));
                 }
             }
-            let Some((at, f, lazy)) = first else { break };
+            let Some((at, f, next)) = first else { break };
             let (_, cell) = self.net.ports[f].ring.pop_front().expect("a head cell");
-            self.arrive_at_switch::<TRACE>(cell, at, lazy);
+            self.arrive_at_switch::<TRACE>(cell, at, next);
         }
     }
 
-    /// A cell of a lazy port reaches the next switch at `at`: without an event (`lazy`), it
-    /// enters its next port then; else it is the cell whose event runs now.
+    /// A cell of a lazy port reaches the next switch at `at`: without an event (`next`, the
+    /// hop it takes there: `skips_event`), it enters its next port then; else it is the cell
+    /// whose event runs now.
     #[inline]
-    fn arrive_at_switch<const TRACE: bool>(&mut self, mut cell: Cell, at: Time, lazy: bool) {
-        if lazy {
-            let hop = cell.hop as usize + 1;
-            cell.hop = hop as u16;
-            let next = self.net.conns[cell.conn as usize].fwd()[hop].port as usize;
+    fn arrive_at_switch<const TRACE: bool>(&mut self, mut cell: Cell, at: Time, next: Option<Hop>) {
+        if let Some(next) = next {
+            cell.hop += 1;
             self.enqueue_at::<false>(next, cell, at);
         } else {
             debug_assert_eq!(at, self.clock.now, "a cell with an event arrives at its time");
@@ -320,10 +319,17 @@ impl Simulation {
         }
     }
 
-    /// A cell entering a lazy port goes without an event to the next switch (`Hop::lazy`).
+    /// The hop a cell entering a lazy port takes at the next switch, when it goes there without
+    /// an event (`Hop::lazy`); `None` when it keeps its event. One look at the route for both.
     #[inline]
-    fn skips_event(&self, cell: &Cell) -> bool {
-        cell.kind == CellKind::Data && self.net.conns[cell.conn as usize].fwd()[cell.hop as usize].lazy
+    fn skips_event(&self, cell: &Cell) -> Option<Hop> {
+        if cell.kind != CellKind::Data {
+            return None;
+        }
+        let route = self.net.conns[cell.conn as usize].fwd();
+        let hop = cell.hop as usize;
+        // A lazy hop leads from a switch to a switch: another hop follows it.
+        route[hop].lazy.then(|| route[hop + 1])
     }
 
     /// A cell entering a folded port keeps its event when its arrival sends a cell back (an
@@ -500,11 +506,11 @@ impl Simulation {
         let conn = &mut self.net.conns[c];
         if let Some(cell) = conn.source.on_opportunity(t, c as u32) {
             conn.sent += 1;
-            let port = conn.fwd()[0].port as usize;
+            let access = conn.fwd()[0];
             if TRACE && cell.kind == CellKind::Frm {
                 self.trace_rm(&cell, self.net.paths[c][0], Direction::Sent, cell.er, None);
             }
-            self.enqueue::<TRACE>(port, cell);
+            self.enqueue::<TRACE>(access, cell);
         }
         self.schedule_source(c);
     }
@@ -552,26 +558,30 @@ impl Simulation {
     }
 
     /// A cell enters an output port now: the algorithm sees it, then the buffer keeps or drops it.
+    /// `hop` is the step of the cell's route it takes (`Cell::hop` of its forward or backward
+    /// route): its port, and the cell's VC there.
     #[inline]
-    fn enqueue<const TRACE: bool>(&mut self, p: usize, cell: Cell) {
-        self.enqueue_at::<TRACE>(p, cell, self.clock.now);
+    fn enqueue<const TRACE: bool>(&mut self, hop: Hop, cell: Cell) {
+        self.enqueue_at::<TRACE>(hop, cell, self.clock.now);
     }
 
     /// `enqueue` at `now`: the current time, or for a cell of a lazy port the earlier time it
     /// reached the switch (`settle_switch`: it then enters a folded port and pushes no event).
-    #[inline]
-    fn enqueue_at<const TRACE: bool>(&mut self, p: usize, mut cell: Cell, now: Time) {
+    /// Inlined: the plain path is short, and its caller's hop and cell stay in registers
+    /// (`enqueue_scheduled`, the long path, is not).
+    #[inline(always)]
+    fn enqueue_at<const TRACE: bool>(&mut self, hop: Hop, mut cell: Cell, now: Time) {
+        debug_assert_eq!(self.net.conns[cell.conn as usize].hop_of(&cell), hop, "the cell's own hop");
+        let p = hop.port as usize;
         if !self.net.ports[p].plain {
-            self.enqueue_scheduled::<TRACE>(p, cell, now);
+            self.enqueue_scheduled::<TRACE>(hop, cell, now);
             return;
         }
         // A plain FIFO port (`Port::plain`): the algorithm, if any, keeps or drops the cell.
         let port = &self.net.ports[p];
         let q = port.fifo_queue_len(now);
         let admit = if port.alg.is_some() {
-            let conn = &self.net.conns[cell.conn as usize];
-            let hop = cell.hop as usize;
-            let vc = if cell.is_backward() { conn.bwd()[hop].vc } else { conn.fwd()[hop].vc };
+            let vc = hop.vc;
             let vc_queue_cells = if port.needs_vc_queue { port.vc_queue_len(now, cell.conn, vc) } else { 0 };
             let view = PortView { now, queue_cells: q, vc_queue_cells, vc };
             if TRACE && cell.kind == CellKind::Frm {
@@ -597,7 +607,8 @@ impl Simulation {
         let event = if folded {
             self.needs_event(&cell)
         } else if lazy {
-            !self.skips_event(&cell)
+            // Not `skips_event`: the hop is at hand.
+            cell.kind != CellKind::Data || !hop.lazy
         } else {
             head
         };
@@ -625,19 +636,10 @@ impl Simulation {
 
     /// `enqueue_at` for any port: per-VC queues, frame discard, notifying algorithms, the
     /// buffer shared with virtual sources.
-    fn enqueue_scheduled<const TRACE: bool>(&mut self, p: usize, mut cell: Cell, now: Time) {
-        // Only a port with an algorithm needs its view (and the cell's VC index there): most
-        // access and egress ports have none, and this runs for every cell.
-        let vc = if self.net.ports[p].by_vc {
-            // The cell is at position `hop` of its route (forward or backward) when it enters `p`.
-            let conn = &self.net.conns[cell.conn as usize];
-            let vc =
-                if cell.is_backward() { conn.bwd()[cell.hop as usize].vc } else { conn.fwd()[cell.hop as usize].vc };
-            debug_assert_eq!(self.net.ports[p].vcs[vc as usize], cell.conn, "the cell's hop names this port");
-            vc
-        } else {
-            0
-        };
+    #[inline(never)]
+    fn enqueue_scheduled<const TRACE: bool>(&mut self, hop: Hop, mut cell: Cell, now: Time) {
+        let (p, vc) = (hop.port as usize, hop.vc);
+        debug_assert_eq!(self.net.ports[p].vcs[vc as usize], cell.conn, "the cell's hop names this port");
         let (q, admit) = if self.net.ports[p].alg.is_some() {
             let port = &mut self.net.ports[p];
             let view = port.view(now, cell.conn, vc);
@@ -709,7 +711,8 @@ impl Simulation {
         let event = if folded {
             self.needs_event(&cell)
         } else if lazy {
-            !self.skips_event(&cell)
+            // Not `skips_event`: the hop is at hand.
+            cell.kind != CellKind::Data || !hop.lazy
         } else {
             head
         };
@@ -734,7 +737,7 @@ impl Simulation {
         note.hop = (m - i) as u16;
         note.seq = self.net.conns[c].notes_sent;
         self.net.conns[c].notes_sent = note.seq.wrapping_add(1);
-        let port = self.net.conns[c].bwd()[m - i].port as usize;
+        let port = self.net.conns[c].bwd()[m - i];
         if TRACE {
             // The notifying algorithm is the one of the connection's forward port here.
             let by = self.net.conns[c].fwd().get(i).map(|h| self.net.ports[h.port as usize].alg_id);
@@ -885,7 +888,7 @@ impl Simulation {
                         return;
                     }
                     cell.hop = hop as u16;
-                    let next = self.net.conns[c].bwd()[hop].port as usize;
+                    let next = self.net.conns[c].bwd()[hop];
                     self.enqueue::<TRACE>(next, cell);
                 } else {
                     if TRACE {
@@ -902,7 +905,7 @@ impl Simulation {
                 let m = self.net.conns[c].len();
                 if hop < m {
                     cell.hop = hop as u16;
-                    let next = self.net.conns[c].bwd()[hop].port as usize;
+                    let next = self.net.conns[c].bwd()[hop];
                     self.enqueue::<TRACE>(next, cell);
                 } else {
                     let now_ms = to_ms(self.clock.now);
@@ -924,7 +927,7 @@ impl Simulation {
             // No loop ends or starts anywhere (the VS/VD and virtual path tables are all None).
             if hop < self.net.conns[c].len() {
                 cell.hop = hop as u16;
-                let next = self.net.conns[c].fwd()[hop].port as usize;
+                let next = self.net.conns[c].fwd()[hop];
                 self.enqueue::<TRACE>(next, cell);
             } else {
                 self.deliver::<TRACE>(c, cell, self.clock.now);
@@ -942,7 +945,7 @@ impl Simulation {
             self.at_vsvd::<TRACE>(v as usize, cell);
         } else if hop < self.net.conns[c].len() {
             cell.hop = hop as u16;
-            let next = self.net.conns[c].fwd()[hop].port as usize;
+            let next = self.net.conns[c].fwd()[hop];
             self.enqueue::<TRACE>(next, cell);
         } else {
             self.deliver::<TRACE>(c, cell, self.clock.now);
@@ -1026,14 +1029,14 @@ impl Simulation {
                     let mut a = Cell::data(cell.conn);
                     a.kind = CellKind::Ack;
                     a.er = ack as f64;
-                    let port = conn.bwd()[0].port as usize;
+                    let port = conn.bwd()[0];
                     self.enqueue::<TRACE>(port, a);
                 }
             }
             CellKind::Frm => {
                 let mut brm = conn.dest.turn_around(&cell);
                 brm.hop = 0;
-                let port = conn.bwd()[0].port as usize;
+                let port = conn.bwd()[0];
                 if TRACE {
                     let node = *self.net.paths[c].last().expect("a path has nodes");
                     self.trace_rm(&brm, node, Direction::Turnaround, brm.er, None);

@@ -76,7 +76,7 @@ impl Simulation {
                 (carrier, vp.pos_from[0])
             };
             cell.hop = pos as u16;
-            let port = self.net.conns[conn].fwd()[pos].port as usize;
+            let port = self.net.conns[conn].fwd()[pos];
             if TRACE && cell.kind == CellKind::Frm {
                 self.trace_rm(&cell, self.net.paths[conn][pos], Direction::Sent, cell.er, None);
             }

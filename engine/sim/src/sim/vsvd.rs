@@ -24,7 +24,7 @@ impl Simulation {
         brm.kind = CellKind::Brm;
         let m = self.net.conns[c].len();
         brm.hop = (m - pos) as u16;
-        let back = self.net.conns[c].bwd()[m - pos].port as usize;
+        let back = self.net.conns[c].bwd()[m - pos];
         if TRACE {
             self.trace_rm(&brm, self.net.paths[c][pos], Direction::Turnaround, er_in, by);
         }
@@ -64,7 +64,7 @@ impl Simulation {
                 vs.cells_since_frm = 0;
             }
             cell.hop = pos as u16;
-            let port = self.net.conns[c].fwd()[pos].port as usize;
+            let port = self.net.conns[c].fwd()[pos];
             if TRACE && cell.kind == CellKind::Frm {
                 self.trace_rm(&cell, self.net.paths[c][pos], Direction::Sent, cell.er, None);
             }
