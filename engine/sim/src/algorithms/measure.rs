@@ -48,6 +48,16 @@ impl Interval {
         self.cells >= self.max_cells
     }
 
+    /// Counts one arriving cell at `now` when that neither closes the interval by time (it
+    /// has not `expired`) nor by count (the limit is not reached): true when counted. Else
+    /// nothing changes, and the caller takes the general way (`expired`, `count`).
+    #[inline]
+    pub fn count_within(&mut self, now: Time) -> bool {
+        let open = !self.expired(now) && self.cells + 1 < self.max_cells;
+        self.cells += open as u64;
+        open
+    }
+
     pub fn cells(&self) -> u64 {
         self.cells
     }
