@@ -231,11 +231,20 @@ impl SourceConfig {
 pub const PAYLOAD_BITS: f64 = 384.0;
 
 /// `t.ceil() as Time` for a time `t` ≥ 0 (ps, below 2⁵³), without a call to libm's `ceil`
-/// (baseline x86-64 has no rounding instruction): the same integer.
+/// (baseline x86-64 has no rounding instruction): the same integer. Through i64, as `f64_ps`
+/// (a time too far for i64, past 2⁶³ ps, comes out as 2⁶³: long after any run's end).
 #[inline]
 fn ceil_ps(t: f64) -> Time {
-    let whole = t as Time;
-    whole + ((whole as f64) < t) as Time
+    let whole = t as i64;
+    whole.wrapping_add(((whole as f64) < t) as i64) as Time
+}
+
+/// `t as f64` for a time `t` (ps): the same value, through i64, which x86-64 converts in one
+/// instruction (u64 takes seven). Times are below 2⁶³ ps (106 days; a run lasts an hour at
+/// most), where the two agree.
+#[inline]
+fn f64_ps(t: Time) -> f64 {
+    t as i64 as f64
 }
 
 /// Picoseconds between cells at `rate` cells/s.
@@ -302,7 +311,7 @@ impl AbrSource {
     }
 
     fn stopped(&self, t: f64) -> bool {
-        self.finished || self.cfg.stop.is_some_and(|s| t >= s as f64)
+        self.finished || self.cfg.stop.is_some_and(|s| t >= f64_ps(s))
     }
 
     /// Whether the source has data to send at `now` (on/off schedules, TCP's host buffer).
@@ -330,7 +339,7 @@ impl AbrSource {
     /// Whether the source is sending at time `now` (started, not stopped, has data).
     pub fn active(&self, now: Time) -> bool {
         // A TCP application always has data, even while its window holds cells back.
-        now >= self.cfg.start && !self.stopped(now as f64) && (self.host.is_some() || self.has_data(now))
+        now >= self.cfg.start && !self.stopped(f64_ps(now)) && (self.host.is_some() || self.has_data(now))
     }
 
     /// The rate the source wants at `now` (cells/s): PCR, or its fixed rate (for the oracle).
@@ -386,7 +395,7 @@ impl AbrSource {
 
     /// Called at `next_event_time`: returns the cell to send, if any (rules 3, 5, 6, 7, 11).
     pub fn on_opportunity(&mut self, now: Time, conn: u32) -> Option<Cell> {
-        let t = now as f64;
+        let t = f64_ps(now);
         if self.stopped(t) {
             return None;
         }
@@ -395,7 +404,7 @@ impl AbrSource {
                 return None;
             }
             // Rule 3c: an idle source sends nothing, not even RM cells, until it has data.
-            let resume = self.next_on(now) as f64;
+            let resume = f64_ps(self.next_on(now));
             self.next_tx = self.next_tx.max(resume);
             if self.next_oor.is_finite() {
                 self.next_oor = self.next_oor.max(resume);
@@ -424,7 +433,7 @@ impl AbrSource {
     /// choice, without making it. The simulation does not defer these sends, so that an RM
     /// cell's is made at its own time (`Conn::defer`).
     pub fn sends_rm_now_or_next(&self, now: Time) -> bool {
-        let t = now as f64;
+        let t = f64_ps(now);
         if self.stopped(t) || !self.has_data(now) {
             return false;
         }
@@ -469,7 +478,7 @@ impl AbrSource {
             }
         }
         self.sent_in_rate += 1;
-        let t = self.next_tx.max(now as f64);
+        let t = self.next_tx.max(f64_ps(now));
         self.last_tx = Some(t);
         let rate = self.send_rate(now);
         self.next_tx = if rate > 0.0 { t + period_ps(rate) } else { f64::INFINITY };
@@ -490,7 +499,7 @@ impl AbrSource {
         cell.seq = self.rm_sent();
         cell.set(flag::CLP);
         self.sent_oor += 1;
-        self.next_oor = now as f64 + period_ps(self.cfg.tcr);
+        self.next_oor = f64_ps(now) + period_ps(self.cfg.tcr);
         cell
     }
 
@@ -499,7 +508,7 @@ impl AbrSource {
     fn update_oor(&mut self, now: Time) {
         if self.acr < self.cfg.tcr && !self.cfg.ubr {
             if !self.next_oor.is_finite() {
-                self.next_oor = now as f64 + period_ps(self.cfg.tcr);
+                self.next_oor = f64_ps(now) + period_ps(self.cfg.tcr);
             }
         } else {
             self.next_oor = f64::INFINITY;
@@ -532,7 +541,7 @@ impl AbrSource {
         // Reschedule the next in-rate opportunity at the new rate.
         if let Some(last) = self.last_tx {
             let rate = self.send_rate(now);
-            self.next_tx = if rate > 0.0 { (last + period_ps(rate)).max(now as f64) } else { f64::INFINITY };
+            self.next_tx = if rate > 0.0 { (last + period_ps(rate)).max(f64_ps(now)) } else { f64::INFINITY };
         }
         if self.cfg.start <= now {
             self.update_oor(now);
