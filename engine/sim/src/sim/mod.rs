@@ -1011,9 +1011,10 @@ impl Simulation {
 
     /// Cell `cell` of connection `c` reaches its destination at `at` (now, or earlier for a
     /// cell of a folded port without an event of its own).
+    #[inline]
     fn deliver<const TRACE: bool>(&mut self, c: usize, cell: Cell, at: Time) {
-        if let Some(log) = self.deliveries.as_mut() {
-            log.push((at, c as u32));
+        if self.deliveries.is_some() {
+            self.record_delivery(c, at);
         }
         let conn = &mut self.net.conns[c];
         conn.delivered_all += 1;
@@ -1021,6 +1022,26 @@ impl Simulation {
         if in_rate {
             conn.delivered += 1;
         }
+        if cell.kind == CellKind::Data && conn.tcp.is_none() {
+            // Most cells: nothing to send back.
+            conn.dest.on_data(&cell);
+            return;
+        }
+        self.reply::<TRACE>(c, cell);
+    }
+
+    #[cold]
+    fn record_delivery(&mut self, c: usize, at: Time) {
+        if let Some(log) = self.deliveries.as_mut() {
+            log.push((at, c as u32));
+        }
+    }
+
+    /// `deliver` of a cell the destination answers: an FRM turns around, a TCP segment's cell
+    /// may be acknowledged.
+    #[inline(never)]
+    fn reply<const TRACE: bool>(&mut self, c: usize, cell: Cell) {
+        let conn = &mut self.net.conns[c];
         match cell.kind {
             CellKind::Data => {
                 conn.dest.on_data(&cell);
