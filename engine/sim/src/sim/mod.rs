@@ -923,17 +923,25 @@ impl Simulation {
     fn arrive_forward<const TRACE: bool>(&mut self, mut cell: Cell) {
         let c = cell.conn as usize;
         let hop = cell.hop as usize + 1;
-        if self.net.vs.is_empty() && self.net.vp.is_empty() {
-            // No loop ends or starts anywhere (the VS/VD and virtual path tables are all None).
-            if hop < self.net.conns[c].len() {
-                cell.hop = hop as u16;
-                let next = self.net.conns[c].fwd()[hop];
-                self.enqueue::<TRACE>(next, cell);
-            } else {
-                self.deliver::<TRACE>(c, cell, self.clock.now);
-            }
+        // Without virtual sources and paths no loop ends or starts anywhere (the VS/VD and
+        // virtual path tables are all None).
+        let loops = !self.net.vs.is_empty() || !self.net.vp.is_empty();
+        if loops && self.enter_loop::<TRACE>(c, hop, cell) {
             return;
         }
+        if hop < self.net.conns[c].len() {
+            cell.hop = hop as u16;
+            let next = self.net.conns[c].fwd()[hop];
+            self.enqueue::<TRACE>(next, cell);
+        } else {
+            self.deliver::<TRACE>(c, cell, self.clock.now);
+        }
+    }
+
+    /// `arrive_forward` where a virtual path or a VS/VD control loop may end or start at the
+    /// node `hop` of connection `c`'s path: the cell goes there, or else (false) on its way.
+    #[inline(never)]
+    fn enter_loop<const TRACE: bool>(&mut self, c: usize, hop: usize, cell: Cell) -> bool {
         let vs = self.net.vs_at.get(c).and_then(|v| v.get(hop).copied().flatten());
         let vp_start = self.net.vp_from.get(c).and_then(|v| v.get(hop).copied().flatten());
         let vp_end = self.net.vp_to.get(c).and_then(|v| v.get(hop).copied().flatten());
@@ -943,13 +951,10 @@ impl Simulation {
             self.vp_enqueue(v as usize, cell);
         } else if let Some(v) = vs {
             self.at_vsvd::<TRACE>(v as usize, cell);
-        } else if hop < self.net.conns[c].len() {
-            cell.hop = hop as u16;
-            let next = self.net.conns[c].fwd()[hop];
-            self.enqueue::<TRACE>(next, cell);
         } else {
-            self.deliver::<TRACE>(c, cell, self.clock.now);
+            return false;
         }
+        true
     }
 
     /// Queues the cells of TCP segments at the connection's source and wakes it.
