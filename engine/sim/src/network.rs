@@ -66,6 +66,9 @@ pub struct Port {
     /// something reads those (`Simulation::settle`) and the cell costs one event fewer. RM and
     /// TCP cells, whose arrival sends a cell back at its own time, keep their event.
     pub(crate) folded: bool,
+    /// Some connection crossing the port carries TCP (cached: a folded port would ask every
+    /// cell's connection whether it does).
+    pub(crate) tcp: bool,
     /// A FIFO port from a switch into a switch whose plain data cells (of the connections
     /// whose hop here is `Hop::lazy`) reach the next switch without an event: their arrivals
     /// there are made, in time order, when something reads that switch
@@ -533,6 +536,7 @@ impl Network {
                     vcs: Vec::new(),
                     by_vc: false,
                     folded: s.nodes[next].kind == NodeKind::Destination,
+                    tcp: false, // once the connections are known
                     lazy: false,
                     into_lazy: None,
                     far: next,
@@ -647,6 +651,7 @@ impl Network {
                 let port = &mut ports[hop.port as usize];
                 port.vcs.push(c as u32);
                 hop.vc = port.vcs.len() as u32 - 1;
+                port.tcp |= conn.tcp.is_some();
             }
         }
         for (i, port) in ports.iter_mut().enumerate() {

@@ -255,7 +255,7 @@ impl Simulation {
     /// a cell that has one) all of them, else only those without an event of their own.
     fn settle_port<const TRACE: bool>(&mut self, p: usize, through: Time, timely: bool) {
         while let Some(&(arrive, cell)) = self.net.ports[p].ring.front() {
-            if arrive > through || (!timely && self.needs_event(&cell)) {
+            if arrive > through || (!timely && self.needs_event(&cell, self.net.ports[p].tcp)) {
                 break;
             }
             self.net.ports[p].ring.pop_front();
@@ -334,9 +334,10 @@ impl Simulation {
 
     /// A cell entering a folded port keeps its event when its arrival sends a cell back (an
     /// RM cell turns around, a TCP segment may be acknowledged), which must happen at its time.
+    /// `tcp_here`: the port carries TCP at all (`Port::tcp`), else no need to ask the connection.
     #[inline]
-    fn needs_event(&self, cell: &Cell) -> bool {
-        cell.kind != CellKind::Data || self.net.conns[cell.conn as usize].tcp.is_some()
+    fn needs_event(&self, cell: &Cell, tcp_here: bool) -> bool {
+        cell.kind != CellKind::Data || (tcp_here && self.net.conns[cell.conn as usize].tcp.is_some())
     }
 
     fn run_events<const TRACE: bool>(&mut self, until: Time, max_events: u64) -> u64 {
@@ -603,9 +604,9 @@ impl Simulation {
         let arrive = port.send_fifo(now);
         port.ring.push_back((arrive, cell));
         let head = port.ring.len() == 1;
-        let (folded, lazy) = (port.folded, port.lazy);
+        let (folded, lazy, tcp) = (port.folded, port.lazy, port.tcp);
         let event = if folded {
-            self.needs_event(&cell)
+            self.needs_event(&cell, tcp)
         } else if lazy {
             // Not `skips_event`: the hop is at hand.
             cell.kind != CellKind::Data || !hop.lazy
@@ -707,9 +708,9 @@ impl Simulation {
         let arrive = port.send_fifo(now);
         port.ring.push_back((arrive, cell));
         let head = port.ring.len() == 1;
-        let (folded, lazy) = (port.folded, port.lazy);
+        let (folded, lazy, tcp) = (port.folded, port.lazy, port.tcp);
         let event = if folded {
-            self.needs_event(&cell)
+            self.needs_event(&cell, tcp)
         } else if lazy {
             // Not `skips_event`: the hop is at hand.
             cell.kind != CellKind::Data || !hop.lazy
