@@ -307,8 +307,9 @@ impl Simulation {
 
     /// A cell of a lazy port reaches the next switch at `at`: without an event (`next`, the
     /// hop it takes there: `skips_event`), it enters its next port then; else it is the cell
-    /// whose event runs now.
-    #[inline]
+    /// whose event runs now. Inlined into `settle_switch`'s loops (once per cell there): the
+    /// cell and its hop stay in registers.
+    #[inline(always)]
     fn arrive_at_switch<const TRACE: bool>(&mut self, mut cell: Cell, at: Time, next: Option<Hop>) {
         if let Some(next) = next {
             cell.hop += 1;
