@@ -150,9 +150,15 @@ impl Port {
     #[inline]
     pub(crate) fn count_accepted(&mut self, q: u32) {
         self.accepted += 1;
-        self.max_queue = self.max_queue.max(q + 1);
-        self.max_buffer = self.max_buffer.max(q + 1 + self.vs_held);
-        self.peak_queue = self.peak_queue.max(q + 1);
+        // The maxima nest, peak_queue ≤ max_queue ≤ max_buffer (the sampler lowers the peak
+        // only to the queue now, which an acceptance has reached): a queue no longer than the
+        // peak, with no virtual source's cells held, raises none of them.
+        debug_assert!(self.peak_queue <= self.max_queue && self.max_queue <= self.max_buffer);
+        if q + 1 > self.peak_queue || self.vs_held > 0 {
+            self.max_queue = self.max_queue.max(q + 1);
+            self.max_buffer = self.max_buffer.max(q + 1 + self.vs_held);
+            self.peak_queue = self.peak_queue.max(q + 1);
+        }
     }
 
     /// A FIFO port takes a cell that came at `at`: it is sent once the cells before it have
