@@ -424,12 +424,14 @@ impl Simulation {
             let next = conn.source.next_send(local);
             match next {
                 Some((t, false)) if t <= self.clock.end => {
+                    // The common case, once per data cell: one borrow of the connection.
+                    let conn = &mut self.net.conns[c];
                     let at = t + d;
+                    conn.deferred = Some(t);
                     if conn.scheduled != Some(at) {
+                        conn.scheduled = Some(at);
                         self.clock.push(at, EventKind::Source(c as u32));
                     }
-                    self.net.conns[c].scheduled = Some(at);
-                    self.net.conns[c].deferred = Some(t);
                     return;
                 }
                 Some((t, _)) if t < self.clock.now => {
@@ -478,14 +480,15 @@ impl Simulation {
     }
 
     fn source_event<const TRACE: bool>(&mut self, c: usize, t: Time) {
-        if self.net.conns[c].scheduled != Some(t) {
+        let conn = &mut self.net.conns[c];
+        if conn.scheduled != Some(t) {
             return; // superseded by a reschedule
         }
-        self.net.conns[c].scheduled = None;
-        if self.net.conns[c].defer.is_some() {
+        conn.scheduled = None;
+        if conn.defer.is_some() {
             // A deferred send, made now that its cell reaches the first switch; or an RM
             // cell's, at its time.
-            let (at, direct) = match self.net.conns[c].deferred.take() {
+            let (at, direct) = match conn.deferred.take() {
                 Some(at) => (at, true),
                 None => (t, false),
             };
