@@ -9,7 +9,7 @@
 #                                              the same simulated time (a 1 s run lasted ~50 ms of
 #                                              wall time, too short to time steadily)
 #
-# Each is run three times and its best simulated time / wall time is kept; the last line is the
+# Each is run three times, in turns, and its best simulated time / wall time is kept; the last line is the
 # ratio engine / ns-2. Installs Debian's ns2 if missing (scripts/setup.sh --ns2); nothing else in the
 # project needs it. Both run at real-time priority (chrt -f 50) when the machine allows it, so other
 # load on a shared machine moves the figures less.
@@ -31,23 +31,29 @@ prio=()
 if command -v chrt >/dev/null 2>&1 && chrt -f 50 true 2>/dev/null; then prio=(chrt -f 50); fi
 
 ns2_lines=$(mktemp)
-trap 'rm -f "$ns2_lines"' EXIT
+engine_lines=$(mktemp)
+trap 'rm -f "$ns2_lines" "$engine_lines"' EXIT
+# The two take turns, so that both meet the machine as it is (its speed swings by a third here
+# from one second to the next), and each keeps its best run.
 for _ in $(seq "$repeat"); do
   # ns-2 writes nothing but this one JSON line (the script traces nothing); run it from /tmp anyway.
   (cd /tmp && "${prio[@]}" ns "$OLDPWD/bench/peers/ns2-cellbench.tcl" 10 "$ns2_secs") | tail -n 1 >>"$ns2_lines"
+  "${prio[@]}" engine/target/release/abrsim bench --duration-ms "$((ns2_secs * 1000))" "$scenario" >>"$engine_lines"
 done
-engine_line=$("${prio[@]}" engine/target/release/abrsim bench --repeat "$repeat" --duration-ms "$((ns2_secs * 1000))" "$scenario")
 
-node - "$ns2_lines" "$engine_line" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "${prio[*]:-none}" <<'JS'
+node - "$ns2_lines" "$engine_lines" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "${prio[*]:-none}" <<'JS'
 const fs = require('node:fs');
-const [nsFile, engineLine, cores, load, prio] = process.argv.slice(2);
-const runs = fs.readFileSync(nsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-const ns2 = runs.reduce((a, b) => (b.sim_over_wall > a.sim_over_wall ? b : a));
-const engine = JSON.parse(engineLine);
+const [nsFile, engineFile, cores, load, prio] = process.argv.slice(2);
+const best = (file) =>
+  fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    .reduce((a, b) => (b.sim_over_wall > a.sim_over_wall ? b : a));
+const runs = fs.readFileSync(nsFile, 'utf8').split('\n').filter(Boolean);
+const ns2 = best(nsFile);
+const engine = best(engineFile);
 console.log(JSON.stringify(ns2));
 console.log(JSON.stringify(engine));
 const f = (v) => v.toFixed(1).padStart(7);
-console.log(`\n${cores} cores, load average ${load}, priority ${prio}; best of ${runs.length}`);
+console.log(`\n${cores} cores, load average ${load}, priority ${prio}; best of ${runs.length} each, taking turns`);
 console.log(`ns-2.35  ${f(ns2.sim_over_wall)}x real time  (${ns2.sources} CBR sources, ${ns2.sim_s} s simulated, ${ns2.cells_delivered} cells delivered)`);
 console.log(`abrsim   ${f(engine.sim_over_wall)}x real time  (${engine.scenario}, ${engine.sim_ms / 1000} s simulated, ${engine.events} events)`);
 console.log(`abrsim / ns-2.35 = ${(engine.sim_over_wall / ns2.sim_over_wall).toFixed(2)}`);
