@@ -59,8 +59,6 @@ pub struct Port {
     pub max_buffer: u32,
     /// The largest queue since the last sample (the sampler resets it).
     pub(crate) peak_queue: u32,
-    /// Something here is indexed by a cell's VC (its algorithm, per-VC queues, frame discard).
-    pub(crate) by_vc: bool,
     /// A FIFO port into a destination whose data cells (not RM cells, not TCP's) need no event:
     /// nothing but the destination's counters sees them arrive, so they are delivered when
     /// something reads those (`Simulation::settle`) and the cell costs one event fewer. RM and
@@ -540,7 +538,6 @@ impl Network {
                     alg: None,
                     alg_id: "",
                     vcs: Vec::new(),
-                    by_vc: false,
                     folded: s.nodes[next].kind == NodeKind::Destination,
                     tcp: false, // once the connections are known
                     lazy: false,
@@ -688,9 +685,6 @@ impl Network {
         }
         for port in &mut ports {
             port.folded &= port.per_vc.is_none();
-            port.by_vc = port.alg.is_some()
-                || !port.frame_state.is_empty()
-                || port.per_vc.as_ref().is_some_and(|q| q.round_robin);
         }
         let mut net = Network {
             ports,

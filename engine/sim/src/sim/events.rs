@@ -96,8 +96,8 @@ pub struct Clock {
 /// instructions; its heap is small (a source's next send each, a few cells' arrivals, the
 /// sampler), and there a pass down with one comparison per child and two children a level
 /// costs fewer instructions and fewer mispredicted branches than four children a level
-/// (a four-ary heap took 1.4 % more instructions on the ten-source benchmark, and as many
-/// or more on the other library scenarios).
+/// (a four-ary heap took 1.4 % more instructions on the ten-source benchmark, 1.8 % more on
+/// scale-1000 and 5.9 % more on tcp-over-abr; 0.2 % fewer on gfc1).
 ///
 /// A pop leaves its key at the root, marked taken, and the next push fills that place,
 /// sifting down from the root: an event that schedules its successor (a source's next send,
