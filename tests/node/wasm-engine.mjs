@@ -4,7 +4,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const pkgDir = resolve(repoRoot, 'web/wasm-pkg');
+// ABR_WASM_PKG points at another build (a --profiling one, say) for benchmarks and profiles.
+const pkgDir = resolve(repoRoot, process.env.ABR_WASM_PKG ?? 'web/wasm-pkg');
 
 export async function loadWasmEngine() {
   const js = resolve(pkgDir, 'abr_wasm.js');

@@ -247,6 +247,30 @@ fn f64_ps(t: Time) -> f64 {
     t as i64 as f64
 }
 
+/// The earlier of two times (ps, as f64), neither NaN: one comparison. `f64::min` also
+/// answers for NaN, which in wasm is a call to libm's `fmin` on every cell sent.
+#[inline]
+fn earlier(a: f64, b: f64) -> f64 {
+    debug_assert!(!a.is_nan() && !b.is_nan(), "a time is NaN");
+    if b < a {
+        b
+    } else {
+        a
+    }
+}
+
+/// The later of two times (ps, as f64), neither NaN: `earlier`'s counterpart (`f64::max`
+/// is a call to `fmax` in wasm).
+#[inline]
+fn later(a: f64, b: f64) -> f64 {
+    debug_assert!(!a.is_nan() && !b.is_nan(), "a time is NaN");
+    if b > a {
+        b
+    } else {
+        a
+    }
+}
+
 /// Picoseconds between cells at `rate` cells/s.
 fn period_ps(rate: f64) -> f64 {
     PS_PER_S as f64 / rate
@@ -376,7 +400,7 @@ impl AbrSource {
         if self.host.as_ref().is_some_and(|h| h.cells == 0) {
             return None; // idle until TCP hands over more data
         }
-        let t = self.next_tx.min(self.next_oor);
+        let t = earlier(self.next_tx, self.next_oor);
         if !t.is_finite() || self.stopped(t) {
             None
         } else {
@@ -478,7 +502,7 @@ impl AbrSource {
             }
         }
         self.sent_in_rate += 1;
-        let t = self.next_tx.max(f64_ps(now));
+        let t = later(self.next_tx, f64_ps(now));
         self.last_tx = Some(t);
         let rate = self.send_rate(now);
         self.next_tx = if rate > 0.0 { t + period_ps(rate) } else { f64::INFINITY };
