@@ -4,7 +4,7 @@
 //! topology; the event loop (`sim`) moves cells through what it builds.
 
 use crate::algorithms::Admit;
-use crate::algorithms::{self, PortInfo, PortView, SwitchAlgorithm};
+use crate::algorithms::{self, PortAlgorithm, PortInfo, PortView};
 use crate::background::BackgroundSource;
 use crate::cell::{flag, Cell};
 use crate::ethernet::source::ETH_SOURCE_PARAMS;
@@ -46,7 +46,7 @@ pub struct Port {
     /// Cells held for this port by the virtual sources of a VS/VD switch: they share the
     /// port's buffer with its own queue.
     pub(crate) vs_held: u32,
-    pub alg: Option<Box<dyn SwitchAlgorithm>>,
+    pub alg: Option<PortAlgorithm>,
     /// Per VC (`vcs`), where its current frame stands; empty when the port discards by cell.
     pub(crate) frame_state: Box<[FrameState]>,
     /// Per-VC queues served round-robin; `None` for a FIFO port (boxed: every cell asks which

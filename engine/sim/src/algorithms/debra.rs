@@ -18,7 +18,7 @@
 
 use super::measure::INTERVAL_PARAMS;
 use super::measure::{water_level, Interval, VcSet};
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::cells_to_mbps;
@@ -55,7 +55,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     build,
 };
 
-fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
+fn build(p: &Params, port: PortInfo) -> PortAlgorithm {
     let mut d = Debra {
         k: 1.0,
         c: 1.0,
@@ -75,7 +75,7 @@ fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
     };
     d.reconfigure(p);
     d.allocation = d.c * port.link_rate;
-    Box::new(d)
+    PortAlgorithm::boxed(d)
 }
 
 #[derive(Clone)]

@@ -7,7 +7,7 @@
 //! the destination returns CI = 1 in its next backward RM cell and the source cuts ACR by RDF;
 //! otherwise the source adds RIF·PCR. Rates oscillate around the fair share.
 
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 
@@ -39,10 +39,10 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     build,
 };
 
-fn build(p: &Params, _: PortInfo) -> Box<dyn SwitchAlgorithm> {
+fn build(p: &Params, _: PortInfo) -> PortAlgorithm {
     let mut e = Efci { high: 0, low: 0, congested: false };
     e.reconfigure(p);
-    Box::new(e)
+    PortAlgorithm::boxed(e)
 }
 
 #[derive(Clone)]

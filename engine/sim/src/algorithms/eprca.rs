@@ -12,7 +12,7 @@
 //!            q > QT and CCR > FairShare:          ER = min(ER, ERF · MACR)
 //! ```
 
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::cells_to_mbps;
@@ -64,11 +64,11 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     build,
 };
 
-fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
+fn build(p: &Params, port: PortInfo) -> PortAlgorithm {
     let mut e =
         Eprca { av: 0.0, dpf: 0.0, erf: 0.0, mrf: 0.0, qt: 0, dqt: 0, macr: port.link_rate, seeded: false, level: 0 };
     e.reconfigure(p);
-    Box::new(e)
+    PortAlgorithm::boxed(e)
 }
 
 #[derive(Clone)]

@@ -22,7 +22,7 @@
 //! ```
 
 use super::measure::{Interval, VcSet};
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{cells_to_mbps, Time};
@@ -63,8 +63,8 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     build,
 };
 
-fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
-    Box::new(Erica::new(p, port, None))
+fn build(p: &Params, port: PortInfo) -> PortAlgorithm {
+    PortAlgorithm::Erica(Box::new(Erica::new(p, port, None)))
 }
 
 /// ERICA+'s queue control: the capacity ERICA allocates is scaled by f(q) (§3 of the
@@ -288,6 +288,8 @@ impl Erica {
 }
 
 impl SwitchAlgorithm for Erica {
+    // Inlined into the ports' enqueue (`PortAlgorithm::on_arrival`): short, and on every cell.
+    #[inline(always)]
     fn on_arrival(&mut self, port: &PortView, cell: &mut Cell) -> Admit {
         // Most cells: a data cell of a VC already seen in an interval it does not close. It is
         // only counted; this check keeps the general way (which may close the interval) out of

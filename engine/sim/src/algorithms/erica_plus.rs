@@ -19,7 +19,7 @@
 //! settles at Q0.
 
 use super::erica::{Erica, COMMON_PARAMS};
-use super::{AlgorithmSpec, Networks, PortInfo, SwitchAlgorithm};
+use super::{AlgorithmSpec, Networks, PortAlgorithm, PortInfo};
 use crate::params::{ParamSpec, Params};
 
 pub const PARAMS: [ParamSpec; 10] = [
@@ -65,8 +65,8 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     build,
 };
 
-fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
-    Box::new(Erica::new(p, port, Some(())))
+fn build(p: &Params, port: PortInfo) -> PortAlgorithm {
+    PortAlgorithm::Erica(Box::new(Erica::new(p, port, Some(()))))
 }
 
 #[cfg(test)]

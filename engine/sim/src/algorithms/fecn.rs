@@ -20,7 +20,7 @@
 //! passing rate-discovery tags; the host's side (tagging, reflecting, the rate limiter) is in
 //! `ethernet::source`.
 
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{from_us, Time};
@@ -51,10 +51,10 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     build,
 };
 
-fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
+fn build(p: &Params, port: PortInfo) -> PortAlgorithm {
     let link_bps = port.link_rate * port.unit_bits;
     let interval = from_us(p.get("interval_us")).max(1);
-    Box::new(Fecn {
+    PortAlgorithm::boxed(Fecn {
         port: FecnPort::new(FecnParams::from_params(p, link_bps)),
         unit_bits: port.unit_bits,
         link_bps,

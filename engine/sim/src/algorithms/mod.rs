@@ -84,6 +84,54 @@ impl Clone for Box<dyn SwitchAlgorithm> {
     }
 }
 
+/// A port's algorithm, as its port holds it. ERICA (and ERICA+, the same type) runs on most
+/// ports of the library's networks and sees every cell: held as itself, its per-cell check
+/// (`on_arrival`) is a direct call the port's enqueue inlines, so the cell and the port's
+/// view stay in registers, where a virtual call takes both through memory (in wasm, through
+/// its stack in linear memory). Every other algorithm is a trait object. Everything else
+/// reaches the algorithm through `SwitchAlgorithm` (`Deref`).
+#[derive(Clone)]
+pub enum PortAlgorithm {
+    Erica(Box<erica::Erica>),
+    Other(Box<dyn SwitchAlgorithm>),
+}
+
+impl PortAlgorithm {
+    /// Any algorithm, held as a trait object.
+    pub fn boxed(alg: impl SwitchAlgorithm + 'static) -> Self {
+        PortAlgorithm::Other(Box::new(alg))
+    }
+
+    /// `SwitchAlgorithm::on_arrival`, without a virtual call for ERICA.
+    #[inline(always)]
+    pub fn on_arrival(&mut self, port: &PortView, cell: &mut Cell) -> Admit {
+        match self {
+            PortAlgorithm::Erica(e) => e.on_arrival(port, cell),
+            PortAlgorithm::Other(a) => a.on_arrival(port, cell),
+        }
+    }
+}
+
+impl std::ops::Deref for PortAlgorithm {
+    type Target = dyn SwitchAlgorithm;
+
+    fn deref(&self) -> &Self::Target {
+        match self {
+            PortAlgorithm::Erica(e) => &**e,
+            PortAlgorithm::Other(a) => &**a,
+        }
+    }
+}
+
+impl std::ops::DerefMut for PortAlgorithm {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        match self {
+            PortAlgorithm::Erica(e) => &mut **e,
+            PortAlgorithm::Other(a) => &mut **a,
+        }
+    }
+}
+
 /// One switch algorithm running on one output port.
 pub trait SwitchAlgorithm: CloneAlgorithm {
     /// A cell enters the port (before the buffer decides to keep it). Forward data and RM
@@ -165,7 +213,7 @@ pub struct AlgorithmSpec {
     pub network: Networks,
     pub summary: &'static str,
     pub params: &'static [ParamSpec],
-    pub build: fn(&Params, PortInfo) -> Box<dyn SwitchAlgorithm>,
+    pub build: fn(&Params, PortInfo) -> PortAlgorithm,
 }
 
 /// Every algorithm, by id.

@@ -1,6 +1,6 @@
 //! `none`: a plain FIFO port that never touches RM cells.
 
-use super::{Admit, AlgorithmSpec, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::Cell;
 use crate::params::Params;
 
@@ -13,8 +13,8 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     build,
 };
 
-fn build(_: &Params, _: PortInfo) -> Box<dyn SwitchAlgorithm> {
-    Box::new(NoFeedback)
+fn build(_: &Params, _: PortInfo) -> PortAlgorithm {
+    PortAlgorithm::boxed(NoFeedback)
 }
 
 #[derive(Clone)]

@@ -18,7 +18,7 @@
 //! proportion to their bytes. Reconstructed from the published description: the split and the
 //! "at least 1" quantisation are ours.
 
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::Cell;
 use crate::params::{ParamSpec, Params};
 use crate::rng::SplitMix64;
@@ -61,10 +61,10 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     build,
 };
 
-fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
+fn build(p: &Params, port: PortInfo) -> PortAlgorithm {
     let rng = SplitMix64::new(port.seed, port.stream);
     let cp = CongestionPoint::new(CpParams::from_params(p), port.n_vcs, rng);
-    Box::new(Qcn { cp, frame_bytes: port.unit_bits / 8.0, last_fb: 0.0 })
+    PortAlgorithm::boxed(Qcn { cp, frame_bytes: port.unit_bits / 8.0, last_fb: 0.0 })
 }
 
 #[derive(Clone)]

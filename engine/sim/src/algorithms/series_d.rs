@@ -28,7 +28,7 @@
 //! FIFO port the VC's cells in the shared queue are counted instead.
 
 use super::measure::VcSet;
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{cells_to_mbps, mbps_to_cells, Time};
@@ -133,12 +133,12 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     build,
 };
 
-fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
+fn build(p: &Params, port: PortInfo) -> PortAlgorithm {
     let mut d = SeriesD::new(port.n_vcs);
     d.reconfigure(p);
     d.macr = d.cfg.macr0;
     d.macr_adv = d.cfg.macr0;
-    Box::new(d)
+    PortAlgorithm::boxed(d)
 }
 
 #[derive(Debug, Clone, Copy, Default)]

@@ -19,7 +19,7 @@
 
 use super::measure::Interval;
 use super::measure::INTERVAL_PARAMS;
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::cells_to_mbps;
@@ -54,7 +54,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     build,
 };
 
-fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
+fn build(p: &Params, port: PortInfo) -> PortAlgorithm {
     let mut ut = UniformTracking {
         rho: 0.0,
         gain: 1.0,
@@ -72,7 +72,7 @@ fn build(p: &Params, port: PortInfo) -> Box<dyn SwitchAlgorithm> {
     };
     ut.reconfigure(p);
     ut.er = ut.rho * port.link_rate;
-    Box::new(ut)
+    PortAlgorithm::boxed(ut)
 }
 
 #[derive(Clone)]
