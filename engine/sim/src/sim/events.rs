@@ -165,6 +165,25 @@ impl Heap {
         Some(top)
     }
 
+    /// `pop`, if the least key's time is at most `limit`; else nothing changes (but a taken root's
+    /// place is filled). One look at the root: `peek` then `pop` look at its children twice.
+    #[inline]
+    fn pop_through(&mut self, limit: Time) -> Option<u128> {
+        if self.taken {
+            self.taken = false;
+            let last = self.keys.pop().expect("the taken root");
+            if !self.keys.is_empty() {
+                self.sift_down(last);
+            }
+        }
+        let top = *self.keys.first()?;
+        if time_of(top) > limit {
+            return None;
+        }
+        self.taken = true;
+        Some(top)
+    }
+
     /// Puts `key` in the root's place (whose key is gone), moving it down to where it belongs.
     #[inline]
     fn sift_down(&mut self, key: u128) {
@@ -344,6 +363,19 @@ impl Clock {
         let popped = self.heap.pop().map(|k| (time_of(k), EventKind::unpack(k)));
         if let Some(cal) = &mut self.calendar {
             // The heap holds the earliest events whenever there are any.
+            if self.heap.is_empty() && cal.len > 0 {
+                cal.refill(&mut self.heap);
+            }
+        }
+        popped
+    }
+
+    /// The next event, if it comes at or before `limit`: `next_time` and `pop` in one.
+    /// Always inlined: wasm would otherwise return the event through memory.
+    #[inline(always)]
+    pub fn pop_through(&mut self, limit: Time) -> Option<(Time, EventKind)> {
+        let popped = self.heap.pop_through(limit).map(|k| (time_of(k), EventKind::unpack(k)));
+        if let Some(cal) = &mut self.calendar {
             if self.heap.is_empty() && cal.len > 0 {
                 cal.refill(&mut self.heap);
             }

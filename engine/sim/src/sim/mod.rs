@@ -345,23 +345,20 @@ impl Simulation {
         let limit = until.min(self.clock.end);
         let mut n = 0;
         while n < max_events {
-            let next = match self.clock.next_time() {
-                Some(t) if t <= limit => t,
-                _ => {
-                    self.clock.now = self.clock.now.max(limit);
-                    self.apply_changes_through(self.clock.now);
-                    if limit == self.clock.end {
-                        // The run's end: every send until then is made (deferred ones too).
-                        self.catch_up_all(limit);
-                    }
-                    break;
-                }
+            let next = if self.pending_changes.is_empty() {
+                self.clock.pop_through(limit)
+            } else {
+                self.pop_after_changes(limit)
             };
-            // A change at time T takes effect after every event at T, before any later one.
-            if self.pending_changes.front().is_some_and(|(at, _)| *at < next) {
-                self.apply_changes_through(next - 1);
-            }
-            let (time, kind) = self.clock.pop().expect("peeked");
+            let Some((time, kind)) = next else {
+                self.clock.now = self.clock.now.max(limit);
+                self.apply_changes_through(self.clock.now);
+                if limit == self.clock.end {
+                    // The run's end: every send until then is made (deferred ones too).
+                    self.catch_up_all(limit);
+                }
+                break;
+            };
             debug_assert!(time >= self.clock.now, "an event in the past: {} < {}", time, self.clock.now);
             self.clock.now = time;
             n += 1;
@@ -378,6 +375,17 @@ impl Simulation {
         }
         self.clock.events += n;
         n
+    }
+
+    /// The next event through `limit`, with parameter changes pending: a change at time T
+    /// takes effect after every event at T, before any later one.
+    #[cold]
+    fn pop_after_changes(&mut self, limit: Time) -> Option<(Time, EventKind)> {
+        let next = self.clock.next_time().filter(|&t| t <= limit)?;
+        if self.pending_changes.front().is_some_and(|(at, _)| *at < next) {
+            self.apply_changes_through(next - 1);
+        }
+        self.clock.pop()
     }
 
     /// Runs the scenario to its end.
