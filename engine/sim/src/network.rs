@@ -15,7 +15,8 @@ use crate::rng::SplitMix64;
 use crate::scenario::Service;
 use crate::scenario::{Discard, NodeKind, Scenario, Scheduler};
 use crate::source::{
-    path_frtt_us, AbrDestination, AbrSource, HostBuffer, SourceBehavior, SourceConfig, PAYLOAD_BITS, SOURCE_PARAMS,
+    path_frtt_us, AbrDestination, AbrSource, HostBuffer, SendKind, SourceBehavior, SourceConfig, PAYLOAD_BITS,
+    SOURCE_PARAMS,
 };
 use crate::tcp::{cells_per_segment, TcpParams, TcpReceiver, TcpSender};
 use crate::time::{from_ms, from_us, Time, PS_PER_S};
@@ -252,15 +253,14 @@ impl Host {
         }
     }
 
-    /// `next_event_time` no earlier than `local`, and whether the host sends an RM cell then or
-    /// with its next cell (an Ethernet or background host: always said yes, since only an ABR
-    /// source's sends are ever deferred).
+    /// `next_event_time` no earlier than `local`, and what the host sends then (an Ethernet or
+    /// background host: always said `Rm`, since only an ABR source's sends are ever deferred).
     #[inline]
-    pub(crate) fn next_send(&self, local: Time) -> Option<(Time, bool)> {
+    pub(crate) fn next_send(&self, local: Time) -> Option<(Time, SendKind)> {
         match self {
             Host::Abr(s) => s.next_send(local),
-            Host::Eth(s) => s.next_event_time().map(|t| (t.max(local), true)),
-            Host::Bg(s) => s.next_event_time().map(|t| (t.max(local), true)),
+            Host::Eth(s) => s.next_event_time().map(|t| (t.max(local), SendKind::Rm)),
+            Host::Bg(s) => s.next_event_time().map(|t| (t.max(local), SendKind::Rm)),
         }
     }
 
@@ -390,6 +390,16 @@ pub(crate) struct Hop {
     pub(crate) lazy: bool,
 }
 
+/// A source's send deferred until its cell reaches the first switch (`Conn::defer`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Deferred {
+    /// The source's own time of the send.
+    pub(crate) at: Time,
+    /// It sends an in-rate data cell (`SendKind::Data`), else nothing (`SendKind::Other`): said
+    /// when the send was deferred, and nothing changes the source before it is made.
+    pub(crate) data: bool,
+}
+
 /// One connection: its end systems, route and counters.
 ///
 /// Every cell of the connection reads its route and moves a counter, and in a network of
@@ -406,8 +416,8 @@ pub struct Conn {
     /// are deferred by it (`Network::defer_access_hops`): each is then made at the time its
     /// cell reaches the first switch, in one event instead of two.
     pub(crate) defer: Option<Time>,
-    /// The source's own time of the send its deferred event (at that time + `defer`) makes.
-    pub(crate) deferred: Option<Time>,
+    /// The send its deferred event (at the send's time + `defer`) makes.
+    pub(crate) deferred: Option<Deferred>,
     /// Forward cells the source sent (in-rate and out-of-rate).
     pub sent: u64,
     /// In-rate forward cells (data and FRM) that reached the destination.

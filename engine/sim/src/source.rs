@@ -276,6 +276,18 @@ fn period_ps(rate: f64) -> f64 {
     PS_PER_S as f64 / rate
 }
 
+/// What an ABR source's next send makes (`AbrSource::next_send`). The simulation defers a send
+/// but an RM cell's (`Conn::defer`), so that the trace records each RM cell at its own time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SendKind {
+    /// A forward RM cell, or the data cell just before one by count (rule 3a's Nrm).
+    Rm,
+    /// An in-rate data cell, not the one just before an RM cell.
+    Data,
+    /// Nothing: the source has stopped or has no data then.
+    Other,
+}
+
 /// One ABR source end system (one connection), greedy: it always has data to send.
 ///
 /// Its state and configuration are read for every cell it sends, and in a network of
@@ -408,13 +420,12 @@ impl AbrSource {
         }
     }
 
-    /// `next_event_time`, no earlier than `local`, and whether what the source does then sends
-    /// an RM cell or the data cell just before one (`sends_rm_now_or_next` at that time): the
-    /// two questions a deferred send asks, in one pass.
+    /// `next_event_time`, no earlier than `local`, and what the source sends then
+    /// (`next_send_kind` at that time): the two questions a deferred send asks, in one pass.
     #[inline]
-    pub fn next_send(&self, local: Time) -> Option<(Time, bool)> {
+    pub fn next_send(&self, local: Time) -> Option<(Time, SendKind)> {
         let at = self.next_event_time()?.max(local);
-        Some((at, self.sends_rm_now_or_next(at)))
+        Some((at, self.next_send_kind(at)))
     }
 
     /// Called at `next_event_time`: returns the cell to send, if any (rules 3, 5, 6, 7, 11).
@@ -444,6 +455,17 @@ impl AbrSource {
         None
     }
 
+    /// `on_opportunity` at `now` where `next_send` said [`SendKind::Data`] and nothing has
+    /// changed the source since (a deferred send: `Conn::defer`): the in-rate data cell,
+    /// without asking again whether the source is stopped, has data or owes an RM cell.
+    #[inline]
+    pub fn send_data(&mut self, now: Time, conn: u32) -> Cell {
+        debug_assert_eq!(self.next_send(now), Some((now, SendKind::Data)), "a plain data cell is due now");
+        let cell = self.data_cell(conn);
+        self.advance_tx(now);
+        cell
+    }
+
     /// Rule 3a: FRM first, then every Nrm cells, or after Trm once Mrm cells have gone.
     fn frm_due(&self, now: Time) -> bool {
         !self.cfg.ubr
@@ -452,62 +474,83 @@ impl AbrSource {
                 || (self.cells_since_frm >= self.cfg.mrm && now - self.t_last_frm >= self.cfg.trm))
     }
 
-    /// Whether what the source does at `now` (its `next_event_time`) sends a forward RM cell,
-    /// or is the data cell just before one by count (rule 3a's Nrm): `on_opportunity`'s
-    /// choice, without making it. The simulation does not defer these sends, so that an RM
-    /// cell's is made at its own time (`Conn::defer`).
-    pub fn sends_rm_now_or_next(&self, now: Time) -> bool {
+    /// What the source does at `now` (its `next_event_time`): `on_opportunity`'s choice,
+    /// without making it.
+    pub fn next_send_kind(&self, now: Time) -> SendKind {
         let t = f64_ps(now);
         if self.stopped(t) || !self.has_data(now) {
-            return false;
+            return SendKind::Other;
         }
         if self.next_tx <= t {
-            return self.frm_due(now) || (!self.cfg.ubr && self.cells_since_frm + 1 >= self.cfg.nrm - 1);
+            if self.frm_due(now) || (!self.cfg.ubr && self.cells_since_frm + 1 >= self.cfg.nrm - 1) {
+                return SendKind::Rm;
+            }
+            return SendKind::Data;
         }
-        self.next_oor <= t
+        if self.next_oor <= t {
+            SendKind::Rm
+        } else {
+            SendKind::Other
+        }
     }
 
     fn send_in_rate(&mut self, now: Time, conn: u32) -> Cell {
+        let cell = if self.frm_due(now) { self.in_rate_frm(now, conn) } else { self.data_cell(conn) };
+        self.advance_tx(now);
+        cell
+    }
+
+    /// An in-rate forward RM cell (`send_in_rate` when one is due).
+    fn in_rate_frm(&mut self, now: Time, conn: u32) -> Cell {
         let mut cell = Cell::data(conn);
-        if self.frm_due(now) {
-            // Rule 5: idle reset to ICR.
-            if !self.first && self.acr > self.cfg.icr && now - self.t_last_frm > self.cfg.adtf {
-                self.acr = self.cfg.icr;
-            }
-            // Rule 6: missing backward RM cells.
-            if self.unack >= self.cfg.crm && self.cfg.cdf > 0.0 {
-                self.acr = self.cfg.mcr.max(self.acr - self.acr * self.cfg.cdf);
-            }
-            // Rule 7 and §0.1: an FRM carries ER = PCR and CCR = ACR.
-            cell.kind = CellKind::Frm;
-            cell.er = self.cfg.pcr;
-            cell.ccr = self.ccr(now);
-            cell.seq = self.rm_sent();
-            self.unack += 1;
-            self.t_last_frm = now;
-            self.cells_since_frm = 0;
-            self.first = false;
-            self.sent_frm += 1;
-        } else {
-            self.cells_since_frm += 1;
-            if let Some((segment, eom)) = self.host.as_deref_mut().and_then(HostBuffer::pop) {
-                cell.ccr = segment as f64;
-                if eom {
-                    cell.set(flag::EOM);
-                }
-            }
-            if let Some(left) = self.data_left.as_mut() {
-                *left -= 1;
-                self.finished = *left == 0;
+        // Rule 5: idle reset to ICR.
+        if !self.first && self.acr > self.cfg.icr && now - self.t_last_frm > self.cfg.adtf {
+            self.acr = self.cfg.icr;
+        }
+        // Rule 6: missing backward RM cells.
+        if self.unack >= self.cfg.crm && self.cfg.cdf > 0.0 {
+            self.acr = self.cfg.mcr.max(self.acr - self.acr * self.cfg.cdf);
+        }
+        // Rule 7 and §0.1: an FRM carries ER = PCR and CCR = ACR.
+        cell.kind = CellKind::Frm;
+        cell.er = self.cfg.pcr;
+        cell.ccr = self.ccr(now);
+        cell.seq = self.rm_sent();
+        self.unack += 1;
+        self.t_last_frm = now;
+        self.cells_since_frm = 0;
+        self.first = false;
+        self.sent_frm += 1;
+        cell
+    }
+
+    /// An in-rate data cell (`send_in_rate` when no FRM is due).
+    #[inline]
+    fn data_cell(&mut self, conn: u32) -> Cell {
+        let mut cell = Cell::data(conn);
+        self.cells_since_frm += 1;
+        if let Some((segment, eom)) = self.host.as_deref_mut().and_then(HostBuffer::pop) {
+            cell.ccr = segment as f64;
+            if eom {
+                cell.set(flag::EOM);
             }
         }
+        if let Some(left) = self.data_left.as_mut() {
+            *left -= 1;
+            self.finished = *left == 0;
+        }
+        cell
+    }
+
+    /// The source's clock after an in-rate cell at `now`: the next opportunity at its rate.
+    #[inline]
+    fn advance_tx(&mut self, now: Time) {
         self.sent_in_rate += 1;
         let t = later(self.next_tx, f64_ps(now));
         self.last_tx = Some(t);
         let rate = self.send_rate(now);
         self.next_tx = if rate > 0.0 { t + period_ps(rate) } else { f64::INFINITY };
         self.update_oor(now);
-        cell
     }
 
     /// Forward RM cells sent so far, in-rate and out-of-rate: the next one's `Cell::seq`.

@@ -29,11 +29,12 @@ mod vsvd;
 
 use crate::algorithms::{Admit, Explain, PortView};
 use crate::cell::{flag, Cell, CellKind};
-use crate::network::{algorithm_of, frame_discard, Hop, Host, Network};
+use crate::network::{algorithm_of, frame_discard, Deferred, Hop, Host, Network};
 use crate::params::Params;
 use crate::probes::{Recorder, Sampler};
 use crate::scenario::{NodeKind, ParamChange, Problem, Scenario};
 use crate::shares::{Epoch, Shares};
+use crate::source::SendKind;
 use crate::time::{from_ms, from_us, to_ms, Time, PS_PER_US};
 use crate::trace::{Direction, RmEvent, RmTrace};
 use events::{Clock, EventKind};
@@ -431,11 +432,11 @@ impl Simulation {
             };
             let next = conn.source.next_send(local);
             match next {
-                Some((t, false)) if t <= self.clock.end => {
+                Some((t, kind)) if kind != SendKind::Rm && t <= self.clock.end => {
                     // The common case, once per data cell: one borrow of the connection.
                     let conn = &mut self.net.conns[c];
                     let at = t + d;
-                    conn.deferred = Some(t);
+                    conn.deferred = Some(Deferred { at: t, data: kind == SendKind::Data });
                     if conn.scheduled != Some(at) {
                         conn.scheduled = Some(at);
                         self.clock.push(at, EventKind::Source(c as u32));
@@ -463,10 +464,10 @@ impl Simulation {
     /// the access link as they would have. Does nothing when no send is deferred.
     #[inline]
     fn catch_up(&mut self, c: usize, through: Time) {
-        while let Some(t) = self.net.conns[c].deferred.filter(|&t| t <= through) {
+        while let Some(Deferred { at, .. }) = self.net.conns[c].deferred.filter(|d| d.at <= through) {
             self.net.conns[c].deferred = None;
-            self.send_traced(c, t);
-            self.schedule_source_from(c, t);
+            self.send_traced(c, at);
+            self.schedule_source_from(c, at);
         }
     }
 
@@ -494,13 +495,22 @@ impl Simulation {
         }
         conn.scheduled = None;
         if conn.defer.is_some() {
-            // A deferred send, made now that its cell reaches the first switch; or an RM
-            // cell's, at its time.
-            let (at, direct) = match conn.deferred.take() {
-                Some(at) => (at, true),
-                None => (t, false),
+            // A deferred send, made now that its cell reaches the first switch (most: an
+            // in-rate data cell); or an RM cell's, at its time.
+            let at = match conn.deferred.take() {
+                Some(Deferred { at, data: true }) => {
+                    self.send_data::<TRACE>(c, at);
+                    at
+                }
+                Some(Deferred { at, data: false }) => {
+                    self.send::<TRACE>(c, at, true);
+                    at
+                }
+                None => {
+                    self.send::<TRACE>(c, t, false);
+                    t
+                }
             };
-            self.send::<TRACE>(c, at, direct);
             self.schedule_source_from(c, at);
             return;
         }
@@ -536,8 +546,22 @@ impl Simulation {
     /// algorithm, no per-VC queue, no frame discard, and its source never outpaces it, so
     /// the host's queue check of `source_event` never applies.
     fn send<const TRACE: bool>(&mut self, c: usize, t: Time, direct: bool) {
+        let Some(cell) = self.net.conns[c].source.on_opportunity(t, c as u32) else { return };
+        self.onto_access_link::<TRACE>(c, cell, t, direct);
+    }
+
+    /// `send` of a deferred in-rate data cell (`Deferred::data`), the most common send: the
+    /// source need not be asked again what it sends.
+    fn send_data<const TRACE: bool>(&mut self, c: usize, t: Time) {
+        let Host::Abr(src) = &mut self.net.conns[c].source else { unreachable!("only ABR sends are deferred") };
+        let cell = src.send_data(t, c as u32);
+        self.onto_access_link::<TRACE>(c, cell, t, true);
+    }
+
+    /// `send`'s cell enters the access port at `t`.
+    #[inline(always)]
+    fn onto_access_link<const TRACE: bool>(&mut self, c: usize, cell: Cell, t: Time, direct: bool) {
         let conn = &mut self.net.conns[c];
-        let Some(cell) = conn.source.on_opportunity(t, c as u32) else { return };
         conn.sent += 1;
         let p = conn.fwd()[0].port as usize;
         if TRACE && cell.kind == CellKind::Frm {
