@@ -28,6 +28,7 @@ pub mod network;
 pub mod params;
 pub mod probes;
 pub mod reference;
+mod ring;
 pub mod rng;
 pub mod scenario;
 pub mod shares;

@@ -11,6 +11,7 @@ use crate::ethernet::source::ETH_SOURCE_PARAMS;
 use crate::ethernet::source::{EthSource, EthSourceConfig};
 use crate::fields;
 use crate::params::Params;
+use crate::ring::Ring;
 use crate::rng::SplitMix64;
 use crate::scenario::Service;
 use crate::scenario::{Discard, NodeKind, Scenario, Scheduler};
@@ -42,7 +43,7 @@ pub struct Port {
     pub(crate) delay: Time,
     /// Cells with the time each reaches the far node (non-decreasing): for a FIFO port every
     /// accepted cell, for a per-VC port the cells that have left the port.
-    pub(crate) ring: VecDeque<(Time, Cell)>,
+    pub(crate) ring: Ring<(Time, Cell)>,
     pub(crate) buffer: u32,
     /// Cells held for this port by the virtual sources of a VS/VD switch: they share the
     /// port's buffer with its own queue.
@@ -536,7 +537,7 @@ impl Network {
                     },
                     vs_held: 0,
                     busy_until: 0,
-                    ring: VecDeque::new(),
+                    ring: Ring::new((0, Cell::data(0))),
                     per_vc,
                     needs_vc_queue: false, // once the algorithm is built
                     discard: if is_switch { owner.discard.unwrap_or_default() } else { Discard::Tail },
