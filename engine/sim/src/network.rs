@@ -380,15 +380,50 @@ pub struct TcpConn {
     pub(crate) delayed: VecDeque<(Time, u64)>,
 }
 
-/// One step of a connection's route: the output port a cell enters there, and the
-/// connection's index among that port's own connections (its VC there).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One step of a connection's route: the output port a cell enters there, the connection's
+/// index among that port's own connections (its VC there), and whether the hop is lazy. Eight
+/// bytes (the flag in the VC's top bit): the per-cell path copies hops in one register.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Hop {
     pub(crate) port: u32,
-    pub(crate) vc: u32,
+    vc_lazy: u32,
+}
+
+/// `Hop::vc_lazy`'s bit for `Hop::lazy`.
+const LAZY_BIT: u32 = 1 << 31;
+
+impl Hop {
+    fn new(port: u32) -> Self {
+        Hop { port, vc_lazy: 0 }
+    }
+
+    /// The connection's index among the port's own connections.
+    #[inline]
+    pub(crate) fn vc(self) -> u32 {
+        self.vc_lazy & !LAZY_BIT
+    }
+
     /// A plain data cell entering this (forward) hop's port reaches the next switch without an
     /// event of its own (`Port::lazy`).
-    pub(crate) lazy: bool,
+    #[inline]
+    pub(crate) fn lazy(self) -> bool {
+        self.vc_lazy & LAZY_BIT != 0
+    }
+
+    fn set_vc(&mut self, vc: u32) {
+        assert!(vc < LAZY_BIT, "a port of fewer than 2³¹ connections");
+        self.vc_lazy = vc | (self.vc_lazy & LAZY_BIT);
+    }
+
+    fn set_lazy(&mut self, lazy: bool) {
+        self.vc_lazy = self.vc() | if lazy { LAZY_BIT } else { 0 };
+    }
+}
+
+impl std::fmt::Debug for Hop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hop").field("port", &self.port).field("vc", &self.vc()).field("lazy", &self.lazy()).finish()
+    }
 }
 
 /// A source's send deferred until its cell reaches the first switch (`Conn::defer`).
@@ -573,7 +608,7 @@ impl Network {
             let fwd: Vec<u32> = (0..m).map(|i| port_of[&(path[i], path[i + 1])] as u32).collect();
             let bwd = (0..m).map(|j| port_of[&(path[m - j], path[m - j - 1])] as u32);
             // VC indices are numbered below, once every route is known.
-            let hops = fwd.iter().copied().chain(bwd).map(|port| Hop { port, vc: 0, lazy: false }).collect();
+            let hops = fwd.iter().copied().chain(bwd).map(Hop::new).collect();
             let one_way_us: f64 = fwd.iter().map(|&p| ports[p as usize].delay as f64 / 1e6).sum();
             let cell_us: f64 = fwd.iter().map(|&p| ports[p as usize].cell_time as f64 / 1e6).sum();
             let access_rate = ports[fwd[0] as usize].link_rate;
@@ -664,7 +699,7 @@ impl Network {
             for hop in conn.hops.iter_mut() {
                 let port = &mut ports[hop.port as usize];
                 port.vcs.push(c as u32);
-                hop.vc = port.vcs.len() as u32 - 1;
+                hop.set_vc(port.vcs.len() as u32 - 1);
                 port.tcp |= conn.tcp.is_some();
             }
         }
@@ -758,7 +793,7 @@ impl Network {
                     switch(port.node) && switch(port.far) && port.per_vc.is_none() && !port.folded;
                 let passive = next.folded && next.alg.as_ref().is_none_or(|a| !a.notifies());
                 if from_switch_to_switch && passive {
-                    self.conns[c].hops[h].lazy = true;
+                    self.conns[c].hops[h].set_lazy(true);
                     self.ports[p].lazy = true;
                 }
             }
@@ -783,7 +818,7 @@ impl Network {
     pub(crate) fn unfold_switch_hops(&mut self) {
         for conn in &mut self.conns {
             for hop in conn.hops.iter_mut() {
-                hop.lazy = false;
+                hop.set_lazy(false);
             }
         }
         for port in &mut self.ports {

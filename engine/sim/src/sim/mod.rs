@@ -331,7 +331,7 @@ impl Simulation {
         let route = self.net.conns[cell.conn as usize].fwd();
         let hop = cell.hop as usize;
         // A lazy hop leads from a switch to a switch: another hop follows it.
-        route[hop].lazy.then(|| route[hop + 1])
+        route[hop].lazy().then(|| route[hop + 1])
     }
 
     /// A cell entering a folded port keeps its event when its arrival sends a cell back (an
@@ -618,7 +618,7 @@ impl Simulation {
         let port = &self.net.ports[p];
         let q = port.fifo_queue_len(now);
         let admit = if port.alg.is_some() {
-            let vc = hop.vc;
+            let vc = hop.vc();
             let vc_queue_cells = if port.needs_vc_queue { port.vc_queue_len(now, cell.conn, vc) } else { 0 };
             let view = PortView { now, queue_cells: q, vc_queue_cells, vc };
             if TRACE && cell.kind == CellKind::Frm {
@@ -645,7 +645,7 @@ impl Simulation {
             self.needs_event(&cell, tcp)
         } else if lazy {
             // Not `skips_event`: the hop is at hand.
-            cell.kind != CellKind::Data || !hop.lazy
+            cell.kind != CellKind::Data || !hop.lazy()
         } else {
             head
         };
@@ -675,7 +675,7 @@ impl Simulation {
     /// buffer shared with virtual sources.
     #[inline(never)]
     fn enqueue_scheduled<const TRACE: bool>(&mut self, hop: Hop, mut cell: Cell, now: Time) {
-        let (p, vc) = (hop.port as usize, hop.vc);
+        let (p, vc) = (hop.port as usize, hop.vc());
         debug_assert_eq!(self.net.ports[p].vcs[vc as usize], cell.conn, "the cell's hop names this port");
         let (q, admit) = if self.net.ports[p].alg.is_some() {
             let port = &mut self.net.ports[p];
@@ -749,7 +749,7 @@ impl Simulation {
             self.needs_event(&cell, tcp)
         } else if lazy {
             // Not `skips_event`: the hop is at hand.
-            cell.kind != CellKind::Data || !hop.lazy
+            cell.kind != CellKind::Data || !hop.lazy()
         } else {
             head
         };
@@ -889,7 +889,7 @@ impl Simulation {
                 if hop < m {
                     // At the switch m − hop of the path: its forward port writes feedback.
                     let fwd_port = self.net.conns[c].fwd()[m - hop].port as usize;
-                    let vc = self.net.conns[c].fwd()[m - hop].vc;
+                    let vc = self.net.conns[c].fwd()[m - hop].vc();
                     let port = &mut self.net.ports[fwd_port];
                     let view = port.view(self.clock.now, cell.conn, vc);
                     let er_in = cell.er;

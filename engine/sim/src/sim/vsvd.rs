@@ -105,7 +105,7 @@ impl Simulation {
         // ER = min(ER, the allocation of the switch's port into the next loop (VAL2), the VS's
         // ACR), computed now.
         let mut rm = cell;
-        let vc = self.net.conns[c].fwd()[pos].vc;
+        let vc = self.net.conns[c].fwd()[pos].vc();
         let port = &mut self.net.ports[self.net.conns[c].fwd()[pos].port as usize];
         let view = port.view(self.clock.now, cell.conn, vc);
         if let Some(alg) = port.alg.as_mut() {
