@@ -146,8 +146,9 @@ impl PerVcQueues {
 }
 
 impl Port {
-    /// Counts a cell the port keeps, with `q` cells queued before it.
-    #[inline]
+    /// Counts a cell the port keeps, with `q` cells queued before it. Inlined (once per cell
+    /// per hop), the maxima's update not (few cells raise them).
+    #[inline(always)]
     pub(crate) fn count_accepted(&mut self, q: u32) {
         self.accepted += 1;
         // The maxima nest, peak_queue ≤ max_queue ≤ max_buffer (the sampler lowers the peak
@@ -155,10 +156,15 @@ impl Port {
         // peak, with no virtual source's cells held, raises none of them.
         debug_assert!(self.peak_queue <= self.max_queue && self.max_queue <= self.max_buffer);
         if q + 1 > self.peak_queue || self.vs_held > 0 {
-            self.max_queue = self.max_queue.max(q + 1);
-            self.max_buffer = self.max_buffer.max(q + 1 + self.vs_held);
-            self.peak_queue = self.peak_queue.max(q + 1);
+            self.raise_maxima(q);
         }
+    }
+
+    #[inline(never)]
+    fn raise_maxima(&mut self, q: u32) {
+        self.max_queue = self.max_queue.max(q + 1);
+        self.max_buffer = self.max_buffer.max(q + 1 + self.vs_held);
+        self.peak_queue = self.peak_queue.max(q + 1);
     }
 
     /// A FIFO port takes a cell that came at `at`: it is sent once the cells before it have
