@@ -152,17 +152,7 @@ impl Heap {
 
     #[inline]
     fn pop(&mut self) -> Option<u128> {
-        if self.taken {
-            // The taken root's place goes to the last key.
-            self.taken = false;
-            let last = self.keys.pop().expect("the taken root");
-            if !self.keys.is_empty() {
-                self.sift_down(last);
-            }
-        }
-        let top = *self.keys.first()?;
-        self.taken = true;
-        Some(top)
+        self.pop_through(Time::MAX)
     }
 
     /// `pop`, if the least key's time is at most `limit`; else nothing changes (but a taken root's
@@ -170,6 +160,7 @@ impl Heap {
     #[inline]
     fn pop_through(&mut self, limit: Time) -> Option<u128> {
         if self.taken {
+            // The taken root's place goes to the last key.
             self.taken = false;
             let last = self.keys.pop().expect("the taken root");
             if !self.keys.is_empty() {
