@@ -150,13 +150,9 @@ impl Heap {
         self.keys[i] = key;
     }
 
-    #[inline]
-    fn pop(&mut self) -> Option<u128> {
-        self.pop_through(Time::MAX)
-    }
-
-    /// `pop`, if the least key's time is at most `limit`; else nothing changes (but a taken root's
-    /// place is filled). One look at the root: `peek` then `pop` look at its children twice.
+    /// The least key, if its time is at most `limit`; else nothing changes (but a taken root's
+    /// place is filled). One look at the root: a peek and then a pop would look at its children
+    /// twice.
     #[inline]
     fn pop_through(&mut self, limit: Time) -> Option<u128> {
         if self.taken {
@@ -351,14 +347,7 @@ impl Clock {
 
     #[inline]
     pub fn pop(&mut self) -> Option<(Time, EventKind)> {
-        let popped = self.heap.pop().map(|k| (time_of(k), EventKind::unpack(k)));
-        if let Some(cal) = &mut self.calendar {
-            // The heap holds the earliest events whenever there are any.
-            if self.heap.is_empty() && cal.len > 0 {
-                cal.refill(&mut self.heap);
-            }
-        }
-        popped
+        self.pop_through(Time::MAX)
     }
 
     /// The next event, if it comes at or before `limit`: `next_time` and `pop` in one.
@@ -367,6 +356,7 @@ impl Clock {
     pub fn pop_through(&mut self, limit: Time) -> Option<(Time, EventKind)> {
         let popped = self.heap.pop_through(limit).map(|k| (time_of(k), EventKind::unpack(k)));
         if let Some(cal) = &mut self.calendar {
+            // The heap holds the earliest events whenever there are any.
             if self.heap.is_empty() && cal.len > 0 {
                 cal.refill(&mut self.heap);
             }
@@ -433,6 +423,32 @@ mod tests {
         // check both against the list sorted by (time, seq).
         expected.sort_unstable();
         assert_eq!(got, expected.iter().map(|e| e.0).collect::<Vec<_>>());
+    }
+
+    /// `pop_through` takes the events through its limit, in order, and leaves the later ones
+    /// where they were (with or without a calendar, whose far events must not slip past it).
+    #[test]
+    fn pop_through_stops_at_its_limit_and_keeps_the_rest() {
+        for mut clock in [Clock::new(1 << 40), Clock::with_calendar(1 << 40, 2, 2)] {
+            for (i, t) in [30, 10, 20, 10, 40, 1_000].into_iter().enumerate() {
+                clock.push(t, EventKind::Source(i as u32));
+            }
+            let mut through_20 = Vec::new();
+            while let Some(e) = clock.pop_through(20) {
+                through_20.push(e);
+            }
+            let source = EventKind::Source;
+            assert_eq!(through_20, [(10, source(1)), (10, source(3)), (20, source(2))]);
+            assert_eq!(clock.pop_through(20), None, "nothing more through 20");
+            assert_eq!(clock.next_time(), Some(30), "the later events wait");
+            clock.push(25, EventKind::Sample);
+            assert_eq!(clock.pop_through(35), Some((25, EventKind::Sample)));
+            assert_eq!(clock.pop_through(35), Some((30, source(0))));
+            assert_eq!(clock.pop_through(35), None);
+            assert_eq!(clock.pop(), Some((40, source(4))));
+            assert_eq!(clock.pop(), Some((1_000, source(5))));
+            assert_eq!(clock.pop(), None);
+        }
     }
 
     #[test]
