@@ -159,8 +159,14 @@ impl Run {
 
     /// Puts `key` in its place if it comes after all but fewer than `RUN_REACH` of the run's
     /// keys, moving those one place on; otherwise leaves the run as it was and says so.
+    ///
+    /// `NEWEST`: the key's seq is the largest of all pending keys (it was just numbered). Then
+    /// `a > key` for a key `a` in the run exactly when `a`'s high 64 bits (its time and the
+    /// top of its seq) exceed `key`'s: equal high bits mean an equal time and a lesser seq. One
+    /// 64-bit comparison, not two (in wasm, five instructions fewer at every key passed).
     #[inline(always)]
-    fn insert(&mut self, key: u128) -> bool {
+    fn insert<const NEWEST: bool>(&mut self, key: u128) -> bool {
+        let after = |a: u128| if NEWEST { (a >> 64) as u64 > (key >> 64) as u64 } else { a > key };
         if self.end + 1 >= self.keys.len() {
             self.make_room();
         }
@@ -171,16 +177,16 @@ impl Run {
         unsafe {
             let mut i = end;
             if end - head >= RUN_REACH {
-                if *keys.add(end - RUN_REACH) > key {
+                if after(*keys.add(end - RUN_REACH)) {
                     return false;
                 }
                 // keys[end - RUN_REACH] < key (keys are distinct) stops the pass above it.
-                while *keys.add(i - 1) > key {
+                while after(*keys.add(i - 1)) {
                     *keys.add(i) = *keys.add(i - 1);
                     i -= 1;
                 }
             } else {
-                while i > head && *keys.add(i - 1) > key {
+                while i > head && after(*keys.add(i - 1)) {
                     *keys.add(i) = *keys.add(i - 1);
                     i -= 1;
                 }
@@ -222,9 +228,11 @@ impl Queue {
         (least != NO_EVENT).then_some(least)
     }
 
+    /// Puts `key` in the run or the heap. `NEWEST`: its seq is the largest of all pending
+    /// keys (see `Run::insert`).
     #[inline(always)]
-    fn push(&mut self, key: u128) {
-        if !self.run.insert(key) {
+    fn push<const NEWEST: bool>(&mut self, key: u128) {
+        if !self.run.insert::<NEWEST>(key) {
             self.heap.push(key);
         }
     }
@@ -419,7 +427,8 @@ impl Calendar {
             let bucket = &mut self.buckets[self.first];
             self.len -= bucket.len();
             for key in bucket.drain(..) {
-                queue.push(key);
+                // Older keys, in no particular order.
+                queue.push::<false>(key);
             }
             self.horizon += 1 << self.width_log2;
             self.first = (self.first + 1) & (self.buckets.len() - 1);
@@ -483,7 +492,7 @@ impl Clock {
                     cal.refill(&mut self.queue);
                 }
             }
-            _ => self.queue.push(k),
+            _ => self.queue.push::<true>(k),
         }
     }
 
