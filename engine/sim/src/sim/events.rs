@@ -46,20 +46,23 @@ const NO_EVENT: u128 = u128::MAX;
 const SEQ_LIMIT: u64 = 1 << SEQ_BITS;
 
 impl EventKind {
+    /// The kind's number in a key is its place in the enum (nothing orders by it: seq is
+    /// above it), so that packing and unpacking map each to itself.
     fn pack(self) -> u128 {
         let (kind, index) = match self {
             EventKind::PortHead(i) => (0, i),
             EventKind::Source(i) => (1, i),
             EventKind::Depart(i) => (2, i),
             EventKind::TcpTick(i) => (3, i),
-            EventKind::VirtualSource(i) => (4, i),
-            EventKind::VirtualPath(i) => (5, i),
-            EventKind::Sample => (6, 0),
-            EventKind::TcpRelease(i) => (7, i),
+            EventKind::TcpRelease(i) => (4, i),
+            EventKind::VirtualSource(i) => (5, i),
+            EventKind::VirtualPath(i) => (6, i),
+            EventKind::Sample => (7, 0),
         };
         ((kind as u128) << INDEX_BITS) | index as u128
     }
 
+    #[inline(always)]
     fn unpack(key: u128) -> EventKind {
         let index = key as u32;
         match (key >> INDEX_BITS) as u8 & ((1 << KIND_BITS) - 1) {
@@ -67,10 +70,10 @@ impl EventKind {
             1 => EventKind::Source(index),
             2 => EventKind::Depart(index),
             3 => EventKind::TcpTick(index),
-            4 => EventKind::VirtualSource(index),
-            5 => EventKind::VirtualPath(index),
-            6 => EventKind::Sample,
-            _ => EventKind::TcpRelease(index),
+            4 => EventKind::TcpRelease(index),
+            5 => EventKind::VirtualSource(index),
+            6 => EventKind::VirtualPath(index),
+            _ => EventKind::Sample,
         }
     }
 }
