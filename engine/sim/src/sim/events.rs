@@ -246,8 +246,10 @@ impl Queue {
         debug_assert!(limit <= TIME_CAP);
         self.heap.settle();
         let (h, r) = (self.heap.first(), self.run.first());
-        // An empty queue's least is NO_EVENT, whose time is past TIME_CAP.
-        if r < h {
+        // An empty queue's least is NO_EVENT, whose time is past TIME_CAP. The high halves
+        // decide nearly always (wasm compares a u128 in two halves and then combines them).
+        let (rh, hh) = ((r >> 64) as u64, (h >> 64) as u64);
+        if rh < hh || (rh == hh && r < h) {
             if time_of(r) > limit {
                 return None;
             }
