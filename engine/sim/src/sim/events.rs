@@ -110,7 +110,7 @@ pub struct Clock {
 /// of far ones) go to the heap. A pop takes the lesser of the two firsts; keys are distinct,
 /// so the order is exactly the (time, seq) order either way.
 ///
-/// On the ten-source benchmark 85 % of the keys join the run, and a delivered cell costs 878
+/// On the ten-source benchmark 85 % of the keys join the run, and a delivered cell costs 868
 /// instructions instead of 960 with the heap alone (−8 % on scale-10, scale-1000 and
 /// tcp-over-abr too). Where most keys land among the pending ones (gfc1, core-edge, vsvd-1,
 /// each with 25–2,000 pending) the run's test costs up to 1.7 % more.
@@ -274,10 +274,10 @@ impl Queue {
 
 /// A binary min-heap of keys. Before the run took most keys, the heap's pops and pushes were
 /// about a sixth of a run's instructions; it was small (a source's next send each, a few
-/// cells' arrivals, the sampler), and there a pass down with one comparison per child and two children a level
-/// costs fewer instructions and fewer mispredicted branches than four children a level
-/// (a four-ary heap took 1.4 % more instructions on the ten-source benchmark, 1.8 % more on
-/// scale-1000 and 5.9 % more on tcp-over-abr; 0.2 % fewer on gfc1).
+/// cells' arrivals, the sampler), and there a pass down with one comparison per child and two
+/// children a level costs fewer instructions and fewer mispredicted branches than four
+/// children a level (a four-ary heap took 1.4 % more instructions on the ten-source benchmark,
+/// 1.8 % more on scale-1000 and 5.9 % more on tcp-over-abr; 0.2 % fewer on gfc1).
 ///
 /// A pop leaves its key at the root, marked taken, and the next push fills that place,
 /// sifting down from the root: an event that schedules its successor (a source's next send,
