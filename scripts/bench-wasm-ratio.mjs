@@ -12,8 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { loadWasmEngine, repoRoot } from '../tests/node/wasm-engine.mjs';
+import { loadWasmEngine, repoRoot, timedRun } from '../tests/node/wasm-engine.mjs';
 
 const args = process.argv.slice(2);
 let rounds = 15;
@@ -35,17 +34,8 @@ const json = readFileSync(file, 'utf8');
 const pkg = await loadWasmEngine();
 
 function wasmRun() {
-  const sim = new pkg.Simulation(json);
-  const end = sim.endMs();
-  const t0 = performance.now();
-  while (!sim.done()) {
-    sim.advance(end, SLICE_EVENTS);
-    sim.takeSamples();
-  }
-  const wallMs = performance.now() - t0;
-  const events = sim.eventsProcessed();
-  sim.free();
-  return { wallMs, events };
+  const run = timedRun(pkg, json, SLICE_EVENTS);
+  return { wallMs: run.wall_ms, events: run.events };
 }
 
 function nativeRuns() {

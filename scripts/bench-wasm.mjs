@@ -7,8 +7,7 @@
 //   (default: scenarios/*.json and scenarios/bench/*.json)
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { loadWasmEngine, repoRoot } from '../tests/node/wasm-engine.mjs';
+import { loadWasmEngine, repoRoot, timedRun } from '../tests/node/wasm-engine.mjs';
 
 const args = process.argv.slice(2);
 let repeat = 1;
@@ -33,16 +32,7 @@ for (const file of files) {
   let best = null;
   // Run 0 warms the JIT (Liftoff -> TurboFan) and is not counted.
   for (let r = -1; r < repeat; r++) {
-    const sim = new pkg.Simulation(json);
-    const end = sim.endMs();
-    const t0 = performance.now();
-    while (!sim.done()) {
-      sim.advance(end, SLICE_EVENTS);
-      sim.takeSamples();
-    }
-    const wall = performance.now() - t0;
-    const run = { events: sim.eventsProcessed(), sim_ms: sim.nowMs(), wall_ms: wall };
-    sim.free();
+    const run = timedRun(pkg, json, SLICE_EVENTS);
     if (r >= 0 && (!best || run.wall_ms < best.wall_ms)) best = run;
   }
   const id = JSON.parse(json).id;

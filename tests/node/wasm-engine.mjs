@@ -2,6 +2,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // ABR_WASM_PKG points at another build (a --profiling one, say) for benchmarks and profiles.
@@ -30,4 +31,22 @@ export function runToEnd(pkg, json, sliceEvents = 100_000) {
   }
   rows += sim.takeSamples().length / width;
   return { sim, rows, width };
+}
+
+/**
+ * Runs a scenario to its end as the browser's worker does (slices of `sliceEvents`, the rows
+ * taken after each), timing the event loop but not the build: `{ events, sim_ms, wall_ms }`.
+ */
+export function timedRun(pkg, json, sliceEvents = 100_000) {
+  const sim = new pkg.Simulation(json);
+  const end = sim.endMs();
+  const t0 = performance.now();
+  while (!sim.done()) {
+    sim.advance(end, sliceEvents);
+    sim.takeSamples();
+  }
+  const wall_ms = performance.now() - t0;
+  const run = { events: sim.eventsProcessed(), sim_ms: sim.nowMs(), wall_ms };
+  sim.free();
+  return run;
 }
