@@ -330,8 +330,8 @@ pub struct Recorder {
     digest: u64,
     /// The latest row, not yet in `digest`. The next sample hashes it while it reads the
     /// network (`Sampler::sample`): the hash is a chain of eight dependent multiplications a
-    /// value, which then runs beside that work instead of after it (it was 3 % of the ten-source
-    /// benchmark's time natively, 5 % in wasm). `digest()` counts it in.
+    /// value, which then runs beside that work instead of after it (in a pass of its own it
+    /// was 3 % of the ten-source benchmark's time natively). `digest()` counts it in.
     last: Vec<f64>,
 }
 
