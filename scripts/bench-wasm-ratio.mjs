@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench:wasm`: wasm's time against native's on one scenario (default: the ten-source
-// benchmark), the way the issue's "within 1.3×" is judged. This machine's speed swings by a
+// benchmark), as the README's wasm/native figure is measured. This machine's speed swings by a
 // third from one moment to the next, so the two take turns: each round runs `abrsim bench
 // --repeat 5` (a process of its own) and then five wasm runs here (the web build under Node,
 // in slices of 1e5 events as the browser's worker runs it, after one untimed warm-up run), and
@@ -10,7 +10,7 @@
 //
 // Installs what is missing and builds both first (scripts/setup.sh, cargo, scripts/build-wasm.sh).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadWasmEngine, repoRoot, timedRun } from '../tests/node/wasm-engine.mjs';
 
@@ -18,8 +18,16 @@ const args = process.argv.slice(2);
 let rounds = 15;
 let file = resolve(repoRoot, 'scenarios/bench/ten-sources-oc3.json');
 for (let i = 0; i < args.length; i++) {
-  if (args[i] === '--rounds') rounds = Math.max(1, Number(args[++i]));
+  if (args[i] === '--rounds') rounds = Number(args[++i]);
   else file = resolve(args[i]);
+}
+if (!Number.isInteger(rounds) || rounds < 1) {
+  console.error(`--rounds: a whole number of rounds, at least 1 (got ${JSON.stringify(args[args.indexOf('--rounds') + 1])})`);
+  process.exit(2);
+}
+if (!existsSync(file)) {
+  console.error(`scenario: no file ${file}`);
+  process.exit(2);
 }
 // Quiet unless it fails (execFileSync then throws with the output).
 execFileSync(
