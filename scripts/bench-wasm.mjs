@@ -13,8 +13,13 @@ const args = process.argv.slice(2);
 let repeat = 1;
 const files = [];
 for (let i = 0; i < args.length; i++) {
-  if (args[i] === '--repeat') repeat = Math.max(1, Number(args[++i]));
-  else files.push(resolve(args[i]));
+  if (args[i] === '--repeat') {
+    repeat = Number(args[++i]);
+    if (!Number.isInteger(repeat) || repeat < 1) {
+      console.error(`--repeat: a whole number of runs, at least 1 (got ${JSON.stringify(args[i])})`);
+      process.exit(2);
+    }
+  } else files.push(resolve(args[i]));
 }
 if (!files.length) {
   for (const dir of ['scenarios', 'scenarios/bench']) {

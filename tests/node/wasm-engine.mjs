@@ -2,11 +2,10 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { performance } from 'node:perf_hooks';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // ABR_WASM_PKG points at another build (a --profiling one, say) for benchmarks and profiles.
-const pkgDir = resolve(repoRoot, process.env.ABR_WASM_PKG ?? 'web/wasm-pkg');
+export const pkgDir = resolve(repoRoot, process.env.ABR_WASM_PKG ?? 'web/wasm-pkg');
 
 export async function loadWasmEngine() {
   const js = resolve(pkgDir, 'abr_wasm.js');
@@ -33,20 +32,4 @@ export function runToEnd(pkg, json, sliceEvents = 100_000) {
   return { sim, rows, width };
 }
 
-/**
- * Runs a scenario to its end as the browser's worker does (slices of `sliceEvents`, the rows
- * taken after each), timing the event loop but not the build: `{ events, sim_ms, wall_ms }`.
- */
-export function timedRun(pkg, json, sliceEvents = 100_000) {
-  const sim = new pkg.Simulation(json);
-  const end = sim.endMs();
-  const t0 = performance.now();
-  while (!sim.done()) {
-    sim.advance(end, sliceEvents);
-    sim.takeSamples();
-  }
-  const wall_ms = performance.now() - t0;
-  const run = { events: sim.eventsProcessed(), sim_ms: sim.nowMs(), wall_ms };
-  sim.free();
-  return run;
-}
+export { timedRun } from './timed-run.mjs';
