@@ -376,14 +376,22 @@ impl Recorder {
         self.history = History::new(self.width(), bytes);
     }
 
-    /// From now on, keeps every new row until [`Recorder::take_new`] takes it.
+    /// From now on, keeps every new row until [`Recorder::drain_new`] takes it.
     pub fn stream(&mut self) {
         self.pending.get_or_insert_with(Vec::new);
     }
 
-    /// Rows recorded since the last call (row-major); empty unless streaming.
-    pub fn take_new(&mut self) -> Vec<f64> {
-        self.pending.as_mut().map(std::mem::take).unwrap_or_default()
+    /// Hands `copy` the rows recorded since the last call (row-major; empty unless streaming),
+    /// then forgets them, keeping their room.
+    pub fn drain_new<R>(&mut self, copy: impl FnOnce(&[f64]) -> R) -> R {
+        match &mut self.pending {
+            Some(rows) => {
+                let out = copy(rows);
+                rows.clear();
+                out
+            }
+            None => copy(&[]),
+        }
     }
 
     /// FNV-1a digest of every value of every row so far, as 16 hex digits.

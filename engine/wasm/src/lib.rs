@@ -144,7 +144,7 @@ impl Simulation {
     /// of wasm memory (safe to transfer).
     #[wasm_bindgen(js_name = takeSamples)]
     pub fn take_samples(&mut self) -> js_sys::Float64Array {
-        js_sys::Float64Array::from(&self.0.take_samples()[..])
+        self.0.drain_samples(|rows| js_sys::Float64Array::from(rows))
     }
 
     /// The run summary as JSON (the CLI's `abrsim run` output), over the scenario's steady

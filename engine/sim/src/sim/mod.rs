@@ -163,7 +163,14 @@ impl Simulation {
     /// Rows recorded since the last call (row-major), for a caller that streams them (see
     /// [`Simulation::stream_samples`]).
     pub fn take_samples(&mut self) -> Vec<f64> {
-        self.sampler.rec.take_new()
+        self.drain_samples(<[f64]>::to_vec)
+    }
+
+    /// `take_samples` for a caller that copies the rows out anyway (the wasm layer, into a
+    /// JavaScript array): `copy` gets them in place, and the engine keeps their room for the
+    /// next rows instead of growing a new vector from nothing after every slice.
+    pub fn drain_samples<R>(&mut self, copy: impl FnOnce(&[f64]) -> R) -> R {
+        self.sampler.rec.drain_new(copy)
     }
 
     /// Keeps at most `bytes` of sample history (call before running; see [`crate::history`]).
