@@ -252,7 +252,7 @@ test('paused, a click on a switch port in the Network view opens its explanation
   expect(errors).toEqual([]);
 });
 
-test("presentation mode: the sources' ACR lines fit in the drawing (they hang wider than the source)", async ({ page }) => {
+test("presentation mode: the sources' ACR lines fit in the drawing (they hang wider than the source), each on the side its link does not leave by", async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources&present=1');
   await page.getByTestId('view-network').click();
   await page.getByTestId('until-ms').fill('5');
@@ -265,6 +265,12 @@ test("presentation mode: the sources' ACR lines fit in the drawing (they hang wi
     expect(b.x, `${c}'s ACR line starts inside the drawing`).toBeGreaterThanOrEqual(canvas.x);
     expect(b.x + b.width, `${c}'s ACR line ends inside the drawing`).toBeLessThanOrEqual(canvas.x + canvas.width);
   }
+  // Each source's lines hang on the side its link does not leave by, clear of the link: S1's
+  // above it (its link heads down to SW1), S2's below it.
+  const box = async (id: string) => (await page.getByTestId(id).boundingBox())!;
+  const [s1, s2, info1, info2] = await Promise.all(['nv-node-S1', 'nv-node-S2', 'nv-info-S1', 'nv-info-S2'].map(box));
+  expect(info1.y + info1.height, "S1's ACR line above its circle").toBeLessThanOrEqual(s1.y);
+  expect(info2.y, "S2's ACR line below its circle").toBeGreaterThanOrEqual(s2.y + s2.height);
   expect(errors).toEqual([]);
 });
 

@@ -15,7 +15,7 @@ import { SPEEDS, speedLabel } from '../../scenario/speed';
 import { countsText } from '../topologyDrawing';
 import { useLabSelect } from '../useLab';
 import { useFullScreen } from '../useFullScreen';
-import { END_RADIUS_PX, endLabels, LABEL_GAP_PX, networkLayout, switchHalfSize, UNMEASURED_COLOUR, UTILISATION_RAMP, type GroupLabel } from './geometry';
+import { END_RADIUS_PX, endLabels, infoSide, LABEL_GAP_PX, networkLayout, switchHalfSize, UNMEASURED_COLOUR, UTILISATION_RAMP, type GroupLabel } from './geometry';
 import { SwitchExplain, type PortInspect } from '../SwitchExplain';
 import { RmCellPanel } from './RmCellPanel';
 import { NetworkPainter } from './painter';
@@ -91,11 +91,13 @@ export function NetworkView({
   useEffect(() => painter.pick(null), [run, painter]);
 
   const labelled = layout.endGapPx >= LABEL_GAP_PX;
-  // End systems' names clear of each other (a crowd named once); the sources' ACR lines below.
-  const names = useMemo(() => {
-    const infoBelow = new Set(labelled ? scenario.connections.map((c) => c.from) : []);
-    return endLabels(layout, halfSize, present ? PRESENT_NAME_PX : NAME_PX, infoBelow);
-  }, [layout, halfSize, present, labelled, scenario]);
+  // End systems' names clear of each other (a crowd named once) and of the sources' ACR lines,
+  // which hang on the side of the circle their link does not leave by.
+  const info = useMemo(
+    () => new Map(labelled ? scenario.connections.map((c) => [c.from, infoSide(layout, c.from)] as const) : []),
+    [layout, labelled, scenario],
+  );
+  const names = useMemo(() => endLabels(layout, halfSize, present ? PRESENT_NAME_PX : NAME_PX, info), [layout, halfSize, present, info]);
   const section = useRef<HTMLElement>(null);
   const { full, toggle } = useFullScreen(section);
   // A port clicked: on the page the side panel's inspector explains it; full screen, an
@@ -133,13 +135,14 @@ export function NetworkView({
               id: n.id,
               kind: n.kind,
               connections: n.kind === 'source' && labelled ? scenario.connections.filter((c) => c.from === n.id).map((c) => c.id) : [],
+              info: info.get(n.id) ?? 'below',
               rateWord: ethernet ? 'rate' : 'ACR',
               painter,
               label: names.spots.get(n.id) ?? null,
             },
           },
     );
-  }, [layout, ports, painter, scenario, ethernet, labelled, inspect, names]);
+  }, [layout, ports, painter, scenario, ethernet, labelled, inspect, names, info]);
   const edges = useMemo(
     () => layout.links.map((l): LinkEdge => ({ id: l.id, type: 'link', source: l.from, target: l.to, data: { link: l, painter } })),
     [layout, painter],

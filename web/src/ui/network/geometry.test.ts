@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LIBRARY } from '../../scenario/library';
 import {
   endLabels,
+  infoSide,
   END_RADIUS_PX,
   exitFraction,
   labelBox,
@@ -183,6 +184,32 @@ describe("endLabels: end systems' names clear of each other", () => {
       ],
     } as unknown as Parameters<typeof endLabels>[0];
     expect(endLabels(column, half, 11).spots.get('S2')).toBe('above');
-    expect(endLabels(column, half, 11, new Set(['S1'])).spots.get('S1')).not.toBe('below');
+    expect(endLabels(column, half, 11, new Map([['S1', 'below']])).spots.get('S1')).not.toBe('below');
+  });
+
+  it("a source's ACR lines hang on the side its link does not leave by, and its name goes elsewhere", () => {
+    const layout = networkLayout(scenarioOf('two-sources'), undefined, half);
+    const at = (id: string) => layout.nodes.find((n) => n.id === id)!;
+    // two-sources: S1 above its switch (its link heads down), S2 below it.
+    expect(at('S1').y).toBeLessThan(at('SW1').y);
+    expect(at('S2').y).toBeGreaterThan(at('SW1').y);
+    expect(infoSide(layout, 'S1')).toBe('above');
+    expect(infoSide(layout, 'S2')).toBe('below');
+    const info = new Map([
+      ['S1', infoSide(layout, 'S1')],
+      ['S2', infoSide(layout, 'S2')],
+    ]);
+    const { spots } = endLabels(layout, half, 11, info);
+    for (const [id, side] of info) expect(spots.get(id), id).not.toBe(side);
+    // Level with its switch (or with no link), below.
+    const level = {
+      nodes: [
+        { id: 'SW1', kind: 'switch', x: 0, y: 0 },
+        { id: 'S1', kind: 'source', x: -300, y: 0 },
+      ],
+      links: [{ id: 'L1', from: 'S1', to: 'SW1' }],
+    } as unknown as Parameters<typeof endLabels>[0];
+    expect(infoSide(level, 'S1')).toBe('below');
+    expect(infoSide(level, 'S9')).toBe('below');
   });
 });

@@ -137,6 +137,21 @@ export function networkLayout(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDr
  *  name stays in the node's text for screen readers, and in its tooltip). */
 export type LabelSpot = 'above' | 'below' | 'left' | 'right' | null;
 
+/** Between an end system's circle and its name (`.nv-label-*` in app.css keeps the same). */
+export const NAME_CLEARANCE_PX = 5;
+
+/** The side of a source's circle its ACR lines hang on: the one its link does not leave by
+ *  (above when the link heads down to its switch, else below), so that the link does not run
+ *  through the text. */
+export type InfoSide = 'above' | 'below';
+
+export function infoSide(layout: Pick<NetworkLayout, 'nodes' | 'links'>, id: string): InfoSide {
+  const n = layout.nodes.find((m) => m.id === id);
+  const link = layout.links.find((l) => l.from === id || l.to === id);
+  const other = link && layout.nodes.find((m) => m.id === (link.from === id ? link.to : link.from));
+  return n && other && other.y > n.y ? 'above' : 'below';
+}
+
 /** An axis-aligned box (px, flow coordinates). */
 export interface Box {
   x0: number;
@@ -152,7 +167,7 @@ const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 &
 export function labelBox(c: Point, spot: Exclude<LabelSpot, null>, chars: number, fontPx: number): Box {
   const w = chars * 0.65 * fontPx;
   const h = 1.2 * fontPx;
-  const gap = END_RADIUS_PX + 2;
+  const gap = END_RADIUS_PX + NAME_CLEARANCE_PX;
   switch (spot) {
     case 'above':
       return { x0: c.x - w / 2, y0: c.y - gap - h, x1: c.x + w / 2, y1: c.y - gap };
@@ -190,10 +205,10 @@ const SIDES = ['above', 'below', 'right', 'left'] as const;
  * with one name and consecutive numbers on one switch, as gfc1's groups of six, 16 px apart)
  * cannot all be placed, the crowd gets one name instead (`SD1–SD6`) beside it, and its members
  * none of their own (they keep their names as text for screen readers and as tooltips).
- * `fontPx`: the names' type (larger when presenting); `infoBelow`: sources with their ACR lines
- * under them (no name there).
+ * `fontPx`: the names' type (larger when presenting); `info`: the sources with ACR lines, and
+ * the side they take (no name there; see `infoSide`).
  */
-export function endLabels(layout: Pick<NetworkLayout, 'nodes' | 'links'>, halfSize: HalfSize, fontPx: number, infoBelow: ReadonlySet<string> = new Set()): EndLabels {
+export function endLabels(layout: Pick<NetworkLayout, 'nodes' | 'links'>, halfSize: HalfSize, fontPx: number, info: ReadonlyMap<string, InfoSide> = new Map()): EndLabels {
   const pos = new Map(layout.nodes.map((n) => [n.id, n]));
   const nodeBoxes: Box[] = layout.nodes.map((n) => {
     const half = n.kind === 'switch' ? halfSize(n) : { w: END_RADIUS_PX, h: END_RADIUS_PX };
@@ -227,7 +242,7 @@ export function endLabels(layout: Pick<NetworkLayout, 'nodes' | 'links'>, halfSi
   };
   const ownTries = (n: NetworkNode) =>
     sidesFrom(away.get(n.id)!)
-      .filter((s) => s !== 'below' || !infoBelow.has(n.id))
+      .filter((s) => s !== info.get(n.id))
       .map((s): [Exclude<LabelSpot, null>, Box] => [s, labelBox(n, s, n.id.length, fontPx)]);
   // A first try, every end system named on its own, finds the crowds that do not fit.
   const trial = [...nodeBoxes];

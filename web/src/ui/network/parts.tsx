@@ -6,15 +6,16 @@
 import { Handle, Position, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
 import { barFraction, type PortView } from '../../lab/networkPorts';
-import type { LabelSpot, NetworkLink } from './geometry';
+import type { InfoSide, LabelSpot, NetworkLink } from './geometry';
 import type { NetworkPainter } from './painter';
 
 /** `inspect`: a port clicked (or Enter on it) asks the inspector to explain it. */
 export type SwitchData = { id: string; ports: PortView[]; painter: NetworkPainter; inspect?: (switchId: string, port: string) => void };
 /** `label`: where its name is drawn (geometry.ts: endLabels); null: not drawn (crowded), kept
- *  as text for screen readers and as the tooltip. */
-export type EndData = { id: string; kind: 'source' | 'destination' | string; connections: string[]; rateWord: string; painter: NetworkPainter; label: LabelSpot };
-/** `connections` empty: no rate labels (the sources crowd; the rate chart has them). */
+ *  as text for screen readers and as the tooltip. `connections` empty: no rate labels (the
+ *  sources crowd; the rate chart has them); `info`: the side of the circle they hang on
+ *  (geometry.ts: infoSide). */
+export type EndData = { id: string; kind: 'source' | 'destination' | string; connections: string[]; info: InfoSide; rateWord: string; painter: NetworkPainter; label: LabelSpot };
 export type LinkData = { link: NetworkLink; painter: NetworkPainter };
 
 export type SwitchNode = Node<SwitchData, 'switch'>;
@@ -117,7 +118,7 @@ export function EndSystem({ data }: NodeProps<EndNode>) {
         {data.id}
       </span>
       {data.connections.length > 0 && (
-        <div className="nv-end-info">
+        <div className={`nv-end-info nv-info-${data.info}`} data-testid={`nv-info-${data.id}`}>
           {data.connections.map((c) => (
             <AcrLine key={c} connection={c} word={data.rateWord} painter={data.painter} />
           ))}
