@@ -233,6 +233,17 @@ export class SampleStore {
     return c;
   }
 
+  /** The rows kept, row-major `[time, v_0 … v_{n-1}]`, as `append` takes them. */
+  rowMajor(): Float64Array {
+    const width = this.cols.length;
+    const out = new Float64Array(this.length * width);
+    for (let c = 0; c < width; c++) {
+      const col = this.cols[c];
+      for (let r = 0, i = c; r < this.length; r++, i += width) out[i] = col[r];
+    }
+    return out;
+  }
+
   /** Last value of series i (NaN when empty). */
   last(i: number): number {
     return this.length ? this.cols[i + 1][this.length - 1] : NaN;

@@ -2,7 +2,8 @@
 // each job runs to its end at once. A batch worker does nothing else, so a long run blocks only
 // itself; cancelling a sweep terminates the workers.
 
-import type { BatchEngine } from '../contract/engine';
+import { SampleStore } from '../charts/sampleStore';
+import type { BatchEngine, SeriesMeta } from '../contract/engine';
 import { MAX_SAMPLE_VALUES, type BatchJob, type FromBatch, type JobAnswer } from './batchProtocol';
 
 /** Events per call into the engine (design.md: advance wasm in calls of ~10^5 events). */
@@ -15,6 +16,8 @@ export class BatchCore {
     private readonly engine: BatchEngine,
     private readonly post: (msg: FromBatch) => void,
     private readonly now: () => number = () => performance.now(),
+    /** Sample values a run sends back before they go into min/max buckets (tests make it small). */
+    private readonly sampleBudget = MAX_SAMPLE_VALUES,
   ) {}
 
   handle(id: number, job: BatchJob) {
@@ -52,28 +55,18 @@ export class BatchCore {
         const sim = this.engine.createSimulation(json);
         try {
           const end = sim.endMs();
-          // Kept only when asked for (a compare variant's charts), and only up to a budget.
-          let chunks: Float64Array[] | null = job.samples ? [] : null;
-          let kept = 0;
+          // Kept only when asked for (a compare variant's charts): every row within the budget,
+          // min/max buckets past it, as the lab's own store keeps them.
+          const meta = job.samples ? sim.seriesMeta() : '';
+          const store = job.samples ? new SampleStore(1024, this.sampleBudget * 8) : null;
+          store?.reset(JSON.parse(meta) as SeriesMeta[]);
           while (!sim.done()) {
             sim.advance(end, SLICE_EVENTS);
             const rows = sim.takeSamples(); // the engine keeps what the summary needs
-            if (chunks && rows.length) {
-              kept += rows.length;
-              if (kept > MAX_SAMPLE_VALUES) chunks = null;
-              else chunks.push(rows);
-            }
+            if (store && rows.length) store.append(rows, store.meta.length + 1);
           }
           const answer: JobAnswer = { type: 'run', row: sim.summaryRow(), digest: sim.digest(), events: sim.eventsProcessed(), wallMs: this.now() - started };
-          if (chunks) {
-            const rows = new Float64Array(kept);
-            let at = 0;
-            for (const c of chunks) {
-              rows.set(c, at);
-              at += c.length;
-            }
-            answer.samples = { meta: sim.seriesMeta(), rows };
-          } else if (job.samples) answer.samplesDropped = true;
+          if (store) answer.samples = { meta, rows: store.rowMajor() };
           return answer;
         } finally {
           sim.free();

@@ -25,10 +25,9 @@ export interface RunResult {
   events: number;
   /** Wall-clock time of the run in the worker (ms). */
   wallMs: number;
-  /** When asked for: the series (SeriesMeta[] as JSON) and every sample row [time, v…], row-major. */
+  /** When asked for: the series (SeriesMeta[] as JSON) and the sample rows [time, v…],
+   *  row-major: every one, or past MAX_SAMPLE_VALUES min/max buckets (see SampleStore). */
   samples?: RunSamples;
-  /** Samples were asked for but the run had more than MAX_SAMPLE_VALUES of them. */
-  samplesDropped?: boolean;
 }
 
 export interface RunSamples {
@@ -36,7 +35,8 @@ export interface RunSamples {
   rows: Float64Array;
 }
 
-/** The most sample values (rows × columns) a run sends back: 4 M values, 32 MB. */
+/** The most sample values (rows × columns) a run sends back, 4 M values or 32 MB: a longer run
+ *  sends buckets of 2, 4, 8… samples, each as its minimum and maximum row, so no peak is lost. */
 export const MAX_SAMPLE_VALUES = 4_000_000;
 
 export type JobAnswer =

@@ -313,7 +313,7 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
                 />
               ) : (
                 <p key={`${spec.id}-${i}`} className="sweep-note">
-                  {compare.series[i] === null && s.outcomes[i]?.ok ? 'Too many samples to draw here: open this variant in the lab.' : 'No run, no chart.'}
+                  No run, no chart.
                 </p>
               ),
             ),
