@@ -2,9 +2,9 @@
 // each job runs to its end at once. A batch worker does nothing else, so a long run blocks only
 // itself; cancelling a sweep terminates the workers.
 
-import { SampleStore } from '../charts/sampleStore';
 import type { BatchEngine, SeriesMeta } from '../contract/engine';
 import { MAX_SAMPLE_VALUES, type BatchJob, type FromBatch, type JobAnswer } from './batchProtocol';
+import { SampleStore } from './sampleStore';
 
 /** Events per call into the engine (design.md: advance wasm in calls of ~10^5 events). */
 const SLICE_EVENTS = 200_000;
