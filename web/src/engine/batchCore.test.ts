@@ -24,7 +24,7 @@ describe('BatchCore: a compare variant’s samples', () => {
     const all = full.samples!.rows;
     expect(all.length / width).toBe(2001);
 
-    // A budget of 300 rows: 2,001 samples go into buckets of 8 (two rows each), 502 rows at most.
+    // A budget of 300 rows: the 2,001 samples go into min/max buckets, two rows each.
     const small = run(scenario, 300 * width);
     expect(small.digest).toBe(full.digest);
     const kept = small.samples!.rows;

@@ -36,7 +36,7 @@ export interface RunSamples {
 }
 
 /** The most sample values (rows × columns) a run sends back, 4 M values or 32 MB: a longer run
- *  sends buckets of 2, 4, 8… samples, each as its minimum and maximum row, so no peak is lost. */
+ *  sends buckets of 4, 8, 16… samples, each as its minimum and maximum row, so no peak is lost. */
 export const MAX_SAMPLE_VALUES = 4_000_000;
 
 export type JobAnswer =
