@@ -29,6 +29,16 @@ describe('compare small multiples', () => {
     expect(Array.from(s.series(1))).toEqual([10, 20]);
   });
 
+  it("knows a batch worker's min/max buckets (the tooltip says so), overlaid the widest", () => {
+    const pairs = new Float64Array([0, 1, 10, 0.75, 2, 20, 1, 0, 5, 1.75, 4, 8]);
+    expect(storeOf(meta, pairs).samplesPerBucket).toBe(1);
+    expect(storeOf(meta, pairs, 4).samplesPerBucket).toBe(4);
+    expect(storeOf(meta, pairs, 3).samplesPerBucket).toBe(1); // not a bucket size a store makes
+    const merged = mergeStores([storeOf(meta, pairs, 4), null, storeOf(meta, pairs, 8), storeOf(meta, pairs)], ['a', 'b', 'c', 'd']);
+    expect(merged.store.samplesPerBucket).toBe(8);
+    expect(mergeStores([storeOf(meta, pairs)], ['a']).store.samplesPerBucket).toBe(1);
+  });
+
   it('shares the highest value drawn by any variant as the y floor, scaled to shown units', () => {
     const a = storeOf(meta, new Float64Array([0, 1, 10, 0.5, 2, 20]));
     const b = storeOf(meta, new Float64Array([0, 5, 99, 0.5, NaN, 3]));

@@ -15,11 +15,13 @@ import { CHARTS, chartView, linesFor, unitFor, type ChartLine, type ChartSpec, t
 /** The quantities a comparison charts. */
 export const COMPARE_CHARTS: ChartSpec[] = CHARTS.filter((c) => c.id === 'rate' || c.id === 'queue');
 
-/** A store holding a finished run's rows (row-major [time, v…], width meta.length + 1). */
-export function storeOf(meta: SeriesMeta[], rows: Float64Array): SampleStore {
+/** A store holding a finished run's rows (row-major [time, v…], width meta.length + 1), min/max
+ *  pairs over buckets of `perBucket` samples when a batch worker bucketed them. */
+export function storeOf(meta: SeriesMeta[], rows: Float64Array, perBucket = 1): SampleStore {
   const store = new SampleStore(Math.max(1, Math.floor(rows.length / (meta.length + 1))));
   store.reset(meta);
   store.append(rows, meta.length + 1);
+  store.bucketed(perBucket);
   return store;
 }
 
@@ -89,7 +91,9 @@ export function mergeStores(stores: (SampleStore | null)[], names: string[]): { 
     });
   });
   times.forEach((t, row) => (rows[row * width] = t));
-  return { store: storeOf(meta, rows), offsets };
+  // Overlaid, the tooltip names the widest bucket of any run.
+  const perBucket = Math.max(1, ...stores.map((st) => st?.samplesPerBucket ?? 1));
+  return { store: storeOf(meta, rows, perBucket), offsets };
 }
 
 /**

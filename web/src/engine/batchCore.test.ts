@@ -29,6 +29,12 @@ describe('BatchCore: a compare variant’s samples', () => {
     expect(small.digest).toBe(full.digest);
     const kept = small.samples!.rows;
     const rows = kept.length / width;
+    // It says how many samples each pair of rows stands for: together, the whole run.
+    expect(full.samples!.perBucket).toBe(1);
+    const per = small.samples!.perBucket;
+    expect(per).toBeGreaterThan(1);
+    expect((rows / 2) * per).toBeGreaterThanOrEqual(2001);
+    expect((rows / 2 - 1) * per).toBeLessThan(2001);
     expect(rows).toBeLessThanOrEqual(Math.max(256, 300));
     expect(rows).toBeGreaterThan(100);
     // The run's first and last sample times are still there.

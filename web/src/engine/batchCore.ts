@@ -66,7 +66,7 @@ export class BatchCore {
             if (store && rows.length) store.append(rows, store.meta.length + 1);
           }
           const answer: JobAnswer = { type: 'run', row: sim.summaryRow(), digest: sim.digest(), events: sim.eventsProcessed(), wallMs: this.now() - started };
-          if (store) answer.samples = { meta, rows: store.rowMajor() };
+          if (store) answer.samples = { meta, rows: store.rowMajor(), perBucket: store.samplesPerBucket };
           return answer;
         } finally {
           sim.free();

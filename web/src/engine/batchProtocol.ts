@@ -33,6 +33,8 @@ export interface RunResult {
 export interface RunSamples {
   meta: string;
   rows: Float64Array;
+  /** Samples behind each pair of rows (1: every row as sampled; see MAX_SAMPLE_VALUES). */
+  perBucket: number;
 }
 
 /** The most sample values (rows × columns) a run sends back, 4 M values or 32 MB: a longer run

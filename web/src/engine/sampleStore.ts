@@ -235,6 +235,19 @@ export class SampleStore {
     return c;
   }
 
+  /**
+   * Declares the rows appended so far, while every row was kept as it came, to be min/max pairs
+   * over buckets of `perBucket` samples already (a batch worker's, from `rowMajor` of a store
+   * that bucketed them: batchCore.ts), so that `samplesPerBucket` tells the truth. Does nothing
+   * once this store has bucketed rows itself, or for a bucket size that is not a power of two.
+   */
+  bucketed(perBucket: number) {
+    const level = Math.log2(perBucket);
+    if (this.level !== 0 || level < 1 || !Number.isInteger(level) || this.length % 2 !== 0) return;
+    this.level = level;
+    this.open = perBucket; // the last bucket is closed: a new sample starts one
+  }
+
   /** The rows kept, row-major `[time, v_0 … v_{n-1}]`, as `append` takes them. */
   rowMajor(): Float64Array {
     const width = this.cols.length;

@@ -32,13 +32,15 @@ export interface RunSeries {
   meta: SeriesMeta[];
   /** Row-major [time, v_0 … v_n-1] rows; width = meta.length + 1. */
   rows: Float64Array;
+  /** Samples behind each pair of rows (1: every row as sampled). */
+  perBucket: number;
 }
 
 const IDLE: CompareState = { phase: 'idle', json: '', variants: [], runs: [], outcomes: [], problems: [], expected: null, elapsedMs: 0 };
 
 export class CompareSession {
   private readonly cell = new StateCell<CompareState>(IDLE);
-  /** Per run: its series once finished (null: too many samples to keep, or it failed). */
+  /** Per run: its series once finished (null: it failed). */
   series: (RunSeries | null | undefined)[] = [];
   private generation = 0;
   private started = 0;
@@ -85,7 +87,7 @@ export class CompareSession {
         (a) => {
           if (generation !== this.generation) return;
           if (a.type !== 'run') return this.record(i, { ok: false, error: 'no row came back' });
-          this.series[i] = a.samples ? { meta: JSON.parse(a.samples.meta) as SeriesMeta[], rows: a.samples.rows } : null;
+          this.series[i] = a.samples ? { meta: JSON.parse(a.samples.meta) as SeriesMeta[], rows: a.samples.rows, perBucket: a.samples.perBucket } : null;
           this.record(i, { ok: true, cells: parseRow(a.row), digest: a.digest });
         },
         (e: JobFailed) => {

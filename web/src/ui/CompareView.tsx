@@ -229,7 +229,7 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
   const net = useMemo(() => networkView(JSON.parse(s.json) as Scenario), [s.json]);
   const names = useMemo(() => variantNames(s.runs.map((r) => r.label)), [s.runs]);
   const { side, overlay } = useMemo(() => {
-    const stores = compare.series.map((x) => (x ? storeOf(x.meta, x.rows) : null));
+    const stores = compare.series.map((x) => (x ? storeOf(x.meta, x.rows, x.perBucket) : null));
     const merged = mergeStores(stores, names);
     return { side: sidePanels(stores, net), overlay: { store: merged.store, panels: overlayPanels(stores, names, merged, net) } };
     // A new comparison is a new snapshot: the series arrive with the last outcome.
