@@ -147,9 +147,14 @@ export type InfoSide = 'above' | 'below';
 
 export function infoSide(layout: Pick<NetworkLayout, 'nodes' | 'links'>, id: string): InfoSide {
   const n = layout.nodes.find((m) => m.id === id);
-  const link = layout.links.find((l) => l.from === id || l.to === id);
-  const other = link && layout.nodes.find((m) => m.id === (link.from === id ? link.to : link.from));
+  const other = n && hubOf(layout, n.id, (h) => layout.nodes.find((m) => m.id === h));
   return n && other && other.y > n.y ? 'above' : 'below';
+}
+
+/** The node at the other end of an end system's link (undefined when it has none). */
+function hubOf<T>(layout: Pick<NetworkLayout, 'links'>, id: string, node: (id: string) => T | undefined): T | undefined {
+  const link = layout.links.find((l) => l.from === id || l.to === id);
+  return link ? node(link.from === id ? link.to : link.from) : undefined;
 }
 
 /** An axis-aligned box (px, flow coordinates). */
@@ -219,8 +224,7 @@ export function endLabels(layout: Pick<NetworkLayout, 'nodes' | 'links'>, halfSi
   const hub = new Map<string, string>();
   const away = new Map<string, Exclude<LabelSpot, null>>();
   for (const n of ends) {
-    const link = layout.links.find((l) => l.from === n.id || l.to === n.id);
-    const other = link ? pos.get(link.from === n.id ? link.to : link.from) : undefined;
+    const other = hubOf(layout, n.id, (h) => pos.get(h));
     hub.set(n.id, other?.id ?? '');
     away.set(n.id, awayFrom(n, other));
   }
