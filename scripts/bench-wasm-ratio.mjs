@@ -104,11 +104,9 @@ window.ready = crossOriginIsolated ? 'isolated' : 'not isolated';
     res.end(file[1]);
   });
   await new Promise((done) => server.listen(0, '127.0.0.1', done));
-  const { chromium } = await import('@playwright/test');
-  const instance = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  // Imported only here: a run without --browser needs no Playwright.
+  const { launchChromium } = await import('./bench-page.mjs');
+  const instance = await launchChromium();
   const tab = await instance.newPage();
   const errors = [];
   tab.on('pageerror', (e) => errors.push(e.message));
