@@ -199,6 +199,10 @@ pub struct RmRecord {
     pub bn: bool,
     /// The algorithm id that lowered ER at this node, or "".
     pub by: String,
+    /// The virtual path whose own RM cell this is, or "": a path's RM cells travel under its
+    /// first member connection's index, so `connection` names that member (JSON only, not a
+    /// CSV column).
+    pub vp: String,
 }
 
 /// The CSV columns, in order (a contract: `abrsim run --rm-trace`).
@@ -221,6 +225,12 @@ impl RmRecord {
             ni: e.flags & crate::cell::flag::NI != 0,
             bn: e.flags & crate::cell::flag::BN != 0,
             by: e.by.unwrap_or("").to_string(),
+            vp: if e.flags & crate::cell::flag::VP != 0 {
+                // A connection is a member of one path at most, so it carries that one's cells.
+                net.vp.iter().find(|v| v.carrier == e.conn as usize).map_or(String::new(), |v| v.id.clone())
+            } else {
+                String::new()
+            },
         }
     }
 

@@ -31,4 +31,10 @@ bn: boolean,
 /**
  * The algorithm id that lowered ER at this node, or "".
  */
-by: string, };
+by: string, 
+/**
+ * The virtual path whose own RM cell this is, or "": a path's RM cells travel under its
+ * first member connection's index, so `connection` names that member (JSON only, not a
+ * CSV column).
+ */
+vp: string, };
