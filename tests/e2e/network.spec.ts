@@ -119,6 +119,31 @@ test('two-sources: the Network view animates links, queues and ACRs; an RM cell 
   expect(errors).toEqual([]);
 });
 
+test("vpc-abr: a virtual path's RM cell is drawn and named as the path's, carried under its first member", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=vpc-abr');
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('nv-slow').click();
+  await page.getByTestId('until-ms').fill('2');
+  await page.getByTestId('run-until').click();
+  await waitForMode(page, 'paused');
+  for (let i = 0; i < 60 && (await markers(page)).length === 0; i++) {
+    await page.getByTestId('step').click();
+    await waitForMode(page, 'paused');
+  }
+  const [pick] = await markers(page);
+  const vp = await page.locator(`[data-cell="${pick.id}"]`).getAttribute('data-vp');
+  expect(vp).toMatch(/^VP[1-5]$/);
+  const carrier = `C${4 * (Number(vp!.slice(2)) - 1) + 1}`;
+  await expect(page.locator(`[data-cell="${pick.id}"]`)).toHaveAttribute('aria-label', new RegExp(`RM cell of ${vp}\\b`));
+  await page.locator(`[data-cell="${pick.id}"] > g`).click({ force: true });
+  const panel = page.getByTestId('nv-cell');
+  await expect(panel.locator('.nv-cell-head')).toContainText(`${vp} · RM cell #`);
+  await expect(panel.locator('.nv-cell-head')).toContainText(`(the virtual path's loop from E${vp!.slice(2)}, carried under ${carrier})`);
+  await expect(panel.getByTestId('nv-journey').locator('li').first()).toContainText(`sent by`);
+  await page.screenshot({ path: resolve(shots, 'network-vp-cell.png'), fullPage: true });
+  expect(errors).toEqual([]);
+});
+
 test('presentation mode: the Network view full screen, in large type; gfc1 with ERICA+ target-queue marks', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=gfc1&present=1');
   await page.getByTestId('view-network').click();

@@ -133,6 +133,17 @@ test('the event log stays fast with tens of thousands of events: it keeps the ne
     .toBeLessThan(Math.min(...newest));
   expect(await page.getByTestId('rmlog-row').count(), 'rows rendered at the end').toBeLessThan(40);
   await page.screenshot({ path: resolve(shots, 'rmlog-many.png') });
+
+  // The members are UBR: every RM cell is a virtual path's own, listed under the path (not the
+  // member connection it travels under), and the filter picks a path.
+  const loops = async () => (await rows(page).evaluateAll((els) => els.map((e) => e.querySelectorAll('span')[1].textContent)));
+  for (const id of await loops()) expect(id).toMatch(/^VP[1-5]$/);
+  const options = await page.getByTestId('rmlog-connection').locator('option').allTextContents();
+  expect(options).toEqual(expect.arrayContaining(['C1', 'C20', 'VP1', 'VP5']));
+  await page.getByTestId('rmlog-connection').selectOption('VP3');
+  await expect.poll(async () => new Set(await loops())).toEqual(new Set(['VP3']));
+  await expect(rows(page).first().locator('span').nth(1)).toHaveAttribute('title', 'virtual path VP3, carried under connection C9');
+  await page.screenshot({ path: resolve(shots, 'rmlog-vp.png') });
   expect(errors).toEqual([]);
 });
 

@@ -38,6 +38,7 @@ const rec = (time_us: number, node: string, direction: RmRecord['direction'], er
   ni: false,
     bn: false,
   by,
+  vp: '',
 });
 
 describe('RmCellIndex: the trace grouped into RM cells', () => {
@@ -75,6 +76,48 @@ describe('RmCellIndex: the trace grouped into RM cells', () => {
       expect(c.records[c.records.length - 1]).toMatchObject({ direction: 'received', node: c.origin });
       expect(c.records.filter((r) => r.direction === 'turnaround').map((r) => r.node)).toEqual([turn[c.origin]]);
     }
+  });
+
+  it('vpc-abr: a virtual path\'s RM cells are its own loop, from its first edge switch to its last and back', () => {
+    const s = scenarioOf('vpc-abr');
+    const index = indexOf(s, traceOf(s, 80));
+    const paths = new Map((s.virtual_paths ?? []).map((p) => [p.id, p]));
+    const closed = index.cells.filter((c) => c.closed);
+    expect(closed.length).toBeGreaterThan(paths.size);
+    for (const c of closed) {
+      // The members are UBR: every RM cell is a path's, carried under its first member.
+      const p = paths.get(c.vp)!;
+      expect(p).toBeDefined();
+      expect(c.connection).toBe(p.connections[0]);
+      expect(c.records.every((r) => r.vp === c.vp)).toBe(true);
+      expect(c.records.map((r) => `${r.direction}@${r.node}`).filter((d) => /sent|turnaround|received/.test(d))).toEqual([`sent@${p.from}`, `turnaround@${p.to}`, `received@${p.from}`]);
+    }
+    expect(new Set(closed.map((c) => c.vp))).toEqual(new Set(paths.keys()));
+  });
+
+  it('a virtual path\'s cell and its carrier connection\'s own cell of the same number are two cells', () => {
+    // two-sources' C1 runs S1 → SW1 → SW2 → D1; say a path VP1 ran SW1 → SW2 carried under C1.
+    const s = scenarioOf('two-sources');
+    const own = (t: number, node: string, direction: RmRecord['direction']) => rec(t, node, direction);
+    const vp = (t: number, node: string, direction: RmRecord['direction']) => ({ ...rec(t, node, direction), vp: 'VP1' });
+    const records = [
+      own(0, 'S1', 'sent'),
+      vp(1, 'SW1', 'sent'),
+      vp(2, 'SW1', 'forward'),
+      own(3, 'SW1', 'forward'),
+      vp(4, 'SW2', 'turnaround'),
+      own(5, 'SW2', 'forward'),
+      vp(6, 'SW1', 'backward'),
+      vp(7, 'SW1', 'received'),
+      own(8, 'D1', 'turnaround'),
+    ];
+    const index = indexOf(s, records);
+    expect(index.cells.map((c) => [c.vp, c.records.map((r) => r.time_us)])).toEqual([
+      ['', [0, 3, 5, 8]],
+      ['VP1', [1, 2, 4, 6, 7]],
+    ]);
+    expect(index.cells[1].closed).toBe(true);
+    expect(index.cells[1].id).not.toBe(index.cells[0].id);
   });
 
   it('qcn-hotspot: a congestion notification is a cell of its own, from the switch to the source', () => {

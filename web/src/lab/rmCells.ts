@@ -3,11 +3,12 @@
 // `received`), where each cell is at a given time (between which two nodes, how far along), and
 // a cell's journey (where it turned around, which switches lowered its ER, by how much).
 //
-// A record names its connection and `rm_seq`, but the loops of one connection each number their
-// own cells (a VS/VD switch starts a loop; a virtual path's RM cells carry a member connection's
-// id; a QCN switch numbers its notifications apart), so the same (connection, rm_seq) can be two
-// cells at once. Records are matched to cells in time order: `sent` (or `notification`) opens a
-// cell at its node; any other record joins the open cell of the same (connection, rm_seq) that
+// A record names its connection (and, for a virtual path's own cells, which travel under a
+// member connection, the path: `vp`) and `rm_seq`, but the loops of one connection each number
+// their own cells (a VS/VD switch starts a loop; a QCN switch numbers its notifications apart),
+// so the same (connection, rm_seq) can be two cells at once. Records are matched to cells in time
+// order: `sent` (or `notification`) opens a cell at its node; any other record joins the open
+// cell of the same (connection or path, rm_seq) that
 // is in the right phase (forward before the turnaround, backward after) and was last seen at
 // this node or a neighbour, the oldest first; `received` closes it, and so does `lost` (a full
 // buffer dropped it at the node of its last record).
@@ -17,9 +18,12 @@ import type { RmDirection, RmRecord } from '../contract/engine';
 export type Phase = 'forward' | 'backward' | 'notification';
 
 export interface RmCell {
-  /** Unique in a run: `<connection>/<rm_seq>@<first node>#<n>`. */
+  /** Unique in a run: `<connection>/<rm_seq>@<first node>#<n>` (`vp:<path>/…` for a path's). */
   id: string;
+  /** The connection it travels under. */
   connection: string;
+  /** The virtual path whose own cell it is, or ''. */
+  vp: string;
   seq: number;
   /** The node whose loop it is (the source or virtual source that sent it, the switch that
    *  notified), or the first node it was seen at when its start is no longer kept. */
@@ -77,7 +81,7 @@ export class RmCellIndex {
     while (k < this.cells.length && this.cells[k].records[this.cells[k].records.length - 1].time_us < us) {
       const c = this.cells[k++];
       if (c.closed) continue;
-      const key = `${c.connection}/${c.seq}`;
+      const key = cellKey(c.connection, c.vp, c.seq);
       const list = this.open.get(key)?.filter((o) => o !== c) ?? [];
       if (list.length) this.open.set(key, list);
       else this.open.delete(key);
@@ -86,7 +90,7 @@ export class RmCellIndex {
   }
 
   private addOne(r: RmRecord) {
-    const key = `${r.connection}/${r.rm_seq}`;
+    const key = cellKey(r.connection, r.vp, r.rm_seq);
     const list = this.open.get(key) ?? [];
     let cell: RmCell | undefined;
     if (r.direction === 'lost') {
@@ -112,7 +116,7 @@ export class RmCellIndex {
       cell = (home && list.find((c) => c.origin === r.node && fits(c))) || list.find(fits);
     }
     if (!cell) {
-      cell = { id: `${key}@${r.node}#${++this.opened}`, connection: r.connection, seq: r.rm_seq, origin: r.node, records: [], closed: false };
+      cell = { id: `${key}@${r.node}#${++this.opened}`, connection: r.connection, vp: r.vp, seq: r.rm_seq, origin: r.node, records: [], closed: false };
       this.cells.push(cell);
       list.push(cell);
       this.open.set(key, list);
@@ -130,7 +134,10 @@ export class RmCellIndex {
   }
 }
 
-const hopKey = (cell: RmCell, r: RmRecord) => `${cell.connection}|${cell.origin}|${r.node}|${phaseAfter(r.direction)}`;
+/** Whose loop: a path's own cells apart from their carrier connection's (ids hold no ':'). */
+const loopKey = (connection: string, vp: string) => (vp ? `vp:${vp}` : connection);
+const cellKey = (connection: string, vp: string, seq: number) => `${loopKey(connection, vp)}/${seq}`;
+const hopKey = (cell: RmCell, r: RmRecord) => `${loopKey(cell.connection, cell.vp)}|${cell.origin}|${r.node}|${phaseAfter(r.direction)}`;
 
 /** Where a cell is at a time: on its way from `from` to `to` (the same node: at it), `fraction`
  *  of the way, in `phase`; `record` is its latest record at or before that time. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RmRecord } from '../contract/engine';
-import { erText, filterOptions, filterRm, flagsText, lowererName, nearestRow, NO_FILTER, RmLog } from './rmLog';
+import { erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, RmLog } from './rmLog';
 
 const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord => ({
   time_us: i * 10,
@@ -15,6 +15,7 @@ const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord => ({
   ni: false,
     bn: false,
   by: '',
+  vp: '',
   ...over,
 });
 
@@ -84,7 +85,17 @@ describe('event log filter and text', () => {
 
   it('offers the scenario ids first, then any other id the events carry', () => {
     expect(filterOptions(all, 'connection', ['C2', 'C9'])).toEqual(['C2', 'C9', 'C1']);
-    expect(filterOptions([...all, rec(3, { node: 'VP1' })], 'node', ['SW2'])).toEqual(['SW2', 'SW1', 'VP1']);
+    expect(filterOptions([...all, rec(3, { node: 'X1' })], 'node', ['SW2'])).toEqual(['SW2', 'SW1', 'X1']);
+  });
+
+  it("names a virtual path's own RM cells by the path, not by the member connection they travel under", () => {
+    const path = rec(61, { connection: 'C1', vp: 'VP1' });
+    const withPath = [...all, path];
+    expect(loopName(path)).toBe('VP1');
+    expect(loopName(all[0])).toBe('C1');
+    expect(filterRm(withPath, { ...NO_FILTER, connection: 'VP1' })).toEqual([path]);
+    expect(filterRm(withPath, { ...NO_FILTER, connection: 'C1' })).not.toContain(path);
+    expect(filterOptions(withPath, 'connection', ['C1', 'C2'])).toEqual(['C1', 'C2', 'VP1']);
   });
 
   it('finds the row nearest a time in a newest-first list', () => {

@@ -80,6 +80,14 @@ export class RmLog {
   }
 }
 
+/**
+ * Whose RM cell a record is about, as the log and the Network view name it: the virtual path's
+ * for a path's own cells (`vp`: they travel under a member connection), else the connection's.
+ */
+export function loopName(r: Pick<RmRecord, 'connection' | 'vp'>): string {
+  return r.vp || r.connection;
+}
+
 /** What the log shows: "" for any. */
 export interface RmFilter {
   connection: string;
@@ -94,7 +102,7 @@ export function filterRm(records: readonly RmRecord[], f: RmFilter): RmRecord[] 
   const out: RmRecord[] = [];
   for (let i = records.length - 1; i >= 0; i--) {
     const r = records[i];
-    if ((f.connection && r.connection !== f.connection) || (f.node && r.node !== f.node) || (f.direction && r.direction !== f.direction)) continue;
+    if ((f.connection && loopName(r) !== f.connection) || (f.node && r.node !== f.node) || (f.direction && r.direction !== f.direction)) continue;
     out.push(r);
   }
   return out;
@@ -102,12 +110,16 @@ export function filterRm(records: readonly RmRecord[], f: RmFilter): RmRecord[] 
 
 /**
  * What a filter can pick for a field: the ids the scenario declares (`known`, in their order),
- * then any other the events carry (a virtual path's loop, say), sorted.
+ * then any other the events carry, sorted. A connection filter picks a loop (`loopName`): a
+ * connection or a virtual path.
  */
 export function filterOptions(records: readonly RmRecord[], field: 'connection' | 'node', known: readonly string[]): string[] {
   const seen = new Set(known);
   const extra = new Set<string>();
-  for (const r of records) if (!seen.has(r[field])) extra.add(r[field]);
+  for (const r of records) {
+    const id = field === 'connection' ? loopName(r) : r.node;
+    if (!seen.has(id)) extra.add(id);
+  }
   return [...known, ...[...extra].sort()];
 }
 

@@ -8,7 +8,7 @@ import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from
 import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
-import { erText, filterOptions, filterRm, flagsText, lowererName, nearestRow, NO_FILTER, RM_DIRECTIONS, rateText, timeText, type RmFilter } from '../lab/rmLog';
+import { erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, RM_DIRECTIONS, rateText, timeText, type RmFilter } from '../lab/rmLog';
 
 const ROW_PX = 24;
 const VIEW_ROWS = 10;
@@ -16,7 +16,7 @@ const OVERSCAN = 6;
 /** How often the log re-reads the events while they stream in (ms). */
 const REFRESH_MS = 200;
 
-const keyOf = (r: RmRecord) => `${r.time_us}/${r.connection}/${r.rm_seq}/${r.node}/${r.direction}`;
+const keyOf = (r: RmRecord) => `${r.time_us}/${r.connection}/${r.vp}/${r.rm_seq}/${r.node}/${r.direction}`;
 
 /** The log's version, re-read at most every REFRESH_MS while events stream in. */
 function useThrottledVersion(lab: Lab): number {
@@ -46,7 +46,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
   const [scrollTop, setScrollTop] = useState(0);
   const list = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => filterRm(lab.rmLog.records(), filter), [lab, version, filter]);
-  const connectionIds = useMemo(() => filterOptions(lab.rmLog.records(), 'connection', (scenario?.connections ?? []).map((c) => c.id)), [lab, version, scenario]);
+  const connectionIds = useMemo(() => filterOptions(lab.rmLog.records(), 'connection', [...(scenario?.connections ?? []), ...(scenario?.virtual_paths ?? [])].map((c) => c.id)), [lab, version, scenario]);
   const nodeIds = useMemo(() => filterOptions(lab.rmLog.records(), 'node', (scenario?.nodes ?? []).map((n) => n.id)), [lab, version, scenario]);
   // Read with the rows (at the same version): going back in time shortens the log.
   const [total, dropped] = useMemo(() => [lab.rmLog.records().length, lab.rmLog.dropped()], [lab, version]);
@@ -123,7 +123,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
           <input type="checkbox" data-testid="rmlog-record" checked={state.rmTrace} onChange={(e) => lab.setRmTrace(e.target.checked)} />
           Record RM-cell events
         </label>
-        {select('connection', 'connection', connectionIds)}
+        {select('connection', scenario?.virtual_paths?.length ? 'connection / path' : 'connection', connectionIds)}
         {select('node', 'node', nodeIds)}
         {select('direction', 'direction', RM_DIRECTIONS)}
         <button
@@ -176,7 +176,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
                   onClick={() => pick(r)}
                 >
                   <span>{timeText(r.time_us)}</span>
-                  <span>{r.connection}</span>
+                  <span title={r.vp ? `virtual path ${r.vp}, carried under connection ${r.connection}` : undefined}>{loopName(r)}</span>
                   <span>{r.rm_seq}</span>
                   <span>{r.node}</span>
                   <span>{r.direction}</span>

@@ -3,7 +3,7 @@
 
 import type { LabState } from '../../lab/lab';
 import { fieldsAt, journeyOf, type JourneyStop } from '../../lab/rmCells';
-import { lowererName, rateText, timeText } from '../../lab/rmLog';
+import { loopName, lowererName, rateText, timeText } from '../../lab/rmLog';
 import type { NetworkPainter } from './painter';
 
 const DIR_TEXT = { forward: 'forward (DIR = 0)', backward: 'backward (DIR = 1)', notification: 'congestion notification' } as const;
@@ -52,9 +52,15 @@ export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkP
     <div className="nv-cell" data-testid="nv-cell" aria-live="polite">
       <div className="nv-cell-head">
         <strong>
-          {cell.connection} · RM cell #{cell.seq}
+          {loopName(cell)} · RM cell #{cell.seq}
         </strong>{' '}
-        <span>(the loop of {cell.origin})</span>
+        {cell.vp ? (
+          <span>
+            (the virtual path&apos;s loop from {cell.origin}, carried under {cell.connection})
+          </span>
+        ) : (
+          <span>(the loop of {cell.origin})</span>
+        )}
         <button className="btn" onClick={onClose} data-testid="nv-cell-close">
           Close
         </button>

@@ -102,6 +102,7 @@ describe('NetworkPainter: one frame at the shown time', () => {
       ni: false,
     bn: false,
       by: '',
+      vp: '',
     });
     rmLog.append([rec(900, 'S1', 'sent', 155.52), rec(910, 'SW1', 'forward', 155.52)], 0);
     setStatus({ nowMs: 0.905 });
@@ -112,8 +113,17 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(shown[0].getAttribute('transform')).toBe(`translate(${at.x.toFixed(1)},${at.y.toFixed(1)})`);
     expect(shown[0].getAttribute('class')).toContain('nv-rm-forward');
     expect(shown[0].textContent).toBe('155.52');
+    expect(shown[0].getAttribute('aria-label')).toBe('Forward RM cell of C1, ER 155.52 Mbps');
     painter.clicked({ target: shown[0].querySelector('path') });
     expect(painter.pickedCell).toBe(shown[0].dataset.cell);
+    // A virtual path's own cell, carried under C1, is named by the path.
+    const vp = (time_us: number, node: string, direction: RmRecord['direction']) => ({ ...rec(time_us, node, direction, 100), rm_seq: 4, vp: 'VP1' });
+    rmLog.append([vp(920, 'SW1', 'sent'), vp(921, 'SW1', 'forward'), vp(940, 'SW2', 'forward')], 0);
+    setStatus({ nowMs: 0.93 });
+    painter.frame();
+    const path = [...layer.children].find((g) => (g as SVGGElement).dataset.vp === 'VP1') as SVGGElement;
+    expect(path.dataset.connection).toBe('C1');
+    expect(path.getAttribute('aria-label')).toBe('Forward RM cell of VP1, ER 100.00 Mbps');
     // Playing too fast to follow, no cell is drawn.
     setStatus({ mode: 'playing', speed: 1 });
     const fast = setup(1);

@@ -11,7 +11,7 @@ import type { Lab } from '../../lab/lab';
 import { nextShown, rmCellsMove, type Shown } from '../../lab/networkClock';
 import { barFraction, type PortView } from '../../lab/networkPorts';
 import { cellsAt, neighboursOf, RmCellIndex, type CellAt } from '../../lab/rmCells';
-import { rateText } from '../../lab/rmLog';
+import { loopName, rateText } from '../../lab/rmLog';
 import { laneAngle, laneLook, pointOnLane, sourceUtilisation, type NetworkLayout } from './geometry';
 
 /** RM cells drawn at most at once. */
@@ -256,6 +256,7 @@ export class NetworkPainter implements FrameClient {
       if (g.getAttribute('class') !== cls) g.setAttribute('class', cls);
       g.dataset.cell = c.cell.id;
       g.dataset.connection = c.cell.connection;
+      g.dataset.vp = c.cell.vp;
       g.dataset.x = x.toFixed(1);
       g.dataset.y = y.toFixed(1);
       const label = c.record.er_out_mbps === null ? (c.phase === 'notification' ? 'CN' : '') : rateText(c.record.er_out_mbps);
@@ -263,7 +264,7 @@ export class NetworkPainter implements FrameClient {
       if (text.textContent !== label) text.textContent = label;
       // Focusable (Tab), named for a screen reader: Enter shows its fields and journey.
       const er = c.record.er_out_mbps === null ? '' : `, ER ${rateText(c.record.er_out_mbps)} Mbps`;
-      const name = `${phaseName(c.phase, !!model.scenario.ethernet)} of ${c.cell.connection}${er}`;
+      const name = `${phaseName(c.phase, !!model.scenario.ethernet)} of ${loopName(c.cell)}${er}`;
       if (g.getAttribute('aria-label') !== name) g.setAttribute('aria-label', name);
     }
   }
