@@ -5,7 +5,7 @@
 
 import '@xyflow/react/dist/style.css';
 import { ReactFlow, useReactFlow, ViewportPortal } from '@xyflow/react';
-import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import type { ChartGroup } from '../../charts/chartGroup';
 import type { SampleStore } from '../../charts/sampleStore';
 import type { Lab, LabState } from '../../lab/lab';
@@ -15,7 +15,7 @@ import { SPEEDS, speedLabel } from '../../scenario/speed';
 import { countsText } from '../topologyDrawing';
 import { useLabSelect } from '../useLab';
 import { useFullScreen } from '../useFullScreen';
-import { END_RADIUS_PX, endLabels, infoSide, LABEL_GAP_PX, networkLayout, switchHalfSize, UNMEASURED_COLOUR, UTILISATION_RAMP, type GroupLabel } from './geometry';
+import { END_RADIUS_PX, endLabels, infoSide, LABEL_GAP_PX, NAME_CLEARANCE_PX, networkLayout, switchHalfSize, UNMEASURED_COLOUR, UTILISATION_RAMP, type GroupLabel } from './geometry';
 import { SwitchExplain, type PortInspect } from '../SwitchExplain';
 import { RmCellPanel } from './RmCellPanel';
 import { NetworkPainter } from './painter';
@@ -158,6 +158,8 @@ export function NetworkView({
       className={`network-view${full === 'overlay' ? ' nv-maximised' : full ? ' nv-fullscreen' : ''}`}
       data-testid="network-view"
       data-full={full ?? 'no'}
+      // The names' clearance from their circles, for `.nv-label-*` (geometry.ts sets it once).
+      style={{ '--nv-name-clearance': `${NAME_CLEARANCE_PX}px` } as CSSProperties}
       aria-label="network view"
     >
       <div className="nv-head">

@@ -137,7 +137,7 @@ export function networkLayout(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDr
  *  name stays in the node's text for screen readers, and in its tooltip). */
 export type LabelSpot = 'above' | 'below' | 'left' | 'right' | null;
 
-/** Between an end system's circle and its name (`.nv-label-*` in app.css keeps the same). */
+/** Between an end system's circle and its name (NetworkView hands it to `.nv-label-*` in app.css). */
 export const NAME_CLEARANCE_PX = 5;
 
 /** The side of a source's circle its ACR lines hang on: the one its link does not leave by
