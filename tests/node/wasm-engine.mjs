@@ -2,6 +2,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runSlices } from './timed-run.mjs';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // ABR_WASM_PKG points at another build (a --profiling one, say) for benchmarks and profiles.
@@ -21,15 +22,11 @@ export async function loadWasmEngine() {
 /** Runs a scenario to its end in slices, like the worker does; returns the finished Simulation. */
 export function runToEnd(pkg, json, sliceEvents = 100_000) {
   const sim = new pkg.Simulation(json);
-  const end = sim.endMs();
-  let rows = 0;
   const width = JSON.parse(sim.seriesMeta()).length + 1;
-  while (!sim.done()) {
-    sim.advance(end, sliceEvents);
-    rows += sim.takeSamples().length / width;
-  }
+  let rows = 0;
+  runSlices(sim, sliceEvents, (taken) => (rows += taken.length / width));
   rows += sim.takeSamples().length / width;
   return { sim, rows, width };
 }
 
-export { timedRun } from './timed-run.mjs';
+export { runSlices, timedRun } from './timed-run.mjs';
