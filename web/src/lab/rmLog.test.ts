@@ -96,6 +96,7 @@ describe('event log filter and text', () => {
     expect(filterRm(withPath, { ...NO_FILTER, connection: 'VP1' })).toEqual([path]);
     expect(filterRm(withPath, { ...NO_FILTER, connection: 'C1' })).not.toContain(path);
     expect(filterOptions(withPath, 'connection', ['C1', 'C2'])).toEqual(['C1', 'C2', 'VP1']);
+    expect(filterOptions(withPath, 'connection', ['C1', 'C2', 'C1'])).toEqual(['C1', 'C2', 'VP1']);
   });
 
   it('finds the row nearest a time in a newest-first list', () => {

@@ -114,13 +114,14 @@ export function filterRm(records: readonly RmRecord[], f: RmFilter): RmRecord[] 
  * connection or a virtual path.
  */
 export function filterOptions(records: readonly RmRecord[], field: 'connection' | 'node', known: readonly string[]): string[] {
+  // Once each: a virtual path may share its id with a connection.
   const seen = new Set(known);
   const extra = new Set<string>();
   for (const r of records) {
     const id = field === 'connection' ? loopName(r) : r.node;
     if (!seen.has(id)) extra.add(id);
   }
-  return [...known, ...[...extra].sort()];
+  return [...seen, ...[...extra].sort()];
 }
 
 /** Index (in a newest-first list) of the event nearest to `timeUs`; -1 for an empty list. */
