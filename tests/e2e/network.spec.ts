@@ -133,12 +133,14 @@ test("vpc-abr: a virtual path's RM cell is drawn and named as the path's, carrie
   const [pick] = await markers(page);
   const vp = await page.locator(`[data-cell="${pick.id}"]`).getAttribute('data-vp');
   expect(vp).toMatch(/^VP[1-5]$/);
-  const carrier = `C${4 * (Number(vp!.slice(2)) - 1) + 1}`;
+  const paths = JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!).virtual_paths as { id: string; from: string; connections: string[] }[];
+  const path = paths.find((p) => p.id === vp)!;
+  const carrier = path.connections[0];
   await expect(page.locator(`[data-cell="${pick.id}"]`)).toHaveAttribute('aria-label', new RegExp(`RM cell of ${vp}\\b`));
   await page.locator(`[data-cell="${pick.id}"] > g`).click({ force: true });
   const panel = page.getByTestId('nv-cell');
   await expect(panel.locator('.nv-cell-head')).toContainText(`${vp} · RM cell #`);
-  await expect(panel.locator('.nv-cell-head')).toContainText(`(the virtual path's loop from E${vp!.slice(2)}, carried under ${carrier})`);
+  await expect(panel.locator('.nv-cell-head')).toContainText(`(the virtual path's loop from ${path.from}, carried under ${carrier})`);
   await expect(panel.getByTestId('nv-journey').locator('li').first()).toContainText(`sent by`);
   await page.screenshot({ path: resolve(shots, 'network-vp-cell.png'), fullPage: true });
   expect(errors).toEqual([]);

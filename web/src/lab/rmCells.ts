@@ -8,10 +8,10 @@
 // their own cells (a VS/VD switch starts a loop; a QCN switch numbers its notifications apart),
 // so the same (connection, rm_seq) can be two cells at once. Records are matched to cells in time
 // order: `sent` (or `notification`) opens a cell at its node; any other record joins the open
-// cell of the same (connection or path, rm_seq) that
-// is in the right phase (forward before the turnaround, backward after) and was last seen at
-// this node or a neighbour, the oldest first; `received` closes it, and so does `lost` (a full
-// buffer dropped it at the node of its last record).
+// cell of the same (connection or path, rm_seq) that is in the right phase (forward before the
+// turnaround, backward after) and was last seen at this node or a neighbour, the oldest first;
+// `received` closes it, and so does `lost` (a full buffer dropped it at the node of its last
+// record).
 
 import type { RmDirection, RmRecord } from '../contract/engine';
 
