@@ -62,6 +62,9 @@ impl ParamSpec {
         if !value.is_finite() {
             return Err(format!("{} must be a finite number", self.name));
         }
+        if self.unit == SWITCH_UNIT && value != 0.0 && value != 1.0 {
+            return Err(format!("{} = {} must be 0 (off) or 1 (on)", self.name, value));
+        }
         if value < self.min || value > self.max {
             return Err(format!(
                 "{} = {} is out of range: must be between {} and {}{}",
@@ -78,6 +81,9 @@ impl ParamSpec {
         Ok(())
     }
 }
+
+/// The unit of an on/off parameter (a whole number from 0 to 1).
+pub const SWITCH_UNIT: &str = "0/1";
 
 fn unit_suffix(unit: &str) -> String {
     if unit.is_empty() {

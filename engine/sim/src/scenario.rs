@@ -639,8 +639,10 @@ pub fn parse(json: &str) -> Result<Scenario, Vec<Problem>> {
 pub fn parse_json(text: &str) -> Result<Value, Problem> {
     let mut de = serde_json::Deserializer::from_str(text);
     let StrictJson(v) = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        // A syntax error inside an object or a list leaves its unknown last key as `?`: the
+        // path names where the parser got to, the rule the line and column.
         let path = e.path().to_string();
-        let path = if path == "." { String::new() } else { path };
+        let path = if path == "." { "" } else { path.trim_end_matches('?').trim_end_matches('.') };
         Problem::new(path, format!("not valid JSON: {}", e.into_inner()))
     })?;
     de.end().map_err(|e| Problem::new("", format!("not valid JSON: {e}")))?;
@@ -834,16 +836,20 @@ fn set_at(cur: &mut Value, keys: &[&str], at: usize, value: &Value, path: &str) 
             }
         }
         Value::Array(items) => {
-            let pos = items
-                .iter()
-                .position(|v| v.get("id").and_then(|x| x.as_str()) == Some(key))
-                .or_else(|| key.parse::<usize>().ok().filter(|&k| k < items.len()))
+            // An id may itself hold dots (`S.W`): the longest run of keys that is an element's
+            // id names it; else a single key that is an index.
+            let by_id = (1..=keys.len() - at).rev().find_map(|k| {
+                let id = keys[at..at + k].join(".");
+                items.iter().position(|v| v.get("id").and_then(|x| x.as_str()) == Some(id.as_str())).map(|pos| (pos, k))
+            });
+            let (pos, taken) = by_id
+                .or_else(|| key.parse::<usize>().ok().filter(|&k| k < items.len()).map(|pos| (pos, 1)))
                 .ok_or_else(|| format!("--set '{path}': no element with id '{key}' in '{walked}'"))?;
-            if last {
+            if at + taken == keys.len() {
                 items[pos] = value.clone();
                 return Ok(());
             }
-            set_at(&mut items[pos], keys, at + 1, value, path)
+            set_at(&mut items[pos], keys, at + taken, value, path)
         }
         _ => Err(format!("--set '{path}': '{walked}' is not an object or a list")),
     }

@@ -148,10 +148,10 @@ impl<'a> Validator<'a> {
                     self.push(
                         path,
                         format!(
-                            "node '{}' is a {:?}: only switches take algorithm, params, scheduler and buffer_cells",
-                            n.id, n.kind
-                        )
-                        .to_lowercase(),
+                            "node '{}' is a {}: only switches take algorithm, params, scheduler and buffer_cells",
+                            n.id,
+                            format!("{:?}", n.kind).to_lowercase()
+                        ),
                     );
                 }
                 continue;
@@ -400,22 +400,31 @@ impl<'a> Validator<'a> {
         }
     }
 
-    /// MCR and ICR must not exceed PCR (ATM; PCR defaults to the access link's rate).
+    /// MCR and ICR must not exceed PCR (ATM; PCR defaults to the access link's rate). A value
+    /// the connection does not set itself comes from `defaults.source`: the problem is reported
+    /// there, naming the connection, and every value says where it came from.
     fn rates_below_pcr(&mut self, c: &Connection, path: &str) {
         let s = self.s;
-        let get = |name: &str| c.params.get(name).or_else(|| s.defaults.source.get(name)).copied();
-        let pcr = get("pcr_mbps").or_else(|| {
-            let route = self.topo.path(c)?;
-            self.topo.link_between(route[0], *route.get(1)?).map(|l| s.links[l].rate_mbps)
-        });
-        let Some(pcr) = pcr else { return };
+        // A source parameter's value and the path it is set at.
+        let get = |name: &str| match c.params.get(name) {
+            Some(&v) => Some((v, format!("{path}.params.{name}"))),
+            None => s.defaults.source.get(name).map(|&v| (v, format!("defaults.source.{name}"))),
+        };
+        let pcr = match get("pcr_mbps") {
+            Some((v, at)) => Some((v, format!("pcr_mbps = {v} ({at})"))),
+            None => (|| {
+                let route = self.topo.path(c)?;
+                let l = self.topo.link_between(*route.first()?, *route.get(1)?)?;
+                let rate = s.links[l].rate_mbps;
+                Some((rate, format!("pcr_mbps = {rate}, the rate of its access link {}", s.links[l].id)))
+            })(),
+        };
+        let Some((pcr, pcr_said)) = pcr else { return };
         for name in ["mcr_mbps", "icr_mbps"] {
-            if let Some(v) = get(name) {
+            if let Some((v, at)) = get(name) {
                 if v > pcr {
-                    self.push(
-                        format!("{path}.params.{name}"),
-                        format!("{name} = {v} must not exceed pcr_mbps = {pcr}"),
-                    );
+                    let whose = if at.starts_with("defaults.") { format!("{}: ", c.id) } else { String::new() };
+                    self.push(at, format!("{whose}{name} = {v} must not exceed {pcr_said}"));
                 }
             }
         }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
-import { checkParamValue, describeRange, largestRif, paramAt, parseParamInput, rifNote } from './params';
+import { checkParamValue, describeRange, largestRif, paramAt, parseParamInput, rifNote, specOf } from './params';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { twoSources } from '../test/fakes';
 
 // Entries as the engine's catalogue gives them (`abrsim algorithms`, ERICA).
@@ -42,6 +43,15 @@ describe('parameter input against its catalogue entry', () => {
       ok: false,
       rule: 'interval_cells = 0 is out of range: must be between 1 and 1000000 cells',
     });
+  });
+
+  it('says an on/off parameter takes 0 or 1, as the engine does', () => {
+    const erica = ENGINE_CATALOGUE.algorithms.find((a) => a.id === 'erica');
+    const maxAlloc = specOf(erica?.params ?? [], 'max_alloc');
+    expect(maxAlloc.unit).toBe('0/1');
+    expect(checkParamValue(maxAlloc, 3)).toBe('max_alloc = 3 must be 0 (off) or 1 (on)');
+    expect(checkParamValue(maxAlloc, 0.5)).toBe('max_alloc = 0.5 must be 0 (off) or 1 (on)');
+    expect(checkParamValue(maxAlloc, 1)).toBeNull();
   });
 
   it('refuses a fraction where the catalogue asks for a whole number', () => {

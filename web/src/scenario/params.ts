@@ -14,6 +14,7 @@ function unitSuffix(unit: string) {
 /** The rule a value breaks, or null when the catalogue entry accepts it. */
 export function checkParamValue(spec: ParamSpec, value: number): string | null {
   if (!Number.isFinite(value)) return `${spec.name} must be a finite number`;
+  if (spec.unit === '0/1' && value !== 0 && value !== 1) return `${spec.name} = ${value} must be 0 (off) or 1 (on)`;
   if (value < spec.min || value > spec.max) {
     return `${spec.name} = ${value} is out of range: must be between ${spec.min} and ${spec.max}${unitSuffix(spec.unit)}`;
   }

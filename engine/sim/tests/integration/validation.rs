@@ -88,6 +88,48 @@ fn a_path_must_follow_links() {
 }
 
 #[test]
+fn an_empty_or_one_node_path_is_refused_not_a_panic() {
+    // The connection sets no PCR, so its PCR would come from the path's first link.
+    for path in ["[]", "[\"S1\"]"] {
+        assert_problem(
+            &problems_after(&[&format!("connections.C1.path={path}")]),
+            "connections[0].path",
+            "a path must start at 'S1' and end at 'D1'",
+        );
+    }
+}
+
+#[test]
+fn a_rate_above_pcr_is_reported_where_it_is_set_and_says_where_pcr_comes_from() {
+    // ICR set by the connection, PCR by the access link's rate.
+    let p = problems_after(&["connections.C1.params.icr_mbps=200"]);
+    assert_problem(&p, "connections[0].params.icr_mbps", "icr_mbps = 200 must not exceed pcr_mbps = 155.52");
+    assert_problem(&p, "connections[0].params.icr_mbps", "the rate of its access link L1");
+    // ICR from the defaults, PCR set by the connection: the problem is the default's, for C1.
+    let p = problems_after(&["defaults.source.icr_mbps=50", "connections.C1.params.pcr_mbps=10"]);
+    assert_problem(
+        &p,
+        "defaults.source.icr_mbps",
+        "C1: icr_mbps = 50 must not exceed pcr_mbps = 10 (connections[0].params.pcr_mbps)",
+    );
+    assert!(!p.iter().any(|p| p.rule.starts_with("C2")), "C2's PCR is its link's: {p:?}");
+}
+
+#[test]
+fn an_on_off_parameter_takes_0_or_1() {
+    assert_problem(
+        &problems_after(&["nodes.SW1.params.max_alloc=3"]),
+        "nodes[2].params.max_alloc",
+        "max_alloc = 3 must be 0 (off) or 1 (on)",
+    );
+}
+
+#[test]
+fn a_message_keeps_the_ids_as_written() {
+    assert_problem(&problems_after(&["nodes.S1.algorithm=\"ut\""]), "nodes[0]", "node 'S1' is a source: only switches");
+}
+
+#[test]
 fn a_connection_needs_a_route() {
     assert_problem(&problems_after(&["links.L3.to=\"D2\""]), "connections[0]", "no path of links");
 }
@@ -253,6 +295,9 @@ fn stop_before_start_is_refused() {
 fn broken_json_and_future_versions_get_a_clear_message() {
     let p = parse("{\"version\": 1, \"id\": ").unwrap_err();
     assert!(p[0].rule.starts_with("not valid JSON"), "{p:?}");
+    // The path names where the parser got to, without the `?` of a key it never read.
+    assert_problem(&parse("{\"version\": 1,\n \"id\": \"x\",,}").unwrap_err(), "", "key must be a string at line 2");
+    assert_problem(&parse("{\"run\": {\"duration_ms\": 5,}}").unwrap_err(), "run", "trailing comma");
     assert_problem(&problems_after(&["version=2"]), "version", "unsupported scenario version 2");
 }
 
@@ -264,6 +309,28 @@ fn overrides_address_list_elements_by_id_and_report_missing_ones() {
     let err = apply_override(&mut doc, "nodes.SW7.algorithm=erica").unwrap_err();
     assert!(err.contains("no element with id 'SW7'"), "{err}");
     assert!(apply_override(&mut doc, "run.duration_ms").unwrap_err().contains("PATH=VALUE"));
+}
+
+#[test]
+fn an_id_with_dots_is_addressed_whole() {
+    let mut doc = library_json("two-sources");
+    apply_override(&mut doc, "nodes.SW1.id=\"core.SW1\"").unwrap();
+    for link in doc["links"].as_array_mut().unwrap() {
+        for end in ["from", "to"] {
+            if link[end] == "SW1" {
+                link[end] = serde_json::json!("core.SW1");
+            }
+        }
+    }
+    apply_override(&mut doc, "nodes.core.SW1.algorithm=ut").unwrap();
+    apply_override(&mut doc, "nodes.core.SW1.params.target_utilization=0.8").unwrap();
+    assert_eq!(
+        (&doc["nodes"][2]["algorithm"], &doc["nodes"][2]["params"]["target_utilization"]),
+        (&serde_json::json!("ut"), &serde_json::json!(0.8))
+    );
+    assert!(from_value(doc.clone()).is_ok());
+    let err = apply_override(&mut doc, "nodes.core.SW9.algorithm=ut").unwrap_err();
+    assert!(err.contains("no element with id 'core'"), "{err}");
 }
 
 #[test]
