@@ -349,6 +349,9 @@ fn json_files(dirs: &[&str]) -> Vec<PathBuf> {
 }
 
 fn bench(mut paths: Vec<PathBuf>, repeat: u32, duration_ms: Option<f64>) -> Result<(), String> {
+    if let Some(d) = duration_ms {
+        abr_sim::fields::DURATION_MS.check(d).map_err(|rule| format!("error: --duration-ms: {rule}"))?;
+    }
     if paths.is_empty() {
         paths = library_files();
         if paths.is_empty() {

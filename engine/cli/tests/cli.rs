@@ -298,4 +298,59 @@ fn bench_runs_for_the_duration_asked() {
     let bad = abrsim(&["bench", "scenarios/two-sources.json", "--duration-ms=-5"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("duration_ms"), "{}", String::from_utf8_lossy(&bad.stderr));
+    // NaN is a number to the option parser, not to a run: the option says so, as `run` does.
+    let bad = abrsim(&["bench", "scenarios/two-sources.json", "--duration-ms", "NaN"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("--duration-ms: duration_ms must be a finite number"), "{err}");
+}
+
+/// An empty path is a problem with the path in every command, never a panic; `validate` goes
+/// on to the files after it.
+#[test]
+fn an_empty_path_is_refused_by_every_command_without_a_panic() {
+    let dir = std::env::temp_dir().join(format!("abrsim-empty-path-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let library = format!("{}/../../scenarios/two-sources.json", env!("CARGO_MANIFEST_DIR"));
+    let mut doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(library).unwrap()).unwrap();
+    doc["connections"][0]["path"] = serde_json::json!([]);
+    let file = dir.join("empty-path.json");
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let file = file.to_str().unwrap();
+    let rule = "connections[0].path: a path must start at 'S1' and end at 'D1'";
+    for args in [
+        &["run", file][..],
+        &["validate", file, "scenarios/two-sources.json"][..],
+        &["bench", file, "--duration-ms", "1"][..],
+        &["sweep", file, "--vary", "run.seed=1,2"][..],
+        &["run", "scenarios/two-sources.json", "--set", "connections.C1.path=[]"][..],
+    ] {
+        let out = abrsim(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(rule) && !err.contains("panicked"), "{args:?}: {err}");
+    }
+    let out = abrsim(&["validate", file, "scenarios/two-sources.json"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("two-sources"), "validate checks the next file too");
+}
+
+/// `--vary run.seed=…` gives each point its own first seed, and a row equals `run --set`.
+#[test]
+fn a_varied_seed_is_the_seed_a_row_runs_with() {
+    let out = stdout(&abrsim(&[
+        "sweep",
+        "scenarios/vbr-background.json",
+        "--vary",
+        "run.seed=1,2",
+        "--set",
+        "run.duration_ms=20",
+        "--format",
+        "json",
+    ]));
+    let rows: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.iter().map(|r| r["seed"].as_u64().unwrap()).collect::<Vec<_>>(), [1, 2]);
+    let run =
+        json(&abrsim(&["run", "scenarios/vbr-background.json", "--set", "run.duration_ms=20", "--set", "run.seed=2"]));
+    assert_eq!(rows[1]["digest"], run["digest"]);
+    assert_ne!(rows[0]["digest"], rows[1]["digest"], "the two seeds give two runs");
 }

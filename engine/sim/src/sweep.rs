@@ -36,13 +36,18 @@ impl SweepParam {
         self.name.clone().unwrap_or_else(|| self.paths.first().cloned().unwrap_or_default())
     }
 
+    /// `value` as it is set: × scale, if the parameter has one.
+    fn scaled(&self, value: &Value) -> Result<Value, String> {
+        match (self.scale, value.as_f64()) {
+            (Some(k), Some(v)) => Ok(serde_json::json!(v * k)),
+            (Some(_), None) => Err(format!("value {value} is not a number, and this parameter has a scale")),
+            (None, _) => Ok(value.clone()),
+        }
+    }
+
     /// Sets every path of this parameter to `value` (× scale) in `doc`.
     fn apply(&self, doc: &mut Value, value: &Value) -> Result<(), String> {
-        let value = match (self.scale, value.as_f64()) {
-            (Some(k), Some(v)) => serde_json::json!(v * k),
-            (Some(_), None) => return Err(format!("value {value} is not a number, and this parameter has a scale")),
-            (None, _) => value.clone(),
-        };
+        let value = self.scaled(value)?;
         for path in &self.paths {
             apply_override(doc, &format!("{path}={value}"))?;
         }
@@ -120,6 +125,9 @@ impl Plan {
         if self.seeds == 0 || self.seeds > MAX_SEEDS {
             p.push(Problem::new("sweep.seeds", format!("seeds = {} must be between 1 and {MAX_SEEDS}", self.seeds)));
         }
+        // A row's summary columns (a varied parameter may not take one's name), built once.
+        let summary_columns =
+            if self.params.is_empty() && self.metrics.is_empty() { Vec::new() } else { columns_of(scenario) };
         let mut columns = std::collections::BTreeSet::new();
         for (i, param) in self.params.iter().enumerate() {
             let at = format!("sweep.vary[{i}]");
@@ -134,6 +142,12 @@ impl Plan {
             }
             if !columns.insert(param.column()) {
                 p.push(Problem::new(format!("{at}.name"), format!("'{}' is varied twice", param.column())));
+            }
+            if param.column() == "seed" || summary_columns.contains(&param.column()) {
+                p.push(Problem::new(
+                    format!("{at}.name"),
+                    format!("'{}' is a column of every row already: give this parameter another name", param.column()),
+                ));
             }
             for (j, v) in param.values.iter().enumerate() {
                 let mut doc = self.base.clone();
@@ -151,9 +165,8 @@ impl Plan {
             }
         }
         if !self.metrics.is_empty() {
-            let known = columns_of(scenario);
             for (i, m) in self.metrics.iter().enumerate() {
-                if !known.contains(m) {
+                if !summary_columns.contains(m) {
                     p.push(Problem::new(
                         format!("sweep.metrics[{i}]"),
                         format!("'{m}' is not a column of this scenario's summary (see `abrsim sweep --format json` for their names)"),
@@ -179,7 +192,8 @@ impl Plan {
     }
 
     /// Run `index` (0 ≤ index < len): its values and seed. Seeds vary fastest, then the last
-    /// parameter, …, the first parameter slowest.
+    /// parameter, …, the first parameter slowest. A point runs with seeds `run.seed`,
+    /// `run.seed + 1`, …: the scenario's, or the point's own when `run.seed` is varied.
     pub fn run(&self, index: usize) -> Run {
         let seeds = self.seeds as usize;
         let mut point = index / seeds;
@@ -188,7 +202,12 @@ impl Plan {
             values[k] = p.values[point % p.values.len()].clone();
             point /= p.values.len();
         }
-        Run { index, values, seed: self.first_seed + (index % seeds) as u64 }
+        let first_seed = (self.params.iter().zip(&values))
+            .filter(|(p, _)| p.paths.iter().any(|path| path == "run.seed"))
+            .filter_map(|(p, v)| p.scaled(v).ok()?.as_u64())
+            .next_back()
+            .unwrap_or(self.first_seed);
+        Run { index, values, seed: first_seed + (index % seeds) as u64 }
     }
 
     /// The scenario document of run `index`.
@@ -421,6 +440,34 @@ mod tests {
         assert_eq!(plan.params.len(), 2);
         assert_eq!(plan.params[0].values, vec![serde_json::json!(0.5), serde_json::json!(0.6)]);
         assert_eq!(plan.len(), 4);
+    }
+
+    /// A varied `run.seed` is each point's first seed, as `abrsim run --set run.seed=…` would
+    /// take it: points 1 and 2 with two seeds each run 1, 2 and 2, 3.
+    #[test]
+    fn a_varied_run_seed_is_its_points_first_seed() {
+        let extra = SweepParam::from_cli("run.seed=1,2").unwrap();
+        let mut d = doc();
+        d["sweep"]["vary"] = serde_json::json!([]);
+        let plan = Plan::new(&d, &[extra], Some(2)).unwrap();
+        let seeds: Vec<u64> = (0..plan.len()).map(|i| plan.run(i).seed).collect();
+        assert_eq!(seeds, [1, 2, 2, 3]);
+        for i in 0..plan.len() {
+            assert_eq!(plan.scenario_doc(i)["run"]["seed"], serde_json::json!(plan.run(i).seed), "run {i}");
+        }
+    }
+
+    #[test]
+    fn a_parameter_may_not_take_the_name_of_a_row_column() {
+        for name in ["seed", "digest", "jain_index", "conn.C1.mean_rate_mbps"] {
+            let mut d = doc();
+            d["sweep"]["vary"][1]["name"] = serde_json::json!(name);
+            let p = Plan::new(&d, &[], None).unwrap_err();
+            assert!(
+                p.iter().any(|p| p.path == "sweep.vary[1].name" && p.rule.contains("a column of every row")),
+                "{name}: {p:?}"
+            );
+        }
     }
 
     /// A row has exactly the header's summary columns, in order, whatever the run.
