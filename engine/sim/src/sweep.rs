@@ -202,12 +202,15 @@ impl Plan {
             values[k] = p.values[point % p.values.len()].clone();
             point /= p.values.len();
         }
-        let first_seed = (self.params.iter().zip(&values))
-            .filter(|(p, _)| p.paths.iter().any(|path| path == "run.seed"))
-            .filter_map(|(p, v)| p.scaled(v).ok()?.as_u64())
-            .next_back()
-            .unwrap_or(self.first_seed);
+        let first_seed =
+            self.seed_param().and_then(|k| self.params[k].scaled(&values[k]).ok()?.as_u64()).unwrap_or(self.first_seed);
         Run { index, values, seed: first_seed + (index % seeds) as u64 }
+    }
+
+    /// The varied parameter that sets `run.seed` (the last, if several do): each point's
+    /// first seed.
+    pub fn seed_param(&self) -> Option<usize> {
+        self.params.iter().rposition(|p| p.paths.iter().any(|path| path == "run.seed"))
     }
 
     /// The scenario document of run `index`.
@@ -253,6 +256,10 @@ pub struct PlanInfo {
     pub metrics: Vec<String>,
     /// Every column of a row: the parameters, `seed`, then the summary's.
     pub header: Vec<String>,
+    /// The parameter (index into `params`) that varies `run.seed`, if one does: a point's
+    /// seeds start at its value instead of the scenario's `run.seed`.
+    #[ts(type = "number | null")]
+    pub seed_param: Option<usize>,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]
@@ -272,6 +279,7 @@ impl Plan {
             params: self.params.iter().map(|p| ParamInfo { column: p.column(), values: p.values.clone() }).collect(),
             metrics: self.metrics.clone(),
             header: self.header(scenario),
+            seed_param: self.seed_param(),
         }
     }
 }

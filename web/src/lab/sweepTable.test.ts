@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanInfo } from '../contract/engine';
+import { readFileSync } from 'node:fs';
+import { repoFile } from '../test/fakes';
+import { WASM_ENGINE } from '../test/wasmEngine';
 import { meanCi, parseRow, pointTable, runOf, sweepCsv, tableMetrics, type RunOutcome } from './sweepTable';
 
 const plan: PlanInfo = {
@@ -12,6 +15,7 @@ const plan: PlanInfo = {
   ],
   metrics: ['dropped_cells'],
   header: ['qeq', 'delay', 'seed', 'jain_index', 'dropped_cells', 'digest'],
+  seed_param: null,
 };
 
 const ok = (jain: string, dropped: number): RunOutcome => ({
@@ -36,6 +40,27 @@ describe('sweep tables', () => {
       { values: [150000, 200], seed: 6, point: 1 },
       { values: [24000, 200], seed: 6, point: 3 },
     ]);
+  });
+
+  it('gives each run the seed the engine runs it with, a varied run.seed included', () => {
+    const doc = JSON.parse(readFileSync(repoFile('scenarios/two-sources.json'), 'utf8'));
+    doc.run.seed = 5;
+    for (const vary of [
+      [{ paths: ['nodes.SW1.params.target_utilization'], values: [0.8, 0.9] }],
+      [
+        { name: 'u', paths: ['nodes.SW1.params.target_utilization'], values: [0.8, 0.9] },
+        { name: 'first seed', paths: ['run.seed'], values: [11, 40] },
+      ],
+    ]) {
+      const json = JSON.stringify({ ...doc, sweep: { vary, seeds: 3 } });
+      const info = JSON.parse(WASM_ENGINE.sweepPlan(json)).plan as PlanInfo;
+      expect(info.seed_param).toBe(vary.length === 2 ? 1 : null);
+      for (let i = 0; i < info.runs; i++) {
+        const engineSeed = JSON.parse(WASM_ENGINE.sweepScenario(json, i)).run.seed;
+        expect(runOf(info, i, 5).seed, `run ${i}`).toBe(engineSeed);
+      }
+      if (vary.length === 2) expect([0, 1, 2, 3].map((i) => runOf(info, i, 5).seed)).toEqual([11, 12, 13, 40]);
+    }
   });
 
   it('gives the mean and the t-based 95 % interval over seeds', () => {

@@ -27,7 +27,11 @@ export function parseRow(text: string): RowCell[] {
 /** What became of one run: its row, or why it has none. */
 export type RunOutcome = { ok: true; cells: RowCell[]; digest: string; wallMs: number } | { ok: false; error: string };
 
-/** Run `index`'s parameter values and seed: seeds vary fastest, then the last parameter (as Plan::run). */
+/**
+ * Run `index`'s parameter values and seed: seeds vary fastest, then the last parameter (as
+ * Plan::run). A point's seeds start at `firstSeed` (the scenario's `run.seed`), or at its own
+ * value of the parameter that varies `run.seed` (`plan.seed_param`).
+ */
 export function runOf(plan: PlanInfo, index: number, firstSeed: number): { values: (number | string)[]; seed: number; point: number } {
   const point = Math.floor(index / plan.seeds);
   let rest = point;
@@ -37,7 +41,8 @@ export function runOf(plan: PlanInfo, index: number, firstSeed: number): { value
     values[k] = vs[rest % vs.length];
     rest = Math.floor(rest / vs.length);
   }
-  return { values, seed: firstSeed + (index % plan.seeds), point };
+  const first = plan.seed_param === null ? firstSeed : Number(values[plan.seed_param]);
+  return { values, seed: first + (index % plan.seeds), point };
 }
 
 /** The columns a sweep table shows: the file's `metrics`, else a few totals. */

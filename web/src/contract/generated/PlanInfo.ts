@@ -20,4 +20,9 @@ metrics: Array<string>,
 /**
  * Every column of a row: the parameters, `seed`, then the summary's.
  */
-header: Array<string>, };
+header: Array<string>, 
+/**
+ * The parameter (index into `params`) that varies `run.seed`, if one does: a point's
+ * seeds start at its value instead of the scenario's `run.seed`.
+ */
+seed_param: number | null, };
