@@ -637,6 +637,8 @@ pub fn parse(json: &str) -> Result<Scenario, Vec<Problem>> {
 /// Reads JSON text as a value, refusing what JSON parsers disagree on: a key twice in one
 /// object (most keep the last silently; a scenario's meaning must not depend on which).
 pub fn parse_json(text: &str) -> Result<Value, Problem> {
+    // A byte-order mark (Windows editors write one) is not part of the JSON.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut de = serde_json::Deserializer::from_str(text);
     let StrictJson(v) = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         // A syntax error inside an object or a list leaves its unknown last key as `?`: the

@@ -298,6 +298,10 @@ fn broken_json_and_future_versions_get_a_clear_message() {
     // The path names where the parser got to, without the `?` of a key it never read.
     assert_problem(&parse("{\"version\": 1,\n \"id\": \"x\",,}").unwrap_err(), "", "key must be a string at line 2");
     assert_problem(&parse("{\"run\": {\"duration_ms\": 5,}}").unwrap_err(), "run", "trailing comma");
+    // A file saved with a byte-order mark reads as without it.
+    let text =
+        std::fs::read_to_string(format!("{}/../../scenarios/two-sources.json", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    assert_eq!(parse(&format!("\u{feff}{text}")).unwrap().id, "two-sources");
     assert_problem(&problems_after(&["version=2"]), "version", "unsupported scenario version 2");
 }
 
