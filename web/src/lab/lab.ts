@@ -67,6 +67,10 @@ export class Lab {
   private readonly samples: SampleSink;
   private readonly storage: KeyValueStore | null;
   private readonly scenarios: ScenarioStore | null;
+  /** The text of each of the user's scenarios as this tab last read or wrote it. */
+  private readonly basis = new Map<string, string>();
+  /** A scenario another tab changed → the copy this tab's changes to it now go to. */
+  private readonly forkedTo = new Map<string, string>();
   private readonly places: LabOptions['places'];
   private readonly now: () => number;
   private readonly newId: () => string;
@@ -275,6 +279,9 @@ export class Lab {
    * scenario takes long to load replaces that one (the user wants this one now).
    */
   open(json: string, origin: string, place: Place = NOWHERE, nav: Nav = 'push', speed?: Speed) {
+    // One of the user's scenarios is opened as it is kept: its next change is written over
+    // that text only (see `put`).
+    if (place.kind === 'mine') this.basis.set(place.id, json);
     if (nav === 'push' && this.state.loading && !this.loads.onItsWay?.load.edited) this.cancelLoad();
     this.loads.dispatch(origin, () => ({ ...loadOf(json), place, nav, speed }));
   }
@@ -412,9 +419,37 @@ export class Lab {
       const kept: MyScenario = { id: current.place.id, name: scenarioName(current.scenario), updatedMs: this.now(), json: current.json };
       this.set({ myScenarios: withKept(this.state.myScenarios, kept) });
       const store = this.scenarios;
-      if (store) this.saving = this.saving.then(() => store.put(kept)).catch((e: unknown) => this.storageProblem(e));
+      if (store) this.saving = this.saving.then(() => this.put(store, kept)).catch((e: unknown) => this.storageProblem(e));
     }
     if (nav !== 'none') this.places?.show(current.place, nav, { json: current.json, origin: current.origin });
+  }
+
+  /**
+   * Writes a change of one of the user's scenarios, unless another tab changed it since this
+   * tab read or wrote it: then this tab's version is kept as a new scenario of the user's (the
+   * open one moves to it) and the other tab's stays as it was. Nothing either tab made is lost.
+   */
+  private async put(store: ScenarioStore, change: MyScenario): Promise<void> {
+    const kept = { ...change, id: this.forkedTo.get(change.id) ?? change.id };
+    if ((await store.put(kept, this.basis.get(kept.id))) === 'kept') {
+      this.basis.set(kept.id, kept.json);
+      return;
+    }
+    const copy: MyScenario = { ...kept, id: this.newId() };
+    await store.put(copy);
+    this.basis.set(copy.id, copy.json);
+    this.forkedTo.set(kept.id, copy.id);
+    const open = this.state.current;
+    if (open?.place.kind === 'mine' && open.place.id === kept.id) {
+      const moved: LoadedScenario = { ...open, place: { kind: 'mine', id: copy.id } };
+      this.set({ current: moved });
+      this.keep(moved, false, 'replace');
+    }
+    await this.refreshMyScenarios();
+    this.notify({
+      kind: 'info',
+      text: `“${kept.name}” was changed in another tab since this tab opened it. Both are kept: this tab's version is now a scenario of its own (in Mine), the other tab's stays as it was.`,
+    });
   }
 
   /**
@@ -459,7 +494,10 @@ export class Lab {
     if (!d || !store) return;
     this.lastDeleted = null;
     this.set({ deleted: null });
-    const put = this.saving.then(() => store.put(d.kept));
+    const put = this.saving.then(async () => {
+      await store.put(d.kept);
+      this.basis.set(d.kept.id, d.kept.json);
+    });
     this.saving = put.catch(() => {});
     try {
       await put;

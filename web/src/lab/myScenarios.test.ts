@@ -187,6 +187,42 @@ describe('My scenarios', () => {
     expect(local.place).toEqual({ kind: 'mine', id: 'm1' });
   });
 
+  // Two tabs on one of the user's scenarios: each tab's change was written over the whole
+  // scenario, so the tab holding the older copy silently undid the other's change.
+  it('a change made in a tab holding an older copy is kept beside the other tab\'s, not over it', async () => {
+    const b = browser();
+    const a = await b.open();
+    changeDuration(a, 250); // m1
+    await a.lab.saved();
+    expect(b.address.search).toBe('?mine=m1');
+    const tabB = await b.open(); // the same address in a second tab
+    expect(tabB.lab.getState().current?.scenario.run.duration_ms).toBe(250);
+
+    changeDuration(a, 300); // tab A changes it again ...
+    await a.lab.saved();
+    const inB = changeDuration(tabB, 400); // ... and tab B, still at 250, changes it too
+    await tabB.lab.saved();
+
+    // Tab A's 300 stays under m1; tab B's 400 is a scenario of its own, open in tab B.
+    expect(JSON.parse((await a.scenarios.get('m1'))!.json).run.duration_ms).toBe(300);
+    const moved = tabB.lab.getState().current!;
+    expect(moved.place).toEqual({ kind: 'mine', id: 'm2' });
+    expect(moved.scenario).toEqual(inB);
+    expect(JSON.parse((await a.scenarios.get('m2'))!.json)).toEqual(inB);
+    expect(tabB.lab.getState().notice?.text).toMatch(/changed in another tab since this tab opened it\. Both are kept/);
+    expect(tabB.lab.getState().myScenarios.map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+
+    // Tab B's later changes go on to its copy, with no more copies; tab A's to m1, unchecked by B.
+    changeDuration(tabB, 450);
+    await tabB.lab.saved();
+    expect(JSON.parse((await a.scenarios.get('m2'))!.json).run.duration_ms).toBe(450);
+    changeDuration(a, 350);
+    await a.lab.saved();
+    expect(JSON.parse((await a.scenarios.get('m1'))!.json).run.duration_ms).toBe(350);
+    expect((await a.scenarios.list()).map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+    expect(a.lab.getState().notice?.text ?? '').not.toMatch(/another tab/);
+  });
+
   it('says once when the scenarios cannot be kept, and keeps the last work', async () => {
     let worker!: InProcessWorker;
     const failing: ScenarioStore = {

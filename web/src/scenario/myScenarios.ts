@@ -25,8 +25,12 @@ export interface ScenarioStore {
   list(): Promise<MyScenarioInfo[]>;
   /** One kept scenario (null when there is none with that id). */
   get(id: string): Promise<MyScenario | null>;
-  /** Keeps a scenario (replacing the one with the same id). */
-  put(s: MyScenario): Promise<void>;
+  /**
+   * Keeps a scenario (replacing the one with the same id). With `basis`, the text the caller's
+   * copy was made from: when the kept scenario is no longer that text (another tab changed it
+   * since), nothing is written and the answer is 'changed'.
+   */
+  put(s: MyScenario, basis?: string): Promise<'kept' | 'changed'>;
   remove(id: string): Promise<void>;
 }
 
@@ -123,7 +127,7 @@ export class IndexedDbScenarioStore implements ScenarioStore {
     return isMyScenario(v) ? v : null;
   }
 
-  async put(s: MyScenario): Promise<void> {
+  async put(s: MyScenario, basis?: string): Promise<'kept' | 'changed'> {
     const store = await this.store('readwrite');
     const tx = store.transaction;
     const done = new Promise<void>((resolve, reject) => {
@@ -131,8 +135,20 @@ export class IndexedDbScenarioStore implements ScenarioStore {
       tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
       tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
     });
-    store.put({ id: s.id, name: s.name, updatedMs: s.updatedMs, json: s.json });
+    let answer: 'kept' | 'changed' = 'kept';
+    const write = () => store.put({ id: s.id, name: s.name, updatedMs: s.updatedMs, json: s.json });
+    if (basis === undefined) write();
+    else {
+      // Read and write in one transaction, so that no other tab's write comes between.
+      const read = store.get(s.id);
+      read.onsuccess = () => {
+        const kept = read.result as unknown;
+        if (isMyScenario(kept) && kept.json !== basis) answer = 'changed';
+        else write();
+      };
+    }
     await done;
+    return answer;
   }
 
   async remove(id: string): Promise<void> {
