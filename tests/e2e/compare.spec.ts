@@ -96,6 +96,37 @@ test('a lesson that compares offers it in one click: qcn-hotspot against fqcn-ho
   await page.screenshot({ path: resolve(shots, 'compare-qcn.png'), fullPage: true });
 });
 
+// QA found five runs side by side unreadable: each chart ~195 px wide, its export buttons
+// drawn over its title and the row wider than the view's column.
+test('five runs side by side: every chart keeps its title clear of its buttons, and the row scrolls inside the view', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-compare').click();
+  const sets = ['nodes.SW1.algorithm=eprca', 'nodes.SW1.params.target_utilization=0.6', 'nodes.SW1.params.target_utilization=0.7', 'defaults.source.icr_mbps=10'];
+  for (let i = 0; i < sets.length; i++) {
+    if (i > 0) await page.getByTestId('compare-add').click();
+    await page.getByTestId(`variant-${i + 1}-sets`).fill(sets[i]);
+  }
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  for (const k of [0, 4]) {
+    const chart = page.getByTestId(`compare-chart-rate-${k}`);
+    await expect(chart).toBeVisible();
+    const title = (await chart.locator('.chart-title').boundingBox())!;
+    const buttons = (await chart.locator('.chart-export').boundingBox())!;
+    const card = (await chart.boundingBox())!;
+    // The buttons sit below the title (or beside it, not over it), inside the card.
+    const overlap = title.x < buttons.x + buttons.width && buttons.x < title.x + title.width && title.y < buttons.y + buttons.height && buttons.y < title.y + title.height;
+    expect(overlap, `chart ${k}: title ${JSON.stringify(title)}, buttons ${JSON.stringify(buttons)}`).toBe(false);
+    expect(buttons.x + buttons.width).toBeLessThanOrEqual(card.x + card.width + 1);
+  }
+  // The view fits its column; the charts' row scrolls within it.
+  const compare = page.getByTestId('compare');
+  expect(await compare.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
+  await page.screenshot({ path: resolve(shots, 'compare-five-side.png'), fullPage: true });
+  expect(errors).toEqual([]);
+});
+
 /** The first two variants' colours (charts/palette.ts PALETTE). */
 const VARIANT_COLOURS = PALETTE.slice(0, 2);
 

@@ -128,6 +128,7 @@ for (const alg of CATALOGUE.algorithms.filter((a) => a.id !== 'none')) {
 test("ERICA's target_utilization changed on SW1 while playing applies from then on, is listed, and replays", async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 1280, height: 900 }); // a projector's width
   const errors = await openLab(page);
   await inspect(page, 'SW1');
   await page.getByTestId('speed').selectOption('0.01');
@@ -148,6 +149,12 @@ test("ERICA's target_utilization changed on SW1 while playing applies from then 
   await expect(field).toHaveValue('0.6');
   await page.getByTestId('speed').selectOption('max');
   await waitForMode(page, 'done');
+  // With "Result ●" and "Switches · 1 change" the tabs wrap: VPs stays inside the panel (QA
+  // found it past the window's edge at 1024 and 1280 px).
+  await expect(page.getByTestId('tab-switches')).toHaveText('Switches · 1 change');
+  const panel = (await page.getByTestId('lesson').boundingBox())!;
+  const vps = (await page.getByTestId('tab-paths').boundingBox())!;
+  expect(vps.x + vps.width, 'the VPs tab inside the panel').toBeLessThanOrEqual(panel.x + panel.width);
 
   const before = LINK_MBPS * 0.9 / 2;
   const after = LINK_MBPS * 0.6 / 2;

@@ -35,6 +35,8 @@ import { saveBlob } from './download';
 
 /** Width (px) of the compare image; the PNG is twice as wide. */
 const COMPARE_IMAGE_WIDTH = 1200;
+/** The narrowest a side-by-side chart gets: more variants than fit scroll the row sideways. */
+const SIDE_MIN_WIDTH_PX = 240;
 
 const emptyDraft = (): VariantDraft => ({ from: '', algorithms: {}, sets: '' });
 
@@ -293,7 +295,7 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
           ))}
         </div>
       ) : (
-        <div className="compare-charts" data-testid="compare-charts" data-mode="side" style={{ gridTemplateColumns: `repeat(${s.runs.length}, minmax(0, 1fr))` }}>
+        <div className="compare-charts" data-testid="compare-charts" data-mode="side" style={{ gridTemplateColumns: `repeat(${s.runs.length}, minmax(${SIDE_MIN_WIDTH_PX}px, 1fr))` }}>
           {side.map(({ spec, runs, yFloor, endMs }) =>
             runs.map((r, i) =>
               r ? (
