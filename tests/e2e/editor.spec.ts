@@ -293,6 +293,24 @@ const labelClashes = (page: Page) =>
     ]);
   });
 
+// QA: "+ Source" in two-sources put S3 20 units from S2, and every end system shrank to a dot
+// without its name.
+test('a node added from the palette lands clear of the others: every end system keeps its size and name', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  const s1 = page.getByTestId('ed-node-S1');
+  const before = (await s1.boundingBox())!;
+  await expect(s1).toContainText('S1');
+  for (const kind of ['source', 'switch', 'destination']) await page.getByTestId(`add-${kind}`).click();
+  await expect(page.getByTestId('ed-node-S3')).toBeVisible();
+  await expect(page.getByTestId('ed-node-D3')).toBeVisible();
+  const after = (await s1.boundingBox())!;
+  expect(after.width).toBeCloseTo(before.width, 0);
+  for (const id of ['S1', 'S2', 'S3', 'D1', 'D2', 'D3']) await expect(page.getByTestId(`ed-node-${id}`)).toContainText(id);
+  await page.getByTestId('editor-canvas').screenshot({ path: resolve(shots, 'editor-added-nodes.png') });
+  expect(errors).toEqual([]);
+});
+
 test('link labels sit clear of the nodes and of each other: the full label where it fits, else the name', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.getByTestId('view-editor').click();

@@ -9,9 +9,11 @@ import {
   linksOnRoute,
   nodeBox,
   nodeSize,
+  NEW_NODE_CLEARANCE,
   nudged,
   NUDGE,
   pickable,
+  placeForNew,
   placeLinkLabels,
   positions,
   tabOrder,
@@ -27,6 +29,29 @@ describe('network editor view helpers', () => {
     expect(many.r).toBeGreaterThanOrEqual(4);
     expect(many.nodeLabels).toBe(false);
     expect(many.linkLabels).toBe(false);
+  });
+
+  // QA: "+ Source" put S18 exactly on S3 in upstream, and in two-sources 20 units from S2,
+  // which shrank every end system to a dot and hid all the names.
+  it('puts a new node clear of every other, in its kind\'s column, so that no node shrinks or hides', () => {
+    for (const e of LIBRARY.entries) {
+      const before = nodeSize(e.scenario);
+      const xs = (kind: string) => e.scenario.nodes.filter((n) => n.kind === kind).map((n) => n.x ?? 0);
+      for (const kind of ['source', 'switch', 'destination'] as const) {
+        const at = placeForNew(e.scenario, kind);
+        for (const n of e.scenario.nodes) {
+          const d = Math.hypot((n.x ?? 0) - at.x, (n.y ?? 0) - at.y);
+          expect(d, `${e.id}: a new ${kind} at ${at.x},${at.y} is ${d.toFixed(0)} from ${n.id}`).toBeGreaterThanOrEqual(NEW_NODE_CLEARANCE);
+        }
+        const column = xs(kind);
+        if (column.length) {
+          expect(at.x, `${e.id}: a new ${kind} within its kind's column`).toBeGreaterThanOrEqual(Math.min(...column));
+          expect(at.x).toBeLessThanOrEqual(Math.max(...column));
+        }
+        const after = nodeSize({ ...e.scenario, nodes: [...e.scenario.nodes, { id: 'NEW', kind, x: at.x, y: at.y }] });
+        expect(after.r, `${e.id}: end systems keep their size with a new ${kind}`).toBe(before.r);
+      }
+    }
   });
 
   it('labels links with capacity and length, and marks edited origins once', () => {

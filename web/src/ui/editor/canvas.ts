@@ -76,11 +76,34 @@ export function positions(s: Scenario, drag: Drag): Map<string, Point> {
   return new Map(s.nodes.map((n, i) => [n.id, drag.get(n.id) ?? { x: n.x ?? 80 + i * 90, y: n.y ?? 200 }]));
 }
 
-/** Where a new node of a kind goes: sources left, destinations right, switches in between. */
+/** The clearance a new node keeps from every other (canvas units): enough that end systems
+ *  keep their full size and their names (`nodeSize`). */
+export const NEW_NODE_CLEARANCE = 60;
+
+/**
+ * Where a new node of a kind goes: in the column of the nodes of its kind (sources at the
+ * left-most source, destinations at the right-most destination, switches at their middle; a
+ * kind's first node where a network is usually drawn), at the first free place down that
+ * column, `NEW_NODE_CLEARANCE` away from every node.
+ */
 export function placeForNew(s: Scenario, kind: NodeKind): Point {
-  const count = s.nodes.filter((n) => n.kind === kind).length;
-  const x = kind === 'source' ? 80 : kind === 'switch' ? 260 + 180 * (count % 3) : 800;
-  return { x, y: 60 + ((count * 70) % 380) };
+  const at = [...positions(s, new Map()).values()];
+  const column = s.nodes.flatMap((n, i) => (n.kind === kind ? [at[i]] : []));
+  const xs = column.map((p) => p.x);
+  const x = !xs.length
+    ? kind === 'source'
+      ? 80
+      : kind === 'switch'
+        ? 260
+        : Math.max(800, ...at.map((p) => p.x))
+    : kind === 'source'
+      ? Math.min(...xs)
+      : kind === 'destination'
+        ? Math.max(...xs)
+        : Math.round((Math.min(...xs) + Math.max(...xs)) / 2);
+  const top = Math.min(60, ...column.map((p) => p.y));
+  const clear = (y: number) => at.every((p) => Math.hypot(p.x - x, p.y - y) >= NEW_NODE_CLEARANCE);
+  for (let y = top; ; y += NEW_NODE_CLEARANCE / 2) if (clear(y)) return { x, y };
 }
 
 /** Whether the tool may pick this node now (a link joins two nodes; a connection goes from a
