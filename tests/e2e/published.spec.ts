@@ -46,3 +46,16 @@ test('vsvd-1 shows the VS/VD study figures: switch 1 agrees, switch 2 does not, 
   await page.getByTestId('summary').screenshot({ path: 'test-results/published-vsvd-summary.png' });
   expect(errors).toEqual([]);
 });
+
+// QA: fecn-hotspot's published 5 Gbps ran from 0 ms, where the flows rightly share the link
+// with EP0 and EP1 at 2.5 Gbps; the figure is a mean over the steady window (from 95 ms).
+test('a published rate is drawn over the steady window it is a mean of (fecn-hotspot: from 95 ms)', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-hotspot');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  const chart = page.getByTestId('chart-rate');
+  await expect(chart).toHaveAttribute('data-published', '2');
+  await chart.screenshot({ path: 'test-results/screens/published-fecn-hotspot-rate.png' });
+  expect(errors).toEqual([]);
+});

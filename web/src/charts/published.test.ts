@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Reference } from '../contract/generated/Reference';
-import { publishedLines } from './published';
+import { LIBRARY } from '../scenario/library';
+import { WASM_ENGINE } from '../test/wasmEngine';
+import { publishedLines, steadyFromMs } from './published';
 import type { ChartLine } from './specs';
 
 const line = (owner: string, color: string, group?: string): ChartLine => ({
@@ -25,18 +27,33 @@ const refs: Reference[] = [
 describe('publishedLines', () => {
   it('marks a rate on the rate chart in the colour of its connection or group', () => {
     const lines = [line('C1', '#111'), line('F1', '#222', 'F'), line('F2', '#333', 'F')];
-    expect(publishedLines('rate', refs, lines)).toEqual([
-      { value: 50, color: '#222', label: 'published: group F 50' },
-      { value: 10.37, color: '#111', label: 'published: connection C1 10.37' },
+    expect(publishedLines('rate', refs, lines, 95)).toEqual([
+      { value: 50, fromMs: 95, color: '#222', label: 'published: group F 50' },
+      { value: 10.37, fromMs: 95, color: '#111', label: 'published: connection C1 10.37' },
     ]);
   });
 
   it('marks a queue on the queue chart, and nothing a chart does not show', () => {
     expect(publishedLines('queue', refs, [line('SW3->SW4', '#444')])).toEqual([
-      { value: 710, color: '#444', label: 'published: port SW3->SW4 710' },
+      { value: 710, fromMs: 0, color: '#444', label: 'published: port SW3->SW4 710' },
     ]);
     expect(publishedLines('queue', refs, [line('SW1->SW2', '#444')])).toEqual([]);
     expect(publishedLines('utilization', refs, [line('SW3->SW4', '#444')])).toEqual([]);
     expect(publishedLines('rate', undefined, [line('C1', '#111')])).toEqual([]);
+  });
+
+  // QA: fecn-hotspot's 5 Gbps was drawn from 0 ms, so the flows looked far below it while, as
+  // they should, they shared the link with EP0 and EP1 (the figure is for after those stop).
+  it('runs a figure over the steady window it is a mean over: the scenario\'s, else the last third', () => {
+    expect(steadyFromMs({ duration_ms: 120, steady_from_ms: 95 })).toBe(95);
+    expect(steadyFromMs({ duration_ms: 120 })).toBe(80);
+    expect(steadyFromMs({ duration_ms: 120, steady_from_ms: null })).toBe(80);
+    // The engine's window, for every library scenario with published figures.
+    for (const e of LIBRARY.entries.filter((x) => x.scenario.reference?.length)) {
+      const sim = WASM_ENGINE.createSimulation(e.json);
+      const engine = (JSON.parse(sim.summary()) as { steady_from_ms: number }).steady_from_ms;
+      sim.free();
+      expect(steadyFromMs(e.scenario.run), e.id).toBeCloseTo(engine, 9);
+    }
   });
 });

@@ -9,6 +9,9 @@ import type { ChartLine } from './specs';
 export interface PublishedLine {
   /** The published value in the engine's unit of the chart's series (Mbps, cells or frames). */
   value: number;
+  /** Where the steady window the figure is a mean over starts (ms): the line runs from there
+   *  to the run's end, not over the transient before it. */
+  fromMs: number;
   color: string;
   /** "published: group A 5.55" — the legend's and the tooltip's words for it. */
   label: string;
@@ -20,8 +23,19 @@ const MARKED: Record<string, readonly string[]> = {
   queue: ['mean_queue_cells', 'max_queue_cells'],
 };
 
+/** Where a run's steady window starts (ms): its `steady_from_ms`, else the last third, as the
+ *  engine takes it (`Scenario::steady_from_ms`). */
+export function steadyFromMs(run: { duration_ms: number; steady_from_ms?: number | null }): number {
+  return run.steady_from_ms ?? (run.duration_ms * 2) / 3;
+}
+
 /** The published lines of one chart, from the scenario's `reference` and the chart's drawn lines. */
-export function publishedLines(chartId: string, reference: readonly Reference[] | undefined, lines: readonly ChartLine[]): PublishedLine[] {
+export function publishedLines(
+  chartId: string,
+  reference: readonly Reference[] | undefined,
+  lines: readonly ChartLine[],
+  fromMs = 0,
+): PublishedLine[] {
   const quantities = MARKED[chartId];
   if (!quantities || !reference) return [];
   const out: PublishedLine[] = [];
@@ -30,7 +44,7 @@ export function publishedLines(chartId: string, reference: readonly Reference[] 
     const [kind, id] = Object.entries(r.about)[0] as [string, string];
     const line = lines.find((l) => (kind === 'group' ? l.group === id : l.owner === id));
     if (!line) continue;
-    out.push({ value: r.published, color: line.color, label: `published: ${kind} ${id} ${r.published}` });
+    out.push({ value: r.published, fromMs, color: line.color, label: `published: ${kind} ${id} ${r.published}` });
   }
   return out;
 }

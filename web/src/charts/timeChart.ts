@@ -537,7 +537,8 @@ export class TimeChartController implements FrameClient {
     ctx.restore();
   }
 
-  /** The published steady values: long dashes across the plot, in their owners' colours, under the live lines. */
+  /** The published steady values: long dashes over the steady window (from `fromMs` to the
+   *  run's end), in their owners' colours, under the live lines. */
   private drawPublished(u: uPlot) {
     const published = this.cfg.published ?? [];
     if (published.length === 0) return;
@@ -552,15 +553,18 @@ export class TimeChartController implements FrameClient {
     ctx.setLineDash([12 * pr, 4 * pr, 2 * pr, 4 * pr]);
     ctx.font = `${10 * pr}px sans-serif`;
     ctx.textAlign = 'right';
+    const right = Math.min(left + width, u.valToPos(this.cfg.endMs, 'x', true));
     for (const p of published) {
+      const from = Math.max(left, u.valToPos(p.fromMs, 'x', true));
+      if (from >= right) continue; // zoomed in before the steady window
       const y = Math.round(u.valToPos(p.value * this.cfg.yScale, 'y', true)) + 0.5;
       ctx.strokeStyle = p.color;
       ctx.beginPath();
-      ctx.moveTo(left, y);
-      ctx.lineTo(left + width, y);
+      ctx.moveTo(from, y);
+      ctx.lineTo(right, y);
       ctx.stroke();
       ctx.fillStyle = p.color;
-      ctx.fillText('published', left + width - 4 * pr, y - 3 * pr);
+      ctx.fillText('published', right - 4 * pr, y - 3 * pr);
     }
     ctx.restore();
   }

@@ -4,7 +4,7 @@ import type { SampleStore } from '../charts/sampleStore';
 import { TimeChart } from './TimeChart';
 import { prettyJson, runCsv } from '../charts/export';
 import { pinRun, sameNetwork } from '../charts/pinned';
-import { publishedLines } from '../charts/published';
+import { publishedLines, steadyFromMs } from '../charts/published';
 import { describePinned } from '../scenario/settingsDiff';
 import { saveBlob } from './download';
 import {
@@ -146,14 +146,16 @@ export function App({
     return (owner: string) => groups.get(owner);
   }, [connections]);
   const reference = state.current?.scenario.reference;
+  const run = state.current?.scenario.run;
+  const steadyFrom = run ? steadyFromMs(run) : 0;
   const charts = useMemo(
     () =>
       CHARTS.map((spec) => {
         const drawn = drawnLines(spec, state.meta, undefined, groupOf);
-        const published = publishedLines(spec.id, reference, drawn.lines);
+        const published = publishedLines(spec.id, reference, drawn.lines, steadyFrom);
         return { spec, lines: drawn.lines, published, sampled: sampledText(spec.id, drawn), view: chartView(spec, unitFor(spec, state.meta), net, queueUnit) };
       }).filter(({ spec, lines }) => !spec.optional || lines.length > 0),
-    [state.meta, net, queueUnit, groupOf, reference],
+    [state.meta, net, queueUnit, groupOf, reference, steadyFrom],
   );
   const queueUnitPicker = net.ethernet && (
     <select
