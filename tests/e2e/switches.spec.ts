@@ -152,6 +152,11 @@ test("ERICA's target_utilization changed on SW1 while playing applies from then 
   // With "Result ●" and "Switches · 1 change" the tabs wrap: VPs stays inside the panel (QA
   // found it past the window's edge at 1024 and 1280 px).
   await expect(page.getByTestId('tab-switches')).toHaveText('Switches · 1 change');
+  // Ended, a change sets the starting value: the field shows that one (the default, 0.9), not
+  // the 0.6 in force at the end, and entering 0.6 now is a change (QA: it was silently ignored).
+  await expect(page.getByTestId('param-mode')).toContainText('The run has ended');
+  await expect(field).toHaveValue('');
+  await expect(field).toHaveAttribute('placeholder', '0.9');
   const panel = (await page.getByTestId('lesson').boundingBox())!;
   const vps = (await page.getByTestId('tab-paths').boundingBox())!;
   expect(vps.x + vps.width, 'the VPs tab inside the panel').toBeLessThanOrEqual(panel.x + panel.width);

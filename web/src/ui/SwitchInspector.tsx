@@ -52,6 +52,9 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
   const epd = specOf(catalogue.fields.switch, 'epd_threshold_cells');
   const mode = lab.switches.editMode();
   const fb = state.switchFeedback?.node === node ? state.switchFeedback : null;
+  // The value a change would replace: the one in force now while the run plays, else the
+  // starting value (a change then sets it, before any recorded change).
+  const valueAtMs = mode === 'live' ? nowMs : -1;
   const modeText =
     mode === 'live'
       ? `Changes apply live from the current time (t = ${nowMs.toFixed(2)} ms), without a reset, and are recorded in the scenario.`
@@ -185,7 +188,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
           <SwitchField
             key={`${node}:${algId}:${spec.name}`}
             spec={spec}
-            value={paramAt(scenario, node, spec.name, nowMs)}
+            value={paramAt(scenario, node, spec.name, valueAtMs)}
             engineRule={fb?.fields[`params.${spec.name}`]}
             onCommit={(v) => lab.switches.setParam(node, spec.name, v)}
           />
@@ -195,7 +198,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
             testId={`param-${spec.name}`}
             name={spec.name}
             unit={spec.unit}
-            value={paramAt(scenario, node, spec.name, nowMs)}
+            value={paramAt(scenario, node, spec.name, valueAtMs)}
             placeholder={defaultText(spec)}
             help={spec.meaning}
             range={rangeAndDefault(spec)}
