@@ -170,6 +170,14 @@ test('axe: no serious or critical violations on the main screens', async ({ page
     const v = await seriousViolations(page);
     if (v.length) found[name] = v;
   }
+  // A long result (GFC-1's 23 sources and its published figures scroll in their boxes).
+  await openLab(page, '/?scenario=gfc1');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await status(page))?.mode, { timeout: 60_000 }).toBe('done');
+  await page.getByTestId('tab-result').click();
+  const long = await seriousViolations(page);
+  if (long.length) found['gfc1 result'] = long;
   // A sweep's tab, with its table filled in.
   await openLab(page, '/?scenario=fecn-n0-sweep');
   await page.getByTestId('view-sweep').click();

@@ -29,7 +29,8 @@ export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; 
   const rows = summary.reference ?? [];
   if (rows.length === 0) return null;
   return (
-    <div className="summary-scroll">
+    // A long table scrolls in its box: focusable, so that the keyboard scrolls it too.
+    <div className="summary-scroll" tabIndex={0} role="region" aria-label="published figures beside ours">
       <table className="summary-table published-table" data-testid="summary-published">
         <thead>
           <tr>

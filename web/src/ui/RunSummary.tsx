@@ -99,7 +99,8 @@ export function RunSummary({
         )}
       </dl>
       {conns.length > 0 && (
-        <div className="summary-scroll">
+        // A long table scrolls in its box: focusable, so that the keyboard scrolls it too.
+        <div className="summary-scroll" tabIndex={0} role="region" aria-label={`mean rate of each ${net.ethernet ? 'flow' : 'source'}`}>
           <table className="summary-table" data-testid="summary-rates">
             <thead>
               <tr>
