@@ -114,11 +114,17 @@ test('draw a two-switch network with three sources from an empty canvas, run it,
   await expect.poll(async () => (await doc(page)).links.find((l) => l.id === 'L4')).toMatchObject({ distance_km: 100 });
   await page.getByTestId('link-rate').fill('0');
   await page.getByTestId('link-rate').press('Enter');
-  await expect(page.getByTestId('editor-message')).toHaveText('rate_mbps = 0 is out of range: must be between 0.001 and 100000 Mbps');
+  // The rule stands at the field, marked invalid and keeping what was typed to correct.
+  const form = page.getByTestId('link-form');
+  await expect(form.locator('.field-error')).toHaveText('rate_mbps = 0 is out of range: must be between 0.001 and 100000 Mbps');
+  await expect(page.getByTestId('link-rate')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('link-rate')).toHaveValue('0');
+  await page.screenshot({ path: resolve(shots, 'editor-2a-link-refused.png') });
   expect((await doc(page)).links.find((l) => l.id === 'L4')).toMatchObject({ rate_mbps: 622.08 });
   await page.getByTestId('link-rate').fill('155.52');
   await page.getByTestId('link-rate').press('Enter');
   await expect.poll(async () => (await doc(page)).links.find((l) => l.id === 'L4')).toMatchObject({ rate_mbps: 155.52 });
+  await expect(form.locator('.field-error')).toHaveCount(0);
   await page.screenshot({ path: resolve(shots, 'editor-2b-link.png') });
 
   // Algorithms: SW2 runs ERICA+ (through the switch inspector).

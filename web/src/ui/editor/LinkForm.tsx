@@ -2,6 +2,7 @@
 // units, ranges and meanings from the engine's catalogue (`fields.link`, `delay_us_per_km`).
 
 import { useState } from 'react';
+import { FieldError } from '../FieldError';
 import type { ParamSpec } from '../../contract/engine';
 import type { ScenarioLink } from '../../contract/scenario';
 import { describeRange, specOf } from '../../scenario/params';
@@ -23,7 +24,9 @@ export function LinkForm({
   fields: readonly ParamSpec[];
   /** The catalogue's `delay_us_per_km`: what a kilometre of link adds to its delay. */
   delayUsPerKm: number;
-  onChange: (patch: { rate_mbps?: number; length?: LinkLength }) => void;
+  /** Applies a change; the rule it breaks when refused (shown at its field, which keeps what
+   *  the user typed to correct), else null. */
+  onChange: (patch: { rate_mbps?: number; length?: LinkLength }) => string | null;
 }) {
   const rateSpec = specOf(fields, 'rate_mbps');
   const distance = specOf(fields, 'distance_km');
@@ -36,11 +39,15 @@ export function LinkForm({
   const byDelay = link.delay_us !== undefined;
   const [length, setLength] = useState(String(byDelay ? link.delay_us : (link.distance_km ?? 0)));
   const [lengthKind, setLengthKind] = useState<'distance_km' | 'delay_us'>(byDelay ? 'delay_us' : 'distance_km');
-  const sendRate = () =>
-    Number(rate) * perUnit !== link.rate_mbps && onChange({ rate_mbps: rate.trim() === '' ? NaN : Number(rate) * perUnit });
+  const [rateRule, setRateRule] = useState<string | null>(null);
+  const [lengthRule, setLengthRule] = useState<string | null>(null);
+  const sendRate = () => {
+    if (Number(rate) * perUnit === link.rate_mbps) return setRateRule(null);
+    setRateRule(onChange({ rate_mbps: rate.trim() === '' ? NaN : Number(rate) * perUnit }));
+  };
   const sendLength = (kind = lengthKind) => {
     const v = length.trim() === '' ? NaN : Number(length);
-    onChange({ length: kind === 'distance_km' ? { distance_km: v } : { delay_us: v } });
+    setLengthRule(onChange({ length: kind === 'distance_km' ? { distance_km: v } : { delay_us: v } }));
   };
   return (
     <div className="editor-form" data-testid="link-form">
@@ -52,7 +59,7 @@ export function LinkForm({
         <select
           data-testid="link-preset"
           value={preset ? String(preset.rate_mbps) : ''}
-          onChange={(e) => e.target.value && onChange({ rate_mbps: Number(e.target.value) })}
+          onChange={(e) => e.target.value && setRateRule(onChange({ rate_mbps: Number(e.target.value) }))}
         >
           {!preset && <option value="">custom</option>}
           {presets.map((p) => (
@@ -67,6 +74,7 @@ export function LinkForm({
           min="0"
           step="any"
           title={hint(rateSpec)}
+          aria-invalid={!!rateRule}
           value={rate}
           onChange={(e) => setRate(e.target.value)}
           onBlur={sendRate}
@@ -75,6 +83,7 @@ export function LinkForm({
         {/* Ethernet capacities are entered in Gbps (the scenario keeps rate_mbps). */}
         {ethernet ? 'Gbps' : rateSpec.unit}
       </label>
+      <FieldError rule={rateRule} />
       <label>
         <select
           data-testid="link-length-kind"
@@ -94,6 +103,7 @@ export function LinkForm({
           min="0"
           step="any"
           title={hint(lengthKind === 'distance_km' ? distance : delay)}
+          aria-invalid={!!lengthRule}
           value={length}
           onChange={(e) => setLength(e.target.value)}
           onBlur={() => sendLength()}
@@ -101,6 +111,7 @@ export function LinkForm({
         />
         {lengthKind === 'distance_km' ? `${distance.unit} (${delayUsPerKm} ${delay.unit} per ${distance.unit})` : delay.unit}
       </label>
+      <FieldError rule={lengthRule} />
     </div>
   );
 }

@@ -385,9 +385,12 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
           ethernet={!!draft.ethernet}
           fields={catalogue.fields.link}
           delayUsPerKm={catalogue.delay_us_per_km}
-          onChange={(patch) =>
-            apply(setLink(draft, selectedLink.id, patch, catalogue.fields.link), `${selectedLink.id} changed: the run restarted at t = 0.`)
-          }
+          onChange={(patch) => {
+            const r = setLink(draft, selectedLink.id, patch, catalogue.fields.link);
+            if (!r.ok) return r.rule; // shown at the field
+            apply(r, `${selectedLink.id} changed: the run restarted at t = 0.`);
+            return null;
+          }}
         />
       )}
       {inspected && (
