@@ -104,6 +104,18 @@ test('pause, step, run until and reset drive the simulated clock', async ({ page
   await page.getByTestId('run-until').click();
   await expect.poll(async () => (await status(page))?.nowMs).toBe(40);
   await waitForMode(page, 'paused');
+  // Values they cannot take are marked and say why (QA: the buttons only greyed out).
+  await page.getByTestId('step-ms').fill('-1');
+  await expect(page.getByTestId('step-ms')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('step')).toBeDisabled();
+  await expect(page.getByTestId('step')).toHaveAttribute('title', 'A step is a number of milliseconds above 0');
+  await page.getByTestId('until-ms').fill('30');
+  await expect(page.getByTestId('until-ms')).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.getByTestId('run-until')).toHaveAttribute('title', 'Run to a time after now (t = 40.00 ms)');
+  await page.getByTestId('until-ms').fill('');
+  await expect(page.getByTestId('until-ms')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByTestId('step-ms').fill('2.5');
+  await expect(page.getByTestId('step-ms')).toHaveAttribute('aria-invalid', 'false');
   // 0 .. 40 ms at one sample per 0.5 ms.
   expect(await page.evaluate(() => window.__abrlab!.rows())).toBe(81);
 

@@ -41,6 +41,12 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
   const place = state.current?.place;
   const pickerValue = place?.kind === 'mine' ? `mine:${place.id}` : place?.kind === 'library' ? place.id : '';
 
+  // Why Step or Run to cannot go: said on the field and the button (the fields are too small
+  // for a message of their own).
+  const stepRule = Number(stepMs) > 0 ? null : 'A step is a number of milliseconds above 0';
+  const untilRule = Number(untilMs) > nowMs ? null : `Run to a time after now (t = ${nowMs.toFixed(2)} ms)`;
+  // Marked only when it is no time at all: a time already passed is usual once a run ends.
+  const untilBad = untilMs.trim() === '' || !(Number(untilMs) > 0);
   const openFile = async (file: File) => {
     let text: string;
     try {
@@ -196,11 +202,13 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
             lab.step(Number(stepMs));
           }}
         >
-          <button className="btn" data-testid="step" disabled={!state.current || !(Number(stepMs) > 0)}>
+          <button className="btn" data-testid="step" disabled={!state.current || !!stepRule} title={stepRule ?? undefined}>
             Step
           </button>
           <input
             aria-label="step interval (ms)"
+            aria-invalid={!!stepRule}
+            title={stepRule ?? undefined}
             data-testid="step-ms"
             type="number"
             min="0"
@@ -217,11 +225,13 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
             lab.runUntil(Number(untilMs));
           }}
         >
-          <button className="btn" data-testid="run-until" disabled={!state.current || !(Number(untilMs) > nowMs)}>
+          <button className="btn" data-testid="run-until" disabled={!state.current || !!untilRule} title={untilRule ?? undefined}>
             Run to
           </button>
           <input
             aria-label="run until (ms)"
+            aria-invalid={untilBad}
+            title={untilRule ?? undefined}
             data-testid="until-ms"
             type="number"
             min="0"
