@@ -69,7 +69,7 @@ impl ParamSpec {
             return Err(format!(
                 "{} = {} is out of range: must be between {} and {}{}",
                 self.name,
-                value,
+                number(value),
                 self.min,
                 self.max,
                 unit_suffix(self.unit)
@@ -79,6 +79,16 @@ impl ParamSpec {
             return Err(format!("{} = {} must be a whole number", self.name, value));
         }
         Ok(())
+    }
+}
+
+/// A number as a message shows it: as written for the sizes scenarios use, in exponent form
+/// beyond them (`1e308`, not its 309 digits).
+pub fn number(v: f64) -> String {
+    if v != 0.0 && !(1e-6..1e15).contains(&v.abs()) {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
     }
 }
 

@@ -421,10 +421,14 @@ impl<'a> Validator<'a> {
         };
         let Some((pcr, pcr_said)) = pcr else { return };
         for name in ["mcr_mbps", "icr_mbps"] {
-            if let Some((v, at)) = get(name) {
+            // A value out of its own range is reported as that already.
+            let in_range = |v: f64| {
+                crate::source::SOURCE_PARAMS.iter().find(|p| p.name == name).is_none_or(|p| p.check(v).is_ok())
+            };
+            if let Some((v, at)) = get(name).filter(|(v, _)| in_range(*v)) {
                 if v > pcr {
                     let whose = if at.starts_with("defaults.") { format!("{}: ", c.id) } else { String::new() };
-                    self.push(at, format!("{whose}{name} = {v} must not exceed {pcr_said}"));
+                    self.push(at, format!("{whose}{name} = {} must not exceed {pcr_said}", crate::params::number(v)));
                 }
             }
         }

@@ -125,6 +125,18 @@ fn an_on_off_parameter_takes_0_or_1() {
 }
 
 #[test]
+fn a_huge_value_is_reported_once_in_exponent_form() {
+    let p = problems_after(&["defaults.source.icr_mbps=1e308"]);
+    assert_eq!(p.len(), 1, "the range, not also each connection's PCR: {p:?}");
+    assert_problem(&p, "defaults.source.icr_mbps", "icr_mbps = 1e308 is out of range");
+    assert_problem(
+        &problems_after(&["links.L3.rate_mbps=1e300"]),
+        "links[2].rate_mbps",
+        "rate_mbps = 1e300 is out of range",
+    );
+}
+
+#[test]
 fn a_message_keeps_the_ids_as_written() {
     assert_problem(&problems_after(&["nodes.S1.algorithm=\"ut\""]), "nodes[0]", "node 'S1' is a source: only switches");
 }
