@@ -155,8 +155,11 @@ test('presentation mode: the Network view full screen, in large type; gfc1 with 
   await page.getByTestId('lesson-stops').uncheck(); // gfc1's lesson would pause at its first step (10 ms)
   await page.getByTestId('play').click();
   await expect.poll(async () => (await status(page))?.nowMs ?? 0).toBeGreaterThan(20);
+  // GFC-1's sources crowd: their ACRs are on the rate chart, which full screen hides.
+  await expect(page.getByTestId('nv-unlabelled')).toContainText('see the rate chart below');
   await page.getByTestId('nv-full-screen').click();
   await expect(page.getByTestId('network-view')).not.toHaveAttribute('data-full', 'no');
+  await expect(page.getByTestId('nv-unlabelled')).toContainText('leave full screen for the rate chart');
   await page.waitForTimeout(300);
   await page.screenshot({ path: resolve(shots, 'network-present-fullscreen.png') });
   await page.keyboard.press('Escape');

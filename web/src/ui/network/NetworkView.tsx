@@ -185,7 +185,7 @@ export function NetworkView({
       {legend && <Legend ethernet={ethernet} />}
       {!labelled && (
         <p className="nv-summary" data-testid="nv-unlabelled">
-          The sources sit too close together for their {ethernet ? 'rates' : 'ACRs'}: see the rate chart below.
+          The sources sit too close together for their {ethernet ? 'rates' : 'ACRs'}: {full ? 'leave full screen for the rate chart' : 'see the rate chart below'}.
         </p>
       )}
       {layout.summary && (
