@@ -314,6 +314,14 @@ test('a node added from the palette lands clear of the others: every end system 
   expect(after.width).toBeCloseTo(before.width, 0);
   for (const id of ['S1', 'S2', 'S3', 'D1', 'D2', 'D3']) await expect(page.getByTestId(`ed-node-${id}`)).toContainText(id);
   await page.getByTestId('editor-canvas').screenshot({ path: resolve(shots, 'editor-added-nodes.png') });
+  // With the Connection tool from S1, the nodes it cannot pick stay named and readable.
+  await page.getByTestId('tool-flow').click();
+  await page.getByTestId('ed-node-S1').click();
+  await expect(page.getByTestId('ed-node-SW1')).toHaveClass(/unpickable/);
+  const [fg, bg] = await page.getByTestId('ed-node-SW1').evaluate((e) => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]);
+  expect(fg, 'a dark name on a pale node').not.toBe('rgb(255, 255, 255)');
+  expect(bg).not.toBe(fg);
+  await page.getByTestId('editor-canvas').screenshot({ path: resolve(shots, 'editor-connection-tool.png') });
   expect(errors).toEqual([]);
 });
 
