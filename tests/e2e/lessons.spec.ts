@@ -145,7 +145,7 @@ test('the Teacher dialog builds the link; opened, it locks what was chosen', asy
   expect(errors).toEqual([]);
 });
 
-test('?embed=1 shows the run controls and charts only, with a link to the full lab', async ({ page }) => {
+test('?embed=1 shows the run controls, the charts and the Network view only, with a link to the full lab', async ({ page }) => {
   await page.setViewportSize({ width: 900, height: 700 });
   const errors = await openLab(page, '/?scenario=fecn-hotspot&embed=1');
   for (const id of ['scenario-picker', 'view-editor', 'view-compare', 'view-sweep', 'view-rmlog', 'teacher', 'lesson']) {
@@ -153,6 +153,7 @@ test('?embed=1 shows the run controls and charts only, with a link to the full l
   }
   await expect(page.getByTestId('play')).toBeVisible();
   await expect(page.getByTestId('chart-rate')).toBeVisible();
+  await expect(page.getByTestId('view-network')).toBeVisible(); // the feedback loop stays
   const full = page.getByTestId('embed-full-lab');
   await expect(full).toHaveAttribute('target', '_blank');
   const href = (await full.getAttribute('href'))!;
