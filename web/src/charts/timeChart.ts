@@ -551,9 +551,12 @@ export class TimeChartController implements FrameClient {
     ctx.clip();
     ctx.lineWidth = 1.5 * pr;
     ctx.setLineDash([12 * pr, 4 * pr, 2 * pr, 4 * pr]);
-    ctx.font = `${10 * pr}px sans-serif`;
+    // The axis text's size less a sixth: 10 px on the page, 15 px presenting.
+    const fontPx = Math.round((this.look.fontPx * 5) / 6) * pr;
+    ctx.font = `${fontPx}px sans-serif`;
     ctx.textAlign = 'right';
     const right = Math.min(left + width, u.valToPos(this.cfg.endMs, 'x', true));
+    const labels: { y: number; color: string }[] = [];
     for (const p of published) {
       const from = Math.max(left, u.valToPos(p.fromMs, 'x', true));
       if (from >= right) continue; // zoomed in before the steady window
@@ -563,8 +566,16 @@ export class TimeChartController implements FrameClient {
       ctx.moveTo(from, y);
       ctx.lineTo(right, y);
       ctx.stroke();
-      ctx.fillStyle = p.color;
-      ctx.fillText('published', right - 4 * pr, y - 3 * pr);
+      labels.push({ y, color: p.color });
+    }
+    // One word per line, from the top down, each clear of the one above (close values share
+    // the one drawn; the legend and the tooltip name every line).
+    let clearBelow = -Infinity;
+    for (const l of labels.sort((a, b) => a.y - b.y)) {
+      if (l.y - 3 * pr - fontPx < clearBelow) continue;
+      ctx.fillStyle = l.color;
+      ctx.fillText('published', right - 4 * pr, l.y - 3 * pr);
+      clearBelow = l.y - 3 * pr;
     }
     ctx.restore();
   }
