@@ -164,7 +164,7 @@ test('an invalid scenario file is reported by field path, and the loaded one sta
     buffer: Buffer.from(JSON.stringify(bad)),
   });
   const problems = page.getByTestId('problems');
-  await expect(problems).toContainText('Could not load broken.json');
+  await expect(problems).toContainText('Could not load Two sources (broken.json)');
   await expect(problems).toContainText('run.duration_ms');
   expect(await page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-sources');
   // The loaded scenario still runs.

@@ -137,7 +137,7 @@ test('issue 14: back to a scenario opened from a file, or a link, opens it again
   await page.goBack();
   await expect.poll(async () => (await scenarioOf(page))?.name).toBe('From a file');
   expect((await scenarioOf(page))?.run.duration_ms).toBe(123);
-  expect(await hook(page, () => window.__abrlab?.origin() ?? null)).toBe('mine.json');
+  expect(await hook(page, () => window.__abrlab?.origin() ?? null)).toBe('From a file (mine.json)');
   await page.goBack();
   await expect.poll(() => hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('two-sources');
   await page.goForward();
@@ -234,7 +234,8 @@ test('issue 14: bad imports are refused with a message; the scenario open stays'
   ];
   for (const [name, text, message] of files) {
     await page.getByTestId('scenario-file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
-    await expect(page.getByTestId('problems')).toContainText(`Could not load ${name}`);
+    // Named by the file (and the scenario's name, when it has one to read).
+    await expect(page.getByTestId('problems')).toContainText(name === 'invalid.json' ? `Could not load Two sources (${name})` : `Could not load ${name}`);
     await expect(page.getByTestId('problems')).toContainText(message);
     await expect(page.getByTestId('problems')).toContainText('Still showing');
     expect(await hook(page, () => window.__abrlab!.scenario())).toBe(work);

@@ -111,6 +111,6 @@ test('export downloads the scenario in the library format; import loads it back'
   await page.getByTestId('scenario-picker').selectOption('gfc1');
   await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('gfc1');
   await page.getByTestId('scenario-file').setInputFiles({ name: 'two-sources.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-  await expect.poll(() => hook(page, () => window.__abrlab!.origin())).toBe('two-sources.json');
+  await expect.poll(() => hook(page, () => window.__abrlab!.origin())).toBe('Two sources (two-sources.json)'); // its name, and the file's
   expect(JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!).changes).toHaveLength(1);
 });

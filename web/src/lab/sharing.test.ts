@@ -6,7 +6,7 @@ import { createFakeEngine } from '../test/fakeEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
 import { LAST_WORK_KEY, readLastWork, type KeyValueStore } from '../scenario/storage';
 import { Lab } from './lab';
-import { exportFile, linkView, SHARED_ORIGIN, shareLink, startup } from './sharing';
+import { exportFile, fileOrigin, linkView, SHARED_ORIGIN, shareLink, startup } from './sharing';
 
 class MemoryStore implements KeyValueStore {
   map = new Map<string, string>();
@@ -140,5 +140,14 @@ describe('Lab: last work and queued loads', () => {
     t.pump();
     expect(t.lab.getState().current?.id).toBe('two-sources');
     expect(t.lab.getState().problems?.origin).toBe(SHARED_ORIGIN);
+  });
+});
+
+describe('fileOrigin', () => {
+  it("names an imported file by its scenario's name and the file's, else the file's alone", () => {
+    expect(fileOrigin('{"id":"x","name":"  My study "}', 'study.json')).toBe('My study (study.json)');
+    for (const text of ['{"id":"x"}', '{"name":""}', '{"name":3}', 'null', '[1]', 'not json']) {
+      expect(fileOrigin(text, 'f.json'), text).toBe('f.json');
+    }
   });
 });

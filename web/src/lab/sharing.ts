@@ -138,3 +138,18 @@ export function exportFile(scenario: Scenario): { name: string; text: string } {
   const name = `${String(scenario.id || 'scenario').replace(/[^A-Za-z0-9._-]+/g, '-')}.json`;
   return { name, text: scenarioFileText(scenario) };
 }
+
+/**
+ * What an imported file is called while it is open (the picker, the notices): the scenario's
+ * `name` with the file's, or the file's alone when the text has no name to read (it may not
+ * even be JSON: the engine says what is wrong with it).
+ */
+export function fileOrigin(text: string, fileName: string): string {
+  let name: unknown;
+  try {
+    name = (JSON.parse(text) as { name?: unknown } | null)?.name;
+  } catch {
+    name = undefined;
+  }
+  return typeof name === 'string' && name.trim() ? `${name.trim()} (${fileName})` : fileName;
+}

@@ -3,7 +3,7 @@ import { groupLibrary, LIBRARY } from '../scenario/library';
 import { lastChangeText } from '../scenario/myScenarios';
 import { SPEEDS, speedLabel } from '../scenario/speed';
 import type { Lab, LabState } from '../lab/lab';
-import { exportFile, linkView, shareLink, shareNotice } from '../lab/sharing';
+import { exportFile, fileOrigin, linkView, shareLink, shareNotice } from '../lab/sharing';
 import { saveBlob } from './download';
 import { MyScenariosMenu } from './MyScenariosMenu';
 import { LOCKED_TITLE, useTeacher } from './teacherContext';
@@ -55,7 +55,7 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
       lab.notify({ kind: 'error', text: `${file.name} could not be read: ${(e as Error).message || String(e)}` });
       return;
     }
-    lab.open(text, file.name);
+    lab.open(text, fileOrigin(text, file.name));
   };
   const share = async () => {
     const s = state.current?.scenario;
