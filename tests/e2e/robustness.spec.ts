@@ -335,3 +335,40 @@ test('issue 14: flows that left before the steady window say when they left in t
   await rates.scrollIntoViewIfNeeded();
   await page.screenshot({ path: resolve(shots, 'summary-left.png') });
 });
+
+// QA: the same scenario of the user's in two tabs, each changed: the tab holding the older copy
+// wrote it over the other's change, which was lost without a word.
+test('two tabs on one of your scenarios: both tabs\' changes are kept, the older copy\'s as a scenario of its own', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const setParam = async (p: Page, name: string, value: string) => {
+    await p.getByTestId('tab-switches').click();
+    const field = p.getByTestId(`param-${name}`).locator('input');
+    await field.fill(value);
+    await field.press('Enter');
+  };
+  const param = async (p: Page, name: string) => (await scenarioOf(p))?.nodes.find((n: { id: string }) => n.id === 'SW1')?.params?.[name];
+  await setParam(page, 'target_utilization', '0.8');
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toMatch(/^mine:/);
+  const mine = page.url();
+
+  const other = await context.newPage();
+  await openLab(other, new URL(mine).pathname + new URL(mine).search);
+  await expect.poll(() => param(other, 'target_utilization')).toBe(0.8);
+
+  await setParam(page, 'target_utilization', '0.6'); // tab A
+  await expect.poll(() => param(page, 'target_utilization')).toBe(0.6);
+  await hook(page, () => window.__abrlab!.saved()); // kept
+  await setParam(other, 'delta', '0.05'); // tab B, still holding 0.8
+  await expect(other.getByTestId('notice')).toContainText('changed in another tab since this tab opened it');
+  await other.screenshot({ path: resolve(shots, 'mine-two-tabs.png') });
+  expect(other.url()).not.toBe(mine); // tab B moved to its own copy
+
+  // A reload of tab A finds its 0.6; tab B's copy has B's change on the 0.8 it held.
+  await page.reload();
+  await expect.poll(() => param(page, 'target_utilization')).toBe(0.6);
+  expect(await param(page, 'delta')).toBeUndefined();
+  await other.reload();
+  await expect.poll(() => param(other, 'delta')).toBe(0.05);
+  expect(await param(other, 'target_utilization')).toBe(0.8);
+  expect(errors).toEqual([]);
+});
