@@ -268,15 +268,6 @@ fn minimum_rates_that_no_link_can_carry_are_refused() {
 }
 
 #[test]
-fn icr_above_pcr_is_refused() {
-    assert_problem(
-        &problems_after(&["connections.C1.params.icr_mbps=200"]),
-        "connections[0].params.icr_mbps",
-        "must not exceed pcr_mbps",
-    );
-}
-
-#[test]
 fn wrong_types_and_unknown_fields_name_their_path() {
     assert_problem(&problems_after(&["run.duration_ms=\"fast\""]), "run.duration_ms", "expected f64");
     let p = problems_after(&["nodes.SW1.colour=\"red\""]);
