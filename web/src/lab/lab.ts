@@ -281,7 +281,11 @@ export class Lab {
   open(json: string, origin: string, place: Place = NOWHERE, nav: Nav = 'push', speed?: Speed) {
     // One of the user's scenarios is opened as it is kept: its next change is written over
     // that text only (see `put`).
-    if (place.kind === 'mine') this.basis.set(place.id, json);
+    // Opened again on purpose, a scenario this tab forked from takes this tab's changes again.
+    if (place.kind === 'mine') {
+      this.basis.set(place.id, json);
+      this.forkedTo.delete(place.id);
+    }
     if (nav === 'push' && this.state.loading && !this.loads.onItsWay?.load.edited) this.cancelLoad();
     this.loads.dispatch(origin, () => ({ ...loadOf(json), place, nav, speed }));
   }

@@ -221,6 +221,14 @@ describe('My scenarios', () => {
     expect(JSON.parse((await a.scenarios.get('m1'))!.json).run.duration_ms).toBe(350);
     expect((await a.scenarios.list()).map((m) => m.id).sort()).toEqual(['m1', 'm2']);
     expect(a.lab.getState().notice?.text ?? '').not.toMatch(/another tab/);
+
+    // Tab B opens m1 again on purpose: its changes go to m1 again (as it now reads it).
+    await tabB.lab.openMine('m1');
+    tabB.pump();
+    changeDuration(tabB, 500);
+    await tabB.lab.saved();
+    expect(JSON.parse((await a.scenarios.get('m1'))!.json).run.duration_ms).toBe(500);
+    expect(JSON.parse((await a.scenarios.get('m2'))!.json).run.duration_ms).toBe(450);
   });
 
   it('says once when the scenarios cannot be kept, and keeps the last work', async () => {
