@@ -50,6 +50,17 @@ describe('startup: which scenario the lab opens with', () => {
     // The speed a link carries goes with the shared load (the fallback opens at its default).
     const withSpeed = startup(at(`#s=${encodeScenario(mine, lib)}&v=0.2`), st, entries);
     expect(withSpeed.loads.map((l) => l.speed)).toEqual([undefined, 0.2]);
+    expect(withSpeed.notice).toBeNull();
+    // A choice it cannot read is left out, and the lab says which (QA: &v=abc opened silently
+    // at another speed).
+    for (const [tail, said] of [
+      ['&v=abc', 'playback speed “abc”'],
+      ['&v=1e9&u=parsecs', 'playback speed “1e9” and queue unit “parsecs”'],
+    ]) {
+      const bad = startup(at(`#s=${encodeScenario(mine, lib)}${tail}`), st, entries);
+      expect(bad.loads.at(-1)!.speed).toBeUndefined();
+      expect(bad.notice).toEqual({ kind: 'info', text: expect.stringContaining(`This link's ${said} could not be read`) });
+    }
   });
 
   it('a damaged link says why and opens the last work', () => {

@@ -10,6 +10,7 @@ import {
   scenarioFileText,
   shareHash,
   textLibrary,
+  unreadViewChoices,
   viewOf,
   type LinkView,
 } from '../scenario/share';
@@ -89,9 +90,13 @@ export function startup(
     };
   }
   const view = viewOf(location.hash);
+  const unread = unreadViewChoices(location.hash);
+  const unreadNotice: Notice | null = unread.length
+    ? { kind: 'info', text: `This link's ${unread.join(' and ')} could not be read: the scenario opens without ${unread.length > 1 ? 'them' : 'it'}.` }
+    : null;
   return {
     loads: [...loads, { json: d.json, origin: SHARED_ORIGIN, place: NOWHERE, speed: view.speed }],
-    notice: missingNotice,
+    notice: missingNotice ?? unreadNotice,
     clearHash: true,
     view,
   };

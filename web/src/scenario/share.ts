@@ -281,6 +281,23 @@ export function viewOf(hash: string): LinkView {
   return view;
 }
 
+/**
+ * The view choices of a hash that `viewOf` drops as unreadable, in words ("playback speed
+ * “abc”"): the lab opens the link without them and says which.
+ */
+export function unreadViewChoices(hash: string): string[] {
+  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  const view = viewOf(hash);
+  const out: string[] = [];
+  for (const part of h.split('&')) {
+    const [k, v = ''] = part.split('=', 2);
+    if (k === 'v' && view.speed === undefined) out.push(`playback speed “${v}”`);
+    if (k === 'u' && view.queueUnit === undefined) out.push(`queue unit “${v}”`);
+    if (k === 'q' && view.quantity === undefined) out.push(`quantity “${v}”`);
+  }
+  return out;
+}
+
 /** The text library of a list of scenarios (the bundled library, in the app). */
 export function textLibrary(scenarios: readonly { id: string; scenario: unknown }[]): TextLibrary {
   return new Map(scenarios.map((e) => [e.id, e.scenario as Record<string, unknown>]));
