@@ -203,6 +203,15 @@ fn run(
     }
     if let Some(t) = steady_from_ms {
         abr_sim::fields::STEADY_FROM_MS.check(t).map_err(|rule| format!("error: --steady-from-ms: {rule}"))?;
+        // Past the run's end (as the other options leave it), the window is the option's fault,
+        // not the file's.
+        let mut doc = read_json(path)?;
+        for o in overrides.iter().chain(set) {
+            let _ = scenario::apply_override(&mut doc, o); // a bad one is reported by `load`
+        }
+        if let Some(d) = doc["run"]["duration_ms"].as_f64().filter(|&d| t > d) {
+            return Err(format!("error: --steady-from-ms = {t} must be between 0 and the run's duration_ms = {d}"));
+        }
         overrides.push(format!("run.steady_from_ms={t}"));
     } else if let Some(d) = duration_ms {
         // A shorter run than the file's: its steady-state window may no longer fit.

@@ -53,6 +53,18 @@ fn set_steady_window_and_algorithm_flags_take_effect() {
     let target = 155.52 * 0.8 / 2.0;
     assert!((0.95 * target..=1.1 * target).contains(&rate), "rate {rate}");
 
+    // A window past the run's end is the option's fault, and said so (with --duration-ms too).
+    for args in [&["--steady-from-ms", "200"][..], &["--duration-ms", "40", "--steady-from-ms", "50"][..]] {
+        let out = abrsim(&[&["run", "scenarios/two-sources.json"][..], args].concat());
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("error: --steady-from-ms = ")
+                && err.contains("must be between 0 and the run's duration_ms"),
+            "{err}"
+        );
+    }
+
     let none = json(&abrsim(&["run", "scenarios/two-sources.json", "--algorithm", "none", "--duration-ms", "20"]));
     assert!(none["connections"][0]["lost_cells"].as_u64().unwrap() > 0, "no feedback: the buffer overflows");
 }
