@@ -102,13 +102,17 @@ describe('the summaries side by side', () => {
   });
 
   it('writes the table as CSV: a column per run, a line per row, values unrounded', () => {
-    const rows = compareTable([a, b, { ok: false, error: 'boom' }]);
-    const csv = compareCsv(['two-sources', 'SW1.algorithm = erica_plus', 'bad, "quoted"'], rows);
+    const outcomes = [a, b, { ok: false as const, error: 'boom, at 3 ms' }];
+    const rows = compareTable(outcomes);
+    const csv = compareCsv(['two-sources', 'SW1.algorithm = erica_plus', 'bad, "quoted"'], rows, outcomes);
     const [head, ...lines] = csv.trimEnd().split('\n');
     expect(head).toBe('metric,two-sources,SW1.algorithm = erica_plus,"bad, ""quoted"""');
-    expect(lines.map((l) => l.split(',')[0])).toEqual(rows.map((r) => r.label));
+    expect(lines.slice(0, -1).map((l) => l.split(',')[0])).toEqual(rows.map((r) => r.label));
     expect(lines[0]).toBe('C1 mean rate (Mbps),70,77,');
     expect(lines[4]).toBe("Jain's index,1,0.99,");
+    // The failed run's empty column says why, on a last line.
+    expect(lines.at(-1)).toBe('failed,,,"boom, at 3 ms"');
+    expect(compareCsv(['x'], compareTable([a]), [a]).includes('failed')).toBe(false);
   });
 
   it('treats a missing value against a number as a difference', () => {

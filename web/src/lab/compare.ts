@@ -216,11 +216,16 @@ export function compareTable(
 /**
  * The table as CSV: a `metric` column and one column per run (headed by its label), one line per
  * row of the table, each value as the engine computed it (not rounded as shown); an empty field
- * where a run has none.
+ * where a run has none. When a run failed, a last line `failed` says why under its column.
  */
-export function compareCsv(labels: string[], rows: CompareRow[]): string {
+export function compareCsv(labels: string[], rows: CompareRow[], outcomes: readonly (CompareOutcome | undefined)[] = []): string {
   const out = [['metric', ...labels].map(csvField).join(',')];
   for (const r of rows) out.push([csvField(r.label), ...r.values.map((v) => (v === null ? '' : String(v)))].join(','));
+  const failures = labels.map((_, i) => {
+    const o = outcomes[i];
+    return o && !o.ok ? o.error : '';
+  });
+  if (failures.some((f) => f)) out.push(['failed', ...failures].map(csvField).join(','));
   return out.join('\n') + '\n';
 }
 

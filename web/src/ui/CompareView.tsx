@@ -237,7 +237,7 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
     // A new comparison is a new snapshot: the series arrive with the last outcome.
   }, [compare, s.outcomes, net, names]);
   const base = s.json ? (JSON.parse(s.json) as { id?: string }).id ?? 'compare' : 'compare';
-  const saveCsv = () => saveBlob(new Blob([compareCsv(names, rows)], { type: 'text/csv' }), `${base}-compare.csv`);
+  const saveCsv = () => saveBlob(new Blob([compareCsv(names, rows, s.outcomes)], { type: 'text/csv' }), `${base}-compare.csv`);
   const savePng = async () => {
     const width = COMPARE_IMAGE_WIDTH;
     const endMs = side[0]?.endMs ?? 1;
