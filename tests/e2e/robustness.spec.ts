@@ -358,6 +358,7 @@ test('two tabs on one of your scenarios: both tabs\' changes are kept, the older
   await setParam(page, 'target_utilization', '0.6'); // tab A
   await expect.poll(() => param(page, 'target_utilization')).toBe(0.6);
   await hook(page, () => window.__abrlab!.saved()); // kept
+  await expect(other.getByTestId('notice')).toContainText('was just changed in another tab'); // B is told at once
   await setParam(other, 'delta', '0.05'); // tab B, still holding 0.8
   await expect(other.getByTestId('notice')).toContainText('changed in another tab since this tab opened it');
   await other.screenshot({ path: resolve(shots, 'mine-two-tabs.png') });

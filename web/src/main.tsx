@@ -10,7 +10,7 @@ import { comparePayloadOf, decodeCompare } from './lab/compare';
 import { textLibrary } from './scenario/share';
 import { linkView, shareLink, startup, type Startup } from './lab/sharing';
 import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
-import { IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
+import { broadcastTabs, IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
 import { historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
 import { App } from './ui/App';
 import { ignoredNotice, parseTeacher, withTeacher } from './lab/teacher';
@@ -62,6 +62,7 @@ const lab = new Lab(makeWorker, {
   samples: store,
   storage: storage(),
   scenarios,
+  tabs: broadcastTabs(),
   places,
   answerTimeoutMs: e2e?.answerTimeoutMs(),
 });

@@ -10,7 +10,7 @@ import type { Catalogue, RmDirection, RunSummary } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { SimClient, type ClientHandlers, type WorkerLike } from '../engine/client';
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
-import { newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore } from '../scenario/myScenarios';
+import { newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import { NOWHERE, type Opened, type Place } from '../scenario/place';
 import { writeLastWork, type KeyValueStore } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
@@ -46,6 +46,8 @@ export interface LabOptions {
   storage?: KeyValueStore | null;
   /** Where the user's own scenarios are kept (IndexedDB in the browser; null: nowhere). */
   scenarios?: ScenarioStore | null;
+  /** The lab's other tabs in this browser, told what this one keeps (null: none). */
+  tabs?: TabChannel | null;
   /** The page address: told what is open after every load and every first change (with the
    *  scenario itself, which a history entry of a file or link keeps, having no address). */
   places?: { show(place: Place, how: 'push' | 'replace', opened: Opened): void } | null;
@@ -71,6 +73,7 @@ export class Lab {
   private readonly basis = new Map<string, string>();
   /** A scenario another tab changed → the copy this tab's changes to it now go to. */
   private readonly forkedTo = new Map<string, string>();
+  private readonly tabs: TabChannel | null;
   private readonly places: LabOptions['places'];
   private readonly now: () => number;
   private readonly newId: () => string;
@@ -107,6 +110,8 @@ export class Lab {
     this.storage = opts.storage ?? null;
     this.scenarios = opts.scenarios ?? null;
     this.places = opts.places ?? null;
+    this.tabs = opts.tabs ?? null;
+    this.tabs?.listen((kept) => this.keptElsewhere(kept));
     this.now = opts.now ?? (() => Date.now());
     this.newId = opts.newId ?? (() => newMineId(this.now()));
     this.loadingAfterMs = opts.loadingAfterMs ?? LOADING_AFTER_MS;
@@ -437,6 +442,7 @@ export class Lab {
     const kept = { ...change, id: this.forkedTo.get(change.id) ?? change.id };
     if ((await store.put(kept, this.basis.get(kept.id))) === 'kept') {
       this.basis.set(kept.id, kept.json);
+      this.tabs?.post({ id: kept.id, json: kept.json });
       return;
     }
     const copy: MyScenario = { ...kept, id: this.newId() };
@@ -453,6 +459,20 @@ export class Lab {
     this.notify({
       kind: 'info',
       text: `“${kept.name}” was changed in another tab since this tab opened it. Both are kept: this tab's version is now a scenario of its own (in Mine), the other tab's stays as it was.`,
+    });
+  }
+
+  /**
+   * Another tab kept one of the user's scenarios: the list follows, and if it is the one open
+   * here (and now differs from it), the user is told at once, not at their next change.
+   */
+  private keptElsewhere(kept: { id: string; json: string }) {
+    void this.refreshMyScenarios();
+    const open = this.state.current;
+    if (open?.place.kind !== 'mine' || open.place.id !== kept.id || open.json === kept.json) return;
+    this.notify({
+      kind: 'info',
+      text: `“${scenarioName(open.scenario)}” was just changed in another tab. This tab still shows it as it was; a change here is kept as a scenario of its own (reopen it from Mine to see the other tab's version).`,
     });
   }
 
@@ -664,6 +684,7 @@ export class Lab {
     this.set({ notice: null });
   }
   dispose() {
+    this.tabs?.close();
     if (this.loadingTimer) clearTimeout(this.loadingTimer);
     this.statusThrottle.cancel();
     this.client.dispose();

@@ -5,7 +5,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
-import { IndexedDbScenarioStore, lastChangeText, unavailableStore, within, type ScenarioStore } from '../scenario/myScenarios';
+import { IndexedDbScenarioStore, lastChangeText, unavailableStore, within, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import type { Place } from '../scenario/place';
 import { placeOf, searchFor } from '../scenario/place';
 import { encodeScenario, textLibrary } from '../scenario/share';
@@ -36,9 +36,26 @@ afterEach(() => {
   labs = [];
 });
 
+/** The tabs of one browser: each tab's channel reaches the others (as a BroadcastChannel does). */
+function tabHub() {
+  const listeners = new Set<(k: { id: string; json: string }) => void>();
+  return (): TabChannel => {
+    let own: ((k: { id: string; json: string }) => void) | null = null;
+    return {
+      post: (k) => listeners.forEach((l) => l !== own && l(k)),
+      listen: (on) => {
+        own = on;
+        listeners.add(on);
+      },
+      close: () => own && listeners.delete(own),
+    };
+  };
+}
+
 /** A browser: its IndexedDB and localStorage, and the address bar; each `open()` a page load. */
 function browser() {
   const idb = new IDBFactory();
+  const tabs = tabHub();
   const local = new MemoryStore();
   const address = { search: '', hash: '', pushes: 0 };
   let ids = 0;
@@ -48,6 +65,7 @@ function browser() {
     const lab = new Lab(() => (worker = new InProcessWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host))), {
       storage: local,
       scenarios,
+      tabs: tabs(),
       places: {
         show(place: Place, how) {
           address.search = searchFor(place, address.search);
@@ -200,6 +218,9 @@ describe('My scenarios', () => {
 
     changeDuration(a, 300); // tab A changes it again ...
     await a.lab.saved();
+    // Tab B is told at once, before it changes anything.
+    expect(tabB.lab.getState().notice?.text).toMatch(/was just changed in another tab\. This tab still shows it as it was/);
+    expect(tabB.lab.getState().current?.scenario.run.duration_ms).toBe(250);
     const inB = changeDuration(tabB, 400); // ... and tab B, still at 250, changes it too
     await tabB.lab.saved();
 

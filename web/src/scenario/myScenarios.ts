@@ -34,6 +34,33 @@ export interface ScenarioStore {
   remove(id: string): Promise<void>;
 }
 
+/**
+ * The other tabs of the lab in this browser: each says which of the user's scenarios it just
+ * kept, so that a tab holding that scenario can say at once that it changed (a
+ * `BroadcastChannel` in the browser).
+ */
+export interface TabChannel {
+  post(kept: { id: string; json: string }): void;
+  listen(on: (kept: { id: string; json: string }) => void): void;
+  close(): void;
+}
+
+/** The browser's channel between the lab's tabs (null where there is none). */
+export function broadcastTabs(name = 'abrlab-scenarios'): TabChannel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  const channel = new BroadcastChannel(name);
+  return {
+    post: (kept) => channel.postMessage(kept),
+    listen: (on) => {
+      channel.onmessage = (e: MessageEvent) => {
+        const k = e.data as { id?: unknown; json?: unknown } | null;
+        if (k && typeof k.id === 'string' && typeof k.json === 'string') on({ id: k.id, json: k.json });
+      };
+    },
+    close: () => channel.close(),
+  };
+}
+
 /** The name the user knows a scenario by: its `name`, else its `id`. */
 export function scenarioName(s: Pick<Scenario, 'id' | 'name'>): string {
   return (typeof s.name === 'string' && s.name.trim()) || String(s.id || 'scenario');
