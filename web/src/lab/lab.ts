@@ -442,7 +442,7 @@ export class Lab {
     const kept = { ...change, id: this.forkedTo.get(change.id) ?? change.id };
     if ((await store.put(kept, this.basis.get(kept.id))) === 'kept') {
       this.basis.set(kept.id, kept.json);
-      this.tabs?.post({ id: kept.id, json: kept.json });
+      this.tabs?.post(kept.id);
       return;
     }
     const copy: MyScenario = { ...kept, id: this.newId() };
@@ -463,13 +463,13 @@ export class Lab {
   }
 
   /**
-   * Another tab kept one of the user's scenarios: the list follows, and if it is the one open
-   * here (and now differs from it), the user is told at once, not at their next change.
+   * Another tab kept a change of one of the user's scenarios: the list follows, and if it is
+   * the one open here, the user is told at once, not at their next change.
    */
-  private keptElsewhere(kept: { id: string; json: string }) {
+  private keptElsewhere(id: string) {
     void this.refreshMyScenarios();
     const open = this.state.current;
-    if (open?.place.kind !== 'mine' || open.place.id !== kept.id || open.json === kept.json) return;
+    if (open?.place.kind !== 'mine' || open.place.id !== id) return;
     this.notify({
       kind: 'info',
       text: `“${scenarioName(open.scenario)}” was just changed in another tab. This tab still shows it as it was; a change here is kept as a scenario of its own (reopen it from Mine to see the other tab's version).`,

@@ -38,11 +38,11 @@ afterEach(() => {
 
 /** The tabs of one browser: each tab's channel reaches the others (as a BroadcastChannel does). */
 function tabHub() {
-  const listeners = new Set<(k: { id: string; json: string }) => void>();
+  const listeners = new Set<(id: string) => void>();
   return (): TabChannel => {
-    let own: ((k: { id: string; json: string }) => void) | null = null;
+    let own: ((id: string) => void) | null = null;
     return {
-      post: (k) => listeners.forEach((l) => l !== own && l(k)),
+      post: (id) => listeners.forEach((l) => l !== own && l(id)),
       listen: (on) => {
         own = on;
         listeners.add(on);

@@ -40,8 +40,10 @@ export interface ScenarioStore {
  * `BroadcastChannel` in the browser).
  */
 export interface TabChannel {
-  post(kept: { id: string; json: string }): void;
-  listen(on: (kept: { id: string; json: string }) => void): void;
+  /** Says that this tab kept a change of the user's scenario `id` (the id alone: the text
+   *  is in the store). */
+  post(id: string): void;
+  listen(on: (id: string) => void): void;
   close(): void;
 }
 
@@ -50,11 +52,10 @@ export function broadcastTabs(name = 'abrlab-scenarios'): TabChannel | null {
   if (typeof BroadcastChannel === 'undefined') return null;
   const channel = new BroadcastChannel(name);
   return {
-    post: (kept) => channel.postMessage(kept),
+    post: (id) => channel.postMessage(id),
     listen: (on) => {
       channel.onmessage = (e: MessageEvent) => {
-        const k = e.data as { id?: unknown; json?: unknown } | null;
-        if (k && typeof k.id === 'string' && typeof k.json === 'string') on({ id: k.id, json: k.json });
+        if (typeof e.data === 'string') on(e.data);
       };
     },
     close: () => channel.close(),
