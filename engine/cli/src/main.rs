@@ -216,7 +216,11 @@ fn run(
     } else if let Some(d) = duration_ms {
         // A shorter run than the file's: its steady-state window may no longer fit.
         let doc = read_json(path)?;
-        if doc["run"]["steady_from_ms"].as_f64().is_some_and(|t| t > d) {
+        if let Some(t) = doc["run"]["steady_from_ms"].as_f64().filter(|&t| t > d) {
+            eprintln!(
+                "note: --duration-ms {d} ends the run before the file's run.steady_from_ms ({t} ms): \
+                 the steady-state window is the run's last third (--steady-from-ms sets another)"
+            );
             overrides.push("run.steady_from_ms=null".into());
         }
     }
@@ -228,6 +232,9 @@ fn run(
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     let mut summary = metrics::summarize(&sim);
     summary.wall_ms = wall_ms;
+    for note in &summary.notes {
+        eprintln!("note: {note}");
+    }
     println!("{}", serde_json::to_string_pretty(&summary).expect("serialises"));
     Ok(())
 }

@@ -281,9 +281,11 @@ fn a_sweep_row_equals_the_run_with_the_same_overrides() {
 
 #[test]
 fn bad_sweeps_exit_2_naming_the_field_and_rule() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 7] = [
         (&["--shard", "3/2"], "--shard '3/2': expected I/N with 1 ≤ I ≤ N"),
         (&["--vary", "nodes.SW1.params.n0="], "give at least one value"),
+        (&["--vary", "nodes.SW1.params.n0=10,,20"], "value 2 of 3 is empty (a comma too many?)"),
+        (&["--vary", "nodes.SW1.params.n0=10,20,"], "value 3 of 3 is empty"),
         (
             &["--vary", "nodes.SW1.params.n0=10,0"],
             "sweep.vary[0].values[1]: 0 makes the scenario invalid: nodes[0].params.n0: n0 = 0 is out of range",

@@ -149,6 +149,10 @@ pub struct Summary {
     #[ts(type = "number")]
     pub judged_rates: usize,
     pub digest: String,
+    /// What the reader should know about these figures (why the means are missing).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub notes: Vec<String>,
 }
 
 /// Summarises a run over its steady-state window (`run.steady_from_ms` to the last sample).
@@ -282,6 +286,12 @@ pub fn summarize(sim: &Simulation) -> Summary {
         reference: Vec::new(),
         judged_rates: rec.convergence().judged(),
         digest: rec.digest(),
+        notes: window
+            .is_none()
+            .then(|| crate::validate::steady_window_note(&sim.scenario))
+            .flatten()
+            .into_iter()
+            .collect(),
     };
     summary.reference = crate::reference::compare(&sim.scenario, &summary);
     summary

@@ -18,17 +18,22 @@ impl SweepParam {
     /// A parameter from the CLI's `PATH=V1,V2,…` (each value JSON, else a string).
     pub fn from_cli(spec: &str) -> Result<SweepParam, String> {
         let (path, list) = spec.split_once('=').ok_or_else(|| format!("--vary '{spec}': expected PATH=V1,V2,…"))?;
-        let values: Vec<Value> = list
-            .split(',')
-            .filter(|v| !v.trim().is_empty())
-            .map(|v| serde_json::from_str(v.trim()).unwrap_or_else(|_| Value::String(v.trim().to_string())))
-            .collect();
         if path.is_empty() {
             return Err(format!("--vary '{spec}': the path is empty"));
         }
-        if values.is_empty() {
+        if list.trim().is_empty() {
             return Err(format!("--vary '{spec}': give at least one value"));
         }
+        let parts: Vec<&str> = list.split(',').map(str::trim).collect();
+        if let Some(i) = parts.iter().position(|v| v.is_empty()) {
+            return Err(format!(
+                "--vary '{spec}': value {} of {} is empty (a comma too many?); values are separated by single commas",
+                i + 1,
+                parts.len()
+            ));
+        }
+        let values: Vec<Value> =
+            parts.iter().map(|v| serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_string()))).collect();
         Ok(SweepParam { name: None, paths: vec![path.to_string()], scale: None, values })
     }
 

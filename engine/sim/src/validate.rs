@@ -8,8 +8,9 @@
 
 use crate::algorithms;
 use crate::fields::{self, kind_fields, FIELDS};
-use crate::params::{check_params, ParamSpec};
+use crate::params::{self, check_params, ParamSpec};
 use crate::scenario::{About, Background, Behavior, Connection, NodeKind, ParamChange, Problem, Scenario, Traffic};
+use crate::time;
 use crate::topology::Topology;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -30,6 +31,53 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
 
 /// Checks one live parameter change against the scenario; the problem's path is relative to
 /// the change (`at_ms`, `node`, `param` or `value`).
+/// How many samples fall in the steady-state window from `from_ms` to the run's end: the
+/// sampler takes one at every multiple of the interval up to the end (`probes::Sampler`), and
+/// the window takes those at `from_ms` or later (`window::SteadyWindow::add`).
+fn samples_in_window(duration_ms: f64, interval_us: f64, from_ms: f64) -> u64 {
+    let interval = time::from_us(interval_us).max(1);
+    let last = time::from_ms(duration_ms) / interval;
+    let in_window = |k: u64| time::to_ms(k * interval) >= from_ms - 1e-9;
+    // The first sample in the window, found from an estimate (float rounding may put it one off).
+    let mut k = ((from_ms * 1e9 / interval as f64).floor().max(0.0) as u64).min(last + 1);
+    while k > 0 && in_window(k - 1) {
+        k -= 1;
+    }
+    while k <= last && !in_window(k) {
+        k += 1;
+    }
+    last + 1 - k
+}
+
+/// Why a valid scenario's summary will have no means (rates, shares, queues, utilisation): its
+/// steady-state window holds fewer than the two samples they need. Not a problem — the run
+/// itself is fine to watch — but worth saying wherever the summary is shown.
+pub fn steady_window_note(s: &Scenario) -> Option<String> {
+    let r = &s.run;
+    let from_ms = s.steady_from_ms();
+    let n = samples_in_window(r.duration_ms, r.sample_interval_us, from_ms);
+    if n >= 2 {
+        return None;
+    }
+    let why = if r.steady_from_ms.is_some() { "run.steady_from_ms" } else { "two thirds of the run" };
+    Some(format!(
+        "no means: the steady-state window, from {} ms ({why}) to the run's end at {} ms, holds {n} sample{} \
+         (run.sample_interval_us = {}), and the means need 2; a sample interval of at most {} µs gives them \
+         (or start the window earlier with run.steady_from_ms)",
+        rounded(from_ms),
+        rounded(r.duration_ms),
+        if n == 1 { "" } else { "s" },
+        params::number(r.sample_interval_us),
+        rounded((r.duration_ms - from_ms) * 1000.0 / 2.0),
+    ))
+}
+
+/// A time or interval as a message shows it: to three decimals at most.
+fn rounded(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 pub fn check_change(s: &Scenario, ch: &ParamChange) -> Option<Problem> {
     if !(0.0..=s.run.duration_ms).contains(&ch.at_ms) {
         return Some(Problem::new(

@@ -44,6 +44,15 @@ describe('RunSummary', () => {
     expect(html).toContain('5000.00'); // the flow that stayed keeps its numbers
   });
 
+  it("shows the engine's notes first (why the means are missing)", () => {
+    const note = 'no means: the steady-state window, from 66.667 ms (two thirds of the run) to the end at 100 ms, holds 1 sample';
+    const html = renderToStaticMarkup(<RunSummary summary={{ ...summary, notes: [note] }} />);
+    expect(html).toContain('data-testid="summary-note"');
+    expect(html).toContain('No means: the steady-state window');
+    expect(html.indexOf('No means')).toBeLessThan(html.indexOf('Jain index'));
+    expect(renderToStaticMarkup(<RunSummary summary={summary} />)).not.toContain('data-testid="summary-note"');
+  });
+
   it('a flow stopping inside the steady window keeps its numbers', () => {
     expect(leftBeforeSteady(80, 150)).toBe(80);
     expect(leftBeforeSteady(150, 150)).toBe(150);

@@ -81,6 +81,11 @@ export function RunSummary({
           </span>
         )}
       </div>
+      {(summary.notes ?? []).map((n) => (
+        <p key={n} className="summary-note summary-warning" role="note" data-testid="summary-note">
+          {n.charAt(0).toUpperCase() + n.slice(1)}.
+        </p>
+      ))}
       <dl className="facts">
         <dt>Jain index</dt>
         <dd>{fmt(summary.jain_index, 4)}</dd>

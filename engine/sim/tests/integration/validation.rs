@@ -477,3 +477,50 @@ fn unknown_lesson_fields_and_charts_are_refused_with_their_path() {
     assert_problem(&lesson_problems(r#"{"txt":"a","steps":[]}"#), "lesson.txt", "unknown field `txt`");
     assert_problem(&lesson_problems("3"), "lesson", "the lesson's text, or an object");
 }
+
+/// The summary's means need two samples in the steady-state window (from `steady_from_ms`,
+/// two thirds of the run by default, to the end); samples fall on multiples of the interval.
+/// two-sources runs 100 ms, so its window starts at 66.667 ms. Too few is no error (the run is
+/// fine to watch), but the summary says why its means are missing.
+#[test]
+fn a_steady_window_without_two_samples_is_noted() {
+    let note =
+        |overrides: &[&str]| abr_sim::validate::steady_window_note(&crate::common::load("two-sources", overrides));
+    // Samples at 0, 20, …, 100 ms: 80 and 100 are in the window.
+    assert_eq!(note(&["run.sample_interval_us=20000"]), None);
+    // Samples at 0, 40, 80 ms: only 80.
+    let n = note(&["run.sample_interval_us=40000"]).expect("a note");
+    assert!(n.contains("from 66.667 ms (two thirds of the run) to the run's end at 100 ms, holds 1 sample "), "{n}");
+    assert!(n.contains("at most 16666.667 µs"), "{n}");
+    // Longer than the run: only the sample at 0.
+    assert!(note(&["run.sample_interval_us=200000"]).expect("a note").contains("holds 0 samples"));
+    // A window from 90 ms holds 90, 95 and 100; from 96 ms only 100.
+    assert_eq!(note(&["run.sample_interval_us=5000", "run.steady_from_ms=90"]), None);
+    assert!(note(&["run.sample_interval_us=5000", "run.steady_from_ms=96"])
+        .expect("a note")
+        .contains("from 96 ms (run.steady_from_ms)"));
+    // A window starting at a sample's time (to the picosecond) holds it: 80 and 100.
+    assert_eq!(note(&["run.sample_interval_us=20000", "run.steady_from_ms=80"]), None);
+    // No library scenario has one.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let s = parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert_eq!(abr_sim::validate::steady_window_note(&s), None, "{}", s.id);
+        }
+    }
+}
+
+/// The note reaches the summary, whose means are then null; a run with its two samples has none.
+#[test]
+fn a_summary_without_means_says_why() {
+    let summary = |overrides: &[&str]| crate::common::run(crate::common::load("two-sources", overrides)).1;
+    let sparse = summary(&["run.sample_interval_us=40000"]);
+    assert_eq!(sparse.connections[0].mean_rate_mbps, None);
+    assert_eq!(sparse.notes.len(), 1);
+    assert!(sparse.notes[0].starts_with("no means:"));
+    let dense = summary(&["run.sample_interval_us=20000"]);
+    assert!(dense.connections[0].mean_rate_mbps.is_some());
+    assert!(dense.notes.is_empty());
+}

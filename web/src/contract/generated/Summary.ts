@@ -47,4 +47,8 @@ reference?: Array<ReferenceRow>,
 /**
  * How many rates `convergence_ms` judges (0: none, so it is null by definition).
  */
-judged_rates: number, digest: string, };
+judged_rates: number, digest: string, 
+/**
+ * What the reader should know about these figures (why the means are missing).
+ */
+notes?: Array<string>, };
