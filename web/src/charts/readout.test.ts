@@ -87,4 +87,14 @@ describe('tooltip placement', () => {
     // Larger than the viewport: pinned to the top-left margin.
     expect(placeTooltip({ x: 500, y: 400 }, { width: 2000, height: 2000 }, viewport)).toEqual({ left: 6, top: 6 });
   });
+
+  it("keeps to the chart's column when it fits there, so that the side panel stays uncovered", () => {
+    const column = { left: 20, right: 700 };
+    // Room right of the cursor in the viewport, not in the column: flips left of it.
+    expect(placeTooltip({ x: 600, y: 100 }, size, viewport, column)).toEqual({ left: 600 - 14 - 200, top: 114 });
+    // No room on either side of the cursor within the column: against the column's left edge.
+    expect(placeTooltip({ x: 250, y: 100 }, { width: 500, height: 100 }, viewport, column).left).toBe(20 + 6);
+    // Wider than the column: the viewport's rule, right of the cursor where the viewport has room.
+    expect(placeTooltip({ x: 200, y: 100 }, { width: 690, height: 100 }, viewport, column).left).toBe(214);
+  });
 });

@@ -86,16 +86,28 @@ export interface Box {
 /**
  * Where a tooltip of `size` goes for a cursor at `at` (viewport px): right of and below the
  * cursor, on its other side when that side has no room, and always inside the viewport with a
- * margin (pinned to the top-left corner when it is larger than the viewport).
+ * margin (pinned to the top-left corner when it is larger than the viewport). Given a `column`
+ * (the horizontal extent of the page's column the chart is in), it stays inside that when it
+ * fits there, so that it does not cover the side panel beside the charts.
  */
-export function placeTooltip(at: { x: number; y: number }, size: Box, viewport: Box, gap = 14, margin = 6): { left: number; top: number } {
+export function placeTooltip(
+  at: { x: number; y: number },
+  size: Box,
+  viewport: Box,
+  column?: { left: number; right: number },
+  gap = 14,
+  margin = 6,
+): { left: number; top: number } {
   const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(v, hi));
+  const fits = column && column.right - column.left >= size.width + 2 * margin;
+  const lo = fits ? Math.max(0, column.left) + margin : margin;
+  const hi = (fits ? Math.min(viewport.width, column.right) : viewport.width) - margin;
   let left = at.x + gap;
-  if (left + size.width > viewport.width - margin) left = at.x - gap - size.width;
+  if (left + size.width > hi) left = at.x - gap - size.width;
   let top = at.y + gap;
   if (top + size.height > viewport.height - margin) top = at.y - gap - size.height;
   return {
-    left: clamp(left, margin, Math.max(margin, viewport.width - margin - size.width)),
+    left: clamp(left, lo, Math.max(lo, hi - size.width)),
     top: clamp(top, margin, Math.max(margin, viewport.height - margin - size.height)),
   };
 }

@@ -320,10 +320,12 @@ function Tooltip({ at, timeMs, entries, unit, perBucket }: { at: CursorAt; timeM
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const el = ref.current!;
+    const column = el.closest('.main-column')?.getBoundingClientRect();
     const { left, top } = placeTooltip(
       { x: at.clientX, y: at.clientY },
       { width: el.offsetWidth, height: el.offsetHeight },
       { width: document.documentElement.clientWidth, height: window.innerHeight },
+      column,
     );
     el.style.left = `${left}px`;
     el.style.top = `${top}px`;

@@ -174,11 +174,6 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
 
         <div className="toolbar-spacer" />
         {children}
-        {state.engine && (
-          <span className={`engine engine-${state.engine}`} data-testid="engine" title="The engine running in the worker">
-            Rust engine (wasm)
-          </span>
-        )}
       </div>
 
       <div className="toolbar-row">
@@ -290,6 +285,12 @@ function RunClock({ lab, state }: { lab: Lab; state: LabState }) {
         <span className={`mode mode-${mode}`}>{mode}</span>
         {status?.achievedSpeed != null && <span>{status.achievedSpeed.toPrecision(2)}× real time</span>}
         {status?.eventsPerSec != null && <span>{formatRate(status.eventsPerSec)} events/s</span>}
+        {/* In the clock's row, not the header's: the header is full at 1280 px with My scenarios. */}
+        {state.engine && (
+          <span className={`engine engine-${state.engine}`} data-testid="engine" title="The engine running in the worker">
+            Rust engine (wasm)
+          </span>
+        )}
       </div>
     </div>
   );
