@@ -155,6 +155,25 @@ test('presentation mode: the Network view full screen, in large type; gfc1 with 
   await page.getByTestId('lesson-stops').uncheck(); // gfc1's lesson would pause at its first step (10 ms)
   await page.getByTestId('play').click();
   await expect.poll(async () => (await status(page))?.nowMs ?? 0).toBeGreaterThan(20);
+  // SW2's six ports toward destinations share one row: the largest of their queues. A click
+  // shows them one by one (the same largest among them), and the card folds them again.
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'paused');
+  const group = page.getByTestId('nv-group-SW2->DD1–DD6');
+  await expect(group).toContainText('DD1–DD6 (6)');
+  await expect(page.getByTestId('nv-port-SW2->DD3')).toHaveCount(0);
+  await expect(group.getByTestId('nv-queue-SW2->DD1–DD6')).toHaveText(/^max \d+(\.\d)? \/ 1000 cells$/);
+  const largest = Number(await group.getByTestId('nv-queue-SW2->DD1–DD6').getAttribute('data-queue'));
+  await group.click();
+  await expect(page.getByTestId('nv-port-SW2->DD3')).toBeVisible();
+  const each = await Promise.all(
+    ['DD1', 'DD2', 'DD3', 'DD4', 'DD5', 'DD6'].map(async (d) => Number(await page.getByTestId(`nv-queue-SW2->${d}`).getAttribute('data-queue'))),
+  );
+  expect(Math.max(...each)).toBe(largest);
+  await page.getByTestId('nv-collapse-SW2').click();
+  await expect(page.getByTestId('nv-port-SW2->DD3')).toHaveCount(0);
+  await expect(group).toBeVisible();
+  await page.getByTestId('play').click();
   // GFC-1's sources crowd: their ACRs are on the rate chart, which full screen hides.
   await expect(page.getByTestId('nv-unlabelled')).toContainText('see the rate chart below');
   await page.getByTestId('nv-full-screen').click();

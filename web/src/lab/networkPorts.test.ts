@@ -4,7 +4,7 @@ import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
-import { barFraction, portViews, queueMarks } from './networkPorts';
+import { barFraction, cardRows, GROUP_FROM_PORTS, groupQueue, portViews, queueMarks, rangesLabel } from './networkPorts';
 
 const scenarioOf = (id: string): Scenario => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
 const specsOf = (algorithm: string) => ENGINE_CATALOGUE.algorithms.find((a) => a.id === algorithm)!.params;
@@ -103,5 +103,48 @@ describe('barFraction', () => {
     expect(barFraction(-1, 1000)).toBe(0);
     expect(barFraction(5, 0)).toBe(0);
     expect(barFraction(NaN, 100)).toBe(0);
+  });
+});
+
+describe("cardRows: a switch card's ports toward destinations share a row when there are many", () => {
+  const gfc1 = scenarioOf('gfc1');
+  const ports = portViews(gfc1, ENGINE_CATALOGUE, metaOf(gfc1), 0);
+  const kinds = new Map(gfc1.nodes.map((n) => [n.id, n.kind]));
+  const isDestination = (id: string) => kinds.get(id) === 'destination';
+  const of = (sw: string) => ports.filter((p) => p.switchId === sw);
+
+  it("GFC-1's SW2: its trunk, then DD1–DD6 as one row (where DD1 was)", () => {
+    const rows = cardRows(of('SW2'), isDestination);
+    expect(rows.map((r) => r.port?.port ?? r.group!.key)).toEqual(['SW2->SW3', 'SW2->DD1–DD6']);
+    expect(rows[1].group!.ports.map((p) => p.to)).toEqual(['DD1', 'DD2', 'DD3', 'DD4', 'DD5', 'DD6']);
+  });
+
+  it('keeps every port when expanded, below GROUP_FROM_PORTS, or when the bars differ', () => {
+    expect(cardRows(of('SW2'), isDestination, true).map((r) => r.port!.port)).toEqual(of('SW2').map((p) => p.port));
+    // Two-sources' SW2 has two ports toward destinations.
+    const two = scenarioOf('two-sources');
+    const twoPorts = portViews(two, ENGINE_CATALOGUE, metaOf(two), 0).filter((p) => p.switchId === 'SW2');
+    expect(GROUP_FROM_PORTS).toBeGreaterThan(2);
+    expect(cardRows(twoPorts, (id) => id.startsWith('D')).every((r) => r.port)).toBe(true);
+    // One port toward a destination on a faster link: ERICA+'s T0·C mark sits elsewhere.
+    const differ = of('SW2').map((p) => (p.to === 'DD3' ? { ...p, marks: p.marks.map((m) => ({ ...m, at: m.at * 2 })) } : p));
+    expect(differ[0].marks.length).toBeGreaterThan(0);
+    expect(cardRows(differ, isDestination).every((r) => r.port)).toBe(true);
+  });
+
+  it('names a group by its runs of consecutive names, or by its count beyond two runs', () => {
+    expect(rangesLabel(['DD1', 'DD2', 'DD3'])).toBe('DD1–DD3');
+    // GFC-1's SW5: DB1–DB3 and DE1–DE6.
+    const sw5 = cardRows(of('SW5'), isDestination).find((r) => r.group)!.group!;
+    expect(sw5.label).toBe('DB1–DB3, DE1–DE6');
+    expect(rangesLabel(['D1', 'D3', 'X', 'D4'])).toBe('4 destinations');
+    expect(rangesLabel(['A', 'B7', 'B8'])).toBe('A, B7–B8');
+  });
+
+  it("shows the largest of the group's queues, ignoring ports without a value yet", () => {
+    const group = cardRows(of('SW2'), isDestination)[1].group!;
+    const values = new Map(group.ports.map((p, i) => [p.queueIndex, [NaN, 2, 7, 0, 1, 3][i]]));
+    expect(groupQueue(group, (c) => values.get(c)!)).toBe(7);
+    expect(groupQueue(group, () => NaN)).toBeNaN();
   });
 });

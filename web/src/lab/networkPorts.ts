@@ -139,3 +139,70 @@ export function barFraction(value: number, buffer: number): number {
   if (!(buffer > 0) || !Number.isFinite(value)) return 0;
   return Math.min(1, Math.max(0, value / buffer));
 }
+
+/** Ports of one switch toward destinations shown as one row of its card (`SW2->DD1` … `SW2->DD6`). */
+export interface PortGroup {
+  /** `SW2->DD1–DD6`: the row's key, for the painter and the tests. */
+  key: string;
+  switchId: string;
+  /** `DD1–DD6`, `DB1–DB3, DE1–DE6` or `9 destinations` (rangesLabel). */
+  label: string;
+  ports: PortView[];
+}
+
+/** A row of a switch card: a port, or its ports toward destinations together. */
+export type CardRow = { port: PortView; group?: undefined } | { group: PortGroup; port?: undefined };
+
+/** A switch with this many ports toward destinations or more shows them as one row. */
+export const GROUP_FROM_PORTS = 3;
+
+/**
+ * A switch card's rows, in the order of `ports` (one switch's). Ports toward destinations
+ * (`isDestination`) mostly hold a cell at most, and a switch with many of them (GFC-1's egress
+ * switches: six each) would draw a tall card of empty bars that shrinks the whole drawing. So at
+ * GROUP_FROM_PORTS or more they share one row, where the first of them was, that shows the
+ * largest of their queues — unless `expanded`, or their bars differ (buffer, unit or marks:
+ * one bar could not show them all).
+ */
+export function cardRows(ports: readonly PortView[], isDestination: (node: string) => boolean, expanded = false): CardRow[] {
+  const members = ports.filter((p) => isDestination(p.to));
+  const bar = (p: PortView) => JSON.stringify([p.buffer, p.unit, p.marks.map((m) => [m.param, m.at.toPrecision(6)])]);
+  const alike = members.every((p) => bar(p) === bar(members[0]));
+  if (expanded || members.length < GROUP_FROM_PORTS || !alike) return ports.map((port) => ({ port }));
+  const label = rangesLabel(members.map((p) => p.to));
+  const group: PortGroup = { key: `${members[0].switchId}->${label}`, switchId: members[0].switchId, label, ports: members };
+  const rows: CardRow[] = [];
+  for (const port of ports) {
+    if (port === members[0]) rows.push({ group });
+    else if (!members.includes(port)) rows.push({ port });
+  }
+  return rows;
+}
+
+/**
+ * Names as runs of one prefix and consecutive numbers (`DD1–DD6`; `DB1–DB3, DE1–DE6`; a name
+ * alone when its run has one), or their count when that takes more than two runs.
+ */
+export function rangesLabel(names: readonly string[]): string {
+  const runs: { prefix: string; from: number; to: number; first: string; last: string }[] = [];
+  for (const name of names) {
+    const m = /^(.*?)(\d+)$/.exec(name);
+    const prev = runs[runs.length - 1];
+    if (m && prev && prev.prefix === m[1] && Number(m[2]) === prev.to + 1) {
+      prev.to += 1;
+      prev.last = name;
+    } else runs.push({ prefix: m ? m[1] : name, from: m ? Number(m[2]) : NaN, to: m ? Number(m[2]) : NaN, first: name, last: name });
+  }
+  if (runs.length > 2) return `${names.length} destinations`;
+  return runs.map((r) => (r.first === r.last ? r.first : `${r.first}–${r.last}`)).join(', ');
+}
+
+/** The largest of a group's queues in a sample (`value` of a column; NaN: no value yet). */
+export function groupQueue(group: PortGroup, value: (column: number) => number): number {
+  let most = NaN;
+  for (const p of group.ports) {
+    const q = value(p.queueIndex);
+    if (!Number.isNaN(q) && !(q <= most)) most = q;
+  }
+  return most;
+}

@@ -10,7 +10,7 @@ import type { ChartGroup } from '../../charts/chartGroup';
 import type { SampleStore } from '../../charts/sampleStore';
 import type { Lab, LabState } from '../../lab/lab';
 import { rmCellsMove, rmSpeedLimit, slowEnough, typicalHopUs } from '../../lab/networkClock';
-import { portViews } from '../../lab/networkPorts';
+import { cardRows, portViews, type CardRow, type PortGroup } from '../../lab/networkPorts';
 import { SPEEDS, speedLabel } from '../../scenario/speed';
 import { countsText } from '../topologyDrawing';
 import { useLabSelect } from '../useLab';
@@ -51,12 +51,40 @@ export function NetworkView({
   });
   const nowMs = lab.getState().status?.nowMs ?? 0;
   const ports = useMemo(() => (catalogue ? portViews(scenario, catalogue, state.meta, nowMs) : []), [scenario, catalogue, state.meta, applied]);
-  // Lanes end at the switch cards' edges, which grow with their port rows.
+  // Each switch card's rows: its ports toward many destinations as one, unless the reader
+  // opened them (view state, per switch).
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const cards = useMemo(() => {
+    const kinds = new Map(scenario.nodes.map((n) => [n.id, n.kind]));
+    const isDestination = (id: string) => kinds.get(id) === 'destination';
+    const out = new Map<string, { rows: CardRow[]; grouped?: PortGroup }>();
+    for (const n of scenario.nodes) {
+      if (n.kind !== 'switch') continue;
+      const own = ports.filter((p) => p.switchId === n.id);
+      const grouped = cardRows(own, isDestination).find((r) => r.group)?.group;
+      out.set(n.id, { rows: cardRows(own, isDestination, expanded.has(n.id)), grouped });
+    }
+    return out;
+  }, [scenario, ports, expanded]);
+  const groups = useMemo(() => [...cards.values()].flatMap((c) => c.rows.flatMap((r) => (r.group ? [r.group] : []))), [cards]);
+  const expand = useMemo(
+    () => (switchId: string, open: boolean) =>
+      setExpanded((was) => {
+        const next = new Set(was);
+        if (open) next.add(switchId);
+        else next.delete(switchId);
+        return next;
+      }),
+    [],
+  );
+  // Lanes end at the switch cards' edges, which grow with their rows (and the collapse button).
   const halfSize = useMemo(() => {
-    const rows = new Map<string, number>();
-    for (const p of ports) rows.set(p.switchId, (rows.get(p.switchId) ?? 0) + 1);
-    return (n: { id: string; kind: string }) => (n.kind === 'switch' ? switchHalfSize(rows.get(n.id) ?? 0) : { w: END_RADIUS_PX, h: END_RADIUS_PX });
-  }, [ports]);
+    return (n: { id: string; kind: string }) => {
+      if (n.kind !== 'switch') return { w: END_RADIUS_PX, h: END_RADIUS_PX };
+      const card = cards.get(n.id);
+      return switchHalfSize((card?.rows.length ?? 0) + (card?.grouped && expanded.has(n.id) ? 1 : 0));
+    };
+  }, [cards, expanded]);
   const layout = useMemo(() => networkLayout(scenario, undefined, halfSize), [scenario, halfSize]);
   const frameBytes = scenario.ethernet?.frame_bytes ?? catalogue?.fields.ethernet.find((f) => f.name === 'frame_bytes')?.default ?? 1500;
   const hopUs = useMemo(() => typicalHopUs(scenario, catalogue?.delay_us_per_km ?? 5, frameBytes), [scenario, catalogue, frameBytes]);
@@ -67,8 +95,8 @@ export function NetworkView({
   useEffect(() => {
     // A loop lasts at most a few round trips of the whole network's links.
     const allHopsUs = layout.links.length * hopUs;
-    painter.setModel({ scenario, layout, ports, rmLimit, lookbackUs: Math.max(10_000, 8 * allHopsUs), waitUs: 4 * hopUs });
-  }, [painter, scenario, layout, ports, rmLimit, hopUs]);
+    painter.setModel({ scenario, layout, ports, groups, rmLimit, lookbackUs: Math.max(10_000, 8 * allHopsUs), waitUs: 4 * hopUs });
+  }, [painter, scenario, layout, ports, groups, rmLimit, hopUs]);
   useEffect(() => {
     group.add(painter);
     return () => group.remove(painter);
@@ -126,7 +154,20 @@ export function NetworkView({
     const kinds = new Map(scenario.nodes.map((n) => [n.id, n.kind]));
     return layout.nodes.map((n): SwitchNode | EndNode =>
       kinds.get(n.id) === 'switch'
-        ? { id: n.id, type: 'switch', position: { x: n.x, y: n.y }, data: { id: n.id, ports: ports.filter((p) => p.switchId === n.id), painter, inspect } }
+        ? {
+            id: n.id,
+            type: 'switch',
+            position: { x: n.x, y: n.y },
+            data: {
+              id: n.id,
+              ports: ports.filter((p) => p.switchId === n.id),
+              rows: cards.get(n.id)?.rows ?? [],
+              grouped: expanded.has(n.id) ? cards.get(n.id)?.grouped : undefined,
+              painter,
+              inspect,
+              expand,
+            },
+          }
         : {
             id: n.id,
             type: 'end',
@@ -142,7 +183,7 @@ export function NetworkView({
             },
           },
     );
-  }, [layout, ports, painter, scenario, ethernet, labelled, inspect, names, info]);
+  }, [layout, ports, cards, expanded, expand, painter, scenario, ethernet, labelled, inspect, names, info]);
   const edges = useMemo(
     () => layout.links.map((l): LinkEdge => ({ id: l.id, type: 'link', source: l.from, target: l.to, data: { link: l, painter } })),
     [layout, painter],

@@ -9,7 +9,7 @@ import type { SampleStore } from '../../charts/sampleStore';
 import type { Scenario } from '../../contract/scenario';
 import type { Lab } from '../../lab/lab';
 import { nextShown, rmCellsMove, type Shown } from '../../lab/networkClock';
-import { barFraction, type PortView } from '../../lab/networkPorts';
+import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
 import { cellsAt, neighboursOf, RmCellIndex, type CellAt } from '../../lab/rmCells';
 import { loopName, rateText } from '../../lab/rmLog';
 import { laneAngle, laneLook, pointOnLane, sourceUtilisation, type NetworkLayout } from './geometry';
@@ -24,6 +24,8 @@ export interface PainterModel {
   scenario: Scenario;
   layout: NetworkLayout;
   ports: PortView[];
+  /** Ports drawn as one row of their switch's card (lab/networkPorts: cardRows): their largest queue. */
+  groups?: PortGroup[];
   /** The speed under which RM cells are drawn moving (networkClock.rmSpeedLimit). */
   rmLimit: number;
   /** How long before the shown time a cell under way can have started (µs). */
@@ -189,6 +191,18 @@ export class NetworkPainter implements FrameClient {
       this.write(`queue:${p.port}`, t.fill, text, (fill) => {
         // A transform, not a width: the card's layout is not computed again every frame.
         fill.style.transform = `scaleX(${barFraction(q, p.buffer).toFixed(4)})`;
+        t.text.textContent = text;
+        t.text.dataset.queue = Number.isNaN(q) ? '' : String(q);
+      });
+    }
+    for (const g of model.groups ?? []) {
+      const t = this.queues.get(g.key);
+      if (!t) continue;
+      const q = groupQueue(g, value);
+      const { buffer, unit } = g.ports[0];
+      const text = Number.isNaN(q) ? '—' : `max ${q >= 10 ? q.toFixed(0) : q.toFixed(1)} / ${buffer >= 10 ? buffer.toFixed(0) : buffer.toFixed(1)} ${unit}`;
+      this.write(`queue:${g.key}`, t.fill, text, (fill) => {
+        fill.style.transform = `scaleX(${barFraction(q, buffer).toFixed(4)})`;
         t.text.textContent = text;
         t.text.dataset.queue = Number.isNaN(q) ? '' : String(q);
       });

@@ -5,12 +5,23 @@
 
 import { Handle, Position, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
-import { barFraction, type PortView } from '../../lab/networkPorts';
+import { barFraction, type CardRow, type PortGroup, type PortView } from '../../lab/networkPorts';
 import type { InfoSide, LabelSpot, NetworkLink } from './geometry';
 import type { NetworkPainter } from './painter';
 
-/** `inspect`: a port clicked (or Enter on it) asks the inspector to explain it. */
-export type SwitchData = { id: string; ports: PortView[]; painter: NetworkPainter; inspect?: (switchId: string, port: string) => void };
+/** `rows`: its ports, those toward many destinations maybe as one (lab/networkPorts: cardRows).
+ *  `inspect`: a port clicked (or Enter on it) asks the inspector to explain it. `expand`: a
+ *  group's row clicked shows its ports one by one (true) or together again (false); `grouped`:
+ *  the rows can be folded (the collapse button, when they are shown one by one). */
+export type SwitchData = {
+  id: string;
+  ports: PortView[];
+  rows: CardRow[];
+  painter: NetworkPainter;
+  inspect?: (switchId: string, port: string) => void;
+  expand?: (switchId: string, open: boolean) => void;
+  grouped?: PortGroup;
+};
 /** `label`: where its name is drawn (geometry.ts: endLabels); null: not drawn (crowded), kept
  *  as text for screen readers and as the tooltip. `connections` empty: no rate labels (the
  *  sources crowd; the rate chart has them); `info`: the side of the circle they hang on
@@ -34,23 +45,23 @@ export function CentreHandles() {
   );
 }
 
-function PortRow({ port, painter, inspect }: { port: PortView; painter: NetworkPainter; inspect?: SwitchData['inspect'] }) {
+/** A queue bar with the algorithm's marks and its number, registered with the painter as `key`. */
+function QueueBar({ port, what, painter, painterKey, testId }: { port: PortView; what: string; painter: NetworkPainter; painterKey: string; testId: string }) {
   const fill = useRef<HTMLSpanElement>(null);
   const text = useRef<HTMLSpanElement>(null);
   useEffect(() => {
-    if (fill.current && text.current) painter.queue(port.port, { fill: fill.current, text: text.current });
-    return () => painter.queue(port.port, null);
-  }, [painter, port.port]);
+    if (fill.current && text.current) painter.queue(painterKey, { fill: fill.current, text: text.current });
+    return () => painter.queue(painterKey, null);
+  }, [painter, painterKey]);
   const shown = port.marks.filter((m) => m.at <= port.buffer);
   const beyond = port.marks.filter((m) => m.at > port.buffer);
   const fmt = (v: number) => (v >= 10 ? v.toFixed(0) : v.toFixed(1));
   const title = [
-    `${port.port}: queue against the buffer (${fmt(port.buffer)} ${port.unit})`,
+    `${what}: queue against the buffer (${fmt(port.buffer)} ${port.unit})`,
     ...port.marks.map((m) => `${m.label} (${m.param}) = ${fmt(m.at)} ${port.unit}${m.at > port.buffer ? ', beyond the buffer' : ''}`),
   ].join('\n');
-  const row = (
+  return (
     <>
-      <span className="nv-port-to">→ {port.to}</span>
       <span className="nv-bar" title={title}>
         <span className="nv-fill" ref={fill} />
         {shown.map((m) => (
@@ -59,8 +70,47 @@ function PortRow({ port, painter, inspect }: { port: PortView; painter: NetworkP
           </span>
         ))}
       </span>
-      <span className="nv-qtext" ref={text} data-testid={`nv-queue-${port.port}`} />
+      <span className="nv-qtext" ref={text} data-testid={testId} />
       {beyond.length > 0 && <span className="nv-beyond">{beyond.map((m) => m.label).join(', ')} beyond the buffer</span>}
+    </>
+  );
+}
+
+/** A switch's ports toward many destinations as one row: the largest of their queues; a click
+ *  shows them one by one. */
+function GroupRow({ group, painter, expand }: { group: PortGroup; painter: NetworkPainter; expand?: SwitchData['expand'] }) {
+  const n = group.ports.length;
+  const row = (
+    <>
+      <span className="nv-port-to">
+        → {group.label} <span className="nv-group-count">({n})</span>
+      </span>
+      <QueueBar port={group.ports[0]} what={`The largest of ${n} queues, ${group.switchId} toward ${group.label}`} painter={painter} painterKey={group.key} testId={`nv-queue-${group.key}`} />
+    </>
+  );
+  return expand ? (
+    <button
+      type="button"
+      className="nv-port nv-group nv-port-button nopan"
+      data-testid={`nv-group-${group.key}`}
+      aria-expanded={false}
+      title={`The largest queue of ${group.switchId}'s ${n} ports toward destinations ${group.label}: show them one by one`}
+      onClick={() => expand(group.switchId, true)}
+    >
+      {row}
+    </button>
+  ) : (
+    <div className="nv-port nv-group" data-testid={`nv-group-${group.key}`}>
+      {row}
+    </div>
+  );
+}
+
+function PortRow({ port, painter, inspect }: { port: PortView; painter: NetworkPainter; inspect?: SwitchData['inspect'] }) {
+  const row = (
+    <>
+      <span className="nv-port-to">→ {port.to}</span>
+      <QueueBar port={port} what={port.port} painter={painter} painterKey={port.port} testId={`nv-queue-${port.port}`} />
     </>
   );
   // A button when the inspector can be asked: the port explains itself there.
@@ -90,9 +140,25 @@ export function SwitchCard({ data }: NodeProps<SwitchNode>) {
         <strong>{data.id}</strong>
         {algorithm && <span className="nv-algorithm">{algorithm}</span>}
       </div>
-      {data.ports.map((p) => (
-        <PortRow key={p.port} port={p} painter={data.painter} inspect={data.inspect} />
-      ))}
+      {data.rows.map((r) =>
+        r.port ? (
+          <PortRow key={r.port.port} port={r.port} painter={data.painter} inspect={data.inspect} />
+        ) : (
+          <GroupRow key={r.group.key} group={r.group} painter={data.painter} expand={data.expand} />
+        ),
+      )}
+      {data.grouped && data.expand && (
+        <button
+          type="button"
+          className="nv-collapse nopan"
+          data-testid={`nv-collapse-${data.id}`}
+          aria-expanded={true}
+          title={`Show ${data.id}'s ports toward ${data.grouped.label} as one row again`}
+          onClick={() => data.expand!(data.id, false)}
+        >
+          ▴ {data.grouped.label} as one row
+        </button>
+      )}
     </div>
   );
 }
