@@ -113,6 +113,12 @@ test("a teacher's link hides and locks controls and starts in a given mode; unkn
   await expect(page.getByTestId('speed')).toBeDisabled();
   await expect(page.getByTestId('view-compare')).toBeEnabled();
   await expect(page.getByTestId('scenario-picker')).toBeEnabled();
+  // Nor does the Network view offer another speed (its slow motion would be one).
+  await page.getByTestId('view-network').click();
+  await expect(page.getByTestId('nv-rm-note')).toContainText('drawn moving at');
+  await expect(page.getByTestId('nv-slow')).toHaveCount(0);
+  await expect(page.getByTestId('nv-speed-fixed')).toContainText('set by the teacher');
+  await page.getByTestId('view-network').click();
   // The settings stay in the address: a reload keeps them.
   expect(new URL(page.url()).searchParams.get('hide')).toBe('editor,params');
   await shot(page, 'teacher-link');

@@ -15,6 +15,8 @@ import { SPEEDS, speedLabel } from '../../scenario/speed';
 import { countsText } from '../topologyDrawing';
 import { useLabSelect } from '../useLab';
 import { useFullScreen } from '../useFullScreen';
+import { useTeacher } from '../teacherContext';
+import { isHidden, isLocked } from '../../lab/teacher';
 import { END_RADIUS_PX, endLabels, infoSide, LABEL_GAP_PX, NAME_CLEARANCE_PX, networkLayout, switchHalfSize, UNMEASURED_COLOUR, UTILISATION_RAMP, type GroupLabel } from './geometry';
 import { SwitchExplain, type PortInspect } from '../SwitchExplain';
 import { RmCellPanel } from './RmCellPanel';
@@ -89,6 +91,8 @@ export function NetworkView({
   const frameBytes = scenario.ethernet?.frame_bytes ?? catalogue?.fields.ethernet.find((f) => f.name === 'frame_bytes')?.default ?? 1500;
   const hopUs = useMemo(() => typicalHopUs(scenario, catalogue?.delay_us_per_km ?? 5, frameBytes), [scenario, catalogue, frameBytes]);
   const rmLimit = rmSpeedLimit(hopUs);
+  const teacher = useTeacher();
+  const speedFixed = isHidden(teacher, 'speed') || isLocked(teacher, 'speed');
   const moving = rmCellsMove(state.speed, rmLimit);
   const slow = slowEnough(SPEEDS, rmLimit);
 
@@ -210,7 +214,9 @@ export function NetworkView({
           {moving
             ? `${ethernet ? 'Rate-discovery frames and QCN notifications' : 'RM cells'} move along the links${paused ? ': click one for its journey' : ' (pause to click one)'}`
             : `${ethernet ? 'Control frames' : 'RM cells'} are drawn moving at ${slow !== null ? `${speedLabel(slow)} or slower` : 'slower speeds than offered'}`}
-          {!moving && slow !== null && (
+          {/* A teacher's link that locks or hides the speed keeps it: no way round it here. */}
+          {!moving && slow !== null && speedFixed && <span data-testid="nv-speed-fixed"> (the speed is set by the teacher)</span>}
+          {!moving && slow !== null && !speedFixed && (
             <button className="btn" data-testid="nv-slow" onClick={() => lab.setSpeed(slow)}>
               Slow down to {speedLabel(slow)}
             </button>
