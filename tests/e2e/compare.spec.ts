@@ -74,6 +74,39 @@ test('compare ERICA with ERICA+ on two-sources: both summaries side by side, and
   expect(errors).toEqual([]);
 });
 
+test('variants written but not run outlive a switch of view and a reload (each scenario its own)', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('variant-1-alg-SW1').selectOption('erica_plus');
+  await page.getByTestId('variant-1-sets').fill('nodes.SW1.params.target_utilization=0.5');
+  await page.getByTestId('compare-add').click();
+  await page.getByTestId('variant-2-sets').fill('run.seed=2');
+  const written = async () => [
+    await page.getByTestId('variant-1-alg-SW1').inputValue(),
+    await page.getByTestId('variant-1-sets').inputValue(),
+    await page.getByTestId('variant-2-sets').inputValue(),
+  ];
+  const want = ['erica_plus', 'nodes.SW1.params.target_utilization=0.5', 'run.seed=2'];
+  await page.getByTestId('view-charts').click();
+  await page.getByTestId('view-compare').click();
+  expect(await written()).toEqual(want);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('two-sources');
+  await page.getByTestId('view-compare').click();
+  expect(await written()).toEqual(want);
+  // Another scenario has its own (none yet); back, these again.
+  await page.getByTestId('scenario-picker').selectOption('three-sources');
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('three-sources');
+  await page.getByTestId('view-compare').click();
+  await expect(page.getByTestId('variant-1-sets')).toHaveValue('');
+  await expect(page.getByTestId('variant-2')).toHaveCount(0);
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('two-sources');
+  await page.getByTestId('view-compare').click();
+  expect(await written()).toEqual(want);
+  expect(errors).toEqual([]);
+});
+
 test('a bad override path is refused naming the variant and the rule; vsvd-1 against vsvd-1-end-to-end in one click', async ({ page }) => {
   await openLab(page, '/?scenario=vsvd-1');
   await page.getByTestId('view-compare').click();

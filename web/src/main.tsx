@@ -5,7 +5,7 @@ import { makeEngineWorker } from './engine/client';
 import { makeBatchWorker, WorkerPool } from './engine/pool';
 import { Lab } from './lab/lab';
 import { SweepSession } from './lab/sweep';
-import { CompareSession } from './lab/compareSession';
+import { CompareDrafts, CompareSession } from './lab/compareSession';
 import { comparePayloadOf, decodeCompare } from './lab/compare';
 import { textLibrary } from './scenario/share';
 import { linkView, shareLink, startup, type Startup } from './lab/sharing';
@@ -22,6 +22,15 @@ function storage(): Storage | null {
     return window.localStorage;
   } catch {
     return null; // storage disabled: the lab works without keeping the last work
+  }
+}
+
+/** This tab's sessionStorage: what outlives a reload of the tab but is no one else's. */
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
   }
 }
 
@@ -80,7 +89,12 @@ const sweep = new SweepSession(
   (origin) => LIBRARY.entries.some((e) => e.id === origin),
 );
 
-const compare = new CompareSession(batch.lane(), (id) => LIBRARY.entries.find((e) => e.id === id)?.json);
+const compare = new CompareSession(
+  batch.lane(),
+  (id) => LIBRARY.entries.find((e) => e.id === id)?.json,
+  undefined,
+  new CompareDrafts(tabStorage()),
+);
 
 // A compare link (#c=1.…) opens its scenario and runs its variants again (below).
 /** The user's scenario the address names (null: none named, or not kept). */

@@ -289,6 +289,25 @@ export interface VariantDraft {
   sets: string;
 }
 
+/** A variant's draft as the form shows one that ran (its algorithm choices among its assignments). */
+export function draftOfSpec(v: VariantSpec): VariantDraft {
+  return { from: v.from ?? '', algorithms: {}, sets: v.sets.join(' ') };
+}
+
+/** Whether `v` is a draft the form can show (what storage gave back may be anything). */
+export function isVariantDraft(v: unknown): v is VariantDraft {
+  const d = v as VariantDraft;
+  return (
+    !!d &&
+    typeof d.from === 'string' &&
+    typeof d.sets === 'string' &&
+    !!d.algorithms &&
+    typeof d.algorithms === 'object' &&
+    !Array.isArray(d.algorithms) &&
+    Object.values(d.algorithms).every((a) => typeof a === 'string')
+  );
+}
+
 /** The variant a draft stands for: algorithm choices first, then the typed assignments. */
 export function specOfDraft(d: VariantDraft): VariantSpec {
   const sets = Object.entries(d.algorithms)

@@ -5,7 +5,7 @@ import { repoFile } from '../test/fakes';
 import { InProcessBatchWorker, WASM_ENGINE } from '../test/wasmEngine';
 import { textLibrary } from '../scenario/share';
 import { compareHash, comparePayloadOf, compareTable, decodeCompare, type VariantSpec } from './compare';
-import { CompareSession, digestMatches } from './compareSession';
+import { CompareDrafts, CompareSession, digestMatches } from './compareSession';
 import { parseRow } from './sweepTable';
 
 const file = (id: string) => readFileSync(repoFile(`scenarios/${id}.json`), 'utf8');
@@ -118,5 +118,51 @@ describe('CompareSession', () => {
     await again.settled();
     expect(again.session.digests()).toEqual(digests);
     expect([0, 1, 2].map((i) => digestMatches(again.session.getState(), i))).toEqual([true, true, true]);
+  });
+});
+
+describe('CompareDrafts: the variants as written outlive the view and a reload', () => {
+  const memoryStorage = () => {
+    const m = new Map<string, string>();
+    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), m };
+  };
+  const draft = (sets: string) => ({ from: '', algorithms: { SW1: 'erica_plus' }, sets });
+
+  it('keeps each scenario its own, and a new store on the same storage (a reload) reads them back', () => {
+    const storage = memoryStorage();
+    const drafts = new CompareDrafts(storage);
+    expect(drafts.get('two-sources')).toBeNull();
+    drafts.set('two-sources', [draft('nodes.SW1.params.target_utilization=0.5')]);
+    drafts.set('gfc1', [draft('run.seed=2'), draft('')]);
+    const reloaded = new CompareDrafts(storage);
+    expect(reloaded.get('two-sources')).toEqual([draft('nodes.SW1.params.target_utilization=0.5')]);
+    expect(reloaded.get('gfc1')).toHaveLength(2);
+  });
+
+  it('reads nothing from unreadable or ill-shaped storage, and keeps the 20 most recent scenarios', () => {
+    for (const raw of ['{', '[]', '{"x":[{"from":1}]}', '{"x":"no"}', '{"x":[{"from":"","algorithms":[],"sets":""}]}']) {
+      const storage = memoryStorage();
+      storage.setItem('abrlab.compare-drafts', raw);
+      expect(new CompareDrafts(storage).get('x')).toBeNull();
+    }
+    const storage = memoryStorage();
+    const drafts = new CompareDrafts(storage);
+    for (let i = 0; i < 25; i++) drafts.set(`s${i}`, [draft(`run.seed=${i}`)]);
+    drafts.set('s3', [draft('again')]); // written again: among the recent
+    const reloaded = new CompareDrafts(storage);
+    expect(reloaded.get('s5')).toBeNull();
+    expect(reloaded.get('s6')).not.toBeNull();
+    expect(reloaded.get('s3')).toEqual([draft('again')]);
+    expect(reloaded.get('s24')).not.toBeNull();
+  });
+
+  it("a comparison started from elsewhere (a link) becomes the form's variants; the form's own drafts as written", () => {
+    const pool = { submit: () => new Promise<never>(() => undefined), cancel: () => undefined };
+    const session = new CompareSession(pool as never, () => undefined);
+    const json = short('two-sources');
+    void session.start(json, [{ from: 'two-sources-staggered', sets: ['run.seed=2'] }]);
+    expect(session.drafts.get('two-sources')).toEqual([{ from: 'two-sources-staggered', algorithms: {}, sets: 'run.seed=2' }]);
+    void session.start(json, [{ sets: ['nodes.SW1.algorithm=erica_plus'] }], null, [draft('')]);
+    expect(session.drafts.get('two-sources')).toEqual([draft('')]);
   });
 });

@@ -8,7 +8,19 @@ import type { JobRunner } from './sweep';
 import { JobFailed } from '../engine/pool';
 import { StateCell } from './state';
 import { parseRow } from './sweepTable';
-import { planCompare, problemText, type CompareOutcome, type PlannedRun, type ScenarioLookup, type VariantSpec } from './compare';
+import type { KeyValueStore } from '../scenario/storage';
+import {
+  draftOfSpec,
+  isVariantDraft,
+  MAX_COMPARE_RUNS,
+  planCompare,
+  problemText,
+  type CompareOutcome,
+  type PlannedRun,
+  type ScenarioLookup,
+  type VariantDraft,
+  type VariantSpec,
+} from './compare';
 
 export type ComparePhase = 'idle' | 'running' | 'done' | 'refused' | 'cancelled';
 
@@ -38,6 +50,50 @@ export interface RunSeries {
 
 const IDLE: CompareState = { phase: 'idle', json: '', variants: [], runs: [], outcomes: [], problems: [], expected: null, elapsedMs: 0 };
 
+/** Where the Compare view's variants are kept, as written, per scenario id. */
+const DRAFTS_KEY = 'abrlab.compare-drafts';
+/** Scenarios whose variants are kept (the most recently written). */
+const DRAFTS_KEPT = 20;
+
+/**
+ * The variants the Compare view's form holds, per scenario id: kept here, not in the view, so
+ * that they outlive a switch of tab; and in `store` (the tab's sessionStorage) so that they
+ * outlive a reload. Typed and not yet run is work too.
+ */
+export class CompareDrafts {
+  private memory: Record<string, VariantDraft[]>;
+
+  constructor(private readonly store: KeyValueStore | null = null) {
+    this.memory = {};
+    try {
+      const raw = JSON.parse(store?.getItem(DRAFTS_KEY) ?? '{}') as unknown;
+      if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+        for (const [id, ds] of Object.entries(raw)) {
+          if (Array.isArray(ds) && ds.length <= MAX_COMPARE_RUNS - 1 && ds.every(isVariantDraft)) this.memory[id] = ds;
+        }
+      }
+    } catch {
+      // Unreadable: nothing kept.
+    }
+  }
+
+  get(id: string): VariantDraft[] | null {
+    return this.memory[id] ?? null;
+  }
+
+  set(id: string, drafts: VariantDraft[]) {
+    delete this.memory[id];
+    this.memory[id] = drafts; // last written last: the oldest go first
+    const ids = Object.keys(this.memory);
+    for (const old of ids.slice(0, Math.max(0, ids.length - DRAFTS_KEPT))) delete this.memory[old];
+    try {
+      this.store?.setItem(DRAFTS_KEY, JSON.stringify(this.memory));
+    } catch {
+      // Private mode or quota: kept for this page only.
+    }
+  }
+}
+
 export class CompareSession {
   private readonly cell = new StateCell<CompareState>(IDLE);
   /** Per run: its series once finished (null: it failed). */
@@ -49,6 +105,8 @@ export class CompareSession {
     private readonly pool: JobRunner,
     private readonly lookup: ScenarioLookup,
     private readonly now: () => number = () => performance.now(),
+    /** The form's variants, as written. */
+    readonly drafts: CompareDrafts = new CompareDrafts(),
   ) {}
 
   subscribe = (fn: () => void) => this.cell.subscribe(fn);
@@ -59,8 +117,11 @@ export class CompareSession {
    * applies each variant's overrides first (as `abrsim run --set` would); when one does not
    * apply, the comparison is refused with every such reason and nothing runs.
    */
-  async start(json: string, variants: VariantSpec[], expected: (string | null)[] | null = null) {
+  async start(json: string, variants: VariantSpec[], expected: (string | null)[] | null = null, drafts?: VariantDraft[]) {
     this.pool.cancel('a new comparison started');
+    // What runs is what the form shows from now on (a link's or a lesson's variants too).
+    const id = scenarioIdOf(json);
+    if (id !== null) this.drafts.set(id, drafts ?? variants.map(draftOfSpec));
     const generation = ++this.generation;
     const refuse = (problems: string[]) => this.cell.set({ ...IDLE, phase: 'refused', json, variants, problems });
     const plan = planCompare(json, variants, this.lookup);
@@ -118,6 +179,15 @@ export class CompareSession {
   /** The runs' digests so far (null where a run has none). */
   digests(): (string | null)[] {
     return this.cell.get().outcomes.map((o) => (o && o.ok ? o.digest : null));
+  }
+}
+
+function scenarioIdOf(json: string): string | null {
+  try {
+    const id = (JSON.parse(json) as { id?: unknown }).id;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
   }
 }
 

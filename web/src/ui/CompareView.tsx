@@ -60,11 +60,17 @@ export function CompareView({
   onOpen: (json: string, origin: string) => void;
 }) {
   const s = useSyncExternalStore(compare.subscribe, compare.getState);
-  // View state: the variants being written (the session keeps the ones that ran).
-  // Variants started elsewhere (a compare link, a lesson's button) show as they ran.
-  const [drafts, setDrafts] = useState<VariantDraft[]>(() =>
-    s.variants.length ? s.variants.map((v) => ({ from: v.from ?? '', algorithms: {}, sets: v.sets.join(' ') })) : [emptyDraft()],
-  );
+  // The variants being written, as the session keeps them per scenario (they outlive a switch
+  // of tab and a reload); variants started elsewhere (a compare link, a lesson's button) show
+  // as they ran.
+  const id = current?.id ?? '';
+  const [shown, setShown] = useState(() => ({ id, drafts: compare.drafts.get(id) ?? [emptyDraft()] }));
+  // Another scenario opened: its own variants.
+  const drafts = shown.id === id ? shown.drafts : (compare.drafts.get(id) ?? [emptyDraft()]);
+  const setDrafts = (ds: VariantDraft[]) => {
+    setShown({ id, drafts: ds });
+    if (id) compare.drafts.set(id, ds);
+  };
   const [link, setLink] = useState('');
   const partners = useMemo(() => (currentJson ? sameTopology(currentJson, library) : []), [currentJson, library]);
   const lessonPartners = (current && LESSON_PARTNERS[current.id]) || [];
@@ -78,7 +84,7 @@ export function CompareView({
   const run = (ds = drafts) => {
     if (!currentJson) return;
     setLink('');
-    compare.start(currentJson, ds.map(specOfDraft));
+    compare.start(currentJson, ds.map(specOfDraft), null, ds);
   };
   const withLesson = () => {
     const ds = lessonPartners.map((id) => ({ ...emptyDraft(), from: id }));
