@@ -82,6 +82,31 @@ test('issue 14: a network built on an empty canvas survives another pick, back, 
   expect(errors).toEqual([]);
 });
 
+test('a name typed and not yet entered is kept: the focus stays in the field, one Undo takes it back, and a reload keeps it', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await buildOnEmptyCanvas(page);
+  await expect(page).toHaveURL(/\?mine=[a-z0-9]+$/);
+  const name = page.getByTestId('scenario-name');
+  await name.fill('');
+  await name.pressSequentially('Week 3 demo', { delay: 30 });
+  // Kept after a pause, while the field still has the focus and its text.
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('Week 3 demo');
+  await expect(name).toBeFocused();
+  await expect(name).toHaveValue('Week 3 demo');
+  // The typing was one edit: one Undo goes back to the name before it, Redo to the whole name.
+  await page.getByTestId('undo').click();
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('My network');
+  await expect(name).toHaveValue('My network');
+  await page.getByTestId('redo').click();
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('Week 3 demo');
+  await hook(page, () => window.__abrlab!.saved());
+  await page.reload();
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('Week 3 demo');
+  await page.getByTestId('view-editor').click();
+  await expect(page.getByTestId('scenario-name')).toHaveValue('Week 3 demo');
+  expect(errors).toEqual([]);
+});
+
 test('issue 14: My scenarios are deleted from the list with Undo; the open one stays open', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await buildOnEmptyCanvas(page);

@@ -354,11 +354,12 @@ export class Lab {
   }
 
   /** Names the open scenario (the name in the picker, the panel and its file). */
-  rename(name: string): EditResult {
+  /** `run`: renames typed one after another (the name field's) are one undo step. */
+  rename(name: string, run?: string): EditResult {
     const current = this.state.current;
     if (!current) return { ok: false, rule: 'no scenario is open' };
     const r = renameScenario(current.scenario, name);
-    if (r.ok && r.scenario !== current.scenario) this.commitEdit(current.scenario, r.scenario, current.origin);
+    if (r.ok && r.scenario !== current.scenario) this.commitEdit(current.scenario, r.scenario, current.origin, run);
     return r;
   }
 

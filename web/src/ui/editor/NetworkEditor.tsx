@@ -298,26 +298,19 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   };
   const canvasFocus = () => document.querySelector<HTMLElement>('[data-testid="editor-canvas"]')?.focus();
 
-  const rename = (name: string) => {
-    const r = lab.rename(name);
-    if (!r.ok) setMessage({ kind: 'error', text: r.rule });
-    else if (r.scenario !== current.scenario) setMessage({ kind: 'info', text: `Named “${r.scenario.name}”: the picker and the panel say so; the run goes on.` });
+  // Typing: kept as it goes (one undo step), a refusal waits for the field to be left.
+  const rename = (name: string, typing = false) => {
+    const r = lab.rename(name, typing ? 'rename' : undefined);
+    if (!r.ok) {
+      if (!typing) setMessage({ kind: 'error', text: r.rule });
+    } else if (r.scenario !== current.scenario) setMessage({ kind: 'info', text: `Named “${r.scenario.name}”: the picker and the panel say so; the run goes on.` });
   };
 
   return (
     <section className="editor" data-testid="network-editor">
       <label className="editor-name">
         <span>Name</span>
-        <input
-          key={`${current.place.kind}:${draft.name ?? draft.id}`}
-          data-testid="scenario-name"
-          defaultValue={draft.name ?? draft.id}
-          maxLength={MAX_NAME_CHARS}
-          onBlur={(e) => rename(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') rename(e.currentTarget.value);
-          }}
-        />
+        <NameField name={draft.name ?? draft.id} onRename={rename} />
         <span className="muted">
           {current.place.kind === 'mine' ? 'Yours: every change is kept in this browser (My scenarios).' : 'Your first change keeps it as yours, under My scenarios.'}
         </span>
@@ -414,5 +407,63 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** How long typing in the name field may pause before what is typed is kept (ms). */
+const NAME_KEPT_AFTER_MS = 400;
+
+/**
+ * The scenario's name: kept while it is typed (after a pause, and when the page goes away), not
+ * only when the field is left — a reload right after typing kept nothing. Shows the scenario's
+ * name whenever the field is not being typed in.
+ */
+function NameField({ name, onRename }: { name: string; onRename: (name: string, typing?: boolean) => void }) {
+  const [text, setText] = useState(name);
+  const editing = useRef(false);
+  const pending = useRef<{ value: string; timer: number } | null>(null);
+  const renameRef = useRef(onRename);
+  renameRef.current = onRename;
+  useEffect(() => {
+    if (!editing.current) setText(name);
+  }, [name]);
+  const flush = useCallback(() => {
+    const p = pending.current;
+    if (!p) return;
+    clearTimeout(p.timer);
+    pending.current = null;
+    renameRef.current(p.value, true);
+  }, []);
+  useEffect(() => {
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [flush]);
+  const done = (value: string) => {
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = null;
+    editing.current = false;
+    onRename(value);
+  };
+  return (
+    <input
+      data-testid="scenario-name"
+      value={text}
+      maxLength={MAX_NAME_CHARS}
+      onChange={(e) => {
+        const value = e.target.value;
+        editing.current = true;
+        setText(value);
+        if (pending.current) clearTimeout(pending.current.timer);
+        // An empty field is a name being retyped: nothing to keep yet.
+        pending.current = value.trim() ? { value, timer: window.setTimeout(flush, NAME_KEPT_AFTER_MS) } : null;
+      }}
+      onBlur={(e) => done(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') done(e.currentTarget.value);
+      }}
+    />
   );
 }
