@@ -17,10 +17,15 @@
 //! ```
 //! MACR changes at most once per feedback round: after a change, every VC sending forward RM
 //! cells must have had a backward RM cell pass (carrying the new rate) and then sent a forward
-//! RM cell (at the new rate) before the next change ("the port counts FRM cells to
-//! decide when MACR may be increased"). The round is our reading of that sentence: without it
-//! the same queue growth, seen at every update within one feedback delay, compounds into a
-//! collapse of MACR.
+//! RM cell at the new rate before the next change ("the port counts FRM cells to decide when
+//! MACR may be increased"). The round is our reading of that sentence: without it the same
+//! queue growth, seen at every update within one feedback delay, compounds into a collapse of
+//! MACR. Two details make it a round on a WAN too: an FRM counts only once its CCR is at most
+//! the ER of the VC's last BRM (those sent before the source took that rate keep arriving for
+//! twice the access link's delay), and the round waits for as many VCs as sent FRMs in the
+//! round before (not only those seen since the change, which may be one). Without them
+//! seriesd-wan's MACR fell 16 to 500 times within a round trip and its queue emptied for
+//! hundreds of milliseconds, again and again after 0.6 s.
 //!
 //! On a backward RM cell the VC's own queue picks the ER: min(MACR_adv, IFA·CCR) below the low
 //! threshold (the VC ramps up by IFA per feedback), MACR_adv below the medium one,
@@ -168,10 +173,15 @@ pub struct SeriesD {
     q_prev: u32,
     /// VCs that sent an FRM since MACR last changed.
     frm_round: VcSet,
+    /// VCs that sent an FRM in the previous round: they must all complete this one too.
+    prev_sending: u32,
     /// Change generation; per VC, the generation at which its BRM, then its FRM, came.
     gen: u32,
     brm_gen: Vec<u32>,
     frm_gen: Vec<u32>,
+    /// Per VC, the ER written into its last BRM: an FRM whose CCR is above it left the source
+    /// before that BRM arrived there (still at the old rate) and does not end the VC's round.
+    er_sent: Vec<f64>,
     /// VCs that completed the round (BRM then FRM) since the last change.
     round_done: u32,
     /// When MACR last changed, and how long the last complete round took.
@@ -195,6 +205,7 @@ impl SeriesD {
             // No change to wait for at the start: every VC counts as having had its BRM.
             brm_gen: vec![1; n_vcs],
             frm_gen: vec![0; n_vcs],
+            er_sent: vec![f64::INFINITY; n_vcs],
             ..SeriesD::default()
         }
     }
@@ -226,7 +237,7 @@ impl SeriesD {
         self.mrf = mrf;
         // A VC that sent an FRM and then left must not freeze MACR: a round also ends after
         // twice as long as the last complete one took.
-        let sending = self.frm_round.count.max(1);
+        let sending = self.frm_round.count.max(self.prev_sending).max(1);
         let elapsed = now.saturating_sub(self.changed_at);
         let complete = self.round_done >= sending;
         let timed_out = self.last_round > 0 && elapsed > 2 * self.last_round;
@@ -235,7 +246,7 @@ impl SeriesD {
                 self.last_round = elapsed;
             }
             self.macr = (self.macr * mrf + mair).min(c.tr);
-            self.frm_round.rotate();
+            self.prev_sending = self.frm_round.rotate();
             self.gen = self.gen.wrapping_add(1);
             self.round_done = 0;
             self.changed_at = now;
@@ -267,7 +278,10 @@ impl SwitchAlgorithm for SeriesD {
         if cell.kind == CellKind::Frm && !cell.has(flag::CLP) {
             let vc = port.vc as usize;
             self.frm_round.mark(vc);
-            if self.brm_gen[vc] == self.gen && self.frm_gen[vc] != self.gen {
+            // The FRM must have been sent after the source took the BRM's rate: on a path with
+            // a long access link, FRMs sent at the old rate still arrive for 2 × its delay.
+            let at_new_rate = cell.ccr <= self.er_sent[vc] * (1.0 + 1e-9);
+            if self.brm_gen[vc] == self.gen && self.frm_gen[vc] != self.gen && at_new_rate {
                 self.frm_gen[vc] = self.gen;
                 self.round_done += 1;
             }
@@ -281,8 +295,10 @@ impl SwitchAlgorithm for SeriesD {
     }
 
     fn on_brm(&mut self, port: &PortView, cell: &mut Cell) {
-        self.brm_gen[port.vc as usize] = self.gen;
+        let vc = port.vc as usize;
+        self.brm_gen[vc] = self.gen;
         cell.er = cell.er.min(self.explicit_rate(port.vc_queue_cells, cell.ccr));
+        self.er_sent[vc] = cell.er;
     }
 
     fn reconfigure(&mut self, p: &Params) {

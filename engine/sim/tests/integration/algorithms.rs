@@ -131,6 +131,33 @@ fn series_d_holds_the_queue_in_its_normal_region_with_per_vc_queues() {
     assert!(inside as f64 >= 0.95 * window.len() as f64, "{inside} of {} samples near the normal region", window.len());
 }
 
+/// Over a WAN (12.5 ms of feedback delay) Series-D must hold on, not only settle: MACR once
+/// fell 16 to 500 times within a round trip (a round ended on forward RM cells still sent at the
+/// old rate, or on one VC alone), the queue emptied for hundreds of ms and the sources got 60 %
+/// of their share from 0.6 s on. A round now waits for every VC that sent in the last one, at the
+/// rate its last backward RM cell gave it.
+#[test]
+fn series_d_holds_on_over_a_wan_for_seconds() {
+    let s = crate::common::load("seriesd-wan", &["run.duration_ms=3000", "run.steady_from_ms=1000"]);
+    let (sim, summary) = run(s);
+    let errors = rate_errors(&summary);
+    assert!(errors.iter().all(|e| e.abs() <= 0.05), "{errors:.3?}");
+    let bottleneck = summary.links.iter().map(|l| l.mean_utilization.unwrap()).fold(0.0, f64::max);
+    assert!(bottleneck >= 0.95, "bottleneck utilisation {bottleneck:.3}");
+    let col = sim.rec().meta.iter().position(|m| m.id == "queue:SW1->SW2").unwrap() + 1;
+    let window: Vec<f64> = (0..sim.rec().history().row_count())
+        .map(|i| sim.rec().history().row(i))
+        .filter(|r| r[0] >= 1000.0)
+        .map(|r| r[col])
+        .collect();
+    // In or at the edge of the normal region (300 to 1000 cells), and never empty.
+    let mean = window.iter().sum::<f64>() / window.len() as f64;
+    assert!((300.0..=1000.0).contains(&mean), "mean queue {mean:.0}");
+    let inside = window.iter().filter(|&&q| (200.0..=1000.0).contains(&q)).count();
+    assert!(inside as f64 >= 0.95 * window.len() as f64, "{inside} of {} samples near the normal region", window.len());
+    assert!(window.iter().all(|&q| q > 0.0), "the queue emptied");
+}
+
 #[test]
 fn efci_is_fair_but_oscillates_on_one_bottleneck() {
     let (sim, summary) = run(with_algorithm("two-sources", "efci", &["run.duration_ms=300", GENTLE]));
