@@ -72,6 +72,10 @@ test('fecn-n0-sweep runs in the browser: its table and CSV hold the numbers abrs
   // The results stay for when the user comes back.
   await page.getByTestId('view-sweep').click();
   await expect(page.getByTestId('sweep-row')).toHaveCount(3);
+  // Back returns to the swept scenario (the row's run was a new history entry).
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.origin())).toBe('fecn-n0-sweep');
+  await expect(page).toHaveURL(/\?scenario=fecn-n0-sweep$/);
   expect(errors).toEqual([]);
 });
 

@@ -85,7 +85,7 @@ e2e?.installTestHook(lab, store, () => {
 const batch = new WorkerPool(makeBatchWorker);
 const sweep = new SweepSession(
   batch.lane(),
-  (json, origin) => lab.load(json, origin),
+  (json, origin) => lab.load(json, origin, 'push'),
   (origin) => LIBRARY.entries.some((e) => e.id === origin),
 );
 

@@ -272,9 +272,11 @@ export class Lab {
   /**
    * Sends a scenario to the engine; on problems the current one stays loaded. A load asked for
    * while another is on its way waits for it (so "the current one" is always well defined).
+   * `nav` 'push' when the user opens it (a sweep's run, a compared variant): Back returns to
+   * what was open; 'replace' (a link at start) keeps the one history entry.
    */
-  load(json: string, origin: string) {
-    this.open(json, origin, NOWHERE, 'replace');
+  load(json: string, origin: string, nav: Nav = 'replace') {
+    this.open(json, origin, NOWHERE, nav);
   }
 
   /**

@@ -350,7 +350,7 @@ export function App({
             library={LIBRARY.entries}
             look={classroom.look}
             onOpen={(json, origin) => {
-              lab.load(json, origin);
+              lab.load(json, origin, 'push');
               setWorkspace('charts');
             }}
           />
