@@ -297,3 +297,26 @@ test('a step reached brings the Lesson tab up with its prompt: from the Switches
   await shot(page, 'step-brings-lesson-up');
   expect(errors).toEqual([]);
 });
+
+test('on a phone: the controls fit the width, and a step that pauses the run brings its prompt into view', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const errors = await openLab(page, '/?scenario=two-sources-staggered');
+  const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+  expect(await width()).toBeLessThanOrEqual(390);
+  for (const id of ['play', 'run-until', 'speed', 'share', 'teacher']) {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    expect(box.x + box.width, id).toBeLessThanOrEqual(390);
+  }
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'paused');
+  const prompt = page.getByTestId('lesson-step');
+  await expect(prompt).toContainText('Step 1 of 4');
+  await expect(prompt).toBeInViewport();
+  await page.screenshot({ path: resolve(shots, 'lessons-phone-step.png') });
+  // Every view keeps to the width (the event log scrolls sideways in its own box).
+  for (const view of ['view-editor', 'view-compare', 'view-sweep', 'view-charts', 'view-network', 'view-rmlog']) {
+    await page.getByTestId(view).click();
+    expect(await width(), view).toBeLessThanOrEqual(390);
+  }
+  expect(errors).toEqual([]);
+});

@@ -60,6 +60,9 @@ function typesText(el: Element | null): boolean {
   return ['text', 'number', 'search', 'email', 'url', 'tel', 'password', ''].includes(type);
 }
 
+/** The layout in one column, the side panel below the charts (app.css: `.workspace`). */
+const ONE_COLUMN_QUERY = '(max-width: 980px)';
+
 export function App({
   lab,
   store,
@@ -115,7 +118,13 @@ export function App({
   useEffect(() => {
     if (reached === reachedSeen.current) return;
     reachedSeen.current = reached;
-    if (pausedAtStep) showPanel();
+    if (!pausedAtStep) return;
+    showPanel();
+    // In one column (a phone, a narrow window) the side panel is below every chart: the page
+    // scrolls to the prompt, or the run would seem to stop for no reason.
+    if (window.matchMedia(ONE_COLUMN_QUERY).matches) {
+      requestAnimationFrame(() => document.querySelector('[data-testid="lesson-steps"]')?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+    }
   }, [reached, pausedAtStep, showPanel]);
   const stepMark = (chartId: string, owners: readonly string[]) => (walk.step && chartMarked(walk.marks, chartId, owners) ? `Step ${walk.shown + 1}` : null);
   const sweepPhase = useSyncExternalStore(sweep.subscribe, () => sweep.getState().phase);
