@@ -85,6 +85,8 @@ test('presentation mode: axis labels and legends ≥ 18 px, thicker lines; the s
   await expect(page.getByTestId('lesson')).toBeVisible();
 
   // One chart full screen (or maximised over the page), taller than in its place; Esc leaves.
+  await page.getByTestId('speed').selectOption('0.05');
+  await page.getByTestId('reset').click();
   const queue = page.getByTestId('chart-queue');
   const h = (await queue.boundingBox())!.height;
   await queue.getByTestId('full-screen').click();
@@ -93,6 +95,14 @@ test('presentation mode: axis labels and legends ≥ 18 px, thicker lines; the s
   // The plot itself grows with it, not only the box around it.
   await expect.poll(async () => (await queue.locator('canvas').first().boundingBox())!.height).toBeGreaterThan(h * 1.5);
   await shot(page, 'present-full-screen');
+  // Space plays and pauses there: the button clicked to get there keeps the focus, but the
+  // mouse put it there, so Space is not for it (and full screen has no Play button).
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await status(page))?.mode).toBe('playing');
+  await expect(queue).not.toHaveAttribute('data-full', 'no');
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await status(page))?.mode).toBe('paused');
+  await expect(queue).not.toHaveAttribute('data-full', 'no');
   await page.keyboard.press('Escape');
   await expect(queue).toHaveAttribute('data-full', 'no');
 
@@ -124,6 +134,13 @@ test('? opens the shortcuts help (Space among them); play state changes are anno
   await page.getByTestId('shortcuts').click();
   await expect(help).toBeVisible();
   await help.getByTestId('shortcuts-close').click();
+  await expect(help).toHaveCount(0);
+  // A button reached with the keyboard (not clicked) is pressed by Space; the run stays.
+  await page.getByTestId('shortcuts').focus();
+  await page.keyboard.press('Space');
+  await expect(help).toBeVisible();
+  expect((await status(page))?.mode).not.toBe('playing');
+  await page.keyboard.press('Escape');
   await expect(help).toHaveCount(0);
 
   // Space plays; the live region says so, then that the run ended.

@@ -237,12 +237,28 @@ export function App({
         if (origin !== undefined) lab.travel(key === 'y' || ev.shiftKey ? 'redo' : 'undo', editedOrigin(origin));
         return;
       }
-      if (ev.code !== 'Space' || ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(t.tagName)) return;
+      if (ev.code !== 'Space' || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName)) return;
+      // A button reached with the keyboard is pressed by Space; one that has the focus only
+      // because it was clicked (Full screen, Network) is not what the key is meant for: in
+      // front of a class Space plays and pauses.
+      if (t.tagName === 'BUTTON' && !focusByPointer) return;
       ev.preventDefault();
       lab.togglePlay();
     };
+    // Whether the focused button is the one last clicked or tapped (not reached with the
+    // keyboard, nor given the focus by the page).
+    let pointed: Element | null = null;
+    let focusByPointer = false;
+    const onPointer = (e: PointerEvent) => (pointed = (e.target as Element | null)?.closest('button') ?? null);
+    const onFocus = (e: FocusEvent) => (focusByPointer = e.target === pointed);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('pointerdown', onPointer, true);
+    window.addEventListener('focusin', onFocus, true);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('pointerdown', onPointer, true);
+      window.removeEventListener('focusin', onFocus, true);
+    };
   }, [lab]);
 
   return (
