@@ -119,6 +119,30 @@ test('two-sources: the Network view animates links, queues and ACRs; an RM cell 
   expect(errors).toEqual([]);
 });
 
+test('on a 1280 × 720 laptop the drawing of a small network reads at 9 px or more, its ACR lines inside the canvas', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('until-ms').fill('5');
+  await page.getByTestId('run-until').click();
+  await waitForMode(page, 'paused');
+  await page.getByTestId('view-network').click();
+  const canvas = (await page.getByTestId('nv-canvas').boundingBox())!;
+  // The type as drawn: its size in the flow times the canvas's zoom.
+  const drawnPx = (sel: string) =>
+    page.locator(sel).first().evaluate((el) => {
+      const zoom = new DOMMatrix(getComputedStyle(el.closest('.react-flow__viewport')!).transform).a;
+      return parseFloat(getComputedStyle(el).fontSize) * zoom;
+    });
+  await expect.poll(() => drawnPx('.nv-switch .nv-qtext')).toBeGreaterThanOrEqual(9);
+  expect(await drawnPx('.nv-end-id')).toBeGreaterThanOrEqual(9);
+  for (const c of ['C1', 'C2']) {
+    const acr = (await page.getByTestId(`nv-acr-${c}`).boundingBox())!;
+    expect(acr.x, c).toBeGreaterThanOrEqual(canvas.x);
+    expect(acr.x + acr.width, c).toBeLessThanOrEqual(canvas.x + canvas.width);
+  }
+  expect(errors).toEqual([]);
+});
+
 test("vpc-abr: a virtual path's RM cell is drawn and named as the path's, carried under its first member", async ({ page }) => {
   const errors = await openLab(page, '/?scenario=vpc-abr');
   await page.getByTestId('view-network').click();

@@ -4,7 +4,7 @@
 // enough — the RM cells moving along the links; paused, click one for its fields and journey.
 
 import '@xyflow/react/dist/style.css';
-import { ReactFlow, useReactFlow, ViewportPortal } from '@xyflow/react';
+import { ReactFlow, useReactFlow, ViewportPortal, type FitViewOptions } from '@xyflow/react';
 import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import type { ChartGroup } from '../../charts/chartGroup';
 import type { SampleStore } from '../../charts/sampleStore';
@@ -241,7 +241,15 @@ export function NetworkView({
         </p>
       )}
       <div className="nv-stage">
-        <NetworkCanvas key={full ?? 'page'} nodes={nodes} edges={edges} groups={names.groups} painter={painter} fitAgain={full && explained ? 'beside' : 'alone'} />
+        <NetworkCanvas
+          key={full ?? 'page'}
+          nodes={nodes}
+          edges={edges}
+          groups={names.groups}
+          painter={painter}
+          fitAgain={full && explained ? 'beside' : 'alone'}
+          fit={present ? PRESENT_FIT : PAGE_FIT}
+        />
         {full && explained && (
           <section className="nv-explain" data-testid="nv-explain" aria-label={`how ${explained.switchId} computes its feedback`}>
             <button className="btn nv-explain-close" data-testid="nv-explain-close" onClick={() => setExplained(null)} title="Close the explanation">
@@ -309,6 +317,7 @@ const NetworkCanvas = memo(function NetworkCanvas({
   groups,
   painter,
   fitAgain,
+  fit,
 }: {
   nodes: (SwitchNode | EndNode)[];
   edges: LinkEdge[];
@@ -316,6 +325,7 @@ const NetworkCanvas = memo(function NetworkCanvas({
   groups: GroupLabel[];
   painter: NetworkPainter;
   fitAgain: string;
+  fit: FitViewOptions;
 }) {
   return (
     <div className="nv-canvas" data-testid="nv-canvas">
@@ -329,11 +339,11 @@ const NetworkCanvas = memo(function NetworkCanvas({
         nodesConnectable={false}
         elementsSelectable={false}
         fitView
-        fitViewOptions={FIT_VIEW}
+        fitViewOptions={fit}
         minZoom={0.05}
         maxZoom={4}
       >
-        <FitWhen changed={fitAgain} />
+        <FitWhen changed={fitAgain} fit={fit} />
         <ViewportPortal>
           {groups.map((g) => (
             <div key={g.text} className="nv-group-name" style={{ left: g.at.x, top: g.at.y }} data-testid="nv-group-name" data-spot={g.spot} title={g.members.join(', ')} aria-hidden="true">
@@ -350,23 +360,25 @@ const NetworkCanvas = memo(function NetworkCanvas({
 });
 
 /** Fits the drawing to the canvas again when `changed` changes (not at first: `fitView` does). */
-function FitWhen({ changed }: { changed: string }) {
+function FitWhen({ changed, fit }: { changed: string; fit: FitViewOptions }) {
   const { fitView } = useReactFlow();
   const first = useRef(changed);
   useEffect(() => {
     if (changed === first.current) return;
     first.current = changed;
     // Two frames: the canvas has its new size, and React Flow has measured it (ResizeObserver).
-    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => void fitView(FIT_VIEW))));
+    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => void fitView(fit))));
     return () => cancelAnimationFrame(frame);
-  }, [changed, fitView]);
+  }, [changed, fitView, fit]);
   return null;
 }
 
 const NODE_ORIGIN: [number, number] = [0.5, 0.5];
 /** End systems' names' type (px, app.css: .nv-end-id), on the page and presenting. */
-const NAME_PX = 11;
+const NAME_PX = 12;
 const PRESENT_NAME_PX = 16;
-/** Room at the sides for a source's ACR line, which hangs wider than the source it is under
- *  (in presentation type too). */
-const FIT_VIEW = { padding: { top: 0.12, bottom: 0.12, left: '110px' as const, right: '110px' as const } };
+/** Room at the sides for a source's ACR line, which hangs wider than the source it is under:
+ *  half its width, some 50 px on the page and 80 in presentation type (screen px; each the
+ *  least that keeps it in view: more room is a smaller drawing). */
+const PAGE_FIT: FitViewOptions = { padding: { top: 0.12, bottom: 0.12, left: '60px', right: '60px' } };
+const PRESENT_FIT: FitViewOptions = { padding: { top: 0.12, bottom: 0.12, left: '110px', right: '110px' } };
