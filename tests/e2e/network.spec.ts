@@ -79,8 +79,17 @@ test('two-sources: the Network view animates links, queues and ACRs; an RM cell 
   );
   expect(watched.phases).toEqual(['nv-rm-backward', 'nv-rm-forward']);
   expect(watched.moves).toBeGreaterThan(5);
-  // Labelled with their ER (Mbps).
-  for (const l of watched.labels) expect(l).toMatch(/^\d+\.\d+$/);
+  // Labelled with their ER (Mbps), but for a cell whose label would cover another's.
+  const shownLabels = watched.labels.filter(Boolean);
+  expect(shownLabels.length).toBeGreaterThan(0);
+  for (const l of shownLabels) expect(l).toMatch(/^\d+\.\d+$/);
+  const overlapping = await page.evaluate(() => {
+    const boxes = [...document.querySelectorAll<SVGGElement>('[data-testid="rm-cell"]')]
+      .filter((g) => g.style.display !== 'none' && g.textContent)
+      .map((g) => g.querySelector('text')!.getBoundingClientRect());
+    return boxes.filter((a, i) => boxes.some((b, k) => k > i && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)).length;
+  });
+  expect(overlapping).toBe(0);
   await page.screenshot({ path: resolve(shots, 'network-playing.png'), fullPage: true });
 
   // The links and queues follow the run: SW1->SW2 carries both sources, its utilisation shows.

@@ -9,6 +9,7 @@ import {
   type Box,
   type HalfSize,
   LABEL_GAP_PX,
+  LabelRoom,
   LANE_OFFSET_PX,
   laneAngle,
   laneLook,
@@ -211,5 +212,25 @@ describe("endLabels: end systems' names clear of each other", () => {
     } as unknown as Parameters<typeof endLabels>[0];
     expect(infoSide(level, 'S1')).toBe('below');
     expect(infoSide(level, 'S9')).toBe('below');
+  });
+});
+
+describe("LabelRoom: RM cells' labels never cover each other", () => {
+  it('places the first of two labels at one spot, and both once they are apart', () => {
+    const room = new LabelRoom(10);
+    expect(room.place('139.97', 100, 50)).toBe(true);
+    // The second cell 3 px on: its label would print over the first ("139.97139.97").
+    expect(room.place('139.97', 103, 50)).toBe(false);
+    // Six characters at 10 px are about 41 px wide: 45 px on, it fits; so does one a line above.
+    expect(room.place('139.97', 145, 50)).toBe(true);
+    expect(room.place('70.00', 100, 36)).toBe(true);
+  });
+
+  it('scales with the type: presentation type needs more room', () => {
+    const page = new LabelRoom(10);
+    const present = new LabelRoom(16);
+    expect(page.place('139.97', 0, 0) && page.place('139.97', 45, 0)).toBe(true);
+    expect(present.place('139.97', 0, 0)).toBe(true);
+    expect(present.place('139.97', 45, 0)).toBe(false);
   });
 });

@@ -329,3 +329,24 @@ export function sourceUtilisation(acrsMbps: readonly number[], rateMbps: number)
   if (known.length === 0 || !(rateMbps > 0)) return null;
   return Math.min(100, (100 * known.reduce((a, b) => a + b, 0)) / rateMbps);
 }
+
+/**
+ * Places the labels of things drawn close together (RM cells going the same way) so that none
+ * covers another: a label `text` centred on `x` with its baseline at `y` (flow px) in type of
+ * `fontPx` is placed, and true returned, unless its box meets one placed before (then false:
+ * leave it out; the cell's own marker, its tooltip and its journey still tell it).
+ */
+export class LabelRoom {
+  private placed: Box[] = [];
+
+  constructor(private readonly fontPx: number) {}
+
+  place(text: string, x: number, y: number): boolean {
+    const w = text.length * 0.62 * this.fontPx + 4;
+    const h = this.fontPx * 1.1;
+    const box = { x0: x - w / 2, x1: x + w / 2, y0: y - h, y1: y + 0.25 * this.fontPx };
+    if (this.placed.some((b) => overlaps(b, box))) return false;
+    this.placed.push(box);
+    return true;
+  }
+}

@@ -12,8 +12,10 @@ import { nextShown, rmCellsMove, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
 import { cellsAt, neighboursOf, RmCellIndex, type CellAt } from '../../lab/rmCells';
 import { loopName, rateText } from '../../lab/rmLog';
-import { laneAngle, laneLook, pointOnLane, sourceUtilisation, type NetworkLayout } from './geometry';
+import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type NetworkLayout } from './geometry';
 
+/** Where a marker's label sits: its baseline above the marker (flow px). */
+const LABEL_BASELINE_PX = -11;
 /** RM cells drawn at most at once. */
 export const MAX_MARKERS = 300;
 /** Lanes are drawn in utilisation steps of this many percent. */
@@ -237,6 +239,7 @@ export class NetworkPainter implements FrameClient {
     const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, model.waitUs);
     this.drawn = cells;
     while (this.pool.length < cells.length) this.pool.push(layer.appendChild(marker()));
+    let room: LabelRoom | undefined;
     for (let i = 0; i < this.pool.length; i++) {
       const g = this.pool[i];
       const c = cells[i];
@@ -273,8 +276,11 @@ export class NetworkPainter implements FrameClient {
       g.dataset.vp = c.cell.vp;
       g.dataset.x = x.toFixed(1);
       g.dataset.y = y.toFixed(1);
-      const label = c.record.er_out_mbps === null ? (c.phase === 'notification' ? 'CN' : '') : rateText(c.record.er_out_mbps);
       const text = g.lastChild as SVGTextElement;
+      const full = c.record.er_out_mbps === null ? (c.phase === 'notification' ? 'CN' : '') : rateText(c.record.er_out_mbps);
+      // Cells bunched on a lane (and their labels): the first one's label only.
+      room ??= new LabelRoom(parseFloat(getComputedStyle(text).fontSize) || 10);
+      const label = full && room.place(full, x, y + LABEL_BASELINE_PX) ? full : '';
       if (text.textContent !== label) text.textContent = label;
       // Focusable (Tab), named for a screen reader: Enter shows its fields and journey.
       const er = c.record.er_out_mbps === null ? '' : `, ER ${rateText(c.record.er_out_mbps)} Mbps`;
@@ -326,7 +332,7 @@ function marker(): SVGGElement {
   square.setAttribute('height', '12');
   shapes.append(tri, diamond, square);
   const text = document.createElementNS(SVG, 'text');
-  text.setAttribute('y', '-11');
+  text.setAttribute('y', String(LABEL_BASELINE_PX));
   text.setAttribute('text-anchor', 'middle');
   g.append(shapes, text);
   return g;
