@@ -143,9 +143,13 @@ describe('scenario link codec', () => {
     });
 
     it('bad base64', () => {
-      expect(errorOf(`${good}!`)).toMatch(/not base64url/);
-      expect(errorOf('1.ab cd')).toMatch(/not base64url/);
+      expect(errorOf(`${good}!`)).toMatch(/not base64url, '!' at place \d+ of its data/);
+      expect(errorOf('1.ab cd')).toMatch(/not base64url, ' ' at place 3 of its data/);
       expect(errorOf('1.')).toMatch(/empty/);
+      // Right characters, cut at a length no bytes make (4k + 1): cut short, not "bad characters".
+      let cut = good.slice(2, 60);
+      while (cut.length % 4 !== 1) cut = cut.slice(0, -1);
+      expect(errorOf(`1.${cut}`)).toMatch(/cut short \(\d+ characters cannot be whole bytes\): copy the whole link again/);
     });
 
     it('truncated deflate', () => {

@@ -205,8 +205,12 @@ function decode(payload: string, library: TextLibrary): Decoded {
         : 'the link does not start with a version tag ("1.")',
     );
   }
-  const bytes = fromBase64Url(payload.slice(dot + 1));
-  if (!bytes) return fail('the link holds characters that are not base64url (was it cut or edited?)');
+  const data = payload.slice(dot + 1);
+  const stray = /[^A-Za-z0-9_-]/.exec(data);
+  if (stray) return fail(`the link holds a character that is not base64url, '${stray[0]}' at place ${stray.index + 1} of its data (was it edited?)`);
+  const bytes = fromBase64Url(data);
+  // Of the right characters but not a whole number of bytes: a link cut short.
+  if (!bytes) return fail(`the link's data is cut short (${data.length} characters cannot be whole bytes): copy the whole link again`);
   if (bytes.length === 0) return fail('the link is empty after its version tag (was it cut?)');
   let text: string;
   try {
