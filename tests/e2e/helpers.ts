@@ -106,11 +106,14 @@ export const canvasPixelsOf = (chart: Locator, hex: string) =>
   );
 
 /** The serious and critical axe violations of the page as it is (rule, impact, where). */
+/** Moderate rules held as strictly as the serious ones: the page's outline and landmarks. */
+const STRUCTURE_RULES = ['heading-order', 'page-has-heading-one', 'landmark-banner-is-top-level', 'landmark-no-duplicate-banner', 'region'];
+
 export async function seriousViolations(page: Page, exclude: string[] = []) {
   let builder = new AxeBuilder({ page });
   for (const sel of exclude) builder = builder.exclude(sel);
   const { violations } = await builder.analyze();
   return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE_RULES.includes(v.id))
     .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
 }

@@ -285,6 +285,8 @@ export function App({
       <Notices lab={lab} state={state} />
       <main className={classroom.panelOpen ? 'workspace' : 'workspace panel-hidden'}>
         <div className="main-column">
+        {/* Embedded, the side panel (with the scenario's name as the page's heading) is not shown. */}
+        {embed && state.current && <h1 className="visually-hidden">{state.current.scenario.name || state.current.scenario.id} in ABR Lab</h1>}
         <div className="view-tabs">
           <div className="view-tabs-list" role="tablist" aria-label="views">
           <button role="tab" aria-selected={workspace === 'charts'} data-testid="view-charts" onClick={() => setWorkspace('charts')}>

@@ -165,7 +165,7 @@ function LessonText({
       )}
       {lessonText(s.lesson) && (
         <section>
-          <h3>What to watch</h3>
+          <h2>What to watch</h2>
           {lessonText(s.lesson).split(/\n\s*\n/).map((para, i) => (
             <p key={i}>{para}</p>
           ))}
@@ -173,7 +173,7 @@ function LessonText({
       )}
       {s.source && (
         <section>
-          <h3>Source</h3>
+          <h2>Source</h2>
           <p className="lesson-source">{s.source}</p>
         </section>
       )}
@@ -201,10 +201,10 @@ function LessonSteps({ walk, stops, onStops }: { walk: LessonWalkView; stops: bo
   }, [step, shown, walk.revealed]);
   return (
     <section className="lesson-steps" data-testid="lesson-steps" aria-labelledby="lesson-steps-title" ref={box}>
-      <h3 id="lesson-steps-title">Walk-through · {steps.length} step{steps.length === 1 ? '' : 's'}</h3>
+      <h2 id="lesson-steps-title">Walk-through · {steps.length} step{steps.length === 1 ? '' : 's'}</h2>
       {step ? (
         <div className="lesson-step" data-testid="lesson-step" data-step={shown}>
-          <h4 data-testid="lesson-step-title">{stepTitle(shown, steps.length, step)}</h4>
+          <h3 data-testid="lesson-step-title">{stepTitle(shown, steps.length, step)}</h3>
           <p className="lesson-prompt" data-testid="lesson-prompt">
             {step.prompt}
           </p>

@@ -43,12 +43,12 @@ export function ModalDialog({
         if (closeOnBackdrop && e.target === ref.current) onClose();
       }}
     >
-      <header>
+      <div className="dialog-head">
         <h2 id={`${testId}-title`}>{title}</h2>
         <button className="btn" data-testid={closeTestId} onClick={onClose} autoFocus>
           Close
         </button>
-      </header>
+      </div>
       {children}
     </dialog>
   );

@@ -65,7 +65,7 @@ export function RunSummary({
   return (
     <section className="summary" data-testid="summary">
       <div className="summary-head">
-        <h3>Result</h3>
+        <h2>Result</h2>
         {onExport && (
           <span className="chart-export" role="group" aria-label="export the whole run">
             <button

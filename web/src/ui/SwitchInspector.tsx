@@ -175,7 +175,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
         </p>
       )}
 
-      <h4 className="inspector-subhead">{alg ? `Parameters of ${alg.name}` : 'Parameters'}</h4>
+      <h2 className="inspector-subhead">{alg ? `Parameters of ${alg.name}` : 'Parameters'}</h2>
       {alg && alg.params.length === 0 ? (
         <p className="inspector-help">{alg.name} has no parameters.</p>
       ) : (
@@ -322,7 +322,7 @@ export function RecordedChanges({ lab, state }: { lab: Lab; state: LabState }) {
   const changes = state.current ? sortedChanges(state.current.scenario) : [];
   return (
     <section className="changes" data-testid="changes">
-      <h3>Changes during the run</h3>
+      <h2>Changes during the run</h2>
       {changes.length === 0 ? (
         <p className="inspector-help">
           None yet. A parameter changed while the run is under way applies from that moment; it is listed here and

@@ -50,7 +50,7 @@ export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState })
         </ul>
       )}
 
-      <h4 className="inspector-subhead">New virtual path</h4>
+      <h2 className="inspector-subhead">New virtual path</h2>
       <fieldset className="vp-connections" data-testid="vp-connections" aria-invalid={!!fb?.fields.connections}>
         <legend className="inspector-label">connections</legend>
         {connections.map((id) => (
