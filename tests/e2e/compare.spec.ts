@@ -126,6 +126,10 @@ test('a lesson that compares offers it in one click: qcn-hotspot against fqcn-ho
   await expect(page.getByTestId('compare-head-1')).toContainText('fqcn-hotspot');
   await expect(page.getByTestId('compare-head-2')).toContainText('fecn-hotspot');
   await expect(page.getByTestId('variant-2-from')).toHaveValue('fecn-hotspot');
+  // Rates in Gbps, as the charts beside the table give them (10 Gbps links).
+  const labels = await page.getByTestId('compare-row').locator('th').allTextContents();
+  expect(labels.filter((l) => l.includes('mean rate')).length).toBeGreaterThan(0);
+  for (const l of labels.filter((l) => l.includes('mean rate') || l.includes('target share'))) expect(l).toMatch(/\(Gbps\)$/);
   await page.screenshot({ path: resolve(shots, 'compare-qcn.png'), fullPage: true });
 });
 

@@ -96,6 +96,14 @@ describe('the summaries side by side', () => {
     expect(compareTable([a], new Map(), 0.05, 'frames').map((r) => r.label)).toContain('largest queue (frames)');
   });
 
+  it('gives rates in the unit the charts use (Gbps on Ethernet), scaled from the engine\'s Mbps', () => {
+    const mbps = compareTable([a]);
+    const gbps = compareTable([a], new Map(), 0.05, 'frames', { unit: 'Gbps', scale: 1e-3 });
+    const rateRow = (rows: typeof mbps, unit: string) => rows.find((r) => r.label === `C1 mean rate (${unit})`)!;
+    expect(rateRow(gbps, 'Gbps').values[0]).toBeCloseTo((rateRow(mbps, 'Mbps').values[0] as number) / 1000, 12);
+    expect(gbps.some((r) => r.label.includes('(Mbps)') && r.label.includes('share'))).toBe(false);
+  });
+
   it('sums the connections of one group', () => {
     const rows = compareTable([a, b], new Map([['C1', 'A'], ['C2', 'A']]));
     expect(rows[0]).toMatchObject({ label: 'group A mean rate (Mbps)', values: [140, 148] });

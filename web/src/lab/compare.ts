@@ -170,6 +170,9 @@ export function compareTable(
   groups: Map<string, string> = new Map(),
   tol = DEFAULT_TOLERANCE,
   unit: 'cells' | 'frames' = 'cells',
+  /** Rates as the charts beside the table show them (Gbps on Ethernet): the unit, and the
+   *  factor from the engine's Mbps. */
+  rate: { unit: string; scale: number } = { unit: 'Mbps', scale: 1 },
 ): CompareRow[] {
   const maps = outcomes.map((o) => (o && o.ok ? new Map(o.cells.map((c) => [c.name, c.value])) : null));
   // The connections, in row order, from any run that has a row.
@@ -184,7 +187,7 @@ export function compareTable(
   const keys: { label: string; value: (m: Map<string, number | string | null>) => number | null }[] = [];
   const sumOf = (ids: string[], field: string) => (m: Map<string, number | string | null>) => {
     const vs = ids.map((id) => num(m, `conn.${id}.${field}`));
-    return vs.every((v) => v === null) ? null : vs.reduce<number>((s, v) => s + (v ?? 0), 0);
+    return vs.every((v) => v === null) ? null : vs.reduce<number>((s, v) => s + (v ?? 0), 0) * rate.scale;
   };
   const units: [string, string[]][] = [];
   for (const c of conns) {
@@ -195,8 +198,8 @@ export function compareTable(
     else units.push([key, [c]]);
   }
   for (const [name, ids] of units) {
-    keys.push({ label: `${name} mean rate (Mbps)`, value: sumOf(ids, 'mean_rate_mbps') });
-    keys.push({ label: `${name} target share (Mbps)`, value: sumOf(ids, 'target_share_mbps') });
+    keys.push({ label: `${name} mean rate (${rate.unit})`, value: sumOf(ids, 'mean_rate_mbps') });
+    keys.push({ label: `${name} target share (${rate.unit})`, value: sumOf(ids, 'target_share_mbps') });
   }
   keys.push({ label: "Jain's index", value: (m) => num(m, 'jain_index') });
   keys.push({ label: 'convergence (ms)', value: (m) => num(m, 'convergence_ms') });

@@ -30,7 +30,7 @@ import { ChartGroup } from '../charts/chartGroup';
 import { compareChartSvgs, mergeStores, overlayPanels, sidePanels, storeOf, variantNames, type CompareMode } from '../charts/compareCharts';
 import { compareSvg } from '../charts/compareImage';
 import { svgToPng } from '../charts/exportImage';
-import { networkView } from '../charts/specs';
+import { displayUnit, networkView } from '../charts/specs';
 import { saveBlob } from './download';
 
 /** Width (px) of the compare image; the PNG is twice as wide. */
@@ -77,7 +77,11 @@ export function CompareView({
   const switches = (current?.nodes ?? []).filter((n) => n.kind === 'switch');
   const ethernet = !!current?.ethernet;
   const algorithms = (catalogue?.algorithms ?? []).filter((a) => a.network === 'both' || a.network === (ethernet ? 'ethernet' : 'atm'));
-  const rows = useMemo(() => compareTable(s.outcomes, connectionGroups(s.json), undefined, unitOf(s.json)), [s.outcomes, s.json]);
+  // Rates in the charts' unit (Gbps on Ethernet), so that the table and the charts agree.
+  const rows = useMemo(
+    () => compareTable(s.outcomes, connectionGroups(s.json), undefined, unitOf(s.json), s.json ? displayUnit('Mbps', networkView(JSON.parse(s.json) as Scenario)) : undefined),
+    [s.outcomes, s.json],
+  );
   const running = s.phase === 'running';
 
   const set = (i: number, d: Partial<VariantDraft>) => setDrafts(drafts.map((x, k) => (k === i ? { ...x, ...d } : x)));
