@@ -62,6 +62,8 @@ test('fecn-n0-sweep runs in the browser: its table and CSV hold the numbers abrs
   // The N0 = 1 row drops frames; the others none (the study's finding).
   expect(Number(runs[0][header.indexOf('dropped_cells')])).toBeGreaterThan(0);
   await expect(page.getByTestId('sweep-plot-dropped_cells').locator('circle')).toHaveCount(3);
+  // Named in words, in frames (an Ethernet network: the engine's *_cells count frames).
+  await expect(page.getByTestId('sweep-plot-dropped_cells').locator('figcaption')).toHaveText('frames dropped');
 
   // A row opens its run in the charts: the scenario with N0 = 200.
   await rows.nth(2).click();

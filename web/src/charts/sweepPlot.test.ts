@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanInfo } from '../contract/engine';
 import type { PointRow } from '../lab/sweepTable';
-import { SWEEP_PLOT, sweepPlot } from './sweepPlot';
+import { metricTitle, SWEEP_PLOT, sweepPlot } from './sweepPlot';
 
 const row = (point: number, values: (number | string)[], mean: number | null, ci: number | null = null): PointRow => ({
   point,
@@ -60,5 +60,27 @@ describe('sweep plot', () => {
     expect(p.plot.bottom).toBeLessThan(SWEEP_PLOT.height - SWEEP_PLOT.bottom);
     // The longest label, slanted at 30°, fits between the plot and the axis title.
     expect(p.plot.bottom + 'erica_plus'.length * 6.2 * 0.5).toBeLessThanOrEqual(SWEEP_PLOT.height - 12);
+  });
+});
+
+describe('sweep metrics in words', () => {
+  it('names the totals and the per-element fields with their units, frames on Ethernet', () => {
+    expect(metricTitle('jain_index')).toBe("Jain's index");
+    expect(metricTitle('dropped_cells', 'frames')).toBe('frames dropped');
+    expect(metricTitle('max_queue_cells', 'frames')).toBe('largest queue (frames)');
+    expect(metricTitle('max_queue_cells')).toBe('largest queue (cells)');
+    expect(metricTitle('conn.F1.mean_rate_mbps')).toBe('F1 mean rate (Mbps)');
+    expect(metricTitle('port.SW1->SW2.mean_queue_cells', 'frames')).toBe('SW1->SW2 mean queue (frames)');
+    expect(metricTitle('something_new')).toBe('something_new');
+  });
+
+  it("ends Jain's index's axis at 1 (a fraction of 1 at most), not at a rounded 1.2", () => {
+    const plan: PlanInfo = { runs: 2, points: 2, seeds: 1, params: [{ column: 'n0', values: [1, 10] }], metrics: ['jain_index'], header: [], seed_param: null };
+    const jain = (point: number, mean: number): PointRow => ({ ...row(point, [point ? 10 : 1], mean), stats: [{ metric: 'jain_index', mean, ci: null, n: 1 }] });
+    const p = sweepPlot(plan, [jain(0, 0.98), jain(1, 1)], 0);
+    expect(p.yTicks[p.yTicks.length - 1].label).toBe('1');
+    // An unbounded metric keeps its headroom.
+    const q = sweepPlot({ ...plan, metrics: ['dropped_cells'] }, [row(0, [1], 98), row(1, [10], 100)], 0);
+    expect(Number(q.yTicks[q.yTicks.length - 1].label)).toBeGreaterThan(100);
   });
 });

@@ -38,6 +38,49 @@ function label(v: number | string): string {
 }
 
 /** The plot of metric `m` (its position in the table's stats) over the points' rows. */
+/** Metrics that are fractions of 1 at most: their axis ends at 1, not at a rounded 1.2. */
+const AT_MOST_ONE = new Set(['jain_index', 'max_utilization']);
+
+/**
+ * A sweep metric in words, with its unit: the totals of `abrsim sweep`'s columns, a connection's
+ * or port's field; on Ethernet (`unit` frames) the engine's `*_cells` count frames. Anything
+ * else is its column name.
+ */
+export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells'): string {
+  const totals: Record<string, string> = {
+    jain_index: "Jain's index",
+    convergence_ms: 'convergence (ms)',
+    events: 'events',
+    lost_cells: `${unit} lost`,
+    dropped_cells: `${unit} dropped`,
+    max_queue_cells: `largest queue (${unit})`,
+    max_utilization: 'largest utilisation (of 1)',
+    goodput_mbps: 'goodput (Mbps)',
+    timeouts: 'TCP timeouts',
+  };
+  if (totals[metric]) return totals[metric];
+  const field = /^(conn|port|link|vp)\.(.+)\.([a-z_]+)$/.exec(metric);
+  if (field) {
+    const [, , owner, name] = field;
+    const words: Record<string, string> = {
+      mean_rate_mbps: 'mean rate (Mbps)',
+      fair_share_mbps: 'max-min share (Mbps)',
+      target_share_mbps: 'target share (Mbps)',
+      goodput_mbps: 'goodput (Mbps)',
+      throughput_mbps: 'throughput (Mbps)',
+      mean_utilization: 'utilisation (of 1)',
+      max_queue_cells: `largest queue (${unit})`,
+      mean_queue_cells: `mean queue (${unit})`,
+      dropped_cells: `${unit} dropped`,
+      lost_cells: `${unit} lost`,
+      delivered_cells: `${unit} delivered`,
+      sent_cells: `${unit} sent`,
+    };
+    if (words[name]) return `${owner} ${words[name]}`;
+  }
+  return metric;
+}
+
 export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, size = SWEEP_PLOT): SweepPlotModel {
   const { width, height } = size;
   const first = plan.params[0]?.values ?? [];
@@ -69,7 +112,8 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, size = SW
     yLo = Math.min(yLo, s.mean - (s.ci ?? 0));
     yHi = Math.max(yHi, s.mean + (s.ci ?? 0));
   }
-  const [y0, y1] = niceDomain(yLo, yHi, Number.isFinite(yHi) && yHi > 0 ? 0 : 1);
+  const bounded = AT_MOST_ONE.has(rows[0]?.stats[m]?.metric ?? plan.metrics[m] ?? '') && yHi <= 1;
+  const [y0, y1] = niceDomain(yLo, yHi, bounded || !(Number.isFinite(yHi) && yHi > 0) ? 1 : 0);
   const yOf = (v: number) => plot.bottom - ((v - y0) / (y1 - y0 || 1)) * (plot.bottom - plot.top);
   // One line per combination of the other parameters, in plan order.
   const groups = new Map<string, PointRow[]>();

@@ -5,10 +5,11 @@
 
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Scenario } from '../contract/scenario';
-import { sweepPlot } from '../charts/sweepPlot';
+import { metricTitle, sweepPlot } from '../charts/sweepPlot';
 import type { Catalogue } from '../contract/engine';
 import { withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/sweep';
 import { pointTable, sweepCsv, tableMetrics, type PointRow } from '../lab/sweepTable';
+import { unitOf } from '../lab/compare';
 import { saveBlob } from './download';
 
 /** A table value: integers whole, others to six significant digits. */
@@ -147,7 +148,7 @@ export function SweepView({
           {s.plan.params.length > 0 && (
             <div className="sweep-plots">
               {metrics.map((m, i) => (
-                <SweepPlot key={m} plot={sweepPlot(s.plan!, rows, i)} />
+                <SweepPlot key={m} plot={sweepPlot(s.plan!, rows, i)} unit={unitOf(s.json)} />
               ))}
             </div>
           )}
@@ -194,12 +195,13 @@ function Progress({ state: s }: { state: SweepState }) {
   );
 }
 
-function SweepPlot({ plot: p }: { plot: ReturnType<typeof sweepPlot> }) {
+function SweepPlot({ plot: p, unit }: { plot: ReturnType<typeof sweepPlot>; unit: 'cells' | 'frames' }) {
+  const title = metricTitle(p.metric, unit);
   const { left, top, right, bottom } = p.plot;
   return (
     <figure className="sweep-plot" data-testid={`sweep-plot-${p.metric}`}>
-      <figcaption>{p.metric}</figcaption>
-      <svg width={p.width} height={p.height} role="img" aria-label={`${p.metric} against ${p.xLabel}`}>
+      <figcaption title={p.metric}>{title}</figcaption>
+      <svg width={p.width} height={p.height} role="img" aria-label={`${title} against ${p.xLabel}`}>
         {p.yTicks.map((t) => (
           <g key={t.label}>
             <line x1={left} x2={right} y1={t.y} y2={t.y} stroke="#eceff3" />
