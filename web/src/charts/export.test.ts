@@ -51,6 +51,15 @@ describe('CSV export', () => {
     expect(csv).toBe('time_ms,C1 ACR (Gbps)\n30,0.03\n40,0.04\n50,0.05\n60,0.06\n');
   });
 
+  it('writes values to 12 significant digits: no float noise from the engine or the scale', () => {
+    const noisy = new SampleStore();
+    noisy.reset(meta);
+    noisy.append(new Float64Array([0, 69.98400000000001, 0.1 + 0.2, 1, 1]), meta.length + 1);
+    const csv = chartCsv(noisy, view({ lines: rate.filter((l) => l.owner === 'C1'), t1: 0 }));
+    expect(csv.trimEnd().split('\n')[1]).toBe('0,69.984,0.3');
+    expect(chartCsv(noisy, view({ yUnit: 'Gbps', yScale: 1e-3, lines: [rate[0]], t1: 0 })).trimEnd().split('\n')[1]).toBe('0,0.069984');
+  });
+
   it('quotes a label holding a comma or a quote', () => {
     const odd = { ...rate[0], label: 'C1 "fast", ACR' };
     expect(chartCsv(store(), view({ lines: [odd], t1: 0 })).split('\n')[0]).toBe('time_ms,"C1 ""fast"", ACR (Mbps)"');

@@ -44,6 +44,12 @@ function csvField(s: string): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** A value of a chart's CSV: to 12 significant digits, so that float noise (69.98400000000001,
+ *  or a scale's 0.30000000000000004) does not show; the run's CSV keeps every digit. */
+function shown(v: number): string {
+  return String(+v.toPrecision(12));
+}
+
 /**
  * The visible data: a header `time_ms,<label> (<unit>),…` and one row per sample in the window,
  * values in the unit shown (an empty field where a series has no value).
@@ -59,7 +65,7 @@ export function chartCsv(store: SampleStore, c: ChartExport): string {
     if (t < c.t0) continue;
     if (t > c.t1) break;
     const row = [String(t)];
-    for (const col of cols) row.push(Number.isNaN(col[r]) ? '' : String(col[r] * c.yScale));
+    for (const col of cols) row.push(Number.isNaN(col[r]) ? '' : shown(col[r] * c.yScale));
     out.push(row.join(','));
   }
   return out.join('\n') + '\n';
