@@ -72,6 +72,49 @@ pub fn steady_window_note(s: &Scenario) -> Option<String> {
     ))
 }
 
+/// Switch algorithms whose sources climb by RIF·PCR on every unmarked backward RM cell.
+const BINARY_SCHEMES: [&str; 2] = ["efci", "eprca"];
+
+/// Why binary feedback (EFCI, EPRCA) will swing far above the shares: the ABR sources use a
+/// RIF far above TM 4.0's 1/16 (the ER studies' RIF = 1, the format's default, sends a source
+/// straight to PCR on every unmarked RM cell). The lab's switch inspector says the same.
+pub fn binary_rif_note(s: &Scenario) -> Option<String> {
+    if s.ethernet.is_some() {
+        return None;
+    }
+    let default = crate::algorithms::default_for(false);
+    let binary: Vec<&str> = s
+        .nodes
+        .iter()
+        .filter(|n| n.kind == NodeKind::Switch)
+        .filter_map(|n| {
+            let alg = n.algorithm.as_deref().unwrap_or(default);
+            BINARY_SCHEMES.contains(&alg).then_some(n.id.as_str())
+        })
+        .collect();
+    if binary.is_empty() {
+        return None;
+    }
+    let rif = s
+        .connections
+        .iter()
+        .filter(|c| {
+            c.background.is_none() && !c.tcp.as_ref().is_some_and(|t| t.service == crate::scenario::Service::Ubr)
+        })
+        .map(|c| crate::params::Params::new(&crate::source::SOURCE_PARAMS, &[&s.defaults.source, &c.params]).get("rif"))
+        .fold(None, |m: Option<f64>, r| Some(m.map_or(r, |m| m.max(r))))?;
+    if rif <= 1.0 / 16.0 {
+        return None;
+    }
+    Some(format!(
+        "binary feedback at {} with RIF = {}: every unmarked RM cell raises a source's rate by RIF × PCR, so the \
+         rates swing far above their shares; TM 4.0's default is 1/16 (defaults.source.rif = 0.0625 runs the \
+         scheme as TM 4.0 defines it: abrsim's --set, the lab's source parameters)",
+        binary.join(", "),
+        params::number(rif)
+    ))
+}
+
 /// A time or interval as a message shows it: to three decimals at most.
 fn rounded(v: f64) -> String {
     let s = format!("{v:.3}");

@@ -524,3 +524,24 @@ fn a_summary_without_means_says_why() {
     assert!(dense.connections[0].mean_rate_mbps.is_some());
     assert!(dense.notes.is_empty());
 }
+
+/// Binary feedback (EFCI, EPRCA) with the format's RIF = 1 swings far above the shares: the
+/// summary says so, and how to run the scheme as TM 4.0 defines it (RIF = 1/16).
+#[test]
+fn binary_feedback_with_a_large_rif_is_noted() {
+    let note = |overrides: &[&str]| abr_sim::validate::binary_rif_note(&crate::common::load("two-sources", overrides));
+    let efci = ["nodes.SW1.algorithm=\"efci\"", "nodes.SW1.params={}"];
+    let n = note(&efci).expect("a note");
+    assert!(n.starts_with("binary feedback at SW1 with RIF = 1:"), "{n}");
+    assert!(n.contains("defaults.source.rif = 0.0625 runs the scheme as TM 4.0 defines it"), "{n}");
+    assert_eq!(note(&[&efci[..], &["defaults.source.rif=0.0625"]].concat()), None);
+    assert_eq!(
+        note(&["nodes.SW2.algorithm=\"eprca\"", "nodes.SW2.params={}", "connections.C1.params.rif=0.5"])
+            .map(|n| n.contains("SW2 with RIF = 1")),
+        Some(true)
+    );
+    assert_eq!(note(&[]), None); // ERICA: explicit rates, RIF is no matter
+    let (_, summary) =
+        crate::common::run(crate::common::load("two-sources", &[&efci[..], &["run.duration_ms=5"]].concat()));
+    assert!(summary.notes.iter().any(|n| n.starts_with("binary feedback")), "{:?}", summary.notes);
+}
