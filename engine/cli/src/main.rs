@@ -160,7 +160,33 @@ fn load(path: &Path, overrides: &[String]) -> Result<scenario::Scenario, String>
     for o in overrides {
         scenario::apply_override(&mut doc, o).map_err(|e| format!("error: {e}"))?;
     }
-    scenario::from_value(doc).map_err(|p| problems_message(path, &p))
+    let named = doc.clone();
+    scenario::from_value(doc).map_err(|problems| {
+        // Said to be the command's doing when it changed the file.
+        let msg = problems_message(path, &with_ids(problems, &named));
+        if overrides.is_empty() {
+            msg
+        } else {
+            msg.replacen(" is not a valid scenario:", " is not a valid scenario with the command's changes to it:", 1)
+        }
+    })
+}
+
+/// Problems named by the ids the user typed too (`nodes[2] (SW1).params…`).
+fn with_ids(problems: Vec<scenario::Problem>, doc: &serde_json::Value) -> Vec<scenario::Problem> {
+    problems.into_iter().map(|p| scenario::Problem { path: with_id(&p.path, doc), ..p }).collect()
+}
+
+/// `nodes[2].params.x` as `nodes[2] (SW1).params.x`: the element's id after its place.
+fn with_id(path: &str, doc: &serde_json::Value) -> String {
+    let Some((head, rest)) = path.split_once(']') else { return path.to_string() };
+    let Some((list, index)) = head.split_once('[') else { return path.to_string() };
+    match index.parse::<usize>().ok().and_then(|i| doc[list][i]["id"].as_str()) {
+        Some(id) if ["nodes", "links", "connections", "virtual_paths"].contains(&list) => {
+            format!("{head}] ({id}){rest}")
+        }
+        _ => path.to_string(),
+    }
 }
 
 /// What `abrsim run` writes besides the summary.
@@ -319,9 +345,9 @@ fn validate(paths: &[PathBuf]) -> Result<(), String> {
     for path in paths {
         // A sweep block is checked value by value, as `abrsim sweep` would before running.
         let checked = read_json(path).and_then(|doc| {
-            let s = scenario::from_value(doc.clone()).map_err(|p| problems_message(path, &p))?;
+            let s = scenario::from_value(doc.clone()).map_err(|p| problems_message(path, &with_ids(p, &doc)))?;
             if s.sweep.is_some() {
-                abr_sim::sweep::Plan::new(&doc, &[], None).map_err(|p| problems_message(path, &p))?;
+                abr_sim::sweep::Plan::new(&doc, &[], None).map_err(|p| problems_message(path, &with_ids(p, &doc)))?;
             }
             Ok(s)
         });
@@ -436,8 +462,8 @@ fn sweep(
         .map(|v| abr_sim::scenario::SweepParam::from_cli(v))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| format!("error: {e}"))?;
-    let plan = Plan::new(&doc, &extra, seeds).map_err(|p| problems_message(path, &p))?;
-    let base = scenario::from_value(plan.scenario_doc(0)).map_err(|p| problems_message(path, &p))?;
+    let plan = Plan::new(&doc, &extra, seeds).map_err(|p| problems_message(path, &with_ids(p, &doc)))?;
+    let base = scenario::from_value(plan.scenario_doc(0)).map_err(|p| problems_message(path, &with_ids(p, &doc)))?;
     let header = plan.header(&base);
     let runs = plan.shard(shard_i, shard_n);
     let jobs =

@@ -119,7 +119,8 @@ fn bad_input_exits_2_naming_the_field_and_rule() {
     let out = abrsim(&["run", "scenarios/two-sources.json", "--set", "nodes.SW1.params.target_utilization=3"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("nodes[2].params.target_utilization") && err.contains("between 0.1 and 1"), "{err}");
+    assert!(err.contains("nodes[2] (SW1).params.target_utilization") && err.contains("between 0.1 and 1"), "{err}");
+    assert!(err.contains("two-sources.json is not a valid scenario with the command's changes to it:"), "{err}");
 
     let out = abrsim(&["run", "scenarios/two-sources.json", "--set", "nodes.SW9.algorithm=erica"]);
     assert_eq!(out.status.code(), Some(2));
@@ -331,7 +332,7 @@ fn an_empty_path_is_refused_by_every_command_without_a_panic() {
     let file = dir.join("empty-path.json");
     std::fs::write(&file, doc.to_string()).unwrap();
     let file = file.to_str().unwrap();
-    let rule = "connections[0].path: a path must start at 'S1' and end at 'D1'";
+    let rule = "connections[0] (C1).path: a path must start at 'S1' and end at 'D1'";
     for args in [
         &["run", file][..],
         &["validate", file, "scenarios/two-sources.json"][..],
