@@ -66,7 +66,7 @@ enum Command {
         /// algorithms the files set).
         #[arg(long, value_delimiter = ',')]
         algorithms: Vec<String>,
-        /// Folder for report.md and report.csv.
+        /// Folder for report.md, report.csv and reference.csv (the published figures beside ours).
         #[arg(long, default_value = "report")]
         out: PathBuf,
     },

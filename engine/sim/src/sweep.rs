@@ -83,6 +83,34 @@ pub struct Run {
     pub seed: u64,
 }
 
+/// The fields at the top of a scenario, where every `--set` or `--vary` path starts.
+const TOP_LEVEL_FIELDS: [&str; 16] = [
+    "version",
+    "id",
+    "name",
+    "group",
+    "description",
+    "source",
+    "lesson",
+    "run",
+    "defaults",
+    "nodes",
+    "links",
+    "connections",
+    "changes",
+    "virtual_paths",
+    "ethernet",
+    "reference",
+];
+/// The fields of `run`, which a path without `run.` most likely meant.
+const RUN_FIELDS: [&str; 6] =
+    ["duration_ms", "sample_interval_us", "seed", "steady_from_ms", "tolerance", "expect_maxmin"];
+
+fn top_level_field(path: &str) -> bool {
+    let first = path.split(['.', '=']).next().unwrap_or_default();
+    TOP_LEVEL_FIELDS.contains(&first)
+}
+
 impl Plan {
     /// The sweep of `doc` (its `sweep` block, with `extra` parameters added or replacing those
     /// of the same column, and `seeds` if given): every value is checked by applying it to the
@@ -147,6 +175,21 @@ impl Plan {
             }
             if !columns.insert(param.column()) {
                 p.push(Problem::new(format!("{at}.name"), format!("'{}' is varied twice", param.column())));
+            }
+            // A path that names no field of a scenario (`seed` for `run.seed`): said once, with
+            // the field it likely means, instead of once per value (and as a column's name).
+            if let Some(path) = param.paths.iter().find(|path| !path.is_empty() && !top_level_field(path)) {
+                let first = path.split(['.', '=']).next().unwrap_or_default();
+                let hint =
+                    if RUN_FIELDS.contains(&first) { format!(" (did you mean run.{path}?)") } else { String::new() };
+                p.push(Problem::new(
+                    format!("{at}.paths"),
+                    format!(
+                        "'{path}' names no field of a scenario: a path starts at one of {}{hint}",
+                        TOP_LEVEL_FIELDS.join(", ")
+                    ),
+                ));
+                continue;
             }
             if param.column() == "seed" || summary_columns.contains(&param.column()) {
                 p.push(Problem::new(
@@ -415,6 +458,34 @@ mod tests {
         for bad in ["3/2", "0/2", "2", "a/b", "1/0"] {
             assert!(parse_shard(bad).is_err(), "{bad}");
         }
+    }
+
+    /// The fields a path may start at are the scenario's own (serde's list, but `sweep`).
+    #[test]
+    fn top_level_fields_are_the_scenarios() {
+        let err = crate::scenario::from_value(serde_json::json!({"no such field": 1})).unwrap_err();
+        let rule = &err.iter().find(|p| p.rule.contains("expected one of")).expect("serde names the fields").rule;
+        let named: Vec<&str> =
+            rule.split("expected one of ").nth(1).unwrap().split(", ").map(|f| f.trim_matches('`')).collect();
+        let mut want: Vec<&str> = named.into_iter().filter(|f| *f != "sweep").collect();
+        let mut have = TOP_LEVEL_FIELDS.to_vec();
+        want.sort_unstable();
+        have.sort_unstable();
+        assert_eq!(have, want);
+    }
+
+    #[test]
+    fn a_path_naming_no_field_is_refused_once_with_the_field_it_likely_means() {
+        let p = Plan::new(&doc(), &[SweepParam::from_cli("seed=1,2").unwrap()], None).unwrap_err();
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert_eq!(p[0].path, "sweep.vary[2].paths");
+        assert!(
+            p[0].rule.starts_with("'seed' names no field of a scenario")
+                && p[0].rule.ends_with("(did you mean run.seed?)"),
+            "{p:?}"
+        );
+        let p = Plan::new(&doc(), &[SweepParam::from_cli("nodez.SW1.algorithm=erica").unwrap()], None).unwrap_err();
+        assert!(!p[0].rule.contains("did you mean"), "{p:?}");
     }
 
     #[test]
