@@ -130,6 +130,13 @@ test('a lesson that compares offers it in one click: qcn-hotspot against fqcn-ho
   const labels = await page.getByTestId('compare-row').locator('th').allTextContents();
   expect(labels.filter((l) => l.includes('mean rate')).length).toBeGreaterThan(0);
   for (const l of labels.filter((l) => l.includes('mean rate') || l.includes('target share'))) expect(l).toMatch(/\(Gbps\)$/);
+  // F0 and F1 leave before every run's steady window: no rate, and the note says why. The runs
+  // are of different lengths (fecn-hotspot's is shorter): the table says so.
+  const f0 = page.getByTestId('compare-row').filter({ has: page.locator('th', { hasText: 'F0 mean rate' }) });
+  await expect(f0.locator('td')).toHaveText(['–', '–', '–']);
+  await expect(page.getByTestId('compare')).toContainText('the flow left before that run’s steady window');
+  const length = page.getByTestId('compare-row').filter({ has: page.locator('th', { hasText: 'run length (ms)' }) });
+  await expect(length.locator('td')).toHaveText(['250', '250', '120']);
   await page.screenshot({ path: resolve(shots, 'compare-qcn.png'), fullPage: true });
 });
 

@@ -104,6 +104,21 @@ describe('the summaries side by side', () => {
     expect(gbps.some((r) => r.label.includes('(Mbps)') && r.label.includes('share'))).toBe(false);
   });
 
+  it("shows no rate for a connection gone before a run's steady window, and says when the windows differ", () => {
+    const same = { durationMs: 100, steadyFromMs: 66.7, leftBefore: new Set<string>() };
+    const rows = compareTable([a, b], new Map(), 0.05, 'cells', undefined, [same, { durationMs: 100, steadyFromMs: 66.7, leftBefore: new Set(['C2']) }]);
+    const by = Object.fromEntries(rows.map((r) => [r.label, r.values]));
+    expect(by['C2 mean rate (Mbps)']).toEqual([70, null]);
+    expect(by['C2 target share (Mbps)']).toEqual([70, null]);
+    expect(by['C1 mean rate (Mbps)']).toEqual([70, 77]);
+    expect(by['run length (ms)']).toBeUndefined(); // the same windows: nothing to say
+    const longer = compareTable([a, b], new Map(), 0.05, 'cells', undefined, [same, { durationMs: 250, steadyFromMs: 166.7, leftBefore: new Set() }]);
+    const rowsBy = Object.fromEntries(longer.map((r) => [r.label, r]));
+    expect(rowsBy['run length (ms)'].values).toEqual([100, 250]);
+    expect(rowsBy['steady window from (ms)'].values).toEqual([66.7, 166.7]);
+    expect(rowsBy['run length (ms)'].differs).toEqual([false, true]);
+  });
+
   it('sums the connections of one group', () => {
     const rows = compareTable([a, b], new Map([['C1', 'A'], ['C2', 'A']]));
     expect(rows[0]).toMatchObject({ label: 'group A mean rate (Mbps)', values: [140, 148] });

@@ -165,6 +165,13 @@ const num = (cells: Map<string, number | string | null>, name: string): number |
  * share, then Jain's index, convergence, losses, the largest queue and goodput. Rows come in the
  * order of the first run that has them.
  */
+/** What a compared run averages over: its length, its steady window, who left before it. */
+export interface RunWindow {
+  durationMs: number;
+  steadyFromMs: number;
+  leftBefore: ReadonlySet<string>;
+}
+
 export function compareTable(
   outcomes: (CompareOutcome | undefined)[],
   groups: Map<string, string> = new Map(),
@@ -173,6 +180,9 @@ export function compareTable(
   /** Rates as the charts beside the table show them (Gbps on Ethernet): the unit, and the
    *  factor from the engine's Mbps. */
   rate: { unit: string; scale: number } = { unit: 'Mbps', scale: 1 },
+  /** Per run (once known): its length, where its steady window starts, and the connections
+   *  that left before it (their mean rate and share over it say nothing: no value). */
+  windows: readonly (RunWindow | null | undefined)[] = [],
 ): CompareRow[] {
   const maps = outcomes.map((o) => (o && o.ok ? new Map(o.cells.map((c) => [c.name, c.value])) : null));
   // The connections, in row order, from any run that has a row.
@@ -184,9 +194,11 @@ export function compareTable(
       if (hit && !conns.includes(hit[1])) conns.push(hit[1]);
     }
   }
-  const keys: { label: string; value: (m: Map<string, number | string | null>) => number | null }[] = [];
-  const sumOf = (ids: string[], field: string) => (m: Map<string, number | string | null>) => {
-    const vs = ids.map((id) => num(m, `conn.${id}.${field}`));
+  // `keep`: a row shown even with no value at all (a connection gone before every window).
+  const keys: { label: string; value: (m: Map<string, number | string | null>, run: number) => number | null; keep?: boolean }[] = [];
+  const sumOf = (ids: string[], field: string) => (m: Map<string, number | string | null>, run: number) => {
+    const left = windows[run]?.leftBefore;
+    const vs = ids.map((id) => (left?.has(id) ? null : num(m, `conn.${id}.${field}`)));
     return vs.every((v) => v === null) ? null : vs.reduce<number>((s, v) => s + (v ?? 0), 0) * rate.scale;
   };
   const units: [string, string[]][] = [];
@@ -198,18 +210,24 @@ export function compareTable(
     else units.push([key, [c]]);
   }
   for (const [name, ids] of units) {
-    keys.push({ label: `${name} mean rate (${rate.unit})`, value: sumOf(ids, 'mean_rate_mbps') });
-    keys.push({ label: `${name} target share (${rate.unit})`, value: sumOf(ids, 'target_share_mbps') });
+    keys.push({ label: `${name} mean rate (${rate.unit})`, value: sumOf(ids, 'mean_rate_mbps'), keep: true });
+    keys.push({ label: `${name} target share (${rate.unit})`, value: sumOf(ids, 'target_share_mbps'), keep: true });
   }
-  keys.push({ label: "Jain's index", value: (m) => num(m, 'jain_index') });
-  keys.push({ label: 'convergence (ms)', value: (m) => num(m, 'convergence_ms') });
+  keys.push({ label: "Jain's index", value: (m) => num(m, 'jain_index'), keep: true });
+  keys.push({ label: 'convergence (ms)', value: (m) => num(m, 'convergence_ms'), keep: true });
   keys.push({ label: `lost ${unit}`, value: (m) => num(m, 'lost_cells') });
   keys.push({ label: `largest queue (${unit})`, value: (m) => num(m, 'max_queue_cells') });
   keys.push({ label: 'goodput (Mbps)', value: (m) => num(m, 'goodput_mbps') });
+  // Runs of different lengths average over different windows: then the table says so.
+  const known = windows.filter((w): w is RunWindow => !!w);
+  if (known.some((w) => w.durationMs !== known[0].durationMs || w.steadyFromMs !== known[0].steadyFromMs)) {
+    keys.push({ label: 'run length (ms)', value: (_, i) => windows[i]?.durationMs ?? null });
+    keys.push({ label: 'steady window from (ms)', value: (_, i) => windows[i]?.steadyFromMs ?? null });
+  }
   const rows: CompareRow[] = [];
   for (const k of keys) {
-    const values = maps.map((m) => (m ? k.value(m) : null));
-    if (values.every((v) => v === null) && !k.label.startsWith("Jain") && !k.label.startsWith('convergence')) continue;
+    const values = maps.map((m, i) => (m ? k.value(m, i) : null));
+    if (values.every((v) => v === null) && !k.keep) continue;
     const first = values[0];
     rows.push({ label: k.label, values, differs: values.map((v, i) => i > 0 && !!maps[0] && !!maps[i] && differs(first, v, tol)) });
   }

@@ -32,6 +32,8 @@ export interface CompareState {
   runs: PlannedRun[];
   /** Per run: its outcome once finished (a handful, so they live here). */
   outcomes: (CompareOutcome | undefined)[];
+  /** Per run: the scenario it ran (JSON, its variant's changes made), once they are known. */
+  scenarios: string[];
   /** Why the comparison did not run, one line per problem ("variant 2: …"). */
   problems: string[];
   /** The digests a compare link promised (current first), to check the replay against. */
@@ -48,7 +50,7 @@ export interface RunSeries {
   perBucket: number;
 }
 
-const IDLE: CompareState = { phase: 'idle', json: '', variants: [], runs: [], outcomes: [], problems: [], expected: null, elapsedMs: 0 };
+const IDLE: CompareState = { phase: 'idle', json: '', variants: [], runs: [], outcomes: [], scenarios: [], problems: [], expected: null, elapsedMs: 0 };
 
 /** Where the Compare view's variants are kept, as written, per scenario id. */
 const DRAFTS_KEY = 'abrlab.compare-drafts';
@@ -142,6 +144,7 @@ export class CompareSession {
     if (failed.length) return refuse(failed);
     if (resolved.some((r) => r.status === 'rejected')) return; // cancelled
     const scenarios = resolved.map((r) => (r as PromiseFulfilledResult<string>).value);
+    this.cell.set({ scenarios });
     this.series = plan.runs.map(() => undefined);
     scenarios.forEach((scenario, i) => {
       this.pool.submit({ type: 'run', scenario, samples: true }).then(

@@ -18,6 +18,7 @@ import {
   sameTopology,
   specOfDraft,
   type CompareRow,
+  type RunWindow,
   type VariantDraft,
 } from '../lab/compare';
 import { digestMatches, type CompareSession } from '../lab/compareSession';
@@ -31,6 +32,8 @@ import { compareChartSvgs, mergeStores, overlayPanels, sidePanels, storeOf, vari
 import { compareSvg } from '../charts/compareImage';
 import { svgToPng } from '../charts/exportImage';
 import { displayUnit, networkView } from '../charts/specs';
+import { steadyFromMs } from '../charts/published';
+import { leftBeforeSteady } from './RunSummary';
 import { saveBlob } from './download';
 
 /** Width (px) of the compare image; the PNG is twice as wide. */
@@ -39,6 +42,18 @@ const COMPARE_IMAGE_WIDTH = 1200;
 const SIDE_MIN_WIDTH_PX = 240;
 
 const emptyDraft = (): VariantDraft => ({ from: '', algorithms: {}, sets: '' });
+
+/** A compared run's window (its scenario as it ran): null when it cannot be read. */
+function runWindow(json: string): RunWindow | null {
+  try {
+    const sc = JSON.parse(json) as Scenario;
+    const from = steadyFromMs(sc.run);
+    const left = sc.connections.filter((c) => leftBeforeSteady(c.stop_ms ?? undefined, from) !== null).map((c) => c.id);
+    return { durationMs: sc.run.duration_ms, steadyFromMs: from, leftBefore: new Set(left) };
+  } catch {
+    return null;
+  }
+}
 
 export function CompareView({
   compare,
@@ -77,11 +92,21 @@ export function CompareView({
   const switches = (current?.nodes ?? []).filter((n) => n.kind === 'switch');
   const ethernet = !!current?.ethernet;
   const algorithms = (catalogue?.algorithms ?? []).filter((a) => a.network === 'both' || a.network === (ethernet ? 'ethernet' : 'atm'));
-  // Rates in the charts' unit (Gbps on Ethernet), so that the table and the charts agree.
+  // Rates in the charts' unit (Gbps on Ethernet), so that the table and the charts agree; each
+  // run's window, so that a flow gone before it shows no rate and unequal windows are said.
   const rows = useMemo(
-    () => compareTable(s.outcomes, connectionGroups(s.json), undefined, unitOf(s.json), s.json ? displayUnit('Mbps', networkView(JSON.parse(s.json) as Scenario)) : undefined),
-    [s.outcomes, s.json],
+    () =>
+      compareTable(
+        s.outcomes,
+        connectionGroups(s.json),
+        undefined,
+        unitOf(s.json),
+        s.json ? displayUnit('Mbps', networkView(JSON.parse(s.json) as Scenario)) : undefined,
+        s.scenarios.map(runWindow),
+      ),
+    [s.outcomes, s.json, s.scenarios],
   );
+  const left = useMemo(() => s.scenarios.some((j) => (runWindow(j)?.leftBefore.size ?? 0) > 0), [s.scenarios]);
   const running = s.phase === 'running';
 
   const set = (i: number, d: Partial<VariantDraft>) => setDrafts(drafts.map((x, k) => (k === i ? { ...x, ...d } : x)));
@@ -219,7 +244,8 @@ export function CompareView({
       )}
       {s.runs.length > 0 && (
         <p className="sweep-note">
-          Marked: more than 5 % off the first run. Shares are the max-min targets the engine computes for each run. Below, each run’s rates and queues, overlaid or
+          Marked: more than 5 % off the first run. Shares are the max-min targets the engine computes for each run.
+          {left && ' – for a rate: the flow left before that run’s steady window, over which the means are taken.'} Below, each run’s rates and queues, overlaid or
           side by side on shared axes (one zoom for all); Open shows a variant’s other charts in the lab.
         </p>
       )}
