@@ -398,3 +398,29 @@ test('two tabs on one of your scenarios: both tabs\' changes are kept, the older
   expect(await param(other, 'target_utilization')).toBe(0.8);
   expect(errors).toEqual([]);
 });
+
+test("a tab told of another tab's change shows that version with one click", async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const field = (p: Page) => p.getByTestId('param-target_utilization').locator('input');
+  const set = async (p: Page, value: string) => {
+    await p.getByTestId('tab-switches').click();
+    await field(p).fill(value);
+    await field(p).press('Enter');
+  };
+  const param = async (p: Page) => (await scenarioOf(p))?.nodes.find((n: { id: string }) => n.id === 'SW1')?.params?.target_utilization;
+  await set(page, '0.8');
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toMatch(/^mine:/);
+  await hook(page, () => window.__abrlab!.saved());
+  const mine = page.url();
+  const other = await context.newPage();
+  await openLab(other, new URL(mine).pathname + new URL(mine).search);
+  await expect.poll(() => param(other)).toBe(0.8);
+  await set(page, '0.6');
+  await hook(page, () => window.__abrlab!.saved());
+  await expect(other.getByTestId('notice')).toContainText('was just changed in another tab');
+  await other.getByTestId('notice-reopen').click();
+  await expect.poll(() => param(other)).toBe(0.6);
+  expect(other.url()).toBe(mine);
+  await expect(other.getByTestId('notice')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -475,7 +475,8 @@ export class Lab {
     if (open?.place.kind !== 'mine' || open.place.id !== id) return;
     this.notify({
       kind: 'info',
-      text: `“${scenarioName(open.scenario)}” was just changed in another tab. This tab still shows it as it was; a change here is kept as a scenario of its own (reopen it from Mine to see the other tab's version).`,
+      text: `“${scenarioName(open.scenario)}” was just changed in another tab. This tab still shows it as it was; a change here is kept as a scenario of its own.`,
+      reopen: id,
     });
   }
 

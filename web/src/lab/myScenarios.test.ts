@@ -207,6 +207,26 @@ describe('My scenarios', () => {
 
   // Two tabs on one of the user's scenarios: each tab's change was written over the whole
   // scenario, so the tab holding the older copy silently undid the other's change.
+  it("a tab told of another tab's change can open that version, and its changes then go on to the same scenario", async () => {
+    const b = browser();
+    const a = await b.open();
+    changeDuration(a, 250); // m1
+    await a.lab.saved();
+    const tabB = await b.open();
+    changeDuration(a, 300);
+    await a.lab.saved();
+    expect(tabB.lab.getState().notice?.reopen).toBe('m1');
+    await tabB.lab.openMine('m1');
+    tabB.pump();
+    expect(tabB.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+    changeDuration(tabB, 500);
+    await tabB.lab.saved();
+    // No copy: tab B held the kept text, so its change is written over it.
+    expect(JSON.parse((await a.scenarios.get('m1'))!.json).run.duration_ms).toBe(500);
+    expect(tabB.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(tabB.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+  });
+
   it('a change made in a tab holding an older copy is kept beside the other tab\'s, not over it', async () => {
     const b = browser();
     const a = await b.open();

@@ -28,6 +28,8 @@ export interface Notice {
   link?: string;
   /** Technical details, shown folded under the text (e.g. the engine's own panic message). */
   details?: string;
+  /** One of the user's scenarios the notice offers to open as it is kept (another tab changed it). */
+  reopen?: string;
 }
 
 /** A load that takes long: what is being loaded (shown with a Cancel button). */

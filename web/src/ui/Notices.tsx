@@ -82,6 +82,20 @@ export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
                 onFocus={(e) => e.target.select()}
               />
             )}
+            {state.notice.reopen && (
+              <button
+                className="btn small"
+                data-testid="notice-reopen"
+                title="Open it as it is kept now, with the other tab's change (this tab's own version was kept before it)"
+                onClick={() => {
+                  const id = state.notice!.reopen!;
+                  lab.dismissNotice();
+                  void lab.openMine(id);
+                }}
+              >
+                Show the other tab's version
+              </button>
+            )}
             <button className="btn ghost small" onClick={() => lab.dismissNotice()}>
               Dismiss
             </button>
