@@ -103,6 +103,13 @@ test('presentation mode: axis labels and legends ≥ 18 px, thicker lines; the s
   await page.keyboard.press('Space');
   await expect.poll(async () => (await status(page))?.mode).toBe('paused');
   await expect(queue).not.toHaveAttribute('data-full', 'no');
+  // Reached again with the keyboard, the button is the keyboard's: Space presses it.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(queue.getByTestId('full-screen')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(queue).toHaveAttribute('data-full', 'no');
+  expect((await status(page))?.mode).toBe('paused');
   await page.keyboard.press('Escape');
   await expect(queue).toHaveAttribute('data-full', 'no');
 

@@ -121,7 +121,12 @@ test('a bad override path is refused naming the variant and the rule; vsvd-1 aga
 
 test('a lesson that compares offers it in one click: qcn-hotspot against fqcn-hotspot and fecn-hotspot', async ({ page }) => {
   await openLab(page, '/?scenario=qcn-hotspot');
+  // With the Compare view open and a variant typed: the lesson's comparison replaces the form.
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('variant-1-sets').fill('run.seed=9');
   await page.getByTestId('lesson-compare').click();
+  await expect(page.getByTestId('variant-1-from')).toHaveValue('fqcn-hotspot');
+  await expect(page.getByTestId('variant-1-sets')).toHaveValue('');
   await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
   await expect(page.getByTestId('compare-head-1')).toContainText('fqcn-hotspot');
   await expect(page.getByTestId('compare-head-2')).toContainText('fecn-hotspot');

@@ -107,6 +107,22 @@ test('a name typed and not yet entered is kept: the focus stays in the field, on
   expect(errors).toEqual([]);
 });
 
+test('a name being typed is never given to another scenario opened meanwhile (Back)', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('scenario-picker').selectOption('three-sources');
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('three-sources');
+  await page.getByTestId('view-editor').click();
+  const name = page.getByTestId('scenario-name');
+  await name.fill('Half typed');
+  await page.goBack(); // before the 400 ms pause keeps it
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('two-sources');
+  await page.waitForTimeout(800);
+  expect((await scenarioOf(page))?.name).toBe('Two sources');
+  await expect(name).toHaveValue('Two sources');
+  expect(await hook(page, () => window.__abrlab?.place() ?? null)).toBe('library:two-sources');
+  expect(errors).toEqual([]);
+});
+
 test('issue 14: My scenarios are deleted from the list with Undo; the open one stays open', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await buildOnEmptyCanvas(page);

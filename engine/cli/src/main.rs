@@ -240,8 +240,12 @@ fn run(
         }
         overrides.push(format!("run.steady_from_ms={t}"));
     } else if let Some(d) = duration_ms {
-        // A shorter run than the file's: its steady-state window may no longer fit.
-        let doc = read_json(path)?;
+        // A shorter run than the file's: its steady-state window may no longer fit (the file's
+        // window, or the one --set gives it).
+        let mut doc = read_json(path)?;
+        for o in set {
+            let _ = scenario::apply_override(&mut doc, o); // a bad one is reported by `load`
+        }
         if let Some(t) = doc["run"]["steady_from_ms"].as_f64().filter(|&t| t > d) {
             eprintln!(
                 "note: --duration-ms {d} ends the run before the file's run.steady_from_ms ({t} ms): \

@@ -730,7 +730,8 @@ impl Network {
                 seed: s.run.seed,
                 stream: PORT_STREAM + i as u64,
             };
-            let alg = (spec.build)(&params, info);
+            let mut alg = (spec.build)(&params, info);
+            alg.set_vc_mcrs(&port.vcs.iter().map(|&c| conns[c as usize].source.mcr()).collect::<Vec<_>>());
             port.needs_vc_queue = alg.needs_vc_queue();
             port.alg = Some(alg);
             port.alg_id = spec.id;

@@ -29,8 +29,6 @@ pub fn validate(s: &Scenario) -> Vec<Problem> {
     v.problems
 }
 
-/// Checks one live parameter change against the scenario; the problem's path is relative to
-/// the change (`at_ms`, `node`, `param` or `value`).
 /// How many samples fall in the steady-state window from `from_ms` to the run's end: the
 /// sampler takes one at every multiple of the interval up to the end (`probes::Sampler`), and
 /// the window takes those at `from_ms` or later (`window::SteadyWindow::add`).
@@ -121,6 +119,8 @@ fn rounded(v: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// Checks one live parameter change against the scenario; the problem's path is relative to
+/// the change (`at_ms`, `node`, `param` or `value`).
 pub fn check_change(s: &Scenario, ch: &ParamChange) -> Option<Problem> {
     if !(0.0..=s.run.duration_ms).contains(&ch.at_ms) {
         return Some(Problem::new(

@@ -228,6 +228,8 @@ export function App({
   useEffect(() => {
     const onKey = (ev: KeyboardEvent) => {
       const t = ev.target as HTMLElement;
+      // Moving with the keyboard: a button reached again is the keyboard's, not the click's.
+      if (ev.key === 'Tab') pointed = null;
       // Undo and redo of network edits wherever the focus is, except where text is typed.
       const key = ev.key.toLowerCase();
       if ((ev.ctrlKey || ev.metaKey) && !ev.altKey && (key === 'z' || key === 'y')) {

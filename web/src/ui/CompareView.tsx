@@ -4,7 +4,7 @@
 // compare link that replays every variant. No simulation here: compare.ts plans and tabulates,
 // compareSession.ts runs.
 
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import {
@@ -82,6 +82,11 @@ export function CompareView({
   const [shown, setShown] = useState(() => ({ id, drafts: compare.drafts.get(id) ?? [emptyDraft()] }));
   // Another scenario opened: its own variants.
   const drafts = shown.id === id ? shown.drafts : (compare.drafts.get(id) ?? [emptyDraft()]);
+  // A comparison started from elsewhere while this view shows (a lesson's button): its variants.
+  useEffect(() => {
+    const kept = compare.drafts.get(id);
+    if (kept) setShown({ id, drafts: kept });
+  }, [s.variants]);
   const setDrafts = (ds: VariantDraft[]) => {
     setShown({ id, drafts: ds });
     if (id) compare.drafts.set(id, ds);

@@ -320,7 +320,9 @@ function Tooltip({ at, timeMs, entries, unit, perBucket }: { at: CursorAt; timeM
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const el = ref.current!;
-    const column = el.closest('.main-column')?.getBoundingClientRect();
+    // On the page, the charts' column (not over the side panel); full screen, the whole screen.
+    const full = el.closest('[data-full]')?.getAttribute('data-full');
+    const column = full && full !== 'no' ? undefined : el.closest('.main-column')?.getBoundingClientRect();
     const { left, top } = placeTooltip(
       { x: at.clientX, y: at.clientY },
       { width: el.offsetWidth, height: el.offsetHeight },

@@ -167,6 +167,10 @@ pub trait SwitchAlgorithm: CloneAlgorithm {
         false
     }
 
+    /// Each of the port's VCs' minimum cell rate (cells/s, in `PortView::vc` order), told once
+    /// after the algorithm is built: a source never sends below it, whatever ER says.
+    fn set_vc_mcrs(&mut self, _mcr: &[f64]) {}
+
     /// Names (with units) of the internal state series, for charts.
     fn internal_names(&self) -> &'static [&'static str] {
         &[]

@@ -179,9 +179,11 @@ pub struct SeriesD {
     gen: u32,
     brm_gen: Vec<u32>,
     frm_gen: Vec<u32>,
-    /// Per VC, the ER written into its last BRM: an FRM whose CCR is above it left the source
-    /// before that BRM arrived there (still at the old rate) and does not end the VC's round.
+    /// Per VC, the ER written into its last BRM: an FRM whose CCR is above it (and above the
+    /// VC's MCR, below which no source goes) left the source before that BRM arrived there,
+    /// still at the old rate, and does not end the VC's round.
     er_sent: Vec<f64>,
+    mcr: Vec<f64>,
     /// VCs that completed the round (BRM then FRM) since the last change.
     round_done: u32,
     /// When MACR last changed, and how long the last complete round took.
@@ -280,7 +282,8 @@ impl SwitchAlgorithm for SeriesD {
             self.frm_round.mark(vc);
             // The FRM must have been sent after the source took the BRM's rate: on a path with
             // a long access link, FRMs sent at the old rate still arrive for 2 × its delay.
-            let at_new_rate = cell.ccr <= self.er_sent[vc] * (1.0 + 1e-9);
+            let floor = self.mcr.get(vc).copied().unwrap_or(0.0);
+            let at_new_rate = cell.ccr <= self.er_sent[vc].max(floor) * (1.0 + 1e-9);
             if self.brm_gen[vc] == self.gen && self.frm_gen[vc] != self.gen && at_new_rate {
                 self.frm_gen[vc] = self.gen;
                 self.round_done += 1;
@@ -299,6 +302,10 @@ impl SwitchAlgorithm for SeriesD {
         self.brm_gen[vc] = self.gen;
         cell.er = cell.er.min(self.explicit_rate(port.vc_queue_cells, cell.ccr));
         self.er_sent[vc] = cell.er;
+    }
+
+    fn set_vc_mcrs(&mut self, mcr: &[f64]) {
+        self.mcr = mcr.to_vec();
     }
 
     fn reconfigure(&mut self, p: &Params) {
@@ -422,6 +429,54 @@ mod tests {
             d.count = 0;
             d.on_arrival(&view, &mut c);
         }
+    }
+
+    /// An RM cell with its rates (cells/s): the ER it carries, the CCR its source wrote.
+    fn rm_at(d: &mut SeriesD, kind: CellKind, vc: u32, er: f64, ccr: f64) -> Cell {
+        let mut c = Cell::data(vc);
+        c.kind = kind;
+        c.er = er;
+        c.ccr = ccr;
+        let view = PortView { now: 0, queue_cells: 0, vc_queue_cells: 0, vc };
+        if kind == CellKind::Brm {
+            d.on_brm(&view, &mut c);
+        } else {
+            d.count = 0;
+            d.on_arrival(&view, &mut c);
+        }
+        c
+    }
+
+    /// A round ends with FRMs sent at the rate the last BRM gave: those still at the old rate
+    /// (on their way when the BRM reached the source) do not end it; a source held at its MCR,
+    /// above that rate, does.
+    #[test]
+    fn a_round_ends_on_frms_sent_at_the_new_rate_or_at_the_vcs_mcr() {
+        let cut = |mcr: f64| {
+            let mut d = series_d();
+            d.set_vc_mcrs(&[mcr, 0.0, 0.0, 0.0]);
+            rm_at(&mut d, CellKind::Frm, 0, f64::INFINITY, 90_000.0);
+            d.q_prev = 500;
+            d.update(0, 516); // a cut to 80,000 cells/s, the round of VC 0 alone
+            let er = rm_at(&mut d, CellKind::Brm, 0, f64::INFINITY, 90_000.0).er;
+            assert!(er < 90_000.0, "the BRM carries the cut ({er})");
+            d
+        };
+        let mut d = cut(0.0);
+        rm_at(&mut d, CellKind::Frm, 0, f64::INFINITY, 90_000.0); // still at the old rate
+        assert_eq!(d.round_done, 0);
+        rm_at(&mut d, CellKind::Frm, 0, f64::INFINITY, 60_000.0); // at the new one
+        assert_eq!(d.round_done, 1);
+        // VC 0's MCR is above the ER it got: its source sends at its MCR, which ends the round.
+        let mut d = cut(85_000.0);
+        rm_at(&mut d, CellKind::Frm, 0, f64::INFINITY, 90_000.0);
+        assert_eq!(d.round_done, 0);
+        rm_at(&mut d, CellKind::Frm, 0, f64::INFINITY, 85_000.0);
+        assert_eq!(d.round_done, 1);
+        // Without its MCR known, the same FRM would not.
+        let mut d = cut(0.0);
+        rm_at(&mut d, CellKind::Frm, 0, f64::INFINITY, 85_000.0);
+        assert_eq!(d.round_done, 0);
     }
 
     #[test]

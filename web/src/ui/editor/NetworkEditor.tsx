@@ -424,14 +424,27 @@ function NameField({ name, onRename }: { name: string; onRename: (name: string, 
   const pending = useRef<{ value: string; timer: number } | null>(null);
   const renameRef = useRef(onRename);
   renameRef.current = onRename;
+  // The name this field last kept, while it is typed in.
+  const kept = useRef<string | null>(null);
+  // A name that is neither what is typed nor what this field kept came from elsewhere (another
+  // scenario opened, an undo): the field shows it, and what was being typed is dropped rather
+  // than given to that scenario.
+  const textRef = useRef(text);
+  textRef.current = text;
   useEffect(() => {
-    if (!editing.current) setText(name);
+    if (editing.current && (name === textRef.current || name === kept.current)) return;
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = null;
+    editing.current = false;
+    kept.current = null;
+    setText(name);
   }, [name]);
   const flush = useCallback(() => {
     const p = pending.current;
     if (!p) return;
     clearTimeout(p.timer);
     pending.current = null;
+    kept.current = p.value;
     renameRef.current(p.value, true);
   }, []);
   useEffect(() => {
@@ -445,6 +458,7 @@ function NameField({ name, onRename }: { name: string; onRename: (name: string, 
     if (pending.current) clearTimeout(pending.current.timer);
     pending.current = null;
     editing.current = false;
+    kept.current = null;
     onRename(value);
   };
   return (

@@ -20,7 +20,7 @@ import { isHidden, isLocked } from '../../lab/teacher';
 import { END_RADIUS_PX, endLabels, infoSide, LABEL_GAP_PX, NAME_CLEARANCE_PX, networkLayout, switchHalfSize, UNMEASURED_COLOUR, UTILISATION_RAMP, type GroupLabel } from './geometry';
 import { SwitchExplain, type PortInspect } from '../SwitchExplain';
 import { RmCellPanel } from './RmCellPanel';
-import { NetworkPainter } from './painter';
+import { NetworkPainter, RM_LABEL_PRESENT_PX, RM_LABEL_PX } from './painter';
 import { EDGE_TYPES, NODE_TYPES, type EndNode, type LinkEdge, type SwitchNode } from './parts';
 
 export function NetworkView({
@@ -56,6 +56,8 @@ export function NetworkView({
   // Each switch card's rows: its ports toward many destinations as one, unless the reader
   // opened them (view state, per switch).
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  // Another scenario: its switches start folded (one of the same id included).
+  useEffect(() => setExpanded(new Set()), [scenario.id]);
   const cards = useMemo(() => {
     const kinds = new Map(scenario.nodes.map((n) => [n.id, n.kind]));
     const isDestination = (id: string) => kinds.get(id) === 'destination';
@@ -99,8 +101,9 @@ export function NetworkView({
   useEffect(() => {
     // A loop lasts at most a few round trips of the whole network's links.
     const allHopsUs = layout.links.length * hopUs;
-    painter.setModel({ scenario, layout, ports, groups, rmLimit, lookbackUs: Math.max(10_000, 8 * allHopsUs), waitUs: 4 * hopUs });
-  }, [painter, scenario, layout, ports, groups, rmLimit, hopUs]);
+    const labelPx = present ? RM_LABEL_PRESENT_PX : RM_LABEL_PX;
+    painter.setModel({ scenario, layout, ports, groups, labelPx, rmLimit, lookbackUs: Math.max(10_000, 8 * allHopsUs), waitUs: 4 * hopUs });
+  }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs]);
   useEffect(() => {
     group.add(painter);
     return () => group.remove(painter);

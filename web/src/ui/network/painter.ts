@@ -14,6 +14,10 @@ import { cellsAt, neighboursOf, RmCellIndex, type CellAt } from '../../lab/rmCel
 import { loopName, rateText } from '../../lab/rmLog';
 import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type NetworkLayout } from './geometry';
 
+/** The RM cells' labels' type on the page (px; app.css: `.nv-rm text`). */
+export const RM_LABEL_PX = 10;
+/** …and presenting (app.css: `.app.present .nv-rm text`). */
+export const RM_LABEL_PRESENT_PX = 16;
 /** Where a marker's label sits: its baseline above the marker (flow px). */
 const LABEL_BASELINE_PX = -11;
 /** RM cells drawn at most at once. */
@@ -28,6 +32,8 @@ export interface PainterModel {
   ports: PortView[];
   /** Ports drawn as one row of their switch's card (lab/networkPorts: cardRows): their largest queue. */
   groups?: PortGroup[];
+  /** The type of the RM cells' labels (px; app.css: `.nv-rm text`, larger presenting). */
+  labelPx?: number;
   /** The speed under which RM cells are drawn moving (networkClock.rmSpeedLimit). */
   rmLimit: number;
   /** How long before the shown time a cell under way can have started (µs). */
@@ -279,7 +285,7 @@ export class NetworkPainter implements FrameClient {
       const text = g.lastChild as SVGTextElement;
       const full = c.record.er_out_mbps === null ? (c.phase === 'notification' ? 'CN' : '') : rateText(c.record.er_out_mbps);
       // Cells bunched on a lane (and their labels): the first one's label only.
-      room ??= new LabelRoom(parseFloat(getComputedStyle(text).fontSize) || 10);
+      room ??= new LabelRoom(model.labelPx ?? RM_LABEL_PX);
       const label = full && room.place(full, x, y + LABEL_BASELINE_PX) ? full : '';
       if (text.textContent !== label) text.textContent = label;
       // Focusable (Tab), named for a screen reader: Enter shows its fields and journey.
