@@ -420,15 +420,7 @@ mod tests {
     }
 
     fn rm(d: &mut SeriesD, kind: CellKind, vc: u32) {
-        let mut c = Cell::data(vc);
-        c.kind = kind;
-        let view = PortView { now: 0, queue_cells: 0, vc_queue_cells: 0, vc };
-        if kind == CellKind::Brm {
-            d.on_brm(&view, &mut c);
-        } else {
-            d.count = 0;
-            d.on_arrival(&view, &mut c);
-        }
+        rm_at(d, kind, vc, 0.0, 0.0);
     }
 
     /// An RM cell with its rates (cells/s): the ER it carries, the CCR its source wrote.

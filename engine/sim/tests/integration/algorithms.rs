@@ -109,6 +109,23 @@ fn erica_plus_holds_the_queue_near_target_delay_times_capacity() {
     }
 }
 
+/// Series-D's bottleneck queue (SW1->SW2) from `from_ms` on: its mean is in the normal region
+/// (Q2 = 300 to Q3 = 1000 cells) and 95 % of its samples within `near` (it may rest on the
+/// region's lower edge, where region 2's increases and region 3's cuts meet). The samples.
+fn assert_series_d_queue_normal(sim: &Simulation, from_ms: f64, near: std::ops::RangeInclusive<f64>) -> Vec<f64> {
+    let col = sim.rec().meta.iter().position(|m| m.id == "queue:SW1->SW2").unwrap() + 1;
+    let window: Vec<f64> = (0..sim.rec().history().row_count())
+        .map(|i| sim.rec().history().row(i))
+        .filter(|r| r[0] >= from_ms)
+        .map(|r| r[col])
+        .collect();
+    let mean = window.iter().sum::<f64>() / window.len() as f64;
+    assert!((300.0..=1000.0).contains(&mean), "mean queue {mean:.0}");
+    let inside = window.iter().filter(|q| near.contains(q)).count();
+    assert!(inside as f64 >= 0.95 * window.len() as f64, "{inside} of {} samples near the normal region", window.len());
+    window
+}
+
 #[test]
 fn series_d_holds_the_queue_in_its_normal_region_with_per_vc_queues() {
     let text = std::fs::read_to_string(crate::common::library_path("seriesd-lan")).unwrap();
@@ -117,18 +134,7 @@ fn series_d_holds_the_queue_in_its_normal_region_with_per_vc_queues() {
     let (sim, summary) = run(s);
     let errors = rate_errors(&summary);
     assert!(errors.iter().all(|e| e.abs() <= 0.05), "{errors:.3?}");
-    let col = sim.rec().meta.iter().position(|m| m.id == "queue:SW1->SW2").unwrap() + 1;
-    let window: Vec<f64> = (0..sim.rec().history().row_count())
-        .map(|i| sim.rec().history().row(i))
-        .filter(|r| r[0] >= 150.0)
-        .map(|r| r[col])
-        .collect();
-    // The queue settles in the normal region (Q2 = 300 to Q3 = 1000 cells) and may rest on its
-    // lower edge, where region 2's increases and region 3's cuts meet.
-    let mean = window.iter().sum::<f64>() / window.len() as f64;
-    assert!((300.0..=1000.0).contains(&mean), "mean queue {mean:.0}");
-    let inside = window.iter().filter(|&&q| (240.0..=1000.0).contains(&q)).count();
-    assert!(inside as f64 >= 0.95 * window.len() as f64, "{inside} of {} samples near the normal region", window.len());
+    assert_series_d_queue_normal(&sim, 150.0, 240.0..=1000.0);
 }
 
 /// Over a WAN (12.5 ms of feedback delay) Series-D must hold on, not only settle: MACR once
@@ -144,17 +150,7 @@ fn series_d_holds_on_over_a_wan_for_seconds() {
     assert!(errors.iter().all(|e| e.abs() <= 0.05), "{errors:.3?}");
     let bottleneck = summary.links.iter().map(|l| l.mean_utilization.unwrap()).fold(0.0, f64::max);
     assert!(bottleneck >= 0.95, "bottleneck utilisation {bottleneck:.3}");
-    let col = sim.rec().meta.iter().position(|m| m.id == "queue:SW1->SW2").unwrap() + 1;
-    let window: Vec<f64> = (0..sim.rec().history().row_count())
-        .map(|i| sim.rec().history().row(i))
-        .filter(|r| r[0] >= 1000.0)
-        .map(|r| r[col])
-        .collect();
-    // In or at the edge of the normal region (300 to 1000 cells), and never empty.
-    let mean = window.iter().sum::<f64>() / window.len() as f64;
-    assert!((300.0..=1000.0).contains(&mean), "mean queue {mean:.0}");
-    let inside = window.iter().filter(|&&q| (200.0..=1000.0).contains(&q)).count();
-    assert!(inside as f64 >= 0.95 * window.len() as f64, "{inside} of {} samples near the normal region", window.len());
+    let window = assert_series_d_queue_normal(&sim, 1000.0, 200.0..=1000.0);
     assert!(window.iter().all(|&q| q > 0.0), "the queue emptied");
 }
 
