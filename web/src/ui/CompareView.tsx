@@ -97,6 +97,7 @@ export function CompareView({
   const switches = (current?.nodes ?? []).filter((n) => n.kind === 'switch');
   const ethernet = !!current?.ethernet;
   const algorithms = (catalogue?.algorithms ?? []).filter((a) => a.network === 'both' || a.network === (ethernet ? 'ethernet' : 'atm'));
+  const windows = useMemo(() => s.scenarios.map(runWindow), [s.scenarios]);
   // Rates in the charts' unit (Gbps on Ethernet), so that the table and the charts agree; each
   // run's window, so that a flow gone before it shows no rate and unequal windows are said.
   const rows = useMemo(
@@ -107,11 +108,11 @@ export function CompareView({
         undefined,
         unitOf(s.json),
         s.json ? displayUnit('Mbps', networkView(JSON.parse(s.json) as Scenario)) : undefined,
-        s.scenarios.map(runWindow),
+        windows,
       ),
-    [s.outcomes, s.json, s.scenarios],
+    [s.outcomes, s.json, windows],
   );
-  const left = useMemo(() => s.scenarios.some((j) => (runWindow(j)?.leftBefore.size ?? 0) > 0), [s.scenarios]);
+  const left = windows.some((w) => (w?.leftBefore.size ?? 0) > 0);
   const running = s.phase === 'running';
 
   const set = (i: number, d: Partial<VariantDraft>) => setDrafts(drafts.map((x, k) => (k === i ? { ...x, ...d } : x)));

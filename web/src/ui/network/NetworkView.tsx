@@ -65,8 +65,9 @@ export function NetworkView({
     for (const n of scenario.nodes) {
       if (n.kind !== 'switch') continue;
       const own = ports.filter((p) => p.switchId === n.id);
-      const grouped = cardRows(own, isDestination).find((r) => r.group)?.group;
-      out.set(n.id, { rows: cardRows(own, isDestination, expanded.has(n.id)), grouped });
+      const folded = cardRows(own, isDestination);
+      const grouped = folded.find((r) => r.group)?.group;
+      out.set(n.id, { rows: expanded.has(n.id) ? cardRows(own, isDestination, true) : folded, grouped });
     }
     return out;
   }, [scenario, ports, expanded]);
