@@ -305,7 +305,14 @@ fn run_writing(sim: &mut sim::Simulation, files: RunFiles) -> Result<(), String>
     let mut series = match files.series_csv {
         Some(path) => {
             let header: Vec<String> = std::iter::once("time_ms".to_string())
-                .chain(sim.rec().meta.iter().map(|m| format!("{} ({})", m.id, m.unit)))
+                .chain(sim.rec().meta.iter().map(|m| {
+                    // A ratio has no unit: its column is the bare id, not `id ()`.
+                    if m.unit.is_empty() {
+                        m.id.clone()
+                    } else {
+                        format!("{} ({})", m.id, m.unit)
+                    }
+                }))
                 .collect();
             sim.stream_samples();
             Some(Out::create(path, &header.join(","))?)

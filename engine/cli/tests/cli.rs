@@ -81,6 +81,9 @@ fn series_csv_has_a_time_column_and_one_column_per_series() {
     assert_eq!(header[0], "time_ms");
     assert!(header.iter().any(|h| h.starts_with("acr:C1")));
     assert!(header.iter().any(|h| h.starts_with("queue:SW1->SW2")));
+    // A ratio has no unit, and its column no empty brackets.
+    assert!(header.contains(&"loss_ratio:C1"), "{header:?}");
+    assert!(header.iter().all(|h| !h.ends_with("()")), "{header:?}");
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 11, "0 to 5 ms every 500 µs");
     assert!(rows.iter().all(|r| r.split(',').count() == header.len()));

@@ -159,6 +159,13 @@ describe('whole-run exports', () => {
     expect(csv.endsWith('\n')).toBe(true);
   });
 
+  it('heads a series without a unit with its bare id, as the CLI does', () => {
+    const s = new SampleStore();
+    s.reset([meta[0], { id: 'loss_ratio:C1', kind: 'loss_ratio', label: 'C1 loss ratio', unit: '', owner: 'C1' }]);
+    s.append(new Float64Array([0, 10, 0.5]), 3);
+    expect(runCsv(s).split('\n')[0]).toBe('time_ms,acr:C1 (Mbps),loss_ratio:C1');
+  });
+
   it('lays a summary out as serde_json\'s pretty printer does, keeping the engine\'s numbers', () => {
     const json = '{"a":1.0,"b":[],"c":[{"x":null,"y":{}}],"d":"s, :{[\\"","e":-2.5e-8}';
     expect(prettyJson(json)).toBe(

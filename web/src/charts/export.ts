@@ -265,11 +265,11 @@ export function rustFloat(v: number): string {
 
 /**
  * Every series of the run as one CSV, with the columns of `abrsim run --series-csv`: `time_ms`,
- * then `<series id> (<unit>)` for each series in the engine's order, every sample, values in
+ * then `<series id> (<unit>)` (the bare id for a series without a unit) for each series in the engine's order, every sample, values in
  * the engine's units as the CLI prints them (an empty field where a series has no value).
  */
 export function runCsv(store: SampleStore): string {
-  const header = ['time_ms', ...store.meta.map((m) => `${m.id} (${m.unit})`)].join(',');
+  const header = ['time_ms', ...store.meta.map((m) => (m.unit ? `${m.id} (${m.unit})` : m.id))].join(',');
   const out = [header];
   const cols = [store.times(), ...store.meta.map((_, i) => store.series(i))];
   for (let r = 0; r < store.length; r++) {
