@@ -53,6 +53,11 @@ impl BackgroundSource {
         self.stop.is_some_and(|s| t >= s as f64)
     }
 
+    /// VBR: it turns on and off at random; CBR sends at its rate throughout.
+    pub fn is_on_off(&self) -> bool {
+        self.on_off.is_some()
+    }
+
     pub fn active(&self, now: Time) -> bool {
         now >= self.start && !self.stopped(now as f64)
     }

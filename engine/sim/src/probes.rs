@@ -172,6 +172,9 @@ impl SeriesKind {
         match self.owner() {
             OwnerKind::Connection => match self {
                 Cwnd | Goodput => net.conns[i].tcp.is_some() as usize,
+                // Background traffic takes its rate off the links before the shares are
+                // computed: it has none of its own.
+                Share | Target => !matches!(net.conns[i].source, Host::Bg(_)) as usize,
                 _ => 1,
             },
             OwnerKind::Port => {
@@ -200,7 +203,11 @@ impl SeriesKind {
         let what: String = match self {
             Acr if net.ethernet => "rate limit".into(),
             Acr if net.conns[i].source.is_ubr() => "(UBR: no allowed rate)".into(),
-            Acr => "ACR".into(),
+            Acr => match &net.conns[i].source {
+                Host::Bg(b) if b.is_on_off() => "rate (VBR background, on/off)".into(),
+                Host::Bg(_) => "rate (CBR background)".into(),
+                _ => "ACR".into(),
+            },
             Share => "max-min share".into(),
             Target => "max-min share at target utilisation".into(),
             Throughput => "throughput".into(),

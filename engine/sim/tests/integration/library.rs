@@ -214,6 +214,12 @@ fn vbr_background_is_served_first_and_erica_shares_what_it_leaves() {
     assert!((20.0..80.0).contains(&vbr_rate), "{vbr_rate}");
     let vi = sim.net.conns.iter().position(|c| c.id == "V1").unwrap();
     assert!(sim.cells_conserved(vi));
+    // Background traffic has no share of its own (its rate comes off the links first), and
+    // its rate is not called an ACR.
+    assert_eq!((v.fair_share_mbps, v.target_share_mbps), (None, None));
+    assert!(sim.rec().column(SeriesKind::Share, vi).is_none() && sim.rec().column(SeriesKind::Target, vi).is_none());
+    let acr = &sim.rec().meta[sim.rec().column(SeriesKind::Acr, vi).unwrap() - 1];
+    assert_eq!(acr.label, "V1 rate (VBR background, on/off)");
 }
 
 /// Convergence is the first sample from which on every controlled source stays within 10 % of
