@@ -63,7 +63,8 @@ enum Command {
         /// Scenario files (default: scenarios/*.json).
         scenarios: Vec<PathBuf>,
         /// Comma-separated algorithm ids to run every switch with, one run each (default: the
-        /// algorithms the files set).
+        /// algorithms the files set). A switch that already runs one keeps the file's settings
+        /// of it; the others run it at its defaults.
         #[arg(long, value_delimiter = ',')]
         algorithms: Vec<String>,
         /// Folder for report.md, report.csv and reference.csv (the published figures beside ours).
@@ -594,9 +595,9 @@ struct ReportRow {
     algorithm: String,
     group: String,
     connections: usize,
-    rate_mbps: f64,
-    share_mbps: f64,
-    max_min_mbps: f64,
+    rate_mbps: Option<f64>,
+    share_mbps: Option<f64>,
+    max_min_mbps: Option<f64>,
     jain_index: Option<f64>,
     bottleneck_utilization: Option<f64>,
     max_queue_cells: u32,
@@ -638,8 +639,14 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
                 }
                 for n in doc["nodes"].as_array().into_iter().flatten().filter(|n| n["kind"] == "switch") {
                     let id = n["id"].as_str().unwrap_or_default();
-                    overrides.push(format!("nodes.{id}.algorithm=\"{a}\""));
-                    overrides.push(format!("nodes.{id}.params={{}}"));
+                    // A switch that already runs this algorithm keeps the file's settings of it
+                    // (gfc1's ERICA+ its 2 ms target delay); another algorithm's settings do not
+                    // apply, so the others run it at its defaults.
+                    let runs = n["algorithm"].as_str().unwrap_or(abr_sim::algorithms::default_for(ethernet));
+                    if runs != a.as_str() {
+                        overrides.push(format!("nodes.{id}.algorithm=\"{a}\""));
+                        overrides.push(format!("nodes.{id}.params={{}}"));
+                    }
                 }
             }
             let scenario = load(path, &overrides)?;
@@ -678,8 +685,11 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
             for g in groups.iter().filter(|g| seen.insert(g.as_str())) {
                 let members: Vec<&metrics::ConnSummary> =
                     s.connections.iter().zip(&groups).filter(|(_, cg)| *cg == g).map(|(c, _)| c).collect();
+                // Over the members that have the figure; none when none has (background traffic
+                // has no share, a run too short for its window no mean rate).
                 let mean = |f: &dyn Fn(&metrics::ConnSummary) -> Option<f64>| {
-                    members.iter().filter_map(|c| f(c)).sum::<f64>() / members.len() as f64
+                    let values: Vec<f64> = members.iter().filter_map(|c| f(c)).collect();
+                    (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
                 };
                 rows.push(ReportRow {
                     scenario: s.scenario.clone(),
@@ -700,23 +710,29 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
     }
     std::fs::create_dir_all(out).map_err(|e| format!("error: cannot create {}: {e}", out.display()))?;
     let opt = |v: Option<f64>, digits: usize| v.map_or(String::new(), |x| format!("{x:.digits$}"));
+    // A rate: two decimals in Markdown ("–" if none), every digit in the CSV (empty if none).
+    let dash = |v: Option<f64>| v.map_or("–".to_string(), |x| format!("{x:.2}"));
+    let num = |v: Option<f64>| v.map_or(String::new(), |x| x.to_string());
     let mut md = String::from(
-        "# ABR Lab report\n\nRates are means over each scenario's steady-state window (Mbps); *share* is the max-min share at the algorithms' target utilisation, *max-min* at full link capacity. Bottleneck utilisation is that of the busiest link; convergence is the last time more than 1 % of the connections were more than 10 % from their share.\n\n| scenario | algorithm | group | n | rate | share | rate/share | max-min | Jain | bottleneck util. | max queue (cells; frames on Ethernet) | loss ratio | convergence (ms) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "# ABR Lab report\n\nRates are means over each scenario's steady-state window (Mbps); *share* is the max-min share at the algorithms' target utilisation, *max-min* at full link capacity. Bottleneck utilisation is that of the busiest link; convergence is the first sample from which on no more than 1 % of the rates the network sets (ABR sources' ACR, Ethernet rate limits, ABR virtual paths' ACR) are more than 10 % from their share at target utilisation, as `abrsim run` reports `convergence_ms`.\n\n| scenario | algorithm | group | n | rate | share | rate/share | max-min | Jain | bottleneck util. | max queue (cells; frames on Ethernet) | loss ratio | convergence (ms) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut csv = String::from("scenario,algorithm,group,connections,rate_mbps,share_mbps,max_min_mbps,jain_index,bottleneck_utilization,max_queue_cells,loss_ratio,convergence_ms\n");
     for r in &rows {
         // One list of fields: (Markdown text, CSV text); the rate/share ratio is Markdown only.
-        let ratio = if r.share_mbps > 0.0 { format!("{:.3}", r.rate_mbps / r.share_mbps) } else { "–".into() };
+        let ratio = match (r.rate_mbps, r.share_mbps) {
+            (Some(rate), Some(share)) if share > 0.0 => format!("{:.3}", rate / share),
+            _ => "–".into(),
+        };
         let same = |v: String| (Some(v.clone()), Some(v));
         let fields = [
             same(r.scenario.clone()),
             same(r.algorithm.clone()),
             same(r.group.clone()),
             same(r.connections.to_string()),
-            (Some(format!("{:.2}", r.rate_mbps)), Some(r.rate_mbps.to_string())),
-            (Some(format!("{:.2}", r.share_mbps)), Some(r.share_mbps.to_string())),
+            (Some(dash(r.rate_mbps)), Some(num(r.rate_mbps))),
+            (Some(dash(r.share_mbps)), Some(num(r.share_mbps))),
             (Some(ratio), None),
-            (Some(format!("{:.2}", r.max_min_mbps)), Some(r.max_min_mbps.to_string())),
+            (Some(dash(r.max_min_mbps)), Some(num(r.max_min_mbps))),
             (Some(opt(r.jain_index, 4)), Some(opt(r.jain_index, 6))),
             (Some(opt(r.bottleneck_utilization, 3)), Some(opt(r.bottleneck_utilization, 6))),
             same(r.max_queue_cells.to_string()),

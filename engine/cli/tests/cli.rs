@@ -214,6 +214,20 @@ fn report_writes_one_row_per_group_and_algorithm_in_markdown_and_csv() {
     assert!((difference - (ours - published)).abs() < 1e-9);
     assert!(md.contains("| gfc1 | ut | group F | mean_rate_mbps | Mbps | 50 |"), "{md}");
 
+    // Under the algorithm the file already runs (gfc1: ERICA+ with a 2 ms target delay), the
+    // file's settings stay: the report's run is `abrsim run`'s.
+    let same = dir.join("same");
+    let out = abrsim(&["report", "scenarios/gfc1.json", "--algorithms", "erica_plus", "--out", same.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let run = json(&abrsim(&["run", "scenarios/gfc1.json"]));
+    let csv = std::fs::read_to_string(same.join("report.csv")).unwrap();
+    let a: Vec<&str> =
+        csv.lines().find(|l| l.starts_with("gfc1,erica_plus,A,")).expect("gfc1/erica_plus/A").split(',').collect();
+    assert_eq!(a[11].parse::<f64>().unwrap(), run["convergence_ms"].as_f64().unwrap());
+    let largest =
+        run["ports"].as_array().unwrap().iter().map(|p| p["max_queue_cells"].as_u64().unwrap()).max().unwrap();
+    assert_eq!(a[9].parse::<u64>().unwrap(), largest);
+
     let bad = abrsim(&["report", "--algorithms", "erica,fast", "--out", dir.to_str().unwrap()]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown algorithm 'fast'"));
