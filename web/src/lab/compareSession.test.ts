@@ -140,7 +140,7 @@ describe('CompareDrafts: the variants as written outlive the view and a reload',
   });
 
   it('reads nothing from unreadable or ill-shaped storage, and keeps the 20 most recent scenarios', () => {
-    for (const raw of ['{', '[]', '{"x":[{"from":1}]}', '{"x":"no"}', '{"x":[{"from":"","algorithms":[],"sets":""}]}']) {
+    for (const raw of ['{', '[]', '{"x":[{"from":1}]}', '{"x":"no"}', '{"x":[{"from":"","algorithms":[],"sets":""}]}', '[["x"]]', '[[1,[]]]', '"x"']) {
       const storage = memoryStorage();
       storage.setItem('abrlab.compare-drafts', raw);
       expect(new CompareDrafts(storage).get('x')).toBeNull();
@@ -154,6 +154,16 @@ describe('CompareDrafts: the variants as written outlive the view and a reload',
     expect(reloaded.get('s6')).not.toBeNull();
     expect(reloaded.get('s3')).toEqual([draft('again')]);
     expect(reloaded.get('s24')).not.toBeNull();
+    // Ids that read as numbers are kept in the order written too.
+    const numeric = new CompareDrafts(memoryStorage());
+    numeric.set('two-sources', [draft('first')]);
+    for (let i = 0; i < 20; i++) numeric.set(String(i), [draft(`run.seed=${i}`)]);
+    expect(numeric.get('two-sources')).toBeNull();
+    expect(numeric.get('0')).not.toBeNull();
+    // The earlier form, an object of drafts by id, is still read.
+    const earlier = memoryStorage();
+    earlier.setItem('abrlab.compare-drafts', JSON.stringify({ gfc1: [draft('run.seed=2')] }));
+    expect(new CompareDrafts(earlier).get('gfc1')).toEqual([draft('run.seed=2')]);
   });
 
   it("a comparison started from elsewhere (a link) becomes the form's variants; the form's own drafts as written", () => {

@@ -63,16 +63,20 @@ const DRAFTS_KEPT = 20;
  * outlive a reload. Typed and not yet run is work too.
  */
 export class CompareDrafts {
-  private memory: Record<string, VariantDraft[]>;
+  /** Oldest written first (a Map keeps insertion order for every key; an object puts ids that
+   * read as numbers, "42", first). */
+  private memory = new Map<string, VariantDraft[]>();
 
   constructor(private readonly store: KeyValueStore | null = null) {
-    this.memory = {};
     try {
-      const raw = JSON.parse(store?.getItem(DRAFTS_KEY) ?? '{}') as unknown;
-      if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-        for (const [id, ds] of Object.entries(raw)) {
-          if (Array.isArray(ds) && ds.length <= MAX_COMPARE_RUNS - 1 && ds.every(isVariantDraft)) this.memory[id] = ds;
-        }
+      const raw = JSON.parse(store?.getItem(DRAFTS_KEY) ?? '[]') as unknown;
+      // Stored as [id, drafts] pairs, oldest first; an object of drafts by id is how they were
+      // stored before, and still read.
+      const entries = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? Object.entries(raw) : [];
+      for (const entry of entries) {
+        if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') continue;
+        const ds = entry[1] as unknown;
+        if (Array.isArray(ds) && ds.length <= MAX_COMPARE_RUNS - 1 && ds.every(isVariantDraft)) this.memory.set(entry[0], ds);
       }
     } catch {
       // Unreadable: nothing kept.
@@ -80,16 +84,15 @@ export class CompareDrafts {
   }
 
   get(id: string): VariantDraft[] | null {
-    return this.memory[id] ?? null;
+    return this.memory.get(id) ?? null;
   }
 
   set(id: string, drafts: VariantDraft[]) {
-    delete this.memory[id];
-    this.memory[id] = drafts; // last written last: the oldest go first
-    const ids = Object.keys(this.memory);
-    for (const old of ids.slice(0, Math.max(0, ids.length - DRAFTS_KEPT))) delete this.memory[old];
+    this.memory.delete(id);
+    this.memory.set(id, drafts); // last written last: the oldest go first
+    for (const old of [...this.memory.keys()].slice(0, Math.max(0, this.memory.size - DRAFTS_KEPT))) this.memory.delete(old);
     try {
-      this.store?.setItem(DRAFTS_KEY, JSON.stringify(this.memory));
+      this.store?.setItem(DRAFTS_KEY, JSON.stringify([...this.memory]));
     } catch {
       // Private mode or quota: kept for this page only.
     }
