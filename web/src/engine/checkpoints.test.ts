@@ -54,15 +54,18 @@ describe('Checkpoints', () => {
     const c = new Checkpoints<Run>(100, 4);
     const run = new Run();
     c.offer(run);
-    for (const ms of [10, 30, 60, 80]) c.offer(run.to(ms));
+    for (const ms of [10, 30, 60, 80]) c.offer(run.to(ms), ms * 2);
     expect(c.times()).toEqual([0, 10, 30, 60, 80]);
-    expect(c.restore(30)!.ms).toBe(10); // at 30 itself: rows at 30 may have been sent already
-    expect(c.restore(30.5)!.ms).toBe(30);
-    expect(c.restore(0)!.ms).toBe(0); // the start has run nothing
-    expect(c.restore(1000)!.ms).toBe(80);
-    const a = c.restore(50)!;
+    expect(c.restore(30)!.sim.ms).toBe(10); // at 30 itself: rows at 30 may have been sent already
+    expect(c.restore(30.5)!.sim.ms).toBe(30);
+    expect(c.restore(0)!.sim.ms).toBe(0); // the start has run nothing
+    expect(c.restore(1000)!.sim.ms).toBe(80);
+    // Each with what was noted when it was taken.
+    expect(c.restore(30.5)!.note).toBe(60);
+    expect(c.restore(0)!.note).toBe(0);
+    const a = c.restore(50)!.sim;
     a.to(55);
-    expect(c.restore(50)!.ms).toBe(30); // restoring copies: the checkpoint itself is untouched
+    expect(c.restore(50)!.sim.ms).toBe(30); // restoring copies: the checkpoint itself is untouched
   });
 
   it('fills the slots a replay passes after going back, keeping those it has', () => {
@@ -70,7 +73,7 @@ describe('Checkpoints', () => {
     const run = new Run();
     c.offer(run);
     c.offer(run.to(60));
-    const back = c.restore(20)!;
+    const back = c.restore(20)!.sim;
     c.offer(back.to(30));
     c.offer(back.to(65));
     expect(c.times()).toEqual([0, 30, 60]);

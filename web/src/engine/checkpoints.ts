@@ -29,6 +29,8 @@ export interface Checkpointable<S> {
 
 interface Checkpoint<S> {
   ms: number;
+  /** What the caller noted with the copy (the worker: RM-cell events it had sent by then). */
+  note: number;
   /** Events run when taken: 0 for the start, before the first event at time 0. */
   events: number;
   bytes: number;
@@ -65,8 +67,9 @@ export class Checkpoints<S extends Checkpointable<S>> {
     return events === 0 ? -1 : Math.min(this.max - 1, Math.floor(ms / this.slotMs));
   }
 
-  /** Keeps a copy of `sim` if its time's slot has none yet (the start is a slot of its own). */
-  offer(sim: S) {
+  /** Keeps a copy of `sim` if its time's slot has none yet (the start is a slot of its own),
+   *  with `note`, which `restore` gives back with it. */
+  offer(sim: S, note = 0) {
     const ms = sim.nowMs();
     const events = sim.eventsProcessed();
     if (this.has(ms, events)) return;
@@ -76,7 +79,7 @@ export class Checkpoints<S extends Checkpointable<S>> {
     if (this.has(ms, events)) return;
     const slot = this.slot(ms, events);
     const i = this.list.findIndex((c) => this.slot(c.ms, c.events) >= slot);
-    const taken = { ms, events, bytes, sim: sim.snapshot() };
+    const taken = { ms, note, events, bytes, sim: sim.snapshot() };
     if (i < 0) this.list.push(taken);
     else this.list.splice(i, 0, taken);
   }
@@ -100,12 +103,13 @@ export class Checkpoints<S extends Checkpointable<S>> {
   /**
    * A fresh copy of the latest checkpoint from which time `ms` is still ahead: taken before
    * `ms`, or the start (nothing run yet). Replaying it to `ms` produces every sample at `ms`
-   * and after, none of those before it being new. Null when there is none (no start kept).
+   * and after, none of those before it being new; with the note it was offered with. Null
+   * when there is none (no start kept).
    */
-  restore(ms: number): S | null {
+  restore(ms: number): { sim: S; note: number } | null {
     let best: Checkpoint<S> | null = null;
     for (const c of this.list) if (c.ms < ms || c.events === 0) best = c;
-    return best ? best.sim.snapshot() : null;
+    return best ? { sim: best.sim.snapshot(), note: best.note } : null;
   }
 
   /** Frees every checkpoint (a new run, or a change that the copies do not have). */

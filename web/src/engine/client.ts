@@ -39,9 +39,10 @@ export interface ClientHandlers {
   explained?(answer: { id: number; switchId: string; port: string; explain: Explain | null; problem: Problem | null }): void;
   /** The answer to nextRmEvent: the event the run paused at, or null. */
   rmFound?(node: string, record: RmRecord | null, ended: boolean): void;
-  /** The answer to scrub: the run goes to `ms`; rows and RM-cell events at `ms` and after
-   *  that came before this are the time left (drop them), those after are the run's from `ms`. */
-  scrubbed?(ms: number): void;
+  /** The answer to scrub: the run goes to `ms`; rows at `ms` and after that came before this
+   *  are the time left (drop them), those after are the run's from `ms`. Of the RM-cell events
+   *  the first `rmKept` of the run stay; the run sends the others again as it replays. */
+  scrubbed?(ms: number, rmKept: number): void;
   /** The engine crashed; a fresh worker is already being started. */
   crashed?(message: string): void;
   /** A load or reset was not answered within the timeout: a fresh worker is being started. */
@@ -196,7 +197,7 @@ export class SimClient {
         if (msg.run === this.run) this.on.rmFound?.(msg.node, msg.record, msg.ended);
         return;
       case 'scrubbed':
-        if (msg.run === this.run) this.on.scrubbed?.(msg.ms);
+        if (msg.run === this.run) this.on.scrubbed?.(msg.ms, msg.rmKept);
         return;
       case 'crashed':
         return this.restart(msg.message);

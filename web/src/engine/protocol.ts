@@ -109,7 +109,9 @@ export type FromWorker =
    * `ms` and after (those of the time left, and any sent before this message); the ones that
    * follow this message are the run's from `ms` on, the very ones it had before going back.
    */
-  | { type: 'scrubbed'; run: number; ms: number }
+  /** The run went to `ms`: the page drops its rows at `ms` and after, and keeps the first
+   *  `rmKept` RM-cell events of the run (the worker sends the others again as the run replays). */
+  | { type: 'scrubbed'; run: number; ms: number; rmKept: number }
   /** The engine panicked: this worker is unusable and must be replaced. */
   | { type: 'crashed'; message: string }
   /** A command that could not be carried out (the worker is still fine). */

@@ -10,8 +10,9 @@ import { WorkerCore } from './workerCore';
 
 const gfc1 = () => readFileSync(repoFile('scenarios/gfc1.json'), 'utf8');
 
-/** What the page keeps of the worker's messages: rows and RM-cell events, dropping those at a
- *  scrubbed time and after, as the lab does. */
+/** What the page keeps of the worker's messages: rows and RM-cell events, dropping the rows at
+ *  a scrubbed time and after, and the events after the first it is told to keep, as the lab
+ *  does. */
 function page(messages: readonly FromWorker[]) {
   let rows: number[][] = [];
   let records: RmRecord[] = [];
@@ -22,7 +23,7 @@ function page(messages: readonly FromWorker[]) {
     if (m.type === 'summary') digest = m.digest;
     if (m.type === 'scrubbed') {
       rows = rows.filter((r) => r[0] < m.ms);
-      records = records.filter((r) => r.time_us < m.ms * 1000);
+      records = records.slice(0, m.rmKept);
       digest = null;
     }
   }

@@ -58,9 +58,11 @@ export class WorkerCore {
   private seekRm: { node: string; direction?: RmDirection } | null = null;
   /** Copies of the run at evenly spaced times, to go back to (see checkpoints.ts). */
   private checkpoints: Checkpoints<Simulation> | null = null;
-  /** After going back to this time (ms): rows and RM-cell events before it are on the page
-   *  already, and a replay does not send them again. */
+  /** After going back to this time (ms): rows before it are on the page already, and a replay
+   *  does not send them again (its RM-cell events it does, from the copy's time on). */
   private sentBeforeMs: number | null = null;
+  /** RM-cell events of this run sent to the page (a checkpoint notes it when taken). */
+  private rmSent = 0;
   private readonly budget: number;
   private readonly idleDelay: number;
 
@@ -202,25 +204,28 @@ export class WorkerCore {
   /**
    * Goes to time `ms`: forwards, as runUntil; backwards, from a copy of the latest checkpoint
    * before `ms` (or the scenario's start), replayed to `ms` at full speed without sending again
-   * what the page has. The engine is deterministic: playing on gives the very run as before.
+   * the rows the page has. The engine is deterministic: playing on gives the very run as before.
    */
   private scrub(sim: Simulation, ms: number) {
     this.stopLoop();
     this.endRmSearch(null);
     const t = Math.min(Math.max(0, Number.isFinite(ms) ? ms : 0), sim.endMs());
-    this.host.post({ type: 'scrubbed', run: this.run, ms: t });
     if (t <= sim.nowMs()) {
       let back = this.checkpoints?.restore(t) ?? null;
       if (!back) {
-        back = this.engine.createSimulation(this.scenarioJson);
-        this.checkpoints?.offer(back);
+        back = { sim: this.engine.createSimulation(this.scenarioJson), note: 0 };
+        this.checkpoints?.offer(back.sim, 0);
       }
       sim.free();
-      this.sim = sim = back;
+      this.sim = sim = back.sim;
       sim.setRmTrace(0); // events the copy held were sent when it was taken
       if (this.traceCapacity > 0) sim.setRmTrace(this.traceCapacity);
       this.sentBeforeMs = t;
+      // The replay's RM-cell events are sent again from the copy's time on, not from t: the
+      // page may have let the older ones go (it keeps the newest), and then has none before t.
+      this.rmSent = back.note;
     }
+    this.host.post({ type: 'scrubbed', run: this.run, ms: t, rmKept: this.rmSent });
     this.seekTargetMs = t;
     this.mode = 'seeking';
     this.history = [];
@@ -286,8 +291,9 @@ export class WorkerCore {
     this.checkpoints?.clear();
     this.sentBeforeMs = null;
     this.sim = fresh ?? this.engine.createSimulation(this.scenarioJson);
+    this.rmSent = 0;
     this.checkpoints = new Checkpoints(this.sim.endMs());
-    this.checkpoints.offer(this.sim);
+    this.checkpoints.offer(this.sim, 0);
     if (this.traceCapacity > 0) this.sim.setRmTrace(this.traceCapacity);
     this.meta = JSON.parse(this.sim.seriesMeta()) as SeriesMeta[];
     this.width = this.meta.length + 1;
@@ -366,7 +372,7 @@ export class WorkerCore {
         if (n === 0 && sim.nowMs() < target) break; // engine made no progress
       }
       this.flushSamples(sim);
-      this.checkpoints?.offer(sim);
+      this.checkpoints?.offer(sim, this.rmSent);
       this.record(sim, wall);
       if (sim.done()) {
         this.mode = 'done';
@@ -410,8 +416,8 @@ export class WorkerCore {
     if (this.traceCapacity > 0) {
       const json = sim.takeRmTrace();
       if (json.length <= 2) return;
-      let records = JSON.parse(json) as RmRecord[];
-      if (before !== null) records = records.filter((r) => r.time_us >= before * 1000);
+      const records = JSON.parse(json) as RmRecord[];
+      this.rmSent += records.length;
       if (records.length) this.host.post({ type: 'rmEvents', run: this.run, records, dropped: sim.rmTraceDropped() });
     }
   }

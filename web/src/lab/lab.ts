@@ -240,10 +240,11 @@ export class Lab {
       explained: ({ id, switchId, port, explain, problem }) => {
         if (id === this.explains.latest) this.set({ explanation: { switchId, port, explain, problem } });
       },
-      scrubbed: (ms) => {
-        // What was shown at `ms` and after belongs to the time left; the run sends it again.
+      scrubbed: (ms, rmKept) => {
+        // What was shown at `ms` and after belongs to the time left; the run sends it again
+        // (the RM-cell events from the copy it replays, which may be older than `ms`).
         this.samples.truncateFrom(ms);
-        this.rmLog.truncateFrom(ms * 1000);
+        this.rmLog.keepFirst(rmKept);
         if (this.state.summary || this.state.digest) this.set({ summary: null, summaryJson: null, digest: null });
       },
       rmFound: (node, record, ended) => this.set({ rmFound: { node, record, ended, n: ++this.rmSearches } }),

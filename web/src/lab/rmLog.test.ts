@@ -20,15 +20,34 @@ const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord => ({
 });
 
 describe('RmLog', () => {
-  it('drops the events at a time and after when the run goes back', () => {
+  it('keeps the run\'s first events when the run goes back, the later ones to come again', () => {
     const log = new RmLog(100);
     log.append(Array.from({ length: 50 }, (_, i) => rec(i)), 0);
     const v = log.version;
-    log.truncateFrom(200); // rec(i) is at 10·i µs
+    log.keepFirst(20);
     expect(log.records().map((r) => r.rm_seq)).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(log.version).toBeGreaterThan(v);
-    log.truncateFrom(5000);
+    log.keepFirst(500);
     expect(log.records()).toHaveLength(20);
+    expect(log.received()).toBe(20);
+  });
+
+  it('going back past what it let go keeps nothing, and counts exactly the first events as not kept', () => {
+    const log = new RmLog(100);
+    for (let k = 0; k < 10; k++) log.append(Array.from({ length: 50 }, (_, i) => rec(k * 50 + i)), 0);
+    expect(log.dropped()).toBe(400);
+    // Back to a copy taken after the run's 150th event: all the events kept came later.
+    log.keepFirst(150);
+    expect(log.records()).toHaveLength(0);
+    expect(log.dropped()).toBe(150);
+    // The replay sends the rest again: the log holds them as it did.
+    log.append(Array.from({ length: 350 }, (_, i) => rec(150 + i)), 0);
+    expect(log.records().map((r) => r.rm_seq)).toEqual(Array.from({ length: 100 }, (_, i) => 400 + i));
+    expect(log.dropped()).toBe(400);
+    // Back to within what it keeps.
+    log.keepFirst(450);
+    expect(log.records().map((r) => r.rm_seq)).toEqual(Array.from({ length: 50 }, (_, i) => 400 + i));
+    expect(log.dropped()).toBe(400);
   });
 
   it('keeps the newest events up to its capacity and counts the rest as dropped', () => {

@@ -48,12 +48,16 @@ export class RmLog {
     this.changed();
   }
 
-  /** Drops the events at `timeUs` and after (the run went back to that time). */
-  truncateFrom(timeUs: number) {
-    let n = this.events.length;
-    while (n > 0 && this.events[n - 1].time_us >= timeUs) n--;
-    if (n === this.events.length) return;
-    this.events = this.events.slice(0, n);
+  /**
+   * Keeps the run's first `n` events, dropping the later ones (the run went back, and sends
+   * those again as it replays). Events already let go count among the first `n`: if all the
+   * first `n` are gone, none is kept and they are the ones not kept.
+   */
+  keepFirst(n: number) {
+    const keep = Math.max(0, Math.min(this.events.length, n - this.pageDropped));
+    if (keep === this.events.length && this.pageDropped <= n) return;
+    this.events = this.events.slice(0, keep);
+    this.pageDropped = Math.min(this.pageDropped, n);
     this.changed();
   }
 
