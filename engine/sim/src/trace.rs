@@ -15,7 +15,8 @@
 //!   feedback into it (`on_brm`).
 //! * `received`: it reaches the source (or virtual source) whose loop it closes.
 //! * `notification`: a switch sends a source a backward notification of its own (QCN's
-//!   congestion notification; ER holds its feedback value).
+//!   congestion notification): no ER, but a feedback value without a unit (QCN's quantised
+//!   |Fb|), which the record gives as `feedback` (and the CSV in its ER columns).
 //! * `lost`: an output port's full buffer (or its discard policy) drops it, forward or backward
 //!   (node = the port's); the cell's last record.
 //!
@@ -103,6 +104,9 @@ pub struct RmEvent {
     /// The algorithm that lowered ER here (or `virtual_source` at a VS/VD turnaround, when the
     /// virtual source's ACR did).
     pub by: Option<&'static str>,
+    /// At `received` by a connection's source: its allowed rate (cells/s) just before the cell
+    /// and just after it (NaN elsewhere).
+    pub acr: [f64; 2],
 }
 
 /// The bounded buffer of RM-cell events.
@@ -140,6 +144,11 @@ impl RmTrace {
             self.dropped += 1;
         }
         self.events.push_back(e);
+    }
+
+    /// The event just recorded (if it is kept).
+    pub(crate) fn last_mut(&mut self) -> Option<&mut RmEvent> {
+        self.events.back_mut()
     }
 
     /// The events recorded since the last call, oldest first.
@@ -203,6 +212,14 @@ pub struct RmRecord {
     /// first member connection's index, so `connection` names that member (JSON only, not a
     /// CSV column).
     pub vp: String,
+    /// A notification's feedback value, which has no unit (QCN's quantised |Fb|), where it is
+    /// sent and where it is received; its ER and CCR fields are then null (JSON only: the CSV
+    /// writes it in its ER columns).
+    pub feedback: Option<f64>,
+    /// At `received` by a connection's source: its allowed rate (ACR; an Ethernet source's
+    /// rate limit) just before the cell and just after the source applied it (JSON only).
+    pub acr_before_mbps: Option<f64>,
+    pub acr_after_mbps: Option<f64>,
 }
 
 /// The CSV columns, in order (a contract: `abrsim run --rm-trace`).
@@ -212,15 +229,19 @@ pub const CSV_COLUMNS: [&str; 11] =
 impl RmRecord {
     pub fn new(e: &RmEvent, net: &Network) -> Self {
         let mbps = |rate: f64| (rate >= 0.0).then(|| rate * net.unit_bits / 1e6);
+        // A switch's notification (BN = 1, QCN's) carries feedback, not a rate, and no CCR, as
+        // it leaves the switch and as its source receives it.
+        let notification = e.flags & crate::cell::flag::BN != 0;
+        let er = |rate: f64| if notification { None } else { mbps(rate) };
         RmRecord {
             time_us: e.time as f64 / PS_PER_US as f64,
             connection: net.conns[e.conn as usize].id.clone(),
             rm_seq: e.seq,
             node: net.node_ids[e.node as usize].clone(),
             direction: e.direction,
-            er_in_mbps: mbps(e.er_in),
-            er_out_mbps: mbps(e.er_out),
-            ccr_mbps: mbps(e.ccr),
+            er_in_mbps: er(e.er_in),
+            er_out_mbps: er(e.er_out),
+            ccr_mbps: er(e.ccr),
             ci: e.flags & crate::cell::flag::CI != 0,
             ni: e.flags & crate::cell::flag::NI != 0,
             bn: e.flags & crate::cell::flag::BN != 0,
@@ -231,6 +252,9 @@ impl RmRecord {
             } else {
                 String::new()
             },
+            feedback: notification.then_some(e.er_out),
+            acr_before_mbps: (!e.acr[0].is_nan()).then(|| e.acr[0] * net.unit_bits / 1e6),
+            acr_after_mbps: (!e.acr[1].is_nan()).then(|| e.acr[1] * net.unit_bits / 1e6),
         }
     }
 
@@ -243,8 +267,8 @@ impl RmRecord {
             self.rm_seq.to_string(),
             self.node.clone(),
             self.direction.as_str().to_string(),
-            num(self.er_in_mbps),
-            num(self.er_out_mbps),
+            num(self.er_in_mbps.or(self.feedback)),
+            num(self.er_out_mbps.or(self.feedback)),
             num(self.ccr_mbps),
             (self.ci as u8).to_string(),
             (self.ni as u8).to_string(),
@@ -270,6 +294,7 @@ mod tests {
             ccr: 1.0,
             flags: 0,
             by: None,
+            acr: [f64::NAN; 2],
         }
     }
 

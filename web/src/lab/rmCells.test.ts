@@ -39,6 +39,9 @@ const rec = (time_us: number, node: string, direction: RmRecord['direction'], er
     bn: false,
   by,
   vp: '',
+  feedback: null,
+  acr_before_mbps: null,
+  acr_after_mbps: null,
 });
 
 describe('RmCellIndex: the trace grouped into RM cells', () => {

@@ -221,6 +221,11 @@ export interface JourneyStop {
   loweredMbps: number | null;
   /** The algorithm that lowered it (""). */
   by: string;
+  /** A notification's feedback value (no unit), else null. */
+  feedback: number | null;
+  /** At `received`: the source's allowed rate before and after the cell (Mbps), else null. */
+  acr_before_mbps: number | null;
+  acr_after_mbps: number | null;
 }
 
 export interface Journey {
@@ -242,7 +247,18 @@ export interface Journey {
 export function journeyOf(cell: RmCell): Journey {
   const stops = cell.records.map((r) => {
     const lowered = r.er_in_mbps !== null && r.er_out_mbps !== null ? Math.max(0, r.er_in_mbps - r.er_out_mbps) : null;
-    return { time_us: r.time_us, node: r.node, direction: r.direction, er_in_mbps: r.er_in_mbps, er_out_mbps: r.er_out_mbps, loweredMbps: lowered, by: r.by };
+    return {
+      time_us: r.time_us,
+      node: r.node,
+      direction: r.direction,
+      er_in_mbps: r.er_in_mbps,
+      er_out_mbps: r.er_out_mbps,
+      loweredMbps: lowered,
+      by: r.by,
+      feedback: r.feedback,
+      acr_before_mbps: r.acr_before_mbps,
+      acr_after_mbps: r.acr_after_mbps,
+    };
   });
   const turned = cell.records.find((r) => r.direction === 'turnaround');
   const first = cell.records[0];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RmRecord } from '../contract/engine';
-import { erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, RmLog } from './rmLog';
+import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, RmLog } from './rmLog';
 
 const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord => ({
   time_us: i * 10,
@@ -16,6 +16,9 @@ const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord => ({
     bn: false,
   by: '',
   vp: '',
+  feedback: null,
+  acr_before_mbps: null,
+  acr_after_mbps: null,
   ...over,
 });
 
@@ -136,6 +139,13 @@ describe('event log filter and text', () => {
     expect(erText(rec(1, { er_in_mbps: null, er_out_mbps: 12 }))).toBe('— → 12.00');
     expect(flagsText(rec(1, { ci: true, ni: true }))).toBe('CI NI');
     expect(flagsText(rec(1))).toBe('');
+    // A notification's feedback has no unit: not a rate.
+    expect(erText(rec(1, { direction: 'notification', er_in_mbps: null, er_out_mbps: null, feedback: 63 }))).toBe('|Fb| 63');
+  });
+
+  it('shows the source\'s ACR before and after a cell it received, nothing elsewhere', () => {
+    expect(acrText(rec(1, { direction: 'received', acr_before_mbps: 25, acr_after_mbps: 69.984 }))).toBe('25.00 → 69.98');
+    expect(acrText(rec(1))).toBe('');
   });
 
   it('names who lowered ER as the UI does (the catalogue name), the trace keeping the id', () => {

@@ -155,9 +155,18 @@ export function lowererName(by: string, algorithms: readonly { id: string; name:
   return algorithms.find((a) => a.id === by)?.name ?? (by === 'virtual_source' ? 'the virtual source' : by);
 }
 
-/** ER as the cell came and as it left: "69.98 → 35.00", or one number when unchanged. */
-export function erText(r: RmRecord): string {
+/** ER as the cell came and as it left: "69.98 → 35.00", or one number when unchanged; a
+ *  notification's feedback, which has no unit: "|Fb| 63" (QCN's quantised feedback). */
+export function erText(r: Pick<RmRecord, 'er_in_mbps' | 'er_out_mbps' | 'feedback'>): string {
+  if (r.feedback !== null) return `|Fb| ${r.feedback}`;
   return r.er_in_mbps === r.er_out_mbps ? rateText(r.er_out_mbps) : `${rateText(r.er_in_mbps)} → ${rateText(r.er_out_mbps)}`;
+}
+
+/** The source's allowed rate before and after a cell it received: "25.00 → 69.98" (Mbps), or
+ *  "" on any other event (or when the trace does not know it). */
+export function acrText(r: Pick<RmRecord, 'acr_before_mbps' | 'acr_after_mbps'>): string {
+  if (r.acr_before_mbps === null || r.acr_after_mbps === null) return '';
+  return `${rateText(r.acr_before_mbps)} → ${rateText(r.acr_after_mbps)}`;
 }
 
 /** CI/NI flags as the cell left: "CI", "NI", "CI NI" or "". */

@@ -8,7 +8,7 @@ import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from
 import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
-import { erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, RM_DIRECTIONS, rateText, timeText, type RmFilter } from '../lab/rmLog';
+import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, RM_DIRECTIONS, rateText, timeText, type RmFilter } from '../lab/rmLog';
 
 const ROW_PX = 24;
 const VIEW_ROWS = 10;
@@ -156,6 +156,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
         <span>CCR</span>
         <span>CI/NI</span>
         <span>lowered by</span>
+        <span title="The source's allowed rate before and after it applied the cell it received (TM 4.0: a CI cuts ACR by RDF, else it rises by RIF × PCR; either way at most ER and PCR)">source ACR</span>
       </div>
       <div className="rmlog-list" ref={list} style={{ height: ROW_PX * VIEW_ROWS }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="rmlog-list">
         {total === 0 ? (
@@ -184,6 +185,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
                   <span>{rateText(r.ccr_mbps)}</span>
                   <span>{flagsText(r)}</span>
                   <span>{r.by && lowererName(r.by, state.catalogue?.algorithms ?? [])}</span>
+                  <span>{acrText(r)}</span>
                 </button>
               );
             })}

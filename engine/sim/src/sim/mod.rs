@@ -935,12 +935,15 @@ impl Simulation {
                     let next = self.net.conns[c].bwd()[hop];
                     self.enqueue::<TRACE>(next, cell);
                 } else {
-                    if TRACE {
-                        self.trace_rm(&cell, self.net.paths[c][0], Direction::Received, cell.er, None);
-                    }
                     // The source as it is now, its sends until now made (deferred ones).
                     self.catch_up(c, self.clock.now);
-                    if self.net.conns[c].source.on_feedback(self.clock.now, &cell) {
+                    let before = if TRACE { self.net.conns[c].source.rate(self.clock.now) } else { 0.0 };
+                    let wake = self.net.conns[c].source.on_feedback(self.clock.now, &cell);
+                    if TRACE {
+                        let after = self.net.conns[c].source.rate(self.clock.now);
+                        self.trace_received(&cell, c, [before, after]);
+                    }
+                    if wake {
                         self.schedule_source(c);
                     }
                 }
@@ -1240,6 +1243,16 @@ impl Simulation {
         self.trace_rm_at(self.clock.now, cell, node, direction, er_in, by);
     }
 
+    /// `received` at connection `c`'s source, with its allowed rate before and after the cell.
+    #[cold]
+    #[inline(never)]
+    fn trace_received(&mut self, cell: &Cell, c: usize, acr: [f64; 2]) {
+        self.trace_rm(cell, self.net.paths[c][0], Direction::Received, cell.er, None);
+        if let Some(e) = self.trace.last_mut() {
+            e.acr = acr;
+        }
+    }
+
     /// `trace_rm` for an event at `time` (a source's send made after its time).
     fn trace_rm_at(
         &mut self,
@@ -1261,6 +1274,7 @@ impl Simulation {
             ccr: cell.ccr,
             flags: cell.flags,
             by,
+            acr: [f64::NAN; 2],
         });
     }
 

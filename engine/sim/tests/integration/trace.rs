@@ -149,6 +149,74 @@ fn bn_marks_a_switch_notification_and_not_a_cell_the_destination_turned_around()
     assert!(notes.iter().all(|r| r.bn), "a switch's notification carries BN = 1");
 }
 
+/// At each backward RM cell it receives, the source's ACR moves by TM 4.0's rule (§5.10.2, SES
+/// rules 8 and 9): CI cuts it by ACR × RDF, else (NI clear) it rises by RIF × PCR; then at most
+/// ER and PCR, at least MCR. The trace gives the ACR before and after, and nothing elsewhere.
+#[test]
+fn a_received_rm_cell_moves_the_sources_acr_by_the_tm4_rule() {
+    use abr_sim::network::Host;
+    // EFCI switches: their congestion marks come back as CI (decreases); ERICA's ER bounds
+    // the increases.
+    for algorithm in ["efci", "erica"] {
+        let (sim, records) = traced(scenario("two-sources", 5.0, Some(algorithm)));
+        let Host::Abr(s) = &sim.net.conns[0].source else { panic!("C1 is an ABR source") };
+        let mbps = |cells: f64| cells * sim.net.unit_bits / 1e6;
+        let (pcr, mcr, rif, rdf) = (mbps(s.cfg.pcr), mbps(s.cfg.mcr), s.cfg.rif, s.cfg.rdf);
+        let (mut cuts, mut rises) = (0, 0);
+        for r in &records {
+            if r.direction != Direction::Received {
+                assert!(r.acr_before_mbps.is_none() && r.acr_after_mbps.is_none(), "{r:?}");
+                continue;
+            }
+            if r.connection != "C1" {
+                continue;
+            }
+            let (before, after) = (r.acr_before_mbps.unwrap(), r.acr_after_mbps.unwrap());
+            let moved = if r.ci {
+                cuts += 1;
+                before - before * rdf
+            } else if !r.ni {
+                rises += 1;
+                (before + rif * pcr).min(pcr)
+            } else {
+                before
+            };
+            let er = r.er_out_mbps.unwrap();
+            let expected = mcr.max(moved.min(er)).min(pcr);
+            assert!(
+                (after - expected).abs() < 1e-9 * pcr,
+                "{algorithm} at {} µs: {before} → {after}, expected {expected}",
+                r.time_us
+            );
+        }
+        match algorithm {
+            "efci" => assert!(cuts > 3, "EFCI sends CI back: {cuts} cuts"),
+            _ => assert!(rises > 3 && cuts == 0, "ERICA: {rises} rises, {cuts} cuts"),
+        }
+    }
+}
+
+/// QCN's notification carries feedback without a unit, not a rate: its records (sent by the
+/// switch, received by the reaction point) give it as `feedback` (no ER), and the CSV in its ER
+/// columns.
+#[test]
+fn a_notification_gives_its_feedback_not_a_rate() {
+    let (_, qcn) = traced(scenario("qcn-hotspot", 30.0, None));
+    let notes: Vec<&RmRecord> = qcn.iter().filter(|r| r.bn).collect();
+    assert!(notes.iter().any(|r| r.direction == Direction::Notification));
+    assert!(notes.iter().any(|r| r.direction == Direction::Received), "received at the reaction point");
+    for r in &notes {
+        assert_eq!(r.ccr_mbps, None);
+        let fb = r.feedback.expect("a notification's feedback");
+        assert!((1.0..=63.0).contains(&fb) && fb.fract() == 0.0, "QCN's quantised |Fb|: {fb}");
+        assert_eq!((r.er_in_mbps, r.er_out_mbps), (None, None));
+        let line = r.csv_line();
+        let cols: Vec<&str> = line.split(',').collect();
+        assert_eq!((cols[5], cols[6]), (fb.to_string().as_str(), fb.to_string().as_str()), "{line}");
+    }
+    assert!(qcn.iter().filter(|r| !r.bn).all(|r| r.feedback.is_none()));
+}
+
 #[test]
 fn trace_csv_has_the_contract_columns() {
     assert_eq!(

@@ -37,4 +37,14 @@ by: string,
  * first member connection's index, so `connection` names that member (JSON only, not a
  * CSV column).
  */
-vp: string, };
+vp: string, 
+/**
+ * A notification's feedback value, which has no unit (QCN's quantised |Fb|); its ER
+ * fields are then null (JSON only: the CSV writes it in its ER columns).
+ */
+feedback: number | null, 
+/**
+ * At `received` by a connection's source: its allowed rate (ACR; an Ethernet source's
+ * rate limit) just before the cell and just after the source applied it (JSON only).
+ */
+acr_before_mbps: number | null, acr_after_mbps: number | null, };

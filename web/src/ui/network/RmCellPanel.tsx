@@ -3,23 +3,26 @@
 
 import type { LabState } from '../../lab/lab';
 import { fieldsAt, journeyOf, type JourneyStop } from '../../lab/rmCells';
-import { loopName, lowererName, rateText, timeText } from '../../lab/rmLog';
+import { acrText, erText, loopName, lowererName, rateText, timeText } from '../../lab/rmLog';
 import type { NetworkPainter } from './painter';
 
 const DIR_TEXT = { forward: 'forward (DIR = 0)', backward: 'backward (DIR = 1)', notification: 'congestion notification' } as const;
 const bit = (b: boolean) => (b ? '1' : '0');
 
-function stopText(s: JourneyStop, algorithmName: (id: string) => string): string {
+function stopText(s: JourneyStop, algorithmName: (id: string) => string, rateName: string): string {
   const er = s.er_out_mbps === null ? '' : ` ER ${rateText(s.er_out_mbps)}`;
   switch (s.direction) {
     case 'sent':
       return `sent by ${s.node}${s.er_in_mbps === null ? '' : ` with ER ${rateText(s.er_in_mbps)}`}`;
     case 'notification':
-      return `sent by switch ${s.node}${s.er_out_mbps === null ? '' : ` (feedback ${rateText(s.er_out_mbps)})`}`;
+      return `sent by switch ${s.node}${s.feedback === null ? '' : ` (feedback ${erText(s)})`}`;
     case 'turnaround':
       return `turned around at ${s.node}${loweredText(s, algorithmName)}`;
-    case 'received':
-      return `received by ${s.node}:${er || ' no ER'}`;
+    case 'received': {
+      const acr = acrText(s);
+      const carried = s.feedback !== null ? ` feedback ${erText(s)}` : er || ' no ER';
+      return `received by ${s.node}:${carried}${acr ? `; its ${rateName} ${acr}` : ''}`;
+    }
     case 'lost':
       return `lost at ${s.node}: dropped at its output port`;
     default:
@@ -89,7 +92,7 @@ export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkP
       <ol className="nv-journey" data-testid="nv-journey">
         {j.stops.map((s, i) => (
           <li key={i} className={s.time_us <= shownUs ? 'done' : 'ahead'} data-direction={s.direction} data-node={s.node}>
-            <span className="nv-journey-t">{timeText(s.time_us)} ms</span> {stopText(s, algorithmName)}
+            <span className="nv-journey-t">{timeText(s.time_us)} ms</span> {stopText(s, algorithmName, state.scenario?.ethernet ? 'rate limit' : 'ACR')}
           </li>
         ))}
       </ol>

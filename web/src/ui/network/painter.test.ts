@@ -103,6 +103,9 @@ describe('NetworkPainter: one frame at the shown time', () => {
     bn: false,
       by: '',
       vp: '',
+      feedback: null,
+      acr_before_mbps: null,
+      acr_after_mbps: null,
     });
     rmLog.append([rec(900, 'S1', 'sent', 155.52), rec(910, 'SW1', 'forward', 155.52)], 0);
     setStatus({ nowMs: 0.905 });
