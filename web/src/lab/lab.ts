@@ -181,7 +181,7 @@ export class Lab {
           return;
         }
         const answered = this.loads.take();
-        const { carried, edit, pathEdit, edited, nav, speed } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
+        const { carried, edit, pathEdit, edited, nav, speed, fresh } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
         // The undo history: an accepted edit is recorded; a scenario from elsewhere (library,
         // file, link) starts a new one at its first edit.
         if (carried && carried !== 'travel') this.edits.record({ ...carried, before: this.state.current?.scenario ?? carried.before }, this.now());
@@ -189,11 +189,15 @@ export class Lab {
         this.edits.sent = answered && carried ? answered.doc.json : null;
         // A change stays where the scenario it changed is kept (and makes it the user's own).
         const changed = !!edited || carried === 'travel';
-        const current = answered && changed ? this.ownCopy({ ...answered.doc, place: this.state.current?.place ?? NOWHERE }) : (answered?.doc ?? this.state.current);
+        // A fresh start (an empty canvas) is a new scenario of the user's, with a page address
+        // of its own (back returns to the one it replaced, kept as it was).
+        const was = this.state.current?.place ?? NOWHERE;
+        const stays = fresh ? NOWHERE : was;
+        const current = answered && changed ? this.ownCopy({ ...answered.doc, place: stays }) : (answered?.doc ?? this.state.current);
         const switchFeedback = edit && switchEditLoaded(edit);
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
         this.set({ meta, current, problems: null, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback });
-        this.keep(current, changed, answered ? (changed ? 'replace' : (nav ?? 'replace')) : 'none');
+        this.keep(current, changed, answered ? (changed ? (fresh && was.kind === 'mine' ? 'push' : 'replace') : (nav ?? 'replace')) : 'none');
         // A scenario from elsewhere plays at the link's speed, else at one that shows it whole
         // in about 20 s; an edit or an undo keeps the speed the user chose.
         if (answered && !changed && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
@@ -366,9 +370,11 @@ export class Lab {
     return r;
   }
 
-  /** Loads, or queues behind the load on its way; `carried`: what it means for the undo history. */
-  private loadRecording(json: string, origin: string, carried: Carried | null) {
-    this.loads.dispatch(origin, () => loadOf(json, carried));
+  /** Loads, or queues behind the load on its way; `carried`: what it means for the undo history;
+   *  `fresh`: the edit starts a new scenario of the user's (an empty canvas), kept apart from
+   *  the one it was made on, which stays as it was. */
+  private loadRecording(json: string, origin: string, carried: Carried | null, fresh = false) {
+    this.loads.dispatch(origin, () => ({ ...loadOf(json, carried), fresh }));
   }
 
   /**
@@ -376,14 +382,14 @@ export class Lab {
    * The shared undo history records it once the engine accepts it; `run` names the run of
    * small edits it continues (arrow-key moves of one selection), one undo step with them.
    */
-  commitEdit(before: Scenario, next: Scenario, origin: string, run?: string): Applied {
+  commitEdit(before: Scenario, next: Scenario, origin: string, run?: string, fresh = false): Applied {
     const json = JSON.stringify(next, null, 2);
     const edit = run === undefined ? { before, next } : { before, next, run };
-    if (this.redraw(next, json, origin)) {
+    if (!fresh && this.redraw(next, json, origin)) {
       this.edits.record(edit, this.now());
       return 'redrawn';
     }
-    this.loadRecording(json, origin, edit);
+    this.loadRecording(json, origin, edit, fresh);
     return 'restarted';
   }
 

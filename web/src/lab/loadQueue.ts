@@ -34,6 +34,9 @@ export type Load = {
   nav?: Nav;
   /** A change the user made to the loaded scenario: once in, it is kept as their own. */
   edited?: boolean;
+  /** The change starts a new scenario of the user's (an empty canvas): kept under an id of its
+   *  own, the scenario it was made on staying as it was. */
+  fresh?: boolean;
   /** The speed to play a scenario opened from elsewhere at (a link's); none: its default. */
   speed?: Speed;
 };

@@ -141,6 +141,31 @@ describe('My scenarios', () => {
     expect(reloaded.lab.getState().current?.scenario).toEqual(empty);
   });
 
+  it('an empty canvas drawn over a scenario of the user\'s is a new one: the first stays kept as it was', async () => {
+    const b = browser();
+    const page = await b.open();
+    const designed = changeDuration(page, 300); // the user's own now: m1
+    await page.lab.saved();
+    expect(b.address.search).toBe('?mine=m1');
+    const pushes = b.address.pushes;
+    const empty = emptyNetwork(designed, ENGINE_CATALOGUE.fields, 'atm');
+    page.lab.commitEdit(designed, empty, 'x', undefined, true);
+    page.pump();
+    await page.lab.saved();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm2' });
+    expect(b.address.search).toBe('?mine=m2');
+    expect(b.address.pushes).toBe(pushes + 1); // back returns to the design
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json)).toEqual(designed);
+    expect(JSON.parse((await page.scenarios.get('m2'))!.json)).toEqual(empty);
+    expect(page.lab.getState().myScenarios.map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+    // Undo brings the network back (into the new one); the design is untouched either way.
+    page.lab.travel('undo', 'x');
+    page.pump();
+    await page.lab.saved();
+    expect(page.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json)).toEqual(designed);
+  });
+
   it('keeps every later change under the same id, and the last change first in the list', async () => {
     const b = browser();
     const page = await b.open();

@@ -65,7 +65,7 @@ export function EditorBar(p: EditorBarProps) {
           data-testid="clear-network"
           aria-expanded={emptyMenu}
           onClick={() => setEmptyMenu(!emptyMenu)}
-          title="Start from an empty canvas, ATM or Ethernet (undo brings the network back)"
+          title="Start a new scenario of yours from an empty canvas, ATM or Ethernet (the one open stays as it was; undo brings its network back)"
         >
           Empty canvas…
         </button>

@@ -89,13 +89,13 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
 
   // `run`: the run of arrow-key moves this edit continues (one undo step with them, as a drag is).
   const commit = useCallback(
-    (next: Scenario, note = 'Network changed: the run restarted at t = 0.', redrawnNote = note, run?: string) => {
+    (next: Scenario, note = 'Network changed: the run restarted at t = 0.', redrawnNote = note, run?: string, fresh = false) => {
       if (!current || !draft) return;
       if (JSON.stringify(next) === JSON.stringify(draft)) return; // nothing changed: no reload
       // Shown at once; recorded for undo once the engine accepts it (a refusal puts the
       // loaded network back on the canvas, see the effect above).
       setDraft(next);
-      const applied = lab.commitEdit(draft, next, editedOrigin(current.origin), run);
+      const applied = lab.commitEdit(draft, next, editedOrigin(current.origin), run, fresh);
       if (applied === 'redrawn') {
         awaited.current = null;
         setMessage({ kind: 'info', text: redrawnNote });
@@ -208,12 +208,13 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     setSelection(null);
     const next = emptyNetwork(draft, catalogue.fields, net);
     const frames = next.ethernet?.frame_bytes;
-    commit(
-      next,
+    // A new scenario of the user's own: the one open stays kept as it was (in Mine).
+    const kept = current?.place.kind === 'mine' ? ` “${current.scenario.name || current.scenario.id}” stays in Mine as it was.` : '';
+    const note =
       net === 'atm'
-        ? 'An empty ATM network (cells, ABR): add switches, end systems, links and connections.'
-        : `An empty Ethernet network (${frames === undefined ? '' : `${frames}-byte frames, `}FECN or QCN switches, links in Gbps): add switches, end systems, links and connections.`,
-    );
+        ? `An empty ATM network (cells, ABR), a new scenario of yours: add switches, end systems, links and connections.${kept}`
+        : `An empty Ethernet network (${frames === undefined ? '' : `${frames}-byte frames, `}FECN or QCN switches, links in Gbps), a new scenario of yours: add switches, end systems, links and connections.${kept}`;
+    commit(next, note, note, undefined, true);
   };
 
   // The undo history lives in the Lab, shared with the side panel's edits (switch settings,
