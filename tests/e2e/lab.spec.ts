@@ -45,15 +45,14 @@ for (const { file, scenario } of SCENARIOS) {
     expect(rows).toBe(expectedRows);
 
     // Every chart has series, and every series has values (NaN only while a source is idle;
-    // background CBR/VBR connections have no share, so their share/target series stay NaN).
-    // UBR sources have no allowed rate: their ACR series stays NaN.
+    // background CBR/VBR connections have no share series at all). UBR sources have no allowed
+    // rate: their ACR series stays NaN.
     const background = new Set(scenario.connections.filter((c) => c.background).map((c) => c.id));
     const ubr = new Set(scenario.connections.filter((c) => c.tcp?.service === 'ubr').map((c) => c.id));
     for (const kinds of [['acr', 'share', 'target'], ['queue', 'queue_peak'], ['utilization'], ['delivered'], ['loss_ratio']]) {
       const series = meta.filter((m) => kinds.includes(m.kind));
       expect(series.length, `series of kind ${kinds}`).toBeGreaterThan(0);
       for (const m of series) {
-        if (background.has(m.owner) && (m.kind === 'share' || m.kind === 'target')) continue;
         if (ubr.has(m.owner) && m.kind === 'acr') continue;
         expect(valued[m.id], `rows with a value in ${m.id}`).toBeGreaterThan(0);
       }
@@ -73,9 +72,11 @@ for (const { file, scenario } of SCENARIOS) {
       connections: { id: string; kind?: string; mean_rate_mbps: number; target_share_mbps: number }[];
     };
     for (const c of scenario.connections) {
-      for (const kind of ['acr', 'target']) {
+      // Background traffic takes its rate off the links before the shares: it has none.
+      for (const kind of background.has(c.id) ? ['acr'] : ['acr', 'target']) {
         expect(meta.find((m) => m.kind === kind && m.owner === c.id), `${kind} series of ${c.id}`).toBeTruthy();
       }
+      if (background.has(c.id)) expect(meta.some((m) => (m.kind === 'share' || m.kind === 'target') && m.owner === c.id)).toBe(false);
     }
     if (scenario.run.expect_maxmin !== false) {
       const tolerance = scenario.run.tolerance ?? 0.05;

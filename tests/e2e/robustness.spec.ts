@@ -107,6 +107,18 @@ test('a name typed and not yet entered is kept: the focus stays in the field, on
   expect(errors).toEqual([]);
 });
 
+test('a name typed and a reload at once: the reload opens the scenario renamed, kept under My scenarios', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('scenario-name').fill('Reloaded at once');
+  await page.reload(); // well inside the 400 ms pause, from ?scenario=two-sources
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('Reloaded at once');
+  await expect(page).toHaveURL(/\?mine=[a-z0-9]+$/);
+  await hook(page, () => window.__abrlab!.saved());
+  await expect(page.getByTestId('my-scenarios').locator('option')).toHaveText([/^Reloaded at once · /]);
+  expect(errors).toEqual([]);
+});
+
 test('a name being typed is never given to another scenario opened meanwhile (Back)', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.getByTestId('scenario-picker').selectOption('three-sources');

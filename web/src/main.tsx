@@ -70,6 +70,7 @@ const places = {
 const lab = new Lab(makeWorker, {
   samples: store,
   storage: storage(),
+  tabStorage: tabStorage(),
   scenarios,
   tabs: broadcastTabs(),
   places,
@@ -122,7 +123,7 @@ const embed = embedIn(location.search);
 // and the fragment cleared, so that a reload does not fail again.
 let start: Startup;
 try {
-  start = startup(location, storage(), LIBRARY.entries, await namedMine());
+  start = startup(location, storage(), LIBRARY.entries, await namedMine(), tabStorage());
 } catch (e) {
   const fallback = LIBRARY.entries.find((x) => x.id === DEFAULT_SCENARIO) ?? LIBRARY.entries[0];
   start = {
@@ -134,7 +135,9 @@ try {
 }
 if (start.clearHash) history.replaceState(null, '', location.pathname + location.search);
 // Each scenario opens at its default speed (scenario/speed.ts), a shared one at the link's.
-for (const { json, origin, place, speed } of start.loads) lab.open(json, origin, place, 'replace', speed);
+for (const { json, origin, place, speed, unsaved, basis } of start.loads) lab.open(json, origin, place, 'replace', speed, unsaved ? { basis } : undefined);
+// A change still on its way to the engine when the page goes away is kept as the last work.
+window.addEventListener('pagehide', () => lab.flushUnsaved());
 if (start.notice) lab.notify(start.notice);
 else if (ignoredNotice(teacher.ignored)) lab.notify({ kind: 'info', text: ignoredNotice(teacher.ignored)! });
 const comparePayload = comparePayloadOf(location.hash);

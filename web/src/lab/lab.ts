@@ -12,7 +12,7 @@ import { SimClient, type ClientHandlers, type WorkerLike } from '../engine/clien
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
 import { newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import { NOWHERE, type Opened, type Place } from '../scenario/place';
-import { writeLastWork, type KeyValueStore } from '../scenario/storage';
+import { writeLastWork, type KeyValueStore, type LastWork } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import type { LabContext } from './context';
 import { SharedEditHistory } from './editHistory';
@@ -44,6 +44,9 @@ export interface LabOptions {
   samples?: SampleSink;
   /** Where the user's last work is kept (localStorage in the browser; null: nowhere). */
   storage?: KeyValueStore | null;
+  /** Where this tab's own last work is kept as well (sessionStorage: what a reload of the tab
+   *  opens, whatever other tabs did since). */
+  tabStorage?: KeyValueStore | null;
   /** Where the user's own scenarios are kept (IndexedDB in the browser; null: nowhere). */
   scenarios?: ScenarioStore | null;
   /** The lab's other tabs in this browser, told what this one keeps (null: none). */
@@ -68,6 +71,11 @@ export class Lab {
   private readonly cell = new StateCell<LabState>(INITIAL_STATE);
   private readonly samples: SampleSink;
   private readonly storage: KeyValueStore | null;
+  private readonly tabStorage: KeyValueStore | null;
+  /** The last work as last written (its text marks whether a later write replaced it). */
+  private lastWork: LastWork | null = null;
+  /** Where the page address points (as this lab last told it). */
+  private shown: Place = NOWHERE;
   private readonly scenarios: ScenarioStore | null;
   /** The text of each of the user's scenarios as this tab last read or wrote it. */
   private readonly basis = new Map<string, string>();
@@ -108,6 +116,7 @@ export class Lab {
   constructor(makeWorker: () => WorkerLike, opts: LabOptions = {}) {
     this.samples = opts.samples ?? NO_SAMPLES;
     this.storage = opts.storage ?? null;
+    this.tabStorage = opts.tabStorage ?? null;
     this.scenarios = opts.scenarios ?? null;
     this.places = opts.places ?? null;
     this.tabs = opts.tabs ?? null;
@@ -181,7 +190,7 @@ export class Lab {
           return;
         }
         const answered = this.loads.take();
-        const { carried, edit, pathEdit, edited, nav, speed, fresh } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
+        const { carried, edit, pathEdit, edited, nav, speed, fresh, keepAt } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
         // The undo history: an accepted edit is recorded; a scenario from elsewhere (library,
         // file, link) starts a new one at its first edit.
         if (carried && carried !== 'travel') this.edits.record({ ...carried, before: this.state.current?.scenario ?? carried.before }, this.now());
@@ -192,7 +201,7 @@ export class Lab {
         // A fresh start (an empty canvas) is a new scenario of the user's, with a page address
         // of its own (back returns to the one it replaced, kept as it was).
         const was = this.state.current?.place ?? NOWHERE;
-        const stays = fresh ? NOWHERE : was;
+        const stays = fresh ? NOWHERE : (keepAt ?? was);
         const current = answered && changed ? this.ownCopy({ ...answered.doc, place: stays }) : (answered?.doc ?? this.state.current);
         const switchFeedback = edit && switchEditLoaded(edit);
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
@@ -200,7 +209,7 @@ export class Lab {
         this.keep(current, changed, answered ? (changed ? (fresh && was.kind === 'mine' ? 'push' : 'replace') : (nav ?? 'replace')) : 'none');
         // A scenario from elsewhere plays at the link's speed, else at one that shows it whole
         // in about 20 s; an edit or an undo keeps the speed the user chose.
-        if (answered && !changed && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
+        if (answered && (!changed || keepAt) && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
         this.loads.next();
       },
       invalid: (problems, seq) => {
@@ -290,16 +299,19 @@ export class Lab {
    * at (a link's; else the scenario's default, see speed.ts). A pick while another
    * scenario takes long to load replaces that one (the user wants this one now).
    */
-  open(json: string, origin: string, place: Place = NOWHERE, nav: Nav = 'push', speed?: Speed) {
+  open(json: string, origin: string, place: Place = NOWHERE, nav: Nav = 'push', speed?: Speed, unsaved?: { basis?: string }) {
     // One of the user's scenarios is opened as it is kept: its next change is written over
-    // that text only (see `put`).
+    // that text only (see `put`). A change of it not yet kept (`unsaved`, from the last work)
+    // is kept over what the store holds (`basis`).
     // Opened again on purpose, a scenario this tab forked from takes this tab's changes again.
     if (place.kind === 'mine') {
-      this.basis.set(place.id, json);
+      const basis = unsaved ? unsaved.basis : json;
+      if (basis === undefined) this.basis.delete(place.id);
+      else this.basis.set(place.id, basis);
       this.forkedTo.delete(place.id);
     }
     if (nav === 'push' && this.state.loading && !this.loads.onItsWay?.load.edited) this.cancelLoad();
-    this.loads.dispatch(origin, () => ({ ...loadOf(json), place, nav, speed }));
+    this.loads.dispatch(origin, () => ({ ...loadOf(json), place, nav, speed, ...(unsaved ? { edited: true, keepAt: place } : {}) }));
   }
 
   /** Opens a library scenario. */
@@ -433,14 +445,46 @@ export class Lab {
    */
   private keep(current: LoadedScenario | null, changed: boolean, nav: Nav) {
     if (!current) return;
-    writeLastWork(this.storage, { json: current.json, origin: current.origin, place: current.place });
+    // Until the store has it, a change is marked unsaved in the last work (with where the
+    // address pointed): a reload that comes first opens it rather than the older text.
+    const unsaved = changed && current.place.kind === 'mine' && !!this.scenarios;
+    this.writeLast({ json: current.json, origin: current.origin, place: current.place, ...(unsaved ? { unsaved, from: this.shown } : {}) });
     if (changed && current.place.kind === 'mine') {
       const kept: MyScenario = { id: current.place.id, name: scenarioName(current.scenario), updatedMs: this.now(), json: current.json };
       this.set({ myScenarios: withKept(this.state.myScenarios, kept) });
       const store = this.scenarios;
-      if (store) this.saving = this.saving.then(() => this.put(store, kept)).catch((e: unknown) => this.storageProblem(e));
+      if (store) {
+        this.saving = this.saving
+          .then(() => this.put(store, kept))
+          .then(() => {
+            // Kept: the last work is no longer ahead of the store (unless a later one is).
+            const last = this.lastWork;
+            if (last?.unsaved && last.json === kept.json) this.writeLast({ json: last.json, origin: last.origin, place: last.place });
+          })
+          .catch((e: unknown) => this.storageProblem(e));
+      }
     }
     if (nav !== 'none') this.places?.show(current.place, nav, { json: current.json, origin: current.origin });
+    this.shown = current.place;
+  }
+
+  /** Writes the last work to this tab's storage and the browser's. */
+  private writeLast(work: LastWork) {
+    this.lastWork = work;
+    writeLastWork(this.tabStorage, work);
+    writeLastWork(this.storage, work);
+  }
+
+  /**
+   * The page is going away (pagehide): a change still on its way to the engine is written as
+   * the last work, unsaved, so that a reload opens it and keeps it (an edit followed at once by
+   * a reload was lost: it was kept only once the engine took it).
+   */
+  flushUnsaved() {
+    const p = this.loads.onItsWay;
+    if (!p?.load.edited) return;
+    const place = p.load.fresh ? NOWHERE : (this.state.current?.place ?? NOWHERE);
+    this.writeLast({ json: p.doc.json, origin: p.doc.origin, place: place.kind === 'mine' ? place : NOWHERE, unsaved: true, from: this.shown });
   }
 
   /**

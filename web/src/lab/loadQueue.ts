@@ -37,6 +37,9 @@ export type Load = {
   /** The change starts a new scenario of the user's (an empty canvas): kept under an id of its
    *  own, the scenario it was made on staying as it was. */
   fresh?: boolean;
+  /** A change the page went away before keeping, opened again (the last work): kept at this
+   *  place (a new id when it is nowhere). */
+  keepAt?: Place;
   /** The speed to play a scenario opened from elsewhere at (a link's); none: its default. */
   speed?: Speed;
 };

@@ -59,11 +59,13 @@ function browser() {
   const local = new MemoryStore();
   const address = { search: '', hash: '', pushes: 0 };
   let ids = 0;
-  const open = async () => {
+  /** A page load in a tab, whose sessionStorage is `session` (the same for a reload). */
+  const open = async (session: MemoryStore = new MemoryStore()) => {
     let worker!: InProcessWorker;
     const scenarios: ScenarioStore = new IndexedDbScenarioStore(idb);
     const lab = new Lab(() => (worker = new InProcessWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host))), {
       storage: local,
+      tabStorage: session,
       scenarios,
       tabs: tabs(),
       places: {
@@ -80,9 +82,9 @@ function browser() {
     };
     const place = placeOf(address.search);
     const mine = place.kind === 'mine' ? await scenarios.get(place.id) : null;
-    const start = startup(address, local, LIBRARY.entries, mine);
+    const start = startup(address, local, LIBRARY.entries, mine, session);
     address.hash = '';
-    for (const l of start.loads) lab.open(l.json, l.origin, l.place, 'replace');
+    for (const l of start.loads) lab.open(l.json, l.origin, l.place, 'replace', undefined, l.unsaved ? { basis: l.basis } : undefined);
     if (start.notice) lab.notify(start.notice);
     await lab.refreshMyScenarios();
     pump();
@@ -164,6 +166,60 @@ describe('My scenarios', () => {
     await page.lab.saved();
     expect(page.lab.getState().current?.scenario.run.duration_ms).toBe(300);
     expect(JSON.parse((await page.scenarios.get('m1'))!.json)).toEqual(designed);
+  });
+
+  it('an edit the engine had not yet taken when the page went away is there after the reload, and kept', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    const s0 = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s0, withDuration(s0, 321), 'x'); // on its way: no answer yet
+    page.lab.flushUnsaved(); // pagehide
+    expect(b.address.search).toBe('?scenario=two-sources'); // the reload's address
+    const reloaded = await b.open(tab);
+    await reloaded.lab.saved();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(321);
+    const place = reloaded.lab.getState().current!.place;
+    expect(place.kind).toBe('mine');
+    const id = (place as { id: string }).id;
+    expect(b.address.search).toBe(`?mine=${id}`);
+    expect(JSON.parse((await reloaded.scenarios.get(id))!.json).run.duration_ms).toBe(321);
+    expect(reloaded.lab.getState().myScenarios.map((m) => m.id)).toEqual([id]);
+  });
+
+  it('a rename kept just before a reload of the old address opens renamed, and is in Mine', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    page.lab.rename('Big design'); // a name changes no run: kept at once, the store's write pending
+    b.address.search = '?scenario=two-sources'; // the reload had already left with this address
+    const reloaded = await b.open(tab);
+    await reloaded.lab.saved();
+    const open = reloaded.lab.getState().current!;
+    expect(open.scenario.name).toBe('Big design');
+    expect(open.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(JSON.parse((await reloaded.scenarios.get('m1'))!.json).name).toBe('Big design');
+    // Kept: a later reload of the library address opens the library scenario again.
+    b.address.search = '?scenario=two-sources';
+    const later = await b.open(tab);
+    expect(later.lab.getState().current?.place).toEqual({ kind: 'library', id: 'two-sources' });
+  });
+
+  it('a change of one of the user\'s scenarios newer than the store\'s copy is kept over it, not beside it', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    changeDuration(page, 300);
+    await page.lab.saved();
+    const s1 = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s1, withDuration(s1, 400), 'x');
+    page.lab.flushUnsaved(); // gone before the engine took it
+    const reloaded = await b.open(tab);
+    await reloaded.lab.saved();
+    expect(reloaded.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(JSON.parse((await reloaded.scenarios.get('m1'))!.json).run.duration_ms).toBe(400);
+    expect((await reloaded.scenarios.list()).map((m) => m.id)).toEqual(['m1']); // no copy beside it
+    expect(reloaded.lab.getState().notice).toBeNull();
   });
 
   it('keeps every later change under the same id, and the last change first in the list', async () => {

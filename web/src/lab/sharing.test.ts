@@ -75,6 +75,44 @@ describe('startup: which scenario the lab opens with', () => {
     }
   });
 
+  it("a reload opens this tab's own last work, not what another tab did since", () => {
+    const browser = withLast(JSON.stringify(gfc1.scenario), 'gfc1');
+    const tab = withLast(JSON.stringify(mine), SHARED_ORIGIN);
+    expect(startup(at(), browser, entries, null, tab).loads.map((l) => l.origin)).toEqual([SHARED_ORIGIN]);
+    // A new tab has none of its own: the browser's.
+    expect(startup(at(), browser, entries, null, new MemoryStore()).loads.map((l) => l.origin)).toEqual(['gfc1']);
+  });
+
+  it('a change the page went away before keeping wins over the scenario the address names, and is kept', () => {
+    const changed = JSON.stringify({ ...gfc1.scenario, name: 'Renamed' });
+    const work = (over: object) => {
+      const st = new MemoryStore();
+      st.setItem(LAST_WORK_KEY, JSON.stringify({ json: changed, origin: 'gfc1 (edited)', ...over }));
+      return st;
+    };
+    // A library scenario the change made the user's own (the address had not followed yet).
+    const fromLibrary = work({ place: { kind: 'mine', id: 'm7' }, unsaved: true, from: { kind: 'library', id: 'gfc1' } });
+    expect(startup(at('', '?scenario=gfc1'), fromLibrary, entries).loads).toEqual([
+      { json: changed, origin: 'gfc1 (edited)', place: { kind: 'mine', id: 'm7' }, unsaved: true },
+    ]);
+    // Another library scenario named: that one (the change stays the last work).
+    expect(startup(at('', '?scenario=two-sources'), fromLibrary, entries).loads.map((l) => l.origin)).toEqual(['two-sources']);
+    // A change on its way to the engine, not yet anywhere: opened, to be kept under a new id.
+    const inFlight = work({ unsaved: true, from: { kind: 'library', id: 'gfc1' } });
+    expect(startup(at('', '?scenario=gfc1'), inFlight, entries).loads[0]).toMatchObject({ json: changed, place: { kind: 'none' }, unsaved: true });
+    // One of the user's, newer than the store's copy: over it (the store's text its basis).
+    const stored = { id: 'm7', name: 'Mine', updatedMs: 1, json: JSON.stringify(gfc1.scenario) };
+    const ahead = work({ place: { kind: 'mine', id: 'm7' }, unsaved: true, from: { kind: 'mine', id: 'm7' } });
+    expect(startup(at('', '?mine=m7'), ahead, entries, stored).loads).toEqual([
+      { json: changed, origin: 'gfc1 (edited)', place: { kind: 'mine', id: 'm7' }, unsaved: true, basis: stored.json },
+    ]);
+    // Kept already (not unsaved): the store's copy.
+    const kept = work({ place: { kind: 'mine', id: 'm7' } });
+    expect(startup(at('', '?mine=m7'), kept, entries, stored).loads).toEqual([{ json: stored.json, origin: 'Mine', place: { kind: 'mine', id: 'm7' } }]);
+    // The store lost it: the last work, kept again.
+    expect(startup(at('', '?mine=m7'), kept, entries, null).loads[0]).toMatchObject({ json: changed, unsaved: true });
+  });
+
   it('unreadable storage counts as no last work', () => {
     const st = new MemoryStore();
     st.setItem(LAST_WORK_KEY, '{not json');

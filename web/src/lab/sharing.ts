@@ -16,7 +16,7 @@ import {
 } from '../scenario/share';
 import type { Scenario } from '../contract/scenario';
 import type { MyScenario } from '../scenario/myScenarios';
-import { NOWHERE, placeOf, type Place } from '../scenario/place';
+import { NOWHERE, placeOf, samePlace, type Place } from '../scenario/place';
 import { readLastWork, type KeyValueStore } from '../scenario/storage';
 import type { Speed } from '../engine/protocol';
 import type { ChartChoice, Notice } from './state';
@@ -25,8 +25,11 @@ export const SHARED_ORIGIN = 'shared link';
 
 export interface Startup {
   /** Scenarios to load, in order: the last one wins unless the engine refuses it. `speed`: the
-   *  one a link carries (else the scenario plays at its default speed). */
-  loads: { json: string; origin: string; place: Place; speed?: Speed }[];
+   *  one a link carries (else the scenario plays at its default speed). `unsaved`: a change of
+   *  the user's the page went away before keeping: opened as theirs and kept at once (at
+   *  `place`, or under a new id when that is nowhere), over `basis`, the text the scenario
+   *  store holds for it (if any). */
+  loads: { json: string; origin: string; place: Place; speed?: Speed; unsaved?: boolean; basis?: string }[];
   notice: Notice | null;
   /** The fragment held a scenario: clear it once read (a reload then opens the last work). */
   clearHash: boolean;
@@ -37,8 +40,10 @@ export interface Startup {
 /**
  * The scenario to open: a shared link (`#s=1.…`) over the user's work; `?mine=<id>` one of the
  * user's own scenarios (`mine`: the one kept under that id, looked up by the caller; null when
- * there is none); `?scenario=<id>` a library scenario; else the last work kept in storage; else
- * the default. A link that cannot be read opens the fallback with a message; a link the engine
+ * there is none); `?scenario=<id>` a library scenario; else the last work kept in storage
+ * (this tab's, `tabStorage`, before the browser's); else the default. The last work wins over
+ * what the address names when it is a change of it the page went away before keeping (see
+ * `newer` below). A link that cannot be read opens the fallback with a message; a link the engine
  * refuses leaves the fallback loaded (it is loaded first) and shows the engine's problems.
  * Never throws: whatever the address holds, the lab opens.
  */
@@ -47,25 +52,34 @@ export function startup(
   storage: KeyValueStore | null,
   library: readonly LibraryEntry[],
   mine: MyScenario | null = null,
+  tabStorage: KeyValueStore | null = null,
 ): Startup {
   const place = placeOf(location.search);
   const byId = (id: string | null) => library.find((e) => e.id === id);
   const entry = place.kind === 'library' ? byId(place.id) : undefined;
-  const last = readLastWork(storage);
+  // This tab's own last work first: a reload must not open what another tab did since.
+  const last = readLastWork(tabStorage) ?? readLastWork(storage);
   const fromLibrary = (e: LibraryEntry) => ({ json: e.json, origin: e.id, place: { kind: 'library', id: e.id } as Place });
   const fallbackEntry = byId(DEFAULT_SCENARIO) ?? library[0];
-  const lastWork = last && { json: last.json, origin: last.origin, place: last.place ?? NOWHERE };
-  // ?mine=<id>: the user's scenario; the last work if it is that one and the store lost it.
+  const lastPlace = last?.place ?? NOWHERE;
   const wantedMine = place.kind === 'mine' ? place.id : null;
-  const mineLoad =
-    wantedMine === null
-      ? null
-      : mine && mine.id === wantedMine
-        ? { json: mine.json, origin: mine.name, place }
-        : lastWork && lastWork.place.kind === 'mine' && lastWork.place.id === wantedMine
-          ? lastWork
-          : null;
-  const fallback = mineLoad ?? (entry ? fromLibrary(entry) : (lastWork ?? (fallbackEntry ? fromLibrary(fallbackEntry) : null)));
+  const stored = mine && mine.id === wantedMine ? mine : null;
+  // The last work is newer than what the address names when it is a change not yet kept of
+  // that scenario (or of the one it was made on, the change making it the user's own: the page
+  // went away before the address followed), or it is that scenario of the user's and the store
+  // lost it. Opened as a change, it is then kept.
+  const isLast = lastPlace.kind === 'mine' && lastPlace.id === wantedMine;
+  const fromHere = !!last?.from && place.kind !== 'none' && samePlace(last.from, place);
+  const newer = !!last && ((isLast && (last.unsaved === true || !stored)) || (last.unsaved === true && fromHere));
+  const lastWork =
+    last &&
+    (last.unsaved || newer
+      ? { json: last.json, origin: last.origin, place: lastPlace, unsaved: true, ...(stored && isLast ? { basis: stored.json } : {}) }
+      : { json: last.json, origin: last.origin, place: lastPlace });
+  // ?mine=<id>: the user's scenario; the last work if it is newer (see above).
+  const mineLoad = wantedMine === null ? null : newer ? lastWork : stored ? { json: stored.json, origin: stored.name, place } : null;
+  const libraryLoad = newer && place.kind === 'library' ? lastWork : entry ? fromLibrary(entry) : null;
+  const fallback = mineLoad ?? libraryLoad ?? (lastWork ?? (fallbackEntry ? fromLibrary(fallbackEntry) : null));
   const loads = fallback ? [fallback] : [];
   const opened = fallback === lastWork ? 'your last work is open' : `“${fallback?.origin ?? 'nothing'}” is open`;
   const missing =

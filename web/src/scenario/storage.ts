@@ -1,7 +1,8 @@
 // The user's last work in Web Storage: the scenario text (with its recorded changes) and where
 // it came from, so that a reload opens what was open (the user's own scenarios are kept in
-// IndexedDB, see myScenarios.ts; this is the last one open, kept at once, synchronously). Best
-// effort: storage may be off or full.
+// IndexedDB, see myScenarios.ts; this is the last one open, kept at once, synchronously). Kept
+// twice: in the tab's sessionStorage (what a reload of this tab opens: its own, not another
+// tab's) and in localStorage (what a new tab opens). Best effort: storage may be off or full.
 
 import type { Place } from './place';
 
@@ -14,6 +15,21 @@ export interface LastWork {
   origin: string;
   /** Where it is kept (one of the user's scenarios, a library scenario), when it is. */
   place?: Place;
+  /** A change the user made that is not yet kept where `place` says (the page went away
+   *  before the engine took it, or before the scenario store had written it): a reload opens
+   *  this text, not the older one kept there, and keeps it. */
+  unsaved?: boolean;
+  /** Where the page address pointed when the change was made (a library scenario the change
+   *  makes the user's own): a reload of that address opens the change. */
+  from?: Place;
+}
+
+function placeIn(p: unknown): Place | undefined {
+  const q = p as Partial<{ kind: string; id: unknown }> | undefined;
+  if (!q || typeof q !== 'object') return undefined;
+  if ((q.kind === 'mine' || q.kind === 'library') && typeof q.id === 'string') return { kind: q.kind, id: q.id };
+  if (q.kind === 'none') return { kind: 'none' };
+  return undefined;
 }
 
 /** The part of Web Storage the lab uses (localStorage in the browser). */
@@ -26,9 +42,13 @@ export function readLastWork(storage: KeyValueStore | null): LastWork | null {
     if (!raw) return null;
     const v = JSON.parse(raw) as Partial<LastWork>;
     if (typeof v.json !== 'string' || typeof v.origin !== 'string') return null;
-    const p = v.place;
-    const place = p && (p.kind === 'mine' || p.kind === 'library') && typeof p.id === 'string' ? p : undefined;
-    return place ? { json: v.json, origin: v.origin, place } : { json: v.json, origin: v.origin };
+    const work: LastWork = { json: v.json, origin: v.origin };
+    const place = placeIn(v.place);
+    if (place && place.kind !== 'none') work.place = place;
+    if (v.unsaved === true) work.unsaved = true;
+    const from = placeIn(v.from);
+    if (from) work.from = from;
+    return work;
   } catch {
     return null;
   }

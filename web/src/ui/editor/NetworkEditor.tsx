@@ -311,7 +311,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     <section className="editor" data-testid="network-editor">
       <label className="editor-name">
         <span>Name</span>
-        <NameField name={draft.name ?? draft.id} onRename={rename} />
+        <NameField name={draft.name ?? draft.id} onRename={rename} onLeave={() => lab.flushUnsaved()} />
         <span className="muted">
           {current.place.kind === 'mine' ? 'Yours: every change is kept in this browser (My scenarios).' : 'Your first change keeps it as yours, under My scenarios.'}
         </span>
@@ -419,7 +419,7 @@ const NAME_KEPT_AFTER_MS = 400;
  * only when the field is left — a reload right after typing kept nothing. Shows the scenario's
  * name whenever the field is not being typed in.
  */
-function NameField({ name, onRename }: { name: string; onRename: (name: string, typing?: boolean) => void }) {
+function NameField({ name, onRename, onLeave }: { name: string; onRename: (name: string, typing?: boolean) => void; onLeave: () => void }) {
   const [text, setText] = useState(name);
   const editing = useRef(false);
   const pending = useRef<{ value: string; timer: number } | null>(null);
@@ -448,10 +448,18 @@ function NameField({ name, onRename }: { name: string; onRename: (name: string, 
     kept.current = p.value;
     renameRef.current(p.value, true);
   }, []);
+  const leaveRef = useRef(onLeave);
+  leaveRef.current = onLeave;
   useEffect(() => {
-    window.addEventListener('pagehide', flush);
+    // The page going away: the name typed is given, and whatever of it is still on its way to
+    // the engine is kept as the last work (a reload then opens it).
+    const hide = () => {
+      flush();
+      leaveRef.current();
+    };
+    window.addEventListener('pagehide', hide);
     return () => {
-      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('pagehide', hide);
       flush();
     };
   }, [flush]);
