@@ -148,8 +148,9 @@ test('issue 14: My scenarios are deleted from the list with Undo; the open one s
   await page.getByTestId(`delete-mine-${id}`).click();
   await expect(page.getByTestId('deleted')).toContainText('Deleted “My network” from your scenarios. It stays open, no longer kept');
   await page.screenshot({ path: resolve(shots, 'mine-4-deleted.png') });
-  await expect(page.getByTestId('my-scenarios-menu')).toHaveCount(0);
+  // No longer in the picker; the menu stays, listing it as recently deleted.
   await expect(page.getByTestId('my-scenarios')).toHaveCount(0);
+  await expect(page.getByTestId(`restore-mine-${id}`)).toBeVisible();
   await expect(page.getByTestId('scenario-picker').locator('option:checked')).toHaveText('My network (deleted)');
   expect(await hook(page, () => window.__abrlab?.place() ?? null)).toBe('none');
   expect(new URL(page.url()).search).toBe('');
@@ -174,6 +175,13 @@ test('issue 14: My scenarios are deleted from the list with Undo; the open one s
   await page.reload();
   await expect.poll(() => hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('gfc1');
   await expect(page.getByTestId('my-scenarios')).toHaveCount(0);
+  // The Undo message went with the page; for 30 days the menu still restores it.
+  await page.getByTestId('my-scenarios-menu').click();
+  await expect(page.getByTestId('my-deleted')).toBeVisible();
+  await page.screenshot({ path: resolve(shots, 'mine-5-recently-deleted.png') });
+  await page.getByTestId(`restore-mine-${id}`).click();
+  await expect(page.getByTestId('my-scenarios').locator('option')).toHaveText([/^My network · /]);
+  await expect(page.getByTestId(`restore-mine-${id}`)).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

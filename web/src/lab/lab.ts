@@ -10,7 +10,7 @@ import type { Catalogue, RmDirection, RunSummary } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { SimClient, type ClientHandlers, type WorkerLike } from '../engine/client';
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
-import { newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
+import { DELETED_KEPT_MS, newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import { NOWHERE, type Opened, type Place } from '../scenario/place';
 import { writeLastWork, type KeyValueStore, type LastWork } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
@@ -342,7 +342,8 @@ export class Lab {
     return kept;
   }
 
-  /** Reads the list of the user's scenarios from the store (at start-up). */
+  /** Reads the list of the user's scenarios from the store (at start-up), and of those deleted
+   *  in the last 30 days (forgetting those deleted before). */
   async refreshMyScenarios(): Promise<void> {
     if (!this.scenarios) return;
     try {
@@ -350,9 +351,34 @@ export class Lab {
       // Scenarios saved since the list was asked for stay in it.
       const known = new Set(listed.map((e) => e.id));
       this.set({ myScenarios: [...listed, ...this.state.myScenarios.filter((e) => !known.has(e.id))].sort((a, b) => b.updatedMs - a.updatedMs) });
+      await this.scenarios.purge(this.now() - DELETED_KEPT_MS);
+      const deleted = await this.scenarios.deleted();
+      this.set({ deletedScenarios: deleted.filter((e) => !this.state.myScenarios.some((m) => m.id === e.id)) });
     } catch (e) {
       this.storageProblem(e);
     }
+  }
+
+  /** Brings back one of the user's scenarios deleted in the last 30 days (listed again, not
+   *  opened). */
+  async restoreMine(id: string): Promise<void> {
+    const store = this.scenarios;
+    const gone = this.state.deletedScenarios.find((e) => e.id === id);
+    if (!store || !gone) return;
+    const restored = this.saving.then(() => store.restore(id));
+    this.saving = restored.then(
+      () => {},
+      () => {},
+    );
+    try {
+      await restored;
+    } catch (e) {
+      this.notify({ kind: 'error', text: `“${gone.name}” could not be restored: ${(e as Error)?.message || String(e)}. It is still among the deleted.` });
+      return;
+    }
+    this.set({ deletedScenarios: this.state.deletedScenarios.filter((e) => e.id !== id) });
+    await this.refreshMyScenarios();
+    this.notify({ kind: 'info', text: `“${gone.name}” is back among your scenarios (Mine).` });
   }
 
   /** Resolves once every change made so far is written to the scenario store. */
@@ -533,7 +559,7 @@ export class Lab {
 
   /**
    * Deletes one of the user's scenarios from this browser, without asking: `undoDelete` brings
-   * it back. The open scenario, if it is that one, stays open but is no longer kept (the last
+   * it back, and for 30 days `restoreMine` (it is listed as recently deleted, after a reload too). The open scenario, if it is that one, stays open but is no longer kept (the last
    * work; its next change makes it the user's own again).
    */
   async deleteMine(id: string): Promise<void> {
@@ -544,7 +570,7 @@ export class Lab {
     let kept: MyScenario | null = null;
     const removed = this.saving.then(async () => {
       kept = (await store.get(id)) ?? (open && { ...listed, json: open.json });
-      await store.remove(id);
+      await store.remove(id, this.now());
     });
     this.saving = removed.catch(() => {});
     try {
@@ -562,7 +588,8 @@ export class Lab {
       this.keep(unkept, false, 'replace');
     }
     this.lastDeleted = kept && { kept, open: unkept, origin: open?.origin ?? listed.name };
-    this.set({ myScenarios, deleted: kept && { id, name: listed.name, open: !!unkept } });
+    const gone = { ...listed, deletedMs: this.now() };
+    this.set({ myScenarios, deletedScenarios: [gone, ...this.state.deletedScenarios.filter((e) => e.id !== id)], deleted: kept && { id, name: listed.name, open: !!unkept } });
   }
 
   /** Brings back the scenario deleted last (as it was, under its id; open again as the user's
@@ -584,7 +611,7 @@ export class Lab {
       this.notify({ kind: 'error', text: `“${d.kept.name}” could not be kept again: ${(e as Error)?.message || String(e)}.` });
       return;
     }
-    this.set({ myScenarios: withKept(this.state.myScenarios, d.kept) });
+    this.set({ myScenarios: withKept(this.state.myScenarios, d.kept), deletedScenarios: this.state.deletedScenarios.filter((e) => e.id !== d.kept.id) });
     const open = this.state.current;
     if (open && open === d.open) {
       const back: LoadedScenario = { ...open, place: { kind: 'mine', id: d.kept.id }, origin: d.origin };

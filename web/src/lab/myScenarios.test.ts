@@ -362,6 +362,9 @@ describe('My scenarios', () => {
         throw new Error('QuotaExceededError');
       },
       remove: async () => {},
+      deleted: async () => [],
+      restore: async () => false,
+      purge: async () => {},
     };
     const local = new MemoryStore();
     const lab = new Lab(() => (worker = new InProcessWorker((host) => costly(createFakeEngine({}), host))), {
@@ -411,6 +414,34 @@ describe('My scenarios', () => {
     expect(page.lab.getState().deleted).toBeNull();
     expect(page.lab.getState().myScenarios).toEqual([{ id: 'm1', name: 'Two sources', updatedMs: before!.updatedMs }]);
     expect(await page.scenarios.get('m1')).toEqual(before);
+  });
+
+  it('a deleted scenario can be restored after a reload, for 30 days, then is forgotten', async () => {
+    const b = browser();
+    const page = await b.open();
+    changeDuration(page, 250);
+    page.lab.openLibrary(entry('gfc1'));
+    page.pump();
+    await page.lab.saved();
+    const before = await page.scenarios.get('m1');
+    await page.lab.deleteMine('m1');
+    expect(page.lab.getState().deletedScenarios.map((e) => e.id)).toEqual(['m1']);
+
+    // The Undo message is gone with the page; the deleted scenario is not.
+    const reloaded = await b.open();
+    expect(reloaded.lab.getState().myScenarios).toEqual([]);
+    expect(reloaded.lab.getState().deletedScenarios).toMatchObject([{ id: 'm1', name: 'Two sources' }]);
+    await reloaded.lab.restoreMine('m1');
+    expect(reloaded.lab.getState().deletedScenarios).toEqual([]);
+    expect(reloaded.lab.getState().myScenarios.map((e) => e.id)).toEqual(['m1']);
+    expect(await reloaded.scenarios.get('m1')).toEqual(before);
+    expect(reloaded.lab.getState().notice?.text).toContain('is back among your scenarios');
+
+    // Deleted again and not restored: past 30 days a start forgets it for good.
+    await reloaded.lab.deleteMine('m1');
+    await reloaded.scenarios.purge(Date.now() + 1);
+    expect(await reloaded.scenarios.deleted()).toEqual([]);
+    expect((await b.open()).lab.getState().deletedScenarios).toEqual([]);
   });
 
   it('issue 14: deleting the open scenario keeps it open, unkept; its next change keeps it again, Undo as it was', async () => {

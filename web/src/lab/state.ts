@@ -104,6 +104,8 @@ export interface LabState {
   charts: ChartChoice;
   /** The user's own scenarios ("My scenarios" in the picker), the most recently changed first. */
   myScenarios: MyScenarioInfo[];
+  /** The user's scenarios deleted in the last 30 days, to be restored, the latest first. */
+  deletedScenarios: MyScenarioInfo[];
   /** A load that has been on its way for a while (null: none, or not for long). */
   loading: Loading | null;
   /** The user's scenario deleted last, until it is undone or the message dismissed (`open`: it
@@ -138,6 +140,7 @@ export const INITIAL_STATE: LabState = {
   virtualPathFeedback: null,
   charts: DEFAULT_CHART_CHOICE,
   myScenarios: [],
+  deletedScenarios: [],
   loading: null,
   deleted: null,
   travelled: null,

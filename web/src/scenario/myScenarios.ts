@@ -15,10 +15,16 @@ export interface MyScenario {
   updatedMs: number;
   /** The scenario text, with its recorded changes. */
   json: string;
+  /** When the user deleted it (ms since the epoch): it is then listed apart, as recently
+   *  deleted, to be restored, until `DELETED_KEPT_MS` have passed. */
+  deletedMs?: number;
 }
 
 /** What the picker lists of a kept scenario (without its text). */
 export type MyScenarioInfo = Omit<MyScenario, 'json'>;
+
+/** How long a deleted scenario can still be restored (30 days). */
+export const DELETED_KEPT_MS = 30 * 24 * 3600 * 1000;
 
 export interface ScenarioStore {
   /** Every kept scenario, the most recently changed first. */
@@ -31,7 +37,15 @@ export interface ScenarioStore {
    * since), nothing is written and the answer is 'changed'.
    */
   put(s: MyScenario, basis?: string): Promise<'kept' | 'changed'>;
-  remove(id: string): Promise<void>;
+  /** Deletes a scenario, recoverably: from then on it is listed by `deleted` only (and `get`
+   *  no longer finds it), until `restore` or `purge`. */
+  remove(id: string, deletedMs: number): Promise<void>;
+  /** The deleted scenarios still kept, the most recently deleted first. */
+  deleted(): Promise<MyScenarioInfo[]>;
+  /** Brings a deleted scenario back among the kept ones (false: there is none to restore). */
+  restore(id: string): Promise<boolean>;
+  /** Forgets the scenarios deleted before `beforeMs`, for good. */
+  purge(beforeMs: number): Promise<void>;
 }
 
 /**
@@ -95,7 +109,7 @@ export function lastChangeText(updatedMs: number, nowMs = Date.now()): string {
  *  the lab tells the user once, instead of seeming to keep their work. */
 export function unavailableStore(why: string): ScenarioStore {
   const no = () => Promise.reject(new Error(why));
-  return { list: no, get: no, put: no, remove: no };
+  return { list: no, get: no, put: no, remove: no, deleted: no, restore: no, purge: no };
 }
 
 /** The store's answer, or `fallback` once `ms` have passed (a storage that never answers must
@@ -122,8 +136,17 @@ function request<T>(r: IDBRequest<T>): Promise<T> {
 
 function isMyScenario(v: unknown): v is MyScenario {
   const r = v as Partial<MyScenario> | null;
-  return !!r && typeof r.id === 'string' && typeof r.name === 'string' && typeof r.updatedMs === 'number' && typeof r.json === 'string';
+  return (
+    !!r &&
+    typeof r.id === 'string' &&
+    typeof r.name === 'string' &&
+    typeof r.updatedMs === 'number' &&
+    typeof r.json === 'string' &&
+    (r.deletedMs === undefined || typeof r.deletedMs === 'number')
+  );
 }
+
+const info = ({ id, name, updatedMs, deletedMs }: MyScenario): MyScenarioInfo => (deletedMs === undefined ? { id, name, updatedMs } : { id, name, updatedMs, deletedMs });
 
 /** The user's scenarios in IndexedDB (database `dbName`, one object store keyed by id). */
 export class IndexedDbScenarioStore implements ScenarioStore {
@@ -145,14 +168,22 @@ export class IndexedDbScenarioStore implements ScenarioStore {
     return (await this.db).transaction(STORE, mode).objectStore(STORE);
   }
 
+  private async all(): Promise<MyScenario[]> {
+    return ((await request((await this.store('readonly')).getAll())) as unknown[]).filter(isMyScenario);
+  }
+
   async list(): Promise<MyScenarioInfo[]> {
-    const all = (await request((await this.store('readonly')).getAll())) as unknown[];
-    return byLastChange(all.filter(isMyScenario).map(({ id, name, updatedMs }) => ({ id, name, updatedMs })));
+    return byLastChange((await this.all()).filter((s) => s.deletedMs === undefined).map(info));
   }
 
   async get(id: string): Promise<MyScenario | null> {
     const v = (await request((await this.store('readonly')).get(id))) as unknown;
-    return isMyScenario(v) ? v : null;
+    return isMyScenario(v) && v.deletedMs === undefined ? v : null;
+  }
+
+  async deleted(): Promise<MyScenarioInfo[]> {
+    const gone = (await this.all()).filter((s) => s.deletedMs !== undefined).map(info);
+    return gone.sort((a, b) => b.deletedMs! - a.deletedMs! || a.id.localeCompare(b.id));
   }
 
   async put(s: MyScenario, basis?: string): Promise<'kept' | 'changed'> {
@@ -179,7 +210,46 @@ export class IndexedDbScenarioStore implements ScenarioStore {
     return answer;
   }
 
-  async remove(id: string): Promise<void> {
-    await request((await this.store('readwrite')).delete(id));
+  /** Changes the record under `id` in one transaction (`change` returns what to write, or
+   *  null to leave it); the answer is whether there was one to change. */
+  private async update(id: string, change: (s: MyScenario) => MyScenario | null): Promise<boolean> {
+    const store = await this.store('readwrite');
+    const tx = store.transaction;
+    const done = new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
+      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
+    });
+    let found = false;
+    const read = store.get(id);
+    read.onsuccess = () => {
+      const kept = read.result as unknown;
+      const next = isMyScenario(kept) ? change(kept) : null;
+      if (next) {
+        found = true;
+        store.put(next);
+      }
+    };
+    await done;
+    return found;
+  }
+
+  async remove(id: string, deletedMs: number): Promise<void> {
+    await this.update(id, (s) => ({ ...s, deletedMs }));
+  }
+
+  async restore(id: string): Promise<boolean> {
+    return this.update(id, (s) => {
+      if (s.deletedMs === undefined) return null;
+      const { deletedMs: _gone, ...back } = s;
+      return back;
+    });
+  }
+
+  async purge(beforeMs: number): Promise<void> {
+    const old = (await this.all()).filter((s) => s.deletedMs !== undefined && s.deletedMs < beforeMs);
+    if (!old.length) return;
+    const store = await this.store('readwrite');
+    await Promise.all(old.map((s) => request(store.delete(s.id))));
   }
 }

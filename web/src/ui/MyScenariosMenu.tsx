@@ -18,7 +18,8 @@ export function MyScenariosMenu({ lab, state }: { lab: Lab; state: LabState }) {
     return () => window.removeEventListener('mousedown', away);
   }, [open]);
   const mine = state.myScenarios;
-  if (mine.length === 0) return null;
+  const deleted = state.deletedScenarios;
+  if (mine.length === 0 && deleted.length === 0) return null;
   const place = state.current?.place;
   return (
     <div className="my-menu" ref={box}>
@@ -27,7 +28,7 @@ export function MyScenariosMenu({ lab, state }: { lab: Lab; state: LabState }) {
         data-testid="my-scenarios-menu"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        title="Your scenarios kept in this browser: open or delete them"
+        title="Your scenarios kept in this browser: open or delete them (a deleted one can be restored for 30 days)"
       >
         Mine ({mine.length}) ▾
       </button>
@@ -48,6 +49,22 @@ export function MyScenariosMenu({ lab, state }: { lab: Lab; state: LabState }) {
               </button>
               <button className="btn small" data-testid={`delete-mine-${m.id}`} title={`Delete “${m.name}” from this browser`} onClick={() => void lab.deleteMine(m.id)}>
                 Delete
+              </button>
+            </li>
+          ))}
+          {deleted.length > 0 && (
+            <li className="my-deleted-head" data-testid="my-deleted">
+              Recently deleted (kept 30 days)
+            </li>
+          )}
+          {deleted.map((m) => (
+            <li key={m.id} className="my-deleted">
+              <span className="my-name">
+                {m.name}
+                <span className="my-when">deleted {lastChangeText(m.deletedMs ?? m.updatedMs)}</span>
+              </span>
+              <button className="btn small" data-testid={`restore-mine-${m.id}`} title={`Bring “${m.name}” back among your scenarios`} onClick={() => void lab.restoreMine(m.id)}>
+                Restore
               </button>
             </li>
           ))}

@@ -92,7 +92,7 @@ export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkP
       <ol className="nv-journey" data-testid="nv-journey">
         {j.stops.map((s, i) => (
           <li key={i} className={s.time_us <= shownUs ? 'done' : 'ahead'} data-direction={s.direction} data-node={s.node}>
-            <span className="nv-journey-t">{timeText(s.time_us)} ms</span> {stopText(s, algorithmName, state.scenario?.ethernet ? 'rate limit' : 'ACR')}
+            <span className="nv-journey-t">{timeText(s.time_us)} ms</span> {stopText(s, algorithmName, state.current?.scenario.ethernet ? 'rate limit' : 'ACR')}
           </li>
         ))}
       </ol>
