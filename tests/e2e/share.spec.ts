@@ -96,6 +96,30 @@ test('a damaged link shows what is wrong and opens the previous work intact', as
   }
 });
 
+test('a link pasted into the address bar of an open lab opens there; a damaged one says so and changes nothing', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=three-sources');
+  await liveChange(page, 10, 'SW1', 'target_utilization', '0.8');
+  await page.getByTestId('share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  const fragment = link.slice(link.indexOf('#'));
+  // Back at a library scenario, the same page: only the fragment changes (no page load).
+  await page.getByTestId('scenario-picker').selectOption('two-sources');
+  await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('two-sources');
+  const before = await hook(page, () => window.__abrlab!.scenario());
+  await page.evaluate((f) => (location.hash = f.slice(0, f.length - 25)), fragment);
+  await expect(page.getByTestId('notice')).toContainText('This scenario link could not be opened');
+  await expect(page.getByTestId('notice')).toContainText('what was open stays open');
+  expect(await hook(page, () => window.__abrlab!.scenario())).toBe(before);
+  await page.evaluate((f) => (location.hash = f), fragment);
+  await expect.poll(() => hook(page, () => window.__abrlab!.origin())).toBe('shared link');
+  expect(JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!).changes).toEqual([{ at_ms: 10, node: 'SW1', param: 'target_utilization', value: 0.8 }]);
+  expect(new URL(page.url()).hash).toBe(''); // read once, cleared
+  // Back returns to what was open before.
+  await page.goBack();
+  await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('two-sources');
+  expect(errors).toEqual([]);
+});
+
 test('export downloads the scenario in the library format; import loads it back', async ({ page }) => {
   await openLab(page, '/?scenario=two-sources');
   await liveChange(page, 20, 'SW1', 'target_utilization', '0.6');

@@ -8,7 +8,7 @@ import { SweepSession } from './lab/sweep';
 import { CompareDrafts, CompareSession } from './lab/compareSession';
 import { comparePayloadOf, decodeCompare } from './lab/compare';
 import { textLibrary } from './scenario/share';
-import { linkView, shareLink, startup, type Startup } from './lab/sharing';
+import { linkOf, linkView, shareLink, startup, type Startup } from './lab/sharing';
 import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
 import { broadcastTabs, IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
 import { historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
@@ -140,18 +140,53 @@ for (const { json, origin, place, speed, unsaved, basis } of start.loads) lab.op
 window.addEventListener('pagehide', () => lab.flushUnsaved());
 if (start.notice) lab.notify(start.notice);
 else if (ignoredNotice(teacher.ignored)) lab.notify({ kind: 'info', text: ignoredNotice(teacher.ignored)! });
-const comparePayload = comparePayloadOf(location.hash);
-if (comparePayload !== null) {
+/** Opens the compare link in `hash` (`#c=1.…`), if it holds one, and runs its variants again;
+ *  true when it held one (read or not). */
+function openCompareLink(hash: string, nav: 'push' | 'replace'): boolean {
+  const comparePayload = comparePayloadOf(hash);
+  if (comparePayload === null) return false;
   const linked = decodeCompare(comparePayload, textLibrary(LIBRARY.entries));
   if (linked.ok) {
-    lab.load(linked.json, 'compare link');
+    lab.load(linked.json, 'compare link', nav);
     compare.start(linked.json, linked.data.variants, linked.data.digests ?? null);
-  } else lab.notify({ kind: 'error', text: `The compare link could not be read: ${linked.error}.` });
-  history.replaceState(null, '', location.pathname + location.search);
+  } else lab.notify({ kind: 'error', text: `The compare link could not be read: ${linked.error}. What was open stays open.` });
+  return true;
 }
+if (openCompareLink(location.hash, 'replace')) history.replaceState(null, '', location.pathname + location.search);
 const { speed: _linkSpeed, ...chartChoice } = start.view;
 lab.setCharts(chartChoice);
 void lab.refreshMyScenarios();
+
+// A link pasted into this tab's address bar while the lab is open changes only the fragment
+// (no page load): it opens here as it would in a new tab, in a new history entry.
+window.addEventListener('hashchange', () => {
+  const hash = location.hash;
+  const link = linkOf(hash, LIBRARY.entries, 'what was open stays open');
+  const compared = link === null && openCompareLink(hash, 'push');
+  if (!link && !compared) return;
+  history.replaceState(history.state, '', location.pathname + location.search);
+  if (link?.load) {
+    lab.open(link.load.json, link.load.origin, link.load.place, 'push', link.load.speed);
+    const { speed: _speed, ...charts } = link.view;
+    lab.setCharts(charts);
+  }
+  if (link?.notice) lab.notify(link.notice);
+});
+
+// Once the user keeps a scenario, the browser is asked to keep the lab's storage under
+// pressure too (without it, Chromium may evict IndexedDB when the disk fills).
+let persistAsked = false;
+lab.subscribe(() => {
+  if (persistAsked || lab.getState().myScenarios.length === 0) return;
+  persistAsked = true;
+  const storage = navigator.storage;
+  if (storage?.persisted && storage.persist) {
+    void storage
+      .persisted()
+      .then((already) => already || storage.persist())
+      .catch(() => {});
+  }
+});
 
 // Back and forward open what the address names (without a new history entry).
 window.addEventListener('popstate', (ev) => {

@@ -337,7 +337,11 @@ export class Lab {
     if (!kept) {
       const open = this.state.current;
       const still = open ? ` “${scenarioName(open.scenario)}” is still open.` : '';
-      this.notify({ kind: 'error', text: `Your scenario “${id}” could not be opened: ${why}.${still}` });
+      // Named as the user knows it when this tab does.
+      const gone = this.state.deletedScenarios.find((e) => e.id === id);
+      const known = gone ?? this.state.myScenarios.find((e) => e.id === id);
+      if (gone) why = 'it was deleted (Mine ▾, Recently deleted, restores it)';
+      this.notify({ kind: 'error', text: `Your scenario “${known?.name ?? id}” could not be opened: ${why}.${still}` });
     }
     return kept;
   }

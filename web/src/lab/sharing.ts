@@ -87,8 +87,24 @@ export function startup(
       ? `The address names ${place.kind === 'mine' ? 'your scenario' : 'the library scenario'} “${(place as { id: string }).id}”, which ${place.kind === 'mine' ? 'is not kept in this browser' : 'the library does not have'}: ${opened} instead.`
       : null;
   const missingNotice: Notice | null = missing ? { kind: 'error', text: missing } : null;
-  const payload = payloadOf(location.hash);
-  if (payload === null) return { loads, notice: missingNotice, clearHash: false, view: {} };
+  const link = linkOf(location.hash, library, `${opened} instead`);
+  if (link === null) return { loads, notice: missingNotice, clearHash: false, view: {} };
+  if (!link.load) return { loads, notice: link.notice, clearHash: true, view: {} };
+  return { loads: [...loads, link.load], notice: missingNotice ?? link.notice, clearHash: true, view: link.view };
+}
+
+/**
+ * The scenario a share link's fragment (`#s=1.…`) holds, to open: its load, the chart choices
+ * and speed it carries, and what to tell the user (a link that cannot be read: why, and
+ * `instead`, what stays open). Null when the fragment holds no scenario link.
+ */
+export function linkOf(
+  hash: string,
+  library: readonly LibraryEntry[],
+  instead: string,
+): { load: Startup['loads'][number] | null; view: LinkView; notice: Notice | null } | null {
+  const payload = payloadOf(hash);
+  if (payload === null) return null;
   let d: ReturnType<typeof decodeScenario>;
   try {
     d = decodeScenario(payload, textLibrary(library));
@@ -96,24 +112,14 @@ export function startup(
     d = { ok: false, error: `the link could not be read (${(e as Error)?.message || String(e)})` };
   }
   if (!d.ok) {
-    return {
-      loads,
-      notice: { kind: 'error', text: `This scenario link could not be opened: ${d.error}. Nothing was lost: ${opened} instead.` },
-      clearHash: true,
-      view: {},
-    };
+    return { load: null, view: {}, notice: { kind: 'error', text: `This scenario link could not be opened: ${d.error}. Nothing was lost: ${instead}.` } };
   }
-  const view = viewOf(location.hash);
-  const unread = unreadViewChoices(location.hash);
-  const unreadNotice: Notice | null = unread.length
+  const view = viewOf(hash);
+  const unread = unreadViewChoices(hash);
+  const notice: Notice | null = unread.length
     ? { kind: 'info', text: `This link's ${unread.join(' and ')} could not be read: the scenario opens without ${unread.length > 1 ? 'them' : 'it'}.` }
     : null;
-  return {
-    loads: [...loads, { json: d.json, origin: SHARED_ORIGIN, place: NOWHERE, speed: view.speed }],
-    notice: missingNotice ?? unreadNotice,
-    clearHash: true,
-    view,
-  };
+  return { load: { json: d.json, origin: SHARED_ORIGIN, place: NOWHERE, speed: view.speed }, view, notice };
 }
 
 export interface ShareLink {
