@@ -6,7 +6,7 @@ import { deflateSync, strToU8 } from 'fflate';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DICTIONARY_V1, toBase64Url } from '../../web/src/scenario/share';
-import { libraryScenarios, openLab, repoRoot, status, waitForMode } from './helpers';
+import { downloadText, libraryScenarios, openLab, repoRoot, status, url, waitForMode } from './helpers';
 
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
@@ -183,6 +183,34 @@ test('issue 14: My scenarios are deleted from the list with Undo; the open one s
   await expect(page.getByTestId('my-scenarios').locator('option')).toHaveText([/^My network · /]);
   await expect(page.getByTestId(`restore-mine-${id}`)).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('a kept scenario the engine now refuses can still be saved as a file, to mend and import', async ({ page }) => {
+  await openLab(page, '/?scenario=two-sources');
+  // As an older lab might have kept it: a link with no capacity, a switch linked to nothing.
+  const stored = await page.evaluate(async () => {
+    const s = JSON.parse(window.__abrlab!.scenario()!);
+    s.name = 'Old-format work';
+    s.links[0].rate_mbps = 0;
+    const json = JSON.stringify(s);
+    const db = await new Promise<IDBDatabase>((done) => {
+      const o = indexedDB.open('abrlab');
+      o.onsuccess = () => done(o.result);
+    });
+    await new Promise((done) => {
+      const t = db.transaction('scenarios', 'readwrite');
+      t.objectStore('scenarios').put({ id: 'oldwork1', name: 'Old-format work', updatedMs: Date.now(), json });
+      t.oncomplete = done;
+    });
+    db.close();
+    return json;
+  });
+  await page.goto(url('/?mine=oldwork1'));
+  await expect(page.getByTestId('problems')).toContainText('Could not load Old-format work');
+  await expect(page.getByTestId('problems')).toContainText('rate_mbps');
+  const file = await downloadText(page, () => page.getByTestId('save-refused').click());
+  expect(file.name).toBe('Old-format-work.json');
+  expect(file.text).toBe(stored);
 });
 
 test('issue 14: back to a scenario opened from a file, or a link, opens it again', async ({ page }) => {

@@ -222,7 +222,8 @@ export class Lab {
         if (pathEdit) this.set({ virtualPathFeedback: pathEditRefused(pathEdit, problems) });
         else if (edit && current) this.set({ switchFeedback: switchEditRefused(current.scenario, edit, problems) });
         else {
-          this.set({ problems: { origin, problems } });
+          const kept = refused?.doc.place.kind === 'mine' ? refused.doc.json : undefined;
+          this.set({ problems: { origin, problems, ...(kept === undefined ? {} : { kept }) } });
         }
         this.loads.next();
       },

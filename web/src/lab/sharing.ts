@@ -160,8 +160,13 @@ export function shareNotice(link: ShareLink, scenario: Scenario, copied: boolean
 
 /** The export file: name and text (the format of scenarios/*.json). */
 export function exportFile(scenario: Scenario): { name: string; text: string } {
-  const name = `${String(scenario.id || 'scenario').replace(/[^A-Za-z0-9._-]+/g, '-')}.json`;
-  return { name, text: scenarioFileText(scenario) };
+  return { name: jsonFileName(String(scenario.id || 'scenario')), text: scenarioFileText(scenario) };
+}
+
+/** A file name for a scenario file from `stem` (a scenario's id or name): `<stem>.json`, with
+ *  anything but letters, digits, dots, dashes and underscores a dash. */
+export function jsonFileName(stem: string): string {
+  return `${stem.replace(/[^A-Za-z0-9._-]+/g, '-')}.json`;
 }
 
 /**

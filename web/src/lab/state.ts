@@ -97,7 +97,9 @@ export interface LabState {
   digest: string | null;
   speed: Speed;
   /** Problems of the last rejected scenario (the current one is kept). */
-  problems: { origin: string; problems: Problem[] } | null;
+  /** The engine refused a load: what, and why. `kept`: the refused text when it is one of the
+   *  user's own scenarios (its only copy, which the user can then save as a file to mend). */
+  problems: { origin: string; problems: Problem[]; kept?: string } | null;
   notice: Notice | null;
   switchFeedback: SwitchFeedback | null;
   virtualPathFeedback: VirtualPathFeedback | null;

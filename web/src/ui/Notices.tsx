@@ -1,4 +1,6 @@
 import type { Lab, LabState } from '../lab/lab';
+import { jsonFileName } from '../lab/sharing';
+import { saveBlob } from './download';
 
 /** Problems the engine found, each with its JSON path and rule (shared by every panel). */
 export function ProblemList({ problems, testId }: { problems: { path: string; rule: string }[]; testId?: string }) {
@@ -45,6 +47,16 @@ export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
             <span className="notice-sub">
               {state.current ? `Still showing “${state.current.scenario.name || state.current.id}”.` : ''}
             </span>
+            {state.problems.kept !== undefined && (
+              <button
+                className="btn small"
+                data-testid="save-refused"
+                title="Your scenario as it is kept, as a file: mend it (the problems above say where) and Import it"
+                onClick={() => saveBlob(new Blob([state.problems!.kept!], { type: 'application/json' }), jsonFileName(state.problems!.origin))}
+              >
+                Save its file
+              </button>
+            )}
             <button className="btn ghost small" onClick={() => lab.dismissProblems()}>
               Dismiss
             </button>
