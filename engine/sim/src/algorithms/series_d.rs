@@ -212,6 +212,11 @@ impl SeriesD {
         }
     }
 
+    /// The VCs a feedback round waits for: those that sent an FRM in it or in the round before.
+    fn round_waits_for(&self) -> u32 {
+        self.frm_round.count.max(self.prev_sending)
+    }
+
     pub fn region_of(&self, q: u32) -> u8 {
         1 + self.cfg.q.iter().filter(|&&t| q >= t).count() as u8
     }
@@ -239,7 +244,7 @@ impl SeriesD {
         self.mrf = mrf;
         // A VC that sent an FRM and then left must not freeze MACR: a round also ends after
         // twice as long as the last complete one took.
-        let sending = self.frm_round.count.max(self.prev_sending).max(1);
+        let sending = self.round_waits_for().max(1);
         let elapsed = now.saturating_sub(self.changed_at);
         let complete = self.round_done >= sending;
         let timed_out = self.last_round > 0 && elapsed > 2 * self.last_round;
@@ -352,8 +357,11 @@ impl SwitchAlgorithm for SeriesD {
             .value("macr_pct_of_target", "MACR / TR", "%", 100.0 * self.macr / c.tr)
             .value("macr_adv_mbps", "MACR_adv (advertised)", "Mbps", cells_to_mbps(self.macr_adv))
             .value("target_rate_mbps", "TR", "Mbps", cells_to_mbps(c.tr))
-            .value("round_done", "VCs through the feedback round", "", self.round_done as f64)
-            .value("round_vcs", "VCs sending FRM cells", "", self.frm_round.count as f64);
+            // A round ends once every VC that sent an FRM in it or in the one before has had
+            // its BRM and then an FRM at the new rate (right after a change both are 0 and the
+            // round waits for the VCs of the last one).
+            .value("round_done", "VCs through this feedback round", "", self.round_done as f64)
+            .value("round_vcs", "VCs the round waits for", "", self.round_waits_for() as f64);
         for (k, name) in ["q1_cells", "q2_cells", "q3_cells", "q4_cells"].into_iter().enumerate() {
             e.value(name, ["Q1", "Q2", "Q3", "Q4"][k], "cells", c.q[k] as f64);
         }
