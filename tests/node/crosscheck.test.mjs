@@ -107,11 +107,19 @@ for (const [name, durationMs] of traced) {
     const num = (text) => (text === '' ? null : Number(text));
     // Each path's cells travel under its first member.
     const pathOf = new Map((doc.virtual_paths ?? []).map((p) => [p.connections[0], p.id]));
+    const sources = new Set(doc.nodes.filter((n) => n.kind === 'source').map((n) => n.id));
     lines.forEach((line, i) => {
       const f = line.split(',');
-      // BN and the virtual path are in the JSON only (the CSV's columns are a contract).
-      const { bn, vp, ...r } = records[i];
+      // BN, the virtual path, a notification's feedback and the source's ACR around a cell it
+      // received are in the JSON only (the CSV's columns are a contract; it writes the
+      // feedback in its ER columns).
+      const { bn, vp, feedback, acr_before_mbps, acr_after_mbps, ...r } = records[i];
       assert.equal(typeof bn, 'boolean');
+      assert.equal(feedback !== null, bn, `record ${i}: feedback exactly on a notification's records`);
+      if (feedback !== null) Object.assign(r, { er_in_mbps: feedback, er_out_mbps: feedback });
+      // A connection's own source (not a VS/VD switch's virtual source, not a path's end).
+      const atSource = r.direction === 'received' && sources.has(r.node) && !vp;
+      assert.equal(acr_before_mbps !== null && acr_after_mbps !== null, atSource, `record ${i}: the source's ACR around the cell`);
       // A path's own RM cells (vpc-abr's, all of them: its members are UBR) name it.
       assert.equal(vp, pathOf.get(r.connection) ?? '', `record ${i}: vp`);
       const native = {

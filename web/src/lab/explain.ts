@@ -5,15 +5,24 @@
 import type { Explain, Problem, Quantity } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import type { RunStatus } from '../engine/protocol';
+import { routeOf } from '../scenario/topologyEdits';
 
-/** The output ports of a switch (`SW1->SW2`), one per link to another node, in link order; the
- *  ones toward a source last (they carry only backward RM cells and no data to explain). */
+/** The output ports of a switch (`SW1->SW2`), one per link to another node: those carrying
+ *  the most connections' data first (their algorithm has the most to explain), ties in link
+ *  order with the ones toward a source last (they carry only backward RM cells). */
 export function switchPorts(s: Scenario, switchId: string): string[] {
   const kind = new Map(s.nodes.map((n) => [n.id, n.kind]));
   const others = s.links.flatMap((l) => (l.from === switchId ? [l.to] : l.to === switchId ? [l.from] : []));
   const unique = [...new Set(others)];
   const ordered = [...unique.filter((o) => kind.get(o) !== 'source'), ...unique.filter((o) => kind.get(o) === 'source')];
-  return ordered.map((o) => `${switchId}->${o}`);
+  const carried = new Map<string, number>();
+  for (const c of s.connections) {
+    const route = routeOf(s, c);
+    const at = route.indexOf(switchId);
+    if (at >= 0 && at + 1 < route.length) carried.set(route[at + 1], (carried.get(route[at + 1]) ?? 0) + 1);
+  }
+  // A stable sort: ties keep the order above.
+  return ordered.sort((a, b) => (carried.get(b) ?? 0) - (carried.get(a) ?? 0)).map((o) => `${switchId}->${o}`);
 }
 
 /** What the inspector shows of an explanation (null: none asked for). */

@@ -372,7 +372,7 @@ impl SwitchAlgorithm for Erica {
                     ("ccr_mbps", "CCR (last forward RM cell)", "Mbps", cells_to_mbps(self.ccr[vc])),
                     ("vc_share_mbps", "VCShare = CCR/z", "Mbps", cells_to_mbps(self.vc_share(self.ccr[vc]))),
                     ("er_now_mbps", "ER it would get now", "Mbps", cells_to_mbps(now)),
-                    ("last_brm_us", "Last backward RM cell at", "µs", last.map_or(nan, |l| l.at as f64 / 1e6)),
+                    ("last_brm_ms", "Last backward RM cell at", "ms", last.map_or(nan, |l| l.at as f64 / 1e9)),
                     (
                         "last_brm_computed_mbps",
                         "ER computed for it",

@@ -63,6 +63,12 @@ impl Explain {
         self
     }
 
+    /// Puts a port-wide quantity before the algorithm's own (the engine's, e.g. the queue now).
+    pub fn lead(&mut self, name: &'static str, label: &'static str, unit: &'static str, value: f64) -> &mut Self {
+        self.values.insert(0, quantity(name, label, unit, value));
+        self
+    }
+
     /// Adds a VC's quantities: (name, label, unit, value) each.
     pub fn vc(&mut self, vc: usize, values: &[(&'static str, &'static str, &'static str, f64)]) {
         let values = values.iter().map(|&(n, l, u, v)| quantity(n, l, u, v)).collect();

@@ -1154,6 +1154,13 @@ impl Simulation {
         let port = &self.net.ports[p];
         let alg = port.alg.as_ref().ok_or_else(|| problem("port", format!("{} runs no algorithm", port.id)))?;
         let mut e = alg.explain();
+        // The queue now, which every rule reads one way or another (EFCI's marking, EPRCA's
+        // thresholds, ERICA+'s target), though most explain the value they last took.
+        // (An algorithm that computes no feedback, `none`, still has nothing to explain.)
+        if !e.rule.is_empty() {
+            let unit = if self.net.ethernet { "frames" } else { "cells" };
+            e.lead("queue_now_cells", "Queue now", unit, port.queue_len(self.clock.now) as f64);
+        }
         e.algorithm = port.alg_id.to_string();
         e.port = port.id.clone();
         e.time_us = self.clock.now as f64 / PS_PER_US as f64;

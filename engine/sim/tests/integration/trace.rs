@@ -273,7 +273,7 @@ fn erica_explains_the_er_it_wrote_into_a_backward_rm_cell() {
     er = er.min(q("target_rate_mbps"));
     let computed = vc.get("last_brm_computed_mbps").unwrap();
     assert!(close(computed, er), "explain's numbers give {er}, ERICA computed {computed}: {ex:?}");
-    assert_eq!(vc.get("last_brm_us"), Some(rec.time_us));
+    assert!((vc.get("last_brm_ms").unwrap() - rec.time_us / 1000.0).abs() < 1e-12, "in ms, as the log and the clock");
     assert_eq!(vc.get("last_brm_written_mbps"), rec.er_out_mbps, "the ER the trace saw leave SW1");
     assert_eq!(rec.er_out_mbps, Some(rec.er_in_mbps.unwrap().min(computed)), "ER = min(ER in, ERICA's rate)");
 }
@@ -322,6 +322,12 @@ fn every_algorithm_explains_itself_with_at_least_what_its_charts_show() {
             assert_eq!(q.value, value.is_finite().then_some(value), "{}: {name}", ex.algorithm);
         }
         assert!(!ex.rule.is_empty() || ex.algorithm == "none", "{} states its rule", ex.algorithm);
+        // First, the queue it reads now, as the queue chart's next sample will show it.
+        let port = sim.net.ports.iter().find(|p| p.id == id).unwrap();
+        if ex.algorithm != "none" {
+            assert_eq!(ex.values[0].name, "queue_now_cells");
+            assert_eq!(ex.values[0].value, Some(port.queue_len(sim.now()) as f64), "{}", ex.algorithm);
+        }
         for v in &ex.vcs {
             assert!(sim.net.conns.iter().any(|c| c.id == v.connection), "{}: VC {}", ex.algorithm, v.connection);
         }
