@@ -112,8 +112,8 @@ export function SweepView({
                     <th key={p.column}>{p.column}</th>
                   ))}
                   {metrics.map((m) => (
-                    <th key={m} title={s.plan!.seeds > 1 ? `mean ± 95 % confidence interval over ${s.plan!.seeds} seeds` : undefined}>
-                      {m}
+                    <th key={m} data-column={m} title={`${m}${s.plan!.seeds > 1 ? `: mean ± 95 % confidence interval over ${s.plan!.seeds} seeds` : ''} (the column of abrsim sweep and the CSV)`}>
+                      {metricTitle(m, unitOf(s.json))}
                     </th>
                   ))}
                   <th>runs</th>
