@@ -22,10 +22,12 @@ test('the Result tab exports every series as abrsim run --series-csv does, and t
   const json = await downloadText(page, () => page.getByTestId('export-summary-json').click());
   expect(json.name).toBe('two-sources-summary.json');
 
-  // The columns: time, then every series of the run with its unit, as the store holds them.
+  // The columns: time, then every series of the run with its unit (a ratio's bare), as the
+  // store holds them.
   const meta = await page.evaluate(() => window.__abrlab!.meta());
   const lines = csv.text.trimEnd().split('\n');
-  expect(lines[0]).toBe(['time_ms', ...meta.map((m) => `${m.id} (${m.unit})`)].join(','));
+  expect(lines[0]).toBe(['time_ms', ...meta.map((m) => (m.unit ? `${m.id} (${m.unit})` : m.id))].join(','));
+  expect(lines[0]).toContain(',loss_ratio:C1,');
   expect(lines.length - 1).toBe(await page.evaluate(() => window.__abrlab!.rows()));
   const summary = JSON.parse(json.text);
   expect(summary).toEqual(await page.evaluate(() => window.__abrlab!.summary()));
