@@ -17,7 +17,11 @@ const markers = (page: Page) =>
       .filter((e) => (e as SVGGElement).style.display !== 'none')
       .map((e) => {
         const g = e as SVGGElement;
-        return { id: g.dataset.cell!, cls: g.getAttribute('class')!, x: Number(g.dataset.x), y: Number(g.dataset.y), label: g.textContent ?? '' };
+        // Whether a click at its middle reaches it (a cell entering a switch is under its card).
+        const box = (g.firstElementChild ?? g).getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const clickable = !!top && g.contains(top);
+        return { id: g.dataset.cell!, cls: g.getAttribute('class')!, x: Number(g.dataset.x), y: Number(g.dataset.y), label: g.textContent ?? '', clickable };
       }),
   );
 
@@ -101,16 +105,21 @@ test('two-sources: the Network view animates links, queues and ACRs; an RM cell 
   await waitForMode(page, 'paused');
   // Step 10 µs at a time until a backward cell is on screen.
   await page.getByTestId('step-ms').fill('0.01');
-  for (let i = 0; i < 60 && !(await markers(page)).some((m) => m.cls.includes('nv-rm-backward')); i++) {
+  for (let i = 0; i < 60 && !(await markers(page)).some((m) => m.cls.includes('nv-rm-backward') && m.clickable); i++) {
     await page.getByTestId('step').click();
     await waitForMode(page, 'paused');
   }
-  const paused = await markers(page);
-  expect(paused.length).toBeGreaterThan(0);
-  const pick = paused.find((m) => m.cls.includes('nv-rm-backward')) ?? paused[0];
-  await page.locator(`[data-cell="${pick.id}"] > g`).click({ force: true });
   const panel = page.getByTestId('nv-cell');
-  await expect(panel).toBeVisible();
+  // Read the markers and click one; read again if the click found none (a marker element is
+  // reused for another cell when the view repaints, so what was read may have moved).
+  let pick!: Awaited<ReturnType<typeof markers>>[number];
+  await expect(async () => {
+    const paused = (await markers(page)).filter((m) => m.clickable);
+    expect(paused.length).toBeGreaterThan(0);
+    pick = paused.find((m) => m.cls.includes('nv-rm-backward')) ?? paused[0];
+    await page.locator(`[data-cell="${pick.id}"] > g`).click({ force: true });
+    await expect(panel).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await expect(panel.locator('[data-name="dir"]')).toContainText(/DIR = [01]/);
   await expect(panel.locator('[data-name="ccr"]')).toContainText('Mbps');
   const journey = panel.getByTestId('nv-journey');
@@ -159,11 +168,11 @@ test("vpc-abr: a virtual path's RM cell is drawn and named as the path's, carrie
   await page.getByTestId('until-ms').fill('2');
   await page.getByTestId('run-until').click();
   await waitForMode(page, 'paused');
-  for (let i = 0; i < 60 && (await markers(page)).length === 0; i++) {
+  for (let i = 0; i < 60 && !(await markers(page)).some((m) => m.clickable); i++) {
     await page.getByTestId('step').click();
     await waitForMode(page, 'paused');
   }
-  const [pick] = await markers(page);
+  const [pick] = (await markers(page)).filter((m) => m.clickable);
   const vp = await page.locator(`[data-cell="${pick.id}"]`).getAttribute('data-vp');
   expect(vp).toMatch(/^VP[1-5]$/);
   const paths = JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!).virtual_paths as { id: string; from: string; connections: string[] }[];
