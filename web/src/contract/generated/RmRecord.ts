@@ -39,8 +39,9 @@ by: string,
  */
 vp: string, 
 /**
- * A notification's feedback value, which has no unit (QCN's quantised |Fb|); its ER
- * fields are then null (JSON only: the CSV writes it in its ER columns).
+ * A notification's feedback value, which has no unit (QCN's quantised |Fb|), where it is
+ * sent and where it is received; its ER and CCR fields are then null (JSON only: the CSV
+ * writes it in its ER columns).
  */
 feedback: number | null, 
 /**
