@@ -186,7 +186,8 @@ export class IndexedDbScenarioStore implements ScenarioStore {
     return gone.sort((a, b) => b.deletedMs! - a.deletedMs! || a.id.localeCompare(b.id));
   }
 
-  async put(s: MyScenario, basis?: string): Promise<'kept' | 'changed'> {
+  /** A read-write transaction's store, and its completion (rejected if it fails or aborts). */
+  private async writing(): Promise<{ store: IDBObjectStore; done: Promise<void> }> {
     const store = await this.store('readwrite');
     const tx = store.transaction;
     const done = new Promise<void>((resolve, reject) => {
@@ -194,6 +195,11 @@ export class IndexedDbScenarioStore implements ScenarioStore {
       tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
       tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
     });
+    return { store, done };
+  }
+
+  async put(s: MyScenario, basis?: string): Promise<'kept' | 'changed'> {
+    const { store, done } = await this.writing();
     let answer: 'kept' | 'changed' = 'kept';
     const write = () => store.put({ id: s.id, name: s.name, updatedMs: s.updatedMs, json: s.json });
     if (basis === undefined) write();
@@ -213,13 +219,7 @@ export class IndexedDbScenarioStore implements ScenarioStore {
   /** Changes the record under `id` in one transaction (`change` returns what to write, or
    *  null to leave it); the answer is whether there was one to change. */
   private async update(id: string, change: (s: MyScenario) => MyScenario | null): Promise<boolean> {
-    const store = await this.store('readwrite');
-    const tx = store.transaction;
-    const done = new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
-      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
-    });
+    const { store, done } = await this.writing();
     let found = false;
     const read = store.get(id);
     read.onsuccess = () => {
