@@ -253,8 +253,9 @@ impl RmRecord {
                 String::new()
             },
             feedback: notification.then_some(e.er_out),
-            acr_before_mbps: (!e.acr[0].is_nan()).then(|| e.acr[0] * net.unit_bits / 1e6),
-            acr_after_mbps: (!e.acr[1].is_nan()).then(|| e.acr[1] * net.unit_bits / 1e6),
+            // NaN (not a source's `received`) is no rate.
+            acr_before_mbps: mbps(e.acr[0]),
+            acr_after_mbps: mbps(e.acr[1]),
         }
     }
 

@@ -201,8 +201,7 @@ export class Lab {
         // A fresh start (an empty canvas) is a new scenario of the user's, with a page address
         // of its own (back returns to the one it replaced, kept as it was).
         const was = this.state.current?.place ?? NOWHERE;
-        const stays = fresh ? NOWHERE : (keepAt ?? was);
-        const current = answered && changed ? this.ownCopy({ ...answered.doc, place: stays }) : (answered?.doc ?? this.state.current);
+        const current = answered && changed ? this.ownCopy({ ...answered.doc, place: this.changeKeptAt(answered.load) }) : (answered?.doc ?? this.state.current);
         const switchFeedback = edit && switchEditLoaded(edit);
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
         this.set({ meta, current, problems: null, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback });
@@ -514,8 +513,15 @@ export class Lab {
   flushUnsaved() {
     const p = this.loads.onItsWay;
     if (!p?.load.edited) return;
-    const place = p.load.fresh ? NOWHERE : (this.state.current?.place ?? NOWHERE);
+    const place = this.changeKeptAt(p.load);
     this.writeLast({ json: p.doc.json, origin: p.doc.origin, place: place.kind === 'mine' ? place : NOWHERE, unsaved: true, from: this.shown });
+  }
+
+  /** Where a change a load carries is kept: a fresh start (an empty canvas) nowhere yet (a new
+   *  id), a change the page went away before keeping where it was, any other change where the
+   *  scenario it changed is. */
+  private changeKeptAt(load: Load): Place {
+    return load.fresh ? NOWHERE : (load.keepAt ?? this.state.current?.place ?? NOWHERE);
   }
 
   /**
@@ -564,7 +570,8 @@ export class Lab {
 
   /**
    * Deletes one of the user's scenarios from this browser, without asking: `undoDelete` brings
-   * it back, and for 30 days `restoreMine` (it is listed as recently deleted, after a reload too). The open scenario, if it is that one, stays open but is no longer kept (the last
+   * it back, and for 30 days `restoreMine` (it is listed as recently deleted, after a reload
+   * too). The open scenario, if it is that one, stays open but is no longer kept (the last
    * work; its next change makes it the user's own again).
    */
   async deleteMine(id: string): Promise<void> {

@@ -5,7 +5,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
-import { IndexedDbScenarioStore, lastChangeText, unavailableStore, within, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
+import { DELETED_KEPT_MS, IndexedDbScenarioStore, lastChangeText, unavailableStore, within, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import type { Place } from '../scenario/place';
 import { placeOf, searchFor } from '../scenario/place';
 import { encodeScenario, textLibrary } from '../scenario/share';
@@ -60,7 +60,7 @@ function browser() {
   const address = { search: '', hash: '', pushes: 0 };
   let ids = 0;
   /** A page load in a tab, whose sessionStorage is `session` (the same for a reload). */
-  const open = async (session: MemoryStore = new MemoryStore()) => {
+  const open = async (session: MemoryStore = new MemoryStore(), now?: () => number) => {
     let worker!: InProcessWorker;
     const scenarios: ScenarioStore = new IndexedDbScenarioStore(idb);
     const lab = new Lab(() => (worker = new InProcessWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host))), {
@@ -75,6 +75,7 @@ function browser() {
         },
       },
       newId: () => `m${++ids}`,
+      now,
     });
     labs.push(lab);
     const pump = () => {
@@ -100,6 +101,17 @@ function changeDuration(page: { lab: Lab; pump: () => void }, ms: number, origin
   page.lab.commitEdit(s, next, origin);
   page.pump();
   return next;
+}
+
+/** A browser whose user changed two-sources (kept as m1), then opened gfc1: m1 as kept. */
+async function keptThenLeft() {
+  const b = browser();
+  const page = await b.open();
+  changeDuration(page, 250);
+  page.lab.openLibrary(entry('gfc1'));
+  page.pump();
+  await page.lab.saved();
+  return { b, page, before: await page.scenarios.get('m1') };
 }
 
 describe('My scenarios', () => {
@@ -395,13 +407,7 @@ describe('My scenarios', () => {
 
   // Issue 14: My scenarios could not be deleted; deleting asks nothing but can be undone.
   it('issue 14: deleting one of the user\'s scenarios takes it out of the list and the store; Undo brings it back', async () => {
-    const b = browser();
-    const page = await b.open();
-    changeDuration(page, 250);
-    page.lab.openLibrary(entry('gfc1'));
-    page.pump();
-    await page.lab.saved();
-    const before = await page.scenarios.get('m1');
+    const { b, page, before } = await keptThenLeft();
 
     await page.lab.deleteMine('m1');
     expect(page.lab.getState().myScenarios).toEqual([]);
@@ -417,13 +423,7 @@ describe('My scenarios', () => {
   });
 
   it('a deleted scenario can be restored after a reload, for 30 days, then is forgotten', async () => {
-    const b = browser();
-    const page = await b.open();
-    changeDuration(page, 250);
-    page.lab.openLibrary(entry('gfc1'));
-    page.pump();
-    await page.lab.saved();
-    const before = await page.scenarios.get('m1');
+    const { b, page, before } = await keptThenLeft();
     await page.lab.deleteMine('m1');
     expect(page.lab.getState().deletedScenarios.map((e) => e.id)).toEqual(['m1']);
 
@@ -437,11 +437,13 @@ describe('My scenarios', () => {
     expect(await reloaded.scenarios.get('m1')).toEqual(before);
     expect(reloaded.lab.getState().notice?.text).toContain('is back among your scenarios');
 
-    // Deleted again and not restored: past 30 days a start forgets it for good.
+    // Deleted again and not restored: a start within 30 days still lists it, one past them
+    // forgets it for good.
     await reloaded.lab.deleteMine('m1');
-    await reloaded.scenarios.purge(Date.now() + 1);
-    expect(await reloaded.scenarios.deleted()).toEqual([]);
-    expect((await b.open()).lab.getState().deletedScenarios).toEqual([]);
+    expect((await b.open()).lab.getState().deletedScenarios.map((e) => e.id)).toEqual(['m1']);
+    const later = await b.open(undefined, () => Date.now() + DELETED_KEPT_MS + 60_000);
+    expect(later.lab.getState().deletedScenarios).toEqual([]);
+    expect(await later.scenarios.deleted()).toEqual([]);
   });
 
   it('issue 14: deleting the open scenario keeps it open, unkept; its next change keeps it again, Undo as it was', async () => {

@@ -210,23 +210,12 @@ export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max:
   return out;
 }
 
-/** One stop of a cell's journey. */
-export interface JourneyStop {
-  time_us: number;
-  node: string;
-  direction: RmDirection;
-  er_in_mbps: number | null;
-  er_out_mbps: number | null;
-  /** How much ER fell here (Mbps; 0 when it did not, null when unknown). */
-  loweredMbps: number | null;
-  /** The algorithm that lowered it (""). */
-  by: string;
-  /** A notification's feedback value (no unit), else null. */
-  feedback: number | null;
-  /** At `received`: the source's allowed rate before and after the cell (Mbps), else null. */
-  acr_before_mbps: number | null;
-  acr_after_mbps: number | null;
-}
+/** One stop of a cell's journey: its record's fields, and how much ER fell there (Mbps; 0 when
+ *  it did not, null when unknown). */
+export type JourneyStop = Pick<
+  RmRecord,
+  'time_us' | 'node' | 'direction' | 'er_in_mbps' | 'er_out_mbps' | 'by' | 'feedback' | 'acr_before_mbps' | 'acr_after_mbps'
+> & { loweredMbps: number | null };
 
 export interface Journey {
   stops: JourneyStop[];
@@ -245,20 +234,9 @@ export interface Journey {
 
 /** A cell's journey: its stops, where it turned around, where and by whom its ER was lowered. */
 export function journeyOf(cell: RmCell): Journey {
-  const stops = cell.records.map((r) => {
+  const stops: JourneyStop[] = cell.records.map((r) => {
     const lowered = r.er_in_mbps !== null && r.er_out_mbps !== null ? Math.max(0, r.er_in_mbps - r.er_out_mbps) : null;
-    return {
-      time_us: r.time_us,
-      node: r.node,
-      direction: r.direction,
-      er_in_mbps: r.er_in_mbps,
-      er_out_mbps: r.er_out_mbps,
-      loweredMbps: lowered,
-      by: r.by,
-      feedback: r.feedback,
-      acr_before_mbps: r.acr_before_mbps,
-      acr_after_mbps: r.acr_after_mbps,
-    };
+    return { ...r, loweredMbps: lowered };
   });
   const turned = cell.records.find((r) => r.direction === 'turnaround');
   const first = cell.records[0];
