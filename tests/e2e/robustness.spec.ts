@@ -119,7 +119,7 @@ test('a name typed and a reload at once: the reload opens the scenario renamed, 
   expect(errors).toEqual([]);
 });
 
-test('a name being typed is never given to another scenario opened meanwhile (Back)', async ({ page }) => {
+test('a name being typed goes to the scenario it was typed for, never to the one Back opens', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.getByTestId('scenario-picker').selectOption('three-sources');
   await expect.poll(() => page.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('three-sources');
@@ -132,6 +132,10 @@ test('a name being typed is never given to another scenario opened meanwhile (Ba
   expect((await scenarioOf(page))?.name).toBe('Two sources');
   await expect(name).toHaveValue('Two sources');
   expect(await hook(page, () => window.__abrlab?.place() ?? null)).toBe('library:two-sources');
+  // Back kept its address, and the name went to a copy of three-sources, kept under My scenarios.
+  expect(new URL(page.url()).search).toBe('?scenario=two-sources');
+  await hook(page, () => window.__abrlab!.saved());
+  await expect(page.getByTestId('my-scenarios').locator('option')).toHaveText([/^Half typed · /]);
   expect(errors).toEqual([]);
 });
 

@@ -190,6 +190,9 @@ lab.subscribe(() => {
 
 // Back and forward open what the address names (without a new history entry).
 window.addEventListener('popstate', (ev) => {
+  // A name still being typed goes to the scenario it was typed for, before a read of the
+  // store lets its own timer give it to whatever opens.
+  lab.giveTyped(true);
   const place = placeOf(location.search);
   const opened = openedOf(ev.state);
   if (place.kind === 'none' && opened) lab.open(opened.json, opened.origin, NOWHERE, 'none');

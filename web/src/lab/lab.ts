@@ -98,6 +98,11 @@ export class Lab {
    *  the deletion left it when it was that one. */
   private lastDeleted: { kept: MyScenario; open: LoadedScenario | null; origin: string } | null = null;
   private travels = 0;
+  /** What gives an edit still being typed to the lab (`holdTyping`). */
+  private readonly typing = new Set<() => void>();
+  /** True while typed edits are given after the address moved on (Back): they are kept, and
+   *  the address, which names what opens next, is left alone. */
+  private addressMoved = false;
   private readonly loads: LoadQueue;
   private readonly statusThrottle: StatusThrottle;
   /** The engine's latest status, before the throttle (what a frame loop outside React reads). */
@@ -205,7 +210,9 @@ export class Lab {
         const switchFeedback = edit && switchEditLoaded(edit);
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
         this.set({ meta, current, problems: null, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback });
-        this.keep(current, changed, answered ? (changed ? (fresh && was.kind === 'mine' ? 'push' : 'replace') : (nav ?? 'replace')) : 'none');
+        // A change given as the address moved on (typed, then Back) leaves the address alone.
+        const changeNav: Nav = nav === 'none' ? 'none' : fresh && was.kind === 'mine' ? 'push' : 'replace';
+        this.keep(current, changed, answered ? (changed ? changeNav : (nav ?? 'replace')) : 'none');
         // A scenario from elsewhere plays at the link's speed, else at one that shows it whole
         // in about 20 s; an edit or an undo keeps the speed the user chose.
         if (answered && (!changed || keepAt) && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
@@ -300,6 +307,8 @@ export class Lab {
    * scenario takes long to load replaces that one (the user wants this one now).
    */
   open(json: string, origin: string, place: Place = NOWHERE, nav: Nav = 'push', speed?: Speed, unsaved?: { basis?: string }) {
+    // What is still being typed belongs to the scenario open now: it is given to it first.
+    this.giveTyped(nav === 'none');
     // One of the user's scenarios is opened as it is kept: its next change is written over
     // that text only (see `put`). A change of it not yet kept (`unsaved`, from the last work)
     // is kept over what the store holds (`basis`).
@@ -416,7 +425,8 @@ export class Lab {
    *  `fresh`: the edit starts a new scenario of the user's (an empty canvas), kept apart from
    *  the one it was made on, which stays as it was. */
   private loadRecording(json: string, origin: string, carried: Carried | null, fresh = false) {
-    this.loads.dispatch(origin, () => ({ ...loadOf(json, carried), fresh }));
+    const nav: Nav | undefined = this.addressMoved ? 'none' : undefined;
+    this.loads.dispatch(origin, () => ({ ...loadOf(json, carried), fresh, ...(nav ? { nav } : {}) }));
   }
 
   /**
@@ -494,7 +504,7 @@ export class Lab {
           .catch((e: unknown) => this.storageProblem(e));
       }
     }
-    if (nav !== 'none') this.places?.show(current.place, nav, { json: current.json, origin: current.origin });
+    if (nav !== 'none' && !this.addressMoved) this.places?.show(current.place, nav, { json: current.json, origin: current.origin });
     this.shown = current.place;
   }
 
@@ -511,10 +521,33 @@ export class Lab {
    * a reload was lost: it was kept only once the engine took it).
    */
   flushUnsaved() {
+    this.giveTyped(false);
     const p = this.loads.onItsWay;
     if (!p?.load.edited) return;
     const place = this.changeKeptAt(p.load);
     this.writeLast({ json: p.doc.json, origin: p.doc.origin, place: place.kind === 'mine' ? place : NOWHERE, unsaved: true, from: this.shown });
+  }
+
+  /**
+   * Registers what gives an edit still being typed (the name field's, kept a moment after the
+   * last key) to the lab: it is given before another scenario opens and when the page goes
+   * away, so that a name typed and then Back is not dropped. Returns the unregistration.
+   */
+  holdTyping(give: () => void): () => void {
+    this.typing.add(give);
+    return () => this.typing.delete(give);
+  }
+
+  /** Gives what is being typed to the open scenario now; `addressMoved`: the address already
+   *  names where the user went (Back or Forward), so keeping it does not touch the address. */
+  giveTyped(addressMoved: boolean) {
+    if (this.typing.size === 0) return;
+    this.addressMoved = addressMoved;
+    try {
+      for (const give of [...this.typing]) give();
+    } finally {
+      this.addressMoved = false;
+    }
   }
 
   /** Where a change a load carries is kept: a fresh start (an empty canvas) nowhere yet (a new

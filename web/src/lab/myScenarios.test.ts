@@ -217,6 +217,39 @@ describe('My scenarios', () => {
     expect(later.lab.getState().current?.place).toEqual({ kind: 'library', id: 'two-sources' });
   });
 
+  it('a name still being typed when the user goes Back is kept for the scenario it was typed for, the address left to Back', async () => {
+    const b = browser();
+    const page = await b.open();
+    changeDuration(page, 250); // m1, shown at ?mine=m1
+    await page.lab.saved();
+    // The name field's keys are not yet given (it waits for a pause in the typing).
+    let typed: string | null = 'Named in a hurry';
+    page.lab.holdTyping(() => {
+      if (typed !== null) page.lab.rename(typed, 'name');
+      typed = null;
+    });
+    b.address.search = '?scenario=two-sources'; // Back: the address already names the library entry
+    page.lab.openLibrary(entry('two-sources'), 'none');
+    expect(b.address.search).toBe('?scenario=two-sources'); // the rename did not write over it
+    page.pump();
+    await page.lab.saved();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'library', id: 'two-sources' });
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json).name).toBe('Named in a hurry');
+    expect(page.lab.getState().myScenarios.find((m) => m.id === 'm1')?.name).toBe('Named in a hurry');
+    expect(typed).toBeNull();
+  });
+
+  it('a name still being typed when the page goes away is in the last work the reload opens', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    page.lab.holdTyping(() => page.lab.rename('Typed, then closed', 'name'));
+    page.lab.flushUnsaved(); // pagehide
+    const reloaded = await b.open(tab);
+    await reloaded.lab.saved();
+    expect(reloaded.lab.getState().current?.scenario.name).toBe('Typed, then closed');
+  });
+
   it('a change of one of the user\'s scenarios newer than the store\'s copy is kept over it, not beside it', async () => {
     const b = browser();
     const tab = new MemoryStore();

@@ -311,7 +311,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     <section className="editor" data-testid="network-editor">
       <label className="editor-name">
         <span>Name</span>
-        <NameField name={draft.name ?? draft.id} onRename={rename} onLeave={() => lab.flushUnsaved()} />
+        <NameField name={draft.name ?? draft.id} onRename={rename} hold={(give) => lab.holdTyping(give)} />
         <span className="muted">
           {current.place.kind === 'mine' ? 'Yours: every change is kept in this browser (My scenarios).' : 'Your first change keeps it as yours, under My scenarios.'}
         </span>
@@ -419,7 +419,7 @@ const NAME_KEPT_AFTER_MS = 400;
  * only when the field is left — a reload right after typing kept nothing. Shows the scenario's
  * name whenever the field is not being typed in.
  */
-function NameField({ name, onRename, onLeave }: { name: string; onRename: (name: string, typing?: boolean) => void; onLeave: () => void }) {
+function NameField({ name, onRename, hold }: { name: string; onRename: (name: string, typing?: boolean) => void; hold: (give: () => void) => () => void }) {
   const [text, setText] = useState(name);
   const editing = useRef(false);
   const pending = useRef<{ value: string; timer: number } | null>(null);
@@ -448,18 +448,14 @@ function NameField({ name, onRename, onLeave }: { name: string; onRename: (name:
     kept.current = p.value;
     renameRef.current(p.value, true);
   }, []);
-  const leaveRef = useRef(onLeave);
-  leaveRef.current = onLeave;
+  const holdRef = useRef(hold);
+  holdRef.current = hold;
   useEffect(() => {
-    // The page going away: the name typed is given, and whatever of it is still on its way to
-    // the engine is kept as the last work (a reload then opens it).
-    const hide = () => {
-      flush();
-      leaveRef.current();
-    };
-    window.addEventListener('pagehide', hide);
+    // Another scenario opening (Back included) or the page going away: the lab asks for the
+    // name typed first, so it goes to the scenario it was typed for.
+    const release = holdRef.current(flush);
     return () => {
-      window.removeEventListener('pagehide', hide);
+      release();
       flush();
     };
   }, [flush]);
