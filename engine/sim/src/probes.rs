@@ -147,6 +147,18 @@ impl SeriesKind {
         }
     }
 
+    /// Whether the value holds from one change to the next: a rate a backward RM cell sets, a
+    /// share set when a source comes or goes, an algorithm's state, a TCP window. A chart then
+    /// joins two samples with a step (the earlier value held until the later sample), as TM 4.0
+    /// changes ACR, rather than with a slope no source ever followed. The others (a queue, an
+    /// average or a count over an interval) are joined with a straight line.
+    pub fn held(self) -> bool {
+        match self {
+            Acr | Share | Target | Algorithm | Cwnd | VpAcr | VpTarget => true,
+            Throughput | Delivered | LossRatio | Queue | QueuePeak | Utilization | Goodput => false,
+        }
+    }
+
     /// One line on what it measures (the doc comment's words, for the catalogue).
     pub fn meaning(self) -> &'static str {
         match self {
@@ -262,6 +274,8 @@ pub struct SeriesMeta {
     pub unit: &'static str,
     /// Connection, port or virtual path id.
     pub owner: String,
+    /// Drawn in steps: the value holds between samples (`SeriesKind::held`).
+    pub held: bool,
 }
 
 /// One kind of series as the catalogue lists it for the UI and the docs.
@@ -278,6 +292,8 @@ pub struct ProbeSpec {
     pub ethernet_unit: &'static str,
     #[ts(type = "string")]
     pub meaning: &'static str,
+    /// Drawn in steps (`SeriesKind::held`).
+    pub held: bool,
 }
 
 /// Every kind of series, for the catalogue.
@@ -291,6 +307,7 @@ pub fn probe_specs() -> Vec<ProbeSpec> {
             unit: k.unit(false),
             ethernet_unit: k.unit(true),
             meaning: k.meaning(),
+            held: k.held(),
         })
         .collect()
 }
@@ -648,7 +665,7 @@ fn series_meta(net: &Network, kind: SeriesKind, owner: usize, sub: usize) -> Ser
         }
         _ => (format!("{}:{owner_id}", kind.name()), kind.unit(net.ethernet)),
     };
-    SeriesMeta { id, kind, label: kind.label(net, owner, sub), unit, owner: owner_id }
+    SeriesMeta { id, kind, label: kind.label(net, owner, sub), unit, owner: owner_id, held: kind.held() }
 }
 
 #[cfg(test)]

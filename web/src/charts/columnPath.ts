@@ -1,7 +1,10 @@
 // The line of one series through the per-pixel-column aggregates of a ColumnDecimator: in each
 // column, from the first value to the min and max and on to the last, so a spike inside a column
-// stays visible and a frame costs O(columns) whatever the run's length. One tracer for the screen
-// (a uPlot path builder draws with it) and for the SVG export, so both draw the same line.
+// stays visible and a frame costs O(columns) whatever the run's length. A series whose value
+// holds between changes (ACR, a share, an algorithm's state: `SeriesMeta.held`) goes from one
+// column to the next in a step, level and then straight up or down, as TM 4.0 changes a rate;
+// the others in a straight line. One tracer for the screen (a uPlot path builder draws with it)
+// and for the SVG export, so both draw the same line.
 
 import type { ColumnDecimator } from './sampleStore';
 
@@ -31,7 +34,9 @@ export function traceColumns(
   const max = dec.max[s];
   const last = dec.last[s];
   const gap = dec.gapBefore[s];
+  const held = dec.held[s] === true;
   let started = false;
+  let before = NaN; // the last value of the previous column with one
   const end = Math.min(first.length - 1, to);
   for (let c = Math.max(0, from); c <= end; c++) {
     if (Number.isNaN(first[c])) continue;
@@ -40,8 +45,10 @@ export function traceColumns(
       pen.moveTo(px, y(first[c]));
       started = true;
     } else {
+      if (held && before !== first[c]) pen.lineTo(px, y(before));
       pen.lineTo(px, y(first[c]));
     }
+    before = last[c];
     if (max[c] !== min[c]) {
       pen.lineTo(px, y(min[c]));
       pen.lineTo(px, y(max[c]));

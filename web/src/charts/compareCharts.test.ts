@@ -9,10 +9,10 @@ const line = (index: number) => ({ index }) as ChartLine;
 
 /** Two sources' ACR and share, and one port's queue, as the engine describes them. */
 const runMeta: SeriesMeta[] = [
-  { id: 'acr:C1', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1' },
-  { id: 'share:C1', kind: 'share', label: 'C1 max-min share', unit: 'Mbps', owner: 'C1' },
-  { id: 'acr:C2', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2' },
-  { id: 'queue_peak:SW1->SW2', kind: 'queue_peak', label: 'SW1->SW2 queue', unit: 'cells', owner: 'SW1->SW2' },
+  { id: 'acr:C1', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1', held: true },
+  { id: 'share:C1', kind: 'share', label: 'C1 max-min share', unit: 'Mbps', owner: 'C1', held: true },
+  { id: 'acr:C2', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2', held: true },
+  { id: 'queue_peak:SW1->SW2', kind: 'queue_peak', label: 'SW1->SW2 queue', unit: 'cells', owner: 'SW1->SW2', held: false },
 ];
 /** A run sampled every `dt` ms up to `end`: C1 = k·t, its share 50, C2 = 2k·t, the queue k. */
 function run(k: number, dt: number, end: number) {

@@ -7,10 +7,10 @@ import { SampleStore } from './sampleStore';
 import { CHARTS, linesFor } from './specs';
 
 const meta: SeriesMeta[] = [
-  { id: 'acr:C1', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1' },
-  { id: 'share:C1', kind: 'share', label: 'C1 max-min share', unit: 'Mbps', owner: 'C1' },
-  { id: 'acr:C2', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2' },
-  { id: 'share:C2', kind: 'share', label: 'C2 max-min share', unit: 'Mbps', owner: 'C2' },
+  { id: 'acr:C1', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1', held: true },
+  { id: 'share:C1', kind: 'share', label: 'C1 max-min share', unit: 'Mbps', owner: 'C1', held: true },
+  { id: 'acr:C2', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2', held: true },
+  { id: 'share:C2', kind: 'share', label: 'C2 max-min share', unit: 'Mbps', owner: 'C2', held: true },
 ];
 const rate = linesFor(CHARTS.find((c) => c.id === 'rate')!, meta);
 
@@ -161,7 +161,7 @@ describe('whole-run exports', () => {
 
   it('heads a series without a unit with its bare id, as the CLI does', () => {
     const s = new SampleStore();
-    s.reset([meta[0], { id: 'loss_ratio:C1', kind: 'loss_ratio', label: 'C1 loss ratio', unit: '', owner: 'C1' }]);
+    s.reset([meta[0], { id: 'loss_ratio:C1', kind: 'loss_ratio', label: 'C1 loss ratio', unit: '', owner: 'C1', held: false }]);
     s.append(new Float64Array([0, 10, 0.5]), 3);
     expect(runCsv(s).split('\n')[0]).toBe('time_ms,acr:C1 (Mbps),loss_ratio:C1');
   });

@@ -4,10 +4,10 @@ import { legendModel } from './legend';
 import { CHARTS, linesFor } from './specs';
 
 const meta: SeriesMeta[] = [
-  { id: 'acr:C1', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1' },
-  { id: 'share:C1', kind: 'share', label: 'C1 max-min share', unit: 'Mbps', owner: 'C1' },
-  { id: 'acr:C2', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2' },
-  { id: 'queue:P', kind: 'queue', label: 'P queue', unit: 'cells', owner: 'P' },
+  { id: 'acr:C1', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1', held: true },
+  { id: 'share:C1', kind: 'share', label: 'C1 max-min share', unit: 'Mbps', owner: 'C1', held: true },
+  { id: 'acr:C2', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2', held: true },
+  { id: 'queue:P', kind: 'queue', label: 'P queue', unit: 'cells', owner: 'P', held: false },
 ];
 
 describe('legend', () => {
@@ -28,7 +28,7 @@ describe('legend', () => {
   });
 
   it('lists the connection groups, each with its owners and a colour of its hue', () => {
-    const gfc: SeriesMeta[] = ['A1', 'A2', 'A3', 'B1', 'X'].map((o) => ({ id: `acr:${o}`, kind: 'acr', label: `${o} ACR`, unit: 'Mbps', owner: o }));
+    const gfc: SeriesMeta[] = ['A1', 'A2', 'A3', 'B1', 'X'].map((o) => ({ id: `acr:${o}`, kind: 'acr', label: `${o} ACR`, unit: 'Mbps', owner: o, held: true }));
     const groupOf = (o: string) => (o === 'X' ? undefined : o[0]);
     const lines = linesFor(CHARTS.find((c) => c.id === 'rate')!, gfc, undefined, groupOf);
     const m = legendModel(lines);

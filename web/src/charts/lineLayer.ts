@@ -137,7 +137,7 @@ export class LineLayer {
       }
       // A dash pattern starts over at each sub-path: one stroke per sub-path, each from its own
       // place in the pattern.
-      const line = { first: dec.first[s], min: dec.min[s], max: dec.max[s], last: dec.last[s], gapBefore: dec.gapBefore[s] };
+      const line = { first: dec.first[s], min: dec.min[s], max: dec.max[s], last: dec.last[s], gapBefore: dec.gapBefore[s], held: dec.held[s] };
       let arcs = this.arcs.get(s);
       if (!arcs) this.arcs.set(s, (arcs = new DashArcs()));
       arcs.measure(line, x, y, changedFrom, span[1]);

@@ -126,6 +126,14 @@ describe('DashArcs', () => {
     expect([0, 1, 2, 4, 5].map((c) => arcs.at(c))).toEqual([0, 10, 10 + Math.hypot(10, 30), 0, 10]);
   });
 
+  it('measures a held line along its steps, as traceColumns draws it', () => {
+    const l = { ...line([0, 30, null, 30, 5]), held: true };
+    const arcs = new DashArcs();
+    arcs.measure(l, x, y, 0, 4);
+    // 0 → level to column 1, up 30; level over the empty column to 3; level to 4, down 25.
+    expect([0, 1, 3, 4].map((c) => arcs.at(c))).toEqual([0, 40, 60, 95]);
+  });
+
   it('measured as the run grows gives what one measurement of the whole gives', () => {
     const whole = line([1, 4, 2, 8, 5, 7, 3, 9]);
     const growing = line([1, 4, 2, 8, null, null, null, null]);

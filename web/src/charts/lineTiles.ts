@@ -119,13 +119,15 @@ export function tilesToRedraw(g: TileGrid, changedFrom: number, changedTo: numbe
   return first < n ? [first, last] : null;
 }
 
-/** One line's columns as traceColumns draws them (per column: first, min, max, last; a gap flag). */
+/** One line's columns as traceColumns draws them (per column: first, min, max, last; a gap flag;
+ *  `held`: joined in steps). */
 export interface LineVertices {
   first: Float64Array;
   min: Float64Array;
   max: Float64Array;
   last: Float64Array;
   gapBefore: Uint8Array;
+  held?: boolean;
 }
 
 /**
@@ -189,7 +191,11 @@ export class DashArcs {
         px = cx;
         py = y(f);
         started = true;
-      } else to(cx, y(f));
+      } else {
+        if (line.held && line.last[p] !== f) to(cx, y(line.last[p]));
+        to(cx, y(f));
+      }
+      p = c;
       this.arc[c] = length;
       if (line.max[c] !== line.min[c]) {
         to(cx, y(line.min[c]));

@@ -5,7 +5,7 @@ import { pinnedSeries, pinRun, sameNetwork } from './pinned';
 import { SampleStore } from './sampleStore';
 import { CHARTS, linesFor } from './specs';
 
-const m = (id: string, kind: SeriesMeta['kind'], owner: string): SeriesMeta => ({ id, kind, label: id, unit: 'Mbps', owner });
+const m = (id: string, kind: SeriesMeta['kind'], owner: string): SeriesMeta => ({ id, kind, label: id, unit: 'Mbps', owner, held: false });
 const scenario = (id: string) => ({ id, version: 1, run: { duration_ms: 10 }, nodes: [], links: [], connections: [] }) as unknown as Scenario;
 
 describe('pinned run', () => {

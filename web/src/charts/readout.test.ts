@@ -5,11 +5,11 @@ import { SampleStore } from './sampleStore';
 import { CHARTS, linesFor } from './specs';
 
 const meta: SeriesMeta[] = [
-  { id: 'acr:C1', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1' },
-  { id: 'share:C1', kind: 'share', label: 'C1 max-min share', unit: 'Mbps', owner: 'C1' },
-  { id: 'acr:C2', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2' },
-  { id: 'share:C2', kind: 'share', label: 'C2 max-min share', unit: 'Mbps', owner: 'C2' },
-  { id: 'acr:C3', kind: 'acr', label: 'C3 ACR', unit: 'Mbps', owner: 'C3' },
+  { id: 'acr:C1', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1', held: true },
+  { id: 'share:C1', kind: 'share', label: 'C1 max-min share', unit: 'Mbps', owner: 'C1', held: true },
+  { id: 'acr:C2', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2', held: true },
+  { id: 'share:C2', kind: 'share', label: 'C2 max-min share', unit: 'Mbps', owner: 'C2', held: true },
+  { id: 'acr:C3', kind: 'acr', label: 'C3 ACR', unit: 'Mbps', owner: 'C3', held: true },
 ];
 const rate = linesFor(CHARTS.find((c) => c.id === 'rate')!, meta);
 
@@ -50,8 +50,8 @@ describe('the readout at the cursor', () => {
     // ERICA converged: each ACR sits on its share at target utilisation.
     const withTarget = linesFor(CHARTS.find((c) => c.id === 'rate')!, [
       ...meta.slice(0, 4),
-      { id: 'target:C1', kind: 'target', label: 'C1 max-min share at target utilisation', unit: 'Mbps', owner: 'C1' },
-      { id: 'target:C2', kind: 'target', label: 'C2 max-min share at target utilisation', unit: 'Mbps', owner: 'C2' },
+      { id: 'target:C1', kind: 'target', label: 'C1 max-min share at target utilisation', unit: 'Mbps', owner: 'C1', held: true },
+      { id: 'target:C2', kind: 'target', label: 'C2 max-min share at target utilisation', unit: 'Mbps', owner: 'C2', held: true },
     ]);
     const acrAndTarget = withTarget.filter((l) => l.kind !== 'share');
     expect(coincidentParts(acrAndTarget)).toEqual(['C1 = C2 ACR', 'C1 = C2 max-min share at target utilisation']);

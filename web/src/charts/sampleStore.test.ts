@@ -3,7 +3,7 @@ import type { SeriesMeta } from '../contract/engine';
 import { ColumnDecimator, SampleStore } from './sampleStore';
 
 const meta = (n: number): SeriesMeta[] =>
-  Array.from({ length: n }, (_, i) => ({ id: `s${i}`, kind: 'acr', label: `s${i}`, unit: 'Mbps', owner: `C${i}` }));
+  Array.from({ length: n }, (_, i) => ({ id: `s${i}`, kind: 'acr', label: `s${i}`, unit: 'Mbps', owner: `C${i}`, held: true }));
 
 /** Rows [t, f0(t), f1(t), ...] for t = t0, t0+dt, ... */
 function rows(n: number, width: number, t0 = 0, dt = 1, f = (t: number, s: number) => t * (s + 1)) {

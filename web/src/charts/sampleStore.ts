@@ -19,6 +19,8 @@ export class ColumnDecimator {
   max: Float64Array[] = [];
   /** 1 where the line must not be joined to the previous column (a NaN = no value came between). */
   gapBefore: Uint8Array[] = [];
+  /** Per series: its value holds between samples (`SeriesMeta.held`), so it is drawn in steps. */
+  held: boolean[] = [];
   /** Smallest and largest value seen in the window over all the series. */
   lo = Infinity;
   hi = -Infinity;
@@ -74,6 +76,7 @@ export class ColumnDecimator {
       this.min = fresh();
       this.max = fresh();
       this.gapBefore = series.map(() => new Uint8Array(cols));
+      this.held = series.map((i) => this.store.meta[i]?.held === true);
       this.inGap = series.map(() => false);
       this.firstValued = series.map(() => -1);
       this.lastValued = series.map(() => -1);

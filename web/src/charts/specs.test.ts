@@ -19,14 +19,14 @@ import {
 import { colourByGroup, PALETTE } from './palette';
 
 const meta: SeriesMeta[] = [
-  { id: 'C1.acr', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1' },
-  { id: 'C1.share', kind: 'share', label: 'C1 share', unit: 'Mbps', owner: 'C1' },
-  { id: 'C1.target', kind: 'target', label: 'C1 target', unit: 'Mbps', owner: 'C1' },
-  { id: 'C2.acr', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2' },
-  { id: 'C2.share', kind: 'share', label: 'C2 share', unit: 'Mbps', owner: 'C2' },
-  { id: 'P.queue', kind: 'queue', label: 'P queue', unit: 'cells', owner: 'SW1->SW2' },
-  { id: 'P.queue_peak', kind: 'queue_peak', label: 'P queue (peak)', unit: 'cells', owner: 'SW1->SW2' },
-  { id: 'P.util', kind: 'utilization', label: 'P util', unit: '%', owner: 'SW1->SW2' },
+  { id: 'C1.acr', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1', held: true },
+  { id: 'C1.share', kind: 'share', label: 'C1 share', unit: 'Mbps', owner: 'C1', held: true },
+  { id: 'C1.target', kind: 'target', label: 'C1 target', unit: 'Mbps', owner: 'C1', held: true },
+  { id: 'C2.acr', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2', held: true },
+  { id: 'C2.share', kind: 'share', label: 'C2 share', unit: 'Mbps', owner: 'C2', held: true },
+  { id: 'P.queue', kind: 'queue', label: 'P queue', unit: 'cells', owner: 'SW1->SW2', held: false },
+  { id: 'P.queue_peak', kind: 'queue_peak', label: 'P queue (peak)', unit: 'cells', owner: 'SW1->SW2', held: false },
+  { id: 'P.util', kind: 'utilization', label: 'P util', unit: '%', owner: 'SW1->SW2', held: false },
 ];
 
 const alg = (port: string, name: string): SeriesMeta => ({
@@ -35,6 +35,7 @@ const alg = (port: string, name: string): SeriesMeta => ({
   label: `${port} ${name}`,
   unit: name.endsWith('_mbps') ? 'Mbps' : '',
   owner: port,
+  held: true,
 });
 // SW1 runs DEBRA, SW2 ERICA.
 const withAlgorithms = [
@@ -77,7 +78,7 @@ describe('chart specs', () => {
     expect(tcp).toEqual(['cwnd', 'goodput']);
     const cwnd = CHARTS.find((c) => c.id === 'cwnd')!;
     expect(linesFor(cwnd, meta)).toEqual([]);
-    const withTcp: SeriesMeta[] = [...meta, { id: 'cwnd:C1', kind: 'cwnd', label: 'C1 TCP window', unit: 'KB', owner: 'C1' }];
+    const withTcp: SeriesMeta[] = [...meta, { id: 'cwnd:C1', kind: 'cwnd', label: 'C1 TCP window', unit: 'KB', owner: 'C1', held: true }];
     expect(linesFor(cwnd, withTcp).map((l) => l.label)).toEqual(['C1 TCP window']);
   });
 
@@ -153,7 +154,7 @@ describe('algorithm quantity labels', () => {
 
 describe('virtual paths on the rate chart', () => {
   it('draw one solid line per ABR virtual path, in the first colours', () => {
-    const vp: SeriesMeta = { id: 'vp_acr:VP1', kind: 'vp_acr', label: 'VP1 ACR', unit: 'Mbps', owner: 'VP1' };
+    const vp: SeriesMeta = { id: 'vp_acr:VP1', kind: 'vp_acr', label: 'VP1 ACR', unit: 'Mbps', owner: 'VP1', held: true };
     const rate = CHARTS.find((c) => c.id === 'rate')!;
     const lines = linesFor(rate, [...meta, vp]);
     const vpLine = lines.find((l) => l.owner === 'VP1')!;
@@ -166,7 +167,7 @@ describe('virtual paths on the rate chart', () => {
 // Issue 14: a line for each of 10,000 sources' series took seconds to build and drew nothing
 // readable; a chart draws at most MAX_OWNERS_DRAWN owners, every group represented.
 describe('charts of huge networks', () => {
-  const series = (owner: string, kind: SeriesMeta['kind'] = 'acr'): SeriesMeta => ({ id: `${kind}:${owner}`, kind, owner, label: owner, unit: 'Mbps' });
+  const series = (owner: string, kind: SeriesMeta['kind'] = 'acr'): SeriesMeta => ({ id: `${kind}:${owner}`, kind, owner, label: owner, unit: 'Mbps', held: false });
   const rate = CHARTS.find((c) => c.id === 'rate')!;
 
   it('issue 14: draws an evenly spread sample of 10,000 connections, and says so', () => {

@@ -100,7 +100,7 @@ class FakeSimulation implements TracingSimulation {
     this.s = { ...scenario, changes: [...(scenario.changes ?? [])] };
     this.queued = this.s.changes!.map((c, i) => ({ c, i })).sort((a, b) => a.c.at_ms - b.c.at_ms || a.i - b.i).map(({ c }) => c);
     this.intervalMs = (this.s.run.sample_interval_us ?? 500) / 1000;
-    this.meta = this.s.connections.map((c) => ({ id: `${c.id}.acr`, kind: 'acr', label: `${c.id} ACR`, unit: 'Mbps', owner: c.id }));
+    this.meta = this.s.connections.map((c) => ({ id: `${c.id}.acr`, kind: 'acr', label: `${c.id} ACR`, unit: 'Mbps', owner: c.id, held: true }));
     for (const n of this.s.nodes) if (n.kind === 'switch') this.utilization.set(n.id, n.params?.target_utilization ?? 0.9);
   }
 

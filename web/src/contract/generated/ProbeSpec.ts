@@ -13,4 +13,8 @@ unit: string,
 /**
  * Unit on Ethernet networks.
  */
-ethernet_unit: string, meaning: string, };
+ethernet_unit: string, meaning: string, 
+/**
+ * Drawn in steps (`SeriesKind::held`).
+ */
+held: boolean, };

@@ -13,4 +13,8 @@ id: string, kind: SeriesKind, label: string, unit: string,
 /**
  * Connection, port or virtual path id.
  */
-owner: string, };
+owner: string, 
+/**
+ * Drawn in steps: the value holds between samples (`SeriesKind::held`).
+ */
+held: boolean, };

@@ -15,10 +15,10 @@ import { NetworkPainter, UTIL_STEP_PERCENT } from './painter';
 
 const scenario = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
 const meta: SeriesMeta[] = [
-  { id: 'acr:C1', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1' },
-  { id: 'acr:C2', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2' },
-  { id: 'queue:SW1->SW2', kind: 'queue', label: 'q', unit: 'cells', owner: 'SW1->SW2' },
-  { id: 'utilization:SW1->SW2', kind: 'utilization', label: 'u', unit: '%', owner: 'SW1->SW2' },
+  { id: 'acr:C1', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1', held: true },
+  { id: 'acr:C2', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2', held: true },
+  { id: 'queue:SW1->SW2', kind: 'queue', label: 'q', unit: 'cells', owner: 'SW1->SW2', held: false },
+  { id: 'utilization:SW1->SW2', kind: 'utilization', label: 'u', unit: '%', owner: 'SW1->SW2', held: false },
 ];
 
 function setup(speed: Speed = 1) {
