@@ -94,7 +94,9 @@ const compare = new CompareSession(
   batch.lane(),
   (id) => LIBRARY.entries.find((e) => e.id === id)?.json,
   undefined,
-  new CompareDrafts(tabStorage()),
+  // The Compare view's variants, kept in localStorage by the scenario's place (what this tab
+  // kept in its sessionStorage before, by scenario id, is read too).
+  new CompareDrafts(storage(), tabStorage()),
 );
 
 // A compare link (#c=1.…) opens its scenario and runs its variants again (below).
@@ -148,7 +150,8 @@ function openCompareLink(hash: string, nav: 'push' | 'replace'): boolean {
   const linked = decodeCompare(comparePayload, textLibrary(LIBRARY.entries));
   if (linked.ok) {
     lab.load(linked.json, 'compare link', nav);
-    compare.start(linked.json, linked.data.variants, linked.data.digests ?? null);
+    // A link's scenario is kept nowhere until it is changed (lab.load).
+    compare.start(linked.json, linked.data.variants, NOWHERE, { expected: linked.data.digests ?? null });
   } else lab.notify({ kind: 'error', text: `The compare link could not be read: ${linked.error}. What was open stays open.` });
   return true;
 }
