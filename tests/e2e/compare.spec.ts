@@ -115,7 +115,7 @@ test('variants outlive their page: a new page of the browser shows them, the lib
   await page.getByTestId('view-compare').click();
   await page.getByTestId('variant-1-alg-SW1').selectOption('erica_plus');
   await page.getByTestId('variant-1-sets').fill('run.seed=7');
-  // A first change (a name) makes the scenario the user's copy, with variants of its own.
+  // A first change (a name) makes the scenario the user's copy: the variants typed go with it.
   await page.getByTestId('view-editor').click();
   await page.getByTestId('scenario-name').fill('My two sources');
   await page.getByTestId('scenario-name').press('Enter');
@@ -123,6 +123,9 @@ test('variants outlive their page: a new page of the browser shows them, the lib
   await page.evaluate(() => window.__abrlab!.saved());
   const mineUrl = page.url();
   await page.getByTestId('view-compare').click();
+  await expect(page.getByTestId('variant-1-alg-SW1')).toHaveValue('erica_plus');
+  await expect(page.getByTestId('variant-1-sets')).toHaveValue('run.seed=7');
+  // The copy's own variants from here on.
   await page.getByTestId('variant-1-sets').fill('run.seed=8');
   await page.close();
 

@@ -229,6 +229,24 @@ describe('CompareDrafts: the variants as written outlive the view, a reload and 
     expect(new CompareDrafts(browser(), older).get(library('gfc1'), 'gfc1')).toEqual([draft('run.seed=3')]);
   });
 
+  it("a scenario's variants go with it when it moves (the user's copy at a first change); the place it left keeps its own", () => {
+    const drafts = new CompareDrafts(browser());
+    drafts.set(library('two-sources'), 'two-sources', [draft('typed on the library scenario')]);
+    drafts.moved(library('two-sources'), mine('m1'), 'two-sources');
+    expect(drafts.get(mine('m1'), 'two-sources')).toEqual([draft('typed on the library scenario')]);
+    drafts.set(mine('m1'), 'two-sources', [draft('the copy')]);
+    expect(drafts.get(library('two-sources'), 'two-sources')).toEqual([draft('typed on the library scenario')]);
+    // A place with variants of its own keeps them; a place without any moves nothing.
+    drafts.moved(library('two-sources'), mine('m1'), 'two-sources');
+    expect(drafts.get(mine('m1'), 'two-sources')).toEqual([draft('the copy')]);
+    drafts.moved(library('gfc1'), mine('m2'), 'gfc1');
+    expect(drafts.get(mine('m2'), 'gfc1')).toBeNull();
+    // A link's scenario (kept nowhere, by its id) moves as well.
+    drafts.set(NOWHERE, 'gfc1', [draft('from a link')]);
+    drafts.moved(NOWHERE, mine('m3'), 'gfc1');
+    expect(drafts.get(mine('m3'), 'gfc1')).toEqual([draft('from a link')]);
+  });
+
   it("a comparison started from elsewhere (a link, a lesson) becomes the form's variants where the form reads them; the form's own as written", () => {
     const pool = { submit: () => new Promise<never>(() => undefined), cancel: () => undefined };
     const session = new CompareSession(pool as never, () => undefined);

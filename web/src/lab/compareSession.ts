@@ -141,6 +141,17 @@ export class CompareDrafts {
     }
   }
 
+  /**
+   * The open scenario moved (a change made a library scenario, a file or a link the user's
+   * own; another tab's change forked it): its variants go with it. Those of the place it left
+   * stay there (the library scenario keeps the variants typed on it).
+   */
+  moved(from: Place, to: Place, scenarioId: string | null) {
+    const drafts = this.get(from, scenarioId);
+    const key = draftsKey(to, scenarioId);
+    if (drafts && key !== null && !this.read().has(key)) this.set(to, scenarioId, drafts);
+  }
+
   /** What the store holds now (what this page holds, when the store cannot be used). */
   private read(): Map<string, VariantDraft[]> {
     if (!this.store || this.pageOnly) return this.memory;

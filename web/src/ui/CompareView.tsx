@@ -85,7 +85,7 @@ export function CompareView({
   const id = current?.id ?? null;
   const key = draftsKey(place, id);
   const [shown, setShown] = useState(() => ({ key, drafts: compare.drafts.get(place, id) ?? [emptyDraft()] }));
-  // Another scenario opened: its own variants.
+  // Another scenario opened (or this one moved: the user's copy made at a first change): its own variants.
   const drafts = shown.key === key ? shown.drafts : (compare.drafts.get(place, id) ?? [emptyDraft()]);
   // A comparison started from elsewhere while this view shows (a lesson's button): its variants.
   useEffect(() => {
