@@ -107,6 +107,43 @@ test('variants written but not run outlive a switch of view and a reload (each s
   expect(errors).toEqual([]);
 });
 
+// Variants were kept in the tab's sessionStorage (gone with the tab or the browser) and by the
+// scenario JSON's id (a user's copy keeps its library scenario's, so the two shared one set):
+// a new page of the same browser shows what sessionStorage could not, each place its own.
+test('variants outlive their page: a new page of the browser shows them, the library scenario and the user copy each its own', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('variant-1-alg-SW1').selectOption('erica_plus');
+  await page.getByTestId('variant-1-sets').fill('run.seed=7');
+  // A first change (a name) makes the scenario the user's copy: the variants typed go with it.
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('scenario-name').fill('My two sources');
+  await page.getByTestId('scenario-name').press('Enter');
+  await expect(page).toHaveURL(/\?mine=[a-z0-9]+$/);
+  await page.evaluate(() => window.__abrlab!.saved());
+  const mineUrl = page.url();
+  await page.getByTestId('view-compare').click();
+  await expect(page.getByTestId('variant-1-alg-SW1')).toHaveValue('erica_plus');
+  await expect(page.getByTestId('variant-1-sets')).toHaveValue('run.seed=7');
+  // The copy's own variants from here on.
+  await page.getByTestId('variant-1-sets').fill('run.seed=8');
+  await page.close();
+
+  // A new page: its sessionStorage is empty, the browser's localStorage is not.
+  const again = await context.newPage();
+  errors.push(...(await openLab(again, '/?scenario=two-sources')));
+  await again.getByTestId('view-compare').click();
+  await expect(again.getByTestId('variant-1-alg-SW1')).toHaveValue('erica_plus');
+  await expect(again.getByTestId('variant-1-sets')).toHaveValue('run.seed=7');
+  await again.screenshot({ path: resolve(shots, 'compare-drafts-restored.png'), fullPage: true });
+  await again.screenshot({ path: '/tmp/drafts.png', fullPage: true });
+  await again.goto(mineUrl);
+  await expect.poll(() => again.evaluate(() => window.__abrlab?.place() ?? null)).toMatch(/^mine:/);
+  await again.getByTestId('view-compare').click();
+  await expect(again.getByTestId('variant-1-sets')).toHaveValue('run.seed=8');
+  expect(errors).toEqual([]);
+});
+
 test('a bad override path is refused naming the variant and the rule; vsvd-1 against vsvd-1-end-to-end in one click', async ({ page }) => {
   await openLab(page, '/?scenario=vsvd-1');
   await page.getByTestId('view-compare').click();

@@ -67,6 +67,10 @@ const places = {
     }
   },
 };
+// The Compare view's variants, kept in localStorage by the scenario's place (what this tab kept
+// in its sessionStorage before, by scenario id, is read too); a user's copy made at a first
+// change takes its scenario's variants with it.
+const drafts = new CompareDrafts(storage(), tabStorage());
 const lab = new Lab(makeWorker, {
   samples: store,
   storage: storage(),
@@ -74,6 +78,7 @@ const lab = new Lab(makeWorker, {
   scenarios,
   tabs: broadcastTabs(),
   places,
+  moved: (from, to, scenarioId) => drafts.moved(from, to, scenarioId),
   answerTimeoutMs: e2e?.answerTimeoutMs(),
 });
 e2e?.installTestHook(lab, store, () => {
@@ -94,7 +99,7 @@ const compare = new CompareSession(
   batch.lane(),
   (id) => LIBRARY.entries.find((e) => e.id === id)?.json,
   undefined,
-  new CompareDrafts(tabStorage()),
+  drafts,
 );
 
 // A compare link (#c=1.…) opens its scenario and runs its variants again (below).
@@ -148,7 +153,8 @@ function openCompareLink(hash: string, nav: 'push' | 'replace'): boolean {
   const linked = decodeCompare(comparePayload, textLibrary(LIBRARY.entries));
   if (linked.ok) {
     lab.load(linked.json, 'compare link', nav);
-    compare.start(linked.json, linked.data.variants, linked.data.digests ?? null);
+    // A link's scenario is kept nowhere until it is changed (lab.load).
+    compare.start(linked.json, linked.data.variants, NOWHERE, { expected: linked.data.digests ?? null });
   } else lab.notify({ kind: 'error', text: `The compare link could not be read: ${linked.error}. What was open stays open.` });
   return true;
 }

@@ -9,6 +9,7 @@ import { JobFailed } from '../engine/pool';
 import { StateCell } from './state';
 import { parseRow } from './sweepTable';
 import type { KeyValueStore } from '../scenario/storage';
+import type { Place } from '../scenario/place';
 import {
   draftOfSpec,
   isVariantDraft,
@@ -52,50 +53,118 @@ export interface RunSeries {
 
 const IDLE: CompareState = { phase: 'idle', json: '', variants: [], runs: [], outcomes: [], scenarios: [], problems: [], expected: null, elapsedMs: 0 };
 
-/** Where the Compare view's variants are kept, as written, per scenario id. */
+/** Where the Compare view's variants are kept, as written, per place (see `draftsKey`). The
+ *  same key in the tab's sessionStorage holds what the lab kept there before, per scenario id. */
 const DRAFTS_KEY = 'abrlab.compare-drafts';
 /** Scenarios whose variants are kept (the most recently written). */
 const DRAFTS_KEPT = 20;
 
 /**
- * The variants the Compare view's form holds, per scenario id: kept here, not in the view, so
- * that they outlive a switch of tab; and in `store` (the tab's sessionStorage) so that they
- * outlive a reload. Typed and not yet run is work too.
+ * The key of a scenario's variants: where the scenario is kept (`library:<id>`, `mine:<id>`),
+ * since a user's copy keeps its library scenario's JSON id and has variants of its own. A
+ * scenario kept nowhere (a file, a link not yet changed) has only its JSON id (`id:<id>`): two
+ * such files with one id share their variants, as every scenario did before. Null: no id.
+ */
+export function draftsKey(place: Place, scenarioId: string | null): string | null {
+  if (place.kind !== 'none') return `${place.kind}:${place.id}`;
+  return scenarioId === null ? null : `id:${scenarioId}`;
+}
+
+/** The drafts a stored text holds, oldest written first (empty when it is unreadable). */
+function draftsIn(raw: string | null | undefined): Map<string, VariantDraft[]> {
+  const kept = new Map<string, VariantDraft[]>();
+  try {
+    const v = JSON.parse(raw ?? '[]') as unknown;
+    // Stored as [key, drafts] pairs, oldest first; an object of drafts by key is how they were
+    // stored before, and still read.
+    const entries = Array.isArray(v) ? v : v && typeof v === 'object' ? Object.entries(v) : [];
+    for (const entry of entries) {
+      if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') continue;
+      const ds = entry[1] as unknown;
+      if (Array.isArray(ds) && ds.length <= MAX_COMPARE_RUNS - 1 && ds.every(isVariantDraft)) kept.set(entry[0], ds);
+    }
+  } catch {
+    // Unreadable: nothing kept.
+  }
+  return kept;
+}
+
+/**
+ * The variants the Compare view's form holds, per scenario place: kept here, not in the view,
+ * so that they outlive a switch of tab; and in `store` (localStorage) so that they outlive a
+ * reload and the browser's restart. Typed and not yet run is work too.
+ *
+ * The store is shared by the browser's tabs: every read is of the store as it is now (a tab
+ * opening a scenario sees another tab's newer variants for it), and a write changes only its
+ * own scenario's entry in what the store holds at that moment (two tabs writing two scenarios
+ * keep both).
  */
 export class CompareDrafts {
-  /** Oldest written first (a Map keeps insertion order for every key; an object puts ids that
-   * read as numbers, "42", first). */
+  /** The drafts as last read or written, oldest written first (a Map keeps insertion order for
+   *  every key; an object puts keys that read as numbers, "42", first). What the page shows
+   *  when the store cannot be used. */
   private memory = new Map<string, VariantDraft[]>();
+  /** What this tab kept before drafts were kept by place, per scenario id (its sessionStorage):
+   *  shown for a scenario of that id until the form is written again. Read once, never written. */
+  private readonly earlier: Map<string, VariantDraft[]>;
+  /** The store refused a write (private mode, quota): from then on this page keeps its own. */
+  private pageOnly = false;
 
-  constructor(private readonly store: KeyValueStore | null = null) {
+  constructor(
+    private readonly store: KeyValueStore | null = null,
+    earlier: KeyValueStore | null = null,
+  ) {
+    this.memory = this.read();
+    this.earlier = draftsIn(readItem(earlier));
+  }
+
+  /** The variants kept for the scenario at `place` (its JSON id `scenarioId`); null: none. */
+  get(place: Place, scenarioId: string | null): VariantDraft[] | null {
+    const key = draftsKey(place, scenarioId);
+    if (key === null) return null;
+    return this.read().get(key) ?? (scenarioId === null ? undefined : this.earlier.get(scenarioId)) ?? null;
+  }
+
+  set(place: Place, scenarioId: string | null, drafts: VariantDraft[]) {
+    const key = draftsKey(place, scenarioId);
+    if (key === null) return;
+    const all = this.read();
+    all.delete(key);
+    all.set(key, drafts); // last written last: the oldest go first
+    for (const old of [...all.keys()].slice(0, Math.max(0, all.size - DRAFTS_KEPT))) all.delete(old);
+    this.memory = all;
+    if (!this.store || this.pageOnly) return;
     try {
-      const raw = JSON.parse(store?.getItem(DRAFTS_KEY) ?? '[]') as unknown;
-      // Stored as [id, drafts] pairs, oldest first; an object of drafts by id is how they were
-      // stored before, and still read.
-      const entries = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? Object.entries(raw) : [];
-      for (const entry of entries) {
-        if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') continue;
-        const ds = entry[1] as unknown;
-        if (Array.isArray(ds) && ds.length <= MAX_COMPARE_RUNS - 1 && ds.every(isVariantDraft)) this.memory.set(entry[0], ds);
-      }
+      this.store.setItem(DRAFTS_KEY, JSON.stringify([...all]));
     } catch {
-      // Unreadable: nothing kept.
+      this.pageOnly = true;
     }
   }
 
-  get(id: string): VariantDraft[] | null {
-    return this.memory.get(id) ?? null;
+  /**
+   * The open scenario moved (a change made a library scenario, a file or a link the user's
+   * own; another tab's change forked it): its variants go with it. Those of the place it left
+   * stay there (the library scenario keeps the variants typed on it).
+   */
+  moved(from: Place, to: Place, scenarioId: string | null) {
+    const drafts = this.get(from, scenarioId);
+    const key = draftsKey(to, scenarioId);
+    if (drafts && key !== null && !this.read().has(key)) this.set(to, scenarioId, drafts);
   }
 
-  set(id: string, drafts: VariantDraft[]) {
-    this.memory.delete(id);
-    this.memory.set(id, drafts); // last written last: the oldest go first
-    for (const old of [...this.memory.keys()].slice(0, Math.max(0, this.memory.size - DRAFTS_KEPT))) this.memory.delete(old);
-    try {
-      this.store?.setItem(DRAFTS_KEY, JSON.stringify([...this.memory]));
-    } catch {
-      // Private mode or quota: kept for this page only.
-    }
+  /** What the store holds now (what this page holds, when the store cannot be used). */
+  private read(): Map<string, VariantDraft[]> {
+    if (!this.store || this.pageOnly) return this.memory;
+    this.memory = draftsIn(readItem(this.store));
+    return this.memory;
+  }
+}
+
+function readItem(store: KeyValueStore | null): string | null {
+  try {
+    return store?.getItem(DRAFTS_KEY) ?? null;
+  } catch {
+    return null;
   }
 }
 
@@ -120,13 +189,14 @@ export class CompareSession {
   /**
    * Plans and runs a comparison of `json` with `variants`; replaces any earlier one. The engine
    * applies each variant's overrides first (as `abrsim run --set` would); when one does not
-   * apply, the comparison is refused with every such reason and nothing runs.
+   * apply, the comparison is refused with every such reason and nothing runs. `place`: where
+   * the scenario is kept (its variants are kept by it, as the form's are); `expected`: the
+   * digests a compare link promised; `drafts`: the variants as the form wrote them.
    */
-  async start(json: string, variants: VariantSpec[], expected: (string | null)[] | null = null, drafts?: VariantDraft[]) {
+  async start(json: string, variants: VariantSpec[], place: Place, { expected = null, drafts }: { expected?: (string | null)[] | null; drafts?: VariantDraft[] } = {}) {
     this.pool.cancel('a new comparison started');
     // What runs is what the form shows from now on (a link's or a lesson's variants too).
-    const id = scenarioIdOf(json);
-    if (id !== null) this.drafts.set(id, drafts ?? variants.map(draftOfSpec));
+    this.drafts.set(place, scenarioIdOf(json), drafts ?? variants.map(draftOfSpec));
     const generation = ++this.generation;
     const refuse = (problems: string[]) => this.cell.set({ ...IDLE, phase: 'refused', json, variants, problems });
     const plan = planCompare(json, variants, this.lookup);

@@ -54,6 +54,10 @@ export interface LabOptions {
   /** The page address: told what is open after every load and every first change (with the
    *  scenario itself, which a history entry of a file or link keeps, having no address). */
   places?: { show(place: Place, how: 'push' | 'replace', opened: Opened): void } | null;
+  /** Told when a change moves the open scenario to another place (a library scenario, a file
+   *  or a link becomes the user's own at its first change; another tab's change forks it), with
+   *  its JSON id: what is kept by place (the Compare view's variants) goes with it. */
+  moved?: ((from: Place, to: Place, scenarioId: string) => void) | null;
   /** Wall clock (ms since the epoch) for "last change"; ids of new own scenarios. */
   now?: () => number;
   newId?: () => string;
@@ -83,6 +87,7 @@ export class Lab {
   private readonly forkedTo = new Map<string, string>();
   private readonly tabs: TabChannel | null;
   private readonly places: LabOptions['places'];
+  private readonly moved: NonNullable<LabOptions['moved']>;
   private readonly now: () => number;
   private readonly newId: () => string;
   private readonly loadingAfterMs: number;
@@ -124,6 +129,7 @@ export class Lab {
     this.tabStorage = opts.tabStorage ?? null;
     this.scenarios = opts.scenarios ?? null;
     this.places = opts.places ?? null;
+    this.moved = opts.moved ?? (() => undefined);
     this.tabs = opts.tabs ?? null;
     this.tabs?.listen((kept) => this.keptElsewhere(kept));
     this.now = opts.now ?? (() => Date.now());
@@ -206,7 +212,7 @@ export class Lab {
         // A fresh start (an empty canvas) is a new scenario of the user's, with a page address
         // of its own (back returns to the one it replaced, kept as it was).
         const was = this.state.current?.place ?? NOWHERE;
-        const current = answered && changed ? this.ownCopy({ ...answered.doc, place: this.changeKeptAt(answered.load) }) : (answered?.doc ?? this.state.current);
+        const current = answered && changed ? this.ownCopy({ ...answered.doc, place: this.changeKeptAt(answered.load) }, fresh) : (answered?.doc ?? this.state.current);
         const switchFeedback = edit && switchEditLoaded(edit);
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
         this.set({ meta, current, problems: null, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback });
@@ -474,9 +480,14 @@ export class Lab {
     return true;
   }
 
-  /** A changed scenario is the user's own: one not kept as theirs yet gets an id of its own. */
-  private ownCopy(doc: LoadedScenario): LoadedScenario {
-    return doc.place.kind === 'mine' ? doc : { ...doc, place: { kind: 'mine', id: this.newId() } };
+  /** A changed scenario is the user's own: one not kept as theirs yet gets an id of its own,
+   *  and what is kept by its place goes with it (a fresh start, an empty canvas, takes nothing:
+   *  it is not the scenario that was open). */
+  private ownCopy(doc: LoadedScenario, fresh = false): LoadedScenario {
+    if (doc.place.kind === 'mine') return doc;
+    const own: LoadedScenario = { ...doc, place: { kind: 'mine', id: this.newId() } };
+    if (!fresh) this.moved(doc.place, own.place, doc.scenario.id);
+    return own;
   }
 
   /**
@@ -576,6 +587,7 @@ export class Lab {
     const open = this.state.current;
     if (open?.place.kind === 'mine' && open.place.id === kept.id) {
       const moved: LoadedScenario = { ...open, place: { kind: 'mine', id: copy.id } };
+      this.moved(open.place, moved.place, open.scenario.id);
       this.set({ current: moved });
       this.keep(moved, false, 'replace');
     }

@@ -7,7 +7,7 @@ import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
 import { DELETED_KEPT_MS, IndexedDbScenarioStore, lastChangeText, unavailableStore, within, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import type { Place } from '../scenario/place';
-import { placeOf, searchFor } from '../scenario/place';
+import { NOWHERE, placeOf, searchFor } from '../scenario/place';
 import { encodeScenario, textLibrary } from '../scenario/share';
 import { LAST_WORK_KEY, type KeyValueStore } from '../scenario/storage';
 import { emptyNetwork, moveNode } from '../scenario/topologyEdits';
@@ -16,6 +16,7 @@ import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { costly, InProcessWorker } from '../test/fakes';
 import { Lab } from './lab';
 import { startup } from './sharing';
+import { CompareDrafts } from './compareSession';
 
 class MemoryStore implements KeyValueStore {
   map = new Map<string, string>();
@@ -63,6 +64,7 @@ function browser() {
   const open = async (session: MemoryStore = new MemoryStore(), now?: () => number) => {
     let worker!: InProcessWorker;
     const scenarios: ScenarioStore = new IndexedDbScenarioStore(idb);
+    const drafts = new CompareDrafts(local, session);
     const lab = new Lab(() => (worker = new InProcessWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host))), {
       storage: local,
       tabStorage: session,
@@ -74,6 +76,7 @@ function browser() {
           if (how === 'push') address.pushes += 1;
         },
       },
+      moved: (from, to, scenarioId) => drafts.moved(from, to, scenarioId),
       newId: () => `m${++ids}`,
       now,
     });
@@ -89,7 +92,7 @@ function browser() {
     if (start.notice) lab.notify(start.notice);
     await lab.refreshMyScenarios();
     pump();
-    return { lab, pump, scenarios };
+    return { lab, pump, scenarios, drafts };
   };
   return { open, address, local };
 }
@@ -178,6 +181,28 @@ describe('My scenarios', () => {
     await page.lab.saved();
     expect(page.lab.getState().current?.scenario.run.duration_ms).toBe(300);
     expect(JSON.parse((await page.scenarios.get('m1'))!.json)).toEqual(designed);
+  });
+
+  it("the Compare view's variants typed on a library scenario go with the user's copy its first change makes; an empty canvas takes none", async () => {
+    const b = browser();
+    const page = await b.open();
+    const library: Place = { kind: 'library', id: 'two-sources' };
+    const typed = [{ from: '', algorithms: { SW1: 'erica_plus' }, sets: 'run.seed=2' }];
+    page.drafts.set(library, 'two-sources', typed);
+    const changed = changeDuration(page, 300);
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(page.drafts.get({ kind: 'mine', id: 'm1' }, 'two-sources')).toEqual(typed);
+    // From now on each its own.
+    page.drafts.set({ kind: 'mine', id: 'm1' }, 'two-sources', []);
+    expect(page.drafts.get(library, 'two-sources')).toEqual(typed);
+    // An empty canvas is no scenario's copy: not even variants of a file of its id go with it.
+    const empty = emptyNetwork(changed, ENGINE_CATALOGUE.fields, 'atm');
+    page.drafts.set(NOWHERE, empty.id, typed);
+    page.lab.commitEdit(changed, empty, 'x', undefined, true);
+    page.pump();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm2' });
+    expect(page.drafts.get({ kind: 'mine', id: 'm2' }, empty.id)).toBeNull();
+    await page.lab.saved();
   });
 
   it('an edit the engine had not yet taken when the page went away is there after the reload, and kept', async () => {
@@ -367,6 +392,8 @@ describe('My scenarios', () => {
     // Tab B is told at once, before it changes anything.
     expect(tabB.lab.getState().notice?.text).toMatch(/was just changed in another tab\. This tab still shows it as it was/);
     expect(tabB.lab.getState().current?.scenario.run.duration_ms).toBe(250);
+    const typed = [{ from: '', algorithms: {}, sets: 'run.seed=4' }];
+    tabB.drafts.set({ kind: 'mine', id: 'm1' }, 'two-sources', typed); // variants written in tab B
     const inB = changeDuration(tabB, 400); // ... and tab B, still at 250, changes it too
     await tabB.lab.saved();
 
@@ -378,6 +405,8 @@ describe('My scenarios', () => {
     expect(JSON.parse((await a.scenarios.get('m2'))!.json)).toEqual(inB);
     expect(tabB.lab.getState().notice?.text).toMatch(/changed in another tab since this tab opened it\. Both are kept/);
     expect(tabB.lab.getState().myScenarios.map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+    // Tab B's Compare variants went with its copy.
+    expect(tabB.drafts.get({ kind: 'mine', id: 'm2' }, 'two-sources')).toEqual(typed);
 
     // Tab B's later changes go on to its copy, with no more copies; tab A's to m1, unchecked by B.
     changeDuration(tabB, 450);

@@ -26,6 +26,7 @@ import { SweepView } from './SweepView';
 import type { CompareSession } from '../lab/compareSession';
 import { CompareView } from './CompareView';
 import { LIBRARY } from '../scenario/library';
+import { NOWHERE } from '../scenario/place';
 import { LessonPanel } from './LessonPanel';
 import type { PortInspect } from './SwitchExplain';
 import { NetworkEditor } from './editor/NetworkEditor';
@@ -375,6 +376,7 @@ export function App({
             compare={compare}
             current={state.current?.scenario}
             currentJson={state.current?.json}
+            place={state.current?.place ?? NOWHERE}
             catalogue={state.catalogue}
             library={LIBRARY.entries}
             look={classroom.look}
@@ -449,7 +451,7 @@ export function App({
           onExportRun={exportRun}
           onCompareWith={(ids) => {
             if (!state.current) return;
-            compare.start(state.current.json, ids.map((from) => ({ from, sets: [] })));
+            compare.start(state.current.json, ids.map((from) => ({ from, sets: [] })), state.current.place);
             setWorkspace('compare');
           }}
         />}

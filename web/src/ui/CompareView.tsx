@@ -21,7 +21,8 @@ import {
   type RunWindow,
   type VariantDraft,
 } from '../lab/compare';
-import { digestMatches, type CompareSession } from '../lab/compareSession';
+import { digestMatches, draftsKey, type CompareSession } from '../lab/compareSession';
+import type { Place } from '../scenario/place';
 import type { LibraryEntry } from '../scenario/library';
 import { textLibrary } from '../scenario/share';
 import { formatStat } from './SweepView';
@@ -59,6 +60,7 @@ export function CompareView({
   compare,
   current,
   currentJson,
+  place,
   catalogue,
   library,
   onOpen,
@@ -69,27 +71,30 @@ export function CompareView({
   compare: CompareSession;
   current: Scenario | undefined;
   currentJson: string | undefined;
+  /** Where the current scenario is kept: its variants are kept by it. */
+  place: Place;
   catalogue: Catalogue | null;
   library: readonly LibraryEntry[];
   /** Opens a run's scenario in the lab's charts. */
   onOpen: (json: string, origin: string) => void;
 }) {
   const s = useSyncExternalStore(compare.subscribe, compare.getState);
-  // The variants being written, as the session keeps them per scenario (they outlive a switch
-  // of tab and a reload); variants started elsewhere (a compare link, a lesson's button) show
-  // as they ran.
-  const id = current?.id ?? '';
-  const [shown, setShown] = useState(() => ({ id, drafts: compare.drafts.get(id) ?? [emptyDraft()] }));
-  // Another scenario opened: its own variants.
-  const drafts = shown.id === id ? shown.drafts : (compare.drafts.get(id) ?? [emptyDraft()]);
+  // The variants being written, as the session keeps them per scenario place (they outlive a
+  // switch of tab, a reload and the browser's restart); variants started elsewhere (a compare
+  // link, a lesson's button) show as they ran.
+  const id = current?.id ?? null;
+  const key = draftsKey(place, id);
+  const [shown, setShown] = useState(() => ({ key, drafts: compare.drafts.get(place, id) ?? [emptyDraft()] }));
+  // Another scenario opened (or this one moved: the user's copy made at a first change): its own variants.
+  const drafts = shown.key === key ? shown.drafts : (compare.drafts.get(place, id) ?? [emptyDraft()]);
   // A comparison started from elsewhere while this view shows (a lesson's button): its variants.
   useEffect(() => {
-    const kept = compare.drafts.get(id);
-    if (kept) setShown({ id, drafts: kept });
+    const kept = compare.drafts.get(place, id);
+    if (kept) setShown({ key, drafts: kept });
   }, [s.variants]);
   const setDrafts = (ds: VariantDraft[]) => {
-    setShown({ id, drafts: ds });
-    if (id) compare.drafts.set(id, ds);
+    setShown({ key, drafts: ds });
+    compare.drafts.set(place, id, ds);
   };
   const [link, setLink] = useState('');
   const partners = useMemo(() => (currentJson ? sameTopology(currentJson, library) : []), [currentJson, library]);
@@ -119,7 +124,7 @@ export function CompareView({
   const run = (ds = drafts) => {
     if (!currentJson) return;
     setLink('');
-    compare.start(currentJson, ds.map(specOfDraft), null, ds);
+    compare.start(currentJson, ds.map(specOfDraft), place, { drafts: ds });
   };
   const withLesson = () => {
     const ds = lessonPartners.map((id) => ({ ...emptyDraft(), from: id }));
