@@ -25,6 +25,25 @@ const markers = (page: Page) =>
       }),
   );
 
+/**
+ * Steps the paused run and waits until the step is done and drawn: paused at a later time, the
+ * view's clock showing it. (Waiting for 'paused' alone returns at once, before the worker has
+ * heard of the step; markers read then are the old time's, and the drawing changes under the
+ * next click.)
+ */
+async function step(page: Page, { holdingMouse = false } = {}) {
+  const before = (await status(page))!.nowMs;
+  // With a mouse button held down, the click is sent to the button without moving the mouse.
+  if (holdingMouse) await page.getByTestId('step').dispatchEvent('click');
+  else await page.getByTestId('step').click();
+  await expect.poll(async () => {
+    const s = await status(page);
+    return s?.mode === 'paused' && s.nowMs > before ? s.nowMs : null;
+  }).not.toBeNull();
+  const nowMs = (await status(page))!.nowMs;
+  await expect(page.getByTestId('nv-clock')).toHaveText(`t = ${nowMs.toFixed(3)} ms`);
+}
+
 /** two-sources in the Network view, slow motion (the trace on), run to 1 ms and paused there. */
 async function pausedInSlowMotionAt1ms(page: Page) {
   const errors = await openLab(page, '/?scenario=two-sources');
@@ -105,21 +124,13 @@ test('two-sources: the Network view animates links, queues and ACRs; an RM cell 
   await waitForMode(page, 'paused');
   // Step 10 µs at a time until a backward cell is on screen.
   await page.getByTestId('step-ms').fill('0.01');
-  for (let i = 0; i < 60 && !(await markers(page)).some((m) => m.cls.includes('nv-rm-backward') && m.clickable); i++) {
-    await page.getByTestId('step').click();
-    await waitForMode(page, 'paused');
-  }
+  for (let i = 0; i < 60 && !(await markers(page)).some((m) => m.cls.includes('nv-rm-backward') && m.clickable); i++) await step(page);
+  const paused = (await markers(page)).filter((m) => m.clickable);
+  expect(paused.length).toBeGreaterThan(0);
+  const pick = paused.find((m) => m.cls.includes('nv-rm-backward')) ?? paused[0];
+  await page.locator(`[data-cell="${pick.id}"] > g`).click({ force: true });
   const panel = page.getByTestId('nv-cell');
-  // Read the markers and click one; read again if the click found none (a marker element is
-  // reused for another cell when the view repaints, so what was read may have moved).
-  let pick!: Awaited<ReturnType<typeof markers>>[number];
-  await expect(async () => {
-    const paused = (await markers(page)).filter((m) => m.clickable);
-    expect(paused.length).toBeGreaterThan(0);
-    pick = paused.find((m) => m.cls.includes('nv-rm-backward')) ?? paused[0];
-    await page.locator(`[data-cell="${pick.id}"] > g`).click({ force: true });
-    await expect(panel).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+  await expect(panel).toHaveAttribute('data-cell', pick.id);
   await expect(panel.locator('[data-name="dir"]')).toContainText(/DIR = [01]/);
   await expect(panel.locator('[data-name="ccr"]')).toContainText('Mbps');
   const journey = panel.getByTestId('nv-journey');
@@ -168,10 +179,7 @@ test("vpc-abr: a virtual path's RM cell is drawn and named as the path's, carrie
   await page.getByTestId('until-ms').fill('2');
   await page.getByTestId('run-until').click();
   await waitForMode(page, 'paused');
-  for (let i = 0; i < 60 && !(await markers(page)).some((m) => m.clickable); i++) {
-    await page.getByTestId('step').click();
-    await waitForMode(page, 'paused');
-  }
+  for (let i = 0; i < 60 && !(await markers(page)).some((m) => m.clickable); i++) await step(page);
   const [pick] = (await markers(page)).filter((m) => m.clickable);
   const vp = await page.locator(`[data-cell="${pick.id}"]`).getAttribute('data-vp');
   expect(vp).toMatch(/^VP[1-5]$/);
@@ -181,6 +189,7 @@ test("vpc-abr: a virtual path's RM cell is drawn and named as the path's, carrie
   await expect(page.locator(`[data-cell="${pick.id}"]`)).toHaveAttribute('aria-label', new RegExp(`RM cell of ${vp}\\b`));
   await page.locator(`[data-cell="${pick.id}"] > g`).click({ force: true });
   const panel = page.getByTestId('nv-cell');
+  await expect(panel).toHaveAttribute('data-cell', pick.id);
   await expect(panel.locator('.nv-cell-head')).toContainText(`${vp} · RM cell #`);
   await expect(panel.locator('.nv-cell-head')).toContainText(`(the virtual path's loop from ${path.from}, carried under ${carrier})`);
   await expect(panel.getByTestId('nv-journey').locator('li').first()).toContainText(`sent by`);
@@ -369,10 +378,7 @@ test('paused, an RM cell is reached with Tab and opened with Enter (or Space, wh
   const errors = await pausedInSlowMotionAt1ms(page);
   // On a LAN a cell is on a link for microseconds: step 10 µs at a time until some are.
   await page.getByTestId('step-ms').fill('0.01');
-  for (let i = 0; i < 60 && (await markers(page)).length < 2; i++) {
-    await page.getByTestId('step').click();
-    await waitForMode(page, 'paused');
-  }
+  for (let i = 0; i < 60 && (await markers(page)).length < 2; i++) await step(page);
   expect((await markers(page)).length).toBeGreaterThan(0);
 
   // From the view's last button, Tab comes to a cell; it says what it is.
@@ -399,6 +405,31 @@ test('paused, an RM cell is reached with Tab and opened with Enter (or Space, wh
   }
   await page.waitForTimeout(300);
   expect((await status(page))!.mode).toBe('paused');
+  expect(errors).toEqual([]);
+});
+
+// Markers are pooled: each frame gives the i-th cell drawn the i-th marker, so when the drawing
+// changes between a press and its release (the run plays or steps), the marker under the pointer
+// may be another cell's, or there is none. The cell opened is the one pressed, as when a moving
+// cell is clicked in slow motion.
+test('a marker pressed while the drawing changes (the run steps before the release) opens the cell pressed', async ({ page }) => {
+  const errors = await pausedInSlowMotionAt1ms(page);
+  await page.getByTestId('step-ms').fill('0.01');
+  for (let i = 0; i < 60 && !(await markers(page)).some((m) => m.clickable); i++) await step(page);
+  const [pressed] = (await markers(page)).filter((m) => m.clickable);
+  const at = await page.locator(`[data-cell="${pressed.id}"] > g`).evaluate((shape) => {
+    const b = shape.getBoundingClientRect();
+    return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+  });
+  const under = () => page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest<SVGGElement>('[data-cell]')?.dataset.cell ?? null, at);
+  expect(await under()).toBe(pressed.id);
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.down();
+  // The run steps with the button held: under the pointer now is another cell's marker, or none.
+  await step(page, { holdingMouse: true });
+  expect(await under()).not.toBe(pressed.id);
+  await page.mouse.up();
+  await expect(page.getByTestId('nv-cell')).toHaveAttribute('data-cell', pressed.id);
   expect(errors).toEqual([]);
 });
 

@@ -355,7 +355,15 @@ const NetworkCanvas = memo(function NetworkCanvas({
             </div>
           ))}
           <svg className="nv-overlay" width="1" height="1">
-            <g ref={painter.markerLayer} data-testid="nv-markers" onClick={painter.clicked} onKeyDown={painter.keyed} />
+            <g
+              ref={painter.markerLayer}
+              data-testid="nv-markers"
+              onPointerDown={painter.pressed}
+              onPointerUp={painter.released}
+              onPointerCancel={painter.pressCancelled}
+              onClick={painter.clicked}
+              onKeyDown={painter.keyed}
+            />
           </svg>
         </ViewportPortal>
       </ReactFlow>

@@ -40,7 +40,7 @@ export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkP
   const algorithmName = (a: string) => lowererName(a, state.catalogue?.algorithms ?? []);
   if (!cell) {
     return (
-      <div className="nv-cell" data-testid="nv-cell">
+      <div className="nv-cell" data-testid="nv-cell" data-cell={id}>
         <p>That RM cell is no longer in the trace kept.</p>
         <button className="btn" onClick={onClose}>
           Close
@@ -52,7 +52,7 @@ export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkP
   const f = fieldsAt(cell, shownUs) ?? fieldsAt(cell, Infinity)!;
   const j = journeyOf(cell);
   return (
-    <div className="nv-cell" data-testid="nv-cell" aria-live="polite">
+    <div className="nv-cell" data-testid="nv-cell" data-cell={id} aria-live="polite">
       <div className="nv-cell-head">
         <strong>
           {loopName(cell)} · RM cell #{cell.seq}

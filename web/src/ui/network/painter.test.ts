@@ -136,4 +136,48 @@ describe('NetworkPainter: one frame at the shown time', () => {
     fast.painter.frame();
     expect([...layer.children].filter((g) => (g as SVGGElement).style.display !== 'none')).toHaveLength(0);
   });
+
+  it('a press on a marker picks its cell, though a frame drawn before the release puts another cell in that marker', () => {
+    const { painter, rmLog, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const rec = (time_us: number, connection: string, node: string, direction: RmRecord['direction']): RmRecord => ({
+      time_us,
+      connection,
+      rm_seq: 3,
+      node,
+      direction,
+      er_in_mbps: 100,
+      er_out_mbps: 100,
+      ccr_mbps: 25,
+      ci: false,
+      ni: false,
+      bn: false,
+      by: '',
+      vp: '',
+      feedback: null,
+      acr_before_mbps: null,
+      acr_after_mbps: null,
+    });
+    rmLog.append([rec(900, 'C1', 'S1', 'sent'), rec(910, 'C1', 'SW1', 'forward')], 0);
+    setStatus({ nowMs: 0.905 });
+    painter.frame();
+    const first = layer.children[0] as SVGGElement;
+    const c1 = first.dataset.cell!;
+    painter.pressed({ button: 0, pointerId: 1, target: first.querySelector('path'), currentTarget: layer });
+    // The run goes on (playing, or a step) and C2's cell sets out: the newest is drawn first, so
+    // the marker pressed is C2's now.
+    rmLog.append([rec(906, 'C2', 'S2', 'sent'), rec(916, 'C2', 'SW1', 'forward')], 0);
+    setStatus({ nowMs: 0.907 });
+    painter.frame();
+    expect(first.dataset.connection).toBe('C2');
+    painter.released({ pointerId: 1 });
+    expect(painter.pickedCell).toBe(c1);
+    // The click the release brings (here on the marker now C2's, as after a touch) picks no other.
+    painter.clicked({ target: first.querySelector('path') });
+    expect(painter.pickedCell).toBe(c1);
+    // A click with no press (assistive technology's) picks the cell of the marker clicked.
+    painter.clicked({ target: first.querySelector('path') });
+    expect(painter.pickedCell).toBe(first.dataset.cell);
+  });
 });

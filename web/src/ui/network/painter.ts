@@ -66,6 +66,10 @@ export class NetworkPainter implements FrameClient {
   private index: RmCellIndex | null = null;
   private consumed = 0;
   private picked: string | null = null;
+  /** A press on a marker under way: the cell it began on, and its pointer. */
+  private press: { cell: string; pointerId: number } | null = null;
+  /** A press was picked at its release: the click the browser sends after it picks nothing more. */
+  private pressPicked = false;
   private pickListeners = new Set<(id: string | null) => void>();
   /** What was written last, by element key, so that an unchanged value is not written again. */
   private written = new Map<string, string>();
@@ -123,6 +127,7 @@ export class NetworkPainter implements FrameClient {
     if (el === this.markers) return;
     this.markers = el;
     this.pool = [];
+    this.press = null;
     el?.replaceChildren();
   };
 
@@ -134,19 +139,51 @@ export class NetworkPainter implements FrameClient {
     this.picked = id;
     for (const l of this.pickListeners) l(id);
   }
-  /** A click in the marker layer: picks the cell clicked (or none). */
+  /**
+   * A press on a marker notes the cell the marker stands for at the press: the one the user sees
+   * under the pointer. Its release picks that cell. The markers are pooled (the i-th cell drawn in
+   * the i-th element), so a frame drawn between press and release can give the element another
+   * cell (a cell setting out moves every other one to the next element), or put another element
+   * under the pointer, or none. Read at the click, the cell was lost: the browser sends the click
+   * to what the two elements share (the layer, naming no cell, or the pane), and after a touch to
+   * what the tap is nearest to by then. The layer captures the pointer so that the release comes
+   * back here wherever the cells have gone.
+   */
+  pressed = (e: { button: number; pointerId: number; target: EventTarget | null; currentTarget: EventTarget | null }) => {
+    this.pressPicked = false;
+    const cell = e.button === 0 ? cellOf(e.target) : null;
+    this.press = cell === null ? null : { cell, pointerId: e.pointerId };
+    // (jsdom has no pointer capture.)
+    if (this.press && e.currentTarget instanceof Element) e.currentTarget.setPointerCapture?.(e.pointerId);
+  };
+  released = (e: { pointerId: number }) => {
+    if (!this.press || this.press.pointerId !== e.pointerId) return;
+    const { cell } = this.press;
+    this.press = null;
+    this.pressPicked = true;
+    this.pick(cell);
+  };
+  /** A press the browser took over (a touch that became a scroll): no pick. */
+  pressCancelled = () => {
+    this.press = null;
+  };
+  /** A click in the marker layer with no press before it (assistive technology's): picks the
+   *  cell clicked, or none. After a press, its release has picked. */
   clicked = (e: { target: EventTarget | null }) => {
-    const g = e.target instanceof Element ? e.target.closest<SVGGElement>('[data-cell]') : null;
-    this.pick(g?.dataset.cell ?? null);
+    if (this.pressPicked) {
+      this.pressPicked = false;
+      return;
+    }
+    this.pick(cellOf(e.target));
   };
   /** Enter or Space on a focused marker picks its cell, as a click does (and does not play). */
   keyed = (e: { key: string; target: EventTarget | null; preventDefault(): void; stopPropagation(): void }) => {
     if (e.key !== 'Enter' && e.key !== ' ') return;
-    const g = e.target instanceof Element ? e.target.closest<SVGGElement>('[data-cell]') : null;
-    if (!g) return;
+    const id = cellOf(e.target);
+    if (id === null) return;
     e.preventDefault();
     e.stopPropagation();
-    this.pick(g.dataset.cell ?? null);
+    this.pick(id);
   };
   onPick(fn: (id: string | null) => void): () => void {
     this.pickListeners.add(fn);
@@ -307,6 +344,12 @@ function phaseName(phase: string, ethernet: boolean): string {
   if (phase === 'notification') return 'QCN congestion notification';
   if (ethernet) return phase === 'forward' ? 'Rate-discovery frame, forward' : 'Rate-discovery frame, reflected';
   return phase === 'forward' ? 'Forward RM cell' : 'Backward RM cell';
+}
+
+/** The cell of the marker an event came from (null: none). */
+function cellOf(target: EventTarget | null): string | null {
+  const g = target instanceof Element ? target.closest<SVGGElement>('[data-cell]') : null;
+  return g?.dataset.cell ?? null;
 }
 
 /** A pooled marker not in use: hidden, and naming no cell. */
