@@ -4,6 +4,7 @@ import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
 import { cellAt, cellsAt, fieldsAt, journeyOf, LOST_AFTER_HOPS, neighboursOf, RmCellIndex } from './rmCells';
+import { rmRecord } from '../test/rmRecord';
 
 const scenarioOf = (id: string): Scenario => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
 
@@ -25,24 +26,8 @@ function indexOf(s: Scenario, records: readonly RmRecord[]): RmCellIndex {
   return index;
 }
 
-const rec = (time_us: number, node: string, direction: RmRecord['direction'], er_in: number | null = 100, er_out: number | null = er_in, by = ''): RmRecord => ({
-  time_us,
-  connection: 'C1',
-  rm_seq: 0,
-  node,
-  direction,
-  er_in_mbps: er_in,
-  er_out_mbps: er_out,
-  ccr_mbps: 10,
-  ci: false,
-  ni: false,
-    bn: false,
-  by,
-  vp: '',
-  feedback: null,
-  acr_before_mbps: null,
-  acr_after_mbps: null,
-});
+const rec = (time_us: number, node: string, direction: RmRecord['direction'], er_in: number | null = 100, er_out: number | null = er_in, by = ''): RmRecord =>
+  rmRecord({ time_us, node, direction, er_in_mbps: er_in, er_out_mbps: er_out, ccr_mbps: 10, by });
 
 describe('RmCellIndex: the trace grouped into RM cells', () => {
   it('two-sources: every cell that went round visits source, SW1, SW2, its destination and back, in that order', () => {

@@ -1,26 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { RmRecord } from '../contract/engine';
 import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, RmLog } from './rmLog';
+import { rmRecord } from '../test/rmRecord';
 
-const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord => ({
-  time_us: i * 10,
-  connection: i % 2 ? 'C2' : 'C1',
-  rm_seq: i,
-  node: i % 3 ? 'SW1' : 'SW2',
-  direction: i % 4 ? 'forward' : 'backward',
-  er_in_mbps: 100,
-  er_out_mbps: 100,
-  ccr_mbps: 25,
-  ci: false,
-  ni: false,
-    bn: false,
-  by: '',
-  vp: '',
-  feedback: null,
-  acr_before_mbps: null,
-  acr_after_mbps: null,
-  ...over,
-});
+const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord =>
+  rmRecord({
+    time_us: i * 10,
+    connection: i % 2 ? 'C2' : 'C1',
+    rm_seq: i,
+    node: i % 3 ? 'SW1' : 'SW2',
+    direction: i % 4 ? 'forward' : 'backward',
+    ...over,
+  });
 
 describe('RmLog', () => {
   it('keeps the run\'s first events when the run goes back, the later ones to come again', () => {

@@ -12,6 +12,7 @@ import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
 import { laneLook, networkLayout, pointOnLane, sourceUtilisation } from './geometry';
 import { NetworkPainter, UTIL_STEP_PERCENT } from './painter';
+import { rmRecord } from '../../test/rmRecord';
 
 const scenario = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
 const meta: SeriesMeta[] = [
@@ -89,24 +90,8 @@ describe('NetworkPainter: one frame at the shown time', () => {
     const { painter, rmLog, layout, setStatus } = setup(0.0001);
     const layer = svg('g') as SVGGElement;
     painter.markerLayer(layer);
-    const rec = (time_us: number, node: string, direction: RmRecord['direction'], er: number): RmRecord => ({
-      time_us,
-      connection: 'C1',
-      rm_seq: 3,
-      node,
-      direction,
-      er_in_mbps: er,
-      er_out_mbps: er,
-      ccr_mbps: 25,
-      ci: false,
-      ni: false,
-    bn: false,
-      by: '',
-      vp: '',
-      feedback: null,
-      acr_before_mbps: null,
-      acr_after_mbps: null,
-    });
+    const rec = (time_us: number, node: string, direction: RmRecord['direction'], er: number): RmRecord =>
+      rmRecord({ time_us, rm_seq: 3, node, direction, er_in_mbps: er, er_out_mbps: er });
     rmLog.append([rec(900, 'S1', 'sent', 155.52), rec(910, 'SW1', 'forward', 155.52)], 0);
     setStatus({ nowMs: 0.905 });
     painter.frame();
@@ -141,24 +126,8 @@ describe('NetworkPainter: one frame at the shown time', () => {
     const { painter, rmLog, setStatus } = setup(0.0001);
     const layer = svg('g') as SVGGElement;
     painter.markerLayer(layer);
-    const rec = (time_us: number, connection: string, node: string, direction: RmRecord['direction']): RmRecord => ({
-      time_us,
-      connection,
-      rm_seq: 3,
-      node,
-      direction,
-      er_in_mbps: 100,
-      er_out_mbps: 100,
-      ccr_mbps: 25,
-      ci: false,
-      ni: false,
-      bn: false,
-      by: '',
-      vp: '',
-      feedback: null,
-      acr_before_mbps: null,
-      acr_after_mbps: null,
-    });
+    const rec = (time_us: number, connection: string, node: string, direction: RmRecord['direction']): RmRecord =>
+      rmRecord({ time_us, connection, rm_seq: 3, node, direction });
     rmLog.append([rec(900, 'C1', 'S1', 'sent'), rec(910, 'C1', 'SW1', 'forward')], 0);
     setStatus({ nowMs: 0.905 });
     painter.frame();
