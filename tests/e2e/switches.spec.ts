@@ -189,6 +189,39 @@ test("ERICA's target_utilization changed on SW1 while playing applies from then 
   expect(errors).toEqual([]);
 });
 
+test('set again after going back, a parameter replaces its later recorded change, and the panel names it', async ({ page }) => {
+  const errors = await openLab(page);
+  await inspect(page, 'SW1');
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  const runTo = async (ms: number) => {
+    await page.getByTestId('until-ms').fill(String(ms));
+    await page.getByTestId('run-until').click();
+    await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(ms);
+    await waitForMode(page, 'paused');
+  };
+  await runTo(60);
+  await field.fill('0.6');
+  await field.press('Enter');
+  await expect(page.getByTestId('changes')).toContainText('at 60.00 ms: SW1 target_utilization → 0.6');
+  // Back to 20 ms (Home, then two tenths of the run), and 0.7 from there.
+  const slider = page.getByRole('slider', { name: 'Time' });
+  await slider.focus();
+  await slider.press('Home');
+  for (let i = 0; i < 2; i++) await slider.press('PageUp');
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(20);
+  await waitForMode(page, 'paused');
+  await field.fill('0.7');
+  await field.press('Enter');
+  await expect(page.getByTestId('switch-note')).toHaveText(
+    'target_utilization = 0.7 from 20.00 ms on: it replaces the change of target_utilization recorded for later (at 60.00 ms → 0.6).',
+  );
+  await expect(page.getByTestId('changes')).toContainText('at 20.00 ms: SW1 target_utilization → 0.7');
+  await expect(page.getByTestId('changes')).not.toContainText('→ 0.6');
+  expect((await scenarioOf(page)).changes).toEqual([{ at_ms: 20, node: 'SW1', param: 'target_utilization', value: 0.7 }]);
+  await page.getByTestId('switch-inspector').screenshot({ path: resolve(repoRoot, 'test-results/screens/switch-replaced-change.png') });
+  expect(errors).toEqual([]);
+});
+
 test('input out of range is refused at its field with the range shown, and the scenario does not change', async ({
   page,
 }) => {

@@ -162,12 +162,13 @@ impl Simulation {
     }
 
     /// Changes a switch parameter from the current time on; the change is recorded in the
-    /// scenario (see `scenario()`). Returns "" on success, else a JSON `{path, rule}` problem
+    /// scenario (see `scenario()`), replacing the later recorded changes of that parameter.
+    /// Returns JSON: `{"replaced": [ParamChange…]}` on success, else a `{path, rule}` problem
     /// (path relative to the change: `node`, `param` or `value`).
     #[wasm_bindgen(js_name = setParam)]
     pub fn set_param(&mut self, node: &str, param: &str, value: f64) -> String {
         match self.0.set_param(node, param, value) {
-            Ok(()) => String::new(),
+            Ok(replaced) => serde_json::json!({ "replaced": replaced }).to_string(),
             Err(problem) => serde_json::to_string(&problem).expect("problem serialises"),
         }
     }

@@ -46,8 +46,9 @@ export interface Simulation {
   digest(): string;
   /**
    * Changes a switch parameter from the current simulated time on (after every event at that
-   * time) and records it in the scenario's `changes`. Returns "" on success, else a JSON
-   * Problem whose path is relative to the change (`node`, `param` or `value`).
+   * time) and records it in the scenario's `changes`, replacing the changes of that parameter
+   * of that switch recorded for later times. Returns JSON: `{"replaced": ParamChange[]}` on
+   * success, else a Problem whose path is relative to the change (`node`, `param` or `value`).
    */
   setParam(node: string, param: string, value: number): string;
   /** The scenario as run so far, with the changes made during the run (JSON). */

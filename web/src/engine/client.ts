@@ -24,10 +24,12 @@ export interface ClientHandlers {
   invalid?(problems: Problem[], seq?: number): void;
   samples?(data: Float64Array, width: number): void;
   status?(status: RunStatus): void;
-  /** The answer to setParam: the recorded change and the scenario with it, or the problem. */
+  /** The answer to setParam: the recorded change, the later ones of that parameter it
+   *  replaced and the scenario with it, or the problem. */
   paramSet?(answer: {
     request: { node: string; param: string; value: number };
     change: ParamChange | null;
+    replaced: ParamChange[];
     problem: Problem | null;
     scenario: string;
   }): void;

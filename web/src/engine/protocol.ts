@@ -83,14 +83,17 @@ export type FromWorker =
   | { type: 'status'; status: RunStatus }
   /**
    * The answer to a setParam: the recorded change, or the problem that refused it (path
-   * relative to the change: `node`, `param` or `value`); `scenario` is the scenario with every
-   * change recorded so far (JSON), unchanged when the change was refused.
+   * relative to the change: `node`, `param` or `value`); `replaced`: the changes of that
+   * parameter recorded for later times, which it replaced (a run gone back in time keeps its
+   * recording); `scenario` is the scenario with every change recorded so far (JSON),
+   * unchanged when the change was refused.
    */
   | {
       type: 'paramSet';
       run: number;
       request: { node: string; param: string; value: number };
       change: ParamChange | null;
+      replaced: ParamChange[];
       problem: Problem | null;
       scenario: string;
     }

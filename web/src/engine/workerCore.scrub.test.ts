@@ -96,6 +96,26 @@ describe('WorkerCore going back in time', () => {
     expect(done.page.digest).toBeNull(); // the summary belonged to the end
   });
 
+  it('a change set again after going back replaces the later one: the run is as if only it had been made', () => {
+    const again = run(twoSources(), [
+      { type: 'runUntil', ms: 60 },
+      { type: 'setParam', node: 'SW1', param: 'target_utilization', value: 0.6 },
+      { type: 'runUntil', ms: 70 },
+      { type: 'scrub', ms: 20 },
+      { type: 'setParam', node: 'SW1', param: 'target_utilization', value: 0.7 },
+      { type: 'runUntil', ms: 100 },
+    ]);
+    const only = run(twoSources(), [
+      { type: 'runUntil', ms: 20 },
+      { type: 'setParam', node: 'SW1', param: 'target_utilization', value: 0.7 },
+      { type: 'runUntil', ms: 100 },
+    ]);
+    expect(again.page.rows).toEqual(only.page.rows);
+    expect(again.page.digest).toBe(only.page.digest);
+    const answers = again.host.messages.filter((m) => m.type === 'paramSet');
+    expect(answers.at(-1)).toMatchObject({ change: { at_ms: 20, value: 0.7 }, replaced: [{ at_ms: 60, value: 0.6 }] });
+  });
+
   it('keeps a live change made before going back: the replay has it, as a reset would', () => {
     const changed = run(twoSources(), [
       { type: 'runUntil', ms: 20 },

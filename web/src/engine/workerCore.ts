@@ -2,7 +2,7 @@
 // it owns one Simulation, answers control messages, and while playing advances the engine in
 // slices sized to a wall-clock budget, so control messages are handled between slices.
 
-import type { EngineModule, Explain, Problem, RmDirection, RmRecord, SeriesMeta, TracingSimulation as Simulation } from '../contract/engine';
+import type { EngineModule, Explain, ParamChange, Problem, RmDirection, RmRecord, SeriesMeta, TracingSimulation as Simulation } from '../contract/engine';
 import { Checkpoints } from './checkpoints';
 import { ENGINE_TRACE_CAPACITY, type FromWorker, type Mode, type RunStatus, type Speed, type ToWorker } from './protocol';
 import type { Scenario } from '../contract/scenario';
@@ -187,10 +187,9 @@ export class WorkerCore {
    */
   private setParam(sim: Simulation, node: string, param: string, value: number) {
     const request = { node, param, value };
-    const answer = sim.setParam(node, param, value);
-    if (answer) {
-      const problem = JSON.parse(answer) as Problem;
-      this.host.post({ type: 'paramSet', run: this.run, request, change: null, problem, scenario: this.scenarioJson });
+    const answer = JSON.parse(sim.setParam(node, param, value)) as Problem | { replaced: ParamChange[] };
+    if (!('replaced' in answer)) {
+      this.host.post({ type: 'paramSet', run: this.run, request, change: null, replaced: [], problem: answer, scenario: this.scenarioJson });
       return;
     }
     this.scenarioJson = sim.scenario();
@@ -198,7 +197,7 @@ export class WorkerCore {
     this.checkpoints?.clear();
     const changes = (JSON.parse(this.scenarioJson) as Scenario).changes ?? [];
     const change = changes[changes.length - 1] ?? null;
-    this.host.post({ type: 'paramSet', run: this.run, request, change, problem: null, scenario: this.scenarioJson });
+    this.host.post({ type: 'paramSet', run: this.run, request, change, replaced: answer.replaced, problem: null, scenario: this.scenarioJson });
   }
 
   /**

@@ -32,7 +32,7 @@ import { lessonSteps } from './lessonWalk';
 import { StatusThrottle } from './statusThrottle';
 import { ExplainRequests, type ExplainTarget } from './explain';
 import { PAGE_TRACE_CAPACITY, RmLog } from './rmLog';
-import { liveChangeRefused, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
+import { liveChangeRefused, liveChangeReplaced, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
 import { pathEditLoaded, pathEditRefused, VirtualPathCommands } from './virtualPathCommands';
 
 export type * from './state';
@@ -239,7 +239,7 @@ export class Lab {
         }
         this.loads.next();
       },
-      paramSet: ({ request, change, problem, scenario }) => {
+      paramSet: ({ request, change, replaced, problem, scenario }) => {
         const current = this.state.current;
         if (!current) return;
         if (change) {
@@ -250,7 +250,7 @@ export class Lab {
           // A live change is not an undoable edit: the history starts again from here, so an
           // undo cannot load a document without it.
           this.edits.forget();
-          this.set({ current: next, switchFeedback: null });
+          this.set({ current: next, switchFeedback: liveChangeReplaced(change, replaced) });
           this.keep(next, true, 'replace');
         } else if (problem) {
           this.set({ switchFeedback: liveChangeRefused(request, problem) });

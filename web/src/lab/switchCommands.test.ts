@@ -45,6 +45,50 @@ describe('switch commands through the lab', () => {
     expect(t.lab.getState().current!.scenario.changes!.at(-1)).toMatchObject({ value: 0.9 });
   });
 
+  it('a live change replaces the changes of its parameter recorded for later, and says which (a run gone back keeps its recording)', () => {
+    const t = setup();
+    lab = t.lab;
+    const recorded = (s: Scenario) => ({
+      ...s,
+      changes: [
+        { at_ms: 50, node: 'SW1', param: 'target_utilization', value: 0.95 },
+        { at_ms: 60, node: 'SW1', param: 'delta', value: 0.2 },
+      ],
+    });
+    t.lab.load(JSON.stringify(recorded(JSON.parse(twoSources()) as Scenario)), 'two-sources');
+    t.pump();
+    t.lab.runUntil(20);
+    t.pump();
+    t.lab.switches.setParam('SW1', 'target_utilization', 0.6);
+    t.pump();
+    const st = t.lab.getState();
+    expect(st.current!.scenario.changes).toEqual([
+      { at_ms: 60, node: 'SW1', param: 'delta', value: 0.2 },
+      { at_ms: 20, node: 'SW1', param: 'target_utilization', value: 0.6 },
+    ]);
+    expect(st.switchFeedback).toMatchObject({
+      node: 'SW1',
+      note: 'target_utilization = 0.6 from 20.00 ms on: it replaces the change of target_utilization recorded for later (at 50.00 ms → 0.95).',
+    });
+    // A change that replaces nothing says nothing more.
+    t.lab.switches.setParam('SW1', 'target_utilization', 0.7);
+    t.pump();
+    expect(t.lab.getState().switchFeedback).toBeNull();
+  });
+
+  it('a starting value set at t = 0 keeps the changes recorded for later, and names them', () => {
+    const t = setup();
+    lab = t.lab;
+    const s = JSON.parse(twoSources()) as Scenario;
+    t.lab.load(JSON.stringify({ ...s, changes: [{ at_ms: 50, node: 'SW1', param: 'target_utilization', value: 0.95 }] }), 'two-sources');
+    t.pump();
+    t.lab.switches.setParam('SW1', 'target_utilization', 0.6);
+    t.pump();
+    const st = t.lab.getState();
+    expect(st.current!.scenario.changes).toHaveLength(1);
+    expect(st.switchFeedback!.note).toBe('target_utilization set from t = 0. The recorded change at 50.00 ms → 0.95 still applies.');
+  });
+
   it('a change the engine refuses is shown at its field and changes nothing', () => {
     const t = setup();
     lab = t.lab;

@@ -44,6 +44,21 @@ export function switchEditRefused(loaded: Scenario, edit: SwitchEdit, problems: 
   return { node: edit.node, ...problemsByField(loaded, edit.node, problems), note: null };
 }
 
+/**
+ * What the inspector says when a live change replaced the changes of its parameter recorded for
+ * later times (the run went back in time, keeping its recording): which ones, so that none goes
+ * unnoticed. Null when it replaced none.
+ */
+export function liveChangeReplaced(change: ParamChange, replaced: ParamChange[]): SwitchFeedback | null {
+  if (replaced.length === 0) return null;
+  const which = replaced.map((c) => `at ${c.at_ms.toFixed(2)} ms → ${c.value}`).join(', ');
+  const one = replaced.length === 1;
+  const note =
+    `${change.param} = ${change.value} from ${change.at_ms.toFixed(2)} ms on: it replaces the ` +
+    `change${one ? '' : 's'} of ${change.param} recorded for later (${which}).`;
+  return { node: change.node, fields: {}, other: [], note };
+}
+
 /** What the inspector says when the engine refuses a live change: the rule at the parameter
  *  (or at the switch, when the node is the problem). */
 export function liveChangeRefused(request: Pick<ParamChange, 'node' | 'param'>, problem: Problem): SwitchFeedback {
@@ -70,7 +85,10 @@ export class SwitchCommands {
   setParam(node: string, param: string, value: number | null) {
     const mode = this.editMode();
     if (mode !== 'live') {
-      const note = mode === 'restart' ? `${param} set from t = 0; the run restarted.` : `${param} set from t = 0.`;
+      // The starting value: changes recorded for later stay (a prepared schedule), and are named.
+      const later = (this.lab.state().current?.scenario.changes ?? []).filter((c) => c.node === node && c.param === param);
+      const still = later.length ? ` The recorded change${later.length === 1 ? '' : 's'} ${later.map((c) => `at ${c.at_ms.toFixed(2)} ms → ${c.value}`).join(', ')} still appl${later.length === 1 ? 'ies' : 'y'}.` : '';
+      const note = (mode === 'restart' ? `${param} set from t = 0; the run restarted.` : `${param} set from t = 0.`) + still;
       return this.edit(node, note, (s) => withParam(s, node, param, value));
     }
     let v = value;

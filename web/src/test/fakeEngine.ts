@@ -170,11 +170,16 @@ class FakeSimulation implements TracingSimulation {
     const change: ParamChange = { at_ms: this.now, node, param, value };
     const problem = checkChange(this.s, change);
     if (problem) return JSON.stringify(problem);
-    // After the queued changes at the same time, like the engine.
+    // Later changes of the same parameter are replaced, and the change goes after the queued
+    // changes at the same time, like the engine.
+    const later = (c: ParamChange) => c.at_ms > change.at_ms && c.node === node && c.param === param;
+    const replaced = this.queued.filter(later);
+    this.queued = this.queued.filter((c) => !later(c));
+    this.s.changes = this.s.changes!.filter((c) => !later(c));
     const at = this.queued.findIndex((c) => c.at_ms > change.at_ms);
     this.queued.splice(at < 0 ? this.queued.length : at, 0, change);
-    this.s.changes!.push(change);
-    return '';
+    this.s.changes.push(change);
+    return JSON.stringify({ replaced });
   }
   scenario() {
     const { changes, ...rest } = this.s;

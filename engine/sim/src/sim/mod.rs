@@ -849,17 +849,30 @@ impl Simulation {
 
     /// Changes a switch parameter from now on (after every event at the current time). The
     /// change is recorded in the scenario's `changes`, so that a saved scenario replays it.
-    pub fn set_param(&mut self, node: &str, param: &str, value: f64) -> Result<(), Problem> {
+    ///
+    /// It replaces the changes of the same parameter of the same switch recorded for later
+    /// times (a run gone back in time keeps its recorded changes, so that playing on replays
+    /// them): the user set the value from now on, and a later recorded value would quietly undo
+    /// it. Returns the changes it replaced, in time order.
+    pub fn set_param(&mut self, node: &str, param: &str, value: f64) -> Result<Vec<ParamChange>, Problem> {
         let change =
             ParamChange { at_ms: to_ms(self.clock.now), node: node.to_string(), param: param.to_string(), value };
         if let Some(problem) = crate::validate::check_change(&self.scenario, &change) {
             return Err(problem);
         }
         let at = from_ms(change.at_ms);
+        let same = |c: &ParamChange| c.node == node && c.param == param;
+        let mut replaced: Vec<ParamChange> =
+            self.pending_changes.iter().filter(|(t, c)| *t > at && same(c)).map(|(_, c)| c.clone()).collect();
+        if !replaced.is_empty() {
+            self.pending_changes.retain(|(t, c)| !(*t > at && same(c)));
+            self.scenario.changes.retain(|c| !(from_ms(c.at_ms) > at && same(c)));
+            replaced.sort_by(|a, b| a.at_ms.total_cmp(&b.at_ms));
+        }
         let pos = self.pending_changes.iter().position(|(t, _)| *t > at).unwrap_or(self.pending_changes.len());
         self.pending_changes.insert(pos, (at, change.clone()));
         self.scenario.changes.push(change);
-        Ok(())
+        Ok(replaced)
     }
 
     /// The head cell of port `p` reaches the far node.

@@ -78,3 +78,31 @@ fn an_invalid_live_change_is_refused_with_its_rule() {
     assert_eq!(sim.set_param("SW1", "gain", 1.0).unwrap_err().path, "param");
     assert!(sim.scenario.changes.is_empty(), "refused changes are not recorded");
 }
+
+#[test]
+fn a_live_change_replaces_the_later_recorded_changes_of_that_parameter() {
+    // A scenario that recorded target_utilization = 0.95 at 50 ms (and another switch's change),
+    // gone back to 20 ms, where the user sets 0.6: from then on it is 0.6, and the recording says so.
+    let recorded = ["changes=[{\"at_ms\":50,\"node\":\"SW1\",\"param\":\"target_utilization\",\"value\":0.95},\
+                  {\"at_ms\":60,\"node\":\"SW2\",\"param\":\"target_utilization\",\"value\":0.8}]"];
+    let mut live = abr_sim::sim::Simulation::new(load("two-sources", &recorded));
+    live.advance(abr_sim::time::from_ms(20.0), u64::MAX);
+    let replaced = live.set_param("SW1", "target_utilization", 0.6).expect("valid change");
+    assert_eq!(replaced.len(), 1);
+    assert_eq!((replaced[0].at_ms, replaced[0].value), (50.0, 0.95));
+    live.run_to_end();
+    let kept: Vec<(f64, &str, f64)> =
+        live.scenario.changes.iter().map(|c| (c.at_ms, c.node.as_str(), c.value)).collect();
+    assert_eq!(kept, vec![(60.0, "SW2", 0.8), (20.0, "SW1", 0.6)]);
+
+    // The same run as a scenario that only ever had the two changes kept.
+    let only = ["changes=[{\"at_ms\":20,\"node\":\"SW1\",\"param\":\"target_utilization\",\"value\":0.6},\
+                  {\"at_ms\":60,\"node\":\"SW2\",\"param\":\"target_utilization\",\"value\":0.8}]"];
+    let (_, straight) = run(load("two-sources", &only));
+    assert_eq!(live.rec().digest(), straight.digest);
+    // Not the run that kept 0.95 at 50 ms as well.
+    let all = ["changes=[{\"at_ms\":20,\"node\":\"SW1\",\"param\":\"target_utilization\",\"value\":0.6},\
+                  {\"at_ms\":50,\"node\":\"SW1\",\"param\":\"target_utilization\",\"value\":0.95},\
+                  {\"at_ms\":60,\"node\":\"SW2\",\"param\":\"target_utilization\",\"value\":0.8}]"];
+    assert_ne!(run(load("two-sources", &all)).1.digest, straight.digest);
+}
