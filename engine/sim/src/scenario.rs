@@ -771,9 +771,11 @@ pub fn apply_override(doc: &mut serde_json::Value, assignment: &str) -> Result<(
 }
 
 /// Applies a compare variant's overrides, in order, to a scenario document: each as `--set`
-/// does, all of them reported when several are wrong. A variant must keep the topology (the
-/// compare table lines its connections and ports up by id), so overrides that change a node's
-/// or a link's id are refused.
+/// does, all of them reported when several are wrong, together with what the scenario they
+/// make breaks (a value out of range: the rules a run of it would meet), so that one reading
+/// names every problem. A variant must keep the topology (the compare table lines its
+/// connections and ports up by id), so overrides that change a node's or a link's id are
+/// refused.
 pub fn apply_variant(doc: &mut Value, sets: &[String]) -> Result<(), Vec<String>> {
     let topology = |doc: &Value| {
         let ids = |list: &str| {
@@ -791,8 +793,10 @@ pub fn apply_variant(doc: &mut Value, sets: &[String]) -> Result<(), Vec<String>
     };
     let before = topology(doc);
     let mut problems: Vec<String> = sets.iter().filter_map(|set| apply_override(doc, set).err()).collect();
-    if problems.is_empty() && topology(doc) != before {
+    if topology(doc) != before {
         problems.push("an override may not change the node or link ids (a variant must keep the topology)".into());
+    } else if let Err(broken) = from_value(doc.clone()) {
+        problems.extend(broken.iter().map(Problem::to_string));
     }
     if problems.is_empty() {
         Ok(())

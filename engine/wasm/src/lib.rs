@@ -63,13 +63,15 @@ pub fn sweep_scenario(json: &str, index: f64) -> Result<String, JsError> {
 }
 
 /// A compare variant: the scenario `json` with the `--set` overrides in `sets` (a JSON list of
-/// strings) applied by the engine's own rules; the error names each override that does not apply.
+/// strings) applied by the engine's own rules; the error names, one a line, each override that
+/// does not apply and each rule the scenario they make breaks.
 #[wasm_bindgen(js_name = applyVariant)]
 pub fn apply_variant(json: &str, sets: &str) -> Result<String, JsError> {
     let mut doc = scenario::parse_json(json).map_err(|p| JsError::new(&p.to_string()))?;
     let sets: Vec<String> =
         serde_json::from_str(sets).map_err(|e| JsError::new(&format!("sets: expected a list of strings ({e})")))?;
-    scenario::apply_variant(&mut doc, &sets).map_err(|p| JsError::new(&p.join("; ")))?;
+    // One problem a line (a rule may hold "; " itself).
+    scenario::apply_variant(&mut doc, &sets).map_err(|p| JsError::new(&p.join("\n")))?;
     Ok(doc.to_string())
 }
 

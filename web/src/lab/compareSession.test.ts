@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { WorkerPool } from '../engine/pool';
+import { JobFailed, WorkerPool } from '../engine/pool';
 import { repoFile } from '../test/fakes';
 import { InProcessBatchWorker, WASM_ENGINE } from '../test/wasmEngine';
 import { textLibrary } from '../scenario/share';
@@ -8,6 +8,7 @@ import { compareHash, comparePayloadOf, compareTable, decodeCompare, type Varian
 import { CompareDrafts, CompareSession, digestMatches, draftsKey } from './compareSession';
 import { NOWHERE, type Place } from '../scenario/place';
 import { parseRow } from './sweepTable';
+import type { JobRunner } from './sweep';
 
 const file = (id: string) => readFileSync(repoFile(`scenarios/${id}.json`), 'utf8');
 const short = (id: string, ms = 30) => {
@@ -61,13 +62,38 @@ describe('CompareSession', () => {
     expect(rows.find((r) => r.label === 'C1 mean rate (Mbps)')!.values.every((v) => typeof v === 'number')).toBe(true);
   });
 
-  it('a variant the engine refuses says why, with the path; the others finish', async () => {
+  it('a variant whose scenario the engine refuses is refused before anything runs, with the path and the rule, beside an override that does not apply', async () => {
     const { session, settled } = setup();
-    session.start(short('two-sources'), [{ sets: ['nodes.SW1.algorithm=no_such'] }, { sets: ['run.seed=2'] }], NOWHERE);
+    session.start(
+      short('two-sources'),
+      [{ sets: ['nodes.SW1.algorithm=no_such'] }, { sets: ['nodes.SW9.algorithm=erica', 'nodes.SW1.params.target_utilization=7'] }, { sets: ['run.seed=2'] }],
+      NOWHERE,
+    );
     await settled();
+    const s = session.getState();
+    expect(s.phase).toBe('refused');
+    // One line a problem, each naming its variant.
+    expect(s.problems).toHaveLength(3);
+    expect(s.problems[0]).toMatch(/^variant 1: .*nodes\[2\]\.algorithm.*no_such/);
+    expect(s.problems[1]).toMatch(/^variant 2: .*no element with id 'SW9'/);
+    expect(s.problems[2]).toMatch(/^variant 2: .*target_utilization.*between 0\.1 and 1/);
+    expect(s.outcomes.every((o) => o === undefined)).toBe(true);
+  });
+
+  it('a run that fails in the pool says why; the others finish', async () => {
+    const pool = new WorkerPool(() => new InProcessBatchWorker(WASM_ENGINE, true), 3);
+    // The pool fails the run of seed 2 (as a worker lost to a crash would).
+    const failing: JobRunner = {
+      submit: (job) => (job.type === 'run' && /"seed":\s*2\b/.test(job.scenario) ? Promise.reject(new JobFailed('the worker stopped')) : pool.submit(job)),
+      cancel: (why) => pool.cancel(why),
+      size: pool.size,
+    };
+    const session = new CompareSession(failing, (id) => short(id, 10));
+    session.start(short('two-sources'), [{ sets: ['run.seed=2'] }, { sets: ['run.seed=3'] }], NOWHERE);
+    await vi.waitFor(() => expect(session.getState().phase).toBe('done'), { timeout: 20_000 });
     const [a, bad, c] = session.getState().outcomes;
     expect(a?.ok && c?.ok).toBe(true);
-    expect(bad).toMatchObject({ ok: false, error: expect.stringMatching(/nodes\[2\]\.algorithm|algorithm/) });
+    expect(bad).toEqual({ ok: false, error: 'the worker stopped' });
   });
 
   it('refuses overrides the engine cannot apply, each with its reason, and runs nothing', async () => {

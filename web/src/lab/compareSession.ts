@@ -211,8 +211,9 @@ export class CompareSession {
       ),
     );
     if (generation !== this.generation) return;
+    // The engine names a variant's problems one a line: each is a line of the refusal.
     const failed = resolved.flatMap((r, i) =>
-      r.status === 'rejected' && !(r.reason as JobFailed).cancelled ? [problemText({ variant: i, rule: (r.reason as Error).message })] : [],
+      r.status === 'rejected' && !(r.reason as JobFailed).cancelled ? (r.reason as Error).message.split('\n').map((rule) => problemText({ variant: i, rule })) : [],
     );
     if (failed.length) return refuse(failed);
     if (resolved.some((r) => r.status === 'rejected')) return; // cancelled

@@ -388,6 +388,16 @@ fn a_compare_variant_applies_its_overrides_and_keeps_the_topology() {
         .unwrap_err();
     assert_eq!(err.len(), 2, "{err:?}");
     assert!(err[0].contains("no element with id 'SW9'") && err[1].contains("empty key"), "{err:?}");
+    // A value out of range is named with the override that does not apply, not only once that
+    // one is mended.
+    let err = apply_variant(
+        &mut library_json("two-sources"),
+        &sets(&["nodes.SW9.algorithm=erica", "nodes.SW1.params.target_utilization=7"]),
+    )
+    .unwrap_err();
+    assert_eq!(err.len(), 2, "{err:?}");
+    assert!(err[0].contains("no element with id 'SW9'"), "{err:?}");
+    assert!(err[1].contains("target_utilization") && err[1].contains("between 0.1 and 1"), "{err:?}");
     let err = apply_variant(&mut library_json("two-sources"), &sets(&["nodes.SW2.id=SW9"])).unwrap_err();
     assert!(err[0].contains("may not change the node or link ids"), "{err:?}");
     let err = apply_variant(&mut library_json("two-sources"), &sets(&["links.0.id=\"L9\""])).unwrap_err();
