@@ -44,6 +44,9 @@ export function switchEditRefused(loaded: Scenario, edit: SwitchEdit, problems: 
   return { node: edit.node, ...problemsByField(loaded, edit.node, problems), note: null };
 }
 
+/** A recorded change as the inspector's notes name it: "at 50.00 ms → 0.95". */
+const atValue = (c: ParamChange) => `at ${c.at_ms.toFixed(2)} ms → ${c.value}`;
+
 /**
  * What the inspector says when a live change replaced the changes of its parameter recorded for
  * later times (the run went back in time, keeping its recording): which ones, so that none goes
@@ -51,7 +54,7 @@ export function switchEditRefused(loaded: Scenario, edit: SwitchEdit, problems: 
  */
 export function liveChangeReplaced(change: ParamChange, replaced: ParamChange[]): SwitchFeedback | null {
   if (replaced.length === 0) return null;
-  const which = replaced.map((c) => `at ${c.at_ms.toFixed(2)} ms → ${c.value}`).join(', ');
+  const which = replaced.map(atValue).join(', ');
   const one = replaced.length === 1;
   const note =
     `${change.param} = ${change.value} from ${change.at_ms.toFixed(2)} ms on: it replaces the ` +
@@ -87,7 +90,7 @@ export class SwitchCommands {
     if (mode !== 'live') {
       // The starting value: changes recorded for later stay (a prepared schedule), and are named.
       const later = (this.lab.state().current?.scenario.changes ?? []).filter((c) => c.node === node && c.param === param);
-      const still = later.length ? ` The recorded change${later.length === 1 ? '' : 's'} ${later.map((c) => `at ${c.at_ms.toFixed(2)} ms → ${c.value}`).join(', ')} still appl${later.length === 1 ? 'ies' : 'y'}.` : '';
+      const still = later.length ? ` The recorded change${later.length === 1 ? '' : 's'} ${later.map(atValue).join(', ')} still appl${later.length === 1 ? 'ies' : 'y'}.` : '';
       const note = (mode === 'restart' ? `${param} set from t = 0; the run restarted.` : `${param} set from t = 0.`) + still;
       return this.edit(node, note, (s) => withParam(s, node, param, value));
     }
