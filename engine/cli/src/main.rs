@@ -474,7 +474,15 @@ fn sweep(
         .map(|v| abr_sim::scenario::SweepParam::from_cli(v))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| format!("error: {e}"))?;
-    let plan = Plan::new(&doc, &extra, seeds).map_err(|p| problems_message(path, &with_ids(p, &doc)))?;
+    let plan = Plan::new(&doc, &extra, seeds).map_err(|p| {
+        let (problems, ours) = sweep_option_problems(with_ids(p, &doc), &doc, vary, &extra, seeds);
+        let msg = problems_message(path, &problems);
+        if ours || !set.is_empty() {
+            msg.replacen(" is not a valid scenario:", " is not a valid scenario with the command's changes to it:", 1)
+        } else {
+            msg
+        }
+    })?;
     let base = scenario::from_value(plan.scenario_doc(0)).map_err(|p| problems_message(path, &with_ids(p, &doc)))?;
     let header = plan.header(&base);
     let runs = plan.shard(shard_i, shard_n);
@@ -531,6 +539,49 @@ fn sweep(
         Ok(())
     })?;
     out.flush().map_err(|e| format!("error: {e}"))
+}
+
+/// A sweep's problems named as the user gave them: a parameter that `--vary` put (or replaced)
+/// at `sweep.vary[i]` by that option, and the seeds by `--seeds`, not by a place in a `sweep`
+/// block the file may not even have. Also says whether any problem was the options' doing.
+fn sweep_option_problems(
+    problems: Vec<scenario::Problem>,
+    doc: &serde_json::Value,
+    vary: &[String],
+    extra: &[scenario::SweepParam],
+    seeds: Option<u32>,
+) -> (Vec<scenario::Problem>, bool) {
+    // The file's own parameters, as the plan merged the options into them (a broken block
+    // has none: its problems are the file's).
+    let mut params = doc
+        .get("sweep")
+        .and_then(|b| serde_json::from_value::<scenario::Sweep>(b.clone()).ok())
+        .map_or_else(Vec::new, |s| s.vary);
+    let slots = abr_sim::sweep::merge_vary(&mut params, extra);
+    let mut ours = false;
+    let problems = problems
+        .into_iter()
+        .map(|p| {
+            // The last option to take a place is the one whose values it holds.
+            let option = slots.iter().zip(vary).rev().find_map(|(slot, spec)| {
+                let rest = p.path.strip_prefix(&format!("sweep.vary[{slot}]"))?;
+                let value = rest.strip_prefix(".values[").and_then(|r| r.strip_suffix(']'));
+                Some(match value.and_then(|j| j.parse::<usize>().ok()) {
+                    Some(j) => format!("--vary '{spec}', value {}", j + 1),
+                    None => format!("--vary '{spec}'"),
+                })
+            });
+            let option = option.or_else(|| (seeds.is_some() && p.path == "sweep.seeds").then(|| "--seeds".to_string()));
+            match option {
+                Some(path) => {
+                    ours = true;
+                    scenario::Problem { path, ..p }
+                }
+                None => p,
+            }
+        })
+        .collect();
+    (problems, ours)
 }
 
 fn csv_field(s: &str) -> String {

@@ -306,7 +306,7 @@ fn bad_sweeps_exit_2_naming_the_field_and_rule() {
         (&["--vary", "nodes.SW1.params.n0=10,20,"], "value 3 of 3 is empty"),
         (
             &["--vary", "nodes.SW1.params.n0=10,0"],
-            "sweep.vary[0].values[1]: 0 makes the scenario invalid: nodes[0].params.n0: n0 = 0 is out of range",
+            "--vary 'nodes.SW1.params.n0=10,0', value 2: 0 makes the scenario invalid: nodes[0].params.n0: n0 = 0 is out of range",
         ),
         (&["--vary", "nodes.SW7.params.n0=10"], "no element with id 'SW7'"),
         (&["--format", "xml"], "--format 'xml': expected csv or json"),
@@ -317,6 +317,43 @@ fn bad_sweeps_exit_2_naming_the_field_and_rule() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(message), "{extra:?}: {err}");
     }
+}
+
+#[test]
+fn a_bad_vary_or_seeds_option_is_named_as_the_option_not_as_the_files_sweep_block() {
+    // fecn-n0-sweep's own block varies n0 over 1, 10, 200 (all valid): a --vary that replaces
+    // it, or one added after it, is what is wrong, and the message must say so.
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--vary", "nodes.SW1.params.n0=10,0"],
+            "--vary 'nodes.SW1.params.n0=10,0', value 2: 0 makes the scenario invalid",
+        ),
+        (&["--vary", "nodes.SW1.params.qeq_bytes=5,-1"], "--vary 'nodes.SW1.params.qeq_bytes=5,-1', value 2: -1 makes"),
+        (&["--vary", "seed=1,2"], "--vary 'seed=1,2': 'seed' names no field of a scenario"),
+        (&["--seeds", "0"], "--seeds: seeds = 0 must be between 1 and 10000"),
+    ];
+    for (extra, message) in cases {
+        let out = abrsim(&[&["sweep", "scenarios/fecn-n0-sweep.json"][..], extra].concat());
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(message), "{extra:?}: {err}");
+        assert!(err.contains("with the command's changes to it"), "{extra:?}: {err}");
+        assert!(!err.contains("sweep.vary[") && !err.contains("sweep.seeds"), "{extra:?}: {err}");
+    }
+    // A bad block in the file is still the file's.
+    let dir = std::env::temp_dir().join(format!("abrsim-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad-block.json");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("scenarios/fecn-n0-sweep.json")).unwrap()).unwrap();
+    doc["sweep"]["vary"][0]["values"] = serde_json::json!([10, 0]);
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let out = abrsim(&["sweep", file.to_str().unwrap(), "--vary", "run.seed=1,2"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(err.contains("sweep.vary[0].values[1]: 0 makes the scenario invalid"), "{err}");
+    assert!(!err.contains("with the command's changes to it"), "{err}");
 }
 
 #[test]

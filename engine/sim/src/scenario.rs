@@ -819,6 +819,15 @@ fn set_at(cur: &mut Value, keys: &[&str], at: usize, value: &Value, path: &str) 
                 map.insert(key.to_string(), value.clone());
                 return Ok(());
             }
+            // A missing field is made an object for the keys below it; but `*` stands for every
+            // element of a list, so a list the file lacks (`changes`, `virtual_paths`) has none to
+            // set, and making it an object would only be refused later as "expected a sequence".
+            if keys[at + 1] == "*" && !map.contains_key(key) {
+                let list = keys[..=at].join(".");
+                return Err(format!(
+                    "--set '{path}': the scenario has no '{list}', so '*' (every element of a list) names nothing"
+                ));
+            }
             let next = map.entry(key.to_string()).or_insert_with(|| Value::Object(Default::default()));
             set_at(next, keys, at + 1, value, path)
         }

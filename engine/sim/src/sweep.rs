@@ -60,6 +60,27 @@ impl SweepParam {
     }
 }
 
+/// Adds the command line's parameters to a file's: one with the same paths (or column) as one
+/// of `vary` replaces its values and paths (keeping its name), another is added at the end.
+/// Returns the place in `vary` each of `extra` took, so that a problem found at
+/// `sweep.vary[i]` can be named by the option that put it there.
+pub fn merge_vary(vary: &mut Vec<SweepParam>, extra: &[SweepParam]) -> Vec<usize> {
+    extra
+        .iter()
+        .map(|p| match vary.iter().position(|q| q.column() == p.column() || q.paths == p.paths) {
+            Some(i) => {
+                let name = vary[i].name.take();
+                vary[i] = SweepParam { name, ..p.clone() };
+                i
+            }
+            None => {
+                vary.push(p.clone());
+                vary.len() - 1
+            }
+        })
+        .collect()
+}
+
 /// A sweep over a base scenario: its points × seeds, in a fixed order.
 #[derive(Debug, Clone)]
 pub struct Plan {
@@ -126,15 +147,7 @@ impl Plan {
             })?,
             None => Sweep { vary: Vec::new(), seeds: 1, metrics: Vec::new() },
         };
-        for p in extra {
-            match sweep.vary.iter_mut().find(|q| q.column() == p.column() || q.paths == p.paths) {
-                Some(q) => {
-                    let name = q.name.take();
-                    *q = SweepParam { name, ..p.clone() };
-                }
-                None => sweep.vary.push(p.clone()),
-            }
-        }
+        merge_vary(&mut sweep.vary, extra);
         if let Some(k) = seeds {
             sweep.seeds = k;
         }

@@ -377,6 +377,19 @@ fn a_star_sets_every_switch_and_a_new_algorithm_keeps_only_its_own_parameters() 
 }
 
 #[test]
+fn a_star_over_a_list_the_file_does_not_have_names_the_list() {
+    // two-sources has no `changes` and no `virtual_paths`: the override used to make each an
+    // object with a "*" key, refused as "changes: invalid type: map, expected a sequence".
+    for set in ["changes.*.value=0.5", "virtual_paths.*.service=abr"] {
+        let mut doc = library_json("two-sources");
+        let err = apply_override(&mut doc, set).unwrap_err();
+        let list = set.split('.').next().unwrap();
+        assert!(err.contains(&format!("the scenario has no '{list}'")), "{err}");
+        assert!(doc.get(list).is_none(), "nothing is added: {doc}");
+    }
+}
+
+#[test]
 fn a_compare_variant_applies_its_overrides_and_keeps_the_topology() {
     let mut doc = library_json("two-sources");
     let sets = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
