@@ -74,6 +74,30 @@ test('compare ERICA with ERICA+ on two-sources: both summaries side by side, and
   expect(errors).toEqual([]);
 });
 
+test('Open loads a variant as it ran: its overrides made, so its run gives the digest the comparison showed', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=vbr-background');
+  await page.getByTestId('view-compare').click();
+  // The VBR background's seed and an algorithm: both are the variant's own.
+  await page.getByTestId('variant-1-alg-SW1').selectOption('erica_plus');
+  await page.getByTestId('variant-1-sets').fill('run.seed=2');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  const digestOf = async (i: number) =>
+    ((await page.getByTestId(`compare-head-${i}`).locator('[title^="digest"]').getAttribute('title')) ?? '').replace('digest ', '');
+  const [base, variant] = [await digestOf(0), await digestOf(1)];
+  expect(variant).not.toBe(base);
+
+  await page.getByTestId('compare-open-1').click();
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.origin())).toMatch(/^compare: /);
+  const opened = JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!);
+  expect(opened.run.seed).toBe(2);
+  expect(opened.nodes.find((n: { id: string }) => n.id === 'SW1').algorithm).toBe('erica_plus');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.digest()), { timeout: 60_000 }).toBe(variant);
+  expect(errors).toEqual([]);
+});
+
 test('variants written but not run outlive a switch of view and a reload (each scenario its own)', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.getByTestId('view-compare').click();

@@ -395,6 +395,9 @@ fn json_files(dirs: &[&str]) -> Vec<PathBuf> {
 }
 
 fn bench(mut paths: Vec<PathBuf>, repeat: u32, duration_ms: Option<f64>) -> Result<(), String> {
+    if repeat == 0 {
+        return Err("error: --repeat 0: give at least 1".into());
+    }
     if let Some(d) = duration_ms {
         abr_sim::fields::DURATION_MS.check(d).map_err(|rule| format!("error: --duration-ms: {rule}"))?;
     }
@@ -415,7 +418,7 @@ fn bench(mut paths: Vec<PathBuf>, repeat: u32, duration_ms: Option<f64>) -> Resu
         let mut build_ms = f64::INFINITY;
         let mut events = 0;
         let mut sim_ms = 0.0;
-        for _ in 0..repeat.max(1) {
+        for _ in 0..repeat {
             let started = Instant::now();
             let mut sim = sim::Simulation::new(scenario.clone());
             let built = started.elapsed().as_secs_f64();

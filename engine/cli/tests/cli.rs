@@ -139,6 +139,33 @@ fn bad_input_exits_2_naming_the_field_and_rule() {
 }
 
 #[test]
+fn a_file_that_is_json_but_no_object_is_named_as_such() {
+    // serde's own words ("invalid length 0, expected struct Scenario with 17 elements") named
+    // a Rust type, not the file's mistake.
+    let dir = std::env::temp_dir().join(format!("abrsim-shape-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (text, what) in [("null", "only null"), ("[]", "an array"), ("5", "a number"), ("\"x\"", "a string")] {
+        let file = dir.join("s.json");
+        std::fs::write(&file, text).unwrap();
+        let out = abrsim(&["run", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("it holds {what}, not a scenario object")), "{text}: {err}");
+        assert!(!err.contains("struct Scenario"), "{text}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bench_refuses_zero_repeats() {
+    // `--repeat 0` ran once all the same, as if asked for 1; --jobs 0 is refused, so is this.
+    let out = abrsim(&["bench", "scenarios/two-sources.json", "--repeat", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--repeat 0: give at least 1"));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
 fn validate_checks_every_library_file() {
     let files: Vec<String> = std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios"))
         .unwrap()

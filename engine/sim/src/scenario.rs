@@ -714,6 +714,19 @@ impl<'de> serde::de::Visitor<'de> for StrictVisitor {
 
 /// Validates an already parsed JSON value (used after `--set` overrides).
 pub fn from_value(value: serde_json::Value) -> Result<Scenario, Vec<Problem>> {
+    // Said in the file's terms, as the lab says it (web/src/scenario/share.ts, shapeProblem):
+    // serde would name the Rust type it expected instead.
+    let holds = match &value {
+        Value::Object(_) => None,
+        Value::Null => Some("only null"),
+        Value::Array(_) => Some("an array"),
+        Value::Number(_) => Some("a number"),
+        Value::String(_) => Some("a string"),
+        Value::Bool(_) => Some("a boolean"),
+    };
+    if let Some(what) = holds {
+        return Err(vec![Problem::new("", format!("it holds {what}, not a scenario object"))]);
+    }
     if let Some(v) = value.get("version") {
         if v.as_u64() != Some(SCENARIO_VERSION as u64) {
             return Err(vec![Problem::new(

@@ -229,8 +229,10 @@ export function CompareView({
                   <th key={i} data-testid={`compare-head-${i}`}>
                     {r.label}
                     <RunNote outcome={s.outcomes[i]} match={digestMatches(s, i)} />
-                    {i > 0 && (
-                      <button className="btn compare-open" data-testid={`compare-open-${i}`} title="Open this variant in the charts" onClick={() => onOpen(r.json, `compare: ${r.label}`)}>
+                    {/* The scenario the variant ran, its changes made: its planned JSON is the
+                        scenario it starts from, without them. */}
+                    {i > 0 && s.scenarios[i] !== undefined && (
+                      <button className="btn compare-open" data-testid={`compare-open-${i}`} title="Open this variant in the charts" onClick={() => onOpen(s.scenarios[i], `compare: ${r.label}`)}>
                         Open
                       </button>
                     )}
