@@ -121,3 +121,27 @@ test('"Next RM event" on a long run reaches an event 15 s of simulated time away
   await page.screenshot({ path: resolve(shots, 'scrub-next-rm-long.png'), fullPage: true });
   expect(errors).toEqual([]);
 });
+
+test('a burst of arrow keys on the Time slider lands where the keys say, with no error', async ({ page }) => {
+  // Each step is a short seek (paused → seeking → paused); a burst of them used to render the
+  // whole page twice a key, one render after another, until React took it for an endless loop
+  // of updates (error #185), about one burst in two.
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  const slider = page.getByRole('slider', { name: 'Time' });
+  await slider.focus();
+  // 100 ms in steps of 0.5 ms: 120 keys left and 60 right, ≤ 5 ms apart, end 30 ms back.
+  for (let i = 0; i < 180; i++) await page.keyboard.press(i % 3 === 2 ? 'ArrowRight' : 'ArrowLeft');
+  await expect(page.getByTestId('scrub-time')).toHaveText('70.0 ms');
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(70);
+  await waitForMode(page, 'paused');
+  await expect(page.getByTestId('play')).toContainText('Play');
+  expect(errors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});

@@ -122,6 +122,8 @@ export class Lab {
   readonly rmLog = new RmLog(PAGE_TRACE_CAPACITY);
   private readonly explains: ExplainRequests;
   private rmSearches = 0;
+  private scrubsAsked = 0;
+  private scrubsAnswered = 0;
 
   constructor(makeWorker: () => WorkerLike, opts: LabOptions = {}) {
     this.samples = opts.samples ?? NO_SAMPLES;
@@ -193,6 +195,7 @@ export class Lab {
           notice: { kind: 'error', text: `The simulation engine could not be loaded, so nothing can run: ${message}` },
         }),
       loaded: ({ meta, seq }) => {
+        this.scrubsAnswered = this.scrubsAsked; // a new run answers none of the old one's
         this.samples.reset(meta);
         this.rmLog.reset();
         if (this.loads.isOther(seq)) {
@@ -267,6 +270,7 @@ export class Lab {
         if (id === this.explains.latest) this.set({ explanation: { switchId, port, explain, problem } });
       },
       scrubbed: (ms, rmKept) => {
+        this.scrubsAnswered++;
         // What was shown at `ms` and after belongs to the time left; the run sends it again
         // (the RM-cell events from the copy it replays, which may be older than `ms`).
         this.samples.truncateFrom(ms);
@@ -769,7 +773,14 @@ export class Lab {
    * the event log drop what came at `ms` and after, and playing on gives the very run again.
    */
   scrub(ms: number) {
+    this.scrubsAsked++;
     this.client.scrub(ms);
+  }
+
+  /** Whether a scrub asked for has not been answered yet: a status that comes before the
+   *  answer is where an earlier scrub went, even at the time the latest one asks for. */
+  scrubPending(): boolean {
+    return this.scrubsAsked > this.scrubsAnswered;
   }
 
   /** Turns the RM-cell trace (the event log's box) on or off; on, it records from the current time. */

@@ -169,8 +169,18 @@ export class StateCell<T> {
     return () => this.listeners.delete(fn);
   };
   get = () => this.state;
+  /** A listener that throws (React, refusing an update) is reported as an uncaught error once
+   *  the others have heard of the change: the lab's own bookkeeping after the change goes on. */
   set(patch: Partial<T>) {
     this.state = { ...this.state, ...patch };
-    for (const fn of this.listeners) fn();
+    for (const fn of this.listeners) {
+      try {
+        fn();
+      } catch (e) {
+        queueMicrotask(() => {
+          throw e;
+        });
+      }
+    }
   }
 }

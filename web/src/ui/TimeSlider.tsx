@@ -14,13 +14,15 @@ export const TimeSlider = memo(function TimeSlider({ lab, state, group }: { lab:
   const status = useLabStatus(lab);
   const endMs = status?.endMs ?? state.current?.scenario.run.duration_ms ?? 0;
   const stepMs = scrubStepMs(endMs, state.current?.scenario.run.sample_interval_us);
-  // Where the user put the thumb, until the run gets there (the replay takes a moment).
+  // Where the user put the thumb, until the run gets there (the replay takes a moment). Not
+  // before the last scrub is answered: in a burst of keys, an earlier scrub can end at the time
+  // a later one asks for (left, right), and the thumb would jump back to where the next ends.
   const [target, setTarget] = useState<number | null>(null);
   const nowMs = status?.nowMs ?? 0;
   useEffect(() => {
     if (target === null || !status) return;
-    if (status.mode === 'playing' || (status.mode !== 'seeking' && Math.abs(status.nowMs - target) < 1e-9)) setTarget(null);
-  }, [status, target]);
+    if (status.mode === 'playing' || (status.mode !== 'seeking' && !lab.scrubPending() && Math.abs(status.nowMs - target) < 1e-9)) setTarget(null);
+  }, [status, target, lab]);
   const run = status?.run;
   useEffect(() => setTarget(null), [run]);
   const shown = target ?? nowMs;
