@@ -156,11 +156,20 @@ fn problems_message(path: &Path, problems: &[scenario::Problem]) -> String {
     msg
 }
 
+/// Applies `--set` overrides in order; what one took away besides what it names (the recorded
+/// changes of a switch's old algorithm) is said on stderr.
+fn apply_overrides(doc: &mut serde_json::Value, overrides: &[String]) -> Result<(), String> {
+    for o in overrides {
+        for note in scenario::apply_override_noting(doc, o).map_err(|e| format!("error: {e}"))? {
+            eprintln!("note: {note}");
+        }
+    }
+    Ok(())
+}
+
 fn load(path: &Path, overrides: &[String]) -> Result<scenario::Scenario, String> {
     let mut doc = read_json(path)?;
-    for o in overrides {
-        scenario::apply_override(&mut doc, o).map_err(|e| format!("error: {e}"))?;
-    }
+    apply_overrides(&mut doc, overrides)?;
     let named = doc.clone();
     scenario::from_value(doc).map_err(|problems| {
         // Said to be the command's doing when it changed the file.
@@ -469,9 +478,7 @@ fn sweep(
         return Err("error: --jobs 0: give at least 1".into());
     }
     let mut doc = read_json(path)?;
-    for o in set {
-        scenario::apply_override(&mut doc, o).map_err(|e| format!("error: {e}"))?;
-    }
+    apply_overrides(&mut doc, set)?;
     let extra = vary
         .iter()
         .map(|v| abr_sim::scenario::SweepParam::from_cli(v))

@@ -157,6 +157,26 @@ fn a_file_that_is_json_but_no_object_is_named_as_such() {
 }
 
 #[test]
+fn another_algorithm_drops_the_recorded_changes_it_has_no_parameter_for_and_says_so() {
+    // A scenario recorded with live changes of ERICA's parameters, run with another algorithm:
+    // the changes it cannot apply go (the run would otherwise be refused), said on stderr.
+    let dir = std::env::temp_dir().join(format!("abrsim-changes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("../../scenarios/two-sources.json").unwrap()).unwrap();
+    doc["changes"] = serde_json::json!([{ "at_ms": 10, "node": "SW1", "param": "delta", "value": 0.2 }]);
+    let file = dir.join("recorded.json");
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let out = abrsim(&["run", file.to_str().unwrap(), "--algorithm", "efci", "--duration-ms", "20"]);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(json(&out)["connections"][0]["delivered_cells"].as_u64().unwrap() > 0);
+    assert!(err.contains("note: SW1 now runs EFCI marking: its recorded change of delta at 10 ms is dropped"), "{err}");
+    let out = abrsim(&["run", file.to_str().unwrap(), "--set", "nodes.SW1.algorithm=ut", "--duration-ms", "20"]);
+    assert!(json(&out)["sim_ms"] == 20.0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bench_refuses_zero_repeats() {
     // `--repeat 0` ran once all the same, as if asked for 1; --jobs 0 is refused, so is this.
     let out = abrsim(&["bench", "scenarios/two-sources.json", "--repeat", "0"]);

@@ -57,6 +57,12 @@ impl ParamSpec {
         ParamSpec { name, unit, default: Some(default), default_note: "", min, max, integer: true, meaning }
     }
 
+    /// An on/off parameter: 0 (off) or 1 (on), unit `0/1`, which the lab shows as a checkbox.
+    pub const fn on_off(name: &'static str, default_on: bool, meaning: &'static str) -> Self {
+        let default = if default_on { 1.0 } else { 0.0 };
+        ParamSpec::int(name, SWITCH_UNIT, default, 0.0, 1.0, meaning)
+    }
+
     /// Checks one value against the declared range; the message names the rule.
     pub fn check(&self, value: f64) -> Result<(), String> {
         if !value.is_finite() {

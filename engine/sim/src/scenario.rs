@@ -771,8 +771,17 @@ impl Scenario {
 /// not JSON.
 ///
 /// Setting a switch's `algorithm` to another one drops the `params` the new algorithm does not
-/// have (ERICA+'s `target_delay_us` means nothing to ERICA) and keeps those it shares.
+/// have (ERICA+'s `target_delay_us` means nothing to ERICA) and keeps those it shares, and so
+/// it does with the switch's recorded `changes` (see [`apply_override_noting`]).
 pub fn apply_override(doc: &mut serde_json::Value, assignment: &str) -> Result<(), String> {
+    apply_override_noting(doc, assignment).map(|_| ())
+}
+
+/// [`apply_override`], saying what it took away beyond what it names: the recorded `changes`
+/// of a switch whose new algorithm has no such parameter (kept, they would make the scenario
+/// invalid: a change of ERICA's `target_utilization` on a switch that now runs EFCI). One note
+/// per switch, naming each change dropped.
+pub fn apply_override_noting(doc: &mut serde_json::Value, assignment: &str) -> Result<Vec<String>, String> {
     let (path, raw) = assignment.split_once('=').ok_or_else(|| format!("--set '{assignment}': expected PATH=VALUE"))?;
     let value: serde_json::Value =
         serde_json::from_str(raw).unwrap_or_else(|_| serde_json::Value::String(raw.to_string()));
@@ -780,7 +789,59 @@ pub fn apply_override(doc: &mut serde_json::Value, assignment: &str) -> Result<(
     if keys.iter().any(|k| k.is_empty()) {
         return Err(format!("--set '{assignment}': empty key in path '{path}'"));
     }
-    set_at(doc, &keys, 0, &value, path)
+    let before = algorithms_of(doc);
+    set_at(doc, &keys, 0, &value, path)?;
+    Ok(drop_foreign_changes(doc, &before))
+}
+
+/// Each node's `algorithm` field, by id.
+fn algorithms_of(doc: &Value) -> BTreeMap<String, Option<String>> {
+    let nodes = doc.get("nodes").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    nodes
+        .iter()
+        .filter_map(|n| {
+            let id = n.get("id")?.as_str()?.to_string();
+            Some((id, n.get("algorithm").and_then(Value::as_str).map(str::to_string)))
+        })
+        .collect()
+}
+
+/// Drops the recorded changes of parameters that the switches whose algorithm differs from
+/// `before` no longer have; says which, one note per switch.
+fn drop_foreign_changes(doc: &mut Value, before: &BTreeMap<String, Option<String>>) -> Vec<String> {
+    let moved: BTreeMap<String, &'static crate::algorithms::AlgorithmSpec> = algorithms_of(doc)
+        .into_iter()
+        .filter(|(id, alg)| before.get(id) != Some(alg))
+        .filter_map(|(id, alg)| Some((id, crate::algorithms::find(alg.as_deref()?)?)))
+        .collect();
+    let Some(Value::Array(changes)) = doc.get_mut("changes") else { return Vec::new() };
+    let mut dropped: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    changes.retain(|c| {
+        let (Some(node), Some(param)) = (c.get("node").and_then(Value::as_str), c.get("param").and_then(Value::as_str))
+        else {
+            return true;
+        };
+        let Some((id, spec)) = moved.get_key_value(node) else { return true };
+        if spec.params.iter().any(|p| p.name == param) {
+            return true;
+        }
+        let at = c.get("at_ms").map(Value::to_string).unwrap_or_else(|| "?".into());
+        dropped.entry(id.as_str()).or_default().push(format!("{param} at {at} ms"));
+        false
+    });
+    dropped
+        .into_iter()
+        .map(|(node, what)| {
+            let name = moved[node].name;
+            let list = what.join(", ");
+            if what.len() == 1 {
+                format!("{node} now runs {name}: its recorded change of {list} is dropped ({name} has no such parameter)")
+            } else {
+                let n = what.len();
+                format!("{node} now runs {name}: its {n} recorded changes of {list} are dropped ({name} has no such parameters)")
+            }
+        })
+        .collect()
 }
 
 /// Applies a compare variant's overrides, in order, to a scenario document: each as `--set`
@@ -789,7 +850,9 @@ pub fn apply_override(doc: &mut serde_json::Value, assignment: &str) -> Result<(
 /// names every problem. A variant must keep the topology (the compare table lines its
 /// connections and ports up by id), so overrides that change a node's or a link's id are
 /// refused.
-pub fn apply_variant(doc: &mut Value, sets: &[String]) -> Result<(), Vec<String>> {
+///
+/// Returns the notes of [`apply_override_noting`] (recorded changes a new algorithm dropped).
+pub fn apply_variant(doc: &mut Value, sets: &[String]) -> Result<Vec<String>, Vec<String>> {
     let topology = |doc: &Value| {
         let ids = |list: &str| {
             let mut v: Vec<String> = doc
@@ -805,14 +868,21 @@ pub fn apply_variant(doc: &mut Value, sets: &[String]) -> Result<(), Vec<String>
         (ids("nodes"), ids("links"))
     };
     let before = topology(doc);
-    let mut problems: Vec<String> = sets.iter().filter_map(|set| apply_override(doc, set).err()).collect();
+    let mut notes = Vec::new();
+    let mut problems = Vec::new();
+    for set in sets {
+        match apply_override_noting(doc, set) {
+            Ok(n) => notes.extend(n),
+            Err(p) => problems.push(p),
+        }
+    }
     if topology(doc) != before {
         problems.push("an override may not change the node or link ids (a variant must keep the topology)".into());
     } else if let Err(broken) = from_value(doc.clone()) {
         problems.extend(broken.iter().map(Problem::to_string));
     }
     if problems.is_empty() {
-        Ok(())
+        Ok(notes)
     } else {
         Err(problems)
     }

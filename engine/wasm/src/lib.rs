@@ -71,6 +71,7 @@ pub fn apply_variant(json: &str, sets: &str) -> Result<String, JsError> {
     let sets: Vec<String> =
         serde_json::from_str(sets).map_err(|e| JsError::new(&format!("sets: expected a list of strings ({e})")))?;
     // One problem a line (a rule may hold "; " itself).
+    // The notes (recorded changes a new algorithm dropped) do not reach the page yet.
     scenario::apply_variant(&mut doc, &sets).map_err(|p| JsError::new(&p.join("\n")))?;
     Ok(doc.to_string())
 }

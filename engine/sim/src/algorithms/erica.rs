@@ -32,9 +32,9 @@ pub const COMMON_PARAMS: [ParamSpec; 6] = [
     ParamSpec::num("interval_us", "µs", 1000.0, 1.0, 1_000_000.0, "Averaging interval by time: measurements close after this long at most"),
     ParamSpec::int("interval_cells", "cells", 100.0, 1.0, 1_000_000.0, "Averaging interval by count: measurements close after this many arriving cells at most"),
     ParamSpec::num("delta", "", 0.1, 0.0, 1.0, "Overload tolerance δ: MaxAllocPrevious is used only while z ≤ 1 + δ"),
-    ParamSpec::int("max_alloc", "0/1", 1.0, 0.0, 1.0, "Option A: in underload, let a VC rise to the largest allocation of the previous interval"),
-    ParamSpec::int("fairshare_first", "0/1", 1.0, 0.0, 1.0, "Option B: a VC below FairShare gets at most FairShare (avoids transient overload)"),
-    ParamSpec::int("count_brm", "0/1", 1.0, 0.0, 1.0, "Option E: a VC also counts as active when its backward RM cell passes, and a newly active VC lowers FairShare at once"),
+    ParamSpec::on_off("max_alloc", true, "Option A: in underload, let a VC rise to the largest allocation of the previous interval"),
+    ParamSpec::on_off("fairshare_first", true, "Option B: a VC below FairShare gets at most FairShare (avoids transient overload)"),
+    ParamSpec::on_off("count_brm", true, "Option E: a VC also counts as active when its backward RM cell passes, and a newly active VC lowers FairShare at once"),
 ];
 
 pub const PARAMS: [ParamSpec; 7] = [

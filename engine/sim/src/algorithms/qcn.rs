@@ -42,12 +42,9 @@ pub const PARAMS: [ParamSpec; 5] = [
         0.9,
         "Each sampling interval is drawn within ± this fraction of its base (0: strictly periodic)",
     ),
-    ParamSpec::int(
+    ParamSpec::on_off(
         "fair_feedback",
-        "",
-        0.0,
-        0.0,
-        1.0,
+        false,
         "1: FQCN, a congested sample notifies every flow at or above the equal share (split by bytes); 0: 802.1Qau, the sampled frame's source only",
     ),
 ];

@@ -68,6 +68,24 @@ fn the_registry_has_every_algorithm_id() {
 }
 
 #[test]
+fn every_on_off_parameter_is_declared_as_one() {
+    // A whole number from 0 to 1 is a switch, and the lab shows it as a checkbox only when its
+    // unit says so (QCN's fair_feedback was a number field).
+    let c = abr_sim::catalogue::catalogue();
+    let all = c.algorithms.iter().flat_map(|a| a.params.iter().map(move |p| (a.id, p)));
+    let sources = c.source_params.iter().chain(c.ethernet_source_params).map(|p| ("source", p));
+    let mut on_off = 0;
+    for (owner, p) in all.chain(sources) {
+        if p.integer && p.min == 0.0 && p.max == 1.0 {
+            assert_eq!(p.unit, abr_sim::params::SWITCH_UNIT, "{owner}.{}", p.name);
+            assert!(matches!(p.default, Some(d) if d == 0.0 || d == 1.0), "{owner}.{}", p.name);
+            on_off += 1;
+        }
+    }
+    assert!(on_off >= 7, "ERICA's and ERICA+'s three options and QCN's fair_feedback, found {on_off}");
+}
+
+#[test]
 fn explicit_rate_algorithms_reach_maxmin_on_two_sources() {
     for alg in ["erica", "erica_plus", "debra", "series_d", "ut"] {
         assert_maxmin(with_algorithm("two-sources", alg, &["run.duration_ms=300"]), 0.05);

@@ -1,7 +1,7 @@
 //! Bad scenarios get a message naming the field (JSON path) and the rule.
 
 use crate::common::library_json;
-use abr_sim::scenario::{apply_override, apply_variant, from_value, parse, Problem};
+use abr_sim::scenario::{apply_override, apply_override_noting, apply_variant, from_value, parse, Problem};
 
 fn problems_after(overrides: &[&str]) -> Vec<Problem> {
     let mut doc = library_json("two-sources");
@@ -567,4 +567,51 @@ fn binary_feedback_with_a_large_rif_is_noted() {
     let (_, summary) =
         crate::common::run(crate::common::load("two-sources", &[&efci[..], &["run.duration_ms=5"]].concat()));
     assert!(summary.notes.iter().any(|n| n.starts_with("binary feedback")), "{:?}", summary.notes);
+}
+
+#[test]
+fn a_new_algorithm_drops_the_recorded_changes_of_parameters_it_does_not_have_and_says_so() {
+    let mut doc = library_json("two-sources");
+    doc["changes"] = serde_json::json!([
+        { "at_ms": 20, "node": "SW1", "param": "target_utilization", "value": 0.6 },
+        { "at_ms": 30, "node": "SW1", "param": "delta", "value": 0.2 },
+        { "at_ms": 40, "node": "SW2", "param": "delta", "value": 0.3 },
+    ]);
+    assert!(from_value(doc.clone()).is_ok());
+
+    // Uniform Tracking shares ERICA's target_utilization, not its delta: SW1's delta goes,
+    // SW2 (still ERICA) keeps its own.
+    let notes = apply_override_noting(&mut doc, "nodes.SW1.algorithm=ut").unwrap();
+    assert_eq!(
+        notes,
+        ["SW1 now runs Uniform Tracking: its recorded change of delta at 30 ms is dropped (Uniform Tracking has no such parameter)"]
+    );
+    let kept: Vec<(&str, &str)> = doc["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["node"].as_str().unwrap(), c["param"].as_str().unwrap()))
+        .collect();
+    assert_eq!(kept, [("SW1", "target_utilization"), ("SW2", "delta")]);
+    assert!(from_value(doc.clone()).is_ok(), "the scenario it makes runs");
+
+    // Every switch to EFCI: every change goes, named per switch; the same algorithm again
+    // drops nothing.
+    let mut doc2 = doc.clone();
+    let notes = apply_variant(&mut doc2, &["nodes.*.algorithm=efci".into()]).unwrap();
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(
+        notes[0]
+            .starts_with("SW1 now runs EFCI marking: its recorded change of target_utilization at 20 ms is dropped"),
+        "{notes:?}"
+    );
+    assert!(notes[1].starts_with("SW2 now runs EFCI marking: its recorded change of delta at 40 ms"), "{notes:?}");
+    assert_eq!(doc2["changes"], serde_json::json!([]));
+    assert!(apply_override_noting(&mut doc, "nodes.SW1.algorithm=ut").unwrap().is_empty());
+
+    // A change the file got wrong by itself is not the override's to drop: still refused.
+    let mut doc = library_json("two-sources");
+    doc["changes"] = serde_json::json!([{ "at_ms": 20, "node": "SW2", "param": "gain", "value": 0.5 }]);
+    assert!(apply_override_noting(&mut doc, "nodes.SW1.algorithm=ut").unwrap().is_empty());
+    assert!(from_value(doc).is_err());
 }
