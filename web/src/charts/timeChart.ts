@@ -409,9 +409,9 @@ export class TimeChartController implements FrameClient {
         setCursor: [(u) => this.cursorMoved(u)],
         setScale: [
           (u, key) => {
-            if (key !== 'x') return;
-            this.host.dataset.xMin = String(u.scales.x.min);
-            this.host.dataset.xMax = String(u.scales.x.max);
+            if (key !== 'x' && key !== 'y') return;
+            this.host.dataset[`${key}Min`] = String(u.scales[key].min);
+            this.host.dataset[`${key}Max`] = String(u.scales[key].max);
           },
         ],
       },
