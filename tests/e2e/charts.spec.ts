@@ -106,6 +106,40 @@ test('TCP connections get a congestion window chart (KB) and a goodput chart (Mb
   expect(errors).toEqual([]);
 });
 
+/** The y range (shown unit) a chart's axes are drawn for, from uPlot's y scale. */
+const yRange = (page: Page, id: string) =>
+  chart(page, id)
+    .locator('.chart-plot')
+    .evaluate((el: HTMLElement) => [Number(el.dataset.yMin), Number(el.dataset.yMax)]);
+
+// Before Play a chart has no sample: its axis used to stop at the bare floor, 0–1 Mbps for the
+// rates, which looked broken. It starts where the run's rates can reach: two-sources' 155.52 Mbps
+// links (its PCRs), as the axis is once an ACR gets there.
+test("before Play, the rate charts' axes already reach the network's top rate (not 0–1 Mbps)", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await expect(chart(page, 'rate')).toHaveAttribute('data-lines', '6');
+  expect(await page.evaluate(() => window.__abrlab!.rows())).toBe(0);
+  await expect.poll(() => yRange(page, 'rate')).toEqual([0, 180]);
+  // Charts of other units keep their floor; the algorithm chart reaches the top rate when its
+  // quantity is a rate (ERICA's fair share), not for the overload factor.
+  expect(await yRange(page, 'queue')).toEqual([0, 10]);
+  expect(await yRange(page, 'utilization')).toEqual([0, 100]);
+  expect(await yRange(page, 'algorithm')).toEqual([0, 1]);
+  await page.getByTestId('algorithm-quantity').selectOption('fair_share_mbps');
+  await expect.poll(() => yRange(page, 'algorithm')).toEqual([0, 180]);
+  await chart(page, 'rate').screenshot({ path: resolve(shots, 'rate-chart-before-play.png') });
+  // Once samples come, the axis follows them as it always did: the ACRs stay near 78 Mbps in the
+  // first millisecond, and the axis ends above them, no longer at the links' rate.
+  await page.getByTestId('until-ms').fill('1');
+  await page.getByTestId('run-until').click();
+  await waitForMode(page, 'paused');
+  const hi = Math.max(...Object.entries(await page.evaluate(() => window.__abrlab!.last())).filter(([id]) => /^(acr|share|target):/.test(id)).map(([, v]) => v));
+  expect(hi).toBeLessThan(100);
+  await expect.poll(() => yRange(page, 'rate')).toEqual([0, 100]);
+  await chart(page, 'rate').screenshot({ path: resolve(shots, 'rate-chart-after-1ms.png') });
+  expect(errors).toEqual([]);
+});
+
 test('dragging across one chart zooms the time axis of every chart; a double-click resets them all', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources-staggered');
   await playToEnd(page);

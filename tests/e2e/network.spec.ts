@@ -433,6 +433,48 @@ test('a marker pressed while the drawing changes (the run steps before the relea
   expect(errors).toEqual([]);
 });
 
+// The pooling again, by keyboard: a marker reached with Tab keeps its cell while the run goes on.
+// A cell setting out is drawn first and used to move every other cell to the next marker, so the
+// focus (and Enter) went to a neighbour between two frames.
+test('a marker focused with Tab keeps its cell while the run steps on (a cell sets out), and Enter opens that cell', async ({ page }) => {
+  const errors = await pausedInSlowMotionAt1ms(page);
+  await page.getByTestId('step-ms').fill('0.005');
+  for (let i = 0; i < 120 && (await markers(page)).length === 0; i++) await step(page);
+  const focusedCell = () => page.evaluate(() => (document.activeElement?.getAttribute('data-testid') === 'rm-cell' ? (document.activeElement as SVGGElement).dataset.cell! : null));
+  /** Tab from the view's last button to the first marker: the newest cell's, the longest under way. */
+  const tabToMarker = async () => {
+    await page.getByTestId('nv-full-screen').focus();
+    for (let i = 0; i < 30 && (await focusedCell()) === null; i++) await page.keyboard.press('Tab');
+    const id = await focusedCell();
+    expect(id).not.toBeNull();
+    return id!;
+  };
+  let focused = await tabToMarker();
+  let seen = new Set((await markers(page)).map((m) => m.id));
+  let setOut = false;
+  // Step (the step button clicked by an event: the focus stays on the marker) until a cell sets
+  // out while the one focused is still drawn; one whose journey ends first hands over to the newest.
+  for (let i = 0; i < 200 && !setOut; i++) {
+    await step(page, { holdingMouse: true });
+    const now = await markers(page);
+    if (!now.some((m) => m.id === focused)) {
+      if (now.length === 0) continue;
+      focused = await tabToMarker();
+      seen = new Set(now.map((m) => m.id));
+      continue;
+    }
+    setOut = now.some((m) => !seen.has(m.id));
+    for (const m of now) seen.add(m.id);
+  }
+  expect(setOut).toBe(true);
+  expect(await focusedCell()).toBe(focused);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('nv-cell')).toHaveAttribute('data-cell', focused);
+  await expect(page.locator('[data-testid="rm-cell"].picked')).toHaveAttribute('data-cell', focused);
+  await page.getByTestId('network-view').screenshot({ path: resolve(shots, 'network-keyboard-focus-kept.png') });
+  expect(errors).toEqual([]);
+});
+
 test("presentation mode, the narrowest side panel: each explanation value keeps its unit on one line, and gfc1's per-VC table scrolls with its labels in view", async ({ page }) => {
   const errors = await openLab(page, '/?scenario=gfc1&present=1');
   await page.getByTestId('until-ms').fill('20');

@@ -12,6 +12,29 @@ export function niceDomain(lo: number, hi: number, floorHi: number): [number, nu
   return [d[0], d[1]];
 }
 
+/** What sets a time chart's y axis besides its data (shown = engine value × yScale). */
+export interface YAxisFacts {
+  yScale: number;
+  /** The axis reaches at least this value (shown unit). */
+  yFloor: number;
+  /** Where the axis ends while there is nothing to draw (shown unit; null: at the floor). */
+  yReach?: number | null;
+  /** Values marked on the chart (the study's published figures; engine unit): always in range. */
+  published?: readonly { value: number }[];
+}
+
+/**
+ * A time chart's y domain (shown unit), from the extent of what it draws (engine unit; lo = +∞,
+ * hi = −∞ when it draws nothing). With nothing drawn and nothing marked, as before a run's first
+ * sample, the axis ends at `yReach`: the range the chart has once a line gets that far, rather
+ * than the bare floor (0–1 Mbps looked broken).
+ */
+export function chartDomain(lo: number, hi: number, y: YAxisFacts): [number, number] {
+  for (const p of y.published ?? []) hi = Math.max(hi, p.value);
+  if (!Number.isFinite(hi) && y.yReach != null) return niceDomain(0, y.yReach, y.yFloor);
+  return niceDomain(lo * y.yScale, hi * y.yScale, y.yFloor);
+}
+
 /** About `count` round tick values in [min, max]. */
 export function ticks(min: number, max: number, count: number): number[] {
   return scaleLinear().domain([min, max]).ticks(Math.max(2, count));

@@ -14,8 +14,10 @@ import {
   sampledText,
   networkView,
   onlyQuantity,
+  topRateMbps,
   unitFor,
 } from './specs';
+import { LIBRARY } from '../scenario/library';
 import { colourByGroup, PALETTE } from './palette';
 
 const meta: SeriesMeta[] = [
@@ -84,7 +86,7 @@ describe('chart specs', () => {
 
   it('shows ATM charts in the engine units, with their ATM titles', () => {
     const rate = CHARTS.find((c) => c.id === 'rate')!;
-    expect(chartView(rate, 'Mbps', ATM_VIEW)).toEqual({ title: rate.title, unit: 'Mbps', scale: 1, yFloor: 1 });
+    expect(chartView(rate, 'Mbps', ATM_VIEW)).toEqual({ title: rate.title, unit: 'Mbps', scale: 1, yFloor: 1, yReach: null });
     const loss = CHARTS.find((c) => c.id === 'loss')!;
     expect(chartView(loss, '', ATM_VIEW).unit).toBe('lost / sent');
     expect(networkView({})).toBe(ATM_VIEW);
@@ -98,6 +100,30 @@ describe('chart specs', () => {
     const unknown = networkView({ ethernet: {} });
     expect(unknown.frameBytes).toBeNull();
     expect(chartView(CHARTS.find((c) => c.id === 'queue')!, 'frames', unknown, 'KB')).toMatchObject({ unit: 'frames', scale: 1 });
+  });
+
+  it("gives the rate charts the network's top rate as their range before any sample: the fastest link or a larger PCR", () => {
+    const links = [{ rate_mbps: 155.52 }, { rate_mbps: 100 }];
+    expect(topRateMbps({ links })).toBe(155.52);
+    expect(topRateMbps({ links, connections: [{}, { params: { pcr_mbps: 300 } }] })).toBe(300);
+    expect(topRateMbps({ links, defaults: { source: { pcr_mbps: 622 } } })).toBe(622);
+    // A PCR under the links' rates changes nothing (the faster link's rate still shows).
+    expect(topRateMbps({ links, connections: [{ params: { pcr_mbps: 10 } }] })).toBe(155.52);
+    expect(topRateMbps({})).toBeNull();
+    const twoSources = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
+    const net = networkView(twoSources);
+    expect(net.topRateMbps).toBe(155.52);
+    const view = (id: string, unit: string, n = net) => chartView(CHARTS.find((c) => c.id === id)!, unit, n);
+    expect(view('rate', 'Mbps').yReach).toBe(155.52);
+    expect(view('goodput', 'Mbps').yReach).toBe(155.52);
+    expect(chartView(ALGORITHM_CHART, 'Mbps', net).yReach).toBe(155.52);
+    // Charts of other units keep their floor.
+    expect(view('queue', 'cells').yReach).toBeNull();
+    expect(view('utilization', '%').yReach).toBeNull();
+    expect(chartView(ALGORITHM_CHART, '', net).yReach).toBeNull();
+    // Ethernet: in the shown unit, Gbps.
+    const eth = networkView({ ethernet: { frame_bytes: 1500 }, links: [{ rate_mbps: 10_000 }] });
+    expect(view('rate', 'Mbps', eth)).toMatchObject({ unit: 'Gbps', yReach: 10 });
   });
 
   it('shows Ethernet rates in Gbps, queues in KB or frames, and titles without cells or ACR', () => {

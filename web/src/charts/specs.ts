@@ -103,20 +103,41 @@ export interface NetworkView {
   ethernet: boolean;
   /** Bytes per frame (Ethernet), to show queues in KB (null: not known, queues stay in frames). */
   frameBytes: number | null;
+  /** The largest rate a series of the run can reach (Mbps): the fastest link, or a larger PCR
+   *  (null: the scenario names no link). The rate charts start with their y axis there. */
+  topRateMbps: number | null;
 }
 
-export const ATM_VIEW: NetworkView = { ethernet: false, frameBytes: null };
+export const ATM_VIEW: NetworkView = { ethernet: false, frameBytes: null, topRateMbps: null };
+
+/** What of a scenario the display depends on. */
+interface ShownNetwork {
+  ethernet?: { frame_bytes?: number } | null;
+  links?: readonly { rate_mbps: number }[];
+  connections?: readonly { params?: { [name: string]: number | undefined } }[];
+  defaults?: { source?: { [name: string]: number | undefined } };
+}
+
+/**
+ * The largest rate of a network (Mbps): ACRs, shares and targets stay within the PCRs (a source's
+ * PCR is its access link's rate unless it names one), goodputs and fair shares within the links.
+ */
+export function topRateMbps(scenario: ShownNetwork): number | null {
+  let top = -Infinity;
+  for (const l of scenario.links ?? []) top = Math.max(top, l.rate_mbps);
+  const pcrs = [scenario.defaults?.source?.pcr_mbps, ...(scenario.connections ?? []).map((c) => c.params?.pcr_mbps)];
+  for (const pcr of pcrs) if (pcr !== undefined) top = Math.max(top, pcr);
+  return top > 0 && Number.isFinite(top) ? top : null;
+}
 
 /** The view of a scenario's network; an Ethernet scenario that names no frame size has the
  *  engine's (`ethernetFields`: the catalogue's `fields.ethernet`). */
-export function networkView(
-  scenario: { ethernet?: { frame_bytes?: number } | null } | null | undefined,
-  ethernetFields: readonly ParamSpec[] | null = null,
-): NetworkView {
+export function networkView(scenario: ShownNetwork | null | undefined, ethernetFields: readonly ParamSpec[] | null = null): NetworkView {
+  const top = scenario ? topRateMbps(scenario) : null;
   const eth = scenario?.ethernet;
-  if (!eth) return ATM_VIEW;
+  if (!eth) return top === null ? ATM_VIEW : { ...ATM_VIEW, topRateMbps: top };
   const engineDefault = ethernetFields?.find((f) => f.name === 'frame_bytes')?.default ?? null;
-  return { ethernet: true, frameBytes: eth.frame_bytes ?? engineDefault };
+  return { ethernet: true, frameBytes: eth.frame_bytes ?? engineDefault, topRateMbps: top };
 }
 
 /** How an Ethernet queue is shown: in frames or in KB (frames × frame size / 1000). */
@@ -129,6 +150,9 @@ export interface ChartView {
   /** shown value = engine value × scale */
   scale: number;
   yFloor: number;
+  /** Where the y axis ends before there is anything to draw (shown unit; null: at the floor):
+   *  a chart of rates, at the network's top rate. */
+  yReach: number | null;
 }
 
 /**
@@ -146,7 +170,8 @@ export function chartView(spec: ChartSpec, engineUnit: string, net: NetworkView,
   const title = net.ethernet && spec.ethernetTitle ? spec.ethernetTitle : spec.title;
   // The floor is in the engine's unit for ATM; Gbps charts reach at least 1 Gbps.
   const yFloor = unit === 'Gbps' ? 1 : spec.yFloor * (unit === 'KB' ? scale : 1);
-  return { title, unit: unit || (spec.id === 'loss' ? 'lost / sent' : ''), scale, yFloor };
+  const yReach = engineUnit === 'Mbps' && net.topRateMbps !== null ? net.topRateMbps * scale : null;
+  return { title, unit: unit || (spec.id === 'loss' ? 'lost / sent' : ''), scale, yFloor, yReach };
 }
 
 /**

@@ -8,7 +8,7 @@
 // a resize, a legend toggle, a mark.
 
 import uPlot from 'uplot';
-import { formatTick, niceDomain, ticks, timeAxis } from './axes';
+import { chartDomain, formatTick, ticks, timeAxis } from './axes';
 import type { ChartGroup, FrameClient } from './chartGroup';
 import { traceColumns } from './columnPath';
 import { LineLayer, type LineGeometry, type LineInk } from './lineLayer';
@@ -30,6 +30,8 @@ export interface ChartConfig {
   yFloor: number;
   /** Shown value = stored value × yScale (e.g. Mbps shown as Gbps: 0.001). */
   yScale: number;
+  /** Where the y axis ends while there is nothing to draw yet (shown unit; null: at the floor). */
+  yReach?: number | null;
   /** Times (ms) of the parameter changes, drawn as dashed vertical lines under the series. */
   markers: number[];
   /** A pinned run of the same network, drawn faintly under the live lines (same colours). */
@@ -338,8 +340,7 @@ export class TimeChartController implements FrameClient {
         hi = Math.max(hi, this.pinnedDec.hiOf[p]);
       }
     });
-    for (const p of this.cfg.published ?? []) hi = Math.max(hi, p.value);
-    return niceDomain(lo * this.cfg.yScale, hi * this.cfg.yScale, this.cfg.yFloor);
+    return chartDomain(lo, hi, this.cfg);
   }
 
   private build() {
@@ -408,9 +409,9 @@ export class TimeChartController implements FrameClient {
         setCursor: [(u) => this.cursorMoved(u)],
         setScale: [
           (u, key) => {
-            if (key !== 'x') return;
-            this.host.dataset.xMin = String(u.scales.x.min);
-            this.host.dataset.xMax = String(u.scales.x.max);
+            if (key !== 'x' && key !== 'y') return;
+            this.host.dataset[`${key}Min`] = String(u.scales[key].min);
+            this.host.dataset[`${key}Max`] = String(u.scales[key].max);
           },
         ],
       },

@@ -406,6 +406,7 @@ export function App({
               yUnit={view.unit}
               yScale={view.scale}
               yFloor={view.yFloor}
+              yReach={view.yReach}
               markers={markers}
               controls={spec.id === 'queue' ? queueUnitPicker : undefined}
               sampled={sampled}
@@ -430,6 +431,7 @@ export function App({
             yUnit={algorithmChart.view.unit}
             yScale={algorithmChart.view.scale}
             yFloor={algorithmChart.view.yFloor}
+            yReach={algorithmChart.view.yReach}
             markers={markers}
             controls={quantityPicker}
             sampled={algorithmChart.sampled}

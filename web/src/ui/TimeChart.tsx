@@ -31,6 +31,8 @@ export interface TimeChartProps {
   yUnit: string;
   /** The y axis reaches at least this value. */
   yFloor: number;
+  /** Where the y axis ends while there is nothing to draw yet (null: at the floor). */
+  yReach?: number | null;
   testId: string;
   /** Times (ms) to mark with a vertical line (parameter changes). */
   markers?: number[];
@@ -70,6 +72,7 @@ export const TimeChart = memo(function TimeChart({
   endMs,
   yUnit,
   yFloor,
+  yReach = null,
   testId,
   markers = NO_MARKERS,
   controls,
@@ -103,8 +106,8 @@ export const TimeChart = memo(function TimeChart({
   const [pinnedHidden, setPinnedHidden] = useState(false);
   const drawnPinned = pinnedHidden ? null : pinned;
   const config = useMemo<ChartConfig>(
-    () => ({ lines, endMs, yUnit, yFloor, yScale, markers, pinned: drawnPinned, published, look, height: fullHeight }),
-    [lines, endMs, yUnit, yFloor, yScale, markers, drawnPinned, published, look, fullHeight],
+    () => ({ lines, endMs, yUnit, yFloor, yReach, yScale, markers, pinned: drawnPinned, published, look, height: fullHeight }),
+    [lines, endMs, yUnit, yFloor, yReach, yScale, markers, drawnPinned, published, look, fullHeight],
   );
   const latest = useRef(config);
   latest.current = config;

@@ -11,7 +11,7 @@ import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
 import { laneLook, networkLayout, pointOnLane, sourceUtilisation } from './geometry';
-import { NetworkPainter, UTIL_STEP_PERCENT } from './painter';
+import { markerSlots, NetworkPainter, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
 
 const scenario = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
@@ -148,5 +148,52 @@ describe('NetworkPainter: one frame at the shown time', () => {
     // A click with no press (assistive technology's) picks the cell of the marker clicked.
     painter.clicked({ target: first.querySelector('path') });
     expect(painter.pickedCell).toBe(first.dataset.cell);
+  });
+
+  it('a marker focused with the keyboard keeps its cell while a cell setting out moves the others; Enter opens that cell', () => {
+    const { painter, rmLog, setStatus } = setup(0.0001);
+    const root = svg('svg');
+    const layer = svg('g') as SVGGElement;
+    root.append(layer);
+    document.body.append(root);
+    painter.markerLayer(layer);
+    const rec = (time_us: number, connection: string, node: string, direction: RmRecord['direction']): RmRecord =>
+      rmRecord({ time_us, connection, rm_seq: 3, node, direction });
+    rmLog.append([rec(900, 'C1', 'S1', 'sent'), rec(910, 'C1', 'SW1', 'forward')], 0);
+    setStatus({ nowMs: 0.905 });
+    painter.frame();
+    const focused = layer.children[0] as SVGGElement;
+    const c1 = focused.dataset.cell!;
+    focused.focus();
+    expect(document.activeElement).toBe(focused);
+    // C2's cell sets out: drawn first (the newest), it would take the focused marker.
+    rmLog.append([rec(906, 'C2', 'S2', 'sent'), rec(916, 'C2', 'SW1', 'forward')], 0);
+    setStatus({ nowMs: 0.907 });
+    painter.frame();
+    expect(painter.drawn.map((c) => c.cell.connection)).toEqual(['C2', 'C1']);
+    expect(focused.dataset.cell).toBe(c1);
+    expect(focused.dataset.connection).toBe('C1');
+    // C2's cell is drawn too, in the other marker.
+    const other = layer.children[1] as SVGGElement;
+    expect(other.style.display).toBe('');
+    expect(other.dataset.connection).toBe('C2');
+    const enter = { key: 'Enter', target: focused, preventDefault() {}, stopPropagation() {} };
+    painter.keyed(enter);
+    expect(painter.pickedCell).toBe(c1);
+    // Without the focus, the markers go by the drawing's order again.
+    focused.blur();
+    painter.frame();
+    expect(focused.dataset.connection).toBe('C2');
+    root.remove();
+  });
+
+  it("places the cells in the markers in the drawing's order, but for the focused marker's, while it is drawn", () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => ({ cell: { id } }));
+    expect(markerSlots([a, b, c], null)).toEqual([a, b, c]);
+    expect(markerSlots([a, b, c], { slot: 0, cell: 'b' })).toEqual([b, a, c]);
+    // The focused marker is past the cells drawn now: the one before it is left empty (hidden).
+    expect(markerSlots([a, b], { slot: 3, cell: 'a' })).toEqual([undefined, b, undefined, a]);
+    // Its cell is gone: the drawing's order.
+    expect(markerSlots([a, b], { slot: 0, cell: 'z' })).toEqual([a, b]);
   });
 });

@@ -176,7 +176,8 @@ export class NetworkPainter implements FrameClient {
     }
     this.pick(cellOf(e.target));
   };
-  /** Enter or Space on a focused marker picks its cell, as a click does (and does not play). */
+  /** Enter or Space on a focused marker picks its cell, as a click does (and does not play): the
+   *  cell it had when it got the focus, as it keeps it while the cell is drawn (markerSlots). */
   keyed = (e: { key: string; target: EventTarget | null; preventDefault(): void; stopPropagation(): void }) => {
     if (e.key !== 'Enter' && e.key !== ' ') return;
     const id = cellOf(e.target);
@@ -282,10 +283,11 @@ export class NetworkPainter implements FrameClient {
     const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, model.waitUs);
     this.drawn = cells;
     while (this.pool.length < cells.length) this.pool.push(layer.appendChild(marker()));
+    const slots = markerSlots(cells, this.focusedMarker(layer));
     let room: LabelRoom | undefined;
     for (let i = 0; i < this.pool.length; i++) {
       const g = this.pool[i];
-      const c = cells[i];
+      const c = slots[i];
       if (!c) {
         if (g.style.display !== 'none') hide(g);
         continue;
@@ -332,11 +334,36 @@ export class NetworkPainter implements FrameClient {
     }
   }
 
+  /** The marker that has the keyboard's focus (its place in the pool, and its cell), or null. */
+  private focusedMarker(layer: SVGGElement): { slot: number; cell: string } | null {
+    const active = layer.ownerDocument.activeElement;
+    const slot = active && active.parentNode === layer ? this.pool.indexOf(active as SVGGElement) : -1;
+    const cell = slot < 0 ? undefined : this.pool[slot].dataset.cell;
+    return cell === undefined ? null : { slot, cell };
+  }
+
   private write<E>(key: string, el: E | null, value: string, apply: (el: E, value: string) => void) {
     if (!el || this.written.get(key) === value) return;
     this.written.set(key, value);
     apply(el, value);
   }
+}
+
+/**
+ * Which cell each pooled marker draws: the i-th cell in the i-th marker, but the cell of the marker
+ * that has the keyboard's focus stays in it while the cell is drawn (it trades places with the
+ * cell that would have gone there). Else a cell setting out, which moves every other cell to the
+ * next marker, would move the focus to a neighbour between Tab and Enter. (Gone, the cell leaves
+ * its marker to the one that comes.)
+ */
+export function markerSlots<C extends { cell: { id: string } }>(cells: readonly C[], focused: { slot: number; cell: string } | null): (C | undefined)[] {
+  const slots: (C | undefined)[] = cells.slice();
+  const at = focused ? cells.findIndex((c) => c.cell.id === focused.cell) : -1;
+  if (focused && at >= 0 && at !== focused.slot) {
+    slots[at] = cells[focused.slot];
+    slots[focused.slot] = cells[at];
+  }
+  return slots;
 }
 
 /** What a marker of this phase is, in the legend's words. */
