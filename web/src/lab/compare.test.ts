@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { repoFile } from '../test/fakes';
+import { LIBRARY } from '../scenario/library';
 import { encodeScenario, textLibrary } from '../scenario/share';
 import {
   compareCsv,
@@ -9,6 +10,7 @@ import {
   compareTable,
   decodeCompare,
   differs,
+  LESSON_PARTNERS,
   planCompare,
   problemText,
   sameTopology,
@@ -176,6 +178,19 @@ describe('variants from the form', () => {
       sets: ['nodes.SW1.algorithm=erica_plus', 'nodes.SW2.params.target_utilization=0.8', 'run.seed=3'],
     });
     expect(specOfDraft({ from: 'vsvd-1', algorithms: {}, sets: '' })).toEqual({ from: 'vsvd-1', sets: [] });
+  });
+
+  it("a lesson's partners are library scenarios of its topology, and each names it back", () => {
+    const byId = new Map(LIBRARY.entries.map((e) => [e.id, e]));
+    expect(LESSON_PARTNERS['gfc-edge']).toEqual(['gfc-edge-case2']);
+    for (const [id, partners] of Object.entries(LESSON_PARTNERS)) {
+      expect(byId.has(id), id).toBe(true);
+      const same = sameTopology(byId.get(id)!.json, LIBRARY.entries);
+      for (const p of partners) {
+        expect(same, `${id} -> ${p}`).toContain(p);
+        expect(LESSON_PARTNERS[p], `${p} names ${id} back`).toContain(id);
+      }
+    }
   });
 
   it('offers the library scenarios of the same topology only', () => {

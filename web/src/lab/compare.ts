@@ -361,4 +361,6 @@ export const LESSON_PARTNERS: Readonly<Record<string, readonly string[]>> = {
   'qcn-hotspot': ['fqcn-hotspot', 'fecn-hotspot'],
   'fqcn-hotspot': ['qcn-hotspot', 'fecn-hotspot'],
   'fecn-hotspot': ['qcn-hotspot', 'fqcn-hotspot'],
+  'gfc-edge': ['gfc-edge-case2'],
+  'gfc-edge-case2': ['gfc-edge'],
 };

@@ -2,7 +2,7 @@
 //! steady-state window the file itself sets, and the max-min shares the oracle computes from
 //! its topology match the numbers published for it.
 
-use crate::common::run;
+use crate::common::{library_json, run};
 use abr_sim::metrics::Summary;
 use abr_sim::probes::SeriesKind;
 use abr_sim::scenario::{parse, Scenario};
@@ -154,6 +154,41 @@ fn gfc1_shares_are_the_published_ones() {
 #[test]
 fn gfc_edge_capacities_give_the_published_shares() {
     assert_published("gfc-edge", &[("A", 4.5), ("B", 11.1), ("C", 38.8), ("D", 4.5), ("E", 11.1), ("F", 51.5)]);
+}
+
+#[test]
+fn gfc_edge_case2_has_case_1s_shares_which_do_not_depend_on_delays() {
+    assert_published("gfc-edge-case2", &[("A", 4.5), ("B", 11.1), ("C", 38.8), ("D", 4.5), ("E", 11.1), ("F", 51.5)]);
+}
+
+/// Case 2 of the Series-D study is case 1 with group A's sources 800 km from their switch: the
+/// two files differ in those three access links' distance and in their texts, in nothing else.
+#[test]
+fn gfc_edge_case2_is_case_1_with_only_group_a_access_links_at_800_km() {
+    let (one, mut two) = (library_json("gfc-edge"), library_json("gfc-edge-case2"));
+    let a_sources: Vec<&str> = one["connections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["group"] == "A")
+        .map(|c| c["from"].as_str().unwrap())
+        .collect();
+    assert_eq!(a_sources.len(), 3);
+    let mut moved = 0;
+    for (l1, l2) in one["links"].as_array().unwrap().iter().zip(two["links"].as_array_mut().unwrap()) {
+        if a_sources.iter().any(|s| l1["from"] == *s) {
+            let km = (l1["distance_km"].as_f64(), l2["distance_km"].as_f64());
+            assert_eq!(km, (Some(3.2), Some(800.0)), "link {}", l1["id"]);
+            l2["distance_km"] = l1["distance_km"].clone();
+            moved += 1;
+        }
+    }
+    assert_eq!(moved, 3, "group A's three access links");
+    assert_eq!(two["id"], "gfc-edge-case2");
+    for text in ["id", "name", "description", "source", "lesson"] {
+        two[text] = one[text].clone();
+    }
+    assert!(one == two, "gfc-edge-case2 differs from gfc-edge in more than group A's access links");
 }
 
 #[test]
