@@ -331,3 +331,23 @@ test('presentation mode: the compare charts and their exported images in large t
   await page.screenshot({ path: resolve(shots, 'compare-present.png'), fullPage: true });
   expect(errors).toEqual([]);
 });
+
+test('a variant with another algorithm runs a scenario with recorded changes and names the changes it dropped', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const doc = JSON.parse(readFileSync(resolve(repoRoot, 'scenarios/two-sources.json'), 'utf8'));
+  doc.id = 'two-sources-recorded';
+  doc.run = { ...doc.run, duration_ms: 20 };
+  doc.changes = [{ at_ms: 10, node: 'SW1', param: 'delta', value: 0.2 }];
+  await page.evaluate((json) => window.__abrlab!.load(json), JSON.stringify(doc));
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-sources-recorded');
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('variant-1-sets').fill('nodes.SW1.algorithm=efci');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('compare-notes')).toContainText(
+    'variant 1: SW1 now runs EFCI marking: its recorded change of delta at 10 ms is dropped (EFCI marking has no such parameter)',
+  );
+  await expect(page.getByTestId('compare-refused')).toHaveCount(0);
+  await page.getByTestId('compare').screenshot({ path: resolve(shots, 'compare-notes.png') });
+  expect(errors).toEqual([]);
+});

@@ -63,17 +63,18 @@ pub fn sweep_scenario(json: &str, index: f64) -> Result<String, JsError> {
 }
 
 /// A compare variant: the scenario `json` with the `--set` overrides in `sets` (a JSON list of
-/// strings) applied by the engine's own rules; the error names, one a line, each override that
-/// does not apply and each rule the scenario they make breaks.
+/// strings) applied by the engine's own rules, as `{"scenario": "<its JSON text>", "notes":
+/// [...]}` (notes: what an override took away beyond what it names, e.g. the recorded changes of
+/// a switch's old algorithm); the error names, one a line, each override that does not apply and
+/// each rule the scenario they make breaks.
 #[wasm_bindgen(js_name = applyVariant)]
 pub fn apply_variant(json: &str, sets: &str) -> Result<String, JsError> {
     let mut doc = scenario::parse_json(json).map_err(|p| JsError::new(&p.to_string()))?;
     let sets: Vec<String> =
         serde_json::from_str(sets).map_err(|e| JsError::new(&format!("sets: expected a list of strings ({e})")))?;
     // One problem a line (a rule may hold "; " itself).
-    // The notes (recorded changes a new algorithm dropped) do not reach the page yet.
-    scenario::apply_variant(&mut doc, &sets).map_err(|p| JsError::new(&p.join("\n")))?;
-    Ok(doc.to_string())
+    let notes = scenario::apply_variant(&mut doc, &sets).map_err(|p| JsError::new(&p.join("\n")))?;
+    Ok(serde_json::json!({ "scenario": doc.to_string(), "notes": notes }).to_string())
 }
 
 /// One simulation run.

@@ -105,7 +105,9 @@ export interface BatchEngine {
   sweepScenario(json: string, index: number): string;
   /**
    * A compare variant: `json` with the `--set` overrides `sets` (a JSON list of strings) applied
-   * by the engine's rules; throws naming each override that does not apply.
+   * by the engine's rules, as `{"scenario": string, "notes": string[]}` (the scenario's JSON text;
+   * notes: what an override took away beyond what it names, as the recorded changes of a
+   * switch's old algorithm); throws naming each override that does not apply.
    */
   applyVariant(json: string, sets: string): string;
   validateScenario(json: string): string;

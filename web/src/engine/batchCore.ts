@@ -45,8 +45,10 @@ export class BatchCore {
         return { type: 'plan', json: this.engine.sweepPlan(job.scenario) };
       case 'scenario':
         return { type: 'scenario', json: this.engine.sweepScenario(job.sweep, job.index) };
-      case 'variant':
-        return { type: 'variant', json: this.engine.applyVariant(job.scenario, JSON.stringify(job.sets)) };
+      case 'variant': {
+        const { scenario, notes } = JSON.parse(this.engine.applyVariant(job.scenario, JSON.stringify(job.sets))) as { scenario: string; notes: string[] };
+        return { type: 'variant', json: scenario, notes };
+      }
       case 'run': {
         const json = job.index === undefined ? job.scenario : this.engine.sweepScenario(job.scenario, job.index);
         const problems = JSON.parse(this.engine.validateScenario(json)) as { path: string; rule: string }[];

@@ -44,7 +44,8 @@ export const MAX_SAMPLE_VALUES = 4_000_000;
 export type JobAnswer =
   | { type: 'plan'; json: string }
   | { type: 'scenario'; json: string }
-  | { type: 'variant'; json: string }
+  /** The variant's scenario (JSON) and what its overrides took away beyond what they name. */
+  | { type: 'variant'; json: string; notes: string[] }
   | ({ type: 'run' } & RunResult);
 
 export type FromBatch =

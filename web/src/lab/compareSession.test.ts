@@ -122,6 +122,26 @@ describe('CompareSession', () => {
     expect(session.getState().outcomes[1]).toEqual({ ok: true, cells: direct(JSON.stringify(erica)).row, digest: direct(JSON.stringify(erica)).digest });
   });
 
+  it("a variant with another algorithm drops the recorded changes it has no parameter for, says so, and runs", async () => {
+    const { session, settled } = setup();
+    const doc = JSON.parse(short('two-sources'));
+    doc.changes = [
+      { at_ms: 5, node: 'SW1', param: 'target_utilization', value: 0.6 },
+      { at_ms: 8, node: 'SW1', param: 'delta', value: 0.2 },
+    ];
+    session.start(JSON.stringify(doc), [{ sets: ['nodes.SW1.algorithm=ut'] }], NOWHERE);
+    await settled();
+    const s = session.getState();
+    expect(s.phase).toBe('done');
+    expect(s.notes).toEqual([
+      'variant 1: SW1 now runs Uniform Tracking: its recorded change of delta at 8 ms is dropped (Uniform Tracking has no such parameter)',
+    ]);
+    const ut = { ...doc, nodes: doc.nodes.map((n: { id: string }) => (n.id === 'SW1' ? { ...n, algorithm: 'ut' } : n)), changes: [doc.changes[0]] };
+    expect(JSON.parse(s.scenarios[1]).changes).toEqual(ut.changes);
+    expect(s.outcomes[1]).toEqual({ ok: true, cells: direct(JSON.stringify(ut)).row, digest: direct(JSON.stringify(ut)).digest });
+    expect(s.outcomes[0]).toMatchObject({ ok: true });
+  });
+
   it('refuses a plan without running anything', () => {
     const { session } = setup();
     session.start(short('two-sources'), [{ from: 'vsvd-1', sets: [] }], NOWHERE);

@@ -37,6 +37,9 @@ export interface CompareState {
   scenarios: string[];
   /** Why the comparison did not run, one line per problem ("variant 2: …"). */
   problems: string[];
+  /** What a variant's overrides took away beyond what they name, one line each ("variant 1:
+   *  SW1 now runs EFCI marking: its recorded change of delta at 10 ms is dropped …"). */
+  notes: string[];
   /** The digests a compare link promised (current first), to check the replay against. */
   expected: (string | null)[] | null;
   elapsedMs: number;
@@ -51,7 +54,7 @@ export interface RunSeries {
   perBucket: number;
 }
 
-const IDLE: CompareState = { phase: 'idle', json: '', variants: [], runs: [], outcomes: [], scenarios: [], problems: [], expected: null, elapsedMs: 0 };
+const IDLE: CompareState = { phase: 'idle', json: '', variants: [], runs: [], outcomes: [], scenarios: [], problems: [], notes: [], expected: null, elapsedMs: 0 };
 
 /** Where the Compare view's variants are kept, as written, per place (see `draftsKey`). The
  *  same key in the tab's sessionStorage holds what the lab kept there before, per scenario id. */
@@ -206,8 +209,10 @@ export class CompareSession {
     const resolved = await Promise.allSettled(
       plan.runs.map((run) =>
         run.sets.length === 0
-          ? Promise.resolve(run.json)
-          : this.pool.submit({ type: 'variant', scenario: run.json, sets: run.sets }).then((a) => (a.type === 'variant' ? a.json : run.json)),
+          ? Promise.resolve({ json: run.json, notes: [] as string[] })
+          : this.pool
+              .submit({ type: 'variant', scenario: run.json, sets: run.sets })
+              .then((a) => (a.type === 'variant' ? { json: a.json, notes: a.notes } : { json: run.json, notes: [] })),
       ),
     );
     if (generation !== this.generation) return;
@@ -217,8 +222,10 @@ export class CompareSession {
     );
     if (failed.length) return refuse(failed);
     if (resolved.some((r) => r.status === 'rejected')) return; // cancelled
-    const scenarios = resolved.map((r) => (r as PromiseFulfilledResult<string>).value);
-    this.cell.set({ scenarios });
+    const made = resolved.map((r) => (r as PromiseFulfilledResult<{ json: string; notes: string[] }>).value);
+    const scenarios = made.map((m) => m.json);
+    const notes = made.flatMap((m, i) => m.notes.map((rule) => problemText({ variant: i, rule })));
+    this.cell.set({ scenarios, notes });
     this.series = plan.runs.map(() => undefined);
     scenarios.forEach((scenario, i) => {
       this.pool.submit({ type: 'run', scenario, samples: true }).then(

@@ -219,6 +219,16 @@ export function CompareView({
           </ul>
         </div>
       )}
+      {s.notes.length > 0 && (
+        <div className="compare-notes" role="note" data-testid="compare-notes">
+          <p>What the variants' overrides also changed:</p>
+          <ul>
+            {s.notes.map((n, i) => (
+              <li key={i}>{n}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {s.runs.length > 0 && (
         <div className="sweep-scroll">
           <table className="sweep-table compare-table" data-testid="compare-table">
