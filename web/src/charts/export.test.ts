@@ -122,6 +122,38 @@ describe('SVG export', () => {
     expect(texts).not.toContain('250');
   });
 
+  it("draws the study's published values as the screen does: in range, dashed from the steady window to the run's end, labelled", () => {
+    // C1 alone peaks at 100; a published 300 for C2 stretches the axis to it, as on screen.
+    const published = [
+      { value: 300, fromMs: 60, color: '#123456', label: 'published: connection C2 300' },
+      { value: 40, fromMs: 60, color: '#654321', label: 'published: connection C1 40' },
+    ];
+    const doc = parse(chartSvg(store(), view({ lines: [rate[0]], published, endMs: 100 }), 640).svg);
+    const texts = [...doc.querySelectorAll('text')].map((t) => t.textContent);
+    expect(texts).toContain('300');
+    const g = doc.querySelector('g[data-published]')!;
+    expect(g.getAttribute('stroke-dasharray')).toBe('12 4 2 4');
+    const lines = [...g.querySelectorAll('line')];
+    expect(lines.map((l) => l.getAttribute('stroke'))).toEqual(['#123456', '#654321']);
+    expect(lines.map((l) => l.querySelector('title')!.textContent)).toEqual(published.map((p) => p.label));
+    // From the steady window (60 ms) to the end: 40 % of the plot's width, ending at its right.
+    const [x1, x2] = ['x1', 'x2'].map((a) => Number(lines[0].getAttribute(a)));
+    const axis = doc.querySelector('path[d^="M"]')!.getAttribute('d')!;
+    const [left, right] = [Number(/^M([\d.]+)/.exec(axis)![1]), Number(/H([\d.]+)$/.exec(axis)![1])];
+    expect(x2).toBeCloseTo(right, 0);
+    expect((x2 - x1) / (right - left)).toBeCloseTo(0.4, 2);
+    expect(texts.filter((t) => t === 'published')).toHaveLength(2);
+    // None published: no group, and the axis fits the lines.
+    expect(parse(chartSvg(store(), view({ lines: [rate[0]] }), 640).svg).querySelector('g[data-published]')).toBeNull();
+  });
+
+  it('before any sample, ends the y axis at the reach the screen gives it', () => {
+    const empty = new SampleStore();
+    empty.reset(meta);
+    const texts = [...parse(chartSvg(empty, view({ yReach: 155.52 }), 640).svg).querySelectorAll('text')].map((t) => t.textContent);
+    expect(texts).toContain('150');
+  });
+
   it('lists connection groups in the legend rather than each of their members', () => {
     const grouped = rate.map((l) => ({ ...l, group: 'A' }));
     const texts = [...parse(chartSvg(store(), view({ lines: grouped }), 640).svg).querySelectorAll('text')].map((t) => t.textContent);

@@ -2,7 +2,8 @@
 // resolution), and the chart itself as a standalone SVG (title, legend, axes, lines) that the
 // PNG export rasterises. Pure: they read the sample store and return text.
 
-import { formatTick, niceDomain, ticks, timeAxis } from './axes';
+import { chartDomain, formatTick, ticks, timeAxis } from './axes';
+import type { PublishedLine } from './published';
 import { traceColumns, SvgPathPen } from './columnPath';
 import { legendModel } from './legend';
 import { DASH, drawOrder, MARKER_COLOUR, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from './palette';
@@ -28,6 +29,13 @@ export interface ChartExport {
   kindName?: (kind: string) => string;
   /** A pinned run drawn faintly behind the lines (as on screen), named in the legend. */
   pinned?: PinnedExport;
+  /** The study's published steady values (engine unit), drawn as on screen: dashed from the
+   *  steady window's start to the run's end (`endMs`), each in range, each labelled. */
+  published?: readonly PublishedLine[];
+  /** The run's end (ms): where the published lines end (default: t1). */
+  endMs?: number;
+  /** Where the y axis ends while there is nothing to draw (shown unit), as on screen. */
+  yReach?: number | null;
   /** Text sizes, line widths and inks: the chart's on screen (presentation mode's for a slide). */
   look?: ChartLook;
 }
@@ -178,7 +186,7 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
   );
   const lo = Math.min(dec.lo, pinnedDec?.lo ?? Infinity);
   const hi = Math.max(dec.hi, pinnedDec?.hi ?? -Infinity);
-  const [y0, y1] = niceDomain(lo * c.yScale, hi * c.yScale, c.yFloor);
+  const [y0, y1] = chartDomain(lo, hi, c);
   const xOf = (t: number) => left + ((t - c.t0) / (c.t1 - c.t0 || 1)) * plotW;
   const yOf = (v: number) => bottom - ((v - y0) / (y1 - y0 || 1)) * L.plotHeight;
 
@@ -208,11 +216,12 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
     const px = xOf(t).toFixed(1);
     parts.push(`<line class="marker" x1="${px}" y1="${top}" x2="${px}" y2="${bottom}" stroke="${MARKER_COLOUR}" stroke-width="1.5" stroke-dasharray="4 3"/>`);
   }
-  // Lines: the pinned run's faintly under the live ones; dotted under dashed under solid; clipped
-  // to the plot.
+  // Lines: the published values under everything, the pinned run's faintly under the live ones;
+  // dotted under dashed under solid; clipped to the plot.
   const clip = `${idPrefix}plot`;
   const order = drawOrder(c.lines.map((l) => l.style));
   parts.push(`<clipPath id="${clip}"><rect x="${left}" y="${top - 2}" width="${plotW + 2}" height="${L.plotHeight + 4}"/></clipPath>`);
+  parts.push(...publishedSvg(c, { left, right, top, bottom, font: L.font, xOf, yOf }, clip));
   parts.push(`<g clip-path="url(#${clip})" fill="none" stroke-linejoin="round">`);
   const path = (d: ColumnDecimator, s: number, l: ChartLine, extra: string) => {
     const pen = new SvgPathPen();
@@ -237,6 +246,37 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
     parts.join('') +
     `</svg>\n`;
   return { svg, width, height };
+}
+
+/** The published lines of an export, as the screen draws them (timeChart.ts `drawPublished`):
+ *  long-dash-dot in their owners' colours, the word "published" at the right end of each, one
+ *  of lines too close to tell apart. */
+function publishedSvg(
+  c: ChartExport,
+  box: { left: number; right: number; top: number; bottom: number; font: number; xOf: (t: number) => number; yOf: (v: number) => number },
+  clip: string,
+): string[] {
+  const published = c.published ?? [];
+  if (published.length === 0) return [];
+  const right = Math.min(box.right, box.xOf(c.endMs ?? c.t1));
+  const fontPx = Math.round((box.font * 5) / 6);
+  const drawn: { y: number; color: string }[] = [];
+  const out = [`<g clip-path="url(#${clip})" data-published="${published.length}" stroke-width="1.5" stroke-dasharray="12 4 2 4">`];
+  for (const p of published) {
+    const from = Math.max(box.left, box.xOf(p.fromMs));
+    if (from >= right) continue;
+    const y = Math.round(box.yOf(p.value * c.yScale)) + 0.5;
+    out.push(`<line x1="${from.toFixed(1)}" y1="${y}" x2="${right.toFixed(1)}" y2="${y}" stroke="${p.color}"><title>${esc(p.label)}</title></line>`);
+    drawn.push({ y, color: p.color });
+  }
+  out.push('</g>');
+  let clearBelow = -Infinity;
+  for (const l of drawn.sort((a, b) => a.y - b.y)) {
+    if (l.y < box.top || l.y > box.bottom || l.y - 3 - fontPx < clearBelow) continue;
+    out.push(`<text x="${(right - 4).toFixed(1)}" y="${l.y - 3}" font-size="${fontPx}" fill="${l.color}" text-anchor="end">published</text>`);
+    clearBelow = l.y - 3;
+  }
+  return out;
 }
 
 /**

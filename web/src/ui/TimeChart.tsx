@@ -168,7 +168,7 @@ export const TimeChart = memo(function TimeChart({
   const exported = (): ChartExport => {
     const [t0, t1] = controller.current?.window ?? [0, endMs];
     const pinnedExport = drawnPinned && { store: drawnPinned.store, series: pinnedSeries(shown, store, drawnPinned.store), label: pinnedLabel };
-    return { title, lines: shown, t0, t1, yUnit, yScale, yFloor, markers, kindName, look, ...(pinnedExport ? { pinned: pinnedExport } : {}) };
+    return { title, lines: shown, t0, t1, yUnit, yScale, yFloor, yReach, markers, kindName, look, published, endMs, ...(pinnedExport ? { pinned: pinnedExport } : {}) };
   };
   const exportAs = async (kind: 'png' | 'svg' | 'csv') => {
     if (kind === 'csv') return saveBlob(new Blob([chartCsv(store, exported())], { type: 'text/csv' }), `${exportName}.csv`);
