@@ -623,3 +623,29 @@ fn the_formats_own_lists_still_load() {
     ]);
     assert!(p.is_empty(), "{p:?}");
 }
+
+/// A recorded change with two problems named only the first (`check_change` returned at the
+/// first rule broken): each is named, at its own field.
+#[test]
+fn a_change_with_several_problems_names_each() {
+    let changes = r#"changes=[
+        {"at_ms": -5, "node": "SW9", "param": "target_utilization", "value": 0.9},
+        {"at_ms": 1e9, "node": "SW1", "param": "speed", "value": 1},
+        {"at_ms": -1, "node": "SW1", "param": "target_utilization", "value": 7},
+        {"at_ms": -1, "node": "S1", "param": "target_utilization", "value": 0.9}
+    ]"#;
+    let p = problems_after(&[changes]);
+    for (path, rule) in [
+        ("changes[0].at_ms", "must be within the run"),
+        ("changes[0].node", "no node has id 'SW9'"),
+        ("changes[1].at_ms", "must be within the run"),
+        ("changes[1].param", "'speed' is not a parameter of ERICA"),
+        ("changes[2].at_ms", "must be within the run"),
+        ("changes[2].value", "between 0.1 and 1"),
+        ("changes[3].at_ms", "must be within the run"),
+        ("changes[3].node", "'S1' is not a switch"),
+    ] {
+        assert_problem(&p, path, rule);
+    }
+    assert_eq!(p.len(), 8, "{p:?}");
+}
