@@ -565,7 +565,7 @@ fn sweep_option_problems(
     // has none: its problems are the file's).
     let mut params = doc
         .get("sweep")
-        .and_then(|b| serde_json::from_value::<scenario::Sweep>(b.clone()).ok())
+        .and_then(|b| scenario::read::<scenario::Sweep>(b, "sweep").ok())
         .map_or_else(Vec::new, |s| s.vary);
     let slots = abr_sim::sweep::merge_vary(&mut params, extra);
     let mut ours = false;

@@ -470,3 +470,23 @@ fn a_varied_seed_is_the_seed_a_row_runs_with() {
     assert_eq!(rows[1]["digest"], run["digest"]);
     assert_ne!(rows[0]["digest"], rows[1]["digest"], "the two seeds give two runs");
 }
+
+#[test]
+fn a_list_where_an_object_belongs_exits_2_naming_the_field() {
+    // serde read `"run": [10]` by position, as `{ "duration_ms": 10 }`, and the run went ahead.
+    let dir = std::env::temp_dir().join(format!("abrsim-list-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("../../scenarios/two-sources.json").unwrap()).unwrap();
+    doc["run"] = serde_json::json!([10]);
+    let file = dir.join("s.json");
+    std::fs::write(&file, doc.to_string()).unwrap();
+    for command in ["validate", "run"] {
+        let out = abrsim(&[command, file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("\n  run: must be an object") && err.contains("not a list"), "{command}: {err}");
+        assert!(out.stdout.is_empty(), "{command}: nothing is run or said valid");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

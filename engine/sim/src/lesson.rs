@@ -141,6 +141,11 @@ impl<'de> serde::de::Visitor<'de> for LessonVisitor {
     fn visit_string<E>(self, v: String) -> Result<Lesson, E> {
         Ok(Lesson::Text(v))
     }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, _: A) -> Result<Lesson, A::Error> {
+        Err(serde::de::Error::custom(
+            "must be the lesson's text, or an object { \"text\": …, \"steps\": […] }, not a list",
+        ))
+    }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Lesson, A::Error> {
         GuidedLesson::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(Lesson::Guided)
     }

@@ -16,6 +16,7 @@
 
 pub mod algorithms;
 pub mod background;
+mod by_name;
 pub mod catalogue;
 pub mod cell;
 pub mod ethernet;

@@ -712,6 +712,21 @@ impl<'de> serde::de::Visitor<'de> for StrictVisitor {
     }
 }
 
+/// Reads part of a scenario document (the whole of it at `at` = "", the sweep block at
+/// "sweep") into its type; the problem, if any, names its path in the document. Every object of
+/// the format must be an object: a list is refused, even where serde would read a struct from
+/// it by position (see [`crate::by_name`]).
+pub fn read<'a, T: Deserialize<'a>>(value: &'a Value, at: &str) -> Result<T, Problem> {
+    crate::by_name::deserialize(value).map_err(|e| {
+        let path = match (at, e.path().to_string()) {
+            (at, p) if p == "." => at.to_string(),
+            ("", p) => p,
+            (at, p) => format!("{at}.{p}"),
+        };
+        Problem::new(path, e.into_inner().to_string())
+    })
+}
+
 /// Validates an already parsed JSON value (used after `--set` overrides).
 pub fn from_value(value: serde_json::Value) -> Result<Scenario, Vec<Problem>> {
     // Said in the file's terms, as the lab says it (web/src/scenario/share.ts, shapeProblem):
@@ -735,11 +750,7 @@ pub fn from_value(value: serde_json::Value) -> Result<Scenario, Vec<Problem>> {
             )]);
         }
     }
-    let scenario: Scenario = serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        let path = if path == "." { String::new() } else { path };
-        vec![Problem::new(path, e.into_inner().to_string())]
-    })?;
+    let scenario: Scenario = read(&value, "").map_err(|p| vec![p])?;
     let problems = crate::validate::validate(&scenario);
     if problems.is_empty() {
         Ok(scenario)

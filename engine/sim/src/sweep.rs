@@ -142,9 +142,7 @@ impl Plan {
         let block = base.as_object_mut().and_then(|o| o.remove("sweep"));
         let scenario = crate::scenario::from_value(base.clone())?;
         let mut sweep: Sweep = match block {
-            Some(b) => serde_path_to_error::deserialize(b).map_err(|e| {
-                vec![Problem::new(format!("sweep.{}", e.path()).trim_end_matches('.'), e.into_inner().to_string())]
-            })?,
+            Some(b) => crate::scenario::read(&b, "sweep").map_err(|p| vec![p])?,
             None => Sweep { vary: Vec::new(), seeds: 1, metrics: Vec::new() },
         };
         merge_vary(&mut sweep.vary, extra);
@@ -564,6 +562,22 @@ mod tests {
                 p.iter().any(|p| p.path == "sweep.vary[1].name" && p.rule.contains("a column of every row")),
                 "{name}: {p:?}"
             );
+        }
+    }
+
+    /// The plan reads its block apart from the scenario, and refuses a list where an object
+    /// belongs as the scenario does: `[[…], 2]` was read by position as `{ "vary": …, "seeds": 2 }`.
+    #[test]
+    fn a_sweep_block_or_parameter_given_as_a_list_is_refused() {
+        let vary = serde_json::json!([{"paths": ["run.seed"], "values": [1, 2]}]);
+        let param = serde_json::json!(["x", ["run.seed"], null, [1, 2]]);
+        for (block, path) in
+            [(serde_json::json!([vary, 2]), "sweep"), (serde_json::json!({"vary": [param]}), "sweep.vary[0]")]
+        {
+            let mut d = doc();
+            d["sweep"] = block;
+            let p = Plan::new(&d, &[], None).unwrap_err();
+            assert!(p.len() == 1 && p[0].path == path && p[0].rule.contains("not a list"), "{p:?}");
         }
     }
 

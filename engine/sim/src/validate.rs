@@ -119,27 +119,37 @@ fn rounded(v: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// Checks one live parameter change against the scenario; the problem's path is relative to
-/// the change (`at_ms`, `node`, `param` or `value`).
-pub fn check_change(s: &Scenario, ch: &ParamChange) -> Option<Problem> {
+/// Every problem of one parameter change against the scenario; each problem's path is relative
+/// to the change (`at_ms`, `node`, `param` or `value`). The parameter is judged only against a
+/// switch that exists, and the value only against a parameter its algorithm has.
+pub fn check_change(s: &Scenario, ch: &ParamChange) -> Vec<Problem> {
+    let mut problems = Vec::new();
     if !(0.0..=s.run.duration_ms).contains(&ch.at_ms) {
-        return Some(Problem::new(
+        problems.push(Problem::new(
             "at_ms",
             format!("at_ms = {} must be within the run (0 to {} ms)", ch.at_ms, s.run.duration_ms),
         ));
     }
-    let Some(node) = s.node_index(&ch.node).map(|i| &s.nodes[i]) else {
-        return Some(Problem::new("node", format!("no node has id '{}'", ch.node)));
+    let node = match s.node_index(&ch.node).map(|i| &s.nodes[i]) {
+        None => Err(format!("no node has id '{}'", ch.node)),
+        Some(n) if n.kind != NodeKind::Switch => Err(format!("'{}' is not a switch", ch.node)),
+        Some(n) => Ok(n),
     };
-    if node.kind != NodeKind::Switch {
-        return Some(Problem::new("node", format!("'{}' is not a switch", ch.node)));
+    let spec = match node {
+        Err(rule) => {
+            problems.push(Problem::new("node", rule));
+            None
+        }
+        // An unknown algorithm is the node's problem (`nodes[i].algorithm`), said there.
+        Ok(n) => algorithms::find(n.algorithm.as_deref().unwrap_or(algorithms::default_for(s.ethernet.is_some()))),
+    };
+    if let Some(spec) = spec {
+        match spec.params.iter().find(|p| p.name == ch.param) {
+            None => problems.push(Problem::new("param", format!("'{}' is not a parameter of {}", ch.param, spec.name))),
+            Some(ps) => problems.extend(ps.check(ch.value).err().map(|rule| Problem::new("value", rule))),
+        }
     }
-    let alg_id = node.algorithm.as_deref().unwrap_or(algorithms::default_for(s.ethernet.is_some()));
-    let spec = algorithms::find(alg_id)?;
-    match spec.params.iter().find(|p| p.name == ch.param) {
-        None => Some(Problem::new("param", format!("'{}' is not a parameter of {}", ch.param, spec.name))),
-        Some(ps) => ps.check(ch.value).err().map(|rule| Problem::new("value", rule)),
-    }
+    problems
 }
 
 struct Validator<'a> {
@@ -667,7 +677,7 @@ impl<'a> Validator<'a> {
 
     fn changes(&mut self) {
         for (i, ch) in self.s.changes.iter().enumerate() {
-            if let Some(problem) = check_change(self.s, ch) {
+            for problem in check_change(self.s, ch) {
                 self.push(format!("changes[{i}].{}", problem.path), problem.rule);
             }
         }

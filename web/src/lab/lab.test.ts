@@ -231,6 +231,33 @@ describe('Lab: nothing crashes (issue 14)', () => {
     }
   });
 
+  // The engine read `"run": [10]` by position as `{ "duration_ms": 10 }`, and named only the
+  // first problem of a recorded change: the import shows what the engine says, field by field.
+  it('a file the engine refuses shows each of its problems at its field; the scenario open stays', async () => {
+    const { WASM_INTERACTIVE } = await import('../test/wasmEngine');
+    const t = on(() => WASM_INTERACTIVE);
+    const listed = { ...JSON.parse(twoSources()), run: [10] };
+    const changes = {
+      ...JSON.parse(twoSources()),
+      changes: [{ at_ms: -5, node: 'SW9', param: 'target_utilization', value: 0.9 }],
+    };
+    for (const [doc, problems] of [
+      [listed, [{ path: 'run', rule: expect.stringMatching(/^must be an object \{ "duration_ms": … \}, not a list/) }]],
+      [
+        changes,
+        [
+          { path: 'changes[0].at_ms', rule: expect.stringContaining('must be within the run') },
+          { path: 'changes[0].node', rule: "no node has id 'SW9'" },
+        ],
+      ],
+    ] as const) {
+      t.lab.open(JSON.stringify(doc), 'bad.json');
+      t.pump();
+      expect(t.lab.getState().problems).toMatchObject({ origin: 'bad.json', problems });
+      expect(t.lab.getState().current?.id).toBe('two-sources');
+    }
+  });
+
   it('issue 14: a load that takes long is shown with what it is, and can be cancelled', async () => {
     const t = on(() => createFakeEngine({}), { loadingAfterMs: 0 });
     const slow = { ...JSON.parse(twoSources()), id: 'hang', name: 'Huge network' };

@@ -857,7 +857,9 @@ impl Simulation {
     pub fn set_param(&mut self, node: &str, param: &str, value: f64) -> Result<Vec<ParamChange>, Problem> {
         let change =
             ParamChange { at_ms: to_ms(self.clock.now), node: node.to_string(), param: param.to_string(), value };
-        if let Some(problem) = crate::validate::check_change(&self.scenario, &change) {
+        // One change of one field at the current time (within the run): at most one problem,
+        // the node's, the parameter's or the value's.
+        if let Some(problem) = crate::validate::check_change(&self.scenario, &change).into_iter().next() {
             return Err(problem);
         }
         let at = from_ms(change.at_ms);

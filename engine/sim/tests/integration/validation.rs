@@ -615,3 +615,84 @@ fn a_new_algorithm_drops_the_recorded_changes_of_parameters_it_does_not_have_and
     assert!(apply_override_noting(&mut doc, "nodes.SW1.algorithm=ut").unwrap().is_empty());
     assert!(from_value(doc).is_err());
 }
+
+/// serde reads a struct from a list by position, so `"run": [10]` loaded as
+/// `{ "duration_ms": 10 }`, round the unknown-field check. Every place that takes an object
+/// refuses a list, naming the place.
+#[test]
+fn a_list_where_an_object_belongs_is_refused_naming_the_field() {
+    let cases = [
+        ("run=[10]", "run"),
+        ("defaults=[{\"icr_mbps\": 25}]", "defaults"),
+        ("defaults.source=[25]", "defaults.source"),
+        ("nodes.S1=[\"S1\", \"source\"]", "nodes[0]"),
+        ("nodes.SW1.params=[0.9]", "nodes[2].params"),
+        ("links.L1=[\"L1\", \"S1\", \"SW1\", 155.52, 5]", "links[0]"),
+        ("connections.C1=[\"C1\", \"S1\", \"D1\"]", "connections[0]"),
+        ("connections.C1.params=[100]", "connections[0].params"),
+        ("connections.C1.behavior=[\"on_off\", 10, 10]", "connections[0].behavior"),
+        ("connections.C1.background=[\"cbr\", 10]", "connections[0].background"),
+        ("connections.C1.tcp=[1460]", "connections[0].tcp"),
+        ("connections.C1.traffic=[\"bernoulli\", 50]", "connections[0].traffic"),
+        ("changes=[[10, \"SW1\", \"target_utilization\", 0.8]]", "changes[0]"),
+        ("virtual_paths=[[\"VP1\", [\"C1\"], \"SW1\", \"SW2\"]]", "virtual_paths[0]"),
+        ("ethernet=[1500]", "ethernet"),
+        ("sweep=[[]]", "sweep"),
+        ("sweep={\"vary\": [[\"x\", [\"run.seed\"], null, [1, 2]]]}", "sweep.vary[0]"),
+        ("reference=[[{\"connection\": \"C1\"}, \"mean_rate_mbps\", 70, null, \"Fig. 1\"]]", "reference[0]"),
+        (
+            "reference=[{\"about\": [\"connection\", \"C1\"], \"quantity\": \"mean_rate_mbps\", \"published\": 70, \"source\": \"Fig. 1\"}]",
+            "reference[0].about",
+        ),
+        ("lesson=[\"watch S1\"]", "lesson"),
+        ("lesson={\"steps\": [[10, \"What next?\"]]}", "lesson.steps[0]"),
+        (
+            "lesson={\"steps\": [{\"at_ms\": 10, \"prompt\": \"What next?\", \"highlight\": [\"node\", \"SW1\"]}]}",
+            "lesson.steps[0].highlight",
+        ),
+    ];
+    for (set, path) in cases {
+        let problems = problems_after(&[set]);
+        assert_problem(&problems, path, "not a list");
+        assert_eq!(problems.len(), 1, "{set}: {problems:?}");
+    }
+}
+
+/// The lists the format has still load, and a sweep value may itself be a list (a path).
+#[test]
+fn the_formats_own_lists_still_load() {
+    let p = problems_after(&[
+        "connections.C1.path=[\"S1\", \"SW1\", \"SW2\", \"D1\"]",
+        "changes=[{\"at_ms\": 10, \"node\": \"SW1\", \"param\": \"target_utilization\", \"value\": 0.8}]",
+        "lesson={\"text\": \"t\", \"steps\": [{\"at_ms\": 10, \"prompt\": \"p\", \"highlight\": {\"chart\": \"rate\"}}]}",
+        "reference=[{\"about\": \"network\", \"quantity\": \"jain_index\", \"published\": 1, \"source\": \"Fig. 1\"}]",
+        "sweep={\"vary\": [{\"paths\": [\"connections.C1.path\"], \"values\": [[\"S1\", \"SW1\", \"SW2\", \"D1\"]]}]}",
+    ]);
+    assert!(p.is_empty(), "{p:?}");
+}
+
+/// A recorded change with two problems named only the first (`check_change` returned at the
+/// first rule broken): each is named, at its own field.
+#[test]
+fn a_change_with_several_problems_names_each() {
+    let changes = r#"changes=[
+        {"at_ms": -5, "node": "SW9", "param": "target_utilization", "value": 0.9},
+        {"at_ms": 1e9, "node": "SW1", "param": "speed", "value": 1},
+        {"at_ms": -1, "node": "SW1", "param": "target_utilization", "value": 7},
+        {"at_ms": -1, "node": "S1", "param": "target_utilization", "value": 0.9}
+    ]"#;
+    let p = problems_after(&[changes]);
+    for (path, rule) in [
+        ("changes[0].at_ms", "must be within the run"),
+        ("changes[0].node", "no node has id 'SW9'"),
+        ("changes[1].at_ms", "must be within the run"),
+        ("changes[1].param", "'speed' is not a parameter of ERICA"),
+        ("changes[2].at_ms", "must be within the run"),
+        ("changes[2].value", "between 0.1 and 1"),
+        ("changes[3].at_ms", "must be within the run"),
+        ("changes[3].node", "'S1' is not a switch"),
+    ] {
+        assert_problem(&p, path, rule);
+    }
+    assert_eq!(p.len(), 8, "{p:?}");
+}
