@@ -484,6 +484,17 @@ fn sweep(
         .map(|v| abr_sim::scenario::SweepParam::from_cli(v))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| format!("error: {e}"))?;
+    // Two options for one field: the later would silently replace the earlier's values.
+    for (j, p) in extra.iter().enumerate() {
+        if let Some(i) = extra[..j].iter().position(|q| q.column() == p.column() || q.paths == p.paths) {
+            return Err(format!(
+                "error: --vary '{}' and --vary '{}' both vary {}: give its values in one --vary",
+                vary[i],
+                vary[j],
+                p.column()
+            ));
+        }
+    }
     let plan = Plan::new(&doc, &extra, seeds).map_err(|p| {
         let (problems, ours) = sweep_option_problems(with_ids(p, &doc), &doc, vary, &extra, seeds);
         let msg = problems_message(path, &problems);

@@ -177,6 +177,27 @@ fn another_algorithm_drops_the_recorded_changes_it_has_no_parameter_for_and_says
 }
 
 #[test]
+fn a_field_varied_by_two_options_is_refused_naming_both() {
+    // The later one used to replace the earlier one's values without a word.
+    let out = abrsim(&[
+        "sweep",
+        "scenarios/two-sources.json",
+        "--vary",
+        "nodes.SW1.algorithm=erica,ut",
+        "--vary",
+        "nodes.SW1.algorithm=eprca",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "--vary 'nodes.SW1.algorithm=erica,ut' and --vary 'nodes.SW1.algorithm=eprca' both vary nodes.SW1.algorithm"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
 fn bench_refuses_zero_repeats() {
     // `--repeat 0` ran once all the same, as if asked for 1; --jobs 0 is refused, so is this.
     let out = abrsim(&["bench", "scenarios/two-sources.json", "--repeat", "0"]);
