@@ -184,19 +184,7 @@ fn load(path: &Path, overrides: &[String]) -> Result<scenario::Scenario, String>
 
 /// Problems named by the ids the user typed too (`nodes[2] (SW1).params…`).
 fn with_ids(problems: Vec<scenario::Problem>, doc: &serde_json::Value) -> Vec<scenario::Problem> {
-    problems.into_iter().map(|p| scenario::Problem { path: with_id(&p.path, doc), ..p }).collect()
-}
-
-/// `nodes[2].params.x` as `nodes[2] (SW1).params.x`: the element's id after its place.
-fn with_id(path: &str, doc: &serde_json::Value) -> String {
-    let Some((head, rest)) = path.split_once(']') else { return path.to_string() };
-    let Some((list, index)) = head.split_once('[') else { return path.to_string() };
-    match index.parse::<usize>().ok().and_then(|i| doc[list][i]["id"].as_str()) {
-        Some(id) if ["nodes", "links", "connections", "virtual_paths"].contains(&list) => {
-            format!("{head}] ({id}){rest}")
-        }
-        _ => path.to_string(),
-    }
+    problems.into_iter().map(|p| scenario::Problem { path: scenario::path_with_id(&p.path, doc), ..p }).collect()
 }
 
 /// What `abrsim run` writes besides the summary.

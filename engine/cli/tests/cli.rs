@@ -374,7 +374,7 @@ fn bad_sweeps_exit_2_naming_the_field_and_rule() {
         (&["--vary", "nodes.SW1.params.n0=10,20,"], "value 3 of 3 is empty"),
         (
             &["--vary", "nodes.SW1.params.n0=10,0"],
-            "--vary 'nodes.SW1.params.n0=10,0', value 2: 0 makes the scenario invalid: nodes[0].params.n0: n0 = 0 is out of range",
+            "--vary 'nodes.SW1.params.n0=10,0', value 2: 0 makes the scenario invalid: nodes[0] (SW1).params.n0: n0 = 0 is out of range",
         ),
         (&["--vary", "nodes.SW7.params.n0=10"], "no element with id 'SW7'"),
         (&["--format", "xml"], "--format 'xml': expected csv or json"),

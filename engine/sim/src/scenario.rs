@@ -776,6 +776,19 @@ impl Scenario {
     }
 }
 
+/// `nodes[2].params.x` as `nodes[2] (SW1).params.x`: the element's id after its place in `doc`,
+/// so that a problem names the id the user typed too.
+pub fn path_with_id(path: &str, doc: &Value) -> String {
+    let Some((head, rest)) = path.split_once(']') else { return path.to_string() };
+    let Some((list, index)) = head.split_once('[') else { return path.to_string() };
+    match index.parse::<usize>().ok().and_then(|i| doc[list][i]["id"].as_str()) {
+        Some(id) if ["nodes", "links", "connections", "virtual_paths"].contains(&list) => {
+            format!("{head}] ({id}){rest}")
+        }
+        _ => path.to_string(),
+    }
+}
+
 /// Applies one `--set PATH=VALUE` override to a scenario document. PATH is dot-separated keys;
 /// inside a list an element is addressed by its `id` (or its index), and `*` stands for every
 /// element (in `nodes`, every switch). VALUE is read as JSON, and as a plain string when it is

@@ -212,10 +212,14 @@ impl Plan {
                 let mut doc = self.base.clone();
                 let problems = match param.apply(&mut doc, v) {
                     Err(e) => vec![Problem::new("", e)],
-                    Ok(()) => crate::scenario::from_value(doc).err().unwrap_or_default(),
+                    Ok(()) => crate::scenario::from_value(doc.clone()).err().unwrap_or_default(),
                 };
                 for q in problems {
-                    let what = if q.path.is_empty() { q.rule } else { format!("{}: {}", q.path, q.rule) };
+                    let what = if q.path.is_empty() {
+                        q.rule
+                    } else {
+                        format!("{}: {}", crate::scenario::path_with_id(&q.path, &doc), q.rule)
+                    };
                     p.push(Problem::new(
                         format!("{at}.values[{j}]"),
                         format!("{v} makes the scenario invalid: {what}"),
