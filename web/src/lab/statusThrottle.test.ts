@@ -1,19 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Mode, RunStatus } from '../engine/protocol';
+import type { RunStatus } from '../engine/protocol';
+import { runStatus as at } from '../test/fakes';
 import { SEEK_SHOWN_AFTER_MS, StatusThrottle } from './statusThrottle';
-
-const at = (mode: Mode, nowMs: number, run = 1): RunStatus => ({
-  run,
-  mode,
-  nowMs,
-  endMs: 100,
-  done: mode === 'done',
-  events: 0,
-  speed: 1,
-  achievedSpeed: null,
-  eventsPerSec: null,
-  engineMs: 0,
-});
 
 describe('StatusThrottle', () => {
   let clock = 0;

@@ -3,7 +3,7 @@ import type { Scenario } from '../contract/scenario';
 import type { RunStatus } from '../engine/protocol';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { labOnFakeEngine as setup } from '../test/fakeLab';
-import { twoSources } from '../test/fakes';
+import { runStatus, twoSources } from '../test/fakes';
 import type { LabContext } from './context';
 import type { Lab } from './lab';
 import type { Load } from './loadQueue';
@@ -154,18 +154,7 @@ function context(status: RunStatus | null = null) {
   return { commands, loads, live, loaded, state: () => state };
 }
 
-const status = (mode: RunStatus['mode'], nowMs: number): RunStatus => ({
-  run: 1,
-  mode,
-  nowMs,
-  endMs: 100,
-  done: mode === 'done',
-  events: 0,
-  speed: 1,
-  achievedSpeed: null,
-  eventsPerSec: null,
-  engineMs: 0,
-});
+const status = (mode: RunStatus['mode'], nowMs: number) => runStatus(mode, nowMs);
 
 describe('switch commands', () => {
   it('a parameter edit applies live while the run is under way, else as its starting value', () => {

@@ -2,7 +2,7 @@
 // makes advance() cost wall time, and an in-process "worker" for SimClient.
 
 import type { EngineModule, TracingSimulation } from '../contract/engine';
-import type { FromWorker, ToWorker } from '../engine/protocol';
+import type { FromWorker, Mode, RunStatus, ToWorker } from '../engine/protocol';
 import { WorkerCore, type WorkerHost } from '../engine/workerCore';
 import type { WorkerLike } from '../engine/client';
 import { readFileSync } from 'node:fs';
@@ -12,6 +12,20 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoFile = (rel: string) => resolve(here, '../../..', rel);
 export const twoSources = () => readFileSync(repoFile('scenarios/two-sources.json'), 'utf8');
+
+/** A run's status as the worker reports it: `mode` at `nowMs` of a 100 ms run. */
+export const runStatus = (mode: Mode, nowMs: number, run = 1): RunStatus => ({
+  run,
+  mode,
+  nowMs,
+  endMs: 100,
+  done: mode === 'done',
+  events: 0,
+  speed: 1,
+  achievedSpeed: null,
+  eventsPerSec: null,
+  engineMs: 0,
+});
 
 export class FakeHost implements WorkerHost {
   messages: FromWorker[] = [];

@@ -40,6 +40,16 @@ function setup(speed: Speed = 1) {
 
 const svg = (tag: string) => document.createElementNS('http://www.w3.org/2000/svg', tag);
 
+/** An RM cell of C1 (sent at 900 µs, now at 905) or C2 (sent at 906 µs, now at 907) on its way
+ *  from its source to SW1. */
+function cellSetsOut(rmLog: RmLog, setStatus: (s: Partial<RunStatus>) => void, connection: 'C1' | 'C2') {
+  const [sent, nowMs] = connection === 'C1' ? [900, 0.905] : [906, 0.907];
+  const source = connection === 'C1' ? 'S1' : 'S2';
+  const rec = (time_us: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us, connection, rm_seq: 3, node, direction });
+  rmLog.append([rec(sent, source, 'sent'), rec(sent + 10, 'SW1', 'forward')], 0);
+  setStatus({ nowMs });
+}
+
 describe('NetworkPainter: one frame at the shown time', () => {
   it('colours a measured lane by its utilisation and a source lane by its ACR; fills the queue bar; writes the ACR', () => {
     const { painter } = setup();
@@ -126,18 +136,14 @@ describe('NetworkPainter: one frame at the shown time', () => {
     const { painter, rmLog, setStatus } = setup(0.0001);
     const layer = svg('g') as SVGGElement;
     painter.markerLayer(layer);
-    const rec = (time_us: number, connection: string, node: string, direction: RmRecord['direction']): RmRecord =>
-      rmRecord({ time_us, connection, rm_seq: 3, node, direction });
-    rmLog.append([rec(900, 'C1', 'S1', 'sent'), rec(910, 'C1', 'SW1', 'forward')], 0);
-    setStatus({ nowMs: 0.905 });
+    cellSetsOut(rmLog, setStatus, 'C1');
     painter.frame();
     const first = layer.children[0] as SVGGElement;
     const c1 = first.dataset.cell!;
     painter.pressed({ button: 0, pointerId: 1, target: first.querySelector('path'), currentTarget: layer });
     // The run goes on (playing, or a step) and C2's cell sets out: the newest is drawn first, so
     // the marker pressed is C2's now.
-    rmLog.append([rec(906, 'C2', 'S2', 'sent'), rec(916, 'C2', 'SW1', 'forward')], 0);
-    setStatus({ nowMs: 0.907 });
+    cellSetsOut(rmLog, setStatus, 'C2');
     painter.frame();
     expect(first.dataset.connection).toBe('C2');
     painter.released({ pointerId: 1 });
@@ -157,18 +163,14 @@ describe('NetworkPainter: one frame at the shown time', () => {
     root.append(layer);
     document.body.append(root);
     painter.markerLayer(layer);
-    const rec = (time_us: number, connection: string, node: string, direction: RmRecord['direction']): RmRecord =>
-      rmRecord({ time_us, connection, rm_seq: 3, node, direction });
-    rmLog.append([rec(900, 'C1', 'S1', 'sent'), rec(910, 'C1', 'SW1', 'forward')], 0);
-    setStatus({ nowMs: 0.905 });
+    cellSetsOut(rmLog, setStatus, 'C1');
     painter.frame();
     const focused = layer.children[0] as SVGGElement;
     const c1 = focused.dataset.cell!;
     focused.focus();
     expect(document.activeElement).toBe(focused);
     // C2's cell sets out: drawn first (the newest), it would take the focused marker.
-    rmLog.append([rec(906, 'C2', 'S2', 'sent'), rec(916, 'C2', 'SW1', 'forward')], 0);
-    setStatus({ nowMs: 0.907 });
+    cellSetsOut(rmLog, setStatus, 'C2');
     painter.frame();
     expect(painter.drawn.map((c) => c.cell.connection)).toEqual(['C2', 'C1']);
     expect(focused.dataset.cell).toBe(c1);
