@@ -54,6 +54,16 @@ describe('StatusThrottle', () => {
     expect(log.map((s) => s.mode)).toEqual(Array(61).fill('paused'));
   });
 
+  it('a play while a short seek is not shown yet is shown at once', () => {
+    throttle.push(at('paused', 50));
+    throttle.push(at('paused', 50));
+    throttle.push(at('seeking', 40));
+    throttle.push(at('paused', 40));
+    throttle.push(at('seeking', 30));
+    throttle.push(at('playing', 30));
+    expect(shown).toMatchObject({ mode: 'playing', nowMs: 30 });
+  });
+
   it('a seek that lasts is shown once it has lasted long enough, and its end at once', () => {
     throttle.push(at('done', 100));
     throttle.push(at('seeking', 100));

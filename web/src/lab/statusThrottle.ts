@@ -10,8 +10,8 @@
 // whole page: a burst of arrow keys made two whole renders a key, one after another, and React
 // took the endless stream of them for a loop of updates (its error #185) while the page's
 // lesser updates waited. So "seeking" is shown only once a seek has lasted SEEK_SHOWN_AFTER_MS
-// (a long replay, the next RM event far ahead); a quicker one shows only where it ends, at once,
-// and that renders the slider and the clock, not the page (see ui/useLab.ts).
+// (a long replay, the next RM event far ahead); a quicker one shows only where it ends, at once:
+// one render of the page a key (the run stands at another time, see ui/useLab.ts).
 
 import type { RunStatus } from '../engine/protocol';
 
@@ -39,7 +39,8 @@ export class StatusThrottle {
       this.later(status, this.seekSince + SEEK_SHOWN_AFTER_MS - now);
       return;
     }
-    // The end of a seek not shown is shown at once, as the change of mode it is.
+    // The end of a seek not shown is shown at once, as the change it is (the run stands at
+    // another time).
     const seekEnded = this.seekSince !== null;
     this.seekSince = null;
     const changed = seekEnded || !prev || prev.mode !== status.mode || prev.run !== status.run;

@@ -31,6 +31,10 @@ describe('sameButTime: whether the page as a whole may skip a state', () => {
     expect(sameButTime(a, { ...a, status: status({ endMs: 500 }) })).toBe(false);
     expect(sameButTime(a, { ...a, status: status({ speed: 'max' }) })).toBe(false);
     expect(sameButTime(a, { ...a, status: status({ done: true }) })).toBe(false);
+    // Standing still at another time (a step, a run-to or a scrub ended, paused): a change.
+    const still = { ...a, status: status({ mode: 'paused', nowMs: 40 }) };
+    expect(sameButTime(still, { ...still, status: status({ mode: 'paused', nowMs: 2.5 }) })).toBe(false);
+    expect(sameButTime(still, { ...still, status: status({ mode: 'paused', nowMs: 40, events: 7 }) })).toBe(true);
     expect(sameButTime(a, { ...a, status: null })).toBe(false);
     expect(sameButTime(a, { ...a, status: status({ nowMs: 20 }), summary: null, notice: { kind: 'info', text: 'x' } as never })).toBe(false);
   });

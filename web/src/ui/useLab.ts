@@ -10,13 +10,26 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { RunStatus } from '../engine/protocol';
 import type { Lab, LabState } from '../lab/lab';
 
-/** Whether b is a only a later report of a's run: same everything but the status's time and figures. */
+/** Whether b is a only a later report of a's run going on: same everything but the status's
+ *  time and figures while it plays. A run standing still at another time (after a step, a
+ *  run-to or a scrub, which end where they began, paused) is a change: what the page says about
+ *  "now" while the run stands (Run to's rule, the RM cell panel) reads the page's status. */
 export function sameButTime(a: LabState, b: LabState): boolean {
   for (const k of Object.keys(b) as (keyof LabState)[]) if (k !== 'status' && a[k] !== b[k]) return false;
   const s = a.status;
   const t = b.status;
   if (s === t) return true;
-  return !!s && !!t && s.run === t.run && s.mode === t.mode && s.endMs === t.endMs && s.done === t.done && s.speed === t.speed;
+  const going = (m: string) => m === 'playing' || m === 'seeking';
+  return (
+    !!s &&
+    !!t &&
+    s.run === t.run &&
+    s.mode === t.mode &&
+    s.endMs === t.endMs &&
+    s.done === t.done &&
+    s.speed === t.speed &&
+    (going(t.mode) || s.nowMs === t.nowMs)
+  );
 }
 
 /** The lab's state, its status as of its last change of mode, run, end or speed (see above). */
