@@ -34,7 +34,8 @@ const textLibrary = new Map(library.map((e) => [e.id, JSON.parse(e.text)]));
 
 /** The digest of a planned run as a batch worker computes it: its overrides applied by the wasm engine, run to its end. */
 function wasmDigest(run) {
-  const json = run.sets.length ? pkg.applyVariant(run.json, JSON.stringify(run.sets)) : run.json;
+  // applyVariant answers {scenario: its JSON text, notes: what the overrides also dropped}.
+  const json = run.sets.length ? JSON.parse(pkg.applyVariant(run.json, JSON.stringify(run.sets))).scenario : run.json;
   const { sim } = runToEnd(pkg, json);
   try {
     return sim.digest();
