@@ -130,3 +130,24 @@ test('a scenario without a sweep block sweeps its switch algorithms: one row per
   }
   expect(errors).toEqual([]);
 });
+
+test("a sweep whose values drop a scenario's recorded changes says which, above its table", async ({ page }) => {
+  // Recorded live changes of ERICA's delta: under an algorithm without delta they cannot apply
+  // (they would make the run refused), so each such point runs without them and says so.
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const doc = JSON.parse(readFileSync(resolve(repoRoot, 'scenarios/two-sources.json'), 'utf8'));
+  doc.id = 'two-sources-recorded';
+  doc.changes = [{ at_ms: 10, node: 'SW1', param: 'delta', value: 0.2 }];
+  await page.evaluate((json) => window.__abrlab!.load(json, 'recorded.json'), JSON.stringify(doc));
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe(doc.id);
+  await page.getByTestId('view-sweep').click();
+  await page.getByTestId('sweep-algorithms').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('sweep-row')).toHaveCount(7);
+  const notes = page.getByTestId('sweep-notes');
+  await expect(notes).toContainText('with algorithm = efci: SW1 now runs EFCI marking: its recorded change of delta at 10 ms is dropped');
+  // ERICA keeps its own change: no note for it.
+  await expect(notes).not.toContainText('algorithm = erica:');
+  await page.getByTestId('sweep').screenshot({ path: resolve(shots, 'sweep-notes.png') });
+  expect(errors).toEqual([]);
+});

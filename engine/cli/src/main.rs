@@ -492,6 +492,9 @@ fn sweep(
             msg
         }
     })?;
+    for note in &plan.notes {
+        eprintln!("note: {note}");
+    }
     let base = scenario::from_value(plan.scenario_doc(0)).map_err(|p| problems_message(path, &with_ids(p, &doc)))?;
     let header = plan.header(&base);
     let runs = plan.shard(shard_i, shard_n);

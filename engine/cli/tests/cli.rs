@@ -4,11 +4,45 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn abrsim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_abrsim"))
-        .args(args)
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
-        .output()
-        .expect("abrsim runs")
+    Command::new(env!("CARGO_BIN_EXE_abrsim")).args(args).current_dir(root()).output().expect("abrsim runs")
+}
+
+/// The repository's root, where `abrsim` runs in these tests.
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A scenario file of the repository (`scenarios/…`), parsed.
+fn scenario_doc(path: &str) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(root().join(path)).unwrap()).unwrap()
+}
+
+/// A directory of one test's own files, removed when the test ends (passed or not).
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(tag: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("abrsim-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    /// The path of `name` in it, as a command-line argument.
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).to_str().unwrap().to_string()
+    }
+
+    /// Writes `text` to `name` in it; its path.
+    fn write(&self, name: &str, text: &str) -> String {
+        std::fs::write(self.0.join(name), text).unwrap();
+        self.path(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 fn json(out: &Output) -> serde_json::Value {
@@ -71,10 +105,9 @@ fn set_steady_window_and_algorithm_flags_take_effect() {
 
 #[test]
 fn series_csv_has_a_time_column_and_one_column_per_series() {
-    let dir = std::env::temp_dir().join(format!("abrsim-csv-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("series.csv");
-    json(&abrsim(&["run", "scenarios/two-sources.json", "--duration-ms", "5", "--series-csv", file.to_str().unwrap()]));
+    let dir = Scratch::new("csv");
+    let file = dir.path("series.csv");
+    json(&abrsim(&["run", "scenarios/two-sources.json", "--duration-ms", "5", "--series-csv", &file]));
     let text = std::fs::read_to_string(&file).unwrap();
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
@@ -91,12 +124,11 @@ fn series_csv_has_a_time_column_and_one_column_per_series() {
 
 #[test]
 fn rm_trace_csv_has_the_contract_columns_and_leaves_the_run_unchanged() {
-    let dir = std::env::temp_dir().join(format!("abrsim-rm-trace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("trace.csv");
+    let dir = Scratch::new("rm-trace");
+    let file = dir.path("trace.csv");
     let args = ["run", "scenarios/two-sources.json", "--duration-ms", "10"];
     let plain = json(&abrsim(&args));
-    let traced = json(&abrsim(&[&args[..], &["--rm-trace", file.to_str().unwrap()]].concat()));
+    let traced = json(&abrsim(&[&args[..], &["--rm-trace", &file]].concat()));
     assert_eq!(traced["digest"], plain["digest"]);
     let text = std::fs::read_to_string(&file).unwrap();
     let mut lines = text.lines();
@@ -142,38 +174,51 @@ fn bad_input_exits_2_naming_the_field_and_rule() {
 fn a_file_that_is_json_but_no_object_is_named_as_such() {
     // serde's own words ("invalid length 0, expected struct Scenario with 17 elements") named
     // a Rust type, not the file's mistake.
-    let dir = std::env::temp_dir().join(format!("abrsim-shape-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("shape");
     for (text, what) in [("null", "only null"), ("[]", "an array"), ("5", "a number"), ("\"x\"", "a string")] {
-        let file = dir.join("s.json");
-        std::fs::write(&file, text).unwrap();
-        let out = abrsim(&["run", file.to_str().unwrap()]);
+        let file = dir.write("s.json", text);
+        let out = abrsim(&["run", &file]);
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(&format!("it holds {what}, not a scenario object")), "{text}: {err}");
         assert!(!err.contains("struct Scenario"), "{text}: {err}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn another_algorithm_drops_the_recorded_changes_it_has_no_parameter_for_and_says_so() {
     // A scenario recorded with live changes of ERICA's parameters, run with another algorithm:
     // the changes it cannot apply go (the run would otherwise be refused), said on stderr.
-    let dir = std::env::temp_dir().join(format!("abrsim-changes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string("../../scenarios/two-sources.json").unwrap()).unwrap();
+    let dir = Scratch::new("changes");
+    let mut doc = scenario_doc("scenarios/two-sources.json");
     doc["changes"] = serde_json::json!([{ "at_ms": 10, "node": "SW1", "param": "delta", "value": 0.2 }]);
-    let file = dir.join("recorded.json");
-    std::fs::write(&file, doc.to_string()).unwrap();
-    let out = abrsim(&["run", file.to_str().unwrap(), "--algorithm", "efci", "--duration-ms", "20"]);
+    let file = dir.write("recorded.json", &doc.to_string());
+    let out = abrsim(&["run", &file, "--algorithm", "efci", "--duration-ms", "20"]);
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(json(&out)["connections"][0]["delivered_cells"].as_u64().unwrap() > 0);
     assert!(err.contains("note: SW1 now runs EFCI marking: its recorded change of delta at 10 ms is dropped"), "{err}");
-    let out = abrsim(&["run", file.to_str().unwrap(), "--set", "nodes.SW1.algorithm=ut", "--duration-ms", "20"]);
+    let out = abrsim(&["run", &file, "--set", "nodes.SW1.algorithm=ut", "--duration-ms", "20"]);
     assert!(json(&out)["sim_ms"] == 20.0);
-    std::fs::remove_dir_all(&dir).unwrap();
+    // A sweep over algorithms says it once for the value that drops it, before any row.
+    let out = abrsim(&[
+        "sweep",
+        &file,
+        "--vary",
+        "nodes.SW1.algorithm=erica,efci",
+        "--set",
+        "run.duration_ms=20",
+        "--format",
+        "json",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "{err}");
+    assert_eq!(stdout(&out).lines().count(), 2, "both points run");
+    let notes: Vec<&str> = err.lines().filter(|l| l.starts_with("note:")).collect();
+    assert_eq!(
+        notes,
+        ["note: with nodes.SW1.algorithm = efci: SW1 now runs EFCI marking: its recorded change of delta at 10 ms is dropped (EFCI marking has no such parameter)"],
+        "{err}"
+    );
 }
 
 #[test]
@@ -208,7 +253,7 @@ fn bench_refuses_zero_repeats() {
 
 #[test]
 fn validate_checks_every_library_file() {
-    let files: Vec<String> = std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios"))
+    let files: Vec<String> = std::fs::read_dir(root().join("scenarios"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
@@ -236,8 +281,7 @@ fn algorithms_prints_the_catalogue() {
 fn docs_parameters_md_is_the_generated_catalogue() {
     let out = abrsim(&["algorithms", "--markdown"]);
     assert!(out.status.success());
-    let committed = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/parameters.md"))
-        .expect("docs/parameters.md");
+    let committed = std::fs::read_to_string(root().join("docs/parameters.md")).expect("docs/parameters.md");
     assert!(
         committed == String::from_utf8_lossy(&out.stdout),
         "docs/parameters.md is stale: run `engine/target/release/abrsim algorithms --markdown > docs/parameters.md`"
@@ -246,7 +290,8 @@ fn docs_parameters_md_is_the_generated_catalogue() {
 
 #[test]
 fn report_writes_one_row_per_group_and_algorithm_in_markdown_and_csv() {
-    let dir = std::env::temp_dir().join(format!("abrsim-report-{}", std::process::id()));
+    let scratch = Scratch::new("report");
+    let dir = &scratch.0;
     let out = abrsim(&[
         "report",
         "scenarios/two-sources.json",
@@ -409,15 +454,11 @@ fn a_bad_vary_or_seeds_option_is_named_as_the_option_not_as_the_files_sweep_bloc
         assert!(!err.contains("sweep.vary[") && !err.contains("sweep.seeds"), "{extra:?}: {err}");
     }
     // A bad block in the file is still the file's.
-    let dir = std::env::temp_dir().join(format!("abrsim-sweep-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("bad-block.json");
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(root.join("scenarios/fecn-n0-sweep.json")).unwrap()).unwrap();
+    let dir = Scratch::new("sweep");
+    let mut doc = scenario_doc("scenarios/fecn-n0-sweep.json");
     doc["sweep"]["vary"][0]["values"] = serde_json::json!([10, 0]);
-    std::fs::write(&file, doc.to_string()).unwrap();
-    let out = abrsim(&["sweep", file.to_str().unwrap(), "--vary", "run.seed=1,2"]);
+    let file = dir.write("bad-block.json", &doc.to_string());
+    let out = abrsim(&["sweep", &file, "--vary", "run.seed=1,2"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
     assert!(err.contains("sweep.vary[0].values[1]: 0 makes the scenario invalid"), "{err}");
@@ -446,14 +487,10 @@ fn bench_runs_for_the_duration_asked() {
 /// on to the files after it.
 #[test]
 fn an_empty_path_is_refused_by_every_command_without_a_panic() {
-    let dir = std::env::temp_dir().join(format!("abrsim-empty-path-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let library = format!("{}/../../scenarios/two-sources.json", env!("CARGO_MANIFEST_DIR"));
-    let mut doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(library).unwrap()).unwrap();
+    let dir = Scratch::new("empty-path");
+    let mut doc = scenario_doc("scenarios/two-sources.json");
     doc["connections"][0]["path"] = serde_json::json!([]);
-    let file = dir.join("empty-path.json");
-    std::fs::write(&file, doc.to_string()).unwrap();
-    let file = file.to_str().unwrap();
+    let file = &dir.write("empty-path.json", &doc.to_string());
     let rule = "connections[0] (C1).path: a path must start at 'S1' and end at 'D1'";
     for args in [
         &["run", file][..],
@@ -495,19 +532,15 @@ fn a_varied_seed_is_the_seed_a_row_runs_with() {
 #[test]
 fn a_list_where_an_object_belongs_exits_2_naming_the_field() {
     // serde read `"run": [10]` by position, as `{ "duration_ms": 10 }`, and the run went ahead.
-    let dir = std::env::temp_dir().join(format!("abrsim-list-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string("../../scenarios/two-sources.json").unwrap()).unwrap();
+    let dir = Scratch::new("list");
+    let mut doc = scenario_doc("scenarios/two-sources.json");
     doc["run"] = serde_json::json!([10]);
-    let file = dir.join("s.json");
-    std::fs::write(&file, doc.to_string()).unwrap();
+    let file = dir.write("s.json", &doc.to_string());
     for command in ["validate", "run"] {
-        let out = abrsim(&[command, file.to_str().unwrap()]);
+        let out = abrsim(&[command, &file]);
         assert_eq!(out.status.code(), Some(2), "{command}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("\n  run: must be an object") && err.contains("not a list"), "{command}: {err}");
         assert!(out.stdout.is_empty(), "{command}: nothing is run or said valid");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,7 +4,7 @@
 //! flattens to one row of named columns (`conn.C1.mean_rate_mbps`, `port.SW1->SW2.dropped_cells`,
 //! `jain_index`, `digest`, …), the same in the CLI and the browser.
 
-use crate::scenario::{apply_override, Problem, Scenario, Sweep, SweepParam};
+use crate::scenario::{apply_override_noting, Problem, Scenario, Sweep, SweepParam};
 use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
@@ -50,13 +50,15 @@ impl SweepParam {
         }
     }
 
-    /// Sets every path of this parameter to `value` (× scale) in `doc`.
-    fn apply(&self, doc: &mut Value, value: &Value) -> Result<(), String> {
+    /// Sets every path of this parameter to `value` (× scale) in `doc`; the notes say what
+    /// that took away beyond what it names (`apply_override_noting`).
+    fn apply(&self, doc: &mut Value, value: &Value) -> Result<Vec<String>, String> {
         let value = self.scaled(value)?;
+        let mut notes = Vec::new();
         for path in &self.paths {
-            apply_override(doc, &format!("{path}={value}"))?;
+            notes.extend(apply_override_noting(doc, &format!("{path}={value}"))?);
         }
-        Ok(())
+        Ok(notes)
     }
 }
 
@@ -90,6 +92,10 @@ pub struct Plan {
     pub seeds: u32,
     pub first_seed: u64,
     pub metrics: Vec<String>,
+    /// What a value takes away beyond what it names (a switch's recorded changes of a
+    /// parameter its new algorithm lacks), once each, naming the value: `abrsim sweep` prints
+    /// them, the lab shows them above its table.
+    pub notes: Vec<String>,
 }
 
 /// One run of a sweep.
@@ -149,14 +155,16 @@ impl Plan {
         if let Some(k) = seeds {
             sweep.seeds = k;
         }
-        let plan = Plan {
+        let mut plan = Plan {
             base,
             params: sweep.vary,
             seeds: sweep.seeds,
             first_seed: scenario.run.seed,
             metrics: sweep.metrics,
+            notes: Vec::new(),
         };
-        let problems = plan.check(&scenario);
+        let (problems, notes) = plan.check(&scenario);
+        plan.notes = notes;
         if problems.is_empty() {
             Ok(plan)
         } else {
@@ -164,8 +172,10 @@ impl Plan {
         }
     }
 
-    fn check(&self, scenario: &Scenario) -> Vec<Problem> {
+    /// The plan's problems, and the notes of its values (see `Plan::notes`).
+    fn check(&self, scenario: &Scenario) -> (Vec<Problem>, Vec<String>) {
         let mut p = Vec::new();
+        let mut notes = Vec::new();
         if self.seeds == 0 || self.seeds > MAX_SEEDS {
             p.push(Problem::new("sweep.seeds", format!("seeds = {} must be between 1 and {MAX_SEEDS}", self.seeds)));
         }
@@ -212,7 +222,11 @@ impl Plan {
                 let mut doc = self.base.clone();
                 let problems = match param.apply(&mut doc, v) {
                     Err(e) => vec![Problem::new("", e)],
-                    Ok(()) => crate::scenario::from_value(doc.clone()).err().unwrap_or_default(),
+                    Ok(said) => {
+                        let shown = v.as_str().map_or_else(|| v.to_string(), str::to_string);
+                        notes.extend(said.into_iter().map(|n| format!("with {} = {shown}: {n}", param.column())));
+                        crate::scenario::from_value(doc.clone()).err().unwrap_or_default()
+                    }
                 };
                 for q in problems {
                     let what = if q.path.is_empty() {
@@ -237,7 +251,7 @@ impl Plan {
                 }
             }
         }
-        p
+        (p, notes)
     }
 
     /// How many points the grid has (without seeds).
@@ -281,6 +295,7 @@ impl Plan {
         let run = self.run(index);
         let mut doc = self.base.clone();
         for (p, v) in self.params.iter().zip(&run.values) {
+            // Its notes were taken when the plan was made.
             p.apply(&mut doc, v).expect("checked when the plan was made");
         }
         doc["run"]["seed"] = serde_json::json!(run.seed);
@@ -323,6 +338,8 @@ pub struct PlanInfo {
     /// seeds start at its value instead of the scenario's `run.seed`.
     #[ts(type = "number | null")]
     pub seed_param: Option<usize>,
+    /// What the plan's values take away beyond what they name (`Plan::notes`).
+    pub notes: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]
@@ -343,6 +360,7 @@ impl Plan {
             metrics: self.metrics.clone(),
             header: self.header(scenario),
             seed_param: self.seed_param(),
+            notes: self.notes.clone(),
         }
     }
 }

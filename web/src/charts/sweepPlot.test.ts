@@ -25,6 +25,7 @@ describe('sweep plot', () => {
       metrics: ['dropped_cells'],
       header: [],
       seed_param: null,
+    notes: [],
     };
     const rows = [row(0, [1, 'a'], 100), row(1, [1, 'b'], 50), row(2, [10, 'a'], 10, 5), row(3, [10, 'b'], 0), row(4, [200, 'a'], null), row(5, [200, 'b'], 0)];
     const p = sweepPlot(plan, rows, 0);
@@ -43,7 +44,7 @@ describe('sweep plot', () => {
   });
 
   it('spaces values that are not numbers evenly', () => {
-    const plan: PlanInfo = { runs: 2, points: 2, seeds: 1, params: [{ column: 'algorithm', values: ['erica', 'erica_plus'] }], metrics: [], header: [], seed_param: null };
+    const plan: PlanInfo = { runs: 2, points: 2, seeds: 1, params: [{ column: 'algorithm', values: ['erica', 'erica_plus'] }], metrics: [], header: [], seed_param: null, notes: [] };
     const p = sweepPlot(plan, [row(0, ['erica'], 1), row(1, ['erica_plus'], 2)], 0);
     expect(p.log).toBe(false);
     expect(p.xTicks.map((t) => t.label)).toEqual(['erica', 'erica_plus']);
@@ -54,7 +55,7 @@ describe('sweep plot', () => {
 
   it('slants labels that would overlap side by side, and leaves room for them below the plot', () => {
     const ids = ['erica', 'erica_plus', 'debra', 'series_d', 'ut', 'eprca', 'efci'];
-    const plan: PlanInfo = { runs: 7, points: 7, seeds: 1, params: [{ column: 'algorithm', values: ids }], metrics: [], header: [], seed_param: null };
+    const plan: PlanInfo = { runs: 7, points: 7, seeds: 1, params: [{ column: 'algorithm', values: ids }], metrics: [], header: [], seed_param: null, notes: [] };
     const p = sweepPlot(plan, ids.map((a, i) => row(i, [a], i)), 0);
     expect(p.xTicksSlanted).toBe(true);
     expect(p.plot.bottom).toBeLessThan(SWEEP_PLOT.height - SWEEP_PLOT.bottom);
@@ -75,7 +76,7 @@ describe('sweep metrics in words', () => {
   });
 
   it("ends Jain's index's axis at 1 (a fraction of 1 at most), not at a rounded 1.2", () => {
-    const plan: PlanInfo = { runs: 2, points: 2, seeds: 1, params: [{ column: 'n0', values: [1, 10] }], metrics: ['jain_index'], header: [], seed_param: null };
+    const plan: PlanInfo = { runs: 2, points: 2, seeds: 1, params: [{ column: 'n0', values: [1, 10] }], metrics: ['jain_index'], header: [], seed_param: null, notes: [] };
     const jain = (point: number, mean: number): PointRow => ({ ...row(point, [point ? 10 : 1], mean), stats: [{ metric: 'jain_index', mean, ci: null, n: 1 }] });
     const p = sweepPlot(plan, [jain(0, 0.98), jain(1, 1)], 0);
     expect(p.yTicks[p.yTicks.length - 1].label).toBe('1');

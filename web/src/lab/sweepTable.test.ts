@@ -16,6 +16,7 @@ const plan: PlanInfo = {
   metrics: ['dropped_cells'],
   header: ['qeq', 'delay', 'seed', 'jain_index', 'dropped_cells', 'digest'],
   seed_param: null,
+    notes: [],
 };
 
 const ok = (jain: string, dropped: number): RunOutcome => ({

@@ -36,6 +36,7 @@ import { displayUnit, networkView } from '../charts/specs';
 import { steadyFromMs } from '../charts/published';
 import { leftBeforeSteady } from './RunSummary';
 import { saveBlob } from './download';
+import { OverrideNotes } from './OverrideNotes';
 
 /** Width (px) of the compare image; the PNG is twice as wide. */
 const COMPARE_IMAGE_WIDTH = 1200;
@@ -219,16 +220,7 @@ export function CompareView({
           </ul>
         </div>
       )}
-      {s.notes.length > 0 && (
-        <div className="compare-notes" role="note" data-testid="compare-notes">
-          <p>What the variants' overrides also changed:</p>
-          <ul>
-            {s.notes.map((n, i) => (
-              <li key={i}>{n}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <OverrideNotes notes={s.notes} intro="What the variants' overrides also changed:" testId="compare-notes" />
       {s.runs.length > 0 && (
         <div className="sweep-scroll">
           <table className="sweep-table compare-table" data-testid="compare-table">

@@ -11,6 +11,7 @@ import { withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/s
 import { pointTable, sweepCsv, tableMetrics, type PointRow } from '../lab/sweepTable';
 import { unitOf } from '../lab/compare';
 import { saveBlob } from './download';
+import { OverrideNotes } from './OverrideNotes';
 
 /** A table value: integers whole, others to six significant digits. */
 export function formatStat(v: number): string {
@@ -88,6 +89,9 @@ export function SweepView({
         </p>
       )}
       {s.plan && s.phase !== 'refused' && <Progress state={s} />}
+      {s.plan && s.phase !== 'refused' && (
+        <OverrideNotes notes={s.plan.notes} intro="What the sweep's values also changed:" testId="sweep-notes" />
+      )}
       {s.phase === 'refused' && (
         <div className="sweep-refused" role="alert" data-testid="sweep-refused">
           <p>{s.message}</p>

@@ -25,4 +25,8 @@ header: Array<string>,
  * The parameter (index into `params`) that varies `run.seed`, if one does: a point's
  * seeds start at its value instead of the scenario's `run.seed`.
  */
-seed_param: number | null, };
+seed_param: number | null, 
+/**
+ * What the plan's values take away beyond what they name (`Plan::notes`).
+ */
+notes: Array<string>, };
