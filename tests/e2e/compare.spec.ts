@@ -349,5 +349,8 @@ test('a variant with another algorithm runs a scenario with recorded changes and
   );
   await expect(page.getByTestId('compare-refused')).toHaveCount(0);
   await page.getByTestId('compare').screenshot({ path: resolve(shots, 'compare-notes.png') });
+  // The PNG carries them too (compareImage.test checks the drawing): kept to look at.
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compare-png').click()]);
+  writeFileSync(resolve(shots, 'compare-notes-export.png'), readFileSync((await file.path())!));
   expect(errors).toEqual([]);
 });

@@ -26,8 +26,8 @@ describe('the compare image', () => {
 
   it('names every variant with its digest, and heads the table columns with them', () => {
     const texts = [...doc().querySelectorAll('text')].map((t) => t.textContent);
-    expect(texts).toContain('1. two-sources  digest abc123');
-    expect(texts).toContain('2. SW1.algorithm = erica_plus');
+    expect(texts).toContain('this scenario: two-sources  digest abc123');
+    expect(texts).toContain('variant 1: SW1.algorithm = erica_plus');
     expect(texts.filter((t) => t === 'SW1.algorithm = erica_plus')).toHaveLength(1);
     expect(texts).toEqual(expect.arrayContaining(['C1 mean rate (Mbps)', "Jain's <index>", '70.1', '80.5', '–']));
   });
@@ -47,6 +47,22 @@ describe('the compare image', () => {
     expect(width).toBe(1200);
     // Below the second row (250 tall): the header and two table rows.
     expect(height).toBeGreaterThanOrEqual(ys[2] + 250 + 3 * COMPARE_TABLE.row);
+  });
+
+  it("lists the variants' notes below their names, each wrapped to the image's width, and moves the charts down for them", () => {
+    const note = 'variant 2: SW1 now runs EFCI marking: its recorded change of delta at 10 ms is dropped (EFCI marking has no such parameter)';
+    const withNotes = { ...input, notes: [note], width: 400 };
+    const plain = new DOMParser().parseFromString(compareSvg({ ...input, width: 400 }).svg, 'image/svg+xml');
+    const noted = new DOMParser().parseFromString(compareSvg(withNotes).svg, 'image/svg+xml');
+    const texts = [...noted.querySelectorAll('text')].map((t) => t.textContent ?? '');
+    expect(texts).toContain("What the variants' overrides also changed:");
+    const lines = texts.filter((t) => t.startsWith('• ') || t.startsWith('  '));
+    expect(lines.length).toBeGreaterThan(1);
+    // Every word of the note is drawn, in order, none cut.
+    expect(lines.map((l) => l.slice(2)).join(' ')).toBe(note);
+    const firstChartY = (d: Document) => Number(d.documentElement.querySelector(':scope > svg')!.getAttribute('y'));
+    expect(firstChartY(noted)).toBeGreaterThan(firstChartY(plain) + lines.length * 12);
+    expect([...plain.querySelectorAll('text')].map((t) => t.textContent)).not.toContain("What the variants' overrides also changed:");
   });
 
   it('marks the cells that differ from the first run, as the table on screen does', () => {

@@ -1,5 +1,5 @@
-// The whole compare view as one image: the variants named (with their colours and digests), the
-// charts as they are shown (each chart's own SVG export, laid in the view's grid), and the
+// The whole compare view as one image: the variants named (with their colours and digests) and
+// what their overrides also changed (the view's notes), the charts as they are shown (each chart's own SVG export, laid in the view's grid), and the
 // summary table drawn below, cells that differ from the first run marked as on screen. One SVG
 // document, which exportImage.ts rasterises into the PNG. Pure: strings in, a string out.
 
@@ -10,6 +10,8 @@ export interface CompareImageInput {
   title: string;
   /** Per run: its name (the table's column head) and digest (empty when it has none). */
   runs: { label: string; digest: string }[];
+  /** What the variants' overrides also changed, as the view lists it (may be empty). */
+  notes?: readonly string[];
   /** The charts, each a standalone SVG (chartSvg) of `width` / columns px, row by row. */
   charts: { svg: string; width: number; height: number }[];
   columns: number;
@@ -24,6 +26,23 @@ export const COMPARE_TABLE = { row: 22, labelMax: 320 };
 
 const FONT = 'ui-sans-serif, system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** `s` broken at spaces into lines that fit `px` at `size` (the rough width `fit` uses). */
+export function wrap(s: string, px: number, size: number): string[] {
+  const max = Math.max(1, Math.floor(px / (size * 0.58)));
+  const lines: string[] = [];
+  let line = '';
+  for (const word of s.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > max) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
 
 /** `s` cut with an ellipsis to fit `px` at `size` (a rough width, as the chart legends use). */
 function fit(s: string, px: number, size: number): string {
@@ -43,8 +62,22 @@ export function compareSvg(c: CompareImageInput): { svg: string; width: number; 
     y += COMPARE_TABLE.row;
     parts.push(`<line x1="${pad}" y1="${y - 4}" x2="${pad + 20}" y2="${y - 4}" stroke="${colourAt(i)}" stroke-width="3"/>`);
     const digest = r.digest ? `  digest ${r.digest}` : '';
-    parts.push(`<text x="${pad + 28}" y="${y}" font-size="${font}" fill="#374151">${i + 1}. ${esc(fit(r.label + digest, W - pad * 2 - 28, font))}</text>`);
+    // Named as the Compare form names them ("variant 1" is the second run), as the notes do.
+    const which = i === 0 ? 'this scenario' : `variant ${i}`;
+    parts.push(`<text x="${pad + 28}" y="${y}" font-size="${font}" fill="#374151">${which}: ${esc(fit(r.label + digest, W - pad * 2 - 28 - font * 8, font))}</text>`);
   });
+  // The notes, as the view shows them above its table: no reader of the image takes a variant
+  // for the scenario with only its override made when it also dropped something.
+  if (c.notes && c.notes.length > 0) {
+    y += COMPARE_TABLE.row;
+    parts.push(`<text x="${pad}" y="${y}" font-size="${font}" font-weight="600" fill="#374151">What the variants' overrides also changed:</text>`);
+    for (const note of c.notes) {
+      wrap(note, W - pad * 2 - 14, font).forEach((line, k) => {
+        y += font + 6;
+        parts.push(`<text x="${pad + 14}" y="${y}" font-size="${font}" fill="#374151">${k === 0 ? '• ' : '  '}${esc(line)}</text>`);
+      });
+    }
+  }
   y += 12;
   // The charts, row by row, each nested at its place (its ids are its own: chartSvg's prefix).
   const cellW = W / c.columns;

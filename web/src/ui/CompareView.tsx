@@ -297,6 +297,7 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
     const { svg, height } = compareSvg({
       title: `Compare: ${base}`,
       runs: names.map((label, i) => ({ label, digest: (s.outcomes[i]?.ok && s.outcomes[i].digest) || '' })),
+      notes: s.notes,
       charts,
       columns,
       table: rows.map((r) => ({ label: r.label, cells: r.values.map((v) => (v === null ? '–' : formatStat(v))), differs: r.differs })),
