@@ -458,6 +458,8 @@ test('a marker focused with Tab keeps its cell while the run steps on (a cell se
     await step(page, { holdingMouse: true });
     const now = await markers(page);
     if (!now.some((m) => m.id === focused)) {
+      // A screen reader hears it: the focused marker's cell is no longer drawn.
+      await expect(page.getByTestId('nv-announcer')).toContainText('no longer drawn.');
       if (now.length === 0) continue;
       focused = await tabToMarker();
       seen = new Set(now.map((m) => m.id));

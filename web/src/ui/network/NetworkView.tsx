@@ -214,6 +214,7 @@ export function NetworkView({
       <div className="nv-head">
         <h2>Network</h2>
         <span className="nv-clock" ref={painter.clockText} data-testid="nv-clock" />
+        <span className="visually-hidden" role="status" aria-live="polite" ref={painter.announcerText} data-testid="nv-announcer" />
         <span className="nv-rm-note" data-testid="nv-rm-note">
           {moving
             ? `${ethernet ? 'Rate-discovery frames and QCN notifications' : 'RM cells'} move along the links${paused ? ': click one for its journey' : ' (pause to click one)'}`

@@ -189,6 +189,46 @@ describe('NetworkPainter: one frame at the shown time', () => {
     root.remove();
   });
 
+  it("says in its live region when the focused marker's cell is no longer drawn, and what the marker shows instead", () => {
+    const { painter, rmLog, setStatus } = setup(0.0001);
+    const root = svg('svg');
+    const layer = svg('g') as SVGGElement;
+    root.append(layer);
+    document.body.append(root);
+    const announcer = document.createElement('span');
+    painter.announcerText(announcer);
+    painter.markerLayer(layer);
+    cellSetsOut(rmLog, setStatus, 'C1');
+    painter.frame();
+    const focused = layer.children[0] as SVGGElement;
+    focused.focus();
+    const name = focused.getAttribute('aria-label')!;
+    expect(name).toContain('of C1');
+    // Still drawn a little later: nothing said.
+    setStatus({ nowMs: 0.906 });
+    painter.frame();
+    expect(announcer.textContent).toBe('');
+    // Past the look-back a later cell of C2 is the only one drawn: it takes the focused marker.
+    const rec = (time_us: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us, connection: 'C2', rm_seq: 9, node, direction });
+    rmLog.append([rec(20_000, 'S2', 'sent'), rec(20_010, 'SW1', 'forward')], 0);
+    setStatus({ nowMs: 20.005 });
+    painter.frame();
+    expect(focused.dataset.connection).toBe('C2');
+    expect(announcer.textContent).toBe(`${name}: no longer drawn. This marker now shows ${focused.getAttribute('aria-label')}.`);
+    // Said once: the next frame has nothing new to say.
+    announcer.textContent = '';
+    setStatus({ nowMs: 20.006 });
+    painter.frame();
+    expect(announcer.textContent).toBe('');
+    // Long after, no cell is drawn at all: the marker is hidden and that is said too.
+    const c2 = focused.getAttribute('aria-label')!;
+    setStatus({ nowMs: 60 });
+    painter.frame();
+    expect(focused.style.display).toBe('none');
+    expect(announcer.textContent).toBe(`${c2}: no longer drawn. No RM cell is drawn in its place.`);
+    root.remove();
+  });
+
   it("places the cells in the markers in the drawing's order, but for the focused marker's, while it is drawn", () => {
     const [a, b, c] = ['a', 'b', 'c'].map((id) => ({ cell: { id } }));
     expect(markerSlots([a, b, c], null)).toEqual([a, b, c]);

@@ -53,6 +53,8 @@ export class NetworkPainter implements FrameClient {
   private queues = new Map<string, QueueTarget>();
   private acrs = new Map<string, HTMLElement>();
   private clock: HTMLElement | null = null;
+  /** A polite live region: says when the focused marker's cell is no longer drawn. */
+  private announcer: HTMLElement | null = null;
   private markers: SVGGElement | null = null;
   private pool: SVGGElement[] = [];
   /** Column of each connection's ACR; of each lane's utilisation (or the ACRs its source sends). */
@@ -121,6 +123,9 @@ export class NetworkPainter implements FrameClient {
   clockText = (el: HTMLElement | null) => {
     this.clock = el;
     this.written.delete('clock');
+  };
+  announcerText = (el: HTMLElement | null) => {
+    this.announcer = el;
   };
   /** The layer the RM-cell markers go in (a stable callback: a new layer starts an empty pool). */
   markerLayer = (el: SVGGElement | null) => {
@@ -283,7 +288,8 @@ export class NetworkPainter implements FrameClient {
     const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, model.waitUs);
     this.drawn = cells;
     while (this.pool.length < cells.length) this.pool.push(layer.appendChild(marker()));
-    const slots = markerSlots(cells, this.focusedMarker(layer));
+    const focused = this.focusedMarker(layer);
+    const slots = markerSlots(cells, focused);
     let room: LabelRoom | undefined;
     for (let i = 0; i < this.pool.length; i++) {
       const g = this.pool[i];
@@ -332,14 +338,20 @@ export class NetworkPainter implements FrameClient {
       const name = `${phaseName(c.phase, !!model.scenario.ethernet)} of ${loopName(c.cell)}${er}`;
       if (g.getAttribute('aria-label') !== name) g.setAttribute('aria-label', name);
     }
+    // The focused marker's cell is gone (its journey drawn to the end, or pushed out by newer
+    // cells): the marker now stands for another cell, or for none. Said once, as it happens:
+    // its new name alone would not be read out, and Enter would open a cell the user never heard.
+    if (focused && this.announcer && !slots.some((c) => c?.cell.id === focused.cell)) {
+      this.announcer.textContent = goneText(focused.name, this.pool[focused.slot]);
+    }
   }
 
   /** The marker that has the keyboard's focus (its place in the pool, and its cell), or null. */
-  private focusedMarker(layer: SVGGElement): { slot: number; cell: string } | null {
+  private focusedMarker(layer: SVGGElement): { slot: number; cell: string; name: string } | null {
     const active = layer.ownerDocument.activeElement;
     const slot = active && active.parentNode === layer ? this.pool.indexOf(active as SVGGElement) : -1;
     const cell = slot < 0 ? undefined : this.pool[slot].dataset.cell;
-    return cell === undefined ? null : { slot, cell };
+    return cell === undefined ? null : { slot, cell, name: this.pool[slot].getAttribute('aria-label') ?? 'The RM cell' };
   }
 
   private write<E>(key: string, el: E | null, value: string, apply: (el: E, value: string) => void) {
@@ -364,6 +376,13 @@ export function markerSlots<C extends { cell: { id: string } }>(cells: readonly 
     slots[focused.slot] = cells[at];
   }
   return slots;
+}
+
+/** What the live region says when the focused marker's cell (`name`) is no longer drawn and
+ *  `marker` (the focused one) now shows another cell, or none (hidden: it lost the focus). */
+export function goneText(name: string, marker: SVGGElement | undefined): string {
+  const now = marker && marker.style.display !== 'none' && marker.dataset.cell !== undefined ? marker.getAttribute('aria-label') : null;
+  return `${name}: no longer drawn. ${now ? `This marker now shows ${now}.` : 'No RM cell is drawn in its place.'}`;
 }
 
 /** What a marker of this phase is, in the legend's words. */
