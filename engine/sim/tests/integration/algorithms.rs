@@ -329,3 +329,54 @@ fn gfc_edge_case2_far_group_a_hears_its_switch_8_ms_later_and_still_settles_at_i
         assert!((mean / 4.5 - 1.0).abs() < 0.01, "{}: {mean:.3} Mbps", c.id);
     }
 }
+
+/// ERICA+ on both cases of the Series-D GFC (every switch, default parameters): the summary's
+/// convergence time is late in case 2 (329 ms against 34 ms) but not because of far group A. A
+/// settles a round trip of its new access links (2 × 800 km × 5 µs = 8 ms) after case 1's A. The
+/// late reset is F's, which crosses none of the moved links: ERICA's max-min rule (option A) leaves
+/// F, the largest allocation at SW3->SW4, its rate while z ≤ 1 + δ, so that port's queue creeps up
+/// until one interval's z exceeds 1.1 and F gets CCR/z, a cut of more than 1 − 1/1.1 ≈ 9.1 %, at
+/// the summary's 10 % line. Case 1 has such cuts too. The gfc-edge-case2 lesson says so.
+#[test]
+fn gfc_edge_case2_erica_plus_converges_late_on_a_max_alloc_cut_of_f_not_on_far_group_a() {
+    let delta = 0.1; // ERICA's δ, the default
+    let rows = |sim: &Simulation| {
+        let h = sim.rec().history();
+        (0..h.row_count()).map(|r| h.row(r).to_vec()).collect::<Vec<_>>()
+    };
+    let cols = |sim: &Simulation, group: char| -> Vec<(usize, usize)> {
+        let rec = sim.rec();
+        (sim.net.conns.iter().enumerate().filter(|(_, c)| c.id.starts_with(group)))
+            .map(|(vc, _)| (rec.column(SeriesKind::Acr, vc).unwrap(), rec.column(SeriesKind::Target, vc).unwrap()))
+            .collect()
+    };
+    let off = |row: &[f64], (acr, target): (usize, usize)| (row[acr] / row[target] - 1.0).abs() > 0.1;
+    // The first sample from which every VC of `group` stays within 10 % of its share.
+    let settled = |sim: &Simulation, group: char| {
+        let (rows, cols) = (rows(sim), cols(sim, group));
+        let last_off = rows.iter().rposition(|row| cols.iter().any(|&c| off(row, c))).unwrap();
+        rows[last_off + 1][0]
+    };
+    let (near, near_summary) = run(with_algorithm("gfc-edge", "erica_plus", &[]));
+    let (far, far_summary) = run(with_algorithm("gfc-edge-case2", "erica_plus", &[]));
+    let later = settled(&far, 'A') - settled(&near, 'A');
+    assert!((6.0..=10.0).contains(&later), "A settles {later} ms after case 1's A");
+    let (t_near, t_far) = (near_summary.convergence_ms.unwrap(), far_summary.convergence_ms.unwrap());
+    assert!(t_near < 50.0 && t_far > 300.0, "pinned: convergence {t_near} ms (case 1), {t_far} ms (case 2)");
+
+    // The sample that last put a rate more than 10 % off: only F's are, each cut by CCR/z > 1 + δ.
+    let rows_far = rows(&far);
+    let at = rows_far.iter().position(|row| row[0] == t_far).unwrap() - 1;
+    let (row, before) = (&rows_far[at], &rows_far[at - 1]);
+    for group in ['A', 'B', 'C', 'D', 'E'] {
+        assert!(cols(&far, group).iter().all(|&c| !off(row, c)), "{group} is off at {} ms", row[0]);
+    }
+    for (acr, target) in cols(&far, 'F') {
+        assert!(off(row, (acr, target)) && row[acr] < row[target], "F below its share at {} ms", row[0]);
+        assert!(before[acr] / row[acr] > 1.0 + delta, "F cut {:.2} → {:.2} Mbps", before[acr], row[acr]);
+    }
+    // Case 1 has the same cuts, after start-up, that stay (just) inside 10 % in its samples.
+    let f1 = cols(&near, 'F')[0].0;
+    let cuts = rows(&near).windows(2).filter(|w| w[0][0] >= 100.0 && w[0][f1] / w[1][f1] > 1.0 + delta).count();
+    assert!(cuts >= 1, "no cut of F by more than 1 − 1/(1 + δ) in case 1");
+}
