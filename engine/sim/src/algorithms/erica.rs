@@ -1,7 +1,7 @@
 //! ERICA: Explicit Rate Indication for Congestion Avoidance.
 //! Source: Jain, Kalyanaraman, Goyal, Fahmy, Viswanathan, "ERICA switch algorithm: a complete
 //! description", ATM Forum/96-1172, and Kalyanaraman's dissertation (1997), appendix C.
-//! Definition: published (options A, B and E of the OSU pseudo-code; load averaging omitted).
+//! Definition: published (options A, B, C and E of the OSU pseudo-code; load averaging omitted).
 //! ERICA+ (`erica_plus.rs`) is this algorithm with a queue-control factor on the capacity.
 //!
 //! Per output port, every averaging interval (ends after `interval_us` or `interval_cells`
@@ -20,6 +20,9 @@
 //!   if ER > FairShare and CCR_i < FairShare: ER = FairShare           (option B)
 //!   ER_cell = min(ER_cell, ER, ABRCapacity)
 //! ```
+//! With option C (off by default), a VC's second and later backward RM cells in one interval
+//! get the ER its first one got, instead of a new one from the same z and a CCR the first may
+//! already have lowered (two cuts by CCR/z in one interval).
 
 use super::measure::{Interval, VcSet};
 use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
@@ -27,17 +30,18 @@ use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{cells_to_mbps, Time};
 
-/// Parameters shared by ERICA and ERICA+ (the averaging interval and options A, B, E).
-pub const COMMON_PARAMS: [ParamSpec; 6] = [
+/// Parameters shared by ERICA and ERICA+ (the averaging interval and options A, B, C, E).
+pub const COMMON_PARAMS: [ParamSpec; 7] = [
     ParamSpec::num("interval_us", "µs", 1000.0, 1.0, 1_000_000.0, "Averaging interval by time: measurements close after this long at most"),
     ParamSpec::int("interval_cells", "cells", 100.0, 1.0, 1_000_000.0, "Averaging interval by count: measurements close after this many arriving cells at most"),
     ParamSpec::num("delta", "", 0.1, 0.0, 1.0, "Overload tolerance δ: MaxAllocPrevious is used only while z ≤ 1 + δ"),
     ParamSpec::on_off("max_alloc", true, "Option A: in underload, let a VC rise to the largest allocation of the previous interval"),
     ParamSpec::on_off("fairshare_first", true, "Option B: a VC below FairShare gets at most FairShare (avoids transient overload)"),
     ParamSpec::on_off("count_brm", true, "Option E: a VC also counts as active when its backward RM cell passes, and a newly active VC lowers FairShare at once"),
+    ParamSpec::on_off("single_feedback", false, "Option C: a VC's later backward RM cells in an interval get the ER its first one got (one feedback per VC per interval)"),
 ];
 
-pub const PARAMS: [ParamSpec; 7] = [
+pub const PARAMS: [ParamSpec; 8] = [
     ParamSpec::num(
         "target_utilization",
         "",
@@ -52,6 +56,7 @@ pub const PARAMS: [ParamSpec; 7] = [
     COMMON_PARAMS[3],
     COMMON_PARAMS[4],
     COMMON_PARAMS[5],
+    COMMON_PARAMS[6],
 ];
 
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
@@ -102,6 +107,7 @@ struct Config {
     max_alloc: bool,
     fairshare_first: bool,
     count_brm: bool,
+    single_feedback: bool,
     queue_control: Option<QueueControl>,
 }
 
@@ -115,6 +121,7 @@ impl Config {
             max_alloc: p.flag("max_alloc"),
             fairshare_first: p.flag("fairshare_first"),
             count_brm: p.flag("count_brm"),
+            single_feedback: p.flag("single_feedback"),
             queue_control: plus.then(|| QueueControl {
                 target_delay_s: p.get("target_delay_us") * 1e-6,
                 gain_under: p.get("gain_under"),
@@ -151,6 +158,8 @@ pub struct Erica {
     pub z: f64,
     pub fair_share: f64,
     max_alloc_previous: f64,
+    /// Intervals closed so far: which interval a VC's last feedback was in (option C).
+    intervals: u64,
 
     // Per VC.
     ccr: Vec<f64>,
@@ -162,6 +171,8 @@ pub struct Erica {
 #[derive(Debug, Clone, Copy)]
 struct LastBrm {
     at: Time,
+    /// The interval it came in (`Erica::intervals` then).
+    interval: u64,
     /// The rate ERICA computed for the VC, and the ER it left in the cell (lower when the cell
     /// already carried less).
     computed: f64,
@@ -188,6 +199,7 @@ impl Erica {
             z: 0.0,
             fair_share: capacity,
             max_alloc_previous: 0.0,
+            intervals: 0,
             ccr: vec![0.0; port.n_vcs],
             last_brm: vec![None; port.n_vcs],
         }
@@ -221,6 +233,7 @@ impl Erica {
         self.fair_share = self.abr_capacity / self.active_last.max(1) as f64;
         self.max_alloc_previous = self.max_alloc_current;
         self.max_alloc_current = self.fair_share;
+        self.intervals += 1;
     }
 
     /// The explicit rate ERICA gives a VC whose last CCR was `ccr` (cells/s).
@@ -310,9 +323,13 @@ impl SwitchAlgorithm for Erica {
         if self.cfg.count_brm {
             self.mark_active(vc);
         }
-        let er = self.explicit_rate(self.ccr[vc]);
+        let er = match self.last_brm[vc] {
+            // Option C: this interval's feedback to the VC is given already.
+            Some(last) if self.cfg.single_feedback && last.interval == self.intervals => last.computed,
+            _ => self.explicit_rate(self.ccr[vc]),
+        };
         cell.er = cell.er.min(er);
-        self.last_brm[vc] = Some(LastBrm { at: port.now, computed: er, written: cell.er });
+        self.last_brm[vc] = Some(LastBrm { at: port.now, interval: self.intervals, computed: er, written: cell.er });
     }
 
     fn reconfigure(&mut self, p: &Params) {
@@ -358,7 +375,13 @@ impl SwitchAlgorithm for Erica {
             .value("max_alloc_previous_mbps", "MaxAllocPrevious", "Mbps", cells_to_mbps(self.max_alloc_previous))
             .value("delta", "δ", "", self.cfg.delta)
             .value("max_alloc", "Option A (MaxAlloc)", "0/1", self.cfg.max_alloc as u8 as f64)
-            .value("fairshare_first", "Option B (FairShare first)", "0/1", self.cfg.fairshare_first as u8 as f64);
+            .value("fairshare_first", "Option B (FairShare first)", "0/1", self.cfg.fairshare_first as u8 as f64)
+            .value(
+                "single_feedback",
+                "Option C (one feedback per VC per interval)",
+                "0/1",
+                self.cfg.single_feedback as u8 as f64,
+            );
         for vc in 0..self.ccr.len() {
             let last = self.last_brm[vc];
             if self.ccr[vc] == 0.0 && last.is_none() {
@@ -493,5 +516,59 @@ mod tests {
         brm.er = 1e6;
         e.on_brm(&PortView { now: 2, queue_cells: 0, vc_queue_cells: 0, vc: 0 }, &mut brm);
         assert!((brm.er - 0.5e6).abs() < 1e-6, "ER = CCR / z = 0.5e6, got {}", brm.er);
+    }
+
+    /// Two backward RM cells of one VC in one interval, the forward RM cell between them
+    /// carrying the CCR the first one cut: the ERs they leave, with and without option C.
+    fn two_feedbacks_in_one_interval(single_feedback: bool) -> (f64, f64) {
+        let on = BTreeMap::from([("single_feedback".to_string(), if single_feedback { 1.0 } else { 0.0 })]);
+        let p = Params::new(&PARAMS, &[&on]);
+        let mut e = Erica::new(&p, PortInfo { link_rate: 1e6, n_vcs: 4, unit_bits: 424.0, seed: 1, stream: 0 }, None);
+        let view = |now| PortView { now, queue_cells: 0, vc_queue_cells: 0, vc: 0 };
+        let brm = |e: &mut Erica, now| {
+            let mut c = Cell::data(0);
+            c.kind = CellKind::Brm;
+            c.er = 1e6;
+            e.on_brm(&view(now), &mut c);
+            c.er
+        };
+        feed(&mut e, 0, 0, CellKind::Frm, 0.8e6);
+        // Overload z = 1.25, beyond 1 + δ; VC 0 sends at 0.8e6 and FairShare is below CCR/z.
+        (e.z, e.fair_share, e.abr_capacity) = (1.25, 0.3e6, 0.9e6);
+        let first = brm(&mut e, 10);
+        // The source obeyed: its next forward RM cell carries the lower rate, still in the interval.
+        feed(&mut e, 20, 0, CellKind::Frm, first);
+        (first, brm(&mut e, 30))
+    }
+
+    #[test]
+    fn option_c_gives_a_vc_one_feedback_per_interval_instead_of_a_second_cut_by_the_same_z() {
+        // Without option C the second cell divides the already cut rate by the same z again:
+        // 0.8e6 / 1.25 = 0.64e6, then 0.64e6 / 1.25 = 0.512e6.
+        let (first, second) = two_feedbacks_in_one_interval(false);
+        assert!((first - 0.64e6).abs() < 1e-6 && (second - 0.512e6).abs() < 1e-6, "{first} {second}");
+        // With it the second cell gets the first one's ER.
+        let (first, second) = two_feedbacks_in_one_interval(true);
+        assert!((first - 0.64e6).abs() < 1e-6 && (second - first).abs() < 1e-9, "{first} {second}");
+    }
+
+    #[test]
+    fn option_c_computes_afresh_once_the_interval_closes() {
+        let on = BTreeMap::from([("single_feedback".to_string(), 1.0)]);
+        let p = Params::new(&PARAMS, &[&on]);
+        let mut e = Erica::new(&p, PortInfo { link_rate: 1e6, n_vcs: 4, unit_bits: 424.0, seed: 1, stream: 0 }, None);
+        feed(&mut e, 0, 0, CellKind::Frm, 0.8e6);
+        (e.z, e.fair_share, e.abr_capacity) = (1.25, 0.3e6, 0.9e6);
+        let mut c = Cell::data(0);
+        c.kind = CellKind::Brm;
+        c.er = 1e6;
+        e.on_brm(&PortView { now: 10, queue_cells: 0, vc_queue_cells: 0, vc: 0 }, &mut c);
+        assert!((c.er - 0.64e6).abs() < 1e-6);
+        // The interval closes (by time); the next interval's feedback is ERICA's own again.
+        e.end_interval(2 * crate::time::PS_PER_MS, 0);
+        (e.z, e.fair_share, e.abr_capacity) = (2.0, 0.3e6, 0.9e6);
+        c.er = 1e6;
+        e.on_brm(&PortView { now: 2 * crate::time::PS_PER_MS + 10, queue_cells: 0, vc_queue_cells: 0, vc: 0 }, &mut c);
+        assert!((c.er - 0.4e6).abs() < 1e-6, "CCR/z = 0.8e6 / 2, got {}", c.er);
     }
 }

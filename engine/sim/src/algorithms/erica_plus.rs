@@ -22,7 +22,7 @@ use super::erica::{Erica, COMMON_PARAMS};
 use super::{AlgorithmSpec, Networks, PortAlgorithm, PortInfo};
 use crate::params::{ParamSpec, Params};
 
-pub const PARAMS: [ParamSpec; 10] = [
+pub const PARAMS: [ParamSpec; 11] = [
     ParamSpec::num(
         "target_delay_us",
         "µs",
@@ -54,6 +54,7 @@ pub const PARAMS: [ParamSpec; 10] = [
     COMMON_PARAMS[3],
     COMMON_PARAMS[4],
     COMMON_PARAMS[5],
+    COMMON_PARAMS[6],
 ];
 
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
