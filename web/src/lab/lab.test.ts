@@ -243,6 +243,57 @@ describe('Lab: undo history', () => {
     expect(t.lab.edits.history!.canUndo).toBe(false);
   });
 
+  it('an undo made while the run is still replaying to the time of the last one keeps that time', () => {
+    // A worker that holds the lab's "run until" (the replay) until told to let it go.
+    let worker!: InProcessWorker;
+    let holding = false;
+    const held: ToWorker[] = [];
+    class HoldingWorker extends InProcessWorker {
+      postMessage(msg: ToWorker) {
+        if (holding && msg.type === 'runUntil') held.push(msg);
+        else super.postMessage(msg);
+      }
+    }
+    lab = new LabClass(() => (worker = new HoldingWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host))));
+    const pump = () => {
+      for (let i = 0; i < 10; i++) worker.pump();
+    };
+    const origin = 'two-sources (edited)';
+    lab.load(twoSources(), 'two-sources');
+    pump();
+    lab.runUntil(20);
+    pump();
+    lab.switches.setParam('SW1', 'target_utilization', 0.6);
+    pump();
+    lab.runUntil(30);
+    pump();
+    lab.switches.setParam('SW1', 'target_utilization', 0.7);
+    pump();
+    lab.runUntil(45);
+    pump();
+    holding = true;
+    lab.travel('undo', origin);
+    pump();
+    expect(held).toEqual([{ type: 'runUntil', ms: 45 }]);
+    expect(lab.getState().status).toMatchObject({ nowMs: 0 }); // the replay has not gone on yet
+    lab.travel('undo', origin);
+    pump();
+    expect(lab.getState().travelled!.text).toMatch(/The run was replayed without it to t = 45\.00 ms\.$/);
+    expect(held.at(-1)).toEqual({ type: 'runUntil', ms: 45 });
+    holding = false;
+    for (const msg of held.splice(0)) worker.postMessage(msg);
+    pump();
+    expect(lab.getState().current!.scenario.changes ?? []).toEqual([]);
+    expect(lab.getState().status).toMatchObject({ mode: 'paused', nowMs: 45 });
+    // Once the user moves the run, its time is where it is.
+    lab.scrub(10);
+    pump();
+    lab.travel('redo', origin);
+    pump();
+    expect(lab.getState().travelled!.text).toMatch(/to t = 10\.00 ms\.$/);
+    expect(lab.getState().status).toMatchObject({ mode: 'paused', nowMs: 10 });
+  });
+
   it("a reset's restart is not taken for the answer to an edit sent just after it", () => {
     const t = setup();
     lab = t.lab;

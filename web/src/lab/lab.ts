@@ -125,6 +125,9 @@ export class Lab {
   private rmSearches = 0;
   private scrubsAsked = 0;
   private scrubsAnswered = 0;
+  /** The time an undo or redo of a live change is replaying the run to (null: none, or the user
+   *  has moved the run since): another undo in the meantime keeps it, not where the replay got. */
+  private replayingTo: number | null = null;
 
   constructor(makeWorker: () => WorkerLike, opts: LabOptions = {}) {
     this.samples = opts.samples ?? NO_SAMPLES;
@@ -227,6 +230,7 @@ export class Lab {
         // in about 20 s; an edit or an undo keeps the speed the user chose.
         if (answered && (!changed || keepAt) && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
         // An undo or redo of a live change: the run rebuilt, up to where the user was.
+        this.replayingTo = resumeAtMs ?? null;
         if (resumeAtMs) this.client.runUntil(resumeAtMs);
         this.loads.next();
       },
@@ -477,7 +481,7 @@ export class Lab {
     const what = dir === 'undo' ? 'Undone' : 'Redone';
     let text = `${what}: ${applied === 'redrawn' ? 'only the drawing changed, the run goes on' : 'the run restarted at t = 0'}.`;
     if (applied === 'restarted') {
-      const atMs = this.freshStatus()?.nowMs ?? 0;
+      const atMs = Math.max(this.freshStatus()?.nowMs ?? 0, this.replayingTo ?? 0);
       const live = from && sameButChanges(from, doc) ? liveChangeTravelled(dir, from, doc, atMs) : null;
       if (live) text = live.note;
       this.loadRecording(json, origin, 'travel', false, live ? { edit: live, ...(atMs > 0 ? { resumeAtMs: atMs } : {}) } : {});
@@ -749,9 +753,11 @@ export class Lab {
    * *max* speed it does not: that speed is for results, not for a class watching the run.
    */
   play() {
+    this.replayingTo = null;
     this.client.play(this.stops());
   }
   pause() {
+    this.replayingTo = null;
     this.client.pause();
   }
   togglePlay() {
@@ -771,12 +777,15 @@ export class Lab {
     return lessonSteps(this.state.current?.scenario.lesson).map((s) => s.at_ms);
   }
   step(ms: number) {
+    this.replayingTo = null;
     if (ms > 0) this.client.step(ms);
   }
   runUntil(ms: number) {
+    this.replayingTo = null;
     this.client.runUntil(ms);
   }
   reset() {
+    this.replayingTo = null;
     this.client.reset();
   }
   setSpeed(speed: Speed) {
@@ -789,6 +798,7 @@ export class Lab {
    * the event log drop what came at `ms` and after, and playing on gives the very run again.
    */
   scrub(ms: number) {
+    this.replayingTo = null;
     this.scrubsAsked++;
     this.client.scrub(ms);
   }
@@ -839,6 +849,7 @@ export class Lab {
 
   /** Steps the run to the next RM-cell event at `node` (of `direction`, if given), and pauses. */
   nextRmEvent(node: string, direction?: RmDirection) {
+    this.replayingTo = null;
     if (!this.state.rmTrace) this.setRmTrace(true); // the search records, so the log shows it
     this.client.nextRmEvent(node, direction);
   }
