@@ -213,12 +213,82 @@ test('set again after going back, a parameter replaces its later recorded change
   await field.fill('0.7');
   await field.press('Enter');
   await expect(page.getByTestId('switch-note')).toHaveText(
-    'target_utilization = 0.7 from 20.00 ms on: it replaces the change of target_utilization recorded for later (at 60.00 ms → 0.6).',
+    'target_utilization = 0.7 from 20.00 ms on: it replaces the change of target_utilization recorded for later (at 60.00 ms → 0.6). ' +
+      'Undo (Ctrl+Z, outside the field) brings it back.',
   );
   await expect(page.getByTestId('changes')).toContainText('at 20.00 ms: SW1 target_utilization → 0.7');
   await expect(page.getByTestId('changes')).not.toContainText('→ 0.6');
   expect((await scenarioOf(page)).changes).toEqual([{ at_ms: 20, node: 'SW1', param: 'target_utilization', value: 0.7 }]);
   await page.getByTestId('switch-inspector').screenshot({ path: resolve(repoRoot, 'test-results/screens/switch-replaced-change.png') });
+  expect(errors).toEqual([]);
+});
+
+test('Ctrl+Z undoes a live change that replaced a recorded one: the recorded change is back, the run rebuilt at its time; Ctrl+Shift+Z redoes it', async ({
+  page,
+}) => {
+  const errors = await openLab(page);
+  await inspect(page, 'SW1');
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  const note = page.getByTestId('switch-note');
+  const runId = async () => ((await status(page)) as unknown as { run: number }).run;
+  const acrC1At = async (t: number) => {
+    const id = (await page.evaluate(() => window.__abrlab!.meta())).find((m) => m.kind === 'acr' && m.owner === 'C1')!.id;
+    return page.evaluate(([i, tt]) => window.__abrlab!.valueAt(i as string, tt as number), [id, t] as const);
+  };
+  const shot = (name: string) => page.getByTestId('switch-inspector').screenshot({ path: resolve(repoRoot, `test-results/screens/${name}.png`) });
+  await page.getByTestId('until-ms').fill('60');
+  await page.getByTestId('run-until').click();
+  await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(60);
+  await waitForMode(page, 'paused');
+  await field.fill('0.6');
+  await field.press('Enter');
+  await expect(page.getByTestId('changes')).toContainText('at 60.00 ms: SW1 target_utilization → 0.6');
+  const slider = page.getByRole('slider', { name: 'Time' });
+  await slider.focus();
+  await slider.press('Home');
+  for (let i = 0; i < 2; i++) await slider.press('PageUp');
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(20);
+  await waitForMode(page, 'paused');
+  await field.fill('0.7');
+  await field.press('Enter');
+  await expect(note).toHaveText(
+    'target_utilization = 0.7 from 20.00 ms on: it replaces the change of target_utilization recorded for later (at 60.00 ms → 0.6). ' +
+      'Undo (Ctrl+Z, outside the field) brings it back.',
+  );
+  const live = [{ at_ms: 20, node: 'SW1', param: 'target_utilization', value: 0.7 }];
+  expect((await scenarioOf(page)).changes).toEqual(live);
+  await shot('switch-live-change');
+  const run = await runId();
+
+  // Out of the field (in it, Ctrl+Z is the browser's undo of the text).
+  await field.blur();
+  await page.keyboard.press('Control+z');
+  await expect(note).toHaveText(
+    "Undone: SW1's target_utilization = 0.7 from 20.00 ms on. The change of target_utilization it replaced is back " +
+      '(at 60.00 ms → 0.6). The run was replayed without it to t = 20.00 ms.',
+  );
+  await expect(page.getByTestId('changes')).toContainText('at 60.00 ms: SW1 target_utilization → 0.6');
+  await expect(page.getByTestId('changes')).not.toContainText('→ 0.7');
+  expect((await scenarioOf(page)).changes).toEqual([{ at_ms: 60, node: 'SW1', param: 'target_utilization', value: 0.6 }]);
+  // A new run of the scenario as it was, paused where the user was; the field shows the value
+  // in force there (the default: the change at 60 ms is still ahead).
+  await expect.poll(runId).toBeGreaterThan(run);
+  await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(20);
+  await waitForMode(page, 'paused');
+  await expect(field).toHaveValue('');
+  await shot('switch-live-change-undone');
+  // Played on, the engine runs the restored change: 0.6 from 60 ms.
+  await playToEnd(page);
+  const share = (u: number) => (LINK_MBPS * u) / 2;
+  expect(Math.abs((await acrC1At(50)) - share(0.9)) / share(0.9)).toBeLessThan(0.1);
+  expect(Math.abs((await acrC1At(100)) - share(0.6)) / share(0.6)).toBeLessThan(0.1);
+
+  // Redo: the live change again, the run rebuilt to where it is now (its end).
+  await page.keyboard.press('Control+Shift+z');
+  await expect(note).toHaveText(/^Redone: SW1's target_utilization = 0\.7 from 20\.00 ms on\. It replaces again .* to t = 100\.00 ms\.$/);
+  expect((await scenarioOf(page)).changes).toEqual(live);
+  await waitForMode(page, 'done');
+  expect(Math.abs((await acrC1At(50)) - share(0.7)) / share(0.7)).toBeLessThan(0.1);
   expect(errors).toEqual([]);
 });
 

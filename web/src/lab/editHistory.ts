@@ -1,7 +1,8 @@
 // The one undo history of every network edit — the editor's and the side panel's (switch
-// settings, virtual paths) — kept by the lab across tab changes, and the scenario text of the
-// current load when it came from an edit or an undo (null when it came from elsewhere: then the
-// history starts anew at the next edit).
+// settings, virtual paths) — and of every live parameter change made during a run (with the
+// recorded changes it replaced), kept by the lab across tab changes, and the scenario text of
+// the current load when it came from an edit, a live change or an undo (null when it came from
+// elsewhere: then the history starts anew at the next edit).
 
 import type { Scenario } from '../contract/scenario';
 import { EditHistory } from '../scenario/history';
@@ -20,7 +21,7 @@ export class SharedEditHistory {
     this.history.push(next, run === undefined ? undefined : { run, atMs });
   }
 
-  /** Forgets the history (a scenario from elsewhere, or a live change an undo must not drop). */
+  /** Forgets the history (a scenario from elsewhere). */
   forget() {
     this.history = null;
   }

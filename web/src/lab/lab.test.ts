@@ -7,7 +7,7 @@ import type { EngineModule } from '../contract/engine';
 import type { ToWorker } from '../engine/protocol';
 import { createFakeEngine } from '../test/fakeEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
-import { Lab as LabClass, type LabOptions } from './lab';
+import { Lab as LabClass, type LabOptions, type SampleSink } from './lab';
 
 let lab: Lab | null = null;
 afterEach(() => lab?.dispose());
@@ -163,19 +163,135 @@ describe('Lab: undo history', () => {
     expect(h.canUndo).toBe(false);
   });
 
-  it('a live parameter change starts the history again (an undo cannot drop it)', () => {
-    const t = setup();
+  /** The rows the lab gives the charts, as a chart store keeps them: C1's value at a time (the
+   *  fake engine's follows the switches' target_utilization). */
+  function chartRows() {
+    let rows: number[][] = [];
+    const sink: SampleSink = {
+      reset: () => (rows = []),
+      append(data, width) {
+        for (let i = 0; i + width <= data.length; i += width) rows.push([...data.subarray(i, i + width)]);
+      },
+      truncateFrom: (ms) => (rows = rows.filter((r) => r[0] < ms)),
+    };
+    return { sink, c1At: (ms: number) => rows.find((r) => r[0] === ms)?.[1] };
+  }
+
+  it('a live change is an undo step: undo brings back the recorded change it replaced and rebuilds the run to its time, redo the live change', () => {
+    const charts = chartRows();
+    const t = setup({ samples: charts.sink });
     lab = t.lab;
+    const origin = 'two-sources (edited)';
     const loaded = t.lab.getState().current!.scenario;
-    t.lab.commitEdit(loaded, withDuration(loaded, 300), 'two-sources (edited)');
+    const recorded = [
+      { at_ms: 50, node: 'SW1', param: 'target_utilization', value: 0.95 },
+      { at_ms: 60, node: 'SW1', param: 'delta', value: 0.2 },
+    ];
+    const before = { ...withDuration(loaded, 200), changes: recorded };
+    t.lab.commitEdit(loaded, before, origin); // a network edit, in the same history
     t.pump();
-    expect(t.lab.edits.history!.canUndo).toBe(true);
-    t.lab.runUntil(20);
+    t.lab.runUntil(70);
+    t.pump();
+    t.lab.scrub(30); // back in time, the recording kept: the live change replaces the one at 50 ms
     t.pump();
     t.lab.switches.setParam('SW1', 'target_utilization', 0.6);
     t.pump();
-    expect(t.lab.getState().current!.scenario.changes).toHaveLength(1);
-    expect(t.lab.edits.history?.canUndo ?? false).toBe(false);
+    const liveChanges = [recorded[1], { at_ms: 30, node: 'SW1', param: 'target_utilization', value: 0.6 }];
+    expect(t.lab.getState().current!.scenario.changes).toEqual(liveChanges);
+    expect(t.lab.getState().switchFeedback!.note).toMatch(/replaces the change of target_utilization recorded for later \(at 50\.00 ms → 0\.95\)\. Undo/);
+    t.lab.runUntil(80);
+    t.pump();
+    const loads = t.loads();
+    const c1 = charts.c1At(20)!; // both switches at 0.9 until the first change
+    expect(charts.c1At(55)).toBeCloseTo((c1 * 0.6) / 0.9, 9);
+
+    expect(t.lab.travel('undo', origin)).toMatchObject({ applied: 'restarted' });
+    t.pump();
+    let st = t.lab.getState();
+    expect(st.current!.scenario.changes).toEqual(recorded);
+    expect(st.current!.scenario).toEqual(before);
+    // The run is rebuilt for the scenario it now holds, paused at the time it was at.
+    expect(t.loads()).toBe(loads + 1);
+    expect(st.status).toMatchObject({ mode: 'paused', nowMs: 80 });
+    expect(charts.c1At(40)).toBeCloseTo(c1, 9);
+    expect(charts.c1At(55)).toBeCloseTo((c1 * 0.95) / 0.9, 9);
+    expect(st.switchFeedback).toMatchObject({
+      node: 'SW1',
+      note:
+        "Undone: SW1's target_utilization = 0.6 from 30.00 ms on. The change of target_utilization it replaced is back " +
+        '(at 50.00 ms → 0.95). The run was replayed without it to t = 80.00 ms.',
+    });
+    expect(st.travelled!.text).toBe(st.switchFeedback!.note);
+
+    expect(t.lab.travel('redo', origin)).toMatchObject({ applied: 'restarted' });
+    t.pump();
+    st = t.lab.getState();
+    expect(st.current!.scenario.changes).toEqual(liveChanges);
+    expect(st.status).toMatchObject({ mode: 'paused', nowMs: 80 });
+    expect(charts.c1At(55)).toBeCloseTo((c1 * 0.6) / 0.9, 9);
+    expect(st.switchFeedback!.note).toMatch(/^Redone: SW1's target_utilization = 0\.6 from 30\.00 ms on\. It replaces again/);
+
+    // Two undos back, the network edit's undo restarts the run at t = 0, as it always did.
+    t.lab.travel('undo', origin);
+    t.pump();
+    t.lab.travel('undo', origin);
+    t.pump();
+    st = t.lab.getState();
+    expect(st.current!.scenario).toEqual(loaded);
+    expect(st.status).toMatchObject({ nowMs: 0 });
+    expect(st.travelled!.text).toBe('Undone: the run restarted at t = 0.');
+    expect(t.lab.edits.history!.canUndo).toBe(false);
+  });
+
+  it('an undo made while the run is still replaying to the time of the last one keeps that time', () => {
+    // A worker that holds the lab's "run until" (the replay) until told to let it go.
+    let worker!: InProcessWorker;
+    let holding = false;
+    const held: ToWorker[] = [];
+    class HoldingWorker extends InProcessWorker {
+      postMessage(msg: ToWorker) {
+        if (holding && msg.type === 'runUntil') held.push(msg);
+        else super.postMessage(msg);
+      }
+    }
+    lab = new LabClass(() => (worker = new HoldingWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host))));
+    const pump = () => {
+      for (let i = 0; i < 10; i++) worker.pump();
+    };
+    const origin = 'two-sources (edited)';
+    lab.load(twoSources(), 'two-sources');
+    pump();
+    lab.runUntil(20);
+    pump();
+    lab.switches.setParam('SW1', 'target_utilization', 0.6);
+    pump();
+    lab.runUntil(30);
+    pump();
+    lab.switches.setParam('SW1', 'target_utilization', 0.7);
+    pump();
+    lab.runUntil(45);
+    pump();
+    holding = true;
+    lab.travel('undo', origin);
+    pump();
+    expect(held).toEqual([{ type: 'runUntil', ms: 45 }]);
+    expect(lab.getState().status).toMatchObject({ nowMs: 0 }); // the replay has not gone on yet
+    lab.travel('undo', origin);
+    pump();
+    expect(lab.getState().travelled!.text).toMatch(/The run was replayed without it to t = 45\.00 ms\.$/);
+    expect(held.at(-1)).toEqual({ type: 'runUntil', ms: 45 });
+    holding = false;
+    for (const msg of held.splice(0)) worker.postMessage(msg);
+    pump();
+    expect(lab.getState().current!.scenario.changes ?? []).toEqual([]);
+    expect(lab.getState().status).toMatchObject({ mode: 'paused', nowMs: 45 });
+    // Once the user moves the run, its time is where it is.
+    lab.scrub(10);
+    pump();
+    lab.travel('redo', origin);
+    pump();
+    expect(lab.getState().travelled!.text).toMatch(/to t = 10\.00 ms\.$/);
+    expect(lab.getState().status).toMatchObject({ mode: 'paused', nowMs: 10 });
   });
 
   it("a reset's restart is not taken for the answer to an edit sent just after it", () => {

@@ -14,6 +14,7 @@ import { DELETED_KEPT_MS, newMineId, scenarioName, withKept, type MyScenario, ty
 import { NOWHERE, type Opened, type Place } from '../scenario/place';
 import { writeLastWork, type KeyValueStore, type LastWork } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
+import { sameButChanges } from '../scenario/switchEdits';
 import type { LabContext } from './context';
 import { SharedEditHistory } from './editHistory';
 import { loadOf, LoadQueue, type Carried, type Load, type Nav } from './loadQueue';
@@ -32,7 +33,7 @@ import { lessonSteps } from './lessonWalk';
 import { StatusThrottle } from './statusThrottle';
 import { ExplainRequests, type ExplainTarget } from './explain';
 import { PAGE_TRACE_CAPACITY, RmLog } from './rmLog';
-import { liveChangeRefused, liveChangeReplaced, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
+import { liveChangeRefused, liveChangeReplaced, liveChangeTravelled, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
 import { pathEditLoaded, pathEditRefused, VirtualPathCommands } from './virtualPathCommands';
 
 export type * from './state';
@@ -124,6 +125,9 @@ export class Lab {
   private rmSearches = 0;
   private scrubsAsked = 0;
   private scrubsAnswered = 0;
+  /** The time an undo or redo of a live change is replaying the run to (null: none, or the user
+   *  has moved the run since): another undo in the meantime keeps it, not where the replay got. */
+  private replayingTo: number | null = null;
 
   constructor(makeWorker: () => WorkerLike, opts: LabOptions = {}) {
     this.samples = opts.samples ?? NO_SAMPLES;
@@ -204,7 +208,7 @@ export class Lab {
           return;
         }
         const answered = this.loads.take();
-        const { carried, edit, pathEdit, edited, nav, speed, fresh, keepAt } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
+        const { carried, edit, pathEdit, edited, nav, speed, fresh, keepAt, resumeAtMs } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
         // The undo history: an accepted edit is recorded; a scenario from elsewhere (library,
         // file, link) starts a new one at its first edit.
         if (carried && carried !== 'travel') this.edits.record({ ...carried, before: this.state.current?.scenario ?? carried.before }, this.now());
@@ -225,6 +229,9 @@ export class Lab {
         // A scenario from elsewhere plays at the link's speed, else at one that shows it whole
         // in about 20 s; an edit or an undo keeps the speed the user chose.
         if (answered && (!changed || keepAt) && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
+        // An undo or redo of a live change: the run rebuilt, up to where the user was.
+        this.replayingTo = resumeAtMs ?? null;
+        if (resumeAtMs) this.client.runUntil(resumeAtMs);
         this.loads.next();
       },
       invalid: (problems, seq) => {
@@ -250,9 +257,10 @@ export class Lab {
           // its drawing (nodes moved during the run are not in the engine's copy).
           const doc = { ...current.scenario, changes: (JSON.parse(scenario) as Scenario).changes };
           const next = this.ownCopy({ ...current, scenario: doc, json: JSON.stringify(doc, null, 2) });
-          // A live change is not an undoable edit: the history starts again from here, so an
-          // undo cannot load a document without it.
-          this.edits.forget();
+          // A step of the undo history, as an edit is: undo brings back the document before it,
+          // with the recorded changes it replaced (see `travel`).
+          this.edits.record({ before: current.scenario, next: doc }, this.now());
+          this.edits.sent = next.json;
           this.set({ current: next, switchFeedback: liveChangeReplaced(change, replaced) });
           this.keep(next, true, 'replace');
         } else if (problem) {
@@ -433,10 +441,10 @@ export class Lab {
 
   /** Loads, or queues behind the load on its way; `carried`: what it means for the undo history;
    *  `fresh`: the edit starts a new scenario of the user's (an empty canvas), kept apart from
-   *  the one it was made on, which stays as it was. */
-  private loadRecording(json: string, origin: string, carried: Carried | null, fresh = false) {
+   *  the one it was made on, which stays as it was; `also`: more of the load (a travel's). */
+  private loadRecording(json: string, origin: string, carried: Carried | null, fresh = false, also: Partial<Load> = {}) {
     const nav: Nav | undefined = this.addressMoved ? 'none' : undefined;
-    this.loads.dispatch(origin, () => ({ ...loadOf(json, carried), fresh, ...(nav ? { nav } : {}) }));
+    this.loads.dispatch(origin, () => ({ ...loadOf(json, carried), fresh, ...(nav ? { nav } : {}), ...also }));
   }
 
   /**
@@ -455,18 +463,30 @@ export class Lab {
     return 'restarted';
   }
 
-  /** Undo or redo a network edit: loads the document it leads to (null when there is none). */
+  /**
+   * Undo or redo a network edit or a live change: loads the document it leads to (null when
+   * there is none). After an edit's step the run restarts at t = 0, as the edit did; after a
+   * live change's (the scenarios differ only in their recorded changes) the run is rebuilt for
+   * the scenario it now holds and replayed, paused, to the time it was at, as going back in
+   * time does: a live change never took the user's run away, nor does undoing it.
+   */
   travel(dir: 'undo' | 'redo', origin: string): { doc: Scenario; applied: Applied } | null {
     const h = this.edits.history;
     // Not while a load is on its way: the history would step past what is about to arrive.
     if (!h || this.loads.busy || !(dir === 'undo' ? h.canUndo : h.canRedo)) return null;
+    const from = this.state.current?.scenario;
     const doc = dir === 'undo' ? h.undo() : h.redo();
     const json = JSON.stringify(doc, null, 2);
     const applied: Applied = this.redraw(doc, json, origin) ? 'redrawn' : 'restarted';
-    if (applied === 'restarted') this.loadRecording(json, origin, 'travel');
     const what = dir === 'undo' ? 'Undone' : 'Redone';
-    const effect = applied === 'redrawn' ? 'only the drawing changed, the run goes on' : 'the run restarted at t = 0';
-    this.set({ travelled: { text: `${what}: ${effect}.`, n: ++this.travels } });
+    let text = `${what}: ${applied === 'redrawn' ? 'only the drawing changed, the run goes on' : 'the run restarted at t = 0'}.`;
+    if (applied === 'restarted') {
+      const atMs = Math.max(this.freshStatus()?.nowMs ?? 0, this.replayingTo ?? 0);
+      const live = from && sameButChanges(from, doc) ? liveChangeTravelled(dir, from, doc, atMs) : null;
+      if (live) text = live.note;
+      this.loadRecording(json, origin, 'travel', false, live ? { edit: live, ...(atMs > 0 ? { resumeAtMs: atMs } : {}) } : {});
+    }
+    this.set({ travelled: { text, n: ++this.travels } });
     return { doc, applied };
   }
 
@@ -733,9 +753,11 @@ export class Lab {
    * *max* speed it does not: that speed is for results, not for a class watching the run.
    */
   play() {
+    this.replayingTo = null;
     this.client.play(this.stops());
   }
   pause() {
+    this.replayingTo = null;
     this.client.pause();
   }
   togglePlay() {
@@ -755,12 +777,15 @@ export class Lab {
     return lessonSteps(this.state.current?.scenario.lesson).map((s) => s.at_ms);
   }
   step(ms: number) {
+    this.replayingTo = null;
     if (ms > 0) this.client.step(ms);
   }
   runUntil(ms: number) {
+    this.replayingTo = null;
     this.client.runUntil(ms);
   }
   reset() {
+    this.replayingTo = null;
     this.client.reset();
   }
   setSpeed(speed: Speed) {
@@ -773,6 +798,7 @@ export class Lab {
    * the event log drop what came at `ms` and after, and playing on gives the very run again.
    */
   scrub(ms: number) {
+    this.replayingTo = null;
     this.scrubsAsked++;
     this.client.scrub(ms);
   }
@@ -823,6 +849,7 @@ export class Lab {
 
   /** Steps the run to the next RM-cell event at `node` (of `direction`, if given), and pauses. */
   nextRmEvent(node: string, direction?: RmDirection) {
+    this.replayingTo = null;
     if (!this.state.rmTrace) this.setRmTrace(true); // the search records, so the log shows it
     this.client.nextRmEvent(node, direction);
   }

@@ -42,6 +42,9 @@ export type Load = {
   keepAt?: Place;
   /** The speed to play a scenario opened from elsewhere at (a link's); none: its default. */
   speed?: Speed;
+  /** Once in, the run goes on to this simulated time (ms) and pauses there: an undo or redo of
+   *  a live change rebuilds the run the user was watching, up to where it was. */
+  resumeAtMs?: number;
 };
 /** Makes a load from the network loaded when it is sent (edits queued behind another load
  *  apply to what that load brought); null: nothing to send. */

@@ -8,7 +8,7 @@ import type { LabContext } from './context';
 import type { Lab } from './lab';
 import type { Load } from './loadQueue';
 import { INITIAL_STATE, type LabState } from './state';
-import { liveChangeRefused, paramEditMode, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
+import { liveChangeRefused, liveChangeTravelled, paramEditMode, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
 
 let lab: Lab | null = null;
 afterEach(() => lab?.dispose());
@@ -68,7 +68,9 @@ describe('switch commands through the lab', () => {
     ]);
     expect(st.switchFeedback).toMatchObject({
       node: 'SW1',
-      note: 'target_utilization = 0.6 from 20.00 ms on: it replaces the change of target_utilization recorded for later (at 50.00 ms → 0.95).',
+      note:
+        'target_utilization = 0.6 from 20.00 ms on: it replaces the change of target_utilization recorded for later (at 50.00 ms → 0.95). ' +
+        'Undo (Ctrl+Z, outside the field) brings it back.',
     });
     // A change that replaces nothing says nothing more.
     t.lab.switches.setParam('SW1', 'target_utilization', 0.7);
@@ -214,5 +216,34 @@ describe('switch commands', () => {
     expect(liveChangeRefused({ node: 'SW9', param: 'x' }, { path: 'node', rule: "no node has id 'SW9'" }).fields).toEqual({
       node: "no node has id 'SW9'",
     });
+  });
+
+  it('says what an undo or redo of a live change did: the change, the recorded ones it replaced, where the run is', () => {
+    const s = JSON.parse(twoSources()) as Scenario;
+    const replaced = [
+      { at_ms: 50, node: 'SW1', param: 'target_utilization', value: 0.95 },
+      { at_ms: 70, node: 'SW1', param: 'target_utilization', value: 0.8 },
+    ];
+    const other = { at_ms: 60, node: 'SW1', param: 'delta', value: 0.2 };
+    const before = { ...s, changes: [...replaced, other] };
+    const after = { ...s, changes: [other, { at_ms: 30, node: 'SW1', param: 'target_utilization', value: 0.6 }] };
+    expect(liveChangeTravelled('undo', after, before, 42.5)).toEqual({
+      node: 'SW1',
+      note:
+        "Undone: SW1's target_utilization = 0.6 from 30.00 ms on. The changes of target_utilization it replaced are back " +
+        '(at 50.00 ms → 0.95, at 70.00 ms → 0.8). The run was replayed without it to t = 42.50 ms.',
+    });
+    expect(liveChangeTravelled('redo', before, after, 0)).toEqual({
+      node: 'SW1',
+      note:
+        "Redone: SW1's target_utilization = 0.6 from 30.00 ms on. It replaces again the changes of target_utilization recorded " +
+        'for later (at 50.00 ms → 0.95, at 70.00 ms → 0.8). The run restarted at t = 0 with it.',
+    });
+    // A change that replaced nothing; a step that makes none is no live change's.
+    const alone = { ...s, changes: [other] };
+    expect(liveChangeTravelled('undo', alone, s, 10)!.note).toBe(
+      "Undone: SW1's delta = 0.2 from 60.00 ms on. The run was replayed without it to t = 10.00 ms.",
+    );
+    expect(liveChangeTravelled('redo', alone, s, 10)).toBeNull();
   });
 });

@@ -50,7 +50,7 @@ const atValue = (c: ParamChange) => `at ${c.at_ms.toFixed(2)} ms → ${c.value}`
 /**
  * What the inspector says when a live change replaced the changes of its parameter recorded for
  * later times (the run went back in time, keeping its recording): which ones, so that none goes
- * unnoticed. Null when it replaced none.
+ * unnoticed, and that an undo brings them back. Null when it replaced none.
  */
 export function liveChangeReplaced(change: ParamChange, replaced: ParamChange[]): SwitchFeedback | null {
   if (replaced.length === 0) return null;
@@ -58,8 +58,42 @@ export function liveChangeReplaced(change: ParamChange, replaced: ParamChange[])
   const one = replaced.length === 1;
   const note =
     `${change.param} = ${change.value} from ${change.at_ms.toFixed(2)} ms on: it replaces the ` +
-    `change${one ? '' : 's'} of ${change.param} recorded for later (${which}).`;
+    `change${one ? '' : 's'} of ${change.param} recorded for later (${which}). ` +
+    `Undo (Ctrl+Z, outside the field) brings ${one ? 'it' : 'them'} back.`;
   return { node: change.node, fields: {}, other: [], note };
+}
+
+/** A recorded change as one item of a list, in the scenario's own terms. */
+const changeKey = (c: ParamChange) => JSON.stringify([c.at_ms, c.node, c.param, c.value]);
+
+/**
+ * What an undo or redo of a live change says, in the switch's inspector and the editor: the
+ * change undone or made again, the recorded changes it replaced (back after an undo, replaced
+ * again after a redo), and where the run, rebuilt for the scenario it now holds, is (`atMs`:
+ * the time it was replayed to; 0, restarted). `from` and `to` are the scenario before and
+ * after the step. Null when the step makes no change (then it is no live change's).
+ */
+export function liveChangeTravelled(dir: 'undo' | 'redo', from: Scenario, to: Scenario, atMs: number): SwitchEdit | null {
+  const before = from.changes ?? [];
+  const after = to.changes ?? [];
+  const [wereThere, areThere] = [new Set(before.map(changeKey)), new Set(after.map(changeKey))];
+  const removed = before.filter((c) => !areThere.has(changeKey(c)));
+  const added = after.filter((c) => !wereThere.has(changeKey(c)));
+  const [made, replaced] = dir === 'undo' ? [removed, added] : [added, removed];
+  if (made.length === 0) return null;
+  const what = made.map((c) => `${c.node}'s ${c.param} = ${c.value} from ${c.at_ms.toFixed(2)} ms on`).join('; ');
+  const one = replaced.length === 1;
+  const which = `change${one ? '' : 's'} of ${[...new Set(replaced.map((c) => c.param))].join(', ')}`;
+  const listed = replaced.map(atValue).join(', ');
+  const others =
+    replaced.length === 0
+      ? ''
+      : dir === 'undo'
+        ? ` The ${which} it replaced ${one ? 'is' : 'are'} back (${listed}).`
+        : ` It replaces again the ${which} recorded for later (${listed}).`;
+  const withIt = dir === 'undo' ? 'without' : 'with';
+  const run = atMs > 0 ? ` The run was replayed ${withIt} it to t = ${atMs.toFixed(2)} ms.` : ` The run restarted at t = 0 ${withIt} it.`;
+  return { node: made[0].node, note: `${dir === 'undo' ? 'Undone' : 'Redone'}: ${what}.${others}${run}` };
 }
 
 /** What the inspector says when the engine refuses a live change: the rule at the parameter

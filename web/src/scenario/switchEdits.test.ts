@@ -10,6 +10,7 @@ import {
   describeChange,
   discardsFor,
   problemsByField,
+  sameButChanges,
   schedulersFor,
   usesEpdThreshold,
   withAlgorithm,
@@ -57,6 +58,16 @@ describe('switch edits', () => {
     expect('params' in withParam(s, 'SW1', 'target_utilization', null).nodes[2]).toBe(false);
     expect(withParam(s, 'SW1', 'delta', 0.2).changes).toBe(s.changes);
     expect('changes' in withoutChanges(s)).toBe(false);
+  });
+
+  it('tells the two sides of a live change (only the recorded changes differ) from an edit', () => {
+    const s = base();
+    const live = { ...s, changes: [...s.changes!, { at_ms: 60, node: 'SW1', param: 'delta', value: 0.2 }] };
+    expect(sameButChanges(s, live)).toBe(true);
+    expect(sameButChanges(s, withoutChanges(s))).toBe(true);
+    expect(sameButChanges({ ...s, name: 'renamed' }, live)).toBe(true); // text: no other run
+    expect(sameButChanges(s, withBuffer(live, 'SW1', 4000))).toBe(false);
+    expect(sameButChanges(s, withAlgorithm(s, 'SW1', 'erica_plus'))).toBe(false);
   });
 
   it('refuses to edit a node that is not a switch', () => {

@@ -6,6 +6,7 @@
 import type { AlgorithmSpec, DefaultAlgorithms, ParamSpec, Problem } from '../contract/engine';
 import type { Discard, ParamChange, Scenario, ScenarioNode, Scheduler } from '../contract/scenario';
 import { specOf } from './params';
+import { sameRun } from './topologyEdits';
 
 /** The name of a switch's buffer field: cells on ATM, bytes on Ethernet. */
 export function bufferNameOf(s: Pick<Scenario, 'ethernet'>): 'buffer_cells' | 'buffer_bytes' {
@@ -133,6 +134,14 @@ export function withEpdThreshold(s: Scenario, node: string, cells: number | null
 /** The scenario without the changes recorded during runs. */
 export function withoutChanges(s: Scenario): Scenario {
   return withoutKey(s, 'changes');
+}
+
+/**
+ * Whether two scenarios run alike but for their recorded changes (and drawing and text): the two
+ * sides of a live change, which the run at any time can be rebuilt for by replaying to it.
+ */
+export function sameButChanges(a: Scenario, b: Scenario): boolean {
+  return sameRun(withoutChanges(a), withoutChanges(b));
 }
 
 /** How many recorded changes an algorithm change on this switch would drop. */

@@ -55,8 +55,8 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
   // What to say of an edit sent to the engine, once it is accepted (a refusal says why instead).
   const awaited = useRef<string | null>(null);
 
-  // The canvas follows the loaded network. A scenario from elsewhere (library, file, link, a
-  // live change) also clears the selection; the loads of edits and undos keep it.
+  // The canvas follows the loaded network. A scenario from elsewhere (library, file, link)
+  // also clears the selection; edits, live changes and undos keep it.
   useEffect(() => {
     if (!current) return;
     setDraft(current.scenario);
