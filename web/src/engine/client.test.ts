@@ -151,6 +151,33 @@ describe('SimClient', () => {
     ]);
   });
 
+  it('knows whether a live change awaits its answer, and says when none does any more (a lost worker loses them)', () => {
+    const { client, on, pump } = setup();
+    const settled = vi.fn();
+    Object.assign(on, { liveSettled: settled });
+    client.setParam('SW1', 'target_utilization', 0.5); // nothing loaded yet: answered by an error
+    expect(client.liveAwaited).toBe(true);
+    pump();
+    expect(on.error).toHaveBeenCalledWith('cannot setParam: no scenario loaded');
+    expect(client.liveAwaited).toBe(false);
+    expect(settled).toHaveBeenCalledTimes(1);
+    client.load(twoSources());
+    client.runUntil(20);
+    pump();
+    client.setParam('SW1', 'target_utilization', 0.6);
+    client.setParam('SW1', 'target_utilization', 1.5); // refused: answered all the same
+    expect(client.liveAwaited).toBe(true);
+    pump();
+    expect(on.paramSet).toHaveBeenCalledTimes(2);
+    expect(client.liveAwaited).toBe(false);
+    expect(settled).toHaveBeenCalledTimes(2); // once both are in
+    // One sent to a worker that is then replaced is lost with it: none is awaited.
+    client.setParam('SW1', 'target_utilization', 0.7);
+    expect(client.liveAwaited).toBe(true);
+    client.cancel();
+    expect(client.liveAwaited).toBe(false);
+  });
+
   /** A client over hanging workers (costly fake engines), watched with a 3 s answer timeout on manual timers. */
   function watchedClient<E extends Partial<ClientHandlers>>(on: E) {
     const workers: InProcessWorker[] = [];

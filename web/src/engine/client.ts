@@ -33,6 +33,9 @@ export interface ClientHandlers {
     problem: Problem | null;
     scenario: string;
   }): void;
+  /** Every live change sent has been answered (or was lost with a replaced worker): what waits
+   *  for the engine to confirm one may go on. */
+  liveSettled?(): void;
   /** The run summary (JSON text) when a run reaches its end. */
   summary?(json: string, digest: string): void;
   /** RM-cell events of the current run (with the trace on), oldest first. */
@@ -73,6 +76,8 @@ export class SimClient {
   private watchdog: unknown = null;
   /** Loads and resets sent and not answered yet (the worker answers them in order). */
   private awaiting = 0;
+  /** Live parameter changes sent and not answered yet (the worker answers each, in order). */
+  private liveSent = 0;
   /** Whether the worker has its engine: its start-up (fetching and compiling the wasm) does not
    *  count against the watchdog, which is armed once it is ready. */
   private engineReady = false;
@@ -94,6 +99,8 @@ export class SimClient {
 
   private spawn() {
     this.run = -1;
+    // Live changes sent to a worker that is gone are lost with it: none is awaited.
+    this.liveSent = 0;
     this.engineReady = false;
     this.worker = this.makeWorker();
     this.worker.onmessage = (ev) => this.receive(ev.data);
@@ -185,10 +192,14 @@ export class SimClient {
         if (msg.run === this.run) this.on.summary?.(msg.summary, msg.digest);
         return;
       case 'paramSet':
-        if (msg.run !== this.run) return;
-        // A crash reload must replay the changes made so far.
-        if (msg.change) this.lastGood = msg.scenario;
-        return this.on.paramSet?.(msg);
+        this.liveSent = Math.max(0, this.liveSent - 1);
+        if (msg.run === this.run) {
+          // A crash reload must replay the changes made so far.
+          if (msg.change) this.lastGood = msg.scenario;
+          this.on.paramSet?.(msg);
+        }
+        if (this.liveSent === 0) this.on.liveSettled?.();
+        return;
       case 'rmEvents':
         if (msg.run === this.run) this.on.rmEvents?.(msg.records, msg.dropped);
         return;
@@ -205,7 +216,10 @@ export class SimClient {
         return this.restart(msg.message);
       case 'error':
         if (msg.message === 'nothing loaded') this.answered(); // a reset with nothing loaded
-        return this.on.error?.(msg.message);
+        this.on.error?.(msg.message);
+        // A live change sent with nothing loaded is answered so, not by paramSet.
+        if (msg.message.startsWith('cannot setParam') && this.liveSent > 0 && --this.liveSent === 0) this.on.liveSettled?.();
+        return;
     }
   }
 
@@ -235,7 +249,13 @@ export class SimClient {
     this.send({ type: 'reset' });
   }
   setParam(node: string, param: string, value: number) {
+    this.liveSent += 1;
     this.send({ type: 'setParam', node, param, value });
+  }
+  /** Whether a live change sent has not been answered yet: the scenario the engine runs is
+   *  about to record it. */
+  get liveAwaited(): boolean {
+    return this.liveSent > 0;
   }
   setSpeed(speed: Speed) {
     this.speed = speed;

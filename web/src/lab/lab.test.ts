@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Lab } from './lab';
 import type { Scenario } from '../contract/scenario';
-import { moveNode } from '../scenario/topologyEdits';
+import { deleteNode, moveNode } from '../scenario/topologyEdits';
 import { labOnFakeEngine as setup } from '../test/fakeLab';
 import type { EngineModule } from '../contract/engine';
 import type { ToWorker } from '../engine/protocol';
@@ -292,6 +292,64 @@ describe('Lab: undo history', () => {
     pump();
     expect(lab.getState().travelled!.text).toMatch(/to t = 10\.00 ms\.$/);
     expect(lab.getState().status).toMatchObject({ mode: 'paused', nowMs: 10 });
+  });
+
+  it('an editor edit made before the engine confirms a live change goes on top of it: the change is kept, run and undo', () => {
+    const charts = chartRows();
+    const t = setup({ samples: charts.sink });
+    lab = t.lab;
+    const origin = 'two-sources (edited)';
+    t.lab.runUntil(30);
+    t.pump();
+    const loaded = t.lab.getState().current!.scenario;
+    const live = { at_ms: 30, node: 'SW1', param: 'target_utilization', value: 0.6 };
+    // Sent to the engine, not confirmed yet: the editor's document does not have it.
+    t.lab.switches.setParam('SW1', 'target_utilization', 0.6);
+    expect(t.lab.travel('undo', origin)).toBeNull(); // nothing to undo yet, and no undo past it
+    t.lab.commitEdit(loaded, withDuration(loaded, 300), origin);
+    t.pump();
+    const st = t.lab.getState();
+    expect(st.current!.scenario.run.duration_ms).toBe(300);
+    expect(st.current!.scenario.changes).toEqual([live]);
+    expect(JSON.parse(st.current!.json).changes).toEqual([live]);
+    // The engine runs it too: the edit restarted the run, and the change replays at its time.
+    t.lab.runUntil(40);
+    t.pump();
+    const c1 = charts.c1At(20)!;
+    expect(charts.c1At(35)).toBeCloseTo((c1 * 0.6) / 0.9, 9);
+    // Two steps: the edit, then the live change before it.
+    const h = t.lab.edits.history!;
+    expect(h.undo()).toEqual({ ...loaded, changes: [live] });
+    expect(h.undo()).toEqual(loaded);
+  });
+
+  it('a switch setting changed before the engine confirms a live change goes on top of it', () => {
+    const t = setup();
+    lab = t.lab;
+    t.lab.runUntil(30);
+    t.pump();
+    t.lab.switches.setParam('SW1', 'target_utilization', 0.6);
+    t.lab.switches.setBuffer('SW2', 500);
+    t.pump();
+    const s = t.lab.getState().current!.scenario;
+    expect(s.nodes.find((n) => n.id === 'SW2')!.buffer_cells).toBe(500);
+    expect(s.changes).toEqual([{ at_ms: 30, node: 'SW1', param: 'target_utilization', value: 0.6 }]);
+  });
+
+  it('a switch deleted before the engine confirms a live change of it takes the change with it, as it does its recorded ones', () => {
+    const t = setup();
+    lab = t.lab;
+    t.lab.runUntil(30);
+    t.pump();
+    const loaded = t.lab.getState().current!.scenario;
+    t.lab.switches.setParam('SW1', 'target_utilization', 0.6);
+    t.lab.switches.setParam('SW2', 'target_utilization', 0.7);
+    t.lab.commitEdit(loaded, deleteNode(loaded, 'SW2'), 'two-sources (edited)');
+    t.pump();
+    const s = t.lab.getState().current!.scenario;
+    expect(s.nodes.some((n) => n.id === 'SW2')).toBe(false);
+    expect(s.changes).toEqual([{ at_ms: 30, node: 'SW1', param: 'target_utilization', value: 0.6 }]);
+    expect(t.lab.edits.history!.undo().changes).toHaveLength(2); // undo brings it back
   });
 
   it("a reset's restart is not taken for the answer to an edit sent just after it", () => {

@@ -14,10 +14,10 @@ import { DELETED_KEPT_MS, newMineId, scenarioName, withKept, type MyScenario, ty
 import { NOWHERE, type Opened, type Place } from '../scenario/place';
 import { writeLastWork, type KeyValueStore, type LastWork } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
-import { sameButChanges } from '../scenario/switchEdits';
+import { sameButChanges, withChangesSince } from '../scenario/switchEdits';
 import type { LabContext } from './context';
 import { SharedEditHistory } from './editHistory';
-import { loadOf, LoadQueue, type Carried, type Load, type Nav } from './loadQueue';
+import { loadOf, LoadQueue, type Carried, type EditRecord, type Load, type Nav } from './loadQueue';
 import {
   INITIAL_STATE,
   StateCell,
@@ -146,6 +146,9 @@ export class Lab {
       (json, seq) => this.client.load(json, seq),
       (origin, problems) => this.set({ problems: { origin, problems } }),
       () => this.watchLoading(),
+      // An edit waits while a live change is on its way to the engine, and is then made on the
+      // scenario that records it (the change is never dropped: see `onTopOf`).
+      () => this.client.liveAwaited,
     );
     this.statusThrottle = new StatusThrottle(
       () => this.state.status,
@@ -267,6 +270,7 @@ export class Lab {
           this.set({ switchFeedback: liveChangeRefused(request, problem) });
         }
       },
+      liveSettled: () => this.loads.next(),
       samples: (data, width) => this.samples.append(data, width),
       status: (status) => {
         this.rawStatus = status;
@@ -444,7 +448,12 @@ export class Lab {
    *  the one it was made on, which stays as it was; `also`: more of the load (a travel's). */
   private loadRecording(json: string, origin: string, carried: Carried | null, fresh = false, also: Partial<Load> = {}) {
     const nav: Nav | undefined = this.addressMoved ? 'none' : undefined;
-    this.loads.dispatch(origin, () => ({ ...loadOf(json, carried), fresh, ...(nav ? { nav } : {}), ...also }));
+    this.loads.dispatch(origin, (loaded) => {
+      // An edit sent once a live change made after it was confirmed goes on top of that change.
+      const edit = carried && carried !== 'travel' && !fresh && loaded ? onTopOf(carried, loaded) : carried;
+      const text = edit === carried ? json : JSON.stringify((edit as EditRecord).next, null, 2);
+      return { ...loadOf(text, edit), fresh, ...(nav ? { nav } : {}), ...also };
+    });
   }
 
   /**
@@ -453,9 +462,13 @@ export class Lab {
    * small edits it continues (arrow-key moves of one selection), one undo step with them.
    */
   commitEdit(before: Scenario, next: Scenario, origin: string, run?: string, fresh = false): Applied {
-    const json = JSON.stringify(next, null, 2);
-    const edit = run === undefined ? { before, next } : { before, next, run };
-    if (!fresh && this.redraw(next, json, origin)) {
+    const made: EditRecord = run === undefined ? { before, next } : { before, next, run };
+    // Made on a document a live change has since changed (the editor's, not yet redrawn): on
+    // top of that change, so that a move still only redraws.
+    const current = this.state.current;
+    const edit = current && !fresh && !this.loads.busy ? onTopOf(made, current.scenario) : made;
+    const json = JSON.stringify(edit.next, null, 2);
+    if (!fresh && this.redraw(edit.next, json, origin)) {
       this.edits.record(edit, this.now());
       return 'redrawn';
     }
@@ -472,8 +485,9 @@ export class Lab {
    */
   travel(dir: 'undo' | 'redo', origin: string): { doc: Scenario; applied: Applied } | null {
     const h = this.edits.history;
-    // Not while a load is on its way: the history would step past what is about to arrive.
-    if (!h || this.loads.busy || !(dir === 'undo' ? h.canUndo : h.canRedo)) return null;
+    // Not while a load or a live change is on its way: the history would step past what is
+    // about to arrive.
+    if (!h || this.loads.busy || this.client.liveAwaited || !(dir === 'undo' ? h.canUndo : h.canRedo)) return null;
     const from = this.state.current?.scenario;
     const doc = dir === 'undo' ? h.undo() : h.redo();
     const json = JSON.stringify(doc, null, 2);
@@ -866,6 +880,17 @@ export class Lab {
     this.statusThrottle.cancel();
     this.client.dispose();
   }
+}
+
+/**
+ * An edit made on `before`, made on `loaded` instead when that is `before` with live changes
+ * recorded since (they differ only in `changes`): the live changes stay, on top of the edit
+ * (`withChangesSince`). Else the edit as it was made (it is recorded against what is loaded).
+ */
+function onTopOf(edit: EditRecord, loaded: Scenario): EditRecord {
+  const same = (a: Scenario, b: Scenario) => JSON.stringify(a.changes ?? []) === JSON.stringify(b.changes ?? []);
+  if (edit.before === loaded || same(edit.before, loaded) || !sameButChanges(edit.before, loaded)) return edit;
+  return { ...edit, before: loaded, next: withChangesSince(edit.before, edit.next, loaded) };
 }
 
 function loadingOf(s: Scenario, queued: number) {

@@ -1,6 +1,7 @@
 // Loads on their way to the engine, one at a time: a load asked for while another is on its
 // way waits for it, so that "the scenario loaded" is always well defined and an edit queued
-// behind another applies to what that one brought. Each load carries a number the worker
+// behind another applies to what that one brought. A load also waits while the queue is held
+// (a live parameter change the engine has not confirmed yet: the edit goes on top of it). Each load carries a number the worker
 // echoes in its answer, so that a reset's restart is not taken for the answer to a load.
 
 import type { Problem } from '../contract/engine';
@@ -79,11 +80,13 @@ export class LoadQueue {
     private readonly unreadable: (origin: string, problems: Problem[]) => void,
     /** Called whenever the load on its way changes (sent, answered, dropped). */
     private readonly changed: () => void = () => {},
+    /** Whether loads wait for now though none is on its way (`next` once that ends). */
+    private readonly held: () => boolean = () => false,
   ) {}
 
-  /** Whether a load is on its way. */
+  /** Whether a load is on its way or waits to be sent. */
   get busy(): boolean {
-    return this.pending !== null;
+    return this.pending !== null || this.waiting.length > 0;
   }
 
   /** The load on its way, if any. */
@@ -91,21 +94,22 @@ export class LoadQueue {
     return this.pending;
   }
 
-  /** Sends a load now, or queues it behind the load on its way (made when it is sent). */
+  /** Sends a load now, or queues it behind the load on its way, or until the queue is no longer
+   *  held (made when it is sent). */
   dispatch(origin: string, make: MakeLoad) {
-    if (this.pending) {
-      this.waiting.push({ origin, make });
-      return;
-    }
-    const load = make(this.loaded());
-    if (load) this.start(load, origin);
-    else this.next();
+    this.waiting.push({ origin, make });
+    this.next();
   }
 
-  /** Sends the next queued load, if any (after an answer). */
+  /** Sends the next queued load, if any, unless one is on its way or the queue is held (after
+   *  an answer, and once the queue is let go). */
   next() {
-    const q = this.waiting.shift();
-    if (q) this.dispatch(q.origin, q.make);
+    while (!this.pending && !this.held()) {
+      const q = this.waiting.shift();
+      if (!q) return;
+      const load = q.make(this.loaded());
+      if (load) this.start(load, q.origin);
+    }
   }
 
   /** Whether an answer numbered `seq` is not for the load on its way (a reset's or a crash
@@ -137,8 +141,7 @@ export class LoadQueue {
     } catch (e) {
       const message = e instanceof SyntaxError ? `not valid JSON: ${e.message}` : (e as Error).message;
       this.unreadable(origin, [{ path: '', rule: message }]);
-      this.next();
-      return;
+      return; // the queue goes on (`next`)
     }
     const doc = { id: String(scenario.id), scenario, json: load.json, origin, place: load.place ?? NOWHERE };
     this.pending = { doc, load };

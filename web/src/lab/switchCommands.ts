@@ -10,6 +10,7 @@ import type { Discard, ParamChange, Scenario, Scheduler } from '../contract/scen
 import type { RunStatus } from '../engine/protocol';
 import {
   algorithmOf,
+  changeKey,
   changesOf,
   problemsByField,
   withAlgorithm,
@@ -62,9 +63,6 @@ export function liveChangeReplaced(change: ParamChange, replaced: ParamChange[])
     `Undo (Ctrl+Z, outside the field) brings ${one ? 'it' : 'them'} back.`;
   return { node: change.node, fields: {}, other: [], note };
 }
-
-/** A recorded change as one item of a list, in the scenario's own terms. */
-const changeKey = (c: ParamChange) => JSON.stringify([c.at_ms, c.node, c.param, c.value]);
 
 /**
  * What an undo or redo of a live change says, in the switch's inspector and the editor: the

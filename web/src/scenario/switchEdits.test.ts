@@ -20,6 +20,7 @@ import {
   withoutChanges,
   withParam,
   withScheduler,
+  withChangesSince,
   withVsvd,
 } from './switchEdits';
 import { parseParamInput } from './params';
@@ -68,6 +69,24 @@ describe('switch edits', () => {
     expect(sameButChanges({ ...s, name: 'renamed' }, live)).toBe(true); // text: no other run
     expect(sameButChanges(s, withBuffer(live, 'SW1', 4000))).toBe(false);
     expect(sameButChanges(s, withAlgorithm(s, 'SW1', 'erica_plus'))).toBe(false);
+  });
+
+  it('makes an edit again on top of the live changes recorded since it was made, keeping what it did to the changes', () => {
+    const s = base();
+    // Made after going back to 30 ms: it replaced SW1's change recorded for 40 ms.
+    const live = { at_ms: 30, node: 'SW1', param: 'target_utilization', value: 0.5 };
+    const loaded = { ...s, changes: [s.changes![1], live] };
+    const buffered = withBuffer(s, 'SW2', 4000);
+    const again = withChangesSince(s, buffered, loaded);
+    expect(again.nodes.find((n) => n.id === 'SW2')!.buffer_cells).toBe(4000);
+    expect(again.changes).toEqual([s.changes![1], live]);
+    // An edit that dropped recorded changes keeps them dropped; a live change of a switch that
+    // now runs another algorithm goes with them.
+    const other = withChangesSince(s, withAlgorithm(s, 'SW1', 'erica_plus'), loaded);
+    expect(other.changes).toEqual([s.changes![1]]);
+    expect('changes' in withChangesSince(s, withAlgorithm(withAlgorithm(s, 'SW1', 'none'), 'SW2', 'none'), loaded)).toBe(false);
+    // Nothing recorded since: the edit as it was.
+    expect(withChangesSince(s, buffered, s)).toEqual(buffered);
   });
 
   it('refuses to edit a node that is not a switch', () => {

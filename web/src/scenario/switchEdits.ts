@@ -144,6 +144,31 @@ export function sameButChanges(a: Scenario, b: Scenario): boolean {
   return sameRun(withoutChanges(a), withoutChanges(b));
 }
 
+/** A recorded change as one item of a list, in the scenario's own terms. */
+export const changeKey = (c: ParamChange) => JSON.stringify([c.at_ms, c.node, c.param, c.value]);
+
+/**
+ * An edit made on `before` (giving `next`), made again on `loaded`: `before` with the live
+ * changes the engine recorded since (the two differ only in `changes`). What the edit did to
+ * the recorded changes stays done (a deleted switch's are gone), and the live changes stay
+ * too: those recorded since are added, those they replaced are dropped. A live change of a
+ * switch the edit deleted, or gave another algorithm, goes as that switch's recorded changes do.
+ */
+export function withChangesSince(before: Scenario, next: Scenario, loaded: Scenario): Scenario {
+  const was = before.changes ?? [];
+  const now = loaded.changes ?? [];
+  const [wasThere, isThere] = [new Set(was.map(changeKey)), new Set(now.map(changeKey))];
+  const replaced = new Set(was.filter((c) => !isThere.has(changeKey(c))).map(changeKey));
+  const algorithm = (s: Scenario, id: string) => {
+    const n = s.nodes.find((x) => x.id === id && x.kind === 'switch');
+    return n ? (n.algorithm ?? null) : undefined;
+  };
+  const kept = (c: ParamChange) => algorithm(next, c.node) !== undefined && algorithm(next, c.node) === algorithm(loaded, c.node);
+  const added = now.filter((c) => !wasThere.has(changeKey(c)) && kept(c));
+  const changes = [...(next.changes ?? []).filter((c) => !replaced.has(changeKey(c))), ...added];
+  return changes.length ? { ...next, changes } : withoutKey(next, 'changes');
+}
+
 /** How many recorded changes an algorithm change on this switch would drop. */
 export function changesOf(s: Scenario, node: string): ParamChange[] {
   return (s.changes ?? []).filter((c) => c.node === node);
