@@ -1,5 +1,5 @@
 // The one undo history of every network edit — the editor's and the side panel's (switch
-// settings, virtual paths) — and of every live parameter change made during a run (with the
+// settings, forgetting the recorded changes, virtual paths) — and of every live parameter change made during a run (with the
 // recorded changes it replaced), kept by the lab across tab changes, and the scenario text of
 // the current load when it came from an edit, a live change or an undo (null when it came from
 // elsewhere: then the history starts anew at the next edit).

@@ -243,6 +243,65 @@ describe('Lab: undo history', () => {
     expect(t.lab.edits.history!.canUndo).toBe(false);
   });
 
+  it('forgetting the recorded changes is an undo step: undo brings them back into the run at its time, redo forgets them again, the history stays', () => {
+    const charts = chartRows();
+    const t = setup({ samples: charts.sink });
+    lab = t.lab;
+    const origin = 'two-sources (edited)';
+    const loaded = t.lab.getState().current!.scenario;
+    const recorded = [
+      { at_ms: 20, node: 'SW1', param: 'target_utilization', value: 0.6 },
+      { at_ms: 60, node: 'SW1', param: 'delta', value: 0.2 },
+    ];
+    const withChanges = { ...withDuration(loaded, 200), changes: recorded };
+    t.lab.commitEdit(loaded, withChanges, origin); // an earlier step, which stays
+    t.pump();
+    t.lab.runUntil(70);
+    t.pump();
+    const c1 = charts.c1At(10)!;
+    t.lab.switches.clearChanges('SW1');
+    t.pump();
+    let st = t.lab.getState();
+    expect(st.current!.scenario.changes).toBeUndefined();
+    expect(st.status).toMatchObject({ nowMs: 0 }); // the button says it restarts the run
+    expect(st.switchFeedback).toMatchObject({ at: 'changes', note: 'Forgot the 2 recorded changes; the run restarted at t = 0. Undo brings them back.' });
+    expect(t.lab.edits.history!.canUndo).toBe(true);
+    t.lab.runUntil(40);
+    t.pump();
+    expect(charts.c1At(30)).toBeCloseTo(c1, 9);
+
+    expect(t.lab.travel('undo', origin)).toMatchObject({ applied: 'restarted' });
+    t.pump();
+    st = t.lab.getState();
+    expect(st.current!.scenario).toEqual(withChanges);
+    // Rebuilt with them, paused where the run was.
+    expect(st.status).toMatchObject({ mode: 'paused', nowMs: 40 });
+    expect(charts.c1At(30)).toBeCloseTo((c1 * 0.6) / 0.9, 9);
+    expect(st.switchFeedback).toMatchObject({
+      at: 'changes',
+      note:
+        'Undone: forgetting the recorded changes. The 2 recorded changes are back (at 20.00 ms: SW1 target_utilization → 0.6; ' +
+        'at 60.00 ms: SW1 delta → 0.2). The run was replayed with them to t = 40.00 ms.',
+    });
+    expect(st.travelled!.text).toBe(st.switchFeedback!.note);
+
+    expect(t.lab.travel('redo', origin)).toMatchObject({ applied: 'restarted' });
+    t.pump();
+    st = t.lab.getState();
+    expect(st.current!.scenario.changes).toBeUndefined();
+    expect(st.status).toMatchObject({ mode: 'paused', nowMs: 40 });
+    expect(charts.c1At(30)).toBeCloseTo(c1, 9);
+    expect(st.switchFeedback!.note).toMatch(/^Redone: the 2 recorded changes forgotten again \(.*\)\. The run was replayed without them to t = 40\.00 ms\.$/);
+
+    // Back past it, the network edit before it is still there to undo.
+    t.lab.travel('undo', origin);
+    t.pump();
+    t.lab.travel('undo', origin);
+    t.pump();
+    expect(t.lab.getState().current!.scenario).toEqual(loaded);
+    expect(t.lab.edits.history!.canUndo).toBe(false);
+  });
+
   it('an undo made while the run is still replaying to the time of the last one keeps that time', () => {
     // A worker that holds the lab's "run until" (the replay) until told to let it go.
     let worker!: InProcessWorker;

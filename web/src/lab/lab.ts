@@ -33,7 +33,7 @@ import { lessonSteps } from './lessonWalk';
 import { StatusThrottle } from './statusThrottle';
 import { ExplainRequests, type ExplainTarget } from './explain';
 import { PAGE_TRACE_CAPACITY, RmLog } from './rmLog';
-import { liveChangeRefused, liveChangeReplaced, liveChangeTravelled, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
+import { forgetTravelled, liveChangeRefused, liveChangeReplaced, liveChangeTravelled, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
 import { pathEditLoaded, pathEditRefused, VirtualPathCommands } from './virtualPathCommands';
 
 export type * from './state';
@@ -481,7 +481,9 @@ export class Lab {
    * there is none). After an edit's step the run restarts at t = 0, as the edit did; after a
    * live change's (the scenarios differ only in their recorded changes) the run is rebuilt for
    * the scenario it now holds and replayed, paused, to the time it was at, as going back in
-   * time does: a live change never took the user's run away, nor does undoing it.
+   * time does: a live change never took the user's run away, nor does undoing it. Forgetting
+   * the recorded changes is such a step too: its undo brings them back into the run the user
+   * is watching, replayed to its time, and its redo takes them out the same way.
    */
   travel(dir: 'undo' | 'redo', origin: string): { doc: Scenario; applied: Applied } | null {
     const h = this.edits.history;
@@ -496,7 +498,8 @@ export class Lab {
     let text = `${what}: ${applied === 'redrawn' ? 'only the drawing changed, the run goes on' : 'the run restarted at t = 0'}.`;
     if (applied === 'restarted') {
       const atMs = Math.max(this.freshStatus()?.nowMs ?? 0, this.replayingTo ?? 0);
-      const live = from && sameButChanges(from, doc) ? liveChangeTravelled(dir, from, doc, atMs) : null;
+      // A step that changed only the recorded changes: a live change, or forgetting them.
+      const live = from && sameButChanges(from, doc) ? (liveChangeTravelled(dir, from, doc, atMs) ?? forgetTravelled(dir, from, doc, atMs)) : null;
       if (live) text = live.note;
       this.loadRecording(json, origin, 'travel', false, live ? { edit: live, ...(atMs > 0 ? { resumeAtMs: atMs } : {}) } : {});
     }

@@ -9,15 +9,16 @@ import type { Scenario } from '../contract/scenario';
 import { NOWHERE, type Place } from '../scenario/place';
 import { shapeProblem } from '../scenario/share';
 import type { Speed } from '../engine/protocol';
-import type { LoadedScenario } from './state';
+import type { LoadedScenario, SwitchFeedback } from './state';
 
 /** An edit of the network: the document it was made on and the document it made; `run`: the
  *  run of small edits it continues, to be one undo step with them (see EditHistory). */
 export type EditRecord = { before: Scenario; next: Scenario; run?: string };
 /** What a load carries for the undo history: an edit to record, or a step back or forth in it. */
 export type Carried = EditRecord | 'travel';
-/** A switch edit from the side panel: the switch, and what to say once it is loaded. */
-export type SwitchEdit = { node: string; note: string };
+/** A switch edit from the side panel: the switch, and what to say once it is loaded (`at`:
+ *  where the note goes, see SwitchFeedback). */
+export type SwitchEdit = { node: string; note: string; at?: SwitchFeedback['at'] };
 /** A virtual path edit: the index of the path it adds (null: a deletion), and its note. */
 export type PathEdit = { index: number | null; note: string };
 /** How the page address follows a load once it is in: a new history entry (the user opened

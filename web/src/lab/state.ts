@@ -52,6 +52,9 @@ export interface SwitchFeedback {
   other: Problem[];
   /** What the edit did, when it went through (e.g. that the run restarted). */
   note: string | null;
+  /** Where the note goes: at the switch's fields (none), or under the changes recorded during
+   *  runs ('changes': a note on them all, such as forgetting them, shown whichever switch is). */
+  at?: 'changes';
 }
 
 /** What happened to the last virtual path edit: the rules by field of the new path, or a note. */

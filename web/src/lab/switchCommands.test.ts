@@ -8,7 +8,7 @@ import type { LabContext } from './context';
 import type { Lab } from './lab';
 import type { Load } from './loadQueue';
 import { INITIAL_STATE, type LabState } from './state';
-import { liveChangeRefused, liveChangeTravelled, paramEditMode, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
+import { forgetTravelled, liveChangeRefused, liveChangeTravelled, paramEditMode, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
 
 let lab: Lab | null = null;
 afterEach(() => lab?.dispose());
@@ -193,12 +193,39 @@ describe('switch commands', () => {
     expect(t.loads).toEqual([]);
   });
 
-  it('forgetting the recorded changes reloads the document without them, as no undoable edit', () => {
+  it('forgetting the recorded changes is an edit like any other: the undo history records it, the note goes under them', () => {
     const t = context();
-    t.state().current!.scenario.changes = [{ at_ms: 5, node: 'SW1', param: 'target_utilization', value: 0.5 }];
-    t.commands.clearChanges();
+    const changes = [
+      { at_ms: 5, node: 'SW1', param: 'target_utilization', value: 0.5 },
+      { at_ms: 9, node: 'SW2', param: 'target_utilization', value: 0.7 },
+    ];
+    t.state().current!.scenario.changes = changes;
+    t.commands.clearChanges('SW2');
     expect(t.loaded().changes).toBeUndefined();
-    expect(t.loads.at(-1)!.carried).toBeNull();
+    const load = t.loads.at(-1)!;
+    expect(load.carried).toEqual({ before: t.state().current!.scenario, next: t.loaded() });
+    expect(load.edit).toEqual({ node: 'SW2', note: 'Forgot the 2 recorded changes; the run restarted at t = 0. Undo brings them back.', at: 'changes' });
+    expect(switchEditLoaded(load.edit!)).toMatchObject({ node: 'SW2', at: 'changes' });
+  });
+
+  it('says what an undo or redo of forgetting the recorded changes did, and tells it from a live change', () => {
+    const s = JSON.parse(twoSources()) as Scenario;
+    const one = [{ at_ms: 30, node: 'SW1', param: 'target_utilization', value: 0.6 }];
+    const two = [...one, { at_ms: 60, node: 'SW2', param: 'delta', value: 0.2 }];
+    expect(forgetTravelled('undo', s, { ...s, changes: two }, 42.5)).toEqual({
+      node: 'SW1',
+      at: 'changes',
+      note:
+        'Undone: forgetting the recorded changes. The 2 recorded changes are back (at 30.00 ms: SW1 target_utilization → 0.6; ' +
+        'at 60.00 ms: SW2 delta → 0.2). The run was replayed with them to t = 42.50 ms.',
+    });
+    expect(forgetTravelled('redo', { ...s, changes: one }, s, 0)!.note).toBe(
+      'Redone: the recorded change forgotten again (at 30.00 ms: SW1 target_utilization → 0.6). The run restarted at t = 0 without it.',
+    );
+    // Undoing or redoing a live change is not forgetting (the lab asks liveChangeTravelled first).
+    expect(forgetTravelled('redo', s, { ...s, changes: one }, 10)).toBeNull();
+    expect(forgetTravelled('undo', { ...s, changes: one }, s, 10)).toBeNull();
+    expect(forgetTravelled('undo', { ...s, changes: one }, { ...s, changes: two }, 10)).toBeNull();
   });
 
   it("says what an edit did, or the engine's rules at the fields it refused", () => {

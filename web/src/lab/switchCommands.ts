@@ -12,6 +12,7 @@ import {
   algorithmOf,
   changeKey,
   changesOf,
+  describeChange,
   problemsByField,
   withAlgorithm,
   withBuffer,
@@ -23,7 +24,7 @@ import {
   withVsvd,
 } from '../scenario/switchEdits';
 import type { LabContext } from './context';
-import { editLoad, loadOf, type SwitchEdit } from './loadQueue';
+import { editLoad, type SwitchEdit } from './loadQueue';
 import type { ParamEditMode, SwitchFeedback } from './state';
 
 /** How a parameter edit applies with the run in this state (see ParamEditMode). */
@@ -36,7 +37,7 @@ export function paramEditMode(status: RunStatus | null): ParamEditMode {
 
 /** What the inspector says once the engine has loaded a switch edit: its note. */
 export function switchEditLoaded(edit: SwitchEdit): SwitchFeedback {
-  return { node: edit.node, fields: {}, other: [], note: edit.note };
+  return { node: edit.node, fields: {}, other: [], note: edit.note, ...(edit.at ? { at: edit.at } : {}) };
 }
 
 /** What the inspector says when the engine refuses a switch edit: the rules at the switch's
@@ -92,6 +93,37 @@ export function liveChangeTravelled(dir: 'undo' | 'redo', from: Scenario, to: Sc
   const withIt = dir === 'undo' ? 'without' : 'with';
   const run = atMs > 0 ? ` The run was replayed ${withIt} it to t = ${atMs.toFixed(2)} ms.` : ` The run restarted at t = 0 ${withIt} it.`;
   return { node: made[0].node, note: `${dir === 'undo' ? 'Undone' : 'Redone'}: ${what}.${others}${run}` };
+}
+
+/** "the recorded change" / "the 3 recorded changes", and "it" / "them". */
+const recorded = (n: number) => (n === 1 ? ['the recorded change', 'it'] : [`the ${n} recorded changes`, 'them']);
+
+/** What the panel says once the changes recorded during runs are forgotten (an undo step). */
+export function changesForgotten(forgotten: number): string {
+  const [what, them] = recorded(forgotten);
+  return `Forgot ${what}; the run restarted at t = 0. Undo brings ${them} back.`;
+}
+
+/**
+ * What an undo or redo of forgetting the recorded changes says (under the changes): which came
+ * back or went again, and where the run, rebuilt for the scenario it now holds, is (`atMs`: the
+ * time it was replayed to; 0, restarted). Null when the step is no forgetting: after it
+ * (`from` before the step, `to` after) one side has no recorded change and the other has some,
+ * and no live change is made (see liveChangeTravelled, asked first).
+ */
+export function forgetTravelled(dir: 'undo' | 'redo', from: Scenario, to: Scenario, atMs: number): SwitchEdit | null {
+  const [had, has] = [from.changes ?? [], to.changes ?? []];
+  const changes = dir === 'undo' ? has : had;
+  if (changes.length === 0 || (dir === 'undo' ? had : has).length !== 0) return null;
+  const [what, them] = recorded(changes.length);
+  const listed = changes.map(describeChange).join('; ');
+  const withThem = dir === 'undo' ? 'with' : 'without';
+  const run = atMs > 0 ? ` The run was replayed ${withThem} ${them} to t = ${atMs.toFixed(2)} ms.` : ` The run restarted at t = 0 ${withThem} ${them}.`;
+  const note =
+    dir === 'undo'
+      ? `Undone: forgetting the recorded changes. ${what[0].toUpperCase()}${what.slice(1)} ${changes.length === 1 ? 'is' : 'are'} back (${listed}).${run}`
+      : `Redone: ${what} forgotten again (${listed}).${run}`;
+  return { node: changes[0].node, note, at: 'changes' };
 }
 
 /** What the inspector says when the engine refuses a live change: the rule at the parameter
@@ -180,18 +212,17 @@ export class SwitchCommands {
     this.edit(node, 'EPD threshold changed; the run restarted at t = 0.', (s) => withEpdThreshold(s, node, cells));
   }
 
-  /** Forgets every change recorded during runs; restarts the run. */
-  clearChanges() {
-    const current = this.lab.state().current;
-    if (!current) return;
-    this.lab.dispatch(current.origin, (s) => s && { ...loadOf(JSON.stringify(withoutChanges(s))), edited: true });
+  /** Forgets every change recorded during runs (`node`: the switch shown); restarts the run.
+   *  An edit like any other: Undo brings them back. */
+  clearChanges(node: string) {
+    this.edit(node, (s) => changesForgotten(s.changes?.length ?? 0), withoutChanges, 'changes');
   }
 
-  /** An edit of a switch, made on what is loaded when it is sent; the undo history records it
-   *  once the engine accepts it. */
-  private edit(node: string, note: string, fn: (s: Scenario) => Scenario) {
+  /** An edit of a switch, made on what is loaded when it is sent (`note`: what to say of it, or
+   *  what to say of it as made on that); the undo history records it once the engine accepts it. */
+  private edit(node: string, note: string | ((s: Scenario) => string), fn: (s: Scenario) => Scenario, at?: SwitchEdit['at']) {
     const current = this.lab.state().current;
     if (!current) return;
-    this.lab.dispatch(current.origin, (s) => s && { ...editLoad(s, fn(s)), edit: { node, note } });
+    this.lab.dispatch(current.origin, (s) => s && { ...editLoad(s, fn(s)), edit: { node, note: typeof note === 'string' ? note : note(s), ...(at ? { at } : {}) } });
   }
 }

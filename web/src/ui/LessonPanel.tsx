@@ -117,7 +117,7 @@ export function LessonPanel({
           {!isHidden(teacher, 'params') && (
             <fieldset className="teacher-fence" disabled={isLocked(teacher, 'params')} data-testid="switch-settings">
               <SwitchInspector lab={lab} state={state} node={selected} />
-              <RecordedChanges lab={lab} state={state} />
+              <RecordedChanges lab={lab} state={state} node={selected} />
             </fieldset>
           )}
         </>

@@ -51,7 +51,8 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
   const bufferSize = bufferOf(scenario, n);
   const epd = specOf(catalogue.fields.switch, 'epd_threshold_cells');
   const mode = lab.switches.editMode();
-  const fb = state.switchFeedback?.node === node ? state.switchFeedback : null;
+  // Notes on the recorded changes as a whole go under them (RecordedChanges).
+  const fb = state.switchFeedback?.node === node && state.switchFeedback.at !== 'changes' ? state.switchFeedback : null;
   // The value a change would replace: the one in force now while the run plays, else the
   // starting value (a change then sets it, before any recorded change).
   const valueAtMs = mode === 'live' ? nowMs : -1;
@@ -317,12 +318,19 @@ function NumberField({ testId, name, unit, value, placeholder, help, range, pars
   );
 }
 
-/** The parameter changes recorded during runs, in the order they apply. */
-export function RecordedChanges({ lab, state }: { lab: Lab; state: LabState }) {
+/** The parameter changes recorded during runs, in the order they apply (`node`: the switch
+ *  shown above them), and what was last done to them all (forgotten, brought back). */
+export function RecordedChanges({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
   const changes = state.current ? sortedChanges(state.current.scenario) : [];
+  const fb = state.switchFeedback?.at === 'changes' ? state.switchFeedback : null;
   return (
     <section className="changes" data-testid="changes">
       <h2>Changes during the run</h2>
+      {fb?.note && (
+        <p className="inspector-note" data-testid="changes-note">
+          {fb.note}
+        </p>
+      )}
       {changes.length === 0 ? (
         <p className="inspector-help">
           None yet. A parameter changed while the run is under way applies from that moment; it is listed here and
@@ -335,7 +343,7 @@ export function RecordedChanges({ lab, state }: { lab: Lab; state: LabState }) {
               <li key={i}>{describeChange(c)}</li>
             ))}
           </ol>
-          <button className="btn ghost small" data-testid="clear-changes" onClick={() => lab.switches.clearChanges()}>
+          <button className="btn ghost small" data-testid="clear-changes" onClick={() => lab.switches.clearChanges(node)}>
             Forget these changes (restarts the run)
           </button>
         </>
