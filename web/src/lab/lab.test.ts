@@ -264,7 +264,7 @@ describe('Lab: undo history', () => {
     let st = t.lab.getState();
     expect(st.current!.scenario.changes).toBeUndefined();
     expect(st.status).toMatchObject({ nowMs: 0 }); // the button says it restarts the run
-    expect(st.switchFeedback).toMatchObject({ at: 'changes', note: 'Forgot the 2 recorded changes; the run restarted at t = 0. Undo brings them back.' });
+    expect(st.switchFeedback).toMatchObject({ at: 'changes', note: 'Forgot the 2 recorded changes; the run restarted at t = 0. Undo (Ctrl+Z) brings them back.' });
     expect(t.lab.edits.history!.canUndo).toBe(true);
     t.lab.runUntil(40);
     t.pump();

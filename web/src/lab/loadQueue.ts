@@ -17,8 +17,8 @@ export type EditRecord = { before: Scenario; next: Scenario; run?: string };
 /** What a load carries for the undo history: an edit to record, or a step back or forth in it. */
 export type Carried = EditRecord | 'travel';
 /** A switch edit from the side panel: the switch, and what to say once it is loaded (`at`:
- *  where the note goes, see SwitchFeedback). */
-export type SwitchEdit = { node: string; note: string; at?: SwitchFeedback['at'] };
+ *  where the note goes; `undoable`: with Undo and Redo buttons, see SwitchFeedback). */
+export type SwitchEdit = { node: string; note: string } & Pick<SwitchFeedback, 'at' | 'undoable'>;
 /** A virtual path edit: the index of the path it adds (null: a deletion), and its note. */
 export type PathEdit = { index: number | null; note: string };
 /** How the page address follows a load once it is in: a new history entry (the user opened

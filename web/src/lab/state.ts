@@ -55,6 +55,10 @@ export interface SwitchFeedback {
   /** Where the note goes: at the switch's fields (none), or under the changes recorded during
    *  runs ('changes': a note on them all, such as forgetting them, shown whichever switch is). */
   at?: 'changes';
+  /** The note tells of a step of the undo history that the user may want back at once (a live
+   *  change that replaced recorded ones, forgetting the recorded changes, an undo or redo of
+   *  such a step): the panel shows Undo (and Redo) buttons with it. */
+  undoable?: boolean;
 }
 
 /** What happened to the last virtual path edit: the rules by field of the new path, or a note. */

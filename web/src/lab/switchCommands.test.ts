@@ -68,9 +68,10 @@ describe('switch commands through the lab', () => {
     ]);
     expect(st.switchFeedback).toMatchObject({
       node: 'SW1',
+      undoable: true, // with Undo and Redo buttons
       note:
         'target_utilization = 0.6 from 20.00 ms on: it replaces the change of target_utilization recorded for later (at 50.00 ms → 0.95). ' +
-        'Undo (Ctrl+Z, outside the field) brings it back.',
+        'Undo (Ctrl+Z) brings it back.',
     });
     // A change that replaces nothing says nothing more.
     t.lab.switches.setParam('SW1', 'target_utilization', 0.7);
@@ -204,8 +205,9 @@ describe('switch commands', () => {
     expect(t.loaded().changes).toBeUndefined();
     const load = t.loads.at(-1)!;
     expect(load.carried).toEqual({ before: t.state().current!.scenario, next: t.loaded() });
-    expect(load.edit).toEqual({ node: 'SW2', note: 'Forgot the 2 recorded changes; the run restarted at t = 0. Undo brings them back.', at: 'changes' });
-    expect(switchEditLoaded(load.edit!)).toMatchObject({ node: 'SW2', at: 'changes' });
+    expect(load.edit).toEqual({ node: 'SW2', note: 'Forgot the 2 recorded changes; the run restarted at t = 0. Undo (Ctrl+Z) brings them back.', at: 'changes', undoable: true });
+    // Said under the changes, with Undo and Redo buttons.
+    expect(switchEditLoaded(load.edit!)).toMatchObject({ node: 'SW2', at: 'changes', undoable: true });
   });
 
   it('says what an undo or redo of forgetting the recorded changes did, and tells it from a live change', () => {
@@ -215,6 +217,7 @@ describe('switch commands', () => {
     expect(forgetTravelled('undo', s, { ...s, changes: two }, 42.5)).toEqual({
       node: 'SW1',
       at: 'changes',
+      undoable: true,
       note:
         'Undone: forgetting the recorded changes. The 2 recorded changes are back (at 30.00 ms: SW1 target_utilization → 0.6; ' +
         'at 60.00 ms: SW2 delta → 0.2). The run was replayed with them to t = 42.50 ms.',
@@ -256,12 +259,14 @@ describe('switch commands', () => {
     const after = { ...s, changes: [other, { at_ms: 30, node: 'SW1', param: 'target_utilization', value: 0.6 }] };
     expect(liveChangeTravelled('undo', after, before, 42.5)).toEqual({
       node: 'SW1',
+      undoable: true,
       note:
         "Undone: SW1's target_utilization = 0.6 from 30.00 ms on. The changes of target_utilization it replaced are back " +
         '(at 50.00 ms → 0.95, at 70.00 ms → 0.8). The run was replayed without it to t = 42.50 ms.',
     });
     expect(liveChangeTravelled('redo', before, after, 0)).toEqual({
       node: 'SW1',
+      undoable: true,
       note:
         "Redone: SW1's target_utilization = 0.6 from 30.00 ms on. It replaces again the changes of target_utilization recorded " +
         'for later (at 50.00 ms → 0.95, at 70.00 ms → 0.8). The run restarted at t = 0 with it.',

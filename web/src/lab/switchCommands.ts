@@ -36,8 +36,8 @@ export function paramEditMode(status: RunStatus | null): ParamEditMode {
 }
 
 /** What the inspector says once the engine has loaded a switch edit: its note. */
-export function switchEditLoaded(edit: SwitchEdit): SwitchFeedback {
-  return { node: edit.node, fields: {}, other: [], note: edit.note, ...(edit.at ? { at: edit.at } : {}) };
+export function switchEditLoaded({ node, note, at, undoable }: SwitchEdit): SwitchFeedback {
+  return { node, fields: {}, other: [], note, ...(at ? { at } : {}), ...(undoable ? { undoable } : {}) };
 }
 
 /** What the inspector says when the engine refuses a switch edit: the rules at the switch's
@@ -61,8 +61,8 @@ export function liveChangeReplaced(change: ParamChange, replaced: ParamChange[])
   const note =
     `${change.param} = ${change.value} from ${change.at_ms.toFixed(2)} ms on: it replaces the ` +
     `change${one ? '' : 's'} of ${change.param} recorded for later (${which}). ` +
-    `Undo (Ctrl+Z, outside the field) brings ${one ? 'it' : 'them'} back.`;
-  return { node: change.node, fields: {}, other: [], note };
+    `Undo (Ctrl+Z) brings ${one ? 'it' : 'them'} back.`;
+  return { node: change.node, fields: {}, other: [], note, undoable: true };
 }
 
 /**
@@ -92,7 +92,7 @@ export function liveChangeTravelled(dir: 'undo' | 'redo', from: Scenario, to: Sc
         : ` It replaces again the ${which} recorded for later (${listed}).`;
   const withIt = dir === 'undo' ? 'without' : 'with';
   const run = atMs > 0 ? ` The run was replayed ${withIt} it to t = ${atMs.toFixed(2)} ms.` : ` The run restarted at t = 0 ${withIt} it.`;
-  return { node: made[0].node, note: `${dir === 'undo' ? 'Undone' : 'Redone'}: ${what}.${others}${run}` };
+  return { node: made[0].node, note: `${dir === 'undo' ? 'Undone' : 'Redone'}: ${what}.${others}${run}`, undoable: true };
 }
 
 /** "the recorded change" / "the 3 recorded changes", and "it" / "them". */
@@ -101,7 +101,7 @@ const recorded = (n: number) => (n === 1 ? ['the recorded change', 'it'] : [`the
 /** What the panel says once the changes recorded during runs are forgotten (an undo step). */
 export function changesForgotten(forgotten: number): string {
   const [what, them] = recorded(forgotten);
-  return `Forgot ${what}; the run restarted at t = 0. Undo brings ${them} back.`;
+  return `Forgot ${what}; the run restarted at t = 0. Undo (Ctrl+Z) brings ${them} back.`;
 }
 
 /**
@@ -123,7 +123,7 @@ export function forgetTravelled(dir: 'undo' | 'redo', from: Scenario, to: Scenar
     dir === 'undo'
       ? `Undone: forgetting the recorded changes. ${what[0].toUpperCase()}${what.slice(1)} ${changes.length === 1 ? 'is' : 'are'} back (${listed}).${run}`
       : `Redone: ${what} forgotten again (${listed}).${run}`;
-  return { node: changes[0].node, note, at: 'changes' };
+  return { node: changes[0].node, note, at: 'changes', undoable: true };
 }
 
 /** What the inspector says when the engine refuses a live change: the rule at the parameter
@@ -215,14 +215,14 @@ export class SwitchCommands {
   /** Forgets every change recorded during runs (`node`: the switch shown); restarts the run.
    *  An edit like any other: Undo brings them back. */
   clearChanges(node: string) {
-    this.edit(node, (s) => changesForgotten(s.changes?.length ?? 0), withoutChanges, 'changes');
+    this.edit(node, (s) => changesForgotten(s.changes?.length ?? 0), withoutChanges, { at: 'changes', undoable: true });
   }
 
   /** An edit of a switch, made on what is loaded when it is sent (`note`: what to say of it, or
    *  what to say of it as made on that); the undo history records it once the engine accepts it. */
-  private edit(node: string, note: string | ((s: Scenario) => string), fn: (s: Scenario) => Scenario, at?: SwitchEdit['at']) {
+  private edit(node: string, note: string | ((s: Scenario) => string), fn: (s: Scenario) => Scenario, how: Omit<SwitchEdit, 'node' | 'note'> = {}) {
     const current = this.lab.state().current;
     if (!current) return;
-    this.lab.dispatch(current.origin, (s) => s && { ...editLoad(s, fn(s)), edit: { node, note: typeof note === 'string' ? note : note(s), ...(at ? { at } : {}) } });
+    this.lab.dispatch(current.origin, (s) => s && { ...editLoad(s, fn(s)), edit: { node, note: typeof note === 'string' ? note : note(s), ...how } });
   }
 }

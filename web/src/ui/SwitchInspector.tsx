@@ -3,7 +3,7 @@
 // edit does to the run (live change or reload) is the Lab's business.
 
 import { useState } from 'react';
-import type { Lab, LabState } from '../lab/lab';
+import type { Lab, LabState, SwitchFeedback } from '../lab/lab';
 import type { ParamSpec } from '../contract/engine';
 import {
   defaultText,
@@ -32,6 +32,7 @@ import { FieldError } from './FieldError';
 import { LOCKED_TITLE, useTeacher } from './teacherContext';
 import { isHidden, isLocked } from '../lab/teacher';
 import { useLabStatus } from './useLab';
+import { editedOrigin } from './editor/canvas';
 
 export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabState; node: string }) {
   const teacher = useTeacher();
@@ -120,6 +121,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
         parse={(text) => parseParamInput(buffer, text)}
         engineRule={fb?.fields[buffer.name]}
         onCommit={(v) => lab.switches.setBuffer(node, v)}
+        onStep={(dir) => step(lab, dir)}
       />
       {networkOf(scenario) === 'atm' && (
         <>
@@ -166,15 +168,12 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
               parse={(text) => parseParamInput(epd, text)}
               engineRule={fb?.fields.epd_threshold_cells}
               onCommit={(v) => lab.switches.setEpdThreshold(node, v)}
+              onStep={(dir) => step(lab, dir)}
             />
           )}
         </>
       )}
-      {fb?.note && (
-        <p className="inspector-note" data-testid="switch-note">
-          {fb.note}
-        </p>
-      )}
+      {fb?.note && <Note lab={lab} feedback={fb} testId="switch-note" />}
 
       <h2 className="inspector-subhead">{alg ? `Parameters of ${alg.name}` : 'Parameters'}</h2>
       {alg && alg.params.length === 0 ? (
@@ -206,6 +205,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
             parse={(text) => parseParamInput(spec, text)}
             engineRule={fb?.fields[`params.${spec.name}`]}
             onCommit={(v) => lab.switches.setParam(node, spec.name, v)}
+            onStep={(dir) => step(lab, dir)}
           />
         ),
       )}
@@ -213,6 +213,44 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
         <ProblemList problems={fb.other} testId="switch-problems" />
       )}
     </section>
+  );
+}
+
+/** Undo or redo in the lab's one history, as Ctrl+Z and Ctrl+Shift+Z on the page do. */
+function step(lab: Lab, dir: 'undo' | 'redo') {
+  const origin = lab.getState().current?.origin;
+  if (origin !== undefined) lab.travel(dir, editedOrigin(origin));
+}
+
+/**
+ * What the last edit did. A note of a step the user may want back at once (a live change that
+ * replaced recorded ones, forgetting them, an undo or redo of these) comes with Undo and Redo
+ * buttons: Ctrl+Z is the page's undo only outside a field being typed in, and a button is
+ * found, and reached with Tab, where the note is read.
+ */
+function Note({ lab, feedback, testId }: { lab: Lab; feedback: SwitchFeedback; testId: string }) {
+  if (!feedback.undoable) {
+    return (
+      <p className="inspector-note" data-testid={testId}>
+        {feedback.note}
+      </p>
+    );
+  }
+  const h = lab.edits.history;
+  return (
+    <div className="inspector-note inspector-note-steps">
+      <p data-testid={testId}>{feedback.note}</p>
+      <div className="note-steps">
+        <button type="button" className="btn small" data-testid={`${testId}-undo`} disabled={!h?.canUndo} onClick={() => step(lab, 'undo')}>
+          Undo
+        </button>
+        {h?.canRedo && (
+          <button type="button" className="btn small" data-testid={`${testId}-redo`} onClick={() => step(lab, 'redo')}>
+            Redo
+          </button>
+        )}
+      </div>
+    </div>
   );
 }
 
@@ -260,13 +298,18 @@ interface NumberFieldProps {
   /** A rule the engine gave for this field. */
   engineRule?: string;
   onCommit(value: number | null): void;
+  /** Ctrl+Z (undo) or Ctrl+Shift+Z / Ctrl+Y (redo) with nothing typed since the value was
+   *  applied: the lab's undo, as on the page (the field has nothing of its own to undo). */
+  onStep?(dir: 'undo' | 'redo'): void;
 }
 
 /**
  * A number field that commits on Enter or when it loses focus. Input that breaks its rule is
  * refused on the spot, the rule shown, and nothing is sent; Escape goes back to the value in force.
+ * The field keeps the focus after Enter: Ctrl+Z there then undoes the change in the lab (the
+ * browser's own undo would bring back the text typed, which leaving the field would apply again).
  */
-function NumberField({ testId, name, unit, value, placeholder, help, range, parse, engineRule, onCommit }: NumberFieldProps) {
+function NumberField({ testId, name, unit, value, placeholder, help, range, parse, engineRule, onCommit, onStep }: NumberFieldProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [rule, setRule] = useState<string | null>(null);
   const shown = draft ?? (value === undefined ? '' : String(value));
@@ -301,7 +344,11 @@ function NumberField({ testId, name, unit, value, placeholder, help, range, pars
             setRule(null);
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') commit();
+            const key = e.key.toLowerCase();
+            if ((e.ctrlKey || e.metaKey) && !e.altKey && (key === 'z' || key === 'y') && draft === null && onStep) {
+              e.preventDefault();
+              onStep(key === 'y' || e.shiftKey ? 'redo' : 'undo');
+            } else if (e.key === 'Enter') commit();
             else if (e.key === 'Escape') {
               setDraft(null);
               setRule(null);
@@ -326,11 +373,7 @@ export function RecordedChanges({ lab, state, node }: { lab: Lab; state: LabStat
   return (
     <section className="changes" data-testid="changes">
       <h2>Changes during the run</h2>
-      {fb?.note && (
-        <p className="inspector-note" data-testid="changes-note">
-          {fb.note}
-        </p>
-      )}
+      {fb?.note && <Note lab={lab} feedback={fb} testId="changes-note" />}
       {changes.length === 0 ? (
         <p className="inspector-help">
           None yet. A parameter changed while the run is under way applies from that moment; it is listed here and

@@ -15,8 +15,8 @@ export interface Shortcut {
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['Space'], does: 'Play / pause the run', where: 'unless a field, a node or link of the editor, or a button reached with the keyboard has the focus' },
-  { keys: ['Ctrl+Z', '⌘Z'], does: 'Undo the last network edit or live parameter change', where: 'unless you are typing in a field' },
-  { keys: ['Ctrl+Y', 'Ctrl+Shift+Z', '⌘⇧Z'], does: 'Redo', where: 'unless you are typing in a field' },
+  { keys: ['Ctrl+Z', '⌘Z'], does: 'Undo the last network edit or live parameter change', where: 'unless you are typing in a field; in a switch field, once Enter has applied the value' },
+  { keys: ['Ctrl+Y', 'Ctrl+Shift+Z', '⌘⇧Z'], does: 'Redo', where: 'unless you are typing in a field; in a switch field, once Enter has applied the value' },
   { keys: ['P'], does: 'Presentation mode on / off (large text, thick lines, high contrast)' },
   { keys: ['\\'], does: 'Hide / show the side panel' },
   { keys: ['?'], does: 'Show / hide this list of shortcuts' },
