@@ -214,7 +214,7 @@ test('set again after going back, a parameter replaces its later recorded change
   await field.press('Enter');
   await expect(page.getByTestId('switch-note')).toHaveText(
     'target_utilization = 0.7 from 20.00 ms on: it replaces the change of target_utilization recorded for later (at 60.00 ms → 0.6). ' +
-      'Undo (Ctrl+Z, outside the field) brings it back.',
+      'Undo (Ctrl+Z) brings it back.',
   );
   await expect(page.getByTestId('changes')).toContainText('at 20.00 ms: SW1 target_utilization → 0.7');
   await expect(page.getByTestId('changes')).not.toContainText('→ 0.6');
@@ -253,7 +253,7 @@ test('Ctrl+Z undoes a live change that replaced a recorded one: the recorded cha
   await field.press('Enter');
   await expect(note).toHaveText(
     'target_utilization = 0.7 from 20.00 ms on: it replaces the change of target_utilization recorded for later (at 60.00 ms → 0.6). ' +
-      'Undo (Ctrl+Z, outside the field) brings it back.',
+      'Undo (Ctrl+Z) brings it back.',
   );
   const live = [{ at_ms: 20, node: 'SW1', param: 'target_utilization', value: 0.7 }];
   expect((await scenarioOf(page)).changes).toEqual(live);
@@ -289,6 +289,164 @@ test('Ctrl+Z undoes a live change that replaced a recorded one: the recorded cha
   expect((await scenarioOf(page)).changes).toEqual(live);
   await waitForMode(page, 'done');
   expect(Math.abs((await acrC1At(50)) - share(0.7)) / share(0.7)).toBeLessThan(0.1);
+  expect(errors).toEqual([]);
+});
+
+test("the note of a live change has an Undo button, reached with the keyboard; Ctrl+Z in the field once Enter applied the value undoes it too", async ({
+  page,
+}) => {
+  const errors = await openLab(page);
+  await inspect(page, 'SW1');
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  const note = page.getByTestId('switch-note');
+  const undo = page.getByTestId('switch-note-undo');
+  const runId = async () => ((await status(page)) as unknown as { run: number }).run;
+  /** A step of the history rebuilt the run (a new one after `run`), replayed to `ms`. */
+  const rebuilt = async (run: number, ms: number) => {
+    await expect.poll(runId).toBeGreaterThan(run);
+    await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(ms);
+    await waitForMode(page, 'paused');
+  };
+  const runTo = async (ms: number) => {
+    await page.getByTestId('until-ms').fill(String(ms));
+    await page.getByTestId('run-until').click();
+    await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(ms);
+    await waitForMode(page, 'paused');
+  };
+  await runTo(60);
+  await field.fill('0.6');
+  await field.press('Enter');
+  await expect(page.getByTestId('changes')).toContainText('at 60.00 ms: SW1 target_utilization → 0.6');
+  await page.getByRole('slider', { name: 'Time' }).focus();
+  await page.getByRole('slider', { name: 'Time' }).press('Home');
+  for (let i = 0; i < 2; i++) await page.getByRole('slider', { name: 'Time' }).press('PageUp');
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(20);
+  await waitForMode(page, 'paused');
+  await field.fill('0.7');
+  await field.press('Enter');
+  await expect(note).toHaveText(/recorded for later \(at 60\.00 ms → 0\.6\)\. Undo \(Ctrl\+Z\) brings it back\.$/);
+  await expect(undo).toBeVisible();
+  await expect(undo).toHaveText('Undo');
+  await expect(page.getByTestId('switch-note-redo')).toHaveCount(0);
+  // The note with its button and the field below it, as the user sees them after Enter.
+  await note.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const [a, b] = [(await note.locator('..').boundingBox())!, (await page.getByTestId('param-target_utilization').boundingBox())!];
+  await page.screenshot({
+    path: resolve(repoRoot, 'test-results/screens/switch-note-undo.png'),
+    clip: { x: a.x - 8, y: a.y - 8, width: a.width + 16, height: b.y + b.height - a.y + 16 },
+  });
+
+  // The field still has the focus: Shift+Tab goes back through the controls to the button, and
+  // Enter presses it.
+  await expect(field).toBeFocused();
+  for (let i = 0; i < 20 && !(await undo.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Shift+Tab');
+  await expect(undo).toBeFocused();
+  let run = await runId();
+  await page.keyboard.press('Enter');
+  await expect(note).toHaveText(/^Undone: SW1's target_utilization = 0\.7 from 20\.00 ms on\. The change of target_utilization it replaced is back/);
+  expect((await scenarioOf(page)).changes).toEqual([{ at_ms: 60, node: 'SW1', param: 'target_utilization', value: 0.6 }]);
+  await rebuilt(run, 20);
+  // Redo, with the note's button.
+  run = await runId();
+  await page.getByTestId('switch-note-redo').click();
+  await expect(note).toHaveText(/^Redone: /);
+  expect((await scenarioOf(page)).changes).toEqual([{ at_ms: 20, node: 'SW1', param: 'target_utilization', value: 0.7 }]);
+  await rebuilt(run, 20);
+
+  // In the field, once Enter has applied a value, Ctrl+Z undoes it (not the text), and the
+  // page's Ctrl+Shift+Z outside the field redoes it.
+  await field.fill('0.5');
+  await field.press('Enter');
+  await expect.poll(async () => (await scenarioOf(page)).changes?.at(-1)?.value).toBe(0.5);
+  await expect(field).toBeFocused();
+  run = await runId();
+  await field.press('Control+z');
+  await expect(note).toHaveText(/^Undone: SW1's target_utilization = 0\.5 from 20\.00 ms on\./);
+  await expect.poll(async () => (await scenarioOf(page)).changes).toEqual([{ at_ms: 20, node: 'SW1', param: 'target_utilization', value: 0.7 }]);
+  await rebuilt(run, 20);
+  await expect(field).toHaveValue('0.7');
+  await field.blur();
+  await page.keyboard.press('Control+Shift+z');
+  await expect(note).toHaveText(/^Redone: SW1's target_utilization = 0\.5/);
+  expect((await scenarioOf(page)).changes?.at(-1)).toMatchObject({ value: 0.5 });
+  expect(errors).toEqual([]);
+});
+
+test('forgetting the recorded changes is an undo step: Undo brings them back into the run at its time, Redo forgets them again', async ({
+  page,
+}) => {
+  const errors = await openLab(page);
+  await inspect(page, 'SW1');
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  const changes = page.getByTestId('changes');
+  const note = page.getByTestId('changes-note');
+  const runId = async () => ((await status(page)) as unknown as { run: number }).run;
+  const acrC1At = async (t: number) => {
+    const id = (await page.evaluate(() => window.__abrlab!.meta())).find((m) => m.kind === 'acr' && m.owner === 'C1')!.id;
+    return page.evaluate(([i, tt]) => window.__abrlab!.valueAt(i as string, tt as number), [id, t] as const);
+  };
+  const share = (u: number) => (LINK_MBPS * u) / 2;
+  const runTo = async (ms: number) => {
+    await page.getByTestId('until-ms').fill(String(ms));
+    await page.getByTestId('run-until').click();
+    await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(ms);
+    await waitForMode(page, 'paused');
+  };
+  /** A step of the history rebuilt the run (a new one after `run`), replayed to `ms`. */
+  const rebuilt = async (run: number, ms: number) => {
+    await expect.poll(runId).toBeGreaterThan(run);
+    await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(ms);
+    await waitForMode(page, 'paused');
+  };
+  // Two live changes: two steps of the history before the forget.
+  await runTo(20);
+  await field.fill('0.6');
+  await field.press('Enter');
+  await expect(changes).toContainText('at 20.00 ms: SW1 target_utilization → 0.6');
+  await runTo(30);
+  await field.fill('0.5');
+  await field.press('Enter');
+  await expect(changes).toContainText('at 30.00 ms: SW1 target_utilization → 0.5');
+  const recorded = (await scenarioOf(page)).changes;
+  expect(recorded).toHaveLength(2);
+
+  await page.getByTestId('clear-changes').click();
+  await expect(note).toHaveText('Forgot the 2 recorded changes; the run restarted at t = 0. Undo (Ctrl+Z) brings them back.');
+  await expect(changes).toContainText('None yet');
+  expect((await scenarioOf(page)).changes).toBeUndefined();
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(0);
+  await runTo(50);
+  expect(Math.abs((await acrC1At(45)) - share(0.9)) / share(0.9)).toBeLessThan(0.1);
+  let run = await runId();
+
+  // Undo, with the note's button: the changes are back, in a new run replayed to 50 ms.
+  await page.getByTestId('changes-note-undo').click();
+  await expect(note).toHaveText(
+    'Undone: forgetting the recorded changes. The 2 recorded changes are back (at 20.00 ms: SW1 target_utilization → 0.6; ' +
+      'at 30.00 ms: SW1 target_utilization → 0.5). The run was replayed with them to t = 50.00 ms.',
+  );
+  expect((await scenarioOf(page)).changes).toEqual(recorded);
+  await expect(changes).toContainText('at 30.00 ms: SW1 target_utilization → 0.5');
+  await rebuilt(run, 50);
+  expect(Math.abs((await acrC1At(45)) - share(0.5)) / share(0.5)).toBeLessThan(0.1);
+  await changes.screenshot({ path: resolve(repoRoot, 'test-results/screens/changes-forget-undone.png') });
+
+  // Redo with the page's key (the button that was clicked has the focus): forgotten again.
+  run = await runId();
+  await page.keyboard.press('Control+Shift+z');
+  await expect(note).toHaveText(/^Redone: the 2 recorded changes forgotten again \(.*\)\. The run was replayed without them to t = 50\.00 ms\.$/);
+  expect((await scenarioOf(page)).changes).toBeUndefined();
+  await rebuilt(run, 50);
+  expect(Math.abs((await acrC1At(45)) - share(0.9)) / share(0.9)).toBeLessThan(0.1);
+
+  // The history before it stays: undo the forget again, then each live change.
+  for (const left of [2, 1, 0]) {
+    run = await runId();
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await scenarioOf(page)).changes ?? []).toHaveLength(left);
+    await rebuilt(run, 50);
+  }
+  await expect(page.getByTestId('switch-note')).toHaveText(/^Undone: SW1's target_utilization = 0\.6 from 20\.00 ms on\./);
   expect(errors).toEqual([]);
 });
 
