@@ -199,6 +199,11 @@ describe('Lab: undo history', () => {
     const liveChanges = [recorded[1], { at_ms: 30, node: 'SW1', param: 'target_utilization', value: 0.6 }];
     expect(t.lab.getState().current!.scenario.changes).toEqual(liveChanges);
     expect(t.lab.getState().switchFeedback!.note).toMatch(/replaces the change of target_utilization recorded for later \(at 50\.00 ms → 0\.95\)\. Undo/);
+    // A move after it is a step of its own: the note's Undo would undo that, so the note goes.
+    const moved = moveNode(t.lab.getState().current!.scenario, 'S1', 5, 5);
+    expect(t.lab.commitEdit(t.lab.getState().current!.scenario, moved, origin)).toBe('redrawn');
+    expect(t.lab.getState().switchFeedback).toBeNull();
+    t.lab.travel('undo', origin);
     t.lab.runUntil(80);
     t.pump();
     const loads = t.loads();

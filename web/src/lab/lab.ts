@@ -516,7 +516,8 @@ export class Lab {
     if (!current || this.loads.busy || !sameRun(current.scenario, next)) return false;
     const moved = this.ownCopy({ ...current, scenario: next, json, origin });
     this.edits.sent = json;
-    this.set({ current: moved });
+    // A note offering to undo an earlier step would now undo this one.
+    this.set({ current: moved, ...(this.state.switchFeedback?.undoable ? { switchFeedback: null } : {}) });
     this.keep(moved, true, 'replace');
     return true;
   }
