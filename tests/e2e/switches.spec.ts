@@ -60,6 +60,49 @@ async function playToEnd(page: Page) {
   await waitForMode(page, 'done');
 }
 
+/** Runs to `ms` with *Run to* and waits for the run to pause there. */
+async function runTo(page: Page, ms: number) {
+  await page.getByTestId('until-ms').fill(String(ms));
+  await page.getByTestId('run-until').click();
+  await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(ms);
+  await waitForMode(page, 'paused');
+}
+
+const runId = async (page: Page) => ((await status(page)) as unknown as { run: number }).run;
+
+/** A step of the history rebuilt the run (a new one after `run`), replayed to `ms`. */
+async function rebuilt(page: Page, run: number, ms: number) {
+  await expect.poll(() => runId(page)).toBeGreaterThan(run);
+  await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(ms);
+  await waitForMode(page, 'paused');
+}
+
+/** C1's ACR at `t` ms, read from the run's samples. */
+async function acrC1At(page: Page, t: number) {
+  const id = (await page.evaluate(() => window.__abrlab!.meta())).find((m) => m.kind === 'acr' && m.owner === 'C1')!.id;
+  return page.evaluate(([i, tt]) => window.__abrlab!.valueAt(i as string, tt as number), [id, t] as const);
+}
+
+/**
+ * With SW1 inspected: target_utilization set to 0.6 at 60 ms, then, back at 20 ms (the Time
+ * slider: Home, two tenths of the run), set to 0.7, which replaces the recorded 0.6.
+ */
+async function replaceRecordedChange(page: Page) {
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  await runTo(page, 60);
+  await field.fill('0.6');
+  await field.press('Enter');
+  await expect(page.getByTestId('changes')).toContainText('at 60.00 ms: SW1 target_utilization → 0.6');
+  const slider = page.getByRole('slider', { name: 'Time' });
+  await slider.focus();
+  await slider.press('Home');
+  for (let i = 0; i < 2; i++) await slider.press('PageUp');
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(20);
+  await waitForMode(page, 'paused');
+  await field.fill('0.7');
+  await field.press('Enter');
+}
+
 test('the inspector offers every algorithm of the catalogue for the network, by name', async ({ page }) => {
   await openLab(page);
   await inspect(page, 'SW1');
@@ -192,26 +235,7 @@ test("ERICA's target_utilization changed on SW1 while playing applies from then 
 test('set again after going back, a parameter replaces its later recorded change, and the panel names it', async ({ page }) => {
   const errors = await openLab(page);
   await inspect(page, 'SW1');
-  const field = page.getByTestId('param-target_utilization').locator('input');
-  const runTo = async (ms: number) => {
-    await page.getByTestId('until-ms').fill(String(ms));
-    await page.getByTestId('run-until').click();
-    await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(ms);
-    await waitForMode(page, 'paused');
-  };
-  await runTo(60);
-  await field.fill('0.6');
-  await field.press('Enter');
-  await expect(page.getByTestId('changes')).toContainText('at 60.00 ms: SW1 target_utilization → 0.6');
-  // Back to 20 ms (Home, then two tenths of the run), and 0.7 from there.
-  const slider = page.getByRole('slider', { name: 'Time' });
-  await slider.focus();
-  await slider.press('Home');
-  for (let i = 0; i < 2; i++) await slider.press('PageUp');
-  await expect.poll(async () => (await status(page))?.nowMs).toBe(20);
-  await waitForMode(page, 'paused');
-  await field.fill('0.7');
-  await field.press('Enter');
+  await replaceRecordedChange(page);
   await expect(page.getByTestId('switch-note')).toHaveText(
     'target_utilization = 0.7 from 20.00 ms on: it replaces the change of target_utilization recorded for later (at 60.00 ms → 0.6). ' +
       'Undo (Ctrl+Z) brings it back.',
@@ -230,27 +254,8 @@ test('Ctrl+Z undoes a live change that replaced a recorded one: the recorded cha
   await inspect(page, 'SW1');
   const field = page.getByTestId('param-target_utilization').locator('input');
   const note = page.getByTestId('switch-note');
-  const runId = async () => ((await status(page)) as unknown as { run: number }).run;
-  const acrC1At = async (t: number) => {
-    const id = (await page.evaluate(() => window.__abrlab!.meta())).find((m) => m.kind === 'acr' && m.owner === 'C1')!.id;
-    return page.evaluate(([i, tt]) => window.__abrlab!.valueAt(i as string, tt as number), [id, t] as const);
-  };
   const shot = (name: string) => page.getByTestId('switch-inspector').screenshot({ path: resolve(repoRoot, `test-results/screens/${name}.png`) });
-  await page.getByTestId('until-ms').fill('60');
-  await page.getByTestId('run-until').click();
-  await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(60);
-  await waitForMode(page, 'paused');
-  await field.fill('0.6');
-  await field.press('Enter');
-  await expect(page.getByTestId('changes')).toContainText('at 60.00 ms: SW1 target_utilization → 0.6');
-  const slider = page.getByRole('slider', { name: 'Time' });
-  await slider.focus();
-  await slider.press('Home');
-  for (let i = 0; i < 2; i++) await slider.press('PageUp');
-  await expect.poll(async () => (await status(page))?.nowMs).toBe(20);
-  await waitForMode(page, 'paused');
-  await field.fill('0.7');
-  await field.press('Enter');
+  await replaceRecordedChange(page);
   await expect(note).toHaveText(
     'target_utilization = 0.7 from 20.00 ms on: it replaces the change of target_utilization recorded for later (at 60.00 ms → 0.6). ' +
       'Undo (Ctrl+Z) brings it back.',
@@ -258,7 +263,7 @@ test('Ctrl+Z undoes a live change that replaced a recorded one: the recorded cha
   const live = [{ at_ms: 20, node: 'SW1', param: 'target_utilization', value: 0.7 }];
   expect((await scenarioOf(page)).changes).toEqual(live);
   await shot('switch-live-change');
-  const run = await runId();
+  const run = await runId(page);
 
   // Out of the field (in it, Ctrl+Z is the browser's undo of the text).
   await field.blur();
@@ -272,23 +277,21 @@ test('Ctrl+Z undoes a live change that replaced a recorded one: the recorded cha
   expect((await scenarioOf(page)).changes).toEqual([{ at_ms: 60, node: 'SW1', param: 'target_utilization', value: 0.6 }]);
   // A new run of the scenario as it was, paused where the user was; the field shows the value
   // in force there (the default: the change at 60 ms is still ahead).
-  await expect.poll(runId).toBeGreaterThan(run);
-  await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(20);
-  await waitForMode(page, 'paused');
+  await rebuilt(page, run, 20);
   await expect(field).toHaveValue('');
   await shot('switch-live-change-undone');
   // Played on, the engine runs the restored change: 0.6 from 60 ms.
   await playToEnd(page);
   const share = (u: number) => (LINK_MBPS * u) / 2;
-  expect(Math.abs((await acrC1At(50)) - share(0.9)) / share(0.9)).toBeLessThan(0.1);
-  expect(Math.abs((await acrC1At(100)) - share(0.6)) / share(0.6)).toBeLessThan(0.1);
+  expect(Math.abs((await acrC1At(page, 50)) - share(0.9)) / share(0.9)).toBeLessThan(0.1);
+  expect(Math.abs((await acrC1At(page, 100)) - share(0.6)) / share(0.6)).toBeLessThan(0.1);
 
   // Redo: the live change again, the run rebuilt to where it is now (its end).
   await page.keyboard.press('Control+Shift+z');
   await expect(note).toHaveText(/^Redone: SW1's target_utilization = 0\.7 from 20\.00 ms on\. It replaces again .* to t = 100\.00 ms\.$/);
   expect((await scenarioOf(page)).changes).toEqual(live);
   await waitForMode(page, 'done');
-  expect(Math.abs((await acrC1At(50)) - share(0.7)) / share(0.7)).toBeLessThan(0.1);
+  expect(Math.abs((await acrC1At(page, 50)) - share(0.7)) / share(0.7)).toBeLessThan(0.1);
   expect(errors).toEqual([]);
 });
 
@@ -300,30 +303,7 @@ test("the note of a live change has an Undo button, reached with the keyboard; C
   const field = page.getByTestId('param-target_utilization').locator('input');
   const note = page.getByTestId('switch-note');
   const undo = page.getByTestId('switch-note-undo');
-  const runId = async () => ((await status(page)) as unknown as { run: number }).run;
-  /** A step of the history rebuilt the run (a new one after `run`), replayed to `ms`. */
-  const rebuilt = async (run: number, ms: number) => {
-    await expect.poll(runId).toBeGreaterThan(run);
-    await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(ms);
-    await waitForMode(page, 'paused');
-  };
-  const runTo = async (ms: number) => {
-    await page.getByTestId('until-ms').fill(String(ms));
-    await page.getByTestId('run-until').click();
-    await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(ms);
-    await waitForMode(page, 'paused');
-  };
-  await runTo(60);
-  await field.fill('0.6');
-  await field.press('Enter');
-  await expect(page.getByTestId('changes')).toContainText('at 60.00 ms: SW1 target_utilization → 0.6');
-  await page.getByRole('slider', { name: 'Time' }).focus();
-  await page.getByRole('slider', { name: 'Time' }).press('Home');
-  for (let i = 0; i < 2; i++) await page.getByRole('slider', { name: 'Time' }).press('PageUp');
-  await expect.poll(async () => (await status(page))?.nowMs).toBe(20);
-  await waitForMode(page, 'paused');
-  await field.fill('0.7');
-  await field.press('Enter');
+  await replaceRecordedChange(page);
   await expect(note).toHaveText(/recorded for later \(at 60\.00 ms → 0\.6\)\. Undo \(Ctrl\+Z\) brings it back\.$/);
   await expect(undo).toBeVisible();
   await expect(undo).toHaveText('Undo');
@@ -341,17 +321,17 @@ test("the note of a live change has an Undo button, reached with the keyboard; C
   await expect(field).toBeFocused();
   for (let i = 0; i < 20 && !(await undo.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Shift+Tab');
   await expect(undo).toBeFocused();
-  let run = await runId();
+  let run = await runId(page);
   await page.keyboard.press('Enter');
   await expect(note).toHaveText(/^Undone: SW1's target_utilization = 0\.7 from 20\.00 ms on\. The change of target_utilization it replaced is back/);
   expect((await scenarioOf(page)).changes).toEqual([{ at_ms: 60, node: 'SW1', param: 'target_utilization', value: 0.6 }]);
-  await rebuilt(run, 20);
+  await rebuilt(page, run, 20);
   // Redo, with the note's button.
-  run = await runId();
+  run = await runId(page);
   await page.getByTestId('switch-note-redo').click();
   await expect(note).toHaveText(/^Redone: /);
   expect((await scenarioOf(page)).changes).toEqual([{ at_ms: 20, node: 'SW1', param: 'target_utilization', value: 0.7 }]);
-  await rebuilt(run, 20);
+  await rebuilt(page, run, 20);
 
   // In the field, once Enter has applied a value, Ctrl+Z undoes it (not the text), and the
   // page's Ctrl+Shift+Z outside the field redoes it.
@@ -359,11 +339,11 @@ test("the note of a live change has an Undo button, reached with the keyboard; C
   await field.press('Enter');
   await expect.poll(async () => (await scenarioOf(page)).changes?.at(-1)?.value).toBe(0.5);
   await expect(field).toBeFocused();
-  run = await runId();
+  run = await runId(page);
   await field.press('Control+z');
   await expect(note).toHaveText(/^Undone: SW1's target_utilization = 0\.5 from 20\.00 ms on\./);
   await expect.poll(async () => (await scenarioOf(page)).changes).toEqual([{ at_ms: 20, node: 'SW1', param: 'target_utilization', value: 0.7 }]);
-  await rebuilt(run, 20);
+  await rebuilt(page, run, 20);
   await expect(field).toHaveValue('0.7');
   await field.blur();
   await page.keyboard.press('Control+Shift+z');
@@ -380,30 +360,13 @@ test('forgetting the recorded changes is an undo step: Undo brings them back int
   const field = page.getByTestId('param-target_utilization').locator('input');
   const changes = page.getByTestId('changes');
   const note = page.getByTestId('changes-note');
-  const runId = async () => ((await status(page)) as unknown as { run: number }).run;
-  const acrC1At = async (t: number) => {
-    const id = (await page.evaluate(() => window.__abrlab!.meta())).find((m) => m.kind === 'acr' && m.owner === 'C1')!.id;
-    return page.evaluate(([i, tt]) => window.__abrlab!.valueAt(i as string, tt as number), [id, t] as const);
-  };
   const share = (u: number) => (LINK_MBPS * u) / 2;
-  const runTo = async (ms: number) => {
-    await page.getByTestId('until-ms').fill(String(ms));
-    await page.getByTestId('run-until').click();
-    await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(ms);
-    await waitForMode(page, 'paused');
-  };
-  /** A step of the history rebuilt the run (a new one after `run`), replayed to `ms`. */
-  const rebuilt = async (run: number, ms: number) => {
-    await expect.poll(runId).toBeGreaterThan(run);
-    await expect.poll(async () => (await status(page))?.nowMs, { timeout: 30_000 }).toBe(ms);
-    await waitForMode(page, 'paused');
-  };
   // Two live changes: two steps of the history before the forget.
-  await runTo(20);
+  await runTo(page, 20);
   await field.fill('0.6');
   await field.press('Enter');
   await expect(changes).toContainText('at 20.00 ms: SW1 target_utilization → 0.6');
-  await runTo(30);
+  await runTo(page, 30);
   await field.fill('0.5');
   await field.press('Enter');
   await expect(changes).toContainText('at 30.00 ms: SW1 target_utilization → 0.5');
@@ -415,9 +378,9 @@ test('forgetting the recorded changes is an undo step: Undo brings them back int
   await expect(changes).toContainText('None yet');
   expect((await scenarioOf(page)).changes).toBeUndefined();
   await expect.poll(async () => (await status(page))?.nowMs).toBe(0);
-  await runTo(50);
-  expect(Math.abs((await acrC1At(45)) - share(0.9)) / share(0.9)).toBeLessThan(0.1);
-  let run = await runId();
+  await runTo(page, 50);
+  expect(Math.abs((await acrC1At(page, 45)) - share(0.9)) / share(0.9)).toBeLessThan(0.1);
+  let run = await runId(page);
 
   // Undo, with the note's button: the changes are back, in a new run replayed to 50 ms.
   await page.getByTestId('changes-note-undo').click();
@@ -427,24 +390,24 @@ test('forgetting the recorded changes is an undo step: Undo brings them back int
   );
   expect((await scenarioOf(page)).changes).toEqual(recorded);
   await expect(changes).toContainText('at 30.00 ms: SW1 target_utilization → 0.5');
-  await rebuilt(run, 50);
-  expect(Math.abs((await acrC1At(45)) - share(0.5)) / share(0.5)).toBeLessThan(0.1);
+  await rebuilt(page, run, 50);
+  expect(Math.abs((await acrC1At(page, 45)) - share(0.5)) / share(0.5)).toBeLessThan(0.1);
   await changes.screenshot({ path: resolve(repoRoot, 'test-results/screens/changes-forget-undone.png') });
 
   // Redo with the page's key (the button that was clicked has the focus): forgotten again.
-  run = await runId();
+  run = await runId(page);
   await page.keyboard.press('Control+Shift+z');
   await expect(note).toHaveText(/^Redone: the 2 recorded changes forgotten again \(.*\)\. The run was replayed without them to t = 50\.00 ms\.$/);
   expect((await scenarioOf(page)).changes).toBeUndefined();
-  await rebuilt(run, 50);
-  expect(Math.abs((await acrC1At(45)) - share(0.9)) / share(0.9)).toBeLessThan(0.1);
+  await rebuilt(page, run, 50);
+  expect(Math.abs((await acrC1At(page, 45)) - share(0.9)) / share(0.9)).toBeLessThan(0.1);
 
   // The history before it stays: undo the forget again, then each live change.
   for (const left of [2, 1, 0]) {
-    run = await runId();
+    run = await runId(page);
     await page.keyboard.press('Control+z');
     await expect.poll(async () => (await scenarioOf(page)).changes ?? []).toHaveLength(left);
-    await rebuilt(run, 50);
+    await rebuilt(page, run, 50);
   }
   await expect(page.getByTestId('switch-note')).toHaveText(/^Undone: SW1's target_utilization = 0\.6 from 20\.00 ms on\./);
   expect(errors).toEqual([]);
