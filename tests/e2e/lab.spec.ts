@@ -159,6 +159,9 @@ test('an invalid scenario file is reported by field path, and the loaded one sta
   const bad = JSON.parse(SCENARIOS.find((s) => s.scenario.id === 'two-sources')!.json);
   bad.id = 'broken';
   bad.run.duration_ms = -1;
+  // Problems of shape (text for a number, a field of no meaning) hide none of the others.
+  bad.links[1].rate_mbps = 'fast';
+  bad.colour = 'red';
   await page.getByTestId('scenario-file').setInputFiles({
     name: 'broken.json',
     mimeType: 'application/json',
@@ -167,6 +170,9 @@ test('an invalid scenario file is reported by field path, and the loaded one sta
   const problems = page.getByTestId('problems');
   await expect(problems).toContainText('Could not load Two sources (broken.json)');
   await expect(problems).toContainText('run.duration_ms');
+  await expect(problems).toContainText('must be a number, not the text "fast"');
+  await expect(problems).toContainText('unknown field "colour"');
+  await page.screenshot({ path: 'test-results/import-every-problem.png' });
   expect(await page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-sources');
   // The loaded scenario still runs.
   await page.getByTestId('speed').selectOption('max');

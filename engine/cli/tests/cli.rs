@@ -266,6 +266,31 @@ fn validate_checks_every_library_file() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().filter(|l| l.starts_with("ok:")).count(), files.len());
 }
 
+/// A file with a field of no meaning, text for a number and rule breaches is told all of them
+/// at once, each with its path and the element's id, in the file's words.
+#[test]
+fn validate_names_every_problem_of_a_file_at_once() {
+    let scratch = Scratch::new("every-problem");
+    let mut doc = scenario_doc("scenarios/two-sources.json");
+    doc["colour"] = serde_json::json!("red");
+    doc["links"][0]["rate_mbps"] = serde_json::json!("fast");
+    doc["nodes"][2]["params"] = serde_json::json!({ "target_utilization": 5 });
+    doc["connections"][1]["to"] = serde_json::json!("D9");
+    let file = scratch.write("bad.json", &doc.to_string());
+    let out = abrsim(&["validate", &file]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for line in [
+        "  colour: unknown field \"colour\" (the fields here: version, id,",
+        "  links[0] (L1).rate_mbps: must be a number, not the text \"fast\"",
+        "  nodes[2] (SW1).params.target_utilization: target_utilization = 5 is out of range",
+        "  connections[1] (C2).to: no node has id 'D9'",
+    ] {
+        assert!(err.lines().any(|l| l.starts_with(line)), "{line:?} not in:\n{err}");
+    }
+    assert_eq!(err.lines().filter(|l| l.starts_with("  ")).count(), 4, "{err}");
+}
+
 #[test]
 fn algorithms_prints_the_catalogue() {
     let c = json(&abrsim(&["algorithms"]));

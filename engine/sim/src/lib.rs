@@ -32,6 +32,7 @@ pub mod reference;
 mod ring;
 pub mod rng;
 pub mod scenario;
+mod shape;
 pub mod shares;
 pub mod sim;
 pub mod source;

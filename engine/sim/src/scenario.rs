@@ -723,7 +723,7 @@ pub fn read<'a, T: Deserialize<'a>>(value: &'a Value, at: &str) -> Result<T, Pro
             ("", p) => p,
             (at, p) => format!("{at}.{p}"),
         };
-        Problem::new(path, e.into_inner().to_string())
+        Problem::new(path, crate::shape::plain_rule(&e.into_inner().to_string()))
     })
 }
 
@@ -750,10 +750,19 @@ pub fn from_value(value: serde_json::Value) -> Result<Scenario, Vec<Problem>> {
             )]);
         }
     }
-    let scenario: Scenario = read(&value, "").map_err(|p| vec![p])?;
-    let problems = crate::validate::validate(&scenario);
+    // Every shape problem (an unknown field, text for a number, …), then the range and
+    // reference rules on what read, but for elements whose figures had to be stood in for.
+    // A stand-in for an id, a kind or a whole list would make those rules speak of what the
+    // user did not write: they wait until the shape is mended.
+    let read = crate::shape::read_every::<Scenario>(value)?;
+    let mut problems = read.problems.clone();
+    if read.structural {
+        problems.push(Problem::new("", "ranges and references are checked once the problems above are mended"));
+    } else {
+        problems.extend(crate::validate::validate(&read.value).into_iter().filter(|p| !read.covers(p)));
+    }
     if problems.is_empty() {
-        Ok(scenario)
+        Ok(read.value)
     } else {
         Err(problems)
     }

@@ -479,8 +479,27 @@ describe('Lab: nothing crashes (issue 14)', () => {
       ...JSON.parse(twoSources()),
       changes: [{ at_ms: -5, node: 'SW9', param: 'target_utilization', value: 0.9 }],
     };
+    const mixed = JSON.parse(twoSources());
+    mixed.links[0].rate_mbps = 'fast';
+    mixed.colour = 'red';
+    mixed.changes = [{ at_ms: 5, node: 'SW9', param: 'target_utilization', value: 0.9 }];
     for (const [doc, problems] of [
-      [listed, [{ path: 'run', rule: expect.stringMatching(/^must be an object \{ "duration_ms": … \}, not a list/) }]],
+      [
+        listed,
+        [
+          { path: 'run', rule: expect.stringMatching(/^must be an object \{ "duration_ms": … \}, not a list/) },
+          { path: '', rule: 'ranges and references are checked once the problems above are mended' },
+        ],
+      ],
+      // A problem of shape hides none of the others.
+      [
+        mixed,
+        [
+          { path: 'colour', rule: expect.stringMatching(/^unknown field "colour" \(the fields here: version, id, /) },
+          { path: 'links[0].rate_mbps', rule: 'must be a number, not the text "fast"' },
+          { path: 'changes[0].node', rule: "no node has id 'SW9'" },
+        ],
+      ],
       [
         changes,
         [
