@@ -86,6 +86,32 @@ test("a lesson's steps: the run pauses at each, Reveal shows the answer, Next/Ba
   expect(errors).toEqual([]);
 });
 
+test('on a 1400 × 900 screen the chart a step marks is brought into view (step 3: the algorithm chart, below the fold)', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const errors = await openLab(page, '/?scenario=two-sources-staggered');
+  await expect(page.getByTestId('chart-algorithm')).not.toBeInViewport({ ratio: 0.9 });
+  await page.getByTestId('speed').selectOption('0.1');
+  await page.getByTestId('lesson-next').click();
+  await pausedAt(page, 5);
+  await expect(page.getByTestId('chart-rate')).toBeInViewport({ ratio: 0.9 });
+  await page.getByTestId('lesson-next').click();
+  await pausedAt(page, 99.5);
+  await page.getByTestId('lesson-next').click();
+  await pausedAt(page, 103);
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 3 of 4, at 103 ms');
+  await expect(page.getByTestId('chart-algorithm')).toBeInViewport({ ratio: 0.9 });
+  // The prompt stays in view beside it (the side panel is sticky).
+  await expect(page.getByTestId('lesson-prompt')).toBeInViewport();
+  await page.screenshot({ path: resolve(shots, 'lessons-step3-chart-in-view.png') });
+  // Back to step 1: its chart comes back into view.
+  await page.getByTestId('lesson-back').click();
+  await page.getByTestId('lesson-back').click();
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 1 of 4, at 5 ms');
+  await expect(page.getByTestId('chart-rate')).toBeInViewport({ ratio: 0.9 });
+  await page.screenshot({ path: resolve(shots, 'lessons-step-chart-in-view.png') });
+  expect(errors).toEqual([]);
+});
+
 test('with "Pause at each step" off the run plays through, and the steps still follow the clock', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=fecn-hotspot');
   await page.getByTestId('speed').selectOption('0.01');

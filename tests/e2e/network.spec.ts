@@ -408,6 +408,25 @@ test('paused, an RM cell is reached with Tab and opened with Enter (or Space, wh
   expect(errors).toEqual([]);
 });
 
+test('on a 1400 × 900 screen a picked RM cell brings its journey into view (it opens below the drawing)', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const errors = await pausedInSlowMotionAt1ms(page);
+  await page.getByTestId('step-ms').fill('0.01');
+  for (let i = 0; i < 60 && !(await markers(page)).some((m) => m.clickable); i++) await step(page);
+  const pick = (await markers(page)).find((m) => m.clickable)!;
+  expect(pick).toBeTruthy();
+  // Clicked where it is on screen (a locator's click would scroll the page itself): the panel
+  // opens below the drawing, off screen but for its heading.
+  const box = (await page.locator(`[data-cell="${pick.id}"] > g`).first().boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const panel = page.getByTestId('nv-cell');
+  await expect(panel).toHaveAttribute('data-cell', pick.id);
+  await expect(panel.getByTestId('nv-journey')).toBeInViewport({ ratio: 0.5 });
+  await expect(panel.locator('.nv-cell-head')).toBeInViewport();
+  await page.screenshot({ path: resolve(shots, 'network-journey-1400x900.png') });
+  expect(errors).toEqual([]);
+});
+
 // Markers are pooled: each frame gives the i-th cell drawn the i-th marker, so when the drawing
 // changes between a press and its release (the run plays or steps), the marker under the pointer
 // may be another cell's, or there is none. The cell opened is the one pressed, as when a moving

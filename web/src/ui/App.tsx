@@ -127,6 +127,16 @@ export function App({
       requestAnimationFrame(() => document.querySelector('[data-testid="lesson-steps"]')?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
     }
   }, [reached, pausedAtStep, showPanel]);
+  // The chart a step marks may be below the fold (two-sources-staggered's algorithm chart at
+  // 1400×900): it is brought into view when the step is shown and the run is not playing (a
+  // run playing through its steps leaves the page where the reader has it). In one column the
+  // page goes to the prompt instead (above).
+  const playing = state.status?.mode === 'playing';
+  useEffect(() => {
+    if (walk.shown < 0 || playing || window.matchMedia(ONE_COLUMN_QUERY).matches) return;
+    const frame = requestAnimationFrame(() => document.querySelector('.chart-lesson-marked')?.scrollIntoView?.({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, [walk.shown, playing]);
   const stepMark = (chartId: string, owners: readonly string[]) => (walk.step && chartMarked(walk.marks, chartId, owners) ? `Step ${walk.shown + 1}` : null);
   const sweepPhase = useSyncExternalStore(sweep.subscribe, () => sweep.getState().phase);
   const endMs = state.current?.scenario.run.duration_ms ?? state.status?.endMs ?? 1;

@@ -1,6 +1,7 @@
 // The RM cell picked in the Network view: its fields at the shown time, as far as the trace has
 // them, and its journey (lab/rmCells.ts: journeyOf), stop by stop.
 
+import { useEffect, useRef } from 'react';
 import type { LabState } from '../../lab/lab';
 import { fieldsAt, journeyOf, type JourneyStop } from '../../lab/rmCells';
 import { acrText, erText, loopName, lowererName, rateText, timeText } from '../../lab/rmLog';
@@ -38,9 +39,16 @@ function loweredText(s: JourneyStop, algorithmName: (id: string) => string): str
 export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkPainter; id: string; state: LabState; onClose: () => void }) {
   const cell = painter.cells()?.cells.find((c) => c.id === id);
   const algorithmName = (a: string) => lowererName(a, state.catalogue?.algorithms ?? []);
+  // Below the drawing, the panel can open off screen (at 1400×900 only its heading shows): a
+  // pick brings it into view, or the click would seem to do nothing.
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => panel.current?.scrollIntoView?.({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, [id]);
   if (!cell) {
     return (
-      <div className="nv-cell" data-testid="nv-cell" data-cell={id}>
+      <div className="nv-cell" data-testid="nv-cell" data-cell={id} ref={panel}>
         <p>That RM cell is no longer in the trace kept.</p>
         <button className="btn" onClick={onClose}>
           Close
@@ -52,7 +60,7 @@ export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkP
   const f = fieldsAt(cell, shownUs) ?? fieldsAt(cell, Infinity)!;
   const j = journeyOf(cell);
   return (
-    <div className="nv-cell" data-testid="nv-cell" data-cell={id} aria-live="polite">
+    <div className="nv-cell" data-testid="nv-cell" data-cell={id} aria-live="polite" ref={panel}>
       <div className="nv-cell-head">
         <strong>
           {loopName(cell)} · RM cell #{cell.seq}
