@@ -25,6 +25,27 @@ async function expectedDigests(): Promise<string[]> {
   });
 }
 
+test('on a 1400 × 900 screen four variants with long overrides fit the table: no column is pushed out of view', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-compare').click();
+  const algorithms = ['erica_plus', 'ut', 'eprca', 'efci'];
+  for (const [i, algorithm] of algorithms.entries()) {
+    if (i > 0) await page.getByTestId('compare-add').click();
+    await page.getByTestId(`variant-${i + 1}-alg-SW1`).selectOption(algorithm);
+    await page.getByTestId(`variant-${i + 1}-sets`).fill(`nodes.SW2.params.target_utilization=0.${5 + i} defaults.source.icr_mbps=1${i}`);
+  }
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  const table = page.getByTestId('compare-table');
+  await expect(page.getByTestId('compare-head-4')).toContainText('SW2.params.target_utilization = 0.8');
+  const { scrollWidth, clientWidth } = await table.evaluate((t) => ({ scrollWidth: t.parentElement!.scrollWidth, clientWidth: t.parentElement!.clientWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await table.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: resolve(shots, 'compare-four-variants-1400.png') });
+  expect(errors).toEqual([]);
+});
+
 test('compare ERICA with ERICA+ on two-sources: both summaries side by side, and a link that replays them', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.getByTestId('view-compare').click();

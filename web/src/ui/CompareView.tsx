@@ -4,7 +4,7 @@
 // compare link that replays every variant. No simulation here: compare.ts plans and tabulates,
 // compareSession.ts runs.
 
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Fragment, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import {
@@ -229,7 +229,7 @@ export function CompareView({
                 <th />
                 {s.runs.map((r, i) => (
                   <th key={i} data-testid={`compare-head-${i}`}>
-                    {r.label}
+                    <Breakable text={r.label} />
                     <RunNote outcome={s.outcomes[i]} match={digestMatches(s, i)} />
                     {/* The scenario the variant ran, its changes made: its planned JSON is the
                         scenario it starts from, without them. */}
@@ -394,5 +394,21 @@ function RunNote({ outcome, match }: { outcome: ReturnType<CompareSession['getSt
       {match === true && ' ✓ as linked'}
       {match === false && ' ≠ the link’s digest'}
     </span>
+  );
+}
+
+/** A label of override paths, which may break after each dot (`nodes.SW1.params.…`) before it
+ *  breaks within a word. */
+function Breakable({ text }: { text: string }) {
+  const parts = text.split(/(?<=\.)(?=[A-Za-z_])/);
+  return (
+    <>
+      {parts.map((p, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {p}
+        </Fragment>
+      ))}
+    </>
   );
 }
