@@ -439,7 +439,19 @@ export class Lab {
     const current = this.state.current;
     if (!current) return { ok: false, rule: 'no scenario is open' };
     const r = renameScenario(current.scenario, name);
-    if (r.ok && r.scenario !== current.scenario) this.commitEdit(current.scenario, r.scenario, current.origin, run);
+    if (!r.ok) return r;
+    if (this.loads.busy) {
+      // An edit on its way is not yet `current`: the name goes on what it brings when sent, or
+      // this load would take that edit back (a name typed just after an edit was made).
+      const nav: Nav | undefined = this.addressMoved ? 'none' : undefined;
+      this.loads.dispatch(current.origin, (loaded) => {
+        const on = loaded && loaded.id === current.scenario.id ? loaded : current.scenario;
+        const renamed = renameScenario(on, name);
+        if (!renamed.ok || renamed.scenario === on) return null;
+        const made: EditRecord = run === undefined ? { before: on, next: renamed.scenario } : { before: on, next: renamed.scenario, run };
+        return { ...loadOf(JSON.stringify(renamed.scenario, null, 2), made), ...(nav ? { nav } : {}) };
+      });
+    } else if (r.scenario !== current.scenario) this.commitEdit(current.scenario, r.scenario, current.origin, run);
     return r;
   }
 
@@ -569,16 +581,16 @@ export class Lab {
   }
 
   /**
-   * The page is going away (pagehide): a change still on its way to the engine is written as
-   * the last work, unsaved, so that a reload opens it and keeps it (an edit followed at once by
+   * The page is going away (pagehide): a change still on its way to the engine (the last one,
+   * when more wait behind it) is written as the last work, unsaved, so that a reload opens it and keeps it (an edit followed at once by
    * a reload was lost: it was kept only once the engine took it).
    */
   flushUnsaved() {
     this.giveTyped(false);
-    const p = this.loads.onItsWay;
-    if (!p?.load.edited) return;
-    const place = this.changeKeptAt(p.load);
-    this.writeLast({ json: p.doc.json, origin: p.doc.origin, place: place.kind === 'mine' ? place : NOWHERE, unsaved: true, from: this.shown });
+    // The last change, though it waits behind another load (a quick second edit).
+    const last = this.loads.lastChange(this.state.current?.place ?? NOWHERE);
+    if (!last) return;
+    this.writeLast({ json: last.json, origin: last.origin, place: last.place.kind === 'mine' ? last.place : NOWHERE, unsaved: true, from: this.shown });
   }
 
   /**

@@ -127,6 +127,41 @@ export class LoadQueue {
     return p;
   }
 
+  /**
+   * The last change to the user's work among the load on its way and those waiting behind it,
+   * each made (not sent) on what the one before it brings, and where it is to be kept
+   * (`loadedPlace`: where the loaded scenario is): what the page going away must keep. An
+   * edit queued behind another was lost when only the load on its way was kept.
+   */
+  lastChange(loadedPlace: Place): { json: string; origin: string; place: Place } | null {
+    let doc = this.loaded();
+    let place = loadedPlace;
+    let last: { json: string; origin: string; place: Place } | null = null;
+    const follow = (load: Load, origin: string) => {
+      const keptAt = load.fresh ? NOWHERE : (load.keepAt ?? place);
+      if (load.edited) last = { json: load.json, origin, place: keptAt };
+      place = load.edited ? keptAt : (load.place ?? NOWHERE);
+    };
+    if (this.pending) {
+      follow(this.pending.load, this.pending.doc.origin);
+      doc = this.pending.doc.scenario;
+    }
+    for (const q of this.waiting) {
+      const load = q.make(doc);
+      if (!load) continue;
+      let next: unknown;
+      try {
+        next = JSON.parse(load.json);
+      } catch {
+        continue; // refused when sent: the work stays what it was
+      }
+      if (shapeProblem(next)) continue;
+      follow(load, q.origin);
+      doc = next as Scenario;
+    }
+    return last;
+  }
+
   /** How many loads wait behind the one on its way. */
   get queued(): number {
     return this.waiting.length;

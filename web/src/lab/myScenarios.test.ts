@@ -224,6 +224,38 @@ describe('My scenarios', () => {
     expect(reloaded.lab.getState().myScenarios.map((m) => m.id)).toEqual([id]);
   });
 
+  it('a name given while an edit is on its way goes on top of that edit, not back to before it', async () => {
+    const b = browser();
+    const page = await b.open();
+    const s0 = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s0, withDuration(s0, 321), 'x'); // on its way: no answer yet
+    page.lab.rename('Named at once');
+    page.pump();
+    const open = page.lab.getState().current!.scenario;
+    expect([open.run.duration_ms, open.name]).toEqual([321, 'Named at once']);
+    // One undo step each: the name, then the edit.
+    page.lab.travel('undo', 'x');
+    page.pump();
+    expect([page.lab.getState().current!.scenario.run.duration_ms, page.lab.getState().current!.scenario.name]).toEqual([321, s0.name]);
+    await page.lab.saved();
+  });
+
+  it('two quick edits, the second queued behind the first, are both in the work the reload opens', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    const s0 = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s0, withDuration(s0, 321), 'x'); // on its way: no answer yet
+    page.lab.rename('Second edit'); // waits behind it
+    page.lab.flushUnsaved(); // pagehide
+    const reloaded = await b.open(tab);
+    await reloaded.lab.saved();
+    const open = reloaded.lab.getState().current!;
+    expect(open.scenario.run.duration_ms).toBe(321);
+    expect(open.scenario.name).toBe('Second edit');
+    expect(open.place.kind).toBe('mine');
+  });
+
   it('a rename kept just before a reload of the old address opens renamed, and is in Mine', async () => {
     const b = browser();
     const tab = new MemoryStore();
