@@ -248,6 +248,27 @@ describe('Lab: undo history', () => {
     expect(t.lab.edits.history!.canUndo).toBe(false);
   });
 
+  it("an editor edit that touches only the recorded changes is undone as an edit (the run restarts), not taken for a live change", () => {
+    const t = setup();
+    lab = t.lab;
+    const origin = 'two-sources (edited)';
+    const loaded = t.lab.getState().current!.scenario;
+    const changed = { ...loaded, changes: [{ at_ms: 50, node: 'SW1', param: 'target_utilization', value: 0.95 }] };
+    expect(t.lab.commitEdit(loaded, changed, origin)).toBe('restarted');
+    t.pump();
+    t.lab.runUntil(40);
+    t.pump();
+    expect(t.lab.travel('undo', origin)).toMatchObject({ applied: 'restarted' });
+    t.pump();
+    const st = t.lab.getState();
+    expect(st.current!.scenario).toEqual(loaded);
+    expect(st.travelled!.text).toBe('Undone: the run restarted at t = 0.');
+    expect(st.status?.nowMs ?? 0).toBe(0);
+    t.lab.travel('redo', origin);
+    t.pump();
+    expect(t.lab.getState().travelled!.text).toBe('Redone: the run restarted at t = 0.');
+  });
+
   it('forgetting the recorded changes is an undo step: undo brings them back into the run at its time, redo forgets them again, the history stays', () => {
     const charts = chartRows();
     const t = setup({ samples: charts.sink });

@@ -262,7 +262,7 @@ export class Lab {
           const next = this.ownCopy({ ...current, scenario: doc, json: JSON.stringify(doc, null, 2) });
           // A step of the undo history, as an edit is: undo brings back the document before it,
           // with the recorded changes it replaced (see `travel`).
-          this.edits.record({ before: current.scenario, next: doc }, this.now());
+          this.edits.record({ before: current.scenario, next: doc, kind: 'live' }, this.now());
           this.edits.sent = next.json;
           this.set({ current: next, switchFeedback: liveChangeReplaced(change, replaced) });
           this.keep(next, true, 'replace');
@@ -498,20 +498,23 @@ export class Lab {
    * is watching, replayed to its time, and its redo takes them out the same way.
    */
   travel(dir: 'undo' | 'redo', origin: string): { doc: Scenario; applied: Applied } | null {
-    const h = this.edits.history;
     // Not while a load or a live change is on its way: the history would step past what is
     // about to arrive.
-    if (!h || this.loads.busy || this.client.liveAwaited || !(dir === 'undo' ? h.canUndo : h.canRedo)) return null;
+    if (this.loads.busy || this.client.liveAwaited) return null;
     const from = this.state.current?.scenario;
-    const doc = dir === 'undo' ? h.undo() : h.redo();
+    const step = this.edits.travel(dir);
+    if (!step) return null;
+    const { doc, kind } = step;
     const json = JSON.stringify(doc, null, 2);
     const applied: Applied = this.redraw(doc, json, origin) ? 'redrawn' : 'restarted';
     const what = dir === 'undo' ? 'Undone' : 'Redone';
     let text = `${what}: ${applied === 'redrawn' ? 'only the drawing changed, the run goes on' : 'the run restarted at t = 0'}.`;
     if (applied === 'restarted') {
       const atMs = Math.max(this.freshStatus()?.nowMs ?? 0, this.replayingTo ?? 0);
-      // A step that changed only the recorded changes: a live change, or forgetting them.
-      const live = from && sameButChanges(from, doc) ? (liveChangeTravelled(dir, from, doc, atMs) ?? forgetTravelled(dir, from, doc, atMs)) : null;
+      // A live change, or forgetting the recorded changes, as the step was recorded (and as
+      // long as nothing else has changed since, such as a node moved during the run).
+      const replays = kind !== 'edit' && from && sameButChanges(from, doc);
+      const live = !replays ? null : kind === 'live' ? liveChangeTravelled(dir, from, doc, atMs) : forgetTravelled(dir, from, doc, atMs);
       if (live) text = live.note;
       this.loadRecording(json, origin, 'travel', false, live ? { edit: live, ...(atMs > 0 ? { resumeAtMs: atMs } : {}) } : {});
     }

@@ -11,9 +11,14 @@ import { shapeProblem } from '../scenario/share';
 import type { Speed } from '../engine/protocol';
 import type { LoadedScenario, SwitchFeedback } from './state';
 
+/** What an undo step is, recorded with it: an edit of the network (its undo restarts the run),
+ *  a live parameter change, or forgetting the recorded changes (their undo and redo replay the
+ *  run to the time it was at). */
+export type StepKind = 'edit' | 'live' | 'forget';
 /** An edit of the network: the document it was made on and the document it made; `run`: the
- *  run of small edits it continues, to be one undo step with them (see EditHistory). */
-export type EditRecord = { before: Scenario; next: Scenario; run?: string };
+ *  run of small edits it continues, to be one undo step with them (see EditHistory); `kind`:
+ *  what the step is ('edit' when not said). */
+export type EditRecord = { before: Scenario; next: Scenario; run?: string; kind?: StepKind };
 /** What a load carries for the undo history: an edit to record, or a step back or forth in it. */
 export type Carried = EditRecord | 'travel';
 /** A switch edit from the side panel: the switch, and what to say once it is loaded (`at`:
@@ -62,8 +67,8 @@ export function loadOf(json: string, carried: Carried | null = null): Load {
 
 /** The load of an edit made on `before`: the undo history records it once it is accepted (a
  *  change kept as the user's own scenario). */
-export function editLoad(before: Scenario, next: Scenario): Load {
-  return loadOf(JSON.stringify(next, null, 2), { before, next });
+export function editLoad(before: Scenario, next: Scenario, kind?: StepKind): Load {
+  return loadOf(JSON.stringify(next, null, 2), kind ? { before, next, kind } : { before, next });
 }
 
 export class LoadQueue {

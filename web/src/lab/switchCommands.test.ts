@@ -194,7 +194,7 @@ describe('switch commands', () => {
     expect(t.loads).toEqual([]);
   });
 
-  it('forgetting the recorded changes is an edit like any other: the undo history records it, the note goes under them', () => {
+  it('forgetting the recorded changes is an undo step, recorded as a forgetting: the note goes under them', () => {
     const t = context();
     const changes = [
       { at_ms: 5, node: 'SW1', param: 'target_utilization', value: 0.5 },
@@ -204,7 +204,7 @@ describe('switch commands', () => {
     t.commands.clearChanges('SW2');
     expect(t.loaded().changes).toBeUndefined();
     const load = t.loads.at(-1)!;
-    expect(load.carried).toEqual({ before: t.state().current!.scenario, next: t.loaded() });
+    expect(load.carried).toEqual({ before: t.state().current!.scenario, next: t.loaded(), kind: 'forget' });
     expect(load.edit).toEqual({ node: 'SW2', note: 'Forgot the 2 recorded changes; the run restarted at t = 0. Undo (Ctrl+Z) brings them back.', at: 'changes', undoable: true });
     // Said under the changes, with Undo and Redo buttons.
     expect(switchEditLoaded(load.edit!)).toMatchObject({ node: 'SW2', at: 'changes', undoable: true });

@@ -24,7 +24,7 @@ import {
   withVsvd,
 } from '../scenario/switchEdits';
 import type { LabContext } from './context';
-import { editLoad, type SwitchEdit } from './loadQueue';
+import { editLoad, type StepKind, type SwitchEdit } from './loadQueue';
 import type { ParamEditMode, SwitchFeedback } from './state';
 
 /** How a parameter edit applies with the run in this state (see ParamEditMode). */
@@ -215,14 +215,14 @@ export class SwitchCommands {
   /** Forgets every change recorded during runs (`node`: the switch shown); restarts the run.
    *  An edit like any other: Undo brings them back. */
   clearChanges(node: string) {
-    this.edit(node, (s) => changesForgotten(s.changes?.length ?? 0), withoutChanges, { at: 'changes', undoable: true });
+    this.edit(node, (s) => changesForgotten(s.changes?.length ?? 0), withoutChanges, { at: 'changes', undoable: true }, 'forget');
   }
 
   /** An edit of a switch, made on what is loaded when it is sent (`note`: what to say of it, or
    *  what to say of it as made on that); the undo history records it once the engine accepts it. */
-  private edit(node: string, note: string | ((s: Scenario) => string), fn: (s: Scenario) => Scenario, how: Omit<SwitchEdit, 'node' | 'note'> = {}) {
+  private edit(node: string, note: string | ((s: Scenario) => string), fn: (s: Scenario) => Scenario, how: Omit<SwitchEdit, 'node' | 'note'> = {}, kind?: StepKind) {
     const current = this.lab.state().current;
     if (!current) return;
-    this.lab.dispatch(current.origin, (s) => s && { ...editLoad(s, fn(s)), edit: { node, note: typeof note === 'string' ? note : note(s), ...how } });
+    this.lab.dispatch(current.origin, (s) => s && { ...editLoad(s, fn(s), kind), edit: { node, note: typeof note === 'string' ? note : note(s), ...how } });
   }
 }
