@@ -355,7 +355,9 @@ fn any_one_unknown_field_is_one_problem_at_its_object() {
         }
     }
     let mut tried = 0;
-    for name in ["two-sources-staggered", "gfc1", "vsvd-1", "tcp-over-abr", "fecn-hotspot", "parking-lot-3", "dishonest"] {
+    for name in
+        ["two-sources-staggered", "gfc1", "vsvd-1", "tcp-over-abr", "fecn-hotspot", "parking-lot-3", "dishonest"]
+    {
         let doc = library_json(name);
         let mut places = Vec::new();
         objects(&doc, String::new(), &mut places);
