@@ -107,9 +107,22 @@ impl PortAlgorithm {
     pub fn on_arrival(&mut self, port: &PortView, cell: &mut Cell) -> Admit {
         match self {
             PortAlgorithm::Erica(e) => e.on_arrival(port, cell),
-            PortAlgorithm::Other(a) => a.on_arrival(port, cell),
+            PortAlgorithm::Other(a) => {
+                let (admit, changed) = other_on_arrival(&mut **a, *port, *cell);
+                *cell = changed;
+                admit
+            }
         }
     }
+}
+
+/// `on_arrival` of an algorithm other than ERICA, on copies of the view and the cell: the
+/// virtual call's references then point at these copies, so that the caller's cell and view
+/// can stay in registers on ERICA's way (in wasm, out of its stack in linear memory).
+#[inline(never)]
+fn other_on_arrival(alg: &mut dyn SwitchAlgorithm, port: PortView, mut cell: Cell) -> (Admit, Cell) {
+    let admit = alg.on_arrival(&port, &mut cell);
+    (admit, cell)
 }
 
 impl std::ops::Deref for PortAlgorithm {

@@ -900,8 +900,30 @@ impl Simulation {
         self.arrive::<TRACE>(cell);
     }
 
-    /// A cell reaches the far end of its hop `cell.hop` now.
-    fn arrive<const TRACE: bool>(&mut self, mut cell: Cell) {
+    /// A cell reaches the far end of its hop `cell.hop` now. Passes the cell on out of line
+    /// as separate values: a `Cell` passed by value goes by reference to a copy in memory,
+    /// which keeps the caller's cell in memory on its other ways too (in wasm, on its stack in
+    /// linear memory, written and read back on every cell).
+    #[inline(always)]
+    fn arrive<const TRACE: bool>(&mut self, cell: Cell) {
+        let Cell { conn, hop, kind, flags, er, ccr, seq } = cell;
+        self.arrive_parts::<TRACE>(conn, hop, kind, flags, er, ccr, seq);
+    }
+
+    /// `arrive`, out of line.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn arrive_parts<const TRACE: bool>(
+        &mut self,
+        conn: u32,
+        hop: u16,
+        kind: CellKind,
+        flags: u8,
+        er: f64,
+        ccr: f64,
+        seq: u32,
+    ) {
+        let mut cell = Cell { conn, hop, kind, flags, er, ccr, seq };
         let c = cell.conn as usize;
         let hop = cell.hop as usize + 1;
         match cell.kind {
@@ -1108,8 +1130,28 @@ impl Simulation {
 
     /// `deliver` of a cell the destination answers: an FRM turns around, a TCP segment's cell
     /// may be acknowledged.
-    #[inline(never)]
+    /// The cell goes out of line as separate values, as in `arrive`.
+    #[inline(always)]
     fn reply<const TRACE: bool>(&mut self, c: usize, cell: Cell) {
+        let Cell { conn, hop, kind, flags, er, ccr, seq } = cell;
+        self.reply_parts::<TRACE>(c, conn, hop, kind, flags, er, ccr, seq);
+    }
+
+    /// `reply`, out of line.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn reply_parts<const TRACE: bool>(
+        &mut self,
+        c: usize,
+        conn: u32,
+        hop: u16,
+        kind: CellKind,
+        flags: u8,
+        er: f64,
+        ccr: f64,
+        seq: u32,
+    ) {
+        let cell = Cell { conn, hop, kind, flags, er, ccr, seq };
         let conn = &mut self.net.conns[c];
         match cell.kind {
             CellKind::Data => {
