@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RmRecord } from '../contract/engine';
-import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, RmLog } from './rmLog';
+import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RmLog } from './rmLog';
 import { rmRecord } from '../test/rmRecord';
 
 const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord =>
@@ -99,6 +99,21 @@ describe('event log filter and text', () => {
   it('offers the scenario ids first, then any other id the events carry', () => {
     expect(filterOptions(all, 'connection', ['C2', 'C9'])).toEqual(['C2', 'C9', 'C1']);
     expect(filterOptions([...all, rec(3, { node: 'X1' })], 'node', ['SW2'])).toEqual(['SW2', 'SW1', 'X1']);
+    expect(filterOptions([rec(1, { node: 'X10' }), rec(2, { node: 'X9' })], 'node', [])).toEqual(['X9', 'X10']);
+  });
+
+  it("lists a network's nodes for the node filter by kind, then in natural order (gfc1's file does not)", () => {
+    const gfc1Like = [
+      { id: 'S1', kind: 'source' },
+      { id: 'S15', kind: 'source' },
+      { id: 'D1', kind: 'destination' },
+      { id: 'S16', kind: 'source' },
+      { id: 'SW10', kind: 'switch' },
+      { id: 'SW2', kind: 'switch' },
+      { id: 'D16', kind: 'destination' },
+      { id: 'S2', kind: 'source' },
+    ];
+    expect(nodeFilterOrder(gfc1Like)).toEqual(['S1', 'S2', 'S15', 'S16', 'SW2', 'SW10', 'D1', 'D16']);
   });
 
   it("names a virtual path's own RM cells by the path, not by the member connection they travel under", () => {

@@ -125,7 +125,20 @@ export function filterOptions(records: readonly RmRecord[], field: 'connection' 
     const id = field === 'connection' ? loopName(r) : r.node;
     if (!seen.has(id)) extra.add(id);
   }
-  return [...seen, ...[...extra].sort()];
+  return [...seen, ...[...extra].sort(NATURALLY.compare)];
+}
+
+/** Numbers in names compared as numbers: S2 before S10. */
+const NATURALLY = new Intl.Collator('en', { numeric: true });
+const KIND_ORDER: Record<string, number> = { source: 0, switch: 1, destination: 2 };
+
+/**
+ * A network's nodes as the event log's node filter lists them: sources, switches, then
+ * destinations, each in natural order (S1, S2, …, S16: gfc1's file lists S1–S15, D1–D15,
+ * S16, …).
+ */
+export function nodeFilterOrder(nodes: readonly { id: string; kind: string }[]): string[] {
+  return [...nodes].sort((a, b) => (KIND_ORDER[a.kind] ?? 3) - (KIND_ORDER[b.kind] ?? 3) || NATURALLY.compare(a.id, b.id)).map((n) => n.id);
 }
 
 /** Index (in a newest-first list) of the event nearest to `timeUs`; -1 for an empty list. */

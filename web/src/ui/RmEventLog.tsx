@@ -8,7 +8,7 @@ import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from
 import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
-import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, RM_DIRECTIONS, rateText, timeText, type RmFilter } from '../lab/rmLog';
+import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, timeText, type RmFilter } from '../lab/rmLog';
 
 const ROW_PX = 24;
 const VIEW_ROWS = 10;
@@ -47,7 +47,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
   const list = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => filterRm(lab.rmLog.records(), filter), [lab, version, filter]);
   const connectionIds = useMemo(() => filterOptions(lab.rmLog.records(), 'connection', [...(scenario?.connections ?? []), ...(scenario?.virtual_paths ?? [])].map((c) => c.id)), [lab, version, scenario]);
-  const nodeIds = useMemo(() => filterOptions(lab.rmLog.records(), 'node', (scenario?.nodes ?? []).map((n) => n.id)), [lab, version, scenario]);
+  const nodeIds = useMemo(() => filterOptions(lab.rmLog.records(), 'node', nodeFilterOrder(scenario?.nodes ?? [])), [lab, version, scenario]);
   // Read with the rows (at the same version): going back in time shortens the log.
   const [total, dropped] = useMemo(() => [lab.rmLog.records().length, lab.rmLog.dropped()], [lab, version]);
   const switches = (scenario?.nodes ?? []).filter((n) => n.kind === 'switch').map((n) => n.id);
