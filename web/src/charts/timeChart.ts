@@ -220,7 +220,8 @@ export class TimeChartController implements FrameClient {
       if (marked) {
         this.markSeen = mark?.n ?? 0;
         this.host.dataset.cursorMs = mark ? String(mark.ms) : '';
-        if (mark) u.setCursor({ left: u.valToPos(mark.ms, 'x'), top: u.bbox.height / uPlot.pxRatio / 2 });
+        // No mark: the cursor leaves the plot (uPlot hides it off the plot's left edge).
+        u.setCursor(mark ? { left: u.valToPos(mark.ms, 'x'), top: u.bbox.height / uPlot.pxRatio / 2 } : { left: -10, top: -10 });
       }
       return;
     }

@@ -25,6 +25,12 @@ export const TimeSlider = memo(function TimeSlider({ lab, state, group }: { lab:
   }, [status, target, lab]);
   const run = status?.run;
   useEffect(() => setTarget(null), [run]);
+  // A time marked on the charts (a scrub, a click on a chart, an event picked in the log) is
+  // the paused run's: once it plays on, the cursor no longer stays behind at that time.
+  const playing = status?.mode === 'playing';
+  useEffect(() => {
+    if (playing && group.cursorMark) group.cursorTo(null);
+  }, [playing, group]);
   const shown = target ?? nowMs;
 
   const scrub = (ms: number) => {
