@@ -754,8 +754,8 @@ pub fn from_value(value: serde_json::Value) -> Result<Scenario, Vec<Problem>> {
     // reference rules on what read, but for elements whose figures had to be stood in for.
     // A stand-in for an id, a kind or a whole list would make those rules speak of what the
     // user did not write: they wait until the shape is mended.
-    let read = crate::shape::read_every::<Scenario>(value)?;
-    let mut problems = read.problems.clone();
+    let mut read = crate::shape::read_every::<Scenario>(value)?;
+    let mut problems = std::mem::take(&mut read.problems);
     if read.structural {
         problems.push(Problem::new("", "ranges and references are checked once the problems above are mended"));
     } else {

@@ -585,8 +585,9 @@ export class Lab {
 
   /**
    * The page is going away (pagehide): a change still on its way to the engine (the last one,
-   * when more wait behind it) is written as the last work, unsaved, so that a reload opens it and keeps it (an edit followed at once by
-   * a reload was lost: it was kept only once the engine took it).
+   * when more wait behind it) is written as the last work, unsaved, so that a reload opens it
+   * and keeps it (an edit followed at once by a reload was lost: it was kept only once the
+   * engine took it).
    */
   flushUnsaved() {
     this.giveTyped(false);

@@ -153,16 +153,10 @@ export class LoadQueue {
     }
     for (const q of this.waiting) {
       const load = q.make(doc);
-      if (!load) continue;
-      let next: unknown;
-      try {
-        next = JSON.parse(load.json);
-      } catch {
-        continue; // refused when sent: the work stays what it was
-      }
-      if (shapeProblem(next)) continue;
+      const next = load && readScenario(load.json);
+      if (!load || typeof next !== 'object') continue; // refused when sent: the work stays what it was
       follow(load, q.origin);
-      doc = next as Scenario;
+      doc = next;
     }
     return last;
   }
@@ -173,15 +167,9 @@ export class LoadQueue {
   }
 
   private start(load: Load, origin: string) {
-    let scenario: Scenario;
-    try {
-      const value: unknown = JSON.parse(load.json);
-      const problem = shapeProblem(value);
-      if (problem) throw new Error(problem);
-      scenario = value as Scenario;
-    } catch (e) {
-      const message = e instanceof SyntaxError ? `not valid JSON: ${e.message}` : (e as Error).message;
-      this.unreadable(origin, [{ path: '', rule: message }]);
+    const scenario = readScenario(load.json);
+    if (typeof scenario === 'string') {
+      this.unreadable(origin, [{ path: '', rule: scenario }]);
       return; // the queue goes on (`next`)
     }
     const doc = { id: String(scenario.id), scenario, json: load.json, origin, place: load.place ?? NOWHERE };
@@ -190,4 +178,15 @@ export class LoadQueue {
     this.changed();
     this.send(load.json, this.seq);
   }
+}
+
+/** A load's text as a scenario of the shape the engine takes, or what is wrong with it. */
+function readScenario(json: string): Scenario | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (e) {
+    return `not valid JSON: ${(e as Error).message}`;
+  }
+  return shapeProblem(value) ?? (value as Scenario);
 }
