@@ -498,6 +498,9 @@ test('a marker focused with Tab keeps its cell while the run steps on (a cell se
 
 test("presentation mode, the narrowest side panel: each explanation value keeps its unit on one line, and gfc1's per-VC table scrolls with its labels in view", async ({ page }) => {
   const errors = await openLab(page, '/?scenario=gfc1&present=1');
+  // gfc1's lesson has steps at 10 and 20 ms: a stop there would bring the Lesson tab up over
+  // the Switches tab clicked below.
+  await page.getByTestId('lesson-stops').uncheck();
   await page.getByTestId('until-ms').fill('20');
   await page.getByTestId('run-until').click();
   await waitForMode(page, 'paused');
