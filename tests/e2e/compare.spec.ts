@@ -197,7 +197,7 @@ test('a bad override path is refused naming the variant and the rule; vsvd-1 aga
   await page.getByTestId('variant-1-sets').fill('nodes.SW9.algorithm=erica\nnodes.SW1.params.target_utilization=7');
   await page.getByTestId('compare-run').click();
   await expect(page.getByTestId('compare-refused')).toContainText("variant 1: --set 'nodes.SW9.algorithm': no element with id 'SW9' in 'nodes'");
-  await expect(page.getByTestId('compare-refused')).toContainText("nodes[0].params.target_utilization: unknown parameter 'target_utilization'");
+  await expect(page.getByTestId('compare-refused')).toContainText("nodes[0] (SW1).params.target_utilization: unknown parameter 'target_utilization'");
   await page.getByTestId('compare').screenshot({ path: resolve(shots, 'compare-refused.png') });
   await page.getByTestId('variant-1-sets').fill('nodes.SW9.algorithm=erica');
   await page.getByTestId('compare-run').click();

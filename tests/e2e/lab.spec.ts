@@ -170,6 +170,8 @@ test('an invalid scenario file is reported by field path, and the loaded one sta
   const problems = page.getByTestId('problems');
   await expect(problems).toContainText('Could not load Two sources (broken.json)');
   await expect(problems).toContainText('run.duration_ms');
+  // The link is named by its id too.
+  await expect(problems).toContainText('links[1] (L2).rate_mbps');
   await expect(problems).toContainText('must be a number, not the text "fast"');
   await expect(problems).toContainText('unknown field "colour"');
   await page.screenshot({ path: 'test-results/import-every-problem.png' });

@@ -56,10 +56,12 @@ test('slicing does not change the run: tiny slices give the same digest', () => 
 test('an invalid scenario is reported with field paths, not thrown', () => {
   const bad = JSON.parse(readFileSync(resolve(scenarioDir, 'two-sources.json'), 'utf8'));
   bad.run.duration_ms = -1;
+  bad.links[1].rate_mbps = 0;
   const problems = JSON.parse(pkg.validateScenario(JSON.stringify(bad)));
-  assert.ok(problems.length > 0);
-  assert.ok(problems.some((p) => p.path.includes('duration_ms')), JSON.stringify(problems));
-  assert.throws(() => new pkg.Simulation(JSON.stringify(bad)));
+  assert.ok(problems.some((p) => p.path === 'run.duration_ms' && p.at === undefined), JSON.stringify(problems));
+  // An element of a list is named by its id too, as abrsim names it; the path stays the JSON path.
+  assert.ok(problems.some((p) => p.path === 'links[1].rate_mbps' && p.at === 'links[1] (L2).rate_mbps'), JSON.stringify(problems));
+  assert.throws(() => new pkg.Simulation(JSON.stringify(bad)), /links\[1\] \(L2\)\.rate_mbps/);
 });
 
 // The RM-cell trace natively (abrsim run --rm-trace, CSV) and in wasm (takeRmTrace, JSON, drained

@@ -184,7 +184,7 @@ fn load(path: &Path, overrides: &[String]) -> Result<scenario::Scenario, String>
 
 /// Problems named by the ids the user typed too (`nodes[2] (SW1).params…`).
 fn with_ids(problems: Vec<scenario::Problem>, doc: &serde_json::Value) -> Vec<scenario::Problem> {
-    problems.into_iter().map(|p| scenario::Problem { path: scenario::path_with_id(&p.path, doc), ..p }).collect()
+    problems.into_iter().map(|p| p.named(doc)).collect()
 }
 
 /// What `abrsim run` writes besides the summary.
@@ -587,7 +587,7 @@ fn sweep_option_problems(
             match option {
                 Some(path) => {
                     ours = true;
-                    scenario::Problem { path, ..p }
+                    scenario::Problem { path, at: None, ..p }
                 }
                 None => p,
             }

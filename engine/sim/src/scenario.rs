@@ -611,20 +611,31 @@ pub struct Problem {
     /// The JSON path of the field ("connections[2].params.icr_mbps"; "" for the whole file).
     pub path: String,
     pub rule: String,
+    /// The path for people, naming the list element by the id typed in it too
+    /// ("connections[2] (C3).params.icr_mbps"); absent when it would say what `path` says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub at: Option<String>,
 }
 
 impl Problem {
     pub(crate) fn new(path: impl Into<String>, rule: impl Into<String>) -> Self {
-        Problem { path: path.into(), rule: rule.into() }
+        Problem { path: path.into(), rule: rule.into(), at: None }
+    }
+
+    /// This problem with `at` naming the element of `doc` (the document it was found in) by
+    /// its id, as [`path_with_id`] does.
+    pub fn named(self, doc: &Value) -> Problem {
+        let at = path_with_id(&self.path, doc);
+        Problem { at: (at != self.path).then_some(at), ..self }
     }
 }
 
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.path.is_empty() {
-            write!(f, "{}", self.rule)
-        } else {
-            write!(f, "{}: {}", self.path, self.rule)
+        match self.at.as_deref().unwrap_or(&self.path) {
+            "" => write!(f, "{}", self.rule),
+            at => write!(f, "{at}: {}", self.rule),
         }
     }
 }
@@ -912,7 +923,7 @@ pub fn apply_variant(doc: &mut Value, sets: &[String]) -> Result<Vec<String>, Ve
     if topology(doc) != before {
         problems.push("an override may not change the node or link ids (a variant must keep the topology)".into());
     } else if let Err(broken) = from_value(doc.clone()) {
-        problems.extend(broken.iter().map(Problem::to_string));
+        problems.extend(broken.into_iter().map(|p| p.named(doc).to_string()));
     }
     if problems.is_empty() {
         Ok(notes)

@@ -229,11 +229,7 @@ impl Plan {
                     }
                 };
                 for q in problems {
-                    let what = if q.path.is_empty() {
-                        q.rule
-                    } else {
-                        format!("{}: {}", crate::scenario::path_with_id(&q.path, &doc), q.rule)
-                    };
+                    let what = q.named(&doc).to_string();
                     p.push(Problem::new(
                         format!("{at}.values[{j}]"),
                         format!("{v} makes the scenario invalid: {what}"),

@@ -24,14 +24,19 @@ pub fn catalogue() -> String {
     catalogue::catalogue_json()
 }
 
-/// Every problem of a scenario as a JSON array of `{path, rule}`; `[]` when it is valid.
+/// Every problem of a scenario as a JSON array of `{path, rule, at?}` (`at` names the element
+/// by its id too); `[]` when it is valid.
 #[wasm_bindgen(js_name = validateScenario)]
 pub fn validate_scenario(json: &str) -> String {
     let problems = match scenario::parse(json) {
         Ok(_) => Vec::new(),
-        Err(p) => p,
+        Err(p) => named(p, &serde_json::from_str(json).unwrap_or_default()),
     };
     serde_json::to_string(&problems).expect("problems serialise")
+}
+
+fn named(problems: Vec<scenario::Problem>, doc: &serde_json::Value) -> Vec<scenario::Problem> {
+    problems.into_iter().map(|p| p.named(doc)).collect()
 }
 
 /// A sweep's plan as JSON: `{"plan": PlanInfo}`, or `{"problems": [{path, rule}]}` when the
@@ -39,8 +44,8 @@ pub fn validate_scenario(json: &str) -> String {
 #[wasm_bindgen(js_name = sweepPlan)]
 pub fn sweep_plan(json: &str) -> String {
     let result = scenario::parse_json(json).map_err(|p| vec![p]).and_then(|doc| {
-        let plan = abr_sim::sweep::Plan::new(&doc, &[], None)?;
-        let base = scenario::from_value(plan.scenario_doc(0))?;
+        let plan = abr_sim::sweep::Plan::new(&doc, &[], None).map_err(|p| named(p, &doc))?;
+        let base = scenario::from_value(plan.scenario_doc(0)).map_err(|p| named(p, &doc))?;
         Ok(plan.info(&base))
     });
     match result {
@@ -96,6 +101,7 @@ impl Simulation {
                 Ok(Simulation(sim))
             }
             Err(problems) => {
+                let problems = named(problems, &serde_json::from_str(json).unwrap_or_default());
                 let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
                 Err(JsError::new(&text.join("\n")))
             }

@@ -2,7 +2,8 @@
 // each job runs to its end at once. A batch worker does nothing else, so a long run blocks only
 // itself; cancelling a sweep terminates the workers.
 
-import type { BatchEngine, SeriesMeta } from '../contract/engine';
+import type { BatchEngine, Problem, SeriesMeta } from '../contract/engine';
+import { problemLine } from '../contract/problem';
 import { MAX_SAMPLE_VALUES, type BatchJob, type FromBatch, type JobAnswer } from './batchProtocol';
 import { SampleStore } from './sampleStore';
 
@@ -51,8 +52,8 @@ export class BatchCore {
       }
       case 'run': {
         const json = job.index === undefined ? job.scenario : this.engine.sweepScenario(job.scenario, job.index);
-        const problems = JSON.parse(this.engine.validateScenario(json)) as { path: string; rule: string }[];
-        if (problems.length) throw new Error(problems.map((p) => (p.path ? `${p.path}: ${p.rule}` : p.rule)).join('; '));
+        const problems = JSON.parse(this.engine.validateScenario(json)) as Problem[];
+        if (problems.length) throw new Error(problems.map(problemLine).join('; '));
         const started = this.now();
         const sim = this.engine.createSimulation(json);
         try {

@@ -135,7 +135,7 @@ describe('WorkerPool', () => {
     await pump();
     const [ra, rb] = await Promise.all([a, b]);
     expect(!ra.ok && ra.e.message).toMatch(/outside the sweep's 3 runs/);
-    expect(!rb.ok && rb.e.message).toMatch(/nodes\[0\]\.params\.n0/);
+    expect(!rb.ok && rb.e.message).toMatch(/nodes\[0\] \(SW1\)\.params\.n0/);
     expect(workers).toHaveLength(1);
     expect(workers[0].terminated).toBe(false);
   });

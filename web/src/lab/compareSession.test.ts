@@ -74,7 +74,7 @@ describe('CompareSession', () => {
     expect(s.phase).toBe('refused');
     // One line a problem, each naming its variant.
     expect(s.problems).toHaveLength(3);
-    expect(s.problems[0]).toMatch(/^variant 1: .*nodes\[2\]\.algorithm.*no_such/);
+    expect(s.problems[0]).toMatch(/^variant 1: .*nodes\[2\] \(SW1\)\.algorithm.*no_such/);
     expect(s.problems[1]).toMatch(/^variant 2: .*no element with id 'SW9'/);
     expect(s.problems[2]).toMatch(/^variant 2: .*target_utilization.*between 0\.1 and 1/);
     expect(s.outcomes.every((o) => o === undefined)).toBe(true);

@@ -1,14 +1,16 @@
+import type { Problem } from '../contract/engine';
+import { problemPlace } from '../contract/problem';
 import type { Lab, LabState } from '../lab/lab';
 import { jsonFileName } from '../lab/sharing';
 import { saveBlob } from './download';
 
 /** Problems the engine found, each with its JSON path and rule (shared by every panel). */
-export function ProblemList({ problems, testId }: { problems: { path: string; rule: string }[]; testId?: string }) {
+export function ProblemList({ problems, testId }: { problems: Problem[]; testId?: string }) {
   return (
     <ul className="problems" data-testid={testId}>
       {problems.map((p, i) => (
         <li key={i}>
-          <code className="problem-path">{p.path || '(document)'}</code>
+          <code className="problem-path">{problemPlace(p) || '(document)'}</code>
           <span className="problem-rule">{p.rule}</span>
         </li>
       ))}

@@ -7,6 +7,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { Scenario } from '../contract/scenario';
 import { metricTitle, sweepPlot } from '../charts/sweepPlot';
 import type { Catalogue } from '../contract/engine';
+import { problemPlace } from '../contract/problem';
 import { withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/sweep';
 import { pointTable, sweepCsv, tableMetrics, type PointRow } from '../lab/sweepTable';
 import { unitOf } from '../lab/compare';
@@ -99,7 +100,7 @@ export function SweepView({
             <ul>
               {s.problems.map((p, i) => (
                 <li key={i}>
-                  {p.path && <code>{p.path}</code>} {p.rule}
+                  {p.path && <code>{problemPlace(p)}</code>} {p.rule}
                 </li>
               ))}
             </ul>

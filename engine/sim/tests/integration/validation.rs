@@ -304,6 +304,27 @@ fn shape_problems_do_not_hide_the_others() {
     assert_eq!(p.len(), 6, "{p:?}");
 }
 
+/// A problem inside a list's element names that element by its id too, for people (the lab's
+/// problem list, abrsim), while `path` stays the JSON path the lab finds the field by.
+#[test]
+fn a_problem_names_the_element_it_is_in_by_its_id() {
+    let mut doc = library_json("two-sources");
+    apply_override(&mut doc, "links.L2.rate_mbps=0").unwrap();
+    apply_override(&mut doc, "run.duration_ms=-1").unwrap();
+    apply_override(&mut doc, "nodes.SW1.params.target_utilization=5").unwrap();
+    let named: Vec<Problem> = from_value(doc.clone()).unwrap_err().into_iter().map(|p| p.named(&doc)).collect();
+    let at = |path: &str| named.iter().find(|p| p.path == path).unwrap_or_else(|| panic!("{path}: {named:?}"));
+    assert_eq!(at("links[1].rate_mbps").at.as_deref(), Some("links[1] (L2).rate_mbps"));
+    assert_eq!(
+        at("nodes[2].params.target_utilization").at.as_deref(),
+        Some("nodes[2] (SW1).params.target_utilization")
+    );
+    assert!(at("links[1].rate_mbps").to_string().starts_with("links[1] (L2).rate_mbps: "));
+    // Outside a list of elements with ids there is nothing more to say.
+    assert_eq!(at("run.duration_ms").at, None);
+    assert!(at("run.duration_ms").to_string().starts_with("run.duration_ms: "));
+}
+
 /// A field that must be there and does not read gets a stand-in so that reading goes on, and
 /// the element holding it is not judged by the stand-in's figure; a field missing is said once.
 #[test]

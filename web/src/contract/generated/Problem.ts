@@ -7,4 +7,9 @@ export type Problem = {
 /**
  * The JSON path of the field ("connections[2].params.icr_mbps"; "" for the whole file).
  */
-path: string, rule: string, };
+path: string, rule: string, 
+/**
+ * The path for people, naming the list element by the id typed in it too
+ * ("connections[2] (C3).params.icr_mbps"); absent when it would say what `path` says.
+ */
+at?: string, };

@@ -9,6 +9,7 @@
 import type { ReactFlowInstance } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Lab, LabState } from '../../lab/lab';
+import { problemLine } from '../../contract/problem';
 import type { NodeKind, Scenario } from '../../contract/scenario';
 import {
   addConnection,
@@ -78,7 +79,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     setDraft(current.scenario);
     if (awaited.current === null) return;
     awaited.current = null;
-    const rules = state.problems.problems.map((p) => (p.path ? `${p.path}: ${p.rule}` : p.rule)).join('; ');
+    const rules = state.problems.problems.map(problemLine).join('; ');
     setMessage({ kind: 'error', text: `Not applied, the engine refused it: ${rules}` });
   }, [state.problems]);
 
