@@ -765,12 +765,14 @@ pub fn from_value(value: serde_json::Value) -> Result<Scenario, Vec<Problem>> {
     // reference rules on what read, but for elements whose figures had to be stood in for.
     // A stand-in for an id, a kind or a whole list would make those rules speak of what the
     // user did not write: they wait until the shape is mended.
+    // All of them in the file's order.
     let mut read = crate::shape::read_every::<Scenario>(value)?;
     let mut problems = std::mem::take(&mut read.problems);
     if read.structural {
         problems.push(Problem::new("", "ranges and references are checked once the problems above are mended"));
     } else {
         problems.extend(crate::validate::validate(&read.value).into_iter().filter(|p| !read.covers(p)));
+        problems = crate::shape::in_document_order(problems, &read.doc);
     }
     if problems.is_empty() {
         Ok(read.value)

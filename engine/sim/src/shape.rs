@@ -38,7 +38,10 @@ enum Step {
 /// A document read as a `T`, with the shape problems met on the way.
 pub(crate) struct Read<T> {
     pub value: T,
+    /// In the document's order (see [`in_document_order`]).
     pub problems: Vec<Problem>,
+    /// The document as it was given (not as mended).
+    pub doc: Value,
     /// The places mended (a wrong value taken out or stood in for), each with its element
     /// (`links[0]`, or a top-level section such as `run`).
     mended: Vec<(String, String)>,
@@ -79,21 +82,25 @@ pub(crate) fn read_every<T: DeserializeOwned>(mut doc: Value) -> Result<Read<T>,
     let mut taken_out: Vec<Vec<Step>> = Vec::new();
     let mut tries: Vec<(Vec<Step>, u32)> = Vec::new();
     let mut last_put: Option<Vec<Step>> = None;
+    // The document as given, kept from the first mending on (a valid one is never copied).
+    let mut given: Option<Value> = None;
     for _ in 0..MAX_READS {
         let err = match crate::by_name::deserialize::<T>(&doc) {
             Ok(value) => {
                 let structural =
                     stand_ins.iter().any(|p| !get(&doc, p).is_some_and(|v| v.is_number() || v.is_boolean()));
                 let mended = stand_ins.iter().chain(&taken_out).map(|p| (show(p), show(element(p)))).collect();
-                return Ok(Read { value, problems, mended, structural });
+                let doc = given.unwrap_or(doc);
+                return Ok(Read { value, problems: in_document_order(problems, &doc), doc, mended, structural });
             }
             Err(err) => err,
         };
+        given.get_or_insert_with(|| doc.clone());
         let at = steps(err.path());
         let message = err.into_inner().to_string();
         let Some(at) = at else {
             problems.push(Problem::new("", plain_rule(&message)));
-            return Err(problems);
+            return Err(in_document_order(problems, given.as_ref().unwrap_or(&doc)));
         };
         let at = match inside_enum(&doc, &at, &message) {
             Some(key) => [at, vec![key]].concat(),
@@ -120,7 +127,7 @@ pub(crate) fn read_every<T: DeserializeOwned>(mut doc: Value) -> Result<Read<T>,
         if !ours {
             if problems.len() == MAX_PROBLEMS {
                 problems.push(Problem::new("", "more problems may follow: these are the first fifty"));
-                return Err(problems);
+                return Err(in_document_order(problems, given.as_ref().unwrap_or(&doc)));
             }
             problems.push(Problem::new(show(&at), plain_rule(&message)));
         }
@@ -135,7 +142,7 @@ pub(crate) fn read_every<T: DeserializeOwned>(mut doc: Value) -> Result<Read<T>,
             }
         };
         if n > 4 {
-            return Err(problems);
+            return Err(in_document_order(problems, given.as_ref().unwrap_or(&doc)));
         }
         let stand_in_value = if unknown.is_some() {
             None
@@ -147,7 +154,7 @@ pub(crate) fn read_every<T: DeserializeOwned>(mut doc: Value) -> Result<Read<T>,
         } else {
             match stand_in(&doc, &place, &message) {
                 Some(v) => Some(v),
-                None => return Err(problems),
+                None => return Err(in_document_order(problems, given.as_ref().unwrap_or(&doc))),
             }
         };
         let mended = match stand_in_value {
@@ -161,10 +168,40 @@ pub(crate) fn read_every<T: DeserializeOwned>(mut doc: Value) -> Result<Read<T>,
             }
         };
         if !mended {
-            return Err(problems);
+            return Err(in_document_order(problems, given.as_ref().unwrap_or(&doc)));
         }
     }
-    Err(problems)
+    Err(in_document_order(problems, given.as_ref().unwrap_or(&doc)))
+}
+
+/// `problems` in the order of the places they name in `doc`: by the position of each key in
+/// its object (the file's order) and each element's index, a place before what lies inside it,
+/// a key the document does not hold after those it holds, and a problem of the whole document
+/// (path "") last. Stable: problems at one place keep their order.
+pub(crate) fn in_document_order(mut problems: Vec<Problem>, doc: &Value) -> Vec<Problem> {
+    problems.sort_by_cached_key(|p| position(doc, &p.path));
+    problems
+}
+
+/// Where `path` (`nodes[2].params.x`) lies in `doc`, as a key that sorts in document order.
+fn position(doc: &Value, path: &str) -> Vec<usize> {
+    if path.is_empty() {
+        return vec![usize::MAX];
+    }
+    let mut key = Vec::new();
+    let mut at = Some(doc);
+    for part in path.split('.') {
+        let (name, indices) = part.split_once('[').map_or((part, ""), |(n, rest)| (n, rest));
+        let object = at.and_then(Value::as_object);
+        key.push(object.map_or(0, |m| m.keys().position(|k| k == name).unwrap_or(m.len())));
+        at = object.and_then(|m| m.get(name));
+        for index in indices.split('[').filter(|i| !i.is_empty()) {
+            let i = index.trim_end_matches(']').parse().unwrap_or(usize::MAX);
+            key.push(i);
+            at = at.and_then(|v| v.get(i));
+        }
+    }
+    key
 }
 
 /// Inside an internally tagged enum (`behavior`, `background`, `traffic`) serde names the
@@ -246,7 +283,7 @@ fn parent_mut<'a>(doc: &'a mut Value, path: &[Step]) -> Option<&'a mut Value> {
 
 fn take_out(doc: &mut Value, path: &[Step]) -> bool {
     match (parent_mut(doc, path), path.last()) {
-        (Some(Value::Object(m)), Some(Step::Key(k))) => m.remove(k).is_some(),
+        (Some(Value::Object(m)), Some(Step::Key(k))) => m.shift_remove(k).is_some(),
         _ => false,
     }
 }
@@ -440,7 +477,7 @@ mod tests {
         assert_eq!(show(element(&p)), "links[2]");
         assert_eq!(show(element(&[Step::Key("run".into()), Step::Key("seed".into())])), "run");
         let mended = vec![("links[2].rate_mbps".into(), "links[2]".into())];
-        let read = Read { value: (), problems: vec![], mended, structural: false };
+        let read = Read { value: (), problems: vec![], doc: Value::Null, mended, structural: false };
         let at = |path: &str| Problem::new(path, "a rule");
         assert!(read.covers(&at("links[2]")) && read.covers(&at("links[2].rate_mbps")));
         assert!(!read.covers(&at("links[2].rate_mbps_x")) && !read.covers(&at("links[2].delay_us")));

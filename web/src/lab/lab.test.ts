@@ -512,12 +512,13 @@ describe('Lab: nothing crashes (issue 14)', () => {
           { path: '', rule: 'ranges and references are checked once the problems above are mended' },
         ],
       ],
-      // A problem of shape hides none of the others.
+      // A problem of shape hides none of the others; all come in the file's order (colour
+      // and changes were added after links).
       [
         mixed,
         [
-          { path: 'colour', rule: expect.stringMatching(/^unknown field "colour" \(the fields here: version, id, /) },
           { path: 'links[0].rate_mbps', rule: 'must be a number, not the text "fast"' },
+          { path: 'colour', rule: expect.stringMatching(/^unknown field "colour" \(the fields here: version, id, /) },
           { path: 'changes[0].node', rule: "no node has id 'SW9'" },
         ],
       ],

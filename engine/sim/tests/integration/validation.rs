@@ -304,6 +304,33 @@ fn shape_problems_do_not_hide_the_others() {
     assert_eq!(p.len(), 6, "{p:?}");
 }
 
+/// A long list reads in the file's order, whatever found each problem (the reading of shapes or
+/// the range and reference rules): a file's keys keep their order, and problems are sorted by
+/// the places they name.
+#[test]
+fn problems_come_in_the_order_of_the_file() {
+    let text = std::fs::read_to_string(crate::common::library_path("two-sources")).unwrap();
+    let edit = |text: String, from: &str, to: &str| {
+        assert_eq!(text.matches(from).count(), 1, "{from}");
+        text.replace(from, to)
+    };
+    let text = edit(text, r#""id": "two-sources","#, r#""id": "two-sources", "colour": "red","#);
+    let text = edit(text, r#""duration_ms": 100"#, r#""duration_ms": -1"#);
+    let text = edit(
+        text,
+        r#""id": "L2", "from": "S2", "to": "SW1", "rate_mbps": 155.52"#,
+        r#""id": "L2", "from": "S2", "to": "SW1", "rate_mbps": "fast""#,
+    );
+    let text = edit(
+        text,
+        r#""id": "SW1", "kind": "switch", "algorithm": "erica""#,
+        r#""id": "SW1", "kind": "switch", "algorithm": "erica", "size": 3"#,
+    );
+    let paths: Vec<String> = parse(&text).unwrap_err().into_iter().map(|p| p.path).collect();
+    // colour (2nd key), run (9th), nodes[2] (11th), links[1] (12th): shape, rule, shape, shape.
+    assert_eq!(paths, ["colour", "run.duration_ms", "nodes[2].size", "links[1].rate_mbps"]);
+}
+
 /// A problem inside a list's element names that element by its id too, for people (the lab's
 /// problem list, abrsim), while `path` stays the JSON path the lab finds the field by.
 #[test]
