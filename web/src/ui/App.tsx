@@ -45,6 +45,7 @@ import { embedSettings, fullLabUrl } from './embed';
 import { LOCKED_TITLE, TeacherContext } from './teacherContext';
 import { TeacherButton } from './TeacherDialog';
 import { linkView, shareLink } from '../lab/sharing';
+import { scrollIntoViewSoon } from './scrollSoon';
 
 // The Network view (and React Flow with it) loads when first opened.
 // Memoised: a lesson step falling due re-renders the lab, not the drawing (its props hold).
@@ -124,7 +125,8 @@ export function App({
     // In one column (a phone, a narrow window) the side panel is below every chart: the page
     // scrolls to the prompt, or the run would seem to stop for no reason.
     if (window.matchMedia(ONE_COLUMN_QUERY).matches) {
-      requestAnimationFrame(() => document.querySelector('[data-testid="lesson-steps"]')?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+      // Not cancelled when the effect runs again: showing the panel re-renders at once.
+      scrollIntoViewSoon(() => document.querySelector('[data-testid="lesson-steps"]'), { block: 'start', behavior: 'smooth' });
     }
   }, [reached, pausedAtStep, showPanel]);
   // The chart a step marks may be below the fold (two-sources-staggered's algorithm chart at
@@ -134,8 +136,7 @@ export function App({
   const playing = state.status?.mode === 'playing';
   useEffect(() => {
     if (walk.shown < 0 || playing || window.matchMedia(ONE_COLUMN_QUERY).matches) return;
-    const frame = requestAnimationFrame(() => document.querySelector('.chart-lesson-marked')?.scrollIntoView?.({ block: 'nearest' }));
-    return () => cancelAnimationFrame(frame);
+    return scrollIntoViewSoon(() => document.querySelector('.chart-lesson-marked'));
   }, [walk.shown, playing]);
   const stepMark = (chartId: string, owners: readonly string[]) => (walk.step && chartMarked(walk.marks, chartId, owners) ? `Step ${walk.shown + 1}` : null);
   const sweepPhase = useSyncExternalStore(sweep.subscribe, () => sweep.getState().phase);

@@ -6,6 +6,7 @@ import type { LabState } from '../../lab/lab';
 import { fieldsAt, journeyOf, type JourneyStop } from '../../lab/rmCells';
 import { acrText, erText, loopName, lowererName, rateText, timeText } from '../../lab/rmLog';
 import type { NetworkPainter } from './painter';
+import { scrollIntoViewSoon } from '../scrollSoon';
 
 const DIR_TEXT = { forward: 'forward (DIR = 0)', backward: 'backward (DIR = 1)', notification: 'congestion notification' } as const;
 const bit = (b: boolean) => (b ? '1' : '0');
@@ -42,10 +43,7 @@ export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkP
   // Below the drawing, the panel can open off screen (at 1400×900 only its heading shows): a
   // pick brings it into view, or the click would seem to do nothing.
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => panel.current?.scrollIntoView?.({ block: 'nearest' }));
-    return () => cancelAnimationFrame(frame);
-  }, [id]);
+  useEffect(() => scrollIntoViewSoon(() => panel.current), [id]);
   if (!cell) {
     return (
       <div className="nv-cell" data-testid="nv-cell" data-cell={id} ref={panel}>
