@@ -17,7 +17,7 @@ import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEd
 import { sameButChanges, withChangesSince } from '../scenario/switchEdits';
 import type { LabContext } from './context';
 import { SharedEditHistory } from './editHistory';
-import { loadOf, LoadQueue, type Carried, type EditRecord, type Load, type Nav } from './loadQueue';
+import { changeKeptAt, loadOf, LoadQueue, type Carried, type EditRecord, type Load, type Nav } from './loadQueue';
 import {
   INITIAL_STATE,
   StateCell,
@@ -623,7 +623,7 @@ export class Lab {
    *  id), a change the page went away before keeping where it was, any other change where the
    *  scenario it changed is. */
   private changeKeptAt(load: Load): Place {
-    return load.fresh ? NOWHERE : (load.keepAt ?? this.state.current?.place ?? NOWHERE);
+    return changeKeptAt(load, this.state.current?.place ?? NOWHERE);
   }
 
   /**

@@ -60,6 +60,12 @@ export type MakeLoad = (loaded: Scenario | null) => Load | null;
 /** The load on its way: the scenario it brings and what it carries. */
 export type PendingLoad = { doc: LoadedScenario; load: Load };
 
+/** Where the change a load brings is kept, once in: nowhere yet for a fresh scenario (a new
+ *  id), the place it was meant for, or else where the scenario it was made on (`loadedPlace`) is. */
+export function changeKeptAt(load: Load, loadedPlace: Place): Place {
+  return load.fresh ? NOWHERE : (load.keepAt ?? loadedPlace);
+}
+
 /** A load of this scenario text, with what it carries for the undo history. */
 export function loadOf(json: string, carried: Carried | null = null): Load {
   return { json, carried, edit: null, pathEdit: null, edited: carried !== null };
@@ -143,7 +149,7 @@ export class LoadQueue {
     let place = loadedPlace;
     let last: { json: string; origin: string; place: Place } | null = null;
     const follow = (load: Load, origin: string) => {
-      const keptAt = load.fresh ? NOWHERE : (load.keepAt ?? place);
+      const keptAt = changeKeptAt(load, place);
       if (load.edited) last = { json: load.json, origin, place: keptAt };
       place = load.edited ? keptAt : (load.place ?? NOWHERE);
     };
