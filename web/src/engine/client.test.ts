@@ -176,6 +176,26 @@ describe('SimClient', () => {
     expect(client.liveAwaited).toBe(true);
     client.cancel();
     expect(client.liveAwaited).toBe(false);
+    expect(settled).toHaveBeenCalledTimes(3);
+  });
+
+  it('says which live changes a crash lost (sent, not yet applied by the worker that went down)', () => {
+    const { client, on, workers, pump } = setup();
+    client.load(twoSources());
+    client.runUntil(20);
+    pump();
+    client.setParam('SW1', 'target_utilization', 0.5);
+    client.setParam('SW2', 'target_utilization', 0.6);
+    // The worker fails before it reads them.
+    workers[0].onerror!({ message: 'out of memory', preventDefault: () => {} } as ErrorEvent);
+    pump();
+    expect(on.crashed).toHaveBeenCalledTimes(1);
+    expect(on.crashed.mock.calls[0][1]).toEqual([
+      { node: 'SW1', param: 'target_utilization', value: 0.5 },
+      { node: 'SW2', param: 'target_utilization', value: 0.6 },
+    ]);
+    expect(client.liveAwaited).toBe(false);
+    expect(on.paramSet).not.toHaveBeenCalled();
   });
 
   /** A client over hanging workers (costly fake engines), watched with a 3 s answer timeout on manual timers. */
@@ -209,7 +229,7 @@ describe('SimClient', () => {
     pump();
     expect(on.loaded).toHaveBeenCalledTimes(1);
     timers.fireAll();
-    expect(on.timedOut).toHaveBeenCalledWith(3000);
+    expect(on.timedOut).toHaveBeenCalledWith(3000, []);
     expect(on.crashed).not.toHaveBeenCalled();
     expect(workers).toHaveLength(2);
     expect(workers[0].terminated).toBe(true);

@@ -15,6 +15,9 @@ export interface WorkerLike {
   onerror: ((ev: ErrorEvent) => void) | null;
 }
 
+/** A live parameter change sent to the engine. */
+export type LiveRequest = { node: string; param: string; value: number };
+
 export interface ClientHandlers {
   ready?(engine: 'wasm', catalogue: string): void;
   /** The worker could not load the engine (the message says why). */
@@ -27,7 +30,7 @@ export interface ClientHandlers {
   /** The answer to setParam: the recorded change, the later ones of that parameter it
    *  replaced and the scenario with it, or the problem. */
   paramSet?(answer: {
-    request: { node: string; param: string; value: number };
+    request: LiveRequest;
     change: ParamChange | null;
     replaced: ParamChange[];
     problem: Problem | null;
@@ -49,9 +52,9 @@ export interface ClientHandlers {
    *  the first `rmKept` of the run stay; the run sends the others again as it replays. */
   scrubbed?(ms: number, rmKept: number): void;
   /** The engine crashed; a fresh worker is already being started. */
-  crashed?(message: string): void;
+  crashed?(message: string, lostLive: readonly LiveRequest[]): void;
   /** A load or reset was not answered within the timeout: a fresh worker is being started. */
-  timedOut?(waitedMs: number): void;
+  timedOut?(waitedMs: number, lostLive: readonly LiveRequest[]): void;
   error?(message: string): void;
 }
 
@@ -77,7 +80,7 @@ export class SimClient {
   /** Loads and resets sent and not answered yet (the worker answers them in order). */
   private awaiting = 0;
   /** Live parameter changes sent and not answered yet (the worker answers each, in order). */
-  private liveSent = 0;
+  private liveSent: LiveRequest[] = [];
   /** Whether the worker has its engine: its start-up (fetching and compiling the wasm) does not
    *  count against the watchdog, which is armed once it is ready. */
   private engineReady = false;
@@ -99,8 +102,9 @@ export class SimClient {
 
   private spawn() {
     this.run = -1;
-    // Live changes sent to a worker that is gone are lost with it: none is awaited.
-    this.liveSent = 0;
+    // Live changes sent to a worker that is gone are lost with it: none is awaited (replaceWorker
+    // says which were lost).
+    this.liveSent = [];
     this.engineReady = false;
     this.worker = this.makeWorker();
     this.worker.onmessage = (ev) => this.receive(ev.data);
@@ -114,18 +118,20 @@ export class SimClient {
   }
 
   /** A fresh worker with the last good scenario. */
-  private replaceWorker(reload = this.lastGood) {
+  private replaceWorker(reload = this.lastGood): LiveRequest[] {
     this.stopWatch();
     this.worker.terminate();
     this.restarts += 1;
+    const lost = this.liveSent;
     this.spawn();
     this.pending = null;
     if (reload !== null) this.load(reload);
+    if (lost.length) this.on.liveSettled?.();
+    return lost;
   }
 
   private restart(message: string) {
-    this.replaceWorker();
-    this.on.crashed?.(message);
+    this.on.crashed?.(message, this.replaceWorker());
   }
 
   /** A load or reset is sent: it must be answered in time. */
@@ -138,8 +144,7 @@ export class SimClient {
     this.watchdog = this.setTimer(() => {
       this.watchdog = null;
       // The last good scenario loaded before in the same engine: it loads again.
-      this.replaceWorker();
-      this.on.timedOut?.(this.timeoutMs);
+      this.on.timedOut?.(this.timeoutMs, this.replaceWorker());
     }, this.timeoutMs);
   }
 
@@ -192,13 +197,13 @@ export class SimClient {
         if (msg.run === this.run) this.on.summary?.(msg.summary, msg.digest);
         return;
       case 'paramSet':
-        this.liveSent = Math.max(0, this.liveSent - 1);
+        this.liveSent.shift();
         if (msg.run === this.run) {
           // A crash reload must replay the changes made so far.
           if (msg.change) this.lastGood = msg.scenario;
           this.on.paramSet?.(msg);
         }
-        if (this.liveSent === 0) this.on.liveSettled?.();
+        if (this.liveSent.length === 0) this.on.liveSettled?.();
         return;
       case 'rmEvents':
         if (msg.run === this.run) this.on.rmEvents?.(msg.records, msg.dropped);
@@ -218,7 +223,7 @@ export class SimClient {
         if (msg.message === 'nothing loaded') this.answered(); // a reset with nothing loaded
         this.on.error?.(msg.message);
         // A live change sent with nothing loaded is answered so, not by paramSet.
-        if (msg.message.startsWith('cannot setParam') && this.liveSent > 0 && --this.liveSent === 0) this.on.liveSettled?.();
+        if (msg.message.startsWith('cannot setParam') && this.liveSent.shift() && this.liveSent.length === 0) this.on.liveSettled?.();
         return;
     }
   }
@@ -249,13 +254,13 @@ export class SimClient {
     this.send({ type: 'reset' });
   }
   setParam(node: string, param: string, value: number) {
-    this.liveSent += 1;
+    this.liveSent.push({ node, param, value });
     this.send({ type: 'setParam', node, param, value });
   }
   /** Whether a live change sent has not been answered yet: the scenario the engine runs is
    *  about to record it. */
   get liveAwaited(): boolean {
-    return this.liveSent > 0;
+    return this.liveSent.length > 0;
   }
   setSpeed(speed: Speed) {
     this.speed = speed;

@@ -585,6 +585,24 @@ describe('Lab: nothing crashes (issue 14)', () => {
     expect(notice.details).toMatch(/RuntimeError: unreachable/);
     expect(t.lab.getState().current?.scenario.changes).toHaveLength(1);
   });
+
+  it('a live change the engine had not applied when it failed is named in the notice, not said to be kept', () => {
+    const t = on(() => createFakeEngine({ eventsPerSample: 100 }));
+    t.lab.runUntil(10);
+    t.pump();
+    t.lab.switches.setParam('SW1', 'target_utilization', 0.7);
+    // The worker fails before it reads the change.
+    t.workers[0].onerror!({ message: 'out of memory', preventDefault: () => {} } as ErrorEvent);
+    t.pump();
+    const notice = t.lab.getState().notice!;
+    expect(notice.text).toMatch(/The change you had just made \(target_utilization = 0\.7 at SW1\) had not reached the run and was not applied: make it again/);
+    expect(notice.text).not.toMatch(/your changes are kept/);
+    expect(t.lab.getState().current?.scenario.changes ?? []).toHaveLength(0);
+    // Nothing waits for it: an edit goes through.
+    expect(t.lab.rename('Renamed')).toMatchObject({ ok: true });
+    t.pump();
+    expect(t.lab.getState().current?.scenario.name).toBe('Renamed');
+  });
 });
 
 describe('Lab: playback speed (issue 12)', () => {

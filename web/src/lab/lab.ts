@@ -8,7 +8,7 @@
 
 import type { Catalogue, RmDirection, RunSummary } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
-import { SimClient, type ClientHandlers, type WorkerLike } from '../engine/client';
+import { SimClient, type ClientHandlers, type LiveRequest, type WorkerLike } from '../engine/client';
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
 import { DELETED_KEPT_MS, newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import { NOWHERE, type Opened, type Place } from '../scenario/place';
@@ -297,15 +297,15 @@ export class Lab {
           this.set({ summary: null, summaryJson: null, digest });
         }
       },
-      crashed: (message) => {
+      crashed: (message, lostLive) => {
         // A load on its way went down with the worker: the new one reloads the last scenario
         // that loaded, and the loads queued behind follow once it is back.
         const lost = this.loads.take();
-        this.set({ notice: crashNotice(this.state.current, lost?.doc ?? null, message) });
+        this.set({ notice: crashNotice(this.state.current, lost?.doc ?? null, message, lostLive) });
       },
-      timedOut: (waitedMs) => {
+      timedOut: (waitedMs, lostLive) => {
         const dropped = this.loads.take();
-        this.set({ notice: timeoutNotice(this.state.current, dropped?.doc ?? null, waitedMs) });
+        this.set({ notice: timeoutNotice(this.state.current, dropped?.doc ?? null, waitedMs, lostLive) });
         this.loads.next();
       },
       error: (message) => this.set({ notice: { kind: 'error', text: message } }),
@@ -923,20 +923,30 @@ function changesOf(doc: LoadedScenario | null) {
 }
 
 /** What a crash of the engine (a Rust panic) did, in words: the raw text goes in the details. */
-export function crashNotice(open: LoadedScenario | null, lost: LoadedScenario | null, message: string): Notice {
+export function crashNotice(open: LoadedScenario | null, lost: LoadedScenario | null, message: string, lostLive: readonly LiveRequest[] = []): Notice {
   const reloaded = open ? ` It was restarted and “${scenarioName(open.scenario)}” reloaded at t = 0${changesOf(open)}.` : ' It was restarted.';
   const notOpened = lost && lost.json !== open?.json ? ` “${scenarioName(lost.scenario)}”, which was being loaded, was not opened.` : '';
+  const kept = lostLive.length ? ` Your scenarios and your other changes are kept.${liveNotApplied(lostLive)}` : ' Your scenarios and your changes are kept.';
   return {
     kind: 'error',
-    text: `The simulation engine stopped on an internal error (a fault in the engine, not in what you did).${reloaded}${notOpened} Your scenarios and your changes are kept.`,
+    text: `The simulation engine stopped on an internal error (a fault in the engine, not in what you did).${reloaded}${notOpened}${kept}`,
     details: message,
   };
 }
 
+/** The live changes a replaced engine had not applied yet, said so that the user makes them
+ *  again (replayed, one of them might be what stopped the engine). */
+function liveNotApplied(lostLive: readonly LiveRequest[]): string {
+  if (!lostLive.length) return '';
+  const what = lostLive.map((r) => `${r.param} = ${r.value} at ${r.node}`).join(', ');
+  return ` The change${lostLive.length === 1 ? '' : 's'} you had just made (${what}) had not reached the run and ${lostLive.length === 1 ? 'was' : 'were'} not applied: make ${lostLive.length === 1 ? 'it' : 'them'} again to keep ${lostLive.length === 1 ? 'it' : 'them'}.`;
+}
+
 /** What the watchdog did when the engine did not answer. */
-export function timeoutNotice(open: LoadedScenario | null, dropped: LoadedScenario | null, waitedMs: number): Notice {
+export function timeoutNotice(open: LoadedScenario | null, dropped: LoadedScenario | null, waitedMs: number, lostLive: readonly LiveRequest[] = []): Notice {
   const secs = `${Math.round(waitedMs / 100) / 10} s`;
   const what = dropped ? `“${scenarioName(dropped.scenario)}” was still loading after ${secs}` : `The engine did not answer within ${secs}`;
   const still = open ? ` “${scenarioName(open.scenario)}” is still open, at t = 0.` : '';
-  return { kind: 'error', text: `${what}, so the engine was stopped and restarted.${still} Nothing of yours was lost.` };
+  const kept = lostLive.length ? liveNotApplied(lostLive) : ' Nothing of yours was lost.';
+  return { kind: 'error', text: `${what}, so the engine was stopped and restarted.${still}${kept}` };
 }
