@@ -220,10 +220,10 @@ export class SimClient {
       case 'crashed':
         return this.restart(msg.message);
       case 'error':
-        if (msg.message === 'nothing loaded') this.answered(); // a reset with nothing loaded
+        if (msg.command === 'reset') this.answered(); // a reset with nothing loaded
         this.on.error?.(msg.message);
         // A live change sent with nothing loaded is answered so, not by paramSet.
-        if (msg.message.startsWith('cannot setParam') && this.liveSent.shift() && this.liveSent.length === 0) this.on.liveSettled?.();
+        if (msg.command === 'setParam' && this.liveSent.shift() && this.liveSent.length === 0) this.on.liveSettled?.();
         return;
     }
   }

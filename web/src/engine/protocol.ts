@@ -117,5 +117,6 @@ export type FromWorker =
   | { type: 'scrubbed'; run: number; ms: number; rmKept: number }
   /** The engine panicked: this worker is unusable and must be replaced. */
   | { type: 'crashed'; message: string }
-  /** A command that could not be carried out (the worker is still fine). */
-  | { type: 'error'; message: string };
+  /** A command that could not be carried out (the worker is still fine); `command`: the one
+   *  refused, when it is one the page waits on an answer to (a reset, a live change). */
+  | { type: 'error'; message: string; command?: ToWorker['type'] };

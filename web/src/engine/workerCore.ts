@@ -95,7 +95,7 @@ export class WorkerCore {
         this.reanchor();
         return this.postStatus();
       case 'reset':
-        if (!this.sim) return this.error('nothing loaded');
+        if (!this.sim) return this.error('nothing loaded', msg.type);
         return this.start();
       case 'rmTrace':
         // Also before a load (a replacement worker is told at once): every run takes it.
@@ -103,7 +103,7 @@ export class WorkerCore {
         this.sim?.setRmTrace(this.traceCapacity);
         return;
     }
-    if (!this.sim) return this.error(`cannot ${msg.type}: no scenario loaded`);
+    if (!this.sim) return this.error(`cannot ${msg.type}: no scenario loaded`, msg.type);
     switch (msg.type) {
       case 'play':
         if (this.sim.done()) return this.postStatus();
@@ -457,8 +457,8 @@ export class WorkerCore {
     this.host.post({ type: 'status', status: this.status() });
   }
 
-  private error(message: string) {
-    this.host.post({ type: 'error', message });
+  private error(message: string, command?: ToWorker['type']) {
+    this.host.post(command ? { type: 'error', message, command } : { type: 'error', message });
   }
 
   private crash(e: unknown) {
