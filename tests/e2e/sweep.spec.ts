@@ -78,6 +78,15 @@ test('fecn-n0-sweep runs in the browser: its table and CSV hold the numbers abrs
   await page.goBack();
   await expect.poll(() => page.evaluate(() => window.__abrlab!.origin())).toBe('fecn-n0-sweep');
   await expect(page).toHaveURL(/\?scenario=fecn-n0-sweep$/);
+  await expect(page.getByTestId('sweep-other')).toHaveCount(0);
+  // Another scenario opened: the results stay, said to be the last sweep's, not the open one's.
+  await page.getByTestId('scenario-picker').selectOption('two-sources');
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-sources');
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep-row')).toHaveCount(3);
+  await expect(page.getByTestId('sweep-other')).toContainText('the results of the last sweep, of fecn-n0-sweep; the scenario open now is Two sources');
+  await expect(page.getByTestId('sweep-algorithms')).toBeVisible();
+  await page.getByTestId('sweep').screenshot({ path: resolve(shots, 'sweep-of-another-scenario.png') });
   expect(errors).toEqual([]);
 });
 
@@ -105,6 +114,13 @@ test('a bad sweep is refused naming the field; one too big for the browser gives
   await page.getByTestId('sweep-run').click();
   await expect(refused).toContainText('10,100 runs');
   await expect(refused).toContainText(/abrsim sweep bad-sweep-\w+\.json > bad-sweep-\w+\.csv/);
+  // The refusal was of that file: with the library's fecn-n0-sweep open again, the view is its.
+  await page.getByTestId('scenario-picker').selectOption('fecn-n0-sweep');
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('fecn-n0-sweep');
+  await expect(refused).toHaveCount(0);
+  await expect(page.getByTestId('sweep').locator('h2')).toHaveText('Sweep of fecn-n0-sweep');
+  await expect(page.getByTestId('sweep').locator('.sweep-plan')).toHaveText('n0 ∈ {1, 10, 200}');
+  await expect(page.getByTestId('sweep-run')).toHaveText('Run the sweep');
   expect(errors).toEqual([]);
 });
 

@@ -38,7 +38,8 @@ export interface SweepState {
   workers: number;
 }
 
-const IDLE: SweepState = {
+/** No sweep (yet). */
+export const IDLE_SWEEP: SweepState = {
   phase: 'idle',
   scenarioId: '',
   origin: '',
@@ -82,7 +83,7 @@ export function cliCommand(scenarioId: string, fromLibrary: boolean): string {
 }
 
 export class SweepSession {
-  private readonly cell = new StateCell<SweepState>(IDLE);
+  private readonly cell = new StateCell<SweepState>(IDLE_SWEEP);
   /** Per run: its outcome once finished. A plain array, outside any snapshot (it may hold 10,000). */
   outcomes: (RunOutcome | undefined)[] = [];
   private generation = 0;
@@ -114,7 +115,7 @@ export class SweepSession {
       // the engine's plan says what is wrong with it
     }
     this.outcomes = [];
-    this.cell.set({ ...IDLE, phase: 'planning', scenarioId, origin, json, firstSeed, workers: this.pool.size });
+    this.cell.set({ ...IDLE_SWEEP, phase: 'planning', scenarioId, origin, json, firstSeed, workers: this.pool.size });
     let planned: { plan?: PlanInfo; problems?: Problem[] };
     try {
       const answer = await this.pool.submit({ type: 'plan', scenario: json });

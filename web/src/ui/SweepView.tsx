@@ -8,7 +8,7 @@ import type { Scenario } from '../contract/scenario';
 import { metricTitle, sweepPlot } from '../charts/sweepPlot';
 import type { Catalogue } from '../contract/engine';
 import { problemPlace } from '../contract/problem';
-import { withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/sweep';
+import { IDLE_SWEEP, withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/sweep';
 import { pointTable, sweepCsv, tableMetrics, type PointRow } from '../lab/sweepTable';
 import { unitOf } from '../lab/compare';
 import { saveBlob } from './download';
@@ -35,7 +35,11 @@ export function SweepView({
   catalogue: Catalogue | null | undefined;
   onOpened: () => void;
 }) {
-  const s = useSyncExternalStore(sweep.subscribe, sweep.getState);
+  const session = useSyncExternalStore(sweep.subscribe, sweep.getState);
+  // The last sweep was of another scenario: its results stay (a long sweep is work), said to be
+  // its; a refusal of it says nothing about the one open now.
+  const elsewhere = session.phase !== 'idle' && !!current && current.id !== session.scenarioId;
+  const s = elsewhere && session.phase === 'refused' ? IDLE_SWEEP : session;
   const canStart = !!current?.sweep && !!currentJson && s.phase !== 'running' && s.phase !== 'planning';
   const rows = useMemo(() => (s.plan ? pointTable(s.plan, sweep.outcomes, s.firstSeed) : []), [s.plan, s.version, s.firstSeed, sweep]);
   const metrics = s.plan ? tableMetrics(s.plan) : [];
@@ -82,6 +86,12 @@ export function SweepView({
           )}
         </span>
       </header>
+      {elsewhere && s.phase !== 'idle' && (
+        <p className="sweep-note sweep-other" data-testid="sweep-other">
+          These are the results of the last sweep, of <strong>{s.scenarioId}</strong>; the scenario open now is <strong>{current!.name || current!.id}</strong>.
+          {canStart || algorithmSweep ? ' Running a sweep of it replaces them.' : ''}
+        </p>
+      )}
       {!current?.sweep && s.phase === 'idle' && (
         <p className="sweep-note">
           This scenario has no sweep block: <em>Sweep the switch algorithms</em> runs it once with each algorithm on every switch
