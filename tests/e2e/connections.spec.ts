@@ -76,7 +76,9 @@ test("the engine's rules across fields are shown at the connection's fields: sto
   await page.getByTestId('conn-stop_ms').fill('20');
   await page.getByTestId('conn-stop_ms').press('Enter');
   await expect(page.getByTestId('conn-stop_ms-error')).toHaveText('stop_ms = 20 must be after start_ms = 50');
-  await expect(page.getByTestId('editor-message')).toContainText('connections[1].stop_ms: stop_ms = 20 must be after start_ms = 50');
+  await expect(page.getByTestId('editor-message')).toContainText('connections[1] (C2).stop_ms: stop_ms = 20 must be after start_ms = 50');
+  // What was typed stays in the field, to be mended.
+  await expect(page.getByTestId('conn-stop_ms')).toHaveValue('20');
   await page.screenshot({ path: resolve(shots, 'connection-engine-rule.png') });
   expect((await conns(page))[1]).not.toHaveProperty('stop_ms'); // refused: the loaded scenario stands
 
@@ -104,6 +106,32 @@ test("the engine's rules across fields are shown at the connection's fields: sto
   await page.getByTestId('conn-field-random_delay_us').press('Enter');
   await expect(page.getByTestId('conn-field-random_delay_us-error')).toContainText('random_delay_us = -5 is out of range');
   await page.getByTestId('conn-form').screenshot({ path: resolve(shots, 'connection-tcp-options.png') });
+  expect(errors).toEqual([]);
+});
+
+// QA: a PCR below the default ICR emptied the field and was said only at the top of the editor,
+// at defaults.source.icr_mbps.
+test("a PCR below the ICR the connection takes from the defaults: the rule at the PCR typed, which stays", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('ed-conn-C1').click();
+  await page.getByTestId('conn-params').locator('summary').click();
+  await page.getByTestId('conn-param-pcr_mbps').fill('10');
+  await page.getByTestId('conn-param-pcr_mbps').press('Enter');
+  await expect(page.getByTestId('conn-param-pcr_mbps-error')).toContainText('icr_mbps = 25 must not exceed pcr_mbps = 10');
+  await expect(page.getByTestId('conn-param-pcr_mbps')).toHaveValue('10');
+  await expect(page.getByTestId('conn-param-icr_mbps-error')).toContainText('must not exceed pcr_mbps = 10');
+  await expect(page.getByTestId('problems')).toContainText('was not applied');
+  await page.getByTestId('conn-param-pcr_mbps-error').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: resolve(shots, 'connection-pcr-below-icr.png') });
+  expect((await conns(page))[0].params).toBeUndefined();
+  // Mended: taken, and the field shows the document again.
+  await page.getByTestId('conn-param-pcr_mbps').fill('100');
+  await page.getByTestId('conn-param-pcr_mbps').press('Enter');
+  await expect.poll(async () => (await conns(page))[0].params).toEqual({ pcr_mbps: 100 });
+  await expect(page.getByTestId('conn-param-pcr_mbps-error')).toHaveCount(0);
+  await expect(page.getByTestId('conn-param-pcr_mbps')).toHaveValue('100');
+  await expect(page.getByTestId('problems')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

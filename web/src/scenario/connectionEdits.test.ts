@@ -143,4 +143,20 @@ describe('connectionProblems', () => {
     });
     expect(connectionProblems(s, 'nope', problems)).toEqual({});
   });
+
+  it('puts a rule across source parameters at each one it names, also when the engine says it at the defaults', () => {
+    const s = lib('two-sources');
+    // C1's own PCR below the default ICR: said at defaults.source.icr_mbps, naming C1.
+    const fromDefaults = 'icr_mbps = 25 must not exceed pcr_mbps = 10 (connections[0].params.pcr_mbps)';
+    expect(connectionProblems(s, 'C1', [{ path: 'defaults.source.icr_mbps', rule: `C1: ${fromDefaults}` }])).toEqual({
+      'params.icr_mbps': fromDefaults,
+      'params.pcr_mbps': fromDefaults,
+    });
+    expect(connectionProblems(s, 'C2', [{ path: 'defaults.source.icr_mbps', rule: `C1: ${fromDefaults}` }])).toEqual({});
+    const own = 'mcr_mbps = 50 must not exceed pcr_mbps = 10 (defaults.source.pcr_mbps)';
+    expect(connectionProblems(s, 'C2', [{ path: 'connections[1].params.mcr_mbps', rule: own }])).toEqual({
+      'params.mcr_mbps': own,
+      'params.pcr_mbps': own,
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { problemPlace } from '../contract/problem';
 import type { Lab, LabState } from '../lab/lab';
 import { jsonFileName } from '../lab/sharing';
 import { saveBlob } from './download';
+import { editedScenario } from './editor/canvas';
 
 /** Problems the engine found, each with its JSON path and rule (shared by every panel). */
 export function ProblemList({ problems, testId }: { problems: Problem[]; testId?: string }) {
@@ -43,7 +44,10 @@ export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
         <div className="notice notice-error" role="alert" data-testid="problems">
           <div className="notice-head">
             <strong>
-              Could not load {state.problems.origin}: {state.problems.problems.length} problem
+              {editedScenario(state.problems.origin) === null
+                ? `Could not load ${state.problems.origin}`
+                : `Your edit of ${editedScenario(state.problems.origin)} was not applied`}
+              : {state.problems.problems.length} problem
               {state.problems.problems.length === 1 ? '' : 's'}.
             </strong>
             <span className="notice-sub">

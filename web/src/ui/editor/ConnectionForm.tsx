@@ -238,11 +238,23 @@ function Field({
   const [text, setText] = useState(shown);
   const [base, setBase] = useState(shown);
   const [rule, setRule] = useState<string | null>(null);
+  // The engine's rule under which the text typed stays after the edit was refused.
+  const [refusal, setRefusal] = useState<string | null>(null);
   if (base !== shown) {
-    // The document changed under the field (undo, another edit): show the new value.
     setBase(shown);
+    if (engineRule) {
+      // The engine refused the edit and the document went back: what was typed stays, with
+      // the rule, to be mended.
+      setRefusal(engineRule);
+    } else {
+      // The document changed under the field (undo, another edit): show the new value.
+      setText(shown);
+      setRule(null);
+    }
+  } else if (refusal !== null && engineRule !== refusal) {
+    // The refusal is over (another edit went in): the field shows the document again.
+    setRefusal(null);
     setText(shown);
-    setRule(null);
   }
   const send = () => {
     if (text.trim() === shown) return setRule(null);

@@ -23,6 +23,12 @@ export function editedOrigin(origin: string) {
   return origin.endsWith(' (edited)') ? origin : `${origin} (edited)`;
 }
 
+/** The scenario an edit's origin names (`two-sources (edited)` → `two-sources`); null when
+ *  the origin is not an edit's (a file, a link). */
+export function editedScenario(origin: string): string | null {
+  return origin.endsWith(' (edited)') ? origin.slice(0, -' (edited)'.length) : null;
+}
+
 /**
  * End systems shrink when they crowd (the 30-source networks) so that each stays grabbable;
  * their names and the link labels show only where they fit (else in the tooltip).
