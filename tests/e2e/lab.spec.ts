@@ -110,13 +110,24 @@ test('pause, step, run until and reset drive the simulated clock', async ({ page
   await expect(page.getByTestId('step-ms')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('step')).toBeDisabled();
   await expect(page.getByTestId('step')).toHaveAttribute('title', 'A step is a number of milliseconds above 0');
+  // Said on screen too, under the field (QA: only a hover tooltip said it).
+  await expect(page.getByTestId('step-rule')).toBeVisible();
+  await expect(page.getByTestId('step-rule')).toHaveText('A step is a number of milliseconds above 0');
   await page.getByTestId('until-ms').fill('30');
   await expect(page.getByTestId('until-ms')).toHaveAttribute('aria-invalid', 'false');
   await expect(page.getByTestId('run-until')).toHaveAttribute('title', 'Run to a time after now (t = 40.00 ms)');
+  // A time already passed is said while the field has the focus, not once it is left.
+  await expect(page.getByTestId('until-rule')).toBeVisible();
+  await page.screenshot({ path: 'test-results/toolbar-rules.png', clip: { x: 0, y: 0, width: 900, height: 140 } });
+  await page.getByTestId('sim-time').click();
+  await expect(page.getByTestId('until-rule')).toBeHidden();
   await page.getByTestId('until-ms').fill('');
   await expect(page.getByTestId('until-ms')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByTestId('sim-time').click();
+  await expect(page.getByTestId('until-rule')).toBeVisible();
   await page.getByTestId('step-ms').fill('2.5');
   await expect(page.getByTestId('step-ms')).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.getByTestId('step-rule')).toHaveCount(0);
   // 0 .. 40 ms at one sample per 0.5 ms.
   expect(await page.evaluate(() => window.__abrlab!.rows())).toBe(81);
 

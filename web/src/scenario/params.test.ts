@@ -32,6 +32,14 @@ describe('parameter input against its catalogue entry', () => {
     expect(parseParamInput(targetUtilization, '0.1')).toEqual({ ok: true, value: 0.1 });
     expect(parseParamInput(targetUtilization, '')).toEqual({ ok: true, value: null });
     expect(parseParamInput(intervalCells, '250')).toEqual({ ok: true, value: 250 });
+    expect(parseParamInput(targetUtilization, '9e-1')).toEqual({ ok: true, value: 0.9 });
+    expect(parseParamInput(targetUtilization, '.5')).toEqual({ ok: true, value: 0.5 });
+  });
+
+  it('reads numbers as a scenario file writes them: no hexadecimal, binary or Infinity (QA: 0x1 was taken as 1)', () => {
+    for (const text of ['0x1', '0b1', '0o1', 'Infinity', '1,5', '1e', '--1', '1 2']) {
+      expect(parseParamInput(targetUtilization, text), text).toEqual({ ok: false, rule: 'target_utilization must be a number (0.1 – 1)' });
+    }
   });
 
   it('refuses a value out of range with the rule the engine states', () => {

@@ -48,11 +48,20 @@ export function describeRange(spec: ParamSpec): string {
 /** What a text field holds: a number, empty (= the catalogue default), or the rule it breaks. */
 export type ParsedInput = { ok: true; value: number | null } | { ok: false; rule: string };
 
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** A number as a scenario file writes it (decimal, with an optional exponent), NaN for any
+ *  other text: `Number` would also take `0x10`, `0b1` and `Infinity`, which JSON does not. */
+export function readNumber(text: string): number {
+  const t = text.trim();
+  return DECIMAL.test(t) ? Number(t) : NaN;
+}
+
 /** Reads a parameter field's text against its catalogue entry. */
 export function parseParamInput(spec: ParamSpec, text: string): ParsedInput {
   const t = text.trim();
   if (t === '') return { ok: true, value: null };
-  const value = Number(t);
+  const value = readNumber(t);
   if (Number.isNaN(value)) return { ok: false, rule: `${spec.name} must be a number (${describeRange(spec)})` };
   const rule = checkParamValue(spec, value);
   return rule ? { ok: false, rule } : { ok: true, value };

@@ -203,6 +203,7 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
           <input
             aria-label="step interval (ms)"
             aria-invalid={!!stepRule}
+            aria-describedby={stepRule ? 'step-rule' : undefined}
             title={stepRule ?? undefined}
             data-testid="step-ms"
             type="number"
@@ -212,6 +213,11 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
             onChange={(e) => setStepMs(e.target.value)}
           />
           <span className="unit">ms</span>
+          {stepRule && (
+            <span id="step-rule" className="field-tip shown" data-testid="step-rule">
+              {stepRule}
+            </span>
+          )}
         </form>
         <form
           className="inline-form"
@@ -226,6 +232,7 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
           <input
             aria-label="run until (ms)"
             aria-invalid={untilBad}
+            aria-describedby={untilRule ? 'until-rule' : undefined}
             title={untilRule ?? undefined}
             data-testid="until-ms"
             type="number"
@@ -235,6 +242,12 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
             onChange={(e) => setUntilMs(e.target.value)}
           />
           <span className="unit">ms</span>
+          {/* A time already passed is usual once a run ends: said while the field is in use. */}
+          {untilRule && (
+            <span id="until-rule" className={untilBad ? 'field-tip shown' : 'field-tip'} data-testid="until-rule">
+              {untilRule}
+            </span>
+          )}
         </form>
         {speedControl !== 'hidden' && (
         <label className="field">

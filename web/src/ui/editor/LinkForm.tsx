@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { FieldError } from '../FieldError';
 import type { ParamSpec } from '../../contract/engine';
 import type { ScenarioLink } from '../../contract/scenario';
-import { describeRange, specOf } from '../../scenario/params';
+import { describeRange, readNumber, specOf } from '../../scenario/params';
 import { LINK_PRESETS, type LinkLength } from '../../scenario/topologyEdits';
 
 /** "Capacity of each direction of the link; range 0.001 – 100000 Mbps": a field's tooltip. */
@@ -42,11 +42,11 @@ export function LinkForm({
   const [rateRule, setRateRule] = useState<string | null>(null);
   const [lengthRule, setLengthRule] = useState<string | null>(null);
   const sendRate = () => {
-    if (Number(rate) * perUnit === link.rate_mbps) return setRateRule(null);
-    setRateRule(onChange({ rate_mbps: rate.trim() === '' ? NaN : Number(rate) * perUnit }));
+    if (readNumber(rate) * perUnit === link.rate_mbps) return setRateRule(null);
+    setRateRule(onChange({ rate_mbps: readNumber(rate) * perUnit }));
   };
   const sendLength = (kind = lengthKind) => {
-    const v = length.trim() === '' ? NaN : Number(length);
+    const v = readNumber(length);
     setLengthRule(onChange({ length: kind === 'distance_km' ? { distance_km: v } : { delay_us: v } }));
   };
   return (
