@@ -16,11 +16,21 @@ test('GFC-1 shows its published figures beside ours and marks them on the rate a
   await expect(table.locator('tbody tr')).toHaveCount(8);
   const f = table.locator('tbody tr', { hasText: 'group F: mean rate' });
   await expect(f.locator('td').nth(1)).toHaveText('50');
-  // Ours and the difference are the engine's numbers: ours − published.
+  // Ours and the difference are the engine's numbers: ours − published, shown relative to it.
   const ours = Number(await f.locator('td').nth(2).innerText());
-  const diff = Number((await f.locator('td').nth(3).innerText()).split(' ')[0]);
+  const diff = Number(await f.locator('td').nth(3).getAttribute('data-difference'));
   expect(Math.abs(ours - 50 - diff)).toBeLessThan(0.011);
+  const rel = Number((await f.locator('td').nth(3).innerText()).replace(/\s%$/, ''));
+  expect(Math.abs(rel - (100 * diff) / 50)).toBeLessThan(0.051);
   await expect(f.locator('td').nth(4)).toHaveText('yes (±5 %)');
+  // Every column fits the side panel, the verdict too (QA: "agrees" was cut off, at 1024, 1280
+  // and 1440 px).
+  for (const width of [1440, 1280, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    const box = table.locator('xpath=..');
+    await expect.poll(() => box.evaluate((b) => b.scrollWidth - b.clientWidth), `at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1440, height: 1000 });
   await page.getByTestId('summary').screenshot({ path: 'test-results/published-summary.png' });
   await page.getByTestId('chart-queue').screenshot({ path: 'test-results/published-queue-chart.png' });
   await page.getByTestId('chart-rate').screenshot({ path: 'test-results/published-rate-chart.png' });

@@ -13,10 +13,17 @@ export function rowUnit(row: ReferenceRow, net: NetworkView): { unit: string; sc
   return row.unit === 'Mbps' ? displayUnit('Mbps', net) : { unit: row.unit, scale: 1 };
 }
 
-/** The verdict cell: within the tolerance or not, or nothing to judge by. */
-export function verdict(row: ReferenceRow): string {
-  if (row.within_tolerance === null || row.tolerance === null) return '–';
-  return `${row.within_tolerance ? 'yes' : 'no'} (±${num(100 * row.tolerance, 1)} %)`;
+/** The verdict cell: within the tolerance or not, or nothing to judge by; the tolerance on a
+ *  line of its own (the narrowest side panel has room for five columns only so), its figure
+ *  and unit never parted. */
+export function Verdict({ row }: { row: ReferenceRow }) {
+  if (row.within_tolerance === null || row.tolerance === null) return <>–</>;
+  return (
+    <>
+      {row.within_tolerance ? 'yes' : 'no'} <br />
+      <span className="published-rel">(±{num(100 * row.tolerance, 1)}{'\u00a0'}%)</span>
+    </>
+  );
 }
 
 /** A quantity's name in words, its unit left to the unit column ("mean_rate_mbps" → "mean rate"). */
@@ -35,9 +42,10 @@ export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; 
         <thead>
           <tr>
             <th>Published figure</th>
-            <th>published</th>
+            {/* May break as pub-lished: the narrowest side panel needs the room. */}
+            <th>pub{'\u00ad'}lished</th>
             <th>ours</th>
-            <th title="ours − published, and relative to the published value">difference</th>
+            <th title="The difference, ours − published, relative to the published value (hover a cell for it in the figure's unit)">diff.</th>
             <th title="Whether ours is within the figure's tolerance of the published value">agrees</th>
           </tr>
         </thead>
@@ -46,7 +54,8 @@ export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; 
             const { unit, scale } = rowUnit(row, net);
             const digits = unit === '' ? 3 : 2;
             const s = (v: number | null) => (v === null ? null : v * scale);
-            const rel = row.relative_difference === null ? '' : ` (${row.relative_difference >= 0 ? '+' : ''}${num(100 * row.relative_difference, 1)} %)`;
+            const rel = row.relative_difference === null ? null : `${row.relative_difference >= 0 ? '+' : ''}${num(100 * row.relative_difference, 1)}\u00a0%`;
+            const diff = `${num(s(row.difference), digits)}${unit ? ` ${unit}` : ''}`;
             return (
               <tr key={i} title={row.source} className={row.within_tolerance === false ? 'published-off' : undefined}>
                 <td>
@@ -55,11 +64,13 @@ export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; 
                 </td>
                 <td>{num(s(row.published), digits)}</td>
                 <td>{num(s(row.ours), digits)}</td>
-                <td>
-                  {num(s(row.difference), digits)}
-                  {rel}
+                {/* Relative: published and ours are beside it; the difference itself on hover. */}
+                <td title={`ours − published = ${diff}`} data-difference={row.difference ?? ''}>
+                  {rel ?? diff}
                 </td>
-                <td>{verdict(row)}</td>
+                <td>
+                  <Verdict row={row} />
+                </td>
               </tr>
             );
           })}
