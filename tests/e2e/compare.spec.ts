@@ -124,6 +124,14 @@ test('variants written but not run outlive a switch of view and a reload (each s
   await page.getByTestId('view-compare').click();
   await page.getByTestId('variant-1-alg-SW1').selectOption('erica_plus');
   await page.getByTestId('variant-1-sets').fill('nodes.SW1.params.target_utilization=0.5');
+  // Tall enough for the text below its baseline (QA: the underscores were clipped at 21 px).
+  const sets = page.getByTestId('variant-1-sets');
+  const room = await sets.evaluate((el) => {
+    const cs = getComputedStyle(el);
+    return el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom) - 1.45 * parseFloat(cs.fontSize);
+  });
+  expect(room).toBeGreaterThanOrEqual(0);
+  await sets.screenshot({ path: resolve(shots, 'compare-sets-field.png') });
   await page.getByTestId('compare-add').click();
   await page.getByTestId('variant-2-sets').fill('run.seed=2');
   const written = async () => [
