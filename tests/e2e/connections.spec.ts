@@ -135,6 +135,24 @@ test("a PCR below the ICR the connection takes from the defaults: the rule at th
   expect(errors).toEqual([]);
 });
 
+test("at 1024 px the source parameters' meanings stay inside the connection form, under their fields", async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('ed-conn-C1').click();
+  await page.getByTestId('conn-params').locator('summary').click();
+  const form = (await page.getByTestId('conn-form').boundingBox())!;
+  const meanings = await page.getByTestId('conn-params').locator('.conn-meaning').evaluateAll((els) =>
+    els.map((e) => ({ right: e.getBoundingClientRect().right, width: e.getBoundingClientRect().width })),
+  );
+  expect(meanings.length).toBeGreaterThan(10);
+  for (const m of meanings) {
+    expect(m.right).toBeLessThanOrEqual(form.x + form.width);
+    expect(m.width).toBeGreaterThan(250); // not a column a word wide (QA: about 80 px)
+  }
+  expect(errors).toEqual([]);
+});
+
 test('a connection proposed on the shortest path is routed on another one picked from the list', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.getByTestId('view-editor').click();
