@@ -139,6 +139,12 @@ test("a teacher's link hides and locks controls and starts in a given mode; unkn
   await expect(page.getByTestId('speed')).toBeDisabled();
   await expect(page.getByTestId('view-compare')).toBeEnabled();
   await expect(page.getByTestId('scenario-picker')).toBeEnabled();
+  // The network stays as it is: its virtual paths are shown, not edited (QA: the VPs tab still
+  // added them).
+  await page.getByTestId('tab-paths').click();
+  await expect(page.getByTestId('vp-fixed')).toBeVisible();
+  await expect(page.getByTestId('vp-add')).toHaveCount(0);
+  await page.getByTestId('tab-switches').click();
   // Nor does the Network view offer another speed (its slow motion would be one).
   await page.getByTestId('view-network').click();
   await expect(page.getByTestId('nv-rm-note')).toContainText('drawn moving at');

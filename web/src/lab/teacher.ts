@@ -8,7 +8,7 @@ export type TeacherControl = (typeof TEACHER_CONTROLS)[number];
 
 /** What each control is, in the Teacher dialog. */
 export const CONTROL_NAMES: Record<TeacherControl, string> = {
-  editor: 'Network editor',
+  editor: 'Network editor and virtual paths',
   params: 'Switch settings and parameters',
   algorithm: 'Algorithm picker',
   speed: 'Speed',

@@ -9,6 +9,8 @@ import { specOf } from '../scenario/params';
 import { servicesFor } from '../scenario/virtualPathEdits';
 import { ProblemList } from './Notices';
 import { FieldError } from './FieldError';
+import { isHidden, isLocked } from '../lab/teacher';
+import { useTeacher } from './teacherContext';
 
 export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState }) {
   const scenario = state.current?.scenario;
@@ -18,6 +20,10 @@ export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState })
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const [chosenService, setService] = useState<Service | null>(null);
+  const teacher = useTeacher();
+  // A teacher's link that hides or locks the network editor fixes the network: its virtual
+  // paths are shown, not edited (QA: they could still be added and deleted here).
+  const fixed = isHidden(teacher, 'editor') || isLocked(teacher, 'editor');
   if (!scenario || !state.catalogue) return null;
   const catalogue = state.catalogue;
   const services = servicesFor(catalogue.services);
@@ -33,7 +39,13 @@ export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState })
 
   return (
     <section className="inspector" data-testid="virtual-paths">
-      <p className="inspector-warn">Adding or deleting a virtual path restarts the run at t = 0.</p>
+      {fixed ? (
+        <p className="inspector-help" data-testid="vp-fixed">
+          This lesson's link keeps the network as it is: its virtual paths are shown here, not edited.
+        </p>
+      ) : (
+        <p className="inspector-warn">Adding or deleting a virtual path restarts the run at t = 0.</p>
+      )}
       {paths.length === 0 ? (
         <p className="inspector-help">This scenario has no virtual paths.</p>
       ) : (
@@ -42,75 +54,81 @@ export function VirtualPathsPanel({ lab, state }: { lab: Lab; state: LabState })
             <li key={vp.id} data-testid={`vp-${vp.id}`}>
               <strong>{vp.id}</strong> {(vp.service ?? catalogue.defaults.service).toUpperCase()} {vp.from} → {vp.to}: {vp.connections.join(', ')}
               {vp.buffer_cells !== undefined && ` (edge buffer ${vp.buffer_cells} ${edgeBuffer.unit})`}{' '}
-              <button className="btn ghost small" data-testid={`vp-delete-${vp.id}`} onClick={() => lab.virtualPaths.delete(vp.id)}>
-                Delete
-              </button>
+              {!fixed && (
+                <button className="btn ghost small" data-testid={`vp-delete-${vp.id}`} onClick={() => lab.virtualPaths.delete(vp.id)}>
+                  Delete
+                </button>
+              )}
             </li>
           ))}
         </ul>
       )}
 
-      <h2 className="inspector-subhead">New virtual path</h2>
-      <fieldset className="vp-connections" data-testid="vp-connections" aria-invalid={!!fb?.fields.connections}>
-        <legend className="inspector-label">connections</legend>
-        {connections.map((id) => (
-          <label key={id} className="vp-connection">
-            <input
-              type="checkbox"
-              data-testid={`vp-conn-${id}`}
-              checked={picked.includes(id)}
-              onChange={(e) => setChosen(e.target.checked ? [...picked, id] : picked.filter((c) => c !== id))}
-            />
-            {id}
+      {!fixed && (
+        <>
+          <h2 className="inspector-subhead">New virtual path</h2>
+          <fieldset className="vp-connections" data-testid="vp-connections" aria-invalid={!!fb?.fields.connections}>
+            <legend className="inspector-label">connections</legend>
+            {connections.map((id) => (
+              <label key={id} className="vp-connection">
+                <input
+                  type="checkbox"
+                  data-testid={`vp-conn-${id}`}
+                  checked={picked.includes(id)}
+                  onChange={(e) => setChosen(e.target.checked ? [...picked, id] : picked.filter((c) => c !== id))}
+                />
+                {id}
+              </label>
+            ))}
+          </fieldset>
+          <FieldError rule={fb?.fields.connections} />
+          <label className="inspector-row">
+            <span className="inspector-label">from</span>
+            <select data-testid="vp-from" value={fromId} onChange={(e) => setFrom(e.target.value)} aria-invalid={!!fb?.fields.from}>
+              {switches.map((id) => (
+                <option key={id}>{id}</option>
+              ))}
+            </select>
           </label>
-        ))}
-      </fieldset>
-      <FieldError rule={fb?.fields.connections} />
-      <label className="inspector-row">
-        <span className="inspector-label">from</span>
-        <select data-testid="vp-from" value={fromId} onChange={(e) => setFrom(e.target.value)} aria-invalid={!!fb?.fields.from}>
-          {switches.map((id) => (
-            <option key={id}>{id}</option>
-          ))}
-        </select>
-      </label>
-      <FieldError rule={fb?.fields.from} />
-      <label className="inspector-row">
-        <span className="inspector-label">to</span>
-        <select data-testid="vp-to" value={toId} onChange={(e) => setTo(e.target.value)} aria-invalid={!!fb?.fields.to}>
-          {switches.map((id) => (
-            <option key={id}>{id}</option>
-          ))}
-        </select>
-      </label>
-      <FieldError rule={fb?.fields.to} />
-      <label className="inspector-row">
-        <span className="inspector-label">service</span>
-        <select data-testid="vp-service" value={service} onChange={(e) => setService(e.target.value as Service)}>
-          {services.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <FieldError rule={fb?.fields.service} />
-      <FieldError rule={fb?.fields.id ?? fb?.fields.buffer_cells} />
-      <button
-        className="btn"
-        data-testid="vp-add"
-        disabled={picked.length === 0 || !service}
-        onClick={() => service && lab.virtualPaths.add({ connections: picked, from: fromId, to: toId, service })}
-      >
-        Add virtual path
-      </button>
-      {fb?.note && (
-        <p className="inspector-note" data-testid="vp-note">
-          {fb.note}
-        </p>
-      )}
-      {fb && fb.other.length > 0 && (
-        <ProblemList problems={fb.other} testId="vp-problems" />
+          <FieldError rule={fb?.fields.from} />
+          <label className="inspector-row">
+            <span className="inspector-label">to</span>
+            <select data-testid="vp-to" value={toId} onChange={(e) => setTo(e.target.value)} aria-invalid={!!fb?.fields.to}>
+              {switches.map((id) => (
+                <option key={id}>{id}</option>
+              ))}
+            </select>
+          </label>
+          <FieldError rule={fb?.fields.to} />
+          <label className="inspector-row">
+            <span className="inspector-label">service</span>
+            <select data-testid="vp-service" value={service} onChange={(e) => setService(e.target.value as Service)}>
+              {services.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <FieldError rule={fb?.fields.service} />
+          <FieldError rule={fb?.fields.id ?? fb?.fields.buffer_cells} />
+          <button
+            className="btn"
+            data-testid="vp-add"
+            disabled={picked.length === 0 || !service}
+            onClick={() => service && lab.virtualPaths.add({ connections: picked, from: fromId, to: toId, service })}
+          >
+            Add virtual path
+          </button>
+          {fb?.note && (
+            <p className="inspector-note" data-testid="vp-note">
+              {fb.note}
+            </p>
+          )}
+          {fb && fb.other.length > 0 && (
+            <ProblemList problems={fb.other} testId="vp-problems" />
+          )}
+        </>
       )}
     </section>
   );
