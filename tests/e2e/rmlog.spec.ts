@@ -94,6 +94,17 @@ test('the event log filters RM-cell events, moves the charts to one, and steps t
   await expect.poll(async () => new Set(await cursors(page))).toEqual(new Set([String(Number(await picked.getAttribute('data-time-us')) / 1000)]));
   await expect(explain.getByTestId('explain-head')).toContainText(`t = ${at.toFixed(3)} ms`);
   await page.screenshot({ path: resolve(shots, 'rmlog-next.png'), fullPage: true });
+  // With the node filter on "any", the next event at any node (QA: it went to SW1's).
+  await page.getByTestId('rmlog-node').selectOption('');
+  await page.getByTestId('rmlog-direction').selectOption('');
+  await expect(page.getByTestId('rmlog-next')).toHaveText('Next RM event');
+  await page.getByTestId('rmlog-next').click();
+  await expect.poll(async () => (await status(page))!.nowMs).toBeGreaterThan(at);
+  await waitForMode(page, 'paused');
+  const anyAt = (await status(page))!.nowMs;
+  await expect.poll(async () => Number(await picked.getAttribute('data-time-us')) / 1000).toBeCloseTo(anyAt, 6);
+  await page.getByTestId('rmlog-node').selectOption('SW1');
+  await page.getByTestId('rmlog-direction').selectOption('backward');
 
   // Playing: the explanation waits for a pause.
   await page.getByTestId('play').click();

@@ -77,7 +77,7 @@ export interface TracingSimulation extends Simulation {
   /** RM-cell events dropped so far because the buffer was full (the oldest go first). */
   rmTraceDropped(): number;
   /**
-   * Runs until an RM-cell event at `node` (of `direction`; '' for any) is recorded, or
+   * Runs until an RM-cell event at `node` ('' for any) of `direction` ('' for any) is recorded, or
    * `untilMs`, or `maxEvents` events, in one call; the events stay in the trace. JSON
    * `{"events": n, "found": RmRecord | null}` or `{"problem": Problem}` (path `node` or
    * `direction`).

@@ -1,8 +1,8 @@
 // The event log: the RM-cell events of the run (lab/rmLog.ts), filtered by connection, node and
 // direction, newest first. Only the rows in view are rendered (tens of thousands stay fast).
 // Clicking an event moves every chart's cursor to its time; when the cursor moves otherwise (a
-// click on a chart, the time slider) the log scrolls to the event nearest to it. "Next RM event
-// at <node>" steps the paused run to the next event there.
+// click on a chart, the time slider) the log scrolls to the event nearest to it. "Next RM event"
+// steps the paused run to the next event the node and direction filters let through.
 
 import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChartGroup } from '../charts/chartGroup';
@@ -50,8 +50,9 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
   const nodeIds = useMemo(() => filterOptions(lab.rmLog.records(), 'node', nodeFilterOrder(scenario?.nodes ?? [])), [lab, version, scenario]);
   // Read with the rows (at the same version): going back in time shortens the log.
   const [total, dropped] = useMemo(() => [lab.rmLog.records().length, lab.rmLog.dropped()], [lab, version]);
-  const switches = (scenario?.nodes ?? []).filter((n) => n.kind === 'switch').map((n) => n.id);
-  const searchNode = filter.node || switches[0] || '';
+  // The node the filter shows ('': any node, as the log shows them all).
+  const searchNode = filter.node;
+  const where = `${searchNode ? ` at ${searchNode}` : ''}${filter.direction ? ` (${filter.direction})` : ''}`;
   const mode = state.status?.mode;
   const busy = mode === 'playing' || mode === 'seeking';
 
@@ -129,12 +130,11 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
         <button
           className="btn"
           data-testid="rmlog-next"
-          disabled={!searchNode || busy || mode === 'done'}
-          title={`Step the run to the next RM-cell event at ${searchNode}${filter.direction ? ` (${filter.direction})` : ''}, then pause`}
+          disabled={!scenario || busy || mode === 'done'}
+          title={`Step the run to the next RM-cell event${searchNode ? ` at ${searchNode}` : ' at any node'}${filter.direction ? ` (${filter.direction})` : ''}, then pause`}
           onClick={() => lab.nextRmEvent(searchNode, filter.direction || undefined)}
         >
-          Next RM event at {searchNode}
-          {filter.direction ? ` (${filter.direction})` : ''}
+          Next RM event{where}
         </button>
         <span className="rmlog-count" data-testid="rmlog-count">
           {rows.length === total ? `${total} events` : `${rows.length} of ${total} events`}, newest first

@@ -1232,8 +1232,8 @@ impl Simulation {
         self.trace.set_capacity(capacity);
     }
 
-    /// Runs events until one records an RM-cell event at node `node` (of `direction`, when
-    /// given), or until simulated time `until` or `max_events` events: in one call, where a
+    /// Runs events until one records an RM-cell event at node `node` (at any node when `node` is
+    /// empty; of `direction`, when given), or until simulated time `until` or `max_events` events: in one call, where a
     /// caller stepping one event at a time would pay a call per event. Stops right after that
     /// event, as stepping would (later events at the same time have not run). The events are
     /// recorded in the trace as usual (turned on for the search alone if it was off, then off
@@ -1246,10 +1246,15 @@ impl Simulation {
         max_events: u64,
     ) -> Result<RmSearch, Problem> {
         let problem = |path: &str, rule: String| Problem { path: path.to_string(), rule, at: None };
-        let at =
-            self.scenario
-                .node_index(node)
-                .ok_or_else(|| problem("node", format!("{node:?} is not a node of this scenario")))? as u32;
+        let at = match node {
+            "" => None,
+            _ => Some(
+                self.scenario
+                    .node_index(node)
+                    .ok_or_else(|| problem("node", format!("{node:?} is not a node of this scenario")))?
+                    as u32,
+            ),
+        };
         let direction = match direction {
             None => None,
             Some(d) => Some(Direction::parse(d).ok_or_else(|| {
@@ -1268,7 +1273,7 @@ impl Simulation {
                 break;
             }
             search.events += 1;
-            let hit = |e: &&RmEvent| e.node == at && direction.is_none_or(|d| e.direction == d);
+            let hit = |e: &&RmEvent| at.is_none_or(|at| e.node == at) && direction.is_none_or(|d| e.direction == d);
             if let Some(e) = self.trace.since(mark).find(hit) {
                 search.found = Some(*e);
                 break;

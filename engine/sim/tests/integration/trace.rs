@@ -397,7 +397,10 @@ fn step_to_rm_event(sim: &mut Simulation, node: &str, direction: Option<Directio
         sim.advance(sim.end(), 1);
         let events = sim.rm_trace().take();
         let records: Vec<RmRecord> = events.iter().map(|e| RmRecord::new(e, &sim.net)).collect();
-        if let Some(r) = records.into_iter().find(|r| r.node == node && direction.is_none_or(|d| r.direction == d)) {
+        if let Some(r) = records
+            .into_iter()
+            .find(|r| (node.is_empty() || r.node == node) && direction.is_none_or(|d| r.direction == d))
+        {
             return Some(r);
         }
     }
@@ -414,6 +417,9 @@ fn advance_to_rm_event_stops_at_the_event_stepping_one_by_one_stops_at() {
         ("parking-lot-3", 30.0, "SW2", Some(Direction::Forward)),
         ("vsvd-1", 700.0, "SW2", Some(Direction::Received)),
         ("qcn-hotspot", 30.0, "SW1", Some(Direction::Notification)),
+        // Any node.
+        ("parking-lot-3", 30.0, "", None),
+        ("two-sources", 30.0, "", Some(Direction::Backward)),
     ];
     for &(name, ms, node, direction) in searches {
         let s = scenario(name, ms, None);
