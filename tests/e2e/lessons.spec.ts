@@ -161,7 +161,7 @@ test('the Teacher dialog builds the link; opened, it locks what was chosen', asy
   await page.getByTestId('teacher-speed-locked').check();
   await page.getByTestId('teacher-start-tab').selectOption('switches');
   const link = await page.getByTestId('teacher-link').inputValue();
-  expect(link).toMatch(/\?hide=library&lock=params,speed&start=switches#s=1\./);
+  expect(link).toMatch(/\?scenario=two-sources-staggered&hide=library&lock=params,speed&start=switches(#|$)/);
   await shot(page, 'teacher-dialog');
   await page.getByTestId('teacher-close').click();
 
@@ -174,6 +174,35 @@ test('the Teacher dialog builds the link; opened, it locks what was chosen', asy
   await expect(other.getByTestId('switch-settings')).toHaveAttribute('disabled', '');
   await expect(other.getByTestId('switch-algorithm')).toBeDisabled();
   await expect(other.getByTestId('switch-scheduler')).toBeDisabled();
+  expect(errors).toEqual([]);
+});
+
+test("the Teacher link of a library scenario names it (the picker shows it, not a shared link); once changed, it carries the scenario", async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=gfc1');
+  // A speed other than the scenario's own: the link carries it.
+  const speed = page.getByTestId('speed');
+  const otherSpeed = (await speed.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).find((v) => v === '0.0002')!;
+  expect(await speed.inputValue()).not.toBe(otherSpeed);
+  await speed.selectOption(otherSpeed);
+  await page.getByTestId('teacher').click();
+  const link = await page.getByTestId('teacher-link').inputValue();
+  expect(link).not.toContain('#s=');
+  expect(new URL(link).searchParams.get('scenario')).toBe('gfc1');
+  await page.getByTestId('teacher-close').click();
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect.poll(() => other.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('gfc1');
+  const picked = other.getByTestId('scenario-picker');
+  await expect(picked).toHaveValue('gfc1');
+  await expect(picked.locator('option:checked')).toHaveText('Generic Fairness Configuration 1');
+  await expect(other.getByTestId('speed')).toHaveValue(otherSpeed);
+  await other.close();
+  // Changed, it is the user's own: the link carries the whole scenario.
+  await page.getByTestId('tab-switches').click();
+  await page.getByTestId('switch-algorithm').selectOption('erica_plus');
+  await expect(page.getByTestId('scenario-picker')).not.toHaveValue('gfc1');
+  await page.getByTestId('teacher').click();
+  await expect(page.getByTestId('teacher-link')).toHaveValue(/#s=1\./);
   expect(errors).toEqual([]);
 });
 
