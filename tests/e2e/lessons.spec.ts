@@ -220,6 +220,19 @@ test('?embed=1 shows the run controls, the charts and the Network view only, wit
   const href = (await full.getAttribute('href'))!;
   expect(href).not.toContain('embed');
   expect(href).toMatch(/#s=1\./);
+  // A link, drawn as the buttons beside it are: its box and its text at their height.
+  const textMiddle = (testId: string) =>
+    page.getByTestId(testId).evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const text = range.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return { text: text.top + text.height / 2, top: box.top, height: box.height };
+    });
+  const [link, button] = [await textMiddle('embed-full-lab'), await textMiddle('toggle-panel')];
+  expect(Math.abs(link.text - button.text), `text middles ${link.text}, ${button.text}`).toBeLessThan(1.5);
+  expect(link.top).toBeCloseTo(button.top, 0);
+  expect(link.height).toBeCloseTo(button.height, 0);
   // The lesson is a click away (the side panel's button).
   await page.getByTestId('toggle-panel').click();
   await expect(page.getByTestId('lesson-steps')).toBeVisible();
