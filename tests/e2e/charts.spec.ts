@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { PALETTE } from '../../web/src/charts/palette';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { canvasPixelsOf, composedChart, libraryScenarios, openLab, repoRoot, waitForMode } from './helpers';
+import { canvasPixelsOf, composedChart, downloadText, libraryScenarios, openLab, repoRoot, waitForMode } from './helpers';
 
 const SCENARIOS = libraryScenarios();
 const shots = resolve(repoRoot, 'test-results/screens');
@@ -410,6 +410,10 @@ test('a parameter change made during the run is marked on every chart (dashed ve
     // A dashed line across the plot's height: tens of pixels of the marker colour.
     await expect.poll(() => pixelsOf(page, id, marker), { message: id }).toBeGreaterThan(40);
   }
+  // The exported image says what the dashed line is.
+  const svg = await downloadText(page, () => chart(page, 'rate').getByTestId('export-svg').click());
+  expect(svg.text).toContain('>parameter change</text>');
+  expect(svg.text).toContain('class="marker"');
   expect(errors).toEqual([]);
 });
 

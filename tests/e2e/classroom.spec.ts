@@ -213,3 +213,28 @@ test('axe: no serious or critical violations on the main screens', async ({ page
   expect(found).toEqual({});
   expect(errors).toEqual([]);
 });
+
+test('on a 1024 × 700 laptop the header is one line: with the list of your scenarios, presenting and the panel hidden too', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const errors = await openLab(page, '/?scenario=gfc1');
+  const oneLine = async () => {
+    const row = page.locator('.toolbar-row').first();
+    const tops = await row.locator('.brand, select, button:visible, a').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(tops.filter((_, i) => i > 0)).size, `tops ${tops.join(', ')}`).toBe(1);
+    const box = (await row.boundingBox())!;
+    expect(box.height).toBeLessThan(60);
+    expect(box.width).toBeLessThanOrEqual(1024);
+  };
+  await oneLine();
+  for (const name of ['Import…', 'Export', 'Share', 'Present', 'Hide panel', '⌨ Keys', 'Teacher']) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  // A change makes the scenario the user's own: "Mine (1)" joins the row; the longer labels too.
+  await page.getByTestId('tab-switches').click();
+  await page.getByTestId('switch-algorithm').selectOption('erica_plus');
+  await expect(page.getByTestId('my-scenarios-menu')).toBeVisible();
+  await page.getByTestId('present').click();
+  await page.getByTestId('toggle-panel').click();
+  await expect(page.getByTestId('toggle-panel')).toHaveText('Show panel');
+  await oneLine();
+  await shot(page, 'header-1024');
+  expect(errors).toEqual([]);
+});

@@ -167,7 +167,7 @@ test('the Teacher dialog builds the link; opened, it locks what was chosen', asy
   await page.getByTestId('teacher-speed-locked').check();
   await page.getByTestId('teacher-start-tab').selectOption('switches');
   const link = await page.getByTestId('teacher-link').inputValue();
-  expect(link).toMatch(/\?hide=library&lock=params,speed&start=switches#s=1\./);
+  expect(link).toMatch(/\?scenario=two-sources-staggered&hide=library&lock=params,speed&start=switches(#|$)/);
   await shot(page, 'teacher-dialog');
   await page.getByTestId('teacher-close').click();
 
@@ -180,6 +180,35 @@ test('the Teacher dialog builds the link; opened, it locks what was chosen', asy
   await expect(other.getByTestId('switch-settings')).toHaveAttribute('disabled', '');
   await expect(other.getByTestId('switch-algorithm')).toBeDisabled();
   await expect(other.getByTestId('switch-scheduler')).toBeDisabled();
+  expect(errors).toEqual([]);
+});
+
+test("the Teacher link of a library scenario names it (the picker shows it, not a shared link); once changed, it carries the scenario", async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=gfc1');
+  // A speed other than the scenario's own: the link carries it.
+  const speed = page.getByTestId('speed');
+  const otherSpeed = (await speed.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).find((v) => v === '0.0002')!;
+  expect(await speed.inputValue()).not.toBe(otherSpeed);
+  await speed.selectOption(otherSpeed);
+  await page.getByTestId('teacher').click();
+  const link = await page.getByTestId('teacher-link').inputValue();
+  expect(link).not.toContain('#s=');
+  expect(new URL(link).searchParams.get('scenario')).toBe('gfc1');
+  await page.getByTestId('teacher-close').click();
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect.poll(() => other.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('gfc1');
+  const picked = other.getByTestId('scenario-picker');
+  await expect(picked).toHaveValue('gfc1');
+  await expect(picked.locator('option:checked')).toHaveText('Generic Fairness Configuration 1');
+  await expect(other.getByTestId('speed')).toHaveValue(otherSpeed);
+  await other.close();
+  // Changed, it is the user's own: the link carries the whole scenario.
+  await page.getByTestId('tab-switches').click();
+  await page.getByTestId('switch-algorithm').selectOption('erica_plus');
+  await expect(page.getByTestId('scenario-picker')).not.toHaveValue('gfc1');
+  await page.getByTestId('teacher').click();
+  await expect(page.getByTestId('teacher-link')).toHaveValue(/#s=1\./);
   expect(errors).toEqual([]);
 });
 
@@ -197,6 +226,19 @@ test('?embed=1 shows the run controls, the charts and the Network view only, wit
   const href = (await full.getAttribute('href'))!;
   expect(href).not.toContain('embed');
   expect(href).toMatch(/#s=1\./);
+  // A link, drawn as the buttons beside it are: its box and its text at their height.
+  const textMiddle = (testId: string) =>
+    page.getByTestId(testId).evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const text = range.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return { text: text.top + text.height / 2, top: box.top, height: box.height };
+    });
+  const [link, button] = [await textMiddle('embed-full-lab'), await textMiddle('toggle-panel')];
+  expect(Math.abs(link.text - button.text), `text middles ${link.text}, ${button.text}`).toBeLessThan(1.5);
+  expect(link.top).toBeCloseTo(button.top, 0);
+  expect(link.height).toBeCloseTo(button.height, 0);
   // The lesson is a click away (the side panel's button).
   await page.getByTestId('toggle-panel').click();
   await expect(page.getByTestId('lesson-steps')).toBeVisible();

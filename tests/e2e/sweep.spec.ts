@@ -133,6 +133,12 @@ test('a scenario without a sweep block sweeps its switch algorithms: one row per
   const rows = page.getByTestId('sweep-row');
   await expect(rows).toHaveCount(7);
   await page.screenshot({ path: resolve(shots, 'sweep-algorithms.png') });
+  // Algorithms are categories: points under their names, not a line through them.
+  const jain = page.getByTestId('sweep-plot-jain_index');
+  await expect(jain.locator('circle')).toHaveCount(7);
+  await expect(jain.locator('polyline')).toHaveCount(0);
+  await expect(jain.locator('svg text')).toContainText(['ERICA', 'ERICA+', 'DEBRA', 'Series-D', 'Uniform Tracking', 'EPRCA', 'EFCI marking']);
+  await expect(jain.locator('g[data-value="erica_plus"] title')).toHaveText('erica_plus');
   // Jain's index per algorithm is the CLI's for the same override.
   const cli = abrsimPath();
   if (cli) {

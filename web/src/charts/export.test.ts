@@ -85,6 +85,25 @@ describe('SVG export', () => {
     expect(doc.querySelectorAll('line.marker')).toHaveLength(1);
   });
 
+  it('names a parameter change in the legend when the image shows its marker, in the marker\'s stroke', () => {
+    const legendTexts = (svg: string) => [...parse(svg).querySelectorAll('text')].map((t) => t.textContent);
+    const svg = chartSvg(store(), view({ markers: [40] }), 640).svg;
+    expect(legendTexts(svg)).toContain('parameter change');
+    const doc = parse(svg);
+    const swatch = doc.querySelector('line.marker-swatch')!;
+    const mark = doc.querySelector('line.marker')!;
+    for (const a of ['stroke', 'stroke-width', 'stroke-dasharray']) expect(swatch.getAttribute(a)).toBe(mark.getAttribute(a));
+    // Upright, as on the plot, and above it (in the legend).
+    expect(swatch.getAttribute('x1')).toBe(swatch.getAttribute('x2'));
+    expect(Number(swatch.getAttribute('y2'))).toBeLessThan(Number(mark.getAttribute('y1')));
+    // No marker in the window (or none at all): no entry.
+    for (const markers of [[], [140]]) {
+      const svg = chartSvg(store(), view({ markers }), 640).svg;
+      expect(legendTexts(svg)).not.toContain('parameter change');
+      expect(parse(svg).querySelector('line.marker-swatch')).toBeNull();
+    }
+  });
+
   it('draws one path per visible line, dashed lines under solid ones, and leaves hidden lines out', () => {
     const doc = parse(chartSvg(store(), view(), 640).svg);
     const paths = [...doc.querySelectorAll('path[data-series]')];

@@ -5,7 +5,7 @@
 import { chartDomain, formatTick, ticks, timeAxis } from './axes';
 import type { PublishedLine } from './published';
 import { traceColumns, SvgPathPen } from './columnPath';
-import { legendModel } from './legend';
+import { legendModel, MARKER_LEGEND } from './legend';
 import { DASH, drawOrder, MARKER_COLOUR, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from './palette';
 import { NORMAL_LOOK, type ChartLook } from './look';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
@@ -115,11 +115,17 @@ interface LegendItem {
   style: LineStyle;
   dash?: number[];
   opacity?: number;
+  /** A parameter change's marker: drawn upright, as on the plot. */
+  marker?: boolean;
 }
+
+/** The change markers' stroke: on the plot and in the legend's swatch. */
+const MARKER_STROKE = `stroke="${MARKER_COLOUR}" stroke-width="1.5" stroke-dasharray="4 3"`;
 
 const dashAttr = (dash: number[]) => (dash.length ? ` stroke-dasharray="${dash.join(' ')}"` : '');
 
 function swatch(x: number, y: number, it: LegendItem, widths: Record<LineStyle, number>): string {
+  if (it.marker) return `<line class="marker-swatch" x1="${x + 10}" y1="${y - 7}" x2="${x + 10}" y2="${y + 7}" ${MARKER_STROKE}/>`;
   const cap = it.style === 'dotted' ? ' stroke-linecap="round"' : '';
   const opacity = it.opacity === undefined ? '' : ` stroke-opacity="${it.opacity}"`;
   const w = widths[it.style] + (it.opacity === undefined ? 0.4 : 1.4);
@@ -137,14 +143,16 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
   let y = L.pad + L.titleSize;
   parts.push(`<text x="${L.pad}" y="${y}" font-size="${L.titleSize}" font-weight="600" fill="#1f2937">${esc(c.title)}</text>`);
   // Legend: groups and the owners outside them, then the style key (or the series' dashes), then
-  // the pinned run, flowed into rows.
+  // the pinned run, then the change markers if the window shows any, flowed into rows.
   const legend = legendModel(c.lines, c.kindName);
+  const markers = c.markers.filter((t) => t >= c.t0 && t <= c.t1);
   const items: LegendItem[] = [
     ...legend.groups.map((g) => ({ label: `${g.group} (${g.owners.length})`, color: g.color, style: 'solid' as LineStyle })),
     ...legend.owners.filter((o) => o.group === undefined).map((o) => ({ label: o.owner, color: o.color, style: 'solid' as LineStyle })),
     ...legend.styles.map((s) => ({ label: s.names.join(' / '), color: PINNED_SWATCH, style: s.style })),
     ...legend.series.map((s) => ({ label: s.series, color: PINNED_SWATCH, style: 'solid' as LineStyle, dash: s.dash })),
     ...(c.pinned ? [{ label: `pinned: ${c.pinned.label}`, color: PINNED_SWATCH, style: 'solid' as LineStyle, opacity: PINNED_ALPHA + 0.15 }] : []),
+    ...(markers.length ? [{ label: MARKER_LEGEND, color: MARKER_COLOUR, style: 'dashed' as LineStyle, marker: true }] : []),
   ];
   y += 10;
   let x = L.pad;
@@ -211,10 +219,9 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
     );
   }
   // Parameter changes, under the lines.
-  for (const t of c.markers) {
-    if (t < c.t0 || t > c.t1) continue;
+  for (const t of markers) {
     const px = xOf(t).toFixed(1);
-    parts.push(`<line class="marker" x1="${px}" y1="${top}" x2="${px}" y2="${bottom}" stroke="${MARKER_COLOUR}" stroke-width="1.5" stroke-dasharray="4 3"/>`);
+    parts.push(`<line class="marker" x1="${px}" y1="${top}" x2="${px}" y2="${bottom}" ${MARKER_STROKE}/>`);
   }
   // Lines: the published values under everything, the pinned run's faintly under the live ones;
   // dotted under dashed under solid; clipped to the plot.

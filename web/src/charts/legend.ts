@@ -1,7 +1,8 @@
 // What a chart's legend lists, for the legend on screen and the one in exported images: one
 // entry per connection group (GFC-1's six, each in its hue) and per owner outside any group,
 // then the line-style key when the chart mixes styles (one entry per style, naming every kind
-// drawn in it). The owners of a group are listed too, for the screen to show on request.
+// drawn in it). The owners of a group are listed too, for the screen to show on request. The
+// change markers' entry is MARKER_LEGEND.
 
 import type { LineStyle } from './palette';
 import type { ChartLine } from './specs';
@@ -14,6 +15,10 @@ export const KIND_NAMES: Record<string, string> = {
   share: 'max-min share',
   target: 'share at target utilisation',
 };
+
+/** What a chart's dashed vertical marks are, in a legend: a parameter changed during a run (a
+ *  live change, recorded in the scenario's `changes`). */
+export const MARKER_LEGEND = 'parameter change';
 
 export interface LegendModel {
   /** Every owner, in line order, with its group if it has one. */

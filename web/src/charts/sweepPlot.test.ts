@@ -53,6 +53,41 @@ describe('sweep plot', () => {
     expect(p.xTicksSlanted).toBe(false);
   });
 
+  it('draws categorical values (algorithms) as unjoined points at evenly spaced positions, with their names', () => {
+    const ids = ['erica', 'erica_plus', 'debra'];
+    const plan: PlanInfo = { runs: 3, points: 3, seeds: 1, params: [{ column: 'algorithm', values: ids }], metrics: [], header: [], seed_param: null, notes: [] };
+    const names = { erica: 'ERICA', erica_plus: 'ERICA+', debra: 'DEBRA', ut: 'Uniform Tracking' };
+    const p = sweepPlot(plan, ids.map((a, i) => row(i, [a], 10 * i)), 0, { names });
+    expect(p.categorical).toBe(true);
+    expect(p.lines.every((l) => !l.joined)).toBe(true);
+    expect(p.xTicks.map((t) => [t.label, t.value])).toEqual([['ERICA', 'erica'], ['ERICA+', 'erica_plus'], ['DEBRA', 'debra']]);
+    const [a, b, c] = p.xTicks.map((t) => t.x);
+    expect(b - a).toBeCloseTo(c - b, 9);
+    // Each in the middle of its band: as far from the plot's edges as half a step.
+    expect(a - p.plot.left).toBeCloseTo((b - a) / 2, 9);
+    expect(p.plot.right - c).toBeCloseTo((b - a) / 2, 9);
+    expect(p.lines[0].points.map((q) => q.x)).toEqual([a, b, c]);
+    // Numbers stay a joined line; a value without a name keeps its id.
+    const n = sweepPlot({ ...plan, params: [{ column: 'n0', values: [1, 2, 3] }] }, [1, 2, 3].map((v, i) => row(i, [v], v)), 0, { names });
+    expect(n.categorical).toBe(false);
+    expect(n.lines[0].joined).toBe(true);
+    const other = sweepPlot({ ...plan, params: [{ column: 'algorithm', values: ['erica', 'new_one'] }] }, [row(0, ['erica'], 1), row(1, ['new_one'], 2)], 0, { names });
+    expect(other.xTicks.map((t) => t.label)).toEqual(['erica', 'new_one']);
+  });
+
+  it('sets the lines of a categorical plot a little apart, so that equal values stay visible', () => {
+    const plan: PlanInfo = {
+      runs: 4, points: 4, seeds: 1,
+      params: [{ column: 'algorithm', values: ['erica', 'debra'] }, { column: 'delay', values: [1, 2] }],
+      metrics: [], header: [], seed_param: null, notes: [],
+    };
+    const p = sweepPlot(plan, [row(0, ['erica', 1], 1), row(1, ['erica', 2], 1), row(2, ['debra', 1], 1), row(3, ['debra', 2], 1)], 0);
+    const [first, second] = p.lines;
+    expect(first.points[0].x).toBeLessThan(p.xTicks[0].x);
+    expect(second.points[0].x).toBeGreaterThan(p.xTicks[0].x);
+    expect(first.points[0].x + second.points[0].x).toBeCloseTo(2 * p.xTicks[0].x, 9);
+  });
+
   it('slants labels that would overlap side by side, and leaves room for them below the plot', () => {
     const ids = ['erica', 'erica_plus', 'debra', 'series_d', 'ut', 'eprca', 'efci'];
     const plan: PlanInfo = { runs: 7, points: 7, seeds: 1, params: [{ column: 'algorithm', values: ids }], metrics: [], header: [], seed_param: null, notes: [] };
@@ -80,6 +115,22 @@ describe('sweep metrics in words', () => {
     const jain = (point: number, mean: number): PointRow => ({ ...row(point, [point ? 10 : 1], mean), stats: [{ metric: 'jain_index', mean, ci: null, n: 1 }] });
     const p = sweepPlot(plan, [jain(0, 0.98), jain(1, 1)], 0);
     expect(p.yTicks[p.yTicks.length - 1].label).toBe('1');
+    // A point at 1 stays clear of the top by a little headroom, with no tick above 1.
+    const one = p.lines[0].points[1];
+    expect(one.y).toBeGreaterThan(p.plot.top);
+    expect(one.y - p.plot.top).toBeLessThan(0.05 * (p.plot.bottom - p.plot.top));
+    expect(p.yTicks[p.yTicks.length - 1].y).toBeCloseTo(one.y, 9);
+    // A mean a rounding above 1, or a 95 % interval reaching past it, does not lift the axis to 1.2.
+    const jainCi = (point: number, mean: number, ci: number): PointRow => ({ ...row(point, [point ? 10 : 1], mean), stats: [{ metric: 'jain_index', mean, ci, n: 3 }] });
+    for (const rows of [[jain(0, 0.9), jain(1, 1.0000000000000002)], [jainCi(0, 0.97, 0.06), jainCi(1, 0.99, 0.02)]]) {
+      const r = sweepPlot(plan, rows, 0);
+      expect(r.yTicks.map((t) => Number(t.label)).every((v) => v <= 1)).toBe(true);
+      expect(r.yTicks[r.yTicks.length - 1].label).toBe('1');
+      for (const q of r.lines[0].points) {
+        expect(q.y).toBeGreaterThan(r.plot.top);
+        if (q.hi !== null) expect(q.hi).toBeGreaterThan(r.plot.top);
+      }
+    }
     // An unbounded metric keeps its headroom.
     const q = sweepPlot({ ...plan, metrics: ['dropped_cells'] }, [row(0, [1], 98), row(1, [10], 100)], 0);
     expect(Number(q.yTicks[q.yTicks.length - 1].label)).toBeGreaterThan(100);

@@ -1,6 +1,8 @@
 // A sweep metric against the first varied parameter, one line per value of the others (e.g. per
 // loop delay for each Qeq), with the 95 % intervals as bars: the geometry, pure, for the React
 // SVG in ui/SweepView.tsx. A sweep has at most a few thousand points: no decimation needed.
+// Values that are not numbers (algorithm ids) are categories: evenly spaced, points not joined
+// (a line between ERICA and DEBRA would claim values in between).
 
 import type { PlanInfo } from '../contract/engine';
 import type { PointRow } from '../lab/sweepTable';
@@ -10,6 +12,8 @@ import { colourAt } from './palette';
 export interface SweepPlotLine {
   label: string;
   color: string;
+  /** Its points are joined by a line (false: x is categorical, points only). */
+  joined: boolean;
   /** In the plot's pixels; `lo`/`hi` the interval's ends (null: none). */
   points: { x: number; y: number; lo: number | null; hi: number | null; point: number }[];
 }
@@ -20,7 +24,10 @@ export interface SweepPlotModel {
   height: number;
   plot: { left: number; top: number; right: number; bottom: number };
   xLabel: string;
-  xTicks: { x: number; label: string }[];
+  /** `value` is the sweep's own (an algorithm id), `label` what the plot shows (its name). */
+  xTicks: { x: number; label: string; value: string }[];
+  /** x is categorical: evenly spaced values that are not numbers. */
+  categorical: boolean;
   /** The x tick labels are slanted (30°) because they would not fit side by side. */
   xTicksSlanted: boolean;
   yTicks: { y: number; label: string }[];
@@ -37,9 +44,10 @@ function label(v: number | string): string {
   return typeof v === 'number' ? `${+v.toPrecision(6)}` : v;
 }
 
-/** The plot of metric `m` (its position in the table's stats) over the points' rows. */
 /** Metrics that are fractions of 1 at most: their axis ends at 1, not at a rounded 1.2. */
 const AT_MOST_ONE = new Set(['jain_index', 'max_utilization']);
+/** Above 1 such an axis keeps this much of its span free (no tick there), so points at 1 clear the top. */
+const AT_MOST_ONE_HEADROOM = 0.04;
 
 /**
  * A sweep metric in words, with its unit: the totals of `abrsim sweep`'s columns, a connection's
@@ -81,28 +89,38 @@ export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells'):
   return metric;
 }
 
-export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, size = SWEEP_PLOT): SweepPlotModel {
+export interface SweepPlotOptions {
+  size?: typeof SWEEP_PLOT;
+  /** Names to show for categorical values (algorithm id → its catalogue name), used when every value has one. */
+  names?: Readonly<Record<string, string>>;
+}
+
+/** The plot of metric `m` (its position in the table's stats) over the points' rows. */
+export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = SWEEP_PLOT, names = {} }: SweepPlotOptions = {}): SweepPlotModel {
   const { width, height } = size;
   const first = plan.params[0]?.values ?? [];
-  // Labels too wide for their spacing (algorithm ids, say) are slanted, and the plot leaves
+  const numeric = first.length > 0 && first.every((v) => typeof v === 'number');
+  const named = !numeric && first.length > 0 && first.every((v) => Object.hasOwn(names, String(v)));
+  const tickLabel = (v: number | string) => (named ? names[String(v)] : label(v));
+  // Labels too wide for their spacing (algorithm names, say) are slanted, and the plot leaves
   // room below for them.
-  const longest = Math.max(0, ...first.map((v) => label(v).length)) * TICK_CHAR_PX;
+  const longest = Math.max(0, ...first.map((v) => tickLabel(v).length)) * TICK_CHAR_PX;
   const slanted = first.length > 1 && longest > (width - size.left - size.right) / first.length - 4;
   const below = slanted ? Math.min(70, longest * Math.sin(SLANT_RAD)) : 0;
   const plot = { left: size.left, top: size.top, right: width - size.right, bottom: height - size.bottom - below };
-  const numeric = first.length > 0 && first.every((v) => typeof v === 'number');
   const nums = first as number[];
   const log = numeric && Math.min(...nums) > 0 && Math.max(...nums) / Math.min(...nums) >= 100;
-  // x: the values' positions (log or linear), or evenly spaced categories.
+  // x: the values' positions (log or linear), or categories at the middles of equal bands.
   const lo = numeric ? Math.min(...nums) : 0;
-  const hi = numeric ? Math.max(...nums) : Math.max(1, first.length - 1);
+  const hi = numeric ? Math.max(...nums) : 0;
   const t = (v: number) => (log ? Math.log10(v) : v);
   const span = t(hi) - t(lo) || 1;
   const pad = (plot.right - plot.left) * 0.04;
-  const xOf = (v: number | string) => {
-    const u = numeric ? t(v as number) : first.indexOf(v);
-    return plot.left + pad + ((u - t(lo)) / span) * (plot.right - plot.left - 2 * pad);
-  };
+  const band = (plot.right - plot.left) / Math.max(1, first.length);
+  const xOf = (v: number | string) =>
+    numeric
+      ? plot.left + pad + ((t(v as number) - t(lo)) / span) * (plot.right - plot.left - 2 * pad)
+      : plot.left + (first.indexOf(v) + 0.5) * band;
   // y: over every mean and interval.
   let yLo = Infinity;
   let yHi = -Infinity;
@@ -112,9 +130,13 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, size = SW
     yLo = Math.min(yLo, s.mean - (s.ci ?? 0));
     yHi = Math.max(yHi, s.mean + (s.ci ?? 0));
   }
-  const bounded = AT_MOST_ONE.has(rows[0]?.stats[m]?.metric ?? plan.metrics[m] ?? '') && yHi <= 1;
-  const [y0, y1] = niceDomain(yLo, yHi, bounded || !(Number.isFinite(yHi) && yHi > 0) ? 1 : 0);
-  const yOf = (v: number) => plot.bottom - ((v - y0) / (y1 - y0 || 1)) * (plot.bottom - plot.top);
+  // A fraction of 1 at most: a mean a rounding above 1, or an interval's end past it (the
+  // normal approximation knows no bound), stops at 1, and so does the axis but for headroom.
+  const bounded = AT_MOST_ONE.has(rows[0]?.stats[m]?.metric ?? plan.metrics[m] ?? '');
+  const cap = (v: number) => (bounded ? Math.min(v, 1) : v);
+  const [y0, niceTop] = niceDomain(yLo, cap(yHi), !(Number.isFinite(yHi) && yHi > 0) || bounded ? 1 : 0);
+  const y1 = bounded ? 1 + AT_MOST_ONE_HEADROOM * (1 - y0) : niceTop;
+  const yOf = (v: number) => plot.bottom - ((cap(v) - y0) / (y1 - y0 || 1)) * (plot.bottom - plot.top);
   // One line per combination of the other parameters, in plan order.
   const groups = new Map<string, PointRow[]>();
   for (const r of rows) {
@@ -122,15 +144,19 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, size = SW
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const others = plan.params.slice(1).map((p) => p.column);
+  // Categories with several lines: each line's points a little apart in their band, so that
+  // equal values (every algorithm at Jain's 1) stay visible side by side.
+  const dodge = !numeric && groups.size > 1 ? Math.min(8, (band * 0.6) / groups.size) : 0;
   const lines = [...groups].map(([key, members], i) => ({
     label: others.length ? `${others.join(', ')} = ${key}` : (plan.metrics[m] ?? ''),
     color: colourAt(i),
+    joined: numeric,
     points: members.flatMap((r) => {
       const s = r.stats[m];
       if (!s || s.mean === null) return [];
       return [
         {
-          x: xOf(r.values[0]),
+          x: xOf(r.values[0]) + (i - (groups.size - 1) / 2) * dodge,
           y: yOf(s.mean),
           lo: s.ci === null ? null : yOf(s.mean - s.ci),
           hi: s.ci === null ? null : yOf(s.mean + s.ci),
@@ -145,9 +171,12 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, size = SW
     height,
     plot,
     xLabel: (plan.params[0]?.column ?? '') + (log ? ' (log scale)' : ''),
-    xTicks: first.map((v) => ({ x: xOf(v), label: label(v) })),
+    xTicks: first.map((v) => ({ x: xOf(v), label: tickLabel(v), value: label(v) })),
+    categorical: !numeric,
     xTicksSlanted: slanted,
-    yTicks: ticks(y0, y1, 4).map((v) => ({ y: yOf(v), label: `${+v.toPrecision(4)}` })),
+    yTicks: ticks(y0, y1, 4)
+      .filter((v) => !bounded || v <= 1)
+      .map((v) => ({ y: yOf(v), label: `${+v.toPrecision(4)}` })),
     log,
     lines,
   };

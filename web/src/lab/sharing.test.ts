@@ -6,7 +6,7 @@ import { createFakeEngine } from '../test/fakeEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
 import { LAST_WORK_KEY, readLastWork, type KeyValueStore } from '../scenario/storage';
 import { Lab } from './lab';
-import { exportFile, fileOrigin, linkView, SHARED_ORIGIN, shareLink, startup } from './sharing';
+import { classLink, exportFile, fileOrigin, linkView, SHARED_ORIGIN, shareLink, startup } from './sharing';
 
 class MemoryStore implements KeyValueStore {
   map = new Map<string, string>();
@@ -137,6 +137,26 @@ describe('share link and export file', () => {
     const s = startup(at(link.url.slice(link.url.indexOf('#'))), null, entries);
     expect(s.view).toEqual({ quantity: 'overload', queueUnit: 'frames', speed: 0.02 });
     expect(s.loads.at(-1)!.speed).toBe(0.02);
+  });
+
+  it("a class link names an unchanged library scenario by its id (not as a shared link), with the view choices; a changed one travels whole", () => {
+    const view = linkView({ charts: { quantity: 'overload', queueUnit: 'KB' }, speed: 0.02 });
+    const fromLibrary = { id: 'gfc1', scenario: gfc1.scenario, json: gfc1.json, origin: 'gfc1', place: { kind: 'library', id: 'gfc1' } as const };
+    const link = classLink(fromLibrary, 'http://h/lab/?scenario=two-sources&hide=editor#s=1.old', entries, view);
+    expect(link.url).toBe('http://h/lab/?hide=editor&scenario=gfc1#q=overload&v=0.02');
+    // It opens the library's gfc1 as the library's (the picker names it), at that speed and view.
+    const u = new URL(link.url);
+    const s = startup(at(u.hash, u.search), withLast(JSON.stringify(mine)), entries);
+    expect(s.loads.map((l) => [l.origin, l.place])).toEqual([['gfc1', { kind: 'library', id: 'gfc1' }]]);
+    expect(s.loads[0].speed).toBe(0.02);
+    expect(s.view).toEqual({ quantity: 'overload', speed: 0.02 });
+    expect(s.clearHash).toBe(false);
+    expect(classLink(fromLibrary, 'http://h/', entries).url).toBe('http://h/?scenario=gfc1');
+    // Changed (the user's own now), or not in the library: the whole scenario, as Share.
+    const changed = { ...fromLibrary, scenario: mine as Scenario, place: { kind: 'mine', id: 'm1' } as const };
+    expect(classLink(changed, 'http://h/?mine=m1', entries, view).url).toBe(shareLink(mine as Scenario, 'http://h/', entries, view).url);
+    const gone = { ...fromLibrary, place: { kind: 'library', id: 'not-in-library' } as const };
+    expect(classLink(gone, 'http://h/', entries).url).toMatch(/^http:\/\/h\/#s=1\./);
   });
 
   it('the export file is the library format, named after the scenario', () => {

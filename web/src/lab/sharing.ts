@@ -11,15 +11,16 @@ import {
   shareHash,
   textLibrary,
   unreadViewChoices,
+  viewHash,
   viewOf,
   type LinkView,
 } from '../scenario/share';
 import type { Scenario } from '../contract/scenario';
 import type { MyScenario } from '../scenario/myScenarios';
-import { NOWHERE, placeOf, samePlace, type Place } from '../scenario/place';
+import { NOWHERE, placeOf, samePlace, searchFor, type Place } from '../scenario/place';
 import { readLastWork, type KeyValueStore } from '../scenario/storage';
 import type { Speed } from '../engine/protocol';
-import type { ChartChoice, Notice } from './state';
+import type { ChartChoice, LoadedScenario, Notice } from './state';
 
 export const SHARED_ORIGIN = 'shared link';
 
@@ -88,7 +89,14 @@ export function startup(
       : null;
   const missingNotice: Notice | null = missing ? { kind: 'error', text: missing } : null;
   const link = linkOf(location.hash, library, `${opened} instead`);
-  if (link === null) return { loads, notice: missingNotice, clearHash: false, view: {} };
+  if (link === null) {
+    // A link that names its scenario in the address (a teacher's `?scenario=<id>#v=0.01`) may
+    // carry view choices alone; they stay in the fragment, as the teacher's settings stay in
+    // the query string, and a reload opens the scenario the same way.
+    const view = viewOf(location.hash);
+    const speed = view.speed;
+    return { loads: speed === undefined ? loads : loads.map((l) => ({ ...l, speed })), notice: missingNotice, clearHash: false, view };
+  }
   if (!link.load) return { loads, notice: link.notice, clearHash: true, view: {} };
   return { loads: [...loads, link.load], notice: missingNotice ?? link.notice, clearHash: true, view: link.view };
 }
@@ -140,6 +148,22 @@ export function shareLink(scenario: Scenario, base: string, library: readonly Li
   page.searchParams.delete('scenario');
   page.searchParams.delete('mine');
   const url = page.toString().replace(/#$/, '') + shareHash(scenario, textLibrary(library), view);
+  return { url, chars: url.length, tooLong: url.length > MAX_LINK_CHARS };
+}
+
+/**
+ * The link a teacher gives a class. A library scenario not changed (its place is the library's:
+ * a change makes it the user's own) is named by its id, `?scenario=<id>`, with the view choices
+ * in the fragment: the picker then shows it by its name, and the link follows the library.
+ * Anything else, changed or from elsewhere, travels whole (`#s=…`, as `shareLink`).
+ */
+export function classLink(current: LoadedScenario, base: string, library: readonly LibraryEntry[], view: LinkView = {}): ShareLink {
+  const { place } = current;
+  if (place.kind !== 'library' || !library.some((e) => e.id === place.id)) return shareLink(current.scenario, base, library, view);
+  const page = new URL(base);
+  page.hash = '';
+  page.search = searchFor(place, page.search);
+  const url = page.toString().replace(/#$/, '') + viewHash(view);
   return { url, chars: url.length, tooLong: url.length > MAX_LINK_CHARS };
 }
 

@@ -260,11 +260,22 @@ export interface LinkView {
 
 /** The fragment for a scenario: `#s=1.<data>`, then the view choices that differ from the defaults. */
 export function shareHash(scenario: Scenario | unknown, library: TextLibrary = new Map(), view: LinkView = {}): string {
-  let hash = `#${SHARE_KEY}=${encodeScenario(scenario, library)}`;
-  if (view.quantity) hash += `&q=${encodeURIComponent(view.quantity)}`;
-  if (view.queueUnit === 'frames') hash += '&u=frames';
-  if (view.speed !== undefined) hash += `&v=${speedText(view.speed)}`;
-  return hash;
+  return `#${[`${SHARE_KEY}=${encodeScenario(scenario, library)}`, ...viewParts(view)].join('&')}`;
+}
+
+/** The fragment of a link whose address names the scenario (`?scenario=<id>`): the view
+ *  choices alone (`#v=0.01`), or nothing. */
+export function viewHash(view: LinkView): string {
+  const parts = viewParts(view);
+  return parts.length ? `#${parts.join('&')}` : '';
+}
+
+function viewParts(view: LinkView): string[] {
+  const parts: string[] = [];
+  if (view.quantity) parts.push(`q=${encodeURIComponent(view.quantity)}`);
+  if (view.queueUnit === 'frames') parts.push('u=frames');
+  if (view.speed !== undefined) parts.push(`v=${speedText(view.speed)}`);
+  return parts;
 }
 
 /** The view choices of a hash (ignoring what it does not know). */

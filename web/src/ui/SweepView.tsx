@@ -53,6 +53,8 @@ export function SweepView({
   // Without a sweep block: every algorithm of the network's kind on every switch.
   const algorithmSweep = !current?.sweep && current && catalogue ? withAlgorithmSweep(current, catalogue) : null;
   const busy = s.phase === 'running' || s.phase === 'planning';
+  // A sweep over algorithms is plotted with their names (ERICA+), as the rest of the lab shows them.
+  const algorithmNames = useMemo(() => Object.fromEntries((catalogue?.algorithms ?? []).map((a) => [a.id, a.name])), [catalogue]);
   return (
     <section className="sweep" data-testid="sweep" data-phase={s.phase}>
       <header className="sweep-head">
@@ -163,7 +165,7 @@ export function SweepView({
           {s.plan.params.length > 0 && (
             <div className="sweep-plots">
               {metrics.map((m, i) => (
-                <SweepPlot key={m} plot={sweepPlot(s.plan!, rows, i)} unit={unitOf(s.json)} />
+                <SweepPlot key={m} plot={sweepPlot(s.plan!, rows, i, { names: algorithmNames })} unit={unitOf(s.json)} />
               ))}
             </div>
           )}
@@ -226,7 +228,8 @@ function SweepPlot({ plot: p, unit }: { plot: ReturnType<typeof sweepPlot>; unit
           </g>
         ))}
         {p.xTicks.map((t) => (
-          <g key={t.label}>
+          <g key={t.value} data-value={t.value}>
+            {t.label !== t.value && <title>{t.value}</title>}
             <line x1={t.x} x2={t.x} y1={bottom} y2={bottom + 4} stroke="#9aa5b1" />
             {p.xTicksSlanted ? (
               <text x={t.x} y={bottom + 12} textAnchor="end" fontSize="11" fill="#5b6675" transform={`rotate(-30 ${t.x} ${bottom + 12})`}>
@@ -245,11 +248,11 @@ function SweepPlot({ plot: p, unit }: { plot: ReturnType<typeof sweepPlot>; unit
         </text>
         {p.lines.map((l) => (
           <g key={l.label} stroke={l.color} fill={l.color}>
-            <polyline points={l.points.map((q) => `${q.x},${q.y}`).join(' ')} fill="none" strokeWidth="2" />
+            {l.joined && <polyline points={l.points.map((q) => `${q.x},${q.y}`).join(' ')} fill="none" strokeWidth="2" />}
             {l.points.map((q) => (
               <g key={q.point}>
                 {q.lo !== null && q.hi !== null && <line x1={q.x} x2={q.x} y1={q.lo} y2={q.hi} strokeWidth="1.5" />}
-                <circle cx={q.x} cy={q.y} r="3" />
+                <circle cx={q.x} cy={q.y} r={l.joined ? 3 : 4} />
               </g>
             ))}
           </g>
@@ -261,7 +264,8 @@ function SweepPlot({ plot: p, unit }: { plot: ReturnType<typeof sweepPlot>; unit
             <li key={l.label}>
               <span className="legend-entry">
                 <svg className="swatch" width="22" height="10" aria-hidden="true">
-                  <line x1="1" x2="21" y1="5" y2="5" stroke={l.color} strokeWidth="2" />
+                  {l.joined && <line x1="1" x2="21" y1="5" y2="5" stroke={l.color} strokeWidth="2" />}
+                  <circle cx="11" cy="5" r={l.joined ? 3 : 4} fill={l.color} />
                 </svg>
                 {l.label}
               </span>

@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { ModalDialog } from './ModalDialog';
 import type { Lab, LabState } from '../lab/lab';
-import { linkView, shareLink } from '../lab/sharing';
+import { classLink, linkView } from '../lab/sharing';
 import { CONTROL_NAMES, NO_TEACHER, START_TABS, START_VIEWS, TEACHER_CONTROLS, withTeacher, type StartMode, type TeacherControl, type TeacherSettings } from '../lab/teacher';
 import { LIBRARY } from '../scenario/library';
 
@@ -26,9 +26,8 @@ function TeacherDialog({ state, onClose }: { lab: Lab; state: LabState; onClose:
   const [settings, setSettings] = useState<TeacherSettings>(NO_TEACHER);
   const [copied, setCopied] = useState(false);
   const link = useMemo(() => {
-    const s = state.current?.scenario;
-    if (!s) return null;
-    const base = shareLink(s, location.href, LIBRARY.entries, linkView(state));
+    if (!state.current) return null;
+    const base = classLink(state.current, location.href, LIBRARY.entries, linkView(state));
     return { ...base, url: withTeacher(base.url, settings) };
   }, [state.current, state.charts, state.speed, settings]);
   const choiceOf = (c: TeacherControl): Choice => (settings.hide.includes(c) ? 'hidden' : settings.lock.includes(c) ? 'locked' : 'shown');
