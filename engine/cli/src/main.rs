@@ -173,18 +173,13 @@ fn load(path: &Path, overrides: &[String]) -> Result<scenario::Scenario, String>
     let named = doc.clone();
     scenario::from_value(doc).map_err(|problems| {
         // Said to be the command's doing when it changed the file.
-        let msg = problems_message(path, &with_ids(problems, &named));
+        let msg = problems_message(path, &scenario::Problem::all_named(problems, &named));
         if overrides.is_empty() {
             msg
         } else {
             msg.replacen(" is not a valid scenario:", " is not a valid scenario with the command's changes to it:", 1)
         }
     })
-}
-
-/// Problems named by the ids the user typed too (`nodes[2] (SW1).params…`).
-fn with_ids(problems: Vec<scenario::Problem>, doc: &serde_json::Value) -> Vec<scenario::Problem> {
-    problems.into_iter().map(|p| p.named(doc)).collect()
 }
 
 /// What `abrsim run` writes besides the summary.
@@ -354,9 +349,11 @@ fn validate(paths: &[PathBuf]) -> Result<(), String> {
     for path in paths {
         // A sweep block is checked value by value, as `abrsim sweep` would before running.
         let checked = read_json(path).and_then(|doc| {
-            let s = scenario::from_value(doc.clone()).map_err(|p| problems_message(path, &with_ids(p, &doc)))?;
+            let s = scenario::from_value(doc.clone())
+                .map_err(|p| problems_message(path, &scenario::Problem::all_named(p, &doc)))?;
             if s.sweep.is_some() {
-                abr_sim::sweep::Plan::new(&doc, &[], None).map_err(|p| problems_message(path, &with_ids(p, &doc)))?;
+                abr_sim::sweep::Plan::new(&doc, &[], None)
+                    .map_err(|p| problems_message(path, &scenario::Problem::all_named(p, &doc)))?;
             }
             Ok(s)
         });
@@ -484,7 +481,7 @@ fn sweep(
         }
     }
     let plan = Plan::new(&doc, &extra, seeds).map_err(|p| {
-        let (problems, ours) = sweep_option_problems(with_ids(p, &doc), &doc, vary, &extra, seeds);
+        let (problems, ours) = sweep_option_problems(scenario::Problem::all_named(p, &doc), &doc, vary, &extra, seeds);
         let msg = problems_message(path, &problems);
         if ours || !set.is_empty() {
             msg.replacen(" is not a valid scenario:", " is not a valid scenario with the command's changes to it:", 1)
@@ -495,7 +492,8 @@ fn sweep(
     for note in &plan.notes {
         eprintln!("note: {note}");
     }
-    let base = scenario::from_value(plan.scenario_doc(0)).map_err(|p| problems_message(path, &with_ids(p, &doc)))?;
+    let base = scenario::from_value(plan.scenario_doc(0))
+        .map_err(|p| problems_message(path, &scenario::Problem::all_named(p, &doc)))?;
     let header = plan.header(&base);
     let runs = plan.shard(shard_i, shard_n);
     let jobs =

@@ -629,6 +629,11 @@ impl Problem {
         let at = path_with_id(&self.path, doc);
         Problem { at: (at != self.path).then_some(at), ..self }
     }
+
+    /// Every problem of `doc` [`named`](Problem::named).
+    pub fn all_named(problems: Vec<Problem>, doc: &Value) -> Vec<Problem> {
+        problems.into_iter().map(|p| p.named(doc)).collect()
+    }
 }
 
 impl std::fmt::Display for Problem {

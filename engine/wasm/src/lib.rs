@@ -30,13 +30,9 @@ pub fn catalogue() -> String {
 pub fn validate_scenario(json: &str) -> String {
     let problems = match scenario::parse(json) {
         Ok(_) => Vec::new(),
-        Err(p) => named(p, &serde_json::from_str(json).unwrap_or_default()),
+        Err(p) => scenario::Problem::all_named(p, &serde_json::from_str(json).unwrap_or_default()),
     };
     serde_json::to_string(&problems).expect("problems serialise")
-}
-
-fn named(problems: Vec<scenario::Problem>, doc: &serde_json::Value) -> Vec<scenario::Problem> {
-    problems.into_iter().map(|p| p.named(doc)).collect()
 }
 
 /// A sweep's plan as JSON: `{"plan": PlanInfo}`, or `{"problems": [{path, rule}]}` when the
@@ -44,8 +40,8 @@ fn named(problems: Vec<scenario::Problem>, doc: &serde_json::Value) -> Vec<scena
 #[wasm_bindgen(js_name = sweepPlan)]
 pub fn sweep_plan(json: &str) -> String {
     let result = scenario::parse_json(json).map_err(|p| vec![p]).and_then(|doc| {
-        let plan = abr_sim::sweep::Plan::new(&doc, &[], None).map_err(|p| named(p, &doc))?;
-        let base = scenario::from_value(plan.scenario_doc(0)).map_err(|p| named(p, &doc))?;
+        let plan = abr_sim::sweep::Plan::new(&doc, &[], None).map_err(|p| scenario::Problem::all_named(p, &doc))?;
+        let base = scenario::from_value(plan.scenario_doc(0)).map_err(|p| scenario::Problem::all_named(p, &doc))?;
         Ok(plan.info(&base))
     });
     match result {
@@ -101,7 +97,7 @@ impl Simulation {
                 Ok(Simulation(sim))
             }
             Err(problems) => {
-                let problems = named(problems, &serde_json::from_str(json).unwrap_or_default());
+                let problems = scenario::Problem::all_named(problems, &serde_json::from_str(json).unwrap_or_default());
                 let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
                 Err(JsError::new(&text.join("\n")))
             }
