@@ -193,6 +193,24 @@ test('an invalid scenario file is reported by field path, and the loaded one sta
   await waitForMode(page, 'done');
 });
 
+test('a scenario file whose sweep block has problems opens and runs, with the problems named', async ({ page }) => {
+  await openLab(page);
+  const doc = JSON.parse(SCENARIOS.find((s) => s.scenario.id === 'two-sources')!.json);
+  doc.id = 'swept';
+  doc.sweep = { vary: [{ paths: ['nodes.SW1.params.target_utilization'], values: [0.9, 7] }] };
+  await page.getByTestId('scenario-file').setInputFiles({ name: 'swept.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+  const notice = page.getByTestId('notice');
+  await expect(notice).toContainText('runs, but its sweep block has a problem');
+  await expect(page.getByTestId('notice-problems')).toContainText('sweep.vary[0].values[1]');
+  await expect(page.getByTestId('notice-problems')).toContainText('7 makes the scenario invalid');
+  await expect(page.getByTestId('problems')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/import-sweep-problems.png' });
+  expect(await page.evaluate(() => window.__abrlab!.scenarioId())).toBe('swept');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+});
+
 test('hovering a chart shows a cursor and the value of every series at that time', async ({ page }) => {
   await openLab(page);
   await page.getByTestId('speed').selectOption('max');

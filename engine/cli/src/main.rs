@@ -168,18 +168,40 @@ fn apply_overrides(doc: &mut serde_json::Value, overrides: &[String]) -> Result<
 }
 
 fn load(path: &Path, overrides: &[String]) -> Result<scenario::Scenario, String> {
+    load_doc(path, overrides).map(|(scenario, _)| scenario)
+}
+
+/// [`load`], with the document the scenario was read from (the file with the overrides).
+fn load_doc(path: &Path, overrides: &[String]) -> Result<(scenario::Scenario, serde_json::Value), String> {
     let mut doc = read_json(path)?;
     apply_overrides(&mut doc, overrides)?;
-    let named = doc.clone();
-    scenario::from_value(doc).map_err(|problems| {
+    let read = scenario::from_value(doc.clone()).map_err(|problems| {
         // Said to be the command's doing when it changed the file.
-        let msg = problems_message(path, &scenario::Problem::all_named(problems, &named));
+        let msg = problems_message(path, &scenario::Problem::all_named(problems, &doc));
         if overrides.is_empty() {
             msg
         } else {
             msg.replacen(" is not a valid scenario:", " is not a valid scenario with the command's changes to it:", 1)
         }
-    })
+    })?;
+    Ok((read, doc))
+}
+
+/// The one rule for a `sweep` block with problems: it never stops the scenario itself from
+/// running (`run` and the lab run it as it is), every reader says its problems (`run` and the
+/// lab's import warn), and what would use it refuses (`sweep`, and `validate`, which checks the
+/// whole file). The warning, or None when the block is absent or valid.
+fn sweep_block_warning(path: &Path, doc: &serde_json::Value) -> Option<String> {
+    doc.get("sweep")?;
+    let problems = abr_sim::sweep::Plan::new(doc, &[], None).err()?;
+    let mut msg = format!(
+        "warning: {}: its sweep block has problems (this run does not use it; `abrsim sweep` refuses it until they are mended):",
+        path.display()
+    );
+    for p in scenario::Problem::all_named(problems, doc) {
+        msg.push_str(&format!("\n  {p}"));
+    }
+    Some(msg)
 }
 
 /// What `abrsim run` writes besides the summary.
@@ -248,7 +270,10 @@ fn run(
         }
     }
     overrides.extend(set.iter().cloned());
-    let scenario = load(path, &overrides)?;
+    let (scenario, doc) = load_doc(path, &overrides)?;
+    if let Some(warning) = sweep_block_warning(path, &doc) {
+        eprintln!("{warning}");
+    }
     let started = Instant::now();
     let mut sim = sim::Simulation::new(scenario);
     run_writing(&mut sim, files)?;
@@ -347,7 +372,8 @@ fn run_writing(sim: &mut sim::Simulation, files: RunFiles) -> Result<(), String>
 fn validate(paths: &[PathBuf]) -> Result<(), String> {
     let mut failed = Vec::new();
     for path in paths {
-        // A sweep block is checked value by value, as `abrsim sweep` would before running.
+        // A sweep block is checked value by value, as `abrsim sweep` would before running (the
+        // whole file is asked about: see `sweep_block_warning` for the rule).
         let checked = read_json(path).and_then(|doc| {
             let s = scenario::from_value(doc.clone())
                 .map_err(|p| problems_message(path, &scenario::Problem::all_named(p, &doc)))?;

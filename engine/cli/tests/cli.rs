@@ -491,6 +491,58 @@ fn a_bad_vary_or_seeds_option_is_named_as_the_option_not_as_the_files_sweep_bloc
 }
 
 #[test]
+fn a_bad_sweep_block_is_said_by_every_reader_and_refused_only_by_what_uses_it() {
+    let dir = Scratch::new("sweep-rule");
+    let mut doc = scenario_doc("scenarios/fecn-n0-sweep.json");
+    doc["sweep"]["vary"][0]["values"] = serde_json::json!([10, 0]);
+    doc["run"]["duration_ms"] = serde_json::json!(5);
+    doc["run"]["steady_from_ms"] = serde_json::json!(2);
+    let file = dir.write("bad-block.json", &doc.to_string());
+    let rule = "sweep.vary[0].values[1]: 0 makes the scenario invalid";
+    // `run` runs the scenario as it is, and warns.
+    let out = abrsim(&["run", &file]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(json(&out)["scenario"], doc["id"]);
+    assert!(err.contains("warning:") && err.contains("its sweep block has problems") && err.contains(rule), "{err}");
+    // `validate` and `sweep` refuse it, naming the same field and rule.
+    for cmd in ["validate", "sweep"] {
+        let out = abrsim(&[cmd, &file]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{cmd}: {err}");
+        assert!(err.contains(rule), "{cmd}: {err}");
+    }
+    // A valid block: `run` says nothing about it.
+    let out = abrsim(&["run", "scenarios/fecn-n0-sweep.json", "--duration-ms", "5"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("sweep block"));
+}
+
+#[test]
+fn a_number_past_the_largest_is_refused_by_one_rule_in_a_file_a_set_and_a_vary() {
+    let rule = "must be a finite number";
+    let beyond = "beyond the largest number (about 1.8e308)";
+    let dir = Scratch::new("huge");
+    let text = std::fs::read_to_string(root().join("scenarios/two-sources.json")).unwrap();
+    let doc = scenario_doc("scenarios/two-sources.json");
+    let duration = doc["run"]["duration_ms"].to_string();
+    let huge = text.replacen(&format!("\"duration_ms\": {duration}"), "\"duration_ms\": 1e400", 1);
+    assert_ne!(huge, text, "the file writes its duration as expected");
+    let file = dir.write("huge.json", &huge);
+    let out = abrsim(&["validate", &file]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("run.duration_ms: {rule}: its value is {beyond}")), "{err}");
+    let out = abrsim(&["run", "scenarios/two-sources.json", "--set", "nodes.SW1.params.target_utilization=1e400"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("nodes.SW1.params.target_utilization {rule}: 1e400 is {beyond}")), "{err}");
+    let out = abrsim(&["sweep", "scenarios/two-sources.json", "--vary", "run.duration_ms=10,-1e999"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("run.duration_ms {rule}: -1e999 is {beyond}")), "{err}");
+}
+
+#[test]
 fn bench_runs_for_the_duration_asked() {
     let out = abrsim(&["bench", "scenarios/two-sources.json", "--duration-ms", "40", "--repeat", "2"]);
     let line = json(&out);

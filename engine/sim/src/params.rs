@@ -66,7 +66,7 @@ impl ParamSpec {
     /// Checks one value against the declared range; the message names the rule.
     pub fn check(&self, value: f64) -> Result<(), String> {
         if !value.is_finite() {
-            return Err(format!("{} must be a finite number", self.name));
+            return Err(format!("{} {}", self.name, crate::scenario::NOT_FINITE));
         }
         if self.unit == SWITCH_UNIT && value != 0.0 && value != 1.0 {
             return Err(format!("{} = {} must be 0 (off) or 1 (on)", self.name, value));

@@ -645,6 +645,24 @@ impl std::fmt::Display for Problem {
     }
 }
 
+/// How a number that is not finite is refused, in a file, a `--set` and the lab alike.
+pub const NOT_FINITE: &str = "must be a finite number";
+/// Why a number written in decimal is not finite.
+pub const BEYOND_F64: &str = "beyond the largest number (about 1.8e308)";
+
+/// A value given on the command line (`--set`, `--vary`): JSON, else the text as a string. A
+/// number past f64's range (1e400) is refused (the rule, without the field's name), not taken
+/// for the text it would otherwise be.
+pub fn command_value(raw: &str) -> Result<Value, String> {
+    match serde_json::from_str(raw) {
+        Ok(v) => Ok(v),
+        Err(_) if raw.bytes().any(|b| b.is_ascii_digit()) && raw.trim().parse::<f64>().is_ok_and(f64::is_infinite) => {
+            Err(format!("{NOT_FINITE}: {} is {BEYOND_F64}", raw.trim()))
+        }
+        Err(_) => Ok(Value::String(raw.to_string())),
+    }
+}
+
 /// Parses and validates scenario text.
 pub fn parse(json: &str) -> Result<Scenario, Vec<Problem>> {
     from_value(parse_json(json).map_err(|p| vec![p])?)
@@ -661,7 +679,17 @@ pub fn parse_json(text: &str) -> Result<Value, Problem> {
         // path names where the parser got to, the rule the line and column.
         let path = e.path().to_string();
         let path = if path == "." { "" } else { path.trim_end_matches('?').trim_end_matches('.') };
-        Problem::new(path, format!("not valid JSON: {}", e.into_inner()))
+        let e = e.into_inner();
+        // A number past f64's range (1e400) is valid JSON, but no finite number: said as
+        // the rule every other reader of a number says it.
+        if e.to_string().starts_with("number out of range") {
+            let (line, column) = (e.line(), e.column());
+            return Problem::new(
+                path,
+                format!("{NOT_FINITE}: its value is {BEYOND_F64} (line {line} column {column})"),
+            );
+        }
+        Problem::new(path, format!("not valid JSON: {e}"))
     })?;
     de.end().map_err(|e| Problem::new("", format!("not valid JSON: {e}")))?;
     Ok(v)
@@ -834,8 +862,7 @@ pub fn apply_override(doc: &mut serde_json::Value, assignment: &str) -> Result<(
 /// per switch, naming each change dropped.
 pub fn apply_override_noting(doc: &mut serde_json::Value, assignment: &str) -> Result<Vec<String>, String> {
     let (path, raw) = assignment.split_once('=').ok_or_else(|| format!("--set '{assignment}': expected PATH=VALUE"))?;
-    let value: serde_json::Value =
-        serde_json::from_str(raw).unwrap_or_else(|_| serde_json::Value::String(raw.to_string()));
+    let value = command_value(raw).map_err(|rule| format!("--set '{assignment}': {path} {rule}"))?;
     let keys: Vec<&str> = path.split('.').collect();
     if keys.iter().any(|k| k.is_empty()) {
         return Err(format!("--set '{assignment}': empty key in path '{path}'"));

@@ -32,8 +32,10 @@ impl SweepParam {
                 parts.len()
             ));
         }
-        let values: Vec<Value> =
-            parts.iter().map(|v| serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_string()))).collect();
+        let values: Vec<Value> = parts
+            .iter()
+            .map(|v| crate::scenario::command_value(v).map_err(|rule| format!("--vary '{spec}': {path} {rule}")))
+            .collect::<Result<_, _>>()?;
         Ok(SweepParam { name: None, paths: vec![path.to_string()], scale: None, values })
     }
 

@@ -61,6 +61,9 @@ export interface EngineModule {
   kind: 'wasm';
   catalogue(): string;
   validateScenario(json: string): string;
+  /** `{"plan": PlanInfo}`, or `{"problems": Problem[]}` when the scenario or its sweep block is
+   *  invalid (the worker asks it of a scenario with a `sweep` block, to say the block's problems). */
+  sweepPlan(json: string): string;
   createSimulation(json: string): TracingSimulation;
 }
 

@@ -75,8 +75,9 @@ export type FromWorker =
   | { type: 'ready'; engine: 'wasm'; catalogue: string }
   /** The engine could not be loaded (not built, or the browser refused it): nothing will run. */
   | { type: 'unavailable'; message: string }
-  /** A scenario (re)started at t = 0: the answer to `load` (with its `seq`), or a reset. */
-  | { type: 'loaded'; run: number; scenarioId: string; meta: SeriesMeta[]; endMs: number; seq?: number }
+  /** A scenario (re)started at t = 0: the answer to `load` (with its `seq`), or a reset. A
+   *  loaded scenario's `sweep` block does not stop it from running: its problems come along. */
+  | { type: 'loaded'; run: number; scenarioId: string; meta: SeriesMeta[]; endMs: number; seq?: number; sweepProblems?: Problem[] }
   | { type: 'invalid'; problems: Problem[]; seq?: number }
   /** Rows since the last message, row-major: [time_ms, v_0 .. v_{n-1}], width = n + 1. */
   | { type: 'samples'; run: number; width: number; data: Float64Array }

@@ -16,6 +16,7 @@ async function loadWasm(): Promise<EngineModule> {
     kind: 'wasm',
     catalogue: () => pkg.catalogue(),
     validateScenario: (json) => pkg.validateScenario(json),
+    sweepPlan: (json) => pkg.sweepPlan(json),
     createSimulation: (json) => new pkg.Simulation(json),
   };
 }

@@ -69,6 +69,10 @@ describe('WorkerCore', () => {
     const summaries = host.take('summary');
     expect(summaries).toHaveLength(1);
     expect(JSON.parse(summaries[0].summary)).toMatchObject({ id: 'two-sources', sim_ms: 100 });
+    // Its wall_ms is the time the engine worked on the run (the fake clock: 20,100 events at
+    // 1,000 an ms), as abrsim run's is the run's wall time; the engine alone leaves it 0.
+    expect(JSON.parse(summaries[0].summary).wall_ms).toBeCloseTo(20.1, 3);
+    expect(JSON.parse(summaries[0].summary).wall_ms).toBe(host.lastStatus()!.engineMs);
     // With the run's digest, which a shared link's run must match.
     expect(summaries[0].digest).toMatch(/^[0-9a-f]+$/);
     // 20,100 events at 1,000 events per wall ms with a 10 ms budget: several slices.

@@ -173,12 +173,25 @@ export class WorkerCore {
       return;
     }
     this.scenarioJson = json;
+    let doc: { id?: unknown; sweep?: unknown } = {};
     try {
-      this.scenarioId = String(JSON.parse(json).id ?? '');
+      doc = JSON.parse(json) as typeof doc;
     } catch {
-      this.scenarioId = '';
+      // validated above: the engine read it
     }
-    this.start(sim, seq);
+    this.scenarioId = String(doc.id ?? '');
+    this.start(sim, seq, doc.sweep === undefined ? undefined : this.sweepProblems(json));
+  }
+
+  /** The problems of a scenario's `sweep` block (the scenario itself is valid): they do not stop
+   *  it from running here, and the lab says them (abrsim run warns of them too). */
+  private sweepProblems(json: string): Problem[] {
+    try {
+      const answer = JSON.parse(this.engine.sweepPlan(json)) as { problems?: Problem[] };
+      return answer.problems ?? [];
+    } catch (e) {
+      return [{ path: 'sweep', rule: (e as Error).message }];
+    }
   }
 
   /**
@@ -282,7 +295,7 @@ export class WorkerCore {
   }
 
   /** Adopts a fresh simulation (or recreates the current scenario's), at time 0, paused. */
-  private start(fresh?: Simulation, seq?: number) {
+  private start(fresh?: Simulation, seq?: number, sweepProblems?: Problem[]) {
     this.stopLoop();
     this.endRmSearch(null);
     this.sim?.free();
@@ -307,6 +320,7 @@ export class WorkerCore {
       meta: this.meta,
       endMs: this.sim.endMs(),
       seq,
+      ...(sweepProblems?.length ? { sweepProblems } : {}),
     });
     this.postStatus();
   }
@@ -376,7 +390,7 @@ export class WorkerCore {
       if (sim.done()) {
         this.mode = 'done';
         this.endRmSearch(null, true);
-        this.host.post({ type: 'summary', run: this.run, summary: sim.summary(), digest: sim.digest() });
+        this.host.post({ type: 'summary', run: this.run, summary: withWallMs(sim.summary(), this.engineMs), digest: sim.digest() });
       } else if (this.mode === 'seeking' && !this.seekRm && sim.nowMs() >= this.seekTargetMs) {
         this.mode = 'paused';
       } else if (this.mode === 'playing' && this.pauseAtMs !== null && sim.nowMs() >= this.pauseAtMs) {
@@ -476,4 +490,15 @@ export function rowsFrom(data: Float64Array, width: number, ms: number): Float64
   let r = 0;
   while (r * width < data.length && data[r * width] < ms) r++;
   return data.slice(r * width);
+}
+
+/**
+ * The engine's summary with its `wall_ms` (which the engine, without a clock, leaves 0) set to
+ * the time the engine worked on the run here, as `abrsim run` sets it to the run's wall time.
+ */
+export function withWallMs(summaryJson: string, engineMs: number): string {
+  const summary = JSON.parse(summaryJson) as { wall_ms?: number };
+  if (!('wall_ms' in summary)) return summaryJson;
+  summary.wall_ms = Math.round(engineMs * 1000) / 1000;
+  return JSON.stringify(summary);
 }

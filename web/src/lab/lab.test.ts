@@ -537,6 +537,42 @@ describe('Lab: nothing crashes (issue 14)', () => {
     }
   });
 
+  // One rule with abrsim: a sweep block's problems never stop the scenario; they are said.
+  it('a scenario whose sweep block has problems runs, and the notice names each problem once', async () => {
+    const { WASM_INTERACTIVE } = await import('../test/wasmEngine');
+    const t = on(() => WASM_INTERACTIVE);
+    const base = JSON.parse(twoSources()) as Scenario;
+    const swept = { ...base, id: 'swept', sweep: { vary: [{ paths: ['run.duration_ms'], values: [20, -1] }] } };
+    t.lab.open(JSON.stringify(swept), 'swept.json');
+    t.pump();
+    expect(t.lab.getState().current?.id).toBe('swept');
+    expect(t.lab.getState().problems).toBeNull();
+    const notice = t.lab.getState().notice!;
+    expect(notice.text).toMatch(/runs, but its sweep block has a problem: the Sweep tab refuses it/);
+    expect(notice.problems).toEqual([expect.objectContaining({ path: 'sweep.vary[0].values[1]', rule: expect.stringMatching(/-1 makes the scenario invalid/) })]);
+    // An edit that leaves the block as broken as it was says nothing more.
+    t.lab.dismissNotice();
+    const loaded = t.lab.getState().current!.scenario;
+    expect(t.lab.commitEdit(loaded, { ...loaded, run: { ...loaded.run, duration_ms: 300 } }, 'swept (edited)')).toBe('restarted');
+    t.pump();
+    expect(t.lab.getState().current!.scenario.run.duration_ms).toBe(300);
+    expect(t.lab.getState().notice).toBeNull();
+    // Mended, then broken again by an edit: said again.
+    const edited = t.lab.getState().current!.scenario;
+    const mended = { ...edited, sweep: { vary: [{ paths: ['run.duration_ms'], values: [20, 40] }] } };
+    t.lab.commitEdit(edited, mended, 'swept (edited)');
+    t.pump();
+    expect(t.lab.getState().notice).toBeNull();
+    t.lab.commitEdit(mended, { ...mended, sweep: { vary: [{ paths: ['run.duration_ms'], values: [0] }] } }, 'swept (edited)');
+    t.pump();
+    expect(t.lab.getState().notice?.problems?.[0]).toMatchObject({ path: 'sweep.vary[0].values[0]' });
+    // A scenario without a sweep block: nothing to say.
+    t.lab.dismissNotice();
+    t.lab.open(twoSources(), 'plain.json');
+    t.pump();
+    expect(t.lab.getState().notice).toBeNull();
+  });
+
   it('issue 14: a load that takes long is shown with what it is, and can be cancelled', async () => {
     const t = on(() => createFakeEngine({}), { loadingAfterMs: 0 });
     const slow = { ...JSON.parse(twoSources()), id: 'hang', name: 'Huge network' };

@@ -6,7 +6,7 @@
 // switchCommands.ts, the virtual paths' in virtualPathCommands.ts; the lab hands them the
 // engine's answers.
 
-import type { Catalogue, RmDirection, RunSummary } from '../contract/engine';
+import type { Catalogue, Problem, RmDirection, RunSummary } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { SimClient, type ClientHandlers, type LiveRequest, type WorkerLike } from '../engine/client';
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
@@ -128,6 +128,9 @@ export class Lab {
   /** The time an undo or redo of a live change is replaying the run to (null: none, or the user
    *  has moved the run since): another undo in the meantime keeps it, not where the replay got. */
   private replayingTo: number | null = null;
+  /** The loaded scenario's sweep block has problems (said once: again only when an edit breaks
+   *  it anew, or another scenario comes). */
+  private sweepBroken = false;
 
   constructor(makeWorker: () => WorkerLike, opts: LabOptions = {}) {
     this.samples = opts.samples ?? NO_SAMPLES;
@@ -201,7 +204,7 @@ export class Lab {
           engine: null,
           notice: { kind: 'error', text: `The simulation engine could not be loaded, so nothing can run: ${message}` },
         }),
-      loaded: ({ meta, seq }) => {
+      loaded: ({ meta, seq, sweepProblems }) => {
         this.scrubsAnswered = this.scrubsAsked; // a new run answers none of the old one's
         this.samples.reset(meta);
         this.rmLog.reset();
@@ -226,6 +229,11 @@ export class Lab {
         const switchFeedback = edit && switchEditLoaded(edit);
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
         this.set({ meta, current, problems: null, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback });
+        // A sweep block with problems does not stop the scenario (abrsim run warns the same):
+        // said when a scenario comes with one, and when an edit breaks a block that was sound.
+        const broken = !!sweepProblems?.length;
+        if (broken && current && (!this.sweepBroken || (answered && !carried))) this.set({ notice: sweepNotice(current, sweepProblems) });
+        if (answered) this.sweepBroken = broken;
         // A change given as the address moved on (typed, then Back) leaves the address alone.
         const changeNav: Nav = nav === 'none' ? 'none' : fresh && was.kind === 'mine' ? 'push' : 'replace';
         this.keep(current, changed, answered ? (changed ? changeNav : (nav ?? 'replace')) : 'none');
@@ -907,6 +915,16 @@ export class Lab {
  * recorded since (they differ only in `changes`): the live changes stay, on top of the edit
  * (`withChangesSince`). Else the edit as it was made (it is recorded against what is loaded).
  */
+/** The problems of a loaded scenario's sweep block: it runs, but cannot be swept as it is. */
+export function sweepNotice(current: LoadedScenario, problems: Problem[]): Notice {
+  const n = problems.length;
+  return {
+    kind: 'info',
+    text: `“${scenarioName(current.scenario)}” runs, but its sweep block has ${n === 1 ? 'a problem' : `${n} problems`}: the Sweep tab refuses it until ${n === 1 ? 'it is' : 'they are'} mended (abrsim sweep and abrsim validate too).`,
+    problems,
+  };
+}
+
 function onTopOf(edit: EditRecord, loaded: Scenario): EditRecord {
   const same = (a: Scenario, b: Scenario) => JSON.stringify(a.changes ?? []) === JSON.stringify(b.changes ?? []);
   if (edit.before === loaded || same(edit.before, loaded) || !sameButChanges(edit.before, loaded)) return edit;

@@ -30,6 +30,8 @@ export interface Notice {
   details?: string;
   /** One of the user's scenarios the notice offers to open as it is kept (another tab changed it). */
   reopen?: string;
+  /** Problems the notice is about, listed under it with their places. */
+  problems?: Problem[];
 }
 
 /** A load that takes long: what is being loaded (shown with a Cancel button). */

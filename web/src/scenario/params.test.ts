@@ -42,6 +42,23 @@ describe('parameter input against its catalogue entry', () => {
     }
   });
 
+  it('refuses a decimal past the largest number as the engine does, not as text (QA: 1e400 read differently)', async () => {
+    const { WASM_ENGINE } = await import('../test/wasmEngine');
+    const { twoSources } = await import('../test/fakes');
+    for (const text of ['1e400', '-1e400']) {
+      const parsed = parseParamInput(targetUtilization, text);
+      expect(parsed).toEqual({ ok: false, rule: `target_utilization must be a finite number: ${text} is beyond the largest number (about 1.8e308)` });
+      // The engine's words for the same value given as an override (abrsim --set, Compare).
+      let engine = '';
+      try {
+        WASM_ENGINE.applyVariant(twoSources(), JSON.stringify([`nodes.SW1.params.target_utilization=${text}`]));
+      } catch (e) {
+        engine = (e as Error).message;
+      }
+      expect(engine).toContain(`target_utilization ${(parsed as { rule: string }).rule.slice('target_utilization '.length)}`);
+    }
+  });
+
   it('refuses a value out of range with the rule the engine states', () => {
     expect(parseParamInput(targetUtilization, '1.5')).toEqual({
       ok: false,

@@ -63,6 +63,8 @@ export function parseParamInput(spec: ParamSpec, text: string): ParsedInput {
   if (t === '') return { ok: true, value: null };
   const value = readNumber(t);
   if (Number.isNaN(value)) return { ok: false, rule: `${spec.name} must be a number (${describeRange(spec)})` };
+  // Decimal, but past the largest number (1e400): said as the engine says it (`command_value`).
+  if (!Number.isFinite(value)) return { ok: false, rule: `${spec.name} must be a finite number: ${t} is beyond the largest number (about 1.8e308)` };
   const rule = checkParamValue(spec, value);
   return rule ? { ok: false, rule } : { ok: true, value };
 }

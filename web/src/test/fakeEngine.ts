@@ -161,7 +161,7 @@ class FakeSimulation implements TracingSimulation {
     return out;
   }
   summary() {
-    return JSON.stringify({ engine: 'fake', id: this.s.id, events: this.events, sim_ms: this.now });
+    return JSON.stringify({ engine: 'fake', id: this.s.id, events: this.events, sim_ms: this.now, wall_ms: 0 });
   }
   digest() {
     return this.hash.toString(16).padStart(8, '0');
@@ -222,6 +222,11 @@ export function createFakeEngine(opts: FakeOptions = {}): EngineModule {
     kind: 'wasm',
     catalogue: () => JSON.stringify(CATALOGUE),
     validateScenario: (json) => JSON.stringify(validateFake(json)),
+    // The fake plans no sweep; a block whose `vary` is not a list is its one problem.
+    sweepPlan: (json) => {
+      const vary = (JSON.parse(json) as { sweep?: { vary?: unknown } }).sweep?.vary;
+      return JSON.stringify(Array.isArray(vary) ? { plan: null } : { problems: [{ path: 'sweep.vary', rule: 'the fake engine needs a list' }] });
+    },
     createSimulation: (json) => {
       const problems = validateFake(json);
       if (problems.length) throw new Error(problems.map((p) => `${p.path}: ${p.rule}`).join('; '));

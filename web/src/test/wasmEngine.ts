@@ -34,6 +34,7 @@ export const WASM_INTERACTIVE: EngineModule = {
   kind: 'wasm',
   catalogue: () => pkg.catalogue(),
   validateScenario: (json) => pkg.validateScenario(json),
+  sweepPlan: (json) => pkg.sweepPlan(json),
   createSimulation: (json) => new pkg.Simulation(json),
 };
 

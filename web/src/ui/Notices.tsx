@@ -118,6 +118,7 @@ export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
               Dismiss
             </button>
           </div>
+          {state.notice.problems && <ProblemList problems={state.notice.problems} testId="notice-problems" />}
           {state.notice.details && (
             <details className="notice-details">
               <summary>Technical details</summary>
