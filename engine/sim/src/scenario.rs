@@ -616,11 +616,17 @@ pub struct Problem {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub at: Option<String>,
+    /// The JSON paths of the other fields the rule weighs `path` against, where setting a value
+    /// mends it too (an ICR above PCR: PCR's field; a default above a connection's PCR: that
+    /// connection's own field), so that a form shows the rule at each; absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub also: Vec<String>,
 }
 
 impl Problem {
     pub(crate) fn new(path: impl Into<String>, rule: impl Into<String>) -> Self {
-        Problem { path: path.into(), rule: rule.into(), at: None }
+        Problem { path: path.into(), rule: rule.into(), at: None, also: Vec::new() }
     }
 
     /// This problem with `at` naming the element of `doc` (the document it was found in) by

@@ -511,16 +511,18 @@ impl<'a> Validator<'a> {
             Some(&v) => Some((v, format!("{path}.params.{name}"))),
             None => s.defaults.source.get(name).map(|&v| (v, format!("defaults.source.{name}"))),
         };
+        // PCR, how the rule says it, and the field that sets it.
         let pcr = match get("pcr_mbps") {
-            Some((v, at)) => Some((v, format!("pcr_mbps = {v} ({at})"))),
+            Some((v, at)) => Some((v, format!("pcr_mbps = {v} ({at})"), at)),
             None => (|| {
                 let route = self.topo.path(c)?;
                 let l = self.topo.link_between(*route.first()?, *route.get(1)?)?;
                 let rate = s.links[l].rate_mbps;
-                Some((rate, format!("pcr_mbps = {rate}, the rate of its access link {}", s.links[l].id)))
+                let said = format!("pcr_mbps = {rate}, the rate of its access link {}", s.links[l].id);
+                Some((rate, said, format!("links[{l}].rate_mbps")))
             })(),
         };
-        let Some((pcr, pcr_said)) = pcr else { return };
+        let Some((pcr, pcr_said, pcr_at)) = pcr else { return };
         for name in ["mcr_mbps", "icr_mbps"] {
             // A value out of its own range is reported as that already.
             let in_range = |v: f64| {
@@ -528,8 +530,19 @@ impl<'a> Validator<'a> {
             };
             if let Some((v, at)) = get(name).filter(|(v, _)| in_range(*v)) {
                 if v > pcr {
-                    let whose = if at.starts_with("defaults.") { format!("{}: ", c.id) } else { String::new() };
-                    self.push(at, format!("{whose}{name} = {} must not exceed {pcr_said}", crate::params::number(v)));
+                    let from_defaults = at.starts_with("defaults.");
+                    let whose = if from_defaults { format!("{}: ", c.id) } else { String::new() };
+                    // Mended too by the connection's own value (where a default broke it), by
+                    // its own PCR, and where its PCR comes from (a default, the access link).
+                    let own = format!("{path}.params.pcr_mbps");
+                    let also = [from_defaults.then(|| format!("{path}.params.{name}")), Some(own.clone())]
+                        .into_iter()
+                        .flatten()
+                        .chain((pcr_at != own).then(|| pcr_at.clone()));
+                    let rule = format!("{whose}{name} = {} must not exceed {pcr_said}", crate::params::number(v));
+                    let mut problem = Problem::new(at, rule);
+                    problem.also = also.collect();
+                    self.problems.push(problem);
                 }
             }
         }

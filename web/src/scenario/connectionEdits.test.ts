@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY } from './library';
-import type { ParamSpec } from '../contract/engine';
+import type { ParamSpec, Problem } from '../contract/engine';
+import type { Scenario } from '../contract/scenario';
 import { connectionProblems, kindFields, kindMeaning, kindOf, kindSettings, kindsFor, setKind, setKindField, setSourceParam, setTiming, sourceParamsFor } from './connectionEdits';
 import { specOf } from './params';
 import { ENGINE_CATALOGUE as CAT } from '../test/engineCatalogue';
@@ -144,19 +145,30 @@ describe('connectionProblems', () => {
     expect(connectionProblems(s, 'nope', problems)).toEqual({});
   });
 
-  it('puts a rule across source parameters at each one it names, also when the engine says it at the defaults', () => {
-    const s = lib('two-sources');
+  it("puts a rule across source parameters at each of the connection's fields the engine lists for it", async () => {
+    const { WASM_ENGINE } = await import('../test/wasmEngine');
+    const problemsOf = (doc: Scenario) => JSON.parse(WASM_ENGINE.validateScenario(JSON.stringify(doc))) as Problem[];
     // C1's own PCR below the default ICR: said at defaults.source.icr_mbps, naming C1.
-    const fromDefaults = 'icr_mbps = 25 must not exceed pcr_mbps = 10 (connections[0].params.pcr_mbps)';
-    expect(connectionProblems(s, 'C1', [{ path: 'defaults.source.icr_mbps', rule: `C1: ${fromDefaults}` }])).toEqual({
-      'params.icr_mbps': fromDefaults,
-      'params.pcr_mbps': fromDefaults,
-    });
-    expect(connectionProblems(s, 'C2', [{ path: 'defaults.source.icr_mbps', rule: `C1: ${fromDefaults}` }])).toEqual({});
-    const own = 'mcr_mbps = 50 must not exceed pcr_mbps = 10 (defaults.source.pcr_mbps)';
-    expect(connectionProblems(s, 'C2', [{ path: 'connections[1].params.mcr_mbps', rule: own }])).toEqual({
-      'params.mcr_mbps': own,
-      'params.pcr_mbps': own,
-    });
+    const low = lib('two-sources');
+    low.defaults = { ...low.defaults, source: { ...low.defaults?.source, icr_mbps: 25 } };
+    low.connections[0].params = { pcr_mbps: 10 };
+    const atDefaults = problemsOf(low);
+    expect(atDefaults).toEqual([expect.objectContaining({ path: 'defaults.source.icr_mbps', rule: expect.stringMatching(/^C1: icr_mbps = 25 must not exceed pcr_mbps = 10/) })]);
+    const rule = atDefaults[0].rule.slice('C1: '.length);
+    expect(connectionProblems(low, 'C1', atDefaults)).toEqual({ 'params.icr_mbps': rule, 'params.pcr_mbps': rule });
+    expect(connectionProblems(low, 'C2', atDefaults)).toEqual({});
+    // C2's own MCR above the default PCR: at its MCR and its (empty) PCR, where typing mends it.
+    const own = lib('two-sources');
+    own.defaults = { ...own.defaults, source: { ...own.defaults?.source, pcr_mbps: 10, icr_mbps: 5 } };
+    own.connections[1].params = { mcr_mbps: 50 };
+    const atOwn = problemsOf(own);
+    expect(atOwn).toEqual([expect.objectContaining({ path: 'connections[1].params.mcr_mbps' })]);
+    expect(connectionProblems(own, 'C2', atOwn)).toEqual({ 'params.mcr_mbps': atOwn[0].rule, 'params.pcr_mbps': atOwn[0].rule });
+    // An ICR above the access link's rate (no PCR set anywhere): at ICR and PCR alike.
+    const fast = lib('two-sources');
+    fast.connections[0].params = { icr_mbps: 200 };
+    const atLink = problemsOf(fast);
+    expect(atLink).toEqual([expect.objectContaining({ path: 'connections[0].params.icr_mbps', rule: expect.stringContaining('the rate of its access link') })]);
+    expect(connectionProblems(fast, 'C1', atLink)).toEqual({ 'params.icr_mbps': atLink[0].rule, 'params.pcr_mbps': atLink[0].rule });
   });
 });

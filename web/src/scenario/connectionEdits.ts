@@ -238,28 +238,23 @@ export function setTiming(
 /**
  * The engine's problems with one connection's fields, by the key its form uses: `start_ms`, a
  * kind's setting (`window_bytes`, from `connections[i].tcp.window_bytes`), `params.icr_mbps`.
- * A rule across source parameters (ICR ≤ PCR) is put at each parameter it names, so that it
- * shows at the one just typed; one about a value the connection takes from `defaults.source`
- * is said there by the engine, naming the connection first (`C1: icr_mbps = 25 must not
- * exceed pcr_mbps = 10 …`). The rules stay the engine's; the form only puts each next to its
- * fields.
+ * A rule across source parameters (ICR ≤ PCR) goes to each of the connection's fields the
+ * engine lists for it (the problem's `path` and `also`), so that it shows at the one just
+ * typed; one about a value the connection takes from `defaults.source` is said there by the
+ * engine, naming the connection first (`C1: icr_mbps = 25 must not exceed …`), and shown here
+ * without the name. The rules stay the engine's; the form only puts each next to its fields.
  */
 export function connectionProblems(s: Scenario, id: string, problems: readonly Problem[]): Record<string, string> {
   const i = s.connections.findIndex((c) => c.id === id);
   const prefix = `connections[${i}].`;
   const out: Record<string, string> = {};
   if (i < 0) return out;
-  const atParamsNamed = (rule: string) => {
-    for (const m of rule.matchAll(/\b([a-z][a-z0-9_]*) = /g)) out[`params.${m[1]}`] ??= rule;
-  };
+  const named = `${id}: `;
   for (const p of problems) {
-    if (p.path.startsWith(prefix)) {
-      const rest = p.path.slice(prefix.length);
-      const key = rest.replace(/^(tcp|behavior|background|traffic)\./, '');
-      out[key] ??= p.rule;
-      if (key.startsWith('params.')) atParamsNamed(p.rule);
-    } else if (p.path.startsWith('defaults.source.') && p.rule.startsWith(`${id}: `)) {
-      atParamsNamed(p.rule.slice(id.length + 2));
+    const rule = !p.path.startsWith(prefix) && p.rule.startsWith(named) ? p.rule.slice(named.length) : p.rule;
+    for (const path of [p.path, ...(p.also ?? [])]) {
+      if (!path.startsWith(prefix)) continue;
+      out[path.slice(prefix.length).replace(/^(tcp|behavior|background|traffic)\./, '')] ??= rule;
     }
   }
   return out;

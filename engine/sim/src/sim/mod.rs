@@ -1195,7 +1195,7 @@ impl Simulation {
     /// What the algorithm of `switch`'s output port `port` (the port id, `SW1->SW2`, or the
     /// node it leads to, `SW2`) says about its state now. Errors name the argument at fault.
     pub fn explain(&self, switch: &str, port: &str) -> Result<Explain, Problem> {
-        let problem = |path: &str, rule: String| Problem { path: path.to_string(), rule, at: None };
+        let problem = |path: &str, rule: String| Problem::new(path, rule);
         let node = (self.scenario.node_index(switch))
             .filter(|&n| self.scenario.nodes[n].kind == NodeKind::Switch)
             .ok_or_else(|| problem("switch", format!("{switch:?} is not a switch of this scenario")))?;
@@ -1245,7 +1245,7 @@ impl Simulation {
         until: Time,
         max_events: u64,
     ) -> Result<RmSearch, Problem> {
-        let problem = |path: &str, rule: String| Problem { path: path.to_string(), rule, at: None };
+        let problem = |path: &str, rule: String| Problem::new(path, rule);
         let at = match node {
             "" => None,
             _ => Some(

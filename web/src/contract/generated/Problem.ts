@@ -12,4 +12,10 @@ path: string, rule: string,
  * The path for people, naming the list element by the id typed in it too
  * ("connections[2] (C3).params.icr_mbps"); absent when it would say what `path` says.
  */
-at?: string, };
+at?: string, 
+/**
+ * The JSON paths of the other fields the rule weighs `path` against, where setting a value
+ * mends it too (an ICR above PCR: PCR's field; a default above a connection's PCR: that
+ * connection's own field), so that a form shows the rule at each; absent when none.
+ */
+also?: Array<string>, };
