@@ -399,8 +399,9 @@ test('a parameter change made during the run is marked on every chart (dashed ve
   await page.evaluate((json) => window.__abrlab!.load(json, 'two-changed.json'), JSON.stringify(s));
   await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-changed');
   await playToEnd(page);
-  // Without a change, no marker colour on the charts.
+  // Without a change, no marker colour on the charts, and no legend entry for one.
   expect(await pixelsOf(page, 'queue', marker)).toBeLessThan(5);
+  await expect(chart(page, 'rate').getByTestId('legend-marker')).toHaveCount(0);
   s.id = 'two-changed-at-40';
   s.changes = [{ at_ms: 40, node: 'SW1', param: 'target_utilization', value: 0.6 }];
   await page.evaluate((json) => window.__abrlab!.load(json, 'two-changed-at-40.json'), JSON.stringify(s));
@@ -409,11 +410,23 @@ test('a parameter change made during the run is marked on every chart (dashed ve
   for (const id of ['rate', 'queue', 'utilization']) {
     // A dashed line across the plot's height: tens of pixels of the marker colour.
     await expect.poll(() => pixelsOf(page, id, marker), { message: id }).toBeGreaterThan(40);
+    // The legend on screen says what the dashed line is, as the exported image does.
+    await expect(chart(page, id).getByTestId('legend-marker'), id).toHaveText('parameter change');
   }
   // The exported image says what the dashed line is.
   const svg = await downloadText(page, () => chart(page, 'rate').getByTestId('export-svg').click());
   expect(svg.text).toContain('>parameter change</text>');
   expect(svg.text).toContain('class="marker"');
+  // Zoomed to a window after the change: no marker drawn, none named; the whole run again: named.
+  const box = (await plot(page, 'rate').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.95, box.y + box.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await expect.poll(async () => (await windows(page))[0][0]).toBeGreaterThan(45);
+  await expect(chart(page, 'rate').getByTestId('legend-marker')).toHaveCount(0);
+  await page.getByTestId('zoom-reset').click();
+  await expect(chart(page, 'rate').getByTestId('legend-marker')).toHaveText('parameter change');
   expect(errors).toEqual([]);
 });
 

@@ -214,6 +214,33 @@ test('axe: no serious or critical violations on the main screens', async ({ page
   expect(errors).toEqual([]);
 });
 
+// QA: at 1024 px the picker (220 px) cut long names ("Generic Fairness Configuration (edge-sw…")
+// with nothing to read the rest in. The chosen entry's whole text is its title (the tooltip),
+// for the library's scenarios and the user's own alike, and every option keeps its whole name.
+test('at 1024 px the scenario picker, too narrow for long names, gives the chosen one in full as its title', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const errors = await openLab(page, '/?scenario=gfc-edge-case2');
+  const picker = page.getByTestId('scenario-picker');
+  const full = 'Generic Fairness Configuration (edge-switch study, case 2: group A 800 km away)';
+  // Cut on screen: the name is wider than the picker.
+  const cut = await picker.evaluate((el, text) => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = getComputedStyle(el).font;
+    return ctx.measureText(text).width > el.clientWidth;
+  }, full);
+  expect(cut).toBe(true);
+  await expect(picker).toHaveAttribute('title', full);
+  await expect(picker.locator('option:checked')).toHaveText(full);
+  // The user's own: the name and the time of its last change, as its option reads.
+  await page.getByTestId('tab-switches').click();
+  await page.getByTestId('switch-algorithm').first().selectOption('erica_plus');
+  await expect(page.getByTestId('my-scenarios-menu')).toBeVisible();
+  const chosen = (await picker.locator('option:checked').textContent())!;
+  expect(chosen).toMatch(/^Generic Fairness Configuration \(edge-switch study, case 2: group A 800 km away\) · /);
+  await expect(picker).toHaveAttribute('title', chosen);
+  expect(errors).toEqual([]);
+});
+
 test('on a 1024 × 700 laptop the header is one line: with the list of your scenarios, presenting and the panel hidden too', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
   const errors = await openLab(page, '/?scenario=gfc1');

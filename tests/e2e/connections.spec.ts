@@ -194,3 +194,41 @@ test('a connection proposed on the shortest path is routed on another one picked
   await expect(page.getByTestId('chart-queue').getByText('SW3->SW2')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+// QA: undoing a parameter edit closed the connection form; it stays open on the connection,
+// with the value the undo brought back — unless the undo took the connection itself away.
+test('undo and redo of a connection parameter keep its form open, showing the restored value', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('ed-conn-C2').click();
+  await page.getByTestId('conn-params').locator('summary').click();
+  const nrm = page.getByTestId('conn-param-nrm');
+  await nrm.fill('16');
+  await nrm.press('Enter');
+  await expect(page.getByTestId('editor-message')).toHaveText('C2 nrm changed: the run restarted at t = 0.');
+
+  // The Undo button: the form stays on C2, its parameters still open, the field empty again.
+  await page.getByTestId('undo').click();
+  await expect.poll(async () => (await conns(page))[1].params).toBeUndefined();
+  await expect(page.getByTestId('conn-form')).toContainText('C2: S2 → D2');
+  await expect(nrm).toBeVisible();
+  await expect(nrm).toHaveValue('');
+  // Redo, then Ctrl+Z from outside the fields: the same.
+  await page.getByTestId('redo').click();
+  await expect.poll(async () => (await conns(page))[1].params).toEqual({ nrm: 16 });
+  await expect(nrm).toHaveValue('16');
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await conns(page))[1].params).toBeUndefined();
+  await expect(page.getByTestId('conn-form')).toContainText('C2: S2 → D2');
+  await expect(nrm).toHaveValue('');
+
+  // An undo that takes the connection away closes its form.
+  await page.getByTestId('tool-flow').click();
+  await page.getByTestId('ed-node-S1').click();
+  await page.getByTestId('ed-node-D1').click();
+  await expect(page.getByTestId('conn-form')).toContainText('C3: S1 → D1');
+  await page.getByTestId('undo').click();
+  await expect.poll(async () => (await conns(page)).length).toBe(2);
+  await expect(page.getByTestId('conn-form')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -141,3 +141,29 @@ test('a chart exported while a run is pinned carries the pinned lines and names 
   expect((await download('png')).equals(png)).toBe(false);
   expect(errors).toEqual([]);
 });
+
+// QA: with the editor's tab hidden (a teacher's `?hide=editor`), "Pin this run" wrapped under
+// the tabs at 1280 px, alone at the left; the zoom hint now gives way (it wraps in its place).
+for (const width of [1280, 1440]) {
+  for (const hide of ['&hide=editor', '']) {
+    test(`at ${width} px${hide ? ' with the editor hidden' : ''}, "Pin this run" stays on the row of the tabs`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const errors = await openLab(page, `/?scenario=two-sources${hide}`);
+      await expect(page.getByTestId('view-editor')).toHaveCount(hide ? 0 : 1);
+      const tab = (await page.getByTestId('view-charts').boundingBox())!;
+      const pin = (await page.getByTestId('pin').boundingBox())!;
+      const row = (await page.locator('.view-tabs').boundingBox())!;
+      const hint = (await page.getByTestId('zoom').boundingBox())!;
+      // The pin's middle within the tabs' height, at the right end of the row.
+      expect(pin.y + pin.height / 2).toBeGreaterThan(tab.y);
+      expect(pin.y + pin.height / 2).toBeLessThan(tab.y + tab.height);
+      expect(pin.x).toBeGreaterThan(row.x + row.width / 2);
+      expect(pin.x + pin.width).toBeLessThanOrEqual(row.x + row.width + 0.5);
+      // The zoom hint still there, beside it, not under the tabs.
+      expect(hint.x + hint.width).toBeLessThanOrEqual(pin.x);
+      expect(hint.y).toBeLessThan(tab.y + tab.height);
+      expect(row.height).toBeLessThanOrEqual(tab.height + 8);
+      expect(errors).toEqual([]);
+    });
+  }
+}

@@ -5,7 +5,7 @@
 import { chartDomain, formatTick, ticks, timeAxis } from './axes';
 import type { PublishedLine } from './published';
 import { traceColumns, SvgPathPen } from './columnPath';
-import { legendModel, MARKER_LEGEND } from './legend';
+import { legendModel, markersShown, MARKER_LEGEND } from './legend';
 import { DASH, drawOrder, MARKER_COLOUR, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from './palette';
 import { NORMAL_LOOK, type ChartLook } from './look';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
@@ -145,7 +145,7 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
   // Legend: groups and the owners outside them, then the style key (or the series' dashes), then
   // the pinned run, then the change markers if the window shows any, flowed into rows.
   const legend = legendModel(c.lines, c.kindName);
-  const markers = c.markers.filter((t) => t >= c.t0 && t <= c.t1);
+  const markers = markersShown(c.markers, c.t0, c.t1);
   const items: LegendItem[] = [
     ...legend.groups.map((g) => ({ label: `${g.group} (${g.owners.length})`, color: g.color, style: 'solid' as LineStyle })),
     ...legend.owners.filter((o) => o.group === undefined).map((o) => ({ label: o.owner, color: o.color, style: 'solid' as LineStyle })),

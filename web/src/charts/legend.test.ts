@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../contract/engine';
-import { legendModel } from './legend';
+import { legendModel, markersShown } from './legend';
 import { CHARTS, linesFor } from './specs';
 
 const meta: SeriesMeta[] = [
@@ -51,5 +51,13 @@ describe('legend', () => {
       { series: 'C2', dash: [1, 1] },
     ]);
     expect(legendModel(rate).series).toEqual([]);
+  });
+
+  it('names the change markers only while the window shows one (the screen and images alike)', () => {
+    expect(markersShown([40, 140], 0, 100)).toEqual([40]);
+    expect(markersShown([40], 50, 100)).toEqual([]);
+    expect(markersShown([], 0, 100)).toEqual([]);
+    // A change at the window's edge is drawn there.
+    expect(markersShown([0, 100], 0, 100)).toEqual([0, 100]);
   });
 });

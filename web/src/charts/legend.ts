@@ -2,7 +2,7 @@
 // entry per connection group (GFC-1's six, each in its hue) and per owner outside any group,
 // then the line-style key when the chart mixes styles (one entry per style, naming every kind
 // drawn in it). The owners of a group are listed too, for the screen to show on request. The
-// change markers' entry is MARKER_LEGEND.
+// change markers' entry is MARKER_LEGEND, listed while the window shows a marker (markersShown).
 
 import type { LineStyle } from './palette';
 import type { ChartLine } from './specs';
@@ -19,6 +19,12 @@ export const KIND_NAMES: Record<string, string> = {
 /** What a chart's dashed vertical marks are, in a legend: a parameter changed during a run (a
  *  live change, recorded in the scenario's `changes`). */
 export const MARKER_LEGEND = 'parameter change';
+
+/** The parameter changes (ms) a chart showing the window [t0, t1] draws: a legend (on screen
+ *  and in an image) names the markers only when there are some. */
+export function markersShown(markers: readonly number[], t0: number, t1: number): number[] {
+  return markers.filter((t) => t >= t0 && t <= t1);
+}
 
 export interface LegendModel {
   /** Every owner, in line order, with its group if it has one. */

@@ -4,12 +4,12 @@
 // tooltip and the legend name lines that coincide at the cursor ("C1 = C2").
 
 import 'uplot/dist/uPlot.min.css';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ChartGroup } from '../charts/chartGroup';
 import { chartCsv, chartSvg, type ChartExport } from '../charts/export';
 import { svgToPng } from '../charts/exportImage';
-import { legendModel, KIND_NAMES } from '../charts/legend';
-import { DASH, LINE_WIDTH, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from '../charts/palette';
+import { legendModel, markersShown, KIND_NAMES, MARKER_LEGEND } from '../charts/legend';
+import { DASH, LINE_WIDTH, MARKER_COLOUR, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from '../charts/palette';
 import { coincidenceNotes, formatValue, placeTooltip, readoutAt, type ReadoutEntry } from '../charts/readout';
 import { pinnedSeries, type PinnedRun } from '../charts/pinned';
 import type { PublishedLine } from '../charts/published';
@@ -158,6 +158,14 @@ export const TimeChart = memo(function TimeChart({
   };
   useEffect(() => highlight(null), [emphasize, lines, config]);
 
+  // The window the charts show (the group's zoom, or the whole run): the legend names the
+  // change markers while it holds one, as an exported image does.
+  const zoom = useSyncExternalStore(
+    (l) => group.subscribe(l),
+    () => group.zoomWindow,
+  );
+  const markerShown = (zoom ? markersShown(markers, Math.max(0, zoom[0]), Math.min(endMs, zoom[1])) : markersShown(markers, 0, endMs)).length > 0;
+
   const kindName = (kind: string) => kindNames?.[kind] ?? KIND_NAMES[kind] ?? kind;
   const shown = lines.filter((_, i) => visible[i]);
   const row = cursor && cursor.row < store.length ? cursor.row : -1;
@@ -252,6 +260,7 @@ export const TimeChart = memo(function TimeChart({
           hiddenSeries={hiddenSeries}
           onToggleSeries={(s) => setHiddenSeries(toggled(hiddenSeries, s))}
           onHighlight={highlight}
+          marker={markerShown && lines.length > 0}
           pinned={
             pinned &&
             lines.length > 0 && (
@@ -399,12 +408,14 @@ interface LegendProps {
   hiddenSeries: ReadonlySet<string>;
   onToggleSeries: (series: string) => void;
   onHighlight: (match: ((l: ChartLine) => boolean) | null) => void;
-  /** The pinned run's entry, last. */
+  /** The pinned run's entry, after the lines'. */
   pinned?: ReactNode;
+  /** Whether the plot shows a parameter change's marker: its entry comes last. */
+  marker?: boolean;
 }
 
 function Legend(props: LegendProps) {
-  const { lines, kindName, hiddenOwners, hiddenGroups, hiddenStyles, hiddenSeries, onToggleOwner, onToggleGroup, onToggleStyle, onToggleSeries, onHighlight, pinned } =
+  const { lines, kindName, hiddenOwners, hiddenGroups, hiddenStyles, hiddenSeries, onToggleOwner, onToggleGroup, onToggleStyle, onToggleSeries, onHighlight, pinned, marker } =
     props;
   const [expanded, setExpanded] = useState(false);
   const { owners, groups, styles, series } = legendModel(lines, kindName);
@@ -494,6 +505,14 @@ function Legend(props: LegendProps) {
         ),
       )}
       {pinned}
+      {marker && (
+        <li className="legend-marker" data-testid="legend-marker" title="A dashed vertical line: a parameter changed during the run (a live change)">
+          <svg className="swatch" width="22" height="12" aria-hidden="true">
+            <line x1="11" x2="11" y1="0" y2="12" stroke={MARKER_COLOUR} strokeWidth={1.5} strokeDasharray="4 3" />
+          </svg>
+          {MARKER_LEGEND}
+        </li>
+      )}
     </ul>
   );
 }

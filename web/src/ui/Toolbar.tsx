@@ -22,6 +22,11 @@ function formatRate(perSec: number) {
   return perSec.toFixed(0);
 }
 
+/** A scenario of the user's in the picker: its name and when it last changed. */
+function mineOptionText(m: { name: string; updatedMs: number }): string {
+  return `${m.name} · ${lastChangeText(m.updatedMs)}`;
+}
+
 /** `children`: view controls shown at the end of the first row (presentation mode, panel, help). */
 export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; children?: ReactNode }) {
   const [stepMs, setStepMs] = useState('1');
@@ -40,6 +45,13 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
   // link not changed yet) its origin.
   const place = state.current?.place;
   const pickerValue = place?.kind === 'mine' ? `mine:${place.id}` : place?.kind === 'library' ? place.id : '';
+  // What the picker shows, in full: a laptop's narrow picker cuts long names, its tooltip does not.
+  const mine = place?.kind === 'mine' ? state.myScenarios.find((m) => m.id === place.id) : undefined;
+  const pickerText = mine
+    ? mineOptionText(mine)
+    : place?.kind === 'library'
+      ? (LIBRARY.entries.find((e) => e.id === place.id)?.name ?? place.id)
+      : (state.current?.origin ?? '—');
 
   // Why Step or Run to cannot go: said on the field and the button (the fields are too small
   // for a message of their own).
@@ -99,7 +111,7 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
             data-testid="scenario-picker"
             value={pickerValue}
             disabled={library === 'locked'}
-            title={library === 'locked' ? LOCKED_TITLE : undefined}
+            title={library === 'locked' ? `${pickerText} (${LOCKED_TITLE.toLowerCase()})` : pickerText}
             onChange={(e) => {
               const v = e.target.value;
               if (v.startsWith('mine:')) return void lab.openMine(v.slice('mine:'.length));
@@ -112,7 +124,7 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
               <optgroup label="My scenarios" data-testid="my-scenarios">
                 {state.myScenarios.map((m) => (
                   <option key={m.id} value={`mine:${m.id}`} title={`Yours, kept in this browser; last changed ${new Date(m.updatedMs).toLocaleString('en-GB')}`}>
-                    {m.name} · {lastChangeText(m.updatedMs)}
+                    {mineOptionText(m)}
                   </option>
                 ))}
               </optgroup>

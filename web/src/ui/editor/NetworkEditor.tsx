@@ -33,6 +33,7 @@ import {
   nodeSize,
   nudged,
   placeForNew,
+  selectionIn,
   type Selection,
   type Tool,
 } from './canvas';
@@ -120,7 +121,9 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
       const done = lab.travel(dir, editedOrigin(current.origin));
       if (!done) return;
       setDraft(done.doc);
-      setSelection(null);
+      // What is selected stays so while it exists: an undone parameter edit leaves its form
+      // open, showing the value brought back.
+      setSelection((sel) => selectionIn(done.doc, sel));
       setGroup([]);
     },
     [lab, current],

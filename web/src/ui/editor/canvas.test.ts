@@ -16,6 +16,7 @@ import {
   placeForNew,
   placeLinkLabels,
   positions,
+  selectionIn,
   tabOrder,
 } from './canvas';
 
@@ -96,6 +97,19 @@ describe('network editor view helpers', () => {
     expect(inspectedConnection(s, { kind: 'node', id: 'SW1' })).toBeUndefined();
     const on = linksOnRoute(s, c);
     expect(on.has('S1>SW1') && on.has('SW1>S1')).toBe(true);
+  });
+
+  it('keeps a selection across an undo while its element is still there (its form stays open)', () => {
+    const s = lib('two-sources');
+    const c2 = { kind: 'connection', id: 'C2' } as const;
+    expect(selectionIn(s, c2)).toBe(c2);
+    expect(selectionIn(s, { kind: 'node', id: 'S1' })).toEqual({ kind: 'node', id: 'S1' });
+    expect(selectionIn(s, { kind: 'link', id: s.links[0].id })).toEqual({ kind: 'link', id: s.links[0].id });
+    const without = { ...s, connections: s.connections.filter((c) => c.id !== 'C2') };
+    expect(selectionIn(without, c2)).toBeNull();
+    // A node's id is not a connection's.
+    expect(selectionIn(s, { kind: 'connection', id: 'S1' })).toBeNull();
+    expect(selectionIn(s, null)).toBeNull();
   });
 
   it('tabs through the nodes as a network reads (sources, switches, destinations, by name), then the links', () => {

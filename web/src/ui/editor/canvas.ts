@@ -122,6 +122,14 @@ export function pickable(tool: Tool, pick: string | null, kind: NodeKind | undef
   );
 }
 
+/** The selection as it stands in another version of the network (after an undo or a redo):
+ *  kept while the element it names is still there, so its form stays open; null once it is gone. */
+export function selectionIn(s: Scenario, selection: Selection): Selection {
+  if (!selection) return null;
+  const all: readonly { id: string }[] = selection.kind === 'node' ? s.nodes : selection.kind === 'link' ? s.links : s.connections;
+  return all.some((e) => e.id === selection.id) ? selection : null;
+}
+
 /** The connection in the inspector: the selected one, or the first one a selected source sends. */
 export function inspectedConnection(s: Scenario, selection: Selection): ScenarioConnection | undefined {
   if (selection?.kind === 'connection') return s.connections.find((c) => c.id === selection.id);
