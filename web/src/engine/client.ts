@@ -257,6 +257,10 @@ export class SimClient {
     this.liveSent.push({ node, param, value });
     this.send({ type: 'setParam', node, param, value });
   }
+  /** The live changes sent and not answered yet, oldest first. */
+  get liveUnanswered(): readonly LiveRequest[] {
+    return [...this.liveSent];
+  }
   /** Whether a live change sent has not been answered yet: the scenario the engine runs is
    *  about to record it. */
   get liveAwaited(): boolean {

@@ -14,7 +14,7 @@ import { DELETED_KEPT_MS, newMineId, scenarioName, withKept, type MyScenario, ty
 import { NOWHERE, type Opened, type Place } from '../scenario/place';
 import { writeLastWork, type KeyValueStore, type LastWork } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
-import { sameButChanges, withChangesSince } from '../scenario/switchEdits';
+import { sameButChanges, withChangesSince, withLiveChange } from '../scenario/switchEdits';
 import type { LabContext } from './context';
 import { SharedEditHistory } from './editHistory';
 import { changeKeptAt, loadOf, LoadQueue, type Carried, type EditRecord, type Load, type Nav } from './loadQueue';
@@ -595,14 +595,24 @@ export class Lab {
    * The page is going away (pagehide): a change still on its way to the engine (the last one,
    * when more wait behind it) is written as the last work, unsaved, so that a reload opens it
    * and keeps it (an edit followed at once by a reload was lost: it was kept only once the
-   * engine took it).
+   * engine took it). So is a live change the engine has not answered yet, recorded at the time
+   * the page last saw (the engine would have recorded it at its own time, a slice later).
    */
   flushUnsaved() {
     this.giveTyped(false);
     // The last change, though it waits behind another load (a quick second edit).
     const last = this.loads.lastChange(this.state.current?.place ?? NOWHERE);
-    if (!last) return;
-    this.writeLast({ json: last.json, origin: last.origin, place: last.place.kind === 'mine' ? last.place : NOWHERE, unsaved: true, from: this.shown });
+    if (last) {
+      this.writeLast({ json: last.json, origin: last.origin, place: last.place.kind === 'mine' ? last.place : NOWHERE, unsaved: true, from: this.shown });
+      return;
+    }
+    const live = this.client.liveUnanswered;
+    const current = this.state.current;
+    if (!live.length || !current) return;
+    const atMs = this.rawStatus?.nowMs ?? 0;
+    const doc = live.reduce((s, change) => withLiveChange(s, atMs, change), current.scenario);
+    const place = current.place.kind === 'mine' ? current.place : NOWHERE;
+    this.writeLast({ json: JSON.stringify(doc, null, 2), origin: current.origin, place, unsaved: true, from: this.shown });
   }
 
   /**

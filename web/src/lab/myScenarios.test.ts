@@ -224,6 +224,23 @@ describe('My scenarios', () => {
     expect(reloaded.lab.getState().myScenarios.map((m) => m.id)).toEqual([id]);
   });
 
+  it('a live change the engine had not answered when the page went away is there after the reload, and kept', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    page.lab.runUntil(30);
+    page.pump();
+    page.lab.switches.setParam('SW1', 'target_utilization', 0.6); // sent: no answer yet
+    page.lab.flushUnsaved(); // pagehide
+    const reloaded = await b.open(tab);
+    await reloaded.lab.saved();
+    const open = reloaded.lab.getState().current!;
+    expect(open.scenario.changes).toEqual([{ at_ms: 30, node: 'SW1', param: 'target_utilization', value: 0.6 }]);
+    expect(open.place.kind).toBe('mine');
+    const id = (open.place as { id: string }).id;
+    expect(JSON.parse((await reloaded.scenarios.get(id))!.json).changes).toHaveLength(1);
+  });
+
   it('a name given while an edit is on its way goes on top of that edit, not back to before it', async () => {
     const b = browser();
     const page = await b.open();

@@ -21,6 +21,7 @@ import {
   withParam,
   withScheduler,
   withChangesSince,
+  withLiveChange,
   withVsvd,
 } from './switchEdits';
 import { parseParamInput } from './params';
@@ -202,5 +203,27 @@ describe('the algorithm a switch runs', () => {
     expect(algorithmOf({}, {}, defaults)).toBe('erica');
     expect(algorithmOf({ ethernet: { frame_bytes: 1500 } }, {}, defaults)).toBe('none');
     expect(algorithmOf({}, {}, { atm: 'erica_plus', ethernet: 'qcn' })).toBe('erica_plus');
+  });
+});
+
+describe('withLiveChange', () => {
+  it('records a change as the engine does: later changes of the parameter replaced, the change last', async () => {
+    const { WASM_INTERACTIVE } = await import('../test/wasmEngine');
+    const s: Scenario = {
+      ...(JSON.parse(twoSources()) as Scenario),
+      changes: [
+        { at_ms: 10, node: 'SW1', param: 'target_utilization', value: 0.8 },
+        { at_ms: 50, node: 'SW1', param: 'target_utilization', value: 0.7 },
+        { at_ms: 60, node: 'SW2', param: 'target_utilization', value: 0.5 },
+      ],
+    };
+    const sim = WASM_INTERACTIVE.createSimulation(JSON.stringify(s));
+    sim.advance(30, 1e9);
+    expect(sim.nowMs()).toBe(30);
+    expect(JSON.parse(sim.setParam('SW1', 'target_utilization', 0.6))).toHaveProperty('replaced');
+    const engine = (JSON.parse(sim.scenario()) as Scenario).changes;
+    sim.free();
+    expect(withLiveChange(s, 30, { node: 'SW1', param: 'target_utilization', value: 0.6 }).changes).toEqual(engine);
+    expect(engine).toHaveLength(3); // the one at 50 ms went
   });
 });

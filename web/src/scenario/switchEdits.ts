@@ -169,6 +169,16 @@ export function withChangesSince(before: Scenario, next: Scenario, loaded: Scena
   return changes.length ? { ...next, changes } : withoutKey(next, 'changes');
 }
 
+/**
+ * A live change recorded at `atMs` as the engine records one (`Simulation::set_param`): the later
+ * changes of the same parameter are replaced, and the change joins the list's end. Used only for
+ * a change the engine had not answered when the page went away, at the time the page last saw.
+ */
+export function withLiveChange(s: Scenario, atMs: number, change: { node: string; param: string; value: number }): Scenario {
+  const later = (c: ParamChange) => c.at_ms > atMs && c.node === change.node && c.param === change.param;
+  return { ...s, changes: [...(s.changes ?? []).filter((c) => !later(c)), { at_ms: atMs, ...change }] };
+}
+
 /** How many recorded changes an algorithm change on this switch would drop. */
 export function changesOf(s: Scenario, node: string): ParamChange[] {
   return (s.changes ?? []).filter((c) => c.node === node);
