@@ -167,3 +167,17 @@ for (const width of [1280, 1440]) {
     });
   }
 }
+
+// QA: in presentation mode at 1280 px the zoom hint, at the room's 18 px, took three lines and
+// made the row of the tabs twice as tall; how to zoom is the presenter's, at the usual size.
+test('in presentation mode at 1280 px the zoom hint keeps the row of the tabs one line high', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const errors = await openLab(page, '/?scenario=two-sources&start=present');
+  await expect(page.locator('.app.present')).toHaveCount(1);
+  const tab = (await page.getByTestId('view-charts').boundingBox())!;
+  const row = (await page.locator('.view-tabs').boundingBox())!;
+  const hint = (await page.getByTestId('zoom').boundingBox())!;
+  expect(row.height).toBeLessThanOrEqual(tab.height + 8);
+  expect(hint.height).toBeLessThanOrEqual(tab.height);
+  expect(errors).toEqual([]);
+});

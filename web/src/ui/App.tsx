@@ -333,7 +333,7 @@ export function App({
             </button>
           )}
           {workspace === 'charts' && (
-            <span className="zoom-hint" data-testid="zoom">
+            <span className={zoom ? 'zoom-hint' : 'zoom-hint idle'} data-testid="zoom">
               {zoom ? (
                 <>
                   {`${formatMs(zoom[0])} – ${formatMs(zoom[1])} ms`}

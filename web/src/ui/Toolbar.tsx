@@ -31,6 +31,8 @@ function mineOptionText(m: { name: string; updatedMs: number }): string {
 export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; children?: ReactNode }) {
   const [stepMs, setStepMs] = useState('1');
   const [untilMs, setUntilMs] = useState('50');
+  // The browser empties a number field it cannot read (1e400) and says so in `badInput`.
+  const [unreadable, setUnreadable] = useState({ step: false, until: false });
   const fileRef = useRef<HTMLInputElement>(null);
   // A teacher's link may hide or lock the library (picker, Import) and the speed.
   const teacher = useTeacher();
@@ -55,10 +57,19 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
 
   // Why Step or Run to cannot go: said on the field and the button (the fields are too small
   // for a message of their own).
-  const stepRule = Number(stepMs) > 0 ? null : 'A step is a number of milliseconds above 0';
-  const untilRule = Number(untilMs) > nowMs ? null : `Run to a time after now (t = ${nowMs.toFixed(2)} ms)`;
+  // A number the field cannot hold (1e400) reaches us as '' with `badInput`: said as such.
+  const stepRule = unreadable.step
+    ? 'A step must be a finite number of milliseconds'
+    : Number(stepMs) > 0
+      ? null
+      : 'A step is a number of milliseconds above 0';
+  const untilRule = unreadable.until
+    ? 'Run to must be a finite time in milliseconds'
+    : Number(untilMs) > nowMs
+      ? null
+      : `Run to a time after now (t = ${nowMs.toFixed(2)} ms)`;
   // Marked only when it is no time at all: a time already passed is usual once a run ends.
-  const untilBad = untilMs.trim() === '' || !(Number(untilMs) > 0);
+  const untilBad = unreadable.until || untilMs.trim() === '' || !(Number(untilMs) > 0);
   const openFile = async (file: File) => {
     let text: string;
     try {
@@ -222,7 +233,10 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
             min="0"
             step="any"
             value={stepMs}
-            onChange={(e) => setStepMs(e.target.value)}
+            onChange={(e) => {
+              setStepMs(e.target.value);
+              setUnreadable((u) => ({ ...u, step: e.target.validity.badInput }));
+            }}
           />
           <span className="unit">ms</span>
           {stepRule && (
@@ -251,7 +265,10 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
             min="0"
             step="any"
             value={untilMs}
-            onChange={(e) => setUntilMs(e.target.value)}
+            onChange={(e) => {
+              setUntilMs(e.target.value);
+              setUnreadable((u) => ({ ...u, until: e.target.validity.badInput }));
+            }}
           />
           <span className="unit">ms</span>
           {/* A time already passed is usual once a run ends: said while the field is in use. */}
