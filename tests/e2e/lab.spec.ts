@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { libraryScenarios, openLab, repoRoot, status, url, waitForMode } from './helpers';
+import { libraryScenarios, openLab, repoRoot, seriousViolations, status, url, waitForMode } from './helpers';
 
 const SCENARIOS = libraryScenarios();
 
@@ -271,4 +271,27 @@ test('an engine crash is reported, the worker replaced and the scenario reloaded
   await page.getByTestId('step-ms').fill('5');
   await page.getByTestId('step').click();
   await expect.poll(async () => (await status(page))?.nowMs).toBe(5);
+});
+
+// QA: after a scrub back took the run's end away, Result stayed selected (and greyed out) over
+// the lesson's text; the side panel's tabs had no tab panel.
+test('the Result tab gives way to the lesson while the run has no end, and comes back with it', async ({ page }) => {
+  await openLab(page);
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await page.getByTestId('tab-result').click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel).toHaveAttribute('aria-labelledby', 'side-tab-result');
+  await page.getByTestId('scrub-slider').focus();
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('tab-result')).toBeDisabled();
+  await expect(page.getByTestId('tab-result')).toHaveAttribute('aria-selected', 'false');
+  await expect(page.getByTestId('tab-lesson')).toHaveAttribute('aria-selected', 'true');
+  await expect(panel).toHaveAttribute('aria-labelledby', 'side-tab-lesson');
+  // Played to the end again, the result is where the user left it.
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await expect(page.getByTestId('tab-result')).toHaveAttribute('aria-selected', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
 });

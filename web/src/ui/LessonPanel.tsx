@@ -76,18 +76,24 @@ export function LessonPanel({
     },
     ...(s.ethernet ? [] : [{ id: 'paths' as const, label: `VPs${paths ? ` · ${paths}` : ''}`, title: 'Virtual paths' }]),
   ];
+  // The tab shown: the one chosen while it can be (Result goes when a scrub back takes the
+  // run's end away, and comes back with it), else the lesson (QA: a greyed Result stayed
+  // selected over the lesson's text).
+  const shown: Tab = tabs.some((t) => t.id === tab && !t.disabled) ? tab : 'lesson';
   return (
     <aside className="lesson" data-testid="lesson">
       <div className="lesson-group">{s.group}</div>
       <h1 className="lesson-title">{s.name || s.id}</h1>
       {s.description && <p className="lesson-description">{s.description}</p>}
-      <Topology scenario={s} selected={tab === 'switches' ? selected : null} onSelect={select} marked={walk.marks.node} />
+      <Topology scenario={s} selected={shown === 'switches' ? selected : null} onSelect={select} marked={walk.marks.node} />
       <div className="tabs" role="tablist">
         {tabs.map((t) => (
           <button
             key={t.id}
             role="tab"
-            aria-selected={tab === t.id}
+            id={`side-tab-${t.id}`}
+            aria-selected={shown === t.id}
+            aria-controls="side-tab-panel"
             data-testid={`tab-${t.id}`}
             onClick={() => setTab(t.id)}
             disabled={t.disabled}
@@ -97,35 +103,37 @@ export function LessonPanel({
           </button>
         ))}
       </div>
-      {tab === 'paths' && !s.ethernet ? (
-        <VirtualPathsPanel lab={lab} state={state} />
-      ) : tab === 'switches' && selected !== null ? (
-        <>
-          <label className="inspector-row inspector-pick">
-            <span className="inspector-label">switch</span>
-            <select data-testid="switch-picker" value={selected} onChange={(e) => setPicked(e.target.value)}>
-              {switches.map((id) => (
-                <option key={id} value={id}>
-                  {id}
-                </option>
-              ))}
-            </select>
-            <span className="inspector-hint">or click one in the drawing</span>
-          </label>
-          <SwitchExplain lab={lab} state={state} node={selected} inspect={inspect} />
-          {/* A teacher's link may hide the switch settings, or lock them (shown, greyed out). */}
-          {!isHidden(teacher, 'params') && (
-            <fieldset className="teacher-fence" disabled={isLocked(teacher, 'params')} data-testid="switch-settings">
-              <SwitchInspector lab={lab} state={state} node={selected} />
-              <RecordedChanges lab={lab} state={state} node={selected} />
-            </fieldset>
-          )}
-        </>
-      ) : tab === 'result' && summary ? (
-        <RunSummary summary={summary} net={networkView(s, state.catalogue?.fields.ethernet)} digest={state.digest} onExport={onExportRun} connections={s.connections} />
-      ) : (
-        <LessonText scenario={s} state={state} onCompareWith={onCompareWith} walk={walk} onResult={() => setTab('result')} onStops={(on) => lab.setLessonStops(on)} />
-      )}
+      <div role="tabpanel" id="side-tab-panel" aria-labelledby={`side-tab-${shown}`} className="side-tab-panel">
+        {shown === 'paths' && !s.ethernet ? (
+          <VirtualPathsPanel lab={lab} state={state} />
+        ) : shown === 'switches' && selected !== null ? (
+          <>
+            <label className="inspector-row inspector-pick">
+              <span className="inspector-label">switch</span>
+              <select data-testid="switch-picker" value={selected} onChange={(e) => setPicked(e.target.value)}>
+                {switches.map((id) => (
+                  <option key={id} value={id}>
+                    {id}
+                  </option>
+                ))}
+              </select>
+              <span className="inspector-hint">or click one in the drawing</span>
+            </label>
+            <SwitchExplain lab={lab} state={state} node={selected} inspect={inspect} />
+            {/* A teacher's link may hide the switch settings, or lock them (shown, greyed out). */}
+            {!isHidden(teacher, 'params') && (
+              <fieldset className="teacher-fence" disabled={isLocked(teacher, 'params')} data-testid="switch-settings">
+                <SwitchInspector lab={lab} state={state} node={selected} />
+                <RecordedChanges lab={lab} state={state} node={selected} />
+              </fieldset>
+            )}
+          </>
+        ) : shown === 'result' && summary ? (
+          <RunSummary summary={summary} net={networkView(s, state.catalogue?.fields.ethernet)} digest={state.digest} onExport={onExportRun} connections={s.connections} />
+        ) : (
+          <LessonText scenario={s} state={state} onCompareWith={onCompareWith} walk={walk} onResult={() => setTab('result')} onStops={(on) => lab.setLessonStops(on)} />
+        )}
+      </div>
     </aside>
   );
 }
