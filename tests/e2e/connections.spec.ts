@@ -135,6 +135,28 @@ test("a PCR below the ICR the connection takes from the defaults: the rule at th
   expect(errors).toEqual([]);
 });
 
+// QA: mending the rule at the other field (ICR lowered under the refused PCR) applied the ICR
+// and dropped the PCR the user had typed, with only "C1 icr_mbps changed" said.
+test('a refused PCR is applied with the ICR that mends it', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('ed-conn-C1').click();
+  await page.getByTestId('conn-params').locator('summary').click();
+  await page.getByTestId('conn-param-pcr_mbps').fill('10');
+  await page.getByTestId('conn-param-pcr_mbps').press('Enter');
+  await expect(page.getByTestId('conn-param-pcr_mbps-error')).toContainText('must not exceed pcr_mbps = 10');
+  await page.getByTestId('conn-param-icr_mbps').fill('5');
+  await page.getByTestId('conn-param-icr_mbps').press('Enter');
+  await expect.poll(async () => (await conns(page))[0].params).toEqual({ icr_mbps: 5, pcr_mbps: 10 });
+  await expect(page.getByTestId('conn-param-pcr_mbps')).toHaveValue('10');
+  await expect(page.getByTestId('conn-param-icr_mbps')).toHaveValue('5');
+  await expect(page.getByTestId('conn-param-pcr_mbps-error')).toHaveCount(0);
+  await expect(page.getByTestId('conn-param-icr_mbps-error')).toHaveCount(0);
+  await expect(page.getByTestId('problems')).toHaveCount(0);
+  await expect(page.getByTestId('editor-message')).toHaveText('C1 icr_mbps and pcr_mbps changed: the run restarted at t = 0.');
+  expect(errors).toEqual([]);
+});
+
 test("at 1024 px the source parameters' meanings stay inside the connection form, under their fields", async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
   const errors = await openLab(page, '/?scenario=two-sources');

@@ -5,7 +5,7 @@
 // commits it (the run restarts at t = 0); a rule across fields (stop after start, window at
 // least the MSS) is the engine's, shown at the field once it refuses the edit.
 
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { Catalogue, ParamSpec, Problem } from '../../contract/engine';
 import type { Scenario, ScenarioConnection } from '../../contract/scenario';
 import { defaultText, describeRange, specOf } from '../../scenario/params';
@@ -55,6 +55,24 @@ export function ConnectionForm({
   const run = (r: EditResult, n: string) => {
     onEdit(r, n);
     return r;
+  };
+  // Source parameters whose edit the engine refused, with the text kept in their fields: the
+  // next source parameter edit carries them, so that mending the rule at another field (PCR
+  // 10 refused under ICR 25, then ICR 5) applies what was typed at both (QA: PCR was dropped).
+  const refused = useRef(new Map<string, string>());
+  const commitParam = (p: ParamSpec, text: string) => {
+    let r = setSourceParam(scenario, conn.id, p, text);
+    const carried: string[] = [];
+    for (const [name, kept] of refused.current) {
+      const spec = params.find((q) => q.name === name);
+      if (!r.ok || name === p.name || !spec) continue;
+      const next = setSourceParam(r.scenario, conn.id, spec, kept);
+      if (next.ok) {
+        r = next;
+        carried.push(name);
+      }
+    }
+    return run(r, note(`${[p.name, ...carried].join(' and ')} changed`));
   };
   return (
     <div className="editor-form conn-form" data-testid="conn-form">
@@ -166,7 +184,8 @@ export function ConnectionForm({
                 </>
               }
               engineRule={engine[`params.${p.name}`]}
-              onCommit={(t) => run(setSourceParam(scenario, conn.id, p, t), note(`${p.name} changed`))}
+              onRefusal={(kept) => (kept === null ? refused.current.delete(p.name) : refused.current.set(p.name, kept))}
+              onCommit={(t) => commitParam(p, t)}
             />
           ))}
         </details>
@@ -220,6 +239,7 @@ function Field({
   help,
   detail,
   engineRule,
+  onRefusal,
   onCommit,
 }: {
   testId: string;
@@ -232,6 +252,8 @@ function Field({
   detail?: ReactNode;
   /** The rule the engine found this field breaking (after the value was sent). */
   engineRule?: string;
+  /** Told the text kept after the engine refused its edit, and null once that is over. */
+  onRefusal?: (kept: string | null) => void;
   onCommit: (text: string) => EditResult;
 }) {
   const shown = value === undefined ? '' : String(value);
@@ -246,6 +268,7 @@ function Field({
       // The engine refused the edit and the document went back: what was typed stays, with
       // the rule, to be mended.
       setRefusal(engineRule);
+      onRefusal?.(text);
     } else {
       // The document changed under the field (undo, another edit): show the new value.
       setText(shown);
@@ -255,6 +278,7 @@ function Field({
     // The refusal is over (another edit went in): the field shows the document again.
     setRefusal(null);
     setText(shown);
+    onRefusal?.(null);
   }
   const send = () => {
     if (text.trim() === shown) return setRule(null);
