@@ -164,6 +164,12 @@ test('the Teacher dialog builds the link; opened, it locks what was chosen', asy
   await expect(dialog).toBeVisible();
   await page.getByTestId('teacher-library-hidden').check();
   await page.getByTestId('teacher-params-locked').check();
+  // The algorithm picker is one of the switch settings: locked with them, said so, and not
+  // offered "shown" (QA: hide=params with lock=algorithm hid it with no word).
+  await expect(page.getByTestId('teacher-algorithm-locked')).toBeChecked();
+  await expect(page.getByTestId('teacher-algorithm-shown')).toBeDisabled();
+  await expect(page.getByTestId('teacher-algorithm-hidden')).toBeEnabled();
+  await expect(page.getByTestId('teacher-algorithm-follows')).toContainText('goes with switch settings and parameters');
   await page.getByTestId('teacher-speed-locked').check();
   await page.getByTestId('teacher-start-tab').selectOption('switches');
   const link = await page.getByTestId('teacher-link').inputValue();

@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { ignoredNotice, isHidden, isLocked, NO_TEACHER, parseTeacher, startTab, startView, withTeacher } from './teacher';
+import { choiceIn, ignoredNotice, isHidden, isLocked, NO_TEACHER, overruled, parseTeacher, startTab, startView, withTeacher } from './teacher';
 
 describe("a teacher's settings in the address", () => {
+  // QA: hide=params&lock=algorithm hid the picker, and the dialog offered "locked" for it.
+  it('applies to the algorithm picker the stricter of its own choice and the switch settings\' it is inside', () => {
+    const of = (q: string) => parseTeacher(q).settings;
+    expect(choiceIn(of('?hide=params&lock=algorithm'), 'algorithm')).toBe('hidden');
+    expect(isHidden(of('?hide=params&lock=algorithm'), 'algorithm')).toBe(true);
+    expect(isLocked(of('?hide=params&lock=algorithm'), 'algorithm')).toBe(false);
+    expect(choiceIn(of('?lock=params'), 'algorithm')).toBe('locked');
+    expect(choiceIn(of('?lock=params&hide=algorithm'), 'algorithm')).toBe('hidden');
+    expect(choiceIn(of('?lock=algorithm'), 'algorithm')).toBe('locked');
+    expect(choiceIn(of('?hide=algorithm'), 'params')).toBe('shown'); // not the other way round
+    // The dialog greys out what the switch settings overrule.
+    expect(overruled(of('?lock=params'), 'algorithm', 'shown')).toBe(true);
+    expect(overruled(of('?lock=params'), 'algorithm', 'locked')).toBe(false);
+    expect(overruled(of('?hide=params'), 'algorithm', 'locked')).toBe(true);
+    expect(overruled(of('?hide=params'), 'speed', 'shown')).toBe(false);
+  });
+
   it('reads hide, lock and start from the query string and from a share link fragment', () => {
     const { settings, ignored } = parseTeacher('?scenario=gfc1&hide=editor,params&start=present', '#s=1.abc&v=0.005&lock=speed&start=lesson');
     expect(settings).toEqual({ hide: ['editor', 'params'], lock: ['speed'], start: ['present', 'lesson'] });

@@ -18,6 +18,30 @@ export const CONTROL_NAMES: Record<TeacherControl, string> = {
   eventlog: 'Event log',
 };
 
+/** How far a control is kept from the class: shown < locked < hidden. */
+export type ControlChoice = 'shown' | 'locked' | 'hidden';
+const STRICTNESS: Record<ControlChoice, number> = { shown: 0, locked: 1, hidden: 2 };
+
+/** Controls that live inside another and go as it goes: the algorithm picker is one of the
+ *  switch settings (hidden with them, greyed out with them). */
+export const INSIDE: Partial<Record<TeacherControl, TeacherControl>> = { algorithm: 'params' };
+
+/** A control's choice as the lab applies it: its own, or the stricter choice of the control it
+ *  is inside. */
+export function choiceIn(settings: TeacherSettings, c: TeacherControl): ControlChoice {
+  const own: ControlChoice = settings.hide.includes(c) ? 'hidden' : settings.lock.includes(c) ? 'locked' : 'shown';
+  const outer = INSIDE[c];
+  if (!outer) return own;
+  const theirs = choiceIn(settings, outer);
+  return STRICTNESS[theirs] > STRICTNESS[own] ? theirs : own;
+}
+
+/** Whether `choice` of `c` is overruled by the control it is inside (which is stricter). */
+export function overruled(settings: TeacherSettings, c: TeacherControl, choice: ControlChoice): boolean {
+  const outer = INSIDE[c];
+  return !!outer && STRICTNESS[choiceIn(settings, outer)] > STRICTNESS[choice];
+}
+
 /**
  * How the lab starts: presentation mode, the side panel hidden, a side-panel tab, a view, and
  * above the charts the Network view or the event log open.
@@ -70,8 +94,10 @@ export function ignoredNotice(ignored: readonly string[]): string | null {
   return `This link's teacher settings name what this lab does not know, ignored: ${ignored.join(', ')}. Known controls: ${TEACHER_CONTROLS.join(', ')}; start: ${START_MODES.join(', ')}.`;
 }
 
-export const isHidden = (s: TeacherSettings, c: TeacherControl) => s.hide.includes(c);
-export const isLocked = (s: TeacherSettings, c: TeacherControl) => s.lock.includes(c);
+/** Whether the lab hides `c` (or the control it is inside). */
+export const isHidden = (s: TeacherSettings, c: TeacherControl) => choiceIn(s, c) === 'hidden';
+/** Whether the lab shows `c` greyed out (or the control it is inside). */
+export const isLocked = (s: TeacherSettings, c: TeacherControl) => choiceIn(s, c) === 'locked';
 
 /** The side-panel tab and the view to start in (null: the lab's own default). */
 export function startTab(s: TeacherSettings): (typeof START_TABS)[number] | null {

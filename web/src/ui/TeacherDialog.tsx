@@ -5,10 +5,9 @@ import { useMemo, useState } from 'react';
 import { ModalDialog } from './ModalDialog';
 import type { Lab, LabState } from '../lab/lab';
 import { classLink, linkView } from '../lab/sharing';
-import { CONTROL_NAMES, NO_TEACHER, START_TABS, START_VIEWS, TEACHER_CONTROLS, withTeacher, type StartMode, type TeacherControl, type TeacherSettings } from '../lab/teacher';
+import { choiceIn, CONTROL_NAMES, INSIDE, NO_TEACHER, overruled, START_TABS, START_VIEWS, TEACHER_CONTROLS, withTeacher, type ControlChoice, type StartMode, type TeacherControl, type TeacherSettings } from '../lab/teacher';
 import { LIBRARY } from '../scenario/library';
 
-type Choice = 'shown' | 'locked' | 'hidden';
 
 export function TeacherButton({ lab, state }: { lab: Lab; state: LabState }) {
   const [open, setOpen] = useState(false);
@@ -30,8 +29,7 @@ function TeacherDialog({ state, onClose }: { lab: Lab; state: LabState; onClose:
     const base = classLink(state.current, location.href, LIBRARY.entries, linkView(state));
     return { ...base, url: withTeacher(base.url, settings) };
   }, [state.current, state.charts, state.speed, settings]);
-  const choiceOf = (c: TeacherControl): Choice => (settings.hide.includes(c) ? 'hidden' : settings.lock.includes(c) ? 'locked' : 'shown');
-  const setChoice = (c: TeacherControl, choice: Choice) => {
+  const setChoice = (c: TeacherControl, choice: ControlChoice) => {
     setCopied(false);
     setSettings((s) => ({
       ...s,
@@ -68,7 +66,15 @@ function TeacherDialog({ state, onClose }: { lab: Lab; state: LabState; onClose:
         <tbody>
           {TEACHER_CONTROLS.map((c) => (
             <tr key={c}>
-              <th scope="row">{CONTROL_NAMES[c]}</th>
+              <th scope="row">
+                {CONTROL_NAMES[c]}
+                {INSIDE[c] && overruled(settings, c, 'shown') && (
+                  <span className="teacher-follows" data-testid={`teacher-${c}-follows`}>
+                    {' '}
+                    (goes with {CONTROL_NAMES[INSIDE[c]!].toLowerCase()})
+                  </span>
+                )}
+              </th>
               {(['shown', 'locked', 'hidden'] as const).map((choice) => (
                 <td key={choice}>
                   <input
@@ -76,7 +82,8 @@ function TeacherDialog({ state, onClose }: { lab: Lab; state: LabState; onClose:
                     name={`teacher-${c}`}
                     data-testid={`teacher-${c}-${choice}`}
                     aria-label={`${CONTROL_NAMES[c]}: ${choice}`}
-                    checked={choiceOf(c) === choice}
+                    checked={choiceIn(settings, c) === choice}
+                    disabled={overruled(settings, c, choice)}
                     onChange={() => setChoice(c, choice)}
                   />
                 </td>
