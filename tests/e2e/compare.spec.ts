@@ -111,6 +111,16 @@ test('compare ERICA with ERICA+ on two-sources: both summaries side by side, and
   await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
   await expect(page.getByTestId('compare-head-0')).toContainText('✓ as linked');
   await expect(page.getByTestId('compare-head-1')).toContainText('✓ as linked');
+  // The form shows the variant as it was made (QA: the picks came back as typed text, the lists
+  // "as it is", and a new pick then lost to the text).
+  await expect(page.getByTestId('variant-1-alg-SW1')).toHaveValue('erica_plus');
+  await expect(page.getByTestId('variant-1-alg-SW2')).toHaveValue('erica_plus');
+  await expect(page.getByTestId('variant-1-sets')).toHaveValue('');
+  // A pick in the list and a typed assignment of the same switch disagreeing: refused, named.
+  await page.getByTestId('variant-1-sets').fill('nodes.SW1.algorithm=eprca');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'refused');
+  await expect(page.getByTestId('compare')).toContainText('it sets nodes.SW1.algorithm twice, to erica_plus and to eprca: keep one');
   expect(errors).toEqual([]);
 });
 

@@ -10,6 +10,7 @@ import {
   compareTable,
   decodeCompare,
   differs,
+  draftOfSpec,
   LESSON_PARTNERS,
   planCompare,
   problemText,
@@ -17,6 +18,7 @@ import {
   specOfDraft,
   unitOf,
   type CompareOutcome,
+  type VariantDraft,
 } from './compare';
 import { parseRow } from './sweepTable';
 
@@ -178,6 +180,27 @@ describe('variants from the form', () => {
       sets: ['nodes.SW1.algorithm=erica_plus', 'nodes.SW2.params.target_utilization=0.8', 'run.seed=3'],
     });
     expect(specOfDraft({ from: 'vsvd-1', algorithms: {}, sets: '' })).toEqual({ from: 'vsvd-1', sets: [] });
+  });
+
+  it("gives a variant that ran back to the form as it was made: the list's algorithms in the lists", () => {
+    const drafts: VariantDraft[] = [
+      { from: '', algorithms: { SW1: 'eprca' }, sets: 'defaults.source.icr_mbps=10' },
+      { from: 'vsvd-1', algorithms: { SW1: 'ut', SW2: 'erica_plus' }, sets: '' },
+      { from: '', algorithms: {}, sets: 'nodes.*.algorithm=efci run.seed=2' },
+    ];
+    for (const d of drafts) expect(draftOfSpec(specOfDraft(d))).toEqual(d);
+    // Only the algorithms before any other assignment are the list's: an order kept exactly.
+    expect(draftOfSpec({ sets: ['run.seed=2', 'nodes.SW1.algorithm=ut'] })).toEqual({ from: '', algorithms: {}, sets: 'run.seed=2 nodes.SW1.algorithm=ut' });
+  });
+
+  it('refuses a variant that sets one path twice to different values (a list pick and a typed one)', () => {
+    const twice = specOfDraft({ from: '', algorithms: { SW1: 'erica_plus' }, sets: 'nodes.SW1.algorithm=eprca' });
+    expect(planCompare(twoSources, [twice], () => undefined)).toEqual({
+      ok: false,
+      problems: [{ variant: 1, rule: 'it sets nodes.SW1.algorithm twice, to erica_plus and to eprca: keep one' }],
+    });
+    const same = specOfDraft({ from: '', algorithms: { SW1: 'eprca' }, sets: 'nodes.SW1.algorithm=eprca' });
+    expect(planCompare(twoSources, [same], () => undefined).ok).toBe(true);
   });
 
   it("a lesson's partners are library scenarios of its topology, and each names it back", () => {

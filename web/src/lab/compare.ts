@@ -101,6 +101,20 @@ export function planCompare(currentJson: string, variants: VariantSpec[], lookup
       problems.push({ variant, rule: 'it changes nothing: choose a library scenario or set a path' });
       return;
     }
+    // A path set twice to different values (a switch's algorithm picked in the list and typed
+    // too): the later would win without a word; the user says which.
+    const given = new Map<string, string>();
+    for (const set of spec.sets) {
+      const at = set.indexOf('=');
+      if (at < 0) continue;
+      const [path, value] = [set.slice(0, at), set.slice(at + 1)];
+      const before = given.get(path);
+      if (before !== undefined && before !== value) {
+        problems.push({ variant, rule: `it sets ${path} twice, to ${before} and to ${value}: keep one` });
+        return;
+      }
+      given.set(path, value);
+    }
     runs.push({ label: variantLabel(spec), json, sets: spec.sets });
   });
   return problems.length ? { ok: false, problems } : { ok: true, runs };
@@ -310,9 +324,24 @@ export interface VariantDraft {
   sets: string;
 }
 
-/** A variant's draft as the form shows one that ran (its algorithm choices among its assignments). */
+/** A switch's algorithm as the form's list sets it: `nodes.SW1.algorithm=eprca`. */
+const ALGORITHM_SET = /^nodes\.([^.*=\s]+)\.algorithm=([^=\s]+)$/;
+
+/**
+ * A variant's draft as the form shows one that ran (a link's, a lesson's): the algorithm choices
+ * the form puts first (`specOfDraft`) go back to the lists, the rest to the assignments, so that
+ * the draft gives the very variant again (QA: a link showed "as it is" in the list and the
+ * choice as typed text, and a new pick in the list then lost to it).
+ */
 export function draftOfSpec(v: VariantSpec): VariantDraft {
-  return { from: v.from ?? '', algorithms: {}, sets: v.sets.join(' ') };
+  const algorithms: Record<string, string> = {};
+  let k = 0;
+  for (; k < v.sets.length; k++) {
+    const m = ALGORITHM_SET.exec(v.sets[k]);
+    if (!m || m[1] in algorithms) break;
+    algorithms[m[1]] = m[2];
+  }
+  return { from: v.from ?? '', algorithms, sets: v.sets.slice(k).join(' ') };
 }
 
 /** Whether `v` is a draft the form can show (what storage gave back may be anything). */
