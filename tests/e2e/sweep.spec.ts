@@ -74,6 +74,12 @@ test('fecn-n0-sweep runs in the browser: its table and CSV hold the numbers abrs
   // The results stay for when the user comes back.
   await page.getByTestId('view-sweep').click();
   await expect(page.getByTestId('sweep-row')).toHaveCount(3);
+  // Said to be the sweep's, with its run open now (QA: it read as the run's own, and the
+  // algorithm sweep offered there was headed as fecn-n0-sweep's).
+  await expect(page.getByTestId('sweep-other')).toContainText(
+    'the results of the last sweep, of fecn-n0-sweep; the scenario open now is fecn-n0-sweep · sweep run 3: n0 = 200, seed 1',
+  );
+  await expect(page.getByTestId('sweep').locator('h2')).toHaveText('Sweep of fecn-n0-sweep');
   // Back returns to the swept scenario (the row's run was a new history entry).
   await page.goBack();
   await expect.poll(() => page.evaluate(() => window.__abrlab!.origin())).toBe('fecn-n0-sweep');

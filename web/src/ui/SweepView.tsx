@@ -37,8 +37,9 @@ export function SweepView({
 }) {
   const session = useSyncExternalStore(sweep.subscribe, sweep.getState);
   // The last sweep was of another scenario: its results stay (a long sweep is work), said to be
-  // its; a refusal of it says nothing about the one open now.
-  const elsewhere = session.phase !== 'idle' && !!current && current.id !== session.scenarioId;
+  // its; a refusal of it says nothing about the one open now. Another is one of another id, or
+  // from elsewhere: one of the sweep's runs opened (same id, `… · sweep run 3: …`), an edit.
+  const elsewhere = session.phase !== 'idle' && !!current && (current.id !== session.scenarioId || origin !== session.origin);
   const s = elsewhere && session.phase === 'refused' ? IDLE_SWEEP : session;
   const canStart = !!current?.sweep && !!currentJson && s.phase !== 'running' && s.phase !== 'planning';
   const rows = useMemo(() => (s.plan ? pointTable(s.plan, sweep.outcomes, s.firstSeed) : []), [s.plan, s.version, s.firstSeed, sweep]);
@@ -49,7 +50,7 @@ export function SweepView({
   const exportCsv = () => {
     if (s.plan) saveBlob(new Blob([sweepCsv(s.plan, sweep.outcomes, s.firstSeed)], { type: 'text/csv' }), `${s.scenarioId}-sweep.csv`);
   };
-  const other = s.phase !== 'idle' && current && current.id !== s.scenarioId && current.sweep;
+  const other = elsewhere && current?.sweep;
   // Without a sweep block: every algorithm of the network's kind on every switch.
   const algorithmSweep = !current?.sweep && current && catalogue ? withAlgorithmSweep(current, catalogue) : null;
   const busy = s.phase === 'running' || s.phase === 'planning';
@@ -58,12 +59,12 @@ export function SweepView({
   return (
     <section className="sweep" data-testid="sweep" data-phase={s.phase}>
       <header className="sweep-head">
-        <h2>Sweep{s.scenarioId ? ` of ${s.scenarioId}` : current?.sweep ? ` of ${current.id}` : ''}</h2>
+        <h2>Sweep{s.scenarioId ? ` of ${s.origin || s.scenarioId}` : current?.sweep ? ` of ${current.id}` : ''}</h2>
         <Plan state={s} current={current} />
         <span className="sweep-actions">
           {canStart && (
             <button data-testid="sweep-run" className="btn primary" onClick={() => void sweep.start(currentJson!, origin)}>
-              {s.phase === 'idle' || other ? 'Run the sweep' : 'Run it again'}
+              {(s.phase === 'done' || s.phase === 'cancelled') && !other ? 'Run it again' : 'Run the sweep'}
             </button>
           )}
           {algorithmSweep && !busy && (
@@ -90,7 +91,8 @@ export function SweepView({
       </header>
       {elsewhere && s.phase !== 'idle' && (
         <p className="sweep-note sweep-other" data-testid="sweep-other">
-          These are the results of the last sweep, of <strong>{s.scenarioId}</strong>; the scenario open now is <strong>{current!.name || current!.id}</strong>.
+          These are the results of the last sweep, of <strong>{s.origin || s.scenarioId}</strong>; the scenario open now is{' '}
+          <strong>{current!.id === s.scenarioId ? origin : current!.name || current!.id}</strong>.
           {canStart || algorithmSweep ? ' Running a sweep of it replaces them.' : ''}
         </p>
       )}
@@ -187,7 +189,7 @@ function Plan({ state: s, current }: { state: SweepState; current: Scenario | un
   }
   if (s.phase === 'planning') return <span className="sweep-plan">planning…</span>;
   if (current?.sweep) {
-    const vary = current.sweep.vary.map((p) => `${p.name ?? p.paths[0]} ∈ {${p.values.join(', ')}}`).join(' × ');
+    const vary = current.sweep.vary.map((p) => `${p.name ?? p.paths[0] ?? '(no path)'} ∈ {${p.values.join(', ')}}`).join(' × ');
     return <span className="sweep-plan">{vary}</span>;
   }
   return null;
