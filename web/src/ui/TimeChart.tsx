@@ -4,7 +4,7 @@
 // tooltip and the legend name lines that coincide at the cursor ("C1 = C2").
 
 import 'uplot/dist/uPlot.min.css';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Fragment, memo, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ChartGroup } from '../charts/chartGroup';
 import { chartCsv, chartSvg, type ChartExport } from '../charts/export';
 import { svgToPng } from '../charts/exportImage';
@@ -205,7 +205,7 @@ export const TimeChart = memo(function TimeChart({
       </p>
       <header className="chart-head" ref={headRef}>
         <div className="chart-title">
-          <h2 id={`${testId}-title`}>{title}</h2>
+          <h2 id={`${testId}-title`}>{breakable(title)}</h2>
           {marked && (
             <span className="lesson-mark" data-testid="lesson-mark">
               {marked}
@@ -515,4 +515,21 @@ function Legend(props: LegendProps) {
       )}
     </ul>
   );
+}
+
+/**
+ * A title with places to break after the dots and underscores of a path in it
+ * (`SW1.params.target_utilization`), so that a narrow chart (four runs side by side) wraps it
+ * there instead of mid-word; the text itself is unchanged.
+ */
+function breakable(title: string): ReactNode {
+  const parts = title.split(/(?<=[._])(?=\S)/);
+  return parts.length === 1
+    ? title
+    : parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && <wbr />}
+        </Fragment>
+      ));
 }
