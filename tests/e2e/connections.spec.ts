@@ -109,15 +109,21 @@ test("the engine's rules across fields are shown at the connection's fields: sto
   expect(errors).toEqual([]);
 });
 
-// QA: a PCR below the default ICR emptied the field and was said only at the top of the editor,
-// at defaults.source.icr_mbps.
-test("a PCR below the ICR the connection takes from the defaults: the rule at the PCR typed, which stays", async ({ page }) => {
+/** two-sources' C1 given PCR 10, below the ICR of 25 it takes from the defaults: refused. */
+async function pcrBelowDefaultIcr(page: Page) {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.getByTestId('view-editor').click();
   await page.getByTestId('ed-conn-C1').click();
   await page.getByTestId('conn-params').locator('summary').click();
   await page.getByTestId('conn-param-pcr_mbps').fill('10');
   await page.getByTestId('conn-param-pcr_mbps').press('Enter');
+  return errors;
+}
+
+// QA: a PCR below the default ICR emptied the field and was said only at the top of the editor,
+// at defaults.source.icr_mbps.
+test("a PCR below the ICR the connection takes from the defaults: the rule at the PCR typed, which stays", async ({ page }) => {
+  const errors = await pcrBelowDefaultIcr(page);
   await expect(page.getByTestId('conn-param-pcr_mbps-error')).toContainText('icr_mbps = 25 must not exceed pcr_mbps = 10');
   await expect(page.getByTestId('conn-param-pcr_mbps')).toHaveValue('10');
   await expect(page.getByTestId('conn-param-icr_mbps-error')).toContainText('must not exceed pcr_mbps = 10');
@@ -138,12 +144,7 @@ test("a PCR below the ICR the connection takes from the defaults: the rule at th
 // QA: mending the rule at the other field (ICR lowered under the refused PCR) applied the ICR
 // and dropped the PCR the user had typed, with only "C1 icr_mbps changed" said.
 test('a refused PCR is applied with the ICR that mends it', async ({ page }) => {
-  const errors = await openLab(page, '/?scenario=two-sources');
-  await page.getByTestId('view-editor').click();
-  await page.getByTestId('ed-conn-C1').click();
-  await page.getByTestId('conn-params').locator('summary').click();
-  await page.getByTestId('conn-param-pcr_mbps').fill('10');
-  await page.getByTestId('conn-param-pcr_mbps').press('Enter');
+  const errors = await pcrBelowDefaultIcr(page);
   await expect(page.getByTestId('conn-param-pcr_mbps-error')).toContainText('must not exceed pcr_mbps = 10');
   await page.getByTestId('conn-param-icr_mbps').fill('5');
   await page.getByTestId('conn-param-icr_mbps').press('Enter');
