@@ -215,6 +215,11 @@ test('a scenario file whose sweep block has problems opens and runs, with the pr
   await expect(page.getByTestId('problems')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/import-sweep-problems.png' });
   expect(await page.evaluate(() => window.__abrlab!.scenarioId())).toBe('swept');
+  // The Sweep tab lists them before anything is asked of it.
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep-block-problems')).toContainText('sweep.vary[0].values[1]');
+  await page.getByTestId('sweep').screenshot({ path: 'test-results/sweep-block-problems.png' });
+  await page.getByTestId('view-charts').click();
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
   await waitForMode(page, 'done');

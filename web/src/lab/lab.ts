@@ -234,6 +234,7 @@ export class Lab {
         const broken = !!sweepProblems?.length;
         if (broken && current && (!this.sweepBroken || (answered && !carried))) this.set({ notice: sweepNotice(current, sweepProblems) });
         if (answered) this.sweepBroken = broken;
+        if (answered) this.set({ sweepProblems: sweepProblems ?? [] });
         // A change given as the address moved on (typed, then Back) leaves the address alone.
         const changeNav: Nav = nav === 'none' ? 'none' : fresh && was.kind === 'mine' ? 'push' : 'replace';
         this.keep(current, changed, answered ? (changed ? changeNav : (nav ?? 'replace')) : 'none');

@@ -110,6 +110,9 @@ export interface LabState {
    *  user's own scenarios (its only copy, which the user can then save as a file to mend). */
   problems: { origin: string; problems: Problem[]; kept?: string } | null;
   notice: Notice | null;
+  /** The problems of the loaded scenario's `sweep` block (empty: none, or no block): the scenario
+   *  runs, the Sweep tab lists them. */
+  sweepProblems: Problem[];
   switchFeedback: SwitchFeedback | null;
   virtualPathFeedback: VirtualPathFeedback | null;
   charts: ChartChoice;
@@ -147,6 +150,7 @@ export const INITIAL_STATE: LabState = {
   speed: 1,
   problems: null,
   notice: null,
+  sweepProblems: [],
   switchFeedback: null,
   virtualPathFeedback: null,
   charts: DEFAULT_CHART_CHOICE,

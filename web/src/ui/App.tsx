@@ -378,6 +378,7 @@ export function App({
             current={state.current?.scenario}
             currentJson={state.current?.json}
             origin={state.current?.origin ?? ''}
+            blockProblems={state.sweepProblems}
             catalogue={state.catalogue}
             onOpened={() => setWorkspace('charts')}
           />

@@ -6,7 +6,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Scenario } from '../contract/scenario';
 import { metricTitle, sweepPlot } from '../charts/sweepPlot';
-import type { Catalogue } from '../contract/engine';
+import type { Catalogue, Problem } from '../contract/engine';
 import { problemPlace } from '../contract/problem';
 import { IDLE_SWEEP, withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/sweep';
 import { pointTable, sweepCsv, tableMetrics, type PointRow } from '../lab/sweepTable';
@@ -24,6 +24,7 @@ export function SweepView({
   current,
   currentJson,
   origin,
+  blockProblems = [],
   catalogue,
   onOpened,
 }: {
@@ -32,6 +33,8 @@ export function SweepView({
   current: Scenario | undefined;
   currentJson: string | undefined;
   origin: string;
+  /** The open scenario's sweep block's problems, known since it loaded (the lab's `sweepProblems`). */
+  blockProblems?: readonly Problem[];
   catalogue: Catalogue | null | undefined;
   onOpened: () => void;
 }) {
@@ -102,6 +105,21 @@ export function SweepView({
           (fairness, convergence, largest queue and losses side by side). Other sweeps: open one that has a block (e.g. “FECN hot spot:
           sweep over N0”), or add a <code>sweep</code> to a scenario file.
         </p>
+      )}
+      {current?.sweep && blockProblems.length > 0 && (s.phase === 'idle' || elsewhere) && (
+        <div className="sweep-refused" role="status" data-testid="sweep-block-problems">
+          <p>
+            This scenario&apos;s sweep block has {blockProblems.length === 1 ? 'a problem' : `${blockProblems.length} problems`}: the scenario runs, but
+            its sweep is refused until {blockProblems.length === 1 ? 'it is' : 'they are'} mended.
+          </p>
+          <ul>
+            {blockProblems.map((p, i) => (
+              <li key={i}>
+                {p.path && <code>{problemPlace(p)}</code>} {p.rule}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {s.plan && s.phase !== 'refused' && <Progress state={s} />}
       {s.plan && s.phase !== 'refused' && (
