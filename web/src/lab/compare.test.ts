@@ -12,6 +12,7 @@ import {
   differs,
   draftOfSpec,
   LESSON_PARTNERS,
+  overriddenSet,
   planCompare,
   problemText,
   sameTopology,
@@ -201,6 +202,24 @@ describe('variants from the form', () => {
     });
     const same = specOfDraft({ from: '', algorithms: { SW1: 'eprca' }, sets: 'nodes.SW1.algorithm=eprca' });
     expect(planCompare(twoSources, [same], () => undefined).ok).toBe(true);
+  });
+
+  // QA: a pick of SW1's algorithm and a typed `nodes.*.algorithm=…` ran the typed one on SW1,
+  // the header naming both and nothing said.
+  it("refuses a typed wildcard that undoes a list's pick with another value; the general before the particular stays", () => {
+    const undone = specOfDraft({ from: '', algorithms: { SW1: 'erica_plus' }, sets: 'nodes.*.algorithm=eprca' });
+    expect(planCompare(twoSources, [{ sets: ['run.seed=2'] }, undone], () => undefined)).toEqual({
+      ok: false,
+      problems: [{ variant: 2, rule: 'it sets nodes.SW1.algorithm twice, to erica_plus and (by nodes.*.algorithm) to eprca: keep one' }],
+    });
+    // Same value: nothing lost. Every switch one way, then SW1 another: what the user means.
+    expect(planCompare(twoSources, [specOfDraft({ from: '', algorithms: { SW1: 'eprca' }, sets: 'nodes.*.algorithm=eprca' })], () => undefined).ok).toBe(true);
+    expect(planCompare(twoSources, [{ sets: ['nodes.*.algorithm=eprca', 'nodes.SW1.algorithm=ut'] }], () => undefined).ok).toBe(true);
+    // Typed twice, a parameter: the same rule.
+    expect(overriddenSet(['nodes.SW2.params.target_utilization=0.8', 'nodes.*.params.target_utilization=0.9'])).toBe(
+      'it sets nodes.SW2.params.target_utilization twice, to 0.8 and (by nodes.*.params.target_utilization) to 0.9: keep one',
+    );
+    expect(overriddenSet(['nodes.SW1.params.target_utilization=0.8', 'nodes.SW2.params.target_utilization=0.9', 'run.seed=2'])).toBeNull();
   });
 
   it("a lesson's partners are library scenarios of its topology, and each names it back", () => {

@@ -2,10 +2,11 @@
 // (or another library scenario of the same topology) with `--set` overrides — an algorithm per
 // switch (`nodes.SW1.algorithm=erica_plus`, `nodes.*.algorithm=erica`), any parameter
 // (`nodes.SW1.params.target_utilization=0.8`), a seed (`run.seed=2`). Planning refuses more than
-// five runs, a scenario of another topology, an unknown library scenario and a variant that
-// changes nothing, naming the variant and the rule. The overrides themselves are applied by the
-// engine (a batch job, `applyVariant`), by the very rules of `abrsim run --set`, which also
-// refuses one that does not apply or changes the topology; then the engine checks every value.
+// five runs, a scenario of another topology, an unknown library scenario, a variant that
+// changes nothing and one that sets a place twice to different values (`overriddenSet`), naming
+// the variant and the rule. The overrides themselves are applied by the engine (a batch job,
+// `applyVariant`), by the very rules of `abrsim run --set`, which also refuses one that does not
+// apply or changes the topology; then the engine checks every value.
 // The summaries are laid side by side from the runs' sweep rows, and a cell is marked when it
 // differs from the first run's by more than a tolerance.
 
@@ -63,6 +64,30 @@ export function variantLabel(spec: VariantSpec): string {
   return [spec.from, ...sets].filter(Boolean).join(', ') || 'same as the current scenario';
 }
 
+/**
+ * The first assignment a later one undoes with another value, said as a rule; null when none
+ * does. A later path undoes an earlier one when it names the same place: the same path, or one
+ * with `*` where the earlier names an element (`nodes.*.algorithm` after `nodes.SW1.algorithm`).
+ * Either way the earlier value would be lost without a word (a switch's algorithm picked in the
+ * list and typed too): the user says which. The general before the particular
+ * (`nodes.*.algorithm=eprca nodes.SW1.algorithm=ut`) undoes nothing and stays allowed.
+ */
+export function overriddenSet(sets: readonly string[]): string | null {
+  const given = sets.flatMap((set) => {
+    const at = set.indexOf('=');
+    return at < 0 ? [] : [{ path: set.slice(0, at), keys: set.slice(0, at).split('.'), value: set.slice(at + 1) }];
+  });
+  for (const [k, later] of given.entries()) {
+    for (const earlier of given.slice(0, k)) {
+      const covers = later.keys.length === earlier.keys.length && later.keys.every((key, i) => key === earlier.keys[i] || key === '*');
+      if (!covers || later.value === earlier.value) continue;
+      const by = later.path === earlier.path ? '' : `(by ${later.path}) `;
+      return `it sets ${earlier.path} twice, to ${earlier.value} and ${by}to ${later.value}: keep one`;
+    }
+  }
+  return null;
+}
+
 /** Plans a comparison of `currentJson` with `variants`: the scenarios to run, or what is wrong. */
 export function planCompare(currentJson: string, variants: VariantSpec[], lookup: ScenarioLookup): Plan {
   const problems: CompareProblem[] = [];
@@ -101,19 +126,10 @@ export function planCompare(currentJson: string, variants: VariantSpec[], lookup
       problems.push({ variant, rule: 'it changes nothing: choose a library scenario or set a path' });
       return;
     }
-    // A path set twice to different values (a switch's algorithm picked in the list and typed
-    // too): the later would win without a word; the user says which.
-    const given = new Map<string, string>();
-    for (const set of spec.sets) {
-      const at = set.indexOf('=');
-      if (at < 0) continue;
-      const [path, value] = [set.slice(0, at), set.slice(at + 1)];
-      const before = given.get(path);
-      if (before !== undefined && before !== value) {
-        problems.push({ variant, rule: `it sets ${path} twice, to ${before} and to ${value}: keep one` });
-        return;
-      }
-      given.set(path, value);
+    const twice = overriddenSet(spec.sets);
+    if (twice) {
+      problems.push({ variant, rule: twice });
+      return;
     }
     runs.push({ label: variantLabel(spec), json, sets: spec.sets });
   });
