@@ -124,6 +124,56 @@ test('compare ERICA with ERICA+ on two-sources: both summaries side by side, and
   expect(errors).toEqual([]);
 });
 
+// QA: opened in a fresh browser, a link's variant showed SW1's list "as it is" and the pick as
+// typed text; a new pick then still ran EPRCA (same digest), the header naming both picks.
+test('a compare link opened in a fresh browser shows each variant as it was made, and a pick in a list then runs', async ({ page, browser }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('variant-1-alg-SW1').selectOption('eprca');
+  await page.getByTestId('compare-add').click();
+  await page.getByTestId('variant-2-sets').fill('defaults.source.icr_mbps=10');
+  await page.getByTestId('compare-add').click();
+  await page.getByTestId('variant-3-sets').fill('nodes.SW1.algorithm=ut');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await page.getByTestId('compare-link').click();
+  const link = await page.getByTestId('compare-linktext').inputValue();
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  const otherErrors: string[] = [];
+  other.on('pageerror', (e) => otherErrors.push(e.message));
+  await other.goto(link);
+  const view = other.getByTestId('compare');
+  await expect(view).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  for (const i of [0, 1, 2, 3]) await expect(other.getByTestId(`compare-head-${i}`)).toContainText('✓ as linked');
+  // Each variant as made: the pick in its list, typed text as typed (not moved to a list).
+  await expect(other.getByTestId('variant-1-alg-SW1')).toHaveValue('eprca');
+  await expect(other.getByTestId('variant-1-sets')).toHaveValue('');
+  await expect(other.getByTestId('variant-2-alg-SW1')).toHaveValue('');
+  await expect(other.getByTestId('variant-2-sets')).toHaveValue('defaults.source.icr_mbps=10');
+  await expect(other.getByTestId('variant-3-alg-SW1')).toHaveValue('');
+  await expect(other.getByTestId('variant-3-sets')).toHaveValue('nodes.SW1.algorithm=ut');
+  // Another pick in the list runs: ERICA+, not EPRCA again.
+  const eprca = await other.getByTestId('compare-head-1').locator('[title^="digest"]').getAttribute('title');
+  await other.getByTestId('variant-1-alg-SW1').selectOption('erica_plus');
+  await other.getByTestId('compare-run').click();
+  await expect(view).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(other.getByTestId('compare-head-1')).toContainText('SW1.algorithm = erica_plus');
+  await expect(other.getByTestId('compare-head-1')).not.toContainText('eprca');
+  expect(await other.getByTestId('compare-head-1').locator('[title^="digest"]').getAttribute('title')).not.toBe(eprca);
+  // A typed wildcard that would undo the pick: refused, naming the variant, the path and both values.
+  await other.getByTestId('variant-1-sets').fill('nodes.*.algorithm=eprca');
+  await other.getByTestId('compare-run').click();
+  await expect(view).toHaveAttribute('data-phase', 'refused');
+  await expect(other.getByTestId('compare-refused')).toContainText(
+    'variant 1: it sets nodes.SW1.algorithm twice, to erica_plus and (by nodes.*.algorithm) to eprca: keep one',
+  );
+  await fresh.close();
+  expect(otherErrors).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('Open loads a variant as it ran: its overrides made, so its run gives the digest the comparison showed', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=vbr-background');
   await page.getByTestId('view-compare').click();

@@ -154,7 +154,7 @@ function openCompareLink(hash: string, nav: 'push' | 'replace'): boolean {
   if (linked.ok) {
     lab.load(linked.json, 'compare link', nav);
     // A link's scenario is kept nowhere until it is changed (lab.load).
-    compare.start(linked.json, linked.data.variants, NOWHERE, { expected: linked.data.digests ?? null });
+    compare.start(linked.json, linked.data.variants, NOWHERE, { expected: linked.data.digests ?? null, drafts: linked.data.drafts });
   } else lab.notify({ kind: 'error', text: `The compare link could not be read: ${linked.error}. What was open stays open.` });
   return true;
 }

@@ -12,6 +12,7 @@ import {
   differs,
   draftOfSpec,
   LESSON_PARTNERS,
+  linkDrafts,
   overriddenSet,
   planCompare,
   problemText,
@@ -164,6 +165,30 @@ describe('the compare link', () => {
     if (!d.ok) return;
     expect(d.data).toEqual(data);
     expect(JSON.parse(d.json)).toEqual(JSON.parse(twoSources)); // no `compare` left for the engine
+  });
+
+  // QA: a variant made with SW1's list at EPRCA came back from its link with the list "as it
+  // is" and the pick as typed text; one typed came back in the list. The link carries the form.
+  it('carries the form as it was made: a pick stays in its list, typed text stays typed', () => {
+    const made: VariantDraft[] = [
+      { from: '', algorithms: { SW1: 'eprca', SW2: '' }, sets: '' },
+      { from: '', algorithms: {}, sets: 'nodes.SW1.algorithm=eprca defaults.source.icr_mbps=10' },
+    ];
+    const variants = made.map(specOfDraft);
+    const hash = compareHash(JSON.parse(twoSources), { variants, drafts: linkDrafts(made) }, library);
+    const d = decodeCompare(comparePayloadOf(hash)!, library);
+    expect(d.ok && d.data.drafts).toEqual([
+      { from: '', algorithms: { SW1: 'eprca' }, sets: '' },
+      { from: '', algorithms: {}, sets: 'nodes.SW1.algorithm=eprca defaults.source.icr_mbps=10' },
+    ]);
+    expect(d.ok && d.data.variants).toEqual(variants);
+    // Drafts that are not the variants (damaged, edited by hand) are dropped: what runs is the
+    // variants, and the form guesses from them as it does for a link made before drafts.
+    for (const drafts of [[made[1], made[0]], [made[0]], [{ from: '', algorithms: { SW1: 3 }, sets: '' }, made[1]]]) {
+      const other = compareHash(JSON.parse(twoSources), { variants, drafts: drafts as VariantDraft[] }, library);
+      const o = decodeCompare(comparePayloadOf(other)!, library);
+      expect(o.ok && o.data).toEqual({ variants });
+    }
   });
 
   it('says what is wrong with a damaged or variant-less link', () => {

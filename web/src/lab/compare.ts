@@ -290,6 +290,9 @@ export interface CompareLinkData {
   variants: VariantSpec[];
   /** The runs' digests when the link was made (current first), to check the replay against. */
   digests?: (string | null)[];
+  /** The variants as the form held them (a list's pick in the list, typed text as typed), one
+   *  per variant; absent in links made before they were carried (then `draftOfSpec` guesses). */
+  drafts?: VariantDraft[];
 }
 
 /**
@@ -325,7 +328,15 @@ export function decodeCompare(payload: string, library: TextLibrary = new Map())
     const bad = !v || typeof v !== 'object' || !Array.isArray(v.sets) || v.sets.some((x) => typeof x !== 'string') || (v.from !== undefined && typeof v.from !== 'string');
     if (bad) return { ok: false, error: `the compare link's variant ${i + 1} is not {from?: scenario id, sets: ["PATH=VALUE", …]}` };
   }
-  return { ok: true, json: JSON.stringify(s, null, 2), data };
+  // The form's drafts are what the link shows, never what it runs: drafts that do not stand for
+  // the very variants (damaged, or edited by hand) are dropped, and the form guesses from them.
+  const { drafts, ...rest } = data;
+  const kept = Array.isArray(drafts) && drafts.length === data.variants.length && drafts.every((d, i) => isVariantDraft(d) && sameSpec(specOfDraft(d), data.variants[i]));
+  return { ok: true, json: JSON.stringify(s, null, 2), data: kept ? { ...rest, drafts } : rest };
+}
+
+function sameSpec(a: VariantSpec, b: VariantSpec): boolean {
+  return (a.from ?? '') === (b.from ?? '') && a.sets.length === b.sets.length && a.sets.every((x, i) => x === b.sets[i]);
 }
 
 // ---- Variants as the view edits them -------------------------------------------------------
@@ -344,10 +355,11 @@ export interface VariantDraft {
 const ALGORITHM_SET = /^nodes\.([^.*=\s]+)\.algorithm=([^=\s]+)$/;
 
 /**
- * A variant's draft as the form shows one that ran (a link's, a lesson's): the algorithm choices
- * the form puts first (`specOfDraft`) go back to the lists, the rest to the assignments, so that
- * the draft gives the very variant again (QA: a link showed "as it is" in the list and the
- * choice as typed text, and a new pick in the list then lost to it).
+ * A variant's draft as the form shows one that ran with no draft of its own (a link made before
+ * links carried them, a lesson's): the algorithm choices the form puts first (`specOfDraft`) go
+ * back to the lists, the rest to the assignments, so that the draft gives the very variant again
+ * (QA: a link showed "as it is" in the list and the choice as typed text, and a new pick in the
+ * list then lost to it). A guess: an algorithm typed first comes back in its list.
  */
 export function draftOfSpec(v: VariantSpec): VariantDraft {
   const algorithms: Record<string, string> = {};
@@ -358,6 +370,11 @@ export function draftOfSpec(v: VariantSpec): VariantDraft {
     algorithms[m[1]] = m[2];
   }
   return { from: v.from ?? '', algorithms, sets: v.sets.slice(k).join(' ') };
+}
+
+/** The drafts a link carries: as the form held them, the lists left "as it is" left out. */
+export function linkDrafts(drafts: readonly VariantDraft[]): VariantDraft[] {
+  return drafts.map((d) => ({ ...d, algorithms: Object.fromEntries(Object.entries(d.algorithms).filter(([, alg]) => alg)) }));
 }
 
 /** Whether `v` is a draft the form can show (what storage gave back may be anything). */

@@ -30,6 +30,8 @@ export interface CompareState {
   /** The compared scenario (JSON, as run first) and its variants. */
   json: string;
   variants: VariantSpec[];
+  /** The variants as the form showed them when they ran (what a compare link gives back). */
+  drafts: VariantDraft[];
   runs: PlannedRun[];
   /** Per run: its outcome once finished (a handful, so they live here). */
   outcomes: (CompareOutcome | undefined)[];
@@ -54,7 +56,7 @@ export interface RunSeries {
   perBucket: number;
 }
 
-const IDLE: CompareState = { phase: 'idle', json: '', variants: [], runs: [], outcomes: [], scenarios: [], problems: [], notes: [], expected: null, elapsedMs: 0 };
+const IDLE: CompareState = { phase: 'idle', json: '', variants: [], drafts: [], runs: [], outcomes: [], scenarios: [], problems: [], notes: [], expected: null, elapsedMs: 0 };
 
 /** Where the Compare view's variants are kept, as written, per place (see `draftsKey`). The
  *  same key in the tab's sessionStorage holds what the lab kept there before, per scenario id. */
@@ -194,18 +196,20 @@ export class CompareSession {
    * applies each variant's overrides first (as `abrsim run --set` would); when one does not
    * apply, the comparison is refused with every such reason and nothing runs. `place`: where
    * the scenario is kept (its variants are kept by it, as the form's are); `expected`: the
-   * digests a compare link promised; `drafts`: the variants as the form wrote them.
+   * digests a compare link promised; `drafts`: the variants as the form wrote them (a link's
+   * as it carries them; without: as `draftOfSpec` reads the variants).
    */
   async start(json: string, variants: VariantSpec[], place: Place, { expected = null, drafts }: { expected?: (string | null)[] | null; drafts?: VariantDraft[] } = {}) {
     this.pool.cancel('a new comparison started');
     // What runs is what the form shows from now on (a link's or a lesson's variants too).
-    this.drafts.set(place, scenarioIdOf(json), drafts ?? variants.map(draftOfSpec));
+    const shown = drafts ?? variants.map(draftOfSpec);
+    this.drafts.set(place, scenarioIdOf(json), shown);
     const generation = ++this.generation;
-    const refuse = (problems: string[]) => this.cell.set({ ...IDLE, phase: 'refused', json, variants, problems });
+    const refuse = (problems: string[]) => this.cell.set({ ...IDLE, phase: 'refused', json, variants, drafts: shown, problems });
     const plan = planCompare(json, variants, this.lookup);
     if (!plan.ok) return refuse(plan.problems.map(problemText));
     this.started = this.now();
-    this.cell.set({ ...IDLE, phase: 'running', json, variants, runs: plan.runs, outcomes: plan.runs.map(() => undefined), expected });
+    this.cell.set({ ...IDLE, phase: 'running', json, variants, drafts: shown, runs: plan.runs, outcomes: plan.runs.map(() => undefined), expected });
     const resolved = await Promise.allSettled(
       plan.runs.map((run) =>
         run.sets.length === 0

@@ -14,6 +14,7 @@ import {
   connectionGroups,
   unitOf,
   LESSON_PARTNERS,
+  linkDrafts,
   MAX_COMPARE_RUNS,
   sameTopology,
   specOfDraft,
@@ -133,7 +134,9 @@ export function CompareView({
     run(ds);
   };
   const makeLink = () => {
-    const hash = compareHash(JSON.parse(s.json), { variants: s.variants, digests: compare.digests() }, textLibrary(library));
+    // The form's drafts too: the link reopens each variant as it was made (a typed
+    // `nodes.SW1.algorithm=eprca` stays typed, a list's pick stays in its list).
+    const hash = compareHash(JSON.parse(s.json), { variants: s.variants, digests: compare.digests(), drafts: linkDrafts(s.drafts) }, textLibrary(library));
     const url = `${location.origin}${location.pathname}${hash}`;
     setLink(url);
     void navigator.clipboard?.writeText(url).catch(() => undefined);
