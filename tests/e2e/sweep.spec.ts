@@ -96,6 +96,53 @@ test('fecn-n0-sweep runs in the browser: its table and CSV hold the numbers abrs
   expect(errors).toEqual([]);
 });
 
+// QA: from a run of fecn-n0-sweep opened, "Sweep the switch algorithms" swept that run's
+// scenario but was headed "Sweep of fecn-n0-sweep" with the n0 results' note gone.
+test("an algorithm sweep started from a sweep's run opened is headed as that run's", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
+  await runSweep(page);
+  await page.getByTestId('sweep-row').nth(2).click();
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.origin())).toBe('fecn-n0-sweep · sweep run 3: n0 = 200, seed 1');
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep-other')).toContainText('of fecn-n0-sweep; the scenario open now is fecn-n0-sweep · sweep run 3: n0 = 200, seed 1.');
+  await page.getByTestId('sweep-algorithms').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('sweep').locator('h2')).toHaveText('Sweep of fecn-n0-sweep · sweep run 3: n0 = 200, seed 1');
+  await expect(page.getByTestId('sweep-plan')).toHaveText('3 runs: algorithm ∈ {fecn, qcn, none}');
+  // These are the open scenario's own results now.
+  await expect(page.getByTestId('sweep-other')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+// The swept scenario is told by its text, not its id and origin: a file changed and opened again
+// (an edit made twice, a change recorded during a run) keeps both.
+test('the last sweep\'s results, with its file opened again changed, are said to be of the file as it was', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
+  const text = readFileSync(FILE, 'utf8');
+  const open = async (json: string) => {
+    await page.evaluate((j) => window.__abrlab!.load(j, 'n0.json'), json);
+    await expect.poll(() => page.evaluate(() => window.__abrlab!.scenario())).toBe(json);
+  };
+  await open(text);
+  await runSweep(page);
+  await expect(page.getByTestId('sweep-other')).toHaveCount(0);
+  const changed = JSON.parse(text);
+  changed.sweep.vary[0].values = [1, 10, 400];
+  await open(JSON.stringify(changed, null, 2));
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep-row')).toHaveCount(3);
+  await expect(page.getByTestId('sweep-other')).toContainText(
+    'These are the results of the last sweep, of n0.json; the scenario open now is n0.json, changed since. Running a sweep of it replaces them.',
+  );
+  await expect(page.getByTestId('sweep-run')).toHaveText('Run the sweep');
+  await expect(page.getByTestId('sweep-plan')).toHaveText('3 runs: n0 ∈ {1, 10, 200}');
+  // The file as it was swept: its results again, to run again.
+  await open(text);
+  await expect(page.getByTestId('sweep-other')).toHaveCount(0);
+  await expect(page.getByTestId('sweep-run')).toHaveText('Run it again');
+  expect(errors).toEqual([]);
+});
+
 test('a bad sweep is refused naming the field; one too big for the browser gives the abrsim sweep command', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
   const load = async (edit: (doc: { sweep: { vary: { values: unknown[] }[]; seeds?: number } }) => void) => {

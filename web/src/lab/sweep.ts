@@ -23,6 +23,10 @@ export interface SweepState {
   scenarioId: string;
   origin: string;
   json: string;
+  /** The scenario open when the sweep started, as the lab held it (for an algorithm sweep,
+   *  without the block added): the one whose results these are. A run of the sweep opened has
+   *  the same id, an edit or a file opened again may have the same origin: the text tells. */
+  sourceJson: string;
   firstSeed: number;
   plan: PlanInfo | null;
   /** Why the sweep was refused: the engine's problems (with their paths), or a message. */
@@ -44,6 +48,7 @@ export const IDLE_SWEEP: SweepState = {
   scenarioId: '',
   origin: '',
   json: '',
+  sourceJson: '',
   firstSeed: 1,
   plan: null,
   problems: null,
@@ -100,8 +105,9 @@ export class SweepSession {
   subscribe = (fn: () => void) => this.cell.subscribe(fn);
   getState = () => this.cell.get();
 
-  /** Plans and runs the sweep of a scenario (JSON with a `sweep` block); replaces any earlier one. */
-  async start(json: string, origin: string) {
+  /** Plans and runs the sweep of a scenario (JSON with a `sweep` block); replaces any earlier
+   *  one. `sourceJson`: the scenario open in the lab, when `json` is it with a block added. */
+  async start(json: string, origin: string, sourceJson = json) {
     this.pool.cancel('a new sweep started');
     const generation = ++this.generation;
     const live = () => generation === this.generation;
@@ -115,7 +121,7 @@ export class SweepSession {
       // the engine's plan says what is wrong with it
     }
     this.outcomes = [];
-    this.cell.set({ ...IDLE_SWEEP, phase: 'planning', scenarioId, origin, json, firstSeed, workers: this.pool.size });
+    this.cell.set({ ...IDLE_SWEEP, phase: 'planning', scenarioId, origin, json, sourceJson, firstSeed, workers: this.pool.size });
     let planned: { plan?: PlanInfo; problems?: Problem[] };
     try {
       const answer = await this.pool.submit({ type: 'plan', scenario: json });

@@ -40,9 +40,10 @@ export function SweepView({
 }) {
   const session = useSyncExternalStore(sweep.subscribe, sweep.getState);
   // The last sweep was of another scenario: its results stay (a long sweep is work), said to be
-  // its; a refusal of it says nothing about the one open now. Another is one of another id, or
-  // from elsewhere: one of the sweep's runs opened (same id, `… · sweep run 3: …`), an edit.
-  const elsewhere = session.phase !== 'idle' && !!current && (current.id !== session.scenarioId || origin !== session.origin);
+  // its; a refusal of it says nothing about the one open now. Another is any other text: one of
+  // another id, one of the sweep's runs opened (same id, `… · sweep run 3: …`), an edit or a
+  // change made during a run (same id, maybe the same origin), a file opened again.
+  const elsewhere = session.phase !== 'idle' && !!current && currentJson !== session.sourceJson;
   const s = elsewhere && session.phase === 'refused' ? IDLE_SWEEP : session;
   const canStart = !!current?.sweep && !!currentJson && s.phase !== 'running' && s.phase !== 'planning';
   const rows = useMemo(() => (s.plan ? pointTable(s.plan, sweep.outcomes, s.firstSeed) : []), [s.plan, s.version, s.firstSeed, sweep]);
@@ -75,7 +76,7 @@ export function SweepView({
               data-testid="sweep-algorithms"
               className="btn primary"
               title="Run this scenario once with each switch algorithm on every switch, at its default parameters (abrsim sweep --vary 'nodes.*.algorithm=…')"
-              onClick={() => void sweep.start(JSON.stringify(algorithmSweep), origin)}
+              onClick={() => void sweep.start(JSON.stringify(algorithmSweep), origin, currentJson)}
             >
               Sweep the switch algorithms
             </button>
@@ -95,7 +96,8 @@ export function SweepView({
       {elsewhere && s.phase !== 'idle' && (
         <p className="sweep-note sweep-other" data-testid="sweep-other">
           These are the results of the last sweep, of <strong>{s.origin || s.scenarioId}</strong>; the scenario open now is{' '}
-          <strong>{current!.id === s.scenarioId ? origin : current!.name || current!.id}</strong>.
+          <strong>{current!.id === s.scenarioId ? origin : current!.name || current!.id}</strong>
+          {current!.id === s.scenarioId && origin === s.origin ? ', changed since' : ''}.
           {canStart || algorithmSweep ? ' Running a sweep of it replaces them.' : ''}
         </p>
       )}
