@@ -29,7 +29,12 @@ wasm="$out/abr_wasm_bg.wasm"
 if [[ "${ABR_WASM_OPT:-1}" != 0 && -x node_modules/.bin/wasm-opt ]]; then
   echo "[build-wasm] wasm-opt -O3"
   before=$(stat -c %s "$wasm")
-  node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
+  # --low-memory-unused: the first KB of memory is never addressed (the linker puts the 1 MB
+  # stack first, growing down towards 0), so `ptr + k` folds into the load's offset; with the
+  # pass that spreads such constants, wasm runs 1 % fewer instructions per cell (V8 adds no
+  # bounds check for an offset: the trap handler covers it).
+  node_modules/.bin/wasm-opt --low-memory-unused -O3 --optimize-added-constants-propagate -O3 \
+    --enable-bulk-memory --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-mutable-globals "$wasm" -o "$wasm.opt"
   mv "$wasm.opt" "$wasm"
   echo "[build-wasm] $before -> $(stat -c %s "$wasm") bytes"
