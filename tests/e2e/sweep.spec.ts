@@ -114,8 +114,9 @@ test("an algorithm sweep started from a sweep's run opened is headed as that run
   expect(errors).toEqual([]);
 });
 
-// The swept scenario is told by its text, not its id and origin: a file changed and opened again
-// (an edit made twice, a change recorded during a run) keeps both.
+// The swept scenario is told by what it runs, not its id and origin: a file changed and opened
+// again (an edit made twice, a change recorded during a run) keeps both; a node moved does not
+// make it another.
 test('the last sweep\'s results, with its file opened again changed, are said to be of the file as it was', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
   const text = readFileSync(FILE, 'utf8');
@@ -126,6 +127,15 @@ test('the last sweep\'s results, with its file opened again changed, are said to
   await open(text);
   await runSweep(page);
   await expect(page.getByTestId('sweep-other')).toHaveCount(0);
+  // A node moved and the description reworded: the same runs, so the results stay its own.
+  const moved = JSON.parse(text);
+  moved.nodes[0].x += 40;
+  moved.description = `${moved.description} (redrawn)`;
+  await open(JSON.stringify(moved, null, 2));
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep-row')).toHaveCount(3);
+  await expect(page.getByTestId('sweep-other')).toHaveCount(0);
+  await expect(page.getByTestId('sweep-run')).toHaveText('Run it again');
   const changed = JSON.parse(text);
   changed.sweep.vary[0].values = [1, 10, 400];
   await open(JSON.stringify(changed, null, 2));

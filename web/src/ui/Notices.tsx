@@ -6,7 +6,7 @@ import { saveBlob } from './download';
 import { editedScenario } from './editor/canvas';
 
 /** Problems the engine found, each with its JSON path and rule (shared by every panel). */
-export function ProblemList({ problems, testId }: { problems: Problem[]; testId?: string }) {
+export function ProblemList({ problems, testId }: { problems: readonly Problem[]; testId?: string }) {
   return (
     <ul className="problems" data-testid={testId}>
       {problems.map((p, i) => (

@@ -7,12 +7,24 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { Scenario } from '../contract/scenario';
 import { metricTitle, sweepPlot } from '../charts/sweepPlot';
 import type { Catalogue, Problem } from '../contract/engine';
-import { problemPlace } from '../contract/problem';
 import { IDLE_SWEEP, withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/sweep';
 import { pointTable, sweepCsv, tableMetrics, type PointRow } from '../lab/sweepTable';
 import { unitOf } from '../lab/compare';
 import { saveBlob } from './download';
 import { OverrideNotes } from './OverrideNotes';
+import { ProblemList } from './Notices';
+import { sameRun } from '../scenario/topologyEdits';
+
+/** The scenario a sweep ran, from its text (none before a sweep, or if it does not parse). */
+function parsedScenario(json: string): Scenario | null {
+  if (!json) return null;
+  try {
+    const s = JSON.parse(json) as Scenario;
+    return Array.isArray(s?.nodes) ? s : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A table value: integers whole, others to six significant digits. */
 export function formatStat(v: number): string {
@@ -40,10 +52,13 @@ export function SweepView({
 }) {
   const session = useSyncExternalStore(sweep.subscribe, sweep.getState);
   // The last sweep was of another scenario: its results stay (a long sweep is work), said to be
-  // its; a refusal of it says nothing about the one open now. Another is any other text: one of
-  // another id, one of the sweep's runs opened (same id, `… · sweep run 3: …`), an edit or a
-  // change made during a run (same id, maybe the same origin), a file opened again.
-  const elsewhere = session.phase !== 'idle' && !!current && currentJson !== session.sourceJson;
+  // its; a refusal of it says nothing about the one open now. Another is one that runs otherwise
+  // (`sameRun`): one of another id, one of the sweep's runs opened (same id, `… · sweep run 3:
+  // …`), an edit or a change made during a run (same id, maybe the same origin), a file opened
+  // again changed. A node moved or the description edited leaves the results the open one's.
+  const swept = useMemo(() => parsedScenario(session.sourceJson), [session.sourceJson]);
+  const elsewhere =
+    session.phase !== 'idle' && !!current && currentJson !== session.sourceJson && !(swept && sameRun(swept, current));
   const s = elsewhere && session.phase === 'refused' ? IDLE_SWEEP : session;
   const canStart = !!current?.sweep && !!currentJson && s.phase !== 'running' && s.phase !== 'planning';
   const rows = useMemo(() => (s.plan ? pointTable(s.plan, sweep.outcomes, s.firstSeed) : []), [s.plan, s.version, s.firstSeed, sweep]);
@@ -114,13 +129,7 @@ export function SweepView({
             This scenario&apos;s sweep block has {blockProblems.length === 1 ? 'a problem' : `${blockProblems.length} problems`}: the scenario runs, but
             its sweep is refused until {blockProblems.length === 1 ? 'it is' : 'they are'} mended.
           </p>
-          <ul>
-            {blockProblems.map((p, i) => (
-              <li key={i}>
-                {p.path && <code>{problemPlace(p)}</code>} {p.rule}
-              </li>
-            ))}
-          </ul>
+          <ProblemList problems={blockProblems} />
         </div>
       )}
       {s.plan && s.phase !== 'refused' && <Progress state={s} />}
@@ -130,15 +139,7 @@ export function SweepView({
       {s.phase === 'refused' && (
         <div className="sweep-refused" role="alert" data-testid="sweep-refused">
           <p>{s.message}</p>
-          {s.problems && (
-            <ul>
-              {s.problems.map((p, i) => (
-                <li key={i}>
-                  {p.path && <code>{problemPlace(p)}</code>} {p.rule}
-                </li>
-              ))}
-            </ul>
-          )}
+          {s.problems && <ProblemList problems={s.problems} />}
         </div>
       )}
       {s.plan && s.phase !== 'refused' && (
