@@ -457,8 +457,8 @@ export interface VariantDraft {
   sets: string;
 }
 
-/** A switch's algorithm as the form's list sets it: `nodes.SW1.algorithm=eprca`. */
-const ALGORITHM_SET = /^nodes\.([^.*=\s]+)\.algorithm=([^=\s]+)$/;
+/** A switch's algorithm as the form's list sets it: `nodes.SW1.algorithm=eprca` (an id, bare). */
+const ALGORITHM_SET = /^nodes\.([^.*=\s]+)\.algorithm=([\w-]+)$/;
 
 /**
  * A variant's draft as the form shows one that ran with no draft of its own (a link made before
@@ -466,16 +466,32 @@ const ALGORITHM_SET = /^nodes\.([^.*=\s]+)\.algorithm=([^=\s]+)$/;
  * back to the lists, the rest to the assignments, so that the draft gives the very variant again
  * (QA: a link showed "as it is" in the list and the choice as typed text, and a new pick in the
  * list then lost to it). A guess: an algorithm typed first comes back in its list.
+ *
+ * `switches`: the ids of the switches of the scenario the variant starts from (`switchIds`),
+ * the lists the form has. Another node's `algorithm` (a source's, one the scenario lacks, one
+ * named by its index) stays typed, where the form shows it (review: it went to a list the form
+ * does not draw, and ran unseen).
  */
-export function draftOfSpec(v: VariantSpec): VariantDraft {
-  const algorithms: Record<string, string> = {};
+export function draftOfSpec(v: VariantSpec, switches: readonly string[]): VariantDraft {
+  const picks: [string, string][] = [];
   let k = 0;
   for (; k < v.sets.length; k++) {
     const m = ALGORITHM_SET.exec(v.sets[k]);
-    if (!m || m[1] in algorithms) break;
-    algorithms[m[1]] = m[2];
+    if (!m || !switches.includes(m[1]) || picks.some(([sw]) => sw === m[1])) break;
+    picks.push([m[1], m[2]]);
   }
-  return { from: v.from ?? '', algorithms, sets: v.sets.slice(k).join(' ') };
+  // Own fields whatever the id (`__proto__` assigned would set the prototype and be lost).
+  return { from: v.from ?? '', algorithms: Object.fromEntries(picks), sets: v.sets.slice(k).join(' ') };
+}
+
+/** The ids of a scenario's switches (from its JSON; none when it cannot be read). */
+export function switchIds(json: string | undefined): string[] {
+  try {
+    const doc = JSON.parse(json ?? '') as { nodes?: { id?: unknown; kind?: unknown }[] };
+    return (doc.nodes ?? []).filter((n) => n.kind === 'switch' && typeof n.id === 'string').map((n) => n.id as string);
+  } catch {
+    return [];
+  }
 }
 
 /** The drafts a link carries: as the form held them, the lists left "as it is" left out. */
