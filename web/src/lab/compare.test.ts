@@ -4,6 +4,7 @@ import { repoFile } from '../test/fakes';
 import { LIBRARY } from '../scenario/library';
 import { encodeScenario, textLibrary } from '../scenario/share';
 import {
+  algorithmLists,
   compareCsv,
   compareHash,
   comparePayloadOf,
@@ -319,6 +320,21 @@ describe('variants from the form', () => {
     expect(overriddenSet(['nodes.SW2.x=1', 'nodes.*.x=2'], JSON.parse(twoSources))).toBe('it sets nodes.SW2.x twice, to 1 and (by nodes.*.x) to 2: keep one');
     // A library scenario is read as itself: the index names its element.
     expect(planCompare(file('vsvd-1'), [{ from: 'vsvd-1-end-to-end', sets: ['nodes.0.algorithm=eprca', 'nodes.SW1.algorithm=ut'] }], lookup).ok).toBe(false);
+  });
+
+  it("lists a variant's algorithms by the switches of the scenario it starts from, then any other pick it holds", () => {
+    const end = JSON.parse(file('vsvd-1-end-to-end'));
+    end.nodes.find((n: { id: string }) => n.id === 'SW2').algorithm = 'ut';
+    expect(algorithmLists({ from: 'vsvd-1-end-to-end', algorithms: { SW1: 'erica', S1: 'eprca', D1: '' }, sets: '' }, end)).toEqual([
+      { id: 'SW1', asItIs: 'erica_plus', pick: 'erica' },
+      { id: 'SW2', asItIs: 'ut', pick: '' },
+      { id: 'SW3', asItIs: 'erica_plus', pick: '' },
+      { id: 'S1', asItIs: '', pick: 'eprca' }, // not a switch, but it runs: shown
+    ]);
+    // Every pick the variant runs has its list.
+    const d: VariantDraft = { from: '', algorithms: { SW9: 'ut', constructor: 'erica' }, sets: '' };
+    const shown = algorithmLists(d, JSON.parse(twoSources)).filter((l) => l.pick);
+    expect(shown.map((l) => `nodes.${l.id}.algorithm=${l.pick}`)).toEqual(specOfDraft(d).sets);
   });
 
   it("a lesson's partners are library scenarios of its topology, and each names it back", () => {

@@ -522,6 +522,38 @@ export function specOfDraft(d: VariantDraft): VariantSpec {
   return d.from ? { from: d.from, sets } : { sets };
 }
 
+/** One algorithm list of a variant's form. */
+export interface AlgorithmList {
+  /** The switch's id (or the node's that a kept pick names). */
+  id: string;
+  /** What the node runs as it is, in the scenario the variant starts from ('' : nothing). */
+  asItIs: string;
+  /** The pick ('' : as it is). */
+  pick: string;
+}
+
+/**
+ * The algorithm lists a variant's form shows: one per switch of `scenario`, the one the variant
+ * starts from (the library scenario it names, else the current one), in its order; then one
+ * per other node the draft holds a pick for (a draft kept before, or read from an old link, may
+ * name one), so that every pick that runs is shown, whatever "from" names. Review: the lists
+ * hid when "from" named a library scenario, and a pick made before still ran, unseen; now a
+ * library scenario's switches take picks as the current one's do (`specOfDraft` sets them on
+ * it) and say what they run as they are.
+ */
+export function algorithmLists(
+  draft: VariantDraft,
+  scenario: { nodes?: readonly { id: string; kind?: string; algorithm?: string | null }[] } | undefined,
+): AlgorithmList[] {
+  const nodes = scenario?.nodes ?? [];
+  const pickOf = (id: string) => (Object.hasOwn(draft.algorithms, id) ? draft.algorithms[id] : '');
+  const lists = nodes.filter((n) => n.kind === 'switch').map((n) => ({ id: n.id, asItIs: n.algorithm ?? '', pick: pickOf(n.id) }));
+  for (const [id, pick] of Object.entries(draft.algorithms)) {
+    if (pick && !lists.some((l) => l.id === id)) lists.push({ id, asItIs: nodes.find((n) => n.id === id)?.algorithm ?? '', pick });
+  }
+  return lists;
+}
+
 /** The library scenarios one may compare `json` with: same node and link ids, not itself. */
 export function sameTopology(json: string, library: readonly { id: string; scenario: unknown }[]): string[] {
   let key: string;
