@@ -3,7 +3,7 @@
 // switch (`nodes.SW1.algorithm=erica_plus`, `nodes.*.algorithm=erica`), any parameter
 // (`nodes.SW1.params.target_utilization=0.8`), a seed (`run.seed=2`). Planning refuses more than
 // five runs, a scenario of another topology, an unknown library scenario, a variant that
-// changes nothing and one that sets a place twice to different values (`overriddenSet`), naming
+// changes nothing and one whose later assignment undoes an earlier one (`overriddenSet`), naming
 // the variant and the rule. The overrides themselves are applied by the engine (a batch job,
 // `applyVariant`), by the very rules of `abrsim run --set`, which also refuses one that does not
 // apply or changes the topology; then the engine checks every value.
@@ -65,27 +65,131 @@ export function variantLabel(spec: VariantSpec): string {
 }
 
 /**
- * The first assignment a later one undoes with another value, said as a rule; null when none
- * does. A later path undoes an earlier one when it names the same place: the same path, or one
- * with `*` where the earlier names an element (`nodes.*.algorithm` after `nodes.SW1.algorithm`).
- * Either way the earlier value would be lost without a word (a switch's algorithm picked in the
- * list and typed too): the user says which. The general before the particular
- * (`nodes.*.algorithm=eprca nodes.SW1.algorithm=ut`) undoes nothing and stays allowed.
+ * The first assignment a later one undoes, said as a rule; null when none does. A later
+ * assignment undoes an earlier one when it sets the very place with another value (the same
+ * path; one with `*` where the earlier names an element, `nodes.*.algorithm` after
+ * `nodes.SW1.algorithm`), or a place that holds it with a value that does not keep it
+ * (`nodes.SW1.params={…}` after `nodes.SW1.params.target_utilization=0.8`). Either way the
+ * earlier value would be lost without a word (a switch's algorithm picked in the list and typed
+ * too): the user says which. The general before the particular (`nodes.*.algorithm=eprca
+ * nodes.SW1.algorithm=ut`, an object and then one of its fields) undoes nothing and stays
+ * allowed. Values are read as the engine reads them (JSON, else text): `0.8` and `0.80` are one.
+ *
+ * With `doc`, the scenario the assignments apply to, a list's element is found as `--set`
+ * finds it, so that its id and its index name one place, an id may hold dots (`nodes.S.W`),
+ * and `*` in `nodes` stands for every switch; without, the keys are compared as written.
  */
-export function overriddenSet(sets: readonly string[]): string | null {
+export function overriddenSet(sets: readonly string[], doc?: unknown): string | null {
   const given = sets.flatMap((set) => {
     const at = set.indexOf('=');
-    return at < 0 ? [] : [{ path: set.slice(0, at), keys: set.slice(0, at).split('.'), value: set.slice(at + 1) }];
+    if (at < 0) return [];
+    const path = set.slice(0, at);
+    const raw = set.slice(at + 1);
+    return [{ path, raw, value: commandValue(raw), place: placeOf(path.split('.'), doc) }];
   });
   for (const [k, later] of given.entries()) {
     for (const earlier of given.slice(0, k)) {
-      const covers = later.keys.length === earlier.keys.length && later.keys.every((key, i) => key === earlier.keys[i] || key === '*');
-      if (!covers || later.value === earlier.value) continue;
+      const depth = later.place.length;
+      if (depth > earlier.place.length || !later.place.every((step, i) => covers(step, earlier.place[i]))) continue;
+      const kept = valueBelow(later.value, earlier.place.slice(depth));
+      if (kept !== undefined && sameJson(kept, earlier.value)) continue;
+      if (depth < earlier.place.length) {
+        return `it sets ${earlier.path} to ${earlier.raw}, and then ${later.path}, which holds it, to ${later.raw}: keep one`;
+      }
       const by = later.path === earlier.path ? '' : `(by ${later.path}) `;
-      return `it sets ${earlier.path} twice, to ${earlier.value} and ${by}to ${later.value}: keep one`;
+      return `it sets ${earlier.path} twice, to ${earlier.raw} and ${by}to ${later.raw}: keep one`;
     }
   }
   return null;
+}
+
+/** One step of a path as the place it names: a field, some elements of a list (their indexes
+ *  in the scenario), or `*` where the scenario does not say what it stands for. */
+type Step = { key: string } | { elements: readonly number[] } | 'any';
+
+/** Where `keys` leads in `doc`, by the rules of the engine's `set_at`; past what `doc` holds (or
+ *  with none), the keys as written. */
+function placeOf(keys: readonly string[], doc: unknown): Step[] {
+  const steps: Step[] = [];
+  let cur = doc;
+  for (let at = 0; at < keys.length; ) {
+    const key = keys[at];
+    if (Array.isArray(cur)) {
+      const items: unknown[] = cur;
+      if (key === '*') {
+        const switchesOnly = at === 1 && keys[0] === 'nodes';
+        steps.push({ elements: items.flatMap((x, i) => (!switchesOnly || fieldOf(x, 'kind') === 'switch' ? [i] : [])) });
+        // The elements may differ below: what follows is read as written.
+        cur = undefined;
+        at += 1;
+        continue;
+      }
+      // An id may hold dots: the longest run of keys that is an element's id; else an index.
+      let found: { pos: number; taken: number } | undefined;
+      for (let n = keys.length - at; n >= 1 && !found; n--) {
+        const id = keys.slice(at, at + n).join('.');
+        const pos = items.findIndex((x) => fieldOf(x, 'id') === id);
+        if (pos >= 0) found = { pos, taken: n };
+      }
+      if (!found && /^\d+$/.test(key) && Number(key) < items.length) found = { pos: Number(key), taken: 1 };
+      if (found) {
+        steps.push({ elements: [found.pos] });
+        cur = items[found.pos];
+        at += found.taken;
+        continue;
+      }
+      // No such element: the engine refuses the assignment; here it names what it says.
+      steps.push({ key });
+      cur = undefined;
+      at += 1;
+      continue;
+    }
+    steps.push(key === '*' && cur === undefined ? 'any' : { key });
+    cur = fieldOf(cur, key);
+    at += 1;
+  }
+  return steps;
+}
+
+/** Whether a later step names every place the earlier one does. */
+function covers(later: Step, earlier: Step): boolean {
+  if (later === 'any') return true;
+  if (earlier === 'any') return false;
+  if ('key' in later) return 'key' in earlier && earlier.key === later.key;
+  return 'elements' in earlier && earlier.elements.every((e) => later.elements.includes(e));
+}
+
+/** What `value` holds at `steps` (fields only); undefined where it holds nothing or a step is a
+ *  list's element (a list set whole is not the list the element was found in). */
+function valueBelow(value: unknown, steps: readonly Step[]): unknown {
+  let cur = value;
+  for (const step of steps) {
+    if (step === 'any' || !('key' in step)) return undefined;
+    cur = fieldOf(cur, step.key);
+  }
+  return cur;
+}
+
+function fieldOf(v: unknown, key: string): unknown {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
+}
+
+/** A `--set` value as the engine reads it (`scenario::command_value`): JSON, else the text. */
+function commandValue(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+/** Whether two JSON values are equal (an object's fields in any order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 /** Plans a comparison of `currentJson` with `variants`: the scenarios to run, or what is wrong. */
@@ -110,13 +214,15 @@ export function planCompare(currentJson: string, variants: VariantSpec[], lookup
   variants.forEach((spec, k) => {
     const variant = k + 1;
     let json = currentJson;
+    let doc = base;
     if (spec.from) {
       const text = lookup(spec.from);
       if (text === undefined) {
         problems.push({ variant, rule: `there is no library scenario '${spec.from}'` });
         return;
       }
-      const p = sameTopologyProblem(base, JSON.parse(text) as Json, spec.from, baseId);
+      doc = JSON.parse(text) as Json;
+      const p = sameTopologyProblem(base, doc, spec.from, baseId);
       if (p) {
         problems.push({ variant, rule: p });
         return;
@@ -126,7 +232,7 @@ export function planCompare(currentJson: string, variants: VariantSpec[], lookup
       problems.push({ variant, rule: 'it changes nothing: choose a library scenario or set a path' });
       return;
     }
-    const twice = overriddenSet(spec.sets);
+    const twice = overriddenSet(spec.sets, doc);
     if (twice) {
       problems.push({ variant, rule: twice });
       return;
@@ -351,8 +457,8 @@ export interface VariantDraft {
   sets: string;
 }
 
-/** A switch's algorithm as the form's list sets it: `nodes.SW1.algorithm=eprca`. */
-const ALGORITHM_SET = /^nodes\.([^.*=\s]+)\.algorithm=([^=\s]+)$/;
+/** A switch's algorithm as the form's list sets it: `nodes.SW1.algorithm=eprca` (an id, bare). */
+const ALGORITHM_SET = /^nodes\.([^.*=\s]+)\.algorithm=([\w-]+)$/;
 
 /**
  * A variant's draft as the form shows one that ran with no draft of its own (a link made before
@@ -360,16 +466,32 @@ const ALGORITHM_SET = /^nodes\.([^.*=\s]+)\.algorithm=([^=\s]+)$/;
  * back to the lists, the rest to the assignments, so that the draft gives the very variant again
  * (QA: a link showed "as it is" in the list and the choice as typed text, and a new pick in the
  * list then lost to it). A guess: an algorithm typed first comes back in its list.
+ *
+ * `switches`: the ids of the switches of the scenario the variant starts from (`switchIds`),
+ * the lists the form has. Another node's `algorithm` (a source's, one the scenario lacks, one
+ * named by its index) stays typed, where the form shows it (review: it went to a list the form
+ * does not draw, and ran unseen).
  */
-export function draftOfSpec(v: VariantSpec): VariantDraft {
-  const algorithms: Record<string, string> = {};
+export function draftOfSpec(v: VariantSpec, switches: readonly string[]): VariantDraft {
+  const picks: [string, string][] = [];
   let k = 0;
   for (; k < v.sets.length; k++) {
     const m = ALGORITHM_SET.exec(v.sets[k]);
-    if (!m || m[1] in algorithms) break;
-    algorithms[m[1]] = m[2];
+    if (!m || !switches.includes(m[1]) || picks.some(([sw]) => sw === m[1])) break;
+    picks.push([m[1], m[2]]);
   }
-  return { from: v.from ?? '', algorithms, sets: v.sets.slice(k).join(' ') };
+  // Own fields whatever the id (`__proto__` assigned would set the prototype and be lost).
+  return { from: v.from ?? '', algorithms: Object.fromEntries(picks), sets: v.sets.slice(k).join(' ') };
+}
+
+/** The ids of a scenario's switches (from its JSON; none when it cannot be read). */
+export function switchIds(json: string | undefined): string[] {
+  try {
+    const doc = JSON.parse(json ?? '') as { nodes?: { id?: unknown; kind?: unknown }[] };
+    return (doc.nodes ?? []).filter((n) => n.kind === 'switch' && typeof n.id === 'string').map((n) => n.id as string);
+  } catch {
+    return [];
+  }
 }
 
 /** The drafts a link carries: as the form held them, the lists left "as it is" left out. */
@@ -398,6 +520,38 @@ export function specOfDraft(d: VariantDraft): VariantSpec {
     .map(([sw, alg]) => `nodes.${sw}.algorithm=${alg}`);
   sets.push(...d.sets.split(/\s+/).filter(Boolean));
   return d.from ? { from: d.from, sets } : { sets };
+}
+
+/** One algorithm list of a variant's form. */
+export interface AlgorithmList {
+  /** The switch's id (or the node's that a kept pick names). */
+  id: string;
+  /** What the node runs as it is, in the scenario the variant starts from ('' : nothing). */
+  asItIs: string;
+  /** The pick ('' : as it is). */
+  pick: string;
+}
+
+/**
+ * The algorithm lists a variant's form shows: one per switch of `scenario`, the one the variant
+ * starts from (the library scenario it names, else the current one), in its order; then one
+ * per other node the draft holds a pick for (a draft kept before, or read from an old link, may
+ * name one), so that every pick that runs is shown, whatever "from" names. Review: the lists
+ * hid when "from" named a library scenario, and a pick made before still ran, unseen; now a
+ * library scenario's switches take picks as the current one's do (`specOfDraft` sets them on
+ * it) and say what they run as they are.
+ */
+export function algorithmLists(
+  draft: VariantDraft,
+  scenario: { nodes?: readonly { id: string; kind?: string; algorithm?: string | null }[] } | undefined,
+): AlgorithmList[] {
+  const nodes = scenario?.nodes ?? [];
+  const pickOf = (id: string) => (Object.hasOwn(draft.algorithms, id) ? draft.algorithms[id] : '');
+  const lists = nodes.filter((n) => n.kind === 'switch').map((n) => ({ id: n.id, asItIs: n.algorithm ?? '', pick: pickOf(n.id) }));
+  for (const [id, pick] of Object.entries(draft.algorithms)) {
+    if (pick && !lists.some((l) => l.id === id)) lists.push({ id, asItIs: nodes.find((n) => n.id === id)?.algorithm ?? '', pick });
+  }
+  return lists;
 }
 
 /** The library scenarios one may compare `json` with: same node and link ids, not itself. */

@@ -307,4 +307,22 @@ describe('CompareDrafts: the variants as written outlive the view, a reload and 
     void session.start(json, [{ sets: ['nodes.SW1.algorithm=erica_plus'] }], library('two-sources'), { drafts: [draft('')] });
     expect(session.drafts.get(library('two-sources'), 'two-sources')).toEqual([draft('')]);
   });
+
+  // Review: a link without drafts put a source's `algorithm` in a list the form does not show.
+  it("reads a variant without a draft against its own scenario's switches: only theirs go to a list", () => {
+    const pool = { submit: () => new Promise<never>(() => undefined), cancel: () => undefined };
+    const session = new CompareSession(pool as never, (id) => (id === 'vsvd-1-end-to-end' ? file(id) : undefined));
+    void session.start(
+      file('vsvd-1'),
+      [
+        { sets: ['nodes.SW3.algorithm=erica', 'nodes.S1.algorithm=erica', 'nodes.SW1.algorithm=ut'] },
+        { from: 'vsvd-1-end-to-end', sets: ['nodes.SW2.algorithm=eprca', 'connections.C1.mcr_mbps=1'] },
+      ],
+      NOWHERE,
+    );
+    expect(session.getState().drafts).toEqual([
+      { from: '', algorithms: { SW3: 'erica' }, sets: 'nodes.S1.algorithm=erica nodes.SW1.algorithm=ut' },
+      { from: 'vsvd-1-end-to-end', algorithms: { SW2: 'eprca' }, sets: 'connections.C1.mcr_mbps=1' },
+    ]);
+  });
 });

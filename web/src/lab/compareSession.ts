@@ -16,6 +16,7 @@ import {
   MAX_COMPARE_RUNS,
   planCompare,
   problemText,
+  switchIds,
   type CompareOutcome,
   type PlannedRun,
   type ScenarioLookup,
@@ -201,8 +202,10 @@ export class CompareSession {
    */
   async start(json: string, variants: VariantSpec[], place: Place, { expected = null, drafts }: { expected?: (string | null)[] | null; drafts?: VariantDraft[] } = {}) {
     this.pool.cancel('a new comparison started');
-    // What runs is what the form shows from now on (a link's or a lesson's variants too).
-    const shown = drafts ?? variants.map(draftOfSpec);
+    // What runs is what the form shows from now on (a link's or a lesson's variants too): read
+    // without drafts, each variant against the switches of the scenario it starts from (the
+    // current one when its library scenario is unknown, as the form falls back to).
+    const shown = drafts ?? variants.map((v) => draftOfSpec(v, switchIds((v.from && this.lookup(v.from)) || json)));
     this.drafts.set(place, scenarioIdOf(json), shown);
     const generation = ++this.generation;
     const refuse = (problems: string[]) => this.cell.set({ ...IDLE, phase: 'refused', json, variants, drafts: shown, problems });

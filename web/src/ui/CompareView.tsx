@@ -8,6 +8,7 @@ import { Fragment, useEffect, useMemo, useState, useSyncExternalStore } from 're
 import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import {
+  algorithmLists,
   compareCsv,
   compareHash,
   compareTable,
@@ -101,9 +102,9 @@ export function CompareView({
   const [link, setLink] = useState('');
   const partners = useMemo(() => (currentJson ? sameTopology(currentJson, library) : []), [currentJson, library]);
   const lessonPartners = (current && LESSON_PARTNERS[current.id]) || [];
-  const switches = (current?.nodes ?? []).filter((n) => n.kind === 'switch');
-  const ethernet = !!current?.ethernet;
-  const algorithms = (catalogue?.algorithms ?? []).filter((a) => a.network === 'both' || a.network === (ethernet ? 'ethernet' : 'atm'));
+  // A variant's lists are those of the scenario it starts from: the library scenario it names,
+  // else the current one (as the session reads a variant without a draft).
+  const startOf = (d: VariantDraft): Scenario | undefined => (d.from && library.find((e) => e.id === d.from)?.scenario) || current;
   const windows = useMemo(() => s.scenarios.map(runWindow), [s.scenarios]);
   // Rates in the charts' unit (Gbps on Ethernet), so that the table and the charts agree; each
   // run's window, so that a flow gone before it shows no rate and unequal windows are said.
@@ -181,22 +182,18 @@ export function CompareView({
                     {id}
                   </option>
                 ))}
+                {/* A kept draft's or a link's scenario that is no longer offered: shown as it is
+                    (the comparison says why it cannot run), never as "this scenario". */}
+                {d.from && !partners.includes(d.from) && <option value={d.from}>{`${d.from} (${library.some((e) => e.id === d.from) ? 'another topology' : 'not in the library'})`}</option>}
               </select>
             </label>
-            {!d.from &&
-              switches.map((n) => (
-                <label key={n.id}>
-                  {n.id}{' '}
-                  <select data-testid={`variant-${i + 1}-alg-${n.id}`} value={d.algorithms[n.id] ?? ''} onChange={(e) => set(i, { algorithms: { ...d.algorithms, [n.id]: e.target.value } })}>
-                    <option value="">as it is{n.algorithm ? ` (${n.algorithm})` : ''}</option>
-                    {algorithms.map((a) => (
-                      <option key={a.id} value={a.id}>
-                        {a.name}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              ))}
+            <AlgorithmPicks
+              variant={i + 1}
+              draft={d}
+              start={startOf(d)}
+              catalogue={catalogue}
+              onPick={(id, alg) => set(i, { algorithms: { ...d.algorithms, [id]: alg } })}
+            />
             <input
               data-testid={`variant-${i + 1}-sets`}
               className="compare-sets"
@@ -270,6 +267,48 @@ export function CompareView({
       {s.phase === 'done' && <CompareCharts compare={compare} rows={rows} look={look} />}
     </section>
   );
+}
+
+/**
+ * A variant's algorithm lists (`algorithmLists`): whatever "from" names, so that no pick runs
+ * unseen; a pick the list does not offer (another network's algorithm, an unknown one) is
+ * shown as it is, not as "as it is".
+ */
+function AlgorithmPicks({
+  variant,
+  draft,
+  start,
+  catalogue,
+  onPick,
+}: {
+  variant: number;
+  draft: VariantDraft;
+  /** The scenario the variant starts from. */
+  start: Scenario | undefined;
+  catalogue: Catalogue | null;
+  onPick: (id: string, algorithm: string) => void;
+}) {
+  const network = start?.ethernet ? 'ethernet' : 'atm';
+  const offered = (catalogue?.algorithms ?? []).filter((a) => a.network === 'both' || a.network === network);
+  const notOffered = (id: string) => {
+    if (!catalogue) return id;
+    const known = catalogue.algorithms.find((a) => a.id === id);
+    return known ? `${known.name} (not for ${network === 'ethernet' ? 'Ethernet' : 'ATM'})` : `${id} (no such algorithm)`;
+  };
+  return algorithmLists(draft, start).map((l) => (
+    <label key={l.id}>
+      {l.id}{' '}
+      <select data-testid={`variant-${variant}-alg-${l.id}`} value={l.pick} onChange={(e) => onPick(l.id, e.target.value)}>
+        <option value="">as it is{l.asItIs ? ` (${l.asItIs})` : ''}</option>
+        {offered.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name}
+          </option>
+        ))}
+        {l.pick && !offered.some((a) => a.id === l.pick) && <option value={l.pick}>{notOffered(l.pick)}</option>}
+      </select>
+    </label>
+  ));
 }
 
 /**

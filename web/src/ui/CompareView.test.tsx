@@ -1,0 +1,118 @@
+// The Compare view's form in a DOM (jsdom): what a variant runs is what its form shows. The
+// session is real; its pool never answers (the form is under test, not the runs).
+
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Scenario } from '../contract/scenario';
+import { CompareSession } from '../lab/compareSession';
+import type { VariantDraft } from '../lab/compare';
+import { LIBRARY, type LibraryEntry } from '../scenario/library';
+import type { Place } from '../scenario/place';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
+import { CompareView } from './CompareView';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// uPlot (imported with the view's charts, none drawn here) asks for the pixel ratio as it loads.
+vi.hoisted(() => {
+  globalThis.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+});
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+
+const entry = (id: string) => LIBRARY.entries.find((e) => e.id === id)!;
+
+/** The view on library scenario `id` with `drafts` in its form, over `library`. */
+function view(id: string, drafts: VariantDraft[], library: readonly LibraryEntry[] = LIBRARY.entries) {
+  const never = { submit: () => new Promise<never>(() => undefined), cancel: () => undefined, size: 1 };
+  const compare = new CompareSession(never, (from) => library.find((e) => e.id === from)?.json);
+  const place: Place = { kind: 'library', id };
+  compare.drafts.set(place, id, drafts);
+  const current = entry(id);
+  const host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  act(() =>
+    root!.render(
+      <CompareView compare={compare} current={current.scenario} currentJson={current.json} place={place} catalogue={ENGINE_CATALOGUE} library={library} onOpen={() => undefined} />,
+    ),
+  );
+  const $ = <T extends HTMLElement = HTMLElement>(testId: string) => host.querySelector<T>(`[data-testid="${testId}"]`);
+  const choose = (testId: string, value: string) => {
+    const select = $<HTMLSelectElement>(testId)!;
+    act(() => {
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+  };
+  /** The lists a variant shows: switch id → [value, the option shown]. */
+  const lists = (variant: number) =>
+    Object.fromEntries(
+      [...host.querySelectorAll<HTMLSelectElement>(`[data-testid^="variant-${variant}-alg-"]`)].map((s) => [
+        s.dataset.testid!.slice(`variant-${variant}-alg-`.length),
+        [s.value, s.selectedOptions[0]?.textContent ?? ''],
+      ]),
+    );
+  const run = () => act(() => $('compare-run')!.click());
+  return { compare, $, choose, lists, run };
+}
+
+describe('CompareView: a variant runs what its form shows', () => {
+  // Review: SW1's list hid once "from" named a library scenario, and its earlier pick still ran.
+  it("keeps a variant's algorithm lists when it starts from a library scenario: a pick made before shows, and runs", () => {
+    const v = view('vsvd-1', [{ from: '', algorithms: {}, sets: '' }]);
+    v.choose('variant-1-alg-SW1', 'erica');
+    v.choose('variant-1-from', 'vsvd-1-end-to-end');
+    expect(v.lists(1)).toEqual({ SW1: ['erica', 'ERICA'], SW2: ['', 'as it is (erica_plus)'], SW3: ['', 'as it is (erica_plus)'] });
+    v.run();
+    expect(v.compare.getState().variants).toEqual([{ from: 'vsvd-1-end-to-end', sets: ['nodes.SW1.algorithm=erica'] }]);
+    // "As it is" is the library scenario's algorithm, not the current one's.
+    v.choose('variant-1-alg-SW1', '');
+    expect(v.lists(1).SW1).toEqual(['', 'as it is (erica_plus)']);
+  });
+
+  it("says what a switch runs as it is in the scenario the variant starts from", () => {
+    const other = { ...entry('vsvd-1-end-to-end') };
+    const doc = JSON.parse(other.json) as Scenario;
+    doc.nodes = doc.nodes.map((n) => (n.id === 'SW2' ? { ...n, algorithm: 'ut' } : n));
+    other.json = JSON.stringify(doc);
+    other.scenario = doc;
+    const v = view('vsvd-1', [{ from: 'vsvd-1-end-to-end', algorithms: {}, sets: '' }], [entry('vsvd-1'), other]);
+    expect(v.lists(1).SW2).toEqual(['', 'as it is (ut)']);
+  });
+
+  // A draft kept before, or an old link's, may hold a pick the lists do not offer (another
+  // network's algorithm, a node that is no switch): shown as it is, never as "as it is".
+  it('shows a pick its list does not offer, and one for a node that is no switch, rather than hide it', () => {
+    const v = view('vsvd-1', [{ from: '', algorithms: { SW1: 'qcn', S1: 'erica' }, sets: '' }]);
+    expect(v.lists(1)).toEqual({
+      SW1: ['qcn', 'QCN (not for ATM)'],
+      SW2: ['', 'as it is (erica_plus)'],
+      SW3: ['', 'as it is (erica_plus)'],
+      S1: ['erica', 'ERICA'],
+    });
+    v.run();
+    expect(v.compare.getState().variants).toEqual([{ sets: ['nodes.SW1.algorithm=qcn', 'nodes.S1.algorithm=erica'] }]);
+    // "As it is" takes a node's pick away: a list that is not a switch's goes with it.
+    v.choose('variant-1-alg-S1', '');
+    expect(Object.keys(v.lists(1))).toEqual(['SW1', 'SW2', 'SW3']);
+  });
+
+  it('shows a "from" the list does not offer as it is, not as "this scenario"', () => {
+    const v = view('vsvd-1', [
+      { from: 'two-sources', algorithms: {}, sets: '' },
+      { from: 'gone', algorithms: {}, sets: '' },
+    ]);
+    const shown = (n: number) => {
+      const select = v.$<HTMLSelectElement>(`variant-${n}-from`)!;
+      return [select.value, select.selectedOptions[0]?.textContent];
+    };
+    expect(shown(1)).toEqual(['two-sources', 'two-sources (another topology)']);
+    expect(shown(2)).toEqual(['gone', 'gone (not in the library)']);
+  });
+});
