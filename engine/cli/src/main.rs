@@ -157,10 +157,11 @@ fn problems_message(path: &Path, problems: &[scenario::Problem]) -> String {
 }
 
 /// Applies `--set` overrides in order; what one took away besides what it names (the recorded
-/// changes of a switch's old algorithm) is said on stderr.
+/// changes of a switch's old algorithm, a parameter an earlier `--set` gave) is said on stderr.
 fn apply_overrides(doc: &mut serde_json::Value, overrides: &[String]) -> Result<(), String> {
+    let mut applied = scenario::Overrides::default();
     for o in overrides {
-        for note in scenario::apply_override_noting(doc, o).map_err(|e| format!("error: {e}"))? {
+        for note in applied.apply(doc, o).map_err(|e| format!("error: {e}"))? {
             eprintln!("note: {note}");
         }
     }

@@ -186,6 +186,24 @@ fn a_file_that_is_json_but_no_object_is_named_as_such() {
 }
 
 #[test]
+fn a_set_parameter_a_later_set_takes_away_is_said_on_stderr() {
+    let args = |sets: &[&str]| {
+        let mut a = vec!["run", "scenarios/two-sources.json", "--duration-ms", "5"];
+        for s in sets {
+            a.extend(["--set", s]);
+        }
+        String::from_utf8_lossy(&abrsim(&a).stderr).to_string()
+    };
+    let err = args(&["nodes.SW1.params.target_utilization=0.5", "nodes.SW1.algorithm=eprca"]);
+    assert!(
+        err.contains("note: nodes.SW1.params.target_utilization=0.5 is undone by nodes.SW1.algorithm=eprca: SW1 now runs EPRCA, which has no target_utilization"),
+        "{err}"
+    );
+    let err = args(&["nodes.SW1.algorithm=erica_plus", "nodes.SW1.params.target_delay_us=500"]);
+    assert!(!err.contains("undone"), "{err}");
+}
+
+#[test]
 fn another_algorithm_drops_the_recorded_changes_it_has_no_parameter_for_and_says_so() {
     // A scenario recorded with live changes of ERICA's parameters, run with another algorithm:
     // the changes it cannot apply go (the run would otherwise be refused), said on stderr.

@@ -878,6 +878,61 @@ pub fn apply_override_noting(doc: &mut serde_json::Value, assignment: &str) -> R
     Ok(drop_foreign_changes(doc, &before))
 }
 
+/// Assignments of one command (`abrsim run --set …`, a compare variant), applied in order as
+/// [`apply_override_noting`] applies each, remembering which switch parameters each one set, so
+/// that a later one that takes such a parameter away is said: `nodes.SW1.params.
+/// target_utilization=0.8` and then `nodes.SW1.algorithm=eprca` (EPRCA has no such parameter,
+/// and the switch keeps only its own) would otherwise lose the first without a word.
+#[derive(Debug, Default)]
+pub struct Overrides {
+    /// (node id, parameter) → the assignment that last set it.
+    set_by: BTreeMap<(String, String), String>,
+}
+
+impl Overrides {
+    /// Applies `assignment`; the notes say what it took away beyond what it names.
+    pub fn apply(&mut self, doc: &mut Value, assignment: &str) -> Result<Vec<String>, String> {
+        let before = params_of(doc);
+        let algorithms = algorithms_of(doc);
+        let mut notes = apply_override_noting(doc, assignment)?;
+        let after = params_of(doc);
+        let now_runs = algorithms_of(doc);
+        self.set_by.retain(|(node, param), earlier| {
+            if after.contains_key(&(node.clone(), param.clone())) {
+                return true;
+            }
+            let moved = now_runs.get(node).filter(|alg| algorithms.get(node) != Some(*alg));
+            let why = match moved.and_then(|alg| crate::algorithms::find(alg.as_deref()?)) {
+                Some(spec) => format!("{node} now runs {}, which has no {param}", spec.name),
+                None => format!("{node}'s params no longer hold {param}"),
+            };
+            notes.push(format!("{earlier} is undone by {assignment}: {why}"));
+            false
+        });
+        for (key, value) in after {
+            if before.get(&key) != Some(&value) {
+                self.set_by.insert(key, assignment.to_string());
+            }
+        }
+        Ok(notes)
+    }
+}
+
+/// Every node's parameters: (node id, parameter) → value.
+fn params_of(doc: &Value) -> BTreeMap<(String, String), Value> {
+    let nodes = doc.get("nodes").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    let mut out = BTreeMap::new();
+    for n in nodes {
+        let (Some(id), Some(Value::Object(params))) = (n.get("id").and_then(Value::as_str), n.get("params")) else {
+            continue;
+        };
+        for (name, v) in params {
+            out.insert((id.to_string(), name.clone()), v.clone());
+        }
+    }
+    out
+}
+
 /// Each node's `algorithm` field, by id.
 fn algorithms_of(doc: &Value) -> BTreeMap<String, Option<String>> {
     let nodes = doc.get("nodes").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
@@ -935,7 +990,8 @@ fn drop_foreign_changes(doc: &mut Value, before: &BTreeMap<String, Option<String
 /// connections and ports up by id), so overrides that change a node's or a link's id are
 /// refused.
 ///
-/// Returns the notes of [`apply_override_noting`] (recorded changes a new algorithm dropped).
+/// Returns the notes of [`Overrides::apply`] (recorded changes a new algorithm dropped, a
+/// parameter set by one override that a later one took away).
 pub fn apply_variant(doc: &mut Value, sets: &[String]) -> Result<Vec<String>, Vec<String>> {
     let topology = |doc: &Value| {
         let ids = |list: &str| {
@@ -954,8 +1010,9 @@ pub fn apply_variant(doc: &mut Value, sets: &[String]) -> Result<Vec<String>, Ve
     let before = topology(doc);
     let mut notes = Vec::new();
     let mut problems = Vec::new();
+    let mut overrides = Overrides::default();
     for set in sets {
-        match apply_override_noting(doc, set) {
+        match overrides.apply(doc, set) {
             Ok(n) => notes.extend(n),
             Err(p) => problems.push(p),
         }

@@ -621,6 +621,49 @@ fn a_compare_variant_applies_its_overrides_and_keeps_the_topology() {
     assert!(err[0].contains("may not change the node or link ids"), "{err:?}");
 }
 
+/// A parameter one override sets and a later one takes away (a switch given an algorithm that
+/// has no such parameter keeps only its own) is said, naming both; the other order, or a
+/// parameter the file gave, says nothing.
+#[test]
+fn a_parameter_set_and_then_taken_away_by_a_later_override_is_said() {
+    let sets = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let mut doc = library_json("two-sources");
+    let notes = apply_variant(
+        &mut doc,
+        &sets(&[
+            "nodes.SW1.params.target_utilization=0.8",
+            "nodes.*.params.target_utilization=0.7",
+            "nodes.SW2.algorithm=eprca",
+        ]),
+    )
+    .unwrap();
+    assert_eq!(
+        notes,
+        ["nodes.*.params.target_utilization=0.7 is undone by nodes.SW2.algorithm=eprca: SW2 now runs EPRCA, which has no target_utilization"],
+        "SW1 keeps 0.7; SW2's is gone"
+    );
+    assert_eq!(doc["nodes"][2]["params"]["target_utilization"], 0.7);
+    assert!(doc["nodes"][3]["params"].get("target_utilization").is_none(), "{doc}");
+    let notes = apply_variant(
+        &mut library_json("two-sources"),
+        &sets(&["nodes.SW1.params.target_utilization=0.8", "nodes.SW1.params={}"]),
+    )
+    .unwrap();
+    assert_eq!(notes, ["nodes.SW1.params.target_utilization=0.8 is undone by nodes.SW1.params={}: SW1's params no longer hold target_utilization"]);
+    // The algorithm first: the parameter is set on the algorithm that has it (or refused).
+    let none = apply_variant(
+        &mut library_json("two-sources"),
+        &sets(&["nodes.SW1.algorithm=erica_plus", "nodes.SW1.params.target_delay_us=500"]),
+    )
+    .unwrap();
+    assert!(none.is_empty(), "{none:?}");
+    // A parameter only the file gave goes with its algorithm as before, unsaid.
+    let mut doc = library_json("two-sources");
+    apply_override(&mut doc, "nodes.SW1.params.target_utilization=0.8").unwrap();
+    let notes = apply_variant(&mut doc, &sets(&["nodes.SW1.algorithm=eprca"])).unwrap();
+    assert!(notes.is_empty(), "{notes:?}");
+}
+
 /// `reference` (published figures): every entry names an element that exists, a quantity that
 /// element has, a finite value, a tolerance in range and a source; unknown fields are refused.
 #[test]
