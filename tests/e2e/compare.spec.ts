@@ -497,5 +497,13 @@ test('a variant with another algorithm runs a scenario with recorded changes and
   // The PNG carries them too (compareImage.test checks the drawing): kept to look at.
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compare-png').click()]);
   writeFileSync(resolve(shots, 'compare-notes-export.png'), readFileSync((await file.path())!));
+  // A parameter typed before an algorithm that lacks it is named too, not lost unseen.
+  await page.getByTestId('variant-1-sets').fill('nodes.SW1.params.target_utilization=0.8 nodes.SW1.algorithm=eprca');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('compare-notes')).toContainText(
+    'variant 1: nodes.SW1.params.target_utilization=0.8 is undone by nodes.SW1.algorithm=eprca: SW1 now runs EPRCA, which has no target_utilization',
+  );
+  await page.getByTestId('compare').screenshot({ path: resolve(shots, 'compare-notes-undone.png') });
   expect(errors).toEqual([]);
 });
