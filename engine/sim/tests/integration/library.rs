@@ -131,6 +131,21 @@ fn assert_published(id: &str, published: &[(&str, f64)]) {
     }
 }
 
+/// Every node of a library scenario is drawn where no other is (QA: core-edge drew D3 on D7,
+/// one circle with two names and their lanes on one line).
+#[test]
+fn no_two_nodes_of_a_library_scenario_are_drawn_at_one_place() {
+    for s in library() {
+        let mut at: BTreeMap<(i64, i64), &str> = BTreeMap::new();
+        for n in &s.nodes {
+            let (Some(x), Some(y)) = (n.x, n.y) else { continue };
+            if let Some(other) = at.insert(((x * 10.0).round() as i64, (y * 10.0).round() as i64), &n.id) {
+                panic!("{}: {} and {other} are both drawn at ({x}, {y})", s.id, n.id);
+            }
+        }
+    }
+}
+
 #[test]
 fn upstream_shares_are_the_published_10_37_and_72_6() {
     assert_published("upstream", &[("S1-S15", 10.37), ("S16-S17", 72.6)]);
