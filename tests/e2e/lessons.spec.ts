@@ -378,6 +378,29 @@ test('a step reached brings the Lesson tab up with its prompt: from the Switches
   expect(errors).toEqual([]);
 });
 
+// QA: with the stops off, or at max speed, every step reached pulled the panel to the Lesson tab.
+test('played through its steps (stops off, or at max speed), the run leaves the reader on the tab she chose', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources-staggered');
+  await page.getByTestId('lesson-stops').uncheck();
+  await page.getByTestId('tab-switches').click();
+  await page.getByTestId('speed').selectOption('0.1');
+  await page.getByTestId('play').click();
+  // Past steps 1 (5 ms) and 2 (99.5 ms) without a pause.
+  await expect.poll(async () => (await status(page))!.nowMs, { timeout: 30_000 }).toBeGreaterThan(101);
+  expect((await status(page))!.mode).toBe('playing');
+  await expect(page.getByTestId('tab-switches')).toHaveAttribute('aria-selected', 'true');
+  // At max speed, the stops on again: max never pauses, nor does it move the tab.
+  await page.getByTestId('play').click();
+  await page.getByTestId('tab-lesson').click();
+  await page.getByTestId('lesson-stops').check();
+  await page.getByTestId('tab-switches').click();
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await expect(page.getByTestId('tab-switches')).toHaveAttribute('aria-selected', 'true');
+  expect(errors).toEqual([]);
+});
+
 test('on a phone: the controls fit the width, and a step that pauses the run brings its prompt into view', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const errors = await openLab(page, '/?scenario=two-sources-staggered');

@@ -22,7 +22,7 @@ type Tab = 'lesson' | 'result' | 'switches' | 'paths';
  * comes from), the run's result, the switch inspector or the virtual paths. Clicking a switch
  * opens the inspector. When a run ends, the tab the reader is on stays (a teacher reading the
  * lesson keeps her place); the Result tab is one click away, and the lesson says so. A lesson
- * with steps is walked through here (`walk`), and a step reached brings the lesson up.
+ * with steps is walked through here (`walk`), and a step the run pauses at brings the lesson up.
  */
 export function LessonPanel({
   lab,
@@ -48,8 +48,12 @@ export function LessonPanel({
   const [tab, setTab] = useState<Tab>(() => startTab(teacher) ?? 'lesson');
   const [picked, setPicked] = useState<string | null>(null);
   const summary = state.summary;
+  // A step the run paused at brings the lesson up; played through (stops off, or at max speed,
+  // which never pauses) the tab being read stays (QA: the Switches tab was left at every step).
+  const pausedAtStep = state.lessonStops && state.status?.mode === 'paused';
   useEffect(() => {
-    if (walk.reached > 0) setTab('lesson');
+    if (walk.reached > 0 && pausedAtStep) setTab('lesson');
+    // Only a step reached moves the tab, not a pause or a resume.
   }, [walk.reached]);
   useEffect(() => {
     if (!inspect) return;
