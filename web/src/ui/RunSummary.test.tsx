@@ -53,6 +53,19 @@ describe('RunSummary', () => {
     expect(renderToStaticMarkup(<RunSummary summary={summary} />)).not.toContain('data-testid="summary-note"');
   });
 
+  // QA: Series-D's staggered sources that send 2 Mb and leave showed 0.00 / 0.00 / 0.00.
+  it('a source that sent its volume and left before the steady window says so; one still sending keeps its numbers', () => {
+    const gone = { ...conn('F3', 0), mean_rate_mbps: 0, fair_share_mbps: 0, target_share_mbps: 0 };
+    const html = renderToStaticMarkup(
+      <RunSummary summary={{ ...summary, connections: [conn('F1', 5000), gone] }} connections={[{ id: 'F1', volume_mb: 2 }, { id: 'F3', volume_mb: 2 }]} />,
+    );
+    expect(html).toContain('left after sending 2 Mb');
+    const f3 = html.slice(html.indexOf('<td>F3'));
+    expect(f3.slice(0, f3.indexOf('</tr>'))).not.toContain('0.00');
+    const f1 = html.slice(html.indexOf('<td>F1'));
+    expect(f1.slice(0, f1.indexOf('</tr>'))).not.toContain('left');
+  });
+
   it('a flow stopping inside the steady window keeps its numbers', () => {
     expect(leftBeforeSteady(80, 150)).toBe(80);
     expect(leftBeforeSteady(150, 150)).toBe(150);

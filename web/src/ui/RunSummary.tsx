@@ -28,6 +28,24 @@ export function leftBeforeSteady(stopMs: number | undefined, steadyFromMs: numbe
   return stopMs !== undefined && stopMs <= steadyFromMs ? stopMs : null;
 }
 
+/**
+ * What a connection's row says instead of its mean rate and shares when it was gone before the
+ * steady window: its stop time, or the volume it sent before it left (a source given
+ * `volume_mb` leaves when that is sent; the engine's shares then give it none in the window, and
+ * it sent nothing there). Null when it has numbers to show.
+ */
+export function leftEarly(
+  conn: { stop_ms?: number | null; volume_mb?: number | null } | undefined,
+  c: Pick<ConnSummary, 'mean_rate_mbps' | 'fair_share_mbps'>,
+  steadyFromMs: number,
+): string | null {
+  const stopped = leftBeforeSteady(conn?.stop_ms ?? undefined, steadyFromMs);
+  if (stopped !== null) return `left at ${fmt(stopped, 0)} ms`;
+  const volume = conn?.volume_mb;
+  if (volume != null && c.mean_rate_mbps === 0 && c.fair_share_mbps === 0) return `left after sending ${+volume.toPrecision(6)} Mb`;
+  return null;
+}
+
 /** The end-of-run numbers: steady-state rate against the shares, fairness, convergence, queues. */
 export function RunSummary({
   summary,
@@ -42,9 +60,9 @@ export function RunSummary({
   /** Saves the whole run: every series as CSV, or this summary as JSON. */
   onExport?: (kind: 'series-csv' | 'summary-json') => void;
   /** The scenario's connections (their stop times). */
-  connections?: readonly { id: string; stop_ms?: number }[];
+  connections?: readonly { id: string; stop_ms?: number | null; volume_mb?: number | null }[];
 }) {
-  const stopOf = new Map(connections.map((c) => [c.id, c.stop_ms]));
+  const connOf = new Map(connections.map((c) => [c.id, c]));
   // The engine counts frames on Ethernet (its *_cells fields) and rates in Mbps.
   const item = net.ethernet ? 'frames' : 'cells';
   const rate = displayUnit('Mbps', net);
@@ -122,14 +140,14 @@ export function RunSummary({
                     {c.id}
                     {c.kind === 'ubr' ? ' (UBR)' : noShare(c.kind) ? ' (VBR/CBR)' : ''}
                   </td>
-                  {leftBeforeSteady(stopOf.get(c.id), summary.steady_from_ms) !== null ? (
+                  {leftEarly(connOf.get(c.id), c, summary.steady_from_ms) !== null ? (
                     <td
                       colSpan={3}
                       className="summary-left"
                       data-testid={`summary-left-${c.id}`}
-                      title={`It stopped before the steady window (from ${fmt(summary.steady_from_ms, 0)} ms): no mean rate or share to show`}
+                      title={`It left before the steady window (from ${fmt(summary.steady_from_ms, 0)} ms): no mean rate or share to show`}
                     >
-                      left at {fmt(stopOf.get(c.id), 0)} ms
+                      {leftEarly(connOf.get(c.id), c, summary.steady_from_ms)}
                     </td>
                   ) : (
                     <>
