@@ -223,6 +223,10 @@ test('a scenario file whose sweep block has problems opens and runs, with the pr
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
   await waitForMode(page, 'done');
+  // At its end Step has nothing left to do: it says so, as Run to does (QA: it stayed enabled).
+  await expect(page.getByTestId('step')).toBeDisabled();
+  await expect(page.getByTestId('step')).toHaveAttribute('title', 'The run has ended: Replay or Reset to step through it again');
+  await expect(page.getByTestId('step-ms')).not.toHaveAttribute('aria-invalid', 'true');
 });
 
 test('hovering a chart shows a cursor and the value of every series at that time', async ({ page }) => {

@@ -68,6 +68,8 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
     : Number(untilMs) > nowMs
       ? null
       : `Run to a time after now (t = ${nowMs.toFixed(2)} ms)`;
+  // At its end a run has no step left to take (QA: Step stayed enabled and did nothing).
+  const ended = mode === 'done';
   // Marked only when it is no time at all: a time already passed is usual once a run ends.
   const untilBad = unreadable.until || untilMs.trim() === '' || !(Number(untilMs) > 0);
   const openFile = async (file: File) => {
@@ -220,7 +222,12 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
             lab.step(Number(stepMs));
           }}
         >
-          <button className="btn" data-testid="step" disabled={!state.current || !!stepRule} title={stepRule ?? undefined}>
+          <button
+            className="btn"
+            data-testid="step"
+            disabled={!state.current || !!stepRule || ended}
+            title={stepRule ?? (ended ? 'The run has ended: Replay or Reset to step through it again' : undefined)}
+          >
             Step
           </button>
           <input
