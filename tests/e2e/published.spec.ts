@@ -53,6 +53,13 @@ test('vsvd-1 shows the VS/VD study figures: switch 1 agrees, switch 2 does not, 
   await expect(sw2.locator('td').nth(1)).toHaveText('4,700');
   await expect(sw2.locator('td').nth(4)).toContainText('no');
   await expect(table.locator('tbody tr', { hasText: 'connection C1: max source queue' })).toHaveCount(1);
+  // Its wide numbers fit the side panel, the verdict of the row that disagrees too (QA: "agrees"
+  // was cut off at 1280 and 1440 px, and "SW1->SW2" broke after its hyphen).
+  for (const width of [1440, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const box = table.locator('xpath=..');
+    await expect.poll(() => box.evaluate((b) => b.scrollWidth - b.clientWidth), `at ${width} px`).toBeLessThanOrEqual(0);
+  }
   await page.getByTestId('summary').screenshot({ path: 'test-results/published-vsvd-summary.png' });
   expect(errors).toEqual([]);
 });

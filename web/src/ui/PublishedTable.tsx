@@ -26,6 +26,32 @@ export function Verdict({ row }: { row: ReferenceRow }) {
   );
 }
 
+/** What a figure is about (`port SW1->SW2`): a port's name breaks, where it must, before its
+ *  arrow, never after the arrow's hyphen (QA: "SW1-" / ">SW2"). */
+function AboutLabel({ label }: { label: string }) {
+  return (
+    <>
+      {label.split(' ').map((word, i) => {
+        const arrow = word.indexOf('->');
+        return (
+          <span key={i}>
+            {i > 0 && ' '}
+            {arrow > 0 ? (
+              <>
+                {word.slice(0, arrow)}
+                <wbr />
+                <span className="published-port">{word.slice(arrow)}</span>
+              </>
+            ) : (
+              word
+            )}
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
 /** A quantity's name in words, its unit left to the unit column ("mean_rate_mbps" → "mean rate"). */
 export function quantityWords(quantity: string): string {
   return quantity.replace(/_(mbps|cells)$/, '').replace(/_/g, ' ');
@@ -59,7 +85,7 @@ export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; 
             return (
               <tr key={i} title={row.source} className={row.within_tolerance === false ? 'published-off' : undefined}>
                 <td>
-                  {row.about_label}: {quantityWords(row.quantity)}
+                  <AboutLabel label={row.about_label} />: {quantityWords(row.quantity)}
                   {unit && <span className="published-unit"> ({unit})</span>}
                 </td>
                 <td>{num(s(row.published), digits)}</td>
