@@ -126,9 +126,16 @@ describe('the summaries side by side', () => {
     expect(rowsBy['run length (ms)'].differs).toEqual([false, true]);
   });
 
-  it('sums the connections of one group', () => {
+  // QA: gfc-edge's group A read 13.5 Mbps (three sources' sum) where the lesson, the Result tab
+  // and the published figures say 4.5 each: a group's rate is its connections' mean.
+  it("shows a group's mean rate and share as its connections' mean, as the engine's group figures are", () => {
     const rows = compareTable([a, b], new Map([['C1', 'A'], ['C2', 'A']]));
-    expect(rows[0]).toMatchObject({ label: 'group A mean rate (Mbps)', values: [140, 148] });
+    expect(rows[0]).toMatchObject({ label: 'group A mean rate (Mbps)', values: [70, 74] });
+    expect(rows[1]).toMatchObject({ label: 'group A target share (Mbps)', values: [70, 77.7] });
+    // One gone before the window: the mean of those left.
+    const same = { durationMs: 100, steadyFromMs: 66.7, leftBefore: new Set<string>() };
+    const gone = compareTable([a, b], new Map([['C1', 'A'], ['C2', 'A']]), 0.05, 'cells', undefined, [same, { ...same, leftBefore: new Set(['C2']) }]);
+    expect(gone[0].values).toEqual([70, 77]);
   });
 
   it('writes the table as CSV: a column per run, a line per row, values unrounded', () => {

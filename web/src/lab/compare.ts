@@ -297,7 +297,7 @@ const num = (cells: Map<string, number | string | null>, name: string): number |
 };
 
 /**
- * The summaries side by side: per connection (or per `group`, summed) mean rate and target
+ * The summaries side by side: per connection (or per `group`, its connections' mean) mean rate and target
  * share, then Jain's index, convergence, losses, the largest queue and goodput. Rows come in the
  * order of the first run that has them.
  */
@@ -332,10 +332,13 @@ export function compareTable(
   }
   // `keep`: a row shown even with no value at all (a connection gone before every window).
   const keys: { label: string; value: (m: Map<string, number | string | null>, run: number) => number | null; keep?: boolean }[] = [];
-  const sumOf = (ids: string[], field: string) => (m: Map<string, number | string | null>, run: number) => {
+  // A group's rate is its connections' mean, as the engine's group figures are (the Result
+  // tab's, the published ones): QA read gfc-edge's group A at 13.5 Mbps, its three sources'
+  // sum, where the lesson says 4.5 each. Those gone before the window have no rate to average.
+  const meanOf = (ids: string[], field: string) => (m: Map<string, number | string | null>, run: number) => {
     const left = windows[run]?.leftBefore;
-    const vs = ids.map((id) => (left?.has(id) ? null : num(m, `conn.${id}.${field}`)));
-    return vs.every((v) => v === null) ? null : vs.reduce<number>((s, v) => s + (v ?? 0), 0) * rate.scale;
+    const vs = ids.map((id) => (left?.has(id) ? null : num(m, `conn.${id}.${field}`))).filter((v): v is number => v !== null);
+    return vs.length === 0 ? null : (vs.reduce((s, v) => s + v, 0) / vs.length) * rate.scale;
   };
   const units: [string, string[]][] = [];
   for (const c of conns) {
@@ -346,8 +349,8 @@ export function compareTable(
     else units.push([key, [c]]);
   }
   for (const [name, ids] of units) {
-    keys.push({ label: `${name} mean rate (${rate.unit})`, value: sumOf(ids, 'mean_rate_mbps'), keep: true });
-    keys.push({ label: `${name} target share (${rate.unit})`, value: sumOf(ids, 'target_share_mbps'), keep: true });
+    keys.push({ label: `${name} mean rate (${rate.unit})`, value: meanOf(ids, 'mean_rate_mbps'), keep: true });
+    keys.push({ label: `${name} target share (${rate.unit})`, value: meanOf(ids, 'target_share_mbps'), keep: true });
   }
   keys.push({ label: "Jain's index", value: (m) => num(m, 'jain_index'), keep: true });
   keys.push({ label: 'convergence (ms)', value: (m) => num(m, 'convergence_ms'), keep: true });
