@@ -29,6 +29,7 @@ import {
 } from '../scenario/switchEdits';
 import { ProblemList } from './Notices';
 import { FieldError } from './FieldError';
+import { useHeldTyping, type HoldTyping } from './useHeldTyping';
 import { LOCKED_TITLE, useTeacher } from './teacherContext';
 import { isHidden, isLocked } from '../lab/teacher';
 import { useLabStatus } from './useLab';
@@ -122,6 +123,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
         engineRule={fb?.fields[buffer.name]}
         onCommit={(v) => lab.switches.setBuffer(node, v)}
         onStep={(dir) => step(lab, dir)}
+        hold={(give) => lab.holdTyping(give)}
       />
       {networkOf(scenario) === 'atm' && (
         <>
@@ -169,6 +171,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
               engineRule={fb?.fields.epd_threshold_cells}
               onCommit={(v) => lab.switches.setEpdThreshold(node, v)}
               onStep={(dir) => step(lab, dir)}
+              hold={(give) => lab.holdTyping(give)}
             />
           )}
         </>
@@ -206,6 +209,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
             engineRule={fb?.fields[`params.${spec.name}`]}
             onCommit={(v) => lab.switches.setParam(node, spec.name, v)}
             onStep={(dir) => step(lab, dir)}
+            hold={(give) => lab.holdTyping(give)}
           />
         ),
       )}
@@ -301,6 +305,9 @@ interface NumberFieldProps {
   /** Ctrl+Z (undo) or Ctrl+Shift+Z / Ctrl+Y (redo) with nothing typed since the value was
    *  applied: the lab's undo, as on the page (the field has nothing of its own to undo). */
   onStep?(dir: 'undo' | 'redo'): void;
+  /** Registers what gives a value typed and not applied yet to the lab (`Lab.holdTyping`): asked
+   *  for when the page goes away or another scenario opens. */
+  hold?: HoldTyping;
 }
 
 /**
@@ -309,7 +316,7 @@ interface NumberFieldProps {
  * The field keeps the focus after Enter: Ctrl+Z there then undoes the change in the lab (the
  * browser's own undo would bring back the text typed, which leaving the field would apply again).
  */
-function NumberField({ testId, name, unit, value, placeholder, help, range, parse, engineRule, onCommit, onStep }: NumberFieldProps) {
+function NumberField({ testId, name, unit, value, placeholder, help, range, parse, engineRule, onCommit, onStep, hold }: NumberFieldProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [rule, setRule] = useState<string | null>(null);
   const shown = draft ?? (value === undefined ? '' : String(value));
@@ -326,6 +333,8 @@ function NumberField({ testId, name, unit, value, placeholder, help, range, pars
     setDraft(null);
     if (parsed.value !== (value ?? null)) onCommit(parsed.value);
   };
+  // A value typed and neither entered nor left: given to the lab as leaving the field would.
+  useHeldTyping(hold, commit);
 
   return (
     <div className={`param${error ? ' param-invalid' : ''}`} data-testid={testId}>

@@ -6,6 +6,7 @@
 // least the MSS) is the engine's, shown at the field once it refuses the edit.
 
 import { useRef, useState, type ReactNode } from 'react';
+import { useHeldTyping, type HoldTyping } from '../useHeldTyping';
 import type { Catalogue, ParamSpec, Problem } from '../../contract/engine';
 import type { Scenario, ScenarioConnection } from '../../contract/scenario';
 import { defaultText, describeRange, specOf } from '../../scenario/params';
@@ -35,6 +36,7 @@ export function ConnectionForm({
   catalogue,
   problems = [],
   onEdit,
+  hold,
 }: {
   scenario: Scenario;
   conn: ScenarioConnection;
@@ -42,6 +44,8 @@ export function ConnectionForm({
   /** The engine's problems with the edit it refused last: each shown at its field. */
   problems?: readonly Problem[];
   onEdit: (r: EditResult, note: string) => void;
+  /** Registers what gives a value typed and not applied yet to the lab (`Lab.holdTyping`). */
+  hold?: HoldTyping;
 }) {
   const engine = connectionProblems(scenario, conn.id, problems);
   const eth = !!scenario.ethernet;
@@ -133,6 +137,7 @@ export function ConnectionForm({
       )}
       {kindFields(catalogue.fields, kind).map((f) => (
         <Field
+          hold={hold}
           key={`${kind}.${f.name}`}
           testId={`conn-field-${f.name}`}
           name={f.name}
@@ -148,6 +153,7 @@ export function ConnectionForm({
         const f = specOf(timing, name);
         return (
           <Field
+            hold={hold}
             key={name}
             testId={`conn-${name}`}
             name={name}
@@ -165,6 +171,7 @@ export function ConnectionForm({
           <summary>{eth ? 'Ethernet source parameters' : 'TM 4.0 source parameters'}</summary>
           {params.map((p) => (
             <Field
+              hold={hold}
               key={p.name}
               testId={`conn-param-${p.name}`}
               name={p.name}
@@ -241,6 +248,7 @@ function Field({
   engineRule,
   onRefusal,
   onCommit,
+  hold,
 }: {
   testId: string;
   name: string;
@@ -255,6 +263,7 @@ function Field({
   /** Told the text kept after the engine refused its edit, and null once that is over. */
   onRefusal?: (kept: string | null) => void;
   onCommit: (text: string) => EditResult;
+  hold?: HoldTyping;
 }) {
   const shown = value === undefined ? '' : String(value);
   const [text, setText] = useState(shown);
@@ -285,6 +294,8 @@ function Field({
     const r = onCommit(text);
     setRule(r.ok ? null : r.rule);
   };
+  // Typed and neither entered nor left: given as leaving the field would.
+  useHeldTyping(hold, send);
   const broken = rule ?? engineRule ?? null;
   return (
     <>

@@ -3,6 +3,7 @@
 
 import { useState } from 'react';
 import { FieldError } from '../FieldError';
+import { useHeldTyping, type HoldTyping } from '../useHeldTyping';
 import type { ParamSpec } from '../../contract/engine';
 import type { ScenarioLink } from '../../contract/scenario';
 import { describeRange, readNumber, specOf } from '../../scenario/params';
@@ -17,6 +18,7 @@ export function LinkForm({
   fields,
   delayUsPerKm,
   onChange,
+  hold,
 }: {
   link: ScenarioLink;
   ethernet: boolean;
@@ -27,6 +29,8 @@ export function LinkForm({
   /** Applies a change; the rule it breaks when refused (shown at its field, which keeps what
    *  the user typed to correct), else null. */
   onChange: (patch: { rate_mbps?: number; length?: LinkLength }) => string | null;
+  /** Registers what gives a value typed and not applied yet to the lab (`Lab.holdTyping`). */
+  hold?: HoldTyping;
 }) {
   const rateSpec = specOf(fields, 'rate_mbps');
   const distance = specOf(fields, 'distance_km');
@@ -49,6 +53,13 @@ export function LinkForm({
     const v = readNumber(length);
     setLengthRule(onChange({ length: kind === 'distance_km' ? { distance_km: v } : { delay_us: v } }));
   };
+  // Typed and neither entered nor left: given as leaving the field would (the length only when
+  // it changed, as the field's own blur would send it again unchanged).
+  const lengthShown = String(byDelay ? link.delay_us : (link.distance_km ?? 0));
+  useHeldTyping(hold, () => {
+    if (rate !== String(link.rate_mbps / perUnit)) sendRate();
+    if (length !== lengthShown) sendLength();
+  });
   return (
     <div className="editor-form" data-testid="link-form">
       <strong>

@@ -383,6 +383,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
           ethernet={!!draft.ethernet}
           fields={catalogue.fields.link}
           delayUsPerKm={catalogue.delay_us_per_km}
+          hold={(give) => lab.holdTyping(give)}
           onChange={(patch) => {
             const r = setLink(draft, selectedLink.id, patch, catalogue.fields.link);
             if (!r.ok) return r.rule; // shown at the field
@@ -399,6 +400,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
           catalogue={catalogue}
           problems={editRefused}
           onEdit={(r, note) => apply(r, note)}
+          hold={(give) => lab.holdTyping(give)}
         />
       )}
       <ul className="editor-connections" data-testid="editor-connections">
