@@ -38,7 +38,8 @@ pub struct ConnSummary {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(type = "number", optional)]
     pub timeouts: Option<u64>,
-    /// The largest number of cells waiting at the source host (TCP only).
+    /// The largest number of cells waiting at the source host: a TCP host's or a host buffer's
+    /// backlog, an Ethernet source's frames offered faster than its rate limiter let them go.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(type = "number", optional)]
     pub max_source_queue_cells: Option<u64>,
@@ -190,7 +191,8 @@ pub fn summarize(sim: &Simulation) -> Summary {
             timeouts: c.tcp.as_ref().map(|t| t.sender.timeouts),
             max_source_queue_cells: match &c.source {
                 Host::Abr(s) => s.host.as_ref().map(|h| h.max_cells),
-                _ => None,
+                Host::Eth(s) => Some(s.max_queued),
+                Host::Bg(_) => None,
             },
             host_queue_max_cells: net.ports[c.fwd()[0].port as usize].max_queue,
             host_queue_cells: net.ports[c.fwd()[0].port as usize].queue_len(sim.now()),

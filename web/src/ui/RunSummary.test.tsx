@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RunSummary as Summary } from '../contract/engine';
-import { hostQueueNote, leftBeforeSteady, RunSummary } from './RunSummary';
+import { hostQueueNote, leftBeforeSteady, RunSummary, sourceBacklogNote } from './RunSummary';
 
 const conn = (id: string, mean: number | null) => ({
   id,
@@ -71,6 +71,18 @@ describe('RunSummary', () => {
     expect(leftBeforeSteady(150, 150)).toBe(150);
     expect(leftBeforeSteady(180, 150)).toBeNull();
     expect(leftBeforeSteady(undefined, 150)).toBeNull();
+  });
+});
+
+describe('sourceBacklogNote', () => {
+  it('names the Ethernet flows whose offered frames waited at the host, and none other', () => {
+    const eth = (id: string, backlog: number | undefined) => ({ ...conn(id, 5000), kind: 'ethernet' as const, max_source_queue_cells: backlog });
+    const lines = sourceBacklogNote([eth('F2', 46056), eth('F3', 1), eth('F4', undefined), { ...conn('C1', 10), kind: 'abr' as const, max_source_queue_cells: 900 }], 'frames');
+    expect(lines).toEqual([
+      'Offered more than its rate limit let through, frames waited at the host (at most): F2 46,056. A flow sends its backlog as the limit allows, so its mean rate may exceed what it offers.',
+    ]);
+    expect(sourceBacklogNote([eth('F0', 5256), eth('F2', 46056)], 'frames')[0]).toContain('their rate limits let through, frames waited at the hosts (at most): F0 5,256, F2 46,056.');
+    expect(sourceBacklogNote([eth('F3', 1)], 'frames')).toEqual([]);
   });
 });
 

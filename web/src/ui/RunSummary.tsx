@@ -21,6 +21,22 @@ export function hostQueueNote(conns: readonly ConnSummary[], item: string): stri
 }
 
 /**
+ * Ethernet flows offered faster than their rate limiter let them go: how many frames waited at
+ * the host at most. A flow sending that backlog once the limiter lets it can average more than
+ * it offers (QA: qcn-hotspot's F2 read 5.27 Gbps against 5 offered, the backlog unseen).
+ */
+export function sourceBacklogNote(conns: readonly ConnSummary[], item: string): string[] {
+  const held = conns.filter((c) => c.kind === 'ethernet' && (c.max_source_queue_cells ?? 0) > 1);
+  if (held.length === 0) return [];
+  const list = held.map((c) => `${c.id} ${c.max_source_queue_cells!.toLocaleString('en-US')}`).join(', ');
+  const one = held.length === 1;
+  return [
+    `Offered more than ${one ? 'its rate limit' : 'their rate limits'} let through, ${item} waited at the host${one ? '' : 's'} (at most): ${list}. ` +
+      `A flow sends its backlog as the limit allows, so its mean rate may exceed what it offers.`,
+  ];
+}
+
+/**
  * When a connection left before the steady window began (its mean rate and shares over that
  * window say nothing): its stop time, else null.
  */
@@ -167,6 +183,11 @@ export function RunSummary({
       </p>
       {hostQueueNote(summary.connections ?? [], item).map((line) => (
         <p key={line} className="summary-note" data-testid="summary-host-queue">
+          {line}
+        </p>
+      ))}
+      {sourceBacklogNote(summary.connections ?? [], item).map((line) => (
+        <p key={line} className="summary-note" data-testid="summary-source-backlog">
           {line}
         </p>
       ))}

@@ -95,6 +95,8 @@ pub struct EthSource {
     rng: SplitMix64,
     /// Frames waiting at the host, and when the next one arrives (ps).
     pub queued: u64,
+    /// The most frames that waited at the host at once (offered faster than the limiter let go).
+    pub max_queued: u64,
     next_arrival: f64,
     /// Earliest time the limiter lets the next frame go (ps), and when the last one went.
     next_send: f64,
@@ -118,6 +120,7 @@ impl EthSource {
             rp: ReactionPoint::new(cfg.rp),
             rng: SplitMix64::new(seed, stream),
             queued: 0,
+            max_queued: 0,
             next_arrival: cfg.start as f64,
             next_send: cfg.start as f64,
             last_send: None,
@@ -176,6 +179,7 @@ impl EthSource {
             self.offered += 1;
             self.next_arrival += self.gap();
         }
+        self.max_queued = self.max_queued.max(self.queued);
         while self.next_timer <= t {
             self.rp.on_timer();
             self.next_timer += self.rp.timer_period_s() * PS_PER_S as f64;

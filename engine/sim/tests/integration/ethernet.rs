@@ -18,6 +18,22 @@ fn queue(s: &Summary) -> f64 {
     s.ports.iter().find(|p| p.id == "SW1->EP4").unwrap().mean_queue_cells.unwrap()
 }
 
+/// A flow offered 5 Gb/s and let through about 2.5 holds the rest at its host: the summary's
+/// largest backlog is what was offered and not sent (offered load × time − frames sent), the
+/// backlog that lets a flow average more than it offers once its limit rises.
+#[test]
+fn an_ethernet_flows_host_backlog_is_what_it_was_offered_and_did_not_send() {
+    let (_, s) = run(load("fecn-hotspot", &["run.duration_ms=80", "run.steady_from_ms=40"]));
+    // 5 Gb/s of 1,500-byte frames from 5 ms to 80 ms.
+    let offered = 5e9 / (1500.0 * 8.0) * 0.075;
+    for c in &s.connections {
+        let backlog = offered - c.sent_cells as f64;
+        let max = c.max_source_queue_cells.expect("an Ethernet flow reports its host backlog") as f64;
+        assert!(backlog > 10_000.0, "{}: half the offered load waits", c.id);
+        assert!((max / backlog - 1.0).abs() < 0.02, "{}: largest backlog {max}, offered − sent {backlog:.0}", c.id);
+    }
+}
+
 #[test]
 fn fecn_gives_four_flows_a_quarter_each_with_the_queue_at_qeq() {
     let (_, s) = run(load("fecn-hotspot", &["run.duration_ms=80", "run.steady_from_ms=40"]));

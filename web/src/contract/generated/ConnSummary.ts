@@ -12,7 +12,8 @@ kind: 'abr' | 'ubr' | 'ethernet' | 'background', mean_rate_mbps: number | null, 
  */
 goodput_mbps?: number, timeouts?: number, 
 /**
- * The largest number of cells waiting at the source host (TCP only).
+ * The largest number of cells waiting at the source host: a TCP host's or a host buffer's
+ * backlog, an Ethernet source's frames offered faster than its rate limiter let them go.
  */
 max_source_queue_cells?: number, 
 /**
