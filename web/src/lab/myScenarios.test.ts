@@ -5,7 +5,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
-import { DELETED_KEPT_MS, IndexedDbScenarioStore, lastChangeText, unavailableStore, within, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
+import { DELETED_KEPT_MS, IndexedDbScenarioStore, lastChangeText, mineTimes, unavailableStore, within, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import type { Place } from '../scenario/place';
 import { NOWHERE, placeOf, searchFor } from '../scenario/place';
 import { encodeScenario, textLibrary } from '../scenario/share';
@@ -591,5 +591,22 @@ describe('My scenarios', () => {
     const now = new Date(2025, 2, 3, 15, 0).getTime();
     expect(lastChangeText(new Date(2025, 2, 3, 14, 5).getTime(), now)).toBe('14:05');
     expect(lastChangeText(new Date(2025, 1, 28, 9, 30).getTime(), now)).toBe('28 Feb 09:30');
+  });
+
+  // QA: two tabs editing one scenario left two "Two sources · 03:11" in the picker.
+  it('tells apart two of one name changed in one minute by their seconds, then by a number', () => {
+    const now = new Date(2025, 2, 3, 18, 0).getTime();
+    const at = (s: number) => new Date(2025, 2, 3, 14, 5, s).getTime();
+    const times = mineTimes(
+      [
+        { id: 'a', name: 'Two sources', updatedMs: at(7) },
+        { id: 'b', name: 'Two sources', updatedMs: at(42) },
+        { id: 'c', name: 'Three sources', updatedMs: at(42) },
+        { id: 'd', name: 'Gfc', updatedMs: at(1) },
+        { id: 'e', name: 'Gfc', updatedMs: at(1) + 300 },
+      ],
+      now,
+    );
+    expect([...times.values()]).toEqual(['14:05:07', '14:05:42', '14:05', '14:05:01', '14:05:01 (2)']);
   });
 });

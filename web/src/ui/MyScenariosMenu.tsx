@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Lab, LabState } from '../lab/lab';
-import { lastChangeText } from '../scenario/myScenarios';
+import { lastChangeText, mineTimes } from '../scenario/myScenarios';
 
 /**
  * The user's own scenarios as a list beside the picker, each with Delete (undone from the
@@ -18,6 +18,7 @@ export function MyScenariosMenu({ lab, state }: { lab: Lab; state: LabState }) {
     return () => window.removeEventListener('mousedown', away);
   }, [open]);
   const mine = state.myScenarios;
+  const times = mineTimes(mine);
   const deleted = state.deletedScenarios;
   if (mine.length === 0 && deleted.length === 0) return null;
   const place = state.current?.place;
@@ -45,7 +46,7 @@ export function MyScenariosMenu({ lab, state }: { lab: Lab; state: LabState }) {
                 }}
               >
                 {m.name}
-                <span className="my-when">{lastChangeText(m.updatedMs)}</span>
+                <span className="my-when">{times.get(m.id)}</span>
               </button>
               <button className="btn small" data-testid={`delete-mine-${m.id}`} title={`Delete “${m.name}” from this browser`} onClick={() => void lab.deleteMine(m.id)}>
                 Delete

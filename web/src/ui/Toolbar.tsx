@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { groupLibrary, LIBRARY } from '../scenario/library';
-import { lastChangeText } from '../scenario/myScenarios';
+import { mineTimes } from '../scenario/myScenarios';
 import { SPEEDS, speedLabel } from '../scenario/speed';
 import type { Lab, LabState } from '../lab/lab';
 import { exportFile, fileOrigin, linkView, shareLink, shareNotice } from '../lab/sharing';
@@ -22,9 +22,9 @@ function formatRate(perSec: number) {
   return perSec.toFixed(0);
 }
 
-/** A scenario of the user's in the picker: its name and when it last changed. */
-function mineOptionText(m: { name: string; updatedMs: number }): string {
-  return `${m.name} · ${lastChangeText(m.updatedMs)}`;
+/** A scenario of the user's in the picker: its name and when it last changed (`mineTimes`). */
+function mineOptionText(m: { id: string; name: string }, times: Map<string, string>): string {
+  return `${m.name} · ${times.get(m.id) ?? ''}`;
 }
 
 /** `children`: view controls shown at the end of the first row (presentation mode, panel, help). */
@@ -49,8 +49,9 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
   const pickerValue = place?.kind === 'mine' ? `mine:${place.id}` : place?.kind === 'library' ? place.id : '';
   // What the picker shows, in full: a laptop's narrow picker cuts long names, its tooltip does not.
   const mine = place?.kind === 'mine' ? state.myScenarios.find((m) => m.id === place.id) : undefined;
+  const times = mineTimes(state.myScenarios);
   const pickerText = mine
-    ? mineOptionText(mine)
+    ? mineOptionText(mine, times)
     : place?.kind === 'library'
       ? (LIBRARY.entries.find((e) => e.id === place.id)?.name ?? place.id)
       : (state.current?.origin ?? '—');
@@ -137,7 +138,7 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
               <optgroup label="My scenarios" data-testid="my-scenarios">
                 {state.myScenarios.map((m) => (
                   <option key={m.id} value={`mine:${m.id}`} title={`Yours, kept in this browser; last changed ${new Date(m.updatedMs).toLocaleString('en-GB')}`}>
-                    {mineOptionText(m)}
+                    {mineOptionText(m, times)}
                   </option>
                 ))}
               </optgroup>
