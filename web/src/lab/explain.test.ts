@@ -18,6 +18,8 @@ describe('explain presentation', () => {
     expect(quantityText({ name: 'fair_share_mbps', label: 'FairShare', unit: 'Mbps', value: 69.984 })).toBe('69.98 Mbps');
     expect(quantityText({ name: 'overload', label: 'z', unit: '', value: 1.0001 })).toBe('1.000');
     expect(quantityText({ name: 'active_vcs', label: 'N', unit: '', value: 2 })).toBe('2');
+    expect(quantityText({ name: 'queue_cells', label: 'Q', unit: 'cells', value: 1 })).toBe('1 cell');
+    expect(quantityText({ name: 'queue_cells', label: 'Q', unit: 'cells', value: 2 })).toBe('2 cells');
     expect(quantityText({ name: 'fairshare_first', label: 'B', unit: '0/1', value: 0 })).toBe('no');
     expect(quantityText({ name: 'overload', label: 'z', unit: '', value: null })).toBe('—');
   });

@@ -40,7 +40,9 @@ export function quantityText(q: Quantity): string {
   const v = q.value;
   const digits = Number.isInteger(v) ? 0 : Math.abs(v) >= 1000 ? 1 : Math.abs(v) >= 10 ? 2 : 3;
   const num = v.toFixed(digits);
-  return q.unit ? `${num} ${q.unit}` : num;
+  // A count of one is said in the singular ("1 cell", not "1 cells").
+  const unit = v === 1 && (q.unit === 'cells' || q.unit === 'frames') ? q.unit.slice(0, -1) : q.unit;
+  return unit ? `${num} ${unit}` : num;
 }
 
 /** The per-VC table of an explanation: one column per quantity (by name, in first-seen order,

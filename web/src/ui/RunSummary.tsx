@@ -131,7 +131,7 @@ export function RunSummary({
           <>
             <dt>Largest queue</dt>
             <dd>
-              {ports[0].max_queue_cells} {item}
+              {ports[0].max_queue_cells.toLocaleString('en-US')} {ports[0].max_queue_cells === 1 ? item.slice(0, -1) : item}
               {kb(ports[0].max_queue_cells)} at {ports[0].id}
             </dd>
           </>
