@@ -162,7 +162,9 @@ describe('every ATM algorithm explains itself through the one generic record', (
     for (const q of [...e.values, ...e.vcs.flatMap((v) => v.values)]) {
       expect(q.label.length).toBeGreaterThan(0);
       const text = quantityText(q);
-      if (q.value !== null && q.unit && q.unit !== '0/1') expect(text.endsWith(` ${q.unit}`)).toBe(true);
+      // Its unit, in the singular for one cell or frame.
+      const unit = q.value === 1 && (q.unit === 'cells' || q.unit === 'frames') ? q.unit.slice(0, -1) : q.unit;
+      if (q.value !== null && q.unit && q.unit !== '0/1') expect(text.endsWith(` ${unit}`)).toBe(true);
     }
     // The per-VC table has a row per VC with a cell under every column.
     const t = vcTable(e);
