@@ -220,8 +220,9 @@ function decode(payload: string, library: TextLibrary): Decoded {
       return fail(`the link's data would inflate to more than ${mb} MB, more than any scenario (it was not opened)`);
     }
     text = strFromU8(inflated);
-  } catch (e) {
-    return fail(`the link's data does not decompress (was it cut?): ${(e as Error).message}`);
+  } catch {
+    // The inflater's own words ("invalid distance", "unexpected EOF") say nothing to a reader.
+    return fail("the link's data does not decompress: it was cut short or changed on its way (copy the whole link again)");
   }
   let value: unknown;
   try {
