@@ -91,7 +91,7 @@ export function RunSummary({
   // The engine judges the rates the network sets (not UBR, not background); there may be none.
   const converged =
     summary.convergence_ms != null
-      ? `${fmt(summary.convergence_ms, 1)} ms`
+      ? `${summary.convergence_ms.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ms`
       : summary.judged_rates === 0
         ? '– (no rate-controlled source)'
         : 'not within 10 %';
