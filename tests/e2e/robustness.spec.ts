@@ -127,14 +127,14 @@ test('a switch parameter typed and a reload at once: the reload opens it applied
   const field = page.getByTestId('param-target_utilization').locator('input');
   await field.fill('0.77');
   await page.reload();
-  await expect.poll(async () => (await scenarioOf(page))?.nodes.find((n) => n.id === 'SW1')?.params?.target_utilization).toBe(0.77);
+  await expect.poll(async () => (await scenarioOf(page))?.nodes.find((n: { id: string }) => n.id === 'SW1')?.params?.target_utilization).toBe(0.77);
   await expect(page).toHaveURL(/\?mine=[a-z0-9]+$/);
   await page.getByTestId('tab-switches').click();
   await expect(page.getByTestId('param-target_utilization').locator('input')).toHaveValue('0.77');
   // Out of range: not applied, nothing kept.
   await page.getByTestId('param-target_utilization').locator('input').fill('7');
   await page.reload();
-  await expect.poll(async () => (await scenarioOf(page))?.nodes.find((n) => n.id === 'SW1')?.params?.target_utilization).toBe(0.77);
+  await expect.poll(async () => (await scenarioOf(page))?.nodes.find((n: { id: string }) => n.id === 'SW1')?.params?.target_utilization).toBe(0.77);
   expect(errors).toEqual([]);
 });
 
@@ -144,7 +144,7 @@ test("a connection's start typed in the editor and a reload at once: the reload 
   await page.getByTestId('ed-conn-C2').click();
   await page.getByTestId('conn-start_ms').fill('50');
   await page.reload();
-  await expect.poll(async () => (await scenarioOf(page))?.connections.find((c) => c.id === 'C2')?.start_ms).toBe(50);
+  await expect.poll(async () => (await scenarioOf(page))?.connections.find((c: { id: string }) => c.id === 'C2')?.start_ms).toBe(50);
   await expect(page).toHaveURL(/\?mine=[a-z0-9]+$/);
   expect(errors).toEqual([]);
 });
