@@ -6,6 +6,7 @@ import { SampleStore } from '../../charts/sampleStore';
 import type { RmRecord, SeriesMeta } from '../../contract/engine';
 import type { RunStatus, Speed } from '../../engine/protocol';
 import type { Lab } from '../../lab/lab';
+import { runMoved } from '../../lab/networkClock';
 import { portViews } from '../../lab/networkPorts';
 import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
@@ -28,14 +29,23 @@ function setup(speed: Speed = 1) {
   // Two rows: at 0.5 ms and at 1 ms (ACR C1, ACR C2, queue, utilisation).
   store.append(new Float64Array([0.5, 25, 25, 0, 30, 1, 77.76, 50, 250, 90]), 5);
   let status: RunStatus = { run: 1, mode: 'paused', nowMs: 1, endMs: 100, done: false, events: 0, speed, achievedSpeed: null, eventsPerSec: null, engineMs: 0 };
+  // One wall clock for the lab's moves and the charts' marks, a tick per reading.
+  let wall = 0;
+  const now = () => ++wall;
+  let movedAtMs = now();
   const rmLog = new RmLog();
-  const lab = { getState: () => ({ status, speed }), freshStatus: () => status, rmLog } as unknown as Lab;
-  const group = new ChartGroup(() => 0, () => undefined);
+  const lab = { getState: () => ({ status, speed }), freshStatus: () => status, rmLog, get runMovedAtMs() { return movedAtMs; } } as unknown as Lab;
+  const group = new ChartGroup(() => 0, () => undefined, now);
   const painter = new NetworkPainter(store, lab, group);
   const layout = networkLayout(scenario);
   const ports = portViews(scenario, ENGINE_CATALOGUE, meta, 0);
   painter.setModel({ scenario, layout, ports, rmLimit: 0.001, lookbackUs: 10_000, waitUs: 30 });
-  return { painter, rmLog, group, layout, setStatus: (s: Partial<RunStatus>) => (status = { ...status, ...s }) };
+  const setStatus = (s: Partial<RunStatus>) => {
+    const next = { ...status, ...s };
+    if (runMoved(status, next)) movedAtMs = now();
+    status = next;
+  };
+  return { painter, rmLog, group, layout, setStatus };
 }
 
 const svg = (tag: string) => document.createElementNS('http://www.w3.org/2000/svg', tag);
@@ -94,6 +104,37 @@ describe('NetworkPainter: one frame at the shown time', () => {
     group.cursorTo(0.5);
     painter.frame();
     expect(painter.shownMs).toBe(0.5);
+  });
+
+  // QA: after Next RM event marked 0.008 ms, three steps left the view (clock, ACRs) at 0.008 ms.
+  // A step's seek is too short for the page's status to show it, and no frame sees it seek.
+  it('a step the frames never see seeking moves the view to the run time: clock, values and cells agree', () => {
+    const { painter, group, rmLog, setStatus } = setup(0.0001);
+    const clock = document.createElement('span');
+    painter.clockText(clock);
+    const acr = document.createElement('span');
+    painter.acr('C1', acr);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    setStatus({ nowMs: 0.5 });
+    group.cursorTo(0.5);
+    painter.frame();
+    expect(clock.textContent).toBe('t = 0.500 ms');
+    expect(acr.textContent).toBe('25.00 Mbps');
+    // The step: seeking and paused again at 0.905 ms, between two frames; a cell set out meanwhile.
+    setStatus({ mode: 'seeking' });
+    cellSetsOut(rmLog, setStatus, 'C1');
+    setStatus({ mode: 'paused' });
+    painter.frame();
+    expect(painter.shownMs).toBe(0.905);
+    expect(clock.textContent).toBe('t = 0.905 ms');
+    expect(acr.textContent).toBe('77.76 Mbps');
+    expect(painter.drawn.map((c) => [c.from, c.to, c.fraction])).toEqual([['S1', 'SW1', 0.5]]);
+    // Picked again while paused: the mark, until the next move.
+    group.cursorTo(0.5);
+    painter.frame();
+    expect(clock.textContent).toBe('t = 0.500 ms');
+    expect(painter.drawn).toEqual([]);
   });
 
   it('draws an RM cell where its records put it, labelled with its ER, and picks it on a click', () => {

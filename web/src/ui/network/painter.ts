@@ -63,8 +63,6 @@ export class NetworkPainter implements FrameClient {
   private sourceOf = new Map<string, string>();
   private utilIndex = new Map<string, number>();
   private shown: Shown | null = null;
-  /** The charts' mark (its counter) when the run last played: that one no longer counts. */
-  private markBeforePlay: number | null = null;
   private index: RmCellIndex | null = null;
   private consumed = 0;
   private picked: string | null = null;
@@ -211,11 +209,13 @@ export class NetworkPainter implements FrameClient {
     const status = this.lab.freshStatus();
     if (!model || !status) return;
     const speed = this.lab.getState().speed;
-    // The time marked on the charts counts until the run plays again (the mark stays drawn).
+    // The time marked on the charts counts until the run moves (the mark stays drawn there).
     const mark = this.group.cursorMark;
-    if (status.mode === 'playing' || status.mode === 'seeking') this.markBeforePlay = mark?.n ?? 0;
-    const markMs = mark && mark.n !== this.markBeforePlay ? mark.ms : null;
-    this.shown = nextShown(this.shown, { run: status.run, mode: status.mode, nowMs: status.nowMs, speed, markMs }, performance.now());
+    this.shown = nextShown(
+      this.shown,
+      { run: status.run, mode: status.mode, nowMs: status.nowMs, speed, markMs: mark?.ms ?? null, markedAtMs: mark?.atMs ?? -Infinity, movedAtMs: this.lab.runMovedAtMs },
+      performance.now(),
+    );
     const ms = this.shown.ms;
     this.write('clock', this.clock, `t = ${ms.toFixed(3)} ms`, (el, v) => (el.textContent = v));
     const row = this.store.nearest(ms);
