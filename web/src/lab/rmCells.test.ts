@@ -197,6 +197,23 @@ describe('cellAt: where an RM cell is between its records', () => {
     expect(cellAt(c, picked.time_us - 2 * SAME_TIME_US, index.hops, 30)).toBeNull();
   });
 
+  it("acrAt: a source's ACR as its latest received cell at or before a time left it; the last one before what is forgotten is kept", () => {
+    const index = hand();
+    const received = (t: number, acr: number, seq = 0) => ({ ...rec(t, 'S1', 'received', 60, 60), rm_seq: seq, acr_before_mbps: 25, acr_after_mbps: acr });
+    index.add([received(50, 60)]);
+    index.add([{ ...rec(100, 'S1', 'sent'), rm_seq: 1 }, { ...rec(110, 'SW1', 'forward'), rm_seq: 1 }, { ...rec(130, 'D1', 'turnaround'), rm_seq: 1 }, { ...rec(140, 'SW1', 'backward'), rm_seq: 1 }, received(150, 80, 1)]);
+    expect(index.acrAt('C1', 49)).toBeNull();
+    expect(index.acrAt('C1', 50)).toEqual({ us: 50, mbps: 60 });
+    expect(index.acrAt('C1', 149)).toEqual({ us: 50, mbps: 60 });
+    expect(index.acrAt('C1', 1000)).toEqual({ us: 150, mbps: 80 });
+    expect(index.acrAt('C2', 1000)).toBeNull();
+    index.forgetBefore(120);
+    expect(index.acrAt('C1', 130)).toEqual({ us: 50, mbps: 60 });
+    index.forgetBefore(160);
+    expect(index.acrAt('C1', 130)).toBeNull();
+    expect(index.acrAt('C1', 160)).toEqual({ us: 150, mbps: 80 });
+  });
+
   it('forgets the cells no longer kept, a dropped one (never closed) too, so that the index stays bounded', () => {
     const index = new RmCellIndex(neighboursOf([
       { from: 'S1', to: 'SW1' },

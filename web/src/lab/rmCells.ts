@@ -11,7 +11,7 @@
 // cell of the same (connection or path, rm_seq) that is in the right phase (forward before the
 // turnaround, backward after) and was last seen at this node or a neighbour, the oldest first;
 // `received` closes it, and so does `lost` (a full buffer dropped it at the node of its last
-// record).
+// record). A `received` record also tells the source's ACR after the cell (acrAt).
 
 import type { RmDirection, RmRecord } from '../contract/engine';
 
@@ -60,11 +60,32 @@ export class RmCellIndex {
   /** How long a hop from a node took last, by `<connection>|<origin>|<node>|<phase>`: the next
    *  node and the duration (µs), to place a cell whose next record has not come yet. */
   readonly hops = new Map<string, { next: string; us: number }>();
+  /** Each connection's ACR at its source as its `received` records give it (after the cell),
+   *  oldest first: times (µs) and rates (Mbps). */
+  private acrs = new Map<string, { us: number[]; mbps: number[] }>();
 
   constructor(private readonly neighbours: (node: string) => ReadonlySet<string>) {}
 
   add(records: readonly RmRecord[]) {
     for (const r of records) this.addOne(r);
+  }
+
+  /**
+   * `connection`'s ACR at its source at `us` as the trace last told it (null: no reading): the
+   * rate a backward RM cell left it at, at the latest `received` at or before `us`. The samples
+   * come every sample interval; between two, this one can be newer.
+   */
+  acrAt(connection: string, us: number): { us: number; mbps: number } | null {
+    const a = this.acrs.get(connection);
+    if (!a) return null;
+    let lo = 0;
+    let hi = a.us.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (a.us[mid] <= us + SAME_TIME_US) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? null : { us: a.us[lo - 1], mbps: a.mbps[lo - 1] };
   }
 
   /** The cell a record belongs to. */
@@ -87,9 +108,24 @@ export class RmCellIndex {
       else this.open.delete(key);
     }
     if (k > 0) this.cells.splice(0, k);
+    // The ACR readings before `us`, but for the last one (the rate until the next).
+    for (const a of this.acrs.values()) {
+      let n = 0;
+      while (n + 1 < a.us.length && a.us[n + 1] <= us) n++;
+      if (n > 0) {
+        a.us.splice(0, n);
+        a.mbps.splice(0, n);
+      }
+    }
   }
 
   private addOne(r: RmRecord) {
+    if (r.direction === 'received' && r.acr_after_mbps !== null) {
+      const a = this.acrs.get(r.connection) ?? { us: [], mbps: [] };
+      a.us.push(r.time_us);
+      a.mbps.push(r.acr_after_mbps);
+      this.acrs.set(r.connection, a);
+    }
     const key = cellKey(r.connection, r.vp, r.rm_seq);
     const list = this.open.get(key) ?? [];
     let cell: RmCell | undefined;

@@ -137,6 +137,31 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(painter.drawn).toEqual([]);
   });
 
+  // QA, the same steps: S1's label said ACR 25.00 at 0.158 ms, when a backward RM cell had set it
+  // to 139.97. The samples come every 500 µs; the trace tells the ACR in between.
+  it("writes a source's ACR from the trace when a backward RM cell set it after the sample shown", () => {
+    const { painter, rmLog, setStatus } = setup(0.0001);
+    const acr = document.createElement('span');
+    painter.acr('C1', acr);
+    const trunk = svg('path') as SVGPathElement;
+    const access = svg('path') as SVGPathElement;
+    painter.lane('S1->SW1', access);
+    painter.lane('SW1->SW2', trunk);
+    rmLog.append([rmRecord({ time_us: 1100, rm_seq: 2, node: 'S1', direction: 'received', acr_before_mbps: 77.76, acr_after_mbps: 139.97 })], 0);
+    setStatus({ nowMs: 1.05 });
+    painter.frame();
+    expect(acr.textContent).toBe('77.76 Mbps');
+    setStatus({ nowMs: 1.2 });
+    painter.frame();
+    expect(acr.textContent).toBe('139.97 Mbps');
+    // The source's lane is coloured by the same ACR.
+    expect(access.dataset.util).toBe((Math.round(sourceUtilisation([139.97], 155.52)! / UTIL_STEP_PERCENT) * UTIL_STEP_PERCENT).toFixed(1));
+    // Back at the sample's time (a pick), the sample's.
+    setStatus({ nowMs: 1 });
+    painter.frame();
+    expect(acr.textContent).toBe('77.76 Mbps');
+  });
+
   it('draws an RM cell where its records put it, labelled with its ER, and picks it on a click', () => {
     const { painter, rmLog, layout, setStatus } = setup(0.0001);
     const layer = svg('g') as SVGGElement;
