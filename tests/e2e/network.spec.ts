@@ -274,6 +274,121 @@ test('paused, an event picked in the log moves the Network view to its time', as
   expect(errors).toEqual([]);
 });
 
+/** The ACR (Mbps) a connection's label in the Network view shows. */
+const acrShown = async (page: Page, connection: string) => Number(/([\d.]+) Mbps/.exec((await page.getByTestId(`nv-acr-${connection}`).textContent())!)?.[1]);
+
+/** The ACR a backward RM cell last left `source` at, as the event log tells it (its newest `received` row); the log's filter is left on `node` and `direction`. */
+async function acrFromLog(page: Page, source: string, restore: { node: string; direction: string }) {
+  await page.getByTestId('rmlog-node').selectOption(source);
+  await page.getByTestId('rmlog-direction').selectOption('received');
+  const acr = (await page.getByTestId('rmlog-row').first().locator('span').nth(9).textContent())!;
+  await page.getByTestId('rmlog-node').selectOption(restore.node);
+  await page.getByTestId('rmlog-direction').selectOption(restore.direction);
+  return Number(acr.split('→')[1]);
+}
+
+/** The event picked in the log: its time (µs), connection and RM sequence number. */
+async function pickedEvent(page: Page) {
+  const row = page.locator('[data-testid="rmlog-row"][aria-pressed="true"]');
+  await expect(row).toBeVisible();
+  const spans = await row.locator('span').allTextContents();
+  return { us: Number(await row.getAttribute('data-time-us')), connection: spans[1], seq: spans[2], node: spans[3], direction: spans[4] };
+}
+
+/** Asks for the next RM event (the log's filter) and waits until the run pauses at it, picked. */
+async function nextRmEvent(page: Page, after: number) {
+  await page.getByTestId('rmlog-next').click();
+  await expect.poll(async () => {
+    const s = await status(page);
+    return s?.mode === 'paused' && s.nowMs > after;
+  }).toBe(true);
+  const at = (await status(page))!.nowMs;
+  await expect.poll(async () => (await pickedEvent(page)).us / 1000).toBeCloseTo(at, 6);
+  return pickedEvent(page);
+}
+
+// QA: once an event had been picked (Next RM event), Step moved the run but not the Network
+// view: its clock stayed at the event's 0.008 ms and S1's label at its ACR then (25.00, not
+// 139.97), while the cells were drawn from the records the steps brought. The view follows the
+// run when it moves (Step, Run to, another Next RM event); a pick made while it stands still
+// shows the time picked. (The samples come every 500 µs: between two, a source's ACR is the one
+// the trace tells.)
+test('after an event is picked in the log, Step and Run to move the Network view with the run; a pick while paused shows its time', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources-staggered');
+  await page.getByTestId('view-rmlog').click();
+  await page.getByTestId('rmlog-node').selectOption('SW1');
+  await page.getByTestId('rmlog-direction').selectOption('forward');
+  const first = await nextRmEvent(page, 0);
+  await page.getByTestId('view-network').click();
+  const clock = page.getByTestId('nv-clock');
+  await expect(clock).toHaveText(`t = ${(first.us / 1000).toFixed(3)} ms`);
+
+  // Three steps: the clock, the ACR labels and the cells at the run's time (`step` checks the clock).
+  await page.getByTestId('step-ms').fill('0.05');
+  for (let i = 0; i < 3; i++) await step(page);
+  expect((await status(page))!.nowMs).toBeGreaterThan(0.15);
+  const acr = await acrFromLog(page, 'S1', { node: 'SW1', direction: 'forward' });
+  expect(acr).toBeGreaterThan(100);
+  expect(await acrShown(page, 'C1')).toBeCloseTo(acr, 2);
+
+  // Paused, an earlier event picked in the log: the view goes to its time and stays there.
+  const row = page.getByTestId('rmlog-row').last();
+  const tUs = Number(await row.getAttribute('data-time-us'));
+  await row.click();
+  await expect(clock).toHaveText(`t = ${(tUs / 1000).toFixed(3)} ms`);
+  await expect.poll(() => acrShown(page, 'C1')).toBeCloseTo(25, 2);
+  await page.waitForTimeout(300);
+  await expect(clock).toHaveText(`t = ${(tUs / 1000).toFixed(3)} ms`);
+
+  // Run to: the run's time again.
+  await page.getByTestId('until-ms').fill('0.5');
+  await page.getByTestId('run-until').click();
+  await expect(clock).toHaveText('t = 0.500 ms');
+  await waitForMode(page, 'paused');
+  // Another Next RM event: the event found.
+  const next = await nextRmEvent(page, 0.5);
+  await expect(clock).toHaveText(`t = ${(next.us / 1000).toFixed(3)} ms`);
+  await step(page);
+  expect(errors).toEqual([]);
+});
+
+// QA: with the trace recorded from mid-run, the first events picked at SW1 (backward) drew no
+// cell: a cell first seen there, with no record after it yet and no earlier cell's hop from
+// there to follow, was placed nowhere.
+test('recording from mid-run, each event picked with Next RM event has its cell drawn at its node', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=parking-lot-3');
+  await page.getByTestId('until-ms').fill('20');
+  await page.getByTestId('run-until').click();
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(20);
+  await waitForMode(page, 'paused');
+  await page.getByTestId('view-rmlog').click();
+  await page.getByTestId('rmlog-node').selectOption('SW1');
+  await page.getByTestId('rmlog-direction').selectOption('backward');
+  await page.getByTestId('view-network').click();
+  let after = 20;
+  for (let i = 0; i < 4; i++) {
+    const picked = await nextRmEvent(page, after);
+    after = picked.us / 1000;
+    await expect(page.getByTestId('nv-clock')).toHaveText(`t = ${after.toFixed(3)} ms`);
+    const ofPicked = async () => (await markers(page)).filter((m) => m.id.startsWith(`${picked.connection}/${picked.seq}@`) && m.cls.includes('nv-rm-backward'));
+    await expect.poll(async () => (await ofPicked()).length, { message: `the cell of the event at ${after} ms` }).toBe(1);
+    // At its node: the marker's middle on SW1's card or at its edge.
+    const [m] = await ofPicked();
+    const near = await page.evaluate(
+      ([id]) => {
+        const g = document.querySelector<SVGGElement>(`[data-cell="${id}"]`)!.firstElementChild!.getBoundingClientRect();
+        const n = document.querySelector('[data-testid="nv-node-SW1"]')!.getBoundingClientRect();
+        const [x, y] = [g.left + g.width / 2, g.top + g.height / 2];
+        return Math.max(n.left - x, x - n.right, n.top - y, y - n.bottom, 0);
+      },
+      [m.id],
+    );
+    expect(near).toBeLessThan(20);
+  }
+  await page.getByTestId('network-view').screenshot({ path: resolve(shots, 'network-picked-mid-run.png') });
+  expect(errors).toEqual([]);
+});
+
 test('paused, a click on a switch port in the Network view opens its explanation in the side panel (shown if hidden); full screen, beside the drawing without leaving it', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.getByTestId('view-network').click();

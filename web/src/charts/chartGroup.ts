@@ -21,12 +21,14 @@ export class ChartGroup {
   private clients = new Set<FrameClient>();
   private listeners = new Set<() => void>();
   private raf = 0;
-  private marked: { ms: number; n: number } | null = null;
+  private marked: { ms: number; n: number; atMs: number } | null = null;
   private marks = 0;
 
   constructor(
     private readonly requestFrame: (cb: () => void) => number = (cb) => requestAnimationFrame(cb),
     private readonly cancelFrame: (id: number) => void = (id) => cancelAnimationFrame(id),
+    /** The wall clock (ms) a mark is stamped with: the lab's (Lab.runMovedAtMs) in the page. */
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /**
@@ -83,13 +85,14 @@ export class ChartGroup {
    * showing the whole run again if the zoom does not hold it; null takes the mark away.
    */
   cursorTo(ms: number | null) {
-    this.marked = ms === null ? null : { ms, n: ++this.marks };
+    this.marked = ms === null ? null : { ms, n: ++this.marks, atMs: this.now() };
     if (ms !== null && this.zoom && (ms < this.zoom[0] || ms > this.zoom[1])) this.setZoom(null);
     else for (const l of this.listeners) l();
   }
 
-  /** The marked time (ms) and a counter that tells two requests apart (null: none). */
-  get cursorMark(): { ms: number; n: number } | null {
+  /** The marked time (ms), a counter that tells two requests apart, and when it was marked
+   *  (wall ms, the `now` clock) (null: none). */
+  get cursorMark(): { ms: number; n: number; atMs: number } | null {
     return this.marked;
   }
 

@@ -30,6 +30,7 @@ import {
 } from './state';
 import { lessonSpeed } from '../scenario/speed';
 import { lessonSteps } from './lessonWalk';
+import { runMoved } from './networkClock';
 import { StatusThrottle } from './statusThrottle';
 import { ExplainRequests, type ExplainTarget } from './explain';
 import { PAGE_TRACE_CAPACITY, RmLog } from './rmLog';
@@ -113,6 +114,7 @@ export class Lab {
   private readonly statusThrottle: StatusThrottle;
   /** The engine's latest status, before the throttle (what a frame loop outside React reads). */
   private rawStatus: RunStatus | null = null;
+  private movedAtMs = -Infinity;
   /** One undo history for every edit of the network (see editHistory.ts). */
   readonly edits = new SharedEditHistory();
   /** The switch inspector's commands. */
@@ -179,6 +181,13 @@ export class Lab {
     const shown = this.state.status;
     const raw = this.rawStatus;
     return raw && shown && raw.run === shown.run && raw.mode === shown.mode && raw.nowMs >= shown.nowMs ? raw : shown;
+  }
+  /**
+   * When the run last moved (performance.now ms; networkClock.runMoved): a time marked on the
+   * charts before it (ChartGroup.cursorMark's `atMs`, on the same clock) is one the run has left.
+   */
+  get runMovedAtMs(): number {
+    return this.movedAtMs;
   }
   private get state() {
     return this.cell.get();
@@ -282,6 +291,7 @@ export class Lab {
       liveSettled: () => this.loads.next(),
       samples: (data, width) => this.samples.append(data, width),
       status: (status) => {
+        if (runMoved(this.rawStatus, status)) this.movedAtMs = performance.now();
         this.rawStatus = status;
         this.statusThrottle.push(status);
         this.explains.refresh(status);

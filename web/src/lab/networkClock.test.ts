@@ -3,15 +3,30 @@ import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
 import { SPEEDS } from '../scenario/speed';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
-import { MAX_LAG_WALL_MS, MIN_HOP_WALL_MS, nextShown, rmCellsMove, rmSpeedLimit, slowEnough, typicalHopUs, type ClockInput } from './networkClock';
+import type { RunStatus } from '../engine/protocol';
+import { MAX_LAG_WALL_MS, MIN_HOP_WALL_MS, nextShown, rmCellsMove, rmSpeedLimit, runMoved, slowEnough, typicalHopUs, type ClockInput } from './networkClock';
 
-const playing = (nowMs: number, speed: ClockInput['speed'] = 0.001, run = 1): ClockInput => ({ run, mode: 'playing', nowMs, speed, markMs: null });
+const playing = (nowMs: number, speed: ClockInput['speed'] = 0.001, run = 1): ClockInput => ({ run, mode: 'playing', nowMs, speed, markMs: null, markedAtMs: 0, movedAtMs: 0 });
+const status = (s: Partial<RunStatus>): RunStatus => ({ run: 1, mode: 'paused', nowMs: 1, endMs: 10, done: false, events: 0, speed: 1, achievedSpeed: null, eventsPerSec: null, engineMs: 0, ...s });
 const scenarioOf = (id: string): Scenario => LIBRARY.entries.find((e) => e.id === id)!.scenario;
 
 describe('nextShown: the time a frame shows', () => {
-  it('paused: the engine time, or the time marked on the charts', () => {
+  it('paused: the engine time, or the time marked on the charts since the run last moved', () => {
     expect(nextShown(null, { ...playing(5), mode: 'paused' }, 0).ms).toBe(5);
-    expect(nextShown(null, { ...playing(5), mode: 'paused', markMs: 2.5 }, 0).ms).toBe(2.5);
+    expect(nextShown(null, { ...playing(5), mode: 'paused', markMs: 2.5, markedAtMs: 100, movedAtMs: 40 }, 0).ms).toBe(2.5);
+    // Marked at the instant the run moved (an event found and the run's pause at it): the mark.
+    expect(nextShown(null, { ...playing(5), mode: 'paused', markMs: 2.5, markedAtMs: 100, movedAtMs: 100 }, 0).ms).toBe(2.5);
+  });
+
+  // QA: Next RM event marked 0.008 ms; three steps of 0.05 ms later the view still showed 0.008 ms
+  // (and the ACRs of then) while the toolbar said 0.16 ms. A step is a seek too short to be shown
+  // as one (statusThrottle), so "the mark counts until the run plays" never saw it move.
+  it('paused after a Step, Run to or Next RM event: the run time, not a mark made before it moved; a mark made after, that one', () => {
+    const picked = { ...playing(0.158), mode: 'paused' as const, markMs: 0.008, markedAtMs: 100 };
+    expect(nextShown(null, { ...picked, movedAtMs: 250 }, 300).ms).toBe(0.158);
+    expect(nextShown(null, { ...picked, markMs: 0.05, markedAtMs: 400, movedAtMs: 250 }, 450).ms).toBe(0.05);
+    // Seeking (a long Run to): the run's time as it goes.
+    expect(nextShown(null, { ...picked, mode: 'seeking', nowMs: 3, movedAtMs: 250 }, 300).ms).toBe(3);
   });
 
   it('playing: advances at the speed between engine reports, never past the engine', () => {
@@ -33,6 +48,21 @@ describe('nextShown: the time a frame shows', () => {
     expect(nextShown(s, playing(3, 0.001, 2), 1).ms).toBe(3);
     expect(nextShown(s, playing(3, 'max'), 1).ms).toBe(3);
     expect(nextShown({ ...s, ms: 9 }, playing(3), 1).ms).toBe(3);
+  });
+});
+
+describe('runMoved: whether the run left the time it stood at', () => {
+  it('a step (seeking, then paused further on), playing, another run: moved; a status at the same time paused: not', () => {
+    const at1 = status({});
+    expect(runMoved(null, at1)).toBe(true);
+    expect(runMoved(at1, status({}))).toBe(false);
+    // A step starts at the time it leaves: the seek already moves it.
+    expect(runMoved(at1, status({ mode: 'seeking' }))).toBe(true);
+    expect(runMoved(status({ mode: 'seeking' }), status({ nowMs: 1.05 }))).toBe(true);
+    expect(runMoved(at1, status({ mode: 'playing' }))).toBe(true);
+    expect(runMoved(at1, status({ run: 2, nowMs: 1 }))).toBe(true);
+    // A step at the end of the run does nothing: the run stands where it was.
+    expect(runMoved(status({ mode: 'done', nowMs: 10 }), status({ mode: 'done', nowMs: 10 }))).toBe(false);
   });
 });
 

@@ -4,10 +4,12 @@
 // The engine reports its time a few dozen times a second, in steps; a frame shows a time that
 // advances smoothly at the playing speed between reports, never ahead of the engine (so every
 // RM-cell record up to it has arrived), and catches up when it falls too far behind. Paused, it
-// shows the engine's time, or the time marked on the charts (an event picked in the log).
+// shows the engine's time, or the time marked on the charts (an event picked in the log, a click
+// on a chart) when it was marked since the run last moved: a Step, Run to or Next RM event takes
+// the view to the run's new time (and an event it finds is marked after it).
 
 import type { Scenario } from '../contract/scenario';
-import type { Mode, Speed } from '../engine/protocol';
+import type { Mode, RunStatus, Speed } from '../engine/protocol';
 
 /** How far (wall ms) the shown time may trail the engine's before it jumps to it. */
 export const MAX_LAG_WALL_MS = 150;
@@ -21,6 +23,9 @@ export interface ClockInput {
   speed: Speed;
   /** The time marked on the charts (null: none). */
   markMs: number | null;
+  /** When it was marked, and when the run last moved (runMoved): wall ms, on one clock. */
+  markedAtMs: number;
+  movedAtMs: number;
 }
 
 export interface Shown {
@@ -32,12 +37,23 @@ export interface Shown {
 
 /** The time to show at wall time `wallMs`, after `prev` (null: the first frame). */
 export function nextShown(prev: Shown | null, input: ClockInput, wallMs: number): Shown {
-  const { run, mode, nowMs, speed, markMs } = input;
-  if (mode !== 'playing') return { run, ms: markMs ?? nowMs, wallMs };
+  const { run, mode, nowMs, speed, markMs, markedAtMs, movedAtMs } = input;
+  // A mark made before the run last moved is a time it has left (ties count: the same instant).
+  if (mode !== 'playing') return { run, ms: markMs !== null && markedAtMs >= movedAtMs ? markMs : nowMs, wallMs };
   if (!prev || prev.run !== run || speed === 'max' || prev.ms > nowMs) return { run, ms: nowMs, wallMs };
   let ms = Math.min(nowMs, prev.ms + (wallMs - prev.wallMs) * speed);
   if (nowMs - ms > MAX_LAG_WALL_MS * speed) ms = nowMs;
   return { run, ms: Math.max(prev.ms, ms), wallMs };
+}
+
+/**
+ * Whether the run moved from `prev` to `next`, two statuses in a row (null: none before): another
+ * run, another time, or running (playing or seeking: a Step, Run to, Next RM event, scrub). The
+ * engine's statuses, not the page's throttled ones: a short seek from a still run is never shown
+ * (statusThrottle.ts), and a Step is one.
+ */
+export function runMoved(prev: RunStatus | null, next: RunStatus): boolean {
+  return !prev || prev.run !== next.run || prev.nowMs !== next.nowMs || next.mode === 'playing' || next.mode === 'seeking';
 }
 
 /**

@@ -3,7 +3,7 @@ import type { RmRecord } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
-import { cellAt, cellsAt, fieldsAt, journeyOf, LOST_AFTER_HOPS, neighboursOf, RmCellIndex } from './rmCells';
+import { cellAt, cellsAt, fieldsAt, journeyOf, LOST_AFTER_HOPS, neighboursOf, RmCellIndex, SAME_TIME_US } from './rmCells';
 import { rmRecord } from '../test/rmRecord';
 
 const scenarioOf = (id: string): Scenario => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
@@ -147,11 +147,12 @@ describe('cellAt: where an RM cell is between its records', () => {
     expect(cellAt(c, 35)).toMatchObject({ from: 'D1', to: 'SW1', fraction: 0.5, phase: 'backward' });
   });
 
-  it('past its last record, follows the hop an earlier cell made from there (short of the node), else is not placed', () => {
+  it('past its last record, follows the hop an earlier cell made from there (short of the node), else waits at the node for waitUs', () => {
     const index = hand();
     const [c] = index.cells;
-    // No earlier cell went SW1 → S1 backward: nothing says where it is.
-    expect(cellAt(c, 45, index.hops)).toBeNull();
+    // No earlier cell went SW1 → S1 backward: nothing says where it goes; it waits at SW1.
+    expect(cellAt(c, 45, index.hops, 5)).toMatchObject({ from: 'SW1', to: 'SW1', fraction: 0, phase: 'backward', guessed: false });
+    expect(cellAt(c, 46, index.hops, 5)).toBeNull();
     index.add([rec(50, 'S1', 'received', 60, 60)]);
     expect(cellAt(c, 60, index.hops)).toBeNull(); // received: gone
     // The next cell (seq 1) learns from it: SW1 → S1 backward took 10 µs.
@@ -171,6 +172,46 @@ describe('cellAt: where an RM cell is between its records', () => {
     const [n] = index.cells;
     expect(cellAt(n, 103, index.hops, 5)).toMatchObject({ from: 'SW1', to: 'SW1', phase: 'notification' });
     expect(cellAt(n, 106, index.hops, 5)).toBeNull();
+  });
+
+  // QA: parking-lot-3 run to 20 ms with the trace off, then Next RM event at SW1 (backward): the
+  // first two events picked drew no cell. Their cells' loops began before the recording: first
+  // seen at SW1, going back, with no record after it yet and no hop from SW1 learnt for a loop
+  // seen from SW1 on.
+  it('a cell first seen mid-way (recording began after it set out) is drawn at its node at the time of the event picked', () => {
+    const index = hand();
+    const back = (t: number) => ({ ...rec(t, 'SW1', 'backward', 100, 60, 'erica'), rm_seq: 7 });
+    // (2037.431875 / 1000 * 1000 is 2037.4318749999998.)
+    const picked = back(2037.431875);
+    index.add([picked]);
+    const c = index.cellOf(picked)!;
+    expect(c.origin).toBe('SW1');
+    // The time the view shows is the event's in ms: back in µs, it may round to just before it.
+    const us = (picked.time_us / 1000) * 1000;
+    expect(us).toBeLessThan(picked.time_us);
+    for (const t of [us, picked.time_us]) {
+      expect(cellAt(c, t, index.hops, 30)).toMatchObject({ from: 'SW1', to: 'SW1', phase: 'backward', record: picked });
+      expect(cellsAt(index, t, 10_000, 300, 30).map((a) => a.cell.id)).toContain(c.id);
+    }
+    // Before the event (by more than a rounding), it is not drawn yet.
+    expect(cellAt(c, picked.time_us - 2 * SAME_TIME_US, index.hops, 30)).toBeNull();
+  });
+
+  it("acrAt: a source's ACR as its latest received cell at or before a time left it; the last one before what is forgotten is kept", () => {
+    const index = hand();
+    const received = (t: number, acr: number, seq = 0) => ({ ...rec(t, 'S1', 'received', 60, 60), rm_seq: seq, acr_before_mbps: 25, acr_after_mbps: acr });
+    index.add([received(50, 60)]);
+    index.add([{ ...rec(100, 'S1', 'sent'), rm_seq: 1 }, { ...rec(110, 'SW1', 'forward'), rm_seq: 1 }, { ...rec(130, 'D1', 'turnaround'), rm_seq: 1 }, { ...rec(140, 'SW1', 'backward'), rm_seq: 1 }, received(150, 80, 1)]);
+    expect(index.acrAt('C1', 49)).toBeNull();
+    expect(index.acrAt('C1', 50)).toEqual({ us: 50, mbps: 60 });
+    expect(index.acrAt('C1', 149)).toEqual({ us: 50, mbps: 60 });
+    expect(index.acrAt('C1', 1000)).toEqual({ us: 150, mbps: 80 });
+    expect(index.acrAt('C2', 1000)).toBeNull();
+    index.forgetBefore(120);
+    expect(index.acrAt('C1', 130)).toEqual({ us: 50, mbps: 60 });
+    index.forgetBefore(160);
+    expect(index.acrAt('C1', 130)).toBeNull();
+    expect(index.acrAt('C1', 160)).toEqual({ us: 150, mbps: 80 });
   });
 
   it('forgets the cells no longer kept, a dropped one (never closed) too, so that the index stays bounded', () => {

@@ -11,7 +11,7 @@
 // cell of the same (connection or path, rm_seq) that is in the right phase (forward before the
 // turnaround, backward after) and was last seen at this node or a neighbour, the oldest first;
 // `received` closes it, and so does `lost` (a full buffer dropped it at the node of its last
-// record).
+// record). A `received` record also tells the source's ACR after the cell (acrAt).
 
 import type { RmDirection, RmRecord } from '../contract/engine';
 
@@ -60,11 +60,32 @@ export class RmCellIndex {
   /** How long a hop from a node took last, by `<connection>|<origin>|<node>|<phase>`: the next
    *  node and the duration (µs), to place a cell whose next record has not come yet. */
   readonly hops = new Map<string, { next: string; us: number }>();
+  /** Each connection's ACR at its source as its `received` records give it (after the cell),
+   *  oldest first: times (µs) and rates (Mbps). */
+  private acrs = new Map<string, { us: number[]; mbps: number[] }>();
 
   constructor(private readonly neighbours: (node: string) => ReadonlySet<string>) {}
 
   add(records: readonly RmRecord[]) {
     for (const r of records) this.addOne(r);
+  }
+
+  /**
+   * `connection`'s ACR at its source at `us` as the trace last told it (null: no reading): the
+   * rate a backward RM cell left it at, at the latest `received` at or before `us`. The samples
+   * come every sample interval; between two, this one can be newer.
+   */
+  acrAt(connection: string, us: number): { us: number; mbps: number } | null {
+    const a = this.acrs.get(connection);
+    if (!a) return null;
+    let lo = 0;
+    let hi = a.us.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (a.us[mid] <= us + SAME_TIME_US) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? null : { us: a.us[lo - 1], mbps: a.mbps[lo - 1] };
   }
 
   /** The cell a record belongs to. */
@@ -87,9 +108,24 @@ export class RmCellIndex {
       else this.open.delete(key);
     }
     if (k > 0) this.cells.splice(0, k);
+    // The ACR readings before `us`, but for the last one (the rate until the next).
+    for (const a of this.acrs.values()) {
+      let n = 0;
+      while (n + 1 < a.us.length && a.us[n + 1] <= us) n++;
+      if (n > 0) {
+        a.us.splice(0, n);
+        a.mbps.splice(0, n);
+      }
+    }
   }
 
   private addOne(r: RmRecord) {
+    if (r.direction === 'received' && r.acr_after_mbps !== null) {
+      const a = this.acrs.get(r.connection) ?? { us: [], mbps: [] };
+      a.us.push(r.time_us);
+      a.mbps.push(r.acr_after_mbps);
+      this.acrs.set(r.connection, a);
+    }
     const key = cellKey(r.connection, r.vp, r.rm_seq);
     const list = this.open.get(key) ?? [];
     let cell: RmCell | undefined;
@@ -156,19 +192,29 @@ export interface CellAt {
 export const LOST_AFTER_HOPS = 4;
 
 /**
+ * Times this close (µs: the engine's picosecond) are the same: a time shown in ms (an event
+ * picked, `time_us / 1000`; the engine's `nowMs`) and back in µs can land a rounding before
+ * the record it is the time of.
+ */
+export const SAME_TIME_US = 1e-6;
+
+/**
  * Where `cell` is at `us`: null before its first record, after it was received, or (a cell whose
  * next record has not come) when nothing tells where it goes. Between two records it moves
  * linearly from the first's node to the second's; past its last record it follows the hop the
  * previous cell made from that node (`hops`), stopping short of the next node, until it is
- * LOST_AFTER_HOPS such hops late (a full buffer dropped it). A notification nothing tells the
- * way of stays at its switch for `waitUs` at most.
+ * LOST_AFTER_HOPS such hops late (a full buffer dropped it). A cell nothing tells the way of (a
+ * notification; a cell first seen mid-way, its loop's start not recorded, before any cell of its
+ * loop made the hop from there) stays at the node of its last record for `waitUs` at most: an
+ * event picked is always drawn where it happened.
  */
 export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | null = null, waitUs = Infinity): CellAt | null {
   const rs = cell.records;
-  if (rs.length === 0 || us < rs[0].time_us) return null;
+  const atOrAfter = us + SAME_TIME_US;
+  if (rs.length === 0 || atOrAfter < rs[0].time_us) return null;
   // The latest record at or before `us` (records are in time order).
   let i = rs.length - 1;
-  while (i > 0 && rs[i].time_us > us) i--;
+  while (i > 0 && rs[i].time_us > atOrAfter) i--;
   const r = rs[i];
   if (r.direction === 'received' || r.direction === 'lost') return null;
   const phase = phaseAfter(r.direction);
@@ -179,7 +225,7 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
     return { cell, from: r.node, to: next.node, fraction, phase, record: r, guessed: false };
   }
   const hop = hops?.get(hopKey(cell, r));
-  if (!hop) return phase === 'notification' && us - r.time_us <= waitUs ? { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false } : null;
+  if (!hop) return us - r.time_us <= waitUs ? { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false } : null;
   if (us - r.time_us > LOST_AFTER_HOPS * hop.us) return null;
   const fraction = hop.us > 0 ? Math.min(0.95, Math.max(0, (us - r.time_us) / hop.us)) : 0;
   return { cell, from: r.node, to: hop.next, fraction, phase, record: r, guessed: true };
@@ -198,7 +244,7 @@ export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max:
   let lo = 0;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (cells[mid].records[0].time_us <= us) lo = mid + 1;
+    if (cells[mid].records[0].time_us <= us + SAME_TIME_US) lo = mid + 1;
     else hi = mid;
   }
   for (let k = lo - 1; k >= 0 && out.length < max; k--) {

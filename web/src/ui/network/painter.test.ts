@@ -6,6 +6,7 @@ import { SampleStore } from '../../charts/sampleStore';
 import type { RmRecord, SeriesMeta } from '../../contract/engine';
 import type { RunStatus, Speed } from '../../engine/protocol';
 import type { Lab } from '../../lab/lab';
+import { runMoved } from '../../lab/networkClock';
 import { portViews } from '../../lab/networkPorts';
 import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
@@ -28,14 +29,23 @@ function setup(speed: Speed = 1) {
   // Two rows: at 0.5 ms and at 1 ms (ACR C1, ACR C2, queue, utilisation).
   store.append(new Float64Array([0.5, 25, 25, 0, 30, 1, 77.76, 50, 250, 90]), 5);
   let status: RunStatus = { run: 1, mode: 'paused', nowMs: 1, endMs: 100, done: false, events: 0, speed, achievedSpeed: null, eventsPerSec: null, engineMs: 0 };
+  // One wall clock for the lab's moves and the charts' marks, a tick per reading.
+  let wall = 0;
+  const now = () => ++wall;
+  let movedAtMs = now();
   const rmLog = new RmLog();
-  const lab = { getState: () => ({ status, speed }), freshStatus: () => status, rmLog } as unknown as Lab;
-  const group = new ChartGroup(() => 0, () => undefined);
+  const lab = { getState: () => ({ status, speed }), freshStatus: () => status, rmLog, get runMovedAtMs() { return movedAtMs; } } as unknown as Lab;
+  const group = new ChartGroup(() => 0, () => undefined, now);
   const painter = new NetworkPainter(store, lab, group);
   const layout = networkLayout(scenario);
   const ports = portViews(scenario, ENGINE_CATALOGUE, meta, 0);
   painter.setModel({ scenario, layout, ports, rmLimit: 0.001, lookbackUs: 10_000, waitUs: 30 });
-  return { painter, rmLog, group, layout, setStatus: (s: Partial<RunStatus>) => (status = { ...status, ...s }) };
+  const setStatus = (s: Partial<RunStatus>) => {
+    const next = { ...status, ...s };
+    if (runMoved(status, next)) movedAtMs = now();
+    status = next;
+  };
+  return { painter, rmLog, group, layout, setStatus };
 }
 
 const svg = (tag: string) => document.createElementNS('http://www.w3.org/2000/svg', tag);
@@ -94,6 +104,62 @@ describe('NetworkPainter: one frame at the shown time', () => {
     group.cursorTo(0.5);
     painter.frame();
     expect(painter.shownMs).toBe(0.5);
+  });
+
+  // QA: after Next RM event marked 0.008 ms, three steps left the view (clock, ACRs) at 0.008 ms.
+  // A step's seek is too short for the page's status to show it, and no frame sees it seek.
+  it('a step the frames never see seeking moves the view to the run time: clock, values and cells agree', () => {
+    const { painter, group, rmLog, setStatus } = setup(0.0001);
+    const clock = document.createElement('span');
+    painter.clockText(clock);
+    const acr = document.createElement('span');
+    painter.acr('C1', acr);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    setStatus({ nowMs: 0.5 });
+    group.cursorTo(0.5);
+    painter.frame();
+    expect(clock.textContent).toBe('t = 0.500 ms');
+    expect(acr.textContent).toBe('25.00 Mbps');
+    // The step: seeking and paused again at 0.905 ms, between two frames; a cell set out meanwhile.
+    setStatus({ mode: 'seeking' });
+    cellSetsOut(rmLog, setStatus, 'C1');
+    setStatus({ mode: 'paused' });
+    painter.frame();
+    expect(painter.shownMs).toBe(0.905);
+    expect(clock.textContent).toBe('t = 0.905 ms');
+    expect(acr.textContent).toBe('77.76 Mbps');
+    expect(painter.drawn.map((c) => [c.from, c.to, c.fraction])).toEqual([['S1', 'SW1', 0.5]]);
+    // Picked again while paused: the mark, until the next move.
+    group.cursorTo(0.5);
+    painter.frame();
+    expect(clock.textContent).toBe('t = 0.500 ms');
+    expect(painter.drawn).toEqual([]);
+  });
+
+  // QA, the same steps: S1's label said ACR 25.00 at 0.158 ms, when a backward RM cell had set it
+  // to 139.97. The samples come every 500 µs; the trace tells the ACR in between.
+  it("writes a source's ACR from the trace when a backward RM cell set it after the sample shown", () => {
+    const { painter, rmLog, setStatus } = setup(0.0001);
+    const acr = document.createElement('span');
+    painter.acr('C1', acr);
+    const trunk = svg('path') as SVGPathElement;
+    const access = svg('path') as SVGPathElement;
+    painter.lane('S1->SW1', access);
+    painter.lane('SW1->SW2', trunk);
+    rmLog.append([rmRecord({ time_us: 1100, rm_seq: 2, node: 'S1', direction: 'received', acr_before_mbps: 77.76, acr_after_mbps: 139.97 })], 0);
+    setStatus({ nowMs: 1.05 });
+    painter.frame();
+    expect(acr.textContent).toBe('77.76 Mbps');
+    setStatus({ nowMs: 1.2 });
+    painter.frame();
+    expect(acr.textContent).toBe('139.97 Mbps');
+    // The source's lane is coloured by the same ACR.
+    expect(access.dataset.util).toBe((Math.round(sourceUtilisation([139.97], 155.52)! / UTIL_STEP_PERCENT) * UTIL_STEP_PERCENT).toFixed(1));
+    // Back at the sample's time (a pick), the sample's.
+    setStatus({ nowMs: 1 });
+    painter.frame();
+    expect(acr.textContent).toBe('77.76 Mbps');
   });
 
   it('draws an RM cell where its records put it, labelled with its ER, and picks it on a click', () => {

@@ -57,14 +57,12 @@ export class NetworkPainter implements FrameClient {
   private announcer: HTMLElement | null = null;
   private markers: SVGGElement | null = null;
   private pool: SVGGElement[] = [];
-  /** Column of each connection's ACR; of each lane's utilisation (or the ACRs its source sends). */
+  /** Column of each connection's ACR; of each lane's utilisation (or the connections its source sends). */
   private acrIndex = new Map<string, number>();
-  private laneSources = new Map<string, { acr: number[]; rateMbps: number }>();
+  private laneSources = new Map<string, { connections: string[]; rateMbps: number }>();
   private sourceOf = new Map<string, string>();
   private utilIndex = new Map<string, number>();
   private shown: Shown | null = null;
-  /** The charts' mark (its counter) when the run last played: that one no longer counts. */
-  private markBeforePlay: number | null = null;
   private index: RmCellIndex | null = null;
   private consumed = 0;
   private picked: string | null = null;
@@ -96,8 +94,8 @@ export class NetworkPainter implements FrameClient {
     for (const link of model.layout.links) {
       for (const lane of link.lanes) {
         if (kinds.get(lane.from) !== 'source') continue;
-        const acr = model.scenario.connections.filter((c) => c.from === lane.from).flatMap((c) => (this.acrIndex.has(c.id) ? [this.acrIndex.get(c.id)!] : []));
-        this.laneSources.set(lane.port, { acr, rateMbps: link.rateMbps });
+        const connections = model.scenario.connections.filter((c) => c.from === lane.from && this.acrIndex.has(c.id)).map((c) => c.id);
+        this.laneSources.set(lane.port, { connections, rateMbps: link.rateMbps });
       }
     }
     if (scenarioChanged) this.index = null;
@@ -211,20 +209,29 @@ export class NetworkPainter implements FrameClient {
     const status = this.lab.freshStatus();
     if (!model || !status) return;
     const speed = this.lab.getState().speed;
-    // The time marked on the charts counts until the run plays again (the mark stays drawn).
+    // The time marked on the charts counts until the run moves (the mark stays drawn there).
     const mark = this.group.cursorMark;
-    if (status.mode === 'playing' || status.mode === 'seeking') this.markBeforePlay = mark?.n ?? 0;
-    const markMs = mark && mark.n !== this.markBeforePlay ? mark.ms : null;
-    this.shown = nextShown(this.shown, { run: status.run, mode: status.mode, nowMs: status.nowMs, speed, markMs }, performance.now());
+    this.shown = nextShown(
+      this.shown,
+      { run: status.run, mode: status.mode, nowMs: status.nowMs, speed, markMs: mark?.ms ?? null, markedAtMs: mark?.atMs ?? -Infinity, movedAtMs: this.lab.runMovedAtMs },
+      performance.now(),
+    );
     const ms = this.shown.ms;
     this.write('clock', this.clock, `t = ${ms.toFixed(3)} ms`, (el, v) => (el.textContent = v));
     const row = this.store.nearest(ms);
     const value = (col: number | undefined) => (row >= 0 && col !== undefined && col >= 0 ? this.store.series(col)[row] : NaN);
+    // A source's ACR: the sample's, or the trace's when a backward RM cell set it since.
+    this.consume(model);
+    const rowMs = row >= 0 ? this.store.times()[row] : -Infinity;
+    const acr = (conn: string) => {
+      const read = this.index?.acrAt(conn, ms * 1000);
+      return read && read.us / 1000 > rowMs ? read.mbps : value(this.acrIndex.get(conn));
+    };
 
     for (const [port, el] of this.lanes) {
       const util = this.utilIndex.get(port);
       const src = this.laneSources.get(port);
-      const raw = util !== undefined ? value(util) : src ? sourceUtilisation(src.acr.map(value), src.rateMbps) : null;
+      const raw = util !== undefined ? value(util) : src ? sourceUtilisation(src.connections.map(acr), src.rateMbps) : null;
       // In steps of UTIL_STEP_PERCENT: a lane is painted again only when its look changes visibly.
       const pct = raw === null || Number.isNaN(raw) ? null : Math.round(raw / UTIL_STEP_PERCENT) * UTIL_STEP_PERCENT;
       const look = laneLook(pct);
@@ -259,7 +266,7 @@ export class NetworkPainter implements FrameClient {
       });
     }
     for (const [conn, el] of this.acrs) {
-      const v = value(this.acrIndex.get(conn));
+      const v = acr(conn);
       this.write(`acr:${conn}`, el, Number.isNaN(v) ? '—' : `${rateText(v)} Mbps`, (e, s) => (e.textContent = s));
     }
     this.drawCells(model, ms * 1000, status.mode === 'playing' && !rmCellsMove(speed, model.rmLimit));
@@ -284,7 +291,6 @@ export class NetworkPainter implements FrameClient {
   private drawCells(model: PainterModel, us: number, hidden: boolean) {
     const layer = this.markers;
     if (!layer) return;
-    this.consume(model);
     const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, model.waitUs);
     this.drawn = cells;
     while (this.pool.length < cells.length) this.pool.push(layer.appendChild(marker()));
