@@ -414,6 +414,8 @@ test('paused, a click on a switch port in the Network view opens its explanation
   await page.getByTestId('step-ms').fill('1');
   await page.getByTestId('nv-full-screen').click();
   await expect(view).not.toHaveAttribute('data-full', 'no');
+  // Named by its port and queue for a screen reader (QA: "→ SW2 —", the switch unsaid).
+  await expect(page.getByTestId('nv-port-SW1->SW2')).toHaveAccessibleName(/^Port SW1->SW2, queue \S/);
   await page.getByTestId('nv-port-SW1->SW2').focus();
   await page.keyboard.press('Enter');
   const over = page.getByTestId('nv-explain');

@@ -4,7 +4,7 @@
 // the per-frame state into the elements they register.
 
 import { Handle, Position, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { barFraction, type CardRow, type PortGroup, type PortView } from '../../lab/networkPorts';
 import type { InfoSide, LabelSpot, NetworkLink } from './geometry';
 import type { NetworkPainter } from './painter';
@@ -46,7 +46,22 @@ export function CentreHandles() {
 }
 
 /** A queue bar with the algorithm's marks and its number, registered with the painter as `key`. */
-function QueueBar({ port, what, painter, painterKey, testId }: { port: PortView; what: string; painter: NetworkPainter; painterKey: string; testId: string }) {
+function QueueBar({
+  port,
+  what,
+  painter,
+  painterKey,
+  testId,
+  textId,
+}: {
+  port: PortView;
+  what: string;
+  painter: NetworkPainter;
+  painterKey: string;
+  testId: string;
+  /** The id of the queue's number (a button names itself with it). */
+  textId?: string;
+}) {
   const fill = useRef<HTMLSpanElement>(null);
   const text = useRef<HTMLSpanElement>(null);
   useEffect(() => {
@@ -70,7 +85,7 @@ function QueueBar({ port, what, painter, painterKey, testId }: { port: PortView;
           </span>
         ))}
       </span>
-      <span className="nv-qtext" ref={text} data-testid={testId} />
+      <span className="nv-qtext" ref={text} data-testid={testId} id={textId} />
       {beyond.length > 0 && <span className="nv-beyond">{beyond.map((m) => m.label).join(', ')} beyond the buffer</span>}
     </>
   );
@@ -80,12 +95,24 @@ function QueueBar({ port, what, painter, painterKey, testId }: { port: PortView;
  *  shows them one by one. */
 function GroupRow({ group, painter, expand }: { group: PortGroup; painter: NetworkPainter; expand?: SwitchData['expand'] }) {
   const n = group.ports.length;
+  const id = useId();
   const row = (
     <>
       <span className="nv-port-to">
         → {group.label} <span className="nv-group-count">({n})</span>
       </span>
-      <QueueBar port={group.ports[0]} what={`The largest of ${n} queues, ${group.switchId} toward ${group.label}`} painter={painter} painterKey={group.key} testId={`nv-queue-${group.key}`} />
+      {/* A screen reader hears the switch and where its ports lead, not "→ D1–D5 (5)" alone. */}
+      <span id={`${id}-name`} className="visually-hidden">
+        {`${group.switchId}'s ${n} ports toward ${group.label}, largest queue`}
+      </span>
+      <QueueBar
+        port={group.ports[0]}
+        what={`The largest of ${n} queues, ${group.switchId} toward ${group.label}`}
+        painter={painter}
+        painterKey={group.key}
+        testId={`nv-queue-${group.key}`}
+        textId={`${id}-queue`}
+      />
     </>
   );
   return expand ? (
@@ -93,6 +120,7 @@ function GroupRow({ group, painter, expand }: { group: PortGroup; painter: Netwo
       type="button"
       className="nv-port nv-group nv-port-button nopan"
       data-testid={`nv-group-${group.key}`}
+      aria-labelledby={`${id}-name ${id}-queue`}
       aria-expanded={false}
       title={`The largest queue of ${group.switchId}'s ${n} ports toward destinations ${group.label}: show them one by one`}
       onClick={() => expand(group.switchId, true)}
@@ -107,10 +135,15 @@ function GroupRow({ group, painter, expand }: { group: PortGroup; painter: Netwo
 }
 
 function PortRow({ port, painter, inspect }: { port: PortView; painter: NetworkPainter; inspect?: SwitchData['inspect'] }) {
+  const id = useId();
   const row = (
     <>
       <span className="nv-port-to">→ {port.to}</span>
-      <QueueBar port={port} what={port.port} painter={painter} painterKey={port.port} testId={`nv-queue-${port.port}`} />
+      {/* A screen reader hears the port (QA: "→ SW2 —", without the switch), then its queue. */}
+      <span id={`${id}-name`} className="visually-hidden">
+        {`Port ${port.port}, queue`}
+      </span>
+      <QueueBar port={port} what={port.port} painter={painter} painterKey={port.port} testId={`nv-queue-${port.port}`} textId={`${id}-queue`} />
     </>
   );
   // A button when the inspector can be asked: the port explains itself there.
@@ -119,6 +152,7 @@ function PortRow({ port, painter, inspect }: { port: PortView; painter: NetworkP
       type="button"
       className="nv-port nv-port-button nopan"
       data-testid={`nv-port-${port.port}`}
+      aria-labelledby={`${id}-name ${id}-queue`}
       title={`How ${port.switchId} computes its feedback at ${port.port} (in the side panel)`}
       onClick={() => inspect(port.switchId, port.port)}
     >
