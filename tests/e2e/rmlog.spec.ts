@@ -227,3 +227,16 @@ test('Next RM event honours the connection filter: C2 backward at SW1 is the fir
   await expect(page.getByTestId('rmlog-next')).toHaveText('Next RM event of C2 at SW1 (backward)');
   expect(errors).toEqual([]);
 });
+
+test('an RM event search that finds nothing names what it looked for: any node, direction lost, any connection', async ({ page }) => {
+  // QA: "No RM-cell event at  before the run ended." (the node blank, the direction unnamed).
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-rmlog').click();
+  await page.getByTestId('rmlog-direction').selectOption('lost');
+  await page.getByTestId('rmlog-next').click();
+  await expect(page.getByTestId('rmlog-not-found')).toHaveText('The run ended with no further RM-cell event at any node, direction lost, any connection.', {
+    timeout: 60_000,
+  });
+  await waitForMode(page, 'done');
+  expect(errors).toEqual([]);
+});

@@ -126,6 +126,12 @@ export function rmQueryText(q: RmQuery, paths: readonly string[] = []): string {
   return `RM-cell event ${node}, ${direction}, ${connection}`;
 }
 
+/** Why a "next RM event" search found nothing: the run ended first, or it was stopped. */
+export function rmNotFoundText(found: RmQuery & { ended: boolean }, paths: readonly string[] = []): string {
+  const what = rmQueryText(found, paths);
+  return found.ended ? `The run ended with no further ${what}.` : `Stopped searching for the next ${what}.`;
+}
+
 /**
  * What a filter can pick for a field: the ids the scenario declares (`known`, in their order),
  * then any other the events carry, sorted. A connection filter picks a loop (`loopName`): a

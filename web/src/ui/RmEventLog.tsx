@@ -8,7 +8,7 @@ import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from
 import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
-import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, rmQueryText, timeText, type RmFilter } from '../lab/rmLog';
+import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, rmNotFoundText, rmQueryText, timeText, type RmFilter } from '../lab/rmLog';
 
 const ROW_PX = 24;
 const VIEW_ROWS = 10;
@@ -145,7 +145,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
       </div>
       {found && !found.record && (
         <p className="inspector-help" data-testid="rmlog-not-found">
-          {found.ended ? `No RM-cell event at ${found.node} before the run ended.` : `The search for the next RM-cell event at ${found.node} was stopped.`}
+          {rmNotFoundText(found, paths)}
         </p>
       )}
       <div className="rmlog-head">
