@@ -194,3 +194,49 @@ test('an RM cell a full buffer drops is logged as lost at that switch', async ({
   await page.screenshot({ path: resolve(shots, 'rmlog-lost.png') });
   expect(errors).toEqual([]);
 });
+
+test('Next RM event honours the connection filter: C2 backward at SW1 is the first after C2 starts, shown and picked in the log', async ({ page }) => {
+  // QA: with connection C2 picked the search still stopped at C1's next event (0.17 ms), which
+  // the log then hid: "0 of 13 events", nothing picked, no message.
+  const errors = await openLab(page, '/?scenario=two-sources-staggered');
+  await page.getByTestId('view-rmlog').click();
+  await page.getByTestId('rmlog-node').selectOption('SW1');
+  await page.getByTestId('rmlog-direction').selectOption('backward');
+  await page.getByTestId('rmlog-next').click();
+  await expect(page.locator('[data-testid="rmlog-row"][aria-pressed="true"]')).toBeVisible();
+  await waitForMode(page, 'paused');
+  const first = (await status(page))!.nowMs;
+  expect(first).toBeLessThan(100);
+
+  await page.getByTestId('rmlog-connection').selectOption('C2');
+  await page.getByTestId('rmlog-next').click();
+  // C2 starts at 100 ms: its first backward RM cell at SW1 is later still.
+  await expect.poll(async () => (await status(page))!.nowMs, { timeout: 30_000 }).toBeGreaterThan(100);
+  await waitForMode(page, 'paused');
+  const at = (await status(page))!.nowMs;
+  const picked = page.locator('[data-testid="rmlog-row"][aria-pressed="true"]');
+  await expect(picked).toBeVisible();
+  await expect(picked.locator('span').nth(1)).toHaveText('C2');
+  await expect(picked.locator('span').nth(3)).toHaveText('SW1');
+  await expect(picked.locator('span').nth(4)).toHaveText('backward');
+  expect(Number(await picked.getAttribute('data-time-us')) / 1000).toBeCloseTo(at, 6);
+  // The one C2 backward event at SW1 so far: the one found.
+  await expect(page.getByTestId('rmlog-count')).toHaveText(/^1 of \d+ events/);
+  await expect(page.getByTestId('rmlog-not-found')).toHaveCount(0);
+  // The button says what it looks for, the connection too.
+  await expect(page.getByTestId('rmlog-next')).toHaveText('Next RM event of C2 at SW1 (backward)');
+  expect(errors).toEqual([]);
+});
+
+test('an RM event search that finds nothing names what it looked for: any node, direction lost, any connection', async ({ page }) => {
+  // QA: "No RM-cell event at  before the run ended." (the node blank, the direction unnamed).
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-rmlog').click();
+  await page.getByTestId('rmlog-direction').selectOption('lost');
+  await page.getByTestId('rmlog-next').click();
+  await expect(page.getByTestId('rmlog-not-found')).toHaveText('The run ended with no further RM-cell event at any node, direction lost, any connection.', {
+    timeout: 60_000,
+  });
+  await waitForMode(page, 'done');
+  expect(errors).toEqual([]);
+});

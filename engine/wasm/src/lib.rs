@@ -210,14 +210,22 @@ impl Simulation {
         self.0.rm_trace().dropped() as f64
     }
 
-    /// Runs until an RM-cell event at `node` (of `direction`; "" for any) is recorded, or
-    /// `until_ms`, or `max_events`, in one call: JSON `{"events": n, "found": RmRecord | null}`,
-    /// or `{"problem": {path, rule}}` (path `node` or `direction`). The events stay in the trace.
+    /// Runs until an RM-cell event at `node` of `direction` and of `connection` (a connection or
+    /// virtual path id; "" for any, each) is recorded, or `until_ms`, or `max_events`, in one
+    /// call: JSON `{"events": n, "found": RmRecord | null}`, or `{"problem": {path, rule}}`
+    /// (path `node`, `direction` or `connection`). The events stay in the trace.
     #[wasm_bindgen(js_name = advanceToRmEvent)]
-    pub fn advance_to_rm_event(&mut self, node: &str, direction: &str, until_ms: f64, max_events: f64) -> String {
+    pub fn advance_to_rm_event(
+        &mut self,
+        node: &str,
+        direction: &str,
+        connection: &str,
+        until_ms: f64,
+        max_events: f64,
+    ) -> String {
         let direction = (!direction.is_empty()).then_some(direction);
         let until = time::from_ms(until_ms.max(0.0));
-        match self.0.advance_to_rm_event(node, direction, until, max_events.max(1.0) as u64) {
+        match self.0.advance_to_rm_event(node, direction, connection, until, max_events.max(1.0) as u64) {
             Ok(s) => {
                 let found = s.found.map(|e| trace::RmRecord::new(&e, &self.0.net));
                 serde_json::json!({ "events": s.events, "found": found }).to_string()

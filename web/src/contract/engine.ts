@@ -80,12 +80,13 @@ export interface TracingSimulation extends Simulation {
   /** RM-cell events dropped so far because the buffer was full (the oldest go first). */
   rmTraceDropped(): number;
   /**
-   * Runs until an RM-cell event at `node` ('' for any) of `direction` ('' for any) is recorded, or
-   * `untilMs`, or `maxEvents` events, in one call; the events stay in the trace. JSON
-   * `{"events": n, "found": RmRecord | null}` or `{"problem": Problem}` (path `node` or
-   * `direction`).
+   * Runs until an RM-cell event at `node` of `direction` and of `connection` (a connection or
+   * virtual path id, as `RmRecord.vp || RmRecord.connection` names it; '' for any, each) is
+   * recorded, or `untilMs`, or `maxEvents` events, in one call; the events stay in the trace.
+   * JSON `{"events": n, "found": RmRecord | null}` or `{"problem": Problem}` (path `node`,
+   * `direction` or `connection`).
    */
-  advanceToRmEvent(node: string, direction: string, untilMs: number, maxEvents: number): string;
+  advanceToRmEvent(node: string, direction: string, connection: string, untilMs: number, maxEvents: number): string;
   /**
    * What the algorithm of `switchId`'s port `port` (a port id `SW1->SW2`, or the node it leads
    * to) says about its state now: JSON `{"explain": Explain}` or `{"problem": Problem}` (path

@@ -5,7 +5,7 @@
 // the last good scenario each time.
 
 import type { Explain, ParamChange, Problem, RmDirection, RmRecord, SeriesMeta } from '../contract/engine';
-import type { FromWorker, RunStatus, Speed, ToWorker } from './protocol';
+import type { FromWorker, RmQuery, RunStatus, Speed, ToWorker } from './protocol';
 
 /** The part of a Worker the client uses (a real Worker, or an in-process fake in tests). */
 export interface WorkerLike {
@@ -45,8 +45,8 @@ export interface ClientHandlers {
   rmEvents?(records: RmRecord[], dropped: number): void;
   /** The answer to explain (of the current run). */
   explained?(answer: { id: number; switchId: string; port: string; explain: Explain | null; problem: Problem | null }): void;
-  /** The answer to nextRmEvent: the event the run paused at, or null. */
-  rmFound?(node: string, record: RmRecord | null, ended: boolean): void;
+  /** The answer to nextRmEvent, with what it looked for: the event the run paused at, or null. */
+  rmFound?(query: RmQuery, record: RmRecord | null, ended: boolean): void;
   /** The answer to scrub: the run goes to `ms`; rows at `ms` and after that came before this
    *  are the time left (drop them), those after are the run's from `ms`. Of the RM-cell events
    *  the first `rmKept` of the run stay; the run sends the others again as it replays. */
@@ -212,7 +212,7 @@ export class SimClient {
         if (msg.run === this.run) this.on.explained?.(msg);
         return;
       case 'rmFound':
-        if (msg.run === this.run) this.on.rmFound?.(msg.node, msg.record, msg.ended);
+        if (msg.run === this.run) this.on.rmFound?.({ node: msg.node, direction: msg.direction, connection: msg.connection }, msg.record, msg.ended);
         return;
       case 'scrubbed':
         if (msg.run === this.run) this.on.scrubbed?.(msg.ms, msg.rmKept);
@@ -278,8 +278,8 @@ export class SimClient {
   explain(id: number, switchId: string, port: string) {
     this.send({ type: 'explain', id, switchId, port });
   }
-  nextRmEvent(node: string, direction?: RmDirection) {
-    this.send({ type: 'nextRmEvent', node, direction });
+  nextRmEvent(node: string, direction?: RmDirection, connection?: string) {
+    this.send({ type: 'nextRmEvent', node, direction, connection });
   }
   scrub(ms: number) {
     this.send({ type: 'scrub', ms });

@@ -9,6 +9,17 @@ export type Speed = number | 'max';
 /** RM-cell events the engine keeps between two drains (one slice) when the trace is on. */
 export const ENGINE_TRACE_CAPACITY = 20_000;
 
+/**
+ * What a "next RM event" search looks for: an RM-cell event at `node`, of `direction` and of
+ * `connection` (a connection or virtual path id, as the event log's connection filter picks a
+ * loop); '' or absent: any.
+ */
+export interface RmQuery {
+  node: string;
+  direction?: RmDirection;
+  connection?: string;
+}
+
 export type ToWorker =
   /** First message: load the engine (answered by `ready`, or `unavailable`). */
   | { type: 'init' }
@@ -41,9 +52,10 @@ export type ToWorker =
   | { type: 'explain'; id: number; switchId: string; port: string }
   /**
    * Steps the run, event by event, until an RM-cell event is recorded at `node` (of
-   * `direction`, when given), then pauses; answered by `rmFound`. Turns the trace on if off.
+   * `direction` and of `connection`, when given), then pauses; answered by `rmFound`. Turns the
+   * trace on if off. An unknown node, direction or connection is refused (`error`, naming it).
    */
-  | { type: 'nextRmEvent'; node: string; direction?: RmDirection }
+  | ({ type: 'nextRmEvent' } & RmQuery)
   /**
    * Goes to simulated time `ms` (clamped to the run), backwards too, and pauses there: every
    * event at `ms` has run. Answered at once by `scrubbed`; the rows and RM-cell events at `ms`
@@ -105,9 +117,10 @@ export type FromWorker =
   | { type: 'rmEvents'; run: number; records: RmRecord[]; dropped: number }
   /** The answer to `explain`: the record, or the problem (path `switch` or `port`). */
   | { type: 'explained'; run: number; id: number; switchId: string; port: string; explain: Explain | null; problem: Problem | null }
-  /** The answer to `nextRmEvent`: the event the run stopped at, or null: the run ended first
-   *  (`ended`), or the search was stopped (a pause, a step, a reset). */
-  | { type: 'rmFound'; run: number; node: string; record: RmRecord | null; ended: boolean }
+  /** The answer to `nextRmEvent`, with what it looked for: the event the run stopped at, or
+   *  null: the run ended first (`ended`), or the search was stopped (a pause, a step, a reset,
+   *  a search refused). */
+  | ({ type: 'rmFound'; run: number; record: RmRecord | null; ended: boolean } & RmQuery)
   /**
    * The answer to `scrub`: the run goes to `ms`. The page drops its rows and RM-cell events at
    * `ms` and after (those of the time left, and any sent before this message); the ones that

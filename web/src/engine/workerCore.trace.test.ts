@@ -120,8 +120,38 @@ describe('WorkerCore RM-cell trace', () => {
     host.run();
     core.handle({ type: 'nextRmEvent', node: 'S1', direction: 'notification' });
     host.run();
-    expect(host.take('rmFound')).toEqual([{ type: 'rmFound', run: 1, node: 'S1', record: null, ended: true }]);
+    expect(host.take('rmFound')).toEqual([{ type: 'rmFound', run: 1, node: 'S1', direction: 'notification', record: null, ended: true }]);
     expect(host.lastStatus()!.mode).toBe('done');
+  });
+
+  it("stops at the next event of the connection sought, not at another connection's (QA: it stopped at C1's, which the log's C2 filter hid)", () => {
+    const { host, core } = setup();
+    core.handle({ type: 'rmTrace', capacity: 20_000 });
+    core.handle({ type: 'runUntil', ms: 10 });
+    host.run();
+    const before = recordsOf(host);
+    // C1's backward RM cells at SW1 came first and come on: a search that ignores the
+    // connection stops at one of them.
+    expect(before.some((r) => r.connection === 'C1' && r.node === 'SW1' && r.direction === 'backward')).toBe(true);
+    core.handle({ type: 'nextRmEvent', node: 'SW1', direction: 'backward', connection: 'C2' });
+    host.run();
+    const [found] = host.take('rmFound');
+    // The answer carries what was sought, for the page to say so.
+    expect(found).toMatchObject({ node: 'SW1', direction: 'backward', connection: 'C2', ended: false });
+    expect(found.record).toMatchObject({ connection: 'C2', node: 'SW1', direction: 'backward' });
+    expect(host.lastStatus()!.nowMs * 1000).toBeCloseTo(found.record!.time_us, 6);
+    // It is the first such event after 10 ms in the records the page got.
+    const after = recordsOf(host).filter((r) => r.time_us > 10_000);
+    expect(after.find((r) => r.connection === 'C2' && r.node === 'SW1' && r.direction === 'backward')).toEqual(found.record);
+  });
+
+  it('names the connection of a search the engine refuses, and pauses', () => {
+    const { host, core } = setup();
+    core.handle({ type: 'nextRmEvent', node: 'SW1', connection: 'C9' });
+    host.run();
+    expect(host.take('error').map((m) => m.message)).toEqual(['next RM event: connection: "C9" is not a connection of this scenario']);
+    expect(host.take('rmFound')).toMatchObject([{ node: 'SW1', connection: 'C9', record: null, ended: false }]);
+    expect(host.lastStatus()).toMatchObject({ mode: 'paused', nowMs: 0 });
   });
 });
 
@@ -144,7 +174,7 @@ describe('WorkerCore RM-event search stopped', () => {
     core.handle({ type: 'nextRmEvent', node: 'S1', direction: 'notification' }); // never happens on ATM
     core.handle({ type: 'pause' });
     host.run();
-    expect(host.take('rmFound')).toEqual([{ type: 'rmFound', run: 1, node: 'S1', record: null, ended: false }]);
+    expect(host.take('rmFound')).toEqual([{ type: 'rmFound', run: 1, node: 'S1', direction: 'notification', record: null, ended: false }]);
     expect(host.lastStatus()!.mode).toBe('paused');
   });
 });

@@ -2,9 +2,9 @@
 // it owns one Simulation, answers control messages, and while playing advances the engine in
 // slices sized to a wall-clock budget, so control messages are handled between slices.
 
-import type { EngineModule, Explain, ParamChange, Problem, RmDirection, RmRecord, SeriesMeta, TracingSimulation as Simulation } from '../contract/engine';
+import type { EngineModule, Explain, ParamChange, Problem, RmRecord, SeriesMeta, TracingSimulation as Simulation } from '../contract/engine';
 import { Checkpoints } from './checkpoints';
-import { ENGINE_TRACE_CAPACITY, type FromWorker, type Mode, type RunStatus, type Speed, type ToWorker } from './protocol';
+import { ENGINE_TRACE_CAPACITY, type FromWorker, type Mode, type RmQuery, type RunStatus, type Speed, type ToWorker } from './protocol';
 import type { Scenario } from '../contract/scenario';
 
 /** The engine's time resolution: picoseconds per ms (engine/sim/src/time.rs). */
@@ -54,8 +54,8 @@ export class WorkerCore {
   private crashed = false;
   /** RM-cell trace capacity (0: off); kept across runs. */
   private traceCapacity = 0;
-  /** While seeking the next RM-cell event at a node: what is sought. */
-  private seekRm: { node: string; direction?: RmDirection } | null = null;
+  /** While seeking the next RM-cell event: what is sought. */
+  private seekRm: RmQuery | null = null;
   /** Copies of the run at evenly spaced times, to go back to (see checkpoints.ts). */
   private checkpoints: Checkpoints<Simulation> | null = null;
   /** After going back to this time (ms): rows before it are on the page already, and a replay
@@ -124,20 +124,22 @@ export class WorkerCore {
         return this.explain(this.sim, msg.id, msg.switchId, msg.port);
       case 'scrub':
         return this.scrub(this.sim, msg.ms);
-      case 'nextRmEvent':
-        if (this.sim.done()) return this.host.post({ type: 'rmFound', run: this.run, node: msg.node, record: null, ended: true });
+      case 'nextRmEvent': {
+        const query: RmQuery = { node: msg.node, direction: msg.direction, connection: msg.connection };
+        if (this.sim.done()) return this.host.post({ type: 'rmFound', run: this.run, ...query, record: null, ended: true });
         if (this.traceCapacity === 0) {
           this.traceCapacity = ENGINE_TRACE_CAPACITY;
           this.sim.setRmTrace(this.traceCapacity);
         }
         this.flushSamples(this.sim); // events recorded before the search are not what it finds
         this.endRmSearch(null);
-        this.seekRm = { node: msg.node, direction: msg.direction };
+        this.seekRm = query;
         this.seekTargetMs = this.sim.endMs();
         this.mode = 'seeking';
         this.history = [];
         this.kick();
         return this.postStatus();
+      }
       case 'step':
       case 'runUntil': {
         this.endRmSearch(null);
@@ -260,11 +262,11 @@ export class WorkerCore {
     const sought = this.seekRm;
     if (!sought) return;
     this.seekRm = null;
-    this.host.post({ type: 'rmFound', run: this.run, node: sought.node, record, ended });
+    this.host.post({ type: 'rmFound', run: this.run, ...sought, record, ended });
   }
 
   /**
-   * One slice of an RM-event search: the engine runs until a record at the node sought (the
+   * One slice of an RM-event search: the engine runs until a record of the kind sought (the
    * run pauses right after that event), in calls of as many events as fit in the budget.
    */
   private searchSlice(sim: Simulation, start: number): RmRecord | null {
@@ -274,7 +276,7 @@ export class WorkerCore {
     while (!found && !sim.done() && wall - start < this.budget) {
       const remaining = this.budget - (wall - start);
       const maxEvents = Math.round(Math.min(MAX_EVENTS, Math.max(MIN_EVENTS, this.eventsPerMs * remaining)));
-      const answer = JSON.parse(sim.advanceToRmEvent(sought.node, sought.direction ?? '', sim.endMs(), maxEvents)) as {
+      const answer = JSON.parse(sim.advanceToRmEvent(sought.node, sought.direction ?? '', sought.connection ?? '', sim.endMs(), maxEvents)) as {
         events?: number;
         found?: RmRecord | null;
         problem?: Problem;

@@ -308,7 +308,7 @@ export class Lab {
         this.rmLog.keepFirst(rmKept);
         if (this.state.summary || this.state.digest) this.set({ summary: null, summaryJson: null, digest: null });
       },
-      rmFound: (node, record, ended) => this.set({ rmFound: { node, record, ended, n: ++this.rmSearches } }),
+      rmFound: (query, record, ended) => this.set({ rmFound: { ...query, record, ended, n: ++this.rmSearches } }),
       summary: (json, digest) => {
         try {
           this.set({ summary: JSON.parse(json) as RunSummary, summaryJson: json, digest });
@@ -910,11 +910,12 @@ export class Lab {
     if (!this.explains.picked) this.set({ explanation: null });
   }
 
-  /** Steps the run to the next RM-cell event at `node` (of `direction`, if given), and pauses. */
-  nextRmEvent(node: string, direction?: RmDirection) {
+  /** Steps the run to the next RM-cell event at `node` ('' for any; of `direction` and of
+   *  `connection`, a connection or virtual path id, if given), and pauses. */
+  nextRmEvent(node: string, direction?: RmDirection, connection?: string) {
     this.replayingTo = null;
     if (!this.state.rmTrace) this.setRmTrace(true); // the search records, so the log shows it
-    this.client.nextRmEvent(node, direction);
+    this.client.nextRmEvent(node, direction, connection || undefined);
   }
 
   dismissProblems() {

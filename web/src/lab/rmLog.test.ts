@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RmRecord } from '../contract/engine';
-import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RmLog } from './rmLog';
+import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmNotFoundText, rmQueryText } from './rmLog';
 import { rmRecord } from '../test/rmRecord';
 
 const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord =>
@@ -162,5 +162,20 @@ describe('event log filter and text', () => {
     expect(lowererName('erica_plus', algorithms)).toBe('ERICA+');
     expect(lowererName('virtual_source', algorithms)).toBe('the virtual source');
     expect(lowererName('something_new', algorithms)).toBe('something_new');
+  });
+});
+
+describe('what a "next RM event" search looked for, in words', () => {
+  it('names the node, direction and connection searched, or says "any" for each left open (QA: "No RM-cell event at  before the run ended.")', () => {
+    expect(rmNotFoundText({ node: '', direction: 'lost', ended: true })).toBe('The run ended with no further RM-cell event at any node, direction lost, any connection.');
+    expect(rmNotFoundText({ node: 'SW1', direction: 'backward', connection: 'C2', ended: true })).toBe(
+      'The run ended with no further RM-cell event at SW1, direction backward, connection C2.',
+    );
+    expect(rmNotFoundText({ node: '', ended: false })).toBe('Stopped searching for the next RM-cell event at any node, any direction, any connection.');
+  });
+
+  it('calls a virtual path picked by the connection filter a virtual path', () => {
+    expect(rmQueryText({ node: 'X', connection: 'VP3' }, ['VP1', 'VP3'])).toBe('RM-cell event at X, any direction, virtual path VP3');
+    expect(rmQueryText({ node: 'X', connection: 'C9' }, ['VP1', 'VP3'])).toBe('RM-cell event at X, any direction, connection C9');
   });
 });

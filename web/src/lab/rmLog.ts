@@ -3,6 +3,7 @@
 // what was dropped counted; and the pure functions the log panel uses to filter and show them.
 
 import type { RmDirection, RmRecord } from '../contract/engine';
+import type { RmQuery } from '../engine/protocol';
 
 /** RM-cell events kept in the page (the newest). */
 export const PAGE_TRACE_CAPACITY = 20_000;
@@ -110,6 +111,25 @@ export function filterRm(records: readonly RmRecord[], f: RmFilter): RmRecord[] 
     out.push(r);
   }
   return out;
+}
+
+/**
+ * What a "next RM event" search looks for, in words, naming each of the log's filters ("any"
+ * for one left open): "RM-cell event at SW1, direction backward, connection C2", or "RM-cell
+ * event at any node, any direction, any connection". `paths`: the scenario's virtual path ids
+ * (a connection filter may pick one).
+ */
+export function rmQueryText(q: RmQuery, paths: readonly string[] = []): string {
+  const node = q.node ? `at ${q.node}` : 'at any node';
+  const direction = q.direction ? `direction ${q.direction}` : 'any direction';
+  const connection = !q.connection ? 'any connection' : `${paths.includes(q.connection) ? 'virtual path' : 'connection'} ${q.connection}`;
+  return `RM-cell event ${node}, ${direction}, ${connection}`;
+}
+
+/** Why a "next RM event" search found nothing: the run ended first, or it was stopped. */
+export function rmNotFoundText(found: RmQuery & { ended: boolean }, paths: readonly string[] = []): string {
+  const what = rmQueryText(found, paths);
+  return found.ended ? `The run ended with no further ${what}.` : `Stopped searching for the next ${what}.`;
 }
 
 /**

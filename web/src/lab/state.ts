@@ -4,7 +4,7 @@
 
 import type { Catalogue, Problem, RunSummary, SeriesMeta } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
-import type { RunStatus, Speed } from '../engine/protocol';
+import type { RmQuery, RunStatus, Speed } from '../engine/protocol';
 import type { MyScenarioInfo } from '../scenario/myScenarios';
 import type { Place } from '../scenario/place';
 import type { RmRecord } from '../contract/engine';
@@ -133,9 +133,10 @@ export interface LabState {
   lessonStops: boolean;
   /** The switch port's explanation at the stopped run's time (null: no port picked). */
   explanation: Explanation | null;
-  /** Where the last "next RM event" search stopped (`record` null: none found, `ended` telling
-   *  whether the run ended first or the search was stopped; `n` tells two of them apart). */
-  rmFound: { node: string; record: RmRecord | null; ended: boolean; n: number } | null;
+  /** What the last "next RM event" search looked for and where it stopped (`record` null: none
+   *  found, `ended` telling whether the run ended first or the search was stopped; `n` tells
+   *  two of them apart). */
+  rmFound: (RmQuery & { record: RmRecord | null; ended: boolean; n: number }) | null;
 }
 
 export const INITIAL_STATE: LabState = {

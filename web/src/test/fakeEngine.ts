@@ -209,7 +209,7 @@ class FakeSimulation implements TracingSimulation {
   rmTraceDropped() {
     return 0;
   }
-  advanceToRmEvent(_node: string, _direction: string, untilMs: number, maxEvents: number) {
+  advanceToRmEvent(_node: string, _direction: string, _connection: string, untilMs: number, maxEvents: number) {
     return JSON.stringify({ events: this.advance(untilMs, maxEvents), found: null });
   }
   explain(switchId: string) {

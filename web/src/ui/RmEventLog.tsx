@@ -2,13 +2,13 @@
 // direction, newest first. Only the rows in view are rendered (tens of thousands stay fast).
 // Clicking an event moves every chart's cursor to its time; when the cursor moves otherwise (a
 // click on a chart, the time slider) the log scrolls to the event nearest to it. "Next RM event"
-// steps the paused run to the next event the node and direction filters let through.
+// steps the paused run to the next event the filters (connection, node, direction) let through.
 
 import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
-import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, timeText, type RmFilter } from '../lab/rmLog';
+import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, rmNotFoundText, rmQueryText, timeText, type RmFilter } from '../lab/rmLog';
 
 const ROW_PX = 24;
 const VIEW_ROWS = 10;
@@ -50,9 +50,11 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
   const nodeIds = useMemo(() => filterOptions(lab.rmLog.records(), 'node', nodeFilterOrder(scenario?.nodes ?? [])), [lab, version, scenario]);
   // Read with the rows (at the same version): going back in time shortens the log.
   const [total, dropped] = useMemo(() => [lab.rmLog.records().length, lab.rmLog.dropped()], [lab, version]);
-  // The node the filter shows ('': any node, as the log shows them all).
-  const searchNode = filter.node;
-  const where = `${searchNode ? ` at ${searchNode}` : ''}${filter.direction ? ` (${filter.direction})` : ''}`;
+  // The search is the filter's ('': any, as the log shows them all): it stops at an event the
+  // log then shows.
+  const query = { node: filter.node, direction: filter.direction || undefined, connection: filter.connection || undefined };
+  const paths = useMemo(() => (scenario?.virtual_paths ?? []).map((v) => v.id), [scenario]);
+  const where = `${filter.connection ? ` of ${filter.connection}` : ''}${filter.node ? ` at ${filter.node}` : ''}${filter.direction ? ` (${filter.direction})` : ''}`;
   const mode = state.status?.mode;
   const busy = mode === 'playing' || mode === 'seeking';
 
@@ -131,8 +133,8 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
           className="btn"
           data-testid="rmlog-next"
           disabled={!scenario || busy || mode === 'done'}
-          title={`Step the run to the next RM-cell event${searchNode ? ` at ${searchNode}` : ' at any node'}${filter.direction ? ` (${filter.direction})` : ''}, then pause`}
-          onClick={() => lab.nextRmEvent(searchNode, filter.direction || undefined)}
+          title={`Step the run to the next ${rmQueryText(query, paths)}, then pause`}
+          onClick={() => lab.nextRmEvent(query.node, query.direction, query.connection)}
         >
           Next RM event{where}
         </button>
@@ -143,7 +145,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
       </div>
       {found && !found.record && (
         <p className="inspector-help" data-testid="rmlog-not-found">
-          {found.ended ? `No RM-cell event at ${found.node} before the run ended.` : `The search for the next RM-cell event at ${found.node} was stopped.`}
+          {rmNotFoundText(found, paths)}
         </p>
       )}
       <div className="rmlog-head">

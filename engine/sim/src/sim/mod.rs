@@ -1233,15 +1233,22 @@ impl Simulation {
     }
 
     /// Runs events until one records an RM-cell event at node `node` (at any node when `node` is
-    /// empty; of `direction`, when given), or until simulated time `until` or `max_events` events: in one call, where a
-    /// caller stepping one event at a time would pay a call per event. Stops right after that
-    /// event, as stepping would (later events at the same time have not run). The events are
-    /// recorded in the trace as usual (turned on for the search alone if it was off, then off
-    /// again). Errors name the argument at fault (`node`, `direction`).
+    /// empty; of `direction`, when given; of the control loop `connection`, a connection or
+    /// virtual path id, when not empty), or until simulated time `until` or `max_events` events:
+    /// in one call, where a caller stepping one event at a time would pay a call per event.
+    /// Stops right after that event, as stepping would (later events at the same time have not
+    /// run). The events are recorded in the trace as usual (turned on for the search alone if it
+    /// was off, then off again). Errors name the argument at fault (`node`, `direction`,
+    /// `connection`).
+    ///
+    /// `connection` picks a loop as the RM trace names it (`RmRecord::vp`, else `connection`):
+    /// a virtual path's own RM cells travel under a member connection's index, and belong to
+    /// the path, not to that member.
     pub fn advance_to_rm_event(
         &mut self,
         node: &str,
         direction: Option<&str>,
+        connection: &str,
         until: Time,
         max_events: u64,
     ) -> Result<RmSearch, Problem> {
@@ -1262,6 +1269,18 @@ impl Simulation {
                 problem("direction", format!("{d:?} is not a direction ({})", names.join(", ")))
             })?),
         };
+        // The loop sought: (connection index its RM cells carry, whether they are a path's).
+        let of = match connection {
+            "" => None,
+            id => Some(if let Some(c) = self.net.conns.iter().position(|c| c.id == id) {
+                (c as u32, false)
+            } else if let Some(v) = self.net.vp.iter().find(|v| v.id == id) {
+                (v.carrier as u32, true)
+            } else {
+                let what = if self.net.vp.is_empty() { "a connection" } else { "a connection or virtual path" };
+                return Err(problem("connection", format!("{id:?} is not {what} of this scenario")));
+            }),
+        };
         let was_on = self.trace.on();
         if !was_on {
             self.trace.set_capacity(1);
@@ -1273,7 +1292,11 @@ impl Simulation {
                 break;
             }
             search.events += 1;
-            let hit = |e: &&RmEvent| at.is_none_or(|at| e.node == at) && direction.is_none_or(|d| e.direction == d);
+            let hit = |e: &&RmEvent| {
+                at.is_none_or(|at| e.node == at)
+                    && direction.is_none_or(|d| e.direction == d)
+                    && of.is_none_or(|(c, vp)| e.conn == c && (e.flags & flag::VP != 0) == vp)
+            };
             if let Some(e) = self.trace.since(mark).find(hit) {
                 search.found = Some(*e);
                 break;

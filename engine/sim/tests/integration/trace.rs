@@ -432,7 +432,8 @@ fn advance_to_rm_event_stops_at_the_event_stepping_one_by_one_stops_at() {
         for k in 0..5 {
             let want = step_to_rm_event(&mut stepped, node, direction);
             let before = fast.events();
-            let got = fast.advance_to_rm_event(node, direction.map(Direction::as_str), fast.end(), u64::MAX).unwrap();
+            let got =
+                fast.advance_to_rm_event(node, direction.map(Direction::as_str), "", fast.end(), u64::MAX).unwrap();
             assert_eq!(got.events, fast.events() - before, "{name} {node}: events counted");
             let got = got.found.map(|e| RmRecord::new(&e, &fast.net));
             assert_eq!(got, want, "{name} {node} {direction:?} search {k}: the same event");
@@ -455,21 +456,88 @@ fn advance_to_rm_event_stops_at_the_event_stepping_one_by_one_stops_at() {
 fn advance_to_rm_event_keeps_to_its_limits_and_names_a_bad_argument() {
     let mut sim = Simulation::new(scenario("two-sources", 30.0, None));
     // Trace off: on for the search only, and the event is still returned.
-    let first = sim.advance_to_rm_event("SW1", None, sim.end(), u64::MAX).unwrap();
+    let first = sim.advance_to_rm_event("SW1", None, "", sim.end(), u64::MAX).unwrap();
     assert!(
         first.found.is_some_and(|e| e.direction == Direction::Forward),
         "the first RM event at SW1 is a forward one"
     );
     assert!(!sim.rm_trace().on() && sim.rm_trace().is_empty(), "the trace is off again");
-    let capped = sim.advance_to_rm_event("SW1", Some("received"), sim.end(), 10).unwrap();
+    let capped = sim.advance_to_rm_event("SW1", Some("received"), "", sim.end(), 10).unwrap();
     assert_eq!((capped.events, capped.found), (10, None), "a switch receives nothing: the event limit stops it");
     let until = sim.now() + abr_sim::time::from_ms(1.0);
-    let timed = sim.advance_to_rm_event("SW1", Some("received"), until, u64::MAX).unwrap();
+    let timed = sim.advance_to_rm_event("SW1", Some("received"), "", until, u64::MAX).unwrap();
     assert_eq!((sim.now(), timed.found), (until, None), "the time limit stops it");
-    let bad = sim.advance_to_rm_event("SW9", None, sim.end(), 1).unwrap_err();
+    let bad = sim.advance_to_rm_event("SW9", None, "", sim.end(), 1).unwrap_err();
     assert_eq!(bad.path, "node");
-    let bad = sim.advance_to_rm_event("SW1", Some("sideways"), sim.end(), 1).unwrap_err();
+    let bad = sim.advance_to_rm_event("SW1", Some("sideways"), "", sim.end(), 1).unwrap_err();
     assert_eq!(bad.path, "direction");
+    let bad = sim.advance_to_rm_event("SW1", None, "C9", sim.end(), 1).unwrap_err();
+    assert_eq!((bad.path.as_str(), bad.rule.as_str()), ("connection", "\"C9\" is not a connection of this scenario"));
+}
+
+/// The first of `records` of loop `connection` (a connection's, or a virtual path's own: the
+/// log's connection filter) at `node` ("" for any) of `direction`, after `after_us`.
+fn first_in_trace<'a>(
+    records: &'a [RmRecord],
+    node: &str,
+    direction: Option<Direction>,
+    connection: &str,
+    after_us: f64,
+) -> Option<&'a RmRecord> {
+    records.iter().find(|r| {
+        r.time_us > after_us
+            && (node.is_empty() || r.node == node)
+            && direction.is_none_or(|d| r.direction == d)
+            && (if r.vp.is_empty() { &r.connection } else { &r.vp }) == connection
+    })
+}
+
+#[test]
+fn next_rm_event_of_a_connection_stops_at_that_connections_event_not_another_ones() {
+    // QA: with node SW1, direction backward and connection C2, the search stopped at C1's first
+    // backward RM cell at SW1 (0.17 ms), which the log's C2 filter then hid. C2 starts at 100 ms.
+    let s = scenario("two-sources-staggered", 150.0, None);
+    let (_, records) = traced(s.clone());
+    let mut sim = Simulation::new(s.clone());
+    let mut after_us = 0.0;
+    for k in 0..3 {
+        let want = first_in_trace(&records, "SW1", Some(Direction::Backward), "C2", after_us)
+            .unwrap_or_else(|| panic!("the trace has a {k}th backward RM cell of C2 at SW1"));
+        let got = sim.advance_to_rm_event("SW1", Some("backward"), "C2", sim.end(), u64::MAX).unwrap();
+        let got = RmRecord::new(&got.found.expect("found"), &sim.net);
+        assert_eq!(&got, want, "search {k}: the trace's next backward RM cell of C2 at SW1");
+        assert_eq!(sim.now() as f64 / abr_sim::time::PS_PER_US as f64, want.time_us, "search {k}: paused at its time");
+        after_us = want.time_us;
+    }
+    // Any node and direction: the connection alone.
+    let mut sim = Simulation::new(s);
+    let got = sim.advance_to_rm_event("", None, "C2", sim.end(), u64::MAX).unwrap();
+    assert_eq!(
+        Some(&RmRecord::new(&got.found.unwrap(), &sim.net)),
+        first_in_trace(&records, "", None, "C2", 0.0),
+        "C2's first RM-cell event"
+    );
+}
+
+#[test]
+fn next_rm_event_of_a_virtual_path_is_its_own_cell_not_the_member_it_travels_under() {
+    // vpc-abr: VP3's RM cells travel under C9's index; its members send none of their own.
+    let s = scenario("vpc-abr", 60.0, None);
+    let (_, records) = traced(s.clone());
+    let mut sim = Simulation::new(s.clone());
+    let got = sim.advance_to_rm_event("", Some("turnaround"), "VP3", sim.end(), u64::MAX).unwrap();
+    let got = RmRecord::new(&got.found.expect("VP3 has a turnaround"), &sim.net);
+    assert_eq!(Some(&got), first_in_trace(&records, "", Some(Direction::Turnaround), "VP3", 0.0));
+    assert_eq!((got.vp.as_str(), got.connection.as_str()), ("VP3", "C9"));
+    let mut sim = Simulation::new(s);
+    let member = sim.advance_to_rm_event("", None, "C9", sim.end(), u64::MAX).unwrap();
+    assert_eq!(member.found, None, "C9 has no RM cell of its own, though VP3's carry its index");
+    assert!(sim.done());
+    let bad = sim.advance_to_rm_event("", None, "VP9", sim.end(), 1).unwrap_err();
+    assert_eq!(
+        (bad.path.as_str(), bad.rule.as_str()),
+        ("connection", "\"VP9\" is not a connection or virtual path of this scenario")
+    );
 }
 
 #[test]
