@@ -85,6 +85,8 @@ export function RunSummary({
   const r = (v: number | null | undefined) => (v == null ? undefined : v * rate.scale);
   const kb = (frames: number | undefined) => (net.ethernet && net.frameBytes !== null && frames !== undefined ? ` (${fmt((frames * net.frameBytes) / 1000, 0)} KB)` : '');
   const conns = summary.connections ?? [];
+  // What a row says instead of its numbers when its connection was gone before the window.
+  const left = new Map(conns.map((c) => [c.id, leftEarly(connOf.get(c.id), c, summary.steady_from_ms)]));
   const ports = [...(summary.ports ?? [])].sort((a, b) => (b.max_queue_cells ?? 0) - (a.max_queue_cells ?? 0));
   const buffer = largestBuffer(summary);
   const lost = conns.reduce((n, c) => n + (c.lost_cells ?? 0), 0);
@@ -156,14 +158,14 @@ export function RunSummary({
                     {c.id}
                     {c.kind === 'ubr' ? ' (UBR)' : noShare(c.kind) ? ' (VBR/CBR)' : ''}
                   </td>
-                  {leftEarly(connOf.get(c.id), c, summary.steady_from_ms) !== null ? (
+                  {left.get(c.id) != null ? (
                     <td
                       colSpan={3}
                       className="summary-left"
                       data-testid={`summary-left-${c.id}`}
                       title={`It left before the steady window (from ${fmt(summary.steady_from_ms, 0)} ms): no mean rate or share to show`}
                     >
-                      {leftEarly(connOf.get(c.id), c, summary.steady_from_ms)}
+                      {left.get(c.id)}
                     </td>
                   ) : (
                     <>
