@@ -112,25 +112,23 @@ export function lastChangeText(updatedMs: number, nowMs = Date.now()): string {
  * one scenario left two "Two sources · 03:11", nothing to tell them apart). By id.
  */
 export function mineTimes(list: readonly { id: string; name: string; updatedMs: number }[], nowMs = Date.now()): Map<string, string> {
-  const key = (m: { name: string }, time: string) => `${m.name}\u0000${time}`;
-  const count = (texts: Map<string, string>) => {
-    const n = new Map<string, number>();
-    for (const m of list) n.set(key(m, texts.get(m.id)!), (n.get(key(m, texts.get(m.id)!)) ?? 0) + 1);
-    return n;
-  };
   const times = new Map(list.map((m) => [m.id, lastChangeText(m.updatedMs, nowMs)]));
-  const clash = count(times);
+  // How many entries read `name · time` for each entry's text now.
+  const readAlike = () => {
+    const keys = new Map(list.map((m) => [m.id, `${m.name}\u0000${times.get(m.id)}`]));
+    const n = new Map<string, number>();
+    for (const k of keys.values()) n.set(k, (n.get(k) ?? 0) + 1);
+    return (id: string) => n.get(keys.get(id)!)!;
+  };
+  const clash = readAlike();
   for (const m of list) {
-    if (clash.get(key(m, times.get(m.id)!))! > 1) {
-      const secs = String(new Date(m.updatedMs).getSeconds()).padStart(2, '0');
-      times.set(m.id, `${times.get(m.id)}:${secs}`);
-    }
+    if (clash(m.id) > 1) times.set(m.id, `${times.get(m.id)}:${String(new Date(m.updatedMs).getSeconds()).padStart(2, '0')}`);
   }
-  const still = count(times);
+  const still = readAlike();
   const seen = new Map<string, number>();
   for (const m of list) {
-    const k = key(m, times.get(m.id)!);
-    if (still.get(k)! < 2) continue;
+    if (still(m.id) < 2) continue;
+    const k = `${m.name}\u0000${times.get(m.id)}`;
     const n = (seen.get(k) ?? 0) + 1;
     seen.set(k, n);
     if (n > 1) times.set(m.id, `${times.get(m.id)} (${n})`);
