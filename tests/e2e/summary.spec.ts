@@ -34,3 +34,24 @@ test('a VS/VD run reports the largest per-VC queue at a virtual source', async (
   await expect(page.getByTestId('summary-vsvd')).toContainText(/largest switch buffer .*: \d+ cells at SW1->SW2/);
   await page.getByTestId('summary-vsvd').screenshot({ path: 'test-results/summary-vsvd.png' });
 });
+
+// QA: vbr-background said "Converged at: not within 10 %" while ERICA tracked the background's
+// moves; honest-one-low too, judging a source by an ACR it ignores.
+test('a run whose target keeps moving says how much of the steady window its rates were on target', async ({ page }) => {
+  await openLab(page, '/?scenario=vbr-background');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await page.getByTestId('tab-result').click();
+  const converged = page.getByTestId('summary-converged');
+  await expect(converged).toHaveText(/^not for good: within 10 % in (8\d|9\d) % of the steady window$/);
+  await expect(converged).toHaveAttribute('title', /round trip late/);
+  await page.getByTestId('summary').screenshot({ path: 'test-results/summary-on-target.png' });
+
+  await openLab(page, '/?scenario=honest-one-low');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await page.getByTestId('tab-result').click();
+  await expect(page.getByTestId('summary-converged')).toHaveText(/^1\d\d\.\d ms$/);
+});

@@ -142,6 +142,11 @@ pub struct Summary {
     /// `ethernet` connections, ABR virtual paths) stay within 10 % of their target share; null
     /// if they never settle up to the end, or there is none (UBR and background only).
     pub convergence_ms: Option<f64>,
+    /// The part (0 to 1) of the steady window's samples in which no more than 1 % of the rates
+    /// `convergence_ms` judges are more than 10 % off their target share: how well they track
+    /// a target that keeps moving (then `convergence_ms` is null however well they follow it);
+    /// null if no rate is judged in the window.
+    pub on_target_fraction: Option<f64>,
     /// The scenario's published figures beside ours ([`crate::reference::compare`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[ts(as = "Option<Vec<crate::reference::ReferenceRow>>", optional)]
@@ -285,6 +290,7 @@ pub fn summarize(sim: &Simulation) -> Summary {
             .collect(),
         jain_index,
         convergence_ms: rec.convergence().time_ms(),
+        on_target_fraction: rec.convergence().on_target_fraction(),
         reference: Vec::new(),
         judged_rates: rec.convergence().judged(),
         digest: rec.digest(),

@@ -22,6 +22,7 @@
 use crate::history::{History, HISTORY_BUDGET_BYTES};
 use crate::network::{Host, Network};
 use crate::shares::Epoch;
+use crate::source::SourceBehavior;
 use crate::time::{to_ms, to_s, Time};
 use crate::window::{Convergence, SteadyWindow, Window};
 use serde::Serialize;
@@ -487,12 +488,21 @@ impl Sampler {
         }
         let column = |kind, owner| columns.get(&(kind, owner, 0)).copied();
         // The rates the network sets (ABR ACR, Ethernet rate limit; not UBR, not background),
-        // and each ABR virtual path's ACR against its members' shares together.
-        let mut judged: Vec<(usize, usize)> = (0..net.conns.len())
+        // and each ABR virtual path's ACR against its members' shares together. A source that
+        // sends a fixed rate regardless of feedback from some time on is judged until then:
+        // its ACR goes on following the network's feedback, but it is not what it sends.
+        let until_ms = |k: usize| match &net.conns[k].source {
+            Host::Abr(s) => match s.cfg.behavior {
+                SourceBehavior::FixedRate { from, .. } => to_ms(from),
+                _ => f64::INFINITY,
+            },
+            _ => f64::INFINITY,
+        };
+        let mut judged: Vec<(usize, usize, f64)> = (0..net.conns.len())
             .filter(|&k| matches!(&net.conns[k].source, Host::Abr(_) | Host::Eth(_)) && !net.conns[k].source.is_ubr())
-            .filter_map(|k| Some((column(Acr, k)?, column(Target, k)?)))
+            .filter_map(|k| Some((column(Acr, k)?, column(Target, k)?, until_ms(k))))
             .collect();
-        judged.extend((0..net.vp.len()).filter_map(|v| Some((column(VpAcr, v)?, column(VpTarget, v)?))));
+        judged.extend((0..net.vp.len()).filter_map(|v| Some((column(VpAcr, v)?, column(VpTarget, v)?, f64::INFINITY))));
         let width = meta.len() + 1;
         let rank = |p: &Probe| match p.kind.owner() {
             OwnerKind::Connection => 0,
@@ -516,7 +526,7 @@ impl Sampler {
                 meta,
                 history: History::new(width, HISTORY_BUDGET_BYTES),
                 window: SteadyWindow::new(steady_from_ms),
-                convergence: Convergence::new(judged),
+                convergence: Convergence::new(judged, steady_from_ms),
                 pending: None,
                 n_conns: net.conns.len(),
                 n_ports: net.ports.len(),

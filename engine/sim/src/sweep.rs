@@ -404,7 +404,7 @@ pub fn row(summary: &crate::metrics::Summary, scenario: &Scenario) -> Vec<(Strin
     };
     let sum = |name: &str, list: &str| total(name, list, |a, b| a + b, |a, b| a + b);
     let max = |name: &str, list: &str| total(name, list, u64::max, f64::max);
-    for key in ["jain_index", "convergence_ms", "jain_among_virtual_paths", "events"] {
+    for key in ["jain_index", "convergence_ms", "on_target_fraction", "jain_among_virtual_paths", "events"] {
         out.push((key.into(), v.get(key).cloned().unwrap_or(Value::Null)));
     }
     out.push(("lost_cells".into(), sum("lost_cells", "connections")));

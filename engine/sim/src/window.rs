@@ -6,7 +6,7 @@
 //!   before the last, added in row order (the same floating-point sums as adding the stored
 //!   rows up afterwards).
 //! - [`Convergence`]: the first sample from which on the rates the network sets stay within
-//!   10 % of their shares.
+//!   10 % of their shares, and the part of the steady window's samples in which they are.
 
 /// The steady-state window's first and last samples and per-series sums.
 #[derive(Clone)]
@@ -92,18 +92,32 @@ impl Window<'_> {
 }
 
 /// The convergence time of the rates the network sets: the first sample from which on at
-/// most 1 % of them are more than 10 % off their target share.
+/// most 1 % of them are more than 10 % off their target share. A sample with more off is
+/// "off target".
+///
+/// Where the target moves all the time (a VBR background switching on and off, a source
+/// that comes and goes) the rates follow it a round trip late, so some sample after every
+/// move is off and there is no such first sample, however well they track. The part of the
+/// steady window's samples that are on target tells such a run apart from one that never
+/// settles.
 #[derive(Clone)]
 pub struct Convergence {
-    /// (rate column, target column) of each rate judged.
-    pairs: Vec<(usize, usize)>,
+    /// (rate column, target column, judged before this time in ms) of each rate judged.
+    pairs: Vec<(usize, usize, f64)>,
     /// The first judged sample since the last one off, if any.
     since_last_off: Option<f64>,
+    /// Where the steady window starts (ms).
+    steady_from_ms: f64,
+    /// The steady window's samples with a rate judged, and those of them on target.
+    steady_judged: u64,
+    steady_on: u64,
 }
 
 impl Convergence {
-    pub fn new(pairs: Vec<(usize, usize)>) -> Self {
-        Convergence { pairs, since_last_off: None }
+    /// `pairs`: (rate column, target column, the time from which on the rate is no longer
+    /// the network's to set, in ms: a source that ignores feedback from then on, or infinity).
+    pub fn new(pairs: Vec<(usize, usize, f64)>, steady_from_ms: f64) -> Self {
+        Convergence { pairs, since_last_off: None, steady_from_ms, steady_judged: 0, steady_on: 0 }
     }
 
     /// How many rates are judged.
@@ -114,9 +128,9 @@ impl Convergence {
     pub fn add(&mut self, row: &[f64]) {
         let mut active = 0;
         let mut off = 0;
-        for &(col_rate, col_share) in &self.pairs {
+        for &(col_rate, col_share, until_ms) in &self.pairs {
             let (rate, target) = (row[col_rate], row[col_share]);
-            if rate.is_nan() || target.is_nan() {
+            if rate.is_nan() || target.is_nan() || row[0] >= until_ms {
                 continue;
             }
             active += 1;
@@ -124,11 +138,26 @@ impl Convergence {
                 off += 1;
             }
         }
-        if active > 0 && off as f64 > 0.01 * active as f64 {
+        if active == 0 {
+            return;
+        }
+        let on = off as f64 <= 0.01 * active as f64;
+        if !on {
             self.since_last_off = None;
-        } else if active > 0 && self.since_last_off.is_none() {
+        } else if self.since_last_off.is_none() {
             self.since_last_off = Some(row[0]);
         }
+        // The same test of the window's start as `SteadyWindow::add`.
+        if row[0] >= self.steady_from_ms - 1e-9 {
+            self.steady_judged += 1;
+            self.steady_on += on as u64;
+        }
+    }
+
+    /// The part (0 to 1) of the steady window's samples with a rate judged in which the rates
+    /// are on target; None if no such sample.
+    pub fn on_target_fraction(&self) -> Option<f64> {
+        (self.steady_judged > 0).then(|| self.steady_on as f64 / self.steady_judged as f64)
     }
 
     /// None while no sample has settled since the last one off (or none was ever judged).
@@ -166,7 +195,7 @@ mod tests {
 
     #[test]
     fn convergence_is_the_first_judged_sample_after_the_last_one_off() {
-        let mut c = Convergence::new(vec![(1, 2)]);
+        let mut c = Convergence::new(vec![(1, 2, f64::INFINITY)], 0.0);
         let rows =
             [[0.0, f64::NAN, 1.0], [1.0, 5.0, 10.0], [2.0, 10.0, 10.0], [3.0, 20.0, 10.0], [4.0, f64::NAN, 10.0]];
         for r in &rows {
@@ -176,5 +205,38 @@ mod tests {
         c.add(&[5.0, 10.5, 10.0]);
         c.add(&[6.0, 10.0, 10.0]);
         assert_eq!(c.time_ms(), Some(5.0));
+    }
+
+    #[test]
+    fn on_target_counts_the_steady_windows_judged_samples_within_10_percent() {
+        // Two rates against targets of 10: a sample is off when either is more than 1 off
+        // (one of two is more than 1 % of them). The window starts at 2 ms.
+        let mut c = Convergence::new(vec![(1, 2, f64::INFINITY), (3, 4, f64::INFINITY)], 2.0);
+        assert_eq!(c.on_target_fraction(), None, "no sample yet");
+        let rows = [
+            [0.0, 20.0, 10.0, 20.0, 10.0],         // off, before the window
+            [1.0, 10.0, 10.0, 10.0, 10.0],         // on, before the window
+            [2.0, 10.5, 10.0, 9.0, 10.0],          // on (9 is exactly 10 % off)
+            [3.0, 10.0, 10.0, 8.9, 10.0],          // off
+            [4.0, f64::NAN, 10.0, f64::NAN, 10.0], // nothing judged: not counted
+            [5.0, 10.0, 10.0, 11.0, 10.0],         // on
+        ];
+        for r in &rows {
+            c.add(r);
+        }
+        assert_eq!(c.on_target_fraction(), Some(2.0 / 3.0));
+        assert_eq!(c.time_ms(), Some(5.0), "on since 5 ms, after the last one off at 3 ms");
+    }
+
+    #[test]
+    fn a_rate_is_not_judged_once_its_source_ignores_feedback() {
+        // The second rate stops being the network's at 2 ms (its source sends a fixed rate).
+        let mut c = Convergence::new(vec![(1, 2, f64::INFINITY), (3, 4, 2.0)], 0.0);
+        c.add(&[1.0, 10.0, 10.0, 50.0, 10.0]);
+        assert_eq!(c.time_ms(), None, "off while both are judged");
+        c.add(&[2.0, 10.0, 10.0, 50.0, 10.0]);
+        c.add(&[3.0, 10.0, 10.0, 50.0, 10.0]);
+        assert_eq!(c.time_ms(), Some(2.0));
+        assert_eq!(c.on_target_fraction(), Some(2.0 / 3.0));
     }
 }

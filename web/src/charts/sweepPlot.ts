@@ -58,6 +58,7 @@ export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells'):
   const totals: Record<string, string> = {
     jain_index: "Jain's index",
     convergence_ms: 'convergence (ms)',
+    on_target_fraction: 'within 10 % of target (part of steady window)',
     events: 'events',
     lost_cells: `${unit} lost`,
     dropped_cells: `${unit} dropped`,

@@ -97,6 +97,14 @@ describe('the summaries side by side', () => {
     expect(by['lost cells'].differs).toEqual([false, false, false]);
   });
 
+  it('shows how much of the steady window the rates were within 10 % of target, in per cent', () => {
+    const moving = run('[["jain_index",1.0],["convergence_ms",null],["on_target_fraction",0.9],["conn.C1.mean_rate_mbps",46.5]]');
+    const settled = run('[["jain_index",1.0],["convergence_ms",12.0],["on_target_fraction",1.0],["conn.C1.mean_rate_mbps",46.5]]');
+    const row = compareTable([moving, settled]).find((r) => r.label === 'within 10 % of target (% of steady window)')!;
+    expect(row.values).toEqual([90, 100]);
+    expect(row.differs).toEqual([false, true]);
+  });
+
   it('counts frames on an Ethernet network', () => {
     expect(unitOf(file('qcn-hotspot'))).toBe('frames');
     expect(unitOf(twoSources)).toBe('cells');

@@ -354,6 +354,14 @@ export function compareTable(
   }
   keys.push({ label: "Jain's index", value: (m) => num(m, 'jain_index'), keep: true });
   keys.push({ label: 'convergence (ms)', value: (m) => num(m, 'convergence_ms'), keep: true });
+  // How well rates track a target that keeps moving (then there is no convergence time).
+  keys.push({
+    label: 'within 10 % of target (% of steady window)',
+    value: (m) => {
+      const on = num(m, 'on_target_fraction');
+      return on === null ? null : on * 100;
+    },
+  });
   keys.push({ label: `lost ${unit}`, value: (m) => num(m, 'lost_cells') });
   keys.push({ label: `largest queue (${unit})`, value: (m) => num(m, 'max_queue_cells') });
   keys.push({ label: 'goodput (Mbps)', value: (m) => num(m, 'goodput_mbps') });

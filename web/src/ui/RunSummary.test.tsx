@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RunSummary as Summary } from '../contract/engine';
-import { hostQueueNote, leftBeforeSteady, RunSummary, sourceBacklogNote } from './RunSummary';
+import { convergedText, hostQueueNote, leftBeforeSteady, RunSummary, sourceBacklogNote } from './RunSummary';
 
 const conn = (id: string, mean: number | null) => ({
   id,
@@ -94,5 +94,24 @@ describe('hostQueueNote', () => {
     expect(lines[0]).toContain('C1');
     expect(lines[0]).toContain('up to 1000 cells');
     expect(lines[0]).toContain('998 still at the end');
+  });
+});
+
+describe('convergedText', () => {
+  it('gives the convergence time when the rates settled for good', () => {
+    expect(convergedText({ convergence_ms: 1234.5, judged_rates: 2, on_target_fraction: 1 }).text).toBe('1,234.5 ms');
+  });
+
+  // QA: vbr-background said "not within 10 %" while its rates tracked the moving target.
+  it('says how much of the steady window the rates were on target when they never settled for good', () => {
+    const c = convergedText({ convergence_ms: null, judged_rates: 2, on_target_fraction: 0.905 });
+    expect(c.text).toBe('not for good: within 10 % in 90 % of the steady window');
+    expect(c.title).toContain('round trip late');
+    expect(convergedText({ convergence_ms: null, judged_rates: 2, on_target_fraction: 0 }).text).toContain('in 0 %');
+  });
+
+  it('falls back to the plain rule without the fraction, and says when nothing is judged', () => {
+    expect(convergedText({ convergence_ms: null, judged_rates: 2, on_target_fraction: null }).text).toBe('not within 10 %');
+    expect(convergedText({ convergence_ms: null, judged_rates: 0 }).text).toBe('– (no rate-controlled source)');
   });
 });

@@ -37,6 +37,33 @@ export function sourceBacklogNote(conns: readonly ConnSummary[], item: string): 
 }
 
 /**
+ * What "Converged at" says: the engine's convergence time; else, when the rates never stayed
+ * within 10 % of their target shares for good, how much of the steady window they were (a
+ * target that keeps moving, such as a VBR background switching, is followed a round trip late,
+ * so there is no time from which on they stay: QA read "not within 10 %" where they tracked
+ * well); else why nothing is judged.
+ */
+export function convergedText(
+  summary: Pick<Summary, 'convergence_ms' | 'judged_rates'> & { on_target_fraction?: number | null },
+): { text: string; title?: string } {
+  if (summary.convergence_ms != null) {
+    return { text: `${summary.convergence_ms.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ms` };
+  }
+  // The engine judges the rates the network sets (not UBR, not background); there may be none.
+  if (summary.judged_rates === 0) return { text: '– (no rate-controlled source)' };
+  const rule = 'more than 1 % of the rates the network sets were more than 10 % from their target share';
+  const on = summary.on_target_fraction;
+  if (on == null) return { text: 'not within 10 %', title: `Up to the end of the run, some sample had ${rule}.` };
+  return {
+    text: `not for good: within 10 % in ${Math.floor(on * 100)} % of the steady window`,
+    title:
+      `Up to the end of the run, some sample had ${rule}. ` +
+      'Where the target moves (background traffic, sources coming and going), the rates follow it a round trip late: ' +
+      'this is the part of the steady window\'s samples in which they were within 10 %.',
+  };
+}
+
+/**
  * When a connection left before the steady window began (its mean rate and shares over that
  * window say nothing): its stop time, else null.
  */
@@ -90,13 +117,7 @@ export function RunSummary({
   const ports = [...(summary.ports ?? [])].sort((a, b) => (b.max_queue_cells ?? 0) - (a.max_queue_cells ?? 0));
   const buffer = largestBuffer(summary);
   const lost = conns.reduce((n, c) => n + (c.lost_cells ?? 0), 0);
-  // The engine judges the rates the network sets (not UBR, not background); there may be none.
-  const converged =
-    summary.convergence_ms != null
-      ? `${summary.convergence_ms.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ms`
-      : summary.judged_rates === 0
-        ? '– (no rate-controlled source)'
-        : 'not within 10 %';
+  const converged = convergedText(summary);
   const noShare = (kind: string | undefined) => kind === 'background';
   return (
     <section className="summary" data-testid="summary">
@@ -126,7 +147,9 @@ export function RunSummary({
         <dt>Jain index</dt>
         <dd>{fmt(summary.jain_index, 4)}</dd>
         <dt>Converged at</dt>
-        <dd data-testid="summary-converged">{converged}</dd>
+        <dd data-testid="summary-converged" title={converged.title}>
+          {converged.text}
+        </dd>
         <dt>{net.ethernet ? 'Frames dropped' : 'Cells lost'}</dt>
         <dd>{lost}</dd>
         {ports[0] && (

@@ -288,6 +288,45 @@ fn convergence_is_the_first_sample_from_which_every_source_stays_near_its_share(
     assert!(rows[at..].iter().all(|r| near(r)), "within 10 % from {t} ms to the end");
 }
 
+/// A source that sends a fixed rate regardless of feedback (honest-one-low's S1 from 100 ms)
+/// keeps an ACR that follows the network, but it is not what it sends: it is judged only until
+/// then, and the run converges once S2 has picked up what S1 leaves.
+#[test]
+fn a_source_ignoring_feedback_is_not_judged_by_its_acr() {
+    let (sim, s) = run(load("honest-one-low"));
+    let t = s.convergence_ms.expect("S2 settles at its share");
+    assert!(t >= 100.0, "S1 turns to its fixed rate at 100 ms and S2 has to follow: {t} ms");
+    let c2 = &s.connections[1];
+    let (mean, target) = (c2.mean_rate_mbps.unwrap(), c2.target_share_mbps.unwrap());
+    assert!((mean - target).abs() <= 0.1 * target, "S2 averages {mean} Mbps against a target of {target}");
+    // S1's ACR is still far from its 20 Mbps target: judging it would never converge.
+    let (acr, target) =
+        (sim.rec().column(SeriesKind::Acr, 0).unwrap(), sim.rec().column(SeriesKind::Target, 0).unwrap());
+    let history = sim.rec().history();
+    let last = history.row(history.row_count() - 1);
+    assert!((last[acr] - last[target]).abs() > 0.1 * last[target], "S1's ACR {} against {}", last[acr], last[target]);
+    assert_eq!(s.on_target_fraction, Some(1.0));
+}
+
+/// A target that keeps moving (a VBR background switching on and off) is followed a round trip
+/// late, so there is no time from which on the rates stay within 10 %; the part of the steady
+/// window they are within says how well they track it.
+#[test]
+fn a_moving_target_gives_no_convergence_time_but_its_on_target_fraction() {
+    let (sim, s) = run(load("vbr-background"));
+    assert_eq!(s.convergence_ms, None);
+    let on = s.on_target_fraction.expect("two ABR rates judged");
+    // The same count from the recorded rows: samples in the steady window with both rates near.
+    let (acr, target) =
+        (sim.rec().column(SeriesKind::Acr, 0).unwrap(), sim.rec().column(SeriesKind::Target, 0).unwrap());
+    let rows: Vec<&[f64]> = (0..sim.rec().history().row_count()).map(|i| sim.rec().history().row(i)).collect();
+    let steady: Vec<&&[f64]> = rows.iter().filter(|r| r[0] >= s.steady_from_ms).collect();
+    let near =
+        steady.iter().filter(|r| (0..2).all(|k| (r[acr + k] - r[target + k]).abs() <= 0.1 * r[target + k])).count();
+    assert_eq!(on, near as f64 / steady.len() as f64);
+    assert!(on > 0.8 && on < 1.0, "ERICA tracks the background most of the time: {on}");
+}
+
 /// UBR sources send at PCR whatever happens: their ACR says nothing, so they are reported as
 /// `ubr` and do not count for convergence (none at all in an all-UBR run).
 #[test]

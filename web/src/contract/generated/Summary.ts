@@ -41,6 +41,13 @@ jain_index: number | null,
  */
 convergence_ms: number | null, 
 /**
+ * The part (0 to 1) of the steady window's samples in which no more than 1 % of the rates
+ * `convergence_ms` judges are more than 10 % off their target share: how well they track
+ * a target that keeps moving (then `convergence_ms` is null however well they follow it);
+ * null if no rate is judged in the window.
+ */
+on_target_fraction: number | null, 
+/**
  * The scenario's published figures beside ours ([`crate::reference::compare`]).
  */
 reference?: Array<ReferenceRow>, 
