@@ -134,6 +134,20 @@ describe('the summaries side by side', () => {
     expect(rowsBy['run length (ms)'].differs).toEqual([false, true]);
   });
 
+  // A source given volume_mb leaves once it has sent it: its zeros are not a rate of the window.
+  it('shows no rate for a connection that sent its volume and left before the window', () => {
+    const gone = run('[["conn.C1.mean_rate_mbps",70.0],["conn.C1.fair_share_mbps",70.0],["conn.C2.mean_rate_mbps",0],["conn.C2.fair_share_mbps",0],["conn.C2.target_share_mbps",0]]');
+    const stayed = run('[["conn.C1.mean_rate_mbps",70.0],["conn.C1.fair_share_mbps",70.0],["conn.C2.mean_rate_mbps",35.0],["conn.C2.fair_share_mbps",70.0],["conn.C2.target_share_mbps",63.0]]');
+    const w = { durationMs: 100, steadyFromMs: 66.7, leftBefore: new Set<string>(), sendVolume: new Set(['C2']) };
+    const by = Object.fromEntries(compareTable([gone, stayed], new Map(), 0.05, 'cells', undefined, [w, w]).map((r) => [r.label, r.values]));
+    expect(by['C2 mean rate (Mbps)']).toEqual([null, 35]);
+    expect(by['C2 target share (Mbps)']).toEqual([null, 63]);
+    // Without a volume the zeros are the run's figures.
+    const plain = { ...w, sendVolume: new Set<string>() };
+    const byPlain = Object.fromEntries(compareTable([gone], new Map(), 0.05, 'cells', undefined, [plain]).map((r) => [r.label, r.values]));
+    expect(byPlain['C2 mean rate (Mbps)']).toEqual([0]);
+  });
+
   // QA: gfc-edge's group A read 13.5 Mbps (three sources' sum) where the lesson, the Result tab
   // and the published figures say 4.5 each: a group's rate is its connections' mean.
   it("shows a group's mean rate and share as its connections' mean, as the engine's group figures are", () => {

@@ -306,6 +306,9 @@ export interface RunWindow {
   durationMs: number;
   steadyFromMs: number;
   leftBefore: ReadonlySet<string>;
+  /** Connections given a `volume_mb`: gone before the window when their run gives them neither
+   *  rate nor share there (as the Result tab's `leftEarly` reads it). */
+  sendVolume?: ReadonlySet<string>;
 }
 
 export function compareTable(
@@ -336,8 +339,12 @@ export function compareTable(
   // tab's, the published ones): QA read gfc-edge's group A at 13.5 Mbps, its three sources'
   // sum, where the lesson says 4.5 each. Those gone before the window have no rate to average.
   const meanOf = (ids: string[], field: string) => (m: Map<string, number | string | null>, run: number) => {
-    const left = windows[run]?.leftBefore;
-    const vs = ids.map((id) => (left?.has(id) ? null : num(m, `conn.${id}.${field}`))).filter((v): v is number => v !== null);
+    const w = windows[run];
+    const gone = (id: string) =>
+      !!w &&
+      (w.leftBefore.has(id) ||
+        (!!w.sendVolume?.has(id) && num(m, `conn.${id}.mean_rate_mbps`) === 0 && num(m, `conn.${id}.fair_share_mbps`) === 0));
+    const vs = ids.map((id) => (gone(id) ? null : num(m, `conn.${id}.${field}`))).filter((v): v is number => v !== null);
     return vs.length === 0 ? null : (vs.reduce((s, v) => s + v, 0) / vs.length) * rate.scale;
   };
   const units: [string, string[]][] = [];

@@ -53,7 +53,8 @@ function runWindow(json: string): RunWindow | null {
     const sc = JSON.parse(json) as Scenario;
     const from = steadyFromMs(sc.run);
     const left = sc.connections.filter((c) => leftBeforeSteady(c.stop_ms ?? undefined, from) !== null).map((c) => c.id);
-    return { durationMs: sc.run.duration_ms, steadyFromMs: from, leftBefore: new Set(left) };
+    const volume = sc.connections.filter((c) => c.volume_mb != null).map((c) => c.id);
+    return { durationMs: sc.run.duration_ms, steadyFromMs: from, leftBefore: new Set(left), sendVolume: new Set(volume) };
   } catch {
     return null;
   }
@@ -120,7 +121,8 @@ export function CompareView({
       ),
     [s.outcomes, s.json, windows],
   );
-  const left = windows.some((w) => (w?.leftBefore.size ?? 0) > 0);
+  // Some flow may be gone before a run's window (stopped, or sent its volume): its rate is "–".
+  const left = windows.some((w) => (w?.leftBefore.size ?? 0) > 0 || (w?.sendVolume?.size ?? 0) > 0);
   const running = s.phase === 'running';
 
   const set = (i: number, d: Partial<VariantDraft>) => setDrafts(drafts.map((x, k) => (k === i ? { ...x, ...d } : x)));
