@@ -114,8 +114,7 @@ export function App({
   const walk = useLessonWalk(lab, state);
   // The run paused at a step: its prompt must be seen, so a hidden side panel opens (on the
   // Lesson tab: LessonPanel brings it up). Played through (stops off, or at max speed), not.
-  const { reached } = walk;
-  const pausedAtStep = state.lessonStops && state.status?.mode === 'paused';
+  const { reached, pausedAtStep } = walk;
   const reachedSeen = useRef(reached);
   useEffect(() => {
     if (reached === reachedSeen.current) return;

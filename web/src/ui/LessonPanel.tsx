@@ -48,11 +48,10 @@ export function LessonPanel({
   const [tab, setTab] = useState<Tab>(() => startTab(teacher) ?? 'lesson');
   const [picked, setPicked] = useState<string | null>(null);
   const summary = state.summary;
-  // A step the run paused at brings the lesson up; played through (stops off, or at max speed,
-  // which never pauses) the tab being read stays (QA: the Switches tab was left at every step).
-  const pausedAtStep = state.lessonStops && state.status?.mode === 'paused';
+  // A step the run paused at brings the lesson up; played through, the tab being read stays
+  // (QA: the Switches tab was left at every step).
   useEffect(() => {
-    if (walk.reached > 0 && pausedAtStep) setTab('lesson');
+    if (walk.reached > 0 && walk.pausedAtStep) setTab('lesson');
     // Only a step reached moves the tab, not a pause or a resume.
   }, [walk.reached]);
   useEffect(() => {

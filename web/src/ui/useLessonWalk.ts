@@ -78,7 +78,12 @@ export function useLessonWalk(lab: Lab, state: LabState) {
     setSaid(revealAnnouncement(answer));
   };
   const step = shown >= 0 ? (steps[shown] ?? null) : null;
+  // The run stops at the steps it reaches (the lab pauses it there): a step reached then is
+  // one to read, and the panel and its Lesson tab come up; played through (stops off, or at
+  // max speed, which never pauses), the reader's view stays.
+  const pausedAtStep = state.lessonStops && state.status?.mode === 'paused';
   return {
+    pausedAtStep,
     steps,
     due,
     shown,
