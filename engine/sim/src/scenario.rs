@@ -889,14 +889,32 @@ pub struct Overrides {
     set_by: BTreeMap<(String, String), String>,
 }
 
+/// A parameter an earlier assignment set and a later one took away (see [`Overrides`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Undone {
+    /// The assignment that set it.
+    pub earlier: String,
+    /// Why it is gone: "SW1 now runs EPRCA, which has no target_utilization".
+    pub why: String,
+}
+
 impl Overrides {
     /// Applies `assignment`; the notes say what it took away beyond what it names.
     pub fn apply(&mut self, doc: &mut Value, assignment: &str) -> Result<Vec<String>, String> {
+        let (mut notes, undone) = self.apply_undoing(doc, assignment)?;
+        notes.extend(undone.into_iter().map(|u| format!("{} is undone by {assignment}: {}", u.earlier, u.why)));
+        Ok(notes)
+    }
+
+    /// [`Overrides::apply`], with the parameters it took away as they are, not yet in words:
+    /// the notes of [`apply_override_noting`], and what earlier assignments set that is gone.
+    pub fn apply_undoing(&mut self, doc: &mut Value, assignment: &str) -> Result<(Vec<String>, Vec<Undone>), String> {
         let before = params_of(doc);
         let algorithms = algorithms_of(doc);
-        let mut notes = apply_override_noting(doc, assignment)?;
+        let notes = apply_override_noting(doc, assignment)?;
         let after = params_of(doc);
         let now_runs = algorithms_of(doc);
+        let mut undone = Vec::new();
         self.set_by.retain(|(node, param), earlier| {
             if after.contains_key(&(node.clone(), param.clone())) {
                 return true;
@@ -906,7 +924,7 @@ impl Overrides {
                 Some(spec) => format!("{node} now runs {}, which has no {param}", spec.name),
                 None => format!("{node}'s params no longer hold {param}"),
             };
-            notes.push(format!("{earlier} is undone by {assignment}: {why}"));
+            undone.push(Undone { earlier: earlier.clone(), why });
             false
         });
         for (key, value) in after {
@@ -914,7 +932,7 @@ impl Overrides {
                 self.set_by.insert(key, assignment.to_string());
             }
         }
-        Ok(notes)
+        Ok((notes, undone))
     }
 }
 

@@ -55,12 +55,22 @@ impl SweepParam {
     /// Sets every path of this parameter to `value` (× scale) in `doc`; the notes say what
     /// that took away beyond what it names (`apply_override_noting`).
     fn apply(&self, doc: &mut Value, value: &Value) -> Result<Vec<String>, String> {
-        let value = self.scaled(value)?;
         let mut notes = Vec::new();
-        for path in &self.paths {
-            notes.extend(apply_override_noting(doc, &format!("{path}={value}"))?);
+        for assignment in self.assignments(value)? {
+            notes.extend(apply_override_noting(doc, &assignment)?);
         }
         Ok(notes)
+    }
+
+    /// The `--set` assignments that give this parameter `value`: one per path.
+    fn assignments(&self, value: &Value) -> Result<Vec<String>, String> {
+        let value = self.scaled(value)?;
+        Ok(self.paths.iter().map(|path| format!("{path}={value}")).collect())
+    }
+
+    /// `value` as a row shows it (a string without its quotes).
+    fn shown(value: &Value) -> String {
+        value.as_str().map_or_else(|| value.to_string(), str::to_string)
     }
 }
 
@@ -99,6 +109,10 @@ pub struct Plan {
     /// them, the lab shows them above its table.
     pub notes: Vec<String>,
 }
+
+/// Points × (nodes + links + connections) up to which every point of a grid is validated whole
+/// before a sweep runs (about a second natively).
+const POINT_CHECK_BUDGET: usize = 250_000;
 
 /// One run of a sweep.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
@@ -225,7 +239,7 @@ impl Plan {
                 let problems = match param.apply(&mut doc, v) {
                     Err(e) => vec![Problem::new("", e)],
                     Ok(said) => {
-                        let shown = v.as_str().map_or_else(|| v.to_string(), str::to_string);
+                        let shown = SweepParam::shown(v);
                         notes.extend(said.into_iter().map(|n| format!("with {} = {shown}: {n}", param.column())));
                         crate::scenario::from_value(doc.clone()).err().unwrap_or_default()
                     }
@@ -239,6 +253,26 @@ impl Plan {
                 }
             }
         }
+        if p.is_empty() && self.params.len() > 1 {
+            // Validating a point costs about its network's size (4 µs a node, link or
+            // connection natively): a grid too large for a second of it is left to its runs.
+            let size: usize = ["nodes", "links", "connections"]
+                .iter()
+                .map(|k| self.base.get(k).and_then(Value::as_array).map_or(0, Vec::len))
+                .sum();
+            if self.points().saturating_mul(size.max(1)) <= POINT_CHECK_BUDGET {
+                let (problems, point_notes) = self.check_points();
+                p.extend(problems);
+                notes.extend(point_notes);
+            } else {
+                notes.push(format!(
+                    "the values were checked one by one, not at each of the {} points together (too many for a \
+                     network of {size} nodes, links and connections): a run whose values do not go together says \
+                     why in its row",
+                    self.points()
+                ));
+            }
+        }
         if !self.metrics.is_empty() {
             for (i, m) in self.metrics.iter().enumerate() {
                 if !summary_columns.contains(m) {
@@ -250,6 +284,99 @@ impl Plan {
             }
         }
         (p, notes)
+    }
+
+    /// Every point of the grid with its values set together, in the parameters' order, as its
+    /// runs set them (`check` tries each value alone): one value may take away what an earlier
+    /// parameter set (`nodes.SW1.algorithm = eprca` after ERICA's `target_utilization`: the
+    /// row would show a value the run never used), or two may make the scenario invalid where
+    /// neither does alone (ERICA's parameter set after the switch turned to EPRCA). Each
+    /// parameter taken away is said once per value that takes it; invalid points are problems,
+    /// the first few named.
+    fn check_points(&self) -> (Vec<Problem>, Vec<String>) {
+        const NAMED: usize = 3;
+        let mut problems = Vec::new();
+        let mut invalid = 0;
+        let mut notes = std::collections::BTreeSet::new();
+        // Which parameter an assignment string came from.
+        let mut column_of = std::collections::BTreeMap::new();
+        for param in &self.params {
+            for v in &param.values {
+                for a in param.assignments(v).unwrap_or_default() {
+                    column_of.insert(a, param.column());
+                }
+            }
+        }
+        for point in 0..self.points() {
+            let values = self.run(point * self.seeds as usize).values;
+            let mut doc = self.base.clone();
+            let mut overrides = crate::scenario::Overrides::default();
+            let mut failed = None;
+            'point: for (param, v) in self.params.iter().zip(&values) {
+                for assignment in param.assignments(v).unwrap_or_default() {
+                    match overrides.apply_undoing(&mut doc, &assignment) {
+                        Err(e) => {
+                            failed = Some(e);
+                            break 'point;
+                        }
+                        // Its own notes (recorded changes dropped) were said for the value alone.
+                        Ok((_, undone)) => {
+                            for u in undone {
+                                let earlier = column_of.get(&u.earlier).cloned().unwrap_or(u.earlier);
+                                notes.insert(format!(
+                                    "with {} = {}, {earlier} is not applied: {}",
+                                    param.column(),
+                                    SweepParam::shown(v),
+                                    u.why
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+            let failed = failed.or_else(|| {
+                let q = crate::scenario::from_value(doc.clone()).err()?;
+                Some(q.into_iter().map(|q| q.named(&doc).to_string()).collect::<Vec<_>>().join("; "))
+            });
+            if let Some(what) = failed {
+                invalid += 1;
+                if invalid <= NAMED {
+                    let at: Vec<String> = self
+                        .params
+                        .iter()
+                        .zip(&values)
+                        .map(|(p, v)| format!("{} = {}", p.column(), SweepParam::shown(v)))
+                        .collect();
+                    problems.push(Problem::new(
+                        "sweep.vary",
+                        format!(
+                            "the point {} makes the scenario invalid (each value is valid alone): {what}",
+                            at.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        // An algorithm varied before a parameter of one of them: the usual way into this.
+        let algorithm_first = self.params.iter().position(|p| p.paths.iter().any(|path| path.ends_with(".algorithm")));
+        if invalid > 0 && algorithm_first.is_some_and(|k| k + 1 < self.params.len()) {
+            problems.push(Problem::new(
+                "sweep.vary",
+                "a switch keeps only its algorithm's parameters: vary the algorithm after the parameters it may not have \
+                 (its points then run without them, said as a note), or sweep one algorithm at a time",
+            ));
+        }
+        if invalid > NAMED {
+            let more = match invalid - NAMED {
+                1 => "1 more point makes".to_string(),
+                n => format!("{n} more points make"),
+            };
+            problems.push(Problem::new(
+                "sweep.vary",
+                format!("{more} the scenario invalid ({invalid} of {} in all)", self.points()),
+            ));
+        }
+        (problems, notes.into_iter().collect())
     }
 
     /// How many points the grid has (without seeds).
@@ -476,6 +603,79 @@ mod tests {
         assert_eq!(d["links"][1]["delay_us"], serde_json::json!(10.0));
         assert_eq!(d["run"]["seed"], serde_json::json!(6));
         assert!(d.get("sweep").is_none());
+    }
+
+    /// `doc()` with its sweep varying `first` and then `second` (paths and values each).
+    fn two_params(first: (&str, Value), second: (&str, Value)) -> Value {
+        let mut d = doc();
+        d["sweep"] =
+            serde_json::json!({"vary":[{"paths":[first.0],"values":first.1},{"paths":[second.0],"values":second.1}]});
+        d
+    }
+
+    /// Each value is valid alone; together, an algorithm without ERICA's parameter drops it
+    /// (set before it) or is refused it (set after it): the row would show a value its run
+    /// never used, or the run would fail after the plan was accepted.
+    #[test]
+    fn a_grid_point_is_checked_with_all_its_values_set() {
+        let tu = ("nodes.SW1.params.target_utilization", serde_json::json!([0.8, 0.95]));
+        let alg = ("nodes.SW1.algorithm", serde_json::json!(["erica", "eprca"]));
+        let plan =
+            Plan::new(&two_params(tu.clone(), alg.clone()), &[], None).expect("the parameter is dropped, not refused");
+        assert_eq!(
+            plan.notes,
+            vec!["with nodes.SW1.algorithm = eprca, nodes.SW1.params.target_utilization is not applied: \
+                 SW1 now runs EPRCA, which has no target_utilization"
+                .to_string()],
+            "said once for both of its values"
+        );
+        let problems = Plan::new(&two_params(alg, tu), &[], None).unwrap_err();
+        let rules: Vec<&str> = problems.iter().map(|p| p.rule.as_str()).collect();
+        assert_eq!(rules.len(), 3, "{rules:?}");
+        assert!(rules[0]
+            .starts_with("the point nodes.SW1.algorithm = eprca, nodes.SW1.params.target_utilization = 0.8 makes"));
+        assert!(rules[0].contains("unknown parameter 'target_utilization'"), "{}", rules[0]);
+        assert!(rules[1].contains("= 0.95 makes"));
+        assert!(rules[2].contains("vary the algorithm after the parameters"));
+        assert!(problems.iter().all(|p| p.path == "sweep.vary"));
+    }
+
+    /// A grid too large to validate point by point (its points × its network's size) is
+    /// checked value by value, and says so.
+    #[test]
+    fn a_grid_too_large_to_check_whole_says_so() {
+        let values: Vec<f64> = (0..1000).map(|k| 1.0 + k as f64).collect();
+        let steady: Vec<f64> = (0..50).map(|k| k as f64 / 100.0).collect();
+        let d = two_params(
+            ("run.duration_ms", serde_json::json!(values)),
+            ("run.steady_from_ms", serde_json::json!(steady)),
+        );
+        let plan = Plan::new(&d, &[], None).unwrap();
+        assert_eq!(plan.points(), 50_000, "× 6 nodes, links and connections: over the budget");
+        assert_eq!(plan.notes.len(), 1);
+        assert!(plan.notes[0].contains("not at each of the 50000 points together"), "{:?}", plan.notes);
+        let small = two_params(
+            ("run.duration_ms", serde_json::json!([1, 2])),
+            ("run.steady_from_ms", serde_json::json!([0, 0.5])),
+        );
+        assert!(Plan::new(&small, &[], None).unwrap().notes.is_empty());
+    }
+
+    /// Invalid points beyond the first three are counted, not listed.
+    #[test]
+    fn invalid_points_past_the_first_few_are_counted() {
+        // ICR above PCR is invalid; each value alone is not (the defaults: ICR 25, PCR 155.52).
+        let icr = ("connections.C1.params.icr_mbps", serde_json::json!([10, 60, 70, 80, 90]));
+        let pcr = ("connections.C1.params.pcr_mbps", serde_json::json!([50, 155.52]));
+        let problems = Plan::new(&two_params(icr, pcr), &[], None).unwrap_err();
+        let rules: Vec<&str> = problems.iter().map(|p| p.rule.as_str()).collect();
+        assert_eq!(rules.len(), 4, "{rules:?}");
+        assert!(
+            rules[0].contains("connections.C1.params.icr_mbps = 60, connections.C1.params.pcr_mbps = 50"),
+            "{}",
+            rules[0]
+        );
+        assert_eq!(rules[3], "1 more point makes the scenario invalid (4 of 10 in all)");
     }
 
     #[test]
