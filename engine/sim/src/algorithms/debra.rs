@@ -50,6 +50,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "debra",
     name: "DEBRA",
     network: Networks::Atm,
+    rate_tags: false,
     summary: "Loss-load allocation of the sources' bids: bids that fit are met, otherwise a fair water level; selective discard of over-senders.",
     params: &PARAMS,
     build,

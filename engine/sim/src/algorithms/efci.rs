@@ -34,6 +34,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "efci",
     name: "EFCI marking",
     network: Networks::Atm,
+    rate_tags: false,
     summary: "Binary feedback: sets EFCI on data cells while the queue is above a threshold (with hysteresis); sources react with RIF/RDF.",
     params: &PARAMS,
     build,

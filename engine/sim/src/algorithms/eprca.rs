@@ -58,6 +58,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "eprca",
     name: "EPRCA",
     network: Networks::Atm,
+    rate_tags: false,
     summary:
         "Keeps MACR, a running mean of the sources' CCRs; when the queue passes a threshold, cuts VCs above DPF × MACR.",
     params: &PARAMS,

@@ -63,6 +63,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "erica",
     name: "ERICA",
     network: Networks::Atm,
+    rate_tags: false,
     summary: "Measures the port's load factor z each interval and gives each VC max(FairShare, CCR/z): fair and efficient at a target utilisation.",
     params: &PARAMS,
     build,

@@ -61,6 +61,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "erica_plus",
     name: "ERICA+",
     network: Networks::Atm,
+    rate_tags: false,
     summary: "ERICA at 100 % utilisation, with the allocated capacity scaled by a function of the queue so that the queue settles at a target delay.",
     params: &PARAMS,
     build,

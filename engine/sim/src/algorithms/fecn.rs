@@ -46,6 +46,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "fecn",
     name: "FECN",
     network: Networks::Ethernet,
+    rate_tags: true,
     summary: "802.1Qau FECN: every T the port computes one advertised rate from its load and a hyperbolic function of its queue; sources learn it from rate-discovery tags the receiver reflects.",
     params: &PARAMS,
     build,

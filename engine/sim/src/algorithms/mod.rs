@@ -243,6 +243,10 @@ pub struct AlgorithmSpec {
     pub id: &'static str,
     pub name: &'static str,
     pub network: Networks,
+    /// Reads and writes Ethernet rate-discovery tags (FECN). An Ethernet source tags its
+    /// frames only when a switch on its route does: elsewhere a tag would travel and come
+    /// back with no rate in it, events that belong to no algorithm of the run.
+    pub rate_tags: bool,
     pub summary: &'static str,
     pub params: &'static [ParamSpec],
     pub build: fn(&Params, PortInfo) -> PortAlgorithm,

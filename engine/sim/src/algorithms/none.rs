@@ -8,6 +8,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "none",
     name: "None (FIFO)",
     network: Networks::Both,
+    rate_tags: false,
     summary: "A plain FIFO output port that forwards every cell and never marks RM cells.",
     params: &[],
     build,

@@ -53,6 +53,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "qcn",
     name: "QCN",
     network: Networks::Ethernet,
+    rate_tags: false,
     summary: "802.1Qau QCN: the port samples frames and returns quantised feedback from its queue's offset and growth; the sources' reaction points cut and recover their rates.",
     params: &PARAMS,
     build,

@@ -133,6 +133,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "series_d",
     name: "Series-D",
     network: Networks::Atm,
+    rate_tags: false,
     summary: "Splits the ABR queue into five regions; each adapts an additive increase (MAIR) and a multiplicative reduction (MRF) of the mean allowed rate MACR; per-VC queues shape each VC's ER.",
     params: &PARAMS,
     build,

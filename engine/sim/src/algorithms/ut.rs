@@ -49,6 +49,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "ut",
     name: "Uniform Tracking",
     network: Networks::Atm,
+    rate_tags: false,
     summary: "Tracks the measured aggregate rate: scales one explicit rate for all VCs by target capacity / measured load each interval.",
     params: &PARAMS,
     build,

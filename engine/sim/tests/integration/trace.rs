@@ -217,6 +217,18 @@ fn a_notification_gives_its_feedback_not_a_rate() {
     assert!(qcn.iter().filter(|r| !r.bn).all(|r| r.feedback.is_none()));
 }
 
+/// A rate-discovery tag belongs to FECN: a flow whose route crosses no FECN switch sends none,
+/// so a QCN run records only QCN's notifications (the event log listed empty tags among them).
+#[test]
+fn only_a_route_through_a_fecn_switch_carries_rate_discovery_tags() {
+    let (_, qcn) = traced(scenario("qcn-hotspot", 30.0, None));
+    assert!(!qcn.is_empty());
+    assert!(qcn.iter().all(|r| r.bn), "qcn-hotspot: every event is a notification's, no tag's");
+    let (_, fecn) = traced(scenario("fecn-hotspot", 30.0, None));
+    assert!(fecn.iter().any(|r| r.direction == Direction::Sent), "fecn-hotspot: its sources tag frames");
+    assert!(fecn.iter().all(|r| !r.bn));
+}
+
 #[test]
 fn trace_csv_has_the_contract_columns() {
     assert_eq!(
