@@ -625,7 +625,10 @@ impl Network {
                 let params = Params::new(&ETH_SOURCE_PARAMS, &[&s.defaults.source, &c.params]);
                 let traffic = c.traffic.clone().unwrap_or_default();
                 let mut cfg = EthSourceConfig::resolve(&params, access_rate, unit_bits, traffic, start, stop);
-                if !fwd.iter().any(|&p| algorithm_of(s, ports[p as usize].node).rate_tags) {
+                if !fwd
+                    .iter()
+                    .any(|&p| algorithm_of(s, ports[p as usize].node).feedback == algorithms::Feedback::RateTag)
+                {
                     cfg.tag_interval = None;
                 }
                 Host::Eth(EthSource::new(cfg, s.run.seed, conns.len() as u64))
