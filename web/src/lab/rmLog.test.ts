@@ -199,6 +199,12 @@ describe("the log's columns follow the network's kind, as the charts do", () => 
 });
 
 describe('what a "next RM event" search looked for, in words', () => {
+  it("gives the engine's reason for a refused search, naming the field and the rule (QA: it said 'Stopped searching…')", () => {
+    const refused = { node: 'SW9', ended: false, problem: { path: 'node', rule: '"SW9" is not a node of this scenario' } };
+    expect(rmNotFoundText(refused)).toBe('Cannot search for the next RM-cell event at SW9, any direction, any connection: node: "SW9" is not a node of this scenario.');
+    expect(rmNotFoundText({ ...refused, problem: null })).toBe('Stopped searching for the next RM-cell event at SW9, any direction, any connection.');
+  });
+
   it('names the node, direction and connection searched, or says "any" for each left open (QA: "No RM-cell event at  before the run ended.")', () => {
     expect(rmNotFoundText({ node: '', direction: 'lost', ended: true })).toBe('The run ended with no further RM-cell event at any node, direction lost, any connection.');
     expect(rmNotFoundText({ node: 'SW1', direction: 'backward', connection: 'C2', ended: true })).toBe(

@@ -2,7 +2,7 @@
 // worker sends them (oldest first), bounded in the page to the newest PAGE_TRACE_CAPACITY, with
 // what was dropped counted; and the pure functions the log panel uses to filter and show them.
 
-import type { Catalogue, Feedback, RmDirection, RmRecord } from '../contract/engine';
+import type { Catalogue, Feedback, Problem, RmDirection, RmRecord } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import type { RmQuery } from '../engine/protocol';
 import { algorithmOf } from '../scenario/switchEdits';
@@ -128,9 +128,11 @@ export function rmQueryText(q: RmQuery, paths: readonly string[] = []): string {
   return `RM-cell event ${node}, ${direction}, ${connection}`;
 }
 
-/** Why a "next RM event" search found nothing: the run ended first, or it was stopped. */
-export function rmNotFoundText(found: RmQuery & { ended: boolean }, paths: readonly string[] = []): string {
+/** Why a "next RM event" search found nothing: the engine refused it (its reason: the field
+ *  and the rule), the run ended first, or it was stopped. */
+export function rmNotFoundText(found: RmQuery & { ended: boolean; problem?: Problem | null }, paths: readonly string[] = []): string {
   const what = rmQueryText(found, paths);
+  if (found.problem) return `Cannot search for the next ${what}: ${found.problem.path}: ${found.problem.rule}.`;
   return found.ended ? `The run ended with no further ${what}.` : `Stopped searching for the next ${what}.`;
 }
 

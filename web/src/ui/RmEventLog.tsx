@@ -198,7 +198,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
         </span>
       </div>
       {found && !found.record && (
-        <p className="inspector-help" data-testid="rmlog-not-found">
+        <p className={found.problem ? 'field-error' : 'inspector-help'} role={found.problem ? 'alert' : undefined} data-testid="rmlog-not-found">
           {rmNotFoundText(found, paths)}
         </p>
       )}
