@@ -237,7 +237,7 @@ test('presentation mode: the Network view full screen, in large type; gfc1 with 
   expect(errors).toEqual([]);
 });
 
-test('qcn-hotspot (Ethernet): rate-discovery frames and a QCN congestion notification on their way, and what the notification carried', async ({ page }) => {
+test('qcn-hotspot (Ethernet): a QCN congestion notification on its way (no rate-discovery frames: no FECN switch), and what it carried', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=qcn-hotspot');
   await page.getByTestId('view-network').click();
   await expect(page.getByTestId('nv-node-SW1')).toContainText('QCN');
