@@ -237,7 +237,7 @@ test('presentation mode: the Network view full screen, in large type; gfc1 with 
   expect(errors).toEqual([]);
 });
 
-test('qcn-hotspot (Ethernet): rate-discovery frames and a QCN congestion notification on their way, and what the notification carried', async ({ page }) => {
+test('qcn-hotspot (Ethernet): a QCN congestion notification on its way (no rate-discovery frames: no FECN switch), and what it carried', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=qcn-hotspot');
   await page.getByTestId('view-network').click();
   await expect(page.getByTestId('nv-node-SW1')).toContainText('QCN');
@@ -697,5 +697,31 @@ test("gfc1: end systems' names never overlap each other or a node (a crowd of so
     await expect(page.getByTestId('nv-node-SD3')).toHaveAttribute('title', 'source SD3');
     await page.getByTestId('network-view').screenshot({ path: resolve(shots, `network-gfc1-names${present ? '-present' : ''}.png`) });
   }
+  expect(errors).toEqual([]);
+});
+
+test('Network and Event log are toggle buttons, not tabs: outside the tablist, both on at once, each with a box ticked while on (QA: they looked like tabs)', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const tabs = page.getByRole('tablist', { name: 'views' });
+  await expect(tabs.getByRole('tab')).not.toHaveCount(0);
+  const toggles = page.getByRole('group', { name: 'Show with the charts' });
+  const network = toggles.getByRole('button', { name: 'Network' });
+  const log = toggles.getByRole('button', { name: 'Event log' });
+  await expect(tabs.getByRole('button')).toHaveCount(0);
+  await expect(network).toHaveAttribute('aria-pressed', 'false');
+  await network.click();
+  await log.click();
+  // Both on, and the Charts tab still the one selected.
+  await expect(network).toHaveAttribute('aria-pressed', 'true');
+  await expect(log).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('view-charts')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('network-view')).toBeVisible();
+  await expect(page.getByTestId('rmlog')).toBeVisible();
+  // The look of a toggle: a bordered button whose box is ticked while on; a tab has no border.
+  const look = (el: Element) => ({ border: getComputedStyle(el).borderTopWidth, tick: getComputedStyle(el, '::before').content });
+  expect(await network.evaluate(look)).toEqual({ border: '1px', tick: '"✓"' });
+  await network.click();
+  expect(await network.evaluate(look)).toEqual({ border: '1px', tick: '""' });
+  expect(await page.getByTestId('view-charts').evaluate((el) => getComputedStyle(el).borderTopWidth)).toBe('0px');
   expect(errors).toEqual([]);
 });

@@ -1,6 +1,6 @@
 //! The parameter catalogue as one serialisable document, for the UI, the CLI and the docs.
 
-use crate::algorithms::{Networks, REGISTRY};
+use crate::algorithms::{Feedback, Networks, REGISTRY};
 use crate::ethernet::source::ETH_SOURCE_PARAMS;
 use crate::fields::{ScenarioFields, FIELDS};
 use crate::params::ParamSpec;
@@ -23,6 +23,8 @@ pub struct AlgorithmEntry {
     pub name: &'static str,
     /// `atm`, `ethernet` or `both`.
     pub network: Networks,
+    /// What it tells the sources, in which cells.
+    pub feedback: Feedback,
     #[ts(type = "string")]
     pub summary: &'static str,
     #[ts(as = "Vec<ParamSpec>")]
@@ -99,6 +101,7 @@ pub fn catalogue() -> Catalogue {
                 id: a.id,
                 name: a.name,
                 network: a.network,
+                feedback: a.feedback,
                 summary: a.summary,
                 params: a.params,
             })

@@ -624,7 +624,13 @@ impl Network {
             } else if s.ethernet.is_some() {
                 let params = Params::new(&ETH_SOURCE_PARAMS, &[&s.defaults.source, &c.params]);
                 let traffic = c.traffic.clone().unwrap_or_default();
-                let cfg = EthSourceConfig::resolve(&params, access_rate, unit_bits, traffic, start, stop);
+                let mut cfg = EthSourceConfig::resolve(&params, access_rate, unit_bits, traffic, start, stop);
+                if !fwd
+                    .iter()
+                    .any(|&p| algorithm_of(s, ports[p as usize].node).feedback == algorithms::Feedback::RateTag)
+                {
+                    cfg.tag_interval = None;
+                }
                 Host::Eth(EthSource::new(cfg, s.run.seed, conns.len() as u64))
             } else {
                 let params = Params::new(&SOURCE_PARAMS, &[&s.defaults.source, &c.params]);

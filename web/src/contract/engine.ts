@@ -15,6 +15,7 @@ export type { OwnerKind } from './generated/OwnerKind';
 export type { ProbeSpec } from './generated/ProbeSpec';
 export type { ParamSpec } from './generated/ParamSpec';
 export type { AlgorithmSpec } from './generated/AlgorithmSpec';
+export type { Feedback } from './generated/Feedback';
 export type { Networks } from './generated/Networks';
 export type { DefaultAlgorithms } from './generated/DefaultAlgorithms';
 export type { Catalogue } from './generated/Catalogue';

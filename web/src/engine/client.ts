@@ -46,7 +46,7 @@ export interface ClientHandlers {
   /** The answer to explain (of the current run). */
   explained?(answer: { id: number; switchId: string; port: string; explain: Explain | null; problem: Problem | null }): void;
   /** The answer to nextRmEvent, with what it looked for: the event the run paused at, or null. */
-  rmFound?(query: RmQuery, record: RmRecord | null, ended: boolean): void;
+  rmFound?(query: RmQuery, record: RmRecord | null, ended: boolean, problem: Problem | null): void;
   /** The answer to scrub: the run goes to `ms`; rows at `ms` and after that came before this
    *  are the time left (drop them), those after are the run's from `ms`. Of the RM-cell events
    *  the first `rmKept` of the run stay; the run sends the others again as it replays. */
@@ -212,7 +212,7 @@ export class SimClient {
         if (msg.run === this.run) this.on.explained?.(msg);
         return;
       case 'rmFound':
-        if (msg.run === this.run) this.on.rmFound?.({ node: msg.node, direction: msg.direction, connection: msg.connection }, msg.record, msg.ended);
+        if (msg.run === this.run) this.on.rmFound?.({ node: msg.node, direction: msg.direction, connection: msg.connection }, msg.record, msg.ended, msg.problem);
         return;
       case 'scrubbed':
         if (msg.run === this.run) this.on.scrubbed?.(msg.ms, msg.rmKept);

@@ -118,9 +118,9 @@ export type FromWorker =
   /** The answer to `explain`: the record, or the problem (path `switch` or `port`). */
   | { type: 'explained'; run: number; id: number; switchId: string; port: string; explain: Explain | null; problem: Problem | null }
   /** The answer to `nextRmEvent`, with what it looked for: the event the run stopped at, or
-   *  null: the run ended first (`ended`), or the search was stopped (a pause, a step, a reset,
-   *  a search refused). */
-  | ({ type: 'rmFound'; run: number; record: RmRecord | null; ended: boolean } & RmQuery)
+   *  null: the run ended first (`ended`), the engine refused the search (`problem`: the field
+   *  and the rule), or the search was stopped (a pause, a step, a reset). */
+  | ({ type: 'rmFound'; run: number; record: RmRecord | null; ended: boolean; problem: Problem | null } & RmQuery)
   /**
    * The answer to `scrub`: the run goes to `ms`. The page drops its rows and RM-cell events at
    * `ms` and after (those of the time left, and any sent before this message); the ones that

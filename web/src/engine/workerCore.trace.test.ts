@@ -105,12 +105,12 @@ describe('WorkerCore RM-cell trace', () => {
     expect(again.record!.time_us).toBeGreaterThan(r.time_us);
   });
 
-  it('names the node of a search the engine refuses, and pauses', () => {
+  it("answers a search the engine refuses with the engine's reason, naming the node, and pauses (QA: 'Stopped searching…')", () => {
     const { host, core } = setup();
     core.handle({ type: 'nextRmEvent', node: 'SW9' });
     host.run();
-    expect(host.take('error').map((m) => m.message)).toEqual([expect.stringMatching(/^next RM event: node: "SW9" is not a node/)]);
-    expect(host.take('rmFound')).toMatchObject([{ node: 'SW9', record: null, ended: false }]);
+    expect(host.take('rmFound')).toMatchObject([{ node: 'SW9', record: null, ended: false, problem: { path: 'node', rule: '"SW9" is not a node of this scenario' } }]);
+    expect(host.take('error')).toEqual([]);
     expect(host.lastStatus()).toMatchObject({ mode: 'paused', nowMs: 0 });
   });
 
@@ -120,7 +120,7 @@ describe('WorkerCore RM-cell trace', () => {
     host.run();
     core.handle({ type: 'nextRmEvent', node: 'S1', direction: 'notification' });
     host.run();
-    expect(host.take('rmFound')).toEqual([{ type: 'rmFound', run: 1, node: 'S1', direction: 'notification', record: null, ended: true }]);
+    expect(host.take('rmFound')).toEqual([{ type: 'rmFound', run: 1, node: 'S1', direction: 'notification', record: null, ended: true, problem: null }]);
     expect(host.lastStatus()!.mode).toBe('done');
   });
 
@@ -149,8 +149,10 @@ describe('WorkerCore RM-cell trace', () => {
     const { host, core } = setup();
     core.handle({ type: 'nextRmEvent', node: 'SW1', connection: 'C9' });
     host.run();
-    expect(host.take('error').map((m) => m.message)).toEqual(['next RM event: connection: "C9" is not a connection of this scenario']);
-    expect(host.take('rmFound')).toMatchObject([{ node: 'SW1', connection: 'C9', record: null, ended: false }]);
+    expect(host.take('rmFound')).toMatchObject([
+      { node: 'SW1', connection: 'C9', record: null, ended: false, problem: { path: 'connection', rule: '"C9" is not a connection of this scenario' } },
+    ]);
+    expect(host.take('error')).toEqual([]);
     expect(host.lastStatus()).toMatchObject({ mode: 'paused', nowMs: 0 });
   });
 });
@@ -174,7 +176,7 @@ describe('WorkerCore RM-event search stopped', () => {
     core.handle({ type: 'nextRmEvent', node: 'S1', direction: 'notification' }); // never happens on ATM
     core.handle({ type: 'pause' });
     host.run();
-    expect(host.take('rmFound')).toEqual([{ type: 'rmFound', run: 1, node: 'S1', direction: 'notification', record: null, ended: false }]);
+    expect(host.take('rmFound')).toEqual([{ type: 'rmFound', run: 1, node: 'S1', direction: 'notification', record: null, ended: false, problem: null }]);
     expect(host.lastStatus()!.mode).toBe('paused');
   });
 });

@@ -126,7 +126,7 @@ export class WorkerCore {
         return this.scrub(this.sim, msg.ms);
       case 'nextRmEvent': {
         const query: RmQuery = { node: msg.node, direction: msg.direction, connection: msg.connection };
-        if (this.sim.done()) return this.host.post({ type: 'rmFound', run: this.run, ...query, record: null, ended: true });
+        if (this.sim.done()) return this.host.post({ type: 'rmFound', run: this.run, ...query, record: null, ended: true, problem: null });
         if (this.traceCapacity === 0) {
           this.traceCapacity = ENGINE_TRACE_CAPACITY;
           this.sim.setRmTrace(this.traceCapacity);
@@ -257,12 +257,12 @@ export class WorkerCore {
   }
 
   /** Ends an RM-event search (if one is on) with what it found (null: nothing, `ended`: because
-   *  the run ended). */
-  private endRmSearch(record: RmRecord | null, ended = false) {
+   *  the run ended, `problem`: because the engine refused it). */
+  private endRmSearch(record: RmRecord | null, ended = false, problem: Problem | null = null) {
     const sought = this.seekRm;
     if (!sought) return;
     this.seekRm = null;
-    this.host.post({ type: 'rmFound', run: this.run, ...sought, record, ended });
+    this.host.post({ type: 'rmFound', run: this.run, ...sought, record, ended, problem });
   }
 
   /**
@@ -282,9 +282,9 @@ export class WorkerCore {
         problem?: Problem;
       };
       if (answer.problem) {
-        this.error(`next RM event: ${answer.problem.path}: ${answer.problem.rule}`);
+        // The answer says why, for the log to show it where the search was asked for.
         this.mode = 'paused';
-        this.endRmSearch(null);
+        this.endRmSearch(null, false, answer.problem);
         break;
       }
       found = answer.found ?? null;

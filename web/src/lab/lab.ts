@@ -308,7 +308,7 @@ export class Lab {
         this.rmLog.keepFirst(rmKept);
         if (this.state.summary || this.state.digest) this.set({ summary: null, summaryJson: null, digest: null });
       },
-      rmFound: (query, record, ended) => this.set({ rmFound: { ...query, record, ended, n: ++this.rmSearches } }),
+      rmFound: (query, record, ended, problem) => this.set({ rmFound: { ...query, record, ended, problem, n: ++this.rmSearches } }),
       summary: (json, digest) => {
         try {
           this.set({ summary: JSON.parse(json) as RunSummary, summaryJson: json, digest });

@@ -113,13 +113,19 @@ describe('RmCellIndex: the trace grouped into RM cells', () => {
     const index = indexOf(s, traceOf(s, 60));
     const notes = index.cells.filter((c) => c.records[0].direction === 'notification');
     expect(notes.length).toBeGreaterThan(0);
-    // BN = 1 on a switch's notification; the rate-discovery frames the destination turns round have BN = 0.
+    // BN = 1 on a switch's notification.
     expect(fieldsAt(notes[0], notes[0].records[0].time_us)!.bn).toBe(true);
     for (const c of notes.filter((n) => n.closed)) {
       expect(c.records.map((r) => r.direction)).toEqual(['notification', 'received']);
       expect(s.connections.find((k) => k.id === c.connection)!.from).toBe(c.records[1].node);
     }
-    // The rate-discovery frames go round as ATM's RM cells do.
+    // No FECN switch, no rate-discovery frames: every cell is a notification.
+    expect(index.cells.length).toBe(notes.length);
+  });
+
+  it('fecn-hotspot: the rate-discovery frames go round as ATM RM cells do, with BN = 0', () => {
+    const s = scenarioOf('fecn-hotspot');
+    const index = indexOf(s, traceOf(s, 20));
     const tags = index.cells.filter((c) => c.records[0].direction === 'sent' && c.closed);
     expect(tags.length).toBeGreaterThan(0);
     for (const c of tags) expect(c.records.some((r) => r.direction === 'turnaround')).toBe(true);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RmRecord } from '../contract/engine';
-import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmNotFoundText, rmQueryText } from './rmLog';
+import { readFileSync } from 'node:fs';
+import type { Scenario } from '../contract/scenario';
+import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, MBPS, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmLogColumns, rmNotFoundText, rmQueryText, scenarioFeedback } from './rmLog';
 import { rmRecord } from '../test/rmRecord';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
+import { repoFile } from '../test/fakes';
 
 const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord =>
   rmRecord({
@@ -165,7 +169,42 @@ describe('event log filter and text', () => {
   });
 });
 
+describe("the log's columns follow the network's kind, as the charts do", () => {
+  const GBPS = { unit: 'Gbps', scale: 1e-3 };
+  const library = (id: string): Scenario => JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8'));
+  const columnsOf = (id: string) => {
+    const s = library(id);
+    return rmLogColumns(!!s.ethernet, scenarioFeedback(s, ENGINE_CATALOGUE), s.ethernet ? GBPS : MBPS);
+  };
+  const labels = (id: string) => columnsOf(id).map((c) => c.label);
+
+  it('ATM: ER, CCR and the source ACR in Mbps, with CI/NI', () => {
+    expect(labels('two-sources')).toEqual(['t (ms)', 'conn', '#', 'node', 'direction', 'ER (Mbps)', 'CCR (Mbps)', 'CI/NI', 'lowered by', 'source ACR (Mbps)']);
+  });
+
+  it('QCN (QA: "ER (Mbps)" where the charts say Gbps): the notification\'s |Fb| and the rate limit in Gbps; no CCR, CI/NI or "lowered by", which no notification fills', () => {
+    expect(labels('qcn-hotspot')).toEqual(['t (ms)', 'flow', '#', 'node', 'direction', 'feedback |Fb|', 'rate limit (Gbps)']);
+  });
+
+  it("FECN: the tag's rate, the rate it was sent at and the rate limit, in Gbps", () => {
+    expect(labels('fecn-hotspot')).toEqual(['t (ms)', 'flow', '#', 'node', 'direction', 'tag rate (Gbps)', 'sent at (Gbps)', 'lowered by', 'rate limit (Gbps)']);
+  });
+
+  it('shows rates in the unit of the columns: 9,500 Mbps as 9.50 Gbps', () => {
+    const r = rmRecord({ er_in_mbps: 10_000, er_out_mbps: 2_500, acr_before_mbps: 9_500, acr_after_mbps: 2_500 });
+    expect(erText(r, GBPS)).toBe('10.00 → 2.50');
+    expect(acrText(r, GBPS)).toBe('9.50 → 2.50');
+    expect(acrText(r)).toBe('9500.0 → 2500.0');
+  });
+});
+
 describe('what a "next RM event" search looked for, in words', () => {
+  it("gives the engine's reason for a refused search, naming the field and the rule (QA: it said 'Stopped searching…')", () => {
+    const refused = { node: 'SW9', ended: false, problem: { path: 'node', rule: '"SW9" is not a node of this scenario' } };
+    expect(rmNotFoundText(refused)).toBe('Cannot search for the next RM-cell event at SW9, any direction, any connection: node: "SW9" is not a node of this scenario.');
+    expect(rmNotFoundText({ ...refused, problem: null })).toBe('Stopped searching for the next RM-cell event at SW9, any direction, any connection.');
+  });
+
   it('names the node, direction and connection searched, or says "any" for each left open (QA: "No RM-cell event at  before the run ended.")', () => {
     expect(rmNotFoundText({ node: '', direction: 'lost', ended: true })).toBe('The run ended with no further RM-cell event at any node, direction lost, any connection.');
     expect(rmNotFoundText({ node: 'SW1', direction: 'backward', connection: 'C2', ended: true })).toBe(

@@ -2,8 +2,10 @@
 // worker sends them (oldest first), bounded in the page to the newest PAGE_TRACE_CAPACITY, with
 // what was dropped counted; and the pure functions the log panel uses to filter and show them.
 
-import type { RmDirection, RmRecord } from '../contract/engine';
+import type { Catalogue, Feedback, Problem, RmDirection, RmRecord } from '../contract/engine';
+import type { Scenario } from '../contract/scenario';
 import type { RmQuery } from '../engine/protocol';
+import { algorithmOf } from '../scenario/switchEdits';
 
 /** RM-cell events kept in the page (the newest). */
 export const PAGE_TRACE_CAPACITY = 20_000;
@@ -126,9 +128,11 @@ export function rmQueryText(q: RmQuery, paths: readonly string[] = []): string {
   return `RM-cell event ${node}, ${direction}, ${connection}`;
 }
 
-/** Why a "next RM event" search found nothing: the run ended first, or it was stopped. */
-export function rmNotFoundText(found: RmQuery & { ended: boolean }, paths: readonly string[] = []): string {
+/** Why a "next RM event" search found nothing: the engine refused it (its reason: the field
+ *  and the rule), the run ended first, or it was stopped. */
+export function rmNotFoundText(found: RmQuery & { ended: boolean; problem?: Problem | null }, paths: readonly string[] = []): string {
   const what = rmQueryText(found, paths);
+  if (found.problem) return `Cannot search for the next ${what}: ${found.problem.path}: ${found.problem.rule}.`;
   return found.ended ? `The run ended with no further ${what}.` : `Stopped searching for the next ${what}.`;
 }
 
@@ -176,10 +180,96 @@ export function nearestRow(newestFirst: readonly RmRecord[], timeUs: number): nu
   return before && Math.abs(before.time_us - timeUs) < Math.abs(newestFirst[lo].time_us - timeUs) ? lo - 1 : lo;
 }
 
-/** A rate of the log (Mbps, null: unknown), to three significant decimals. */
-export function rateText(mbps: number | null): string {
-  // Two decimals below 1 Gbps, as the switch explanation writes them (139.97, not 140.0).
-  return mbps === null ? '—' : mbps.toFixed(mbps >= 1000 ? 1 : 2);
+/** How the log shows a rate: the charts' unit for the network (Mbps on ATM, Gbps on Ethernet)
+ *  and the factor from the engine's Mbps to it. */
+export interface RateUnit {
+  unit: string;
+  /** shown value = Mbps × scale */
+  scale: number;
+}
+
+export const MBPS: RateUnit = { unit: 'Mbps', scale: 1 };
+
+/** A rate of the log (Mbps, null: unknown) in `unit`: two decimals below 1000 of it, one above. */
+export function rateText(mbps: number | null, unit: RateUnit = MBPS): string {
+  if (mbps === null) return '—';
+  // Two decimals below 1000, as the switch explanation writes them (139.97, not 140.0).
+  const v = mbps * unit.scale;
+  return v.toFixed(v >= 1000 ? 1 : 2);
+}
+
+/** A column of the log: its id (`RmColumnId`), its heading and what the heading's hover says. */
+export type RmColumnId = 'time' | 'loop' | 'seq' | 'node' | 'direction' | 'er' | 'ccr' | 'flags' | 'by' | 'acr';
+export interface RmColumn {
+  id: RmColumnId;
+  label: string;
+  title?: string;
+}
+
+/** The kinds of feedback the switches of a scenario give (the catalogue's `feedback`, the
+ *  network's default algorithm for a switch that names none). */
+export function scenarioFeedback(s: Pick<Scenario, 'nodes'> & Partial<Pick<Scenario, 'ethernet'>> | null | undefined, catalogue: Pick<Catalogue, 'algorithms' | 'default_algorithm'> | null | undefined): Set<Feedback> {
+  const out = new Set<Feedback>();
+  if (!s || !catalogue) return out;
+  for (const n of s.nodes) {
+    if (n.kind !== 'switch') continue;
+    const id = algorithmOf(s, n, catalogue.default_algorithm);
+    const f = catalogue.algorithms.find((a) => a.id === id)?.feedback;
+    if (f) out.add(f);
+  }
+  return out;
+}
+
+/**
+ * The log's columns for a network, as its charts show it: ATM's RM cells (ER, CCR, CI/NI and
+ * the source's ACR, in `rate`'s unit), or Ethernet's frames (in Gbps, as its charts): FECN's
+ * rate-discovery tags (the rate a switch wrote in, the rate the source sent at) and QCN's
+ * notifications (their quantised feedback |Fb|, no unit); an Ethernet run has no CI/NI, and a
+ * column only one of them fills is shown only when the run has it.
+ */
+export function rmLogColumns(ethernet: boolean, feedback: ReadonlySet<Feedback>, rate: RateUnit): RmColumn[] {
+  const u = rate.unit;
+  const head: RmColumn[] = [
+    { id: 'time', label: 't (ms)' },
+    { id: 'loop', label: ethernet ? 'flow' : 'conn' },
+    { id: 'seq', label: '#', title: ethernet ? 'The number of the tag (or notification) among its flow’s' : 'The number of the RM cell among its connection’s' },
+    { id: 'node', label: 'node' },
+    { id: 'direction', label: 'direction' },
+  ];
+  if (!ethernet) {
+    return [
+      ...head,
+      { id: 'er', label: `ER (${u})`, title: 'Explicit rate as the cell came → as it left' },
+      { id: 'ccr', label: `CCR (${u})`, title: 'The current cell rate the source wrote in the cell' },
+      { id: 'flags', label: 'CI/NI' },
+      { id: 'by', label: 'lowered by' },
+      {
+        id: 'acr',
+        label: `source ACR (${u})`,
+        title: "The source's allowed rate before and after it applied the cell it received (TM 4.0: a CI cuts ACR by RDF, else it rises by RIF × PCR; either way at most ER and PCR)",
+      },
+    ];
+  }
+  const tags = feedback.has('rate_tag');
+  const notes = feedback.has('notification');
+  const er = [tags ? `tag rate (${u})` : '', notes ? 'feedback |Fb|' : ''].filter(Boolean).join(' / ');
+  const erTitle = [
+    tags ? 'FECN: the rate in the rate-discovery tag as it came → as it left (a switch writes the lower of its rate and the tag’s)' : '',
+    notes ? 'QCN: the quantised feedback |Fb| (1–63, no unit) of a congestion notification' : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return [
+    ...head,
+    ...(er ? [{ id: 'er' as const, label: er, title: erTitle }] : []),
+    ...(tags ? [{ id: 'ccr' as const, label: `sent at (${u})`, title: 'The rate limit of the source when it tagged the frame' }] : []),
+    ...(tags ? [{ id: 'by' as const, label: 'lowered by' }] : []),
+    {
+      id: 'acr',
+      label: `rate limit (${u})`,
+      title: "The host's rate limit before and after it applied what it received (a reflected tag's rate, or a notification's cut)",
+    },
+  ];
 }
 
 /** Who lowered ER, in the UI's words: the algorithm's catalogue name ("ERICA+"), "the virtual
@@ -190,16 +280,16 @@ export function lowererName(by: string, algorithms: readonly { id: string; name:
 
 /** ER as the cell came and as it left: "69.98 → 35.00", or one number when unchanged; a
  *  notification's feedback, which has no unit: "|Fb| 63" (QCN's quantised feedback). */
-export function erText(r: Pick<RmRecord, 'er_in_mbps' | 'er_out_mbps' | 'feedback'>): string {
+export function erText(r: Pick<RmRecord, 'er_in_mbps' | 'er_out_mbps' | 'feedback'>, unit: RateUnit = MBPS): string {
   if (r.feedback !== null) return `|Fb| ${r.feedback}`;
-  return r.er_in_mbps === r.er_out_mbps ? rateText(r.er_out_mbps) : `${rateText(r.er_in_mbps)} → ${rateText(r.er_out_mbps)}`;
+  return r.er_in_mbps === r.er_out_mbps ? rateText(r.er_out_mbps, unit) : `${rateText(r.er_in_mbps, unit)} → ${rateText(r.er_out_mbps, unit)}`;
 }
 
-/** The source's allowed rate before and after a cell it received: "25.00 → 69.98" (Mbps), or
- *  "" on any other event (or when the trace does not know it). */
-export function acrText(r: Pick<RmRecord, 'acr_before_mbps' | 'acr_after_mbps'>): string {
+/** The source's allowed rate before and after a cell it received: "25.00 → 69.98" (in `unit`),
+ *  or "" on any other event (or when the trace does not know it). */
+export function acrText(r: Pick<RmRecord, 'acr_before_mbps' | 'acr_after_mbps'>, unit: RateUnit = MBPS): string {
   if (r.acr_before_mbps === null || r.acr_after_mbps === null) return '';
-  return `${rateText(r.acr_before_mbps)} → ${rateText(r.acr_after_mbps)}`;
+  return `${rateText(r.acr_before_mbps, unit)} → ${rateText(r.acr_after_mbps, unit)}`;
 }
 
 /** CI/NI flags as the cell left: "CI", "NI", "CI NI" or "". */

@@ -136,7 +136,7 @@ export interface LabState {
   /** What the last "next RM event" search looked for and where it stopped (`record` null: none
    *  found, `ended` telling whether the run ended first or the search was stopped; `n` tells
    *  two of them apart). */
-  rmFound: (RmQuery & { record: RmRecord | null; ended: boolean; n: number }) | null;
+  rmFound: (RmQuery & { record: RmRecord | null; ended: boolean; problem: Problem | null; n: number }) | null;
 }
 
 export const INITIAL_STATE: LabState = {

@@ -321,15 +321,18 @@ export function App({
             </button>
           )}
           </div>
+          {/* Shown with the charts, each on or off and both at once: toggle buttons, not tabs. */}
           {workspace === 'charts' && (
-            <button aria-pressed={networkOpen} className="view-toggle" data-testid="view-network" onClick={() => setNetworkOpen(!networkOpen)}>
-              Network
-            </button>
-          )}
-          {workspace === 'charts' && shown('eventlog') && (
-            <button aria-pressed={eventLog} className="view-toggle" data-testid="view-rmlog" onClick={() => setEventLog(!eventLog)} {...lockedProps('eventlog')}>
-              Event log
-            </button>
+            <div className="view-toggles" role="group" aria-label="Show with the charts" data-testid="view-toggles">
+              <button aria-pressed={networkOpen} className="view-toggle" data-testid="view-network" onClick={() => setNetworkOpen(!networkOpen)}>
+                Network
+              </button>
+              {shown('eventlog') && (
+                <button aria-pressed={eventLog} className="view-toggle" data-testid="view-rmlog" onClick={() => setEventLog(!eventLog)} {...lockedProps('eventlog')}>
+                  Event log
+                </button>
+              )}
+            </div>
           )}
           {workspace === 'charts' && (
             <span className={zoom ? 'zoom-hint' : 'zoom-hint idle'} data-testid="zoom">

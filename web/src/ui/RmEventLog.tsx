@@ -8,13 +8,58 @@ import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from
 import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
-import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, rmNotFoundText, rmQueryText, timeText, type RmFilter } from '../lab/rmLog';
+import { displayUnit, networkView } from '../charts/specs';
+import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, rmLogColumns, rmNotFoundText, rmQueryText, scenarioFeedback, timeText, type RateUnit, type RmColumnId, type RmFilter } from '../lab/rmLog';
 
 const ROW_PX = 24;
 const VIEW_ROWS = 10;
 const OVERSCAN = 6;
 /** How often the log re-reads the events while they stream in (ms). */
 const REFRESH_MS = 200;
+
+/** Each column's width in the log's grid (columns come and go with the network's kind). */
+const WIDTH: Record<RmColumnId, string> = {
+  time: '64px',
+  loop: '44px',
+  seq: '36px',
+  node: '56px',
+  direction: '84px',
+  er: 'minmax(104px, 1fr)',
+  ccr: '100px',
+  flags: '48px',
+  by: 'minmax(70px, 0.6fr)',
+  acr: 'minmax(104px, 0.8fr)',
+};
+
+/** What a row shows in a column. */
+function cellOf(id: RmColumnId, r: RmRecord, rate: RateUnit, algorithms: readonly { id: string; name: string }[]) {
+  switch (id) {
+    case 'time':
+      return <span key={id}>{timeText(r.time_us)}</span>;
+    case 'loop':
+      return (
+        <span key={id} title={r.vp ? `virtual path ${r.vp}, carried under connection ${r.connection}` : undefined}>
+          {loopName(r)}
+        </span>
+      );
+    case 'seq':
+      return <span key={id}>{r.rm_seq}</span>;
+    case 'node':
+      return <span key={id}>{r.node}</span>;
+    case 'direction':
+      return <span key={id}>{r.direction}</span>;
+    case 'er':
+      return <span key={id}>{erText(r, rate)}</span>;
+    case 'ccr':
+      return <span key={id}>{rateText(r.ccr_mbps, rate)}</span>;
+    case 'flags':
+      return <span key={id}>{flagsText(r)}</span>;
+    case 'by':
+      return <span key={id}>{r.by && lowererName(r.by, algorithms)}</span>;
+    case 'acr':
+      return <span key={id}>{acrText(r, rate)}</span>;
+  }
+}
 
 const keyOf = (r: RmRecord) => `${r.time_us}/${r.connection}/${r.vp}/${r.rm_seq}/${r.node}/${r.direction}`;
 
@@ -55,6 +100,15 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
   const query = { node: filter.node, direction: filter.direction || undefined, connection: filter.connection || undefined };
   const paths = useMemo(() => (scenario?.virtual_paths ?? []).map((v) => v.id), [scenario]);
   const where = `${filter.connection ? ` of ${filter.connection}` : ''}${filter.node ? ` at ${filter.node}` : ''}${filter.direction ? ` (${filter.direction})` : ''}`;
+  // The columns and units of the network's kind, as its charts show it (Gbps on Ethernet).
+  const catalogue = state.catalogue;
+  const columns = useMemo(() => {
+    const net = networkView(scenario, catalogue?.fields.ethernet);
+    const rate = displayUnit('Mbps', net);
+    const list = rmLogColumns(net.ethernet, scenarioFeedback(scenario, catalogue), rate);
+    return { list, rate, grid: list.map((c) => WIDTH[c.id]).join(' ') };
+  }, [scenario, catalogue]);
+  const algorithms = catalogue?.algorithms ?? [];
   const mode = state.status?.mode;
   const busy = mode === 'playing' || mode === 'seeking';
 
@@ -126,7 +180,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
           <input type="checkbox" data-testid="rmlog-record" checked={state.rmTrace} onChange={(e) => lab.setRmTrace(e.target.checked)} />
           Record RM-cell events
         </label>
-        {select('connection', scenario?.virtual_paths?.length ? 'connection / path' : 'connection', connectionIds)}
+        {select('connection', scenario?.ethernet ? 'flow' : scenario?.virtual_paths?.length ? 'connection / path' : 'connection', connectionIds)}
         {select('node', 'node', nodeIds)}
         {select('direction', 'direction', RM_DIRECTIONS)}
         <button
@@ -144,21 +198,16 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
         </span>
       </div>
       {found && !found.record && (
-        <p className="inspector-help" data-testid="rmlog-not-found">
+        <p className={found.problem ? 'field-error' : 'inspector-help'} role={found.problem ? 'alert' : undefined} data-testid="rmlog-not-found">
           {rmNotFoundText(found, paths)}
         </p>
       )}
-      <div className="rmlog-head">
-        <span>t (ms)</span>
-        <span>conn</span>
-        <span>#</span>
-        <span>node</span>
-        <span>direction</span>
-        <span>ER (Mbps)</span>
-        <span>CCR</span>
-        <span>CI/NI</span>
-        <span>lowered by</span>
-        <span title="The source's allowed rate before and after it applied the cell it received (TM 4.0: a CI cuts ACR by RDF, else it rises by RIF × PCR; either way at most ER and PCR)">source ACR</span>
+      <div className="rmlog-head" data-testid="rmlog-head" style={{ gridTemplateColumns: columns.grid }}>
+        {columns.list.map((c) => (
+          <span key={c.id} data-column={c.id} title={c.title}>
+            {c.label}
+          </span>
+        ))}
       </div>
       <div className="rmlog-list" ref={list} style={{ height: ROW_PX * VIEW_ROWS }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="rmlog-list">
         {total === 0 ? (
@@ -171,23 +220,14 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
                 <button
                   key={key}
                   className={`rmlog-row rmlog-${r.direction}${key === picked ? ' picked' : ''}${first + k === atCursor ? ' at-cursor' : ''}`}
-                  style={{ top: (first + k) * ROW_PX, height: ROW_PX }}
+                  style={{ top: (first + k) * ROW_PX, height: ROW_PX, gridTemplateColumns: columns.grid }}
                   data-testid="rmlog-row"
                   data-time-us={r.time_us}
                   aria-pressed={key === picked}
                   aria-current={first + k === atCursor ? 'time' : undefined}
                   onClick={() => pick(r)}
                 >
-                  <span>{timeText(r.time_us)}</span>
-                  <span title={r.vp ? `virtual path ${r.vp}, carried under connection ${r.connection}` : undefined}>{loopName(r)}</span>
-                  <span>{r.rm_seq}</span>
-                  <span>{r.node}</span>
-                  <span>{r.direction}</span>
-                  <span>{erText(r)}</span>
-                  <span>{rateText(r.ccr_mbps)}</span>
-                  <span>{flagsText(r)}</span>
-                  <span>{r.by && lowererName(r.by, state.catalogue?.algorithms ?? [])}</span>
-                  <span>{acrText(r)}</span>
+                  {columns.list.map((c) => cellOf(c.id, r, columns.rate, algorithms))}
                 </button>
               );
             })}

@@ -18,7 +18,7 @@
 
 use super::measure::INTERVAL_PARAMS;
 use super::measure::{water_level, Interval, VcSet};
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Feedback, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::cells_to_mbps;
@@ -50,6 +50,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "debra",
     name: "DEBRA",
     network: Networks::Atm,
+    feedback: Feedback::ExplicitRate,
     summary: "Loss-load allocation of the sources' bids: bids that fit are met, otherwise a fair water level; selective discard of over-senders.",
     params: &PARAMS,
     build,

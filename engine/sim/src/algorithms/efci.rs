@@ -7,7 +7,7 @@
 //! the destination returns CI = 1 in its next backward RM cell and the source cuts ACR by RDF;
 //! otherwise the source adds RIF·PCR. Rates oscillate around the fair share.
 
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Feedback, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 
@@ -34,6 +34,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "efci",
     name: "EFCI marking",
     network: Networks::Atm,
+    feedback: Feedback::CongestionBit,
     summary: "Binary feedback: sets EFCI on data cells while the queue is above a threshold (with hysteresis); sources react with RIF/RDF.",
     params: &PARAMS,
     build,

@@ -12,7 +12,7 @@
 //!            q > QT and CCR > FairShare:          ER = min(ER, ERF · MACR)
 //! ```
 
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Feedback, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::cells_to_mbps;
@@ -58,6 +58,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "eprca",
     name: "EPRCA",
     network: Networks::Atm,
+    feedback: Feedback::ExplicitRate,
     summary:
         "Keeps MACR, a running mean of the sources' CCRs; when the queue passes a threshold, cuts VCs above DPF × MACR.",
     params: &PARAMS,

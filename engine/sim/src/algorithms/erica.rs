@@ -25,7 +25,7 @@
 //! already have lowered (two cuts by CCR/z in one interval).
 
 use super::measure::{Interval, VcSet};
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Feedback, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{cells_to_mbps, Time};
@@ -63,6 +63,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "erica",
     name: "ERICA",
     network: Networks::Atm,
+    feedback: Feedback::ExplicitRate,
     summary: "Measures the port's load factor z each interval and gives each VC max(FairShare, CCR/z): fair and efficient at a target utilisation.",
     params: &PARAMS,
     build,

@@ -19,7 +19,7 @@
 //! settles at Q0.
 
 use super::erica::{Erica, COMMON_PARAMS};
-use super::{AlgorithmSpec, Networks, PortAlgorithm, PortInfo};
+use super::{AlgorithmSpec, Feedback, Networks, PortAlgorithm, PortInfo};
 use crate::params::{ParamSpec, Params};
 
 pub const PARAMS: [ParamSpec; 11] = [
@@ -61,6 +61,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "erica_plus",
     name: "ERICA+",
     network: Networks::Atm,
+    feedback: Feedback::ExplicitRate,
     summary: "ERICA at 100 % utilisation, with the allocated capacity scaled by a function of the queue so that the queue settles at a target delay.",
     params: &PARAMS,
     build,

@@ -20,7 +20,7 @@
 //! passing rate-discovery tags; the host's side (tagging, reflecting, the rate limiter) is in
 //! `ethernet::source`.
 
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Feedback, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{from_us, Time};
@@ -46,6 +46,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "fecn",
     name: "FECN",
     network: Networks::Ethernet,
+    feedback: Feedback::RateTag,
     summary: "802.1Qau FECN: every T the port computes one advertised rate from its load and a hyperbolic function of its queue; sources learn it from rate-discovery tags the receiver reflects.",
     params: &PARAMS,
     build,

@@ -238,11 +238,35 @@ impl Networks {
     }
 }
 
+/// How a switch algorithm tells sources what to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export, export_to = "../../../web/src/contract/generated/")]
+pub enum Feedback {
+    /// ATM: an explicit rate (Mbps) written into backward RM cells (ERICA, EPRCA, …).
+    ExplicitRate,
+    /// ATM: the congestion bit (EFCI), turned into CI by the destination.
+    CongestionBit,
+    /// Ethernet: a rate written into the rate-discovery tags the sources send and the
+    /// destination reflects (FECN).
+    RateTag,
+    /// Ethernet: the switch's own congestion notification to the source, quantised feedback
+    /// |Fb| without a unit (QCN).
+    Notification,
+    /// Nothing: a plain FIFO.
+    Nothing,
+}
+
 /// A registered algorithm: its id in scenario files, its display name, its parameters.
 pub struct AlgorithmSpec {
     pub id: &'static str,
     pub name: &'static str,
     pub network: Networks,
+    /// What the algorithm tells the sources, and in which cells (the event log's columns
+    /// follow it). An Ethernet source tags its frames only when a switch on its route reads
+    /// tags (`Feedback::RateTag`): elsewhere a tag would travel and come back with no rate in
+    /// it, events that belong to no algorithm of the run.
+    pub feedback: Feedback,
     pub summary: &'static str,
     pub params: &'static [ParamSpec],
     pub build: fn(&Params, PortInfo) -> PortAlgorithm,

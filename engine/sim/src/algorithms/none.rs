@@ -1,6 +1,6 @@
 //! `none`: a plain FIFO port that never touches RM cells.
 
-use super::{Admit, AlgorithmSpec, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Feedback, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::Cell;
 use crate::params::Params;
 
@@ -8,6 +8,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "none",
     name: "None (FIFO)",
     network: Networks::Both,
+    feedback: Feedback::Nothing,
     summary: "A plain FIFO output port that forwards every cell and never marks RM cells.",
     params: &[],
     build,

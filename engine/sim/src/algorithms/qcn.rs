@@ -18,7 +18,7 @@
 //! proportion to their bytes. Reconstructed from the published description: the split and the
 //! "at least 1" quantisation are ours.
 
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Feedback, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::Cell;
 use crate::params::{ParamSpec, Params};
 use crate::rng::SplitMix64;
@@ -53,6 +53,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "qcn",
     name: "QCN",
     network: Networks::Ethernet,
+    feedback: Feedback::Notification,
     summary: "802.1Qau QCN: the port samples frames and returns quantised feedback from its queue's offset and growth; the sources' reaction points cut and recover their rates.",
     params: &PARAMS,
     build,

@@ -33,7 +33,7 @@
 //! FIFO port the VC's cells in the shared queue are counted instead.
 
 use super::measure::VcSet;
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Feedback, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{cells_to_mbps, mbps_to_cells, Time};
@@ -133,6 +133,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "series_d",
     name: "Series-D",
     network: Networks::Atm,
+    feedback: Feedback::ExplicitRate,
     summary: "Splits the ABR queue into five regions; each adapts an additive increase (MAIR) and a multiplicative reduction (MRF) of the mean allowed rate MACR; per-VC queues shape each VC's ER.",
     params: &PARAMS,
     build,

@@ -19,7 +19,7 @@
 
 use super::measure::Interval;
 use super::measure::INTERVAL_PARAMS;
-use super::{Admit, AlgorithmSpec, Explain, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
+use super::{Admit, AlgorithmSpec, Explain, Feedback, Networks, PortAlgorithm, PortInfo, PortView, SwitchAlgorithm};
 use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::cells_to_mbps;
@@ -49,6 +49,7 @@ pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "ut",
     name: "Uniform Tracking",
     network: Networks::Atm,
+    feedback: Feedback::ExplicitRate,
     summary: "Tracks the measured aggregate rate: scales one explicit rate for all VCs by target capacity / measured load each interval.",
     params: &PARAMS,
     build,

@@ -59,7 +59,9 @@ pub struct EthSourceConfig {
     pub traffic: Traffic,
     pub start: Time,
     pub stop: Option<Time>,
-    pub tag_interval: Time,
+    /// Time between rate-discovery tags; None: the flow sends none (no FECN switch on its
+    /// route reads them).
+    pub tag_interval: Option<Time>,
     pub rp: RpParams,
 }
 
@@ -79,7 +81,7 @@ impl EthSourceConfig {
             traffic,
             start,
             stop,
-            tag_interval: from_us(p.get("tag_interval_us")).max(1),
+            tag_interval: Some(from_us(p.get("tag_interval_us")).max(1)),
             rp: RpParams::from_params(p, line_bps),
         }
     }
@@ -190,7 +192,7 @@ impl EthSource {
         self.queued -= 1;
         self.sent += 1;
         let mut cell = Cell::data(conn);
-        if self.last_tag.is_none_or(|last| now - last >= self.cfg.tag_interval) {
+        if self.cfg.tag_interval.is_some_and(|tau| self.last_tag.is_none_or(|last| now - last >= tau)) {
             // A rate-discovery tag: rate unknown (−1) until a switch writes its rate.
             cell.kind = CellKind::Frm;
             cell.er = -1.0;

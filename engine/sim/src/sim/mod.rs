@@ -1237,7 +1237,8 @@ impl Simulation {
     /// virtual path id, when not empty), or until simulated time `until` or `max_events` events:
     /// in one call, where a caller stepping one event at a time would pay a call per event.
     /// Stops right after that event, as stepping would (later events at the same time have not
-    /// run). The events are recorded in the trace as usual (turned on for the search alone if it
+    /// run, and the next search starts with them: the event it finds may be at the very time it
+    /// starts from). The events are recorded in the trace as usual (turned on for the search alone if it
     /// was off, then off again). Errors name the argument at fault (`node`, `direction`,
     /// `connection`).
     ///

@@ -217,6 +217,18 @@ fn a_notification_gives_its_feedback_not_a_rate() {
     assert!(qcn.iter().filter(|r| !r.bn).all(|r| r.feedback.is_none()));
 }
 
+/// A rate-discovery tag belongs to FECN: a flow whose route crosses no FECN switch sends none,
+/// so a QCN run records only QCN's notifications (the event log listed empty tags among them).
+#[test]
+fn only_a_route_through_a_fecn_switch_carries_rate_discovery_tags() {
+    let (_, qcn) = traced(scenario("qcn-hotspot", 30.0, None));
+    assert!(!qcn.is_empty());
+    assert!(qcn.iter().all(|r| r.bn), "qcn-hotspot: every event is a notification's, no tag's");
+    let (_, fecn) = traced(scenario("fecn-hotspot", 30.0, None));
+    assert!(fecn.iter().any(|r| r.direction == Direction::Sent), "fecn-hotspot: its sources tag frames");
+    assert!(fecn.iter().all(|r| !r.bn));
+}
+
 #[test]
 fn trace_csv_has_the_contract_columns() {
     assert_eq!(
@@ -476,20 +488,43 @@ fn advance_to_rm_event_keeps_to_its_limits_and_names_a_bad_argument() {
 }
 
 /// The first of `records` of loop `connection` (a connection's, or a virtual path's own: the
-/// log's connection filter) at `node` ("" for any) of `direction`, after `after_us`.
+/// log's connection filter; "" for any) at `node` ("" for any) of `direction`, among those not
+/// yet run when a search starts after the first `ran` records: `advance_to_rm_event` runs on
+/// from the engine's next event, which may be at the very time it starts from (a later event
+/// of the same instant), so the rule is the trace's order, not a time strictly after.
 fn first_in_trace<'a>(
     records: &'a [RmRecord],
     node: &str,
     direction: Option<Direction>,
     connection: &str,
-    after_us: f64,
-) -> Option<&'a RmRecord> {
-    records.iter().find(|r| {
-        r.time_us > after_us
-            && (node.is_empty() || r.node == node)
+    ran: usize,
+) -> Option<(usize, &'a RmRecord)> {
+    records.iter().enumerate().skip(ran).find(|(_, r)| {
+        (node.is_empty() || r.node == node)
             && direction.is_none_or(|d| r.direction == d)
-            && (if r.vp.is_empty() { &r.connection } else { &r.vp }) == connection
+            && (connection.is_empty() || (if r.vp.is_empty() { &r.connection } else { &r.vp }) == connection)
     })
+}
+
+#[test]
+fn next_rm_event_finds_an_event_at_the_very_time_the_search_starts_from() {
+    // QA: the helper above took events strictly after the search's start time, where the
+    // engine finds the next event not yet run, at that time too: S1 and S2 both send their
+    // first RM cell at 0 ms, and two searches from 0 ms find both.
+    let s = scenario("two-sources", 5.0, None);
+    let (_, records) = traced(s.clone());
+    let mut sim = Simulation::new(s);
+    let (mut ran, mut ties) = (0, 0);
+    for k in 0..20 {
+        let start = sim.now();
+        let (i, want) = first_in_trace(&records, "", None, "", ran).expect("an event");
+        let got = sim.advance_to_rm_event("", None, "", sim.end(), u64::MAX).unwrap();
+        let got = RmRecord::new(&got.found.expect("found"), &sim.net);
+        assert_eq!(&got, want, "search {k}: the trace's next event");
+        ties += (sim.now() == start) as usize;
+        ran = i + 1;
+    }
+    assert!(ties > 0, "some search found an event at the very time it started from");
 }
 
 #[test]
@@ -499,22 +534,22 @@ fn next_rm_event_of_a_connection_stops_at_that_connections_event_not_another_one
     let s = scenario("two-sources-staggered", 150.0, None);
     let (_, records) = traced(s.clone());
     let mut sim = Simulation::new(s.clone());
-    let mut after_us = 0.0;
+    let mut ran = 0;
     for k in 0..3 {
-        let want = first_in_trace(&records, "SW1", Some(Direction::Backward), "C2", after_us)
+        let (i, want) = first_in_trace(&records, "SW1", Some(Direction::Backward), "C2", ran)
             .unwrap_or_else(|| panic!("the trace has a {k}th backward RM cell of C2 at SW1"));
         let got = sim.advance_to_rm_event("SW1", Some("backward"), "C2", sim.end(), u64::MAX).unwrap();
         let got = RmRecord::new(&got.found.expect("found"), &sim.net);
         assert_eq!(&got, want, "search {k}: the trace's next backward RM cell of C2 at SW1");
         assert_eq!(sim.now() as f64 / abr_sim::time::PS_PER_US as f64, want.time_us, "search {k}: paused at its time");
-        after_us = want.time_us;
+        ran = i + 1;
     }
     // Any node and direction: the connection alone.
     let mut sim = Simulation::new(s);
     let got = sim.advance_to_rm_event("", None, "C2", sim.end(), u64::MAX).unwrap();
     assert_eq!(
         Some(&RmRecord::new(&got.found.unwrap(), &sim.net)),
-        first_in_trace(&records, "", None, "C2", 0.0),
+        first_in_trace(&records, "", None, "C2", 0).map(|(_, r)| r),
         "C2's first RM-cell event"
     );
 }
@@ -527,7 +562,7 @@ fn next_rm_event_of_a_virtual_path_is_its_own_cell_not_the_member_it_travels_und
     let mut sim = Simulation::new(s.clone());
     let got = sim.advance_to_rm_event("", Some("turnaround"), "VP3", sim.end(), u64::MAX).unwrap();
     let got = RmRecord::new(&got.found.expect("VP3 has a turnaround"), &sim.net);
-    assert_eq!(Some(&got), first_in_trace(&records, "", Some(Direction::Turnaround), "VP3", 0.0));
+    assert_eq!(Some(&got), first_in_trace(&records, "", Some(Direction::Turnaround), "VP3", 0).map(|(_, r)| r));
     assert_eq!((got.vp.as_str(), got.connection.as_str()), ("VP3", "C9"));
     let mut sim = Simulation::new(s);
     let member = sim.advance_to_rm_event("", None, "C9", sim.end(), u64::MAX).unwrap();
