@@ -627,7 +627,7 @@ test("presentation mode, the narrowest side panel: each explanation value keeps 
   const panel = (await page.getByTestId('lesson').boundingBox())!;
   expect(panel.width).toBeLessThanOrEqual(342); // the side panel at its narrowest
   // Each value (with its unit) on one line, right-aligned, inside the panel.
-  const values = await explain.locator('.explain-values dd').evaluateAll((dds) =>
+  const values = await explain.locator('.explain-values dd:not(.explain-note)').evaluateAll((dds) =>
     dds.map((dd) => {
       const range = document.createRange();
       range.selectNodeContents(dd);
