@@ -423,3 +423,28 @@ test('on a phone: the controls fit the width, and a step that pauses the run bri
   }
   expect(errors).toEqual([]);
 });
+
+// QA: the lesson's Next was more than 50 Tab presses from the lesson's text. N and B press
+// Next and Back from anywhere but a field, and the Keys list names them.
+test('N and B step the walk-through from the keyboard, not while typing in a field; the Keys list has them', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources-staggered');
+  await page.getByTestId('speed').selectOption('0.1');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('n'); // before the first step: plays to it
+  await pausedAt(page, 5);
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 1 of 4, at 5 ms');
+  await page.keyboard.press('n');
+  await pausedAt(page, 99.5);
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 2 of 4, at 99.5 ms');
+  await page.keyboard.press('b');
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 1 of 4, at 5 ms');
+  // Typed into a field, the letters are the field's.
+  await page.getByTestId('until-ms').focus();
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 1 of 4, at 5 ms');
+  await expect(page.getByTestId('lesson-next')).toHaveAttribute('aria-keyshortcuts', 'N');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('shortcuts-help')).toContainText('Next step of the lesson’s walk-through');
+  expect(errors).toEqual([]);
+});

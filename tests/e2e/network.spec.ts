@@ -627,7 +627,7 @@ test("presentation mode, the narrowest side panel: each explanation value keeps 
   const panel = (await page.getByTestId('lesson').boundingBox())!;
   expect(panel.width).toBeLessThanOrEqual(342); // the side panel at its narrowest
   // Each value (with its unit) on one line, right-aligned, inside the panel.
-  const values = await explain.locator('.explain-values dd').evaluateAll((dds) =>
+  const values = await explain.locator('.explain-values dd:not(.explain-note)').evaluateAll((dds) =>
     dds.map((dd) => {
       const range = document.createRange();
       range.selectNodeContents(dd);
@@ -724,4 +724,35 @@ test('Network and Event log are toggle buttons, not tabs: outside the tablist, b
   expect(await network.evaluate(look)).toEqual({ border: '1px', tick: '""' });
   expect(await page.getByTestId('view-charts').evaluate((el) => getComputedStyle(el).borderTopWidth)).toBe('0px');
   expect(errors).toEqual([]);
+});
+
+// QA: on a 1280 × 800 window core-edge's and gfc1's drawing read at 6–8 px, even presenting:
+// the view fits them at half size. Names keep their type on screen, the cards grow as far as
+// their neighbours allow, and no two cards (nor names) meet.
+test('on a 1280 × 800 window the larger networks (core-edge, gfc1) read at 11 px or more, names larger presenting, cards apart', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const id of ['core-edge', 'gfc1']) {
+    const errors = await openLab(page, `/?scenario=${id}`);
+    await page.getByTestId('view-network').click();
+    for (const present of [false, true]) {
+      if (present) await page.getByTestId('present').click();
+      // The type as drawn: its size in the flow times every scale above it (zoom, card growth).
+      const drawn = (sel: string) =>
+        page.locator(`[data-testid="network-view"] ${sel}`).evaluateAll((els) =>
+          els
+            .filter((el) => !el.closest('.visually-hidden') && (el as HTMLElement).offsetHeight > 0)
+            .map((el) => parseFloat(getComputedStyle(el).fontSize) * (el.getBoundingClientRect().height / (el as HTMLElement).offsetHeight)),
+        );
+      await expect.poll(async () => Math.min(...(await drawn('.nv-qtext'))), `${id} cards${present ? ', presenting' : ''}`).toBeGreaterThanOrEqual(10.9);
+      const names = async () => [...(await drawn('.nv-end-id')), ...(await drawn('[data-testid="nv-group-name"]'))];
+      await expect.poll(async () => (await names()).length).toBeGreaterThan(3);
+      await expect.poll(async () => Math.min(...(await names())), `${id} names`).toBeGreaterThanOrEqual(present ? 15.5 : 11.5);
+      const cards = await page.locator('[data-testid="network-view"] .nv-switch').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ l: r.left, r: r.right, t: r.top, b: r.bottom })));
+      cards.forEach((a, i) =>
+        cards.slice(i + 1).forEach((b) => expect(a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b, `${id}: two cards meet`).toBe(false)),
+      );
+      if (present) await page.getByTestId('present').click();
+    }
+    expect(errors).toEqual([]);
+  }
 });

@@ -80,3 +80,20 @@ test('a published rate is drawn over the steady window it is a mean of (fecn-hot
   await expect(page.getByTestId('summary-source-backlog')).toContainText('frames waited at the hosts (at most): F0 ');
   expect(errors).toEqual([]);
 });
+
+// QA: core-edge read "link L1: utilization 1 vs 0.9" (unit-less), and its verdicts a bare "–".
+test("core-edge: a utilisation reads in %, and each verdict without a tolerance says why under the table", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=core-edge');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await page.getByTestId('tab-result').click();
+  const table = page.getByTestId('summary-published');
+  const l1 = table.locator('tbody tr', { hasText: 'link L1: utilisation (%)' });
+  await expect(l1.locator('td').nth(1)).toHaveText('100');
+  await expect(l1.locator('td').nth(1)).toHaveAttribute('aria-label', 'published 100 %');
+  expect(Number(await l1.locator('td').nth(2).innerText())).toBeGreaterThan(80); // ours, in %
+  await expect(table.locator('tbody tr td:last-child')).toHaveText(Array(13).fill('no tolerance*'));
+  await expect(page.getByTestId('published-no-tolerance')).toHaveText(/^\* No tolerance: A target, not a measurement: the study's max-min allocation/);
+  expect(errors).toEqual([]);
+});

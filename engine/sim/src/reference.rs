@@ -30,6 +30,8 @@ pub struct ReferenceRow {
     pub tolerance: Option<f64>,
     /// |ours − published| ≤ tolerance × |published|; null without a tolerance or a value.
     pub within_tolerance: Option<bool>,
+    /// Why the figure has no tolerance (the file's `no_tolerance_reason`), if it says.
+    pub no_tolerance_reason: Option<String>,
     pub source: String,
 }
 
@@ -124,6 +126,7 @@ fn row(s: &Scenario, summary: &Summary, r: &Reference) -> ReferenceRow {
             (Some(d), Some(t)) => Some(d.abs() <= t * r.published.abs()),
             _ => None,
         },
+        no_tolerance_reason: r.no_tolerance_reason.clone(),
         source: r.source.clone(),
     }
 }

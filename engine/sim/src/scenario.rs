@@ -94,6 +94,11 @@ pub struct Reference {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub tolerance: Option<f64>,
+    /// Why the figure has no tolerance, in words (e.g. it is the study's max-min allocation,
+    /// which the algorithm aims at a fraction of): shown where the verdict would be.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub no_tolerance_reason: Option<String>,
     /// The figure or table it comes from, e.g. "Jain et al. 1996, Fig. 12".
     pub source: String,
 }

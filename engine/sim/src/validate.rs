@@ -682,6 +682,17 @@ impl<'a> Validator<'a> {
             if let Some(t) = r.tolerance {
                 self.field(&fields::REFERENCE_TOLERANCE, t, &at);
             }
+            match (&r.no_tolerance_reason, r.tolerance) {
+                (Some(_), Some(_)) => self.push(
+                    format!("{at}.no_tolerance_reason"),
+                    "a figure with a tolerance needs no reason for having none: give one or the other",
+                ),
+                (Some(why), None) if why.trim().is_empty() => self.push(
+                    format!("{at}.no_tolerance_reason"),
+                    "say why the figure has no tolerance, or leave the field out",
+                ),
+                _ => {}
+            }
             if r.source.trim().is_empty() {
                 self.push(format!("{at}.source"), "name the figure or table the value comes from");
             }

@@ -241,14 +241,15 @@ function LessonSteps({ walk, stops, onStops }: { walk: LessonWalkView; stops: bo
         </p>
       )}
       <div className="lesson-step-nav" role="group" aria-label="steps">
-        <button className="btn" data-testid="lesson-back" disabled={shown <= 0} onClick={walk.back}>
+        <button className="btn" data-testid="lesson-back" disabled={shown <= 0} onClick={walk.back} aria-keyshortcuts="B" title="The step before (B)">
           ← Back
         </button>
         <button
           className="btn"
           data-testid="lesson-next"
           disabled={shown + 1 >= steps.length}
-          title={ahead ? `Plays on to ${stepTime(steps[shown + 1].at_ms)}, where the run pauses` : undefined}
+          aria-keyshortcuts="N"
+          title={ahead ? `Plays on to ${stepTime(steps[shown + 1].at_ms)}, where the run pauses (N)` : 'The next step (N)'}
           onClick={walk.next}
         >
           {ahead ? `Play to step ${shown + 2} →` : 'Next →'}

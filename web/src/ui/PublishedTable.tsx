@@ -8,20 +8,52 @@ function num(v: number | null | undefined, digits: number): string {
   return Number(v.toFixed(digits)).toLocaleString('en-US', { maximumFractionDigits: digits });
 }
 
-/** The unit a row is shown in, and the factor from the engine's unit (Mbps shown as Gbps on Ethernet). */
+/** The unit a row is shown in, and the factor from the engine's unit (Mbps shown as Gbps on
+ *  Ethernet; a utilisation, a fraction in the engine, in %: QA read "utilization 1 vs 0.9"). */
 export function rowUnit(row: ReferenceRow, net: NetworkView): { unit: string; scale: number } {
+  if (row.quantity === 'utilization') return { unit: '%', scale: 100 };
   return row.unit === 'Mbps' ? displayUnit('Mbps', net) : { unit: row.unit, scale: 1 };
 }
 
-/** The verdict cell: within the tolerance or not, or nothing to judge by; the tolerance on a
- *  line of its own (the narrowest side panel has room for five columns only so), its figure
- *  and unit never parted. */
-export function Verdict({ row }: { row: ReferenceRow }) {
-  if (row.within_tolerance === null || row.tolerance === null) return <>–</>;
+/** The footnote marks of the rows without a tolerance, one per distinct reason (or for none
+ *  given), in the table's order: the verdict cell has room for a mark, not for the reason. */
+export function noToleranceNotes(rows: readonly ReferenceRow[]): { mark: Map<number, string>; notes: { mark: string; text: string }[] } {
+  const marks = ['*', '†', '‡', '§'];
+  const byText = new Map<string, string>();
+  const mark = new Map<number, string>();
+  rows.forEach((row, i) => {
+    if (row.tolerance !== null) return;
+    const text = row.no_tolerance_reason
+      ? `No tolerance: ${row.no_tolerance_reason}`
+      : 'No tolerance: the file gives this figure none, so ours is shown beside it without a verdict.';
+    if (!byText.has(text)) byText.set(text, marks[byText.size] ?? `(${byText.size + 1})`);
+    mark.set(i, byText.get(text)!);
+  });
+  return { mark, notes: [...byText].map(([text, m]) => ({ mark: m, text })) };
+}
+
+/** The verdict cell: within the tolerance or not, with the tolerance on a line of its own (the
+ *  narrowest side panel has room for five columns only so), its figure and unit never parted;
+ *  without a tolerance, says so with the mark of the footnote that says why (QA: a bare "–"). */
+export function Verdict({ row, mark }: { row: ReferenceRow; mark?: string }) {
+  if (row.tolerance === null)
+    return (
+      <span className="published-none">
+        no tolerance<sup>{mark ?? '*'}</sup>
+      </span>
+    );
+  const tol = <span className="published-rel">(±{num(100 * row.tolerance, 1)}{'\u00a0'}%)</span>;
+  if (row.within_tolerance === null)
+    return (
+      <span title="No value of ours to judge yet (no sample in the steady window)">
+        – <br />
+        {tol}
+      </span>
+    );
   return (
     <>
       {row.within_tolerance ? 'yes' : 'no'} <br />
-      <span className="published-rel">(±{num(100 * row.tolerance, 1)}{'\u00a0'}%)</span>
+      {tol}
     </>
   );
 }
@@ -52,15 +84,20 @@ function AboutLabel({ label }: { label: string }) {
   );
 }
 
-/** A quantity's name in words, its unit left to the unit column ("mean_rate_mbps" → "mean rate"). */
+/** A quantity's name in words, its unit left to the unit column ("mean_rate_mbps" → "mean
+ *  rate"), in the lab's spelling ("utilisation", as on its charts). */
 export function quantityWords(quantity: string): string {
-  return quantity.replace(/_(mbps|cells)$/, '').replace(/_/g, ' ');
+  return quantity
+    .replace(/_(mbps|cells)$/, '')
+    .replace(/_/g, ' ')
+    .replace(/utilization/, 'utilisation');
 }
 
 /** The study's published figures beside ours (the engine computed both columns: `summary.reference`). */
 export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; net?: NetworkView }) {
   const rows = summary.reference ?? [];
   if (rows.length === 0) return null;
+  const untoleranced = noToleranceNotes(rows);
   return (
     // A long table scrolls in its box: focusable, so that the keyboard scrolls it too.
     <div className="summary-scroll" tabIndex={0} role="region" aria-label="published figures beside ours">
@@ -69,8 +106,8 @@ export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; 
           <tr>
             <th>Published figure</th>
             {/* May break as pub-lished: the narrowest side panel needs the room. */}
-            <th>pub{'\u00ad'}lished</th>
-            <th>ours</th>
+            <th title="The study's value">pub{'\u00ad'}lished</th>
+            <th title="This run's value">ours</th>
             <th title="The difference, ours − published, relative to the published value (hover a cell for it in the figure's unit)">diff.</th>
             <th title="Whether ours is within the figure's tolerance of the published value">agrees</th>
           </tr>
@@ -81,28 +118,39 @@ export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; 
             const digits = unit === '' ? 3 : 2;
             const s = (v: number | null) => (v === null ? null : v * scale);
             const rel = row.relative_difference === null ? null : `${row.relative_difference >= 0 ? '+' : ''}${num(100 * row.relative_difference, 1)}\u00a0%`;
-            const diff = `${num(s(row.difference), digits)}${unit ? ` ${unit}` : ''}`;
+            // A difference of two percentages is in points, not a percentage of either.
+            const diffUnit = unit === '%' ? 'percentage points' : unit;
+            const diff = `${num(s(row.difference), digits)}${diffUnit ? ` ${diffUnit}` : ''}`;
+            const withUnit = (v: number | null) => `${num(s(v), digits)}${unit ? ` ${unit}` : ''}`;
             return (
               <tr key={i} title={row.source} className={row.within_tolerance === false ? 'published-off' : undefined}>
                 <td>
                   <AboutLabel label={row.about_label} />: {quantityWords(row.quantity)}
                   {unit && <span className="published-unit"> ({unit})</span>}
                 </td>
-                <td>{num(s(row.published), digits)}</td>
-                <td>{num(s(row.ours), digits)}</td>
+                <td aria-label={`published ${withUnit(row.published)}`}>{num(s(row.published), digits)}</td>
+                <td aria-label={`ours ${withUnit(row.ours)}`}>{num(s(row.ours), digits)}</td>
                 {/* Relative: published and ours are beside it; the difference itself on hover. */}
                 <td title={`ours − published = ${diff}`} data-difference={row.difference ?? ''}>
                   {rel ?? diff}
                 </td>
                 <td>
-                  <Verdict row={row} />
+                  <Verdict row={row} mark={untoleranced.mark.get(i)} />
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
-      <p className="summary-note">Published figures: hover a row for the figure or table it comes from.</p>
+      <p className="summary-note">
+        Each row: the study’s published value, ours from this run, and their difference relative to the published value. Hover a row
+        for the figure or table it comes from.
+      </p>
+      {untoleranced.notes.map((n) => (
+        <p key={n.mark} className="summary-note" data-testid="published-no-tolerance">
+          <sup>{n.mark}</sup> {n.text}
+        </p>
+      ))}
     </div>
   );
 }

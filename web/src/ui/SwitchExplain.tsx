@@ -70,6 +70,13 @@ export function SwitchExplain({ lab, state, node, inspect, holder = 'panel' }: {
               <div key={q.name} data-name={q.name}>
                 <dt>{q.label}</dt>
                 <dd>{quantityText(q)}</dd>
+                {/* The engine's word on a value that would surprise (ERICA's MaxAllocPrevious
+                    above the target rate), under it. */}
+                {q.note && (
+                  <dd className="explain-note" data-testid="explain-note">
+                    {q.note}
+                  </dd>
+                )}
               </div>
             ))}
           </dl>

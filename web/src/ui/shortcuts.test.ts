@@ -19,6 +19,16 @@ describe('keyboard shortcuts', () => {
     expect(press('?', {}, 'BUTTON')).toBe('help');
   });
 
+  // QA: the lesson's Next was more than 50 Tab presses from its text.
+  it("N and B step the lesson's walk-through, except with a modifier or in a field", () => {
+    expect(press('n')).toBe('next-step');
+    expect(press('N')).toBe('next-step');
+    expect(press('b')).toBe('previous-step');
+    expect(press('n', { ctrlKey: true })).toBeNull();
+    expect(press('n', {}, 'INPUT')).toBeNull();
+    expect(SHORTCUTS.find((s) => s.keys.includes('N'))?.does).toMatch(/^Next step of the lesson/);
+  });
+
   it('the help lists every key a keydown handler of the UI reacts to', () => {
     const ui = dirname(fileURLToPath(import.meta.url));
     const files = (dir: string): string[] =>

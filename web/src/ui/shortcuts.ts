@@ -3,7 +3,7 @@
 // in App.tsx, the editor's keys in editor/NetworkEditor.tsx; they are listed here so that the
 // help is complete.
 
-export type Command = 'present' | 'panel' | 'help';
+export type Command = 'present' | 'panel' | 'help' | 'next-step' | 'previous-step';
 
 export interface Shortcut {
   /** The keys, as the help shows them. */
@@ -19,6 +19,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['Ctrl+Y', 'Ctrl+Shift+Z', '⌘⇧Z'], does: 'Redo', where: 'unless you are typing in a field; in a switch field, once Enter has applied the value' },
   { keys: ['P'], does: 'Presentation mode on / off (large text, thick lines, high contrast)' },
   { keys: ['\\'], does: 'Hide / show the side panel' },
+  { keys: ['N'], does: 'Next step of the lesson’s walk-through (plays on to it if the run has not reached it)', where: 'a lesson with steps' },
+  { keys: ['B'], does: 'Back to the step before', where: 'a lesson with steps' },
   { keys: ['?'], does: 'Show / hide this list of shortcuts' },
   { keys: ['Esc'], does: 'Close this list; leave a full-screen chart' },
   { keys: ['Tab', 'Shift+Tab'], does: 'Focus the next / previous node of the network (sources, switches, destinations), then its links', where: 'Edit network' },
@@ -52,5 +54,8 @@ export function commandOf(ev: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' 
   if (ev.key === 'p' || ev.key === 'P') return 'present';
   if (ev.key === '\\') return 'panel';
   if (ev.key === '?') return 'help';
+  // The walk-through's Next and Back sit far down the page in Tab order (QA: 50 presses).
+  if (ev.key === 'n' || ev.key === 'N') return 'next-step';
+  if (ev.key === 'b' || ev.key === 'B') return 'previous-step';
   return null;
 }

@@ -26,7 +26,7 @@ export function useClassroom(start: { present?: boolean; panelHidden?: boolean }
     const onKey = (ev: KeyboardEvent) => {
       if (ev.key === 'Escape') return setHelpOpen(false);
       const command = commandOf(ev);
-      if (command === null) return;
+      if (command !== 'present' && command !== 'panel' && command !== 'help') return; // the lesson's are useLessonWalk's
       ev.preventDefault();
       if (command === 'present') togglePresent();
       else if (command === 'panel') togglePanel();

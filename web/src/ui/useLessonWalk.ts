@@ -21,6 +21,7 @@ import {
   type WalkView,
 } from '../lab/lessonWalk';
 import { revealAnnouncement, stepAnnouncement } from './announce';
+import { commandOf } from './shortcuts';
 import type { LessonStep } from '../contract/scenario';
 
 export function useLessonWalk(lab: Lab, state: LabState) {
@@ -77,6 +78,22 @@ export function useLessonWalk(lab: Lab, state: LabState) {
     setView((v) => revealIn(v, shown));
     setSaid(revealAnnouncement(answer));
   };
+  // N and B press Next and Back from anywhere but a field (the Keys list says so).
+  const keys = useRef({ next, back });
+  keys.current = { next, back };
+  useEffect(() => {
+    if (steps.length === 0) return;
+    const onKey = (ev: KeyboardEvent) => {
+      const command = commandOf(ev);
+      if (command !== 'next-step' && command !== 'previous-step') return;
+      ev.preventDefault();
+      if (command === 'next-step') keys.current.next();
+      else keys.current.back();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [steps]);
+
   const step = shown >= 0 ? (steps[shown] ?? null) : null;
   // The run stops at the steps it reaches (the lab pauses it there): a step reached then is
   // one to read, and the panel and its Lesson tab come up; played through (stops off, or at

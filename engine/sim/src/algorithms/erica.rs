@@ -30,6 +30,16 @@ use crate::cell::{flag, Cell, CellKind};
 use crate::params::{ParamSpec, Params};
 use crate::time::{cells_to_mbps, Time};
 
+/// Why MaxAllocPrevious may read above the target rate (and the link's): MaxAllocCurrent keeps
+/// each ER before the last step caps it at the target (the definition's order: the
+/// dissertation's appendix C and 98-0408 eq. 8–13), and while z ≤ 1 + δ each interval's
+/// largest ER is at least the last one's, so a large CCR/z (a source that declares more than
+/// the port measured) stays in it. Harmless: every ER written is capped.
+pub const MAX_ALLOC_ABOVE_TARGET: &str = "Above the target rate, as ERICA defines it: \
+     MaxAllocCurrent keeps each VC's ER before it is capped at the target (a large CCR/z when a \
+     source declares more than the port measured), and while z ≤ 1 + δ it carries over from \
+     interval to interval. Every ER written is capped at the target rate.";
+
 /// Parameters shared by ERICA and ERICA+ (the averaging interval and options A, B, C, E).
 pub const COMMON_PARAMS: [ParamSpec; 7] = [
     ParamSpec::num("interval_us", "µs", 1000.0, 1.0, 1_000_000.0, "Averaging interval by time: measurements close after this long at most"),
@@ -408,6 +418,9 @@ impl SwitchAlgorithm for Erica {
                 "0/1",
                 self.cfg.single_feedback as u8 as f64,
             );
+        if self.max_alloc_previous > self.abr_capacity {
+            e.note("max_alloc_previous_mbps", MAX_ALLOC_ABOVE_TARGET);
+        }
         for vc in 0..self.ccr.len() {
             let last = self.last_brm[vc];
             if self.ccr[vc] == 0.0 && last.is_none() {
@@ -525,6 +538,39 @@ mod tests {
         e.fair_share = 0.9e6;
         e.abr_capacity = 0.9e6;
         assert!((e.explicit_rate(0.5e6) - 0.9e6).abs() < 1e-6);
+    }
+
+    /// QA saw MaxAllocPrevious above the link rate in the inspector. The definition records
+    /// each ER in MaxAllocCurrent before the cap at the target, so it may; what is written is
+    /// capped, and the explanation says why the value reads so.
+    #[test]
+    fn max_alloc_previous_keeps_the_uncapped_er_and_the_inspector_says_why() {
+        let mut e = erica(1e6);
+        let view = |now| PortView { now, queue_cells: 0, vc_queue_cells: 0, vc: 0 };
+        // VC 0 declares 0.9e6 cells/s but the port sees 10 cells in the first 1 ms interval.
+        feed(&mut e, 0, 0, CellKind::Frm, 0.9e6);
+        for k in 1..10u64 {
+            feed(&mut e, k * 1_000_000, 0, CellKind::Data, 0.0);
+        }
+        let ms = crate::time::PS_PER_MS;
+        let mut brm = Cell::data(0);
+        brm.kind = CellKind::Brm;
+        brm.er = 1e6;
+        e.on_brm(&view(ms + 1), &mut brm);
+        let (z, target) = (e.z, e.abr_capacity);
+        assert!(z < 0.02, "an underloaded port, z = {z}");
+        let uncapped = 0.9e6 / z; // VCShare = CCR/z, far above FairShare = the target
+        assert!((brm.er - target).abs() < 1e-6, "the ER written is capped at the target: {}", brm.er);
+        assert!(e.explain().get("max_alloc_previous_mbps").unwrap() <= cells_to_mbps(target));
+        assert!(e.explain().values.iter().all(|q| q.note.is_none()), "nothing to explain yet");
+        // The next interval's MaxAllocPrevious is that ER before the cap: above the link rate.
+        feed(&mut e, 2 * ms + 1, 0, CellKind::Data, 0.0);
+        assert!((e.max_alloc_previous - uncapped).abs() < 1e-6 * uncapped, "{} vs {uncapped}", e.max_alloc_previous);
+        assert!(e.max_alloc_previous > 1e6);
+        let x = e.explain();
+        let q = x.values.iter().find(|q| q.name == "max_alloc_previous_mbps").unwrap();
+        assert_eq!(q.note, Some(MAX_ALLOC_ABOVE_TARGET));
+        assert!(x.values.iter().filter(|q| q.note.is_some()).count() == 1);
     }
 
     #[test]

@@ -22,6 +22,11 @@ pub struct Quantity {
     pub unit: &'static str,
     /// `null` when undefined (no measurement yet, an infinite load factor).
     pub value: Option<f64>,
+    /// Why the value reads as it does, when it would surprise (a MaxAllocPrevious above the
+    /// rate ERICA can give): absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "string")]
+    pub note: Option<&'static str>,
 }
 
 /// One VC's part of an explanation.
@@ -69,6 +74,14 @@ impl Explain {
         self
     }
 
+    /// Attaches `note` to the port-wide quantity `name` (added before).
+    pub fn note(&mut self, name: &str, note: &'static str) -> &mut Self {
+        if let Some(q) = self.values.iter_mut().find(|q| q.name == name) {
+            q.note = Some(note);
+        }
+        self
+    }
+
     /// Adds a VC's quantities: (name, label, unit, value) each.
     pub fn vc(&mut self, vc: usize, values: &[(&'static str, &'static str, &'static str, f64)]) {
         let values = values.iter().map(|&(n, l, u, v)| quantity(n, l, u, v)).collect();
@@ -89,7 +102,7 @@ impl VcExplain {
 }
 
 fn quantity(name: &'static str, label: &'static str, unit: &'static str, value: f64) -> Quantity {
-    Quantity { name, label, unit, value: value.is_finite().then_some(value) }
+    Quantity { name, label, unit, value: value.is_finite().then_some(value), note: None }
 }
 
 /// The explanation every algorithm has without writing one: its sampled internals, named as

@@ -696,6 +696,22 @@ fn a_published_figure_about_a_missing_element_or_quantity_is_named() {
     assert_problem(&p, "reference[0].quantity", r#"not "rate""#);
 }
 
+/// QA: core-edge's verdict cells read "–" with nothing to say why. A figure without a tolerance
+/// may say why in words; one with a tolerance may not also say it has none, nor say nothing.
+#[test]
+fn a_published_figure_says_why_it_has_no_tolerance_or_has_one() {
+    let figure = |extra: &str| {
+        format!(
+            r#"reference=[{{"about":{{"connection":"C1"}},"quantity":"mean_rate_mbps","published":10,"source":"Fig. 1"{extra}}}]"#
+        )
+    };
+    assert!(problems_after(&[&figure(r#","no_tolerance_reason":"the max-min allocation""#)]).is_empty());
+    let p = problems_after(&[&figure(r#","tolerance":0.05,"no_tolerance_reason":"none""#)]);
+    assert_problem(&p, "reference[0].no_tolerance_reason", "give one or the other");
+    let p = problems_after(&[&figure(r#","no_tolerance_reason":" ""#)]);
+    assert_problem(&p, "reference[0].no_tolerance_reason", "say why");
+}
+
 fn lesson_problems(lesson: &str) -> Vec<Problem> {
     problems_after(&[&format!("lesson={lesson}")])
 }

@@ -19,4 +19,9 @@ unit: string,
 /**
  * `null` when undefined (no measurement yet, an infinite load factor).
  */
-value: number | null, };
+value: number | null, 
+/**
+ * Why the value reads as it does, when it would surprise (a MaxAllocPrevious above the
+ * rate ERICA can give): absent otherwise.
+ */
+note?: string, };

@@ -17,6 +17,11 @@ published: number,
  */
 tolerance?: number, 
 /**
+ * Why the figure has no tolerance, in words (e.g. it is the study's max-min allocation,
+ * which the algorithm aims at a fraction of): shown where the verdict would be.
+ */
+no_tolerance_reason?: string, 
+/**
  * The figure or table it comes from, e.g. "Jain et al. 1996, Fig. 12".
  */
 source: string, };

@@ -30,4 +30,8 @@ relative_difference: number | null, tolerance: number | null,
 /**
  * |ours − published| ≤ tolerance × |published|; null without a tolerance or a value.
  */
-within_tolerance: boolean | null, source: string, };
+within_tolerance: boolean | null, 
+/**
+ * Why the figure has no tolerance (the file's `no_tolerance_reason`), if it says.
+ */
+no_tolerance_reason: string | null, source: string, };

@@ -4,7 +4,7 @@
 // enough — the RM cells moving along the links; paused, click one for its fields and journey.
 
 import '@xyflow/react/dist/style.css';
-import { ReactFlow, useReactFlow, ViewportPortal, type FitViewOptions } from '@xyflow/react';
+import { ReactFlow, useReactFlow, useStore, ViewportPortal, type FitViewOptions } from '@xyflow/react';
 import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import type { ChartGroup } from '../../charts/chartGroup';
 import type { SampleStore } from '../../charts/sampleStore';
@@ -17,7 +17,7 @@ import { useLabSelect } from '../useLab';
 import { useFullScreen } from '../useFullScreen';
 import { useTeacher } from '../teacherContext';
 import { isHidden, isLocked } from '../../lab/teacher';
-import { END_RADIUS_PX, endLabels, infoSide, LABEL_GAP_PX, NAME_CLEARANCE_PX, networkLayout, switchHalfSize, UNMEASURED_COLOUR, UTILISATION_RAMP, type GroupLabel } from './geometry';
+import { cardGrowthLimit, END_RADIUS_PX, endLabels, infoSide, LABEL_GAP_PX, NAME_CLEARANCE_PX, networkLayout, switchHalfSize, textGrowth, UNMEASURED_COLOUR, UTILISATION_RAMP, zoomStep, type GroupLabel } from './geometry';
 import { SwitchExplain, type PortInspect } from '../SwitchExplain';
 import { RmCellPanel } from './RmCellPanel';
 import { NetworkPainter, RM_LABEL_PRESENT_PX, RM_LABEL_PX } from './painter';
@@ -83,13 +83,28 @@ export function NetworkView({
     [],
   );
   // Lanes end at the switch cards' edges, which grow with their rows (and the collapse button).
-  const halfSize = useMemo(() => {
+  const cardHalf = useMemo(() => {
     return (n: { id: string; kind: string }) => {
       if (n.kind !== 'switch') return { w: END_RADIUS_PX, h: END_RADIUS_PX };
       const card = cards.get(n.id);
-      return switchHalfSize((card?.rows.length ?? 0) + (card?.grouped && expanded.has(n.id) ? 1 : 0));
+      const half = switchHalfSize((card?.rows.length ?? 0) + (card?.grouped && expanded.has(n.id) ? 1 : 0));
+      return present ? { w: half.w * PRESENT_CARD, h: half.h * PRESENT_CARD } : half;
     };
-  }, [cards, expanded]);
+  }, [cards, expanded, present]);
+  // The drawing's zoom (fitted to the canvas, or the reader's wheel): text keeps its size on
+  // screen when it is zoomed out (a wide network fits at half size and less: QA read 6–8 px),
+  // and the switch cards grow as far as their neighbours let them (view state).
+  const [zoom, setZoom] = useState(1);
+  const grow = textGrowth(zoom);
+  const positions = useMemo(() => networkLayout(scenario, undefined, cardHalf).nodes, [scenario, cardHalf]);
+  const cardGrowth = useMemo(() => Math.min(grow, cardGrowthLimit(positions, cardHalf)), [grow, positions, cardHalf]);
+  const halfSize = useMemo(
+    () => (n: { id: string; kind: string }) => {
+      const h = cardHalf(n);
+      return n.kind === 'switch' ? { w: h.w * cardGrowth, h: h.h * cardGrowth } : h;
+    },
+    [cardHalf, cardGrowth],
+  );
   const layout = useMemo(() => networkLayout(scenario, undefined, halfSize), [scenario, halfSize]);
   const frameBytes = scenario.ethernet?.frame_bytes ?? catalogue?.fields.ethernet.find((f) => f.name === 'frame_bytes')?.default ?? 1500;
   const hopUs = useMemo(() => typicalHopUs(scenario, catalogue?.delay_us_per_km ?? 5, frameBytes), [scenario, catalogue, frameBytes]);
@@ -102,9 +117,9 @@ export function NetworkView({
   useEffect(() => {
     // A loop lasts at most a few round trips of the whole network's links.
     const allHopsUs = layout.links.length * hopUs;
-    const labelPx = present ? RM_LABEL_PRESENT_PX : RM_LABEL_PX;
+    const labelPx = (present ? RM_LABEL_PRESENT_PX : RM_LABEL_PX) * grow;
     painter.setModel({ scenario, layout, ports, groups, labelPx, rmLimit, lookbackUs: Math.max(10_000, 8 * allHopsUs), waitUs: 4 * hopUs });
-  }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs]);
+  }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs, grow]);
   useEffect(() => {
     group.add(painter);
     return () => group.remove(painter);
@@ -133,7 +148,7 @@ export function NetworkView({
     () => new Map(labelled ? scenario.connections.map((c) => [c.from, infoSide(layout, c.from)] as const) : []),
     [layout, labelled, scenario],
   );
-  const names = useMemo(() => endLabels(layout, halfSize, present ? PRESENT_NAME_PX : NAME_PX, info), [layout, halfSize, present, info]);
+  const names = useMemo(() => endLabels(layout, halfSize, (present ? PRESENT_NAME_PX : NAME_PX) * grow, info), [layout, halfSize, present, info, grow]);
   const section = useRef<HTMLElement>(null);
   const { full, toggle } = useFullScreen(section);
   // A port clicked: on the page the side panel's inspector explains it; full screen, an
@@ -207,8 +222,11 @@ export function NetworkView({
       className={`network-view${full === 'overlay' ? ' nv-maximised' : full ? ' nv-fullscreen' : ''}`}
       data-testid="network-view"
       data-full={full ?? 'no'}
-      // The names' clearance from their circles, for `.nv-label-*` (geometry.ts sets it once).
-      style={{ '--nv-name-clearance': `${NAME_CLEARANCE_PX}px` } as CSSProperties}
+      // The names' clearance from their circles, for `.nv-label-*` (geometry.ts sets it once);
+      // the factor on the drawing's type and on its switch cards (textGrowth, cardGrowthLimit).
+      style={{ '--nv-name-clearance': `${NAME_CLEARANCE_PX}px`, '--nv-text': grow, '--nv-card': cardGrowth } as CSSProperties}
+      data-text-growth={grow.toFixed(2)}
+      data-card-growth={cardGrowth.toFixed(2)}
       aria-label="network view"
     >
       <div className="nv-head">
@@ -253,7 +271,8 @@ export function NetworkView({
           groups={names.groups}
           painter={painter}
           fitAgain={full && explained ? 'beside' : 'alone'}
-          fit={present ? PRESENT_FIT : PAGE_FIT}
+          fit={present && labelled ? PRESENT_FIT : PAGE_FIT}
+          onZoom={setZoom}
         />
         {full && explained && (
           <section className="nv-explain" data-testid="nv-explain" aria-label={`how ${explained.switchId} computes its feedback`}>
@@ -323,6 +342,7 @@ const NetworkCanvas = memo(function NetworkCanvas({
   painter,
   fitAgain,
   fit,
+  onZoom,
 }: {
   nodes: (SwitchNode | EndNode)[];
   edges: LinkEdge[];
@@ -331,6 +351,7 @@ const NetworkCanvas = memo(function NetworkCanvas({
   painter: NetworkPainter;
   fitAgain: string;
   fit: FitViewOptions;
+  onZoom: (zoom: number) => void;
 }) {
   return (
     <div className="nv-canvas" data-testid="nv-canvas">
@@ -349,6 +370,7 @@ const NetworkCanvas = memo(function NetworkCanvas({
         maxZoom={4}
       >
         <FitWhen changed={fitAgain} fit={fit} />
+        <ZoomReport onZoom={onZoom} />
         <ViewportPortal>
           {groups.map((g) => (
             <div key={g.text} className="nv-group-name" style={{ left: g.at.x, top: g.at.y }} data-testid="nv-group-name" data-spot={g.spot} title={g.members.join(', ')} aria-hidden="true">
@@ -386,11 +408,20 @@ function FitWhen({ changed, fit }: { changed: string; fit: FitViewOptions }) {
   return null;
 }
 
+/** Tells the view the drawing's zoom, in steps (zoomStep), as it changes. */
+function ZoomReport({ onZoom }: { onZoom: (zoom: number) => void }) {
+  const zoom = useStore((s) => zoomStep(s.transform[2]));
+  useEffect(() => onZoom(zoom), [zoom, onZoom]);
+  return null;
+}
+
 const NODE_ORIGIN: [number, number] = [0.5, 0.5];
+/** Presenting, a switch card's size against the page's (app.css: `.app.present .nv-switch`). */
+const PRESENT_CARD = 175 / 150;
 /** End systems' names' type (px, app.css: .nv-end-id), on the page and presenting. */
 const NAME_PX = 12;
 const PRESENT_NAME_PX = 16;
-/** Room at the sides for a source's ACR line, which hangs wider than the source it is under:
+/** Room at the sides for a source's ACR line (none drawn: the page's room), which hangs wider than the source it is under:
  *  half its width, some 50 px on the page and 80 in presentation type (screen px; each the
  *  least that keeps it in view: more room is a smaller drawing). */
 const PAGE_FIT: FitViewOptions = { padding: { top: 0.12, bottom: 0.12, left: '60px', right: '60px' } };

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY } from '../../scenario/library';
 import {
+  cardGrowthLimit,
+  textGrowth,
+  zoomStep,
   endLabels,
   infoSide,
   END_RADIUS_PX,
@@ -232,5 +235,34 @@ describe("LabelRoom: RM cells' labels never cover each other", () => {
     expect(page.place('139.97', 0, 0) && page.place('139.97', 45, 0)).toBe(true);
     expect(present.place('139.97', 0, 0)).toBe(true);
     expect(present.place('139.97', 45, 0)).toBe(false);
+  });
+});
+
+// QA: core-edge's and gfc1's text read 6–8 px at 1280 px: the view zooms out to fit, so type
+// grows by 1/zoom, and the switch cards with it as far as their neighbours allow.
+describe('type and cards that read at the zoom the drawing fits at', () => {
+  it('text keeps its size on screen when zoomed out, and is left as it is zoomed in', () => {
+    expect(textGrowth(0.5)).toBe(2);
+    expect(textGrowth(1)).toBe(1);
+    expect(textGrowth(2.5)).toBe(1);
+    expect(zoomStep(0.487)).toBe(0.45);
+    expect(zoomStep(0.5)).toBe(0.5);
+    expect(zoomStep(0.001)).toBe(0.05);
+  });
+
+  it('cards grow until one would meet a neighbour card or an end system, never below 1', () => {
+    const half: HalfSize = (n) => (n.kind === 'switch' ? { w: 75, h: 40 } : { w: END_RADIUS_PX, h: END_RADIUS_PX });
+    const sw = (id: string, x: number, y: number) => ({ id, kind: 'switch', x, y });
+    // Two cards side by side, 300 px apart: (300 − 12) / 150.
+    expect(cardGrowthLimit([sw('SW1', 0, 0), sw('SW2', 300, 0)], half)).toBeCloseTo(288 / 150, 9);
+    // One above the other, 200 px apart: (200 − 12) / 80; diagonal, the freer axis counts.
+    expect(cardGrowthLimit([sw('SW1', 0, 0), sw('SW2', 0, 200)], half)).toBeCloseTo(188 / 80, 9);
+    expect(cardGrowthLimit([sw('SW1', 0, 0), sw('SW2', 100, 300)], half)).toBeCloseTo(288 / 80, 9);
+    // A source 120 px to the right: (120 − 12 − 12) / 75.
+    expect(cardGrowthLimit([sw('SW1', 0, 0), { id: 'S1', kind: 'source', x: 120, y: 0 }], half)).toBeCloseTo(96 / 75, 9);
+    // Already touching: no growth, and no shrinking.
+    expect(cardGrowthLimit([sw('SW1', 0, 0), sw('SW2', 100, 0)], half)).toBe(1);
+    // Alone, nothing limits it (the type's growth does).
+    expect(cardGrowthLimit([sw('SW1', 0, 0)], half)).toBe(Infinity);
   });
 });

@@ -88,9 +88,50 @@ export type HalfSize = (node: { id: string; kind: string }) => { w: number; h: n
 /** Radius of an end system's circle (px). */
 export const END_RADIUS_PX = 12;
 
-/** A switch card's half size with `ports` port rows (its CSS: 190 px wide, ~30 px a row). */
+/** A switch card's half size with `ports` port rows (its CSS: 150 px wide, ~30 px a row). */
 export function switchHalfSize(ports: number): { w: number; h: number } {
-  return { w: 95, h: (32 + 30 * ports) / 2 };
+  return { w: 75, h: (32 + 30 * ports) / 2 };
+}
+
+/**
+ * How much the switch cards may grow (a factor ≥ 1 on `half`) before one meets another card or
+ * an end system's circle (`marginPx` apart): the Network view enlarges them, up to this, so
+ * that their type reads at the drawing's zoom (QA: 6–8 px on core-edge and gfc1 at 1280 px).
+ */
+export function cardGrowthLimit(nodes: readonly NetworkNode[], halfSize: HalfSize, marginPx = 12): number {
+  const switches = nodes.filter((n) => n.kind === 'switch');
+  let limit = Infinity;
+  for (const a of switches) {
+    const ha = halfSize(a);
+    for (const b of nodes) {
+      if (b === a) continue;
+      const dx = Math.abs(a.x - b.x);
+      const dy = Math.abs(a.y - b.y);
+      // Grown by k, a and b overlap while dx < k·(wa + wb) + margin and dy < k·(ha + hb) + margin
+      // (an end system's circle does not grow).
+      const k =
+        b.kind === 'switch'
+          ? (() => {
+              const hb = halfSize(b);
+              return Math.max((dx - marginPx) / (ha.w + hb.w), (dy - marginPx) / (ha.h + hb.h));
+            })()
+          : Math.max((dx - marginPx - END_RADIUS_PX) / ha.w, (dy - marginPx - END_RADIUS_PX) / ha.h);
+      limit = Math.min(limit, k);
+    }
+  }
+  return Math.max(1, limit);
+}
+
+/** The factor on type (and on the switch cards, up to `cardGrowthLimit`) that keeps it at its
+ *  own size on screen when the drawing is zoomed out to fit (`zoom` < 1); 1 zoomed in. */
+export function textGrowth(zoom: number): number {
+  return zoom > 0 && zoom < 1 ? 1 / zoom : 1;
+}
+
+/** The drawing's zoom as the view's text follows it: in steps of 5 % (a wheel's every tick
+ *  would lay the names out again), rounded down so that type never reads below its size. */
+export function zoomStep(zoom: number): number {
+  return Math.max(0.05, Math.floor(zoom * 20 + 1e-9) / 20);
 }
 
 /** How far (0..1) along a → b the segment leaves a box of half size `half` centred on a. */

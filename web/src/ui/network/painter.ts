@@ -15,7 +15,7 @@ import { loopName, rateText } from '../../lab/rmLog';
 import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type NetworkLayout } from './geometry';
 
 /** The RM cells' labels' type on the page (px; app.css: `.nv-rm text`). */
-export const RM_LABEL_PX = 10;
+export const RM_LABEL_PX = 11;
 /** …and presenting (app.css: `.app.present .nv-rm text`). */
 export const RM_LABEL_PRESENT_PX = 16;
 /** Where a marker's label sits: its baseline above the marker (flow px). */

@@ -1,0 +1,65 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { expect, it } from 'vitest';
+import type { RunSummary as Summary } from '../contract/engine';
+import type { ReferenceRow } from '../contract/generated/ReferenceRow';
+import { noToleranceNotes, PublishedTable } from './PublishedTable';
+
+const row = (over: Partial<ReferenceRow>): ReferenceRow => ({
+  about: { connection: 'C1' },
+  about_label: 'connection C1',
+  quantity: 'mean_rate_mbps',
+  unit: 'Mbps',
+  published: 45,
+  ours: 40.5,
+  difference: -4.5,
+  relative_difference: -0.1,
+  tolerance: null,
+  within_tolerance: null,
+  no_tolerance_reason: null,
+  source: 'Fig. 1',
+  ...over,
+});
+
+const WHY = 'A target, not a measurement: ERICA aims at U = 0.9 of it.';
+
+function table(rows: ReferenceRow[]): Document {
+  const html = renderToStaticMarkup(<PublishedTable summary={{ reference: rows } as unknown as Summary} />);
+  return new DOMParser().parseFromString(html, 'text/html');
+}
+
+const cells = (doc: Document, i: number) => [...doc.querySelectorAll('tbody tr')[i].querySelectorAll('td')].map((td) => td.textContent);
+
+// QA: core-edge read "link L1: utilization 1 vs 0.9", unit-less.
+it('shows a utilisation in % with its unit, each number labelled published or ours', () => {
+  const doc = table([
+    row({ about: { link: 'L1' }, about_label: 'link L1', quantity: 'utilization', unit: '', published: 1, ours: 0.9, difference: -0.1, no_tolerance_reason: WHY }),
+  ]);
+  const [what, published, ours, diff] = cells(doc, 0);
+  expect(what).toBe('link L1: utilisation (%)');
+  expect(published).toBe('100');
+  expect(ours).toBe('90');
+  expect(diff).toBe('-10\u00a0%');
+  const tds = doc.querySelectorAll('tbody td');
+  expect(tds[1].getAttribute('aria-label')).toBe('published 100 %');
+  expect(tds[2].getAttribute('aria-label')).toBe('ours 90 %');
+  expect(tds[3].getAttribute('title')).toBe('ours − published = -10 percentage points');
+});
+
+// QA: an "agrees –" cell showed no tolerance and no reason.
+it('every verdict cell states its tolerance, or that there is none with a footnote saying why', () => {
+  const doc = table([
+    row({ no_tolerance_reason: WHY }),
+    row({ about_label: 'connection C2', no_tolerance_reason: WHY }),
+    row({ about_label: 'connection C3' }),
+    row({ about_label: 'connection C4', tolerance: 0.05, within_tolerance: false }),
+    row({ about_label: 'connection C5', tolerance: 0.05, ours: null, difference: null, relative_difference: null }),
+  ]);
+  const verdicts = [0, 1, 2, 3, 4].map((i) => cells(doc, i)[4]);
+  expect(verdicts).toEqual(['no tolerance*', 'no tolerance*', 'no tolerance†', 'no (±5\u00a0%)', '– (±5\u00a0%)']);
+  const notes = [...doc.querySelectorAll('[data-testid="published-no-tolerance"]')].map((p) => p.textContent);
+  expect(notes).toEqual([`* No tolerance: ${WHY}`, '† No tolerance: the file gives this figure none, so ours is shown beside it without a verdict.']);
+});
+
+it('gives no footnote when every figure has a tolerance', () => {
+  expect(noToleranceNotes([row({ tolerance: 0.05, within_tolerance: true })]).notes).toEqual([]);
+});
