@@ -236,3 +236,36 @@ test("a sweep whose values drop a scenario's recorded changes says which, above 
   await page.getByTestId('sweep').screenshot({ path: resolve(shots, 'sweep-notes.png') });
   expect(errors).toEqual([]);
 });
+
+// Each value alone is valid; together, EPRCA has no ERICA target_utilization. Varied after the
+// algorithm the point is refused by name; varied before it, its EPRCA rows say it is not applied.
+test('a sweep checks every point with all its values: a pair that does not go together is refused, a value taken away is said', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const load = async (vary: unknown[]) => {
+    const doc = JSON.parse(readFileSync(resolve(repoRoot, 'scenarios/two-sources.json'), 'utf8'));
+    doc.id = `grid-${Math.random().toString(36).slice(2, 7)}`;
+    doc.run.duration_ms = 20;
+    doc.sweep = { vary, seeds: 1 };
+    await page.evaluate((json) => window.__abrlab!.load(json, 'grid.json'), JSON.stringify(doc));
+    await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe(doc.id);
+  };
+  const alg = { paths: ['nodes.SW1.algorithm'], values: ['erica', 'eprca'] };
+  const tu = { paths: ['nodes.SW1.params.target_utilization'], values: [0.8, 0.95] };
+  await load([alg, tu]);
+  await page.getByTestId('view-sweep').click();
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'refused');
+  const refused = page.getByTestId('sweep-refused');
+  await expect(refused).toContainText('the point nodes.SW1.algorithm = eprca, nodes.SW1.params.target_utilization = 0.8 makes the scenario invalid');
+  await expect(refused).toContainText('vary the algorithm after the parameters');
+  await refused.screenshot({ path: resolve(shots, 'sweep-point-refused.png') });
+
+  await load([tu, alg]);
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('sweep-row')).toHaveCount(4);
+  await expect(page.getByTestId('sweep-notes')).toContainText(
+    'with nodes.SW1.algorithm = eprca, nodes.SW1.params.target_utilization is not applied: SW1 now runs EPRCA, which has no target_utilization',
+  );
+  expect(errors).toEqual([]);
+});
