@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RmRecord } from '../contract/engine';
 import { readFileSync } from 'node:fs';
 import type { Scenario } from '../contract/scenario';
-import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, MBPS, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmLogColumns, rmNotFoundText, rmQueryText, scenarioFeedback } from './rmLog';
+import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, MBPS, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmLogColumns, rmNotFoundText, rmQueryText, scenarioFeedback } from './rmLog';
 import { rmRecord } from '../test/rmRecord';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { repoFile } from '../test/fakes';
@@ -216,5 +216,17 @@ describe('what a "next RM event" search looked for, in words', () => {
   it('calls a virtual path picked by the connection filter a virtual path', () => {
     expect(rmQueryText({ node: 'X', connection: 'VP3' }, ['VP1', 'VP3'])).toBe('RM-cell event at X, any direction, virtual path VP3');
     expect(rmQueryText({ node: 'X', connection: 'C9' }, ['VP1', 'VP3'])).toBe('RM-cell event at X, any direction, connection C9');
+  });
+});
+
+describe('filterWithin', () => {
+  // QA: SW3 chosen in parking-lot-3 stayed the search's node in two-sources, whose menu said "any".
+  it("makes a connection or node the open scenario does not offer 'any', and keeps the rest", () => {
+    const f = { connection: 'C3', node: 'SW3', direction: 'backward' as const };
+    expect(filterWithin(f, ['C1', 'C2'], ['S1', 'SW1', 'SW2'])).toEqual({ connection: '', node: '', direction: 'backward' });
+    expect(filterWithin(f, ['C1', 'C3'], ['SW1'])).toEqual({ connection: 'C3', node: '', direction: 'backward' });
+    // Unchanged: the same object, so that what depends on it is not worked out again.
+    expect(filterWithin(f, ['C3'], ['SW3'])).toBe(f);
+    expect(filterWithin(NO_FILTER, [], [])).toBe(NO_FILTER);
   });
 });

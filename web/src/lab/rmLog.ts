@@ -104,6 +104,17 @@ export interface RmFilter {
 
 export const NO_FILTER: RmFilter = { connection: '', node: '', direction: '' };
 
+/**
+ * The filter as it applies to the open scenario: a connection or node it does not offer (one
+ * chosen in the scenario open before) is "any", as its menu then shows. QA: after parking-lot-3's
+ * SW3 and a switch to two-sources, the menu said "any" and the search button "at SW3".
+ */
+export function filterWithin(f: RmFilter, connections: readonly string[], nodes: readonly string[]): RmFilter {
+  const connection = f.connection && !connections.includes(f.connection) ? '' : f.connection;
+  const node = f.node && !nodes.includes(f.node) ? '' : f.node;
+  return connection === f.connection && node === f.node ? f : { ...f, connection, node };
+}
+
 /** The events that pass the filter, newest first. */
 export function filterRm(records: readonly RmRecord[], f: RmFilter): RmRecord[] {
   const out: RmRecord[] = [];

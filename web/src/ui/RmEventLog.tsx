@@ -9,7 +9,7 @@ import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
 import { displayUnit, networkView } from '../charts/specs';
-import { acrText, erText, filterOptions, filterRm, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, rmLogColumns, rmNotFoundText, rmQueryText, scenarioFeedback, timeText, type RateUnit, type RmColumnId, type RmFilter } from '../lab/rmLog';
+import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, rmLogColumns, rmNotFoundText, rmQueryText, scenarioFeedback, timeText, type RateUnit, type RmColumnId, type RmFilter } from '../lab/rmLog';
 
 const ROW_PX = 24;
 const VIEW_ROWS = 10;
@@ -86,13 +86,14 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
   const version = useThrottledVersion(lab);
   const scenario = state.current?.scenario;
   // View state: the filter, the event picked, the scroll position.
-  const [filter, setFilter] = useState<RmFilter>(NO_FILTER);
+  const [chosen, setFilter] = useState<RmFilter>(NO_FILTER);
   const [picked, setPicked] = useState<string | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const list = useRef<HTMLDivElement>(null);
-  const rows = useMemo(() => filterRm(lab.rmLog.records(), filter), [lab, version, filter]);
   const connectionIds = useMemo(() => filterOptions(lab.rmLog.records(), 'connection', [...(scenario?.connections ?? []), ...(scenario?.virtual_paths ?? [])].map((c) => c.id)), [lab, version, scenario]);
   const nodeIds = useMemo(() => filterOptions(lab.rmLog.records(), 'node', nodeFilterOrder(scenario?.nodes ?? [])), [lab, version, scenario]);
+  const filter = filterWithin(chosen, connectionIds, nodeIds);
+  const rows = useMemo(() => filterRm(lab.rmLog.records(), filter), [lab, version, filter]);
   // Read with the rows (at the same version): going back in time shortens the log.
   const [total, dropped] = useMemo(() => [lab.rmLog.records().length, lab.rmLog.dropped()], [lab, version]);
   // The search is the filter's ('': any, as the log shows them all): it stops at an event the
