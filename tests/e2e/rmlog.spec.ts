@@ -259,6 +259,11 @@ async function ethernetLog(page: Page, scenario: string, ms: number) {
 test('QCN: the log lists only notifications, their |Fb| and each rate limit in Gbps as the charts (QA: "ER (Mbps)" and FECN tag rows)', async ({ page }) => {
   const { errors, head, shown } = await ethernetLog(page, 'qcn-hotspot', 8);
   expect(head).toEqual(['t (ms)', 'flow', '#', 'node', 'direction', 'feedback |Fb|', 'rate limit (Gbps)']);
+  // Its words are Ethernet's too: feedback events of flows, not RM cells of connections.
+  await expect(page.getByTestId('rmlog-next')).toHaveText('Next feedback event');
+  await expect(page.getByTestId('rmlog')).toHaveAttribute('aria-label', 'feedback event log');
+  await expect(page.locator('.rmlog-record')).toHaveText('Record feedback events');
+  await expect(page.locator('.rmlog-filter').first()).toContainText('flow');
   for (const r of shown) {
     expect(r).toHaveLength(head.length);
     expect(['notification', 'received']).toContain(r[4]);

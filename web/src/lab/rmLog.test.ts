@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RmRecord } from '../contract/engine';
 import { readFileSync } from 'node:fs';
 import type { Scenario } from '../contract/scenario';
-import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, MBPS, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmLogColumns, rmNotFoundText, rmQueryText, scenarioFeedback } from './rmLog';
+import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, MBPS, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmLogColumns, rmNotFoundText, rmQueryText, rmWords, scenarioFeedback } from './rmLog';
 import { rmRecord } from '../test/rmRecord';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { repoFile } from '../test/fakes';
@@ -228,5 +228,16 @@ describe('filterWithin', () => {
     // Unchanged: the same object, so that what depends on it is not worked out again.
     expect(filterWithin(f, ['C3'], ['SW3'])).toBe(f);
     expect(filterWithin(NO_FILTER, [], [])).toBe(NO_FILTER);
+  });
+});
+
+describe('rmWords', () => {
+  // QA: an Ethernet run's log spoke of RM cells and connections.
+  it("names Ethernet's events feedback events of flows, ATM's RM-cell events of connections", () => {
+    const eth = rmWords(true);
+    expect(rmQueryText({ node: 'SW1', connection: 'F2' }, [], eth)).toBe('feedback event at SW1, any direction, flow F2');
+    expect(rmNotFoundText({ node: '', ended: true }, [], eth)).toBe('The run ended with no further feedback event at any node, any direction, any flow.');
+    expect(rmQueryText({ node: 'SW1' }, [], rmWords(false))).toBe('RM-cell event at SW1, any direction, any connection');
+    expect([eth.short, rmWords(false).short]).toEqual(['feedback event', 'RM event']);
   });
 });

@@ -132,17 +132,37 @@ export function filterRm(records: readonly RmRecord[], f: RmFilter): RmRecord[] 
  * event at any node, any direction, any connection". `paths`: the scenario's virtual path ids
  * (a connection filter may pick one).
  */
-export function rmQueryText(q: RmQuery, paths: readonly string[] = []): string {
+export function rmQueryText(q: RmQuery, paths: readonly string[] = [], words: RmWords = ATM_WORDS): string {
   const node = q.node ? `at ${q.node}` : 'at any node';
   const direction = q.direction ? `direction ${q.direction}` : 'any direction';
-  const connection = !q.connection ? 'any connection' : `${paths.includes(q.connection) ? 'virtual path' : 'connection'} ${q.connection}`;
-  return `RM-cell event ${node}, ${direction}, ${connection}`;
+  const connection = !q.connection ? `any ${words.connection}` : `${paths.includes(q.connection) ? 'virtual path' : words.connection} ${q.connection}`;
+  return `${words.event} ${node}, ${direction}, ${connection}`;
 }
+
+/** The log's words for what it records: ATM's RM cells, or Ethernet's tags and notifications. */
+export interface RmWords {
+  /** One recorded event, in a sentence: "RM-cell event". */
+  event: string;
+  /** The same, short, as the search button says it: "RM event". */
+  short: string;
+  /** What the connection filter picks. */
+  connection: string;
+}
+
+export const ATM_WORDS: RmWords = { event: 'RM-cell event', short: 'RM event', connection: 'connection' };
+/** QA: an Ethernet run's log said "RM-cell events" of frames that carry tags or notifications. */
+export const ETHERNET_WORDS: RmWords = { event: 'feedback event', short: 'feedback event', connection: 'flow' };
+
+export const rmWords = (ethernet: boolean): RmWords => (ethernet ? ETHERNET_WORDS : ATM_WORDS);
 
 /** Why a "next RM event" search found nothing: the engine refused it (its reason: the field
  *  and the rule), the run ended first, or it was stopped. */
-export function rmNotFoundText(found: RmQuery & { ended: boolean; problem?: Problem | null }, paths: readonly string[] = []): string {
-  const what = rmQueryText(found, paths);
+export function rmNotFoundText(
+  found: RmQuery & { ended: boolean; problem?: Problem | null },
+  paths: readonly string[] = [],
+  words: RmWords = ATM_WORDS,
+): string {
+  const what = rmQueryText(found, paths, words);
   if (found.problem) return `Cannot search for the next ${what}: ${found.problem.path}: ${found.problem.rule}.`;
   return found.ended ? `The run ended with no further ${what}.` : `Stopped searching for the next ${what}.`;
 }

@@ -9,7 +9,7 @@ import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
 import { displayUnit, networkView } from '../charts/specs';
-import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, rmLogColumns, rmNotFoundText, rmQueryText, scenarioFeedback, timeText, type RateUnit, type RmColumnId, type RmFilter } from '../lab/rmLog';
+import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, rmLogColumns, rmNotFoundText, rmQueryText, rmWords, scenarioFeedback, timeText, type RateUnit, type RmColumnId, type RmFilter } from '../lab/rmLog';
 
 const ROW_PX = 24;
 const VIEW_ROWS = 10;
@@ -100,6 +100,8 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
   // log then shows.
   const query = { node: filter.node, direction: filter.direction || undefined, connection: filter.connection || undefined };
   const paths = useMemo(() => (scenario?.virtual_paths ?? []).map((v) => v.id), [scenario]);
+  // ATM's RM cells, or Ethernet's tags and notifications.
+  const words = rmWords(!!scenario?.ethernet);
   const where = `${filter.connection ? ` of ${filter.connection}` : ''}${filter.node ? ` at ${filter.node}` : ''}${filter.direction ? ` (${filter.direction})` : ''}`;
   // The columns and units of the network's kind, as its charts show it (Gbps on Ethernet).
   const catalogue = state.catalogue;
@@ -175,23 +177,24 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
   );
 
   return (
-    <section className="rmlog" data-testid="rmlog" aria-label="RM-cell event log">
+    <section className="rmlog" data-testid="rmlog" aria-label={`${words.event} log`}>
       <div className="rmlog-bar">
-        <label className="rmlog-record" title="Record every RM-cell event from now on (the newest 20,000 are kept)">
+        <label className="rmlog-record" title={`Record every ${words.event} from now on (the newest 20,000 are kept)`}>
           <input type="checkbox" data-testid="rmlog-record" checked={state.rmTrace} onChange={(e) => lab.setRmTrace(e.target.checked)} />
-          Record RM-cell events
+          Record {words.event}s
         </label>
-        {select('connection', scenario?.ethernet ? 'flow' : scenario?.virtual_paths?.length ? 'connection / path' : 'connection', connectionIds)}
+        {select('connection', scenario?.virtual_paths?.length ? 'connection / path' : words.connection, connectionIds)}
         {select('node', 'node', nodeIds)}
         {select('direction', 'direction', RM_DIRECTIONS)}
         <button
           className="btn"
           data-testid="rmlog-next"
           disabled={!scenario || busy || mode === 'done'}
-          title={`Step the run to the next ${rmQueryText(query, paths)}, then pause`}
+          title={`Step the run to the next ${rmQueryText(query, paths, words)}, then pause`}
           onClick={() => lab.nextRmEvent(query.node, query.direction, query.connection)}
         >
-          Next RM event{where}
+          Next {words.short}
+          {where}
         </button>
         <span className="rmlog-count" data-testid="rmlog-count">
           {rows.length === total ? `${total} events` : `${rows.length} of ${total} events`}, newest first
@@ -200,7 +203,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
       </div>
       {found && !found.record && (
         <p className={found.problem ? 'field-error' : 'inspector-help'} role={found.problem ? 'alert' : undefined} data-testid="rmlog-not-found">
-          {rmNotFoundText(found, paths)}
+          {rmNotFoundText(found, paths, words)}
         </p>
       )}
       <div className="rmlog-head" data-testid="rmlog-head" style={{ gridTemplateColumns: columns.grid }}>
@@ -212,7 +215,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
       </div>
       <div className="rmlog-list" ref={list} style={{ height: ROW_PX * VIEW_ROWS }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="rmlog-list">
         {total === 0 ? (
-          <p className="rmlog-empty">{state.rmTrace ? 'No RM-cell event recorded yet: play or step the run.' : 'Turn on “Record RM-cell events”, then play or step the run.'}</p>
+          <p className="rmlog-empty">{state.rmTrace ? `No ${words.event} recorded yet: play or step the run.` : `Turn on “Record ${words.event}s”, then play or step the run.`}</p>
         ) : (
           <div style={{ height: rows.length * ROW_PX, position: 'relative' }}>
             {rows.slice(first, last).map((r, k) => {
