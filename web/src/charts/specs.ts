@@ -159,7 +159,13 @@ export interface ChartView {
  * The display conversion of the engine's units (the data stay in the engine's units): on
  * Ethernet, Mbps are shown as Gbps, and queues in frames or KB.
  */
-export function displayUnit(unit: string, net: NetworkView, queueUnit: QueueUnit = 'frames'): { unit: string; scale: number } {
+/** A unit as the page shows it, and the factor from the engine's unit: shown = engine × scale. */
+export interface DisplayUnit {
+  unit: string;
+  scale: number;
+}
+
+export function displayUnit(unit: string, net: NetworkView, queueUnit: QueueUnit = 'frames'): DisplayUnit {
   if (net.ethernet && unit === 'Mbps') return { unit: 'Gbps', scale: 1e-3 };
   if (net.ethernet && unit === 'frames' && queueUnit === 'KB' && net.frameBytes !== null) return { unit: 'KB', scale: net.frameBytes / 1000 };
   return { unit, scale: 1 };

@@ -12,6 +12,7 @@
 
 import { decodeScenario, encodeScenario, type TextLibrary } from '../scenario/share';
 import { csvField, type RowCell } from './sweepTable';
+import type { DisplayUnit } from '../charts/specs';
 
 /** The current scenario and at most four variants. */
 export const MAX_COMPARE_RUNS = 5;
@@ -301,6 +302,14 @@ const num = (cells: Map<string, number | string | null>, name: string): number |
  * share, then Jain's index, convergence, losses, the largest queue and goodput. Rows come in the
  * order of the first run that has them.
  */
+/**
+ * A source given `volume_mb` leaves once it has sent it: when its run gives it neither rate nor
+ * share over the steady window, it left before the window (its zeros are not a rate of it).
+ */
+export function leftAfterVolume(hasVolume: boolean, meanMbps: number | null | undefined, fairShareMbps: number | null | undefined): boolean {
+  return hasVolume && meanMbps === 0 && fairShareMbps === 0;
+}
+
 /** What a compared run averages over: its length, its steady window, who left before it. */
 export interface RunWindow {
   durationMs: number;
@@ -318,7 +327,7 @@ export function compareTable(
   unit: 'cells' | 'frames' = 'cells',
   /** Rates as the charts beside the table show them (Gbps on Ethernet): the unit, and the
    *  factor from the engine's Mbps. */
-  rate: { unit: string; scale: number } = { unit: 'Mbps', scale: 1 },
+  rate: DisplayUnit = { unit: 'Mbps', scale: 1 },
   /** Per run (once known): its length, where its steady window starts, and the connections
    *  that left before it (their mean rate and share over it say nothing: no value). */
   windows: readonly (RunWindow | null | undefined)[] = [],
@@ -343,7 +352,7 @@ export function compareTable(
     const gone = (id: string) =>
       !!w &&
       (w.leftBefore.has(id) ||
-        (!!w.sendVolume?.has(id) && num(m, `conn.${id}.mean_rate_mbps`) === 0 && num(m, `conn.${id}.fair_share_mbps`) === 0));
+        leftAfterVolume(!!w.sendVolume?.has(id), num(m, `conn.${id}.mean_rate_mbps`), num(m, `conn.${id}.fair_share_mbps`)));
     const vs = ids.map((id) => (gone(id) ? null : num(m, `conn.${id}.${field}`))).filter((v): v is number => v !== null);
     return vs.length === 0 ? null : (vs.reduce((s, v) => s + v, 0) / vs.length) * rate.scale;
   };

@@ -5,6 +5,7 @@
 import type { Catalogue, Feedback, Problem, RmDirection, RmRecord } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import type { RmQuery } from '../engine/protocol';
+import type { DisplayUnit } from '../charts/specs';
 import { algorithmOf } from '../scenario/switchEdits';
 
 /** RM-cell events kept in the page (the newest). */
@@ -213,11 +214,7 @@ export function nearestRow(newestFirst: readonly RmRecord[], timeUs: number): nu
 
 /** How the log shows a rate: the charts' unit for the network (Mbps on ATM, Gbps on Ethernet)
  *  and the factor from the engine's Mbps to it. */
-export interface RateUnit {
-  unit: string;
-  /** shown value = Mbps × scale */
-  scale: number;
-}
+export type RateUnit = DisplayUnit;
 
 export const MBPS: RateUnit = { unit: 'Mbps', scale: 1 };
 

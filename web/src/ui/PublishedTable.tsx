@@ -1,6 +1,6 @@
 import type { RunSummary as Summary } from '../contract/engine';
 import type { ReferenceRow } from '../contract/generated/ReferenceRow';
-import { ATM_VIEW, displayUnit, type NetworkView } from '../charts/specs';
+import { ATM_VIEW, displayUnit, type DisplayUnit, type NetworkView } from '../charts/specs';
 
 /** A number the way the table shows it: up to `digits` decimals, trailing zeros dropped. */
 function num(v: number | null | undefined, digits: number): string {
@@ -10,7 +10,7 @@ function num(v: number | null | undefined, digits: number): string {
 
 /** The unit a row is shown in, and the factor from the engine's unit (Mbps shown as Gbps on
  *  Ethernet; a utilisation, a fraction in the engine, in %: QA read "utilization 1 vs 0.9"). */
-export function rowUnit(row: ReferenceRow, net: NetworkView): { unit: string; scale: number } {
+export function rowUnit(row: ReferenceRow, net: NetworkView): DisplayUnit {
   if (row.quantity === 'utilization') return { unit: '%', scale: 100 };
   return row.unit === 'Mbps' ? displayUnit('Mbps', net) : { unit: row.unit, scale: 1 };
 }

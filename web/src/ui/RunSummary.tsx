@@ -1,6 +1,7 @@
 import type { ConnSummary, RunSummary as Summary } from '../contract/engine';
 import { ATM_VIEW, displayUnit, type NetworkView } from '../charts/specs';
 import { PublishedTable } from './PublishedTable';
+import { leftAfterVolume } from '../lab/compare';
 
 function fmt(v: number | null | undefined, digits = 1) {
   return v === null || v === undefined || !Number.isFinite(v) ? '–' : v.toFixed(digits);
@@ -85,7 +86,7 @@ export function leftEarly(
   const stopped = leftBeforeSteady(conn?.stop_ms ?? undefined, steadyFromMs);
   if (stopped !== null) return `left at ${fmt(stopped, 0)} ms`;
   const volume = conn?.volume_mb;
-  if (volume != null && c.mean_rate_mbps === 0 && c.fair_share_mbps === 0) return `left after sending ${+volume.toPrecision(6)} Mb`;
+  if (volume != null && leftAfterVolume(true, c.mean_rate_mbps, c.fair_share_mbps)) return `left after sending ${+volume.toPrecision(6)} Mb`;
   return null;
 }
 
