@@ -2,6 +2,7 @@
 // (the engine's), never from here.
 
 import type { ParamSpec, SeriesKind, SeriesMeta } from '../contract/engine';
+import type { DisplayUnit } from '../contract/units';
 import { colourByGroup, DASH, type LineStyle } from './palette';
 import { evenlySpread } from './spread';
 
@@ -159,11 +160,7 @@ export interface ChartView {
  * The display conversion of the engine's units (the data stay in the engine's units): on
  * Ethernet, Mbps are shown as Gbps, and queues in frames or KB.
  */
-/** A unit as the page shows it, and the factor from the engine's unit: shown = engine × scale. */
-export interface DisplayUnit {
-  unit: string;
-  scale: number;
-}
+export type { DisplayUnit };
 
 export function displayUnit(unit: string, net: NetworkView, queueUnit: QueueUnit = 'frames'): DisplayUnit {
   if (net.ethernet && unit === 'Mbps') return { unit: 'Gbps', scale: 1e-3 };

@@ -12,7 +12,7 @@
 
 import { decodeScenario, encodeScenario, type TextLibrary } from '../scenario/share';
 import { csvField, type RowCell } from './sweepTable';
-import type { DisplayUnit } from '../charts/specs';
+import type { DisplayUnit } from '../contract/units';
 
 /** The current scenario and at most four variants. */
 export const MAX_COMPARE_RUNS = 5;

@@ -5,7 +5,7 @@
 import type { Catalogue, Feedback, Problem, RmDirection, RmRecord } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import type { RmQuery } from '../engine/protocol';
-import type { DisplayUnit } from '../charts/specs';
+import type { DisplayUnit } from '../contract/units';
 import { algorithmOf } from '../scenario/switchEdits';
 
 /** RM-cell events kept in the page (the newest). */
