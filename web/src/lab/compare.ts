@@ -370,14 +370,18 @@ export function compareTable(
   }
   keys.push({ label: "Jain's index", value: (m) => num(m, 'jain_index'), keep: true });
   keys.push({ label: 'convergence (ms)', value: (m) => num(m, 'convergence_ms'), keep: true });
-  // How well rates track a target that keeps moving (then there is no convergence time).
-  keys.push({
-    label: 'within 10 % of target (% of steady window)',
-    value: (m) => {
-      const on = num(m, 'on_target_fraction');
-      return on === null ? null : on * 100;
-    },
-  });
+  // How well rates track a target that keeps moving (then there is no convergence time). Only
+  // when some run has no convergence time: where every run settled, it reads 100 everywhere.
+  const unsettled = maps.some((m) => !!m && num(m, 'convergence_ms') === null && num(m, 'on_target_fraction') !== null);
+  if (unsettled) {
+    keys.push({
+      label: 'within 10 % of target (% of steady window)',
+      value: (m) => {
+        const on = num(m, 'on_target_fraction');
+        return on === null ? null : on * 100;
+      },
+    });
+  }
   keys.push({ label: `lost ${unit}`, value: (m) => num(m, 'lost_cells') });
   keys.push({ label: `largest queue (${unit})`, value: (m) => num(m, 'max_queue_cells') });
   keys.push({ label: 'goodput (Mbps)', value: (m) => num(m, 'goodput_mbps') });
