@@ -79,7 +79,13 @@ test('scrubbing back moves the cursor, drops later samples, and playing on ends 
   await expect(atCursor).toBeInViewport();
   await page.screenshot({ path: resolve(shots, 'scrub-chart-click.png'), fullPage: true });
 
-  // Play on from 30 ms to the end: the same digest as the run that never went back.
+  // A Step moves the run on, as playing does: the cursor no longer stays at the picked time.
+  await page.getByTestId('step').click();
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(31);
+  await waitForMode(page, 'paused');
+  expect(new Set(await cursors(page))).toEqual(new Set(['']));
+
+  // Play on from 31 ms to the end: the same digest as the run that never went back.
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
   await waitForMode(page, 'done');

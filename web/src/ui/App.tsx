@@ -277,7 +277,7 @@ export function App({
   return (
     <TeacherContext.Provider value={settings}>
     <div className={`${classroom.present ? 'app present' : 'app'}${embed ? ' embed' : ''}`}>
-      <Toolbar lab={lab} state={state}>
+      <Toolbar lab={lab} state={state} group={group}>
         <ClassroomButtons classroom={classroom} />
         {!embed && <TeacherButton lab={lab} state={state} />}
         {embed && state.current && (

@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { groupLibrary, LIBRARY } from '../scenario/library';
 import { mineTimes } from '../scenario/myScenarios';
 import { SPEEDS, speedLabel } from '../scenario/speed';
+import type { ChartGroup } from '../charts/chartGroup';
 import type { Lab, LabState } from '../lab/lab';
 import { exportFile, fileOrigin, linkView, shareLink, shareNotice } from '../lab/sharing';
 import { saveBlob } from './download';
@@ -28,7 +29,7 @@ function mineOptionText(m: { id: string; name: string }, times: Map<string, stri
 }
 
 /** `children`: view controls shown at the end of the first row (presentation mode, panel, help). */
-export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; children?: ReactNode }) {
+export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabState; group: ChartGroup; children?: ReactNode }) {
   const [stepMs, setStepMs] = useState('1');
   const [untilMs, setUntilMs] = useState('50');
   // The browser empties a number field it cannot read (1e400) and says so in `badInput`.
@@ -220,6 +221,9 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
           className="inline-form"
           onSubmit={(e) => {
             e.preventDefault();
+            // A time picked on the charts is the paused run's: as the run moves on (as when it
+            // plays), the cursor does not stay behind at it.
+            group.cursorTo(null);
             lab.step(Number(stepMs));
           }}
         >
@@ -257,6 +261,7 @@ export function Toolbar({ lab, state, children }: { lab: Lab; state: LabState; c
           className="inline-form"
           onSubmit={(e) => {
             e.preventDefault();
+            group.cursorTo(null);
             lab.runUntil(Number(untilMs));
           }}
         >
