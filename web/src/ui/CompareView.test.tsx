@@ -114,5 +114,10 @@ describe('CompareView: a variant runs what its form shows', () => {
     };
     expect(shown(1)).toEqual(['two-sources', 'two-sources (another topology)']);
     expect(shown(2)).toEqual(['gone', 'gone (not in the library)']);
+    // Another topology's switches are not this comparison's to pick for (it cannot run): no
+    // lists of its own, only the picks the draft holds, which say what it would run.
+    expect(v.lists(1)).toEqual({});
+    const picked = view('vsvd-1', [{ from: 'two-sources', algorithms: { SW1: 'eprca' }, sets: '' }]);
+    expect(Object.keys(picked.lists(1))).toEqual(['SW1']);
   });
 });

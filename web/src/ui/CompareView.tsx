@@ -104,8 +104,10 @@ export function CompareView({
   const partners = useMemo(() => (currentJson ? sameTopology(currentJson, library) : []), [currentJson, library]);
   const lessonPartners = (current && LESSON_PARTNERS[current.id]) || [];
   // A variant's lists are those of the scenario it starts from: the library scenario it names,
-  // else the current one (as the session reads a variant without a draft).
-  const startOf = (d: VariantDraft): Scenario | undefined => (d.from && library.find((e) => e.id === d.from)?.scenario) || current;
+  // else the current one (as the session reads a variant without a draft). One of another
+  // topology (a kept draft's, a link's) gives none: its switches are not this comparison's.
+  const startOf = (d: VariantDraft): Scenario | undefined =>
+    !d.from ? current : partners.includes(d.from) ? library.find((e) => e.id === d.from)?.scenario : undefined;
   const windows = useMemo(() => s.scenarios.map(runWindow), [s.scenarios]);
   // Rates in the charts' unit (Gbps on Ethernet), so that the table and the charts agree; each
   // run's window, so that a flow gone before it shows no rate and unequal windows are said.
