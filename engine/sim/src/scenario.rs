@@ -10,7 +10,7 @@ use crate::lesson::Lesson;
 use crate::source::SOURCE_PARAMS;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use ts_rs::TS;
 
 /// Where `cargo test` writes the generated TypeScript types (relative to ts-rs's default
@@ -914,6 +914,7 @@ impl Overrides {
     /// [`Overrides::apply`], with the parameters it took away as they are, not yet in words:
     /// the notes of [`apply_override_noting`], and what earlier assignments set that is gone.
     pub fn apply_undoing(&mut self, doc: &mut Value, assignment: &str) -> Result<(Vec<String>, Vec<Undone>), String> {
+        let written = params_written(doc, assignment);
         let before = params_of(doc);
         let algorithms = algorithms_of(doc);
         let notes = apply_override_noting(doc, assignment)?;
@@ -933,12 +934,36 @@ impl Overrides {
             false
         });
         for (key, value) in after {
-            if before.get(&key) != Some(&value) {
+            if before.get(&key) != Some(&value) || written.contains(&key) {
                 self.set_by.insert(key, assignment.to_string());
             }
         }
         Ok((notes, undone))
     }
+}
+
+/// The switch parameters `assignment` writes, whatever they held: a value typed equal to the
+/// file's is as much the assignment's as any other (a later algorithm that takes it away is
+/// said either way). Found without reading the path: the assignment is applied to a copy of the
+/// nodes whose every parameter holds a marker, and those that no longer do were written.
+fn params_written(doc: &Value, assignment: &str) -> BTreeSet<(String, String)> {
+    const MARK: &str = "\u{1}not written";
+    let Some((path, raw)) = assignment.split_once('=') else { return BTreeSet::new() };
+    if path != "nodes" && !path.starts_with("nodes.") {
+        return BTreeSet::new(); // nothing else holds a switch's parameters
+    }
+    let (Some(nodes), Ok(value)) = (doc.get("nodes"), command_value(raw)) else { return BTreeSet::new() };
+    let mut probe = serde_json::json!({ "nodes": nodes.clone() });
+    for n in probe["nodes"].as_array_mut().into_iter().flatten() {
+        if let Some(Value::Object(params)) = n.get_mut("params") {
+            params.values_mut().for_each(|v| *v = Value::String(MARK.into()));
+        }
+    }
+    let keys: Vec<&str> = path.split('.').collect();
+    if keys.iter().any(|k| k.is_empty()) || set_at(&mut probe, &keys, 0, &value, path).is_err() {
+        return BTreeSet::new();
+    }
+    params_of(&probe).into_iter().filter(|(_, v)| v.as_str() != Some(MARK)).map(|(k, _)| k).collect()
 }
 
 /// Every node's parameters: (node id, parameter) → value.

@@ -660,7 +660,21 @@ fn a_parameter_set_and_then_taken_away_by_a_later_override_is_said() {
     // A parameter only the file gave goes with its algorithm as before, unsaid.
     let mut doc = library_json("two-sources");
     apply_override(&mut doc, "nodes.SW1.params.target_utilization=0.8").unwrap();
+    let file = doc.clone();
     let notes = apply_variant(&mut doc, &sets(&["nodes.SW1.algorithm=eprca"])).unwrap();
+    assert!(notes.is_empty(), "{notes:?}");
+    // But one typed equal to the file's value is the override's as much as any other value.
+    for typed in ["nodes.SW1.params.target_utilization=0.8", "nodes.SW1.params={\"target_utilization\":0.8}"] {
+        let notes = apply_variant(&mut file.clone(), &sets(&[typed, "nodes.SW1.algorithm=eprca"])).unwrap();
+        assert_eq!(
+            notes,
+            [format!(
+                "{typed} is undone by nodes.SW1.algorithm=eprca: SW1 now runs EPRCA, which has no target_utilization"
+            )]
+        );
+    }
+    // An override elsewhere writes no parameter, whatever it sets.
+    let notes = apply_variant(&mut file.clone(), &sets(&["run.seed=3", "nodes.SW1.algorithm=eprca"])).unwrap();
     assert!(notes.is_empty(), "{notes:?}");
 }
 
