@@ -35,10 +35,8 @@ use crate::time::{cells_to_mbps, Time};
 /// dissertation's appendix C and 98-0408 eq. 8–13), and while z ≤ 1 + δ each interval's
 /// largest ER is at least the last one's, so a large CCR/z (a source that declares more than
 /// the port measured) stays in it. Harmless: every ER written is capped.
-pub const MAX_ALLOC_ABOVE_TARGET: &str = "Above the target rate, as ERICA defines it: \
-     MaxAllocCurrent keeps each VC's ER before it is capped at the target (a large CCR/z when a \
-     source declares more than the port measured), and while z ≤ 1 + δ it carries over from \
-     interval to interval. Every ER written is capped at the target rate.";
+pub const MAX_ALLOC_ABOVE_TARGET: &str = "Above the target, as ERICA defines it: each VC's ER \
+     before the cap (CCR/z), kept while z ≤ 1 + δ. Every ER sent is capped at the target.";
 
 /// Parameters shared by ERICA and ERICA+ (the averaging interval and options A, B, C, E).
 pub const COMMON_PARAMS: [ParamSpec; 7] = [
