@@ -856,11 +856,21 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
 /// text of reference.csv.
 fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]) -> (String, String) {
     let mut md = String::from(
-        "\n## Published figures beside ours\n\nEach scenario's `reference`: the study's value, ours from the same run, ours − published (and relative to it), and whether that is within the figure's tolerance.\n\n| scenario | algorithm | about | quantity | unit | published | ours | difference | relative | within tolerance | source |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "\n## Published figures beside ours\n\nEach scenario's `reference`: the study's value, ours from the same run, ours − published (and relative to it), and whether that is within the figure's tolerance; a figure without one is marked, and a note below the table says why (the file's `no_tolerance_reason`), as in the lab's Result tab.\n\n| scenario | algorithm | about | quantity | unit | published | ours | difference | relative | within tolerance | source |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut csv = String::from(
-        "scenario,algorithm,about,quantity,unit,published,ours,difference,relative_difference,tolerance,within_tolerance,source\n",
+        "scenario,algorithm,about,quantity,unit,published,ours,difference,relative_difference,tolerance,within_tolerance,source,no_tolerance_reason\n",
     );
+    // One mark per distinct note, in the table's order, as the lab's published table marks them
+    // (the verdict cell has room for a mark, not for the reason).
+    let mut notes: Vec<String> = Vec::new();
+    let mut mark = |note: String| {
+        let i = notes.iter().position(|n| *n == note).unwrap_or_else(|| {
+            notes.push(note);
+            notes.len() - 1
+        });
+        no_tolerance_mark(i)
+    };
     if figures.is_empty() {
         md.push_str("| (no scenario names published figures) |||||||||||\n");
     }
@@ -879,9 +889,11 @@ fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]
             short(r.ours),
             short(r.difference),
             r.relative_difference.map_or("–".into(), |x| format!("{:+.1} %", 100.0 * x)),
-            match (r.within_tolerance, r.tolerance) {
-                (Some(w), Some(t)) => format!("{} (±{:.0} %)", verdict(Some(w)), 100.0 * t),
-                _ => "–".into(),
+            match (r.tolerance, r.no_tolerance_note()) {
+                // "–" when there is no value of ours to judge (no sample in the steady window).
+                (Some(t), _) =>
+                    format!("{} (±{:.0} %)", r.within_tolerance.map_or("–".into(), |w| verdict(Some(w))), 100.0 * t),
+                (None, note) => format!("no tolerance{}", mark(note.unwrap_or_default())),
             },
             r.source.replace('|', "\\|"),
         ));
@@ -898,9 +910,22 @@ fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]
             num(r.tolerance),
             verdict(r.within_tolerance),
             csv_field(&r.source),
+            csv_field(r.no_tolerance_reason.as_deref().unwrap_or_default()),
         ];
         csv.push_str(&fields.join(","));
         csv.push('\n');
     }
+    for (i, note) in notes.iter().enumerate() {
+        md.push_str(&format!("\n{} {}\n", no_tolerance_mark(i), note.replace('|', "\\|")));
+    }
     (md, csv)
+}
+
+/// The mark of the report's `i`-th note on figures without a tolerance: the lab's marks (`*`,
+/// `†`, `‡`, `§`, then `(5)`, `(6)`, …), the star escaped for Markdown.
+fn no_tolerance_mark(i: usize) -> String {
+    match ["\\*", "†", "‡", "§"].get(i) {
+        Some(m) => m.to_string(),
+        None => format!("({})", i + 1),
+    }
 }

@@ -389,6 +389,47 @@ fn report_writes_one_row_per_group_and_algorithm_in_markdown_and_csv() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown algorithm 'fast'"));
 }
 
+/// QA: the report's verdict cell read a bare "–" for a figure without a tolerance, where the lab
+/// says why (the file's `no_tolerance_reason`, else that the file gives none).
+#[test]
+fn report_says_why_a_published_figure_has_no_tolerance_as_the_lab_does() {
+    let scratch = Scratch::new("report-no-tolerance");
+    // two-sources with one figure that says why it has no tolerance and one that does not.
+    let mut doc = scenario_doc("scenarios/two-sources.json");
+    doc["run"]["duration_ms"] = serde_json::json!(30);
+    doc["reference"] = serde_json::json!([
+        {"about": {"connection": "C1"}, "quantity": "mean_rate_mbps", "published": 77.76,
+         "no_tolerance_reason": "A target | not a measurement.", "source": "Fig. 1"},
+        {"about": {"connection": "C2"}, "quantity": "mean_rate_mbps", "published": 77.76, "source": "Fig. 1"},
+        {"about": "network", "quantity": "jain_index", "published": 1, "tolerance": 0.01, "source": "Fig. 2"}
+    ]);
+    let file = scratch.write("figures.json", &doc.to_string());
+    let dir = scratch.path("out");
+    let out = abrsim(&["report", &file, "--out", &dir]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    let md = std::fs::read_to_string(scratch.0.join("out/report.md")).unwrap();
+    let verdicts: Vec<&str> = md
+        .lines()
+        .filter(|l| l.starts_with("| two-sources |") && l.contains("| Fig. "))
+        .map(|l| l.split(" | ").nth(9).unwrap())
+        .collect();
+    assert_eq!(verdicts, ["no tolerance\\*", "no tolerance†", "yes (±1 %)"], "{md}");
+    // The notes below the table, in the lab's words: the file's reason, else the lab's sentence.
+    assert!(md.contains("\n\\* No tolerance: A target \\| not a measurement.\n"), "{md}");
+    let given = abr_sim::reference::NO_TOLERANCE_GIVEN;
+    assert!(md.contains(&format!("\n† No tolerance: {given}\n")), "{md}");
+    let lab = std::fs::read_to_string(root().join("web/src/ui/PublishedTable.tsx")).unwrap();
+    assert!(lab.contains(&format!("'No tolerance: {given}'")), "the lab's published table says otherwise: {given}");
+
+    // reference.csv: the reason as a field of its own, empty where the file gives none.
+    let csv = std::fs::read_to_string(scratch.0.join("out/reference.csv")).unwrap();
+    let mut lines = csv.lines();
+    assert!(lines.next().unwrap().ends_with(",source,no_tolerance_reason"));
+    let reasons: Vec<&str> = lines.map(|l| l.rsplit_once(',').unwrap().1).collect();
+    assert_eq!(reasons, ["A target | not a measurement.", "", ""]);
+}
+
 fn stdout(out: &Output) -> String {
     assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout.clone()).expect("utf-8")
