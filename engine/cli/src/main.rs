@@ -691,6 +691,8 @@ struct ReportRow {
     max_queue_cells: u32,
     loss_ratio: f64,
     convergence_ms: Option<f64>,
+    /// The part (0 to 1) of the steady window in which the judged rates met convergence's rule.
+    on_target_fraction: Option<f64>,
 }
 
 fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<(), String> {
@@ -792,6 +794,7 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
                     max_queue_cells: max_queue,
                     loss_ratio: if sent > 0 { lost as f64 / sent as f64 } else { 0.0 },
                     convergence_ms: s.convergence_ms,
+                    on_target_fraction: s.on_target_fraction,
                 });
             }
         }
@@ -802,9 +805,9 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
     let dash = |v: Option<f64>| v.map_or("–".to_string(), |x| format!("{x:.2}"));
     let num = |v: Option<f64>| v.map_or(String::new(), |x| x.to_string());
     let mut md = String::from(
-        "# ABR Lab report\n\nRates are means over each scenario's steady-state window (Mbps); *share* is the max-min share at the algorithms' target utilisation, *max-min* at full link capacity. Bottleneck utilisation is that of the busiest link; convergence is the first sample from which on no more than 1 % of the rates the network sets (ABR sources' ACR, Ethernet rate limits, ABR virtual paths' ACR) are more than 10 % from their share at target utilisation, as `abrsim run` reports `convergence_ms`.\n\n| scenario | algorithm | group | n | rate | share | rate/share | max-min | Jain | bottleneck util. | max queue (cells; frames on Ethernet) | loss ratio | convergence (ms) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "# ABR Lab report\n\nRates are means over each scenario's steady-state window (Mbps); *share* is the max-min share at the algorithms' target utilisation, *max-min* at full link capacity. Bottleneck utilisation is that of the busiest link; convergence is the first sample from which on no more than 1 % of the rates the network sets (ABR sources' ACR, Ethernet rate limits, ABR virtual paths' ACR) are more than 10 % from their share at target utilisation, as `abrsim run` reports `convergence_ms`; *on target* is the part of the steady window's samples in which they met that rule (`on_target_fraction`): how well they track a share that keeps moving, where convergence may never come.\n\n| scenario | algorithm | group | n | rate | share | rate/share | max-min | Jain | bottleneck util. | max queue (cells; frames on Ethernet) | loss ratio | convergence (ms) | on target (% of steady window) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
-    let mut csv = String::from("scenario,algorithm,group,connections,rate_mbps,share_mbps,max_min_mbps,jain_index,bottleneck_utilization,max_queue_cells,loss_ratio,convergence_ms\n");
+    let mut csv = String::from("scenario,algorithm,group,connections,rate_mbps,share_mbps,max_min_mbps,jain_index,bottleneck_utilization,max_queue_cells,loss_ratio,convergence_ms,on_target_fraction\n");
     for r in &rows {
         // One list of fields: (Markdown text, CSV text); the rate/share ratio is Markdown only.
         let ratio = match (r.rate_mbps, r.share_mbps) {
@@ -826,6 +829,7 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
             same(r.max_queue_cells.to_string()),
             (Some(format!("{:.4}", r.loss_ratio)), Some(r.loss_ratio.to_string())),
             (Some(opt(r.convergence_ms, 1)), Some(opt(r.convergence_ms, 3))),
+            (Some(percent_down(r.on_target_fraction)), Some(num(r.on_target_fraction))),
         ];
         let md_cells: Vec<&str> = fields.iter().filter_map(|(m, _)| m.as_deref()).collect();
         let csv_cells: Vec<&str> = fields.iter().filter_map(|(_, c)| c.as_deref()).collect();
@@ -850,6 +854,12 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
         out.join("reference.csv").display()
     );
     Ok(())
+}
+
+/// A fraction in whole percent, rounded down as the lab's Result tab shows it (99.6 % of the
+/// window is not all of it); "–" for none.
+fn percent_down(v: Option<f64>) -> String {
+    v.map_or("–".into(), |x| format!("{} %", (100.0 * x).floor()))
 }
 
 /// The published figures of every run beside ours: a Markdown section for report.md and the

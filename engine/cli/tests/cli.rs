@@ -430,6 +430,38 @@ fn report_says_why_a_published_figure_has_no_tolerance_as_the_lab_does() {
     assert_eq!(reasons, ["A target | not a measurement.", "", ""]);
 }
 
+/// The report's convergence beside how much of the steady window the rates were on target:
+/// vbr-background's background traffic keeps the shares moving, so convergence never comes
+/// (null) although the rates follow their share most of the time.
+#[test]
+fn report_gives_the_on_target_fraction_beside_convergence() {
+    let scratch = Scratch::new("report-on-target");
+    let dir = scratch.path("out");
+    let out = abrsim(&["report", "scenarios/vbr-background.json", "scenarios/tcp-over-ubr.json", "--out", &dir]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let run = json(&abrsim(&["run", "scenarios/vbr-background.json"]));
+    let fraction = run["on_target_fraction"].as_f64().unwrap();
+    assert!(run["convergence_ms"].is_null() && fraction > 0.5 && fraction < 1.0, "{run}");
+
+    let csv = std::fs::read_to_string(scratch.0.join("out/report.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    assert_eq!(header[11..], ["convergence_ms", "on_target_fraction"]);
+    for line in csv.lines().skip(1) {
+        let row: Vec<&str> = line.split(',').collect();
+        match row[0] {
+            "vbr-background" => assert_eq!(row[12].parse::<f64>().unwrap(), fraction, "{line}"),
+            // UBR only: no rate is judged, so there is no fraction.
+            _ => assert_eq!(row[12], "", "{line}"),
+        }
+    }
+    let md = std::fs::read_to_string(scratch.0.join("out/report.md")).unwrap();
+    assert!(md.contains("| convergence (ms) | on target (% of steady window) |"), "{md}");
+    let percent = format!("| {} % |", (100.0 * fraction).floor());
+    let rows: Vec<&str> = md.lines().filter(|l| l.starts_with("| vbr-background |")).collect();
+    assert!(!rows.is_empty() && rows.iter().all(|l| l.ends_with(&percent)), "{percent}: {rows:?}");
+    assert!(md.lines().filter(|l| l.starts_with("| tcp-over-ubr |")).all(|l| l.ends_with("| – |")), "{md}");
+}
+
 fn stdout(out: &Output) -> String {
     assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout.clone()).expect("utf-8")
