@@ -385,7 +385,13 @@ fn validate(paths: &[PathBuf]) -> Result<(), String> {
             Ok(s)
         });
         match checked {
-            Ok(s) => println!("ok: {} ({})", path.display(), s.id),
+            Ok(s) => {
+                println!("ok: {} ({})", path.display(), s.id);
+                // Valid, but with something to know before running it (on stderr, as `run`'s).
+                for note in abr_sim::validate::notes(&s) {
+                    eprintln!("note: {}: {note}", path.display());
+                }
+            }
             Err(msg) => failed.push(msg),
         }
     }

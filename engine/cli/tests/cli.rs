@@ -284,6 +284,34 @@ fn validate_checks_every_library_file() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().filter(|l| l.starts_with("ok:")).count(), files.len());
 }
 
+/// A valid file with a setting that changes nothing (FECN's `tag_interval_us` where no FECN
+/// switch reads the tags) is still valid: `validate` says ok, exits 0, and notes the field and
+/// the rule on stderr, as `run` does.
+#[test]
+fn validate_notes_a_tag_interval_no_fecn_switch_reads_without_refusing_the_file() {
+    let scratch = Scratch::new("tag-interval");
+    let mut doc = scenario_doc("scenarios/qcn-hotspot.json");
+    doc["connections"][1]["params"] = serde_json::json!({ "tag_interval_us": 500 });
+    let file = scratch.write("qcn-tagged.json", &doc.to_string());
+    let note = format!(
+        "note: {file}: connections[1] (F1).params.tag_interval_us: changes nothing, as F1 sends no tags: a flow \
+         sends FECN's rate-discovery tags only when its route crosses a switch running FECN"
+    );
+    let out = abrsim(&["validate", &file]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with(&format!("ok: {file} (qcn-hotspot)")));
+    assert!(err.starts_with(&note), "{err}");
+    let out = abrsim(&["run", &file, "--duration-ms", "5"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .any(|l| l.starts_with("note: connections[1] (F1).params.tag_interval_us")));
+    // The library file itself: nothing to say.
+    let out = abrsim(&["validate", "scenarios/qcn-hotspot.json"]);
+    assert_eq!((out.status.code(), String::from_utf8_lossy(&out.stderr).as_ref()), (Some(0), ""));
+}
+
 /// A file with a field of no meaning, text for a number and rule breaches is told all of them
 /// at once, each with its path and the element's id, in the file's words.
 #[test]
