@@ -385,7 +385,13 @@ fn validate(paths: &[PathBuf]) -> Result<(), String> {
             Ok(s)
         });
         match checked {
-            Ok(s) => println!("ok: {} ({})", path.display(), s.id),
+            Ok(s) => {
+                println!("ok: {} ({})", path.display(), s.id);
+                // Valid, but with something to know before running it (on stderr, as `run`'s).
+                for note in abr_sim::validate::notes(&s) {
+                    eprintln!("note: {}: {note}", path.display());
+                }
+            }
             Err(msg) => failed.push(msg),
         }
     }
@@ -691,6 +697,8 @@ struct ReportRow {
     max_queue_cells: u32,
     loss_ratio: f64,
     convergence_ms: Option<f64>,
+    /// The part (0 to 1) of the steady window in which the judged rates met convergence's rule.
+    on_target_fraction: Option<f64>,
 }
 
 fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<(), String> {
@@ -792,6 +800,7 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
                     max_queue_cells: max_queue,
                     loss_ratio: if sent > 0 { lost as f64 / sent as f64 } else { 0.0 },
                     convergence_ms: s.convergence_ms,
+                    on_target_fraction: s.on_target_fraction,
                 });
             }
         }
@@ -802,9 +811,9 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
     let dash = |v: Option<f64>| v.map_or("–".to_string(), |x| format!("{x:.2}"));
     let num = |v: Option<f64>| v.map_or(String::new(), |x| x.to_string());
     let mut md = String::from(
-        "# ABR Lab report\n\nRates are means over each scenario's steady-state window (Mbps); *share* is the max-min share at the algorithms' target utilisation, *max-min* at full link capacity. Bottleneck utilisation is that of the busiest link; convergence is the first sample from which on no more than 1 % of the rates the network sets (ABR sources' ACR, Ethernet rate limits, ABR virtual paths' ACR) are more than 10 % from their share at target utilisation, as `abrsim run` reports `convergence_ms`.\n\n| scenario | algorithm | group | n | rate | share | rate/share | max-min | Jain | bottleneck util. | max queue (cells; frames on Ethernet) | loss ratio | convergence (ms) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "# ABR Lab report\n\nRates are means over each scenario's steady-state window (Mbps); *share* is the max-min share at the algorithms' target utilisation, *max-min* at full link capacity. Bottleneck utilisation is that of the busiest link; convergence is the first sample from which on no more than 1 % of the rates the network sets (ABR sources' ACR, Ethernet rate limits, ABR virtual paths' ACR) are more than 10 % from their share at target utilisation, as `abrsim run` reports `convergence_ms`; *on target* is the part of the steady window's samples in which they met that rule (`on_target_fraction`): how well they track a share that keeps moving, where convergence may never come.\n\n| scenario | algorithm | group | n | rate | share | rate/share | max-min | Jain | bottleneck util. | max queue (cells; frames on Ethernet) | loss ratio | convergence (ms) | on target (% of steady window) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
-    let mut csv = String::from("scenario,algorithm,group,connections,rate_mbps,share_mbps,max_min_mbps,jain_index,bottleneck_utilization,max_queue_cells,loss_ratio,convergence_ms\n");
+    let mut csv = String::from("scenario,algorithm,group,connections,rate_mbps,share_mbps,max_min_mbps,jain_index,bottleneck_utilization,max_queue_cells,loss_ratio,convergence_ms,on_target_fraction\n");
     for r in &rows {
         // One list of fields: (Markdown text, CSV text); the rate/share ratio is Markdown only.
         let ratio = match (r.rate_mbps, r.share_mbps) {
@@ -826,6 +835,7 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
             same(r.max_queue_cells.to_string()),
             (Some(format!("{:.4}", r.loss_ratio)), Some(r.loss_ratio.to_string())),
             (Some(opt(r.convergence_ms, 1)), Some(opt(r.convergence_ms, 3))),
+            (Some(percent_down(r.on_target_fraction)), Some(num(r.on_target_fraction))),
         ];
         let md_cells: Vec<&str> = fields.iter().filter_map(|(m, _)| m.as_deref()).collect();
         let csv_cells: Vec<&str> = fields.iter().filter_map(|(_, c)| c.as_deref()).collect();
@@ -852,15 +862,31 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
     Ok(())
 }
 
+/// A fraction in whole percent, rounded down as the lab's Result tab shows it (99.6 % of the
+/// window is not all of it); "–" for none.
+fn percent_down(v: Option<f64>) -> String {
+    v.map_or("–".into(), |x| format!("{} %", (100.0 * x).floor()))
+}
+
 /// The published figures of every run beside ours: a Markdown section for report.md and the
 /// text of reference.csv.
 fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]) -> (String, String) {
     let mut md = String::from(
-        "\n## Published figures beside ours\n\nEach scenario's `reference`: the study's value, ours from the same run, ours − published (and relative to it), and whether that is within the figure's tolerance.\n\n| scenario | algorithm | about | quantity | unit | published | ours | difference | relative | within tolerance | source |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "\n## Published figures beside ours\n\nEach scenario's `reference`: the study's value, ours from the same run, ours − published (and relative to it), and whether that is within the figure's tolerance; a figure without one is marked, and a note below the table says why (the file's `no_tolerance_reason`), as in the lab's Result tab.\n\n| scenario | algorithm | about | quantity | unit | published | ours | difference | relative | within tolerance | source |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut csv = String::from(
-        "scenario,algorithm,about,quantity,unit,published,ours,difference,relative_difference,tolerance,within_tolerance,source\n",
+        "scenario,algorithm,about,quantity,unit,published,ours,difference,relative_difference,tolerance,within_tolerance,source,no_tolerance_reason\n",
     );
+    // One mark per distinct note, in the table's order, as the lab's published table marks them
+    // (the verdict cell has room for a mark, not for the reason).
+    let mut notes: Vec<String> = Vec::new();
+    let mut mark = |note: String| {
+        let i = notes.iter().position(|n| *n == note).unwrap_or_else(|| {
+            notes.push(note);
+            notes.len() - 1
+        });
+        no_tolerance_mark(i)
+    };
     if figures.is_empty() {
         md.push_str("| (no scenario names published figures) |||||||||||\n");
     }
@@ -879,9 +905,11 @@ fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]
             short(r.ours),
             short(r.difference),
             r.relative_difference.map_or("–".into(), |x| format!("{:+.1} %", 100.0 * x)),
-            match (r.within_tolerance, r.tolerance) {
-                (Some(w), Some(t)) => format!("{} (±{:.0} %)", verdict(Some(w)), 100.0 * t),
-                _ => "–".into(),
+            match (r.tolerance, r.no_tolerance_note()) {
+                // "–" when there is no value of ours to judge (no sample in the steady window).
+                (Some(t), _) =>
+                    format!("{} (±{:.0} %)", r.within_tolerance.map_or("–".into(), |w| verdict(Some(w))), 100.0 * t),
+                (None, note) => format!("no tolerance{}", mark(note.unwrap_or_default())),
             },
             r.source.replace('|', "\\|"),
         ));
@@ -898,9 +926,22 @@ fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]
             num(r.tolerance),
             verdict(r.within_tolerance),
             csv_field(&r.source),
+            csv_field(r.no_tolerance_reason.as_deref().unwrap_or_default()),
         ];
         csv.push_str(&fields.join(","));
         csv.push('\n');
     }
+    for (i, note) in notes.iter().enumerate() {
+        md.push_str(&format!("\n{} {}\n", no_tolerance_mark(i), note.replace('|', "\\|")));
+    }
     (md, csv)
+}
+
+/// The mark of the report's `i`-th note on figures without a tolerance: the lab's marks (`*`,
+/// `†`, `‡`, `§`, then `(5)`, `(6)`, …), the star escaped for Markdown.
+fn no_tolerance_mark(i: usize) -> String {
+    match ["\\*", "†", "‡", "§"].get(i) {
+        Some(m) => m.to_string(),
+        None => format!("({})", i + 1),
+    }
 }

@@ -284,6 +284,34 @@ fn validate_checks_every_library_file() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().filter(|l| l.starts_with("ok:")).count(), files.len());
 }
 
+/// A valid file with a setting that changes nothing (FECN's `tag_interval_us` where no FECN
+/// switch reads the tags) is still valid: `validate` says ok, exits 0, and notes the field and
+/// the rule on stderr, as `run` does.
+#[test]
+fn validate_notes_a_tag_interval_no_fecn_switch_reads_without_refusing_the_file() {
+    let scratch = Scratch::new("tag-interval");
+    let mut doc = scenario_doc("scenarios/qcn-hotspot.json");
+    doc["connections"][1]["params"] = serde_json::json!({ "tag_interval_us": 500 });
+    let file = scratch.write("qcn-tagged.json", &doc.to_string());
+    let note = format!(
+        "note: {file}: connections[1] (F1).params.tag_interval_us: changes nothing, as F1 sends no tags: a flow \
+         sends FECN's rate-discovery tags only when its route crosses a switch running FECN"
+    );
+    let out = abrsim(&["validate", &file]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with(&format!("ok: {file} (qcn-hotspot)")));
+    assert!(err.starts_with(&note), "{err}");
+    let out = abrsim(&["run", &file, "--duration-ms", "5"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .any(|l| l.starts_with("note: connections[1] (F1).params.tag_interval_us")));
+    // The library file itself: nothing to say.
+    let out = abrsim(&["validate", "scenarios/qcn-hotspot.json"]);
+    assert_eq!((out.status.code(), String::from_utf8_lossy(&out.stderr).as_ref()), (Some(0), ""));
+}
+
 /// A file with a field of no meaning, text for a number and rule breaches is told all of them
 /// at once, each with its path and the element's id, in the file's words.
 #[test]
@@ -387,6 +415,79 @@ fn report_writes_one_row_per_group_and_algorithm_in_markdown_and_csv() {
     let bad = abrsim(&["report", "--algorithms", "erica,fast", "--out", dir.to_str().unwrap()]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown algorithm 'fast'"));
+}
+
+/// QA: the report's verdict cell read a bare "–" for a figure without a tolerance, where the lab
+/// says why (the file's `no_tolerance_reason`, else that the file gives none).
+#[test]
+fn report_says_why_a_published_figure_has_no_tolerance_as_the_lab_does() {
+    let scratch = Scratch::new("report-no-tolerance");
+    // two-sources with one figure that says why it has no tolerance and one that does not.
+    let mut doc = scenario_doc("scenarios/two-sources.json");
+    doc["run"]["duration_ms"] = serde_json::json!(30);
+    doc["reference"] = serde_json::json!([
+        {"about": {"connection": "C1"}, "quantity": "mean_rate_mbps", "published": 77.76,
+         "no_tolerance_reason": "A target | not a measurement.", "source": "Fig. 1"},
+        {"about": {"connection": "C2"}, "quantity": "mean_rate_mbps", "published": 77.76, "source": "Fig. 1"},
+        {"about": "network", "quantity": "jain_index", "published": 1, "tolerance": 0.01, "source": "Fig. 2"}
+    ]);
+    let file = scratch.write("figures.json", &doc.to_string());
+    let dir = scratch.path("out");
+    let out = abrsim(&["report", &file, "--out", &dir]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    let md = std::fs::read_to_string(scratch.0.join("out/report.md")).unwrap();
+    let verdicts: Vec<&str> = md
+        .lines()
+        .filter(|l| l.starts_with("| two-sources |") && l.contains("| Fig. "))
+        .map(|l| l.split(" | ").nth(9).unwrap())
+        .collect();
+    assert_eq!(verdicts, ["no tolerance\\*", "no tolerance†", "yes (±1 %)"], "{md}");
+    // The notes below the table, in the lab's words: the file's reason, else the lab's sentence.
+    assert!(md.contains("\n\\* No tolerance: A target \\| not a measurement.\n"), "{md}");
+    let given = abr_sim::reference::NO_TOLERANCE_GIVEN;
+    assert!(md.contains(&format!("\n† No tolerance: {given}\n")), "{md}");
+    let lab = std::fs::read_to_string(root().join("web/src/ui/PublishedTable.tsx")).unwrap();
+    assert!(lab.contains(&format!("'No tolerance: {given}'")), "the lab's published table says otherwise: {given}");
+
+    // reference.csv: the reason as a field of its own, empty where the file gives none.
+    let csv = std::fs::read_to_string(scratch.0.join("out/reference.csv")).unwrap();
+    let mut lines = csv.lines();
+    assert!(lines.next().unwrap().ends_with(",source,no_tolerance_reason"));
+    let reasons: Vec<&str> = lines.map(|l| l.rsplit_once(',').unwrap().1).collect();
+    assert_eq!(reasons, ["A target | not a measurement.", "", ""]);
+}
+
+/// The report's convergence beside how much of the steady window the rates were on target:
+/// vbr-background's background traffic keeps the shares moving, so convergence never comes
+/// (null) although the rates follow their share most of the time.
+#[test]
+fn report_gives_the_on_target_fraction_beside_convergence() {
+    let scratch = Scratch::new("report-on-target");
+    let dir = scratch.path("out");
+    let out = abrsim(&["report", "scenarios/vbr-background.json", "scenarios/tcp-over-ubr.json", "--out", &dir]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let run = json(&abrsim(&["run", "scenarios/vbr-background.json"]));
+    let fraction = run["on_target_fraction"].as_f64().unwrap();
+    assert!(run["convergence_ms"].is_null() && fraction > 0.5 && fraction < 1.0, "{run}");
+
+    let csv = std::fs::read_to_string(scratch.0.join("out/report.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    assert_eq!(header[11..], ["convergence_ms", "on_target_fraction"]);
+    for line in csv.lines().skip(1) {
+        let row: Vec<&str> = line.split(',').collect();
+        match row[0] {
+            "vbr-background" => assert_eq!(row[12].parse::<f64>().unwrap(), fraction, "{line}"),
+            // UBR only: no rate is judged, so there is no fraction.
+            _ => assert_eq!(row[12], "", "{line}"),
+        }
+    }
+    let md = std::fs::read_to_string(scratch.0.join("out/report.md")).unwrap();
+    assert!(md.contains("| convergence (ms) | on target (% of steady window) |"), "{md}");
+    let percent = format!("| {} % |", (100.0 * fraction).floor());
+    let rows: Vec<&str> = md.lines().filter(|l| l.starts_with("| vbr-background |")).collect();
+    assert!(!rows.is_empty() && rows.iter().all(|l| l.ends_with(&percent)), "{percent}: {rows:?}");
+    assert!(md.lines().filter(|l| l.starts_with("| tcp-over-ubr |")).all(|l| l.ends_with("| – |")), "{md}");
 }
 
 fn stdout(out: &Output) -> String {

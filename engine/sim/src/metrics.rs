@@ -299,7 +299,7 @@ pub fn summarize(sim: &Simulation) -> Summary {
             .then(|| crate::validate::steady_window_note(&sim.scenario))
             .flatten()
             .into_iter()
-            .chain(crate::validate::binary_rif_note(&sim.scenario))
+            .chain(crate::validate::notes(&sim.scenario))
             .collect(),
     };
     summary.reference = crate::reference::compare(&sim.scenario, &summary);

@@ -543,6 +543,16 @@ pub(crate) fn algorithm_of(s: &Scenario, node: usize) -> &'static algorithms::Al
     algorithms::find(s.nodes[node].algorithm.as_deref().unwrap_or(default)).expect("validated")
 }
 
+/// Whether an Ethernet flow along `route` (node indices, source to destination) sends
+/// rate-discovery tags: only when a switch on it reads them (`Feedback::RateTag`: FECN);
+/// elsewhere a tag would travel and come back with no rate in it. Validation's note on a
+/// `tag_interval_us` that changes nothing follows the same rule.
+pub(crate) fn route_reads_tags(s: &Scenario, route: &[usize]) -> bool {
+    route
+        .iter()
+        .any(|&n| s.nodes[n].kind == NodeKind::Switch && algorithm_of(s, n).feedback == algorithms::Feedback::RateTag)
+}
+
 impl Network {
     /// Builds the network of a validated scenario.
     pub fn build(s: &Scenario) -> Network {
@@ -625,10 +635,7 @@ impl Network {
                 let params = Params::new(&ETH_SOURCE_PARAMS, &[&s.defaults.source, &c.params]);
                 let traffic = c.traffic.clone().unwrap_or_default();
                 let mut cfg = EthSourceConfig::resolve(&params, access_rate, unit_bits, traffic, start, stop);
-                if !fwd
-                    .iter()
-                    .any(|&p| algorithm_of(s, ports[p as usize].node).feedback == algorithms::Feedback::RateTag)
-                {
+                if !route_reads_tags(s, &path) {
                     cfg.tag_interval = None;
                 }
                 Host::Eth(EthSource::new(cfg, s.run.seed, conns.len() as u64))

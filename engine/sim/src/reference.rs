@@ -35,6 +35,22 @@ pub struct ReferenceRow {
     pub source: String,
 }
 
+/// What a figure without a tolerance says in place of a verdict when its file gives no
+/// `no_tolerance_reason`: the lab's published table (`web/src/ui/PublishedTable.tsx`) says the
+/// same words, and the CLI's test holds the two together.
+pub const NO_TOLERANCE_GIVEN: &str = "the file gives this figure none, so ours is shown beside it without a verdict.";
+
+impl ReferenceRow {
+    /// Why the row has no verdict, as the lab's footnote says it ("No tolerance: …", the file's
+    /// `no_tolerance_reason` or [`NO_TOLERANCE_GIVEN`]); None when the figure has a tolerance.
+    pub fn no_tolerance_note(&self) -> Option<String> {
+        if self.tolerance.is_some() {
+            return None;
+        }
+        Some(format!("No tolerance: {}", self.no_tolerance_reason.as_deref().unwrap_or(NO_TOLERANCE_GIVEN)))
+    }
+}
+
 impl RefQuantity {
     /// Which kinds of `about` the quantity has a value for.
     pub fn applies_to(self, about: &About) -> bool {

@@ -113,6 +113,64 @@ pub fn binary_rif_note(s: &Scenario) -> Option<String> {
     ))
 }
 
+/// Where a valid scenario sets FECN's `tag_interval_us` to no effect: on a flow whose route
+/// crosses no FECN switch, or in `defaults.source` when no flow's route does. Such a flow sends
+/// no rate-discovery tags (the network builds it by [`crate::network::route_reads_tags`]), so the
+/// value changes nothing. Not a problem — the file loads and runs as it is — but worth saying,
+/// with the field's path and the rule, wherever the scenario is checked or its summary shown.
+pub fn tag_interval_notes(s: &Scenario) -> Vec<String> {
+    const FIELD: &str = "tag_interval_us";
+    const RULE: &str = "a flow sends FECN's rate-discovery tags only when its route crosses a switch running FECN, \
+                        which reads them";
+    if s.ethernet.is_none() {
+        return Vec::new();
+    }
+    let topo = Topology::new(s);
+    let mut any_reads = false;
+    let mut flows = Vec::new();
+    for (i, c) in s.connections.iter().enumerate() {
+        let Some(route) = topo.path(c) else { continue };
+        if crate::network::route_reads_tags(s, &route) {
+            any_reads = true;
+            continue;
+        }
+        if c.params.contains_key(FIELD) {
+            let default = algorithms::default_for(true);
+            let switches: Vec<String> = route
+                .iter()
+                .map(|&n| &s.nodes[n])
+                .filter(|n| n.kind == NodeKind::Switch)
+                .map(|n| {
+                    let alg = n.algorithm.as_deref().unwrap_or(default);
+                    format!("{} runs {}", n.id, algorithms::find(alg).map_or(alg, |a| a.name))
+                })
+                .collect();
+            let nodes: Vec<&str> = route.iter().map(|&n| s.nodes[n].id.as_str()).collect();
+            flows.push(format!(
+                "connections[{i}] ({}).params.{FIELD}: changes nothing, as {} sends no tags: {RULE}, and its route \
+                 ({}) crosses none{}",
+                c.id,
+                c.id,
+                nodes.join(" → "),
+                if switches.is_empty() { String::new() } else { format!(" ({})", switches.join(", ")) },
+            ));
+        }
+    }
+    let defaults = (!any_reads && s.defaults.source.contains_key(FIELD)).then(|| {
+        format!(
+            "defaults.source.{FIELD}: changes nothing, as no flow sends tags: {RULE}, and no route here crosses one"
+        )
+    });
+    defaults.into_iter().chain(flows).collect()
+}
+
+/// What the reader of a valid scenario should know before running it (binary feedback with a
+/// large RIF, a `tag_interval_us` that changes nothing): `abrsim validate` says them, and every
+/// run's summary carries them in its `notes`.
+pub fn notes(s: &Scenario) -> Vec<String> {
+    binary_rif_note(s).into_iter().chain(tag_interval_notes(s)).collect()
+}
+
 /// A time or interval as a message shows it: to three decimals at most.
 fn rounded(v: f64) -> String {
     let s = format!("{v:.3}");

@@ -846,6 +846,48 @@ fn binary_feedback_with_a_large_rif_is_noted() {
     assert!(summary.notes.iter().any(|n| n.starts_with("binary feedback")), "{:?}", summary.notes);
 }
 
+/// A flow sends FECN's rate-discovery tags only when its route crosses a FECN switch, so a
+/// `tag_interval_us` where none does changes nothing (qcn-hotspot and fqcn-hotspot carried one
+/// in their defaults). The file still loads and runs — a note, not a problem — and the note
+/// names the field and the rule; the library sets none in vain.
+#[test]
+fn a_tag_interval_no_fecn_switch_reads_is_noted_not_refused() {
+    use abr_sim::validate::tag_interval_notes;
+    let notes = |name: &str, overrides: &[&str]| tag_interval_notes(&crate::common::load(name, overrides));
+    let flow = notes("qcn-hotspot", &["connections.F1.params.tag_interval_us=500"]);
+    assert_eq!(flow.len(), 1, "{flow:?}");
+    assert!(flow[0].starts_with("connections[1] (F1).params.tag_interval_us: changes nothing"), "{flow:?}");
+    assert!(flow[0].contains("only when its route crosses a switch running FECN"), "{flow:?}");
+    assert!(flow[0].ends_with("its route (EP1 → SW1 → EP4) crosses none (SW1 runs QCN)"), "{flow:?}");
+    let defaults = notes("qcn-hotspot", &["defaults.source.tag_interval_us=500"]);
+    assert_eq!(defaults.len(), 1, "{defaults:?}");
+    assert!(defaults[0].starts_with("defaults.source.tag_interval_us: changes nothing"), "{defaults:?}");
+    // Through a FECN switch the interval is the flow's own: nothing to say.
+    let fecn = ["nodes.SW1.algorithm=\"fecn\"", "nodes.SW1.params={}"];
+    assert_eq!(notes("qcn-hotspot", &[&fecn[..], &["connections.F1.params.tag_interval_us=500"]].concat()), [""; 0]);
+    assert_eq!(notes("qcn-hotspot", &[&fecn[..], &["defaults.source.tag_interval_us=500"]].concat()), [""; 0]);
+    // Dead indeed: the run is the same to the digest, and its summary carries the note.
+    let short = ["run.duration_ms=20", "run.steady_from_ms=null"];
+    let (_, plain) = crate::common::run(crate::common::load("qcn-hotspot", &short));
+    let (_, tagged) = crate::common::run(crate::common::load(
+        "qcn-hotspot",
+        &[&short[..], &["defaults.source.tag_interval_us=10"]].concat(),
+    ));
+    assert_eq!((&plain.digest, plain.events), (&tagged.digest, tagged.events));
+    assert!(plain.notes.is_empty(), "{:?}", plain.notes);
+    assert_eq!(tagged.notes, notes("qcn-hotspot", &["defaults.source.tag_interval_us=10"]));
+    // ATM sources have no such parameter: refused as before, not noted.
+    assert!(!problems_after(&["defaults.source.tag_interval_us=500"]).is_empty());
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let s = parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert_eq!(tag_interval_notes(&s), [""; 0], "{}", s.id);
+        }
+    }
+}
+
 #[test]
 fn a_new_algorithm_drops_the_recorded_changes_of_parameters_it_does_not_have_and_says_so() {
     let mut doc = library_json("two-sources");
