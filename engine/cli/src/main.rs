@@ -863,9 +863,21 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
 }
 
 /// A fraction in whole percent, rounded down as the lab's Result tab shows it (99.6 % of the
-/// window is not all of it); "–" for none.
+/// window is not all of it); "–" for none. A hair is added first, so that a fraction whose
+/// product lands just below a whole number (0.29 × 100 = 28.999…) is not a percent short.
 fn percent_down(v: Option<f64>) -> String {
-    v.map_or("–".into(), |x| format!("{} %", (100.0 * x).floor()))
+    v.map_or("–".into(), |x| format!("{} %", (100.0 * x + 1e-9).floor()))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_fraction_is_rounded_down_to_its_whole_percent_not_below() {
+        assert_eq!(super::percent_down(Some(0.29)), "29 %"); // 100 × 0.29 is 28.999…
+        assert_eq!(super::percent_down(Some(0.996)), "99 %");
+        assert_eq!(super::percent_down(Some(1.0)), "100 %");
+        assert_eq!(super::percent_down(None), "–");
+    }
 }
 
 /// The published figures of every run beside ours: a Markdown section for report.md and the
@@ -905,7 +917,7 @@ fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]
             short(r.ours),
             short(r.difference),
             r.relative_difference.map_or("–".into(), |x| format!("{:+.1} %", 100.0 * x)),
-            match (r.tolerance, r.no_tolerance_note()) {
+            match (r.tolerance, r.no_tolerance_note.clone()) {
                 // "–" when there is no value of ours to judge (no sample in the steady window).
                 (Some(t), _) =>
                     format!("{} (±{:.0} %)", r.within_tolerance.map_or("–".into(), |w| verdict(Some(w))), 100.0 * t),

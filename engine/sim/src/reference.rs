@@ -32,24 +32,16 @@ pub struct ReferenceRow {
     pub within_tolerance: Option<bool>,
     /// Why the figure has no tolerance (the file's `no_tolerance_reason`), if it says.
     pub no_tolerance_reason: Option<String>,
+    /// What a figure without a tolerance says in place of a verdict, in the words the lab's
+    /// Result tab and `abrsim report` both show: "No tolerance: " and the file's reason, else
+    /// [`NO_TOLERANCE_GIVEN`]; null when the figure has a tolerance.
+    pub no_tolerance_note: Option<String>,
     pub source: String,
 }
 
 /// What a figure without a tolerance says in place of a verdict when its file gives no
-/// `no_tolerance_reason`: the lab's published table (`web/src/ui/PublishedTable.tsx`) says the
-/// same words, and the CLI's test holds the two together.
+/// `no_tolerance_reason`.
 pub const NO_TOLERANCE_GIVEN: &str = "the file gives this figure none, so ours is shown beside it without a verdict.";
-
-impl ReferenceRow {
-    /// Why the row has no verdict, as the lab's footnote says it ("No tolerance: …", the file's
-    /// `no_tolerance_reason` or [`NO_TOLERANCE_GIVEN`]); None when the figure has a tolerance.
-    pub fn no_tolerance_note(&self) -> Option<String> {
-        if self.tolerance.is_some() {
-            return None;
-        }
-        Some(format!("No tolerance: {}", self.no_tolerance_reason.as_deref().unwrap_or(NO_TOLERANCE_GIVEN)))
-    }
-}
 
 impl RefQuantity {
     /// Which kinds of `about` the quantity has a value for.
@@ -143,6 +135,10 @@ fn row(s: &Scenario, summary: &Summary, r: &Reference) -> ReferenceRow {
             _ => None,
         },
         no_tolerance_reason: r.no_tolerance_reason.clone(),
+        no_tolerance_note: r
+            .tolerance
+            .is_none()
+            .then(|| format!("No tolerance: {}", r.no_tolerance_reason.as_deref().unwrap_or(NO_TOLERANCE_GIVEN))),
         source: r.source.clone(),
     }
 }

@@ -22,10 +22,8 @@ export function noToleranceNotes(rows: readonly ReferenceRow[]): { mark: Map<num
   const byText = new Map<string, string>();
   const mark = new Map<number, string>();
   rows.forEach((row, i) => {
-    if (row.tolerance !== null) return;
-    const text = row.no_tolerance_reason
-      ? `No tolerance: ${row.no_tolerance_reason}`
-      : 'No tolerance: the file gives this figure none, so ours is shown beside it without a verdict.';
+    const text = row.no_tolerance_note; // the engine's words, as `abrsim report` says them
+    if (row.tolerance !== null || text === null) return;
     if (!byText.has(text)) byText.set(text, marks[byText.size] ?? `(${byText.size + 1})`);
     mark.set(i, byText.get(text)!);
   });

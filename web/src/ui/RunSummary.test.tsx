@@ -108,6 +108,8 @@ describe('convergedText', () => {
     expect(c.text).toBe('not for good: within 10 % in 90 % of the steady window');
     expect(c.title).toContain('round trip late');
     expect(convergedText({ convergence_ms: null, judged_rates: 2, on_target_fraction: 0 }).text).toContain('in 0 %');
+    // Rounded down, but not a percent short where 100 × the fraction lands a hair below it.
+    expect(convergedText({ convergence_ms: null, judged_rates: 2, on_target_fraction: 0.29 }).text).toContain('in 29 %');
   });
 
   it('falls back to the plain rule without the fraction, and says when nothing is judged', () => {

@@ -56,7 +56,7 @@ export function convergedText(
   const on = summary.on_target_fraction;
   if (on == null) return { text: 'not within 10 %', title: `Up to the end of the run, some sample had ${rule}.` };
   return {
-    text: `not for good: within 10 % in ${Math.floor(on * 100)} % of the steady window`,
+    text: `not for good: within 10 % in ${Math.floor(on * 100 + 1e-9)} % of the steady window`,
     title:
       `Up to the end of the run, some sample had ${rule}. ` +
       'Where the target moves (background traffic, sources coming and going), the rates follow it a round trip late: ' +

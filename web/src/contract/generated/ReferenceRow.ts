@@ -34,4 +34,10 @@ within_tolerance: boolean | null,
 /**
  * Why the figure has no tolerance (the file's `no_tolerance_reason`), if it says.
  */
-no_tolerance_reason: string | null, source: string, };
+no_tolerance_reason: string | null, 
+/**
+ * What a figure without a tolerance says in place of a verdict, in the words the lab's
+ * Result tab and `abrsim report` both show: "No tolerance: " and the file's reason, else
+ * [`NO_TOLERANCE_GIVEN`]; null when the figure has a tolerance.
+ */
+no_tolerance_note: string | null, source: string, };
