@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RmRecord } from '../contract/engine';
 import { readFileSync } from 'node:fs';
 import type { Scenario } from '../contract/scenario';
-import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, MBPS, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmLogColumns, rmNotFoundText, rmQueryText, rmWords, scenarioFeedback } from './rmLog';
+import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, MBPS, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmLogColumns, throttledSubscribe, rmNotFoundText, rmQueryText, rmWords, scenarioFeedback } from './rmLog';
 import { rmRecord } from '../test/rmRecord';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { repoFile } from '../test/fakes';
@@ -16,6 +16,36 @@ const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord =>
     direction: i % 4 ? 'forward' : 'backward',
     ...over,
   });
+
+// QA: after Run to, the log said "0 events" for 200 ms: its refresh waited a whole interval
+// before the first events of a quiet log.
+describe('throttledSubscribe', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('tells the first change after a quiet spell at once, then at most once per interval, the last never lost', () => {
+    vi.useFakeTimers();
+    const log = new RmLog(100);
+    const told: number[] = [];
+    const stop = throttledSubscribe(log.subscribe, 200, () => Date.now())(() => told.push(log.version));
+    log.append([rec(0)], 0);
+    expect(told).toEqual([1]); // at once, not 200 ms later
+    log.append([rec(1)], 0);
+    log.append([rec(2)], 0);
+    vi.advanceTimersByTime(199);
+    expect(told).toEqual([1]);
+    vi.advanceTimersByTime(1);
+    expect(told).toEqual([1, 3]); // the latest of the burst, on the trailing edge
+    vi.advanceTimersByTime(1000);
+    log.append([rec(3)], 0);
+    expect(told).toEqual([1, 3, 4]); // quiet again: at once
+    log.append([rec(4)], 0);
+    stop();
+    vi.advanceTimersByTime(1000);
+    expect(told).toEqual([1, 3, 4]); // unsubscribed: the pending edge is dropped
+  });
+});
 
 describe('RmLog', () => {
   it('keeps the run\'s first events when the run goes back, the later ones to come again', () => {

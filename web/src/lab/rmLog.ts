@@ -89,6 +89,35 @@ export class RmLog {
 }
 
 /**
+ * A subscription to `subscribe`'s changes that tells `notify` at most once per `intervalMs`: the
+ * first change after a quiet spell at once, the latest of a burst on a trailing edge (never
+ * lost). For useSyncExternalStore, whose snapshot is read whenever the reader renders anyway:
+ * the run coming to a stand renders the page, so a stopped run's log is read as it is.
+ * QA: after Run to, the log said "0 events" for 200 ms (the first change waited for the timer).
+ */
+export function throttledSubscribe(subscribe: (fn: () => void) => () => void, intervalMs: number, now: () => number = () => performance.now()) {
+  return (notify: () => void) => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastAt = -Infinity;
+    const tell = () => {
+      timer = null;
+      lastAt = now();
+      notify();
+    };
+    const stop = subscribe(() => {
+      if (timer) return; // the trailing edge is on its way
+      const waitMs = lastAt + intervalMs - now();
+      if (waitMs <= 0) tell();
+      else timer = setTimeout(tell, waitMs);
+    });
+    return () => {
+      stop();
+      if (timer) clearTimeout(timer);
+    };
+  };
+}
+
+/**
  * Whose RM cell a record is about, as the log and the Network view name it: the virtual path's
  * for a path's own cells (`vp`: they travel under a member connection), else the connection's.
  */
