@@ -14,9 +14,9 @@
 // record). A `received` record also tells the source's ACR after the cell (acrAt).
 
 import type { RmDirection, RmRecord } from '../contract/engine';
-import { erText, ETHERNET_WORDS, MBPS, rateText, type RateUnit } from './rmLog';
+import { erText, ETHERNET_WORDS, MBPS, rateText, type Phase, type RateUnit } from './rmLog';
 
-export type Phase = 'forward' | 'backward' | 'notification';
+export type { Phase };
 
 export interface RmCell {
   /** Unique in a run: `<connection>/<rm_seq>@<first node>#<n>` (`vp:<path>/…` for a path's). */

@@ -6,7 +6,6 @@ import type { Catalogue, Feedback, Problem, RmDirection, RmRecord } from '../con
 import type { Scenario } from '../contract/scenario';
 import type { RmQuery } from '../engine/protocol';
 import type { DisplayUnit } from '../contract/units';
-import type { Phase } from './rmCells';
 import { algorithmOf } from '../scenario/switchEdits';
 
 /** RM-cell events kept in the page (the newest). */
@@ -169,6 +168,10 @@ export function rmQueryText(q: RmQuery, paths: readonly string[] = [], words: Rm
   const connection = !q.connection ? `any ${words.connection}` : `${paths.includes(q.connection) ? 'virtual path' : words.connection} ${q.connection}`;
   return `${words.event} ${node}, ${direction}, ${connection}`;
 }
+
+/** Where a cell (or frame) is in its loop: on its way out, on its way back, or a switch's
+ *  notification (rmCells.ts places cells by it, the Network view draws a marker per phase). */
+export type Phase = 'forward' | 'backward' | 'notification';
 
 /** The log's and the Network view's words for what they show: ATM's RM cells, or Ethernet's
  *  tags and notifications. */
