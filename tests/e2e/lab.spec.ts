@@ -290,7 +290,7 @@ test('the Result tab gives way to the lesson while the run has no end, and comes
   await page.getByTestId('play').click();
   await waitForMode(page, 'done');
   await page.getByTestId('tab-result').click();
-  const panel = page.getByRole('tabpanel');
+  const panel = page.getByTestId('lesson').getByRole('tabpanel');
   await expect(panel).toHaveAttribute('aria-labelledby', 'side-tab-result');
   await page.getByTestId('scrub-slider').focus();
   await page.keyboard.press('Home');
@@ -303,4 +303,71 @@ test('the Result tab gives way to the lesson while the run has no end, and comes
   await waitForMode(page, 'done');
   await expect(page.getByTestId('tab-result')).toHaveAttribute('aria-selected', 'true');
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+// The WAI-ARIA tabs pattern: the views' tabs had role=tab, but no panel and no arrow keys, and
+// every tab was a stop of Tab.
+test('the view tabs work from the keyboard: ←/→ round the row, Home/End, one Tab stop, the panel labelled by its tab; a locked tab is skipped', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources&lock=sweep');
+  const tabs = page.getByRole('tablist', { name: 'views' }).getByRole('tab');
+  await expect(tabs).toHaveText(['Charts', 'Edit network', 'Sweep', 'Compare']);
+  await expect(page.getByTestId('view-sweep')).toBeDisabled();
+  const panel = page.locator('.main-column > [role="tabpanel"]');
+  const selected = async () => {
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    const tab = page.getByTestId(focused!);
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    const id = (await tab.getAttribute('id'))!;
+    // The tab controls the panel shown, and the panel is labelled by the tab (its name is the tab's).
+    await expect(panel).toHaveAttribute('aria-labelledby', id);
+    await expect(panel).toHaveAttribute('id', (await tab.getAttribute('aria-controls'))!);
+    // Only the selected tab is a stop of Tab.
+    expect(await tabs.evaluateAll((els) => els.map((e) => (e as HTMLElement).tabIndex))).toEqual(
+      await tabs.evaluateAll((els) => els.map((e) => (e.getAttribute('aria-selected') === 'true' ? 0 : -1))),
+    );
+    return focused;
+  };
+  await page.getByTestId('view-charts').focus();
+  expect(await selected()).toBe('view-charts');
+  await expect(panel).toHaveAccessibleName('Charts');
+  await expect(panel.getByTestId('chart-rate')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  expect(await selected()).toBe('view-editor');
+  await expect(panel).toHaveAccessibleName('Edit network');
+  await expect(panel.getByTestId('editor-canvas')).toBeVisible();
+  // Sweep is locked: passed over, as a click on it does nothing.
+  await page.keyboard.press('ArrowRight');
+  expect(await selected()).toBe('view-compare');
+  await page.keyboard.press('ArrowRight');
+  expect(await selected()).toBe('view-charts');
+  await page.keyboard.press('ArrowLeft');
+  expect(await selected()).toBe('view-compare');
+  await page.keyboard.press('Home');
+  expect(await selected()).toBe('view-charts');
+  await page.keyboard.press('End');
+  expect(await selected()).toBe('view-compare');
+  // Tab leaves the row at once (the next stop is not another view tab).
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('tab');
+  await page.keyboard.press('Shift+Tab');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('view-compare');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('the side panel tabs work from the keyboard too, passing over Result until the run has ended', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const panel = page.getByTestId('lesson').getByRole('tabpanel');
+  await page.getByTestId('tab-lesson').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tab-switches')).toBeFocused();
+  await expect(page.getByTestId('tab-switches')).toHaveAttribute('aria-selected', 'true');
+  await expect(panel).toHaveAccessibleName(/^Switches/);
+  await expect(panel.getByTestId('switch-picker')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('tab-lesson')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('tab-paths')).toBeFocused();
+  await expect(panel).toHaveAttribute('aria-labelledby', 'side-tab-paths');
+  expect(errors).toEqual([]);
 });

@@ -257,6 +257,21 @@ test('qcn-hotspot (Ethernet): a QCN congestion notification on its way (no rate-
   const panel = page.getByTestId('nv-cell');
   await expect(panel.locator('[data-name="dir"]')).toHaveText('congestion notification');
   await expect(panel.getByTestId('nv-journey').locator('li').first()).toContainText('sent by switch SW1 (feedback');
+  // In Ethernet's words (QA: the view spoke ATM): a notification's |Fb|, no ER, CCR or CI/NI/BN;
+  // hosts' rate limits and links in Gbps, as the charts and the event log give them.
+  const flow = (await page.locator(`[data-testid="rm-cell"][data-cell="${note[0].id}"]`).getAttribute('data-connection'))!;
+  await expect(panel.locator('.nv-cell-head')).toContainText(`${flow} · QCN congestion notification #`);
+  await expect(panel.locator('[data-name="feedback"]')).toHaveText(/^\|Fb\| \d+$/);
+  await expect(panel.getByTestId('nv-cell-fields').locator('dt')).toHaveText(['direction', 'feedback']);
+  await expect(panel.getByTestId('nv-journey-summary')).not.toContainText('ER');
+  await expect(page.locator(`[data-testid="rm-cell"][data-cell="${note[0].id}"]`)).toHaveAttribute('aria-label', new RegExp(`^QCN congestion notification of ${flow}, feedback \\|Fb\\| \\d+$`));
+  await expect(page.getByTestId('nv-acr-F0')).toHaveText(/^F0 rate limit \d+\.\d\d Gbps$/);
+  await expect(page.getByTestId('nv-lane-EP0->SW1').locator('title')).toHaveText('EP0->SW1 (L0, 10 Gbps)');
+  await expect(page.getByTestId('nv-rm-note')).toHaveText(/^QCN notifications move along the links/);
+  const legend = page.getByTestId('nv-legend');
+  await expect(legend).not.toContainText('rate-discovery');
+  await expect(legend).not.toContainText('ER');
+  await expect(legend).not.toContainText('Mbps');
   expect(errors).toEqual([]);
 });
 

@@ -301,3 +301,41 @@ test('a node or connection filter the newly opened scenario lacks becomes "any",
   await expect(page.getByTestId('rmlog-row').first()).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+// QA: after Run to, the log said "0 events" for a moment while the run stood at its new time
+// with hundreds of events recorded (its refresh waited 200 ms before reading the first ones).
+test('after Run to, the count of the events is the run’s from the frame the run stands at its time, never "0 events"', async ({ page }) => {
+  await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-rmlog').click();
+  await page.getByTestId('rmlog-record').check();
+  await expect(page.getByTestId('rmlog-count')).toHaveText('0 events, newest first');
+  // Each frame: the count as shown and the time the page shows the run at.
+  await page.evaluate(() => {
+    const frames: { count: string; mode: string; nowMs: number }[] = [];
+    Object.assign(window, { countFrames: frames });
+    const tick = () => {
+      const s = window.__abrlab!.status() as { mode: string; nowMs: number } | null;
+      frames.push({ count: document.querySelector('[data-testid="rmlog-count"]')?.textContent ?? '', mode: s?.mode ?? '', nowMs: s?.nowMs ?? 0 });
+      requestAnimationFrame(tick);
+    };
+    tick();
+  });
+  for (const [ms, before] of [
+    [5, 0],
+    [10, 5],
+  ]) {
+    await page.getByTestId('until-ms').fill(String(ms));
+    await page.getByTestId('run-until').click();
+    await expect.poll(async () => (await status(page))?.nowMs).toBe(ms);
+    await waitForMode(page, 'paused');
+    await page.waitForTimeout(500); // longer than the log's refresh
+    const final = (await page.getByTestId('rmlog-count').textContent())!;
+    const n = Number(final.split(' ')[0]);
+    expect(n).toBeGreaterThan(100);
+    const frames = await page.evaluate(() => (window as unknown as { countFrames: { count: string; mode: string; nowMs: number }[] }).countFrames.splice(0));
+    const standing = frames.filter((f) => f.mode === 'paused' && f.nowMs === ms);
+    expect(standing.length).toBeGreaterThan(5);
+    expect(standing.map((f) => f.count)).toEqual(standing.map(() => final));
+    expect(frames.filter((f) => f.nowMs > before && f.count.startsWith('0 events'))).toEqual([]);
+  }
+});

@@ -3,7 +3,7 @@ import type { RmRecord } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
-import { cellAt, cellsAt, fieldsAt, journeyOf, LOST_AFTER_HOPS, neighboursOf, RmCellIndex, SAME_TIME_US } from './rmCells';
+import { cellAt, cellFields, cellsAt, fieldsAt, journeyOf, LOST_AFTER_HOPS, neighboursOf, RmCellIndex, SAME_TIME_US } from './rmCells';
 import { rmRecord } from '../test/rmRecord';
 
 const scenarioOf = (id: string): Scenario => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
@@ -337,5 +337,27 @@ describe('fieldsAt: an RM cell\'s fields at a time', () => {
     expect(fieldsAt(c, 5)).toMatchObject({ dir: 'forward', erMbps: 100, ccrMbps: 10, ci: false, ni: false });
     expect(fieldsAt(c, 45)).toMatchObject({ dir: 'backward', erMbps: 60, ci: true });
     expect(fieldsAt(c, 45)!.at.node).toBe('SW1');
+  });
+});
+
+// QA: qcn-hotspot's notification listed ER —, CCR —, CI 0, NI 0, BN 1 (ATM's fields).
+describe("a cell's fields in its network's words", () => {
+  const GBPS = { unit: 'Gbps', scale: 0.001 };
+  const fields = (r: Partial<RmRecord>, dir: 'forward' | 'backward' | 'notification') => {
+    const at = rmRecord({ er_in_mbps: 5000, er_out_mbps: 4210, ccr_mbps: 9000, ...r });
+    return { dir, erMbps: at.er_out_mbps, ccrMbps: at.ccr_mbps, ci: at.ci, ni: at.ni, bn: at.bn, at };
+  };
+  const shown = (rows: { label: string; value: string }[]) => rows.map((r) => `${r.label}: ${r.value}`);
+
+  it('an RM cell: DIR, ER, CCR in Mbps and the CI, NI and BN bits', () => {
+    expect(shown(cellFields(fields({ er_out_mbps: 69.98, ccr_mbps: 25 }, 'backward')))).toEqual(['DIR: backward (DIR = 1)', 'ER: 69.98 Mbps', 'CCR: 25.00 Mbps', 'CI: 0', 'NI: 0', 'BN: 0']);
+  });
+
+  it('a rate-discovery frame: its tag rate and the rate it was sent at, in Gbps, no CI/NI/BN', () => {
+    expect(shown(cellFields(fields({}, 'backward'), true, GBPS))).toEqual(['direction: reflected', 'tag rate: 4.21 Gbps', 'sent at: 9.00 Gbps']);
+  });
+
+  it('a QCN notification: its feedback |Fb| only', () => {
+    expect(shown(cellFields(fields({ er_in_mbps: null, er_out_mbps: null, ccr_mbps: null, feedback: 63, bn: true }, 'notification'), true, GBPS))).toEqual(['direction: congestion notification', 'feedback: |Fb| 63']);
   });
 });

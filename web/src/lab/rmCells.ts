@@ -14,8 +14,9 @@
 // record). A `received` record also tells the source's ACR after the cell (acrAt).
 
 import type { RmDirection, RmRecord } from '../contract/engine';
+import { erText, ETHERNET_WORDS, MBPS, rateText, type Phase, type RateUnit } from './rmLog';
 
-export type Phase = 'forward' | 'backward' | 'notification';
+export type { Phase };
 
 export interface RmCell {
   /** Unique in a run: `<connection>/<rm_seq>@<first node>#<n>` (`vp:<path>/…` for a path's). */
@@ -337,4 +338,39 @@ export function fieldsAt(cell: RmCell, us: number): CellFields | null {
   // A lost cell keeps the direction it was going in.
   const way = r.direction === 'lost' && i > 0 ? rs[i - 1] : r;
   return { dir: phaseAfter(way.direction), erMbps: r.er_out_mbps, ccrMbps: r.ccr_mbps, ci: r.ci, ni: r.ni, bn: r.bn, at: r };
+}
+
+/** A field of a cell as the Network view's panel lists it: its name, what it says, and the
+ *  `data-name` it is found by. */
+export interface CellFieldRow {
+  name: string;
+  label: string;
+  value: string;
+}
+
+const ATM_DIR = { forward: 'forward (DIR = 0)', backward: 'backward (DIR = 1)', notification: 'congestion notification' } as const;
+const ETHERNET_DIR = { forward: 'forward', backward: 'reflected', notification: 'congestion notification' } as const;
+
+/**
+ * A cell's fields in its network's words (rmWords) and unit (`rate`): an ATM RM cell's
+ * DIR, ER, CCR, CI, NI and BN; a rate-discovery frame's direction, tag rate and the rate it was
+ * sent at; a QCN notification's quantised feedback |Fb| (no rate, no CI/NI/BN: Ethernet has
+ * none). QA: qcn-hotspot's notification listed ER —, CCR —, CI 0, NI 0, BN 1.
+ */
+export function cellFields(f: CellFields, ethernet = false, rate: RateUnit = MBPS): CellFieldRow[] {
+  const r = (mbps: number | null) => (mbps === null ? '—' : `${rateText(mbps, rate)} ${rate.unit}`);
+  const bit = (b: boolean) => (b ? '1' : '0');
+  if (!ethernet) {
+    return [
+      { name: 'dir', label: 'DIR', value: ATM_DIR[f.dir] },
+      { name: 'er', label: 'ER', value: r(f.erMbps) },
+      { name: 'ccr', label: 'CCR', value: r(f.ccrMbps) },
+      { name: 'ci', label: 'CI', value: bit(f.ci) },
+      { name: 'ni', label: 'NI', value: bit(f.ni) },
+      { name: 'bn', label: 'BN', value: bit(f.bn) },
+    ];
+  }
+  const dir = { name: 'dir', label: 'direction', value: ETHERNET_DIR[f.dir] };
+  if (f.dir === 'notification') return [dir, { name: 'feedback', label: 'feedback', value: f.at.feedback === null ? '—' : erText(f.at) }];
+  return [dir, { name: 'er', label: ETHERNET_WORDS.er, value: r(f.erMbps) }, { name: 'ccr', label: 'sent at', value: r(f.ccrMbps) }];
 }

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RmRecord } from '../contract/engine';
 import { readFileSync } from 'node:fs';
 import type { Scenario } from '../contract/scenario';
-import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, MBPS, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmLogColumns, rmNotFoundText, rmQueryText, rmWords, scenarioFeedback } from './rmLog';
+import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, MBPS, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmLogColumns, throttledSubscribe, cellPhases, movingText, markerText, rmNotFoundText, rmQueryText, rmWords, scenarioFeedback } from './rmLog';
 import { rmRecord } from '../test/rmRecord';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { repoFile } from '../test/fakes';
@@ -16,6 +16,36 @@ const rec = (i: number, over: Partial<RmRecord> = {}): RmRecord =>
     direction: i % 4 ? 'forward' : 'backward',
     ...over,
   });
+
+// QA: after Run to, the log said "0 events" for 200 ms: its refresh waited a whole interval
+// before the first events of a quiet log.
+describe('throttledSubscribe', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('tells the first change after a quiet spell at once, then at most once per interval, the last never lost', () => {
+    vi.useFakeTimers();
+    const log = new RmLog(100);
+    const told: number[] = [];
+    const stop = throttledSubscribe(log.subscribe, 200, () => Date.now())(() => told.push(log.version));
+    log.append([rec(0)], 0);
+    expect(told).toEqual([1]); // at once, not 200 ms later
+    log.append([rec(1)], 0);
+    log.append([rec(2)], 0);
+    vi.advanceTimersByTime(199);
+    expect(told).toEqual([1]);
+    vi.advanceTimersByTime(1);
+    expect(told).toEqual([1, 3]); // the latest of the burst, on the trailing edge
+    vi.advanceTimersByTime(1000);
+    log.append([rec(3)], 0);
+    expect(told).toEqual([1, 3, 4]); // quiet again: at once
+    log.append([rec(4)], 0);
+    stop();
+    vi.advanceTimersByTime(1000);
+    expect(told).toEqual([1, 3, 4]); // unsubscribed: the pending edge is dropped
+  });
+});
 
 describe('RmLog', () => {
   it('keeps the run\'s first events when the run goes back, the later ones to come again', () => {
@@ -239,5 +269,29 @@ describe('rmWords', () => {
     expect(rmNotFoundText({ node: '', ended: true }, [], eth)).toBe('The run ended with no further feedback event at any node, any direction, any flow.');
     expect(rmQueryText({ node: 'SW1' }, [], rmWords(false))).toBe('RM-cell event at SW1, any direction, any connection');
     expect([eth.short, rmWords(false).short]).toEqual(['feedback event', 'RM event']);
+  });
+});
+
+// QA: qcn-hotspot's Network view spoke ATM: rate-discovery frames "labelled with their ER, Mbps"
+// it never draws, hosts' rates in Mbps.
+describe("the Network view's words for a network", () => {
+  const GBPS = { unit: 'Gbps', scale: 0.001 };
+  const note = { er_in_mbps: null, er_out_mbps: null, feedback: 63 };
+  const tag = { er_in_mbps: 5000, er_out_mbps: 4210, feedback: null };
+
+  it('draws the phases its switches send: ATM both ways, FECN tags, QCN notifications', () => {
+    expect(cellPhases(false, new Set())).toEqual(['forward', 'backward']);
+    expect(cellPhases(true, new Set(['notification']))).toEqual(['notification']);
+    expect(cellPhases(true, new Set(['rate_tag']))).toEqual(['forward', 'backward']);
+    expect(movingText(true, new Set(['notification']))).toBe('QCN notifications');
+    expect(movingText(true, new Set(['rate_tag', 'notification']))).toBe('Rate-discovery frames and QCN notifications');
+    expect(movingText(false, new Set(['explicit_rate']))).toBe('RM cells');
+  });
+
+  it("names a marker and labels it in the network's unit: ER in Mbps, a tag's rate in Gbps, a notification's |Fb|", () => {
+    expect(markerText('backward', 'C1', { er_in_mbps: 80, er_out_mbps: 69.98, feedback: null })).toEqual({ label: '69.98', name: 'Backward RM cell of C1, ER 69.98 Mbps' });
+    expect(markerText('backward', 'F0', tag, rmWords(true), GBPS)).toEqual({ label: '4.21', name: 'Rate-discovery frame, reflected of F0, tag rate 4.21 Gbps' });
+    expect(markerText('notification', 'F3', note, rmWords(true), GBPS)).toEqual({ label: 'CN', name: 'QCN congestion notification of F3, feedback |Fb| 63' });
+    expect(rmWords(true).sourceRate).toBe('rate limit');
   });
 });

@@ -89,6 +89,35 @@ export class RmLog {
 }
 
 /**
+ * A subscription to `subscribe`'s changes that tells `notify` at most once per `intervalMs`: the
+ * first change after a quiet spell at once, the latest of a burst on a trailing edge (never
+ * lost). For useSyncExternalStore, whose snapshot is read whenever the reader renders anyway:
+ * the run coming to a stand renders the page, so a stopped run's log is read as it is.
+ * QA: after Run to, the log said "0 events" for 200 ms (the first change waited for the timer).
+ */
+export function throttledSubscribe(subscribe: (fn: () => void) => () => void, intervalMs: number, now: () => number = () => performance.now()) {
+  return (notify: () => void) => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastAt = -Infinity;
+    const tell = () => {
+      timer = null;
+      lastAt = now();
+      notify();
+    };
+    const stop = subscribe(() => {
+      if (timer) return; // the trailing edge is on its way
+      const waitMs = lastAt + intervalMs - now();
+      if (waitMs <= 0) tell();
+      else timer = setTimeout(tell, waitMs);
+    });
+    return () => {
+      stop();
+      if (timer) clearTimeout(timer);
+    };
+  };
+}
+
+/**
  * Whose RM cell a record is about, as the log and the Network view name it: the virtual path's
  * for a path's own cells (`vp`: they travel under a member connection), else the connection's.
  */
@@ -140,7 +169,12 @@ export function rmQueryText(q: RmQuery, paths: readonly string[] = [], words: Rm
   return `${words.event} ${node}, ${direction}, ${connection}`;
 }
 
-/** The log's words for what it records: ATM's RM cells, or Ethernet's tags and notifications. */
+/** Where a cell (or frame) is in its loop: on its way out, on its way back, or a switch's
+ *  notification (rmCells.ts places cells by it, the Network view draws a marker per phase). */
+export type Phase = 'forward' | 'backward' | 'notification';
+
+/** The log's and the Network view's words for what they show: ATM's RM cells, or Ethernet's
+ *  tags and notifications. */
 export interface RmWords {
   /** One recorded event, in a sentence: "RM-cell event". */
   event: string;
@@ -148,11 +182,40 @@ export interface RmWords {
   short: string;
   /** What the connection filter picks. */
   connection: string;
+  /** A source's rate, as its charts name it: "ACR", or an Ethernet host's "rate limit". */
+  sourceRate: string;
+  /** The rate a forward/backward marker carries: an RM cell's "ER", a rate-discovery tag's "tag rate". */
+  er: string;
+  /** What carries it to the destination and back: "RM cell", "rate-discovery frame". */
+  cell: string;
+  /** What the destination does with it: ATM's "turned around", FECN's "reflected". */
+  turned: string;
+  /** A marker of each phase, as the Network view's legend names it. */
+  phase: Record<Phase, string>;
 }
 
-export const ATM_WORDS: RmWords = { event: 'RM-cell event', short: 'RM event', connection: 'connection' };
+const NOTIFICATION = 'QCN congestion notification';
+export const ATM_WORDS: RmWords = {
+  event: 'RM-cell event',
+  short: 'RM event',
+  connection: 'connection',
+  sourceRate: 'ACR',
+  er: 'ER',
+  cell: 'RM cell',
+  turned: 'turned around',
+  phase: { forward: 'forward RM cell', backward: 'backward RM cell', notification: NOTIFICATION },
+};
 /** QA: an Ethernet run's log said "RM-cell events" of frames that carry tags or notifications. */
-export const ETHERNET_WORDS: RmWords = { event: 'feedback event', short: 'feedback event', connection: 'flow' };
+export const ETHERNET_WORDS: RmWords = {
+  event: 'feedback event',
+  short: 'feedback event',
+  connection: 'flow',
+  sourceRate: 'rate limit',
+  er: 'tag rate',
+  cell: 'rate-discovery frame',
+  turned: 'reflected',
+  phase: { forward: 'rate-discovery frame, forward', backward: 'rate-discovery frame, reflected', notification: NOTIFICATION },
+};
 
 export const rmWords = (ethernet: boolean): RmWords => (ethernet ? ETHERNET_WORDS : ATM_WORDS);
 
@@ -246,6 +309,38 @@ export function scenarioFeedback(s: Pick<Scenario, 'nodes'> & Partial<Pick<Scena
     if (f) out.add(f);
   }
   return out;
+}
+
+/**
+ * What moves along a network's links, by phase: ATM's forward and backward RM cells; on
+ * Ethernet, FECN's rate-discovery frames (forward, reflected) where a switch tags them and QCN's
+ * notifications where one sends them (QA: the Network view of qcn-hotspot named rate-discovery
+ * frames "labelled with their ER, Mbps" that it never draws).
+ */
+export function cellPhases(ethernet: boolean, feedback: ReadonlySet<Feedback>): Phase[] {
+  if (!ethernet) return ['forward', 'backward'];
+  return [...(feedback.has('rate_tag') ? (['forward', 'backward'] as const) : []), ...(feedback.has('notification') ? (['notification'] as const) : [])];
+}
+
+/** What the Network view says moves along the links: "RM cells", "QCN notifications", … */
+export function movingText(ethernet: boolean, feedback: ReadonlySet<Feedback>): string {
+  if (!ethernet) return 'RM cells';
+  const tags = feedback.has('rate_tag') ? 'rate-discovery frames' : '';
+  const notes = feedback.has('notification') ? 'QCN notifications' : '';
+  const text = [tags, notes].filter(Boolean).join(' and ') || 'control frames';
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+/**
+ * A marker of the Network view: its label (the rate it carries, in `rate`'s unit that the legend
+ * names; "CN" for a notification) and its name for a screen reader, in the network's words:
+ * "Backward RM cell of C1, ER 69.98 Mbps", "QCN congestion notification of F3, feedback |Fb| 63".
+ */
+export function markerText(phase: Phase, loop: string, r: Pick<RmRecord, 'er_in_mbps' | 'er_out_mbps' | 'feedback'>, words: RmWords = ATM_WORDS, rate: RateUnit = MBPS): { label: string; name: string } {
+  const label = r.er_out_mbps === null ? (phase === 'notification' ? 'CN' : '') : rateText(r.er_out_mbps, rate);
+  const carried = r.feedback !== null ? `, feedback ${erText(r)}` : r.er_out_mbps === null ? '' : `, ${words.er} ${rateText(r.er_out_mbps, rate)} ${rate.unit}`;
+  const what = words.phase[phase];
+  return { label, name: `${what[0].toUpperCase()}${what.slice(1)} of ${loop}${carried}` };
 }
 
 /**

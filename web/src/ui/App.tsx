@@ -46,10 +46,14 @@ import { LOCKED_TITLE, TeacherContext } from './teacherContext';
 import { TeacherButton } from './TeacherDialog';
 import { linkView, shareLink } from '../lab/sharing';
 import { scrollIntoViewSoon } from './scrollSoon';
+import { tabList } from './tabs';
 
 // The Network view (and React Flow with it) loads when first opened.
 // Memoised: a lesson step falling due re-renders the lab, not the drawing (its props hold).
 const NetworkView = lazy(() => import('./network/NetworkView').then((m) => ({ default: memo(m.NetworkView) })));
+
+/** The main views, one shown at a time (the view tabs). */
+type Workspace = 'charts' | 'editor' | 'sweep' | 'compare';
 
 const ETHERNET_KIND_NAMES = { acr: 'rate limit' };
 
@@ -218,13 +222,27 @@ export function App({
     [quantities, quantity],
   );
   // View state: the charts, or the network editor in their place.
-  const [workspace, setWorkspace] = useState<'charts' | 'editor' | 'sweep' | 'compare'>(() => startView(settings) ?? (compare.getState().phase === 'idle' ? 'charts' : 'compare'));
+  const [workspace, setWorkspace] = useState<Workspace>(() => startView(settings) ?? (compare.getState().phase === 'idle' ? 'charts' : 'compare'));
   // View state: the RM-cell event log, above the charts.
   const [eventLog, setEventLog] = useState(() => settings.start.includes('eventlog') && !isHidden(settings, 'eventlog'));
   // View state: the Network view (the topology animated from the run), above the charts.
   const [networkOpen, setNetworkOpen] = useState(() => settings.start.includes('network'));
   // Any network with switches can sweep its algorithms; a file's own sweep block comes first.
   const hasSweep = !!state.current?.scenario.sweep || sweepPhase !== 'idle' || !!state.current?.scenario.nodes.some((n) => n.kind === 'switch');
+  // The view tabs: a teacher's link may hide one (not drawn) or lock it (greyed out, skipped
+  // by the arrow keys as a click on it does nothing).
+  const viewTabs: { id: Workspace; label: string; lock?: TeacherControl }[] = [
+    { id: 'charts', label: 'Charts' },
+    ...(shown('editor') ? [{ id: 'editor' as const, label: 'Edit network', lock: 'editor' as const }] : []),
+    ...(hasSweep && shown('sweep') ? [{ id: 'sweep' as const, label: 'Sweep', lock: 'sweep' as const }] : []),
+    ...(shown('compare') ? [{ id: 'compare' as const, label: 'Compare', lock: 'compare' as const }] : []),
+  ];
+  const views = tabList(
+    'view',
+    viewTabs.map((t) => ({ id: t.id, disabled: !!t.lock && isLocked(settings, t.lock) })),
+    workspace,
+    setWorkspace,
+  );
   const changes = state.current?.scenario.changes;
   // Exported chart files are named after the scenario and the chart; a chart starts afresh
   // (every line shown) for another scenario.
@@ -302,24 +320,11 @@ export function App({
         {embed && state.current && <h1 className="visually-hidden">{state.current.scenario.name || state.current.scenario.id} in ABR Lab</h1>}
         <div className="view-tabs">
           <div className="view-tabs-list" role="tablist" aria-label="views">
-          <button role="tab" aria-selected={workspace === 'charts'} data-testid="view-charts" onClick={() => setWorkspace('charts')}>
-            Charts
-          </button>
-          {shown('editor') && (
-            <button role="tab" aria-selected={workspace === 'editor'} data-testid="view-editor" onClick={() => setWorkspace('editor')} {...lockedProps('editor')}>
-              Edit network
-            </button>
-          )}
-          {hasSweep && shown('sweep') && (
-            <button role="tab" aria-selected={workspace === 'sweep'} data-testid="view-sweep" onClick={() => setWorkspace('sweep')} {...lockedProps('sweep')}>
-              Sweep
-            </button>
-          )}
-          {shown('compare') && (
-            <button role="tab" aria-selected={workspace === 'compare'} data-testid="view-compare" onClick={() => setWorkspace('compare')} {...lockedProps('compare')}>
-              Compare
-            </button>
-          )}
+            {viewTabs.map((t) => (
+              <button key={t.id} {...views.tab(t.id)} data-testid={`view-${t.id}`} onClick={() => setWorkspace(t.id)} {...(t.lock ? lockedProps(t.lock) : {})}>
+                {t.label}
+              </button>
+            ))}
           </div>
           {/* Shown with the charts, each on or off and both at once: toggle buttons, not tabs. */}
           {workspace === 'charts' && (
@@ -373,6 +378,7 @@ export function App({
             </span>
           )}
         </div>
+        <div className="view-panel" {...views.panel}>
         {workspace === 'editor' && <NetworkEditor lab={lab} state={state} />}
         {workspace === 'sweep' && (
           <SweepView
@@ -457,6 +463,7 @@ export function App({
             marked={stepMark('algorithm', algorithmChart.lines.map((l) => l.owner))}
             emphasize={walk.marks.series}
           />
+        </div>
         </div>
         </div>
         {classroom.panelOpen && <LessonPanel

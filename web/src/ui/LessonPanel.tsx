@@ -14,6 +14,7 @@ import { lessonText, stepTime, stepTitle, type Marks } from '../lab/lessonWalk';
 import type { LessonWalkView } from './useLessonWalk';
 import { useTeacher } from './teacherContext';
 import { isHidden, isLocked, startTab } from '../lab/teacher';
+import { tabList } from './tabs';
 
 type Tab = 'lesson' | 'result' | 'switches' | 'paths';
 
@@ -83,30 +84,21 @@ export function LessonPanel({
   // run's end away, and comes back with it), else the lesson (QA: a greyed Result stayed
   // selected over the lesson's text).
   const shown: Tab = tabs.some((t) => t.id === tab && !t.disabled) ? tab : 'lesson';
+  const sideTabs = tabList('side', tabs, shown, setTab);
   return (
     <aside className="lesson" data-testid="lesson">
       <div className="lesson-group">{s.group}</div>
       <h1 className="lesson-title">{s.name || s.id}</h1>
       {s.description && <p className="lesson-description">{s.description}</p>}
       <Topology scenario={s} selected={shown === 'switches' ? selected : null} onSelect={select} marked={walk.marks.node} />
-      <div className="tabs" role="tablist">
+      <div className="tabs" role="tablist" aria-label="side panel">
         {tabs.map((t) => (
-          <button
-            key={t.id}
-            role="tab"
-            id={`side-tab-${t.id}`}
-            aria-selected={shown === t.id}
-            aria-controls="side-tab-panel"
-            data-testid={`tab-${t.id}`}
-            onClick={() => setTab(t.id)}
-            disabled={t.disabled}
-            title={t.title}
-          >
+          <button key={t.id} {...sideTabs.tab(t.id)} data-testid={`tab-${t.id}`} onClick={() => setTab(t.id)} disabled={t.disabled} title={t.title}>
             {t.label}
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="side-tab-panel" aria-labelledby={`side-tab-${shown}`} className="side-tab-panel">
+      <div className="side-tab-panel" {...sideTabs.panel}>
         {shown === 'paths' && !s.ethernet ? (
           <VirtualPathsPanel lab={lab} state={state} />
         ) : shown === 'switches' && selected !== null ? (

@@ -9,7 +9,7 @@ import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
 import { displayUnit, networkView } from '../charts/specs';
-import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, rmLogColumns, rmNotFoundText, rmQueryText, rmWords, scenarioFeedback, timeText, type RateUnit, type RmColumnId, type RmFilter } from '../lab/rmLog';
+import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, rmLogColumns, rmNotFoundText, rmQueryText, rmWords, scenarioFeedback, throttledSubscribe, timeText, type RateUnit, type RmColumnId, type RmFilter } from '../lab/rmLog';
 
 const ROW_PX = 24;
 const VIEW_ROWS = 10;
@@ -63,27 +63,15 @@ function cellOf(id: RmColumnId, r: RmRecord, rate: RateUnit, algorithms: readonl
 
 const keyOf = (r: RmRecord) => `${r.time_us}/${r.connection}/${r.vp}/${r.rm_seq}/${r.node}/${r.direction}`;
 
-/** The log's version, re-read at most every REFRESH_MS while events stream in. */
-function useThrottledVersion(lab: Lab): number {
-  const [version, setVersion] = useState(lab.rmLog.getVersion());
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const stop = lab.rmLog.subscribe(() => {
-      timer ??= setTimeout(() => {
-        timer = null;
-        setVersion(lab.rmLog.getVersion());
-      }, REFRESH_MS);
-    });
-    return () => {
-      stop();
-      if (timer) clearTimeout(timer);
-    };
-  }, [lab]);
-  return version;
+/** The log's version: re-read at most every REFRESH_MS while events stream in, and as it is
+ *  whenever the panel renders anyway (the run coming to a stand after Run to, a step, a search). */
+function useLogVersion(lab: Lab): number {
+  const subscribe = useMemo(() => throttledSubscribe(lab.rmLog.subscribe, REFRESH_MS), [lab]);
+  return useSyncExternalStore(subscribe, lab.rmLog.getVersion);
 }
 
 export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab: Lab; state: LabState; group: ChartGroup }) {
-  const version = useThrottledVersion(lab);
+  const version = useLogVersion(lab);
   const scenario = state.current?.scenario;
   // View state: the filter, the event picked, the scroll position.
   const [chosen, setFilter] = useState<RmFilter>(NO_FILTER);

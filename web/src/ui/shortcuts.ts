@@ -36,6 +36,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['←', '→', '↑', '↓'], does: 'Go back or on by one step of the slider (the run pauses there; Play goes on from it)', where: 'Time slider' },
   { keys: ['PageUp', 'PageDown'], does: 'Go on or back by a tenth of the run', where: 'Time slider' },
   { keys: ['Home', 'End'], does: 'Go to the start or the end of the run', where: 'Time slider' },
+  { keys: ['←', '→', 'Home', 'End'], does: 'Go to the tab before or after (round the row), the first or the last, and show it', where: 'a row of tabs (the views; Lesson, Result, Switches, VPs)' },
   { keys: ['Enter'], does: 'Apply the value typed', where: 'parameter and rate fields' },
   { keys: ['Esc'], does: 'Drop the value typed', where: 'switch parameter fields' },
   { keys: ['Tab', 'Shift+Tab'], does: 'Move between controls; Enter or Space presses the focused button' },

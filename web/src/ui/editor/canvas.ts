@@ -42,11 +42,15 @@ export function nodeSize(s: Scenario | null) {
   return { r, nodeLabels: r >= 12, linkLabels: (s?.links.length ?? 0) <= 12 };
 }
 
-/** "L4 · 155.52 Mbps · 100 km" (Gbps from 1000 Mbps up). */
+/** A link's rate: "155.52 Mbps", "10 Gbps" (Gbps from 1000 Mbps up). */
+export function linkRateText(rateMbps: number): string {
+  return rateMbps >= 1000 ? `${+(rateMbps / 1000).toFixed(3)} Gbps` : `${rateMbps} Mbps`;
+}
+
+/** "L4 · 155.52 Mbps · 100 km". */
 export function linkLabel(l: ScenarioLink) {
-  const rate = l.rate_mbps >= 1000 ? `${+(l.rate_mbps / 1000).toFixed(3)} Gbps` : `${l.rate_mbps} Mbps`;
   const length = l.delay_us !== undefined ? ` · ${l.delay_us} µs` : l.distance_km !== undefined ? ` · ${l.distance_km} km` : '';
-  return `${l.id} · ${rate}${length}`;
+  return `${l.id} · ${linkRateText(l.rate_mbps)}${length}`;
 }
 
 const KIND_ORDER: Record<NodeKind, number> = { source: 0, switch: 1, destination: 2 };

@@ -5,12 +5,15 @@
 
 import '@xyflow/react/dist/style.css';
 import { ReactFlow, useReactFlow, useStore, ViewportPortal, type FitViewOptions } from '@xyflow/react';
-import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactElement } from 'react';
 import type { ChartGroup } from '../../charts/chartGroup';
 import type { SampleStore } from '../../charts/sampleStore';
 import type { Lab, LabState } from '../../lab/lab';
 import { rmCellsMove, rmSpeedLimit, slowEnough, typicalHopUs } from '../../lab/networkClock';
 import { cardRows, portViews, type CardRow, type PortGroup } from '../../lab/networkPorts';
+import type { Phase } from '../../lab/rmCells';
+import { cellPhases, movingText, rmWords, scenarioFeedback, type RateUnit, type RmWords } from '../../lab/rmLog';
+import { displayUnit, networkView } from '../../charts/specs';
 import { SPEEDS, speedLabel } from '../../scenario/speed';
 import { countsText } from '../topologyDrawing';
 import { useLabSelect } from '../useLab';
@@ -43,6 +46,14 @@ export function NetworkView({
   const scenario = state.current!.scenario;
   const catalogue = state.catalogue;
   const ethernet = !!scenario.ethernet;
+  // The network's words and units, as its charts and event log say them: ATM's RM cells, ER
+  // and ACR in Mbps; Ethernet's tags or notifications (those its switches send) and rate limits
+  // in Gbps.
+  const speech = useMemo(() => {
+    const feedback = scenarioFeedback(scenario, catalogue);
+    const rate = displayUnit('Mbps', networkView(scenario, catalogue?.fields.ethernet));
+    return { words: rmWords(ethernet), rate, phases: cellPhases(ethernet, feedback), moving: movingText(ethernet, feedback) };
+  }, [scenario, catalogue, ethernet]);
   const painter = useMemo(() => new NetworkPainter(store, lab, group), [store, lab, group]);
   // The marks follow live parameter changes: recomputed when one more applies.
   // How many live changes apply by now (the engine's time, selected so that the view
@@ -118,8 +129,8 @@ export function NetworkView({
     // A loop lasts at most a few round trips of the whole network's links.
     const allHopsUs = layout.links.length * hopUs;
     const labelPx = (present ? RM_LABEL_PRESENT_PX : RM_LABEL_PX) * grow;
-    painter.setModel({ scenario, layout, ports, groups, labelPx, rmLimit, lookbackUs: Math.max(10_000, 8 * allHopsUs), waitUs: 4 * hopUs });
-  }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs, grow]);
+    painter.setModel({ scenario, layout, ports, groups, labelPx, rmLimit, lookbackUs: Math.max(10_000, 8 * allHopsUs), waitUs: 4 * hopUs, rate: speech.rate, words: speech.words });
+  }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs, grow, speech]);
   useEffect(() => {
     group.add(painter);
     return () => group.remove(painter);
@@ -200,18 +211,19 @@ export function NetworkView({
               kind: n.kind,
               connections: n.kind === 'source' && labelled ? scenario.connections.filter((c) => c.from === n.id).map((c) => c.id) : [],
               info: info.get(n.id) ?? 'below',
-              rateWord: ethernet ? 'rate' : 'ACR',
+              rateWord: speech.words.sourceRate,
               painter,
               label: names.spots.get(n.id) ?? null,
             },
           },
     );
-  }, [layout, ports, cards, expanded, expand, painter, scenario, ethernet, labelled, inspect, names, info]);
+  }, [layout, ports, cards, expanded, expand, painter, scenario, speech, labelled, inspect, names, info]);
   const edges = useMemo(
     () => layout.links.map((l): LinkEdge => ({ id: l.id, type: 'link', source: l.from, target: l.to, data: { link: l, painter } })),
     [layout, painter],
   );
 
+  const fit = useMemo(() => fitFor(present && labelled, speech.words.sourceRate), [present, labelled, speech]);
   const [legend, setLegend] = useState(true);
   const mode = state.status?.mode;
   const paused = mode !== 'playing' && mode !== 'seeking';
@@ -235,8 +247,8 @@ export function NetworkView({
         <span className="visually-hidden" role="status" aria-live="polite" ref={painter.announcerText} data-testid="nv-announcer" />
         <span className="nv-rm-note" data-testid="nv-rm-note">
           {moving
-            ? `${ethernet ? 'Rate-discovery frames and QCN notifications' : 'RM cells'} move along the links${paused ? ': click one for its journey' : ' (pause to click one)'}`
-            : `${ethernet ? 'Control frames' : 'RM cells'} are drawn moving at ${slow !== null ? `${speedLabel(slow)} or slower` : 'slower speeds than offered'}`}
+            ? `${speech.moving} move along the links${paused ? ': click one for its journey' : ' (pause to click one)'}`
+            : `${speech.moving} are drawn moving at ${slow !== null ? `${speedLabel(slow)} or slower` : 'slower speeds than offered'}`}
           {/* A teacher's link that locks or hides the speed keeps it: no way round it here. */}
           {!moving && slow !== null && speedFixed && <span data-testid="nv-speed-fixed"> (the speed is set by the teacher)</span>}
           {!moving && slow !== null && !speedFixed && (
@@ -252,10 +264,10 @@ export function NetworkView({
           {full ? 'Exit full screen' : 'Full screen'}
         </button>
       </div>
-      {legend && <Legend ethernet={ethernet} />}
+      {legend && <Legend ethernet={ethernet} words={speech.words} phases={speech.phases} rate={speech.rate} />}
       {!labelled && (
         <p className="nv-summary" data-testid="nv-unlabelled">
-          The sources sit too close together for their {ethernet ? 'rates' : 'ACRs'}: {full ? 'leave full screen for the rate chart' : 'see the rate chart below'}.
+          The sources sit too close together for their {ethernet ? 'rate limits' : 'ACRs'}: {full ? 'leave full screen for the rate chart' : 'see the rate chart below'}.
         </p>
       )}
       {layout.summary && (
@@ -271,7 +283,7 @@ export function NetworkView({
           groups={names.groups}
           painter={painter}
           fitAgain={full && explained ? 'beside' : 'alone'}
-          fit={present && labelled ? PRESENT_FIT : PAGE_FIT}
+          fit={fit}
           onZoom={setZoom}
         />
         {full && explained && (
@@ -283,12 +295,12 @@ export function NetworkView({
           </section>
         )}
       </div>
-      {picked && <RmCellPanel painter={painter} id={picked} state={state} onClose={() => painter.pick(null)} />}
+      {picked && <RmCellPanel painter={painter} id={picked} state={state} onClose={() => painter.pick(null)} words={speech.words} rate={speech.rate} />}
     </section>
   );
 }
 
-function Legend({ ethernet }: { ethernet: boolean }) {
+function Legend({ ethernet, words, phases, rate }: { ethernet: boolean; words: RmWords; phases: readonly Phase[]; rate: RateUnit }) {
   const ramp = `linear-gradient(to right, ${UTILISATION_RAMP.join(', ')})`;
   return (
     <div className="nv-legend" data-testid="nv-legend">
@@ -298,26 +310,15 @@ function Legend({ ethernet }: { ethernet: boolean }) {
       <span className="nv-legend-item">
         <span className="nv-ramp" style={{ background: UNMEASURED_COLOUR, height: 3 }} /> not measured ({ethernet ? 'toward a host' : 'toward a source: backward RM cells only'})
       </span>
-      <span className="nv-legend-item">
-        <svg width="18" height="16" viewBox="-9 -8 18 16" className="nv-rm nv-rm-forward">
-          <path className="nv-shape-forward" d="M8,0 L-6,-6 L-6,6 Z" />
-        </svg>
-        {ethernet ? 'rate-discovery frame, forward' : 'forward RM cell'}
-      </span>
-      <span className="nv-legend-item">
-        <svg width="18" height="16" viewBox="-9 -8 18 16" className="nv-rm nv-rm-backward">
-          <path className="nv-shape-backward" d="M0,-7 L7,0 L0,7 L-7,0 Z" />
-        </svg>
-        {ethernet ? 'rate-discovery frame, reflected' : 'backward RM cell'} (labelled with its ER, Mbps)
-      </span>
-      {ethernet && (
-        <span className="nv-legend-item">
-          <svg width="18" height="16" viewBox="-9 -8 18 16" className="nv-rm nv-rm-notification">
-            <rect className="nv-shape-notification" x="-6" y="-6" width="12" height="12" />
+      {phases.map((phase) => (
+        <span className="nv-legend-item" key={phase} data-phase={phase}>
+          <svg width="18" height="16" viewBox="-9 -8 18 16" className={`nv-rm nv-rm-${phase}`}>
+            {PHASE_SHAPES[phase]}
           </svg>
-          QCN congestion notification, from the switch to the source
+          {words.phase[phase]}
+          {phase === 'backward' ? ` (labelled with its ${words.er}, ${rate.unit})` : phase === 'notification' ? ', from the switch to the source' : ''}
         </span>
-      )}
+      ))}
       <span className="nv-legend-item">
         <span className="nv-bar nv-bar-sample">
           <span className="nv-fill" style={{ transform: 'scaleX(0.4)' }} />
@@ -329,6 +330,13 @@ function Legend({ ethernet }: { ethernet: boolean }) {
     </div>
   );
 }
+
+/** The legend's marker of each phase, as the painter draws it (painter.ts: `marker`). */
+const PHASE_SHAPES: Record<Phase, ReactElement> = {
+  forward: <path className="nv-shape-forward" d="M8,0 L-6,-6 L-6,6 Z" />,
+  backward: <path className="nv-shape-backward" d="M0,-7 L7,0 L0,7 L-7,0 Z" />,
+  notification: <rect className="nv-shape-notification" x="-6" y="-6" width="12" height="12" />,
+};
 
 /**
  * The React Flow canvas, rendered again only when the network's drawing changes (not with every
@@ -423,6 +431,10 @@ const NAME_PX = 12;
 const PRESENT_NAME_PX = 16;
 /** Room at the sides for a source's ACR line (none drawn: the page's room), which hangs wider than the source it is under:
  *  half its width, some 50 px on the page and 80 in presentation type (screen px; each the
- *  least that keeps it in view: more room is a smaller drawing). */
-const PAGE_FIT: FitViewOptions = { padding: { top: 0.12, bottom: 0.12, left: '60px', right: '60px' } };
-const PRESENT_FIT: FitViewOptions = { padding: { top: 0.12, bottom: 0.12, left: '110px', right: '110px' } };
+ *  least that keeps it in view: more room is a smaller drawing) for ATM's "C1 ACR 139.97 Mbps";
+ *  a longer word for the rate (an Ethernet host's "rate limit") asks for as much more. */
+function fitFor(present: boolean, sourceRate: string): FitViewOptions {
+  const longer = Math.max(1, `C1 ${sourceRate} 139.97 Mbps`.length / 'C1 ACR 139.97 Mbps'.length);
+  const side = `${Math.round((present ? 110 : 60) * longer)}px` as const;
+  return { padding: { top: 0.12, bottom: 0.12, left: side, right: side } };
+}

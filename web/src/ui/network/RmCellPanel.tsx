@@ -1,43 +1,60 @@
 // The RM cell picked in the Network view: its fields at the shown time, as far as the trace has
-// them, and its journey (lab/rmCells.ts: journeyOf), stop by stop.
+// them, and its journey (lab/rmCells.ts: journeyOf), stop by stop; on Ethernet, the
+// rate-discovery frame or QCN notification, in Ethernet's words and Gbps (rmWords).
 
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import type { LabState } from '../../lab/lab';
-import { fieldsAt, journeyOf, type JourneyStop } from '../../lab/rmCells';
-import { acrText, erText, loopName, lowererName, rateText, timeText } from '../../lab/rmLog';
+import { cellFields, fieldsAt, journeyOf, type JourneyStop } from '../../lab/rmCells';
+import { acrText, erText, loopName, lowererName, rateText, timeText, type RateUnit, type RmWords } from '../../lab/rmLog';
 import type { NetworkPainter } from './painter';
 import { scrollIntoViewSoon } from '../scrollSoon';
 
-const DIR_TEXT = { forward: 'forward (DIR = 0)', backward: 'backward (DIR = 1)', notification: 'congestion notification' } as const;
-const bit = (b: boolean) => (b ? '1' : '0');
+/** The network's words for what a cell carries (`er`: ER or tag rate; the source's rate), and
+ *  its unit. */
+interface Speech {
+  words: RmWords;
+  rate: RateUnit;
+}
 
-function stopText(s: JourneyStop, algorithmName: (id: string) => string, rateName: string): string {
-  const er = s.er_out_mbps === null ? '' : ` ER ${rateText(s.er_out_mbps)}`;
+function stopText(s: JourneyStop, algorithmName: (id: string) => string, { words, rate }: Speech): string {
+  const er = s.er_out_mbps === null ? '' : ` ${words.er} ${rateText(s.er_out_mbps, rate)}`;
   switch (s.direction) {
     case 'sent':
-      return `sent by ${s.node}${s.er_in_mbps === null ? '' : ` with ER ${rateText(s.er_in_mbps)}`}`;
+      return `sent by ${s.node}${s.er_in_mbps === null ? '' : ` with ${words.er} ${rateText(s.er_in_mbps, rate)}`}`;
     case 'notification':
       return `sent by switch ${s.node}${s.feedback === null ? '' : ` (feedback ${erText(s)})`}`;
     case 'turnaround':
-      return `turned around at ${s.node}${loweredText(s, algorithmName)}`;
+      return `${words.turned} at ${s.node}${loweredText(s, algorithmName, { words, rate })}`;
     case 'received': {
-      const acr = acrText(s);
-      const carried = s.feedback !== null ? ` feedback ${erText(s)}` : er || ' no ER';
-      return `received by ${s.node}:${carried}${acr ? `; its ${rateName} ${acr}` : ''}`;
+      const acr = acrText(s, rate);
+      const carried = s.feedback !== null ? ` feedback ${erText(s)}` : er || ` no ${words.er}`;
+      return `received by ${s.node}:${carried}${acr ? `; its ${words.sourceRate} ${acr}` : ''}`;
     }
     case 'lost':
       return `lost at ${s.node}: dropped at its output port`;
     default:
-      return `${s.direction} at ${s.node}${loweredText(s, algorithmName) || (er ? `,${er}` : '')}`;
+      return `${s.direction} at ${s.node}${loweredText(s, algorithmName, { words, rate }) || (er ? `,${er}` : '')}`;
   }
 }
 
-function loweredText(s: JourneyStop, algorithmName: (id: string) => string): string {
+function loweredText(s: JourneyStop, algorithmName: (id: string) => string, { words, rate }: Speech): string {
   if (!s.loweredMbps || s.er_in_mbps === null || s.er_out_mbps === null) return '';
-  return `: ${s.by ? algorithmName(s.by) : 'ER'} lowered ER ${rateText(s.er_in_mbps)} → ${rateText(s.er_out_mbps)} (−${rateText(s.loweredMbps)})`;
+  return `: ${s.by ? algorithmName(s.by) : words.er} lowered ${words.er} ${rateText(s.er_in_mbps, rate)} → ${rateText(s.er_out_mbps, rate)} (−${rateText(s.loweredMbps, rate)})`;
 }
 
-export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkPainter; id: string; state: LabState; onClose: () => void }) {
+export function RmCellPanel({
+  painter,
+  id,
+  state,
+  onClose,
+  words,
+  rate,
+}: {
+  painter: NetworkPainter;
+  id: string;
+  state: LabState;
+  onClose: () => void;
+} & Speech) {
   const cell = painter.cells()?.cells.find((c) => c.id === id);
   const algorithmName = (a: string) => lowererName(a, state.catalogue?.algorithms ?? []);
   // Below the drawing, the panel can open off screen (at 1400×900 only its heading shows): a
@@ -47,7 +64,7 @@ export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkP
   if (!cell) {
     return (
       <div className="nv-cell" data-testid="nv-cell" data-cell={id} ref={panel}>
-        <p>That RM cell is no longer in the trace kept.</p>
+        <p>That {words.cell} is no longer in the trace kept.</p>
         <button className="btn" onClick={onClose}>
           Close
         </button>
@@ -57,16 +74,23 @@ export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkP
   const shownUs = (painter.shownMs ?? state.status?.nowMs ?? 0) * 1000;
   const f = fieldsAt(cell, shownUs) ?? fieldsAt(cell, Infinity)!;
   const j = journeyOf(cell);
+  const speech = { words, rate };
+  const notification = j.stops[0].direction === 'notification';
+  const what = notification ? words.phase.notification : words.cell;
+  const er = words.er;
+  const u = ` ${rate.unit}`;
   return (
     <div className="nv-cell" data-testid="nv-cell" data-cell={id} aria-live="polite" ref={panel}>
       <div className="nv-cell-head">
         <strong>
-          {loopName(cell)} · RM cell #{cell.seq}
+          {loopName(cell)} · {what} #{cell.seq}
         </strong>{' '}
         {cell.vp ? (
           <span>
             (the virtual path&apos;s loop from {cell.origin}, carried under {cell.connection})
           </span>
+        ) : notification ? (
+          <span>(from switch {cell.origin} to the source)</span>
         ) : (
           <span>(the loop of {cell.origin})</span>
         )}
@@ -75,30 +99,30 @@ export function RmCellPanel({ painter, id, state, onClose }: { painter: NetworkP
         </button>
       </div>
       <dl className="nv-fields" data-testid="nv-cell-fields">
-        <dt>DIR</dt>
-        <dd data-name="dir">{DIR_TEXT[f.dir]}</dd>
-        <dt>ER</dt>
-        <dd data-name="er">{f.erMbps === null ? '—' : `${rateText(f.erMbps)} Mbps`}</dd>
-        <dt>CCR</dt>
-        <dd data-name="ccr">{f.ccrMbps === null ? '—' : `${rateText(f.ccrMbps)} Mbps`}</dd>
-        <dt>CI</dt>
-        <dd data-name="ci">{bit(f.ci)}</dd>
-        <dt>NI</dt>
-        <dd data-name="ni">{bit(f.ni)}</dd>
-        <dt>BN</dt>
-        <dd data-name="bn">{bit(f.bn)}</dd>
+        {cellFields(f, !!state.current?.scenario.ethernet, rate).map((row) => (
+          <Fragment key={row.name}>
+            <dt>{row.label}</dt>
+            <dd data-name={row.name}>{row.value}</dd>
+          </Fragment>
+        ))}
       </dl>
       <p className="nv-journey-sum" data-testid="nv-journey-summary">
-        {j.turnedAt ? `Turned around at ${j.turnedAt}. ` : j.stops[0].direction === 'notification' ? '' : 'Not turned around yet. '}
-        {j.lowered.length
-          ? `ER lowered at ${j.lowered.map((s) => `${s.node} by ${algorithmName(s.by)} (−${rateText(s.loweredMbps!)} Mbps)`).join(', ')}.`
-          : 'ER not lowered on its way.'}
-        {j.complete ? ` Home with ER ${rateText(j.erNowMbps)} Mbps.` : j.lostAt ? ` Lost at ${j.lostAt} (dropped at its output port).` : ' Still on its way.'}
+        {notification ? (
+          j.complete ? 'Delivered to the source.' : j.lostAt ? `Lost at ${j.lostAt} (dropped at its output port).` : 'Still on its way.'
+        ) : (
+          <>
+            {j.turnedAt ? `${words.turned[0].toUpperCase()}${words.turned.slice(1)} at ${j.turnedAt}. ` : `Not ${words.turned} yet. `}
+            {j.lowered.length
+              ? `${er} lowered at ${j.lowered.map((s) => `${s.node} by ${algorithmName(s.by)} (−${rateText(s.loweredMbps!, rate)}${u})`).join(', ')}.`
+              : `${er} not lowered on its way.`}
+            {j.complete ? ` Home with ${er} ${rateText(j.erNowMbps, rate)}${u}.` : j.lostAt ? ` Lost at ${j.lostAt} (dropped at its output port).` : ' Still on its way.'}
+          </>
+        )}
       </p>
       <ol className="nv-journey" data-testid="nv-journey">
         {j.stops.map((s, i) => (
           <li key={i} className={s.time_us <= shownUs ? 'done' : 'ahead'} data-direction={s.direction} data-node={s.node}>
-            <span className="nv-journey-t">{timeText(s.time_us)} ms</span> {stopText(s, algorithmName, state.current?.scenario.ethernet ? 'rate limit' : 'ACR')}
+            <span className="nv-journey-t">{timeText(s.time_us)} ms</span> {stopText(s, algorithmName, speech)}
           </li>
         ))}
       </ol>

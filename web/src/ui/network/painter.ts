@@ -11,7 +11,7 @@ import type { Lab } from '../../lab/lab';
 import { nextShown, rmCellsMove, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
 import { cellsAt, neighboursOf, RmCellIndex, type CellAt } from '../../lab/rmCells';
-import { loopName, rateText } from '../../lab/rmLog';
+import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type NetworkLayout } from './geometry';
 
 /** The RM cells' labels' type on the page (px; app.css: `.nv-rm text`). */
@@ -40,6 +40,10 @@ export interface PainterModel {
   lookbackUs: number;
   /** How long a notification whose way is unknown stays drawn at its switch (µs). */
   waitUs: number;
+  /** The unit rates are shown in (the charts': Gbps on Ethernet); Mbps if not given. */
+  rate?: RateUnit;
+  /** The network's words for its markers (ATM's if not given). */
+  words?: RmWords;
 }
 
 interface QueueTarget {
@@ -267,7 +271,8 @@ export class NetworkPainter implements FrameClient {
     }
     for (const [conn, el] of this.acrs) {
       const v = acr(conn);
-      this.write(`acr:${conn}`, el, Number.isNaN(v) ? '—' : `${rateText(v)} Mbps`, (e, s) => (e.textContent = s));
+      const rate = model.rate ?? MBPS;
+      this.write(`acr:${conn}`, el, Number.isNaN(v) ? '—' : `${rateText(v, rate)} ${rate.unit}`, (e, s) => (e.textContent = s));
     }
     this.drawCells(model, ms * 1000, status.mode === 'playing' && !rmCellsMove(speed, model.rmLimit));
   }
@@ -334,14 +339,12 @@ export class NetworkPainter implements FrameClient {
       g.dataset.x = x.toFixed(1);
       g.dataset.y = y.toFixed(1);
       const text = g.lastChild as SVGTextElement;
-      const full = c.record.er_out_mbps === null ? (c.phase === 'notification' ? 'CN' : '') : rateText(c.record.er_out_mbps);
+      // Focusable (Tab), named for a screen reader: Enter shows its fields and journey.
+      const { label: full, name } = markerText(c.phase, loopName(c.cell), c.record, model.words ?? ATM_WORDS, model.rate ?? MBPS);
       // Cells bunched on a lane (and their labels): the first one's label only.
       room ??= new LabelRoom(model.labelPx ?? RM_LABEL_PX);
       const label = full && room.place(full, x, y + LABEL_BASELINE_PX) ? full : '';
       if (text.textContent !== label) text.textContent = label;
-      // Focusable (Tab), named for a screen reader: Enter shows its fields and journey.
-      const er = c.record.er_out_mbps === null ? '' : `, ER ${rateText(c.record.er_out_mbps)} Mbps`;
-      const name = `${phaseName(c.phase, !!model.scenario.ethernet)} of ${loopName(c.cell)}${er}`;
       if (g.getAttribute('aria-label') !== name) g.setAttribute('aria-label', name);
     }
     // The focused marker's cell is gone (its journey drawn to the end, or pushed out by newer
@@ -389,13 +392,6 @@ export function markerSlots<C extends { cell: { id: string } }>(cells: readonly 
 export function goneText(name: string, marker: SVGGElement | undefined): string {
   const now = marker && marker.style.display !== 'none' && marker.dataset.cell !== undefined ? marker.getAttribute('aria-label') : null;
   return `${name}: no longer drawn. ${now ? `This marker now shows ${now}.` : 'No RM cell is drawn in its place.'}`;
-}
-
-/** What a marker of this phase is, in the legend's words. */
-function phaseName(phase: string, ethernet: boolean): string {
-  if (phase === 'notification') return 'QCN congestion notification';
-  if (ethernet) return phase === 'forward' ? 'Rate-discovery frame, forward' : 'Rate-discovery frame, reflected';
-  return phase === 'forward' ? 'Forward RM cell' : 'Backward RM cell';
 }
 
 /** The cell of the marker an event came from (null: none). */

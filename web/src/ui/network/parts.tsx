@@ -8,6 +8,7 @@ import { useEffect, useId, useRef } from 'react';
 import { barFraction, type CardRow, type PortGroup, type PortView } from '../../lab/networkPorts';
 import type { InfoSide, LabelSpot, NetworkLink } from './geometry';
 import type { NetworkPainter } from './painter';
+import { linkRateText } from '../editor/canvas';
 
 /** `rows`: its ports, those toward many destinations maybe as one (lab/networkPorts: cardRows).
  *  `inspect`: a port clicked (or Enter on it) asks the inspector to explain it. `expand`: a
@@ -245,7 +246,7 @@ export function LinkLanes({ data }: EdgeProps<LinkEdge>) {
             return () => painter.lane(lane.port, null);
           }}
         >
-          <title>{`${lane.port} (${link.id}, ${link.rateMbps} Mbps)`}</title>
+          <title>{`${lane.port} (${link.id}, ${linkRateText(link.rateMbps)})`}</title>
         </path>
       ))}
     </>
