@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanInfo } from '../contract/engine';
 import type { PointRow } from '../lab/sweepTable';
-import { metricTitle, SWEEP_PLOT, sweepPlot } from './sweepPlot';
+import { metricScale, metricTitle, SWEEP_PLOT, sweepPlot } from './sweepPlot';
 
 const row = (point: number, values: (number | string)[], mean: number | null, ci: number | null = null): PointRow => ({
   point,
@@ -108,6 +108,22 @@ describe('sweep metrics in words', () => {
     expect(metricTitle('conn.F1.mean_rate_mbps')).toBe('F1 mean rate (Mbps)');
     expect(metricTitle('port.SW1->SW2.mean_queue_cells', 'frames')).toBe('SW1->SW2 mean queue (frames)');
     expect(metricTitle('something_new')).toBe('something_new');
+  });
+
+  // QA: fecn-n0-sweep's table read "L4 throughput (Mbps) 10000" where its charts say Gbps.
+  it('says a rate in the unit the lab shows it in (Gbps on Ethernet), scaling its values and nothing else', () => {
+    const gbps = { unit: 'Gbps', scale: 1e-3 };
+    expect(metricTitle('link.L4.throughput_mbps', 'frames', gbps)).toBe('L4 throughput (Gbps)');
+    expect(metricTitle('goodput_mbps', 'frames', gbps)).toBe('goodput (Gbps)');
+    expect(metricTitle('dropped_cells', 'frames', gbps)).toBe('frames dropped');
+    expect(metricScale('link.L4.throughput_mbps', gbps)).toBe(1e-3);
+    expect(metricScale('dropped_cells', gbps)).toBe(1);
+    expect(metricScale('conn.C1.mean_rate_mbps')).toBe(1);
+    const plan: PlanInfo = { runs: 2, points: 2, seeds: 1, params: [{ column: 'n0', values: [1, 10] }], metrics: ['goodput_mbps'], header: [], seed_param: null, notes: [] };
+    const rows = [row(0, [1], 7621.46), row(1, [10], 10000)].map((r) => ({ ...r, stats: [{ ...r.stats[0], metric: 'goodput_mbps' }] }));
+    const inGbps = sweepPlot(plan, rows, 0, { scale: 1e-3 });
+    expect(inGbps.yTicks.map((t) => Number(t.label))).toContain(10);
+    expect(Math.max(...inGbps.yTicks.map((t) => Number(t.label)))).toBeLessThan(100);
   });
 
   it("ends Jain's index's axis at 1 (a fraction of 1 at most), not at a rounded 1.2", () => {

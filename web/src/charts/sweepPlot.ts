@@ -5,6 +5,7 @@
 // (a line between ERICA and DEBRA would claim values in between).
 
 import type { PlanInfo } from '../contract/engine';
+import type { DisplayUnit } from '../contract/units';
 import type { PointRow } from '../lab/sweepTable';
 import { niceDomain, ticks } from './axes';
 import { colourAt } from './palette';
@@ -49,12 +50,21 @@ const AT_MOST_ONE = new Set(['jain_index', 'max_utilization']);
 /** Above 1 such an axis keeps this much of its span free (no tick there), so points at 1 clear the top. */
 const AT_MOST_ONE_HEADROOM = 0.04;
 
+const MBPS: DisplayUnit = { unit: 'Mbps', scale: 1 };
+
+/** The factor from a metric's engine value to the value shown: a rate (`*_mbps`) in `rate`'s
+ *  unit (Gbps on Ethernet, as the charts and Compare show it), anything else as it is. */
+export function metricScale(metric: string, rate: DisplayUnit = MBPS): number {
+  return metric.endsWith('_mbps') ? rate.scale : 1;
+}
+
 /**
  * A sweep metric in words, with its unit: the totals of `abrsim sweep`'s columns, a connection's
- * or port's field; on Ethernet (`unit` frames) the engine's `*_cells` count frames. Anything
- * else is its column name.
+ * or port's field; on Ethernet (`unit` frames) the engine's `*_cells` count frames, and a rate
+ * is said in `rate`'s unit (Gbps). Anything else is its column name.
  */
-export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells'): string {
+export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells', rate: DisplayUnit = MBPS): string {
+  const mbps = rate.unit;
   const totals: Record<string, string> = {
     jain_index: "Jain's index",
     convergence_ms: 'convergence (ms)',
@@ -64,7 +74,7 @@ export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells'):
     dropped_cells: `${unit} dropped`,
     max_queue_cells: `largest queue (${unit})`,
     max_utilization: 'largest utilisation (of 1)',
-    goodput_mbps: 'goodput (Mbps)',
+    goodput_mbps: `goodput (${mbps})`,
     timeouts: 'TCP timeouts',
   };
   if (totals[metric]) return totals[metric];
@@ -72,11 +82,11 @@ export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells'):
   if (field) {
     const [, , owner, name] = field;
     const words: Record<string, string> = {
-      mean_rate_mbps: 'mean rate (Mbps)',
-      fair_share_mbps: 'max-min share (Mbps)',
-      target_share_mbps: 'target share (Mbps)',
-      goodput_mbps: 'goodput (Mbps)',
-      throughput_mbps: 'throughput (Mbps)',
+      mean_rate_mbps: `mean rate (${mbps})`,
+      fair_share_mbps: `max-min share (${mbps})`,
+      target_share_mbps: `target share (${mbps})`,
+      goodput_mbps: `goodput (${mbps})`,
+      throughput_mbps: `throughput (${mbps})`,
       mean_utilization: 'utilisation (of 1)',
       max_queue_cells: `largest queue (${unit})`,
       mean_queue_cells: `mean queue (${unit})`,
@@ -94,10 +104,12 @@ export interface SweepPlotOptions {
   size?: typeof SWEEP_PLOT;
   /** Names to show for categorical values (algorithm id → its catalogue name), used when every value has one. */
   names?: Readonly<Record<string, string>>;
+  /** The factor from the engine's values to those shown (`metricScale`: a rate in Gbps). */
+  scale?: number;
 }
 
 /** The plot of metric `m` (its position in the table's stats) over the points' rows. */
-export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = SWEEP_PLOT, names = {} }: SweepPlotOptions = {}): SweepPlotModel {
+export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = SWEEP_PLOT, names = {}, scale = 1 }: SweepPlotOptions = {}): SweepPlotModel {
   const { width, height } = size;
   const first = plan.params[0]?.values ?? [];
   const numeric = first.length > 0 && first.every((v) => typeof v === 'number');
@@ -128,8 +140,8 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
   for (const r of rows) {
     const s = r.stats[m];
     if (!s || s.mean === null) continue;
-    yLo = Math.min(yLo, s.mean - (s.ci ?? 0));
-    yHi = Math.max(yHi, s.mean + (s.ci ?? 0));
+    yLo = Math.min(yLo, (s.mean - (s.ci ?? 0)) * scale);
+    yHi = Math.max(yHi, (s.mean + (s.ci ?? 0)) * scale);
   }
   // A fraction of 1 at most: a mean a rounding above 1, or an interval's end past it (the
   // normal approximation knows no bound), stops at 1, and so does the axis but for headroom.
@@ -158,9 +170,9 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
       return [
         {
           x: xOf(r.values[0]) + (i - (groups.size - 1) / 2) * dodge,
-          y: yOf(s.mean),
-          lo: s.ci === null ? null : yOf(s.mean - s.ci),
-          hi: s.ci === null ? null : yOf(s.mean + s.ci),
+          y: yOf(s.mean * scale),
+          lo: s.ci === null ? null : yOf((s.mean - s.ci) * scale),
+          hi: s.ci === null ? null : yOf((s.mean + s.ci) * scale),
           point: r.point,
         },
       ];

@@ -5,8 +5,10 @@
 
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Scenario } from '../contract/scenario';
-import { metricTitle, sweepPlot } from '../charts/sweepPlot';
+import { metricScale, metricTitle, sweepPlot } from '../charts/sweepPlot';
+import { displayUnit, networkView } from '../charts/specs';
 import type { Catalogue, Problem } from '../contract/engine';
+import type { DisplayUnit } from '../contract/units';
 import { IDLE_SWEEP, withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/sweep';
 import { pointTable, sweepCsv, tableMetrics, type PointRow } from '../lab/sweepTable';
 import { unitOf } from '../lab/compare';
@@ -63,6 +65,8 @@ export function SweepView({
   const canStart = !!current?.sweep && !!currentJson && s.phase !== 'running' && s.phase !== 'planning';
   const rows = useMemo(() => (s.plan ? pointTable(s.plan, sweep.outcomes, s.firstSeed) : []), [s.plan, s.version, s.firstSeed, sweep]);
   const metrics = s.plan ? tableMetrics(s.plan) : [];
+  // Rates in the unit the charts and Compare use (Gbps on Ethernet); the CSV keeps the engine's.
+  const rate = useMemo(() => displayUnit('Mbps', networkView(parsedScenario(s.json))), [s.json]);
   const open = (row: PointRow) => {
     void sweep.openRun(row.runs[0]).then(onOpened);
   };
@@ -153,7 +157,7 @@ export function SweepView({
                   ))}
                   {metrics.map((m) => (
                     <th key={m} data-column={m} title={`${m}${s.plan!.seeds > 1 ? `: mean ± 95 % confidence interval over ${s.plan!.seeds} seeds` : ''} (the column of abrsim sweep and the CSV)`}>
-                      {metricTitle(m, unitOf(s.json))}
+                      {metricTitle(m, unitOf(s.json), rate)}
                     </th>
                   ))}
                   <th>runs</th>
@@ -173,8 +177,8 @@ export function SweepView({
                     ))}
                     {r.stats.map((st) => (
                       <td key={st.metric} data-metric={st.metric} data-value={st.mean ?? ''}>
-                        {st.mean === null ? '–' : formatStat(st.mean)}
-                        {st.ci !== null && <span className="sweep-ci"> ± {formatStat(st.ci)}</span>}
+                        {st.mean === null ? '–' : formatStat(st.mean * metricScale(st.metric, rate))}
+                        {st.ci !== null && <span className="sweep-ci"> ± {formatStat(st.ci * metricScale(st.metric, rate))}</span>}
                       </td>
                     ))}
                     <td className={r.errors.length ? 'sweep-error' : undefined}>
@@ -188,7 +192,7 @@ export function SweepView({
           {s.plan.params.length > 0 && (
             <div className="sweep-plots">
               {metrics.map((m, i) => (
-                <SweepPlot key={m} plot={sweepPlot(s.plan!, rows, i, { names: algorithmNames })} unit={unitOf(s.json)} />
+                <SweepPlot key={m} plot={sweepPlot(s.plan!, rows, i, { names: algorithmNames, scale: metricScale(m, rate) })} unit={unitOf(s.json)} rate={rate} />
               ))}
             </div>
           )}
@@ -235,8 +239,8 @@ function Progress({ state: s }: { state: SweepState }) {
   );
 }
 
-function SweepPlot({ plot: p, unit }: { plot: ReturnType<typeof sweepPlot>; unit: 'cells' | 'frames' }) {
-  const title = metricTitle(p.metric, unit);
+function SweepPlot({ plot: p, unit, rate }: { plot: ReturnType<typeof sweepPlot>; unit: 'cells' | 'frames'; rate: DisplayUnit }) {
+  const title = metricTitle(p.metric, unit, rate);
   const { left, top, right, bottom } = p.plot;
   return (
     <figure className="sweep-plot" data-testid={`sweep-plot-${p.metric}`}>
