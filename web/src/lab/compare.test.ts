@@ -119,6 +119,9 @@ describe('the summaries side by side', () => {
     const rateRow = (rows: typeof mbps, unit: string) => rows.find((r) => r.label === `C1 mean rate (${unit})`)!;
     expect(rateRow(gbps, 'Gbps').values[0]).toBeCloseTo((rateRow(mbps, 'Mbps').values[0] as number) / 1000, 12);
     expect(gbps.some((r) => r.label.includes('(Mbps)') && r.label.includes('share'))).toBe(false);
+    const tcp = run('[["goodput_mbps",9500.0],["conn.C1.mean_rate_mbps",46.5]]');
+    const goodput = compareTable([tcp], new Map(), 0.05, 'frames', { unit: 'Gbps', scale: 1e-3 }).find((r) => r.label.startsWith('goodput'))!;
+    expect([goodput.label, goodput.values[0]]).toEqual(['goodput (Gbps)', 9.5]);
   });
 
   it("shows no rate for a connection gone before a run's steady window, and says when the windows differ", () => {

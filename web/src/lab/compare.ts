@@ -384,7 +384,13 @@ export function compareTable(
   }
   keys.push({ label: `lost ${unit}`, value: (m) => num(m, 'lost_cells') });
   keys.push({ label: `largest queue (${unit})`, value: (m) => num(m, 'max_queue_cells') });
-  keys.push({ label: 'goodput (Mbps)', value: (m) => num(m, 'goodput_mbps') });
+  keys.push({
+    label: `goodput (${rate.unit})`,
+    value: (m) => {
+      const v = num(m, 'goodput_mbps');
+      return v === null ? null : v * rate.scale;
+    },
+  });
   // Runs of different lengths average over different windows: then the table says so.
   const known = windows.filter((w): w is RunWindow => !!w);
   if (known.some((w) => w.durationMs !== known[0].durationMs || w.steadyFromMs !== known[0].steadyFromMs)) {
