@@ -771,3 +771,26 @@ test('on a 1280 × 800 window the larger networks (core-edge, gfc1) read at 11 p
     expect(errors).toEqual([]);
   }
 });
+
+// A class pauses at a moment of interest (here run to it at max speed, too fast to draw cells),
+// then slows down to see the loop: the cells in flight show at once, the run replayed to where
+// it stands with the trace on, not only those sent after the next step. seriesd-wan: 1,000 km
+// links always hold RM cells.
+test('slowed down on a paused run, the Network view shows the RM cells already in flight', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=seriesd-wan');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('until-ms').fill('300');
+  await page.getByTestId('run-until').click();
+  await expect(page.getByTestId('nv-clock')).toHaveText('t = 300.000 ms');
+  await waitForMode(page, 'paused');
+  expect(await markers(page)).toEqual([]); // too fast to draw them: none recorded
+  await page.getByTestId('nv-slow').click();
+  await expect.poll(async () => (await markers(page)).length, { timeout: 15_000 }).toBeGreaterThan(3);
+  // Where it stood, paused, without a step.
+  const s = (await status(page))!;
+  expect([s.mode, s.nowMs]).toEqual(['paused', 300]);
+  await expect(page.getByTestId('nv-clock')).toHaveText('t = 300.000 ms');
+  await page.screenshot({ path: resolve(shots, 'network-backfilled.png') });
+  expect(errors).toEqual([]);
+});

@@ -882,11 +882,19 @@ export class Lab {
    * Keeps the RM-cell trace recording for `holder` (e.g. the Network view while it draws cells)
    * or lets it go: the engine records while the event log's box or any holder wants it, so one
    * letting go never stops what another asked for.
+   *
+   * `backfill`: if this starts the recording while the run stands still past its start, the run
+   * is replayed to where it stands (from its latest checkpoint, as a scrub to that very time), so
+   * that the trace holds the cells in flight now: the Network view, slowed down on a paused run,
+   * shows the feedback loop at once, not only the cells sent after it was asked.
    */
-  holdRmTrace(holder: string, on: boolean) {
+  holdRmTrace(holder: string, on: boolean, { backfill = false }: { backfill?: boolean } = {}) {
+    const was = this.traceSent;
     if (on) this.traceHolders.add(holder);
     else this.traceHolders.delete(holder);
     this.applyRmTrace();
+    const s = this.state.status;
+    if (backfill && !was && this.traceSent && s?.mode === 'paused' && s.nowMs > 0) this.scrub(s.nowMs);
   }
 
   /** Whether the engine records RM-cell events now (the box, or some holder). */

@@ -4,7 +4,7 @@ import { LIBRARY } from '../scenario/library';
 import { SPEEDS } from '../scenario/speed';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import type { RunStatus } from '../engine/protocol';
-import { MAX_LAG_WALL_MS, MIN_HOP_WALL_MS, nextShown, rmCellsMove, rmSpeedLimit, runMoved, slowEnough, typicalHopUs, type ClockInput } from './networkClock';
+import { loopLookbackUs, MAX_LAG_WALL_MS, MIN_HOP_WALL_MS, nextShown, rmCellsMove, rmSpeedLimit, runMoved, slowEnough, typicalHopUs, type ClockInput } from './networkClock';
 
 const playing = (nowMs: number, speed: ClockInput['speed'] = 0.001, run = 1): ClockInput => ({ run, mode: 'playing', nowMs, speed, markMs: null, markedAtMs: 0, movedAtMs: 0 });
 const status = (s: Partial<RunStatus>): RunStatus => ({ run: 1, mode: 'paused', nowMs: 1, endMs: 10, done: false, events: 0, speed: 1, achievedSpeed: null, eventsPerSec: null, engineMs: 0, ...s });
@@ -63,6 +63,18 @@ describe('runMoved: whether the run left the time it stood at', () => {
     expect(runMoved(at1, status({ run: 2, nowMs: 1 }))).toBe(true);
     // A step at the end of the run does nothing: the run stands where it was.
     expect(runMoved(status({ mode: 'done', nowMs: 10 }), status({ mode: 'done', nowMs: 10 }))).toBe(false);
+  });
+});
+
+describe('how far back the drawn cells may have started', () => {
+  it('at least 10 ms on a LAN; a few round trips over every link, the long one included, on long-rtt', () => {
+    const km = ENGINE_CATALOGUE.delay_us_per_km;
+    expect(loopLookbackUs(scenarioOf('two-sources'), km, 1500)).toBe(10_000);
+    // long-rtt: S1's 25,000 km access link (125 ms one way) beside 1 km links. The typical hop
+    // is a LAN's; a loop over the long link takes 250 ms and more.
+    const long = scenarioOf('long-rtt');
+    expect(typicalHopUs(long, km, 1500)).toBeLessThan(10);
+    expect(loopLookbackUs(long, km, 1500)).toBeGreaterThan(2 * 25_000 * km);
   });
 });
 

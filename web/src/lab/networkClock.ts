@@ -61,14 +61,28 @@ export function runMoved(prev: RunStatus | null, next: RunStatus): boolean {
  * cell's (frame's) transmission time. `delayUsPerKm` is the catalogue's.
  */
 export function typicalHopUs(scenario: Pick<Scenario, 'links' | 'ethernet'>, delayUsPerKm: number, frameBytes: number): number {
-  const bits = scenario.ethernet ? frameBytes * 8 : 424;
-  const hops = scenario.links
-    .map((l) => (l.delay_us ?? (l.distance_km ?? 0) * delayUsPerKm) + bits / l.rate_mbps)
-    .filter(Number.isFinite)
-    .sort((a, b) => a - b);
+  const hops = hopsUs(scenario, delayUsPerKm, frameBytes).sort((a, b) => a - b);
   if (hops.length === 0) return 0;
   const mid = hops.length >> 1;
   return hops.length % 2 ? hops[mid] : (hops[mid - 1] + hops[mid]) / 2;
+}
+
+/** Each link's hop (µs): its propagation delay plus one cell's (frame's) transmission time. */
+function hopsUs(scenario: Pick<Scenario, 'links' | 'ethernet'>, delayUsPerKm: number, frameBytes: number): number[] {
+  const bits = scenario.ethernet ? frameBytes * 8 : 424;
+  return scenario.links.map((l) => (l.delay_us ?? (l.distance_km ?? 0) * delayUsPerKm) + bits / l.rate_mbps).filter(Number.isFinite);
+}
+
+/**
+ * How far back (µs) the cells drawn at a time may have started (a loop with its waits in
+ * queues): a few round trips over every link of the network, at least 10 ms. Counted from each
+ * link's own hop, not from the typical one, so that on a network of unequal links (a 25,000 km
+ * access link beside LAN ones) the cells on the long link are drawn all along it.
+ */
+export function loopLookbackUs(scenario: Pick<Scenario, 'links' | 'ethernet'>, delayUsPerKm: number, frameBytes: number): number {
+  const hops = hopsUs(scenario, delayUsPerKm, frameBytes);
+  const typical = typicalHopUs(scenario, delayUsPerKm, frameBytes);
+  return Math.max(10_000, 8 * hops.length * typical, 8 * hops.reduce((a, b) => a + b, 0));
 }
 
 /** The fastest speed at which a hop of `hopUs` still takes MIN_HOP_WALL_MS of wall time. */

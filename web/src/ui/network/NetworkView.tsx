@@ -9,7 +9,7 @@ import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type 
 import type { ChartGroup } from '../../charts/chartGroup';
 import type { SampleStore } from '../../charts/sampleStore';
 import type { Lab, LabState } from '../../lab/lab';
-import { rmCellsMove, rmSpeedLimit, slowEnough, typicalHopUs } from '../../lab/networkClock';
+import { loopLookbackUs, rmCellsMove, rmSpeedLimit, slowEnough, typicalHopUs } from '../../lab/networkClock';
 import { cardRows, portViews, type CardRow, type PortGroup } from '../../lab/networkPorts';
 import type { Phase } from '../../lab/rmCells';
 import { cellPhases, movingText, rmWords, scenarioFeedback, type RateUnit, type RmWords } from '../../lab/rmLog';
@@ -119,6 +119,7 @@ export function NetworkView({
   const layout = useMemo(() => networkLayout(scenario, undefined, halfSize), [scenario, halfSize]);
   const frameBytes = scenario.ethernet?.frame_bytes ?? catalogue?.fields.ethernet.find((f) => f.name === 'frame_bytes')?.default ?? 1500;
   const hopUs = useMemo(() => typicalHopUs(scenario, catalogue?.delay_us_per_km ?? 5, frameBytes), [scenario, catalogue, frameBytes]);
+  const lookbackUs = useMemo(() => loopLookbackUs(scenario, catalogue?.delay_us_per_km ?? 5, frameBytes), [scenario, catalogue, frameBytes]);
   const rmLimit = rmSpeedLimit(hopUs);
   const teacher = useTeacher();
   const speedFixed = isHidden(teacher, 'speed') || isLocked(teacher, 'speed');
@@ -126,21 +127,20 @@ export function NetworkView({
   const slow = slowEnough(SPEEDS, rmLimit);
 
   useEffect(() => {
-    // A loop lasts at most a few round trips of the whole network's links.
-    const allHopsUs = layout.links.length * hopUs;
     const labelPx = (present ? RM_LABEL_PRESENT_PX : RM_LABEL_PX) * grow;
-    painter.setModel({ scenario, layout, ports, groups, labelPx, rmLimit, lookbackUs: Math.max(10_000, 8 * allHopsUs), waitUs: 4 * hopUs, rate: speech.rate, words: speech.words });
-  }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs, grow, speech]);
+    painter.setModel({ scenario, layout, ports, groups, labelPx, rmLimit, lookbackUs, waitUs: 4 * hopUs, rate: speech.rate, words: speech.words });
+  }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs, lookbackUs, grow, speech]);
   useEffect(() => {
     group.add(painter);
     return () => group.remove(painter);
   }, [group, painter]);
 
   // Record the RM-cell trace while cells are drawn moving; letting go leaves it on if the event
-  // log's box asks for it.
+  // log's box asks for it. On a paused run the trace is filled in up to now (a replay), so that
+  // the cells in flight show at once.
   useEffect(() => {
     if (!moving) return;
-    lab.holdRmTrace('network-view', true);
+    lab.holdRmTrace('network-view', true, { backfill: true });
     return () => lab.holdRmTrace('network-view', false);
   }, [moving, lab]);
 
