@@ -281,8 +281,8 @@ export class SimClient {
   nextRmEvent(node: string, direction?: RmDirection, connection?: string) {
     this.send({ type: 'nextRmEvent', node, direction, connection });
   }
-  scrub(ms: number) {
-    this.send({ type: 'scrub', ms });
+  scrub(ms: number, replayFromMs?: number) {
+    this.send(replayFromMs === undefined ? { type: 'scrub', ms } : { type: 'scrub', ms, replayFromMs });
   }
   dispose() {
     this.stopWatch();

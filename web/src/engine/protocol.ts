@@ -60,8 +60,10 @@ export type ToWorker =
    * Goes to simulated time `ms` (clamped to the run), backwards too, and pauses there: every
    * event at `ms` has run. Answered at once by `scrubbed`; the rows and RM-cell events at `ms`
    * and after then come again (from a replay, when going back), those before `ms` do not.
+   * `replayFromMs`: going back, the replay starts at or before it (the RM-cell events from the
+   * replay's start come again: a trace just turned on gets the cells in flight at `ms`).
    */
-  | { type: 'scrub'; ms: number };
+  | { type: 'scrub'; ms: number; replayFromMs?: number };
 
 export type Mode = 'idle' | 'paused' | 'playing' | 'seeking' | 'done';
 

@@ -123,7 +123,7 @@ export class WorkerCore {
       case 'explain':
         return this.explain(this.sim, msg.id, msg.switchId, msg.port);
       case 'scrub':
-        return this.scrub(this.sim, msg.ms);
+        return this.scrub(this.sim, msg.ms, msg.replayFromMs);
       case 'nextRmEvent': {
         const query: RmQuery = { node: msg.node, direction: msg.direction, connection: msg.connection };
         if (this.sim.done()) return this.host.post({ type: 'rmFound', run: this.run, ...query, record: null, ended: true, problem: null });
@@ -220,12 +220,12 @@ export class WorkerCore {
    * before `ms` (or the scenario's start), replayed to `ms` at full speed without sending again
    * the rows the page has. The engine is deterministic: playing on gives the very run as before.
    */
-  private scrub(sim: Simulation, ms: number) {
+  private scrub(sim: Simulation, ms: number, replayFromMs = Infinity) {
     this.stopLoop();
     this.endRmSearch(null);
     const t = Math.min(Math.max(0, Number.isFinite(ms) ? ms : 0), sim.endMs());
     if (t <= sim.nowMs()) {
-      let back = this.checkpoints?.restore(t) ?? null;
+      let back = this.checkpoints?.restore(Math.min(t, replayFromMs)) ?? null;
       if (!back) {
         back = { sim: this.engine.createSimulation(this.scenarioJson), note: 0 };
         this.checkpoints?.offer(back.sim, 0);

@@ -149,11 +149,12 @@ describe('Lab: the RM-cell trace is on while anyone asks for it', () => {
     pump();
     expect(lab.rmLog.records()).toHaveLength(0);
     lab.holdRmTrace('plain', false);
-    lab.holdRmTrace('network-view', true, { backfill: true });
+    lab.holdRmTrace('network-view', true, { backfillMs: 10 });
     pump();
     const times = lab.rmLog.records().map((r) => r.time_us);
     expect(times.length).toBeGreaterThan(0);
     expect(Math.max(...times)).toBeLessThanOrEqual(5_000);
+    expect(Math.min(...times)).toBeLessThan(1_000); // replayed from 10 ms back at least: the start
     expect(lab.getState().status).toMatchObject({ mode: 'paused', nowMs: 5 });
     // Playing on is the very run: its digest is that of a run never replayed.
     lab.setSpeed('max');

@@ -860,10 +860,10 @@ export class Lab {
    * Goes to simulated time `ms` of the run, backwards too, and pauses there: the charts and
    * the event log drop what came at `ms` and after, and playing on gives the very run again.
    */
-  scrub(ms: number) {
+  scrub(ms: number, replayFromMs?: number) {
     this.replayingTo = null;
     this.scrubsAsked++;
-    this.client.scrub(ms);
+    this.client.scrub(ms, replayFromMs);
   }
 
   /** Whether a scrub asked for has not been answered yet: a status that comes before the
@@ -883,18 +883,19 @@ export class Lab {
    * or lets it go: the engine records while the event log's box or any holder wants it, so one
    * letting go never stops what another asked for.
    *
-   * `backfill`: if this starts the recording while the run stands still past its start, the run
-   * is replayed to where it stands (from its latest checkpoint, as a scrub to that very time), so
-   * that the trace holds the cells in flight now: the Network view, slowed down on a paused run,
-   * shows the feedback loop at once, not only the cells sent after it was asked.
+   * `backfillMs`: if this starts the recording while the run stands paused past its start, the
+   * run is replayed to where it stands from a checkpoint at least this long before (a scrub to
+   * that very time), so that the trace holds the cells in flight now and the hops they are
+   * making: the Network view, slowed down on a paused run, shows the feedback loop at once, not
+   * only the cells sent after it was asked.
    */
-  holdRmTrace(holder: string, on: boolean, { backfill = false }: { backfill?: boolean } = {}) {
+  holdRmTrace(holder: string, on: boolean, { backfillMs }: { backfillMs?: number } = {}) {
     const was = this.traceSent;
     if (on) this.traceHolders.add(holder);
     else this.traceHolders.delete(holder);
     this.applyRmTrace();
     const s = this.state.status;
-    if (backfill && !was && this.traceSent && s?.mode === 'paused' && s.nowMs > 0) this.scrub(s.nowMs);
+    if (backfillMs !== undefined && !was && this.traceSent && s?.mode === 'paused' && s.nowMs > 0) this.scrub(s.nowMs, s.nowMs - backfillMs);
   }
 
   /** Whether the engine records RM-cell events now (the box, or some holder). */

@@ -140,9 +140,9 @@ export function NetworkView({
   // the cells in flight show at once.
   useEffect(() => {
     if (!moving) return;
-    lab.holdRmTrace('network-view', true, { backfill: true });
+    lab.holdRmTrace('network-view', true, { backfillMs: lookbackUs / 1000 });
     return () => lab.holdRmTrace('network-view', false);
-  }, [moving, lab]);
+  }, [moving, lab, lookbackUs]);
 
   const picked = useSyncExternalStore(
     (l) => painter.onPick(l),
