@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RunSummary as Summary } from '../contract/engine';
 import { convergedText, hostQueueNote, leftBeforeSteady, RunSummary, sourceBacklogNote } from './RunSummary';
+import { noteSentence, ScenarioNotes } from './ScenarioNotes';
 
 const conn = (id: string, mean: number | null) => ({
   id,
@@ -51,6 +52,20 @@ describe('RunSummary', () => {
     expect(html).toContain('No means: the steady-state window');
     expect(html.indexOf('No means')).toBeLessThan(html.indexOf('Jain index'));
     expect(renderToStaticMarkup(<RunSummary summary={summary} />)).not.toContain('data-testid="summary-note"');
+  });
+
+  // The paths were capitalised ("Connections[1] (F1).params…"): no longer the file's path.
+  it("a note that opens with its field's path keeps the path as the engine writes it; others are sentences", () => {
+    const dead = 'connections[1] (F1).params.tag_interval_us: changes nothing, as F1 sends no tags';
+    expect(noteSentence(dead)).toBe(`${dead}.`);
+    expect(noteSentence('defaults.source.tag_interval_us: changes nothing')).toBe('defaults.source.tag_interval_us: changes nothing.');
+    expect(noteSentence('binary feedback at SW1 with RIF = 1')).toBe('Binary feedback at SW1 with RIF = 1.');
+    expect(renderToStaticMarkup(<RunSummary summary={{ ...summary, notes: [dead] }} />)).toContain(`>${dead}.<`);
+    // Before a run, the same words in the side panel's box; nothing when there is nothing to say.
+    const box = renderToStaticMarkup(<ScenarioNotes notes={[dead]} />);
+    expect(box).toContain('A note on this scenario');
+    expect(box).toContain(`>${dead}.<`);
+    expect(renderToStaticMarkup(<ScenarioNotes notes={[]} />)).toBe('');
   });
 
   // QA: Series-D's staggered sources that send 2 Mb and leave showed 0.00 / 0.00 / 0.00.
