@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RunSummary as Summary } from '../contract/engine';
 import { convergedText, hostQueueNote, leftBeforeSteady, RunSummary, sourceBacklogNote } from './RunSummary';
-import { noteSentence, ScenarioNotes } from './ScenarioNotes';
+import { notePath, noteSentence, ScenarioNotes } from './ScenarioNotes';
 
 const conn = (id: string, mean: number | null) => ({
   id,
@@ -58,13 +58,16 @@ describe('RunSummary', () => {
   it("a note that opens with its field's path keeps the path as the engine writes it; others are sentences", () => {
     const dead = 'connections[1] (F1).params.tag_interval_us: changes nothing, as F1 sends no tags';
     expect(noteSentence(dead)).toBe(`${dead}.`);
+    expect(notePath(dead)).toBe('connections[1] (F1).params.tag_interval_us');
+    expect(notePath('no means: the steady-state window …')).toBeNull();
     expect(noteSentence('defaults.source.tag_interval_us: changes nothing')).toBe('defaults.source.tag_interval_us: changes nothing.');
     expect(noteSentence('binary feedback at SW1 with RIF = 1')).toBe('Binary feedback at SW1 with RIF = 1.');
-    expect(renderToStaticMarkup(<RunSummary summary={{ ...summary, notes: [dead] }} />)).toContain(`>${dead}.<`);
+    const shown = `<code>connections[1] (F1).params.tag_interval_us</code>: changes nothing, as F1 sends no tags.`;
+    expect(renderToStaticMarkup(<RunSummary summary={{ ...summary, notes: [dead] }} />)).toContain(shown);
     // Before a run, the same words in the side panel's box; nothing when there is nothing to say.
     const box = renderToStaticMarkup(<ScenarioNotes notes={[dead]} />);
     expect(box).toContain('A note on this scenario');
-    expect(box).toContain(`>${dead}.<`);
+    expect(box).toContain(shown);
     expect(renderToStaticMarkup(<ScenarioNotes notes={[]} />)).toBe('');
   });
 

@@ -1,12 +1,29 @@
 /**
- * A note of the engine as a sentence: capitalised, with a full stop, unless it opens with the
- * path of its field (`connections[1] (F1).params.tag_interval_us: …`), which stays as the engine
- * writes it so that it names the field as the scenario file does.
+ * Where a note of the engine opens with the path of its field
+ * (`connections[1] (F1).params.tag_interval_us: …`): that path, as the engine writes it, which
+ * names the field as the scenario file does (null: the note opens with words).
  */
+export function notePath(note: string): string | null {
+  const colon = note.indexOf(': ');
+  const head = colon < 0 ? '' : note.slice(0, colon);
+  return /^[a-z_]+(\[\d+\]( \([^)]*\))?)?\.[\w.]+$/.test(head) ? head : null;
+}
+
+/** A note as a sentence: capitalised with a full stop, but a leading path stays as it is. */
 export function noteSentence(note: string): string {
-  const first = note.split(/[\s:]/, 1)[0];
-  const path = /[.[]/.test(first);
-  return `${path ? note : note.charAt(0).toUpperCase() + note.slice(1)}.`;
+  return `${notePath(note) !== null ? note : note.charAt(0).toUpperCase() + note.slice(1)}.`;
+}
+
+/** A note as the page shows it: its field's path, if it opens with one, set as code. */
+export function NoteText({ note }: { note: string }) {
+  const path = notePath(note);
+  if (path === null) return <>{noteSentence(note)}</>;
+  return (
+    <>
+      <code>{path}</code>
+      {noteSentence(note).slice(path.length)}
+    </>
+  );
 }
 
 /**
@@ -25,7 +42,7 @@ export function ScenarioNotes({ notes }: { notes: readonly string[] }) {
       <ul>
         {notes.map((n) => (
           <li key={n} data-testid="scenario-note">
-            {noteSentence(n)}
+            <NoteText note={n} />
           </li>
         ))}
       </ul>
