@@ -86,14 +86,19 @@ test("a tag_interval_us that changes nothing is said as the scenario loads, befo
   await box.locator('summary').click();
   await expect(notes.first()).toBeHidden();
 
-  // The editor takes F1's own value away: its note goes, the defaults' stays (shown again).
-  await page.getByTestId('view-editor').click();
-  await page.getByTestId('ed-conn-F1').click();
-  await page.getByTestId('conn-params').locator('summary').click();
+  // The note on F1's field opens F1 in the editor, its source parameters unfolded; taking F1's
+  // own value away ends its note, and the defaults' stays (shown again).
+  await box.locator('summary').click();
+  await page.getByTestId('scenario-note-edit-F1').click();
+  await expect(page.getByTestId('conn-form')).toBeVisible();
+  await expect(page.getByTestId('conn-param-tag_interval_us')).toHaveValue('250');
+  await expect(page.getByTestId('conn-param-tag_interval_us')).toBeVisible();
   await page.getByTestId('conn-param-tag_interval_us').fill('');
   await page.getByTestId('conn-param-tag_interval_us').press('Enter');
   await expect(notes).toHaveText([/^defaults\.source\.tag_interval_us: changes nothing/]);
   await expect(box.locator('summary')).toHaveText('A note on this scenario');
+  await expect(page.getByTestId('conn-param-tag_interval_us')).toHaveValue('');
+  await page.screenshot({ path: 'test-results/scenario-notes-editor.png' });
 
   // After the run the Result tab says it with the figures, and the panel's box is not there too.
   await page.getByTestId('view-charts').click();

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RunSummary as Summary } from '../contract/engine';
 import { convergedText, hostQueueNote, leftBeforeSteady, RunSummary, sourceBacklogNote } from './RunSummary';
-import { notePath, noteSentence, ScenarioNotes } from './ScenarioNotes';
+import { noteConnection, notePath, noteSentence, ScenarioNotes } from './ScenarioNotes';
 
 const conn = (id: string, mean: number | null) => ({
   id,
@@ -69,6 +69,11 @@ describe('RunSummary', () => {
     expect(box).toContain('A note on this scenario');
     expect(box).toContain(shown);
     expect(renderToStaticMarkup(<ScenarioNotes notes={[]} />)).toBe('');
+    // A note on a connection's field offers to open it in the editor, when the editor is there.
+    expect(noteConnection(dead)).toBe('F1');
+    expect(noteConnection('defaults.source.tag_interval_us: changes nothing')).toBeNull();
+    expect(renderToStaticMarkup(<ScenarioNotes notes={[dead]} onEditConnection={() => {}} />)).toContain('Edit F1');
+    expect(box).not.toContain('Edit F1');
   });
 
   // QA: Series-D's staggered sources that send 2 Mb and leave showed 0.00 / 0.00 / 0.00.

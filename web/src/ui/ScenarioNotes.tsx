@@ -9,6 +9,11 @@ export function notePath(note: string): string | null {
   return /^[a-z_]+(\[\d+\]( \([^)]*\))?)?\.[\w.]+$/.test(head) ? head : null;
 }
 
+/** The connection whose field a note names (`connections[1] (F1).params…` → F1), or null. */
+export function noteConnection(note: string): string | null {
+  return /^connections\[\d+\] \(([^)]*)\)\./.exec(notePath(note) ?? '')?.[1] ?? null;
+}
+
 /** A note as a sentence: capitalised with a full stop, but a leading path stays as it is. */
 export function noteSentence(note: string): string {
   return `${notePath(note) !== null ? note : note.charAt(0).toUpperCase() + note.slice(1)}.`;
@@ -31,9 +36,11 @@ export function NoteText({ note }: { note: string }) {
  * `LabState.scenarioNotes`), as soon as it is loaded and until an edit ends them. Not a
  * refusal: the scenario runs as it is. The reader may fold them away; a set of notes that
  * changes (an edit makes one or ends one) shows unfolded again. The Result tab says the same
- * notes with the run's figures, so the side panel leaves this out there.
+ * notes with the run's figures, so the side panel leaves this out there. A note on a
+ * connection's field offers to open that connection in the network editor (`onEditConnection`,
+ * when the editor may be used).
  */
-export function ScenarioNotes({ notes }: { notes: readonly string[] }) {
+export function ScenarioNotes({ notes, onEditConnection }: { notes: readonly string[]; onEditConnection?: (id: string) => void }) {
   if (notes.length === 0) return null;
   return (
     // Keyed by the notes: another set mounts open again, whatever the reader folded.
@@ -43,9 +50,22 @@ export function ScenarioNotes({ notes }: { notes: readonly string[] }) {
         {notes.map((n) => (
           <li key={n} data-testid="scenario-note">
             <NoteText note={n} />
+            <EditConnection id={noteConnection(n)} onEdit={onEditConnection} />
           </li>
         ))}
       </ul>
     </details>
+  );
+}
+
+function EditConnection({ id, onEdit }: { id: string | null; onEdit?: (id: string) => void }) {
+  if (id === null || !onEdit) return null;
+  return (
+    <>
+      {' '}
+      <button className="btn small" data-testid={`scenario-note-edit-${id}`} title={`Open ${id} in the network editor, with its source parameters`} onClick={() => onEdit(id)}>
+        Edit {id}
+      </button>
+    </>
   );
 }
