@@ -1,7 +1,10 @@
 // Issue 6's metrics in the run summary: TCP goodput, timeouts and host queues; per-VPC goodput,
-// fairness within each VPC and among them; per-VC queues at virtual sources.
+// fairness within each VPC and among them; per-VC queues at virtual sources. The engine's notes
+// on a scenario (what to know before running it) as soon as it loads, and with the result.
 import { expect, test } from '@playwright/test';
-import { openLab, waitForMode } from './helpers';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openLab, repoRoot, seriousViolations, status, waitForMode } from './helpers';
 
 test('a virtual-path run summarises TCP goodput and timeouts and the VPCs with their fairness', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=vpc-abr-rtt25');
@@ -54,4 +57,58 @@ test('a run whose target keeps moving says how much of the steady window its rat
   await waitForMode(page, 'done');
   await page.getByTestId('tab-result').click();
   await expect(page.getByTestId('summary-converged')).toHaveText(/^1\d\d\.\d ms$/);
+});
+
+// The engine's notes were said only with the result: a user who imported a scenario with a
+// tag_interval_us no switch reads learnt it at the end of the run. Now the side panel says them
+// as the scenario loads, the editor's change that ends one ends it, and after the run the Result
+// tab says them with its figures (not twice on one screen).
+test("a tag_interval_us that changes nothing is said as the scenario loads, before Play, and goes when the editor takes it away", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const doc = JSON.parse(readFileSync(resolve(repoRoot, 'scenarios/qcn-hotspot.json'), 'utf8'));
+  doc.defaults = { ...doc.defaults, source: { ...doc.defaults?.source, tag_interval_us: 500 } };
+  doc.connections[1].params = { ...doc.connections[1].params, tag_interval_us: 250 };
+  await page.evaluate((json) => window.__abrlab!.load(json, 'dead-tag.json'), JSON.stringify(doc));
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('qcn-hotspot');
+  const box = page.getByTestId('scenario-notes');
+  const notes = page.getByTestId('scenario-note');
+  await expect(notes).toHaveText([
+    /^defaults\.source\.tag_interval_us: changes nothing, as no flow sends tags/,
+    /^connections\[1\] \(F1\)\.params\.tag_interval_us: changes nothing, as F1 sends no tags/,
+  ]);
+  await expect(box.locator('summary')).toHaveText('2 notes on this scenario');
+  expect(await status(page)).toMatchObject({ mode: 'paused', nowMs: 0 });
+  expect(await page.evaluate(() => window.__abrlab!.problems())).toBeNull();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/scenario-notes.png' });
+
+  // Folded away by the reader, it stays folded while the notes are the same.
+  await box.locator('summary').click();
+  await expect(notes.first()).toBeHidden();
+
+  // The note on F1's field opens F1 in the editor, its source parameters unfolded; taking F1's
+  // own value away ends its note, and the defaults' stays (shown again).
+  await box.locator('summary').click();
+  await page.getByTestId('scenario-note-edit-F1').click();
+  await expect(page.getByTestId('conn-form')).toBeVisible();
+  await expect(page.getByTestId('conn-param-tag_interval_us')).toHaveValue('250');
+  await expect(page.getByTestId('conn-param-tag_interval_us')).toBeVisible();
+  await page.getByTestId('conn-param-tag_interval_us').fill('');
+  await page.getByTestId('conn-param-tag_interval_us').press('Enter');
+  await expect(notes).toHaveText([/^defaults\.source\.tag_interval_us: changes nothing/]);
+  await expect(box.locator('summary')).toHaveText('A note on this scenario');
+  await expect(page.getByTestId('conn-param-tag_interval_us')).toHaveValue('');
+  await page.screenshot({ path: 'test-results/scenario-notes-editor.png' });
+
+  // After the run the Result tab says it with the figures, and the panel's box is not there too.
+  await page.getByTestId('view-charts').click();
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await page.getByTestId('tab-result').click();
+  await expect(page.getByTestId('summary-note')).toHaveText([/^defaults\.source\.tag_interval_us: changes nothing/]);
+  await expect(box).toHaveCount(0);
+  await page.getByTestId('tab-lesson').click();
+  await expect(notes).toHaveCount(1);
+  expect(errors).toEqual([]);
 });

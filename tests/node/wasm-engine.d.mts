@@ -17,6 +17,8 @@ export interface WasmSimulation {
   rmTraceDropped(): number;
   /** JSON `{"explain": Explain}` or `{"problem": Problem}`. */
   explain(switchId: string, port: string): string;
+  /** JSON `string[]`: what to know before running the scenario (the engine's validate::notes). */
+  notes(): string;
   free(): void;
 }
 export interface WasmPackage {

@@ -75,7 +75,7 @@ const BINARY_SCHEMES: [&str; 2] = ["efci", "eprca"];
 
 /// Why binary feedback (EFCI, EPRCA) will swing far above the shares: the ABR sources use a
 /// RIF far above TM 4.0's 1/16 (the ER studies' RIF = 1, the format's default, sends a source
-/// straight to PCR on every unmarked RM cell). The lab's switch inspector says the same.
+/// straight to PCR on every unmarked RM cell). One of [`notes`].
 pub fn binary_rif_note(s: &Scenario) -> Option<String> {
     if s.ethernet.is_some() {
         return None;
@@ -165,8 +165,9 @@ pub fn tag_interval_notes(s: &Scenario) -> Vec<String> {
 }
 
 /// What the reader of a valid scenario should know before running it (binary feedback with a
-/// large RIF, a `tag_interval_us` that changes nothing): `abrsim validate` says them, and every
-/// run's summary carries them in its `notes`.
+/// large RIF, a `tag_interval_us` that changes nothing): `abrsim validate` says them, the lab
+/// as soon as the scenario is loaded (the wasm `Simulation::notes`), and every run's summary
+/// carries them in its `notes`.
 pub fn notes(s: &Scenario) -> Vec<String> {
     binary_rif_note(s).into_iter().chain(tag_interval_notes(s)).collect()
 }

@@ -1,6 +1,6 @@
 //! Thin wasm-bindgen layer: converts and forwards to `abr_sim`; no simulation logic here.
 
-use abr_sim::{catalogue, metrics, scenario, sim, time, trace};
+use abr_sim::{catalogue, metrics, scenario, sim, time, trace, validate};
 use wasm_bindgen::prelude::*;
 
 /// Routes Rust panics to `console.error`, so that a crash report says what went wrong (the
@@ -102,6 +102,13 @@ impl Simulation {
                 Err(JsError::new(&text.join("\n")))
             }
         }
+    }
+
+    /// What the reader of this (valid) scenario should know before running it, as a JSON array
+    /// of strings, each naming its field's path (`validate::notes`: what `abrsim validate` says
+    /// and the run's summary carries in `notes`).
+    pub fn notes(&self) -> String {
+        serde_json::to_string(&validate::notes(&self.0.scenario)).expect("notes serialise")
     }
 
     /// The series of every sample row, as a JSON array of `{id, kind, label, unit, owner}`.

@@ -54,6 +54,10 @@ export interface Simulation {
   setParam(node: string, param: string, value: number): string;
   /** The scenario as run so far, with the changes made during the run (JSON). */
   scenario(): string;
+  /** What the reader of the scenario should know before running it (JSON `string[]`, each
+   *  naming its field's path: the engine's `validate::notes`, which the summary's `notes` carry
+   *  too). */
+  notes(): string;
   free(): void;
 }
 

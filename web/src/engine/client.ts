@@ -23,7 +23,7 @@ export interface ClientHandlers {
   /** The worker could not load the engine (the message says why). */
   unavailable?(message: string): void;
   /** `seq`: the `load` this answers; none for a reset or the reload after a crash. */
-  loaded?(info: { run: number; scenarioId: string; meta: SeriesMeta[]; endMs: number; seq?: number; sweepProblems?: Problem[] }): void;
+  loaded?(info: { run: number; scenarioId: string; meta: SeriesMeta[]; endMs: number; seq?: number; sweepProblems?: Problem[]; notes?: string[] }): void;
   invalid?(problems: Problem[], seq?: number): void;
   samples?(data: Float64Array, width: number): void;
   status?(status: RunStatus): void;

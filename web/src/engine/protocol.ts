@@ -90,8 +90,9 @@ export type FromWorker =
   /** The engine could not be loaded (not built, or the browser refused it): nothing will run. */
   | { type: 'unavailable'; message: string }
   /** A scenario (re)started at t = 0: the answer to `load` (with its `seq`), or a reset. A
-   *  loaded scenario's `sweep` block does not stop it from running: its problems come along. */
-  | { type: 'loaded'; run: number; scenarioId: string; meta: SeriesMeta[]; endMs: number; seq?: number; sweepProblems?: Problem[] }
+   *  loaded scenario's `sweep` block does not stop it from running: its problems come along;
+   *  so do its `notes` (the engine's, what to know before running it; omitted when none). */
+  | { type: 'loaded'; run: number; scenarioId: string; meta: SeriesMeta[]; endMs: number; seq?: number; sweepProblems?: Problem[]; notes?: string[] }
   | { type: 'invalid'; problems: Problem[]; seq?: number }
   /** Rows since the last message, row-major: [time_ms, v_0 .. v_{n-1}], width = n + 1. */
   | { type: 'samples'; run: number; width: number; data: Float64Array }

@@ -311,6 +311,7 @@ export class WorkerCore {
     if (this.traceCapacity > 0) this.sim.setRmTrace(this.traceCapacity);
     this.meta = JSON.parse(this.sim.seriesMeta()) as SeriesMeta[];
     this.width = this.meta.length + 1;
+    const notes = JSON.parse(this.sim.notes()) as string[];
     this.run += 1;
     this.mode = 'paused';
     this.history = [];
@@ -323,6 +324,7 @@ export class WorkerCore {
       endMs: this.sim.endMs(),
       seq,
       ...(sweepProblems?.length ? { sweepProblems } : {}),
+      ...(notes.length ? { notes } : {}),
     });
     this.postStatus();
   }

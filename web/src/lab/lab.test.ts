@@ -6,7 +6,8 @@ import { labOnFakeEngine as setup } from '../test/fakeLab';
 import type { EngineModule } from '../contract/engine';
 import type { ToWorker } from '../engine/protocol';
 import { createFakeEngine } from '../test/fakeEngine';
-import { costly, InProcessWorker, twoSources } from '../test/fakes';
+import { readFileSync } from 'node:fs';
+import { costly, InProcessWorker, repoFile, twoSources } from '../test/fakes';
 import { Lab as LabClass, type LabOptions, type SampleSink } from './lab';
 
 let lab: Lab | null = null;
@@ -751,5 +752,63 @@ describe('Lab: a lesson with steps (issue 12)', () => {
     t.lab.togglePlay();
     t.pump();
     expect(t.lab.getState().status).toMatchObject({ mode: 'done', nowMs: 100 });
+  });
+});
+
+// The engine's notes on a valid scenario (validate::notes) are the lab's as soon as it loads,
+// not only in the summary at the run's end; an edit that ends one ends it, one that makes one
+// makes it. The real engine: the fake has no model to note anything of.
+describe("Lab: the scenario's notes before a run", () => {
+  async function onWasm() {
+    const { WASM_INTERACTIVE } = await import('../test/wasmEngine');
+    let worker!: InProcessWorker;
+    const l = new LabClass(() => (worker = new InProcessWorker((host) => costly(WASM_INTERACTIVE, host))));
+    lab = l;
+    const pump = () => {
+      for (let i = 0; i < 10; i++) worker.pump();
+    };
+    return { lab: l, pump };
+  }
+  const qcnHotspot = () => JSON.parse(readFileSync(repoFile('scenarios/qcn-hotspot.json'), 'utf8')) as Scenario;
+  const deadTag = /^defaults\.source\.tag_interval_us: changes nothing, as no flow sends tags/;
+
+  it('a tag_interval_us that changes nothing is noted at load, paused at t = 0, and goes when the field goes', async () => {
+    const t = await onWasm();
+    const base = qcnHotspot();
+    expect(base.defaults?.source?.tag_interval_us).toBeUndefined();
+    t.lab.open(JSON.stringify({ ...base, defaults: { ...base.defaults, source: { ...base.defaults?.source, tag_interval_us: 500 } } }), 'dead-tag.json');
+    t.pump();
+    const s = t.lab.getState();
+    expect(s.current?.id).toBe('qcn-hotspot');
+    expect(s.scenarioNotes).toEqual([expect.stringMatching(deadTag)]);
+    // Said, not refused: nothing else stops the run.
+    expect(s.problems).toBeNull();
+    expect(s.notice).toBeNull();
+    expect(s.status).toMatchObject({ mode: 'paused', nowMs: 0 });
+    // A reset says the same (the very list: nothing to render again).
+    const notes = s.scenarioNotes;
+    t.lab.reset();
+    t.pump();
+    expect(t.lab.getState().scenarioNotes).toBe(notes);
+    // The editor takes the field away: the note goes with the reload.
+    const loaded = t.lab.getState().current!.scenario;
+    const { tag_interval_us: _, ...source } = loaded.defaults!.source!;
+    expect(t.lab.commitEdit(loaded, { ...loaded, defaults: { ...loaded.defaults, source } }, 'qcn-hotspot (edited)')).toBe('restarted');
+    t.pump();
+    expect(t.lab.getState().current!.scenario.defaults?.source?.tag_interval_us).toBeUndefined();
+    expect(t.lab.getState().scenarioNotes).toEqual([]);
+  });
+
+  it("a switch given binary feedback over RIF = 1 sources is noted in the engine's words, and not once it runs ERICA again", async () => {
+    const t = await onWasm();
+    t.lab.load(twoSources(), 'two-sources');
+    t.pump();
+    expect(t.lab.getState().scenarioNotes).toEqual([]);
+    t.lab.switches.setAlgorithm('SW1', 'efci');
+    t.pump();
+    expect(t.lab.getState().scenarioNotes).toEqual([expect.stringMatching(/^binary feedback at SW1 with RIF = 1: .*defaults\.source\.rif = 0\.0625/)]);
+    t.lab.switches.setAlgorithm('SW1', 'erica');
+    t.pump();
+    expect(t.lab.getState().scenarioNotes).toEqual([]);
   });
 });

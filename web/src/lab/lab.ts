@@ -213,13 +213,15 @@ export class Lab {
           engine: null,
           notice: { kind: 'error', text: `The simulation engine could not be loaded, so nothing can run: ${message}` },
         }),
-      loaded: ({ meta, seq, sweepProblems }) => {
+      loaded: ({ meta, seq, sweepProblems, notes }) => {
         this.scrubsAnswered = this.scrubsAsked; // a new run answers none of the old one's
         this.samples.reset(meta);
         this.rmLog.reset();
+        // What to know before running what is in the engine now (kept as it was when equal).
+        const scenarioNotes = sameStrings(notes ?? [], this.state.scenarioNotes) ? this.state.scenarioNotes : (notes ?? []);
         if (this.loads.isOther(seq)) {
           // A reset (or a crash reload) of the loaded scenario: the load on its way still is.
-          this.set({ meta, status: null, summary: null, summaryJson: null, digest: null });
+          this.set({ meta, status: null, summary: null, summaryJson: null, digest: null, scenarioNotes });
           return;
         }
         const answered = this.loads.take();
@@ -237,7 +239,7 @@ export class Lab {
         const current = answered && changed ? this.ownCopy({ ...answered.doc, place: this.changeKeptAt(answered.load) }, fresh) : (answered?.doc ?? this.state.current);
         const switchFeedback = edit && switchEditLoaded(edit);
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
-        this.set({ meta, current, problems: null, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback });
+        this.set({ meta, current, problems: null, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback, scenarioNotes });
         // A sweep block with problems does not stop the scenario (abrsim run warns the same):
         // said when a scenario comes with one, and when an edit breaks a block that was sound.
         const broken = !!sweepProblems?.length;
@@ -941,11 +943,12 @@ export class Lab {
   }
 }
 
-/**
- * An edit made on `before`, made on `loaded` instead when that is `before` with live changes
- * recorded since (they differ only in `changes`): the live changes stay, on top of the edit
- * (`withChangesSince`). Else the edit as it was made (it is recorded against what is loaded).
- */
+/** Whether two lists hold the same strings in the same order (a list kept when equal keeps
+ *  what renders it still). */
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
 /** The problems of a loaded scenario's sweep block: it runs, but cannot be swept as it is. */
 export function sweepNotice(current: LoadedScenario, problems: Problem[]): Notice {
   const n = problems.length;
@@ -956,6 +959,11 @@ export function sweepNotice(current: LoadedScenario, problems: Problem[]): Notic
   };
 }
 
+/**
+ * An edit made on `before`, made on `loaded` instead when that is `before` with live changes
+ * recorded since (they differ only in `changes`): the live changes stay, on top of the edit
+ * (`withChangesSince`). Else the edit as it was made (it is recorded against what is loaded).
+ */
 function onTopOf(edit: EditRecord, loaded: Scenario): EditRecord {
   const same = (a: Scenario, b: Scenario) => JSON.stringify(a.changes ?? []) === JSON.stringify(b.changes ?? []);
   if (edit.before === loaded || same(edit.before, loaded) || !sameButChanges(edit.before, loaded)) return edit;

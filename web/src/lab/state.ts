@@ -113,6 +113,11 @@ export interface LabState {
   /** The problems of the loaded scenario's `sweep` block (empty: none, or no block): the scenario
    *  runs, the Sweep tab lists them. */
   sweepProblems: Problem[];
+  /** What the reader of the loaded scenario should know before running it, in the engine's
+   *  words, each naming its field's path (`validate::notes`: binary feedback with a large RIF, a
+   *  `tag_interval_us` that changes nothing). Not problems: the scenario runs as it is. They
+   *  come with every load, so an edit that makes one or ends one shows at once. */
+  scenarioNotes: string[];
   switchFeedback: SwitchFeedback | null;
   virtualPathFeedback: VirtualPathFeedback | null;
   charts: ChartChoice;
@@ -152,6 +157,7 @@ export const INITIAL_STATE: LabState = {
   problems: null,
   notice: null,
   sweepProblems: [],
+  scenarioNotes: [],
   switchFeedback: null,
   virtualPathFeedback: null,
   charts: DEFAULT_CHART_CHOICE,

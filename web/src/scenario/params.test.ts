@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
-import { checkParamValue, describeRange, largestRif, paramAt, parseParamInput, rifNote, specOf } from './params';
+import { checkParamValue, describeRange, paramAt, parseParamInput, specOf } from './params';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { twoSources } from '../test/fakes';
 
@@ -110,26 +110,5 @@ describe('a switch parameter over the run', () => {
     expect(paramAt(s, 'SW1', 'target_utilization', 100)).toBe(0.5);
     expect(paramAt(s, 'SW2', 'target_utilization', 10)).toBeUndefined();
     expect(paramAt(s, 'SW2', 'target_utilization', 50)).toBe(0.7);
-  });
-});
-
-describe('the RIF note for binary schemes', () => {
-  const rifSpec: ParamSpec = { name: 'rif', unit: '', default: 1 / 16, min: 1 / 32768, max: 1, integer: false, meaning: 'Rate increase factor' };
-  const base = JSON.parse(twoSources()) as Scenario;
-
-  it('reads the largest RIF from the connections, the defaults, then the catalogue', () => {
-    expect(largestRif(base, [rifSpec])).toBe(1); // two-sources sets defaults.source.rif = 1
-    const tm4 = { ...base, defaults: {} };
-    expect(largestRif(tm4, [rifSpec])).toBe(1 / 16);
-    const one = { ...tm4, connections: tm4.connections.map((c, i) => (i === 0 ? { ...c, params: { rif: 0.5 } } : c)) };
-    expect(largestRif(one, [rifSpec])).toBe(0.5);
-    expect(largestRif({ ...base, ethernet: { frame_bytes: 1500 } }, [rifSpec])).toBeNull();
-  });
-
-  it('speaks only for EFCI and EPRCA with a RIF above 1/16', () => {
-    expect(rifNote(base, 'efci', [rifSpec])).toMatch(/RIF = 1: .* TM 4.0's default is 1\/16/);
-    expect(rifNote(base, 'eprca', [rifSpec])).not.toBeNull();
-    expect(rifNote(base, 'erica', [rifSpec])).toBeNull();
-    expect(rifNote({ ...base, defaults: {} }, 'efci', [rifSpec])).toBeNull();
   });
 });

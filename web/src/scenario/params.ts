@@ -91,31 +91,3 @@ export function sortedChanges(s: Scenario): ParamChange[] {
   return (s.changes ?? []).map((c, i) => ({ c, i })).sort((a, b) => a.c.at_ms - b.c.at_ms || a.i - b.i).map(({ c }) => c);
 }
 
-/** The largest RIF (rate increase factor) the scenario's ABR sources use: a connection's own
- *  value, else `defaults.source`, else the catalogue default. Null when no source reacts to
- *  RM cells (no ABR connection, or an Ethernet network). */
-export function largestRif(s: Scenario, sourceParams: readonly ParamSpec[]): number | null {
-  if (s.ethernet) return null;
-  const fallback = s.defaults?.source?.rif ?? sourceParams.find((p) => p.name === 'rif')?.default ?? null;
-  const rifs = s.connections
-    .filter((c) => !c.background && !(c.tcp && c.tcp.service === 'ubr'))
-    .map((c) => c.params?.rif ?? fallback)
-    .filter((r): r is number => r !== null);
-  return rifs.length ? Math.max(...rifs) : null;
-}
-
-/** Algorithms whose sources climb by RIF·PCR on every unmarked backward RM cell (CI = 0). */
-const BINARY_SCHEMES = ['efci', 'eprca'];
-
-/** A note for a switch running a binary scheme while the sources use a RIF far above TM 4.0's
- *  1/16 (the ER studies' RIF = 1 sends a source straight to PCR on every unmarked RM cell). */
-export function rifNote(s: Scenario, algorithm: string, sourceParams: readonly ParamSpec[]): string | null {
-  if (!BINARY_SCHEMES.includes(algorithm)) return null;
-  const rif = largestRif(s, sourceParams);
-  if (rif === null || rif <= 1 / 16) return null;
-  return (
-    `The sources use RIF = ${rif}: with binary feedback every unmarked RM cell raises a source's rate by ` +
-    `RIF × PCR, so they swing far above their share. TM 4.0's default is 1/16: to see the scheme as ` +
-    `TM 4.0 defines it, set rif = 0.0625 in each connection's source parameters (Edit network).`
-  );
-}

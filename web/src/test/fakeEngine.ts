@@ -181,6 +181,10 @@ class FakeSimulation implements TracingSimulation {
     this.s.changes.push(change);
     return JSON.stringify({ replaced });
   }
+  // No model, so nothing to note (the tests of the notes use the real engine, test/wasmEngine.ts).
+  notes() {
+    return '[]';
+  }
   scenario() {
     const { changes, ...rest } = this.s;
     return JSON.stringify(changes!.length ? { ...rest, changes } : rest);

@@ -29,7 +29,7 @@ import { LIBRARY } from '../scenario/library';
 import { NOWHERE } from '../scenario/place';
 import { LessonPanel } from './LessonPanel';
 import type { PortInspect } from './SwitchExplain';
-import { NetworkEditor } from './editor/NetworkEditor';
+import { NetworkEditor, type EditorFocus } from './editor/NetworkEditor';
 import { editedOrigin } from './editor/canvas';
 import { Notices } from './Notices';
 import { RmEventLog } from './RmEventLog';
@@ -223,6 +223,12 @@ export function App({
   );
   // View state: the charts, or the network editor in their place.
   const [workspace, setWorkspace] = useState<Workspace>(() => startView(settings) ?? (compare.getState().phase === 'idle' ? 'charts' : 'compare'));
+  // View state: a connection a scenario note asked the editor to open (`n` tells two asks apart).
+  const [editorFocus, setEditorFocus] = useState<EditorFocus | null>(null);
+  const editConnection = (connection: string) => {
+    setEditorFocus((was) => ({ connection, n: (was?.n ?? 0) + 1 }));
+    setWorkspace('editor');
+  };
   // View state: the RM-cell event log, above the charts.
   const [eventLog, setEventLog] = useState(() => settings.start.includes('eventlog') && !isHidden(settings, 'eventlog'));
   // View state: the Network view (the topology animated from the run), above the charts.
@@ -379,7 +385,7 @@ export function App({
           )}
         </div>
         <div className="view-panel" {...views.panel}>
-        {workspace === 'editor' && <NetworkEditor lab={lab} state={state} />}
+        {workspace === 'editor' && <NetworkEditor lab={lab} state={state} focus={editorFocus} onFocused={() => setEditorFocus(null)} />}
         {workspace === 'sweep' && (
           <SweepView
             sweep={sweep}
@@ -472,6 +478,7 @@ export function App({
           walk={walk}
           inspect={inspect}
           onExportRun={exportRun}
+          onEditConnection={shown('editor') && !isLocked(settings, 'editor') ? editConnection : undefined}
           onCompareWith={(ids) => {
             if (!state.current) return;
             compare.start(state.current.json, ids.map((from) => ({ from, sets: [] })), state.current.place);

@@ -8,6 +8,7 @@ import { VirtualPathsPanel } from './VirtualPathsPanel';
 import type { Lab, LabState } from '../lab/lab';
 import { LESSON_PARTNERS } from '../lab/compare';
 import { RunSummary } from './RunSummary';
+import { ScenarioNotes } from './ScenarioNotes';
 import { networkView } from '../charts/specs';
 import { Topology } from './Topology';
 import { lessonText, stepTime, stepTitle, type Marks } from '../lab/lessonWalk';
@@ -20,7 +21,8 @@ type Tab = 'lesson' | 'result' | 'switches' | 'paths';
 
 /**
  * The side panel: the scenario's title and network, then its story (what to watch, where it
- * comes from), the run's result, the switch inspector or the virtual paths. Clicking a switch
+ * comes from), the run's result, the switch inspector or the virtual paths; above the tabs,
+ * what to know before running it (the engine's notes). Clicking a switch
  * opens the inspector. When a run ends, the tab the reader is on stays (a teacher reading the
  * lesson keeps her place); the Result tab is one click away, and the lesson says so. A lesson
  * with steps is walked through here (`walk`), and a step the run pauses at brings the lesson up.
@@ -32,6 +34,7 @@ export function LessonPanel({
   onCompareWith,
   walk,
   inspect = null,
+  onEditConnection,
 }: {
   lab: Lab;
   state: LabState;
@@ -43,6 +46,8 @@ export function LessonPanel({
   onExportRun?: (kind: 'series-csv' | 'summary-json') => void;
   /** Compares the open scenario with these library scenarios (the lesson's partners). */
   onCompareWith?: (ids: readonly string[]) => void;
+  /** Opens a connection in the network editor (none: the editor is not to be used here). */
+  onEditConnection?: (id: string) => void;
 }) {
   // View state only: which tab, which switch.
   const teacher = useTeacher();
@@ -91,6 +96,8 @@ export function LessonPanel({
       <h1 className="lesson-title">{s.name || s.id}</h1>
       {s.description && <p className="lesson-description">{s.description}</p>}
       <Topology scenario={s} selected={shown === 'switches' ? selected : null} onSelect={select} marked={walk.marks.node} />
+      {/* Above every tab but the Result, which says them with the figures of the run. */}
+      {shown !== 'result' && <ScenarioNotes notes={state.scenarioNotes} onEditConnection={onEditConnection} />}
       <div className="tabs" role="tablist" aria-label="side panel">
         {tabs.map((t) => (
           <button key={t.id} {...sideTabs.tab(t.id)} data-testid={`tab-${t.id}`} onClick={() => setTab(t.id)} disabled={t.disabled} title={t.title}>

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RunSummary as Summary } from '../contract/engine';
 import { convergedText, hostQueueNote, leftBeforeSteady, RunSummary, sourceBacklogNote } from './RunSummary';
+import { noteConnection, notePath, noteSentence, ScenarioNotes } from './ScenarioNotes';
 
 const conn = (id: string, mean: number | null) => ({
   id,
@@ -51,6 +52,28 @@ describe('RunSummary', () => {
     expect(html).toContain('No means: the steady-state window');
     expect(html.indexOf('No means')).toBeLessThan(html.indexOf('Jain index'));
     expect(renderToStaticMarkup(<RunSummary summary={summary} />)).not.toContain('data-testid="summary-note"');
+  });
+
+  // The paths were capitalised ("Connections[1] (F1).params…"): no longer the file's path.
+  it("a note that opens with its field's path keeps the path as the engine writes it; others are sentences", () => {
+    const dead = 'connections[1] (F1).params.tag_interval_us: changes nothing, as F1 sends no tags';
+    expect(noteSentence(dead)).toBe(`${dead}.`);
+    expect(notePath(dead)).toBe('connections[1] (F1).params.tag_interval_us');
+    expect(notePath('no means: the steady-state window …')).toBeNull();
+    expect(noteSentence('defaults.source.tag_interval_us: changes nothing')).toBe('defaults.source.tag_interval_us: changes nothing.');
+    expect(noteSentence('binary feedback at SW1 with RIF = 1')).toBe('Binary feedback at SW1 with RIF = 1.');
+    const shown = `<code>connections[1] (F1).params.tag_interval_us</code>: changes nothing, as F1 sends no tags.`;
+    expect(renderToStaticMarkup(<RunSummary summary={{ ...summary, notes: [dead] }} />)).toContain(shown);
+    // Before a run, the same words in the side panel's box; nothing when there is nothing to say.
+    const box = renderToStaticMarkup(<ScenarioNotes notes={[dead]} />);
+    expect(box).toContain('A note on this scenario');
+    expect(box).toContain(shown);
+    expect(renderToStaticMarkup(<ScenarioNotes notes={[]} />)).toBe('');
+    // A note on a connection's field offers to open it in the editor, when the editor is there.
+    expect(noteConnection(dead)).toBe('F1');
+    expect(noteConnection('defaults.source.tag_interval_us: changes nothing')).toBeNull();
+    expect(renderToStaticMarkup(<ScenarioNotes notes={[dead]} onEditConnection={() => {}} />)).toContain('Edit F1');
+    expect(box).not.toContain('Edit F1');
   });
 
   // QA: Series-D's staggered sources that send 2 Mb and leave showed 0.00 / 0.00 / 0.00.

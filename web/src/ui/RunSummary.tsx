@@ -1,6 +1,7 @@
 import type { ConnSummary, RunSummary as Summary } from '../contract/engine';
 import { ATM_VIEW, displayUnit, type NetworkView } from '../charts/specs';
 import { PublishedTable } from './PublishedTable';
+import { NoteText } from './ScenarioNotes';
 import { leftAfterVolume } from '../lab/compare';
 
 function fmt(v: number | null | undefined, digits = 1) {
@@ -141,7 +142,7 @@ export function RunSummary({
       </div>
       {(summary.notes ?? []).map((n) => (
         <p key={n} className="summary-note summary-warning" role="note" data-testid="summary-note">
-          {n.charAt(0).toUpperCase() + n.slice(1)}.
+          <NoteText note={n} />
         </p>
       ))}
       <dl className="facts">

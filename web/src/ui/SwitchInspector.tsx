@@ -10,7 +10,6 @@ import {
   paramAt,
   parseParamInput,
   rangeAndDefault,
-  rifNote,
   sortedChanges,
   specOf,
   type ParsedInput,
@@ -47,7 +46,6 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
   const algId = algorithmOf(scenario, n, catalogue.default_algorithm);
   const algorithms = algorithmsFor(catalogue.algorithms, scenario);
   const alg = algorithms.find((a) => a.id === algId);
-  const rif = rifNote(scenario, algId, catalogue.source_params);
   const nowMs = status?.nowMs ?? 0;
   const buffer = bufferSpecOf(scenario, catalogue.fields.switch);
   const bufferSize = bufferOf(scenario, n);
@@ -89,11 +87,6 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
       </label>
       )}
       {alg && <p className="inspector-help">{alg.summary}</p>}
-      {rif && (
-        <p className="inspector-warn" data-testid="rif-note">
-          {rif}
-        </p>
-      )}
       <FieldError rule={fb?.fields.algorithm} />
       <label className="inspector-row">
         <span className="inspector-label">scheduler</span>

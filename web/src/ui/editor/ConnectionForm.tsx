@@ -37,9 +37,12 @@ export function ConnectionForm({
   problems = [],
   onEdit,
   hold,
+  paramsOpen = false,
 }: {
   scenario: Scenario;
   conn: ScenarioConnection;
+  /** The source parameters start unfolded (a scenario note named one of them). */
+  paramsOpen?: boolean;
   catalogue: Catalogue;
   /** The engine's problems with the edit it refused last: each shown at its field. */
   problems?: readonly Problem[];
@@ -167,7 +170,7 @@ export function ConnectionForm({
         );
       })}
       {params.length > 0 && (
-        <details className="conn-params" data-testid="conn-params">
+        <details className="conn-params" data-testid="conn-params" open={paramsOpen}>
           <summary>{eth ? 'Ethernet source parameters' : 'TM 4.0 source parameters'}</summary>
           {params.map((p) => (
             <Field

@@ -42,7 +42,25 @@ import { EditorBar } from './EditorBar';
 import { EditorCanvas, FIT_VIEW } from './EditorCanvas';
 import { LinkForm } from './LinkForm';
 
-export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
+/** A connection the editor is asked to open from elsewhere (a scenario note names one of its
+ *  fields): selected, with its source parameters unfolded. `n` tells two asks apart. */
+export interface EditorFocus {
+  connection: string;
+  n: number;
+}
+
+export function NetworkEditor({
+  lab,
+  state,
+  focus = null,
+  onFocused,
+}: {
+  lab: Lab;
+  state: LabState;
+  focus?: EditorFocus | null;
+  /** Told once the editor has taken `focus` (it asks nothing more when it opens again). */
+  onFocused?: () => void;
+}) {
   const current = state.current;
   const [draft, setDraft] = useState<Scenario | null>(current?.scenario ?? null);
   const [tool, setTool] = useState<Tool>('select');
@@ -72,6 +90,20 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
     setGroup([]);
     setPick(null);
   }, [current]);
+
+  // Asked to open a connection (after the effect above, which clears the selection when the
+  // editor opens): selected, its source parameters unfolded while it stays selected.
+  const [paramsOpenFor, setParamsOpenFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focus) return;
+    if (current?.scenario.connections.some((c) => c.id === focus.connection)) {
+      setTool('select');
+      setPick(null);
+      setSelection({ kind: 'connection', id: focus.connection });
+      setParamsOpenFor(focus.connection);
+    }
+    onFocused?.();
+  }, [focus]);
 
   // An edit the engine refused: the loaded network comes back on the canvas, nothing was
   // recorded for undo, and the message says only why (the run did not restart).
@@ -397,6 +429,7 @@ export function NetworkEditor({ lab, state }: { lab: Lab; state: LabState }) {
           key={inspected.id}
           scenario={draft}
           conn={inspected}
+          paramsOpen={paramsOpenFor === inspected.id}
           catalogue={catalogue}
           problems={editRefused}
           onEdit={(r, note) => apply(r, note)}

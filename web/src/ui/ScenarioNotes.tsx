@@ -1,0 +1,71 @@
+/**
+ * Where a note of the engine opens with the path of its field
+ * (`connections[1] (F1).params.tag_interval_us: …`): that path, as the engine writes it, which
+ * names the field as the scenario file does (null: the note opens with words).
+ */
+export function notePath(note: string): string | null {
+  const colon = note.indexOf(': ');
+  const head = colon < 0 ? '' : note.slice(0, colon);
+  return /^[a-z_]+(\[\d+\]( \([^)]*\))?)?\.[\w.]+$/.test(head) ? head : null;
+}
+
+/** The connection whose field a note names (`connections[1] (F1).params…` → F1), or null. */
+export function noteConnection(note: string): string | null {
+  return /^connections\[\d+\] \(([^)]*)\)\./.exec(notePath(note) ?? '')?.[1] ?? null;
+}
+
+/** A note as a sentence: capitalised with a full stop, but a leading path stays as it is. */
+export function noteSentence(note: string): string {
+  return `${notePath(note) !== null ? note : note.charAt(0).toUpperCase() + note.slice(1)}.`;
+}
+
+/** A note as the page shows it: its field's path, if it opens with one, set as code. */
+export function NoteText({ note }: { note: string }) {
+  const path = notePath(note);
+  if (path === null) return <>{noteSentence(note)}</>;
+  return (
+    <>
+      <code>{path}</code>
+      {noteSentence(note).slice(path.length)}
+    </>
+  );
+}
+
+/**
+ * What the reader of the loaded scenario should know before running it (the engine's notes,
+ * `LabState.scenarioNotes`), as soon as it is loaded and until an edit ends them. Not a
+ * refusal: the scenario runs as it is. The reader may fold them away; a set of notes that
+ * changes (an edit makes one or ends one) shows unfolded again. The Result tab says the same
+ * notes with the run's figures, so the side panel leaves this out there. A note on a
+ * connection's field offers to open that connection in the network editor (`onEditConnection`,
+ * when the editor may be used).
+ */
+export function ScenarioNotes({ notes, onEditConnection }: { notes: readonly string[]; onEditConnection?: (id: string) => void }) {
+  if (notes.length === 0) return null;
+  return (
+    // Keyed by the notes: another set mounts open again, whatever the reader folded.
+    <details key={notes.join('\n')} className="scenario-notes" open data-testid="scenario-notes">
+      <summary>{notes.length === 1 ? 'A note on this scenario' : `${notes.length} notes on this scenario`}</summary>
+      <ul>
+        {notes.map((n) => (
+          <li key={n} data-testid="scenario-note">
+            <NoteText note={n} />
+            <EditConnection id={noteConnection(n)} onEdit={onEditConnection} />
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function EditConnection({ id, onEdit }: { id: string | null; onEdit?: (id: string) => void }) {
+  if (id === null || !onEdit) return null;
+  return (
+    <>
+      {' '}
+      <button className="btn small" data-testid={`scenario-note-edit-${id}`} title={`Open ${id} in the network editor, with its source parameters`} onClick={() => onEdit(id)}>
+        Edit {id}
+      </button>
+    </>
+  );
+}
