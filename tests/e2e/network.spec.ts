@@ -264,7 +264,7 @@ test('qcn-hotspot (Ethernet): a QCN congestion notification on its way (no rate-
   await expect(panel.locator('[data-name="feedback"]')).toHaveText(/^\|Fb\| \d+$/);
   await expect(panel.getByTestId('nv-cell-fields').locator('dt')).toHaveText(['direction', 'feedback']);
   await expect(panel.getByTestId('nv-journey-summary')).not.toContainText('ER');
-  await expect(page.locator(`[data-testid="rm-cell"][data-cell="${note[0].id}"]`)).toHaveAttribute('aria-label', new RegExp(`^QCN congestion notification of ${flow}, feedback \\|Fb\\| \\d+$`));
+  await expect(page.locator(`[data-testid="rm-cell"][data-cell="${note[0].id}"]`)).toHaveAttribute('aria-label', new RegExp(`^QCN congestion notification for ${flow}, feedback \\|Fb\\| \\d+$`));
   await expect(page.getByTestId('nv-acr-F0')).toHaveText(/^F0 rate limit \d+\.\d\d Gbps$/);
   await expect(page.getByTestId('nv-lane-EP0->SW1').locator('title')).toHaveText('EP0->SW1 (L0, 10 Gbps)');
   await expect(page.getByTestId('nv-rm-note')).toHaveText(/^QCN notifications move along the links/);
