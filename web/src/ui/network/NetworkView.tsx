@@ -20,7 +20,7 @@ import { useLabSelect } from '../useLab';
 import { useFullScreen } from '../useFullScreen';
 import { useTeacher } from '../teacherContext';
 import { isHidden, isLocked } from '../../lab/teacher';
-import { cardGrowthLimit, END_RADIUS_PX, endLabels, infoSide, LABEL_GAP_PX, NAME_CLEARANCE_PX, networkLayout, switchHalfSize, textGrowth, UNMEASURED_COLOUR, UTILISATION_RAMP, zoomStep, type GroupLabel } from './geometry';
+import { cardGrowthLimit, END_RADIUS_PX, endLabels, infoSide, LABEL_GAP_PX, laneLayout, NAME_CLEARANCE_PX, placeNodes, switchHalfSize, textGrowth, UNMEASURED_COLOUR, UTILISATION_RAMP, zoomStep, type GroupLabel } from './geometry';
 import { SwitchExplain, type PortInspect } from '../SwitchExplain';
 import { RmCellPanel } from './RmCellPanel';
 import { NetworkPainter, RM_LABEL_PRESENT_PX, RM_LABEL_PX } from './painter';
@@ -107,8 +107,10 @@ export function NetworkView({
   // and the switch cards grow as far as their neighbours let them (view state).
   const [zoom, setZoom] = useState(1);
   const grow = textGrowth(zoom);
-  const positions = useMemo(() => networkLayout(scenario, undefined, cardHalf).nodes, [scenario, cardHalf]);
-  const cardGrowth = useMemo(() => Math.min(grow, cardGrowthLimit(positions, cardHalf)), [grow, positions, cardHalf]);
+  // Where the nodes go does not depend on the cards' size (geometry.test.ts measures it over the
+  // library): placed once, then the cards grow between them and the lanes meet the grown cards.
+  const placed = useMemo(() => placeNodes(scenario), [scenario]);
+  const cardGrowth = useMemo(() => Math.min(grow, cardGrowthLimit(placed.nodes, cardHalf)), [grow, placed, cardHalf]);
   const halfSize = useMemo(
     () => (n: { id: string; kind: string }) => {
       const h = cardHalf(n);
@@ -116,7 +118,7 @@ export function NetworkView({
     },
     [cardHalf, cardGrowth],
   );
-  const layout = useMemo(() => networkLayout(scenario, undefined, halfSize), [scenario, halfSize]);
+  const layout = useMemo(() => laneLayout(scenario, placed, halfSize), [scenario, placed, halfSize]);
   const frameBytes = scenario.ethernet?.frame_bytes ?? catalogue?.fields.ethernet.find((f) => f.name === 'frame_bytes')?.default ?? 1500;
   const hopUs = useMemo(() => typicalHopUs(scenario, catalogue?.delay_us_per_km ?? 5, frameBytes), [scenario, catalogue, frameBytes]);
   const rmLimit = rmSpeedLimit(hopUs);

@@ -19,6 +19,8 @@ import {
   MAX_LANE_PX,
   MIN_LANE_PX,
   networkLayout,
+  laneLayout,
+  placeNodes,
   offsetSegment,
   pointOnLane,
   sourceUtilisation,
@@ -264,5 +266,25 @@ describe('type and cards that read at the zoom the drawing fits at', () => {
     expect(cardGrowthLimit([sw('SW1', 0, 0), sw('SW2', 100, 0)], half)).toBe(1);
     // Alone, nothing limits it (the type's growth does).
     expect(cardGrowthLimit([sw('SW1', 0, 0)], half)).toBe(Infinity);
+  });
+});
+
+// The view placed the nodes twice (once to measure how far the cards may grow, once with the
+// grown cards): measured over the library, where nodes go never depends on the cards' size, so
+// it places them once and lays only the lanes again.
+describe('node positions do not depend on what is drawn at the nodes', () => {
+  it('every library scenario: the same positions for point-sized, page-sized and grown cards', () => {
+    const sizes: HalfSize[] = [() => ({ w: 0, h: 0 }), (n) => (n.kind === 'switch' ? { w: 75, h: 60 } : { w: 12, h: 12 }), (n) => (n.kind === 'switch' ? { w: 170, h: 240 } : { w: 12, h: 12 })];
+    for (const e of LIBRARY.entries) {
+      const [first, ...others] = sizes.map((h) => networkLayout(e.scenario, undefined, h));
+      for (const other of others) {
+        expect(other.nodes, e.id).toEqual(first.nodes);
+        expect(other.endGapPx, e.id).toBe(first.endGapPx);
+      }
+      // Lanes do: they end at the cards' edges.
+      const placed = placeNodes(e.scenario);
+      expect(placed.nodes, e.id).toEqual(first.nodes);
+      expect(laneLayout(e.scenario, placed, sizes[2]).links, e.id).toEqual(others[1].links);
+    }
   });
 });

@@ -142,7 +142,19 @@ export function exitFraction(a: Point, b: Point, half: { w: number; h: number })
   return Math.min(0.45, t);
 }
 
-export function networkLayout(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDrawn = NETWORK_MAX_DRAWN, halfSize: HalfSize = () => ({ w: 0, h: 0 })): NetworkLayout {
+/** Where the nodes go, before any lane: the editor's positions scaled so that switches sit
+ *  SWITCH_GAP_PX apart. They do not depend on what is drawn at a node (its card's size), so the
+ *  Network view places them once, grows its cards as far as they allow (cardGrowthLimit), and
+ *  then lays the lanes between the grown cards (`laneLayout`). */
+export interface NodePlacement {
+  nodes: NetworkNode[];
+  /** The drawing's links, with their rates (Mbps). */
+  drawn: { id: string; rateMbps: number }[];
+  summary: NetworkLayout['summary'];
+  endGapPx: number;
+}
+
+export function placeNodes(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDrawn = NETWORK_MAX_DRAWN): NodePlacement {
   const drawing = topologyDrawing(scenario, maxDrawn);
   const switches = drawing.nodes.filter((n) => n.kind === 'switch');
   let gap = Infinity;
@@ -150,9 +162,19 @@ export function networkLayout(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDr
     for (let j = i + 1; j < switches.length; j++) gap = Math.min(gap, Math.hypot(switches[i].x - switches[j].x, switches[i].y - switches[j].y));
   const scale = Math.min(40, Math.max(MIN_WIDTH_PX / W, Number.isFinite(gap) && gap > 0 ? SWITCH_GAP_PX / gap : 0));
   const nodes = drawing.nodes.map((n) => ({ id: n.id, kind: n.kind, x: n.x * scale, y: n.y * scale }));
+  const ends = nodes.filter((n) => n.kind !== 'switch');
+  let endGapPx = Infinity;
+  for (let i = 0; i < ends.length; i++)
+    for (let j = i + 1; j < ends.length; j++) endGapPx = Math.min(endGapPx, Math.hypot(ends[i].x - ends[j].x, ends[i].y - ends[j].y));
+  return { nodes, drawn: drawing.links.map((l) => ({ id: l.id, rateMbps: l.rateMbps })), summary: drawing.summary, endGapPx };
+}
+
+/** The placed nodes with each link's two lanes, from edge to edge of what is drawn at its ends. */
+export function laneLayout(scenario: Pick<Scenario, 'links'>, placed: NodePlacement, halfSize: HalfSize = () => ({ w: 0, h: 0 })): NetworkLayout {
+  const { nodes } = placed;
   const pos = new Map(nodes.map((n) => [n.id, n]));
   const lanes = new Map<string, Lane>();
-  const links = drawing.links.map((l) => {
+  const links = placed.drawn.map((l) => {
     const src = scenario.links.find((k) => k.id === l.id)!;
     const a = pos.get(src.from)!;
     const b = pos.get(src.to)!;
@@ -167,11 +189,12 @@ export function networkLayout(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDr
     for (const ln of pair) lanes.set(ln.port, ln);
     return { id: l.id, from: src.from, to: src.to, rateMbps: l.rateMbps, lanes: pair };
   });
-  const ends = nodes.filter((n) => n.kind !== 'switch');
-  let endGapPx = Infinity;
-  for (let i = 0; i < ends.length; i++)
-    for (let j = i + 1; j < ends.length; j++) endGapPx = Math.min(endGapPx, Math.hypot(ends[i].x - ends[j].x, ends[i].y - ends[j].y));
-  return { nodes, links, lanes, summary: drawing.summary, endGapPx };
+  return { nodes, links, lanes, summary: placed.summary, endGapPx: placed.endGapPx };
+}
+
+/** `placeNodes` and `laneLayout` at once, for a drawing whose node sizes are known up front. */
+export function networkLayout(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDrawn = NETWORK_MAX_DRAWN, halfSize: HalfSize = () => ({ w: 0, h: 0 })): NetworkLayout {
+  return laneLayout(scenario, placeNodes(scenario, maxDrawn), halfSize);
 }
 
 /** Where an end system's name sits around its circle; null: not shown (too crowded there: the
