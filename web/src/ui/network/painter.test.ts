@@ -12,7 +12,7 @@ import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
 import { laneLook, networkLayout, pointOnLane, sourceUtilisation } from './geometry';
-import { markerSlots, NetworkPainter, UTIL_STEP_PERCENT } from './painter';
+import { markerSlots, NetworkPainter, queueCount, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
 
 const scenario = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
@@ -303,5 +303,13 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(markerSlots([a, b], { slot: 3, cell: 'a' })).toEqual([undefined, b, undefined, a]);
     // Its cell is gone: the drawing's order.
     expect(markerSlots([a, b], { slot: 0, cell: 'z' })).toEqual([a, b]);
+  });
+});
+
+// QA: "max 1.0 / 10000000 cells" (gfc-edge's Series-D buffer) overran a card's line.
+describe('queueCount: a card line holds its queue text', () => {
+  it('one decimal under 10, whole numbers to 99 999, short above', () => {
+    expect([0, 2.345, 10, 999.6, 99_999, 123_456, 10_000_000].map(queueCount)).toEqual(['0.0', '2.3', '10', '1000', '99999', '123K', '10M']);
+    expect(`max ${queueCount(1)} / ${queueCount(10_000_000)} cells`.length).toBeLessThanOrEqual('max 1000 / 1000 cells'.length);
   });
 });

@@ -15,6 +15,16 @@ import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type Rm
 import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type NetworkLayout } from './geometry';
 
 /** The RM cells' labels' type on the page (px; app.css: `.nv-rm text`). */
+/** A queue or buffer (cells or frames) as a card writes it: one decimal under 10, whole
+ *  numbers to 99 999, then short ("10M": gfc-edge's buffer of ten million cells overran the
+ *  card's line, which does not wrap). */
+export function queueCount(v: number): string {
+  if (v < 10) return v.toFixed(1);
+  if (v < 100_000) return v.toFixed(0);
+  return COMPACT.format(v);
+}
+const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumSignificantDigits: 3 });
+
 export const RM_LABEL_PX = 11;
 /** …and presenting (app.css: `.app.present .nv-rm text`). */
 export const RM_LABEL_PRESENT_PX = 16;
@@ -249,7 +259,7 @@ export class NetworkPainter implements FrameClient {
       const t = this.queues.get(p.port);
       if (!t) continue;
       const q = value(p.queueIndex);
-      const text = Number.isNaN(q) ? '—' : `${q >= 10 ? q.toFixed(0) : q.toFixed(1)} / ${p.buffer >= 10 ? p.buffer.toFixed(0) : p.buffer.toFixed(1)} ${p.unit}`;
+      const text = Number.isNaN(q) ? '—' : `${queueCount(q)} / ${queueCount(p.buffer)} ${p.unit}`;
       this.write(`queue:${p.port}`, t.fill, text, (fill) => {
         // A transform, not a width: the card's layout is not computed again every frame.
         fill.style.transform = `scaleX(${barFraction(q, p.buffer).toFixed(4)})`;
@@ -262,7 +272,7 @@ export class NetworkPainter implements FrameClient {
       if (!t) continue;
       const q = groupQueue(g, value);
       const { buffer, unit } = g.ports[0];
-      const text = Number.isNaN(q) ? '—' : `max ${q >= 10 ? q.toFixed(0) : q.toFixed(1)} / ${buffer >= 10 ? buffer.toFixed(0) : buffer.toFixed(1)} ${unit}`;
+      const text = Number.isNaN(q) ? '—' : `max ${queueCount(q)} / ${queueCount(buffer)} ${unit}`;
       this.write(`queue:${g.key}`, t.fill, text, (fill) => {
         fill.style.transform = `scaleX(${barFraction(q, buffer).toFixed(4)})`;
         t.text.textContent = text;
