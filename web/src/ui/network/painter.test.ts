@@ -198,6 +198,27 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect([...layer.children].filter((g) => (g as SVGGElement).style.display !== 'none')).toHaveLength(0);
   });
 
+  // QA: fecn-hotspot's reflected frames waiting at SW1 (their next record not come) were drawn
+  // at its centre, over its card's bar and marks, every flow's on one spot.
+  it("a cell waiting at a switch sits at its card's edge toward its loop's end, not at its centre", () => {
+    const { painter, rmLog, layout, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const rec = (time_us: number, rm_seq: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us, connection: 'C1', rm_seq, node, direction });
+    // Cell 3 came back to SW1 (backward) at 950 µs; cell 4 reached SW2 going forward at 955 µs.
+    rmLog.append([rec(900, 3, 'S1', 'sent'), rec(910, 3, 'SW1', 'forward'), rec(930, 3, 'D1', 'turnaround'), rec(950, 3, 'SW1', 'backward')], 0);
+    rmLog.append([rec(935, 4, 'S1', 'sent'), rec(945, 4, 'SW1', 'forward'), rec(955, 4, 'SW2', 'forward')], 0);
+    setStatus({ nowMs: 0.96 });
+    painter.frame();
+    const at = (seq: number) => ([...layer.children] as SVGGElement[]).find((g) => g.style.display !== 'none' && g.dataset.cell?.startsWith(`C1/${seq}@`))!.getAttribute('transform');
+    const edge = (port: string) => {
+      const p = pointOnLane(layout.lanes.get(port)!, 0);
+      return `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`;
+    };
+    expect(at(3)).toBe(edge('SW1->S1'));
+    expect(at(4)).toBe(edge('SW2->D1'));
+  });
+
   it('a press on a marker picks its cell, though a frame drawn before the release puts another cell in that marker', () => {
     const { painter, rmLog, setStatus } = setup(0.0001);
     const layer = svg('g') as SVGGElement;

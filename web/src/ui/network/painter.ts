@@ -75,6 +75,7 @@ export class NetworkPainter implements FrameClient {
   private acrIndex = new Map<string, number>();
   private laneSources = new Map<string, { connections: string[]; rateMbps: number }>();
   private sourceOf = new Map<string, string>();
+  private destinationOf = new Map<string, string>();
   private utilIndex = new Map<string, number>();
   private shown: Shown | null = null;
   private index: RmCellIndex | null = null;
@@ -104,6 +105,7 @@ export class NetworkPainter implements FrameClient {
     this.utilIndex = new Map(model.ports.filter((p) => p.utilIndex >= 0).map((p) => [p.port, p.utilIndex]));
     this.laneSources = new Map();
     this.sourceOf = new Map(model.scenario.connections.map((c) => [c.id, c.from]));
+    this.destinationOf = new Map(model.scenario.connections.map((c) => [c.id, c.to]));
     const kinds = new Map(model.scenario.nodes.map((n) => [n.id, n.kind]));
     for (const link of model.layout.links) {
       for (const lane of link.lanes) {
@@ -319,8 +321,12 @@ export class NetworkPainter implements FrameClient {
         if (g.style.display !== 'none') hide(g);
         continue;
       }
-      // A notification whose arrival has not come yet heads for its connection's source.
-      const toward = c.from === c.to && c.phase === 'notification' ? this.sourceOf.get(c.cell.connection) : undefined;
+      // A cell at a node whose next record has not come waits at the node's edge toward its
+      // loop's end, when a link leads there (a notification or a backward cell toward the
+      // source, a forward one toward the destination): not at a switch's centre, over its
+      // card's bar and marks, the cells of every loop on one spot (QA: fecn-hotspot's reflected
+      // frames at SW1).
+      const toward = c.from === c.to ? (c.phase === 'forward' ? this.destinationOf : this.sourceOf).get(c.cell.connection) : undefined;
       const lane = model.layout.lanes.get(`${c.from}->${toward ?? c.to}`);
       let x: number;
       let y: number;
