@@ -264,7 +264,7 @@ test('qcn-hotspot (Ethernet): a QCN congestion notification on its way (no rate-
   await expect(panel.locator('[data-name="feedback"]')).toHaveText(/^\|Fb\| \d+$/);
   await expect(panel.getByTestId('nv-cell-fields').locator('dt')).toHaveText(['direction', 'feedback']);
   await expect(panel.getByTestId('nv-journey-summary')).not.toContainText('ER');
-  await expect(page.locator(`[data-testid="rm-cell"][data-cell="${note[0].id}"]`)).toHaveAttribute('aria-label', new RegExp(`^QCN congestion notification of ${flow}, feedback \\|Fb\\| \\d+$`));
+  await expect(page.locator(`[data-testid="rm-cell"][data-cell="${note[0].id}"]`)).toHaveAttribute('aria-label', new RegExp(`^QCN congestion notification for ${flow}, feedback \\|Fb\\| \\d+$`));
   await expect(page.getByTestId('nv-acr-F0')).toHaveText(/^F0 rate limit \d+\.\d\d Gbps$/);
   await expect(page.getByTestId('nv-lane-EP0->SW1').locator('title')).toHaveText('EP0->SW1 (L0, 10 Gbps)');
   await expect(page.getByTestId('nv-rm-note')).toHaveText(/^QCN notifications move along the links/);
@@ -793,4 +793,83 @@ test('slowed down on a paused run, the Network view shows the RM cells already i
   await expect(page.getByTestId('nv-clock')).toHaveText('t = 300.000 ms');
   await page.screenshot({ path: resolve(shots, 'network-backfilled.png') });
   expect(errors).toEqual([]);
+
+// QA: the queue bars' mark labels read at 9 px (8 presenting), Series-D's Q1–Q4 piled on each
+// other; a switch card whose group of destinations took two lines (gfc1's SW5: "DB1–DB3,
+// DE1–DE6") was taller than the layout took it to be, so lanes and the cards' growth missed it.
+test("on a 1280 × 800 window the queue bars' marks read at 11 px or more (larger presenting), clear of each other, the bars and the card's text", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const id of ['gfc1', 'fecn-hotspot', 'gfc-edge']) {
+    const errors = await openLab(page, `/?scenario=${id}`);
+    await page.getByTestId('view-network').click();
+    const sizes: number[] = [];
+    for (const present of [false, true]) {
+      if (present) await page.getByTestId('present').click();
+      const look = () =>
+        page.getByTestId('network-view').evaluate((view) => {
+          const cross = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+          const found: string[] = [];
+          const px: number[] = [];
+          for (const card of view.querySelectorAll<HTMLElement>('.nv-switch')) {
+            const labels = [...card.querySelectorAll<HTMLElement>('.nv-mark-label')];
+            const others = [...card.querySelectorAll<HTMLElement>('.nv-bar, .nv-port-to, .nv-qtext, .nv-switch-head > *')];
+            const box = card.getBoundingClientRect();
+            labels.forEach((l, i) => {
+              const r = l.getBoundingClientRect();
+              px.push(parseFloat(getComputedStyle(l).fontSize) * (r.height / l.offsetHeight));
+              labels.slice(i + 1).forEach((m) => cross(r, m.getBoundingClientRect()) && found.push(`${l.textContent} × ${m.textContent}`));
+              others.forEach((o) => cross(r, o.getBoundingClientRect()) && found.push(`${card.dataset.testid}: ${l.textContent} × ${o.className || o.textContent}`));
+              if (r.left < box.left || r.right > box.right || r.top < box.top) found.push(`${l.textContent} outside ${card.dataset.testid}`);
+            });
+          }
+          return { found, px };
+        });
+      await expect.poll(async () => (await look()).px.length, id).toBeGreaterThan(0);
+      const { found, px } = await look();
+      expect(found, `${id}${present ? ', presenting' : ''}`).toEqual([]);
+      sizes.push(Math.min(...px));
+      if (present) await page.getByTestId('present').click();
+    }
+    expect(sizes[0], `${id} marks`).toBeGreaterThanOrEqual(11);
+    expect(sizes[1], `${id} marks presenting`).toBeGreaterThan(sizes[0] + 1);
+    expect(errors).toEqual([]);
+  }
+  // Series-D's four marks at the start of a ten-million-cell buffer: one label names them all.
+  await expect(page.getByTestId('nv-port-SW1->SW2').locator('.nv-mark-label')).toHaveText(['Q1, Q2, Q3, Q4']);
+});
+
+test('every switch card is as tall as the layout takes it to be: a group of destinations on one line (its full list in the tooltip and the name), an opened group, page and presenting', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const heights = () =>
+    page.locator('[data-testid="network-view"] .nv-switch').evaluateAll((els) =>
+      els.map((e) => ({ id: (e as HTMLElement).dataset.testid, real: (e as HTMLElement).offsetHeight, layout: Number((e as HTMLElement).dataset.layoutHeight) })),
+    );
+  for (const id of ['gfc1', 'core-edge', 'gfc-edge', 'qcn-hotspot']) {
+    const errors = await openLab(page, `/?scenario=${id}`);
+    await page.getByTestId('view-network').click();
+    for (const present of [false, true]) {
+      if (present) await page.getByTestId('present').click();
+      await expect.poll(async () => (await heights()).length).toBeGreaterThan(0);
+      for (const h of await heights()) expect(Math.abs(h.real - h.layout), `${id} ${h.id}${present ? ', presenting' : ''}: ${h.real} px drawn, ${h.layout} laid out`).toBeLessThanOrEqual(1);
+      if (present) await page.getByTestId('present').click();
+    }
+    expect(errors).toEqual([]);
+  }
+  // gfc1's SW5: nine destinations in two runs, wider than the card: one line, an ellipsis, the
+  // count kept; the whole list in the tooltip and the accessible name.
+  await openLab(page, '/?scenario=gfc1');
+  await page.getByTestId('view-network').click();
+  const group = page.getByTestId('nv-group-SW5->DB1–DB3, DE1–DE6');
+  const names = group.locator('.nv-port-to');
+  const line = await names.evaluate((el) => ({ h: (el as HTMLElement).offsetHeight, lh: parseFloat(getComputedStyle(el).lineHeight), cut: el.querySelector('.nv-group-label')!.scrollWidth > (el.querySelector('.nv-group-label') as HTMLElement).clientWidth }));
+  expect(line.h).toBeLessThanOrEqual(Math.ceil(line.lh));
+  expect(line.cut).toBe(true);
+  await expect(names).toHaveAttribute('title', 'DB1–DB3, DE1–DE6 (9)');
+  await expect(group.locator('.nv-group-count')).toBeVisible();
+  await expect(group).toHaveAccessibleName(/SW5's 9 ports toward DB1–DB3, DE1–DE6, largest queue/);
+  // Opened, its ports one by one and the button that folds them: still as laid out.
+  await group.click();
+  await expect(page.getByTestId('nv-collapse-SW5')).toBeVisible();
+  const sw5 = (await heights()).find((h) => h.id === 'nv-node-SW5')!;
+  expect(Math.abs(sw5.real - sw5.layout)).toBeLessThanOrEqual(1);
 });

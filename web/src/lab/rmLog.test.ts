@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RmRecord } from '../contract/engine';
 import { readFileSync } from 'node:fs';
 import type { Scenario } from '../contract/scenario';
-import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, MBPS, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmLogColumns, throttledSubscribe, cellPhases, movingText, markerText, rmNotFoundText, rmQueryText, rmWords, scenarioFeedback } from './rmLog';
+import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, MBPS, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmLogColumns, throttledSubscribe, cellPhases, movingText, markerText, rmNotFoundText, rmQueryText, rmWords, scenarioFeedback, type Phase } from './rmLog';
 import { rmRecord } from '../test/rmRecord';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { repoFile } from '../test/fakes';
@@ -290,8 +290,25 @@ describe("the Network view's words for a network", () => {
 
   it("names a marker and labels it in the network's unit: ER in Mbps, a tag's rate in Gbps, a notification's |Fb|", () => {
     expect(markerText('backward', 'C1', { er_in_mbps: 80, er_out_mbps: 69.98, feedback: null })).toEqual({ label: '69.98', name: 'Backward RM cell of C1, ER 69.98 Mbps' });
-    expect(markerText('backward', 'F0', tag, rmWords(true), GBPS)).toEqual({ label: '4.21', name: 'Rate-discovery frame, reflected of F0, tag rate 4.21 Gbps' });
-    expect(markerText('notification', 'F3', note, rmWords(true), GBPS)).toEqual({ label: 'CN', name: 'QCN congestion notification of F3, feedback |Fb| 63' });
+    expect(markerText('backward', 'F0', tag, rmWords(true), GBPS)).toEqual({ label: '4.21', name: 'Reflected rate-discovery frame of F0, tag rate 4.21 Gbps' });
+    expect(markerText('notification', 'F3', note, rmWords(true), GBPS)).toEqual({ label: 'CN', name: 'QCN congestion notification for F3, feedback |Fb| 63' });
     expect(rmWords(true).sourceRate).toBe('rate limit');
+  });
+
+  // QA: a FECN frame's name read "Rate-discovery frame, reflected of F0, …", a list, not a name.
+  it('names every kind of marker as a noun phrase, the phase first: "<Phase> <thing> of|for <loop>, <what it carries>"', () => {
+    const cases: [Phase, boolean, string][] = [
+      ['forward', false, 'Forward RM cell of C1, ER 69.98 Mbps'],
+      ['backward', false, 'Backward RM cell of C1, ER 69.98 Mbps'],
+      ['forward', true, 'Forward rate-discovery frame of C1, tag rate 69.98 Mbps'],
+      ['backward', true, 'Reflected rate-discovery frame of C1, tag rate 69.98 Mbps'],
+    ];
+    for (const [phase, ethernet, name] of cases) expect(markerText(phase, 'C1', { er_in_mbps: 80, er_out_mbps: 69.98, feedback: null }, rmWords(ethernet)).name).toBe(name);
+    // No stray comma inside a name (before its "of"), and no word twice.
+    for (const words of [rmWords(false), rmWords(true)])
+      for (const phase of Object.keys(words.phase) as Phase[]) {
+        expect(words.phase[phase]).not.toContain(',');
+        expect(markerText(phase, 'X', note, words).name).toMatch(/^[A-Z][A-Za-z-]*( [A-Za-z-]+)* (of|for) X, feedback \|Fb\| 63$/);
+      }
   });
 });

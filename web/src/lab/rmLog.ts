@@ -190,7 +190,8 @@ export interface RmWords {
   cell: string;
   /** What the destination does with it: ATM's "turned around", FECN's "reflected". */
   turned: string;
-  /** A marker of each phase, as the Network view's legend names it. */
+  /** A marker of each phase, as the Network view's legend names it and a sentence says it
+   *  ("reflected rate-discovery frame"): a noun phrase, the phase first as ATM's is. */
   phase: Record<Phase, string>;
 }
 
@@ -214,7 +215,8 @@ export const ETHERNET_WORDS: RmWords = {
   er: 'tag rate',
   cell: 'rate-discovery frame',
   turned: 'reflected',
-  phase: { forward: 'rate-discovery frame, forward', backward: 'rate-discovery frame, reflected', notification: NOTIFICATION },
+  // QA: "Rate-discovery frame, reflected of F0" read as a list, not a name.
+  phase: { forward: 'forward rate-discovery frame', backward: 'reflected rate-discovery frame', notification: NOTIFICATION },
 };
 
 export const rmWords = (ethernet: boolean): RmWords => (ethernet ? ETHERNET_WORDS : ATM_WORDS);
@@ -334,13 +336,16 @@ export function movingText(ethernet: boolean, feedback: ReadonlySet<Feedback>): 
 /**
  * A marker of the Network view: its label (the rate it carries, in `rate`'s unit that the legend
  * names; "CN" for a notification) and its name for a screen reader, in the network's words:
- * "Backward RM cell of C1, ER 69.98 Mbps", "QCN congestion notification of F3, feedback |Fb| 63".
+ * "Backward RM cell of C1, ER 69.98 Mbps", "Reflected rate-discovery frame of F0, tag rate
+ * 4.21 Gbps", "QCN congestion notification for F3, feedback |Fb| 63" (a switch sends it to F3's
+ * host: it is for the flow, not one of its own frames).
  */
 export function markerText(phase: Phase, loop: string, r: Pick<RmRecord, 'er_in_mbps' | 'er_out_mbps' | 'feedback'>, words: RmWords = ATM_WORDS, rate: RateUnit = MBPS): { label: string; name: string } {
   const label = r.er_out_mbps === null ? (phase === 'notification' ? 'CN' : '') : rateText(r.er_out_mbps, rate);
   const carried = r.feedback !== null ? `, feedback ${erText(r)}` : r.er_out_mbps === null ? '' : `, ${words.er} ${rateText(r.er_out_mbps, rate)} ${rate.unit}`;
   const what = words.phase[phase];
-  return { label, name: `${what[0].toUpperCase()}${what.slice(1)} of ${loop}${carried}` };
+  const whose = phase === 'notification' ? 'for' : 'of';
+  return { label, name: `${what[0].toUpperCase()}${what.slice(1)} ${whose} ${loop}${carried}` };
 }
 
 /**

@@ -20,7 +20,7 @@ import { useLabSelect } from '../useLab';
 import { useFullScreen } from '../useFullScreen';
 import { useTeacher } from '../teacherContext';
 import { isHidden, isLocked } from '../../lab/teacher';
-import { cardGrowthLimit, END_RADIUS_PX, endLabels, infoSide, LABEL_GAP_PX, NAME_CLEARANCE_PX, networkLayout, switchHalfSize, textGrowth, UNMEASURED_COLOUR, UTILISATION_RAMP, zoomStep, type GroupLabel } from './geometry';
+import { cardGrowthLimit, END_RADIUS_PX, endLabels, infoSide, LABEL_GAP_PX, laneLayout, NAME_CLEARANCE_PX, PAGE_CARD, placeNodes, PRESENT_CARD, rowShape, switchHalfSize, textGrowth, UNMEASURED_COLOUR, UTILISATION_RAMP, zoomStep, type GroupLabel } from './geometry';
 import { SwitchExplain, type PortInspect } from '../SwitchExplain';
 import { RmCellPanel } from './RmCellPanel';
 import { NetworkPainter, RM_LABEL_PRESENT_PX, RM_LABEL_PX } from './painter';
@@ -94,21 +94,23 @@ export function NetworkView({
     [],
   );
   // Lanes end at the switch cards' edges, which grow with their rows (and the collapse button).
+  const look = present ? PRESENT_CARD : PAGE_CARD;
   const cardHalf = useMemo(() => {
     return (n: { id: string; kind: string }) => {
       if (n.kind !== 'switch') return { w: END_RADIUS_PX, h: END_RADIUS_PX };
       const card = cards.get(n.id);
-      const half = switchHalfSize((card?.rows.length ?? 0) + (card?.grouped && expanded.has(n.id) ? 1 : 0));
-      return present ? { w: half.w * PRESENT_CARD, h: half.h * PRESENT_CARD } : half;
+      return switchHalfSize((card?.rows ?? []).map(rowShape), !!card?.grouped && expanded.has(n.id), look);
     };
-  }, [cards, expanded, present]);
+  }, [cards, expanded, look]);
   // The drawing's zoom (fitted to the canvas, or the reader's wheel): text keeps its size on
   // screen when it is zoomed out (a wide network fits at half size and less: QA read 6–8 px),
   // and the switch cards grow as far as their neighbours let them (view state).
   const [zoom, setZoom] = useState(1);
   const grow = textGrowth(zoom);
-  const positions = useMemo(() => networkLayout(scenario, undefined, cardHalf).nodes, [scenario, cardHalf]);
-  const cardGrowth = useMemo(() => Math.min(grow, cardGrowthLimit(positions, cardHalf)), [grow, positions, cardHalf]);
+  // Where the nodes go does not depend on the cards' size (geometry.test.ts measures it over the
+  // library): placed once, then the cards grow between them and the lanes meet the grown cards.
+  const placed = useMemo(() => placeNodes(scenario), [scenario]);
+  const cardGrowth = useMemo(() => Math.min(grow, cardGrowthLimit(placed.nodes, cardHalf)), [grow, placed, cardHalf]);
   const halfSize = useMemo(
     () => (n: { id: string; kind: string }) => {
       const h = cardHalf(n);
@@ -116,7 +118,7 @@ export function NetworkView({
     },
     [cardHalf, cardGrowth],
   );
-  const layout = useMemo(() => networkLayout(scenario, undefined, halfSize), [scenario, halfSize]);
+  const layout = useMemo(() => laneLayout(scenario, placed, halfSize), [scenario, placed, halfSize]);
   const frameBytes = scenario.ethernet?.frame_bytes ?? catalogue?.fields.ethernet.find((f) => f.name === 'frame_bytes')?.default ?? 1500;
   const hopUs = useMemo(() => typicalHopUs(scenario, catalogue?.delay_us_per_km ?? 5, frameBytes), [scenario, catalogue, frameBytes]);
   const lookbackUs = useMemo(() => loopLookbackUs(scenario, catalogue?.delay_us_per_km ?? 5, frameBytes), [scenario, catalogue, frameBytes]);
@@ -197,6 +199,8 @@ export function NetworkView({
               ports: ports.filter((p) => p.switchId === n.id),
               rows: cards.get(n.id)?.rows ?? [],
               grouped: expanded.has(n.id) ? cards.get(n.id)?.grouped : undefined,
+              heightPx: 2 * cardHalf(n).h,
+              markPx: look.fontPx * look.markEm,
               painter,
               inspect,
               expand,
@@ -217,7 +221,7 @@ export function NetworkView({
             },
           },
     );
-  }, [layout, ports, cards, expanded, expand, painter, scenario, speech, labelled, inspect, names, info]);
+  }, [layout, ports, cards, expanded, expand, painter, scenario, speech, labelled, inspect, names, info, cardHalf, look]);
   const edges = useMemo(
     () => layout.links.map((l): LinkEdge => ({ id: l.id, type: 'link', source: l.from, target: l.to, data: { link: l, painter } })),
     [layout, painter],
@@ -424,8 +428,6 @@ function ZoomReport({ onZoom }: { onZoom: (zoom: number) => void }) {
 }
 
 const NODE_ORIGIN: [number, number] = [0.5, 0.5];
-/** Presenting, a switch card's size against the page's (app.css: `.app.present .nv-switch`). */
-const PRESENT_CARD = 175 / 150;
 /** End systems' names' type (px, app.css: .nv-end-id), on the page and presenting. */
 const NAME_PX = 12;
 const PRESENT_NAME_PX = 16;

@@ -17,7 +17,8 @@ interface Speech {
 }
 
 function stopText(s: JourneyStop, algorithmName: (id: string) => string, { words, rate }: Speech): string {
-  const er = s.er_out_mbps === null ? '' : ` ${words.er} ${rateText(s.er_out_mbps, rate)}`;
+  // With its unit (QA: a FECN frame's "forward at SW1, tag rate 1.25", Gbps unsaid).
+  const er = s.er_out_mbps === null ? '' : ` ${words.er} ${rateText(s.er_out_mbps, rate)} ${rate.unit}`;
   switch (s.direction) {
     case 'sent':
       return `sent by ${s.node}${s.er_in_mbps === null ? '' : ` with ${words.er} ${rateText(s.er_in_mbps, rate)}`}`;
@@ -36,6 +37,8 @@ function stopText(s: JourneyStop, algorithmName: (id: string) => string, { words
       return `${s.direction} at ${s.node}${loweredText(s, algorithmName, { words, rate }) || (er ? `,${er}` : '')}`;
   }
 }
+
+const capital = (s: string) => `${s[0].toUpperCase()}${s.slice(1)}`;
 
 function loweredText(s: JourneyStop, algorithmName: (id: string) => string, { words, rate }: Speech): string {
   if (!s.loweredMbps || s.er_in_mbps === null || s.er_out_mbps === null) return '';
@@ -111,10 +114,11 @@ export function RmCellPanel({
           j.complete ? 'Delivered to the source.' : j.lostAt ? `Lost at ${j.lostAt} (dropped at its output port).` : 'Still on its way.'
         ) : (
           <>
-            {j.turnedAt ? `${words.turned[0].toUpperCase()}${words.turned.slice(1)} at ${j.turnedAt}. ` : `Not ${words.turned} yet. `}
+            {j.turnedAt ? `${capital(words.turned)} at ${j.turnedAt}. ` : `Not ${words.turned} yet. `}
+            {/* A sentence of its own: "Tag rate not lowered…" (QA: it began "tag rate"). */}
             {j.lowered.length
-              ? `${er} lowered at ${j.lowered.map((s) => `${s.node} by ${algorithmName(s.by)} (−${rateText(s.loweredMbps!, rate)}${u})`).join(', ')}.`
-              : `${er} not lowered on its way.`}
+              ? `${capital(er)} lowered at ${j.lowered.map((s) => `${s.node} by ${algorithmName(s.by)} (−${rateText(s.loweredMbps!, rate)}${u})`).join(', ')}.`
+              : `${capital(er)} not lowered on its way.`}
             {j.complete ? ` Home with ${er} ${rateText(j.erNowMbps, rate)}${u}.` : j.lostAt ? ` Lost at ${j.lostAt} (dropped at its output port).` : ' Still on its way.'}
           </>
         )}

@@ -19,6 +19,12 @@ import {
   MAX_LANE_PX,
   MIN_LANE_PX,
   networkLayout,
+  markLabels,
+  PAGE_CARD,
+  PRESENT_CARD,
+  switchHalfSize,
+  laneLayout,
+  placeNodes,
   offsetSegment,
   pointOnLane,
   sourceUtilisation,
@@ -264,5 +270,71 @@ describe('type and cards that read at the zoom the drawing fits at', () => {
     expect(cardGrowthLimit([sw('SW1', 0, 0), sw('SW2', 100, 0)], half)).toBe(1);
     // Alone, nothing limits it (the type's growth does).
     expect(cardGrowthLimit([sw('SW1', 0, 0)], half)).toBe(Infinity);
+  });
+});
+
+// The view placed the nodes twice (once to measure how far the cards may grow, once with the
+// grown cards): measured over the library, where nodes go never depends on the cards' size, so
+// it places them once and lays only the lanes again.
+describe('node positions do not depend on what is drawn at the nodes', () => {
+  it('every library scenario: the same positions for point-sized, page-sized and grown cards', () => {
+    const sizes: HalfSize[] = [() => ({ w: 0, h: 0 }), (n) => (n.kind === 'switch' ? { w: 75, h: 60 } : { w: 12, h: 12 }), (n) => (n.kind === 'switch' ? { w: 170, h: 240 } : { w: 12, h: 12 })];
+    for (const e of LIBRARY.entries) {
+      const [first, ...others] = sizes.map((h) => networkLayout(e.scenario, undefined, h));
+      for (const other of others) {
+        expect(other.nodes, e.id).toEqual(first.nodes);
+        expect(other.endGapPx, e.id).toBe(first.endGapPx);
+      }
+      // Lanes do: they end at the cards' edges.
+      const placed = placeNodes(e.scenario);
+      expect(placed.nodes, e.id).toEqual(first.nodes);
+      expect(laneLayout(e.scenario, placed, sizes[2]).links, e.id).toEqual(others[1].links);
+    }
+  });
+});
+
+// QA: marks' labels were 9 px, piled on each other (Series-D's Q1–Q4 at a ten-million-cell
+// buffer's start), and a card taller than the layout assumed (a group's names on two lines).
+describe("a switch card's height and its marks' labels", () => {
+  it('a card is as tall as its rows: a group row has a line more, a marked bar a line for its labels, presenting all larger', () => {
+    const port = { group: false, marked: false, beyond: false };
+    const one = switchHalfSize([port]).h;
+    // 12 px type: padding, head and two lines of 15.6 px (app.css), borders.
+    expect(2 * one).toBeCloseTo((1 / 3 + 1.5 + 0.5 + 0.25 + 2.6) * 12 + 4, 9);
+    expect(switchHalfSize([port, port]).h - one).toBeCloseTo((0.25 + 2.6) * 6, 9);
+    expect(switchHalfSize([{ ...port, group: true }]).h - one).toBeCloseTo(1.3 * 6, 9);
+    expect(switchHalfSize([{ ...port, marked: true }]).h - one).toBeCloseTo((1 + 0.15) * 6, 9);
+    expect(switchHalfSize([{ ...port, beyond: true }]).h - one).toBeCloseTo(1.3 * 6, 9);
+    expect(switchHalfSize([port], true).h - one).toBeCloseTo((1 / 3 + 1.3) * 6, 9);
+    const present = switchHalfSize([{ ...port, marked: true }], false, PRESENT_CARD);
+    expect(present.w).toBe(87.5);
+    expect(present.h).toBeGreaterThan(switchHalfSize([{ ...port, marked: true }], false, PAGE_CARD).h * (14 / 12));
+  });
+
+  const mark = (label: string, fraction: number) => ({ label, param: label, fraction });
+  const clear = (ls: { leftPx: number; widthPx: number }[], gap: number) => ls.every((l, i) => i === 0 || ls[i - 1].leftPx + ls[i - 1].widthPx + gap <= l.leftPx);
+
+  it('a label is centred on its mark, kept on the bar at its ends', () => {
+    const [mid] = markLabels([mark('Qeq', 0.5)], 100, 12);
+    expect(mid.leftPx + mid.widthPx / 2).toBeCloseTo(50, 9);
+    expect(markLabels([mark('Qeq', 0)], 100, 12)[0].leftPx).toBe(0);
+    const [end] = markLabels([mark('Qeq', 1)], 100, 12);
+    expect(end.leftPx + end.widthPx).toBeCloseTo(100, 9);
+  });
+
+  it('labels apart stay apart; labels that would touch are joined at their middle, until none touch', () => {
+    expect(markLabels([mark('QT', 0.1), mark('DQT', 0.9)], 100, 12).map((l) => l.text)).toEqual(['QT', 'DQT']);
+    // Series-D on a buffer of ten million cells: all four at its start, one label.
+    const piled = markLabels(['Q1', 'Q2', 'Q3', 'Q4'].map((q) => mark(q, 0)), 120, 12);
+    expect(piled).toEqual([{ text: 'Q1, Q2, Q3, Q4', params: ['Q1', 'Q2', 'Q3', 'Q4'], leftPx: 0, widthPx: piled[0].widthPx }]);
+    // Any marks, any order: the labels never touch, and each mark is named once.
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let n = 0; n < 200; n++) {
+      const marks = ['Q1', 'Q2', 'Q3', 'Q4', 'low', 'high'].slice(0, 1 + Math.floor(random() * 6)).map((q) => mark(q, random()));
+      const labels = markLabels(marks, 60 + random() * 100, 12, 4);
+      expect(clear(labels, 4) || labels.length === 1).toBe(true);
+      expect(labels.flatMap((l) => l.params).sort()).toEqual(marks.map((m) => m.param).sort());
+    }
   });
 });

@@ -6,6 +6,7 @@
 
 import type { Scenario } from '../../contract/scenario';
 import { topologyDrawing, W } from '../topologyDrawing';
+import type { CardRow, PortView } from '../../lab/networkPorts';
 
 /** Nodes drawn at most (past this, sources are sampled, as in the thumbnail). */
 export const NETWORK_MAX_DRAWN = 160;
@@ -88,9 +89,114 @@ export type HalfSize = (node: { id: string; kind: string }) => { w: number; h: n
 /** Radius of an end system's circle (px). */
 export const END_RADIUS_PX = 12;
 
-/** A switch card's half size with `ports` port rows (its CSS: 150 px wide, ~30 px a row). */
-export function switchHalfSize(ports: number): { w: number; h: number } {
-  return { w: 75, h: (32 + 30 * ports) / 2 };
+/** A switch card's look (app.css: `.nv-switch`, and `.app.present .nv-switch` presenting): its
+ *  type, border and width (px), and its marks' labels' type against the card's (em). */
+export interface CardLook {
+  fontPx: number;
+  borderPx: number;
+  widthPx: number;
+  markEm: number;
+}
+export const PAGE_CARD: CardLook = { fontPx: 12, borderPx: 2, widthPx: 150, markEm: 1 };
+/** Presenting: larger type, and marks' labels larger still (a classroom reads them from afar). */
+export const PRESENT_CARD: CardLook = { fontPx: 14, borderPx: 3, widthPx: 175, markEm: 1.15 };
+
+/** What sets a card row's height: a port's row or a group's (its names on a line of their
+ *  own), marks on its bar (a line for their labels above it), marks beyond the buffer (a line
+ *  naming them under it). */
+export interface RowShape {
+  group: boolean;
+  marked: boolean;
+  beyond: boolean;
+}
+
+/** A port's marks on its bar (within the buffer), and those beyond it (named under the bar). */
+export const marksOnBar = (p: Pick<PortView, 'marks' | 'buffer'>) => p.marks.filter((m) => m.at <= p.buffer);
+export const marksBeyond = (p: Pick<PortView, 'marks' | 'buffer'>) => p.marks.filter((m) => m.at > p.buffer);
+
+/** A card row's shape, as parts.tsx draws it (a group's bar is its first port's: they are alike). */
+export function rowShape(row: CardRow): RowShape {
+  const p = row.port ?? row.group.ports[0];
+  return { group: !row.port, marked: marksOnBar(p).length > 0, beyond: marksBeyond(p).length > 0 };
+}
+
+/** The card's heights in em of its type, as app.css sets them (`--nv-line` and the rules of
+ *  `.nv-switch`): every line of a card is one height, and nothing in it wraps (a group's names
+ *  end in an ellipsis), so that the card is as tall as the layout takes it to be (QA: a group's
+ *  names on two lines made gfc1's SW5 taller than the lanes and the growth assumed). */
+export const CARD_EM = {
+  line: 1.3,
+  padTop: 1 / 3,
+  padBottom: 0.5,
+  head: 1.5,
+  rowGap: 0.25,
+  /** Between a mark's label and the top of its tick (which rises 3 px over the bar). */
+  markGap: 0.15,
+  collapseGap: 1 / 3,
+} as const;
+
+/** The room above a marked bar for its marks' labels (em of the card's type). */
+export const markRoomEm = (look: CardLook) => look.markEm + CARD_EM.markGap;
+
+/** A switch card's half size (px, before it grows) from its rows, and the collapse button of
+ *  an opened group. */
+export function switchHalfSize(rows: readonly RowShape[], collapse = false, look: CardLook = PAGE_CARD): { w: number; h: number } {
+  const e = CARD_EM;
+  let em = e.padTop + e.head + e.padBottom + (collapse ? e.collapseGap + e.line : 0);
+  for (const r of rows) em += e.rowGap + (r.group ? 3 : 2) * e.line + (r.marked ? markRoomEm(look) : 0) + (r.beyond ? e.line : 0);
+  return { w: look.widthPx / 2, h: (em * look.fontPx + 2 * look.borderPx) / 2 };
+}
+
+/** A mark's label as drawn above its bar: its text (marks too close to be told apart share
+ *  one, "Q1, Q2"), the marks it names, and its left edge and width (px from the bar's left). */
+export interface MarkLabel {
+  text: string;
+  params: string[];
+  leftPx: number;
+  widthPx: number;
+}
+
+/** A label's width (px) in type of `fontPx`, from its characters' widths (em; a little over
+ *  DejaVu Sans's and the system sans fonts': capitals, then digits and lower case, then the
+ *  narrow punctuation and spaces of "Q1, Q2" and "T0·C"). */
+export function markTextPx(text: string, fontPx: number): number {
+  let em = 0;
+  for (const ch of text) em += /[ ,.·:;'il|!]/.test(ch) ? 0.36 : /[A-Z]/.test(ch) ? 0.8 : 0.65;
+  return em * fontPx;
+}
+
+/**
+ * Where the labels of a bar's marks go (`fraction`: where on the bar, 0..1) on a bar `barPx`
+ * wide, in type of `fontPx`: each centred on its mark, kept within the bar, and labels that
+ * would touch (`gapPx` apart or less) joined into one at their marks' middle, until none do
+ * (Series-D's Q1–Q4 on a buffer of ten million cells all sit at its start: one label).
+ */
+export function markLabels(marks: readonly { label: string; param: string; fraction: number }[], barPx: number, fontPx: number, gapPx = 4): MarkLabel[] {
+  type Run = { texts: string[]; params: string[]; xs: number[] };
+  const box = (r: Run) => {
+    const text = r.texts.join(', ');
+    const widthPx = markTextPx(text, fontPx);
+    const mid = r.xs.reduce((a, b) => a + b, 0) / r.xs.length;
+    // Within the bar; a label wider than the bar ends at its right end, over the port's name.
+    const leftPx = Math.min(Math.max(0, mid - widthPx / 2), barPx - widthPx);
+    return { text, params: r.params, leftPx, widthPx };
+  };
+  const runs: Run[] = [];
+  for (const m of [...marks].sort((a, b) => a.fraction - b.fraction)) {
+    runs.push({ texts: [m.label], params: [m.param], xs: [m.fraction * barPx] });
+    // Join the newest run with the one before while they touch (a joined run is wider, and
+    // may then touch the one before it).
+    while (runs.length > 1) {
+      const [a, b] = [box(runs[runs.length - 2]), box(runs[runs.length - 1])];
+      if (a.leftPx + a.widthPx + gapPx <= b.leftPx) break;
+      const last = runs.pop()!;
+      const prev = runs[runs.length - 1];
+      prev.texts.push(...last.texts);
+      prev.params.push(...last.params);
+      prev.xs.push(...last.xs);
+    }
+  }
+  return runs.map(box);
 }
 
 /**
@@ -142,7 +248,19 @@ export function exitFraction(a: Point, b: Point, half: { w: number; h: number })
   return Math.min(0.45, t);
 }
 
-export function networkLayout(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDrawn = NETWORK_MAX_DRAWN, halfSize: HalfSize = () => ({ w: 0, h: 0 })): NetworkLayout {
+/** Where the nodes go, before any lane: the editor's positions scaled so that switches sit
+ *  SWITCH_GAP_PX apart. They do not depend on what is drawn at a node (its card's size), so the
+ *  Network view places them once, grows its cards as far as they allow (cardGrowthLimit), and
+ *  then lays the lanes between the grown cards (`laneLayout`). */
+export interface NodePlacement {
+  nodes: NetworkNode[];
+  /** The drawing's links, with their rates (Mbps). */
+  drawn: { id: string; rateMbps: number }[];
+  summary: NetworkLayout['summary'];
+  endGapPx: number;
+}
+
+export function placeNodes(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDrawn = NETWORK_MAX_DRAWN): NodePlacement {
   const drawing = topologyDrawing(scenario, maxDrawn);
   const switches = drawing.nodes.filter((n) => n.kind === 'switch');
   let gap = Infinity;
@@ -150,9 +268,19 @@ export function networkLayout(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDr
     for (let j = i + 1; j < switches.length; j++) gap = Math.min(gap, Math.hypot(switches[i].x - switches[j].x, switches[i].y - switches[j].y));
   const scale = Math.min(40, Math.max(MIN_WIDTH_PX / W, Number.isFinite(gap) && gap > 0 ? SWITCH_GAP_PX / gap : 0));
   const nodes = drawing.nodes.map((n) => ({ id: n.id, kind: n.kind, x: n.x * scale, y: n.y * scale }));
+  const ends = nodes.filter((n) => n.kind !== 'switch');
+  let endGapPx = Infinity;
+  for (let i = 0; i < ends.length; i++)
+    for (let j = i + 1; j < ends.length; j++) endGapPx = Math.min(endGapPx, Math.hypot(ends[i].x - ends[j].x, ends[i].y - ends[j].y));
+  return { nodes, drawn: drawing.links.map((l) => ({ id: l.id, rateMbps: l.rateMbps })), summary: drawing.summary, endGapPx };
+}
+
+/** The placed nodes with each link's two lanes, from edge to edge of what is drawn at its ends. */
+export function laneLayout(scenario: Pick<Scenario, 'links'>, placed: NodePlacement, halfSize: HalfSize = () => ({ w: 0, h: 0 })): NetworkLayout {
+  const { nodes } = placed;
   const pos = new Map(nodes.map((n) => [n.id, n]));
   const lanes = new Map<string, Lane>();
-  const links = drawing.links.map((l) => {
+  const links = placed.drawn.map((l) => {
     const src = scenario.links.find((k) => k.id === l.id)!;
     const a = pos.get(src.from)!;
     const b = pos.get(src.to)!;
@@ -167,11 +295,12 @@ export function networkLayout(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDr
     for (const ln of pair) lanes.set(ln.port, ln);
     return { id: l.id, from: src.from, to: src.to, rateMbps: l.rateMbps, lanes: pair };
   });
-  const ends = nodes.filter((n) => n.kind !== 'switch');
-  let endGapPx = Infinity;
-  for (let i = 0; i < ends.length; i++)
-    for (let j = i + 1; j < ends.length; j++) endGapPx = Math.min(endGapPx, Math.hypot(ends[i].x - ends[j].x, ends[i].y - ends[j].y));
-  return { nodes, links, lanes, summary: drawing.summary, endGapPx };
+  return { nodes, links, lanes, summary: placed.summary, endGapPx: placed.endGapPx };
+}
+
+/** `placeNodes` and `laneLayout` at once, for a drawing whose node sizes are known up front. */
+export function networkLayout(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDrawn = NETWORK_MAX_DRAWN, halfSize: HalfSize = () => ({ w: 0, h: 0 })): NetworkLayout {
+  return laneLayout(scenario, placeNodes(scenario, maxDrawn), halfSize);
 }
 
 /** Where an end system's name sits around its circle; null: not shown (too crowded there: the

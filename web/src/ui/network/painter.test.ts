@@ -12,7 +12,7 @@ import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
 import { laneLook, networkLayout, pointOnLane, sourceUtilisation } from './geometry';
-import { markerSlots, NetworkPainter, UTIL_STEP_PERCENT } from './painter';
+import { markerSlots, NetworkPainter, queueCount, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
 
 const scenario = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
@@ -198,6 +198,27 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect([...layer.children].filter((g) => (g as SVGGElement).style.display !== 'none')).toHaveLength(0);
   });
 
+  // QA: fecn-hotspot's reflected frames waiting at SW1 (their next record not come) were drawn
+  // at its centre, over its card's bar and marks, every flow's on one spot.
+  it("a cell waiting at a switch sits at its card's edge toward its loop's end, not at its centre", () => {
+    const { painter, rmLog, layout, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const rec = (time_us: number, rm_seq: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us, connection: 'C1', rm_seq, node, direction });
+    // Cell 3 came back to SW1 (backward) at 950 µs; cell 4 reached SW2 going forward at 955 µs.
+    rmLog.append([rec(900, 3, 'S1', 'sent'), rec(910, 3, 'SW1', 'forward'), rec(930, 3, 'D1', 'turnaround'), rec(950, 3, 'SW1', 'backward')], 0);
+    rmLog.append([rec(935, 4, 'S1', 'sent'), rec(945, 4, 'SW1', 'forward'), rec(955, 4, 'SW2', 'forward')], 0);
+    setStatus({ nowMs: 0.96 });
+    painter.frame();
+    const at = (seq: number) => ([...layer.children] as SVGGElement[]).find((g) => g.style.display !== 'none' && g.dataset.cell?.startsWith(`C1/${seq}@`))!.getAttribute('transform');
+    const edge = (port: string) => {
+      const p = pointOnLane(layout.lanes.get(port)!, 0);
+      return `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`;
+    };
+    expect(at(3)).toBe(edge('SW1->S1'));
+    expect(at(4)).toBe(edge('SW2->D1'));
+  });
+
   it('a press on a marker picks its cell, though a frame drawn before the release puts another cell in that marker', () => {
     const { painter, rmLog, setStatus } = setup(0.0001);
     const layer = svg('g') as SVGGElement;
@@ -303,5 +324,13 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(markerSlots([a, b], { slot: 3, cell: 'a' })).toEqual([undefined, b, undefined, a]);
     // Its cell is gone: the drawing's order.
     expect(markerSlots([a, b], { slot: 0, cell: 'z' })).toEqual([a, b]);
+  });
+});
+
+// QA: "max 1.0 / 10000000 cells" (gfc-edge's Series-D buffer) overran a card's line.
+describe('queueCount: a card line holds its queue text', () => {
+  it('one decimal under 10, whole numbers to 99 999, short above', () => {
+    expect([0, 2.345, 10, 999.6, 99_999, 123_456, 10_000_000].map(queueCount)).toEqual(['0.0', '2.3', '10', '1000', '99999', '123K', '10M']);
+    expect(`max ${queueCount(1)} / ${queueCount(10_000_000)} cells`.length).toBeLessThanOrEqual('max 1000 / 1000 cells'.length);
   });
 });

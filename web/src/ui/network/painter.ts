@@ -15,6 +15,16 @@ import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type Rm
 import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type NetworkLayout } from './geometry';
 
 /** The RM cells' labels' type on the page (px; app.css: `.nv-rm text`). */
+/** A queue or buffer (cells or frames) as a card writes it: one decimal under 10, whole
+ *  numbers to 99 999, then short ("10M": gfc-edge's buffer of ten million cells overran the
+ *  card's line, which does not wrap). */
+export function queueCount(v: number): string {
+  if (v < 10) return v.toFixed(1);
+  if (v < 100_000) return v.toFixed(0);
+  return COMPACT.format(v);
+}
+const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumSignificantDigits: 3 });
+
 export const RM_LABEL_PX = 11;
 /** …and presenting (app.css: `.app.present .nv-rm text`). */
 export const RM_LABEL_PRESENT_PX = 16;
@@ -65,6 +75,7 @@ export class NetworkPainter implements FrameClient {
   private acrIndex = new Map<string, number>();
   private laneSources = new Map<string, { connections: string[]; rateMbps: number }>();
   private sourceOf = new Map<string, string>();
+  private destinationOf = new Map<string, string>();
   private utilIndex = new Map<string, number>();
   private shown: Shown | null = null;
   private index: RmCellIndex | null = null;
@@ -94,6 +105,7 @@ export class NetworkPainter implements FrameClient {
     this.utilIndex = new Map(model.ports.filter((p) => p.utilIndex >= 0).map((p) => [p.port, p.utilIndex]));
     this.laneSources = new Map();
     this.sourceOf = new Map(model.scenario.connections.map((c) => [c.id, c.from]));
+    this.destinationOf = new Map(model.scenario.connections.map((c) => [c.id, c.to]));
     const kinds = new Map(model.scenario.nodes.map((n) => [n.id, n.kind]));
     for (const link of model.layout.links) {
       for (const lane of link.lanes) {
@@ -249,7 +261,7 @@ export class NetworkPainter implements FrameClient {
       const t = this.queues.get(p.port);
       if (!t) continue;
       const q = value(p.queueIndex);
-      const text = Number.isNaN(q) ? '—' : `${q >= 10 ? q.toFixed(0) : q.toFixed(1)} / ${p.buffer >= 10 ? p.buffer.toFixed(0) : p.buffer.toFixed(1)} ${p.unit}`;
+      const text = Number.isNaN(q) ? '—' : `${queueCount(q)} / ${queueCount(p.buffer)} ${p.unit}`;
       this.write(`queue:${p.port}`, t.fill, text, (fill) => {
         // A transform, not a width: the card's layout is not computed again every frame.
         fill.style.transform = `scaleX(${barFraction(q, p.buffer).toFixed(4)})`;
@@ -262,7 +274,7 @@ export class NetworkPainter implements FrameClient {
       if (!t) continue;
       const q = groupQueue(g, value);
       const { buffer, unit } = g.ports[0];
-      const text = Number.isNaN(q) ? '—' : `max ${q >= 10 ? q.toFixed(0) : q.toFixed(1)} / ${buffer >= 10 ? buffer.toFixed(0) : buffer.toFixed(1)} ${unit}`;
+      const text = Number.isNaN(q) ? '—' : `max ${queueCount(q)} / ${queueCount(buffer)} ${unit}`;
       this.write(`queue:${g.key}`, t.fill, text, (fill) => {
         fill.style.transform = `scaleX(${barFraction(q, buffer).toFixed(4)})`;
         t.text.textContent = text;
@@ -309,8 +321,12 @@ export class NetworkPainter implements FrameClient {
         if (g.style.display !== 'none') hide(g);
         continue;
       }
-      // A notification whose arrival has not come yet heads for its connection's source.
-      const toward = c.from === c.to && c.phase === 'notification' ? this.sourceOf.get(c.cell.connection) : undefined;
+      // A cell at a node whose next record has not come waits at the node's edge toward its
+      // loop's end, when a link leads there (a notification or a backward cell toward the
+      // source, a forward one toward the destination): not at a switch's centre, over its
+      // card's bar and marks, the cells of every loop on one spot (QA: fecn-hotspot's reflected
+      // frames at SW1).
+      const toward = c.from === c.to ? (c.phase === 'forward' ? this.destinationOf : this.sourceOf).get(c.cell.connection) : undefined;
       const lane = model.layout.lanes.get(`${c.from}->${toward ?? c.to}`);
       let x: number;
       let y: number;

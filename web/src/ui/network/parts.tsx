@@ -4,17 +4,21 @@
 // the per-frame state into the elements they register.
 
 import { Handle, Position, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { barFraction, type CardRow, type PortGroup, type PortView } from '../../lab/networkPorts';
-import type { InfoSide, LabelSpot, NetworkLink } from './geometry';
+import { markLabels, marksBeyond, marksOnBar, type InfoSide, type LabelSpot, type NetworkLink } from './geometry';
 import type { NetworkPainter } from './painter';
 import { linkRateText } from '../editor/canvas';
 
 /** `rows`: its ports, those toward many destinations maybe as one (lab/networkPorts: cardRows).
  *  `inspect`: a port clicked (or Enter on it) asks the inspector to explain it. `expand`: a
  *  group's row clicked shows its ports one by one (true) or together again (false); `grouped`:
- *  the rows can be folded (the collapse button, when they are shown one by one). */
+ *  the rows can be folded (the collapse button, when they are shown one by one). `heightPx`:
+ *  how tall the layout takes the card to be (geometry.ts: switchHalfSize; the tests hold the
+ *  card to it). `markPx`: its marks' labels' type (px, before the card grows). */
 export type SwitchData = {
+  heightPx?: number;
+  markPx?: number;
   id: string;
   ports: PortView[];
   rows: CardRow[];
@@ -46,7 +50,9 @@ export function CentreHandles() {
   );
 }
 
-/** A queue bar with the algorithm's marks and its number, registered with the painter as `key`. */
+/** A queue bar with the algorithm's marks and its number, registered with the painter as `key`.
+ *  The marks' labels go above the bar, clear of each other (geometry.ts: markLabels, given the
+ *  bar's width as laid out and the labels' type). */
 function QueueBar({
   port,
   what,
@@ -54,6 +60,7 @@ function QueueBar({
   painterKey,
   testId,
   textId,
+  markPx,
 }: {
   port: PortView;
   what: string;
@@ -62,15 +69,29 @@ function QueueBar({
   testId: string;
   /** The id of the queue's number (a button names itself with it). */
   textId?: string;
+  markPx: number;
 }) {
+  const bar = useRef<HTMLSpanElement>(null);
   const fill = useRef<HTMLSpanElement>(null);
   const text = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (fill.current && text.current) painter.queue(painterKey, { fill: fill.current, text: text.current });
     return () => painter.queue(painterKey, null);
   }, [painter, painterKey]);
-  const shown = port.marks.filter((m) => m.at <= port.buffer);
-  const beyond = port.marks.filter((m) => m.at > port.buffer);
+  // The bar's width in the card (px; a transform that grows the card leaves it as it is).
+  const [barPx, setBarPx] = useState(0);
+  useLayoutEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const measure = () => setBarPx(el.clientWidth);
+    measure();
+    const seen = new ResizeObserver(measure);
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, []);
+  const shown = marksOnBar(port);
+  const beyond = marksBeyond(port);
+  const labels = barPx > 0 ? markLabels(shown.map((m) => ({ label: m.label, param: m.param, fraction: barFraction(m.at, port.buffer) })), barPx, markPx) : [];
   const fmt = (v: number) => (v >= 10 ? v.toFixed(0) : v.toFixed(1));
   const title = [
     `${what}: queue against the buffer (${fmt(port.buffer)} ${port.unit})`,
@@ -78,11 +99,14 @@ function QueueBar({
   ].join('\n');
   return (
     <>
-      <span className="nv-bar" title={title}>
+      <span className="nv-bar" title={title} ref={bar}>
         <span className="nv-fill" ref={fill} />
         {shown.map((m) => (
-          <span key={m.param} className="nv-mark" data-mark={m.param} style={{ left: `${100 * barFraction(m.at, port.buffer)}%` }}>
-            <span className="nv-mark-label">{m.label}</span>
+          <span key={m.param} className="nv-mark" data-mark={m.param} style={{ left: `${100 * barFraction(m.at, port.buffer)}%` }} />
+        ))}
+        {labels.map((l) => (
+          <span key={l.params.join(' ')} className="nv-mark-label" data-marks={l.params.join(' ')} style={{ left: l.leftPx }}>
+            {l.text}
           </span>
         ))}
       </span>
@@ -94,13 +118,17 @@ function QueueBar({
 
 /** A switch's ports toward many destinations as one row: the largest of their queues; a click
  *  shows them one by one. */
-function GroupRow({ group, painter, expand }: { group: PortGroup; painter: NetworkPainter; expand?: SwitchData['expand'] }) {
+function GroupRow({ group, painter, expand, markPx }: { group: PortGroup; painter: NetworkPainter; expand?: SwitchData['expand']; markPx: number }) {
   const n = group.ports.length;
   const id = useId();
   const row = (
     <>
-      <span className="nv-port-to">
-        → {group.label} <span className="nv-group-count">({n})</span>
+      {/* One line, however many names (the card's height is the layout's): a long list ends in an
+          ellipsis, the count kept; the whole list is in the tooltip and the accessible name. */}
+      <span className="nv-port-to" title={`${group.label} (${n})`}>
+        →{' '}
+        <span className="nv-group-label">{group.label}</span>{' '}
+        <span className="nv-group-count">({n})</span>
       </span>
       {/* A screen reader hears the switch and where its ports lead, not "→ D1–D5 (5)" alone. */}
       <span id={`${id}-name`} className="visually-hidden">
@@ -113,13 +141,15 @@ function GroupRow({ group, painter, expand }: { group: PortGroup; painter: Netwo
         painterKey={group.key}
         testId={`nv-queue-${group.key}`}
         textId={`${id}-queue`}
+        markPx={markPx}
       />
     </>
   );
+  const marked = marksOnBar(group.ports[0]).length > 0 ? ' nv-marked' : '';
   return expand ? (
     <button
       type="button"
-      className="nv-port nv-group nv-port-button nopan"
+      className={`nv-port nv-group nv-port-button nopan${marked}`}
       data-testid={`nv-group-${group.key}`}
       aria-labelledby={`${id}-name ${id}-queue`}
       aria-expanded={false}
@@ -129,14 +159,15 @@ function GroupRow({ group, painter, expand }: { group: PortGroup; painter: Netwo
       {row}
     </button>
   ) : (
-    <div className="nv-port nv-group" data-testid={`nv-group-${group.key}`}>
+    <div className={`nv-port nv-group${marked}`} data-testid={`nv-group-${group.key}`}>
       {row}
     </div>
   );
 }
 
-function PortRow({ port, painter, inspect }: { port: PortView; painter: NetworkPainter; inspect?: SwitchData['inspect'] }) {
+function PortRow({ port, painter, inspect, markPx }: { port: PortView; painter: NetworkPainter; inspect?: SwitchData['inspect']; markPx: number }) {
   const id = useId();
+  const marked = marksOnBar(port).length > 0 ? ' nv-marked' : '';
   const row = (
     <>
       <span className="nv-port-to">→ {port.to}</span>
@@ -144,14 +175,14 @@ function PortRow({ port, painter, inspect }: { port: PortView; painter: NetworkP
       <span id={`${id}-name`} className="visually-hidden">
         {`Port ${port.port}, queue`}
       </span>
-      <QueueBar port={port} what={port.port} painter={painter} painterKey={port.port} testId={`nv-queue-${port.port}`} textId={`${id}-queue`} />
+      <QueueBar port={port} what={port.port} painter={painter} painterKey={port.port} testId={`nv-queue-${port.port}`} textId={`${id}-queue`} markPx={markPx} />
     </>
   );
   // A button when the inspector can be asked: the port explains itself there.
   return inspect ? (
     <button
       type="button"
-      className="nv-port nv-port-button nopan"
+      className={`nv-port nv-port-button nopan${marked}`}
       data-testid={`nv-port-${port.port}`}
       aria-labelledby={`${id}-name ${id}-queue`}
       title={`How ${port.switchId} computes its feedback at ${port.port} (in the side panel)`}
@@ -160,7 +191,7 @@ function PortRow({ port, painter, inspect }: { port: PortView; painter: NetworkP
       {row}
     </button>
   ) : (
-    <div className="nv-port" data-testid={`nv-port-${port.port}`}>
+    <div className={`nv-port${marked}`} data-testid={`nv-port-${port.port}`}>
       {row}
     </div>
   );
@@ -168,8 +199,9 @@ function PortRow({ port, painter, inspect }: { port: PortView; painter: NetworkP
 
 export function SwitchCard({ data }: NodeProps<SwitchNode>) {
   const algorithm = data.ports[0]?.algorithmName;
+  const markPx = data.markPx ?? 12;
   return (
-    <div className="nv-switch" data-testid={`nv-node-${data.id}`}>
+    <div className="nv-switch" data-testid={`nv-node-${data.id}`} data-layout-height={data.heightPx?.toFixed(1)}>
       <CentreHandles />
       <div className="nv-switch-head">
         <strong>{data.id}</strong>
@@ -177,9 +209,9 @@ export function SwitchCard({ data }: NodeProps<SwitchNode>) {
       </div>
       {data.rows.map((r) =>
         r.port ? (
-          <PortRow key={r.port.port} port={r.port} painter={data.painter} inspect={data.inspect} />
+          <PortRow key={r.port.port} port={r.port} painter={data.painter} inspect={data.inspect} markPx={markPx} />
         ) : (
-          <GroupRow key={r.group.key} group={r.group} painter={data.painter} expand={data.expand} />
+          <GroupRow key={r.group.key} group={r.group} painter={data.painter} expand={data.expand} markPx={markPx} />
         ),
       )}
       {data.grouped && data.expand && (
