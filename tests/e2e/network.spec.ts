@@ -793,6 +793,7 @@ test('slowed down on a paused run, the Network view shows the RM cells already i
   await expect(page.getByTestId('nv-clock')).toHaveText('t = 300.000 ms');
   await page.screenshot({ path: resolve(shots, 'network-backfilled.png') });
   expect(errors).toEqual([]);
+});
 
 // QA: the queue bars' mark labels read at 9 px (8 presenting), Series-D's Q1–Q4 piled on each
 // other; a switch card whose group of destinations took two lines (gfc1's SW5: "DB1–DB3,
