@@ -270,6 +270,12 @@ describe('rmWords', () => {
     expect(rmQueryText({ node: 'SW1' }, [], rmWords(false))).toBe('RM-cell event at SW1, any direction, any connection');
     expect([eth.short, rmWords(false).short]).toEqual(['feedback event', 'RM event']);
   });
+
+  // QA: a rate-discovery frame's panel said "(the loop of EP1)", ATM's word.
+  it("says whose loop a cell makes in the network's words", () => {
+    expect(rmWords(false).loopOf('S1')).toBe('the loop of S1');
+    expect(rmWords(true).loopOf('EP1')).toBe('sent by EP1, reflected back to it');
+  });
 });
 
 // QA: qcn-hotspot's Network view spoke ATM: rate-discovery frames "labelled with their ER, Mbps"

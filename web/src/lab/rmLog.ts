@@ -190,6 +190,8 @@ export interface RmWords {
   cell: string;
   /** What the destination does with it: ATM's "turned around", FECN's "reflected". */
   turned: string;
+  /** Whose loop a cell makes, as a cell's panel says it: "the loop of S1". */
+  loopOf: (origin: string) => string;
   /** A marker of each phase, as the Network view's legend names it and a sentence says it
    *  ("reflected rate-discovery frame"): a noun phrase, the phase first as ATM's is. */
   phase: Record<Phase, string>;
@@ -204,6 +206,7 @@ export const ATM_WORDS: RmWords = {
   er: 'ER',
   cell: 'RM cell',
   turned: 'turned around',
+  loopOf: (origin) => `the loop of ${origin}`,
   phase: { forward: 'forward RM cell', backward: 'backward RM cell', notification: NOTIFICATION },
 };
 /** QA: an Ethernet run's log said "RM-cell events" of frames that carry tags or notifications. */
@@ -215,6 +218,8 @@ export const ETHERNET_WORDS: RmWords = {
   er: 'tag rate',
   cell: 'rate-discovery frame',
   turned: 'reflected',
+  // QA: "the loop of EP1" is ATM's word for where a frame goes and comes back from.
+  loopOf: (origin) => `sent by ${origin}, reflected back to it`,
   // QA: "Rate-discovery frame, reflected of F0" read as a list, not a name.
   phase: { forward: 'forward rate-discovery frame', backward: 'reflected rate-discovery frame', notification: NOTIFICATION },
 };

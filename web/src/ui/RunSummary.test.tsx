@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RunSummary as Summary } from '../contract/engine';
 import { convergedText, hostQueueNote, leftBeforeSteady, RunSummary, sourceBacklogNote } from './RunSummary';
-import { noteConnection, notePath, noteSentence, ScenarioNotes } from './ScenarioNotes';
+import { noteConnection, notePath, noteSentence, ScenarioNotes, ScenarioNotesAnnouncer } from './ScenarioNotes';
 
 const conn = (id: string, mean: number | null) => ({
   id,
@@ -74,6 +74,11 @@ describe('RunSummary', () => {
     expect(noteConnection('defaults.source.tag_interval_us: changes nothing')).toBeNull();
     expect(renderToStaticMarkup(<ScenarioNotes notes={[dead]} onEditConnection={() => {}} />)).toContain('Edit F1');
     expect(box).not.toContain('Edit F1');
+    // Said to a screen reader as they come, by a live region that stays on the page.
+    const live = renderToStaticMarkup(<ScenarioNotesAnnouncer notes={[dead]} />);
+    expect(live).toContain('aria-live="polite"');
+    expect(live).toContain(`A note on this scenario: ${dead}.`);
+    expect(renderToStaticMarkup(<ScenarioNotesAnnouncer notes={[]} />)).toContain('aria-live="polite"');
   });
 
   // QA: Series-D's staggered sources that send 2 Mb and leave showed 0.00 / 0.00 / 0.00.

@@ -69,3 +69,17 @@ function EditConnection({ id, onEdit }: { id: string | null; onEdit?: (id: strin
     </>
   );
 }
+
+/**
+ * The notes said to a screen reader as they come (a scenario loaded, an edit that makes or ends
+ * one), whichever tab shows: a live region always on the page, its text the notes. The box
+ * itself comes and goes with the tab, and a region that appears with its text is not read.
+ */
+export function ScenarioNotesAnnouncer({ notes }: { notes: readonly string[] }) {
+  const text = notes.length === 0 ? '' : `${notes.length === 1 ? 'A note on this scenario' : `${notes.length} notes on this scenario`}: ${notes.map(noteSentence).join(' ')}`;
+  return (
+    <div className="visually-hidden" aria-live="polite" data-testid="scenario-notes-announcer">
+      {text}
+    </div>
+  );
+}

@@ -95,7 +95,7 @@ export function RmCellPanel({
         ) : notification ? (
           <span>(from switch {cell.origin} to the source)</span>
         ) : (
-          <span>(the loop of {cell.origin})</span>
+          <span>({words.loopOf(cell.origin)})</span>
         )}
         <button className="btn" onClick={onClose} data-testid="nv-cell-close">
           Close
