@@ -869,8 +869,27 @@ fn percent_down(v: Option<f64>) -> String {
     v.map_or("–".into(), |x| format!("{} %", (100.0 * x + 1e-9).floor()))
 }
 
+/// A relative difference in percent to one decimal, signed; one that rounds to nothing is
+/// "0.0 %", neither "+0.0 %" nor "-0.0 %" (which would claim a direction it does not show).
+fn signed_percent(x: f64) -> String {
+    let shown = (1000.0 * x).round() / 10.0;
+    if shown == 0.0 {
+        "0.0 %".into()
+    } else {
+        format!("{shown:+.1} %")
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_relative_difference_that_rounds_to_nothing_has_no_sign() {
+        assert_eq!(super::signed_percent(0.0004), "0.0 %");
+        assert_eq!(super::signed_percent(-0.0004), "0.0 %");
+        assert_eq!(super::signed_percent(0.0006), "+0.1 %");
+        assert_eq!(super::signed_percent(-0.125), "-12.5 %");
+    }
+
     #[test]
     fn a_fraction_is_rounded_down_to_its_whole_percent_not_below() {
         assert_eq!(super::percent_down(Some(0.29)), "29 %"); // 100 × 0.29 is 28.999…
@@ -916,7 +935,7 @@ fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]
             short(Some(r.published)),
             short(r.ours),
             short(r.difference),
-            r.relative_difference.map_or("–".into(), |x| format!("{:+.1} %", 100.0 * x)),
+            r.relative_difference.map_or("–".into(), signed_percent),
             match (r.tolerance, r.no_tolerance_note.clone()) {
                 // "–" when there is no value of ours to judge (no sample in the steady window).
                 (Some(t), _) =>
