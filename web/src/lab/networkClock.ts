@@ -61,10 +61,15 @@ export function runMoved(prev: RunStatus | null, next: RunStatus): boolean {
  * cell's (frame's) transmission time. `delayUsPerKm` is the catalogue's.
  */
 export function typicalHopUs(scenario: Pick<Scenario, 'links' | 'ethernet'>, delayUsPerKm: number, frameBytes: number): number {
-  const hops = hopsUs(scenario, delayUsPerKm, frameBytes).sort((a, b) => a - b);
-  if (hops.length === 0) return 0;
-  const mid = hops.length >> 1;
-  return hops.length % 2 ? hops[mid] : (hops[mid - 1] + hops[mid]) / 2;
+  return median(hopsUs(scenario, delayUsPerKm, frameBytes));
+}
+
+/** The middle value (the mean of the two middle ones for an even count); 0 for none. */
+function median(values: readonly number[]): number {
+  const v = [...values].sort((a, b) => a - b);
+  if (v.length === 0) return 0;
+  const mid = v.length >> 1;
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
 }
 
 /** Each link's hop (µs): its propagation delay plus one cell's (frame's) transmission time. */
@@ -81,8 +86,7 @@ function hopsUs(scenario: Pick<Scenario, 'links' | 'ethernet'>, delayUsPerKm: nu
  */
 export function loopLookbackUs(scenario: Pick<Scenario, 'links' | 'ethernet'>, delayUsPerKm: number, frameBytes: number): number {
   const hops = hopsUs(scenario, delayUsPerKm, frameBytes);
-  const typical = typicalHopUs(scenario, delayUsPerKm, frameBytes);
-  return Math.max(10_000, 8 * hops.length * typical, 8 * hops.reduce((a, b) => a + b, 0));
+  return Math.max(10_000, 8 * hops.length * median(hops), 8 * hops.reduce((a, b) => a + b, 0));
 }
 
 /** The fastest speed at which a hop of `hopUs` still takes MIN_HOP_WALL_MS of wall time. */
