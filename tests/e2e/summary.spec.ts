@@ -112,3 +112,25 @@ test("a tag_interval_us that changes nothing is said as the scenario loads, befo
   await expect(notes).toHaveCount(1);
   expect(errors).toEqual([]);
 });
+
+// Embedded (or with the side panel hidden) there was no side panel to say the notes: an embedded
+// scenario with a dead tag_interval_us ran without a word. Now the charts carry them, folded.
+test('embedded, the notes are over the charts, folded, and said to a screen reader', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources&embed=1');
+  await expect(page.getByTestId('scenario-notes')).toHaveCount(0);
+  const doc = JSON.parse(readFileSync(resolve(repoRoot, 'scenarios/qcn-hotspot.json'), 'utf8'));
+  doc.connections[1].params = { ...doc.connections[1].params, tag_interval_us: 250 };
+  await page.evaluate((json) => window.__abrlab!.load(json, 'dead-tag.json'), JSON.stringify(doc));
+  const box = page.getByTestId('scenario-notes');
+  await expect(box.locator('summary')).toHaveText('A note on this scenario');
+  await expect(page.getByTestId('scenario-note')).toBeHidden();
+  await expect(page.getByTestId('scenario-notes-announcer')).toContainText('connections[1] (F1).params.tag_interval_us: changes nothing');
+  // No editor embedded: no Edit button.
+  await box.locator('summary').click();
+  await expect(page.getByTestId('scenario-note')).toHaveText([/^connections\[1\] \(F1\)\.params\.tag_interval_us: changes nothing/]);
+  await expect(page.getByTestId('scenario-note-edit-F1')).toHaveCount(0);
+  await expect(page.getByTestId('chart-rate')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/scenario-notes-embed.png' });
+  expect(errors).toEqual([]);
+});

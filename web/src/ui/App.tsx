@@ -32,6 +32,7 @@ import type { PortInspect } from './SwitchExplain';
 import { NetworkEditor, type EditorFocus } from './editor/NetworkEditor';
 import { editedOrigin } from './editor/canvas';
 import { Notices } from './Notices';
+import { ScenarioNotes, ScenarioNotesAnnouncer } from './ScenarioNotes';
 import { RmEventLog } from './RmEventLog';
 import { TimeSlider } from './TimeSlider';
 import { Toolbar } from './Toolbar';
@@ -319,11 +320,14 @@ export function App({
       </Toolbar>
       {classroom.helpOpen && <ShortcutsHelp onClose={() => classroom.setHelpOpen(false)} />}
       <PlayAnnouncer state={state} />
+      <ScenarioNotesAnnouncer notes={state.scenarioNotes} />
       <Notices lab={lab} state={state} />
       <main className={classroom.panelOpen ? 'workspace' : 'workspace panel-hidden'}>
         <div className="main-column">
         {/* Embedded, the side panel (with the scenario's name as the page's heading) is not shown. */}
         {embed && state.current && <h1 className="visually-hidden">{state.current.scenario.name || state.current.scenario.id} in ABR Lab</h1>}
+        {/* The side panel says the scenario's notes; away (embedded, hidden), the charts do, folded. */}
+        {!classroom.panelOpen && <ScenarioNotes notes={state.scenarioNotes} folded />}
         <div className="view-tabs">
           <div className="view-tabs-list" role="tablist" aria-label="views">
             {viewTabs.map((t) => (

@@ -8,7 +8,7 @@ import { VirtualPathsPanel } from './VirtualPathsPanel';
 import type { Lab, LabState } from '../lab/lab';
 import { LESSON_PARTNERS } from '../lab/compare';
 import { RunSummary } from './RunSummary';
-import { ScenarioNotes, ScenarioNotesAnnouncer } from './ScenarioNotes';
+import { ScenarioNotes } from './ScenarioNotes';
 import { networkView } from '../charts/specs';
 import { Topology } from './Topology';
 import { lessonText, stepTime, stepTitle, type Marks } from '../lab/lessonWalk';
@@ -98,7 +98,6 @@ export function LessonPanel({
       <Topology scenario={s} selected={shown === 'switches' ? selected : null} onSelect={select} marked={walk.marks.node} />
       {/* Above every tab but the Result, which says them with the figures of the run. */}
       {shown !== 'result' && <ScenarioNotes notes={state.scenarioNotes} onEditConnection={onEditConnection} />}
-      <ScenarioNotesAnnouncer notes={state.scenarioNotes} />
       <div className="tabs" role="tablist" aria-label="side panel">
         {tabs.map((t) => (
           <button key={t.id} {...sideTabs.tab(t.id)} data-testid={`tab-${t.id}`} onClick={() => setTab(t.id)} disabled={t.disabled} title={t.title}>

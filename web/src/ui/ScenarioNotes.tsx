@@ -38,13 +38,14 @@ export function NoteText({ note }: { note: string }) {
  * changes (an edit makes one or ends one) shows unfolded again. The Result tab says the same
  * notes with the run's figures, so the side panel leaves this out there. A note on a
  * connection's field offers to open that connection in the network editor (`onEditConnection`,
- * when the editor may be used).
+ * when the editor may be used). `folded`: shown as its heading alone until opened (where the side
+ * panel is away, embedded or hidden, and the box sits over the charts).
  */
-export function ScenarioNotes({ notes, onEditConnection }: { notes: readonly string[]; onEditConnection?: (id: string) => void }) {
+export function ScenarioNotes({ notes, onEditConnection, folded = false }: { notes: readonly string[]; onEditConnection?: (id: string) => void; folded?: boolean }) {
   if (notes.length === 0) return null;
   return (
     // Keyed by the notes: another set mounts open again, whatever the reader folded.
-    <details key={notes.join('\n')} className="scenario-notes" open data-testid="scenario-notes">
+    <details key={notes.join('\n')} className={folded ? 'scenario-notes over-charts' : 'scenario-notes'} open={!folded} data-testid="scenario-notes">
       <summary>{notes.length === 1 ? 'A note on this scenario' : `${notes.length} notes on this scenario`}</summary>
       <ul>
         {notes.map((n) => (
