@@ -257,6 +257,34 @@ describe('cellAt: where an RM cell is between its records', () => {
     expect(cellsAt(index, t, 1e9, 1)).toHaveLength(1);
     expect(cellsAt(index, t, 0, 1000).length).toBeLessThanOrEqual(all.length);
   });
+
+  it('cellsAt over the limit keeps an even share of the whole look-back, the same cells from frame to frame', () => {
+    // seriesd-wan's loops are long: some 60 cells under way at 60 ms.
+    const s = scenarioOf('seriesd-wan');
+    const index = indexOf(s, traceOf(s, 60));
+    const t = 59_990;
+    const all = cellsAt(index, t, 1e9, 1000);
+    const max = Math.floor(all.length / 3);
+    expect(max).toBeGreaterThan(1);
+    const opened = (a: { cell: { records: { time_us: number }[] } }) => a.cell.records[0].time_us;
+    const shown = cellsAt(index, t, 1e9, max);
+    expect(shown.length).toBeLessThanOrEqual(max);
+    expect(shown.length).toBeGreaterThan(max / 4);
+    const ids = all.map((a) => a.cell.id);
+    expect(shown.every((a) => ids.includes(a.cell.id))).toBe(true);
+    // Not the newest `max`: some shown cell is older than every one of those.
+    const newest = all.slice(0, max);
+    expect(Math.min(...shown.map(opened))).toBeLessThan(Math.min(...newest.map(opened)));
+    // Newest first still.
+    expect(shown.map(opened)).toEqual([...shown.map(opened)].sort((a, b) => b - a));
+    // A moment later, every shown cell still under way is still shown.
+    const later = cellsAt(index, t + 5, 1e9, max).map((a) => a.cell.id);
+    const stillUnderWay = new Set(cellsAt(index, t + 5, 1e9, 1000).map((a) => a.cell.id));
+    for (const a of shown) if (stillUnderWay.has(a.cell.id)) expect(later).toContain(a.cell.id);
+    // The picked cell is kept whatever its share.
+    const left = all.find((a) => !shown.some((b) => b.cell.id === a.cell.id))!;
+    expect(cellsAt(index, t, 1e9, max, Infinity, [left.cell.id]).map((a) => a.cell.id)).toContain(left.cell.id);
+  });
 });
 
 describe('journeyOf: where a cell turned around and who lowered its ER', () => {

@@ -233,11 +233,15 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
 }
 
 /**
- * The cells under way at `us`, at most `max` (the newest first out when there are more), from
- * those opened within `lookbackUs` before it (a loop takes at most that long); `waitUs` as for
- * cellAt.
+ * The cells under way at `us`, newest first, from those opened within `lookbackUs` before it (a
+ * loop takes at most that long); `waitUs` as for cellAt. When more than `max` are under way, an
+ * even share of them over the whole look-back, not the newest `max`: on a long loop the newest
+ * are all near its start, and the cells coming back are as much the loop. The share is drawn by
+ * a hash of each cell's id, so a cell shown stays shown from frame to frame, and a coarser share
+ * (more cells under way) keeps a subset of a finer one. A cell named in `keep` (the one picked, the
+ * one with the keyboard's focus) is kept whatever its hash.
  */
-export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max: number, waitUs = Infinity): CellAt[] {
+export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max: number, waitUs = Infinity, keep: readonly (string | null | undefined)[] = []): CellAt[] {
   const out: CellAt[] = [];
   const cells = index.cells;
   // Cells are in the order opened, so by first record time: skip those opened after `us`.
@@ -248,13 +252,32 @@ export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max:
     if (cells[mid].records[0].time_us <= us + SAME_TIME_US) lo = mid + 1;
     else hi = mid;
   }
-  for (let k = lo - 1; k >= 0 && out.length < max; k--) {
+  for (let k = lo - 1; k >= 0; k--) {
     const c = cells[k];
     if (c.records[0].time_us < us - lookbackUs) break;
     const at = cellAt(c, us, index.hops, waitUs);
     if (at) out.push(at);
   }
-  return out;
+  if (out.length <= max) return out;
+  // One cell in `share` (a power of two): the fewest left out that still fit.
+  for (let share = 2; ; share *= 2) {
+    const kept = out.filter((a) => (shareHash(a.cell) & (share - 1)) === 0 || keep.includes(a.cell.id));
+    if (kept.length <= max || share > out.length) return kept;
+  }
+}
+
+const hashes = new WeakMap<RmCell, number>();
+
+/** A cell's id hashed to 32 bits (FNV-1a, then mixed): the same cell, the same number. */
+function shareHash(cell: RmCell): number {
+  let h = hashes.get(cell);
+  if (h !== undefined) return h;
+  h = 0x811c9dc5;
+  for (let i = 0; i < cell.id.length; i++) h = Math.imul(h ^ cell.id.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+  h = (h ^ (h >>> 16)) >>> 0;
+  hashes.set(cell, h);
+  return h;
 }
 
 /** One stop of a cell's journey: its record's fields, and how much ER fell there (Mbps; 0 when

@@ -308,10 +308,10 @@ export class NetworkPainter implements FrameClient {
   private drawCells(model: PainterModel, us: number, hidden: boolean) {
     const layer = this.markers;
     if (!layer) return;
-    const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, model.waitUs);
+    const focused = this.focusedMarker(layer);
+    const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, model.waitUs, [this.picked, focused?.cell]);
     this.drawn = cells;
     while (this.pool.length < cells.length) this.pool.push(layer.appendChild(marker()));
-    const focused = this.focusedMarker(layer);
     const slots = markerSlots(cells, focused);
     let room: LabelRoom | undefined;
     for (let i = 0; i < this.pool.length; i++) {
