@@ -255,3 +255,49 @@ test('undo and redo of a connection parameter keep its form open, showing the re
   await expect(page.getByTestId('conn-form')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+// The parameters every source takes (defaults.source) could be changed only in a file: two-sources
+// runs RIF = 1 for both sources, and a student who wanted TM 4.0's 1/16 had to set it on each
+// connection. The editor now has them in one form, read by every connection's fields.
+test("every source's parameters (defaults.source) in one form: set, refused with the engine's rule, undone", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  const form = page.getByTestId('source-defaults');
+  await expect(form.locator('summary')).toContainText('2 set here');
+  await form.locator('summary').click();
+  await expect(page.getByTestId('default-param-rif')).toHaveValue('1');
+  await expect(page.getByTestId('default-param-icr_mbps')).toHaveValue('25');
+  await expect(page.getByTestId('default-param-nrm')).toHaveAttribute('placeholder', '32');
+
+  await page.getByTestId('default-param-rif').fill('0.0625');
+  await page.getByTestId('default-param-rif').press('Enter');
+  await expect(page.getByTestId('editor-message')).toHaveText('defaults.source.rif changed for every source: the run restarted at t = 0.');
+  const doc = async () => JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!) as { defaults?: { source?: Record<string, number> } };
+  expect((await doc()).defaults?.source).toEqual({ icr_mbps: 25, rif: 0.0625 });
+  // A connection's own field shows the value it now takes, greyed.
+  await page.getByTestId('ed-conn-C1').click();
+  await page.getByTestId('conn-params').locator('summary').click();
+  await expect(page.getByTestId('conn-param-rif')).toHaveAttribute('placeholder', '0.0625');
+
+  // An ICR above the sources' PCR: the engine's rule, for each connection, at the field; nothing changes.
+  await page.getByTestId('default-param-icr_mbps').fill('200');
+  await page.getByTestId('default-param-icr_mbps').press('Enter');
+  await expect(page.getByTestId('default-param-icr_mbps-error')).toContainText('C1: icr_mbps = 200 must not exceed pcr_mbps = 155.52');
+  await expect(page.getByTestId('default-param-icr_mbps-error')).toContainText('C2: icr_mbps = 200');
+  await expect(page.getByTestId('default-param-icr_mbps')).toHaveValue('200');
+  expect((await doc()).defaults?.source).toEqual({ icr_mbps: 25, rif: 0.0625 });
+  await page.getByTestId('default-param-icr_mbps').fill('10');
+  await page.getByTestId('default-param-icr_mbps').press('Enter');
+  await expect(page.getByTestId('default-param-icr_mbps-error')).toHaveCount(0);
+  await expect.poll(async () => (await doc()).defaults?.source).toEqual({ icr_mbps: 10, rif: 0.0625 });
+  await page.getByTestId('default-param-icr_mbps').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: resolve(shots, 'source-defaults.png') });
+
+  // Undo takes the edits back one at a time.
+  await page.getByTestId('undo').click();
+  await expect.poll(async () => (await doc()).defaults?.source).toEqual({ icr_mbps: 25, rif: 0.0625 });
+  await expect(page.getByTestId('default-param-icr_mbps')).toHaveValue('25');
+  await page.getByTestId('undo').click();
+  await expect.poll(async () => (await doc()).defaults?.source).toEqual({ icr_mbps: 25, rif: 1 });
+  expect(errors).toEqual([]);
+});

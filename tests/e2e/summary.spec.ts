@@ -108,8 +108,18 @@ test("a tag_interval_us that changes nothing is said as the scenario loads, befo
   await page.getByTestId('tab-result').click();
   await expect(page.getByTestId('summary-note')).toHaveText([/^defaults\.source\.tag_interval_us: changes nothing/]);
   await expect(box).toHaveCount(0);
+
+  // The note on the defaults' field opens the parameters every source takes; taking the value
+  // away there ends it (and the run starts again).
   await page.getByTestId('tab-lesson').click();
   await expect(notes).toHaveCount(1);
+  await page.getByTestId('scenario-note-edit-defaults').click();
+  await expect(page.getByTestId('default-param-tag_interval_us')).toBeVisible();
+  await expect(page.getByTestId('default-param-tag_interval_us')).toHaveValue('500');
+  await page.getByTestId('default-param-tag_interval_us').fill('');
+  await page.getByTestId('default-param-tag_interval_us').press('Enter');
+  await expect(box).toHaveCount(0);
+  await expect(page.getByTestId('scenario-notes-announcer')).toHaveText('');
   expect(errors).toEqual([]);
 });
 

@@ -107,7 +107,7 @@ pub fn binary_rif_note(s: &Scenario) -> Option<String> {
     Some(format!(
         "binary feedback at {} with RIF = {}: every unmarked RM cell raises a source's rate by RIF × PCR, so the \
          rates swing far above their shares; TM 4.0's default is 1/16 (defaults.source.rif = 0.0625 runs the \
-         scheme as TM 4.0 defines it: abrsim's --set, the lab's source parameters)",
+         scheme as TM 4.0 defines it: abrsim's --set, or Every source's parameters in the lab's network editor)",
         binary.join(", "),
         params::number(rif)
     ))

@@ -2,7 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { LIBRARY } from './library';
 import type { ParamSpec, Problem } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
-import { connectionProblems, kindFields, kindMeaning, kindOf, kindSettings, kindsFor, setKind, setKindField, setSourceParam, setTiming, sourceParamsFor } from './connectionEdits';
+import {
+  connectionProblems,
+  kindFields,
+  kindMeaning,
+  kindOf,
+  kindSettings,
+  kindsFor,
+  setKind,
+  setKindField,
+  setSourceDefault,
+  setSourceParam,
+  setTiming,
+  sourceDefaultsProblems,
+  sourceParamsFor,
+} from './connectionEdits';
 import { specOf } from './params';
 import { ENGINE_CATALOGUE as CAT } from '../test/engineCatalogue';
 
@@ -24,6 +38,28 @@ describe('connection edits', () => {
     expect(setSourceParam(s, 'C1', NRM, '1000')).toEqual({ ok: false, rule: 'nrm = 1000 is out of range: must be between 2 and 256 cells' });
     expect(setSourceParam(s, 'C1', NRM, '3.5')).toEqual({ ok: false, rule: 'nrm = 3.5 must be a whole number' });
     expect(setSourceParam(s, 'C1', ICR, 'fast')).toMatchObject({ ok: false, rule: expect.stringContaining('icr_mbps must be a number') });
+  });
+
+  it('sets a parameter every source takes (defaults.source), clears it, refuses one out of range', () => {
+    const s = lib('two-sources'); // defaults.source: icr_mbps 25, rif 1
+    const a = ok(setSourceDefault(s, NRM, '16')).scenario;
+    expect(a.defaults?.source).toEqual({ icr_mbps: 25, rif: 1, nrm: 16 });
+    expect(s.defaults?.source).toEqual({ icr_mbps: 25, rif: 1 }); // the input is untouched
+    expect(a.connections).toBe(s.connections);
+    const b = ok(setSourceDefault(ok(setSourceDefault(s, ICR, '')).scenario, specOf(CAT.source_params, 'rif'), '')).scenario;
+    expect(b.defaults).toBeUndefined(); // nothing left: no empty objects in the file
+    expect(setSourceDefault(s, NRM, '1000')).toEqual({ ok: false, rule: 'nrm = 1000 is out of range: must be between 2 and 256 cells' });
+  });
+
+  it("the engine's problems with defaults.source go to their parameter, every connection's rule said", () => {
+    const problems: Problem[] = [
+      { path: 'defaults.source.icr_mbps', rule: 'C1: icr_mbps = 200 must not exceed pcr_mbps = 155.52' },
+      { path: 'defaults.source.icr_mbps', rule: 'C2: icr_mbps = 200 must not exceed pcr_mbps = 155.52' },
+      { path: 'connections[0].params.nrm', rule: 'nrm = 1 is out of range' },
+    ];
+    expect(sourceDefaultsProblems(problems)).toEqual({
+      icr_mbps: 'C1: icr_mbps = 200 must not exceed pcr_mbps = 155.52; C2: icr_mbps = 200 must not exceed pcr_mbps = 155.52',
+    });
   });
 
   it('sets start and stop times within their ranges', () => {

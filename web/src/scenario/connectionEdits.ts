@@ -214,6 +214,41 @@ export function setSourceParam(s: Scenario, id: string, spec: ParamSpec, text: s
 }
 
 /**
+ * Sets a source parameter every connection takes unless it sets its own (`defaults.source`;
+ * empty text: back to the catalogue's default), checked against its catalogue entry. A rule
+ * across fields (ICR ≤ a connection's PCR) is the engine's, said at `defaults.source.<name>`.
+ */
+export function setSourceDefault(s: Scenario, spec: ParamSpec, text: string): EditResult {
+  const parsed = parseParamInput(spec, text);
+  if (!parsed.ok) return { ok: false, rule: parsed.rule };
+  const source = { ...(s.defaults?.source ?? {}) };
+  if (parsed.value === null) delete source[spec.name];
+  else source[spec.name] = parsed.value;
+  const defaults: NonNullable<Scenario['defaults']> = { ...(s.defaults ?? {}), source };
+  if (!Object.keys(source).length) delete defaults.source;
+  const next: Scenario = { ...s, defaults };
+  if (!Object.keys(defaults).length) delete next.defaults;
+  return { ok: true, scenario: next, id: 'defaults.source' };
+}
+
+/**
+ * The engine's problems with `defaults.source`, by parameter name: each parameter's rules, one
+ * per connection the engine names (`C1: icr_mbps = 200 must not exceed …; C2: …`).
+ */
+export function sourceDefaultsProblems(problems: readonly Problem[]): Record<string, string> {
+  const prefix = 'defaults.source.';
+  const out: Record<string, string> = {};
+  for (const p of problems) {
+    for (const path of [p.path, ...(p.also ?? [])]) {
+      if (!path.startsWith(prefix)) continue;
+      const name = path.slice(prefix.length);
+      out[name] = out[name] === undefined ? p.rule : `${out[name]}; ${p.rule}`;
+    }
+  }
+  return out;
+}
+
+/**
  * Sets start_ms or stop_ms against its catalogue entry (`fields.connection`; empty: the
  * engine's default, t = 0 and never). That stop comes after start is the engine's rule, shown
  * at the field once it refuses the edit.

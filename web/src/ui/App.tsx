@@ -29,7 +29,7 @@ import { LIBRARY } from '../scenario/library';
 import { NOWHERE } from '../scenario/place';
 import { LessonPanel } from './LessonPanel';
 import type { PortInspect } from './SwitchExplain';
-import { NetworkEditor, type EditorFocus } from './editor/NetworkEditor';
+import { NetworkEditor, type EditorFocus, type EditTarget } from './editor/NetworkEditor';
 import { editedOrigin } from './editor/canvas';
 import { Notices } from './Notices';
 import { ScenarioNotes, ScenarioNotesAnnouncer } from './ScenarioNotes';
@@ -224,10 +224,10 @@ export function App({
   );
   // View state: the charts, or the network editor in their place.
   const [workspace, setWorkspace] = useState<Workspace>(() => startView(settings) ?? (compare.getState().phase === 'idle' ? 'charts' : 'compare'));
-  // View state: a connection a scenario note asked the editor to open (`n` tells two asks apart).
+  // View state: what a scenario note asked the editor to open (`n` tells two asks apart).
   const [editorFocus, setEditorFocus] = useState<EditorFocus | null>(null);
-  const editConnection = (connection: string) => {
-    setEditorFocus((was) => ({ connection, n: (was?.n ?? 0) + 1 }));
+  const editField = (target: EditTarget) => {
+    setEditorFocus((was) => ({ ...target, n: (was?.n ?? 0) + 1 }));
     setWorkspace('editor');
   };
   // View state: the RM-cell event log, above the charts.
@@ -482,7 +482,7 @@ export function App({
           walk={walk}
           inspect={inspect}
           onExportRun={exportRun}
-          onEditConnection={shown('editor') && !isLocked(settings, 'editor') ? editConnection : undefined}
+          onEditField={shown('editor') && !isLocked(settings, 'editor') ? editField : undefined}
           onCompareWith={(ids) => {
             if (!state.current) return;
             compare.start(state.current.json, ids.map((from) => ({ from, sets: [] })), state.current.place);

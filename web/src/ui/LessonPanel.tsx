@@ -9,6 +9,7 @@ import type { Lab, LabState } from '../lab/lab';
 import { LESSON_PARTNERS } from '../lab/compare';
 import { RunSummary } from './RunSummary';
 import { ScenarioNotes } from './ScenarioNotes';
+import type { EditTarget } from './editor/NetworkEditor';
 import { networkView } from '../charts/specs';
 import { Topology } from './Topology';
 import { lessonText, stepTime, stepTitle, type Marks } from '../lab/lessonWalk';
@@ -34,7 +35,7 @@ export function LessonPanel({
   onCompareWith,
   walk,
   inspect = null,
-  onEditConnection,
+  onEditField,
 }: {
   lab: Lab;
   state: LabState;
@@ -46,8 +47,8 @@ export function LessonPanel({
   onExportRun?: (kind: 'series-csv' | 'summary-json') => void;
   /** Compares the open scenario with these library scenarios (the lesson's partners). */
   onCompareWith?: (ids: readonly string[]) => void;
-  /** Opens a connection in the network editor (none: the editor is not to be used here). */
-  onEditConnection?: (id: string) => void;
+  /** Opens a note's field in the network editor (none: the editor is not to be used here). */
+  onEditField?: (target: EditTarget) => void;
 }) {
   // View state only: which tab, which switch.
   const teacher = useTeacher();
@@ -97,7 +98,7 @@ export function LessonPanel({
       {s.description && <p className="lesson-description">{s.description}</p>}
       <Topology scenario={s} selected={shown === 'switches' ? selected : null} onSelect={select} marked={walk.marks.node} />
       {/* Above every tab but the Result, which says them with the figures of the run. */}
-      {shown !== 'result' && <ScenarioNotes notes={state.scenarioNotes} onEditConnection={onEditConnection} />}
+      {shown !== 'result' && <ScenarioNotes notes={state.scenarioNotes} onEditField={onEditField} />}
       <div className="tabs" role="tablist" aria-label="side panel">
         {tabs.map((t) => (
           <button key={t.id} {...sideTabs.tab(t.id)} data-testid={`tab-${t.id}`} onClick={() => setTab(t.id)} disabled={t.disabled} title={t.title}>

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RunSummary as Summary } from '../contract/engine';
 import { convergedText, hostQueueNote, leftBeforeSteady, RunSummary, sourceBacklogNote } from './RunSummary';
-import { noteConnection, notePath, noteSentence, ScenarioNotes, ScenarioNotesAnnouncer } from './ScenarioNotes';
+import { noteConnection, notePath, noteSentence, noteTarget, ScenarioNotes, ScenarioNotesAnnouncer } from './ScenarioNotes';
 
 const conn = (id: string, mean: number | null) => ({
   id,
@@ -72,8 +72,14 @@ describe('RunSummary', () => {
     // A note on a connection's field offers to open it in the editor, when the editor is there.
     expect(noteConnection(dead)).toBe('F1');
     expect(noteConnection('defaults.source.tag_interval_us: changes nothing')).toBeNull();
-    expect(renderToStaticMarkup(<ScenarioNotes notes={[dead]} onEditConnection={() => {}} />)).toContain('Edit F1');
+    expect(renderToStaticMarkup(<ScenarioNotes notes={[dead]} onEditField={() => {}} />)).toContain('Edit F1');
     expect(box).not.toContain('Edit F1');
+    // One on a field every source takes opens those (defaults.source); one without a path, nothing.
+    const everySource = 'defaults.source.tag_interval_us: changes nothing, as no flow sends tags';
+    expect(noteTarget(dead)).toEqual({ connection: 'F1' });
+    expect(noteTarget(everySource)).toEqual({ sourceDefaults: true });
+    expect(noteTarget('binary feedback at SW1 with RIF = 1')).toBeNull();
+    expect(renderToStaticMarkup(<ScenarioNotes notes={[everySource]} onEditField={() => {}} />)).toContain('Edit every source');
     // Said to a screen reader as they come, by a live region that stays on the page.
     const live = renderToStaticMarkup(<ScenarioNotesAnnouncer notes={[dead]} />);
     expect(live).toContain('aria-live="polite"');

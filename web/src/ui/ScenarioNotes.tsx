@@ -1,3 +1,5 @@
+import type { EditTarget } from './editor/NetworkEditor';
+
 /**
  * Where a note of the engine opens with the path of its field
  * (`connections[1] (F1).params.tag_interval_us: …`): that path, as the engine writes it, which
@@ -12,6 +14,14 @@ export function notePath(note: string): string | null {
 /** The connection whose field a note names (`connections[1] (F1).params…` → F1), or null. */
 export function noteConnection(note: string): string | null {
   return /^connections\[\d+\] \(([^)]*)\)\./.exec(notePath(note) ?? '')?.[1] ?? null;
+}
+
+/** Where the editor shows the field a note names: its connection, or the parameters every
+ *  source takes (`defaults.source.…`); null when the note names no field the editor has. */
+export function noteTarget(note: string): EditTarget | null {
+  const connection = noteConnection(note);
+  if (connection !== null) return { connection };
+  return notePath(note)?.startsWith('defaults.source.') ? { sourceDefaults: true } : null;
 }
 
 /** A note as a sentence: capitalised with a full stop, but a leading path stays as it is. */
@@ -37,11 +47,11 @@ export function NoteText({ note }: { note: string }) {
  * refusal: the scenario runs as it is. The reader may fold them away; a set of notes that
  * changes (an edit makes one or ends one) shows unfolded again. The Result tab says the same
  * notes with the run's figures, so the side panel leaves this out there. A note on a
- * connection's field offers to open that connection in the network editor (`onEditConnection`,
- * when the editor may be used). `folded`: shown as its heading alone until opened (where the side
+ * connection's field, or on one every source takes, offers to open it in the network editor
+ * (`onEditField`, when the editor may be used). `folded`: shown as its heading alone until opened (where the side
  * panel is away, embedded or hidden, and the box sits over the charts).
  */
-export function ScenarioNotes({ notes, onEditConnection, folded = false }: { notes: readonly string[]; onEditConnection?: (id: string) => void; folded?: boolean }) {
+export function ScenarioNotes({ notes, onEditField, folded = false }: { notes: readonly string[]; onEditField?: (target: EditTarget) => void; folded?: boolean }) {
   if (notes.length === 0) return null;
   return (
     // Keyed by the notes: another set mounts open again, whatever the reader folded.
@@ -51,7 +61,7 @@ export function ScenarioNotes({ notes, onEditConnection, folded = false }: { not
         {notes.map((n) => (
           <li key={n} data-testid="scenario-note">
             <NoteText note={n} />
-            <EditConnection id={noteConnection(n)} onEdit={onEditConnection} />
+            <EditField target={noteTarget(n)} onEdit={onEditField} />
           </li>
         ))}
       </ul>
@@ -59,13 +69,17 @@ export function ScenarioNotes({ notes, onEditConnection, folded = false }: { not
   );
 }
 
-function EditConnection({ id, onEdit }: { id: string | null; onEdit?: (id: string) => void }) {
-  if (id === null || !onEdit) return null;
+function EditField({ target, onEdit }: { target: EditTarget | null; onEdit?: (target: EditTarget) => void }) {
+  if (target === null || !onEdit) return null;
+  const [id, what, title] =
+    'connection' in target
+      ? [target.connection, target.connection, `Open ${target.connection} in the network editor, with its source parameters`]
+      : ['defaults', 'every source', 'Open the parameters every source takes (defaults.source) in the network editor'];
   return (
     <>
       {' '}
-      <button className="btn small" data-testid={`scenario-note-edit-${id}`} title={`Open ${id} in the network editor, with its source parameters`} onClick={() => onEdit(id)}>
-        Edit {id}
+      <button className="btn small" data-testid={`scenario-note-edit-${id}`} title={title} onClick={() => onEdit(target)}>
+        Edit {what}
       </button>
     </>
   );

@@ -3,7 +3,8 @@
 // every field with its unit, range, default and meaning from the engine's catalogue. Every
 // field hands a pure edit (connectionEdits.ts) to the editor, which refuses it with its rule or
 // commits it (the run restarts at t = 0); a rule across fields (stop after start, window at
-// least the MSS) is the engine's, shown at the field once it refuses the edit.
+// least the MSS) is the engine's, shown at the field once it refuses the edit. Beside it, the
+// parameters every connection takes unless it sets its own (SourceDefaultsForm, `defaults.source`).
 
 import { useRef, useState, type ReactNode } from 'react';
 import { useHeldTyping, type HoldTyping } from '../useHeldTyping';
@@ -20,8 +21,10 @@ import {
   kindsFor,
   setKind,
   setKindField,
+  setSourceDefault,
   setSourceParam,
   setTiming,
+  sourceDefaultsProblems,
   sourceParamsFor,
   type ConnectionKind,
 } from '../../scenario/connectionEdits';
@@ -182,17 +185,7 @@ export function ConnectionForm({
               value={conn.params?.[p.name]}
               placeholder={defaults[p.name] !== undefined ? String(defaults[p.name]) : defaultText(p)}
               help={hint(p)}
-              detail={
-                <>
-                  <span className="conn-range">
-                    {compactRange(p)}; default {p.default === null ? 'derived' : p.default}
-                  </span>
-                  <span className="conn-meaning">
-                    {p.meaning}
-                    {p.default === null && p.default_note ? ` (default: ${p.default_note})` : ''}
-                  </span>
-                </>
-              }
+              detail={<ParamDetail p={p} />}
               engineRule={engine[`params.${p.name}`]}
               onRefusal={(kept) => (kept === null ? refused.current.delete(p.name) : refused.current.set(p.name, kept))}
               onCommit={(t) => commitParam(p, t)}
@@ -201,6 +194,79 @@ export function ConnectionForm({
         </details>
       )}
     </div>
+  );
+}
+
+/** A source parameter's range, default and meaning, beside its field. */
+function ParamDetail({ p }: { p: ParamSpec }) {
+  return (
+    <>
+      <span className="conn-range">
+        {compactRange(p)}; default {p.default === null ? 'derived' : p.default}
+      </span>
+      <span className="conn-meaning">
+        {p.meaning}
+        {p.default === null && p.default_note ? ` (default: ${p.default_note})` : ''}
+      </span>
+    </>
+  );
+}
+
+/**
+ * The source parameters every connection takes unless it sets its own (`defaults.source`): the
+ * same fields as a connection's, each empty for the catalogue's default. A change restarts the
+ * run at t = 0; a value a connection cannot take (ICR above its PCR) is refused with the
+ * engine's rule at the field. `open`: unfolded (a scenario note named one of them).
+ */
+export function SourceDefaultsForm({
+  scenario,
+  catalogue,
+  problems = [],
+  onEdit,
+  hold,
+  open = false,
+}: {
+  scenario: Scenario;
+  catalogue: Catalogue;
+  problems?: readonly Problem[];
+  onEdit: (r: EditResult, note: string) => void;
+  hold?: HoldTyping;
+  open?: boolean;
+}) {
+  const params = sourceParamsFor(scenario, catalogue);
+  if (params.length === 0) return null;
+  const values = scenario.defaults?.source ?? {};
+  const engine = sourceDefaultsProblems(problems);
+  const set = Object.keys(values).length;
+  return (
+    <details className="editor-form conn-params source-defaults" data-testid="source-defaults" open={open}>
+      <summary>
+        Every source’s parameters <code>defaults.source</code>
+        <span className="source-defaults-count">{set === 0 ? ' — all at their defaults' : ` — ${set} set here`}</span>
+      </summary>
+      <p className="source-defaults-note">
+        What every connection takes unless its own form sets the parameter (its field then shows this value greyed).
+      </p>
+      {params.map((p) => (
+        <Field
+          hold={hold}
+          key={p.name}
+          testId={`default-param-${p.name}`}
+          name={p.name}
+          unit={p.unit}
+          value={values[p.name]}
+          placeholder={defaultText(p)}
+          help={hint(p)}
+          detail={<ParamDetail p={p} />}
+          engineRule={engine[p.name]}
+          onCommit={(t) => {
+            const r = setSourceDefault(scenario, p, t);
+            onEdit(r, `defaults.source.${p.name} changed for every source: the run restarted at t = 0.`);
+            return r;
+          }}
+        />
+      ))}
+    </details>
   );
 }
 

@@ -37,17 +37,17 @@ import {
   type Selection,
   type Tool,
 } from './canvas';
-import { ConnectionForm } from './ConnectionForm';
+import { ConnectionForm, SourceDefaultsForm } from './ConnectionForm';
 import { EditorBar } from './EditorBar';
 import { EditorCanvas, FIT_VIEW } from './EditorCanvas';
 import { LinkForm } from './LinkForm';
 
-/** A connection the editor is asked to open from elsewhere (a scenario note names one of its
- *  fields): selected, with its source parameters unfolded. `n` tells two asks apart. */
-export interface EditorFocus {
-  connection: string;
-  n: number;
-}
+/** What a scenario note asks the editor to open: a connection (selected, its source parameters
+ *  unfolded) or the parameters every source takes (`defaults.source`, unfolded). */
+export type EditTarget = { connection: string } | { sourceDefaults: true };
+
+/** An EditTarget asked for from elsewhere; `n` tells two asks apart. */
+export type EditorFocus = EditTarget & { n: number };
 
 export function NetworkEditor({
   lab,
@@ -94,9 +94,13 @@ export function NetworkEditor({
   // Asked to open a connection (after the effect above, which clears the selection when the
   // editor opens): selected, its source parameters unfolded while it stays selected.
   const [paramsOpenFor, setParamsOpenFor] = useState<string | null>(null);
+  // Asked to open the parameters every source takes: the ask's number (remounts them unfolded).
+  const [defaultsAsked, setDefaultsAsked] = useState(0);
   useEffect(() => {
     if (!focus) return;
-    if (current?.scenario.connections.some((c) => c.id === focus.connection)) {
+    if ('sourceDefaults' in focus) {
+      setDefaultsAsked(focus.n);
+    } else if (current?.scenario.connections.some((c) => c.id === focus.connection)) {
       setTool('select');
       setPick(null);
       setSelection({ kind: 'connection', id: focus.connection });
@@ -446,6 +450,15 @@ export function NetworkEditor({
           </li>
         ))}
       </ul>
+      <SourceDefaultsForm
+        key={`defaults:${defaultsAsked}`}
+        scenario={draft}
+        catalogue={catalogue}
+        problems={editRefused}
+        open={defaultsAsked > 0}
+        onEdit={(r, note) => apply(r, note)}
+        hold={(give) => lab.holdTyping(give)}
+      />
     </section>
   );
 }
