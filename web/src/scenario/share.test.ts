@@ -188,7 +188,7 @@ describe('scenario link codec', () => {
       expect(shapeProblem({ ...base, id: '' })).toBe('id must be a non-empty string, not an empty string');
       expect(shapeProblem({ ...base, version: '1' })).toBe('version must be a number (the format version, e.g. 1), not the string "1"');
       expect(shapeProblem({ ...base, nodes: {} })).toBe('nodes must be a list, not an object');
-      expect(shapeProblem({ ...base, run: [] })).toBe('run must be an object of run settings, not a list');
+      expect(shapeProblem({ ...base, run: 10 })).toBe('run must be an object of run settings, not the number 10');
       expect(shapeProblem({ ...base, run: true })).toBe('run must be an object of run settings, not true');
       const noId = { ...base };
       delete noId.id;

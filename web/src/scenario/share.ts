@@ -188,7 +188,8 @@ export function shapeProblem(value: unknown): string | null {
     if (!Array.isArray(s[list])) return wrong(list, 'a list');
   }
   if (s.run === undefined) return 'the scenario has no run settings';
-  if (!s.run || typeof s.run !== 'object' || Array.isArray(s.run)) return wrong('run', 'an object of run settings');
+  // A list goes on to the engine, which names it in its own words, with every other problem.
+  if (!s.run || typeof s.run !== 'object') return wrong('run', 'an object of run settings');
   return null;
 }
 
