@@ -168,6 +168,22 @@ test('? opens the shortcuts help (Space among them); play state changes are anno
 });
 
 
+// QA: the run's state read "PLAYING" in #0f9d76 on white (3.4:1 at 11 px): axe's serious
+// color-contrast, on every screen while a run plays, and the main-screens test runs to the end first.
+test('axe: while a run plays its state (PLAYING) has enough contrast, in both modes', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('speed').selectOption('0.01');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await status(page))?.mode).toBe('playing');
+  const contrast = async () => (await seriousViolations(page)).filter((v) => v.rule === 'color-contrast');
+  expect(await contrast()).toEqual([]);
+  await page.keyboard.press('p');
+  await expect(page.locator('.app.present')).toHaveCount(1);
+  expect((await status(page))?.mode).toBe('playing');
+  expect(await contrast()).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('axe: no serious or critical violations on the main screens', async ({ page }) => {
   test.setTimeout(180_000);
   const errors = await openLab(page, '/?scenario=two-sources-staggered');

@@ -507,3 +507,17 @@ test('a variant with another algorithm runs a scenario with recorded changes and
   await page.getByTestId('compare').screenshot({ path: resolve(shots, 'compare-notes-undone.png') });
   expect(errors).toEqual([]);
 });
+
+// QA: Compare on qcn-hotspot keyed its solid lines "ACR", where the lab's own rate chart (and
+// every other Ethernet word) says "rate limit".
+test("an Ethernet comparison's rate charts key the hosts' rates as rate limits, as the lab's chart does", async ({ page }) => {
+  await openLab(page, '/?scenario=qcn-hotspot');
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('variant-1-from').selectOption('fecn-hotspot');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  // Side by side, each chart keys its line styles (overlaid, the dashes are the series').
+  const legend = page.getByTestId('compare-chart-rate-0').locator('ul.legend');
+  await expect(legend).toContainText('rate limit');
+  await expect(legend).not.toContainText(/\bACR\b/);
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../contract/engine';
 import { compareChartSvgs, mergeStores, overlayPanels, SERIES_DASHES, sharedYFloor, sidePanels, storeOf, variantNames } from './compareCharts';
+import { kindNamesOf } from './legend';
 import { colourAt } from './palette';
 import { ATM_VIEW, type ChartLine } from './specs';
 
@@ -122,5 +123,17 @@ describe('the compare image charts', () => {
     expect(charts[0].width).toBe(500);
     const ids = charts.map((c) => parse(c.svg).querySelector('clipPath')!.id);
     expect(new Set(ids).size).toBe(4);
+  });
+
+  // QA: Compare on qcn-hotspot keyed the solid lines "ACR" where the lab's own chart says "rate limit".
+  it("an Ethernet comparison's legends call a host's rate its rate limit, on screen and in the image", () => {
+    expect(kindNamesOf({ ethernet: true })).toEqual({ acr: 'rate limit' });
+    expect(kindNamesOf({ ethernet: false })).toBeUndefined();
+    const legendText = (svg: string) => [...parse(svg).querySelectorAll('text')].map((t) => t.textContent).join('|');
+    const eth = compareChartSvgs('side', side, overlay, names, [0, 100], 1000, undefined, kindNamesOf({ ethernet: true }));
+    expect(legendText(eth.charts[0].svg)).toContain('rate limit');
+    expect(legendText(eth.charts[0].svg)).not.toMatch(/(^|\|)ACR(\||$)/);
+    const atm = compareChartSvgs('side', side, overlay, names, [0, 100], 1000);
+    expect(legendText(atm.charts[0].svg)).toMatch(/(^|\|)ACR(\||$)/);
   });
 });

@@ -7,6 +7,7 @@
 
 import type { SeriesMeta } from '../contract/engine';
 import { chartSvg } from './export';
+import { kindNameWith } from './legend';
 import type { ChartLook } from './look';
 import { colourAt } from './palette';
 import { SampleStore } from './sampleStore';
@@ -166,9 +167,10 @@ export function compareChartSvgs(
   window: [number, number],
   width: number,
   look?: ChartLook,
+  kindNames?: Record<string, string>,
 ): { charts: { svg: string; width: number; height: number }[]; columns: number } {
   const [t0, t1] = window;
-  const base = { t0, t1, markers: [] as number[], look };
+  const base = { t0, t1, markers: [] as number[], look, kindName: kindNameWith(kindNames) };
   if (mode === 'overlaid') {
     const charts = overlay.panels.map((p, k) =>
       chartSvg(overlay.store, { ...base, title: p.view.title, lines: p.lines, yUnit: p.view.unit, yScale: p.view.scale, yFloor: p.view.yFloor }, width, `c${k}-`),

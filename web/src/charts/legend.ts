@@ -5,7 +5,7 @@
 // change markers' entry is MARKER_LEGEND, listed while the window shows a marker (markersShown).
 
 import type { LineStyle } from './palette';
-import type { ChartLine } from './specs';
+import type { ChartLine, NetworkView } from './specs';
 
 /** How the style key names the line kinds (a chart may rename some, e.g. Ethernet's rate limit). */
 export const KIND_NAMES: Record<string, string> = {
@@ -15,6 +15,19 @@ export const KIND_NAMES: Record<string, string> = {
   share: 'max-min share',
   target: 'share at target utilisation',
 };
+
+/** The kinds an Ethernet chart names otherwise: a host's rate is its rate limit, not an ACR. */
+export const ETHERNET_KIND_NAMES: Record<string, string> = { acr: 'rate limit' };
+
+/** The renamed kinds of a network's charts (the lab's, Compare's, and their images alike). */
+export function kindNamesOf(net: Pick<NetworkView, 'ethernet'>): Record<string, string> | undefined {
+  return net.ethernet ? ETHERNET_KIND_NAMES : undefined;
+}
+
+/** A chart's kind names as one function: its renamed kinds first, then KIND_NAMES. */
+export function kindNameWith(kindNames?: Record<string, string>): (kind: string) => string {
+  return (kind) => kindNames?.[kind] ?? KIND_NAMES[kind] ?? kind;
+}
 
 /** What a chart's dashed vertical marks are, in a legend: a parameter changed during a run (a
  *  live change, recorded in the scenario's `changes`). */

@@ -15,6 +15,7 @@ import {
   DICTIONARY_V1,
   inflateBounded,
   nestingDepth,
+  shapeProblem,
   textLibrary,
   viewOf,
 } from './share';
@@ -178,6 +179,20 @@ describe('scenario link codec', () => {
       const noRun = { ...entry('two-sources').scenario } as Record<string, unknown>;
       delete noRun.run;
       expect(errorOf(encodeScenario(noRun))).toMatch(/no run settings/);
+    });
+
+    // QA: a file with `"id": 3` was reported as "the scenario has no id".
+    it('a field of the wrong type is named with its rule, not said to be missing', () => {
+      const base = entry('two-sources').scenario as unknown as Record<string, unknown>;
+      expect(shapeProblem({ ...base, id: 3 })).toBe('id must be a non-empty string, not the number 3');
+      expect(shapeProblem({ ...base, id: '' })).toBe('id must be a non-empty string, not an empty string');
+      expect(shapeProblem({ ...base, version: '1' })).toBe('version must be a number (the format version, e.g. 1), not the string "1"');
+      expect(shapeProblem({ ...base, nodes: {} })).toBe('nodes must be a list, not an object');
+      expect(shapeProblem({ ...base, run: 10 })).toBe('run must be an object of run settings, not the number 10');
+      expect(shapeProblem({ ...base, run: true })).toBe('run must be an object of run settings, not true');
+      const noId = { ...base };
+      delete noId.id;
+      expect(shapeProblem(noId)).toBe('the scenario has no id');
     });
   });
 

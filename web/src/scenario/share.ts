@@ -176,13 +176,30 @@ export function shapeProblem(value: unknown): string | null {
   }
   if (nestingDepth(value) > MAX_NESTING) return `it nests arrays or objects more than ${MAX_NESTING} levels deep (a scenario nests about 5)`;
   const s = value as Record<string, unknown>;
-  if (typeof s.version !== 'number') return 'the scenario has no version';
-  if (typeof s.id !== 'string' || s.id === '') return 'the scenario has no id';
+  // Absent, it has none; present of the wrong type, the field and its rule are named (QA: an
+  // `"id": 3` was reported as "the scenario has no id").
+  const wrong = (field: string, rule: string) => `${field} must be ${rule}, not ${describeValue(s[field])}`;
+  if (s.version === undefined) return 'the scenario has no version';
+  if (typeof s.version !== 'number') return wrong('version', 'a number (the format version, e.g. 1)');
+  if (s.id === undefined) return 'the scenario has no id';
+  if (typeof s.id !== 'string' || s.id === '') return wrong('id', 'a non-empty string');
   for (const list of ['nodes', 'links', 'connections'] as const) {
-    if (!Array.isArray(s[list])) return `the scenario has no ${list} list`;
+    if (s[list] === undefined) return `the scenario has no ${list} list`;
+    if (!Array.isArray(s[list])) return wrong(list, 'a list');
   }
-  if (!s.run || typeof s.run !== 'object') return 'the scenario has no run settings';
+  if (s.run === undefined) return 'the scenario has no run settings';
+  // A list goes on to the engine, which names it in its own words, with every other problem.
+  if (!s.run || typeof s.run !== 'object') return wrong('run', 'an object of run settings');
   return null;
+}
+
+/** A JSON value in a few words, for a message: `the number 3`, `an empty string`, `a list`. */
+function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'string') return v === '' ? 'an empty string' : `the string ${JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v)}`;
+  if (typeof v === 'number' || typeof v === 'boolean') return `${typeof v === 'number' ? 'the number' : ''} ${String(v)}`.trim();
+  return 'an object';
 }
 
 /** Decodes a fragment payload (`1.<data>`, without `#s=`). Never throws. */

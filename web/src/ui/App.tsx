@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ChartGroup } from '../charts/chartGroup';
+import { kindNamesOf } from '../charts/legend';
 import type { SampleStore } from '../charts/sampleStore';
 import { TimeChart } from './TimeChart';
 import { prettyJson, runCsv } from '../charts/export';
@@ -56,7 +57,6 @@ const NetworkView = lazy(() => import('./network/NetworkView').then((m) => ({ de
 /** The main views, one shown at a time (the view tabs). */
 type Workspace = 'charts' | 'editor' | 'sweep' | 'compare';
 
-const ETHERNET_KIND_NAMES = { acr: 'rate limit' };
 
 /** Where the browser's own undo applies (typing), so Ctrl+Z is left to it. */
 function typesText(el: Element | null): boolean {
@@ -440,7 +440,7 @@ export function App({
               markers={markers}
               controls={spec.id === 'queue' ? queueUnitPicker : undefined}
               sampled={sampled}
-              kindNames={net.ethernet ? ETHERNET_KIND_NAMES : undefined}
+              kindNames={kindNamesOf(net)}
               exportName={`${fileBase}-${spec.id}`}
               pinned={ghost}
               pinnedLabel={pinnedLabel}

@@ -31,6 +31,7 @@ import { formatStat } from './SweepView';
 import { TimeChart } from './TimeChart';
 import type { ChartLook } from '../charts/look';
 import { ChartGroup } from '../charts/chartGroup';
+import { kindNamesOf } from '../charts/legend';
 import { compareChartSvgs, mergeStores, overlayPanels, sidePanels, storeOf, variantNames, type CompareMode } from '../charts/compareCharts';
 import { compareSvg } from '../charts/compareImage';
 import { svgToPng } from '../charts/exportImage';
@@ -339,7 +340,7 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
     const width = COMPARE_IMAGE_WIDTH;
     const endMs = side[0]?.endMs ?? 1;
     const window = (group.zoomWindow ? [...group.zoomWindow] : [0, endMs]) as [number, number];
-    const { charts, columns } = compareChartSvgs(mode, side, overlay, names, window, width, look);
+    const { charts, columns } = compareChartSvgs(mode, side, overlay, names, window, width, look, kindNamesOf(net));
     const { svg, height } = compareSvg({
       title: `Compare: ${base}`,
       runs: names.map((label, i) => ({ label, digest: (s.outcomes[i]?.ok && s.outcomes[i].digest) || '' })),
@@ -388,6 +389,7 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
               yScale={p.view.scale}
               yFloor={p.view.yFloor}
               exportName={`compare-${p.spec.id}`}
+              kindNames={kindNamesOf(net)}
               look={look}
             />
           ))}
@@ -409,6 +411,7 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
                   yScale={r.view.scale}
                   yFloor={yFloor}
                   exportName={`compare-${i + 1}-${spec.id}`}
+                  kindNames={kindNamesOf(net)}
                   look={look}
                 />
               ) : (

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import type { RunSummary as Summary } from '../contract/engine';
 import type { ReferenceRow } from '../contract/generated/ReferenceRow';
-import { noToleranceNotes, PublishedTable } from './PublishedTable';
+import { noToleranceNotes, PublishedTable, signedPercent } from './PublishedTable';
 
 const row = (over: Partial<ReferenceRow>): ReferenceRow => ({
   about: { connection: 'C1' },
@@ -66,4 +66,14 @@ it('every verdict cell states its tolerance, or that there is none with a footno
 
 it('gives no footnote when every figure has a tolerance', () => {
   expect(noToleranceNotes([row({ tolerance: 0.05, within_tolerance: true })]).notes).toEqual([]);
+});
+
+// QA: fecn-hotspot's table read "-0 %" and "+0 %" for differences of a few hundredths of a percent.
+it('a relative difference that rounds to nothing has no sign', () => {
+  expect(signedPercent(0.0004)).toBe('0\u00a0%');
+  expect(signedPercent(-0.0004)).toBe('0\u00a0%');
+  expect(signedPercent(0.0006)).toBe('+0.1\u00a0%');
+  expect(signedPercent(-0.125)).toBe('-12.5\u00a0%');
+  const doc = table([row({ ours: 44.99, difference: -0.01, relative_difference: -0.0002 })]);
+  expect(cells(doc, 0)[3]).toBe('0\u00a0%');
 });

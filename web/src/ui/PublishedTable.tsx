@@ -8,6 +8,15 @@ function num(v: number | null | undefined, digits: number): string {
   return Number(v.toFixed(digits)).toLocaleString('en-US', { maximumFractionDigits: digits });
 }
 
+/** A relative difference in percent, signed, to one decimal; one that rounds to nothing reads
+ *  "0 %", neither "+0 %" nor "-0 %" (a direction it does not show; `abrsim report` says the
+ *  same, engine/cli `signed_percent`). QA: fecn-hotspot's table read "-0 %" and "+0 %". */
+export function signedPercent(x: number): string {
+  const shown = Number((100 * x).toFixed(1));
+  if (shown === 0) return '0\u00a0%';
+  return `${shown > 0 ? '+' : ''}${num(shown, 1)}\u00a0%`;
+}
+
 /** The unit a row is shown in, and the factor from the engine's unit (Mbps shown as Gbps on
  *  Ethernet; a utilisation, a fraction in the engine, in %: QA read "utilization 1 vs 0.9"). */
 export function rowUnit(row: ReferenceRow, net: NetworkView): DisplayUnit {
@@ -115,7 +124,7 @@ export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; 
             const { unit, scale } = rowUnit(row, net);
             const digits = unit === '' ? 3 : 2;
             const s = (v: number | null) => (v === null ? null : v * scale);
-            const rel = row.relative_difference === null ? null : `${row.relative_difference >= 0 ? '+' : ''}${num(100 * row.relative_difference, 1)}\u00a0%`;
+            const rel = row.relative_difference === null ? null : signedPercent(row.relative_difference);
             // A difference of two percentages is in points, not a percentage of either.
             const diffUnit = unit === '%' ? 'percentage points' : unit;
             const diff = `${num(s(row.difference), digits)}${diffUnit ? ` ${diffUnit}` : ''}`;

@@ -8,7 +8,7 @@ import { Fragment, memo, useEffect, useLayoutEffect, useMemo, useRef, useState, 
 import type { ChartGroup } from '../charts/chartGroup';
 import { chartCsv, chartSvg, type ChartExport } from '../charts/export';
 import { svgToPng } from '../charts/exportImage';
-import { legendModel, markersShown, KIND_NAMES, MARKER_LEGEND } from '../charts/legend';
+import { kindNameWith, legendModel, markersShown, MARKER_LEGEND } from '../charts/legend';
 import { DASH, LINE_WIDTH, MARKER_COLOUR, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from '../charts/palette';
 import { coincidenceNotes, formatValue, placeTooltip, readoutAt, type ReadoutEntry } from '../charts/readout';
 import { pinnedSeries, type PinnedRun } from '../charts/pinned';
@@ -166,7 +166,7 @@ export const TimeChart = memo(function TimeChart({
   );
   const markerShown = (zoom ? markersShown(markers, Math.max(0, zoom[0]), Math.min(endMs, zoom[1])) : markersShown(markers, 0, endMs)).length > 0;
 
-  const kindName = (kind: string) => kindNames?.[kind] ?? KIND_NAMES[kind] ?? kind;
+  const kindName = kindNameWith(kindNames);
   const shown = lines.filter((_, i) => visible[i]);
   const row = cursor && cursor.row < store.length ? cursor.row : -1;
   const entries = row >= 0 ? readoutAt(store, row, shown, yScale) : [];
