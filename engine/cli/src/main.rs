@@ -121,11 +121,10 @@ fn main() -> ExitCode {
         Command::Validate { scenarios } => validate(&scenarios),
         Command::Algorithms { markdown } => {
             if markdown {
-                print!("{}", catalogue::catalogue_markdown());
+                print_out(&catalogue::catalogue_markdown())
             } else {
-                println!("{}", serde_json::to_string_pretty(&catalogue::catalogue()).expect("serialises"));
+                print_out(&format!("{}\n", serde_json::to_string_pretty(&catalogue::catalogue()).expect("serialises")))
             }
-            Ok(())
         }
         Command::Bench { scenarios, repeat, duration_ms } => bench(scenarios, repeat, duration_ms),
         Command::Sweep { scenario, vary, seeds, set, jobs, shard, format } => {
@@ -140,6 +139,22 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Writes `text` to stdout. A reader that has gone (`abrsim run … | head`) ends the command
+/// quietly, with status 0, as `head` asked, where `println!` would panic; any other failure
+/// (a full disk) is an error naming stdout.
+fn print_out(text: &str) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(stdout_error)
+}
+
+/// The error of a failed write to stdout; a closed pipe exits at once (see [`print_out`]).
+fn stdout_error(e: std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    format!("error: cannot write to stdout: {e}")
 }
 
 /// Reads a scenario file into JSON, naming the file in any error.
@@ -284,8 +299,7 @@ fn run(
     for note in &summary.notes {
         eprintln!("note: {note}");
     }
-    println!("{}", serde_json::to_string_pretty(&summary).expect("serialises"));
-    Ok(())
+    print_out(&format!("{}\n", serde_json::to_string_pretty(&summary).expect("serialises")))
 }
 
 /// Events run between two drains of the RM-cell trace: each event records at most a few RM-cell
@@ -386,7 +400,7 @@ fn validate(paths: &[PathBuf]) -> Result<(), String> {
         });
         match checked {
             Ok(s) => {
-                println!("ok: {} ({})", path.display(), s.id);
+                print_out(&format!("ok: {} ({})\n", path.display(), s.id))?;
                 // Valid, but with something to know before running it (on stderr, as `run`'s).
                 for note in abr_sim::validate::notes(&s) {
                     eprintln!("note: {}: {note}", path.display());
@@ -467,7 +481,7 @@ fn bench(mut paths: Vec<PathBuf>, repeat: u32, duration_ms: Option<f64>) -> Resu
             "events_per_s": events as f64 / best,
             "sim_over_wall": sim_ms / 1000.0 / best,
         });
-        println!("{line}");
+        print_out(&format!("{line}\n"))?;
     }
     Ok(())
 }
@@ -534,7 +548,7 @@ fn sweep(
 
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
-    let write = |out: &mut dyn Write, line: String| writeln!(out, "{line}").map_err(|e| format!("error: {e}"));
+    let write = |out: &mut dyn Write, line: String| writeln!(out, "{line}").map_err(stdout_error);
     if csv {
         write(&mut out, header.iter().map(|h| csv_field(h)).collect::<Vec<_>>().join(","))?;
     }
@@ -581,7 +595,7 @@ fn sweep(
         }
         Ok(())
     })?;
-    out.flush().map_err(|e| format!("error: {e}"))
+    out.flush().map_err(stdout_error)
 }
 
 /// A sweep's problems named as the user gave them: a parameter that `--vary` put (or replaced)
@@ -851,15 +865,14 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
     write("report.md", &md)?;
     write("report.csv", &csv)?;
     write("reference.csv", &fig_csv)?;
-    println!(
-        "wrote {} rows to {} and {}, and {} published figures beside ours to {}",
+    print_out(&format!(
+        "wrote {} rows to {} and {}, and {} published figures beside ours to {}\n",
         rows.len(),
         out.join("report.md").display(),
         out.join("report.csv").display(),
         figures.len(),
         out.join("reference.csv").display()
-    );
-    Ok(())
+    ))
 }
 
 /// A fraction in whole percent, rounded down as the lab's Result tab shows it (99.6 % of the

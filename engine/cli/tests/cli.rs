@@ -738,3 +738,41 @@ fn a_list_where_an_object_belongs_exits_2_naming_the_field() {
         assert!(out.stdout.is_empty(), "{command}: nothing is run or said valid");
     }
 }
+
+/// `abrsim run … | head`: a reader that leaves before the summary is written ends the command
+/// quietly (status 0), never with a panic; a stdout that cannot be written (a full disk) is an
+/// error naming stdout, status 2.
+#[test]
+fn a_closed_or_full_stdout_is_no_panic() {
+    use std::process::Stdio;
+    for args in [
+        &["run", "scenarios/gfc1.json"][..],
+        &["sweep", "scenarios/two-sources.json", "--vary", "run.seed=1,2"][..],
+        &["algorithms"][..],
+        &["bench", "scenarios/two-sources.json"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_abrsim"))
+            .args(args)
+            .current_dir(root())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("abrsim runs");
+        drop(child.stdout.take()); // the reader leaves before anything is written
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("panicked") && !err.contains("error"), "{args:?}: {err}");
+
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_abrsim"))
+            .args(args)
+            .current_dir(root())
+            .stdout(Stdio::from(full))
+            .output()
+            .expect("abrsim runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("cannot write to stdout") && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}
