@@ -649,8 +649,13 @@ fn sweep_option_problems(
     (problems, ours)
 }
 
+/// Free text in a Markdown table cell: a bar would end the cell, a line break the row.
+fn md_text(s: &str) -> String {
+    s.replace('|', "\\|").replace(['\r', '\n'], " ")
+}
+
 fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
+    if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s.to_string()
@@ -843,10 +848,12 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
             _ => "–".into(),
         };
         let same = |v: String| (Some(v.clone()), Some(v));
+        // Free text (a group label may hold a comma or a bar): quoted in the CSV, escaped in Markdown.
+        let text = |v: &str| (Some(md_text(v)), Some(csv_field(v)));
         let fields = [
-            same(r.scenario.clone()),
-            same(r.algorithm.clone()),
-            same(r.group.clone()),
+            text(&r.scenario),
+            text(&r.algorithm),
+            text(&r.group),
             same(r.connections.to_string()),
             (Some(dash(r.rate_mbps)), Some(num(r.rate_mbps))),
             (Some(dash(r.share_mbps)), Some(num(r.share_mbps))),
@@ -950,7 +957,7 @@ fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]
     for (scenario, algorithm, r) in figures {
         md.push_str(&format!(
             "| {scenario} | {algorithm} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-            r.about_label,
+            md_text(&r.about_label),
             r.quantity.name(),
             r.unit,
             short(Some(r.published)),
@@ -963,7 +970,7 @@ fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]
                     format!("{} (±{:.0} %)", r.within_tolerance.map_or("–".into(), |w| verdict(Some(w))), 100.0 * t),
                 (None, note) => format!("no tolerance{}", mark(note.unwrap_or_default())),
             },
-            r.source.replace('|', "\\|"),
+            md_text(&r.source),
         ));
         let fields = [
             csv_field(scenario),
@@ -984,7 +991,7 @@ fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]
         csv.push('\n');
     }
     for (i, note) in notes.iter().enumerate() {
-        md.push_str(&format!("\n{} {}\n", no_tolerance_mark(i), note.replace('|', "\\|")));
+        md.push_str(&format!("\n{} {}\n", no_tolerance_mark(i), md_text(note)));
     }
     (md, csv)
 }

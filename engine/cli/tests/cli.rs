@@ -790,3 +790,56 @@ fn bench_runs_a_duration_that_ends_before_the_files_steady_window() {
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("--duration-ms: duration_ms = -5 is out of range"), "{err}");
 }
+
+/// The fields of one CSV line (RFC 4180 quoting).
+fn csv_fields(line: &str) -> Vec<String> {
+    let (mut fields, mut cur, mut quoted, mut chars) = (Vec::new(), String::new(), false, line.chars().peekable());
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => fields.push(std::mem::take(&mut cur)),
+            _ => cur.push(c),
+        }
+    }
+    fields.push(cur);
+    fields
+}
+
+/// The cells of a Markdown table row: split at bars that are not escaped.
+fn md_cells(row: &str) -> usize {
+    row.replace("\\|", "").matches('|').count() - 1
+}
+
+/// A group label is free text: with a comma, a quote or a bar in it, `abrsim report` keeps
+/// every row of report.csv and reference.csv at its header's width and every row of report.md
+/// at its table's (the group column was written bare into both).
+#[test]
+fn report_quotes_and_escapes_a_group_label_with_a_comma_or_a_bar() {
+    let dir = Scratch::new("report-group-text");
+    let label = "A, \"fast\" | x";
+    let mut doc = scenario_doc("scenarios/two-sources.json");
+    doc["connections"][0]["group"] = serde_json::json!(label);
+    doc["reference"] = serde_json::json!([{ "about": { "group": label }, "quantity": "mean_rate_mbps",
+        "published": 70, "tolerance": 0.05, "source": "ours | theirs, table 1" }]);
+    let file = dir.write("groups.json", &doc.to_string());
+    let out = abrsim(&["report", &file, "--out", &dir.path("out")]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for name in ["report.csv", "reference.csv"] {
+        let text = std::fs::read_to_string(dir.0.join("out").join(name)).unwrap();
+        let mut lines = text.lines();
+        let width = csv_fields(lines.next().unwrap()).len();
+        let rows: Vec<Vec<String>> = lines.map(csv_fields).collect();
+        assert!(rows.iter().all(|r| r.len() == width), "{name}: {text}");
+        let expected = if name == "report.csv" { label.to_string() } else { format!("group {label}") };
+        assert_eq!(rows[0][2], expected, "{name}");
+    }
+    let md = std::fs::read_to_string(dir.0.join("out").join("report.md")).unwrap();
+    for table in md.split("\n\n").filter(|t| t.starts_with("| scenario")) {
+        let width = md_cells(table.lines().next().unwrap());
+        assert!(table.lines().all(|row| md_cells(row) == width), "{table}");
+    }
+}
