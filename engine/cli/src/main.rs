@@ -740,6 +740,24 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
             return Err(format!("error: --algorithms: unknown algorithm '{a}'"));
         }
     }
+    // What can be known before the runs (the library takes a while) is checked first: every
+    // file reads and is valid, and the folder takes the three files.
+    for path in &paths {
+        load(path, &[])?;
+    }
+    std::fs::create_dir_all(out).map_err(|e| format!("error: cannot create {}: {e}", out.display()))?;
+    for name in ["report.md", "report.csv", "reference.csv"] {
+        let p = out.join(name);
+        let existed = p.exists();
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(&p)
+            .map_err(|e| format!("error: cannot write {}: {e}", p.display()))?;
+        if !existed {
+            let _ = std::fs::remove_file(&p); // written whole once the runs are done
+        }
+    }
     let runs: Vec<Option<&String>> =
         if algorithms.is_empty() { vec![None] } else { algorithms.iter().map(Some).collect() };
     let mut rows = Vec::new();

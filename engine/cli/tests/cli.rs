@@ -843,3 +843,52 @@ fn report_quotes_and_escapes_a_group_label_with_a_comma_or_a_bar() {
         assert!(table.lines().all(|row| md_cells(row) == width), "{table}");
     }
 }
+
+/// Runs abrsim; its output, or None when it is still running after `secs` (then killed).
+fn abrsim_within(args: &[&str], secs: u64) -> Option<Output> {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_abrsim"))
+        .args(args)
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("abrsim runs");
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    Some(child.wait_with_output().unwrap())
+}
+
+/// `abrsim report` refuses a folder it cannot write to, or an invalid file anywhere in its
+/// list, before it runs anything: it used to find out only after every run (the whole
+/// library, or here an hour of simulated time that takes a minute or more).
+#[test]
+fn report_refuses_an_unwritable_folder_or_an_invalid_file_before_running() {
+    let dir = Scratch::new("report-before-running");
+    let mut long = scenario_doc("scenarios/two-sources.json");
+    long["run"]["duration_ms"] = serde_json::json!(3_600_000);
+    let long = dir.write("long.json", &long.to_string());
+    let not_a_folder = dir.write("not-a-folder", "");
+    let out = abrsim_within(&["report", &long, "--out", &format!("{not_a_folder}/out")], 20)
+        .expect("refused before the hour-long run");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot create") && err.contains("not-a-folder"), "{err}");
+
+    let mut bad = scenario_doc("scenarios/two-sources.json");
+    bad["links"][0]["rate_mbps"] = serde_json::json!("fast");
+    let bad = dir.write("bad.json", &bad.to_string());
+    let out = abrsim_within(&["report", &long, &bad, "--out", &dir.path("out")], 20)
+        .expect("refused before the hour-long run");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("links[0] (L1).rate_mbps: must be a number"), "{err}");
+    assert!(!dir.0.join("out/report.md").exists(), "nothing written");
+}
