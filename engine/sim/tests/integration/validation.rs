@@ -1017,3 +1017,19 @@ fn a_change_with_several_problems_names_each() {
     }
     assert_eq!(p.len(), 8, "{p:?}");
 }
+
+/// A link rate or a PCR out of range is one problem, at its field: ICR (25 Mbps by default)
+/// was also said to exceed "pcr_mbps = 0, the rate of its access link", a problem of
+/// `defaults.source.icr_mbps` that mending the link mends.
+#[test]
+fn an_out_of_range_pcr_or_access_link_rate_does_not_also_blame_icr() {
+    for (set, path) in [
+        ("links.L1.rate_mbps=0", "links[0].rate_mbps"),
+        ("links.L1.rate_mbps=-1", "links[0].rate_mbps"),
+        ("connections.C1.params.pcr_mbps=0", "connections[0].params.pcr_mbps"),
+    ] {
+        let p = problems_after(&[set]);
+        assert_eq!(p.len(), 1, "{set}: {p:?}");
+        assert_problem(&p, path, "out of range");
+    }
+}
