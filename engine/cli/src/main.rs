@@ -33,7 +33,7 @@ enum Command {
         #[arg(long, allow_negative_numbers = true)]
         duration_ms: Option<f64>,
         /// Seed of the random processes.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// Start of the steady-state window (ms); default: the scenario's, else the last third.
         #[arg(long, allow_negative_numbers = true)]
@@ -106,7 +106,7 @@ enum Command {
         repeat: u32,
         /// Simulate this long (ms) instead of each file's run.duration_ms (a longer run is timed
         /// with less noise; `npm run bench:peers` matches ns-2's simulated time so).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         duration_ms: Option<f64>,
     },
 }
@@ -121,11 +121,10 @@ fn main() -> ExitCode {
         Command::Validate { scenarios } => validate(&scenarios),
         Command::Algorithms { markdown } => {
             if markdown {
-                print!("{}", catalogue::catalogue_markdown());
+                print_out(&catalogue::catalogue_markdown())
             } else {
-                println!("{}", serde_json::to_string_pretty(&catalogue::catalogue()).expect("serialises"));
+                print_out(&format!("{}\n", serde_json::to_string_pretty(&catalogue::catalogue()).expect("serialises")))
             }
-            Ok(())
         }
         Command::Bench { scenarios, repeat, duration_ms } => bench(scenarios, repeat, duration_ms),
         Command::Sweep { scenario, vary, seeds, set, jobs, shard, format } => {
@@ -140,6 +139,22 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Writes `text` to stdout. A reader that has gone (`abrsim run … | head`) ends the command
+/// quietly, with status 0, as `head` asked, where `println!` would panic; any other failure
+/// (a full disk) is an error naming stdout.
+fn print_out(text: &str) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(stdout_error)
+}
+
+/// The error of a failed write to stdout; a closed pipe exits at once (see [`print_out`]).
+fn stdout_error(e: std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    format!("error: cannot write to stdout: {e}")
 }
 
 /// Reads a scenario file into JSON, naming the file in any error.
@@ -284,8 +299,7 @@ fn run(
     for note in &summary.notes {
         eprintln!("note: {note}");
     }
-    println!("{}", serde_json::to_string_pretty(&summary).expect("serialises"));
-    Ok(())
+    print_out(&format!("{}\n", serde_json::to_string_pretty(&summary).expect("serialises")))
 }
 
 /// Events run between two drains of the RM-cell trace: each event records at most a few RM-cell
@@ -386,7 +400,7 @@ fn validate(paths: &[PathBuf]) -> Result<(), String> {
         });
         match checked {
             Ok(s) => {
-                println!("ok: {} ({})", path.display(), s.id);
+                print_out(&format!("ok: {} ({})\n", path.display(), s.id))?;
                 // Valid, but with something to know before running it (on stderr, as `run`'s).
                 for note in abr_sim::validate::notes(&s) {
                     eprintln!("note: {}: {note}", path.display());
@@ -437,8 +451,16 @@ fn bench(mut paths: Vec<PathBuf>, repeat: u32, duration_ms: Option<f64>) -> Resu
     for path in &paths {
         // Reading, parsing and validating the file, then building its network: both should
         // grow about linearly with its size (the scale-* benchmarks check).
+        let mut overrides = Vec::new();
+        if let Some(d) = duration_ms {
+            overrides.push(format!("run.duration_ms={d}"));
+            // A shorter run than the file's may end before its steady-state window starts;
+            // a benchmark reads no summary, so the window goes (as `run` lets it, with a note).
+            if read_json(path)?["run"]["steady_from_ms"].as_f64().is_some_and(|t| t > d) {
+                overrides.push("run.steady_from_ms=null".to_string());
+            }
+        }
         let started = Instant::now();
-        let overrides: Vec<String> = duration_ms.map(|d| format!("run.duration_ms={d}")).into_iter().collect();
         let scenario = load(path, &overrides)?;
         let validate_ms = started.elapsed().as_secs_f64() * 1000.0;
         let mut best = f64::INFINITY;
@@ -467,7 +489,7 @@ fn bench(mut paths: Vec<PathBuf>, repeat: u32, duration_ms: Option<f64>) -> Resu
             "events_per_s": events as f64 / best,
             "sim_over_wall": sim_ms / 1000.0 / best,
         });
-        println!("{line}");
+        print_out(&format!("{line}\n"))?;
     }
     Ok(())
 }
@@ -534,7 +556,7 @@ fn sweep(
 
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
-    let write = |out: &mut dyn Write, line: String| writeln!(out, "{line}").map_err(|e| format!("error: {e}"));
+    let write = |out: &mut dyn Write, line: String| writeln!(out, "{line}").map_err(stdout_error);
     if csv {
         write(&mut out, header.iter().map(|h| csv_field(h)).collect::<Vec<_>>().join(","))?;
     }
@@ -581,7 +603,7 @@ fn sweep(
         }
         Ok(())
     })?;
-    out.flush().map_err(|e| format!("error: {e}"))
+    out.flush().map_err(stdout_error)
 }
 
 /// A sweep's problems named as the user gave them: a parameter that `--vary` put (or replaced)
@@ -627,8 +649,13 @@ fn sweep_option_problems(
     (problems, ours)
 }
 
+/// Free text in a Markdown table cell: a bar would end the cell, a line break the row.
+fn md_text(s: &str) -> String {
+    s.replace('|', "\\|").replace(['\r', '\n'], " ")
+}
+
 fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
+    if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s.to_string()
@@ -711,6 +738,24 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
     for a in algorithms {
         if abr_sim::algorithms::find(a).is_none() {
             return Err(format!("error: --algorithms: unknown algorithm '{a}'"));
+        }
+    }
+    // What can be known before the runs (the library takes a while) is checked first: every
+    // file reads and is valid, and the folder takes the three files.
+    for path in &paths {
+        load(path, &[])?;
+    }
+    std::fs::create_dir_all(out).map_err(|e| format!("error: cannot create {}: {e}", out.display()))?;
+    for name in ["report.md", "report.csv", "reference.csv"] {
+        let p = out.join(name);
+        let existed = p.exists();
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(&p)
+            .map_err(|e| format!("error: cannot write {}: {e}", p.display()))?;
+        if !existed {
+            let _ = std::fs::remove_file(&p); // written whole once the runs are done
         }
     }
     let runs: Vec<Option<&String>> =
@@ -821,10 +866,12 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
             _ => "–".into(),
         };
         let same = |v: String| (Some(v.clone()), Some(v));
+        // Free text (a group label may hold a comma or a bar): quoted in the CSV, escaped in Markdown.
+        let text = |v: &str| (Some(md_text(v)), Some(csv_field(v)));
         let fields = [
-            same(r.scenario.clone()),
-            same(r.algorithm.clone()),
-            same(r.group.clone()),
+            text(&r.scenario),
+            text(&r.algorithm),
+            text(&r.group),
             same(r.connections.to_string()),
             (Some(dash(r.rate_mbps)), Some(num(r.rate_mbps))),
             (Some(dash(r.share_mbps)), Some(num(r.share_mbps))),
@@ -851,15 +898,14 @@ fn report(mut paths: Vec<PathBuf>, algorithms: &[String], out: &Path) -> Result<
     write("report.md", &md)?;
     write("report.csv", &csv)?;
     write("reference.csv", &fig_csv)?;
-    println!(
-        "wrote {} rows to {} and {}, and {} published figures beside ours to {}",
+    print_out(&format!(
+        "wrote {} rows to {} and {}, and {} published figures beside ours to {}\n",
         rows.len(),
         out.join("report.md").display(),
         out.join("report.csv").display(),
         figures.len(),
         out.join("reference.csv").display()
-    );
-    Ok(())
+    ))
 }
 
 /// A fraction in whole percent, rounded down as the lab's Result tab shows it (99.6 % of the
@@ -929,7 +975,7 @@ fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]
     for (scenario, algorithm, r) in figures {
         md.push_str(&format!(
             "| {scenario} | {algorithm} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-            r.about_label,
+            md_text(&r.about_label),
             r.quantity.name(),
             r.unit,
             short(Some(r.published)),
@@ -942,7 +988,7 @@ fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]
                     format!("{} (±{:.0} %)", r.within_tolerance.map_or("–".into(), |w| verdict(Some(w))), 100.0 * t),
                 (None, note) => format!("no tolerance{}", mark(note.unwrap_or_default())),
             },
-            r.source.replace('|', "\\|"),
+            md_text(&r.source),
         ));
         let fields = [
             csv_field(scenario),
@@ -963,7 +1009,7 @@ fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]
         csv.push('\n');
     }
     for (i, note) in notes.iter().enumerate() {
-        md.push_str(&format!("\n{} {}\n", no_tolerance_mark(i), note.replace('|', "\\|")));
+        md.push_str(&format!("\n{} {}\n", no_tolerance_mark(i), md_text(note)));
     }
     (md, csv)
 }

@@ -148,7 +148,7 @@ pub(crate) fn read_every<T: DeserializeOwned>(mut doc: Value) -> Result<Read<T>,
             None
         } else if missing.is_some() {
             Some(Value::String("?".into()))
-        } else if !ours && matches!(place.last(), Some(Step::Key(_))) {
+        } else if !ours && matches!(place.last(), Some(Step::Key(_))) && !sole_key(&doc, &place) {
             taken_out.push(place.clone());
             None
         } else {
@@ -327,6 +327,15 @@ fn stand_in(doc: &Value, path: &[Step], message: &str) -> Option<Value> {
     })
 }
 
+/// Whether `path` is the only key of its object: the variant of an enum written as a one-key
+/// object (`"highlight": { "chart": "nope" }`, `"about": { "connection": 5 }`). Taken out, it
+/// would leave `{}`, a second problem of the user's one ("must be an object with exactly one
+/// field"); its value is stood in for instead.
+fn sole_key(doc: &Value, path: &[Step]) -> bool {
+    let [above @ .., Step::Key(_)] = path else { return false };
+    get(doc, above).and_then(Value::as_object).is_some_and(|o| o.len() == 1)
+}
+
 /// The same field in another element of the same list, when it holds something.
 fn neighbour(doc: &Value, path: &[Step]) -> Option<Value> {
     let [above @ .., Step::Index(i), Step::Key(k)] = path else { return None };
@@ -410,6 +419,7 @@ fn plain_expected(expected: &str) -> String {
         "a boolean" => "true or false".into(),
         "a sequence" => "a list [ … ]".into(),
         "a map" => "an object { … }".into(),
+        "map with a single key" => "an object with exactly one field".into(),
         e if e.starts_with("struct ") => "an object { … }".into(),
         e if e.starts_with("internally tagged enum") => "an object { \"kind\": … }".into(),
         e => match integer_range(e) {

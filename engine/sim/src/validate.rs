@@ -582,11 +582,22 @@ impl<'a> Validator<'a> {
             })(),
         };
         let Some((pcr, pcr_said, pcr_at)) = pcr else { return };
+        // A value out of its own range is reported as that already.
+        let in_range = |name: &str, v: f64| {
+            crate::source::SOURCE_PARAMS.iter().find(|p| p.name == name).is_none_or(|p| p.check(v).is_ok())
+        };
+        // So is a PCR out of range (its own, or its access link's rate): ICR and MCR are not
+        // also blamed for exceeding a PCR of 0 or -1 Mbps.
+        let pcr_in_range = if pcr_at.starts_with("links[") {
+            fields::LINK_RATE_MBPS.check(pcr).is_ok()
+        } else {
+            in_range("pcr_mbps", pcr)
+        };
+        if !pcr_in_range {
+            return;
+        }
         for name in ["mcr_mbps", "icr_mbps"] {
-            // A value out of its own range is reported as that already.
-            let in_range = |v: f64| {
-                crate::source::SOURCE_PARAMS.iter().find(|p| p.name == name).is_none_or(|p| p.check(v).is_ok())
-            };
+            let in_range = |v: f64| in_range(name, v);
             if let Some((v, at)) = get(name).filter(|(v, _)| in_range(*v)) {
                 if v > pcr {
                     let from_defaults = at.starts_with("defaults.");
