@@ -37,6 +37,28 @@ test('GFC-1 shows its published figures beside ours and marks them on the rate a
   expect(errors).toEqual([]);
 });
 
+// QA: a copy of gfc1 with another scheme judged its queues against ERICA+'s published ones.
+// Those figures name ERICA+ (the file's `algorithm`); the max-min shares name none.
+test('GFC-1 with SW2 on EPRCA: the queues measured under ERICA+ are not judged, the max-min shares are', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=gfc1');
+  await page.getByTestId('topo-SW2').click();
+  await page.getByTestId('switch-algorithm').selectOption({ label: 'EPRCA' });
+  await expect(page.getByTestId('switch-note')).toContainText('restarted at t = 0');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await page.getByTestId('tab-result').click();
+  const table = page.getByTestId('summary-published');
+  const queue = table.locator('tbody tr', { hasText: 'port SW2->SW3' });
+  await expect(queue.locator('td').nth(4)).toHaveText('not judged* (±20 %)');
+  await expect(table.locator('tbody tr', { hasText: 'group F: mean rate' }).locator('td').nth(4)).toHaveText(/^(yes|no) \(±5\s%\)$/);
+  await expect(page.getByTestId('published-no-tolerance')).toHaveText(
+    '* Not judged: measured under ERICA+, and here SW2 runs EPRCA, so ours is shown beside it without a verdict.',
+  );
+  await page.getByTestId('summary').screenshot({ path: 'test-results/published-not-judged.png' });
+  expect(errors).toEqual([]);
+});
+
 test('vsvd-1 shows the VS/VD study figures: switch 1 agrees, switch 2 does not, the sources beside them', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=vsvd-1');
   await page.getByTestId('speed').selectOption('max');

@@ -949,10 +949,10 @@ mod tests {
 /// text of reference.csv.
 fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]) -> (String, String) {
     let mut md = String::from(
-        "\n## Published figures beside ours\n\nEach scenario's `reference`: the study's value, ours from the same run, ours − published (and relative to it), and whether that is within the figure's tolerance; a figure without one is marked, and a note below the table says why (the file's `no_tolerance_reason`), as in the lab's Result tab.\n\n| scenario | algorithm | about | quantity | unit | published | ours | difference | relative | within tolerance | source |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "\n## Published figures beside ours\n\nEach scenario's `reference`: the study's value, ours from the same run, ours − published (and relative to it), and whether that is within the figure's tolerance; a figure without one is marked, and a note below the table says why (the file's `no_tolerance_reason`), as in the lab's Result tab; so is one measured under another scheme than the run's switches run (the figure's `algorithm`), which is not judged.\n\n| scenario | algorithm | about | quantity | unit | published | ours | difference | relative | within tolerance | source |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut csv = String::from(
-        "scenario,algorithm,about,quantity,unit,published,ours,difference,relative_difference,tolerance,within_tolerance,source,no_tolerance_reason\n",
+        "scenario,algorithm,about,quantity,unit,published,ours,difference,relative_difference,tolerance,within_tolerance,source,no_tolerance_reason,not_judged_note\n",
     );
     // One mark per distinct note, in the table's order, as the lab's published table marks them
     // (the verdict cell has room for a mark, not for the reason).
@@ -983,6 +983,10 @@ fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]
             short(r.difference),
             r.relative_difference.map_or("–".into(), signed_percent),
             match (r.tolerance, r.no_tolerance_note.clone()) {
+                // Measured under another scheme than this run's: no verdict, a note says why.
+                (Some(_), _) if r.not_judged_note.is_some() => {
+                    format!("not judged{}", mark(r.not_judged_note.clone().unwrap_or_default()))
+                }
                 // "–" when there is no value of ours to judge (no sample in the steady window).
                 (Some(t), _) =>
                     format!("{} (±{:.0} %)", r.within_tolerance.map_or("–".into(), |w| verdict(Some(w))), 100.0 * t),
@@ -1004,6 +1008,7 @@ fn figures_tables(figures: &[(String, String, abr_sim::reference::ReferenceRow)]
             verdict(r.within_tolerance),
             csv_field(&r.source),
             csv_field(r.no_tolerance_reason.as_deref().unwrap_or_default()),
+            csv_field(r.not_judged_note.as_deref().unwrap_or_default()),
         ];
         csv.push_str(&fields.join(","));
         csv.push('\n');

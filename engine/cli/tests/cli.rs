@@ -429,7 +429,9 @@ fn report_says_why_a_published_figure_has_no_tolerance_as_the_lab_does() {
         {"about": {"connection": "C1"}, "quantity": "mean_rate_mbps", "published": 77.76,
          "no_tolerance_reason": "A target | not a measurement.", "source": "Fig. 1"},
         {"about": {"connection": "C2"}, "quantity": "mean_rate_mbps", "published": 77.76, "source": "Fig. 1"},
-        {"about": "network", "quantity": "jain_index", "published": 1, "tolerance": 0.01, "source": "Fig. 2"}
+        {"about": "network", "quantity": "jain_index", "published": 1, "tolerance": 0.01, "source": "Fig. 2"},
+        {"about": {"port": "SW1->SW2"}, "quantity": "max_queue_cells", "published": 100, "tolerance": 0.5,
+         "algorithm": "eprca", "source": "Fig. 3"}
     ]);
     let file = scratch.write("figures.json", &doc.to_string());
     let dir = scratch.path("out");
@@ -442,7 +444,12 @@ fn report_says_why_a_published_figure_has_no_tolerance_as_the_lab_does() {
         .filter(|l| l.starts_with("| two-sources |") && l.contains("| Fig. "))
         .map(|l| l.split(" | ").nth(9).unwrap())
         .collect();
-    assert_eq!(verdicts, ["no tolerance\\*", "no tolerance†", "yes (±1 %)"], "{md}");
+    // The last, measured under EPRCA where both switches run ERICA, is not judged, and says why.
+    assert_eq!(verdicts, ["no tolerance\\*", "no tolerance†", "yes (±1 %)", "not judged‡"], "{md}");
+    assert!(
+        md.contains("\n‡ Not judged: measured under EPRCA, and here SW1, SW2 run ERICA, so ours is shown beside it without a verdict.\n"),
+        "{md}"
+    );
     // The notes below the table, in the lab's words: the file's reason, else the lab's sentence.
     assert!(md.contains("\n\\* No tolerance: A target \\| not a measurement.\n"), "{md}");
     let given = abr_sim::reference::NO_TOLERANCE_GIVEN;
@@ -451,9 +458,12 @@ fn report_says_why_a_published_figure_has_no_tolerance_as_the_lab_does() {
     // reference.csv: the reason as a field of its own, empty where the file gives none.
     let csv = std::fs::read_to_string(scratch.0.join("out/reference.csv")).unwrap();
     let mut lines = csv.lines();
-    assert!(lines.next().unwrap().ends_with(",source,no_tolerance_reason"));
-    let reasons: Vec<&str> = lines.map(|l| l.rsplit_once(',').unwrap().1).collect();
+    assert!(lines.next().unwrap().ends_with(",source,no_tolerance_reason,not_judged_note"));
+    let rows: Vec<&str> = lines.collect();
+    let reasons: Vec<&str> = rows[..3].iter().map(|l| l.rsplit(',').nth(1).unwrap()).collect();
     assert_eq!(reasons, ["A target | not a measurement.", "", ""]);
+    assert!(rows[..3].iter().all(|l| l.ends_with(',')), "judged figures: an empty note");
+    assert!(rows[3].ends_with(",\"Not judged: measured under EPRCA, and here SW1, SW2 run ERICA, so ours is shown beside it without a verdict.\""));
 }
 
 /// The report's convergence beside how much of the steady window the rates were on target:

@@ -37,6 +37,12 @@ pub struct ReferenceRow {
     /// [`NO_TOLERANCE_GIVEN`]; null when the figure has a tolerance.
     pub no_tolerance_note: Option<String>,
     pub source: String,
+    /// The scheme the study measured the figure under (the file's `algorithm`), if it says.
+    pub algorithm: Option<String>,
+    /// Why a figure with a tolerance is not judged in this run, in the words the Result tab and
+    /// `abrsim report` both show: some switch runs another scheme than the one the figure was
+    /// measured under ([`not_judged_note`]); null when it is judged.
+    pub not_judged_note: Option<String>,
 }
 
 /// What a figure without a tolerance says in place of a verdict when its file gives no
@@ -117,9 +123,43 @@ pub fn compare(s: &Scenario, summary: &Summary) -> Vec<ReferenceRow> {
     s.reference.iter().map(|r| row(s, summary, r)).collect()
 }
 
+/// Why the figure does not describe a run of `s`: it was measured under one scheme (its
+/// `algorithm`) and some switch here runs another (a switch running `none` takes no part).
+/// None when it has no `algorithm`, or when every switch that runs a scheme runs that one.
+pub fn not_judged_note(s: &Scenario, r: &Reference) -> Option<String> {
+    let study = r.algorithm.as_deref()?;
+    let default = crate::algorithms::default_for(s.ethernet.is_some());
+    let name = |id: &str| crate::algorithms::find(id).map_or(id.to_string(), |a| a.name.to_string());
+    // Grouped by scheme, in the nodes' order: "SW1, SW2 run EPRCA, SW4 runs UT".
+    let mut others: Vec<(String, Vec<&str>)> = Vec::new();
+    for n in s.nodes.iter().filter(|n| n.kind == crate::scenario::NodeKind::Switch) {
+        let runs = n.algorithm.as_deref().unwrap_or(default);
+        if runs == study || runs == "none" {
+            continue;
+        }
+        match others.iter_mut().find(|(a, _)| a == runs) {
+            Some((_, ids)) => ids.push(&n.id),
+            None => others.push((runs.to_string(), vec![&n.id])),
+        }
+    }
+    if others.is_empty() {
+        return None;
+    }
+    let others: Vec<String> = others
+        .iter()
+        .map(|(a, ids)| format!("{} {} {}", ids.join(", "), if ids.len() == 1 { "runs" } else { "run" }, name(a)))
+        .collect();
+    Some(format!(
+        "Not judged: measured under {}, and here {}, so ours is shown beside it without a verdict.",
+        name(study),
+        others.join(", ")
+    ))
+}
+
 fn row(s: &Scenario, summary: &Summary, r: &Reference) -> ReferenceRow {
     let ours = ours(s, summary, &r.about, r.quantity);
     let difference = ours.map(|o| o - r.published);
+    let not_judged_note = not_judged_note(s, r);
     ReferenceRow {
         about: r.about.clone(),
         about_label: r.about.label(),
@@ -131,7 +171,7 @@ fn row(s: &Scenario, summary: &Summary, r: &Reference) -> ReferenceRow {
         relative_difference: difference.filter(|_| r.published != 0.0).map(|d| d / r.published),
         tolerance: r.tolerance,
         within_tolerance: match (difference, r.tolerance) {
-            (Some(d), Some(t)) => Some(d.abs() <= t * r.published.abs()),
+            (Some(d), Some(t)) if not_judged_note.is_none() => Some(d.abs() <= t * r.published.abs()),
             _ => None,
         },
         no_tolerance_reason: r.no_tolerance_reason.clone(),
@@ -140,6 +180,8 @@ fn row(s: &Scenario, summary: &Summary, r: &Reference) -> ReferenceRow {
             .is_none()
             .then(|| format!("No tolerance: {}", r.no_tolerance_reason.as_deref().unwrap_or(NO_TOLERANCE_GIVEN))),
         source: r.source.clone(),
+        algorithm: r.algorithm.clone(),
+        not_judged_note,
     }
 }
 

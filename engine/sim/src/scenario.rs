@@ -101,6 +101,13 @@ pub struct Reference {
     pub no_tolerance_reason: Option<String>,
     /// The figure or table it comes from, e.g. "Jain et al. 1996, Fig. 12".
     pub source: String,
+    /// The scheme the study measured it under (an algorithm id), when the figure is a result of
+    /// that scheme (gfc1's queues near ERICA+'s target) rather than of the network (a max-min
+    /// share holds whatever the scheme). It is judged only while every switch that runs a
+    /// scheme (not `none`) runs this one; otherwise ours is shown beside it without a verdict.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub algorithm: Option<String>,
 }
 
 /// What a published figure is about: one connection, the connections of a `group` label, a

@@ -766,6 +766,30 @@ impl<'a> Validator<'a> {
             if r.source.trim().is_empty() {
                 self.push(format!("{at}.source"), "name the figure or table the value comes from");
             }
+            if let Some(a) = r.algorithm.as_deref() {
+                match algorithms::find(a) {
+                    None => self.push(
+                        format!("{at}.algorithm"),
+                        format!(
+                            "unknown algorithm '{a}'; known algorithms: {}",
+                            algorithms::REGISTRY.iter().map(|a| a.id).collect::<Vec<_>>().join(", ")
+                        ),
+                    ),
+                    Some(spec) if a == "none" || !spec.network.allows(s.ethernet.is_some()) => self.push(
+                        format!("{at}.algorithm"),
+                        if a == "none" {
+                            "a figure is measured under a scheme that runs on this network; 'none' runs no scheme"
+                                .to_string()
+                        } else {
+                            format!(
+                                "a figure is measured under a scheme that runs on this network; {} does not run here",
+                                spec.name
+                            )
+                        },
+                    ),
+                    Some(_) => {}
+                }
+            }
         }
     }
 

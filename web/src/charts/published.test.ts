@@ -42,6 +42,15 @@ describe('publishedLines', () => {
     expect(publishedLines('rate', undefined, [line('C1', '#111')])).toEqual([]);
   });
 
+  // QA: a copy of gfc1 switched to EPRCA drew ERICA+'s published queue as if it were its own.
+  it('names the scheme a figure was measured under, where the study says', () => {
+    const erica: Reference[] = [{ ...refs[2], algorithm: 'erica_plus' }];
+    expect(publishedLines('queue', erica, [line('SW3->SW4', '#444')], 0, { erica_plus: 'ERICA+' })[0].label).toBe(
+      'published under ERICA+: port SW3->SW4 710',
+    );
+    expect(publishedLines('queue', erica, [line('SW3->SW4', '#444')])[0].label).toBe('published under erica_plus: port SW3->SW4 710');
+  });
+
   // QA: fecn-hotspot's 5 Gbps was drawn from 0 ms, so the flows looked far below it while, as
   // they should, they shared the link with EP0 and EP1 (the figure is for after those stop).
   it('runs a figure over the steady window it is a mean over: the scenario\'s, else the last third', () => {

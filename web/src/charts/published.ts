@@ -13,7 +13,9 @@ export interface PublishedLine {
    *  to the run's end, not over the transient before it. */
   fromMs: number;
   color: string;
-  /** "published: group A 5.55" — the legend's and the tooltip's words for it. */
+  /** "published: group A 5.55" — the legend's and the tooltip's words for it; a figure the
+   *  study measured under one scheme says which ("published under ERICA+: port SW2->SW3 710"),
+   *  since it describes a run of that scheme only. */
   label: string;
 }
 
@@ -29,12 +31,14 @@ export function steadyFromMs(run: { duration_ms: number; steady_from_ms?: number
   return run.steady_from_ms ?? (run.duration_ms * 2) / 3;
 }
 
-/** The published lines of one chart, from the scenario's `reference` and the chart's drawn lines. */
+/** The published lines of one chart, from the scenario's `reference` and the chart's drawn
+ *  lines; `names`: algorithms' names by id (the catalogue's), for a figure's scheme. */
 export function publishedLines(
   chartId: string,
   reference: readonly Reference[] | undefined,
   lines: readonly ChartLine[],
   fromMs = 0,
+  names: Readonly<Record<string, string>> = {},
 ): PublishedLine[] {
   const quantities = MARKED[chartId];
   if (!quantities || !reference) return [];
@@ -44,7 +48,8 @@ export function publishedLines(
     const [kind, id] = Object.entries(r.about)[0] as [string, string];
     const line = lines.find((l) => (kind === 'group' ? l.group === id : l.owner === id));
     if (!line) continue;
-    out.push({ value: r.published, fromMs, color: line.color, label: `published: ${kind} ${id} ${r.published}` });
+    const under = r.algorithm ? ` under ${names[r.algorithm] ?? r.algorithm}` : '';
+    out.push({ value: r.published, fromMs, color: line.color, label: `published${under}: ${kind} ${id} ${r.published}` });
   }
   return out;
 }

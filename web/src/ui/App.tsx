@@ -173,14 +173,15 @@ export function App({
   const reference = state.current?.scenario.reference;
   const run = state.current?.scenario.run;
   const steadyFrom = run ? steadyFromMs(run) : 0;
+  const algorithmNames = useMemo(() => Object.fromEntries((state.catalogue?.algorithms ?? []).map((a) => [a.id, a.name])), [state.catalogue]);
   const charts = useMemo(
     () =>
       CHARTS.map((spec) => {
         const drawn = drawnLines(spec, state.meta, undefined, groupOf);
-        const published = publishedLines(spec.id, reference, drawn.lines, steadyFrom);
+        const published = publishedLines(spec.id, reference, drawn.lines, steadyFrom, algorithmNames);
         return { spec, lines: drawn.lines, published, sampled: sampledText(spec.id, drawn), view: chartView(spec, unitFor(spec, state.meta), net, queueUnit) };
       }).filter(({ spec, lines }) => !spec.optional || lines.length > 0),
-    [state.meta, net, queueUnit, groupOf, reference, steadyFrom],
+    [state.meta, net, queueUnit, groupOf, reference, steadyFrom, algorithmNames],
   );
   const queueUnitPicker = net.ethernet && (
     <select

@@ -18,6 +18,8 @@ const row = (over: Partial<ReferenceRow>): ReferenceRow => ({
   no_tolerance_reason: null,
   no_tolerance_note: null,
   source: 'Fig. 1',
+  algorithm: null,
+  not_judged_note: null,
   ...over,
 });
 
@@ -62,6 +64,19 @@ it('every verdict cell states its tolerance, or that there is none with a footno
   expect(verdicts).toEqual(['no tolerance*', 'no tolerance*', 'no tolerance†', 'no (±5\u00a0%)', '– (±5\u00a0%)']);
   const notes = [...doc.querySelectorAll('[data-testid="published-no-tolerance"]')].map((p) => p.textContent);
   expect(notes).toEqual([`* No tolerance: ${WHY}`, `† ${NONE_GIVEN}`]);
+});
+
+// QA: a copy of gfc1 run with EPRCA judged its queues against ERICA+'s published ones.
+it('a figure measured under another scheme than the run is not judged, with a footnote saying why', () => {
+  const other = 'Not judged: measured under ERICA+, and here SW2 runs EPRCA, so ours is shown beside it without a verdict.';
+  const doc = table([
+    row({ about_label: 'port SW2->SW3', tolerance: 0.2, algorithm: 'erica_plus', not_judged_note: other }),
+    row({ about_label: 'connection C2', ...becauseWhy }),
+    row({ about_label: 'port SW3->SW4', tolerance: 0.2, algorithm: 'erica_plus', within_tolerance: true }),
+  ]);
+  expect([0, 1, 2].map((i) => cells(doc, i)[4])).toEqual(['not judged* (±20\u00a0%)', 'no tolerance†', 'yes (±20\u00a0%)']);
+  const notes = [...doc.querySelectorAll('[data-testid="published-no-tolerance"]')].map((p) => p.textContent);
+  expect(notes).toEqual([`* ${other}`, `† No tolerance: ${WHY}`]);
 });
 
 it('gives no footnote when every figure has a tolerance', () => {

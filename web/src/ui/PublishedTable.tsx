@@ -24,15 +24,18 @@ export function rowUnit(row: ReferenceRow, net: NetworkView): DisplayUnit {
   return row.unit === 'Mbps' ? displayUnit('Mbps', net) : { unit: row.unit, scale: 1 };
 }
 
-/** The footnote marks of the rows without a tolerance, one per distinct reason (or for none
- *  given), in the table's order: the verdict cell has room for a mark, not for the reason. */
+/** The footnote marks of the rows without a verdict, one per distinct note, in the table's
+ *  order: a figure without a tolerance (its file's reason, or that it gives none) and one
+ *  measured under another scheme than this run's switches run (not judged). The verdict cell
+ *  has room for a mark, not for the reason. */
 export function noToleranceNotes(rows: readonly ReferenceRow[]): { mark: Map<number, string>; notes: { mark: string; text: string }[] } {
   const marks = ['*', '†', '‡', '§'];
   const byText = new Map<string, string>();
   const mark = new Map<number, string>();
   rows.forEach((row, i) => {
-    const text = row.no_tolerance_note; // the engine's words, as `abrsim report` says them
-    if (row.tolerance !== null || text === null) return;
+    // The engine's words, as `abrsim report` says them.
+    const text = row.tolerance === null ? row.no_tolerance_note : row.not_judged_note;
+    if (text === null) return;
     if (!byText.has(text)) byText.set(text, marks[byText.size] ?? `(${byText.size + 1})`);
     mark.set(i, byText.get(text)!);
   });
@@ -50,6 +53,13 @@ export function Verdict({ row, mark }: { row: ReferenceRow; mark?: string }) {
       </span>
     );
   const tol = <span className="published-rel">(±{num(100 * row.tolerance, 1)}{'\u00a0'}%)</span>;
+  if (row.not_judged_note !== null)
+    return (
+      <span className="published-none">
+        not judged<sup>{mark ?? '*'}</sup> <br />
+        {tol}
+      </span>
+    );
   if (row.within_tolerance === null)
     return (
       <span title="No value of ours to judge yet (no sample in the steady window)">

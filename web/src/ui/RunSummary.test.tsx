@@ -79,6 +79,9 @@ describe('RunSummary', () => {
     expect(noteTarget(dead)).toEqual({ connection: 'F1' });
     expect(noteTarget(everySource)).toEqual({ sourceDefaults: true });
     expect(noteTarget('binary feedback at SW1 with RIF = 1')).toBeNull();
+    expect(noteTarget("binary feedback at SW1 with RIF = 1: … (defaults.source.rif = 0.0625 runs the scheme as TM 4.0 defines it)")).toEqual({
+      sourceDefaults: true,
+    });
     expect(renderToStaticMarkup(<ScenarioNotes notes={[everySource]} onEditField={() => {}} />)).toContain('Edit every source');
     // Said to a screen reader as they come, by a live region that stays on the page.
     const live = renderToStaticMarkup(<ScenarioNotesAnnouncer notes={[dead]} />);

@@ -17,11 +17,12 @@ export function noteConnection(note: string): string | null {
 }
 
 /** Where the editor shows the field a note names: its connection, or the parameters every
- *  source takes (`defaults.source.…`); null when the note names no field the editor has. */
+ *  source takes (a note on `defaults.source.…`, or one that proposes a value there, as the
+ *  binary-feedback note does for `rif`); null when the note names no field the editor has. */
 export function noteTarget(note: string): EditTarget | null {
   const connection = noteConnection(note);
   if (connection !== null) return { connection };
-  return notePath(note)?.startsWith('defaults.source.') ? { sourceDefaults: true } : null;
+  return note.includes('defaults.source.') ? { sourceDefaults: true } : null;
 }
 
 /** A note as a sentence: capitalised with a full stop, but a leading path stays as it is. */

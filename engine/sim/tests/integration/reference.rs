@@ -99,3 +99,40 @@ fn a_buffer_figure_is_about_a_port_and_a_source_queue_about_a_connection() {
         assert!(problems.iter().any(|p| p.path.starts_with(&format!("reference[{i}]"))), "{problems:?}");
     }
 }
+
+/// gfc1's queue figures were measured under ERICA+ (queues near its 2 ms target); its rate
+/// figures are the max-min allocation, which holds whatever the scheme. A run with a switch on
+/// another scheme judges the second and not the first, saying why.
+#[test]
+fn a_figure_measured_under_one_scheme_is_not_judged_where_a_switch_runs_another() {
+    let (_, plain) = run(load("gfc1", &[]));
+    let queues: Vec<_> = plain.reference.iter().filter(|r| r.algorithm.as_deref() == Some("erica_plus")).collect();
+    assert_eq!(queues.len(), 2, "gfc1's two queue figures name ERICA+");
+    for r in &plain.reference {
+        assert_eq!(r.not_judged_note, None, "{}", r.about_label);
+        assert!(r.within_tolerance.is_some(), "{}", r.about_label);
+    }
+    let (_, other) = run(load("gfc1", &[r#"nodes.SW2.algorithm="eprca""#, "nodes.SW2.params={}"]));
+    for r in &other.reference {
+        if r.algorithm.is_some() {
+            assert_eq!(r.within_tolerance, None, "{}", r.about_label);
+            let note = r.not_judged_note.as_deref().expect("a note says why");
+            assert!(note.contains("measured under ERICA+") && note.contains("SW2 runs EPRCA"), "{note}");
+            assert!(r.ours.is_some(), "ours is still shown beside it");
+        } else {
+            assert_eq!(r.not_judged_note, None, "{}", r.about_label);
+            assert!(r.within_tolerance.is_some(), "{}", r.about_label);
+        }
+    }
+}
+
+/// A switch that runs no scheme (`none`, a plain FIFO) takes no part in the question.
+#[test]
+fn a_switch_running_none_does_not_stop_a_figure_being_judged() {
+    let s = load("seriesd-lan", &[r#"reference.0.algorithm="series_d""#]);
+    assert!(s.nodes.iter().any(|n| n.algorithm.as_deref() == Some("none")));
+    assert_eq!(abr_sim::reference::not_judged_note(&s, &s.reference[0]), None);
+    let s = load("seriesd-lan", &[r#"reference.0.algorithm="erica""#]);
+    let note = abr_sim::reference::not_judged_note(&s, &s.reference[0]).expect("Series-D is not ERICA");
+    assert!(note.contains("runs Series-D") && !note.contains("runs none"), "{note}");
+}

@@ -1061,3 +1061,16 @@ fn a_wrong_value_in_a_one_field_choice_is_one_problem_in_the_files_words() {
         assert_problem(&p, "lesson.steps[0].highlight", "must be an object with exactly one field, not an object");
     }
 }
+
+#[test]
+fn a_figures_scheme_is_a_known_algorithm_that_runs_on_the_network() {
+    let figure = |alg: &str| {
+        format!(
+            r#"reference=[{{"about":{{"connection":"C1"}},"quantity":"mean_rate_mbps","published":70,"tolerance":0.1,"source":"x","algorithm":"{alg}"}}]"#
+        )
+    };
+    assert_eq!(problems_after(&[&figure("erica")]), []);
+    assert_problem(&problems_after(&[&figure("ericaa")]), "reference[0].algorithm", "unknown algorithm 'ericaa'");
+    assert_problem(&problems_after(&[&figure("none")]), "reference[0].algorithm", "'none' runs no scheme");
+    assert_problem(&problems_after(&[&figure("qcn")]), "reference[0].algorithm", "does not run here");
+}

@@ -24,4 +24,11 @@ no_tolerance_reason?: string,
 /**
  * The figure or table it comes from, e.g. "Jain et al. 1996, Fig. 12".
  */
-source: string, };
+source: string, 
+/**
+ * The scheme the study measured it under (an algorithm id), when the figure is a result of
+ * that scheme (gfc1's queues near ERICA+'s target) rather than of the network (a max-min
+ * share holds whatever the scheme). It is judged only while every switch that runs a
+ * scheme (not `none`) runs this one; otherwise ours is shown beside it without a verdict.
+ */
+algorithm?: string, };

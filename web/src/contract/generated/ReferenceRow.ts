@@ -40,4 +40,14 @@ no_tolerance_reason: string | null,
  * Result tab and `abrsim report` both show: "No tolerance: " and the file's reason, else
  * [`NO_TOLERANCE_GIVEN`]; null when the figure has a tolerance.
  */
-no_tolerance_note: string | null, source: string, };
+no_tolerance_note: string | null, source: string, 
+/**
+ * The scheme the study measured the figure under (the file's `algorithm`), if it says.
+ */
+algorithm: string | null, 
+/**
+ * Why a figure with a tolerance is not judged in this run, in the words the Result tab and
+ * `abrsim report` both show: some switch runs another scheme than the one the figure was
+ * measured under ([`not_judged_note`]); null when it is judged.
+ */
+not_judged_note: string | null, };
