@@ -325,8 +325,12 @@ function RunClock({ lab, state }: { lab: Lab; state: LabState }) {
   const nowMs = status?.nowMs ?? 0;
   const endMs = status?.endMs ?? state.current?.scenario.run.duration_ms ?? 0;
   const progress = endMs > 0 ? Math.min(1, nowMs / endMs) : 0;
+  const speedText = status?.achievedSpeed != null ? `${status.achievedSpeed.toPrecision(2)}× real time` : null;
+  const eventsText = status?.eventsPerSec != null ? `${formatRate(status.eventsPerSec)} events/s` : null;
+  // Where the clock is narrow these readouts give way (app.css, .clock-rate): said in its title.
+  const title = [`${formatMs(nowMs)} / ${formatMs(endMs)} ms`, mode, speedText, eventsText].filter((t) => t != null).join(' · ');
   return (
-    <div className="clock" data-testid="clock" data-engine-ms={status ? status.engineMs.toFixed(1) : undefined}>
+    <div className="clock" data-testid="clock" title={title} data-engine-ms={status ? status.engineMs.toFixed(1) : undefined}>
       <div className="clock-time">
         <span className="clock-now" data-testid="sim-time">
           {formatMs(nowMs)}
@@ -338,8 +342,8 @@ function RunClock({ lab, state }: { lab: Lab; state: LabState }) {
       </div>
       <div className="clock-meta">
         <span className={`mode mode-${mode}`}>{mode}</span>
-        {status?.achievedSpeed != null && <span>{status.achievedSpeed.toPrecision(2)}× real time</span>}
-        {status?.eventsPerSec != null && <span>{formatRate(status.eventsPerSec)} events/s</span>}
+        {speedText && <span className="clock-rate">{speedText}</span>}
+        {eventsText && <span className="clock-rate">{eventsText}</span>}
         {/* In the clock's row, not the header's: the header is full at 1280 px with My scenarios. */}
         {state.engine && (
           <span className={`engine engine-${state.engine}`} data-testid="engine" title="The engine running in the worker">
