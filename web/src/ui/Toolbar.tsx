@@ -70,6 +70,11 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
     : Number(untilMs) > nowMs
       ? null
       : `Run to a time after now (t = ${nowMs.toFixed(2)} ms)`;
+  // A time beyond the run's end runs to the end: said by the field (QA: Run to 5000 on a 120 ms
+  // scenario went to 120 ms without a word).
+  const endMs = status?.endMs ?? state.current?.scenario.run.duration_ms ?? 0;
+  const untilNote =
+    !untilRule && endMs > 0 && Number(untilMs) > endMs ? `Beyond the run's end (${formatMs(endMs)} ms): runs to the end` : null;
   // At its end a run has no step left to take (QA: Step stayed enabled and did nothing).
   const ended = mode === 'done';
   // Marked only when it is no time at all: a time already passed is usual once a run ends.
@@ -265,14 +270,20 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
             lab.runUntil(Number(untilMs));
           }}
         >
-          <button className="btn" data-testid="run-until" disabled={!state.current || !!untilRule} title={untilRule ?? undefined}>
+          <button
+            className="btn"
+            data-testid="run-until"
+            disabled={!state.current || !!untilRule}
+            title={untilRule ?? untilNote ?? undefined}
+            aria-describedby={untilNote ? 'until-note' : undefined}
+          >
             Run to
           </button>
           <input
             aria-label="run until (ms)"
             aria-invalid={untilBad}
-            aria-describedby={untilRule ? 'until-rule' : undefined}
-            title={untilRule ?? undefined}
+            aria-describedby={untilRule ? 'until-rule' : untilNote ? 'until-note' : undefined}
+            title={untilRule ?? untilNote ?? undefined}
             data-testid="until-ms"
             type="number"
             min="0"
@@ -288,6 +299,11 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
           {untilRule && (
             <span id="until-rule" className={untilBad ? 'field-tip shown' : 'field-tip'} data-testid="until-rule">
               {untilRule}
+            </span>
+          )}
+          {untilNote && (
+            <span id="until-note" className="field-tip note" data-testid="until-note">
+              {untilNote}
             </span>
           )}
         </form>
