@@ -12,7 +12,7 @@ import type { Lab, LabState } from '../../lab/lab';
 import { loopLookbackUs, rmCellsMove, rmSpeedLimit, slowEnough, typicalHopUs } from '../../lab/networkClock';
 import { cardRows, portViews, type CardRow, type PortGroup } from '../../lab/networkPorts';
 import type { Phase } from '../../lab/rmCells';
-import { cellPhases, movingText, rmWords, scenarioFeedback, type RateUnit, type RmWords } from '../../lab/rmLog';
+import { cellPhases, markerLegend, movingText, rmWords, scenarioFeedback, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { displayUnit, networkView } from '../../charts/specs';
 import { SPEEDS, speedLabel } from '../../scenario/speed';
 import { countsText } from '../topologyDrawing';
@@ -319,8 +319,7 @@ function Legend({ ethernet, words, phases, rate }: { ethernet: boolean; words: R
           <svg width="18" height="16" viewBox="-9 -8 18 16" className={`nv-rm nv-rm-${phase}`}>
             {PHASE_SHAPES[phase]}
           </svg>
-          {words.phase[phase]}
-          {phase === 'backward' ? ` (labelled with its ${words.er}, ${rate.unit})` : phase === 'notification' ? ', from the switch to the source' : ''}
+          {markerLegend(phase, words, rate)}
         </span>
       ))}
       <span className="nv-legend-item">
