@@ -15,11 +15,12 @@ import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type Rm
 import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type NetworkLayout } from './geometry';
 
 /** The RM cells' labels' type on the page (px; app.css: `.nv-rm text`). */
-/** A queue or buffer (cells or frames) as a card writes it: one decimal under 10, whole
- *  numbers to 99 999, then short ("10M": gfc-edge's buffer of ten million cells overran the
- *  card's line, which does not wrap). */
+/** A queue or buffer (cells or frames) as a card writes it: a whole number to 99 999, then
+ *  short ("10M": gfc-edge's buffer of ten million cells overran the card's line, which does not
+ *  wrap). A queue is a count (the engine samples it as one; QA read "1.0 / 1000 cells"); only a
+ *  buffer given in bytes, in frames under 10, keeps a decimal. */
 export function queueCount(v: number): string {
-  if (v < 10) return v.toFixed(1);
+  if (v < 10 && !Number.isInteger(v)) return v.toFixed(1);
   if (v < 100_000) return v.toFixed(0);
   return COMPACT.format(v);
 }
