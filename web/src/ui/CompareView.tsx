@@ -209,6 +209,7 @@ export function CompareView({
             <input
               data-testid={`variant-${i + 1}-sets`}
               className="compare-sets"
+              aria-label={`variant ${i + 1} overrides`}
               placeholder={SETS_HINT}
               title={`Overrides for this variant: ${SETS_HINT}`}
               value={d.sets}
