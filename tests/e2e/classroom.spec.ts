@@ -281,3 +281,57 @@ test('on a 1024 × 700 laptop the header is one line: with the list of your scen
   await shot(page, 'header-1024');
   expect(errors).toEqual([]);
 });
+
+// QA: at 1280 px while a run played, the progress bar shrank to 0 px and "/ 1,000.00 ms" wrapped,
+// leaving "ms" alone on a second line (the clock 45 px tall).
+test('the run clock reads on one line, with a progress bar, at 1280 and 1024 px, playing and paused, in both modes', async ({ page }) => {
+  const clockFits = async (where: string) => {
+    const m = await page.evaluate(() => {
+      const box = (e: Element) => {
+        const r = e.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+      };
+      const clock = document.querySelector('[data-testid=clock]')!;
+      const time = clock.querySelector('.clock-time')!;
+      // What shows: the time, the bar and every readout not given way (display: none or the
+      // visually hidden ones are 1 px or less).
+      const parts = [time, clock.querySelector('.progress')!, ...[...clock.querySelectorAll('.clock-meta > *')].filter((e) => box(e).width > 1)].map((e) => ({ text: e.textContent ?? '', ...box(e), lines: new Set([...e.getClientRects()].map((r) => Math.round(r.top))).size, clipped: e.scrollWidth > e.clientWidth + 1 }));
+      return { time: box(time), end: new Set([...clock.querySelector('.clock-end')!.getClientRects()].map((r) => Math.round(r.top))).size, parts, viewport: innerWidth };
+    });
+    const label = `${where}: ${JSON.stringify(m.parts.map((p) => [p.text, Math.round(p.left), Math.round(p.width), Math.round(p.height)]))}`;
+    expect(m.end, label).toBe(1);
+    expect(m.time.height, label).toBeLessThan(32);
+    const bar = m.parts.find((p) => p.text === '')!;
+    expect(bar.width, label).toBeGreaterThanOrEqual(80);
+    for (const p of m.parts) {
+      expect(p.lines, `${label} — ${p.text}`).toBe(1);
+      expect(p.clipped, `${label} — ${p.text}`).toBe(false);
+      expect(p.left, label).toBeGreaterThanOrEqual(0);
+      expect(p.right, label).toBeLessThanOrEqual(m.viewport);
+    }
+    for (const [i, a] of m.parts.entries())
+      for (const b of m.parts.slice(i + 1)) {
+        const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+        expect(apart, `${label}: "${a.text}" overlaps "${b.text}"`).toBe(true);
+      }
+  };
+  for (const [width, height] of [[1280, 800], [1024, 768]]) {
+    await page.setViewportSize({ width, height });
+    for (const present of [false, true]) {
+      const errors = await openLab(page, `/?scenario=two-sources${present ? '&present=1' : ''}`);
+      await page.getByTestId('speed').selectOption('0.01');
+      await page.getByTestId('play').click();
+      await expect.poll(async () => (await status(page))?.mode).toBe('playing');
+      // The rate readouts come with the first reports of the time.
+      await expect(page.getByTestId('clock')).toContainText('events/s');
+      await clockFits(`${width} px${present ? ', presenting' : ''}, playing`);
+      // A readout that gives way is still in the clock's title.
+      await expect(page.getByTestId('clock')).toHaveAttribute('title', /× real time.*events\/s/);
+      if (width === 1280 && present) await shot(page, 'clock-1280-playing');
+      await page.getByTestId('play').click();
+      await expect.poll(async () => (await status(page))?.mode).toBe('paused');
+      await clockFits(`${width} px${present ? ', presenting' : ''}, paused`);
+      expect(errors).toEqual([]);
+    }
+  }
+});

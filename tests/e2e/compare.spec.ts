@@ -437,7 +437,13 @@ test('overlaid charts show both variants; the table downloads as CSV and the who
     const shown = await rows.nth(r).locator('td').allTextContents();
     const values = lines[r].split(',').slice(1);
     expect(values).toHaveLength(2);
-    values.forEach((v, i) => (v === '' ? expect(shown[i]).toBe('–') : expect(Number(shown[i])).toBeCloseTo(Number(v), 4)));
+    // The CSV unrounded; the table to 3–4 significant figures (formatValue: 2 decimals under 100, 1 under 1000).
+    values.forEach((v, i) => {
+      if (v === '') return expect(shown[i]).toBe('–');
+      const n = Number(v);
+      const step = Math.abs(n) >= 1000 ? 1 : Math.abs(n) >= 100 ? 0.1 : 0.01;
+      expect(Math.abs(Number(shown[i]) - n), `${shown[i]} for ${v}`).toBeLessThanOrEqual(step / 2 + 1e-9);
+    });
   }
 
   // The whole view as one PNG: decodes, 2 × 1200 px wide, tall enough for the charts and the table.
@@ -520,4 +526,45 @@ test("an Ethernet comparison's rate charts key the hosts' rates as rate limits, 
   const legend = page.getByTestId('compare-chart-rate-0').locator('ul.legend');
   await expect(legend).toContainText('rate limit');
   await expect(legend).not.toContainText(/\bACR\b/);
+});
+
+// QA: at 1280 px the variant's placeholder ("PATH=VALUE …  e.g. nodes.SW1.param…") was cut, and
+// the table gave values to six significant figures (5.26968).
+test('at 1280 px the overrides field shows its whole hint, and the table rounds as the charts do', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // gfc1's five switch pickers left the field 223 px on their line.
+  for (const id of ['gfc1', 'two-sources']) {
+    await openLab(page, `/?scenario=${id}`);
+    await page.getByTestId('view-compare').click();
+    const fit = await page.getByTestId('variant-1-sets').evaluate((el: HTMLInputElement) => {
+      const css = getComputedStyle(el);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+      const room = el.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight);
+      return { text: el.placeholder, needs: Math.ceil(ctx.measureText(el.placeholder).width), room, right: el.getBoundingClientRect().right, panel: el.closest('li')!.getBoundingClientRect().right };
+    });
+    expect(fit.needs, `${id}: "${fit.text}"`).toBeLessThanOrEqual(fit.room);
+    expect(fit.right, id).toBeLessThanOrEqual(fit.panel);
+    // What it takes: PATH=VALUE pairs, an example of a switch's parameter.
+    expect(fit.text).toContain('PATH=VALUE');
+    expect(fit.text).toMatch(/nodes\.SW1\.params\.\w+=/);
+    if (id === 'gfc1') await page.getByTestId('compare').screenshot({ path: resolve(shots, 'compare-gfc1-variant-1280.png') });
+  }
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('variant-1-alg-SW1').selectOption('erica_plus');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  const cells = await page.getByTestId('compare-row').locator('td').allTextContents();
+  expect(cells.length).toBeGreaterThan(10);
+  for (const c of cells) {
+    if (c === '–') continue;
+    // A whole number as it is; else 3 to 4 significant figures (charts/readout.ts: formatValue).
+    const [whole, frac = ''] = c.split('.');
+    expect(frac.length, c).toBeLessThanOrEqual(2);
+    if (frac) expect(whole.replace('-', '').replace(/^0$/, '').length + frac.length, c).toBeLessThanOrEqual(Math.max(4, whole.replace('-', '').length));
+  }
+  await page.getByTestId('compare-table').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: resolve(shots, 'compare-1280.png') });
+  expect(errors).toEqual([]);
 });

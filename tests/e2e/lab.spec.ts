@@ -157,6 +157,29 @@ test('pause, step, run until and reset drive the simulated clock', async ({ page
   expect(await page.evaluate(() => window.__abrlab!.rows())).toBe(0);
 });
 
+// QA: "Run to 5000" on a 120 ms scenario ran to the end without a word.
+test('run to a time beyond the run\'s end says so by the field and runs to the end', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=one-source');
+  const endMs = libraryScenarios().find((s) => s.scenario.id === 'one-source')!.scenario.run.duration_ms;
+  const end = endMs.toLocaleString('en-US', { minimumFractionDigits: 2 });
+  const note = `Beyond the run's end (${end} ms): runs to the end`;
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('until-ms').fill(String(endMs - 1));
+  await expect(page.getByTestId('until-note')).toHaveCount(0);
+  await page.getByTestId('until-ms').fill('5000');
+  await expect(page.getByTestId('until-note')).toBeVisible();
+  await expect(page.getByTestId('until-note')).toHaveText(note);
+  await expect(page.getByTestId('run-until')).toHaveAttribute('title', note);
+  await expect(page.getByTestId('until-ms')).toHaveAttribute('aria-invalid', 'false');
+  await page.screenshot({ path: 'test-results/toolbar-until-note.png', clip: { x: 0, y: 0, width: 900, height: 160 } });
+  // Still a time to run to: the run goes to its end.
+  await page.getByTestId('run-until').click();
+  await expect(page.getByTestId('until-note')).toBeVisible();
+  await waitForMode(page, 'done');
+  expect((await status(page))!.nowMs).toBe(endMs);
+  expect(errors).toEqual([]);
+});
+
 test('plays at a multiple of real time', async ({ page }) => {
   await openLab(page);
   await page.getByTestId('speed').selectOption('0.1');

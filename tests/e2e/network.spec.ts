@@ -877,3 +877,42 @@ test('every switch card is as tall as the layout takes it to be: a group of dest
   const sw5 = (await heights()).find((h) => h.id === 'nv-node-SW5')!;
   expect(Math.abs(sw5.real - sw5.layout)).toBeLessThanOrEqual(1);
 });
+
+// QA: on long-rtt, the label of S1's first RM cell ("155.52") lay over "S1" and "C1 ACR …" at
+// the source (and another's over SW1's card).
+test("long-rtt: RM cells' labels keep clear of the end systems' names, the sources' ACR lines and the switch cards, on the page and presenting", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const present of [false, true]) {
+    const errors = await openLab(page, `/?scenario=long-rtt${present ? '&present=1' : ''}`);
+    await page.getByTestId('view-network').click();
+    await page.getByTestId('nv-slow').click();
+    await page.getByTestId('step-ms').fill('0.005');
+    let labelled = 0;
+    // Steps of 5 µs while S1's first cell sets out from S1 and S2's go by (LAN links: a few µs
+    // on each), until some cells have been labelled in the open.
+    for (let i = 0; i < 6 || (labelled < 2 && i < 80); i++) {
+      await step(page);
+      const met = await page.evaluate(() => {
+        const boxOf = (e: Element) => e.getBoundingClientRect();
+        const meet = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        const texts = [...document.querySelectorAll('[data-testid^="nv-name-"]:not(.visually-hidden), [data-testid^="nv-info-"], .nv-switch')].map((e) => ({
+          what: e.getAttribute('data-testid') ?? e.className,
+          box: boxOf(e),
+        }));
+        const labels = [...document.querySelectorAll<SVGGElement>('[data-testid="rm-cell"]')]
+          .filter((g) => g.style.display !== 'none' && g.querySelector('text')!.textContent)
+          .map((g) => ({ text: g.querySelector('text')!.textContent!, box: boxOf(g.querySelector('text')!) }));
+        return {
+          labels: labels.length,
+          met: labels.flatMap((l) => texts.filter((t) => meet(l.box, t.box)).map((t) => `${l.text} over ${t.what}`)),
+        };
+      });
+      expect(met.met, `step ${i + 1}${present ? ', presenting' : ''}`).toEqual([]);
+      labelled += met.labels;
+    }
+    // Labels are still drawn where there is room for them.
+    expect(labelled).toBeGreaterThan(0);
+    if (present) await page.screenshot({ path: resolve(shots, 'network-long-rtt-labels.png') });
+    expect(errors).toEqual([]);
+  }
+});

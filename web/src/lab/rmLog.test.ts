@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RmRecord } from '../contract/engine';
 import { readFileSync } from 'node:fs';
 import type { Scenario } from '../contract/scenario';
-import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, MBPS, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmLogColumns, throttledSubscribe, cellPhases, movingText, markerText, rmNotFoundText, rmQueryText, rmWords, scenarioFeedback, type Phase } from './rmLog';
+import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, MBPS, nearestRow, NO_FILTER, nodeFilterOrder, RmLog, rmLogColumns, throttledSubscribe, cellPhases, movingText, markerText, markerLegend, rmNotFoundText, rmQueryText, rmWords, scenarioFeedback, type Phase } from './rmLog';
 import { rmRecord } from '../test/rmRecord';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { repoFile } from '../test/fakes';
@@ -299,6 +299,24 @@ describe("the Network view's words for a network", () => {
     expect(markerText('backward', 'F0', tag, rmWords(true), GBPS)).toEqual({ label: '4.21', name: 'Reflected rate-discovery frame of F0, tag rate 4.21 Gbps' });
     expect(markerText('notification', 'F3', note, rmWords(true), GBPS)).toEqual({ label: 'CN', name: 'QCN congestion notification for F3, feedback |Fb| 63' });
     expect(rmWords(true).sourceRate).toBe('rate limit');
+  });
+
+  // QA: the legend said backward RM cells were labelled with their ER; forward ones were too
+  // ("155.52"), and the legend said nothing of it.
+  it('the legend says a marker is labelled, and with what, for every phase the drawing labels', () => {
+    const carried = { er_in_mbps: 155.52, er_out_mbps: 155.52, feedback: null };
+    for (const [ethernet, rate] of [[false, MBPS], [true, GBPS]] as const) {
+      const words = rmWords(ethernet);
+      for (const phase of cellPhases(ethernet, new Set(['rate_tag', 'notification']))) {
+        const { label } = markerText(phase, 'C1', phase === 'notification' ? note : carried, words, rate);
+        expect(label).not.toBe('');
+        const legend = markerLegend(phase, words, rate);
+        expect(legend.startsWith(words.phase[phase])).toBe(true);
+        expect(legend).toContain(phase === 'notification' ? `labelled ${label}` : `labelled with the ${words.er} it carries, ${rate.unit}`);
+      }
+    }
+    expect(markerLegend('forward')).toBe('forward RM cell (labelled with the ER it carries, Mbps)');
+    expect(markerLegend('backward')).toBe('backward RM cell (labelled with the ER it carries, Mbps)');
   });
 
   // QA: a FECN frame's name read "Rate-discovery frame, reflected of F0, …", a list, not a name.

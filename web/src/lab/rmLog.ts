@@ -354,6 +354,18 @@ export function markerText(phase: Phase, loop: string, r: Pick<RmRecord, 'er_in_
 }
 
 /**
+ * What the Network view's legend says of a phase's marker, and of its label as `markerText`
+ * writes it: a forward marker carries the rate the switches have left in it so far (the
+ * source's PCR until one lowers it), a backward one the rate it brings back, and both are
+ * labelled with it; a notification is labelled "CN" (QA: the legend said only backward cells
+ * were labelled, and forward ones showed "155.52").
+ */
+export function markerLegend(phase: Phase, words: RmWords = ATM_WORDS, rate: RateUnit = MBPS): string {
+  if (phase === 'notification') return `${words.phase.notification}, from the switch to the source (labelled CN)`;
+  return `${words.phase[phase]} (labelled with the ${words.er} it carries, ${rate.unit})`;
+}
+
+/**
  * The log's columns for a network, as its charts show it: ATM's RM cells (ER, CCR, CI/NI and
  * the source's ACR, in `rate`'s unit), or Ethernet's frames (in Gbps, as its charts): FECN's
  * rate-discovery tags (the rate a switch wrote in, the rate the source sent at) and QCN's

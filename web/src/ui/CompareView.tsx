@@ -27,7 +27,7 @@ import { digestMatches, draftsKey, type CompareSession } from '../lab/compareSes
 import type { Place } from '../scenario/place';
 import type { LibraryEntry } from '../scenario/library';
 import { textLibrary } from '../scenario/share';
-import { formatStat } from './SweepView';
+import { formatValue } from '../charts/readout';
 import { TimeChart } from './TimeChart';
 import type { ChartLook } from '../charts/look';
 import { ChartGroup } from '../charts/chartGroup';
@@ -45,6 +45,13 @@ import { OverrideNotes } from './OverrideNotes';
 const COMPARE_IMAGE_WIDTH = 1200;
 /** The narrowest a side-by-side chart gets: more variants than fit scroll the row sideways. */
 const SIDE_MIN_WIDTH_PX = 240;
+
+/** What a variant's overrides field takes (its placeholder; app.css sizes the field to it). */
+const SETS_HINT = 'PATH=VALUE … e.g. nodes.SW1.params.target_utilization=0.8 run.seed=2';
+
+/** A value of the table as the lab's readouts give it: a count whole, else 3 to 4 significant
+ *  figures (charts/readout.ts: formatValue; QA: the table said 5.26968). */
+const compareText = (v: number) => (Number.isInteger(v) ? String(v) : formatValue(v));
 
 const emptyDraft = (): VariantDraft => ({ from: '', algorithms: {}, sets: '' });
 
@@ -202,7 +209,9 @@ export function CompareView({
             <input
               data-testid={`variant-${i + 1}-sets`}
               className="compare-sets"
-              placeholder="PATH=VALUE …  e.g. nodes.SW1.params.target_utilization=0.8 run.seed=2"
+              aria-label={`variant ${i + 1} overrides`}
+              placeholder={SETS_HINT}
+              title={`Overrides for this variant: ${SETS_HINT}`}
               value={d.sets}
               onChange={(e) => set(i, { sets: e.target.value })}
             />
@@ -253,7 +262,7 @@ export function CompareView({
                   <th scope="row">{row.label}</th>
                   {row.values.map((v, i) => (
                     <td key={i} className={row.differs[i] ? 'differs' : undefined} data-differs={row.differs[i] || undefined}>
-                      {v === null ? (s.outcomes[i] ? '–' : '…') : formatStat(v)}
+                      {v === null ? (s.outcomes[i] ? '–' : '…') : compareText(v)}
                     </td>
                   ))}
                 </tr>
@@ -347,7 +356,7 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
       notes: s.notes,
       charts,
       columns,
-      table: rows.map((r) => ({ label: r.label, cells: r.values.map((v) => (v === null ? '–' : formatStat(v))), differs: r.differs })),
+      table: rows.map((r) => ({ label: r.label, cells: r.values.map((v) => (v === null ? '–' : compareText(v))), differs: r.differs })),
       width,
     });
     saveBlob(await svgToPng(svg, width, height, 2), `${base}-compare.png`);

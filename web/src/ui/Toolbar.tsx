@@ -70,6 +70,11 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
     : Number(untilMs) > nowMs
       ? null
       : `Run to a time after now (t = ${nowMs.toFixed(2)} ms)`;
+  // A time beyond the run's end runs to the end: said by the field (QA: Run to 5000 on a 120 ms
+  // scenario went to 120 ms without a word).
+  const endMs = status?.endMs ?? state.current?.scenario.run.duration_ms ?? 0;
+  const untilNote =
+    !untilRule && endMs > 0 && Number(untilMs) > endMs ? `Beyond the run's end (${formatMs(endMs)} ms): runs to the end` : null;
   // At its end a run has no step left to take (QA: Step stayed enabled and did nothing).
   const ended = mode === 'done';
   // Marked only when it is no time at all: a time already passed is usual once a run ends.
@@ -265,14 +270,20 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
             lab.runUntil(Number(untilMs));
           }}
         >
-          <button className="btn" data-testid="run-until" disabled={!state.current || !!untilRule} title={untilRule ?? undefined}>
+          <button
+            className="btn"
+            data-testid="run-until"
+            disabled={!state.current || !!untilRule}
+            title={untilRule ?? untilNote ?? undefined}
+            aria-describedby={untilNote ? 'until-note' : undefined}
+          >
             Run to
           </button>
           <input
             aria-label="run until (ms)"
             aria-invalid={untilBad}
-            aria-describedby={untilRule ? 'until-rule' : undefined}
-            title={untilRule ?? undefined}
+            aria-describedby={untilRule ? 'until-rule' : untilNote ? 'until-note' : undefined}
+            title={untilRule ?? untilNote ?? undefined}
             data-testid="until-ms"
             type="number"
             min="0"
@@ -288,6 +299,11 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
           {untilRule && (
             <span id="until-rule" className={untilBad ? 'field-tip shown' : 'field-tip'} data-testid="until-rule">
               {untilRule}
+            </span>
+          )}
+          {untilNote && (
+            <span id="until-note" className="field-tip note" data-testid="until-note">
+              {untilNote}
             </span>
           )}
         </form>
@@ -325,8 +341,12 @@ function RunClock({ lab, state }: { lab: Lab; state: LabState }) {
   const nowMs = status?.nowMs ?? 0;
   const endMs = status?.endMs ?? state.current?.scenario.run.duration_ms ?? 0;
   const progress = endMs > 0 ? Math.min(1, nowMs / endMs) : 0;
+  const speedText = status?.achievedSpeed != null ? `${status.achievedSpeed.toPrecision(2)}× real time` : null;
+  const eventsText = status?.eventsPerSec != null ? `${formatRate(status.eventsPerSec)} events/s` : null;
+  // Where the clock is narrow these readouts give way (app.css, .clock-rate): said in its title.
+  const title = [`${formatMs(nowMs)} / ${formatMs(endMs)} ms`, mode, speedText, eventsText].filter((t) => t != null).join(' · ');
   return (
-    <div className="clock" data-testid="clock" data-engine-ms={status ? status.engineMs.toFixed(1) : undefined}>
+    <div className="clock" data-testid="clock" title={title} data-engine-ms={status ? status.engineMs.toFixed(1) : undefined}>
       <div className="clock-time">
         <span className="clock-now" data-testid="sim-time">
           {formatMs(nowMs)}
@@ -338,8 +358,8 @@ function RunClock({ lab, state }: { lab: Lab; state: LabState }) {
       </div>
       <div className="clock-meta">
         <span className={`mode mode-${mode}`}>{mode}</span>
-        {status?.achievedSpeed != null && <span>{status.achievedSpeed.toPrecision(2)}× real time</span>}
-        {status?.eventsPerSec != null && <span>{formatRate(status.eventsPerSec)} events/s</span>}
+        {speedText && <span className="clock-rate">{speedText}</span>}
+        {eventsText && <span className="clock-rate">{eventsText}</span>}
         {/* In the clock's row, not the header's: the header is full at 1280 px with My scenarios. */}
         {state.engine && (
           <span className={`engine engine-${state.engine}`} data-testid="engine" title="The engine running in the worker">

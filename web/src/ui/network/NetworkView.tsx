@@ -12,7 +12,7 @@ import type { Lab, LabState } from '../../lab/lab';
 import { loopLookbackUs, rmCellsMove, rmSpeedLimit, slowEnough, typicalHopUs } from '../../lab/networkClock';
 import { cardRows, portViews, type CardRow, type PortGroup } from '../../lab/networkPorts';
 import type { Phase } from '../../lab/rmCells';
-import { cellPhases, movingText, rmWords, scenarioFeedback, type RateUnit, type RmWords } from '../../lab/rmLog';
+import { cellPhases, markerLegend, movingText, rmWords, scenarioFeedback, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { displayUnit, networkView } from '../../charts/specs';
 import { SPEEDS, speedLabel } from '../../scenario/speed';
 import { countsText } from '../topologyDrawing';
@@ -20,7 +20,7 @@ import { useLabSelect } from '../useLab';
 import { useFullScreen } from '../useFullScreen';
 import { useTeacher } from '../teacherContext';
 import { isHidden, isLocked } from '../../lab/teacher';
-import { cardGrowthLimit, END_RADIUS_PX, endLabels, infoSide, LABEL_GAP_PX, laneLayout, NAME_CLEARANCE_PX, PAGE_CARD, placeNodes, PRESENT_CARD, rowShape, switchHalfSize, textGrowth, UNMEASURED_COLOUR, UTILISATION_RAMP, zoomStep, type GroupLabel } from './geometry';
+import { cardGrowthLimit, END_RADIUS_PX, endLabels, endTextBoxes, infoSide, LABEL_GAP_PX, laneLayout, NAME_CLEARANCE_PX, PAGE_CARD, placeNodes, PRESENT_CARD, rowShape, switchHalfSize, textGrowth, UNMEASURED_COLOUR, UTILISATION_RAMP, zoomStep, type GroupLabel } from './geometry';
 import { SwitchExplain, type PortInspect } from '../SwitchExplain';
 import { RmCellPanel } from './RmCellPanel';
 import { NetworkPainter, RM_LABEL_PRESENT_PX, RM_LABEL_PX } from './painter';
@@ -128,15 +128,6 @@ export function NetworkView({
   const moving = rmCellsMove(state.speed, rmLimit);
   const slow = slowEnough(SPEEDS, rmLimit);
 
-  useEffect(() => {
-    const labelPx = (present ? RM_LABEL_PRESENT_PX : RM_LABEL_PX) * grow;
-    painter.setModel({ scenario, layout, ports, groups, labelPx, rmLimit, lookbackUs, waitUs: 4 * hopUs, rate: speech.rate, words: speech.words });
-  }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs, lookbackUs, grow, speech]);
-  useEffect(() => {
-    group.add(painter);
-    return () => group.remove(painter);
-  }, [group, painter]);
-
   // Record the RM-cell trace while cells are drawn moving; letting go leaves it on if the event
   // log's box asks for it. On a paused run the trace is filled in up to now (a replay), so that
   // the cells in flight show at once.
@@ -162,6 +153,22 @@ export function NetworkView({
     [layout, labelled, scenario],
   );
   const names = useMemo(() => endLabels(layout, halfSize, (present ? PRESENT_NAME_PX : NAME_PX) * grow, info), [layout, halfSize, present, info, grow]);
+  // What the RM cells' labels keep clear of: the names, the ACR lines (at their longest) and
+  // the cards (QA: on long-rtt a label lay over "S1" and "C1 ACR …").
+  const reserved = useMemo(() => {
+    const lines = new Map(
+      [...info].map(([id, side]) => [id, { side, lines: scenario.connections.filter((c) => c.from === id).map((c) => `${c.id} ${speech.words.sourceRate} 000.00 ${speech.rate.unit}`) }] as const),
+    );
+    return endTextBoxes(layout, halfSize, names, (present ? PRESENT_NAME_PX : NAME_PX) * grow, lines, (present ? PRESENT_INFO_PX : INFO_PX) * grow);
+  }, [layout, halfSize, names, info, scenario, speech, present, grow]);
+  useEffect(() => {
+    const labelPx = (present ? RM_LABEL_PRESENT_PX : RM_LABEL_PX) * grow;
+    painter.setModel({ scenario, layout, ports, groups, labelPx, reserved, rmLimit, lookbackUs, waitUs: 4 * hopUs, rate: speech.rate, words: speech.words });
+  }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs, lookbackUs, grow, speech, reserved]);
+  useEffect(() => {
+    group.add(painter);
+    return () => group.remove(painter);
+  }, [group, painter]);
   const section = useRef<HTMLElement>(null);
   const { full, toggle } = useFullScreen(section);
   // A port clicked: on the page the side panel's inspector explains it; full screen, an
@@ -319,8 +326,7 @@ function Legend({ ethernet, words, phases, rate }: { ethernet: boolean; words: R
           <svg width="18" height="16" viewBox="-9 -8 18 16" className={`nv-rm nv-rm-${phase}`}>
             {PHASE_SHAPES[phase]}
           </svg>
-          {words.phase[phase]}
-          {phase === 'backward' ? ` (labelled with its ${words.er}, ${rate.unit})` : phase === 'notification' ? ', from the switch to the source' : ''}
+          {markerLegend(phase, words, rate)}
         </span>
       ))}
       <span className="nv-legend-item">
@@ -431,6 +437,9 @@ const NODE_ORIGIN: [number, number] = [0.5, 0.5];
 /** End systems' names' type (px, app.css: .nv-end-id), on the page and presenting. */
 const NAME_PX = 12;
 const PRESENT_NAME_PX = 16;
+/** The sources' ACR lines' type (app.css: `.nv-end-info`), page and presenting. */
+const INFO_PX = 11;
+const PRESENT_INFO_PX = 16;
 /** Room at the sides for a source's ACR line (none drawn: the page's room), which hangs wider than the source it is under:
  *  half its width, some 50 px on the page and 80 in presentation type (screen px; each the
  *  least that keeps it in view: more room is a smaller drawing) for ATM's "C1 ACR 139.97 Mbps";

@@ -5,6 +5,7 @@ import {
   textGrowth,
   zoomStep,
   endLabels,
+  endTextBoxes,
   infoSide,
   END_RADIUS_PX,
   exitFraction,
@@ -233,6 +234,42 @@ describe("LabelRoom: RM cells' labels never cover each other", () => {
     // Six characters at 10 px are about 41 px wide: 45 px on, it fits; so does one a line above.
     expect(room.place('139.97', 145, 50)).toBe(true);
     expect(room.place('70.00', 100, 36)).toBe(true);
+  });
+
+  // QA: on long-rtt a cell's "155.52" at S1 lay over "S1" and "C1 ACR 25.00 Mbps".
+  it("keeps clear of what is reserved (a node's name, a source's ACR lines, a card): below the marker, else left out", () => {
+    const acrLines: Box = { x0: 20, y0: 20, x1: 180, y1: 36 };
+    const room = new LabelRoom(11, [acrLines]);
+    // Above (baseline 39) meets the ACR lines; below (baseline 70) is free.
+    expect(room.placeFirst('155.52', 100, [39, 70])).toBe(70);
+    // Out of the way of the reserved box, above as before.
+    expect(room.placeFirst('155.52', 300, [39, 70])).toBe(39);
+    // Both taken: left out.
+    const boxed = new LabelRoom(11, [{ x0: 0, y0: 0, x1: 200, y1: 200 }]);
+    expect(boxed.placeFirst('155.52', 100, [39, 70])).toBeNull();
+    expect(boxed.place('155.52', 100, 39)).toBe(false);
+  });
+
+  it("long-rtt: the reserved boxes hold every end system's name, the ACR lines on their side of the source, and the cards", () => {
+    const scenario = LIBRARY.entries.find((e) => e.id === 'long-rtt')!.scenario;
+    const half: HalfSize = (n) => (n.kind === 'switch' ? { w: 75, h: 40 } : { w: END_RADIUS_PX, h: END_RADIUS_PX });
+    const layout = networkLayout(scenario, undefined, half);
+    const info = new Map(scenario.connections.map((c) => [c.from, infoSide(layout, c.from)] as const));
+    const names = endLabels(layout, half, 12, info);
+    const lines = new Map([...info].map(([id, side]) => [id, { side, lines: [`C1 ACR 000.00 Mbps`] }] as const));
+    const boxes = endTextBoxes(layout, half, names, 12, lines, 11);
+    const ends = layout.nodes.filter((n) => n.kind !== 'switch');
+    const switches = layout.nodes.filter((n) => n.kind === 'switch');
+    expect(boxes).toHaveLength(ends.length + info.size + switches.length);
+    const s1 = layout.nodes.find((n) => n.id === 'S1')!;
+    const s1Name = labelBox(s1, names.spots.get('S1')!, 2, 12);
+    expect(boxes).toContainEqual(s1Name);
+    // The ACR lines: centred on S1, on their side, 2 px off the circle.
+    const acr = boxes.find((b) => b.x0 < s1.x && b.x1 > s1.x && (info.get('S1') === 'above' ? b.y1 === s1.y - END_RADIUS_PX - 2 : b.y0 === s1.y + END_RADIUS_PX + 2));
+    expect(acr).toBeDefined();
+    // A label at S1 (above its marker) does not go over them.
+    const room = new LabelRoom(11, boxes);
+    expect(room.placeFirst('155.52', s1.x, [s1.y - 11])).toBe(info.get('S1') === 'above' ? null : s1.y - 11);
   });
 
   it('scales with the type: presentation type needs more room', () => {

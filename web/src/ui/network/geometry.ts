@@ -502,21 +502,81 @@ export function sourceUtilisation(acrsMbps: readonly number[], rateMbps: number)
 
 /**
  * Places the labels of things drawn close together (RM cells going the same way) so that none
- * covers another: a label `text` centred on `x` with its baseline at `y` (flow px) in type of
- * `fontPx` is placed, and true returned, unless its box meets one placed before (then false:
- * leave it out; the cell's own marker, its tooltip and its journey still tell it).
+ * covers another, nor what the drawing writes for good (`reserved`: the end systems' names, the
+ * sources' ACR lines, the switch cards; see `endTextBoxes`): a label `text` centred on `x` with
+ * its baseline at `y` (flow px) in type of `fontPx` is placed, and true returned, unless its box
+ * meets one placed before or a reserved one (then false: leave it out; the cell's own marker,
+ * its tooltip and its journey still tell it).
  */
 export class LabelRoom {
-  private placed: Box[] = [];
+  private placed: Box[];
 
-  constructor(private readonly fontPx: number) {}
+  constructor(
+    private readonly fontPx: number,
+    reserved: readonly Box[] = [],
+  ) {
+    this.placed = [...reserved];
+  }
 
   place(text: string, x: number, y: number): boolean {
+    return this.placeFirst(text, x, [y]) !== null;
+  }
+
+  /** The first of the baselines `ys` where `text` fits (and is placed), or null. */
+  placeFirst(text: string, x: number, ys: readonly number[]): number | null {
     const w = text.length * 0.62 * this.fontPx + 4;
     const h = this.fontPx * 1.1;
-    const box = { x0: x - w / 2, x1: x + w / 2, y0: y - h, y1: y + 0.25 * this.fontPx };
-    if (this.placed.some((b) => overlaps(b, box))) return false;
-    this.placed.push(box);
-    return true;
+    for (const y of ys) {
+      const box = { x0: x - w / 2, x1: x + w / 2, y0: y - h, y1: y + 0.25 * this.fontPx };
+      if (this.placed.some((b) => overlaps(b, box))) continue;
+      this.placed.push(box);
+      return y;
+    }
+    return null;
   }
+}
+
+/** A source's ACR lines, as `endTextBoxes` needs them: the side they hang on and their text
+ *  (at its longest: "C1 ACR 155.52 Mbps"). */
+export interface InfoText {
+  side: InfoSide;
+  lines: readonly string[];
+}
+
+/**
+ * What the Network view writes for good around its nodes, as boxes (px, flow coordinates) that
+ * RM cells' labels keep clear of (QA: on long-rtt a cell's "155.52" lay over "S1" and "C1 ACR
+ * …"): each end system's name where `endLabels` put it (a crowd's one name too), the ACR lines
+ * of the sources that have them, and the switch cards (`halfSize`). `namePx`, `infoPx`: their
+ * type (larger presenting); estimates, as `labelBox` is.
+ */
+export function endTextBoxes(
+  layout: Pick<NetworkLayout, 'nodes'>,
+  halfSize: HalfSize,
+  names: EndLabels,
+  namePx: number,
+  info: ReadonlyMap<string, InfoText>,
+  infoPx: number,
+): Box[] {
+  const out: Box[] = [];
+  for (const n of layout.nodes) {
+    if (n.kind === 'switch') {
+      const half = halfSize(n);
+      out.push({ x0: n.x - half.w, y0: n.y - half.h, x1: n.x + half.w, y1: n.y + half.h });
+      continue;
+    }
+    const spot = names.spots.get(n.id);
+    if (spot) out.push(labelBox(n, spot, n.id.length, namePx));
+    const lines = info.get(n.id);
+    if (lines && lines.lines.length) {
+      const w = Math.max(...lines.lines.map((l) => l.length)) * 0.6 * infoPx;
+      const h = lines.lines.length * 1.25 * infoPx;
+      // app.css: .nv-info-above / -below, 2 px off the circle.
+      const edge = END_RADIUS_PX + 2;
+      const [y0, y1] = lines.side === 'above' ? [n.y - edge - h, n.y - edge] : [n.y + edge, n.y + edge + h];
+      out.push({ x0: n.x - w / 2, y0, x1: n.x + w / 2, y1 });
+    }
+  }
+  for (const g of names.groups) out.push(g.box);
+  return out;
 }

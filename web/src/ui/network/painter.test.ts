@@ -329,8 +329,9 @@ describe('NetworkPainter: one frame at the shown time', () => {
 
 // QA: "max 1.0 / 10000000 cells" (gfc-edge's Series-D buffer) overran a card's line.
 describe('queueCount: a card line holds its queue text', () => {
-  it('one decimal under 10, whole numbers to 99 999, short above', () => {
-    expect([0, 2.345, 10, 999.6, 99_999, 123_456, 10_000_000].map(queueCount)).toEqual(['0.0', '2.3', '10', '1000', '99999', '123K', '10M']);
+  // QA: "1.0 / 1000 cells", a decimal on a count of cells.
+  it('a count of cells or frames as a whole number (a buffer of frames under 10 with a decimal), whole numbers to 99 999, short above', () => {
+    expect([0, 1, 7, 2.345, 10, 999.6, 99_999, 123_456, 10_000_000].map(queueCount)).toEqual(['0', '1', '7', '2.3', '10', '1000', '99999', '123K', '10M']);
     expect(`max ${queueCount(1)} / ${queueCount(10_000_000)} cells`.length).toBeLessThanOrEqual('max 1000 / 1000 cells'.length);
   });
 });

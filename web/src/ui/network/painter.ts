@@ -12,14 +12,15 @@ import { nextShown, rmCellsMove, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
 import { cellsAt, neighboursOf, RmCellIndex, type CellAt } from '../../lab/rmCells';
 import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
-import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type NetworkLayout } from './geometry';
+import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type Box, type NetworkLayout } from './geometry';
 
 /** The RM cells' labels' type on the page (px; app.css: `.nv-rm text`). */
-/** A queue or buffer (cells or frames) as a card writes it: one decimal under 10, whole
- *  numbers to 99 999, then short ("10M": gfc-edge's buffer of ten million cells overran the
- *  card's line, which does not wrap). */
+/** A queue or buffer (cells or frames) as a card writes it: a whole number to 99 999, then
+ *  short ("10M": gfc-edge's buffer of ten million cells overran the card's line, which does not
+ *  wrap). A queue is a count (the engine samples it as one; QA read "1.0 / 1000 cells"); only a
+ *  buffer given in bytes, in frames under 10, keeps a decimal. */
 export function queueCount(v: number): string {
-  if (v < 10) return v.toFixed(1);
+  if (v < 10 && !Number.isInteger(v)) return v.toFixed(1);
   if (v < 100_000) return v.toFixed(0);
   return COMPACT.format(v);
 }
@@ -28,8 +29,12 @@ const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumSignif
 export const RM_LABEL_PX = 11;
 /** …and presenting (app.css: `.app.present .nv-rm text`). */
 export const RM_LABEL_PRESENT_PX = 16;
-/** Where a marker's label sits: its baseline above the marker (flow px). */
+/** Where a marker's label sits: its baseline above the marker (flow px)… */
 const LABEL_BASELINE_PX = -11;
+/** …or, where that is taken (another label, a node's name, a card), below it: the top of its
+ *  box (LabelRoom's, 1.1 em over the baseline) this far under the marker, which reaches 7 px
+ *  down. */
+const LABEL_BELOW_GAP_PX = 2;
 /** RM cells drawn at most at once. */
 export const MAX_MARKERS = 300;
 /** Lanes are drawn in utilisation steps of this many percent. */
@@ -44,6 +49,8 @@ export interface PainterModel {
   groups?: PortGroup[];
   /** The type of the RM cells' labels (px; app.css: `.nv-rm text`, larger presenting). */
   labelPx?: number;
+  /** What the labels keep clear of (geometry.ts: endTextBoxes): names, ACR lines, cards. */
+  reserved?: readonly Box[];
   /** The speed under which RM cells are drawn moving (networkClock.rmSpeedLimit). */
   rmLimit: number;
   /** How long before the shown time a cell under way can have started (µs). */
@@ -357,10 +364,16 @@ export class NetworkPainter implements FrameClient {
       const text = g.lastChild as SVGTextElement;
       // Focusable (Tab), named for a screen reader: Enter shows its fields and journey.
       const { label: full, name } = markerText(c.phase, loopName(c.cell), c.record, model.words ?? ATM_WORDS, model.rate ?? MBPS);
-      // Cells bunched on a lane (and their labels): the first one's label only.
-      room ??= new LabelRoom(model.labelPx ?? RM_LABEL_PX);
-      const label = full && room.place(full, x, y + LABEL_BASELINE_PX) ? full : '';
+      // Cells bunched on a lane (and their labels): the first one's label only. Above the
+      // marker, else below it; left out where both would cover a name or a card.
+      const labelPx = model.labelPx ?? RM_LABEL_PX;
+      room ??= new LabelRoom(labelPx, model.reserved);
+      const below = 7 + LABEL_BELOW_GAP_PX + 1.1 * labelPx;
+      const at = full ? room.placeFirst(full, x, [y + LABEL_BASELINE_PX, y + below]) : null;
+      const label = at === null ? '' : full;
       if (text.textContent !== label) text.textContent = label;
+      const dy = String(at === null ? LABEL_BASELINE_PX : Math.round(at - y));
+      if (text.getAttribute('y') !== dy) text.setAttribute('y', dy);
       if (g.getAttribute('aria-label') !== name) g.setAttribute('aria-label', name);
     }
     // The focused marker's cell is gone (its journey drawn to the end, or pushed out by newer
