@@ -93,6 +93,9 @@ describe('the summaries side by side', () => {
     expect(by['C1 mean rate (Mbps)'].differs).toEqual([false, true, false]);
     expect(by['C2 mean rate (Mbps)'].differs).toEqual([false, false, false]); // 1.4 % apart
     expect(by["Jain's index"].differs).toEqual([false, false, false]);
+    // Shown to 4 decimals, as the Result tab: to the readouts' 2, 0.9988 would read a perfect 1.00.
+    expect(by["Jain's index"].digits).toBe(4);
+    expect(by['C1 mean rate (Mbps)'].digits).toBeUndefined();
     expect(by['largest queue (cells)'].differs).toEqual([false, true, false]);
     expect(by['lost cells'].differs).toEqual([false, false, false]);
   });

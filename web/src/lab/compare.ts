@@ -260,6 +260,9 @@ export interface CompareRow {
   values: (number | null)[];
   /** Per run: the value differs from the first run's by more than the tolerance. */
   differs: boolean[];
+  /** Decimals to show, where the row's own scale needs them (Jain's index: 4, as the Result
+   *  tab, so 0.9988 is not read as a perfect 1.00); none: as the charts' readouts. */
+  digits?: number;
 }
 
 /** Relative difference above which a cell is marked (5 %). */
@@ -343,7 +346,7 @@ export function compareTable(
     }
   }
   // `keep`: a row shown even with no value at all (a connection gone before every window).
-  const keys: { label: string; value: (m: Map<string, number | string | null>, run: number) => number | null; keep?: boolean }[] = [];
+  const keys: { label: string; value: (m: Map<string, number | string | null>, run: number) => number | null; keep?: boolean; digits?: number }[] = [];
   // A group's rate is its connections' mean, as the engine's group figures are (the Result
   // tab's, the published ones): QA read gfc-edge's group A at 13.5 Mbps, its three sources'
   // sum, where the lesson says 4.5 each. Those gone before the window have no rate to average.
@@ -368,7 +371,7 @@ export function compareTable(
     keys.push({ label: `${name} mean rate (${rate.unit})`, value: meanOf(ids, 'mean_rate_mbps'), keep: true });
     keys.push({ label: `${name} target share (${rate.unit})`, value: meanOf(ids, 'target_share_mbps'), keep: true });
   }
-  keys.push({ label: "Jain's index", value: (m) => num(m, 'jain_index'), keep: true });
+  keys.push({ label: "Jain's index", value: (m) => num(m, 'jain_index'), keep: true, digits: 4 });
   keys.push({ label: 'convergence (ms)', value: (m) => num(m, 'convergence_ms'), keep: true });
   // How well rates track a target that keeps moving (then there is no convergence time). Only
   // when some run has no convergence time: where every run settled, it reads 100 everywhere.
@@ -402,7 +405,9 @@ export function compareTable(
     const values = maps.map((m, i) => (m ? k.value(m, i) : null));
     if (values.every((v) => v === null) && !k.keep) continue;
     const first = values[0];
-    rows.push({ label: k.label, values, differs: values.map((v, i) => i > 0 && !!maps[0] && !!maps[i] && differs(first, v, tol)) });
+    const row: CompareRow = { label: k.label, values, differs: values.map((v, i) => i > 0 && !!maps[0] && !!maps[i] && differs(first, v, tol)) };
+    if (k.digits !== undefined) row.digits = k.digits;
+    rows.push(row);
   }
   return rows;
 }

@@ -10,7 +10,7 @@ import type { VariantDraft } from '../lab/compare';
 import { LIBRARY, type LibraryEntry } from '../scenario/library';
 import type { Place } from '../scenario/place';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
-import { CompareView } from './CompareView';
+import { compareText, CompareView } from './CompareView';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // uPlot (imported with the view's charts, none drawn here) asks for the pixel ratio as it loads.
@@ -61,6 +61,13 @@ function view(id: string, drafts: VariantDraft[], library: readonly LibraryEntry
   const run = () => act(() => $('compare-run')!.click());
   return { compare, $, choose, lists, run };
 }
+
+it("the table's numbers: a count whole, a rate as the readouts, Jain's index to its row's 4 decimals", () => {
+  expect(compareText(1043)).toBe('1043');
+  expect(compareText(5.26968)).toBe('5.27');
+  expect(compareText(0.99876, 4)).toBe('0.9988');
+  expect(compareText(1, 4)).toBe('1.0000');
+});
 
 describe('CompareView: a variant runs what its form shows', () => {
   // Review: SW1's list hid once "from" named a library scenario, and its earlier pick still ran.

@@ -51,7 +51,8 @@ const SETS_HINT = 'PATH=VALUE … e.g. nodes.SW1.params.target_utilization=0.8 r
 
 /** A value of the table as the lab's readouts give it: a count whole, else 3 to 4 significant
  *  figures (charts/readout.ts: formatValue; QA: the table said 5.26968). */
-const compareText = (v: number) => (Number.isInteger(v) ? String(v) : formatValue(v));
+export const compareText = (v: number, digits?: number) =>
+  digits !== undefined ? v.toFixed(digits) : Number.isInteger(v) ? String(v) : formatValue(v);
 
 const emptyDraft = (): VariantDraft => ({ from: '', algorithms: {}, sets: '' });
 
@@ -262,7 +263,7 @@ export function CompareView({
                   <th scope="row">{row.label}</th>
                   {row.values.map((v, i) => (
                     <td key={i} className={row.differs[i] ? 'differs' : undefined} data-differs={row.differs[i] || undefined}>
-                      {v === null ? (s.outcomes[i] ? '–' : '…') : compareText(v)}
+                      {v === null ? (s.outcomes[i] ? '–' : '…') : compareText(v, row.digits)}
                     </td>
                   ))}
                 </tr>
@@ -356,7 +357,7 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
       notes: s.notes,
       charts,
       columns,
-      table: rows.map((r) => ({ label: r.label, cells: r.values.map((v) => (v === null ? '–' : compareText(v))), differs: r.differs })),
+      table: rows.map((r) => ({ label: r.label, cells: r.values.map((v) => (v === null ? '–' : compareText(v, r.digits))), differs: r.differs })),
       width,
     });
     saveBlob(await svgToPng(svg, width, height, 2), `${base}-compare.png`);
