@@ -62,11 +62,13 @@ function view(id: string, drafts: VariantDraft[], library: readonly LibraryEntry
   return { compare, $, choose, lists, run };
 }
 
-it("the table's numbers: a count whole, a rate as the readouts, Jain's index to its row's 4 decimals", () => {
-  expect(compareText(1043)).toBe('1043');
-  expect(compareText(5.26968)).toBe('5.27');
-  expect(compareText(0.99876, 4)).toBe('0.9988');
-  expect(compareText(1, 4)).toBe('1.0000');
+it("the table's numbers: a row of counts whole, a rate as the readouts, Jain's index to its row's 4 decimals", () => {
+  expect(compareText(1043, { values: [1043, 2, null] })).toBe('1043');
+  expect(compareText(5.26968, { values: [5.26968, 4] })).toBe('5.27');
+  // One row, one format: a whole 1 ms beside 0.5 ms is 1.00, not 1.
+  expect(compareText(1, { values: [1, 0.5] })).toBe('1.00');
+  expect(compareText(0.99876, { values: [0.99876, 1], digits: 4 })).toBe('0.9988');
+  expect(compareText(1, { values: [0.99876, 1], digits: 4 })).toBe('1.0000');
 });
 
 describe('CompareView: a variant runs what its form shows', () => {

@@ -50,9 +50,13 @@ const SIDE_MIN_WIDTH_PX = 240;
 const SETS_HINT = 'PATH=VALUE … e.g. nodes.SW1.params.target_utilization=0.8 run.seed=2';
 
 /** A value of the table as the lab's readouts give it: a count whole, else 3 to 4 significant
- *  figures (charts/readout.ts: formatValue; QA: the table said 5.26968). */
-export const compareText = (v: number, digits?: number) =>
-  digits !== undefined ? v.toFixed(digits) : Number.isInteger(v) ? String(v) : formatValue(v);
+ *  figures (charts/readout.ts: formatValue; QA: the table said 5.26968); a row's own `digits`
+ *  where it has them. A row is of counts when every value in it is whole: one convergence time
+ *  of 1 ms beside one of 0.5 reads 1.00 and 0.50, not 1 and 0.50. */
+export function compareText(v: number, row: { values: readonly (number | null)[]; digits?: number }): string {
+  if (row.digits !== undefined) return v.toFixed(row.digits);
+  return row.values.every((x) => x === null || Number.isInteger(x)) ? String(v) : formatValue(v);
+}
 
 const emptyDraft = (): VariantDraft => ({ from: '', algorithms: {}, sets: '' });
 
@@ -263,7 +267,7 @@ export function CompareView({
                   <th scope="row">{row.label}</th>
                   {row.values.map((v, i) => (
                     <td key={i} className={row.differs[i] ? 'differs' : undefined} data-differs={row.differs[i] || undefined}>
-                      {v === null ? (s.outcomes[i] ? '–' : '…') : compareText(v, row.digits)}
+                      {v === null ? (s.outcomes[i] ? '–' : '…') : compareText(v, row)}
                     </td>
                   ))}
                 </tr>
@@ -357,7 +361,7 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
       notes: s.notes,
       charts,
       columns,
-      table: rows.map((r) => ({ label: r.label, cells: r.values.map((v) => (v === null ? '–' : compareText(v, r.digits))), differs: r.differs })),
+      table: rows.map((r) => ({ label: r.label, cells: r.values.map((v) => (v === null ? '–' : compareText(v, r))), differs: r.differs })),
       width,
     });
     saveBlob(await svgToPng(svg, width, height, 2), `${base}-compare.png`);
