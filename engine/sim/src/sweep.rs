@@ -194,6 +194,17 @@ impl Plan {
         let mut notes = Vec::new();
         if self.seeds == 0 || self.seeds > MAX_SEEDS {
             p.push(Problem::new("sweep.seeds", format!("seeds = {} must be between 1 and {MAX_SEEDS}", self.seeds)));
+        } else if self.seed_param().is_none() && self.first_seed.checked_add(u64::from(self.seeds) - 1).is_none() {
+            // The seeds run.seed, run.seed + 1, … would pass the largest seed and wrap to 0.
+            p.push(Problem::new(
+                "sweep.seeds",
+                format!(
+                    "seeds = {} from run.seed = {} pass the largest seed, {}: give fewer seeds or a smaller run.seed",
+                    self.seeds,
+                    self.first_seed,
+                    u64::MAX
+                ),
+            ));
         }
         // A row's summary columns (a varied parameter may not take one's name), built once.
         let summary_columns =
@@ -746,6 +757,14 @@ mod tests {
         let mut d = doc();
         d["sweep"]["colour"] = serde_json::json!(1);
         assert!(Plan::new(&d, &[], None).unwrap_err()[0].rule.contains(r#"unknown field "colour""#));
+    }
+    #[test]
+    fn seeds_that_would_pass_the_largest_seed_are_refused_not_wrapped() {
+        let mut doc = doc();
+        doc["run"]["seed"] = serde_json::json!(u64::MAX - 1);
+        assert!(Plan::new(&doc, &[], Some(2)).is_ok(), "u64::MAX - 1 and u64::MAX");
+        let p = Plan::new(&doc, &[], Some(3)).err().expect("a third seed would wrap to 0");
+        assert!(p.iter().any(|p| p.path == "sweep.seeds" && p.rule.contains("pass the largest seed")), "{p:?}");
     }
 
     #[test]
