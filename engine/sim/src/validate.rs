@@ -169,7 +169,17 @@ pub fn tag_interval_notes(s: &Scenario) -> Vec<String> {
 /// as soon as the scenario is loaded (the wasm `Simulation::notes`), and every run's summary
 /// carries them in its `notes`.
 pub fn notes(s: &Scenario) -> Vec<String> {
-    binary_rif_note(s).into_iter().chain(tag_interval_notes(s)).collect()
+    no_connection_note(s).into_iter().chain(binary_rif_note(s)).chain(tag_interval_notes(s)).collect()
+}
+
+/// A network without connections is valid (the lab's empty canvas is one while it is drawn),
+/// but its run sends nothing and measures nothing: worth saying before it runs for nothing.
+fn no_connection_note(s: &Scenario) -> Option<String> {
+    s.connections.is_empty().then(|| {
+        "no connections: nothing is sent, so the run has no rates, queues or shares to show; add one \
+         (an entry of connections in the file, or Connection in the lab's network editor)"
+            .to_string()
+    })
 }
 
 /// A time or interval as a message shows it: to three decimals at most.

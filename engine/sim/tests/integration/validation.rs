@@ -1074,3 +1074,16 @@ fn a_figures_scheme_is_a_known_algorithm_that_runs_on_the_network() {
     assert_problem(&problems_after(&[&figure("none")]), "reference[0].algorithm", "'none' runs no scheme");
     assert_problem(&problems_after(&[&figure("qcn")]), "reference[0].algorithm", "does not run here");
 }
+
+/// helper-30: a network without connections loaded and ran, exit 0, an empty summary, without a
+/// word. It stays valid (the lab's empty canvas is one while it is drawn), with a note.
+#[test]
+fn a_network_without_connections_is_valid_with_a_note_saying_it_sends_nothing() {
+    let s = crate::common::load("two-sources", &["connections=[]"]);
+    let notes = abr_sim::validate::notes(&s);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].starts_with("no connections: nothing is sent"), "{notes:?}");
+    assert!(abr_sim::validate::notes(&crate::common::load("two-sources", &[]))
+        .iter()
+        .all(|n| !n.starts_with("no connections")));
+}
