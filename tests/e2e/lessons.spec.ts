@@ -416,6 +416,12 @@ test('on a phone: the controls fit the width, and a step that pauses the run bri
   await expect(prompt).toContainText('Step 1 of 4');
   await expect(prompt).toBeInViewport();
   await page.screenshot({ path: resolve(shots, 'lessons-phone-step.png') });
+  // The chart it marks is above, out of view (QA: embedded at 900 × 700): Show it brings it up.
+  const marked = page.locator('.chart-lesson-marked');
+  await expect(marked).toHaveCount(1);
+  await expect(marked).not.toBeInViewport();
+  await page.getByTestId('lesson-show-marked').click();
+  await expect(marked).toBeInViewport();
   // Every view keeps to the width (the event log scrolls sideways in its own box).
   for (const view of ['view-editor', 'view-compare', 'view-sweep', 'view-charts', 'view-network', 'view-rmlog']) {
     await page.getByTestId(view).click();

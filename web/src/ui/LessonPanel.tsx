@@ -232,6 +232,16 @@ function LessonSteps({ walk, stops, onStops }: { walk: LessonWalkView; stops: bo
           {marksText(walk.marks) && (
             <p className="lesson-look" data-testid="lesson-look">
               {marksText(walk.marks)}
+              {/* The chart may be out of view (in one column the page came down to this prompt,
+                  below every chart: QA, embedded at 900 × 700): a click brings it up. */}
+              {walk.marks.chart && (
+                <>
+                  {' '}
+                  <button className="btn small" data-testid="lesson-show-marked" onClick={showMarkedChart}>
+                    Show it
+                  </button>
+                </>
+              )}
             </p>
           )}
         </div>
@@ -263,6 +273,11 @@ function LessonSteps({ walk, stops, onStops }: { walk: LessonWalkView; stops: bo
       </div>
     </section>
   );
+}
+
+/** Brings the chart a step marks into view (TimeChart's `chart-lesson-marked`). */
+function showMarkedChart() {
+  document.querySelector('.chart-lesson-marked')?.scrollIntoView({ block: 'center', behavior: 'smooth' });
 }
 
 /** "Look at the rate chart" / "Look at SW1 in the drawing" / "Look at SW1->SW2 on the charts". */
