@@ -285,6 +285,28 @@ fn run(
             overrides.push("run.steady_from_ms=null".into());
         }
     }
+    if let Some(d) = duration_ms {
+        // A shorter run than the file's: changes after its end would be refused as outside the
+        // run; they are left out, as a steady window that no longer fits is, with a note.
+        let mut doc = read_json(path)?;
+        for o in set {
+            let _ = scenario::apply_override(&mut doc, o); // a bad one is reported by `load`
+        }
+        if let Some(changes) = doc["changes"].as_array() {
+            let (kept, later): (Vec<_>, Vec<_>) =
+                changes.iter().cloned().partition(|c| c["at_ms"].as_f64().is_none_or(|t| t <= d));
+            if !later.is_empty() {
+                let times: Vec<String> =
+                    later.iter().filter_map(|c| c["at_ms"].as_f64()).map(|t| t.to_string()).collect();
+                eprintln!(
+                    "note: --duration-ms {d} ends the run before {} of the file's changes (at {} ms): they are left out",
+                    later.len(),
+                    times.join(", ")
+                );
+                overrides.push(format!("changes={}", serde_json::Value::Array(kept)));
+            }
+        }
+    }
     overrides.extend(set.iter().cloned());
     let (scenario, doc) = load_doc(path, &overrides)?;
     if let Some(warning) = sweep_block_warning(path, &doc) {

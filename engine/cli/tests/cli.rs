@@ -902,3 +902,31 @@ fn report_refuses_an_unwritable_folder_or_an_invalid_file_before_running() {
     assert!(err.contains("links[0] (L1).rate_mbps: must be a number"), "{err}");
     assert!(!dir.0.join("out/report.md").exists(), "nothing written");
 }
+
+/// helper-30: `--duration-ms` shorter than a recorded change was refused ("not a valid scenario
+/// with the command's changes"), where a steady window that no longer fits is dropped with a
+/// note. The changes after the shorter run's end are left out, with a note, and the rest run.
+#[test]
+fn a_shorter_run_leaves_out_the_changes_after_its_end_with_a_note() {
+    let scratch = Scratch::new("shorter-changes");
+    let mut doc = scenario_doc("scenarios/two-sources.json");
+    doc["changes"] = serde_json::json!([
+        {"at_ms": 10, "node": "SW1", "param": "target_utilization", "value": 0.8},
+        {"at_ms": 80, "node": "SW1", "param": "target_utilization", "value": 0.95}
+    ]);
+    let file = scratch.write("changes.json", &doc.to_string());
+    let out = abrsim(&["run", &file, "--duration-ms", "40"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "note: --duration-ms 40 ends the run before 1 of the file's changes (at 80 ms): they are left out"
+        ),
+        "{err}"
+    );
+    // The change kept still runs: the same digest as a file with that one change alone.
+    doc["changes"] = serde_json::json!([{"at_ms": 10, "node": "SW1", "param": "target_utilization", "value": 0.8}]);
+    let one = scratch.write("one.json", &doc.to_string());
+    let want = json(&abrsim(&["run", &one, "--duration-ms", "40"]));
+    assert_eq!(json(&out)["digest"], want["digest"]);
+}
