@@ -46,7 +46,10 @@ function label(v: number | string): string {
 }
 
 /** Metrics that are fractions of 1 at most: their axis ends at 1, not at a rounded 1.2. */
-const AT_MOST_ONE = new Set(['jain_index', 'max_utilization']);
+const AT_MOST_ONE = new Set(['jain_index', 'jain_among_virtual_paths', 'max_utilization', 'on_target_fraction']);
+/** Fields of a connection, port or link that are fractions of 1 at most. */
+const AT_MOST_ONE_FIELD = /^(conn|port|link|vp)\..+\.(mean_utilization|reverse_mean_utilization|loss_ratio)$/;
+const atMostOne = (metric: string) => AT_MOST_ONE.has(metric) || AT_MOST_ONE_FIELD.test(metric);
 /** Above 1 such an axis keeps this much of its span free (no tick there), so points at 1 clear the top. */
 const AT_MOST_ONE_HEADROOM = 0.04;
 
@@ -67,6 +70,7 @@ export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells', 
   const mbps = rate.unit;
   const totals: Record<string, string> = {
     jain_index: "Jain's index",
+    jain_among_virtual_paths: "Jain's index among virtual paths",
     convergence_ms: 'convergence (ms)',
     on_target_fraction: 'within 10 % of target (part of steady window)',
     events: 'events',
@@ -88,6 +92,8 @@ export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells', 
       goodput_mbps: `goodput (${mbps})`,
       throughput_mbps: `throughput (${mbps})`,
       mean_utilization: 'utilisation (of 1)',
+      reverse_mean_utilization: 'reverse utilisation (of 1)',
+      loss_ratio: 'loss ratio (of 1)',
       max_queue_cells: `largest queue (${unit})`,
       mean_queue_cells: `mean queue (${unit})`,
       dropped_cells: `${unit} dropped`,
@@ -145,7 +151,7 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
   }
   // A fraction of 1 at most: a mean a rounding above 1, or an interval's end past it (the
   // normal approximation knows no bound), stops at 1, and so does the axis but for headroom.
-  const bounded = AT_MOST_ONE.has(rows[0]?.stats[m]?.metric ?? plan.metrics[m] ?? '');
+  const bounded = atMostOne(rows[0]?.stats[m]?.metric ?? plan.metrics[m] ?? '');
   const cap = (v: number) => (bounded ? Math.min(v, 1) : v);
   const [y0, niceTop] = niceDomain(yLo, cap(yHi), !(Number.isFinite(yHi) && yHi > 0) || bounded ? 1 : 0);
   const y1 = bounded ? 1 + AT_MOST_ONE_HEADROOM * (1 - y0) : niceTop;
