@@ -161,6 +161,13 @@ describe('sweep metrics in words', () => {
         if (q.hi !== null) expect(q.hi).toBeGreaterThan(r.plot.top);
       }
     }
+    // QA: no cell lost at any point drew a cells-lost axis of 0, 0.2 … 1: a count has whole ticks.
+    const none = sweepPlot({ ...plan, metrics: ['lost_cells'] }, [row(0, [1], 0), row(1, [10], 0)].map((r) => ({ ...r, stats: [{ ...r.stats[0], metric: 'lost_cells' }] })), 0);
+    expect(none.yTicks.map((t) => t.label)).toEqual(['0', '1']);
+    const few = sweepPlot({ ...plan, metrics: ['timeouts'] }, [row(0, [1], 0), row(1, [10], 3)].map((r) => ({ ...r, stats: [{ ...r.stats[0], metric: 'timeouts' }] })), 0);
+    expect(few.yTicks.every((t) => Number.isInteger(Number(t.label)))).toBe(true);
+    const mean = sweepPlot({ ...plan, metrics: ['port.P.mean_queue_cells'] }, [row(0, [1], 0), row(1, [10], 0.8)].map((r) => ({ ...r, stats: [{ ...r.stats[0], metric: 'port.P.mean_queue_cells' }] })), 0);
+    expect(mean.yTicks.some((t) => !Number.isInteger(Number(t.label)))).toBe(true);
     // An unbounded metric keeps its headroom.
     const q = sweepPlot({ ...plan, metrics: ['dropped_cells'] }, [row(0, [1], 98), row(1, [10], 100)], 0);
     expect(Number(q.yTicks[q.yTicks.length - 1].label)).toBeGreaterThan(100);

@@ -50,6 +50,8 @@ const AT_MOST_ONE = new Set(['jain_index', 'jain_among_virtual_paths', 'max_util
 /** Fields of a connection, port or link that are fractions of 1 at most. */
 const AT_MOST_ONE_FIELD = /^(conn|port|link|vp)\..+\.(mean_utilization|reverse_mean_utilization|loss_ratio)$/;
 const atMostOne = (metric: string) => AT_MOST_ONE.has(metric) || AT_MOST_ONE_FIELD.test(metric);
+/** Metrics that count (cells, frames, timeouts, events): whole numbers, so whole ticks only. */
+const isCount = (metric: string) => /^(timeouts|events)$/.test(metric) || (metric.endsWith('_cells') && !/(^|\.)mean_/.test(metric));
 /** Above 1 such an axis keeps this much of its span free (no tick there), so points at 1 clear the top. */
 const AT_MOST_ONE_HEADROOM = 0.04;
 
@@ -151,7 +153,9 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
   }
   // A fraction of 1 at most: a mean a rounding above 1, or an interval's end past it (the
   // normal approximation knows no bound), stops at 1, and so does the axis but for headroom.
-  const bounded = atMostOne(rows[0]?.stats[m]?.metric ?? plan.metrics[m] ?? '');
+  const metric = rows[0]?.stats[m]?.metric ?? plan.metrics[m] ?? '';
+  const bounded = atMostOne(metric);
+  const count = isCount(metric);
   const cap = (v: number) => (bounded ? Math.min(v, 1) : v);
   const [y0, niceTop] = niceDomain(yLo, cap(yHi), !(Number.isFinite(yHi) && yHi > 0) || bounded ? 1 : 0);
   const y1 = bounded ? 1 + AT_MOST_ONE_HEADROOM * (1 - y0) : niceTop;
@@ -194,7 +198,7 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
     categorical: !numeric,
     xTicksSlanted: slanted,
     yTicks: ticks(y0, y1, 4)
-      .filter((v) => !bounded || v <= 1)
+      .filter((v) => (!bounded || v <= 1) && (!count || Number.isInteger(v)))
       .map((v) => ({ y: yOf(v), label: `${+v.toPrecision(4)}` })),
     log,
     lines,
