@@ -269,3 +269,29 @@ test('a sweep checks every point with all its values: a pair that does not go to
   );
   expect(errors).toEqual([]);
 });
+
+// QA: presenting, the sweep's plots kept their 11 px ticks and 2 px lines, unreadable from the
+// back of a room where the charts and Compare are at 18 px and 3 px or more.
+test('in presentation mode the sweep plots are drawn large: text of at least 18 px, lines of at least 3 px', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep&present=1');
+  await runSweep(page);
+  const plot = page.getByTestId('sweep-plot-dropped_cells');
+  const sizes = await plot.locator('svg text').evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
+  expect(sizes.length).toBeGreaterThan(3);
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(18);
+  expect(Number(await plot.locator('polyline').getAttribute('stroke-width'))).toBeGreaterThanOrEqual(3);
+  expect(parseFloat(await plot.locator('figcaption').evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(18);
+  expect(parseFloat(await page.getByTestId('sweep-table').evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(18);
+  // The tick labels stay inside the plot's drawing.
+  const box = (await plot.locator('svg').boundingBox())!;
+  for (const t of await plot.locator('svg text').all()) {
+    const b = (await t.boundingBox())!;
+    expect(b.x).toBeGreaterThanOrEqual(box.x - 1);
+    expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width + 1);
+  }
+  await page.getByTestId('sweep').screenshot({ path: resolve(shots, 'sweep-presenting.png') });
+  // As usual again: the everyday size.
+  await page.keyboard.press('p');
+  await expect.poll(() => plot.locator('svg text').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeLessThan(18);
+  expect(errors).toEqual([]);
+});

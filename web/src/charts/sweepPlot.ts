@@ -37,8 +37,12 @@ export interface SweepPlotModel {
 }
 
 export const SWEEP_PLOT = { width: 360, height: 220, left: 58, right: 14, top: 12, bottom: 40 };
-/** About how wide a character of an 11 px tick label is, and the slant of crowded labels. */
-const TICK_CHAR_PX = 6.2;
+/** Presentation mode's plot (18 px text: more room for the ticks and the axis label). */
+export const SWEEP_PLOT_PRESENT = { width: 560, height: 330, left: 90, right: 24, top: 16, bottom: 62 };
+/** The tick text of a sweep plot (px), as usual and in presentation mode. */
+export const SWEEP_TICK_PX = 11;
+/** About how wide a character of a tick label is, per px of text, and the slant of crowded labels. */
+const TICK_CHAR_EM = 6.2 / 11;
 const SLANT_RAD = Math.PI / 6;
 
 function label(v: number | string): string {
@@ -114,10 +118,12 @@ export interface SweepPlotOptions {
   names?: Readonly<Record<string, string>>;
   /** The factor from the engine's values to those shown (`metricScale`: a rate in Gbps). */
   scale?: number;
+  /** The tick labels' text size (px): how wide they are, to slant them when they crowd. */
+  fontPx?: number;
 }
 
 /** The plot of metric `m` (its position in the table's stats) over the points' rows. */
-export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = SWEEP_PLOT, names = {}, scale = 1 }: SweepPlotOptions = {}): SweepPlotModel {
+export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = SWEEP_PLOT, names = {}, scale = 1, fontPx = SWEEP_TICK_PX }: SweepPlotOptions = {}): SweepPlotModel {
   const { width, height } = size;
   const first = plan.params[0]?.values ?? [];
   const numeric = first.length > 0 && first.every((v) => typeof v === 'number');
@@ -125,7 +131,7 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
   const tickLabel = (v: number | string) => (named ? names[String(v)] : label(v));
   // Labels too wide for their spacing (algorithm names, say) are slanted, and the plot leaves
   // room below for them.
-  const longest = Math.max(0, ...first.map((v) => tickLabel(v).length)) * TICK_CHAR_PX;
+  const longest = Math.max(0, ...first.map((v) => tickLabel(v).length)) * TICK_CHAR_EM * fontPx;
   const slanted = first.length > 1 && longest > (width - size.left - size.right) / first.length - 4;
   const below = slanted ? Math.min(70, longest * Math.sin(SLANT_RAD)) : 0;
   const plot = { left: size.left, top: size.top, right: width - size.right, bottom: height - size.bottom - below };

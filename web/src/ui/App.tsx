@@ -399,6 +399,7 @@ export function App({
             origin={state.current?.origin ?? ''}
             blockProblems={state.sweepProblems}
             catalogue={state.catalogue}
+            look={classroom.look}
             onOpened={() => setWorkspace('charts')}
           />
         )}
