@@ -295,3 +295,21 @@ test('in presentation mode the sweep plots are drawn large: text of at least 18 
   await expect.poll(() => plot.locator('svg text').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeLessThan(18);
   expect(errors).toEqual([]);
 });
+
+// QA: with seeds, the plots drew a bar through each point and said nowhere what it was.
+test('a sweep with seeds says what its plots draw: the mean over the seeds, with its 95 % interval', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
+  const doc = JSON.parse(readFileSync(FILE, 'utf8'));
+  doc.id = 'n0-seeds';
+  doc.sweep.seeds = 3;
+  await page.evaluate((json) => window.__abrlab!.load(json, 'n0-seeds.json'), JSON.stringify(doc));
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('n0-seeds');
+  await runSweep(page);
+  await expect(page.getByTestId('sweep-plot-note')).toHaveText('Each point is the mean over its 3 seeds; its bar, the 95 % confidence interval of that mean.');
+  // One seed: nothing to say.
+  await page.getByTestId('scenario-picker').selectOption('fecn-n0-sweep');
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('fecn-n0-sweep');
+  await runSweep(page);
+  await expect(page.getByTestId('sweep-plot-note')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -196,6 +196,11 @@ export function SweepView({
               </tbody>
             </table>
           </div>
+          {s.plan.params.length > 0 && s.plan.seeds > 1 && (
+            <p className="sweep-note" data-testid="sweep-plot-note">
+              Each point is the mean over its {s.plan.seeds} seeds; its bar, the 95 % confidence interval of that mean.
+            </p>
+          )}
           {s.plan.params.length > 0 && (
             <div className="sweep-plots">
               {metrics.map((m, i) => (
