@@ -157,6 +157,20 @@ test("a teacher's link hides and locks controls and starts in a given mode; unkn
   expect(errors).toEqual([]);
 });
 
+// QA: with Compare hidden (or locked) by the teacher, vsvd-1's lesson still offered "Compare
+// with …", which opened the Compare view the link had taken away.
+test("a teacher's link that hides or locks Compare takes away the lesson's Compare with … too", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=vsvd-1');
+  await expect(page.getByTestId('lesson-compare')).toBeVisible();
+  for (const how of ['hide', 'lock']) {
+    await openLab(page, `/?scenario=vsvd-1&${how}=compare`);
+    await expect(page.getByTestId('lesson')).toBeVisible();
+    await expect(page.getByTestId('lesson-compare')).toHaveCount(0);
+    await expect(page.getByTestId('compare')).toHaveCount(0);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('the Teacher dialog builds the link; opened, it locks what was chosen', async ({ page, context }) => {
   const errors = await openLab(page, '/?scenario=two-sources-staggered');
   await page.getByTestId('teacher').click();

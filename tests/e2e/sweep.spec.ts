@@ -269,3 +269,47 @@ test('a sweep checks every point with all its values: a pair that does not go to
   );
   expect(errors).toEqual([]);
 });
+
+// QA: presenting, the sweep's plots kept their 11 px ticks and 2 px lines, unreadable from the
+// back of a room where the charts and Compare are at 18 px and 3 px or more.
+test('in presentation mode the sweep plots are drawn large: text of at least 18 px, lines of at least 3 px', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep&present=1');
+  await runSweep(page);
+  const plot = page.getByTestId('sweep-plot-dropped_cells');
+  const sizes = await plot.locator('svg text').evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
+  expect(sizes.length).toBeGreaterThan(3);
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(18);
+  expect(Number(await plot.locator('polyline').getAttribute('stroke-width'))).toBeGreaterThanOrEqual(3);
+  expect(parseFloat(await plot.locator('figcaption').evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(18);
+  expect(parseFloat(await page.getByTestId('sweep-table').evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(18);
+  // The tick labels stay inside the plot's drawing.
+  const box = (await plot.locator('svg').boundingBox())!;
+  for (const t of await plot.locator('svg text').all()) {
+    const b = (await t.boundingBox())!;
+    expect(b.x).toBeGreaterThanOrEqual(box.x - 1);
+    expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width + 1);
+  }
+  await page.getByTestId('sweep').screenshot({ path: resolve(shots, 'sweep-presenting.png') });
+  // As usual again: the everyday size.
+  await page.keyboard.press('p');
+  await expect.poll(() => plot.locator('svg text').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeLessThan(18);
+  expect(errors).toEqual([]);
+});
+
+// QA: with seeds, the plots drew a bar through each point and said nowhere what it was.
+test('a sweep with seeds says what its plots draw: the mean over the seeds, with its 95 % interval', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
+  const doc = JSON.parse(readFileSync(FILE, 'utf8'));
+  doc.id = 'n0-seeds';
+  doc.sweep.seeds = 3;
+  await page.evaluate((json) => window.__abrlab!.load(json, 'n0-seeds.json'), JSON.stringify(doc));
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('n0-seeds');
+  await runSweep(page);
+  await expect(page.getByTestId('sweep-plot-note')).toHaveText('Each point is the mean over its 3 seeds; its bar, the 95 % confidence interval of that mean.');
+  // One seed: nothing to say.
+  await page.getByTestId('scenario-picker').selectOption('fecn-n0-sweep');
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('fecn-n0-sweep');
+  await runSweep(page);
+  await expect(page.getByTestId('sweep-plot-note')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

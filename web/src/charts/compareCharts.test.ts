@@ -125,6 +125,18 @@ describe('the compare image charts', () => {
     expect(new Set(ids).size).toBe(4);
   });
 
+  // QA: in fecn-hotspot's Compare PNG the first run's title took one line, the others' two
+  // ("… · SW1.algorithm = qcn"): the plots of one row stood at different heights.
+  it('side by side: a row whose titles wrap differently keeps its plots level', () => {
+    const { charts } = compareChartSvgs('side', side, overlay, ['A', 'a variant with a long name, SW1.params.n0 = 1'], [0, 100], 800);
+    const titles = charts.map((c) => parse(c.svg).querySelectorAll('text.title').length);
+    expect(titles[0]).toBeLessThan(titles[1]);
+    const plotTop = (svg: string) => Number(parse(svg).querySelector('clipPath rect')!.getAttribute('y'));
+    expect(plotTop(charts[0].svg)).toBeGreaterThan(0);
+    expect(plotTop(charts[0].svg)).toBe(plotTop(charts[1].svg));
+    expect(charts[0].height).toBe(charts[1].height);
+  });
+
   // QA: Compare on qcn-hotspot keyed the solid lines "ACR" where the lab's own chart says "rate limit".
   it("an Ethernet comparison's legends call a host's rate its rate limit, on screen and in the image", () => {
     expect(kindNamesOf({ ethernet: true })).toEqual({ acr: 'rate limit' });

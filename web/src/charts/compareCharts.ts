@@ -6,7 +6,7 @@
 // rows on a common time axis. Either way the charts share one cursor and zoom (a ChartGroup).
 
 import type { SeriesMeta } from '../contract/engine';
-import { chartSvg } from './export';
+import { chartSvg, svgLayout, wrapWords } from './export';
 import { kindNameWith } from './legend';
 import type { ChartLook } from './look';
 import { colourAt } from './palette';
@@ -178,12 +178,16 @@ export function compareChartSvgs(
     return { charts, columns: 1 };
   }
   const columns = Math.max(1, names.length);
-  const charts = side.flatMap((p, k) =>
-    p.runs.map((r, i) =>
+  const L = svgLayout(look);
+  const charts = side.flatMap((p, k) => {
+    const titles = p.runs.map((r, i) => (r ? `${r.view.title} · ${names[i]}` : ''));
+    // A row's plots level: each chart has room for the longest title of its row.
+    const titleLines = Math.max(...titles.map((t) => wrapWords(t, width / columns - 2 * L.pad, L.titleSize).length));
+    return p.runs.map((r, i) =>
       r
-        ? chartSvg(r.store, { ...base, title: `${r.view.title} · ${names[i]}`, lines: r.lines, yUnit: r.view.unit, yScale: r.view.scale, yFloor: p.yFloor }, width / columns, `c${k}-${i}-`)
+        ? chartSvg(r.store, { ...base, title: titles[i], titleLines, lines: r.lines, yUnit: r.view.unit, yScale: r.view.scale, yFloor: p.yFloor }, width / columns, `c${k}-${i}-`)
         : { svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>', width: width / columns, height: 0 },
-    ),
-  );
+    );
+  });
   return { charts, columns };
 }

@@ -85,6 +85,23 @@ describe('SVG export', () => {
     expect(doc.querySelectorAll('line.marker')).toHaveLength(1);
   });
 
+  // QA: a chart half the page wide exported its title cut at the image's edge ("Queue length at
+  // each switch output port (peak in each s").
+  it('flows a title too long for the width onto more lines, inside the image, the legend below it', () => {
+    const title = 'Queue length at each switch output port (peak in each sample interval)';
+    const doc = parse(chartSvg(store(), view({ title }), 489).svg);
+    const lines = [...doc.querySelectorAll('text.title')];
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.map((t) => t.textContent).join(' ')).toBe(title);
+    for (const t of lines) expect(t.textContent!.length * 15 * 0.62).toBeLessThanOrEqual(489 - 32);
+    const ys = lines.map((t) => Number(t.getAttribute('y')));
+    expect(ys[1]).toBeGreaterThan(ys[0]);
+    const legend = [...doc.querySelectorAll('text')].find((t) => t.textContent === 'C1')!;
+    expect(Number(legend.getAttribute('y'))).toBeGreaterThan(ys[ys.length - 1]);
+    // Wide enough, one line.
+    expect(parse(chartSvg(store(), view({ title }), 1200).svg).querySelectorAll('text.title')).toHaveLength(1);
+  });
+
   it('names a parameter change in the legend when the image shows its marker, in the marker\'s stroke', () => {
     const legendTexts = (svg: string) => [...parse(svg).querySelectorAll('text')].map((t) => t.textContent);
     const svg = chartSvg(store(), view({ markers: [40] }), 640).svg;

@@ -38,6 +38,9 @@ export interface ChartExport {
   yReach?: number | null;
   /** Text sizes, line widths and inks: the chart's on screen (presentation mode's for a slide). */
   look?: ChartLook;
+  /** The room for at least this many lines of title (charts side by side keep their plots level
+   *  when one's title wraps onto more lines than another's). */
+  titleLines?: number;
 }
 
 /** The pinned run in an export: its rows, for each of `lines` its series there (-1: none), and
@@ -104,6 +107,21 @@ const FONT_FAMILY = 'ui-sans-serif, system-ui, -apple-system, Segoe UI, Roboto, 
 /** A rough text width (px) at `size`: enough to flow the legend into rows. */
 const textWidth = (s: string, size: number) => s.length * size * 0.62;
 
+/** From one line of a chart's title to the next (px). */
+const titleLineGap = (size: number) => Math.round(size * 1.3);
+
+/** Words flowed into lines no wider than `max` px at `size` (a word wider than a line has a line
+ *  of its own). */
+export function wrapWords(s: string, max: number, size: number): string[] {
+  const lines: string[] = [];
+  for (const word of s.split(' ')) {
+    const last = lines.length ? lines[lines.length - 1] : null;
+    if (last !== null && textWidth(`${last} ${word}`, size) <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -139,9 +157,14 @@ function swatch(x: number, y: number, it: LegendItem, widths: Record<LineStyle, 
 export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPrefix = ''): { svg: string; width: number; height: number } {
   const L = svgLayout(c.look);
   const parts: string[] = [];
-  // Title.
-  let y = L.pad + L.titleSize;
-  parts.push(`<text x="${L.pad}" y="${y}" font-size="${L.titleSize}" font-weight="600" fill="#1f2937">${esc(c.title)}</text>`);
+  // Title, on as many lines as it takes (a half-width chart's long title ran off the image).
+  let y = L.pad;
+  const titleLines = wrapWords(c.title, width - 2 * L.pad, L.titleSize);
+  titleLines.forEach((line, i) => {
+    y += i ? titleLineGap(L.titleSize) : L.titleSize;
+    parts.push(`<text class="title" x="${L.pad}" y="${y}" font-size="${L.titleSize}" font-weight="600" fill="#1f2937">${esc(line)}</text>`);
+  });
+  y += Math.max(0, (c.titleLines ?? 0) - titleLines.length) * titleLineGap(L.titleSize);
   // Legend: groups and the owners outside them, then the style key (or the series' dashes), then
   // the pinned run, then the change markers if the window shows any, flowed into rows.
   const legend = legendModel(c.lines, c.kindName);

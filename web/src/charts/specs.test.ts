@@ -176,6 +176,14 @@ describe('algorithm quantity labels', () => {
     expect(quantityLabel('effective_vcs')).toBe('effective VCs');
     expect(quantityLabel('overload')).toBe('overload');
   });
+
+  // QA: fecn-hotspot's algorithm chart CSV was headed "SW1->EP4 advertised_rate_mbps (Gbps)",
+  // its values in Gbps: the engine's name with its unit beside the unit the chart shows.
+  it("name a chart's lines (tooltip, CSV header) as the picker does, without the engine's unit", () => {
+    const lines = linesFor(ALGORITHM_CHART, [...withAlgorithms, alg('SW1->EP4', 'advertised_rate_mbps')], onlyQuantity('advertised_rate_mbps'));
+    expect(lines.map((l) => l.label)).toEqual(['SW1->EP4 advertised rate']);
+    expect(linesFor(ALGORITHM_CHART, withAlgorithms, onlyQuantity('overload')).map((l) => l.label)).toEqual(['SW2->D1 overload', 'SW2->D2 overload']);
+  });
 });
 
 describe('virtual paths on the rate chart', () => {

@@ -248,7 +248,9 @@ export function linesFor(
       kind: m.kind,
       color: colours.get(m.owner)!,
       style: kinds.get(m.kind)!,
-      label: m.label,
+      // An algorithm's quantity in words, as the picker says it: the engine's name carries the
+      // engine's unit (`advertised_rate_mbps`), which the chart may show otherwise (Gbps).
+      label: m.kind === 'algorithm' ? `${m.owner} ${quantityLabel(quantityOf(m))}` : m.label,
       unit: m.unit,
       ...(group === undefined ? {} : { group }),
     };

@@ -110,6 +110,20 @@ describe('sweep metrics in words', () => {
     expect(metricTitle('something_new')).toBe('something_new');
   });
 
+  // QA: vpc-ubr-buffer-sweep's table and plot were headed "jain_among_virtual_paths", its axis
+  // running to 1.2 beside Jain's index ending at 1.
+  it("names Jain's index among virtual paths, and ends its axis at 1 as every fraction of 1", () => {
+    expect(metricTitle('jain_among_virtual_paths')).toBe("Jain's index among virtual paths");
+    expect(metricTitle('conn.F1.loss_ratio')).toBe('F1 loss ratio (of 1)');
+    expect(metricTitle('link.L1.reverse_mean_utilization')).toBe('L1 reverse utilisation (of 1)');
+    for (const metric of ['jain_among_virtual_paths', 'on_target_fraction', 'link.L1.mean_utilization', 'conn.F1.loss_ratio']) {
+      const plan: PlanInfo = { runs: 2, points: 2, seeds: 1, params: [{ column: 'n0', values: [1, 10] }], metrics: [metric], header: [], seed_param: null, notes: [] };
+      const at = (point: number, mean: number): PointRow => ({ ...row(point, [point ? 10 : 1], mean), stats: [{ metric, mean, ci: null, n: 1 }] });
+      const p = sweepPlot(plan, [at(0, 0.97), at(1, 0.99)], 0);
+      expect(p.yTicks[p.yTicks.length - 1].label, metric).toBe('1');
+    }
+  });
+
   // QA: fecn-n0-sweep's table read "L4 throughput (Mbps) 10000" where its charts say Gbps.
   it('says a rate in the unit the lab shows it in (Gbps on Ethernet), scaling its values and nothing else', () => {
     const gbps = { unit: 'Gbps', scale: 1e-3 };
@@ -147,6 +161,13 @@ describe('sweep metrics in words', () => {
         if (q.hi !== null) expect(q.hi).toBeGreaterThan(r.plot.top);
       }
     }
+    // QA: no cell lost at any point drew a cells-lost axis of 0, 0.2 … 1: a count has whole ticks.
+    const none = sweepPlot({ ...plan, metrics: ['lost_cells'] }, [row(0, [1], 0), row(1, [10], 0)].map((r) => ({ ...r, stats: [{ ...r.stats[0], metric: 'lost_cells' }] })), 0);
+    expect(none.yTicks.map((t) => t.label)).toEqual(['0', '1']);
+    const few = sweepPlot({ ...plan, metrics: ['timeouts'] }, [row(0, [1], 0), row(1, [10], 3)].map((r) => ({ ...r, stats: [{ ...r.stats[0], metric: 'timeouts' }] })), 0);
+    expect(few.yTicks.every((t) => Number.isInteger(Number(t.label)))).toBe(true);
+    const mean = sweepPlot({ ...plan, metrics: ['port.P.mean_queue_cells'] }, [row(0, [1], 0), row(1, [10], 0.8)].map((r) => ({ ...r, stats: [{ ...r.stats[0], metric: 'port.P.mean_queue_cells' }] })), 0);
+    expect(mean.yTicks.some((t) => !Number.isInteger(Number(t.label)))).toBe(true);
     // An unbounded metric keeps its headroom.
     const q = sweepPlot({ ...plan, metrics: ['dropped_cells'] }, [row(0, [1], 98), row(1, [10], 100)], 0);
     expect(Number(q.yTicks[q.yTicks.length - 1].label)).toBeGreaterThan(100);

@@ -37,8 +37,12 @@ export interface SweepPlotModel {
 }
 
 export const SWEEP_PLOT = { width: 360, height: 220, left: 58, right: 14, top: 12, bottom: 40 };
-/** About how wide a character of an 11 px tick label is, and the slant of crowded labels. */
-const TICK_CHAR_PX = 6.2;
+/** Presentation mode's plot (18 px text: more room for the ticks and the axis label). */
+export const SWEEP_PLOT_PRESENT = { width: 560, height: 330, left: 90, right: 24, top: 16, bottom: 62 };
+/** The tick text of a sweep plot (px), as usual and in presentation mode. */
+export const SWEEP_TICK_PX = 11;
+/** About how wide a character of a tick label is, per px of text, and the slant of crowded labels. */
+const TICK_CHAR_EM = 6.2 / 11;
 const SLANT_RAD = Math.PI / 6;
 
 function label(v: number | string): string {
@@ -46,7 +50,12 @@ function label(v: number | string): string {
 }
 
 /** Metrics that are fractions of 1 at most: their axis ends at 1, not at a rounded 1.2. */
-const AT_MOST_ONE = new Set(['jain_index', 'max_utilization']);
+const AT_MOST_ONE = new Set(['jain_index', 'jain_among_virtual_paths', 'max_utilization', 'on_target_fraction']);
+/** Fields of a connection, port or link that are fractions of 1 at most. */
+const AT_MOST_ONE_FIELD = /^(conn|port|link|vp)\..+\.(mean_utilization|reverse_mean_utilization|loss_ratio)$/;
+const atMostOne = (metric: string) => AT_MOST_ONE.has(metric) || AT_MOST_ONE_FIELD.test(metric);
+/** Metrics that count (cells, frames, timeouts, events): whole numbers, so whole ticks only. */
+const isCount = (metric: string) => /^(timeouts|events)$/.test(metric) || (metric.endsWith('_cells') && !/(^|\.)mean_/.test(metric));
 /** Above 1 such an axis keeps this much of its span free (no tick there), so points at 1 clear the top. */
 const AT_MOST_ONE_HEADROOM = 0.04;
 
@@ -67,6 +76,7 @@ export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells', 
   const mbps = rate.unit;
   const totals: Record<string, string> = {
     jain_index: "Jain's index",
+    jain_among_virtual_paths: "Jain's index among virtual paths",
     convergence_ms: 'convergence (ms)',
     on_target_fraction: 'within 10 % of target (part of steady window)',
     events: 'events',
@@ -88,6 +98,8 @@ export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells', 
       goodput_mbps: `goodput (${mbps})`,
       throughput_mbps: `throughput (${mbps})`,
       mean_utilization: 'utilisation (of 1)',
+      reverse_mean_utilization: 'reverse utilisation (of 1)',
+      loss_ratio: 'loss ratio (of 1)',
       max_queue_cells: `largest queue (${unit})`,
       mean_queue_cells: `mean queue (${unit})`,
       dropped_cells: `${unit} dropped`,
@@ -106,10 +118,12 @@ export interface SweepPlotOptions {
   names?: Readonly<Record<string, string>>;
   /** The factor from the engine's values to those shown (`metricScale`: a rate in Gbps). */
   scale?: number;
+  /** The tick labels' text size (px): how wide they are, to slant them when they crowd. */
+  fontPx?: number;
 }
 
 /** The plot of metric `m` (its position in the table's stats) over the points' rows. */
-export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = SWEEP_PLOT, names = {}, scale = 1 }: SweepPlotOptions = {}): SweepPlotModel {
+export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = SWEEP_PLOT, names = {}, scale = 1, fontPx = SWEEP_TICK_PX }: SweepPlotOptions = {}): SweepPlotModel {
   const { width, height } = size;
   const first = plan.params[0]?.values ?? [];
   const numeric = first.length > 0 && first.every((v) => typeof v === 'number');
@@ -117,7 +131,7 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
   const tickLabel = (v: number | string) => (named ? names[String(v)] : label(v));
   // Labels too wide for their spacing (algorithm names, say) are slanted, and the plot leaves
   // room below for them.
-  const longest = Math.max(0, ...first.map((v) => tickLabel(v).length)) * TICK_CHAR_PX;
+  const longest = Math.max(0, ...first.map((v) => tickLabel(v).length)) * TICK_CHAR_EM * fontPx;
   const slanted = first.length > 1 && longest > (width - size.left - size.right) / first.length - 4;
   const below = slanted ? Math.min(70, longest * Math.sin(SLANT_RAD)) : 0;
   const plot = { left: size.left, top: size.top, right: width - size.right, bottom: height - size.bottom - below };
@@ -145,7 +159,9 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
   }
   // A fraction of 1 at most: a mean a rounding above 1, or an interval's end past it (the
   // normal approximation knows no bound), stops at 1, and so does the axis but for headroom.
-  const bounded = AT_MOST_ONE.has(rows[0]?.stats[m]?.metric ?? plan.metrics[m] ?? '');
+  const metric = rows[0]?.stats[m]?.metric ?? plan.metrics[m] ?? '';
+  const bounded = atMostOne(metric);
+  const count = isCount(metric);
   const cap = (v: number) => (bounded ? Math.min(v, 1) : v);
   const [y0, niceTop] = niceDomain(yLo, cap(yHi), !(Number.isFinite(yHi) && yHi > 0) || bounded ? 1 : 0);
   const y1 = bounded ? 1 + AT_MOST_ONE_HEADROOM * (1 - y0) : niceTop;
@@ -188,7 +204,7 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
     categorical: !numeric,
     xTicksSlanted: slanted,
     yTicks: ticks(y0, y1, 4)
-      .filter((v) => !bounded || v <= 1)
+      .filter((v) => (!bounded || v <= 1) && (!count || Number.isInteger(v)))
       .map((v) => ({ y: yOf(v), label: `${+v.toPrecision(4)}` })),
     log,
     lines,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeEngine, type FakeOptions } from '../test/fakeEngine';
-import { WorkerCore } from './workerCore';
+import { withWallMs, WorkerCore } from './workerCore';
 import { costly, FakeHost, twoSources } from '../test/fakes';
 
 // two-sources: 100 ms, a sample every 0.5 ms -> 201 rows (t = 0 .. 100).
@@ -242,5 +242,17 @@ describe('WorkerCore', () => {
     core.handle({ type: 'play' });
     host.run();
     expect(host.messages.length).toBe(before);
+  });
+});
+
+// QA: the Summary JSON read "sim_ms": 120 where abrsim run prints 120.0 — the wall time was set
+// by parsing and stringifying the engine's text, which drops a number's trailing zeros.
+describe('withWallMs', () => {
+  it("sets the wall time and leaves every other number as the engine wrote it", () => {
+    const engine = '{"scenario":"x \\"wall_ms\\":1","seed":1,"sim_ms":120.0,"wall_ms":0.0,"connections":[{"mean_rate_mbps":0.0,"fair_share_mbps":5000.0}]}';
+    expect(withWallMs(engine, 12.3456)).toBe(engine.replace('"wall_ms":0.0', '"wall_ms":12.346'));
+    expect(withWallMs(engine, 7)).toBe(engine.replace('"wall_ms":0.0', '"wall_ms":7.0'));
+    expect(JSON.parse(withWallMs(engine, 7)).scenario).toBe('x "wall_ms":1');
+    expect(withWallMs('{"a":1.0}', 5)).toBe('{"a":1.0}');
   });
 });

@@ -501,8 +501,9 @@ export function rowsFrom(data: Float64Array, width: number, ms: number): Float64
  * the time the engine worked on the run here, as `abrsim run` sets it to the run's wall time.
  */
 export function withWallMs(summaryJson: string, engineMs: number): string {
-  const summary = JSON.parse(summaryJson) as { wall_ms?: number };
-  if (!('wall_ms' in summary)) return summaryJson;
-  summary.wall_ms = Math.round(engineMs * 1000) / 1000;
-  return JSON.stringify(summary);
+  // In the text, not through JSON.parse and JSON.stringify: those would write the engine's
+  // `120.0` as `120`, and the Summary JSON would no longer be what `abrsim run` prints. A key
+  // inside a string has its quotes escaped, so the only match is the summary's own field.
+  const ms = Math.round(engineMs * 1000) / 1000;
+  return summaryJson.replace(/"wall_ms":\s*-?\d[\d.eE+-]*/, `"wall_ms":${Number.isInteger(ms) ? `${ms}.0` : String(ms)}`);
 }

@@ -125,6 +125,11 @@ describe('the summaries side by side', () => {
     const tcp = run('[["goodput_mbps",9500.0],["conn.C1.mean_rate_mbps",46.5]]');
     const goodput = compareTable([tcp], new Map(), 0.05, 'frames', { unit: 'Gbps', scale: 1e-3 }).find((r) => r.label.startsWith('goodput'))!;
     expect([goodput.label, goodput.values[0]]).toEqual(['goodput (Gbps)', 9.5]);
+    // No float noise from the scale: fecn-hotspot's F2 at 4999.68 Mbps read 4.999680000000001 Gbps in the CSV.
+    const eth = run('[["conn.F2.mean_rate_mbps",4999.68],["conn.F2.target_share_mbps",5000.0],["goodput_mbps",7621.46]]');
+    const rows = compareTable([eth], new Map(), 0.05, 'frames', { unit: 'Gbps', scale: 1e-3 });
+    expect(rows.find((r) => r.label === 'F2 mean rate (Gbps)')!.values).toEqual([4.99968]);
+    expect(rows.find((r) => r.label === 'goodput (Gbps)')!.values).toEqual([7.62146]);
   });
 
   it("shows no rate for a connection gone before a run's steady window, and says when the windows differ", () => {

@@ -323,6 +323,10 @@ export interface RunWindow {
   sendVolume?: ReadonlySet<string>;
 }
 
+/** An engine value in the unit shown, to 15 significant digits when scaled: 4999.68 Mbps is
+ *  4.99968 Gbps, where × 0.001 (or / 1000) gives 4.999680000000001 (QA: in the table's CSV). */
+const inUnit = (v: number, u: DisplayUnit) => (u.scale === 1 ? v : +(v * u.scale).toPrecision(15));
+
 export function compareTable(
   outcomes: (CompareOutcome | undefined)[],
   groups: Map<string, string> = new Map(),
@@ -357,7 +361,7 @@ export function compareTable(
       (w.leftBefore.has(id) ||
         leftAfterVolume(!!w.sendVolume?.has(id), num(m, `conn.${id}.mean_rate_mbps`), num(m, `conn.${id}.fair_share_mbps`)));
     const vs = ids.map((id) => (gone(id) ? null : num(m, `conn.${id}.${field}`))).filter((v): v is number => v !== null);
-    return vs.length === 0 ? null : (vs.reduce((s, v) => s + v, 0) / vs.length) * rate.scale;
+    return vs.length === 0 ? null : inUnit(vs.reduce((s, v) => s + v, 0) / vs.length, rate);
   };
   const units: [string, string[]][] = [];
   for (const c of conns) {
@@ -391,7 +395,7 @@ export function compareTable(
     label: `goodput (${rate.unit})`,
     value: (m) => {
       const v = num(m, 'goodput_mbps');
-      return v === null ? null : v * rate.scale;
+      return v === null ? null : inUnit(v, rate);
     },
   });
   // Runs of different lengths average over different windows: then the table says so.

@@ -47,6 +47,23 @@ describe('SweepSession', () => {
     expect(csv).toHaveLength(4);
   });
 
+  // QA: values written 1.0 and 200.0 came out of the CSV as 1 and 200 (JSON.parse keeps no
+  // trailing zeros); abrsim sweep prints them as written.
+  it('writes the varied values in the CSV as the file and abrsim sweep write them (200.0, not 200)', async () => {
+    const { session, settled } = setup();
+    const doc = sweepDoc();
+    const json = JSON.stringify(doc).replace('"values":[1,10,200]', '"values":[1.0,10,200.0]');
+    expect(json).toContain('[1.0,10,200.0]');
+    await session.start(json, 'n0.json');
+    await settled();
+    const s = session.getState();
+    expect(s.phase).toBe('done');
+    const csv = sweepCsv(s.plan!, session.outcomes, s.firstSeed, s.valueTexts).trimEnd().split('\n');
+    expect(csv.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual(['1.0,1', '10,1', '200.0,1']);
+    // The table and the plot keep the numbers.
+    expect(s.plan!.params[0].values).toEqual([1, 10, 200]);
+  });
+
   it('a run that fails says why in its row; the others finish', async () => {
     const failing: BatchEngine = {
       ...WASM_ENGINE,

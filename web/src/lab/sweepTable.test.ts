@@ -3,7 +3,7 @@ import type { PlanInfo } from '../contract/engine';
 import { readFileSync } from 'node:fs';
 import { repoFile } from '../test/fakes';
 import { WASM_ENGINE } from '../test/wasmEngine';
-import { meanCi, parseRow, pointTable, runOf, sweepCsv, tableMetrics, type RunOutcome } from './sweepTable';
+import { meanCi, parseRow, planValueTexts, pointTable, runOf, sweepCsv, tableMetrics, type RunOutcome } from './sweepTable';
 
 const plan: PlanInfo = {
   runs: 8,
@@ -35,11 +35,11 @@ describe('sweep tables', () => {
 
   it('orders runs as abrsim sweep does: seeds fastest, the first parameter slowest', () => {
     expect([0, 1, 2, 3, 7].map((i) => runOf(plan, i, 5))).toEqual([
-      { values: [150000, 16], seed: 5, point: 0 },
-      { values: [150000, 16], seed: 6, point: 0 },
-      { values: [150000, 200], seed: 5, point: 1 },
-      { values: [150000, 200], seed: 6, point: 1 },
-      { values: [24000, 200], seed: 6, point: 3 },
+      { values: [150000, 16], at: [0, 0], seed: 5, point: 0 },
+      { values: [150000, 16], at: [0, 0], seed: 6, point: 0 },
+      { values: [150000, 200], at: [0, 1], seed: 5, point: 1 },
+      { values: [150000, 200], at: [0, 1], seed: 6, point: 1 },
+      { values: [24000, 200], at: [1, 1], seed: 6, point: 3 },
     ]);
   });
 
@@ -86,5 +86,17 @@ describe('sweep tables', () => {
   it('writes the runs as abrsim sweep --format csv: its columns, its numbers, the reason of a failure', () => {
     const csv = sweepCsv(plan, [ok('1.0', 10), undefined, { ok: false, error: 'out of range, said "x"' }], 1);
     expect(csv).toBe(['qeq,delay,seed,jain_index,dropped_cells,digest', '150000,16,1,1.0,10,"ab,c"', '150000,200,1,,,"error: out of range, said ""x"""', ''].join('\n'));
+  });
+
+  it("keeps a plan's values as the engine wrote them: numbers with their trailing zeros, strings quoted", () => {
+    const text = '{"plan":{"runs":4,"points":4,"seeds":1,"params":[{"column":"a,\\"b","values":[16,200.0,1e3,-0.5]},{"column":"algorithm","values":["erica","x]\\"y"]}],"metrics":[],"notes":["{\\"column\\":1"]}}';
+    const plan = JSON.parse(text).plan;
+    expect(planValueTexts(text, plan)).toEqual([['16', '200.0', '1e3', '-0.5'], ['"erica"', '"x]\\"y"']]);
+    // A text that does not match the plan gives nothing, and the CSV writes JavaScript's numbers.
+    expect(planValueTexts('{}', plan)).toBeNull();
+    const two = { ...plan, runs: 2, points: 2, seeds: 1, seed_param: null, params: [{ column: 'n0', values: [1, 200] }], header: ['n0', 'seed', 'digest'] };
+    const row = { ok: true as const, cells: parseRow('[["digest","d"]]'), digest: 'd', wallMs: 1 };
+    expect(sweepCsv(two, [row, row], 1, [['1.0', '200.0']])).toBe('n0,seed,digest\n1.0,1,d\n200.0,1,d\n');
+    expect(sweepCsv(two, [row, row], 1)).toBe('n0,seed,digest\n1,1,d\n200,1,d\n');
   });
 });

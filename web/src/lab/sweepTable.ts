@@ -32,18 +32,37 @@ export type RunOutcome = { ok: true; cells: RowCell[]; digest: string; wallMs: n
  * Plan::run). A point's seeds start at `firstSeed` (the scenario's `run.seed`), or at its own
  * value of the parameter that varies `run.seed` (`plan.seed_param`).
  */
-export function runOf(plan: PlanInfo, index: number, firstSeed: number): { values: (number | string)[]; seed: number; point: number } {
+export function runOf(plan: PlanInfo, index: number, firstSeed: number): { values: (number | string)[]; at: number[]; seed: number; point: number } {
   const point = Math.floor(index / plan.seeds);
   let rest = point;
   const values: (number | string)[] = new Array(plan.params.length);
+  // Each value's place in its parameter's list.
+  const at: number[] = new Array(plan.params.length);
   for (let k = plan.params.length - 1; k >= 0; k--) {
     const vs = plan.params[k].values;
-    values[k] = vs[rest % vs.length];
+    at[k] = rest % vs.length;
+    values[k] = vs[at[k]];
     rest = Math.floor(rest / vs.length);
   }
   const first = plan.seed_param === null ? firstSeed : Number(values[plan.seed_param]);
-  return { values, seed: first + (index % plan.seeds), point };
+  return { values, at, seed: first + (index % plan.seeds), point };
 }
+
+const PARAM = /\{"column":"(?:[^"\\]|\\.)*","values":\[((?:[^\]"]|"(?:[^"\\]|\\.)*")*)\]\}/g;
+const VALUE = /null|true|false|-?\d[\d.eE+-]*|"(?:[^"\\]|\\.)*"/g;
+
+/**
+ * The varied values as the engine wrote them in a plan's JSON (`{"plan": {…, "params": [{"column":
+ * …, "values": [16,200.0]}]}}`), per parameter: `200.0` stays `200.0`, as `abrsim sweep` prints
+ * it, where JSON.parse would make it 200. Strings are kept quoted (JSON text). Null when the
+ * text does not hold as many parameters as `plan`.
+ */
+export function planValueTexts(json: string, plan: PlanInfo): string[][] | null {
+  const texts = [...json.matchAll(PARAM)].map((m) => [...m[1].matchAll(VALUE)].map((v) => v[0]));
+  const fits = texts.length === plan.params.length && texts.every((t, k) => t.length === plan.params[k].values.length);
+  return fits ? texts : null;
+}
+
 
 /** The columns a sweep table shows: the file's `metrics`, else a few totals. */
 export const DEFAULT_METRICS = ['jain_index', 'convergence_ms', 'lost_cells', 'max_queue_cells', 'max_utilization'];
@@ -124,14 +143,22 @@ function csvValue(raw: string): string {
  * `seed`, every summary column), then one line per run in run order; a failed run's line has
  * its reason in the digest column (the last).
  */
-export function sweepCsv(plan: PlanInfo, outcomes: readonly (RunOutcome | undefined)[], firstSeed: number): string {
+export function sweepCsv(
+  plan: PlanInfo,
+  outcomes: readonly (RunOutcome | undefined)[],
+  firstSeed: number,
+  /** The values as the engine wrote them (`planValueTexts`); without them, as JavaScript writes
+   *  the numbers (`200.0` as `200`). */
+  valueTexts: readonly (readonly string[])[] | null = null,
+): string {
   const n = plan.params.length;
   const out = [plan.header.map(csvField).join(',')];
   for (let i = 0; i < plan.runs; i++) {
     const o = outcomes[i];
     if (!o) continue;
     const run = runOf(plan, i, firstSeed);
-    const fields = [...run.values.map((v) => csvField(typeof v === 'string' ? v : String(v))), String(run.seed)];
+    const value = (v: number | string, k: number) => (valueTexts ? csvValue(valueTexts[k][run.at[k]]) : csvField(typeof v === 'string' ? v : String(v)));
+    const fields = [...run.values.map(value), String(run.seed)];
     for (const name of plan.header.slice(n + 1)) {
       if (o.ok) {
         const cell = o.cells.find((c) => c.name === name);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choiceIn, ignoredNotice, isHidden, isLocked, NO_TEACHER, overruled, parseTeacher, startTab, startView, withTeacher } from './teacher';
+import { choiceIn, ignoredNotice, isHidden, isLocked, isOpen, NO_TEACHER, overruled, parseTeacher, startTab, startView, withTeacher } from './teacher';
 
 describe("a teacher's settings in the address", () => {
   // QA: hide=params&lock=algorithm hid the picker, and the dialog offered "locked" for it.
@@ -17,6 +17,15 @@ describe("a teacher's settings in the address", () => {
     expect(overruled(of('?lock=params'), 'algorithm', 'locked')).toBe(false);
     expect(overruled(of('?hide=params'), 'algorithm', 'locked')).toBe(true);
     expect(overruled(of('?hide=params'), 'speed', 'shown')).toBe(false);
+  });
+
+  it('opens a control to the class only when it is neither hidden nor locked, itself or the control it is inside', () => {
+    const of = (q: string) => parseTeacher(q).settings;
+    expect(isOpen(NO_TEACHER, 'compare')).toBe(true);
+    expect(isOpen(of('?hide=compare'), 'compare')).toBe(false);
+    expect(isOpen(of('?lock=compare'), 'compare')).toBe(false);
+    expect(isOpen(of('?lock=params'), 'algorithm')).toBe(false);
+    expect(isOpen(of('?hide=sweep'), 'compare')).toBe(true);
   });
 
   it('reads hide, lock and start from the query string and from a share link fragment', () => {

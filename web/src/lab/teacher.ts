@@ -99,6 +99,10 @@ export const isHidden = (s: TeacherSettings, c: TeacherControl) => choiceIn(s, c
 /** Whether the lab shows `c` greyed out (or the control it is inside). */
 export const isLocked = (s: TeacherSettings, c: TeacherControl) => choiceIn(s, c) === 'locked';
 
+/** Whether the class may use `c`: neither hidden nor locked (nor the control it is inside). A
+ *  way into a view other than its tab (the lesson's *Compare with …*) is offered only then. */
+export const isOpen = (s: TeacherSettings, c: TeacherControl) => choiceIn(s, c) === 'shown';
+
 /** The side-panel tab and the view to start in (null: the lab's own default). */
 export function startTab(s: TeacherSettings): (typeof START_TABS)[number] | null {
   return START_TABS.find((t) => s.start.includes(t)) ?? null;

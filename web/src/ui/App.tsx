@@ -42,7 +42,7 @@ import { useClassroom } from './useClassroom';
 import { ClassroomButtons, PlayAnnouncer, ShortcutsHelp } from './Classroom';
 import { useLessonWalk } from './useLessonWalk';
 import { chartMarked } from '../lab/lessonWalk';
-import { isHidden, isLocked, NO_TEACHER, startView, type TeacherControl, type TeacherSettings } from '../lab/teacher';
+import { isHidden, isLocked, isOpen, NO_TEACHER, startView, type TeacherControl, type TeacherSettings } from '../lab/teacher';
 import { embedSettings, fullLabUrl } from './embed';
 import { LOCKED_TITLE, TeacherContext } from './teacherContext';
 import { TeacherButton } from './TeacherDialog';
@@ -399,6 +399,7 @@ export function App({
             origin={state.current?.origin ?? ''}
             blockProblems={state.sweepProblems}
             catalogue={state.catalogue}
+            look={classroom.look}
             onOpened={() => setWorkspace('charts')}
           />
         )}
@@ -484,11 +485,17 @@ export function App({
           inspect={inspect}
           onExportRun={exportRun}
           onEditField={shown('editor') && !isLocked(settings, 'editor') ? editField : undefined}
-          onCompareWith={(ids) => {
-            if (!state.current) return;
-            compare.start(state.current.json, ids.map((from) => ({ from, sets: [] })), state.current.place);
-            setWorkspace('compare');
-          }}
+          // The lesson's way into Compare goes with the Compare tab: a teacher's link that hides or
+          // locks it does not offer it (QA: hide=compare left vsvd-1's Compare with … working).
+          onCompareWith={
+            isOpen(settings, 'compare')
+              ? (ids) => {
+                  if (!state.current) return;
+                  compare.start(state.current.json, ids.map((from) => ({ from, sets: [] })), state.current.place);
+                  setWorkspace('compare');
+                }
+              : undefined
+          }
         />}
       </main>
     </div>

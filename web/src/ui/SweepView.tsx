@@ -5,7 +5,8 @@
 
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Scenario } from '../contract/scenario';
-import { metricScale, metricTitle, sweepPlot } from '../charts/sweepPlot';
+import { metricScale, metricTitle, SWEEP_PLOT, SWEEP_PLOT_PRESENT, SWEEP_TICK_PX, sweepPlot } from '../charts/sweepPlot';
+import { NORMAL_LOOK, type ChartLook } from '../charts/look';
 import { displayUnit, networkView } from '../charts/specs';
 import type { Catalogue, Problem } from '../contract/engine';
 import type { DisplayUnit } from '../contract/units';
@@ -40,6 +41,7 @@ export function SweepView({
   origin,
   blockProblems = [],
   catalogue,
+  look = NORMAL_LOOK,
   onOpened,
 }: {
   sweep: SweepSession;
@@ -50,6 +52,8 @@ export function SweepView({
   /** The open scenario's sweep block's problems, known since it loaded (the lab's `sweepProblems`). */
   blockProblems?: readonly Problem[];
   catalogue: Catalogue | null | undefined;
+  /** The charts' look: presentation mode's draws the plots larger, in its text and lines. */
+  look?: ChartLook;
   onOpened: () => void;
 }) {
   const session = useSyncExternalStore(sweep.subscribe, sweep.getState);
@@ -71,13 +75,16 @@ export function SweepView({
     void sweep.openRun(row.runs[0]).then(onOpened);
   };
   const exportCsv = () => {
-    if (s.plan) saveBlob(new Blob([sweepCsv(s.plan, sweep.outcomes, s.firstSeed)], { type: 'text/csv' }), `${s.scenarioId}-sweep.csv`);
+    if (s.plan) saveBlob(new Blob([sweepCsv(s.plan, sweep.outcomes, s.firstSeed, s.valueTexts)], { type: 'text/csv' }), `${s.scenarioId}-sweep.csv`);
   };
   const other = elsewhere && current?.sweep;
   // Without a sweep block: every algorithm of the network's kind on every switch.
   const algorithmSweep = !current?.sweep && current && catalogue ? withAlgorithmSweep(current, catalogue) : null;
   const busy = s.phase === 'running' || s.phase === 'planning';
   // A sweep over algorithms is plotted with their names (ERICA+), as the rest of the lab shows them.
+  // Presentation mode (QA: the plots kept 11 px ticks on the projector): larger plots, its text.
+  const presenting = look.fontPx > NORMAL_LOOK.fontPx;
+  const plotLook = presenting ? { size: SWEEP_PLOT_PRESENT, fontPx: look.fontPx } : { size: SWEEP_PLOT, fontPx: SWEEP_TICK_PX };
   const algorithmNames = useMemo(() => Object.fromEntries((catalogue?.algorithms ?? []).map((a) => [a.id, a.name])), [catalogue]);
   return (
     <section className="sweep" data-testid="sweep" data-phase={s.phase}>
@@ -189,10 +196,15 @@ export function SweepView({
               </tbody>
             </table>
           </div>
+          {s.plan.params.length > 0 && s.plan.seeds > 1 && (
+            <p className="sweep-note" data-testid="sweep-plot-note">
+              Each point is the mean over its {s.plan.seeds} seeds; its bar, the 95 % confidence interval of that mean.
+            </p>
+          )}
           {s.plan.params.length > 0 && (
             <div className="sweep-plots">
               {metrics.map((m, i) => (
-                <SweepPlot key={m} plot={sweepPlot(s.plan!, rows, i, { names: algorithmNames, scale: metricScale(m, rate) })} unit={unitOf(s.json)} rate={rate} />
+                <SweepPlot key={m} plot={sweepPlot(s.plan!, rows, i, { names: algorithmNames, scale: metricScale(m, rate), ...plotLook })} unit={unitOf(s.json)} rate={rate} look={look} />
               ))}
             </div>
           )}
@@ -239,17 +251,22 @@ function Progress({ state: s }: { state: SweepState }) {
   );
 }
 
-function SweepPlot({ plot: p, unit, rate }: { plot: ReturnType<typeof sweepPlot>; unit: 'cells' | 'frames'; rate: DisplayUnit }) {
+function SweepPlot({ plot: p, unit, rate, look }: { plot: ReturnType<typeof sweepPlot>; unit: 'cells' | 'frames'; rate: DisplayUnit; look: ChartLook }) {
   const title = metricTitle(p.metric, unit, rate);
   const { left, top, right, bottom } = p.plot;
+  const presenting = look.fontPx > NORMAL_LOOK.fontPx;
+  const font = presenting ? look.fontPx : SWEEP_TICK_PX;
+  const ink = presenting ? look.axisInk : '#5b6675';
+  const line = presenting ? look.lineWidth.solid : 2;
+  const dot = presenting ? 2 : 1;
   return (
-    <figure className="sweep-plot" data-testid={`sweep-plot-${p.metric}`}>
+    <figure className="sweep-plot" style={{ width: p.width + 10 }} data-testid={`sweep-plot-${p.metric}`}>
       <figcaption title={p.metric}>{title}</figcaption>
       <svg width={p.width} height={p.height} role="img" aria-label={`${title} against ${p.xLabel}`}>
         {p.yTicks.map((t) => (
           <g key={t.label}>
-            <line x1={left} x2={right} y1={t.y} y2={t.y} stroke="#eceff3" />
-            <text x={left - 6} y={t.y} textAnchor="end" dominantBaseline="middle" fontSize="11" fill="#5b6675">
+            <line x1={left} x2={right} y1={t.y} y2={t.y} stroke={presenting ? look.gridInk : '#eceff3'} />
+            <text x={left - 6} y={t.y} textAnchor="end" dominantBaseline="middle" fontSize={font} fill={ink}>
               {t.label}
             </text>
           </g>
@@ -257,29 +274,29 @@ function SweepPlot({ plot: p, unit, rate }: { plot: ReturnType<typeof sweepPlot>
         {p.xTicks.map((t) => (
           <g key={t.value} data-value={t.value}>
             {t.label !== t.value && <title>{t.value}</title>}
-            <line x1={t.x} x2={t.x} y1={bottom} y2={bottom + 4} stroke="#9aa5b1" />
+            <line x1={t.x} x2={t.x} y1={bottom} y2={bottom + 4} stroke={presenting ? look.tickInk : '#9aa5b1'} />
             {p.xTicksSlanted ? (
-              <text x={t.x} y={bottom + 12} textAnchor="end" fontSize="11" fill="#5b6675" transform={`rotate(-30 ${t.x} ${bottom + 12})`}>
+              <text x={t.x} y={bottom + font + 1} textAnchor="end" fontSize={font} fill={ink} transform={`rotate(-30 ${t.x} ${bottom + font + 1})`}>
                 {t.label}
               </text>
             ) : (
-              <text x={t.x} y={bottom + 16} textAnchor="middle" fontSize="11" fill="#5b6675">
+              <text x={t.x} y={bottom + font + 5} textAnchor="middle" fontSize={font} fill={ink}>
                 {t.label}
               </text>
             )}
           </g>
         ))}
-        <path d={`M${left} ${top}V${bottom}H${right}`} fill="none" stroke="#9aa5b1" />
-        <text x={(left + right) / 2} y={p.height - 6} textAnchor="middle" fontSize="11" fill="#5b6675">
+        <path d={`M${left} ${top}V${bottom}H${right}`} fill="none" stroke={presenting ? look.axisInk : '#9aa5b1'} />
+        <text x={(left + right) / 2} y={p.height - 6} textAnchor="middle" fontSize={font} fill={ink}>
           {p.xLabel}
         </text>
         {p.lines.map((l) => (
           <g key={l.label} stroke={l.color} fill={l.color}>
-            {l.joined && <polyline points={l.points.map((q) => `${q.x},${q.y}`).join(' ')} fill="none" strokeWidth="2" />}
+            {l.joined && <polyline points={l.points.map((q) => `${q.x},${q.y}`).join(' ')} fill="none" strokeWidth={line} />}
             {l.points.map((q) => (
               <g key={q.point}>
-                {q.lo !== null && q.hi !== null && <line x1={q.x} x2={q.x} y1={q.lo} y2={q.hi} strokeWidth="1.5" />}
-                <circle cx={q.x} cy={q.y} r={l.joined ? 3 : 4} />
+                {q.lo !== null && q.hi !== null && <line x1={q.x} x2={q.x} y1={q.lo} y2={q.hi} strokeWidth={line * 0.75} />}
+                <circle cx={q.x} cy={q.y} r={(l.joined ? 3 : 4) * dot} />
               </g>
             ))}
           </g>
