@@ -12,7 +12,7 @@ import { SimClient, type ClientHandlers, type LiveRequest, type WorkerLike } fro
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
 import { DELETED_KEPT_MS, newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import { NOWHERE, type Opened, type Place } from '../scenario/place';
-import { writeLastWork, type KeyValueStore, type LastWork } from '../scenario/storage';
+import { textDigest, writeLastWork, type KeyValueStore, type LastWork } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import { sameButChanges, withChangesSince, withLiveChange } from '../scenario/switchEdits';
 import type { LabContext } from './context';
@@ -577,7 +577,7 @@ export class Lab {
     // Until the store has it, a change is marked unsaved in the last work (with where the
     // address pointed): a reload that comes first opens it rather than the older text.
     const unsaved = changed && current.place.kind === 'mine' && !!this.scenarios;
-    this.writeLast({ json: current.json, origin: current.origin, place: current.place, ...(unsaved ? { unsaved, from: this.shown } : {}) });
+    this.writeLast(unsaved ? this.unsavedWork(current.json, current.origin, current.place) : { json: current.json, origin: current.origin, place: current.place });
     if (changed && current.place.kind === 'mine') {
       const kept: MyScenario = { id: current.place.id, name: scenarioName(current.scenario), updatedMs: this.now(), json: current.json };
       this.set({ myScenarios: withKept(this.state.myScenarios, kept) });
@@ -586,15 +586,25 @@ export class Lab {
         this.saving = this.saving
           .then(() => this.put(store, kept))
           .then(() => {
-            // Kept: the last work is no longer ahead of the store (unless a later one is).
+            // Kept: the last work is no longer ahead of the store, unless a later change is;
+            // that one was made on the text just kept, which its reload is to find there.
             const last = this.lastWork;
-            if (last?.unsaved && last.json === kept.json) this.writeLast({ json: last.json, origin: last.origin, place: last.place });
+            if (!last?.unsaved) return;
+            if (last.json === kept.json) this.writeLast({ json: last.json, origin: last.origin, place: last.place });
+            else if (last.place?.kind === 'mine' && last.place.id === kept.id && this.basis.has(kept.id)) this.writeLast({ ...last, basisDigest: textDigest(this.basis.get(kept.id)!) });
           })
           .catch((e: unknown) => this.storageProblem(e));
       }
     }
     if (nav !== 'none' && !this.addressMoved) this.places?.show(current.place, nav, { json: current.json, origin: current.origin });
     this.shown = current.place;
+  }
+
+  /** The last work for a change not yet kept at `place`: with where the address pointed and,
+   *  on one of the user's scenarios, the digest of the text the change was made on. */
+  private unsavedWork(json: string, origin: string, place: Place): LastWork {
+    const basis = place.kind === 'mine' ? this.basis.get(place.id) : undefined;
+    return { json, origin, place, unsaved: true, from: this.shown, ...(basis === undefined ? {} : { basisDigest: textDigest(basis) }) };
   }
 
   /** Writes the last work to this tab's storage and the browser's. */
@@ -616,7 +626,7 @@ export class Lab {
     // The last change, though it waits behind another load (a quick second edit).
     const last = this.loads.lastChange(this.state.current?.place ?? NOWHERE);
     if (last) {
-      this.writeLast({ json: last.json, origin: last.origin, place: last.place.kind === 'mine' ? last.place : NOWHERE, unsaved: true, from: this.shown });
+      this.writeLast(this.unsavedWork(last.json, last.origin, last.place.kind === 'mine' ? last.place : NOWHERE));
       return;
     }
     const live = this.client.liveUnanswered;
@@ -625,7 +635,7 @@ export class Lab {
     const atMs = this.rawStatus?.nowMs ?? 0;
     const doc = live.reduce((s, change) => withLiveChange(s, atMs, change), current.scenario);
     const place = current.place.kind === 'mine' ? current.place : NOWHERE;
-    this.writeLast({ json: JSON.stringify(doc, null, 2), origin: current.origin, place, unsaved: true, from: this.shown });
+    this.writeLast(this.unsavedWork(JSON.stringify(doc, null, 2), current.origin, place));
   }
 
   /**

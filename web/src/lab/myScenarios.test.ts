@@ -61,9 +61,9 @@ function browser() {
   const address = { search: '', hash: '', pushes: 0 };
   let ids = 0;
   /** A page load in a tab, whose sessionStorage is `session` (the same for a reload). */
-  const open = async (session: MemoryStore = new MemoryStore(), now?: () => number) => {
+  const open = async (session: MemoryStore = new MemoryStore(), now?: () => number, wrap = (s: ScenarioStore) => s) => {
     let worker!: InProcessWorker;
-    const scenarios: ScenarioStore = new IndexedDbScenarioStore(idb);
+    const scenarios: ScenarioStore = wrap(new IndexedDbScenarioStore(idb));
     const drafts = new CompareDrafts(local, session);
     const lab = new Lab(() => (worker = new InProcessWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host))), {
       storage: local,
@@ -474,6 +474,69 @@ describe('My scenarios', () => {
     await tabB.lab.saved();
     expect(JSON.parse((await a.scenarios.get('m1'))!.json).run.duration_ms).toBe(500);
     expect(JSON.parse((await a.scenarios.get('m2'))!.json).run.duration_ms).toBe(450);
+  });
+
+  // QA: tab B reloaded just after a change (a value typed, given as the page went away); tab A
+  // had changed the scenario since tab B read it. The reload wrote tab B's change over tab A's,
+  // as if tab B's were made on the store's newer text: tab A's change was gone.
+  it("a change not yet kept when the page went away is not written over another tab's newer change after the reload", async () => {
+    const b = browser();
+    const a = await b.open();
+    changeDuration(a, 250); // m1
+    await a.lab.saved();
+    const tabB = new MemoryStore();
+    const pageB = await b.open(tabB); // the same address in a second tab
+    changeDuration(a, 300); // tab A changes it again
+    await a.lab.saved();
+    const s = pageB.lab.getState().current!.scenario; // tab B, still at 250, changes it ...
+    pageB.lab.commitEdit(s, withDuration(s, 400), 'x'); // ... and the page goes before it is kept
+    pageB.lab.flushUnsaved();
+    const reloaded = await b.open(tabB);
+    reloaded.pump();
+    await reloaded.lab.saved();
+    // Tab A's 300 stays under m1; tab B's 400 is a scenario of its own, open in tab B.
+    expect(JSON.parse((await reloaded.scenarios.get('m1'))!.json).run.duration_ms).toBe(300);
+    const open = reloaded.lab.getState().current!;
+    expect(open.scenario.run.duration_ms).toBe(400);
+    expect(open.place).not.toEqual({ kind: 'mine', id: 'm1' });
+    const id = (open.place as { id: string }).id;
+    expect(JSON.parse((await reloaded.scenarios.get(id))!.json).run.duration_ms).toBe(400);
+    expect(reloaded.lab.getState().notice?.text).toMatch(/changed in another tab since this tab opened it\. Both are kept/);
+  });
+
+  it('two quick changes, the page gone after the first is kept and before the second is: the reload keeps the second over the first, no copy', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const holds: (() => void)[] = [];
+    let held = false;
+    // While `held`, each write to the store waits until the test lets it go.
+    const gated = (s: ScenarioStore): ScenarioStore => ({
+      list: () => s.list(),
+      get: (id) => s.get(id),
+      remove: (id, ms) => s.remove(id, ms),
+      deleted: () => s.deleted(),
+      restore: (id) => s.restore(id),
+      purge: (ms) => s.purge(ms),
+      put: (x, basis) => (held ? new Promise<void>((r) => holds.push(r)) : Promise.resolve()).then(() => s.put(x, basis)),
+    });
+    const page = await b.open(tab, undefined, gated);
+    changeDuration(page, 250); // m1
+    await page.lab.saved();
+    held = true;
+    changeDuration(page, 300); // both made before the first is kept
+    changeDuration(page, 400);
+    await new Promise((r) => setTimeout(r, 10));
+    holds.shift()!(); // 300 is kept; 400 is not when the page goes
+    await new Promise((r) => setTimeout(r, 50));
+    expect(holds).toHaveLength(1);
+    page.lab.flushUnsaved();
+    const reloaded = await b.open(tab);
+    reloaded.pump();
+    await reloaded.lab.saved();
+    expect(reloaded.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(JSON.parse((await reloaded.scenarios.get('m1'))!.json).run.duration_ms).toBe(400);
+    expect((await reloaded.scenarios.list()).map((m) => m.id)).toEqual(['m1']);
+    expect(reloaded.lab.getState().notice).toBeNull();
   });
 
   it('says once when the scenarios cannot be kept, and keeps the last work', async () => {

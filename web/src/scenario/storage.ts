@@ -22,6 +22,11 @@ export interface LastWork {
   /** Where the page address pointed when the change was made (a library scenario the change
    *  makes the user's own): a reload of that address opens the change. */
   from?: Place;
+  /** With `unsaved`, on one of the user's scenarios: the digest (`textDigest`) of the text the
+   *  store held when this tab last read or wrote it, the text the change was made on. A reload
+   *  that finds another text there (another tab changed it since) keeps the change beside it,
+   *  not over it. */
+  basisDigest?: string;
 }
 
 function placeIn(p: unknown): Place | undefined {
@@ -48,6 +53,7 @@ export function readLastWork(storage: KeyValueStore | null): LastWork | null {
     if (v.unsaved === true) work.unsaved = true;
     const from = placeIn(v.from);
     if (from) work.from = from;
+    if (typeof v.basisDigest === 'string') work.basisDigest = v.basisDigest;
     return work;
   } catch {
     return null;
@@ -61,4 +67,19 @@ export function writeLastWork(storage: KeyValueStore | null, work: LastWork) {
   } catch {
     // Private mode or quota.
   }
+}
+
+/** A short digest of a text (53-bit cyrb53, hex): enough to tell whether the store still holds
+ *  the text a change was made on, without keeping that text twice in Web Storage. */
+export function textDigest(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
 }
