@@ -12,7 +12,7 @@ import { SimClient, type ClientHandlers, type LiveRequest, type WorkerLike } fro
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
 import { DELETED_KEPT_MS, newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import { NOWHERE, type Opened, type Place } from '../scenario/place';
-import { textDigest, writeLastWork, type KeyValueStore, type LastWork } from '../scenario/storage';
+import { readUnkept, textDigest, writeLastWork, writeUnkept, type KeyValueStore, type LastWork } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import { sameButChanges, withChangesSince, withLiveChange } from '../scenario/switchEdits';
 import type { LabContext } from './context';
@@ -100,7 +100,9 @@ export class Lab {
   private traceSent = false;
   /** The writes to the scenario store, in order (each waits for the one before). */
   private saving: Promise<void> = Promise.resolve();
-  private storageFailed = false;
+  /** What the user was told of the scenario store failing: nothing yet, that Web Storage keeps
+   *  their scenarios instead, or that nothing does. */
+  private storageFailed: 'no' | 'fallback' | 'nothing' = 'no';
   /** What the last deletion took away (for its Undo): the kept scenario, and the open one as
    *  the deletion left it when it was that one. */
   private lastDeleted: { kept: MyScenario; open: LoadedScenario | null; origin: string } | null = null;
@@ -386,6 +388,8 @@ export class Lab {
     } catch (e) {
       why = `the browser's storage could not be read (${(e as Error).message || String(e)})`;
     }
+    // Refused by the store, it was kept in Web Storage instead.
+    kept ??= this.unkept().find((s) => s.id === id) ?? null;
     if (!kept) {
       const open = this.state.current;
       const still = open ? ` “${scenarioName(open.scenario)}” is still open.` : '';
@@ -403,7 +407,9 @@ export class Lab {
   async refreshMyScenarios(): Promise<void> {
     if (!this.scenarios) return;
     try {
-      const listed = await this.scenarios.list();
+      const listed = [...(await this.scenarios.list())];
+      // Those the store refused, kept in Web Storage instead, are the user's all the same.
+      for (const u of this.unkept()) if (!listed.some((e) => e.id === u.id)) listed.push({ id: u.id, name: u.name, updatedMs: u.updatedMs });
       // Scenarios saved since the list was asked for stay in it.
       const known = new Set(listed.map((e) => e.id));
       this.set({ myScenarios: [...listed, ...this.state.myScenarios.filter((e) => !known.has(e.id))].sort((a, b) => b.updatedMs - a.updatedMs) });
@@ -411,6 +417,8 @@ export class Lab {
       const deleted = await this.scenarios.deleted();
       this.set({ deletedScenarios: deleted.filter((e) => !this.state.myScenarios.some((m) => m.id === e.id)) });
     } catch (e) {
+      const unkept = this.unkept().filter((u) => !this.state.myScenarios.some((m) => m.id === u.id));
+      if (unkept.length) this.set({ myScenarios: unkept.reduce((list, u) => withKept(list, u), this.state.myScenarios) });
       this.storageProblem(e);
     }
   }
@@ -586,6 +594,7 @@ export class Lab {
         this.saving = this.saving
           .then(() => this.put(store, kept))
           .then(() => {
+            this.dropUnkept(kept.id);
             // Kept: the last work is no longer ahead of the store, unless a later change is;
             // that one was made on the text just kept, which its reload is to find there.
             const last = this.lastWork;
@@ -593,7 +602,11 @@ export class Lab {
             if (last.json === kept.json) this.writeLast({ json: last.json, origin: last.origin, place: last.place });
             else if (last.place?.kind === 'mine' && last.place.id === kept.id && this.basis.has(kept.id)) this.writeLast({ ...last, basisDigest: textDigest(this.basis.get(kept.id)!) });
           })
-          .catch((e: unknown) => this.storageProblem(e));
+          .catch((e: unknown) => {
+            // Refused (storage off, full or failing): kept in Web Storage instead, where
+            // Mine, Back and a reload find it.
+            this.storageProblem(e, this.holdUnkept(kept));
+          });
       }
     }
     if (nav !== 'none' && !this.addressMoved) this.places?.show(current.place, nav, { json: current.json, origin: current.origin });
@@ -724,7 +737,14 @@ export class Lab {
     if (!store || !listed) return;
     const open = this.state.current?.place.kind === 'mine' && this.state.current.place.id === id ? this.state.current : null;
     let kept: MyScenario | null = null;
+    // One the store refused is kept in Web Storage only: taken from there (Undo brings it back).
+    const held = this.unkept().find((u) => u.id === id) ?? null;
     const removed = this.saving.then(async () => {
+      if (held) {
+        kept = held;
+        this.dropUnkept(id);
+        return;
+      }
       kept = (await store.get(id)) ?? (open && { ...listed, json: open.json });
       await store.remove(id, this.now());
     });
@@ -745,7 +765,8 @@ export class Lab {
     }
     this.lastDeleted = kept && { kept, open: unkept, origin: open?.origin ?? listed.name };
     const gone = { ...listed, deletedMs: this.now() };
-    this.set({ myScenarios, deletedScenarios: [gone, ...this.state.deletedScenarios.filter((e) => e.id !== id)], deleted: kept && { id, name: listed.name, open: !!unkept } });
+    const deletedScenarios = held ? this.state.deletedScenarios : [gone, ...this.state.deletedScenarios.filter((e) => e.id !== id)];
+    this.set({ myScenarios, deletedScenarios, deleted: kept && { id, name: listed.name, open: !!unkept } });
   }
 
   /** Brings back the scenario deleted last (as it was, under its id; open again as the user's
@@ -757,7 +778,11 @@ export class Lab {
     this.lastDeleted = null;
     this.set({ deleted: null });
     const put = this.saving.then(async () => {
-      await store.put(d.kept);
+      try {
+        await store.put(d.kept);
+      } catch (e) {
+        if (!this.holdUnkept(d.kept)) throw e; // refused: in Web Storage instead, if it takes it
+      }
       this.basis.set(d.kept.id, d.kept.json);
     });
     this.saving = put.catch(() => {});
@@ -783,14 +808,40 @@ export class Lab {
   }
 
   /** Says once that the user's scenarios cannot be kept (storage off, full or refused). */
-  private storageProblem(e: unknown) {
-    if (this.storageFailed) return;
-    this.storageFailed = true;
-    const why = (e as Error)?.message || String(e);
+  /** `fallback`: whether Web Storage took the scenario instead (by default, whether it takes
+   *  its list written again as it is). Said again if Web Storage too refuses one later. */
+  private storageProblem(e: unknown, fallback = writeUnkept(this.unkeptStorage, this.unkept())) {
+    const said = fallback ? 'fallback' : 'nothing';
+    if (this.storageFailed === said || this.storageFailed === 'nothing') return;
+    this.storageFailed = said;
+    const why = ((e as Error)?.message || String(e)).replace(/\.$/, '');
     this.notify({
       kind: 'error',
-      text: `Your scenarios cannot be kept in this browser (${why}). The one open is kept as your last work until you open another: use Export to keep a copy.`,
+      text: fallback
+        ? `Your scenarios cannot be kept in this browser's database (${why}). They are kept in its smaller local storage instead, where Mine lists them: use Export to keep a copy of any that matters.`
+        : `Your scenarios cannot be kept in this browser (${why}). The one open is kept as your last work until you open another: use Export to keep a copy.`,
     });
+  }
+
+  /** Where the scenarios the store refuses are kept instead (the browser's Web Storage, else
+   *  this tab's). */
+  private get unkeptStorage(): KeyValueStore | null {
+    return this.storage ?? this.tabStorage;
+  }
+
+  private unkept() {
+    return readUnkept(this.unkeptStorage);
+  }
+
+  /** Keeps a scenario the store refused in Web Storage (replacing its older text). */
+  private holdUnkept(s: MyScenario): boolean {
+    return writeUnkept(this.unkeptStorage, [s, ...this.unkept().filter((u) => u.id !== s.id)]);
+  }
+
+  /** The store has it now (or the user deleted it): no longer kept in Web Storage. */
+  private dropUnkept(id: string) {
+    const unkept = this.unkept();
+    if (unkept.some((u) => u.id === id)) writeUnkept(this.unkeptStorage, unkept.filter((u) => u.id !== id));
   }
 
   /** Shows what is loading once a load has taken a while (and hides it once it is in). */

@@ -564,8 +564,61 @@ describe('My scenarios', () => {
     lab.commitEdit(s, withDuration(s, 250), 'x');
     for (let i = 0; i < 10; i++) worker.pump();
     await lab.saved();
-    expect(lab.getState().notice?.text).toMatch(/cannot be kept in this browser \(QuotaExceededError\).*Export/);
+    expect(lab.getState().notice?.text).toMatch(/cannot be kept in this browser's database \(QuotaExceededError\)\. They are kept in its smaller local storage instead.*Export/);
     expect(JSON.parse(JSON.parse(local.getItem(LAST_WORK_KEY)!).json).run.duration_ms).toBe(250);
+  });
+
+  // QA: with IndexedDB full (or off), a change was listed in Mine as if kept, but opening
+  // another scenario and going Back (or picking it in Mine) said it "is not kept in this
+  // browser": the work was gone. Refused by the store, it is kept in Web Storage instead.
+  it('a scenario the store refuses is kept in Web Storage: Mine lists it, Back and a reload open it, Delete and Undo work', async () => {
+    const failing: ScenarioStore = {
+      list: async () => [],
+      get: async () => null,
+      put: async () => {
+        throw new Error('QuotaExceededError');
+      },
+      remove: async () => {},
+      deleted: async () => [],
+      restore: async () => false,
+      purge: async () => {},
+    };
+    const local = new MemoryStore();
+    const page = () => {
+      let worker!: InProcessWorker;
+      const lab = new Lab(() => (worker = new InProcessWorker((host) => costly(createFakeEngine({}), host))), { storage: local, scenarios: failing, newId: () => 'm1' });
+      labs.push(lab);
+      return { lab, pump: () => Array.from({ length: 10 }, () => worker.pump()) };
+    };
+    const p = page();
+    p.lab.openLibrary(entry('two-sources'));
+    p.pump();
+    changeDuration(p, 250);
+    await p.lab.saved();
+    expect(p.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+    p.lab.openLibrary(entry('gfc1')); // the last work is now gfc1
+    p.pump();
+    await p.lab.openMine('m1', 'none'); // Back
+    p.pump();
+    expect(p.lab.getState().current?.scenario.run.duration_ms).toBe(250);
+    expect(p.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    changeDuration(p, 300); // a later change replaces it there
+    await p.lab.saved();
+    p.lab.openLibrary(entry('gfc1'));
+    p.pump();
+
+    const reloaded = page(); // a reload: Mine lists it, and it opens
+    await reloaded.lab.refreshMyScenarios();
+    expect(reloaded.lab.getState().myScenarios.map((m) => [m.id, m.name])).toEqual([['m1', 'Two sources']]);
+    await reloaded.lab.openMine('m1');
+    reloaded.pump();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+
+    await reloaded.lab.deleteMine('m1');
+    expect(reloaded.lab.getState().myScenarios).toEqual([]);
+    await reloaded.lab.undoDelete();
+    expect(reloaded.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+    expect(JSON.parse((await reloaded.lab.readMine('m1'))!.json).run.duration_ms).toBe(300);
   });
 
   it('a browser without IndexedDB is told at start, not silently left unkept', async () => {

@@ -4,6 +4,7 @@
 // twice: in the tab's sessionStorage (what a reload of this tab opens: its own, not another
 // tab's) and in localStorage (what a new tab opens). Best effort: storage may be off or full.
 
+import type { MyScenario } from './myScenarios';
 import type { Place } from './place';
 
 /** Where the lab keeps the user's last scenario (with its recorded changes). */
@@ -82,4 +83,36 @@ export function textDigest(text: string): string {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
+}
+
+/** Where the user's scenarios are kept when the scenario store (IndexedDB) refuses them: off,
+ *  full or failing, a change is kept here instead, so that picking another scenario, Back or a
+ *  reload still finds it (and *Mine* still lists it). */
+export const UNKEPT_KEY = 'abrlab.unkept';
+
+function isKept(v: unknown): v is MyScenario {
+  const r = v as Partial<MyScenario> | null;
+  return !!r && typeof r.id === 'string' && typeof r.name === 'string' && typeof r.updatedMs === 'number' && typeof r.json === 'string';
+}
+
+/** The user's scenarios the scenario store refused, kept in Web Storage (newest first). */
+export function readUnkept(storage: KeyValueStore | null): MyScenario[] {
+  try {
+    const raw = storage?.getItem(UNKEPT_KEY);
+    const list = raw ? (JSON.parse(raw) as unknown) : [];
+    return Array.isArray(list) ? list.filter(isKept) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps `list` as the scenarios the store refused; false when Web Storage refuses it too. */
+export function writeUnkept(storage: KeyValueStore | null, list: readonly MyScenario[]): boolean {
+  if (!storage) return false;
+  try {
+    storage.setItem(UNKEPT_KEY, JSON.stringify(list));
+    return true;
+  } catch {
+    return false;
+  }
 }
