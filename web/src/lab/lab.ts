@@ -408,8 +408,15 @@ export class Lab {
     if (!this.scenarios) return;
     try {
       const listed = [...(await this.scenarios.list())];
-      // Those the store refused, kept in Web Storage instead, are the user's all the same.
-      for (const u of this.unkept()) if (!listed.some((e) => e.id === u.id)) listed.push({ id: u.id, name: u.name, updatedMs: u.updatedMs });
+      // Those the store refused, kept in Web Storage instead, are the user's all the same; the
+      // store takes them back once it can.
+      const store = this.scenarios;
+      for (const u of this.unkept()) {
+        if (listed.some((e) => e.id === u.id)) continue;
+        listed.push({ id: u.id, name: u.name, updatedMs: u.updatedMs });
+        const back = this.saving.then(() => store.put(u)).then(() => this.dropUnkept(u.id));
+        this.saving = back.catch(() => {});
+      }
       // Scenarios saved since the list was asked for stay in it.
       const known = new Set(listed.map((e) => e.id));
       this.set({ myScenarios: [...listed, ...this.state.myScenarios.filter((e) => !known.has(e.id))].sort((a, b) => b.updatedMs - a.updatedMs) });

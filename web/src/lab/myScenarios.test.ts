@@ -9,7 +9,7 @@ import { DELETED_KEPT_MS, IndexedDbScenarioStore, lastChangeText, mineTimes, una
 import type { Place } from '../scenario/place';
 import { NOWHERE, placeOf, searchFor } from '../scenario/place';
 import { encodeScenario, textLibrary } from '../scenario/share';
-import { LAST_WORK_KEY, type KeyValueStore } from '../scenario/storage';
+import { LAST_WORK_KEY, UNKEPT_KEY, type KeyValueStore } from '../scenario/storage';
 import { emptyNetwork, moveNode } from '../scenario/topologyEdits';
 import { createFakeEngine } from '../test/fakeEngine';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
@@ -619,6 +619,16 @@ describe('My scenarios', () => {
     await reloaded.lab.undoDelete();
     expect(reloaded.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
     expect(JSON.parse((await reloaded.lab.readMine('m1'))!.json).run.duration_ms).toBe(300);
+
+    // A browser whose IndexedDB works again: the store takes it back from Web Storage.
+    const idb = new IndexedDbScenarioStore(new IDBFactory());
+    const mended = new Lab(() => new InProcessWorker((host) => costly(createFakeEngine({}), host)), { storage: local, scenarios: idb });
+    labs.push(mended);
+    await mended.refreshMyScenarios();
+    await mended.saved();
+    expect(JSON.parse((await idb.get('m1'))!.json).run.duration_ms).toBe(300);
+    expect(JSON.parse(local.getItem(UNKEPT_KEY)!)).toEqual([]);
+    expect(mended.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
   });
 
   it('a browser without IndexedDB is told at start, not silently left unkept', async () => {
