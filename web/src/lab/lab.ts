@@ -324,11 +324,11 @@ export class Lab {
         // A load on its way went down with the worker: the new one reloads the last scenario
         // that loaded, and the loads queued behind follow once it is back.
         const lost = this.loads.take();
-        this.set({ notice: crashNotice(this.state.current, lost?.doc ?? null, message, lostLive) });
+        this.set({ notice: crashNotice(this.state.current, lost?.doc ?? null, message, lostLive, !!lost?.load.edited) });
       },
       timedOut: (waitedMs, lostLive) => {
         const dropped = this.loads.take();
-        this.set({ notice: timeoutNotice(this.state.current, dropped?.doc ?? null, waitedMs, lostLive) });
+        this.set({ notice: timeoutNotice(this.state.current, dropped?.doc ?? null, waitedMs, lostLive, !!dropped?.load.edited) });
         this.loads.next();
       },
       error: (message) => this.set({ notice: { kind: 'error', text: message } }),
@@ -1047,11 +1047,19 @@ function changesOf(doc: LoadedScenario | null) {
   return n ? ` with its ${n} recorded change${n === 1 ? '' : 's'}` : '';
 }
 
-/** What a crash of the engine (a Rust panic) did, in words: the raw text goes in the details. */
-export function crashNotice(open: LoadedScenario | null, lost: LoadedScenario | null, message: string, lostLive: readonly LiveRequest[] = []): Notice {
+/** What a crash of the engine (a Rust panic) did, in words: the raw text goes in the details.
+ *  `lostChange`: what was being loaded was a change of the user's (an edit, an undo), lost
+ *  with the engine. */
+export function crashNotice(open: LoadedScenario | null, lost: LoadedScenario | null, message: string, lostLive: readonly LiveRequest[] = [], lostChange = false): Notice {
   const reloaded = open ? ` It was restarted and “${scenarioName(open.scenario)}” reloaded at t = 0${changesOf(open)}.` : ' It was restarted.';
-  const notOpened = lost && lost.json !== open?.json ? ` “${scenarioName(lost.scenario)}”, which was being loaded, was not opened.` : '';
-  const kept = lostLive.length ? ` Your scenarios and your other changes are kept.${liveNotApplied(lostLive)}` : ' Your scenarios and your changes are kept.';
+  const notOpened =
+    lost && lostChange
+      ? ` Your change to “${scenarioName(lost.scenario)}”, which was being loaded, was not made (it may be what stopped the engine).`
+      : lost && lost.json !== open?.json
+        ? ` “${scenarioName(lost.scenario)}”, which was being loaded, was not opened.`
+        : '';
+  const other = lost && lostChange ? 'other ' : '';
+  const kept = lostLive.length ? ` Your scenarios and your other changes are kept.${liveNotApplied(lostLive)}` : ` Your scenarios and your ${other}changes are kept.`;
   return {
     kind: 'error',
     text: `The simulation engine stopped on an internal error (a fault in the engine, not in what you did).${reloaded}${notOpened}${kept}`,
@@ -1067,11 +1075,16 @@ function liveNotApplied(lostLive: readonly LiveRequest[]): string {
   return ` The change${lostLive.length === 1 ? '' : 's'} you had just made (${what}) had not reached the run and ${lostLive.length === 1 ? 'was' : 'were'} not applied: make ${lostLive.length === 1 ? 'it' : 'them'} again to keep ${lostLive.length === 1 ? 'it' : 'them'}.`;
 }
 
-/** What the watchdog did when the engine did not answer. */
-export function timeoutNotice(open: LoadedScenario | null, dropped: LoadedScenario | null, waitedMs: number, lostLive: readonly LiveRequest[] = []): Notice {
+/** What the watchdog did when the engine did not answer; `droppedChange`: what it dropped was a
+ *  change of the user's (an edit, an undo), which is then not made. */
+export function timeoutNotice(open: LoadedScenario | null, dropped: LoadedScenario | null, waitedMs: number, lostLive: readonly LiveRequest[] = [], droppedChange = false): Notice {
   const secs = `${Math.round(waitedMs / 100) / 10} s`;
+  const still = open ? ` “${scenarioName(open.scenario)}” is still open, at t = 0${droppedChange ? ', as it was before that change' : ''}.` : '';
+  if (dropped && droppedChange) {
+    const text = `Your change to “${scenarioName(dropped.scenario)}” was not made: the engine had not taken it after ${secs}, so it was stopped and restarted.${still}${liveNotApplied(lostLive)}`;
+    return { kind: 'error', text };
+  }
   const what = dropped ? `“${scenarioName(dropped.scenario)}” was still loading after ${secs}` : `The engine did not answer within ${secs}`;
-  const still = open ? ` “${scenarioName(open.scenario)}” is still open, at t = 0.` : '';
   const kept = lostLive.length ? liveNotApplied(lostLive) : ' Nothing of yours was lost.';
   return { kind: 'error', text: `${what}, so the engine was stopped and restarted.${still}${kept}` };
 }
