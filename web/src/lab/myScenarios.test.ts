@@ -539,6 +539,35 @@ describe('My scenarios', () => {
     expect(reloaded.lab.getState().notice).toBeNull();
   });
 
+  // QA: at start the lab waits 3 s for the store's copy of ?mine=<id>; a store slower than that
+  // opened this tab's last work as a change and wrote it over whatever was kept, another tab's
+  // newer change with it.
+  it("a store too slow to answer at start does not let this tab's last work overwrite another tab's change", async () => {
+    const b = browser();
+    const a = await b.open();
+    changeDuration(a, 250); // m1
+    await a.lab.saved();
+    const tabB = new MemoryStore();
+    await b.open(tabB); // the same address in a second tab: its last work is m1 at 250
+    changeDuration(a, 300);
+    await a.lab.saved();
+    // Tab B reloads; the store's answer to ?mine=m1 comes too late (the start goes on without it).
+    let slow = true;
+    const late = (s: ScenarioStore): ScenarioStore => ({
+      list: () => s.list(),
+      get: (id) => (slow ? ((slow = false), Promise.resolve(null)) : s.get(id)),
+      put: (x, basis) => s.put(x, basis),
+      remove: (id, ms) => s.remove(id, ms),
+      deleted: () => s.deleted(),
+      restore: (id) => s.restore(id),
+      purge: (ms) => s.purge(ms),
+    });
+    const reloaded = await b.open(tabB, undefined, late);
+    reloaded.pump();
+    await reloaded.lab.saved();
+    expect(JSON.parse((await reloaded.scenarios.get('m1'))!.json).run.duration_ms).toBe(300);
+  });
+
   it('says once when the scenarios cannot be kept, and keeps the last work', async () => {
     let worker!: InProcessWorker;
     const failing: ScenarioStore = {
