@@ -392,6 +392,19 @@ test('issue 14: a load that hangs is shown with Cancel; the watchdog restarts th
   // And a pick now goes through.
   await page.getByTestId('scenario-picker').selectOption('core-edge');
   await expect.poll(() => hook(page, () => (window.__abrlab?.scenarioId() ?? null))).toBe('core-edge');
+
+  // A change of the user's the engine does not take in time is said not to be made.
+  await page.getByTestId('scenario-picker').selectOption('two-sources');
+  await expect.poll(() => hook(page, () => (window.__abrlab?.scenarioId() ?? null))).toBe('two-sources');
+  const algorithm = async () => JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!).nodes.find((n: { id: string }) => n.id === 'SW1').algorithm;
+  const before = await algorithm();
+  await hook(page, () => window.__abrlab!.hangEngine(60_000));
+  await page.getByTestId('tab-switches').click();
+  await page.getByTestId('switch-algorithm').selectOption('erica_plus');
+  await expect(page.getByTestId('notice')).toContainText('Your change to “Two sources” was not made: the engine had not taken it after 2.5 s, so it was stopped and restarted. “Two sources” is still open, at t = 0, as it was before that change.', { timeout: 20_000 });
+  await expect(page.getByTestId('notice')).not.toContainText('Nothing of yours was lost');
+  expect(await algorithm()).toBe(before);
+  await page.screenshot({ path: resolve(shots, 'change-timed-out.png') });
   expect(errors).toEqual([]);
 });
 
@@ -520,5 +533,45 @@ test("a tab told of another tab's change shows that version with one click", asy
   await expect.poll(() => param(other)).toBe(0.6);
   expect(other.url()).toBe(mine);
   await expect(other.getByTestId('notice')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+// QA: with IndexedDB full, a change was listed under Mine as if kept; another scenario and
+// Back then said it "is not kept in this browser", and it was gone. It is kept in the
+// browser's local storage instead, and the message says so.
+test("IndexedDB full: a change is kept in local storage instead; Back, Mine and a reload open it", async ({ page }) => {
+  await page.addInitScript(() => {
+    IDBObjectStore.prototype.put = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('tab-switches').click();
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  await field.fill('0.77');
+  await field.press('Enter');
+  await expect(page.getByTestId('notice')).toContainText("Your scenarios cannot be kept in this browser's database (The quota has been exceeded)");
+  await expect(page.getByTestId('notice')).toContainText('kept in its smaller local storage instead, where Mine lists them');
+  await expect(page).toHaveURL(/\?mine=[a-z0-9]+$/);
+  const mineUrl = page.url();
+  await page.screenshot({ path: resolve(shots, 'idb-full.png') });
+  const sw1 = async () => JSON.parse((await hook(page, () => window.__abrlab?.scenario() ?? null)) ?? 'null')?.nodes.find((n: { id: string }) => n.id === 'SW1')?.params?.target_utilization;
+
+  await page.getByTestId('scenario-picker').selectOption('gfc1');
+  await expect.poll(() => hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('gfc1');
+  await page.goBack();
+  await expect(page).toHaveURL(mineUrl);
+  await expect.poll(sw1).toBe(0.77);
+
+  await page.goForward();
+  await expect.poll(() => hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('gfc1');
+  await page.reload();
+  await expect.poll(() => hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('gfc1');
+  const mine = page.getByTestId('my-scenarios').locator('option');
+  await expect(mine).toHaveText([/^Two sources · /]);
+  await page.getByTestId('scenario-picker').selectOption((await mine.getAttribute('value'))!);
+  await expect.poll(sw1).toBe(0.77);
+  await page.goto(mineUrl); // the address alone opens it too
+  await expect.poll(sw1).toBe(0.77);
   expect(errors).toEqual([]);
 });

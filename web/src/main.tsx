@@ -12,6 +12,7 @@ import { linkOf, linkView, shareLink, startup, type Startup } from './lab/sharin
 import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
 import { broadcastTabs, IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
 import { historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
+import { readUnkept } from './scenario/storage';
 import { App } from './ui/App';
 import { ignoredNotice, parseTeacher, withTeacher } from './lab/teacher';
 import { embedIn } from './ui/embed';
@@ -107,10 +108,12 @@ const compare = new CompareSession(
 async function namedMine(): Promise<MyScenario | null> {
   const place = placeOf(location.search);
   if (place.kind !== 'mine') return null;
+  // One the store refused is kept in Web Storage instead (Lab.keep).
+  const unkept = () => readUnkept(storage() ?? tabStorage()).find((s) => s.id === place.id) ?? null;
   try {
-    return await within(scenarios.get(place.id), 3000, null);
+    return (await within(scenarios.get(place.id), 3000, null)) ?? unkept();
   } catch {
-    return null; // unreadable storage: startup falls back to the last work and says so
+    return unkept(); // unreadable storage: startup falls back to the last work and says so
   }
 }
 

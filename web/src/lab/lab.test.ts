@@ -812,3 +812,37 @@ describe("Lab: the scenario's notes before a run", () => {
     expect(t.lab.getState().scenarioNotes).toEqual([]);
   });
 });
+
+// QA: an edit the engine did not answer within the watchdog's time (a large network) was
+// dropped with the engine, and the message said "Nothing of yours was lost".
+describe('Lab: a change lost with the engine is said to be lost', () => {
+  const withDuration = (s: Scenario, ms: number): Scenario => ({ ...s, run: { ...s.run, duration_ms: ms } });
+
+  it('an edit the engine did not answer in time: the message says it was not made', async () => {
+    let worker!: InProcessWorker;
+    const l = new LabClass(() => (worker = new InProcessWorker((host) => costly(createFakeEngine({}), host))), { answerTimeoutMs: 100 });
+    lab = l;
+    l.load(twoSources(), 'two-sources');
+    worker.pump();
+    const loaded = l.getState().current!.scenario;
+    l.commitEdit(loaded, withDuration(loaded, 300), 'two-sources (edited)'); // never answered
+    await new Promise((r) => setTimeout(r, 250));
+    worker.pump();
+    const text = l.getState().notice!.text;
+    expect(text).toMatch(/Your change to “Two sources” was not made: the engine had not taken it after 0\.1 s, so it was stopped and restarted\./);
+    expect(text).not.toMatch(/Nothing of yours was lost/);
+    expect(l.getState().current!.scenario.run.duration_ms).toBe(loaded.run.duration_ms);
+  });
+
+  it('a library scenario that did not load in time: nothing of the user was lost', async () => {
+    let worker!: InProcessWorker;
+    const l = new LabClass(() => (worker = new InProcessWorker((host) => costly(createFakeEngine({}), host))), { answerTimeoutMs: 100 });
+    lab = l;
+    l.load(twoSources(), 'two-sources');
+    worker.pump();
+    l.load(twoSources(), 'again', 'push'); // never answered
+    await new Promise((r) => setTimeout(r, 250));
+    worker.pump();
+    expect(l.getState().notice!.text).toMatch(/was still loading after 0\.1 s, so the engine was stopped and restarted\..*Nothing of yours was lost/);
+  });
+});

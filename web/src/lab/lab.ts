@@ -12,7 +12,7 @@ import { SimClient, type ClientHandlers, type LiveRequest, type WorkerLike } fro
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
 import { DELETED_KEPT_MS, newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import { NOWHERE, type Opened, type Place } from '../scenario/place';
-import { writeLastWork, type KeyValueStore, type LastWork } from '../scenario/storage';
+import { readUnkept, textDigest, writeLastWork, writeUnkept, type KeyValueStore, type LastWork } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import { sameButChanges, withChangesSince, withLiveChange } from '../scenario/switchEdits';
 import type { LabContext } from './context';
@@ -100,7 +100,9 @@ export class Lab {
   private traceSent = false;
   /** The writes to the scenario store, in order (each waits for the one before). */
   private saving: Promise<void> = Promise.resolve();
-  private storageFailed = false;
+  /** What the user was told of the scenario store failing: nothing yet, that Web Storage keeps
+   *  their scenarios instead, or that nothing does. */
+  private storageFailed: 'no' | 'fallback' | 'nothing' = 'no';
   /** What the last deletion took away (for its Undo): the kept scenario, and the open one as
    *  the deletion left it when it was that one. */
   private lastDeleted: { kept: MyScenario; open: LoadedScenario | null; origin: string } | null = null;
@@ -322,11 +324,11 @@ export class Lab {
         // A load on its way went down with the worker: the new one reloads the last scenario
         // that loaded, and the loads queued behind follow once it is back.
         const lost = this.loads.take();
-        this.set({ notice: crashNotice(this.state.current, lost?.doc ?? null, message, lostLive) });
+        this.set({ notice: crashNotice(this.state.current, lost?.doc ?? null, message, lostLive, !!lost?.load.edited) });
       },
       timedOut: (waitedMs, lostLive) => {
         const dropped = this.loads.take();
-        this.set({ notice: timeoutNotice(this.state.current, dropped?.doc ?? null, waitedMs, lostLive) });
+        this.set({ notice: timeoutNotice(this.state.current, dropped?.doc ?? null, waitedMs, lostLive, !!dropped?.load.edited) });
         this.loads.next();
       },
       error: (message) => this.set({ notice: { kind: 'error', text: message } }),
@@ -386,6 +388,8 @@ export class Lab {
     } catch (e) {
       why = `the browser's storage could not be read (${(e as Error).message || String(e)})`;
     }
+    // Refused by the store, it was kept in Web Storage instead.
+    kept ??= this.unkept().find((s) => s.id === id) ?? null;
     if (!kept) {
       const open = this.state.current;
       const still = open ? ` “${scenarioName(open.scenario)}” is still open.` : '';
@@ -403,7 +407,16 @@ export class Lab {
   async refreshMyScenarios(): Promise<void> {
     if (!this.scenarios) return;
     try {
-      const listed = await this.scenarios.list();
+      const listed = [...(await this.scenarios.list())];
+      // Those the store refused, kept in Web Storage instead, are the user's all the same; the
+      // store takes them back once it can.
+      const store = this.scenarios;
+      for (const u of this.unkept()) {
+        if (listed.some((e) => e.id === u.id)) continue;
+        listed.push({ id: u.id, name: u.name, updatedMs: u.updatedMs });
+        const back = this.saving.then(() => store.put(u)).then(() => this.dropUnkept(u.id));
+        this.saving = back.catch(() => {});
+      }
       // Scenarios saved since the list was asked for stay in it.
       const known = new Set(listed.map((e) => e.id));
       this.set({ myScenarios: [...listed, ...this.state.myScenarios.filter((e) => !known.has(e.id))].sort((a, b) => b.updatedMs - a.updatedMs) });
@@ -411,6 +424,8 @@ export class Lab {
       const deleted = await this.scenarios.deleted();
       this.set({ deletedScenarios: deleted.filter((e) => !this.state.myScenarios.some((m) => m.id === e.id)) });
     } catch (e) {
+      const unkept = this.unkept().filter((u) => !this.state.myScenarios.some((m) => m.id === u.id));
+      if (unkept.length) this.set({ myScenarios: unkept.reduce((list, u) => withKept(list, u), this.state.myScenarios) });
       this.storageProblem(e);
     }
   }
@@ -577,7 +592,7 @@ export class Lab {
     // Until the store has it, a change is marked unsaved in the last work (with where the
     // address pointed): a reload that comes first opens it rather than the older text.
     const unsaved = changed && current.place.kind === 'mine' && !!this.scenarios;
-    this.writeLast({ json: current.json, origin: current.origin, place: current.place, ...(unsaved ? { unsaved, from: this.shown } : {}) });
+    this.writeLast(unsaved ? this.unsavedWork(current.json, current.origin, current.place) : { json: current.json, origin: current.origin, place: current.place });
     if (changed && current.place.kind === 'mine') {
       const kept: MyScenario = { id: current.place.id, name: scenarioName(current.scenario), updatedMs: this.now(), json: current.json };
       this.set({ myScenarios: withKept(this.state.myScenarios, kept) });
@@ -586,15 +601,30 @@ export class Lab {
         this.saving = this.saving
           .then(() => this.put(store, kept))
           .then(() => {
-            // Kept: the last work is no longer ahead of the store (unless a later one is).
+            this.dropUnkept(kept.id);
+            // Kept: the last work is no longer ahead of the store, unless a later change is;
+            // that one was made on the text just kept, which its reload is to find there.
             const last = this.lastWork;
-            if (last?.unsaved && last.json === kept.json) this.writeLast({ json: last.json, origin: last.origin, place: last.place });
+            if (!last?.unsaved) return;
+            if (last.json === kept.json) this.writeLast({ json: last.json, origin: last.origin, place: last.place });
+            else if (last.place?.kind === 'mine' && last.place.id === kept.id && this.basis.has(kept.id)) this.writeLast({ ...last, basisDigest: textDigest(this.basis.get(kept.id)!) });
           })
-          .catch((e: unknown) => this.storageProblem(e));
+          .catch((e: unknown) => {
+            // Refused (storage off, full or failing): kept in Web Storage instead, where
+            // Mine, Back and a reload find it.
+            this.storageProblem(e, this.holdUnkept(kept));
+          });
       }
     }
     if (nav !== 'none' && !this.addressMoved) this.places?.show(current.place, nav, { json: current.json, origin: current.origin });
     this.shown = current.place;
+  }
+
+  /** The last work for a change not yet kept at `place`: with where the address pointed and,
+   *  on one of the user's scenarios, the digest of the text the change was made on. */
+  private unsavedWork(json: string, origin: string, place: Place): LastWork {
+    const basis = place.kind === 'mine' ? this.basis.get(place.id) : undefined;
+    return { json, origin, place, unsaved: true, from: this.shown, ...(basis === undefined ? {} : { basisDigest: textDigest(basis) }) };
   }
 
   /** Writes the last work to this tab's storage and the browser's. */
@@ -616,7 +646,7 @@ export class Lab {
     // The last change, though it waits behind another load (a quick second edit).
     const last = this.loads.lastChange(this.state.current?.place ?? NOWHERE);
     if (last) {
-      this.writeLast({ json: last.json, origin: last.origin, place: last.place.kind === 'mine' ? last.place : NOWHERE, unsaved: true, from: this.shown });
+      this.writeLast(this.unsavedWork(last.json, last.origin, last.place.kind === 'mine' ? last.place : NOWHERE));
       return;
     }
     const live = this.client.liveUnanswered;
@@ -625,7 +655,7 @@ export class Lab {
     const atMs = this.rawStatus?.nowMs ?? 0;
     const doc = live.reduce((s, change) => withLiveChange(s, atMs, change), current.scenario);
     const place = current.place.kind === 'mine' ? current.place : NOWHERE;
-    this.writeLast({ json: JSON.stringify(doc, null, 2), origin: current.origin, place, unsaved: true, from: this.shown });
+    this.writeLast(this.unsavedWork(JSON.stringify(doc, null, 2), current.origin, place));
   }
 
   /**
@@ -714,7 +744,14 @@ export class Lab {
     if (!store || !listed) return;
     const open = this.state.current?.place.kind === 'mine' && this.state.current.place.id === id ? this.state.current : null;
     let kept: MyScenario | null = null;
+    // One the store refused is kept in Web Storage only: taken from there (Undo brings it back).
+    const held = this.unkept().find((u) => u.id === id) ?? null;
     const removed = this.saving.then(async () => {
+      if (held) {
+        kept = held;
+        this.dropUnkept(id);
+        return;
+      }
       kept = (await store.get(id)) ?? (open && { ...listed, json: open.json });
       await store.remove(id, this.now());
     });
@@ -735,7 +772,8 @@ export class Lab {
     }
     this.lastDeleted = kept && { kept, open: unkept, origin: open?.origin ?? listed.name };
     const gone = { ...listed, deletedMs: this.now() };
-    this.set({ myScenarios, deletedScenarios: [gone, ...this.state.deletedScenarios.filter((e) => e.id !== id)], deleted: kept && { id, name: listed.name, open: !!unkept } });
+    const deletedScenarios = held ? this.state.deletedScenarios : [gone, ...this.state.deletedScenarios.filter((e) => e.id !== id)];
+    this.set({ myScenarios, deletedScenarios, deleted: kept && { id, name: listed.name, open: !!unkept } });
   }
 
   /** Brings back the scenario deleted last (as it was, under its id; open again as the user's
@@ -747,7 +785,11 @@ export class Lab {
     this.lastDeleted = null;
     this.set({ deleted: null });
     const put = this.saving.then(async () => {
-      await store.put(d.kept);
+      try {
+        await store.put(d.kept);
+      } catch (e) {
+        if (!this.holdUnkept(d.kept)) throw e; // refused: in Web Storage instead, if it takes it
+      }
       this.basis.set(d.kept.id, d.kept.json);
     });
     this.saving = put.catch(() => {});
@@ -773,14 +815,40 @@ export class Lab {
   }
 
   /** Says once that the user's scenarios cannot be kept (storage off, full or refused). */
-  private storageProblem(e: unknown) {
-    if (this.storageFailed) return;
-    this.storageFailed = true;
-    const why = (e as Error)?.message || String(e);
+  /** `fallback`: whether Web Storage took the scenario instead (by default, whether it takes
+   *  its list written again as it is). Said again if Web Storage too refuses one later. */
+  private storageProblem(e: unknown, fallback = writeUnkept(this.unkeptStorage, this.unkept())) {
+    const said = fallback ? 'fallback' : 'nothing';
+    if (this.storageFailed === said || this.storageFailed === 'nothing') return;
+    this.storageFailed = said;
+    const why = ((e as Error)?.message || String(e)).replace(/\.$/, '');
     this.notify({
       kind: 'error',
-      text: `Your scenarios cannot be kept in this browser (${why}). The one open is kept as your last work until you open another: use Export to keep a copy.`,
+      text: fallback
+        ? `Your scenarios cannot be kept in this browser's database (${why}). They are kept in its smaller local storage instead, where Mine lists them: use Export to keep a copy of any that matters.`
+        : `Your scenarios cannot be kept in this browser (${why}). The one open is kept as your last work until you open another: use Export to keep a copy.`,
     });
+  }
+
+  /** Where the scenarios the store refuses are kept instead (the browser's Web Storage, else
+   *  this tab's). */
+  private get unkeptStorage(): KeyValueStore | null {
+    return this.storage ?? this.tabStorage;
+  }
+
+  private unkept() {
+    return readUnkept(this.unkeptStorage);
+  }
+
+  /** Keeps a scenario the store refused in Web Storage (replacing its older text). */
+  private holdUnkept(s: MyScenario): boolean {
+    return writeUnkept(this.unkeptStorage, [s, ...this.unkept().filter((u) => u.id !== s.id)]);
+  }
+
+  /** The store has it now (or the user deleted it): no longer kept in Web Storage. */
+  private dropUnkept(id: string) {
+    const unkept = this.unkept();
+    if (unkept.some((u) => u.id === id)) writeUnkept(this.unkeptStorage, unkept.filter((u) => u.id !== id));
   }
 
   /** Shows what is loading once a load has taken a while (and hides it once it is in). */
@@ -979,11 +1047,19 @@ function changesOf(doc: LoadedScenario | null) {
   return n ? ` with its ${n} recorded change${n === 1 ? '' : 's'}` : '';
 }
 
-/** What a crash of the engine (a Rust panic) did, in words: the raw text goes in the details. */
-export function crashNotice(open: LoadedScenario | null, lost: LoadedScenario | null, message: string, lostLive: readonly LiveRequest[] = []): Notice {
+/** What a crash of the engine (a Rust panic) did, in words: the raw text goes in the details.
+ *  `lostChange`: what was being loaded was a change of the user's (an edit, an undo), lost
+ *  with the engine. */
+export function crashNotice(open: LoadedScenario | null, lost: LoadedScenario | null, message: string, lostLive: readonly LiveRequest[] = [], lostChange = false): Notice {
   const reloaded = open ? ` It was restarted and “${scenarioName(open.scenario)}” reloaded at t = 0${changesOf(open)}.` : ' It was restarted.';
-  const notOpened = lost && lost.json !== open?.json ? ` “${scenarioName(lost.scenario)}”, which was being loaded, was not opened.` : '';
-  const kept = lostLive.length ? ` Your scenarios and your other changes are kept.${liveNotApplied(lostLive)}` : ' Your scenarios and your changes are kept.';
+  const notOpened =
+    lost && lostChange
+      ? ` Your change to “${scenarioName(lost.scenario)}”, which was being loaded, was not made (it may be what stopped the engine).`
+      : lost && lost.json !== open?.json
+        ? ` “${scenarioName(lost.scenario)}”, which was being loaded, was not opened.`
+        : '';
+  const other = lost && lostChange ? 'other ' : '';
+  const kept = lostLive.length ? ` Your scenarios and your other changes are kept.${liveNotApplied(lostLive)}` : ` Your scenarios and your ${other}changes are kept.`;
   return {
     kind: 'error',
     text: `The simulation engine stopped on an internal error (a fault in the engine, not in what you did).${reloaded}${notOpened}${kept}`,
@@ -999,11 +1075,16 @@ function liveNotApplied(lostLive: readonly LiveRequest[]): string {
   return ` The change${lostLive.length === 1 ? '' : 's'} you had just made (${what}) had not reached the run and ${lostLive.length === 1 ? 'was' : 'were'} not applied: make ${lostLive.length === 1 ? 'it' : 'them'} again to keep ${lostLive.length === 1 ? 'it' : 'them'}.`;
 }
 
-/** What the watchdog did when the engine did not answer. */
-export function timeoutNotice(open: LoadedScenario | null, dropped: LoadedScenario | null, waitedMs: number, lostLive: readonly LiveRequest[] = []): Notice {
+/** What the watchdog did when the engine did not answer; `droppedChange`: what it dropped was a
+ *  change of the user's (an edit, an undo), which is then not made. */
+export function timeoutNotice(open: LoadedScenario | null, dropped: LoadedScenario | null, waitedMs: number, lostLive: readonly LiveRequest[] = [], droppedChange = false): Notice {
   const secs = `${Math.round(waitedMs / 100) / 10} s`;
+  const still = open ? ` “${scenarioName(open.scenario)}” is still open, at t = 0${droppedChange ? ', as it was before that change' : ''}.` : '';
+  if (dropped && droppedChange) {
+    const text = `Your change to “${scenarioName(dropped.scenario)}” was not made: the engine had not taken it after ${secs}, so it was stopped and restarted.${still}${liveNotApplied(lostLive)}`;
+    return { kind: 'error', text };
+  }
   const what = dropped ? `“${scenarioName(dropped.scenario)}” was still loading after ${secs}` : `The engine did not answer within ${secs}`;
-  const still = open ? ` “${scenarioName(open.scenario)}” is still open, at t = 0.` : '';
   const kept = lostLive.length ? liveNotApplied(lostLive) : ' Nothing of yours was lost.';
   return { kind: 'error', text: `${what}, so the engine was stopped and restarted.${still}${kept}` };
 }

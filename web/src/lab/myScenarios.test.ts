@@ -9,7 +9,7 @@ import { DELETED_KEPT_MS, IndexedDbScenarioStore, lastChangeText, mineTimes, una
 import type { Place } from '../scenario/place';
 import { NOWHERE, placeOf, searchFor } from '../scenario/place';
 import { encodeScenario, textLibrary } from '../scenario/share';
-import { LAST_WORK_KEY, type KeyValueStore } from '../scenario/storage';
+import { LAST_WORK_KEY, UNKEPT_KEY, type KeyValueStore } from '../scenario/storage';
 import { emptyNetwork, moveNode } from '../scenario/topologyEdits';
 import { createFakeEngine } from '../test/fakeEngine';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
@@ -61,9 +61,9 @@ function browser() {
   const address = { search: '', hash: '', pushes: 0 };
   let ids = 0;
   /** A page load in a tab, whose sessionStorage is `session` (the same for a reload). */
-  const open = async (session: MemoryStore = new MemoryStore(), now?: () => number) => {
+  const open = async (session: MemoryStore = new MemoryStore(), now?: () => number, wrap = (s: ScenarioStore) => s) => {
     let worker!: InProcessWorker;
-    const scenarios: ScenarioStore = new IndexedDbScenarioStore(idb);
+    const scenarios: ScenarioStore = wrap(new IndexedDbScenarioStore(idb));
     const drafts = new CompareDrafts(local, session);
     const lab = new Lab(() => (worker = new InProcessWorker((host) => costly(createFakeEngine({ eventsPerSample: 100 }), host))), {
       storage: local,
@@ -476,6 +476,98 @@ describe('My scenarios', () => {
     expect(JSON.parse((await a.scenarios.get('m2'))!.json).run.duration_ms).toBe(450);
   });
 
+  // QA: tab B reloaded just after a change (a value typed, given as the page went away); tab A
+  // had changed the scenario since tab B read it. The reload wrote tab B's change over tab A's,
+  // as if tab B's were made on the store's newer text: tab A's change was gone.
+  it("a change not yet kept when the page went away is not written over another tab's newer change after the reload", async () => {
+    const b = browser();
+    const a = await b.open();
+    changeDuration(a, 250); // m1
+    await a.lab.saved();
+    const tabB = new MemoryStore();
+    const pageB = await b.open(tabB); // the same address in a second tab
+    changeDuration(a, 300); // tab A changes it again
+    await a.lab.saved();
+    const s = pageB.lab.getState().current!.scenario; // tab B, still at 250, changes it ...
+    pageB.lab.commitEdit(s, withDuration(s, 400), 'x'); // ... and the page goes before it is kept
+    pageB.lab.flushUnsaved();
+    const reloaded = await b.open(tabB);
+    reloaded.pump();
+    await reloaded.lab.saved();
+    // Tab A's 300 stays under m1; tab B's 400 is a scenario of its own, open in tab B.
+    expect(JSON.parse((await reloaded.scenarios.get('m1'))!.json).run.duration_ms).toBe(300);
+    const open = reloaded.lab.getState().current!;
+    expect(open.scenario.run.duration_ms).toBe(400);
+    expect(open.place).not.toEqual({ kind: 'mine', id: 'm1' });
+    const id = (open.place as { id: string }).id;
+    expect(JSON.parse((await reloaded.scenarios.get(id))!.json).run.duration_ms).toBe(400);
+    expect(reloaded.lab.getState().notice?.text).toMatch(/changed in another tab since this tab opened it\. Both are kept/);
+  });
+
+  it('two quick changes, the page gone after the first is kept and before the second is: the reload keeps the second over the first, no copy', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const holds: (() => void)[] = [];
+    let held = false;
+    // While `held`, each write to the store waits until the test lets it go.
+    const gated = (s: ScenarioStore): ScenarioStore => ({
+      list: () => s.list(),
+      get: (id) => s.get(id),
+      remove: (id, ms) => s.remove(id, ms),
+      deleted: () => s.deleted(),
+      restore: (id) => s.restore(id),
+      purge: (ms) => s.purge(ms),
+      put: (x, basis) => (held ? new Promise<void>((r) => holds.push(r)) : Promise.resolve()).then(() => s.put(x, basis)),
+    });
+    const page = await b.open(tab, undefined, gated);
+    changeDuration(page, 250); // m1
+    await page.lab.saved();
+    held = true;
+    changeDuration(page, 300); // both made before the first is kept
+    changeDuration(page, 400);
+    await new Promise((r) => setTimeout(r, 10));
+    holds.shift()!(); // 300 is kept; 400 is not when the page goes
+    await new Promise((r) => setTimeout(r, 50));
+    expect(holds).toHaveLength(1);
+    page.lab.flushUnsaved();
+    const reloaded = await b.open(tab);
+    reloaded.pump();
+    await reloaded.lab.saved();
+    expect(reloaded.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(JSON.parse((await reloaded.scenarios.get('m1'))!.json).run.duration_ms).toBe(400);
+    expect((await reloaded.scenarios.list()).map((m) => m.id)).toEqual(['m1']);
+    expect(reloaded.lab.getState().notice).toBeNull();
+  });
+
+  // QA: at start the lab waits 3 s for the store's copy of ?mine=<id>; a store slower than that
+  // opened this tab's last work as a change and wrote it over whatever was kept, another tab's
+  // newer change with it.
+  it("a store too slow to answer at start does not let this tab's last work overwrite another tab's change", async () => {
+    const b = browser();
+    const a = await b.open();
+    changeDuration(a, 250); // m1
+    await a.lab.saved();
+    const tabB = new MemoryStore();
+    await b.open(tabB); // the same address in a second tab: its last work is m1 at 250
+    changeDuration(a, 300);
+    await a.lab.saved();
+    // Tab B reloads; the store's answer to ?mine=m1 comes too late (the start goes on without it).
+    let slow = true;
+    const late = (s: ScenarioStore): ScenarioStore => ({
+      list: () => s.list(),
+      get: (id) => (slow ? ((slow = false), Promise.resolve(null)) : s.get(id)),
+      put: (x, basis) => s.put(x, basis),
+      remove: (id, ms) => s.remove(id, ms),
+      deleted: () => s.deleted(),
+      restore: (id) => s.restore(id),
+      purge: (ms) => s.purge(ms),
+    });
+    const reloaded = await b.open(tabB, undefined, late);
+    reloaded.pump();
+    await reloaded.lab.saved();
+    expect(JSON.parse((await reloaded.scenarios.get('m1'))!.json).run.duration_ms).toBe(300);
+  });
+
   it('says once when the scenarios cannot be kept, and keeps the last work', async () => {
     let worker!: InProcessWorker;
     const failing: ScenarioStore = {
@@ -501,8 +593,71 @@ describe('My scenarios', () => {
     lab.commitEdit(s, withDuration(s, 250), 'x');
     for (let i = 0; i < 10; i++) worker.pump();
     await lab.saved();
-    expect(lab.getState().notice?.text).toMatch(/cannot be kept in this browser \(QuotaExceededError\).*Export/);
+    expect(lab.getState().notice?.text).toMatch(/cannot be kept in this browser's database \(QuotaExceededError\)\. They are kept in its smaller local storage instead.*Export/);
     expect(JSON.parse(JSON.parse(local.getItem(LAST_WORK_KEY)!).json).run.duration_ms).toBe(250);
+  });
+
+  // QA: with IndexedDB full (or off), a change was listed in Mine as if kept, but opening
+  // another scenario and going Back (or picking it in Mine) said it "is not kept in this
+  // browser": the work was gone. Refused by the store, it is kept in Web Storage instead.
+  it('a scenario the store refuses is kept in Web Storage: Mine lists it, Back and a reload open it, Delete and Undo work', async () => {
+    const failing: ScenarioStore = {
+      list: async () => [],
+      get: async () => null,
+      put: async () => {
+        throw new Error('QuotaExceededError');
+      },
+      remove: async () => {},
+      deleted: async () => [],
+      restore: async () => false,
+      purge: async () => {},
+    };
+    const local = new MemoryStore();
+    const page = () => {
+      let worker!: InProcessWorker;
+      const lab = new Lab(() => (worker = new InProcessWorker((host) => costly(createFakeEngine({}), host))), { storage: local, scenarios: failing, newId: () => 'm1' });
+      labs.push(lab);
+      return { lab, pump: () => Array.from({ length: 10 }, () => worker.pump()) };
+    };
+    const p = page();
+    p.lab.openLibrary(entry('two-sources'));
+    p.pump();
+    changeDuration(p, 250);
+    await p.lab.saved();
+    expect(p.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+    p.lab.openLibrary(entry('gfc1')); // the last work is now gfc1
+    p.pump();
+    await p.lab.openMine('m1', 'none'); // Back
+    p.pump();
+    expect(p.lab.getState().current?.scenario.run.duration_ms).toBe(250);
+    expect(p.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    changeDuration(p, 300); // a later change replaces it there
+    await p.lab.saved();
+    p.lab.openLibrary(entry('gfc1'));
+    p.pump();
+
+    const reloaded = page(); // a reload: Mine lists it, and it opens
+    await reloaded.lab.refreshMyScenarios();
+    expect(reloaded.lab.getState().myScenarios.map((m) => [m.id, m.name])).toEqual([['m1', 'Two sources']]);
+    await reloaded.lab.openMine('m1');
+    reloaded.pump();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+
+    await reloaded.lab.deleteMine('m1');
+    expect(reloaded.lab.getState().myScenarios).toEqual([]);
+    await reloaded.lab.undoDelete();
+    expect(reloaded.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+    expect(JSON.parse((await reloaded.lab.readMine('m1'))!.json).run.duration_ms).toBe(300);
+
+    // A browser whose IndexedDB works again: the store takes it back from Web Storage.
+    const idb = new IndexedDbScenarioStore(new IDBFactory());
+    const mended = new Lab(() => new InProcessWorker((host) => costly(createFakeEngine({}), host)), { storage: local, scenarios: idb });
+    labs.push(mended);
+    await mended.refreshMyScenarios();
+    await mended.saved();
+    expect(JSON.parse((await idb.get('m1'))!.json).run.duration_ms).toBe(300);
+    expect(JSON.parse(local.getItem(UNKEPT_KEY)!)).toEqual([]);
+    expect(mended.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
   });
 
   it('a browser without IndexedDB is told at start, not silently left unkept', async () => {

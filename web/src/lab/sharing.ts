@@ -18,7 +18,7 @@ import {
 import type { Scenario } from '../contract/scenario';
 import type { MyScenario } from '../scenario/myScenarios';
 import { NOWHERE, placeOf, samePlace, searchFor, type Place } from '../scenario/place';
-import { readLastWork, type KeyValueStore } from '../scenario/storage';
+import { readLastWork, textDigest, type KeyValueStore } from '../scenario/storage';
 import type { Speed } from '../engine/protocol';
 import type { ChartChoice, LoadedScenario, Notice } from './state';
 
@@ -72,10 +72,18 @@ export function startup(
   const isLast = lastPlace.kind === 'mine' && lastPlace.id === wantedMine;
   const fromHere = !!last?.from && place.kind !== 'none' && samePlace(last.from, place);
   const newer = !!last && ((isLast && (last.unsaved === true || !stored)) || (last.unsaved === true && fromHere));
+  // The change is kept over the store's text only if it was made on that text: when another
+  // tab has changed it since, the basis is one no kept text is (''), so the change is kept as a
+  // scenario of its own beside the other tab's (Lab.put).
+  // Without the store's text (not kept there, or its read did not answer in time), a change is
+  // kept only where there is nothing, and the last work kept already only over itself:
+  // whatever another tab wrote there stays.
+  const madeOnStored = !!stored && (last?.basisDigest === undefined || last.basisDigest === textDigest(stored.json));
+  const basis = stored ? (madeOnStored ? stored.json : '') : last?.unsaved ? '' : last?.json;
   const lastWork =
     last &&
     (last.unsaved || newer
-      ? { json: last.json, origin: last.origin, place: lastPlace, unsaved: true, ...(stored && isLast ? { basis: stored.json } : {}) }
+      ? { json: last.json, origin: last.origin, place: lastPlace, unsaved: true, ...(isLast ? { basis } : {}) }
       : { json: last.json, origin: last.origin, place: lastPlace });
   // ?mine=<id>: the user's scenario; the last work if it is newer (see above).
   const mineLoad = wantedMine === null ? null : newer ? lastWork : stored ? { json: stored.json, origin: stored.name, place } : null;

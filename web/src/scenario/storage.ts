@@ -4,6 +4,7 @@
 // twice: in the tab's sessionStorage (what a reload of this tab opens: its own, not another
 // tab's) and in localStorage (what a new tab opens). Best effort: storage may be off or full.
 
+import type { MyScenario } from './myScenarios';
 import type { Place } from './place';
 
 /** Where the lab keeps the user's last scenario (with its recorded changes). */
@@ -22,6 +23,11 @@ export interface LastWork {
   /** Where the page address pointed when the change was made (a library scenario the change
    *  makes the user's own): a reload of that address opens the change. */
   from?: Place;
+  /** With `unsaved`, on one of the user's scenarios: the digest (`textDigest`) of the text the
+   *  store held when this tab last read or wrote it, the text the change was made on. A reload
+   *  that finds another text there (another tab changed it since) keeps the change beside it,
+   *  not over it. */
+  basisDigest?: string;
 }
 
 function placeIn(p: unknown): Place | undefined {
@@ -48,6 +54,7 @@ export function readLastWork(storage: KeyValueStore | null): LastWork | null {
     if (v.unsaved === true) work.unsaved = true;
     const from = placeIn(v.from);
     if (from) work.from = from;
+    if (typeof v.basisDigest === 'string') work.basisDigest = v.basisDigest;
     return work;
   } catch {
     return null;
@@ -60,5 +67,52 @@ export function writeLastWork(storage: KeyValueStore | null, work: LastWork) {
     storage?.setItem(LAST_WORK_KEY, JSON.stringify(work));
   } catch {
     // Private mode or quota.
+  }
+}
+
+/** A short digest of a text (53-bit cyrb53, hex): enough to tell whether the store still holds
+ *  the text a change was made on, without keeping that text twice in Web Storage. */
+export function textDigest(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
+}
+
+/** Where the user's scenarios are kept when the scenario store (IndexedDB) refuses them: off,
+ *  full or failing, a change is kept here instead, so that picking another scenario, Back or a
+ *  reload still finds it (and *Mine* still lists it). */
+export const UNKEPT_KEY = 'abrlab.unkept';
+
+function isKept(v: unknown): v is MyScenario {
+  const r = v as Partial<MyScenario> | null;
+  return !!r && typeof r.id === 'string' && typeof r.name === 'string' && typeof r.updatedMs === 'number' && typeof r.json === 'string';
+}
+
+/** The user's scenarios the scenario store refused, kept in Web Storage (newest first). */
+export function readUnkept(storage: KeyValueStore | null): MyScenario[] {
+  try {
+    const raw = storage?.getItem(UNKEPT_KEY);
+    const list = raw ? (JSON.parse(raw) as unknown) : [];
+    return Array.isArray(list) ? list.filter(isKept) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps `list` as the scenarios the store refused; false when Web Storage refuses it too. */
+export function writeUnkept(storage: KeyValueStore | null, list: readonly MyScenario[]): boolean {
+  if (!storage) return false;
+  try {
+    storage.setItem(UNKEPT_KEY, JSON.stringify(list));
+    return true;
+  } catch {
+    return false;
   }
 }
