@@ -761,13 +761,7 @@ fn a_closed_or_full_stdout_is_no_panic() {
         &["algorithms"][..],
         &["bench", "scenarios/two-sources.json"][..],
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_abrsim"))
-            .args(args)
-            .current_dir(root())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("abrsim runs");
+        let mut child = spawn_abrsim(args);
         drop(child.stdout.take()); // the reader leaves before anything is written
         let out = child.wait_with_output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
@@ -854,16 +848,21 @@ fn report_quotes_and_escapes_a_group_label_with_a_comma_or_a_bar() {
     }
 }
 
-/// Runs abrsim; its output, or None when it is still running after `secs` (then killed).
-fn abrsim_within(args: &[&str], secs: u64) -> Option<Output> {
+/// Starts abrsim with its stdout and stderr piped, not waiting for it.
+fn spawn_abrsim(args: &[&str]) -> std::process::Child {
     use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_abrsim"))
+    Command::new(env!("CARGO_BIN_EXE_abrsim"))
         .args(args)
         .current_dir(root())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("abrsim runs");
+        .expect("abrsim runs")
+}
+
+/// Runs abrsim; its output, or None when it is still running after `secs` (then killed).
+fn abrsim_within(args: &[&str], secs: u64) -> Option<Output> {
+    let mut child = spawn_abrsim(args);
     let started = std::time::Instant::now();
     while child.try_wait().unwrap().is_none() {
         if started.elapsed().as_secs() >= secs {

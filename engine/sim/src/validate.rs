@@ -182,6 +182,14 @@ fn no_connection_note(s: &Scenario) -> Option<String> {
     })
 }
 
+/// The rule an algorithm id breaks when no algorithm has it, naming those that exist.
+fn unknown_algorithm(id: &str) -> String {
+    format!(
+        "unknown algorithm '{id}'; known algorithms: {}",
+        algorithms::REGISTRY.iter().map(|a| a.id).collect::<Vec<_>>().join(", ")
+    )
+}
+
 /// A time or interval as a message shows it: to three decimals at most.
 fn rounded(v: f64) -> String {
     let s = format!("{v:.3}");
@@ -328,13 +336,7 @@ impl<'a> Validator<'a> {
             }
             let alg_id = n.algorithm.as_deref().unwrap_or(algorithms::default_for(eth));
             match algorithms::find(alg_id) {
-                None => self.push(
-                    format!("{path}.algorithm"),
-                    format!(
-                        "unknown algorithm '{alg_id}'; known algorithms: {}",
-                        algorithms::REGISTRY.iter().map(|a| a.id).collect::<Vec<_>>().join(", ")
-                    ),
-                ),
+                None => self.push(format!("{path}.algorithm"), unknown_algorithm(alg_id)),
                 Some(spec) => {
                     if !spec.network.allows(eth) {
                         let (runs_on, this) = if eth { ("ATM", "Ethernet") } else { ("Ethernet", "ATM") };
@@ -778,13 +780,7 @@ impl<'a> Validator<'a> {
             }
             if let Some(a) = r.algorithm.as_deref() {
                 match algorithms::find(a) {
-                    None => self.push(
-                        format!("{at}.algorithm"),
-                        format!(
-                            "unknown algorithm '{a}'; known algorithms: {}",
-                            algorithms::REGISTRY.iter().map(|a| a.id).collect::<Vec<_>>().join(", ")
-                        ),
-                    ),
+                    None => self.push(format!("{at}.algorithm"), unknown_algorithm(a)),
                     Some(spec) if a == "none" || !spec.network.allows(s.ethernet.is_some()) => self.push(
                         format!("{at}.algorithm"),
                         if a == "none" {
