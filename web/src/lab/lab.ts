@@ -814,9 +814,9 @@ export class Lab {
     this.set({ deleted: null });
   }
 
-  /** Says once that the user's scenarios cannot be kept (storage off, full or refused). */
-  /** `fallback`: whether Web Storage took the scenario instead (by default, whether it takes
-   *  its list written again as it is). Said again if Web Storage too refuses one later. */
+  /** Says once that the user's scenarios cannot be kept in the store (storage off, full or
+   *  refused). `fallback`: whether Web Storage took the scenario instead (by default, whether
+   *  it takes its list written again as it is). Said again if Web Storage too refuses one later. */
   private storageProblem(e: unknown, fallback = writeUnkept(this.unkeptStorage, this.unkept())) {
     const said = fallback ? 'fallback' : 'nothing';
     if (this.storageFailed === said || this.storageFailed === 'nothing') return;

@@ -15,6 +15,7 @@
 
 import type { RmDirection, RmRecord } from '../contract/engine';
 import { erText, ETHERNET_WORDS, MBPS, rateText, type Phase, type RateUnit } from './rmLog';
+import { textHash } from '../scenario/storage';
 
 export type { Phase };
 
@@ -261,22 +262,19 @@ export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max:
   if (out.length <= max) return out;
   // One cell in `share` (a power of two): the fewest left out that still fit.
   for (let share = 2; ; share *= 2) {
-    const kept = out.filter((a) => (shareHash(a.cell) & (share - 1)) === 0 || keep.includes(a.cell.id));
-    if (kept.length <= max || share > out.length) return kept;
+    const kept = out.filter((a) => shareHash(a.cell) % share === 0 || keep.includes(a.cell.id));
+    if (kept.length <= max) return kept;
+    // A share far finer than the cells: the few left are there by chance; the newest of them.
+    if (share > 4 * out.length) return kept.slice(0, max);
   }
 }
 
 const hashes = new WeakMap<RmCell, number>();
 
-/** A cell's id hashed to 32 bits (FNV-1a, then mixed): the same cell, the same number. */
+/** A cell's id hashed (`textHash`): the same cell, the same number. */
 function shareHash(cell: RmCell): number {
   let h = hashes.get(cell);
-  if (h !== undefined) return h;
-  h = 0x811c9dc5;
-  for (let i = 0; i < cell.id.length; i++) h = Math.imul(h ^ cell.id.charCodeAt(i), 0x01000193);
-  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
-  h = (h ^ (h >>> 16)) >>> 0;
-  hashes.set(cell, h);
+  if (h === undefined) hashes.set(cell, (h = textHash(cell.id)));
   return h;
 }
 

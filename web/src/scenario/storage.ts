@@ -73,6 +73,11 @@ export function writeLastWork(storage: KeyValueStore | null, work: LastWork) {
 /** A short digest of a text (53-bit cyrb53, hex): enough to tell whether the store still holds
  *  the text a change was made on, without keeping that text twice in Web Storage. */
 export function textDigest(text: string): string {
+  return textHash(text).toString(16);
+}
+
+/** A text hashed to a whole number below 2⁵³ (cyrb53): the same text, the same number. */
+export function textHash(text: string): number {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
@@ -82,7 +87,7 @@ export function textDigest(text: string): string {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 /** Where the user's scenarios are kept when the scenario store (IndexedDB) refuses them: off,
