@@ -685,11 +685,7 @@ fn csv_field(s: &str) -> String {
 }
 
 fn csv_value(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::Null => String::new(),
-        serde_json::Value::String(s) => csv_field(s),
-        other => csv_field(&other.to_string()),
-    }
+    csv_field(&abr_sim::sweep::value_text(v))
 }
 
 fn sweep_csv_line(

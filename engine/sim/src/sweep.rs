@@ -484,6 +484,20 @@ pub struct ParamInfo {
     pub column: String,
     #[ts(type = "Array<number | string>")]
     pub values: Vec<Value>,
+    /// Each value as `abrsim sweep` writes it in its CSV ([`value_text`]): `200.0` as the file
+    /// has it, where a JavaScript number would read 200. Always given; optional for the types.
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub texts: Vec<String>,
+}
+
+/// A varied value as a sweep's CSV writes it (before CSV quoting): a string as it is, null as
+/// nothing, a number as the file writes it (`200.0` stays `200.0`).
+pub fn value_text(v: &Value) -> String {
+    match v {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
 }
 
 impl Plan {
@@ -492,7 +506,15 @@ impl Plan {
             runs: self.len(),
             points: self.points(),
             seeds: self.seeds,
-            params: self.params.iter().map(|p| ParamInfo { column: p.column(), values: p.values.clone() }).collect(),
+            params: self
+                .params
+                .iter()
+                .map(|p| ParamInfo {
+                    column: p.column(),
+                    values: p.values.clone(),
+                    texts: p.values.iter().map(value_text).collect(),
+                })
+                .collect(),
             metrics: self.metrics.clone(),
             header: self.header(scenario),
             seed_param: self.seed_param(),

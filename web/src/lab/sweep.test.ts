@@ -58,7 +58,7 @@ describe('SweepSession', () => {
     await settled();
     const s = session.getState();
     expect(s.phase).toBe('done');
-    const csv = sweepCsv(s.plan!, session.outcomes, s.firstSeed, s.valueTexts).trimEnd().split('\n');
+    const csv = sweepCsv(s.plan!, session.outcomes, s.firstSeed).trimEnd().split('\n');
     expect(csv.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual(['1.0,1', '10,1', '200.0,1']);
     // The table and the plot keep the numbers.
     expect(s.plan!.params[0].values).toEqual([1, 10, 200]);

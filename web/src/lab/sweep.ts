@@ -7,7 +7,7 @@ import type { Catalogue, PlanInfo, Problem } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { JobFailed, type JobLane } from '../engine/pool';
 import { StateCell } from './state';
-import { parseRow, planValueTexts, runOf, type RunOutcome } from './sweepTable';
+import { parseRow, runOf, type RunOutcome } from './sweepTable';
 
 /** The most runs the lab runs in the browser; more go to `abrsim sweep`. */
 export const MAX_BROWSER_RUNS = 10_000;
@@ -29,8 +29,6 @@ export interface SweepState {
   sourceJson: string;
   firstSeed: number;
   plan: PlanInfo | null;
-  /** The plan's values as the engine wrote them (`200.0`), for the CSV (null: as JavaScript writes them). */
-  valueTexts: string[][] | null;
   /** Why the sweep was refused: the engine's problems (with their paths), or a message. */
   problems: Problem[] | null;
   message: string | null;
@@ -53,7 +51,6 @@ export const IDLE_SWEEP: SweepState = {
   sourceJson: '',
   firstSeed: 1,
   plan: null,
-  valueTexts: null,
   problems: null,
   message: null,
   finished: 0,
@@ -126,10 +123,8 @@ export class SweepSession {
     this.outcomes = [];
     this.cell.set({ ...IDLE_SWEEP, phase: 'planning', scenarioId, origin, json, sourceJson, firstSeed, workers: this.pool.size });
     let planned: { plan?: PlanInfo; problems?: Problem[] };
-    let planText = '';
     try {
       const answer = await this.pool.submit({ type: 'plan', scenario: json });
-      if (answer.type === 'plan') planText = answer.json;
       planned = answer.type === 'plan' ? JSON.parse(answer.json) : { problems: [{ path: '', rule: 'no plan came back' }] };
     } catch (e) {
       if (live()) this.cell.set({ phase: 'refused', message: (e as Error).message });
@@ -154,7 +149,7 @@ export class SweepSession {
     }
     this.outcomes = new Array(plan.runs).fill(undefined);
     this.started = this.now();
-    this.cell.set({ phase: 'running', plan, valueTexts: planValueTexts(planText, plan) });
+    this.cell.set({ phase: 'running', plan });
     for (let i = 0; i < plan.runs; i++) {
       this.pool.submit({ type: 'run', scenario: json, index: i }).then(
         (answer) => live() && this.record(i, answer.type === 'run' ? { ok: true, cells: parseRow(answer.row), digest: answer.digest, wallMs: answer.wallMs } : { ok: false, error: 'no row came back' }),

@@ -3,7 +3,7 @@ import type { PlanInfo } from '../contract/engine';
 import { readFileSync } from 'node:fs';
 import { repoFile } from '../test/fakes';
 import { WASM_ENGINE } from '../test/wasmEngine';
-import { meanCi, parseRow, planValueTexts, pointTable, runOf, sweepCsv, tableMetrics, type RunOutcome } from './sweepTable';
+import { meanCi, parseRow, pointTable, runOf, sweepCsv, tableMetrics, type RunOutcome } from './sweepTable';
 
 const plan: PlanInfo = {
   runs: 8,
@@ -88,15 +88,15 @@ describe('sweep tables', () => {
     expect(csv).toBe(['qeq,delay,seed,jain_index,dropped_cells,digest', '150000,16,1,1.0,10,"ab,c"', '150000,200,1,,,"error: out of range, said ""x"""', ''].join('\n'));
   });
 
-  it("keeps a plan's values as the engine wrote them: numbers with their trailing zeros, strings quoted", () => {
-    const text = '{"plan":{"runs":4,"points":4,"seeds":1,"params":[{"column":"a,\\"b","values":[16,200.0,1e3,-0.5]},{"column":"algorithm","values":["erica","x]\\"y"]}],"metrics":[],"notes":["{\\"column\\":1"]}}';
-    const plan = JSON.parse(text).plan;
-    expect(planValueTexts(text, plan)).toEqual([['16', '200.0', '1e3', '-0.5'], ['"erica"', '"x]\\"y"']]);
-    // A text that does not match the plan gives nothing, and the CSV writes JavaScript's numbers.
-    expect(planValueTexts('{}', plan)).toBeNull();
-    const two = { ...plan, runs: 2, points: 2, seeds: 1, seed_param: null, params: [{ column: 'n0', values: [1, 200] }], header: ['n0', 'seed', 'digest'] };
+  it("writes a plan's values as the engine wrote them (its texts: 200.0 stays 200.0), else as JavaScript does", () => {
+    const two: PlanInfo = { ...plan, runs: 2, points: 2, seeds: 1, seed_param: null, params: [{ column: 'n0', values: [1, 200], texts: ['1.0', '200.0'] }], header: ['n0', 'seed', 'digest'] };
     const row = { ok: true as const, cells: parseRow('[["digest","d"]]'), digest: 'd', wallMs: 1 };
-    expect(sweepCsv(two, [row, row], 1, [['1.0', '200.0']])).toBe('n0,seed,digest\n1.0,1,d\n200.0,1,d\n');
-    expect(sweepCsv(two, [row, row], 1)).toBe('n0,seed,digest\n1,1,d\n200,1,d\n');
+    expect(sweepCsv(two, [row, row], 1)).toBe('n0,seed,digest\n1.0,1,d\n200.0,1,d\n');
+    const bare = { ...two, params: [{ column: 'n0', values: [1, 200] }] };
+    expect(sweepCsv(bare, [row, row], 1)).toBe('n0,seed,digest\n1,1,d\n200,1,d\n');
+    // A string with a comma is quoted, as abrsim's csv_field does.
+    const names = { ...two, params: [{ column: 'algorithm', values: ['a,b', 'c'], texts: ['a,b', 'c'] }] };
+    expect(sweepCsv(names, [row, row], 1)).toBe('n0,seed,digest\n"a,b",1,d\nc,1,d\n');
   });
+
 });

@@ -48,22 +48,6 @@ export function runOf(plan: PlanInfo, index: number, firstSeed: number): { value
   return { values, at, seed: first + (index % plan.seeds), point };
 }
 
-const PARAM = /\{"column":"(?:[^"\\]|\\.)*","values":\[((?:[^\]"]|"(?:[^"\\]|\\.)*")*)\]\}/g;
-const VALUE = /null|true|false|-?\d[\d.eE+-]*|"(?:[^"\\]|\\.)*"/g;
-
-/**
- * The varied values as the engine wrote them in a plan's JSON (`{"plan": {…, "params": [{"column":
- * …, "values": [16,200.0]}]}}`), per parameter: `200.0` stays `200.0`, as `abrsim sweep` prints
- * it, where JSON.parse would make it 200. Strings are kept quoted (JSON text). Null when the
- * text does not hold as many parameters as `plan`.
- */
-export function planValueTexts(json: string, plan: PlanInfo): string[][] | null {
-  const texts = [...json.matchAll(PARAM)].map((m) => [...m[1].matchAll(VALUE)].map((v) => v[0]));
-  const fits = texts.length === plan.params.length && texts.every((t, k) => t.length === plan.params[k].values.length);
-  return fits ? texts : null;
-}
-
-
 /** The columns a sweep table shows: the file's `metrics`, else a few totals. */
 export const DEFAULT_METRICS = ['jain_index', 'convergence_ms', 'lost_cells', 'max_queue_cells', 'max_utilization'];
 
@@ -147,9 +131,6 @@ export function sweepCsv(
   plan: PlanInfo,
   outcomes: readonly (RunOutcome | undefined)[],
   firstSeed: number,
-  /** The values as the engine wrote them (`planValueTexts`); without them, as JavaScript writes
-   *  the numbers (`200.0` as `200`). */
-  valueTexts: readonly (readonly string[])[] | null = null,
 ): string {
   const n = plan.params.length;
   const out = [plan.header.map(csvField).join(',')];
@@ -157,7 +138,8 @@ export function sweepCsv(
     const o = outcomes[i];
     if (!o) continue;
     const run = runOf(plan, i, firstSeed);
-    const value = (v: number | string, k: number) => (valueTexts ? csvValue(valueTexts[k][run.at[k]]) : csvField(typeof v === 'string' ? v : String(v)));
+    // As the engine writes each value (`texts`: 200.0 stays 200.0, as abrsim sweep prints it).
+    const value = (v: number | string, k: number) => csvField(plan.params[k].texts?.[run.at[k]] ?? String(v));
     const fields = [...run.values.map(value), String(run.seed)];
     for (const name of plan.header.slice(n + 1)) {
       if (o.ok) {

@@ -75,7 +75,7 @@ export function SweepView({
     void sweep.openRun(row.runs[0]).then(onOpened);
   };
   const exportCsv = () => {
-    if (s.plan) saveBlob(new Blob([sweepCsv(s.plan, sweep.outcomes, s.firstSeed, s.valueTexts)], { type: 'text/csv' }), `${s.scenarioId}-sweep.csv`);
+    if (s.plan) saveBlob(new Blob([sweepCsv(s.plan, sweep.outcomes, s.firstSeed)], { type: 'text/csv' }), `${s.scenarioId}-sweep.csv`);
   };
   const other = elsewhere && current?.sweep;
   // Without a sweep block: every algorithm of the network's kind on every switch.
