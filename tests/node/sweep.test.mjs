@@ -20,7 +20,8 @@ test('the FECN N0 sweep: wasm rows equal abrsim sweep rows, value for value', ()
   assert.ok(planned.plan, JSON.stringify(planned));
   const { plan } = planned;
   assert.equal(plan.runs, 3);
-  assert.deepEqual(plan.params, [{ column: 'n0', values: [1, 10, 200] }]);
+  // Each value also as abrsim sweep's CSV writes it.
+  assert.deepEqual(plan.params, [{ column: 'n0', values: [1, 10, 200], texts: ['1', '10', '200'] }]);
   const native = execFileSync(abrsim, ['sweep', writeTemp(json), '--format', 'json'], { encoding: 'utf8' })
     .trim()
     .split('\n')
