@@ -245,18 +245,33 @@ impl Plan {
                     format!("'{}' is a column of every row already: give this parameter another name", param.column()),
                 ));
             }
-            for (j, v) in param.values.iter().enumerate() {
-                let mut doc = self.base.clone();
-                let problems = match param.apply(&mut doc, v) {
-                    Err(e) => vec![Problem::new("", e)],
-                    Ok(said) => {
-                        let shown = SweepParam::shown(v);
-                        notes.extend(said.into_iter().map(|n| format!("with {} = {shown}: {n}", param.column())));
-                        crate::scenario::from_value(doc.clone()).err().unwrap_or_default()
-                    }
-                };
-                for q in problems {
-                    let what = q.named(&doc).to_string();
+            let said: Vec<Vec<String>> = param
+                .values
+                .iter()
+                .map(|v| {
+                    let mut doc = self.base.clone();
+                    let problems = match param.apply(&mut doc, v) {
+                        Err(e) => vec![Problem::new("", e)],
+                        Ok(said) => {
+                            let shown = SweepParam::shown(v);
+                            notes.extend(said.into_iter().map(|n| format!("with {} = {shown}: {n}", param.column())));
+                            crate::scenario::from_value(doc.clone()).err().unwrap_or_default()
+                        }
+                    };
+                    problems.into_iter().map(|q| q.named(&doc).to_string()).collect()
+                })
+                .collect();
+            // What every value runs into (a path to a node that is not there, a field no node
+            // has) is the paths' problem: said once, not once per value.
+            let shared: Vec<&String> = match said.as_slice() {
+                [first, _, ..] => first.iter().filter(|w| said.iter().all(|s| s.contains(w))).collect(),
+                _ => Vec::new(),
+            };
+            for what in &shared {
+                p.push(Problem::new(format!("{at}.paths"), format!("every value makes the scenario invalid: {what}")));
+            }
+            for (j, (v, whats)) in param.values.iter().zip(&said).enumerate() {
+                for what in whats.iter().filter(|w| !shared.contains(w)) {
                     p.push(Problem::new(
                         format!("{at}.values[{j}]"),
                         format!("{v} makes the scenario invalid: {what}"),
@@ -765,6 +780,19 @@ mod tests {
         );
         let p = Plan::new(&doc(), &[SweepParam::from_cli("nodes.SW9.algorithm=erica").unwrap()], None).unwrap_err();
         assert!(p.iter().any(|p| p.path == "sweep.vary[2].values[0]" && p.rule.contains("SW9")), "{p:?}");
+        // A path every value fails on is the paths' problem, said once; a value of its own
+        // stays with that value.
+        let vary = SweepParam::from_cli("nodes.SW9.algorithm=erica,eprca,debra").unwrap();
+        let p = Plan::new(&doc(), &[vary], None).unwrap_err();
+        let about_sw9: Vec<_> = p.iter().filter(|p| p.rule.contains("SW9")).collect();
+        assert_eq!(about_sw9.len(), 1, "{p:?}");
+        assert_eq!(about_sw9[0].path, "sweep.vary[2].paths");
+        assert!(about_sw9[0].rule.starts_with("every value makes the scenario invalid"), "{p:?}");
+        let mut d = doc();
+        d["sweep"]["vary"][0]["values"] = serde_json::json!([7, 8]);
+        let p = Plan::new(&d, &[], None).unwrap_err();
+        let paths: Vec<_> = p.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(paths, ["sweep.vary[0].values[0]", "sweep.vary[0].values[1]"], "{p:?}");
         let mut d = doc();
         d["sweep"]["vary"][1]["values"] = serde_json::json!([]);
         let p = Plan::new(&d, &[], None).unwrap_err();
