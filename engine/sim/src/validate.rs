@@ -169,7 +169,43 @@ pub fn tag_interval_notes(s: &Scenario) -> Vec<String> {
 /// as soon as the scenario is loaded (the wasm `Simulation::notes`), and every run's summary
 /// carries them in its `notes`.
 pub fn notes(s: &Scenario) -> Vec<String> {
-    no_connection_note(s).into_iter().chain(binary_rif_note(s)).chain(tag_interval_notes(s)).collect()
+    no_connection_note(s)
+        .into_iter()
+        .chain(binary_rif_note(s))
+        .chain(tag_interval_notes(s))
+        .chain(unmeasured_port_notes(s))
+        .collect()
+}
+
+/// A figure about a port's queue or drops is measured on the ports some connection's data
+/// leaves by (the summary's `ports`); one about a port no connection sends through is valid
+/// (the port exists) but has no value of ours: said, rather than left as an empty cell.
+fn unmeasured_port_notes(s: &Scenario) -> Vec<String> {
+    use crate::scenario::RefQuantity::{DroppedCells, MaxBufferCells, MaxQueueCells, MeanQueueCells};
+    let topo = Topology::new(s);
+    let used: BTreeSet<(usize, usize)> = s
+        .connections
+        .iter()
+        .filter_map(|c| topo.path(c))
+        .flat_map(|p| p.windows(2).map(|w| (w[0], w[1])).collect::<Vec<_>>())
+        .collect();
+    s.reference
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| matches!(r.quantity, MeanQueueCells | MaxQueueCells | MaxBufferCells | DroppedCells))
+        .filter_map(|(i, r)| {
+            let About::Port(id) = &r.about else { return None };
+            let (from, to) = id.split_once("->")?;
+            let key = (topo.node(from)?, topo.node(to)?);
+            (!used.contains(&key)).then(|| {
+                format!(
+                    "reference[{i}].about.port: no connection's data leaves {from} towards {to}, so the run \
+                     measures no queue at port {id} and this figure gets no value of ours (a port is measured \
+                     when some connection's path goes from {from} to {to})"
+                )
+            })
+        })
+        .collect()
 }
 
 /// A network without connections is valid (the lab's empty canvas is one while it is drawn),

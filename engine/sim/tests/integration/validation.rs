@@ -1087,3 +1087,32 @@ fn a_network_without_connections_is_valid_with_a_note_saying_it_sends_nothing() 
         .iter()
         .all(|n| !n.starts_with("no connections")));
 }
+
+/// helper-30: a figure about a port no connection sends through validated, and its "ours" was
+/// always empty without a word. It stays valid (the port exists), with a note naming it; a
+/// utilisation figure there is measured (the link's backward cells), so it gets none.
+#[test]
+fn a_queue_figure_at_a_port_no_connection_sends_through_gets_a_note() {
+    let figure = |port: &str, quantity: &str| {
+        format!(r#"{{"about":{{"port":"{port}"}},"quantity":"{quantity}","published":1,"tolerance":0.5,"source":"x"}}"#)
+    };
+    let refs = format!(
+        "reference=[{},{},{}]",
+        figure("SW1->SW2", "max_queue_cells"),
+        figure("SW2->SW1", "max_queue_cells"),
+        figure("SW2->SW1", "utilization")
+    );
+    let s = crate::common::load("two-sources", &[&refs, "run.duration_ms=20", "run.steady_from_ms=null"]);
+    assert_eq!(abr_sim::validate::validate(&s), []);
+    let notes = abr_sim::validate::notes(&s);
+    let about_ports: Vec<_> = notes.iter().filter(|n| n.starts_with("reference[")).collect();
+    assert_eq!(about_ports.len(), 1, "{notes:?}");
+    assert!(
+        about_ports[0].starts_with("reference[1].about.port: no connection's data leaves SW2 towards SW1"),
+        "{notes:?}"
+    );
+    // The note says what the run shows: no value of ours there, one at the port data leaves by.
+    let (_, sum) = crate::common::run(s);
+    let rows = &sum.reference;
+    assert!(rows[0].ours.is_some() && rows[1].ours.is_none() && rows[2].ours.is_some(), "{rows:?}");
+}
