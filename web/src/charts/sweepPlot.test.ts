@@ -88,6 +88,22 @@ describe('sweep plot', () => {
     expect(first.points[0].x + second.points[0].x).toBeCloseTo(2 * p.xTicks[0].x, 9);
   });
 
+  it('says which line lies on an earlier one (it would hide it), and only that one', () => {
+    const plan: PlanInfo = {
+      runs: 9, points: 9, seeds: 1,
+      params: [{ column: 'delay', values: [1, 2, 3] }, { column: 'qeq', values: ['a', 'b', 'c'] }],
+      metrics: [], header: [], seed_param: null, notes: [],
+    };
+    // b's values are a's; c's differ at the last delay only.
+    const rows = [1, 2, 3].flatMap((d, i) => [
+      row(3 * i, [d, 'a'], 10 * d),
+      row(3 * i + 1, [d, 'b'], 10 * d),
+      row(3 * i + 2, [d, 'c'], d === 3 ? 31 : 10 * d),
+    ]);
+    const p = sweepPlot(plan, rows, 0);
+    expect(p.lines.map((l) => l.sameAs)).toEqual([null, 'qeq = a', null]);
+  });
+
   it('slants labels that would overlap side by side, and leaves room for them below the plot', () => {
     const ids = ['erica', 'erica_plus', 'debra', 'series_d', 'ut', 'eprca', 'efci'];
     const plan: PlanInfo = { runs: 7, points: 7, seeds: 1, params: [{ column: 'algorithm', values: ids }], metrics: [], header: [], seed_param: null, notes: [] };

@@ -17,6 +17,9 @@ export interface SweepPlotLine {
   joined: boolean;
   /** In the plot's pixels; `lo`/`hi` the interval's ends (null: none). */
   points: { x: number; y: number; lo: number | null; hi: number | null; point: number }[];
+  /** The label of an earlier line this one lies on at every point (drawn dashed, so both
+   *  colours show, and said in the legend); null when it is a line of its own. */
+  sameAs: string | null;
 }
 
 export interface SweepPlotModel {
@@ -176,7 +179,7 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
   // Categories with several lines: each line's points a little apart in their band, so that
   // equal values (every algorithm at Jain's 1) stay visible side by side.
   const dodge = !numeric && groups.size > 1 ? Math.min(8, (band * 0.6) / groups.size) : 0;
-  const lines = [...groups].map(([key, members], i) => ({
+  const drawn = [...groups].map(([key, members], i) => ({
     label: others.length ? `${others.join(', ')} = ${key}` : (plan.metrics[m] ?? ''),
     color: colourAt(i),
     joined: numeric,
@@ -194,6 +197,7 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
       ];
     }),
   }));
+  const lines = drawn.map((l, i) => ({ ...l, sameAs: drawn.slice(0, i).find((e) => liesOn(l, e))?.label ?? null }));
   return {
     metric: rows[0]?.stats[m]?.metric ?? '',
     width,
@@ -209,4 +213,22 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
     log,
     lines,
   };
+}
+
+/** Within half a pixel, the size below which two lines look like one. */
+const SAME_PX = 0.5;
+
+/** Whether `line` lies on `other` (the same x with the same y and interval at every point):
+ *  drawn over it, it would hide it. Categories are dodged apart, so only joined lines can. */
+function liesOn(line: Omit<SweepPlotLine, 'sameAs'>, other: Omit<SweepPlotLine, 'sameAs'>): boolean {
+  const near = (a: number | null, b: number | null) => (a === null ? b === null : b !== null && Math.abs(a - b) <= SAME_PX);
+  return (
+    line.joined &&
+    line.points.length > 0 &&
+    line.points.length === other.points.length &&
+    line.points.every((q, k) => {
+      const o = other.points[k];
+      return near(q.x, o.x) && near(q.y, o.y) && near(q.lo, o.lo) && near(q.hi, o.hi);
+    })
+  );
 }

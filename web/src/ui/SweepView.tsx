@@ -292,7 +292,14 @@ function SweepPlot({ plot: p, unit, rate, look }: { plot: ReturnType<typeof swee
         </text>
         {p.lines.map((l) => (
           <g key={l.label} stroke={l.color} fill={l.color}>
-            {l.joined && <polyline points={l.points.map((q) => `${q.x},${q.y}`).join(' ')} fill="none" strokeWidth={line} />}
+            {l.joined && (
+              <polyline
+                points={l.points.map((q) => `${q.x},${q.y}`).join(' ')}
+                fill="none"
+                strokeWidth={line}
+                strokeDasharray={l.sameAs === null ? undefined : `${4 * line} ${4 * line}`}
+              />
+            )}
             {l.points.map((q) => (
               <g key={q.point}>
                 {q.lo !== null && q.hi !== null && <line x1={q.x} x2={q.x} y1={q.lo} y2={q.hi} strokeWidth={line * 0.75} />}
@@ -308,10 +315,13 @@ function SweepPlot({ plot: p, unit, rate, look }: { plot: ReturnType<typeof swee
             <li key={l.label}>
               <span className="legend-entry">
                 <svg className="swatch" width="22" height="10" aria-hidden="true">
-                  {l.joined && <line x1="1" x2="21" y1="5" y2="5" stroke={l.color} strokeWidth="2" />}
+                  {l.joined && (
+                    <line x1="1" x2="21" y1="5" y2="5" stroke={l.color} strokeWidth="2" strokeDasharray={l.sameAs === null ? undefined : '4 4'} />
+                  )}
                   <circle cx="11" cy="5" r={l.joined ? 3 : 4} fill={l.color} />
                 </svg>
                 {l.label}
+                {l.sameAs !== null && <span className="same-as"> (on the line of {l.sameAs})</span>}
               </span>
             </li>
           ))}
