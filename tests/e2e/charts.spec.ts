@@ -234,7 +234,7 @@ test('sources at the same value are named together ("C1 = C2") in the legend not
   const box = (await plot(page, 'rate').boundingBox())!;
   // At 150 ms both sources run and sit at the same ACR (half the link each).
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
-  await expect(rate.getByTestId('coincident')).toHaveText('C1 = C2');
+  await expect(rate.getByTestId('coincident')).toHaveText('at cursor: C1 = C2');
   await expect(rate.locator('.tooltip .tooltip-row.coincident').first()).toContainText('C1 = C2 ACR');
   // The other charts follow the shared cursor: their notes speak of the same instant.
   await expect(chart(page, 'delivered').getByTestId('coincident')).toHaveCount(0);
@@ -242,6 +242,21 @@ test('sources at the same value are named together ("C1 = C2") in the legend not
   await page.mouse.move(box.x + box.width * (50 / 300), box.y + box.height / 2);
   await expect(rate.getByTestId('coincident')).toHaveCount(0);
   await expect(rate.locator('.tooltip')).toContainText('C1 ACR');
+  expect(errors).toEqual([]);
+});
+
+test('without a cursor, lines on top of each other at the latest sample are named there (C1 under C2 is not simply gone)', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await playToEnd(page);
+  await page.mouse.move(0, 0);
+  const note = chart(page, 'rate').getByTestId('coincident');
+  await expect(note).toHaveAttribute('data-at', 'latest');
+  await expect(note).toHaveText('at 100.0 ms: C1 = C2');
+  // With a cursor the note speaks of the cursor's instant instead.
+  const box = (await plot(page, 'rate').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+  await expect(note).toHaveAttribute('data-at', 'cursor');
+  await expect(note).toHaveText('at cursor: C1 = C2');
   expect(errors).toEqual([]);
 });
 

@@ -167,10 +167,15 @@ export const TimeChart = memo(function TimeChart({
   const markerShown = (zoom ? markersShown(markers, Math.max(0, zoom[0]), Math.min(endMs, zoom[1])) : markersShown(markers, 0, endMs)).length > 0;
 
   const kindName = kindNameWith(kindNames);
-  const shown = lines.filter((_, i) => visible[i]);
+  const shown = useMemo(() => lines.filter((_, i) => visible[i]), [lines, visible]);
   const row = cursor && cursor.row < store.length ? cursor.row : -1;
   const entries = row >= 0 ? readoutAt(store, row, shown, yScale) : [];
-  const notes = coincidenceNotes(entries, lines.find((l) => l.style === 'solid')?.kind);
+  const mainKind = lines.find((l) => l.style === 'solid')?.kind;
+  const cursorNotes = coincidenceNotes(entries, mainKind);
+  // Without a cursor (a class watching a projected run), lines that lie on each other at the
+  // latest sample are named all the same: C1 under C2 is otherwise simply not there.
+  const latestNote = useLatestCoincidence(store, shown, yScale, mainKind, row < 0);
+  const note = row >= 0 ? (cursorNotes.length ? { at: 'at cursor', notes: cursorNotes } : null) : latestNote;
 
   // Exports: what is on screen (the lines shown, over the window shown, the pinned run if shown).
   const exported = (): ChartExport => {
@@ -284,9 +289,10 @@ export const TimeChart = memo(function TimeChart({
       </header>
       <div className="chart-plot" ref={plotRef}>
         {lines.length === 0 && emptyText && <div className="chart-empty">{emptyText}</div>}
-        {notes.length > 0 && (
-          <div className="chart-note" data-testid="coincident" title={`On top of each other at the cursor: ${notes.join('; ')}`}>
-            {notes.join(' · ')}
+        {note && (
+          <div className="chart-note" data-testid="coincident" data-at={row >= 0 ? 'cursor' : 'latest'} title={`On top of each other ${note.at}: ${note.notes.join('; ')}`}>
+            <span className="chart-note-at">{note.at}: </span>
+            {note.notes.join(' · ')}
           </div>
         )}
       </div>
@@ -314,6 +320,31 @@ function useChartText(store: SampleStore, title: string, unit: string, yScale: n
     return () => clearInterval(timer);
   }, [store, title, unit, yScale, lines]);
   return text;
+}
+
+/** The main lines that lie on each other at the latest sample ("C1 = C2"), followed once a
+ *  second while `active` (no cursor), with the sample's time; null when none do. */
+function useLatestCoincidence(
+  store: SampleStore,
+  shown: ChartLine[],
+  yScale: number,
+  mainKind: string | undefined,
+  active: boolean,
+): { at: string; notes: string[] } | null {
+  const [note, setNote] = useState<{ at: string; notes: string[] } | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    const update = () => {
+      const row = store.length - 1;
+      const notes = row >= 0 ? coincidenceNotes(readoutAt(store, row, shown, yScale), mainKind) : [];
+      const next = notes.length ? { at: `at ${formatValue(store.times()[row])} ms`, notes } : null;
+      setNote((prev) => (prev?.at === next?.at && prev?.notes.join() === next?.notes.join() ? prev : next));
+    };
+    update();
+    const timer = setInterval(update, TEXT_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [store, shown, yScale, mainKind, active]);
+  return active ? note : null;
 }
 
 /** One swatch per line style of a merged entry (the first line's colour), not one per line. */
