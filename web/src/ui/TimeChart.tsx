@@ -322,6 +322,9 @@ function useChartText(store: SampleStore, title: string, unit: string, yScale: n
   return text;
 }
 
+/** How many names a set of lines at the latest sample lists in full. */
+const LATEST_NOTE_MOST = 4;
+
 /** The main lines that lie on each other at the latest sample ("C1 = C2"), followed once a
  *  second while `active` (no cursor), with the sample's time; null when none do. */
 function useLatestCoincidence(
@@ -336,7 +339,9 @@ function useLatestCoincidence(
     if (!active) return;
     const update = () => {
       const row = store.length - 1;
-      const notes = row >= 0 ? coincidenceNotes(readoutAt(store, row, shown, yScale), mainKind) : [];
+      // Shortened, on one line: it stays while a run plays, so it must not cover the plot (the
+      // cursor's note, there only while asked for, gives every name).
+      const notes = row >= 0 ? coincidenceNotes(readoutAt(store, row, shown, yScale), mainKind, LATEST_NOTE_MOST) : [];
       const next = notes.length ? { at: `at ${formatValue(store.times()[row])} ms`, notes } : null;
       setNote((prev) => (prev?.at === next?.at && prev?.notes.join() === next?.notes.join() ? prev : next));
     };
