@@ -206,6 +206,37 @@ fn gfc_edge_case2_is_case_1_with_only_group_a_access_links_at_800_km() {
     assert!(one == two, "gfc-edge-case2 differs from gfc-edge in more than group A's access links");
 }
 
+/// The study's scale_MRF3 variant is its staggered LAN run with one parameter changed, and it
+/// is judged as that run is: the same groups (the report's rows) and the same published share
+/// (the study found Series-D insensitive to scale_MRF3). QA: the variant had neither, so the
+/// report and the Result tab had no published figure for it and listed its ten VCs one by one.
+#[test]
+fn seriesd_mrf3_is_the_staggered_run_with_only_scale_mrf3_changed() {
+    let (one, mut two) = (library_json("seriesd-lan-staggered"), library_json("seriesd-lan-staggered-mrf3"));
+    let sw1 = |doc: &mut serde_json::Value| -> serde_json::Value {
+        let nodes = doc["nodes"].as_array_mut().unwrap();
+        let sw = nodes.iter_mut().find(|n| n["id"] == "SW1").unwrap();
+        sw["params"]["scale_mrf3"].take()
+    };
+    assert_eq!(sw1(&mut one.clone()).as_f64(), Some(2.0));
+    assert_eq!(sw1(&mut two).as_f64(), Some(0.5));
+    let mut one_without = one.clone();
+    sw1(&mut one_without);
+    for text in ["id", "name", "description", "source", "lesson"] {
+        two[text] = one[text].clone();
+    }
+    let (refs_one, refs_two) = (one["reference"].as_array().unwrap(), two["reference"].as_array_mut().unwrap());
+    assert_eq!(refs_one.len(), refs_two.len(), "the same published figures");
+    for (a, b) in refs_one.iter().zip(refs_two.iter_mut()) {
+        assert!(b["source"].as_str().unwrap().contains("scale_MRF3"), "the source says why the figure carries over");
+        b["source"] = a["source"].clone();
+    }
+    assert!(
+        one_without == two,
+        "seriesd-lan-staggered-mrf3 differs from seriesd-lan-staggered in more than scale_mrf3"
+    );
+}
+
 #[test]
 fn source_bottleneck_leaves_the_rest_to_the_others() {
     let s = group_shares("source-bottleneck");
