@@ -155,6 +155,26 @@ fn series_d_holds_the_queue_in_its_normal_region_with_per_vc_queues() {
     assert_series_d_queue_normal(&sim, 150.0, 240.0..=1000.0);
 }
 
+/// The study found Series-D insensitive to scale_MRF3: with 2 (seriesd-lan-staggered) or 0.5
+/// (seriesd-lan-staggered-mrf3), once S4…S8 have left the five others settle at the same share,
+/// C/5 of the 149.76 Mbps bottleneck, and the queue is held in the normal region either way.
+#[test]
+fn series_d_is_insensitive_to_scale_mrf3_in_the_staggered_lan_run() {
+    let mut means = Vec::new();
+    for id in ["seriesd-lan-staggered", "seriesd-lan-staggered-mrf3"] {
+        let (sim, summary) = run(crate::common::load(id, &[]));
+        let remaining: Vec<_> = summary.connections.iter().filter(|c| c.target_share_mbps.unwrap() > 0.0).collect();
+        assert_eq!(remaining.len(), 5, "{id}");
+        for c in remaining {
+            let rate = c.mean_rate_mbps.unwrap();
+            assert!((rate / (149.76 / 5.0) - 1.0).abs() <= 0.01, "{id}: {} at {rate:.3} Mbps", c.id);
+        }
+        let window = assert_series_d_queue_normal(&sim, 250.0, 240.0..=1000.0);
+        means.push(window.iter().sum::<f64>() / window.len() as f64);
+    }
+    assert!(means[0] != means[1], "scale_mrf3 is read at all: the queues differ ({means:?})");
+}
+
 /// Over a WAN (12.5 ms of feedback delay) Series-D must hold on, not only settle: MACR once
 /// fell 16 to 500 times within a round trip (a round ended on forward RM cells still sent at the
 /// old rate, or on one VC alone), the queue emptied for hundreds of ms and the sources got 60 %
