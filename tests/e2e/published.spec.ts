@@ -75,6 +75,12 @@ test('vsvd-1 shows the VS/VD study figures: switch 1 agrees, switch 2 does not, 
   await expect(sw2.locator('td').nth(1)).toHaveText('4,700');
   await expect(sw2.locator('td').nth(4)).toContainText('no');
   await expect(table.locator('tbody tr', { hasText: 'connection C1: max source queue' })).toHaveCount(1);
+  // Each figure's source is cited under the table, not only on hover (QA): three figures of three
+  // parts of the study, each row marked with the number of its own.
+  await expect(sw2.locator('td').nth(0)).toContainText('[2]');
+  await expect(page.getByTestId('published-sources')).toContainText(
+    "[2] VS/VD buffer study (Kalyanaraman's dissertation, 1997, ch. 9), configuration 1: maximum queue at switch 2",
+  );
   // Its wide numbers fit the side panel, the verdict of the row that disagrees too (QA: "agrees"
   // was cut off at 1280 and 1440 px, and "SW1->SW2" broke after its hyphen).
   for (const width of [1440, 1280]) {

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import type { RunSummary as Summary } from '../contract/engine';
 import type { ReferenceRow } from '../contract/generated/ReferenceRow';
-import { noToleranceNotes, PublishedTable, signedPercent } from './PublishedTable';
+import { noToleranceNotes, PublishedTable, signedPercent, sourceList } from './PublishedTable';
 
 const row = (over: Partial<ReferenceRow>): ReferenceRow => ({
   about: { connection: 'C1' },
@@ -91,4 +91,28 @@ it('a relative difference that rounds to nothing has no sign', () => {
   expect(signedPercent(-0.125)).toBe('-12.5\u00a0%');
   const doc = table([row({ ours: 44.99, difference: -0.01, relative_difference: -0.0002 })]);
   expect(cells(doc, 0)[3]).toBe('0\u00a0%');
+});
+
+// QA: `abrsim report` cites each figure's source in a column; the Result tab only in a title on
+// hover, which is neither printed nor reached by touch or keyboard.
+it('lists the sources under the table, each once, numbered and marked on their rows when several', () => {
+  const rows = [
+    row({ about_label: 'port SW1->SW2', source: 'Ch. 9, configuration 1: switch 1.' }),
+    row({ about_label: 'port SW2->SW3', source: 'Ch. 9, configuration 1: switch 2' }),
+    row({ about_label: 'connection C1', source: 'Ch. 9, configuration 1: switch 1.' }),
+  ];
+  expect(sourceList(rows)).toEqual({ number: [1, 2, 1], sources: ['Ch. 9, configuration 1: switch 1.', 'Ch. 9, configuration 1: switch 2'] });
+  const doc = table(rows);
+  expect([0, 1, 2].map((i) => cells(doc, i)[0])).toEqual([
+    'port SW1->SW2: mean rate (Mbps) [1]',
+    'port SW2->SW3: mean rate (Mbps) [2]',
+    'connection C1: mean rate (Mbps) [1]',
+  ]);
+  expect(doc.querySelector('[data-testid="published-sources"]')?.textContent).toBe(
+    'Sources: [1] Ch. 9, configuration 1: switch 1; [2] Ch. 9, configuration 1: switch 2.',
+  );
+  // One source for every row: said once, no marks on the rows.
+  const one = table([row({}), row({ about_label: 'connection C2' })]);
+  expect(cells(one, 1)[0]).toBe('connection C2: mean rate (Mbps)');
+  expect(one.querySelector('[data-testid="published-sources"]')?.textContent).toBe('Source: Fig. 1.');
 });

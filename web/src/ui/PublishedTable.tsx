@@ -42,6 +42,21 @@ export function noToleranceNotes(rows: readonly ReferenceRow[]): { mark: Map<num
   return { mark, notes: [...byText].map(([text, m]) => ({ mark: m, text })) };
 }
 
+/** The sources the rows cite, each once, in the table's order, and the number of each row's
+ *  source (from 1). The table lists them under it, visibly: a title shown only on hover is
+ *  neither printed nor reached by touch or keyboard (QA: `abrsim report` cites each figure's
+ *  source in a column, the Result tab only on hover). */
+export function sourceList(rows: readonly ReferenceRow[]): { number: number[]; sources: string[] } {
+  const sources: string[] = [];
+  const number = rows.map((row) => {
+    const at = sources.indexOf(row.source);
+    if (at >= 0) return at + 1;
+    sources.push(row.source);
+    return sources.length;
+  });
+  return { number, sources };
+}
+
 /** The verdict cell: within the tolerance or not, with the tolerance on a line of its own (the
  *  narrowest side panel has room for five columns only so), its figure and unit never parted;
  *  without a tolerance, says so with the mark of the footnote that says why (QA: a bare "–"). */
@@ -115,6 +130,8 @@ export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; 
   const rows = summary.reference ?? [];
   if (rows.length === 0) return null;
   const untoleranced = noToleranceNotes(rows);
+  const cited = sourceList(rows);
+  const several = cited.sources.length > 1;
   return (
     // A long table scrolls in its box: focusable, so that the keyboard scrolls it too.
     <div className="summary-scroll" tabIndex={0} role="region" aria-label="published figures beside ours">
@@ -144,6 +161,7 @@ export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; 
                 <td>
                   <AboutLabel label={row.about_label} />: {quantityWords(row.quantity)}
                   {unit && <span className="published-unit"> ({unit})</span>}
+                  {several && <span className="published-source-mark"> [{cited.number[i]}]</span>}
                 </td>
                 <td aria-label={`published ${withUnit(row.published)}`}>{num(s(row.published), digits)}</td>
                 <td aria-label={`ours ${withUnit(row.ours)}`}>{num(s(row.ours), digits)}</td>
@@ -160,8 +178,18 @@ export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; 
         </tbody>
       </table>
       <p className="summary-note">
-        Each row: the study’s published value, ours from this run, and their difference relative to the published value. Hover a row
-        for the figure or table it comes from.
+        Each row: the study’s published value, ours from this run, and their difference relative to the published value.
+      </p>
+      <p className="summary-note" data-testid="published-sources">
+        {several ? 'Sources: ' : 'Source: '}
+        {cited.sources.map((text, k) => (
+          <span key={k}>
+            {k > 0 && ' '}
+            {several && `[${k + 1}] `}
+            {text.replace(/[.;]\s*$/, '')}
+            {several && k < cited.sources.length - 1 ? ';' : '.'}
+          </span>
+        ))}
       </p>
       {untoleranced.notes.map((n) => (
         <p key={n.mark} className="summary-note" data-testid="published-no-tolerance">

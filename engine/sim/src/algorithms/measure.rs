@@ -128,8 +128,6 @@ impl VcSet {
     }
 }
 
-/// The water level F with Σ min(bid_i, F) = capacity (∞ when the bids fit). Bids of
-/// `f64::INFINITY` stand for VCs that would take any rate offered.
 /// The hyperbolic queue-control function f(q) of ERICA+ and FECN: from b at an empty queue down
 /// to 1 at the target `q0`, then towards 0 above it, never below `floor` (q and q0 in the same
 /// unit).
@@ -141,6 +139,8 @@ pub fn hyperbolic(q: f64, q0: f64, a: f64, b: f64, floor: f64) -> f64 {
     }
 }
 
+/// The water level F with Σ min(bid_i, F) = capacity (∞ when the bids fit). Bids of
+/// `f64::INFINITY` stand for VCs that would take any rate offered.
 pub fn water_level(bids: &mut [f64], capacity: f64) -> f64 {
     bids.sort_by(|a, b| a.total_cmp(b));
     let mut left = capacity;

@@ -127,6 +127,45 @@ fn erica_plus_holds_the_queue_near_target_delay_times_capacity() {
     }
 }
 
+/// GFC-1 under ERICA+ (the library file: T0 = 2 ms) with buffers that never overflow: on every
+/// inter-switch link the queue rests where ERICA's max-min rule lets it, between Q0 = T0·C and
+/// the queue at which f(q) = 1/(1 + δ), q_δ = Q0·(a(1 + δ) − 1)/(a − 1): 1.77·Q0 with
+/// δ = 0.1, 1.15·Q0 with δ = 0.02, and the rates stay at their max-min shares. The study's
+/// queues near 710 cells (Q0 at 150 Mbps) lie in either band; ours at δ = 0.1 in its upper
+/// part (the file's 1000-cell buffer then loses cells at SW3->SW4, as its lesson says).
+#[test]
+fn erica_plus_holds_gfc1s_queues_between_target_and_the_one_plus_delta_bound() {
+    for delta in [0.1, 0.02] {
+        let mut doc = library_json("gfc1");
+        for o in ["nodes.*.buffer_cells=100000".to_string(), format!("nodes.*.params.delta={delta}")] {
+            apply_override(&mut doc, &o).unwrap();
+        }
+        let s = from_value(doc).unwrap();
+        let a = 1.15; // gain_over, the default the file keeps
+        let t0_s = 2e-3;
+        let links: Vec<(String, f64)> = s
+            .links
+            .iter()
+            .filter(|l| l.from.starts_with("SW") && l.to.starts_with("SW"))
+            .map(|l| (format!("{}->{}", l.from, l.to), abr_sim::time::mbps_to_cells(l.rate_mbps)))
+            .collect();
+        assert_eq!(links.len(), 4);
+        let (sim, summary) = run(s);
+        let errors = rate_errors(&summary);
+        assert!(errors.iter().all(|e| e.abs() <= 0.05), "δ = {delta}: {errors:.3?}");
+        assert!(sim.net.conns.iter().all(|c| c.lost == 0), "δ = {delta}: no buffer overflows");
+        for (port, cells_per_s) in links {
+            let q0 = t0_s * cells_per_s;
+            let q_delta = q0 * (a * (1.0 + delta) - 1.0) / (a - 1.0);
+            let q = summary.ports.iter().find(|p| p.id == port).unwrap().mean_queue_cells.unwrap();
+            assert!(
+                (0.95 * q0..=q_delta).contains(&q),
+                "δ = {delta}: {port} at {q:.0} cells, Q0 {q0:.0}, q_δ {q_delta:.0}"
+            );
+        }
+    }
+}
+
 /// Series-D's bottleneck queue (SW1->SW2) from `from_ms` on: its mean is in the normal region
 /// (Q2 = 300 to Q3 = 1000 cells) and 95 % of its samples within `near` (it may rest on the
 /// region's lower edge, where region 2's increases and region 3's cuts meet). The samples.
@@ -153,6 +192,26 @@ fn series_d_holds_the_queue_in_its_normal_region_with_per_vc_queues() {
     let errors = rate_errors(&summary);
     assert!(errors.iter().all(|e| e.abs() <= 0.05), "{errors:.3?}");
     assert_series_d_queue_normal(&sim, 150.0, 240.0..=1000.0);
+}
+
+/// The study found Series-D insensitive to scale_MRF3: with 2 (seriesd-lan-staggered) or 0.5
+/// (seriesd-lan-staggered-mrf3), once S4…S8 have left the five others settle at the same share,
+/// C/5 of the 149.76 Mbps bottleneck, and the queue is held in the normal region either way.
+#[test]
+fn series_d_is_insensitive_to_scale_mrf3_in_the_staggered_lan_run() {
+    let mut means = Vec::new();
+    for id in ["seriesd-lan-staggered", "seriesd-lan-staggered-mrf3"] {
+        let (sim, summary) = run(crate::common::load(id, &[]));
+        let remaining: Vec<_> = summary.connections.iter().filter(|c| c.target_share_mbps.unwrap() > 0.0).collect();
+        assert_eq!(remaining.len(), 5, "{id}");
+        for c in remaining {
+            let rate = c.mean_rate_mbps.unwrap();
+            assert!((rate / (149.76 / 5.0) - 1.0).abs() <= 0.01, "{id}: {} at {rate:.3} Mbps", c.id);
+        }
+        let window = assert_series_d_queue_normal(&sim, 250.0, 240.0..=1000.0);
+        means.push(window.iter().sum::<f64>() / window.len() as f64);
+    }
+    assert!(means[0] != means[1], "scale_mrf3 is read at all: the queues differ ({means:?})");
 }
 
 /// Over a WAN (12.5 ms of feedback delay) Series-D must hold on, not only settle: MACR once

@@ -80,6 +80,33 @@ fn erica_follows_the_staircase_as_thirty_sources_join() {
     check_library("one-at-a-time");
 }
 
+/// The staircase itself, not only its last step: just before the (n+1)-th source joins, the n
+/// running sources share U·C/n (the oracle's target equals that analytic value) and ERICA holds
+/// them there, at most δ = 10 % above it (z in [1, 1 + δ] under max-alloc).
+#[test]
+fn erica_steps_down_the_staircase_to_u_c_over_n_as_each_source_joins() {
+    for n in [2_usize, 3, 5, 10, 20] {
+        let end = 10.0 * n as f64;
+        let (sim, summary) = run(load(
+            "one-at-a-time",
+            &[&format!("run.duration_ms={end}"), &format!("run.steady_from_ms={}", end - 5.0)],
+        ));
+        let running: Vec<_> = summary.connections.iter().filter(|c| c.target_share_mbps.unwrap() > 0.0).collect();
+        assert_eq!(running.len(), n, "{n} sources have started by {end} ms");
+        let step = 0.9 * 155.52 / n as f64;
+        for c in running {
+            let (rate, share) = (c.mean_rate_mbps.unwrap(), c.target_share_mbps.unwrap());
+            assert!((share - step).abs() < 1e-6 * step, "n = {n}: {} share {share}, expected U·C/n = {step}", c.id);
+            assert!(
+                (0.95 * step..=1.1 * step * 1.001).contains(&rate),
+                "n = {n}: {} at {rate:.3} Mbps, step {step:.3}",
+                c.id
+            );
+        }
+        assert_cells_conserved_without_loss(&sim);
+    }
+}
+
 #[test]
 fn erica_shares_an_oc3_bottleneck_among_ten_sources() {
     // The benchmark network, run briefly.
