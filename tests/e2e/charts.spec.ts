@@ -245,6 +245,26 @@ test('sources at the same value are named together ("C1 = C2") in the legend not
   expect(errors).toEqual([]);
 });
 
+// QA: GFC-1's 23 sources made the note one line ending in an ellipsis ("… = F2" cut), and the
+// note takes no pointer, so its tooltip with the rest could never be seen.
+test('a long list of sources at one value is shown whole in the note, never cut with an ellipsis', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  const errors = await openLab(page, '/?scenario=gfc1');
+  await page.getByTestId('until-ms').fill('12');
+  await page.getByTestId('run-until').click();
+  await expect.poll(async () => (await page.evaluate(() => window.__abrlab!.status()))?.nowMs ?? 0, { timeout: 60_000 }).toBeGreaterThanOrEqual(12);
+  const box = (await plot(page, 'rate').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.02, box.y + box.height / 2);
+  const note = chart(page, 'rate').getByTestId('coincident');
+  await expect(note).toContainText('F1 = F2');
+  // Every name is inside the note's box: nothing overflows it (an ellipsis would).
+  const fits = await note.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1);
+  expect(fits).toBe(true);
+  const text = (await note.textContent())!;
+  expect(text.match(/[A-F]\d/g)?.length).toBeGreaterThan(10);
+  expect(errors).toEqual([]);
+});
+
 test('the cursor is shared by every chart, and the tooltip stays inside the window', async ({ page }) => {
   await openLab(page, '/?scenario=two-sources-staggered');
   await playToEnd(page);

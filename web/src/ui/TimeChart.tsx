@@ -285,7 +285,7 @@ export const TimeChart = memo(function TimeChart({
       <div className="chart-plot" ref={plotRef}>
         {lines.length === 0 && emptyText && <div className="chart-empty">{emptyText}</div>}
         {notes.length > 0 && (
-          <div className="chart-note" data-testid="coincident" title={`On top of each other at the cursor: ${notes.join('; ')}`}>
+          <div className="chart-note" data-testid="coincident">
             {notes.join(' · ')}
           </div>
         )}
