@@ -169,6 +169,33 @@ test('a name being typed goes to the scenario it was typed for, never to the one
   expect(errors).toEqual([]);
 });
 
+// QA: Forward after typed-then-Back opened the library original, not the copy the name went to.
+test('a name typed and given at Back: Forward brings back the copy it went to, not the library original', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('scenario-picker').selectOption('three-sources');
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('three-sources');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('scenario-name').fill('Half typed');
+  await page.goBack(); // before the 400 ms pause keeps it
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('two-sources');
+  await hook(page, () => window.__abrlab!.saved());
+  await page.goForward();
+  await expect(page).toHaveURL(/\?mine=[a-z0-9]+$/);
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('Half typed');
+  expect((await scenarioOf(page))?.id).toBe('three-sources');
+  const copy = new URL(page.url()).searchParams.get('mine');
+  // The entry now names the copy: Back and Forward again, and a reload, open it.
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.place() ?? null)).toBe('library:two-sources');
+  await page.goForward();
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.place() ?? null)).toBe(`mine:${copy}`);
+  await page.reload();
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('Half typed');
+  // Nothing else was made: one copy in My scenarios, the library scenarios as they were.
+  await expect(page.getByTestId('my-scenarios').locator('option')).toHaveText([/^Half typed · /]);
+  expect(errors).toEqual([]);
+});
+
 test('issue 14: My scenarios are deleted from the list with Undo; the open one stays open', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await buildOnEmptyCanvas(page);

@@ -11,7 +11,7 @@ import type { Scenario } from '../contract/scenario';
 import { SimClient, type ClientHandlers, type LiveRequest, type WorkerLike } from '../engine/client';
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
 import { DELETED_KEPT_MS, newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
-import { NOWHERE, type Opened, type Place } from '../scenario/place';
+import { NOWHERE, samePlace, type Opened, type Place } from '../scenario/place';
 import { readUnkept, textDigest, writeLastWork, writeUnkept, type KeyValueStore, type LastWork } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import { sameButChanges, withChangesSince, withLiveChange } from '../scenario/switchEdits';
@@ -55,7 +55,12 @@ export interface LabOptions {
   tabs?: TabChannel | null;
   /** The page address: told what is open after every load and every first change (with the
    *  scenario itself, which a history entry of a file or link keeps, having no address). */
-  places?: { show(place: Place, how: 'push' | 'replace', opened: Opened): void } | null;
+  places?: {
+    show(place: Place, how: 'push' | 'replace', opened: Opened): void;
+    /** A change of what was open at `from` was kept at `to` after the address had left it
+     *  (typed, then Back): the history entry it was made in should open `to`. */
+    keptAway?(from: Place, to: Place): void;
+  } | null;
   /** Told when a change moves the open scenario to another place (a library scenario, a file
    *  or a link becomes the user's own at its first change; another tab's change forks it), with
    *  its JSON id: what is kept by place (the Compare view's variants) goes with it. */
@@ -617,6 +622,7 @@ export class Lab {
       }
     }
     if (nav !== 'none' && !this.addressMoved) this.places?.show(current.place, nav, { json: current.json, origin: current.origin });
+    else if (changed && !samePlace(this.shown, current.place)) this.places?.keptAway?.(this.shown, current.place);
     this.shown = current.place;
   }
 
