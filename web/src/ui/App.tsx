@@ -391,7 +391,28 @@ export function App({
           </div>
         )}
         <div className="view-body">
-        {workspace === 'editor' && <NetworkEditor lab={lab} state={state} focus={editorFocus} onFocused={() => setEditorFocus(null)} />}
+        {workspace === 'editor' && (
+          <NetworkEditor
+            lab={lab}
+            state={state}
+            focus={editorFocus}
+            onFocused={() => setEditorFocus(null)}
+            // The side panel's Switches tab on that switch (its first port: none was clicked),
+            // the focus on its algorithm picker, below the feedback's explanation.
+            onSwitchSettings={
+              isHidden(settings, 'params')
+                ? undefined
+                : (id) => {
+                    inspectPort(id, '');
+                    scrollIntoViewSoon(() => {
+                      const picker = document.querySelector<HTMLElement>('[data-testid="switch-algorithm"]');
+                      picker?.focus({ preventScroll: true });
+                      return picker;
+                    }, { block: 'center' });
+                  }
+            }
+          />
+        )}
         {workspace === 'sweep' && (
           <SweepView
             sweep={sweep}
