@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { PALETTE } from '../../web/src/charts/palette';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { canvasPixelsOf, composedChart, downloadText, libraryScenarios, openLab, repoRoot, waitForMode } from './helpers';
+import { canvasPixelsOf, composedChart, downloadText, libraryScenarios, openLab, repoRoot, status, waitForMode } from './helpers';
 
 const SCENARIOS = libraryScenarios();
 const shots = resolve(repoRoot, 'test-results/screens');
@@ -252,7 +252,7 @@ test('a long list of sources at one value is shown whole in the note, never cut 
   const errors = await openLab(page, '/?scenario=gfc1');
   await page.getByTestId('until-ms').fill('12');
   await page.getByTestId('run-until').click();
-  await expect.poll(async () => (await page.evaluate(() => window.__abrlab!.status()))?.nowMs ?? 0, { timeout: 60_000 }).toBeGreaterThanOrEqual(12);
+  await expect.poll(async () => (await status(page))?.nowMs ?? 0, { timeout: 60_000 }).toBeGreaterThanOrEqual(12);
   const box = (await plot(page, 'rate').boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.02, box.y + box.height / 2);
   const note = chart(page, 'rate').getByTestId('coincident');

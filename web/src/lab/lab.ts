@@ -462,6 +462,34 @@ export class Lab {
     return this.saving;
   }
 
+  /**
+   * Gives what is being typed to the open scenario, then resolves once every change on its way
+   * has been answered (taken or refused), or after `waitMs`: what is open then holds all the
+   * user made. Share and Export wait for it (QA: a capacity typed and Share clicked at once gave
+   * a link of the network before it; the field's blur had only just sent the change).
+   */
+  settled(waitMs = 10_000): Promise<void> {
+    this.giveTyped(false);
+    const still = () => this.loads.busy || this.client.liveAwaited;
+    if (!still()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        unsubscribe();
+        clearInterval(poll);
+        clearTimeout(limit);
+        resolve();
+      };
+      // A change is answered in a state change; a live change's end may not be one: polled too.
+      const unsubscribe = this.subscribe(() => {
+        if (!still()) done();
+      });
+      const poll = setInterval(() => {
+        if (!still()) done();
+      }, 50);
+      const limit = setTimeout(done, waitMs);
+    });
+  }
+
   /** Stops the load on its way (the engine restarts with the scenario that is open). */
   cancelLoad() {
     const p = this.loads.onItsWay;
