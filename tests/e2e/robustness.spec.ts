@@ -373,6 +373,27 @@ test('issue 14: mangled links say what is wrong, clear the fragment, and open th
   expect(await hook(next, () => window.__abrlab!.scenario())).toBe(work);
 });
 
+// QA: a link the engine refuses is cleared from the address once read; its scenario was then
+// nowhere to mend. It is offered as a file, which imports again once mended.
+test("a shared link the engine refuses can be saved as a file, mended and imported", async ({ page }) => {
+  const two = libraryScenarios().find((s) => s.file === 'two-sources.json')!.scenario as { run: Record<string, unknown> };
+  const invalid = { ...two, run: { ...two.run, duration_ms: -5 } };
+  const errors = await openLab(page, `/?scenario=three-sources${fragmentOf(JSON.stringify(invalid))}`);
+  await expect(page.getByTestId('problems')).toContainText('Could not load shared link');
+  await expect(page.getByTestId('problems')).toContainText('run.duration_ms');
+  expect(new URL(page.url()).hash).toBe('');
+  await page.screenshot({ path: resolve(shots, 'link-refused-save.png') });
+  const file = await downloadText(page, () => page.getByTestId('save-refused').click());
+  expect(JSON.parse(file.text)).toEqual(invalid);
+  expect(await hook(page, () => window.__abrlab!.scenarioId())).toBe('three-sources');
+  // Mended (a positive duration) and imported: it opens.
+  const mended = JSON.stringify({ ...invalid, run: { ...invalid.run, duration_ms: 50 } });
+  await page.getByTestId('scenario-file').setInputFiles({ name: file.name, mimeType: 'application/json', buffer: Buffer.from(mended) });
+  await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('two-sources');
+  expect(JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!).run.duration_ms).toBe(50);
+  expect(errors).toEqual([]);
+});
+
 test('issue 14: bad imports are refused with a message; the scenario open stays', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=core-edge');
   const work = await hook(page, () => window.__abrlab!.scenario());

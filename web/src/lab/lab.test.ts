@@ -882,3 +882,22 @@ describe('Lab: settled (what Share and Export wait for)', () => {
     expect(done).toBe(true);
   });
 });
+
+describe('Lab: a refused shared link', () => {
+  // QA: the fragment is cleared once read, so a link the engine refuses left nothing to mend.
+  it("keeps the link's text for Save its file; a refused file or library load does not", () => {
+    const t = setup();
+    lab = t.lab;
+    t.pump();
+    const loaded = t.lab.getState().current!.scenario;
+    const bad = JSON.stringify({ ...loaded, run: { ...loaded.run, duration_ms: -5 } }, null, 2);
+    t.lab.open(bad, 'shared link', { kind: 'none' }, 'replace');
+    t.pump();
+    expect(t.lab.getState().problems?.kept).toBe(bad);
+    expect(t.lab.getState().current!.scenario).toEqual(loaded);
+    t.lab.open(bad, 'broken.json', { kind: 'none' }, 'replace');
+    t.pump();
+    expect(t.lab.getState().problems?.origin).toBe('broken.json');
+    expect(t.lab.getState().problems?.kept).toBeUndefined();
+  });
+});

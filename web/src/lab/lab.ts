@@ -20,6 +20,7 @@ import { SharedEditHistory } from './editHistory';
 import { changeKeptAt, loadOf, LoadQueue, type Carried, type EditRecord, type Load, type Nav } from './loadQueue';
 import {
   INITIAL_STATE,
+  SHARED_ORIGIN,
   StateCell,
   type Applied,
   type ChartChoice,
@@ -274,7 +275,10 @@ export class Lab {
         if (pathEdit) this.set({ virtualPathFeedback: pathEditRefused(pathEdit, problems) });
         else if (edit && current) this.set({ switchFeedback: switchEditRefused(current.scenario, edit, problems) });
         else {
-          const kept = refused?.doc.place.kind === 'mine' ? refused.doc.json : undefined;
+          // One of the user's, or a shared link (its fragment is cleared once read: the file is
+          // then the one copy at hand to mend and import): offered as a file.
+          const linked = !!refused && !refused.load.edited && refused.doc.origin === SHARED_ORIGIN;
+          const kept = refused && (refused.doc.place.kind === 'mine' || linked) ? refused.doc.json : undefined;
           this.set({ problems: { origin, problems, ...(kept === undefined ? {} : { kept }) } });
         }
         this.loads.next();
