@@ -342,6 +342,17 @@ test("the controls shown with the charts are in the Charts panel, nothing betwee
   const pin = (await page.getByTestId('pin').boundingBox())!;
   expect(pin.y + pin.height / 2).toBeGreaterThan(tab.y);
   expect(pin.y + pin.height / 2).toBeLessThan(tab.y + tab.height);
+  // The panel is no box for fixed positions (a chart's or the Network view's full-screen
+  // fallback covers the window, not the panel): a fixed element in it sits at the window's corner.
+  const corner = await panel.evaluate((el) => {
+    const probe = document.createElement('div');
+    probe.style.cssText = 'position: fixed; left: 0; top: 0; width: 10px; height: 10px';
+    el.querySelector('.charts')!.append(probe);
+    const r = probe.getBoundingClientRect();
+    probe.remove();
+    return [r.left, r.top];
+  });
+  expect(corner).toEqual([0, 0]);
   // The tabs still take clicks where the panel lies over their row.
   await page.getByTestId('view-editor').click();
   await expect(page.getByTestId('view-editor')).toHaveAttribute('aria-selected', 'true');
