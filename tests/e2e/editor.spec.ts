@@ -360,6 +360,8 @@ test("a switch selected in the editor says what it runs and opens its algorithm 
   await page.getByTestId('view-editor').click();
   await page.getByTestId('ed-node-SW2').click();
   await expect(page.getByTestId('editor-switch')).toContainText('SW2 runs ERICA.');
+  // The status line says it too (a selection made from the keyboard is heard there).
+  await expect(page.getByTestId('editor-message')).toHaveText('SW2 selected: it runs ERICA; its algorithm and parameters are a button below the drawing.');
   await page.getByTestId('editor-switch-settings').click();
   await expect(page.getByTestId('tab-switches')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('switch-picker')).toHaveValue('SW2');
@@ -370,6 +372,7 @@ test("a switch selected in the editor says what it runs and opens its algorithm 
   // A source selected says nothing of the kind.
   await page.getByTestId('ed-node-S1').click();
   await expect(page.getByTestId('editor-switch')).toHaveCount(0);
+  await expect(page.getByTestId('editor-message')).toHaveText('S1 selected: the arrow keys move it, Delete removes it.');
   expect(errors).toEqual([]);
 });
 
@@ -379,5 +382,6 @@ test("with the switch settings hidden by a teacher's link, the editor names a sw
   await page.getByTestId('ed-node-SW1').click();
   await expect(page.getByTestId('editor-switch')).toContainText('SW1 runs ERICA.');
   await expect(page.getByTestId('editor-switch-settings')).toHaveCount(0);
+  await expect(page.getByTestId('editor-message')).toHaveText('SW1 selected: it runs ERICA.');
   expect(errors).toEqual([]);
 });

@@ -216,6 +216,7 @@ export function NetworkEditor({
   // Every new element and every field takes its defaults and ranges from the engine's catalogue.
   const catalogue = state.catalogue;
   if (!draft || !current || !catalogue) return null;
+  const algorithmNameOf = (id: string) => catalogue.algorithms.find((a) => a.id === id)?.name ?? id;
 
   const add = (kind: NodeKind) => {
     const at = placeForNew(draft, kind);
@@ -225,7 +226,17 @@ export function NetworkEditor({
   };
 
   const clickNode = (id: string) => {
-    if (tool === 'select') return setSelection({ kind: 'node', id });
+    if (tool === 'select') {
+      setSelection({ kind: 'node', id });
+      // Said in the status line too, for a selection made from the keyboard (Enter on a node).
+      const node = draft.nodes.find((n) => n.id === id);
+      if (node?.kind === 'switch') {
+        const runs = algorithmNameOf(algorithmOf(draft, node, catalogue.default_algorithm));
+        const way = onSwitchSettings ? '; its algorithm and parameters are a button below the drawing' : '';
+        setMessage({ kind: 'info', text: `${id} selected: it runs ${runs}${way}.` });
+      } else if (node) setMessage({ kind: 'info', text: `${id} selected: the arrow keys move it, Delete removes it.` });
+      return;
+    }
     if (pick === null) {
       setPick(id);
       setMessage({ kind: 'info', text: tool === 'link' ? `Link from ${id}: click the other end.` : `Connection from ${id}: click its destination.` });
@@ -270,7 +281,6 @@ export function NetworkEditor({
   const editRefused = state.problems?.origin === editedOrigin(current.origin) ? state.problems.problems : undefined;
   const selectedLink = selection?.kind === 'link' ? draft.links.find((l) => l.id === selection.id) : undefined;
   const selectedSwitch = selection?.kind === 'node' ? draft.nodes.find((n) => n.id === selection.id && n.kind === 'switch') : undefined;
-  const algorithmNameOf = (id: string) => catalogue.algorithms.find((a) => a.id === id)?.name ?? id;
   const selected = (kind: NonNullable<Selection>['kind'], id: string) => selection?.kind === kind && selection.id === id;
 
   const groupSet = new Set(group.filter((id) => draft.nodes.some((n) => n.id === id)));
