@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { PALETTE } from '../../web/src/charts/palette';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { canvasPixelsOf, composedChart, downloadText, libraryScenarios, openLab, repoRoot, waitForMode } from './helpers';
+import { canvasPixelsOf, composedChart, downloadText, libraryScenarios, openLab, repoRoot, status, waitForMode } from './helpers';
 
 const SCENARIOS = libraryScenarios();
 const shots = resolve(repoRoot, 'test-results/screens');
@@ -257,6 +257,26 @@ test('without a cursor, lines on top of each other at the latest sample are name
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
   await expect(note).toHaveAttribute('data-at', 'cursor');
   await expect(note).toHaveText('at cursor: C1 = C2');
+  expect(errors).toEqual([]);
+});
+
+// QA: GFC-1's 23 sources made the note one line ending in an ellipsis ("… = F2" cut), and the
+// note takes no pointer, so its tooltip with the rest could never be seen.
+test('a long list of sources at one value is shown whole in the note, never cut with an ellipsis', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  const errors = await openLab(page, '/?scenario=gfc1');
+  await page.getByTestId('until-ms').fill('12');
+  await page.getByTestId('run-until').click();
+  await expect.poll(async () => (await status(page))?.nowMs ?? 0, { timeout: 60_000 }).toBeGreaterThanOrEqual(12);
+  const box = (await plot(page, 'rate').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.02, box.y + box.height / 2);
+  const note = chart(page, 'rate').getByTestId('coincident');
+  await expect(note).toContainText('F1 = F2');
+  // Every name is inside the note's box: nothing overflows it (an ellipsis would).
+  const fits = await note.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1);
+  expect(fits).toBe(true);
+  const text = (await note.textContent())!;
+  expect(text.match(/[A-F]\d/g)?.length).toBeGreaterThan(10);
   expect(errors).toEqual([]);
 });
 

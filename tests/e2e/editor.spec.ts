@@ -352,3 +352,36 @@ test('link labels sit clear of the nodes and of each other: the full label where
   await expect(page.getByTestId('ed-link-label-L24')).toHaveText('L24 · 155.52 Mbps · 1 km');
   expect(errors).toEqual([]);
 });
+
+// QA: a student who drew a switch found nothing in the editor about its algorithm: it is chosen
+// in the side panel's Switches tab, which nothing pointed to.
+test("a switch selected in the editor says what it runs and opens its algorithm and parameters", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('ed-node-SW2').click();
+  await expect(page.getByTestId('editor-switch')).toContainText('SW2 runs ERICA.');
+  // The status line says it too (a selection made from the keyboard is heard there).
+  await expect(page.getByTestId('editor-message')).toHaveText('SW2 selected: it runs ERICA; its algorithm and parameters are a button below the drawing.');
+  await page.getByTestId('editor-switch-settings').click();
+  await expect(page.getByTestId('tab-switches')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('switch-picker')).toHaveValue('SW2');
+  await expect(page.getByTestId('switch-algorithm')).toBeFocused();
+  await page.getByTestId('switch-algorithm').selectOption('debra');
+  await expect.poll(async () => (await doc(page)).nodes.find((n) => n.id === 'SW2')!.algorithm).toBe('debra');
+  await expect(page.getByTestId('editor-switch')).toContainText('SW2 runs DEBRA.');
+  // A source selected says nothing of the kind.
+  await page.getByTestId('ed-node-S1').click();
+  await expect(page.getByTestId('editor-switch')).toHaveCount(0);
+  await expect(page.getByTestId('editor-message')).toHaveText('S1 selected: the arrow keys move it, Delete removes it.');
+  expect(errors).toEqual([]);
+});
+
+test("with the switch settings hidden by a teacher's link, the editor names a switch's algorithm but offers no way to them", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources&hide=params');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('ed-node-SW1').click();
+  await expect(page.getByTestId('editor-switch')).toContainText('SW1 runs ERICA.');
+  await expect(page.getByTestId('editor-switch-settings')).toHaveCount(0);
+  await expect(page.getByTestId('editor-message')).toHaveText('SW1 selected: it runs ERICA.');
+  expect(errors).toEqual([]);
+});

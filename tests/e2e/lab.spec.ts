@@ -328,6 +328,41 @@ test('the Result tab gives way to the lesson while the run has no end, and comes
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+// QA: the Network and Event log toggles, the zoom and the pin sat between the tabs and their
+// panel, part of neither; they belong to the Charts panel (and stay drawn on the row of the tabs).
+test("the controls shown with the charts are in the Charts panel, nothing between the tabs and it", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const tablist = page.getByRole('tablist', { name: 'views' });
+  const panel = page.getByRole('tabpanel', { name: 'Charts' });
+  for (const id of ['view-network', 'view-rmlog', 'zoom', 'pin']) await expect(panel.getByTestId(id)).toHaveCount(1);
+  // The panel follows the tabs at once.
+  expect(await tablist.evaluate((el) => el.nextElementSibling?.getAttribute('role'))).toBe('tabpanel');
+  // Drawn on the row of the tabs: the pin's middle within the Charts tab's height.
+  const tab = (await page.getByTestId('view-charts').boundingBox())!;
+  const pin = (await page.getByTestId('pin').boundingBox())!;
+  expect(pin.y + pin.height / 2).toBeGreaterThan(tab.y);
+  expect(pin.y + pin.height / 2).toBeLessThan(tab.y + tab.height);
+  // The panel is no box for fixed positions (a chart's or the Network view's full-screen
+  // fallback covers the window, not the panel): a fixed element in it sits at the window's corner.
+  const corner = await panel.evaluate((el) => {
+    const probe = document.createElement('div');
+    probe.style.cssText = 'position: fixed; left: 0; top: 0; width: 10px; height: 10px';
+    el.querySelector('.charts')!.append(probe);
+    const r = probe.getBoundingClientRect();
+    probe.remove();
+    return [r.left, r.top];
+  });
+  expect(corner).toEqual([0, 0]);
+  // The tabs still take clicks where the panel lies over their row.
+  await page.getByTestId('view-editor').click();
+  await expect(page.getByTestId('view-editor')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Edit network' }).getByTestId('view-bar')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('view-charts').click();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 // The WAI-ARIA tabs pattern: the views' tabs had role=tab, but no panel and no arrow keys, and
 // every tab was a stop of Tab.
 test('the view tabs work from the keyboard: ←/→ round the row, Home/End, one Tab stop, the panel labelled by its tab; a locked tab is skipped', async ({ page }) => {
@@ -335,7 +370,7 @@ test('the view tabs work from the keyboard: ←/→ round the row, Home/End, one
   const tabs = page.getByRole('tablist', { name: 'views' }).getByRole('tab');
   await expect(tabs).toHaveText(['Charts', 'Edit network', 'Sweep', 'Compare']);
   await expect(page.getByTestId('view-sweep')).toBeDisabled();
-  const panel = page.locator('.main-column > [role="tabpanel"]');
+  const panel = page.locator('.views > [role="tabpanel"]');
   const selected = async () => {
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
     const tab = page.getByTestId(focused!);

@@ -169,6 +169,33 @@ test('a name being typed goes to the scenario it was typed for, never to the one
   expect(errors).toEqual([]);
 });
 
+// QA: Forward after typed-then-Back opened the library original, not the copy the name went to.
+test('a name typed and given at Back: Forward brings back the copy it went to, not the library original', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('scenario-picker').selectOption('three-sources');
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('three-sources');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('scenario-name').fill('Half typed');
+  await page.goBack(); // before the 400 ms pause keeps it
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('two-sources');
+  await hook(page, () => window.__abrlab!.saved());
+  await page.goForward();
+  await expect(page).toHaveURL(/\?mine=[a-z0-9]+$/);
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('Half typed');
+  expect((await scenarioOf(page))?.id).toBe('three-sources');
+  const copy = new URL(page.url()).searchParams.get('mine');
+  // The entry now names the copy: Back and Forward again, and a reload, open it.
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.place() ?? null)).toBe('library:two-sources');
+  await page.goForward();
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.place() ?? null)).toBe(`mine:${copy}`);
+  await page.reload();
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('Half typed');
+  // Nothing else was made: one copy in My scenarios, the library scenarios as they were.
+  await expect(page.getByTestId('my-scenarios').locator('option')).toHaveText([/^Half typed · /]);
+  expect(errors).toEqual([]);
+});
+
 test('issue 14: My scenarios are deleted from the list with Undo; the open one stays open', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await buildOnEmptyCanvas(page);
@@ -344,6 +371,27 @@ test('issue 14: mangled links say what is wrong, clear the fragment, and open th
   await expect(next.getByTestId('problems')).toContainText('Could not load shared link');
   await expect(next.getByTestId('problems')).toContainText('run.duration_ms');
   expect(await hook(next, () => window.__abrlab!.scenario())).toBe(work);
+});
+
+// QA: a link the engine refuses is cleared from the address once read; its scenario was then
+// nowhere to mend. It is offered as a file, which imports again once mended.
+test("a shared link the engine refuses can be saved as a file, mended and imported", async ({ page }) => {
+  const two = libraryScenarios().find((s) => s.file === 'two-sources.json')!.scenario as { run: Record<string, unknown> };
+  const invalid = { ...two, run: { ...two.run, duration_ms: -5 } };
+  const errors = await openLab(page, `/?scenario=three-sources${fragmentOf(JSON.stringify(invalid))}`);
+  await expect(page.getByTestId('problems')).toContainText('Could not load shared link');
+  await expect(page.getByTestId('problems')).toContainText('run.duration_ms');
+  expect(new URL(page.url()).hash).toBe('');
+  await page.screenshot({ path: resolve(shots, 'link-refused-save.png') });
+  const file = await downloadText(page, () => page.getByTestId('save-refused').click());
+  expect(JSON.parse(file.text)).toEqual(invalid);
+  expect(await hook(page, () => window.__abrlab!.scenarioId())).toBe('three-sources');
+  // Mended (a positive duration) and imported: it opens.
+  const mended = JSON.stringify({ ...invalid, run: { ...invalid.run, duration_ms: 50 } });
+  await page.getByTestId('scenario-file').setInputFiles({ name: file.name, mimeType: 'application/json', buffer: Buffer.from(mended) });
+  await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('two-sources');
+  expect(JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!).run.duration_ms).toBe(50);
+  expect(errors).toEqual([]);
 });
 
 test('issue 14: bad imports are refused with a message; the scenario open stays', async ({ page }) => {

@@ -138,3 +138,28 @@ test('export downloads the scenario in the library format; import loads it back'
   await expect.poll(() => hook(page, () => window.__abrlab!.origin())).toBe('Two sources (two-sources.json)'); // its name, and the file's
   expect(JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!).changes).toHaveLength(1);
 });
+
+// QA: a capacity typed in the editor and Share clicked at once (no Enter) gave a link of the
+// network before it: the field's blur had only just sent the change. The link, opened in a
+// fresh browser (nothing of this one's storage), holds the capacity and replays the same run.
+test('a value typed and Share clicked at once: the link holds it and a fresh browser replays the very same run', async ({ page, browser }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('ed-link-L3').click({ force: true });
+  await page.getByTestId('link-rate').fill('100');
+  await page.getByTestId('share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  const rateOf = async (p: Page) => JSON.parse((await hook(p, () => window.__abrlab!.scenario()))!).links.find((l: { id: string }) => l.id === 'L3').rate_mbps;
+  expect(await rateOf(page)).toBe(100);
+  await page.getByTestId('view-charts').click();
+  const digest = await playToEnd(page);
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await openLab(other, link);
+  await expect.poll(() => hook(other, () => window.__abrlab!.origin())).toBe('shared link');
+  expect(await rateOf(other)).toBe(100);
+  expect(await playToEnd(other)).toBe(digest);
+  await fresh.close();
+  expect(errors).toEqual([]);
+});

@@ -12,6 +12,7 @@ import { linkOf, linkView, shareLink, startup, type Startup } from './lab/sharin
 import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
 import { broadcastTabs, IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
 import { historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
+import { entryOf, HistoryEntries, withEntry } from './scenario/historyEntries';
 import { readUnkept } from './scenario/storage';
 import { App } from './ui/App';
 import { ignoredNotice, parseTeacher, withTeacher } from './lab/teacher';
@@ -54,18 +55,38 @@ const makeWorker = e2e ? e2e.watchWorkers(makeEngineWorker) : makeEngineWorker;
 // The page address follows what is open: a new history entry when the user opens something,
 // the same entry when a change makes the scenario theirs (see scenario/place.ts).
 // A file or a link has no address of its own: its history entry keeps the scenario, so that
-// back and forward reopen it too.
+// back and forward reopen it too. Every entry the lab writes has a key of its own (`entry`), by
+// which a change typed and kept after Back left its entry is found again at Forward
+// (scenario/historyEntries.ts).
+const entries = new HistoryEntries();
+let entriesMade = 0;
+const newEntry = () => `${Date.now().toString(36)}.${(entriesMade++).toString(36)}`;
+/** The key of the entry the page is on, and the place its address names. */
+let entry = entryOf(history.state) ?? newEntry();
+let here = placeOf(location.search);
+history.replaceState(withEntry(openedOf(history.state), entry), '');
 const places = {
   show(place: Place, how: 'push' | 'replace', opened: Opened) {
     const url = location.pathname + searchFor(place, location.search);
     const state = historyState(place, opened);
-    if (url === location.pathname + location.search && state === null && history.state === null) return;
-    const write = (kept: unknown) => (how === 'push' ? history.pushState(kept, '', url) : history.replaceState(kept, '', url));
+    if (url === location.pathname + location.search && state === null && openedOf(history.state) === null) return;
+    const key = how === 'push' ? newEntry() : entry;
+    const write = (kept: Opened | null) => {
+      const stamped = withEntry(kept, key);
+      if (how === 'push') history.pushState(stamped, '', url);
+      else history.replaceState(stamped, '', url);
+    };
     try {
       write(state);
     } catch {
       write(null); // a scenario too big for the browser's history entry: back cannot reopen it
     }
+    entry = key;
+    here = place;
+  },
+  // A change given as the address left its entry (typed, then Back): that entry opens it now.
+  keptAway(from: Place, to: Place) {
+    entries.keptAway(from, to);
   },
 };
 // The Compare view's variants, kept in localStorage by the scenario's place (what this tab kept
@@ -141,7 +162,7 @@ try {
     view: {},
   };
 }
-if (start.clearHash) history.replaceState(null, '', location.pathname + location.search);
+if (start.clearHash) history.replaceState(withEntry(null, entry), '', location.pathname + location.search);
 // Each scenario opens at its default speed (scenario/speed.ts), a shared one at the link's.
 for (const { json, origin, place, speed, unsaved, basis } of start.loads) lab.open(json, origin, place, 'replace', speed, unsaved ? { basis } : undefined);
 // A change still on its way to the engine when the page goes away is kept as the last work.
@@ -161,7 +182,7 @@ function openCompareLink(hash: string, nav: 'push' | 'replace'): boolean {
   } else lab.notify({ kind: 'error', text: `The compare link could not be read: ${linked.error}. What was open stays open.` });
   return true;
 }
-if (openCompareLink(location.hash, 'replace')) history.replaceState(null, '', location.pathname + location.search);
+if (openCompareLink(location.hash, 'replace')) history.replaceState(withEntry(null, entry), '', location.pathname + location.search);
 const { speed: _linkSpeed, ...chartChoice } = start.view;
 lab.setCharts(chartChoice);
 void lab.refreshMyScenarios();
@@ -199,10 +220,23 @@ lab.subscribe(() => {
 
 // Back and forward open what the address names (without a new history entry).
 window.addEventListener('popstate', (ev) => {
+  entries.leave(entry, here);
+  entry = entryOf(ev.state) ?? newEntry();
+  here = placeOf(location.search);
   // A name still being typed goes to the scenario it was typed for, before a read of the
   // store lets its own timer give it to whatever opens.
   lab.giveTyped(true);
-  const place = placeOf(location.search);
+  // The entry's scenario was changed after the address left it (typed, then Back): the
+  // user's copy opens, and the address says so (QA: Forward opened the library original).
+  const moved = entries.placeOf(entry);
+  if (moved?.kind === 'mine') {
+    history.replaceState(withEntry(null, entry), '', location.pathname + searchFor(moved, location.search));
+    here = moved;
+    void lab.openMine(moved.id, 'none');
+    return;
+  }
+  if (!entryOf(ev.state)) history.replaceState(withEntry(openedOf(ev.state), entry), '');
+  const place = here;
   const opened = openedOf(ev.state);
   if (place.kind === 'none' && opened) lab.open(opened.json, opened.origin, NOWHERE, 'none');
   else if (place.kind === 'mine') void lab.openMine(place.id, 'none');

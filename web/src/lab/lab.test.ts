@@ -846,3 +846,58 @@ describe('Lab: a change lost with the engine is said to be lost', () => {
     expect(l.getState().notice!.text).toMatch(/was still loading after 0\.1 s, so the engine was stopped and restarted\..*Nothing of yours was lost/);
   });
 });
+
+describe('Lab: settled (what Share and Export wait for)', () => {
+  const withDuration = (s: Scenario, ms: number): Scenario => ({ ...s, run: { ...s.run, duration_ms: ms } });
+
+  // QA: a capacity typed and Share clicked at once gave a link of the network before it.
+  it('resolves once the changes on their way are in, with what is still being typed given first', async () => {
+    const t = setup();
+    lab = t.lab;
+    const loaded = t.lab.getState().current!.scenario;
+    t.lab.commitEdit(loaded, withDuration(loaded, 300), 'two-sources (edited)');
+    let typed: number | null = 400;
+    t.lab.holdTyping(() => {
+      if (typed === null) return;
+      const on = t.lab.getState().current!.scenario;
+      t.lab.commitEdit(on, withDuration(on, typed), 'two-sources (edited)');
+      typed = null;
+    });
+    let done = false;
+    const settled = t.lab.settled().then(() => (done = true));
+    expect(typed).toBeNull(); // given at once
+    await Promise.resolve();
+    expect(done).toBe(false); // the engine has answered nothing yet
+    t.pump();
+    await settled;
+    expect(t.lab.getState().current!.scenario.run.duration_ms).toBe(400);
+  });
+
+  it('resolves at once when nothing is on its way', async () => {
+    const t = setup();
+    lab = t.lab;
+    t.pump();
+    let done = false;
+    await t.lab.settled().then(() => (done = true));
+    expect(done).toBe(true);
+  });
+});
+
+describe('Lab: a refused shared link', () => {
+  // QA: the fragment is cleared once read, so a link the engine refuses left nothing to mend.
+  it("keeps the link's text for Save its file; a refused file or library load does not", () => {
+    const t = setup();
+    lab = t.lab;
+    t.pump();
+    const loaded = t.lab.getState().current!.scenario;
+    const bad = JSON.stringify({ ...loaded, run: { ...loaded.run, duration_ms: -5 } }, null, 2);
+    t.lab.open(bad, 'shared link', { kind: 'none' }, 'replace');
+    t.pump();
+    expect(t.lab.getState().problems?.kept).toBe(bad);
+    expect(t.lab.getState().current!.scenario).toEqual(loaded);
+    t.lab.open(bad, 'broken.json', { kind: 'none' }, 'replace');
+    t.pump();
+    expect(t.lab.getState().problems?.origin).toBe('broken.json');
+    expect(t.lab.getState().problems?.kept).toBeUndefined();
+  });
+});

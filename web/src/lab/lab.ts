@@ -11,7 +11,7 @@ import type { Scenario } from '../contract/scenario';
 import { SimClient, type ClientHandlers, type LiveRequest, type WorkerLike } from '../engine/client';
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
 import { DELETED_KEPT_MS, newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
-import { NOWHERE, type Opened, type Place } from '../scenario/place';
+import { NOWHERE, samePlace, type Opened, type Place } from '../scenario/place';
 import { readUnkept, textDigest, writeLastWork, writeUnkept, type KeyValueStore, type LastWork } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import { sameButChanges, withChangesSince, withLiveChange } from '../scenario/switchEdits';
@@ -20,6 +20,7 @@ import { SharedEditHistory } from './editHistory';
 import { changeKeptAt, loadOf, LoadQueue, type Carried, type EditRecord, type Load, type Nav } from './loadQueue';
 import {
   INITIAL_STATE,
+  SHARED_ORIGIN,
   StateCell,
   type Applied,
   type ChartChoice,
@@ -55,7 +56,12 @@ export interface LabOptions {
   tabs?: TabChannel | null;
   /** The page address: told what is open after every load and every first change (with the
    *  scenario itself, which a history entry of a file or link keeps, having no address). */
-  places?: { show(place: Place, how: 'push' | 'replace', opened: Opened): void } | null;
+  places?: {
+    show(place: Place, how: 'push' | 'replace', opened: Opened): void;
+    /** A change of what was open at `from` was kept at `to` after the address had left it
+     *  (typed, then Back): the history entry it was made in should open `to`. */
+    keptAway?(from: Place, to: Place): void;
+  } | null;
   /** Told when a change moves the open scenario to another place (a library scenario, a file
    *  or a link becomes the user's own at its first change; another tab's change forks it), with
    *  its JSON id: what is kept by place (the Compare view's variants) goes with it. */
@@ -269,7 +275,10 @@ export class Lab {
         if (pathEdit) this.set({ virtualPathFeedback: pathEditRefused(pathEdit, problems) });
         else if (edit && current) this.set({ switchFeedback: switchEditRefused(current.scenario, edit, problems) });
         else {
-          const kept = refused?.doc.place.kind === 'mine' ? refused.doc.json : undefined;
+          // One of the user's, or a shared link (its fragment is cleared once read: the file is
+          // then the one copy at hand to mend and import): offered as a file.
+          const linked = !!refused && !refused.load.edited && refused.doc.origin === SHARED_ORIGIN;
+          const kept = refused && (refused.doc.place.kind === 'mine' || linked) ? refused.doc.json : undefined;
           this.set({ problems: { origin, problems, ...(kept === undefined ? {} : { kept }) } });
         }
         this.loads.next();
@@ -457,6 +466,34 @@ export class Lab {
     return this.saving;
   }
 
+  /**
+   * Gives what is being typed to the open scenario, then resolves once every change on its way
+   * has been answered (taken or refused), or after `waitMs`: what is open then holds all the
+   * user made. Share and Export wait for it (QA: a capacity typed and Share clicked at once gave
+   * a link of the network before it; the field's blur had only just sent the change).
+   */
+  settled(waitMs = 10_000): Promise<void> {
+    this.giveTyped(false);
+    const still = () => this.loads.busy || this.client.liveAwaited;
+    if (!still()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        unsubscribe();
+        clearInterval(poll);
+        clearTimeout(limit);
+        resolve();
+      };
+      // A change is answered in a state change; a live change's end may not be one: polled too.
+      const unsubscribe = this.subscribe(() => {
+        if (!still()) done();
+      });
+      const poll = setInterval(() => {
+        if (!still()) done();
+      }, 50);
+      const limit = setTimeout(done, waitMs);
+    });
+  }
+
   /** Stops the load on its way (the engine restarts with the scenario that is open). */
   cancelLoad() {
     const p = this.loads.onItsWay;
@@ -617,6 +654,7 @@ export class Lab {
       }
     }
     if (nav !== 'none' && !this.addressMoved) this.places?.show(current.place, nav, { json: current.json, origin: current.origin });
+    else if (changed && !samePlace(this.shown, current.place)) this.places?.keptAway?.(this.shown, current.place);
     this.shown = current.place;
   }
 

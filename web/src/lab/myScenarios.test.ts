@@ -58,7 +58,7 @@ function browser() {
   const idb = new IDBFactory();
   const tabs = tabHub();
   const local = new MemoryStore();
-  const address = { search: '', hash: '', pushes: 0 };
+  const address = { search: '', hash: '', pushes: 0, keptAway: [] as [Place, Place][] };
   let ids = 0;
   /** A page load in a tab, whose sessionStorage is `session` (the same for a reload). */
   const open = async (session: MemoryStore = new MemoryStore(), now?: () => number, wrap = (s: ScenarioStore) => s) => {
@@ -74,6 +74,9 @@ function browser() {
         show(place: Place, how) {
           address.search = searchFor(place, address.search);
           if (how === 'push') address.pushes += 1;
+        },
+        keptAway(from: Place, to: Place) {
+          address.keptAway.push([from, to]);
         },
       },
       moved: (from, to, scenarioId) => drafts.moved(from, to, scenarioId),
@@ -311,6 +314,31 @@ describe('My scenarios', () => {
     expect(JSON.parse((await page.scenarios.get('m1'))!.json).name).toBe('Named in a hurry');
     expect(page.lab.getState().myScenarios.find((m) => m.id === 'm1')?.name).toBe('Named in a hurry');
     expect(typed).toBeNull();
+  });
+
+  // QA: typed on a library scenario, then Back, then Forward opened the library original: the
+  // entry the name was typed in still named it. The page is told where the copy went.
+  it('a name typed on a library scenario and given at Back tells the address where its copy is, for Forward', async () => {
+    const b = browser();
+    const page = await b.open();
+    page.lab.openLibrary(entry('three-sources'));
+    page.pump();
+    expect(b.address.search).toBe('?scenario=three-sources');
+    let typed: string | null = 'Half typed';
+    page.lab.holdTyping(() => {
+      if (typed !== null) page.lab.rename(typed, 'name');
+      typed = null;
+    });
+    b.address.search = '?scenario=two-sources'; // Back
+    page.lab.openLibrary(entry('two-sources'), 'none');
+    page.pump();
+    await page.lab.saved();
+    expect(b.address.search).toBe('?scenario=two-sources');
+    expect(b.address.keptAway).toEqual([[{ kind: 'library', id: 'three-sources' }, { kind: 'mine', id: 'm1' }]]);
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json).name).toBe('Half typed');
+    // An ordinary change, the address on its entry, is no move away.
+    changeDuration(page, 250);
+    expect(b.address.keptAway).toHaveLength(1);
   });
 
   it('a name still being typed when the page goes away is in the last work the reload opens', async () => {

@@ -22,7 +22,9 @@ import { readLastWork, textDigest, type KeyValueStore } from '../scenario/storag
 import type { Speed } from '../engine/protocol';
 import type { ChartChoice, LoadedScenario, Notice } from './state';
 
-export const SHARED_ORIGIN = 'shared link';
+// The origin of a scenario opened from a link (declared with the lab's state, which lab.ts reads).
+export { SHARED_ORIGIN } from './state';
+import { SHARED_ORIGIN } from './state';
 
 export interface Startup {
   /** Scenarios to load, in order: the last one wins unless the engine refuses it. `speed`: the

@@ -10,6 +10,9 @@ import type { Place } from '../scenario/place';
 import type { RmRecord } from '../contract/engine';
 import type { Explanation } from './explain';
 
+
+/** The origin of a scenario opened from a shared link (`#s=1.…`). */
+export const SHARED_ORIGIN = 'shared link';
 export interface LoadedScenario {
   id: string;
   scenario: Scenario;
@@ -107,7 +110,8 @@ export interface LabState {
   speed: Speed;
   /** Problems of the last rejected scenario (the current one is kept). */
   /** The engine refused a load: what, and why. `kept`: the refused text when it is one of the
-   *  user's own scenarios (its only copy, which the user can then save as a file to mend). */
+   *  user's own scenarios (its only copy, which the user can then save as a file to mend) or a
+   *  shared link's (gone from the address once read). */
   problems: { origin: string; problems: Problem[]; kept?: string } | null;
   notice: Notice | null;
   /** The problems of the loaded scenario's `sweep` block (empty: none, or no block): the scenario

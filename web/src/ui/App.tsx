@@ -329,16 +329,21 @@ export function App({
         {embed && state.current && <h1 className="visually-hidden">{state.current.scenario.name || state.current.scenario.id} in ABR Lab</h1>}
         {/* The side panel says the scenario's notes; away (embedded, hidden), the charts do, folded. */}
         {!classroom.panelOpen && <ScenarioNotes notes={state.scenarioNotes} folded />}
-        <div className="view-tabs">
-          <div className="view-tabs-list" role="tablist" aria-label="views">
-            {viewTabs.map((t) => (
-              <button key={t.id} {...views.tab(t.id)} data-testid={`view-${t.id}`} onClick={() => setWorkspace(t.id)} {...(t.lock ? lockedProps(t.lock) : {})}>
-                {t.label}
-              </button>
-            ))}
-          </div>
-          {/* Shown with the charts, each on or off and both at once: toggle buttons, not tabs. */}
-          {workspace === 'charts' && (
+        {/* The tabs, then their panel. What is shown with the charts (the Network and Event log
+            toggles, the zoom, the pin) is the Charts panel's first row: drawn on the row of the
+            tabs (app.css: .views), but inside the panel, not between the tabs and it. */}
+        <div className="views">
+        <div className="view-tabs" role="tablist" aria-label="views">
+          {viewTabs.map((t) => (
+            <button key={t.id} {...views.tab(t.id)} data-testid={`view-${t.id}`} onClick={() => setWorkspace(t.id)} {...(t.lock ? lockedProps(t.lock) : {})}>
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div className="view-panel" {...views.panel}>
+        {workspace === 'charts' && (
+          <div className="view-bar" data-testid="view-bar">
+            {/* Shown with the charts, each on or off and both at once: toggle buttons, not tabs. */}
             <div className="view-toggles" role="group" aria-label="Show with the charts" data-testid="view-toggles">
               <button aria-pressed={networkOpen} className="view-toggle" data-testid="view-network" onClick={() => setNetworkOpen(!networkOpen)}>
                 Network
@@ -349,8 +354,6 @@ export function App({
                 </button>
               )}
             </div>
-          )}
-          {workspace === 'charts' && (
             <span className={zoom ? 'zoom-hint' : 'zoom-hint idle'} data-testid="zoom">
               {zoom ? (
                 <>
@@ -363,11 +366,9 @@ export function App({
                 'Drag across a chart to zoom; double-click to see the whole run'
               )}
             </span>
-          )}
-          {workspace === 'charts' && (
             <span className="pin" data-testid="pin-bar">
               {pinned && (
-                <span className="pin-note" data-testid="pin-note" title={ghost ? pinnedLabel : undefined}>
+                <span className="pin-note" data-testid="pin-note">
                   {ghost
                     ? `Pinned run (faint): ${pinnedLabel}`
                     : `Pinned: a run of ${pinned.scenario.name || pinned.scenario.id}, drawn again when that network is open`}
@@ -387,10 +388,31 @@ export function App({
                 </button>
               )}
             </span>
-          )}
-        </div>
-        <div className="view-panel" {...views.panel}>
-        {workspace === 'editor' && <NetworkEditor lab={lab} state={state} focus={editorFocus} onFocused={() => setEditorFocus(null)} />}
+          </div>
+        )}
+        <div className="view-body">
+        {workspace === 'editor' && (
+          <NetworkEditor
+            lab={lab}
+            state={state}
+            focus={editorFocus}
+            onFocused={() => setEditorFocus(null)}
+            // The side panel's Switches tab on that switch (its first port: none was clicked),
+            // the focus on its algorithm picker, below the feedback's explanation.
+            onSwitchSettings={
+              isHidden(settings, 'params')
+                ? undefined
+                : (id) => {
+                    inspectPort(id, '');
+                    scrollIntoViewSoon(() => {
+                      const picker = document.querySelector<HTMLElement>('[data-testid="switch-algorithm"]');
+                      picker?.focus({ preventScroll: true });
+                      return picker;
+                    }, { block: 'center' });
+                  }
+            }
+          />
+        )}
         {workspace === 'sweep' && (
           <SweepView
             sweep={sweep}
@@ -475,6 +497,8 @@ export function App({
             marked={stepMark('algorithm', algorithmChart.lines.map((l) => l.owner))}
             emphasize={walk.marks.series}
           />
+        </div>
+        </div>
         </div>
         </div>
         </div>

@@ -1,11 +1,12 @@
 // The toolbar's view controls for a class (presentation mode, the side panel, the shortcuts
-// help) and the help itself: every keyboard shortcut, from shortcuts.ts.
+// help) and the help itself: every keyboard shortcut the page offers, from shortcuts.ts.
 
 import { useEffect, useRef, useState } from 'react';
 import type { LabState } from '../lab/lab';
 import type { Mode } from '../engine/protocol';
 import { playAnnouncement } from './announce';
-import { SHORTCUTS } from './shortcuts';
+import { shortcutsFor } from './shortcuts';
+import { useTeacher } from './teacherContext';
 import { ModalDialog } from './ModalDialog';
 import type { useClassroom } from './useClassroom';
 
@@ -47,6 +48,8 @@ export function ClassroomButtons({ classroom }: { classroom: Classroom }) {
 }
 
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+  // Only the keys of what the class can use: a teacher's link may hide or lock the editor.
+  const shortcuts = shortcutsFor(useTeacher());
   return (
     <ModalDialog className="shortcuts-help" testId="shortcuts-help" closeTestId="shortcuts-close" title="Keyboard shortcuts" onClose={onClose} closeOnBackdrop>
       <table>
@@ -58,7 +61,7 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
           </tr>
         </thead>
         <tbody>
-          {SHORTCUTS.map((s) => (
+          {shortcuts.map((s) => (
             <tr key={`${s.keys.join()}:${s.does}`}>
               <td>
                 {s.keys.map((k, i) => (

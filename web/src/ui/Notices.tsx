@@ -1,7 +1,7 @@
 import type { Problem } from '../contract/engine';
 import { problemPlace } from '../contract/problem';
 import type { Lab, LabState } from '../lab/lab';
-import { jsonFileName } from '../lab/sharing';
+import { jsonFileName, SHARED_ORIGIN } from '../lab/sharing';
 import { saveBlob } from './download';
 import { editedScenario } from './editor/canvas';
 
@@ -57,7 +57,7 @@ export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
               <button
                 className="btn small"
                 data-testid="save-refused"
-                title="Your scenario as it is kept, as a file: mend it (the problems above say where) and Import it"
+                title={`${state.problems.origin === SHARED_ORIGIN ? "The link's scenario" : 'Your scenario as it is kept'}, as a file: mend it (the problems above say where) and Import it`}
                 onClick={() => saveBlob(new Blob([state.problems!.kept!], { type: 'application/json' }), jsonFileName(state.problems!.origin))}
               >
                 Save its file

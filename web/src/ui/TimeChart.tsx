@@ -290,7 +290,7 @@ export const TimeChart = memo(function TimeChart({
       <div className="chart-plot" ref={plotRef}>
         {lines.length === 0 && emptyText && <div className="chart-empty">{emptyText}</div>}
         {note && (
-          <div className="chart-note" data-testid="coincident" data-at={row >= 0 ? 'cursor' : 'latest'} title={`On top of each other ${note.at}: ${note.notes.join('; ')}`}>
+          <div className="chart-note" data-testid="coincident" data-at={row >= 0 ? 'cursor' : 'latest'}>
             <span className="chart-note-at">{note.at}: </span>
             {note.notes.join(' · ')}
           </div>

@@ -89,10 +89,14 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
     }
     lab.open(text, fileOrigin(text, file.name));
   };
+  // Share and Export take what is open once the changes on their way are in (a value typed
+  // and left for the button: its field's blur has just sent it).
   const share = async () => {
-    const s = state.current?.scenario;
+    await lab.settled();
+    const now = lab.getState();
+    const s = now.current?.scenario;
     if (!s) return;
-    const link = shareLink(s, location.href, LIBRARY.entries, linkView(state));
+    const link = shareLink(s, location.href, LIBRARY.entries, linkView(now));
     let copied = false;
     if (!link.tooLong) {
       try {
@@ -104,8 +108,9 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
     }
     lab.notify(shareNotice(link, s, copied));
   };
-  const exportScenario = () => {
-    const s = state.current?.scenario;
+  const exportScenario = async () => {
+    await lab.settled();
+    const s = lab.getState().current?.scenario;
     if (!s) return;
     const { name, text } = exportFile(s);
     saveBlob(new Blob([text], { type: 'application/json' }), name);
@@ -175,7 +180,7 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
         <button
           className="btn ghost"
           data-testid="export"
-          onClick={exportScenario}
+          onClick={() => void exportScenario()}
           disabled={!state.current}
           title="Download the scenario as a JSON file, with the changes recorded during runs"
         >

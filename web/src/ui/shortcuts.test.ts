@@ -2,7 +2,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { commandOf, SHORTCUTS } from './shortcuts';
+import { commandOf, SHORTCUTS, shortcutsFor } from './shortcuts';
+import { NO_TEACHER } from '../lab/teacher';
 
 const press = (key: string, more: Partial<KeyboardEvent> = {}, tagName = 'BODY') =>
   commandOf({ key, ctrlKey: false, metaKey: false, altKey: false, target: { tagName, isContentEditable: false } as unknown as EventTarget, ...more });
@@ -45,5 +46,31 @@ describe('keyboard shortcuts', () => {
     }
     expect(handled.size).toBeGreaterThan(4);
     for (const k of handled) expect(listed, `the key "${k}" is handled but not in the help`).toContain(k);
+  });
+});
+
+describe('the shortcuts a teacher link leaves', () => {
+  const editorRows = (list: readonly { where?: string }[]) => list.filter((s) => s.where === 'Edit network').length;
+
+  it('lists every shortcut without a teacher link', () => {
+    expect(shortcutsFor(NO_TEACHER)).toEqual(SHORTCUTS);
+    expect(editorRows(SHORTCUTS)).toBeGreaterThan(5);
+  });
+
+  // QA: ?hide=editor still listed Tab to a node, L for a link, Delete… with no editor to use them in.
+  it("drops the editor's keys when the editor is hidden or locked, and keeps the rest", () => {
+    for (const settings of [{ ...NO_TEACHER, hide: ['editor' as const] }, { ...NO_TEACHER, lock: ['editor' as const] }]) {
+      const list = shortcutsFor(settings);
+      expect(editorRows(list)).toBe(0);
+      expect(list.some((s) => s.keys.includes('P'))).toBe(true);
+      // Undo still undoes a live parameter change in the switch settings.
+      expect(list.some((s) => s.keys.includes('Ctrl+Z'))).toBe(true);
+    }
+  });
+
+  it('drops undo and redo when neither the editor nor the switch settings can be used', () => {
+    const list = shortcutsFor({ ...NO_TEACHER, hide: ['editor', 'params'] });
+    expect(list.some((s) => s.keys.includes('Ctrl+Z') || s.keys.includes('Ctrl+Y'))).toBe(false);
+    expect(list.some((s) => s.keys.includes('Space'))).toBe(true);
   });
 });

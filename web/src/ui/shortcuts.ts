@@ -3,6 +3,8 @@
 // in App.tsx, the editor's keys in editor/NetworkEditor.tsx; they are listed here so that the
 // help is complete.
 
+import { isOpen, type TeacherControl, type TeacherSettings } from '../lab/teacher';
+
 export type Command = 'present' | 'panel' | 'help' | 'next-step' | 'previous-step';
 
 export interface Shortcut {
@@ -11,27 +13,34 @@ export interface Shortcut {
   does: string;
   /** Where it applies, when not everywhere. */
   where?: string;
+  /** The controls it works in: listed only while one of them is open (neither hidden nor
+   *  locked by a teacher's link). */
+  in?: readonly TeacherControl[];
 }
+
+/** Undo and redo act on network edits and live parameter changes. */
+const EDITS: readonly TeacherControl[] = ['editor', 'params'];
+const EDITOR: readonly TeacherControl[] = ['editor'];
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['Space'], does: 'Play / pause the run', where: 'unless a field, a node or link of the editor, or a button reached with the keyboard has the focus' },
-  { keys: ['Ctrl+Z', '⌘Z'], does: 'Undo the last network edit or live parameter change', where: 'unless you are typing in a field; in a switch field, once Enter has applied the value' },
-  { keys: ['Ctrl+Y', 'Ctrl+Shift+Z', '⌘⇧Z'], does: 'Redo', where: 'unless you are typing in a field; in a switch field, once Enter has applied the value' },
+  { keys: ['Ctrl+Z', '⌘Z'], does: 'Undo the last network edit or live parameter change', where: 'unless you are typing in a field; in a switch field, once Enter has applied the value', in: EDITS },
+  { keys: ['Ctrl+Y', 'Ctrl+Shift+Z', '⌘⇧Z'], does: 'Redo', where: 'unless you are typing in a field; in a switch field, once Enter has applied the value', in: EDITS },
   { keys: ['P'], does: 'Presentation mode on / off (large text, thick lines, high contrast)' },
   { keys: ['\\'], does: 'Hide / show the side panel' },
   { keys: ['N'], does: 'Next step of the lesson’s walk-through (plays on to it if the run has not reached it)', where: 'a lesson with steps' },
   { keys: ['B'], does: 'Back to the step before', where: 'a lesson with steps' },
   { keys: ['?'], does: 'Show / hide this list of shortcuts' },
   { keys: ['Esc'], does: 'Close this list; leave a full-screen chart' },
-  { keys: ['Tab', 'Shift+Tab'], does: 'Focus the next / previous node of the network (sources, switches, destinations), then its links', where: 'Edit network' },
-  { keys: ['Enter', 'Space'], does: 'Select the focused node or link (with Link or Connection: pick the node)', where: 'Edit network' },
-  { keys: ['←', '↑', '→', '↓'], does: 'Move the focused node (10 units a press; presses without a pause are one undo step)', where: 'Edit network' },
-  { keys: ['Shift+←', 'Shift+↑', 'Shift+→', 'Shift+↓'], does: 'Move the focused node in bigger steps (50 units)', where: 'Edit network' },
-  { keys: ['L'], does: 'Start a link at the focused node; Tab to the other end and press Enter', where: 'Edit network' },
-  { keys: ['C'], does: 'Start a connection at the focused source; Tab to its destination and press Enter', where: 'Edit network' },
-  { keys: ['Delete', 'Backspace'], does: 'Delete the focused node or link (else the selection)', where: 'Edit network' },
-  { keys: ['Esc'], does: 'Cancel the tool in use (back to Select)', where: 'Edit network' },
-  { keys: ['Shift+drag'], does: 'Select the nodes in a box (then drag one, the arrow keys or Delete act on them all)', where: 'Edit network' },
+  { keys: ['Tab', 'Shift+Tab'], does: 'Focus the next / previous node of the network (sources, switches, destinations), then its links', where: 'Edit network', in: EDITOR },
+  { keys: ['Enter', 'Space'], does: 'Select the focused node or link (with Link or Connection: pick the node)', where: 'Edit network', in: EDITOR },
+  { keys: ['←', '↑', '→', '↓'], does: 'Move the focused node (10 units a press; presses without a pause are one undo step)', where: 'Edit network', in: EDITOR },
+  { keys: ['Shift+←', 'Shift+↑', 'Shift+→', 'Shift+↓'], does: 'Move the focused node in bigger steps (50 units)', where: 'Edit network', in: EDITOR },
+  { keys: ['L'], does: 'Start a link at the focused node; Tab to the other end and press Enter', where: 'Edit network', in: EDITOR },
+  { keys: ['C'], does: 'Start a connection at the focused source; Tab to its destination and press Enter', where: 'Edit network', in: EDITOR },
+  { keys: ['Delete', 'Backspace'], does: 'Delete the focused node or link (else the selection)', where: 'Edit network', in: EDITOR },
+  { keys: ['Esc'], does: 'Cancel the tool in use (back to Select)', where: 'Edit network', in: EDITOR },
+  { keys: ['Shift+drag'], does: 'Select the nodes in a box (then drag one, the arrow keys or Delete act on them all)', where: 'Edit network', in: EDITOR },
   { keys: ['Enter', 'Space'], does: 'Show the focused RM cell’s fields and journey; on a switch port, how it computes its feedback', where: 'Network view' },
   { keys: ['←', '→', '↑', '↓'], does: 'Go back or on by one step of the slider (the run pauses there; Play goes on from it)', where: 'Time slider' },
   { keys: ['PageUp', 'PageDown'], does: 'Go on or back by a tenth of the run', where: 'Time slider' },
@@ -41,6 +50,14 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['Esc'], does: 'Drop the value typed', where: 'switch parameter fields' },
   { keys: ['Tab', 'Shift+Tab'], does: 'Move between controls; Enter or Space presses the focused button' },
 ];
+
+/**
+ * The shortcuts that work with a teacher's settings: a link that hides or locks the editor
+ * takes its keys out of the list (QA: the help listed them with no editor to use them in).
+ */
+export function shortcutsFor(settings: TeacherSettings): readonly Shortcut[] {
+  return SHORTCUTS.filter((s) => !s.in || s.in.some((c) => isOpen(settings, c)));
+}
 
 /** Where typing goes to a field: page-wide letter keys are left to it. */
 function typing(target: EventTarget | null): boolean {

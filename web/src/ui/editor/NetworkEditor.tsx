@@ -37,6 +37,7 @@ import {
   type Selection,
   type Tool,
 } from './canvas';
+import { algorithmOf } from '../../scenario/switchEdits';
 import { ConnectionForm, SourceDefaultsForm } from './ConnectionForm';
 import { EditorBar } from './EditorBar';
 import { EditorCanvas, FIT_VIEW } from './EditorCanvas';
@@ -54,12 +55,16 @@ export function NetworkEditor({
   state,
   focus = null,
   onFocused,
+  onSwitchSettings,
 }: {
   lab: Lab;
   state: LabState;
   focus?: EditorFocus | null;
   /** Told once the editor has taken `focus` (it asks nothing more when it opens again). */
   onFocused?: () => void;
+  /** Opens a switch's algorithm and parameters (the side panel's Switches tab); none: a
+   *  teacher's link keeps them from the class. */
+  onSwitchSettings?: (switchId: string) => void;
 }) {
   const current = state.current;
   const [draft, setDraft] = useState<Scenario | null>(current?.scenario ?? null);
@@ -211,6 +216,7 @@ export function NetworkEditor({
   // Every new element and every field takes its defaults and ranges from the engine's catalogue.
   const catalogue = state.catalogue;
   if (!draft || !current || !catalogue) return null;
+  const algorithmNameOf = (id: string) => catalogue.algorithms.find((a) => a.id === id)?.name ?? id;
 
   const add = (kind: NodeKind) => {
     const at = placeForNew(draft, kind);
@@ -220,7 +226,17 @@ export function NetworkEditor({
   };
 
   const clickNode = (id: string) => {
-    if (tool === 'select') return setSelection({ kind: 'node', id });
+    if (tool === 'select') {
+      setSelection({ kind: 'node', id });
+      // Said in the status line too, for a selection made from the keyboard (Enter on a node).
+      const node = draft.nodes.find((n) => n.id === id);
+      if (node?.kind === 'switch') {
+        const runs = algorithmNameOf(algorithmOf(draft, node, catalogue.default_algorithm));
+        const way = onSwitchSettings ? '; its algorithm and parameters are a button below the drawing' : '';
+        setMessage({ kind: 'info', text: `${id} selected: it runs ${runs}${way}.` });
+      } else if (node) setMessage({ kind: 'info', text: `${id} selected: the arrow keys move it, Delete removes it.` });
+      return;
+    }
     if (pick === null) {
       setPick(id);
       setMessage({ kind: 'info', text: tool === 'link' ? `Link from ${id}: click the other end.` : `Connection from ${id}: click its destination.` });
@@ -264,6 +280,7 @@ export function NetworkEditor({
   // The engine's problems with the last edit made here that it refused (shown at the fields).
   const editRefused = state.problems?.origin === editedOrigin(current.origin) ? state.problems.problems : undefined;
   const selectedLink = selection?.kind === 'link' ? draft.links.find((l) => l.id === selection.id) : undefined;
+  const selectedSwitch = selection?.kind === 'node' ? draft.nodes.find((n) => n.id === selection.id && n.kind === 'switch') : undefined;
   const selected = (kind: NonNullable<Selection>['kind'], id: string) => selection?.kind === kind && selection.id === id;
 
   const groupSet = new Set(group.filter((id) => draft.nodes.some((n) => n.id === id)));
@@ -427,6 +444,21 @@ export function NetworkEditor({
             return null;
           }}
         />
+      )}
+      {/* A switch selected: what it runs, and the way to its algorithm and parameters, which
+          live in the side panel (QA: a student who drew a switch found no way to choose its
+          algorithm from the editor). */}
+      {selectedSwitch && (
+        <p className="editor-switch" data-testid="editor-switch">
+          <span>
+            {selectedSwitch.id} runs {algorithmNameOf(algorithmOf(draft, selectedSwitch, catalogue.default_algorithm))}.
+          </span>
+          {onSwitchSettings && (
+            <button className="btn" data-testid="editor-switch-settings" onClick={() => onSwitchSettings(selectedSwitch.id)}>
+              Choose its algorithm and parameters →
+            </button>
+          )}
+        </p>
       )}
       {inspected && (
         <ConnectionForm
