@@ -66,9 +66,9 @@ describe('the readout at the cursor', () => {
     expect(coincidenceNotes(readoutAt(storeWith([1, 2, 3, 4, 5]), 0, rate, 1), 'acr')).toEqual([]);
   });
 
-  it('shortens a set longer than asked to its first two, its last and its count', () => {
+  it('shortens a set longer than asked to its first, its last and its count', () => {
     const all = storeWith([70.5, 77.76, 70.5, 77.76, 70.5]);
-    expect(coincidenceNotes(readoutAt(all, 0, rate, 1), 'acr', 2)).toEqual(['C1 = C2 = … = C3 (3)']);
+    expect(coincidenceNotes(readoutAt(all, 0, rate, 1), 'acr', 2)).toEqual(['C1 = … = C3 (3)']);
     expect(coincidenceNotes(readoutAt(all, 0, rate, 1), 'acr', 3)).toEqual(['C1 = C2 = C3']);
   });
 });

@@ -68,13 +68,13 @@ export function readoutAt(store: SampleStore, row: number, lines: ChartLine[], s
  * The legend's note at the cursor: the owners whose lines of the chart's main kind (its solid
  * lines: ACR, queue, …) coincide, one note per set ("C1 = C2"). Reference lines (shares) that
  * coincide by design are left to the tooltip. A set of more than `most` is shortened to its
- * first two, its last and its count ("A1 = A2 = … = F2 (23)").
+ * first, its last and its count ("A1 = … = F2 (23)").
  */
 export function coincidenceNotes(entries: ReadoutEntry[], mainKind: string | undefined, most = Infinity): string[] {
   const notes: string[] = [];
   for (const e of entries) {
     const owners = e.lines.filter((l) => l.kind === mainKind).map((l) => l.owner);
-    if (owners.length > most) notes.push(`${owners.slice(0, 2).join(' = ')} = … = ${owners[owners.length - 1]} (${owners.length})`);
+    if (owners.length > most) notes.push(`${owners[0]} = … = ${owners[owners.length - 1]} (${owners.length})`);
     else if (owners.length > 1) notes.push(owners.join(' = '));
   }
   return notes;

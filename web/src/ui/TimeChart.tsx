@@ -323,7 +323,7 @@ function useChartText(store: SampleStore, title: string, unit: string, yScale: n
 }
 
 /** How many names a set of lines at the latest sample lists in full. */
-const LATEST_NOTE_MOST = 4;
+const LATEST_NOTE_MOST = 3;
 
 /** The main lines that lie on each other at the latest sample ("C1 = C2"), followed once a
  *  second while `active` (no cursor), with the sample's time; null when none do. */
