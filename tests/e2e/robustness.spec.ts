@@ -196,6 +196,24 @@ test('a name typed and given at Back: Forward brings back the copy it went to, n
   expect(errors).toEqual([]);
 });
 
+test('a name typed on a shared link and given at Back: Forward opens the copy, not the link again', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const link = (await hook(page, () => window.__abrlab!.shareLink()))!;
+  await page.getByTestId('scenario-picker').selectOption('three-sources');
+  await expect.poll(() => hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('three-sources');
+  await page.evaluate((f) => (location.hash = f), link.slice(link.indexOf('#')));
+  await expect.poll(() => hook(page, () => window.__abrlab!.origin())).toBe('shared link');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('scenario-name').fill('From the link');
+  await page.goBack();
+  await expect.poll(() => hook(page, () => window.__abrlab?.scenarioId() ?? null)).toBe('three-sources');
+  await hook(page, () => window.__abrlab!.saved());
+  await page.goForward();
+  await expect(page).toHaveURL(/\?mine=[a-z0-9]+$/);
+  await expect.poll(async () => (await scenarioOf(page))?.name).toBe('From the link');
+  expect(errors).toEqual([]);
+});
+
 test('issue 14: My scenarios are deleted from the list with Undo; the open one stays open', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await buildOnEmptyCanvas(page);

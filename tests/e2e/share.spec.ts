@@ -163,3 +163,21 @@ test('a value typed and Share clicked at once: the link holds it and a fresh bro
   await fresh.close();
   expect(errors).toEqual([]);
 });
+
+// QA: the first change of a scenario made "Mine (1)" appear beside the picker, moving Import,
+// Export and Share under the pointer: a value typed and Share clicked at once lost the click.
+test('the toolbar does not move when a first change keeps the scenario as yours', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const share = page.getByTestId('share');
+  const before = (await share.boundingBox())!;
+  await expect(page.getByTestId('my-scenarios-menu')).toBeDisabled();
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('ed-link-L3').click({ force: true });
+  await page.getByTestId('link-rate').fill('100');
+  await page.getByTestId('link-rate').press('Enter');
+  await expect(page.getByTestId('my-scenarios-menu')).toHaveText('Mine (1) ▾');
+  await expect(page.getByTestId('my-scenarios-menu')).toBeEnabled();
+  const after = (await share.boundingBox())!;
+  expect([after.x, after.y]).toEqual([before.x, before.y]);
+  expect(errors).toEqual([]);
+});

@@ -20,11 +20,10 @@ import type { MyScenario } from '../scenario/myScenarios';
 import { NOWHERE, placeOf, samePlace, searchFor, type Place } from '../scenario/place';
 import { readLastWork, textDigest, type KeyValueStore } from '../scenario/storage';
 import type { Speed } from '../engine/protocol';
-import type { ChartChoice, LoadedScenario, Notice } from './state';
+import { SHARED_ORIGIN, type ChartChoice, type LoadedScenario, type Notice } from './state';
 
 // The origin of a scenario opened from a link (declared with the lab's state, which lab.ts reads).
-export { SHARED_ORIGIN } from './state';
-import { SHARED_ORIGIN } from './state';
+export { SHARED_ORIGIN };
 
 export interface Startup {
   /** Scenarios to load, in order: the last one wins unless the engine refuses it. `speed`: the

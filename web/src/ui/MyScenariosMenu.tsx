@@ -4,7 +4,9 @@ import { lastChangeText, mineTimes } from '../scenario/myScenarios';
 
 /**
  * The user's own scenarios as a list beside the picker, each with Delete (undone from the
- * message that follows, not asked beforehand). Hidden while the user keeps none.
+ * message that follows, not asked beforehand). Greyed out while the user keeps none, not hidden:
+ * it appeared at the first change and moved Import, Export and Share under the pointer (QA: a
+ * value typed and Share clicked at once, the click was lost as the button moved).
  */
 export function MyScenariosMenu({ lab, state }: { lab: Lab; state: LabState }) {
   const [open, setOpen] = useState(false);
@@ -20,20 +22,25 @@ export function MyScenariosMenu({ lab, state }: { lab: Lab; state: LabState }) {
   const mine = state.myScenarios;
   const times = mineTimes(mine);
   const deleted = state.deletedScenarios;
-  if (mine.length === 0 && deleted.length === 0) return null;
+  const none = mine.length === 0 && deleted.length === 0;
   const place = state.current?.place;
   return (
     <div className="my-menu" ref={box}>
       <button
         className="btn ghost"
         data-testid="my-scenarios-menu"
-        aria-expanded={open}
+        aria-expanded={open && !none}
+        disabled={none}
         onClick={() => setOpen(!open)}
-        title="Your scenarios kept in this browser: open or delete them (a deleted one can be restored for 30 days)"
+        title={
+          none
+            ? 'Your scenarios: none yet. Your first change to a scenario keeps it here, in this browser'
+            : 'Your scenarios kept in this browser: open or delete them (a deleted one can be restored for 30 days)'
+        }
       >
         Mine ({mine.length}) ▾
       </button>
-      {open && (
+      {open && !none && (
         <ul className="my-list" data-testid="my-scenarios-list">
           {mine.map((m) => (
             <li key={m.id} className={place?.kind === 'mine' && place.id === m.id ? 'my-open' : undefined}>
