@@ -54,5 +54,6 @@ describe('the event log after going back in a long run', () => {
     // The newest events up to 17 ms, exactly as the run that never went back had them.
     expect(JSON.stringify(kept)).toBe(JSON.stringify(before.slice(before.length - kept.length)));
     expect(small.dropped()).toBe(before.length - kept.length);
-  });
+    // Two 400 ms runs of a long loop: seconds alone, past vitest's 5 s default beside other work.
+  }, 30_000);
 });
