@@ -12,7 +12,7 @@ import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
 import { laneLook, networkLayout, pointOnLane, sourceUtilisation } from './geometry';
-import { markerSlots, NetworkPainter, queueCount, UTIL_STEP_PERCENT } from './painter';
+import { markerSlots, NetworkPainter, nextOnRoute, queueCount, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
 
 const scenario = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
@@ -217,6 +217,56 @@ describe('NetworkPainter: one frame at the shown time', () => {
     };
     expect(at(3)).toBe(edge('SW1->S1'));
     expect(at(4)).toBe(edge('SW2->D1'));
+  });
+
+  // QA: stepping two-sources from t = 0, the first backward cells (no cell before them had made
+  // the hop) sat at SW2's centre over its queue's numbers: their source is a switch away.
+  it("a cell waiting at a switch whose loop's end is further on sits at its card's edge toward the next node of its route", () => {
+    const { painter, rmLog, layout, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const rec = (time_us: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us, connection: 'C1', rm_seq: 0, node, direction });
+    rmLog.append([rec(1, 'S1', 'sent'), rec(6, 'SW1', 'forward')], 0);
+    setStatus({ nowMs: 0.008 });
+    painter.frame();
+    const drawn = () => ([...layer.children] as SVGGElement[]).find((g) => g.style.display !== 'none')!.getAttribute('transform');
+    const edge = (port: string) => {
+      const p = pointOnLane(layout.lanes.get(port)!, 0);
+      return `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`;
+    };
+    expect(drawn()).toBe(edge('SW1->SW2'));
+    rmLog.append([rec(12, 'SW2', 'forward'), rec(18, 'D1', 'turnaround'), rec(24, 'SW2', 'backward')], 0);
+    setStatus({ nowMs: 0.026 });
+    painter.frame();
+    expect(drawn()).toBe(edge('SW2->SW1'));
+  });
+
+  // QA (the log after a backfill): the run went back and sent as many events again before the
+  // next frame; the count alone did not tell, and the cells of the history left stayed drawn.
+  it('a run gone back (events taken back, as many sent again before the next frame) draws only the new events', () => {
+    const { painter, rmLog, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const rec = (connection: string, time_us: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us, connection, rm_seq: 3, node, direction });
+    rmLog.append([rec('C1', 900, 'S1', 'sent'), rec('C1', 910, 'SW1', 'forward')], 0);
+    setStatus({ nowMs: 0.905 });
+    painter.frame();
+    const drawn = () => ([...layer.children] as SVGGElement[]).filter((g) => g.style.display !== 'none').map((g) => g.dataset.connection);
+    expect(drawn()).toEqual(['C1']);
+    rmLog.keepFirst(0);
+    rmLog.append([rec('C2', 901, 'S2', 'sent'), rec('C2', 911, 'SW1', 'forward')], 0);
+    painter.frame();
+    expect(drawn()).toEqual(['C2']);
+  });
+
+  it('the next node of a route: toward the destination forward, toward the source backward', () => {
+    const route = ['S1', 'SW1', 'SW2', 'D1'];
+    expect(nextOnRoute(route, 'SW1', 'forward')).toBe('SW2');
+    expect(nextOnRoute(route, 'SW2', 'backward')).toBe('SW1');
+    expect(nextOnRoute(route, 'SW2', 'notification')).toBe('SW1');
+    expect(nextOnRoute(route, 'S1', 'backward')).toBeUndefined();
+    expect(nextOnRoute(route, 'SW9', 'forward')).toBeUndefined();
+    expect(nextOnRoute(undefined, 'SW1', 'forward')).toBeUndefined();
   });
 
   it('a press on a marker picks its cell, though a frame drawn before the release puts another cell in that marker', () => {

@@ -10,7 +10,8 @@ import type { Scenario } from '../../contract/scenario';
 import type { Lab } from '../../lab/lab';
 import { nextShown, rmCellsMove, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
-import { cellsAt, neighboursOf, RmCellIndex, type CellAt } from '../../lab/rmCells';
+import { cellsAt, neighboursOf, RmCellIndex, type CellAt, type Phase } from '../../lab/rmCells';
+import { routeOf } from '../../scenario/topologyEdits';
 import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type Box, type NetworkLayout } from './geometry';
 
@@ -81,12 +82,14 @@ export class NetworkPainter implements FrameClient {
   /** Column of each connection's ACR; of each lane's utilisation (or the connections its source sends). */
   private acrIndex = new Map<string, number>();
   private laneSources = new Map<string, { connections: string[]; rateMbps: number }>();
-  private sourceOf = new Map<string, string>();
-  private destinationOf = new Map<string, string>();
+  /** Each connection's nodes, source to destination (routeOf). */
+  private routes = new Map<string, string[]>();
   private utilIndex = new Map<string, number>();
   private shown: Shown | null = null;
   private index: RmCellIndex | null = null;
   private consumed = 0;
+  /** The log's `cuts` when the index was built. */
+  private consumedCuts = 0;
   private picked: string | null = null;
   /** A press on a marker under way: the cell it began on, and its pointer. */
   private press: { cell: string; pointerId: number } | null = null;
@@ -111,8 +114,7 @@ export class NetworkPainter implements FrameClient {
     this.acrIndex = new Map(meta.flatMap((m, i) => (m.kind === 'acr' ? [[m.owner, i] as const] : [])));
     this.utilIndex = new Map(model.ports.filter((p) => p.utilIndex >= 0).map((p) => [p.port, p.utilIndex]));
     this.laneSources = new Map();
-    this.sourceOf = new Map(model.scenario.connections.map((c) => [c.id, c.from]));
-    this.destinationOf = new Map(model.scenario.connections.map((c) => [c.id, c.to]));
+    this.routes = new Map(model.scenario.connections.map((c) => [c.id, routeOf(model.scenario, c)]));
     const kinds = new Map(model.scenario.nodes.map((n) => [n.id, n.kind]));
     for (const link of model.layout.links) {
       for (const lane of link.lanes) {
@@ -300,9 +302,10 @@ export class NetworkPainter implements FrameClient {
   private consume(model: PainterModel) {
     const log = this.lab.rmLog;
     const received = log.received();
-    if (!this.index || received < this.consumed) {
+    if (!this.index || log.cuts !== this.consumedCuts || received < this.consumed) {
       this.index = new RmCellIndex(neighboursOf(model.scenario.links));
       this.consumed = 0;
+      this.consumedCuts = log.cuts;
     }
     if (received === this.consumed) return;
     const kept = log.records();
@@ -328,12 +331,13 @@ export class NetworkPainter implements FrameClient {
         if (g.style.display !== 'none') hide(g);
         continue;
       }
-      // A cell at a node whose next record has not come waits at the node's edge toward its
-      // loop's end, when a link leads there (a notification or a backward cell toward the
+      // A cell at a node whose next record has not come waits at the node's edge toward the
+      // next node of its connection's route (a notification or a backward cell toward the
       // source, a forward one toward the destination): not at a switch's centre, over its
       // card's bar and marks, the cells of every loop on one spot (QA: fecn-hotspot's reflected
-      // frames at SW1).
-      const toward = c.from === c.to ? (c.phase === 'forward' ? this.destinationOf : this.sourceOf).get(c.cell.connection) : undefined;
+      // frames at SW1; two-sources' first backward cells at SW2, whose sources are a switch
+      // away).
+      const toward = c.from === c.to ? nextOnRoute(this.routes.get(c.cell.connection), c.from, c.phase) : undefined;
       const lane = model.layout.lanes.get(`${c.from}->${toward ?? c.to}`);
       let x: number;
       let y: number;
@@ -421,6 +425,14 @@ export function markerSlots<C extends { cell: { id: string } }>(cells: readonly 
 export function goneText(name: string, marker: SVGGElement | undefined): string {
   const now = marker && marker.style.display !== 'none' && marker.dataset.cell !== undefined ? marker.getAttribute('aria-label') : null;
   return `${name}: no longer drawn. ${now ? `This marker now shows ${now}.` : 'No RM cell is drawn in its place.'}`;
+}
+
+/** The node after `node` on `route` going `phase`'s way: toward the destination forward,
+ *  toward the source backward (and for a notification); undefined off the route or at its end. */
+export function nextOnRoute(route: readonly string[] | undefined, node: string, phase: Phase): string | undefined {
+  const i = route ? route.indexOf(node) : -1;
+  if (i < 0) return undefined;
+  return route![phase === 'forward' ? i + 1 : i - 1];
 }
 
 /** The cell of the marker an event came from (null: none). */
