@@ -916,3 +916,42 @@ test("long-rtt: RM cells' labels keep clear of the end systems' names, the sourc
     expect(errors).toEqual([]);
   }
 });
+
+// QA (a LAN slowed down on a paused run): a feedback frame goes round in a few µs and the next
+// sets out a millisecond later, so at 20 ms nothing was in flight and the view drew nothing at
+// all. It now says so, names the latest, and shows it on its way with its journey.
+test('fecn-hotspot paused between loops: the view says nothing is under way, and shows the latest frame on its way', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-hotspot');
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('view-rmlog').click();
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('until-ms').fill('20');
+  await page.getByTestId('run-until').click();
+  await expect(page.getByTestId('nv-clock')).toHaveText('t = 20.000 ms');
+  await waitForMode(page, 'paused');
+  await page.getByTestId('nv-slow').click();
+  const last = page.getByTestId('nv-last');
+  await expect(last).toHaveText(/^Nothing under way now\. The latest, rate-discovery frame #\d+ of F\d, took \d+\.\d µs \((\d+\.\d{3}) → (\d+\.\d{3}) ms\)\. Show it$/);
+  expect(await markers(page)).toEqual([]);
+  const [, fromMs, toMs] = (await last.textContent())!.match(/\((\d+\.\d{3}) → (\d+\.\d{3}) ms\)/)!.map(Number);
+  expect(toMs).toBeLessThanOrEqual(20);
+  await page.screenshot({ path: resolve(shots, 'network-last-loop.png') });
+  // Shown: drawn on its way at a time within its loop, picked, its journey open; the run stays.
+  await page.getByTestId('nv-last-show').click();
+  await expect(last).toBeHidden();
+  const shownMs = Number((await page.getByTestId('nv-clock').textContent())!.match(/t = (\d+\.\d+) ms/)![1]);
+  expect(shownMs).toBeGreaterThanOrEqual(fromMs);
+  expect(shownMs).toBeLessThanOrEqual(toMs);
+  const drawn = await markers(page);
+  expect(drawn.length).toBeGreaterThan(0);
+  const panel = page.getByTestId('nv-cell');
+  await expect(panel.locator('.nv-cell-head')).toContainText('rate-discovery frame #');
+  expect(drawn.map((m) => m.id)).toContain(await panel.getAttribute('data-cell'));
+  await expect(panel.getByTestId('nv-journey').locator('li').first()).toContainText('sent by EP');
+  expect((await status(page))!.nowMs).toBe(20);
+  // The log's event nearest to that time is marked.
+  await expect(page.locator('[data-testid="rmlog-row"][aria-current="time"]')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid="network-view"]').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(errors).toEqual([]);
+});

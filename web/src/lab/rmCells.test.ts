@@ -3,8 +3,9 @@ import type { RmRecord } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
-import { cellAt, cellFields, cellsAt, fieldsAt, journeyOf, LOST_AFTER_HOPS, neighboursOf, RmCellIndex, SAME_TIME_US } from './rmCells';
+import { cellAt, cellFields, cellsAt, fieldsAt, journeyOf, lastLoop, lastLoopText, LOST_AFTER_HOPS, neighboursOf, RmCellIndex, SAME_TIME_US } from './rmCells';
 import { rmRecord } from '../test/rmRecord';
+import { ETHERNET_WORDS } from './rmLog';
 
 const scenarioOf = (id: string): Scenario => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
 
@@ -284,6 +285,41 @@ describe('cellAt: where an RM cell is between its records', () => {
     // The picked cell is kept whatever its share.
     const left = all.find((a) => !shown.some((b) => b.cell.id === a.cell.id))!;
     expect(cellsAt(index, t, 1e9, max, Infinity, [left.cell.id]).map((a) => a.cell.id)).toContain(left.cell.id);
+  });
+});
+
+describe('lastLoop: the cell that set out last, where none is under way', () => {
+  it('qcn-hotspot paused at 20 ms: no notification is under way; the latest is drawn at the time it offers', () => {
+    const s = scenarioOf('qcn-hotspot');
+    const index = indexOf(s, traceOf(s, 20));
+    const us = 20_000;
+    expect(cellsAt(index, us, 10_000, 300, 100)).toEqual([]);
+    const last = lastLoop(index, us)!;
+    expect(last).not.toBeNull();
+    // The newest cell that set out by then, whole: from its first record to its last.
+    const opened = index.cells.filter((c) => c.records[0].time_us <= us);
+    expect(last.cell).toBe(opened[opened.length - 1]);
+    expect([last.fromUs, last.toUs]).toEqual([last.cell.records[0].time_us, last.cell.records[last.cell.records.length - 1].time_us]);
+    expect(last.toUs).toBeGreaterThan(last.fromUs);
+    expect(last.toUs).toBeLessThanOrEqual(us);
+    // At the time offered, it is drawn on its way.
+    expect(cellsAt(index, last.showUs, 10_000, 300, 100).map((a) => a.cell.id)).toContain(last.cell.id);
+  });
+
+  it('says that nothing is under way and names the latest in the network\'s words, with how long it took', () => {
+    const index = new RmCellIndex(neighboursOf([{ from: 'S1', to: 'SW1' }, { from: 'SW1', to: 'D1' }]));
+    index.add([rec(19_950, 'S1', 'sent'), rec(19_955, 'SW1', 'forward'), rec(19_960, 'D1', 'turnaround'), rec(19_965, 'SW1', 'backward'), rec(19_971, 'S1', 'received')]);
+    expect(lastLoopText(lastLoop(index, 20_000)!)).toBe('Nothing under way now. The latest, RM cell #0 of C1, took 21.0 µs (19.950 → 19.971 ms).');
+    const qcn = new RmCellIndex(neighboursOf([{ from: 'EP3', to: 'SW1' }]));
+    qcn.add([rmRecord({ time_us: 5000, connection: 'F3', rm_seq: 5, node: 'SW1', direction: 'notification' }), rmRecord({ time_us: 6500, connection: 'F3', rm_seq: 5, node: 'EP3', direction: 'received' })]);
+    expect(lastLoopText(lastLoop(qcn, 7000)!, ETHERNET_WORDS)).toBe('Nothing under way now. The latest, QCN congestion notification #5 for F3, took 1.500 ms (5.000 → 6.500 ms).');
+  });
+
+  it('a cell still under way counts up to the time asked; none before the first', () => {
+    const index = new RmCellIndex(neighboursOf([{ from: 'S1', to: 'SW1' }]));
+    index.add([rec(10, 'S1', 'sent'), rec(20, 'SW1', 'forward'), rec(40, 'D1', 'turnaround')]);
+    expect(lastLoop(index, 5)).toBeNull();
+    expect(lastLoop(index, 25)).toMatchObject({ fromUs: 10, toUs: 20, showUs: 15 });
   });
 });
 

@@ -14,7 +14,7 @@
 // record). A `received` record also tells the source's ACR after the cell (acrAt).
 
 import type { RmDirection, RmRecord } from '../contract/engine';
-import { erText, ETHERNET_WORDS, MBPS, rateText, type Phase, type RateUnit } from './rmLog';
+import { ATM_WORDS, erText, ETHERNET_WORDS, loopName, MBPS, rateText, timeText, type Phase, type RateUnit, type RmWords } from './rmLog';
 import { textHash } from '../scenario/storage';
 
 export type { Phase };
@@ -267,6 +267,51 @@ export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max:
     // A share far finer than the cells: the few left are there by chance; the newest of them.
     if (share > 4 * out.length) return kept.slice(0, max);
   }
+}
+
+/** The latest cell that set out by a time, where none is under way (lastLoop). */
+export interface LastLoop {
+  cell: RmCell;
+  /** Its first record and its last at or before the time (µs). */
+  fromUs: number;
+  toUs: number;
+  /** A time it is drawn on its way (µs): halfway between those two, on the hop under way then
+   *  (a loop's middle is mostly its turnaround, where it sets out on its way back). */
+  showUs: number;
+}
+
+/**
+ * The cell that set out last at or before `us` (null: none recorded). On a LAN an RM cell or a
+ * frame goes round in a few µs, and the next sets out a millisecond later: a paused run shows
+ * none under way at most times, and the view offers to show this one instead (QA: slowed down
+ * on a paused qcn-hotspot, nothing was drawn at all).
+ */
+export function lastLoop(index: RmCellIndex, us: number): LastLoop | null {
+  const cells = index.cells;
+  for (let k = cells.length - 1; k >= 0; k--) {
+    const rs = cells[k].records;
+    if (rs[0].time_us > us + SAME_TIME_US) continue;
+    let i = rs.length - 1;
+    while (i > 0 && rs[i].time_us > us + SAME_TIME_US) i--;
+    const fromUs = rs[0].time_us;
+    const toUs = rs[i].time_us;
+    return { cell: cells[k], fromUs, toUs, showUs: (fromUs + toUs) / 2 };
+  }
+  return null;
+}
+
+/**
+ * What the Network view says where nothing is under way, naming the latest cell (lastLoop) in
+ * the network's words: "Nothing under way now. The latest, RM cell #14 of C1, took 21.0 µs
+ * (19.950 → 19.971 ms)."
+ */
+export function lastLoopText(last: LastLoop, words: RmWords = ATM_WORDS): string {
+  const c = last.cell;
+  const notification = c.records[0].direction === 'notification';
+  const name = notification ? `${words.phase.notification} #${c.seq} for ${loopName(c)}` : `${words.cell} #${c.seq} of ${loopName(c)}`;
+  const us = last.toUs - last.fromUs;
+  const span = us < 1000 ? `${us.toFixed(1)} µs` : `${(us / 1000).toFixed(3)} ms`;
+  return `Nothing under way now. The latest, ${name}, took ${span} (${timeText(last.fromUs)} → ${timeText(last.toUs)} ms).`;
 }
 
 const hashes = new WeakMap<RmCell, number>();

@@ -11,7 +11,7 @@ import type { SampleStore } from '../../charts/sampleStore';
 import type { Lab, LabState } from '../../lab/lab';
 import { loopLookbackUs, rmCellsMove, rmSpeedLimit, slowEnough, typicalHopUs } from '../../lab/networkClock';
 import { cardRows, portViews, type CardRow, type PortGroup } from '../../lab/networkPorts';
-import type { Phase } from '../../lab/rmCells';
+import { lastLoopText, type Phase } from '../../lab/rmCells';
 import { cellPhases, markerLegend, movingText, rmWords, scenarioFeedback, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { displayUnit, networkView } from '../../charts/specs';
 import { SPEEDS, speedLabel } from '../../scenario/speed';
@@ -140,6 +140,12 @@ export function NetworkView({
   const picked = useSyncExternalStore(
     (l) => painter.onPick(l),
     () => painter.pickedCell,
+  );
+  // Paused with nothing under way (on a LAN a loop lasts a few µs, a millisecond apart): the
+  // latest cell, which the reader can bring back to see the loop.
+  const last = useSyncExternalStore(
+    (l) => painter.onLastLoop(l),
+    () => painter.lastLoop,
   );
   // A new run: the cell picked is gone.
   const run = state.status?.run;
@@ -306,6 +312,22 @@ export function NetworkView({
           </section>
         )}
       </div>
+      {moving && paused && last && (
+        <p className="nv-last" data-testid="nv-last" role="status">
+          {lastLoopText(last, speech.words)}{' '}
+          <button
+            className="btn"
+            data-testid="nv-last-show"
+            title="Show it on its way (the charts' cursor goes to that time) and open its journey"
+            onClick={() => {
+              group.cursorTo(last.showUs / 1000);
+              painter.pick(last.cell.id);
+            }}
+          >
+            Show it
+          </button>
+        </p>
+      )}
       {picked && <RmCellPanel painter={painter} id={picked} state={state} onClose={() => painter.pick(null)} words={speech.words} rate={speech.rate} />}
     </section>
   );

@@ -10,7 +10,7 @@ import type { Scenario } from '../../contract/scenario';
 import type { Lab } from '../../lab/lab';
 import { nextShown, rmCellsMove, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
-import { cellsAt, neighboursOf, RmCellIndex, type CellAt, type Phase } from '../../lab/rmCells';
+import { cellsAt, lastLoop, neighboursOf, RmCellIndex, type CellAt, type LastLoop, type Phase } from '../../lab/rmCells';
 import { routeOf } from '../../scenario/topologyEdits';
 import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type Box, type NetworkLayout } from './geometry';
@@ -96,6 +96,9 @@ export class NetworkPainter implements FrameClient {
   /** A press was picked at its release: the click the browser sends after it picks nothing more. */
   private pressPicked = false;
   private pickListeners = new Set<(id: string | null) => void>();
+  /** With no cell drawn, the latest that set out by the shown time (lastLoop), else null. */
+  private last: LastLoop | null = null;
+  private lastListeners = new Set<() => void>();
   /** What was written last, by element key, so that an unchanged value is not written again. */
   private written = new Map<string, string>();
   /** The cells drawn in the last frame (for tests and the e2e hook: `data-*` attributes too). */
@@ -219,6 +222,16 @@ export class NetworkPainter implements FrameClient {
     return () => this.pickListeners.delete(fn);
   }
 
+  /** Where no cell is drawn at the shown time: the latest that set out by then (null: a cell
+   *  is drawn, cells are not drawn at this speed, or none is recorded). */
+  get lastLoop(): LastLoop | null {
+    return this.last;
+  }
+  onLastLoop(fn: () => void): () => void {
+    this.lastListeners.add(fn);
+    return () => this.lastListeners.delete(fn);
+  }
+
   /** The cells of this run's trace (null before any record). */
   cells(): RmCellIndex | null {
     return this.index;
@@ -321,6 +334,11 @@ export class NetworkPainter implements FrameClient {
     const focused = this.focusedMarker(layer);
     const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, model.waitUs, [this.picked, focused?.cell]);
     this.drawn = cells;
+    const last = !hidden && cells.length === 0 && this.index ? lastLoop(this.index, us) : null;
+    if (last?.cell.id !== this.last?.cell.id || last?.toUs !== this.last?.toUs) {
+      this.last = last;
+      for (const l of this.lastListeners) l();
+    }
     while (this.pool.length < cells.length) this.pool.push(layer.appendChild(marker()));
     const slots = markerSlots(cells, focused);
     let room: LabelRoom | undefined;
