@@ -955,3 +955,32 @@ test('fecn-hotspot paused between loops: the view says nothing is under way, and
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+// QA (the teacher projecting): presentation mode turned on with the Network view already open
+// kept the page's room at the drawing's sides; fecn-hotspot's "F0 rate limit 2.50 Gbps", in
+// larger type, began off the drawing ("rate limit 2.50 Gbps").
+test("presentation mode turned on with the view open: the drawing fits again, the hosts' rate lines inside it", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-hotspot');
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('until-ms').fill('5');
+  await page.getByTestId('run-until').click();
+  await waitForMode(page, 'paused');
+  await expect(page.getByTestId('nv-acr-F0')).toContainText('Gbps');
+  await page.getByTestId('present').click();
+  await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'true');
+  const inside = async () => {
+    const canvas = (await page.getByTestId('nv-canvas').boundingBox())!;
+    const out: string[] = [];
+    for (const f of ['F0', 'F1', 'F2', 'F3']) {
+      const b = (await page.getByTestId(`nv-acr-${f}`).boundingBox())!;
+      if (b.x < canvas.x || b.x + b.width > canvas.x + canvas.width) out.push(f);
+    }
+    return out;
+  };
+  await expect.poll(inside).toEqual([]);
+  await page.screenshot({ path: resolve(shots, 'network-present-toggled.png') });
+  // And back: the page's room again, still inside.
+  await page.getByTestId('present').click();
+  await expect.poll(inside).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -434,13 +434,15 @@ const NetworkCanvas = memo(function NetworkCanvas({
   );
 });
 
-/** Fits the drawing to the canvas again when `changed` changes (not at first: `fitView` does). */
+/** Fits the drawing to the canvas again when `changed` or the fit's room changes (not at
+ *  first: `fitView` does). QA: presentation mode turned on with the view open kept the page's
+ *  room at the sides, and the sources' rate lines, in larger type, ran off the drawing. */
 function FitWhen({ changed, fit }: { changed: string; fit: FitViewOptions }) {
   const { fitView } = useReactFlow();
-  const first = useRef(changed);
+  const first = useRef({ changed, fit });
   useEffect(() => {
-    if (changed === first.current) return;
-    first.current = changed;
+    if (changed === first.current.changed && fit === first.current.fit) return;
+    first.current = { changed, fit };
     // Two frames: the canvas has its new size, and React Flow has measured it (ResizeObserver).
     let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => void fitView(fit))));
     return () => cancelAnimationFrame(frame);
