@@ -3,7 +3,7 @@ import type { RmRecord } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
-import { cellAt, cellFields, cellsAt, fieldsAt, journeyOf, lastLoop, lastLoopText, LOST_AFTER_HOPS, neighboursOf, RmCellIndex, SAME_TIME_US } from './rmCells';
+import { cellAt, cellFields, cellsAt, fieldsAt, journeyOf, lastLoop, lastLoopText, neighboursOf, RmCellIndex, SAME_TIME_US } from './rmCells';
 import { rmRecord } from '../test/rmRecord';
 import { ETHERNET_WORDS } from './rmLog';
 
@@ -168,9 +168,14 @@ describe('cellAt: where an RM cell is between its records', () => {
     const c1 = index.cells[1];
     expect(cellAt(c1, 145, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5, guessed: true });
     expect(cellAt(c1, 175, index.hops)!.fraction).toBe(0.95);
-    // LOST_AFTER_HOPS of those hops late, it is taken as dropped: no longer drawn.
-    expect(cellAt(c1, 140 + LOST_AFTER_HOPS * 10, index.hops)).not.toBeNull();
-    expect(cellAt(c1, 140 + LOST_AFTER_HOPS * 10 + 1, index.hops)).toBeNull();
+    // However late (waiting in a queue), it is drawn short of the node: a dropped cell has a
+    // record of its own (lost).
+    expect(cellAt(c1, 140 + 100 * 10, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.95, guessed: true });
+    // Once a later cell of its loop made that hop, it never will: the trace missed its end.
+    index.add([next(300, 'S1', 'sent'), next(310, 'SW1', 'forward'), next(330, 'D1', 'turnaround'), next(340, 'SW1', 'backward')].map((r) => ({ ...r, rm_seq: 2 })));
+    index.add([{ ...next(350, 'S1', 'received'), rm_seq: 2 }]);
+    expect(cellAt(c1, 345, index.hops)).toBeNull();
+    expect(cellAt(index.cells[2], 345, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5 });
   });
 
   it('a notification nothing tells the way of waits at its switch for waitUs at most', () => {

@@ -60,8 +60,9 @@ export class RmCellIndex {
   private byRecord = new WeakMap<RmRecord, RmCell>();
   private opened = 0;
   /** How long a hop from a node took last, by `<connection>|<origin>|<node>|<phase>`: the next
-   *  node and the duration (µs), to place a cell whose next record has not come yet. */
-  readonly hops = new Map<string, { next: string; us: number }>();
+   *  node, the duration (µs) and when the cell that made it was at the node (µs), to place a
+   *  cell whose next record has not come yet. */
+  readonly hops = new Map<string, { next: string; us: number; fromUs: number }>();
   /** Each connection's ACR at its source as its `received` records give it (after the cell),
    *  oldest first: times (µs) and rates (Mbps). */
   private acrs = new Map<string, { us: number[]; mbps: number[] }>();
@@ -160,7 +161,7 @@ export class RmCellIndex {
       this.open.set(key, list);
     } else {
       const last = cell.records[cell.records.length - 1];
-      if (last.node !== r.node) this.hops.set(hopKey(cell, last), { next: r.node, us: r.time_us - last.time_us });
+      if (last.node !== r.node) this.hops.set(hopKey(cell, last), { next: r.node, us: r.time_us - last.time_us, fromUs: last.time_us });
     }
     cell.records.push(r);
     this.byRecord.set(r, cell);
@@ -190,9 +191,6 @@ export interface CellAt {
   guessed: boolean;
 }
 
-/** A cell overdue by this many times the hop it is guessed to make is taken as lost (dropped). */
-export const LOST_AFTER_HOPS = 4;
-
 /**
  * Times this close (µs: the engine's picosecond) are the same: a time shown in ms (an event
  * picked, `time_us / 1000`; the engine's `nowMs`) and back in µs can land a rounding before
@@ -204,8 +202,12 @@ export const SAME_TIME_US = 1e-6;
  * Where `cell` is at `us`: null before its first record, after it was received, or (a cell whose
  * next record has not come) when nothing tells where it goes. Between two records it moves
  * linearly from the first's node to the second's; past its last record it follows the hop the
- * previous cell made from that node (`hops`), stopping short of the next node, until it is
- * LOST_AFTER_HOPS such hops late (a full buffer dropped it). A cell nothing tells the way of (a
+ * previous cell made from that node (`hops`), stopping short of the next node however late it
+ * is (it waits in a queue: the engine records a cell a full buffer drops, `lost`), unless a
+ * later cell of its loop has made that hop since (cells of a loop keep their order: this one
+ * never made it, the trace missed its end). QA: two-sources with EFCI paused at 30 ms, its
+ * forward cells 50 µs in SW1's queue, were taken as dropped after four 10 µs hops and not
+ * drawn. A cell nothing tells the way of (a
  * notification; a cell first seen mid-way, its loop's start not recorded, before any cell of its
  * loop made the hop from there) stays at the node of its last record for `waitUs` at most: an
  * event picked is always drawn where it happened.
@@ -228,7 +230,7 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
   }
   const hop = hops?.get(hopKey(cell, r));
   if (!hop) return us - r.time_us <= waitUs ? { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false } : null;
-  if (us - r.time_us > LOST_AFTER_HOPS * hop.us) return null;
+  if (hop.fromUs > r.time_us + SAME_TIME_US) return null;
   const fraction = hop.us > 0 ? Math.min(0.95, Math.max(0, (us - r.time_us) / hop.us)) : 0;
   return { cell, from: r.node, to: hop.next, fraction, phase, record: r, guessed: true };
 }
