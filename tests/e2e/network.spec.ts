@@ -984,3 +984,33 @@ test("presentation mode turned on with the view open: the drawing fits again, th
   await expect.poll(inside).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+// QA (binary feedback): an EFCI run's journey never said where CI came from, nor why the
+// source's ACR then fell; and its forward cells, long in SW1's queue, were taken as dropped.
+test("two-sources with EFCI: a cell's journey says where CI was set and why the source's ACR fell (TM 4.0: CI = 1 cuts it by RDF)", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('tab-switches').click();
+  for (const sw of ['SW1', 'SW2']) {
+    await page.getByTestId(`topo-${sw}`).click();
+    await page.getByTestId('switch-algorithm').selectOption('efci');
+  }
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('until-ms').fill('29.7');
+  await page.getByTestId('run-until').click();
+  await expect(page.getByTestId('nv-clock')).toHaveText('t = 29.700 ms');
+  await waitForMode(page, 'paused');
+  await page.getByTestId('nv-slow').click();
+  // Between two loops (the engine's run: cell #169 home at 29.687 ms, #170 sent at 29.78).
+  await page.getByTestId('nv-last-show').click();
+  const panel = page.getByTestId('nv-cell');
+  const journey = panel.getByTestId('nv-journey');
+  await expect(journey.locator('li[data-direction="turnaround"]')).toHaveText(/turned around at D[12]; CI set here \(its data cells came marked EFCI\)$/);
+  const home = journey.locator('li[data-direction="received"]');
+  await expect(home).toHaveText(/received by S[12]: ER 155\.52 Mbps; its ACR (\d+\.\d\d) → (\d+\.\d\d) \(CI = 1: cut by RDF\)$/);
+  const [, before, after] = (await home.textContent())!.match(/ACR (\d+\.\d\d) → (\d+\.\d\d)/)!.map(Number);
+  expect(after).toBeCloseTo(before * (15 / 16), 1); // RDF = 1/16
+  await expect(panel.getByTestId('nv-journey-summary')).toContainText(/CI set at D[12]\./);
+  await page.screenshot({ path: resolve(shots, 'network-efci-journey.png'), fullPage: true });
+  expect(errors).toEqual([]);
+});

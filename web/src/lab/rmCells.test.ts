@@ -3,7 +3,7 @@ import type { RmRecord } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
-import { cellAt, cellFields, cellsAt, fieldsAt, journeyOf, lastLoop, lastLoopText, neighboursOf, RmCellIndex, SAME_TIME_US } from './rmCells';
+import { acrReason, cellAt, cellFields, cellsAt, fieldsAt, journeyOf, lastLoop, lastLoopText, neighboursOf, RmCellIndex, SAME_TIME_US } from './rmCells';
 import { rmRecord } from '../test/rmRecord';
 import { ETHERNET_WORDS } from './rmLog';
 
@@ -353,6 +353,42 @@ describe('journeyOf: where a cell turned around and who lowered its ER', () => {
     index.add([rec(0, 'S1', 'sent', null, null), rec(10, 'SW1', 'forward', null, 50, 'fecn')]);
     const j = journeyOf(index.cells[0]);
     expect(j).toMatchObject({ complete: false, turnedAt: null, lowered: [], erSentMbps: null, erNowMbps: 50 });
+  });
+});
+
+describe("acrReason: why a source's ACR moved when a backward RM cell came home (TM 4.0 rules 8 and 9)", () => {
+  const stop = (before: number, after: number, er: number, ci = false, ni = false) => ({ acr_before_mbps: before, acr_after_mbps: after, er_out_mbps: er, ci, ni });
+  it('names the rule that set the new ACR, from the numbers and bits of the cell', () => {
+    expect(acrReason(stop(77.51, 69.98, 69.98))).toBe('CI = 0, NI = 0: down to ER');
+    expect(acrReason(stop(25, 69.98, 69.98))).toBe('CI = 0, NI = 0: up to ER (at most RIF × PCR more)');
+    expect(acrReason(stop(25, 34.72, 155.52))).toBe('CI = 0, NI = 0: up by RIF × PCR (at most PCR, below ER)');
+    expect(acrReason(stop(155.52, 155.52, 155.52))).toBe('CI = 0, NI = 0: at ER');
+    expect(acrReason(stop(23.93, 22.43, 155.52, true))).toBe('CI = 1: cut by RDF');
+    expect(acrReason(stop(100, 40, 40, true))).toBe('CI = 1: cut by RDF, then down to ER');
+    expect(acrReason(stop(50, 50, 100, false, true))).toBe('NI = 1: no increase');
+    expect(acrReason(stop(50, 40, 40, false, true))).toBe('NI = 1: no increase; down to ER');
+    expect(acrReason(stop(12, 10, 5, true))).toBe('CI = 1: cut by RDF; held at MCR, above ER');
+    expect(acrReason({ acr_before_mbps: null, acr_after_mbps: null, er_out_mbps: 10, ci: false, ni: false })).toBe('');
+  });
+
+  it('two-sources with EFCI on both switches: every ACR the engine set follows the rule the reason names', () => {
+    const s = scenarioOf('two-sources');
+    for (const n of s.nodes) if (n.kind === 'switch') n.algorithm = 'efci';
+    const received = traceOf(s, 30).filter((r) => r.direction === 'received');
+    // two-sources: RIF = 1 (its defaults), RDF = 1/16 and MCR = 0 (TM 4.0's), PCR = the link's.
+    const [rif, rdf, pcr] = [1, 1 / 16, 155.52];
+    const seen = new Set<string>();
+    for (const r of received) {
+      const before = r.acr_before_mbps!;
+      const er = r.er_out_mbps!;
+      const want = r.ci ? Math.min(before - before * rdf, er) : r.ni ? Math.min(before, er) : Math.min(before + rif * pcr, pcr, er);
+      expect(r.acr_after_mbps).toBeCloseTo(want, 6);
+      const why = acrReason(r);
+      expect(why.startsWith(r.ci ? 'CI = 1: cut by RDF' : r.ni ? 'NI = 1' : 'CI = 0, NI = 0')).toBe(true);
+      seen.add(why);
+    }
+    // Both ways: cut by CI, back up when a cell comes home unmarked, and held at PCR (= ER).
+    expect([...seen].sort()).toEqual(['CI = 0, NI = 0: at ER', 'CI = 0, NI = 0: up to ER (at most RIF × PCR more)', 'CI = 1: cut by RDF']);
   });
 });
 

@@ -329,8 +329,12 @@ function shareHash(cell: RmCell): number {
  *  it did not, null when unknown). */
 export type JourneyStop = Pick<
   RmRecord,
-  'time_us' | 'node' | 'direction' | 'er_in_mbps' | 'er_out_mbps' | 'by' | 'feedback' | 'acr_before_mbps' | 'acr_after_mbps'
-> & { loweredMbps: number | null };
+  'time_us' | 'node' | 'direction' | 'er_in_mbps' | 'er_out_mbps' | 'by' | 'feedback' | 'acr_before_mbps' | 'acr_after_mbps' | 'ci' | 'ni'
+> & {
+  loweredMbps: number | null;
+  /** The bits set at this stop (clear as the cell came, set as it left): who marked it. */
+  set: ('CI' | 'NI')[];
+};
 
 export interface Journey {
   stops: JourneyStop[];
@@ -349,9 +353,13 @@ export interface Journey {
 
 /** A cell's journey: its stops, where it turned around, where and by whom its ER was lowered. */
 export function journeyOf(cell: RmCell): Journey {
-  const stops: JourneyStop[] = cell.records.map((r) => {
+  const stops: JourneyStop[] = cell.records.map((r, i) => {
     const lowered = r.er_in_mbps !== null && r.er_out_mbps !== null ? Math.max(0, r.er_in_mbps - r.er_out_mbps) : null;
-    return { ...r, loweredMbps: lowered };
+    // A cell first seen mid-way came with what it had: a bit counts as set where it is seen set
+    // after a record without it.
+    const before = i > 0 ? cell.records[i - 1] : null;
+    const set = before ? ([r.ci && !before.ci ? 'CI' : null, r.ni && !before.ni ? 'NI' : null].filter(Boolean) as ('CI' | 'NI')[]) : [];
+    return { ...r, loweredMbps: lowered, set };
   });
   const turned = cell.records.find((r) => r.direction === 'turnaround');
   const first = cell.records[0];
@@ -365,6 +373,34 @@ export function journeyOf(cell: RmCell): Journey {
     complete: cell.closed && last.direction !== 'lost',
     lostAt: last.direction === 'lost' ? last.node : null,
   };
+}
+
+/** Rates this close (Mbps) are the same: the trace's rates are the engine's, rounded by nothing. */
+const SAME_RATE_MBPS = 1e-6;
+
+/**
+ * Why an ATM source's ACR moved when it received a backward RM cell, by TM 4.0's rules 8 and 9
+ * (reference/algorithms.md §1.2): CI = 1 cuts it by RDF; CI = 0 and NI = 0 let it rise by RIF ×
+ * PCR at most; NI = 1 alone lets it neither rise nor fall by that rule; then ER caps it (never
+ * below MCR). Told from the stop's own numbers (ACR before and after, the ER it brought, its
+ * bits), naming the rule that set the new ACR: "CI = 1: cut by RDF", "CI = 0, NI = 0: up to ER",
+ * "NI = 1: no increase; down to ER", … '' when the trace has no ACR for it.
+ */
+export function acrReason(s: Pick<JourneyStop, 'acr_before_mbps' | 'acr_after_mbps' | 'er_out_mbps' | 'ci' | 'ni'>): string {
+  const before = s.acr_before_mbps;
+  const after = s.acr_after_mbps;
+  if (before === null || after === null) return '';
+  const er = s.er_out_mbps;
+  const atEr = er !== null && Math.abs(after - er) <= SAME_RATE_MBPS * Math.max(1, er);
+  const up = after > before + SAME_RATE_MBPS;
+  const down = after < before - SAME_RATE_MBPS;
+  // Held above ER: the source's MCR is the floor (rule 9).
+  const floor = er !== null && after > er + SAME_RATE_MBPS * Math.max(1, er) ? '; held at MCR, above ER' : '';
+  if (s.ci) return `CI = 1: cut by RDF${atEr && !floor ? ', then down to ER' : ''}${floor}`;
+  if (s.ni) return `NI = 1: no increase${down && atEr ? '; down to ER' : ''}${floor}`;
+  if (floor) return `CI = 0, NI = 0${floor}`;
+  if (atEr) return up ? 'CI = 0, NI = 0: up to ER (at most RIF × PCR more)' : down ? 'CI = 0, NI = 0: down to ER' : 'CI = 0, NI = 0: at ER';
+  return up ? 'CI = 0, NI = 0: up by RIF × PCR (at most PCR, below ER)' : 'CI = 0, NI = 0: at PCR';
 }
 
 /** The nodes linked to each node (for RmCellIndex). */
