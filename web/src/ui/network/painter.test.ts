@@ -259,6 +259,51 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(drawn()).toEqual(['C2']);
   });
 
+  // QA: long-rtt's 25,000 km link full of cells: markers drawn later covered the labels of the
+  // cells before them ("5.52", "52" along S1's link).
+  it("no cell's label lies under another cell's marker; the picked cell's label is placed first", () => {
+    const { painter, rmLog, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    // Cells 1 µs apart on S1's 100 µs hop: markers a few px apart along the lane.
+    const recs: RmRecord[] = [];
+    for (let k = 0; k < 6; k++) recs.push(rmRecord({ time_us: 100 + k, rm_seq: k, node: 'S1', direction: 'sent', er_in_mbps: 155.52, er_out_mbps: 155.52 }));
+    for (let k = 0; k < 6; k++) recs.push(rmRecord({ time_us: 200 + k, rm_seq: k, node: 'SW1', direction: 'forward', er_in_mbps: 155.52, er_out_mbps: 155.52 }));
+    rmLog.append(recs, 0);
+    setStatus({ nowMs: 0.15 });
+    painter.frame();
+    const shown = () =>
+      ([...layer.children] as SVGGElement[])
+        .filter((g) => g.style.display !== 'none')
+        .map((g) => ({ id: g.dataset.cell!, x: Number(g.dataset.x), y: Number(g.dataset.y), label: g.lastChild!.textContent!, dy: Number((g.lastChild as SVGTextElement).getAttribute('y')) }));
+    const check = (followed = '') => {
+      const cells = shown();
+      expect(cells).toHaveLength(6);
+      const labelled = cells.filter((c) => c.label);
+      expect(labelled.length).toBeGreaterThan(0);
+      // The cell followed may lie over the others' markers; no other label over any marker.
+      for (const m of labelled.filter((c) => c.id !== followed)) {
+        // The label's box as LabelRoom reckons it (11 px type).
+        const w = m.label.length * 0.62 * 11 + 4;
+        const base = m.y + m.dy;
+        const box = { x0: m.x - w / 2, x1: m.x + w / 2, y0: base - 12.1, y1: base + 2.75 };
+        for (const n of cells) {
+          if (n === m) continue;
+          const covers = box.x0 < n.x + 8 && n.x - 8 < box.x1 && box.y0 < n.y + 8 && n.y - 8 < box.y1;
+          expect(covers, `${m.id}'s label over ${n.id}'s marker`).toBe(false);
+        }
+      }
+      return labelled.map((c) => c.id);
+    };
+    const first = check();
+    // The picked cell keeps a label, though another's would have taken its place.
+    const unlabelled = shown().find((c) => !c.label)!;
+    painter.pick(unlabelled.id);
+    painter.frame();
+    expect(check(unlabelled.id)).toContain(unlabelled.id);
+    expect(first).not.toContain(unlabelled.id);
+  });
+
   it('the next node of a route: toward the destination forward, toward the source backward', () => {
     const route = ['S1', 'SW1', 'SW2', 'D1'];
     expect(nextOnRoute(route, 'SW1', 'forward')).toBe('SW2');

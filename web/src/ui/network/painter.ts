@@ -33,9 +33,11 @@ export const RM_LABEL_PRESENT_PX = 16;
 /** Where a marker's label sits: its baseline above the marker (flow px)… */
 const LABEL_BASELINE_PX = -11;
 /** …or, where that is taken (another label, a node's name, a card), below it: the top of its
- *  box (LabelRoom's, 1.1 em over the baseline) this far under the marker, which reaches 7 px
- *  down. */
+ *  box (LabelRoom's, 1.1 em over the baseline) this far under the marker… */
 const LABEL_BELOW_GAP_PX = 2;
+/** …which reaches this far from its centre (flow px; `marker`: a triangle's tip 8 px, a
+ *  diamond's 7, a square's corner 6 across). */
+const MARKER_HALF_PX = 8;
 /** RM cells drawn at most at once. */
 export const MAX_MARKERS = 300;
 /** Lanes are drawn in utilisation steps of this many percent. */
@@ -341,7 +343,8 @@ export class NetworkPainter implements FrameClient {
     }
     while (this.pool.length < cells.length) this.pool.push(layer.appendChild(marker()));
     const slots = markerSlots(cells, focused);
-    let room: LabelRoom | undefined;
+    // Where each drawn cell is, for its label: placed once every marker is (below).
+    const drawn: { g: SVGGElement; c: CellAt; x: number; y: number }[] = [];
     for (let i = 0; i < this.pool.length; i++) {
       const g = this.pool[i];
       const c = slots[i];
@@ -383,15 +386,27 @@ export class NetworkPainter implements FrameClient {
       g.dataset.vp = c.cell.vp;
       g.dataset.x = x.toFixed(1);
       g.dataset.y = y.toFixed(1);
+      drawn.push({ g, c, x, y });
+    }
+    // Labels keep clear of the names, the cards and every marker, but the picked cell's, placed
+    // first, which keeps clear of the names and cards only: the cell followed keeps its label.
+    // QA: on long-rtt, markers drawn later covered the labels of the cells before them, leaving
+    // "5.52" and "52" along S1's link.
+    const labelPx = model.labelPx ?? RM_LABEL_PX;
+    const room = new LabelRoom(labelPx, model.reserved);
+    const below = MARKER_HALF_PX + LABEL_BELOW_GAP_PX + 1.1 * labelPx;
+    const picked = drawn.findIndex((d) => d.c.cell.id === this.picked);
+    if (picked > 0) drawn.unshift(...drawn.splice(picked, 1));
+    const boxes = drawn.map(({ x, y }) => ({ x0: x - MARKER_HALF_PX, x1: x + MARKER_HALF_PX, y0: y - MARKER_HALF_PX, y1: y + MARKER_HALF_PX }));
+    for (let i = 0; i < drawn.length; i++) {
+      const { g, c, x, y } = drawn[i];
+      if (i === (picked >= 0 ? 1 : 0)) room.reserve(boxes);
       const text = g.lastChild as SVGTextElement;
       // Focusable (Tab), named for a screen reader: Enter shows its fields and journey.
       const { label: full, name } = markerText(c.phase, loopName(c.cell), c.record, model.words ?? ATM_WORDS, model.rate ?? MBPS);
       // Cells bunched on a lane (and their labels): the first one's label only. Above the
-      // marker, else below it; left out where both would cover a name or a card.
-      const labelPx = model.labelPx ?? RM_LABEL_PX;
-      room ??= new LabelRoom(labelPx, model.reserved);
-      const below = 7 + LABEL_BELOW_GAP_PX + 1.1 * labelPx;
-      const at = full ? room.placeFirst(full, x, [y + LABEL_BASELINE_PX, y + below]) : null;
+      // marker, else below it; left out where both would cover another's, a name or a card.
+      const at = full ? room.placeFirst(full, x, [y + LABEL_BASELINE_PX, y + below], boxes[i]) : null;
       const label = at === null ? '' : full;
       if (text.textContent !== label) text.textContent = label;
       const dy = String(at === null ? LABEL_BASELINE_PX : Math.round(at - y));
