@@ -930,6 +930,9 @@ test('fecn-hotspot paused between loops: the view says nothing is under way, and
   await expect(page.getByTestId('nv-clock')).toHaveText('t = 20.000 ms');
   await waitForMode(page, 'paused');
   await page.getByTestId('nv-slow').click();
+  // The log's box is clear, and it says why events come in all the same.
+  await expect(page.getByTestId('rmlog-record')).not.toBeChecked();
+  await expect(page.getByTestId('rmlog-held')).toHaveText('(recorded now for the Network view, which draws them moving)');
   const last = page.getByTestId('nv-last');
   await expect(last).toHaveText(/^Nothing under way now\. The latest, rate-discovery frame #\d+ of F\d, took \d+\.\d µs \((\d+\.\d{3}) → (\d+\.\d{3}) ms\)\. Show it$/);
   expect(await markers(page)).toEqual([]);

@@ -171,6 +171,11 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
           <input type="checkbox" data-testid="rmlog-record" checked={state.rmTrace} onChange={(e) => lab.setRmTrace(e.target.checked)} />
           Record {words.event}s
         </label>
+        {!state.rmTrace && state.rmTraceHeld && (
+          <span className="rmlog-held" data-testid="rmlog-held">
+            (recorded now for the Network view, which draws them moving)
+          </span>
+        )}
         {select('connection', scenario?.virtual_paths?.length ? 'connection / path' : words.connection, connectionIds)}
         {select('node', 'node', nodeIds)}
         {select('direction', 'direction', RM_DIRECTIONS)}
@@ -203,7 +208,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
       </div>
       <div className="rmlog-list" ref={list} style={{ height: ROW_PX * VIEW_ROWS }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="rmlog-list">
         {total === 0 ? (
-          <p className="rmlog-empty">{state.rmTrace ? `No ${words.event} recorded yet: play or step the run.` : `Turn on “Record ${words.event}s”, then play or step the run.`}</p>
+          <p className="rmlog-empty">{state.rmTrace || state.rmTraceHeld ? `No ${words.event} recorded yet: play or step the run.` : `Turn on “Record ${words.event}s”, then play or step the run.`}</p>
         ) : (
           <div style={{ height: rows.length * ROW_PX, position: 'relative' }}>
             {rows.slice(first, last).map((r, k) => {
