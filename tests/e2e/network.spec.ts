@@ -1017,3 +1017,32 @@ test("two-sources with EFCI: a cell's journey says where CI was set and why the 
   await page.screenshot({ path: resolve(shots, 'network-efci-journey.png'), fullPage: true });
   expect(errors).toEqual([]);
 });
+
+// QA: in slow motion the toolbar's Step (1 ms) went past whole loops (two-sources' lasts 45 µs):
+// a student saw the cells move only by typing 0.005 in its field. The view offers its own step.
+test('the Network view steps the paused run by about half a hop (two-sources: 2 µs), with the keyboard too, and a cell moves along', async ({ page }) => {
+  const errors = await pausedInSlowMotionAt1ms(page);
+  const stepButton = page.getByTestId('nv-step');
+  await expect(stepButton).toHaveText('Step 2 µs');
+  // Step until a cell is under way, then once more: it has moved.
+  for (let i = 0; i < 100 && (await markers(page)).length === 0; i++) {
+    const before = (await status(page))!.nowMs;
+    await stepButton.click();
+    await expect.poll(async () => (await status(page))!.nowMs).toBeCloseTo(before + 0.002, 6);
+    await waitForMode(page, 'paused');
+  }
+  const [first] = await markers(page);
+  expect(first).toBeDefined();
+  const before = (await status(page))!.nowMs;
+  await stepButton.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await status(page))!.nowMs).toBeCloseTo(before + 0.002, 6);
+  await expect(page.getByTestId('nv-clock')).toHaveText(`t = ${(before + 0.002).toFixed(3)} ms`);
+  await expect.poll(async () => (await markers(page)).find((m) => m.id === first.id)).toBeDefined();
+  const again = (await markers(page)).find((m) => m.id === first.id)!;
+  expect([again.x, again.y]).not.toEqual([first.x, first.y]);
+  // Playing, there is nothing to step.
+  await page.getByTestId('play').click();
+  await expect(stepButton).toBeHidden();
+  expect(errors).toEqual([]);
+});

@@ -9,7 +9,7 @@ import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type 
 import type { ChartGroup } from '../../charts/chartGroup';
 import type { SampleStore } from '../../charts/sampleStore';
 import type { Lab, LabState } from '../../lab/lab';
-import { loopLookbackUs, rmCellsMove, rmSpeedLimit, slowEnough, typicalHopUs } from '../../lab/networkClock';
+import { hopStepUs, loopLookbackUs, rmCellsMove, rmSpeedLimit, slowEnough, stepText, typicalHopUs } from '../../lab/networkClock';
 import { cardRows, portViews, type CardRow, type PortGroup } from '../../lab/networkPorts';
 import { lastLoopText, type Phase } from '../../lab/rmCells';
 import { cellPhases, markerLegend, movingText, rmWords, scenarioFeedback, type RateUnit, type RmWords } from '../../lab/rmLog';
@@ -268,6 +268,20 @@ export function NetworkView({
             : `${speech.moving} are drawn moving at ${slow !== null ? `${speedLabel(slow)} or slower` : 'slower speeds than offered'}`}
           {/* A teacher's link that locks or hides the speed keeps it: no way round it here. */}
           {!moving && slow !== null && speedFixed && <span data-testid="nv-speed-fixed"> (the speed is set by the teacher)</span>}
+          {/* A step that moves the cells a little (the toolbar's 1 ms goes past a LAN's loop). */}
+          {moving && paused && mode !== 'done' && (
+            <button
+              className="btn"
+              data-testid="nv-step"
+              title={`Step the paused run by ${stepText(hopStepUs(hopUs))}, about half a hop, so that the ${speech.moving} move a little each step`}
+              onClick={() => {
+                group.cursorTo(null);
+                lab.step(hopStepUs(hopUs) / 1000);
+              }}
+            >
+              Step {stepText(hopStepUs(hopUs))}
+            </button>
+          )}
           {!moving && slow !== null && !speedFixed && (
             <button className="btn" data-testid="nv-slow" onClick={() => lab.setSpeed(slow)}>
               Slow down to {speedLabel(slow)}
