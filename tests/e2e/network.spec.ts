@@ -786,8 +786,14 @@ test('slowed down on a paused run, the Network view shows the RM cells already i
   await waitForMode(page, 'paused');
   expect(await markers(page)).toEqual([]); // too fast to draw them: none recorded
   await page.getByTestId('nv-slow').click();
-  await expect.poll(async () => (await markers(page)).length, { timeout: 15_000 }).toBeGreaterThan(3);
-  // Where it stood, paused, without a step.
+  // Where it stood, paused, without a step, once the replay that fills the trace is done (cells
+  // are drawn while it runs too: a late cell stays drawn, e7adde7).
+  await expect
+    .poll(async () => {
+      const s = (await status(page))!;
+      return s.mode === 'paused' && s.nowMs === 300 ? (await markers(page)).length : 0;
+    }, { timeout: 15_000 })
+    .toBeGreaterThan(3);
   const s = (await status(page))!;
   expect([s.mode, s.nowMs]).toEqual(['paused', 300]);
   await expect(page.getByTestId('nv-clock')).toHaveText('t = 300.000 ms');

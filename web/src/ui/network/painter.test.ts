@@ -11,7 +11,7 @@ import { portViews } from '../../lab/networkPorts';
 import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
-import { laneLook, networkLayout, pointOnLane, sourceUtilisation } from './geometry';
+import { laneAngle, laneLook, networkLayout, pointOnLane, sourceUtilisation } from './geometry';
 import { markerSlots, NetworkPainter, nextOnRoute, queueCount, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
 
@@ -217,6 +217,12 @@ describe('NetworkPainter: one frame at the shown time', () => {
     };
     expect(at(3)).toBe(edge('SW1->S1'));
     expect(at(4)).toBe(edge('SW2->D1'));
+    // The forward cell's triangle points along its lane; the backward cell's diamond stays
+    // upright on a sloping lane (turned, it read as a square).
+    const turn = (seq: number) => (([...layer.children] as SVGGElement[]).find((g) => g.style.display !== 'none' && g.dataset.cell?.startsWith(`C1/${seq}@`))!.firstChild as SVGGElement).getAttribute('transform');
+    expect(laneAngle(layout.lanes.get('SW1->S1')!).toFixed(0)).not.toBe('0');
+    expect(turn(3)).toBe('rotate(0)');
+    expect(turn(4)).toBe(`rotate(${laneAngle(layout.lanes.get('SW2->D1')!).toFixed(0)})`);
   });
 
   // QA: stepping two-sources from t = 0, the first backward cells (no cell before them had made

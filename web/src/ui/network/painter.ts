@@ -365,7 +365,10 @@ export class NetworkPainter implements FrameClient {
       let angle = 0;
       if (lane) {
         ({ x, y } = pointOnLane(lane, c.fraction));
-        angle = laneAngle(lane);
+        // The triangle points along its lane; a diamond (or a notification's square) stays
+        // upright, as the legend draws it (QA: turned with a sloping lane, a backward cell's
+        // diamond read as a square).
+        angle = c.phase === 'forward' ? laneAngle(lane) : 0;
       } else {
         // At a node (a notification, a cell between two records at one node), or between two
         // nodes no drawn link joins (a sampled network): at the node it left.
