@@ -1021,6 +1021,14 @@ test("two-sources with EFCI: a cell's journey says where CI was set and why the 
   expect(after).toBeCloseTo(before * (15 / 16), 1); // RDF = 1/16
   await expect(panel.getByTestId('nv-journey-summary')).toContainText(/CI set at D[12]\./);
   await page.screenshot({ path: resolve(shots, 'network-efci-journey.png'), fullPage: true });
+  // The event log's source ACR says the same when hovered, for every cell come home.
+  await page.getByTestId('view-rmlog').click();
+  await page.getByTestId('rmlog-direction').selectOption('received');
+  const acrs = await page.getByTestId('rmlog-row').evaluateAll((els) =>
+    els.map((e) => ({ flags: e.querySelectorAll('span')[7].textContent, why: e.querySelectorAll('span')[9].getAttribute('title') })),
+  );
+  expect(acrs.length).toBeGreaterThan(2);
+  for (const a of acrs) expect(a.why).toMatch(a.flags === 'CI' ? /^CI = 1: cut by RDF/ : /^CI = 0, NI = 0/);
   expect(errors).toEqual([]);
 });
 
