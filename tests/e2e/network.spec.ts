@@ -945,9 +945,12 @@ test('fecn-hotspot paused between loops: the view says nothing is under way, and
   const [, fromMs, toMs] = (await last.textContent())!.match(/\((\d+\.\d{3}) → (\d+\.\d{3}) ms\)/)!.map(Number);
   expect(toMs).toBeLessThanOrEqual(20);
   await page.screenshot({ path: resolve(shots, 'network-last-loop.png') });
-  // Shown: drawn on its way at a time within its loop, picked, its journey open; the run stays.
-  await page.getByTestId('nv-last-show').click();
+  // Shown (from the keyboard): drawn on its way at a time within its loop, picked, its journey
+  // open and the focus on it (the button goes); the run stays.
+  await page.getByTestId('nv-last-show').focus();
+  await page.keyboard.press('Enter');
   await expect(last).toBeHidden();
+  await expect(page.getByTestId('nv-cell-close')).toBeFocused();
   const shownMs = Number((await page.getByTestId('nv-clock').textContent())!.match(/t = (\d+\.\d+) ms/)![1]);
   expect(shownMs).toBeGreaterThanOrEqual(fromMs);
   expect(shownMs).toBeLessThanOrEqual(toMs);

@@ -147,6 +147,8 @@ export function NetworkView({
     (l) => painter.onLastLoop(l),
     () => painter.lastLoop,
   );
+  // Show it goes as the cell is drawn: the keyboard's focus then goes to the cell's panel.
+  const [shownByButton, setShownByButton] = useState(0);
   // A new run: the cell picked is gone.
   const run = state.status?.run;
   useEffect(() => painter.pick(null), [run, painter]);
@@ -336,13 +338,14 @@ export function NetworkView({
             onClick={() => {
               group.cursorTo(last.showUs / 1000);
               painter.pick(last.cell.id);
+              setShownByButton((n) => n + 1);
             }}
           >
             Show it
           </button>
         </p>
       )}
-      {picked && <RmCellPanel painter={painter} id={picked} state={state} onClose={() => painter.pick(null)} words={speech.words} rate={speech.rate} />}
+      {picked && <RmCellPanel painter={painter} id={picked} state={state} onClose={() => painter.pick(null)} words={speech.words} rate={speech.rate} focusKey={shownByButton} />}
     </section>
   );
 }

@@ -65,11 +65,15 @@ export function RmCellPanel({
   onClose,
   words,
   rate,
+  focusKey = 0,
 }: {
   painter: NetworkPainter;
   id: string;
   state: LabState;
   onClose: () => void;
+  /** Changed (above 0) when the panel was opened by a button that then goes (the view's *Show
+   *  it*): the panel takes the keyboard's focus, on its Close button, instead of the page. */
+  focusKey?: number;
 } & Speech) {
   const cell = painter.cells()?.cells.find((c) => c.id === id);
   const algorithmName = (a: string) => lowererName(a, state.catalogue?.algorithms ?? []);
@@ -77,6 +81,10 @@ export function RmCellPanel({
   // pick brings it into view, or the click would seem to do nothing.
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => scrollIntoViewSoon(() => panel.current), [id]);
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusKey > 0) close.current?.focus({ preventScroll: true });
+  }, [focusKey]);
   if (!cell) {
     return (
       <div className="nv-cell" data-testid="nv-cell" data-cell={id} ref={panel}>
@@ -110,7 +118,7 @@ export function RmCellPanel({
         ) : (
           <span>({words.loopOf(cell.origin)})</span>
         )}
-        <button className="btn" onClick={onClose} data-testid="nv-cell-close">
+        <button className="btn" onClick={onClose} data-testid="nv-cell-close" ref={close}>
           Close
         </button>
       </div>
