@@ -786,8 +786,14 @@ test('slowed down on a paused run, the Network view shows the RM cells already i
   await waitForMode(page, 'paused');
   expect(await markers(page)).toEqual([]); // too fast to draw them: none recorded
   await page.getByTestId('nv-slow').click();
-  await expect.poll(async () => (await markers(page)).length, { timeout: 15_000 }).toBeGreaterThan(3);
-  // Where it stood, paused, without a step.
+  // Where it stood, paused, without a step, once the replay that fills the trace is done (cells
+  // are drawn while it runs too: a late cell stays drawn, e7adde7).
+  await expect
+    .poll(async () => {
+      const s = (await status(page))!;
+      return s.mode === 'paused' && s.nowMs === 300 ? (await markers(page)).length : 0;
+    }, { timeout: 15_000 })
+    .toBeGreaterThan(3);
   const s = (await status(page))!;
   expect([s.mode, s.nowMs]).toEqual(['paused', 300]);
   await expect(page.getByTestId('nv-clock')).toHaveText('t = 300.000 ms');
@@ -915,4 +921,145 @@ test("long-rtt: RM cells' labels keep clear of the end systems' names, the sourc
     if (present) await page.screenshot({ path: resolve(shots, 'network-long-rtt-labels.png') });
     expect(errors).toEqual([]);
   }
+});
+
+// QA (a LAN slowed down on a paused run): a feedback frame goes round in a few µs and the next
+// sets out a millisecond later, so at 20 ms nothing was in flight and the view drew nothing at
+// all. It now says so, names the latest, and shows it on its way with its journey.
+test('fecn-hotspot paused between loops: the view says nothing is under way, and shows the latest frame on its way', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-hotspot');
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('view-rmlog').click();
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('until-ms').fill('20');
+  await page.getByTestId('run-until').click();
+  await expect(page.getByTestId('nv-clock')).toHaveText('t = 20.000 ms');
+  await waitForMode(page, 'paused');
+  await page.getByTestId('nv-slow').click();
+  // The log's box is clear, and it says why events come in all the same.
+  await expect(page.getByTestId('rmlog-record')).not.toBeChecked();
+  await expect(page.getByTestId('rmlog-held')).toHaveText('(recorded now for the Network view, which draws them moving)');
+  const last = page.getByTestId('nv-last');
+  await expect(last).toHaveText(/^Nothing under way now\. The latest, rate-discovery frame #\d+ of F\d, took \d+\.\d µs \((\d+\.\d{3}) → (\d+\.\d{3}) ms\)\. Show it$/);
+  expect(await markers(page)).toEqual([]);
+  const [, fromMs, toMs] = (await last.textContent())!.match(/\((\d+\.\d{3}) → (\d+\.\d{3}) ms\)/)!.map(Number);
+  expect(toMs).toBeLessThanOrEqual(20);
+  await page.screenshot({ path: resolve(shots, 'network-last-loop.png') });
+  // Shown (from the keyboard): drawn on its way at a time within its loop, picked, its journey
+  // open and the focus on it (the button goes); the run stays.
+  await page.getByTestId('nv-last-show').focus();
+  await page.keyboard.press('Enter');
+  await expect(last).toBeHidden();
+  await expect(page.getByTestId('nv-cell-close')).toBeFocused();
+  const shownMs = Number((await page.getByTestId('nv-clock').textContent())!.match(/t = (\d+\.\d+) ms/)![1]);
+  expect(shownMs).toBeGreaterThanOrEqual(fromMs);
+  expect(shownMs).toBeLessThanOrEqual(toMs);
+  const drawn = await markers(page);
+  expect(drawn.length).toBeGreaterThan(0);
+  const panel = page.getByTestId('nv-cell');
+  await expect(panel.locator('.nv-cell-head')).toContainText('rate-discovery frame #');
+  expect(drawn.map((m) => m.id)).toContain(await panel.getAttribute('data-cell'));
+  await expect(panel.getByTestId('nv-journey').locator('li').first()).toContainText('sent by EP');
+  expect((await status(page))!.nowMs).toBe(20);
+  // The log's event nearest to that time is marked.
+  await expect(page.locator('[data-testid="rmlog-row"][aria-current="time"]')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid="network-view"]').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+// QA (the teacher projecting): presentation mode turned on with the Network view already open
+// kept the page's room at the drawing's sides; fecn-hotspot's "F0 rate limit 2.50 Gbps", in
+// larger type, began off the drawing ("rate limit 2.50 Gbps").
+test("presentation mode turned on with the view open: the drawing fits again, the hosts' rate lines inside it", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-hotspot');
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('until-ms').fill('5');
+  await page.getByTestId('run-until').click();
+  await waitForMode(page, 'paused');
+  await expect(page.getByTestId('nv-acr-F0')).toContainText('Gbps');
+  await page.getByTestId('present').click();
+  await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'true');
+  const inside = async () => {
+    const canvas = (await page.getByTestId('nv-canvas').boundingBox())!;
+    const out: string[] = [];
+    for (const f of ['F0', 'F1', 'F2', 'F3']) {
+      const b = (await page.getByTestId(`nv-acr-${f}`).boundingBox())!;
+      if (b.x < canvas.x || b.x + b.width > canvas.x + canvas.width) out.push(f);
+    }
+    return out;
+  };
+  await expect.poll(inside).toEqual([]);
+  await page.screenshot({ path: resolve(shots, 'network-present-toggled.png') });
+  // And back: the page's room again, still inside.
+  await page.getByTestId('present').click();
+  await expect.poll(inside).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+// QA (binary feedback): an EFCI run's journey never said where CI came from, nor why the
+// source's ACR then fell; and its forward cells, long in SW1's queue, were taken as dropped.
+test("two-sources with EFCI: a cell's journey says where CI was set and why the source's ACR fell (TM 4.0: CI = 1 cuts it by RDF)", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('tab-switches').click();
+  for (const sw of ['SW1', 'SW2']) {
+    await page.getByTestId(`topo-${sw}`).click();
+    await page.getByTestId('switch-algorithm').selectOption('efci');
+  }
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('until-ms').fill('29.7');
+  await page.getByTestId('run-until').click();
+  await expect(page.getByTestId('nv-clock')).toHaveText('t = 29.700 ms');
+  await waitForMode(page, 'paused');
+  await page.getByTestId('nv-slow').click();
+  // Between two loops (the engine's run: cell #169 home at 29.687 ms, #170 sent at 29.78).
+  await page.getByTestId('nv-last-show').click();
+  const panel = page.getByTestId('nv-cell');
+  const journey = panel.getByTestId('nv-journey');
+  await expect(journey.locator('li[data-direction="turnaround"]')).toHaveText(/turned around at D[12]; CI set here \(its data cells came marked EFCI\)$/);
+  const home = journey.locator('li[data-direction="received"]');
+  await expect(home).toHaveText(/received by S[12]: ER 155\.52 Mbps; its ACR (\d+\.\d\d) → (\d+\.\d\d) \(CI = 1: cut by RDF\)$/);
+  const [, before, after] = (await home.textContent())!.match(/ACR (\d+\.\d\d) → (\d+\.\d\d)/)!.map(Number);
+  expect(after).toBeCloseTo(before * (15 / 16), 1); // RDF = 1/16
+  await expect(panel.getByTestId('nv-journey-summary')).toContainText(/CI set at D[12]\./);
+  await page.screenshot({ path: resolve(shots, 'network-efci-journey.png'), fullPage: true });
+  // The event log's source ACR says the same when hovered, for every cell come home.
+  await page.getByTestId('view-rmlog').click();
+  await page.getByTestId('rmlog-direction').selectOption('received');
+  const acrs = await page.getByTestId('rmlog-row').evaluateAll((els) =>
+    els.map((e) => ({ flags: e.querySelectorAll('span')[7].textContent, why: e.querySelectorAll('span')[9].getAttribute('title') })),
+  );
+  expect(acrs.length).toBeGreaterThan(2);
+  for (const a of acrs) expect(a.why).toMatch(a.flags === 'CI' ? /^CI = 1: cut by RDF/ : /^CI = 0, NI = 0/);
+  expect(errors).toEqual([]);
+});
+
+// QA: in slow motion the toolbar's Step (1 ms) went past whole loops (two-sources' lasts 45 µs):
+// a student saw the cells move only by typing 0.005 in its field. The view offers its own step.
+test('the Network view steps the paused run by about half a hop (two-sources: 2 µs), with the keyboard too, and a cell moves along', async ({ page }) => {
+  const errors = await pausedInSlowMotionAt1ms(page);
+  const stepButton = page.getByTestId('nv-step');
+  await expect(stepButton).toHaveText('Step 2 µs');
+  // Step until a cell is under way, then once more: it has moved.
+  for (let i = 0; i < 100 && (await markers(page)).length === 0; i++) {
+    const before = (await status(page))!.nowMs;
+    await stepButton.click();
+    await expect.poll(async () => (await status(page))!.nowMs).toBeCloseTo(before + 0.002, 6);
+    await waitForMode(page, 'paused');
+  }
+  const [first] = await markers(page);
+  expect(first).toBeDefined();
+  const before = (await status(page))!.nowMs;
+  await stepButton.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await status(page))!.nowMs).toBeCloseTo(before + 0.002, 6);
+  await expect(page.getByTestId('nv-clock')).toHaveText(`t = ${(before + 0.002).toFixed(3)} ms`);
+  await expect.poll(async () => (await markers(page)).find((m) => m.id === first.id)).toBeDefined();
+  const again = (await markers(page)).find((m) => m.id === first.id)!;
+  expect([again.x, again.y]).not.toEqual([first.x, first.y]);
+  // Playing, there is nothing to step.
+  await page.getByTestId('play').click();
+  await expect(stepButton).toBeHidden();
+  expect(errors).toEqual([]);
 });

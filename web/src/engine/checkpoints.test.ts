@@ -79,6 +79,24 @@ describe('Checkpoints', () => {
     expect(c.times()).toEqual([0, 30, 60]);
   });
 
+  it('rewinding to a time lets the later checkpoints go, so that the replay notes them anew', () => {
+    Run.live = 0;
+    const c = new Checkpoints<Run>(100, 4);
+    const run = new Run();
+    c.offer(run);
+    for (const ms of [10, 30, 60, 80]) c.offer(run.to(ms), ms * 2);
+    const back = c.rewind(40)!;
+    expect([back.sim.ms, back.note]).toEqual([30, 60]);
+    expect(c.times()).toEqual([0, 10, 30]);
+    expect(Run.live).toBe(3 + 2); // the run, the copy given back, the three kept
+    // The replay passes 60 again with other events noted: its note is the one kept.
+    c.offer(back.sim.to(60), 75);
+    expect(c.restore(70)!.note).toBe(75);
+    // Back to the start: only the start stays.
+    expect(c.rewind(0)!.sim.ms).toBe(0);
+    expect(c.times()).toEqual([0]);
+  });
+
   it('keeps within its byte budget by thinning out every other checkpoint', () => {
     Run.live = 0;
     const c = new Checkpoints<Run>(100, 8, 5000);

@@ -112,6 +112,22 @@ export class Checkpoints<S extends Checkpointable<S>> {
     return best ? { sim: best.sim.snapshot(), note: best.note } : null;
   }
 
+  /**
+   * Going back to `ms`: a fresh copy of the checkpoint `restore(ms)` gives, and the later
+   * checkpoints go. Their notes belong to the history the run leaves (the worker's: the RM-cell
+   * events sent by then, which depend on when the trace was on in that pass); kept, a later
+   * return to one of them told the page to keep events the replay then sent again. The
+   * replay takes them anew, with its own notes, as it passes their times.
+   */
+  rewind(ms: number): { sim: S; note: number } | null {
+    const back = this.restore(ms);
+    if (!back) return null;
+    let last = -1;
+    for (let i = 0; i < this.list.length; i++) if (this.list[i].ms < ms || this.list[i].events === 0) last = i;
+    for (const c of this.list.splice(last + 1)) c.sim.free();
+    return back;
+  }
+
   /** Frees every checkpoint (a new run, or a change that the copies do not have). */
   clear() {
     for (const c of this.list) c.sim.free();

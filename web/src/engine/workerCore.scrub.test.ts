@@ -72,6 +72,35 @@ describe('WorkerCore going back in time', () => {
     }, 30_000);
   }
 
+  // QA (the event log after a backfill): a checkpoint noted how many RM-cell events had been sent
+  // when the pass that took it went by. Going back, playing on with the recording off and then
+  // backfilling kept those notes: the page kept events the replay then sent again, and the log
+  // showed the replayed ones above the later ones, as if new.
+  it('recording on, off, back and on again: the page keeps each RM-cell event once, in time order', () => {
+    const { page: p } = run(twoSources(), [
+      // Recorded: the checkpoints at 20 and 45 note the events sent by then.
+      { type: 'runUntil', ms: 20 },
+      { type: 'runUntil', ms: 45 },
+      { type: 'runUntil', ms: 60 },
+      { type: 'rmTrace', capacity: 0 },
+      { type: 'scrub', ms: 25 },
+      { type: 'runUntil', ms: 55 }, // not recorded
+      { type: 'rmTrace', capacity: 10_000_000 },
+      { type: 'scrub', ms: 55, replayFromMs: 54 }, // the Network view's backfill
+      { type: 'scrub', ms: 50 }, // back within the replay
+    ]);
+    const keys = p.records.map((r) => `${r.time_us}/${r.connection}/${r.rm_seq}/${r.node}/${r.direction}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const times = p.records.map((r) => r.time_us);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times[times.length - 1]).toBeLessThanOrEqual(50_000);
+    // What was recorded before the checkpoint at 20 is kept, and what the replays sent; the
+    // pass from 20 to 25, not recorded, has no events.
+    expect(times.some((t) => t < 19_000)).toBe(true);
+    expect(times.some((t) => t > 49_000)).toBe(true);
+    expect(times.filter((t) => t > 20_000 && t < 25_000)).toEqual([]);
+  });
+
   it('pauses at the time scrubbed to, with every row before it and none after on the page', () => {
     const { host, page: p } = run(twoSources(), [
       { type: 'runUntil', ms: 80 },

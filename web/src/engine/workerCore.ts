@@ -225,7 +225,7 @@ export class WorkerCore {
     this.endRmSearch(null);
     const t = Math.min(Math.max(0, Number.isFinite(ms) ? ms : 0), sim.endMs());
     if (t <= sim.nowMs()) {
-      let back = this.checkpoints?.restore(Math.min(t, replayFromMs)) ?? null;
+      let back = this.checkpoints?.rewind(Math.min(t, replayFromMs)) ?? null;
       if (!back) {
         back = { sim: this.engine.createSimulation(this.scenarioJson), note: 0 };
         this.checkpoints?.offer(back.sim, 0);

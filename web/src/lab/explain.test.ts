@@ -123,9 +123,13 @@ describe('Lab: a switch explains itself, the event log', () => {
 describe('Lab: the RM-cell trace is on while anyone asks for it', () => {
   it("a holder letting go (the Network view closing) leaves on what the event log's box asked for", () => {
     const { lab, pump } = realLab();
+    expect(lab.getState().rmTraceHeld).toBe(false);
     lab.holdRmTrace('network-view', true);
+    // The log says it records for the view though its box is clear.
+    expect(lab.getState()).toMatchObject({ rmTrace: false, rmTraceHeld: true });
     lab.setRmTrace(true); // the box ticked while the view draws cells
     lab.holdRmTrace('network-view', false); // the view closes
+    expect(lab.getState().rmTraceHeld).toBe(false);
     expect(lab.rmTraceRecording).toBe(true);
     lab.step(5);
     pump();

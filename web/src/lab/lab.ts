@@ -1001,6 +1001,8 @@ export class Lab {
     const was = this.traceSent;
     if (on) this.traceHolders.add(holder);
     else this.traceHolders.delete(holder);
+    const held = this.traceHolders.size > 0;
+    if (held !== this.state.rmTraceHeld) this.set({ rmTraceHeld: held });
     this.applyRmTrace();
     const s = this.state.status;
     if (backfillMs !== undefined && !was && this.traceSent && s?.mode === 'paused' && s.nowMs > 0) this.scrub(s.nowMs, s.nowMs - backfillMs);

@@ -4,7 +4,7 @@ import { LIBRARY } from '../scenario/library';
 import { SPEEDS } from '../scenario/speed';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import type { RunStatus } from '../engine/protocol';
-import { loopLookbackUs, MAX_LAG_WALL_MS, MIN_HOP_WALL_MS, nextShown, rmCellsMove, rmSpeedLimit, runMoved, slowEnough, typicalHopUs, type ClockInput } from './networkClock';
+import { hopStepUs, loopLookbackUs, MAX_LAG_WALL_MS, MIN_HOP_WALL_MS, nextShown, rmCellsMove, rmSpeedLimit, runMoved, slowEnough, stepText, typicalHopUs, type ClockInput } from './networkClock';
 
 const playing = (nowMs: number, speed: ClockInput['speed'] = 0.001, run = 1): ClockInput => ({ run, mode: 'playing', nowMs, speed, markMs: null, markedAtMs: 0, movedAtMs: 0 });
 const status = (s: Partial<RunStatus>): RunStatus => ({ run: 1, mode: 'paused', nowMs: 1, endMs: 10, done: false, events: 0, speed: 1, achievedSpeed: null, eventsPerSec: null, engineMs: 0, ...s });
@@ -101,5 +101,28 @@ describe('when RM cells move on screen', () => {
     const s = { links: [{ id: 'L', from: 'a', to: 'b', rate_mbps: 10_000, delay_us: 1 }], ethernet: { frame_bytes: 1500 } };
     expect(typicalHopUs(s, 5, 1500)).toBeCloseTo(1 + 12_000 / 10_000, 12);
     expect(typicalHopUs({ links: [] }, 5, 1500)).toBe(0);
+  });
+});
+
+describe("the Network view's step: about half a typical hop, a round number", () => {
+  it('1, 2 or 5 times a power of ten, at most half the hop', () => {
+    expect(hopStepUs(7.73)).toBe(2); // two-sources: 1 km and a cell at 155.52 Mbps
+    expect(hopStepUs(2.2)).toBe(1);
+    expect(hopStepUs(1)).toBe(0.5);
+    expect(hopStepUs(10)).toBe(5);
+    expect(hopStepUs(125_000)).toBe(50_000);
+    expect(hopStepUs(0)).toBe(1);
+    expect(stepText(2)).toBe('2 µs');
+    expect(stepText(0.5)).toBe('0.5 µs');
+    expect(stepText(50_000)).toBe('50 ms');
+  });
+
+  it('each library scenario gets a step within half its typical hop, above a fifth of it', () => {
+    for (const e of LIBRARY.entries) {
+      const hop = typicalHopUs(e.scenario, ENGINE_CATALOGUE.delay_us_per_km, e.scenario.ethernet?.frame_bytes ?? 1500);
+      const step = hopStepUs(hop);
+      expect(step, e.id).toBeLessThanOrEqual(hop / 2 + 1e-9);
+      expect(step, e.id).toBeGreaterThan(hop / 5);
+    }
   });
 });

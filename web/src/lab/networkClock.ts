@@ -104,3 +104,22 @@ export function slowEnough(speeds: readonly Speed[], limit: number): number | nu
   const ok = speeds.filter((s): s is number => s !== 'max' && s <= limit);
   return ok.length ? Math.max(...ok) : null;
 }
+
+/**
+ * The Network view's own step (µs), for following RM cells on a paused run: about half a
+ * typical hop, rounded down to 1, 2 or 5 times a power of ten, so that a cell moves a little
+ * each step. QA: the toolbar's step of 1 ms went past a whole LAN loop (a few µs), and the
+ * student saw the cells only by typing 0.005 in its field.
+ */
+export function hopStepUs(hopUs: number): number {
+  const half = hopUs / 2;
+  if (!(half > 0) || !Number.isFinite(half)) return 1;
+  const p = 10 ** Math.floor(Math.log10(half));
+  const nice = [5, 2, 1].map((m) => m * p).find((v) => v <= half * (1 + 1e-9))!;
+  return Number(nice.toPrecision(1));
+}
+
+/** A step of `us` as the view's button says it: "2 µs", "0.5 µs", "10 ms". */
+export function stepText(us: number): string {
+  return us >= 1000 ? `${us / 1000} ms` : `${us} µs`;
+}

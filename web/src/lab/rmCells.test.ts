@@ -3,8 +3,9 @@ import type { RmRecord } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
-import { cellAt, cellFields, cellsAt, fieldsAt, journeyOf, LOST_AFTER_HOPS, neighboursOf, RmCellIndex, SAME_TIME_US } from './rmCells';
+import { acrReason, cellAt, cellFields, cellsAt, fieldsAt, journeyOf, lastLoop, lastLoopText, neighboursOf, RmCellIndex, SAME_TIME_US } from './rmCells';
 import { rmRecord } from '../test/rmRecord';
+import { ETHERNET_WORDS } from './rmLog';
 
 const scenarioOf = (id: string): Scenario => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
 
@@ -167,9 +168,14 @@ describe('cellAt: where an RM cell is between its records', () => {
     const c1 = index.cells[1];
     expect(cellAt(c1, 145, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5, guessed: true });
     expect(cellAt(c1, 175, index.hops)!.fraction).toBe(0.95);
-    // LOST_AFTER_HOPS of those hops late, it is taken as dropped: no longer drawn.
-    expect(cellAt(c1, 140 + LOST_AFTER_HOPS * 10, index.hops)).not.toBeNull();
-    expect(cellAt(c1, 140 + LOST_AFTER_HOPS * 10 + 1, index.hops)).toBeNull();
+    // However late (waiting in a queue), it is drawn short of the node: a dropped cell has a
+    // record of its own (lost).
+    expect(cellAt(c1, 140 + 100 * 10, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.95, guessed: true });
+    // Once a later cell of its loop made that hop, it never will: the trace missed its end.
+    index.add([next(300, 'S1', 'sent'), next(310, 'SW1', 'forward'), next(330, 'D1', 'turnaround'), next(340, 'SW1', 'backward')].map((r) => ({ ...r, rm_seq: 2 })));
+    index.add([{ ...next(350, 'S1', 'received'), rm_seq: 2 }]);
+    expect(cellAt(c1, 345, index.hops)).toBeNull();
+    expect(cellAt(index.cells[2], 345, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5 });
   });
 
   it('a notification nothing tells the way of waits at its switch for waitUs at most', () => {
@@ -287,6 +293,41 @@ describe('cellAt: where an RM cell is between its records', () => {
   });
 });
 
+describe('lastLoop: the cell that set out last, where none is under way', () => {
+  it('qcn-hotspot paused at 20 ms: no notification is under way; the latest is drawn at the time it offers', () => {
+    const s = scenarioOf('qcn-hotspot');
+    const index = indexOf(s, traceOf(s, 20));
+    const us = 20_000;
+    expect(cellsAt(index, us, 10_000, 300, 100)).toEqual([]);
+    const last = lastLoop(index, us)!;
+    expect(last).not.toBeNull();
+    // The newest cell that set out by then, whole: from its first record to its last.
+    const opened = index.cells.filter((c) => c.records[0].time_us <= us);
+    expect(last.cell).toBe(opened[opened.length - 1]);
+    expect([last.fromUs, last.toUs]).toEqual([last.cell.records[0].time_us, last.cell.records[last.cell.records.length - 1].time_us]);
+    expect(last.toUs).toBeGreaterThan(last.fromUs);
+    expect(last.toUs).toBeLessThanOrEqual(us);
+    // At the time offered, it is drawn on its way.
+    expect(cellsAt(index, last.showUs, 10_000, 300, 100).map((a) => a.cell.id)).toContain(last.cell.id);
+  });
+
+  it('says that nothing is under way and names the latest in the network\'s words, with how long it took', () => {
+    const index = new RmCellIndex(neighboursOf([{ from: 'S1', to: 'SW1' }, { from: 'SW1', to: 'D1' }]));
+    index.add([rec(19_950, 'S1', 'sent'), rec(19_955, 'SW1', 'forward'), rec(19_960, 'D1', 'turnaround'), rec(19_965, 'SW1', 'backward'), rec(19_971, 'S1', 'received')]);
+    expect(lastLoopText(lastLoop(index, 20_000)!)).toBe('Nothing under way now. The latest, RM cell #0 of C1, took 21.0 µs (19.950 → 19.971 ms).');
+    const qcn = new RmCellIndex(neighboursOf([{ from: 'EP3', to: 'SW1' }]));
+    qcn.add([rmRecord({ time_us: 5000, connection: 'F3', rm_seq: 5, node: 'SW1', direction: 'notification' }), rmRecord({ time_us: 6500, connection: 'F3', rm_seq: 5, node: 'EP3', direction: 'received' })]);
+    expect(lastLoopText(lastLoop(qcn, 7000)!, ETHERNET_WORDS)).toBe('Nothing under way now. The latest, QCN congestion notification #5 for F3, took 1.500 ms (5.000 → 6.500 ms).');
+  });
+
+  it('a cell still under way counts up to the time asked; none before the first', () => {
+    const index = new RmCellIndex(neighboursOf([{ from: 'S1', to: 'SW1' }]));
+    index.add([rec(10, 'S1', 'sent'), rec(20, 'SW1', 'forward'), rec(40, 'D1', 'turnaround')]);
+    expect(lastLoop(index, 5)).toBeNull();
+    expect(lastLoop(index, 25)).toMatchObject({ fromUs: 10, toUs: 20, showUs: 15 });
+  });
+});
+
 describe('journeyOf: where a cell turned around and who lowered its ER', () => {
   it('two-sources, the first cell of C1: turned around at D1, lowered by ERICA at SW2 then SW1, as the engine wrote', () => {
     const s = scenarioOf('two-sources');
@@ -312,6 +353,42 @@ describe('journeyOf: where a cell turned around and who lowered its ER', () => {
     index.add([rec(0, 'S1', 'sent', null, null), rec(10, 'SW1', 'forward', null, 50, 'fecn')]);
     const j = journeyOf(index.cells[0]);
     expect(j).toMatchObject({ complete: false, turnedAt: null, lowered: [], erSentMbps: null, erNowMbps: 50 });
+  });
+});
+
+describe("acrReason: why a source's ACR moved when a backward RM cell came home (TM 4.0 rules 8 and 9)", () => {
+  const stop = (before: number, after: number, er: number, ci = false, ni = false) => ({ acr_before_mbps: before, acr_after_mbps: after, er_out_mbps: er, ci, ni });
+  it('names the rule that set the new ACR, from the numbers and bits of the cell', () => {
+    expect(acrReason(stop(77.51, 69.98, 69.98))).toBe('CI = 0, NI = 0: down to ER');
+    expect(acrReason(stop(25, 69.98, 69.98))).toBe('CI = 0, NI = 0: up to ER (at most RIF × PCR more)');
+    expect(acrReason(stop(25, 34.72, 155.52))).toBe('CI = 0, NI = 0: up by RIF × PCR (at most PCR, below ER)');
+    expect(acrReason(stop(155.52, 155.52, 155.52))).toBe('CI = 0, NI = 0: at ER');
+    expect(acrReason(stop(23.93, 22.43, 155.52, true))).toBe('CI = 1: cut by RDF');
+    expect(acrReason(stop(100, 40, 40, true))).toBe('CI = 1: cut by RDF, then down to ER');
+    expect(acrReason(stop(50, 50, 100, false, true))).toBe('NI = 1: no increase');
+    expect(acrReason(stop(50, 40, 40, false, true))).toBe('NI = 1: no increase; down to ER');
+    expect(acrReason(stop(12, 10, 5, true))).toBe('CI = 1: cut by RDF; held at MCR, above ER');
+    expect(acrReason({ acr_before_mbps: null, acr_after_mbps: null, er_out_mbps: 10, ci: false, ni: false })).toBe('');
+  });
+
+  it('two-sources with EFCI on both switches: every ACR the engine set follows the rule the reason names', () => {
+    const s = scenarioOf('two-sources');
+    for (const n of s.nodes) if (n.kind === 'switch') n.algorithm = 'efci';
+    const received = traceOf(s, 30).filter((r) => r.direction === 'received');
+    // two-sources: RIF = 1 (its defaults), RDF = 1/16 and MCR = 0 (TM 4.0's), PCR = the link's.
+    const [rif, rdf, pcr] = [1, 1 / 16, 155.52];
+    const seen = new Set<string>();
+    for (const r of received) {
+      const before = r.acr_before_mbps!;
+      const er = r.er_out_mbps!;
+      const want = r.ci ? Math.min(before - before * rdf, er) : r.ni ? Math.min(before, er) : Math.min(before + rif * pcr, pcr, er);
+      expect(r.acr_after_mbps).toBeCloseTo(want, 6);
+      const why = acrReason(r);
+      expect(why.startsWith(r.ci ? 'CI = 1: cut by RDF' : r.ni ? 'NI = 1' : 'CI = 0, NI = 0')).toBe(true);
+      seen.add(why);
+    }
+    // Both ways: cut by CI, back up when a cell comes home unmarked, and held at PCR (= ER).
+    expect([...seen].sort()).toEqual(['CI = 0, NI = 0: at ER', 'CI = 0, NI = 0: up to ER (at most RIF × PCR more)', 'CI = 1: cut by RDF']);
   });
 });
 

@@ -14,7 +14,7 @@
 // record). A `received` record also tells the source's ACR after the cell (acrAt).
 
 import type { RmDirection, RmRecord } from '../contract/engine';
-import { erText, ETHERNET_WORDS, MBPS, rateText, type Phase, type RateUnit } from './rmLog';
+import { ATM_WORDS, erText, ETHERNET_WORDS, loopName, MBPS, rateText, timeText, type Phase, type RateUnit, type RmWords } from './rmLog';
 import { textHash } from '../scenario/storage';
 
 export type { Phase };
@@ -60,8 +60,9 @@ export class RmCellIndex {
   private byRecord = new WeakMap<RmRecord, RmCell>();
   private opened = 0;
   /** How long a hop from a node took last, by `<connection>|<origin>|<node>|<phase>`: the next
-   *  node and the duration (µs), to place a cell whose next record has not come yet. */
-  readonly hops = new Map<string, { next: string; us: number }>();
+   *  node, the duration (µs) and when the cell that made it was at the node (µs), to place a
+   *  cell whose next record has not come yet. */
+  readonly hops = new Map<string, { next: string; us: number; fromUs: number }>();
   /** Each connection's ACR at its source as its `received` records give it (after the cell),
    *  oldest first: times (µs) and rates (Mbps). */
   private acrs = new Map<string, { us: number[]; mbps: number[] }>();
@@ -160,7 +161,7 @@ export class RmCellIndex {
       this.open.set(key, list);
     } else {
       const last = cell.records[cell.records.length - 1];
-      if (last.node !== r.node) this.hops.set(hopKey(cell, last), { next: r.node, us: r.time_us - last.time_us });
+      if (last.node !== r.node) this.hops.set(hopKey(cell, last), { next: r.node, us: r.time_us - last.time_us, fromUs: last.time_us });
     }
     cell.records.push(r);
     this.byRecord.set(r, cell);
@@ -190,9 +191,6 @@ export interface CellAt {
   guessed: boolean;
 }
 
-/** A cell overdue by this many times the hop it is guessed to make is taken as lost (dropped). */
-export const LOST_AFTER_HOPS = 4;
-
 /**
  * Times this close (µs: the engine's picosecond) are the same: a time shown in ms (an event
  * picked, `time_us / 1000`; the engine's `nowMs`) and back in µs can land a rounding before
@@ -204,8 +202,12 @@ export const SAME_TIME_US = 1e-6;
  * Where `cell` is at `us`: null before its first record, after it was received, or (a cell whose
  * next record has not come) when nothing tells where it goes. Between two records it moves
  * linearly from the first's node to the second's; past its last record it follows the hop the
- * previous cell made from that node (`hops`), stopping short of the next node, until it is
- * LOST_AFTER_HOPS such hops late (a full buffer dropped it). A cell nothing tells the way of (a
+ * previous cell made from that node (`hops`), stopping short of the next node however late it
+ * is (it waits in a queue: the engine records a cell a full buffer drops, `lost`), unless a
+ * later cell of its loop has made that hop since (cells of a loop keep their order: this one
+ * never made it, the trace missed its end). QA: two-sources with EFCI paused at 30 ms, its
+ * forward cells 50 µs in SW1's queue, were taken as dropped after four 10 µs hops and not
+ * drawn. A cell nothing tells the way of (a
  * notification; a cell first seen mid-way, its loop's start not recorded, before any cell of its
  * loop made the hop from there) stays at the node of its last record for `waitUs` at most: an
  * event picked is always drawn where it happened.
@@ -228,7 +230,7 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
   }
   const hop = hops?.get(hopKey(cell, r));
   if (!hop) return us - r.time_us <= waitUs ? { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false } : null;
-  if (us - r.time_us > LOST_AFTER_HOPS * hop.us) return null;
+  if (hop.fromUs > r.time_us + SAME_TIME_US) return null;
   const fraction = hop.us > 0 ? Math.min(0.95, Math.max(0, (us - r.time_us) / hop.us)) : 0;
   return { cell, from: r.node, to: hop.next, fraction, phase, record: r, guessed: true };
 }
@@ -269,6 +271,51 @@ export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max:
   }
 }
 
+/** The latest cell that set out by a time, where none is under way (lastLoop). */
+export interface LastLoop {
+  cell: RmCell;
+  /** Its first record and its last at or before the time (µs). */
+  fromUs: number;
+  toUs: number;
+  /** A time it is drawn on its way (µs): halfway between those two, on the hop under way then
+   *  (a loop's middle is mostly its turnaround, where it sets out on its way back). */
+  showUs: number;
+}
+
+/**
+ * The cell that set out last at or before `us` (null: none recorded). On a LAN an RM cell or a
+ * frame goes round in a few µs, and the next sets out a millisecond later: a paused run shows
+ * none under way at most times, and the view offers to show this one instead (QA: slowed down
+ * on a paused qcn-hotspot, nothing was drawn at all).
+ */
+export function lastLoop(index: RmCellIndex, us: number): LastLoop | null {
+  const cells = index.cells;
+  for (let k = cells.length - 1; k >= 0; k--) {
+    const rs = cells[k].records;
+    if (rs[0].time_us > us + SAME_TIME_US) continue;
+    let i = rs.length - 1;
+    while (i > 0 && rs[i].time_us > us + SAME_TIME_US) i--;
+    const fromUs = rs[0].time_us;
+    const toUs = rs[i].time_us;
+    return { cell: cells[k], fromUs, toUs, showUs: (fromUs + toUs) / 2 };
+  }
+  return null;
+}
+
+/**
+ * What the Network view says where nothing is under way, naming the latest cell (lastLoop) in
+ * the network's words: "Nothing under way now. The latest, RM cell #14 of C1, took 21.0 µs
+ * (19.950 → 19.971 ms)."
+ */
+export function lastLoopText(last: LastLoop, words: RmWords = ATM_WORDS): string {
+  const c = last.cell;
+  const notification = c.records[0].direction === 'notification';
+  const name = notification ? `${words.phase.notification} #${c.seq} for ${loopName(c)}` : `${words.cell} #${c.seq} of ${loopName(c)}`;
+  const us = last.toUs - last.fromUs;
+  const span = us < 1000 ? `${us.toFixed(1)} µs` : `${(us / 1000).toFixed(3)} ms`;
+  return `Nothing under way now. The latest, ${name}, took ${span} (${timeText(last.fromUs)} → ${timeText(last.toUs)} ms).`;
+}
+
 const hashes = new WeakMap<RmCell, number>();
 
 /** A cell's id hashed (`textHash`): the same cell, the same number. */
@@ -282,8 +329,12 @@ function shareHash(cell: RmCell): number {
  *  it did not, null when unknown). */
 export type JourneyStop = Pick<
   RmRecord,
-  'time_us' | 'node' | 'direction' | 'er_in_mbps' | 'er_out_mbps' | 'by' | 'feedback' | 'acr_before_mbps' | 'acr_after_mbps'
-> & { loweredMbps: number | null };
+  'time_us' | 'node' | 'direction' | 'er_in_mbps' | 'er_out_mbps' | 'by' | 'feedback' | 'acr_before_mbps' | 'acr_after_mbps' | 'ci' | 'ni'
+> & {
+  loweredMbps: number | null;
+  /** The bits set at this stop (clear as the cell came, set as it left): who marked it. */
+  set: ('CI' | 'NI')[];
+};
 
 export interface Journey {
   stops: JourneyStop[];
@@ -302,9 +353,13 @@ export interface Journey {
 
 /** A cell's journey: its stops, where it turned around, where and by whom its ER was lowered. */
 export function journeyOf(cell: RmCell): Journey {
-  const stops: JourneyStop[] = cell.records.map((r) => {
+  const stops: JourneyStop[] = cell.records.map((r, i) => {
     const lowered = r.er_in_mbps !== null && r.er_out_mbps !== null ? Math.max(0, r.er_in_mbps - r.er_out_mbps) : null;
-    return { ...r, loweredMbps: lowered };
+    // A cell first seen mid-way came with what it had: a bit counts as set where it is seen set
+    // after a record without it.
+    const before = i > 0 ? cell.records[i - 1] : null;
+    const set = before ? ([r.ci && !before.ci ? 'CI' : null, r.ni && !before.ni ? 'NI' : null].filter(Boolean) as ('CI' | 'NI')[]) : [];
+    return { ...r, loweredMbps: lowered, set };
   });
   const turned = cell.records.find((r) => r.direction === 'turnaround');
   const first = cell.records[0];
@@ -318,6 +373,34 @@ export function journeyOf(cell: RmCell): Journey {
     complete: cell.closed && last.direction !== 'lost',
     lostAt: last.direction === 'lost' ? last.node : null,
   };
+}
+
+/** Rates this close (Mbps) are the same: the trace's rates are the engine's, rounded by nothing. */
+const SAME_RATE_MBPS = 1e-6;
+
+/**
+ * Why an ATM source's ACR moved when it received a backward RM cell, by TM 4.0's rules 8 and 9
+ * (reference/algorithms.md §1.2): CI = 1 cuts it by RDF; CI = 0 and NI = 0 let it rise by RIF ×
+ * PCR at most; NI = 1 alone lets it neither rise nor fall by that rule; then ER caps it (never
+ * below MCR). Told from the stop's own numbers (ACR before and after, the ER it brought, its
+ * bits), naming the rule that set the new ACR: "CI = 1: cut by RDF", "CI = 0, NI = 0: up to ER",
+ * "NI = 1: no increase; down to ER", … '' when the trace has no ACR for it.
+ */
+export function acrReason(s: Pick<JourneyStop, 'acr_before_mbps' | 'acr_after_mbps' | 'er_out_mbps' | 'ci' | 'ni'>): string {
+  const before = s.acr_before_mbps;
+  const after = s.acr_after_mbps;
+  if (before === null || after === null) return '';
+  const er = s.er_out_mbps;
+  const atEr = er !== null && Math.abs(after - er) <= SAME_RATE_MBPS * Math.max(1, er);
+  const up = after > before + SAME_RATE_MBPS;
+  const down = after < before - SAME_RATE_MBPS;
+  // Held above ER: the source's MCR is the floor (rule 9).
+  const floor = er !== null && after > er + SAME_RATE_MBPS * Math.max(1, er) ? '; held at MCR, above ER' : '';
+  if (s.ci) return `CI = 1: cut by RDF${atEr && !floor ? ', then down to ER' : ''}${floor}`;
+  if (s.ni) return `NI = 1: no increase${down && atEr ? '; down to ER' : ''}${floor}`;
+  if (floor) return `CI = 0, NI = 0${floor}`;
+  if (atEr) return up ? 'CI = 0, NI = 0: up to ER (at most RIF × PCR more)' : down ? 'CI = 0, NI = 0: down to ER' : 'CI = 0, NI = 0: at ER';
+  return up ? 'CI = 0, NI = 0: up by RIF × PCR (at most PCR, below ER)' : 'CI = 0, NI = 0: at PCR';
 }
 
 /** The nodes linked to each node (for RmCellIndex). */

@@ -22,6 +22,10 @@ export class RmLog {
   private listeners = new Set<() => void>();
   /** Changes with every append and reset (a snapshot key for useSyncExternalStore). */
   version = 0;
+  /** Counts the times events already received were taken back (a reset, a run going back): a
+   *  reader that consumes them as they come starts again when it changes, though as many new
+   *  ones may have come since as were taken back. */
+  cuts = 0;
 
   constructor(readonly capacity = PAGE_TRACE_CAPACITY) {}
 
@@ -36,6 +40,7 @@ export class RmLog {
     this.events = [];
     this.engineDropped = 0;
     this.pageDropped = 0;
+    this.cuts += 1;
     this.changed();
   }
 
@@ -62,6 +67,7 @@ export class RmLog {
     if (keep === this.events.length && this.pageDropped <= n) return;
     this.events = this.events.slice(0, keep);
     this.pageDropped = Math.min(this.pageDropped, n);
+    this.cuts += 1;
     this.changed();
   }
 

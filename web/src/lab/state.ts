@@ -138,6 +138,9 @@ export interface LabState {
   travelled: { text: string; n: number } | null;
   /** Whether RM-cell events are recorded (the event log is on; its events are in Lab.rmLog). */
   rmTrace: boolean;
+  /** Whether they are recorded for a view besides the log's box (the Network view drawing RM
+   *  cells: `Lab.holdRmTrace`), which the log then says: QA, events came in with its box clear. */
+  rmTraceHeld: boolean;
   /** Whether playing pauses at the lesson's steps (`lesson.steps`). */
   lessonStops: boolean;
   /** The switch port's explanation at the stopped run's time (null: no port picked). */
@@ -171,6 +174,7 @@ export const INITIAL_STATE: LabState = {
   deleted: null,
   travelled: null,
   rmTrace: false,
+  rmTraceHeld: false,
   lessonStops: true,
   explanation: null,
   rmFound: null,

@@ -8,6 +8,7 @@ import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from
 import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
+import { acrReason } from '../lab/rmCells';
 import { displayUnit, networkView } from '../charts/specs';
 import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, rmLogColumns, rmNotFoundText, rmQueryText, rmWords, scenarioFeedback, throttledSubscribe, timeText, type RateUnit, type RmColumnId, type RmFilter } from '../lab/rmLog';
 
@@ -32,7 +33,7 @@ const WIDTH: Record<RmColumnId, string> = {
 };
 
 /** What a row shows in a column. */
-function cellOf(id: RmColumnId, r: RmRecord, rate: RateUnit, algorithms: readonly { id: string; name: string }[]) {
+function cellOf(id: RmColumnId, r: RmRecord, rate: RateUnit, algorithms: readonly { id: string; name: string }[], atm: boolean) {
   switch (id) {
     case 'time':
       return <span key={id}>{timeText(r.time_us)}</span>;
@@ -57,7 +58,12 @@ function cellOf(id: RmColumnId, r: RmRecord, rate: RateUnit, algorithms: readonl
     case 'by':
       return <span key={id}>{r.by && lowererName(r.by, algorithms)}</span>;
     case 'acr':
-      return <span key={id}>{acrText(r, rate)}</span>;
+      // On ATM, why it moved (TM 4.0's rule on the cell's CI, NI and ER), as the cell's journey says.
+      return (
+        <span key={id} title={atm ? acrReason(r) || undefined : undefined}>
+          {acrText(r, rate)}
+        </span>
+      );
   }
 }
 
@@ -97,7 +103,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
     const net = networkView(scenario, catalogue?.fields.ethernet);
     const rate = displayUnit('Mbps', net);
     const list = rmLogColumns(net.ethernet, scenarioFeedback(scenario, catalogue), rate);
-    return { list, rate, grid: list.map((c) => WIDTH[c.id]).join(' ') };
+    return { list, rate, atm: !net.ethernet, grid: list.map((c) => WIDTH[c.id]).join(' ') };
   }, [scenario, catalogue]);
   const algorithms = catalogue?.algorithms ?? [];
   const mode = state.status?.mode;
@@ -171,6 +177,11 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
           <input type="checkbox" data-testid="rmlog-record" checked={state.rmTrace} onChange={(e) => lab.setRmTrace(e.target.checked)} />
           Record {words.event}s
         </label>
+        {!state.rmTrace && state.rmTraceHeld && (
+          <span className="rmlog-held" data-testid="rmlog-held">
+            (recorded now for the Network view, which draws them moving)
+          </span>
+        )}
         {select('connection', scenario?.virtual_paths?.length ? 'connection / path' : words.connection, connectionIds)}
         {select('node', 'node', nodeIds)}
         {select('direction', 'direction', RM_DIRECTIONS)}
@@ -203,7 +214,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
       </div>
       <div className="rmlog-list" ref={list} style={{ height: ROW_PX * VIEW_ROWS }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="rmlog-list">
         {total === 0 ? (
-          <p className="rmlog-empty">{state.rmTrace ? `No ${words.event} recorded yet: play or step the run.` : `Turn on “Record ${words.event}s”, then play or step the run.`}</p>
+          <p className="rmlog-empty">{state.rmTrace || state.rmTraceHeld ? `No ${words.event} recorded yet: play or step the run.` : `Turn on “Record ${words.event}s”, then play or step the run.`}</p>
         ) : (
           <div style={{ height: rows.length * ROW_PX, position: 'relative' }}>
             {rows.slice(first, last).map((r, k) => {
@@ -219,7 +230,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
                   aria-current={first + k === atCursor ? 'time' : undefined}
                   onClick={() => pick(r)}
                 >
-                  {columns.list.map((c) => cellOf(c.id, r, columns.rate, algorithms))}
+                  {columns.list.map((c) => cellOf(c.id, r, columns.rate, algorithms, columns.atm))}
                 </button>
               );
             })}

@@ -9,9 +9,9 @@ import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type 
 import type { ChartGroup } from '../../charts/chartGroup';
 import type { SampleStore } from '../../charts/sampleStore';
 import type { Lab, LabState } from '../../lab/lab';
-import { loopLookbackUs, rmCellsMove, rmSpeedLimit, slowEnough, typicalHopUs } from '../../lab/networkClock';
+import { hopStepUs, loopLookbackUs, rmCellsMove, rmSpeedLimit, slowEnough, stepText, typicalHopUs } from '../../lab/networkClock';
 import { cardRows, portViews, type CardRow, type PortGroup } from '../../lab/networkPorts';
-import type { Phase } from '../../lab/rmCells';
+import { lastLoopText, type Phase } from '../../lab/rmCells';
 import { cellPhases, markerLegend, movingText, rmWords, scenarioFeedback, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { displayUnit, networkView } from '../../charts/specs';
 import { SPEEDS, speedLabel } from '../../scenario/speed';
@@ -141,6 +141,14 @@ export function NetworkView({
     (l) => painter.onPick(l),
     () => painter.pickedCell,
   );
+  // Paused with nothing under way (on a LAN a loop lasts a few µs, a millisecond apart): the
+  // latest cell, which the reader can bring back to see the loop.
+  const last = useSyncExternalStore(
+    (l) => painter.onLastLoop(l),
+    () => painter.lastLoop,
+  );
+  // Show it goes as the cell is drawn: the keyboard's focus then goes to the cell's panel.
+  const [shownByButton, setShownByButton] = useState(0);
   // A new run: the cell picked is gone.
   const run = state.status?.run;
   useEffect(() => painter.pick(null), [run, painter]);
@@ -262,6 +270,20 @@ export function NetworkView({
             : `${speech.moving} are drawn moving at ${slow !== null ? `${speedLabel(slow)} or slower` : 'slower speeds than offered'}`}
           {/* A teacher's link that locks or hides the speed keeps it: no way round it here. */}
           {!moving && slow !== null && speedFixed && <span data-testid="nv-speed-fixed"> (the speed is set by the teacher)</span>}
+          {/* A step that moves the cells a little (the toolbar's 1 ms goes past a LAN's loop). */}
+          {moving && paused && mode !== 'done' && (
+            <button
+              className="btn"
+              data-testid="nv-step"
+              title={`Step the paused run by ${stepText(hopStepUs(hopUs))}, about half a hop, so that the ${speech.moving} move a little each step`}
+              onClick={() => {
+                group.cursorTo(null);
+                lab.step(hopStepUs(hopUs) / 1000);
+              }}
+            >
+              Step {stepText(hopStepUs(hopUs))}
+            </button>
+          )}
           {!moving && slow !== null && !speedFixed && (
             <button className="btn" data-testid="nv-slow" onClick={() => lab.setSpeed(slow)}>
               Slow down to {speedLabel(slow)}
@@ -306,7 +328,24 @@ export function NetworkView({
           </section>
         )}
       </div>
-      {picked && <RmCellPanel painter={painter} id={picked} state={state} onClose={() => painter.pick(null)} words={speech.words} rate={speech.rate} />}
+      {moving && paused && last && (
+        <p className="nv-last" data-testid="nv-last" role="status">
+          {lastLoopText(last, speech.words)}{' '}
+          <button
+            className="btn"
+            data-testid="nv-last-show"
+            title="Show it on its way (the charts' cursor goes to that time) and open its journey"
+            onClick={() => {
+              group.cursorTo(last.showUs / 1000);
+              painter.pick(last.cell.id);
+              setShownByButton((n) => n + 1);
+            }}
+          >
+            Show it
+          </button>
+        </p>
+      )}
+      {picked && <RmCellPanel painter={painter} id={picked} state={state} onClose={() => painter.pick(null)} words={speech.words} rate={speech.rate} focusKey={shownByButton} />}
     </section>
   );
 }
@@ -412,13 +451,15 @@ const NetworkCanvas = memo(function NetworkCanvas({
   );
 });
 
-/** Fits the drawing to the canvas again when `changed` changes (not at first: `fitView` does). */
+/** Fits the drawing to the canvas again when `changed` or the fit's room changes (not at
+ *  first: `fitView` does). QA: presentation mode turned on with the view open kept the page's
+ *  room at the sides, and the sources' rate lines, in larger type, ran off the drawing. */
 function FitWhen({ changed, fit }: { changed: string; fit: FitViewOptions }) {
   const { fitView } = useReactFlow();
-  const first = useRef(changed);
+  const first = useRef({ changed, fit });
   useEffect(() => {
-    if (changed === first.current) return;
-    first.current = changed;
+    if (changed === first.current.changed && fit === first.current.fit) return;
+    first.current = { changed, fit };
     // Two frames: the canvas has its new size, and React Flow has measured it (ResizeObserver).
     let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => void fitView(fit))));
     return () => cancelAnimationFrame(frame);

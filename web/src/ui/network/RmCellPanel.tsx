@@ -4,8 +4,8 @@
 
 import { Fragment, useEffect, useRef } from 'react';
 import type { LabState } from '../../lab/lab';
-import { cellFields, fieldsAt, journeyOf, type JourneyStop } from '../../lab/rmCells';
-import { acrText, erText, loopName, lowererName, rateText, timeText, type RateUnit, type RmWords } from '../../lab/rmLog';
+import { acrReason, cellFields, fieldsAt, journeyOf, type JourneyStop } from '../../lab/rmCells';
+import { acrText, ATM_WORDS, erText, loopName, lowererName, rateText, timeText, type RateUnit, type RmWords } from '../../lab/rmLog';
 import type { NetworkPainter } from './painter';
 import { scrollIntoViewSoon } from '../scrollSoon';
 
@@ -16,7 +16,18 @@ interface Speech {
   rate: RateUnit;
 }
 
-function stopText(s: JourneyStop, algorithmName: (id: string) => string, { words, rate }: Speech): string {
+function stopText(s: JourneyStop, algorithmName: (id: string) => string, speech: Speech): string {
+  const text = stopWhat(s, algorithmName, speech);
+  // Who marked it (ATM's bits; Ethernet's frames have none): QA, an EFCI run's journey never
+  // said where CI came from, nor why the source's ACR then fell.
+  if (!s.set.length) return text;
+  // TM 4.0's destination sets CI in the cell it turns around when its data cells came marked
+  // (an EFCI switch marks data cells, never RM cells).
+  const efci = s.direction === 'turnaround' && s.set.includes('CI') ? ' (its data cells came marked EFCI)' : '';
+  return `${text}; ${s.set.join(' and ')} set here${efci}`;
+}
+
+function stopWhat(s: JourneyStop, algorithmName: (id: string) => string, { words, rate }: Speech): string {
   // With its unit (QA: a FECN frame's "forward at SW1, tag rate 1.25", Gbps unsaid).
   const er = s.er_out_mbps === null ? '' : ` ${words.er} ${rateText(s.er_out_mbps, rate)} ${rate.unit}`;
   switch (s.direction) {
@@ -29,7 +40,9 @@ function stopText(s: JourneyStop, algorithmName: (id: string) => string, { words
     case 'received': {
       const acr = acrText(s, rate);
       const carried = s.feedback !== null ? ` feedback ${erText(s)}` : er || ` no ${words.er}`;
-      return `received by ${s.node}:${carried}${acr ? `; its ${words.sourceRate} ${acr}` : ''}`;
+      // Why ATM's ACR moved (TM 4.0's rules on the cell's CI, NI and ER).
+      const why = words === ATM_WORDS && acr ? acrReason(s) : '';
+      return `received by ${s.node}:${carried}${acr ? `; its ${words.sourceRate} ${acr}${why ? ` (${why})` : ''}` : ''}`;
     }
     case 'lost':
       return `lost at ${s.node}: dropped at its output port`;
@@ -52,11 +65,15 @@ export function RmCellPanel({
   onClose,
   words,
   rate,
+  focusKey = 0,
 }: {
   painter: NetworkPainter;
   id: string;
   state: LabState;
   onClose: () => void;
+  /** Changed (above 0) when the panel was opened by a button that then goes (the view's *Show
+   *  it*): the panel takes the keyboard's focus, on its Close button, instead of the page. */
+  focusKey?: number;
 } & Speech) {
   const cell = painter.cells()?.cells.find((c) => c.id === id);
   const algorithmName = (a: string) => lowererName(a, state.catalogue?.algorithms ?? []);
@@ -64,6 +81,10 @@ export function RmCellPanel({
   // pick brings it into view, or the click would seem to do nothing.
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => scrollIntoViewSoon(() => panel.current), [id]);
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusKey > 0) close.current?.focus({ preventScroll: true });
+  }, [focusKey]);
   if (!cell) {
     return (
       <div className="nv-cell" data-testid="nv-cell" data-cell={id} ref={panel}>
@@ -97,7 +118,7 @@ export function RmCellPanel({
         ) : (
           <span>({words.loopOf(cell.origin)})</span>
         )}
-        <button className="btn" onClick={onClose} data-testid="nv-cell-close">
+        <button className="btn" onClick={onClose} data-testid="nv-cell-close" ref={close}>
           Close
         </button>
       </div>
@@ -119,6 +140,10 @@ export function RmCellPanel({
             {j.lowered.length
               ? `${capital(er)} lowered at ${j.lowered.map((s) => `${s.node} by ${algorithmName(s.by)} (−${rateText(s.loweredMbps!, rate)}${u})`).join(', ')}.`
               : `${capital(er)} not lowered on its way.`}
+            {j.stops
+              .filter((s) => s.set.length)
+              .map((s) => ` ${s.set.join(' and ')} set at ${s.node}.`)
+              .join('')}
             {j.complete ? ` Home with ${er} ${rateText(j.erNowMbps, rate)}${u}.` : j.lostAt ? ` Lost at ${j.lostAt} (dropped at its output port).` : ' Still on its way.'}
           </>
         )}

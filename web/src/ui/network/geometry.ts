@@ -518,17 +518,23 @@ export class LabelRoom {
     this.placed = [...reserved];
   }
 
+  /** Keeps the labels placed from now on clear of `boxes` too. */
+  reserve(boxes: readonly Box[]) {
+    this.placed.push(...boxes);
+  }
+
   place(text: string, x: number, y: number): boolean {
     return this.placeFirst(text, x, [y]) !== null;
   }
 
-  /** The first of the baselines `ys` where `text` fits (and is placed), or null. */
-  placeFirst(text: string, x: number, ys: readonly number[]): number | null {
+  /** The first of the baselines `ys` where `text` fits (and is placed), or null; `own` (one of
+   *  the boxes reserved: the marker the text labels) does not count. */
+  placeFirst(text: string, x: number, ys: readonly number[], own?: Box): number | null {
     const w = text.length * 0.62 * this.fontPx + 4;
     const h = this.fontPx * 1.1;
     for (const y of ys) {
       const box = { x0: x - w / 2, x1: x + w / 2, y0: y - h, y1: y + 0.25 * this.fontPx };
-      if (this.placed.some((b) => overlaps(b, box))) continue;
+      if (this.placed.some((b) => b !== own && overlaps(b, box))) continue;
       this.placed.push(box);
       return y;
     }

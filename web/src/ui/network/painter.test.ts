@@ -11,8 +11,8 @@ import { portViews } from '../../lab/networkPorts';
 import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
-import { laneLook, networkLayout, pointOnLane, sourceUtilisation } from './geometry';
-import { markerSlots, NetworkPainter, queueCount, UTIL_STEP_PERCENT } from './painter';
+import { laneAngle, laneLook, networkLayout, pointOnLane, sourceUtilisation } from './geometry';
+import { markerSlots, NetworkPainter, nextOnRoute, queueCount, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
 
 const scenario = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
@@ -217,6 +217,107 @@ describe('NetworkPainter: one frame at the shown time', () => {
     };
     expect(at(3)).toBe(edge('SW1->S1'));
     expect(at(4)).toBe(edge('SW2->D1'));
+    // The forward cell's triangle points along its lane; the backward cell's diamond stays
+    // upright on a sloping lane (turned, it read as a square).
+    const turn = (seq: number) => (([...layer.children] as SVGGElement[]).find((g) => g.style.display !== 'none' && g.dataset.cell?.startsWith(`C1/${seq}@`))!.firstChild as SVGGElement).getAttribute('transform');
+    expect(laneAngle(layout.lanes.get('SW1->S1')!).toFixed(0)).not.toBe('0');
+    expect(turn(3)).toBe('rotate(0)');
+    expect(turn(4)).toBe(`rotate(${laneAngle(layout.lanes.get('SW2->D1')!).toFixed(0)})`);
+  });
+
+  // QA: stepping two-sources from t = 0, the first backward cells (no cell before them had made
+  // the hop) sat at SW2's centre over its queue's numbers: their source is a switch away.
+  it("a cell waiting at a switch whose loop's end is further on sits at its card's edge toward the next node of its route", () => {
+    const { painter, rmLog, layout, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const rec = (time_us: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us, connection: 'C1', rm_seq: 0, node, direction });
+    rmLog.append([rec(1, 'S1', 'sent'), rec(6, 'SW1', 'forward')], 0);
+    setStatus({ nowMs: 0.008 });
+    painter.frame();
+    const drawn = () => ([...layer.children] as SVGGElement[]).find((g) => g.style.display !== 'none')!.getAttribute('transform');
+    const edge = (port: string) => {
+      const p = pointOnLane(layout.lanes.get(port)!, 0);
+      return `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`;
+    };
+    expect(drawn()).toBe(edge('SW1->SW2'));
+    rmLog.append([rec(12, 'SW2', 'forward'), rec(18, 'D1', 'turnaround'), rec(24, 'SW2', 'backward')], 0);
+    setStatus({ nowMs: 0.026 });
+    painter.frame();
+    expect(drawn()).toBe(edge('SW2->SW1'));
+  });
+
+  // QA (the log after a backfill): the run went back and sent as many events again before the
+  // next frame; the count alone did not tell, and the cells of the history left stayed drawn.
+  it('a run gone back (events taken back, as many sent again before the next frame) draws only the new events', () => {
+    const { painter, rmLog, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const rec = (connection: string, time_us: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us, connection, rm_seq: 3, node, direction });
+    rmLog.append([rec('C1', 900, 'S1', 'sent'), rec('C1', 910, 'SW1', 'forward')], 0);
+    setStatus({ nowMs: 0.905 });
+    painter.frame();
+    const drawn = () => ([...layer.children] as SVGGElement[]).filter((g) => g.style.display !== 'none').map((g) => g.dataset.connection);
+    expect(drawn()).toEqual(['C1']);
+    rmLog.keepFirst(0);
+    rmLog.append([rec('C2', 901, 'S2', 'sent'), rec('C2', 911, 'SW1', 'forward')], 0);
+    painter.frame();
+    expect(drawn()).toEqual(['C2']);
+  });
+
+  // QA: long-rtt's 25,000 km link full of cells: markers drawn later covered the labels of the
+  // cells before them ("5.52", "52" along S1's link).
+  it("no cell's label lies under another cell's marker; the picked cell's label is placed first", () => {
+    const { painter, rmLog, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    // Cells 1 µs apart on S1's 100 µs hop: markers a few px apart along the lane.
+    const recs: RmRecord[] = [];
+    for (let k = 0; k < 6; k++) recs.push(rmRecord({ time_us: 100 + k, rm_seq: k, node: 'S1', direction: 'sent', er_in_mbps: 155.52, er_out_mbps: 155.52 }));
+    for (let k = 0; k < 6; k++) recs.push(rmRecord({ time_us: 200 + k, rm_seq: k, node: 'SW1', direction: 'forward', er_in_mbps: 155.52, er_out_mbps: 155.52 }));
+    rmLog.append(recs, 0);
+    setStatus({ nowMs: 0.15 });
+    painter.frame();
+    const shown = () =>
+      ([...layer.children] as SVGGElement[])
+        .filter((g) => g.style.display !== 'none')
+        .map((g) => ({ id: g.dataset.cell!, x: Number(g.dataset.x), y: Number(g.dataset.y), label: g.lastChild!.textContent!, dy: Number((g.lastChild as SVGTextElement).getAttribute('y')) }));
+    const check = (followed = '') => {
+      const cells = shown();
+      expect(cells).toHaveLength(6);
+      const labelled = cells.filter((c) => c.label);
+      expect(labelled.length).toBeGreaterThan(0);
+      // The cell followed may lie over the others' markers; no other label over any marker.
+      for (const m of labelled.filter((c) => c.id !== followed)) {
+        // The label's box as LabelRoom reckons it (11 px type).
+        const w = m.label.length * 0.62 * 11 + 4;
+        const base = m.y + m.dy;
+        const box = { x0: m.x - w / 2, x1: m.x + w / 2, y0: base - 12.1, y1: base + 2.75 };
+        for (const n of cells) {
+          if (n === m) continue;
+          const covers = box.x0 < n.x + 8 && n.x - 8 < box.x1 && box.y0 < n.y + 8 && n.y - 8 < box.y1;
+          expect(covers, `${m.id}'s label over ${n.id}'s marker`).toBe(false);
+        }
+      }
+      return labelled.map((c) => c.id);
+    };
+    const first = check();
+    // The picked cell keeps a label, though another's would have taken its place.
+    const unlabelled = shown().find((c) => !c.label)!;
+    painter.pick(unlabelled.id);
+    painter.frame();
+    expect(check(unlabelled.id)).toContain(unlabelled.id);
+    expect(first).not.toContain(unlabelled.id);
+  });
+
+  it('the next node of a route: toward the destination forward, toward the source backward', () => {
+    const route = ['S1', 'SW1', 'SW2', 'D1'];
+    expect(nextOnRoute(route, 'SW1', 'forward')).toBe('SW2');
+    expect(nextOnRoute(route, 'SW2', 'backward')).toBe('SW1');
+    expect(nextOnRoute(route, 'SW2', 'notification')).toBe('SW1');
+    expect(nextOnRoute(route, 'S1', 'backward')).toBeUndefined();
+    expect(nextOnRoute(route, 'SW9', 'forward')).toBeUndefined();
+    expect(nextOnRoute(undefined, 'SW1', 'forward')).toBeUndefined();
   });
 
   it('a press on a marker picks its cell, though a frame drawn before the release puts another cell in that marker', () => {

@@ -10,7 +10,8 @@ import type { Scenario } from '../../contract/scenario';
 import type { Lab } from '../../lab/lab';
 import { nextShown, rmCellsMove, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
-import { cellsAt, neighboursOf, RmCellIndex, type CellAt } from '../../lab/rmCells';
+import { cellsAt, lastLoop, neighboursOf, RmCellIndex, type CellAt, type LastLoop, type Phase } from '../../lab/rmCells';
+import { routeOf } from '../../scenario/topologyEdits';
 import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type Box, type NetworkLayout } from './geometry';
 
@@ -32,9 +33,11 @@ export const RM_LABEL_PRESENT_PX = 16;
 /** Where a marker's label sits: its baseline above the marker (flow px)… */
 const LABEL_BASELINE_PX = -11;
 /** …or, where that is taken (another label, a node's name, a card), below it: the top of its
- *  box (LabelRoom's, 1.1 em over the baseline) this far under the marker, which reaches 7 px
- *  down. */
+ *  box (LabelRoom's, 1.1 em over the baseline) this far under the marker… */
 const LABEL_BELOW_GAP_PX = 2;
+/** …which reaches this far from its centre (flow px; `marker`: a triangle's tip 8 px, a
+ *  diamond's 7, a square's corner 6 across). */
+const MARKER_HALF_PX = 8;
 /** RM cells drawn at most at once. */
 export const MAX_MARKERS = 300;
 /** Lanes are drawn in utilisation steps of this many percent. */
@@ -81,18 +84,23 @@ export class NetworkPainter implements FrameClient {
   /** Column of each connection's ACR; of each lane's utilisation (or the connections its source sends). */
   private acrIndex = new Map<string, number>();
   private laneSources = new Map<string, { connections: string[]; rateMbps: number }>();
-  private sourceOf = new Map<string, string>();
-  private destinationOf = new Map<string, string>();
+  /** Each connection's nodes, source to destination (routeOf). */
+  private routes = new Map<string, string[]>();
   private utilIndex = new Map<string, number>();
   private shown: Shown | null = null;
   private index: RmCellIndex | null = null;
   private consumed = 0;
+  /** The log's `cuts` when the index was built. */
+  private consumedCuts = 0;
   private picked: string | null = null;
   /** A press on a marker under way: the cell it began on, and its pointer. */
   private press: { cell: string; pointerId: number } | null = null;
   /** A press was picked at its release: the click the browser sends after it picks nothing more. */
   private pressPicked = false;
   private pickListeners = new Set<(id: string | null) => void>();
+  /** With no cell drawn, the latest that set out by the shown time (lastLoop), else null. */
+  private last: LastLoop | null = null;
+  private lastListeners = new Set<() => void>();
   /** What was written last, by element key, so that an unchanged value is not written again. */
   private written = new Map<string, string>();
   /** The cells drawn in the last frame (for tests and the e2e hook: `data-*` attributes too). */
@@ -111,8 +119,7 @@ export class NetworkPainter implements FrameClient {
     this.acrIndex = new Map(meta.flatMap((m, i) => (m.kind === 'acr' ? [[m.owner, i] as const] : [])));
     this.utilIndex = new Map(model.ports.filter((p) => p.utilIndex >= 0).map((p) => [p.port, p.utilIndex]));
     this.laneSources = new Map();
-    this.sourceOf = new Map(model.scenario.connections.map((c) => [c.id, c.from]));
-    this.destinationOf = new Map(model.scenario.connections.map((c) => [c.id, c.to]));
+    this.routes = new Map(model.scenario.connections.map((c) => [c.id, routeOf(model.scenario, c)]));
     const kinds = new Map(model.scenario.nodes.map((n) => [n.id, n.kind]));
     for (const link of model.layout.links) {
       for (const lane of link.lanes) {
@@ -217,6 +224,16 @@ export class NetworkPainter implements FrameClient {
     return () => this.pickListeners.delete(fn);
   }
 
+  /** Where no cell is drawn at the shown time: the latest that set out by then (null: a cell
+   *  is drawn, cells are not drawn at this speed, or none is recorded). */
+  get lastLoop(): LastLoop | null {
+    return this.last;
+  }
+  onLastLoop(fn: () => void): () => void {
+    this.lastListeners.add(fn);
+    return () => this.lastListeners.delete(fn);
+  }
+
   /** The cells of this run's trace (null before any record). */
   cells(): RmCellIndex | null {
     return this.index;
@@ -300,9 +317,10 @@ export class NetworkPainter implements FrameClient {
   private consume(model: PainterModel) {
     const log = this.lab.rmLog;
     const received = log.received();
-    if (!this.index || received < this.consumed) {
+    if (!this.index || log.cuts !== this.consumedCuts || received < this.consumed) {
       this.index = new RmCellIndex(neighboursOf(model.scenario.links));
       this.consumed = 0;
+      this.consumedCuts = log.cuts;
     }
     if (received === this.consumed) return;
     const kept = log.records();
@@ -318,9 +336,15 @@ export class NetworkPainter implements FrameClient {
     const focused = this.focusedMarker(layer);
     const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, model.waitUs, [this.picked, focused?.cell]);
     this.drawn = cells;
+    const last = !hidden && cells.length === 0 && this.index ? lastLoop(this.index, us) : null;
+    if (last?.cell.id !== this.last?.cell.id || last?.toUs !== this.last?.toUs) {
+      this.last = last;
+      for (const l of this.lastListeners) l();
+    }
     while (this.pool.length < cells.length) this.pool.push(layer.appendChild(marker()));
     const slots = markerSlots(cells, focused);
-    let room: LabelRoom | undefined;
+    // Where each drawn cell is, for its label: placed once every marker is (below).
+    const drawn: { g: SVGGElement; c: CellAt; x: number; y: number }[] = [];
     for (let i = 0; i < this.pool.length; i++) {
       const g = this.pool[i];
       const c = slots[i];
@@ -328,19 +352,23 @@ export class NetworkPainter implements FrameClient {
         if (g.style.display !== 'none') hide(g);
         continue;
       }
-      // A cell at a node whose next record has not come waits at the node's edge toward its
-      // loop's end, when a link leads there (a notification or a backward cell toward the
+      // A cell at a node whose next record has not come waits at the node's edge toward the
+      // next node of its connection's route (a notification or a backward cell toward the
       // source, a forward one toward the destination): not at a switch's centre, over its
       // card's bar and marks, the cells of every loop on one spot (QA: fecn-hotspot's reflected
-      // frames at SW1).
-      const toward = c.from === c.to ? (c.phase === 'forward' ? this.destinationOf : this.sourceOf).get(c.cell.connection) : undefined;
+      // frames at SW1; two-sources' first backward cells at SW2, whose sources are a switch
+      // away).
+      const toward = c.from === c.to ? nextOnRoute(this.routes.get(c.cell.connection), c.from, c.phase) : undefined;
       const lane = model.layout.lanes.get(`${c.from}->${toward ?? c.to}`);
       let x: number;
       let y: number;
       let angle = 0;
       if (lane) {
         ({ x, y } = pointOnLane(lane, c.fraction));
-        angle = laneAngle(lane);
+        // The triangle points along its lane; a diamond (or a notification's square) stays
+        // upright, as the legend draws it (QA: turned with a sloping lane, a backward cell's
+        // diamond read as a square).
+        angle = c.phase === 'forward' ? laneAngle(lane) : 0;
       } else {
         // At a node (a notification, a cell between two records at one node), or between two
         // nodes no drawn link joins (a sampled network): at the node it left.
@@ -361,15 +389,27 @@ export class NetworkPainter implements FrameClient {
       g.dataset.vp = c.cell.vp;
       g.dataset.x = x.toFixed(1);
       g.dataset.y = y.toFixed(1);
+      drawn.push({ g, c, x, y });
+    }
+    // Labels keep clear of the names, the cards and every marker, but the picked cell's, placed
+    // first, which keeps clear of the names and cards only: the cell followed keeps its label.
+    // QA: on long-rtt, markers drawn later covered the labels of the cells before them, leaving
+    // "5.52" and "52" along S1's link.
+    const labelPx = model.labelPx ?? RM_LABEL_PX;
+    const room = new LabelRoom(labelPx, model.reserved);
+    const below = MARKER_HALF_PX + LABEL_BELOW_GAP_PX + 1.1 * labelPx;
+    const picked = drawn.findIndex((d) => d.c.cell.id === this.picked);
+    if (picked > 0) drawn.unshift(...drawn.splice(picked, 1));
+    const boxes = drawn.map(({ x, y }) => ({ x0: x - MARKER_HALF_PX, x1: x + MARKER_HALF_PX, y0: y - MARKER_HALF_PX, y1: y + MARKER_HALF_PX }));
+    for (let i = 0; i < drawn.length; i++) {
+      const { g, c, x, y } = drawn[i];
+      if (i === (picked >= 0 ? 1 : 0)) room.reserve(boxes);
       const text = g.lastChild as SVGTextElement;
       // Focusable (Tab), named for a screen reader: Enter shows its fields and journey.
       const { label: full, name } = markerText(c.phase, loopName(c.cell), c.record, model.words ?? ATM_WORDS, model.rate ?? MBPS);
       // Cells bunched on a lane (and their labels): the first one's label only. Above the
-      // marker, else below it; left out where both would cover a name or a card.
-      const labelPx = model.labelPx ?? RM_LABEL_PX;
-      room ??= new LabelRoom(labelPx, model.reserved);
-      const below = 7 + LABEL_BELOW_GAP_PX + 1.1 * labelPx;
-      const at = full ? room.placeFirst(full, x, [y + LABEL_BASELINE_PX, y + below]) : null;
+      // marker, else below it; left out where both would cover another's, a name or a card.
+      const at = full ? room.placeFirst(full, x, [y + LABEL_BASELINE_PX, y + below], boxes[i]) : null;
       const label = at === null ? '' : full;
       if (text.textContent !== label) text.textContent = label;
       const dy = String(at === null ? LABEL_BASELINE_PX : Math.round(at - y));
@@ -421,6 +461,14 @@ export function markerSlots<C extends { cell: { id: string } }>(cells: readonly 
 export function goneText(name: string, marker: SVGGElement | undefined): string {
   const now = marker && marker.style.display !== 'none' && marker.dataset.cell !== undefined ? marker.getAttribute('aria-label') : null;
   return `${name}: no longer drawn. ${now ? `This marker now shows ${now}.` : 'No RM cell is drawn in its place.'}`;
+}
+
+/** The node after `node` on `route` going `phase`'s way: toward the destination forward,
+ *  toward the source backward (and for a notification); undefined off the route or at its end. */
+export function nextOnRoute(route: readonly string[] | undefined, node: string, phase: Phase): string | undefined {
+  const i = route ? route.indexOf(node) : -1;
+  if (i < 0) return undefined;
+  return route![phase === 'forward' ? i + 1 : i - 1];
 }
 
 /** The cell of the marker an event came from (null: none). */
