@@ -49,7 +49,7 @@ node scripts/bench-sweeps.mjs
 node scripts/bench-compare.mjs
 
 # The page's frame rate with the Network view open while gfc1 plays at 1× (target ≥ 30 fps),
-# and with RM cells moving in slow motion.
+# with RM cells moving in slow motion, and left idle after the run (unthrottled and at 4× CPU throttling).
 node scripts/bench-network.mjs
 
 # Soak: one simulated hour natively and ten minutes in wasm, with peak memory (ABR_SOAK=0 skips

@@ -137,6 +137,34 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(painter.drawn).toEqual([]);
   });
 
+  // h37: a paused run's view is drawn every animation frame; laying its markers out again each
+  // time took ~7 ms a frame on gfc1 (40 % of an idle main thread, all of it at 4× CPU throttling).
+  it('a frame with nothing new leaves the markers alone; a new record, a pick or another time draws them again', () => {
+    const { painter, rmLog, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    cellSetsOut(rmLog, setStatus, 'C1');
+    painter.frame();
+    const marker = layer.firstChild as SVGGElement;
+    const placed = marker.getAttribute('transform');
+    expect(placed).toMatch(/^translate\(/);
+    // Something else moved the marker: an unchanged frame does not put it back.
+    marker.setAttribute('transform', 'translate(0,0)');
+    painter.frame();
+    expect(marker.getAttribute('transform')).toBe('translate(0,0)');
+    // A pick draws again (the marker's class says it is picked).
+    painter.pick(marker.dataset.cell!);
+    painter.frame();
+    expect(marker.getAttribute('transform')).toBe(placed);
+    expect(marker.getAttribute('class')).toContain('picked');
+    // So does a new record (C2's cell sets out, drawn first) and a new time.
+    marker.setAttribute('transform', 'translate(0,0)');
+    cellSetsOut(rmLog, setStatus, 'C2');
+    painter.frame();
+    expect(painter.drawn.map((c) => c.cell.connection)).toEqual(['C2', 'C1']);
+    expect(marker.getAttribute('transform')).not.toBe('translate(0,0)');
+  });
+
   // QA, the same steps: S1's label said ACR 25.00 at 0.158 ms, when a backward RM cell had set it
   // to 139.97. The samples come every 500 µs; the trace tells the ACR in between.
   it("writes a source's ACR from the trace when a backward RM cell set it after the sample shown", () => {
