@@ -15,7 +15,7 @@ import { laneAngle, laneLook, networkLayout, pointOnLane, sourceUtilisation } fr
 import { markerSlots, NetworkPainter, nextOnRoute, queueCount, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
 
-const scenario = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
+const twoSources = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
 const meta: SeriesMeta[] = [
   { id: 'acr:C1', kind: 'acr', label: 'C1 ACR', unit: 'Mbps', owner: 'C1', held: true },
   { id: 'acr:C2', kind: 'acr', label: 'C2 ACR', unit: 'Mbps', owner: 'C2', held: true },
@@ -23,7 +23,7 @@ const meta: SeriesMeta[] = [
   { id: 'utilization:SW1->SW2', kind: 'utilization', label: 'u', unit: '%', owner: 'SW1->SW2', held: false },
 ];
 
-function setup(speed: Speed = 1) {
+function setup(speed: Speed = 1, scenario = twoSources) {
   const store = new SampleStore();
   store.reset(meta);
   // Two rows: at 0.5 ms and at 1 ms (ACR C1, ACR C2, queue, utilisation).
@@ -80,6 +80,23 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(fill.style.transform).toBe(`scaleX(${(250 / 1000).toFixed(4)})`);
     expect(text.textContent).toBe('250 / 1000 cells');
     expect(acr.textContent).toBe('77.76 Mbps');
+  });
+
+  it("paints a source's lane idle before its start and after its stop, whatever its ACR", () => {
+    const later = (start_ms: number | undefined, stop_ms: number | undefined) => ({
+      ...twoSources,
+      connections: twoSources.connections.map((c) => (c.id === 'C1' ? { ...c, start_ms, stop_ms } : c)),
+    });
+    const utilAt = (s: ReturnType<typeof later>) => {
+      const { painter } = setup(1, s);
+      const access = svg('path') as SVGPathElement;
+      painter.lane('S1->SW1', access);
+      painter.frame(); // at 1 ms, C1's ACR 77.76 Mbps
+      return access.dataset.util;
+    };
+    expect(utilAt(later(5, undefined))).toBe('0.0');
+    expect(utilAt(later(undefined, 0.5))).toBe('0.0');
+    expect(utilAt(later(0.5, 50))).toBe((Math.round(sourceUtilisation([77.76], 155.52)! / UTIL_STEP_PERCENT) * UTIL_STEP_PERCENT).toFixed(1));
   });
 
   it('shows the time marked on the charts when paused: the values of the row nearest to it', () => {

@@ -83,7 +83,7 @@ export class NetworkPainter implements FrameClient {
   private pool: SVGGElement[] = [];
   /** Column of each connection's ACR; of each lane's utilisation (or the connections its source sends). */
   private acrIndex = new Map<string, number>();
-  private laneSources = new Map<string, { connections: string[]; rateMbps: number }>();
+  private laneSources = new Map<string, { connections: { id: string; startMs: number; stopMs: number }[]; rateMbps: number }>();
   /** Each connection's nodes, source to destination (routeOf). */
   private routes = new Map<string, string[]>();
   private utilIndex = new Map<string, number>();
@@ -128,7 +128,9 @@ export class NetworkPainter implements FrameClient {
     for (const link of model.layout.links) {
       for (const lane of link.lanes) {
         if (kinds.get(lane.from) !== 'source') continue;
-        const connections = model.scenario.connections.filter((c) => c.from === lane.from && this.acrIndex.has(c.id)).map((c) => c.id);
+        const connections = model.scenario.connections
+          .filter((c) => c.from === lane.from && this.acrIndex.has(c.id))
+          .map((c) => ({ id: c.id, startMs: c.start_ms ?? 0, stopMs: c.stop_ms ?? Infinity }));
         this.laneSources.set(lane.port, { connections, rateMbps: link.rateMbps });
       }
     }
@@ -275,7 +277,10 @@ export class NetworkPainter implements FrameClient {
     for (const [port, el] of this.lanes) {
       const util = this.utilIndex.get(port);
       const src = this.laneSources.get(port);
-      const raw = util !== undefined ? value(util) : src ? sourceUtilisation(src.connections.map(acr), src.rateMbps) : null;
+      // A source sends at its ACR while it runs, and nothing before its start or after its stop
+      // (its ACR is there all the same: fecn-hotspot's hosts looked fully used before 5 ms).
+      const sending = (c: { id: string; startMs: number; stopMs: number }) => (ms >= c.startMs && ms < c.stopMs ? acr(c.id) : 0);
+      const raw = util !== undefined ? value(util) : src ? sourceUtilisation(src.connections.map(sending), src.rateMbps) : null;
       // In steps of UTIL_STEP_PERCENT: a lane is painted again only when its look changes visibly.
       const pct = raw === null || Number.isNaN(raw) ? null : Math.round(raw / UTIL_STEP_PERCENT) * UTIL_STEP_PERCENT;
       const look = laneLook(pct);
