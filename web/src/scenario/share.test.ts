@@ -90,8 +90,9 @@ describe('scenario link codec', () => {
     expect(gfc1.length).toBeLessThan(2000);
     for (const e of LIBRARY.entries) expect((origin + shareHash(e.scenario, lib)).length, e.id).toBeLessThan(MAX_LINK_CHARS);
     // Even carrying its lesson, text and four steps (e.g. opened from a file), gfc1 stays a
-    // usable link.
-    expect((origin + shareHash(entry('gfc1').scenario)).length).toBeLessThan(4000);
+    // usable link: well inside the limit past which a link is offered as a file (the bound was
+    // 4,000 until gfc1's source said why its ICR is 10 Mbps: about 4,080).
+    expect((origin + shareHash(entry('gfc1').scenario)).length).toBeLessThan(MAX_LINK_CHARS * 0.6);
   });
 
   it('reads the payload from a hash with or without other keys', () => {
