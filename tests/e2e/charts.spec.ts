@@ -260,6 +260,24 @@ test('without a cursor, lines on top of each other at the latest sample are name
   expect(errors).toEqual([]);
 });
 
+// Two-sources' links to D1 and D2 carry the same load to within a few hundredths of a percent:
+// one line on screen, two values in the tooltip. The note named only lines that print the
+// same, so the second link's line was simply not there.
+test('lines a pixel apart are named as lying on each other (≈), beside those at one value (=)', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await playToEnd(page);
+  await page.mouse.move(0, 0);
+  const note = chart(page, 'utilization').getByTestId('coincident');
+  await expect(note).toHaveAttribute('data-at', 'latest');
+  await expect(note).toContainText(/SW2->D1 [=≈] SW2->D2/);
+  // And under the cursor, where the tooltip gives each its own value when they differ.
+  const box = (await plot(page, 'utilization').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2);
+  await expect(note).toHaveAttribute('data-at', 'cursor');
+  await expect(note).toContainText(/SW2->D1 [=≈] SW2->D2/);
+  expect(errors).toEqual([]);
+});
+
 // QA: GFC-1's 23 sources made the note one line ending in an ellipsis ("… = F2" cut), and the
 // note takes no pointer, so its tooltip with the rest could never be seen.
 test('a long list of sources at one value is shown whole in the note, never cut with an ellipsis', async ({ page }) => {

@@ -66,6 +66,20 @@ describe('the readout at the cursor', () => {
     expect(coincidenceNotes(readoutAt(storeWith([1, 2, 3, 4, 5]), 0, rate, 1), 'acr')).toEqual([]);
   });
 
+  it('names lines a pixel or less apart as lying on each other, with ≈ where their values differ', () => {
+    // C1 70.50, C2 70.53, C3 12: at 0.05 Mbps a pixel, C1 and C2 are one line on screen.
+    const close = storeWith([70.5, 77.76, 70.53, 77.76, 12]);
+    expect(coincidenceNotes(readoutAt(close, 0, rate, 1), 'acr')).toEqual([]);
+    expect(coincidenceNotes(readoutAt(close, 0, rate, 1), 'acr', Infinity, 0.05)).toEqual(['C1 ≈ C2']);
+    // Two pixels apart they are two lines.
+    expect(coincidenceNotes(readoutAt(close, 0, rate, 1), 'acr', Infinity, 0.015)).toEqual([]);
+    // Equal values stay "=", whatever the tolerance; a chain of near values is one set, listed
+    // in line order: C3 (70.56) is within a pixel of C2, not of C1.
+    expect(coincidenceNotes(readoutAt(storeWith([70.5, 0, 70.5, 0, 12]), 0, rate, 1), 'acr', Infinity, 0.05)).toEqual(['C1 = C2']);
+    expect(coincidenceNotes(readoutAt(storeWith([70.5, 0, 70.53, 0, 70.56]), 0, rate, 1), 'acr', Infinity, 0.035)).toEqual(['C1 ≈ C2 ≈ C3']);
+    expect(coincidenceNotes(readoutAt(storeWith([70.5, 0, 70.53, 0, 70.56]), 0, rate, 1), 'acr', 2, 0.035)).toEqual(['C1 ≈ … ≈ C3 (3)']);
+  });
+
   it('shortens a set longer than asked to its first, its last and its count', () => {
     const all = storeWith([70.5, 77.76, 70.5, 77.76, 70.5]);
     expect(coincidenceNotes(readoutAt(all, 0, rate, 1), 'acr', 2)).toEqual(['C1 = … = C3 (3)']);

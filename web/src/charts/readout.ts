@@ -66,16 +66,38 @@ export function readoutAt(store: SampleStore, row: number, lines: ChartLine[], s
 
 /**
  * The legend's note at the cursor: the owners whose lines of the chart's main kind (its solid
- * lines: ACR, queue, …) coincide, one note per set ("C1 = C2"). Reference lines (shares) that
- * coincide by design are left to the tooltip. A set of more than `most` is shortened to its
- * first, its last and its count ("A1 = … = F2 (23)").
+ * lines: ACR, queue, …) lie on top of each other, one note per set. Lines that show the same
+ * value are joined by " = " ("C1 = C2"); given `within` (the value one pixel of the plot spans,
+ * in shown units), lines whose values differ by no more than that are drawn on one another all
+ * the same, and a set that holds such different values is joined by " ≈ " (two-sources' SW2->D1
+ * and SW2->D2 utilisations: one line on screen, apart in the tooltip's second decimal). Reference lines
+ * (shares) that coincide by design are left to the tooltip. A set of more than `most` is
+ * shortened to its first, its last and its count ("A1 = … = F2 (23)").
  */
-export function coincidenceNotes(entries: ReadoutEntry[], mainKind: string | undefined, most = Infinity): string[] {
+export function coincidenceNotes(entries: ReadoutEntry[], mainKind: string | undefined, most = Infinity, within = 0): string[] {
+  const main = entries
+    .map((e) => ({ value: e.value, owners: e.lines.filter((l) => l.kind === mainKind).map((l) => l.owner) }))
+    .filter((e) => e.owners.length > 0);
+  // Each entry's set: entries a pixel or less apart by value are in one (each joins the set of
+  // the entry just below it). A set is listed where its first entry is, its owners in line order.
+  const setOf = main.map((_, i) => i);
+  if (within > 0) {
+    const byValue = main.map((_, i) => i).filter((i) => Number.isFinite(main[i].value));
+    byValue.sort((a, b) => main[a].value - main[b].value);
+    for (let k = 1; k < byValue.length; k++) {
+      const [lo, hi] = [byValue[k - 1], byValue[k]];
+      if (main[hi].value - main[lo].value > within) continue;
+      const [keep, gone] = [Math.min(setOf[lo], setOf[hi]), Math.max(setOf[lo], setOf[hi])];
+      for (let i = 0; i < setOf.length; i++) if (setOf[i] === gone) setOf[i] = keep;
+    }
+  }
+  const sets = main.map((_, s) => main.filter((_, i) => setOf[i] === s)).filter((set) => set.length > 0);
   const notes: string[] = [];
-  for (const e of entries) {
-    const owners = e.lines.filter((l) => l.kind === mainKind).map((l) => l.owner);
-    if (owners.length > most) notes.push(`${owners[0]} = … = ${owners[owners.length - 1]} (${owners.length})`);
-    else if (owners.length > 1) notes.push(owners.join(' = '));
+  for (const set of sets) {
+    const owners = set.flatMap((e) => e.owners);
+    const join = set.length > 1 ? ' ≈ ' : ' = ';
+    if (owners.length > most) notes.push(`${owners[0]}${join}…${join}${owners[owners.length - 1]} (${owners.length})`);
+    else if (owners.length > 1) notes.push(owners.join(join));
   }
   return notes;
 }

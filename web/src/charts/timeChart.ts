@@ -191,6 +191,15 @@ export class TimeChartController implements FrameClient {
     return this.dec.columns ? [this.dec.t0, this.dec.t1] : [0, this.cfg.endMs];
   }
 
+  /** The span of shown value (engine value × the chart's scale) one CSS pixel of the plot's
+   *  height stands for (0 before the chart is drawn): lines closer than that lie on each other. */
+  get valuePerPixel(): number {
+    const u = this.u;
+    if (!u || u.scales.y.min == null || u.scales.y.max == null) return 0;
+    const px = Math.abs(u.valToPos(1, 'y') - u.valToPos(0, 'y'));
+    return px > 0 && Number.isFinite(px) ? 1 / px : 0;
+  }
+
   frame() {
     const u = this.u;
     if (!u || this.width === 0) return;

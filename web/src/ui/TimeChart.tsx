@@ -171,10 +171,10 @@ export const TimeChart = memo(function TimeChart({
   const row = cursor && cursor.row < store.length ? cursor.row : -1;
   const entries = row >= 0 ? readoutAt(store, row, shown, yScale) : [];
   const mainKind = lines.find((l) => l.style === 'solid')?.kind;
-  const cursorNotes = coincidenceNotes(entries, mainKind);
+  const cursorNotes = coincidenceNotes(entries, mainKind, Infinity, controller.current?.valuePerPixel ?? 0);
   // Without a cursor (a class watching a projected run), lines that lie on each other at the
   // latest sample are named all the same: C1 under C2 is otherwise simply not there.
-  const latestNote = useLatestCoincidence(store, shown, yScale, mainKind, row < 0);
+  const latestNote = useLatestCoincidence(store, shown, yScale, mainKind, row < 0, () => controller.current?.valuePerPixel ?? 0);
   const note = row >= 0 ? (cursorNotes.length ? { at: 'at cursor', notes: cursorNotes } : null) : latestNote;
 
   // Exports: what is on screen (the lines shown, over the window shown, the pinned run if shown).
@@ -333,6 +333,7 @@ function useLatestCoincidence(
   yScale: number,
   mainKind: string | undefined,
   active: boolean,
+  valuePerPixel: () => number,
 ): { at: string; notes: string[] } | null {
   const [note, setNote] = useState<{ at: string; notes: string[] } | null>(null);
   useEffect(() => {
@@ -341,7 +342,7 @@ function useLatestCoincidence(
       const row = store.length - 1;
       // Shortened, on one line: it stays while a run plays, so it must not cover the plot (the
       // cursor's note, there only while asked for, gives every name).
-      const notes = row >= 0 ? coincidenceNotes(readoutAt(store, row, shown, yScale), mainKind, LATEST_NOTE_MOST) : [];
+      const notes = row >= 0 ? coincidenceNotes(readoutAt(store, row, shown, yScale), mainKind, LATEST_NOTE_MOST, valuePerPixel()) : [];
       const next = notes.length ? { at: `at ${formatValue(store.times()[row])} ms`, notes } : null;
       setNote((prev) => (prev?.at === next?.at && prev?.notes.join() === next?.notes.join() ? prev : next));
     };
