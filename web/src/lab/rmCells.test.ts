@@ -167,15 +167,35 @@ describe('cellAt: where an RM cell is between its records', () => {
     index.add([next(100, 'S1', 'sent'), next(110, 'SW1', 'forward'), next(130, 'D1', 'turnaround'), next(140, 'SW1', 'backward')]);
     const c1 = index.cells[1];
     expect(cellAt(c1, 145, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5, guessed: true });
-    expect(cellAt(c1, 175, index.hops)!.fraction).toBe(0.95);
-    // However late (waiting in a queue), it is drawn short of the node: a dropped cell has a
+    // Short of the node at the end of the hop guessed (it is there when its record is).
+    expect(cellAt(c1, 149.9, index.hops)!.fraction).toBe(0.95);
+    // However late (waiting in a queue), it is drawn, at the node it left: a dropped cell has a
     // record of its own (lost).
-    expect(cellAt(c1, 140 + 100 * 10, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.95, guessed: true });
+    expect(cellAt(c1, 140 + 100 * 10, index.hops)).toMatchObject({ from: 'SW1', to: 'SW1', fraction: 0 });
     // Once a later cell of its loop made that hop, it never will: the trace missed its end.
     index.add([next(300, 'S1', 'sent'), next(310, 'SW1', 'forward'), next(330, 'D1', 'turnaround'), next(340, 'SW1', 'backward')].map((r) => ({ ...r, rm_seq: 2 })));
     index.add([{ ...next(350, 'S1', 'received'), rm_seq: 2 }]);
     expect(cellAt(c1, 345, index.hops)).toBeNull();
     expect(cellAt(index.cells[2], 345, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5 });
+  });
+
+  // QA: a forward cell 50 µs in SW1's queue (two-sources with EFCI), its guessed hop 10 µs, was
+  // drawn 95 % of the way to SW2 for 40 µs, though it was still queued at SW1.
+  it('a late cell (past its guessed hop, its next record not come) waits at the node it left, not near the next one', () => {
+    const index = hand();
+    index.add([rec(50, 'S1', 'received', 60, 60)]);
+    // Cell 1 learns from cell 0: SW1 → S1 backward took 10 µs.
+    const next = (t: number, node: string, d: RmRecord['direction']) => ({ ...rec(t, node, d), rm_seq: 1 });
+    index.add([next(100, 'S1', 'sent'), next(110, 'SW1', 'forward'), next(130, 'D1', 'turnaround'), next(140, 'SW1', 'backward')]);
+    const c1 = index.cells[1];
+    // On time: on its way at the pace of the hop guessed.
+    expect(cellAt(c1, 147, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.7, guessed: true });
+    // 10 µs and more after its record at SW1 it has not reached S1 (its record would be there):
+    // still at SW1, however late.
+    for (const t of [151, 175, 1140]) expect(cellAt(c1, t, index.hops), `${t} µs`).toMatchObject({ from: 'SW1', to: 'SW1', fraction: 0, phase: 'backward' });
+    // Its record at S1 comes: it moved, from SW1 to S1, over the time it really took.
+    index.add([next(180, 'S1', 'received')]);
+    expect(cellAt(c1, 170, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.75, guessed: false });
   });
 
   it('a notification nothing tells the way of waits at its switch for waitUs at most', () => {

@@ -202,12 +202,13 @@ export const SAME_TIME_US = 1e-6;
  * Where `cell` is at `us`: null before its first record, after it was received, or (a cell whose
  * next record has not come) when nothing tells where it goes. Between two records it moves
  * linearly from the first's node to the second's; past its last record it follows the hop the
- * previous cell made from that node (`hops`), stopping short of the next node however late it
- * is (it waits in a queue: the engine records a cell a full buffer drops, `lost`), unless a
- * later cell of its loop has made that hop since (cells of a loop keep their order: this one
- * never made it, the trace missed its end). QA: two-sources with EFCI paused at 30 ms, its
- * forward cells 50 µs in SW1's queue, were taken as dropped after four 10 µs hops and not
- * drawn. A cell nothing tells the way of (a
+ * previous cell made from that node (`hops`), stopping short of the next node; later than
+ * that hop it waits at the node it left, however late (in a queue: the engine records a cell a
+ * full buffer drops, `lost`), unless a later cell of its loop has made that hop since (cells of
+ * a loop keep their order: this one never made it, the trace missed its end). QA: two-sources
+ * with EFCI paused at 30 ms, its forward cells 50 µs in SW1's queue, were taken as dropped
+ * after four 10 µs hops and not drawn, then drawn 95 % of the way to SW2 while still queued at
+ * SW1. A cell nothing tells the way of (a
  * notification; a cell first seen mid-way, its loop's start not recorded, before any cell of its
  * loop made the hop from there) stays at the node of its last record for `waitUs` at most: an
  * event picked is always drawn where it happened.
@@ -231,6 +232,10 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
   const hop = hops?.get(hopKey(cell, r));
   if (!hop) return us - r.time_us <= waitUs ? { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false } : null;
   if (hop.fromUs > r.time_us + SAME_TIME_US) return null;
+  // Later than the hop guessed: it has not left (its record at the next node would be here; the
+  // shown time is never ahead of the trace), so it waits at the node, as a cell nothing tells
+  // the way of does.
+  if (us - r.time_us > hop.us) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
   const fraction = hop.us > 0 ? Math.min(0.95, Math.max(0, (us - r.time_us) / hop.us)) : 0;
   return { cell, from: r.node, to: hop.next, fraction, phase, record: r, guessed: true };
 }
