@@ -171,7 +171,7 @@ export function NetworkView({
   }, [layout, halfSize, names, info, scenario, speech, present, grow]);
   useEffect(() => {
     const labelPx = (present ? RM_LABEL_PRESENT_PX : RM_LABEL_PX) * grow;
-    painter.setModel({ scenario, layout, ports, groups, labelPx, reserved, rmLimit, lookbackUs, waitUs: 4 * hopUs, rate: speech.rate, words: speech.words });
+    painter.setModel({ scenario, layout, ports, groups, labelPx, reserved, rmLimit, lookbackUs, rate: speech.rate, words: speech.words });
   }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs, lookbackUs, grow, speech, reserved]);
   useEffect(() => {
     group.add(painter);

@@ -39,7 +39,7 @@ function setup(speed: Speed = 1, scenario = twoSources) {
   const painter = new NetworkPainter(store, lab, group);
   const layout = networkLayout(scenario);
   const ports = portViews(scenario, ENGINE_CATALOGUE, meta, 0);
-  painter.setModel({ scenario, layout, ports, rmLimit: 0.001, lookbackUs: 10_000, waitUs: 30 });
+  painter.setModel({ scenario, layout, ports, rmLimit: 0.001, lookbackUs: 10_000 });
   const setStatus = (s: Partial<RunStatus>) => {
     const next = { ...status, ...s };
     if (runMoved(status, next)) movedAtMs = now();
@@ -290,6 +290,31 @@ describe('NetworkPainter: one frame at the shown time', () => {
     setStatus({ nowMs: 0.026 });
     painter.frame();
     expect(drawn()).toBe(edge('SW2->SW1'));
+  });
+
+  // QA: a loop's first cell, queued at a switch longer than four typical hops before any cell
+  // had made a hop from there (gfc1's first cells behind SW2's queue of 700 cells), vanished.
+  it("a loop's first cell waiting at a switch, however long, stays drawn there until a later cell of its loop is seen to leave it", () => {
+    const { painter, rmLog, layout, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const rec = (time_us: number, rm_seq: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us, connection: 'C1', rm_seq, node, direction });
+    rmLog.append([rec(1, 0, 'S1', 'sent'), rec(6, 0, 'SW1', 'forward')], 0);
+    const drawn = () => ([...layer.children] as SVGGElement[]).filter((g) => g.style.display !== 'none').map((g) => [g.dataset.cell!.split('@')[0], g.getAttribute('transform')]);
+    const p = pointOnLane(layout.lanes.get('SW1->SW2')!, 0);
+    const edge = `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`;
+    // 200 µs at SW1 (a hop of two-sources is 10 µs): still there.
+    for (const nowMs of [0.02, 0.206]) {
+      setStatus({ nowMs });
+      painter.frame();
+      expect(drawn(), `${nowMs} ms`).toEqual([['C1/0', edge]]);
+    }
+    // Cell 1 goes by SW1 and reaches SW2: cell 0, ahead of it in the queue, has left SW1 (the
+    // trace missed where it went).
+    rmLog.append([rec(210, 1, 'S1', 'sent'), rec(215, 1, 'SW1', 'forward'), rec(225, 1, 'SW2', 'forward')], 0);
+    setStatus({ nowMs: 0.226 });
+    painter.frame();
+    expect(drawn().map(([id]) => id)).toEqual(['C1/1']);
   });
 
   // QA (the log after a backfill): the run went back and sent as many events again before the

@@ -58,8 +58,6 @@ export interface PainterModel {
   rmLimit: number;
   /** How long before the shown time a cell under way can have started (µs). */
   lookbackUs: number;
-  /** How long a notification whose way is unknown stays drawn at its switch (µs). */
-  waitUs: number;
   /** The unit rates are shown in (the charts': Gbps on Ethernet); Mbps if not given. */
   rate?: RateUnit;
   /** The network's words for its markers (ATM's if not given). */
@@ -347,7 +345,7 @@ export class NetworkPainter implements FrameClient {
     const from = this.cellsDrawnFrom;
     if (from && from.key === key && from.model === model && from.index === this.index && from.layer === layer) return;
     this.cellsDrawnFrom = { key, model, index: this.index, layer };
-    const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, model.waitUs, [this.picked, focused?.cell]);
+    const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, [this.picked, focused?.cell]);
     this.drawn = cells;
     const last = !hidden && cells.length === 0 && this.index ? lastLoop(this.index, us) : null;
     if (last?.cell.id !== this.last?.cell.id || last?.toUs !== this.last?.toUs) {
