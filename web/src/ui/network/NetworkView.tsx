@@ -444,6 +444,9 @@ const NetworkCanvas = memo(function NetworkCanvas({
               onClick={painter.clicked}
               onKeyDown={painter.keyed}
             />
+            {/* The markers' ER labels, over every marker (a label may lie over markers it does
+                not name on a dense lane); the markers' names say it to a screen reader. */}
+            <g ref={painter.labelLayer} className="nv-rm-labels" data-testid="nv-rm-labels" aria-hidden="true" />
           </svg>
         </ViewportPortal>
       </ReactFlow>

@@ -510,6 +510,8 @@ export function sourceUtilisation(acrsMbps: readonly number[], rateMbps: number)
  */
 export class LabelRoom {
   private placed: Box[];
+  /** The labels placed (among `placed`). */
+  private labels: Box[] = [];
 
   constructor(
     private readonly fontPx: number,
@@ -527,18 +529,26 @@ export class LabelRoom {
     return this.placeFirst(text, x, [y]) !== null;
   }
 
-  /** The first of the baselines `ys` where `text` fits (and is placed), or null; `own` (one of
-   *  the boxes reserved: the marker the text labels) does not count. */
-  placeFirst(text: string, x: number, ys: readonly number[], own?: Box): number | null {
+  /** The first of the baselines `ys` where `text` fits (and is placed), or null; it keeps clear
+   *  of `avoid` too, for this label only; `own` (one of the boxes reserved or avoided: the
+   *  marker the text labels) does not count. */
+  placeFirst(text: string, x: number, ys: readonly number[], own?: Box, avoid: readonly Box[] = []): number | null {
     const w = text.length * 0.62 * this.fontPx + 4;
     const h = this.fontPx * 1.1;
+    const meets = (box: Box) => (b: Box) => b !== own && overlaps(b, box);
     for (const y of ys) {
       const box = { x0: x - w / 2, x1: x + w / 2, y0: y - h, y1: y + 0.25 * this.fontPx };
-      if (this.placed.some((b) => b !== own && overlaps(b, box))) continue;
+      if (this.placed.some(meets(box)) || avoid.some(meets(box))) continue;
       this.placed.push(box);
+      this.labels.push(box);
       return y;
     }
     return null;
+  }
+
+  /** Whether a label placed lies over `box` (a marker that a label of its own would not name). */
+  labelOver(box: Box): boolean {
+    return this.labels.some((b) => overlaps(b, box));
   }
 }
 
