@@ -779,6 +779,34 @@ test('on a 1280 × 800 window the larger networks (core-edge, gfc1) read at 11 p
   }
 });
 
+// QA: on gfc1 and core-edge the lanes between switch cards were 20–30 px on screen (the cards
+// grew until 12 px apart), ~190 RM cells piled there unlabelled. The cards now leave the lanes
+// room as far as their type still reads at 11 px (at 1280 px, beside the side panel, gfc1's
+// cards take all of it; from 1440 px on the lanes grow).
+test('on a 1440 × 1000 window the lanes between switch cards get room (gfc1, core-edge), their type still at 11 px or more', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  // gfc1 (core-edge) fits at zoom 0.6 (0.65), its type's step 0.55 (0.6): cards at 11 px type
+  // are 150 × 11 / 12 / 0.55 (0.6) px wide, 300 apart, leaving some 30 (45) px on screen
+  // between two; grown with the type, 18 (32).
+  for (const [id, least] of [['gfc1', 25], ['core-edge', 40]] as const) {
+    const errors = await openLab(page, `/?scenario=${id}`);
+    await page.getByTestId('view-network').click();
+    await expect.poll(async () => page.locator('[data-testid="network-view"] .nv-switch').count()).toBeGreaterThan(1);
+    const look = await page.getByTestId('network-view').evaluate((view) => {
+      const cards = [...view.querySelectorAll<HTMLElement>('.nv-switch')].map((e) => e.getBoundingClientRect());
+      // The gap between cards side by side (on one row, apart in x).
+      const gaps = cards.flatMap((a, i) =>
+        cards.slice(i + 1).flatMap((b) => (a.top < b.bottom && b.top < a.bottom ? [Math.max(b.left - a.right, a.left - b.right)] : [])),
+      );
+      const type = [...view.querySelectorAll<HTMLElement>('.nv-qtext')].map((el) => parseFloat(getComputedStyle(el).fontSize) * (el.getBoundingClientRect().height / el.offsetHeight));
+      return { gap: Math.min(...gaps), type: Math.min(...type) };
+    });
+    expect(look.gap, `${id}: the narrowest gap between two cards on a row`).toBeGreaterThanOrEqual(least);
+    expect(look.type, `${id} cards' type`).toBeGreaterThanOrEqual(10.9);
+    expect(errors).toEqual([]);
+  }
+});
+
 // A class pauses at a moment of interest (here run to it at max speed, too fast to draw cells),
 // then slows down to see the loop: the cells in flight show at once, the run replayed to where
 // it stands with the trace on, not only those sent after the next step. seriesd-wan: 1,000 km
