@@ -10,18 +10,20 @@ import { openLab, repoRoot, status, waitForMode } from './helpers';
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
 
-/** The RM-cell markers on screen: cell id, phase, position in the flow's coordinates. */
+/** The RM-cell markers on screen: cell id, phase, position in the flow's coordinates, and its
+ *  label (in the label layer over the markers: '' when it has none). */
 const markers = (page: Page) =>
   page.locator('[data-testid="rm-cell"]').evaluateAll((els) =>
     els
       .filter((e) => (e as SVGGElement).style.display !== 'none')
       .map((e) => {
         const g = e as SVGGElement;
+        const label = [...document.querySelectorAll<SVGTextElement>('[data-testid="rm-label"]')].find((t) => t.style.display !== 'none' && t.dataset.cell === g.dataset.cell);
         // Whether a click at its middle reaches it (a cell entering a switch is under its card).
         const box = (g.firstElementChild ?? g).getBoundingClientRect();
         const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
         const clickable = !!top && g.contains(top);
-        return { id: g.dataset.cell!, cls: g.getAttribute('class')!, x: Number(g.dataset.x), y: Number(g.dataset.y), label: g.textContent ?? '', clickable };
+        return { id: g.dataset.cell!, cls: g.getAttribute('class')!, x: Number(g.dataset.x), y: Number(g.dataset.y), label: label?.textContent ?? '', clickable };
       }),
   );
 
@@ -92,7 +94,12 @@ test('two-sources: the Network view animates links, queues and ACRs; an RM cell 
             if (before !== undefined && before !== at) moves++;
             seen.set(el.dataset.cell, at);
             phases.add(el.getAttribute('class')!.split(' ')[1]);
-            labels.add(el.textContent ?? '');
+          }
+          // The labels, in their layer over the markers, each naming a cell drawn.
+          for (const t of document.querySelectorAll<SVGTextElement>('[data-testid="rm-label"]')) {
+            if (t.style.display === 'none') continue;
+            const marker = document.querySelector<SVGGElement>(`[data-testid="rm-cell"][data-cell="${t.dataset.cell}"]`);
+            labels.add(marker && marker.style.display !== 'none' ? (t.textContent ?? '') : `no marker for ${t.dataset.cell}`);
           }
           if (performance.now() - t0 < 4000) requestAnimationFrame(tick);
           else done({ frames, phases: [...phases].sort(), moves, labels: [...labels] });
@@ -107,9 +114,9 @@ test('two-sources: the Network view animates links, queues and ACRs; an RM cell 
   expect(shownLabels.length).toBeGreaterThan(0);
   for (const l of shownLabels) expect(l).toMatch(/^\d+\.\d+$/);
   const overlapping = await page.evaluate(() => {
-    const boxes = [...document.querySelectorAll<SVGGElement>('[data-testid="rm-cell"]')]
-      .filter((g) => g.style.display !== 'none' && g.textContent)
-      .map((g) => g.querySelector('text')!.getBoundingClientRect());
+    const boxes = [...document.querySelectorAll<SVGTextElement>('[data-testid="rm-label"]')]
+      .filter((t) => t.style.display !== 'none' && t.textContent)
+      .map((t) => t.getBoundingClientRect());
     return boxes.filter((a, i) => boxes.some((b, k) => k > i && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)).length;
   });
   expect(overlapping).toBe(0);
@@ -772,6 +779,34 @@ test('on a 1280 × 800 window the larger networks (core-edge, gfc1) read at 11 p
   }
 });
 
+// QA: on gfc1 and core-edge the lanes between switch cards were 20–30 px on screen (the cards
+// grew until 12 px apart), ~190 RM cells piled there unlabelled. The cards now leave the lanes
+// room as far as their type still reads at 11 px (at 1280 px, beside the side panel, gfc1's
+// cards take all of it; from 1440 px on the lanes grow).
+test('on a 1440 × 1000 window the lanes between switch cards get room (gfc1, core-edge), their type still at 11 px or more', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  // gfc1 (core-edge) fits at zoom 0.6 (0.65), its type's step 0.55 (0.6): cards at 11 px type
+  // are 150 × 11 / 12 / 0.55 (0.6) px wide, 300 apart, leaving some 30 (45) px on screen
+  // between two; grown with the type, 18 (32).
+  for (const [id, least] of [['gfc1', 25], ['core-edge', 40]] as const) {
+    const errors = await openLab(page, `/?scenario=${id}`);
+    await page.getByTestId('view-network').click();
+    await expect.poll(async () => page.locator('[data-testid="network-view"] .nv-switch').count()).toBeGreaterThan(1);
+    const look = await page.getByTestId('network-view').evaluate((view) => {
+      const cards = [...view.querySelectorAll<HTMLElement>('.nv-switch')].map((e) => e.getBoundingClientRect());
+      // The gap between cards side by side (on one row, apart in x).
+      const gaps = cards.flatMap((a, i) =>
+        cards.slice(i + 1).flatMap((b) => (a.top < b.bottom && b.top < a.bottom ? [Math.max(b.left - a.right, a.left - b.right)] : [])),
+      );
+      const type = [...view.querySelectorAll<HTMLElement>('.nv-qtext')].map((el) => parseFloat(getComputedStyle(el).fontSize) * (el.getBoundingClientRect().height / el.offsetHeight));
+      return { gap: Math.min(...gaps), type: Math.min(...type) };
+    });
+    expect(look.gap, `${id}: the narrowest gap between two cards on a row`).toBeGreaterThanOrEqual(least);
+    expect(look.type, `${id} cards' type`).toBeGreaterThanOrEqual(10.9);
+    expect(errors).toEqual([]);
+  }
+});
+
 // A class pauses at a moment of interest (here run to it at max speed, too fast to draw cells),
 // then slows down to see the loop: the cells in flight show at once, the run replayed to where
 // it stands with the trace on, not only those sent after the next step. seriesd-wan: 1,000 km
@@ -905,9 +940,9 @@ test("long-rtt: RM cells' labels keep clear of the end systems' names, the sourc
           what: e.getAttribute('data-testid') ?? e.className,
           box: boxOf(e),
         }));
-        const labels = [...document.querySelectorAll<SVGGElement>('[data-testid="rm-cell"]')]
-          .filter((g) => g.style.display !== 'none' && g.querySelector('text')!.textContent)
-          .map((g) => ({ text: g.querySelector('text')!.textContent!, box: boxOf(g.querySelector('text')!) }));
+        const labels = [...document.querySelectorAll<SVGTextElement>('[data-testid="rm-label"]')]
+          .filter((t) => t.style.display !== 'none' && t.textContent)
+          .map((t) => ({ text: t.textContent!, box: boxOf(t) }));
         return {
           labels: labels.length,
           met: labels.flatMap((l) => texts.filter((t) => meet(l.box, t.box)).map((t) => `${l.text} over ${t.what}`)),
@@ -921,6 +956,40 @@ test("long-rtt: RM cells' labels keep clear of the end systems' names, the sourc
     if (present) await page.screenshot({ path: resolve(shots, 'network-long-rtt-labels.png') });
     expect(errors).toEqual([]);
   }
+});
+
+// QA: long-rtt's 25,000 km link, full of cells a few px apart, showed no ER label at all (a label
+// kept clear of every marker). Some now lie over unlabelled markers, in a layer over them.
+test("long-rtt: the dense link's cells show some ER labels, apart from each other, each naming a cell drawn", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const errors = await openLab(page, '/?scenario=long-rtt');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('until-ms').fill('300');
+  await page.getByTestId('run-until').click();
+  await expect(page.getByTestId('nv-clock')).toHaveText('t = 300.000 ms');
+  await waitForMode(page, 'paused');
+  await page.getByTestId('nv-slow').click();
+  await expect.poll(async () => (await markers(page)).length, { timeout: 15_000 }).toBeGreaterThan(100);
+  const drawn = await page.evaluate(() => {
+    const labels = [...document.querySelectorAll<SVGTextElement>('[data-testid="rm-label"]')].filter((t) => t.style.display !== 'none' && t.textContent);
+    const boxes = labels.map((t) => t.getBoundingClientRect());
+    const meet = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const markerOf = (t: SVGTextElement) => document.querySelector<SVGGElement>(`[data-testid="rm-cell"][data-cell="${t.dataset.cell}"]`);
+    const layers = [document.querySelector('[data-testid="nv-markers"]')!, document.querySelector('[data-testid="nv-rm-labels"]')!];
+    return {
+      texts: labels.map((t) => t.textContent!),
+      unnamed: labels.filter((t) => !markerOf(t) || markerOf(t)!.style.display === 'none').length,
+      overlapping: boxes.filter((a, i) => boxes.some((b, k) => k > i && meet(a, b))).length,
+      // Painted after the markers: over them.
+      over: !!(layers[0].compareDocumentPosition(layers[1]) & Node.DOCUMENT_POSITION_FOLLOWING),
+    };
+  });
+  expect(drawn.texts.length).toBeGreaterThanOrEqual(3);
+  for (const t of drawn.texts) expect(t).toMatch(/^\d+\.\d+$/);
+  expect([drawn.unnamed, drawn.overlapping, drawn.over]).toEqual([0, 0, true]);
+  await page.screenshot({ path: resolve(shots, 'network-long-rtt-dense-labels.png') });
+  expect(errors).toEqual([]);
 });
 
 // QA (a LAN slowed down on a paused run): a feedback frame goes round in a few µs and the next

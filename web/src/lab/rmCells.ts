@@ -202,17 +202,19 @@ export const SAME_TIME_US = 1e-6;
  * Where `cell` is at `us`: null before its first record, after it was received, or (a cell whose
  * next record has not come) when nothing tells where it goes. Between two records it moves
  * linearly from the first's node to the second's; past its last record it follows the hop the
- * previous cell made from that node (`hops`), stopping short of the next node however late it
- * is (it waits in a queue: the engine records a cell a full buffer drops, `lost`), unless a
- * later cell of its loop has made that hop since (cells of a loop keep their order: this one
- * never made it, the trace missed its end). QA: two-sources with EFCI paused at 30 ms, its
- * forward cells 50 µs in SW1's queue, were taken as dropped after four 10 µs hops and not
- * drawn. A cell nothing tells the way of (a
- * notification; a cell first seen mid-way, its loop's start not recorded, before any cell of its
- * loop made the hop from there) stays at the node of its last record for `waitUs` at most: an
- * event picked is always drawn where it happened.
+ * previous cell made from that node (`hops`), stopping short of the next node; later than
+ * that hop it waits at the node it left, however late (in a queue: the engine records a cell a
+ * full buffer drops, `lost`), unless a later cell of its loop has made that hop since (cells of
+ * a loop keep their order: this one never made it, the trace missed its end). QA: two-sources
+ * with EFCI paused at 30 ms, its forward cells 50 µs in SW1's queue, were taken as dropped
+ * after four 10 µs hops and not drawn, then drawn 95 % of the way to SW2 while still queued at
+ * SW1. A cell nothing tells the way of (a loop's first cell, before any made a hop from its
+ * node; a notification; a cell first seen mid-way, its loop's start not recorded) waits at the
+ * node of its last record until it is known to have left: its next record, or a later cell of
+ * its loop making the hop from there. QA: gfc1's first cells, queued at a switch longer than
+ * four typical hops, vanished. An event picked is always drawn where it happened.
  */
-export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | null = null, waitUs = Infinity): CellAt | null {
+export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | null = null): CellAt | null {
   const rs = cell.records;
   const atOrAfter = us + SAME_TIME_US;
   if (rs.length === 0 || atOrAfter < rs[0].time_us) return null;
@@ -229,22 +231,26 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
     return { cell, from: r.node, to: next.node, fraction, phase, record: r, guessed: false };
   }
   const hop = hops?.get(hopKey(cell, r));
-  if (!hop) return us - r.time_us <= waitUs ? { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false } : null;
+  if (!hop) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
   if (hop.fromUs > r.time_us + SAME_TIME_US) return null;
+  // Later than the hop guessed: it has not left (its record at the next node would be here; the
+  // shown time is never ahead of the trace), so it waits at the node, as a cell nothing tells
+  // the way of does.
+  if (us - r.time_us > hop.us) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
   const fraction = hop.us > 0 ? Math.min(0.95, Math.max(0, (us - r.time_us) / hop.us)) : 0;
   return { cell, from: r.node, to: hop.next, fraction, phase, record: r, guessed: true };
 }
 
 /**
  * The cells under way at `us`, newest first, from those opened within `lookbackUs` before it (a
- * loop takes at most that long); `waitUs` as for cellAt. When more than `max` are under way, an
+ * loop takes at most that long). When more than `max` are under way, an
  * even share of them over the whole look-back, not the newest `max`: on a long loop the newest
  * are all near its start, and the cells coming back are as much the loop. The share is drawn by
  * a hash of each cell's id, so a cell shown stays shown from frame to frame, and a coarser share
  * (more cells under way) keeps a subset of a finer one. A cell named in `keep` (the one picked, the
  * one with the keyboard's focus) is kept whatever its hash.
  */
-export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max: number, waitUs = Infinity, keep: readonly (string | null | undefined)[] = []): CellAt[] {
+export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max: number, keep: readonly (string | null | undefined)[] = []): CellAt[] {
   const out: CellAt[] = [];
   const cells = index.cells;
   // Cells are in the order opened, so by first record time: skip those opened after `us`.
@@ -258,7 +264,7 @@ export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max:
   for (let k = lo - 1; k >= 0; k--) {
     const c = cells[k];
     if (c.records[0].time_us < us - lookbackUs) break;
-    const at = cellAt(c, us, index.hops, waitUs);
+    const at = cellAt(c, us, index.hops);
     if (at) out.push(at);
   }
   if (out.length <= max) return out;

@@ -20,7 +20,7 @@ import { useLabSelect } from '../useLab';
 import { useFullScreen } from '../useFullScreen';
 import { useTeacher } from '../teacherContext';
 import { isHidden, isLocked } from '../../lab/teacher';
-import { cardGrowthLimit, END_RADIUS_PX, endLabels, endTextBoxes, infoSide, LABEL_GAP_PX, laneLayout, NAME_CLEARANCE_PX, PAGE_CARD, placeNodes, PRESENT_CARD, rowShape, switchHalfSize, textGrowth, UNMEASURED_COLOUR, UTILISATION_RAMP, zoomStep, type GroupLabel } from './geometry';
+import { END_RADIUS_PX, endLabels, endTextBoxes, infoSide, LABEL_GAP_PX, laneLayout, NAME_CLEARANCE_PX, PAGE_CARD, placeNodes, PRESENT_CARD, rowShape, switchCardGrowth, switchHalfSize, textGrowth, UNMEASURED_COLOUR, UTILISATION_RAMP, zoomStep, type GroupLabel } from './geometry';
 import { SwitchExplain, type PortInspect } from '../SwitchExplain';
 import { RmCellPanel } from './RmCellPanel';
 import { NetworkPainter, RM_LABEL_PRESENT_PX, RM_LABEL_PX } from './painter';
@@ -104,13 +104,13 @@ export function NetworkView({
   }, [cards, expanded, look]);
   // The drawing's zoom (fitted to the canvas, or the reader's wheel): text keeps its size on
   // screen when it is zoomed out (a wide network fits at half size and less: QA read 6–8 px),
-  // and the switch cards grow as far as their neighbours let them (view state).
+  // and the switch cards grow as far as their neighbours and the lanes between them let them (view state).
   const [zoom, setZoom] = useState(1);
   const grow = textGrowth(zoom);
   // Where the nodes go does not depend on the cards' size (geometry.test.ts measures it over the
   // library): placed once, then the cards grow between them and the lanes meet the grown cards.
   const placed = useMemo(() => placeNodes(scenario), [scenario]);
-  const cardGrowth = useMemo(() => Math.min(grow, cardGrowthLimit(placed.nodes, cardHalf)), [grow, placed, cardHalf]);
+  const cardGrowth = useMemo(() => switchCardGrowth(placed.nodes, cardHalf, zoom, look), [zoom, placed, cardHalf, look]);
   const halfSize = useMemo(
     () => (n: { id: string; kind: string }) => {
       const h = cardHalf(n);
@@ -171,7 +171,7 @@ export function NetworkView({
   }, [layout, halfSize, names, info, scenario, speech, present, grow]);
   useEffect(() => {
     const labelPx = (present ? RM_LABEL_PRESENT_PX : RM_LABEL_PX) * grow;
-    painter.setModel({ scenario, layout, ports, groups, labelPx, reserved, rmLimit, lookbackUs, waitUs: 4 * hopUs, rate: speech.rate, words: speech.words });
+    painter.setModel({ scenario, layout, ports, groups, labelPx, reserved, rmLimit, lookbackUs, rate: speech.rate, words: speech.words });
   }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs, lookbackUs, grow, speech, reserved]);
   useEffect(() => {
     group.add(painter);
@@ -254,7 +254,7 @@ export function NetworkView({
       data-testid="network-view"
       data-full={full ?? 'no'}
       // The names' clearance from their circles, for `.nv-label-*` (geometry.ts sets it once);
-      // the factor on the drawing's type and on its switch cards (textGrowth, cardGrowthLimit).
+      // the factor on the drawing's type and on its switch cards (textGrowth, switchCardGrowth).
       style={{ '--nv-name-clearance': `${NAME_CLEARANCE_PX}px`, '--nv-text': grow, '--nv-card': cardGrowth } as CSSProperties}
       data-text-growth={grow.toFixed(2)}
       data-card-growth={cardGrowth.toFixed(2)}
@@ -444,6 +444,9 @@ const NetworkCanvas = memo(function NetworkCanvas({
               onClick={painter.clicked}
               onKeyDown={painter.keyed}
             />
+            {/* The markers' ER labels, over every marker (a label may lie over markers it does
+                not name on a dense lane); the markers' names say it to a screen reader. */}
+            <g ref={painter.labelLayer} className="nv-rm-labels" data-testid="nv-rm-labels" aria-hidden="true" />
           </svg>
         </ViewportPortal>
       </ReactFlow>

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LIBRARY } from '../../scenario/library';
 import {
   cardGrowthLimit,
+  LANE_ROOM_PX,
+  switchCardGrowth,
   textGrowth,
   zoomStep,
   endLabels,
@@ -307,6 +309,62 @@ describe('type and cards that read at the zoom the drawing fits at', () => {
     expect(cardGrowthLimit([sw('SW1', 0, 0), sw('SW2', 100, 0)], half)).toBe(1);
     // Alone, nothing limits it (the type's growth does).
     expect(cardGrowthLimit([sw('SW1', 0, 0)], half)).toBe(Infinity);
+  });
+});
+
+// QA: on gfc1 and core-edge the lanes between switch cards were 20–30 px on screen, ~190 RM
+// cells piled there unlabelled: the cards grew as far as 12 px short of each other.
+describe('switch cards leave the lanes between them room on screen', () => {
+  const half = (look: typeof PAGE_CARD): HalfSize => (n) => (n.kind === 'switch' ? { w: look.widthPx / 2, h: 40 } : { w: END_RADIUS_PX, h: END_RADIUS_PX });
+  /** The shortest lane between two switches on screen (px) with the cards grown by `g`. */
+  const shortestLane = (id: string, look: typeof PAGE_CARD, g: number, zoom: number) => {
+    const s = scenarioOf(id);
+    const placed = placeNodes(s);
+    const grown: HalfSize = (n) => {
+      const h = half(look)(n);
+      return n.kind === 'switch' ? { w: h.w * g, h: h.h * g } : h;
+    };
+    const kinds = new Map(placed.nodes.map((n) => [n.id, n.kind]));
+    const lanes = laneLayout(s, placed, grown).links.filter((l) => kinds.get(l.from) === 'switch' && kinds.get(l.to) === 'switch');
+    return Math.min(...lanes.map((l) => Math.hypot(l.lanes[0].b.x - l.lanes[0].a.x, l.lanes[0].b.y - l.lanes[0].a.y))) * zoom;
+  };
+
+  it('gfc1 and core-edge: each lane keeps LANE_ROOM_PX on screen unless the cards\' type would read under its least (11 px, 13 presenting) or they meet', () => {
+    for (const id of ['gfc1', 'core-edge'])
+      for (const look of [PAGE_CARD, PRESENT_CARD])
+        // The zooms they fit at in windows from 1280 to 1920 px wide, the side panel open.
+        for (const zoom of [0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.95]) {
+          const placed = placeNodes(scenarioOf(id));
+          const g = switchCardGrowth(placed.nodes, half(look), zoom, look);
+          const what = `${id}${look === PRESENT_CARD ? ' presenting' : ''} at ${zoom}: ×${g.toFixed(2)}`;
+          const apart = cardGrowthLimit(placed.nodes, half(look));
+          const typePx = look.fontPx * g * zoom;
+          expect(g, what).toBeLessThanOrEqual(Math.min(textGrowth(zoom), apart) + 1e-9);
+          // Shrunk for the lanes only down to the least type, never below it (but where the
+          // cards would meet, or the type needs no growth).
+          if (g < Math.min(textGrowth(zoom), apart) - 1e-9) expect(typePx, what).toBeGreaterThanOrEqual(look.readPx - 1e-6);
+          // The lanes get their room, unless the type is at its least or the cards meet.
+          const stopped = Math.abs(typePx - look.readPx) < 1e-6 || Math.abs(g - apart) < 1e-9;
+          if (!stopped) expect(shortestLane(id, look, g, zoom), what).toBeGreaterThanOrEqual(LANE_ROOM_PX - 1e-6);
+        }
+  });
+
+  it('gfc1 fitted in a 1440 px window (zoom 0.55): lanes longer than when the cards grew with the type, the type at 11 px', () => {
+    const placed = placeNodes(scenarioOf('gfc1'));
+    const g = switchCardGrowth(placed.nodes, half(PAGE_CARD), 0.55);
+    // The type alone asks 1 / 0.55 (12 px type at 21.8 px in the flow): cards 150 / 0.55 px wide,
+    // 300 px apart, a lane of 10 % of that (a lane leaves a card at 45 % of the way at most).
+    expect(shortestLane('gfc1', PAGE_CARD, textGrowth(0.55), 0.55)).toBeCloseTo(Math.max(0.1 * 300, 300 - 150 / 0.55) * 0.55, 6);
+    // The lanes ask (300 − 60 / 0.55) / 150 at most; the type reads at 11 px at 11 / (12 × 0.55).
+    expect(g).toBeCloseTo(11 / (12 * 0.55), 9);
+    expect(shortestLane('gfc1', PAGE_CARD, g, 0.55)).toBeCloseTo((300 - 150 * g) * 0.55, 6);
+    expect(shortestLane('gfc1', PAGE_CARD, g, 0.55)).toBeGreaterThan(25);
+  });
+
+  it('two-sources, a small network, grows its cards with the type as before at the zooms it fits at (0.8 in a 1280 px window)', () => {
+    const placed = placeNodes(scenarioOf('two-sources'));
+    for (const look of [PAGE_CARD, PRESENT_CARD])
+      for (const zoom of [0.8, 1, 1.5]) expect(switchCardGrowth(placed.nodes, half(look), zoom, look)).toBeCloseTo(Math.min(textGrowth(zoom), cardGrowthLimit(placed.nodes, half(look))), 9);
   });
 });
 

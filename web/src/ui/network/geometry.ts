@@ -96,10 +96,13 @@ export interface CardLook {
   borderPx: number;
   widthPx: number;
   markEm: number;
+  /** The least its type reads at on screen (px): grown cards shrink toward it, no further, to
+   *  leave the lanes between them room (switchCardGrowth). */
+  readPx: number;
 }
-export const PAGE_CARD: CardLook = { fontPx: 12, borderPx: 2, widthPx: 150, markEm: 1 };
+export const PAGE_CARD: CardLook = { fontPx: 12, borderPx: 2, widthPx: 150, markEm: 1, readPx: 11 };
 /** Presenting: larger type, and marks' labels larger still (a classroom reads them from afar). */
-export const PRESENT_CARD: CardLook = { fontPx: 14, borderPx: 3, widthPx: 175, markEm: 1.15 };
+export const PRESENT_CARD: CardLook = { fontPx: 14, borderPx: 3, widthPx: 175, markEm: 1.15, readPx: 13 };
 
 /** What sets a card row's height: a port's row or a group's (its names on a line of their
  *  own), marks on its bar (a line for their labels above it), marks beyond the buffer (a line
@@ -201,10 +204,11 @@ export function markLabels(marks: readonly { label: string; param: string; fract
 
 /**
  * How much the switch cards may grow (a factor ≥ 1 on `half`) before one meets another card or
- * an end system's circle (`marginPx` apart): the Network view enlarges them, up to this, so
- * that their type reads at the drawing's zoom (QA: 6–8 px on core-edge and gfc1 at 1280 px).
+ * an end system's circle (`marginPx` apart; two cards `laneRoomPx` apart, the lane between
+ * them): the Network view enlarges them, up to this, so that their type reads at the drawing's
+ * zoom (QA: 6–8 px on core-edge and gfc1 at 1280 px).
  */
-export function cardGrowthLimit(nodes: readonly NetworkNode[], halfSize: HalfSize, marginPx = 12): number {
+export function cardGrowthLimit(nodes: readonly NetworkNode[], halfSize: HalfSize, marginPx = 12, laneRoomPx = marginPx): number {
   const switches = nodes.filter((n) => n.kind === 'switch');
   let limit = Infinity;
   for (const a of switches) {
@@ -219,13 +223,35 @@ export function cardGrowthLimit(nodes: readonly NetworkNode[], halfSize: HalfSiz
         b.kind === 'switch'
           ? (() => {
               const hb = halfSize(b);
-              return Math.max((dx - marginPx) / (ha.w + hb.w), (dy - marginPx) / (ha.h + hb.h));
+              return Math.max((dx - laneRoomPx) / (ha.w + hb.w), (dy - laneRoomPx) / (ha.h + hb.h));
             })()
           : Math.max((dx - marginPx - END_RADIUS_PX) / ha.w, (dy - marginPx - END_RADIUS_PX) / ha.h);
       limit = Math.min(limit, k);
     }
   }
   return Math.max(1, limit);
+}
+
+/** The room (px on screen) the lanes between two switch cards keep as the cards grow: a cell
+ *  and its label ("155.52" is some 45 px), the feedback loop seen going by. */
+export const LANE_ROOM_PX = 60;
+
+/**
+ * How much the switch cards grow at the drawing's `zoom` (the view's zoomStep): as the type
+ * (textGrowth), so that it reads at its size on screen, but no further than leaves each lane
+ * between two cards LANE_ROOM_PX on screen, unless the type would then read under the look's
+ * least (`readPx`); and never so far that cards meet (cardGrowthLimit). QA: on gfc1 and
+ * core-edge the cards grew until 12 px apart, and the lanes between them were 20–30 px on
+ * screen, ~190 RM cells piled there unlabelled. (Fitted at 1280 px beside the side panel, gfc1's
+ * cards at 11 px leave no more room than that: the lanes grow from 1440 px, and full screen.)
+ * Two switches no link joins keep the lanes' room too: this does not know the links.
+ */
+export function switchCardGrowth(nodes: readonly NetworkNode[], halfSize: HalfSize, zoom: number, look: CardLook = PAGE_CARD): number {
+  const grow = textGrowth(zoom);
+  const apart = cardGrowthLimit(nodes, halfSize);
+  const laned = cardGrowthLimit(nodes, halfSize, 12, LANE_ROOM_PX / zoom);
+  const readable = look.readPx / (look.fontPx * zoom);
+  return Math.min(grow, apart, Math.max(readable, laned));
 }
 
 /** The factor on type (and on the switch cards, up to `cardGrowthLimit`) that keeps it at its
@@ -510,6 +536,8 @@ export function sourceUtilisation(acrsMbps: readonly number[], rateMbps: number)
  */
 export class LabelRoom {
   private placed: Box[];
+  /** The labels placed (among `placed`). */
+  private labels: Box[] = [];
 
   constructor(
     private readonly fontPx: number,
@@ -527,18 +555,26 @@ export class LabelRoom {
     return this.placeFirst(text, x, [y]) !== null;
   }
 
-  /** The first of the baselines `ys` where `text` fits (and is placed), or null; `own` (one of
-   *  the boxes reserved: the marker the text labels) does not count. */
-  placeFirst(text: string, x: number, ys: readonly number[], own?: Box): number | null {
+  /** The first of the baselines `ys` where `text` fits (and is placed), or null; it keeps clear
+   *  of `avoid` too, for this label only; `own` (one of the boxes reserved or avoided: the
+   *  marker the text labels) does not count. */
+  placeFirst(text: string, x: number, ys: readonly number[], own?: Box, avoid: readonly Box[] = []): number | null {
     const w = text.length * 0.62 * this.fontPx + 4;
     const h = this.fontPx * 1.1;
+    const meets = (box: Box) => (b: Box) => b !== own && overlaps(b, box);
     for (const y of ys) {
       const box = { x0: x - w / 2, x1: x + w / 2, y0: y - h, y1: y + 0.25 * this.fontPx };
-      if (this.placed.some((b) => b !== own && overlaps(b, box))) continue;
+      if (this.placed.some(meets(box)) || avoid.some(meets(box))) continue;
       this.placed.push(box);
+      this.labels.push(box);
       return y;
     }
     return null;
+  }
+
+  /** Whether a label placed lies over `box` (a marker that a label of its own would not name). */
+  labelOver(box: Box): boolean {
+    return this.labels.some((b) => overlaps(b, box));
   }
 }
 

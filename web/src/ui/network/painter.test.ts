@@ -11,7 +11,7 @@ import { portViews } from '../../lab/networkPorts';
 import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
-import { laneAngle, laneLook, networkLayout, pointOnLane, sourceUtilisation } from './geometry';
+import { laneAngle, laneLook, networkLayout, pointOnLane, sourceUtilisation, type Box } from './geometry';
 import { markerSlots, NetworkPainter, nextOnRoute, queueCount, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
 
@@ -39,7 +39,7 @@ function setup(speed: Speed = 1, scenario = twoSources) {
   const painter = new NetworkPainter(store, lab, group);
   const layout = networkLayout(scenario);
   const ports = portViews(scenario, ENGINE_CATALOGUE, meta, 0);
-  painter.setModel({ scenario, layout, ports, rmLimit: 0.001, lookbackUs: 10_000, waitUs: 30 });
+  painter.setModel({ scenario, layout, ports, rmLimit: 0.001, lookbackUs: 10_000 });
   const setStatus = (s: Partial<RunStatus>) => {
     const next = { ...status, ...s };
     if (runMoved(status, next)) movedAtMs = now();
@@ -49,6 +49,24 @@ function setup(speed: Speed = 1, scenario = twoSources) {
 }
 
 const svg = (tag: string) => document.createElementNS('http://www.w3.org/2000/svg', tag);
+
+/** The RM cells' labels drawn in the label layer: text, cell, and box as LabelRoom reckons it
+ *  (11 px type, centred on its marker, baseline at `y`). */
+function shownLabels(labels: SVGGElement): { cell: string; text: string; box: Box }[] {
+  return ([...labels.children] as SVGTextElement[])
+    .filter((t) => t.style.display !== 'none')
+    .map((t) => {
+      const text = t.textContent!;
+      const x = Number(t.getAttribute('x'));
+      const base = Number(t.getAttribute('y'));
+      const w = text.length * 0.62 * 11 + 4;
+      return { cell: t.dataset.cell!, text, box: { x0: x - w / 2, x1: x + w / 2, y0: base - 12.1, y1: base + 2.75 } };
+    });
+}
+
+/** A marker's box (a triangle's tip 8 px from its centre). */
+const markerBox = (c: { x: number; y: number }): Box => ({ x0: c.x - 8, x1: c.x + 8, y0: c.y - 8, y1: c.y + 8 });
+const meet = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 /** An RM cell of C1 (sent at 900 µs, now at 905) or C2 (sent at 906 µs, now at 907) on its way
  *  from its source to SW1. */
@@ -211,6 +229,8 @@ describe('NetworkPainter: one frame at the shown time', () => {
     const { painter, rmLog, layout, setStatus } = setup(0.0001);
     const layer = svg('g') as SVGGElement;
     painter.markerLayer(layer);
+    const labels = svg('g') as SVGGElement;
+    painter.labelLayer(labels);
     const rec = (time_us: number, node: string, direction: RmRecord['direction'], er: number): RmRecord =>
       rmRecord({ time_us, rm_seq: 3, node, direction, er_in_mbps: er, er_out_mbps: er });
     rmLog.append([rec(900, 'S1', 'sent', 155.52), rec(910, 'SW1', 'forward', 155.52)], 0);
@@ -221,7 +241,10 @@ describe('NetworkPainter: one frame at the shown time', () => {
     const at = pointOnLane(layout.lanes.get('S1->SW1')!, 0.5);
     expect(shown[0].getAttribute('transform')).toBe(`translate(${at.x.toFixed(1)},${at.y.toFixed(1)})`);
     expect(shown[0].getAttribute('class')).toContain('nv-rm-forward');
-    expect(shown[0].textContent).toBe('155.52');
+    expect(shownLabels(labels).map((l) => [l.cell, l.text])).toEqual([[shown[0].dataset.cell, '155.52']]);
+    // Under its marker: S1 → SW1 heads right, and its lane lies right of its way (below it),
+    // the backward cells' above; a label on the outer side is read as its own lane's.
+    expect(shownLabels(labels)[0].box.y0).toBeGreaterThan(at.y);
     expect(shown[0].getAttribute('aria-label')).toBe('Forward RM cell of C1, ER 155.52 Mbps');
     painter.clicked({ target: shown[0].querySelector('path') });
     expect(painter.pickedCell).toBe(shown[0].dataset.cell);
@@ -292,6 +315,31 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(drawn()).toBe(edge('SW2->SW1'));
   });
 
+  // QA: a loop's first cell, queued at a switch longer than four typical hops before any cell
+  // had made a hop from there (gfc1's first cells behind SW2's queue of 700 cells), vanished.
+  it("a loop's first cell waiting at a switch, however long, stays drawn there until a later cell of its loop is seen to leave it", () => {
+    const { painter, rmLog, layout, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const rec = (time_us: number, rm_seq: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us, connection: 'C1', rm_seq, node, direction });
+    rmLog.append([rec(1, 0, 'S1', 'sent'), rec(6, 0, 'SW1', 'forward')], 0);
+    const drawn = () => ([...layer.children] as SVGGElement[]).filter((g) => g.style.display !== 'none').map((g) => [g.dataset.cell!.split('@')[0], g.getAttribute('transform')]);
+    const p = pointOnLane(layout.lanes.get('SW1->SW2')!, 0);
+    const edge = `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`;
+    // 200 µs at SW1 (a hop of two-sources is 10 µs): still there.
+    for (const nowMs of [0.02, 0.206]) {
+      setStatus({ nowMs });
+      painter.frame();
+      expect(drawn(), `${nowMs} ms`).toEqual([['C1/0', edge]]);
+    }
+    // Cell 1 goes by SW1 and reaches SW2: cell 0, ahead of it in the queue, has left SW1 (the
+    // trace missed where it went).
+    rmLog.append([rec(210, 1, 'S1', 'sent'), rec(215, 1, 'SW1', 'forward'), rec(225, 1, 'SW2', 'forward')], 0);
+    setStatus({ nowMs: 0.226 });
+    painter.frame();
+    expect(drawn().map(([id]) => id)).toEqual(['C1/1']);
+  });
+
   // QA (the log after a backfill): the run went back and sent as many events again before the
   // next frame; the count alone did not tell, and the cells of the history left stayed drawn.
   it('a run gone back (events taken back, as many sent again before the next frame) draws only the new events', () => {
@@ -311,11 +359,14 @@ describe('NetworkPainter: one frame at the shown time', () => {
   });
 
   // QA: long-rtt's 25,000 km link full of cells: markers drawn later covered the labels of the
-  // cells before them ("5.52", "52" along S1's link).
-  it("no cell's label lies under another cell's marker; the picked cell's label is placed first", () => {
+  // cells before them ("5.52", "52" along S1's link). The labels now lie in a layer over the
+  // markers; a label may cover a marker it does not name, but never a labelled one.
+  it("no label lies over a labelled cell's marker nor over another label; the picked cell's label is placed first", () => {
     const { painter, rmLog, setStatus } = setup(0.0001);
     const layer = svg('g') as SVGGElement;
     painter.markerLayer(layer);
+    const labels = svg('g') as SVGGElement;
+    painter.labelLayer(labels);
     // Cells 1 µs apart on S1's 100 µs hop: markers a few px apart along the lane.
     const recs: RmRecord[] = [];
     for (let k = 0; k < 6; k++) recs.push(rmRecord({ time_us: 100 + k, rm_seq: k, node: 'S1', direction: 'sent', er_in_mbps: 155.52, er_out_mbps: 155.52 }));
@@ -324,35 +375,62 @@ describe('NetworkPainter: one frame at the shown time', () => {
     setStatus({ nowMs: 0.15 });
     painter.frame();
     const shown = () =>
-      ([...layer.children] as SVGGElement[])
-        .filter((g) => g.style.display !== 'none')
-        .map((g) => ({ id: g.dataset.cell!, x: Number(g.dataset.x), y: Number(g.dataset.y), label: g.lastChild!.textContent!, dy: Number((g.lastChild as SVGTextElement).getAttribute('y')) }));
+      ([...layer.children] as SVGGElement[]).filter((g) => g.style.display !== 'none').map((g) => ({ id: g.dataset.cell!, x: Number(g.dataset.x), y: Number(g.dataset.y) }));
     const check = (followed = '') => {
       const cells = shown();
       expect(cells).toHaveLength(6);
-      const labelled = cells.filter((c) => c.label);
-      expect(labelled.length).toBeGreaterThan(0);
-      // The cell followed may lie over the others' markers; no other label over any marker.
-      for (const m of labelled.filter((c) => c.id !== followed)) {
-        // The label's box as LabelRoom reckons it (11 px type).
-        const w = m.label.length * 0.62 * 11 + 4;
-        const base = m.y + m.dy;
-        const box = { x0: m.x - w / 2, x1: m.x + w / 2, y0: base - 12.1, y1: base + 2.75 };
-        for (const n of cells) {
-          if (n === m) continue;
-          const covers = box.x0 < n.x + 8 && n.x - 8 < box.x1 && box.y0 < n.y + 8 && n.y - 8 < box.y1;
-          expect(covers, `${m.id}'s label over ${n.id}'s marker`).toBe(false);
-        }
-      }
-      return labelled.map((c) => c.id);
+      const drawn = shownLabels(labels);
+      expect(drawn.length).toBeGreaterThan(0);
+      const named = new Set(drawn.map((l) => l.cell));
+      drawn.forEach((l, i) => {
+        drawn.slice(i + 1).forEach((m) => expect(meet(l.box, m.box), `${l.cell}'s label over ${m.cell}'s`).toBe(false));
+        // The cell followed may lie over the others' markers.
+        if (l.cell === followed) return;
+        for (const n of cells) if (n.id !== l.cell && named.has(n.id)) expect(meet(l.box, markerBox(n)), `${l.cell}'s label over ${n.id}'s marker`).toBe(false);
+      });
+      return [...named];
     };
     const first = check();
     // The picked cell keeps a label, though another's would have taken its place.
-    const unlabelled = shown().find((c) => !c.label)!;
+    const unlabelled = shown().find((c) => !first.includes(c.id))!;
     painter.pick(unlabelled.id);
     painter.frame();
     expect(check(unlabelled.id)).toContain(unlabelled.id);
-    expect(first).not.toContain(unlabelled.id);
+  });
+
+  // QA: long-rtt's 25,000 km link, its markers a few px apart, showed no ER label at all: a label
+  // kept clear of every marker, and none could.
+  it('a dense lane shows some labels, spread along it: over unlabelled markers, clear of the labelled ones and of each other', () => {
+    const longRtt = LIBRARY.entries.find((e) => e.id === 'long-rtt')!.scenario;
+    const { painter, rmLog, layout, setStatus } = setup(0.0001, longRtt);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const labelLayer = svg('g') as SVGGElement;
+    painter.labelLayer(labelLayer);
+    // 120 cells of C1 set out 1 µs apart on a 120 µs hop: at 120 µs they lie along the whole
+    // lane, about 3 px apart.
+    const recs: RmRecord[] = [];
+    for (let k = 0; k < 120; k++) recs.push(rmRecord({ time_us: k, rm_seq: k, node: 'S1', direction: 'sent', er_in_mbps: 155.52, er_out_mbps: 155.52 }));
+    for (let k = 0; k < 120; k++) recs.push(rmRecord({ time_us: 120 + k, rm_seq: k, node: 'SW1', direction: 'forward', er_in_mbps: 155.52, er_out_mbps: 155.52 }));
+    rmLog.append(recs, 0);
+    setStatus({ nowMs: 0.1195 });
+    painter.frame();
+    const cells = ([...layer.children] as SVGGElement[]).filter((g) => g.style.display !== 'none').map((g) => ({ id: g.dataset.cell!, x: Number(g.dataset.x), y: Number(g.dataset.y) }));
+    expect(cells).toHaveLength(120);
+    const labels = shownLabels(labelLayer);
+    expect(labels.length).toBeGreaterThanOrEqual(4);
+    for (const l of labels) expect(l.text).toBe('155.52');
+    // Spread along the lane: from near one end to near the other.
+    const lane = layout.lanes.get('S1->SW1')!;
+    const along = (x: number) => (x - lane.a.x) / (lane.b.x - lane.a.x);
+    const xs = labels.map((l) => along(cells.find((c) => c.id === l.cell)!.x)).sort((a, b) => a - b);
+    expect(xs[xs.length - 1] - xs[0]).toBeGreaterThan(0.5);
+    // No label over another, nor over a labelled cell's marker (its own but).
+    const labelled = new Set(labels.map((l) => l.cell));
+    labels.forEach((l, i) => {
+      labels.slice(i + 1).forEach((m) => expect(meet(l.box, m.box), `${l.cell} × ${m.cell}`).toBe(false));
+      for (const c of cells) if (labelled.has(c.id) && c.id !== l.cell) expect(meet(l.box, markerBox(c)), `${l.cell}'s label over ${c.id}`).toBe(false);
+    });
   });
 
   it('the next node of a route: toward the destination forward, toward the source backward', () => {

@@ -11,11 +11,11 @@ import type { Lab } from '../../lab/lab';
 import { nextShown, rmCellsMove, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
 import { cellsAt, lastLoop, neighboursOf, RmCellIndex, type CellAt, type LastLoop, type Phase } from '../../lab/rmCells';
+import { textHash } from '../../scenario/storage';
 import { routeOf } from '../../scenario/topologyEdits';
 import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type Box, type NetworkLayout } from './geometry';
 
-/** The RM cells' labels' type on the page (px; app.css: `.nv-rm text`). */
 /** A queue or buffer (cells or frames) as a card writes it: a whole number to 99 999, then
  *  short ("10M": gfc-edge's buffer of ten million cells overran the card's line, which does not
  *  wrap). A queue is a count (the engine samples it as one; QA read "1.0 / 1000 cells"); only a
@@ -27,8 +27,9 @@ export function queueCount(v: number): string {
 }
 const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumSignificantDigits: 3 });
 
+/** The RM cells' labels' type on the page (px; app.css: `.nv-rm-labels text`). */
 export const RM_LABEL_PX = 11;
-/** …and presenting (app.css: `.app.present .nv-rm text`). */
+/** …and presenting (app.css: `.app.present .nv-rm-labels text`). */
 export const RM_LABEL_PRESENT_PX = 16;
 /** Where a marker's label sits: its baseline above the marker (flow px)… */
 const LABEL_BASELINE_PX = -11;
@@ -50,7 +51,7 @@ export interface PainterModel {
   ports: PortView[];
   /** Ports drawn as one row of their switch's card (lab/networkPorts: cardRows): their largest queue. */
   groups?: PortGroup[];
-  /** The type of the RM cells' labels (px; app.css: `.nv-rm text`, larger presenting). */
+  /** The type of the RM cells' labels (px; app.css: `.nv-rm-labels text`, larger presenting). */
   labelPx?: number;
   /** What the labels keep clear of (geometry.ts: endTextBoxes): names, ACR lines, cards. */
   reserved?: readonly Box[];
@@ -58,8 +59,6 @@ export interface PainterModel {
   rmLimit: number;
   /** How long before the shown time a cell under way can have started (µs). */
   lookbackUs: number;
-  /** How long a notification whose way is unknown stays drawn at its switch (µs). */
-  waitUs: number;
   /** The unit rates are shown in (the charts': Gbps on Ethernet); Mbps if not given. */
   rate?: RateUnit;
   /** The network's words for its markers (ATM's if not given). */
@@ -81,6 +80,9 @@ export class NetworkPainter implements FrameClient {
   private announcer: HTMLElement | null = null;
   private markers: SVGGElement | null = null;
   private pool: SVGGElement[] = [];
+  /** The layer of the markers' labels, over every marker, and its pooled texts. */
+  private labels: SVGGElement | null = null;
+  private labelPool: SVGTextElement[] = [];
   /** Column of each connection's ACR; of each lane's utilisation (or the connections its source sends). */
   private acrIndex = new Map<string, number>();
   private laneSources = new Map<string, { connections: { id: string; startMs: number; stopMs: number }[]; rateMbps: number }>();
@@ -108,7 +110,7 @@ export class NetworkPainter implements FrameClient {
   /** What the markers were last drawn from (drawCells): a frame with the same draws nothing. A
    *  paused run's view is drawn every animation frame, and laying the markers out again cost
    *  ~7 ms a frame (gfc1, the run over: 40 % of an idle main thread; all of it at 4× CPU throttling). */
-  private cellsDrawnFrom: { key: string; model: PainterModel; index: RmCellIndex | null; layer: SVGGElement } | null = null;
+  private cellsDrawnFrom: { key: string; model: PainterModel; index: RmCellIndex | null; layer: SVGGElement; labels: SVGGElement | null } | null = null;
 
   constructor(
     private readonly store: SampleStore,
@@ -167,6 +169,14 @@ export class NetworkPainter implements FrameClient {
     this.markers = el;
     this.pool = [];
     this.press = null;
+    el?.replaceChildren();
+  };
+  /** The layer the markers' labels go in, over the markers (a stable callback, as markerLayer). */
+  labelLayer = (el: SVGGElement | null) => {
+    if (el === this.labels) return;
+    this.labels = el;
+    this.labelPool = [];
+    this.cellsDrawnFrom = null;
     el?.replaceChildren();
   };
 
@@ -345,9 +355,9 @@ export class NetworkPainter implements FrameClient {
     const focused = this.focusedMarker(layer);
     const key = `${us}|${hidden}|${this.consumed}|${this.picked}|${focused?.slot}|${focused?.cell}`;
     const from = this.cellsDrawnFrom;
-    if (from && from.key === key && from.model === model && from.index === this.index && from.layer === layer) return;
-    this.cellsDrawnFrom = { key, model, index: this.index, layer };
-    const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, model.waitUs, [this.picked, focused?.cell]);
+    if (from && from.key === key && from.model === model && from.index === this.index && from.layer === layer && from.labels === this.labels) return;
+    this.cellsDrawnFrom = { key, model, index: this.index, layer, labels: this.labels };
+    const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, [this.picked, focused?.cell]);
     this.drawn = cells;
     const last = !hidden && cells.length === 0 && this.index ? lastLoop(this.index, us) : null;
     if (last?.cell.id !== this.last?.cell.id || last?.toUs !== this.last?.toUs) {
@@ -357,7 +367,7 @@ export class NetworkPainter implements FrameClient {
     while (this.pool.length < cells.length) this.pool.push(layer.appendChild(marker()));
     const slots = markerSlots(cells, focused);
     // Where each drawn cell is, for its label: placed once every marker is (below).
-    const drawn: { g: SVGGElement; c: CellAt; x: number; y: number }[] = [];
+    const drawn: { g: SVGGElement; c: CellAt; x: number; y: number; below: boolean }[] = [];
     for (let i = 0; i < this.pool.length; i++) {
       const g = this.pool[i];
       const c = slots[i];
@@ -376,12 +386,16 @@ export class NetworkPainter implements FrameClient {
       let x: number;
       let y: number;
       let angle = 0;
+      // Its label goes first on its lane's outer side, away from the cells going the other way
+      // (a lane lies to the right of its direction: below a lane heading right).
+      let outerBelow = false;
       if (lane) {
         ({ x, y } = pointOnLane(lane, c.fraction));
         // The triangle points along its lane; a diamond (or a notification's square) stays
         // upright, as the legend draws it (QA: turned with a sloping lane, a backward cell's
         // diamond read as a square).
         angle = c.phase === 'forward' ? laneAngle(lane) : 0;
+        outerBelow = lane.b.x > lane.a.x;
       } else {
         // At a node (a notification, a cell between two records at one node), or between two
         // nodes no drawn link joins (a sampled network): at the node it left.
@@ -402,39 +416,78 @@ export class NetworkPainter implements FrameClient {
       g.dataset.vp = c.cell.vp;
       g.dataset.x = x.toFixed(1);
       g.dataset.y = y.toFixed(1);
-      drawn.push({ g, c, x, y });
+      drawn.push({ g, c, x, y, below: outerBelow });
     }
-    // Labels keep clear of the names, the cards and every marker, but the picked cell's, placed
-    // first, which keeps clear of the names and cards only: the cell followed keeps its label.
-    // QA: on long-rtt, markers drawn later covered the labels of the cells before them, leaving
-    // "5.52" and "52" along S1's link.
+    // Labels keep clear of the names, the cards, each other and the markers they do not label.
+    // The picked cell's first, over any marker: the cell followed keeps its label. Then each
+    // cell's, in the drawing's order, clear of every marker: a lane of cells apart reads as
+    // before (QA: on long-rtt, markers drawn later covered the labels of the cells before them,
+    // leaving "5.52" and "52" along S1's link; the labels now lie in a layer over the markers).
+    // Then, where markers are too close for that, some labels over unlabelled markers, clear of
+    // the labelled ones, in the order of a hash of each cell's id (the same cells from frame to
+    // frame, spread along the lane). QA: long-rtt's dense link showed no label at all.
     const labelPx = model.labelPx ?? RM_LABEL_PX;
     const room = new LabelRoom(labelPx, model.reserved);
     const below = MARKER_HALF_PX + LABEL_BELOW_GAP_PX + 1.1 * labelPx;
     const picked = drawn.findIndex((d) => d.c.cell.id === this.picked);
     if (picked > 0) drawn.unshift(...drawn.splice(picked, 1));
     const boxes = drawn.map(({ x, y }) => ({ x0: x - MARKER_HALF_PX, x1: x + MARKER_HALF_PX, y0: y - MARKER_HALF_PX, y1: y + MARKER_HALF_PX }));
+    const texts = drawn.map(({ c }) => markerText(c.phase, loopName(c.cell), c.record, model.words ?? ATM_WORDS, model.rate ?? MBPS));
+    const at: (number | null)[] = drawn.map(() => null);
+    const labelled: Box[] = [];
+    const label = (i: number, avoid: readonly Box[]) => {
+      const { label: full } = texts[i];
+      // On its lane's outer side, else the other; not on a marker a label already lies over.
+      if (!full || at[i] !== null || room.labelOver(boxes[i])) return;
+      const { x, y } = drawn[i];
+      const ys = [y + LABEL_BASELINE_PX, y + below];
+      at[i] = room.placeFirst(full, x, drawn[i].below ? ys.reverse() : ys, boxes[i], avoid);
+      if (at[i] !== null) labelled.push(boxes[i]);
+    };
+    if (picked >= 0) label(0, []);
+    for (let i = 0; i < drawn.length; i++) label(i, boxes);
+    const rest = drawn.map((_, i) => i).filter((i) => at[i] === null);
+    const hash = new Map(rest.map((i) => [i, textHash(drawn[i].c.cell.id)]));
+    rest.sort((a, b) => hash.get(a)! - hash.get(b)!);
+    for (const i of rest) label(i, labelled);
+    // Focusable (Tab), named for a screen reader: Enter shows its fields and journey.
     for (let i = 0; i < drawn.length; i++) {
-      const { g, c, x, y } = drawn[i];
-      if (i === (picked >= 0 ? 1 : 0)) room.reserve(boxes);
-      const text = g.lastChild as SVGTextElement;
-      // Focusable (Tab), named for a screen reader: Enter shows its fields and journey.
-      const { label: full, name } = markerText(c.phase, loopName(c.cell), c.record, model.words ?? ATM_WORDS, model.rate ?? MBPS);
-      // Cells bunched on a lane (and their labels): the first one's label only. Above the
-      // marker, else below it; left out where both would cover another's, a name or a card.
-      const at = full ? room.placeFirst(full, x, [y + LABEL_BASELINE_PX, y + below], boxes[i]) : null;
-      const label = at === null ? '' : full;
-      if (text.textContent !== label) text.textContent = label;
-      const dy = String(at === null ? LABEL_BASELINE_PX : Math.round(at - y));
-      if (text.getAttribute('y') !== dy) text.setAttribute('y', dy);
-      if (g.getAttribute('aria-label') !== name) g.setAttribute('aria-label', name);
+      const { g } = drawn[i];
+      if (g.getAttribute('aria-label') !== texts[i].name) g.setAttribute('aria-label', texts[i].name);
     }
+    this.writeLabels(drawn.flatMap((d, i) => (at[i] === null ? [] : [{ cell: d.c.cell.id, text: texts[i].label, x: d.x, y: at[i]! }])));
     // The focused marker's cell is gone (its journey drawn to the end, or pushed out by newer
     // cells): the marker now stands for another cell, or for none. Said once, as it happens:
     // its new name alone would not be read out, and Enter would open a cell the user never heard.
     if (focused && this.announcer && !slots.some((c) => c?.cell.id === focused.cell)) {
       this.announcer.textContent = goneText(focused.name, this.pool[focused.slot]);
     }
+  }
+
+  /** The markers' labels, each centred on its marker with its baseline at `y` (flow px), in the
+   *  pooled texts of the label layer (hidden: none there). */
+  private writeLabels(labels: readonly { cell: string; text: string; x: number; y: number }[]) {
+    const layer = this.labels;
+    if (!layer) return;
+    while (this.labelPool.length < labels.length) {
+      const t = document.createElementNS(SVG, 'text');
+      t.setAttribute('text-anchor', 'middle');
+      t.setAttribute('data-testid', 'rm-label');
+      this.labelPool.push(layer.appendChild(t));
+    }
+    this.labelPool.forEach((t, i) => {
+      const l = labels[i];
+      if (!l) {
+        if (t.style.display !== 'none') t.style.display = 'none';
+        delete t.dataset.cell;
+        return;
+      }
+      t.style.display = '';
+      if (t.textContent !== l.text) t.textContent = l.text;
+      t.setAttribute('x', l.x.toFixed(1));
+      t.setAttribute('y', l.y.toFixed(1));
+      t.dataset.cell = l.cell;
+    });
   }
 
   /** The marker that has the keyboard's focus (its place in the pool, and its cell), or null. */
@@ -496,7 +549,8 @@ function hide(g: SVGGElement) {
   delete g.dataset.cell;
 }
 
-/** One pooled marker: the three shapes (CSS shows the one of its phase) and the ER label. */
+/** One pooled marker: the three shapes (CSS shows the one of its phase; its label is in the
+ *  label layer, over every marker). */
 function marker(): SVGGElement {
   const g = document.createElementNS(SVG, 'g');
   g.setAttribute('class', 'nv-rm nopan');
@@ -518,9 +572,6 @@ function marker(): SVGGElement {
   square.setAttribute('width', '12');
   square.setAttribute('height', '12');
   shapes.append(tri, diamond, square);
-  const text = document.createElementNS(SVG, 'text');
-  text.setAttribute('y', String(LABEL_BASELINE_PX));
-  text.setAttribute('text-anchor', 'middle');
-  g.append(shapes, text);
+  g.append(shapes);
   return g;
 }
