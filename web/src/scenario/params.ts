@@ -65,6 +65,11 @@ export function parseParamInput(spec: ParamSpec, text: string): ParsedInput {
   if (Number.isNaN(value)) return { ok: false, rule: `${spec.name} must be a number (${describeRange(spec)})` };
   // Decimal, but past the largest number (1e400): said as the engine says it (`command_value`).
   if (!Number.isFinite(value)) return { ok: false, rule: `${spec.name} must be a finite number: ${t} is beyond the largest number (about 1.8e308)` };
+  // Non-zero digits that read as 0 (5e-400): refused as the engine does (`underflowing_number`),
+  // not taken for a 0 the user never typed.
+  if (value === 0 && /[1-9]/.test(t.split(/e/i)[0])) {
+    return { ok: false, rule: `${spec.name} must be a representable number: ${t} is too small to represent (below about 4.9e-324), and is not read as 0` };
+  }
   const rule = checkParamValue(spec, value);
   return rule ? { ok: false, rule } : { ok: true, value };
 }
