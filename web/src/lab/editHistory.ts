@@ -6,7 +6,12 @@
 
 import type { Scenario } from '../contract/scenario';
 import { EditHistory } from '../scenario/history';
+import type { Place } from '../scenario/place';
 import type { EditRecord, StepKind } from './loadQueue';
+
+/** A step that left one scenario for another (an empty canvas starts a new scenario of the
+ *  user's): where the document before it is kept, and where the one after it. */
+export type Crossing = { from: Place; to: Place };
 
 export class SharedEditHistory {
   history: EditHistory<Scenario> | null = null;
@@ -14,25 +19,33 @@ export class SharedEditHistory {
   sent: string | null = null;
   /** What each step is, by the document it led to (the history holds those very objects). */
   private kinds = new WeakMap<Scenario, StepKind>();
+  /** The steps that left one scenario for another, by the document they led to. */
+  private crossings = new WeakMap<Scenario, Crossing>();
 
   /** Records an accepted edit (a new history if it was made on another document); an edit of
-   *  a run joins the step before when that one is of the same run and recent (`atMs`). */
-  record({ before, next, run, kind }: EditRecord, atMs: number) {
+   *  a run joins the step before when that one is of the same run and recent (`atMs`).
+   *  `crossing`: the edit started another scenario (an empty canvas), kept elsewhere. */
+  record({ before, next, run, kind }: EditRecord, atMs: number, crossing?: Crossing) {
     if (!this.history) this.history = new EditHistory(before, undefined, sameScenario);
     else if (JSON.stringify(this.history.present) !== JSON.stringify(before)) this.history.reset(before);
     this.kinds.set(next, kind ?? 'edit');
+    if (crossing) this.crossings.set(next, crossing);
     this.history.push(next, run === undefined ? undefined : { run, atMs });
   }
 
   /** Undoes or redoes a step: the document it leads to and what the step was (null when there
-   *  is none to take). */
-  travel(dir: 'undo' | 'redo'): { doc: Scenario; kind: StepKind } | null {
+   *  is none to take); `place`, for a step that left one scenario for another, where the
+   *  document it leads to is kept (undo returns to the scenario itself, not a copy of it). */
+  travel(dir: 'undo' | 'redo'): { doc: Scenario; kind: StepKind; place?: Place } | null {
     const h = this.history;
     if (!h || !(dir === 'undo' ? h.canUndo : h.canRedo)) return null;
     // Undo takes back the step that led to the present; redo makes the one that leads on.
     const undone = h.present;
     const doc = dir === 'undo' ? h.undo() : h.redo();
-    return { doc, kind: this.kinds.get(dir === 'undo' ? undone : doc) ?? 'edit' };
+    const step = dir === 'undo' ? undone : doc;
+    const crossing = this.crossings.get(step);
+    const place = crossing && (dir === 'undo' ? crossing.from : crossing.to);
+    return { doc, kind: this.kinds.get(step) ?? 'edit', ...(place ? { place } : {}) };
   }
 
   /** Forgets the history (a scenario from elsewhere). */

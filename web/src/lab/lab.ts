@@ -233,18 +233,23 @@ export class Lab {
           return;
         }
         const answered = this.loads.take();
-        const { carried, edit, pathEdit, edited, nav, speed, fresh, keepAt, resumeAtMs } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
-        // The undo history: an accepted edit is recorded; a scenario from elsewhere (library,
-        // file, link) starts a new one at its first edit.
-        if (carried && carried !== 'travel') this.edits.record({ ...carried, before: this.state.current?.scenario ?? carried.before }, this.now());
-        if (answered && !carried) this.edits.forget();
-        this.edits.sent = answered && carried ? answered.doc.json : null;
-        // A change stays where the scenario it changed is kept (and makes it the user's own).
-        const changed = !!edited || carried === 'travel';
+        const { carried, edit, pathEdit, edited, nav, speed, fresh, keepAt, resumeAtMs, travelTo } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
+        // A change stays where the scenario it changed is kept (and makes it the user's own); an
+        // undo or redo across a fresh start returns to the scenario kept where it leads.
+        const changed = (!!edited || carried === 'travel') && !travelTo;
         // A fresh start (an empty canvas) is a new scenario of the user's, with a page address
         // of its own (back returns to the one it replaced, kept as it was).
         const was = this.state.current?.place ?? NOWHERE;
         const current = answered && changed ? this.ownCopy({ ...answered.doc, place: this.changeKeptAt(answered.load) }, fresh) : (answered?.doc ?? this.state.current);
+        // The undo history: an accepted edit is recorded (a fresh start with the scenarios it
+        // leaves and starts, so that its undo returns to the one it left); a scenario from
+        // elsewhere (library, file, link) starts a new one at its first edit.
+        if (carried && carried !== 'travel') {
+          const crossing = fresh && current ? { from: was, to: current.place } : undefined;
+          this.edits.record({ ...carried, before: this.state.current?.scenario ?? carried.before }, this.now(), crossing);
+        }
+        if (answered && !carried) this.edits.forget();
+        this.edits.sent = answered && carried ? answered.doc.json : null;
         const switchFeedback = edit && switchEditLoaded(edit);
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
         this.set({ meta, current, problems: null, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback, scenarioNotes });
@@ -259,7 +264,7 @@ export class Lab {
         this.keep(current, changed, answered ? (changed ? changeNav : (nav ?? 'replace')) : 'none');
         // A scenario from elsewhere plays at the link's speed, else at one that shows it whole
         // in about 20 s; an edit or an undo keeps the speed the user chose.
-        if (answered && (!changed || keepAt) && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
+        if (answered && ((!changed && !travelTo) || keepAt) && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
         // An undo or redo of a live change: the run rebuilt, up to where the user was.
         this.replayingTo = resumeAtMs ?? null;
         if (resumeAtMs) this.client.runUntil(resumeAtMs);
@@ -577,8 +582,15 @@ export class Lab {
     const from = this.state.current?.scenario;
     const step = this.edits.travel(dir);
     if (!step) return null;
-    const { doc, kind } = step;
+    const { doc, kind, place } = step;
     const json = JSON.stringify(doc, null, 2);
+    if (place) {
+      // Across a fresh start: back to the scenario it left (forth to the one it started), as
+      // kept there, not a copy of it in the one open (QA: Mine held the design twice).
+      this.loadRecording(json, origin, 'travel', false, { place, travelTo: place, edited: false });
+      this.set({ travelled: { text: `${dir === 'undo' ? 'Undone' : 'Redone'}: “${scenarioName(doc)}” is open again; the run restarted at t = 0.`, n: ++this.travels } });
+      return { doc, applied: 'restarted' };
+    }
     const applied: Applied = this.redraw(doc, json, origin) ? 'redrawn' : 'restarted';
     const what = dir === 'undo' ? 'Undone' : 'Redone';
     let text = `${what}: ${applied === 'redrawn' ? 'only the drawing changed, the run goes on' : 'the run restarted at t = 0'}.`;

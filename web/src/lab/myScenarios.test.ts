@@ -178,12 +178,36 @@ describe('My scenarios', () => {
     expect(JSON.parse((await page.scenarios.get('m1'))!.json)).toEqual(designed);
     expect(JSON.parse((await page.scenarios.get('m2'))!.json)).toEqual(empty);
     expect(page.lab.getState().myScenarios.map((m) => m.id).sort()).toEqual(['m1', 'm2']);
-    // Undo brings the network back (into the new one); the design is untouched either way.
+    // Undo returns to the design itself, under its own id (QA: it came back as a copy in the
+    // new one, and Mine held two identical designs); the design is untouched either way.
     page.lab.travel('undo', 'x');
     page.pump();
     await page.lab.saved();
     expect(page.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(b.address.search).toBe('?mine=m1');
     expect(JSON.parse((await page.scenarios.get('m1'))!.json)).toEqual(designed);
+    expect(JSON.parse((await page.scenarios.get('m2'))!.json)).toEqual(empty);
+    expect((await page.scenarios.list()).map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+    // Redo returns to the new one, no third copy.
+    page.lab.travel('redo', 'x');
+    page.pump();
+    await page.lab.saved();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm2' });
+    expect(page.lab.getState().current?.scenario).toEqual(empty);
+    expect((await page.scenarios.list()).map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+    // Undo on a library scenario's empty canvas returns to the library scenario, not a copy.
+    page.lab.openLibrary(entry('gfc1'));
+    page.pump();
+    const gfc1 = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(gfc1, emptyNetwork(gfc1, ENGINE_CATALOGUE.fields, 'atm'), 'x', undefined, true);
+    page.pump();
+    page.lab.travel('undo', 'x');
+    page.pump();
+    await page.lab.saved();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'library', id: 'gfc1' });
+    expect(b.address.search).toBe('?scenario=gfc1');
+    expect((await page.scenarios.list()).map((m) => m.id).sort()).toEqual(['m1', 'm2', 'm3']);
   });
 
   it("the Compare view's variants typed on a library scenario go with the user's copy its first change makes; an empty canvas takes none", async () => {
