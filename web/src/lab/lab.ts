@@ -12,7 +12,7 @@ import { SimClient, type ClientHandlers, type LiveRequest, type WorkerLike } fro
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
 import { DELETED_KEPT_MS, newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import { NOWHERE, samePlace, type Opened, type Place } from '../scenario/place';
-import { readUnkept, textDigest, writeLastWork, writeUnkept, type KeyValueStore, type LastWork } from '../scenario/storage';
+import { dropUnkept, holdUnkept, readUnkept, storageWorks, textDigest, writeLastWork, type KeyValueStore, type LastWork, type Unkept } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import { sameButChanges, withChangesSince, withLiveChange } from '../scenario/switchEdits';
 import type { LabContext } from './context';
@@ -106,6 +106,12 @@ export class Lab {
   private traceSent = false;
   /** The writes to the scenario store, in order (each waits for the one before). */
   private saving: Promise<void> = Promise.resolve();
+  /** The changes of the user's scenarios the store has not written yet, by id (the latest of
+   *  each): what the page going away keeps in Web Storage at once (`flushUnsaved`). */
+  private readonly unwritten = new Map<string, MyScenario>();
+  /** Whether the scenarios found in Web Storage were weighed against the store's (once, at
+   *  the first reading of the list: see `reconcile`). */
+  private reconciled = false;
   /** What the user was told of the scenario store failing: nothing yet, that Web Storage keeps
    *  their scenarios instead, or that nothing does. */
   private storageFailed: 'no' | 'fallback' | 'nothing' = 'no';
@@ -425,10 +431,17 @@ export class Lab {
       // Those the store refused, kept in Web Storage instead, are the user's all the same; the
       // store takes them back once it can.
       const store = this.scenarios;
+      const first = !this.reconciled;
+      this.reconciled = true;
       for (const u of this.unkept()) {
-        if (listed.some((e) => e.id === u.id)) continue;
+        if (listed.some((e) => e.id === u.id)) {
+          // Kept there as a page went away before the store wrote it (or refused it): weighed
+          // against the store's text once, at start (a tab still open may be writing it now).
+          if (first) this.reconcile(store, u);
+          continue;
+        }
         listed.push({ id: u.id, name: u.name, updatedMs: u.updatedMs });
-        const back = this.saving.then(() => store.put(u)).then(() => this.dropUnkept(u.id));
+        const back = this.saving.then(() => store.put(u)).then(() => this.dropUnkept(u.id, u.updatedMs));
         this.saving = back.catch(() => {});
       }
       // Scenarios saved since the list was asked for stay in it.
@@ -442,6 +455,31 @@ export class Lab {
       if (unkept.length) this.set({ myScenarios: unkept.reduce((list, u) => withKept(list, u), this.state.myScenarios) });
       this.storageProblem(e);
     }
+  }
+
+  /**
+   * A scenario kept in Web Storage that the store also holds: written over the store's text
+   * when it was made on that text (its `basisDigest`; without one, when it is the newer), gone
+   * when the store holds it already, and else kept as a scenario of its own, so that neither
+   * text is lost (another tab changed it since).
+   */
+  private reconcile(store: ScenarioStore, u: Unkept) {
+    const { basisDigest, ...change } = u;
+    const done = this.saving.then(async () => {
+      const stored = await store.get(u.id);
+      if (!stored || stored.json === u.json) return;
+      const madeOnIt = basisDigest !== undefined ? basisDigest === textDigest(stored.json) : u.updatedMs > stored.updatedMs;
+      if (madeOnIt) {
+        if ((await store.put(change, stored.json)) === 'kept') return;
+      }
+      const copy: MyScenario = { ...change, id: this.newId() };
+      await store.put(copy);
+      this.set({ myScenarios: withKept(this.state.myScenarios, copy) });
+    });
+    this.saving = done.then(
+      () => this.dropUnkept(u.id, u.updatedMs),
+      () => {},
+    );
   }
 
   /** Brings back one of the user's scenarios deleted in the last 30 days (listed again, not
@@ -647,10 +685,12 @@ export class Lab {
       this.set({ myScenarios: withKept(this.state.myScenarios, kept) });
       const store = this.scenarios;
       if (store) {
+        this.unwritten.set(kept.id, kept);
         this.saving = this.saving
           .then(() => this.put(store, kept))
           .then(() => {
-            this.dropUnkept(kept.id);
+            if (this.unwritten.get(kept.id) === kept) this.unwritten.delete(kept.id);
+            this.dropUnkept(kept.id, kept.updatedMs);
             // Kept: the last work is no longer ahead of the store, unless a later change is;
             // that one was made on the text just kept, which its reload is to find there.
             const last = this.lastWork;
@@ -661,6 +701,7 @@ export class Lab {
           .catch((e: unknown) => {
             // Refused (storage off, full or failing): kept in Web Storage instead, where
             // Mine, Back and a reload find it.
+            if (this.unwritten.get(kept.id) === kept) this.unwritten.delete(kept.id);
             this.storageProblem(e, this.holdUnkept(kept));
           });
       }
@@ -693,6 +734,10 @@ export class Lab {
    */
   flushUnsaved() {
     this.giveTyped(false);
+    // Changes the store has not written yet (its writes are asynchronous, and a closed tab's
+    // may never finish): each kept in Web Storage at once, under its own key, where the next
+    // start of the lab weighs it against the store's text (`reconcile`).
+    for (const change of this.unwritten.values()) this.holdUnkept(change);
     // The last change, though it waits behind another load (a quick second edit).
     const last = this.loads.lastChange(this.state.current?.place ?? NOWHERE);
     if (last) {
@@ -867,7 +912,7 @@ export class Lab {
   /** Says once that the user's scenarios cannot be kept in the store (storage off, full or
    *  refused). `fallback`: whether Web Storage took the scenario instead (by default, whether
    *  it takes its list written again as it is). Said again if Web Storage too refuses one later. */
-  private storageProblem(e: unknown, fallback = writeUnkept(this.unkeptStorage, this.unkept())) {
+  private storageProblem(e: unknown, fallback = storageWorks(this.unkeptStorage)) {
     const said = fallback ? 'fallback' : 'nothing';
     if (this.storageFailed === said || this.storageFailed === 'nothing') return;
     this.storageFailed = said;
@@ -890,15 +935,20 @@ export class Lab {
     return readUnkept(this.unkeptStorage);
   }
 
-  /** Keeps a scenario the store refused in Web Storage (replacing its older text). */
+  /** Keeps a scenario the store refused (or has not written yet) in Web Storage, under its own
+   *  key, with the digest of the store's text it was made on (the text this tab last read or
+   *  wrote there). */
   private holdUnkept(s: MyScenario): boolean {
-    return writeUnkept(this.unkeptStorage, [s, ...this.unkept().filter((u) => u.id !== s.id)]);
+    const { basisDigest: _old, ...change } = s as Unkept;
+    const id = this.forkedTo.get(s.id) ?? s.id;
+    const basis = this.basis.get(id);
+    return holdUnkept(this.unkeptStorage, { ...change, id, ...(basis === undefined ? {} : { basisDigest: textDigest(basis) }) });
   }
 
-  /** The store has it now (or the user deleted it): no longer kept in Web Storage. */
-  private dropUnkept(id: string) {
-    const unkept = this.unkept();
-    if (unkept.some((u) => u.id === id)) writeUnkept(this.unkeptStorage, unkept.filter((u) => u.id !== id));
+  /** The store has it now (or the user deleted it): no longer kept in Web Storage, unless a
+   *  later change (newer than `upToMs`) is kept there. */
+  private dropUnkept(id: string, upToMs?: number) {
+    dropUnkept(this.unkeptStorage, id, upToMs);
   }
 
   /** Shows what is loading once a load has taken a while (and hides it once it is in). */
