@@ -16,7 +16,7 @@ import { dropUnkept, holdUnkept, readUnkept, storageWorks, textDigest, writeLast
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import { sameButChanges, withChangesSince, withLiveChange } from '../scenario/switchEdits';
 import type { LabContext } from './context';
-import { SharedEditHistory } from './editHistory';
+import { keepHistory, readHistory, SharedEditHistory } from './editHistory';
 import { changeKeptAt, loadOf, LoadQueue, type Carried, type EditRecord, type Load, type Nav } from './loadQueue';
 import {
   INITIAL_STATE,
@@ -254,7 +254,13 @@ export class Lab {
           const crossing = fresh && current ? { from: was, to: current.place } : undefined;
           this.edits.record({ ...carried, before: this.state.current?.scenario ?? carried.before }, this.now(), crossing);
         }
-        if (answered && !carried) this.edits.forget();
+        if (answered && !carried) {
+          this.edits.forget();
+          // One of the user's scenarios goes on with the history this tab kept of it (a
+          // reload, a crash, a return to it), if it is of this very text.
+          const kept = current?.place.kind === 'mine' ? readHistory(this.tabStorage, current.place.id) : null;
+          if (kept && current) this.edits.restore(kept, current.scenario);
+        }
         this.edits.sent = answered && carried ? answered.doc.json : null;
         const switchFeedback = edit && switchEditLoaded(edit);
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
@@ -598,6 +604,7 @@ export class Lab {
     const json = JSON.stringify(edit.next, null, 2);
     if (!fresh && this.redraw(edit.next, json, origin)) {
       this.edits.record(edit, this.now());
+      this.keepHistory(this.state.current?.place ?? NOWHERE);
       return 'redrawn';
     }
     this.loadRecording(json, origin, edit, fresh);
@@ -629,6 +636,8 @@ export class Lab {
       this.set({ travelled: { text: `${dir === 'undo' ? 'Undone' : 'Redone'}: “${scenarioName(doc)}” is open again; the run restarted at t = 0.`, n: ++this.travels } });
       return { doc, applied: 'restarted' };
     }
+    // Kept at once: a reload before the engine answers opens this step (the last work).
+    this.keepHistory(this.state.current?.place ?? NOWHERE);
     const applied: Applied = this.redraw(doc, json, origin) ? 'redrawn' : 'restarted';
     const what = dir === 'undo' ? 'Undone' : 'Redone';
     let text = `${what}: ${applied === 'redrawn' ? 'only the drawing changed, the run goes on' : 'the run restarted at t = 0'}.`;
@@ -706,9 +715,18 @@ export class Lab {
           });
       }
     }
+    this.keepHistory(current.place);
     if (nav !== 'none' && !this.addressMoved) this.places?.show(current.place, nav, { json: current.json, origin: current.origin });
     else if (changed && !samePlace(this.shown, current.place)) this.places?.keptAway?.(this.shown, current.place);
     this.shown = current.place;
+  }
+
+  /** Keeps the undo history in this tab's storage, as that of the user's scenario at `place`
+   *  (see editHistory.ts's `keepHistory`; a reload goes on with it). */
+  private keepHistory(place: Place) {
+    if (place.kind !== 'mine' || !this.tabStorage) return;
+    const text = this.edits.encode();
+    if (text !== null) keepHistory(this.tabStorage, place.id, text);
   }
 
   /** The last work for a change not yet kept at `place`: with where the address pointed and,

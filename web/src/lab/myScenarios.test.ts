@@ -856,6 +856,70 @@ describe('My scenarios', () => {
     expect(readUnkept(b.local)).toEqual([]);
   });
 
+  // QA: a reload (or a tab's crash) took the undo history away with it.
+  it('undo and redo go on after a reload of the tab, across an empty canvas too', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    const original = page.lab.getState().current!.scenario.run.duration_ms;
+    changeDuration(page, 300); // m1
+    changeDuration(page, 400);
+    await page.lab.saved();
+    const reloaded = await b.open(tab);
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    expect(reloaded.lab.travel('undo', 'x')).not.toBeNull();
+    reloaded.pump();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+    // Reloaded again mid-way: one step back and one forth are there still.
+    await reloaded.lab.saved();
+    const again = await b.open(tab);
+    expect(again.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+    again.lab.travel('undo', 'x');
+    again.pump();
+    expect(again.lab.getState().current?.scenario.run.duration_ms).toBe(original);
+    again.lab.travel('redo', 'x');
+    again.pump();
+    again.lab.travel('redo', 'x');
+    again.pump();
+    expect(again.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    // An empty canvas, a reload, and undo: back to m1 itself.
+    const s = again.lab.getState().current!.scenario;
+    again.lab.commitEdit(s, emptyNetwork(s, ENGINE_CATALOGUE.fields, 'atm'), 'x', undefined, true);
+    again.pump();
+    await again.lab.saved();
+    expect(b.address.search).toBe('?mine=m2');
+    const last = await b.open(tab);
+    last.lab.travel('undo', 'x');
+    last.pump();
+    expect(last.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(last.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    // Another tab (its own sessionStorage) has no history of this tab's.
+    const other = await b.open();
+    expect(other.lab.travel('undo', 'x')).toBeNull();
+  });
+
+  it('a stored undo history that cannot be read is passed over: the scenario opens, nothing else is lost', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    changeDuration(page, 300);
+    changeDuration(page, 400);
+    await page.lab.saved();
+    const real = tab.getItem('abrlab.history/m1')!;
+    const pastDoc = real.replace('"past":[{"doc":{', '"past":[{"doc":3,"was":{');
+    expect(pastDoc).not.toBe(real);
+    for (const bad of [pastDoc, '{not json', 'null', '{"v":1,"past":[{"doc":3}],"present":{"doc":{}},"future":[]}', '{"v":2,"past":[],"future":[]}', '{"v":1,"past":[],"present":{"doc":{"version":1,"id":"x","nodes":[],"links":[],"connections":[],"run":{}}},"future":[]}']) {
+      tab.setItem('abrlab.history/m1', bad);
+      const reloaded = await b.open(tab);
+      await reloaded.lab.saved();
+      expect(reloaded.lab.getState().current?.scenario.run.duration_ms, bad).toBe(400);
+      expect(reloaded.lab.travel('undo', 'x'), bad).toBeNull();
+      expect(reloaded.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+      expect(JSON.parse((await reloaded.scenarios.get('m1'))!.json).run.duration_ms).toBe(400);
+      expect(reloaded.lab.getState().notice).toBeNull();
+    }
+  });
+
   it('a browser without IndexedDB is told at start, not silently left unkept', async () => {
     const lab = new Lab(() => new InProcessWorker((host) => costly(createFakeEngine({}), host)), {
       scenarios: unavailableStore('this browser offers no IndexedDB'),
