@@ -481,6 +481,10 @@ export class Lab {
       const copy: MyScenario = { ...change, id: this.newId() };
       await store.put(copy);
       this.set({ myScenarios: withKept(this.state.myScenarios, copy) });
+      this.notify({
+        kind: 'info',
+        text: `A change of “${u.name}” made in a tab that closed before it was kept is kept as a scenario of its own (in Mine): “${u.name}” was changed elsewhere since, and stays as it was.`,
+      });
     });
     this.saving = done.then(
       () => this.dropUnkept(u.id, u.updatedMs),
@@ -700,6 +704,9 @@ export class Lab {
           .then(() => {
             if (this.unwritten.get(kept.id) === kept) this.unwritten.delete(kept.id);
             this.dropUnkept(kept.id, kept.updatedMs);
+            // Kept in Web Storage at a pagehide under the copy another tab's change made it.
+            const copy = this.forkedTo.get(kept.id);
+            if (copy) this.dropUnkept(copy, kept.updatedMs);
             // Kept: the last work is no longer ahead of the store, unless a later change is;
             // that one was made on the text just kept, which its reload is to find there.
             const last = this.lastWork;

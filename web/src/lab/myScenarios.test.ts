@@ -854,6 +854,7 @@ describe('My scenarios', () => {
     const durations = await Promise.all(all.map(async (m) => JSON.parse((await next.scenarios.get(m.id))!.json).run.duration_ms));
     expect(durations.sort()).toEqual([250, 400]);
     expect(readUnkept(b.local)).toEqual([]);
+    expect(next.lab.getState().notice?.text).toMatch(/closed before it was kept is kept as a scenario of its own/);
   });
 
   // QA: a reload (or a tab's crash) took the undo history away with it.
