@@ -696,8 +696,13 @@ pub fn underflowing_number(text: &str) -> Option<(usize, &str)> {
                     i += 1;
                 }
                 let token = &text[start..i];
+                // Only an exponent or hundreds of digits can take a number below f64's least.
                 let mantissa = token.split(['e', 'E']).next().unwrap_or("");
-                if mantissa.bytes().any(|c| matches!(c, b'1'..=b'9')) && token.parse::<f64>().is_ok_and(|v| v == 0.0) {
+                let may_underflow = mantissa.len() < token.len() || token.len() > 300;
+                if may_underflow
+                    && mantissa.bytes().any(|c| matches!(c, b'1'..=b'9'))
+                    && token.parse::<f64>().is_ok_and(|v| v == 0.0)
+                {
                     return Some((start, token));
                 }
             }
@@ -1235,6 +1240,8 @@ mod tests {
     fn underflowing_numbers_are_found_outside_strings_and_zero_written_any_way_is_not_one() {
         assert_eq!(underflowing_number(r#"{"a": [1, 5e-400]}"#), Some((10, "5e-400")));
         assert_eq!(underflowing_number("-0.00001e-320"), Some((0, "-0.00001e-320")));
+        let long = format!("0.{}1", "0".repeat(400));
+        assert_eq!(underflowing_number(&long), Some((0, long.as_str())));
         for fine in ["0", "-0", "0.0e-400", "0e5", "4.9e-324", "1e-300", r#"{"5e-400": "5e-400 \"5e-400"}"#] {
             assert_eq!(underflowing_number(fine), None, "{fine}");
         }

@@ -936,7 +936,7 @@ export class Lab {
 
   /** Says once that the user's scenarios cannot be kept in the store (storage off, full or
    *  refused). `fallback`: whether Web Storage took the scenario instead (by default, whether
-   *  it takes its list written again as it is). Said again if Web Storage too refuses one later. */
+   *  it takes a write at all). Said again if Web Storage too refuses one later. */
   private storageProblem(e: unknown, fallback = storageWorks(this.unkeptStorage)) {
     const said = fallback ? 'fallback' : 'nothing';
     if (this.storageFailed === said || this.storageFailed === 'nothing') return;
