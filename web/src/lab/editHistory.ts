@@ -102,21 +102,26 @@ export class SharedEditHistory {
    * opened: true when taken. Anything unreadable, of another version or of another text is
    * not taken, and the history stays as it was.
    */
-  restore(text: string, doc: Scenario): boolean {
+  restore(text: string, doc: Scenario, { onTop = false }: { onTop?: boolean } = {}): boolean {
     const kept = decodeHistory(text);
-    if (!kept || JSON.stringify(kept.present.doc) !== JSON.stringify(doc)) return false;
-    const steps = [...kept.past, ...kept.future];
+    if (!kept) return false;
+    const same = JSON.stringify(kept.present.doc) === JSON.stringify(doc);
+    // `onTop`: `doc` is a change the page went away before the engine took (the last work),
+    // made on the kept present: it is a step of its own on top.
+    if (!same && !onTop) return false;
+    const present = same ? doc : kept.present.doc;
     this.history = EditHistory.restored(
       kept.past.map((s) => s.doc),
-      doc,
-      kept.future.map((s) => s.doc),
+      present,
+      same ? kept.future.map((s) => s.doc) : [],
       undefined,
       sameScenario,
     );
-    for (const s of [...steps, { ...kept.present, doc }]) {
+    for (const s of [...kept.past, ...kept.future, { ...kept.present, doc: present }]) {
       if (s.kind) this.kinds.set(s.doc, s.kind);
       if (s.crossing) this.crossings.set(s.doc, s.crossing);
     }
+    if (!same) this.history.push(doc);
     return true;
   }
 }

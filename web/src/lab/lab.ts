@@ -258,8 +258,9 @@ export class Lab {
           this.edits.forget();
           // One of the user's scenarios goes on with the history this tab kept of it (a
           // reload, a crash, a return to it), if it is of this very text.
+          // A change the page went away before keeping (the last work) goes on top of it.
           const kept = current?.place.kind === 'mine' ? readHistory(this.tabStorage, current.place.id) : null;
-          if (kept && current) this.edits.restore(kept, current.scenario);
+          if (kept && current) this.edits.restore(kept, current.scenario, { onTop: !!edited && !!keepAt });
         }
         this.edits.sent = answered && carried ? answered.doc.json : null;
         const switchFeedback = edit && switchEditLoaded(edit);

@@ -899,6 +899,32 @@ describe('My scenarios', () => {
     expect(other.lab.travel('undo', 'x')).toBeNull();
   });
 
+  it('an edit the engine had not taken when the page went away is a step of the history after the reload', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    const original = page.lab.getState().current!.scenario.run.duration_ms;
+    changeDuration(page, 300); // m1
+    await page.lab.saved();
+    const s = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s, withDuration(s, 400), 'x'); // on its way: no answer yet
+    page.lab.flushUnsaved(); // pagehide
+    const reloaded = await b.open(tab);
+    await reloaded.lab.saved();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    reloaded.lab.travel('undo', 'x');
+    reloaded.pump();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+    reloaded.lab.travel('undo', 'x');
+    reloaded.pump();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(original);
+    reloaded.lab.travel('redo', 'x');
+    reloaded.pump();
+    reloaded.lab.travel('redo', 'x');
+    reloaded.pump();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+  });
+
   it('a stored undo history that cannot be read is passed over: the scenario opens, nothing else is lost', async () => {
     const b = browser();
     const tab = new MemoryStore();
