@@ -686,6 +686,13 @@ test('a change the database had not written when its tab closed is kept, though 
   );
   await page.getByTestId('add-destination').click();
   await expect.poll(async () => (await scenarioOf(page))?.nodes.length).toBe(3);
+  // Hidden (a phone may end a hidden page with no pagehide): the change is in local storage.
+  const keptAtHide = await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    return Object.keys(localStorage).filter((k) => k.startsWith('abrlab.unkept/')).map((k) => JSON.parse(localStorage.getItem(k)!).json.length > 0);
+  });
+  expect(keptAtHide).toEqual([true]);
   await page.close({ runBeforeUnload: true });
 
   // Another tab changes another scenario: the last work is its now.
