@@ -162,6 +162,29 @@ test('Tab visits the nodes first (sources, switches, destinations), then the lin
   expect(errors).toEqual([]);
 });
 
+// QA: from a node, the toolbar's + Switch was about ten Tabs away (the other nodes, the links
+// and React Flow's credit link came first). T on a focused node or link goes to the toolbar.
+test('T on a focused node or link goes to the toolbar, one Tab from + Switch', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=three-sources');
+  await press(page, 'view-editor');
+  await expect(page.getByTestId('editor-canvas').locator('.react-flow__node')).toHaveCount(8);
+  await page.getByTestId('zoom-out').focus();
+  await tabTo(page, 'node:SW1');
+  const before = await doc(page);
+  await page.keyboard.press('t');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('add-source');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('add-switch');
+  expect(await doc(page)).toEqual(before); // nothing was moved or picked on the way
+  // From a link too.
+  await page.getByTestId('zoom-out').focus();
+  const firstLink = `link:${before.links[0].id}`;
+  await tabTo(page, firstLink);
+  await page.keyboard.press('T');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('add-source');
+  expect(errors).toEqual([]);
+});
+
 test('the editor has no serious or critical axe violations', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=three-sources');
   await page.getByTestId('view-editor').click();

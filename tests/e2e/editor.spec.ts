@@ -121,6 +121,15 @@ test('draw a two-switch network with three sources from an empty canvas, run it,
   await expect(page.getByTestId('link-rate')).toHaveValue('0');
   await page.screenshot({ path: resolve(shots, 'editor-2a-link-refused.png') });
   expect((await doc(page)).links.find((l) => l.id === 'L4')).toMatchObject({ rate_mbps: 622.08 });
+  // A length too small to represent is refused as typed, not kept as the 0 it reads as.
+  await page.getByTestId('link-length').fill('5e-400');
+  await page.getByTestId('link-length').press('Enter');
+  await expect(form.locator('.field-error').last()).toHaveText(
+    'distance_km must be a representable number: 5e-400 is too small to represent (below about 4.9e-324), and is not read as 0',
+  );
+  expect((await doc(page)).links.find((l) => l.id === 'L4')).toMatchObject({ distance_km: 100 });
+  await page.getByTestId('link-length').fill('100');
+  await page.getByTestId('link-length').press('Enter');
   await page.getByTestId('link-rate').fill('155.52');
   await page.getByTestId('link-rate').press('Enter');
   await expect.poll(async () => (await doc(page)).links.find((l) => l.id === 'L4')).toMatchObject({ rate_mbps: 155.52 });

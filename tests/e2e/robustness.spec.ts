@@ -641,3 +641,70 @@ test("IndexedDB full: a change is kept in local storage instead; Back, Mine and 
   await expect.poll(sw1).toBe(0.77);
   expect(errors).toEqual([]);
 });
+
+// QA: a reload took the undo history away with it.
+test('undo and redo go on after a reload, and undoing Empty canvas returns to the scenario it left', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await buildOnEmptyCanvas(page);
+  await hook(page, () => window.__abrlab!.saved());
+  await page.reload();
+  await expect.poll(async () => (await scenarioOf(page))?.nodes.length).toBe(2);
+  await page.getByTestId('view-editor').click();
+  await expect(page.getByTestId('undo')).toBeEnabled();
+  await page.getByTestId('undo').click(); // the switch
+  await expect.poll(async () => (await scenarioOf(page))?.nodes.map((n: { id: string }) => n.id)).toEqual(['S1']);
+  await page.getByTestId('undo').click(); // the source
+  await page.getByTestId('undo').click(); // the empty canvas: two-sources itself, not a copy
+  await expect(page).toHaveURL(/\?scenario=two-sources$/);
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toBe('library:two-sources');
+  await page.getByTestId('redo').click();
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toMatch(/^mine:/);
+  await expect(page.getByTestId('my-scenarios').locator('option')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+// QA: a tab closed within milliseconds of a change could lose it. The browser's database
+// writes asynchronously (here held back by another transaction, as a slow disk would), and
+// the last work in local storage, where a reload finds the change, is one for every tab.
+test('a change the database had not written when its tab closed is kept, though another tab changes its own scenario after', async ({ context, page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await buildOnEmptyCanvas(page);
+  await hook(page, () => window.__abrlab!.saved());
+  const mineUrl = page.url();
+  // Hold the database's writes back: a read-write transaction kept busy.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const open = indexedDB.open('abrlab', 1);
+        open.onsuccess = () => {
+          const store = open.result.transaction('scenarios', 'readwrite').objectStore('scenarios');
+          const spin = () => (store.get('none').onsuccess = spin);
+          spin();
+          resolve();
+        };
+      }),
+  );
+  await page.getByTestId('add-destination').click();
+  await expect.poll(async () => (await scenarioOf(page))?.nodes.length).toBe(3);
+  // Hidden (a phone may end a hidden page with no pagehide): the change is in local storage.
+  const keptAtHide = await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    return Object.keys(localStorage).filter((k) => k.startsWith('abrlab.unkept/')).map((k) => JSON.parse(localStorage.getItem(k)!).json.length > 0);
+  });
+  expect(keptAtHide).toEqual([true]);
+  await page.close({ runBeforeUnload: true });
+
+  // Another tab changes another scenario: the last work is its now.
+  const other = await context.newPage();
+  await openLab(other, '/?scenario=gfc1');
+  await other.getByTestId('view-editor').click();
+  await other.getByTestId('add-switch').click();
+  await expect(other).toHaveURL(/\?mine=/);
+  await hook(other, () => window.__abrlab!.saved());
+
+  const later = await context.newPage();
+  await openLab(later, new URL(mineUrl).pathname + new URL(mineUrl).search);
+  await expect.poll(async () => (await scenarioOf(later))?.nodes.length).toBe(3);
+  expect(errors).toEqual([]);
+});

@@ -165,8 +165,13 @@ try {
 if (start.clearHash) history.replaceState(withEntry(null, entry), '', location.pathname + location.search);
 // Each scenario opens at its default speed (scenario/speed.ts), a shared one at the link's.
 for (const { json, origin, place, speed, unsaved, basis } of start.loads) lab.open(json, origin, place, 'replace', speed, unsaved ? { basis } : undefined);
-// A change still on its way to the engine when the page goes away is kept as the last work.
+// A change still on its way to the engine when the page goes away is kept as the last work,
+// and one the scenario store has not written yet in Web Storage: at pagehide, and when the
+// page is hidden (a phone may end a hidden page without a pagehide).
 window.addEventListener('pagehide', () => lab.flushUnsaved());
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') lab.flushUnsaved();
+});
 if (start.notice) lab.notify(start.notice);
 else if (ignoredNotice(teacher.ignored)) lab.notify({ kind: 'info', text: ignoredNotice(teacher.ignored)! });
 /** Opens the compare link in `hash` (`#c=1.…`), if it holds one, and runs its variants again;

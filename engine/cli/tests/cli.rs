@@ -669,6 +669,33 @@ fn a_number_past_the_largest_is_refused_by_one_rule_in_a_file_a_set_and_a_vary()
     assert!(err.contains(&format!("run.duration_ms {rule}: -1e999 is {beyond}")), "{err}");
 }
 
+// QA: 5e-400 typed for a parameter read as 0 and was refused as "= 0 is out of range", a
+// rule about a number the user never wrote.
+#[test]
+fn a_number_too_small_to_represent_is_refused_by_one_rule_in_a_file_a_set_and_a_vary() {
+    let rule = "must be a representable number";
+    let small = "too small to represent (below about 4.9e-324), and is not read as 0";
+    let dir = Scratch::new("tiny");
+    let text = std::fs::read_to_string(root().join("scenarios/two-sources.json")).unwrap();
+    let doc = scenario_doc("scenarios/two-sources.json");
+    let duration = doc["run"]["duration_ms"].to_string();
+    let tiny = text.replacen(&format!("\"duration_ms\": {duration}"), "\"duration_ms\": 5e-400", 1);
+    assert_ne!(tiny, text, "the file writes its duration as expected");
+    let file = dir.write("tiny.json", &tiny);
+    let out = abrsim(&["validate", &file]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("run.duration_ms: {rule}: its value 5e-400 is {small}")), "{err}");
+    let out = abrsim(&["run", "scenarios/two-sources.json", "--set", "nodes.SW1.params.target_utilization=5e-400"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("nodes.SW1.params.target_utilization {rule}: 5e-400 is {small}")), "{err}");
+    let out = abrsim(&["sweep", "scenarios/two-sources.json", "--vary", "run.duration_ms=10,-0.5e-330"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("run.duration_ms {rule}: -0.5e-330 is {small}")), "{err}");
+}
+
 #[test]
 fn bench_runs_for_the_duration_asked() {
     let out = abrsim(&["bench", "scenarios/two-sources.json", "--duration-ms", "40", "--repeat", "2"]);

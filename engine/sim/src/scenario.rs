@@ -668,12 +668,59 @@ pub const NOT_FINITE: &str = "must be a finite number";
 /// Why a number written in decimal is not finite.
 pub const BEYOND_F64: &str = "beyond the largest number (about 1.8e308)";
 
+/// How a number too small for f64 (5e-400, which JSON parsers read as 0) is refused, in a
+/// file, a `--set` and the lab alike: it is not the 0 it would silently become.
+pub const NOT_REPRESENTABLE: &str = "must be a representable number";
+/// Why a number written in decimal with non-zero digits is not representable.
+pub const TOO_SMALL: &str = "too small to represent (below about 4.9e-324), and is not read as 0";
+
+/// The first number in JSON text (outside strings) that has a non-zero digit but reads as 0
+/// (it underflows f64: 5e-400): its byte offset and its text. Parsers read such a number as 0
+/// without a word, so the text is the only place it shows.
+pub fn underflowing_number(text: &str) -> Option<(usize, &str)> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                // Skip the string, escapes included.
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'-' | b'0'..=b'9' => {
+                let start = i;
+                while i < b.len() && matches!(b[i], b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-') {
+                    i += 1;
+                }
+                let token = &text[start..i];
+                // Only an exponent or hundreds of digits can take a number below f64's least.
+                let mantissa = token.split(['e', 'E']).next().unwrap_or("");
+                let may_underflow = mantissa.len() < token.len() || token.len() > 300;
+                if may_underflow
+                    && mantissa.bytes().any(|c| matches!(c, b'1'..=b'9'))
+                    && token.parse::<f64>().is_ok_and(|v| v == 0.0)
+                {
+                    return Some((start, token));
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
 /// A value given on the command line (`--set`, `--vary`): JSON, else the text as a string. A
-/// number past f64's range (1e400) is refused (the rule, without the field's name), not taken
-/// for the text it would otherwise be.
+/// number past f64's range (1e400) or too small for it (5e-400) is refused (the rule, without
+/// the field's name), not taken for the text, or the 0, it would otherwise be.
 pub fn command_value(raw: &str) -> Result<Value, String> {
     match serde_json::from_str(raw) {
-        Ok(v) => Ok(v),
+        Ok(v) => match underflowing_number(raw) {
+            Some((_, token)) => Err(format!("{NOT_REPRESENTABLE}: {token} is {TOO_SMALL}")),
+            None => Ok(v),
+        },
         Err(_) if raw.bytes().any(|b| b.is_ascii_digit()) && raw.trim().parse::<f64>().is_ok_and(f64::is_infinite) => {
             Err(format!("{NOT_FINITE}: {} is {BEYOND_F64}", raw.trim()))
         }
@@ -710,7 +757,32 @@ pub fn parse_json(text: &str) -> Result<Value, Problem> {
         Problem::new(path, format!("not valid JSON: {e}"))
     })?;
     de.end().map_err(|e| Problem::new("", format!("not valid JSON: {e}")))?;
+    if let Some((at, token)) = underflowing_number(text) {
+        return Err(underflow_problem(text, at, token));
+    }
     Ok(v)
+}
+
+/// The problem of a number in `text` (at byte `at`) too small to represent: its path found by
+/// reading the text again with a number past the largest in its place, which the parser
+/// refuses where it stands.
+fn underflow_problem(text: &str, at: usize, token: &str) -> Problem {
+    let marked = format!("{}1e999{}", &text[..at], &text[at + token.len()..]);
+    let mut de = serde_json::Deserializer::from_str(&marked);
+    let path = match serde_path_to_error::deserialize::<_, StrictJson>(&mut de) {
+        Err(e) => {
+            let path = e.path().to_string();
+            if path == "." {
+                String::new()
+            } else {
+                path.trim_end_matches('?').trim_end_matches('.').to_string()
+            }
+        }
+        Ok(_) => String::new(),
+    };
+    let line = text[..at].matches('\n').count() + 1;
+    let column = at - text[..at].rfind('\n').map_or(0, |n| n + 1) + 1;
+    Problem::new(path, format!("{NOT_REPRESENTABLE}: its value {token} is {TOO_SMALL} (line {line} column {column})"))
 }
 
 /// A JSON value built by a visitor that refuses duplicate keys.
@@ -1157,5 +1229,30 @@ fn keep_params_of(node: &mut serde_json::Map<String, Value>, algorithm: &Value) 
     }
     if let Some(Value::Object(params)) = node.get_mut("params") {
         params.retain(|name, _| spec.params.iter().any(|p| p.name == name));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn underflowing_numbers_are_found_outside_strings_and_zero_written_any_way_is_not_one() {
+        assert_eq!(underflowing_number(r#"{"a": [1, 5e-400]}"#), Some((10, "5e-400")));
+        assert_eq!(underflowing_number("-0.00001e-320"), Some((0, "-0.00001e-320")));
+        let long = format!("0.{}1", "0".repeat(400));
+        assert_eq!(underflowing_number(&long), Some((0, long.as_str())));
+        for fine in ["0", "-0", "0.0e-400", "0e5", "4.9e-324", "1e-300", r#"{"5e-400": "5e-400 \"5e-400"}"#] {
+            assert_eq!(underflowing_number(fine), None, "{fine}");
+        }
+    }
+
+    #[test]
+    fn a_number_too_small_is_refused_where_it_stands_in_a_file() {
+        let p = parse_json("{\"run\": {\"seed\": 1,\n \"duration_ms\": 5e-400}}").unwrap_err();
+        assert_eq!(p.path, "run.duration_ms");
+        assert_eq!(p.rule, format!("{NOT_REPRESENTABLE}: its value 5e-400 is {TOO_SMALL} (line 2 column 17)"));
+        assert_eq!(command_value("5e-400"), Err(format!("{NOT_REPRESENTABLE}: 5e-400 is {TOO_SMALL}")));
+        assert_eq!(command_value("0e-400"), Ok(serde_json::json!(0.0)));
     }
 }

@@ -12,11 +12,11 @@ import { SimClient, type ClientHandlers, type LiveRequest, type WorkerLike } fro
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
 import { DELETED_KEPT_MS, newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import { NOWHERE, samePlace, type Opened, type Place } from '../scenario/place';
-import { readUnkept, textDigest, writeLastWork, writeUnkept, type KeyValueStore, type LastWork } from '../scenario/storage';
+import { dropUnkept, holdUnkept, readUnkept, storageWorks, textDigest, writeLastWork, type KeyValueStore, type LastWork, type Unkept } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import { sameButChanges, withChangesSince, withLiveChange } from '../scenario/switchEdits';
 import type { LabContext } from './context';
-import { SharedEditHistory } from './editHistory';
+import { keepHistory, readHistory, SharedEditHistory } from './editHistory';
 import { changeKeptAt, loadOf, LoadQueue, type Carried, type EditRecord, type Load, type Nav } from './loadQueue';
 import {
   INITIAL_STATE,
@@ -106,6 +106,12 @@ export class Lab {
   private traceSent = false;
   /** The writes to the scenario store, in order (each waits for the one before). */
   private saving: Promise<void> = Promise.resolve();
+  /** The changes of the user's scenarios the store has not written yet, by id (the latest of
+   *  each): what the page going away keeps in Web Storage at once (`flushUnsaved`). */
+  private readonly unwritten = new Map<string, MyScenario>();
+  /** Whether the scenarios found in Web Storage were weighed against the store's (once, at
+   *  the first reading of the list: see `reconcile`). */
+  private reconciled = false;
   /** What the user was told of the scenario store failing: nothing yet, that Web Storage keeps
    *  their scenarios instead, or that nothing does. */
   private storageFailed: 'no' | 'fallback' | 'nothing' = 'no';
@@ -233,18 +239,30 @@ export class Lab {
           return;
         }
         const answered = this.loads.take();
-        const { carried, edit, pathEdit, edited, nav, speed, fresh, keepAt, resumeAtMs } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
-        // The undo history: an accepted edit is recorded; a scenario from elsewhere (library,
-        // file, link) starts a new one at its first edit.
-        if (carried && carried !== 'travel') this.edits.record({ ...carried, before: this.state.current?.scenario ?? carried.before }, this.now());
-        if (answered && !carried) this.edits.forget();
-        this.edits.sent = answered && carried ? answered.doc.json : null;
-        // A change stays where the scenario it changed is kept (and makes it the user's own).
-        const changed = !!edited || carried === 'travel';
+        const { carried, edit, pathEdit, edited, nav, speed, fresh, keepAt, resumeAtMs, travelTo } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
+        // A change stays where the scenario it changed is kept (and makes it the user's own); an
+        // undo or redo across a fresh start returns to the scenario kept where it leads.
+        const changed = (!!edited || carried === 'travel') && !travelTo;
         // A fresh start (an empty canvas) is a new scenario of the user's, with a page address
         // of its own (back returns to the one it replaced, kept as it was).
         const was = this.state.current?.place ?? NOWHERE;
         const current = answered && changed ? this.ownCopy({ ...answered.doc, place: this.changeKeptAt(answered.load) }, fresh) : (answered?.doc ?? this.state.current);
+        // The undo history: an accepted edit is recorded (a fresh start with the scenarios it
+        // leaves and starts, so that its undo returns to the one it left); a scenario from
+        // elsewhere (library, file, link) starts a new one at its first edit.
+        if (carried && carried !== 'travel') {
+          const crossing = fresh && current ? { from: was, to: current.place } : undefined;
+          this.edits.record({ ...carried, before: this.state.current?.scenario ?? carried.before }, this.now(), crossing);
+        }
+        if (answered && !carried) {
+          this.edits.forget();
+          // One of the user's scenarios goes on with the history this tab kept of it (a
+          // reload, a crash, a return to it), if it is of this very text.
+          // A change the page went away before keeping (the last work) goes on top of it.
+          const kept = current?.place.kind === 'mine' ? readHistory(this.tabStorage, current.place.id) : null;
+          if (kept && current) this.edits.restore(kept, current.scenario, { onTop: !!edited && !!keepAt });
+        }
+        this.edits.sent = answered && carried ? answered.doc.json : null;
         const switchFeedback = edit && switchEditLoaded(edit);
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
         this.set({ meta, current, problems: null, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback, scenarioNotes });
@@ -259,7 +277,7 @@ export class Lab {
         this.keep(current, changed, answered ? (changed ? changeNav : (nav ?? 'replace')) : 'none');
         // A scenario from elsewhere plays at the link's speed, else at one that shows it whole
         // in about 20 s; an edit or an undo keeps the speed the user chose.
-        if (answered && (!changed || keepAt) && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
+        if (answered && ((!changed && !travelTo) || keepAt) && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
         // An undo or redo of a live change: the run rebuilt, up to where the user was.
         this.replayingTo = resumeAtMs ?? null;
         if (resumeAtMs) this.client.runUntil(resumeAtMs);
@@ -420,10 +438,17 @@ export class Lab {
       // Those the store refused, kept in Web Storage instead, are the user's all the same; the
       // store takes them back once it can.
       const store = this.scenarios;
+      const first = !this.reconciled;
+      this.reconciled = true;
       for (const u of this.unkept()) {
-        if (listed.some((e) => e.id === u.id)) continue;
+        if (listed.some((e) => e.id === u.id)) {
+          // Kept there as a page went away before the store wrote it (or refused it): weighed
+          // against the store's text once, at start (a tab still open may be writing it now).
+          if (first) this.reconcile(store, u);
+          continue;
+        }
         listed.push({ id: u.id, name: u.name, updatedMs: u.updatedMs });
-        const back = this.saving.then(() => store.put(u)).then(() => this.dropUnkept(u.id));
+        const back = this.saving.then(() => store.put(u)).then(() => this.dropUnkept(u.id, u.updatedMs));
         this.saving = back.catch(() => {});
       }
       // Scenarios saved since the list was asked for stay in it.
@@ -437,6 +462,35 @@ export class Lab {
       if (unkept.length) this.set({ myScenarios: unkept.reduce((list, u) => withKept(list, u), this.state.myScenarios) });
       this.storageProblem(e);
     }
+  }
+
+  /**
+   * A scenario kept in Web Storage that the store also holds: written over the store's text
+   * when it was made on that text (its `basisDigest`; without one, when it is the newer), gone
+   * when the store holds it already, and else kept as a scenario of its own, so that neither
+   * text is lost (another tab changed it since).
+   */
+  private reconcile(store: ScenarioStore, u: Unkept) {
+    const { basisDigest, ...change } = u;
+    const done = this.saving.then(async () => {
+      const stored = await store.get(u.id);
+      if (!stored || stored.json === u.json) return;
+      const madeOnIt = basisDigest !== undefined ? basisDigest === textDigest(stored.json) : u.updatedMs > stored.updatedMs;
+      if (madeOnIt) {
+        if ((await store.put(change, stored.json)) === 'kept') return;
+      }
+      const copy: MyScenario = { ...change, id: this.newId() };
+      await store.put(copy);
+      this.set({ myScenarios: withKept(this.state.myScenarios, copy) });
+      this.notify({
+        kind: 'info',
+        text: `A change of “${u.name}” made in a tab that closed before it was kept is kept as a scenario of its own (in Mine): “${u.name}” was changed elsewhere since, and stays as it was.`,
+      });
+    });
+    this.saving = done.then(
+      () => this.dropUnkept(u.id, u.updatedMs),
+      () => {},
+    );
   }
 
   /** Brings back one of the user's scenarios deleted in the last 30 days (listed again, not
@@ -555,6 +609,7 @@ export class Lab {
     const json = JSON.stringify(edit.next, null, 2);
     if (!fresh && this.redraw(edit.next, json, origin)) {
       this.edits.record(edit, this.now());
+      this.keepHistory(this.state.current?.place ?? NOWHERE);
       return 'redrawn';
     }
     this.loadRecording(json, origin, edit, fresh);
@@ -577,8 +632,17 @@ export class Lab {
     const from = this.state.current?.scenario;
     const step = this.edits.travel(dir);
     if (!step) return null;
-    const { doc, kind } = step;
+    const { doc, kind, place } = step;
     const json = JSON.stringify(doc, null, 2);
+    if (place) {
+      // Across a fresh start: back to the scenario it left (forth to the one it started), as
+      // kept there, not a copy of it in the one open (QA: Mine held the design twice).
+      this.loadRecording(json, origin, 'travel', false, { place, travelTo: place, edited: false });
+      this.set({ travelled: { text: `${dir === 'undo' ? 'Undone' : 'Redone'}: “${scenarioName(doc)}” is open again; the run restarted at t = 0.`, n: ++this.travels } });
+      return { doc, applied: 'restarted' };
+    }
+    // Kept at once: a reload before the engine answers opens this step (the last work).
+    this.keepHistory(this.state.current?.place ?? NOWHERE);
     const applied: Applied = this.redraw(doc, json, origin) ? 'redrawn' : 'restarted';
     const what = dir === 'undo' ? 'Undone' : 'Redone';
     let text = `${what}: ${applied === 'redrawn' ? 'only the drawing changed, the run goes on' : 'the run restarted at t = 0'}.`;
@@ -635,10 +699,15 @@ export class Lab {
       this.set({ myScenarios: withKept(this.state.myScenarios, kept) });
       const store = this.scenarios;
       if (store) {
+        this.unwritten.set(kept.id, kept);
         this.saving = this.saving
           .then(() => this.put(store, kept))
           .then(() => {
-            this.dropUnkept(kept.id);
+            if (this.unwritten.get(kept.id) === kept) this.unwritten.delete(kept.id);
+            this.dropUnkept(kept.id, kept.updatedMs);
+            // Kept in Web Storage at a pagehide under the copy another tab's change made it.
+            const copy = this.forkedTo.get(kept.id);
+            if (copy) this.dropUnkept(copy, kept.updatedMs);
             // Kept: the last work is no longer ahead of the store, unless a later change is;
             // that one was made on the text just kept, which its reload is to find there.
             const last = this.lastWork;
@@ -649,13 +718,23 @@ export class Lab {
           .catch((e: unknown) => {
             // Refused (storage off, full or failing): kept in Web Storage instead, where
             // Mine, Back and a reload find it.
+            if (this.unwritten.get(kept.id) === kept) this.unwritten.delete(kept.id);
             this.storageProblem(e, this.holdUnkept(kept));
           });
       }
     }
+    this.keepHistory(current.place);
     if (nav !== 'none' && !this.addressMoved) this.places?.show(current.place, nav, { json: current.json, origin: current.origin });
     else if (changed && !samePlace(this.shown, current.place)) this.places?.keptAway?.(this.shown, current.place);
     this.shown = current.place;
+  }
+
+  /** Keeps the undo history in this tab's storage, as that of the user's scenario at `place`
+   *  (see editHistory.ts's `keepHistory`; a reload goes on with it). */
+  private keepHistory(place: Place) {
+    if (place.kind !== 'mine' || !this.tabStorage) return;
+    const text = this.edits.encode();
+    if (text !== null) keepHistory(this.tabStorage, place.id, text);
   }
 
   /** The last work for a change not yet kept at `place`: with where the address pointed and,
@@ -681,6 +760,10 @@ export class Lab {
    */
   flushUnsaved() {
     this.giveTyped(false);
+    // Changes the store has not written yet (its writes are asynchronous, and a closed tab's
+    // may never finish): each kept in Web Storage at once, under its own key, where the next
+    // start of the lab weighs it against the store's text (`reconcile`).
+    for (const change of this.unwritten.values()) this.holdUnkept(change);
     // The last change, though it waits behind another load (a quick second edit).
     const last = this.loads.lastChange(this.state.current?.place ?? NOWHERE);
     if (last) {
@@ -854,8 +937,8 @@ export class Lab {
 
   /** Says once that the user's scenarios cannot be kept in the store (storage off, full or
    *  refused). `fallback`: whether Web Storage took the scenario instead (by default, whether
-   *  it takes its list written again as it is). Said again if Web Storage too refuses one later. */
-  private storageProblem(e: unknown, fallback = writeUnkept(this.unkeptStorage, this.unkept())) {
+   *  it takes a write at all). Said again if Web Storage too refuses one later. */
+  private storageProblem(e: unknown, fallback = storageWorks(this.unkeptStorage)) {
     const said = fallback ? 'fallback' : 'nothing';
     if (this.storageFailed === said || this.storageFailed === 'nothing') return;
     this.storageFailed = said;
@@ -878,15 +961,20 @@ export class Lab {
     return readUnkept(this.unkeptStorage);
   }
 
-  /** Keeps a scenario the store refused in Web Storage (replacing its older text). */
+  /** Keeps a scenario the store refused (or has not written yet) in Web Storage, under its own
+   *  key, with the digest of the store's text it was made on (the text this tab last read or
+   *  wrote there). */
   private holdUnkept(s: MyScenario): boolean {
-    return writeUnkept(this.unkeptStorage, [s, ...this.unkept().filter((u) => u.id !== s.id)]);
+    const { basisDigest: _old, ...change } = s as Unkept;
+    const id = this.forkedTo.get(s.id) ?? s.id;
+    const basis = this.basis.get(id);
+    return holdUnkept(this.unkeptStorage, { ...change, id, ...(basis === undefined ? {} : { basisDigest: textDigest(basis) }) });
   }
 
-  /** The store has it now (or the user deleted it): no longer kept in Web Storage. */
-  private dropUnkept(id: string) {
-    const unkept = this.unkept();
-    if (unkept.some((u) => u.id === id)) writeUnkept(this.unkeptStorage, unkept.filter((u) => u.id !== id));
+  /** The store has it now (or the user deleted it): no longer kept in Web Storage, unless a
+   *  later change (newer than `upToMs`) is kept there. */
+  private dropUnkept(id: string, upToMs?: number) {
+    dropUnkept(this.unkeptStorage, id, upToMs);
   }
 
   /** Shows what is loading once a load has taken a while (and hides it once it is in). */

@@ -47,6 +47,9 @@ export type Load = {
   /** A change the page went away before keeping, opened again (the last work): kept at this
    *  place (a new id when it is nowhere). */
   keepAt?: Place;
+  /** An undo or redo across a fresh start: the scenario it returns to, kept at this place as
+   *  the step found it (not a change: no copy of it is made). */
+  travelTo?: Place;
   /** The speed to play a scenario opened from elsewhere at (a link's); none: its default. */
   speed?: Speed;
   /** Once in, the run goes on to this simulated time (ms) and pauses there: an undo or redo of

@@ -9,7 +9,7 @@ import { DELETED_KEPT_MS, IndexedDbScenarioStore, lastChangeText, mineTimes, una
 import type { Place } from '../scenario/place';
 import { NOWHERE, placeOf, searchFor } from '../scenario/place';
 import { encodeScenario, textLibrary } from '../scenario/share';
-import { LAST_WORK_KEY, UNKEPT_KEY, type KeyValueStore } from '../scenario/storage';
+import { holdUnkept, LAST_WORK_KEY, readUnkept, textDigest, type KeyValueStore } from '../scenario/storage';
 import { emptyNetwork, moveNode } from '../scenario/topologyEdits';
 import { createFakeEngine } from '../test/fakeEngine';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
@@ -25,6 +25,41 @@ class MemoryStore implements KeyValueStore {
   }
   setItem(k: string, v: string) {
     this.map.set(k, v);
+  }
+  removeItem(k: string) {
+    this.map.delete(k);
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  get length() {
+    return this.map.size;
+  }
+}
+
+/** A tab's view of one Web Storage shared by tabs: its writes reach the others late (Chromium
+ *  caches localStorage per process), so it reads what it last saw. */
+class LateView implements KeyValueStore {
+  private seen: Map<string, string>;
+  constructor(private readonly shared: Map<string, string>) {
+    this.seen = new Map(shared);
+  }
+  getItem(k: string) {
+    return this.seen.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.seen.set(k, v);
+    this.shared.set(k, v);
+  }
+  removeItem(k: string) {
+    this.seen.delete(k);
+    this.shared.delete(k);
+  }
+  key(i: number) {
+    return [...this.seen.keys()][i] ?? null;
+  }
+  get length() {
+    return this.seen.size;
   }
 }
 
@@ -178,12 +213,36 @@ describe('My scenarios', () => {
     expect(JSON.parse((await page.scenarios.get('m1'))!.json)).toEqual(designed);
     expect(JSON.parse((await page.scenarios.get('m2'))!.json)).toEqual(empty);
     expect(page.lab.getState().myScenarios.map((m) => m.id).sort()).toEqual(['m1', 'm2']);
-    // Undo brings the network back (into the new one); the design is untouched either way.
+    // Undo returns to the design itself, under its own id (QA: it came back as a copy in the
+    // new one, and Mine held two identical designs); the design is untouched either way.
     page.lab.travel('undo', 'x');
     page.pump();
     await page.lab.saved();
     expect(page.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(b.address.search).toBe('?mine=m1');
     expect(JSON.parse((await page.scenarios.get('m1'))!.json)).toEqual(designed);
+    expect(JSON.parse((await page.scenarios.get('m2'))!.json)).toEqual(empty);
+    expect((await page.scenarios.list()).map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+    // Redo returns to the new one, no third copy.
+    page.lab.travel('redo', 'x');
+    page.pump();
+    await page.lab.saved();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm2' });
+    expect(page.lab.getState().current?.scenario).toEqual(empty);
+    expect((await page.scenarios.list()).map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+    // Undo on a library scenario's empty canvas returns to the library scenario, not a copy.
+    page.lab.openLibrary(entry('gfc1'));
+    page.pump();
+    const gfc1 = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(gfc1, emptyNetwork(gfc1, ENGINE_CATALOGUE.fields, 'atm'), 'x', undefined, true);
+    page.pump();
+    page.lab.travel('undo', 'x');
+    page.pump();
+    await page.lab.saved();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'library', id: 'gfc1' });
+    expect(b.address.search).toBe('?scenario=gfc1');
+    expect((await page.scenarios.list()).map((m) => m.id).sort()).toEqual(['m1', 'm2', 'm3']);
   });
 
   it("the Compare view's variants typed on a library scenario go with the user's copy its first change makes; an empty canvas takes none", async () => {
@@ -684,8 +743,208 @@ describe('My scenarios', () => {
     await mended.refreshMyScenarios();
     await mended.saved();
     expect(JSON.parse((await idb.get('m1'))!.json).run.duration_ms).toBe(300);
-    expect(JSON.parse(local.getItem(UNKEPT_KEY)!)).toEqual([]);
+    expect(readUnkept(local)).toEqual([]);
     expect(mended.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+  });
+
+  // QA: the Web Storage fallback was one list, written whole by each tab: two tabs keeping
+  // different scenarios there wrote over each other's (a tab reads another's write late).
+  it("two tabs whose store refuses their scenarios both keep theirs in Web Storage, though each reads the other's writes late", async () => {
+    const failing: ScenarioStore = { ...unavailableStore('QuotaExceededError'), list: async () => [], get: async () => null, deleted: async () => [], purge: async () => {} };
+    const shared = new Map<string, string>();
+    const tab = (prefix: string) => {
+      const view = new LateView(shared);
+      let worker!: InProcessWorker;
+      let n = 0;
+      const lab = new Lab(() => (worker = new InProcessWorker((host) => costly(createFakeEngine({}), host))), { storage: view, scenarios: failing, newId: () => `${prefix}${++n}` });
+      labs.push(lab);
+      return { lab, view, pump: () => Array.from({ length: 10 }, () => worker.pump()) };
+    };
+    const a = tab('a');
+    const b = tab('b');
+    a.lab.openLibrary(entry('two-sources'));
+    a.pump();
+    b.lab.openLibrary(entry('gfc1'));
+    b.pump();
+    changeDuration(a, 250);
+    changeDuration(b, 350); // b has not seen a's write yet
+    await a.lab.saved();
+    await b.lab.saved();
+    const kept = readUnkept(new LateView(shared));
+    expect(kept.map((u) => [u.id, JSON.parse(u.json).run.duration_ms]).sort()).toEqual([
+      ['a1', 250],
+      ['b1', 350],
+    ]);
+  });
+
+  it('two tabs changing different scenarios both keep theirs in IndexedDB', async () => {
+    const b = browser();
+    const one = await b.open();
+    b.address.search = '?scenario=gfc1';
+    const two = await b.open();
+    changeDuration(one, 250);
+    changeDuration(two, 350);
+    await one.lab.saved();
+    await two.lab.saved();
+    const kept = await one.scenarios.list();
+    expect(await Promise.all(kept.map(async (m) => [m.id, JSON.parse((await one.scenarios.get(m.id))!.json).run.duration_ms]))).toEqual(
+      expect.arrayContaining([
+        ['m1', 250],
+        ['m2', 350],
+      ]),
+    );
+  });
+
+  // QA: a tab closed within milliseconds of a change could lose it: the store writes
+  // asynchronously, and the last work in Web Storage, where a reload finds the change, is one
+  // for all tabs (another tab's next change replaces it).
+  it('a change the store had not written when the tab closed is kept: in Web Storage at pagehide, in the store at the next start', async () => {
+    const b = browser();
+    const first = await b.open();
+    changeDuration(first, 250); // m1, kept
+    await first.lab.saved();
+    first.lab.dispose();
+    b.address.search = '?scenario=gfc1';
+    const other = await b.open(); // another tab, open all along
+    // A tab whose store never finishes its writes (closed first).
+    const hanging = (s: ScenarioStore): ScenarioStore => ({
+      list: () => s.list(),
+      get: (id) => s.get(id),
+      put: () => new Promise(() => {}),
+      remove: (id, ms) => s.remove(id, ms),
+      deleted: () => s.deleted(),
+      restore: (id) => s.restore(id),
+      purge: (ms) => s.purge(ms),
+    });
+    b.address.search = '?mine=m1';
+    const closing = await b.open(new MemoryStore(), undefined, hanging);
+    changeDuration(closing, 400); // a change of m1
+    b.address.search = '?scenario=two-sources';
+    const fresh = await b.open(new MemoryStore(), undefined, hanging);
+    changeDuration(fresh, 450); // a new scenario of the user's (m2)
+    closing.lab.flushUnsaved(); // pagehide (both tabs)
+    fresh.lab.flushUnsaved();
+    closing.lab.dispose();
+    fresh.lab.dispose();
+    changeDuration(other, 500); // the other tab's change is the last work now
+    await other.lab.saved();
+    b.address.search = '';
+    const next = await b.open(); // a new tab, later
+    await next.lab.saved();
+    const durations = async (id: string) => JSON.parse((await next.scenarios.get(id))!.json).run.duration_ms;
+    expect(await durations('m1')).toBe(400);
+    expect(await durations('m2')).toBe(450);
+    expect(next.lab.getState().myScenarios.map((m) => m.id).sort()).toEqual(['m1', 'm2', 'm3']);
+    expect(readUnkept(b.local)).toEqual([]);
+  });
+
+  it('a change kept in Web Storage that another tab has since changed in the store is kept beside it at the next start', async () => {
+    const b = browser();
+    const first = await b.open();
+    changeDuration(first, 250); // m1
+    await first.lab.saved();
+    const kept = (await first.scenarios.get('m1'))!;
+    // What a closed tab left: a change of m1 made on a text the store no longer holds.
+    holdUnkept(b.local, { ...kept, json: kept.json.replace('"duration_ms": 250', '"duration_ms": 400'), updatedMs: kept.updatedMs + 1, basisDigest: textDigest('older') });
+    first.lab.dispose();
+    b.address.search = '';
+    const next = await b.open();
+    await next.lab.saved();
+    const all = await next.scenarios.list();
+    const durations = await Promise.all(all.map(async (m) => JSON.parse((await next.scenarios.get(m.id))!.json).run.duration_ms));
+    expect(durations.sort()).toEqual([250, 400]);
+    expect(readUnkept(b.local)).toEqual([]);
+    expect(next.lab.getState().notice?.text).toMatch(/closed before it was kept is kept as a scenario of its own/);
+  });
+
+  // QA: a reload (or a tab's crash) took the undo history away with it.
+  it('undo and redo go on after a reload of the tab, across an empty canvas too', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    const original = page.lab.getState().current!.scenario.run.duration_ms;
+    changeDuration(page, 300); // m1
+    changeDuration(page, 400);
+    await page.lab.saved();
+    const reloaded = await b.open(tab);
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    expect(reloaded.lab.travel('undo', 'x')).not.toBeNull();
+    reloaded.pump();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+    // Reloaded again mid-way: one step back and one forth are there still.
+    await reloaded.lab.saved();
+    const again = await b.open(tab);
+    expect(again.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+    again.lab.travel('undo', 'x');
+    again.pump();
+    expect(again.lab.getState().current?.scenario.run.duration_ms).toBe(original);
+    again.lab.travel('redo', 'x');
+    again.pump();
+    again.lab.travel('redo', 'x');
+    again.pump();
+    expect(again.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    // An empty canvas, a reload, and undo: back to m1 itself.
+    const s = again.lab.getState().current!.scenario;
+    again.lab.commitEdit(s, emptyNetwork(s, ENGINE_CATALOGUE.fields, 'atm'), 'x', undefined, true);
+    again.pump();
+    await again.lab.saved();
+    expect(b.address.search).toBe('?mine=m2');
+    const last = await b.open(tab);
+    last.lab.travel('undo', 'x');
+    last.pump();
+    expect(last.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(last.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    // Another tab (its own sessionStorage) has no history of this tab's.
+    const other = await b.open();
+    expect(other.lab.travel('undo', 'x')).toBeNull();
+  });
+
+  it('an edit the engine had not taken when the page went away is a step of the history after the reload', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    const original = page.lab.getState().current!.scenario.run.duration_ms;
+    changeDuration(page, 300); // m1
+    await page.lab.saved();
+    const s = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s, withDuration(s, 400), 'x'); // on its way: no answer yet
+    page.lab.flushUnsaved(); // pagehide
+    const reloaded = await b.open(tab);
+    await reloaded.lab.saved();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    reloaded.lab.travel('undo', 'x');
+    reloaded.pump();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+    reloaded.lab.travel('undo', 'x');
+    reloaded.pump();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(original);
+    reloaded.lab.travel('redo', 'x');
+    reloaded.pump();
+    reloaded.lab.travel('redo', 'x');
+    reloaded.pump();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+  });
+
+  it('a stored undo history that cannot be read is passed over: the scenario opens, nothing else is lost', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    changeDuration(page, 300);
+    changeDuration(page, 400);
+    await page.lab.saved();
+    const real = tab.getItem('abrlab.history/m1')!;
+    const pastDoc = real.replace('"past":[{"doc":{', '"past":[{"doc":3,"was":{');
+    expect(pastDoc).not.toBe(real);
+    for (const bad of [pastDoc, '{not json', 'null', '{"v":1,"past":[{"doc":3}],"present":{"doc":{}},"future":[]}', '{"v":2,"past":[],"future":[]}', '{"v":1,"past":[],"present":{"doc":{"version":1,"id":"x","nodes":[],"links":[],"connections":[],"run":{}}},"future":[]}']) {
+      tab.setItem('abrlab.history/m1', bad);
+      const reloaded = await b.open(tab);
+      await reloaded.lab.saved();
+      expect(reloaded.lab.getState().current?.scenario.run.duration_ms, bad).toBe(400);
+      expect(reloaded.lab.travel('undo', 'x'), bad).toBeNull();
+      expect(reloaded.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+      expect(JSON.parse((await reloaded.scenarios.get('m1'))!.json).run.duration_ms).toBe(400);
+      expect(reloaded.lab.getState().notice).toBeNull();
+    }
   });
 
   it('a browser without IndexedDB is told at start, not silently left unkept', async () => {

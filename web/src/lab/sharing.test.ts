@@ -16,6 +16,15 @@ class MemoryStore implements KeyValueStore {
   setItem(k: string, v: string) {
     this.map.set(k, v);
   }
+  removeItem(k: string) {
+    this.map.delete(k);
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  get length() {
+    return this.map.size;
+  }
 }
 
 const entries = LIBRARY.entries;

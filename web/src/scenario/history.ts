@@ -84,6 +84,20 @@ export class EditHistory<T> {
     return next;
   }
 
+  /** The documents before the present (oldest first) and after it (the next redo last). */
+  get steps(): { past: readonly T[]; future: readonly T[] } {
+    return { past: this.past, future: this.future };
+  }
+
+  /** A history that goes on from documents kept elsewhere (a reload): `past` oldest first,
+   *  `future` with the next redo last, as `steps` gives them. */
+  static restored<T>(past: readonly T[], present: T, future: readonly T[], limit = 200, same?: (a: T, b: T) => boolean): EditHistory<T> {
+    const h = new EditHistory(present, limit, same);
+    h.past = past.slice(-limit);
+    h.future = future.slice(-limit);
+    return h;
+  }
+
   /** Starts over from a document (e.g. another scenario was loaded). */
   reset(doc: T) {
     this.current = doc;

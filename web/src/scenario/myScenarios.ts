@@ -34,7 +34,7 @@ export interface ScenarioStore {
   /**
    * Keeps a scenario (replacing the one with the same id). With `basis`, the text the caller's
    * copy was made from: when the kept scenario is no longer that text (another tab changed it
-   * since), nothing is written and the answer is 'changed'.
+   * since) nor the text being kept, nothing is written and the answer is 'changed'.
    */
   put(s: MyScenario, basis?: string): Promise<'kept' | 'changed'>;
   /** Deletes a scenario, recoverably: from then on it is listed by `deleted` only (and `get`
@@ -239,7 +239,8 @@ export class IndexedDbScenarioStore implements ScenarioStore {
       const read = store.get(s.id);
       read.onsuccess = () => {
         const kept = read.result as unknown;
-        if (isMyScenario(kept) && kept.json !== basis) answer = 'changed';
+        // Already this very text (kept from Web Storage at start, see Lab.reconcile): no clash.
+        if (isMyScenario(kept) && kept.json !== basis && kept.json !== s.json) answer = 'changed';
         else write();
       };
     }

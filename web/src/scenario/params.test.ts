@@ -59,6 +59,28 @@ describe('parameter input against its catalogue entry', () => {
     }
   });
 
+  // QA: 5e-400 read as 0 and was refused as "= 0 is out of range", a value never typed.
+  it('refuses a number too small to represent as the engine does, not as the 0 it would read as', async () => {
+    const { WASM_ENGINE } = await import('../test/wasmEngine');
+    for (const text of ['5e-400', '-0.5e-330']) {
+      const parsed = parseParamInput(targetUtilization, text);
+      expect(parsed).toEqual({
+        ok: false,
+        rule: `target_utilization must be a representable number: ${text} is too small to represent (below about 4.9e-324), and is not read as 0`,
+      });
+      let engine = '';
+      try {
+        WASM_ENGINE.applyVariant(twoSources(), JSON.stringify([`nodes.SW1.params.target_utilization=${text}`]));
+      } catch (e) {
+        engine = (e as Error).message;
+      }
+      expect(engine).toContain(`target_utilization ${(parsed as { rule: string }).rule.slice('target_utilization '.length)}`);
+    }
+    // Zero written any way is zero (refused here by the range alone), and a tiny number is a number.
+    expect(parseParamInput(targetUtilization, '0e-400')).toEqual({ ok: false, rule: 'target_utilization = 0 is out of range: must be between 0.1 and 1' });
+    expect(parseParamInput({ ...targetUtilization, min: 0 }, '4.9e-324')).toEqual({ ok: true, value: 4.9e-324 });
+  });
+
   it('refuses a value out of range with the rule the engine states', () => {
     expect(parseParamInput(targetUtilization, '1.5')).toEqual({
       ok: false,

@@ -57,14 +57,31 @@ export function readNumber(text: string): number {
   return DECIMAL.test(t) ? Number(t) : NaN;
 }
 
+/**
+ * The rule a decimal's text breaks by its size alone, said as the engine says it
+ * (`command_value`), or null: past the largest number (1e400, which reads as Infinity), or
+ * non-zero digits too small to represent (5e-400, which reads as a 0 the user never typed:
+ * `underflowing_number`).
+ */
+export function sizeRule(name: string, text: string): string | null {
+  const t = text.trim();
+  const value = readNumber(t);
+  if (Number.isNaN(value)) return null;
+  if (!Number.isFinite(value)) return `${name} must be a finite number: ${t} is beyond the largest number (about 1.8e308)`;
+  if (value === 0 && /[1-9]/.test(t.split(/e/i)[0])) {
+    return `${name} must be a representable number: ${t} is too small to represent (below about 4.9e-324), and is not read as 0`;
+  }
+  return null;
+}
+
 /** Reads a parameter field's text against its catalogue entry. */
 export function parseParamInput(spec: ParamSpec, text: string): ParsedInput {
   const t = text.trim();
   if (t === '') return { ok: true, value: null };
   const value = readNumber(t);
   if (Number.isNaN(value)) return { ok: false, rule: `${spec.name} must be a number (${describeRange(spec)})` };
-  // Decimal, but past the largest number (1e400): said as the engine says it (`command_value`).
-  if (!Number.isFinite(value)) return { ok: false, rule: `${spec.name} must be a finite number: ${t} is beyond the largest number (about 1.8e308)` };
+  const size = sizeRule(spec.name, t);
+  if (size) return { ok: false, rule: size };
   const rule = checkParamValue(spec, value);
   return rule ? { ok: false, rule } : { ok: true, value };
 }

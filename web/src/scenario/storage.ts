@@ -38,8 +38,9 @@ function placeIn(p: unknown): Place | undefined {
   return undefined;
 }
 
-/** The part of Web Storage the lab uses (localStorage in the browser). */
-export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
+/** The part of Web Storage the lab uses (localStorage in the browser); the user's scenarios kept
+ *  there (`readUnkept`) are found by going through its keys. */
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'> & Partial<Pick<Storage, 'removeItem' | 'key' | 'length'>>;
 
 /** Reads the last work from storage (null when there is none or it is unreadable). */
 export function readLastWork(storage: KeyValueStore | null): LastWork | null {
@@ -90,32 +91,101 @@ export function textHash(text: string): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/** Where the user's scenarios are kept when the scenario store (IndexedDB) refuses them: off,
- *  full or failing, a change is kept here instead, so that picking another scenario, Back or a
- *  reload still finds it (and *Mine* still lists it). */
+/** Where the user's scenarios are kept when the scenario store (IndexedDB) refuses them, or the
+ *  page goes away before it has written them: off, full, failing or too slow, a change is kept
+ *  here instead, so that picking another scenario, Back or a reload still finds it (and *Mine*
+ *  still lists it). One key a scenario (`UNKEPT_PREFIX` + its id): two tabs keeping different
+ *  scenarios never write over each other's (Web Storage is last-write-wins per key, and a tab
+ *  may read another's write late). */
+export const UNKEPT_PREFIX = 'abrlab.unkept/';
+/** Where they were kept before, as one list (read still; an entry leaves it when dropped). */
 export const UNKEPT_KEY = 'abrlab.unkept';
 
-function isKept(v: unknown): v is MyScenario {
-  const r = v as Partial<MyScenario> | null;
-  return !!r && typeof r.id === 'string' && typeof r.name === 'string' && typeof r.updatedMs === 'number' && typeof r.json === 'string';
+/** A scenario kept in Web Storage: with `basisDigest`, the digest of the text the scenario
+ *  store held when the change was made (what it may be written over, see Lab.reconcile). */
+export type Unkept = MyScenario & { basisDigest?: string };
+
+function isKept(v: unknown): v is Unkept {
+  const r = v as Partial<Unkept> | null;
+  return (
+    !!r &&
+    typeof r.id === 'string' &&
+    typeof r.name === 'string' &&
+    typeof r.updatedMs === 'number' &&
+    typeof r.json === 'string' &&
+    (r.basisDigest === undefined || typeof r.basisDigest === 'string')
+  );
 }
 
-/** The user's scenarios the scenario store refused, kept in Web Storage (newest first). */
-export function readUnkept(storage: KeyValueStore | null): MyScenario[] {
+function readJson(storage: KeyValueStore, key: string): unknown {
   try {
-    const raw = storage?.getItem(UNKEPT_KEY);
-    const list = raw ? (JSON.parse(raw) as unknown) : [];
-    return Array.isArray(list) ? list.filter(isKept) : [];
+    const raw = storage.getItem(key);
+    return raw ? (JSON.parse(raw) as unknown) : null;
   } catch {
-    return [];
+    return null;
   }
 }
 
-/** Keeps `list` as the scenarios the store refused; false when Web Storage refuses it too. */
-export function writeUnkept(storage: KeyValueStore | null, list: readonly MyScenario[]): boolean {
+/** The scenarios kept in the old one-list key. */
+function unkeptList(storage: KeyValueStore): Unkept[] {
+  const list = readJson(storage, UNKEPT_KEY);
+  return Array.isArray(list) ? list.filter(isKept) : [];
+}
+
+/** The user's scenarios kept in Web Storage (newest first): each under its own key, and those
+ *  of the old list that have none. An entry that cannot be read is passed over. */
+export function readUnkept(storage: KeyValueStore | null): Unkept[] {
+  if (!storage) return [];
+  const byId = new Map<string, Unkept>();
+  try {
+    for (let i = 0; i < (storage.length ?? 0); i++) {
+      const key = storage.key?.(i);
+      if (!key?.startsWith(UNKEPT_PREFIX)) continue;
+      const v = readJson(storage, key);
+      if (isKept(v) && v.id === key.slice(UNKEPT_PREFIX.length)) byId.set(v.id, v);
+    }
+  } catch {
+    // Storage turned off while reading: what was read stands.
+  }
+  for (const u of unkeptList(storage)) if (!byId.has(u.id)) byId.set(u.id, u);
+  return [...byId.values()].sort((a, b) => b.updatedMs - a.updatedMs || a.id.localeCompare(b.id));
+}
+
+/** Keeps one scenario in Web Storage, under its own key (replacing its older text); false when
+ *  Web Storage refuses it. */
+export function holdUnkept(storage: KeyValueStore | null, s: Unkept): boolean {
   if (!storage) return false;
   try {
-    storage.setItem(UNKEPT_KEY, JSON.stringify(list));
+    storage.setItem(UNKEPT_PREFIX + s.id, JSON.stringify(s));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets the scenario `id` kept in Web Storage (the store has it now, or the user deleted
+ *  it), if it is no newer than `upToMs` (a later change kept there stays). */
+export function dropUnkept(storage: KeyValueStore | null, id: string, upToMs = Infinity) {
+  if (!storage) return;
+  try {
+    const own = readJson(storage, UNKEPT_PREFIX + id);
+    if (isKept(own) && own.updatedMs <= upToMs) {
+      if (storage.removeItem) storage.removeItem(UNKEPT_PREFIX + id);
+      else storage.setItem(UNKEPT_PREFIX + id, '');
+    }
+    const list = unkeptList(storage);
+    if (list.some((u) => u.id === id && u.updatedMs <= upToMs)) storage.setItem(UNKEPT_KEY, JSON.stringify(list.filter((u) => u.id !== id || u.updatedMs > upToMs)));
+  } catch {
+    // Private mode or storage off: nothing to forget.
+  }
+}
+
+/** Whether Web Storage takes a write (a probe under the lab's own key, taken away at once). */
+export function storageWorks(storage: KeyValueStore | null): boolean {
+  if (!storage) return false;
+  try {
+    storage.setItem(`${UNKEPT_PREFIX}probe`, '');
+    storage.removeItem?.(`${UNKEPT_PREFIX}probe`);
     return true;
   } catch {
     return false;

@@ -39,6 +39,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['L'], does: 'Start a link at the focused node; Tab to the other end and press Enter', where: 'Edit network', in: EDITOR },
   { keys: ['C'], does: 'Start a connection at the focused source; Tab to its destination and press Enter', where: 'Edit network', in: EDITOR },
   { keys: ['Delete', 'Backspace'], does: 'Delete the focused node or link (else the selection)', where: 'Edit network', in: EDITOR },
+  { keys: ['T'], does: 'Go from the focused node or link to the editor’s toolbar (+ Source, + Switch, …)', where: 'Edit network', in: EDITOR },
   { keys: ['Esc'], does: 'Cancel the tool in use (back to Select)', where: 'Edit network', in: EDITOR },
   { keys: ['Shift+drag'], does: 'Select the nodes in a box (then drag one, the arrow keys or Delete act on them all)', where: 'Edit network', in: EDITOR },
   { keys: ['Enter', 'Space'], does: 'Show the focused RM cell’s fields and journey; on a switch port, how it computes its feedback', where: 'Network view' },

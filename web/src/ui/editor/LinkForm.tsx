@@ -6,7 +6,7 @@ import { FieldError } from '../FieldError';
 import { useHeldTyping, type HoldTyping } from '../useHeldTyping';
 import type { ParamSpec } from '../../contract/engine';
 import type { ScenarioLink } from '../../contract/scenario';
-import { describeRange, readNumber, specOf } from '../../scenario/params';
+import { describeRange, readNumber, sizeRule, specOf } from '../../scenario/params';
 import { LINK_PRESETS, type LinkLength } from '../../scenario/topologyEdits';
 
 /** "Capacity of each direction of the link; range 0.001 – 100000 Mbps": a field's tooltip. */
@@ -45,11 +45,17 @@ export function LinkForm({
   const [lengthKind, setLengthKind] = useState<'distance_km' | 'delay_us'>(byDelay ? 'delay_us' : 'distance_km');
   const [rateRule, setRateRule] = useState<string | null>(null);
   const [lengthRule, setLengthRule] = useState<string | null>(null);
+  // A number too large or too small to hold (1e400, 5e-400) is refused as typed, not as the
+  // Infinity or 0 it reads as.
   const sendRate = () => {
+    const size = sizeRule('rate_mbps', rate);
+    if (size) return setRateRule(size);
     if (readNumber(rate) * perUnit === link.rate_mbps) return setRateRule(null);
     setRateRule(onChange({ rate_mbps: readNumber(rate) * perUnit }));
   };
   const sendLength = (kind = lengthKind) => {
+    const size = sizeRule(kind, length);
+    if (size) return setLengthRule(size);
     const v = readNumber(length);
     setLengthRule(onChange({ length: kind === 'distance_km' ? { distance_km: v } : { delay_us: v } }));
   };

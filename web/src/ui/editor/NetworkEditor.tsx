@@ -316,6 +316,7 @@ export function NetworkEditor({
       return true;
     }
     const key = ev.key.toLowerCase();
+    if (key === 't') return toolbarFocus();
     if (ev.key === 'Enter' || ev.key === ' ') {
       clickNode(id);
       return true;
@@ -343,6 +344,7 @@ export function NetworkEditor({
   };
   const linkKey = (id: string, ev: React.KeyboardEvent): boolean => {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return false;
+    if (ev.key.toLowerCase() === 't') return toolbarFocus();
     if (ev.key === 'Enter' || ev.key === ' ') {
       setSelection({ kind: 'link', id });
       return true;
@@ -355,6 +357,12 @@ export function NetworkEditor({
     return false;
   };
   const canvasFocus = () => document.querySelector<HTMLElement>('[data-testid="editor-canvas"]')?.focus();
+  // T: from a node or a link to the toolbar's first button (QA: + Switch was about ten Tabs
+  // away, past the other nodes, the links and React Flow's credit link).
+  const toolbarFocus = () => {
+    document.querySelector<HTMLElement>('[data-testid="network-editor"] .editor-bar button')?.focus();
+    return true;
+  };
 
   // Typing: kept as it goes (one undo step), a refusal waits for the field to be left.
   const rename = (name: string, typing = false) => {
@@ -397,7 +405,7 @@ export function NetworkEditor({
         }
       />
       <p className={`editor-message editor-${message?.kind ?? 'info'}`} data-testid="editor-message" role="status">
-        {message?.text ?? 'Drag nodes to move them (or Tab to one and use the arrow keys); every change restarts the run at t = 0.'}
+        {message?.text ?? 'Drag nodes to move them (or Tab to one and use the arrow keys; T comes back to these buttons); every change restarts the run at t = 0.'}
       </p>
       <EditorCanvas
         draft={draft}
