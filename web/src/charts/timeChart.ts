@@ -195,10 +195,16 @@ export class TimeChartController implements FrameClient {
     const u = this.u;
     if (!u || this.width === 0) return;
     const [t0, t1] = this.group.window(this.cfg.endMs, this.store.generation);
-    // Off screen, only what the user did (a zoom, a mark) is drawn, not the run's progress.
     const mark = this.group.cursorMark;
     const marked = (mark?.n ?? 0) !== this.markSeen;
-    if (!this.onScreen && !marked && t0 === this.dec.t0 && t1 === this.dec.t1 && this.dec.columns > 0) return;
+    // Off screen, only a zoom is drawn, not the run's progress nor a mark: dragging the time
+    // slider marks every chart at every step, and six charts below the Network view redrew and
+    // rasterised their canvases for nobody (most of a drag's time). The mark is noted on the
+    // host and drawn with the frame that brings the chart back into view.
+    if (!this.onScreen && t0 === this.dec.t0 && t1 === this.dec.t1 && this.dec.columns > 0) {
+      if (marked) this.host.dataset.cursorMs = mark ? String(mark.ms) : '';
+      return;
+    }
     const columns = Math.max(1, Math.round(u.bbox.width / uPlot.pxRatio));
     const changed = this.dec.update(
       this.cfg.lines.map((l) => l.index),
@@ -210,22 +216,20 @@ export class TimeChartController implements FrameClient {
     const [ylo, yhi] = this.yDomain();
     const yKey = `${ylo},${yhi}`;
     const axes = this.dirty || pinnedChanged || (changed && this.dec.restarted) || yKey !== this.drawnY;
-    if (axes || marked) {
+    if (axes) {
       // uPlot redraws (a microtask later), and its draw hook all the lines.
       this.dirty = false;
-      if (axes) {
-        this.drawnY = yKey;
-        u.setData(this.data(), true);
-      } else u.redraw(false, false);
-      if (marked) {
-        this.markSeen = mark?.n ?? 0;
-        this.host.dataset.cursorMs = mark ? String(mark.ms) : '';
-        // No mark: the cursor leaves the plot (uPlot hides it off the plot's left edge).
-        u.setCursor(mark ? { left: u.valToPos(mark.ms, 'x'), top: u.bbox.height / uPlot.pxRatio / 2 } : { left: -10, top: -10 });
-      }
-      return;
+      this.drawnY = yKey;
+      u.setData(this.data(), true);
+    } else if (changed) this.drawNewColumns(u);
+    // A mark only moves uPlot's cursor (page elements over the canvas): nothing is drawn again
+    // for it. (It redrew the whole chart, axes and lines, at every step of a slider's drag.)
+    if (marked) {
+      this.markSeen = mark?.n ?? 0;
+      this.host.dataset.cursorMs = mark ? String(mark.ms) : '';
+      // No mark: the cursor leaves the plot (uPlot hides it off the plot's left edge).
+      u.setCursor(mark ? { left: u.valToPos(mark.ms, 'x'), top: u.bbox.height / uPlot.pxRatio / 2 } : { left: -10, top: -10 });
     }
-    if (changed) this.drawNewColumns(u);
   }
 
   /** The lines as the layer draws them, in draw order (hidden ones left out). */
