@@ -321,6 +321,7 @@ export class Lab {
         this.rmLog.keepFirst(rmKept);
         if (this.state.summary || this.state.digest) this.set({ summary: null, summaryJson: null, digest: null });
       },
+      rmKept: (rmKept) => this.rmLog.keepFirst(rmKept),
       rmFound: (query, record, ended, problem) => this.set({ rmFound: { ...query, record, ended, problem, n: ++this.rmSearches } }),
       summary: (json, digest) => {
         try {
@@ -971,7 +972,7 @@ export class Lab {
   scrub(ms: number, replayFromMs?: number) {
     this.replayingTo = null;
     this.scrubsAsked++;
-    this.client.scrub(ms, replayFromMs);
+    this.client.scrub(ms, replayFromMs, this.rmLog.heldFrom());
   }
 
   /** Whether a scrub asked for has not been answered yet: a status that comes before the

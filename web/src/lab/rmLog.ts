@@ -83,6 +83,11 @@ export class RmLog {
     return this.pageDropped + this.events.length;
   }
 
+  /** The number in the run (counting from 0, as `received` does) of the oldest event kept. */
+  heldFrom(): number {
+    return this.received() - this.records().length;
+  }
+
   /** Events of this run that are no longer kept (by the engine or here). */
   dropped(): number {
     return this.engineDropped + this.pageDropped + Math.max(0, this.events.length - this.capacity);
