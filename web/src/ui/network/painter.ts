@@ -322,10 +322,21 @@ export class NetworkPainter implements FrameClient {
     this.drawCells(model, ms * 1000, status.mode === 'playing' && !rmCellsMove(speed, model.rmLimit));
   }
 
-  /** Feeds the trace's new records to the cell index; a new run (or scenario) starts afresh. */
+  /** Feeds the trace's new records to the cell index; a new run (or scenario) starts afresh.
+   *  The run going back cuts the log: the index is cut as far back (its newest records taken
+   *  back), not built again from the ~20,000 the log keeps, at every step of a slider's drag. */
   private consume(model: PainterModel) {
     const log = this.lab.rmLog;
     const received = log.received();
+    if (this.index && log.cuts !== this.consumedCuts) {
+      // The run number of the index's first record, and the fewest the log held since.
+      const first = this.consumed - this.index.size;
+      const held = log.heldSince(this.consumedCuts);
+      if (held !== null && held >= first && held >= log.heldFrom() && this.index.cut(held - first)) {
+        this.consumed = Math.min(this.consumed, held);
+        this.consumedCuts = log.cuts;
+      }
+    }
     if (!this.index || log.cuts !== this.consumedCuts || received < this.consumed) {
       this.index = new RmCellIndex(neighboursOf(model.scenario.links));
       this.consumed = 0;
@@ -343,7 +354,7 @@ export class NetworkPainter implements FrameClient {
     const layer = this.markers;
     if (!layer) return;
     const focused = this.focusedMarker(layer);
-    const key = `${us}|${hidden}|${this.consumed}|${this.picked}|${focused?.slot}|${focused?.cell}`;
+    const key = `${us}|${hidden}|${this.index?.version}|${this.picked}|${focused?.slot}|${focused?.cell}`;
     const from = this.cellsDrawnFrom;
     if (from && from.key === key && from.model === model && from.index === this.index && from.layer === layer) return;
     this.cellsDrawnFrom = { key, model, index: this.index, layer };
