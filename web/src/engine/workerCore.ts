@@ -74,6 +74,9 @@ export class WorkerCore {
   /** Events run when the trace last came on (Infinity: off): events after it were recorded
    *  and sent without a gap, so a replay from a copy taken after it records the same ones. */
   private rmOnSinceEvents = Infinity;
+  /** The engine's count of events its buffer dropped when that stretch began: more since, and
+   *  the page lacks some (a slice at max speed can record more than the buffer holds). */
+  private rmDroppedAt = 0;
   private readonly budget: number;
   private readonly idleDelay: number;
 
@@ -115,7 +118,7 @@ export class WorkerCore {
         // What the page holds past the replay stops matching what the run records from now.
         if (capacity !== this.traceCapacity) this.settleRmSkip(true);
         if (capacity === 0) this.rmOnSinceEvents = Infinity;
-        else if (capacity !== this.traceCapacity) this.rmOnSinceEvents = this.sim?.eventsProcessed() ?? 0;
+        else if (capacity !== this.traceCapacity) this.traceOnFromNow();
         this.traceCapacity = capacity;
         this.sim?.setRmTrace(this.traceCapacity);
         return;
@@ -148,7 +151,7 @@ export class WorkerCore {
         if (this.traceCapacity === 0) {
           this.traceCapacity = ENGINE_TRACE_CAPACITY;
           this.sim.setRmTrace(this.traceCapacity);
-          this.rmOnSinceEvents = this.sim.eventsProcessed();
+          this.traceOnFromNow();
         }
         this.flushSamples(this.sim); // events recorded before the search are not what it finds
         this.endRmSearch(null);
@@ -254,7 +257,7 @@ export class WorkerCore {
     const t = Math.min(Math.max(0, Number.isFinite(ms) ? ms : 0), sim.endMs());
     if (t <= sim.nowMs()) {
       const held = this.rmSent + this.rmSkip;
-      const gapless = sim.rmTraceDropped() === 0;
+      const gapless = sim.rmTraceDropped() === this.rmDroppedAt;
       let back = this.checkpoints?.rewind(Math.min(t, replayFromMs)) ?? null;
       if (!back) {
         back = { sim: this.engine.createSimulation(this.scenarioJson), note: 0 };
@@ -278,6 +281,7 @@ export class WorkerCore {
         this.rmSent = back.note;
         this.rmSkip = 0;
         this.rmOnSinceEvents = from;
+        this.rmDroppedAt = sim.rmTraceDropped();
       }
       this.rmTimes.length = this.rmSent + this.rmSkip;
     }
@@ -287,6 +291,12 @@ export class WorkerCore {
     this.history = [];
     this.kick();
     this.postStatus();
+  }
+
+  /** The trace records from now on: a stretch without a gap begins. */
+  private traceOnFromNow() {
+    this.rmOnSinceEvents = this.sim?.eventsProcessed() ?? 0;
+    this.rmDroppedAt = this.sim?.rmTraceDropped() ?? 0;
   }
 
   /**
@@ -374,6 +384,7 @@ export class WorkerCore {
     this.rmSkip = 0;
     this.rmTimes = [];
     this.rmOnSinceEvents = this.traceCapacity > 0 ? 0 : Infinity;
+    this.rmDroppedAt = 0;
     this.checkpoints = new Checkpoints(this.sim.endMs());
     this.checkpoints.offer(this.sim, 0);
     if (this.traceCapacity > 0) this.sim.setRmTrace(this.traceCapacity);
@@ -504,7 +515,7 @@ export class WorkerCore {
       let records = JSON.parse(json) as RmRecord[];
       const dropped = sim.rmTraceDropped();
       // The buffer overflowed in the replay: what it gives no longer lines up with the page's.
-      if (dropped > 0) this.settleRmSkip(true);
+      if (dropped > this.rmDroppedAt) this.settleRmSkip(true);
       const skip = Math.min(this.rmSkip, records.length);
       this.rmSent += records.length;
       this.rmSkip -= skip;
