@@ -134,6 +134,8 @@ export class Lab {
   private readonly explains: ExplainRequests;
   private rmSearches = 0;
   private scrubsAsked = 0;
+  /** Those waiting in `settled`: told whenever a load or a live change may have ended. */
+  private readonly settleWatchers = new Set<() => void>();
   private scrubsAnswered = 0;
   /** The time an undo or redo of a live change is replaying the run to (null: none, or the user
    *  has moved the run since): another undo in the meantime keeps it, not where the replay got. */
@@ -158,7 +160,10 @@ export class Lab {
       () => this.state.current?.scenario ?? null,
       (json, seq) => this.client.load(json, seq),
       (origin, problems) => this.set({ problems: { origin, problems } }),
-      () => this.watchLoading(),
+      () => {
+        this.watchLoading();
+        this.settleMaybe();
+      },
       // An edit waits while a live change is on its way to the engine, and is then made on the
       // scenario that records it (the change is never dropped: see `onTopOf`).
       () => this.client.liveAwaited,
@@ -301,7 +306,10 @@ export class Lab {
           this.set({ switchFeedback: liveChangeRefused(request, problem) });
         }
       },
-      liveSettled: () => this.loads.next(),
+      liveSettled: () => {
+        this.loads.next();
+        this.settleMaybe();
+      },
       samples: (data, width) => this.samples.append(data, width),
       status: (status) => {
         if (runMoved(this.rawStatus, status)) this.movedAtMs = performance.now();
@@ -478,21 +486,25 @@ export class Lab {
     const still = () => this.loads.busy || this.client.liveAwaited;
     if (!still()) return Promise.resolve();
     return new Promise((resolve) => {
+      const check = () => {
+        if (!still()) done();
+      };
       const done = () => {
         unsubscribe();
-        clearInterval(poll);
+        this.settleWatchers.delete(check);
         clearTimeout(limit);
         resolve();
       };
-      // A change is answered in a state change; a live change's end may not be one: polled too.
-      const unsubscribe = this.subscribe(() => {
-        if (!still()) done();
-      });
-      const poll = setInterval(() => {
-        if (!still()) done();
-      }, 50);
+      // A change is answered in a state change; a live change's end (an answer for a run gone
+      // by) or a load's may not be one: told by `settleMaybe`.
+      const unsubscribe = this.subscribe(check);
+      this.settleWatchers.add(check);
       const limit = setTimeout(done, waitMs);
     });
+  }
+
+  private settleMaybe() {
+    for (const check of [...this.settleWatchers]) check();
   }
 
   /** Stops the load on its way (the engine restarts with the scenario that is open). */
