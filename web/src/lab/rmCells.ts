@@ -117,8 +117,8 @@ export class RmCellIndex {
   /**
    * Keeps the first `n` records added, as if the others had never come; false (and nothing
    * changed) if that reaches back past the journal: the caller builds the index afresh. Cells
-   * forgotten since (forgetBefore) stay forgotten: their records were all older than any taken
-   * back.
+   * forgotten since (forgetBefore) stay forgotten: the caller takes back no record older than
+   * the time it forgot them before.
    */
   cut(n: number): boolean {
     if (n >= this.count) return true;
@@ -130,8 +130,9 @@ export class RmCellIndex {
       const r = a.cell.records.pop()!;
       this.byRecord.delete(r);
       const key = cellKey(r.connection, r.vp, r.rm_seq);
-      if (a.acr) {
-        const readings = this.acrs.get(r.connection)!;
+      // (Forgetting may have taken its reading already, with every older one.)
+      const readings = a.acr ? this.acrs.get(r.connection) : undefined;
+      if (readings && readings.us[readings.us.length - 1] === r.time_us) {
         readings.us.pop();
         readings.mbps.pop();
         if (readings.us.length === 0) this.acrs.delete(r.connection);

@@ -92,6 +92,9 @@ export class NetworkPainter implements FrameClient {
   private consumed = 0;
   /** The log's `cuts` when the index was built. */
   private consumedCuts = 0;
+  /** The run number of the oldest record kept when the index last forgot the cells before it:
+   *  a cut goes no further back (the cells of older records may be gone). */
+  private forgotFrom = 0;
   private picked: string | null = null;
   /** A press on a marker under way: the cell it began on, and its pointer. */
   private press: { cell: string; pointerId: number } | null = null;
@@ -332,7 +335,8 @@ export class NetworkPainter implements FrameClient {
       // The run number of the index's first record, and the fewest the log held since.
       const first = this.consumed - this.index.size;
       const held = log.heldSince(this.consumedCuts);
-      if (held !== null && held >= first && held >= log.heldFrom() && this.index.cut(held - first)) {
+      // Not back past the records the index forgot the cells before (forgetBefore).
+      if (held !== null && held >= first && held >= this.forgotFrom && this.index.cut(held - first)) {
         this.consumed = Math.min(this.consumed, held);
         this.consumedCuts = log.cuts;
       }
@@ -340,6 +344,7 @@ export class NetworkPainter implements FrameClient {
     if (!this.index || log.cuts !== this.consumedCuts || received < this.consumed) {
       this.index = new RmCellIndex(neighboursOf(model.scenario.links));
       this.consumed = 0;
+      this.forgotFrom = 0;
       this.consumedCuts = log.cuts;
     }
     if (received === this.consumed) return;
@@ -347,7 +352,10 @@ export class NetworkPainter implements FrameClient {
     const fresh = Math.min(kept.length, received - this.consumed);
     this.index.add(kept.slice(kept.length - fresh));
     this.consumed = received;
-    if (kept.length) this.index.forgetBefore(kept[0].time_us);
+    if (kept.length) {
+      this.index.forgetBefore(kept[0].time_us);
+      this.forgotFrom = received - kept.length;
+    }
   }
 
   private drawCells(model: PainterModel, us: number, hidden: boolean) {
