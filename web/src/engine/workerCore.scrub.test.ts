@@ -203,6 +203,25 @@ describe('WorkerCore going back in time', () => {
     }
   });
 
+  it('played on before the replay reaches the time gone back to, the run sends the events past those the page holds, once', () => {
+    const key = (r: RmRecord) => `${r.time_us}/${r.connection}/${r.rm_seq}/${r.node}/${r.direction}`;
+    const host = new FakeHost();
+    const core = new WorkerCore(WASM_INTERACTIVE, host);
+    core.handle({ type: 'rmTrace', capacity: 10_000_000 });
+    core.handle({ type: 'load', scenario: twoSources() });
+    core.handle({ type: 'runUntil', ms: 70 });
+    host.run();
+    // Play comes before the replay's first slice: it plays on through the events the page holds.
+    core.handle({ type: 'scrub', ms: 30, rmHeldFrom: 0 });
+    core.handle({ type: 'speed', speed: 'max' });
+    core.handle({ type: 'play' });
+    host.run();
+    const p = page(host.messages);
+    const full = run(twoSources(), [{ type: 'runUntil', ms: 100 }]).page;
+    expect(p.records.map(key)).toEqual(full.records.map(key));
+    expect(p.digest).toBe(full.digest);
+  });
+
   it('going back, the events a page no longer holds are sent again from the replay\'s start', () => {
     const key = (r: RmRecord) => `${r.time_us}/${r.connection}/${r.rm_seq}/${r.node}/${r.direction}`;
     // The page let go of every event before the 60th thousand (rmHeldFrom): going back to 30
