@@ -272,11 +272,14 @@ export class WorkerCore {
       if (this.traceCapacity === 0) {
         // Nothing is recorded on the way: what the page has up to `ms` stays (it lost those
         // after the copy's time: the replay sends none).
-        this.rmSent = Math.max(back.note, countUpTo(this.rmTimes, t * 1000));
+        this.rmSent = Math.max(back.note, countUpTo(this.rmTimes, t * 1000 + HALF_PS_US));
         this.rmSkip = 0;
       } else if (gapless && this.rmOnSinceEvents <= from && rmHeldFrom <= back.note) {
+        // The page keeps those up to `ms` at once (not those after it until the replay gets
+        // there: the log would show them for a moment, and scroll to the cursor below them).
+        // Should the replay record more by then, it sends them; fewer, settleRmSkip cuts.
         this.rmSent = back.note;
-        this.rmSkip = held - back.note;
+        this.rmSkip = Math.min(held, Math.max(back.note, countUpTo(this.rmTimes, t * 1000 + HALF_PS_US))) - back.note;
       } else {
         this.rmSent = back.note;
         this.rmSkip = 0;
@@ -594,6 +597,10 @@ export function withWallMs(summaryJson: string, engineMs: number): string {
   const ms = Math.round(engineMs * 1000) / 1000;
   return summaryJson.replace(/"wall_ms":\s*-?\d[\d.eE+-]*/, `"wall_ms":${Number.isInteger(ms) ? `${ms}.0` : String(ms)}`);
 }
+
+/** Half the engine's picosecond in µs: an event's time (µs, from picoseconds) at or before a
+ *  time in ms, whatever the rounding of either. */
+const HALF_PS_US = 0.5e-6;
 
 /** How many of `times` (in order, never decreasing) are at most `limit` (below it: `before`). */
 function countUpTo(times: readonly number[], limit: number, before = false): number {
