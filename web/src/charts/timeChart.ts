@@ -95,8 +95,11 @@ export class TimeChartController implements FrameClient {
   private hovered = false;
   /** The axis labels ("time (ms)", the unit): page text, so that they scale and can be read. */
   private axisLabels: { x: HTMLElement; y: HTMLElement } | null = null;
-  /** The group's cursor mark this chart has moved its cursor to. */
+  /** The time marked (picked in the event log, the slider's, a click): a thin solid line. */
+  private markLine: HTMLElement | null = null;
+  /** The group's cursor mark this chart has moved its cursor to, and the one its host says. */
   private markSeen = 0;
+  private markNoted = 0;
   private width = 0;
   private readonly resizeObserver: ResizeObserver;
   /** Whether the chart is on screen (or nearly): off screen, frames draw nothing. */
@@ -204,10 +207,18 @@ export class TimeChartController implements FrameClient {
     const u = this.u;
     if (!u || this.width === 0) return;
     const [t0, t1] = this.group.window(this.cfg.endMs, this.store.generation);
-    // Off screen, only what the user did (a zoom, a mark) is drawn, not the run's progress.
     const mark = this.group.cursorMark;
+    // The host says the mark at once, on screen or off (the tests read it).
+    if ((mark?.n ?? 0) !== this.markNoted) {
+      this.markNoted = mark?.n ?? 0;
+      this.host.dataset.cursorMs = mark ? String(mark.ms) : '';
+    }
     const marked = (mark?.n ?? 0) !== this.markSeen;
-    if (!this.onScreen && !marked && t0 === this.dec.t0 && t1 === this.dec.t1 && this.dec.columns > 0) return;
+    // Off screen, only a zoom is drawn, not the run's progress nor a mark: dragging the time
+    // slider marks every chart at every step, and six charts below the Network view redrew and
+    // rasterised their canvases for nobody (most of a drag's time). The mark is drawn with the
+    // frame that brings the chart back into view.
+    if (!this.onScreen && t0 === this.dec.t0 && t1 === this.dec.t1 && this.dec.columns > 0) return;
     const columns = Math.max(1, Math.round(u.bbox.width / uPlot.pxRatio));
     const changed = this.dec.update(
       this.cfg.lines.map((l) => l.index),
@@ -219,22 +230,20 @@ export class TimeChartController implements FrameClient {
     const [ylo, yhi] = this.yDomain();
     const yKey = `${ylo},${yhi}`;
     const axes = this.dirty || pinnedChanged || (changed && this.dec.restarted) || yKey !== this.drawnY;
-    if (axes || marked) {
+    if (axes) {
       // uPlot redraws (a microtask later), and its draw hook all the lines.
       this.dirty = false;
-      if (axes) {
-        this.drawnY = yKey;
-        u.setData(this.data(), true);
-      } else u.redraw(false, false);
-      if (marked) {
-        this.markSeen = mark?.n ?? 0;
-        this.host.dataset.cursorMs = mark ? String(mark.ms) : '';
-        // No mark: the cursor leaves the plot (uPlot hides it off the plot's left edge).
-        u.setCursor(mark ? { left: u.valToPos(mark.ms, 'x'), top: u.bbox.height / uPlot.pxRatio / 2 } : { left: -10, top: -10 });
-      }
-      return;
+      this.drawnY = yKey;
+      u.setData(this.data(), true);
+    } else if (changed) this.drawNewColumns(u);
+    // A mark only moves uPlot's cursor (page elements over the canvas): nothing is drawn again
+    // for it. (It redrew the whole chart, axes and lines, at every step of a slider's drag.)
+    if (marked) {
+      this.markSeen = mark?.n ?? 0;
+      if (!axes) this.placeMark(u); // (a redraw places it)
+      // No mark: the cursor leaves the plot (uPlot hides it off the plot's left edge).
+      u.setCursor(mark ? { left: u.valToPos(mark.ms, 'x'), top: u.bbox.height / uPlot.pxRatio / 2 } : { left: -10, top: -10 });
     }
-    if (changed) this.drawNewColumns(u);
   }
 
   /** The lines as the layer draws them, in draw order (hidden ones left out). */
@@ -431,9 +440,13 @@ export class TimeChartController implements FrameClient {
     this.axisLabels = { x: axisLabel('x'), y: axisLabel('y') };
     const u = new uPlot(opts, [[]], this.host);
     this.host.append(this.axisLabels.x, this.axisLabels.y);
-    // The lines' canvas lies over uPlot's and under its cursor and selection.
+    // The lines' canvas lies over uPlot's and under its cursor and selection; the mark (a page
+    // element, moved without drawing anything) between uPlot's canvas and the lines.
     this.layer = new LineLayer(this.dec);
     u.over.before(this.layer.canvas);
+    this.markLine?.remove();
+    this.markLine = markLine();
+    this.layer.canvas.before(this.markLine);
     this.drawnY = '';
     // A click (not a drag, which zooms) marks its time on every chart; the event log goes there.
     let downX: number | null = null;
@@ -471,7 +484,7 @@ export class TimeChartController implements FrameClient {
   }
 
   private drawMarkers(u: uPlot) {
-    this.drawMark(u);
+    this.placeMark(u);
     const markers = this.cfg.markers;
     if (markers.length === 0) return;
     const { left, top, width, height } = u.bbox;
@@ -494,23 +507,24 @@ export class TimeChartController implements FrameClient {
     ctx.restore();
   }
 
-  /** The time picked in the event log: a thin solid line, apart from the dashed change markers. */
-  private drawMark(u: uPlot) {
+  /** The time marked (picked in the event log, the slider's): a thin solid line, apart from the
+   *  dashed change markers, under the lines. A page element, so that a mark moves it without
+   *  drawing the chart again. */
+  private placeMark(u: uPlot) {
+    const el = this.markLine;
+    if (!el) return;
     const mark = this.group.cursorMark;
-    if (!mark) return;
     const [t0, t1] = this.window;
-    if (mark.ms < t0 || mark.ms > t1) return;
-    const { top, height } = u.bbox;
-    const x = Math.round(u.valToPos(mark.ms, 'x', true)) + 0.5;
-    const ctx = u.ctx;
-    ctx.save();
-    ctx.strokeStyle = MARKER_COLOUR;
-    ctx.lineWidth = uPlot.pxRatio;
-    ctx.beginPath();
-    ctx.moveTo(x, top);
-    ctx.lineTo(x, top + height);
-    ctx.stroke();
-    ctx.restore();
+    if (!mark || mark.ms < t0 || mark.ms > t1) {
+      el.style.display = 'none';
+      return;
+    }
+    const pr = uPlot.pxRatio;
+    const { left, top, height } = u.bbox;
+    el.style.display = '';
+    el.style.left = `${Math.round(left / pr + u.valToPos(mark.ms, 'x'))}px`;
+    el.style.top = `${top / pr}px`;
+    el.style.height = `${height / pr}px`;
   }
 
   /** The pinned run's lines, faint and under the live ones, in the live lines' draw order. */
@@ -610,6 +624,14 @@ export class TimeChartController implements FrameClient {
     const rect = u.over.getBoundingClientRect();
     this.onCursor({ row, hovered: this.hovered, clientX: rect.left + left, clientY: rect.top + Math.max(0, u.cursor.top ?? 0) });
   }
+}
+
+function markLine(): HTMLElement {
+  const el = document.createElement('div');
+  el.className = 'chart-mark';
+  el.dataset.testid = 'chart-mark';
+  Object.assign(el.style, { position: 'absolute', width: '1px', background: MARKER_COLOUR, pointerEvents: 'none', display: 'none' });
+  return el;
 }
 
 function axisLabel(axis: 'x' | 'y'): HTMLElement {

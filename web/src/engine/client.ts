@@ -51,6 +51,9 @@ export interface ClientHandlers {
    *  are the time left (drop them), those after are the run's from `ms`. Of the RM-cell events
    *  the first `rmKept` of the run stay; the run sends the others again as it replays. */
   scrubbed?(ms: number, rmKept: number): void;
+  /** Of the RM-cell events, the first `rmKept` of the run stay (a replay stopped short of the
+   *  ones the page held and it did not send again). */
+  rmKept?(rmKept: number): void;
   /** The engine crashed; a fresh worker is already being started. */
   crashed?(message: string, lostLive: readonly LiveRequest[]): void;
   /** A load or reset was not answered within the timeout: a fresh worker is being started. */
@@ -217,6 +220,9 @@ export class SimClient {
       case 'scrubbed':
         if (msg.run === this.run) this.on.scrubbed?.(msg.ms, msg.rmKept);
         return;
+      case 'rmKept':
+        if (msg.run === this.run) this.on.rmKept?.(msg.rmKept);
+        return;
       case 'crashed':
         return this.restart(msg.message);
       case 'error':
@@ -281,8 +287,9 @@ export class SimClient {
   nextRmEvent(node: string, direction?: RmDirection, connection?: string) {
     this.send({ type: 'nextRmEvent', node, direction, connection });
   }
-  scrub(ms: number, replayFromMs?: number) {
-    this.send(replayFromMs === undefined ? { type: 'scrub', ms } : { type: 'scrub', ms, replayFromMs });
+  /** `rmHeldFrom`: the number of the first RM-cell event the page holds (see protocol.ts). */
+  scrub(ms: number, replayFromMs?: number, rmHeldFrom?: number) {
+    this.send({ type: 'scrub', ms, ...(replayFromMs === undefined ? {} : { replayFromMs }), ...(rmHeldFrom === undefined ? {} : { rmHeldFrom }) });
   }
   dispose() {
     this.stopWatch();

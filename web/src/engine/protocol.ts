@@ -62,8 +62,11 @@ export type ToWorker =
    * and after then come again (from a replay, when going back), those before `ms` do not.
    * `replayFromMs`: going back, the replay starts at or before it (the RM-cell events from the
    * replay's start come again: a trace just turned on gets the cells in flight at `ms`).
+   * `rmHeldFrom`: the number (in the run) of the first RM-cell event the page still holds
+   * (it keeps the newest): if it holds every one from the replay's start, and the trace
+   * recorded them without a gap, the replay does not send them again (see `rmKept`).
    */
-  | { type: 'scrub'; ms: number; replayFromMs?: number };
+  | { type: 'scrub'; ms: number; replayFromMs?: number; rmHeldFrom?: number };
 
 export type Mode = 'idle' | 'paused' | 'playing' | 'seeking' | 'done';
 
@@ -132,6 +135,10 @@ export type FromWorker =
   /** The run went to `ms`: the page drops its rows at `ms` and after, and keeps the first
    *  `rmKept` RM-cell events of the run (the worker sends the others again as the run replays). */
   | { type: 'scrubbed'; run: number; ms: number; rmKept: number }
+  /** The page keeps the first `rmKept` RM-cell events of the run: a replay that did not send
+   *  again the events the page held stopped short of some (it reached the time gone back to),
+   *  or no longer records what they were (a live change, the trace turned on or off). */
+  | { type: 'rmKept'; run: number; rmKept: number }
   /** The engine panicked: this worker is unusable and must be replaced. */
   | { type: 'crashed'; message: string }
   /** A command that could not be carried out (the worker is still fine); `command`: the one

@@ -63,6 +63,20 @@ export class WorkerCore {
   private sentBeforeMs: number | null = null;
   /** RM-cell events of this run sent to the page (a checkpoint notes it when taken). */
   private rmSent = 0;
+  /**
+   * Events the replay after going back is not sending again: the page holds them already, as
+   * the events after the `rmSent` it has (see `scrub`). The page holds `rmSent + rmSkip`.
+   */
+  private rmSkip = 0;
+  /** The time (µs) of each RM-cell event the page holds, by its number in the run (times never
+   *  decrease): going back with the trace off keeps those up to the time gone to. */
+  private rmTimes: number[] = [];
+  /** Events run when the trace last came on (Infinity: off): events after it were recorded
+   *  and sent without a gap, so a replay from a copy taken after it records the same ones. */
+  private rmOnSinceEvents = Infinity;
+  /** The engine's count of events its buffer dropped when that stretch began: more since, and
+   *  the page lacks some (a slice at max speed can record more than the buffer holds). */
+  private rmDroppedAt = 0;
   private readonly budget: number;
   private readonly idleDelay: number;
 
@@ -99,9 +113,16 @@ export class WorkerCore {
         return this.start();
       case 'rmTrace':
         // Also before a load (a replacement worker is told at once): every run takes it.
-        this.traceCapacity = Math.max(0, Math.floor(msg.capacity));
+      {
+        const capacity = Math.max(0, Math.floor(msg.capacity));
+        // What the page holds past the replay stops matching what the run records from now.
+        if (capacity !== this.traceCapacity) this.settleRmSkip(true);
+        if (capacity === 0) this.rmOnSinceEvents = Infinity;
+        else if (capacity !== this.traceCapacity) this.traceOnFromNow();
+        this.traceCapacity = capacity;
         this.sim?.setRmTrace(this.traceCapacity);
         return;
+      }
     }
     if (!this.sim) return this.error(`cannot ${msg.type}: no scenario loaded`, msg.type);
     switch (msg.type) {
@@ -123,13 +144,14 @@ export class WorkerCore {
       case 'explain':
         return this.explain(this.sim, msg.id, msg.switchId, msg.port);
       case 'scrub':
-        return this.scrub(this.sim, msg.ms, msg.replayFromMs);
+        return this.scrub(this.sim, msg.ms, msg.replayFromMs, msg.rmHeldFrom);
       case 'nextRmEvent': {
         const query: RmQuery = { node: msg.node, direction: msg.direction, connection: msg.connection };
         if (this.sim.done()) return this.host.post({ type: 'rmFound', run: this.run, ...query, record: null, ended: true, problem: null });
         if (this.traceCapacity === 0) {
           this.traceCapacity = ENGINE_TRACE_CAPACITY;
           this.sim.setRmTrace(this.traceCapacity);
+          this.traceOnFromNow();
         }
         this.flushSamples(this.sim); // events recorded before the search are not what it finds
         this.endRmSearch(null);
@@ -208,7 +230,9 @@ export class WorkerCore {
       return;
     }
     this.scenarioJson = sim.scenario();
-    // The copies were taken without the change: going back replays the scenario with it.
+    // The copies were taken without the change: going back replays the scenario with it. The
+    // events the page holds past now (a replay not yet there) are the run's before the change.
+    this.settleRmSkip(true);
     this.checkpoints?.clear();
     const changes = (JSON.parse(this.scenarioJson) as Scenario).changes ?? [];
     const change = changes[changes.length - 1] ?? null;
@@ -219,12 +243,21 @@ export class WorkerCore {
    * Goes to time `ms`: forwards, as runUntil; backwards, from a copy of the latest checkpoint
    * before `ms` (or the scenario's start), replayed to `ms` at full speed without sending again
    * the rows the page has. The engine is deterministic: playing on gives the very run as before.
+   *
+   * The replay's RM-cell events are sent again from the copy's time on, not from `ms` (the page
+   * may have let the older ones go: it keeps the newest), unless the page still holds every
+   * event from the copy's on (`rmHeldFrom`, the number of the first it holds) and the trace
+   * recorded them without a gap: then it keeps them, the replay sends none of them again
+   * (`rmSkip`), and the page drops those past where the replay stops when it stops
+   * (`settleRmSkip`). With the trace off, the page keeps the events up to `ms`.
    */
-  private scrub(sim: Simulation, ms: number, replayFromMs = Infinity) {
+  private scrub(sim: Simulation, ms: number, replayFromMs = Infinity, rmHeldFrom = Infinity) {
     this.stopLoop();
     this.endRmSearch(null);
     const t = Math.min(Math.max(0, Number.isFinite(ms) ? ms : 0), sim.endMs());
     if (t <= sim.nowMs()) {
+      const held = this.rmSent + this.rmSkip;
+      const gapless = sim.rmTraceDropped() === this.rmDroppedAt;
       let back = this.checkpoints?.rewind(Math.min(t, replayFromMs)) ?? null;
       if (!back) {
         back = { sim: this.engine.createSimulation(this.scenarioJson), note: 0 };
@@ -235,16 +268,61 @@ export class WorkerCore {
       sim.setRmTrace(0); // events the copy held were sent when it was taken
       if (this.traceCapacity > 0) sim.setRmTrace(this.traceCapacity);
       this.sentBeforeMs = t;
-      // The replay's RM-cell events are sent again from the copy's time on, not from t: the
-      // page may have let the older ones go (it keeps the newest), and then has none before t.
-      this.rmSent = back.note;
+      const from = sim.eventsProcessed();
+      if (this.traceCapacity === 0) {
+        // Nothing is recorded on the way: what the page has up to `ms` stays (it lost those
+        // after the copy's time: the replay sends none).
+        this.rmSent = Math.max(back.note, countUpTo(this.rmTimes, t * 1000 + HALF_PS_US));
+        this.rmSkip = 0;
+      } else if (gapless && this.rmOnSinceEvents <= from && rmHeldFrom <= back.note) {
+        // The page keeps those up to `ms` at once (not those after it until the replay gets
+        // there: the log would show them for a moment, and scroll to the cursor below them).
+        // Should the replay record more by then, it sends them; fewer, settleRmSkip cuts.
+        this.rmSent = back.note;
+        this.rmSkip = Math.min(held, Math.max(back.note, countUpTo(this.rmTimes, t * 1000 + HALF_PS_US))) - back.note;
+      } else {
+        this.rmSent = back.note;
+        this.rmSkip = 0;
+        this.rmOnSinceEvents = from;
+        this.rmDroppedAt = sim.rmTraceDropped();
+      }
+      this.rmTimes.length = this.rmSent + this.rmSkip;
     }
-    this.host.post({ type: 'scrubbed', run: this.run, ms: t, rmKept: this.rmSent });
+    this.host.post({ type: 'scrubbed', run: this.run, ms: t, rmKept: this.rmSent + this.rmSkip });
     this.seekTargetMs = t;
     this.mode = 'seeking';
     this.history = [];
     this.kick();
     this.postStatus();
+  }
+
+  /** The trace records from now on: a stretch without a gap begins. */
+  private traceOnFromNow() {
+    this.rmOnSinceEvents = this.sim?.eventsProcessed() ?? 0;
+    this.rmDroppedAt = this.sim?.rmTraceDropped() ?? 0;
+  }
+
+  /**
+   * The RM-cell events a checkpoint taken now notes as sent by its time (the page keeps them
+   * when the run goes back to it, and the replay sends the rest). With the trace on, those sent:
+   * the run's events up to now, in this pass. Off, the page may hold events of an earlier pass
+   * after now (kept by going back with the trace off): those before now.
+   */
+  private rmNote(sim: Simulation): number {
+    if (this.traceCapacity > 0 || this.rmSent === 0) return this.rmSent;
+    return Math.min(this.rmSent, countUpTo(this.rmTimes, sim.nowMs() * 1000, true));
+  }
+
+  /**
+   * The replay no longer follows the events the page holds past it (it stopped short of them,
+   * or what it records changes: a live change, the trace turned on or off): the page keeps the
+   * `rmSent` it was sent, and later events come as new ones. `now`: whatever the mode.
+   */
+  private settleRmSkip(now = false) {
+    if (this.rmSkip === 0 || (!now && (this.mode === 'playing' || this.mode === 'seeking'))) return;
+    this.rmSkip = 0;
+    this.rmTimes.length = this.rmSent;
+    this.host.post({ type: 'rmKept', run: this.run, rmKept: this.rmSent });
   }
 
   private explain(sim: Simulation, id: number, switchId: string, port: string) {
@@ -306,6 +384,10 @@ export class WorkerCore {
     this.sentBeforeMs = null;
     this.sim = fresh ?? this.engine.createSimulation(this.scenarioJson);
     this.rmSent = 0;
+    this.rmSkip = 0;
+    this.rmTimes = [];
+    this.rmOnSinceEvents = this.traceCapacity > 0 ? 0 : Infinity;
+    this.rmDroppedAt = 0;
     this.checkpoints = new Checkpoints(this.sim.endMs());
     this.checkpoints.offer(this.sim, 0);
     if (this.traceCapacity > 0) this.sim.setRmTrace(this.traceCapacity);
@@ -389,7 +471,7 @@ export class WorkerCore {
         if (n === 0 && sim.nowMs() < target) break; // engine made no progress
       }
       this.flushSamples(sim);
-      this.checkpoints?.offer(sim, this.rmSent);
+      this.checkpoints?.offer(sim, this.rmNote(sim));
       this.record(sim, wall);
       if (sim.done()) {
         this.mode = 'done';
@@ -433,9 +515,16 @@ export class WorkerCore {
     if (this.traceCapacity > 0) {
       const json = sim.takeRmTrace();
       if (json.length <= 2) return;
-      const records = JSON.parse(json) as RmRecord[];
+      let records = JSON.parse(json) as RmRecord[];
+      const dropped = sim.rmTraceDropped();
+      // The buffer overflowed in the replay: what it gives no longer lines up with the page's.
+      if (dropped > this.rmDroppedAt) this.settleRmSkip(true);
+      const skip = Math.min(this.rmSkip, records.length);
       this.rmSent += records.length;
-      if (records.length) this.host.post({ type: 'rmEvents', run: this.run, records, dropped: sim.rmTraceDropped() });
+      this.rmSkip -= skip;
+      if (skip > 0) records = records.slice(skip);
+      for (const r of records) this.rmTimes.push(r.time_us);
+      if (records.length) this.host.post({ type: 'rmEvents', run: this.run, records, dropped });
     }
   }
 
@@ -472,6 +561,7 @@ export class WorkerCore {
   }
 
   private postStatus() {
+    this.settleRmSkip();
     this.host.post({ type: 'status', status: this.status() });
   }
 
@@ -506,4 +596,20 @@ export function withWallMs(summaryJson: string, engineMs: number): string {
   // inside a string has its quotes escaped, so the only match is the summary's own field.
   const ms = Math.round(engineMs * 1000) / 1000;
   return summaryJson.replace(/"wall_ms":\s*-?\d[\d.eE+-]*/, `"wall_ms":${Number.isInteger(ms) ? `${ms}.0` : String(ms)}`);
+}
+
+/** Half the engine's picosecond in µs: an event's time (µs, from picoseconds) at or before a
+ *  time in ms, whatever the rounding of either. */
+const HALF_PS_US = 0.5e-6;
+
+/** How many of `times` (in order, never decreasing) are at most `limit` (below it: `before`). */
+function countUpTo(times: readonly number[], limit: number, before = false): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (before ? times[mid] < limit : times[mid] <= limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

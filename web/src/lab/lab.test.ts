@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lab } from './lab';
 import type { Scenario } from '../contract/scenario';
 import { deleteNode, moveNode } from '../scenario/topologyEdits';
@@ -871,6 +871,26 @@ describe('Lab: settled (what Share and Export wait for)', () => {
     t.pump();
     await settled;
     expect(t.lab.getState().current!.scenario.run.duration_ms).toBe(400);
+  });
+
+  it('waits for the answer without polling: a live change answered resolves it', async () => {
+    const t = setup();
+    lab = t.lab;
+    t.lab.runUntil(30);
+    t.pump();
+    const interval = vi.spyOn(globalThis, 'setInterval');
+    try {
+      t.lab.switches.setParam('SW1', 'target_utilization', 0.6);
+      let done = false;
+      const settled = t.lab.settled().then(() => (done = true));
+      await Promise.resolve();
+      expect(done).toBe(false);
+      t.pump();
+      await settled;
+      expect(interval).not.toHaveBeenCalled();
+    } finally {
+      interval.mockRestore();
+    }
   });
 
   it('resolves at once when nothing is on its way', async () => {

@@ -140,6 +140,8 @@ export class Lab {
   private readonly explains: ExplainRequests;
   private rmSearches = 0;
   private scrubsAsked = 0;
+  /** Those waiting in `settled`: told whenever a load or a live change may have ended. */
+  private readonly settleWatchers = new Set<() => void>();
   private scrubsAnswered = 0;
   /** The time an undo or redo of a live change is replaying the run to (null: none, or the user
    *  has moved the run since): another undo in the meantime keeps it, not where the replay got. */
@@ -164,7 +166,10 @@ export class Lab {
       () => this.state.current?.scenario ?? null,
       (json, seq) => this.client.load(json, seq),
       (origin, problems) => this.set({ problems: { origin, problems } }),
-      () => this.watchLoading(),
+      () => {
+        this.watchLoading();
+        this.settleMaybe();
+      },
       // An edit waits while a live change is on its way to the engine, and is then made on the
       // scenario that records it (the change is never dropped: see `onTopOf`).
       () => this.client.liveAwaited,
@@ -319,7 +324,10 @@ export class Lab {
           this.set({ switchFeedback: liveChangeRefused(request, problem) });
         }
       },
-      liveSettled: () => this.loads.next(),
+      liveSettled: () => {
+        this.loads.next();
+        this.settleMaybe();
+      },
       samples: (data, width) => this.samples.append(data, width),
       status: (status) => {
         if (runMoved(this.rawStatus, status)) this.movedAtMs = performance.now();
@@ -339,6 +347,7 @@ export class Lab {
         this.rmLog.keepFirst(rmKept);
         if (this.state.summary || this.state.digest) this.set({ summary: null, summaryJson: null, digest: null });
       },
+      rmKept: (rmKept) => this.rmLog.keepFirst(rmKept),
       rmFound: (query, record, ended, problem) => this.set({ rmFound: { ...query, record, ended, problem, n: ++this.rmSearches } }),
       summary: (json, digest) => {
         try {
@@ -531,21 +540,25 @@ export class Lab {
     const still = () => this.loads.busy || this.client.liveAwaited;
     if (!still()) return Promise.resolve();
     return new Promise((resolve) => {
+      const check = () => {
+        if (!still()) done();
+      };
       const done = () => {
         unsubscribe();
-        clearInterval(poll);
+        this.settleWatchers.delete(check);
         clearTimeout(limit);
         resolve();
       };
-      // A change is answered in a state change; a live change's end may not be one: polled too.
-      const unsubscribe = this.subscribe(() => {
-        if (!still()) done();
-      });
-      const poll = setInterval(() => {
-        if (!still()) done();
-      }, 50);
+      // A change is answered in a state change; a live change's end (an answer for a run gone
+      // by) or a load's may not be one: told by `settleMaybe`.
+      const unsubscribe = this.subscribe(check);
+      this.settleWatchers.add(check);
       const limit = setTimeout(done, waitMs);
     });
+  }
+
+  private settleMaybe() {
+    for (const check of [...this.settleWatchers]) check();
   }
 
   /** Stops the load on its way (the engine restarts with the scenario that is open). */
@@ -1059,7 +1072,7 @@ export class Lab {
   scrub(ms: number, replayFromMs?: number) {
     this.replayingTo = null;
     this.scrubsAsked++;
-    this.client.scrub(ms, replayFromMs);
+    this.client.scrub(ms, replayFromMs, this.rmLog.heldFrom());
   }
 
   /** Whether a scrub asked for has not been answered yet: a status that comes before the

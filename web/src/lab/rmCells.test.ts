@@ -134,6 +134,65 @@ describe('RmCellIndex: the trace grouped into RM cells', () => {
   });
 });
 
+/** Everything an index tells (its cells and their records, the hops, the ACR readings, the
+ *  cells under way at a few times), as text to compare. */
+function told(index: RmCellIndex, connections: readonly string[], times: readonly number[]): unknown {
+  const key = (r: RmRecord) => `${r.time_us}/${r.node}/${r.direction}`;
+  return JSON.parse(JSON.stringify({
+    cells: index.cells.map((c) => ({ id: c.id, origin: c.origin, closed: c.closed, records: c.records.map(key) })),
+    hops: [...index.hops].sort(([a], [b]) => (a < b ? -1 : 1)),
+    acrs: connections.map((c) => times.map((t) => index.acrAt(c, t))),
+    under: times.map((t) => cellsAt(index, t, 5_000, 200, 30).map((c) => `${c.cell.id}@${c.from}>${c.to}:${c.fraction.toFixed(6)}:${c.guessed}`)),
+  })) as unknown;
+}
+
+// A run going back cuts the Network view's index instead of building it again from the ~20,000
+// records the log keeps (at every step of a drag of the time slider): the cut must tell exactly
+// what an index of the records kept tells.
+describe('RmCellIndex.cut: the index of the first n records, as if the others had never come', () => {
+  const s = scenarioOf('gfc1');
+  const records = traceOf(s, 30);
+  const connections = s.connections.map((c) => c.id);
+  it('tells what an index built from those records tells, and takes the rest again as the full index had them', () => {
+    expect(records.length).toBeGreaterThan(3_000);
+    const full = indexOf(s, records);
+    const whole = told(full, connections, [10_000, 29_000]);
+    for (const n of [records.length - 1, Math.floor(records.length * 0.7), 1234, 0]) {
+      const cut = indexOf(s, records);
+      expect(cut.cut(n)).toBe(true);
+      expect(cut.size).toBe(n);
+      const t = records[Math.max(0, n - 1)].time_us;
+      const times = [t - 2_000, t - 100, t];
+      expect(told(cut, connections, times)).toEqual(told(indexOf(s, records.slice(0, n)), connections, times));
+      // Fresh copies of the records taken back, as the replay sends them.
+      cut.add(structuredClone(records.slice(n)));
+      expect(told(cut, connections, [10_000, 29_000])).toEqual(whole);
+    }
+    // Cut again and again, as a drag does, back and forth.
+    const dragged = indexOf(s, records);
+    for (const n of [3000, 2500, 2800, 1000, 1500]) {
+      // Back: cut to n; forwards: the records from where it stands.
+      const at = Math.min(n, dragged.size);
+      expect(dragged.cut(at)).toBe(true);
+      dragged.add(structuredClone(records.slice(at, n + 200)));
+    }
+    const n = 1700;
+    dragged.cut(n);
+    const times = [records[n - 1].time_us - 500, records[n - 1].time_us];
+    expect(told(dragged, connections, times)).toEqual(told(indexOf(s, records.slice(0, n)), connections, times));
+  });
+
+  it('cannot take back more records than its journal holds: the caller builds it again', () => {
+    const index = new RmCellIndex(neighboursOf(s.links), 1000);
+    index.add(records.slice(0, 3000));
+    const before = told(index, connections, [5_000]);
+    expect(index.cut(500)).toBe(false);
+    expect(told(index, connections, [5_000])).toEqual(before);
+    expect(index.cut(2500)).toBe(true);
+    expect(index.size).toBe(2500);
+  });
+});
+
 describe('cellAt: where an RM cell is between its records', () => {
   const hand = () => {
     const index = new RmCellIndex(neighboursOf([

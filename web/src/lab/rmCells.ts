@@ -49,9 +49,25 @@ function phaseBefore(d: RmDirection): Phase | null {
   return null; // received: after backward or a notification
 }
 
+/** What adding one record changed, to take it back (`RmCellIndex.cut`). */
+interface Added {
+  cell: RmCell;
+  /** The record opened its cell. */
+  opened: boolean;
+  /** The hop it set (its key) and the one it replaced (undefined: none). */
+  hop: string | null;
+  hopBefore: { next: string; us: number; fromUs: number } | undefined;
+  /** It closed its cell. */
+  closed: boolean;
+  /** It gave its source's ACR. */
+  acr: boolean;
+}
+
 /**
  * The cells of one run's trace, built incrementally: `add` the records as they come (oldest
- * first). `neighbours(a)` are the nodes linked to `a` (for matching, see above).
+ * first). `neighbours(a)` are the nodes linked to `a` (for matching, see above). `cut(n)` takes
+ * back all but the first `n` records added, as if only those had come (a run going back in
+ * time): what each record changed is journalled, for the newest `journal` records.
  */
 export class RmCellIndex {
   /** Every cell, in the order opened. */
@@ -66,11 +82,84 @@ export class RmCellIndex {
   /** Each connection's ACR at its source as its `received` records give it (after the cell),
    *  oldest first: times (µs) and rates (Mbps). */
   private acrs = new Map<string, { us: number[]; mbps: number[] }>();
+  /** What the newest records added changed, oldest first; `journalFrom` is the number (among
+   *  the records added) of its first. */
+  private changes: Added[] = [];
+  private journalFrom = 0;
+  /** The order each cell was opened in (open lists keep it). */
+  private openedAs = new WeakMap<RmCell, number>();
+  /** Records added (and not cut). */
+  private count = 0;
+  /** Changes with every record added or taken back and every forgetting (a drawing's key). */
+  version = 0;
 
-  constructor(private readonly neighbours: (node: string) => ReadonlySet<string>) {}
+  constructor(
+    private readonly neighbours: (node: string) => ReadonlySet<string>,
+    private readonly journal = 30_000,
+  ) {}
 
   add(records: readonly RmRecord[]) {
+    if (records.length) this.version += 1;
     for (const r of records) this.addOne(r);
+    // Trimmed in chunks: a steady stream costs one copy per quarter of the journal.
+    const over = this.changes.length - this.journal;
+    if (over > this.journal / 4) {
+      this.changes = this.changes.slice(over);
+      this.journalFrom += over;
+    }
+  }
+
+  /** Records added (and not cut). */
+  get size(): number {
+    return this.count;
+  }
+
+  /**
+   * Keeps the first `n` records added, as if the others had never come; false (and nothing
+   * changed) if that reaches back past the journal: the caller builds the index afresh. Cells
+   * forgotten since (forgetBefore) stay forgotten: the caller takes back no record older than
+   * the time it forgot them before.
+   */
+  cut(n: number): boolean {
+    if (n >= this.count) return true;
+    if (n < this.journalFrom) return false;
+    this.version += 1;
+    while (this.count > n) {
+      const a = this.changes.pop()!;
+      this.count -= 1;
+      const r = a.cell.records.pop()!;
+      this.byRecord.delete(r);
+      const key = cellKey(r.connection, r.vp, r.rm_seq);
+      // (Forgetting may have taken its reading already, with every older one.)
+      const readings = a.acr ? this.acrs.get(r.connection) : undefined;
+      if (readings && readings.us[readings.us.length - 1] === r.time_us) {
+        readings.us.pop();
+        readings.mbps.pop();
+        if (readings.us.length === 0) this.acrs.delete(r.connection);
+      }
+      if (a.closed) {
+        // Back among the open cells in the order they were opened (the oldest is matched first).
+        a.cell.closed = false;
+        const list = this.open.get(key) ?? [];
+        const n = this.openedAs.get(a.cell)!;
+        let at = list.length;
+        while (at > 0 && this.openedAs.get(list[at - 1])! > n) at--;
+        list.splice(at, 0, a.cell);
+        this.open.set(key, list);
+      }
+      if (a.hop !== null) {
+        if (a.hopBefore) this.hops.set(a.hop, a.hopBefore);
+        else this.hops.delete(a.hop);
+      }
+      if (a.opened) {
+        this.cells.pop();
+        this.opened -= 1;
+        const list = this.open.get(key)!;
+        list.pop();
+        if (list.length === 0) this.open.delete(key);
+      }
+    }
+    return true;
   }
 
   /**
@@ -110,7 +199,10 @@ export class RmCellIndex {
       if (list.length) this.open.set(key, list);
       else this.open.delete(key);
     }
-    if (k > 0) this.cells.splice(0, k);
+    if (k > 0) {
+      this.cells.splice(0, k);
+      this.version += 1;
+    }
     // The ACR readings before `us`, but for the last one (the rate until the next).
     for (const a of this.acrs.values()) {
       let n = 0;
@@ -123,7 +215,9 @@ export class RmCellIndex {
   }
 
   private addOne(r: RmRecord) {
+    let acr = false;
     if (r.direction === 'received' && r.acr_after_mbps !== null) {
+      acr = true;
       const a = this.acrs.get(r.connection) ?? { us: [], mbps: [] };
       a.us.push(r.time_us);
       a.mbps.push(r.acr_after_mbps);
@@ -154,6 +248,9 @@ export class RmCellIndex {
       const home = r.direction === 'received' || r.direction === 'backward';
       cell = (home && list.find((c) => c.origin === r.node && fits(c))) || list.find(fits);
     }
+    const opened = !cell;
+    let hop: string | null = null;
+    let hopBefore: Added['hopBefore'];
     if (!cell) {
       cell = { id: `${key}@${r.node}#${++this.opened}`, connection: r.connection, vp: r.vp, seq: r.rm_seq, origin: r.node, records: [], closed: false };
       this.cells.push(cell);
@@ -161,15 +258,23 @@ export class RmCellIndex {
       this.open.set(key, list);
     } else {
       const last = cell.records[cell.records.length - 1];
-      if (last.node !== r.node) this.hops.set(hopKey(cell, last), { next: r.node, us: r.time_us - last.time_us, fromUs: last.time_us });
+      if (last.node !== r.node) {
+        hop = hopKey(cell, last);
+        hopBefore = this.hops.get(hop);
+        this.hops.set(hop, { next: r.node, us: r.time_us - last.time_us, fromUs: last.time_us });
+      }
     }
     cell.records.push(r);
     this.byRecord.set(r, cell);
-    if (r.direction === 'received' || r.direction === 'lost') {
+    const closed = r.direction === 'received' || r.direction === 'lost';
+    if (closed) {
       cell.closed = true;
       list.splice(list.indexOf(cell), 1);
       if (list.length === 0) this.open.delete(key);
     }
+    if (opened) this.openedAs.set(cell, this.opened);
+    this.changes.push({ cell, opened, hop, hopBefore, closed, acr });
+    this.count += 1;
   }
 }
 

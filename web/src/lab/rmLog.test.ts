@@ -60,6 +60,21 @@ describe('RmLog', () => {
     expect(log.received()).toBe(20);
   });
 
+  it('tells a reader the fewest events it held since a cut it saw, and nothing across a reset', () => {
+    const log = new RmLog(100);
+    log.append(Array.from({ length: 80 }, (_, i) => rmRecord({ time_us: i })), 0);
+    const seen = log.cuts;
+    expect(log.heldSince(seen)).toBe(Infinity);
+    log.keepFirst(60);
+    log.append(Array.from({ length: 20 }, (_, i) => rmRecord({ time_us: 60 + i })), 0);
+    log.keepFirst(70);
+    expect(log.heldSince(seen)).toBe(60);
+    expect(log.heldSince(log.cuts - 1)).toBe(70);
+    log.reset();
+    expect(log.heldSince(seen)).toBeNull();
+    expect(log.heldFrom()).toBe(0);
+  });
+
   it('going back past what it let go keeps nothing, and counts exactly the first events as not kept', () => {
     const log = new RmLog(100);
     for (let k = 0; k < 10; k++) log.append(Array.from({ length: 50 }, (_, i) => rec(k * 50 + i)), 0);

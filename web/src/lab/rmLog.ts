@@ -26,6 +26,8 @@ export class RmLog {
    *  reader that consumes them as they come starts again when it changes, though as many new
    *  ones may have come since as were taken back. */
   cuts = 0;
+  /** The latest cuts: the events of the run the log held after each (-1: a reset). */
+  private cutLog: { cuts: number; held: number }[] = [];
 
   constructor(readonly capacity = PAGE_TRACE_CAPACITY) {}
 
@@ -40,8 +42,26 @@ export class RmLog {
     this.events = [];
     this.engineDropped = 0;
     this.pageDropped = 0;
-    this.cuts += 1;
+    this.cut(-1);
     this.changed();
+  }
+
+  private cut(held: number) {
+    this.cuts += 1;
+    this.cutLog.push({ cuts: this.cuts, held });
+    if (this.cutLog.length > 64) this.cutLog.splice(0, 32);
+  }
+
+  /**
+   * The fewest events of the run the log held after any cut since cut number `cuts` (Infinity:
+   * none since; null: a reset since, or too long ago to tell): a reader that consumed the events
+   * as they came keeps the first that many and takes the rest again.
+   */
+  heldSince(cuts: number): number | null {
+    if (cuts === this.cuts) return Infinity;
+    const since = this.cutLog.filter((c) => c.cuts > cuts);
+    if (since.length !== this.cuts - cuts || since.some((c) => c.held < 0)) return null;
+    return Math.min(...since.map((c) => c.held));
   }
 
   /** Events from the engine (oldest first); `engineDropped`: the engine's count so far. */
@@ -67,7 +87,7 @@ export class RmLog {
     if (keep === this.events.length && this.pageDropped <= n) return;
     this.events = this.events.slice(0, keep);
     this.pageDropped = Math.min(this.pageDropped, n);
-    this.cuts += 1;
+    this.cut(this.received());
     this.changed();
   }
 
@@ -81,6 +101,11 @@ export class RmLog {
    *  come finds the new ones at the end of records()). */
   received(): number {
     return this.pageDropped + this.events.length;
+  }
+
+  /** The number in the run (counting from 0, as `received` does) of the oldest event kept. */
+  heldFrom(): number {
+    return this.received() - this.records().length;
   }
 
   /** Events of this run that are no longer kept (by the engine or here). */

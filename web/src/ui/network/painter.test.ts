@@ -23,7 +23,7 @@ const meta: SeriesMeta[] = [
   { id: 'utilization:SW1->SW2', kind: 'utilization', label: 'u', unit: '%', owner: 'SW1->SW2', held: false },
 ];
 
-function setup(speed: Speed = 1, scenario = twoSources) {
+function setup(speed: Speed = 1, scenario = twoSources, rmLog = new RmLog()) {
   const store = new SampleStore();
   store.reset(meta);
   // Two rows: at 0.5 ms and at 1 ms (ACR C1, ACR C2, queue, utilisation).
@@ -33,7 +33,6 @@ function setup(speed: Speed = 1, scenario = twoSources) {
   let wall = 0;
   const now = () => ++wall;
   let movedAtMs = now();
-  const rmLog = new RmLog();
   const lab = { getState: () => ({ status, speed }), freshStatus: () => status, rmLog, get runMovedAtMs() { return movedAtMs; } } as unknown as Lab;
   const group = new ChartGroup(() => 0, () => undefined, now);
   const painter = new NetworkPainter(store, lab, group);
@@ -356,6 +355,60 @@ describe('NetworkPainter: one frame at the shown time', () => {
     rmLog.append([rec('C2', 901, 'S2', 'sent'), rec('C2', 911, 'SW1', 'forward')], 0);
     painter.frame();
     expect(drawn()).toEqual(['C2']);
+  });
+
+  // The log keeps the newest events and the index forgets the cells before them. A run going
+  // back within what the log keeps cuts the index: it draws what a view that watched the run go
+  // straight to that time draws. Going back past it (a drag to early in a long run) builds the
+  // index afresh: it holds exactly what a fresh view of the log holds.
+  it('a run gone back within or past what the log still keeps draws what a view that never went back draws', () => {
+    const loop = (k: number): RmRecord[] => {
+      const t = 100 + 40 * k;
+      const at = (dt: number, node: string, direction: RmRecord['direction'], acr: number | null = null) =>
+        rmRecord({ time_us: t + dt, connection: k % 2 ? 'C2' : 'C1', rm_seq: k, node, direction, acr_after_mbps: acr });
+      const [src, dst] = k % 2 ? ['S2', 'D2'] : ['S1', 'D1'];
+      return [at(0, src, 'sent'), at(10, 'SW1', 'forward'), at(20, 'SW2', 'forward'), at(30, dst, 'turnaround'), at(40, 'SW2', 'backward'), at(50, 'SW1', 'backward'), at(60, src, 'received', 20 + k)];
+    };
+    const records = Array.from({ length: 12 }, (_, k) => loop(k)).flat();
+    const view = ({ setStatus, painter }: ReturnType<typeof setup>, layer: SVGGElement, us: number) => {
+      setStatus({ nowMs: us / 1000 });
+      painter.frame();
+      // A cell's id counts the cells opened before it in the index: not what is drawn.
+      return ([...layer.children] as SVGGElement[]).filter((g) => g.style.display !== 'none').map((g) => `${g.dataset.cell?.replace(/#\d+$/, '')}@${g.dataset.x},${g.dataset.y}:${g.lastChild?.textContent}`);
+    };
+    const cells = (p: NetworkPainter) => p.cells()!.cells.map((c) => `${c.id.replace(/#\d+$/, '')}:${c.closed}:${c.records.map((r) => r.time_us).join('|')}`);
+    /** A view fed the records in loops of seven through a log of 40, a frame after each. */
+    const played = (upTo: number) => {
+      const t = setup(0.0001, twoSources, new RmLog(40));
+      const layer = svg('g') as SVGGElement;
+      t.painter.markerLayer(layer);
+      for (let i = 0; i < upTo; i += 7) {
+        t.rmLog.append(records.slice(i, Math.min(upTo, i + 7)), 0);
+        view(t, layer, records[Math.min(upTo, i + 7) - 1].time_us);
+      }
+      return { t, layer };
+    };
+    for (const back of [60, 20]) {
+      // 84 records through a log of 40: it let the oldest go, and the index forgot their cells.
+      const { t, layer } = played(records.length);
+      // Back to the `back`-th record (within what is kept, or before it), and the replay's.
+      t.rmLog.keepFirst(back);
+      t.rmLog.append(structuredClone(records.slice(back, back + 10)), 0);
+      const us = records[back + 9].time_us - 25; // a cell on its way back
+      const shown = view(t, layer, us);
+      expect(shown.length).toBeGreaterThan(0);
+      if (back === 60) {
+        const straight = played(back + 10);
+        expect(shown).toEqual(view(straight.t, straight.layer, us));
+      } else {
+        const fresh = setup(0.0001);
+        const freshLayer = svg('g') as SVGGElement;
+        fresh.painter.markerLayer(freshLayer);
+        fresh.rmLog.append(t.rmLog.records(), 0);
+        expect(shown).toEqual(view(fresh, freshLayer, us));
+        expect(cells(t.painter)).toEqual(cells(fresh.painter));
+      }
+    }
   });
 
   // QA: long-rtt's 25,000 km link full of cells: markers drawn later covered the labels of the

@@ -94,6 +94,9 @@ export class NetworkPainter implements FrameClient {
   private consumed = 0;
   /** The log's `cuts` when the index was built. */
   private consumedCuts = 0;
+  /** The run number of the oldest record kept when the index last forgot the cells before it:
+   *  a cut goes no further back (the cells of older records may be gone). */
+  private forgotFrom = 0;
   private picked: string | null = null;
   /** A press on a marker under way: the cell it began on, and its pointer. */
   private press: { cell: string; pointerId: number } | null = null;
@@ -332,13 +335,26 @@ export class NetworkPainter implements FrameClient {
     this.drawCells(model, ms * 1000, status.mode === 'playing' && !rmCellsMove(speed, model.rmLimit));
   }
 
-  /** Feeds the trace's new records to the cell index; a new run (or scenario) starts afresh. */
+  /** Feeds the trace's new records to the cell index; a new run (or scenario) starts afresh.
+   *  The run going back cuts the log: the index is cut as far back (its newest records taken
+   *  back), not built again from the ~20,000 the log keeps, at every step of a slider's drag. */
   private consume(model: PainterModel) {
     const log = this.lab.rmLog;
     const received = log.received();
+    if (this.index && log.cuts !== this.consumedCuts) {
+      // The run number of the index's first record, and the fewest the log held since.
+      const first = this.consumed - this.index.size;
+      const held = log.heldSince(this.consumedCuts);
+      // Not back past the records the index forgot the cells before (forgetBefore).
+      if (held !== null && held >= first && held >= this.forgotFrom && this.index.cut(held - first)) {
+        this.consumed = Math.min(this.consumed, held);
+        this.consumedCuts = log.cuts;
+      }
+    }
     if (!this.index || log.cuts !== this.consumedCuts || received < this.consumed) {
       this.index = new RmCellIndex(neighboursOf(model.scenario.links));
       this.consumed = 0;
+      this.forgotFrom = 0;
       this.consumedCuts = log.cuts;
     }
     if (received === this.consumed) return;
@@ -346,14 +362,17 @@ export class NetworkPainter implements FrameClient {
     const fresh = Math.min(kept.length, received - this.consumed);
     this.index.add(kept.slice(kept.length - fresh));
     this.consumed = received;
-    if (kept.length) this.index.forgetBefore(kept[0].time_us);
+    if (kept.length) {
+      this.index.forgetBefore(kept[0].time_us);
+      this.forgotFrom = received - kept.length;
+    }
   }
 
   private drawCells(model: PainterModel, us: number, hidden: boolean) {
     const layer = this.markers;
     if (!layer) return;
     const focused = this.focusedMarker(layer);
-    const key = `${us}|${hidden}|${this.consumed}|${this.picked}|${focused?.slot}|${focused?.cell}`;
+    const key = `${us}|${hidden}|${this.index?.version}|${this.picked}|${focused?.slot}|${focused?.cell}`;
     const from = this.cellsDrawnFrom;
     if (from && from.key === key && from.model === model && from.index === this.index && from.layer === layer && from.labels === this.labels) return;
     this.cellsDrawnFrom = { key, model, index: this.index, layer, labels: this.labels };
