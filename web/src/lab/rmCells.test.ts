@@ -142,7 +142,7 @@ function told(index: RmCellIndex, connections: readonly string[], times: readonl
     cells: index.cells.map((c) => ({ id: c.id, origin: c.origin, closed: c.closed, records: c.records.map(key) })),
     hops: [...index.hops].sort(([a], [b]) => (a < b ? -1 : 1)),
     acrs: connections.map((c) => times.map((t) => index.acrAt(c, t))),
-    under: times.map((t) => cellsAt(index, t, 5_000, 200, 30).map((c) => `${c.cell.id}@${c.from}>${c.to}:${c.fraction.toFixed(6)}:${c.guessed}`)),
+    under: times.map((t) => cellsAt(index, t, 5_000, 200).map((c) => `${c.cell.id}@${c.from}>${c.to}:${c.fraction.toFixed(6)}:${c.guessed}`)),
   })) as unknown;
 }
 
