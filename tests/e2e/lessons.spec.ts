@@ -112,6 +112,31 @@ test('on a 1400 × 900 screen the chart a step marks is brought into view (step 
   expect(errors).toEqual([]);
 });
 
+// QA (helper-38): dragging the time slider over a finished run jumped the page to each step's
+// chart as the thumb passed the step's time; the reader was looking at the slider.
+test("moving the time slider past a step leaves the page where it is; the step's own buttons still bring its chart into view", async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const errors = await openLab(page, '/?scenario=two-sources-staggered');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await waitForMode(page, 'done');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const slider = page.getByTestId('scrub-slider');
+  await slider.focus();
+  await page.keyboard.press('Home');
+  // A tenth of the run a key: 0 → 120 ms passes step 3 (103 ms, the algorithm chart, below the fold).
+  for (let i = 0; i < 4; i++) await page.keyboard.press('PageUp');
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Step 3 of 4, at 103 ms');
+  await page.waitForTimeout(800);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByTestId('chart-algorithm')).not.toBeInViewport({ ratio: 0.9 });
+  // The lesson's own Back and Next move the page to the step's chart, as before.
+  await page.getByTestId('lesson-back').click();
+  await page.getByTestId('lesson-next').click();
+  await expect(page.getByTestId('chart-algorithm')).toBeInViewport({ ratio: 0.9 });
+  expect(errors).toEqual([]);
+});
+
 test('with "Pause at each step" off the run plays through, and the steps still follow the clock', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=fecn-hotspot');
   await page.getByTestId('speed').selectOption('0.01');

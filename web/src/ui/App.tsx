@@ -136,10 +136,13 @@ export function App({
   // The chart a step marks may be below the fold (two-sources-staggered's algorithm chart at
   // 1400×900): it is brought into view when the step is shown and the run is not playing (a
   // run playing through its steps leaves the page where the reader has it). In one column the
-  // page goes to the prompt instead (above).
+  // page goes to the prompt instead (above). Nor while the time slider is in use (dragged, or
+  // moved by its keys): the reader is looking at it, and a drag over gfc1 jumped the page to
+  // each step's chart as the thumb passed its time (helper-38).
   const playing = state.status?.mode === 'playing';
   useEffect(() => {
     if (walk.shown < 0 || playing || window.matchMedia(ONE_COLUMN_QUERY).matches) return;
+    if (document.activeElement?.id === 'scrub-time') return;
     return scrollIntoViewSoon(() => document.querySelector('.chart-lesson-marked'));
   }, [walk.shown, playing]);
   const stepMark = (chartId: string, owners: readonly string[]) => (walk.step && chartMarked(walk.marks, chartId, owners) ? `Step ${walk.shown + 1}` : null);
