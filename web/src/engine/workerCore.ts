@@ -254,7 +254,9 @@ export class WorkerCore {
   private scrub(sim: Simulation, ms: number, replayFromMs = Infinity, rmHeldFrom = Infinity) {
     this.stopLoop();
     this.endRmSearch(null);
-    const t = Math.min(Math.max(0, Number.isFinite(ms) ? ms : 0), sim.endMs());
+    // To the engine's picosecond, as a step's target is: an uneven time (371.19999 ms) would
+    // otherwise lie a hair past where the engine stops, and the seek never end.
+    const t = Math.min(Math.round(Math.max(0, Number.isFinite(ms) ? ms : 0) * PS_PER_MS) / PS_PER_MS, sim.endMs());
     if (t <= sim.nowMs()) {
       const held = this.rmSent + this.rmSkip;
       const gapless = sim.rmTraceDropped() === this.rmDroppedAt;
