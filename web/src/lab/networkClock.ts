@@ -78,6 +78,20 @@ function hopsUs(scenario: Pick<Scenario, 'links' | 'ethernet'>, delayUsPerKm: nu
   return scenario.links.map((l) => (l.delay_us ?? (l.distance_km ?? 0) * delayUsPerKm) + bits / l.rate_mbps).filter(Number.isFinite);
 }
 
+/** Each link's hop (µs), both ways, by `from->to`: its propagation delay plus one cell's
+ *  (frame's) transmission time (the Network view's guess for a hop no RM cell has made yet). */
+export function linkHopsUs(scenario: Pick<Scenario, 'links' | 'ethernet'>, delayUsPerKm: number, frameBytes: number): Map<string, number> {
+  const bits = scenario.ethernet ? frameBytes * 8 : 424;
+  const hops = new Map<string, number>();
+  for (const l of scenario.links) {
+    const us = (l.delay_us ?? (l.distance_km ?? 0) * delayUsPerKm) + bits / l.rate_mbps;
+    if (!Number.isFinite(us)) continue;
+    hops.set(`${l.from}->${l.to}`, us);
+    hops.set(`${l.to}->${l.from}`, us);
+  }
+  return hops;
+}
+
 /**
  * How far back (µs) the cells drawn at a time may have started (a loop with its waits in
  * queues): a few round trips over every link of the network, at least 10 ms. Counted from each

@@ -296,6 +296,11 @@ export interface CellAt {
   guessed: boolean;
 }
 
+/** The hop a cell at `node` in `phase` makes next, as the network tells it before any cell of
+ *  its loop has made it (the painter's: the next node of its route, over that link's delay and
+ *  one cell's transmission, µs); undefined where it tells none. */
+export type HopGuess = (cell: RmCell, node: string, phase: Phase) => { next: string; us: number } | undefined;
+
 /**
  * Times this close (µs: the engine's picosecond) are the same: a time shown in ms (an event
  * picked, `time_us / 1000`; the engine's `nowMs`) and back in µs can land a rounding before
@@ -313,13 +318,16 @@ export const SAME_TIME_US = 1e-6;
  * a loop keep their order: this one never made it, the trace missed its end). QA: two-sources
  * with EFCI paused at 30 ms, its forward cells 50 µs in SW1's queue, were taken as dropped
  * after four 10 µs hops and not drawn, then drawn 95 % of the way to SW2 while still queued at
- * SW1. A cell nothing tells the way of (a loop's first cell, before any made a hop from its
- * node; a notification; a cell first seen mid-way, its loop's start not recorded) waits at the
- * node of its last record until it is known to have left: its next record, or a later cell of
- * its loop making the hop from there. QA: gfc1's first cells, queued at a switch longer than
- * four typical hops, vanished. An event picked is always drawn where it happened.
+ * SW1. Before any cell of its loop made the hop, the network's own hop stands in for it
+ * (`guess`: the link's delay toward the next node of its route), so a WAN's first loop is seen
+ * going round (QA: gfc1's first cells piled at their switches' edges for the 5 ms of a 1000 km
+ * link). A cell nothing tells the way of (no guess; a notification; a cell first seen mid-way,
+ * its loop's start not recorded) waits at the node of its last record until it is known to
+ * have left: its next record, or a later cell of its loop making the hop from there. QA:
+ * gfc1's first cells, queued at a switch longer than four typical hops, vanished. An event
+ * picked is always drawn where it happened.
  */
-export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | null = null): CellAt | null {
+export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | null = null, guess: HopGuess | null = null): CellAt | null {
   const rs = cell.records;
   const atOrAfter = us + SAME_TIME_US;
   if (rs.length === 0 || atOrAfter < rs[0].time_us) return null;
@@ -335,9 +343,13 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
     const fraction = span > 0 ? Math.min(1, Math.max(0, (us - r.time_us) / span)) : 1;
     return { cell, from: r.node, to: next.node, fraction, phase, record: r, guessed: false };
   }
-  const hop = hops?.get(hopKey(cell, r));
+  const learnt = hops?.get(hopKey(cell, r));
+  if (learnt && learnt.fromUs > r.time_us + SAME_TIME_US) return null;
+  // No cell of its loop has made this hop yet (a loop's first cells, a whole round trip on a
+  // WAN): the network's own hop, where it tells one (the link's delay toward the next node of
+  // the route), else it waits at its node.
+  const hop = learnt ?? (phase === 'notification' ? undefined : guess?.(cell, r.node, phase));
   if (!hop) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
-  if (hop.fromUs > r.time_us + SAME_TIME_US) return null;
   // Later than the hop guessed: it has not left (its record at the next node would be here; the
   // shown time is never ahead of the trace), so it waits at the node, as a cell nothing tells
   // the way of does.
@@ -355,7 +367,14 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
  * (more cells under way) keeps a subset of a finer one. A cell named in `keep` (the one picked, the
  * one with the keyboard's focus) is kept whatever its hash.
  */
-export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max: number, keep: readonly (string | null | undefined)[] = []): CellAt[] {
+export function cellsAt(
+  index: RmCellIndex,
+  us: number,
+  lookbackUs: number,
+  max: number,
+  keep: readonly (string | null | undefined)[] = [],
+  guess: HopGuess | null = null,
+): CellAt[] {
   const out: CellAt[] = [];
   const cells = index.cells;
   // Cells are in the order opened, so by first record time: skip those opened after `us`.
@@ -369,7 +388,7 @@ export function cellsAt(index: RmCellIndex, us: number, lookbackUs: number, max:
   for (let k = lo - 1; k >= 0; k--) {
     const c = cells[k];
     if (c.records[0].time_us < us - lookbackUs) break;
-    const at = cellAt(c, us, index.hops);
+    const at = cellAt(c, us, index.hops, guess);
     if (at) out.push(at);
   }
   if (out.length <= max) return out;

@@ -9,7 +9,7 @@ import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type 
 import type { ChartGroup } from '../../charts/chartGroup';
 import type { SampleStore } from '../../charts/sampleStore';
 import type { Lab, LabState } from '../../lab/lab';
-import { hopStepUs, loopLookbackUs, rmCellsMove, rmSpeedLimit, slowEnough, stepText, typicalHopUs } from '../../lab/networkClock';
+import { hopStepUs, linkHopsUs, loopLookbackUs, rmCellsMove, rmSpeedLimit, slowEnough, stepText, typicalHopUs } from '../../lab/networkClock';
 import { cardRows, portViews, type CardRow, type PortGroup } from '../../lab/networkPorts';
 import { lastLoopText, type Phase } from '../../lab/rmCells';
 import { cellPhases, markerLegend, movingText, rmWords, scenarioFeedback, type RateUnit, type RmWords } from '../../lab/rmLog';
@@ -122,6 +122,7 @@ export function NetworkView({
   const frameBytes = scenario.ethernet?.frame_bytes ?? catalogue?.fields.ethernet.find((f) => f.name === 'frame_bytes')?.default ?? 1500;
   const hopUs = useMemo(() => typicalHopUs(scenario, catalogue?.delay_us_per_km ?? 5, frameBytes), [scenario, catalogue, frameBytes]);
   const lookbackUs = useMemo(() => loopLookbackUs(scenario, catalogue?.delay_us_per_km ?? 5, frameBytes), [scenario, catalogue, frameBytes]);
+  const linkHopUs = useMemo(() => linkHopsUs(scenario, catalogue?.delay_us_per_km ?? 5, frameBytes), [scenario, catalogue, frameBytes]);
   const rmLimit = rmSpeedLimit(hopUs);
   const teacher = useTeacher();
   const speedFixed = isHidden(teacher, 'speed') || isLocked(teacher, 'speed');
@@ -171,8 +172,8 @@ export function NetworkView({
   }, [layout, halfSize, names, info, scenario, speech, present, grow]);
   useEffect(() => {
     const labelPx = (present ? RM_LABEL_PRESENT_PX : RM_LABEL_PX) * grow;
-    painter.setModel({ scenario, layout, ports, groups, labelPx, reserved, rmLimit, lookbackUs, rate: speech.rate, words: speech.words });
-  }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs, lookbackUs, grow, speech, reserved]);
+    painter.setModel({ scenario, layout, ports, groups, labelPx, reserved, rmLimit, lookbackUs, linkHopUs, rate: speech.rate, words: speech.words });
+  }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs, lookbackUs, linkHopUs, grow, speech, reserved]);
   useEffect(() => {
     group.add(painter);
     return () => group.remove(painter);

@@ -6,7 +6,7 @@ import { SampleStore } from '../../charts/sampleStore';
 import type { RmRecord, SeriesMeta } from '../../contract/engine';
 import type { RunStatus, Speed } from '../../engine/protocol';
 import type { Lab } from '../../lab/lab';
-import { runMoved } from '../../lab/networkClock';
+import { linkHopsUs, runMoved } from '../../lab/networkClock';
 import { portViews } from '../../lab/networkPorts';
 import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
@@ -337,6 +337,33 @@ describe('NetworkPainter: one frame at the shown time', () => {
     setStatus({ nowMs: 0.226 });
     painter.frame();
     expect(drawn().map(([id]) => id)).toEqual(['C1/1']);
+  });
+
+  // QA: gfc1's first cells piled at their switches' edges for the 5 ms of a 1000 km link, as if
+  // queued: no cell of the loop had made the hop, so nothing told how long it takes.
+  it("before any cell of its loop made a hop, a cell goes along the link over the link's own delay, then waits at the node", () => {
+    const { painter, rmLog, layout, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const hops = linkHopsUs(twoSources, ENGINE_CATALOGUE.delay_us_per_km, 1500);
+    painter.setModel({ scenario: twoSources, layout, ports: portViews(twoSources, ENGINE_CATALOGUE, meta, 0), rmLimit: 0.001, lookbackUs: 10_000, linkHopUs: hops });
+    const hop = hops.get('SW1->SW2')!;
+    expect(hop).toBeGreaterThan(0);
+    const rec = (time_us: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us, connection: 'C1', rm_seq: 0, node, direction });
+    rmLog.append([rec(1, 'S1', 'sent'), rec(6, 'SW1', 'forward')], 0);
+    const drawn = () => ([...layer.children] as SVGGElement[]).filter((g) => g.style.display !== 'none').map((g) => g.getAttribute('transform'));
+    const at = (fraction: number) => {
+      const p = pointOnLane(layout.lanes.get('SW1->SW2')!, fraction);
+      return `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`;
+    };
+    // Halfway through the link's hop: halfway along SW1->SW2.
+    setStatus({ nowMs: (6 + hop / 2) / 1000 });
+    painter.frame();
+    expect(drawn()).toEqual([at(0.5)]);
+    // Later than that hop: still queued at SW1 (its record at SW2 would be here), at the edge.
+    setStatus({ nowMs: (6 + hop * 3) / 1000 });
+    painter.frame();
+    expect(drawn()).toEqual([at(0)]);
   });
 
   // QA (the log after a backfill): the run went back and sent as many events again before the

@@ -10,7 +10,7 @@ import type { Scenario } from '../../contract/scenario';
 import type { Lab } from '../../lab/lab';
 import { nextShown, rmCellsMove, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
-import { cellsAt, lastLoop, neighboursOf, RmCellIndex, type CellAt, type LastLoop, type Phase } from '../../lab/rmCells';
+import { cellsAt, lastLoop, neighboursOf, RmCellIndex, type CellAt, type HopGuess, type LastLoop, type Phase } from '../../lab/rmCells';
 import { textHash } from '../../scenario/storage';
 import { routeOf } from '../../scenario/topologyEdits';
 import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
@@ -59,6 +59,9 @@ export interface PainterModel {
   rmLimit: number;
   /** How long before the shown time a cell under way can have started (µs). */
   lookbackUs: number;
+  /** Each link's hop by `from->to` (µs: networkClock.linkHopsUs), for a hop no RM cell of a
+   *  loop has made yet. */
+  linkHopUs?: ReadonlyMap<string, number>;
   /** The unit rates are shown in (the charts': Gbps on Ethernet); Mbps if not given. */
   rate?: RateUnit;
   /** The network's words for its markers (ATM's if not given). */
@@ -88,6 +91,12 @@ export class NetworkPainter implements FrameClient {
   private laneSources = new Map<string, { connections: { id: string; startMs: number; stopMs: number }[]; rateMbps: number }>();
   /** Each connection's nodes, source to destination (routeOf). */
   private routes = new Map<string, string[]>();
+  /** A hop no cell of a loop has made yet: to the next node of the route, over that link. */
+  private readonly guess: HopGuess = (cell, node, phase) => {
+    const next = nextOnRoute(this.routes.get(cell.connection), node, phase);
+    const us = next === undefined ? undefined : this.model?.linkHopUs?.get(`${node}->${next}`);
+    return next !== undefined && us !== undefined ? { next, us } : undefined;
+  };
   private utilIndex = new Map<string, number>();
   private shown: Shown | null = null;
   private index: RmCellIndex | null = null;
@@ -376,7 +385,7 @@ export class NetworkPainter implements FrameClient {
     const from = this.cellsDrawnFrom;
     if (from && from.key === key && from.model === model && from.index === this.index && from.layer === layer && from.labels === this.labels) return;
     this.cellsDrawnFrom = { key, model, index: this.index, layer, labels: this.labels };
-    const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, [this.picked, focused?.cell]);
+    const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, [this.picked, focused?.cell], this.guess);
     this.drawn = cells;
     const last = !hidden && cells.length === 0 && this.index ? lastLoop(this.index, us) : null;
     if (last?.cell.id !== this.last?.cell.id || last?.toUs !== this.last?.toUs) {
