@@ -165,7 +165,8 @@ function request<T>(r: IDBRequest<T>): Promise<T> {
   });
 }
 
-function isMyScenario(v: unknown): v is MyScenario {
+/** Whether a stored value has a kept scenario's fields (IndexedDB's records, Web Storage's). */
+export function isMyScenario(v: unknown): v is MyScenario {
   const r = v as Partial<MyScenario> | null;
   return (
     !!r &&

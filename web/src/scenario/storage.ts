@@ -4,7 +4,7 @@
 // twice: in the tab's sessionStorage (what a reload of this tab opens: its own, not another
 // tab's) and in localStorage (what a new tab opens). Best effort: storage may be off or full.
 
-import type { MyScenario } from './myScenarios';
+import { isMyScenario, type MyScenario } from './myScenarios';
 import type { Place } from './place';
 
 /** Where the lab keeps the user's last scenario (with its recorded changes). */
@@ -106,15 +106,8 @@ export const UNKEPT_KEY = 'abrlab.unkept';
 export type Unkept = MyScenario & { basisDigest?: string };
 
 function isKept(v: unknown): v is Unkept {
-  const r = v as Partial<Unkept> | null;
-  return (
-    !!r &&
-    typeof r.id === 'string' &&
-    typeof r.name === 'string' &&
-    typeof r.updatedMs === 'number' &&
-    typeof r.json === 'string' &&
-    (r.basisDigest === undefined || typeof r.basisDigest === 'string')
-  );
+  const basis = (v as Partial<Unkept> | null)?.basisDigest;
+  return isMyScenario(v) && (basis === undefined || typeof basis === 'string');
 }
 
 function readJson(storage: KeyValueStore, key: string): unknown {
