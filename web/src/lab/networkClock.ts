@@ -78,16 +78,24 @@ function hopsUs(scenario: Pick<Scenario, 'links' | 'ethernet'>, delayUsPerKm: nu
   return scenario.links.map((l) => (l.delay_us ?? (l.distance_km ?? 0) * delayUsPerKm) + bits / l.rate_mbps).filter(Number.isFinite);
 }
 
-/** Each link's hop (µs), both ways, by `from->to`: its propagation delay plus one cell's
- *  (frame's) transmission time (the Network view's guess for a hop no RM cell has made yet). */
-export function linkHopsUs(scenario: Pick<Scenario, 'links' | 'ethernet'>, delayUsPerKm: number, frameBytes: number): Map<string, number> {
+/** A link's hop: its propagation delay plus one cell's (frame's) transmission time (`us`), and
+ *  that transmission time alone (`cellUs`, what each cell queued ahead adds). */
+export interface LinkHop {
+  us: number;
+  cellUs: number;
+}
+
+/** Each link's hop, both ways, by `from->to` (the Network view's guess for a hop no RM cell has
+ *  made yet). */
+export function linkHopsUs(scenario: Pick<Scenario, 'links' | 'ethernet'>, delayUsPerKm: number, frameBytes: number): Map<string, LinkHop> {
   const bits = scenario.ethernet ? frameBytes * 8 : 424;
-  const hops = new Map<string, number>();
+  const hops = new Map<string, LinkHop>();
   for (const l of scenario.links) {
-    const us = (l.delay_us ?? (l.distance_km ?? 0) * delayUsPerKm) + bits / l.rate_mbps;
-    if (!Number.isFinite(us)) continue;
-    hops.set(`${l.from}->${l.to}`, us);
-    hops.set(`${l.to}->${l.from}`, us);
+    const cellUs = bits / l.rate_mbps;
+    const hop = { us: (l.delay_us ?? (l.distance_km ?? 0) * delayUsPerKm) + cellUs, cellUs };
+    if (!Number.isFinite(hop.us)) continue;
+    hops.set(`${l.from}->${l.to}`, hop);
+    hops.set(`${l.to}->${l.from}`, hop);
   }
   return hops;
 }

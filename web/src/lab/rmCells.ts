@@ -296,10 +296,11 @@ export interface CellAt {
   guessed: boolean;
 }
 
-/** The hop a cell at `node` in `phase` makes next, as the network tells it before any cell of
- *  its loop has made it (the painter's: the next node of its route, over that link's delay and
- *  one cell's transmission, µs); undefined where it tells none. */
-export type HopGuess = (cell: RmCell, node: string, phase: Phase) => { next: string; us: number } | undefined;
+/** The hop a cell makes next from its record `r` (at r.node, in `phase`), as the network tells
+ *  it before any cell of its loop has made it (the painter's: the next node of its route, over
+ *  that link's delay, one cell's transmission and the port's queue then, µs); undefined where
+ *  it tells none. */
+export type HopGuess = (cell: RmCell, r: RmRecord, phase: Phase) => { next: string; us: number } | undefined;
 
 /**
  * Times this close (µs: the engine's picosecond) are the same: a time shown in ms (an event
@@ -346,9 +347,9 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
   const learnt = hops?.get(hopKey(cell, r));
   if (learnt && learnt.fromUs > r.time_us + SAME_TIME_US) return null;
   // No cell of its loop has made this hop yet (a loop's first cells, a whole round trip on a
-  // WAN): the network's own hop, where it tells one (the link's delay toward the next node of
-  // the route), else it waits at its node.
-  const hop = learnt ?? (phase === 'notification' ? undefined : guess?.(cell, r.node, phase));
+  // WAN): the network's own hop, where it tells one (the link toward the next node of the
+  // route, and the port's queue), else it waits at its node.
+  const hop = learnt ?? (phase === 'notification' ? undefined : guess?.(cell, r, phase));
   if (!hop) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
   // Later than the hop guessed: it has not left (its record at the next node would be here; the
   // shown time is never ahead of the trace), so it waits at the node, as a cell nothing tells

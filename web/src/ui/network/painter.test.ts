@@ -347,7 +347,7 @@ describe('NetworkPainter: one frame at the shown time', () => {
     painter.markerLayer(layer);
     const hops = linkHopsUs(twoSources, ENGINE_CATALOGUE.delay_us_per_km, 1500);
     painter.setModel({ scenario: twoSources, layout, ports: portViews(twoSources, ENGINE_CATALOGUE, meta, 0), rmLimit: 0.001, lookbackUs: 10_000, linkHopUs: hops });
-    const hop = hops.get('SW1->SW2')!;
+    const hop = hops.get('SW1->SW2')!.us;
     expect(hop).toBeGreaterThan(0);
     const rec = (time_us: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us, connection: 'C1', rm_seq: 0, node, direction });
     rmLog.append([rec(1, 'S1', 'sent'), rec(6, 'SW1', 'forward')], 0);
@@ -364,6 +364,14 @@ describe('NetworkPainter: one frame at the shown time', () => {
     setStatus({ nowMs: (6 + hop * 3) / 1000 });
     painter.frame();
     expect(drawn()).toEqual([at(0)]);
+    // A cell that finds 250 cells in SW1->SW2's queue (the sample at 1 ms) waits their
+    // transmission too: halfway through that longer hop, it is halfway along.
+    rmLog.keepFirst(0);
+    rmLog.append([rmRecord({ time_us: 985, connection: 'C1', rm_seq: 0, node: 'S1', direction: 'sent' }), rmRecord({ time_us: 990, connection: 'C1', rm_seq: 0, node: 'SW1', direction: 'forward' })], 0);
+    const queued = hop + 250 * hops.get('SW1->SW2')!.cellUs;
+    setStatus({ nowMs: (990 + queued / 2) / 1000 });
+    painter.frame();
+    expect(drawn()).toEqual([at(0.5)]);
   });
 
   // QA (the log after a backfill): the run went back and sent as many events again before the

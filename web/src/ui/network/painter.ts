@@ -8,7 +8,7 @@ import type { ChartGroup, FrameClient } from '../../charts/chartGroup';
 import type { SampleStore } from '../../charts/sampleStore';
 import type { Scenario } from '../../contract/scenario';
 import type { Lab } from '../../lab/lab';
-import { nextShown, rmCellsMove, type Shown } from '../../lab/networkClock';
+import { nextShown, rmCellsMove, type LinkHop, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
 import { cellsAt, lastLoop, neighboursOf, RmCellIndex, type CellAt, type HopGuess, type LastLoop, type Phase } from '../../lab/rmCells';
 import { textHash } from '../../scenario/storage';
@@ -59,9 +59,9 @@ export interface PainterModel {
   rmLimit: number;
   /** How long before the shown time a cell under way can have started (µs). */
   lookbackUs: number;
-  /** Each link's hop by `from->to` (µs: networkClock.linkHopsUs), for a hop no RM cell of a
-   *  loop has made yet. */
-  linkHopUs?: ReadonlyMap<string, number>;
+  /** Each link's hop by `from->to` (networkClock.linkHopsUs), for a hop no RM cell of a loop
+   *  has made yet. */
+  linkHopUs?: ReadonlyMap<string, LinkHop>;
   /** The unit rates are shown in (the charts': Gbps on Ethernet); Mbps if not given. */
   rate?: RateUnit;
   /** The network's words for its markers (ATM's if not given). */
@@ -91,12 +91,21 @@ export class NetworkPainter implements FrameClient {
   private laneSources = new Map<string, { connections: { id: string; startMs: number; stopMs: number }[]; rateMbps: number }>();
   /** Each connection's nodes, source to destination (routeOf). */
   private routes = new Map<string, string[]>();
-  /** A hop no cell of a loop has made yet: to the next node of the route, over that link. */
-  private readonly guess: HopGuess = (cell, node, phase) => {
-    const next = nextOnRoute(this.routes.get(cell.connection), node, phase);
-    const us = next === undefined ? undefined : this.model?.linkHopUs?.get(`${node}->${next}`);
-    return next !== undefined && us !== undefined ? { next, us } : undefined;
+  /** A hop no cell of a loop has made yet: to the next node of the route, over that link,
+   *  after the cells the port's queue held then (its sample nearest the record; a queue in
+   *  cells). QA: gfc1's first cells at SW1, ~2 ms in its queue, were drawn along the 5 ms link
+   *  from their arrival and jumped back to SW1 when the link's delay was up. */
+  private readonly guess: HopGuess = (cell, r, phase) => {
+    const next = nextOnRoute(this.routes.get(cell.connection), r.node, phase);
+    const hop = next === undefined ? undefined : this.model?.linkHopUs?.get(`${r.node}->${next}`);
+    if (next === undefined || !hop) return undefined;
+    const port = this.queueOf.get(`${r.node}->${next}`);
+    const row = port === undefined ? -1 : this.store.nearest(r.time_us / 1000);
+    const queued = row < 0 ? 0 : this.store.series(port!)[row];
+    return { next, us: hop.us + (Number.isFinite(queued) ? queued * hop.cellUs : 0) };
   };
+  /** Each port's queue column in the store, where it counts cells. */
+  private queueOf = new Map<string, number>();
   private utilIndex = new Map<string, number>();
   private shown: Shown | null = null;
   private index: RmCellIndex | null = null;
@@ -136,6 +145,7 @@ export class NetworkPainter implements FrameClient {
     const meta = this.store.meta;
     this.acrIndex = new Map(meta.flatMap((m, i) => (m.kind === 'acr' ? [[m.owner, i] as const] : [])));
     this.utilIndex = new Map(model.ports.filter((p) => p.utilIndex >= 0).map((p) => [p.port, p.utilIndex]));
+    this.queueOf = new Map(model.ports.filter((p) => p.queueIndex >= 0 && p.unit === 'cells').map((p) => [p.port, p.queueIndex]));
     this.laneSources = new Map();
     this.routes = new Map(model.scenario.connections.map((c) => [c.id, routeOf(model.scenario, c)]));
     const kinds = new Map(model.scenario.nodes.map((n) => [n.id, n.kind]));
