@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../contract/scenario';
 import { twoSources } from '../test/fakes';
 import { decodeHistory, HISTORY_CHARS, HISTORY_PREFIX, HISTORY_STEPS, keepHistory, readHistory, SharedEditHistory } from './editHistory';
+import { MemoryStore } from '../test/memoryStore';
 
 const base = JSON.parse(twoSources()) as Scenario;
 const withDuration = (ms: number, pad = ''): Scenario => ({ ...base, name: `n${pad}`, run: { ...base.run, duration_ms: ms } });
@@ -19,19 +20,13 @@ function historyOf(n: number, pad = '') {
   return h;
 }
 
-class Session {
-  map = new Map<string, string>();
+/** A tab's sessionStorage, with a quota (characters) as a browser's. */
+class Session extends MemoryStore {
   quota = Infinity;
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
   setItem(k: string, v: string) {
     const used = [...this.map].reduce((n, [key, val]) => n + (key === k ? 0 : val.length), 0);
     if (used + v.length > this.quota) throw new Error('QuotaExceededError');
-    this.map.set(k, v);
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
+    super.setItem(k, v);
   }
 }
 

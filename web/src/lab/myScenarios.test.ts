@@ -14,28 +14,11 @@ import { emptyNetwork, moveNode } from '../scenario/topologyEdits';
 import { createFakeEngine } from '../test/fakeEngine';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { costly, InProcessWorker } from '../test/fakes';
+import { MemoryStore } from '../test/memoryStore';
 import { Lab } from './lab';
 import { startup } from './sharing';
 import { CompareDrafts } from './compareSession';
 
-class MemoryStore implements KeyValueStore {
-  map = new Map<string, string>();
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.map.set(k, v);
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-  get length() {
-    return this.map.size;
-  }
-}
 
 /** A tab's view of one Web Storage shared by tabs: its writes reach the others late (Chromium
  *  caches localStorage per process), so it reads what it last saw. */

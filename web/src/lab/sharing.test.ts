@@ -4,28 +4,11 @@ import { encodeScenario, textLibrary } from '../scenario/share';
 import type { Scenario } from '../contract/scenario';
 import { createFakeEngine } from '../test/fakeEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
+import { MemoryStore } from '../test/memoryStore';
 import { LAST_WORK_KEY, readLastWork, type KeyValueStore } from '../scenario/storage';
 import { Lab } from './lab';
 import { classLink, exportFile, fileOrigin, linkView, SHARED_ORIGIN, shareLink, startup } from './sharing';
 
-class MemoryStore implements KeyValueStore {
-  map = new Map<string, string>();
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.map.set(k, v);
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-  get length() {
-    return this.map.size;
-  }
-}
 
 const entries = LIBRARY.entries;
 const gfc1 = entries.find((e) => e.id === 'gfc1')!;
