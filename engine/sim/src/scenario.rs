@@ -957,9 +957,62 @@ pub fn apply_override_noting(doc: &mut serde_json::Value, assignment: &str) -> R
     if keys.iter().any(|k| k.is_empty()) {
         return Err(format!("--set '{assignment}': empty key in path '{path}'"));
     }
+    if let Some(key) = keys.iter().find(|k| k.contains('[')) {
+        return Err(format!("--set '{assignment}': '{key}' is not a key: {}", indexed_key_hint(key)));
+    }
     let before = algorithms_of(doc);
+    let both_before = links_with_both_delays(doc);
     set_at(doc, &keys, 0, &value, path)?;
-    Ok(drop_foreign_changes(doc, &before))
+    let mut notes = drop_foreign_changes(doc, &before);
+    notes.extend(keep_one_delay(doc, &keys, &both_before));
+    Ok(notes)
+}
+
+/// What to write for a key in a list's index form (`links[0]`): the element's id, or its index,
+/// as a key of its own (`links.L1`, `links.0`).
+fn indexed_key_hint(key: &str) -> String {
+    match key.split_once('[').map(|(list, rest)| (list, rest.trim_end_matches(']'))) {
+        Some((list, index)) if !list.is_empty() && index.parse::<usize>().is_ok() => {
+            format!("name a list element by its id or its index as a key of its own ({list}.<id> or {list}.{index})")
+        }
+        _ => "name a list element by its id or its index as a key of its own (links.L1 or links.0)".to_string(),
+    }
+}
+
+/// The ids of the links that give both `delay_us` and `distance_km` (a file that does is
+/// refused; an override that makes one so is mended by [`keep_one_delay`]).
+fn links_with_both_delays(doc: &Value) -> BTreeSet<String> {
+    let links = doc.get("links").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    links
+        .iter()
+        .filter(|l| l.get("delay_us").is_some() && l.get("distance_km").is_some())
+        .map(|l| l.get("id").and_then(Value::as_str).unwrap_or_default().to_string())
+        .collect()
+}
+
+/// A link gives its delay one way. An override that sets `delay_us` on a link that gives
+/// `distance_km`, or the other way round, means the link's delay to be what it sets (a delay
+/// sweep of a file written in kilometres): the other field is taken away, and said so.
+fn keep_one_delay(doc: &mut Value, keys: &[&str], both_before: &BTreeSet<String>) -> Vec<String> {
+    let (Some(&"links"), Some(&last)) = (keys.first(), keys.last()) else { return Vec::new() };
+    let other = match last {
+        "delay_us" => "distance_km",
+        "distance_km" => "delay_us",
+        _ => return Vec::new(),
+    };
+    let Some(Value::Array(links)) = doc.get_mut("links") else { return Vec::new() };
+    let mut notes = Vec::new();
+    for link in links.iter_mut() {
+        let id = link.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+        let Value::Object(map) = link else { continue };
+        if map.contains_key(last) && !both_before.contains(&id) {
+            if let Some(was) = map.remove(other) {
+                notes
+                    .push(format!("links.{id}.{other} ({was}) is taken away: the link's delay is now given by {last}"));
+            }
+        }
+    }
+    notes
 }
 
 /// Assignments of one command (`abrsim run --set …`, a compare variant), applied in order as

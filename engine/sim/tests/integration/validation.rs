@@ -523,6 +523,49 @@ fn overrides_address_list_elements_by_id_and_report_missing_ones() {
 }
 
 #[test]
+fn an_indexed_key_is_refused_with_the_form_to_write() {
+    // `links[0]` would become a new top-level field, refused as unknown but named after the
+    // link it looks like ("links[0] (L1): unknown field") — neither says what to write.
+    let mut doc = library_json("two-sources");
+    let err = apply_override(&mut doc, "links[0].delay_us=100").unwrap_err();
+    assert!(err.contains("'links[0]' is not a key") && err.contains("links.<id> or links.0"), "{err}");
+    assert_eq!(doc, library_json("two-sources"), "a refused override leaves the document as it was");
+    apply_override(&mut doc, "links.0.delay_us=100").unwrap();
+    assert_eq!(doc["links"][0]["delay_us"], 100);
+}
+
+#[test]
+fn setting_a_links_delay_takes_the_other_way_of_giving_it_away() {
+    // gfc1 gives its links in kilometres; a delay sweep sets delay_us, which means the link's
+    // delay, not "both, refused".
+    let mut doc = library_json("gfc1");
+    let index = doc["links"].as_array().unwrap().iter().position(|l| l.get("distance_km").is_some()).unwrap();
+    let id = doc["links"][index]["id"].as_str().unwrap().to_string();
+    let km = doc["links"][index]["distance_km"].as_f64().unwrap();
+    let notes = apply_override_noting(&mut doc, &format!("links.{id}.delay_us=250")).unwrap();
+    assert_eq!(doc["links"][index]["delay_us"], 250);
+    assert!(doc["links"][index].get("distance_km").is_none());
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains(&format!("links.{id}.distance_km ({km})")) && notes[0].contains("delay_us"), "{notes:?}");
+    let scenario = from_value(doc.clone()).expect("the scenario is valid again");
+    let link = scenario.links.iter().find(|l| l.id == id).unwrap();
+    assert_eq!(link.delay_us(), 250.0);
+    // And back: kilometres take the microseconds away.
+    let notes = apply_override_noting(&mut doc, &format!("links.{id}.distance_km=2")).unwrap();
+    assert!(doc["links"][index].get("delay_us").is_none() && notes[0].contains("delay_us (250)"), "{notes:?}");
+    // Every link at once; links that gave delay_us already lose nothing and say nothing.
+    let mut all = library_json("gfc1");
+    let had_km = all["links"].as_array().unwrap().iter().filter(|l| l.get("distance_km").is_some()).count();
+    let notes = apply_override_noting(&mut all, "links.*.delay_us=5").unwrap();
+    assert_eq!(notes.len(), had_km, "{notes:?}");
+    assert!(from_value(all).is_ok());
+    // Another field of a link leaves both alone.
+    let mut other = library_json("gfc1");
+    assert!(apply_override_noting(&mut other, &format!("links.{id}.rate_mbps=100")).unwrap().is_empty());
+    assert_eq!(other["links"][index]["distance_km"], km);
+}
+
+#[test]
 fn an_id_with_dots_is_addressed_whole() {
     let mut doc = library_json("two-sources");
     apply_override(&mut doc, "nodes.SW1.id=\"core.SW1\"").unwrap();
