@@ -60,7 +60,6 @@ export const IDLE_SWEEP: SweepState = {
   workers: 0,
 };
 
-/** The command that runs a sweep too big for the browser, from the repository's root. */
 /** The metrics an algorithm sweep tabulates (the comparison `abrsim report --algorithms` makes). */
 export const ALGORITHM_SWEEP_METRICS = ['jain_index', 'convergence_ms', 'max_queue_cells', 'lost_cells'];
 
@@ -82,6 +81,7 @@ export function withAlgorithmSweep(scenario: Scenario, catalogue: Catalogue): Sc
   };
 }
 
+/** The command that runs a sweep too big for the browser, from the repository's root. */
 export function cliCommand(scenarioId: string, fromLibrary: boolean): string {
   const file = fromLibrary ? `scenarios/${scenarioId}.json` : `${scenarioId}.json`;
   return `abrsim sweep ${file} > ${scenarioId}.csv`;
