@@ -572,3 +572,16 @@ test('at 1280 px the overrides field shows its whole hint, and the table rounds 
   await page.screenshot({ path: resolve(shots, 'compare-1280.png') });
   expect(errors).toEqual([]);
 });
+
+test('a variant that sets a link delay on a scenario written in kilometres runs, saying the distance is taken away', async ({ page }) => {
+  // two-sources gives its links in distance_km: a variant's delay_us means the link's delay
+  // (a delay comparison), not "give either delay_us or distance_km, not both".
+  await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('variant-1-sets').fill('links.L3.delay_us=2000');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('compare-refused')).toHaveCount(0);
+  await expect(page.getByTestId('compare-notes')).toContainText('links.L3.distance_km (1 km) is taken away: the link\'s delay is now given by delay_us');
+  await page.getByTestId('compare').screenshot({ path: resolve(shots, 'compare-link-delay.png') });
+});

@@ -1007,8 +1007,10 @@ fn keep_one_delay(doc: &mut Value, keys: &[&str], both_before: &BTreeSet<String>
         let Value::Object(map) = link else { continue };
         if map.contains_key(last) && !both_before.contains(&id) {
             if let Some(was) = map.remove(other) {
-                notes
-                    .push(format!("links.{id}.{other} ({was}) is taken away: the link's delay is now given by {last}"));
+                let unit = if other == "delay_us" { "µs" } else { "km" };
+                notes.push(format!(
+                    "links.{id}.{other} ({was} {unit}) is taken away: the link's delay is now given by {last}"
+                ));
             }
         }
     }

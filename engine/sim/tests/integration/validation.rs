@@ -546,13 +546,16 @@ fn setting_a_links_delay_takes_the_other_way_of_giving_it_away() {
     assert_eq!(doc["links"][index]["delay_us"], 250);
     assert!(doc["links"][index].get("distance_km").is_none());
     assert_eq!(notes.len(), 1, "{notes:?}");
-    assert!(notes[0].contains(&format!("links.{id}.distance_km ({km})")) && notes[0].contains("delay_us"), "{notes:?}");
+    assert!(
+        notes[0].contains(&format!("links.{id}.distance_km ({km} km)")) && notes[0].contains("delay_us"),
+        "{notes:?}"
+    );
     let scenario = from_value(doc.clone()).expect("the scenario is valid again");
     let link = scenario.links.iter().find(|l| l.id == id).unwrap();
     assert_eq!(link.delay_us(), 250.0);
     // And back: kilometres take the microseconds away.
     let notes = apply_override_noting(&mut doc, &format!("links.{id}.distance_km=2")).unwrap();
-    assert!(doc["links"][index].get("delay_us").is_none() && notes[0].contains("delay_us (250)"), "{notes:?}");
+    assert!(doc["links"][index].get("delay_us").is_none() && notes[0].contains("delay_us (250 µs)"), "{notes:?}");
     // Every link at once; links that gave delay_us already lose nothing and say nothing.
     let mut all = library_json("gfc1");
     let had_km = all["links"].as_array().unwrap().iter().filter(|l| l.get("distance_km").is_some()).count();
