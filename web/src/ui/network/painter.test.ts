@@ -14,6 +14,7 @@ import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
 import { laneAngle, laneLook, networkLayout, pointOnLane, sourceUtilisation, type Box } from './geometry';
 import { markerSlots, NetworkPainter, nextOnRoute, queueCount, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
+import { GUESS_REACH } from '../../lab/rmCells';
 
 const twoSources = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
 const meta: SeriesMeta[] = [
@@ -341,7 +342,7 @@ describe('NetworkPainter: one frame at the shown time', () => {
 
   // QA: gfc1's first cells piled at their switches' edges for the 5 ms of a 1000 km link, as if
   // queued: no cell of the loop had made the hop, so nothing told how long it takes.
-  it("before any cell of its loop made a hop, a cell goes along the link over the link's own delay, then waits at the node", () => {
+  it("before any cell of its loop made a hop, a cell goes along the link over the link's own delay, then stays where it got to", () => {
     const { painter, rmLog, layout, setStatus } = setup(0.0001);
     const layer = svg('g') as SVGGElement;
     painter.markerLayer(layer);
@@ -360,10 +361,11 @@ describe('NetworkPainter: one frame at the shown time', () => {
     setStatus({ nowMs: (6 + hop / 2) / 1000 });
     painter.frame();
     expect(drawn()).toEqual([at(0.5)]);
-    // Later than that hop: still queued at SW1 (its record at SW2 would be here), at the edge.
+    // Later than that hop (its record at SW2 would be here): where it got to, short of SW2, not
+    // back at SW1's edge (QA: gfc1's first cells jumped back).
     setStatus({ nowMs: (6 + hop * 3) / 1000 });
     painter.frame();
-    expect(drawn()).toEqual([at(0)]);
+    expect(drawn()).toEqual([at(GUESS_REACH)]);
     // A cell that finds 250 cells in SW1->SW2's queue (the sample at 1 ms) waits their
     // transmission too: halfway through that longer hop, it is halfway along.
     rmLog.keepFirst(0);
