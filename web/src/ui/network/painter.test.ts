@@ -488,6 +488,52 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(check(unlabelled.id)).toContain(unlabelled.id);
   });
 
+  // QA: a backward cell's ER label, its own side of the link taken, was put on the forward
+  // lane's side, where it read as a forward cell's.
+  it("a cell's label on a level link stays on its own lane's side, or is left out", () => {
+    const { painter, rmLog, layout, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const labels = svg('g') as SVGGElement;
+    painter.labelLayer(labels);
+    // A backward cell at SW2 on its way to SW1 (heading left: its lane is above the link), a
+    // forward one halfway from SW1 to SW2 (below).
+    const rec = (time_us: number, rm_seq: number, node: string, direction: RmRecord['direction']) =>
+      rmRecord({ time_us, connection: 'C1', rm_seq, node, direction, er_in_mbps: 155.52, er_out_mbps: 77.76 });
+    rmLog.append([rec(0, 0, 'S1', 'sent'), rec(10, 0, 'SW1', 'forward'), rec(20, 0, 'SW2', 'forward'), rec(30, 0, 'D1', 'turnaround'), rec(40, 0, 'SW2', 'backward')], 0);
+    rmLog.append([rec(35, 1, 'S1', 'sent'), rec(45, 1, 'SW1', 'forward'), rec(55, 1, 'SW2', 'forward')], 0);
+    setStatus({ nowMs: 0.05 });
+    const base = { scenario: twoSources, layout, ports: portViews(twoSources, ENGINE_CATALOGUE, meta, 0), rmLimit: 0.001, lookbackUs: 10_000 };
+    const cells = () =>
+      ([...layer.children] as SVGGElement[])
+        .filter((g) => g.style.display !== 'none')
+        .map((g) => ({ id: g.dataset.cell!, cls: g.getAttribute('class')!, x: Number(g.dataset.x), y: Number(g.dataset.y) }));
+    const sides = () =>
+      Object.fromEntries(
+        shownLabels(labels).map((l) => {
+          const c = cells().find((m) => m.id === l.cell)!;
+          return [c.cls.includes('backward') ? 'backward' : 'forward', l.box.y1 <= c.y ? 'above' : 'below'];
+        }),
+      );
+    painter.setModel(base);
+    painter.frame();
+    expect(cells()).toHaveLength(2);
+    expect(sides()).toEqual({ backward: 'above', forward: 'below' });
+    // Each cell's outer side taken (a name, a card written there), the other side free: no
+    // label, rather than one on the other lane's side.
+    const back = cells().find((c) => c.cls.includes('backward'))!;
+    const fwd = cells().find((c) => c.cls.includes('forward'))!;
+    expect(Math.abs(back.x - fwd.x)).toBeGreaterThan(60);
+    const reserved: Box[] = [
+      { x0: back.x - 30, x1: back.x + 30, y0: back.y - 40, y1: back.y - 9 },
+      { x0: fwd.x - 30, x1: fwd.x + 30, y0: fwd.y + 9, y1: fwd.y + 40 },
+    ];
+    painter.setModel({ ...base, reserved });
+    painter.frame();
+    expect(cells()).toHaveLength(2);
+    expect(sides()).toEqual({});
+  });
+
   // QA: long-rtt's 25,000 km link, its markers a few px apart, showed no ER label at all: a label
   // kept clear of every marker, and none could.
   it('a dense lane shows some labels, spread along it: over unlabelled markers, clear of the labelled ones and of each other', () => {

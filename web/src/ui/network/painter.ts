@@ -405,7 +405,7 @@ export class NetworkPainter implements FrameClient {
     while (this.pool.length < cells.length) this.pool.push(layer.appendChild(marker()));
     const slots = markerSlots(cells, focused);
     // Where each drawn cell is, for its label: placed once every marker is (below).
-    const drawn: { g: SVGGElement; c: CellAt; x: number; y: number; below: boolean }[] = [];
+    const drawn: { g: SVGGElement; c: CellAt; x: number; y: number; below: boolean; sided: boolean }[] = [];
     for (let i = 0; i < this.pool.length; i++) {
       const g = this.pool[i];
       const c = slots[i];
@@ -424,9 +424,11 @@ export class NetworkPainter implements FrameClient {
       let x: number;
       let y: number;
       let angle = 0;
-      // Its label goes first on its lane's outer side, away from the cells going the other way
-      // (a lane lies to the right of its direction: below a lane heading right).
+      // Its label goes on its lane's outer side, away from the cells going the other way (a lane
+      // lies to the right of its direction: below a lane heading right); only there on a lane
+      // more across than up or down, whose sides are above and below it (`sided`).
       let outerBelow = false;
+      let sided = false;
       if (lane) {
         ({ x, y } = pointOnLane(lane, c.fraction));
         // The triangle points along its lane; a diamond (or a notification's square) stays
@@ -434,6 +436,7 @@ export class NetworkPainter implements FrameClient {
         // diamond read as a square).
         angle = c.phase === 'forward' ? laneAngle(lane) : 0;
         outerBelow = lane.b.x > lane.a.x;
+        sided = Math.abs(lane.b.x - lane.a.x) >= Math.abs(lane.b.y - lane.a.y);
       } else {
         // At a node (a notification, a cell between two records at one node), or between two
         // nodes no drawn link joins (a sampled network): at the node it left.
@@ -454,7 +457,7 @@ export class NetworkPainter implements FrameClient {
       g.dataset.vp = c.cell.vp;
       g.dataset.x = x.toFixed(1);
       g.dataset.y = y.toFixed(1);
-      drawn.push({ g, c, x, y, below: outerBelow });
+      drawn.push({ g, c, x, y, below: outerBelow, sided });
     }
     // Labels keep clear of the names, the cards, each other and the markers they do not label.
     // The picked cell's first, over any marker: the cell followed keeps its label. Then each
@@ -475,11 +478,14 @@ export class NetworkPainter implements FrameClient {
     const labelled: Box[] = [];
     const label = (i: number, avoid: readonly Box[]) => {
       const { label: full } = texts[i];
-      // On its lane's outer side, else the other; not on a marker a label already lies over.
+      // On its lane's outer side: on a lane whose sides are above and below it, there or not at
+      // all (QA: a backward cell's ER, its own side taken, lay on the forward cells' side and
+      // read as theirs); along a steep lane, above it, else below. Not on a marker a label
+      // already lies over.
       if (!full || at[i] !== null || room.labelOver(boxes[i])) return;
-      const { x, y } = drawn[i];
-      const ys = [y + LABEL_BASELINE_PX, y + below];
-      at[i] = room.placeFirst(full, x, drawn[i].below ? ys.reverse() : ys, boxes[i], avoid);
+      const { x, y, below: outerBelow, sided } = drawn[i];
+      const ys = outerBelow ? [y + below, y + LABEL_BASELINE_PX] : [y + LABEL_BASELINE_PX, y + below];
+      at[i] = room.placeFirst(full, x, sided ? ys.slice(0, 1) : ys, boxes[i], avoid);
       if (at[i] !== null) labelled.push(boxes[i]);
     };
     if (picked >= 0) label(0, []);
