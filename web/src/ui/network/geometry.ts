@@ -78,6 +78,39 @@ export function pointOnLane(lane: Pick<Lane, 'a' | 'b'>, fraction: number): Poin
   return { x: lane.a.x + (lane.b.x - lane.a.x) * f, y: lane.a.y + (lane.b.y - lane.a.y) * f };
 }
 
+/** RM cells waiting at a node toward one link drawn apart (queueSpot); more share the last spot,
+ *  and a badge says how many more. */
+export const QUEUE_SHOWN = 4;
+/** Between two cells of a queue drawn at a lane's start (px: a marker is 12–16 px across). */
+export const QUEUE_GAP_PX = 14;
+
+/**
+ * Where the `place`-th RM cell (0: the next to leave) waiting at the start of `lane` is drawn: the
+ * first at the lane's start, where it sets out from; each later one a gap further out on the
+ * lane's outer side (away from the other direction's lane), the newest furthest; from
+ * QUEUE_SHOWN - 1 on, all on the last spot (queueBadgeSpot: where the badge naming them goes).
+ * Beside the lane, not along it: the next cell steps toward the lane as the first leaves, never
+ * back along its way, and the first sets out from where it waited. QA: gfc1's cells queued at
+ * a switch were drawn on one spot, one over another.
+ */
+export function queueSpot(lane: Pick<Lane, 'a' | 'b'>, place: number): Point {
+  return besideStart(lane, Math.min(Math.max(0, place), QUEUE_SHOWN - 1));
+}
+
+/** Where the badge of a queue longer than drawn goes ("+N"): a gap past its last spot. */
+export function queueBadgeSpot(lane: Pick<Lane, 'a' | 'b'>): Point {
+  return besideStart(lane, QUEUE_SHOWN);
+}
+
+/** `k` gaps from the start of `lane` on its outer side. */
+function besideStart(lane: Pick<Lane, 'a' | 'b'>, k: number): Point {
+  const dx = lane.b.x - lane.a.x;
+  const dy = lane.b.y - lane.a.y;
+  const len = Math.hypot(dx, dy) || 1;
+  // The lane's right (offsetSegment's side): its outer side.
+  return { x: lane.a.x + (-dy / len) * k * QUEUE_GAP_PX, y: lane.a.y + (dx / len) * k * QUEUE_GAP_PX };
+}
+
 /** The lane's direction on screen (degrees, 0 = to the right, clockwise). */
 export function laneAngle(lane: Pick<Lane, 'a' | 'b'>): number {
   return (Math.atan2(lane.b.y - lane.a.y, lane.b.x - lane.a.x) * 180) / Math.PI;

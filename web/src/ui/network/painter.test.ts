@@ -11,8 +11,8 @@ import { portViews } from '../../lab/networkPorts';
 import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
-import { laneAngle, laneLook, networkLayout, pointOnLane, sourceUtilisation, type Box } from './geometry';
-import { markerSlots, NetworkPainter, nextOnRoute, queueCount, UTIL_STEP_PERCENT } from './painter';
+import { laneAngle, laneLook, networkLayout, pointOnLane, queueSpot, sourceUtilisation, type Box } from './geometry';
+import { markerSlots, NetworkPainter, nextOnRoute, queueCount, queuePlaces, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
 import { GUESS_REACH } from '../../lab/rmCells';
 
@@ -338,6 +338,47 @@ describe('NetworkPainter: one frame at the shown time', () => {
     setStatus({ nowMs: 0.226 });
     painter.frame();
     expect(drawn().map(([id]) => id)).toEqual(['C1/1']);
+  });
+
+  // QA: the cells waiting at a switch were all drawn on one spot, one over another: a student
+  // could not tell one from six.
+  it('cells waiting at a node are drawn as a queue beside the lane they leave by, the first at its start, the newest furthest; "+N" past a few', () => {
+    const { painter, rmLog, layout, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const labels = svg('g') as SVGGElement;
+    painter.labelLayer(labels);
+    // Six cells of C1 reach SW1 2 µs apart; none has left (nothing tells how long the hop takes).
+    const recs: RmRecord[] = [];
+    for (let k = 0; k < 6; k++) recs.push(rmRecord({ time_us: 10 * k, connection: 'C1', rm_seq: k, node: 'S1', direction: 'sent' }));
+    for (let k = 0; k < 6; k++) recs.push(rmRecord({ time_us: 100 + 2 * k, connection: 'C1', rm_seq: k, node: 'SW1', direction: 'forward' }));
+    rmLog.append(recs, 0);
+    setStatus({ nowMs: 0.2 });
+    painter.frame();
+    const drawn = () =>
+      ([...layer.children] as SVGGElement[])
+        .filter((g) => g.style.display !== 'none')
+        .map((g) => ({ seq: Number(g.dataset.cell!.split('/')[1].split('@')[0]), at: `${g.dataset.x},${g.dataset.y}` }))
+        .sort((a, b) => a.seq - b.seq);
+    const lane = layout.lanes.get('SW1->SW2')!;
+    const spot = (k: number) => {
+      const p = queueSpot(lane, k);
+      return `${p.x.toFixed(1)},${p.y.toFixed(1)}`;
+    };
+    // The first to come at the lane's start, where it sets out from; the next ones beside it.
+    expect(spot(0)).toBe(`${pointOnLane(lane, 0).x.toFixed(1)},${pointOnLane(lane, 0).y.toFixed(1)}`);
+    expect(drawn().map((d) => d.at)).toEqual([spot(0), spot(1), spot(2), spot(3), spot(3), spot(3)]);
+    expect(new Set([0, 1, 2, 3].map(spot)).size).toBe(4);
+    // On the lane's outer side (SW1->SW2 heads right: below it), away from the cells coming back.
+    expect(queueSpot(lane, 3).y).toBeGreaterThan(queueSpot(lane, 0).y);
+    const badges = () => ([...labels.querySelectorAll<SVGTextElement>('[data-testid="rm-queue-more"]')] as SVGTextElement[]).filter((t) => t.style.display !== 'none');
+    expect(badges().map((t) => [t.textContent, t.dataset.port, t.dataset.waiting])).toEqual([['+2', 'SW1->SW2', '6']]);
+    // The first leaves (its record at SW2 comes): each other one steps up a place.
+    rmLog.append([rmRecord({ time_us: 150, connection: 'C1', rm_seq: 0, node: 'SW2', direction: 'forward' })], 0);
+    setStatus({ nowMs: 0.2 });
+    painter.frame();
+    expect(drawn().filter((d) => d.seq > 0).map((d) => d.at)).toEqual([spot(0), spot(1), spot(2), spot(3), spot(3)]);
+    expect(badges().map((t) => [t.textContent, t.dataset.port])).toEqual([['+1', 'SW1->SW2']]);
   });
 
   // QA: gfc1's first cells piled at their switches' edges for the 5 ms of a 1000 km link, as if
@@ -693,5 +734,14 @@ describe('queueCount: a card line holds its queue text', () => {
   it('a count of cells or frames as a whole number (a buffer of frames under 10 with a decimal), whole numbers to 99 999, short above', () => {
     expect([0, 1, 7, 2.345, 10, 999.6, 99_999, 123_456, 10_000_000].map(queueCount)).toEqual(['0', '1', '7', '2.3', '10', '1000', '99999', '123K', '10M']);
     expect(`max ${queueCount(1)} / ${queueCount(10_000_000)} cells`.length).toBeLessThanOrEqual('max 1000 / 1000 cells'.length);
+  });
+});
+
+describe('queuePlaces: cells waiting at a node, a queue per lane', () => {
+  it('numbers each queue from its first to come, ties by id; a cell not waiting has no place', () => {
+    const w = (queue: string, sinceUs: number, id: string) => ({ queue, sinceUs, id });
+    const { place, size } = queuePlaces([w('SW1->SW2', 30, 'c'), null, w('SW1->SW2', 10, 'b'), w('SW2->SW1', 5, 'x'), w('SW1->SW2', 10, 'a')]);
+    expect(place).toEqual([2, -1, 1, 0, 0]);
+    expect([...size]).toEqual([['SW1->SW2', 3], ['SW2->SW1', 1]]);
   });
 });

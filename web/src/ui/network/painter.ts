@@ -14,7 +14,7 @@ import { cellsAt, lastLoop, neighboursOf, RmCellIndex, type CellAt, type HopGues
 import { textHash } from '../../scenario/storage';
 import { routeOf } from '../../scenario/topologyEdits';
 import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
-import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type Box, type NetworkLayout } from './geometry';
+import { LabelRoom, laneAngle, laneLook, pointOnLane, QUEUE_SHOWN, queueBadgeSpot, queueSpot, sourceUtilisation, type Box, type NetworkLayout } from './geometry';
 
 /** A queue or buffer (cells or frames) as a card writes it: a whole number to 99 999, then
  *  short ("10M": gfc-edge's buffer of ten million cells overran the card's line, which does not
@@ -83,9 +83,11 @@ export class NetworkPainter implements FrameClient {
   private announcer: HTMLElement | null = null;
   private markers: SVGGElement | null = null;
   private pool: SVGGElement[] = [];
-  /** The layer of the markers' labels, over every marker, and its pooled texts. */
+  /** The layer of the markers' labels, over every marker, and its pooled texts (the labels',
+   *  and the badges of queues longer than drawn: "+N"). */
   private labels: SVGGElement | null = null;
   private labelPool: SVGTextElement[] = [];
+  private morePool: SVGTextElement[] = [];
   /** Column of each connection's ACR; of each lane's utilisation (or the connections its source sends). */
   private acrIndex = new Map<string, number>();
   private laneSources = new Map<string, { connections: { id: string; startMs: number; stopMs: number }[]; rateMbps: number }>();
@@ -198,6 +200,7 @@ export class NetworkPainter implements FrameClient {
     if (el === this.labels) return;
     this.labels = el;
     this.labelPool = [];
+    this.morePool = [];
     this.cellsDrawnFrom = null;
     el?.replaceChildren();
   };
@@ -404,6 +407,18 @@ export class NetworkPainter implements FrameClient {
     }
     while (this.pool.length < cells.length) this.pool.push(layer.appendChild(marker()));
     const slots = markerSlots(cells, focused);
+    // A cell at a node whose next record has not come waits at the node's edge toward the
+    // next node of its connection's route (a notification or a backward cell toward the
+    // source, a forward one toward the destination): not at a switch's centre, over its
+    // card's bar and marks, the cells of every loop on one spot (QA: fecn-hotspot's reflected
+    // frames at SW1; two-sources' first backward cells at SW2, whose sources are a switch
+    // away). The cells waiting there are drawn as a queue beside the lane (queueSpot).
+    const laneOf = slots.map((c) => {
+      if (!c) return undefined;
+      const toward = c.from === c.to ? nextOnRoute(this.routes.get(c.cell.connection), c.from, c.phase) : undefined;
+      return model.layout.lanes.has(`${c.from}->${toward ?? c.to}`) ? `${c.from}->${toward ?? c.to}` : undefined;
+    });
+    const queues = queuePlaces(slots.map((c, i) => (c && c.from === c.to && laneOf[i] !== undefined ? { queue: laneOf[i]!, sinceUs: c.record.time_us, id: c.cell.id } : null)));
     // Where each drawn cell is, for its label: placed once every marker is (below).
     const drawn: { g: SVGGElement; c: CellAt; x: number; y: number; below: boolean; sided: boolean }[] = [];
     for (let i = 0; i < this.pool.length; i++) {
@@ -413,14 +428,7 @@ export class NetworkPainter implements FrameClient {
         if (g.style.display !== 'none') hide(g);
         continue;
       }
-      // A cell at a node whose next record has not come waits at the node's edge toward the
-      // next node of its connection's route (a notification or a backward cell toward the
-      // source, a forward one toward the destination): not at a switch's centre, over its
-      // card's bar and marks, the cells of every loop on one spot (QA: fecn-hotspot's reflected
-      // frames at SW1; two-sources' first backward cells at SW2, whose sources are a switch
-      // away).
-      const toward = c.from === c.to ? nextOnRoute(this.routes.get(c.cell.connection), c.from, c.phase) : undefined;
-      const lane = model.layout.lanes.get(`${c.from}->${toward ?? c.to}`);
+      const lane = laneOf[i] === undefined ? undefined : model.layout.lanes.get(laneOf[i]!);
       let x: number;
       let y: number;
       let angle = 0;
@@ -430,7 +438,7 @@ export class NetworkPainter implements FrameClient {
       let outerBelow = false;
       let sided = false;
       if (lane) {
-        ({ x, y } = pointOnLane(lane, c.fraction));
+        ({ x, y } = queues.place[i] >= 0 ? queueSpot(lane, queues.place[i]) : pointOnLane(lane, c.fraction));
         // The triangle points along its lane; a diamond (or a notification's square) stays
         // upright, as the legend draws it (QA: turned with a sloping lane, a backward cell's
         // diamond read as a square).
@@ -469,6 +477,19 @@ export class NetworkPainter implements FrameClient {
     // frame, spread along the lane). QA: long-rtt's dense link showed no label at all.
     const labelPx = model.labelPx ?? RM_LABEL_PX;
     const room = new LabelRoom(labelPx, model.reserved);
+    // A queue longer than drawn says how many more wait under its last marker: "+N" beyond it.
+    const more = [...queues.size].flatMap(([port, n]) => {
+      const lane = n > QUEUE_SHOWN ? model.layout.lanes.get(port) : undefined;
+      if (!lane) return [];
+      const at = queueBadgeSpot(lane);
+      const text = `+${n - QUEUE_SHOWN}`;
+      const w = text.length * 0.62 * labelPx + 4;
+      // Centred on its spot (the baseline a third of the type under it).
+      const box = { x0: at.x - w / 2, x1: at.x + w / 2, y0: at.y - 0.75 * labelPx, y1: at.y + 0.5 * labelPx };
+      return [{ port, n, text, x: at.x, y: at.y + labelPx / 3, box }];
+    });
+    room.reserve(more.map((m) => m.box));
+    this.writeMore(more);
     const below = MARKER_HALF_PX + LABEL_BELOW_GAP_PX + 1.1 * labelPx;
     const picked = drawn.findIndex((d) => d.c.cell.id === this.picked);
     if (picked > 0) drawn.unshift(...drawn.splice(picked, 1));
@@ -534,6 +555,34 @@ export class NetworkPainter implements FrameClient {
     });
   }
 
+  /** The badges of queues longer than drawn ("+N", centred on `x` with its baseline at `y`), in
+   *  pooled texts of the label layer. */
+  private writeMore(badges: readonly { port: string; n: number; text: string; x: number; y: number }[]) {
+    const layer = this.labels;
+    if (!layer) return;
+    while (this.morePool.length < badges.length) {
+      const t = document.createElementNS(SVG, 'text');
+      t.setAttribute('text-anchor', 'middle');
+      t.setAttribute('class', 'nv-rm-more');
+      t.setAttribute('data-testid', 'rm-queue-more');
+      this.morePool.push(layer.appendChild(t));
+    }
+    this.morePool.forEach((t, i) => {
+      const b = badges[i];
+      if (!b) {
+        if (t.style.display !== 'none') t.style.display = 'none';
+        delete t.dataset.port;
+        return;
+      }
+      t.style.display = '';
+      if (t.textContent !== b.text) t.textContent = b.text;
+      t.setAttribute('x', b.x.toFixed(1));
+      t.setAttribute('y', b.y.toFixed(1));
+      t.dataset.port = b.port;
+      t.dataset.waiting = String(b.n);
+    });
+  }
+
   /** The marker that has the keyboard's focus (its place in the pool, and its cell), or null. */
   private focusedMarker(layer: SVGGElement): { slot: number; cell: string; name: string } | null {
     const active = layer.ownerDocument.activeElement;
@@ -571,6 +620,29 @@ export function markerSlots<C extends { cell: { id: string } }>(cells: readonly 
 export function goneText(name: string, marker: SVGGElement | undefined): string {
   const now = marker && marker.style.display !== 'none' && marker.dataset.cell !== undefined ? marker.getAttribute('aria-label') : null;
   return `${name}: no longer drawn. ${now ? `This marker now shows ${now}.` : 'No RM cell is drawn in its place.'}`;
+}
+
+/**
+ * The RM cells waiting at a node as queues, one per lane they will leave by (`queue`: its port):
+ * each cell's place in its queue (0: the first to leave, the one that came first; ties by id;
+ * -1: not waiting) and each queue's length, for queueSpot.
+ */
+export function queuePlaces(cells: readonly ({ queue: string; sinceUs: number; id: string } | null)[]): { place: number[]; size: Map<string, number> } {
+  const place = cells.map(() => -1);
+  const size = new Map<string, number>();
+  const order = cells.flatMap((c, i) => (c ? [i] : []));
+  order.sort((i, j) => {
+    const a = cells[i]!;
+    const b = cells[j]!;
+    return a.queue < b.queue ? -1 : a.queue > b.queue ? 1 : a.sinceUs - b.sinceUs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  });
+  for (const i of order) {
+    const q = cells[i]!.queue;
+    const n = size.get(q) ?? 0;
+    place[i] = n;
+    size.set(q, n + 1);
+  }
+  return { place, size };
 }
 
 /** The node after `node` on `route` going `phase`'s way: toward the destination forward,
