@@ -12,7 +12,7 @@ import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
 import { laneAngle, laneLook, networkLayout, pointOnLane, queueSpot, sourceUtilisation, type Box } from './geometry';
-import { markerSlots, NetworkPainter, nextOnRoute, queueCount, queuePlaces, UTIL_STEP_PERCENT } from './painter';
+import { countText, markerSlots, NetworkPainter, nextOnRoute, queueCount, queuePlaces, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
 import { GUESS_REACH } from '../../lab/rmCells';
 
@@ -96,7 +96,9 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(trunk.dataset.util).toBe('90.0');
     expect(access.dataset.util).toBe((Math.round(sourceUtilisation([77.76], 155.52)! / UTIL_STEP_PERCENT) * UTIL_STEP_PERCENT).toFixed(1));
     expect(fill.style.transform).toBe(`scaleX(${(250 / 1000).toFixed(4)})`);
-    expect(text.textContent).toBe('250 / 1000 cells');
+    // The queue; the buffer on demand, in its tooltip (the bar shows the one against the other).
+    expect(text.textContent).toBe('250 cells');
+    expect(text.title).toBe('250 / 1000 cells (queue / buffer)');
     expect(acr.textContent).toBe('77.76 Mbps');
   });
 
@@ -729,6 +731,15 @@ describe('NetworkPainter: one frame at the shown time', () => {
 });
 
 // QA: "max 1.0 / 10000000 cells" (gfc-edge's Series-D buffer) overran a card's line.
+describe('countText: a queue and its unit, as a card writes it', () => {
+  it('says one cell, not "1 cells"', () => {
+    expect(countText(1, 'cells')).toBe('1 cell');
+    expect(countText(0, 'cells')).toBe('0 cells');
+    expect(countText(971, 'cells')).toBe('971 cells');
+    expect(countText(2.5, 'frames')).toBe('2.5 frames');
+  });
+});
+
 describe('queueCount: a card line holds its queue text', () => {
   // QA: "1.0 / 1000 cells", a decimal on a count of cells.
   it('a count of cells or frames as a whole number (a buffer of frames under 10 with a decimal), whole numbers to 99 999, short above', () => {

@@ -27,6 +27,12 @@ export function queueCount(v: number): string {
 }
 const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumSignificantDigits: 3 });
 
+/** A queue with its unit, one of it singular: "1 cell", "0 cells", "2.5 frames". */
+export function countText(v: number, unit: string): string {
+  const n = queueCount(v);
+  return `${n} ${n === '1' ? unit.replace(/s$/, '') : unit}`;
+}
+
 /** The RM cells' labels' type on the page (px; app.css: `.nv-rm-labels text`). */
 export const RM_LABEL_PX = 11;
 /** …and presenting (app.css: `.app.present .nv-rm-labels text`). */
@@ -329,11 +335,15 @@ export class NetworkPainter implements FrameClient {
       const t = this.queues.get(p.port);
       if (!t) continue;
       const q = value(p.queueIndex);
-      const text = Number.isNaN(q) ? '—' : `${queueCount(q)} / ${queueCount(p.buffer)} ${p.unit}`;
+      // The queue alone: the bar sets it against the buffer, whose size the tooltip and the
+      // port's name tell (a card narrow enough to leave the lanes room; QA: gfc1's cards, as
+      // wide as "max 0 / 1000 cells", left lanes of 15 px at 1280 px).
+      const text = Number.isNaN(q) ? '—' : countText(q, p.unit);
       this.write(`queue:${p.port}`, t.fill, text, (fill) => {
         // A transform, not a width: the card's layout is not computed again every frame.
         fill.style.transform = `scaleX(${barFraction(q, p.buffer).toFixed(4)})`;
         t.text.textContent = text;
+        t.text.title = Number.isNaN(q) ? '' : `${queueCount(q)} / ${queueCount(p.buffer)} ${p.unit} (queue / buffer)`;
         t.text.dataset.queue = Number.isNaN(q) ? '' : String(q);
       });
     }
@@ -342,10 +352,11 @@ export class NetworkPainter implements FrameClient {
       if (!t) continue;
       const q = groupQueue(g, value);
       const { buffer, unit } = g.ports[0];
-      const text = Number.isNaN(q) ? '—' : `max ${queueCount(q)} / ${queueCount(buffer)} ${unit}`;
+      const text = Number.isNaN(q) ? '—' : `max ${countText(q, unit)}`;
       this.write(`queue:${g.key}`, t.fill, text, (fill) => {
         fill.style.transform = `scaleX(${barFraction(q, buffer).toFixed(4)})`;
         t.text.textContent = text;
+        t.text.title = Number.isNaN(q) ? '' : `max ${queueCount(q)} / ${queueCount(buffer)} ${unit} (largest queue / buffer)`;
         t.text.dataset.queue = Number.isNaN(q) ? '' : String(q);
       });
     }
@@ -481,9 +492,9 @@ export class NetworkPainter implements FrameClient {
     const more = [...queues.size].flatMap(([port, n]) => {
       const lane = n > QUEUE_SHOWN ? model.layout.lanes.get(port) : undefined;
       if (!lane) return [];
-      const at = queueBadgeSpot(lane);
       const text = `+${n - QUEUE_SHOWN}`;
       const w = text.length * 0.62 * labelPx + 4;
+      const at = queueBadgeSpot(lane, w);
       // Centred on its spot (the baseline a third of the type under it).
       const box = { x0: at.x - w / 2, x1: at.x + w / 2, y0: at.y - 0.75 * labelPx, y1: at.y + 0.5 * labelPx };
       return [{ port, n, text, x: at.x, y: at.y + labelPx / 3, box }];
