@@ -3,7 +3,7 @@ import type { RmRecord } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
-import { acrReason, cellAt, cellFields, cellsAt, fieldsAt, journeyOf, lastLoop, lastLoopText, neighboursOf, RmCellIndex, SAME_TIME_US } from './rmCells';
+import { acrReason, cellAt, cellFields, cellsAt, fieldsAt, GUESS_REACH, journeyOf, lastLoop, lastLoopText, neighboursOf, RmCellIndex, SAME_TIME_US, type HopGuess } from './rmCells';
 import { rmRecord } from '../test/rmRecord';
 import { ETHERNET_WORDS } from './rmLog';
 
@@ -254,6 +254,29 @@ describe('cellAt: where an RM cell is between its records', () => {
     // Its record at S1 comes: it moved, from SW1 to S1, over the time it really took.
     index.add([next(180, 'S1', 'received')]);
     expect(cellAt(c1, 170, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.75, guessed: false });
+  });
+
+  // QA: gfc1's first cells, their hop guessed from a 1000 km link and the queue then, went 95 %
+  // of the way and jumped back to their switch's edge when the guess ran out.
+  it('a late cell on a hop guessed from the network (none of its loop made it yet) stays where it got to, never going back', () => {
+    const index = hand();
+    const [c] = index.cells;
+    // No cell went SW1 → S1 backward: the network says 10 µs (the link and the queue then).
+    const guess: HopGuess = (_cell, r, phase) => (r.node === 'SW1' && phase === 'backward' ? { next: 'S1', us: 10 } : undefined);
+    const along = (t: number) => {
+      const at = cellAt(c, t, index.hops, guess)!;
+      // Where along SW1 → S1 (0 at SW1, however it is drawn there).
+      return at.to === 'S1' ? at.fraction : 0;
+    };
+    expect(cellAt(c, 45, index.hops, guess)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5, guessed: true });
+    const times = [40, 44, 48, 49.5, 50, 51, 60, 200, 1040];
+    const fractions = times.map(along);
+    fractions.forEach((f, i) => i > 0 && expect(f, `${times[i]} µs`).toBeGreaterThanOrEqual(fractions[i - 1]));
+    // However late, short of S1, where it got to.
+    expect(cellAt(c, 1040, index.hops, guess)).toMatchObject({ from: 'SW1', to: 'S1', fraction: GUESS_REACH, guessed: true });
+    // Its record at S1 comes (it took 100 µs): from there on, the time it really took.
+    index.add([rec(140, 'S1', 'received', 60, 60)]);
+    expect(cellAt(c, 130, index.hops, guess)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.9, guessed: false });
   });
 
   it('a notification nothing tells the way of waits at its switch until it is received, or a later one goes the way it went', () => {

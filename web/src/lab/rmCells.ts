@@ -309,6 +309,10 @@ export type HopGuess = (cell: RmCell, r: RmRecord, phase: Phase) => { next: stri
  */
 export const SAME_TIME_US = 1e-6;
 
+/** How far along a hop whose next record has not come a cell is drawn at most: short of the
+ *  next node (it is there when its record is). */
+export const GUESS_REACH = 0.95;
+
 /**
  * Where `cell` is at `us`: null before its first record, after it was received, or (a cell whose
  * next record has not come) when nothing tells where it goes. Between two records it moves
@@ -322,9 +326,11 @@ export const SAME_TIME_US = 1e-6;
  * SW1. Before any cell of its loop made the hop, the network's own hop stands in for it
  * (`guess`: the link's delay toward the next node of its route), so a WAN's first loop is seen
  * going round (QA: gfc1's first cells piled at their switches' edges for the 5 ms of a 1000 km
- * link). A cell nothing tells the way of (no guess; a notification; a cell first seen mid-way,
- * its loop's start not recorded) waits at the node of its last record until it is known to
- * have left: its next record, or a later cell of its loop making the hop from there. QA:
+ * link); later than that guess it stays where it got to, never back at its node (QA: gfc1's
+ * first cells jumped back to their switches). A cell nothing tells the way of (no guess; a
+ * notification; a cell first seen mid-way, its loop's start not recorded) waits at the node
+ * of its last record until it is known to have left: its next record, or a later cell of its
+ * loop making the hop from there. QA:
  * gfc1's first cells, queued at a switch longer than four typical hops, vanished. An event
  * picked is always drawn where it happened.
  */
@@ -351,11 +357,14 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
   // route, and the port's queue), else it waits at its node.
   const hop = learnt ?? (phase === 'notification' ? undefined : guess?.(cell, r, phase));
   if (!hop) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
-  // Later than the hop guessed: it has not left (its record at the next node would be here; the
-  // shown time is never ahead of the trace), so it waits at the node, as a cell nothing tells
-  // the way of does.
-  if (us - r.time_us > hop.us) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
-  const fraction = hop.us > 0 ? Math.min(0.95, Math.max(0, (us - r.time_us) / hop.us)) : 0;
+  // Later than the hop an earlier cell made: it has not left (its record at the next node would
+  // be here; the shown time is never ahead of the trace), so it waits at the node, as a cell
+  // nothing tells the way of does (QA: two-sources' EFCI cells, queued at SW1, drawn at SW2).
+  if (learnt && us - r.time_us > learnt.us) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
+  // Later than the network's guess (the link and the queue as sampled): it stays where it got
+  // to, short of the next node, until its record there comes. A cell never goes back along its
+  // way (QA: gfc1's first cells ran 95 % along a 1000 km link and jumped back to their switch).
+  const fraction = hop.us > 0 ? Math.min(GUESS_REACH, Math.max(0, (us - r.time_us) / hop.us)) : 0;
   return { cell, from: r.node, to: hop.next, fraction, phase, record: r, guessed: true };
 }
 

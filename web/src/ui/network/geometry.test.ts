@@ -23,6 +23,7 @@ import {
   MIN_LANE_PX,
   networkLayout,
   markLabels,
+  markTextPx,
   PAGE_CARD,
   PRESENT_CARD,
   switchHalfSize,
@@ -352,13 +353,50 @@ describe('switch cards leave the lanes between them room on screen', () => {
   it('gfc1 fitted in a 1440 px window (zoom 0.55): lanes longer than when the cards grew with the type, the type at 11 px', () => {
     const placed = placeNodes(scenarioOf('gfc1'));
     const g = switchCardGrowth(placed.nodes, half(PAGE_CARD), 0.55);
-    // The type alone asks 1 / 0.55 (12 px type at 21.8 px in the flow): cards 150 / 0.55 px wide,
-    // 300 px apart, a lane of 10 % of that (a lane leaves a card at 45 % of the way at most).
-    expect(shortestLane('gfc1', PAGE_CARD, textGrowth(0.55), 0.55)).toBeCloseTo(Math.max(0.1 * 300, 300 - 150 / 0.55) * 0.55, 6);
-    // The lanes ask (300 − 60 / 0.55) / 150 at most; the type reads at 11 px at 11 / (12 × 0.55).
-    expect(g).toBeCloseTo(11 / (12 * 0.55), 9);
-    expect(shortestLane('gfc1', PAGE_CARD, g, 0.55)).toBeCloseTo((300 - 150 * g) * 0.55, 6);
-    expect(shortestLane('gfc1', PAGE_CARD, g, 0.55)).toBeGreaterThan(25);
+    const w = PAGE_CARD.widthPx;
+    // The type alone asks 1 / 0.55 (12 px type at 21.8 px in the flow): cards w / 0.55 px wide,
+    // 300 px apart.
+    expect(shortestLane('gfc1', PAGE_CARD, textGrowth(0.55), 0.55)).toBeCloseTo(Math.max(0.1 * 300, 300 - w / 0.55) * 0.55, 6);
+    // The lanes ask (300 − 60 / 0.55) / w at most; the type reads at 11 px at 11 / (12 × 0.55).
+    expect(g).toBeCloseTo(Math.max(11 / (12 * 0.55), Math.min(1 / 0.55, (300 - LANE_ROOM_PX / 0.55) / w)), 9);
+    expect(shortestLane('gfc1', PAGE_CARD, g, 0.55)).toBeCloseTo((300 - w * g) * 0.55, 6);
+    expect(shortestLane('gfc1', PAGE_CARD, g, 0.55)).toBeGreaterThan(55);
+  });
+
+  // QA: at 1280 px beside the side panel gfc1's cards at the 11 px type floor took ~685 of
+  // ~740 px, the lanes between them 15 px: the cells going by hidden under the cards' edges.
+  it('gfc1 fitted in a 1280 px window beside the side panel (zoom 0.49): the lanes between its cards are twice as long as cards 150 px wide left them', () => {
+    const zoom = 0.49;
+    const placed = placeNodes(scenarioOf('gfc1'));
+    // SW2–SW4's cards: a port and a group of destinations, both marked (T0·C), as tall as they are.
+    const rows = [
+      { group: false, marked: true, beyond: false },
+      { group: true, marked: true, beyond: false },
+    ];
+    const half = (look: typeof PAGE_CARD): HalfSize => (n) => (n.kind === 'switch' ? switchHalfSize(rows, false, look) : { w: END_RADIUS_PX, h: END_RADIUS_PX });
+    const shortestLane = (look: typeof PAGE_CARD, g: number) => {
+      const grown: HalfSize = (n) => {
+        const h = half(look)(n);
+        return n.kind === 'switch' ? { w: h.w * g, h: h.h * g } : h;
+      };
+      const lanes = laneLayout(scenarioOf('gfc1'), placed, grown).links.filter((l) => l.from.startsWith('SW') && l.to.startsWith('SW'));
+      return Math.min(...lanes.map((l) => Math.hypot(l.lanes[0].b.x - l.lanes[0].a.x, l.lanes[0].b.y - l.lanes[0].a.y))) * zoom;
+    };
+    for (const [look, least] of [
+      [PAGE_CARD, 30],
+      [PRESENT_CARD, 25],
+    ] as const) {
+      const g = switchCardGrowth(placed.nodes, half(look), zoomStep(zoom), look);
+      const what = look === PRESENT_CARD ? 'presenting' : 'page';
+      // 150 (175) px wide, the cards left the lanes their least, 10 % of the 300 px between
+      // switches (a lane leaves a card at 45 % of the way at most): 14.7 px on screen.
+      const wide = { ...look, widthPx: look === PRESENT_CARD ? 175 : 150 };
+      expect(shortestLane(wide, switchCardGrowth(placed.nodes, half(wide), zoomStep(zoom), wide)), what).toBeCloseTo(0.1 * 300 * zoom, 6);
+      expect(shortestLane(look, g), what).toBeGreaterThanOrEqual(least);
+      // The type on the page at its least or more (presenting, the cards meet SC3's circle above
+      // SW2 first, at ~12.5 px: no narrower card changes that).
+      if (look === PAGE_CARD) expect(look.fontPx * g * zoom, what).toBeGreaterThanOrEqual(look.readPx);
+    }
   });
 
   it('two-sources, a small network, grows its cards with the type as before at the zooms it fits at (0.8 in a 1280 px window)', () => {
@@ -402,7 +440,7 @@ describe("a switch card's height and its marks' labels", () => {
     expect(switchHalfSize([{ ...port, beyond: true }]).h - one).toBeCloseTo(1.3 * 6, 9);
     expect(switchHalfSize([port], true).h - one).toBeCloseTo((1 / 3 + 1.3) * 6, 9);
     const present = switchHalfSize([{ ...port, marked: true }], false, PRESENT_CARD);
-    expect(present.w).toBe(87.5);
+    expect(present.w).toBe(68);
     expect(present.h).toBeGreaterThan(switchHalfSize([{ ...port, marked: true }], false, PAGE_CARD).h * (14 / 12));
   });
 
@@ -422,6 +460,10 @@ describe("a switch card's height and its marks' labels", () => {
     // Series-D on a buffer of ten million cells: all four at its start, one label.
     const piled = markLabels(['Q1', 'Q2', 'Q3', 'Q4'].map((q) => mark(q, 0)), 120, 12);
     expect(piled).toEqual([{ text: 'Q1, Q2, Q3, Q4', params: ['Q1', 'Q2', 'Q3', 'Q4'], leftPx: 0, widthPx: piled[0].widthPx }]);
+    // On a narrower bar (a card narrow enough to leave the lanes room), the first and last.
+    const narrow = markLabels(['Q1', 'Q2', 'Q3', 'Q4'].map((q) => mark(q, 0)), 50, 12);
+    expect(narrow).toEqual([{ text: 'Q1–Q4', params: ['Q1', 'Q2', 'Q3', 'Q4'], leftPx: 0, widthPx: markTextPx('Q1–Q4', 12) }]);
+    expect(narrow[0].widthPx).toBeLessThanOrEqual(50);
     // Any marks, any order: the labels never touch, and each mark is named once.
     let seed = 7;
     const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);

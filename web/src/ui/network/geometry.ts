@@ -78,6 +78,47 @@ export function pointOnLane(lane: Pick<Lane, 'a' | 'b'>, fraction: number): Poin
   return { x: lane.a.x + (lane.b.x - lane.a.x) * f, y: lane.a.y + (lane.b.y - lane.a.y) * f };
 }
 
+/** RM cells waiting at a node toward one link drawn apart (queueSpot); more share the last spot,
+ *  and a badge says how many more. */
+export const QUEUE_SHOWN = 4;
+/** Between two cells of a queue drawn at a lane's start (px: a marker is 12–16 px across). */
+export const QUEUE_GAP_PX = 14;
+
+/**
+ * Where the `place`-th RM cell (0: the next to leave) waiting at the start of `lane` is drawn: the
+ * first at the lane's start, where it sets out from; each later one a gap further out on the
+ * lane's outer side (away from the other direction's lane), the newest furthest; from
+ * QUEUE_SHOWN - 1 on, all on the last spot (queueBadgeSpot: the badge counting them beside it).
+ * Beside the lane, not along it: the next cell steps toward the lane as the first leaves, never
+ * back along its way, and the first sets out from where it waited. QA: gfc1's cells queued at
+ * a switch were drawn on one spot, one over another.
+ */
+export function queueSpot(lane: Pick<Lane, 'a' | 'b'>, place: number): Point {
+  return besideStart(lane, Math.min(Math.max(0, place), QUEUE_SHOWN - 1));
+}
+
+/** Where the badge of a queue longer than drawn ("+N", `widthPx` wide) is centred: beside its
+ *  last spot, toward the lane's end (away from the node, whose card the queue stands along). */
+export function queueBadgeSpot(lane: Pick<Lane, 'a' | 'b'>, widthPx: number): Point {
+  const last = besideStart(lane, QUEUE_SHOWN - 1);
+  const dx = lane.b.x - lane.a.x;
+  const dy = lane.b.y - lane.a.y;
+  const len = Math.hypot(dx, dy) || 1;
+  // Clear of the last marker (8 px from its centre) by a few px, along the lane; a box is
+  // centred there, so half its width or half a line, whichever the lane heads along.
+  const off = 11 + Math.max(Math.abs(dx / len) * (widthPx / 2), Math.abs(dy / len) * 8);
+  return { x: last.x + (dx / len) * off, y: last.y + (dy / len) * off };
+}
+
+/** `k` gaps from the start of `lane` on its outer side. */
+function besideStart(lane: Pick<Lane, 'a' | 'b'>, k: number): Point {
+  const dx = lane.b.x - lane.a.x;
+  const dy = lane.b.y - lane.a.y;
+  const len = Math.hypot(dx, dy) || 1;
+  // The lane's right (offsetSegment's side): its outer side.
+  return { x: lane.a.x + (-dy / len) * k * QUEUE_GAP_PX, y: lane.a.y + (dx / len) * k * QUEUE_GAP_PX };
+}
+
 /** The lane's direction on screen (degrees, 0 = to the right, clockwise). */
 export function laneAngle(lane: Pick<Lane, 'a' | 'b'>): number {
   return (Math.atan2(lane.b.y - lane.a.y, lane.b.x - lane.a.x) * 180) / Math.PI;
@@ -100,9 +141,12 @@ export interface CardLook {
    *  leave the lanes between them room (switchCardGrowth). */
   readPx: number;
 }
-export const PAGE_CARD: CardLook = { fontPx: 12, borderPx: 2, widthPx: 150, markEm: 1, readPx: 11 };
+/** As wide as its widest line: "max 1000 cells" (a queue of four figures and its unit; the
+ *  buffer is in the tooltip), ~7.6 em. QA: cards 150 px wide for "max 0 / 1000 cells" took ~685
+ *  of gfc1's ~740 px at 1280 px beside the side panel, leaving lanes of 15 px for the cells. */
+export const PAGE_CARD: CardLook = { fontPx: 12, borderPx: 2, widthPx: 116, markEm: 1, readPx: 11 };
 /** Presenting: larger type, and marks' labels larger still (a classroom reads them from afar). */
-export const PRESENT_CARD: CardLook = { fontPx: 14, borderPx: 3, widthPx: 175, markEm: 1.15, readPx: 13 };
+export const PRESENT_CARD: CardLook = { fontPx: 14, borderPx: 3, widthPx: 136, markEm: 1.15, readPx: 13 };
 
 /** What sets a card row's height: a port's row or a group's (its names on a line of their
  *  own), marks on its bar (a line for their labels above it), marks beyond the buffer (a line
@@ -172,12 +216,17 @@ export function markTextPx(text: string, fontPx: number): number {
  * Where the labels of a bar's marks go (`fraction`: where on the bar, 0..1) on a bar `barPx`
  * wide, in type of `fontPx`: each centred on its mark, kept within the bar, and labels that
  * would touch (`gapPx` apart or less) joined into one at their marks' middle, until none do
- * (Series-D's Q1–Q4 on a buffer of ten million cells all sit at its start: one label).
+ * (Series-D's Q1–Q4 on a buffer of ten million cells all sit at its start: one label, "Q1, Q2,
+ * Q3, Q4" where the bar is that wide, else "Q1–Q4").
  */
 export function markLabels(marks: readonly { label: string; param: string; fraction: number }[], barPx: number, fontPx: number, gapPx = 4): MarkLabel[] {
   type Run = { texts: string[]; params: string[]; xs: number[] };
   const box = (r: Run) => {
-    const text = r.texts.join(', ');
+    // Three or more joined and wider than the bar: its first and last, "Q1–Q4" (each is in the
+    // bar's tooltip). QA: "Q1, Q2, Q3, Q4" reached out of a card narrow enough to leave the
+    // lanes room.
+    const full = r.texts.join(', ');
+    const text = r.texts.length > 2 && markTextPx(full, fontPx) > barPx ? `${r.texts[0]}–${r.texts[r.texts.length - 1]}` : full;
     const widthPx = markTextPx(text, fontPx);
     const mid = r.xs.reduce((a, b) => a + b, 0) / r.xs.length;
     // Within the bar; a label wider than the bar ends at its right end, over the port's name.

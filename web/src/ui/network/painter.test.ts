@@ -11,9 +11,10 @@ import { portViews } from '../../lab/networkPorts';
 import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
-import { laneAngle, laneLook, networkLayout, pointOnLane, sourceUtilisation, type Box } from './geometry';
-import { markerSlots, NetworkPainter, nextOnRoute, queueCount, UTIL_STEP_PERCENT } from './painter';
+import { laneAngle, laneLook, networkLayout, pointOnLane, queueSpot, sourceUtilisation, type Box } from './geometry';
+import { countText, markerSlots, NetworkPainter, nextOnRoute, queueCount, queuePlaces, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
+import { GUESS_REACH } from '../../lab/rmCells';
 
 const twoSources = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
 const meta: SeriesMeta[] = [
@@ -95,7 +96,9 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(trunk.dataset.util).toBe('90.0');
     expect(access.dataset.util).toBe((Math.round(sourceUtilisation([77.76], 155.52)! / UTIL_STEP_PERCENT) * UTIL_STEP_PERCENT).toFixed(1));
     expect(fill.style.transform).toBe(`scaleX(${(250 / 1000).toFixed(4)})`);
-    expect(text.textContent).toBe('250 / 1000 cells');
+    // The queue; the buffer on demand, in its tooltip (the bar shows the one against the other).
+    expect(text.textContent).toBe('250 cells');
+    expect(text.title).toBe('250 / 1000 cells (queue / buffer)');
     expect(acr.textContent).toBe('77.76 Mbps');
   });
 
@@ -339,9 +342,50 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(drawn().map(([id]) => id)).toEqual(['C1/1']);
   });
 
+  // QA: the cells waiting at a switch were all drawn on one spot, one over another: a student
+  // could not tell one from six.
+  it('cells waiting at a node are drawn as a queue beside the lane they leave by, the first at its start, the newest furthest; "+N" past a few', () => {
+    const { painter, rmLog, layout, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const labels = svg('g') as SVGGElement;
+    painter.labelLayer(labels);
+    // Six cells of C1 reach SW1 2 µs apart; none has left (nothing tells how long the hop takes).
+    const recs: RmRecord[] = [];
+    for (let k = 0; k < 6; k++) recs.push(rmRecord({ time_us: 10 * k, connection: 'C1', rm_seq: k, node: 'S1', direction: 'sent' }));
+    for (let k = 0; k < 6; k++) recs.push(rmRecord({ time_us: 100 + 2 * k, connection: 'C1', rm_seq: k, node: 'SW1', direction: 'forward' }));
+    rmLog.append(recs, 0);
+    setStatus({ nowMs: 0.2 });
+    painter.frame();
+    const drawn = () =>
+      ([...layer.children] as SVGGElement[])
+        .filter((g) => g.style.display !== 'none')
+        .map((g) => ({ seq: Number(g.dataset.cell!.split('/')[1].split('@')[0]), at: `${g.dataset.x},${g.dataset.y}` }))
+        .sort((a, b) => a.seq - b.seq);
+    const lane = layout.lanes.get('SW1->SW2')!;
+    const spot = (k: number) => {
+      const p = queueSpot(lane, k);
+      return `${p.x.toFixed(1)},${p.y.toFixed(1)}`;
+    };
+    // The first to come at the lane's start, where it sets out from; the next ones beside it.
+    expect(spot(0)).toBe(`${pointOnLane(lane, 0).x.toFixed(1)},${pointOnLane(lane, 0).y.toFixed(1)}`);
+    expect(drawn().map((d) => d.at)).toEqual([spot(0), spot(1), spot(2), spot(3), spot(3), spot(3)]);
+    expect(new Set([0, 1, 2, 3].map(spot)).size).toBe(4);
+    // On the lane's outer side (SW1->SW2 heads right: below it), away from the cells coming back.
+    expect(queueSpot(lane, 3).y).toBeGreaterThan(queueSpot(lane, 0).y);
+    const badges = () => ([...labels.querySelectorAll<SVGTextElement>('[data-testid="rm-queue-more"]')] as SVGTextElement[]).filter((t) => t.style.display !== 'none');
+    expect(badges().map((t) => [t.textContent, t.dataset.port, t.dataset.waiting])).toEqual([['+2', 'SW1->SW2', '6']]);
+    // The first leaves (its record at SW2 comes): each other one steps up a place.
+    rmLog.append([rmRecord({ time_us: 150, connection: 'C1', rm_seq: 0, node: 'SW2', direction: 'forward' })], 0);
+    setStatus({ nowMs: 0.2 });
+    painter.frame();
+    expect(drawn().filter((d) => d.seq > 0).map((d) => d.at)).toEqual([spot(0), spot(1), spot(2), spot(3), spot(3)]);
+    expect(badges().map((t) => [t.textContent, t.dataset.port])).toEqual([['+1', 'SW1->SW2']]);
+  });
+
   // QA: gfc1's first cells piled at their switches' edges for the 5 ms of a 1000 km link, as if
   // queued: no cell of the loop had made the hop, so nothing told how long it takes.
-  it("before any cell of its loop made a hop, a cell goes along the link over the link's own delay, then waits at the node", () => {
+  it("before any cell of its loop made a hop, a cell goes along the link over the link's own delay, then stays where it got to", () => {
     const { painter, rmLog, layout, setStatus } = setup(0.0001);
     const layer = svg('g') as SVGGElement;
     painter.markerLayer(layer);
@@ -360,10 +404,11 @@ describe('NetworkPainter: one frame at the shown time', () => {
     setStatus({ nowMs: (6 + hop / 2) / 1000 });
     painter.frame();
     expect(drawn()).toEqual([at(0.5)]);
-    // Later than that hop: still queued at SW1 (its record at SW2 would be here), at the edge.
+    // Later than that hop (its record at SW2 would be here): where it got to, short of SW2, not
+    // back at SW1's edge (QA: gfc1's first cells jumped back).
     setStatus({ nowMs: (6 + hop * 3) / 1000 });
     painter.frame();
-    expect(drawn()).toEqual([at(0)]);
+    expect(drawn()).toEqual([at(GUESS_REACH)]);
     // A cell that finds 250 cells in SW1->SW2's queue (the sample at 1 ms) waits their
     // transmission too: halfway through that longer hop, it is halfway along.
     rmLog.keepFirst(0);
@@ -484,6 +529,52 @@ describe('NetworkPainter: one frame at the shown time', () => {
     painter.pick(unlabelled.id);
     painter.frame();
     expect(check(unlabelled.id)).toContain(unlabelled.id);
+  });
+
+  // QA: a backward cell's ER label, its own side of the link taken, was put on the forward
+  // lane's side, where it read as a forward cell's.
+  it("a cell's label on a level link stays on its own lane's side, or is left out", () => {
+    const { painter, rmLog, layout, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const labels = svg('g') as SVGGElement;
+    painter.labelLayer(labels);
+    // A backward cell at SW2 on its way to SW1 (heading left: its lane is above the link), a
+    // forward one halfway from SW1 to SW2 (below).
+    const rec = (time_us: number, rm_seq: number, node: string, direction: RmRecord['direction']) =>
+      rmRecord({ time_us, connection: 'C1', rm_seq, node, direction, er_in_mbps: 155.52, er_out_mbps: 77.76 });
+    rmLog.append([rec(0, 0, 'S1', 'sent'), rec(10, 0, 'SW1', 'forward'), rec(20, 0, 'SW2', 'forward'), rec(30, 0, 'D1', 'turnaround'), rec(40, 0, 'SW2', 'backward')], 0);
+    rmLog.append([rec(35, 1, 'S1', 'sent'), rec(45, 1, 'SW1', 'forward'), rec(55, 1, 'SW2', 'forward')], 0);
+    setStatus({ nowMs: 0.05 });
+    const base = { scenario: twoSources, layout, ports: portViews(twoSources, ENGINE_CATALOGUE, meta, 0), rmLimit: 0.001, lookbackUs: 10_000 };
+    const cells = () =>
+      ([...layer.children] as SVGGElement[])
+        .filter((g) => g.style.display !== 'none')
+        .map((g) => ({ id: g.dataset.cell!, cls: g.getAttribute('class')!, x: Number(g.dataset.x), y: Number(g.dataset.y) }));
+    const sides = () =>
+      Object.fromEntries(
+        shownLabels(labels).map((l) => {
+          const c = cells().find((m) => m.id === l.cell)!;
+          return [c.cls.includes('backward') ? 'backward' : 'forward', l.box.y1 <= c.y ? 'above' : 'below'];
+        }),
+      );
+    painter.setModel(base);
+    painter.frame();
+    expect(cells()).toHaveLength(2);
+    expect(sides()).toEqual({ backward: 'above', forward: 'below' });
+    // Each cell's outer side taken (a name, a card written there), the other side free: no
+    // label, rather than one on the other lane's side.
+    const back = cells().find((c) => c.cls.includes('backward'))!;
+    const fwd = cells().find((c) => c.cls.includes('forward'))!;
+    expect(Math.abs(back.x - fwd.x)).toBeGreaterThan(60);
+    const reserved: Box[] = [
+      { x0: back.x - 30, x1: back.x + 30, y0: back.y - 40, y1: back.y - 9 },
+      { x0: fwd.x - 30, x1: fwd.x + 30, y0: fwd.y + 9, y1: fwd.y + 40 },
+    ];
+    painter.setModel({ ...base, reserved });
+    painter.frame();
+    expect(cells()).toHaveLength(2);
+    expect(sides()).toEqual({});
   });
 
   // QA: long-rtt's 25,000 km link, its markers a few px apart, showed no ER label at all: a label
@@ -640,10 +731,28 @@ describe('NetworkPainter: one frame at the shown time', () => {
 });
 
 // QA: "max 1.0 / 10000000 cells" (gfc-edge's Series-D buffer) overran a card's line.
+describe('countText: a queue and its unit, as a card writes it', () => {
+  it('says one cell, not "1 cells"', () => {
+    expect(countText(1, 'cells')).toBe('1 cell');
+    expect(countText(0, 'cells')).toBe('0 cells');
+    expect(countText(971, 'cells')).toBe('971 cells');
+    expect(countText(2.5, 'frames')).toBe('2.5 frames');
+  });
+});
+
 describe('queueCount: a card line holds its queue text', () => {
   // QA: "1.0 / 1000 cells", a decimal on a count of cells.
   it('a count of cells or frames as a whole number (a buffer of frames under 10 with a decimal), whole numbers to 99 999, short above', () => {
     expect([0, 1, 7, 2.345, 10, 999.6, 99_999, 123_456, 10_000_000].map(queueCount)).toEqual(['0', '1', '7', '2.3', '10', '1000', '99999', '123K', '10M']);
     expect(`max ${queueCount(1)} / ${queueCount(10_000_000)} cells`.length).toBeLessThanOrEqual('max 1000 / 1000 cells'.length);
+  });
+});
+
+describe('queuePlaces: cells waiting at a node, a queue per lane', () => {
+  it('numbers each queue from its first to come, ties by id; a cell not waiting has no place', () => {
+    const w = (queue: string, sinceUs: number, id: string) => ({ queue, sinceUs, id });
+    const { place, size } = queuePlaces([w('SW1->SW2', 30, 'c'), null, w('SW1->SW2', 10, 'b'), w('SW2->SW1', 5, 'x'), w('SW1->SW2', 10, 'a')]);
+    expect(place).toEqual([2, -1, 1, 0, 0]);
+    expect([...size]).toEqual([['SW1->SW2', 3], ['SW2->SW1', 1]]);
   });
 });

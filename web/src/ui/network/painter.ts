@@ -14,7 +14,7 @@ import { cellsAt, lastLoop, neighboursOf, RmCellIndex, type CellAt, type HopGues
 import { textHash } from '../../scenario/storage';
 import { routeOf } from '../../scenario/topologyEdits';
 import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
-import { LabelRoom, laneAngle, laneLook, pointOnLane, sourceUtilisation, type Box, type NetworkLayout } from './geometry';
+import { LabelRoom, laneAngle, laneLook, pointOnLane, QUEUE_SHOWN, queueBadgeSpot, queueSpot, sourceUtilisation, type Box, type NetworkLayout } from './geometry';
 
 /** A queue or buffer (cells or frames) as a card writes it: a whole number to 99 999, then
  *  short ("10M": gfc-edge's buffer of ten million cells overran the card's line, which does not
@@ -26,6 +26,12 @@ export function queueCount(v: number): string {
   return COMPACT.format(v);
 }
 const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumSignificantDigits: 3 });
+
+/** A queue with its unit, one of it singular: "1 cell", "0 cells", "2.5 frames". */
+export function countText(v: number, unit: string): string {
+  const n = queueCount(v);
+  return `${n} ${n === '1' ? unit.replace(/s$/, '') : unit}`;
+}
 
 /** The RM cells' labels' type on the page (px; app.css: `.nv-rm-labels text`). */
 export const RM_LABEL_PX = 11;
@@ -83,9 +89,11 @@ export class NetworkPainter implements FrameClient {
   private announcer: HTMLElement | null = null;
   private markers: SVGGElement | null = null;
   private pool: SVGGElement[] = [];
-  /** The layer of the markers' labels, over every marker, and its pooled texts. */
+  /** The layer of the markers' labels, over every marker, and its pooled texts (the labels',
+   *  and the badges of queues longer than drawn: "+N"). */
   private labels: SVGGElement | null = null;
   private labelPool: SVGTextElement[] = [];
+  private morePool: SVGTextElement[] = [];
   /** Column of each connection's ACR; of each lane's utilisation (or the connections its source sends). */
   private acrIndex = new Map<string, number>();
   private laneSources = new Map<string, { connections: { id: string; startMs: number; stopMs: number }[]; rateMbps: number }>();
@@ -198,6 +206,7 @@ export class NetworkPainter implements FrameClient {
     if (el === this.labels) return;
     this.labels = el;
     this.labelPool = [];
+    this.morePool = [];
     this.cellsDrawnFrom = null;
     el?.replaceChildren();
   };
@@ -326,11 +335,15 @@ export class NetworkPainter implements FrameClient {
       const t = this.queues.get(p.port);
       if (!t) continue;
       const q = value(p.queueIndex);
-      const text = Number.isNaN(q) ? '—' : `${queueCount(q)} / ${queueCount(p.buffer)} ${p.unit}`;
+      // The queue alone: the bar sets it against the buffer, whose size the tooltip and the
+      // port's name tell (a card narrow enough to leave the lanes room; QA: gfc1's cards, as
+      // wide as "max 0 / 1000 cells", left lanes of 15 px at 1280 px).
+      const text = Number.isNaN(q) ? '—' : countText(q, p.unit);
       this.write(`queue:${p.port}`, t.fill, text, (fill) => {
         // A transform, not a width: the card's layout is not computed again every frame.
         fill.style.transform = `scaleX(${barFraction(q, p.buffer).toFixed(4)})`;
         t.text.textContent = text;
+        t.text.title = Number.isNaN(q) ? '' : `${queueCount(q)} / ${queueCount(p.buffer)} ${p.unit} (queue / buffer)`;
         t.text.dataset.queue = Number.isNaN(q) ? '' : String(q);
       });
     }
@@ -339,10 +352,11 @@ export class NetworkPainter implements FrameClient {
       if (!t) continue;
       const q = groupQueue(g, value);
       const { buffer, unit } = g.ports[0];
-      const text = Number.isNaN(q) ? '—' : `max ${queueCount(q)} / ${queueCount(buffer)} ${unit}`;
+      const text = Number.isNaN(q) ? '—' : `max ${countText(q, unit)}`;
       this.write(`queue:${g.key}`, t.fill, text, (fill) => {
         fill.style.transform = `scaleX(${barFraction(q, buffer).toFixed(4)})`;
         t.text.textContent = text;
+        t.text.title = Number.isNaN(q) ? '' : `max ${queueCount(q)} / ${queueCount(buffer)} ${unit} (largest queue / buffer)`;
         t.text.dataset.queue = Number.isNaN(q) ? '' : String(q);
       });
     }
@@ -404,8 +418,20 @@ export class NetworkPainter implements FrameClient {
     }
     while (this.pool.length < cells.length) this.pool.push(layer.appendChild(marker()));
     const slots = markerSlots(cells, focused);
+    // A cell at a node whose next record has not come waits at the node's edge toward the
+    // next node of its connection's route (a notification or a backward cell toward the
+    // source, a forward one toward the destination): not at a switch's centre, over its
+    // card's bar and marks, the cells of every loop on one spot (QA: fecn-hotspot's reflected
+    // frames at SW1; two-sources' first backward cells at SW2, whose sources are a switch
+    // away). The cells waiting there are drawn as a queue beside the lane (queueSpot).
+    const laneOf = slots.map((c) => {
+      if (!c) return undefined;
+      const toward = c.from === c.to ? nextOnRoute(this.routes.get(c.cell.connection), c.from, c.phase) : undefined;
+      return model.layout.lanes.has(`${c.from}->${toward ?? c.to}`) ? `${c.from}->${toward ?? c.to}` : undefined;
+    });
+    const queues = queuePlaces(slots.map((c, i) => (c && c.from === c.to && laneOf[i] !== undefined ? { queue: laneOf[i]!, sinceUs: c.record.time_us, id: c.cell.id } : null)));
     // Where each drawn cell is, for its label: placed once every marker is (below).
-    const drawn: { g: SVGGElement; c: CellAt; x: number; y: number; below: boolean }[] = [];
+    const drawn: { g: SVGGElement; c: CellAt; x: number; y: number; below: boolean; sided: boolean }[] = [];
     for (let i = 0; i < this.pool.length; i++) {
       const g = this.pool[i];
       const c = slots[i];
@@ -413,27 +439,23 @@ export class NetworkPainter implements FrameClient {
         if (g.style.display !== 'none') hide(g);
         continue;
       }
-      // A cell at a node whose next record has not come waits at the node's edge toward the
-      // next node of its connection's route (a notification or a backward cell toward the
-      // source, a forward one toward the destination): not at a switch's centre, over its
-      // card's bar and marks, the cells of every loop on one spot (QA: fecn-hotspot's reflected
-      // frames at SW1; two-sources' first backward cells at SW2, whose sources are a switch
-      // away).
-      const toward = c.from === c.to ? nextOnRoute(this.routes.get(c.cell.connection), c.from, c.phase) : undefined;
-      const lane = model.layout.lanes.get(`${c.from}->${toward ?? c.to}`);
+      const lane = laneOf[i] === undefined ? undefined : model.layout.lanes.get(laneOf[i]!);
       let x: number;
       let y: number;
       let angle = 0;
-      // Its label goes first on its lane's outer side, away from the cells going the other way
-      // (a lane lies to the right of its direction: below a lane heading right).
+      // Its label goes on its lane's outer side, away from the cells going the other way (a lane
+      // lies to the right of its direction: below a lane heading right); only there on a lane
+      // more across than up or down, whose sides are above and below it (`sided`).
       let outerBelow = false;
+      let sided = false;
       if (lane) {
-        ({ x, y } = pointOnLane(lane, c.fraction));
+        ({ x, y } = queues.place[i] >= 0 ? queueSpot(lane, queues.place[i]) : pointOnLane(lane, c.fraction));
         // The triangle points along its lane; a diamond (or a notification's square) stays
         // upright, as the legend draws it (QA: turned with a sloping lane, a backward cell's
         // diamond read as a square).
         angle = c.phase === 'forward' ? laneAngle(lane) : 0;
         outerBelow = lane.b.x > lane.a.x;
+        sided = Math.abs(lane.b.x - lane.a.x) >= Math.abs(lane.b.y - lane.a.y);
       } else {
         // At a node (a notification, a cell between two records at one node), or between two
         // nodes no drawn link joins (a sampled network): at the node it left.
@@ -454,7 +476,7 @@ export class NetworkPainter implements FrameClient {
       g.dataset.vp = c.cell.vp;
       g.dataset.x = x.toFixed(1);
       g.dataset.y = y.toFixed(1);
-      drawn.push({ g, c, x, y, below: outerBelow });
+      drawn.push({ g, c, x, y, below: outerBelow, sided });
     }
     // Labels keep clear of the names, the cards, each other and the markers they do not label.
     // The picked cell's first, over any marker: the cell followed keeps its label. Then each
@@ -466,6 +488,19 @@ export class NetworkPainter implements FrameClient {
     // frame, spread along the lane). QA: long-rtt's dense link showed no label at all.
     const labelPx = model.labelPx ?? RM_LABEL_PX;
     const room = new LabelRoom(labelPx, model.reserved);
+    // A queue longer than drawn says how many more wait under its last marker: "+N" beyond it.
+    const more = [...queues.size].flatMap(([port, n]) => {
+      const lane = n > QUEUE_SHOWN ? model.layout.lanes.get(port) : undefined;
+      if (!lane) return [];
+      const text = `+${n - QUEUE_SHOWN}`;
+      const w = text.length * 0.62 * labelPx + 4;
+      const at = queueBadgeSpot(lane, w);
+      // Centred on its spot (the baseline a third of the type under it).
+      const box = { x0: at.x - w / 2, x1: at.x + w / 2, y0: at.y - 0.75 * labelPx, y1: at.y + 0.5 * labelPx };
+      return [{ port, n, text, x: at.x, y: at.y + labelPx / 3, box }];
+    });
+    room.reserve(more.map((m) => m.box));
+    this.writeMore(more);
     const below = MARKER_HALF_PX + LABEL_BELOW_GAP_PX + 1.1 * labelPx;
     const picked = drawn.findIndex((d) => d.c.cell.id === this.picked);
     if (picked > 0) drawn.unshift(...drawn.splice(picked, 1));
@@ -475,11 +510,14 @@ export class NetworkPainter implements FrameClient {
     const labelled: Box[] = [];
     const label = (i: number, avoid: readonly Box[]) => {
       const { label: full } = texts[i];
-      // On its lane's outer side, else the other; not on a marker a label already lies over.
+      // On its lane's outer side: on a lane whose sides are above and below it, there or not at
+      // all (QA: a backward cell's ER, its own side taken, lay on the forward cells' side and
+      // read as theirs); along a steep lane, above it, else below. Not on a marker a label
+      // already lies over.
       if (!full || at[i] !== null || room.labelOver(boxes[i])) return;
-      const { x, y } = drawn[i];
-      const ys = [y + LABEL_BASELINE_PX, y + below];
-      at[i] = room.placeFirst(full, x, drawn[i].below ? ys.reverse() : ys, boxes[i], avoid);
+      const { x, y, below: outerBelow, sided } = drawn[i];
+      const ys = outerBelow ? [y + below, y + LABEL_BASELINE_PX] : [y + LABEL_BASELINE_PX, y + below];
+      at[i] = room.placeFirst(full, x, sided ? ys.slice(0, 1) : ys, boxes[i], avoid);
       if (at[i] !== null) labelled.push(boxes[i]);
     };
     if (picked >= 0) label(0, []);
@@ -528,6 +566,34 @@ export class NetworkPainter implements FrameClient {
     });
   }
 
+  /** The badges of queues longer than drawn ("+N", centred on `x` with its baseline at `y`), in
+   *  pooled texts of the label layer. */
+  private writeMore(badges: readonly { port: string; n: number; text: string; x: number; y: number }[]) {
+    const layer = this.labels;
+    if (!layer) return;
+    while (this.morePool.length < badges.length) {
+      const t = document.createElementNS(SVG, 'text');
+      t.setAttribute('text-anchor', 'middle');
+      t.setAttribute('class', 'nv-rm-more');
+      t.setAttribute('data-testid', 'rm-queue-more');
+      this.morePool.push(layer.appendChild(t));
+    }
+    this.morePool.forEach((t, i) => {
+      const b = badges[i];
+      if (!b) {
+        if (t.style.display !== 'none') t.style.display = 'none';
+        delete t.dataset.port;
+        return;
+      }
+      t.style.display = '';
+      if (t.textContent !== b.text) t.textContent = b.text;
+      t.setAttribute('x', b.x.toFixed(1));
+      t.setAttribute('y', b.y.toFixed(1));
+      t.dataset.port = b.port;
+      t.dataset.waiting = String(b.n);
+    });
+  }
+
   /** The marker that has the keyboard's focus (its place in the pool, and its cell), or null. */
   private focusedMarker(layer: SVGGElement): { slot: number; cell: string; name: string } | null {
     const active = layer.ownerDocument.activeElement;
@@ -565,6 +631,29 @@ export function markerSlots<C extends { cell: { id: string } }>(cells: readonly 
 export function goneText(name: string, marker: SVGGElement | undefined): string {
   const now = marker && marker.style.display !== 'none' && marker.dataset.cell !== undefined ? marker.getAttribute('aria-label') : null;
   return `${name}: no longer drawn. ${now ? `This marker now shows ${now}.` : 'No RM cell is drawn in its place.'}`;
+}
+
+/**
+ * The RM cells waiting at a node as queues, one per lane they will leave by (`queue`: its port):
+ * each cell's place in its queue (0: the first to leave, the one that came first; ties by id;
+ * -1: not waiting) and each queue's length, for queueSpot.
+ */
+export function queuePlaces(cells: readonly ({ queue: string; sinceUs: number; id: string } | null)[]): { place: number[]; size: Map<string, number> } {
+  const place = cells.map(() => -1);
+  const size = new Map<string, number>();
+  const order = cells.flatMap((c, i) => (c ? [i] : []));
+  order.sort((i, j) => {
+    const a = cells[i]!;
+    const b = cells[j]!;
+    return a.queue < b.queue ? -1 : a.queue > b.queue ? 1 : a.sinceUs - b.sinceUs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  });
+  for (const i of order) {
+    const q = cells[i]!.queue;
+    const n = size.get(q) ?? 0;
+    place[i] = n;
+    size.set(q, n + 1);
+  }
+  return { place, size };
 }
 
 /** The node after `node` on `route` going `phase`'s way: toward the destination forward,

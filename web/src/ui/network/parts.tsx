@@ -7,7 +7,7 @@ import { Handle, Position, type Edge, type EdgeProps, type Node, type NodeProps 
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { barFraction, type CardRow, type PortGroup, type PortView } from '../../lab/networkPorts';
 import { markLabels, marksBeyond, marksOnBar, type InfoSide, type LabelSpot, type NetworkLink } from './geometry';
-import type { NetworkPainter } from './painter';
+import { queueCount, type NetworkPainter } from './painter';
 import { linkRateText } from '../editor/canvas';
 
 /** `rows`: its ports, those toward many destinations maybe as one (lab/networkPorts: cardRows).
@@ -111,6 +111,12 @@ function QueueBar({
         ))}
       </span>
       <span className="nv-qtext" ref={text} data-testid={testId} id={textId} />
+      {/* The buffer, on demand: in the queue's tooltip, and after it in the port's name. */}
+      {textId && (
+        <span id={`${textId}-buffer`} className="visually-hidden">
+          {`(buffer ${queueCount(port.buffer)} ${port.unit})`}
+        </span>
+      )}
       {beyond.length > 0 && <span className="nv-beyond">{beyond.map((m) => m.label).join(', ')} beyond the buffer</span>}
     </>
   );
@@ -151,7 +157,7 @@ function GroupRow({ group, painter, expand, markPx }: { group: PortGroup; painte
       type="button"
       className={`nv-port nv-group nv-port-button nopan${marked}`}
       data-testid={`nv-group-${group.key}`}
-      aria-labelledby={`${id}-name ${id}-queue`}
+      aria-labelledby={`${id}-name ${id}-queue ${id}-queue-buffer`}
       aria-expanded={false}
       title={`The largest queue of ${group.switchId}'s ${n} ports toward destinations ${group.label}: show them one by one`}
       onClick={() => expand(group.switchId, true)}
@@ -184,7 +190,7 @@ function PortRow({ port, painter, inspect, markPx }: { port: PortView; painter: 
       type="button"
       className={`nv-port nv-port-button nopan${marked}`}
       data-testid={`nv-port-${port.port}`}
-      aria-labelledby={`${id}-name ${id}-queue`}
+      aria-labelledby={`${id}-name ${id}-queue ${id}-queue-buffer`}
       title={`How ${port.switchId} computes its feedback at ${port.port} (in the side panel)`}
       onClick={() => inspect(port.switchId, port.port)}
     >
@@ -205,7 +211,11 @@ export function SwitchCard({ data }: NodeProps<SwitchNode>) {
       <CentreHandles />
       <div className="nv-switch-head">
         <strong>{data.id}</strong>
-        {algorithm && <span className="nv-algorithm">{algorithm}</span>}
+        {algorithm && (
+          <span className="nv-algorithm" title={algorithm}>
+            {algorithm}
+          </span>
+        )}
       </div>
       {data.rows.map((r) =>
         r.port ? (
