@@ -708,3 +708,55 @@ test('a change the database had not written when its tab closed is kept, though 
   await expect.poll(async () => (await scenarioOf(later))?.nodes.length).toBe(3);
   expect(errors).toEqual([]);
 });
+
+// QA: a change a tab kept in local storage as it was hidden (the database had not written it)
+// reached the database only at some tab's next start: a tab open all along picked it from Mine
+// and got the older text.
+test('a change kept as its tab was hidden opens from Mine in a tab open all along', async ({ context, page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const set = async (p: Page, value: string) => {
+    await p.getByTestId('tab-switches').click();
+    const field = p.getByTestId('param-target_utilization').locator('input');
+    await field.fill(value);
+    await field.press('Enter');
+  };
+  const param = async (p: Page) => (await scenarioOf(p))?.nodes.find((n: { id: string }) => n.id === 'SW1')?.params?.target_utilization;
+  await set(page, '0.8');
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toMatch(/^mine:/);
+  await hook(page, () => window.__abrlab!.saved());
+  const id = (await hook(page, () => window.__abrlab!.place()))!.slice('mine:'.length);
+
+  const other = await context.newPage(); // open all along, on another scenario
+  const otherErrors = await openLab(other, '/?scenario=gfc1');
+  await expect(other.getByTestId('my-scenarios').locator('option')).toHaveCount(1);
+
+  // Tab A's database writes held back (a read-write transaction kept busy, as a slow disk).
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const open = indexedDB.open('abrlab', 1);
+        open.onsuccess = () => {
+          const store = open.result.transaction('scenarios', 'readwrite').objectStore('scenarios');
+          const spin = () => (store.get('none').onsuccess = spin);
+          spin();
+          resolve();
+        };
+      }),
+  );
+  await set(page, '0.6');
+  await expect.poll(() => param(page)).toBe(0.6);
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await page.close({ runBeforeUnload: true });
+
+  await other.getByTestId('scenario-picker').selectOption(`mine:${id}`);
+  await expect.poll(() => hook(other, () => window.__abrlab?.place() ?? null)).toBe(`mine:${id}`);
+  await expect.poll(() => param(other)).toBe(0.6);
+  await hook(other, () => window.__abrlab!.saved());
+  await other.reload(); // kept in the database now
+  await expect.poll(() => param(other)).toBe(0.6);
+  expect(await other.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('abrlab.unkept/')))).toEqual([]);
+  expect([...errors, ...otherErrors]).toEqual([]);
+});

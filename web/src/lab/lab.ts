@@ -424,6 +424,19 @@ export class Lab {
     } catch (e) {
       why = `the browser's storage could not be read (${(e as Error).message || String(e)})`;
     }
+    // A change of it another tab kept in Web Storage as its page went away (before the store
+    // had written it) is weighed against the store's text now, not only at the next start: the
+    // newest text opens, or, when both were changed, each is kept (see `reconcile`).
+    const store = this.scenarios;
+    const flushed = kept && store ? this.unkept().find((u) => u.id === id && u.json !== kept!.json) : undefined;
+    if (flushed && store) {
+      await this.reconcile(store, flushed);
+      try {
+        kept = (await store.get(id)) ?? kept;
+      } catch {
+        // Read a moment ago: what was read stands.
+      }
+    }
     // Refused by the store, it was kept in Web Storage instead.
     kept ??= this.unkept().find((s) => s.id === id) ?? null;
     if (!kept) {
@@ -450,10 +463,13 @@ export class Lab {
       const first = !this.reconciled;
       this.reconciled = true;
       for (const u of this.unkept()) {
-        if (listed.some((e) => e.id === u.id)) {
+        const i = listed.findIndex((e) => e.id === u.id);
+        if (i >= 0) {
           // Kept there as a page went away before the store wrote it (or refused it): weighed
-          // against the store's text once, at start (a tab still open may be writing it now).
-          if (first) this.reconcile(store, u);
+          // against the store's text at start, and when opened or told of (a tab still open
+          // may be writing it now); listed by its newer name and time meanwhile.
+          if (first) void this.reconcile(store, u);
+          if (u.updatedMs > listed[i].updatedMs) listed[i] = { id: u.id, name: u.name, updatedMs: u.updatedMs };
           continue;
         }
         listed.push({ id: u.id, name: u.name, updatedMs: u.updatedMs });
@@ -479,7 +495,7 @@ export class Lab {
    * when the store holds it already, and else kept as a scenario of its own, so that neither
    * text is lost (another tab changed it since).
    */
-  private reconcile(store: ScenarioStore, u: Unkept) {
+  private reconcile(store: ScenarioStore, u: Unkept): Promise<void> {
     const { basisDigest, ...change } = u;
     const done = this.saving.then(async () => {
       const stored = await store.get(u.id);
@@ -500,6 +516,7 @@ export class Lab {
       () => this.dropUnkept(u.id, u.updatedMs),
       () => {},
     );
+    return this.saving;
   }
 
   /** Brings back one of the user's scenarios deleted in the last 30 days (listed again, not
@@ -776,7 +793,10 @@ export class Lab {
     // Changes the store has not written yet (its writes are asynchronous, and a closed tab's
     // may never finish): each kept in Web Storage at once, under its own key, where the next
     // start of the lab weighs it against the store's text (`reconcile`).
-    for (const change of this.unwritten.values()) this.holdUnkept(change);
+    // The other tabs are told at once, as of a change the store kept (`keptElsewhere`).
+    for (const change of this.unwritten.values()) {
+      if (this.holdUnkept(change)) this.tabs?.post(this.forkedTo.get(change.id) ?? change.id);
+    }
     // The last change, though it waits behind another load (a quick second edit).
     const last = this.loads.lastChange(this.state.current?.place ?? NOWHERE);
     if (last) {
@@ -856,6 +876,10 @@ export class Lab {
    * the one open here, the user is told at once, not at their next change.
    */
   private keptElsewhere(id: string) {
+    // Kept in Web Storage as that tab's page was hidden or went away: into the store now, so
+    // that a change here is weighed against it (and Mine lists it).
+    const flushed = this.scenarios && this.unkept().find((u) => u.id === id);
+    if (flushed && this.scenarios) void this.reconcile(this.scenarios, flushed);
     void this.refreshMyScenarios();
     const open = this.state.current;
     if (open?.place.kind !== 'mine' || open.place.id !== id) return;

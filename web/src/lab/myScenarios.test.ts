@@ -840,6 +840,73 @@ describe('My scenarios', () => {
     expect(next.lab.getState().notice?.text).toMatch(/closed before it was kept is kept as a scenario of its own/);
   });
 
+  /** A tab whose store never finishes its writes (its page goes before they land). */
+  const hanging = (s: ScenarioStore): ScenarioStore => ({
+    list: () => s.list(),
+    get: (id) => s.get(id),
+    put: () => new Promise(() => {}),
+    remove: (id, ms) => s.remove(id, ms),
+    deleted: () => s.deleted(),
+    restore: (id) => s.restore(id),
+    purge: (ms) => s.purge(ms),
+  });
+
+  // QA: what a tab kept in Web Storage as it was hidden (its store write not landed) was
+  // weighed against the store only at a tab's start: a tab open all along picked the scenario
+  // from Mine and got the older text.
+  it('a change another tab kept in Web Storage as it was hidden opens from Mine in a tab open all along', async () => {
+    const b = browser();
+    const first = await b.open();
+    changeDuration(first, 250); // m1
+    await first.lab.saved();
+    b.address.search = '?scenario=gfc1';
+    const tabB = await b.open(); // open all along, on another scenario: Mine lists m1
+    b.address.search = '?mine=m1';
+    const tabA = await b.open(new MemoryStore(), undefined, hanging);
+    changeDuration(tabA, 400);
+    tabA.lab.flushUnsaved(); // hidden, then closed: the store never wrote it
+    tabA.lab.dispose();
+    await tabB.lab.openMine('m1');
+    tabB.pump();
+    expect(tabB.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    expect(tabB.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    await tabB.lab.saved();
+    await first.lab.saved();
+    expect(JSON.parse((await tabB.scenarios.get('m1'))!.json).run.duration_ms).toBe(400);
+    expect(readUnkept(b.local)).toEqual([]);
+    // Opened as it is kept: the next change is written over it, no copy, no word of a clash.
+    changeDuration(tabB, 500);
+    await tabB.lab.saved();
+    expect(JSON.parse((await tabB.scenarios.get('m1'))!.json).run.duration_ms).toBe(500);
+    expect((await tabB.scenarios.list()).map((m) => m.id)).toEqual(['m1']);
+    expect(tabB.lab.getState().notice).toBeNull();
+  });
+
+  it('a change another tab kept in Web Storage as it was hidden, and one made here since: both kept, the user told', async () => {
+    const b = browser();
+    const first = await b.open();
+    changeDuration(first, 250); // m1
+    await first.lab.saved();
+    first.lab.dispose();
+    const tabB = await b.open(); // ?mine=m1, at 250
+    const tabA = await b.open(new MemoryStore(), undefined, hanging); // the same address
+    changeDuration(tabA, 400);
+    tabA.lab.flushUnsaved(); // hidden, then closed
+    tabA.lab.dispose();
+    expect(tabB.lab.getState().notice?.text).toMatch(/was just changed in another tab/); // told at once
+    changeDuration(tabB, 500); // made on the 250 it holds
+    await tabB.lab.saved();
+    await tabB.lab.openMine('m1');
+    tabB.pump();
+    await tabB.lab.saved();
+    const all = await tabB.scenarios.list();
+    const durations = await Promise.all(all.map(async (m) => JSON.parse((await tabB.scenarios.get(m.id))!.json).run.duration_ms));
+    expect(durations.sort()).toEqual([400, 500]);
+    expect(tabB.lab.getState().myScenarios).toHaveLength(2);
+    expect(tabB.lab.getState().notice?.text).toMatch(/Both are kept|kept as a scenario of its own/);
+    expect(readUnkept(b.local)).toEqual([]);
+  });
+
   // QA: a reload (or a tab's crash) took the undo history away with it.
   it('undo and redo go on after a reload of the tab, across an empty canvas too', async () => {
     const b = browser();
