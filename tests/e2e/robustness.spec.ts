@@ -760,3 +760,26 @@ test('a change kept as its tab was hidden opens from Mine in a tab open all alon
   expect(await other.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('abrlab.unkept/')))).toEqual([]);
   expect([...errors, ...otherErrors]).toEqual([]);
 });
+
+// QA: undoing Empty canvas back into a library scenario kept no history there: after a
+// reload, Redo to the network drawn on the canvas was gone.
+test('undoing Empty canvas back into a library scenario: Redo goes on after a reload', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await buildOnEmptyCanvas(page);
+  await hook(page, () => window.__abrlab!.saved());
+  const mine = await hook(page, () => window.__abrlab!.place());
+  for (let i = 0; i < 3; i++) await page.getByTestId('undo').click(); // the switch, the source, the canvas
+  await expect(page).toHaveURL(/\?scenario=two-sources$/);
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toBe('library:two-sources');
+  await page.reload();
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toBe('library:two-sources');
+  await page.getByTestId('view-editor').click();
+  await expect(page.getByTestId('redo')).toBeEnabled();
+  await page.getByTestId('redo').click(); // the canvas: the user's network, as it was kept
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toBe(mine);
+  await page.getByTestId('redo').click();
+  await page.getByTestId('redo').click();
+  await expect.poll(async () => (await scenarioOf(page))?.nodes.map((n: { id: string }) => n.id)).toEqual(['S1', 'SW1']);
+  await expect(page.getByTestId('my-scenarios').locator('option')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});

@@ -16,7 +16,7 @@ import { dropUnkept, holdUnkept, readUnkept, storageWorks, textDigest, writeLast
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import { sameButChanges, withChangesSince, withLiveChange } from '../scenario/switchEdits';
 import type { LabContext } from './context';
-import { keepHistory, readHistory, SharedEditHistory } from './editHistory';
+import { historyId, keepHistory, readHistory, SharedEditHistory } from './editHistory';
 import { changeKeptAt, loadOf, LoadQueue, type Carried, type EditRecord, type Load, type Nav } from './loadQueue';
 import {
   INITIAL_STATE,
@@ -264,7 +264,8 @@ export class Lab {
           // One of the user's scenarios goes on with the history this tab kept of it (a
           // reload, a crash, a return to it), if it is of this very text.
           // A change the page went away before keeping (the last work) goes on top of it.
-          const kept = current?.place.kind === 'mine' ? readHistory(this.tabStorage, current.place.id) : null;
+          const key = current ? historyId(current.place) : null;
+          const kept = key === null ? null : readHistory(this.tabStorage, key);
           if (kept && current) this.edits.restore(kept, current.scenario, { onTop: !!edited && !!keepAt });
         }
         this.edits.sent = answered && carried ? answered.doc.json : null;
@@ -759,12 +760,14 @@ export class Lab {
     this.shown = current.place;
   }
 
-  /** Keeps the undo history in this tab's storage, as that of the user's scenario at `place`
-   *  (see editHistory.ts's `keepHistory`; a reload goes on with it). */
+  /** Keeps the undo history in this tab's storage, as that of the scenario at `place` (the
+   *  user's, or a library one an undo of an empty canvas returned to; see editHistory.ts's
+   *  `keepHistory`: a reload goes on with it). */
   private keepHistory(place: Place) {
-    if (place.kind !== 'mine' || !this.tabStorage) return;
+    const key = historyId(place);
+    if (key === null || !this.tabStorage) return;
     const text = this.edits.encode();
-    if (text !== null) keepHistory(this.tabStorage, place.id, text);
+    if (text !== null) keepHistory(this.tabStorage, key, text);
   }
 
   /** The last work for a change not yet kept at `place`: with where the address pointed and,

@@ -949,6 +949,40 @@ describe('My scenarios', () => {
     expect(other.lab.travel('undo', 'x')).toBeNull();
   });
 
+  // QA: undoing an empty canvas back into a library scenario kept no history there: after a
+  // reload, redo to the new scenario was gone.
+  it('undo of an empty canvas back into a library scenario: redo goes on after a reload of the tab', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    b.address.search = '?scenario=gfc1';
+    const page = await b.open(tab);
+    const gfc1 = page.lab.getState().current!.scenario;
+    const empty = emptyNetwork(gfc1, ENGINE_CATALOGUE.fields, 'atm');
+    page.lab.commitEdit(gfc1, empty, 'x', undefined, true);
+    page.pump();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    page.lab.travel('undo', 'x');
+    page.pump();
+    await page.lab.saved();
+    expect(b.address.search).toBe('?scenario=gfc1');
+    const reloaded = await b.open(tab);
+    expect(reloaded.lab.getState().current?.place).toEqual({ kind: 'library', id: 'gfc1' });
+    expect(reloaded.lab.travel('redo', 'x')).not.toBeNull();
+    reloaded.pump();
+    await reloaded.lab.saved();
+    expect(reloaded.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(reloaded.lab.getState().current?.scenario).toEqual(empty);
+    expect((await reloaded.scenarios.list()).map((m) => m.id)).toEqual(['m1']); // no copy
+    // And back again, after another reload.
+    const again = await b.open(tab);
+    again.lab.travel('undo', 'x');
+    again.pump();
+    expect(again.lab.getState().current?.place).toEqual({ kind: 'library', id: 'gfc1' });
+    // Another tab has no history of this tab's.
+    const other = await b.open();
+    expect(other.lab.travel('redo', 'x')).toBeNull();
+  });
+
   it('an edit the engine had not taken when the page went away is a step of the history after the reload', async () => {
     const b = browser();
     const tab = new MemoryStore();
