@@ -280,7 +280,12 @@ export class Lab {
         if (answered) this.set({ sweepProblems: sweepProblems ?? [] });
         // A change given as the address moved on (typed, then Back) leaves the address alone.
         const changeNav: Nav = nav === 'none' ? 'none' : fresh && was.kind === 'mine' ? 'push' : 'replace';
-        this.keep(current, changed, answered ? (changed ? changeNav : (nav ?? 'replace')) : 'none');
+        // An undo or redo across a fresh start into one of the user's scenarios deleted since:
+        // they went back to it on purpose, so it is theirs again, kept and listed in Mine (open
+        // but unlisted, it read as kept and was not; a reload of its address said so).
+        const revived = !!travelTo && current?.place.kind === 'mine' && !this.state.myScenarios.some((e) => e.id === (current.place as { id: string }).id);
+        this.keep(current, changed || revived, answered ? (changed ? changeNav : (nav ?? 'replace')) : 'none');
+        if (revived && current?.place.kind === 'mine') this.revived(current.place.id, scenarioName(current.scenario));
         // A scenario from elsewhere plays at the link's speed, else at one that shows it whole
         // in about 20 s; an edit or an undo keeps the speed the user chose.
         if (answered && ((!changed && !travelTo) || keepAt) && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
@@ -967,6 +972,14 @@ export class Lab {
       this.set({ current: back });
       this.keep(back, false, 'replace');
     }
+  }
+
+  /** One of the user's scenarios deleted since, kept again by an undo or redo that returned to
+   *  it (`keep` wrote it): no longer among the deleted, and the deletion's Undo is moot. */
+  private revived(id: string, name: string) {
+    if (this.lastDeleted?.kept.id === id) this.dismissDeleted();
+    this.set({ deletedScenarios: this.state.deletedScenarios.filter((e) => e.id !== id) });
+    this.notify({ kind: 'info', text: `“${name}”, deleted since, is back among your scenarios (Mine): you returned to it.` });
   }
 
   /** Hides the message of the last deletion (it can no longer be undone). */

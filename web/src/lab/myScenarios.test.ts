@@ -1113,6 +1113,41 @@ describe('My scenarios', () => {
     expect((await page.scenarios.list()).map((m) => m.id).sort()).toEqual(['m1', 'm2']);
   });
 
+  // QA: undo into a scenario deleted since opened it, but Mine did not list it (nor the store
+  // keep it) until it was changed again.
+  it('an undo of an empty canvas into a scenario deleted since lists and keeps it again', async () => {
+    const b = browser();
+    const page = await b.open();
+    const designed = changeDuration(page, 300); // m1
+    await page.lab.saved();
+    page.lab.commitEdit(designed, emptyNetwork(designed, ENGINE_CATALOGUE.fields, 'atm'), 'x', undefined, true);
+    page.pump();
+    await page.lab.saved();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm2' });
+    await page.lab.deleteMine('m1');
+    expect(page.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m2']);
+    expect(page.lab.getState().deletedScenarios.map((m) => m.id)).toEqual(['m1']);
+
+    page.lab.travel('undo', 'x');
+    page.pump();
+    await page.lab.saved();
+    const open = page.lab.getState().current!;
+    expect(open.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(open.scenario).toEqual(designed);
+    expect(page.lab.getState().myScenarios.map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+    expect(page.lab.getState().deletedScenarios).toEqual([]);
+    expect(page.lab.getState().deleted).toBeNull(); // the deletion's Undo has nothing left to do
+    expect(page.lab.getState().notice?.text).toMatch(/“Two sources”, deleted since, is back among your scenarios \(Mine\)/);
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json)).toEqual(designed);
+    expect(await page.scenarios.deleted()).toEqual([]);
+    // A reload of its address opens it, kept, and lists it.
+    const reloaded = await b.open();
+    expect(b.address.search).toBe('?mine=m1');
+    expect(reloaded.lab.getState().current?.scenario).toEqual(designed);
+    expect(reloaded.lab.getState().myScenarios.map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+    expect(reloaded.lab.getState().notice).toBeNull();
+  });
+
   it('says when a scenario last changed: the time today, the date before', () => {
     const now = new Date(2025, 2, 3, 15, 0).getTime();
     expect(lastChangeText(new Date(2025, 2, 3, 14, 5).getTime(), now)).toBe('14:05');
