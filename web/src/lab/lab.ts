@@ -271,7 +271,8 @@ export class Lab {
         this.edits.sent = answered && carried ? answered.doc.json : null;
         const switchFeedback = edit && switchEditLoaded(edit);
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
-        this.set({ meta, current, problems: null, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback, scenarioNotes });
+        const problems = answered?.load.refused ?? null;
+        this.set({ meta, current, problems, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback, scenarioNotes });
         // A sweep block with problems does not stop the scenario (abrsim run warns the same):
         // said when a scenario comes with one, and when an edit breaks a block that was sound.
         const broken = !!sweepProblems?.length;
@@ -306,10 +307,26 @@ export class Lab {
         else {
           // One of the user's, or a shared link (its fragment is cleared once read: the file is
           // then the one copy at hand to mend and import): offered as a file.
+          // So is a change the page went away before keeping (the last work), reopened.
           const linked = !!refused && !refused.load.edited && refused.doc.origin === SHARED_ORIGIN;
-          const kept = refused && (refused.doc.place.kind === 'mine' || linked) ? refused.doc.json : undefined;
-          this.set({ problems: { origin, problems, ...(kept === undefined ? {} : { kept }) } });
+          const unkeptChange = !!refused?.load.keepAt;
+          const kept = refused && (refused.doc.place.kind === 'mine' || linked || unkeptChange) ? refused.doc.json : undefined;
+          const shown = { origin, problems, ...(kept === undefined ? {} : { kept }) };
+          this.set({ problems: shown });
+          const fallback = refused?.load.fallback;
+          if (refused && unkeptChange) {
+            // Not an empty lab: what the change was made on opens (its problems stay shown),
+            // unless something else is open or on its way (a link opened with it).
+            const opens = !current && !this.loads.busy && fallback ? fallback : null;
+            if (opens) this.openFallback(opens, shown);
+            const then = opens ? ` “${nameOf(opens.json, opens.origin)}” is open as it was before it.` : '';
+            this.notify({
+              kind: 'error',
+              text: `Your last change to “${scenarioName(refused.doc.scenario)}”, made as the page went away, is one the engine refuses: it was not kept.${then} Save its file to keep it, mend it where the problems say, and Import it.`,
+            });
+          }
         }
+        this.settleLastWork();
         this.loads.next();
       },
       paramSet: ({ request, change, replaced, problem, scenario }) => {
@@ -331,6 +348,7 @@ export class Lab {
         }
       },
       liveSettled: () => {
+        this.settleLastWork();
         this.loads.next();
         this.settleMaybe();
       },
@@ -367,10 +385,12 @@ export class Lab {
         // that loaded, and the loads queued behind follow once it is back.
         const lost = this.loads.take();
         this.set({ notice: crashNotice(this.state.current, lost?.doc ?? null, message, lostLive, !!lost?.load.edited) });
+        this.settleLastWork();
       },
       timedOut: (waitedMs, lostLive) => {
         const dropped = this.loads.take();
         this.set({ notice: timeoutNotice(this.state.current, dropped?.doc ?? null, waitedMs, lostLive, !!dropped?.load.edited) });
+        this.settleLastWork();
         this.loads.next();
       },
       error: (message) => this.set({ notice: { kind: 'error', text: message } }),
@@ -393,7 +413,7 @@ export class Lab {
    * at (a link's; else the scenario's default, see speed.ts). A pick while another
    * scenario takes long to load replaces that one (the user wants this one now).
    */
-  open(json: string, origin: string, place: Place = NOWHERE, nav: Nav = 'push', speed?: Speed, unsaved?: { basis?: string }) {
+  open(json: string, origin: string, place: Place = NOWHERE, nav: Nav = 'push', speed?: Speed, unsaved?: { basis?: string; fallback?: Load['fallback'] }) {
     // What is still being typed belongs to the scenario open now: it is given to it first.
     this.giveTyped(nav === 'none');
     // One of the user's scenarios is opened as it is kept: its next change is written over
@@ -407,7 +427,18 @@ export class Lab {
       this.forkedTo.delete(place.id);
     }
     if (nav === 'push' && this.state.loading && !this.loads.onItsWay?.load.edited) this.cancelLoad();
-    this.loads.dispatch(origin, () => ({ ...loadOf(json), place, nav, speed, ...(unsaved ? { edited: true, keepAt: place } : {}) }));
+    const fallback = unsaved?.fallback ? { fallback: unsaved.fallback } : {};
+    this.loads.dispatch(origin, () => ({ ...loadOf(json), place, nav, speed, ...(unsaved ? { edited: true, keepAt: place, ...fallback } : {}) }));
+  }
+
+  /** Opens what a change the page went away before keeping was made on, the change being one
+   *  the engine refuses: its problems, and its text as a file, are shown once it is in. */
+  private openFallback(f: NonNullable<Load['fallback']>, refused: NonNullable<Load['refused']>) {
+    if (f.place.kind === 'mine') {
+      this.basis.set(f.place.id, f.json);
+      this.forkedTo.delete(f.place.id);
+    }
+    this.loads.dispatch(f.origin, () => ({ ...loadOf(f.json), place: f.place, nav: 'replace', refused }));
   }
 
   /** Opens a library scenario. */
@@ -780,6 +811,21 @@ export class Lab {
   private unsavedWork(json: string, origin: string, place: Place): LastWork {
     const basis = place.kind === 'mine' ? this.basis.get(place.id) : undefined;
     return { json, origin, place, unsaved: true, from: this.shown, ...(basis === undefined ? {} : { basisDigest: textDigest(basis) }) };
+  }
+
+  /**
+   * Once nothing is on its way to the engine, the last work is what is open: a change kept as
+   * unsaved when the page was hidden (`flushUnsaved`) that the engine then refused, or that a
+   * crash or the watchdog dropped, is not what a later reload opens (it was told not made).
+   */
+  private settleLastWork() {
+    const last = this.lastWork;
+    const current = this.state.current;
+    if (!last?.unsaved || !current || last.json === current.json || this.loads.busy || this.client.liveAwaited) return;
+    const { place } = current;
+    // Still to be written by the store: unsaved, as `keep` wrote it.
+    const pending = place.kind === 'mine' && this.unwritten.get(place.id)?.json === current.json;
+    this.writeLast(pending ? this.unsavedWork(current.json, current.origin, place) : { json: current.json, origin: current.origin, place });
   }
 
   /** Writes the last work to this tab's storage and the browser's. */
@@ -1189,6 +1235,15 @@ export class Lab {
     if (this.loadingTimer) clearTimeout(this.loadingTimer);
     this.statusThrottle.cancel();
     this.client.dispose();
+  }
+}
+
+/** The name the user knows the scenario of a text by (`otherwise` when it cannot be read). */
+function nameOf(json: string, otherwise: string): string {
+  try {
+    return scenarioName(JSON.parse(json) as Scenario);
+  } catch {
+    return otherwise;
   }
 }
 

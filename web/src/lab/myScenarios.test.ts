@@ -109,7 +109,7 @@ function browser() {
     const mine = place.kind === 'mine' ? await scenarios.get(place.id) : null;
     const start = startup(address, local, LIBRARY.entries, mine, session);
     address.hash = '';
-    for (const l of start.loads) lab.open(l.json, l.origin, l.place, 'replace', undefined, l.unsaved ? { basis: l.basis } : undefined);
+    for (const l of start.loads) lab.open(l.json, l.origin, l.place, 'replace', undefined, l.unsaved ? { basis: l.basis, fallback: l.fallback } : undefined);
     if (start.notice) lab.notify(start.notice);
     await lab.refreshMyScenarios();
     pump();
@@ -284,6 +284,65 @@ describe('My scenarios', () => {
     expect(open.place.kind).toBe('mine');
     const id = (open.place as { id: string }).id;
     expect(JSON.parse((await reloaded.scenarios.get(id))!.json).changes).toHaveLength(1);
+  });
+
+  // QA: a change still waiting for the engine's verdict when the page went away is kept as
+  // unsaved; one the engine refuses then opened nothing at the reload (an empty lab, every
+  // reload alike).
+  it('a change the engine refuses, on its way when the page went away: the reload opens what it was made on and offers the change as a file', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    changeDuration(page, 300); // m1
+    await page.lab.saved();
+    const s = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s, withDuration(s, 0), 'x'); // on its way: no verdict yet
+    page.lab.flushUnsaved(); // the page goes
+    const reloaded = await b.open(tab);
+    reloaded.pump();
+    await reloaded.lab.saved();
+    const st = reloaded.lab.getState();
+    expect(st.current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(st.current?.scenario.run.duration_ms).toBe(300);
+    expect(st.problems?.problems.map((p) => p.path)).toEqual(['run.duration_ms']);
+    expect(JSON.parse(st.problems!.kept!).run.duration_ms).toBe(0); // Save its file
+    expect(st.notice?.text).toMatch(/made as the page went away, is one the engine refuses: it was not kept\. “Two sources” is open as it was before it\. Save its file/);
+    expect(JSON.parse((await reloaded.scenarios.get('m1'))!.json).run.duration_ms).toBe(300);
+    expect(st.myScenarios.map((m) => m.id)).toEqual(['m1']);
+    // The next reload opens the kept scenario, with nothing to say.
+    const again = await b.open(tab);
+    again.pump();
+    expect(again.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+    expect(again.lab.getState().problems).toBeNull();
+    expect(again.lab.getState().notice).toBeNull();
+    // Made on a library scenario, not yet the user's own: that scenario opens.
+    b.address.search = '?scenario=gfc1';
+    const onLibrary = await b.open(tab);
+    const g = onLibrary.lab.getState().current!.scenario;
+    onLibrary.lab.commitEdit(g, withDuration(g, 0), 'x');
+    onLibrary.lab.flushUnsaved();
+    const back = await b.open(tab);
+    back.pump();
+    expect(back.lab.getState().current?.place).toEqual({ kind: 'library', id: 'gfc1' });
+    expect(back.lab.getState().problems?.kept).toBeDefined();
+  });
+
+  it('a change kept as unsaved as the page was hidden, then refused by the engine, is not what the next reload opens', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    changeDuration(page, 300); // m1
+    await page.lab.saved();
+    const s = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s, withDuration(s, 0), 'x'); // on its way: no verdict yet
+    page.lab.flushUnsaved(); // hidden
+    page.pump(); // back: refused, as the user sees
+    expect(page.lab.getState().problems).not.toBeNull();
+    const reloaded = await b.open(tab);
+    reloaded.pump();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+    expect(reloaded.lab.getState().problems).toBeNull();
+    expect(reloaded.lab.getState().notice).toBeNull();
   });
 
   it('a name given while an edit is on its way goes on top of that edit, not back to before it', async () => {
