@@ -783,3 +783,33 @@ test('undoing Empty canvas back into a library scenario: Redo goes on after a re
   await expect(page.getByTestId('my-scenarios').locator('option')).toHaveCount(1);
   expect(errors).toEqual([]);
 });
+
+// QA: undoing Empty canvas into a scenario deleted since opened it, but Mine did not list it
+// until it was changed again.
+test('undoing Empty canvas into a scenario deleted since lists it in Mine again, after a reload too', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('tab-switches').click();
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  await field.fill('0.8');
+  await field.press('Enter');
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toMatch(/^mine:/);
+  const first = (await hook(page, () => window.__abrlab!.place()))!;
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('clear-network').click();
+  await page.getByTestId('empty-atm').click();
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).not.toBe(first);
+  await hook(page, () => window.__abrlab!.saved());
+  await page.getByTestId('my-scenarios-menu').click();
+  await page.getByTestId(`delete-mine-${first.slice('mine:'.length)}`).click();
+  await expect(page.getByTestId('deleted')).toBeVisible();
+  await page.getByTestId('undo').click();
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toBe(first);
+  await expect(page.getByTestId('notice')).toContainText('“Two sources”, deleted since, is back among your scenarios (Mine)');
+  await expect(page.getByTestId('my-scenarios').locator('option')).toHaveCount(2);
+  await hook(page, () => window.__abrlab!.saved());
+  await page.reload();
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toBe(first);
+  await expect(page.getByTestId('my-scenarios').locator('option')).toHaveCount(2);
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
