@@ -109,6 +109,9 @@ export class Lab {
   /** The changes of the user's scenarios the store has not written yet, by id (the latest of
    *  each): what the page going away keeps in Web Storage at once (`flushUnsaved`). */
   private readonly unwritten = new Map<string, MyScenario>();
+  /** The text this tab last kept in Web Storage for each scenario (`holdUnkept`): the entry it
+   *  may take away once the store has its change, where another tab's stays. */
+  private readonly heldUnkept = new Map<string, string>();
   /** Whether the scenarios found in Web Storage were weighed against the store's (once, at
    *  the first reading of the list: see `reconcile`). */
   private reconciled = false;
@@ -771,10 +774,13 @@ export class Lab {
           .then(() => this.put(store, kept))
           .then(() => {
             if (this.unwritten.get(kept.id) === kept) this.unwritten.delete(kept.id);
-            this.dropUnkept(kept.id, kept.updatedMs);
+            // What this tab kept in Web Storage of it goes; another tab's change kept there
+            // (its page hidden before its store wrote it) stays, to be weighed (`reconcile`).
+            const ours = (u: Unkept) => u.json === kept.json || this.heldUnkept.get(u.id) === u.json;
+            this.dropUnkept(kept.id, kept.updatedMs, ours);
             // Kept in Web Storage at a pagehide under the copy another tab's change made it.
             const copy = this.forkedTo.get(kept.id);
-            if (copy) this.dropUnkept(copy, kept.updatedMs);
+            if (copy) this.dropUnkept(copy, kept.updatedMs, ours);
             // Kept: the last work is no longer ahead of the store, unless a later change is;
             // that one was made on the text just kept, which its reload is to find there.
             const last = this.lastWork;
@@ -930,10 +936,13 @@ export class Lab {
    * the one open here, the user is told at once, not at their next change.
    */
   private keptElsewhere(id: string) {
-    // Kept in Web Storage as that tab's page was hidden or went away: into the store now, so
-    // that a change here is weighed against it (and Mine lists it).
-    const flushed = this.scenarios && this.unkept().find((u) => u.id === id);
-    if (flushed && this.scenarios) void this.reconcile(this.scenarios, flushed);
+    // Kept in Web Storage as that tab's page was hidden or went away, not yet in the store:
+    // the text this tab holds is no longer the newest, so its next change is kept as a
+    // scenario of its own (as the notice says), and the other tab's goes where it was made
+    // (written there when opened from Mine, or at a start: `reconcile`). Not written from here:
+    // that tab, only hidden, may still be writing it.
+    const flushed = this.unkept().find((u) => u.id === id);
+    if (flushed && this.basis.has(id) && this.basis.get(id) !== flushed.json) this.basis.set(id, '');
     void this.refreshMyScenarios();
     const open = this.state.current;
     if (open?.place.kind !== 'mine' || open.place.id !== id) return;
@@ -1067,13 +1076,15 @@ export class Lab {
     const { basisDigest: _old, ...change } = s as Unkept;
     const id = this.forkedTo.get(s.id) ?? s.id;
     const basis = this.basis.get(id);
-    return holdUnkept(this.unkeptStorage, { ...change, id, ...(basis === undefined ? {} : { basisDigest: textDigest(basis) }) });
+    const held = holdUnkept(this.unkeptStorage, { ...change, id, ...(basis === undefined ? {} : { basisDigest: textDigest(basis) }) });
+    if (held) this.heldUnkept.set(id, change.json);
+    return held;
   }
 
   /** The store has it now (or the user deleted it): no longer kept in Web Storage, unless a
    *  later change (newer than `upToMs`) is kept there. */
-  private dropUnkept(id: string, upToMs?: number) {
-    dropUnkept(this.unkeptStorage, id, upToMs);
+  private dropUnkept(id: string, upToMs?: number, only?: (u: Unkept) => boolean) {
+    dropUnkept(this.unkeptStorage, id, upToMs, only);
   }
 
   /** Shows what is loading once a load has taken a while (and hides it once it is in). */
