@@ -476,6 +476,10 @@ export class Lab {
       } catch {
         // Read a moment ago: what was read stands.
       }
+      // Still there: the store refused it (full or failing), so Web Storage holds the newest
+      // text, which opens (a change of it is then weighed as any other: `put`).
+      const still = this.unkept().find((u) => u.id === id);
+      if (still && kept && still.json !== kept.json) kept = still;
     }
     // Refused by the store, it was kept in Web Storage instead.
     kept ??= this.unkept().find((s) => s.id === id) ?? null;
@@ -506,7 +510,7 @@ export class Lab {
         const i = listed.findIndex((e) => e.id === u.id);
         if (i >= 0) {
           // Kept there as a page went away before the store wrote it (or refused it): weighed
-          // against the store's text at start, and when opened or told of (a tab still open
+          // against the store's text at start, and when opened (`readMine`; a tab still open
           // may be writing it now); listed by its newer name and time meanwhile.
           if (first) void this.reconcile(store, u);
           if (u.updatedMs > listed[i].updatedMs) listed[i] = { id: u.id, name: u.name, updatedMs: u.updatedMs };

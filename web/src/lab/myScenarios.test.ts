@@ -966,6 +966,33 @@ describe('My scenarios', () => {
     expect(readUnkept(b.local)).toEqual([]);
   });
 
+  it('a change the store refused after it had kept an older text opens from Mine as the newest, from Web Storage', async () => {
+    const b = browser();
+    let full = false;
+    const filling = (s: ScenarioStore): ScenarioStore => ({
+      list: () => s.list(),
+      get: (id) => s.get(id),
+      remove: (id, ms) => s.remove(id, ms),
+      deleted: () => s.deleted(),
+      restore: (id) => s.restore(id),
+      purge: (ms) => s.purge(ms),
+      put: (x, basis) => (full ? Promise.reject(new Error('QuotaExceededError')) : s.put(x, basis)),
+    });
+    const page = await b.open(new MemoryStore(), undefined, filling);
+    changeDuration(page, 250); // m1, kept
+    await page.lab.saved();
+    full = true;
+    changeDuration(page, 400); // refused: kept in Web Storage
+    await page.lab.saved();
+    page.lab.openLibrary(entry('gfc1'));
+    page.pump();
+    await page.lab.openMine('m1');
+    page.pump();
+    expect(page.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(readUnkept(b.local).map((u) => JSON.parse(u.json).run.duration_ms)).toEqual([400]);
+  });
+
   // QA: a reload (or a tab's crash) took the undo history away with it.
   it('undo and redo go on after a reload of the tab, across an empty canvas too', async () => {
     const b = browser();
