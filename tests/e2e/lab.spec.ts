@@ -130,6 +130,10 @@ test('pause, step, run until and reset drive the simulated clock', async ({ page
   await page.getByTestId('step-ms').fill('');
   await page.getByTestId('step-ms').pressSequentially('1e400');
   await expect(page.getByTestId('step-rule')).toHaveText('A step must be a finite number of milliseconds');
+  // Too small to represent: the parameter fields' words, not the "above 0" of the 0 it reads as.
+  await page.getByTestId('step-ms').fill('5e-400');
+  await expect(page.getByTestId('step-rule')).toHaveText('Step must be a representable number: 5e-400 is too small to represent (below about 4.9e-324), and is not read as 0');
+  await expect(page.getByTestId('step')).toBeDisabled();
   for (const tab of ['sweep', 'compare', 'charts']) {
     await page.getByTestId(`view-${tab}`).click({ timeout: 5_000 });
     await expect(page.getByTestId(`view-${tab}`)).toHaveAttribute('aria-selected', 'true');

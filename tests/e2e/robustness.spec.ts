@@ -708,3 +708,108 @@ test('a change the database had not written when its tab closed is kept, though 
   await expect.poll(async () => (await scenarioOf(later))?.nodes.length).toBe(3);
   expect(errors).toEqual([]);
 });
+
+// QA: a change a tab kept in local storage as it was hidden (the database had not written it)
+// reached the database only at some tab's next start: a tab open all along picked it from Mine
+// and got the older text.
+test('a change kept as its tab was hidden opens from Mine in a tab open all along', async ({ context, page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const set = async (p: Page, value: string) => {
+    await p.getByTestId('tab-switches').click();
+    const field = p.getByTestId('param-target_utilization').locator('input');
+    await field.fill(value);
+    await field.press('Enter');
+  };
+  const param = async (p: Page) => (await scenarioOf(p))?.nodes.find((n: { id: string }) => n.id === 'SW1')?.params?.target_utilization;
+  await set(page, '0.8');
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toMatch(/^mine:/);
+  await hook(page, () => window.__abrlab!.saved());
+  const id = (await hook(page, () => window.__abrlab!.place()))!.slice('mine:'.length);
+
+  const other = await context.newPage(); // open all along, on another scenario
+  const otherErrors = await openLab(other, '/?scenario=gfc1');
+  await expect(other.getByTestId('my-scenarios').locator('option')).toHaveCount(1);
+
+  // Tab A's database writes held back (a read-write transaction kept busy, as a slow disk).
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const open = indexedDB.open('abrlab', 1);
+        open.onsuccess = () => {
+          const store = open.result.transaction('scenarios', 'readwrite').objectStore('scenarios');
+          const spin = () => (store.get('none').onsuccess = spin);
+          spin();
+          resolve();
+        };
+      }),
+  );
+  await set(page, '0.6');
+  await expect.poll(() => param(page)).toBe(0.6);
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await page.close({ runBeforeUnload: true });
+
+  await other.getByTestId('scenario-picker').selectOption(`mine:${id}`);
+  await expect.poll(() => hook(other, () => window.__abrlab?.place() ?? null)).toBe(`mine:${id}`);
+  await expect.poll(() => param(other)).toBe(0.6);
+  await hook(other, () => window.__abrlab!.saved());
+  await other.reload(); // kept in the database now
+  await expect.poll(() => param(other)).toBe(0.6);
+  expect(await other.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('abrlab.unkept/')))).toEqual([]);
+  expect([...errors, ...otherErrors]).toEqual([]);
+});
+
+// QA: undoing Empty canvas back into a library scenario kept no history there: after a
+// reload, Redo to the network drawn on the canvas was gone.
+test('undoing Empty canvas back into a library scenario: Redo goes on after a reload', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await buildOnEmptyCanvas(page);
+  await hook(page, () => window.__abrlab!.saved());
+  const mine = await hook(page, () => window.__abrlab!.place());
+  for (let i = 0; i < 3; i++) await page.getByTestId('undo').click(); // the switch, the source, the canvas
+  await expect(page).toHaveURL(/\?scenario=two-sources$/);
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toBe('library:two-sources');
+  await page.reload();
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toBe('library:two-sources');
+  await page.getByTestId('view-editor').click();
+  await expect(page.getByTestId('redo')).toBeEnabled();
+  await page.getByTestId('redo').click(); // the canvas: the user's network, as it was kept
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toBe(mine);
+  await page.getByTestId('redo').click();
+  await page.getByTestId('redo').click();
+  await expect.poll(async () => (await scenarioOf(page))?.nodes.map((n: { id: string }) => n.id)).toEqual(['S1', 'SW1']);
+  await expect(page.getByTestId('my-scenarios').locator('option')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+// QA: undoing Empty canvas into a scenario deleted since opened it, but Mine did not list it
+// until it was changed again.
+test('undoing Empty canvas into a scenario deleted since lists it in Mine again, after a reload too', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('tab-switches').click();
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  await field.fill('0.8');
+  await field.press('Enter');
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toMatch(/^mine:/);
+  const first = (await hook(page, () => window.__abrlab!.place()))!;
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('clear-network').click();
+  await page.getByTestId('empty-atm').click();
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).not.toBe(first);
+  await hook(page, () => window.__abrlab!.saved());
+  await page.getByTestId('my-scenarios-menu').click();
+  await page.getByTestId(`delete-mine-${first.slice('mine:'.length)}`).click();
+  await expect(page.getByTestId('deleted')).toBeVisible();
+  await page.getByTestId('undo').click();
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toBe(first);
+  await expect(page.getByTestId('notice')).toContainText('“Two sources”, deleted since, is back among your scenarios (Mine)');
+  await expect(page.getByTestId('my-scenarios').locator('option')).toHaveCount(2);
+  await hook(page, () => window.__abrlab!.saved());
+  await page.reload();
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toBe(first);
+  await expect(page.getByTestId('my-scenarios').locator('option')).toHaveCount(2);
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -164,7 +164,7 @@ try {
 }
 if (start.clearHash) history.replaceState(withEntry(null, entry), '', location.pathname + location.search);
 // Each scenario opens at its default speed (scenario/speed.ts), a shared one at the link's.
-for (const { json, origin, place, speed, unsaved, basis } of start.loads) lab.open(json, origin, place, 'replace', speed, unsaved ? { basis } : undefined);
+for (const { json, origin, place, speed, unsaved, basis, fallback } of start.loads) lab.open(json, origin, place, 'replace', speed, unsaved ? { basis, fallback } : undefined);
 // A change still on its way to the engine when the page goes away is kept as the last work,
 // and one the scenario store has not written yet in Web Storage: at pagehide, and when the
 // page is hidden (a phone may end a hidden page without a pagehide).

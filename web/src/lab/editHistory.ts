@@ -157,6 +157,15 @@ export function decodeHistory(text: string): { past: KeptStep[]; present: KeptSt
   return { past: past as KeptStep[], present, future: future as KeptStep[] };
 }
 
+/**
+ * The key a place's undo history is kept under (null: none, a file or a link): one of the
+ * user's scenarios by its id, a library scenario by `library:<id>` (an undo of an empty canvas
+ * returns to one, and its redo must outlive a reload as it does for the user's own).
+ */
+export function historyId(place: Place): string | null {
+  return place.kind === 'mine' ? place.id : place.kind === 'library' ? `library:${place.id}` : null;
+}
+
 /** The kept history of the user's scenario `id` (null: none, or storage unreadable). */
 export function readHistory(storage: KeyValueStore | null, id: string): string | null {
   try {

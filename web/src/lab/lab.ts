@@ -16,7 +16,7 @@ import { dropUnkept, holdUnkept, readUnkept, storageWorks, textDigest, writeLast
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import { sameButChanges, withChangesSince, withLiveChange } from '../scenario/switchEdits';
 import type { LabContext } from './context';
-import { keepHistory, readHistory, SharedEditHistory } from './editHistory';
+import { historyId, keepHistory, readHistory, SharedEditHistory } from './editHistory';
 import { changeKeptAt, loadOf, LoadQueue, type Carried, type EditRecord, type Load, type Nav } from './loadQueue';
 import {
   INITIAL_STATE,
@@ -109,6 +109,9 @@ export class Lab {
   /** The changes of the user's scenarios the store has not written yet, by id (the latest of
    *  each): what the page going away keeps in Web Storage at once (`flushUnsaved`). */
   private readonly unwritten = new Map<string, MyScenario>();
+  /** The text this tab last kept in Web Storage for each scenario (`holdUnkept`): the entry it
+   *  may take away once the store has its change, where another tab's stays. */
+  private readonly heldUnkept = new Map<string, string>();
   /** Whether the scenarios found in Web Storage were weighed against the store's (once, at
    *  the first reading of the list: see `reconcile`). */
   private reconciled = false;
@@ -264,13 +267,15 @@ export class Lab {
           // One of the user's scenarios goes on with the history this tab kept of it (a
           // reload, a crash, a return to it), if it is of this very text.
           // A change the page went away before keeping (the last work) goes on top of it.
-          const kept = current?.place.kind === 'mine' ? readHistory(this.tabStorage, current.place.id) : null;
+          const key = current ? historyId(current.place) : null;
+          const kept = key === null ? null : readHistory(this.tabStorage, key);
           if (kept && current) this.edits.restore(kept, current.scenario, { onTop: !!edited && !!keepAt });
         }
         this.edits.sent = answered && carried ? answered.doc.json : null;
         const switchFeedback = edit && switchEditLoaded(edit);
         const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
-        this.set({ meta, current, problems: null, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback, scenarioNotes });
+        const problems = answered?.load.refused ?? null;
+        this.set({ meta, current, problems, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback, scenarioNotes });
         // A sweep block with problems does not stop the scenario (abrsim run warns the same):
         // said when a scenario comes with one, and when an edit breaks a block that was sound.
         const broken = !!sweepProblems?.length;
@@ -279,7 +284,12 @@ export class Lab {
         if (answered) this.set({ sweepProblems: sweepProblems ?? [] });
         // A change given as the address moved on (typed, then Back) leaves the address alone.
         const changeNav: Nav = nav === 'none' ? 'none' : fresh && was.kind === 'mine' ? 'push' : 'replace';
-        this.keep(current, changed, answered ? (changed ? changeNav : (nav ?? 'replace')) : 'none');
+        // An undo or redo across a fresh start into one of the user's scenarios deleted since:
+        // they went back to it on purpose, so it is theirs again, kept and listed in Mine (open
+        // but unlisted, it read as kept and was not; a reload of its address said so).
+        const revived = !!travelTo && current?.place.kind === 'mine' && !this.state.myScenarios.some((e) => e.id === (current.place as { id: string }).id);
+        this.keep(current, changed || revived, answered ? (changed ? changeNav : (nav ?? 'replace')) : 'none');
+        if (revived && current?.place.kind === 'mine') this.revived(current.place.id, scenarioName(current.scenario));
         // A scenario from elsewhere plays at the link's speed, else at one that shows it whole
         // in about 20 s; an edit or an undo keeps the speed the user chose.
         if (answered && ((!changed && !travelTo) || keepAt) && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
@@ -300,10 +310,26 @@ export class Lab {
         else {
           // One of the user's, or a shared link (its fragment is cleared once read: the file is
           // then the one copy at hand to mend and import): offered as a file.
+          // So is a change the page went away before keeping (the last work), reopened.
           const linked = !!refused && !refused.load.edited && refused.doc.origin === SHARED_ORIGIN;
-          const kept = refused && (refused.doc.place.kind === 'mine' || linked) ? refused.doc.json : undefined;
-          this.set({ problems: { origin, problems, ...(kept === undefined ? {} : { kept }) } });
+          const unkeptChange = !!refused?.load.keepAt;
+          const kept = refused && (refused.doc.place.kind === 'mine' || linked || unkeptChange) ? refused.doc.json : undefined;
+          const shown = { origin, problems, ...(kept === undefined ? {} : { kept }) };
+          this.set({ problems: shown });
+          const fallback = refused?.load.fallback;
+          if (refused && unkeptChange) {
+            // Not an empty lab: what the change was made on opens (its problems stay shown),
+            // unless something else is open or on its way (a link opened with it).
+            const opens = !current && !this.loads.busy && fallback ? fallback : null;
+            if (opens) this.openFallback(opens, shown);
+            const then = opens ? ` “${nameOf(opens.json, opens.origin)}” is open as it was before it.` : '';
+            this.notify({
+              kind: 'error',
+              text: `Your last change to “${scenarioName(refused.doc.scenario)}”, made as the page went away, is one the engine refuses: it was not kept.${then} Save its file to keep it, mend it where the problems say, and Import it.`,
+            });
+          }
         }
+        this.settleLastWork();
         this.loads.next();
       },
       paramSet: ({ request, change, replaced, problem, scenario }) => {
@@ -325,6 +351,7 @@ export class Lab {
         }
       },
       liveSettled: () => {
+        this.settleLastWork();
         this.loads.next();
         this.settleMaybe();
       },
@@ -361,10 +388,12 @@ export class Lab {
         // that loaded, and the loads queued behind follow once it is back.
         const lost = this.loads.take();
         this.set({ notice: crashNotice(this.state.current, lost?.doc ?? null, message, lostLive, !!lost?.load.edited) });
+        this.settleLastWork();
       },
       timedOut: (waitedMs, lostLive) => {
         const dropped = this.loads.take();
         this.set({ notice: timeoutNotice(this.state.current, dropped?.doc ?? null, waitedMs, lostLive, !!dropped?.load.edited) });
+        this.settleLastWork();
         this.loads.next();
       },
       error: (message) => this.set({ notice: { kind: 'error', text: message } }),
@@ -387,7 +416,7 @@ export class Lab {
    * at (a link's; else the scenario's default, see speed.ts). A pick while another
    * scenario takes long to load replaces that one (the user wants this one now).
    */
-  open(json: string, origin: string, place: Place = NOWHERE, nav: Nav = 'push', speed?: Speed, unsaved?: { basis?: string }) {
+  open(json: string, origin: string, place: Place = NOWHERE, nav: Nav = 'push', speed?: Speed, unsaved?: { basis?: string; fallback?: Load['fallback'] }) {
     // What is still being typed belongs to the scenario open now: it is given to it first.
     this.giveTyped(nav === 'none');
     // One of the user's scenarios is opened as it is kept: its next change is written over
@@ -401,7 +430,18 @@ export class Lab {
       this.forkedTo.delete(place.id);
     }
     if (nav === 'push' && this.state.loading && !this.loads.onItsWay?.load.edited) this.cancelLoad();
-    this.loads.dispatch(origin, () => ({ ...loadOf(json), place, nav, speed, ...(unsaved ? { edited: true, keepAt: place } : {}) }));
+    const fallback = unsaved?.fallback ? { fallback: unsaved.fallback } : {};
+    this.loads.dispatch(origin, () => ({ ...loadOf(json), place, nav, speed, ...(unsaved ? { edited: true, keepAt: place, ...fallback } : {}) }));
+  }
+
+  /** Opens what a change the page went away before keeping was made on, the change being one
+   *  the engine refuses: its problems, and its text as a file, are shown once it is in. */
+  private openFallback(f: NonNullable<Load['fallback']>, refused: NonNullable<Load['refused']>) {
+    if (f.place.kind === 'mine') {
+      this.basis.set(f.place.id, f.json);
+      this.forkedTo.delete(f.place.id);
+    }
+    this.loads.dispatch(f.origin, () => ({ ...loadOf(f.json), place: f.place, nav: 'replace', refused }));
   }
 
   /** Opens a library scenario. */
@@ -423,6 +463,23 @@ export class Lab {
       kept = (await this.scenarios?.get(id)) ?? null;
     } catch (e) {
       why = `the browser's storage could not be read (${(e as Error).message || String(e)})`;
+    }
+    // A change of it another tab kept in Web Storage as its page went away (before the store
+    // had written it) is weighed against the store's text now, not only at the next start: the
+    // newest text opens, or, when both were changed, each is kept (see `reconcile`).
+    const store = this.scenarios;
+    const flushed = kept && store ? this.unkept().find((u) => u.id === id && u.json !== kept!.json) : undefined;
+    if (flushed && store) {
+      await this.reconcile(store, flushed);
+      try {
+        kept = (await store.get(id)) ?? kept;
+      } catch {
+        // Read a moment ago: what was read stands.
+      }
+      // Still there: the store refused it (full or failing), so Web Storage holds the newest
+      // text, which opens (a change of it is then weighed as any other: `put`).
+      const still = this.unkept().find((u) => u.id === id);
+      if (still && kept && still.json !== kept.json) kept = still;
     }
     // Refused by the store, it was kept in Web Storage instead.
     kept ??= this.unkept().find((s) => s.id === id) ?? null;
@@ -450,10 +507,13 @@ export class Lab {
       const first = !this.reconciled;
       this.reconciled = true;
       for (const u of this.unkept()) {
-        if (listed.some((e) => e.id === u.id)) {
+        const i = listed.findIndex((e) => e.id === u.id);
+        if (i >= 0) {
           // Kept there as a page went away before the store wrote it (or refused it): weighed
-          // against the store's text once, at start (a tab still open may be writing it now).
-          if (first) this.reconcile(store, u);
+          // against the store's text at start, and when opened (`readMine`; a tab still open
+          // may be writing it now); listed by its newer name and time meanwhile.
+          if (first) void this.reconcile(store, u);
+          if (u.updatedMs > listed[i].updatedMs) listed[i] = { id: u.id, name: u.name, updatedMs: u.updatedMs };
           continue;
         }
         listed.push({ id: u.id, name: u.name, updatedMs: u.updatedMs });
@@ -479,7 +539,7 @@ export class Lab {
    * when the store holds it already, and else kept as a scenario of its own, so that neither
    * text is lost (another tab changed it since).
    */
-  private reconcile(store: ScenarioStore, u: Unkept) {
+  private reconcile(store: ScenarioStore, u: Unkept): Promise<void> {
     const { basisDigest, ...change } = u;
     const done = this.saving.then(async () => {
       const stored = await store.get(u.id);
@@ -500,6 +560,7 @@ export class Lab {
       () => this.dropUnkept(u.id, u.updatedMs),
       () => {},
     );
+    return this.saving;
   }
 
   /** Brings back one of the user's scenarios deleted in the last 30 days (listed again, not
@@ -717,10 +778,13 @@ export class Lab {
           .then(() => this.put(store, kept))
           .then(() => {
             if (this.unwritten.get(kept.id) === kept) this.unwritten.delete(kept.id);
-            this.dropUnkept(kept.id, kept.updatedMs);
+            // What this tab kept in Web Storage of it goes; another tab's change kept there
+            // (its page hidden before its store wrote it) stays, to be weighed (`reconcile`).
+            const ours = (u: Unkept) => u.json === kept.json || this.heldUnkept.get(u.id) === u.json;
+            this.dropUnkept(kept.id, kept.updatedMs, ours);
             // Kept in Web Storage at a pagehide under the copy another tab's change made it.
             const copy = this.forkedTo.get(kept.id);
-            if (copy) this.dropUnkept(copy, kept.updatedMs);
+            if (copy) this.dropUnkept(copy, kept.updatedMs, ours);
             // Kept: the last work is no longer ahead of the store, unless a later change is;
             // that one was made on the text just kept, which its reload is to find there.
             const last = this.lastWork;
@@ -742,12 +806,14 @@ export class Lab {
     this.shown = current.place;
   }
 
-  /** Keeps the undo history in this tab's storage, as that of the user's scenario at `place`
-   *  (see editHistory.ts's `keepHistory`; a reload goes on with it). */
+  /** Keeps the undo history in this tab's storage, as that of the scenario at `place` (the
+   *  user's, or a library one an undo of an empty canvas returned to; see editHistory.ts's
+   *  `keepHistory`: a reload goes on with it). */
   private keepHistory(place: Place) {
-    if (place.kind !== 'mine' || !this.tabStorage) return;
+    const key = historyId(place);
+    if (key === null || !this.tabStorage) return;
     const text = this.edits.encode();
-    if (text !== null) keepHistory(this.tabStorage, place.id, text);
+    if (text !== null) keepHistory(this.tabStorage, key, text);
   }
 
   /** The last work for a change not yet kept at `place`: with where the address pointed and,
@@ -755,6 +821,21 @@ export class Lab {
   private unsavedWork(json: string, origin: string, place: Place): LastWork {
     const basis = place.kind === 'mine' ? this.basis.get(place.id) : undefined;
     return { json, origin, place, unsaved: true, from: this.shown, ...(basis === undefined ? {} : { basisDigest: textDigest(basis) }) };
+  }
+
+  /**
+   * Once nothing is on its way to the engine, the last work is what is open: a change kept as
+   * unsaved when the page was hidden (`flushUnsaved`) that the engine then refused, or that a
+   * crash or the watchdog dropped, is not what a later reload opens (it was told not made).
+   */
+  private settleLastWork() {
+    const last = this.lastWork;
+    const current = this.state.current;
+    if (!last?.unsaved || !current || last.json === current.json || this.loads.busy || this.client.liveAwaited) return;
+    const { place } = current;
+    // Still to be written by the store: unsaved, as `keep` wrote it.
+    const pending = place.kind === 'mine' && this.unwritten.get(place.id)?.json === current.json;
+    this.writeLast(pending ? this.unsavedWork(current.json, current.origin, place) : { json: current.json, origin: current.origin, place });
   }
 
   /** Writes the last work to this tab's storage and the browser's. */
@@ -776,7 +857,10 @@ export class Lab {
     // Changes the store has not written yet (its writes are asynchronous, and a closed tab's
     // may never finish): each kept in Web Storage at once, under its own key, where the next
     // start of the lab weighs it against the store's text (`reconcile`).
-    for (const change of this.unwritten.values()) this.holdUnkept(change);
+    // The other tabs are told at once, as of a change the store kept (`keptElsewhere`).
+    for (const change of this.unwritten.values()) {
+      if (this.holdUnkept(change)) this.tabs?.post(this.forkedTo.get(change.id) ?? change.id);
+    }
     // The last change, though it waits behind another load (a quick second edit).
     const last = this.loads.lastChange(this.state.current?.place ?? NOWHERE);
     if (last) {
@@ -856,6 +940,13 @@ export class Lab {
    * the one open here, the user is told at once, not at their next change.
    */
   private keptElsewhere(id: string) {
+    // Kept in Web Storage as that tab's page was hidden or went away, not yet in the store:
+    // the text this tab holds is no longer the newest, so its next change is kept as a
+    // scenario of its own (as the notice says), and the other tab's goes where it was made
+    // (written there when opened from Mine, or at a start: `reconcile`). Not written from here:
+    // that tab, only hidden, may still be writing it.
+    const flushed = this.unkept().find((u) => u.id === id);
+    if (flushed && this.basis.has(id) && this.basis.get(id) !== flushed.json) this.basis.set(id, '');
     void this.refreshMyScenarios();
     const open = this.state.current;
     if (open?.place.kind !== 'mine' || open.place.id !== id) return;
@@ -942,6 +1033,14 @@ export class Lab {
     }
   }
 
+  /** One of the user's scenarios deleted since, kept again by an undo or redo that returned to
+   *  it (`keep` wrote it): no longer among the deleted, and the deletion's Undo is moot. */
+  private revived(id: string, name: string) {
+    if (this.lastDeleted?.kept.id === id) this.dismissDeleted();
+    this.set({ deletedScenarios: this.state.deletedScenarios.filter((e) => e.id !== id) });
+    this.notify({ kind: 'info', text: `“${name}”, deleted since, is back among your scenarios (Mine): you returned to it.` });
+  }
+
   /** Hides the message of the last deletion (it can no longer be undone). */
   dismissDeleted() {
     this.lastDeleted = null;
@@ -981,13 +1080,15 @@ export class Lab {
     const { basisDigest: _old, ...change } = s as Unkept;
     const id = this.forkedTo.get(s.id) ?? s.id;
     const basis = this.basis.get(id);
-    return holdUnkept(this.unkeptStorage, { ...change, id, ...(basis === undefined ? {} : { basisDigest: textDigest(basis) }) });
+    const held = holdUnkept(this.unkeptStorage, { ...change, id, ...(basis === undefined ? {} : { basisDigest: textDigest(basis) }) });
+    if (held) this.heldUnkept.set(id, change.json);
+    return held;
   }
 
   /** The store has it now (or the user deleted it): no longer kept in Web Storage, unless a
    *  later change (newer than `upToMs`) is kept there. */
-  private dropUnkept(id: string, upToMs?: number) {
-    dropUnkept(this.unkeptStorage, id, upToMs);
+  private dropUnkept(id: string, upToMs?: number, only?: (u: Unkept) => boolean) {
+    dropUnkept(this.unkeptStorage, id, upToMs, only);
   }
 
   /** Shows what is loading once a load has taken a while (and hides it once it is in). */
@@ -1149,6 +1250,15 @@ export class Lab {
     if (this.loadingTimer) clearTimeout(this.loadingTimer);
     this.statusThrottle.cancel();
     this.client.dispose();
+  }
+}
+
+/** The name the user knows the scenario of a text by (`otherwise` when it cannot be read). */
+function nameOf(json: string, otherwise: string): string {
+  try {
+    return scenarioName(JSON.parse(json) as Scenario);
+  } catch {
+    return otherwise;
   }
 }
 

@@ -50,6 +50,13 @@ export type Load = {
   /** An undo or redo across a fresh start: the scenario it returns to, kept at this place as
    *  the step found it (not a change: no copy of it is made). */
   travelTo?: Place;
+  /** With `keepAt`: what opens if the engine refuses the change and nothing else is open or
+   *  coming (the text it was made on, else a library scenario), so that a reload never leaves
+   *  the lab empty. */
+  fallback?: { json: string; origin: string; place: Place };
+  /** The problems of such a refused change, shown once this load (its fallback) is in, with
+   *  the change's text to save as a file. */
+  refused?: { origin: string; problems: Problem[]; kept?: string };
   /** The speed to play a scenario opened from elsewhere at (a link's); none: its default. */
   speed?: Speed;
   /** Once in, the run goes on to this simulated time (ms) and pauses there: an undo or redo of

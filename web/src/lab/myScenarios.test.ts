@@ -109,7 +109,7 @@ function browser() {
     const mine = place.kind === 'mine' ? await scenarios.get(place.id) : null;
     const start = startup(address, local, LIBRARY.entries, mine, session);
     address.hash = '';
-    for (const l of start.loads) lab.open(l.json, l.origin, l.place, 'replace', undefined, l.unsaved ? { basis: l.basis } : undefined);
+    for (const l of start.loads) lab.open(l.json, l.origin, l.place, 'replace', undefined, l.unsaved ? { basis: l.basis, fallback: l.fallback } : undefined);
     if (start.notice) lab.notify(start.notice);
     await lab.refreshMyScenarios();
     pump();
@@ -284,6 +284,65 @@ describe('My scenarios', () => {
     expect(open.place.kind).toBe('mine');
     const id = (open.place as { id: string }).id;
     expect(JSON.parse((await reloaded.scenarios.get(id))!.json).changes).toHaveLength(1);
+  });
+
+  // QA: a change still waiting for the engine's verdict when the page went away is kept as
+  // unsaved; one the engine refuses then opened nothing at the reload (an empty lab, every
+  // reload alike).
+  it('a change the engine refuses, on its way when the page went away: the reload opens what it was made on and offers the change as a file', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    changeDuration(page, 300); // m1
+    await page.lab.saved();
+    const s = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s, withDuration(s, 0), 'x'); // on its way: no verdict yet
+    page.lab.flushUnsaved(); // the page goes
+    const reloaded = await b.open(tab);
+    reloaded.pump();
+    await reloaded.lab.saved();
+    const st = reloaded.lab.getState();
+    expect(st.current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(st.current?.scenario.run.duration_ms).toBe(300);
+    expect(st.problems?.problems.map((p) => p.path)).toEqual(['run.duration_ms']);
+    expect(JSON.parse(st.problems!.kept!).run.duration_ms).toBe(0); // Save its file
+    expect(st.notice?.text).toMatch(/made as the page went away, is one the engine refuses: it was not kept\. “Two sources” is open as it was before it\. Save its file/);
+    expect(JSON.parse((await reloaded.scenarios.get('m1'))!.json).run.duration_ms).toBe(300);
+    expect(st.myScenarios.map((m) => m.id)).toEqual(['m1']);
+    // The next reload opens the kept scenario, with nothing to say.
+    const again = await b.open(tab);
+    again.pump();
+    expect(again.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+    expect(again.lab.getState().problems).toBeNull();
+    expect(again.lab.getState().notice).toBeNull();
+    // Made on a library scenario, not yet the user's own: that scenario opens.
+    b.address.search = '?scenario=gfc1';
+    const onLibrary = await b.open(tab);
+    const g = onLibrary.lab.getState().current!.scenario;
+    onLibrary.lab.commitEdit(g, withDuration(g, 0), 'x');
+    onLibrary.lab.flushUnsaved();
+    const back = await b.open(tab);
+    back.pump();
+    expect(back.lab.getState().current?.place).toEqual({ kind: 'library', id: 'gfc1' });
+    expect(back.lab.getState().problems?.kept).toBeDefined();
+  });
+
+  it('a change kept as unsaved as the page was hidden, then refused by the engine, is not what the next reload opens', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    changeDuration(page, 300); // m1
+    await page.lab.saved();
+    const s = page.lab.getState().current!.scenario;
+    page.lab.commitEdit(s, withDuration(s, 0), 'x'); // on its way: no verdict yet
+    page.lab.flushUnsaved(); // hidden
+    page.pump(); // back: refused, as the user sees
+    expect(page.lab.getState().problems).not.toBeNull();
+    const reloaded = await b.open(tab);
+    reloaded.pump();
+    expect(reloaded.lab.getState().current?.scenario.run.duration_ms).toBe(300);
+    expect(reloaded.lab.getState().problems).toBeNull();
+    expect(reloaded.lab.getState().notice).toBeNull();
   });
 
   it('a name given while an edit is on its way goes on top of that edit, not back to before it', async () => {
@@ -840,6 +899,100 @@ describe('My scenarios', () => {
     expect(next.lab.getState().notice?.text).toMatch(/closed before it was kept is kept as a scenario of its own/);
   });
 
+  /** A tab whose store never finishes its writes (its page goes before they land). */
+  const hanging = (s: ScenarioStore): ScenarioStore => ({
+    list: () => s.list(),
+    get: (id) => s.get(id),
+    put: () => new Promise(() => {}),
+    remove: (id, ms) => s.remove(id, ms),
+    deleted: () => s.deleted(),
+    restore: (id) => s.restore(id),
+    purge: (ms) => s.purge(ms),
+  });
+
+  // QA: what a tab kept in Web Storage as it was hidden (its store write not landed) was
+  // weighed against the store only at a tab's start: a tab open all along picked the scenario
+  // from Mine and got the older text.
+  it('a change another tab kept in Web Storage as it was hidden opens from Mine in a tab open all along', async () => {
+    const b = browser();
+    const first = await b.open();
+    changeDuration(first, 250); // m1
+    await first.lab.saved();
+    b.address.search = '?scenario=gfc1';
+    const tabB = await b.open(); // open all along, on another scenario: Mine lists m1
+    b.address.search = '?mine=m1';
+    const tabA = await b.open(new MemoryStore(), undefined, hanging);
+    changeDuration(tabA, 400);
+    tabA.lab.flushUnsaved(); // hidden, then closed: the store never wrote it
+    tabA.lab.dispose();
+    await tabB.lab.openMine('m1');
+    tabB.pump();
+    expect(tabB.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    expect(tabB.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    await tabB.lab.saved();
+    await first.lab.saved();
+    expect(JSON.parse((await tabB.scenarios.get('m1'))!.json).run.duration_ms).toBe(400);
+    expect(readUnkept(b.local)).toEqual([]);
+    // Opened as it is kept: the next change is written over it, no copy, no word of a clash.
+    changeDuration(tabB, 500);
+    await tabB.lab.saved();
+    expect(JSON.parse((await tabB.scenarios.get('m1'))!.json).run.duration_ms).toBe(500);
+    expect((await tabB.scenarios.list()).map((m) => m.id)).toEqual(['m1']);
+    expect(tabB.lab.getState().notice).toBeNull();
+  });
+
+  it('a change another tab kept in Web Storage as it was hidden, and one made here since: both kept, the user told', async () => {
+    const b = browser();
+    const first = await b.open();
+    changeDuration(first, 250); // m1
+    await first.lab.saved();
+    first.lab.dispose();
+    const tabB = await b.open(); // ?mine=m1, at 250
+    const tabA = await b.open(new MemoryStore(), undefined, hanging); // the same address
+    changeDuration(tabA, 400);
+    tabA.lab.flushUnsaved(); // hidden, then closed
+    tabA.lab.dispose();
+    expect(tabB.lab.getState().notice?.text).toMatch(/was just changed in another tab/); // told at once
+    changeDuration(tabB, 500); // made on the 250 it holds
+    await tabB.lab.saved();
+    await tabB.lab.openMine('m1');
+    tabB.pump();
+    await tabB.lab.saved();
+    const all = await tabB.scenarios.list();
+    const durations = await Promise.all(all.map(async (m) => JSON.parse((await tabB.scenarios.get(m.id))!.json).run.duration_ms));
+    expect(durations.sort()).toEqual([400, 500]);
+    expect(tabB.lab.getState().myScenarios).toHaveLength(2);
+    expect(tabB.lab.getState().notice?.text).toMatch(/Both are kept|kept as a scenario of its own/);
+    expect(readUnkept(b.local)).toEqual([]);
+  });
+
+  it('a change the store refused after it had kept an older text opens from Mine as the newest, from Web Storage', async () => {
+    const b = browser();
+    let full = false;
+    const filling = (s: ScenarioStore): ScenarioStore => ({
+      list: () => s.list(),
+      get: (id) => s.get(id),
+      remove: (id, ms) => s.remove(id, ms),
+      deleted: () => s.deleted(),
+      restore: (id) => s.restore(id),
+      purge: (ms) => s.purge(ms),
+      put: (x, basis) => (full ? Promise.reject(new Error('QuotaExceededError')) : s.put(x, basis)),
+    });
+    const page = await b.open(new MemoryStore(), undefined, filling);
+    changeDuration(page, 250); // m1, kept
+    await page.lab.saved();
+    full = true;
+    changeDuration(page, 400); // refused: kept in Web Storage
+    await page.lab.saved();
+    page.lab.openLibrary(entry('gfc1'));
+    page.pump();
+    await page.lab.openMine('m1');
+    page.pump();
+    expect(page.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(readUnkept(b.local).map((u) => JSON.parse(u.json).run.duration_ms)).toEqual([400]);
+  });
+
   // QA: a reload (or a tab's crash) took the undo history away with it.
   it('undo and redo go on after a reload of the tab, across an empty canvas too', async () => {
     const b = browser();
@@ -880,6 +1033,40 @@ describe('My scenarios', () => {
     // Another tab (its own sessionStorage) has no history of this tab's.
     const other = await b.open();
     expect(other.lab.travel('undo', 'x')).toBeNull();
+  });
+
+  // QA: undoing an empty canvas back into a library scenario kept no history there: after a
+  // reload, redo to the new scenario was gone.
+  it('undo of an empty canvas back into a library scenario: redo goes on after a reload of the tab', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    b.address.search = '?scenario=gfc1';
+    const page = await b.open(tab);
+    const gfc1 = page.lab.getState().current!.scenario;
+    const empty = emptyNetwork(gfc1, ENGINE_CATALOGUE.fields, 'atm');
+    page.lab.commitEdit(gfc1, empty, 'x', undefined, true);
+    page.pump();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    page.lab.travel('undo', 'x');
+    page.pump();
+    await page.lab.saved();
+    expect(b.address.search).toBe('?scenario=gfc1');
+    const reloaded = await b.open(tab);
+    expect(reloaded.lab.getState().current?.place).toEqual({ kind: 'library', id: 'gfc1' });
+    expect(reloaded.lab.travel('redo', 'x')).not.toBeNull();
+    reloaded.pump();
+    await reloaded.lab.saved();
+    expect(reloaded.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(reloaded.lab.getState().current?.scenario).toEqual(empty);
+    expect((await reloaded.scenarios.list()).map((m) => m.id)).toEqual(['m1']); // no copy
+    // And back again, after another reload.
+    const again = await b.open(tab);
+    again.lab.travel('undo', 'x');
+    again.pump();
+    expect(again.lab.getState().current?.place).toEqual({ kind: 'library', id: 'gfc1' });
+    // Another tab has no history of this tab's.
+    const other = await b.open();
+    expect(other.lab.travel('redo', 'x')).toBeNull();
   });
 
   it('an edit the engine had not taken when the page went away is a step of the history after the reload', async () => {
@@ -1010,6 +1197,41 @@ describe('My scenarios', () => {
     await page.lab.saved();
     expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm2' });
     expect((await page.scenarios.list()).map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+  });
+
+  // QA: undo into a scenario deleted since opened it, but Mine did not list it (nor the store
+  // keep it) until it was changed again.
+  it('an undo of an empty canvas into a scenario deleted since lists and keeps it again', async () => {
+    const b = browser();
+    const page = await b.open();
+    const designed = changeDuration(page, 300); // m1
+    await page.lab.saved();
+    page.lab.commitEdit(designed, emptyNetwork(designed, ENGINE_CATALOGUE.fields, 'atm'), 'x', undefined, true);
+    page.pump();
+    await page.lab.saved();
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm2' });
+    await page.lab.deleteMine('m1');
+    expect(page.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m2']);
+    expect(page.lab.getState().deletedScenarios.map((m) => m.id)).toEqual(['m1']);
+
+    page.lab.travel('undo', 'x');
+    page.pump();
+    await page.lab.saved();
+    const open = page.lab.getState().current!;
+    expect(open.place).toEqual({ kind: 'mine', id: 'm1' });
+    expect(open.scenario).toEqual(designed);
+    expect(page.lab.getState().myScenarios.map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+    expect(page.lab.getState().deletedScenarios).toEqual([]);
+    expect(page.lab.getState().deleted).toBeNull(); // the deletion's Undo has nothing left to do
+    expect(page.lab.getState().notice?.text).toMatch(/“Two sources”, deleted since, is back among your scenarios \(Mine\)/);
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json)).toEqual(designed);
+    expect(await page.scenarios.deleted()).toEqual([]);
+    // A reload of its address opens it, kept, and lists it.
+    const reloaded = await b.open();
+    expect(b.address.search).toBe('?mine=m1');
+    expect(reloaded.lab.getState().current?.scenario).toEqual(designed);
+    expect(reloaded.lab.getState().myScenarios.map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+    expect(reloaded.lab.getState().notice).toBeNull();
   });
 
   it('says when a scenario last changed: the time today, the date before', () => {

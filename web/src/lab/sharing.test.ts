@@ -85,7 +85,7 @@ describe('startup: which scenario the lab opens with', () => {
     // A library scenario the change made the user's own (the address had not followed yet).
     const fromLibrary = work({ place: { kind: 'mine', id: 'm7' }, unsaved: true, from: { kind: 'library', id: 'gfc1' } });
     expect(startup(at('', '?scenario=gfc1'), fromLibrary, entries).loads).toEqual([
-      { json: changed, origin: 'gfc1 (edited)', place: { kind: 'mine', id: 'm7' }, unsaved: true },
+      { json: changed, origin: 'gfc1 (edited)', place: { kind: 'mine', id: 'm7' }, unsaved: true, fallback: { json: gfc1.json, origin: 'gfc1', place: { kind: 'library', id: 'gfc1' } } },
     ]);
     // Another library scenario named: that one (the change stays the last work).
     expect(startup(at('', '?scenario=two-sources'), fromLibrary, entries).loads.map((l) => l.origin)).toEqual(['two-sources']);
@@ -96,7 +96,7 @@ describe('startup: which scenario the lab opens with', () => {
     const stored = { id: 'm7', name: 'Mine', updatedMs: 1, json: JSON.stringify(gfc1.scenario) };
     const ahead = work({ place: { kind: 'mine', id: 'm7' }, unsaved: true, from: { kind: 'mine', id: 'm7' } });
     expect(startup(at('', '?mine=m7'), ahead, entries, stored).loads).toEqual([
-      { json: changed, origin: 'gfc1 (edited)', place: { kind: 'mine', id: 'm7' }, unsaved: true, basis: stored.json },
+      { json: changed, origin: 'gfc1 (edited)', place: { kind: 'mine', id: 'm7' }, unsaved: true, basis: stored.json, fallback: { json: stored.json, origin: 'Mine', place: { kind: 'mine', id: 'm7' } } },
     ]);
     // Kept already (not unsaved): the store's copy.
     const kept = work({ place: { kind: 'mine', id: 'm7' } });

@@ -30,8 +30,9 @@ export interface Startup {
    *  one a link carries (else the scenario plays at its default speed). `unsaved`: a change of
    *  the user's the page went away before keeping: opened as theirs and kept at once (at
    *  `place`, or under a new id when that is nowhere), over `basis`, the text the scenario
-   *  store holds for it (if any). */
-  loads: { json: string; origin: string; place: Place; speed?: Speed; unsaved?: boolean; basis?: string }[];
+   *  store holds for it (if any); `fallback`, what opens instead if the engine refuses that
+   *  change (what it was made on, else the default). */
+  loads: { json: string; origin: string; place: Place; speed?: Speed; unsaved?: boolean; basis?: string; fallback?: { json: string; origin: string; place: Place } }[];
   notice: Notice | null;
   /** The fragment held a scenario: clear it once read (a reload then opens the last work). */
   clearHash: boolean;
@@ -81,10 +82,17 @@ export function startup(
   // whatever another tab wrote there stays.
   const madeOnStored = !!stored && (last?.basisDigest === undefined || last.basisDigest === textDigest(stored.json));
   const basis = stored ? (madeOnStored ? stored.json : '') : last?.unsaved ? '' : last?.json;
+  // Opened as a change, the last work may be one the engine refuses (the page went away before
+  // its verdict): then what it was made on opens (the store's text, the library scenario), else
+  // the default, and the change is offered as a file (Lab's `invalid`), not an empty lab.
+  const madeFrom = last?.from?.kind === 'library' ? byId(last.from.id) : undefined;
+  const madeOnEntry = madeFrom ?? entry ?? fallbackEntry;
+  const madeOn = stored && isLast ? { json: stored.json, origin: stored.name, place } : madeOnEntry ? fromLibrary(madeOnEntry) : null;
+  const fallbackOf = madeOn ? { fallback: madeOn } : {};
   const lastWork =
     last &&
     (last.unsaved || newer
-      ? { json: last.json, origin: last.origin, place: lastPlace, unsaved: true, ...(isLast ? { basis } : {}) }
+      ? { json: last.json, origin: last.origin, place: lastPlace, unsaved: true, ...(isLast ? { basis } : {}), ...fallbackOf }
       : { json: last.json, origin: last.origin, place: lastPlace });
   // ?mine=<id>: the user's scenario; the last work if it is newer (see above).
   const mineLoad = wantedMine === null ? null : newer ? lastWork : stored ? { json: stored.json, origin: stored.name, place } : null;

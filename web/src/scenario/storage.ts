@@ -157,17 +157,19 @@ export function holdUnkept(storage: KeyValueStore | null, s: Unkept): boolean {
 }
 
 /** Forgets the scenario `id` kept in Web Storage (the store has it now, or the user deleted
- *  it), if it is no newer than `upToMs` (a later change kept there stays). */
-export function dropUnkept(storage: KeyValueStore | null, id: string, upToMs = Infinity) {
+ *  it), if it is no newer than `upToMs` (a later change kept there stays) and, with `only`, if
+ *  `only` says so (another tab's change kept there stays, to be weighed: Lab.reconcile). */
+export function dropUnkept(storage: KeyValueStore | null, id: string, upToMs = Infinity, only: (u: Unkept) => boolean = () => true) {
   if (!storage) return;
   try {
+    const goes = (u: Unkept) => u.id === id && u.updatedMs <= upToMs && only(u);
     const own = readJson(storage, UNKEPT_PREFIX + id);
-    if (isKept(own) && own.updatedMs <= upToMs) {
+    if (isKept(own) && goes(own)) {
       if (storage.removeItem) storage.removeItem(UNKEPT_PREFIX + id);
       else storage.setItem(UNKEPT_PREFIX + id, '');
     }
     const list = unkeptList(storage);
-    if (list.some((u) => u.id === id && u.updatedMs <= upToMs)) storage.setItem(UNKEPT_KEY, JSON.stringify(list.filter((u) => u.id !== id || u.updatedMs > upToMs)));
+    if (list.some(goes)) storage.setItem(UNKEPT_KEY, JSON.stringify(list.filter((u) => !goes(u))));
   } catch {
     // Private mode or storage off: nothing to forget.
   }

@@ -7,6 +7,7 @@ import type { Lab, LabState } from '../lab/lab';
 import { exportFile, fileOrigin, linkView, shareLink, shareNotice } from '../lab/sharing';
 import { saveBlob } from './download';
 import { MyScenariosMenu } from './MyScenariosMenu';
+import { stepRule as stepFieldRule, untilRule as untilFieldRule } from './runFields';
 import { LOCKED_TITLE, useTeacher } from './teacherContext';
 import { useLabStatus } from './useLab';
 import { isHidden, isLocked } from '../lab/teacher';
@@ -60,16 +61,8 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
   // Why Step or Run to cannot go: said on the field and the button (the fields are too small
   // for a message of their own).
   // A number the field cannot hold (1e400) reaches us as '' with `badInput`: said as such.
-  const stepRule = unreadable.step
-    ? 'A step must be a finite number of milliseconds'
-    : Number(stepMs) > 0
-      ? null
-      : 'A step is a number of milliseconds above 0';
-  const untilRule = unreadable.until
-    ? 'Run to must be a finite time in milliseconds'
-    : Number(untilMs) > nowMs
-      ? null
-      : `Run to a time after now (t = ${nowMs.toFixed(2)} ms)`;
+  const stepRule = stepFieldRule(stepMs, unreadable.step);
+  const untilRule = untilFieldRule(untilMs, unreadable.until, nowMs);
   // A time beyond the run's end runs to the end: said by the field (QA: Run to 5000 on a 120 ms
   // scenario went to 120 ms without a word).
   const endMs = status?.endMs ?? state.current?.scenario.run.duration_ms ?? 0;
