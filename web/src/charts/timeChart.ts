@@ -294,10 +294,11 @@ export class TimeChartController implements FrameClient {
     const dec = this.dec;
     if (!layer || dec.changedFrom > dec.changedTo) return;
     const inks = this.inks();
-    // Per line: its last value before the new columns, if it took a new value (else null).
+    // Per line: its last value before the new columns, if it took a new value (else null); after
+    // a cut (a step back), every line: the values it lost are drawn over too.
     const previous = inks.map(({ series }) => {
       const first = dec.first[series];
-      if (dec.lastValued[series] < dec.changedFrom) return null;
+      if (dec.lastValued[series] < dec.changedFrom && !dec.cut) return null;
       let p = dec.changedFrom - 1;
       while (p >= dec.firstValued[series] && Number.isNaN(first[p])) p--;
       return p >= dec.firstValued[series] ? p : -1;
