@@ -3,7 +3,8 @@
 // per-pixel-column min/max), drawn by a LineLayer on a canvas over uPlot's, so a frame costs
 // O(width) whatever the run's length, and the data never pass through React. The group's frame
 // loop calls frame(): it re-decimates only new rows (or everything once when the window or the
-// width changes) and redraws only the line tiles the new columns reach; uPlot redraws (and the
+// width changes; a step back cuts the columns back to the rows kept) and redraws only the line
+// tiles the changed columns reach; uPlot redraws (and the
 // layer draws every tile) only when the axes or the lines' look change: a y-range step, a zoom,
 // a resize, a legend toggle, a mark.
 
