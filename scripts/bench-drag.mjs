@@ -5,7 +5,10 @@
 // the production build on the system Chromium. Reported per drag: the wall time from the press
 // to the run standing at the last position (the clock at the slider's value, paused), the long
 // tasks (over 50 ms, Chromium's PerformanceObserver) and the longest, the main thread's busy
-// time (Chromium's TaskDuration) and how many RM-cell events the worker sent during the drag.
+// time (Chromium's TaskDuration), of which in scripts (ScriptDuration) and in layout
+// (LayoutDuration, LayoutCount: the event log's scroll-to-cursor forced one at every step), and
+// how many RM-cell events the worker sent during the drag, and the charts' drawings of their
+// lines during it (whole, or only the tiles that changed: `data-line-draws`, over every chart).
 // Several drags (each on a fresh page), all printed, then the median. Numbers, not pass/fail.
 // `ABR_BENCH_DRAG_MOVES` (30), `ABR_BENCH_DRAG_RUNS` (3), `ABR_BENCH_DRAG_THROTTLE` (1: the
 // CPU throttling rate during the drag).
@@ -51,7 +54,8 @@ async function drag(page, cdp, url) {
     }).observe({ type: 'longtask' });
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-  const busy0 = await busyMs(cdp);
+  const before = await metrics(cdp);
+  const draws0 = await lineDraws(page);
   const box = await page.getByTestId('scrub-slider').boundingBox();
   const y = box.y + box.height / 2;
   const from = box.x + box.width - 4; // the thumb, at the run's end
@@ -72,16 +76,44 @@ async function drag(page, cdp, url) {
     { timeout: 300_000, polling: 50 },
   );
   const ms = Date.now() - t0;
-  const busy1 = await busyMs(cdp);
+  const after = await metrics(cdp);
+  const draws1 = await lineDraws(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await page.waitForTimeout(200);
   const { long, rm } = await page.evaluate(() => ({ long: window.__benchLong, rm: window.__benchRm }));
-  return { ms, long: long.length, longest: Math.max(0, ...long), busy: busy1 - busy0, rm };
+  const spent = (name) => after[name] - before[name];
+  return {
+    ms,
+    long: long.length,
+    longest: Math.max(0, ...long),
+    busy: spent('TaskDuration') * 1000,
+    script: spent('ScriptDuration') * 1000,
+    layout: spent('LayoutDuration') * 1000,
+    layouts: spent('LayoutCount'),
+    rm,
+    whole: draws1.whole - draws0.whole,
+    tiles: draws1.tiles - draws0.tiles,
+  };
 }
 
-async function busyMs(cdp) {
+/** The charts' drawings of their lines so far, whole and by tiles, summed over the charts. */
+function lineDraws(page) {
+  return page.evaluate(() => {
+    let whole = 0;
+    let tiles = 0;
+    for (const el of document.querySelectorAll('.chart-plot')) {
+      const [w, t] = (el.dataset.lineDraws ?? '0/0').split('/').map(Number);
+      whole += w;
+      tiles += t;
+    }
+    return { whole, tiles };
+  });
+}
+
+/** Chromium's running totals for the page (seconds, counts), by name. */
+async function metrics(cdp) {
   const { metrics } = await cdp.send('Performance.getMetrics');
-  return metrics.find((m) => m.name === 'TaskDuration').value * 1000;
+  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -93,9 +125,9 @@ await withPage(async (page, url) => {
   const runs = [];
   for (let i = 0; i < RUNS; i++) runs.push(await drag(page, cdp, url));
   const line = (r) =>
-    `${(r.ms / 1000).toFixed(2)} s, ${r.long} long tasks (longest ${r.longest.toFixed(0)} ms), main thread busy ${(r.busy / 1000).toFixed(2)} s, ${r.rm} RM-cell events sent`;
+    `${(r.ms / 1000).toFixed(2)} s, ${r.long} long tasks (longest ${r.longest.toFixed(0)} ms), main thread busy ${(r.busy / 1000).toFixed(2)} s (scripts ${(r.script / 1000).toFixed(2)} s, ${r.layouts} layouts ${(r.layout / 1000).toFixed(2)} s), ${r.rm} RM-cell events sent, lines drawn ${r.whole} times whole and ${r.tiles} by tiles`;
   console.log(`\nTime slider dragged over a finished gfc1 (Network view and event log open), ${MOVES} moves from the end to 30 %${THROTTLE === 1 ? '' : `, at ${THROTTLE}× CPU throttling`}`);
   for (const r of runs) console.log(`  ${line(r)}`);
-  const m = { ms: median(runs.map((r) => r.ms)), long: median(runs.map((r) => r.long)), longest: median(runs.map((r) => r.longest)), busy: median(runs.map((r) => r.busy)), rm: median(runs.map((r) => r.rm)) };
+  const m = Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
   console.log(`  median: ${line(m)}`);
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../contract/engine';
 import { ColumnDecimator, SampleStore } from './sampleStore';
@@ -300,9 +301,149 @@ describe('ColumnDecimator: what an update changed', () => {
     // A zoom starts over.
     expect(dec.update([0], 0, 50, 100)).toBe(true);
     expect(dec.restarted).toBe(true);
-    // A scrub back (rows dropped) starts over too.
+    // A scrub back (rows dropped) cuts the columns back: the column of the last row kept
+    // (t = 39, the rows of column 39 of this 0.5 ms grid) and the ones after it.
     store.truncateFrom(40);
-    dec.update([0], 0, 50, 100);
-    expect(dec.restarted).toBe(true);
+    expect(dec.update([0], 0, 50, 100)).toBe(true);
+    expect([dec.restarted, dec.cut, dec.changedFrom, dec.changedTo]).toEqual([false, true, 78, 88]);
+    expect(dec.lastValued[0]).toBe(78);
+    expect(dec.first[0][80]).toBeNaN();
   });
+});
+
+/** Everything a decimator shows, to compare two. */
+function shown(dec: ColumnDecimator) {
+  const cols = (a: ArrayLike<number>[]) => a.map((c) => Array.from(c));
+  return {
+    first: cols(dec.first),
+    last: cols(dec.last),
+    min: cols(dec.min),
+    max: cols(dec.max),
+    gapBefore: cols(dec.gapBefore),
+    loOf: dec.loOf,
+    hiOf: dec.hiOf,
+    lo: dec.lo,
+    hi: dec.hi,
+    firstValued: dec.firstValued,
+    lastValued: dec.lastValued,
+  };
+}
+
+/** A decimator made at once from the rows `store` keeps now. */
+function freshFrom(store: SampleStore, series: number[], t0: number, t1: number, columns: number) {
+  const copy = new SampleStore();
+  copy.reset(store.meta);
+  copy.append(store.rowMajor(), store.meta.length + 1);
+  const dec = new ColumnDecimator(copy);
+  dec.update(series, t0, t1, columns);
+  return dec;
+}
+
+describe('ColumnDecimator: a step back', () => {
+  it('cuts a column in two: keeps the values of the rows before the cut, forgets the ones after', () => {
+    const store = new SampleStore();
+    store.reset(meta(1));
+    // t = 0..99, one column per 10 ms; in column 4 (40–49 ms) the values 40..45 then 1000.
+    store.append(rows(100, 2, 0, 1, (t) => (t >= 46 && t < 50 ? 1000 : t)), 2);
+    const dec = new ColumnDecimator(store);
+    dec.update([0], 0, 100, 10);
+    expect(dec.max[0][4]).toBe(1000);
+    store.truncateFrom(46);
+    dec.update([0], 0, 100, 10);
+    expect([dec.first[0][4], dec.last[0][4], dec.min[0][4], dec.max[0][4]]).toEqual([40, 45, 40, 45]);
+    expect([dec.first[0][3], dec.last[0][3]]).toEqual([30, 39]);
+    expect(dec.first[0][5]).toBeNaN();
+    expect([dec.lastValued[0], dec.hi]).toEqual([4, 45]);
+    expect([dec.changedFrom, dec.changedTo]).toEqual([4, 9]);
+  });
+
+  it('reads again only the rows of the last column kept, not the run', () => {
+    const store = new SampleStore();
+    store.reset(meta(1));
+    store.append(rows(200_000, 2, 0, 0.001), 2); // 200 ms, 250 rows a column
+    const dec = new ColumnDecimator(store);
+    dec.update([0], 0, 200, 800);
+    let reads = 0;
+    const series = store.series.bind(store);
+    store.series = (i: number) =>
+      new Proxy(series(i), {
+        get: (target, key) => {
+          if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+          return Reflect.get(target, key);
+        },
+      });
+    store.truncateFrom(150.1); // in the middle of column 600 (150–150.25 ms)
+    dec.update([0], 0, 200, 800);
+    expect(reads).toBeGreaterThan(0);
+    expect(reads).toBeLessThanOrEqual(250 + 1);
+    expect(dec.last[0][600]).toBeCloseTo(150.099, 9);
+  });
+
+  // Random rows (some without a value), windows, widths and steps back, with rows appended
+  // between: after every update the columns are those a decimator makes of the same rows at
+  // once, and what the update said it changed covers every column that did.
+  it('shows what a fresh decimator shows of the rows kept, after any steps back and forth', () => {
+    const value = fc.oneof(fc.constant(NaN), fc.integer({ min: -50, max: 50 }));
+    const row = fc.tuple(fc.oneof(fc.constant(0), fc.double({ min: 0.01, max: 3, noNaN: true })), value, value);
+    // Each step: rows appended, an update (or not), a step back to a fraction of the time
+    // reached (or none; below 0: to the start), an update (or not: steps pile up).
+    const step = fc.record({
+      rows: fc.array(row, { maxLength: 30 }),
+      seenBefore: fc.boolean(),
+      back: fc.option(fc.oneof(fc.double({ min: 0, max: 1.1, noNaN: true }), fc.constant(-1)), { nil: null }),
+      seenAfter: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(step, { minLength: 1, maxLength: 25 }),
+        fc.double({ min: -5, max: 30, noNaN: true }),
+        fc.double({ min: 0, max: 60, noNaN: true }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.boolean(),
+        fc.constantFrom<number[]>([0, 1], [1], [1, 0]),
+        (steps, t0, width, columns, small, series) => {
+          // A small budget (256 rows) merges rows into buckets and widens the last one in place.
+          const store = small ? new SampleStore(16, 1) : new SampleStore();
+          store.reset(meta(2));
+          const dec = new ColumnDecimator(store);
+          const t1 = t0 + width;
+          const seen = () => {
+            const before = dec.columns === columns ? shown(dec) : null;
+            dec.update(series, t0, t1, columns);
+            const now = shown(dec);
+            expect(now).toEqual(shown(freshFrom(store, series, t0, t1, columns)));
+            if (!before || dec.restarted) return;
+            const changedOutside: string[] = [];
+            for (const key of ['first', 'last', 'min', 'max', 'gapBefore'] as const)
+              for (let s = 0; s < series.length; s++)
+                for (let c = 0; c < columns; c++) {
+                  const [a, b] = [now[key][s][c], before[key][s][c]];
+                  if ((c < dec.changedFrom || c > dec.changedTo) && !Object.is(a, b)) changedOutside.push(`${key}[${s}][${c}]: ${b} → ${a}`);
+                }
+            expect(changedOutside).toEqual([]);
+          };
+          let t = 0;
+          for (const { rows: some, seenBefore, back, seenAfter } of steps) {
+            const n = small ? some.length * 12 : some.length;
+            const out = new Float64Array(n * 3);
+            for (let r = 0; r < n; r++) {
+              const [dt, a, b] = some[r % some.length];
+              t += dt;
+              out.set([t, a, b], r * 3);
+            }
+            store.append(out, 3);
+            if (seenBefore) seen();
+            if (back !== null) {
+              store.truncateFrom(back * t);
+              t = Math.min(t, store.length ? store.times()[store.length - 1] : 0);
+            }
+            if (seenAfter) seen();
+          }
+          seen();
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // (A time limit for a loaded machine, not a speed requirement: a run takes about a second.)
+  }, 30_000);
 });

@@ -3,7 +3,8 @@
 // per-pixel-column min/max), drawn by a LineLayer on a canvas over uPlot's, so a frame costs
 // O(width) whatever the run's length, and the data never pass through React. The group's frame
 // loop calls frame(): it re-decimates only new rows (or everything once when the window or the
-// width changes) and redraws only the line tiles the new columns reach; uPlot redraws (and the
+// width changes; a step back cuts the columns back to the rows kept) and redraws only the line
+// tiles the changed columns reach; uPlot redraws (and the
 // layer draws every tile) only when the axes or the lines' look change: a y-range step, a zoom,
 // a resize, a legend toggle, a mark.
 
@@ -294,10 +295,11 @@ export class TimeChartController implements FrameClient {
     const dec = this.dec;
     if (!layer || dec.changedFrom > dec.changedTo) return;
     const inks = this.inks();
-    // Per line: its last value before the new columns, if it took a new value (else null).
+    // Per line: its last value before the new columns, if it took a new value (else null); after
+    // a cut (a step back), every line: the values it lost are drawn over too.
     const previous = inks.map(({ series }) => {
       const first = dec.first[series];
-      if (dec.lastValued[series] < dec.changedFrom) return null;
+      if (dec.lastValued[series] < dec.changedFrom && !dec.cut) return null;
       let p = dec.changedFrom - 1;
       while (p >= dec.firstValued[series] && Number.isNaN(first[p])) p--;
       return p >= dec.firstValued[series] ? p : -1;

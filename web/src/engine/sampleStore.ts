@@ -20,6 +20,8 @@ const MIN_ROWS = 16;
 export const STORE_BUDGET_BYTES = 96 * 1024 * 1024;
 /** Rows kept at least, however many series (a huge network then exceeds the budget). */
 const MIN_KEEP_ROWS = 256;
+/** Revisions a store remembers (see SampleStore.changes). */
+const CHANGES_KEPT = 64;
 
 /** `width` columns of `rows` rows, views of one buffer: one allocation, not one per series
  *  (30,000 of them took ~70 ms). */
@@ -34,8 +36,11 @@ export class SampleStore {
   length = 0;
   /** Bumped on every reset: consumers holding row indices must start over. */
   generation = 0;
-  /** Bumped when rows are merged into buckets: row indices held from before are stale. */
+  /** Bumped when rows are merged into buckets or dropped: row indices held from before are stale. */
   layout = 0;
+  /** Bumped whenever rows already kept change (dropped, merged, a bucket widened): see
+   *  `unchangedSince`. */
+  revision = 0;
   /** The most rows kept (an even number). */
   maxRows = MIN_KEEP_ROWS;
   private cols: Float64Array[] = [new Float64Array(0)];
@@ -43,6 +48,13 @@ export class SampleStore {
   private level = 0;
   /** Samples in the last bucket (level > 0). */
   private open = 0;
+  /**
+   * What each revision left as it was: after revision `rev`, rows [0, kept) were the same as
+   * before it. Kept increasing in both (an entry whose kept is not below a later one's tells
+   * nothing more), and at most CHANGES_KEPT long (the oldest two merged into one that keeps the
+   * fewer rows: a reader that old is told less than it could keep, never more).
+   */
+  private changes: { rev: number; kept: number }[] = [];
 
   constructor(
     private readonly initialCapacity = 1024,
@@ -66,6 +78,7 @@ export class SampleStore {
     this.maxRows = Math.max(MIN_KEEP_ROWS, Math.floor(this.budgetBytes / (8 * width))) & ~1;
     this.level = 0;
     this.open = 0;
+    this.changes = [];
     const rows = Math.min(this.initialCapacity, this.maxRows, Math.max(MIN_ROWS, Math.floor(FIRST_BYTES / (8 * width))));
     this.cols = columns(width, rows);
   }
@@ -109,6 +122,38 @@ export class SampleStore {
     if (n === this.length) return;
     this.length = n;
     this.layout += 1;
+    this.changed(n);
+  }
+
+  /**
+   * How many leading rows are as they were when the store's `revision` was `since` (of this
+   * generation): a reader that consumed rows then keeps what it made of these and reads the
+   * rest again (a scrub back drops only the rows after its time).
+   */
+  unchangedSince(since: number): number {
+    let kept = this.length;
+    // Kept increases with the revision: the first entry after `since` keeps the fewest rows.
+    for (const c of this.changes)
+      if (c.rev > since) {
+        kept = Math.min(kept, c.kept);
+        break;
+      }
+    return kept;
+  }
+
+  /** Notes a new revision that left rows [0, kept) as they were. */
+  private changed(kept: number) {
+    this.revision += 1;
+    const log = this.changes;
+    const top = log[log.length - 1];
+    // A bucket widened again (once a sample while it fills): the same entry, newer.
+    if (top?.kept === kept) {
+      top.rev = this.revision;
+      return;
+    }
+    while (log.length > 0 && log[log.length - 1].kept >= kept) log.pop();
+    log.push({ rev: this.revision, kept });
+    if (log.length > CHANGES_KEPT) log.splice(0, 2, { rev: log[1].rev, kept: log[0].kept });
   }
 
   /** One row (at `at` in row-major `rows`) past the budget's first rows. */
@@ -126,6 +171,7 @@ export class SampleStore {
     if (this.open < this.samplesPerBucket) {
       // Widen the last bucket.
       const [lo, hi] = [this.length - 2, this.length - 1];
+      this.changed(lo);
       this.cols[0][hi] = rows[at];
       for (let c = 1; c < this.cols.length; c++) {
         const v = rows[at + c];
@@ -181,6 +227,7 @@ export class SampleStore {
     this.open = raw ? lastUnits : lastUnits * per;
     this.length = 2 * buckets;
     this.layout += 1;
+    this.changed(0);
   }
 
   private reserve(rows: number) {

@@ -3,8 +3,12 @@
 // Clicking an event moves every chart's cursor to its time; when the cursor moves otherwise (a
 // click on a chart, the time slider) the log scrolls to the event nearest to it. "Next RM event"
 // steps the paused run to the next event the filters (connection, node, direction) let through.
+// Where the list is scrolled is the component's own state (rows have a fixed height), so that
+// following the cursor reads no layout: the rows for the new position render with the cursor's
+// move, and the list's scrollTop is written once a frame, last (reading it, or writing it in
+// React's commit, laid out the page again at every step of a slider's drag).
 
-import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type UIEvent } from 'react';
 import type { ChartGroup } from '../charts/chartGroup';
 import type { RmRecord } from '../contract/engine';
 import type { Lab, LabState } from '../lab/lab';
@@ -86,7 +90,9 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
   const list = useRef<HTMLDivElement>(null);
   const connectionIds = useMemo(() => filterOptions(lab.rmLog.records(), 'connection', [...(scenario?.connections ?? []), ...(scenario?.virtual_paths ?? [])].map((c) => c.id)), [lab, version, scenario]);
   const nodeIds = useMemo(() => filterOptions(lab.rmLog.records(), 'node', nodeFilterOrder(scenario?.nodes ?? [])), [lab, version, scenario]);
-  const filter = filterWithin(chosen, connectionIds, nodeIds);
+  // The same object while the choice and the options hold: the rows (and the scroll that follows
+  // them) change only when they do.
+  const filter = useMemo(() => filterWithin(chosen, connectionIds, nodeIds), [chosen, connectionIds, nodeIds]);
   const rows = useMemo(() => filterRm(lab.rmLog.records(), filter), [lab, version, filter]);
   // Read with the rows (at the same version): going back in time shortens the log.
   const [total, dropped] = useMemo(() => [lab.rmLog.records().length, lab.rmLog.dropped()], [lab, version]);
@@ -128,13 +134,6 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
     setPicked(keyOf(found.record));
     group.cursorTo(found.record.time_us / 1000);
   }, [found, group]);
-  useEffect(() => {
-    if (!picked || !list.current) return;
-    const i = rows.findIndex((r) => keyOf(r) === picked);
-    if (i < 0) return;
-    const el = list.current;
-    if (i * ROW_PX < el.scrollTop || (i + 1) * ROW_PX > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, i * ROW_PX - ROW_PX * 2);
-  }, [picked, rows]);
 
   // The charts' cursor (a click on a chart, the time slider, an event picked here): the event
   // nearest to it is marked and kept in view, as the events come and go (going back in time
@@ -144,18 +143,84 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
     () => group.cursorMark,
   );
   const atCursor = useMemo(() => (mark ? nearestRow(rows, mark.ms * 1000) : -1), [mark, rows]);
+
+  // The list's height inside (px), as the browser laid it out: read when it resizes (after a
+  // layout, so the read costs none).
+  const [viewPx, setViewPx] = useState(ROW_PX * VIEW_ROWS);
   useEffect(() => {
     const el = list.current;
-    if (!el) return;
-    if (atCursor >= 0 && (atCursor * ROW_PX < el.scrollTop || (atCursor + 1) * ROW_PX > el.scrollTop + el.clientHeight)) {
-      el.scrollTop = Math.max(0, atCursor * ROW_PX - Math.floor(el.clientHeight / 2));
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setViewPx(el.clientHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  // The browser keeps a list cut short scrolled within it: so does what renders.
+  const top = Math.min(scrollTop, Math.max(0, rows.length * ROW_PX - viewPx));
+  const inView = (i: number, at: number) => i * ROW_PX >= at && (i + 1) * ROW_PX <= at + viewPx;
+  // Scrolls to keep in view the event picked (clicked, or where a search stopped) when it or the
+  // rows change, and the event at the cursor when it, the cursor or the events change: decided
+  // while rendering (React renders again at once), from the state, so that the rows of the new
+  // position are those this render commits.
+  const [seen, setSeen] = useState<{ picked: string | null; rows: RmRecord[] | null; mark: typeof mark; atCursor: number; total: number }>({
+    picked: null,
+    rows: null, // (mounted: the cursor's event is brought into view)
+    mark: null,
+    atCursor: -1,
+    total: -1,
+  });
+  // Where the list is to be scrolled to, once a frame (below).
+  const [scrollTo, setScrollTo] = useState<{ top: number } | null>(null);
+  if (seen.picked !== picked || seen.rows !== rows || seen.mark !== mark || seen.atCursor !== atCursor || seen.total !== total) {
+    let want = top;
+    if (picked && (seen.picked !== picked || seen.rows !== rows)) {
+      const i = rows.findIndex((r) => keyOf(r) === picked);
+      if (i >= 0 && !inView(i, want)) want = Math.max(0, i * ROW_PX - ROW_PX * 2);
     }
-    // The browser may have moved it too (a list cut short): render the rows it shows.
-    setScrollTop(el.scrollTop);
-  }, [mark, atCursor, total]);
+    if (atCursor >= 0 && (seen.mark !== mark || seen.atCursor !== atCursor || seen.total !== total) && !inView(atCursor, want)) {
+      want = Math.max(0, atCursor * ROW_PX - Math.floor(viewPx / 2));
+    }
+    want = Math.min(want, Math.max(0, rows.length * ROW_PX - viewPx));
+    setSeen({ picked, rows, mark, atCursor, total });
+    if (want !== top) {
+      setScrollTop(want);
+      setScrollTo({ top: want });
+    }
+  }
+  // The list follows once a frame, in its last animation-frame callback (after the charts' and
+  // the Network view's): written then, the scroll position lays out nothing the frame would not.
+  const writing = useRef<{ frame: number; top: number } | null>(null);
+  /** Set when the list was scrolled here: its scroll event tells nothing new (and reading the
+   *  position there would lay the page out), until the frame after. */
+  const ours = useRef(false);
+  useEffect(() => {
+    if (!scrollTo) return;
+    if (writing.current) {
+      writing.current.top = scrollTo.top;
+      return;
+    }
+    const job = { frame: 0, top: scrollTo.top };
+    job.frame = requestAnimationFrame(() => {
+      writing.current = null;
+      const el = list.current;
+      if (!el) return;
+      ours.current = true;
+      el.scrollTop = job.top;
+      requestAnimationFrame(() => (ours.current = false));
+    });
+    writing.current = job;
+  }, [scrollTo]);
+  useEffect(
+    () => () => {
+      if (writing.current) cancelAnimationFrame(writing.current.frame);
+    },
+    [],
+  );
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    if (!ours.current) setScrollTop(e.currentTarget.scrollTop);
+  };
 
-  const first = Math.max(0, Math.floor(scrollTop / ROW_PX) - OVERSCAN);
-  const last = Math.min(rows.length, Math.ceil(scrollTop / ROW_PX) + VIEW_ROWS + OVERSCAN);
+  const first = Math.max(0, Math.floor(top / ROW_PX) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil(top / ROW_PX) + VIEW_ROWS + OVERSCAN);
   const select = (field: keyof RmFilter, label: string, options: readonly string[]) => (
     <label className="rmlog-filter">
       <span>{label}</span>
@@ -212,7 +277,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
           </span>
         ))}
       </div>
-      <div className="rmlog-list" ref={list} style={{ height: ROW_PX * VIEW_ROWS }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="rmlog-list">
+      <div className="rmlog-list" ref={list} style={{ height: ROW_PX * VIEW_ROWS }} onScroll={onScroll} data-testid="rmlog-list">
         {total === 0 ? (
           <p className="rmlog-empty">{state.rmTrace || state.rmTraceHeld ? `No ${words.event} recorded yet: play or step the run.` : `Turn on “Record ${words.event}s”, then play or step the run.`}</p>
         ) : (
