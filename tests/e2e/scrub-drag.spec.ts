@@ -39,7 +39,11 @@ async function shown(page: Page) {
     clock: document.querySelector('[data-testid="nv-clock"]')?.textContent ?? null,
     cells: [...document.querySelectorAll<SVGGElement>('[data-testid="rm-cell"]')]
       .filter((g) => g.style.display !== 'none' && g.dataset.cell)
-      .map((g) => `${g.dataset.cell}@${g.dataset.x},${g.dataset.y}:${g.lastChild?.textContent ?? ''}`)
+      // A cell by its loop and RM sequence number (gfc1 has no VS/VD, so that names it): its id
+      // also holds where its index first saw it and a counter, and an index cut back may have
+      // seen a cell under way from its source where one built afresh from the log's records
+      // (the oldest of them later) first sees it at a switch.
+      .map((g) => `${g.dataset.cell!.split('@')[0]}@${g.dataset.x},${g.dataset.y}:${g.lastChild?.textContent ?? ''}`)
       .sort(),
   }));
   const log = await page.evaluate(() => ({
@@ -97,7 +101,8 @@ test('a drag of the time slider ends showing what one scrub to that time shows: 
   expect(dragged.log.rows.length).toBeGreaterThan(10);
 
   // The Network view opened again builds its cell index afresh from the events the log holds:
-  // the same cells, where the drag's cut index put them.
+  // the same cells, where the drag's cut index put them (named by loop and sequence number: see
+  // `shown`).
   await page.getByTestId('view-network').click();
   await expect(page.getByTestId('nv-node-SW1')).toHaveCount(0);
   await page.getByTestId('view-network').click();
