@@ -841,6 +841,12 @@ test('slowed down on a paused run, the Network view shows the RM cells already i
   const s = (await status(page))!;
   expect([s.mode, s.nowMs]).toEqual(['paused', 300]);
   await expect(page.getByTestId('nv-clock')).toHaveText('t = 300.000 ms');
+  // SW2 runs no algorithm: the card says so in the catalogue's short name, whole (the full one
+  // in its tooltip), where "None (FIFO)" ended in an ellipsis.
+  const fifo = page.getByTestId('nv-algorithm-SW2');
+  await expect(fifo).toHaveText('FIFO');
+  await expect(fifo).toHaveAttribute('title', 'None (FIFO)');
+  expect(await fifo.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
   await page.screenshot({ path: resolve(shots, 'network-backfilled.png') });
   // docs/network-view.png (used by the README) is written when missing or on request.
   const docs = resolve(repoRoot, 'docs/network-view.png');

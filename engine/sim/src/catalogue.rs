@@ -21,6 +21,10 @@ pub struct AlgorithmEntry {
     pub id: &'static str,
     #[ts(type = "string")]
     pub name: &'static str,
+    /// The name where room is short (`UT`, `FIFO`; a switch card in the Network view), at
+    /// most 8 characters.
+    #[ts(type = "string")]
+    pub short_name: &'static str,
     /// `atm`, `ethernet` or `both`.
     pub network: Networks,
     /// What it tells the sources, in which cells.
@@ -100,6 +104,7 @@ pub fn catalogue() -> Catalogue {
             .map(|a| AlgorithmEntry {
                 id: a.id,
                 name: a.name,
+                short_name: a.short_name,
                 network: a.network,
                 feedback: a.feedback,
                 summary: a.summary,

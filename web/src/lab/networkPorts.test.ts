@@ -66,6 +66,18 @@ describe('portViews: the ports the Network view draws', () => {
     }
   });
 
+  it('a port names its algorithm whole and short, as the catalogue does (the narrow card shows the short one)', () => {
+    const s = scenarioOf('two-sources');
+    s.nodes.find((n) => n.id === 'SW1')!.algorithm = 'ut';
+    s.nodes.find((n) => n.id === 'SW2')!.algorithm = 'none';
+    const ports = portViews(s, ENGINE_CATALOGUE, metaOf(s), 0);
+    expect(ports.map((p) => [p.port, p.algorithmName, p.algorithmShort])).toEqual([
+      ['SW1->SW2', 'Uniform Tracking', 'UT'],
+      ['SW2->D1', 'None (FIFO)', 'FIFO'],
+      ['SW2->D2', 'None (FIFO)', 'FIFO'],
+    ]);
+  });
+
   it('an ERICA+ switch with its own buffer and a live change of T0: the mark follows the change from its time on', () => {
     const s = scenarioOf('two-sources');
     const sw1 = s.nodes.find((n) => n.id === 'SW1')!;

@@ -31,9 +31,11 @@ export interface PortView {
   switchId: string;
   /** The node the port leads to. */
   to: string;
-  /** The algorithm id, and its name as the catalogue gives it. */
+  /** The algorithm id, and its name as the catalogue gives it, whole and where room is short
+   *  (`Uniform Tracking`, `UT`). */
   algorithm: string;
   algorithmName: string;
+  algorithmShort: string;
   /** The buffer, in `unit`. */
   buffer: number;
   unit: 'cells' | 'frames';
@@ -124,6 +126,7 @@ export function portViews(scenario: Scenario, catalogue: Catalogue, meta: readon
       to,
       algorithm,
       algorithmName: spec?.name ?? algorithm,
+      algorithmShort: spec?.short_name ?? algorithm,
       buffer: frameBytes === null ? rawBuffer : rawBuffer / frameBytes,
       unit: frameBytes === null ? 'cells' : 'frames',
       marks: queueMarks(algorithm, (p) => paramAt(scenario, switchId, p, atMs), spec?.params ?? [], rate.get(m.owner) ?? 0, frameBytes),

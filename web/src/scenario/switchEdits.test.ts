@@ -122,7 +122,7 @@ describe('switch edits', () => {
   });
 
   it('offers the algorithms of the scenario network: ATM ones on ATM, Ethernet ones on Ethernet', () => {
-    const alg = (id: string, network: AlgorithmSpec['network']): AlgorithmSpec => ({ id, name: id, summary: '', params: [], network, feedback: 'nothing' });
+    const alg = (id: string, network: AlgorithmSpec['network']): AlgorithmSpec => ({ id, name: id, short_name: id, summary: '', params: [], network, feedback: 'nothing' });
     const catalogue = [alg('erica', 'atm'), alg('fecn', 'ethernet'), alg('none', 'both'), alg('older', 'both')];
     const atm = base();
     expect(algorithmsFor(catalogue, atm).map((a) => a.id)).toEqual(['erica', 'none', 'older']);

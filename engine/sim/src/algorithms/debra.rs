@@ -49,6 +49,7 @@ pub const PARAMS: [ParamSpec; 6] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "debra",
     name: "DEBRA",
+    short_name: "DEBRA",
     network: Networks::Atm,
     feedback: Feedback::ExplicitRate,
     summary: "Loss-load allocation of the sources' bids: bids that fit are met, otherwise a fair water level; selective discard of over-senders.",

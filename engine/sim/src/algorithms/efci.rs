@@ -33,6 +33,7 @@ pub const PARAMS: [ParamSpec; 2] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "efci",
     name: "EFCI marking",
+    short_name: "EFCI",
     network: Networks::Atm,
     feedback: Feedback::CongestionBit,
     summary: "Binary feedback: sets EFCI on data cells while the queue is above a threshold (with hysteresis); sources react with RIF/RDF.",

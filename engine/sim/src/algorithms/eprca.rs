@@ -57,6 +57,7 @@ pub const PARAMS: [ParamSpec; 6] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "eprca",
     name: "EPRCA",
+    short_name: "EPRCA",
     network: Networks::Atm,
     feedback: Feedback::ExplicitRate,
     summary:

@@ -70,6 +70,7 @@ pub const PARAMS: [ParamSpec; 8] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "erica",
     name: "ERICA",
+    short_name: "ERICA",
     network: Networks::Atm,
     feedback: Feedback::ExplicitRate,
     summary: "Measures the port's load factor z each interval and gives each VC max(FairShare, CCR/z): fair and efficient at a target utilisation.",

@@ -60,6 +60,7 @@ pub const PARAMS: [ParamSpec; 11] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "erica_plus",
     name: "ERICA+",
+    short_name: "ERICA+",
     network: Networks::Atm,
     feedback: Feedback::ExplicitRate,
     summary: "ERICA at 100 % utilisation, with the allocated capacity scaled by a function of the queue so that the queue settles at a target delay.",

@@ -45,6 +45,7 @@ pub const PARAMS: [ParamSpec; 7] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "fecn",
     name: "FECN",
+    short_name: "FECN",
     network: Networks::Ethernet,
     feedback: Feedback::RateTag,
     summary: "802.1Qau FECN: every T the port computes one advertised rate from its load and a hyperbolic function of its queue; sources learn it from rate-discovery tags the receiver reflects.",

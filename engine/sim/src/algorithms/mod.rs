@@ -261,6 +261,8 @@ pub enum Feedback {
 pub struct AlgorithmSpec {
     pub id: &'static str,
     pub name: &'static str,
+    /// The name where room is short (a switch card in the Network view): at most 8 characters.
+    pub short_name: &'static str,
     pub network: Networks,
     /// What the algorithm tells the sources, and in which cells (the event log's columns
     /// follow it). An Ethernet source tags its frames only when a switch on its route reads

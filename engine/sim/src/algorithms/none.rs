@@ -7,6 +7,7 @@ use crate::params::Params;
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "none",
     name: "None (FIFO)",
+    short_name: "FIFO",
     network: Networks::Both,
     feedback: Feedback::Nothing,
     summary: "A plain FIFO output port that forwards every cell and never marks RM cells.",

@@ -52,6 +52,7 @@ pub const PARAMS: [ParamSpec; 5] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "qcn",
     name: "QCN",
+    short_name: "QCN",
     network: Networks::Ethernet,
     feedback: Feedback::Notification,
     summary: "802.1Qau QCN: the port samples frames and returns quantised feedback from its queue's offset and growth; the sources' reaction points cut and recover their rates.",

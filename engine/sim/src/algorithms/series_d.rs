@@ -132,6 +132,7 @@ pub const PARAMS: [ParamSpec; 25] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "series_d",
     name: "Series-D",
+    short_name: "Series-D",
     network: Networks::Atm,
     feedback: Feedback::ExplicitRate,
     summary: "Splits the ABR queue into five regions; each adapts an additive increase (MAIR) and a multiplicative reduction (MRF) of the mean allowed rate MACR; per-VC queues shape each VC's ER.",

@@ -48,6 +48,7 @@ pub const PARAMS: [ParamSpec; 4] = [
 pub const SPEC: AlgorithmSpec = AlgorithmSpec {
     id: "ut",
     name: "Uniform Tracking",
+    short_name: "UT",
     network: Networks::Atm,
     feedback: Feedback::ExplicitRate,
     summary: "Tracks the measured aggregate rate: scales one explicit rate for all VCs by target capacity / measured load each interval.",

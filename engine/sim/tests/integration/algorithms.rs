@@ -57,7 +57,11 @@ const GENTLE: &str = "defaults.source.rif=0.0625";
 fn the_registry_has_every_algorithm_id() {
     let ids: Vec<&str> = abr_sim::algorithms::REGISTRY.iter().map(|a| a.id).collect();
     assert_eq!(ids, ["erica", "erica_plus", "debra", "series_d", "ut", "eprca", "efci", "fecn", "qcn", "none"]);
+    let mut shorts = std::collections::BTreeSet::new();
     for a in abr_sim::algorithms::REGISTRY {
+        // Where room is short: a name of its own, at most 8 characters.
+        let n = a.short_name.chars().count();
+        assert!((1..=8).contains(&n) && shorts.insert(a.short_name), "{}: short name '{}'", a.id, a.short_name);
         for p in a.params {
             assert!(!p.meaning.is_empty() && p.min <= p.max, "{}.{}", a.id, p.name);
             if let Some(d) = p.default {

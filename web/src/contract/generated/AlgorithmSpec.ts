@@ -9,6 +9,11 @@ import type { ParamSpec } from "./ParamSpec";
  */
 export type AlgorithmSpec = { id: string, name: string, 
 /**
+ * The name where room is short (`UT`, `FIFO`; a switch card in the Network view), at
+ * most 8 characters.
+ */
+short_name: string, 
+/**
  * `atm`, `ethernet` or `both`.
  */
 network: Networks, 

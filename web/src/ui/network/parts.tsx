@@ -204,7 +204,9 @@ function PortRow({ port, painter, inspect, markPx }: { port: PortView; painter: 
 }
 
 export function SwitchCard({ data }: NodeProps<SwitchNode>) {
+  // The short name ("UT", "FIFO") on the narrow card, the whole one in its tooltip.
   const algorithm = data.ports[0]?.algorithmName;
+  const short = data.ports[0]?.algorithmShort;
   const markPx = data.markPx ?? 12;
   return (
     <div className="nv-switch" data-testid={`nv-node-${data.id}`} data-layout-height={data.heightPx?.toFixed(1)}>
@@ -212,8 +214,8 @@ export function SwitchCard({ data }: NodeProps<SwitchNode>) {
       <div className="nv-switch-head">
         <strong>{data.id}</strong>
         {algorithm && (
-          <span className="nv-algorithm" title={algorithm}>
-            {algorithm}
+          <span className="nv-algorithm" title={algorithm} data-testid={`nv-algorithm-${data.id}`}>
+            {short}
           </span>
         )}
       </div>
