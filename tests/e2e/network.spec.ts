@@ -794,8 +794,8 @@ test('on a 1280 × 800 window the larger networks (core-edge, gfc1) read at 11 p
 // cards take all of it; from 1440 px on the lanes grow).
 test('on a 1440 × 1000 window the lanes between switch cards get room (gfc1, core-edge), their type still at 11 px or more', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
-  // gfc1 (core-edge) fits at zoom 0.6 (0.65), its type's step 0.55 (0.6): cards at 11 px type
-  // are 116 × 11 / 12 / 0.55 (0.6) px wide, 300 apart, leaving some 60 px on screen between
+  // gfc1 (core-edge) fits at zoom 0.6 (0.65), its type's step 0.59 (0.65): cards at 11 px type
+  // are 116 × 11 / 12 / 0.59 (0.65) px wide, 300 apart, leaving some 60 px on screen between
   // two (when they were 150 px wide, 30 (45)).
   for (const [id, least] of [['gfc1', 55], ['core-edge', 40]] as const) {
     const errors = await openLab(page, `/?scenario=${id}`);

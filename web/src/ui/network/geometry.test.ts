@@ -291,9 +291,17 @@ describe('type and cards that read at the zoom the drawing fits at', () => {
     expect(textGrowth(0.5)).toBe(2);
     expect(textGrowth(1)).toBe(1);
     expect(textGrowth(2.5)).toBe(1);
-    expect(zoomStep(0.487)).toBe(0.45);
+    expect(zoomStep(0.487)).toBeCloseTo(2 ** (-17 / 16), 12); // 0.477, where steps of 0.05 gave 0.45
     expect(zoomStep(0.5)).toBe(0.5);
+    expect(zoomStep(1)).toBe(1);
     expect(zoomStep(0.001)).toBe(0.05);
+    // Never above the zoom (type never under its size), at most one step below it, and the same
+    // step for zooms within one.
+    for (let z = 0.06; z < 3; z *= 1.013) {
+      expect(zoomStep(z)).toBeLessThanOrEqual(z);
+      expect(zoomStep(z)).toBeGreaterThan(z / 2 ** (1 / 16) - 1e-12);
+      expect(zoomStep(zoomStep(z))).toBe(zoomStep(z));
+    }
   });
 
   it('cards grow until one would meet a neighbour card or an end system, never below 1', () => {

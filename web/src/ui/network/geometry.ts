@@ -309,10 +309,17 @@ export function textGrowth(zoom: number): number {
   return zoom > 0 && zoom < 1 ? 1 / zoom : 1;
 }
 
-/** The drawing's zoom as the view's text follows it: in steps of 5 % (a wheel's every tick
- *  would lay the names out again), rounded down so that type never reads below its size. */
+/** Steps of the zoom the view's text follows, per doubling: 16, each 2^(1/16) ≈ 4.4 % apart. */
+const ZOOM_STEPS_PER_DOUBLING = 16;
+
+/** The drawing's zoom as the view's text follows it: in steps of about 4.4 % of itself (a
+ *  wheel's every small move would lay the names out again), rounded down so that type never
+ *  reads below its size. Relative steps: steps of 0.05 made gfc1, fitted at 0.487, size its
+ *  type for 0.45 (8 % larger than it needs, its lanes the narrower), and at 0.12 for 0.10. */
 export function zoomStep(zoom: number): number {
-  return Math.max(0.05, Math.floor(zoom * 20 + 1e-9) / 20);
+  if (!(zoom > 0.05)) return 0.05;
+  const k = Math.floor(Math.log2(zoom) * ZOOM_STEPS_PER_DOUBLING + 1e-9);
+  return Math.max(0.05, Math.min(zoom, 2 ** (k / ZOOM_STEPS_PER_DOUBLING)));
 }
 
 /** How far (0..1) along a → b the segment leaves a box of half size `half` centred on a. */
