@@ -543,54 +543,20 @@ export class NetworkPainter implements FrameClient {
   /** The markers' labels, each centred on its marker with its baseline at `y` (flow px), in the
    *  pooled texts of the label layer (hidden: none there). */
   private writeLabels(labels: readonly { cell: string; text: string; x: number; y: number }[]) {
-    const layer = this.labels;
-    if (!layer) return;
-    while (this.labelPool.length < labels.length) {
-      const t = document.createElementNS(SVG, 'text');
-      t.setAttribute('text-anchor', 'middle');
-      t.setAttribute('data-testid', 'rm-label');
-      this.labelPool.push(layer.appendChild(t));
-    }
-    this.labelPool.forEach((t, i) => {
-      const l = labels[i];
-      if (!l) {
-        if (t.style.display !== 'none') t.style.display = 'none';
-        delete t.dataset.cell;
-        return;
-      }
-      t.style.display = '';
-      if (t.textContent !== l.text) t.textContent = l.text;
-      t.setAttribute('x', l.x.toFixed(1));
-      t.setAttribute('y', l.y.toFixed(1));
-      t.dataset.cell = l.cell;
+    writeTexts(this.labels, this.labelPool, labels, { testId: 'rm-label' }, (t, l) => {
+      if (l) t.dataset.cell = l.cell;
+      else delete t.dataset.cell;
     });
   }
 
   /** The badges of queues longer than drawn ("+N", centred on `x` with its baseline at `y`), in
    *  pooled texts of the label layer. */
   private writeMore(badges: readonly { port: string; n: number; text: string; x: number; y: number }[]) {
-    const layer = this.labels;
-    if (!layer) return;
-    while (this.morePool.length < badges.length) {
-      const t = document.createElementNS(SVG, 'text');
-      t.setAttribute('text-anchor', 'middle');
-      t.setAttribute('class', 'nv-rm-more');
-      t.setAttribute('data-testid', 'rm-queue-more');
-      this.morePool.push(layer.appendChild(t));
-    }
-    this.morePool.forEach((t, i) => {
-      const b = badges[i];
-      if (!b) {
-        if (t.style.display !== 'none') t.style.display = 'none';
-        delete t.dataset.port;
-        return;
-      }
-      t.style.display = '';
-      if (t.textContent !== b.text) t.textContent = b.text;
-      t.setAttribute('x', b.x.toFixed(1));
-      t.setAttribute('y', b.y.toFixed(1));
-      t.dataset.port = b.port;
-      t.dataset.waiting = String(b.n);
+    writeTexts(this.labels, this.morePool, badges, { testId: 'rm-queue-more', className: 'nv-rm-more' }, (t, b) => {
+      if (b) {
+        t.dataset.port = b.port;
+        t.dataset.waiting = String(b.n);
+      } else delete t.dataset.port;
     });
   }
 
@@ -701,4 +667,39 @@ function marker(): SVGGElement {
   shapes.append(tri, diamond, square);
   g.append(shapes);
   return g;
+}
+
+/**
+ * Writes `items` into the pooled SVG texts `pool` of `layer` (each centred on its `x`, its
+ * baseline at `y`; flow px), adding texts as needed and hiding those left over; `mark` sets
+ * an item's data on its text (null: the text is hidden). Only what changed is written.
+ */
+function writeTexts<T extends { text: string; x: number; y: number }>(
+  layer: SVGGElement | null,
+  pool: SVGTextElement[],
+  items: readonly T[],
+  look: { testId: string; className?: string },
+  mark: (t: SVGTextElement, item: T | null) => void,
+) {
+  if (!layer) return;
+  while (pool.length < items.length) {
+    const t = document.createElementNS(SVG, 'text');
+    t.setAttribute('text-anchor', 'middle');
+    if (look.className) t.setAttribute('class', look.className);
+    t.setAttribute('data-testid', look.testId);
+    pool.push(layer.appendChild(t));
+  }
+  pool.forEach((t, i) => {
+    const item = items[i];
+    if (!item) {
+      if (t.style.display !== 'none') t.style.display = 'none';
+      mark(t, null);
+      return;
+    }
+    t.style.display = '';
+    if (t.textContent !== item.text) t.textContent = item.text;
+    t.setAttribute('x', item.x.toFixed(1));
+    t.setAttribute('y', item.y.toFixed(1));
+    mark(t, item);
+  });
 }
