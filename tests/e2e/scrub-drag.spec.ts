@@ -107,8 +107,9 @@ test('a drag of the time slider ends showing what one scrub to that time shows: 
   await expect(page.getByTestId('nv-node-SW1')).toHaveCount(0);
   await page.getByTestId('view-network').click();
   await page.getByTestId('nv-node-SW1').waitFor();
-  await page.waitForTimeout(600);
-  expect((await shown(page)).network).toEqual(dragged.network);
+  // Once the view has settled (fitted to its size, its cards grown for that zoom, which moves
+  // the lanes' ends and so every cell's place on them).
+  await expect.poll(async () => (await shown(page)).network, { timeout: 15_000 }).toEqual(dragged.network);
 
   // Back to the end (a run forwards), then one scrub to the same time, from there: the charts,
   // their cursor, the Network view's clock and the newest events of the log are the drag's.

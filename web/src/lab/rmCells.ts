@@ -404,7 +404,7 @@ export function cellsAt(
   if (out.length <= max) return out;
   // One cell in `share` (a power of two): the fewest left out that still fit.
   for (let share = 2; ; share *= 2) {
-    const kept = out.filter((a) => shareHash(a.cell) % share === 0 || keep.includes(a.cell.id));
+    const kept = out.filter((a) => cellHash(a.cell) % share === 0 || keep.includes(a.cell.id));
     if (kept.length <= max) return kept;
     // A share far finer than the cells: the few left are there by chance; the newest of them.
     if (share > 4 * out.length) return kept.slice(0, max);
@@ -458,10 +458,16 @@ export function lastLoopText(last: LastLoop, words: RmWords = ATM_WORDS): string
 
 const hashes = new WeakMap<RmCell, number>();
 
-/** A cell's id hashed (`textHash`): the same cell, the same number. */
-function shareHash(cell: RmCell): number {
+/**
+ * A cell's loop and RM sequence number hashed (`textHash`): the same cell, the same number, in
+ * any index of the run. Not its id, which also holds where the index first saw it and a
+ * counter: an index cut back as the run went back and one built afresh from the event log's
+ * records count differently, and the view opened again drew another share of the cells
+ * (the segments of a VS/VD loop share a number, so they are shown or left out together).
+ */
+export function cellHash(cell: RmCell): number {
   let h = hashes.get(cell);
-  if (h === undefined) hashes.set(cell, (h = textHash(cell.id)));
+  if (h === undefined) hashes.set(cell, (h = textHash(cellKey(cell.connection, cell.vp, cell.seq))));
   return h;
 }
 

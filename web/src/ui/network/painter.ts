@@ -10,8 +10,7 @@ import type { Scenario } from '../../contract/scenario';
 import type { Lab } from '../../lab/lab';
 import { nextShown, rmCellsMove, type LinkHop, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
-import { cellsAt, lastLoop, neighboursOf, RmCellIndex, type CellAt, type HopGuess, type LastLoop, type Phase } from '../../lab/rmCells';
-import { textHash } from '../../scenario/storage';
+import { cellHash, cellsAt, lastLoop, neighboursOf, RmCellIndex, type CellAt, type HopGuess, type LastLoop, type Phase } from '../../lab/rmCells';
 import { routeOf } from '../../scenario/topologyEdits';
 import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { LabelRoom, laneAngle, laneLook, pointOnLane, QUEUE_SHOWN, queueBadgeSpot, queueSpot, sourceUtilisation, type Box, type NetworkLayout } from './geometry';
@@ -523,7 +522,7 @@ export class NetworkPainter implements FrameClient {
     if (picked >= 0) label(0, []);
     for (let i = 0; i < drawn.length; i++) label(i, boxes);
     const rest = drawn.map((_, i) => i).filter((i) => at[i] === null);
-    const hash = new Map(rest.map((i) => [i, textHash(drawn[i].c.cell.id)]));
+    const hash = new Map(rest.map((i) => [i, cellHash(drawn[i].c.cell)]));
     rest.sort((a, b) => hash.get(a)! - hash.get(b)!);
     for (const i of rest) label(i, labelled);
     // Focusable (Tab), named for a screen reader: Enter shows its fields and journey.
