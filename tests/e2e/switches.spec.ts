@@ -68,7 +68,13 @@ async function runTo(page: Page, ms: number) {
   await waitForMode(page, 'paused');
 }
 
-const runId = async (page: Page) => ((await status(page)) as unknown as { run: number }).run;
+/** The run's number, once the page has a run (between a run and the one rebuilt after a step
+ *  of the history there is none for a moment: CI read null there). */
+async function runId(page: Page): Promise<number> {
+  let run: number | undefined;
+  await expect.poll(async () => (run = ((await status(page)) as unknown as { run: number } | null)?.run)).toBeDefined();
+  return run!;
+}
 
 /** A step of the history rebuilt the run (a new one after `run`), replayed to `ms`. */
 async function rebuilt(page: Page, run: number, ms: number) {
