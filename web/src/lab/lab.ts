@@ -287,9 +287,10 @@ export class Lab {
         // An undo or redo across a fresh start into one of the user's scenarios deleted since:
         // they went back to it on purpose, so it is theirs again, kept and listed in Mine (open
         // but unlisted, it read as kept and was not; a reload of its address said so).
-        const revived = !!travelTo && current?.place.kind === 'mine' && !this.state.myScenarios.some((e) => e.id === (current.place as { id: string }).id);
+        const mineId = current?.place.kind === 'mine' ? current.place.id : null;
+        const revived = !!travelTo && mineId !== null && !this.state.myScenarios.some((e) => e.id === mineId);
         this.keep(current, changed || revived, answered ? (changed ? changeNav : (nav ?? 'replace')) : 'none');
-        if (revived && current?.place.kind === 'mine') this.revived(current.place.id, scenarioName(current.scenario));
+        if (revived && current) this.revived(mineId!, scenarioName(current.scenario));
         // A scenario from elsewhere plays at the link's speed, else at one that shows it whole
         // in about 20 s; an edit or an undo keeps the speed the user chose.
         if (answered && ((!changed && !travelTo) || keepAt) && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
