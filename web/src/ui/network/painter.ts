@@ -426,7 +426,8 @@ export class NetworkPainter implements FrameClient {
     const laneOf = slots.map((c) => {
       if (!c) return undefined;
       const toward = c.from === c.to ? nextOnRoute(this.routes.get(c.cell.connection), c.from, c.phase) : undefined;
-      return model.layout.lanes.has(`${c.from}->${toward ?? c.to}`) ? `${c.from}->${toward ?? c.to}` : undefined;
+      const key = `${c.from}->${toward ?? c.to}`;
+      return model.layout.lanes.has(key) ? key : undefined;
     });
     const queues = queuePlaces(slots.map((c, i) => (c && c.from === c.to && laneOf[i] !== undefined ? { queue: laneOf[i]!, sinceUs: c.record.time_us, id: c.cell.id } : null)));
     // Where each drawn cell is, for its label: placed once every marker is (below).
