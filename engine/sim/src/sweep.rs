@@ -245,22 +245,40 @@ impl Plan {
                     format!("'{}' is a column of every row already: give this parameter another name", param.column()),
                 ));
             }
+            let mut noted: Vec<Vec<String>> = Vec::with_capacity(param.values.len());
             let said: Vec<Vec<String>> = param
                 .values
                 .iter()
                 .map(|v| {
                     let mut doc = self.base.clone();
                     let problems = match param.apply(&mut doc, v) {
-                        Err(e) => vec![Problem::new("", e)],
+                        Err(e) => {
+                            noted.push(Vec::new());
+                            vec![Problem::new("", e)]
+                        }
                         Ok(said) => {
-                            let shown = SweepParam::shown(v);
-                            notes.extend(said.into_iter().map(|n| format!("with {} = {shown}: {n}", param.column())));
+                            noted.push(said);
                             crate::scenario::from_value(doc.clone()).err().unwrap_or_default()
                         }
                     };
                     problems.into_iter().map(|q| q.named(&doc).to_string()).collect()
                 })
                 .collect();
+            // A note every value gives (taking a link's distance away for its delay) is said
+            // once for the parameter; the others with the value that gives them.
+            let noted_by_all: Vec<&String> = match noted.as_slice() {
+                [first, _, ..] => first.iter().filter(|n| noted.iter().all(|s| s.contains(n))).collect(),
+                _ => Vec::new(),
+            };
+            notes.extend(noted_by_all.iter().map(|n| format!("with every value of {}: {n}", param.column())));
+            for (v, said) in param.values.iter().zip(&noted) {
+                let shown = SweepParam::shown(v);
+                notes.extend(
+                    said.iter()
+                        .filter(|n| !noted_by_all.contains(n))
+                        .map(|n| format!("with {} = {shown}: {n}", param.column())),
+                );
+            }
             // What every value runs into (a path to a node that is not there, a field no node
             // has) is the paths' problem: said once, not once per value.
             let shared: Vec<&String> = match said.as_slice() {
@@ -686,6 +704,27 @@ mod tests {
         assert!(rules[1].contains("= 0.95 makes"));
         assert!(rules[2].contains("vary the algorithm after the parameters"));
         assert!(problems.iter().all(|p| p.path == "sweep.vary"));
+    }
+
+    /// A delay sweep of a link written in kilometres takes the distance away at every value:
+    /// said once for the parameter, not once per value (a sweep of 20 delays printed it 20 times).
+    #[test]
+    fn a_note_every_value_gives_is_said_once() {
+        let mut d = doc();
+        d["links"][0] = serde_json::json!({"id":"L1","from":"S1","to":"SW1","rate_mbps":155.52,"distance_km":1});
+        d["sweep"] = serde_json::json!({"vary":[{"paths":["links.L1.delay_us"],"values":[10, 100, 1000]}]});
+        let plan = Plan::new(&d, &[], None).unwrap();
+        assert_eq!(
+            plan.notes,
+            vec!["with every value of links.L1.delay_us: links.L1.distance_km (1 km) is taken away: the link's \
+                 delay is now given by delay_us"
+                .to_string()]
+        );
+        // With one value there is no "every": the value is named.
+        d["sweep"]["vary"][0]["values"] = serde_json::json!([10]);
+        let plan = Plan::new(&d, &[], None).unwrap();
+        assert_eq!(plan.notes.len(), 1);
+        assert!(plan.notes[0].starts_with("with links.L1.delay_us = 10: links.L1.distance_km"), "{:?}", plan.notes);
     }
 
     /// A grid too large to validate point by point (its points × its network's size) is
