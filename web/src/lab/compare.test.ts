@@ -58,14 +58,34 @@ describe('planning a comparison', () => {
     if (!plan.ok) expect(problemText(plan.problems[0])).toMatch(/at most 5 scenarios .* this one has 6/);
   });
 
-  it('refuses another topology, an unknown scenario and a variant that changes nothing, naming the variant', () => {
+  it('refuses another topology and an unknown scenario, naming the variant', () => {
     const plan = planCompare(twoSources, [{ from: 'three-sources', sets: [] }, { from: 'nope', sets: [] }, { sets: [] }], lookup);
     expect(plan.ok).toBe(false);
     if (plan.ok) return;
     expect(plan.problems.map(problemText)).toEqual([
       "variant 1: 'three-sources' is not of the same topology as 'two-sources' (a variant must have the same node and link ids)",
       "variant 2: there is no library scenario 'nope'",
-      'variant 3: it changes nothing: choose a library scenario or set a path',
+    ]);
+  });
+
+  it('refuses a comparison whose only variants are blank', () => {
+    for (const variants of [[{ sets: [] }], [{ sets: [] }, { sets: [] }]]) {
+      const plan = planCompare(twoSources, variants, lookup);
+      expect(plan.ok).toBe(false);
+      if (!plan.ok) expect(plan.problems.map(problemText)[0]).toBe('variant 1: it changes nothing: choose a library scenario or set a path');
+    }
+  });
+
+  // QA: the form starts with one blank variant; a student who added a second and wrote there
+  // was refused ("variant 1: it changes nothing") instead of seeing the comparison.
+  it('leaves a blank variant out while another changes something, the others keeping their numbers', () => {
+    const plan = planCompare(twoSources, [{ sets: [] }, { sets: ['nodes.SW1.params.target_utilization=1.0'] }, { sets: [] }, { sets: ['run.seed=2'] }], lookup);
+    expect(plan.ok).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.runs.map((r) => [r.variant, r.sets])).toEqual([
+      [0, []],
+      [2, ['nodes.SW1.params.target_utilization=1.0']],
+      [4, ['run.seed=2']],
     ]);
   });
 });

@@ -35,6 +35,9 @@ export interface PlannedRun {
   json: string;
   /** The `--set` overrides the engine applies to it before the run (none for the current one). */
   sets: string[];
+  /** The variant's number in the form (1, 2, …; 0 for the current scenario): a blank variant
+   *  left out leaves a gap, and the engine's problems name the variant the user wrote. */
+  variant: number;
 }
 
 /** A refusal: the variant (1-based; 0 for the plan as a whole) and the rule it breaks. */
@@ -211,9 +214,14 @@ export function planCompare(currentJson: string, variants: VariantSpec[], lookup
     return { ok: false, problems: [{ variant: 0, rule: `the current scenario is not valid JSON: ${(e as Error).message}` }] };
   }
   const baseId = String((base as { id?: unknown }).id ?? 'the current scenario');
-  const runs: PlannedRun[] = [{ label: baseId, json: currentJson, sets: [] }];
+  const runs: PlannedRun[] = [{ label: baseId, json: currentJson, sets: [], variant: 0 }];
+  // A variant left blank (the form's first, before another was added and written) would run the
+  // current scenario again: it is left out while another variant changes something.
+  const blank = (spec: VariantSpec) => !spec.from && spec.sets.length === 0;
+  const someWritten = variants.some((spec) => !blank(spec));
   variants.forEach((spec, k) => {
     const variant = k + 1;
+    if (someWritten && blank(spec)) return;
     let json = currentJson;
     let doc = base;
     if (spec.from) {
@@ -238,7 +246,7 @@ export function planCompare(currentJson: string, variants: VariantSpec[], lookup
       problems.push({ variant, rule: twice });
       return;
     }
-    runs.push({ label: variantLabel(spec), json, sets: spec.sets });
+    runs.push({ label: variantLabel(spec), json, sets: spec.sets, variant });
   });
   return problems.length ? { ok: false, problems } : { ok: true, runs };
 }

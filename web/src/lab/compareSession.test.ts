@@ -109,6 +109,21 @@ describe('CompareSession', () => {
     expect(s.outcomes.every((o) => o === undefined)).toBe(true);
   });
 
+  it('with a blank variant left out, what the engine says names the variant as the form numbers it', async () => {
+    const { session, settled } = setup();
+    session.start(short('two-sources'), [{ sets: [] }, { sets: ['nodes.SW3.algorithm=erica'] }], NOWHERE);
+    await settled();
+    expect(session.getState().problems).toEqual(["variant 2: --set 'nodes.SW3.algorithm': no element with id 'SW3' in 'nodes'"]);
+    const doc = JSON.parse(short('two-sources'));
+    doc.changes = [{ at_ms: 8, node: 'SW1', param: 'delta', value: 0.2 }];
+    session.start(JSON.stringify(doc), [{ sets: [] }, { sets: ['nodes.SW1.algorithm=ut'] }], NOWHERE);
+    await settled();
+    const s = session.getState();
+    expect(s.phase).toBe('done');
+    expect(s.runs).toHaveLength(2);
+    expect(s.notes).toEqual([expect.stringMatching(/^variant 2: SW1 now runs Uniform Tracking/)]);
+  });
+
   it("gives every switch of gfc1 another algorithm as --set does: ERICA+'s queue target goes with it", async () => {
     const { session, settled } = setup();
     const json = short('gfc1', 5);

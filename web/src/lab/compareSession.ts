@@ -225,13 +225,13 @@ export class CompareSession {
     if (generation !== this.generation) return;
     // The engine names a variant's problems one a line: each is a line of the refusal.
     const failed = resolved.flatMap((r, i) =>
-      r.status === 'rejected' && !(r.reason as JobFailed).cancelled ? (r.reason as Error).message.split('\n').map((rule) => problemText({ variant: i, rule })) : [],
+      r.status === 'rejected' && !(r.reason as JobFailed).cancelled ? (r.reason as Error).message.split('\n').map((rule) => problemText({ variant: plan.runs[i].variant, rule })) : [],
     );
     if (failed.length) return refuse(failed);
     if (resolved.some((r) => r.status === 'rejected')) return; // cancelled
     const made = resolved.map((r) => (r as PromiseFulfilledResult<{ json: string; notes: string[] }>).value);
     const scenarios = made.map((m) => m.json);
-    const notes = made.flatMap((m, i) => m.notes.map((rule) => problemText({ variant: i, rule })));
+    const notes = made.flatMap((m, i) => m.notes.map((rule) => problemText({ variant: plan.runs[i].variant, rule })));
     this.cell.set({ scenarios, notes });
     this.series = plan.runs.map(() => undefined);
     scenarios.forEach((scenario, i) => {
