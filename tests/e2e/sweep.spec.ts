@@ -216,6 +216,60 @@ test('a scenario without a sweep block sweeps its switch algorithms: one row per
   expect(errors).toEqual([]);
 });
 
+// QA: a scenario without a sweep block could only sweep its algorithms: a student asking "what if
+// target_utilization were 1.0?" over a range had to write a sweep block in a file.
+test('the Sweep tab sweeps one parameter picked from the list: rows as abrsim sweep --vary prints them, bad values named, the form kept', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-sweep').click();
+  const form = page.getByTestId('param-sweep');
+  // It starts at every switch's first parameter, with values around the one it has now.
+  await expect(page.getByTestId('param-sweep-path')).toHaveValue('nodes.*.params.target_utilization');
+  await expect(page.getByTestId('param-sweep-values')).toHaveValue('0.5, 0.6, 0.7, 0.8, 0.9, 1');
+  await expect(page.getByTestId('param-sweep-about')).toContainText('Every switch (ERICA)');
+  await expect(page.getByTestId('param-sweep-about')).toContainText('now 0.9');
+  // A word that is no number is said at the field, and nothing runs.
+  await page.getByTestId('param-sweep-values').fill('0.8, x');
+  await page.getByTestId('param-sweep-run').click();
+  await expect(form.getByRole('alert')).toHaveText("values: 'x' is not a number");
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'idle');
+  // A value out of the parameter's range: the engine's plan names it and the rule.
+  await page.getByTestId('param-sweep-path').selectOption('nodes.SW1.params.target_utilization');
+  await page.getByTestId('param-sweep-values').fill('0.9, 1.5');
+  await page.getByTestId('param-sweep-run').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'refused');
+  await expect(page.getByTestId('sweep-refused')).toContainText('1.5');
+  await expect(page.getByTestId('sweep-refused')).toContainText('target_utilization');
+  // A range, with two seeds each.
+  await page.getByTestId('param-sweep-values').fill('0.8:0.1:1');
+  await page.getByTestId('param-sweep-seeds').fill('2');
+  const command = "abrsim sweep scenarios/two-sources.json --vary nodes.SW1.params.target_utilization=0.8,0.9,1 --seeds 2";
+  await expect(page.getByTestId('param-sweep-command')).toHaveText(command);
+  await page.getByTestId('param-sweep-run').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('sweep-plan')).toContainText('6 runs: nodes.SW1.params.target_utilization ∈ {0.8, 0.9, 1}, 2 seeds each');
+  const rows = page.getByTestId('sweep-row');
+  await expect(rows).toHaveCount(3);
+  await page.getByTestId('sweep').screenshot({ path: resolve(shots, 'sweep-parameter.png') });
+  const cli = abrsimPath();
+  if (cli) {
+    const csv = execFileSync(cli, ['sweep', resolve(repoRoot, 'scenarios/two-sources.json'), '--vary', 'nodes.SW1.params.target_utilization=0.8,0.9,1', '--seeds', '2'], { encoding: 'utf8' });
+    const [header, ...runs] = csv.trimEnd().split('\n').map((l) => l.split(','));
+    const col = header.indexOf('max_queue_cells');
+    for (let i = 0; i < 3; i++) {
+      const cell = rows.nth(i).locator('td[data-metric="max_queue_cells"]');
+      // Deterministic sources: both seeds give the run's value, the mean is it.
+      expect(Number(await cell.getAttribute('data-value'))).toBe(Number(runs[2 * i][col]));
+    }
+  }
+  // The form is kept with the scenario: a reload finds it as it was left.
+  await page.reload();
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('param-sweep-path')).toHaveValue('nodes.SW1.params.target_utilization');
+  await expect(page.getByTestId('param-sweep-values')).toHaveValue('0.8:0.1:1');
+  await expect(page.getByTestId('param-sweep-seeds')).toHaveValue('2');
+  expect(errors).toEqual([]);
+});
+
 test("a sweep whose values drop a scenario's recorded changes says which, above its table", async ({ page }) => {
   // Recorded live changes of ERICA's delta: under an algorithm without delta they cannot apply
   // (they would make the run refused), so each such point runs without them and says so.

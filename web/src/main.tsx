@@ -5,6 +5,7 @@ import { makeEngineWorker } from './engine/client';
 import { makeBatchWorker, WorkerPool } from './engine/pool';
 import { Lab } from './lab/lab';
 import { SweepSession } from './lab/sweep';
+import { SweepDrafts } from './lab/sweepBuilder';
 import { CompareDrafts, CompareSession } from './lab/compareSession';
 import { comparePayloadOf, decodeCompare } from './lab/compare';
 import { textLibrary } from './scenario/share';
@@ -115,6 +116,8 @@ const sweep = new SweepSession(
   batch.lane(),
   (json, origin) => lab.load(json, origin, 'push'),
   (origin) => LIBRARY.entries.some((e) => e.id === origin),
+  undefined,
+  new SweepDrafts(storage()),
 );
 
 const compare = new CompareSession(

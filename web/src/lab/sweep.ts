@@ -8,6 +8,7 @@ import type { Scenario } from '../contract/scenario';
 import { JobFailed, type JobLane } from '../engine/pool';
 import { StateCell } from './state';
 import { parseRow, runOf, type RunOutcome } from './sweepTable';
+import { SweepDrafts } from './sweepBuilder';
 
 /** The most runs the lab runs in the browser; more go to `abrsim sweep`. */
 export const MAX_BROWSER_RUNS = 10_000;
@@ -100,7 +101,14 @@ export class SweepSession {
     private readonly open: (json: string, origin: string) => void,
     private readonly isLibrary: (origin: string) => boolean = () => false,
     private readonly now: () => number = () => performance.now(),
+    /** The Sweep tab's parameter form, as written per scenario. */
+    readonly drafts: SweepDrafts = new SweepDrafts(),
   ) {}
+
+  /** Whether `origin` names a library scenario (its command names scenarios/<id>.json). */
+  fromLibrary(origin: string): boolean {
+    return this.isLibrary(origin);
+  }
 
   subscribe = (fn: () => void) => this.cell.subscribe(fn);
   getState = () => this.cell.get();

@@ -17,6 +17,7 @@ import { saveBlob } from './download';
 import { OverrideNotes } from './OverrideNotes';
 import { ProblemList } from './Notices';
 import { sameRun } from '../scenario/topologyEdits';
+import { ParameterSweepForm } from './ParameterSweepForm';
 
 /** The scenario a sweep ran, from its text (none before a sweep, or if it does not parse). */
 function parsedScenario(json: string): Scenario | null {
@@ -129,10 +130,20 @@ export function SweepView({
       )}
       {!current?.sweep && s.phase === 'idle' && (
         <p className="sweep-note">
-          This scenario has no sweep block: <em>Sweep the switch algorithms</em> runs it once with each algorithm on every switch
-          (fairness, convergence, largest queue and losses side by side). Other sweeps: open one that has a block (e.g. “FECN hot spot:
-          sweep over N0”), or add a <code>sweep</code> to a scenario file.
+          This scenario has no sweep block: sweep one of its parameters below (a run per value, fairness, convergence, largest queue,
+          losses and utilisation side by side), or <em>Sweep the switch algorithms</em> to run it once with each algorithm on every
+          switch. A sweep of several parameters at once: add a <code>sweep</code> block to a scenario file.
         </p>
+      )}
+      {current && catalogue && (
+        <ParameterSweepForm
+          current={current}
+          catalogue={catalogue}
+          drafts={sweep.drafts}
+          fromLibrary={sweep.fromLibrary(origin)}
+          busy={busy}
+          onStart={(json) => void sweep.start(json, origin, currentJson)}
+        />
       )}
       {current?.sweep && blockProblems.length > 0 && (s.phase === 'idle' || elsewhere) && (
         <div className="sweep-refused" role="status" data-testid="sweep-block-problems">

@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Scenario } from '../contract/scenario';
+import { repoFile } from '../test/fakes';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
+import { MemoryStore } from '../test/memoryStore';
+import { WASM_ENGINE } from '../test/wasmEngine';
+import { MAX_SWEEP_VALUES, parameterSweepCommand, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
+
+const library = (id: string) => JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8')) as Scenario;
+const planOf = (s: Scenario) => JSON.parse(WASM_ENGINE.sweepPlan(JSON.stringify(s))) as { plan?: { runs: number; params: { column: string; values: unknown[] }[] }; problems?: { path: string; rule: string }[] };
+
+describe('the parameters a sweep can vary', () => {
+  it("offers two-sources' switches (each and both), its sources and links, each with the value it has now", () => {
+    const choices = sweepChoices(library('two-sources'), ENGINE_CATALOGUE);
+    const at = (path: string) => choices.find((c) => c.path === path);
+    expect(at('nodes.*.params.target_utilization')).toMatchObject({ group: 'Every switch (ERICA)', current: 0.9 });
+    expect(at('nodes.SW2.params.target_utilization')).toMatchObject({ group: 'Switch SW2 (ERICA)', current: 0.9 });
+    expect(at('nodes.SW1.buffer_cells')?.spec.unit).toBe('cells');
+    expect(at('defaults.source.icr_mbps')).toMatchObject({ group: 'Every source (defaults.source)', current: 25 });
+    // L3 is given as 1 km: 5 µs at the catalogue's delay per km.
+    expect(at('links.L3.delay_us')?.current).toBe(ENGINE_CATALOGUE.delay_us_per_km);
+    expect(at('links.L3.rate_mbps')?.current).toBe(155.52);
+    expect(new Set(choices.map((c) => c.path)).size).toBe(choices.length);
+  });
+
+  it('offers no every-switch entry where the switches run different algorithms, and Ethernet hosts on an Ethernet network', () => {
+    const mixed = library('two-sources');
+    mixed.nodes = mixed.nodes.map((n) => (n.id === 'SW2' ? { ...n, algorithm: 'eprca' } : n));
+    const choices = sweepChoices(mixed, ENGINE_CATALOGUE);
+    expect(choices.some((c) => c.path.startsWith('nodes.*'))).toBe(false);
+    expect(choices.find((c) => c.path === 'nodes.SW2.params.mrf')?.group).toBe('Switch SW2 (EPRCA)');
+    const eth = sweepChoices(library('qcn-hotspot'), ENGINE_CATALOGUE);
+    expect(eth.some((c) => c.path === 'defaults.source.rp_gd')).toBe(true);
+    expect(eth.some((c) => c.path === 'defaults.source.icr_mbps')).toBe(false);
+    expect(eth.some((c) => c.path.endsWith('.buffer_bytes'))).toBe(true);
+  });
+
+  // Every path the list offers is one the engine sets: at the value the scenario has now, the
+  // sweep plans, and its one run is the scenario as it was (its digest unchanged).
+  it.each(['two-sources', 'gfc1', 'qcn-hotspot', 'parking-lot-3'])('every parameter offered for %s plans in the engine at its current value', (id) => {
+    const scenario = library(id);
+    for (const c of sweepChoices(scenario, ENGINE_CATALOGUE)) {
+      if (c.current === null) continue;
+      const planned = planOf(withParameterSweep(scenario, c.path, [c.current], 1));
+      expect(planned.problems ?? [], c.path).toEqual([]);
+      expect(planned.plan?.params[0].column).toBe(c.path);
+    }
+  });
+});
+
+describe('the values written', () => {
+  it('reads lists and start:step:stop ranges, without float noise', () => {
+    expect(parseSweepValues('0.8, 0.9 1')).toEqual({ values: [0.8, 0.9, 1] });
+    expect(parseSweepValues('0.8:0.05:1')).toEqual({ values: [0.8, 0.85, 0.9, 0.95, 1] });
+    expect(parseSweepValues('10:-5:0')).toEqual({ values: [10, 5, 0] });
+    expect(parseSweepValues(' 100 : 300 : 1000 ')).toEqual({ values: [100, 400, 700, 1000] });
+  });
+
+  it('says what is wrong, naming the word', () => {
+    expect(parseSweepValues('')).toHaveProperty('error', expect.stringMatching(/write the values/));
+    expect(parseSweepValues('0.8, x')).toEqual({ error: "'x' is not a number" });
+    expect(parseSweepValues('1:0:2')).toHaveProperty('error', 'the step 0 does not lead from 1 to 2');
+    expect(parseSweepValues('1:-1:2')).toHaveProperty('error', 'the step -1 does not lead from 1 to 2');
+    expect(parseSweepValues('1:2')).toHaveProperty('error', expect.stringMatching(/start:step:stop/));
+    expect(parseSweepValues('0:0.0001:1')).toHaveProperty('error', expect.stringMatching(new RegExp(`at most ${MAX_SWEEP_VALUES}`)));
+    expect(parseSweepValues('1, 2, 1')).toEqual({ error: '1 is written twice' });
+  });
+
+  it('a range gives its start, steps of the step, and no value past its stop', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 100 }), (start, step, n) => {
+        const stop = start + step * n + (n % 3) * 0.25 * step;
+        const r = parseSweepValues(`${start / 100}:${step / 100}:${stop / 100}`);
+        if (!('values' in r)) return n + 1 > MAX_SWEEP_VALUES;
+        expect(r.values).toHaveLength(n + 1);
+        expect(r.values[0]).toBe(start / 100);
+        expect(r.values.at(-1)! <= stop / 100 + 1e-12).toBe(true);
+        r.values.slice(1).forEach((v, k) => expect(v - r.values[k]).toBeCloseTo(step / 100, 9));
+        return true;
+      }),
+    );
+  });
+
+  it("suggests round values around the current one, within the parameter's range", () => {
+    const spec = ENGINE_CATALOGUE.algorithms.find((a) => a.id === 'erica')!.params.find((p) => p.name === 'target_utilization')!;
+    expect(suggestedValues(spec, 0.9)).toEqual([0.5, 0.6, 0.7, 0.8, 0.9, 1]);
+    const flag = ENGINE_CATALOGUE.algorithms.find((a) => a.id === 'erica')!.params.find((p) => p.name === 'fairshare_first')!;
+    expect(suggestedValues(flag, 1)).toEqual([0, 1]);
+    for (const a of ENGINE_CATALOGUE.algorithms) {
+      for (const p of a.params) {
+        if (p.default === null) continue;
+        const v = suggestedValues(p, p.default);
+        expect(v).toContain(p.default);
+        expect(v.every((x) => x >= p.min && x <= p.max && (!p.integer || Number.isInteger(x))), `${a.id}.${p.name}: ${v}`).toBe(true);
+        expect(v.length).toBeLessThanOrEqual(12);
+      }
+    }
+    expect(suggestedValues(spec, null)).toEqual([]);
+  });
+});
+
+describe('the sweep made', () => {
+  it('runs the values given, seeds each, and the command says the same', () => {
+    const s = withParameterSweep(library('two-sources'), 'nodes.*.params.target_utilization', [0.8, 1], 3);
+    const planned = planOf(s);
+    expect(planned.plan).toMatchObject({ runs: 6, params: [{ column: 'nodes.*.params.target_utilization', values: [0.8, 1] }] });
+    expect(parameterSweepCommand('two-sources', true, 'nodes.*.params.target_utilization', [0.8, 1], 3)).toBe(
+      "abrsim sweep scenarios/two-sources.json --vary 'nodes.*.params.target_utilization=0.8,1' --seeds 3",
+    );
+    expect(parameterSweepCommand('mine', false, 'links.L1.delay_us', [5, 50], 1)).toBe('abrsim sweep mine.json --vary links.L1.delay_us=5,50');
+  });
+
+  it('a value out of range is refused by the engine, naming the value and the rule', () => {
+    const planned = planOf(withParameterSweep(library('two-sources'), 'nodes.SW1.params.target_utilization', [0.9, 1.5], 1));
+    expect(planned.plan).toBeUndefined();
+    expect(planned.problems?.map((p) => `${p.path}: ${p.rule}`).join('\n')).toMatch(/values\[1\].*1\.5.*target_utilization/);
+  });
+});
+
+describe('SweepDrafts', () => {
+  it('keeps the form per scenario across a new page on the same storage, the 20 last written', () => {
+    const store = new MemoryStore();
+    const a = new SweepDrafts(store);
+    a.set('two-sources', { path: 'nodes.*.params.target_utilization', values: '0.8, 1', seeds: 2 });
+    expect(new SweepDrafts(store).get('two-sources')).toEqual({ path: 'nodes.*.params.target_utilization', values: '0.8, 1', seeds: 2 });
+    for (let k = 0; k < 25; k++) a.set(`s${k}`, { path: 'p', values: String(k), seeds: 1 });
+    const b = new SweepDrafts(store);
+    expect(b.get('two-sources')).toBeNull();
+    expect(b.get('s24')?.values).toBe('24');
+    expect(b.get('s4')).toBeNull();
+    expect(b.get('s5')?.values).toBe('5');
+  });
+
+  it('reads nothing from damaged storage, and keeps the page its own when the store refuses writes', () => {
+    const store = new MemoryStore();
+    store.setItem('abrlab.sweep-drafts', '{not json');
+    expect(new SweepDrafts(store).get('x')).toBeNull();
+    store.setItem('abrlab.sweep-drafts', JSON.stringify([['x', { path: 1 }], ['y', { path: 'p', values: '1', seeds: 1 }]]));
+    expect(new SweepDrafts(store).get('x')).toBeNull();
+    expect(new SweepDrafts(store).get('y')?.values).toBe('1');
+    const refusing = { getItem: () => null, setItem: () => { throw new Error('quota'); } };
+    const d = new SweepDrafts(refusing);
+    d.set('x', { path: 'p', values: '2', seeds: 1 });
+    expect(d.get('x')?.values).toBe('2');
+  });
+});

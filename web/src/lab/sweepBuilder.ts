@@ -1,0 +1,190 @@
+// A parameter sweep made in the lab, pure: which of the open scenario's parameters can be swept
+// (each switch's algorithm parameters, every switch's when they all run one algorithm, the
+// sources' TM 4.0 or Ethernet parameters, each link's rate and delay, each switch's buffer),
+// with the catalogue's unit, range and meaning and the value the scenario has now; the values a
+// user writes ("0.8, 0.9, 1" or "0.8:0.05:1"); and the scenario with the `sweep` block they make,
+// the same block `abrsim sweep --vary PATH=V1,V2,…` makes, whose command is shown beside.
+
+import type { Catalogue, ParamSpec } from '../contract/engine';
+import type { Scenario } from '../contract/scenario';
+import type { KeyValueStore } from '../scenario/storage';
+
+export interface SweepChoice {
+  /** The `--set` path that takes each value: also the select's value and the table's column. */
+  path: string;
+  /** The list's group: "Every switch (ERICA)", "Switch SW1 (ERICA)", "Sources", "Links". */
+  group: string;
+  /** The entry in its group: "target_utilization", "L3 delay_us". */
+  label: string;
+  spec: ParamSpec;
+  /** What the scenario has now (its own value, else the default); null where the engine derives
+   *  it from the network (a PCR from the link's rate). */
+  current: number | null;
+}
+
+/** The most values one parameter takes (a range written with a tiny step stops here). */
+export const MAX_SWEEP_VALUES = 200;
+
+/** Every parameter of `scenario` a sweep can vary, grouped as the list shows them. */
+export function sweepChoices(scenario: Scenario, catalogue: Catalogue): SweepChoice[] {
+  const out: SweepChoice[] = [];
+  const ethernet = !!scenario.ethernet;
+  const algorithms = new Map(catalogue.algorithms.map((a) => [a.id, a]));
+  const switches = scenario.nodes.filter((n) => n.kind === 'switch');
+  const algorithmOf = (n: (typeof switches)[number]) => n.algorithm ?? (ethernet ? catalogue.default_algorithm.ethernet : catalogue.default_algorithm.atm);
+  const kinds = new Set(switches.map(algorithmOf));
+  // One algorithm on every switch: `nodes.*` sets them all (as `--vary 'nodes.*.…'` does).
+  if (switches.length > 1 && kinds.size === 1) {
+    const spec = algorithms.get([...kinds][0]);
+    for (const p of spec?.params ?? []) {
+      const values = new Set(switches.map((n) => n.params?.[p.name] ?? p.default));
+      out.push({ path: `nodes.*.params.${p.name}`, group: `Every switch (${spec!.name})`, label: p.name, spec: p, current: values.size === 1 ? [...values][0] : null });
+    }
+  }
+  for (const n of switches) {
+    const spec = algorithms.get(algorithmOf(n));
+    for (const p of spec?.params ?? []) {
+      out.push({ path: `nodes.${n.id}.params.${p.name}`, group: `Switch ${n.id} (${spec!.name})`, label: p.name, spec: p, current: n.params?.[p.name] ?? p.default });
+    }
+    const buffer = catalogue.fields.switch.find((f) => f.name === (ethernet ? 'buffer_bytes' : 'buffer_cells'));
+    if (buffer) {
+      const own = ethernet ? n.buffer_bytes : n.buffer_cells;
+      out.push({ path: `nodes.${n.id}.${buffer.name}`, group: `Switch ${n.id} (${spec?.name ?? algorithmOf(n)})`, label: buffer.name, spec: buffer, current: own ?? buffer.default });
+    }
+  }
+  for (const p of ethernet ? catalogue.ethernet_source_params : catalogue.source_params) {
+    out.push({ path: `defaults.source.${p.name}`, group: ethernet ? 'Every host (defaults.source)' : 'Every source (defaults.source)', label: p.name, spec: p, current: scenario.defaults?.source?.[p.name] ?? p.default });
+  }
+  const rate = catalogue.fields.link.find((f) => f.name === 'rate_mbps');
+  const delay = catalogue.fields.link.find((f) => f.name === 'delay_us');
+  for (const l of scenario.links) {
+    if (rate) out.push({ path: `links.${l.id}.rate_mbps`, group: 'Links', label: `${l.id} rate_mbps`, spec: rate, current: l.rate_mbps ?? rate.default });
+    if (delay) {
+      const us = l.delay_us ?? (l.distance_km !== undefined && l.distance_km !== null ? l.distance_km * catalogue.delay_us_per_km : null);
+      out.push({ path: `links.${l.id}.delay_us`, group: 'Links', label: `${l.id} delay_us`, spec: delay, current: us === null ? null : +us.toPrecision(12) });
+    }
+  }
+  return out;
+}
+
+/**
+ * The values written in the form: numbers apart by commas or spaces ("0.8, 0.9, 1"), or a range
+ * start:step:stop ("0.8:0.05:1", the stop taken when a step lands on it). Ranges are not checked
+ * here (the engine's plan says which value is out of which range, by its place in the list).
+ */
+export function parseSweepValues(text: string): { values: number[] } | { error: string } {
+  const t = text.trim();
+  if (!t) return { error: 'write the values to run, e.g. 0.8, 0.9, 1 or 0.8:0.05:1' };
+  if (t.includes(':')) {
+    const parts = t.split(':').map((s) => s.trim());
+    if (parts.length !== 3) return { error: `a range is start:step:stop (three numbers), not '${t}'` };
+    const [start, step, stop] = parts.map(Number);
+    const bad = parts.find((s, i) => s === '' || !Number.isFinite([start, step, stop][i]));
+    if (bad !== undefined) return { error: `'${bad}' in the range is not a number` };
+    if (step === 0 || Math.sign(stop - start) * Math.sign(step) < 0) {
+      return { error: `the step ${step} does not lead from ${start} to ${stop}` };
+    }
+    const count = Math.floor((stop - start) / step + 1e-9) + 1;
+    if (count > MAX_SWEEP_VALUES) return { error: `the range gives ${count} values; a sweep of one parameter takes at most ${MAX_SWEEP_VALUES}` };
+    return { values: Array.from({ length: count }, (_, k) => +(start + k * step).toPrecision(12)) };
+  }
+  const words = t.split(/[\s,;]+/).filter(Boolean);
+  const values: number[] = [];
+  for (const w of words) {
+    const v = Number(w);
+    if (!Number.isFinite(v)) return { error: `'${w}' is not a number` };
+    values.push(v);
+  }
+  if (values.length > MAX_SWEEP_VALUES) return { error: `${values.length} values; a sweep of one parameter takes at most ${MAX_SWEEP_VALUES}` };
+  const twice = values.find((v, i) => values.indexOf(v) !== i);
+  if (twice !== undefined) return { error: `${twice} is written twice` };
+  return { values };
+}
+
+/** Values to start from: evenly spaced around the current value (from half to one and a half
+ *  times it, a round step), within the parameter's range; a 0/1 switch both; none without a
+ *  current value. */
+export function suggestedValues(spec: ParamSpec, current: number | null): number[] {
+  if (spec.integer && spec.min === 0 && spec.max === 1) return [0, 1];
+  if (current === null || !Number.isFinite(current)) return [];
+  const lo = Math.max(spec.min, current === 0 ? spec.min : current * 0.5);
+  const hi = Math.min(spec.max, current === 0 ? Math.min(spec.max, spec.min + 1) : current * 1.5);
+  if (!(hi > lo)) return [current];
+  const raw = (hi - lo) / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const round = Math.max(...[1, 2, 2.5, 5].map((k) => k * power).filter((s) => s <= raw));
+  const step = spec.integer ? Math.max(1, Math.round(round)) : round;
+  const values: number[] = [];
+  for (let k = -Math.floor((current - lo) / step + 1e-9); current + k * step <= hi + step * 1e-9; k++) values.push(+(current + k * step).toPrecision(12));
+  return values;
+}
+
+/** The scenario with a sweep of `path` over `values`, `seeds` runs each (the default metrics). */
+export function withParameterSweep(scenario: Scenario, path: string, values: number[], seeds: number): Scenario {
+  return { ...scenario, sweep: { vary: [{ paths: [path], values }], ...(seeds > 1 ? { seeds } : {}) } };
+}
+
+/** The `abrsim sweep` command that makes the same runs, from the repository's root. */
+export function parameterSweepCommand(scenarioId: string, fromLibrary: boolean, path: string, values: number[], seeds: number): string {
+  const file = fromLibrary ? `scenarios/${scenarioId}.json` : `${scenarioId}.json`;
+  const vary = `${path}=${values.join(',')}`;
+  const quoted = /^[\w.=,:-]+$/.test(vary) ? vary : `'${vary}'`;
+  return `abrsim sweep ${file} --vary ${quoted}${seeds > 1 ? ` --seeds ${seeds}` : ''}`;
+}
+
+/** What the form holds for one scenario. */
+export interface SweepDraft {
+  path: string;
+  values: string;
+  seeds: number;
+}
+
+const DRAFTS_KEY = 'abrlab.sweep-drafts';
+const DRAFTS_KEPT = 20;
+
+/** The form as last written per scenario id, kept in the browser's storage (the 20 last
+ *  written), so that a reload or a return to the scenario finds it as it was left. */
+export class SweepDrafts {
+  private memory: [string, SweepDraft][];
+  private pageOnly = false;
+
+  constructor(private readonly store: KeyValueStore | null = null) {
+    this.memory = this.read();
+  }
+
+  get(scenarioId: string): SweepDraft | null {
+    return (this.store && !this.pageOnly ? this.read() : this.memory).find(([id]) => id === scenarioId)?.[1] ?? null;
+  }
+
+  set(scenarioId: string, draft: SweepDraft) {
+    const all = (this.store && !this.pageOnly ? this.read() : this.memory).filter(([id]) => id !== scenarioId);
+    all.push([scenarioId, draft]);
+    this.memory = all.slice(-DRAFTS_KEPT);
+    if (!this.store || this.pageOnly) return;
+    try {
+      this.store.setItem(DRAFTS_KEY, JSON.stringify(this.memory));
+    } catch {
+      this.pageOnly = true;
+    }
+  }
+
+  private read(): [string, SweepDraft][] {
+    let text: string | null = null;
+    try {
+      text = this.store?.getItem(DRAFTS_KEY) ?? null;
+    } catch {
+      return this.memory ?? [];
+    }
+    if (text === null) return this.memory ?? [];
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (!Array.isArray(parsed)) return [];
+      return parsed.filter(
+        (e): e is [string, SweepDraft] =>
+          Array.isArray(e) && typeof e[0] === 'string' && typeof e[1]?.path === 'string' && typeof e[1]?.values === 'string' && Number.isInteger(e[1]?.seeds),
+      );
+    } catch {
+      return [];
+    }
+  }
+}
