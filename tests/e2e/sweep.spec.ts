@@ -267,6 +267,31 @@ test('the Sweep tab sweeps one parameter picked from the list: rows as abrsim sw
   await expect(page.getByTestId('param-sweep-path')).toHaveValue('nodes.SW1.params.target_utilization');
   await expect(page.getByTestId('param-sweep-values')).toHaveValue('0.8:0.1:1');
   await expect(page.getByTestId('param-sweep-seeds')).toHaveValue('2');
+  // A second parameter makes a grid: a parameter that sets what the first sets is refused at its
+  // field; a link's delay runs with it, every combination, as two --vary.
+  await page.getByTestId('param-sweep-add').click();
+  const second = page.getByTestId('param-sweep-2');
+  await second.getByTestId('param-sweep-path').selectOption('nodes.*.params.target_utilization');
+  await page.getByTestId('param-sweep-run').click();
+  await expect(second.getByRole('alert')).toHaveText('parameter 2: values: it sets what parameter 1 sets (nodes.SW1.params.target_utilization): pick another');
+  await second.getByTestId('param-sweep-path').selectOption('links.L3.delay_us');
+  await second.getByTestId('param-sweep-values').fill('5, 500');
+  await page.getByTestId('param-sweep-seeds').fill('1');
+  await expect(page.getByTestId('param-sweep-command')).toHaveText(
+    'abrsim sweep scenarios/two-sources.json --vary nodes.SW1.params.target_utilization=0.8,0.9,1 --vary links.L3.delay_us=5,500',
+  );
+  await expect(page.getByTestId('param-sweep-run')).toHaveText('Sweep them (6 runs)');
+  await page.getByTestId('param-sweep-run').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('sweep-plan')).toContainText('6 runs: nodes.SW1.params.target_utilization ∈ {0.8, 0.9, 1} × links.L3.delay_us ∈ {5, 500}');
+  await expect(rows).toHaveCount(6);
+  // The link was given in km: the sweep says the distance is taken away, once.
+  await expect(page.getByTestId('sweep-notes')).toContainText('with every value of links.L3.delay_us: links.L3.distance_km (1 km) is taken away');
+  await page.getByTestId('sweep').screenshot({ path: resolve(shots, 'sweep-grid.png') });
+  // Removing it leaves the first as it was.
+  await second.getByTestId('param-sweep-remove').click();
+  await expect(page.getByTestId('param-sweep-2')).toHaveCount(0);
+  await expect(page.getByTestId('param-sweep-values')).toHaveValue('0.8:0.1:1');
   expect(errors).toEqual([]);
 });
 

@@ -6,7 +6,7 @@ import { repoFile } from '../test/fakes';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { MemoryStore } from '../test/memoryStore';
 import { WASM_ENGINE } from '../test/wasmEngine';
-import { MAX_SWEEP_VALUES, parameterSweepCommand, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
+import { MAX_SWEEP_VALUES, parameterSweepCommand, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
 
 const library = (id: string) => JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8')) as Scenario;
 const planOf = (s: Scenario) => JSON.parse(WASM_ENGINE.sweepPlan(JSON.stringify(s))) as { plan?: { runs: number; params: { column: string; values: unknown[] }[] }; problems?: { path: string; rule: string }[] };
@@ -43,11 +43,19 @@ describe('the parameters a sweep can vary', () => {
     const scenario = library(id);
     for (const c of sweepChoices(scenario, ENGINE_CATALOGUE)) {
       if (c.current === null) continue;
-      const planned = planOf(withParameterSweep(scenario, c.path, [c.current], 1));
+      const planned = planOf(withParameterSweep(scenario, [{ path: c.path, values: [c.current] }], 1));
       expect(planned.problems ?? [], c.path).toEqual([]);
       expect(planned.plan?.params[0].column).toBe(c.path);
     }
   });
+});
+
+it('paths overlap where one can set what the other sets', () => {
+  expect(pathsOverlap('nodes.*.params.delta', 'nodes.SW1.params.delta')).toBe(true);
+  expect(pathsOverlap('nodes.SW1.params.delta', 'nodes.SW1.params.delta')).toBe(true);
+  expect(pathsOverlap('nodes.SW1.params.delta', 'nodes.SW2.params.delta')).toBe(false);
+  expect(pathsOverlap('nodes.*.params.delta', 'nodes.*.params.interval_us')).toBe(false);
+  expect(pathsOverlap('links.L1.delay_us', 'links.L1.rate_mbps')).toBe(false);
 });
 
 describe('the values written', () => {
@@ -103,46 +111,59 @@ describe('the values written', () => {
 
 describe('the sweep made', () => {
   it('runs the values given, seeds each, and the command says the same', () => {
-    const s = withParameterSweep(library('two-sources'), 'nodes.*.params.target_utilization', [0.8, 1], 3);
-    const planned = planOf(s);
+    const tu = { path: 'nodes.*.params.target_utilization', values: [0.8, 1] };
+    const planned = planOf(withParameterSweep(library('two-sources'), [tu], 3));
     expect(planned.plan).toMatchObject({ runs: 6, params: [{ column: 'nodes.*.params.target_utilization', values: [0.8, 1] }] });
-    expect(parameterSweepCommand('two-sources', true, 'nodes.*.params.target_utilization', [0.8, 1], 3)).toBe(
-      "abrsim sweep scenarios/two-sources.json --vary 'nodes.*.params.target_utilization=0.8,1' --seeds 3",
+    expect(parameterSweepCommand('two-sources', true, [tu], 3)).toBe("abrsim sweep scenarios/two-sources.json --vary 'nodes.*.params.target_utilization=0.8,1' --seeds 3");
+    expect(parameterSweepCommand('mine', false, [{ path: 'links.L1.delay_us', values: [5, 50] }], 1)).toBe('abrsim sweep mine.json --vary links.L1.delay_us=5,50');
+  });
+
+  it('varies several parameters as a grid, the first slowest, as abrsim sweep with one --vary each', () => {
+    const params = [
+      { path: 'nodes.*.params.target_utilization', values: [0.8, 0.9, 1] },
+      { path: 'links.L3.delay_us', values: [5, 500] },
+    ];
+    const planned = planOf(withParameterSweep(library('two-sources'), params, 1));
+    expect(planned.plan).toMatchObject({ runs: 6, points: 6, params: params.map((p) => ({ column: p.path, values: p.values })) });
+    expect(parameterSweepCommand('two-sources', true, params, 1)).toBe(
+      "abrsim sweep scenarios/two-sources.json --vary 'nodes.*.params.target_utilization=0.8,0.9,1' --vary links.L3.delay_us=5,500",
     );
-    expect(parameterSweepCommand('mine', false, 'links.L1.delay_us', [5, 50], 1)).toBe('abrsim sweep mine.json --vary links.L1.delay_us=5,50');
   });
 
   it('a value out of range is refused by the engine, naming the value and the rule', () => {
-    const planned = planOf(withParameterSweep(library('two-sources'), 'nodes.SW1.params.target_utilization', [0.9, 1.5], 1));
+    const planned = planOf(withParameterSweep(library('two-sources'), [{ path: 'nodes.SW1.params.target_utilization', values: [0.9, 1.5] }], 1));
     expect(planned.plan).toBeUndefined();
     expect(planned.problems?.map((p) => `${p.path}: ${p.rule}`).join('\n')).toMatch(/values\[1\].*1\.5.*target_utilization/);
   });
 });
 
 describe('SweepDrafts', () => {
+  const draft = (values: string) => ({ params: [{ path: 'p', values }], seeds: 1 });
   it('keeps the form per scenario across a new page on the same storage, the 20 last written', () => {
     const store = new MemoryStore();
     const a = new SweepDrafts(store);
-    a.set('two-sources', { path: 'nodes.*.params.target_utilization', values: '0.8, 1', seeds: 2 });
-    expect(new SweepDrafts(store).get('two-sources')).toEqual({ path: 'nodes.*.params.target_utilization', values: '0.8, 1', seeds: 2 });
-    for (let k = 0; k < 25; k++) a.set(`s${k}`, { path: 'p', values: String(k), seeds: 1 });
+    const two = { params: [{ path: 'nodes.*.params.target_utilization', values: '0.8, 1' }, { path: 'links.L3.delay_us', values: '5:50:105' }], seeds: 2 };
+    a.set('two-sources', two);
+    expect(new SweepDrafts(store).get('two-sources')).toEqual(two);
+    for (let k = 0; k < 25; k++) a.set(`s${k}`, draft(String(k)));
     const b = new SweepDrafts(store);
     expect(b.get('two-sources')).toBeNull();
-    expect(b.get('s24')?.values).toBe('24');
+    expect(b.get('s24')?.params[0].values).toBe('24');
     expect(b.get('s4')).toBeNull();
-    expect(b.get('s5')?.values).toBe('5');
+    expect(b.get('s5')?.params[0].values).toBe('5');
   });
 
   it('reads nothing from damaged storage, and keeps the page its own when the store refuses writes', () => {
     const store = new MemoryStore();
     store.setItem('abrlab.sweep-drafts', '{not json');
     expect(new SweepDrafts(store).get('x')).toBeNull();
-    store.setItem('abrlab.sweep-drafts', JSON.stringify([['x', { path: 1 }], ['y', { path: 'p', values: '1', seeds: 1 }]]));
+    store.setItem('abrlab.sweep-drafts', JSON.stringify([['x', { params: [{ path: 1 }], seeds: 1 }], ['w', { params: [], seeds: 1 }], ['y', draft('1')]]));
     expect(new SweepDrafts(store).get('x')).toBeNull();
-    expect(new SweepDrafts(store).get('y')?.values).toBe('1');
+    expect(new SweepDrafts(store).get('w')).toBeNull();
+    expect(new SweepDrafts(store).get('y')?.params[0].values).toBe('1');
     const refusing = { getItem: () => null, setItem: () => { throw new Error('quota'); } };
     const d = new SweepDrafts(refusing);
-    d.set('x', { path: 'p', values: '2', seeds: 1 });
-    expect(d.get('x')?.values).toBe('2');
+    d.set('x', draft('2'));
+    expect(d.get('x')?.params[0].values).toBe('2');
   });
 });

@@ -119,23 +119,42 @@ export function suggestedValues(spec: ParamSpec, current: number | null): number
   return values;
 }
 
-/** The scenario with a sweep of `path` over `values`, `seeds` runs each (the default metrics). */
-export function withParameterSweep(scenario: Scenario, path: string, values: number[], seeds: number): Scenario {
-  return { ...scenario, sweep: { vary: [{ paths: [path], values }], ...(seeds > 1 ? { seeds } : {}) } };
+/** Whether two `--set` paths can set one place: the same keys, or a `*` where the other names
+ *  an element (`nodes.*.params.delta` and `nodes.SW1.params.delta`). */
+export function pathsOverlap(a: string, b: string): boolean {
+  const x = a.split('.');
+  const y = b.split('.');
+  return x.length === y.length && x.every((k, i) => k === y[i] || k === '*' || y[i] === '*');
+}
+
+/** One varied parameter: its path and its values. */
+export interface SweptParam {
+  path: string;
+  values: number[];
+}
+
+/** The most parameters the form varies at once (a grid of every combination). */
+export const MAX_SWEPT_PARAMS = 3;
+
+/** The scenario with a sweep of `params` (the first varies slowest), `seeds` runs a point (the
+ *  default metrics). */
+export function withParameterSweep(scenario: Scenario, params: SweptParam[], seeds: number): Scenario {
+  return { ...scenario, sweep: { vary: params.map((p) => ({ paths: [p.path], values: p.values })), ...(seeds > 1 ? { seeds } : {}) } };
 }
 
 /** The `abrsim sweep` command that makes the same runs, from the repository's root. */
-export function parameterSweepCommand(scenarioId: string, fromLibrary: boolean, path: string, values: number[], seeds: number): string {
+export function parameterSweepCommand(scenarioId: string, fromLibrary: boolean, params: SweptParam[], seeds: number): string {
   const file = fromLibrary ? `scenarios/${scenarioId}.json` : `${scenarioId}.json`;
-  const vary = `${path}=${values.join(',')}`;
-  const quoted = /^[\w.=,:-]+$/.test(vary) ? vary : `'${vary}'`;
-  return `abrsim sweep ${file} --vary ${quoted}${seeds > 1 ? ` --seeds ${seeds}` : ''}`;
+  const vary = params.map((p) => {
+    const arg = `${p.path}=${p.values.join(',')}`;
+    return ` --vary ${/^[\w.=,:-]+$/.test(arg) ? arg : `'${arg}'`}`;
+  });
+  return `abrsim sweep ${file}${vary.join('')}${seeds > 1 ? ` --seeds ${seeds}` : ''}`;
 }
 
-/** What the form holds for one scenario. */
+/** What the form holds for one scenario: each parameter's path and values as written. */
 export interface SweepDraft {
-  path: string;
-  values: string;
+  params: { path: string; values: string }[];
   seeds: number;
 }
 
@@ -181,7 +200,12 @@ export class SweepDrafts {
       if (!Array.isArray(parsed)) return [];
       return parsed.filter(
         (e): e is [string, SweepDraft] =>
-          Array.isArray(e) && typeof e[0] === 'string' && typeof e[1]?.path === 'string' && typeof e[1]?.values === 'string' && Number.isInteger(e[1]?.seeds),
+          Array.isArray(e) &&
+          typeof e[0] === 'string' &&
+          Array.isArray(e[1]?.params) &&
+          e[1].params.length > 0 &&
+          e[1].params.every((p: unknown) => typeof (p as SweepDraft['params'][number])?.path === 'string' && typeof (p as SweepDraft['params'][number])?.values === 'string') &&
+          Number.isInteger(e[1]?.seeds),
       );
     } catch {
       return [];

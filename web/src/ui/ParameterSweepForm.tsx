@@ -8,8 +8,10 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import {
+  MAX_SWEPT_PARAMS,
   parameterSweepCommand,
   parseSweepValues,
+  pathsOverlap,
   suggestedValues,
   sweepChoices,
   withParameterSweep,
@@ -25,10 +27,14 @@ const sentence = (text: string) => (/[.!?)]$/.test(text.trim()) ? text.trim() : 
 /** The most seeds the form offers per point. */
 const MAX_SEEDS = 100;
 
+function fresh(c: SweepChoice): SweepDraft['params'][number] {
+  return { path: c.path, values: suggestedValues(c.spec, c.current).join(', ') };
+}
+
 function draftFor(choices: SweepChoice[], kept: SweepDraft | null): SweepDraft | null {
-  if (kept && choices.some((c) => c.path === kept.path)) return kept;
-  const first = choices[0];
-  return first ? { path: first.path, values: suggestedValues(first.spec, first.current).join(', '), seeds: 1 } : null;
+  const known = kept?.params.filter((p) => choices.some((c) => c.path === p.path)) ?? [];
+  if (kept && known.length > 0) return { ...kept, params: known };
+  return choices[0] ? { params: [fresh(choices[0])], seeds: 1 } : null;
 }
 
 export function ParameterSweepForm({
@@ -51,73 +57,120 @@ export function ParameterSweepForm({
 }) {
   const choices = useMemo(() => sweepChoices(current, catalogue), [current, catalogue]);
   const [draft, setDraft] = useState<SweepDraft | null>(() => draftFor(choices, drafts.get(current.id)));
-  const [error, setError] = useState<string | null>(null);
+  /** Per parameter: the rule its values break, shown once the user tried to run them. */
+  const [errors, setErrors] = useState<(string | null)[]>([]);
   // Another scenario opened: its own form, as it was left.
   useEffect(() => {
     setDraft(draftFor(choices, drafts.get(current.id)));
-    setError(null);
+    setErrors([]);
   }, [choices, drafts, current.id]);
   if (!draft) return null;
-  const choice = choices.find((c) => c.path === draft.path) ?? choices[0];
   const write = (next: SweepDraft) => {
     setDraft(next);
     drafts.set(current.id, next);
   };
-  const parsed = parseSweepValues(draft.values);
+  const choiceOf = (path: string) => choices.find((c) => c.path === path) ?? choices[0];
+  const setParam = (i: number, param: SweepDraft['params'][number]) => {
+    setErrors((e) => e.map((x, k) => (k === i ? null : x)));
+    write({ ...draft, params: draft.params.map((p, k) => (k === i ? param : p)) });
+  };
+  const parsed = draft.params.map((p, i) => {
+    const r = parseSweepValues(p.values);
+    if ('error' in r) return r;
+    const first = draft.params.findIndex((q) => pathsOverlap(q.path, p.path));
+    if (first === i) return r;
+    return { error: draft.params[first].path === p.path ? `this is parameter ${first + 1} again: pick another` : `it sets what parameter ${first + 1} sets (${draft.params[first].path}): pick another` };
+  });
+  const swept = parsed.every((r) => 'values' in r)
+    ? draft.params.map((p, i) => ({ path: p.path, values: (parsed[i] as { values: number[] }).values }))
+    : null;
+  const runs = swept ? swept.reduce((n, p) => n * p.values.length, 1) * draft.seeds : null;
   const groups = [...new Set(choices.map((c) => c.group))];
-  const spec = choice.spec;
-  const unit = spec.unit ? ` ${spec.unit}` : '';
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if ('error' in parsed) {
-      setError(parsed.error);
-      return;
-    }
-    setError(null);
-    onStart(JSON.stringify(withParameterSweep(current, choice.path, parsed.values, draft.seeds)));
+    setErrors(parsed.map((r) => ('error' in r ? r.error : null)));
+    if (swept) onStart(JSON.stringify(withParameterSweep(current, swept, draft.seeds)));
   };
+  const several = draft.params.length > 1;
+  const unused = choices.find((c) => !draft.params.some((p) => pathsOverlap(p.path, c.path)));
   return (
-    <form className="param-sweep" data-testid="param-sweep" onSubmit={submit} aria-label="Sweep a parameter">
-      <div className="param-sweep-row">
-        <label>
-          <span>Parameter</span>
-          <select
-            data-testid="param-sweep-path"
-            value={choice.path}
-            onChange={(e) => {
-              const c = choices.find((x) => x.path === e.target.value)!;
-              setError(null);
-              write({ ...draft, path: c.path, values: suggestedValues(c.spec, c.current).join(', ') });
-            }}
-          >
-            {groups.map((g) => (
-              <optgroup key={g} label={g}>
-                {choices
-                  .filter((c) => c.group === g)
-                  .map((c) => (
-                    <option key={c.path} value={c.path}>
-                      {c.label}
-                    </option>
+    <form className="param-sweep" data-testid="param-sweep" onSubmit={submit} aria-label="Sweep parameters">
+      {draft.params.map((p, i) => {
+        const choice = choiceOf(p.path);
+        const spec = choice.spec;
+        const unit = spec.unit ? ` ${spec.unit}` : '';
+        const error = errors[i];
+        const name = several ? `parameter ${i + 1}` : 'the parameter';
+        return (
+          <div key={i} className="param-sweep-param" data-testid={`param-sweep-${i + 1}`}>
+            <div className="param-sweep-row">
+              <label>
+                <span>{several ? `Parameter ${i + 1}` : 'Parameter'}</span>
+                <select data-testid="param-sweep-path" value={choice.path} onChange={(e) => setParam(i, fresh(choiceOf(e.target.value)))}>
+                  {groups.map((g) => (
+                    <optgroup key={g} label={g}>
+                      {choices
+                        .filter((c) => c.group === g)
+                        .map((c) => (
+                          <option key={c.path} value={c.path}>
+                            {c.label}
+                          </option>
+                        ))}
+                    </optgroup>
                   ))}
-              </optgroup>
-            ))}
-          </select>
-        </label>
-        <label className={error ? 'param-sweep-values param-invalid' : 'param-sweep-values'}>
-          <span>Values{unit ? ` (${spec.unit})` : ''}</span>
-          <input
-            data-testid="param-sweep-values"
-            value={draft.values}
-            aria-invalid={!!error}
-            aria-describedby="param-sweep-about"
-            placeholder="0.8, 0.9, 1  or  0.8:0.05:1"
-            title="Numbers apart by commas or spaces, or a range start:step:stop"
-            onChange={(e) => {
-              setError(null);
-              write({ ...draft, values: e.target.value });
-            }}
-          />
-        </label>
+                </select>
+              </label>
+              <label className={error ? 'param-sweep-values param-invalid' : 'param-sweep-values'}>
+                <span>Values{unit ? ` (${spec.unit})` : ''}</span>
+                <input
+                  data-testid="param-sweep-values"
+                  value={p.values}
+                  aria-invalid={!!error}
+                  aria-describedby={`param-sweep-about-${i}`}
+                  placeholder="0.8, 0.9, 1  or  0.8:0.05:1"
+                  title="Numbers apart by commas or spaces, or a range start:step:stop"
+                  onChange={(e) => setParam(i, { ...p, values: e.target.value })}
+                />
+              </label>
+              {several && (
+                <button
+                  type="button"
+                  className="btn"
+                  data-testid="param-sweep-remove"
+                  aria-label={`Remove parameter ${i + 1}`}
+                  title="Vary this parameter no more"
+                  onClick={() => {
+                    setErrors((e) => e.filter((_, k) => k !== i));
+                    write({ ...draft, params: draft.params.filter((_, k) => k !== i) });
+                  }}
+                >
+                  ×
+                </button>
+              )}
+            </div>
+            <FieldError rule={error && `${several ? `parameter ${i + 1}: ` : ''}values: ${error}`} />
+            <p className="sweep-note" id={`param-sweep-about-${i}`} data-testid="param-sweep-about">
+              {choice.group} · <code>{choice.path}</code>: {sentence(spec.meaning)} Range {spec.min}–{spec.max}
+              {unit}
+              {spec.integer ? ', whole numbers' : ''}; now{' '}
+              {choice.current === null ? (spec.default_note ?? `derived from the network`) : `${choice.current}${unit}`}
+              {i === 0 && several ? ` (it varies slowest; the plots draw each metric against ${name})` : ''}.
+            </p>
+          </div>
+        );
+      })}
+      <div className="param-sweep-row">
+        {draft.params.length < MAX_SWEPT_PARAMS && unused && (
+          <button
+            type="button"
+            className="btn"
+            data-testid="param-sweep-add"
+            title="Vary another parameter too: every combination of the values runs (a grid)"
+            onClick={() => write({ ...draft, params: [...draft.params, fresh(unused)] })}
+          >
+            + Another parameter
+          </button>
+        )}
         <label className="param-sweep-seeds">
           <span>Seeds</span>
           <input
@@ -127,7 +180,7 @@ export function ParameterSweepForm({
             max={MAX_SEEDS}
             step={1}
             value={draft.seeds}
-            title="Runs per value, with seeds run.seed, run.seed + 1, … (a mean and its 95 % interval over them)"
+            title="Runs per point, with seeds run.seed, run.seed + 1, … (a mean and its 95 % interval over them)"
             onChange={(e) => {
               const n = Math.round(Number(e.target.value));
               write({ ...draft, seeds: Number.isFinite(n) ? Math.min(MAX_SEEDS, Math.max(1, n)) : 1 });
@@ -135,18 +188,13 @@ export function ParameterSweepForm({
           />
         </label>
         <button type="submit" className="btn primary" data-testid="param-sweep-run" disabled={busy}>
-          Sweep {choice.label}
+          {several ? 'Sweep them' : `Sweep ${choiceOf(draft.params[0].path).label}`}
+          {runs !== null ? ` (${runs} run${runs === 1 ? '' : 's'})` : ''}
         </button>
       </div>
-      <FieldError rule={error && `values: ${error}`} />
-      <p className="sweep-note" id="param-sweep-about" data-testid="param-sweep-about">
-        {choice.group} · <code>{choice.path}</code>: {sentence(spec.meaning)} Range {spec.min}–{spec.max}
-        {unit}
-        {spec.integer ? ', whole numbers' : ''}; now {choice.current === null ? (spec.default_note ?? 'derived from the network') : `${choice.current}${unit}`}.
-      </p>
-      {'values' in parsed && (
+      {swept && (
         <p className="sweep-note">
-          The same runs from the command line: <code data-testid="param-sweep-command">{parameterSweepCommand(current.id, fromLibrary, choice.path, parsed.values, draft.seeds)}</code>
+          The same runs from the command line: <code data-testid="param-sweep-command">{parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds)}</code>
         </p>
       )}
     </form>
