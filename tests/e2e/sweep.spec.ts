@@ -242,7 +242,7 @@ test('the Sweep tab sweeps one parameter picked from the list: rows as abrsim sw
   // A range, with two seeds each.
   await page.getByTestId('param-sweep-values').fill('0.8:0.1:1');
   await page.getByTestId('param-sweep-seeds').fill('2');
-  const command = "abrsim sweep scenarios/two-sources.json --vary nodes.SW1.params.target_utilization=0.8,0.9,1 --seeds 2";
+  const command = 'abrsim sweep scenarios/two-sources.json --vary nodes.SW1.params.target_utilization=0.8:0.1:1 --seeds 2';
   await expect(page.getByTestId('param-sweep-command')).toHaveText(command);
   await page.getByTestId('param-sweep-run').click();
   await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
@@ -252,7 +252,8 @@ test('the Sweep tab sweeps one parameter picked from the list: rows as abrsim sw
   await page.getByTestId('sweep').screenshot({ path: resolve(shots, 'sweep-parameter.png') });
   const cli = abrsimPath();
   if (cli) {
-    const csv = execFileSync(cli, ['sweep', resolve(repoRoot, 'scenarios/two-sources.json'), '--vary', 'nodes.SW1.params.target_utilization=0.8,0.9,1', '--seeds', '2'], { encoding: 'utf8' });
+    // The command the form shows, as it shows it.
+    const csv = execFileSync(cli, ['sweep', resolve(repoRoot, 'scenarios/two-sources.json'), '--vary', 'nodes.SW1.params.target_utilization=0.8:0.1:1', '--seeds', '2'], { encoding: 'utf8' });
     const [header, ...runs] = csv.trimEnd().split('\n').map((l) => l.split(','));
     const col = header.indexOf('max_queue_cells');
     for (let i = 0; i < 3; i++) {
@@ -278,7 +279,7 @@ test('the Sweep tab sweeps one parameter picked from the list: rows as abrsim sw
   await second.getByTestId('param-sweep-values').fill('5, 500');
   await page.getByTestId('param-sweep-seeds').fill('1');
   await expect(page.getByTestId('param-sweep-command')).toHaveText(
-    'abrsim sweep scenarios/two-sources.json --vary nodes.SW1.params.target_utilization=0.8,0.9,1 --vary links.L3.delay_us=5,500',
+    'abrsim sweep scenarios/two-sources.json --vary nodes.SW1.params.target_utilization=0.8:0.1:1 --vary links.L3.delay_us=5,500',
   );
   await expect(page.getByTestId('param-sweep-run')).toHaveText('Sweep them (6 runs)');
   await page.getByTestId('param-sweep-run').click();

@@ -77,7 +77,8 @@ enum Command {
         /// Scenario file (JSON), with or without a `sweep` block.
         scenario: PathBuf,
         /// Vary a field over values: PATH=V1,V2,… (a --set path; replaces the file's parameter
-        /// of the same path). Repeatable: the grid is every combination.
+        /// of the same path); a value may be a range START:STEP:STOP (0.8:0.05:1). Repeatable:
+        /// the grid is every combination.
         #[arg(long = "vary", value_name = "PATH=V1,V2,…")]
         vary: Vec<String>,
         /// Runs per point, with seeds run.seed, run.seed + 1, … (default: the file's, else 1).

@@ -563,6 +563,31 @@ fn a_sweep_row_equals_the_run_with_the_same_overrides() {
 }
 
 #[test]
+fn a_vary_range_runs_the_values_it_spells_out() {
+    let rows = |vary: &str| -> Vec<serde_json::Value> {
+        let out = stdout(&abrsim(&[
+            "sweep",
+            "scenarios/two-sources.json",
+            "--set",
+            "run.duration_ms=5",
+            "--vary",
+            vary,
+            "--format",
+            "json",
+        ]));
+        out.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    let ranged = rows("nodes.*.params.target_utilization=0.8:0.1:1");
+    let listed = rows("nodes.*.params.target_utilization=0.8,0.9,1.0");
+    assert_eq!(ranged.len(), 3);
+    let column = |r: &[serde_json::Value], k: &str| r.iter().map(|row| row[k].clone()).collect::<Vec<_>>();
+    assert_eq!(column(&ranged, "digest"), column(&listed, "digest"));
+    let bad = abrsim(&["sweep", "scenarios/two-sources.json", "--vary", "links.L1.delay_us=10:5:0"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("the step 5 does not lead from 10 to 0"));
+}
+
+#[test]
 fn bad_sweeps_exit_2_naming_the_field_and_rule() {
     let cases: [(&[&str], &str); 7] = [
         (&["--shard", "3/2"], "--shard '3/2': expected I/N with 1 ≤ I ≤ N"),

@@ -14,6 +14,43 @@ const EXPORT_TO: &str = "../../../web/src/contract/generated/";
 /// The most seeds a sweep may run per point.
 pub const MAX_SEEDS: u32 = 10_000;
 
+/// The most values one `--vary` gives (a range with a tiny step stops here, before its grid).
+pub const MAX_RANGE_VALUES: usize = 100_000;
+
+/// A `--vary` value written as a range, start:step:stop (`0.8:0.05:1`, `1000:-250:0`): its
+/// values, the stop taken when a step lands on it (within rounding); None when `part` is no
+/// range (three numbers apart by colons). Written in whole numbers, the values are whole; else
+/// each is rounded to 12 significant digits, so 0.8 + 3 × 0.05 reads 0.95, not 0.9500000000000001.
+fn range_values(part: &str) -> Option<Result<Vec<Value>, String>> {
+    let fields: Vec<&str> = part.split(':').map(str::trim).collect();
+    if fields.len() != 3 {
+        return None;
+    }
+    let numbers: Vec<f64> = fields.iter().filter_map(|f| f.parse::<f64>().ok()).filter(|v| v.is_finite()).collect();
+    let [start, step, stop] = numbers[..] else { return None };
+    if step == 0.0 || (stop - start) * step < 0.0 {
+        return Some(Err(format!("the range {part}: the step {step} does not lead from {start} to {stop}")));
+    }
+    let count = ((stop - start) / step + 1e-9).floor() + 1.0;
+    if count > MAX_RANGE_VALUES as f64 {
+        return Some(Err(format!(
+            "the range {part} gives {count} values; one parameter takes at most {MAX_RANGE_VALUES}"
+        )));
+    }
+    let whole = fields.iter().all(|f| f.parse::<i64>().is_ok());
+    let values = (0..count as i64)
+        .map(|k| {
+            let v = start + k as f64 * step;
+            if whole {
+                serde_json::json!(v as i64)
+            } else {
+                serde_json::json!(format!("{v:.11e}").parse::<f64>().unwrap_or(v))
+            }
+        })
+        .collect();
+    Some(Ok(values))
+}
+
 impl SweepParam {
     /// A parameter from the CLI's `PATH=V1,V2,…` (each value JSON, else a string).
     pub fn from_cli(spec: &str) -> Result<SweepParam, String> {
@@ -32,10 +69,21 @@ impl SweepParam {
                 parts.len()
             ));
         }
-        let values: Vec<Value> = parts
-            .iter()
-            .map(|v| crate::scenario::command_value(v).map_err(|rule| format!("--vary '{spec}': {path} {rule}")))
-            .collect::<Result<_, _>>()?;
+        let mut values: Vec<Value> = Vec::new();
+        for part in parts {
+            match range_values(part) {
+                Some(range) => values.extend(range.map_err(|rule| format!("--vary '{spec}': {rule}"))?),
+                None => values.push(
+                    crate::scenario::command_value(part).map_err(|rule| format!("--vary '{spec}': {path} {rule}"))?,
+                ),
+            }
+        }
+        if values.len() > MAX_RANGE_VALUES {
+            return Err(format!(
+                "--vary '{spec}': {} values; one parameter takes at most {MAX_RANGE_VALUES}",
+                values.len()
+            ));
+        }
         Ok(SweepParam { name: None, paths: vec![path.to_string()], scale: None, values })
     }
 
@@ -643,6 +691,7 @@ pub fn row(summary: &crate::metrics::Summary, scenario: &Scenario) -> Vec<(Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn doc() -> Value {
         serde_json::json!({"version":1,"id":"t","run":{"duration_ms":2,"seed":5},
@@ -704,6 +753,23 @@ mod tests {
         assert!(rules[1].contains("= 0.95 makes"));
         assert!(rules[2].contains("vary the algorithm after the parameters"));
         assert!(problems.iter().all(|p| p.path == "sweep.vary"));
+    }
+
+    #[test]
+    fn a_vary_value_may_be_a_range() {
+        let p = SweepParam::from_cli("nodes.SW1.params.target_utilization=0.8:0.05:1").unwrap();
+        assert_eq!(p.values, vec![json!(0.8), json!(0.85), json!(0.9), json!(0.95), json!(1.0)]);
+        let p = SweepParam::from_cli("links.L1.delay_us=5,1000:-250:0").unwrap();
+        assert_eq!(p.values, vec![json!(5), json!(1000), json!(750), json!(500), json!(250), json!(0)]);
+        let e = SweepParam::from_cli("links.L1.delay_us=0:-1:5").unwrap_err();
+        assert!(e.contains("the step -1 does not lead from 0 to 5"), "{e}");
+        let e = SweepParam::from_cli("links.L1.delay_us=0:0:5").unwrap_err();
+        assert!(e.contains("the step 0 does not lead"), "{e}");
+        let e = SweepParam::from_cli("run.duration_ms=1:0.00001:100").unwrap_err();
+        assert!(e.contains("at most 100000"), "{e}");
+        // Not three numbers: a value as any other (refused or taken by the field's rules).
+        let p = SweepParam::from_cli("nodes.SW1.algorithm=a:b:c").unwrap();
+        assert_eq!(p.values, vec![json!("a:b:c")]);
     }
 
     /// A delay sweep of a link written in kilometres takes the distance away at every value:

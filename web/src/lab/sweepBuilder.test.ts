@@ -116,6 +116,7 @@ describe('the sweep made', () => {
     expect(planned.plan).toMatchObject({ runs: 6, params: [{ column: 'nodes.*.params.target_utilization', values: [0.8, 1] }] });
     expect(parameterSweepCommand('two-sources', true, [tu], 3)).toBe("abrsim sweep scenarios/two-sources.json --vary 'nodes.*.params.target_utilization=0.8,1' --seeds 3");
     expect(parameterSweepCommand('mine', false, [{ path: 'links.L1.delay_us', values: [5, 50] }], 1)).toBe('abrsim sweep mine.json --vary links.L1.delay_us=5,50');
+    expect(parameterSweepCommand('mine', false, [{ path: 'links.L1.delay_us', values: [5, 50], range: '5:45:50' }], 1)).toBe('abrsim sweep mine.json --vary links.L1.delay_us=5:45:50');
   });
 
   it('varies several parameters as a grid, the first slowest, as abrsim sweep with one --vary each', () => {

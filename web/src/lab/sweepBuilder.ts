@@ -131,6 +131,8 @@ export function pathsOverlap(a: string, b: string): boolean {
 export interface SweptParam {
   path: string;
   values: number[];
+  /** The values as a range was written (start:step:stop), which `--vary` takes as it is. */
+  range?: string;
 }
 
 /** The most parameters the form varies at once (a grid of every combination). */
@@ -146,7 +148,7 @@ export function withParameterSweep(scenario: Scenario, params: SweptParam[], see
 export function parameterSweepCommand(scenarioId: string, fromLibrary: boolean, params: SweptParam[], seeds: number): string {
   const file = fromLibrary ? `scenarios/${scenarioId}.json` : `${scenarioId}.json`;
   const vary = params.map((p) => {
-    const arg = `${p.path}=${p.values.join(',')}`;
+    const arg = `${p.path}=${p.range ?? p.values.join(',')}`;
     return ` --vary ${/^[\w.=,:-]+$/.test(arg) ? arg : `'${arg}'`}`;
   });
   return `abrsim sweep ${file}${vary.join('')}${seeds > 1 ? ` --seeds ${seeds}` : ''}`;

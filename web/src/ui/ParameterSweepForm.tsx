@@ -82,7 +82,11 @@ export function ParameterSweepForm({
     return { error: draft.params[first].path === p.path ? `this is parameter ${first + 1} again: pick another` : `it sets what parameter ${first + 1} sets (${draft.params[first].path}): pick another` };
   });
   const swept = parsed.every((r) => 'values' in r)
-    ? draft.params.map((p, i) => ({ path: p.path, values: (parsed[i] as { values: number[] }).values }))
+    ? draft.params.map((p, i) => ({
+        path: p.path,
+        values: (parsed[i] as { values: number[] }).values,
+        ...(p.values.includes(':') ? { range: p.values.replace(/\s+/g, '') } : {}),
+      }))
     : null;
   const runs = swept ? swept.reduce((n, p) => n * p.values.length, 1) * draft.seeds : null;
   const groups = [...new Set(choices.map((c) => c.group))];
