@@ -375,12 +375,30 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(queueSpot(lane, 3).y).toBeGreaterThan(queueSpot(lane, 0).y);
     const badges = () => ([...labels.querySelectorAll<SVGTextElement>('[data-testid="rm-queue-more"]')] as SVGTextElement[]).filter((t) => t.style.display !== 'none');
     expect(badges().map((t) => [t.textContent, t.dataset.port, t.dataset.waiting])).toEqual([['+2', 'SW1->SW2', '6']]);
-    // The first leaves (its record at SW2 comes): each other one steps up a place.
+    // The first leaves (its record at SW2 comes 50 µs after SW1's): each other one waits its own
+    // 50 µs less the link's time at SW1, then goes along, never back to the queue; the ones
+    // still waiting step up a place.
+    const linkHopUs = linkHopsUs(twoSources, ENGINE_CATALOGUE.delay_us_per_km, 1500);
+    painter.setModel({ scenario: twoSources, layout, ports: portViews(twoSources, ENGINE_CATALOGUE, meta, 0), rmLimit: 0.001, lookbackUs: 10_000, linkHopUs });
+    const linkUs = linkHopUs.get('SW1->SW2')!.us;
+    expect(linkUs).toBeLessThan(10);
     rmLog.append([rmRecord({ time_us: 150, connection: 'C1', rm_seq: 0, node: 'SW2', direction: 'forward' })], 0);
+    // Cell 3 (at SW1 at 106 µs) has just set out: cells 4 and 5 wait.
+    setStatus({ nowMs: (106 + 50 - linkUs + 0.5) / 1000 });
+    painter.frame();
+    const queued = new Set([0, 1, 2, 3].map(spot));
+    expect(drawn().filter((d) => d.seq > 0 && queued.has(d.at)).map((d) => [d.seq, d.at])).toEqual([
+      [4, spot(0)],
+      [5, spot(1)],
+    ]);
+    expect(badges()).toEqual([]);
+    const along = (seq: number) => painter.drawn.find((c) => c.cell.seq === seq)!;
+    for (const seq of [1, 2, 3]) expect(along(seq)).toMatchObject({ from: 'SW1', to: 'SW2' });
+    expect(along(1).fraction).toBeGreaterThan(along(3).fraction);
+    // Late (the link's time up, no record at SW2): where they got to, short of SW2.
     setStatus({ nowMs: 0.2 });
     painter.frame();
-    expect(drawn().filter((d) => d.seq > 0).map((d) => d.at)).toEqual([spot(0), spot(1), spot(2), spot(3), spot(3)]);
-    expect(badges().map((t) => [t.textContent, t.dataset.port])).toEqual([['+1', 'SW1->SW2']]);
+    for (const seq of [1, 2, 3, 4, 5]) expect(along(seq)).toMatchObject({ from: 'SW1', to: 'SW2', fraction: GUESS_REACH });
   });
 
   // QA: gfc1's first cells piled at their switches' edges for the 5 ms of a 1000 km link, as if
@@ -410,11 +428,14 @@ describe('NetworkPainter: one frame at the shown time', () => {
     painter.frame();
     expect(drawn()).toEqual([at(GUESS_REACH)]);
     // A cell that finds 250 cells in SW1->SW2's queue (the sample at 1 ms) waits their
-    // transmission too: halfway through that longer hop, it is halfway along.
+    // transmission at SW1 (in its queue, at the lane's start), then goes along over the link's.
     rmLog.keepFirst(0);
     rmLog.append([rmRecord({ time_us: 985, connection: 'C1', rm_seq: 0, node: 'S1', direction: 'sent' }), rmRecord({ time_us: 990, connection: 'C1', rm_seq: 0, node: 'SW1', direction: 'forward' })], 0);
-    const queued = hop + 250 * hops.get('SW1->SW2')!.cellUs;
-    setStatus({ nowMs: (990 + queued / 2) / 1000 });
+    const queueUs = 250 * hops.get('SW1->SW2')!.cellUs;
+    setStatus({ nowMs: (990 + queueUs / 2) / 1000 });
+    painter.frame();
+    expect(drawn()).toEqual([at(0)]);
+    setStatus({ nowMs: (990 + queueUs + hop / 2) / 1000 });
     painter.frame();
     expect(drawn()).toEqual([at(0.5)]);
   });

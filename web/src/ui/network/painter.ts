@@ -98,10 +98,11 @@ export class NetworkPainter implements FrameClient {
   private laneSources = new Map<string, { connections: { id: string; startMs: number; stopMs: number }[]; rateMbps: number }>();
   /** Each connection's nodes, source to destination (routeOf). */
   private routes = new Map<string, string[]>();
-  /** A hop no cell of a loop has made yet: to the next node of the route, over that link,
-   *  after the cells the port's queue held then (its sample nearest the record; a queue in
-   *  cells). QA: gfc1's first cells at SW1, ~2 ms in its queue, were drawn along the 5 ms link
-   *  from their arrival and jumped back to SW1 when the link's delay was up. */
+  /** A hop as the network tells it (for one no cell of a loop has made yet, or behind a longer
+   *  queue than the one that made it had): to the next node of the route, over that link
+   *  (`travelUs`), after the cells the port's queue held then (its sample nearest the record; a
+   *  queue in cells). QA: gfc1's first cells at SW1, ~2 ms in its queue, were drawn along the
+   *  5 ms link from their arrival and jumped back to SW1 when the link's delay was up. */
   private readonly guess: HopGuess = (cell, r, phase) => {
     const next = nextOnRoute(this.routes.get(cell.connection), r.node, phase);
     const hop = next === undefined ? undefined : this.model?.linkHopUs?.get(`${r.node}->${next}`);
@@ -109,7 +110,7 @@ export class NetworkPainter implements FrameClient {
     const port = this.queueOf.get(`${r.node}->${next}`);
     const row = port === undefined ? -1 : this.store.nearest(r.time_us / 1000);
     const queued = row < 0 ? 0 : this.store.series(port!)[row];
-    return { next, us: hop.us + (Number.isFinite(queued) ? queued * hop.cellUs : 0) };
+    return { next, us: hop.us + (Number.isFinite(queued) ? queued * hop.cellUs : 0), travelUs: hop.us };
   };
   /** Each port's queue column in the store, where it counts cells. */
   private queueOf = new Map<string, number>();
