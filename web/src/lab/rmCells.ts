@@ -20,7 +20,10 @@ import { textHash } from '../scenario/storage';
 export type { Phase };
 
 export interface RmCell {
-  /** Unique in a run: `<connection>/<rm_seq>@<first node>#<n>` (`vp:<path>/…` for a path's). */
+  /** Unique in a run, and the same in any index of it that holds the cell's first record (one
+   *  cut back as the run went back, one built afresh from the records the log keeps): its loop,
+   *  number, first node and time, `<connection>/<rm_seq>@<first node>@<µs>` (`vp:<path>/…` for
+   *  a path's). A cell picked is followed by it across a scrub. */
   id: string;
   /** The connection it travels under. */
   connection: string;
@@ -252,7 +255,8 @@ export class RmCellIndex {
     let hop: string | null = null;
     let hopBefore: Added['hopBefore'];
     if (!cell) {
-      cell = { id: `${key}@${r.node}#${++this.opened}`, connection: r.connection, vp: r.vp, seq: r.rm_seq, origin: r.node, records: [], closed: false };
+      ++this.opened;
+      cell = { id: `${key}@${r.node}@${r.time_us}`, connection: r.connection, vp: r.vp, seq: r.rm_seq, origin: r.node, records: [], closed: false };
       this.cells.push(cell);
       list.push(cell);
       this.open.set(key, list);
@@ -472,10 +476,11 @@ const hashes = new WeakMap<RmCell, number>();
 
 /**
  * A cell's loop and RM sequence number hashed (`textHash`): the same cell, the same number, in
- * any index of the run. Not its id, which also holds where the index first saw it and a
- * counter: an index cut back as the run went back and one built afresh from the event log's
- * records count differently, and the view opened again drew another share of the cells
- * (the segments of a VS/VD loop share a number, so they are shown or left out together).
+ * any index of the run, even one that holds only the end of its loop. Not its id, which also
+ * holds where and when the index first saw it (and once held a counter of the cells opened,
+ * which differed between an index cut back and one built afresh: the view opened again drew
+ * another share of the cells). The segments of a VS/VD loop share a number, so they are shown
+ * or left out together.
  */
 export function cellHash(cell: RmCell): number {
   let h = hashes.get(cell);
