@@ -401,6 +401,11 @@ export function cellsAt(
   keep: readonly (string | null | undefined)[] = [],
   guess: HopGuess | null = null,
 ): CellAt[] {
+  return shareOf(cellsUnderWay(index, us, lookbackUs, guess), max, keep);
+}
+
+/** Every cell under way at `us`, newest first (cellsAt before its share: what counts them). */
+export function cellsUnderWay(index: RmCellIndex, us: number, lookbackUs: number, guess: HopGuess | null = null): CellAt[] {
   const out: CellAt[] = [];
   const cells = index.cells;
   // Cells are in the order opened, so by first record time: skip those opened after `us`.
@@ -417,6 +422,11 @@ export function cellsAt(
     const at = cellAt(c, us, index.hops, guess);
     if (at) out.push(at);
   }
+  return out;
+}
+
+/** At most `max` of the cells under way (`out`), as cellsAt draws them. */
+export function shareOf(out: CellAt[], max: number, keep: readonly (string | null | undefined)[] = []): CellAt[] {
   if (out.length <= max) return out;
   // One cell in `share` (a power of two): the fewest left out that still fit.
   for (let share = 2; ; share *= 2) {

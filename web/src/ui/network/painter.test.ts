@@ -11,8 +11,8 @@ import { portViews } from '../../lab/networkPorts';
 import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
-import { laneAngle, laneLook, networkLayout, pointOnLane, queueSpot, sourceUtilisation, type Box } from './geometry';
-import { countText, markerSlots, NetworkPainter, nextOnRoute, queueCount, queuePlaces, UTIL_STEP_PERCENT } from './painter';
+import { laneAngle, laneLook, networkLayout, pointOnLane, QUEUE_SHOWN, queueSpot, sourceUtilisation, type Box } from './geometry';
+import { countText, markerSlots, MAX_MARKERS, moreText, NetworkPainter, nextOnRoute, queueCount, queuePlaces, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
 import { GUESS_REACH } from '../../lab/rmCells';
 
@@ -399,6 +399,30 @@ describe('NetworkPainter: one frame at the shown time', () => {
     setStatus({ nowMs: 0.2 });
     painter.frame();
     for (const seq of [1, 2, 3, 4, 5]) expect(along(seq)).toMatchObject({ from: 'SW1', to: 'SW2', fraction: GUESS_REACH });
+  });
+
+  // Regression: with more cells under way than are drawn (MAX_MARKERS), the badge counted only the
+  // share drawn: 400 cells waiting at SW1 read "+196", and the number jumped as the share changed.
+  it('"+N" counts every cell waiting in the queue, drawn or not, and reads short for any N', () => {
+    const { painter, rmLog, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const labels = svg('g') as SVGGElement;
+    painter.labelLayer(labels);
+    const waiting = 400;
+    expect(waiting).toBeGreaterThan(MAX_MARKERS);
+    const recs: RmRecord[] = [];
+    for (let k = 0; k < waiting; k++) recs.push(rmRecord({ time_us: k * 0.1, connection: 'C1', rm_seq: k, node: 'S1', direction: 'sent' }));
+    for (let k = 0; k < waiting; k++) recs.push(rmRecord({ time_us: 100 + k * 0.1, connection: 'C1', rm_seq: k, node: 'SW1', direction: 'forward' }));
+    rmLog.append(recs, 0);
+    setStatus({ nowMs: 0.2 });
+    painter.frame();
+    expect(painter.drawn.length).toBeLessThanOrEqual(MAX_MARKERS);
+    const badges = ([...labels.querySelectorAll<SVGTextElement>('[data-testid="rm-queue-more"]')] as SVGTextElement[]).filter((t) => t.style.display !== 'none');
+    expect(badges.map((t) => [t.textContent, t.dataset.port, t.dataset.waiting])).toEqual([[`+${waiting - QUEUE_SHOWN}`, 'SW1->SW2', String(waiting)]]);
+    // Up to a buffer of ten million cells: a few characters, the exact count in data-waiting.
+    expect([3, 996, 1_234, 12_345, 999_999, 9_999_996].map(moreText)).toEqual(['+3', '+996', '+1.2k', '+12k', '+1M', '+10M']);
+    for (const n of [3, 996, 1_234, 12_345, 9_999_996]) expect(moreText(n).length).toBeLessThanOrEqual(5);
   });
 
   // QA: gfc1's first cells piled at their switches' edges for the 5 ms of a 1000 km link, as if
