@@ -401,6 +401,42 @@ describe('NetworkPainter: one frame at the shown time', () => {
     for (const seq of [1, 2, 3, 4, 5]) expect(along(seq)).toMatchObject({ from: 'SW1', to: 'SW2', fraction: GUESS_REACH });
   });
 
+  // Regression: a scrub back past the records the view had forgotten rebuilt its cell index from
+  // the log's, whose ids counted cells from another start: the cell picked was not found again
+  // (its journey said "no longer in the trace kept") though its records were all there.
+  it('a cell picked is found again, and drawn picked, after a scrub rebuilds the index from the log', () => {
+    const rmLog = new RmLog(100);
+    const { painter, setStatus } = setup(0.0001, twoSources, rmLog);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    // C1's cells every 10 µs, each 5 µs a hop: S1, SW1, SW2, D1 and back.
+    const way: [string, RmRecord['direction']][] = [['S1', 'sent'], ['SW1', 'forward'], ['SW2', 'forward'], ['D1', 'turnaround'], ['SW2', 'backward'], ['SW1', 'backward'], ['S1', 'received']];
+    const records = Array.from({ length: 30 }, (_, k) => way.map(([node, direction], i) => rmRecord({ time_us: 10 * k + 5 * i, connection: 'C1', rm_seq: k, node, direction })))
+      .flat()
+      .sort((a, b) => a.time_us - b.time_us);
+    const at = (us: number) => {
+      setStatus({ nowMs: us / 1000 });
+      painter.frame();
+    };
+    rmLog.append(records.slice(0, 60), 0);
+    at(records[59].time_us);
+    // The log keeps its newest 100: the view forgets the cells before them.
+    rmLog.append(records.slice(60), 0);
+    at(records[records.length - 1].time_us);
+    // A cell whose records are all among those the replay sends again (from the 100th on).
+    const cell = painter.cells()!.cells.find((c) => c.records[0] === records.slice(110).find((r) => r.direction === 'sent'))!;
+    expect(cell).toBeDefined();
+    painter.pick(cell.id);
+    // The scrub: the run goes back to its 100th event and replays to the 150th.
+    rmLog.keepFirst(100);
+    rmLog.append(records.slice(100, 150), 0);
+    const us = cell.records[2].time_us + 1;
+    at(us);
+    expect(painter.cells()!.cells.map((c) => c.id)).toContain(cell.id);
+    expect(painter.cells()!.cells.find((c) => c.id === cell.id)!.records.length).toBeGreaterThan(2);
+    expect(([...layer.children] as SVGGElement[]).filter((g) => g.style.display !== 'none' && g.classList.contains('picked')).map((g) => g.dataset.cell)).toEqual([cell.id]);
+  });
+
   // Regression: with more cells under way than are drawn (MAX_MARKERS), the badge counted only the
   // share drawn: 400 cells waiting at SW1 read "+196", and the number jumped as the share changed.
   it('"+N" counts every cell waiting in the queue, drawn or not, and reads short for any N', () => {
