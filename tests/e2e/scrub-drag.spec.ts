@@ -40,9 +40,9 @@ async function shown(page: Page) {
     cells: [...document.querySelectorAll<SVGGElement>('[data-testid="rm-cell"]')]
       .filter((g) => g.style.display !== 'none' && g.dataset.cell)
       // A cell by its loop and RM sequence number (gfc1 has no VS/VD, so that names it): its id
-      // also holds where its index first saw it and a counter, and an index cut back may have
-      // seen a cell under way from its source where one built afresh from the log's records
-      // (the oldest of them later) first sees it at a switch.
+      // also holds where and when its index first saw it, and an index cut back may have seen a
+      // cell under way from its source where one built afresh from the log's records (the
+      // oldest of them later) first sees it at a switch.
       .map((g) => `${g.dataset.cell!.split('@')[0]}@${g.dataset.x},${g.dataset.y}:${g.lastChild?.textContent ?? ''}`)
       .sort(),
   }));

@@ -153,6 +153,18 @@ describe("cardRows: a switch card's ports toward destinations share a row when t
     expect(rangesLabel(['A', 'B7', 'B8'])).toBe('A, B7–B8');
   });
 
+  // Regression: beyond two runs a group's row, its tooltip and its accessible name all said
+  // "9 destinations": nothing told which.
+  it('a group beyond two runs still names every destination (its tooltip and accessible name)', () => {
+    const renamed = new Map([['DB2', 'Q7']]);
+    const ports = of('SW5').map((p) => ({ ...p, to: renamed.get(p.to) ?? p.to }));
+    const group = cardRows(ports, (id) => id === 'Q7' || isDestination(id)).find((r) => r.group)!.group!;
+    expect(group.label).toBe('9 destinations');
+    expect(group.names).toBe('DB1, Q7, DB3, DE1–DE6');
+    // Two runs or fewer: the label is the list.
+    expect(cardRows(of('SW5'), isDestination).find((r) => r.group)!.group!.names).toBe('DB1–DB3, DE1–DE6');
+  });
+
   it("shows the largest of the group's queues, ignoring ports without a value yet", () => {
     const group = cardRows(of('SW2'), isDestination)[1].group!;
     const values = new Map(group.ports.map((p, i) => [p.queueIndex, [NaN, 2, 7, 0, 1, 3][i]]));

@@ -150,6 +150,12 @@ export interface PortGroup {
   switchId: string;
   /** `DD1–DD6`, `DB1–DB3, DE1–DE6` or `9 destinations` (rangesLabel). */
   label: string;
+  /** Every destination, however many runs (`DB1, DB3, DE1–DE6, X`; namesText): the row's
+   *  tooltip and accessible name, where its label is a count or cut short by the card. */
+  names: string;
+  /** `names` with each run's last name shortened to its number (`DB1, Q7, DB3, DE1–6`): a row
+   *  too narrow for the names says this. */
+  short: string;
   ports: PortView[];
 }
 
@@ -173,7 +179,7 @@ export function cardRows(ports: readonly PortView[], isDestination: (node: strin
   const alike = members.every((p) => bar(p) === bar(members[0]));
   if (expanded || members.length < GROUP_FROM_PORTS || !alike) return ports.map((port) => ({ port }));
   const label = rangesLabel(members.map((p) => p.to));
-  const group: PortGroup = { key: `${members[0].switchId}->${label}`, switchId: members[0].switchId, label, ports: members };
+  const group: PortGroup = { key: `${members[0].switchId}->${label}`, switchId: members[0].switchId, label, names: namesText(members.map((p) => p.to)), short: namesText(members.map((p) => p.to), true), ports: members };
   const rows: CardRow[] = [];
   for (const port of ports) {
     if (port === members[0]) rows.push({ group });
@@ -187,17 +193,27 @@ export function cardRows(ports: readonly PortView[], isDestination: (node: strin
  * alone when its run has one), or their count when that takes more than two runs.
  */
 export function rangesLabel(names: readonly string[]): string {
-  const runs: { prefix: string; from: number; to: number; first: string; last: string }[] = [];
+  const runs = nameRuns(names);
+  return runs.length > 2 ? `${names.length} destinations` : runs.join(', ');
+}
+
+/** Names as runs (rangesLabel's), all of them, however many: `DB1, DB3, DE1–DE6, X`; `short`:
+ *  a run's last name as its number alone, `DE1–6`. */
+export function namesText(names: readonly string[], short = false): string {
+  return nameRuns(names, short).join(', ');
+}
+
+function nameRuns(names: readonly string[], short = false): string[] {
+  const runs: { prefix: string; to: number; first: string; last: string }[] = [];
   for (const name of names) {
     const m = /^(.*?)(\d+)$/.exec(name);
     const prev = runs[runs.length - 1];
     if (m && prev && prev.prefix === m[1] && Number(m[2]) === prev.to + 1) {
       prev.to += 1;
       prev.last = name;
-    } else runs.push({ prefix: m ? m[1] : name, from: m ? Number(m[2]) : NaN, to: m ? Number(m[2]) : NaN, first: name, last: name });
+    } else runs.push({ prefix: m ? m[1] : name, to: m ? Number(m[2]) : NaN, first: name, last: name });
   }
-  if (runs.length > 2) return `${names.length} destinations`;
-  return runs.map((r) => (r.first === r.last ? r.first : `${r.first}–${r.last}`)).join(', ');
+  return runs.map((r) => (r.first === r.last ? r.first : `${r.first}–${short ? r.to : r.last}`));
 }
 
 /** The largest of a group's queues in a sample (`value` of a column; NaN: no value yet). */

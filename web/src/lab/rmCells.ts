@@ -20,7 +20,10 @@ import { textHash } from '../scenario/storage';
 export type { Phase };
 
 export interface RmCell {
-  /** Unique in a run: `<connection>/<rm_seq>@<first node>#<n>` (`vp:<path>/…` for a path's). */
+  /** Unique in a run, and the same in any index of it that holds the cell's first record (one
+   *  cut back as the run went back, one built afresh from the records the log keeps): its loop,
+   *  number, first node and time, `<connection>/<rm_seq>@<first node>@<µs>` (`vp:<path>/…` for
+   *  a path's). A cell picked is followed by it across a scrub. */
   id: string;
   /** The connection it travels under. */
   connection: string;
@@ -252,7 +255,8 @@ export class RmCellIndex {
     let hop: string | null = null;
     let hopBefore: Added['hopBefore'];
     if (!cell) {
-      cell = { id: `${key}@${r.node}#${++this.opened}`, connection: r.connection, vp: r.vp, seq: r.rm_seq, origin: r.node, records: [], closed: false };
+      ++this.opened;
+      cell = { id: `${key}@${r.node}@${r.time_us}`, connection: r.connection, vp: r.vp, seq: r.rm_seq, origin: r.node, records: [], closed: false };
       this.cells.push(cell);
       list.push(cell);
       this.open.set(key, list);
@@ -297,10 +301,12 @@ export interface CellAt {
 }
 
 /** The hop a cell makes next from its record `r` (at r.node, in `phase`), as the network tells
- *  it before any cell of its loop has made it (the painter's: the next node of its route, over
- *  that link's delay, one cell's transmission and the port's queue then, µs); undefined where
- *  it tells none. */
-export type HopGuess = (cell: RmCell, r: RmRecord, phase: Phase) => { next: string; us: number } | undefined;
+ *  it: before any cell of its loop has made it, and where its queue then was longer than the
+ *  one the cell that made it had (the painter's: the next node of its route, over
+ *  that link's delay, one cell's transmission and the port's queue then, µs); `travelUs`, the
+ *  link's part of any hop to `next` (its delay and one cell's transmission: the rest is a wait
+ *  in the queue); undefined where it tells none. */
+export type HopGuess = (cell: RmCell, r: RmRecord, phase: Phase) => { next: string; us: number; travelUs?: number } | undefined;
 
 /**
  * Times this close (µs: the engine's picosecond) are the same: a time shown in ms (an event
@@ -317,14 +323,16 @@ export const GUESS_REACH = 0.95;
  * Where `cell` is at `us`: null before its first record, after it was received, or (a cell whose
  * next record has not come) when nothing tells where it goes. Between two records it moves
  * linearly from the first's node to the second's; past its last record it follows the hop the
- * previous cell made from that node (`hops`), stopping short of the next node; later than
- * that hop it waits at the node it left, however late (in a queue: the engine records a cell a
- * full buffer drops, `lost`), unless a later cell of its loop has made that hop since (cells of
- * a loop keep their order: this one never made it, the trace missed its end). QA: two-sources
- * with EFCI paused at 30 ms, its forward cells 50 µs in SW1's queue, were taken as dropped
- * after four 10 µs hops and not drawn, then drawn 95 % of the way to SW2 while still queued at
- * SW1. Before any cell of its loop made the hop, the network's own hop stands in for it
- * (`guess`: the link's delay toward the next node of its route), so a WAN's first loop is seen
+ * previous cell made from that node (`hops`; the network's hop then, `guess`, where its queue
+ * makes that longer), stopping short of the next node; later than that it stays where it got
+ * to, however late (in a queue: the engine records a cell a full buffer drops, `lost`), never
+ * back along its way, unless a later cell of its loop has made that hop since (cells of a loop
+ * keep their order: this one never made it, the trace missed its end). QA: two-sources with
+ * EFCI paused at 30 ms, its forward cells 50 µs in SW1's queue, were taken as dropped after
+ * four 10 µs hops and not drawn, then drawn 95 % of the way to SW2 while still queued at SW1;
+ * then drawn going back to SW1 when the hop learnt ran out. Before any cell of its loop made
+ * the hop, the network's own hop stands in for it (`guess`: the link's delay toward the next
+ * node of its route), so a WAN's first loop is seen
  * going round (QA: gfc1's first cells piled at their switches' edges for the 5 ms of a 1000 km
  * link); later than that guess it stays where it got to, never back at its node (QA: gfc1's
  * first cells jumped back to their switches). A cell nothing tells the way of (no guess; a
@@ -355,16 +363,24 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
   // No cell of its loop has made this hop yet (a loop's first cells, a whole round trip on a
   // WAN): the network's own hop, where it tells one (the link toward the next node of the
   // route, and the port's queue), else it waits at its node.
-  const hop = learnt ?? (phase === 'notification' ? undefined : guess?.(cell, r, phase));
+  const network = phase === 'notification' ? undefined : guess?.(cell, r, phase);
+  let hop = learnt ?? network;
   if (!hop) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
-  // Later than the hop an earlier cell made: it has not left (its record at the next node would
-  // be here; the shown time is never ahead of the trace), so it waits at the node, as a cell
-  // nothing tells the way of does (QA: two-sources' EFCI cells, queued at SW1, drawn at SW2).
-  if (learnt && us - r.time_us > learnt.us) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
-  // Later than the network's guess (the link and the queue as sampled): it stays where it got
-  // to, short of the next node, until its record there comes. A cell never goes back along its
-  // way (QA: gfc1's first cells ran 95 % along a 1000 km link and jumped back to their switch).
-  const fraction = hop.us > 0 ? Math.min(GUESS_REACH, Math.max(0, (us - r.time_us) / hop.us)) : 0;
+  // A longer queue ahead of it than the cell that made the hop had: it goes at the pace the
+  // network tells (QA: two-sources' EFCI cells, 50 µs in SW1's queue, the hop learnt 10 µs,
+  // were drawn 95 % of the way to SW2 while still queued).
+  if (learnt && network && network.next === learnt.next && network.us > learnt.us) hop = network;
+  // Later than the hop (learnt or told): it stays where it got to, short of the next node,
+  // until its record there comes (the shown time is never ahead of the trace). A cell never
+  // goes back along its way (QA: gfc1's first cells ran 95 % along a 1000 km link and jumped
+  // back to their switch; a cell late on a learnt hop did the same).
+  // The link's part of the hop (where the network tells it) is the move along the lane; the
+  // rest is a wait in the port's queue, drawn at the node (QA: a cell 40 µs in SW1's queue
+  // crept along the link instead).
+  const travelUs = network?.travelUs !== undefined && network.next === hop.next ? Math.min(hop.us, network.travelUs) : hop.us;
+  const goneUs = us - r.time_us - (hop.us - travelUs);
+  if (goneUs < 0) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
+  const fraction = travelUs > 0 ? Math.min(GUESS_REACH, goneUs / travelUs) : 0;
   return { cell, from: r.node, to: hop.next, fraction, phase, record: r, guessed: true };
 }
 
@@ -385,6 +401,11 @@ export function cellsAt(
   keep: readonly (string | null | undefined)[] = [],
   guess: HopGuess | null = null,
 ): CellAt[] {
+  return shareOf(cellsUnderWay(index, us, lookbackUs, guess), max, keep);
+}
+
+/** Every cell under way at `us`, newest first (cellsAt before its share: what counts them). */
+export function cellsUnderWay(index: RmCellIndex, us: number, lookbackUs: number, guess: HopGuess | null = null): CellAt[] {
   const out: CellAt[] = [];
   const cells = index.cells;
   // Cells are in the order opened, so by first record time: skip those opened after `us`.
@@ -401,6 +422,11 @@ export function cellsAt(
     const at = cellAt(c, us, index.hops, guess);
     if (at) out.push(at);
   }
+  return out;
+}
+
+/** At most `max` of the cells under way (`out`), as cellsAt draws them. */
+export function shareOf(out: CellAt[], max: number, keep: readonly (string | null | undefined)[] = []): CellAt[] {
   if (out.length <= max) return out;
   // One cell in `share` (a power of two): the fewest left out that still fit.
   for (let share = 2; ; share *= 2) {
@@ -460,10 +486,11 @@ const hashes = new WeakMap<RmCell, number>();
 
 /**
  * A cell's loop and RM sequence number hashed (`textHash`): the same cell, the same number, in
- * any index of the run. Not its id, which also holds where the index first saw it and a
- * counter: an index cut back as the run went back and one built afresh from the event log's
- * records count differently, and the view opened again drew another share of the cells
- * (the segments of a VS/VD loop share a number, so they are shown or left out together).
+ * any index of the run, even one that holds only the end of its loop. Not its id, which also
+ * holds where and when the index first saw it (and once held a counter of the cells opened,
+ * which differed between an index cut back and one built afresh: the view opened again drew
+ * another share of the cells). The segments of a VS/VD loop share a number, so they are shown
+ * or left out together.
  */
 export function cellHash(cell: RmCell): number {
   let h = hashes.get(cell);

@@ -217,6 +217,7 @@ export function NetworkView({
               grouped: expanded.has(n.id) ? cards.get(n.id)?.grouped : undefined,
               heightPx: 2 * cardHalf(n).h,
               markPx: look.fontPx * look.markEm,
+              look,
               painter,
               inspect,
               expand,

@@ -11,6 +11,7 @@ import {
   infoSide,
   END_RADIUS_PX,
   exitFraction,
+  groupLine,
   labelBox,
   type Box,
   type HalfSize,
@@ -36,6 +37,8 @@ import {
   UNMEASURED_COLOUR,
   UTILISATION_RAMP,
 } from './geometry';
+
+import { namesText, rangesLabel } from '../../lab/networkPorts';
 
 const scenarioOf = (id: string) => LIBRARY.entries.find((e) => e.id === id)!.scenario;
 
@@ -481,5 +484,29 @@ describe("a switch card's height and its marks' labels", () => {
       expect(clear(labels, 4) || labels.length === 1).toBe(true);
       expect(labels.flatMap((l) => l.params).sort()).toEqual(marks.map((m) => m.param).sort());
     }
+  });
+});
+
+// QA: gfc1's group rows read "DD1–D… (6)" and "9 destinat…": the names cut where the card ends,
+// and none of them told.
+describe("a group's row: what of its destinations fits on its line", () => {
+  const group = (names: string[]) => {
+    const ports = names.map((to) => ({ to })) as never[];
+    const label = rangesLabel(names);
+    return { label, names: namesText(names), short: namesText(names, true), ports };
+  };
+  const room = (look: typeof PAGE_CARD) => look.widthPx - 16 - 2 * look.borderPx;
+  it('the names with their count where they fit, shortened where not, else the count; never wider than the card', () => {
+    const six = Array.from({ length: 6 }, (_, i) => `DD${i + 1}`);
+    expect(groupLine(group(['D1', 'D2', 'D3']))).toEqual({ text: 'D1–D3', count: true });
+    expect(groupLine(group(six))).toEqual({ text: 'DD1–6', count: true });
+    const sw5 = group(['DB1', 'DB2', 'DB3', ...Array.from({ length: 6 }, (_, i) => `DE${i + 1}`)]);
+    expect(groupLine(sw5).text).toMatch(/^9 dest/);
+    for (const look of [PAGE_CARD, PRESENT_CARD])
+      for (const g of [group(['D1', 'D2', 'D3']), group(six), sw5, group(['DB1', 'Q7', 'DB3', 'DE1', 'DE2', 'DE3'])]) {
+        const line = groupLine(g, look);
+        const px = (1.2 + (line.count ? 0.3 : 0)) * look.fontPx + markTextPx(line.text + (line.count ? ` (${g.ports.length})` : ''), look.fontPx);
+        expect(px, `${line.text}`).toBeLessThanOrEqual(room(look));
+      }
   });
 });

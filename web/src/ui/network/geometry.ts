@@ -6,7 +6,7 @@
 
 import type { Scenario } from '../../contract/scenario';
 import { topologyDrawing, W } from '../topologyDrawing';
-import type { CardRow, PortView } from '../../lab/networkPorts';
+import type { CardRow, PortGroup, PortView } from '../../lab/networkPorts';
 
 /** Nodes drawn at most (past this, sources are sampled, as in the thumbnail). */
 export const NETWORK_MAX_DRAWN = 160;
@@ -147,6 +147,41 @@ export interface CardLook {
 export const PAGE_CARD: CardLook = { fontPx: 12, borderPx: 2, widthPx: 116, markEm: 1, readPx: 11 };
 /** Presenting: larger type, and marks' labels larger still (a classroom reads them from afar). */
 export const PRESENT_CARD: CardLook = { fontPx: 14, borderPx: 3, widthPx: 136, markEm: 1.15, readPx: 13 };
+
+/** Between a card's border and its rows, each side (px; app.css: `.nv-switch`'s padding). */
+const CARD_PAD_X_PX = 8;
+
+/** What a group's row writes on its one line: its destinations (`text`), and whether their
+ *  count follows ("(9)"). */
+export interface GroupLine {
+  text: string;
+  count: boolean;
+}
+
+/**
+ * A group's row's line in a card of `look`, the first of these that fits beside its arrow:
+ * its label with the count (`DD1–DD6 (6)`), the names shortened (`DD1–6 (6)`, then without the
+ * count), the count alone (`9 destinations`, `9 dest.`). Every name is in the row's tooltip and
+ * accessible name (QA: gfc1's rows read "DD1–D… (6)" and "9 destinat…", which told none).
+ * Widths are markTextPx's estimates, a little over the fonts'; CSS still ends a line that does
+ * not fit in an ellipsis.
+ */
+export function groupLine(group: Pick<PortGroup, 'label' | 'names' | 'short' | 'ports'>, look: CardLook = PAGE_CARD): GroupLine {
+  const n = group.ports.length;
+  const em = (look.widthPx - 2 * CARD_PAD_X_PX - 2 * look.borderPx) / look.fontPx;
+  // The arrow and the gap after it; a gap and "(9)" for the count.
+  const arrowEm = 1.2;
+  const countEm = 0.3 + markTextPx(`(${n})`, 1);
+  const fits = (text: string, count: boolean) => arrowEm + markTextPx(text, 1) + (count ? countEm : 0) <= em;
+  const listed = group.label === group.names;
+  const tries: GroupLine[] = [
+    ...(listed ? [{ text: group.label, count: true }] : []),
+    { text: group.short, count: true },
+    { text: group.short, count: false },
+    { text: `${n} destinations`, count: false },
+  ];
+  return tries.find((t) => fits(t.text, t.count)) ?? { text: `${n} dest.`, count: false };
+}
 
 /** What sets a card row's height: a port's row or a group's (its names on a line of their
  *  own), marks on its bar (a line for their labels above it), marks beyond the buffer (a line

@@ -11,8 +11,8 @@ import { portViews } from '../../lab/networkPorts';
 import { RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
-import { laneAngle, laneLook, networkLayout, pointOnLane, queueSpot, sourceUtilisation, type Box } from './geometry';
-import { countText, markerSlots, NetworkPainter, nextOnRoute, queueCount, queuePlaces, UTIL_STEP_PERCENT } from './painter';
+import { laneAngle, laneLook, networkLayout, pointOnLane, QUEUE_SHOWN, queueSpot, sourceUtilisation, type Box } from './geometry';
+import { countText, markerSlots, MAX_MARKERS, moreText, NetworkPainter, nextOnRoute, queueCount, queuePlaces, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
 import { GUESS_REACH } from '../../lab/rmCells';
 
@@ -375,12 +375,90 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(queueSpot(lane, 3).y).toBeGreaterThan(queueSpot(lane, 0).y);
     const badges = () => ([...labels.querySelectorAll<SVGTextElement>('[data-testid="rm-queue-more"]')] as SVGTextElement[]).filter((t) => t.style.display !== 'none');
     expect(badges().map((t) => [t.textContent, t.dataset.port, t.dataset.waiting])).toEqual([['+2', 'SW1->SW2', '6']]);
-    // The first leaves (its record at SW2 comes): each other one steps up a place.
+    // The first leaves (its record at SW2 comes 50 µs after SW1's): each other one waits its own
+    // 50 µs less the link's time at SW1, then goes along, never back to the queue; the ones
+    // still waiting step up a place.
+    const linkHopUs = linkHopsUs(twoSources, ENGINE_CATALOGUE.delay_us_per_km, 1500);
+    painter.setModel({ scenario: twoSources, layout, ports: portViews(twoSources, ENGINE_CATALOGUE, meta, 0), rmLimit: 0.001, lookbackUs: 10_000, linkHopUs });
+    const linkUs = linkHopUs.get('SW1->SW2')!.us;
+    expect(linkUs).toBeLessThan(10);
     rmLog.append([rmRecord({ time_us: 150, connection: 'C1', rm_seq: 0, node: 'SW2', direction: 'forward' })], 0);
+    // Cell 3 (at SW1 at 106 µs) has just set out: cells 4 and 5 wait.
+    setStatus({ nowMs: (106 + 50 - linkUs + 0.5) / 1000 });
+    painter.frame();
+    const queued = new Set([0, 1, 2, 3].map(spot));
+    expect(drawn().filter((d) => d.seq > 0 && queued.has(d.at)).map((d) => [d.seq, d.at])).toEqual([
+      [4, spot(0)],
+      [5, spot(1)],
+    ]);
+    expect(badges()).toEqual([]);
+    const along = (seq: number) => painter.drawn.find((c) => c.cell.seq === seq)!;
+    for (const seq of [1, 2, 3]) expect(along(seq)).toMatchObject({ from: 'SW1', to: 'SW2' });
+    expect(along(1).fraction).toBeGreaterThan(along(3).fraction);
+    // Late (the link's time up, no record at SW2): where they got to, short of SW2.
     setStatus({ nowMs: 0.2 });
     painter.frame();
-    expect(drawn().filter((d) => d.seq > 0).map((d) => d.at)).toEqual([spot(0), spot(1), spot(2), spot(3), spot(3)]);
-    expect(badges().map((t) => [t.textContent, t.dataset.port])).toEqual([['+1', 'SW1->SW2']]);
+    for (const seq of [1, 2, 3, 4, 5]) expect(along(seq)).toMatchObject({ from: 'SW1', to: 'SW2', fraction: GUESS_REACH });
+  });
+
+  // Regression: a scrub back past the records the view had forgotten rebuilt its cell index from
+  // the log's, whose ids counted cells from another start: the cell picked was not found again
+  // (its journey said "no longer in the trace kept") though its records were all there.
+  it('a cell picked is found again, and drawn picked, after a scrub rebuilds the index from the log', () => {
+    const rmLog = new RmLog(100);
+    const { painter, setStatus } = setup(0.0001, twoSources, rmLog);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    // C1's cells every 10 µs, each 5 µs a hop: S1, SW1, SW2, D1 and back.
+    const way: [string, RmRecord['direction']][] = [['S1', 'sent'], ['SW1', 'forward'], ['SW2', 'forward'], ['D1', 'turnaround'], ['SW2', 'backward'], ['SW1', 'backward'], ['S1', 'received']];
+    const records = Array.from({ length: 30 }, (_, k) => way.map(([node, direction], i) => rmRecord({ time_us: 10 * k + 5 * i, connection: 'C1', rm_seq: k, node, direction })))
+      .flat()
+      .sort((a, b) => a.time_us - b.time_us);
+    const at = (us: number) => {
+      setStatus({ nowMs: us / 1000 });
+      painter.frame();
+    };
+    rmLog.append(records.slice(0, 60), 0);
+    at(records[59].time_us);
+    // The log keeps its newest 100: the view forgets the cells before them.
+    rmLog.append(records.slice(60), 0);
+    at(records[records.length - 1].time_us);
+    // A cell whose records are all among those the replay sends again (from the 100th on).
+    const cell = painter.cells()!.cells.find((c) => c.records[0] === records.slice(110).find((r) => r.direction === 'sent'))!;
+    expect(cell).toBeDefined();
+    painter.pick(cell.id);
+    // The scrub: the run goes back to its 100th event and replays to the 150th.
+    rmLog.keepFirst(100);
+    rmLog.append(records.slice(100, 150), 0);
+    const us = cell.records[2].time_us + 1;
+    at(us);
+    expect(painter.cells()!.cells.map((c) => c.id)).toContain(cell.id);
+    expect(painter.cells()!.cells.find((c) => c.id === cell.id)!.records.length).toBeGreaterThan(2);
+    expect(([...layer.children] as SVGGElement[]).filter((g) => g.style.display !== 'none' && g.classList.contains('picked')).map((g) => g.dataset.cell)).toEqual([cell.id]);
+  });
+
+  // Regression: with more cells under way than are drawn (MAX_MARKERS), the badge counted only the
+  // share drawn: 400 cells waiting at SW1 read "+196", and the number jumped as the share changed.
+  it('"+N" counts every cell waiting in the queue, drawn or not, and reads short for any N', () => {
+    const { painter, rmLog, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const labels = svg('g') as SVGGElement;
+    painter.labelLayer(labels);
+    const waiting = 400;
+    expect(waiting).toBeGreaterThan(MAX_MARKERS);
+    const recs: RmRecord[] = [];
+    for (let k = 0; k < waiting; k++) recs.push(rmRecord({ time_us: k * 0.1, connection: 'C1', rm_seq: k, node: 'S1', direction: 'sent' }));
+    for (let k = 0; k < waiting; k++) recs.push(rmRecord({ time_us: 100 + k * 0.1, connection: 'C1', rm_seq: k, node: 'SW1', direction: 'forward' }));
+    rmLog.append(recs, 0);
+    setStatus({ nowMs: 0.2 });
+    painter.frame();
+    expect(painter.drawn.length).toBeLessThanOrEqual(MAX_MARKERS);
+    const badges = ([...labels.querySelectorAll<SVGTextElement>('[data-testid="rm-queue-more"]')] as SVGTextElement[]).filter((t) => t.style.display !== 'none');
+    expect(badges.map((t) => [t.textContent, t.dataset.port, t.dataset.waiting])).toEqual([[`+${waiting - QUEUE_SHOWN}`, 'SW1->SW2', String(waiting)]]);
+    // Up to a buffer of ten million cells: a few characters, the exact count in data-waiting.
+    expect([3, 996, 1_234, 12_345, 999_999, 9_999_996].map(moreText)).toEqual(['+3', '+996', '+1.2k', '+12k', '+1M', '+10M']);
+    for (const n of [3, 996, 1_234, 12_345, 9_999_996]) expect(moreText(n).length).toBeLessThanOrEqual(5);
   });
 
   // QA: gfc1's first cells piled at their switches' edges for the 5 ms of a 1000 km link, as if
@@ -410,11 +488,14 @@ describe('NetworkPainter: one frame at the shown time', () => {
     painter.frame();
     expect(drawn()).toEqual([at(GUESS_REACH)]);
     // A cell that finds 250 cells in SW1->SW2's queue (the sample at 1 ms) waits their
-    // transmission too: halfway through that longer hop, it is halfway along.
+    // transmission at SW1 (in its queue, at the lane's start), then goes along over the link's.
     rmLog.keepFirst(0);
     rmLog.append([rmRecord({ time_us: 985, connection: 'C1', rm_seq: 0, node: 'S1', direction: 'sent' }), rmRecord({ time_us: 990, connection: 'C1', rm_seq: 0, node: 'SW1', direction: 'forward' })], 0);
-    const queued = hop + 250 * hops.get('SW1->SW2')!.cellUs;
-    setStatus({ nowMs: (990 + queued / 2) / 1000 });
+    const queueUs = 250 * hops.get('SW1->SW2')!.cellUs;
+    setStatus({ nowMs: (990 + queueUs / 2) / 1000 });
+    painter.frame();
+    expect(drawn()).toEqual([at(0)]);
+    setStatus({ nowMs: (990 + queueUs + hop / 2) / 1000 });
     painter.frame();
     expect(drawn()).toEqual([at(0.5)]);
   });

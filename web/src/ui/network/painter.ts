@@ -10,7 +10,7 @@ import type { Scenario } from '../../contract/scenario';
 import type { Lab } from '../../lab/lab';
 import { nextShown, rmCellsMove, type LinkHop, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
-import { cellHash, cellsAt, lastLoop, neighboursOf, RmCellIndex, type CellAt, type HopGuess, type LastLoop, type Phase } from '../../lab/rmCells';
+import { cellHash, cellsUnderWay, lastLoop, neighboursOf, RmCellIndex, shareOf, type CellAt, type HopGuess, type LastLoop, type Phase } from '../../lab/rmCells';
 import { routeOf } from '../../scenario/topologyEdits';
 import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { LabelRoom, laneAngle, laneLook, pointOnLane, QUEUE_SHOWN, queueBadgeSpot, queueSpot, sourceUtilisation, type Box, type NetworkLayout } from './geometry';
@@ -98,10 +98,11 @@ export class NetworkPainter implements FrameClient {
   private laneSources = new Map<string, { connections: { id: string; startMs: number; stopMs: number }[]; rateMbps: number }>();
   /** Each connection's nodes, source to destination (routeOf). */
   private routes = new Map<string, string[]>();
-  /** A hop no cell of a loop has made yet: to the next node of the route, over that link,
-   *  after the cells the port's queue held then (its sample nearest the record; a queue in
-   *  cells). QA: gfc1's first cells at SW1, ~2 ms in its queue, were drawn along the 5 ms link
-   *  from their arrival and jumped back to SW1 when the link's delay was up. */
+  /** A hop as the network tells it (for one no cell of a loop has made yet, or behind a longer
+   *  queue than the one that made it had): to the next node of the route, over that link
+   *  (`travelUs`), after the cells the port's queue held then (its sample nearest the record; a
+   *  queue in cells). QA: gfc1's first cells at SW1, ~2 ms in its queue, were drawn along the
+   *  5 ms link from their arrival and jumped back to SW1 when the link's delay was up. */
   private readonly guess: HopGuess = (cell, r, phase) => {
     const next = nextOnRoute(this.routes.get(cell.connection), r.node, phase);
     const hop = next === undefined ? undefined : this.model?.linkHopUs?.get(`${r.node}->${next}`);
@@ -109,7 +110,7 @@ export class NetworkPainter implements FrameClient {
     const port = this.queueOf.get(`${r.node}->${next}`);
     const row = port === undefined ? -1 : this.store.nearest(r.time_us / 1000);
     const queued = row < 0 ? 0 : this.store.series(port!)[row];
-    return { next, us: hop.us + (Number.isFinite(queued) ? queued * hop.cellUs : 0) };
+    return { next, us: hop.us + (Number.isFinite(queued) ? queued * hop.cellUs : 0), travelUs: hop.us };
   };
   /** Each port's queue column in the store, where it counts cells. */
   private queueOf = new Map<string, number>();
@@ -408,7 +409,8 @@ export class NetworkPainter implements FrameClient {
     const from = this.cellsDrawnFrom;
     if (from && from.key === key && from.model === model && from.index === this.index && from.layer === layer && from.labels === this.labels) return;
     this.cellsDrawnFrom = { key, model, index: this.index, layer, labels: this.labels };
-    const cells = hidden || !this.index ? [] : cellsAt(this.index, us, model.lookbackUs, MAX_MARKERS, [this.picked, focused?.cell], this.guess);
+    const under = hidden || !this.index ? [] : cellsUnderWay(this.index, us, model.lookbackUs, this.guess);
+    const cells = shareOf(under, MAX_MARKERS, [this.picked, focused?.cell]);
     this.drawn = cells;
     const last = !hidden && cells.length === 0 && this.index ? lastLoop(this.index, us) : null;
     if (last?.cell.id !== this.last?.cell.id || last?.toUs !== this.last?.toUs) {
@@ -423,13 +425,20 @@ export class NetworkPainter implements FrameClient {
     // card's bar and marks, the cells of every loop on one spot (QA: fecn-hotspot's reflected
     // frames at SW1; two-sources' first backward cells at SW2, whose sources are a switch
     // away). The cells waiting there are drawn as a queue beside the lane (queueSpot).
-    const laneOf = slots.map((c) => {
-      if (!c) return undefined;
+    const laneFor = (c: CellAt) => {
       const toward = c.from === c.to ? nextOnRoute(this.routes.get(c.cell.connection), c.from, c.phase) : undefined;
       const key = `${c.from}->${toward ?? c.to}`;
       return model.layout.lanes.has(key) ? key : undefined;
-    });
+    };
+    const laneOf = slots.map((c) => (c ? laneFor(c) : undefined));
     const queues = queuePlaces(slots.map((c, i) => (c && c.from === c.to && laneOf[i] !== undefined ? { queue: laneOf[i]!, sinceUs: c.record.time_us, id: c.cell.id } : null)));
+    // Every cell waiting, by queue, drawn or left out of the share (QA: 400 waiting at SW1 read
+    // "+206", the share drawn, and jumped as it changed).
+    const waiting = new Map<string, number>();
+    for (const c of under) {
+      const lane = c.from === c.to ? laneFor(c) : undefined;
+      if (lane !== undefined) waiting.set(lane, (waiting.get(lane) ?? 0) + 1);
+    }
     // Where each drawn cell is, for its label: placed once every marker is (below).
     const drawn: { g: SVGGElement; c: CellAt; x: number; y: number; below: boolean; sided: boolean }[] = [];
     for (let i = 0; i < this.pool.length; i++) {
@@ -488,12 +497,14 @@ export class NetworkPainter implements FrameClient {
     // frame, spread along the lane). QA: long-rtt's dense link showed no label at all.
     const labelPx = model.labelPx ?? RM_LABEL_PX;
     const room = new LabelRoom(labelPx, model.reserved);
-    // A queue longer than drawn says how many more wait under its last marker: "+N" beyond it.
-    const more = [...queues.size].flatMap(([port, n]) => {
-      const lane = n > QUEUE_SHOWN ? model.layout.lanes.get(port) : undefined;
+    // A queue longer than drawn apart says how many more wait (under its last marker, or left
+    // out of the share drawn): "+N" beyond it.
+    const more = [...waiting].flatMap(([port, n]) => {
+      const apart = Math.min(queues.size.get(port) ?? 0, QUEUE_SHOWN);
+      const lane = n > apart ? model.layout.lanes.get(port) : undefined;
       if (!lane) return [];
-      const text = `+${n - QUEUE_SHOWN}`;
-      const w = text.length * 0.62 * labelPx + 4;
+      const text = moreText(n - apart);
+      const w = moreWidthPx(text, labelPx);
       const at = queueBadgeSpot(lane, w);
       // Centred on its spot (the baseline a third of the type under it).
       const box = { x0: at.x - w / 2, x1: at.x + w / 2, y0: at.y - 0.75 * labelPx, y1: at.y + 0.5 * labelPx };
@@ -590,6 +601,24 @@ export function markerSlots<C extends { cell: { id: string } }>(cells: readonly 
     slots[focused.slot] = cells[at];
   }
   return slots;
+}
+
+/**
+ * A queue's badge: how many more RM cells wait than are drawn apart, in at most five characters
+ * for any queue up to a buffer of ten million cells (Series-D's): "+996", "+1.2k", "+12k",
+ * "+1M". The exact count is the badge's `data-waiting`.
+ */
+export function moreText(n: number): string {
+  if (n < 1000) return `+${n}`;
+  const [unit, size] = n < 999_500 ? ['k', 1e3] : ['M', 1e6];
+  const v = n / size;
+  return `+${v < 9.95 ? Number(v.toFixed(1)) : Math.round(v)}${unit}`;
+}
+
+/** A badge's width (px) in the labels' bold type of `fontPx`: bold digits are ~0.7 em (DejaVu
+ *  Sans Bold's 0.696), "+" a little more; with a little room either side. */
+export function moreWidthPx(text: string, fontPx: number): number {
+  return text.length * 0.74 * fontPx + 4;
 }
 
 /** What the live region says when the focused marker's cell (`name`) is no longer drawn and

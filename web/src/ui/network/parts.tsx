@@ -6,7 +6,7 @@
 import { Handle, Position, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { barFraction, type CardRow, type PortGroup, type PortView } from '../../lab/networkPorts';
-import { markLabels, marksBeyond, marksOnBar, type InfoSide, type LabelSpot, type NetworkLink } from './geometry';
+import { groupLine, markLabels, marksBeyond, marksOnBar, type CardLook, type InfoSide, type LabelSpot, type NetworkLink } from './geometry';
 import { queueCount, type NetworkPainter } from './painter';
 import { linkRateText } from '../editor/canvas';
 
@@ -19,6 +19,8 @@ import { linkRateText } from '../editor/canvas';
 export type SwitchData = {
   heightPx?: number;
   markPx?: number;
+  /** The card's look (its width and type: what fits on a group's line); PAGE_CARD when absent. */
+  look?: CardLook;
   id: string;
   ports: PortView[];
   rows: CardRow[];
@@ -124,25 +126,32 @@ function QueueBar({
 
 /** A switch's ports toward many destinations as one row: the largest of their queues; a click
  *  shows them one by one. */
-function GroupRow({ group, painter, expand, markPx }: { group: PortGroup; painter: NetworkPainter; expand?: SwitchData['expand']; markPx: number }) {
+function GroupRow({ group, painter, expand, markPx, look }: { group: PortGroup; painter: NetworkPainter; expand?: SwitchData['expand']; markPx: number; look?: CardLook }) {
   const n = group.ports.length;
+  const line = groupLine(group, look);
   const id = useId();
   const row = (
     <>
-      {/* One line, however many names (the card's height is the layout's): a long list ends in an
-          ellipsis, the count kept; the whole list is in the tooltip and the accessible name. */}
-      <span className="nv-port-to" title={`${group.label} (${n})`}>
+      {/* One line, however many names (the card's height is the layout's): what fits of the
+          names or their count (groupLine); every name is in the tooltip and the accessible name
+          (group.names, never a count). */}
+      <span className="nv-port-to" title={`${group.names} (${n})`}>
         →{' '}
-        <span className="nv-group-label">{group.label}</span>{' '}
-        <span className="nv-group-count">({n})</span>
+        <span className="nv-group-label">{line.text}</span>
+        {line.count && (
+          <>
+            {' '}
+            <span className="nv-group-count">({n})</span>
+          </>
+        )}
       </span>
       {/* A screen reader hears the switch and where its ports lead, not "→ D1–D5 (5)" alone. */}
       <span id={`${id}-name`} className="visually-hidden">
-        {`${group.switchId}'s ${n} ports toward ${group.label}, largest queue`}
+        {`${group.switchId}'s ${n} ports toward ${group.names}, largest queue`}
       </span>
       <QueueBar
         port={group.ports[0]}
-        what={`The largest of ${n} queues, ${group.switchId} toward ${group.label}`}
+        what={`The largest of ${n} queues, ${group.switchId} toward ${group.names}`}
         painter={painter}
         painterKey={group.key}
         testId={`nv-queue-${group.key}`}
@@ -159,7 +168,7 @@ function GroupRow({ group, painter, expand, markPx }: { group: PortGroup; painte
       data-testid={`nv-group-${group.key}`}
       aria-labelledby={`${id}-name ${id}-queue ${id}-queue-buffer`}
       aria-expanded={false}
-      title={`The largest queue of ${group.switchId}'s ${n} ports toward destinations ${group.label}: show them one by one`}
+      title={`The largest queue of ${group.switchId}'s ${n} ports toward destinations ${group.names}: show them one by one`}
       onClick={() => expand(group.switchId, true)}
     >
       {row}
@@ -223,7 +232,7 @@ export function SwitchCard({ data }: NodeProps<SwitchNode>) {
         r.port ? (
           <PortRow key={r.port.port} port={r.port} painter={data.painter} inspect={data.inspect} markPx={markPx} />
         ) : (
-          <GroupRow key={r.group.key} group={r.group} painter={data.painter} expand={data.expand} markPx={markPx} />
+          <GroupRow key={r.group.key} group={r.group} painter={data.painter} expand={data.expand} markPx={markPx} look={data.look} />
         ),
       )}
       {data.grouped && data.expand && (
@@ -232,7 +241,7 @@ export function SwitchCard({ data }: NodeProps<SwitchNode>) {
           className="nv-collapse nopan"
           data-testid={`nv-collapse-${data.id}`}
           aria-expanded={true}
-          title={`Show ${data.id}'s ports toward ${data.grouped.label} as one row again`}
+          title={`Show ${data.id}'s ports toward ${data.grouped.names} as one row again`}
           onClick={() => data.expand!(data.id, false)}
         >
           ▴ {data.grouped.label} as one row
