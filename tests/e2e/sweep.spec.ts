@@ -293,6 +293,19 @@ test('the Sweep tab sweeps one parameter picked from the list: rows as abrsim sw
   await second.getByTestId('param-sweep-remove').click();
   await expect(page.getByTestId('param-sweep-2')).toHaveCount(0);
   await expect(page.getByTestId('param-sweep-values')).toHaveValue('0.8:0.1:1');
+  // Kept in the scenario: it becomes the scenario's sweep block (the user's copy, under Mine),
+  // which the tab then runs as a file's, and Undo takes it back.
+  await page.getByTestId('param-sweep-keep').click();
+  await expect.poll(() => page.evaluate(() => JSON.parse(window.__abrlab!.scenario() ?? '{}').sweep)).toEqual({
+    vary: [{ paths: ['nodes.SW1.params.target_utilization'], values: [0.8, 0.9, 1] }],
+  });
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.myScenarios().length)).toBe(1);
+  await expect(page.getByTestId('sweep-run')).toBeVisible();
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(rows).toHaveCount(3);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => page.evaluate(() => JSON.parse(window.__abrlab!.scenario() ?? '{}').sweep ?? null)).toBeNull();
   expect(errors).toEqual([]);
 });
 

@@ -426,6 +426,10 @@ export function App({
             catalogue={state.catalogue}
             look={classroom.look}
             onOpened={() => setWorkspace('charts')}
+            onKeep={(next) => {
+              const current = lab.getState().current;
+              if (current) lab.commitEdit(current.scenario, next, editedOrigin(current.origin));
+            }}
           />
         )}
         {workspace === 'compare' && (

@@ -44,6 +44,7 @@ export function ParameterSweepForm({
   fromLibrary,
   busy,
   onStart,
+  onKeep,
 }: {
   current: Scenario;
   catalogue: Catalogue;
@@ -54,6 +55,8 @@ export function ParameterSweepForm({
   busy: boolean;
   /** Runs the scenario with the sweep block made (JSON). */
   onStart: (json: string) => void;
+  /** Writes the sweep block made into the open scenario (an edit, kept and shared with it). */
+  onKeep?: (scenario: Scenario) => void;
 }) {
   const choices = useMemo(() => sweepChoices(current, catalogue), [current, catalogue]);
   const [draft, setDraft] = useState<SweepDraft | null>(() => draftFor(choices, drafts.get(current.id)));
@@ -94,6 +97,10 @@ export function ParameterSweepForm({
     e.preventDefault();
     setErrors(parsed.map((r) => ('error' in r ? r.error : null)));
     if (swept) onStart(JSON.stringify(withParameterSweep(current, swept, draft.seeds)));
+  };
+  const keep = () => {
+    setErrors(parsed.map((r) => ('error' in r ? r.error : null)));
+    if (swept && onKeep) onKeep(withParameterSweep(current, swept, draft.seeds));
   };
   const several = draft.params.length > 1;
   const unused = choices.find((c) => !draft.params.some((p) => pathsOverlap(p.path, c.path)));
@@ -195,6 +202,18 @@ export function ParameterSweepForm({
           {several ? 'Sweep them' : `Sweep ${choiceOf(draft.params[0].path).label}`}
           {runs !== null ? ` (${runs} run${runs === 1 ? '' : 's'})` : ''}
         </button>
+        {onKeep && (
+          <button
+            type="button"
+            className="btn"
+            data-testid="param-sweep-keep"
+            disabled={busy}
+            title={`Write this sweep into the scenario as its sweep block${current.sweep ? ' (in place of the one it has)' : ''}: it is kept, exported and shared with the scenario (a change, as an edit: Undo takes it back)`}
+            onClick={keep}
+          >
+            Keep in the scenario
+          </button>
+        )}
       </div>
       {swept && (
         <p className="sweep-note">

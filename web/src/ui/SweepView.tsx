@@ -44,6 +44,7 @@ export function SweepView({
   catalogue,
   look = NORMAL_LOOK,
   onOpened,
+  onKeep,
 }: {
   sweep: SweepSession;
   /** The scenario open in the lab (a sweep runs the one with a `sweep` block). */
@@ -56,6 +57,8 @@ export function SweepView({
   /** The charts' look: presentation mode's draws the plots larger, in its text and lines. */
   look?: ChartLook;
   onOpened: () => void;
+  /** Writes a sweep block made in the form into the open scenario. */
+  onKeep?: (scenario: Scenario) => void;
 }) {
   const session = useSyncExternalStore(sweep.subscribe, sweep.getState);
   // The last sweep was of another scenario: its results stay (a long sweep is work), said to be
@@ -143,6 +146,7 @@ export function SweepView({
           fromLibrary={sweep.fromLibrary(origin)}
           busy={busy}
           onStart={(json) => void sweep.start(json, origin, currentJson)}
+          onKeep={onKeep}
         />
       )}
       {current?.sweep && blockProblems.length > 0 && (s.phase === 'idle' || elsewhere) && (
