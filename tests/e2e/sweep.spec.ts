@@ -40,6 +40,9 @@ test('fecn-n0-sweep runs in the browser: its table and CSV hold the numbers abrs
   await runSweep(page);
   await expect(page.getByTestId('sweep-plan')).toHaveText('3 runs: n0 ∈ {1, 10, 200}');
   await expect(page.getByTestId('sweep-status')).toContainText('3 runs in');
+  // The form starts from the file's sweep, to change from.
+  await expect(page.getByTestId('param-sweep-path')).toHaveValue('nodes.SW1.params.n0');
+  await expect(page.getByTestId('param-sweep-values')).toHaveValue('1, 10, 200');
   await page.screenshot({ path: resolve(shots, 'sweep-n0.png') });
 
   const csv = await downloadText(page, () => page.getByTestId('sweep-csv').click());

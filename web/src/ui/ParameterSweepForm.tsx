@@ -31,9 +31,16 @@ function fresh(c: SweepChoice): SweepDraft['params'][number] {
   return { path: c.path, values: suggestedValues(c.spec, c.current).join(', ') };
 }
 
-function draftFor(choices: SweepChoice[], kept: SweepDraft | null): SweepDraft | null {
+function draftFor(choices: SweepChoice[], kept: SweepDraft | null, block: Scenario['sweep']): SweepDraft | null {
   const known = kept?.params.filter((p) => choices.some((c) => c.path === p.path)) ?? [];
   if (kept && known.length > 0) return { ...kept, params: known };
+  // Nothing written yet for a scenario with a sweep block: its parameters the list has (one path,
+  // numbers, no scale), to change from.
+  const fromBlock = (block?.vary ?? [])
+    .filter((v) => v.paths.length === 1 && v.scale === undefined && choices.some((c) => c.path === v.paths[0]) && v.values.every((x) => typeof x === 'number'))
+    .slice(0, MAX_SWEPT_PARAMS)
+    .map((v) => ({ path: v.paths[0], values: v.values.join(', ') }));
+  if (fromBlock.length > 0) return { params: fromBlock, seeds: block?.seeds ?? 1 };
   return choices[0] ? { params: [fresh(choices[0])], seeds: 1 } : null;
 }
 
@@ -59,12 +66,12 @@ export function ParameterSweepForm({
   onKeep?: (scenario: Scenario) => void;
 }) {
   const choices = useMemo(() => sweepChoices(current, catalogue), [current, catalogue]);
-  const [draft, setDraft] = useState<SweepDraft | null>(() => draftFor(choices, drafts.get(current.id)));
+  const [draft, setDraft] = useState<SweepDraft | null>(() => draftFor(choices, drafts.get(current.id), current.sweep));
   /** Per parameter: the rule its values break, shown once the user tried to run them. */
   const [errors, setErrors] = useState<(string | null)[]>([]);
   // Another scenario opened: its own form, as it was left.
   useEffect(() => {
-    setDraft(draftFor(choices, drafts.get(current.id)));
+    setDraft(draftFor(choices, drafts.get(current.id), current.sweep));
     setErrors([]);
   }, [choices, drafts, current.id]);
   if (!draft) return null;
