@@ -585,3 +585,25 @@ test('a variant that sets a link delay on a scenario written in kilometres runs,
   await expect(page.getByTestId('compare-notes')).toContainText('links.L3.distance_km (1 km) is taken away: the link\'s delay is now given by delay_us');
   await page.getByTestId('compare').screenshot({ path: resolve(shots, 'compare-link-delay.png') });
 });
+
+// QA: a variant's overrides were typed from memory (`nodes.SW1.params.target_utilization=…`),
+// and the form started with a blank variant that refused a comparison written in a second one.
+test('a parameter picked from a list goes into the variant at its value now, selected to type over; a blank variant is left out', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('compare-add').click();
+  await page.getByTestId('variant-2-param').selectOption('nodes.*.params.target_utilization');
+  const sets = page.getByTestId('variant-2-sets');
+  await expect(sets).toHaveValue('nodes.*.params.target_utilization=0.9');
+  await expect(sets).toBeFocused();
+  await page.keyboard.type('1');
+  await expect(sets).toHaveValue('nodes.*.params.target_utilization=1');
+  await expect(page.getByTestId('variant-2-param')).toHaveValue('');
+  await page.getByTestId('variant-2').screenshot({ path: resolve(shots, 'compare-param-pick.png') });
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  // Two runs: the scenario and variant 2 (variant 1, blank, would only run it again).
+  await expect(page.getByTestId('compare-open-1')).toBeVisible();
+  await expect(page.getByTestId('compare-open-2')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -22,6 +22,7 @@ import {
   unitOf,
   type CompareOutcome,
   type VariantDraft,
+  withSetFor,
 } from './compare';
 import { parseRow } from './sweepTable';
 
@@ -416,5 +417,21 @@ describe('variants from the form', () => {
     const lib = ['vsvd-1', 'vsvd-1-end-to-end', 'two-sources'].map((id) => ({ id, scenario: JSON.parse(file(id)) }));
     expect(sameTopology(file('vsvd-1'), lib)).toEqual(['vsvd-1-end-to-end']);
     expect(sameTopology(twoSources, lib)).toEqual([]);
+  });
+});
+
+describe('a parameter picked for a variant', () => {
+  it('adds path=value at the end, selecting the value; a path set already is selected where it is', () => {
+    expect(withSetFor('', 'nodes.SW1.params.delta', '0.1')).toEqual({ sets: 'nodes.SW1.params.delta=0.1', select: [23, 26] });
+    const r = withSetFor('run.seed=2  ', 'nodes.*.params.target_utilization', '0.9');
+    expect(r.sets).toBe('run.seed=2 nodes.*.params.target_utilization=0.9');
+    expect(r.sets.slice(...r.select)).toBe('0.9');
+    const again = withSetFor('nodes.*.params.target_utilization=0.95 run.seed=2', 'nodes.*.params.target_utilization', '0.9');
+    expect(again.sets).toBe('nodes.*.params.target_utilization=0.95 run.seed=2');
+    expect(again.sets.slice(...again.select)).toBe('0.95');
+    // A path that only ends like another is not it (nor is `*` a pattern).
+    const other = withSetFor('xnodes.SW1.params.delta=0.2', 'nodes.SW1.params.delta', '0.1');
+    expect(other.sets).toBe('xnodes.SW1.params.delta=0.2 nodes.SW1.params.delta=0.1');
+    expect(withSetFor('nodes.SW1.params.delta=0.2', 'nodes.*.params.delta', '0.1').sets).toBe('nodes.SW1.params.delta=0.2 nodes.*.params.delta=0.1');
   });
 });

@@ -62,6 +62,22 @@ function sameTopologyProblem(base: Json, other: Json, otherId: string, baseId: s
   return `'${otherId}' is not of the same topology as '${baseId}' (a variant must have the same node and link ids)`;
 }
 
+/**
+ * A variant's overrides text with an assignment of `path` to write: the text as it is where it
+ * sets `path` already, else with `path=value` added at its end; `select`: where the value is
+ * (from, to), for the field to select so that typing replaces it.
+ */
+export function withSetFor(sets: string, path: string, value: string): { sets: string; select: [number, number] } {
+  const found = new RegExp(`(^|\\s)${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=(\\S*)`).exec(sets);
+  if (found) {
+    const from = found.index + found[1].length + path.length + 1;
+    return { sets, select: [from, from + found[2].length] };
+  }
+  const head = sets.trimEnd();
+  const text = `${head}${head ? ' ' : ''}${path}=${value}`;
+  return { sets: text, select: [text.length - value.length, text.length] };
+}
+
 /** A short name for a variant: what it starts from and what it sets. */
 export function variantLabel(spec: VariantSpec): string {
   const sets = spec.sets.map((s) => s.replace(/^nodes\./, '').replace('=', ' = '));

@@ -19,6 +19,7 @@ import {
   MAX_COMPARE_RUNS,
   sameTopology,
   specOfDraft,
+  withSetFor,
   type CompareRow,
   type RunWindow,
   type VariantDraft,
@@ -40,6 +41,7 @@ import { steadyFromMs } from '../charts/published';
 import { leftBeforeSteady } from './RunSummary';
 import { saveBlob } from './download';
 import { OverrideNotes } from './OverrideNotes';
+import { sweepChoices } from '../lab/sweepBuilder';
 
 /** Width (px) of the compare image; the PNG is twice as wide. */
 const COMPARE_IMAGE_WIDTH = 1200;
@@ -220,6 +222,21 @@ export function CompareView({
               value={d.sets}
               onChange={(e) => set(i, { sets: e.target.value })}
             />
+            <ParamPick
+              variant={i + 1}
+              start={startOf(d)}
+              catalogue={catalogue}
+              onPick={(path, value) => {
+                const next = withSetFor(d.sets, path, value);
+                set(i, { sets: next.sets });
+                // The value selected in the field: typing replaces it.
+                requestAnimationFrame(() => {
+                  const field = document.querySelector<HTMLInputElement>(`[data-testid="variant-${i + 1}-sets"]`);
+                  field?.focus();
+                  field?.setSelectionRange(...next.select);
+                });
+              }}
+            />
             <button className="btn" title="Remove this variant" onClick={() => setDrafts(drafts.filter((_, k) => k !== i))}>
               ×
             </button>
@@ -285,6 +302,53 @@ export function CompareView({
       )}
       {s.phase === 'done' && <CompareCharts compare={compare} rows={rows} look={look} />}
     </section>
+  );
+}
+
+/**
+ * A list of the parameters a variant can set (those of the scenario it starts from, as the Sweep
+ * tab's form lists them): a pick adds `path=value` (the value it has now) to the variant's
+ * overrides, for the user to change.
+ */
+function ParamPick({
+  variant,
+  start,
+  catalogue,
+  onPick,
+}: {
+  variant: number;
+  start: Scenario | undefined;
+  catalogue: Catalogue | null | undefined;
+  onPick: (path: string, value: string) => void;
+}) {
+  const choices = useMemo(() => (start && catalogue ? sweepChoices(start, catalogue) : []), [start, catalogue]);
+  if (choices.length === 0) return null;
+  const groups = [...new Set(choices.map((c) => c.group))];
+  return (
+    <select
+      className="compare-param"
+      data-testid={`variant-${variant}-param`}
+      aria-label={`Set a parameter in variant ${variant}`}
+      title="Add a parameter to this variant's overrides, at the value it has now, to change"
+      value=""
+      onChange={(e) => {
+        const c = choices.find((x) => x.path === e.target.value);
+        if (c) onPick(c.path, c.current === null ? '' : String(c.current));
+      }}
+    >
+      <option value="">+ a parameter…</option>
+      {groups.map((g) => (
+        <optgroup key={g} label={g}>
+          {choices
+            .filter((c) => c.group === g)
+            .map((c) => (
+              <option key={c.path} value={c.path}>
+                {c.label}
+              </option>
+            ))}
+        </optgroup>
+      ))}
+    </select>
   );
 }
 
