@@ -42,6 +42,7 @@ import { leftBeforeSteady } from './RunSummary';
 import { saveBlob } from './download';
 import { OverrideNotes } from './OverrideNotes';
 import { sweepChoices } from '../lab/sweepBuilder';
+import { ParamOptions } from './ParamOptions';
 
 /** Width (px) of the compare image; the PNG is twice as wide. */
 const COMPARE_IMAGE_WIDTH = 1200;
@@ -323,7 +324,6 @@ function ParamPick({
 }) {
   const choices = useMemo(() => (start && catalogue ? sweepChoices(start, catalogue) : []), [start, catalogue]);
   if (choices.length === 0) return null;
-  const groups = [...new Set(choices.map((c) => c.group))];
   return (
     <select
       className="compare-param"
@@ -337,17 +337,7 @@ function ParamPick({
       }}
     >
       <option value="">+ a parameter…</option>
-      {groups.map((g) => (
-        <optgroup key={g} label={g}>
-          {choices
-            .filter((c) => c.group === g)
-            .map((c) => (
-              <option key={c.path} value={c.path}>
-                {c.label}
-              </option>
-            ))}
-        </optgroup>
-      ))}
+      <ParamOptions choices={choices} />
     </select>
   );
 }

@@ -20,6 +20,7 @@ import {
   type SweepDrafts,
 } from '../lab/sweepBuilder';
 import { FieldError } from './FieldError';
+import { ParamOptions } from './ParamOptions';
 
 /** A catalogue line as a sentence (its meaning may end without a stop). */
 const sentence = (text: string) => (/[.!?)]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
@@ -99,7 +100,6 @@ export function ParameterSweepForm({
       }))
     : null;
   const runs = swept ? swept.reduce((n, p) => n * p.values.length, 1) * draft.seeds : null;
-  const groups = [...new Set(choices.map((c) => c.group))];
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setErrors(parsed.map((r) => ('error' in r ? r.error : null)));
@@ -125,17 +125,7 @@ export function ParameterSweepForm({
               <label>
                 <span>{several ? `Parameter ${i + 1}` : 'Parameter'}</span>
                 <select data-testid="param-sweep-path" value={choice.path} onChange={(e) => setParam(i, fresh(choiceOf(e.target.value)))}>
-                  {groups.map((g) => (
-                    <optgroup key={g} label={g}>
-                      {choices
-                        .filter((c) => c.group === g)
-                        .map((c) => (
-                          <option key={c.path} value={c.path}>
-                            {c.label}
-                          </option>
-                        ))}
-                    </optgroup>
-                  ))}
+                  <ParamOptions choices={choices} />
                 </select>
               </label>
               <label className={error ? 'param-sweep-values param-invalid' : 'param-sweep-values'}>

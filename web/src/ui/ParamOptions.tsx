@@ -1,0 +1,23 @@
+// The options of a list of parameters (the Sweep tab's form, a Compare variant's pick): one
+// group per part of the network, in the order sweepChoices gives them.
+
+import type { SweepChoice } from '../lab/sweepBuilder';
+
+export function ParamOptions({ choices }: { choices: SweepChoice[] }) {
+  const groups = [...new Set(choices.map((c) => c.group))];
+  return (
+    <>
+      {groups.map((g) => (
+        <optgroup key={g} label={g}>
+          {choices
+            .filter((c) => c.group === g)
+            .map((c) => (
+              <option key={c.path} value={c.path}>
+                {c.label}
+              </option>
+            ))}
+        </optgroup>
+      ))}
+    </>
+  );
+}
