@@ -161,7 +161,7 @@ export class Lab {
     this.places = opts.places ?? null;
     this.moved = opts.moved ?? (() => undefined);
     this.tabs = opts.tabs ?? null;
-    this.tabs?.listen((kept) => this.keptElsewhere(kept));
+    this.tabs?.listen((news) => ('kept' in news ? this.keptElsewhere(news.kept) : this.deletedElsewhere(news.deleted)));
     this.now = opts.now ?? (() => Date.now());
     this.newId = opts.newId ?? (() => newMineId(this.now()));
     this.loadingAfterMs = opts.loadingAfterMs ?? LOADING_AFTER_MS;
@@ -582,6 +582,7 @@ export class Lab {
       return;
     }
     this.set({ deletedScenarios: this.state.deletedScenarios.filter((e) => e.id !== id) });
+    this.tabs?.post({ kept: id });
     await this.refreshMyScenarios();
     this.notify({ kind: 'info', text: `“${gone.name}” is back among your scenarios (Mine).` });
   }
@@ -860,7 +861,7 @@ export class Lab {
     // start of the lab weighs it against the store's text (`reconcile`).
     // The other tabs are told at once, as of a change the store kept (`keptElsewhere`).
     for (const change of this.unwritten.values()) {
-      if (this.holdUnkept(change)) this.tabs?.post(this.forkedTo.get(change.id) ?? change.id);
+      if (this.holdUnkept(change)) this.tabs?.post({ kept: this.forkedTo.get(change.id) ?? change.id });
     }
     // The last change, though it waits behind another load (a quick second edit).
     const last = this.loads.lastChange(this.state.current?.place ?? NOWHERE);
@@ -915,7 +916,7 @@ export class Lab {
     const kept = { ...change, id: this.forkedTo.get(change.id) ?? change.id };
     if ((await store.put(kept, this.basis.get(kept.id))) === 'kept') {
       this.basis.set(kept.id, kept.json);
-      this.tabs?.post(kept.id);
+      this.tabs?.post({ kept: kept.id });
       return;
     }
     const copy: MyScenario = { ...kept, id: this.newId() };
@@ -948,6 +949,9 @@ export class Lab {
     // that tab, only hidden, may still be writing it.
     const flushed = this.unkept().find((u) => u.id === id);
     if (flushed && this.basis.has(id) && this.basis.get(id) !== flushed.json) this.basis.set(id, '');
+    // Deleted here and kept there since (a change made there before that tab knew, its Undo,
+    // its Restore): this deletion's Undo would now write over it.
+    if (this.lastDeleted?.kept.id === id) this.dismissDeleted();
     void this.refreshMyScenarios();
     const open = this.state.current;
     if (open?.place.kind !== 'mine' || open.place.id !== id) return;
@@ -1000,6 +1004,39 @@ export class Lab {
     const gone = { ...listed, deletedMs: this.now() };
     const deletedScenarios = held ? this.state.deletedScenarios : [gone, ...this.state.deletedScenarios.filter((e) => e.id !== id)];
     this.set({ myScenarios, deletedScenarios, deleted: kept && { id, name: listed.name, open: !!unkept } });
+    this.tabs?.post({ deleted: id });
+  }
+
+  /**
+   * Another tab deleted one of the user's scenarios: it leaves Mine here too (listed as recently
+   * deleted), and open here, it stays open, no longer kept, as a deletion in this tab leaves it:
+   * a change here then keeps it as a new scenario of the user's, and does not bring back the
+   * one deleted. A change of it this tab has not written yet is written all the same (made
+   * before this tab knew; nothing the user made is lost): it is then kept again, and listed.
+   */
+  private deletedElsewhere(id: string) {
+    const listed = this.state.myScenarios.find((e) => e.id === id);
+    if (!listed) return;
+    const open = this.state.current;
+    const isOpen = open?.place.kind === 'mine' && open.place.id === id;
+    if (this.unwritten.has(id)) {
+      if (isOpen) this.notify({ kind: 'info', text: `“${listed.name}” was deleted in another tab as you changed it here: your change keeps it (in Mine).` });
+      return;
+    }
+    this.basis.delete(id);
+    const gone = { ...listed, deletedMs: this.now() };
+    this.set({
+      myScenarios: this.state.myScenarios.filter((e) => e.id !== id),
+      deletedScenarios: [gone, ...this.state.deletedScenarios.filter((e) => e.id !== id)],
+    });
+    if (!open || !isOpen) return;
+    const unkept: LoadedScenario = { ...open, place: NOWHERE, origin: `${listed.name} (deleted)` };
+    this.set({ current: unkept });
+    this.keep(unkept, false, 'replace');
+    this.notify({
+      kind: 'info',
+      text: `“${listed.name}” was deleted in another tab. It stays open here, no longer kept: a change here keeps it as a scenario of your own again (in Mine).`,
+    });
   }
 
   /** Brings back the scenario deleted last (as it was, under its id; open again as the user's
@@ -1026,6 +1063,7 @@ export class Lab {
       return;
     }
     this.set({ myScenarios: withKept(this.state.myScenarios, d.kept), deletedScenarios: this.state.deletedScenarios.filter((e) => e.id !== d.kept.id) });
+    this.tabs?.post({ kept: d.kept.id });
     const open = this.state.current;
     if (open && open === d.open) {
       const back: LoadedScenario = { ...open, place: { kind: 'mine', id: d.kept.id }, origin: d.origin };

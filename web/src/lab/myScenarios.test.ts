@@ -5,7 +5,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
-import { DELETED_KEPT_MS, IndexedDbScenarioStore, lastChangeText, mineTimes, unavailableStore, within, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
+import { DELETED_KEPT_MS, IndexedDbScenarioStore, lastChangeText, mineTimes, tabNews, unavailableStore, within, type ScenarioStore, type TabChannel, type TabNews } from '../scenario/myScenarios';
 import type { Place } from '../scenario/place';
 import { NOWHERE, placeOf, searchFor } from '../scenario/place';
 import { encodeScenario, textLibrary } from '../scenario/share';
@@ -57,11 +57,11 @@ afterEach(() => {
 
 /** The tabs of one browser: each tab's channel reaches the others (as a BroadcastChannel does). */
 function tabHub() {
-  const listeners = new Set<(id: string) => void>();
+  const listeners = new Set<(news: TabNews) => void>();
   return (): TabChannel => {
-    let own: ((id: string) => void) | null = null;
+    let own: ((news: TabNews) => void) | null = null;
     return {
-      post: (id) => listeners.forEach((l) => l !== own && l(id)),
+      post: (news) => listeners.forEach((l) => l !== own && l(news)),
       listen: (on) => {
         own = on;
         listeners.add(on);
@@ -1232,6 +1232,102 @@ describe('My scenarios', () => {
     expect(reloaded.lab.getState().current?.scenario).toEqual(designed);
     expect(reloaded.lab.getState().myScenarios.map((m) => m.id).sort()).toEqual(['m1', 'm2']);
     expect(reloaded.lab.getState().notice).toBeNull();
+  });
+
+  // Deletions were not told to the other tabs: tab B's Mine still listed a scenario tab A had
+  // deleted, and tab B's next change of it, open there, brought it back unseen.
+  it('a scenario deleted in one tab leaves the Mine list of another at once, and is listed there as recently deleted', async () => {
+    const b = browser();
+    const a = await b.open();
+    changeDuration(a, 250); // m1
+    a.lab.openLibrary(entry('gfc1'));
+    a.pump();
+    await a.lab.saved();
+    const tabB = await b.open(); // on gfc1 too: Mine lists m1
+    expect(tabB.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+    await a.lab.deleteMine('m1');
+    await tabB.lab.saved();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(tabB.lab.getState().myScenarios).toEqual([]);
+    expect(tabB.lab.getState().deletedScenarios.map((m) => m.id)).toEqual(['m1']);
+    // Undone in tab A: listed in tab B again.
+    await a.lab.undoDelete();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(tabB.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+    expect(tabB.lab.getState().deletedScenarios).toEqual([]);
+  });
+
+  it('a scenario deleted in another tab while open here stays open, unkept; a change here keeps it as a new one, the deleted one stays deleted', async () => {
+    const b = browser();
+    const a = await b.open();
+    const changed = changeDuration(a, 250); // m1
+    await a.lab.saved();
+    const tabB = await b.open(); // ?mine=m1, open in tab B
+    a.lab.openLibrary(entry('gfc1'));
+    a.pump();
+    await a.lab.deleteMine('m1');
+    await new Promise((r) => setTimeout(r, 10));
+    const open = tabB.lab.getState().current!;
+    expect(open.scenario).toEqual(changed);
+    expect(open.place).toEqual({ kind: 'none' });
+    expect(tabB.lab.getState().notice?.text).toMatch(/“Two sources” was deleted in another tab/);
+    changeDuration(tabB, 300);
+    await tabB.lab.saved();
+    expect(tabB.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm2' });
+    expect(await tabB.scenarios.get('m1')).toBeNull(); // not brought back
+    expect((await tabB.scenarios.deleted()).map((m) => m.id)).toEqual(['m1']);
+    expect(JSON.parse((await tabB.scenarios.get('m2'))!.json).run.duration_ms).toBe(300);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(a.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m2']);
+  });
+
+  it('a change here not yet written when another tab deletes the scenario is kept, not lost', async () => {
+    const b = browser();
+    const a = await b.open();
+    changeDuration(a, 250); // m1
+    await a.lab.saved();
+    const holds: (() => void)[] = [];
+    let held = false;
+    const gated = (s: ScenarioStore): ScenarioStore => ({
+      ...s,
+      list: () => s.list(),
+      get: (id) => s.get(id),
+      remove: (id, ms) => s.remove(id, ms),
+      deleted: () => s.deleted(),
+      restore: (id) => s.restore(id),
+      purge: (ms) => s.purge(ms),
+      put: (x, basis) => (held ? new Promise<void>((r) => holds.push(r)) : Promise.resolve()).then(() => s.put(x, basis)),
+    });
+    const tabB = await b.open(new MemoryStore(), undefined, gated); // ?mine=m1
+    held = true;
+    changeDuration(tabB, 400); // on its way to the store
+    a.lab.openLibrary(entry('gfc1'));
+    a.pump();
+    await a.lab.deleteMine('m1');
+    await new Promise((r) => setTimeout(r, 10));
+    held = false;
+    holds.forEach((r) => r());
+    await tabB.lab.saved();
+    await new Promise((r) => setTimeout(r, 10));
+    // Tab B's 400 is kept (listed in both tabs), the user told.
+    const open = tabB.lab.getState().current!;
+    expect(open.scenario.run.duration_ms).toBe(400);
+    expect(open.place.kind).toBe('mine');
+    const id = (open.place as { id: string }).id;
+    expect(JSON.parse((await tabB.scenarios.get(id))!.json).run.duration_ms).toBe(400);
+    expect(tabB.lab.getState().myScenarios.map((m) => m.id)).toEqual([id]);
+    expect(a.lab.getState().myScenarios.map((m) => m.id)).toEqual([id]);
+    expect(tabB.lab.getState().notice?.text).toMatch(/was deleted in another tab as you changed it here: your change keeps it/);
+    // Tab A's Undo of the deletion would write its older text over tab B's change: gone.
+    expect(a.lab.getState().deleted).toBeNull();
+  });
+
+  it("reads another tab's news: a bare id (a lab before deletions were told) is a kept change", () => {
+    expect(tabNews('m1')).toEqual({ kept: 'm1' });
+    expect(tabNews({ kept: 'm1' })).toEqual({ kept: 'm1' });
+    expect(tabNews({ deleted: 'm1' })).toEqual({ deleted: 'm1' });
+    expect(tabNews({ deleted: 3 })).toBeNull();
+    expect(tabNews(null)).toBeNull();
   });
 
   it('says when a scenario last changed: the time today, the date before', () => {

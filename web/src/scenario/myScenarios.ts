@@ -48,17 +48,30 @@ export interface ScenarioStore {
   purge(beforeMs: number): Promise<void>;
 }
 
+/** What a tab tells the others of one of the user's scenarios: that it kept a change of it
+ *  (the id alone: the text is in the store), or that the user deleted it there. */
+export type TabNews = { kept: string } | { deleted: string };
+
 /**
  * The other tabs of the lab in this browser: each says which of the user's scenarios it just
- * kept, so that a tab holding that scenario can say at once that it changed (a
- * `BroadcastChannel` in the browser).
+ * kept or deleted, so that a tab holding that scenario can say at once that it changed, and
+ * its Mine list follows (a `BroadcastChannel` in the browser).
  */
 export interface TabChannel {
-  /** Says that this tab kept a change of the user's scenario `id` (the id alone: the text
-   *  is in the store). */
-  post(id: string): void;
-  listen(on: (id: string) => void): void;
+  post(news: TabNews): void;
+  listen(on: (news: TabNews) => void): void;
   close(): void;
+}
+
+/** A message from another tab as news (a bare id: a kept change, as an older lab posts it). */
+export function tabNews(data: unknown): TabNews | null {
+  if (typeof data === 'string') return { kept: data };
+  const d = data as Partial<{ kept: unknown; deleted: unknown }> | null;
+  if (d && typeof d === 'object') {
+    if (typeof d.kept === 'string') return { kept: d.kept };
+    if (typeof d.deleted === 'string') return { deleted: d.deleted };
+  }
+  return null;
 }
 
 /** The browser's channel between the lab's tabs (null where there is none). */
@@ -66,10 +79,12 @@ export function broadcastTabs(name = 'abrlab-scenarios'): TabChannel | null {
   if (typeof BroadcastChannel === 'undefined') return null;
   const channel = new BroadcastChannel(name);
   return {
-    post: (id) => channel.postMessage(id),
+    // A kept change as a bare id, as labs before deletions were told posted it.
+    post: (news) => channel.postMessage('kept' in news ? news.kept : news),
     listen: (on) => {
       channel.onmessage = (e: MessageEvent) => {
-        if (typeof e.data === 'string') on(e.data);
+        const news = tabNews(e.data);
+        if (news) on(news);
       };
     },
     close: () => channel.close(),
