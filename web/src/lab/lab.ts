@@ -418,14 +418,23 @@ export class Lab {
    * scenario takes long to load replaces that one (the user wants this one now).
    */
   open(json: string, origin: string, place: Place = NOWHERE, nav: Nav = 'push', speed?: Speed, unsaved?: { basis?: string; fallback?: Load['fallback'] }) {
-    // What is still being typed belongs to the scenario open now: it is given to it first.
-    this.giveTyped(nav === 'none');
     // One of the user's scenarios is opened as it is kept: its next change is written over
     // that text only (see `put`). A change of it not yet kept (`unsaved`, from the last work)
     // is kept over what the store holds (`basis`).
+    this.openAs(json, origin, place, nav, unsaved ? unsaved.basis : json, speed, unsaved);
+  }
+
+  /**
+   * Opens a scenario (see `open`); on one of the user's, `basis` is the store's text its next
+   * change is written over (undefined: none), or `ON_ITS_WAY`: this tab's change of it is on
+   * its way to the store, whose write sets the basis (set here, it would make that very write
+   * read as another tab's change, and copy it).
+   */
+  private openAs(json: string, origin: string, place: Place, nav: Nav, basis: string | undefined | typeof ON_ITS_WAY, speed?: Speed, unsaved?: { fallback?: Load['fallback'] }) {
+    // What is still being typed belongs to the scenario open now: it is given to it first.
+    this.giveTyped(nav === 'none');
     // Opened again on purpose, a scenario this tab forked from takes this tab's changes again.
-    if (place.kind === 'mine') {
-      const basis = unsaved ? unsaved.basis : json;
+    if (place.kind === 'mine' && basis !== ON_ITS_WAY) {
       if (basis === undefined) this.basis.delete(place.id);
       else this.basis.set(place.id, basis);
       this.forkedTo.delete(place.id);
@@ -450,40 +459,51 @@ export class Lab {
     this.open(entry.json, entry.id, { kind: 'library', id: entry.id }, nav);
   }
 
-  /** Opens one of the user's own scenarios (a message when it is no longer kept). */
+  /** Opens one of the user's own scenarios (a message when it is no longer kept), at once, as
+   *  this tab knows it (`knownMine`): writes on their way to the store finish behind. */
   async openMine(id: string, nav: Nav = 'push'): Promise<void> {
-    const kept = await this.readMine(id);
-    if (kept) this.open(kept.json, kept.name, { kind: 'mine', id }, nav);
+    const known = await this.knownMine(id);
+    if (known) this.openAs(known.kept.json, known.kept.name, { kind: 'mine', id }, nav, known.onItsWay ? ON_ITS_WAY : known.kept.json);
   }
 
-  /** One of the user's scenarios from the store; null, with a message, when it cannot be had. */
+  /** One of the user's scenarios, its newest text as this tab knows it (`knownMine`); null,
+   *  with a message, when it cannot be had. */
   async readMine(id: string): Promise<MyScenario | null> {
+    return (await this.knownMine(id))?.kept ?? null;
+  }
+
+  /**
+   * One of the user's scenarios as this tab knows it now, without waiting for the writes on
+   * their way to the store (a slow store kept the user waiting): this tab's own change on its
+   * way (`onItsWay`), else the store's text, or a change of it kept in Web Storage (another
+   * tab's as its page went away, one the store refused) when it was made on that text, weighed
+   * as `reconcile` weighs them; `reconcile` then writes it, or keeps it beside, behind the
+   * writes on their way. Null, with a message, when it cannot be had.
+   */
+  private async knownMine(id: string): Promise<{ kept: MyScenario; onItsWay: boolean } | null> {
+    const store = this.scenarios;
+    // Kept in Web Storage, and not by this tab (its own entry goes once its write lands).
+    const held = this.unkept().find((u) => u.id === id) ?? null;
+    const elsewhere = held && this.heldUnkept.get(id) !== held.json ? held : null;
+    // This tab's change on its way (unless it goes to this tab's copy: `forkedTo`).
+    const own = this.forkedTo.has(id) ? undefined : this.unwritten.get(id);
+    if (own) {
+      if (elsewhere && store && elsewhere.json !== own.json) void this.reconcile(store, elsewhere);
+      return { kept: own, onItsWay: true };
+    }
     let kept: MyScenario | null = null;
     let why = 'it is not kept in this browser';
     try {
-      kept = (await this.scenarios?.get(id)) ?? null;
+      kept = (await store?.get(id)) ?? null;
     } catch (e) {
       why = `the browser's storage could not be read (${(e as Error).message || String(e)})`;
     }
-    // A change of it another tab kept in Web Storage as its page went away (before the store
-    // had written it) is weighed against the store's text now, not only at the next start: the
-    // newest text opens, or, when both were changed, each is kept (see `reconcile`).
-    const store = this.scenarios;
-    const flushed = kept && store ? this.unkept().find((u) => u.id === id && u.json !== kept!.json) : undefined;
-    if (flushed && store) {
-      await this.reconcile(store, flushed);
-      try {
-        kept = (await store.get(id)) ?? kept;
-      } catch {
-        // Read a moment ago: what was read stands.
-      }
-      // Still there: the store refused it (full or failing), so Web Storage holds the newest
-      // text, which opens (a change of it is then weighed as any other: `put`).
-      const still = this.unkept().find((u) => u.id === id);
-      if (still && kept && still.json !== kept.json) kept = still;
+    if (kept && held && store && held.json !== kept.json) {
+      if (madeOn(held, kept)) kept = withoutBasis(held);
+      void this.reconcile(store, held);
     }
     // Refused by the store, it was kept in Web Storage instead.
-    kept ??= this.unkept().find((s) => s.id === id) ?? null;
+    kept ??= held && withoutBasis(held);
     if (!kept) {
       const open = this.state.current;
       const still = open ? ` “${scenarioName(open.scenario)}” is still open.` : '';
@@ -492,8 +512,9 @@ export class Lab {
       const known = gone ?? this.state.myScenarios.find((e) => e.id === id);
       if (gone) why = 'it was deleted (Mine ▾, Recently deleted, restores it)';
       this.notify({ kind: 'error', text: `Your scenario “${known?.name ?? id}” could not be opened: ${why}.${still}` });
+      return null;
     }
-    return kept;
+    return { kept, onItsWay: false };
   }
 
   /** Reads the list of the user's scenarios from the store (at start-up), and of those deleted
@@ -541,12 +562,11 @@ export class Lab {
    * text is lost (another tab changed it since).
    */
   private reconcile(store: ScenarioStore, u: Unkept): Promise<void> {
-    const { basisDigest, ...change } = u;
+    const change = withoutBasis(u);
     const done = this.saving.then(async () => {
       const stored = await store.get(u.id);
       if (!stored || stored.json === u.json) return;
-      const madeOnIt = basisDigest !== undefined ? basisDigest === textDigest(stored.json) : u.updatedMs > stored.updatedMs;
-      if (madeOnIt) {
+      if (madeOn(u, stored)) {
         if ((await store.put(change, stored.json)) === 'kept') return;
       }
       const copy: MyScenario = { ...change, id: this.newId() };
@@ -1290,6 +1310,21 @@ export class Lab {
     this.statusThrottle.cancel();
     this.client.dispose();
   }
+}
+
+/** Where `openAs` leaves the basis as it is: a write on its way sets it. */
+const ON_ITS_WAY = Symbol('on its way');
+
+/** Whether a change kept in Web Storage was made on the store's text `stored` (its
+ *  `basisDigest` says; without one, when it is the newer): written over it, not beside it. */
+function madeOn(u: Unkept, stored: MyScenario): boolean {
+  return u.basisDigest !== undefined ? u.basisDigest === textDigest(stored.json) : u.updatedMs > stored.updatedMs;
+}
+
+/** A scenario kept in Web Storage as the store keeps it (without the digest of its basis). */
+function withoutBasis(u: Unkept): MyScenario {
+  const { basisDigest: _basis, ...kept } = u;
+  return kept;
 }
 
 /** The name the user knows the scenario of a text by (`otherwise` when it cannot be read). */

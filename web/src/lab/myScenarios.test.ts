@@ -966,6 +966,109 @@ describe('My scenarios', () => {
     expect(readUnkept(b.local)).toEqual([]);
   });
 
+  /** A store whose writes wait, while `held`, until the test lets them go (a slow IndexedDB). */
+  function slowWrites() {
+    const holds: (() => void)[] = [];
+    const gate = { held: false };
+    const wrap = (s: ScenarioStore): ScenarioStore => ({
+      list: () => s.list(),
+      get: (id) => s.get(id),
+      remove: (id, ms) => s.remove(id, ms),
+      deleted: () => s.deleted(),
+      restore: (id) => s.restore(id),
+      purge: (ms) => s.purge(ms),
+      put: (x, basis) => (gate.held ? new Promise<void>((r) => holds.push(r)) : Promise.resolve()).then(() => s.put(x, basis)),
+    });
+    const release = async () => {
+      gate.held = false;
+      while (holds.length) {
+        holds.shift()!();
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    };
+    return { wrap, gate, release };
+  }
+
+  /** Whether `p` settles within a few event-loop turns (not waiting for a held write). */
+  const soon = <T,>(p: Promise<T>) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 30))]);
+
+  // "Open from Mine" waited for every write on its way to the store (with a slow store, the
+  // user waited), or opened the store's older text while this tab's change was still on its way.
+  it('Open from Mine opens at once, with the change still on its way to a slow store, and the write then lands with no copy', async () => {
+    const b = browser();
+    const slow = slowWrites();
+    const page = await b.open(new MemoryStore(), undefined, slow.wrap);
+    changeDuration(page, 250); // m1
+    await page.lab.saved();
+    slow.gate.held = true;
+    changeDuration(page, 400); // on its way
+    page.lab.openLibrary(entry('gfc1'));
+    page.pump();
+    expect(await soon(page.lab.openMine('m1'))).toBe(true);
+    page.pump();
+    expect(page.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    await slow.release();
+    await page.lab.saved();
+    changeDuration(page, 500);
+    await page.lab.saved();
+    expect((await page.scenarios.list()).map((m) => m.id)).toEqual(['m1']);
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json).run.duration_ms).toBe(500);
+    expect(page.lab.getState().notice).toBeNull();
+  });
+
+  it('Open from Mine opens at once after the tab was hidden with a change still on its way (kept in Web Storage too)', async () => {
+    const b = browser();
+    const slow = slowWrites();
+    const page = await b.open(new MemoryStore(), undefined, slow.wrap);
+    changeDuration(page, 250); // m1
+    await page.lab.saved();
+    slow.gate.held = true;
+    changeDuration(page, 400); // on its way
+    page.lab.flushUnsaved(); // hidden, then shown again
+    page.lab.openLibrary(entry('gfc1'));
+    page.pump();
+    expect(await soon(page.lab.openMine('m1'))).toBe(true);
+    page.pump();
+    expect(page.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    await slow.release();
+    await page.lab.saved();
+    changeDuration(page, 500);
+    await page.lab.saved();
+    expect((await page.scenarios.list()).map((m) => m.id)).toEqual(['m1']);
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json).run.duration_ms).toBe(500);
+    expect(readUnkept(b.local)).toEqual([]);
+    expect(page.lab.getState().notice).toBeNull();
+  });
+
+  it("Open from Mine opens at once another tab's change kept in Web Storage as it was hidden, and writes it in the background", async () => {
+    const b = browser();
+    const first = await b.open();
+    changeDuration(first, 250); // m1
+    await first.lab.saved();
+    b.address.search = '?scenario=gfc1';
+    const slow = slowWrites();
+    const tabB = await b.open(new MemoryStore(), undefined, slow.wrap); // open all along
+    b.address.search = '?mine=m1';
+    const tabA = await b.open(new MemoryStore(), undefined, hanging);
+    changeDuration(tabA, 400);
+    tabA.lab.flushUnsaved(); // hidden, then closed: the store never wrote it
+    tabA.lab.dispose();
+    slow.gate.held = true;
+    changeDuration(tabB, 300); // tab B's own change of gfc1, on its way to the slow store
+    expect(await soon(tabB.lab.openMine('m1'))).toBe(true);
+    tabB.pump();
+    expect(tabB.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    await slow.release();
+    await tabB.lab.saved();
+    expect(JSON.parse((await tabB.scenarios.get('m1'))!.json).run.duration_ms).toBe(400);
+    expect(readUnkept(b.local)).toEqual([]);
+    changeDuration(tabB, 500);
+    await tabB.lab.saved();
+    expect(JSON.parse((await tabB.scenarios.get('m1'))!.json).run.duration_ms).toBe(500);
+    expect((await tabB.scenarios.list()).length).toBe(2); // m1 and tab B's gfc1
+  });
+
   it('a change the store refused after it had kept an older text opens from Mine as the newest, from Web Storage', async () => {
     const b = browser();
     let full = false;
