@@ -10,7 +10,7 @@ import type { Catalogue, Problem, RmDirection, RunSummary } from '../contract/en
 import type { Scenario } from '../contract/scenario';
 import { SimClient, type ClientHandlers, type LiveRequest, type WorkerLike } from '../engine/client';
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
-import { DELETED_KEPT_MS, newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
+import { DELETED_KEPT_MS, NOT_KEPT, newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import { NOWHERE, samePlace, type Opened, type Place } from '../scenario/place';
 import { dropUnkept, holdUnkept, readUnkept, storageWorks, textDigest, writeLastWork, type KeyValueStore, type LastWork, type Unkept } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
@@ -539,7 +539,16 @@ export class Lab {
           continue;
         }
         listed.push({ id: u.id, name: u.name, updatedMs: u.updatedMs });
-        const back = this.saving.then(() => store.put(u)).then(() => this.dropUnkept(u.id, u.updatedMs));
+        // This tab's own change, kept there as the tab was hidden with its write on its way:
+        // that write (or a later one) lands, and takes it away. Written from here as well, it
+        // came behind a later change of this tab's and over it (whose next change then read as
+        // another tab's, and was copied).
+        if (this.unwritten.has(u.id) && this.heldUnkept.get(u.id) === u.json) continue;
+        // Written only where the store has none yet: one there now was written by the tab that
+        // kept this (its write landed since the list was read), which takes it away itself.
+        const back = this.saving.then(async () => {
+          if ((await store.put(withoutBasis(u), NOT_KEPT)) === 'kept') this.dropUnkept(u.id, u.updatedMs);
+        });
         this.saving = back.catch(() => {});
       }
       // Scenarios saved since the list was asked for stay in it.

@@ -5,7 +5,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
-import { DELETED_KEPT_MS, IndexedDbScenarioStore, lastChangeText, mineTimes, tabNews, unavailableStore, within, type ScenarioStore, type TabChannel, type TabNews } from '../scenario/myScenarios';
+import { DELETED_KEPT_MS, IndexedDbScenarioStore, NOT_KEPT, lastChangeText, mineTimes, tabNews, unavailableStore, within, type ScenarioStore, type TabChannel, type TabNews } from '../scenario/myScenarios';
 import type { Place } from '../scenario/place';
 import { NOWHERE, placeOf, searchFor } from '../scenario/place';
 import { encodeScenario, textLibrary } from '../scenario/share';
@@ -1069,6 +1069,36 @@ describe('My scenarios', () => {
     expect((await tabB.scenarios.list()).length).toBe(2); // m1 and tab B's gfc1
   });
 
+  // A keep racing a second keep of the same scenario: this tab's first change of a library
+  // scenario, still on its way to a slow store when the tab was hidden (so kept in Web Storage
+  // too), was written again from there by the next reading of the list (another tab's change),
+  // behind this tab's later change, over it; the change after that then read as another tab's
+  // and made a copy.
+  it('a change on its way to a slow store and kept in Web Storage as the tab was hidden is not written again over a later change (no copy)', async () => {
+    const b = browser();
+    const slow = slowWrites();
+    const page = await b.open(new MemoryStore(), undefined, slow.wrap); // two-sources
+    b.address.search = '?scenario=gfc1';
+    const other = await b.open();
+    slow.gate.held = true;
+    changeDuration(page, 250); // m1, on its way
+    page.lab.flushUnsaved(); // hidden, then shown again
+    changeDuration(page, 300); // on its way behind it
+    changeDuration(other, 350); // another tab keeps one of its own: this tab reads the list again
+    await other.lab.saved();
+    await slow.release();
+    await page.lab.saved();
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json).run.duration_ms).toBe(300);
+    changeDuration(page, 400);
+    await page.lab.saved();
+    const ids = (await page.scenarios.list()).map((m) => m.id).sort();
+    expect(ids).toHaveLength(2); // m1 and the other tab's
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json).run.duration_ms).toBe(400);
+    expect(page.lab.getState().myScenarios.map((m) => m.id).sort()).toEqual(ids);
+    expect(page.lab.getState().notice).toBeNull();
+    expect(readUnkept(b.local)).toEqual([]);
+  });
+
   it('a change the store refused after it had kept an older text opens from Mine as the newest, from Web Storage', async () => {
     const b = browser();
     let full = false;
@@ -1431,6 +1461,17 @@ describe('My scenarios', () => {
     expect(tabNews({ deleted: 'm1' })).toEqual({ deleted: 'm1' });
     expect(tabNews({ deleted: 3 })).toBeNull();
     expect(tabNews(null)).toBeNull();
+  });
+
+  it('the store writes a scenario kept on no basis (NOT_KEPT) only where none is kept under its id', async () => {
+    const store = new IndexedDbScenarioStore(new IDBFactory());
+    const one = { id: 'x', name: 'X', updatedMs: 1, json: '{"a":1}' };
+    expect(await store.put(one, NOT_KEPT)).toBe('kept');
+    expect(await store.put({ ...one, json: '{"a":2}' }, NOT_KEPT)).toBe('changed');
+    expect((await store.get('x'))!.json).toBe('{"a":1}');
+    await store.remove('x', 5);
+    expect(await store.put({ ...one, json: '{"a":3}' }, NOT_KEPT)).toBe('changed'); // a deleted one is not brought back
+    expect(await store.get('x')).toBeNull();
   });
 
   it('says when a scenario last changed: the time today, the date before', () => {

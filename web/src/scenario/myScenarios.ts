@@ -26,6 +26,10 @@ export type MyScenarioInfo = Omit<MyScenario, 'json'>;
 /** How long a deleted scenario can still be restored (30 days). */
 export const DELETED_KEPT_MS = 30 * 24 * 3600 * 1000;
 
+/** The basis (`ScenarioStore.put`) of a scenario made on none the store keeps: no kept
+ *  scenario's text is ever empty. */
+export const NOT_KEPT = '';
+
 export interface ScenarioStore {
   /** Every kept scenario, the most recently changed first. */
   list(): Promise<MyScenarioInfo[]>;
@@ -34,7 +38,8 @@ export interface ScenarioStore {
   /**
    * Keeps a scenario (replacing the one with the same id). With `basis`, the text the caller's
    * copy was made from: when the kept scenario is no longer that text (another tab changed it
-   * since) nor the text being kept, nothing is written and the answer is 'changed'.
+   * since) nor the text being kept, nothing is written and the answer is 'changed'. With
+   * `NOT_KEPT` as the basis, it is written only where none is kept under its id.
    */
   put(s: MyScenario, basis?: string): Promise<'kept' | 'changed'>;
   /** Deletes a scenario, recoverably: from then on it is listed by `deleted` only (and `get`
