@@ -813,3 +813,26 @@ test('undoing Empty canvas into a scenario deleted since lists it in Mine again,
   await expect(page.getByTestId('notice')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+// QA: a change the page went away before the engine's verdict, refused at the reload, showed
+// two red boxes saying much the same (the problems, and a notice). One, naming field and rule.
+test('a change refused at the reload is said in one message, naming the field and the rule', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const refused = await page.evaluate(() => {
+    const s = JSON.parse(window.__abrlab!.scenario()!);
+    s.run.duration_ms = 0;
+    const last = JSON.stringify({ json: JSON.stringify(s, null, 2), origin: 'Two sources', unsaved: true, from: { kind: 'library', id: 'two-sources' } });
+    localStorage.setItem('abrlab.last', last);
+    sessionStorage.setItem('abrlab.last', last);
+    return s;
+  });
+  await page.reload();
+  await expect(page.getByTestId('problems')).toContainText('Your last change to “Two sources”, made as the page went away, was not kept');
+  await expect(page.getByTestId('problems')).toContainText('run.duration_ms');
+  await expect(page.locator('.notice-error')).toHaveCount(1);
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+  await page.screenshot({ path: resolve(shots, 'refused-change-one-message.png') });
+  const file = await downloadText(page, () => page.getByTestId('save-refused').click());
+  expect(JSON.parse(file.text).run.duration_ms).toBe(refused.run.duration_ms);
+  expect(errors).toEqual([]);
+});

@@ -27,6 +27,7 @@ import {
   type LabState,
   type LoadedScenario,
   type Notice,
+  type Said,
   type SampleSink,
 } from './state';
 import { lessonSpeed } from '../scenario/speed';
@@ -315,20 +316,17 @@ export class Lab {
           const linked = !!refused && !refused.load.edited && refused.doc.origin === SHARED_ORIGIN;
           const unkeptChange = !!refused?.load.keepAt;
           const kept = refused && (refused.doc.place.kind === 'mine' || linked || unkeptChange) ? refused.doc.json : undefined;
-          const shown = { origin, problems, ...(kept === undefined ? {} : { kept }) };
-          this.set({ problems: shown });
+          const shown: NonNullable<Load['refused']> = { origin, problems, ...(kept === undefined ? {} : { kept }) };
           const fallback = refused?.load.fallback;
           if (refused && unkeptChange) {
             // Not an empty lab: what the change was made on opens (its problems stay shown),
-            // unless something else is open or on its way (a link opened with it).
+            // unless something else is open or on its way (a link opened with it). Said in the
+            // problems' box (one message, with the field and the rule), not in a second one.
             const opens = !current && !this.loads.busy && fallback ? fallback : null;
+            shown.said = refusedChangeSaid(refused.doc.scenario, problems, opens);
             if (opens) this.openFallback(opens, shown);
-            const then = opens ? ` “${nameOf(opens.json, opens.origin)}” is open as it was before it.` : '';
-            this.notify({
-              kind: 'error',
-              text: `Your last change to “${scenarioName(refused.doc.scenario)}”, made as the page went away, is one the engine refuses: it was not kept.${then} Save its file to keep it, mend it where the problems say, and Import it.`,
-            });
           }
+          this.set({ problems: shown });
         }
         this.settleLastWork();
         this.loads.next();
@@ -1349,6 +1347,17 @@ function nameOf(json: string, otherwise: string): string {
  *  what renders it still). */
 function sameStrings(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** What a change the page went away before keeping, which the engine then refuses, became
+ *  (not kept; `opens`, what it was made on, opens instead), said above its problems. */
+export function refusedChangeSaid(changed: Scenario, problems: readonly Problem[], opens: { json: string; origin: string } | null): Said {
+  const n = problems.length;
+  const then = opens ? `“${nameOf(opens.json, opens.origin)}” is open as it was before it. ` : '';
+  return {
+    head: `Your last change to “${scenarioName(changed)}”, made as the page went away, was not kept: the engine refuses it (${n === 1 ? 'a problem' : `${n} problems`}, below).`,
+    sub: `${then}Save its file to keep it, mend it where ${n === 1 ? 'the problem says' : 'the problems say'}, and Import it.`,
+  };
 }
 
 /** The problems of a loaded scenario's sweep block: it runs, but cannot be swept as it is. */

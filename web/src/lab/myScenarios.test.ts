@@ -306,7 +306,11 @@ describe('My scenarios', () => {
     expect(st.current?.scenario.run.duration_ms).toBe(300);
     expect(st.problems?.problems.map((p) => p.path)).toEqual(['run.duration_ms']);
     expect(JSON.parse(st.problems!.kept!).run.duration_ms).toBe(0); // Save its file
-    expect(st.notice?.text).toMatch(/made as the page went away, is one the engine refuses: it was not kept\. “Two sources” is open as it was before it\. Save its file/);
+    // One message, in the problems' box, naming the field and the rule (a second red box said
+    // much the same).
+    expect(st.notice).toBeNull();
+    expect(st.problems?.said?.head).toBe('Your last change to “Two sources”, made as the page went away, was not kept: the engine refuses it (a problem, below).');
+    expect(st.problems?.said?.sub).toMatch(/^“Two sources” is open as it was before it\. Save its file to keep it/);
     expect(JSON.parse((await reloaded.scenarios.get('m1'))!.json).run.duration_ms).toBe(300);
     expect(st.myScenarios.map((m) => m.id)).toEqual(['m1']);
     // The next reload opens the kept scenario, with nothing to say.
