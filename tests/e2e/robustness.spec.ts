@@ -602,6 +602,35 @@ test("a tab told of another tab's change shows that version with one click", asy
   expect(errors).toEqual([]);
 });
 
+// QA: a scenario deleted in one tab stayed in the other's Mine (deletions were not told).
+test('a scenario deleted in one tab leaves the Mine of another, which keeps it open, unkept', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  await page.getByTestId('tab-switches').click();
+  await field.fill('0.8');
+  await field.press('Enter');
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toMatch(/^mine:/);
+  await hook(page, () => window.__abrlab!.saved());
+  const id = (await hook(page, () => window.__abrlab!.place()))!.slice('mine:'.length);
+  const mine = new URL(page.url());
+  const other = await context.newPage();
+  await openLab(other, mine.pathname + mine.search);
+  await expect(other.getByTestId('my-scenarios-menu')).toHaveText('Mine (1) ▾');
+  await page.getByTestId('my-scenarios-menu').click();
+  await page.getByTestId(`delete-mine-${id}`).click();
+  await expect(page.getByTestId('deleted')).toBeVisible();
+  await expect(other.getByTestId('my-scenarios-menu')).toHaveText('Mine (0) ▾');
+  await expect(other.getByTestId('notice')).toContainText('was deleted in another tab. It stays open here, no longer kept');
+  expect(await hook(other, () => window.__abrlab?.place() ?? null)).toBe('none');
+  await other.getByTestId('my-scenarios-menu').click();
+  await expect(other.getByTestId(`restore-mine-${id}`)).toBeVisible();
+  await other.screenshot({ path: resolve(shots, 'mine-deleted-in-another-tab.png') });
+  // Undone there: listed here again.
+  await page.getByTestId('undo-delete').click();
+  await expect(other.getByTestId('my-scenarios-menu')).toHaveText('Mine (1) ▾');
+  expect(errors).toEqual([]);
+});
+
 // QA: with IndexedDB full, a change was listed under Mine as if kept; another scenario and
 // Back then said it "is not kept in this browser", and it was gone. It is kept in the
 // browser's local storage instead, and the message says so.
