@@ -1,7 +1,7 @@
 // The user's own scenarios (issue 14, "Work that is lost today"): what the user changes is kept
 // in IndexedDB (fake-indexeddb here, the real promise wrapper), listed with its name and last
 // change, and reopened by `?mine=<id>`; the address follows what is open.
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBObjectStore as FakeObjectStore } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
@@ -1476,6 +1476,25 @@ describe('My scenarios', () => {
     await store.remove('x', 5);
     expect(await store.put({ ...one, json: '{"a":3}' }, NOT_KEPT)).toBe('changed'); // a deleted one is not brought back
     expect(await store.get('x')).toBeNull();
+  });
+
+  // QA (e2e, IndexedDB full): a write refused at once inside the store's read-then-write was
+  // thrown in IndexedDB's event handler, an error of the page, not an answer of the store.
+  it('a write the storage refuses at once, after the store has read, is the store\'s refusal, not an uncaught error', async () => {
+    const store = new IndexedDbScenarioStore(new IDBFactory());
+    const one = { id: 'x', name: 'X', updatedMs: 1, json: '{"a":1}' };
+    await store.put(one);
+    const put = FakeObjectStore.prototype.put;
+    FakeObjectStore.prototype.put = () => {
+      throw new Error('The quota has been exceeded.');
+    };
+    try {
+      await expect(store.put({ ...one, json: '{"a":2}' }, one.json)).rejects.toThrow('The quota has been exceeded.');
+      await expect(store.remove('x', 5)).rejects.toThrow('The quota has been exceeded.');
+    } finally {
+      FakeObjectStore.prototype.put = put;
+    }
+    expect((await store.get('x'))!.json).toBe('{"a":1}');
   });
 
   it('says when a scenario last changed: the time today, the date before', () => {

@@ -238,32 +238,46 @@ export class IndexedDbScenarioStore implements ScenarioStore {
     return gone.sort((a, b) => b.deletedMs! - a.deletedMs! || a.id.localeCompare(b.id));
   }
 
-  /** A read-write transaction's store, and its completion (rejected if it fails or aborts). */
-  private async writing(): Promise<{ store: IDBObjectStore; done: Promise<void> }> {
+  /** A read-write transaction's store, and its completion (rejected if it fails or aborts).
+   *  `inHandler` runs a step in one of its request's handlers: a write there that throws (a full
+   *  storage may refuse at once) aborts the transaction, whose completion is then refused
+   *  with that error, not thrown in an event handler as an error of the page. */
+  private async writing(): Promise<{ store: IDBObjectStore; done: Promise<void>; inHandler: (step: () => void) => void }> {
     const store = await this.store('readwrite');
     const tx = store.transaction;
+    let thrown: unknown = null;
     const done = new Promise<void>((resolve, reject) => {
       tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
-      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
+      tx.onerror = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write failed'));
+      tx.onabort = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
     });
-    return { store, done };
+    // (Not named `then`: an object with one is awaited as a promise.)
+    const inHandler = (step: () => void) => {
+      try {
+        step();
+      } catch (e) {
+        thrown = e;
+        tx.abort();
+      }
+    };
+    return { store, done, inHandler };
   }
 
   async put(s: MyScenario, basis?: string): Promise<'kept' | 'changed'> {
-    const { store, done } = await this.writing();
+    const { store, done, inHandler } = await this.writing();
     let answer: 'kept' | 'changed' = 'kept';
     const write = () => store.put({ id: s.id, name: s.name, updatedMs: s.updatedMs, json: s.json });
     if (basis === undefined) write();
     else {
       // Read and write in one transaction, so that no other tab's write comes between.
       const read = store.get(s.id);
-      read.onsuccess = () => {
-        const kept = read.result as unknown;
-        // Already this very text (kept from Web Storage at start, see Lab.reconcile): no clash.
-        if (isMyScenario(kept) && kept.json !== basis && kept.json !== s.json) answer = 'changed';
-        else write();
-      };
+      read.onsuccess = () =>
+        inHandler(() => {
+          const kept = read.result as unknown;
+          // Already this very text (kept from Web Storage at start, see Lab.reconcile): no clash.
+          if (isMyScenario(kept) && kept.json !== basis && kept.json !== s.json) answer = 'changed';
+          else write();
+        });
     }
     await done;
     return answer;
@@ -272,17 +286,18 @@ export class IndexedDbScenarioStore implements ScenarioStore {
   /** Changes the record under `id` in one transaction (`change` returns what to write, or
    *  null to leave it); the answer is whether there was one to change. */
   private async update(id: string, change: (s: MyScenario) => MyScenario | null): Promise<boolean> {
-    const { store, done } = await this.writing();
+    const { store, done, inHandler } = await this.writing();
     let found = false;
     const read = store.get(id);
-    read.onsuccess = () => {
-      const kept = read.result as unknown;
-      const next = isMyScenario(kept) ? change(kept) : null;
-      if (next) {
-        found = true;
-        store.put(next);
-      }
-    };
+    read.onsuccess = () =>
+      inHandler(() => {
+        const kept = read.result as unknown;
+        const next = isMyScenario(kept) ? change(kept) : null;
+        if (next) {
+          found = true;
+          store.put(next);
+        }
+      });
     await done;
     return found;
   }
