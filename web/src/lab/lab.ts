@@ -17,7 +17,7 @@ import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEd
 import { sameButChanges, withChangesSince, withLiveChange } from '../scenario/switchEdits';
 import type { LabContext } from './context';
 import { historyId, keepHistory, readHistory, SharedEditHistory } from './editHistory';
-import { changeKeptAt, loadOf, LoadQueue, type Carried, type EditRecord, type Load, type Nav } from './loadQueue';
+import { changeKeptAt, loadOf, LoadQueue, type Carried, type EditRecord, type Load, type Nav, type PendingLoad } from './loadQueue';
 import {
   INITIAL_STATE,
   SHARED_ORIGIN,
@@ -236,70 +236,7 @@ export class Lab {
           engine: null,
           notice: { kind: 'error', text: `The simulation engine could not be loaded, so nothing can run: ${message}` },
         }),
-      loaded: ({ meta, seq, sweepProblems, notes }) => {
-        this.scrubsAnswered = this.scrubsAsked; // a new run answers none of the old one's
-        this.samples.reset(meta);
-        this.rmLog.reset();
-        // What to know before running what is in the engine now (kept as it was when equal).
-        const scenarioNotes = sameStrings(notes ?? [], this.state.scenarioNotes) ? this.state.scenarioNotes : (notes ?? []);
-        if (this.loads.isOther(seq)) {
-          // A reset (or a crash reload) of the loaded scenario: the load on its way still is.
-          this.set({ meta, status: null, summary: null, summaryJson: null, digest: null, scenarioNotes });
-          return;
-        }
-        const answered = this.loads.take();
-        const { carried, edit, pathEdit, edited, nav, speed, fresh, keepAt, resumeAtMs, travelTo } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
-        // A change stays where the scenario it changed is kept (and makes it the user's own); an
-        // undo or redo across a fresh start returns to the scenario kept where it leads.
-        const changed = (!!edited || carried === 'travel') && !travelTo;
-        // A fresh start (an empty canvas) is a new scenario of the user's, with a page address
-        // of its own (back returns to the one it replaced, kept as it was).
-        const was = this.state.current?.place ?? NOWHERE;
-        const current = answered && changed ? this.ownCopy({ ...answered.doc, place: this.changeKeptAt(answered.load) }, fresh) : (answered?.doc ?? this.state.current);
-        // The undo history: an accepted edit is recorded (a fresh start with the scenarios it
-        // leaves and starts, so that its undo returns to the one it left); a scenario from
-        // elsewhere (library, file, link) starts a new one at its first edit.
-        if (carried && carried !== 'travel') {
-          const crossing = fresh && current ? { from: was, to: current.place } : undefined;
-          this.edits.record({ ...carried, before: this.state.current?.scenario ?? carried.before }, this.now(), crossing);
-        }
-        if (answered && !carried) {
-          this.edits.forget();
-          // One of the user's scenarios goes on with the history this tab kept of it (a
-          // reload, a crash, a return to it), if it is of this very text.
-          // A change the page went away before keeping (the last work) goes on top of it.
-          const key = current ? historyId(current.place) : null;
-          const kept = key === null ? null : readHistory(this.tabStorage, key);
-          if (kept && current) this.edits.restore(kept, current.scenario, { onTop: !!edited && !!keepAt });
-        }
-        this.edits.sent = answered && carried ? answered.doc.json : null;
-        const switchFeedback = edit && switchEditLoaded(edit);
-        const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
-        const problems = answered?.load.refused ?? null;
-        this.set({ meta, current, problems, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback, scenarioNotes });
-        // A sweep block with problems does not stop the scenario (abrsim run warns the same):
-        // said when a scenario comes with one, and when an edit breaks a block that was sound.
-        const broken = !!sweepProblems?.length;
-        if (broken && current && (!this.sweepBroken || (answered && !carried))) this.set({ notice: sweepNotice(current, sweepProblems) });
-        if (answered) this.sweepBroken = broken;
-        if (answered) this.set({ sweepProblems: sweepProblems ?? [] });
-        // A change given as the address moved on (typed, then Back) leaves the address alone.
-        const changeNav: Nav = nav === 'none' ? 'none' : fresh && was.kind === 'mine' ? 'push' : 'replace';
-        // An undo or redo across a fresh start into one of the user's scenarios deleted since:
-        // they went back to it on purpose, so it is theirs again, kept and listed in Mine (open
-        // but unlisted, it read as kept and was not; a reload of its address said so).
-        const mineId = current?.place.kind === 'mine' ? current.place.id : null;
-        const revived = !!travelTo && mineId !== null && !this.state.myScenarios.some((e) => e.id === mineId);
-        this.keep(current, changed || revived, answered ? (changed ? changeNav : (nav ?? 'replace')) : 'none');
-        if (revived && current) this.revived(mineId!, scenarioName(current.scenario));
-        // A scenario from elsewhere plays at the link's speed, else at one that shows it whole
-        // in about 20 s; an edit or an undo keeps the speed the user chose.
-        if (answered && ((!changed && !travelTo) || keepAt) && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
-        // An undo or redo of a live change: the run rebuilt, up to where the user was.
-        this.replayingTo = resumeAtMs ?? null;
-        if (resumeAtMs) this.client.runUntil(resumeAtMs);
-        this.loads.next();
-      },
+      loaded: (answer) => this.loaded(answer),
       invalid: (problems, seq) => {
         if (this.loads.isOther(seq)) return; // not the answer to this load
         const refused = this.loads.take(); // a refused edit leaves no step to undo
@@ -397,6 +334,111 @@ export class Lab {
       },
       error: (message) => this.set({ notice: { kind: 'error', text: message } }),
     };
+  }
+
+  /**
+   * The engine loaded a scenario: the answer to the load on its way, or a reset's (a crash's)
+   * reload of the one loaded. In steps: a new run; the scenario it opens (the user's own, for a
+   * change); the undo history; what the lab shows; a broken sweep block said; the scenario kept
+   * and the address told; the speed and a live change's replay.
+   */
+  private loaded({ meta, seq, sweepProblems, notes }: LoadedAnswer) {
+    this.newRun(meta);
+    // What to know before running what is in the engine now (kept as it was when equal).
+    const scenarioNotes = sameStrings(notes ?? [], this.state.scenarioNotes) ? this.state.scenarioNotes : (notes ?? []);
+    if (this.loads.isOther(seq)) {
+      // A reset (or a crash reload) of the loaded scenario: the load on its way still is.
+      this.set({ meta, status: null, summary: null, summaryJson: null, digest: null, scenarioNotes });
+      return;
+    }
+    const answered = this.loads.take();
+    const changed = bringsChange(answered?.load);
+    const was = this.state.current?.place ?? NOWHERE;
+    const current = this.openedBy(answered, changed);
+    this.recordLoaded(answered, current, was);
+    const load = answered?.load;
+    const switchFeedback = load?.edit ? switchEditLoaded(load.edit) : null;
+    const virtualPathFeedback = load?.pathEdit ? pathEditLoaded(load.pathEdit) : null;
+    const problems = load?.refused ?? null;
+    this.set({ meta, current, problems, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback, scenarioNotes });
+    this.sayBrokenSweep(answered, current, sweepProblems);
+    this.keepLoaded(answered, current, changed, was);
+    this.playLoaded(answered, current, changed);
+    this.loads.next();
+  }
+
+  /** A new run in the engine: the charts and the event log start again, and scrubs asked of
+   *  the old one are answered by none. */
+  private newRun(meta: LoadedAnswer['meta']) {
+    this.scrubsAnswered = this.scrubsAsked;
+    this.samples.reset(meta);
+    this.rmLog.reset();
+  }
+
+  /** What a load opens: a change where the scenario it changed is kept, the user's own (a
+   *  fresh start, an empty canvas, a new scenario of theirs with an address of its own: back
+   *  returns to the one it replaced, kept as it was); else what it brings; with no load, what
+   *  is open (a reset's reload). */
+  private openedBy(answered: PendingLoad | null, changed: boolean): LoadedScenario | null {
+    if (answered && changed) return this.ownCopy({ ...answered.doc, place: this.changeKeptAt(answered.load) }, answered.load.fresh);
+    return answered?.doc ?? this.state.current;
+  }
+
+  /**
+   * The undo history, before the state says what is open: an accepted edit is recorded (a
+   * fresh start with the scenarios it leaves and starts, so that its undo returns to the one
+   * it left); a scenario from elsewhere (library, file, link) starts a new one at its first
+   * edit, and one of the user's goes on with the history this tab kept of it (a reload, a
+   * crash, a return to it), if it is of this very text: a change the page went away before
+   * keeping (the last work) goes on top of it.
+   */
+  private recordLoaded(answered: PendingLoad | null, current: LoadedScenario | null, was: Place) {
+    const carried = answered?.load.carried ?? null;
+    if (carried && carried !== 'travel') {
+      const crossing = answered?.load.fresh && current ? { from: was, to: current.place } : undefined;
+      this.edits.record({ ...carried, before: this.state.current?.scenario ?? carried.before }, this.now(), crossing);
+    }
+    if (answered && !carried) {
+      this.edits.forget();
+      const key = current ? historyId(current.place) : null;
+      const kept = key === null ? null : readHistory(this.tabStorage, key);
+      if (kept && current) this.edits.restore(kept, current.scenario, { onTop: !!answered.load.edited && !!answered.load.keepAt });
+    }
+    this.edits.sent = answered && carried ? answered.doc.json : null;
+  }
+
+  /** A sweep block with problems does not stop the scenario (abrsim run warns the same): said
+   *  when a scenario comes with one, and when an edit breaks a block that was sound. */
+  private sayBrokenSweep(answered: PendingLoad | null, current: LoadedScenario | null, sweepProblems: Problem[] | undefined) {
+    const broken = !!sweepProblems?.length;
+    if (broken && current && (!this.sweepBroken || (answered && !answered.load.carried))) this.set({ notice: sweepNotice(current, sweepProblems) });
+    if (!answered) return;
+    this.sweepBroken = broken;
+    this.set({ sweepProblems: sweepProblems ?? [] });
+  }
+
+  /** Keeps what a load opened (a change as the user's own) and tells the address: a change
+   *  given as the address moved on (typed, then Back) leaves the address alone. */
+  private keepLoaded(answered: PendingLoad | null, current: LoadedScenario | null, changed: boolean, was: Place) {
+    const nav = answered?.load.nav;
+    const changeNav: Nav = nav === 'none' ? 'none' : answered?.load.fresh && was.kind === 'mine' ? 'push' : 'replace';
+    // An undo or redo across a fresh start into one of the user's scenarios deleted since:
+    // they went back to it on purpose, so it is theirs again, kept and listed in Mine (open
+    // but unlisted, it read as kept and was not; a reload of its address said so).
+    const mineId = current?.place.kind === 'mine' ? current.place.id : null;
+    const revived = !!answered?.load.travelTo && mineId !== null && !this.state.myScenarios.some((e) => e.id === mineId);
+    this.keep(current, changed || revived, answered ? (changed ? changeNav : (nav ?? 'replace')) : 'none');
+    if (revived && current) this.revived(mineId!, scenarioName(current.scenario));
+  }
+
+  /** A scenario from elsewhere plays at the link's speed, else at one that shows it whole in
+   *  about 20 s; an edit or an undo keeps the speed the user chose. An undo or redo of a live
+   *  change: the run rebuilt, up to where the user was. */
+  private playLoaded(answered: PendingLoad | null, current: LoadedScenario | null, changed: boolean) {
+    const load = answered?.load;
+    if (load && ((!changed && !load.travelTo) || load.keepAt) && current) this.setSpeed(load.speed ?? lessonSpeed(current.scenario.run.duration_ms));
+    this.replayingTo = load?.resumeAtMs ?? null;
+    if (load?.resumeAtMs) this.client.runUntil(load.resumeAtMs);
   }
 
   /**
@@ -1317,6 +1359,17 @@ export class Lab {
     this.statusThrottle.cancel();
     this.client.dispose();
   }
+}
+
+/** What the engine says of a scenario it loaded. */
+type LoadedAnswer = Parameters<NonNullable<ClientHandlers['loaded']>>[0];
+
+/** Whether a load brings a change of the user's (an edit, an undo or redo, a change kept as
+ *  the page went away): it stays where the scenario it changed is kept, and makes it the
+ *  user's own. An undo or redo across a fresh start returns to the scenario kept where it
+ *  leads instead. */
+function bringsChange(load: Load | undefined): boolean {
+  return !!load && (!!load.edited || load.carried === 'travel') && !load.travelTo;
 }
 
 /** Where `openAs` leaves the basis as it is: a write on its way sets it. */
