@@ -12,7 +12,7 @@ import { SimClient, type ClientHandlers, type LiveRequest, type WorkerLike } fro
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
 import { DELETED_KEPT_MS, NOT_KEPT, newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import { NOWHERE, samePlace, type Opened, type Place } from '../scenario/place';
-import { dropUnkept, holdUnkept, readUnkept, storageWorks, textDigest, writeLastWork, type KeyValueStore, type LastWork, type Unkept } from '../scenario/storage';
+import { dropUnkept, holdUnkept, readLastWork, readUnkept, storageWorks, textDigest, writeLastWork, type KeyValueStore, type LastWork, type Unkept } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import { sameButChanges, withChangesSince, withLiveChange } from '../scenario/switchEdits';
 import type { LabContext } from './context';
@@ -1045,9 +1045,18 @@ export class Lab {
     let kept: MyScenario | null = null;
     // One the store refused is kept in Web Storage only: taken from there (Undo brings it back).
     const held = this.unkept().find((u) => u.id === id) ?? null;
+    let inStore = false;
     const removed = this.saving.then(async () => {
       if (held) {
-        kept = held;
+        kept = withoutBasis(held);
+        // The store may hold an older text of it too (a tab was hidden with its change on its
+        // way there): deleted there as well, first, or the next start lists it again; with the
+        // newest text, which Restore then brings back.
+        inStore = !!(await store.get(id).catch(() => null));
+        if (inStore) {
+          await store.put(kept);
+          await store.remove(id, this.now());
+        }
         this.dropUnkept(id);
         return;
       }
@@ -1061,6 +1070,7 @@ export class Lab {
       this.notify({ kind: 'error', text: `“${listed.name}” could not be deleted: ${(e as Error)?.message || String(e)}. It is still kept.` });
       return;
     }
+    this.forgetLastWorkAt(id, listed.name);
     const myScenarios = this.state.myScenarios.filter((e) => e.id !== id);
     // The open one stays open, as unkept work: the address no longer names it.
     const still = this.state.current;
@@ -1071,9 +1081,19 @@ export class Lab {
     }
     this.lastDeleted = kept && { kept, open: unkept, origin: open?.origin ?? listed.name };
     const gone = { ...listed, deletedMs: this.now() };
-    const deletedScenarios = held ? this.state.deletedScenarios : [gone, ...this.state.deletedScenarios.filter((e) => e.id !== id)];
+    const deletedScenarios = held && !inStore ? this.state.deletedScenarios : [gone, ...this.state.deletedScenarios.filter((e) => e.id !== id)];
     this.set({ myScenarios, deletedScenarios, deleted: kept && { id, name: listed.name, open: !!unkept } });
     this.tabs?.post({ deleted: id });
+  }
+
+  /** The browser's last work (what a new tab opens), when it is a change of the user's
+   *  scenario `id` that another tab's page went away before keeping: opened there, it was kept
+   *  again under `id`, the deletion undone unseen. It stays the last work, no longer kept, as
+   *  the deleted scenario open in a tab stays open. */
+  private forgetLastWorkAt(id: string, name: string) {
+    const last = readLastWork(this.storage);
+    if (last?.place?.kind !== 'mine' || last.place.id !== id) return;
+    writeLastWork(this.storage, { json: last.json, origin: `${name} (deleted)` });
   }
 
   /**

@@ -1103,6 +1103,39 @@ describe('My scenarios', () => {
     expect(readUnkept(b.local)).toEqual([]);
   });
 
+  // Deleting a scenario a hidden tab had also kept in Web Storage (its write on its way) took
+  // it out of Web Storage only: the store's older text stayed, and the next start listed it
+  // again.
+  it('a scenario kept both in the store and in Web Storage is deleted from both, and Undo brings back the newest', async () => {
+    const b = browser();
+    const first = await b.open();
+    changeDuration(first, 250); // m1
+    await first.lab.saved();
+    first.lab.dispose();
+    b.address.search = '?scenario=gfc1';
+    const tabB = await b.open(); // open all along: Mine lists m1
+    b.address.search = '?mine=m1';
+    const tabA = await b.open(new MemoryStore(), undefined, hanging);
+    changeDuration(tabA, 400);
+    tabA.lab.flushUnsaved(); // hidden, then closed: the store never wrote it
+    tabA.lab.dispose();
+    await tabB.lab.deleteMine('m1');
+    expect(tabB.lab.getState().myScenarios).toEqual([]);
+    expect(await tabB.scenarios.get('m1')).toBeNull();
+    expect(readUnkept(b.local)).toEqual([]);
+    expect(tabB.lab.getState().deletedScenarios.map((m) => m.id)).toEqual(['m1']);
+    b.address.search = '';
+    const later = await b.open(); // a start agrees (the closed tab's last work is not kept again)
+    expect(later.lab.getState().myScenarios).toEqual([]);
+    expect(later.lab.getState().current?.scenario.run.duration_ms).toBe(400); // open, unkept
+    expect(later.lab.getState().current?.place).toEqual({ kind: 'none' });
+    await later.lab.saved();
+    expect(await later.scenarios.list()).toEqual([]);
+    await later.lab.restoreMine('m1'); // the newest text
+    expect(JSON.parse((await later.scenarios.get('m1'))!.json).run.duration_ms).toBe(400);
+    expect(later.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+  });
+
   it('a change the store refused after it had kept an older text opens from Mine as the newest, from Web Storage', async () => {
     const b = browser();
     let full = false;
