@@ -134,6 +134,17 @@ test('pause, step, run until and reset drive the simulated clock', async ({ page
   await page.getByTestId('step-ms').fill('5e-400');
   await expect(page.getByTestId('step-rule')).toHaveText('Step must be a representable number: 5e-400 is too small to represent (below about 4.9e-324), and is not read as 0');
   await expect(page.getByTestId('step')).toBeDisabled();
+  // Read in a few wide lines (QA: a tall narrow box, a word or two a line), beside Run to's
+  // rule, not over it.
+  const stepTip = (await page.getByTestId('step-rule').boundingBox())!;
+  expect(stepTip.width).toBeGreaterThan(300);
+  expect(stepTip.height).toBeLessThan(70); // three lines at most (it was seven)
+  await page.getByTestId('until-ms').fill('');
+  await page.getByTestId('sim-time').click();
+  const untilTip = (await page.getByTestId('until-rule').boundingBox())!;
+  expect(stepTip.x + stepTip.width).toBeLessThanOrEqual(untilTip.x);
+  await page.screenshot({ path: 'test-results/toolbar-step-tip.png', clip: { x: 0, y: 0, width: 1000, height: 180 } });
+  await page.getByTestId('until-ms').fill('50');
   for (const tab of ['sweep', 'compare', 'charts']) {
     await page.getByTestId(`view-${tab}`).click({ timeout: 5_000 });
     await expect(page.getByTestId(`view-${tab}`)).toHaveAttribute('aria-selected', 'true');

@@ -602,6 +602,35 @@ test("a tab told of another tab's change shows that version with one click", asy
   expect(errors).toEqual([]);
 });
 
+// QA: a scenario deleted in one tab stayed in the other's Mine (deletions were not told).
+test('a scenario deleted in one tab leaves the Mine of another, which keeps it open, unkept', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const field = page.getByTestId('param-target_utilization').locator('input');
+  await page.getByTestId('tab-switches').click();
+  await field.fill('0.8');
+  await field.press('Enter');
+  await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toMatch(/^mine:/);
+  await hook(page, () => window.__abrlab!.saved());
+  const id = (await hook(page, () => window.__abrlab!.place()))!.slice('mine:'.length);
+  const mine = new URL(page.url());
+  const other = await context.newPage();
+  await openLab(other, mine.pathname + mine.search);
+  await expect(other.getByTestId('my-scenarios-menu')).toHaveText('Mine (1) ▾');
+  await page.getByTestId('my-scenarios-menu').click();
+  await page.getByTestId(`delete-mine-${id}`).click();
+  await expect(page.getByTestId('deleted')).toBeVisible();
+  await expect(other.getByTestId('my-scenarios-menu')).toHaveText('Mine (0) ▾');
+  await expect(other.getByTestId('notice')).toContainText('was deleted in another tab. It stays open here, no longer kept');
+  expect(await hook(other, () => window.__abrlab?.place() ?? null)).toBe('none');
+  await other.getByTestId('my-scenarios-menu').click();
+  await expect(other.getByTestId(`restore-mine-${id}`)).toBeVisible();
+  await other.screenshot({ path: resolve(shots, 'mine-deleted-in-another-tab.png') });
+  // Undone there: listed here again.
+  await page.getByTestId('undo-delete').click();
+  await expect(other.getByTestId('my-scenarios-menu')).toHaveText('Mine (1) ▾');
+  expect(errors).toEqual([]);
+});
+
 // QA: with IndexedDB full, a change was listed under Mine as if kept; another scenario and
 // Back then said it "is not kept in this browser", and it was gone. It is kept in the
 // browser's local storage instead, and the message says so.
@@ -811,5 +840,28 @@ test('undoing Empty canvas into a scenario deleted since lists it in Mine again,
   await expect.poll(() => hook(page, () => window.__abrlab?.place() ?? null)).toBe(first);
   await expect(page.getByTestId('my-scenarios').locator('option')).toHaveCount(2);
   await expect(page.getByTestId('notice')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+// QA: a change the page went away before the engine's verdict, refused at the reload, showed
+// two red boxes saying much the same (the problems, and a notice). One, naming field and rule.
+test('a change refused at the reload is said in one message, naming the field and the rule', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const refused = await page.evaluate(() => {
+    const s = JSON.parse(window.__abrlab!.scenario()!);
+    s.run.duration_ms = 0;
+    const last = JSON.stringify({ json: JSON.stringify(s, null, 2), origin: 'Two sources', unsaved: true, from: { kind: 'library', id: 'two-sources' } });
+    localStorage.setItem('abrlab.last', last);
+    sessionStorage.setItem('abrlab.last', last);
+    return s;
+  });
+  await page.reload();
+  await expect(page.getByTestId('problems')).toContainText('Your last change to “Two sources”, made as the page went away, was not kept');
+  await expect(page.getByTestId('problems')).toContainText('run.duration_ms');
+  await expect(page.locator('.notice-error')).toHaveCount(1);
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+  await page.screenshot({ path: resolve(shots, 'refused-change-one-message.png') });
+  const file = await downloadText(page, () => page.getByTestId('save-refused').click());
+  expect(JSON.parse(file.text).run.duration_ms).toBe(refused.run.duration_ms);
   expect(errors).toEqual([]);
 });

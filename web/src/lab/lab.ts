@@ -10,14 +10,14 @@ import type { Catalogue, Problem, RmDirection, RunSummary } from '../contract/en
 import type { Scenario } from '../contract/scenario';
 import { SimClient, type ClientHandlers, type LiveRequest, type WorkerLike } from '../engine/client';
 import { ENGINE_TRACE_CAPACITY, type RunStatus, type Speed } from '../engine/protocol';
-import { DELETED_KEPT_MS, newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
+import { DELETED_KEPT_MS, NOT_KEPT, newMineId, scenarioName, withKept, type MyScenario, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
 import { NOWHERE, samePlace, type Opened, type Place } from '../scenario/place';
-import { dropUnkept, holdUnkept, readUnkept, storageWorks, textDigest, writeLastWork, type KeyValueStore, type LastWork, type Unkept } from '../scenario/storage';
+import { dropUnkept, holdUnkept, readLastWork, readUnkept, storageWorks, textDigest, writeLastWork, type KeyValueStore, type LastWork, type Unkept } from '../scenario/storage';
 import { renameScenario, sameRun, type EditResult } from '../scenario/topologyEdits';
 import { sameButChanges, withChangesSince, withLiveChange } from '../scenario/switchEdits';
 import type { LabContext } from './context';
 import { historyId, keepHistory, readHistory, SharedEditHistory } from './editHistory';
-import { changeKeptAt, loadOf, LoadQueue, type Carried, type EditRecord, type Load, type Nav } from './loadQueue';
+import { changeKeptAt, loadOf, LoadQueue, type Carried, type EditRecord, type Load, type Nav, type PendingLoad } from './loadQueue';
 import {
   INITIAL_STATE,
   SHARED_ORIGIN,
@@ -27,6 +27,7 @@ import {
   type LabState,
   type LoadedScenario,
   type Notice,
+  type Said,
   type SampleSink,
 } from './state';
 import { lessonSpeed } from '../scenario/speed';
@@ -161,7 +162,7 @@ export class Lab {
     this.places = opts.places ?? null;
     this.moved = opts.moved ?? (() => undefined);
     this.tabs = opts.tabs ?? null;
-    this.tabs?.listen((kept) => this.keptElsewhere(kept));
+    this.tabs?.listen((news) => ('kept' in news ? this.keptElsewhere(news.kept) : this.deletedElsewhere(news.deleted)));
     this.now = opts.now ?? (() => Date.now());
     this.newId = opts.newId ?? (() => newMineId(this.now()));
     this.loadingAfterMs = opts.loadingAfterMs ?? LOADING_AFTER_MS;
@@ -235,70 +236,7 @@ export class Lab {
           engine: null,
           notice: { kind: 'error', text: `The simulation engine could not be loaded, so nothing can run: ${message}` },
         }),
-      loaded: ({ meta, seq, sweepProblems, notes }) => {
-        this.scrubsAnswered = this.scrubsAsked; // a new run answers none of the old one's
-        this.samples.reset(meta);
-        this.rmLog.reset();
-        // What to know before running what is in the engine now (kept as it was when equal).
-        const scenarioNotes = sameStrings(notes ?? [], this.state.scenarioNotes) ? this.state.scenarioNotes : (notes ?? []);
-        if (this.loads.isOther(seq)) {
-          // A reset (or a crash reload) of the loaded scenario: the load on its way still is.
-          this.set({ meta, status: null, summary: null, summaryJson: null, digest: null, scenarioNotes });
-          return;
-        }
-        const answered = this.loads.take();
-        const { carried, edit, pathEdit, edited, nav, speed, fresh, keepAt, resumeAtMs, travelTo } = answered?.load ?? ({ carried: null, edit: null, pathEdit: null } as Partial<Load>);
-        // A change stays where the scenario it changed is kept (and makes it the user's own); an
-        // undo or redo across a fresh start returns to the scenario kept where it leads.
-        const changed = (!!edited || carried === 'travel') && !travelTo;
-        // A fresh start (an empty canvas) is a new scenario of the user's, with a page address
-        // of its own (back returns to the one it replaced, kept as it was).
-        const was = this.state.current?.place ?? NOWHERE;
-        const current = answered && changed ? this.ownCopy({ ...answered.doc, place: this.changeKeptAt(answered.load) }, fresh) : (answered?.doc ?? this.state.current);
-        // The undo history: an accepted edit is recorded (a fresh start with the scenarios it
-        // leaves and starts, so that its undo returns to the one it left); a scenario from
-        // elsewhere (library, file, link) starts a new one at its first edit.
-        if (carried && carried !== 'travel') {
-          const crossing = fresh && current ? { from: was, to: current.place } : undefined;
-          this.edits.record({ ...carried, before: this.state.current?.scenario ?? carried.before }, this.now(), crossing);
-        }
-        if (answered && !carried) {
-          this.edits.forget();
-          // One of the user's scenarios goes on with the history this tab kept of it (a
-          // reload, a crash, a return to it), if it is of this very text.
-          // A change the page went away before keeping (the last work) goes on top of it.
-          const key = current ? historyId(current.place) : null;
-          const kept = key === null ? null : readHistory(this.tabStorage, key);
-          if (kept && current) this.edits.restore(kept, current.scenario, { onTop: !!edited && !!keepAt });
-        }
-        this.edits.sent = answered && carried ? answered.doc.json : null;
-        const switchFeedback = edit && switchEditLoaded(edit);
-        const virtualPathFeedback = pathEdit && pathEditLoaded(pathEdit);
-        const problems = answered?.load.refused ?? null;
-        this.set({ meta, current, problems, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback, scenarioNotes });
-        // A sweep block with problems does not stop the scenario (abrsim run warns the same):
-        // said when a scenario comes with one, and when an edit breaks a block that was sound.
-        const broken = !!sweepProblems?.length;
-        if (broken && current && (!this.sweepBroken || (answered && !carried))) this.set({ notice: sweepNotice(current, sweepProblems) });
-        if (answered) this.sweepBroken = broken;
-        if (answered) this.set({ sweepProblems: sweepProblems ?? [] });
-        // A change given as the address moved on (typed, then Back) leaves the address alone.
-        const changeNav: Nav = nav === 'none' ? 'none' : fresh && was.kind === 'mine' ? 'push' : 'replace';
-        // An undo or redo across a fresh start into one of the user's scenarios deleted since:
-        // they went back to it on purpose, so it is theirs again, kept and listed in Mine (open
-        // but unlisted, it read as kept and was not; a reload of its address said so).
-        const mineId = current?.place.kind === 'mine' ? current.place.id : null;
-        const revived = !!travelTo && mineId !== null && !this.state.myScenarios.some((e) => e.id === mineId);
-        this.keep(current, changed || revived, answered ? (changed ? changeNav : (nav ?? 'replace')) : 'none');
-        if (revived && current) this.revived(mineId!, scenarioName(current.scenario));
-        // A scenario from elsewhere plays at the link's speed, else at one that shows it whole
-        // in about 20 s; an edit or an undo keeps the speed the user chose.
-        if (answered && ((!changed && !travelTo) || keepAt) && current) this.setSpeed(speed ?? lessonSpeed(current.scenario.run.duration_ms));
-        // An undo or redo of a live change: the run rebuilt, up to where the user was.
-        this.replayingTo = resumeAtMs ?? null;
-        if (resumeAtMs) this.client.runUntil(resumeAtMs);
-        this.loads.next();
-      },
+      loaded: (answer) => this.loaded(answer),
       invalid: (problems, seq) => {
         if (this.loads.isOther(seq)) return; // not the answer to this load
         const refused = this.loads.take(); // a refused edit leaves no step to undo
@@ -315,20 +253,17 @@ export class Lab {
           const linked = !!refused && !refused.load.edited && refused.doc.origin === SHARED_ORIGIN;
           const unkeptChange = !!refused?.load.keepAt;
           const kept = refused && (refused.doc.place.kind === 'mine' || linked || unkeptChange) ? refused.doc.json : undefined;
-          const shown = { origin, problems, ...(kept === undefined ? {} : { kept }) };
-          this.set({ problems: shown });
+          const shown: NonNullable<Load['refused']> = { origin, problems, ...(kept === undefined ? {} : { kept }) };
           const fallback = refused?.load.fallback;
           if (refused && unkeptChange) {
             // Not an empty lab: what the change was made on opens (its problems stay shown),
-            // unless something else is open or on its way (a link opened with it).
+            // unless something else is open or on its way (a link opened with it). Said in the
+            // problems' box (one message, with the field and the rule), not in a second one.
             const opens = !current && !this.loads.busy && fallback ? fallback : null;
+            shown.said = refusedChangeSaid(refused.doc.scenario, problems, opens);
             if (opens) this.openFallback(opens, shown);
-            const then = opens ? ` “${nameOf(opens.json, opens.origin)}” is open as it was before it.` : '';
-            this.notify({
-              kind: 'error',
-              text: `Your last change to “${scenarioName(refused.doc.scenario)}”, made as the page went away, is one the engine refuses: it was not kept.${then} Save its file to keep it, mend it where the problems say, and Import it.`,
-            });
           }
+          this.set({ problems: shown });
         }
         this.settleLastWork();
         this.loads.next();
@@ -402,6 +337,111 @@ export class Lab {
   }
 
   /**
+   * The engine loaded a scenario: the answer to the load on its way, or a reset's (a crash's)
+   * reload of the one loaded. In steps: a new run; the scenario it opens (the user's own, for a
+   * change); the undo history; what the lab shows; a broken sweep block said; the scenario kept
+   * and the address told; the speed and a live change's replay.
+   */
+  private loaded({ meta, seq, sweepProblems, notes }: LoadedAnswer) {
+    this.newRun(meta);
+    // What to know before running what is in the engine now (kept as it was when equal).
+    const scenarioNotes = sameStrings(notes ?? [], this.state.scenarioNotes) ? this.state.scenarioNotes : (notes ?? []);
+    if (this.loads.isOther(seq)) {
+      // A reset (or a crash reload) of the loaded scenario: the load on its way still is.
+      this.set({ meta, status: null, summary: null, summaryJson: null, digest: null, scenarioNotes });
+      return;
+    }
+    const answered = this.loads.take();
+    const changed = bringsChange(answered?.load);
+    const was = this.state.current?.place ?? NOWHERE;
+    const current = this.openedBy(answered, changed);
+    this.recordLoaded(answered, current, was);
+    const load = answered?.load;
+    const switchFeedback = load?.edit ? switchEditLoaded(load.edit) : null;
+    const virtualPathFeedback = load?.pathEdit ? pathEditLoaded(load.pathEdit) : null;
+    const problems = load?.refused ?? null;
+    this.set({ meta, current, problems, status: null, summary: null, summaryJson: null, digest: null, switchFeedback, virtualPathFeedback, scenarioNotes });
+    this.sayBrokenSweep(answered, current, sweepProblems);
+    this.keepLoaded(answered, current, changed, was);
+    this.playLoaded(answered, current, changed);
+    this.loads.next();
+  }
+
+  /** A new run in the engine: the charts and the event log start again, and scrubs asked of
+   *  the old one are answered by none. */
+  private newRun(meta: LoadedAnswer['meta']) {
+    this.scrubsAnswered = this.scrubsAsked;
+    this.samples.reset(meta);
+    this.rmLog.reset();
+  }
+
+  /** What a load opens: a change where the scenario it changed is kept, the user's own (a
+   *  fresh start, an empty canvas, a new scenario of theirs with an address of its own: back
+   *  returns to the one it replaced, kept as it was); else what it brings; with no load, what
+   *  is open (a reset's reload). */
+  private openedBy(answered: PendingLoad | null, changed: boolean): LoadedScenario | null {
+    if (answered && changed) return this.ownCopy({ ...answered.doc, place: this.changeKeptAt(answered.load) }, answered.load.fresh);
+    return answered?.doc ?? this.state.current;
+  }
+
+  /**
+   * The undo history, before the state says what is open: an accepted edit is recorded (a
+   * fresh start with the scenarios it leaves and starts, so that its undo returns to the one
+   * it left); a scenario from elsewhere (library, file, link) starts a new one at its first
+   * edit, and one of the user's goes on with the history this tab kept of it (a reload, a
+   * crash, a return to it), if it is of this very text: a change the page went away before
+   * keeping (the last work) goes on top of it.
+   */
+  private recordLoaded(answered: PendingLoad | null, current: LoadedScenario | null, was: Place) {
+    const carried = answered?.load.carried ?? null;
+    if (carried && carried !== 'travel') {
+      const crossing = answered?.load.fresh && current ? { from: was, to: current.place } : undefined;
+      this.edits.record({ ...carried, before: this.state.current?.scenario ?? carried.before }, this.now(), crossing);
+    }
+    if (answered && !carried) {
+      this.edits.forget();
+      const key = current ? historyId(current.place) : null;
+      const kept = key === null ? null : readHistory(this.tabStorage, key);
+      if (kept && current) this.edits.restore(kept, current.scenario, { onTop: !!answered.load.edited && !!answered.load.keepAt });
+    }
+    this.edits.sent = answered && carried ? answered.doc.json : null;
+  }
+
+  /** A sweep block with problems does not stop the scenario (abrsim run warns the same): said
+   *  when a scenario comes with one, and when an edit breaks a block that was sound. */
+  private sayBrokenSweep(answered: PendingLoad | null, current: LoadedScenario | null, sweepProblems: Problem[] | undefined) {
+    const broken = !!sweepProblems?.length;
+    if (broken && current && (!this.sweepBroken || (answered && !answered.load.carried))) this.set({ notice: sweepNotice(current, sweepProblems) });
+    if (!answered) return;
+    this.sweepBroken = broken;
+    this.set({ sweepProblems: sweepProblems ?? [] });
+  }
+
+  /** Keeps what a load opened (a change as the user's own) and tells the address: a change
+   *  given as the address moved on (typed, then Back) leaves the address alone. */
+  private keepLoaded(answered: PendingLoad | null, current: LoadedScenario | null, changed: boolean, was: Place) {
+    const nav = answered?.load.nav;
+    const changeNav: Nav = nav === 'none' ? 'none' : answered?.load.fresh && was.kind === 'mine' ? 'push' : 'replace';
+    // An undo or redo across a fresh start into one of the user's scenarios deleted since:
+    // they went back to it on purpose, so it is theirs again, kept and listed in Mine (open
+    // but unlisted, it read as kept and was not; a reload of its address said so).
+    const mineId = current?.place.kind === 'mine' ? current.place.id : null;
+    const revived = !!answered?.load.travelTo && mineId !== null && !this.state.myScenarios.some((e) => e.id === mineId);
+    this.keep(current, changed || revived, answered ? (changed ? changeNav : (nav ?? 'replace')) : 'none');
+    if (revived && current) this.revived(mineId!, scenarioName(current.scenario));
+  }
+
+  /** A scenario from elsewhere plays at the link's speed, else at one that shows it whole in
+   *  about 20 s; an edit or an undo keeps the speed the user chose. An undo or redo of a live
+   *  change: the run rebuilt, up to where the user was. */
+  private playLoaded(answered: PendingLoad | null, current: LoadedScenario | null, changed: boolean) {
+    const load = answered?.load;
+    if (load && ((!changed && !load.travelTo) || load.keepAt) && current) this.setSpeed(load.speed ?? lessonSpeed(current.scenario.run.duration_ms));
+    this.replayingTo = load?.resumeAtMs ?? null;
+    if (load?.resumeAtMs) this.client.runUntil(load.resumeAtMs);
+  }
+
+  /**
    * Sends a scenario to the engine; on problems the current one stays loaded. A load asked for
    * while another is on its way waits for it (so "the current one" is always well defined).
    * `nav` 'push' when the user opens it (a sweep's run, a compared variant): Back returns to
@@ -418,14 +458,23 @@ export class Lab {
    * scenario takes long to load replaces that one (the user wants this one now).
    */
   open(json: string, origin: string, place: Place = NOWHERE, nav: Nav = 'push', speed?: Speed, unsaved?: { basis?: string; fallback?: Load['fallback'] }) {
-    // What is still being typed belongs to the scenario open now: it is given to it first.
-    this.giveTyped(nav === 'none');
     // One of the user's scenarios is opened as it is kept: its next change is written over
     // that text only (see `put`). A change of it not yet kept (`unsaved`, from the last work)
     // is kept over what the store holds (`basis`).
+    this.openAs(json, origin, place, nav, unsaved ? unsaved.basis : json, speed, unsaved);
+  }
+
+  /**
+   * Opens a scenario (see `open`); on one of the user's, `basis` is the store's text its next
+   * change is written over (undefined: none), or `ON_ITS_WAY`: this tab's change of it is on
+   * its way to the store, whose write sets the basis (set here, it would make that very write
+   * read as another tab's change, and copy it).
+   */
+  private openAs(json: string, origin: string, place: Place, nav: Nav, basis: string | undefined | typeof ON_ITS_WAY, speed?: Speed, unsaved?: { fallback?: Load['fallback'] }) {
+    // What is still being typed belongs to the scenario open now: it is given to it first.
+    this.giveTyped(nav === 'none');
     // Opened again on purpose, a scenario this tab forked from takes this tab's changes again.
-    if (place.kind === 'mine') {
-      const basis = unsaved ? unsaved.basis : json;
+    if (place.kind === 'mine' && basis !== ON_ITS_WAY) {
       if (basis === undefined) this.basis.delete(place.id);
       else this.basis.set(place.id, basis);
       this.forkedTo.delete(place.id);
@@ -450,40 +499,51 @@ export class Lab {
     this.open(entry.json, entry.id, { kind: 'library', id: entry.id }, nav);
   }
 
-  /** Opens one of the user's own scenarios (a message when it is no longer kept). */
+  /** Opens one of the user's own scenarios (a message when it is no longer kept), at once, as
+   *  this tab knows it (`knownMine`): writes on their way to the store finish behind. */
   async openMine(id: string, nav: Nav = 'push'): Promise<void> {
-    const kept = await this.readMine(id);
-    if (kept) this.open(kept.json, kept.name, { kind: 'mine', id }, nav);
+    const known = await this.knownMine(id);
+    if (known) this.openAs(known.kept.json, known.kept.name, { kind: 'mine', id }, nav, known.onItsWay ? ON_ITS_WAY : known.kept.json);
   }
 
-  /** One of the user's scenarios from the store; null, with a message, when it cannot be had. */
+  /** One of the user's scenarios, its newest text as this tab knows it (`knownMine`); null,
+   *  with a message, when it cannot be had. */
   async readMine(id: string): Promise<MyScenario | null> {
+    return (await this.knownMine(id))?.kept ?? null;
+  }
+
+  /**
+   * One of the user's scenarios as this tab knows it now, without waiting for the writes on
+   * their way to the store (a slow store kept the user waiting): this tab's own change on its
+   * way (`onItsWay`), else the store's text, or a change of it kept in Web Storage (another
+   * tab's as its page went away, one the store refused) when it was made on that text, weighed
+   * as `reconcile` weighs them; `reconcile` then writes it, or keeps it beside, behind the
+   * writes on their way. Null, with a message, when it cannot be had.
+   */
+  private async knownMine(id: string): Promise<{ kept: MyScenario; onItsWay: boolean } | null> {
+    const store = this.scenarios;
+    // Kept in Web Storage, and not by this tab (its own entry goes once its write lands).
+    const held = this.unkept().find((u) => u.id === id) ?? null;
+    const elsewhere = held && this.heldUnkept.get(id) !== held.json ? held : null;
+    // This tab's change on its way (unless it goes to this tab's copy: `forkedTo`).
+    const own = this.forkedTo.has(id) ? undefined : this.unwritten.get(id);
+    if (own) {
+      if (elsewhere && store && elsewhere.json !== own.json) void this.reconcile(store, elsewhere);
+      return { kept: own, onItsWay: true };
+    }
     let kept: MyScenario | null = null;
     let why = 'it is not kept in this browser';
     try {
-      kept = (await this.scenarios?.get(id)) ?? null;
+      kept = (await store?.get(id)) ?? null;
     } catch (e) {
       why = `the browser's storage could not be read (${(e as Error).message || String(e)})`;
     }
-    // A change of it another tab kept in Web Storage as its page went away (before the store
-    // had written it) is weighed against the store's text now, not only at the next start: the
-    // newest text opens, or, when both were changed, each is kept (see `reconcile`).
-    const store = this.scenarios;
-    const flushed = kept && store ? this.unkept().find((u) => u.id === id && u.json !== kept!.json) : undefined;
-    if (flushed && store) {
-      await this.reconcile(store, flushed);
-      try {
-        kept = (await store.get(id)) ?? kept;
-      } catch {
-        // Read a moment ago: what was read stands.
-      }
-      // Still there: the store refused it (full or failing), so Web Storage holds the newest
-      // text, which opens (a change of it is then weighed as any other: `put`).
-      const still = this.unkept().find((u) => u.id === id);
-      if (still && kept && still.json !== kept.json) kept = still;
+    if (kept && held && store && held.json !== kept.json) {
+      if (madeOn(held, kept)) kept = withoutBasis(held);
+      void this.reconcile(store, held);
     }
     // Refused by the store, it was kept in Web Storage instead.
-    kept ??= this.unkept().find((s) => s.id === id) ?? null;
+    kept ??= held && withoutBasis(held);
     if (!kept) {
       const open = this.state.current;
       const still = open ? ` “${scenarioName(open.scenario)}” is still open.` : '';
@@ -492,8 +552,9 @@ export class Lab {
       const known = gone ?? this.state.myScenarios.find((e) => e.id === id);
       if (gone) why = 'it was deleted (Mine ▾, Recently deleted, restores it)';
       this.notify({ kind: 'error', text: `Your scenario “${known?.name ?? id}” could not be opened: ${why}.${still}` });
+      return null;
     }
-    return kept;
+    return { kept, onItsWay: false };
   }
 
   /** Reads the list of the user's scenarios from the store (at start-up), and of those deleted
@@ -518,7 +579,16 @@ export class Lab {
           continue;
         }
         listed.push({ id: u.id, name: u.name, updatedMs: u.updatedMs });
-        const back = this.saving.then(() => store.put(u)).then(() => this.dropUnkept(u.id, u.updatedMs));
+        // This tab's own change, kept there as the tab was hidden with its write on its way:
+        // that write (or a later one) lands, and takes it away. Written from here as well, it
+        // came behind a later change of this tab's and over it (whose next change then read as
+        // another tab's, and was copied).
+        if (this.unwritten.has(u.id) && this.heldUnkept.get(u.id) === u.json) continue;
+        // Written only where the store has none yet: one there now was written by the tab that
+        // kept this (its write landed since the list was read), which takes it away itself.
+        const back = this.saving.then(async () => {
+          if ((await store.put(withoutBasis(u), NOT_KEPT)) === 'kept') this.dropUnkept(u.id, u.updatedMs);
+        });
         this.saving = back.catch(() => {});
       }
       // Scenarios saved since the list was asked for stay in it.
@@ -541,12 +611,11 @@ export class Lab {
    * text is lost (another tab changed it since).
    */
   private reconcile(store: ScenarioStore, u: Unkept): Promise<void> {
-    const { basisDigest, ...change } = u;
+    const change = withoutBasis(u);
     const done = this.saving.then(async () => {
       const stored = await store.get(u.id);
       if (!stored || stored.json === u.json) return;
-      const madeOnIt = basisDigest !== undefined ? basisDigest === textDigest(stored.json) : u.updatedMs > stored.updatedMs;
-      if (madeOnIt) {
+      if (madeOn(u, stored)) {
         if ((await store.put(change, stored.json)) === 'kept') return;
       }
       const copy: MyScenario = { ...change, id: this.newId() };
@@ -582,6 +651,7 @@ export class Lab {
       return;
     }
     this.set({ deletedScenarios: this.state.deletedScenarios.filter((e) => e.id !== id) });
+    this.tabs?.post({ kept: id });
     await this.refreshMyScenarios();
     this.notify({ kind: 'info', text: `“${gone.name}” is back among your scenarios (Mine).` });
   }
@@ -860,7 +930,7 @@ export class Lab {
     // start of the lab weighs it against the store's text (`reconcile`).
     // The other tabs are told at once, as of a change the store kept (`keptElsewhere`).
     for (const change of this.unwritten.values()) {
-      if (this.holdUnkept(change)) this.tabs?.post(this.forkedTo.get(change.id) ?? change.id);
+      if (this.holdUnkept(change)) this.tabs?.post({ kept: this.forkedTo.get(change.id) ?? change.id });
     }
     // The last change, though it waits behind another load (a quick second edit).
     const last = this.loads.lastChange(this.state.current?.place ?? NOWHERE);
@@ -915,7 +985,7 @@ export class Lab {
     const kept = { ...change, id: this.forkedTo.get(change.id) ?? change.id };
     if ((await store.put(kept, this.basis.get(kept.id))) === 'kept') {
       this.basis.set(kept.id, kept.json);
-      this.tabs?.post(kept.id);
+      this.tabs?.post({ kept: kept.id });
       return;
     }
     const copy: MyScenario = { ...kept, id: this.newId() };
@@ -948,6 +1018,9 @@ export class Lab {
     // that tab, only hidden, may still be writing it.
     const flushed = this.unkept().find((u) => u.id === id);
     if (flushed && this.basis.has(id) && this.basis.get(id) !== flushed.json) this.basis.set(id, '');
+    // Deleted here and kept there since (a change made there before that tab knew, its Undo,
+    // its Restore): this deletion's Undo would now write over it.
+    if (this.lastDeleted?.kept.id === id) this.dismissDeleted();
     void this.refreshMyScenarios();
     const open = this.state.current;
     if (open?.place.kind !== 'mine' || open.place.id !== id) return;
@@ -972,9 +1045,18 @@ export class Lab {
     let kept: MyScenario | null = null;
     // One the store refused is kept in Web Storage only: taken from there (Undo brings it back).
     const held = this.unkept().find((u) => u.id === id) ?? null;
+    let inStore = false;
     const removed = this.saving.then(async () => {
       if (held) {
-        kept = held;
+        kept = withoutBasis(held);
+        // The store may hold an older text of it too (a tab was hidden with its change on its
+        // way there): deleted there as well, first, or the next start lists it again; with the
+        // newest text, which Restore then brings back.
+        inStore = !!(await store.get(id).catch(() => null));
+        if (inStore) {
+          await store.put(kept);
+          await store.remove(id, this.now());
+        }
         this.dropUnkept(id);
         return;
       }
@@ -988,6 +1070,7 @@ export class Lab {
       this.notify({ kind: 'error', text: `“${listed.name}” could not be deleted: ${(e as Error)?.message || String(e)}. It is still kept.` });
       return;
     }
+    this.forgetLastWorkAt(id, listed.name);
     const myScenarios = this.state.myScenarios.filter((e) => e.id !== id);
     // The open one stays open, as unkept work: the address no longer names it.
     const still = this.state.current;
@@ -998,8 +1081,51 @@ export class Lab {
     }
     this.lastDeleted = kept && { kept, open: unkept, origin: open?.origin ?? listed.name };
     const gone = { ...listed, deletedMs: this.now() };
-    const deletedScenarios = held ? this.state.deletedScenarios : [gone, ...this.state.deletedScenarios.filter((e) => e.id !== id)];
+    const deletedScenarios = held && !inStore ? this.state.deletedScenarios : [gone, ...this.state.deletedScenarios.filter((e) => e.id !== id)];
     this.set({ myScenarios, deletedScenarios, deleted: kept && { id, name: listed.name, open: !!unkept } });
+    this.tabs?.post({ deleted: id });
+  }
+
+  /** The browser's last work (what a new tab opens), when it is a change of the user's
+   *  scenario `id` that another tab's page went away before keeping: opened there, it was kept
+   *  again under `id`, the deletion undone unseen. It stays the last work, no longer kept, as
+   *  the deleted scenario open in a tab stays open. */
+  private forgetLastWorkAt(id: string, name: string) {
+    const last = readLastWork(this.storage);
+    if (last?.place?.kind !== 'mine' || last.place.id !== id) return;
+    writeLastWork(this.storage, { json: last.json, origin: `${name} (deleted)` });
+  }
+
+  /**
+   * Another tab deleted one of the user's scenarios: it leaves Mine here too (listed as recently
+   * deleted), and open here, it stays open, no longer kept, as a deletion in this tab leaves it:
+   * a change here then keeps it as a new scenario of the user's, and does not bring back the
+   * one deleted. A change of it this tab has not written yet is written all the same (made
+   * before this tab knew; nothing the user made is lost): it is then kept again, and listed.
+   */
+  private deletedElsewhere(id: string) {
+    const listed = this.state.myScenarios.find((e) => e.id === id);
+    if (!listed) return;
+    const open = this.state.current;
+    const isOpen = open?.place.kind === 'mine' && open.place.id === id;
+    if (this.unwritten.has(id)) {
+      if (isOpen) this.notify({ kind: 'info', text: `“${listed.name}” was deleted in another tab as you changed it here: your change keeps it (in Mine).` });
+      return;
+    }
+    this.basis.delete(id);
+    const gone = { ...listed, deletedMs: this.now() };
+    this.set({
+      myScenarios: this.state.myScenarios.filter((e) => e.id !== id),
+      deletedScenarios: [gone, ...this.state.deletedScenarios.filter((e) => e.id !== id)],
+    });
+    if (!open || !isOpen) return;
+    const unkept: LoadedScenario = { ...open, place: NOWHERE, origin: `${listed.name} (deleted)` };
+    this.set({ current: unkept });
+    this.keep(unkept, false, 'replace');
+    this.notify({
+      kind: 'info',
+      text: `“${listed.name}” was deleted in another tab. It stays open here, no longer kept: a change here keeps it as a scenario of your own again (in Mine).`,
+    });
   }
 
   /** Brings back the scenario deleted last (as it was, under its id; open again as the user's
@@ -1026,6 +1152,7 @@ export class Lab {
       return;
     }
     this.set({ myScenarios: withKept(this.state.myScenarios, d.kept), deletedScenarios: this.state.deletedScenarios.filter((e) => e.id !== d.kept.id) });
+    this.tabs?.post({ kept: d.kept.id });
     const open = this.state.current;
     if (open && open === d.open) {
       const back: LoadedScenario = { ...open, place: { kind: 'mine', id: d.kept.id }, origin: d.origin };
@@ -1254,6 +1381,32 @@ export class Lab {
   }
 }
 
+/** What the engine says of a scenario it loaded. */
+type LoadedAnswer = Parameters<NonNullable<ClientHandlers['loaded']>>[0];
+
+/** Whether a load brings a change of the user's (an edit, an undo or redo, a change kept as
+ *  the page went away): it stays where the scenario it changed is kept, and makes it the
+ *  user's own. An undo or redo across a fresh start returns to the scenario kept where it
+ *  leads instead. */
+function bringsChange(load: Load | undefined): boolean {
+  return !!load && (!!load.edited || load.carried === 'travel') && !load.travelTo;
+}
+
+/** Where `openAs` leaves the basis as it is: a write on its way sets it. */
+const ON_ITS_WAY = Symbol('on its way');
+
+/** Whether a change kept in Web Storage was made on the store's text `stored` (its
+ *  `basisDigest` says; without one, when it is the newer): written over it, not beside it. */
+function madeOn(u: Unkept, stored: MyScenario): boolean {
+  return u.basisDigest !== undefined ? u.basisDigest === textDigest(stored.json) : u.updatedMs > stored.updatedMs;
+}
+
+/** A scenario kept in Web Storage as the store keeps it (without the digest of its basis). */
+function withoutBasis(u: Unkept): MyScenario {
+  const { basisDigest: _basis, ...kept } = u;
+  return kept;
+}
+
 /** The name the user knows the scenario of a text by (`otherwise` when it cannot be read). */
 function nameOf(json: string, otherwise: string): string {
   try {
@@ -1267,6 +1420,17 @@ function nameOf(json: string, otherwise: string): string {
  *  what renders it still). */
 function sameStrings(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** What a change the page went away before keeping, which the engine then refuses, became
+ *  (not kept; `opens`, what it was made on, opens instead), said above its problems. */
+export function refusedChangeSaid(changed: Scenario, problems: readonly Problem[], opens: { json: string; origin: string } | null): Said {
+  const n = problems.length;
+  const then = opens ? `“${nameOf(opens.json, opens.origin)}” is open as it was before it. ` : '';
+  return {
+    head: `Your last change to “${scenarioName(changed)}”, made as the page went away, was not kept: the engine refuses it (${n === 1 ? 'a problem' : `${n} problems`}, below).`,
+    sub: `${then}Save its file to keep it, mend it where ${n === 1 ? 'the problem says' : 'the problems say'}, and Import it.`,
+  };
 }
 
 /** The problems of a loaded scenario's sweep block: it runs, but cannot be swept as it is. */

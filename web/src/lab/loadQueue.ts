@@ -9,7 +9,7 @@ import type { Scenario } from '../contract/scenario';
 import { NOWHERE, type Place } from '../scenario/place';
 import { shapeProblem } from '../scenario/share';
 import type { Speed } from '../engine/protocol';
-import type { LoadedScenario, SwitchFeedback } from './state';
+import type { LabState, LoadedScenario, SwitchFeedback } from './state';
 
 /** What an undo step is, recorded with it: an edit of the network (its undo restarts the run),
  *  a live parameter change, or forgetting the recorded changes (their undo and redo replay the
@@ -56,7 +56,7 @@ export type Load = {
   fallback?: { json: string; origin: string; place: Place };
   /** The problems of such a refused change, shown once this load (its fallback) is in, with
    *  the change's text to save as a file. */
-  refused?: { origin: string; problems: Problem[]; kept?: string };
+  refused?: NonNullable<LabState['problems']>;
   /** The speed to play a scenario opened from elsewhere at (a link's); none: its default. */
   speed?: Speed;
   /** Once in, the run goes on to this simulated time (ms) and pauses there: an undo or redo of

@@ -1,11 +1,11 @@
 // The user's own scenarios (issue 14, "Work that is lost today"): what the user changes is kept
 // in IndexedDB (fake-indexeddb here, the real promise wrapper), listed with its name and last
 // change, and reopened by `?mine=<id>`; the address follows what is open.
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBObjectStore as FakeObjectStore } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
-import { DELETED_KEPT_MS, IndexedDbScenarioStore, lastChangeText, mineTimes, unavailableStore, within, type ScenarioStore, type TabChannel } from '../scenario/myScenarios';
+import { DELETED_KEPT_MS, IndexedDbScenarioStore, NOT_KEPT, lastChangeText, mineTimes, tabNews, unavailableStore, within, type ScenarioStore, type TabChannel, type TabNews } from '../scenario/myScenarios';
 import type { Place } from '../scenario/place';
 import { NOWHERE, placeOf, searchFor } from '../scenario/place';
 import { encodeScenario, textLibrary } from '../scenario/share';
@@ -57,11 +57,11 @@ afterEach(() => {
 
 /** The tabs of one browser: each tab's channel reaches the others (as a BroadcastChannel does). */
 function tabHub() {
-  const listeners = new Set<(id: string) => void>();
+  const listeners = new Set<(news: TabNews) => void>();
   return (): TabChannel => {
-    let own: ((id: string) => void) | null = null;
+    let own: ((news: TabNews) => void) | null = null;
     return {
-      post: (id) => listeners.forEach((l) => l !== own && l(id)),
+      post: (news) => listeners.forEach((l) => l !== own && l(news)),
       listen: (on) => {
         own = on;
         listeners.add(on);
@@ -306,7 +306,11 @@ describe('My scenarios', () => {
     expect(st.current?.scenario.run.duration_ms).toBe(300);
     expect(st.problems?.problems.map((p) => p.path)).toEqual(['run.duration_ms']);
     expect(JSON.parse(st.problems!.kept!).run.duration_ms).toBe(0); // Save its file
-    expect(st.notice?.text).toMatch(/made as the page went away, is one the engine refuses: it was not kept\. “Two sources” is open as it was before it\. Save its file/);
+    // One message, in the problems' box, naming the field and the rule (a second red box said
+    // much the same).
+    expect(st.notice).toBeNull();
+    expect(st.problems?.said?.head).toBe('Your last change to “Two sources”, made as the page went away, was not kept: the engine refuses it (a problem, below).');
+    expect(st.problems?.said?.sub).toMatch(/^“Two sources” is open as it was before it\. Save its file to keep it/);
     expect(JSON.parse((await reloaded.scenarios.get('m1'))!.json).run.duration_ms).toBe(300);
     expect(st.myScenarios.map((m) => m.id)).toEqual(['m1']);
     // The next reload opens the kept scenario, with nothing to say.
@@ -966,6 +970,172 @@ describe('My scenarios', () => {
     expect(readUnkept(b.local)).toEqual([]);
   });
 
+  /** A store whose writes wait, while `held`, until the test lets them go (a slow IndexedDB). */
+  function slowWrites() {
+    const holds: (() => void)[] = [];
+    const gate = { held: false };
+    const wrap = (s: ScenarioStore): ScenarioStore => ({
+      list: () => s.list(),
+      get: (id) => s.get(id),
+      remove: (id, ms) => s.remove(id, ms),
+      deleted: () => s.deleted(),
+      restore: (id) => s.restore(id),
+      purge: (ms) => s.purge(ms),
+      put: (x, basis) => (gate.held ? new Promise<void>((r) => holds.push(r)) : Promise.resolve()).then(() => s.put(x, basis)),
+    });
+    const release = async () => {
+      gate.held = false;
+      while (holds.length) {
+        holds.shift()!();
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    };
+    return { wrap, gate, release };
+  }
+
+  /** Whether `p` settles within a few event-loop turns (not waiting for a held write). */
+  const soon = <T,>(p: Promise<T>) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 30))]);
+
+  // "Open from Mine" waited for every write on its way to the store (with a slow store, the
+  // user waited), or opened the store's older text while this tab's change was still on its way.
+  it('Open from Mine opens at once, with the change still on its way to a slow store, and the write then lands with no copy', async () => {
+    const b = browser();
+    const slow = slowWrites();
+    const page = await b.open(new MemoryStore(), undefined, slow.wrap);
+    changeDuration(page, 250); // m1
+    await page.lab.saved();
+    slow.gate.held = true;
+    changeDuration(page, 400); // on its way
+    page.lab.openLibrary(entry('gfc1'));
+    page.pump();
+    expect(await soon(page.lab.openMine('m1'))).toBe(true);
+    page.pump();
+    expect(page.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    expect(page.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm1' });
+    await slow.release();
+    await page.lab.saved();
+    changeDuration(page, 500);
+    await page.lab.saved();
+    expect((await page.scenarios.list()).map((m) => m.id)).toEqual(['m1']);
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json).run.duration_ms).toBe(500);
+    expect(page.lab.getState().notice).toBeNull();
+  });
+
+  it('Open from Mine opens at once after the tab was hidden with a change still on its way (kept in Web Storage too)', async () => {
+    const b = browser();
+    const slow = slowWrites();
+    const page = await b.open(new MemoryStore(), undefined, slow.wrap);
+    changeDuration(page, 250); // m1
+    await page.lab.saved();
+    slow.gate.held = true;
+    changeDuration(page, 400); // on its way
+    page.lab.flushUnsaved(); // hidden, then shown again
+    page.lab.openLibrary(entry('gfc1'));
+    page.pump();
+    expect(await soon(page.lab.openMine('m1'))).toBe(true);
+    page.pump();
+    expect(page.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    await slow.release();
+    await page.lab.saved();
+    changeDuration(page, 500);
+    await page.lab.saved();
+    expect((await page.scenarios.list()).map((m) => m.id)).toEqual(['m1']);
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json).run.duration_ms).toBe(500);
+    expect(readUnkept(b.local)).toEqual([]);
+    expect(page.lab.getState().notice).toBeNull();
+  });
+
+  it("Open from Mine opens at once another tab's change kept in Web Storage as it was hidden, and writes it in the background", async () => {
+    const b = browser();
+    const first = await b.open();
+    changeDuration(first, 250); // m1
+    await first.lab.saved();
+    b.address.search = '?scenario=gfc1';
+    const slow = slowWrites();
+    const tabB = await b.open(new MemoryStore(), undefined, slow.wrap); // open all along
+    b.address.search = '?mine=m1';
+    const tabA = await b.open(new MemoryStore(), undefined, hanging);
+    changeDuration(tabA, 400);
+    tabA.lab.flushUnsaved(); // hidden, then closed: the store never wrote it
+    tabA.lab.dispose();
+    slow.gate.held = true;
+    changeDuration(tabB, 300); // tab B's own change of gfc1, on its way to the slow store
+    expect(await soon(tabB.lab.openMine('m1'))).toBe(true);
+    tabB.pump();
+    expect(tabB.lab.getState().current?.scenario.run.duration_ms).toBe(400);
+    await slow.release();
+    await tabB.lab.saved();
+    expect(JSON.parse((await tabB.scenarios.get('m1'))!.json).run.duration_ms).toBe(400);
+    expect(readUnkept(b.local)).toEqual([]);
+    changeDuration(tabB, 500);
+    await tabB.lab.saved();
+    expect(JSON.parse((await tabB.scenarios.get('m1'))!.json).run.duration_ms).toBe(500);
+    expect((await tabB.scenarios.list()).length).toBe(2); // m1 and tab B's gfc1
+  });
+
+  // A keep racing a second keep of the same scenario: this tab's first change of a library
+  // scenario, still on its way to a slow store when the tab was hidden (so kept in Web Storage
+  // too), was written again from there by the next reading of the list (another tab's change),
+  // behind this tab's later change, over it; the change after that then read as another tab's
+  // and made a copy.
+  it('a change on its way to a slow store and kept in Web Storage as the tab was hidden is not written again over a later change (no copy)', async () => {
+    const b = browser();
+    const slow = slowWrites();
+    const page = await b.open(new MemoryStore(), undefined, slow.wrap); // two-sources
+    b.address.search = '?scenario=gfc1';
+    const other = await b.open();
+    slow.gate.held = true;
+    changeDuration(page, 250); // m1, on its way
+    page.lab.flushUnsaved(); // hidden, then shown again
+    changeDuration(page, 300); // on its way behind it
+    changeDuration(other, 350); // another tab keeps one of its own: this tab reads the list again
+    await other.lab.saved();
+    await slow.release();
+    await page.lab.saved();
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json).run.duration_ms).toBe(300);
+    changeDuration(page, 400);
+    await page.lab.saved();
+    const ids = (await page.scenarios.list()).map((m) => m.id).sort();
+    expect(ids).toHaveLength(2); // m1 and the other tab's
+    expect(JSON.parse((await page.scenarios.get('m1'))!.json).run.duration_ms).toBe(400);
+    expect(page.lab.getState().myScenarios.map((m) => m.id).sort()).toEqual(ids);
+    expect(page.lab.getState().notice).toBeNull();
+    expect(readUnkept(b.local)).toEqual([]);
+  });
+
+  // Deleting a scenario a hidden tab had also kept in Web Storage (its write on its way) took
+  // it out of Web Storage only: the store's older text stayed, and the next start listed it
+  // again.
+  it('a scenario kept both in the store and in Web Storage is deleted from both, and Undo brings back the newest', async () => {
+    const b = browser();
+    const first = await b.open();
+    changeDuration(first, 250); // m1
+    await first.lab.saved();
+    first.lab.dispose();
+    b.address.search = '?scenario=gfc1';
+    const tabB = await b.open(); // open all along: Mine lists m1
+    b.address.search = '?mine=m1';
+    const tabA = await b.open(new MemoryStore(), undefined, hanging);
+    changeDuration(tabA, 400);
+    tabA.lab.flushUnsaved(); // hidden, then closed: the store never wrote it
+    tabA.lab.dispose();
+    await tabB.lab.deleteMine('m1');
+    expect(tabB.lab.getState().myScenarios).toEqual([]);
+    expect(await tabB.scenarios.get('m1')).toBeNull();
+    expect(readUnkept(b.local)).toEqual([]);
+    expect(tabB.lab.getState().deletedScenarios.map((m) => m.id)).toEqual(['m1']);
+    b.address.search = '';
+    const later = await b.open(); // a start agrees (the closed tab's last work is not kept again)
+    expect(later.lab.getState().myScenarios).toEqual([]);
+    expect(later.lab.getState().current?.scenario.run.duration_ms).toBe(400); // open, unkept
+    expect(later.lab.getState().current?.place).toEqual({ kind: 'none' });
+    await later.lab.saved();
+    expect(await later.scenarios.list()).toEqual([]);
+    await later.lab.restoreMine('m1'); // the newest text
+    expect(JSON.parse((await later.scenarios.get('m1'))!.json).run.duration_ms).toBe(400);
+    expect(later.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+  });
+
   it('a change the store refused after it had kept an older text opens from Mine as the newest, from Web Storage', async () => {
     const b = browser();
     let full = false;
@@ -1232,6 +1402,132 @@ describe('My scenarios', () => {
     expect(reloaded.lab.getState().current?.scenario).toEqual(designed);
     expect(reloaded.lab.getState().myScenarios.map((m) => m.id).sort()).toEqual(['m1', 'm2']);
     expect(reloaded.lab.getState().notice).toBeNull();
+  });
+
+  // Deletions were not told to the other tabs: tab B's Mine still listed a scenario tab A had
+  // deleted, and tab B's next change of it, open there, brought it back unseen.
+  it('a scenario deleted in one tab leaves the Mine list of another at once, and is listed there as recently deleted', async () => {
+    const b = browser();
+    const a = await b.open();
+    changeDuration(a, 250); // m1
+    a.lab.openLibrary(entry('gfc1'));
+    a.pump();
+    await a.lab.saved();
+    const tabB = await b.open(); // on gfc1 too: Mine lists m1
+    expect(tabB.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+    await a.lab.deleteMine('m1');
+    await tabB.lab.saved();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(tabB.lab.getState().myScenarios).toEqual([]);
+    expect(tabB.lab.getState().deletedScenarios.map((m) => m.id)).toEqual(['m1']);
+    // Undone in tab A: listed in tab B again.
+    await a.lab.undoDelete();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(tabB.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+    expect(tabB.lab.getState().deletedScenarios).toEqual([]);
+  });
+
+  it('a scenario deleted in another tab while open here stays open, unkept; a change here keeps it as a new one, the deleted one stays deleted', async () => {
+    const b = browser();
+    const a = await b.open();
+    const changed = changeDuration(a, 250); // m1
+    await a.lab.saved();
+    const tabB = await b.open(); // ?mine=m1, open in tab B
+    a.lab.openLibrary(entry('gfc1'));
+    a.pump();
+    await a.lab.deleteMine('m1');
+    await new Promise((r) => setTimeout(r, 10));
+    const open = tabB.lab.getState().current!;
+    expect(open.scenario).toEqual(changed);
+    expect(open.place).toEqual({ kind: 'none' });
+    expect(tabB.lab.getState().notice?.text).toMatch(/“Two sources” was deleted in another tab/);
+    changeDuration(tabB, 300);
+    await tabB.lab.saved();
+    expect(tabB.lab.getState().current?.place).toEqual({ kind: 'mine', id: 'm2' });
+    expect(await tabB.scenarios.get('m1')).toBeNull(); // not brought back
+    expect((await tabB.scenarios.deleted()).map((m) => m.id)).toEqual(['m1']);
+    expect(JSON.parse((await tabB.scenarios.get('m2'))!.json).run.duration_ms).toBe(300);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(a.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m2']);
+  });
+
+  it('a change here not yet written when another tab deletes the scenario is kept, not lost', async () => {
+    const b = browser();
+    const a = await b.open();
+    changeDuration(a, 250); // m1
+    await a.lab.saved();
+    const holds: (() => void)[] = [];
+    let held = false;
+    const gated = (s: ScenarioStore): ScenarioStore => ({
+      ...s,
+      list: () => s.list(),
+      get: (id) => s.get(id),
+      remove: (id, ms) => s.remove(id, ms),
+      deleted: () => s.deleted(),
+      restore: (id) => s.restore(id),
+      purge: (ms) => s.purge(ms),
+      put: (x, basis) => (held ? new Promise<void>((r) => holds.push(r)) : Promise.resolve()).then(() => s.put(x, basis)),
+    });
+    const tabB = await b.open(new MemoryStore(), undefined, gated); // ?mine=m1
+    held = true;
+    changeDuration(tabB, 400); // on its way to the store
+    a.lab.openLibrary(entry('gfc1'));
+    a.pump();
+    await a.lab.deleteMine('m1');
+    await new Promise((r) => setTimeout(r, 10));
+    held = false;
+    holds.forEach((r) => r());
+    await tabB.lab.saved();
+    await new Promise((r) => setTimeout(r, 10));
+    // Tab B's 400 is kept (listed in both tabs), the user told.
+    const open = tabB.lab.getState().current!;
+    expect(open.scenario.run.duration_ms).toBe(400);
+    expect(open.place.kind).toBe('mine');
+    const id = (open.place as { id: string }).id;
+    expect(JSON.parse((await tabB.scenarios.get(id))!.json).run.duration_ms).toBe(400);
+    expect(tabB.lab.getState().myScenarios.map((m) => m.id)).toEqual([id]);
+    expect(a.lab.getState().myScenarios.map((m) => m.id)).toEqual([id]);
+    expect(tabB.lab.getState().notice?.text).toMatch(/was deleted in another tab as you changed it here: your change keeps it/);
+    // Tab A's Undo of the deletion would write its older text over tab B's change: gone.
+    expect(a.lab.getState().deleted).toBeNull();
+  });
+
+  it("reads another tab's news: a bare id (a lab before deletions were told) is a kept change", () => {
+    expect(tabNews('m1')).toEqual({ kept: 'm1' });
+    expect(tabNews({ kept: 'm1' })).toEqual({ kept: 'm1' });
+    expect(tabNews({ deleted: 'm1' })).toEqual({ deleted: 'm1' });
+    expect(tabNews({ deleted: 3 })).toBeNull();
+    expect(tabNews(null)).toBeNull();
+  });
+
+  it('the store writes a scenario kept on no basis (NOT_KEPT) only where none is kept under its id', async () => {
+    const store = new IndexedDbScenarioStore(new IDBFactory());
+    const one = { id: 'x', name: 'X', updatedMs: 1, json: '{"a":1}' };
+    expect(await store.put(one, NOT_KEPT)).toBe('kept');
+    expect(await store.put({ ...one, json: '{"a":2}' }, NOT_KEPT)).toBe('changed');
+    expect((await store.get('x'))!.json).toBe('{"a":1}');
+    await store.remove('x', 5);
+    expect(await store.put({ ...one, json: '{"a":3}' }, NOT_KEPT)).toBe('changed'); // a deleted one is not brought back
+    expect(await store.get('x')).toBeNull();
+  });
+
+  // QA (e2e, IndexedDB full): a write refused at once inside the store's read-then-write was
+  // thrown in IndexedDB's event handler, an error of the page, not an answer of the store.
+  it('a write the storage refuses at once, after the store has read, is the store\'s refusal, not an uncaught error', async () => {
+    const store = new IndexedDbScenarioStore(new IDBFactory());
+    const one = { id: 'x', name: 'X', updatedMs: 1, json: '{"a":1}' };
+    await store.put(one);
+    const put = FakeObjectStore.prototype.put;
+    FakeObjectStore.prototype.put = () => {
+      throw new Error('The quota has been exceeded.');
+    };
+    try {
+      await expect(store.put({ ...one, json: '{"a":2}' }, one.json)).rejects.toThrow('The quota has been exceeded.');
+      await expect(store.remove('x', 5)).rejects.toThrow('The quota has been exceeded.');
+    } finally {
+      FakeObjectStore.prototype.put = put;
+    }
+    expect((await store.get('x'))!.json).toBe('{"a":1}');
   });
 
   it('says when a scenario last changed: the time today, the date before', () => {

@@ -48,6 +48,9 @@ export interface Loading {
 /** How an edit took effect: a reload at t = 0, or only a new drawing with the run going on. */
 export type Applied = 'restarted' | 'redrawn';
 
+/** A message in two parts: what happened, and what it leaves and what to do. */
+export type Said = { head: string; sub: string };
+
 /** What happened to the last edit of a switch: the problems that refused it, or a note. */
 export interface SwitchFeedback {
   node: string;
@@ -108,11 +111,12 @@ export interface LabState {
   /** The engine's digest of the run's samples, once it has reached its end (equal runs, equal digests). */
   digest: string | null;
   speed: Speed;
-  /** Problems of the last rejected scenario (the current one is kept). */
-  /** The engine refused a load: what, and why. `kept`: the refused text when it is one of the
-   *  user's own scenarios (its only copy, which the user can then save as a file to mend) or a
-   *  shared link's (gone from the address once read). */
-  problems: { origin: string; problems: Problem[]; kept?: string } | null;
+  /** The engine refused a load (the current one is kept): what, and why. `kept`: the refused
+   *  text when it is one of the user's own scenarios (its only copy, which the user can then
+   *  save as a file to mend) or a shared link's (gone from the address once read). `said`: what
+   *  happened and what to do, said in place of "Could not load …" (a change refused after the
+   *  page went away), in the same box as the problems: one message, not two. */
+  problems: { origin: string; problems: Problem[]; kept?: string; said?: Said } | null;
   notice: Notice | null;
   /** The problems of the loaded scenario's `sweep` block (empty: none, or no block): the scenario
    *  runs, the Sweep tab lists them. */

@@ -26,6 +26,10 @@ export type MyScenarioInfo = Omit<MyScenario, 'json'>;
 /** How long a deleted scenario can still be restored (30 days). */
 export const DELETED_KEPT_MS = 30 * 24 * 3600 * 1000;
 
+/** The basis (`ScenarioStore.put`) of a scenario made on none the store keeps: no kept
+ *  scenario's text is ever empty. */
+export const NOT_KEPT = '';
+
 export interface ScenarioStore {
   /** Every kept scenario, the most recently changed first. */
   list(): Promise<MyScenarioInfo[]>;
@@ -34,7 +38,8 @@ export interface ScenarioStore {
   /**
    * Keeps a scenario (replacing the one with the same id). With `basis`, the text the caller's
    * copy was made from: when the kept scenario is no longer that text (another tab changed it
-   * since) nor the text being kept, nothing is written and the answer is 'changed'.
+   * since) nor the text being kept, nothing is written and the answer is 'changed'. With
+   * `NOT_KEPT` as the basis, it is written only where none is kept under its id.
    */
   put(s: MyScenario, basis?: string): Promise<'kept' | 'changed'>;
   /** Deletes a scenario, recoverably: from then on it is listed by `deleted` only (and `get`
@@ -48,17 +53,30 @@ export interface ScenarioStore {
   purge(beforeMs: number): Promise<void>;
 }
 
+/** What a tab tells the others of one of the user's scenarios: that it kept a change of it
+ *  (the id alone: the text is in the store), or that the user deleted it there. */
+export type TabNews = { kept: string } | { deleted: string };
+
 /**
  * The other tabs of the lab in this browser: each says which of the user's scenarios it just
- * kept, so that a tab holding that scenario can say at once that it changed (a
- * `BroadcastChannel` in the browser).
+ * kept or deleted, so that a tab holding that scenario can say at once that it changed, and
+ * its Mine list follows (a `BroadcastChannel` in the browser).
  */
 export interface TabChannel {
-  /** Says that this tab kept a change of the user's scenario `id` (the id alone: the text
-   *  is in the store). */
-  post(id: string): void;
-  listen(on: (id: string) => void): void;
+  post(news: TabNews): void;
+  listen(on: (news: TabNews) => void): void;
   close(): void;
+}
+
+/** A message from another tab as news (a bare id: a kept change, as an older lab posts it). */
+export function tabNews(data: unknown): TabNews | null {
+  if (typeof data === 'string') return { kept: data };
+  const d = data as Partial<{ kept: unknown; deleted: unknown }> | null;
+  if (d && typeof d === 'object') {
+    if (typeof d.kept === 'string') return { kept: d.kept };
+    if (typeof d.deleted === 'string') return { deleted: d.deleted };
+  }
+  return null;
 }
 
 /** The browser's channel between the lab's tabs (null where there is none). */
@@ -66,10 +84,12 @@ export function broadcastTabs(name = 'abrlab-scenarios'): TabChannel | null {
   if (typeof BroadcastChannel === 'undefined') return null;
   const channel = new BroadcastChannel(name);
   return {
-    post: (id) => channel.postMessage(id),
+    // A kept change as a bare id, as labs before deletions were told posted it.
+    post: (news) => channel.postMessage('kept' in news ? news.kept : news),
     listen: (on) => {
       channel.onmessage = (e: MessageEvent) => {
-        if (typeof e.data === 'string') on(e.data);
+        const news = tabNews(e.data);
+        if (news) on(news);
       };
     },
     close: () => channel.close(),
@@ -218,32 +238,46 @@ export class IndexedDbScenarioStore implements ScenarioStore {
     return gone.sort((a, b) => b.deletedMs! - a.deletedMs! || a.id.localeCompare(b.id));
   }
 
-  /** A read-write transaction's store, and its completion (rejected if it fails or aborts). */
-  private async writing(): Promise<{ store: IDBObjectStore; done: Promise<void> }> {
+  /** A read-write transaction's store, and its completion (rejected if it fails or aborts).
+   *  `inHandler` runs a step in one of its request's handlers: a write there that throws (a full
+   *  storage may refuse at once) aborts the transaction, whose completion is then refused
+   *  with that error, not thrown in an event handler as an error of the page. */
+  private async writing(): Promise<{ store: IDBObjectStore; done: Promise<void>; inHandler: (step: () => void) => void }> {
     const store = await this.store('readwrite');
     const tx = store.transaction;
+    let thrown: unknown = null;
     const done = new Promise<void>((resolve, reject) => {
       tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
-      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
+      tx.onerror = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write failed'));
+      tx.onabort = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
     });
-    return { store, done };
+    // (Not named `then`: an object with one is awaited as a promise.)
+    const inHandler = (step: () => void) => {
+      try {
+        step();
+      } catch (e) {
+        thrown = e;
+        tx.abort();
+      }
+    };
+    return { store, done, inHandler };
   }
 
   async put(s: MyScenario, basis?: string): Promise<'kept' | 'changed'> {
-    const { store, done } = await this.writing();
+    const { store, done, inHandler } = await this.writing();
     let answer: 'kept' | 'changed' = 'kept';
     const write = () => store.put({ id: s.id, name: s.name, updatedMs: s.updatedMs, json: s.json });
     if (basis === undefined) write();
     else {
       // Read and write in one transaction, so that no other tab's write comes between.
       const read = store.get(s.id);
-      read.onsuccess = () => {
-        const kept = read.result as unknown;
-        // Already this very text (kept from Web Storage at start, see Lab.reconcile): no clash.
-        if (isMyScenario(kept) && kept.json !== basis && kept.json !== s.json) answer = 'changed';
-        else write();
-      };
+      read.onsuccess = () =>
+        inHandler(() => {
+          const kept = read.result as unknown;
+          // Already this very text (kept from Web Storage at start, see Lab.reconcile): no clash.
+          if (isMyScenario(kept) && kept.json !== basis && kept.json !== s.json) answer = 'changed';
+          else write();
+        });
     }
     await done;
     return answer;
@@ -252,17 +286,18 @@ export class IndexedDbScenarioStore implements ScenarioStore {
   /** Changes the record under `id` in one transaction (`change` returns what to write, or
    *  null to leave it); the answer is whether there was one to change. */
   private async update(id: string, change: (s: MyScenario) => MyScenario | null): Promise<boolean> {
-    const { store, done } = await this.writing();
+    const { store, done, inHandler } = await this.writing();
     let found = false;
     const read = store.get(id);
-    read.onsuccess = () => {
-      const kept = read.result as unknown;
-      const next = isMyScenario(kept) ? change(kept) : null;
-      if (next) {
-        found = true;
-        store.put(next);
-      }
-    };
+    read.onsuccess = () =>
+      inHandler(() => {
+        const kept = read.result as unknown;
+        const next = isMyScenario(kept) ? change(kept) : null;
+        if (next) {
+          found = true;
+          store.put(next);
+        }
+      });
     await done;
     return found;
   }

@@ -43,16 +43,24 @@ export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
       {state.problems && (
         <div className="notice notice-error" role="alert" data-testid="problems">
           <div className="notice-head">
-            <strong>
-              {editedScenario(state.problems.origin) === null
-                ? `Could not load ${state.problems.origin}`
-                : `Your edit of ${editedScenario(state.problems.origin)} was not applied`}
-              : {state.problems.problems.length} problem
-              {state.problems.problems.length === 1 ? '' : 's'}.
-            </strong>
-            <span className="notice-sub">
-              {state.current ? `Still showing “${state.current.scenario.name || state.current.id}”.` : ''}
-            </span>
+            {state.problems.said ? (
+              <span className="notice-text">
+                <strong>{state.problems.said.head}</strong> <span className="notice-sub">{state.problems.said.sub}</span>
+              </span>
+            ) : (
+              <>
+                <strong>
+                  {editedScenario(state.problems.origin) === null
+                    ? `Could not load ${state.problems.origin}`
+                    : `Your edit of ${editedScenario(state.problems.origin)} was not applied`}
+                  : {state.problems.problems.length} problem
+                  {state.problems.problems.length === 1 ? '' : 's'}.
+                </strong>
+                <span className="notice-sub">
+                  {state.current ? `Still showing “${state.current.scenario.name || state.current.id}”.` : ''}
+                </span>
+              </>
+            )}
             {state.problems.kept !== undefined && (
               <button
                 className="btn small"

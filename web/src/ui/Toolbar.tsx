@@ -255,7 +255,7 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
           />
           <span className="unit">ms</span>
           {stepRule && (
-            <span id="step-rule" className="field-tip shown" data-testid="step-rule">
+            <span id="step-rule" className="field-tip shown leftward" data-testid="step-rule">
               {stepRule}
             </span>
           )}
