@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Scenario } from '../contract/scenario';
 import { specOf } from '../scenario/params';
 import { algorithmOf } from '../scenario/switchEdits';
@@ -178,7 +178,7 @@ function LessonText({
         <section>
           <h2>What to watch</h2>
           {lessonText(s.lesson).split(/\n\s*\n/).map((para, i) => (
-            <p key={i}>{para}</p>
+            <p key={i}>{unbrokenPorts(para)}</p>
           ))}
         </section>
       )}
@@ -217,12 +217,12 @@ function LessonSteps({ walk, stops, onStops }: { walk: LessonWalkView; stops: bo
         <div className="lesson-step" data-testid="lesson-step" data-step={shown}>
           <h3 data-testid="lesson-step-title">{stepTitle(shown, steps.length, step)}</h3>
           <p className="lesson-prompt" data-testid="lesson-prompt">
-            {step.prompt}
+            {unbrokenPorts(step.prompt)}
           </p>
           {step.reveal &&
             (walk.revealed ? (
               <p className="lesson-answer" data-testid="lesson-answer">
-                {step.reveal}
+                {unbrokenPorts(step.reveal)}
               </p>
             ) : (
               <button className="btn" data-testid="lesson-reveal" onClick={walk.reveal}>
@@ -337,4 +337,18 @@ function showWithin(el: HTMLElement | null, container: string) {
   const b = box.getBoundingClientRect();
   if (e.bottom > b.bottom) box.scrollTop += Math.min(e.bottom - b.bottom, e.top - b.top);
   else if (e.top < b.top) box.scrollTop -= b.top - e.top;
+}
+
+/** Prose with its port names (`SW1->SW2`) kept on one line: a line broke after the hyphen
+ *  ("SW1-" / ">SW2"), which reads as two names. The text is unchanged. */
+export function unbrokenPorts(text: string): ReactNode[] {
+  return text.split(/(\S+->\S+)/).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={i} className="nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
 }
