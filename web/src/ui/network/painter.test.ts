@@ -45,7 +45,7 @@ function setup(speed: Speed = 1, scenario = twoSources, rmLog = new RmLog()) {
     if (runMoved(status, next)) movedAtMs = now();
     status = next;
   };
-  return { painter, rmLog, group, layout, setStatus };
+  return { painter, rmLog, group, layout, setStatus, store };
 }
 
 const svg = (tag: string) => document.createElementNS('http://www.w3.org/2000/svg', tag);
@@ -487,17 +487,65 @@ describe('NetworkPainter: one frame at the shown time', () => {
     setStatus({ nowMs: (6 + hop * 3) / 1000 });
     painter.frame();
     expect(drawn()).toEqual([at(GUESS_REACH)]);
-    // A cell that finds 250 cells in SW1->SW2's queue (the sample at 1 ms) waits their
-    // transmission at SW1 (in its queue, at the lane's start), then goes along over the link's.
+    // A cell that finds 250 cells in SW1->SW2's queue (the sample at 1 ms, the last before it
+    // came) waits their transmission at SW1 (in its queue, at the lane's start), then goes along
+    // over the link's.
     rmLog.keepFirst(0);
-    rmLog.append([rmRecord({ time_us: 985, connection: 'C1', rm_seq: 0, node: 'S1', direction: 'sent' }), rmRecord({ time_us: 990, connection: 'C1', rm_seq: 0, node: 'SW1', direction: 'forward' })], 0);
+    rmLog.append([rmRecord({ time_us: 1000, connection: 'C1', rm_seq: 0, node: 'S1', direction: 'sent' }), rmRecord({ time_us: 1005, connection: 'C1', rm_seq: 0, node: 'SW1', direction: 'forward' })], 0);
     const queueUs = 250 * hops.get('SW1->SW2')!.cellUs;
-    setStatus({ nowMs: (990 + queueUs / 2) / 1000 });
+    setStatus({ nowMs: (1005 + queueUs / 2) / 1000 });
     painter.frame();
     expect(drawn()).toEqual([at(0)]);
-    setStatus({ nowMs: (990 + queueUs + hop / 2) / 1000 });
+    setStatus({ nowMs: (1005 + queueUs + hop / 2) / 1000 });
     painter.frame();
     expect(drawn()).toEqual([at(0.5)]);
+    // One that came at 990 µs knew the sample at 0.5 ms (an empty queue), not the one at 1 ms,
+    // which had not been taken yet: drawn as a live run drew it, though the store now holds both.
+    rmLog.keepFirst(0);
+    rmLog.append([rmRecord({ time_us: 985, connection: 'C1', rm_seq: 0, node: 'S1', direction: 'sent' }), rmRecord({ time_us: 990, connection: 'C1', rm_seq: 0, node: 'SW1', direction: 'forward' })], 0);
+    setStatus({ nowMs: (990 + hop / 2) / 1000 });
+    painter.frame();
+    expect(drawn()).toEqual([at(0.5)]);
+  });
+
+  // Regression: the wait at the node was read from the sample nearest the record. In a live run
+  // played slowly, the next sample came after the cell was first drawn out on the link, was
+  // nearer, told a long queue, and the cell was drawn back in the queue at SW1.
+  it('a cell drawn out on the link is not drawn back in the queue when a later sample comes', () => {
+    const { painter, rmLog, layout, setStatus, store } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const hops = linkHopsUs(twoSources, ENGINE_CATALOGUE.delay_us_per_km, 1500);
+    painter.setModel({ scenario: twoSources, layout, ports: portViews(twoSources, ENGINE_CATALOGUE, meta, 0), rmLimit: 0.001, lookbackUs: 10_000, linkHopUs: hops });
+    const hop = hops.get('SW1->SW2')!.us;
+    // The run so far: one sample, at 0.5 ms, SW1->SW2's queue empty.
+    store.reset(meta);
+    store.append(new Float64Array([0.5, 25, 25, 0, 30]), 5);
+    const rec = (time_us: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us, connection: 'C1', rm_seq: 0, node, direction });
+    rmLog.append([rec(795, 'S1', 'sent'), rec(800, 'SW1', 'forward')], 0);
+    const fraction = () => painter.drawn.map((c) => [c.from, c.to, Number(c.fraction.toFixed(3))]);
+    setStatus({ nowMs: (800 + hop / 2) / 1000 });
+    painter.frame();
+    expect(fraction()).toEqual([['SW1', 'SW2', 0.5]]);
+    // The sample at 1 ms comes (250 cells queued then), nearer 0.8 ms than the one at 0.5; the
+    // shown time steps on: the cell goes on along the link.
+    store.append(new Float64Array([1, 77.76, 50, 250, 90]), 5);
+    setStatus({ nowMs: (800 + (3 * hop) / 4) / 1000 });
+    painter.frame();
+    expect(fraction()).toEqual([['SW1', 'SW2', 0.75]]);
+    // A cell at SW1 at the very time of a sample that comes after the cell is drawn (the engine
+    // recorded the cell before it sampled): its wait is the one it was first drawn with.
+    store.reset(meta);
+    store.append(new Float64Array([0.5, 25, 25, 0, 30]), 5);
+    rmLog.keepFirst(0);
+    rmLog.append([rec(995, 'S1', 'sent'), rec(1000, 'SW1', 'forward')], 0);
+    setStatus({ nowMs: (1000 + hop / 2) / 1000 });
+    painter.frame();
+    expect(fraction()).toEqual([['SW1', 'SW2', 0.5]]);
+    store.append(new Float64Array([1, 77.76, 50, 250, 90]), 5);
+    setStatus({ nowMs: (1000 + (3 * hop) / 4) / 1000 });
+    painter.frame();
+    expect(fraction()).toEqual([['SW1', 'SW2', 0.75]]);
   });
 
   // QA (the log after a backfill): the run went back and sent as many events again before the
