@@ -8,11 +8,11 @@ import type { RunStatus, Speed } from '../../engine/protocol';
 import type { Lab } from '../../lab/lab';
 import { linkHopsUs, runMoved } from '../../lab/networkClock';
 import { portViews } from '../../lab/networkPorts';
-import { RmLog } from '../../lab/rmLog';
+import { ATM_WORDS, ETHERNET_WORDS, RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
 import { laneAngle, laneLook, networkLayout, pointOnLane, QUEUE_SHOWN, queueSpot, sourceUtilisation, type Box } from './geometry';
-import { countText, markerSlots, MAX_MARKERS, moreText, NetworkPainter, nextOnRoute, queueCount, queuePlaces, UTIL_STEP_PERCENT } from './painter';
+import { countText, markerSlots, MAX_MARKERS, moreName, moreText, NetworkPainter, nextOnRoute, queueCount, queuePlaces, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
 import { GUESS_REACH } from '../../lab/rmCells';
 
@@ -374,7 +374,7 @@ describe('NetworkPainter: one frame at the shown time', () => {
     // On the lane's outer side (SW1->SW2 heads right: below it), away from the cells coming back.
     expect(queueSpot(lane, 3).y).toBeGreaterThan(queueSpot(lane, 0).y);
     const badges = () => ([...labels.querySelectorAll<SVGTextElement>('[data-testid="rm-queue-more"]')] as SVGTextElement[]).filter((t) => t.style.display !== 'none');
-    expect(badges().map((t) => [t.textContent, t.dataset.port, t.dataset.waiting])).toEqual([['+2', 'SW1->SW2', '6']]);
+    expect(badges().map((t) => [t.firstChild!.textContent, t.dataset.port, t.dataset.waiting])).toEqual([['+2', 'SW1->SW2', '6']]);
     // The first leaves (its record at SW2 comes 50 µs after SW1's): each other one waits its own
     // 50 µs less the link's time at SW1, then goes along, never back to the queue; the ones
     // still waiting step up a place.
@@ -455,10 +455,44 @@ describe('NetworkPainter: one frame at the shown time', () => {
     painter.frame();
     expect(painter.drawn.length).toBeLessThanOrEqual(MAX_MARKERS);
     const badges = ([...labels.querySelectorAll<SVGTextElement>('[data-testid="rm-queue-more"]')] as SVGTextElement[]).filter((t) => t.style.display !== 'none');
-    expect(badges.map((t) => [t.textContent, t.dataset.port, t.dataset.waiting])).toEqual([[`+${waiting - QUEUE_SHOWN}`, 'SW1->SW2', String(waiting)]]);
+    expect(badges.map((t) => [t.firstChild!.textContent, t.dataset.port, t.dataset.waiting])).toEqual([[`+${waiting - QUEUE_SHOWN}`, 'SW1->SW2', String(waiting)]]);
     // Up to a buffer of ten million cells: a few characters, the exact count in data-waiting.
     expect([3, 996, 1_234, 12_345, 999_999, 9_999_996].map(moreText)).toEqual(['+3', '+996', '+1.2k', '+12k', '+1M', '+10M']);
     for (const n of [3, 996, 1_234, 12_345, 9_999_996]) expect(moreText(n).length).toBeLessThanOrEqual(5);
+  });
+
+  // QA: "+12" sat beside a bar reading "407 cells", and read as 12 more of those; it counts RM
+  // cells only. Its tooltip and its name for a screen reader say so.
+  it('"+N" says, in its tooltip and its accessible name, that it counts the RM cells waiting', () => {
+    const { painter, rmLog, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const labels = svg('g') as SVGGElement;
+    painter.labelLayer(labels);
+    const recs: RmRecord[] = [];
+    for (let k = 0; k < 16; k++) recs.push(rmRecord({ time_us: k, connection: 'C1', rm_seq: k, node: 'S1', direction: 'sent' }));
+    for (let k = 0; k < 16; k++) recs.push(rmRecord({ time_us: 100 + k, connection: 'C1', rm_seq: k, node: 'SW1', direction: 'forward' }));
+    rmLog.append(recs, 0);
+    setStatus({ nowMs: 0.2 });
+    painter.frame();
+    const shown = ([...labels.children] as SVGTextElement[]).filter((t) => t.style.display !== 'none');
+    const badges = shown.filter((t) => t.dataset.testid === 'rm-queue-more');
+    expect(badges.map((t) => [t.firstChild!.textContent, t.getAttribute('role'), t.querySelector('title')?.textContent, t.getAttribute('aria-hidden')])).toEqual([
+      ['+12', 'img', '+12: 12 more RM cells waiting here', null],
+    ]);
+    // The cells' labels stay hidden from a screen reader: their markers' names say them.
+    const cellLabels = shown.filter((t) => t.dataset.testid === 'rm-label');
+    expect(cellLabels.length).toBeGreaterThan(0);
+    for (const t of cellLabels) expect(t.getAttribute('aria-hidden')).toBe('true');
+    // One fewer waiting (the last not come yet): the same badge, its name written again.
+    setStatus({ nowMs: 0.1145 });
+    painter.frame();
+    expect(badges.map((t) => [t.firstChild!.textContent, t.querySelector('title')?.textContent, t.querySelectorAll('title').length])).toEqual([['+11', '+11: 11 more RM cells waiting here', 1]]);
+    // One, in the network's words (an Ethernet network's frames; QCN's notifications).
+    expect(moreName(1, 1, 0, ATM_WORDS)).toBe('+1: 1 more RM cell waiting here');
+    expect(moreName(1_234, 1_300, 0, ETHERNET_WORDS)).toBe('+1.2k: 1234 more rate-discovery frames waiting here');
+    expect(moreName(3, 7, 7, ETHERNET_WORDS)).toBe('+3: 3 more QCN congestion notifications waiting here');
+    expect(moreName(3, 7, 2, ETHERNET_WORDS)).toBe('+3: 3 more rate-discovery frames and QCN congestion notifications waiting here');
   });
 
   // QA: gfc1's first cells piled at their switches' edges for the 5 ms of a 1000 km link, as if
