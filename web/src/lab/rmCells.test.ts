@@ -285,36 +285,6 @@ describe('cellAt: where an RM cell is between its records', () => {
     expect(cellAt(c1, 170, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.75, guessed: false });
   });
 
-  // Regression: the cell ahead of it made the hop in 50 µs (a queue had built), later than the
-  // one the hop was learnt from (10 µs); a cell already drawn 95 % of the way on the old hop
-  // was drawn back to 60 % as the shown time went on. A record's hop, once drawn, is kept
-  // (`drawn`) until its next record comes.
-  it('a cell already drawn on its hop keeps that hop when a cell ahead of it makes the hop slower', () => {
-    const index = new RmCellIndex(neighboursOf([{ from: 'S1', to: 'SW1' }, { from: 'SW1', to: 'SW2' }]));
-    const at = (t: number, seq: number, node: string, d: RmRecord['direction']) => ({ ...rec(t, node, d), rm_seq: seq });
-    // Cell 0 made SW1 → SW2 in 10 µs; cells 1 and 2 reach SW1 at 100 and 102 µs.
-    index.add([at(80, 0, 'S1', 'sent'), at(85, 0, 'SW1', 'forward'), at(95, 0, 'SW2', 'forward'), at(95, 1, 'S1', 'sent'), at(96, 2, 'S1', 'sent')]);
-    index.add([at(100, 1, 'SW1', 'forward'), at(102, 2, 'SW1', 'forward')]);
-    const linkOnly: HopGuess = () => ({ next: 'SW2', us: 5, travelUs: 5 });
-    const c2 = index.cells[2];
-    const drawn = new WeakMap();
-    const along = (t: number) => {
-      const a = cellAt(c2, t, index.hops, linkOnly, drawn)!;
-      return a.to === 'SW2' ? a.fraction : 0;
-    };
-    const before = [104, 110, 120, 149].map(along);
-    expect(before).toEqual([0, 0.6, GUESS_REACH, GUESS_REACH]);
-    // Cell 1's record at SW2 comes: it took 50 µs.
-    index.add([at(150, 1, 'SW2', 'forward')]);
-    expect([150, 151, 200].map(along)).toEqual([GUESS_REACH, GUESS_REACH, GUESS_REACH]);
-    // Without what was drawn, the hop learnt since: back to 60 % (the shown time going on).
-    expect(cellAt(c2, 150, index.hops, linkOnly)!.fraction).toBeCloseTo(0.6);
-    // Its own record at SW2 comes: from there on, the time it really took.
-    index.add([at(153, 2, 'SW2', 'forward')]);
-    expect(cellAt(c2, 152, index.hops, linkOnly, drawn)).toMatchObject({ from: 'SW1', to: 'SW2', guessed: false });
-    expect(cellAt(c2, 152, index.hops, linkOnly, drawn)!.fraction).toBeCloseTo(50 / 51);
-  });
-
   // QA: a forward cell 50 µs in SW1's queue (two-sources with EFCI), the hop learnt 10 µs, was
   // drawn 95 % of the way to the next node for 40 µs, though it was still queued at SW1.
   it("a cell behind a longer queue than the learnt hop's goes at the pace of the network's hop then (its queue)", () => {

@@ -340,12 +340,9 @@ export const GUESS_REACH = 0.95;
  * of its last record until it is known to have left: its next record, or a later cell of its
  * loop making the hop from there. QA:
  * gfc1's first cells, queued at a switch longer than four typical hops, vanished. An event
- * picked is always drawn where it happened. With `drawn` (a view's, kept from frame to frame),
- * the hop a record was first drawn on is kept until its next record comes: what is learnt or
- * sampled later (a slower hop by the cell ahead, a newer sample of the queue) never draws a cell
- * back along its way while the shown time goes on.
+ * picked is always drawn where it happened.
  */
-export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | null = null, guess: HopGuess | null = null, drawn: DrawnHops | null = null): CellAt | null {
+export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | null = null, guess: HopGuess | null = null): CellAt | null {
   const rs = cell.records;
   const atOrAfter = us + SAME_TIME_US;
   if (rs.length === 0 || atOrAfter < rs[0].time_us) return null;
@@ -363,15 +360,16 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
   }
   const learnt = hops?.get(hopKey(cell, r));
   if (learnt && learnt.fromUs > r.time_us + SAME_TIME_US) return null;
-  // The hop it was first drawn on, kept: a cell ahead of it making the hop slower (a learnt hop
-  // from a longer queue), or a newer sample of the queue, would otherwise draw it back along
-  // its way as the shown time goes on.
-  let hop = drawn?.get(r);
-  if (!hop) {
-    hop = hopFrom(cell, r, phase, learnt, guess);
-    if (hop && drawn) drawn.set(r, hop);
-  }
+  // No cell of its loop has made this hop yet (a loop's first cells, a whole round trip on a
+  // WAN): the network's own hop, where it tells one (the link toward the next node of the
+  // route, and the port's queue), else it waits at its node.
+  const network = phase === 'notification' ? undefined : guess?.(cell, r, phase);
+  let hop = learnt ?? network;
   if (!hop) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
+  // A longer queue ahead of it than the cell that made the hop had: it goes at the pace the
+  // network tells (QA: two-sources' EFCI cells, 50 µs in SW1's queue, the hop learnt 10 µs,
+  // were drawn 95 % of the way to SW2 while still queued).
+  if (learnt && network && network.next === learnt.next && network.us > learnt.us) hop = network;
   // Later than the hop (learnt or told): it stays where it got to, short of the next node,
   // until its record there comes (the shown time is never ahead of the trace). A cell never
   // goes back along its way (QA: gfc1's first cells ran 95 % along a 1000 km link and jumped
@@ -379,39 +377,11 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
   // The link's part of the hop (where the network tells it) is the move along the lane; the
   // rest is a wait in the port's queue, drawn at the node (QA: a cell 40 µs in SW1's queue
   // crept along the link instead).
-  const goneUs = us - r.time_us - (hop.us - hop.travelUs);
-  if (goneUs < 0) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
-  const fraction = hop.travelUs > 0 ? Math.min(GUESS_REACH, goneUs / hop.travelUs) : 0;
-  return { cell, from: r.node, to: hop.next, fraction, phase, record: r, guessed: true };
-}
-
-/** A hop a cell is drawn on past its last record: to `next`, `us` long, the last `travelUs` of
- *  it along the link (the rest a wait in the port's queue). */
-export interface DrawnHop {
-  next: string;
-  us: number;
-  travelUs: number;
-}
-
-/** Each record's hop as a view first drew it (cellAt): what it keeps while the record is the
- *  cell's last. Forgotten with the index it was drawn from (cut or built again). */
-export type DrawnHops = WeakMap<RmRecord, DrawnHop>;
-
-/** The hop a cell makes from its last record `r`, as the trace and the network tell it now
- *  (cellAt): the one learnt, or the network's where none is or where its queue makes it longer. */
-function hopFrom(cell: RmCell, r: RmRecord, phase: Phase, learnt: { next: string; us: number } | undefined, guess: HopGuess | null): DrawnHop | undefined {
-  // No cell of its loop has made this hop yet (a loop's first cells, a whole round trip on a
-  // WAN): the network's own hop, where it tells one (the link toward the next node of the
-  // route, and the port's queue), else it waits at its node.
-  const network = phase === 'notification' ? undefined : guess?.(cell, r, phase);
-  let hop = learnt ?? network;
-  if (!hop) return undefined;
-  // A longer queue ahead of it than the cell that made the hop had: it goes at the pace the
-  // network tells (QA: two-sources' EFCI cells, 50 µs in SW1's queue, the hop learnt 10 µs,
-  // were drawn 95 % of the way to SW2 while still queued).
-  if (learnt && network && network.next === learnt.next && network.us > learnt.us) hop = network;
   const travelUs = network?.travelUs !== undefined && network.next === hop.next ? Math.min(hop.us, network.travelUs) : hop.us;
-  return { next: hop.next, us: hop.us, travelUs };
+  const goneUs = us - r.time_us - (hop.us - travelUs);
+  if (goneUs < 0) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
+  const fraction = travelUs > 0 ? Math.min(GUESS_REACH, goneUs / travelUs) : 0;
+  return { cell, from: r.node, to: hop.next, fraction, phase, record: r, guessed: true };
 }
 
 /**
@@ -435,7 +405,7 @@ export function cellsAt(
 }
 
 /** Every cell under way at `us`, newest first (cellsAt before its share: what counts them). */
-export function cellsUnderWay(index: RmCellIndex, us: number, lookbackUs: number, guess: HopGuess | null = null, drawn: DrawnHops | null = null): CellAt[] {
+export function cellsUnderWay(index: RmCellIndex, us: number, lookbackUs: number, guess: HopGuess | null = null): CellAt[] {
   const out: CellAt[] = [];
   const cells = index.cells;
   // Cells are in the order opened, so by first record time: skip those opened after `us`.
@@ -449,7 +419,7 @@ export function cellsUnderWay(index: RmCellIndex, us: number, lookbackUs: number
   for (let k = lo - 1; k >= 0; k--) {
     const c = cells[k];
     if (c.records[0].time_us < us - lookbackUs) break;
-    const at = cellAt(c, us, index.hops, guess, drawn);
+    const at = cellAt(c, us, index.hops, guess);
     if (at) out.push(at);
   }
   return out;

@@ -582,44 +582,6 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(fraction()).toEqual([['SW1', 'SW2', 0.75]]);
   });
 
-  // A hop is kept as first drawn while the shown time goes on; shown an earlier time, the view
-  // draws its cells as a view opened then does, with what it knows now.
-  it('a cell drawn on a hop a cell ahead then made slower keeps it while the time goes on, and is drawn afresh when the time goes back', () => {
-    const { painter, rmLog, layout, setStatus } = setup(0.0001);
-    const layer = svg('g') as SVGGElement;
-    painter.markerLayer(layer);
-    const hops = linkHopsUs(twoSources, ENGINE_CATALOGUE.delay_us_per_km, 1500);
-    const model = { scenario: twoSources, layout, ports: portViews(twoSources, ENGINE_CATALOGUE, meta, 0), rmLimit: 0.001, lookbackUs: 10_000, linkHopUs: hops };
-    painter.setModel(model);
-    const link = hops.get('SW1->SW2')!.us;
-    expect(link).toBeLessThan(9);
-    const rec = (t: number, seq: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us: t, connection: 'C1', rm_seq: seq, node, direction });
-    // Cell 0 made SW1 -> SW2 in 10 µs; cells 1 and 2 reach SW1 at 100 and 102 µs.
-    const records = [rec(80, 0, 'S1', 'sent'), rec(85, 0, 'SW1', 'forward'), rec(95, 0, 'SW2', 'forward'), rec(95, 1, 'S1', 'sent'), rec(96, 2, 'S1', 'sent'), rec(100, 1, 'SW1', 'forward'), rec(102, 2, 'SW1', 'forward')];
-    rmLog.append(records, 0);
-    const cell2 = (us: number) => {
-      setStatus({ nowMs: us / 1000 });
-      painter.frame();
-      const c = painter.drawn.find((d) => d.cell.seq === 2)!;
-      return [c.to, Number(c.fraction.toFixed(3))];
-    };
-    expect(cell2(140)).toEqual(['SW2', GUESS_REACH]);
-    // Cell 1's record at SW2 comes: it took 50 µs. Cell 2 stays where it got to.
-    rmLog.append([rec(150, 1, 'SW2', 'forward')], 0);
-    expect(cell2(151)).toEqual(['SW2', GUESS_REACH]);
-    expect(cell2(160)).toEqual(['SW2', GUESS_REACH]);
-    // The time shown goes back to 151 µs (a scrub, a mark on the charts): 50 µs less the link's
-    // at SW1, then along, as a view opened now draws it.
-    const fresh = setup(0.0001, twoSources, rmLog);
-    fresh.painter.setModel(model);
-    fresh.painter.markerLayer(svg('g') as SVGGElement);
-    fresh.setStatus({ nowMs: 0.151 });
-    fresh.painter.frame();
-    const drawnFresh = fresh.painter.drawn.find((d) => d.cell.seq === 2)!;
-    expect(drawnFresh.fraction).toBeCloseTo((link - 1) / link);
-    expect(cell2(151)).toEqual(['SW2', Number(drawnFresh.fraction.toFixed(3))]);
-  });
-
   // QA (the log after a backfill): the run went back and sent as many events again before the
   // next frame; the count alone did not tell, and the cells of the history left stayed drawn.
   it('a run gone back (events taken back, as many sent again before the next frame) draws only the new events', () => {

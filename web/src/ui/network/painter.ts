@@ -10,7 +10,8 @@ import type { Scenario } from '../../contract/scenario';
 import type { Lab } from '../../lab/lab';
 import { nextShown, rmCellsMove, type LinkHop, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
-import { cellHash, cellsUnderWay, lastLoop, neighboursOf, RmCellIndex, SAME_TIME_US, shareOf, type CellAt, type DrawnHops, type HopGuess, type LastLoop, type Phase } from '../../lab/rmCells';
+import { cellHash, cellsUnderWay, lastLoop, neighboursOf, RmCellIndex, SAME_TIME_US, shareOf, type CellAt, type HopGuess, type LastLoop, type Phase, type RmCell } from '../../lab/rmCells';
+import type { RmRecord } from '../../contract/engine';
 import { routeOf } from '../../scenario/topologyEdits';
 import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { LabelRoom, laneAngle, laneLook, pointOnLane, QUEUE_SHOWN, queueBadgeSpot, queueSpot, sourceUtilisation, type Box, type NetworkLayout } from './geometry';
@@ -105,9 +106,18 @@ export class NetworkPainter implements FrameClient {
    *  and jumped back to SW1 when the link's delay was up.
    *  The queue is the port's sample at or before the record (the last the cell could know of),
    *  not the nearest: in a live run the next sample comes after the cell is drawn, and as the
-   *  nearest it lengthened the wait and drew a cell already on the link back in the queue; a
-   *  live run and a replay of it now draw the same wait. */
+   *  nearest it lengthened the wait and drew a cell already on the link back in the queue. And
+   *  a record's hop is told once (`told`), as first drawn: a widening min/max bucket of a long
+   *  run's store changes even the rows before it. A scrub back sends the records again (new
+   *  ones, told afresh). */
   private readonly guess: HopGuess = (cell, r, phase) => {
+    if (this.told.has(r)) return this.told.get(r);
+    const hop = this.networkHop(cell, r, phase);
+    this.told.set(r, hop);
+    return hop;
+  };
+  private told = new WeakMap<RmRecord, ReturnType<HopGuess>>();
+  private networkHop(cell: RmCell, r: RmRecord, phase: Phase): ReturnType<HopGuess> {
     const next = nextOnRoute(this.routes.get(cell.connection), r.node, phase);
     const hop = next === undefined ? undefined : this.model?.linkHopUs?.get(`${r.node}->${next}`);
     if (next === undefined || !hop) return undefined;
@@ -115,12 +125,7 @@ export class NetworkPainter implements FrameClient {
     const row = port === undefined ? -1 : this.store.atOrBefore((r.time_us + SAME_TIME_US) / 1000);
     const queued = row < 0 ? 0 : this.store.series(port!)[row];
     return { next, us: hop.us + (Number.isFinite(queued) ? queued * hop.cellUs : 0), travelUs: hop.us };
-  };
-  /** Each record's hop as first drawn (cellAt), kept while the shown time goes on: a long run's
-   *  store widens its last min/max bucket with every sample, changing even rows before a record,
-   *  a record at the very time of a sample can come before it, and a cell ahead can make the hop
-   *  slower. Forgotten when the shown time goes back, or the network's hops are new. */
-  private drawnHops: DrawnHops = new WeakMap();
+  }
   /** Each port's queue column in the store, where it counts cells. */
   private queueOf = new Map<string, number>();
   private utilIndex = new Map<string, number>();
@@ -159,7 +164,7 @@ export class NetworkPainter implements FrameClient {
   setModel(model: PainterModel) {
     const scenarioChanged = this.model?.scenario !== model.scenario;
     // The hops told are the network's of the model they were told for.
-    if (scenarioChanged || this.model?.linkHopUs !== model.linkHopUs) this.drawnHops = new WeakMap();
+    if (scenarioChanged || this.model?.linkHopUs !== model.linkHopUs) this.told = new WeakMap();
     this.model = model;
     const meta = this.store.meta;
     this.acrIndex = new Map(meta.flatMap((m, i) => (m.kind === 'acr' ? [[m.owner, i] as const] : [])));
@@ -309,16 +314,12 @@ export class NetworkPainter implements FrameClient {
     const speed = this.lab.getState().speed;
     // The time marked on the charts counts until the run moves (the mark stays drawn there).
     const mark = this.group.cursorMark;
-    const before = this.shown;
     this.shown = nextShown(
       this.shown,
       { run: status.run, mode: status.mode, nowMs: status.nowMs, speed, markMs: mark?.ms ?? null, markedAtMs: mark?.atMs ?? -Infinity, movedAtMs: this.lab.runMovedAtMs },
       performance.now(),
     );
     const ms = this.shown.ms;
-    // The shown time went back (a scrub, a mark on the charts): the cells' hops are drawn afresh,
-    // from what is known now, as a view opened now draws them (a cell may be drawn earlier).
-    if (before && (before.run !== this.shown.run || ms < before.ms)) this.drawnHops = new WeakMap();
     this.write('clock', this.clock, `t = ${ms.toFixed(3)} ms`, (el, v) => (el.textContent = v));
     const row = this.store.nearest(ms);
     const value = (col: number | undefined) => (row >= 0 && col !== undefined && col >= 0 ? this.store.series(col)[row] : NaN);
@@ -424,7 +425,7 @@ export class NetworkPainter implements FrameClient {
     const from = this.cellsDrawnFrom;
     if (from && from.key === key && from.model === model && from.index === this.index && from.layer === layer && from.labels === this.labels) return;
     this.cellsDrawnFrom = { key, model, index: this.index, layer, labels: this.labels };
-    const under = hidden || !this.index ? [] : cellsUnderWay(this.index, us, model.lookbackUs, this.guess, this.drawnHops);
+    const under = hidden || !this.index ? [] : cellsUnderWay(this.index, us, model.lookbackUs, this.guess);
     const cells = shareOf(under, MAX_MARKERS, [this.picked, focused?.cell]);
     this.drawn = cells;
     const last = !hidden && cells.length === 0 && this.index ? lastLoop(this.index, us) : null;
