@@ -568,7 +568,7 @@ describe('NetworkPainter: one frame at the shown time', () => {
     painter.frame();
     expect(fraction()).toEqual([['SW1', 'SW2', 0.75]]);
     // A cell at SW1 at the very time of a sample that comes after the cell is drawn (the engine
-    // recorded the cell before it sampled): its wait is the one it was first drawn with.
+    // recorded the cell before it sampled): its wait is the queue of the sample before it.
     store.reset(meta);
     store.append(new Float64Array([0.5, 25, 25, 0, 30]), 5);
     rmLog.keepFirst(0);

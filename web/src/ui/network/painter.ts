@@ -10,8 +10,7 @@ import type { Scenario } from '../../contract/scenario';
 import type { Lab } from '../../lab/lab';
 import { nextShown, rmCellsMove, type LinkHop, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
-import { cellHash, cellsUnderWay, lastLoop, neighboursOf, RmCellIndex, SAME_TIME_US, shareOf, type CellAt, type HopGuess, type LastLoop, type Phase, type RmCell } from '../../lab/rmCells';
-import type { RmRecord } from '../../contract/engine';
+import { cellHash, cellsUnderWay, lastLoop, neighboursOf, RmCellIndex, SAME_TIME_US, shareOf, type CellAt, type HopGuess, type LastLoop, type Phase } from '../../lab/rmCells';
 import { routeOf } from '../../scenario/topologyEdits';
 import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { LabelRoom, laneAngle, laneLook, pointOnLane, QUEUE_SHOWN, queueBadgeSpot, queueSpot, sourceUtilisation, type Box, type NetworkLayout } from './geometry';
@@ -104,28 +103,21 @@ export class NetworkPainter implements FrameClient {
    *  (`travelUs`), after the cells the port's queue held then (a queue in cells). QA: gfc1's
    *  first cells at SW1, ~2 ms in its queue, were drawn along the 5 ms link from their arrival
    *  and jumped back to SW1 when the link's delay was up.
-   *  The queue is the port's sample at or before the record (the last the cell could know of),
+   *  The queue is the port's latest sample before the record (the last the cell could know of),
    *  not the nearest: in a live run the next sample comes after the cell is drawn, and as the
-   *  nearest it lengthened the wait and drew a cell already on the link back in the queue. And
-   *  a record's hop is told once (`told`), as first drawn: a widening min/max bucket of a long
-   *  run's store changes even the rows before it. A scrub back sends the records again (new
-   *  ones, told afresh). */
+   *  nearest it lengthened the wait and drew a cell already on the link back in the queue. A
+   *  sample before the record has come with it or before it (the worker posts a flush's
+   *  samples before its RM events; one at the record's very time may come after it), so the
+   *  wait is the same in every frame, and in a live run and a replay of it. */
   private readonly guess: HopGuess = (cell, r, phase) => {
-    if (this.told.has(r)) return this.told.get(r);
-    const hop = this.networkHop(cell, r, phase);
-    this.told.set(r, hop);
-    return hop;
-  };
-  private told = new WeakMap<RmRecord, ReturnType<HopGuess>>();
-  private networkHop(cell: RmCell, r: RmRecord, phase: Phase): ReturnType<HopGuess> {
     const next = nextOnRoute(this.routes.get(cell.connection), r.node, phase);
     const hop = next === undefined ? undefined : this.model?.linkHopUs?.get(`${r.node}->${next}`);
     if (next === undefined || !hop) return undefined;
     const port = this.queueOf.get(`${r.node}->${next}`);
-    const row = port === undefined ? -1 : this.store.atOrBefore((r.time_us + SAME_TIME_US) / 1000);
+    const row = port === undefined ? -1 : this.store.atOrBefore((r.time_us - SAME_TIME_US) / 1000);
     const queued = row < 0 ? 0 : this.store.series(port!)[row];
     return { next, us: hop.us + (Number.isFinite(queued) ? queued * hop.cellUs : 0), travelUs: hop.us };
-  }
+  };
   /** Each port's queue column in the store, where it counts cells. */
   private queueOf = new Map<string, number>();
   private utilIndex = new Map<string, number>();
@@ -163,8 +155,6 @@ export class NetworkPainter implements FrameClient {
 
   setModel(model: PainterModel) {
     const scenarioChanged = this.model?.scenario !== model.scenario;
-    // The hops told are the network's of the model they were told for.
-    if (scenarioChanged || this.model?.linkHopUs !== model.linkHopUs) this.told = new WeakMap();
     this.model = model;
     const meta = this.store.meta;
     this.acrIndex = new Map(meta.flatMap((m, i) => (m.kind === 'acr' ? [[m.owner, i] as const] : [])));
