@@ -147,6 +147,20 @@ describe('SampleStore', () => {
     expect(store.nearest(99)).toBe(9);
   });
 
+  it('finds the latest row at or before a time, which a later row does not change', () => {
+    const store = new SampleStore();
+    store.reset(meta(1));
+    expect(store.atOrBefore(3)).toBe(-1);
+    store.append(rows(3, 2, 0, 0.5), 2); // 0, 0.5, 1
+    expect(store.atOrBefore(-1)).toBe(-1);
+    expect(store.atOrBefore(0.5)).toBe(1);
+    expect(store.atOrBefore(1.4)).toBe(2);
+    expect(store.nearest(1.4)).toBe(2);
+    store.append(new Float64Array([1.5, 0]), 2);
+    expect(store.atOrBefore(1.4)).toBe(2);
+    expect(store.nearest(1.4)).toBe(3);
+  });
+
   it('reset empties the store and bumps the generation', () => {
     const store = new SampleStore();
     store.reset(meta(1));

@@ -270,6 +270,20 @@ export class SampleStore {
     return lo;
   }
 
+  /** Index of the latest row at or before t (-1: none, or empty): unlike `nearest`, a row that
+   *  comes later never changes it (while rows are not merged into buckets). */
+  atOrBefore(t: number): number {
+    const time = this.cols[0];
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (time[mid] <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
   /** A copy of the rows so far (its own columns, trimmed to the length), with the same series. */
   copy(): SampleStore {
     const c = new SampleStore(0);

@@ -447,8 +447,9 @@ const NetworkCanvas = memo(function NetworkCanvas({
               onKeyDown={painter.keyed}
             />
             {/* The markers' ER labels, over every marker (a label may lie over markers it does
-                not name on a dense lane); the markers' names say it to a screen reader. */}
-            <g ref={painter.labelLayer} className="nv-rm-labels" data-testid="nv-rm-labels" aria-hidden="true" />
+                not name on a dense lane), hidden from a screen reader: the markers' names say
+                them. The queues' "+N" badges, named (moreName), are not. */}
+            <g ref={painter.labelLayer} className="nv-rm-labels" data-testid="nv-rm-labels" />
           </svg>
         </ViewportPortal>
       </ReactFlow>

@@ -8,11 +8,11 @@ import type { RunStatus, Speed } from '../../engine/protocol';
 import type { Lab } from '../../lab/lab';
 import { linkHopsUs, runMoved } from '../../lab/networkClock';
 import { portViews } from '../../lab/networkPorts';
-import { RmLog } from '../../lab/rmLog';
+import { ATM_WORDS, ETHERNET_WORDS, RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
 import { ENGINE_CATALOGUE } from '../../test/engineCatalogue';
 import { laneAngle, laneLook, networkLayout, pointOnLane, QUEUE_SHOWN, queueSpot, sourceUtilisation, type Box } from './geometry';
-import { countText, markerSlots, MAX_MARKERS, moreText, NetworkPainter, nextOnRoute, queueCount, queuePlaces, UTIL_STEP_PERCENT } from './painter';
+import { countText, markerSlots, MAX_MARKERS, moreName, moreText, NetworkPainter, nextOnRoute, queueCount, queuePlaces, UTIL_STEP_PERCENT } from './painter';
 import { rmRecord } from '../../test/rmRecord';
 import { GUESS_REACH } from '../../lab/rmCells';
 
@@ -45,7 +45,7 @@ function setup(speed: Speed = 1, scenario = twoSources, rmLog = new RmLog()) {
     if (runMoved(status, next)) movedAtMs = now();
     status = next;
   };
-  return { painter, rmLog, group, layout, setStatus };
+  return { painter, rmLog, group, layout, setStatus, store };
 }
 
 const svg = (tag: string) => document.createElementNS('http://www.w3.org/2000/svg', tag);
@@ -374,7 +374,7 @@ describe('NetworkPainter: one frame at the shown time', () => {
     // On the lane's outer side (SW1->SW2 heads right: below it), away from the cells coming back.
     expect(queueSpot(lane, 3).y).toBeGreaterThan(queueSpot(lane, 0).y);
     const badges = () => ([...labels.querySelectorAll<SVGTextElement>('[data-testid="rm-queue-more"]')] as SVGTextElement[]).filter((t) => t.style.display !== 'none');
-    expect(badges().map((t) => [t.textContent, t.dataset.port, t.dataset.waiting])).toEqual([['+2', 'SW1->SW2', '6']]);
+    expect(badges().map((t) => [t.firstChild!.textContent, t.dataset.port, t.dataset.waiting])).toEqual([['+2', 'SW1->SW2', '6']]);
     // The first leaves (its record at SW2 comes 50 µs after SW1's): each other one waits its own
     // 50 µs less the link's time at SW1, then goes along, never back to the queue; the ones
     // still waiting step up a place.
@@ -455,10 +455,44 @@ describe('NetworkPainter: one frame at the shown time', () => {
     painter.frame();
     expect(painter.drawn.length).toBeLessThanOrEqual(MAX_MARKERS);
     const badges = ([...labels.querySelectorAll<SVGTextElement>('[data-testid="rm-queue-more"]')] as SVGTextElement[]).filter((t) => t.style.display !== 'none');
-    expect(badges.map((t) => [t.textContent, t.dataset.port, t.dataset.waiting])).toEqual([[`+${waiting - QUEUE_SHOWN}`, 'SW1->SW2', String(waiting)]]);
+    expect(badges.map((t) => [t.firstChild!.textContent, t.dataset.port, t.dataset.waiting])).toEqual([[`+${waiting - QUEUE_SHOWN}`, 'SW1->SW2', String(waiting)]]);
     // Up to a buffer of ten million cells: a few characters, the exact count in data-waiting.
     expect([3, 996, 1_234, 12_345, 999_999, 9_999_996].map(moreText)).toEqual(['+3', '+996', '+1.2k', '+12k', '+1M', '+10M']);
     for (const n of [3, 996, 1_234, 12_345, 9_999_996]) expect(moreText(n).length).toBeLessThanOrEqual(5);
+  });
+
+  // QA: "+12" sat beside a bar reading "407 cells", and read as 12 more of those; it counts RM
+  // cells only. Its tooltip and its name for a screen reader say so.
+  it('"+N" says, in its tooltip and its accessible name, that it counts the RM cells waiting', () => {
+    const { painter, rmLog, setStatus } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const labels = svg('g') as SVGGElement;
+    painter.labelLayer(labels);
+    const recs: RmRecord[] = [];
+    for (let k = 0; k < 16; k++) recs.push(rmRecord({ time_us: k, connection: 'C1', rm_seq: k, node: 'S1', direction: 'sent' }));
+    for (let k = 0; k < 16; k++) recs.push(rmRecord({ time_us: 100 + k, connection: 'C1', rm_seq: k, node: 'SW1', direction: 'forward' }));
+    rmLog.append(recs, 0);
+    setStatus({ nowMs: 0.2 });
+    painter.frame();
+    const shown = ([...labels.children] as SVGTextElement[]).filter((t) => t.style.display !== 'none');
+    const badges = shown.filter((t) => t.dataset.testid === 'rm-queue-more');
+    expect(badges.map((t) => [t.firstChild!.textContent, t.getAttribute('role'), t.querySelector('title')?.textContent, t.getAttribute('aria-hidden')])).toEqual([
+      ['+12', 'img', '+12: 12 more RM cells waiting here', null],
+    ]);
+    // The cells' labels stay hidden from a screen reader: their markers' names say them.
+    const cellLabels = shown.filter((t) => t.dataset.testid === 'rm-label');
+    expect(cellLabels.length).toBeGreaterThan(0);
+    for (const t of cellLabels) expect(t.getAttribute('aria-hidden')).toBe('true');
+    // One fewer waiting (the last not come yet): the same badge, its name written again.
+    setStatus({ nowMs: 0.1145 });
+    painter.frame();
+    expect(badges.map((t) => [t.firstChild!.textContent, t.querySelector('title')?.textContent, t.querySelectorAll('title').length])).toEqual([['+11', '+11: 11 more RM cells waiting here', 1]]);
+    // One, in the network's words (an Ethernet network's frames; QCN's notifications).
+    expect(moreName(1, 1, 0, ATM_WORDS)).toBe('+1: 1 more RM cell waiting here');
+    expect(moreName(1_234, 1_300, 0, ETHERNET_WORDS)).toBe('+1.2k: 1234 more rate-discovery frames waiting here');
+    expect(moreName(3, 7, 7, ETHERNET_WORDS)).toBe('+3: 3 more QCN congestion notifications waiting here');
+    expect(moreName(3, 7, 2, ETHERNET_WORDS)).toBe('+3: 3 more rate-discovery frames and QCN congestion notifications waiting here');
   });
 
   // QA: gfc1's first cells piled at their switches' edges for the 5 ms of a 1000 km link, as if
@@ -487,17 +521,65 @@ describe('NetworkPainter: one frame at the shown time', () => {
     setStatus({ nowMs: (6 + hop * 3) / 1000 });
     painter.frame();
     expect(drawn()).toEqual([at(GUESS_REACH)]);
-    // A cell that finds 250 cells in SW1->SW2's queue (the sample at 1 ms) waits their
-    // transmission at SW1 (in its queue, at the lane's start), then goes along over the link's.
+    // A cell that finds 250 cells in SW1->SW2's queue (the sample at 1 ms, the last before it
+    // came) waits their transmission at SW1 (in its queue, at the lane's start), then goes along
+    // over the link's.
     rmLog.keepFirst(0);
-    rmLog.append([rmRecord({ time_us: 985, connection: 'C1', rm_seq: 0, node: 'S1', direction: 'sent' }), rmRecord({ time_us: 990, connection: 'C1', rm_seq: 0, node: 'SW1', direction: 'forward' })], 0);
+    rmLog.append([rmRecord({ time_us: 1000, connection: 'C1', rm_seq: 0, node: 'S1', direction: 'sent' }), rmRecord({ time_us: 1005, connection: 'C1', rm_seq: 0, node: 'SW1', direction: 'forward' })], 0);
     const queueUs = 250 * hops.get('SW1->SW2')!.cellUs;
-    setStatus({ nowMs: (990 + queueUs / 2) / 1000 });
+    setStatus({ nowMs: (1005 + queueUs / 2) / 1000 });
     painter.frame();
     expect(drawn()).toEqual([at(0)]);
-    setStatus({ nowMs: (990 + queueUs + hop / 2) / 1000 });
+    setStatus({ nowMs: (1005 + queueUs + hop / 2) / 1000 });
     painter.frame();
     expect(drawn()).toEqual([at(0.5)]);
+    // One that came at 990 µs knew the sample at 0.5 ms (an empty queue), not the one at 1 ms,
+    // which had not been taken yet: drawn as a live run drew it, though the store now holds both.
+    rmLog.keepFirst(0);
+    rmLog.append([rmRecord({ time_us: 985, connection: 'C1', rm_seq: 0, node: 'S1', direction: 'sent' }), rmRecord({ time_us: 990, connection: 'C1', rm_seq: 0, node: 'SW1', direction: 'forward' })], 0);
+    setStatus({ nowMs: (990 + hop / 2) / 1000 });
+    painter.frame();
+    expect(drawn()).toEqual([at(0.5)]);
+  });
+
+  // Regression: the wait at the node was read from the sample nearest the record. In a live run
+  // played slowly, the next sample came after the cell was first drawn out on the link, was
+  // nearer, told a long queue, and the cell was drawn back in the queue at SW1.
+  it('a cell drawn out on the link is not drawn back in the queue when a later sample comes', () => {
+    const { painter, rmLog, layout, setStatus, store } = setup(0.0001);
+    const layer = svg('g') as SVGGElement;
+    painter.markerLayer(layer);
+    const hops = linkHopsUs(twoSources, ENGINE_CATALOGUE.delay_us_per_km, 1500);
+    painter.setModel({ scenario: twoSources, layout, ports: portViews(twoSources, ENGINE_CATALOGUE, meta, 0), rmLimit: 0.001, lookbackUs: 10_000, linkHopUs: hops });
+    const hop = hops.get('SW1->SW2')!.us;
+    // The run so far: one sample, at 0.5 ms, SW1->SW2's queue empty.
+    store.reset(meta);
+    store.append(new Float64Array([0.5, 25, 25, 0, 30]), 5);
+    const rec = (time_us: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us, connection: 'C1', rm_seq: 0, node, direction });
+    rmLog.append([rec(795, 'S1', 'sent'), rec(800, 'SW1', 'forward')], 0);
+    const fraction = () => painter.drawn.map((c) => [c.from, c.to, Number(c.fraction.toFixed(3))]);
+    setStatus({ nowMs: (800 + hop / 2) / 1000 });
+    painter.frame();
+    expect(fraction()).toEqual([['SW1', 'SW2', 0.5]]);
+    // The sample at 1 ms comes (250 cells queued then), nearer 0.8 ms than the one at 0.5; the
+    // shown time steps on: the cell goes on along the link.
+    store.append(new Float64Array([1, 77.76, 50, 250, 90]), 5);
+    setStatus({ nowMs: (800 + (3 * hop) / 4) / 1000 });
+    painter.frame();
+    expect(fraction()).toEqual([['SW1', 'SW2', 0.75]]);
+    // A cell at SW1 at the very time of a sample that comes after the cell is drawn (the engine
+    // recorded the cell before it sampled): its wait is the queue of the sample before it.
+    store.reset(meta);
+    store.append(new Float64Array([0.5, 25, 25, 0, 30]), 5);
+    rmLog.keepFirst(0);
+    rmLog.append([rec(995, 'S1', 'sent'), rec(1000, 'SW1', 'forward')], 0);
+    setStatus({ nowMs: (1000 + hop / 2) / 1000 });
+    painter.frame();
+    expect(fraction()).toEqual([['SW1', 'SW2', 0.5]]);
+    store.append(new Float64Array([1, 77.76, 50, 250, 90]), 5);
+    setStatus({ nowMs: (1000 + (3 * hop) / 4) / 1000 });
+    painter.frame();
+    expect(fraction()).toEqual([['SW1', 'SW2', 0.75]]);
   });
 
   // QA (the log after a backfill): the run went back and sent as many events again before the

@@ -10,7 +10,7 @@ import type { Scenario } from '../../contract/scenario';
 import type { Lab } from '../../lab/lab';
 import { nextShown, rmCellsMove, type LinkHop, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
-import { cellHash, cellsUnderWay, lastLoop, neighboursOf, RmCellIndex, shareOf, type CellAt, type HopGuess, type LastLoop, type Phase } from '../../lab/rmCells';
+import { cellHash, cellsUnderWay, lastLoop, neighboursOf, RmCellIndex, SAME_TIME_US, shareOf, type CellAt, type HopGuess, type LastLoop, type Phase } from '../../lab/rmCells';
 import { routeOf } from '../../scenario/topologyEdits';
 import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { LabelRoom, laneAngle, laneLook, pointOnLane, QUEUE_SHOWN, queueBadgeSpot, queueSpot, sourceUtilisation, type Box, type NetworkLayout } from './geometry';
@@ -100,15 +100,21 @@ export class NetworkPainter implements FrameClient {
   private routes = new Map<string, string[]>();
   /** A hop as the network tells it (for one no cell of a loop has made yet, or behind a longer
    *  queue than the one that made it had): to the next node of the route, over that link
-   *  (`travelUs`), after the cells the port's queue held then (its sample nearest the record; a
-   *  queue in cells). QA: gfc1's first cells at SW1, ~2 ms in its queue, were drawn along the
-   *  5 ms link from their arrival and jumped back to SW1 when the link's delay was up. */
+   *  (`travelUs`), after the cells the port's queue held then (a queue in cells). QA: gfc1's
+   *  first cells at SW1, ~2 ms in its queue, were drawn along the 5 ms link from their arrival
+   *  and jumped back to SW1 when the link's delay was up.
+   *  The queue is the port's latest sample before the record (the last the cell could know of),
+   *  not the nearest: in a live run the next sample comes after the cell is drawn, and as the
+   *  nearest it lengthened the wait and drew a cell already on the link back in the queue. A
+   *  sample before the record has come with it or before it (the worker posts a flush's
+   *  samples before its RM events; one at the record's very time may come after it), so the
+   *  wait is the same in every frame, and in a live run and a replay of it. */
   private readonly guess: HopGuess = (cell, r, phase) => {
     const next = nextOnRoute(this.routes.get(cell.connection), r.node, phase);
     const hop = next === undefined ? undefined : this.model?.linkHopUs?.get(`${r.node}->${next}`);
     if (next === undefined || !hop) return undefined;
     const port = this.queueOf.get(`${r.node}->${next}`);
-    const row = port === undefined ? -1 : this.store.nearest(r.time_us / 1000);
+    const row = port === undefined ? -1 : this.store.atOrBefore((r.time_us - SAME_TIME_US) / 1000);
     const queued = row < 0 ? 0 : this.store.series(port!)[row];
     return { next, us: hop.us + (Number.isFinite(queued) ? queued * hop.cellUs : 0), travelUs: hop.us };
   };
@@ -434,10 +440,14 @@ export class NetworkPainter implements FrameClient {
     const queues = queuePlaces(slots.map((c, i) => (c && c.from === c.to && laneOf[i] !== undefined ? { queue: laneOf[i]!, sinceUs: c.record.time_us, id: c.cell.id } : null)));
     // Every cell waiting, by queue, drawn or left out of the share (QA: 400 waiting at SW1 read
     // "+206", the share drawn, and jumped as it changed).
-    const waiting = new Map<string, number>();
+    const waiting = new Map<string, { n: number; notifications: number }>();
     for (const c of under) {
       const lane = c.from === c.to ? laneFor(c) : undefined;
-      if (lane !== undefined) waiting.set(lane, (waiting.get(lane) ?? 0) + 1);
+      if (lane === undefined) continue;
+      const w = waiting.get(lane) ?? { n: 0, notifications: 0 };
+      w.n += 1;
+      if (c.phase === 'notification') w.notifications += 1;
+      waiting.set(lane, w);
     }
     // Where each drawn cell is, for its label: placed once every marker is (below).
     const drawn: { g: SVGGElement; c: CellAt; x: number; y: number; below: boolean; sided: boolean }[] = [];
@@ -499,16 +509,17 @@ export class NetworkPainter implements FrameClient {
     const room = new LabelRoom(labelPx, model.reserved);
     // A queue longer than drawn apart says how many more wait (under its last marker, or left
     // out of the share drawn): "+N" beyond it.
-    const more = [...waiting].flatMap(([port, n]) => {
+    const more = [...waiting].flatMap(([port, { n, notifications }]) => {
       const apart = Math.min(queues.size.get(port) ?? 0, QUEUE_SHOWN);
       const lane = n > apart ? model.layout.lanes.get(port) : undefined;
       if (!lane) return [];
       const text = moreText(n - apart);
+      const name = moreName(n - apart, n, notifications, model.words ?? ATM_WORDS);
       const w = moreWidthPx(text, labelPx);
       const at = queueBadgeSpot(lane, w);
       // Centred on its spot (the baseline a third of the type under it).
       const box = { x0: at.x - w / 2, x1: at.x + w / 2, y0: at.y - 0.75 * labelPx, y1: at.y + 0.5 * labelPx };
-      return [{ port, n, text, x: at.x, y: at.y + labelPx / 3, box }];
+      return [{ port, n, text, name, x: at.x, y: at.y + labelPx / 3, box }];
     });
     room.reserve(more.map((m) => m.box));
     this.writeMore(more);
@@ -554,19 +565,22 @@ export class NetworkPainter implements FrameClient {
   /** The markers' labels, each centred on its marker with its baseline at `y` (flow px), in the
    *  pooled texts of the label layer (hidden: none there). */
   private writeLabels(labels: readonly { cell: string; text: string; x: number; y: number }[]) {
-    writeTexts(this.labels, this.labelPool, labels, { testId: 'rm-label' }, (t, l) => {
+    writeTexts(this.labels, this.labelPool, labels, { testId: 'rm-label', hidden: true }, (t, l) => {
       if (l) t.dataset.cell = l.cell;
       else delete t.dataset.cell;
     });
   }
 
   /** The badges of queues longer than drawn ("+N", centred on `x` with its baseline at `y`), in
-   *  pooled texts of the label layer. */
-  private writeMore(badges: readonly { port: string; n: number; text: string; x: number; y: number }[]) {
+   *  pooled texts of the label layer; `name` (moreName) is their tooltip and accessible name. */
+  private writeMore(badges: readonly { port: string; n: number; text: string; name: string; x: number; y: number }[]) {
     writeTexts(this.labels, this.morePool, badges, { testId: 'rm-queue-more', className: 'nv-rm-more' }, (t, b) => {
       if (b) {
         t.dataset.port = b.port;
         t.dataset.waiting = String(b.n);
+        if (t.getAttribute('role') !== 'img') t.setAttribute('role', 'img');
+        const title = t.querySelector('title') ?? t.appendChild(document.createElementNS(SVG, 'title'));
+        if (title.textContent !== b.name) title.textContent = b.name;
       } else delete t.dataset.port;
     });
   }
@@ -613,6 +627,18 @@ export function moreText(n: number): string {
   const [unit, size] = n < 999_500 ? ['k', 1e3] : ['M', 1e6];
   const v = n / size;
   return `+${v < 9.95 ? Number(v.toFixed(1)) : Math.round(v)}${unit}`;
+}
+
+/**
+ * A queue badge's tooltip and accessible name: what its `more` counts, beside a card's bar that
+ * counts every cell of the port's queue (QA: "+12" by "407 cells" read as 12 more of those), in
+ * the network's words, exactly: "+12: 12 more RM cells waiting here". `waiting`: every cell
+ * waiting there, `notifications` of them QCN notifications.
+ */
+export function moreName(more: number, waiting: number, notifications: number, words: RmWords): string {
+  const plural = (w: string) => (more === 1 ? w : `${w}s`);
+  const what = notifications === 0 ? plural(words.cell) : notifications === waiting ? plural(words.phase.notification) : `${words.cell}s and ${words.phase.notification}s`;
+  return `${moreText(more)}: ${more} more ${what} waiting here`;
 }
 
 /** A badge's width (px) in the labels' bold type of `fontPx`: bold digits are ~0.7 em (DejaVu
@@ -701,13 +727,14 @@ function marker(): SVGGElement {
 /**
  * Writes `items` into the pooled SVG texts `pool` of `layer` (each centred on its `x`, its
  * baseline at `y`; flow px), adding texts as needed and hiding those left over; `mark` sets
- * an item's data on its text (null: the text is hidden). Only what changed is written.
+ * an item's data on its text (null: the text is hidden). Only what changed is written. `hidden`:
+ * the texts are hidden from a screen reader (what they say is said elsewhere).
  */
 function writeTexts<T extends { text: string; x: number; y: number }>(
   layer: SVGGElement | null,
   pool: SVGTextElement[],
   items: readonly T[],
-  look: { testId: string; className?: string },
+  look: { testId: string; className?: string; hidden?: boolean },
   mark: (t: SVGTextElement, item: T | null) => void,
 ) {
   if (!layer) return;
@@ -716,6 +743,9 @@ function writeTexts<T extends { text: string; x: number; y: number }>(
     t.setAttribute('text-anchor', 'middle');
     if (look.className) t.setAttribute('class', look.className);
     t.setAttribute('data-testid', look.testId);
+    if (look.hidden) t.setAttribute('aria-hidden', 'true');
+    // Its text in its first child (after it, a badge's <title>).
+    t.append('');
     pool.push(layer.appendChild(t));
   }
   pool.forEach((t, i) => {
@@ -726,7 +756,8 @@ function writeTexts<T extends { text: string; x: number; y: number }>(
       return;
     }
     t.style.display = '';
-    if (t.textContent !== item.text) t.textContent = item.text;
+    const text = t.firstChild!;
+    if (text.textContent !== item.text) text.textContent = item.text;
     t.setAttribute('x', item.x.toFixed(1));
     t.setAttribute('y', item.y.toFixed(1));
     mark(t, item);
