@@ -493,6 +493,7 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(moreName(1_234, 1_300, 0, ETHERNET_WORDS)).toBe('+1.2k: 1234 more rate-discovery frames waiting here');
     expect(moreName(3, 7, 7, ETHERNET_WORDS)).toBe('+3: 3 more QCN congestion notifications waiting here');
     expect(moreName(3, 7, 2, ETHERNET_WORDS)).toBe('+3: 3 more rate-discovery frames and QCN congestion notifications waiting here');
+    expect(moreName(1, 7, 2, ETHERNET_WORDS)).toBe('+1: 1 more rate-discovery frame or QCN congestion notification waiting here');
   });
 
   // QA: gfc1's first cells piled at their switches' edges for the 5 ms of a 1000 km link, as if

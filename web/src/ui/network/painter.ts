@@ -637,7 +637,7 @@ export function moreText(n: number): string {
  */
 export function moreName(more: number, waiting: number, notifications: number, words: RmWords): string {
   const plural = (w: string) => (more === 1 ? w : `${w}s`);
-  const what = notifications === 0 ? plural(words.cell) : notifications === waiting ? plural(words.phase.notification) : `${words.cell}s and ${words.phase.notification}s`;
+  const what = notifications === 0 ? plural(words.cell) : notifications === waiting ? plural(words.phase.notification) : more === 1 ? `${words.cell} or ${words.phase.notification}` : `${words.cell}s and ${words.phase.notification}s`;
   return `${moreText(more)}: ${more} more ${what} waiting here`;
 }
 
