@@ -4,7 +4,7 @@
 // the same runs. What it holds is kept per scenario (SweepDrafts). No simulation here: the list,
 // the values and the sweep block are sweepBuilder.ts's; the engine's plan judges the values.
 
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import {
@@ -24,6 +24,16 @@ import { ParamOptions } from './ParamOptions';
 
 /** A catalogue line as a sentence (its meaning may end without a stop). */
 const sentence = (text: string) => (/[.!?)]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** A command line that wraps between its words, not after a `--` (a word longer than the
+ *  line still wraps within). */
+const commandWords = (command: string) =>
+  command.split(' ').map((w, i) => (
+    <Fragment key={i}>
+      {i > 0 && ' '}
+      <span className="command-word">{w}</span>
+    </Fragment>
+  ));
 
 /** The most seeds the form offers per point. */
 const MAX_SEEDS = 100;
@@ -214,7 +224,7 @@ export function ParameterSweepForm({
       </div>
       {swept && (
         <p className="sweep-note">
-          The same runs from the command line: <code data-testid="param-sweep-command">{parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds)}</code>
+          The same runs from the command line: <code data-testid="param-sweep-command">{commandWords(parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds))}</code>
         </p>
       )}
     </form>

@@ -133,9 +133,9 @@ export function SweepView({
       )}
       {!current?.sweep && s.phase === 'idle' && (
         <p className="sweep-note">
-          This scenario has no sweep block: sweep one of its parameters below (a run per value, fairness, convergence, largest queue,
-          losses and utilisation side by side), or <em>Sweep the switch algorithms</em> to run it once with each algorithm on every
-          switch. A sweep of several parameters at once: add a <code>sweep</code> block to a scenario file.
+          This scenario has no sweep block: sweep its parameters below (a run per value, or per combination with{' '}
+          <em>+ Another parameter</em>; fairness, convergence, largest queue, losses and utilisation side by side), or{' '}
+          <em>Sweep the switch algorithms</em> to run it once with each algorithm on every switch.
         </p>
       )}
       {current && catalogue && (
