@@ -607,3 +607,15 @@ test('a parameter picked from a list goes into the variant at its value now, sel
   await expect(page.getByTestId('compare-open-2')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+// QA: presenting, the Compare and Sweep forms kept their 13 px while the charts and tables were
+// at 18 px, and the lists cut the underscore of erica_plus and target_utilization.
+test('presenting, the Compare and Sweep forms are at 18 px or more', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=gfc1&present=1');
+  const px = (testId: string) => page.getByTestId(testId).evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  await page.getByTestId('view-compare').click();
+  for (const id of ['variant-1-from', 'variant-1-sets', 'variant-1-param', 'variant-1-alg-SW1', 'compare-add']) expect(await px(id), id).toBeGreaterThanOrEqual(18);
+  await page.getByTestId('view-sweep').click();
+  for (const id of ['param-sweep-path', 'param-sweep-values', 'param-sweep-seeds', 'param-sweep-run', 'param-sweep-about']) expect(await px(id), id).toBeGreaterThanOrEqual(18);
+  expect(errors).toEqual([]);
+});
