@@ -153,6 +153,8 @@ export class Lab {
   /** The loaded scenario's sweep block has problems (said once: again only when an edit breaks
    *  it anew, or another scenario comes). */
   private sweepBroken = false;
+  /** The ids deleted in another tab during each read of the Mine list under way. */
+  private readonly listReads = new Set<Set<string>>();
 
   constructor(makeWorker: () => WorkerLike, opts: LabOptions = {}) {
     this.samples = opts.samples ?? NO_SAMPLES;
@@ -561,8 +563,12 @@ export class Lab {
    *  in the last 30 days (forgetting those deleted before). */
   async refreshMyScenarios(): Promise<void> {
     if (!this.scenarios) return;
+    // Deleted in another tab while the list is read (told after the store answered, or before
+    // another tab's deletion reached it): not listed again by this read.
+    const goneMeanwhile = new Set<string>();
+    this.listReads.add(goneMeanwhile);
     try {
-      const listed = [...(await this.scenarios.list())];
+      const listed = [...(await this.scenarios.list())].filter((e) => !goneMeanwhile.has(e.id));
       // Those the store refused, kept in Web Storage instead, are the user's all the same; the
       // store takes them back once it can.
       const store = this.scenarios;
@@ -601,6 +607,8 @@ export class Lab {
       const unkept = this.unkept().filter((u) => !this.state.myScenarios.some((m) => m.id === u.id));
       if (unkept.length) this.set({ myScenarios: unkept.reduce((list, u) => withKept(list, u), this.state.myScenarios) });
       this.storageProblem(e);
+    } finally {
+      this.listReads.delete(goneMeanwhile);
     }
   }
 
@@ -1011,6 +1019,8 @@ export class Lab {
    * the one open here, the user is told at once, not at their next change.
    */
   private keptElsewhere(id: string) {
+    // Kept again there (its deletion undone, restored): a list being read may show it.
+    for (const gone of this.listReads) gone.delete(id);
     // Kept in Web Storage as that tab's page was hidden or went away, not yet in the store:
     // the text this tab holds is no longer the newest, so its next change is kept as a
     // scenario of its own (as the notice says), and the other tab's goes where it was made
@@ -1104,6 +1114,7 @@ export class Lab {
    * before this tab knew; nothing the user made is lost): it is then kept again, and listed.
    */
   private deletedElsewhere(id: string) {
+    for (const gone of this.listReads) gone.add(id);
     const listed = this.state.myScenarios.find((e) => e.id === id);
     if (!listed) return;
     const open = this.state.current;

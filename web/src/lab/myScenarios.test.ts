@@ -1427,6 +1427,45 @@ describe('My scenarios', () => {
     expect(tabB.lab.getState().deletedScenarios).toEqual([]);
   });
 
+  // A list read before another tab's deletion landed, answered after this tab was told of it,
+  // listed the deleted scenario again (until the next read).
+  it('a deletion told while this tab reads its list is not undone by that read', async () => {
+    const b = browser();
+    const a = await b.open();
+    changeDuration(a, 250); // m1
+    a.lab.openLibrary(entry('gfc1'));
+    a.pump();
+    await a.lab.saved();
+    let release: (() => void) | null = null;
+    const gate = { held: false };
+    const slowList = (s: ScenarioStore): ScenarioStore => ({
+      list: async () => {
+        const listed = await s.list();
+        if (gate.held) await new Promise<void>((r) => (release = r));
+        return listed;
+      },
+      get: (id) => s.get(id),
+      remove: (id, ms) => s.remove(id, ms),
+      deleted: () => s.deleted(),
+      restore: (id) => s.restore(id),
+      purge: (ms) => s.purge(ms),
+      put: (x, basis) => s.put(x, basis),
+    });
+    const tabB = await b.open(new MemoryStore(), undefined, slowList);
+    expect(tabB.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
+    gate.held = true;
+    const reading = tabB.lab.refreshMyScenarios(); // reads m1, then waits
+    await new Promise((r) => setTimeout(r, 10));
+    await a.lab.deleteMine('m1');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(tabB.lab.getState().myScenarios).toEqual([]);
+    gate.held = false;
+    release!();
+    await reading;
+    expect(tabB.lab.getState().myScenarios).toEqual([]);
+    expect(tabB.lab.getState().deletedScenarios.map((m) => m.id)).toEqual(['m1']);
+  });
+
   it('a scenario deleted in another tab while open here stays open, unkept; a change here keeps it as a new one, the deleted one stays deleted', async () => {
     const b = browser();
     const a = await b.open();
