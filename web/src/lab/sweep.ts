@@ -16,7 +16,9 @@ export const MAX_BROWSER_RUNS = 10_000;
 /** The part of the worker pool a sweep uses (its lane of the lab's pool). */
 export type JobRunner = JobLane;
 
-export type SweepPhase = 'idle' | 'planning' | 'running' | 'done' | 'cancelled' | 'refused';
+/** `interrupted`: a sweep kept while it ran (sweepKeep.ts) and read back on a new page: the page
+ *  that ran it went away (a reload, a closed tab) before its last run. */
+export type SweepPhase = 'idle' | 'planning' | 'running' | 'done' | 'cancelled' | 'refused' | 'interrupted';
 
 export interface SweepState {
   phase: SweepPhase;
@@ -41,6 +43,13 @@ export interface SweepState {
   /** Wall time from start to the last outcome (ms). */
   elapsedMs: number;
   workers: number;
+  /** Wall-clock time the sweep started (ms since the epoch; 0 before a sweep). */
+  ranAtMs: number;
+  /** Read back from the browser's storage (sweepKeep.ts): the results of a sweep run on an
+   *  earlier page, not this one's. */
+  restored: boolean;
+  /** Why these results could not be kept in the browser (a reload loses them), if so. */
+  unkept: string | null;
 }
 
 /** No sweep (yet). */
@@ -59,6 +68,9 @@ export const IDLE_SWEEP: SweepState = {
   version: 0,
   elapsedMs: 0,
   workers: 0,
+  ranAtMs: 0,
+  restored: false,
+  unkept: null,
 };
 
 /** The metrics an algorithm sweep tabulates (the comparison `abrsim report --algorithms` makes). */
@@ -103,6 +115,8 @@ export class SweepSession {
     private readonly now: () => number = () => performance.now(),
     /** The Sweep tab's parameter form, as written per scenario. */
     readonly drafts: SweepDrafts = new SweepDrafts(),
+    /** Wall-clock time (ms since the epoch): when a sweep ran, as its kept results say. */
+    private readonly wallNow: () => number = () => Date.now(),
   ) {}
 
   /** Whether `origin` names a library scenario (its command names scenarios/<id>.json). */
@@ -129,7 +143,7 @@ export class SweepSession {
       // the engine's plan says what is wrong with it
     }
     this.outcomes = [];
-    this.cell.set({ ...IDLE_SWEEP, phase: 'planning', scenarioId, origin, json, sourceJson, firstSeed, workers: this.pool.size });
+    this.cell.set({ ...IDLE_SWEEP, phase: 'planning', scenarioId, origin, json, sourceJson, firstSeed, workers: this.pool.size, ranAtMs: this.wallNow() });
     let planned: { plan?: PlanInfo; problems?: Problem[] };
     try {
       const answer = await this.pool.submit({ type: 'plan', scenario: json });
@@ -181,6 +195,23 @@ export class SweepSession {
     this.generation++;
     this.pool.cancel();
     this.cell.set({ phase: 'cancelled', elapsedMs: this.now() - this.started });
+  }
+
+  /** Shows results kept from an earlier page (sweepKeep.ts), in place of `shown` — the state
+   *  the caller saw before reading them. False, showing nothing, when a sweep started or ran on
+   *  since (the user's new sweep wins over a slow read of an old one). */
+  showKept(state: SweepState, outcomes: (RunOutcome | undefined)[], shown: SweepState): boolean {
+    const now = this.cell.get();
+    if (now !== shown || now.phase === 'planning' || now.phase === 'running') return false;
+    this.generation++;
+    this.outcomes = outcomes;
+    this.cell.set({ ...state, restored: true, unkept: null });
+    return true;
+  }
+
+  /** Says why the results shown could not be kept (quietly: the sweep goes on). */
+  noteUnkept(why: string | null) {
+    if (this.cell.get().unkept !== why) this.cell.set({ unkept: why });
   }
 
   /** Opens run `index` in the lab's charts (its scenario, made by the engine from the sweep). */
