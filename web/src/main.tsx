@@ -5,6 +5,7 @@ import { makeEngineWorker } from './engine/client';
 import { makeBatchWorker, WorkerPool } from './engine/pool';
 import { Lab } from './lab/lab';
 import { SweepSession } from './lab/sweep';
+import { IndexedDbSweepStore, SweepKeeper } from './lab/sweepKeep';
 import { SweepDrafts } from './lab/sweepBuilder';
 import { CompareDrafts, CompareSession } from './lab/compareSession';
 import { comparePayloadOf, decodeCompare } from './lab/compare';
@@ -119,6 +120,25 @@ const sweep = new SweepSession(
   undefined,
   new SweepDrafts(storage()),
 );
+
+// The last sweeps' results are kept in IndexedDB as they come (lab/sweepKeep.ts): a new page
+// shows the open scenario's last sweep (at first, the last sweep of any), as it was shown.
+// Without IndexedDB a sweep is kept in memory only, as before.
+try {
+  if (window.indexedDB) {
+    const keeper = new SweepKeeper(sweep, new IndexedDbSweepStore(window.indexedDB));
+    let shownFor: string | null = null;
+    lab.subscribe(() => {
+      const id = lab.getState().current?.scenario.id;
+      if (id === undefined || id === shownFor) return;
+      const first = shownFor === null;
+      shownFor = id;
+      void keeper.restore(id, first);
+    });
+  }
+} catch {
+  // IndexedDB turned off: sweeps are not kept.
+}
 
 const compare = new CompareSession(
   batch.lane(),

@@ -30,6 +30,11 @@ function parsedScenario(json: string): Scenario | null {
   }
 }
 
+/** When a kept sweep ran, in the user's own way of writing dates. */
+function ranOn(ms: number): string {
+  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 /** A table value: integers whole, others to six significant digits. */
 export function formatStat(v: number): string {
   return Number.isInteger(v) ? String(v) : `${+v.toPrecision(6)}`;
@@ -98,7 +103,7 @@ export function SweepView({
         <span className="sweep-actions">
           {canStart && (
             <button data-testid="sweep-run" className="btn primary" onClick={() => void sweep.start(currentJson!, origin)}>
-              {(s.phase === 'done' || s.phase === 'cancelled') && !other ? 'Run it again' : 'Run the sweep'}
+              {(s.phase === 'done' || s.phase === 'cancelled' || s.phase === 'interrupted') && !other ? 'Run it again' : 'Run the sweep'}
             </button>
           )}
           {algorithmSweep && !busy && (
@@ -123,6 +128,16 @@ export function SweepView({
           )}
         </span>
       </header>
+      {s.restored && s.plan && (
+        <p className="sweep-note" data-testid="sweep-kept">
+          Results of the sweep run on {ranOn(s.ranAtMs)}, kept in this browser from before.
+        </p>
+      )}
+      {s.unkept && (
+        <p className="sweep-note" data-testid="sweep-unkept">
+          {s.unkept}
+        </p>
+      )}
       {elsewhere && s.phase !== 'idle' && (
         <p className="sweep-note sweep-other" data-testid="sweep-other">
           These are the results of the last sweep, of <strong>{s.origin || s.scenarioId}</strong>; the scenario open now is{' '}
@@ -254,6 +269,8 @@ function Progress({ state: s }: { state: SweepState }) {
       ? `${runs} runs in ${(s.elapsedMs / 1000).toFixed(1)} s on ${s.workers} worker${s.workers === 1 ? '' : 's'}`
       : s.phase === 'cancelled'
         ? `cancelled: ${s.finished} of ${runs} runs kept`
+        : s.phase === 'interrupted'
+          ? `stopped by a reload: ${s.finished} of ${runs} runs kept`
         : `${s.finished} of ${runs} runs · ${s.workers} worker${s.workers === 1 ? '' : 's'}`;
   return (
     <div className="sweep-progress">
