@@ -99,6 +99,41 @@ test('fecn-n0-sweep runs in the browser: its table and CSV hold the numbers abrs
   expect(errors).toEqual([]);
 });
 
+// Nothing a user made is lost: a sweep's results outlive the page (kept in IndexedDB).
+test('a sweep\'s results outlive a reload: the same rows, the same CSV, said to be kept from before', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
+  await runSweep(page);
+  const rows = page.getByTestId('sweep-row');
+  await expect(rows).toHaveCount(3);
+  const cells = () => rows.locator('td').evaluateAll((tds) => tds.map((td) => `${td.textContent}|${td.getAttribute('data-value') ?? ''}`));
+  const before = await cells();
+  const csv = await downloadText(page, () => page.getByTestId('sweep-csv').click());
+  const status = await page.getByTestId('sweep-status').textContent();
+  await expect(page.getByTestId('sweep-kept')).toHaveCount(0);
+
+  await page.reload();
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep-kept')).toContainText('Results of the sweep run on');
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done');
+  await expect(rows).toHaveCount(3);
+  expect(await cells()).toEqual(before);
+  await expect(page.getByTestId('sweep-status')).toHaveText(status!);
+  await expect(page.getByTestId('sweep-plot-dropped_cells').locator('circle')).toHaveCount(3);
+  const again = await downloadText(page, () => page.getByTestId('sweep-csv').click());
+  expect(again).toEqual(csv);
+  await expect(page.getByTestId('sweep-run')).toHaveText('Run it again');
+  await expect(page.getByTestId('sweep-other')).toHaveCount(0);
+  // Another scenario opened: the kept results stay, said to be the last sweep's.
+  await page.getByTestId('scenario-picker').selectOption('two-sources');
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-sources');
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep-other')).toContainText('the results of the last sweep, of fecn-n0-sweep; the scenario open now is Two sources');
+  // A row opens its run, as before the reload.
+  await rows.nth(2).click();
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.origin())).toBe('fecn-n0-sweep · sweep run 3: n0 = 200, seed 1');
+  expect(errors).toEqual([]);
+});
+
 // QA: from a run of fecn-n0-sweep opened, "Sweep the switch algorithms" swept that run's
 // scenario but was headed "Sweep of fecn-n0-sweep" with the n0 results' note gone.
 test("an algorithm sweep started from a sweep's run opened is headed as that run's", async ({ page }) => {
