@@ -135,6 +135,12 @@ try {
       shownFor = id;
       void keeper.restore(id, first);
     });
+    // The page going away (a reload, the tab closed) keeps what finished since the last write,
+    // as far as the browser lets a write at that point finish.
+    window.addEventListener('pagehide', () => {
+      const phase = sweep.getState().phase;
+      if (phase === 'running') void keeper.write();
+    });
   }
 } catch {
   // IndexedDB turned off: sweeps are not kept.

@@ -106,6 +106,12 @@ export function SweepView({
               {(s.phase === 'done' || s.phase === 'cancelled' || s.phase === 'interrupted') && !other ? 'Run it again' : 'Run the sweep'}
             </button>
           )}
+          {s.phase === 'interrupted' && !elsewhere && !canStart && (
+            // A sweep made in the form or of the algorithms, cut short: the very sweep again.
+            <button data-testid="sweep-rerun" className="btn primary" onClick={() => void sweep.start(s.json, s.origin, s.sourceJson)}>
+              Run it again
+            </button>
+          )}
           {algorithmSweep && !busy && (
             <button
               data-testid="sweep-algorithms"
