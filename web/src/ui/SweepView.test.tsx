@@ -1,0 +1,91 @@
+// The Sweep tab on a new page (jsdom): a sweep kept from before shows its rows, says when it ran,
+// says how many runs a reload left, and runs again. The session is real; its pool never answers.
+
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BatchJob } from '../engine/batchProtocol';
+import { SweepSession } from '../lab/sweep';
+import { KEPT_SWEEP_VERSION, restoreKept, type KeptSweep } from '../lab/sweepKeep';
+import { LIBRARY } from '../scenario/library';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
+import { SweepView } from './SweepView';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+vi.hoisted(() => {
+  globalThis.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+});
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+
+const entry = (id: string) => LIBRARY.entries.find((e) => e.id === id)!;
+
+/** A sweep of `id` kept in `phase` with the first of its two runs finished (the form's json: `json`). */
+function kept(id: string, phase: string, json = entry(id).json): KeptSweep {
+  return {
+    version: KEPT_SWEEP_VERSION,
+    scenarioId: id,
+    savedMs: 2,
+    state: {
+      phase: phase as 'done',
+      scenarioId: id,
+      origin: id,
+      json,
+      sourceJson: entry(id).json,
+      firstSeed: 1,
+      plan: { runs: 2, points: 2, seeds: 1, params: [{ column: 'n0', values: [1, 10] }], metrics: ['jain_index'], header: ['n0', 'seed', 'jain_index', 'digest'], seed_param: null, notes: [] },
+      finished: 1,
+      failed: 0,
+      elapsedMs: 5,
+      workers: 1,
+      ranAtMs: Date.UTC(2026, 10, 29, 12, 0),
+    },
+    outcomes: [{ row: '[["jain_index",0.5],["digest","ab"]]', digest: 'ab', wallMs: 3 }, null],
+  };
+}
+
+function view(id: string, record: KeptSweep) {
+  const jobs: BatchJob[] = [];
+  const pool = { submit: (job: BatchJob) => (jobs.push(job), new Promise<never>(() => undefined)), cancel: () => undefined, size: 1 };
+  const sweep = new SweepSession(pool, vi.fn());
+  const k = restoreKept(record)!;
+  sweep.showKept({ ...sweep.getState(), ...k.state }, k.outcomes, sweep.getState());
+  const host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  const current = entry(id);
+  act(() => root!.render(<SweepView sweep={sweep} current={current.scenario} currentJson={current.json} origin={id} catalogue={ENGINE_CATALOGUE} onOpened={() => undefined} />));
+  const $ = (testId: string) => host.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+  return { sweep, jobs, host, $ };
+}
+
+describe('SweepView: a sweep kept from before', () => {
+  it('shows its rows, when it ran, and Run it again', () => {
+    const v = view('fecn-n0-sweep', kept('fecn-n0-sweep', 'done'));
+    // Read back done with a run missing: it did not end.
+    expect(v.$('sweep')!.dataset.phase).toBe('interrupted');
+    expect(v.$('sweep-kept')!.textContent).toMatch(/^Results of the sweep run on .*2026.*, kept in this browser from before\.$/);
+    expect(v.$('sweep-status')!.textContent).toBe('stopped by a reload: 1 of 2 runs kept');
+    expect([...v.host.querySelectorAll('[data-testid="sweep-row"] td[data-metric="jain_index"]')].map((td) => td.textContent)).toEqual(['0.5', '–']);
+    expect(v.$('sweep-run')!.textContent).toBe('Run it again');
+    expect(v.$('sweep-other')).toBeNull();
+    expect(v.$('sweep-unkept')).toBeNull();
+    act(() => v.sweep.noteUnkept('These results could not be kept in the browser (full): a reload loses them.'));
+    expect(v.$('sweep-unkept')!.textContent).toContain('a reload loses them');
+  });
+
+  it('a sweep made in the form, cut short, runs again as it was made', () => {
+    const made = JSON.stringify({ ...entry('two-sources').scenario, sweep: { vary: [{ paths: ['nodes.SW1.params.target_utilization'], values: [0.8, 0.9] }] } });
+    const v = view('two-sources', kept('two-sources', 'running', made));
+    expect(v.$('sweep-status')!.textContent).toBe('stopped by a reload: 1 of 2 runs kept');
+    expect(v.$('sweep-run')).toBeNull();
+    act(() => v.$('sweep-rerun')!.click());
+    expect(v.sweep.getState()).toMatchObject({ phase: 'planning', restored: false, json: made, sourceJson: entry('two-sources').json });
+    expect(v.jobs).toEqual([{ type: 'plan', scenario: made }]);
+  });
+});
