@@ -184,6 +184,14 @@ describe('a kept sweep', () => {
     await keeper.write();
     expect(session.getState()).toMatchObject({ phase: 'done', finished: 3 });
     expect(session.getState().unkept).toContain('IndexedDB write aborted');
+    // Shown only here, they stay shown when another scenario with a kept sweep opens.
+    const elsewhere: SweepStore = { ...refusing, get: async () => record('two-sources', 1) };
+    const shown = page(elsewhere);
+    await shown.session.start(sweepJson(), 'fecn-n0-sweep');
+    await shown.settled();
+    await shown.keeper.write();
+    expect(await shown.keeper.restore('two-sources')).toBe(false);
+    expect(shown.session.getState()).toMatchObject({ scenarioId: 'fecn-n0-sweep', finished: 3 });
   });
 
   it('keeps the last sweep of each scenario, five at most: the oldest go', async () => {

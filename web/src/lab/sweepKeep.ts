@@ -304,12 +304,16 @@ export class SweepKeeper {
 
   /**
    * Shows the kept sweep of `scenarioId` (with `orLatest`, the last kept of any scenario when it
-   * has none), unless a sweep runs or started meanwhile or the one shown is of that id already.
+   * has none), unless a sweep runs or started meanwhile, the one shown is of that id already, or
+   * the one shown could not be kept.
    * True when it shows one. A storage that fails or holds a damaged record shows nothing.
    */
   async restore(scenarioId: string | undefined, orLatest = false): Promise<boolean> {
     const shown = this.session.getState();
     if (shown.phase === 'planning' || shown.phase === 'running') return false;
+    // Results this page could not keep are shown only here: another scenario's kept ones do not
+    // take their place.
+    if (shown.unkept && !shown.restored) return false;
     if (scenarioId && shown.scenarioId === scenarioId && shown.phase !== 'idle' && shown.phase !== 'refused') return false;
     let kept: ReturnType<typeof restoreKept> = null;
     try {
