@@ -104,6 +104,30 @@ describe('a kept sweep', () => {
     expect(restoreKept(await store.get('fecn-delay-sweep'))?.state).toMatchObject({ phase: 'done', finished: runs });
   });
 
+  it('is written at a pace while it runs, not at every run, and at once when cancelled', async () => {
+    const workers: InProcessBatchWorker[] = [];
+    const pool = new WorkerPool(() => {
+      const w = new InProcessBatchWorker(WASM_ENGINE);
+      workers.push(w);
+      return w;
+    }, 1);
+    const session = new SweepSession(pool, vi.fn());
+    const puts: KeptSweep[] = [];
+    const store: SweepStore = { get: async () => null, latest: async () => null, put: async (r) => void puts.push(r) };
+    new SweepKeeper(session, store, { everyMs: 60_000 });
+    const started = session.start(sweepJson('fecn-delay-sweep'), 'fecn-delay-sweep');
+    workers[0].pump();
+    await started;
+    for (let n = 1; n <= 2; n++) {
+      workers[0].pump();
+      await vi.waitFor(() => expect(session.getState().finished).toBe(n));
+    }
+    expect(puts).toEqual([]);
+    session.cancel();
+    await vi.waitFor(() => expect(puts.length).toBe(1));
+    expect(restoreKept(puts[0])?.state).toMatchObject({ phase: 'cancelled', finished: 2 });
+  });
+
   it('shows the open scenario\'s own, else (on a new page) the last of any; none when none is kept', async () => {
     const store = new IndexedDbSweepStore(new IDBFactory());
     const { session, keeper } = page(store);
