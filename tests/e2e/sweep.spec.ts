@@ -360,6 +360,33 @@ test("the Sweep tab's form names bad seeds and values out of range at their fiel
   expect(errors).toEqual([]);
 });
 
+// QA: a grid of 40,000 runs made in the form was refused with `abrsim sweep scenarios/gfc1.json`,
+// a command without its --vary (gfc1 has no sweep block); and a sweep of 200 values wrote every
+// one of them in the tab's heading, a wall of numbers above the form.
+test('a sweep made in the form too big for the browser is refused at the form, pointing to its command; a long list of values is cut short in the heading', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-sweep').click();
+  const form = page.getByTestId('param-sweep');
+  await page.getByTestId('param-sweep-path').selectOption('nodes.SW1.buffer_cells');
+  await page.getByTestId('param-sweep-values').fill('100:100:20000');
+  await page.getByTestId('param-sweep-add').click();
+  await page.getByTestId('param-sweep-2').getByTestId('param-sweep-path').selectOption('nodes.SW2.buffer_cells');
+  await page.getByTestId('param-sweep-2').getByTestId('param-sweep-values').fill('100:100:20000');
+  await expect(page.getByTestId('param-sweep-run')).toHaveText('Sweep them (40,000 runs)');
+  await page.getByTestId('param-sweep-run').click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'runs: this sweep has 40,000 runs; the browser runs at most 10,000: run the command below on all cores (--shard I/N splits it over machines), or take fewer values',
+  );
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'idle');
+  await expect(page.getByTestId('param-sweep-command')).toContainText('--vary nodes.SW1.buffer_cells=100:100:20000 --vary nodes.SW2.buffer_cells=100:100:20000');
+  // One parameter, 200 values: it runs; the heading gives the first and last few and the count.
+  await page.getByTestId('param-sweep-2').getByTestId('param-sweep-remove').click();
+  await page.getByTestId('param-sweep-run').click();
+  await expect(page.getByTestId('sweep-plan')).toHaveText('200 runs: nodes.SW1.buffer_cells ∈ {100, 200, 300, …, 19900, 20000} (200 values)');
+  await page.getByTestId('sweep-cancel').click();
+  expect(errors).toEqual([]);
+});
+
 test("a sweep whose values drop a scenario's recorded changes says which, above its table", async ({ page }) => {
   // Recorded live changes of ERICA's delta: under an algorithm without delta they cannot apply
   // (they would make the run refused), so each such point runs without them and says so.

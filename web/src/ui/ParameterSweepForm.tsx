@@ -21,6 +21,7 @@ import {
   type SweepDraft,
   type SweepDrafts,
 } from '../lab/sweepBuilder';
+import { MAX_BROWSER_RUNS } from '../lab/sweep';
 import { FieldError } from './FieldError';
 import { ParamOptions } from './ParamOptions';
 
@@ -129,11 +130,17 @@ export function ParameterSweepForm({
       })
     : null;
   const runs = swept && !seedsRule ? swept.reduce((n, p) => n * p.values.length, 1) * draft.seeds : null;
+  // More than the browser runs: said here, where the command that runs it is (QA: the session's
+  // refusal gave `abrsim sweep <file>` without the form's --vary). Keep still writes it.
+  const runsRule =
+    runs !== null && runs > MAX_BROWSER_RUNS
+      ? `runs: this sweep has ${runs.toLocaleString('en')} runs; the browser runs at most ${MAX_BROWSER_RUNS.toLocaleString('en')}: run the command below on all cores (--shard I/N splits it over machines), or take fewer values`
+      : null;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setErrors(parsed.map((r) => ('error' in r ? r.error : null)));
     setSeedsShown(true);
-    if (swept && !seedsRule) onStart(JSON.stringify(withParameterSweep(current, swept, draft.seeds)));
+    if (swept && !seedsRule && !runsRule) onStart(JSON.stringify(withParameterSweep(current, swept, draft.seeds)));
   };
   const keep = () => {
     setErrors(parsed.map((r) => ('error' in r ? r.error : null)));
@@ -235,7 +242,7 @@ export function ParameterSweepForm({
         </label>
         <button type="submit" className="btn primary" data-testid="param-sweep-run" disabled={busy}>
           {several ? 'Sweep them' : `Sweep ${choiceOf(draft.params[0].path).label}`}
-          {runs !== null ? ` (${runs} run${runs === 1 ? '' : 's'})` : ''}
+          {runs !== null ? ` (${runs.toLocaleString('en')} run${runs === 1 ? '' : 's'})` : ''}
         </button>
         {onKeep && (
           <button
@@ -250,7 +257,7 @@ export function ParameterSweepForm({
           </button>
         )}
       </div>
-      <FieldError rule={seedsShown ? seedsRule : null} />
+      <FieldError rule={seedsShown ? (seedsRule ?? runsRule) : null} />
       {swept && !seedsRule && (
         <p className="sweep-note">
           The same runs from the command line: <code data-testid="param-sweep-command">{commandWords(parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds))}</code>
