@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { PALETTE } from '../../web/src/charts/palette';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { canvasPixelsOf, downloadText, openLab, repoRoot } from './helpers';
+import { canvasPixelsOf, downloadText, openLab, repoRoot, seriousViolations } from './helpers';
 
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
@@ -605,6 +605,33 @@ test('a parameter picked from a list goes into the variant at its value now, sel
   // Two runs: the scenario and variant 2 (variant 1, blank, would only run it again).
   await expect(page.getByTestId('compare-open-1')).toBeVisible();
   await expect(page.getByTestId('compare-open-2')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+// QA: with EPRCA picked for SW1 the list still offered ERICA's target_utilization, which the run
+// refused; and by keyboard the first ArrowDown on the closed list added its first parameter and
+// took the focus away, so no other could be reached.
+test("a variant's parameter list follows the algorithm it picks, and by keyboard the arrows choose and Enter adds", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('variant-1-alg-SW1').selectOption('eprca');
+  const list = page.getByTestId('variant-1-param');
+  const group = list.locator('optgroup[label="Switch SW1 (EPRCA)"]');
+  await expect(group.locator('option', { hasText: /^mrf$/ })).toHaveCount(1);
+  await expect(group.locator('option', { hasText: 'target_utilization' })).toHaveCount(0);
+  await expect(list.locator('optgroup[label^="Every switch"]')).toHaveCount(0);
+  const sets = page.getByTestId('variant-1-sets');
+  await list.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(sets).toHaveValue('');
+  await expect(list).toBeFocused();
+  const second = await list.locator('option').nth(2).getAttribute('value');
+  await page.keyboard.press('Enter');
+  await expect(sets).toBeFocused();
+  await expect(sets).toHaveValue(new RegExp(`^${second!.replace(/[.*]/g, '\\$&')}=`));
+  await expect(list).toHaveValue('');
+  expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
 

@@ -270,13 +270,12 @@ test('the Sweep tab sweeps one parameter picked from the list: rows as abrsim sw
   await page.getByTestId('param-sweep-run').click();
   await expect(form.getByRole('alert')).toHaveText("values: 'x' is not a number");
   await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'idle');
-  // A value out of the parameter's range: the engine's plan names it and the rule.
+  // A value out of the parameter's range: said at the field with the catalogue's range.
   await page.getByTestId('param-sweep-path').selectOption('nodes.SW1.params.target_utilization');
   await page.getByTestId('param-sweep-values').fill('0.9, 1.5');
   await page.getByTestId('param-sweep-run').click();
-  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'refused');
-  await expect(page.getByTestId('sweep-refused')).toContainText('1.5');
-  await expect(page.getByTestId('sweep-refused')).toContainText('target_utilization');
+  await expect(form.getByRole('alert')).toHaveText('values: 1.5 is out of range: target_utilization is from 0.1 to 1');
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'idle');
   // A range, with two seeds each.
   await page.getByTestId('param-sweep-values').fill('0.8:0.1:1');
   await page.getByTestId('param-sweep-seeds').fill('2');
@@ -344,6 +343,82 @@ test('the Sweep tab sweeps one parameter picked from the list: rows as abrsim sw
   await expect(rows).toHaveCount(3);
   await page.keyboard.press('Control+z');
   await expect.poll(() => page.evaluate(() => JSON.parse(window.__abrlab!.scenario() ?? '{}').sweep ?? null)).toBeNull();
+  expect(errors).toEqual([]);
+});
+
+// QA of the form: the seeds field put 1 back the moment it was emptied (so "20" typed read 12) and
+// clamped 0 and 101 without a word; a value out of the parameter's range was left to the engine's
+// refusal (named sweep.vary[0].values[0], once per switch); a list holding a range was refused;
+// a parameter added or removed by keyboard left the focus on nothing; Keep dropped the block's
+// metrics and its column's name.
+test("the Sweep tab's form names bad seeds and values out of range at their fields, keeps the keyboard's place, and Keep keeps the block's metrics", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
+  await page.getByTestId('view-sweep').click();
+  const form = page.getByTestId('param-sweep');
+  const seeds = page.getByTestId('param-sweep-seeds');
+  await seeds.click();
+  await seeds.press('Control+a');
+  await seeds.press('Backspace');
+  await expect(seeds).toHaveValue('');
+  await seeds.pressSequentially('20');
+  await expect(seeds).toHaveValue('20');
+  await expect(page.getByTestId('param-sweep-run')).toHaveText('Sweep n0 (60 runs)');
+  await seeds.fill('0');
+  await page.getByTestId('param-sweep-values').press('Enter');
+  await expect(form.getByRole('alert')).toHaveText("seeds: a whole number from 1 to 100, not '0'");
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'idle');
+  await seeds.fill('2');
+  // Out of range, said at the field with the parameter's range; nothing runs.
+  await page.getByTestId('param-sweep-values').fill('0, 10');
+  await page.getByTestId('param-sweep-values').press('Enter');
+  await expect(form.getByRole('alert')).toHaveText('values: 0 is out of range: n0 is from 1 to 100000');
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'idle');
+  // A list with a range in it, as --vary takes it.
+  await page.getByTestId('param-sweep-values').fill('1, 10:90:200');
+  await expect(page.getByTestId('param-sweep-command')).toHaveText('abrsim sweep scenarios/fecn-n0-sweep.json --vary nodes.SW1.params.n0=1,10:90:200 --seeds 2');
+  // A catalogue meaning that ends in a bracket still ends its sentence before the range.
+  await expect(page.getByTestId('param-sweep-about')).not.toContainText(') Range');
+  // Keyboard: a parameter added takes the focus at its list; removed, the one before it has it.
+  await page.getByTestId('param-sweep-add').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('param-sweep-2').getByTestId('param-sweep-path')).toBeFocused();
+  await page.getByTestId('param-sweep-2').getByTestId('param-sweep-remove').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('param-sweep-path')).toBeFocused();
+  // Kept in the scenario: the block's metrics and the column's name stay.
+  await page.getByTestId('param-sweep-keep').click();
+  await expect.poll(() => page.evaluate(() => JSON.parse(window.__abrlab!.scenario() ?? '{}').sweep)).toEqual({
+    vary: [{ name: 'n0', paths: ['nodes.SW1.params.n0'], values: [1, 10, 100, 190] }],
+    seeds: 2,
+    metrics: ['dropped_cells', 'link.L4.throughput_mbps', 'max_queue_cells', 'jain_index'],
+  });
+  expect(errors).toEqual([]);
+});
+
+// QA: a grid of 40,000 runs made in the form was refused with `abrsim sweep scenarios/gfc1.json`,
+// a command without its --vary (gfc1 has no sweep block); and a sweep of 200 values wrote every
+// one of them in the tab's heading, a wall of numbers above the form.
+test('a sweep made in the form too big for the browser is refused at the form, pointing to its command; a long list of values is cut short in the heading', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-sweep').click();
+  const form = page.getByTestId('param-sweep');
+  await page.getByTestId('param-sweep-path').selectOption('nodes.SW1.buffer_cells');
+  await page.getByTestId('param-sweep-values').fill('100:100:20000');
+  await page.getByTestId('param-sweep-add').click();
+  await page.getByTestId('param-sweep-2').getByTestId('param-sweep-path').selectOption('nodes.SW2.buffer_cells');
+  await page.getByTestId('param-sweep-2').getByTestId('param-sweep-values').fill('100:100:20000');
+  await expect(page.getByTestId('param-sweep-run')).toHaveText('Sweep them (40,000 runs)');
+  await page.getByTestId('param-sweep-run').click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'runs: this sweep has 40,000 runs; the browser runs at most 10,000: run the command below on all cores (--shard I/N splits it over machines), or take fewer values',
+  );
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'idle');
+  await expect(page.getByTestId('param-sweep-command')).toContainText('--vary nodes.SW1.buffer_cells=100:100:20000 --vary nodes.SW2.buffer_cells=100:100:20000');
+  // One parameter, 200 values: it runs; the heading gives the first and last few and the count.
+  await page.getByTestId('param-sweep-2').getByTestId('param-sweep-remove').click();
+  await page.getByTestId('param-sweep-run').click();
+  await expect(page.getByTestId('sweep-plan')).toHaveText('200 runs: nodes.SW1.buffer_cells ∈ {100, 200, 300, …, 19900, 20000} (200 values)');
+  await page.getByTestId('sweep-cancel').click();
   expect(errors).toEqual([]);
 });
 

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { repoFile } from '../test/fakes';
 import { LIBRARY } from '../scenario/library';
 import { encodeScenario, textLibrary } from '../scenario/share';
+import type { Scenario } from '../contract/scenario';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
+import { sweepChoices } from './sweepBuilder';
 import {
   algorithmLists,
   compareCsv,
@@ -23,6 +26,7 @@ import {
   type CompareOutcome,
   type VariantDraft,
   withSetFor,
+  variantStart,
 } from './compare';
 import { parseRow } from './sweepTable';
 
@@ -435,3 +439,22 @@ describe('a parameter picked for a variant', () => {
     expect(withSetFor('nodes.SW1.params.delta=0.2', 'nodes.*.params.delta', '0.1').sets).toBe('nodes.SW1.params.delta=0.2 nodes.*.params.delta=0.1');
   });
 });
+
+// QA: with EPRCA picked for SW1, the variant's "+ a parameter…" list still offered ERICA's
+// target_utilization (the scenario's own algorithm), which the run then refused.
+describe('the scenario a variant picks its parameters from', () => {
+  const scenario = JSON.parse(twoSources) as Scenario;
+  const algOf = (s: Scenario, id: string) => s.nodes.find((n) => n.id === id)?.algorithm;
+  it("runs the algorithms the variant picks in its lists, or types, later over earlier", () => {
+    const draft: VariantDraft = { from: '', algorithms: { SW1: 'eprca', SW2: '' }, sets: 'run.seed=2' };
+    const s = variantStart(scenario, draft);
+    expect([algOf(s, 'SW1'), algOf(s, 'SW2')]).toEqual(['eprca', algOf(scenario, 'SW2')]);
+    const typed = variantStart(scenario, { from: '', algorithms: {}, sets: 'nodes.*.algorithm=ut nodes.SW2.algorithm=eprca' });
+    expect([algOf(typed, 'SW1'), algOf(typed, 'SW2')]).toEqual(['ut', 'eprca']);
+    expect(sweepChoices(s, ENGINE_CATALOGUE).some((c) => c.path === 'nodes.SW1.params.target_utilization')).toBe(false);
+    expect(sweepChoices(s, ENGINE_CATALOGUE).some((c) => c.path === 'nodes.SW1.params.mrf')).toBe(true);
+    // Nothing picked: the scenario as it is.
+    expect(variantStart(scenario, { from: '', algorithms: {}, sets: '' })).toBe(scenario);
+  });
+});
+

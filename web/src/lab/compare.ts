@@ -592,6 +592,27 @@ export function specOfDraft(d: VariantDraft): VariantSpec {
   return d.from ? { from: d.from, sets } : { sets };
 }
 
+/**
+ * The scenario a variant's "+ a parameter…" list reads (QA: with EPRCA picked for SW1 it offered
+ * ERICA's target_utilization, which the run refused): `scenario` with the algorithms the variant
+ * sets, its lists' picks and then its typed `nodes.ID.algorithm=…` / `nodes.*.algorithm=…` in
+ * order, as `specOfDraft` gives them to the engine (`*`: every switch). A switch keeps its
+ * params: those of the new algorithm's names still hold their values. `scenario` itself where the
+ * variant sets no algorithm.
+ */
+export function variantStart<S extends { nodes: readonly { id: string; kind?: string; algorithm?: string | null }[] }>(scenario: S, draft: VariantDraft): S {
+  const sets = specOfDraft({ ...draft, from: '' }).sets.flatMap((set) => {
+    const m = /^nodes\.([^=]+)\.algorithm=(\S+)$/.exec(set);
+    return m ? [{ node: m[1], algorithm: m[2] }] : [];
+  });
+  if (sets.length === 0) return scenario;
+  const nodes = scenario.nodes.map((n) => {
+    const last = sets.filter((x) => x.node === n.id || (x.node === '*' && n.kind === 'switch')).at(-1);
+    return last ? { ...n, algorithm: last.algorithm } : n;
+  });
+  return { ...scenario, nodes };
+}
+
 /** One algorithm list of a variant's form. */
 export interface AlgorithmList {
   /** The switch's id (or the node's that a kept pick names). */

@@ -6,7 +6,7 @@ import { repoFile } from '../test/fakes';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { MemoryStore } from '../test/memoryStore';
 import { WASM_ENGINE } from '../test/wasmEngine';
-import { MAX_SWEEP_VALUES, parameterSweepCommand, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
+import { MAX_SWEEP_VALUES, parameterSweepCommand, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
 
 const library = (id: string) => JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8')) as Scenario;
 const planOf = (s: Scenario) => JSON.parse(WASM_ENGINE.sweepPlan(JSON.stringify(s))) as { plan?: { runs: number; params: { column: string; values: unknown[] }[] }; problems?: { path: string; rule: string }[] };
@@ -61,9 +61,9 @@ it('paths overlap where one can set what the other sets', () => {
 describe('the values written', () => {
   it('reads lists and start:step:stop ranges, without float noise', () => {
     expect(parseSweepValues('0.8, 0.9 1')).toEqual({ values: [0.8, 0.9, 1] });
-    expect(parseSweepValues('0.8:0.05:1')).toEqual({ values: [0.8, 0.85, 0.9, 0.95, 1] });
-    expect(parseSweepValues('10:-5:0')).toEqual({ values: [10, 5, 0] });
-    expect(parseSweepValues(' 100 : 300 : 1000 ')).toEqual({ values: [100, 400, 700, 1000] });
+    expect(parseSweepValues('0.8:0.05:1')).toEqual({ values: [0.8, 0.85, 0.9, 0.95, 1], vary: '0.8:0.05:1' });
+    expect(parseSweepValues('10:-5:0')).toMatchObject({ values: [10, 5, 0] });
+    expect(parseSweepValues(' 100 : 300 : 1000 ')).toEqual({ values: [100, 400, 700, 1000], vary: '100:300:1000' });
   });
 
   it('says what is wrong, naming the word', () => {
@@ -74,6 +74,28 @@ describe('the values written', () => {
     expect(parseSweepValues('1:2')).toHaveProperty('error', expect.stringMatching(/start:step:stop/));
     expect(parseSweepValues('0:0.0001:1')).toHaveProperty('error', expect.stringMatching(new RegExp(`at most ${MAX_SWEEP_VALUES}`)));
     expect(parseSweepValues('1, 2, 1')).toEqual({ error: '1 is written twice' });
+    // QA: Number() read '0x10' as 16 and '' between commas as nothing; a number too large for a
+    // double is said to be so, not "not a number".
+    expect(parseSweepValues('0x10')).toEqual({ error: "'0x10' is not a number" });
+    expect(parseSweepValues('1e400')).toEqual({ error: "'1e400' is too large a number" });
+  });
+
+  // QA: the form refused "0.5, 0.8:0.1:1" (calling '0.5, 0.8' no number) where `--vary` takes it.
+  it('reads a list that holds ranges, as --vary does, and finds a value written twice across them', () => {
+    expect(parseSweepValues('0.5, 0.8:0.1:1')).toEqual({ values: [0.5, 0.8, 0.9, 1], vary: '0.5,0.8:0.1:1' });
+    expect(parseSweepValues('1 : 1 : 3 10')).toEqual({ values: [1, 2, 3, 10], vary: '1:1:3,10' });
+    expect(parseSweepValues('1:1:3, 3')).toEqual({ error: '3 is written twice' });
+    expect(parseSweepValues('0.5, 1:2')).toHaveProperty('error', expect.stringMatching(/a range is start:step:stop.*'1:2'/));
+  });
+
+  // QA: a value out of the parameter's range ran to the engine's refusal, named as
+  // sweep.vary[0].values[0] once per switch; the catalogue's range is known in the form.
+  it("names a value out of the parameter's range, or not whole where it must be", () => {
+    const spec = ENGINE_CATALOGUE.algorithms.find((a) => a.id === 'erica')!.params.find((p) => p.name === 'target_utilization')!;
+    expect(valuesOutOfRange(spec, [0.5, 1])).toBeNull();
+    expect(valuesOutOfRange(spec, [0.5, -1, 2])).toBe('-1 is out of range: target_utilization is from 0.1 to 1');
+    const whole = ENGINE_CATALOGUE.fields.switch.find((f) => f.name === 'buffer_cells')!;
+    expect(valuesOutOfRange(whole, [100, 150.5])).toBe('150.5 is not a whole number: buffer_cells takes whole numbers');
   });
 
   it('a range gives its start, steps of the step, and no value past its stop', () => {
@@ -129,6 +151,20 @@ describe('the sweep made', () => {
     expect(parameterSweepCommand('two-sources', true, params, 1)).toBe(
       "abrsim sweep scenarios/two-sources.json --vary 'nodes.*.params.target_utilization=0.8,0.9,1' --vary links.L3.delay_us=5,500",
     );
+  });
+
+  // QA: "Keep in the scenario" on fecn-n0-sweep dropped its block's metrics (dropped cells and L4's
+  // throughput) and its column's name; the form's own run lost them too.
+  it("keeps the scenario's sweep block's metrics, and a column's name where its path stays", () => {
+    const block = library('fecn-n0-sweep');
+    const made = withParameterSweep(block, [{ path: 'nodes.SW1.params.n0', values: [1, 10] }, { path: 'nodes.SW1.params.qeq_bytes', values: [24000, 150000] }], 2);
+    expect(made.sweep).toEqual({
+      vary: [{ name: 'n0', paths: ['nodes.SW1.params.n0'], values: [1, 10] }, { paths: ['nodes.SW1.params.qeq_bytes'], values: [24000, 150000] }],
+      seeds: 2,
+      metrics: block.sweep!.metrics,
+    });
+    expect(planOf(made).plan?.params.map((p) => p.column)).toEqual(['n0', 'nodes.SW1.params.qeq_bytes']);
+    expect(withParameterSweep(library('two-sources'), [{ path: 'links.L1.delay_us', values: [5] }], 1).sweep).toEqual({ vary: [{ paths: ['links.L1.delay_us'], values: [5] }] });
   });
 
   it('a value out of range is refused by the engine, naming the value and the rule', () => {

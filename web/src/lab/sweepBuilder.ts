@@ -67,38 +67,64 @@ export function sweepChoices(scenario: Scenario, catalogue: Catalogue): SweepCho
   return out;
 }
 
+/** A number as `--vary` and JSON read one: decimal, maybe signed, maybe with an exponent (not
+ *  '0x10' or 'Infinity', which JavaScript's Number() would take). */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+function numberOf(word: string): number | { error: string } {
+  if (!DECIMAL.test(word)) return { error: `'${word}' is not a number` };
+  const v = Number(word);
+  return Number.isFinite(v) ? v : { error: `'${word}' is too large a number` };
+}
+
+/** A range start:step:stop: its values, the stop taken when a step lands on it (as the engine's
+ *  `--vary` reads one). */
+function rangeValues(word: string): number[] | { error: string } {
+  const parts = word.split(':');
+  if (parts.length !== 3) return { error: `a range is start:step:stop (three numbers), not '${word}'` };
+  const numbers = parts.map((p) => (p === '' ? { error: '' } : numberOf(p)));
+  const bad = numbers.findIndex((n) => typeof n !== 'number');
+  if (bad >= 0) return { error: `'${parts[bad]}' in the range is not a number` };
+  const [start, step, stop] = numbers as number[];
+  if (step === 0 || Math.sign(stop - start) * Math.sign(step) < 0) {
+    return { error: `the step ${step} does not lead from ${start} to ${stop}` };
+  }
+  const count = Math.floor((stop - start) / step + 1e-9) + 1;
+  if (count > MAX_SWEEP_VALUES) return { error: `the range gives ${count} values; a sweep of one parameter takes at most ${MAX_SWEEP_VALUES}` };
+  return Array.from({ length: count }, (_, k) => +(start + k * step).toPrecision(12));
+}
+
 /**
- * The values written in the form: numbers apart by commas or spaces ("0.8, 0.9, 1"), or a range
- * start:step:stop ("0.8:0.05:1", the stop taken when a step lands on it). Ranges are not checked
- * here (the engine's plan says which value is out of which range, by its place in the list).
+ * The values written in the form: numbers apart by commas or spaces ("0.8, 0.9, 1"), any of them
+ * a range start:step:stop ("0.8:0.05:1", the stop taken when a step lands on it), as `--vary`
+ * takes them. `vary`, where a range is written: the list as `--vary` takes it ("0.5,0.8:0.1:1"),
+ * for the command. The parameter's range is `valuesOutOfRange`'s.
  */
-export function parseSweepValues(text: string): { values: number[] } | { error: string } {
+export function parseSweepValues(text: string): { values: number[]; vary?: string } | { error: string } {
   const t = text.trim();
   if (!t) return { error: 'write the values to run, e.g. 0.8, 0.9, 1 or 0.8:0.05:1' };
-  if (t.includes(':')) {
-    const parts = t.split(':').map((s) => s.trim());
-    if (parts.length !== 3) return { error: `a range is start:step:stop (three numbers), not '${t}'` };
-    const [start, step, stop] = parts.map(Number);
-    const bad = parts.find((s, i) => s === '' || !Number.isFinite([start, step, stop][i]));
-    if (bad !== undefined) return { error: `'${bad}' in the range is not a number` };
-    if (step === 0 || Math.sign(stop - start) * Math.sign(step) < 0) {
-      return { error: `the step ${step} does not lead from ${start} to ${stop}` };
-    }
-    const count = Math.floor((stop - start) / step + 1e-9) + 1;
-    if (count > MAX_SWEEP_VALUES) return { error: `the range gives ${count} values; a sweep of one parameter takes at most ${MAX_SWEEP_VALUES}` };
-    return { values: Array.from({ length: count }, (_, k) => +(start + k * step).toPrecision(12)) };
-  }
-  const words = t.split(/[\s,;]+/).filter(Boolean);
+  // Spaces around a range's colons belong to the range, not between two values.
+  const words = t.replace(/\s*:\s*/g, ':').split(/[\s,;]+/).filter(Boolean);
   const values: number[] = [];
   for (const w of words) {
-    const v = Number(w);
-    if (!Number.isFinite(v)) return { error: `'${w}' is not a number` };
-    values.push(v);
+    const r = w.includes(':') ? rangeValues(w) : numberOf(w);
+    if (typeof r === 'object' && 'error' in r) return r;
+    values.push(...(typeof r === 'number' ? [r] : r));
   }
   if (values.length > MAX_SWEEP_VALUES) return { error: `${values.length} values; a sweep of one parameter takes at most ${MAX_SWEEP_VALUES}` };
   const twice = values.find((v, i) => values.indexOf(v) !== i);
   if (twice !== undefined) return { error: `${twice} is written twice` };
-  return { values };
+  return words.some((w) => w.includes(':')) ? { values, vary: words.join(',') } : { values };
+}
+
+/** The first of `values` the parameter does not take (out of its range, or not whole where it
+ *  must be), said as a rule; null when it takes them all. The catalogue's range is the engine's. */
+export function valuesOutOfRange(spec: ParamSpec, values: readonly number[]): string | null {
+  const out = values.find((v) => v < spec.min || v > spec.max);
+  if (out !== undefined) return `${out} is out of range: ${spec.name} is from ${spec.min} to ${spec.max}`;
+  const part = spec.integer ? values.find((v) => !Number.isInteger(v)) : undefined;
+  if (part !== undefined) return `${part} is not a whole number: ${spec.name} takes whole numbers`;
+  return null;
 }
 
 /** Values to start from: evenly spaced around the current value (from half to one and a half
@@ -138,10 +164,17 @@ export interface SweptParam {
 /** The most parameters the form varies at once (a grid of every combination). */
 export const MAX_SWEPT_PARAMS = 3;
 
-/** The scenario with a sweep of `params` (the first varies slowest), `seeds` runs a point (the
- *  default metrics). */
+/** The scenario with a sweep of `params` (the first varies slowest), `seeds` runs a point. What
+ *  its own sweep block says beside its values stays (QA: its metrics were lost): its metrics, and
+ *  a column's name where the parameter is one the block varies, alone and unscaled. */
 export function withParameterSweep(scenario: Scenario, params: SweptParam[], seeds: number): Scenario {
-  return { ...scenario, sweep: { vary: params.map((p) => ({ paths: [p.path], values: p.values })), ...(seeds > 1 ? { seeds } : {}) } };
+  const block = scenario.sweep;
+  const nameOf = (path: string) => block?.vary.find((v) => v.paths.length === 1 && v.paths[0] === path && v.scale === undefined)?.name;
+  const vary = params.map((p) => {
+    const name = nameOf(p.path);
+    return { ...(name !== undefined ? { name } : {}), paths: [p.path], values: p.values };
+  });
+  return { ...scenario, sweep: { vary, ...(seeds > 1 ? { seeds } : {}), ...(block?.metrics ? { metrics: block.metrics } : {}) } };
 }
 
 /** The `abrsim sweep` command that makes the same runs, from the repository's root. */

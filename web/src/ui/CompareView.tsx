@@ -4,7 +4,7 @@
 // compare link that replays every variant. No simulation here: compare.ts plans and tabulates,
 // compareSession.ts runs.
 
-import { Fragment, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import {
@@ -20,6 +20,7 @@ import {
   sameTopology,
   specOfDraft,
   withSetFor,
+  variantStart,
   type CompareRow,
   type RunWindow,
   type VariantDraft,
@@ -225,7 +226,10 @@ export function CompareView({
             />
             <ParamPick
               variant={i + 1}
-              start={startOf(d)}
+              start={(() => {
+                const start = startOf(d);
+                return start && variantStart(start, d);
+              })()}
               catalogue={catalogue}
               onPick={(path, value) => {
                 const next = withSetFor(d.sets, path, value);
@@ -307,9 +311,12 @@ export function CompareView({
 }
 
 /**
- * A list of the parameters a variant can set (those of the scenario it starts from, as the Sweep
- * tab's form lists them): a pick adds `path=value` (the value it has now) to the variant's
- * overrides, for the user to change.
+ * A list of the parameters a variant can set (those of the scenario it starts from, with the
+ * algorithms the variant picks, as the Sweep tab's form lists them): a pick adds `path=value`
+ * (the value it has now) to the variant's overrides, for the user to change. By keyboard the
+ * arrows (and type-ahead) on the closed list only choose, Enter adds (QA: Chromium changes a
+ * closed list's value at each arrow, so the first ArrowDown added the first parameter and took
+ * the focus away); a pick from the open list, or with the mouse, adds at once.
  */
 function ParamPick({
   variant,
@@ -323,17 +330,37 @@ function ParamPick({
   onPick: (path: string, value: string) => void;
 }) {
   const choices = useMemo(() => (start && catalogue ? sweepChoices(start, catalogue) : []), [start, catalogue]);
+  /** The entry the arrows are on, not yet added. */
+  const [chosen, setChosen] = useState('');
+  /** The last key was one that moves a closed list's choice (not one that opens it). */
+  const browsing = useRef(false);
   if (choices.length === 0) return null;
+  const add = (path: string) => {
+    setChosen('');
+    const c = choices.find((x) => x.path === path);
+    if (c) onPick(c.path, c.current === null ? '' : String(c.current));
+  };
   return (
     <select
       className="compare-param"
       data-testid={`variant-${variant}-param`}
       aria-label={`Set a parameter in variant ${variant}`}
-      title="Add a parameter to this variant's overrides, at the value it has now, to change"
-      value=""
+      title="Add a parameter to this variant's overrides, at the value it has now, to change (by keyboard: arrows to choose, Enter to add)"
+      value={chosen}
+      onMouseDown={() => (browsing.current = false)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && chosen) {
+          e.preventDefault();
+          add(chosen);
+          return;
+        }
+        browsing.current = !e.altKey && (['ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'].includes(e.key) || (e.key.length === 1 && e.key !== ' '));
+      }}
+      onBlur={() => setChosen('')}
       onChange={(e) => {
-        const c = choices.find((x) => x.path === e.target.value);
-        if (c) onPick(c.path, c.current === null ? '' : String(c.current));
+        if (browsing.current) setChosen(e.target.value);
+        else add(e.target.value);
+        browsing.current = false;
       }}
     >
       <option value="">+ a parameter…</option>

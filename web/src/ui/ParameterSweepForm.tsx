@@ -2,9 +2,10 @@
 // list the catalogue gives (each switch's algorithm parameters, the sources', the links' rate and
 // delay, the switches' buffers), its values and seeds, and the `abrsim sweep` command that makes
 // the same runs. What it holds is kept per scenario (SweepDrafts). No simulation here: the list,
-// the values and the sweep block are sweepBuilder.ts's; the engine's plan judges the values.
+// the values and the sweep block are sweepBuilder.ts's; the form checks each value against the
+// catalogue's range, the engine's plan the combinations.
 
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import {
@@ -12,6 +13,7 @@ import {
   parameterSweepCommand,
   parseSweepValues,
   pathsOverlap,
+  valuesOutOfRange,
   suggestedValues,
   sweepChoices,
   withParameterSweep,
@@ -19,11 +21,13 @@ import {
   type SweepDraft,
   type SweepDrafts,
 } from '../lab/sweepBuilder';
+import { MAX_BROWSER_RUNS } from '../lab/sweep';
 import { FieldError } from './FieldError';
 import { ParamOptions } from './ParamOptions';
 
-/** A catalogue line as a sentence (its meaning may end without a stop). */
-const sentence = (text: string) => (/[.!?)]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+/** A catalogue line as a sentence (its meaning may end without a stop, or in a bracket without
+ *  one: QA, "…to fill the queue) Range 1–2"). */
+export const sentence = (text: string) => (/[.!?]\)?$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 /** A command line that wraps between its words, not after a `--` (a word longer than the
  *  line still wraps within). */
@@ -80,12 +84,27 @@ export function ParameterSweepForm({
   const [draft, setDraft] = useState<SweepDraft | null>(() => draftFor(choices, drafts.get(current.id), current.sweep));
   /** Per parameter: the rule its values break, shown once the user tried to run them. */
   const [errors, setErrors] = useState<(string | null)[]>([]);
+  /** The seeds as typed, while they are no count the form takes (QA: the field put back 1 the
+   *  moment it was emptied, so "20" typed after clearing it read 12); null: the draft's. */
+  const [seedsText, setSeedsText] = useState<string | null>(null);
+  const [seedsShown, setSeedsShown] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   // Another scenario opened: its own form, as it was left.
   useEffect(() => {
     setDraft(draftFor(choices, drafts.get(current.id), current.sweep));
     setErrors([]);
+    setSeedsText(null);
+    setSeedsShown(false);
   }, [choices, drafts, current.id]);
   if (!draft) return null;
+  /** Focus on parameter `k`'s list once it is drawn (QA: a parameter added or removed by keyboard
+   *  left the focus on nothing, or on the page). */
+  const focusParam = (k: number) =>
+    requestAnimationFrame(() => formRef.current?.querySelectorAll<HTMLSelectElement>('[data-testid="param-sweep-path"]')[k]?.focus());
+  const seedsRule =
+    seedsText === null || (/^\s*\d+\s*$/.test(seedsText) && +seedsText >= 1 && +seedsText <= MAX_SEEDS)
+      ? null
+      : `seeds: a whole number from 1 to ${MAX_SEEDS}${seedsText.trim() ? `, not '${seedsText.trim()}'` : ''}`;
   const write = (next: SweepDraft) => {
     setDraft(next);
     drafts.set(current.id, next);
@@ -98,31 +117,40 @@ export function ParameterSweepForm({
   const parsed = draft.params.map((p, i) => {
     const r = parseSweepValues(p.values);
     if ('error' in r) return r;
+    const out = valuesOutOfRange(choiceOf(p.path).spec, r.values);
+    if (out) return { error: out };
     const first = draft.params.findIndex((q) => pathsOverlap(q.path, p.path));
     if (first === i) return r;
     return { error: draft.params[first].path === p.path ? `this is parameter ${first + 1} again: pick another` : `it sets what parameter ${first + 1} sets (${draft.params[first].path}): pick another` };
   });
   const swept = parsed.every((r) => 'values' in r)
-    ? draft.params.map((p, i) => ({
-        path: p.path,
-        values: (parsed[i] as { values: number[] }).values,
-        ...(p.values.includes(':') ? { range: p.values.replace(/\s+/g, '') } : {}),
-      }))
+    ? draft.params.map((p, i) => {
+        const r = parsed[i] as { values: number[]; vary?: string };
+        return { path: p.path, values: r.values, ...(r.vary ? { range: r.vary } : {}) };
+      })
     : null;
-  const runs = swept ? swept.reduce((n, p) => n * p.values.length, 1) * draft.seeds : null;
+  const runs = swept && !seedsRule ? swept.reduce((n, p) => n * p.values.length, 1) * draft.seeds : null;
+  // More than the browser runs: said here, where the command that runs it is (QA: the session's
+  // refusal gave `abrsim sweep <file>` without the form's --vary). Keep still writes it.
+  const runsRule =
+    runs !== null && runs > MAX_BROWSER_RUNS
+      ? `runs: this sweep has ${runs.toLocaleString('en')} runs; the browser runs at most ${MAX_BROWSER_RUNS.toLocaleString('en')}: run the command below on all cores (--shard I/N splits it over machines), or take fewer values`
+      : null;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setErrors(parsed.map((r) => ('error' in r ? r.error : null)));
-    if (swept) onStart(JSON.stringify(withParameterSweep(current, swept, draft.seeds)));
+    setSeedsShown(true);
+    if (swept && !seedsRule && !runsRule) onStart(JSON.stringify(withParameterSweep(current, swept, draft.seeds)));
   };
   const keep = () => {
     setErrors(parsed.map((r) => ('error' in r ? r.error : null)));
-    if (swept && onKeep) onKeep(withParameterSweep(current, swept, draft.seeds));
+    setSeedsShown(true);
+    if (swept && !seedsRule && onKeep) onKeep(withParameterSweep(current, swept, draft.seeds));
   };
   const several = draft.params.length > 1;
   const unused = choices.find((c) => !draft.params.some((p) => pathsOverlap(p.path, c.path)));
   return (
-    <form className="param-sweep" data-testid="param-sweep" onSubmit={submit} aria-label="Sweep parameters">
+    <form ref={formRef} className="param-sweep" data-testid="param-sweep" onSubmit={submit} noValidate aria-label="Sweep parameters">
       {draft.params.map((p, i) => {
         const choice = choiceOf(p.path);
         const spec = choice.spec;
@@ -160,6 +188,7 @@ export function ParameterSweepForm({
                   onClick={() => {
                     setErrors((e) => e.filter((_, k) => k !== i));
                     write({ ...draft, params: draft.params.filter((_, k) => k !== i) });
+                    focusParam(Math.max(0, i - 1));
                   }}
                 >
                   ×
@@ -184,12 +213,15 @@ export function ParameterSweepForm({
             className="btn"
             data-testid="param-sweep-add"
             title="Vary another parameter too: every combination of the values runs (a grid)"
-            onClick={() => write({ ...draft, params: [...draft.params, fresh(unused)] })}
+            onClick={() => {
+              write({ ...draft, params: [...draft.params, fresh(unused)] });
+              focusParam(draft.params.length);
+            }}
           >
             + Another parameter
           </button>
         )}
-        <label className="param-sweep-seeds">
+        <label className={seedsShown && seedsRule ? 'param-sweep-seeds param-invalid' : 'param-sweep-seeds'}>
           <span>Seeds</span>
           <input
             data-testid="param-sweep-seeds"
@@ -197,17 +229,20 @@ export function ParameterSweepForm({
             min={1}
             max={MAX_SEEDS}
             step={1}
-            value={draft.seeds}
-            title="Runs per point, with seeds run.seed, run.seed + 1, … (a mean and its 95 % interval over them)"
+            value={seedsText ?? draft.seeds}
+            aria-invalid={seedsShown && !!seedsRule}
+            title={`Runs per point, 1 to ${MAX_SEEDS}, with seeds run.seed, run.seed + 1, … (a mean and its 95 % interval over them)`}
             onChange={(e) => {
-              const n = Math.round(Number(e.target.value));
-              write({ ...draft, seeds: Number.isFinite(n) ? Math.min(MAX_SEEDS, Math.max(1, n)) : 1 });
+              const text = e.target.value;
+              setSeedsText(text);
+              setSeedsShown(false);
+              if (/^\s*\d+\s*$/.test(text) && +text >= 1 && +text <= MAX_SEEDS) write({ ...draft, seeds: +text });
             }}
           />
         </label>
         <button type="submit" className="btn primary" data-testid="param-sweep-run" disabled={busy}>
           {several ? 'Sweep them' : `Sweep ${choiceOf(draft.params[0].path).label}`}
-          {runs !== null ? ` (${runs} run${runs === 1 ? '' : 's'})` : ''}
+          {runs !== null ? ` (${runs.toLocaleString('en')} run${runs === 1 ? '' : 's'})` : ''}
         </button>
         {onKeep && (
           <button
@@ -222,7 +257,8 @@ export function ParameterSweepForm({
           </button>
         )}
       </div>
-      {swept && (
+      <FieldError rule={seedsShown ? (seedsRule ?? runsRule) : null} />
+      {swept && !seedsRule && (
         <p className="sweep-note">
           The same runs from the command line: <code data-testid="param-sweep-command">{commandWords(parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds))}</code>
         </p>

@@ -250,9 +250,16 @@ export function SweepView({
   );
 }
 
+/** A parameter's values in the heading: all of a short list; of a long one the first three, the
+ *  last two and the count (QA: 200 values made a wall of numbers above the form). */
+export function valuesText(values: readonly unknown[]): string {
+  if (values.length <= 12) return `{${values.join(', ')}}`;
+  return `{${values.slice(0, 3).join(', ')}, …, ${values.slice(-2).join(', ')}} (${values.length} values)`;
+}
+
 function Plan({ state: s, current }: { state: SweepState; current: Scenario | undefined }) {
   if (s.plan) {
-    const params = s.plan.params.map((p) => `${p.column} ∈ {${p.values.join(', ')}}`).join(' × ');
+    const params = s.plan.params.map((p) => `${p.column} ∈ ${valuesText(p.values)}`).join(' × ');
     return (
       <span className="sweep-plan" data-testid="sweep-plan">
         {s.plan.runs} run{s.plan.runs === 1 ? '' : 's'}: {params}
@@ -262,7 +269,7 @@ function Plan({ state: s, current }: { state: SweepState; current: Scenario | un
   }
   if (s.phase === 'planning') return <span className="sweep-plan">planning…</span>;
   if (current?.sweep) {
-    const vary = current.sweep.vary.map((p) => `${p.name ?? p.paths[0] ?? '(no path)'} ∈ {${p.values.join(', ')}}`).join(' × ');
+    const vary = current.sweep.vary.map((p) => `${p.name ?? p.paths[0] ?? '(no path)'} ∈ ${valuesText(p.values)}`).join(' × ');
     return <span className="sweep-plan">{vary}</span>;
   }
   return null;
