@@ -341,8 +341,6 @@ test("the Sweep tab's form names bad seeds and values out of range at their fiel
   // A list with a range in it, as --vary takes it.
   await page.getByTestId('param-sweep-values').fill('1, 10:90:200');
   await expect(page.getByTestId('param-sweep-command')).toHaveText('abrsim sweep scenarios/fecn-n0-sweep.json --vary nodes.SW1.params.n0=1,10:90:200 --seeds 2');
-  // A catalogue meaning that ends in a bracket still ends its sentence before the range.
-  await expect(page.getByTestId('param-sweep-about')).not.toContainText(') Range');
   // Keyboard: a parameter added takes the focus at its list; removed, the one before it has it.
   await page.getByTestId('param-sweep-add').focus();
   await page.keyboard.press('Enter');

@@ -6,7 +6,7 @@ import { repoFile } from '../test/fakes';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { MemoryStore } from '../test/memoryStore';
 import { WASM_ENGINE } from '../test/wasmEngine';
-import { MAX_SWEEP_VALUES, parameterSweepCommand, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
+import { MAX_SWEEP_VALUES, parameterSweepCommand, sentence, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
 
 const library = (id: string) => JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8')) as Scenario;
 const planOf = (s: Scenario) => JSON.parse(WASM_ENGINE.sweepPlan(JSON.stringify(s))) as { plan?: { runs: number; params: { column: string; values: unknown[] }[] }; problems?: { path: string; rule: string }[] };
@@ -129,6 +129,14 @@ describe('the values written', () => {
     }
     expect(suggestedValues(spec, null)).toEqual([]);
   });
+});
+
+// QA: ERICA+'s gain_under, whose meaning ends in a bracket, read "…to fill the queue) Range 1–2".
+it('makes each meaning in the catalogue a sentence, a bracket ending in a stop or given one', () => {
+  expect(sentence('b: the capacity factor (how much to over-allocate to fill the queue)')).toBe('b: the capacity factor (how much to over-allocate to fill the queue).');
+  expect(sentence('Interval (closes early).')).toBe('Interval (closes early).');
+  expect(sentence('(a note.)')).toBe('(a note.)');
+  for (const a of ENGINE_CATALOGUE.algorithms) for (const p of a.params) expect(sentence(p.meaning), `${a.id}.${p.name}`).toMatch(/[.!?]\)?$/);
 });
 
 describe('the sweep made', () => {

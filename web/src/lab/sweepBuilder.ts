@@ -127,6 +127,13 @@ export function valuesOutOfRange(spec: ParamSpec, values: readonly number[]): st
   return null;
 }
 
+/** A catalogue line as a sentence, for the text that follows it (its meaning may end without a
+ *  stop, or in a bracket without one: QA, "…to fill the queue) Range 1–2"). */
+export function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?]\)?$/.test(t) ? t : `${t}.`;
+}
+
 /** Values to start from: evenly spaced around the current value (from half to one and a half
  *  times it, a round step), within the parameter's range; a 0/1 switch both; none without a
  *  current value. */

@@ -12,6 +12,7 @@ import {
   MAX_SWEPT_PARAMS,
   parameterSweepCommand,
   parseSweepValues,
+  sentence,
   pathsOverlap,
   valuesOutOfRange,
   suggestedValues,
@@ -24,10 +25,6 @@ import {
 import { MAX_BROWSER_RUNS } from '../lab/sweep';
 import { FieldError } from './FieldError';
 import { ParamOptions } from './ParamOptions';
-
-/** A catalogue line as a sentence (its meaning may end without a stop, or in a bracket without
- *  one: QA, "…to fill the queue) Range 1–2"). */
-export const sentence = (text: string) => (/[.!?]\)?$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 /** A command line that wraps between its words, not after a `--` (a word longer than the
  *  line still wraps within). */
