@@ -37,6 +37,14 @@ describe('the parameters a sweep can vary', () => {
     expect(eth.some((c) => c.path.endsWith('.buffer_bytes'))).toBe(true);
   });
 
+  it("says what each switch has where an every-switch parameter differs between them, not that the network derives it", () => {
+    const edited = library('two-sources');
+    edited.nodes = edited.nodes.map((n) => (n.id === 'SW1' ? { ...n, params: { ...n.params, target_utilization: 0.8 } } : n));
+    const every = sweepChoices(edited, ENGINE_CATALOGUE).find((c) => c.path === 'nodes.*.params.target_utilization');
+    expect(every).toMatchObject({ current: null, bySwitch: [{ id: 'SW1', value: 0.8 }, { id: 'SW2', value: 0.9 }] });
+    expect(sweepChoices(library('two-sources'), ENGINE_CATALOGUE).find((c) => c.path === 'nodes.*.params.target_utilization')?.bySwitch).toBeUndefined();
+  });
+
   // Every path the list offers is one the engine sets: at the value the scenario has now, the
   // sweep plans, and its one run is the scenario as it was (its digest unchanged).
   it.each(['two-sources', 'gfc1', 'qcn-hotspot', 'parking-lot-3'])('every parameter offered for %s plans in the engine at its current value', (id) => {

@@ -20,6 +20,9 @@ export interface SweepChoice {
   /** What the scenario has now (its own value, else the default); null where the engine derives
    *  it from the network (a PCR from the link's rate). */
   current: number | null;
+  /** An every-switch entry whose switches differ: what each has (`current` is then null; QA: the
+   *  form said "now derived from the network" for a value the user had set on one switch). */
+  bySwitch?: { id: string; value: number }[];
 }
 
 /** The most values one parameter takes (a range written with a tiny step stops here). */
@@ -37,8 +40,11 @@ export function sweepChoices(scenario: Scenario, catalogue: Catalogue): SweepCho
   if (switches.length > 1 && kinds.size === 1) {
     const spec = algorithms.get([...kinds][0]);
     for (const p of spec?.params ?? []) {
-      const values = new Set(switches.map((n) => n.params?.[p.name] ?? p.default));
-      out.push({ path: `nodes.*.params.${p.name}`, group: `Every switch (${spec!.name})`, label: p.name, spec: p, current: values.size === 1 ? [...values][0] : null });
+      const each = switches.map((n) => ({ id: n.id, value: n.params?.[p.name] ?? p.default }));
+      const values = new Set(each.map((x) => x.value));
+      const common = { path: `nodes.*.params.${p.name}`, group: `Every switch (${spec!.name})`, label: p.name, spec: p };
+      if (values.size === 1) out.push({ ...common, current: [...values][0] });
+      else out.push({ ...common, current: null, bySwitch: each.filter((x): x is { id: string; value: number } => x.value !== null) });
     }
   }
   for (const n of switches) {

@@ -197,7 +197,11 @@ export function ParameterSweepForm({
               {choice.group} · <code>{choice.path}</code>: {sentence(spec.meaning)} Range {spec.min}–{spec.max}
               {unit}
               {spec.integer ? ', whole numbers' : ''}; now{' '}
-              {choice.current === null ? (spec.default_note ?? `derived from the network`) : `${choice.current}${unit}`}
+              {choice.bySwitch
+                ? choice.bySwitch.map((x) => `${x.id} ${x.value}${unit}`).join(', ')
+                : choice.current === null
+                  ? (spec.default_note ?? `derived from the network`)
+                  : `${choice.current}${unit}`}
               {i === 0 && several ? ` (it varies slowest; the plots draw each metric against ${name})` : ''}.
             </p>
           </div>
