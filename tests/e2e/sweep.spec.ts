@@ -341,6 +341,12 @@ test("the Sweep tab's form names bad seeds and values out of range at their fiel
   // A list with a range in it, as --vary takes it.
   await page.getByTestId('param-sweep-values').fill('1, 10:90:200');
   await expect(page.getByTestId('param-sweep-command')).toHaveText('abrsim sweep scenarios/fecn-n0-sweep.json --vary nodes.SW1.params.n0=1,10:90:200 --seeds 2');
+  // Another parameter looked at (by arrows, each a change) and this one picked again: its values
+  // as written come back, not the suggestions (QA: they were lost).
+  await page.getByTestId('param-sweep-path').selectOption('nodes.SW1.params.interval_us');
+  await expect(page.getByTestId('param-sweep-values')).toHaveValue('500, 750, 1000, 1250, 1500');
+  await page.getByTestId('param-sweep-path').selectOption('nodes.SW1.params.n0');
+  await expect(page.getByTestId('param-sweep-values')).toHaveValue('1, 10:90:200');
   // Keyboard: a parameter added takes the focus at its list; removed, the one before it has it.
   await page.getByTestId('param-sweep-add').focus();
   await page.keyboard.press('Enter');

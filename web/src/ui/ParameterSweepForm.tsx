@@ -86,6 +86,10 @@ export function ParameterSweepForm({
   const [seedsText, setSeedsText] = useState<string | null>(null);
   const [seedsShown, setSeedsShown] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  /** The values written for each parameter left on this page, so that picking it again brings
+   *  them back (QA: looking at another parameter, or arrowing through the list, replaced them
+   *  with the suggestions for good). */
+  const [written, setWritten] = useState<Record<string, string>>({});
   // Another scenario opened: its own form, as it was left.
   useEffect(() => {
     setDraft(draftFor(choices, drafts.get(current.id), current.sweep));
@@ -93,6 +97,7 @@ export function ParameterSweepForm({
     setSeedsText(null);
     setSeedsShown(false);
   }, [choices, drafts, current.id]);
+  useEffect(() => setWritten({}), [current.id]);
   if (!draft) return null;
   /** Focus on parameter `k`'s list once it is drawn (QA: a parameter added or removed by keyboard
    *  left the focus on nothing, or on the page). */
@@ -159,7 +164,11 @@ export function ParameterSweepForm({
             <div className="param-sweep-row">
               <label>
                 <span>{several ? `Parameter ${i + 1}` : 'Parameter'}</span>
-                <select data-testid="param-sweep-path" value={choice.path} onChange={(e) => setParam(i, fresh(choiceOf(e.target.value)))}>
+                <select data-testid="param-sweep-path" value={choice.path} onChange={(e) => {
+                    const next = choiceOf(e.target.value);
+                    setWritten((w) => ({ ...w, [p.path]: p.values }));
+                    setParam(i, written[next.path] !== undefined ? { path: next.path, values: written[next.path] } : fresh(next));
+                  }}>
                   <ParamOptions choices={choices} />
                 </select>
               </label>
