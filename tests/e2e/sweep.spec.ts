@@ -391,6 +391,19 @@ test('a sweep made in the form too big for the browser is refused at the form, p
   expect(errors).toEqual([]);
 });
 
+// QA: on fecn-delay-sweep the form showed the block's qeq_bytes alone; its sweep, and Keep, went
+// without the block's loop delay (five links' delays at once, scaled) without a word.
+test("the Sweep tab's form says what the scenario's sweep block varies that it cannot write", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-delay-sweep');
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('param-sweep-path')).toHaveValue('nodes.SW1.params.qeq_bytes');
+  await expect(page.getByTestId('param-sweep-left-out')).toContainText('also varies loop_delay_us, which this form cannot write');
+  await page.getByTestId('scenario-picker').selectOption('fecn-n0-sweep');
+  await expect(page.getByTestId('param-sweep-path')).toHaveValue('nodes.SW1.params.n0');
+  await expect(page.getByTestId('param-sweep-left-out')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test("a sweep whose values drop a scenario's recorded changes says which, above its table", async ({ page }) => {
   // Recorded live changes of ERICA's delta: under an algorithm without delta they cannot apply
   // (they would make the run refused), so each such point runs without them and says so.

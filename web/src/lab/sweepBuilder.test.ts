@@ -6,7 +6,7 @@ import { repoFile } from '../test/fakes';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { MemoryStore } from '../test/memoryStore';
 import { WASM_ENGINE } from '../test/wasmEngine';
-import { MAX_SWEEP_VALUES, parameterSweepCommand, sentence, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
+import { MAX_SWEEP_VALUES, blockLeftOut, parameterSweepCommand, sentence, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
 
 const library = (id: string) => JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8')) as Scenario;
 const planOf = (s: Scenario) => JSON.parse(WASM_ENGINE.sweepPlan(JSON.stringify(s))) as { plan?: { runs: number; params: { column: string; values: unknown[] }[] }; problems?: { path: string; rule: string }[] };
@@ -181,6 +181,16 @@ describe('the sweep made', () => {
     });
     expect(planOf(made).plan?.params.map((p) => p.column)).toEqual(['n0', 'nodes.SW1.params.qeq_bytes']);
     expect(withParameterSweep(library('two-sources'), [{ path: 'links.L1.delay_us', values: [5] }], 1).sweep).toEqual({ vary: [{ paths: ['links.L1.delay_us'], values: [5] }] });
+  });
+
+  // QA: on fecn-delay-sweep the form showed qeq_bytes alone, and Keep replaced the block without
+  // its loop delay (five links' delays, scaled) without a word.
+  it("names what the scenario's sweep block varies that the form cannot write", () => {
+    const at = (id: string) => blockLeftOut(library(id).sweep, sweepChoices(library(id), ENGINE_CATALOGUE));
+    expect(at('fecn-delay-sweep')).toEqual(['loop_delay_us']);
+    expect(at('gfc1-algorithms')).toEqual(['algorithm']);
+    expect(at('fecn-n0-sweep')).toEqual([]);
+    expect(blockLeftOut(undefined, [])).toEqual([]);
   });
 
   it('a value out of range is refused by the engine, naming the value and the rule', () => {

@@ -166,6 +166,18 @@ export function pathsOverlap(a: string, b: string): boolean {
   return x.length === y.length && x.every((k, i) => k === y[i] || k === '*' || y[i] === '*');
 }
 
+/** Whether the form can show and write one of a sweep block's parameters: one path it lists,
+ *  numbers, no scale. */
+export function formVaries(v: NonNullable<Scenario['sweep']>['vary'][number], choices: readonly SweepChoice[]): boolean {
+  return v.paths.length === 1 && v.scale === undefined && choices.some((c) => c.path === v.paths[0]) && v.values.every((x) => typeof x === 'number');
+}
+
+/** What a sweep block varies that the form cannot write (an algorithm, several paths at once, a
+ *  scale), by name: the form's sweep, and its Keep, go without them. */
+export function blockLeftOut(block: Scenario['sweep'], choices: readonly SweepChoice[]): string[] {
+  return (block?.vary ?? []).filter((v) => !formVaries(v, choices)).map((v) => v.name ?? v.paths.join(' + '));
+}
+
 /** One varied parameter: its path and its values. */
 export interface SweptParam {
   path: string;

@@ -9,6 +9,8 @@ import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import {
+  blockLeftOut,
+  formVaries,
   MAX_SWEPT_PARAMS,
   parameterSweepCommand,
   parseSweepValues,
@@ -49,7 +51,7 @@ function draftFor(choices: SweepChoice[], kept: SweepDraft | null, block: Scenar
   // Nothing written yet for a scenario with a sweep block: its parameters the list has (one path,
   // numbers, no scale), to change from.
   const fromBlock = (block?.vary ?? [])
-    .filter((v) => v.paths.length === 1 && v.scale === undefined && choices.some((c) => c.path === v.paths[0]) && v.values.every((x) => typeof x === 'number'))
+    .filter((v) => formVaries(v, choices))
     .slice(0, MAX_SWEPT_PARAMS)
     .map((v) => ({ path: v.paths[0], values: v.values.join(', ') }));
   if (fromBlock.length > 0) return { params: fromBlock, seeds: block?.seeds ?? 1 };
@@ -150,6 +152,7 @@ export function ParameterSweepForm({
     if (swept && !seedsRule && onKeep) onKeep(withParameterSweep(current, swept, draft.seeds));
   };
   const several = draft.params.length > 1;
+  const leftOut = blockLeftOut(current.sweep, choices);
   const unused = choices.find((c) => !draft.params.some((p) => pathsOverlap(p.path, c.path)));
   return (
     <form ref={formRef} className="param-sweep" data-testid="param-sweep" onSubmit={submit} noValidate aria-label="Sweep parameters">
@@ -268,6 +271,13 @@ export function ParameterSweepForm({
         )}
       </div>
       <FieldError rule={seedsShown ? (seedsRule ?? runsRule) : null} />
+      {leftOut.length > 0 && (
+        <p className="sweep-note" data-testid="param-sweep-left-out">
+          The scenario&apos;s sweep block also varies {leftOut.join(', ')}, which this form cannot write: <em>Run the sweep</em> above runs the block as
+          it is; this form&apos;s sweep goes without {leftOut.length === 1 ? 'it' : 'them'}, and <em>Keep in the scenario</em> would replace the block
+          without {leftOut.length === 1 ? 'it' : 'them'}.
+        </p>
+      )}
       {swept && !seedsRule && (
         <p className="sweep-note">
           The same runs from the command line: <code data-testid="param-sweep-command">{commandWords(parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds))}</code>
