@@ -631,6 +631,8 @@ test("a variant's parameter list follows the algorithm it picks, and by keyboard
   await expect(sets).toBeFocused();
   await expect(sets).toHaveValue(new RegExp(`^${second!.replace(/[.*]/g, '\\$&')}=`));
   await expect(list).toHaveValue('');
+  // The variant's "×" is named for what it removes (a screen reader read "times").
+  await expect(page.getByTestId('variant-1').getByRole('button', { name: 'Remove variant 1', exact: true })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });

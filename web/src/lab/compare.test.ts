@@ -25,6 +25,7 @@ import {
   unitOf,
   type CompareOutcome,
   type VariantDraft,
+  type VariantSpec,
   withSetFor,
   variantStart,
 } from './compare';
@@ -73,12 +74,15 @@ describe('planning a comparison', () => {
     ]);
   });
 
-  it('refuses a comparison whose only variants are blank', () => {
-    for (const variants of [[{ sets: [] }], [{ sets: [] }, { sets: [] }]]) {
-      const plan = planCompare(twoSources, variants, lookup);
-      expect(plan.ok).toBe(false);
-      if (!plan.ok) expect(plan.problems.map(problemText)[0]).toBe('variant 1: it changes nothing: choose a library scenario or set a path');
-    }
+  // QA: the rule named neither the algorithm lists nor "+ a parameter…", and two blank variants
+  // were refused twice over.
+  it('refuses a comparison whose only variants are blank, once, naming what a variant can change', () => {
+    const plan = (variants: VariantSpec[]) => {
+      const p = planCompare(twoSources, variants, lookup);
+      return p.ok ? [] : p.problems.map(problemText);
+    };
+    expect(plan([{ sets: [] }])).toEqual(['variant 1: it changes nothing: pick an algorithm for a switch, a library scenario to start from, or a parameter to set (+ a parameter…)']);
+    expect(plan([{ sets: [] }, { sets: [] }])).toEqual(['no variant changes anything: pick an algorithm for a switch, a library scenario to start from, or a parameter to set (+ a parameter…)']);
   });
 
   // QA: the form starts with one blank variant; a student who added a second and wrote there

@@ -235,6 +235,10 @@ export function planCompare(currentJson: string, variants: VariantSpec[], lookup
   // current scenario again: it is left out while another variant changes something.
   const blank = (spec: VariantSpec) => !spec.from && spec.sets.length === 0;
   const someWritten = variants.some((spec) => !blank(spec));
+  const what = 'pick an algorithm for a switch, a library scenario to start from, or a parameter to set (+ a parameter…)';
+  if (!someWritten) {
+    return { ok: false, problems: [variants.length === 1 ? { variant: 1, rule: `it changes nothing: ${what}` } : { variant: 0, rule: `no variant changes anything: ${what}` }] };
+  }
   variants.forEach((spec, k) => {
     const variant = k + 1;
     if (someWritten && blank(spec)) return;
@@ -253,9 +257,6 @@ export function planCompare(currentJson: string, variants: VariantSpec[], lookup
         return;
       }
       json = text;
-    } else if (spec.sets.length === 0) {
-      problems.push({ variant, rule: 'it changes nothing: choose a library scenario or set a path' });
-      return;
     }
     const twice = overriddenSet(spec.sets, doc);
     if (twice) {

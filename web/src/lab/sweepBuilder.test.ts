@@ -6,7 +6,7 @@ import { repoFile } from '../test/fakes';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { MemoryStore } from '../test/memoryStore';
 import { WASM_ENGINE } from '../test/wasmEngine';
-import { MAX_SWEEP_VALUES, parameterSweepCommand, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
+import { MAX_SWEEP_VALUES, blockLeftOut, parameterSweepCommand, sentence, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
 
 const library = (id: string) => JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8')) as Scenario;
 const planOf = (s: Scenario) => JSON.parse(WASM_ENGINE.sweepPlan(JSON.stringify(s))) as { plan?: { runs: number; params: { column: string; values: unknown[] }[] }; problems?: { path: string; rule: string }[] };
@@ -35,6 +35,14 @@ describe('the parameters a sweep can vary', () => {
     expect(eth.some((c) => c.path === 'defaults.source.rp_gd')).toBe(true);
     expect(eth.some((c) => c.path === 'defaults.source.icr_mbps')).toBe(false);
     expect(eth.some((c) => c.path.endsWith('.buffer_bytes'))).toBe(true);
+  });
+
+  it("says what each switch has where an every-switch parameter differs between them, not that the network derives it", () => {
+    const edited = library('two-sources');
+    edited.nodes = edited.nodes.map((n) => (n.id === 'SW1' ? { ...n, params: { ...n.params, target_utilization: 0.8 } } : n));
+    const every = sweepChoices(edited, ENGINE_CATALOGUE).find((c) => c.path === 'nodes.*.params.target_utilization');
+    expect(every).toMatchObject({ current: null, bySwitch: [{ id: 'SW1', value: 0.8 }, { id: 'SW2', value: 0.9 }] });
+    expect(sweepChoices(library('two-sources'), ENGINE_CATALOGUE).find((c) => c.path === 'nodes.*.params.target_utilization')?.bySwitch).toBeUndefined();
   });
 
   // Every path the list offers is one the engine sets: at the value the scenario has now, the
@@ -131,6 +139,14 @@ describe('the values written', () => {
   });
 });
 
+// QA: ERICA+'s gain_under, whose meaning ends in a bracket, read "…to fill the queue) Range 1–2".
+it('makes each meaning in the catalogue a sentence, a bracket ending in a stop or given one', () => {
+  expect(sentence('b: the capacity factor (how much to over-allocate to fill the queue)')).toBe('b: the capacity factor (how much to over-allocate to fill the queue).');
+  expect(sentence('Interval (closes early).')).toBe('Interval (closes early).');
+  expect(sentence('(a note.)')).toBe('(a note.)');
+  for (const a of ENGINE_CATALOGUE.algorithms) for (const p of a.params) expect(sentence(p.meaning), `${a.id}.${p.name}`).toMatch(/[.!?]\)?$/);
+});
+
 describe('the sweep made', () => {
   it('runs the values given, seeds each, and the command says the same', () => {
     const tu = { path: 'nodes.*.params.target_utilization', values: [0.8, 1] };
@@ -165,6 +181,16 @@ describe('the sweep made', () => {
     });
     expect(planOf(made).plan?.params.map((p) => p.column)).toEqual(['n0', 'nodes.SW1.params.qeq_bytes']);
     expect(withParameterSweep(library('two-sources'), [{ path: 'links.L1.delay_us', values: [5] }], 1).sweep).toEqual({ vary: [{ paths: ['links.L1.delay_us'], values: [5] }] });
+  });
+
+  // QA: on fecn-delay-sweep the form showed qeq_bytes alone, and Keep replaced the block without
+  // its loop delay (five links' delays, scaled) without a word.
+  it("names what the scenario's sweep block varies that the form cannot write", () => {
+    const at = (id: string) => blockLeftOut(library(id).sweep, sweepChoices(library(id), ENGINE_CATALOGUE));
+    expect(at('fecn-delay-sweep')).toEqual(['loop_delay_us']);
+    expect(at('gfc1-algorithms')).toEqual(['algorithm']);
+    expect(at('fecn-n0-sweep')).toEqual([]);
+    expect(blockLeftOut(undefined, [])).toEqual([]);
   });
 
   it('a value out of range is refused by the engine, naming the value and the rule', () => {

@@ -20,6 +20,9 @@ export interface SweepChoice {
   /** What the scenario has now (its own value, else the default); null where the engine derives
    *  it from the network (a PCR from the link's rate). */
   current: number | null;
+  /** An every-switch entry whose switches differ: what each has (`current` is then null; QA: the
+   *  form said "now derived from the network" for a value the user had set on one switch). */
+  bySwitch?: { id: string; value: number }[];
 }
 
 /** The most values one parameter takes (a range written with a tiny step stops here). */
@@ -37,8 +40,11 @@ export function sweepChoices(scenario: Scenario, catalogue: Catalogue): SweepCho
   if (switches.length > 1 && kinds.size === 1) {
     const spec = algorithms.get([...kinds][0]);
     for (const p of spec?.params ?? []) {
-      const values = new Set(switches.map((n) => n.params?.[p.name] ?? p.default));
-      out.push({ path: `nodes.*.params.${p.name}`, group: `Every switch (${spec!.name})`, label: p.name, spec: p, current: values.size === 1 ? [...values][0] : null });
+      const each = switches.map((n) => ({ id: n.id, value: n.params?.[p.name] ?? p.default }));
+      const values = new Set(each.map((x) => x.value));
+      const common = { path: `nodes.*.params.${p.name}`, group: `Every switch (${spec!.name})`, label: p.name, spec: p };
+      if (values.size === 1) out.push({ ...common, current: [...values][0] });
+      else out.push({ ...common, current: null, bySwitch: each.filter((x): x is { id: string; value: number } => x.value !== null) });
     }
   }
   for (const n of switches) {
@@ -127,6 +133,13 @@ export function valuesOutOfRange(spec: ParamSpec, values: readonly number[]): st
   return null;
 }
 
+/** A catalogue line as a sentence, for the text that follows it (its meaning may end without a
+ *  stop, or in a bracket without one: QA, "…to fill the queue) Range 1–2"). */
+export function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?]\)?$/.test(t) ? t : `${t}.`;
+}
+
 /** Values to start from: evenly spaced around the current value (from half to one and a half
  *  times it, a round step), within the parameter's range; a 0/1 switch both; none without a
  *  current value. */
@@ -151,6 +164,18 @@ export function pathsOverlap(a: string, b: string): boolean {
   const x = a.split('.');
   const y = b.split('.');
   return x.length === y.length && x.every((k, i) => k === y[i] || k === '*' || y[i] === '*');
+}
+
+/** Whether the form can show and write one of a sweep block's parameters: one path it lists,
+ *  numbers, no scale. */
+export function formVaries(v: NonNullable<Scenario['sweep']>['vary'][number], choices: readonly SweepChoice[]): boolean {
+  return v.paths.length === 1 && v.scale === undefined && choices.some((c) => c.path === v.paths[0]) && v.values.every((x) => typeof x === 'number');
+}
+
+/** What a sweep block varies that the form cannot write (an algorithm, several paths at once, a
+ *  scale), by name: the form's sweep, and its Keep, go without them. */
+export function blockLeftOut(block: Scenario['sweep'], choices: readonly SweepChoice[]): string[] {
+  return (block?.vary ?? []).filter((v) => !formVaries(v, choices)).map((v) => v.name ?? v.paths.join(' + '));
 }
 
 /** One varied parameter: its path and its values. */

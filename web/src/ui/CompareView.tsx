@@ -242,7 +242,7 @@ export function CompareView({
                 });
               }}
             />
-            <button className="btn" title="Remove this variant" onClick={() => setDrafts(drafts.filter((_, k) => k !== i))}>
+            <button className="btn" aria-label={`Remove variant ${i + 1}`} title="Remove this variant" onClick={() => setDrafts(drafts.filter((_, k) => k !== i))}>
               ×
             </button>
           </li>

@@ -9,9 +9,12 @@ import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import {
+  blockLeftOut,
+  formVaries,
   MAX_SWEPT_PARAMS,
   parameterSweepCommand,
   parseSweepValues,
+  sentence,
   pathsOverlap,
   valuesOutOfRange,
   suggestedValues,
@@ -24,10 +27,6 @@ import {
 import { MAX_BROWSER_RUNS } from '../lab/sweep';
 import { FieldError } from './FieldError';
 import { ParamOptions } from './ParamOptions';
-
-/** A catalogue line as a sentence (its meaning may end without a stop, or in a bracket without
- *  one: QA, "…to fill the queue) Range 1–2"). */
-export const sentence = (text: string) => (/[.!?]\)?$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 /** A command line that wraps between its words, not after a `--` (a word longer than the
  *  line still wraps within). */
@@ -52,7 +51,7 @@ function draftFor(choices: SweepChoice[], kept: SweepDraft | null, block: Scenar
   // Nothing written yet for a scenario with a sweep block: its parameters the list has (one path,
   // numbers, no scale), to change from.
   const fromBlock = (block?.vary ?? [])
-    .filter((v) => v.paths.length === 1 && v.scale === undefined && choices.some((c) => c.path === v.paths[0]) && v.values.every((x) => typeof x === 'number'))
+    .filter((v) => formVaries(v, choices))
     .slice(0, MAX_SWEPT_PARAMS)
     .map((v) => ({ path: v.paths[0], values: v.values.join(', ') }));
   if (fromBlock.length > 0) return { params: fromBlock, seeds: block?.seeds ?? 1 };
@@ -89,6 +88,10 @@ export function ParameterSweepForm({
   const [seedsText, setSeedsText] = useState<string | null>(null);
   const [seedsShown, setSeedsShown] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  /** The values written for each parameter left on this page, so that picking it again brings
+   *  them back (QA: looking at another parameter, or arrowing through the list, replaced them
+   *  with the suggestions for good). */
+  const [written, setWritten] = useState<Record<string, string>>({});
   // Another scenario opened: its own form, as it was left.
   useEffect(() => {
     setDraft(draftFor(choices, drafts.get(current.id), current.sweep));
@@ -96,6 +99,7 @@ export function ParameterSweepForm({
     setSeedsText(null);
     setSeedsShown(false);
   }, [choices, drafts, current.id]);
+  useEffect(() => setWritten({}), [current.id]);
   if (!draft) return null;
   /** Focus on parameter `k`'s list once it is drawn (QA: a parameter added or removed by keyboard
    *  left the focus on nothing, or on the page). */
@@ -148,6 +152,7 @@ export function ParameterSweepForm({
     if (swept && !seedsRule && onKeep) onKeep(withParameterSweep(current, swept, draft.seeds));
   };
   const several = draft.params.length > 1;
+  const leftOut = blockLeftOut(current.sweep, choices);
   const unused = choices.find((c) => !draft.params.some((p) => pathsOverlap(p.path, c.path)));
   return (
     <form ref={formRef} className="param-sweep" data-testid="param-sweep" onSubmit={submit} noValidate aria-label="Sweep parameters">
@@ -162,7 +167,11 @@ export function ParameterSweepForm({
             <div className="param-sweep-row">
               <label>
                 <span>{several ? `Parameter ${i + 1}` : 'Parameter'}</span>
-                <select data-testid="param-sweep-path" value={choice.path} onChange={(e) => setParam(i, fresh(choiceOf(e.target.value)))}>
+                <select data-testid="param-sweep-path" value={choice.path} onChange={(e) => {
+                    const next = choiceOf(e.target.value);
+                    setWritten((w) => ({ ...w, [p.path]: p.values }));
+                    setParam(i, written[next.path] !== undefined ? { path: next.path, values: written[next.path] } : fresh(next));
+                  }}>
                   <ParamOptions choices={choices} />
                 </select>
               </label>
@@ -200,7 +209,11 @@ export function ParameterSweepForm({
               {choice.group} · <code>{choice.path}</code>: {sentence(spec.meaning)} Range {spec.min}–{spec.max}
               {unit}
               {spec.integer ? ', whole numbers' : ''}; now{' '}
-              {choice.current === null ? (spec.default_note ?? `derived from the network`) : `${choice.current}${unit}`}
+              {choice.bySwitch
+                ? choice.bySwitch.map((x) => `${x.id} ${x.value}${unit}`).join(', ')
+                : choice.current === null
+                  ? (spec.default_note ?? `derived from the network`)
+                  : `${choice.current}${unit}`}
               {i === 0 && several ? ` (it varies slowest; the plots draw each metric against ${name})` : ''}.
             </p>
           </div>
@@ -258,6 +271,13 @@ export function ParameterSweepForm({
         )}
       </div>
       <FieldError rule={seedsShown ? (seedsRule ?? runsRule) : null} />
+      {leftOut.length > 0 && (
+        <p className="sweep-note" data-testid="param-sweep-left-out">
+          The scenario&apos;s sweep block also varies {leftOut.join(', ')}, which this form cannot write: <em>Run the sweep</em> above runs the block as
+          it is; this form&apos;s sweep goes without {leftOut.length === 1 ? 'it' : 'them'}, and <em>Keep in the scenario</em> would replace the block
+          without {leftOut.length === 1 ? 'it' : 'them'}.
+        </p>
+      )}
       {swept && !seedsRule && (
         <p className="sweep-note">
           The same runs from the command line: <code data-testid="param-sweep-command">{commandWords(parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds))}</code>
