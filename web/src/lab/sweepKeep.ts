@@ -16,6 +16,7 @@
 import type { PlanInfo } from '../contract/engine';
 import type { SweepSession, SweepState } from './sweep';
 import { parseRow, type RowCell, type RunOutcome } from './sweepTable';
+import { openDatabase, request } from '../scenario/indexedDb';
 
 /** The version of a kept sweep's record (a change of its fields gets a new one and a migration). */
 export const KEPT_SWEEP_VERSION = 1;
@@ -145,12 +146,6 @@ const DB_VERSION = 1;
 const STORE = 'sweeps';
 const BY_SAVED = 'savedMs';
 
-function request<T>(r: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'));
-  });
-}
 
 /** Sweeps in IndexedDB: database `dbName`, one object store keyed by scenario id, indexed by
  *  the time each was written. */
@@ -158,14 +153,8 @@ export class IndexedDbSweepStore implements SweepStore {
   private readonly db: Promise<IDBDatabase>;
 
   constructor(factory: IDBFactory, dbName = 'abrlab-sweeps') {
-    this.db = new Promise((resolve, reject) => {
-      const open = factory.open(dbName, DB_VERSION);
-      open.onupgradeneeded = () => {
-        if (!open.result.objectStoreNames.contains(STORE)) open.result.createObjectStore(STORE, { keyPath: 'scenarioId' }).createIndex(BY_SAVED, 'savedMs');
-      };
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'));
-      open.onblocked = () => reject(new Error('IndexedDB is blocked by another tab of the lab'));
+    this.db = openDatabase(factory, dbName, DB_VERSION, (db) => {
+      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'scenarioId' }).createIndex(BY_SAVED, 'savedMs');
     });
     // A browser without storage: the refusal is said by each call, not thrown unheard here.
     this.db.catch(() => {});

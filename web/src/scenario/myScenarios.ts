@@ -4,6 +4,7 @@
 // IndexedDB one is a small promise wrapper (no library), tested on fake-indexeddb.
 
 import type { Scenario } from '../contract/scenario';
+import { openDatabase, request } from './indexedDb';
 
 /** One of the user's scenarios as kept: the scenario text and what the picker shows. */
 export interface MyScenario {
@@ -178,12 +179,6 @@ export function within<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
 const DB_VERSION = 1;
 const STORE = 'scenarios';
 
-function request<T>(r: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'));
-  });
-}
 
 /** Whether a stored value has a kept scenario's fields (IndexedDB's records, Web Storage's). */
 export function isMyScenario(v: unknown): v is MyScenario {
@@ -205,14 +200,8 @@ export class IndexedDbScenarioStore implements ScenarioStore {
   private readonly db: Promise<IDBDatabase>;
 
   constructor(factory: IDBFactory, dbName = 'abrlab') {
-    this.db = new Promise((resolve, reject) => {
-      const open = factory.open(dbName, DB_VERSION);
-      open.onupgradeneeded = () => {
-        if (!open.result.objectStoreNames.contains(STORE)) open.result.createObjectStore(STORE, { keyPath: 'id' });
-      };
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'));
-      open.onblocked = () => reject(new Error('IndexedDB is blocked by another tab of the lab'));
+    this.db = openDatabase(factory, dbName, DB_VERSION, (db) => {
+      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'id' });
     });
   }
 
