@@ -72,6 +72,19 @@ function tabHub() {
 }
 
 /** A browser: its IndexedDB and localStorage, and the address bar; each `open()` a page load. */
+/** A store that does what `s` does (a test replaces the calls it slows or breaks). */
+function passThrough(s: ScenarioStore): ScenarioStore {
+  return {
+    list: () => s.list(),
+    get: (id) => s.get(id),
+    put: (x, basis) => s.put(x, basis),
+    remove: (id, ms) => s.remove(id, ms),
+    deleted: () => s.deleted(),
+    restore: (id) => s.restore(id),
+    purge: (ms) => s.purge(ms),
+  };
+}
+
 function browser() {
   const idb = new IDBFactory();
   const tabs = tabHub();
@@ -975,12 +988,7 @@ describe('My scenarios', () => {
     const holds: (() => void)[] = [];
     const gate = { held: false };
     const wrap = (s: ScenarioStore): ScenarioStore => ({
-      list: () => s.list(),
-      get: (id) => s.get(id),
-      remove: (id, ms) => s.remove(id, ms),
-      deleted: () => s.deleted(),
-      restore: (id) => s.restore(id),
-      purge: (ms) => s.purge(ms),
+      ...passThrough(s),
       put: (x, basis) => (gate.held ? new Promise<void>((r) => holds.push(r)) : Promise.resolve()).then(() => s.put(x, basis)),
     });
     const release = async () => {
@@ -1439,17 +1447,12 @@ describe('My scenarios', () => {
     let release: (() => void) | null = null;
     const gate = { held: false };
     const slowList = (s: ScenarioStore): ScenarioStore => ({
+      ...passThrough(s),
       list: async () => {
         const listed = await s.list();
         if (gate.held) await new Promise<void>((r) => (release = r));
         return listed;
       },
-      get: (id) => s.get(id),
-      remove: (id, ms) => s.remove(id, ms),
-      deleted: () => s.deleted(),
-      restore: (id) => s.restore(id),
-      purge: (ms) => s.purge(ms),
-      put: (x, basis) => s.put(x, basis),
     });
     const tabB = await b.open(new MemoryStore(), undefined, slowList);
     expect(tabB.lab.getState().myScenarios.map((m) => m.id)).toEqual(['m1']);
