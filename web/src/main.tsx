@@ -291,6 +291,6 @@ if (!import.meta.env.DEV && 'serviceWorker' in navigator) {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App lab={lab} store={store} sweep={sweep} compare={compare} teacher={teacher.settings} embed={embed} />
+    <App lab={lab} store={store} sweep={sweep} keptSweeps={keeper} compare={compare} teacher={teacher.settings} embed={embed} />
   </StrictMode>,
 );

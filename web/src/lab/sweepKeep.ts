@@ -422,6 +422,19 @@ export interface KeptChoice {
   kept: KeptInfo[];
 }
 
+/** What the Sweep tab uses of the keeper: the sweeps kept for the open scenario, and showing
+ *  one of them. */
+export interface KeptSweeps {
+  subscribe(fn: () => void): () => void;
+  getState(): KeptChoice;
+  show(key: string): Promise<boolean>;
+}
+
+/** Whether a kept sweep is the one shown (`s`): the same start, the same thing varied. */
+export function isShown(info: KeptInfo, s: Pick<SweepState, 'ranAtMs' | 'json'>): boolean {
+  return info.ranAtMs === s.ranAtMs && info.varies === sweepVaries(s.json);
+}
+
 export interface KeeperOptions {
   /** The least time between two writes while a sweep runs (ms; KEEP_EVERY_MS). */
   everyMs?: number;
@@ -437,7 +450,7 @@ export interface KeeperOptions {
  * Keeps the session's sweep as it runs and when it ends, and shows a kept one on a new page.
  * Writes never overlap: one in flight, the next waits and takes the newest state.
  */
-export class SweepKeeper {
+export class SweepKeeper implements KeptSweeps {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private writing: Promise<void> | null = null;
   private again = false;
