@@ -5,7 +5,7 @@ import { makeEngineWorker } from './engine/client';
 import { makeBatchWorker, WorkerPool } from './engine/pool';
 import { Lab } from './lab/lab';
 import { SweepSession } from './lab/sweep';
-import { IndexedDbSweepStore, SweepKeeper, sweepPlace, sweepVaries, unavailableSweepStore, type SweepStore } from './lab/sweepKeep';
+import { blockVaries, IndexedDbSweepStore, SweepKeeper, sweepPlace, unavailableSweepStore, type SweepStore } from './lab/sweepKeep';
 import { persistOnce } from './scenario/persist';
 import { SweepDrafts } from './lab/sweepBuilder';
 import { CompareDrafts, CompareSession } from './lab/compareSession';
@@ -139,10 +139,13 @@ function sweepStore(): SweepStore {
 }
 const keeper = new SweepKeeper(sweep, sweepStore(), { place: () => lab.getState().current?.place ?? NOWHERE, onKept: askPersist });
 let shownFor: string | null = null;
+let seenCurrent: unknown = null;
 lab.subscribe(() => {
   const current = lab.getState().current;
-  if (!current) return;
-  const where = { place: current.place, scenarioId: current.scenario.id, varies: current.scenario.sweep ? sweepVaries(current.json) : undefined };
+  // (Told of every state change, a run's progress too: only a scenario opened or changed counts.)
+  if (!current || current === seenCurrent) return;
+  seenCurrent = current;
+  const where = { place: current.place, scenarioId: current.scenario.id, varies: current.scenario.sweep ? blockVaries(current.scenario.sweep) : undefined };
   const key = `${sweepPlace(where.place, where.scenarioId)}\u0000${where.varies ?? ''}`;
   if (key === shownFor) return;
   const first = shownFor === null;

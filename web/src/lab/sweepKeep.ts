@@ -9,7 +9,7 @@
 //        ▲                                                   │  kept: one header a sweep
 //        └────────── showKept ◀── restore (a new page) ◀─────┘  rows: its runs, in chunks
 //
-// A sweep is a header (its state, small) and chunks of rows: each write sends the header and
+// A sweep is a header (its state, small next to its rows) and chunks of rows: each write sends the header and
 // one chunk of the runs finished since the last write that landed (never all the outcomes
 // again: 10,000 rows are ~15 MB). Written when the sweep ends or is cancelled, and while it runs
 // every KEEP_EVERY_MS (longer when a write takes long), so that a reload loses about a second
@@ -56,12 +56,17 @@ export function sweepPlace(place: Place, scenarioId: string): string {
  *  sweep of one scenario are kept apart by it; two sweeps of one thing replace each other. */
 export function sweepVaries(json: string): string {
   try {
-    const vary = (JSON.parse(json) as { sweep?: { vary?: { paths?: unknown }[] } }).sweep?.vary;
-    if (!Array.isArray(vary)) return '';
-    return vary.map((v) => (Array.isArray(v?.paths) ? v.paths.map(String).join(',') : '')).join(' × ');
+    return blockVaries((JSON.parse(json) as { sweep?: unknown }).sweep);
   } catch {
     return '';
   }
+}
+
+/** What a sweep block varies (`sweepVaries` of a scenario with that block). */
+export function blockVaries(block: unknown): string {
+  const vary = (block as { vary?: { paths?: unknown }[] } | null | undefined)?.vary;
+  if (!Array.isArray(vary)) return '';
+  return vary.map((v) => (Array.isArray(v?.paths) ? v.paths.map(String).join(',') : '')).join(' × ');
 }
 
 /** The key a sweep is kept under: its place and what it varies. */
