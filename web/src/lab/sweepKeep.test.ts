@@ -480,6 +480,12 @@ describe('kept sweeps of one scenario', () => {
     expect(await next.keeper.show(offered.kept[0].key)).toBe(true);
     const s = next.session.getState();
     expect(sweepCsv(s.plan!, next.session.outcomes, s.firstSeed)).toBe(algorithmCsv);
+    // A sweep run here is offered as soon as its first write lands (beside one kept before
+    // places were, by scenario id alone).
+    await next.session.start(sweepJson(), 'fecn-n0-sweep');
+    await next.settled();
+    await next.keeper.write();
+    await vi.waitFor(() => expect(next.keeper.getState().kept.map((k) => k.place)).toEqual(['scenario:fecn-n0-sweep', 'library:fecn-n0-sweep', 'library:fecn-n0-sweep']));
     // Another scenario's are not offered for this one.
     await next.keeper.restore({ place: { kind: 'library', id: 'two-sources' }, scenarioId: 'two-sources' });
     expect(next.keeper.getState()).toEqual({ place: 'library:two-sources', kept: [] });

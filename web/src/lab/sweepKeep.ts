@@ -468,6 +468,8 @@ export class SweepKeeper implements KeptSweeps {
   /** How long the last write took (ms): writes take at most KEEP_BUSY_SHARE of the time. */
   private lastWriteMs = 0;
   private readonly choice = new StateCell<KeptChoice>({ place: '', kept: [] });
+  /** The JSON id of the scenario open (its sweeps kept before places were are offered too). */
+  private choiceScenarioId: string | undefined;
 
   constructor(
     private readonly session: SweepSession,
@@ -548,7 +550,7 @@ export class SweepKeeper implements KeptSweeps {
           c.fresh = false;
           if (this.session.getState().ranAtMs === s.ranAtMs) this.session.noteUnkept(null);
           this.opts.onKept?.();
-          if (first && this.choice.get().place) void this.refresh(this.choice.get().place);
+          if (first && this.choice.get().place) void this.refresh(this.choice.get().place, this.choiceScenarioId);
         } catch (e) {
           if (this.session.getState().ranAtMs === s.ranAtMs) this.session.noteUnkept(unkeptNote(e));
         }
@@ -583,6 +585,7 @@ export class SweepKeeper implements KeptSweeps {
    */
   async restore(where: { place: Place; scenarioId: string; varies?: string } | undefined, orLatest = false): Promise<boolean> {
     const place = where ? sweepPlace(where.place, where.scenarioId) : '';
+    this.choiceScenarioId = where?.scenarioId;
     if (this.choice.get().place !== place) this.choice.set({ place, kept: [] });
     const kept = where ? await this.refresh(place, where.scenarioId) : [];
     const shown = this.session.getState();
