@@ -136,6 +136,64 @@ test('a sweep\'s results outlive a reload: the same rows, the same CSV, said to 
 
 // QA: from a run of fecn-n0-sweep opened, "Sweep the switch algorithms" swept that run's
 // scenario but was headed "Sweep of fecn-n0-sweep" with the n0 results' note gone.
+// A newer lab opened in another tab (after a deploy) upgrades the lab's databases: this tab lets
+// them go at once instead of blocking that tab for ever, and says quietly why what it runs next
+// cannot be kept.
+test('another tab upgrading the databases is not blocked by this one, which says why its sweep is not kept', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
+  await runSweep(page);
+  const other = await context.newPage();
+  // A page of the same origin (any: only its IndexedDB is used).
+  await other.goto(new URL('robots.txt', page.url()).href).catch(() => undefined);
+  const upgraded = await other.evaluate(() =>
+    Promise.all(
+      ['abrlab', 'abrlab-sweeps'].map(
+        (name) =>
+          new Promise<string>((resolve) => {
+            const open = indexedDB.open(name, 50);
+            const t = setTimeout(() => resolve('blocked'), 3000);
+            open.onsuccess = () => (clearTimeout(t), open.result.close(), resolve('upgraded'));
+            open.onerror = () => (clearTimeout(t), resolve(String(open.error)));
+          }),
+      ),
+    ),
+  );
+  expect(upgraded).toEqual(['upgraded', 'upgraded']);
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('sweep-unkept')).toContainText('a newer version of the lab, open in another tab, has upgraded the browser’s storage: reload this tab');
+  expect(errors).toEqual([]);
+});
+
+// QA: one sweep was kept per scenario id, so a parameter sweep and the algorithm sweep of one
+// scenario replaced each other: each is kept now, and the other is a click away after a reload.
+test('an algorithm sweep and a parameter sweep of one scenario are both kept: after a reload either shows', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-sweep').click();
+  await page.getByTestId('sweep-algorithms').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  const rows = page.getByTestId('sweep-row');
+  await expect(rows).toHaveCount(7);
+  await page.getByTestId('param-sweep-values').fill('0.8, 0.9');
+  await page.getByTestId('param-sweep-run').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(rows).toHaveCount(2);
+  await page.reload();
+  await page.getByTestId('view-sweep').click();
+  // The last kept shows, the other is offered.
+  await expect(page.getByTestId('sweep-kept')).toContainText('Results of the sweep run on');
+  await expect(rows).toHaveCount(2);
+  const choices = page.getByTestId('sweep-kept-choice');
+  await expect(choices).toHaveCount(1);
+  await expect(choices).toContainText('algorithm · ');
+  await choices.click();
+  await expect(rows).toHaveCount(7);
+  await expect(page.getByTestId('sweep-plan')).toContainText('7 runs: algorithm ∈');
+  await expect(choices).toHaveCount(1);
+  await expect(choices).toContainText('nodes.*.params.target_utilization · ');
+  expect(errors).toEqual([]);
+});
+
 test("an algorithm sweep started from a sweep's run opened is headed as that run's", async ({ page }) => {
   const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
   await runSweep(page);

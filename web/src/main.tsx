@@ -5,7 +5,8 @@ import { makeEngineWorker } from './engine/client';
 import { makeBatchWorker, WorkerPool } from './engine/pool';
 import { Lab } from './lab/lab';
 import { SweepSession } from './lab/sweep';
-import { IndexedDbSweepStore, SweepKeeper } from './lab/sweepKeep';
+import { blockVaries, IndexedDbSweepStore, SweepKeeper, sweepPlace, unavailableSweepStore, type SweepStore } from './lab/sweepKeep';
+import { persistOnce } from './scenario/persist';
 import { SweepDrafts } from './lab/sweepBuilder';
 import { CompareDrafts, CompareSession } from './lab/compareSession';
 import { comparePayloadOf, decodeCompare } from './lab/compare';
@@ -121,30 +122,43 @@ const sweep = new SweepSession(
   new SweepDrafts(storage()),
 );
 
+// Once the user keeps a scenario or a sweep, the browser is asked (once) to keep the lab's
+// storage under pressure too (scenario/persist.ts).
+const askPersist = persistOnce(navigator.storage);
+
 // The last sweeps' results are kept in IndexedDB as they come (lab/sweepKeep.ts): a new page
-// shows the open scenario's last sweep (at first, the last sweep of any), as it was shown.
-// Without IndexedDB a sweep is kept in memory only, as before.
-try {
-  if (window.indexedDB) {
-    const keeper = new SweepKeeper(sweep, new IndexedDbSweepStore(window.indexedDB));
-    let shownFor: string | null = null;
-    lab.subscribe(() => {
-      const id = lab.getState().current?.scenario.id;
-      if (id === undefined || id === shownFor) return;
-      const first = shownFor === null;
-      shownFor = id;
-      void keeper.restore(id, first);
-    });
-    // The page going away (a reload, the tab closed) keeps what finished since the last write,
-    // as far as the browser lets a write at that point finish.
-    window.addEventListener('pagehide', () => {
-      const phase = sweep.getState().phase;
-      if (phase === 'running') void keeper.write();
-    });
+// shows the open scenario's last sweep (of what its sweep block varies, else its last; at
+// first, the last sweep of any), as it was shown. Without IndexedDB a sweep is kept in memory
+// only, and the note under it says so.
+function sweepStore(): SweepStore {
+  try {
+    return window.indexedDB ? new IndexedDbSweepStore(window.indexedDB) : unavailableSweepStore('this browser offers no IndexedDB');
+  } catch (e) {
+    return unavailableSweepStore(`IndexedDB is turned off: ${(e as Error)?.message || String(e)}`);
   }
-} catch {
-  // IndexedDB turned off: sweeps are not kept.
 }
+const keeper = new SweepKeeper(sweep, sweepStore(), { place: () => lab.getState().current?.place ?? NOWHERE, onKept: askPersist });
+let shownFor: string | null = null;
+let seenCurrent: unknown = null;
+lab.subscribe(() => {
+  const current = lab.getState().current;
+  // (Told of every state change, a run's progress too: only a scenario opened or changed counts.)
+  if (!current || current === seenCurrent) return;
+  seenCurrent = current;
+  const where = { place: current.place, scenarioId: current.scenario.id, varies: current.scenario.sweep ? blockVaries(current.scenario.sweep) : undefined };
+  const key = `${sweepPlace(where.place, where.scenarioId)}\u0000${where.varies ?? ''}`;
+  if (key === shownFor) return;
+  const first = shownFor === null;
+  shownFor = key;
+  void keeper.restore(where, first);
+});
+// The page going away (a reload, the tab closed) keeps what finished since the last write,
+// as far as the browser lets a write at that point finish (the paced writes, each second,
+// leave little to it).
+window.addEventListener('pagehide', () => {
+  const phase = sweep.getState().phase;
+  if (phase === 'running') void keeper.write();
+});
 
 const compare = new CompareSession(
   batch.lane(),
@@ -237,19 +251,9 @@ window.addEventListener('hashchange', () => {
   if (link?.notice) lab.notify(link.notice);
 });
 
-// Once the user keeps a scenario, the browser is asked to keep the lab's storage under
-// pressure too (without it, Chromium may evict IndexedDB when the disk fills).
-let persistAsked = false;
+// A scenario kept: the browser is asked to keep the lab's storage (once, with a sweep kept).
 lab.subscribe(() => {
-  if (persistAsked || lab.getState().myScenarios.length === 0) return;
-  persistAsked = true;
-  const storage = navigator.storage;
-  if (storage?.persisted && storage.persist) {
-    void storage
-      .persisted()
-      .then((already) => already || storage.persist())
-      .catch(() => {});
-  }
+  if (lab.getState().myScenarios.length > 0) askPersist();
 });
 
 // Back and forward open what the address names (without a new history entry).
@@ -290,6 +294,6 @@ if (!import.meta.env.DEV && 'serviceWorker' in navigator) {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App lab={lab} store={store} sweep={sweep} compare={compare} teacher={teacher.settings} embed={embed} />
+    <App lab={lab} store={store} sweep={sweep} keptSweeps={keeper} compare={compare} teacher={teacher.settings} embed={embed} />
   </StrictMode>,
 );

@@ -128,7 +128,7 @@ function browser() {
     pump();
     return { lab, pump, scenarios, drafts };
   };
-  return { open, address, local };
+  return { open, address, local, idb };
 }
 
 /** Changes the open scenario's duration (a change that makes it the user's own) and delivers it. */
@@ -741,6 +741,28 @@ describe('My scenarios', () => {
     await lab.saved();
     expect(lab.getState().notice?.text).toMatch(/cannot be kept in this browser's database \(QuotaExceededError\)\. They are kept in its smaller local storage instead.*Export/);
     expect(JSON.parse(JSON.parse(local.getItem(LAST_WORK_KEY)!).json).run.duration_ms).toBe(250);
+  });
+
+  // A newer lab (after a deploy) opened in another tab upgrades the database: this tab lets it
+  // (it is not blocked for ever), and this tab's next change, which its older version can no
+  // longer write there, is kept in Web Storage, the notice saying why and what to do.
+  it('a change made after another tab upgraded the database is kept in Web Storage, and the notice says to reload', async () => {
+    const b = browser();
+    const page = await b.open();
+    changeDuration(page, 250);
+    await page.lab.saved();
+    expect((await page.scenarios.get('m1'))?.json).toContain('250');
+    const newer = await new Promise<IDBDatabase | 'blocked'>((resolve) => {
+      const open = b.idb.open('abrlab', 2);
+      const t = setTimeout(() => resolve('blocked'), 500);
+      open.onsuccess = () => (clearTimeout(t), resolve(open.result));
+    });
+    expect(newer).not.toBe('blocked');
+    changeDuration(page, 300);
+    await page.lab.saved();
+    expect(JSON.parse(readUnkept(b.local).find((u) => u.id === 'm1')!.json).run.duration_ms).toBe(300);
+    expect(page.lab.getState().notice?.text).toContain('a newer version of the lab, open in another tab, has upgraded the browser’s storage: reload this tab');
+    (newer as IDBDatabase).close();
   });
 
   // QA: with IndexedDB full (or off), a change was listed in Mine as if kept, but opening

@@ -2,16 +2,35 @@
 // IndexedDB (fake-indexeddb here, the real store) as they come, read back on a new page as they
 // were shown, a sweep cut short by a reload as interrupted; a damaged record, a refused write or
 // a full store never breaks the sweep; the last of each scenario, at most five, are kept.
-import { IDBFactory, IDBObjectStore as FakeObjectStore } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange as FakeKeyRange, IDBObjectStore as FakeObjectStore } from 'fake-indexeddb';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlanInfo } from '../contract/engine';
-import { WorkerPool } from '../engine/pool';
+import { WorkerPool, type JobLane } from '../engine/pool';
+import type { BatchJob, JobAnswer } from '../engine/batchProtocol';
 import { repoFile } from '../test/fakes';
 import { InProcessBatchWorker, WASM_ENGINE } from '../test/wasmEngine';
 import { SweepSession } from './sweep';
-import { IndexedDbSweepStore, KEPT_SWEEP_VERSION, keptSweep, restoreKept, rowText, SweepKeeper, type KeptSweep, type SweepStore } from './sweepKeep';
+import {
+  assembled,
+  IndexedDbSweepStore,
+  KEPT_SWEEP_VERSION,
+  keptSweep,
+  restoreKept,
+  rowText,
+  SweepKeeper,
+  sweepKey,
+  sweepVaries,
+  unavailableSweepStore,
+  type KeeperOptions,
+  type KeptSweep,
+  type KeptWrite,
+  type SweepStore,
+} from './sweepKeep';
 import { parseRow, pointTable, sweepCsv } from './sweepTable';
+
+// The browser's global, as the store uses it.
+vi.stubGlobal('IDBKeyRange', FakeKeyRange);
 
 function sweepJson(id = 'fecn-n0-sweep') {
   const doc = JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8'));
@@ -21,7 +40,7 @@ function sweepJson(id = 'fecn-n0-sweep') {
 }
 
 /** A page of the lab: its sweep session (runs in process) and its keeper on `store`. */
-function page(store: SweepStore, opts: { everyMs?: number; now?: () => number } = {}) {
+function page(store: SweepStore, opts: KeeperOptions = {}) {
   const pool = new WorkerPool(() => new InProcessBatchWorker(WASM_ENGINE, true), 2);
   const session = new SweepSession(pool, vi.fn(), undefined, undefined, undefined, () => 1_764_460_800_000);
   const keeper = new SweepKeeper(session, store, opts);
@@ -40,15 +59,41 @@ const PLAN: PlanInfo = {
   notes: [],
 };
 
+/** Where a scenario opened from a file is (its kept sweeps are under `scenario:<id>`). */
+const at = (scenarioId: string, varies?: string) => ({ place: { kind: 'none' as const }, scenarioId, varies });
+
 /** A kept sweep of `scenarioId` written at `savedMs`, of two runs (one finished). */
-function record(scenarioId: string, savedMs: number): KeptSweep {
+function record(scenarioId: string, savedMs: number, varies = ''): KeptSweep {
+  const place = `scenario:${scenarioId}`;
   return {
     version: KEPT_SWEEP_VERSION,
+    key: sweepKey(place, varies),
+    place,
+    varies,
     scenarioId,
     savedMs,
     state: { phase: 'done', scenarioId, origin: scenarioId, json: '{}', sourceJson: '{}', firstSeed: 1, plan: PLAN, finished: 2, failed: 0, elapsedMs: 5, workers: 1, ranAtMs: savedMs },
     outcomes: [{ row: '[["jain_index",1.0],["digest","ab"]]', digest: 'ab', wallMs: 3 }, { error: 'no memory left for this run' }],
   };
+}
+
+/** A whole record as one write of it (a header and one chunk of all its rows). */
+function whole(r: KeptSweep): KeptWrite {
+  const { outcomes, ...header } = r;
+  return {
+    header: header as KeptWrite['header'],
+    fresh: true,
+    chunk: { key: r.key!, seq: 0, ranAtMs: r.state.ranAtMs, runs: outcomes.map((_, i) => i), outcomes },
+  };
+}
+
+/** What a write keeps, read back whole (as the store puts a header and its chunks together). */
+const asRead = (w: KeptWrite) => assembled(w.header, w.chunk ? [w.chunk] : []);
+
+/** The sweep kept for a scenario opened from a file, read back whole (null: none). */
+async function keptOf(store: SweepStore, scenarioId: string): Promise<unknown> {
+  const info = (await store.list()).find((i) => i.scenarioId === scenarioId);
+  return info ? store.get(info.key) : null;
 }
 
 describe('a kept sweep', () => {
@@ -61,7 +106,7 @@ describe('a kept sweep', () => {
     const before = first.session.getState();
 
     const next = page(new IndexedDbSweepStore(db));
-    expect(await next.keeper.restore('fecn-n0-sweep')).toBe(true);
+    expect(await next.keeper.restore(at('fecn-n0-sweep'))).toBe(true);
     const s = next.session.getState();
     expect(s).toMatchObject({ phase: 'done', restored: true, scenarioId: 'fecn-n0-sweep', origin: 'fecn-n0-sweep', finished: 3, failed: 0, ranAtMs: 1_764_460_800_000 });
     expect([s.json, s.sourceJson, s.plan, s.firstSeed, s.elapsedMs, s.workers]).toEqual([before.json, before.sourceJson, before.plan, before.firstSeed, before.elapsedMs, before.workers]);
@@ -89,10 +134,10 @@ describe('a kept sweep', () => {
     workers[0].pump();
     await vi.waitFor(() => expect(session.getState().finished).toBe(1));
     const runs = session.getState().plan!.runs;
-    await vi.waitFor(async () => expect(restoreKept(await store.get('fecn-delay-sweep'))?.state.finished).toBe(1));
+    await vi.waitFor(async () => expect(restoreKept(await keptOf(store, 'fecn-delay-sweep'))?.state.finished).toBe(1));
     // The page goes away here, the sweep still running.
     const next = page(new IndexedDbSweepStore(db));
-    expect(await next.keeper.restore('fecn-delay-sweep')).toBe(true);
+    expect(await next.keeper.restore(at('fecn-delay-sweep'))).toBe(true);
     const s = next.session.getState();
     expect([s.phase, s.finished, s.plan!.runs]).toEqual(['interrupted', 1, runs]);
     expect(next.session.outcomes.filter((o) => o !== undefined)).toEqual(session.outcomes.filter((o) => o !== undefined));
@@ -101,7 +146,7 @@ describe('a kept sweep', () => {
     await next.settled();
     await next.keeper.write();
     expect(next.session.getState()).toMatchObject({ phase: 'done', restored: false, finished: runs });
-    expect(restoreKept(await store.get('fecn-delay-sweep'))?.state).toMatchObject({ phase: 'done', finished: runs });
+    expect(restoreKept(await keptOf(store, 'fecn-delay-sweep'))?.state).toMatchObject({ phase: 'done', finished: runs });
   });
 
   it('is written at a pace while it runs, not at every run, and at once when cancelled', async () => {
@@ -112,8 +157,8 @@ describe('a kept sweep', () => {
       return w;
     }, 1);
     const session = new SweepSession(pool, vi.fn());
-    const puts: KeptSweep[] = [];
-    const store: SweepStore = { get: async () => null, latest: async () => null, put: async (r) => void puts.push(r) };
+    const puts: KeptWrite[] = [];
+    const store: SweepStore = { get: async () => null, latest: async () => null, list: async () => [], put: async (r) => void puts.push(r) };
     new SweepKeeper(session, store, { everyMs: 60_000 });
     const started = session.start(sweepJson('fecn-delay-sweep'), 'fecn-delay-sweep');
     workers[0].pump();
@@ -125,30 +170,30 @@ describe('a kept sweep', () => {
     expect(puts.length).toBe(0);
     session.cancel();
     await vi.waitFor(() => expect(puts.length).toBe(1));
-    expect(restoreKept(puts[0])?.state).toMatchObject({ phase: 'cancelled', finished: 2 });
+    expect(restoreKept(asRead(puts[0]))?.state).toMatchObject({ phase: 'cancelled', finished: 2 });
   });
 
   it('shows the open scenario\'s own, else (on a new page) the last of any; none when none is kept', async () => {
     const store = new IndexedDbSweepStore(new IDBFactory());
     const { session, keeper } = page(store);
-    expect(await keeper.restore('two-sources', true)).toBe(false);
+    expect(await keeper.restore(at('two-sources'), true)).toBe(false);
     expect(session.getState().phase).toBe('idle');
-    await store.put(record('a', 1));
-    await store.put(record('b', 2));
-    expect(await keeper.restore('two-sources')).toBe(false);
-    expect(await keeper.restore('two-sources', true)).toBe(true);
+    await store.put(whole(record('a', 1)));
+    await store.put(whole(record('b', 2)));
+    expect(await keeper.restore(at('two-sources'))).toBe(false);
+    expect(await keeper.restore(at('two-sources'), true)).toBe(true);
     expect(session.getState().scenarioId).toBe('b');
-    expect(await keeper.restore('a')).toBe(true);
+    expect(await keeper.restore(at('a'))).toBe(true);
     expect(session.getState()).toMatchObject({ scenarioId: 'a', finished: 2, failed: 1, restored: true });
     // Shown again, it is not written again (nothing changed).
-    expect(((await store.get('a')) as KeptSweep).savedMs).toBe(1);
+    expect(((await keptOf(store, 'a')) as KeptSweep).savedMs).toBe(1);
   });
 
   it('a sweep started while the kept one is read wins over it', async () => {
     const store = new IndexedDbSweepStore(new IDBFactory());
-    await store.put(record('fecn-n0-sweep', 1));
+    await store.put(whole(record('fecn-n0-sweep', 1)));
     const { session, keeper, settled } = page(store);
-    const restoring = keeper.restore('fecn-n0-sweep');
+    const restoring = keeper.restore(at('fecn-n0-sweep'));
     const started = session.start(sweepJson(), 'fecn-n0-sweep');
     expect(await restoring).toBe(false);
     await started;
@@ -170,13 +215,14 @@ describe('a kept sweep', () => {
     expect(half.state).toMatchObject({ phase: 'interrupted', finished: 1, failed: 1 });
 
     const store = new IndexedDbSweepStore(new IDBFactory());
-    await store.put({ ...record('a', 1), outcomes: [] });
+    await store.put({ ...whole(record('a', 1)), chunk: null });
+    await store.put({ ...whole(record('b', 2)), header: { ...whole(record('b', 2)).header, state: { ...record('b', 2).state, plan: { ...PLAN, runs: 3 } } } });
     const { session, keeper } = page(store);
-    expect(await keeper.restore('a', true)).toBe(false);
+    expect(await keeper.restore(at('b'), true)).toBe(false);
     expect(session.getState().phase).toBe('idle');
     // A storage that fails to read: nothing shown, nothing thrown.
-    const failing: SweepStore = { get: () => Promise.reject(new Error('gone')), latest: () => Promise.reject(new Error('gone')), put: () => Promise.resolve() };
-    expect(await page(failing).keeper.restore('a', true)).toBe(false);
+    const failing: SweepStore = { get: () => Promise.reject(new Error('gone')), latest: () => Promise.reject(new Error('gone')), list: () => Promise.reject(new Error('gone')), put: () => Promise.resolve() };
+    expect(await page(failing).keeper.restore(at('a'), true)).toBe(false);
   });
 
   it('a refused write leaves the sweep running to its end, with a quiet note; a later write that works takes the note away', async () => {
@@ -192,16 +238,16 @@ describe('a kept sweep', () => {
       await keeper.write();
       expect(session.getState()).toMatchObject({ phase: 'done', finished: 3, failed: 0 });
       expect(session.getState().unkept).toBe('These results could not be kept in the browser (the browser’s storage is full): a reload loses them.');
-      expect(await store.get('fecn-n0-sweep')).toBeNull();
+      expect(await keptOf(store, 'fecn-n0-sweep')).toBeNull();
       FakeObjectStore.prototype.put = put;
       await keeper.write();
       expect(session.getState().unkept).toBeNull();
-      expect(restoreKept(await store.get('fecn-n0-sweep'))?.state.finished).toBe(3);
+      expect(restoreKept(await keptOf(store, 'fecn-n0-sweep'))?.state.finished).toBe(3);
     } finally {
       FakeObjectStore.prototype.put = put;
     }
     // A store that rejects every write, as a promise.
-    const refusing: SweepStore = { get: async () => null, latest: async () => null, put: () => Promise.reject(new Error('IndexedDB write aborted')) };
+    const refusing: SweepStore = { get: async () => null, latest: async () => null, list: async () => [], put: () => Promise.reject(new Error('IndexedDB write aborted')) };
     const { session, keeper, settled } = page(refusing);
     await session.start(sweepJson(), 'fecn-n0-sweep');
     await settled();
@@ -209,25 +255,25 @@ describe('a kept sweep', () => {
     expect(session.getState()).toMatchObject({ phase: 'done', finished: 3 });
     expect(session.getState().unkept).toContain('IndexedDB write aborted');
     // Shown only here, they stay shown when another scenario with a kept sweep opens.
-    const elsewhere: SweepStore = { ...refusing, get: async () => record('two-sources', 1) };
+    const elsewhere: SweepStore = { ...refusing, get: async () => record('two-sources', 1), list: async () => [{ key: record('two-sources', 1).key!, place: 'scenario:two-sources', varies: '', scenarioId: 'two-sources', savedMs: 1, ranAtMs: 1, columns: ['n0'], phase: 'done', runs: 2 }] };
     const shown = page(elsewhere);
     await shown.session.start(sweepJson(), 'fecn-n0-sweep');
     await shown.settled();
     await shown.keeper.write();
-    expect(await shown.keeper.restore('two-sources')).toBe(false);
+    expect(await shown.keeper.restore(at('two-sources'))).toBe(false);
     expect(shown.session.getState()).toMatchObject({ scenarioId: 'fecn-n0-sweep', finished: 3 });
   });
 
-  it('keeps the last sweep of each scenario, five at most: the oldest go', async () => {
+  it('keeps the last sweep of each scenario and thing swept, five at most here: the oldest go', async () => {
     const store = new IndexedDbSweepStore(new IDBFactory());
-    for (let i = 1; i <= 7; i++) await store.put(record(`s${i}`, i));
+    for (let i = 1; i <= 7; i++) await store.put(whole(record(`s${i}`, i)), 5);
     // A new sweep of a scenario replaces its last.
-    await store.put(record('s7', 8));
-    const kept = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((i) => store.get(`s${i}`)));
+    await store.put(whole(record('s7', 8)), 5);
+    const kept = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((i) => keptOf(store, `s${i}`)));
     expect(kept.map((r) => (r as KeptSweep | null)?.savedMs ?? null)).toEqual([null, null, 3, 4, 5, 6, 8]);
     expect(((await store.latest()) as KeptSweep).scenarioId).toBe('s7');
-    await store.put(record('s1', 9), 2);
-    expect(await Promise.all(['s1', 's5', 's6', 's7'].map(async (id) => !!(await store.get(id))))).toEqual([true, false, false, true]);
+    await store.put(whole(record('s1', 9)), 2);
+    expect(await Promise.all(['s1', 's5', 's6', 's7'].map(async (id) => !!(await keptOf(store, id))))).toEqual([true, false, false, true]);
   });
 
   it('a run\'s row is kept as the engine wrote it: 1.0 stays 1.0, names with quotes read back', () => {
@@ -235,11 +281,319 @@ describe('a kept sweep', () => {
     const cells = parseRow(row);
     expect(rowText(cells)).toBe(row);
     expect(parseRow(rowText(cells))).toEqual(cells);
-    const s = keptSweep(
-      { ...record('a', 1).state, version: 1, problems: null, message: null, restored: false, unkept: null },
-      [{ ok: true, cells, digest: '00ff', wallMs: 1 }, undefined],
-      2,
-    );
+    const s = keptSweep({ ...record('a', 1).state, version: 1, problems: null, message: null, restored: false, unkept: null }, [{ ok: true, cells, digest: '00ff', wallMs: 1 }, undefined], 2);
     expect(s.outcomes).toEqual([{ row, digest: '00ff', wallMs: 1 }, null]);
+  });
+});
+
+/** A pool that plans `runs` runs (one parameter `x`) and finishes each run when told (`finish`). */
+function manualPool(runs: number) {
+  const plan: PlanInfo = { ...PLAN, runs, points: runs, params: [{ column: 'x', values: Array.from({ length: runs }, (_, i) => i) }], header: ['x', 'seed', 'jain_index', 'digest'] };
+  const waiting: ((a: JobAnswer) => void)[] = [];
+  const pool: JobLane = {
+    size: 2,
+    cancel: () => undefined,
+    submit: (job: BatchJob) =>
+      job.type === 'plan' ? Promise.resolve({ type: 'plan', json: JSON.stringify({ plan }) } as JobAnswer) : new Promise<JobAnswer>((resolve) => (waiting[(job as { index: number }).index] = resolve)),
+  };
+  const finish = (i: number) => waiting[i]({ type: 'run', row: `[["jain_index",${i}],["digest","d${i}"]]`, digest: `d${i}`, events: 1, wallMs: 1 } as JobAnswer);
+  return { pool, finish };
+}
+
+/** The number of chunk records kept in the sweep store's database. */
+async function chunkCount(store: IndexedDbSweepStore): Promise<number> {
+  const db = await store.db.open();
+  return new Promise((resolve) => {
+    const r = db.transaction('rows').objectStore('rows').count();
+    r.onsuccess = () => resolve(r.result);
+  });
+}
+
+describe('a kept sweep, in chunks', () => {
+  it('each write sends only the rows finished since the last write that landed; a refused write\'s go with the next', async () => {
+    const { pool, finish } = manualPool(6);
+    const session = new SweepSession(pool, vi.fn());
+    const writes: KeptWrite[] = [];
+    let refuse = false;
+    const store: SweepStore = {
+      get: async () => null,
+      latest: async () => null,
+      list: async () => [],
+      put: async (w) => {
+        if (refuse) throw new Error('IndexedDB write aborted');
+        writes.push(w);
+      },
+    };
+    const keeper = new SweepKeeper(session, store, { everyMs: 60_000 });
+    await session.start('{"id":"x"}', 'x');
+    finish(0);
+    finish(1);
+    await vi.waitFor(() => expect(session.getState().finished).toBe(2));
+    await keeper.write();
+    refuse = true;
+    finish(2);
+    await vi.waitFor(() => expect(session.getState().finished).toBe(3));
+    await keeper.write();
+    refuse = false;
+    finish(4);
+    await vi.waitFor(() => expect(session.getState().finished).toBe(4));
+    await keeper.write();
+    expect(writes.map((w) => [w.fresh, w.chunk?.seq, w.chunk?.runs])).toEqual([
+      [true, 0, [0, 1]],
+      [false, 1, [2, 4]],
+    ]);
+    // Nothing new: the header alone (its phase, counts), no rows.
+    await keeper.write();
+    expect(writes[2].chunk).toBeNull();
+    expect(writes[2].header.state.finished).toBe(4);
+  });
+
+  it('a sweep written in many chunks reads back exactly: the same outcomes, the same CSV byte for byte', async () => {
+    const factory = new IDBFactory();
+    const workers: InProcessBatchWorker[] = [];
+    const pool = new WorkerPool(() => {
+      const w = new InProcessBatchWorker(WASM_ENGINE);
+      workers.push(w);
+      return w;
+    }, 1);
+    const session = new SweepSession(pool, vi.fn());
+    const store = new IndexedDbSweepStore(factory);
+    const keeper = new SweepKeeper(session, store, { everyMs: 60_000 });
+    const started = session.start(sweepJson('fecn-delay-sweep'), 'fecn-delay-sweep');
+    workers[0].pump();
+    await started;
+    const runs = session.getState().plan!.runs;
+    for (let n = 1; n <= runs; n++) {
+      workers[0].pump();
+      await vi.waitFor(() => expect(session.getState().finished).toBe(n));
+      if (n % 3 === 0 || n === runs) await keeper.write();
+    }
+    expect(await chunkCount(store)).toBe(Math.ceil(runs / 3));
+    const next = page(new IndexedDbSweepStore(factory));
+    expect(await next.keeper.restore(at('fecn-delay-sweep'))).toBe(true);
+    const s = next.session.getState();
+    expect(s).toMatchObject({ phase: 'done', finished: runs });
+    expect(next.session.outcomes).toEqual(session.outcomes);
+    const live = session.getState();
+    expect(sweepCsv(s.plan!, next.session.outcomes, s.firstSeed)).toBe(sweepCsv(live.plan!, session.outcomes, live.firstSeed));
+  });
+
+  it('a new sweep under a key takes its rows away; a sweep evicted takes its chunks with it', async () => {
+    const store = new IndexedDbSweepStore(new IDBFactory());
+    await store.put(whole(record('a', 1)));
+    await store.put(whole(record('b', 2)));
+    expect(await chunkCount(store)).toBe(2);
+    // a again, a new sweep: its first write (no rows yet) leaves none of the last one's.
+    const again = whole(record('a', 3));
+    await store.put({ ...again, header: { ...again.header, state: { ...again.header.state, ranAtMs: 3 } }, chunk: null });
+    expect(await chunkCount(store)).toBe(1);
+    expect(restoreKept(await keptOf(store, 'a'))?.state.finished).toBe(0);
+    // One kept at most: b goes, with its rows.
+    await store.put(whole(record('c', 4)), 1);
+    expect(await chunkCount(store)).toBe(1);
+    expect((await store.list()).map((i) => i.scenarioId)).toEqual(['c']);
+  });
+
+  it('a chunk of another run of the sweep (left by another tab) is passed over', () => {
+    const w = whole(record('a', 1));
+    const stale = { ...w.chunk!, seq: 1, ranAtMs: 99, runs: [1], outcomes: [{ row: '[["digest","zz"]]', digest: 'zz', wallMs: 1 }] };
+    expect(restoreKept(assembled(w.header, [stale, w.chunk]))?.outcomes).toEqual(restoreKept(record('a', 1))?.outcomes);
+  });
+});
+
+describe('a kept sweep of version 1 (one whole record by scenario id)', () => {
+  /** As the lab of version 1 kept it (frozen). */
+  const V1 = {
+    version: 1,
+    scenarioId: 'fecn-n0-sweep',
+    savedMs: 1_764_460_800_500,
+    state: {
+      phase: 'running',
+      scenarioId: 'fecn-n0-sweep',
+      origin: 'fecn-n0-sweep',
+      json: '{"id":"fecn-n0-sweep","sweep":{"vary":[{"name":"n0","paths":["nodes.SW1.params.n0"],"values":[1,10]}]}}',
+      sourceJson: '{"id":"fecn-n0-sweep"}',
+      firstSeed: 1,
+      plan: PLAN,
+      finished: 1,
+      failed: 0,
+      elapsedMs: 40,
+      workers: 2,
+      ranAtMs: 1_764_460_800_000,
+    },
+    outcomes: [{ row: '[["n0",1],["seed",1],["jain_index",1.0],["digest","ab"]]', digest: 'ab', wallMs: 3 }, null],
+  };
+
+  it('is moved into the header and chunk stores by the upgrade, and reads back as it was', async () => {
+    const factory = new IDBFactory();
+    await new Promise<void>((resolve) => {
+      const open = factory.open('abrlab-sweeps', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('sweeps', { keyPath: 'scenarioId' }).createIndex('savedMs', 'savedMs');
+      open.onsuccess = () => {
+        const tx = open.result.transaction('sweeps', 'readwrite');
+        tx.objectStore('sweeps').put(V1);
+        tx.oncomplete = () => (open.result.close(), resolve());
+      };
+    });
+    const store = new IndexedDbSweepStore(factory);
+    const [info] = await store.list();
+    expect(info).toMatchObject({ place: 'scenario:fecn-n0-sweep', varies: 'nodes.SW1.params.n0', columns: ['n0'], phase: 'interrupted', runs: 2 });
+    expect([...(await store.db.open()).objectStoreNames].sort()).toEqual(['kept', 'rows']);
+    const { session, keeper } = page(store);
+    // Opened from the library now: found by its scenario id.
+    expect(await keeper.restore({ place: { kind: 'library', id: 'fecn-n0-sweep' }, scenarioId: 'fecn-n0-sweep' })).toBe(true);
+    const before = restoreKept(V1)!;
+    expect(session.getState()).toMatchObject({ phase: 'interrupted', finished: 1, ranAtMs: V1.state.ranAtMs });
+    expect(session.outcomes).toEqual(before.outcomes);
+    expect(sweepCsv(PLAN, session.outcomes, 1)).toBe(sweepCsv(PLAN, before.outcomes, 1));
+  });
+});
+
+describe('kept sweeps of one scenario', () => {
+  const LIB = { kind: 'library' as const, id: 'fecn-n0-sweep' };
+  /** The scenario with its sweep block varying the switch algorithm instead. */
+  const algorithms = () => {
+    const doc = JSON.parse(sweepJson());
+    doc.sweep = { vary: [{ name: 'algorithm', paths: ['nodes.*.algorithm'], values: ['fecn', 'none'] }], metrics: ['jain_index'] };
+    return JSON.stringify(doc);
+  };
+
+  it('are kept apart by what they vary: a block sweep and an algorithm sweep of one scenario are both there to show', async () => {
+    const factory = new IDBFactory();
+    const first = page(new IndexedDbSweepStore(factory), { place: () => LIB });
+    await first.session.start(sweepJson(), 'fecn-n0-sweep');
+    await first.settled();
+    await first.keeper.write();
+    await first.session.start(algorithms(), 'fecn-n0-sweep', sweepJson());
+    await first.settled();
+    await first.keeper.write();
+    const algorithmCsv = sweepCsv(first.session.getState().plan!, first.session.outcomes, 1);
+
+    const next = page(new IndexedDbSweepStore(factory));
+    // The Sweep tab is about to run the scenario's block (n0): that one shows, though older.
+    expect(await next.keeper.restore({ place: LIB, scenarioId: 'fecn-n0-sweep', varies: sweepVaries(sweepJson()) }, true)).toBe(true);
+    expect(next.session.getState().plan!.params.map((p) => p.column)).toEqual(['n0']);
+    const offered = next.keeper.getState();
+    expect(offered.place).toBe('library:fecn-n0-sweep');
+    expect(offered.kept.map((k) => k.columns)).toEqual([['algorithm'], ['n0']]);
+    // The other is a click away.
+    expect(await next.keeper.show(offered.kept[0].key)).toBe(true);
+    const s = next.session.getState();
+    expect(sweepCsv(s.plan!, next.session.outcomes, s.firstSeed)).toBe(algorithmCsv);
+    // A sweep run here is offered as soon as its first write lands (beside one kept before
+    // places were, by scenario id alone).
+    await next.session.start(sweepJson(), 'fecn-n0-sweep');
+    await next.settled();
+    await next.keeper.write();
+    await vi.waitFor(() => expect(next.keeper.getState().kept.map((k) => k.place)).toEqual(['scenario:fecn-n0-sweep', 'library:fecn-n0-sweep', 'library:fecn-n0-sweep']));
+    // Another scenario's are not offered for this one.
+    await next.keeper.restore({ place: { kind: 'library', id: 'two-sources' }, scenarioId: 'two-sources' });
+    expect(next.keeper.getState()).toEqual({ place: 'library:two-sources', kept: [] });
+  });
+});
+
+describe('keeping a sweep, and the browser', () => {
+  it('tells when a write landed (the browser is then asked to keep the storage), not when one was refused', async () => {
+    const onKept = vi.fn();
+    let refuse = true;
+    const store: SweepStore = { get: async () => null, latest: async () => null, list: async () => [], put: async () => void (refuse && (await Promise.reject(new Error('no')))) };
+    const { session, keeper, settled } = page(store, { onKept });
+    await session.start(sweepJson(), 'fecn-n0-sweep');
+    await settled();
+    await keeper.write();
+    expect(onKept).not.toHaveBeenCalled();
+    refuse = false;
+    await keeper.write();
+    expect(onKept).toHaveBeenCalledTimes(1);
+  });
+
+  it('without IndexedDB, the note under the sweep says its results are kept in this page only', async () => {
+    const { session, keeper, settled } = page(unavailableSweepStore('this browser offers no IndexedDB'));
+    await session.start(sweepJson(), 'fecn-n0-sweep');
+    await settled();
+    await keeper.write();
+    expect(session.getState().unkept).toBe('These results are kept in this page only (this browser offers no IndexedDB): a reload loses them.');
+    expect(await keeper.restore(at('fecn-n0-sweep'), true)).toBe(false);
+  });
+
+  it('lets its database go when another tab upgrades it, and opens it again for the next write', async () => {
+    const factory = new IDBFactory();
+    const store = new IndexedDbSweepStore(factory);
+    await store.put(whole(record('a', 1)));
+    const gone = await new Promise<string>((resolve) => {
+      const r = factory.deleteDatabase('abrlab-sweeps');
+      const t = setTimeout(() => resolve('blocked'), 500);
+      r.onsuccess = () => (clearTimeout(t), resolve('deleted'));
+    });
+    expect(gone).toBe('deleted');
+    await store.put(whole(record('b', 2)));
+    expect((await store.list()).map((i) => i.scenarioId)).toEqual(['b']);
+  });
+});
+
+describe('pacing the writes of a running sweep', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('a reload loses about a second of runs at most, and the writes stay few', async () => {
+    vi.useFakeTimers();
+    const runs = 200;
+    const { pool, finish } = manualPool(runs);
+    const session = new SweepSession(pool, vi.fn());
+    const landedAt = new Array<number>(runs).fill(Infinity);
+    let writes = 0;
+    const store: SweepStore = {
+      get: async () => null,
+      latest: async () => null,
+      list: async () => [],
+      put: async (w) => {
+        writes++;
+        for (const i of w.chunk?.runs ?? []) landedAt[i] = Math.min(landedAt[i], Date.now());
+      },
+    };
+    new SweepKeeper(session, store);
+    await session.start('{"id":"x"}', 'x');
+    // A run finishes every 50 ms, for 10 s.
+    const finishedAt: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      await vi.advanceTimersByTimeAsync(50);
+      finish(i);
+      finishedAt[i] = Date.now();
+    }
+    await vi.advanceTimersByTimeAsync(50);
+    // The page could go at any moment: what it loses is the runs finished since the last write
+    // that landed, at most this long a span (the last run was written as the sweep ended).
+    const lagMs = Math.max(...finishedAt.map((t, i) => landedAt[i] - t));
+    expect(lagMs).toBeLessThanOrEqual(1000);
+    // About one write a second (10 s of runs), not one a run.
+    expect(writes).toBeGreaterThanOrEqual(9);
+    expect(writes).toBeLessThanOrEqual(12);
+  });
+
+  it('a slow storage is written to less often: a write takes at most a fifth of the time', async () => {
+    vi.useFakeTimers();
+    const runs = 200;
+    const { pool, finish } = manualPool(runs);
+    const session = new SweepSession(pool, vi.fn());
+    const startedAt: number[] = [];
+    const store: SweepStore = {
+      get: async () => null,
+      latest: async () => null,
+      list: async () => [],
+      put: async () => {
+        startedAt.push(Date.now());
+        await new Promise((r) => setTimeout(r, 400));
+      },
+    };
+    new SweepKeeper(session, store);
+    await session.start('{"id":"x"}', 'x');
+    for (let i = 0; i < runs; i++) {
+      await vi.advanceTimersByTimeAsync(50);
+      finish(i);
+    }
+    await vi.advanceTimersByTimeAsync(1000);
+    const gaps = startedAt.slice(1).map((t, i) => t - startedAt[i]);
+    // 400 ms a write: from the second on, 2 s apart at the least (the last, at the end, at once).
+    expect(Math.min(...gaps.slice(1, -1))).toBeGreaterThanOrEqual(2000);
+    expect(startedAt.length).toBeLessThanOrEqual(7);
   });
 });

@@ -1,29 +1,39 @@
 // A sweep's results kept in the browser ("nothing a user made is ever lost"): a sweep of
 // hundreds of runs takes minutes, and a reload, a closed tab or a browser restart must not take
-// its results with it. The last sweep of each scenario id (at most MAX_KEPT_SWEEPS in all) is
-// kept in IndexedDB — the outcomes may be 10,000 rows of ~60 columns, too much for Web Storage —
-// in a database of its own (the user's scenarios' database is not upgraded for it).
+// its results with it. The last sweep of each scenario place and of each thing swept (a sweep
+// block's, the form's parameters, the switch algorithms: `varies`), at most MAX_KEPT_SWEEPS in
+// all, is kept in IndexedDB — the outcomes may be 10,000 rows of ~60 columns, too much for Web
+// Storage — in a database of its own (the user's scenarios' database is not upgraded for it).
 //
-//   SweepSession ──state──▶ SweepKeeper ──put (paced)──▶ SweepStore (IndexedDB: abrlab-sweeps)
-//        ▲                                                   │
-//        └────────── showKept ◀── restore (a new page) ◀─────┘
+//   SweepSession ──state──▶ SweepKeeper ──write (paced)──▶ SweepStore (IndexedDB: abrlab-sweeps)
+//        ▲                                                   │  kept: one header a sweep
+//        └────────── showKept ◀── restore (a new page) ◀─────┘  rows: its runs, in chunks
 //
-// Written when the sweep ends or is cancelled, and while it runs at most every KEEP_EVERY_MS
-// (longer when a write takes long), so that a crash keeps what finished; a sweep kept running
-// reads back as `interrupted`. Every record carries a version; a record that does not read is
-// passed over. Keeping is best effort: a refused write leaves the sweep running and a quiet note.
+// A sweep is a header (its state, small next to its rows) and chunks of rows: each write sends the header and
+// one chunk of the runs finished since the last write that landed (never all the outcomes
+// again: 10,000 rows are ~15 MB). Written when the sweep ends or is cancelled, and while it runs
+// every KEEP_EVERY_MS (longer when a write takes long), so that a reload loses about a second
+// of runs at most; a sweep kept running reads back as `interrupted`. Every header carries a
+// version; one that does not read is passed over. Keeping is best effort: a refused write
+// leaves the sweep running and a quiet note, and its rows go with the next write.
 
 import type { PlanInfo } from '../contract/engine';
 import type { SweepSession, SweepState } from './sweep';
 import { parseRow, type RowCell, type RunOutcome } from './sweepTable';
-import { openDatabase, request } from '../scenario/indexedDb';
+import { StateCell } from './state';
+import { Database, request } from '../scenario/indexedDb';
+import type { Place } from '../scenario/place';
 
-/** The version of a kept sweep's record (a change of its fields gets a new one and a migration). */
-export const KEPT_SWEEP_VERSION = 1;
-/** The most sweeps kept (the last of each scenario id, the most recent first). */
-export const MAX_KEPT_SWEEPS = 5;
-/** The least time between two writes while a sweep runs (ms). */
-export const KEEP_EVERY_MS = 3000;
+/** The version of a kept sweep's record (a change of its fields gets a new one and a migration).
+ *  1: one record a sweep, by scenario id, with all its outcomes; 2: a header by `key` and its
+ *  rows in chunks (both read back as one record of the same fields). */
+export const KEPT_SWEEP_VERSION = 2;
+/** The most sweeps kept (the most recent first): a few scenarios, each with a few things swept. */
+export const MAX_KEPT_SWEEPS = 10;
+/** The least time between two writes while a sweep runs (ms): what a reload may lose, about. */
+export const KEEP_EVERY_MS = 1000;
+/** A write takes at most this share of the time while a sweep runs (the main thread stays light). */
+export const KEEP_BUSY_SHARE = 0.2;
 
 /** One run's outcome as kept: its row as the engine wrote it (`parseRow` reads it back), or why it
  *  failed; null for a run not finished. */
@@ -35,15 +45,90 @@ export type KeptState = Pick<
   'phase' | 'scenarioId' | 'origin' | 'json' | 'sourceJson' | 'firstSeed' | 'plan' | 'finished' | 'failed' | 'elapsedMs' | 'workers' | 'ranAtMs'
 >;
 
-/** A kept sweep, as stored. */
-export interface KeptSweep {
+/** Where a sweep's scenario is kept, as a kept sweep names it: `mine:<id>`, `library:<id>`, or
+ *  (a file, a link, a sweep kept before places were) `scenario:<its JSON id>`. */
+export function sweepPlace(place: Place, scenarioId: string): string {
+  return place.kind === 'none' ? `scenario:${scenarioId}` : `${place.kind}:${place.id}`;
+}
+
+/** What a sweep varies, from its scenario text: the paths of each `sweep.vary` entry ('' when
+ *  it has none, or the text does not parse). A sweep block's, the form's and the algorithm
+ *  sweep of one scenario are kept apart by it; two sweeps of one thing replace each other. */
+export function sweepVaries(json: string): string {
+  try {
+    return blockVaries((JSON.parse(json) as { sweep?: unknown }).sweep);
+  } catch {
+    return '';
+  }
+}
+
+/** What a sweep block varies (`sweepVaries` of a scenario with that block). */
+export function blockVaries(block: unknown): string {
+  const vary = (block as { vary?: { paths?: unknown }[] } | null | undefined)?.vary;
+  if (!Array.isArray(vary)) return '';
+  return vary.map((v) => (Array.isArray(v?.paths) ? v.paths.map(String).join(',') : '')).join(' × ');
+}
+
+/** The key a sweep is kept under: its place and what it varies. */
+export function sweepKey(place: string, varies: string): string {
+  return `${place}\u0000${varies}`;
+}
+
+/** A kept sweep's header, as stored (its rows are in chunks, `KeptChunk`). */
+export interface KeptHeader {
   version: typeof KEPT_SWEEP_VERSION;
-  /** The key: one sweep kept per scenario id (a new sweep of it replaces the last). */
+  /** `sweepKey(place, varies)`: a new sweep of the same place and thing replaces the last. */
+  key: string;
+  place: string;
+  varies: string;
   scenarioId: string;
   /** When this record was written (ms since the epoch): the fewest kept go by it. */
   savedMs: number;
   state: KeptState;
+}
+
+/** Some of a kept sweep's rows: `outcomes[k]` is run `runs[k]`'s. A chunk of another run of
+ *  the sweep (`ranAtMs` not the header's: another tab's, left over) is passed over. */
+export interface KeptChunk {
+  key: string;
+  seq: number;
+  ranAtMs: number;
+  runs: number[];
   outcomes: KeptOutcome[];
+}
+
+/** A kept sweep read back whole (a header with its rows put together; version 1 was stored so). */
+export interface KeptSweep {
+  version: 1 | typeof KEPT_SWEEP_VERSION;
+  key?: string;
+  place?: string;
+  varies?: string;
+  scenarioId: string;
+  savedMs: number;
+  state: KeptState;
+  outcomes: KeptOutcome[];
+}
+
+/** One write of a sweep: its header, and the rows new since the last write that landed
+ *  (`fresh`: the first of this sweep — the chunks of the last one kept under its key go). */
+export interface KeptWrite {
+  header: KeptHeader;
+  fresh: boolean;
+  chunk: KeptChunk | null;
+}
+
+/** What a list of kept sweeps says of each (no rows). */
+export interface KeptInfo {
+  key: string;
+  place: string;
+  varies: string;
+  scenarioId: string;
+  savedMs: number;
+  ranAtMs: number;
+  /** What the sweep varies, as its table's columns say it (`n0`, `algorithm`). */
+  columns: string[];
+  phase: KeptState['phase'];
+  runs: number;
 }
 
 /** A run's row as the engine writes it (`[["name",raw],…]`), from its cells. */
@@ -56,18 +141,55 @@ function keptOutcome(o: RunOutcome | undefined): KeptOutcome {
   return o.ok ? { row: rowText(o.cells), digest: o.digest, wallMs: o.wallMs } : { error: o.error };
 }
 
-/** The record that keeps a sweep (`encoded`: outcomes already encoded, by run, reused). */
-export function keptSweep(s: SweepState, outcomes: readonly (RunOutcome | undefined)[], savedMs: number, encoded: KeptOutcome[] = []): KeptSweep {
-  const kept: KeptOutcome[] = new Array(outcomes.length);
-  for (let i = 0; i < outcomes.length; i++) kept[i] = encoded[i] ?? (encoded[i] = keptOutcome(outcomes[i]));
+/** The header of a sweep kept from `place`, written at `savedMs`. */
+export function keptHeader(s: SweepState, place: string, savedMs: number): KeptHeader {
   const { phase, scenarioId, origin, json, sourceJson, firstSeed, plan, finished, failed, elapsedMs, workers, ranAtMs } = s;
+  const varies = sweepVaries(json);
   return {
     version: KEPT_SWEEP_VERSION,
+    key: sweepKey(place, varies),
+    place,
+    varies,
     scenarioId,
     savedMs,
     state: { phase, scenarioId, origin, json, sourceJson, firstSeed, plan, finished, failed, elapsedMs, workers, ranAtMs },
-    outcomes: kept,
   };
+}
+
+/** The whole record of a sweep (the header with every outcome): what a store reads back. */
+export function keptSweep(s: SweepState, outcomes: readonly (RunOutcome | undefined)[], savedMs: number, place = `scenario:${s.scenarioId}`): KeptSweep {
+  return { ...keptHeader(s, place, savedMs), outcomes: outcomes.map(keptOutcome) };
+}
+
+/** A header with its chunks, put together (the outcomes of runs no chunk holds are null). */
+export function assembled(header: unknown, chunks: readonly unknown[]): unknown {
+  const h = header as Partial<KeptHeader> | null;
+  if (!h || typeof h !== 'object' || h.version !== KEPT_SWEEP_VERSION) return h ?? null;
+  const runs = (h.state as Partial<KeptState> | undefined)?.plan?.runs;
+  const n = Number.isInteger(runs) && (runs as number) > 0 && (runs as number) <= 1_000_000 ? (runs as number) : 0;
+  const outcomes: KeptOutcome[] = new Array(n).fill(null);
+  const ranAtMs = (h.state as Partial<KeptState> | undefined)?.ranAtMs;
+  const ordered = [...chunks].filter((c): c is KeptChunk => !!c && typeof c === 'object' && Array.isArray((c as KeptChunk).runs) && Array.isArray((c as KeptChunk).outcomes));
+  ordered.sort((a, b) => a.seq - b.seq);
+  for (const c of ordered) {
+    if (c.ranAtMs !== ranAtMs) continue;
+    c.runs.forEach((i, k) => {
+      if (Number.isInteger(i) && i >= 0 && i < n) outcomes[i] = c.outcomes[k] ?? null;
+    });
+  }
+  return { ...h, outcomes };
+}
+
+/** A whole record of version 1 as a header and one chunk of version 2 (null: it does not read). */
+export function fromVersion1(v: unknown): { header: KeptHeader; chunk: KeptChunk } | null {
+  const r = v as Partial<{ version: number; scenarioId: unknown; savedMs: unknown; state: KeptState; outcomes: unknown }> | null;
+  if (!r || typeof r !== 'object' || r.version !== 1 || !isStr(r.scenarioId) || !r.state || typeof r.state !== 'object' || !Array.isArray(r.outcomes)) return null;
+  const place = `scenario:${r.scenarioId}`;
+  const varies = sweepVaries(isStr(r.state.json) ? r.state.json : '');
+  const key = sweepKey(place, varies);
+  const header: KeptHeader = { version: KEPT_SWEEP_VERSION, key, place, varies, scenarioId: r.scenarioId, savedMs: isNum(r.savedMs) ? r.savedMs : 0, state: r.state };
+  const outcomes = r.outcomes as KeptOutcome[];
+  return { header, chunk: { key, seq: 0, ranAtMs: r.state.ranAtMs, runs: outcomes.map((_, i) => i), outcomes } };
 }
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -103,7 +225,7 @@ function outcomeIn(v: unknown): RunOutcome | undefined {
  */
 export function restoreKept(v: unknown): { state: KeptState; outcomes: (RunOutcome | undefined)[] } | null {
   const r = v as Partial<KeptSweep> | null;
-  if (!r || typeof r !== 'object' || r.version !== KEPT_SWEEP_VERSION || !r.state || typeof r.state !== 'object') return null;
+  if (!r || typeof r !== 'object' || (r.version !== 1 && r.version !== KEPT_SWEEP_VERSION) || !r.state || typeof r.state !== 'object') return null;
   const s = r.state as Partial<KeptState>;
   if (!isStr(s.scenarioId) || !isStr(s.origin) || !isStr(s.json) || !isStr(s.sourceJson)) return null;
   const plan = planIn(s.plan);
@@ -134,64 +256,133 @@ export function restoreKept(v: unknown): { state: KeptState; outcomes: (RunOutco
 
 /** Where sweeps are kept (IndexedDB in the browser; anything in tests). */
 export interface SweepStore {
-  /** The sweep kept for a scenario id, as stored (null when none). */
-  get(scenarioId: string): Promise<unknown>;
-  /** The sweep kept last, of any scenario, as stored (null when none). */
+  /** The sweep kept under `key`, read back whole (null when none). */
+  get(key: string): Promise<unknown>;
+  /** The sweep kept last, of any scenario, read back whole (null when none). */
   latest(): Promise<unknown>;
-  /** Keeps a sweep in place of its scenario's last, then forgets the oldest beyond `most`. */
-  put(record: KeptSweep, most?: number): Promise<void>;
+  /** What is kept, the most recent first (no rows). */
+  list(): Promise<KeptInfo[]>;
+  /** Writes a sweep's header and its new rows, in one transaction; a fresh sweep takes the
+   *  place of the last kept under its key (its rows go), and beyond `most` the oldest go. */
+  put(write: KeptWrite, most?: number): Promise<void>;
 }
 
-const DB_VERSION = 1;
-const STORE = 'sweeps';
+/** What a list says of a stored header (null: it does not read). */
+export function keptInfo(v: unknown): KeptInfo | null {
+  const h = v as Partial<KeptHeader> | null;
+  if (!h || typeof h !== 'object' || h.version !== KEPT_SWEEP_VERSION || !isStr(h.key) || !isStr(h.place) || !isStr(h.varies) || !isStr(h.scenarioId)) return null;
+  const plan = planIn(h.state?.plan);
+  const phase = h.state?.phase;
+  if (!plan || !isNum(h.savedMs) || (phase !== 'done' && phase !== 'cancelled' && phase !== 'interrupted' && phase !== 'running')) return null;
+  return {
+    key: h.key,
+    place: h.place,
+    varies: h.varies,
+    scenarioId: h.scenarioId,
+    savedMs: h.savedMs,
+    ranAtMs: isNum(h.state?.ranAtMs) ? h.state.ranAtMs : h.savedMs,
+    columns: plan.params.map((p) => p.column),
+    phase: phase === 'running' ? 'interrupted' : phase,
+    runs: plan.runs,
+  };
+}
+
+const DB_VERSION = 2;
+/** Version 1's one store: whole records by scenario id (read once, by the upgrade, then gone). */
+const V1_STORE = 'sweeps';
+const HEADS = 'kept';
+const CHUNKS = 'rows';
 const BY_SAVED = 'savedMs';
 
+/** Every chunk of the sweep kept under `key`. */
+const chunksOf = (key: string) => IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
 
-/** Sweeps in IndexedDB: database `dbName`, one object store keyed by scenario id, indexed by
- *  the time each was written. */
+/** Makes the stores of version 2 and moves version 1's records into them (each a header and
+ *  one chunk of all its rows; one that does not read is left behind). */
+function upgrade(db: IDBDatabase, oldVersion: number, tx: IDBTransaction) {
+  if (!db.objectStoreNames.contains(HEADS)) db.createObjectStore(HEADS, { keyPath: 'key' }).createIndex(BY_SAVED, 'savedMs');
+  if (!db.objectStoreNames.contains(CHUNKS)) db.createObjectStore(CHUNKS, { keyPath: ['key', 'seq'] });
+  if (oldVersion < 2 && db.objectStoreNames.contains(V1_STORE)) {
+    const heads = tx.objectStore(HEADS);
+    const chunks = tx.objectStore(CHUNKS);
+    const cursor = tx.objectStore(V1_STORE).openCursor();
+    cursor.onsuccess = () => {
+      const c = cursor.result;
+      if (!c) {
+        db.deleteObjectStore(V1_STORE);
+        return;
+      }
+      const moved = fromVersion1(c.value);
+      if (moved) {
+        heads.put(moved.header);
+        chunks.put(moved.chunk);
+      }
+      c.continue();
+    };
+  }
+}
+
+/** Sweeps in IndexedDB: database `dbName`, a store of headers keyed by `key` (indexed by the
+ *  time each was written) and one of chunks keyed by [key, seq]. */
 export class IndexedDbSweepStore implements SweepStore {
-  private readonly db: Promise<IDBDatabase>;
+  /** Opened at first use, let go when another tab upgrades it, opened again after. */
+  readonly db: Database;
 
-  constructor(factory: IDBFactory, dbName = 'abrlab-sweeps') {
-    this.db = openDatabase(factory, dbName, DB_VERSION, (db) => {
-      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'scenarioId' }).createIndex(BY_SAVED, 'savedMs');
-    });
-    // A browser without storage: the refusal is said by each call, not thrown unheard here.
-    this.db.catch(() => {});
+  constructor(factory: IDBFactory, dbName = 'abrlab-sweeps', opts: { blockedMs?: number } = {}) {
+    this.db = new Database(factory, dbName, DB_VERSION, upgrade, opts);
   }
 
-  private async store(mode: IDBTransactionMode): Promise<IDBObjectStore> {
-    return (await this.db).transaction(STORE, mode).objectStore(STORE);
+  private async read(key: string, tx?: IDBTransaction): Promise<unknown> {
+    const t = tx ?? (await this.db.transaction([HEADS, CHUNKS], 'readonly'));
+    const [header, chunks] = await Promise.all([request(t.objectStore(HEADS).get(key)), request(t.objectStore(CHUNKS).getAll(chunksOf(key)))]);
+    return header === undefined ? null : assembled(header, chunks as unknown[]);
   }
 
-  async get(scenarioId: string): Promise<unknown> {
-    return ((await request((await this.store('readonly')).get(scenarioId))) as unknown) ?? null;
+  async get(key: string): Promise<unknown> {
+    return this.read(key);
   }
 
   async latest(): Promise<unknown> {
-    const cursor = await request((await this.store('readonly')).index(BY_SAVED).openCursor(null, 'prev'));
-    return (cursor?.value as unknown) ?? null;
+    const tx = await this.db.transaction([HEADS, CHUNKS], 'readonly');
+    const cursor = await request(tx.objectStore(HEADS).index(BY_SAVED).openKeyCursor(null, 'prev'));
+    return cursor ? this.read(String(cursor.primaryKey), tx) : null;
   }
 
-  async put(record: KeptSweep, most = MAX_KEPT_SWEEPS): Promise<void> {
-    const store = await this.store('readwrite');
-    const tx = store.transaction;
+  async list(): Promise<KeptInfo[]> {
+    const tx = await this.db.transaction(HEADS, 'readonly');
+    const all = (await request(tx.objectStore(HEADS).getAll())) as unknown[];
+    return all
+      .map(keptInfo)
+      .filter((i): i is KeptInfo => i !== null)
+      .sort((a, b) => b.savedMs - a.savedMs);
+  }
+
+  async put(write: KeptWrite, most = MAX_KEPT_SWEEPS): Promise<void> {
+    const tx = await this.db.transaction([HEADS, CHUNKS], 'readwrite');
+    const heads = tx.objectStore(HEADS);
+    const chunks = tx.objectStore(CHUNKS);
     let thrown: unknown = null;
     const done = new Promise<void>((resolve, reject) => {
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write failed'));
       tx.onabort = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
     });
+    const key = write.header.key;
     try {
-      store.put(record);
-      // Newest first, by keys alone (the outcomes of the others are not read).
+      if (write.fresh) chunks.delete(chunksOf(key));
+      heads.put(write.header);
+      if (write.chunk) chunks.put(write.chunk);
+      // Newest first, by keys alone (the others' rows are not read); the oldest go with their rows.
       let seen = 0;
-      const keys = store.index(BY_SAVED).openKeyCursor(null, 'prev');
+      const keys = heads.index(BY_SAVED).openKeyCursor(null, 'prev');
       keys.onsuccess = () => {
         const c = keys.result;
         if (!c) return;
         try {
-          if (++seen > most) store.delete(c.primaryKey);
+          if (++seen > most) {
+            heads.delete(c.primaryKey);
+            chunks.delete(chunksOf(String(c.primaryKey)));
+          }
           c.continue();
         } catch (e) {
           thrown = e;
@@ -207,6 +398,13 @@ export class IndexedDbSweepStore implements SweepStore {
   }
 }
 
+/** A store for a browser that keeps no sweeps (no IndexedDB, or turned off): every write is
+ *  refused with `why`, and the note under the sweep says its results live in this page only. */
+export function unavailableSweepStore(why: string): SweepStore {
+  const no = () => Promise.reject(Object.assign(new Error(why), { name: 'Unavailable' }));
+  return { get: async () => null, latest: async () => null, list: async () => [], put: no };
+}
+
 /** Why a write was refused, in a few words for the note. */
 function reason(e: unknown): string {
   const name = (e as { name?: unknown } | null)?.name;
@@ -214,28 +412,75 @@ function reason(e: unknown): string {
   return (e as Error | null)?.message || String(e);
 }
 
+/** The note under a sweep whose write was refused: a browser that keeps no sweeps at all says
+ *  so plainly; a write that failed says why. */
+export function unkeptNote(e: unknown): string {
+  if ((e as { name?: unknown } | null)?.name === 'Unavailable') return `These results are kept in this page only (${reason(e)}): a reload loses them.`;
+  return `These results could not be kept in the browser (${reason(e)}): a reload loses them.`;
+}
+
+/** What the Sweep tab offers of the sweeps kept for the scenario open: each of them (the most
+ *  recent first), to show again. */
+export interface KeptChoice {
+  /** The open scenario's place (`sweepPlace`), '' before one opened. */
+  place: string;
+  kept: KeptInfo[];
+}
+
+/** What the Sweep tab uses of the keeper: the sweeps kept for the open scenario, and showing
+ *  one of them. */
+export interface KeptSweeps {
+  subscribe(fn: () => void): () => void;
+  getState(): KeptChoice;
+  show(key: string): Promise<boolean>;
+}
+
+/** Whether a kept sweep is the one shown (`s`): the same start, the same thing varied. */
+export function isShown(info: KeptInfo, s: Pick<SweepState, 'ranAtMs' | 'json'>): boolean {
+  return info.ranAtMs === s.ranAtMs && info.varies === sweepVaries(s.json);
+}
+
+export interface KeeperOptions {
+  /** The least time between two writes while a sweep runs (ms; KEEP_EVERY_MS). */
+  everyMs?: number;
+  most?: number;
+  now?: () => number;
+  /** Where the scenario open in the lab is kept: a sweep started is kept under it. */
+  place?: () => Place;
+  /** Told when a write landed (the browser is then asked to keep the lab's storage). */
+  onKept?: () => void;
+}
+
 /**
  * Keeps the session's sweep as it runs and when it ends, and shows a kept one on a new page.
  * Writes never overlap: one in flight, the next waits and takes the newest state.
  */
-export class SweepKeeper {
+export class SweepKeeper implements KeptSweeps {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private writing: Promise<void> | null = null;
   private again = false;
   private seen: { version: number; phase: string; ranAtMs: number } | null = null;
-  /** The outcomes encoded so far, for `encodedFor` (a finished run's outcome does not change). */
-  private encoded: KeptOutcome[] = [];
-  private encodedFor: unknown = null;
-  /** How long the last write took (ms): writes are spaced by ten times it at the least. */
+  /** Where the last sweep started was kept from (its place when it started). */
+  private startedAt: { ranAtMs: number; place: string } | null = null;
+  /** The sweep being kept (by its outcomes array): the runs sent in a write that landed, the
+   *  next chunk's number, whether a write of it has landed yet. */
+  private current: { outcomes: unknown; place: string; sent: Uint8Array; seq: number; fresh: boolean } | null = null;
+  /** How long the last write took (ms): writes take at most KEEP_BUSY_SHARE of the time. */
   private lastWriteMs = 0;
+  private readonly choice = new StateCell<KeptChoice>({ place: '', kept: [] });
+  /** The JSON id of the scenario open (its sweeps kept before places were are offered too). */
+  private choiceScenarioId: string | undefined;
 
   constructor(
     private readonly session: SweepSession,
     private readonly store: SweepStore,
-    private readonly opts: { everyMs?: number; most?: number; now?: () => number } = {},
+    private readonly opts: KeeperOptions = {},
   ) {
     session.subscribe(this.changed);
   }
+
+  subscribe = (fn: () => void) => this.choice.subscribe(fn);
+  getState = () => this.choice.get();
 
   private now() {
     return (this.opts.now ?? Date.now)();
@@ -243,6 +488,10 @@ export class SweepKeeper {
 
   private changed = () => {
     const s = this.session.getState();
+    // A sweep is kept under the place of the scenario it was started from.
+    if (s.phase === 'planning' && !s.restored && this.startedAt?.ranAtMs !== s.ranAtMs) {
+      this.startedAt = { ranAtMs: s.ranAtMs, place: sweepPlace(this.opts.place?.() ?? { kind: 'none' }, s.scenarioId) };
+    }
     // Results read back are kept already; a plan or a refusal has no results to keep (and does
     // not take the scenario's kept ones away).
     if (s.restored || !s.plan || (s.phase !== 'running' && s.phase !== 'done' && s.phase !== 'cancelled')) return;
@@ -254,15 +503,18 @@ export class SweepKeeper {
       this.timer = null;
       void this.write();
     } else if (!this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        void this.write();
-      }, Math.max(this.opts.everyMs ?? KEEP_EVERY_MS, 10 * this.lastWriteMs));
+      this.timer = setTimeout(
+        () => {
+          this.timer = null;
+          void this.write();
+        },
+        Math.max(this.opts.everyMs ?? KEEP_EVERY_MS, this.lastWriteMs / KEEP_BUSY_SHARE),
+      );
     }
   };
 
-  /** Writes the session's sweep now (after the write in flight); resolves when it is written
-   *  or refused (never rejects). */
+  /** Writes the session's sweep now (after the write in flight): its header and the rows not
+   *  yet written; resolves when it is written or refused (never rejects). */
   write(): Promise<void> {
     if (this.writing) {
       this.again = true;
@@ -273,16 +525,34 @@ export class SweepKeeper {
         this.again = false;
         const s = this.session.getState();
         if (s.restored || !s.plan) break;
-        if (this.encodedFor !== this.session.outcomes) {
-          this.encodedFor = this.session.outcomes;
-          this.encoded = [];
+        const outcomes = this.session.outcomes;
+        if (this.current?.outcomes !== outcomes) {
+          const place = this.startedAt?.ranAtMs === s.ranAtMs ? this.startedAt.place : `scenario:${s.scenarioId}`;
+          this.current = { outcomes, place, sent: new Uint8Array(outcomes.length), seq: 0, fresh: true };
+        }
+        const c = this.current;
+        const runs: number[] = [];
+        const rows: KeptOutcome[] = [];
+        for (let i = 0; i < outcomes.length; i++) {
+          if (outcomes[i] && !c.sent[i]) {
+            runs.push(i);
+            rows.push(keptOutcome(outcomes[i]));
+          }
         }
         const started = this.now();
+        const header = keptHeader(s, c.place, started);
+        const chunk = runs.length ? { key: header.key, seq: c.seq, ranAtMs: s.ranAtMs, runs, outcomes: rows } : null;
         try {
-          await this.store.put(keptSweep(s, this.session.outcomes, started, this.encoded), this.opts.most ?? MAX_KEPT_SWEEPS);
+          await this.store.put({ header, fresh: c.fresh, chunk }, this.opts.most ?? MAX_KEPT_SWEEPS);
+          for (const i of runs) c.sent[i] = 1;
+          if (chunk) c.seq++;
+          const first = c.fresh;
+          c.fresh = false;
           if (this.session.getState().ranAtMs === s.ranAtMs) this.session.noteUnkept(null);
+          this.opts.onKept?.();
+          if (first && this.choice.get().place) void this.refresh(this.choice.get().place, this.choiceScenarioId);
         } catch (e) {
-          if (this.session.getState().ranAtMs === s.ranAtMs) this.session.noteUnkept(`These results could not be kept in the browser (${reason(e)}): a reload loses them.`);
+          if (this.session.getState().ranAtMs === s.ranAtMs) this.session.noteUnkept(unkeptNote(e));
         }
         this.lastWriteMs = this.now() - started;
       } while (this.again);
@@ -291,26 +561,63 @@ export class SweepKeeper {
     return this.writing;
   }
 
+  /** Reads which sweeps are kept for `place` (the Sweep tab offers them). */
+  private async refresh(place: string, scenarioId?: string): Promise<KeptInfo[]> {
+    let all: KeptInfo[] = [];
+    try {
+      all = await this.store.list();
+    } catch {
+      // A storage that fails to read offers none.
+    }
+    const legacy = scenarioId === undefined ? null : `scenario:${scenarioId}`;
+    const kept = all.filter((i) => i.place === place || i.place === legacy);
+    if (this.choice.get().place === place) this.choice.set({ kept });
+    return kept;
+  }
+
   /**
-   * Shows the kept sweep of `scenarioId` (with `orLatest`, the last kept of any scenario when it
-   * has none), unless a sweep runs or started meanwhile, the one shown is of that id already, or
-   * the one shown could not be kept.
-   * True when it shows one. A storage that fails or holds a damaged record shows nothing.
+   * Shows a sweep kept for the scenario open (`where`: its place and JSON id; `varies`, what its
+   * Sweep tab is about to run, `sweepVaries` of its sweep block) — the one that varies that,
+   * else the last kept of it; with `orLatest`, the last kept of any scenario when it has none —
+   * unless a sweep runs or started meanwhile, the one shown is of that scenario already, or the
+   * one shown could not be kept. True when it shows one. A storage that fails or holds a damaged
+   * record shows nothing.
    */
-  async restore(scenarioId: string | undefined, orLatest = false): Promise<boolean> {
+  async restore(where: { place: Place; scenarioId: string; varies?: string } | undefined, orLatest = false): Promise<boolean> {
+    const place = where ? sweepPlace(where.place, where.scenarioId) : '';
+    this.choiceScenarioId = where?.scenarioId;
+    if (this.choice.get().place !== place) this.choice.set({ place, kept: [] });
+    const kept = where ? await this.refresh(place, where.scenarioId) : [];
     const shown = this.session.getState();
     if (shown.phase === 'planning' || shown.phase === 'running') return false;
     // Results this page could not keep are shown only here: another scenario's kept ones do not
     // take their place.
     if (shown.unkept && !shown.restored) return false;
-    if (scenarioId && shown.scenarioId === scenarioId && shown.phase !== 'idle' && shown.phase !== 'refused') return false;
-    let kept: ReturnType<typeof restoreKept> = null;
+    if (where && shown.scenarioId === where.scenarioId && shown.phase !== 'idle' && shown.phase !== 'refused') return false;
+    const pick = kept.find((i) => i.varies === where?.varies) ?? kept[0];
+    let record: unknown = null;
     try {
-      if (scenarioId) kept = restoreKept(await this.store.get(scenarioId));
-      if (!kept && orLatest) kept = restoreKept(await this.store.latest());
+      if (pick) record = await this.store.get(pick.key);
+      if (!restoreKept(record) && orLatest) record = await this.store.latest();
     } catch {
       return false;
     }
+    return this.showRecord(record, shown);
+  }
+
+  /** Shows the sweep kept under `key` (one of `getState().kept`), unless a sweep runs. */
+  async show(key: string): Promise<boolean> {
+    const shown = this.session.getState();
+    if (shown.phase === 'planning' || shown.phase === 'running') return false;
+    try {
+      return this.showRecord(await this.store.get(key), shown);
+    } catch {
+      return false;
+    }
+  }
+
+  private showRecord(record: unknown, shown: SweepState): boolean {
+    const kept = restoreKept(record);
     if (!kept) return false;
     return this.session.showKept({ ...shown, ...kept.state, problems: null, message: null, version: shown.version + 1 }, kept.outcomes, shown);
   }

@@ -4,7 +4,7 @@
 // IndexedDB one is a small promise wrapper (no library), tested on fake-indexeddb.
 
 import type { Scenario } from '../contract/scenario';
-import { openDatabase, request } from './indexedDb';
+import { Database, request } from './indexedDb';
 
 /** One of the user's scenarios as kept: the scenario text and what the picker shows. */
 export interface MyScenario {
@@ -179,7 +179,6 @@ export function within<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
 const DB_VERSION = 1;
 const STORE = 'scenarios';
 
-
 /** Whether a stored value has a kept scenario's fields (IndexedDB's records, Web Storage's). */
 export function isMyScenario(v: unknown): v is MyScenario {
   const r = v as Partial<MyScenario> | null;
@@ -197,16 +196,23 @@ const info = ({ id, name, updatedMs, deletedMs }: MyScenario): MyScenarioInfo =>
 
 /** The user's scenarios in IndexedDB (database `dbName`, one object store keyed by id). */
 export class IndexedDbScenarioStore implements ScenarioStore {
-  private readonly db: Promise<IDBDatabase>;
+  /** Opened at first use, let go when another tab upgrades it, opened again after. */
+  readonly db: Database;
 
-  constructor(factory: IDBFactory, dbName = 'abrlab') {
-    this.db = openDatabase(factory, dbName, DB_VERSION, (db) => {
-      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'id' });
-    });
+  constructor(factory: IDBFactory, dbName = 'abrlab', opts: { blockedMs?: number } = {}) {
+    this.db = new Database(
+      factory,
+      dbName,
+      DB_VERSION,
+      (db) => {
+        if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'id' });
+      },
+      opts,
+    );
   }
 
   private async store(mode: IDBTransactionMode): Promise<IDBObjectStore> {
-    return (await this.db).transaction(STORE, mode).objectStore(STORE);
+    return (await this.db.transaction(STORE, mode)).objectStore(STORE);
   }
 
   private async all(): Promise<MyScenario[]> {

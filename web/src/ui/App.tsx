@@ -23,6 +23,7 @@ import {
 } from '../charts/specs';
 import type { Lab } from '../lab/lab';
 import type { SweepSession } from '../lab/sweep';
+import type { KeptSweeps } from '../lab/sweepKeep';
 import { SweepView } from './SweepView';
 import type { CompareSession } from '../lab/compareSession';
 import { CompareView } from './CompareView';
@@ -74,6 +75,7 @@ export function App({
   lab,
   store,
   sweep,
+  keptSweeps,
   compare,
   teacher = NO_TEACHER,
   embed = false,
@@ -81,6 +83,8 @@ export function App({
   lab: Lab;
   store: SampleStore;
   sweep: SweepSession;
+  /** The sweeps kept in the browser for the open scenario, to show again (lab/sweepKeep.ts). */
+  keptSweeps?: KeptSweeps;
   compare: CompareSession;
   /** A teacher's hidden and locked controls and start modes (from the address). */
   teacher?: TeacherSettings;
@@ -419,6 +423,7 @@ export function App({
         {workspace === 'sweep' && (
           <SweepView
             sweep={sweep}
+            kept={keptSweeps}
             current={state.current?.scenario}
             currentJson={state.current?.json}
             origin={state.current?.origin ?? ''}

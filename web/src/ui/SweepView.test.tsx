@@ -6,7 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BatchJob } from '../engine/batchProtocol';
 import { SweepSession } from '../lab/sweep';
-import { KEPT_SWEEP_VERSION, restoreKept, type KeptSweep } from '../lab/sweepKeep';
+import { KEPT_SWEEP_VERSION, restoreKept, sweepVaries, type KeptInfo, type KeptSweep, type KeptSweeps } from '../lab/sweepKeep';
 import { LIBRARY } from '../scenario/library';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { SweepView } from './SweepView';
@@ -49,7 +49,7 @@ function kept(id: string, phase: string, json = entry(id).json): KeptSweep {
   };
 }
 
-function view(id: string, record: KeptSweep) {
+function view(id: string, record: KeptSweep, keptSweeps?: KeptSweeps) {
   const jobs: BatchJob[] = [];
   const pool = { submit: (job: BatchJob) => (jobs.push(job), new Promise<never>(() => undefined)), cancel: () => undefined, size: 1 };
   const sweep = new SweepSession(pool, vi.fn());
@@ -59,7 +59,7 @@ function view(id: string, record: KeptSweep) {
   document.body.append(host);
   root = createRoot(host);
   const current = entry(id);
-  act(() => root!.render(<SweepView sweep={sweep} current={current.scenario} currentJson={current.json} origin={id} catalogue={ENGINE_CATALOGUE} onOpened={() => undefined} />));
+  act(() => root!.render(<SweepView sweep={sweep} kept={keptSweeps} current={current.scenario} currentJson={current.json} origin={id} catalogue={ENGINE_CATALOGUE} onOpened={() => undefined} />));
   const $ = (testId: string) => host.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
   return { sweep, jobs, host, $ };
 }
@@ -87,5 +87,37 @@ describe('SweepView: a sweep kept from before', () => {
     act(() => v.$('sweep-rerun')!.click());
     expect(v.sweep.getState()).toMatchObject({ phase: 'planning', restored: false, json: made, sourceJson: entry('two-sources').json });
     expect(v.jobs).toEqual([{ type: 'plan', scenario: made }]);
+  });
+});
+
+describe('SweepView: the other sweeps kept for the scenario', () => {
+  it('offers each kept sweep but the one shown, and shows the one picked', () => {
+    const record = kept('fecn-n0-sweep', 'done');
+    const info = (columns: string[], varies: string, ranAtMs: number): KeptInfo => ({
+      key: `k-${columns.join()}`,
+      place: 'library:fecn-n0-sweep',
+      varies,
+      scenarioId: 'fecn-n0-sweep',
+      savedMs: ranAtMs,
+      ranAtMs,
+      columns,
+      phase: 'done',
+      runs: 2,
+    });
+    const shownInfo = info(['n0'], sweepVaries(record.state.json), record.state.ranAtMs);
+    const algorithms = info(['algorithm'], 'nodes.*.algorithm', Date.UTC(2026, 10, 29, 13, 0));
+    const show = vi.fn(async () => true);
+    const both = { place: 'library:fecn-n0-sweep', kept: [algorithms, shownInfo] };
+    const keptSweeps: KeptSweeps = { subscribe: () => () => undefined, getState: () => both, show };
+    const v = view('fecn-n0-sweep', record, keptSweeps);
+    const choices = [...v.host.querySelectorAll<HTMLButtonElement>('[data-testid="sweep-kept-choice"]')];
+    expect(choices.map((b) => b.textContent)).toEqual([`algorithm · ${new Date(algorithms.ranAtMs).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`]);
+    act(() => choices[0].click());
+    expect(show).toHaveBeenCalledWith('k-algorithm');
+    // Only the one shown kept: nothing else offered.
+    act(() => root?.unmount());
+    const one = { place: 'library:fecn-n0-sweep', kept: [shownInfo] };
+    const alone = view('fecn-n0-sweep', record, { ...keptSweeps, getState: () => one });
+    expect(alone.$('sweep-kept-others')).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import type { Catalogue, Problem } from '../contract/engine';
 import type { DisplayUnit } from '../contract/units';
 import { IDLE_SWEEP, withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/sweep';
 import { pointTable, sweepCsv, tableMetrics, type PointRow } from '../lab/sweepTable';
+import { isShown, type KeptChoice, type KeptSweeps } from '../lab/sweepKeep';
 import { unitOf } from '../lab/compare';
 import { saveBlob } from './download';
 import { OverrideNotes } from './OverrideNotes';
@@ -29,6 +30,10 @@ function parsedScenario(json: string): Scenario | null {
     return null;
   }
 }
+
+const noSubscription = () => () => undefined;
+const NO_CHOICE: KeptChoice = { place: '', kept: [] };
+const noChoice = () => NO_CHOICE;
 
 /** When a kept sweep ran, in the user's own way of writing dates. */
 function ranOn(ms: number): string {
@@ -50,8 +55,12 @@ export function SweepView({
   look = NORMAL_LOOK,
   onOpened,
   onKeep,
+  kept,
 }: {
   sweep: SweepSession;
+  /** The sweeps kept in the browser for the open scenario: the others than the one shown are
+   *  offered, to show again (a block's sweep, the form's, the algorithms' are kept apart). */
+  kept?: KeptSweeps;
   /** The scenario open in the lab (a sweep runs the one with a `sweep` block). */
   current: Scenario | undefined;
   currentJson: string | undefined;
@@ -66,6 +75,7 @@ export function SweepView({
   onKeep?: (scenario: Scenario) => void;
 }) {
   const session = useSyncExternalStore(sweep.subscribe, sweep.getState);
+  const keptChoice = useSyncExternalStore(kept?.subscribe ?? noSubscription, kept?.getState ?? noChoice);
   // The last sweep was of another scenario: its results stay (a long sweep is work), said to be
   // its; a refusal of it says nothing about the one open now. Another is one that runs otherwise
   // (`sameRun`): one of another id, one of the sweep's runs opened (same id, `… · sweep run 3:
@@ -137,6 +147,25 @@ export function SweepView({
       {s.restored && s.plan && (
         <p className="sweep-note" data-testid="sweep-kept">
           Results of the sweep run on {ranOn(s.ranAtMs)}, kept in this browser from before.
+        </p>
+      )}
+      {!busy && keptChoice.kept.some((k) => !isShown(k, s)) && (
+        <p className="sweep-note" data-testid="sweep-kept-others">
+          Also kept for this scenario:{' '}
+          {keptChoice.kept
+            .filter((k) => !isShown(k, s))
+            .map((k) => (
+              <button
+                key={k.key}
+                type="button"
+                className="btn small"
+                data-testid="sweep-kept-choice"
+                title={`Show the results of this sweep (${k.runs} run${k.runs === 1 ? '' : 's'}), kept in this browser`}
+                onClick={() => void kept!.show(k.key)}
+              >
+                {k.columns.join(' × ') || 'sweep'} · {ranOn(k.ranAtMs)}
+              </button>
+            ))}
         </p>
       )}
       {s.unkept && (
