@@ -71,7 +71,6 @@ function tabHub() {
   };
 }
 
-/** A browser: its IndexedDB and localStorage, and the address bar; each `open()` a page load. */
 /** A store that does what `s` does (a test replaces the calls it slows or breaks). */
 function passThrough(s: ScenarioStore): ScenarioStore {
   return {
@@ -85,6 +84,7 @@ function passThrough(s: ScenarioStore): ScenarioStore {
   };
 }
 
+/** A browser: its IndexedDB and localStorage, and the address bar; each `open()` a page load. */
 function browser() {
   const idb = new IDBFactory();
   const tabs = tabHub();
@@ -657,12 +657,7 @@ describe('My scenarios', () => {
     let held = false;
     // While `held`, each write to the store waits until the test lets it go.
     const gated = (s: ScenarioStore): ScenarioStore => ({
-      list: () => s.list(),
-      get: (id) => s.get(id),
-      remove: (id, ms) => s.remove(id, ms),
-      deleted: () => s.deleted(),
-      restore: (id) => s.restore(id),
-      purge: (ms) => s.purge(ms),
+      ...passThrough(s),
       put: (x, basis) => (held ? new Promise<void>((r) => holds.push(r)) : Promise.resolve()).then(() => s.put(x, basis)),
     });
     const page = await b.open(tab, undefined, gated);
@@ -700,13 +695,8 @@ describe('My scenarios', () => {
     // Tab B reloads; the store's answer to ?mine=m1 comes too late (the start goes on without it).
     let slow = true;
     const late = (s: ScenarioStore): ScenarioStore => ({
-      list: () => s.list(),
+      ...passThrough(s),
       get: (id) => (slow ? ((slow = false), Promise.resolve(null)) : s.get(id)),
-      put: (x, basis) => s.put(x, basis),
-      remove: (id, ms) => s.remove(id, ms),
-      deleted: () => s.deleted(),
-      restore: (id) => s.restore(id),
-      purge: (ms) => s.purge(ms),
     });
     const reloaded = await b.open(tabB, undefined, late);
     reloaded.pump();
@@ -889,13 +879,8 @@ describe('My scenarios', () => {
     const other = await b.open(); // another tab, open all along
     // A tab whose store never finishes its writes (closed first).
     const hanging = (s: ScenarioStore): ScenarioStore => ({
-      list: () => s.list(),
-      get: (id) => s.get(id),
+      ...passThrough(s),
       put: () => new Promise(() => {}),
-      remove: (id, ms) => s.remove(id, ms),
-      deleted: () => s.deleted(),
-      restore: (id) => s.restore(id),
-      purge: (ms) => s.purge(ms),
     });
     b.address.search = '?mine=m1';
     const closing = await b.open(new MemoryStore(), undefined, hanging);
@@ -940,13 +925,8 @@ describe('My scenarios', () => {
 
   /** A tab whose store never finishes its writes (its page goes before they land). */
   const hanging = (s: ScenarioStore): ScenarioStore => ({
-    list: () => s.list(),
-    get: (id) => s.get(id),
+    ...passThrough(s),
     put: () => new Promise(() => {}),
-    remove: (id, ms) => s.remove(id, ms),
-    deleted: () => s.deleted(),
-    restore: (id) => s.restore(id),
-    purge: (ms) => s.purge(ms),
   });
 
   // QA: what a tab kept in Web Storage as it was hidden (its store write not landed) was
@@ -1170,12 +1150,7 @@ describe('My scenarios', () => {
     const b = browser();
     let full = false;
     const filling = (s: ScenarioStore): ScenarioStore => ({
-      list: () => s.list(),
-      get: (id) => s.get(id),
-      remove: (id, ms) => s.remove(id, ms),
-      deleted: () => s.deleted(),
-      restore: (id) => s.restore(id),
-      purge: (ms) => s.purge(ms),
+      ...passThrough(s),
       put: (x, basis) => (full ? Promise.reject(new Error('QuotaExceededError')) : s.put(x, basis)),
     });
     const page = await b.open(new MemoryStore(), undefined, filling);
@@ -1523,13 +1498,7 @@ describe('My scenarios', () => {
     const holds: (() => void)[] = [];
     let held = false;
     const gated = (s: ScenarioStore): ScenarioStore => ({
-      ...s,
-      list: () => s.list(),
-      get: (id) => s.get(id),
-      remove: (id, ms) => s.remove(id, ms),
-      deleted: () => s.deleted(),
-      restore: (id) => s.restore(id),
-      purge: (ms) => s.purge(ms),
+      ...passThrough(s),
       put: (x, basis) => (held ? new Promise<void>((r) => holds.push(r)) : Promise.resolve()).then(() => s.put(x, basis)),
     });
     const tabB = await b.open(new MemoryStore(), undefined, gated); // ?mine=m1
