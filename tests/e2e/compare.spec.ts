@@ -608,6 +608,30 @@ test('a parameter picked from a list goes into the variant at its value now, sel
   expect(errors).toEqual([]);
 });
 
+// A student comparing ERICA with ERICA+ on gfc1 had five lists to set, one per switch.
+test('the every-switch list sets each switch of a variant at once, says when they differ, and the run is headed *.algorithm', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=gfc1');
+  await page.getByTestId('view-compare').click();
+  const every = page.getByTestId('variant-1-alg-every');
+  const switches = ['SW1', 'SW2', 'SW3', 'SW4', 'SW5'];
+  await expect(every).toHaveValue('');
+  await every.selectOption('erica');
+  for (const id of switches) await expect(page.getByTestId(`variant-1-alg-${id}`)).toHaveValue('erica');
+  // One switch its own: the list says so, and picking in it again sets them all.
+  await page.getByTestId('variant-1-alg-SW3').selectOption('ut');
+  await expect(every.locator('option:checked')).toHaveText('each its own');
+  await page.getByTestId('variant-1').screenshot({ path: resolve(shots, 'compare-every-switch.png') });
+  await every.selectOption('erica');
+  await expect(page.getByTestId('variant-1-alg-SW3')).toHaveValue('erica');
+  // The parameter list follows: every switch runs ERICA.
+  await expect(page.getByTestId('variant-1-param').locator('optgroup[label^="Every switch (ERICA)"]')).toHaveCount(1);
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });
+  await expect(page.getByTestId('compare-head-1')).toContainText('*.algorithm = erica');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 // QA: with EPRCA picked for SW1 the list still offered ERICA's target_utilization, which the run
 // refused; and by keyboard the first ArrowDown on the closed list added its first parameter and
 // took the focus away, so no other could be reached.

@@ -8,6 +8,8 @@ import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { sweepChoices } from './sweepBuilder';
 import {
   algorithmLists,
+  everySwitchPick,
+  switchCount,
   compareCsv,
   compareHash,
   comparePayloadOf,
@@ -406,6 +408,30 @@ describe('variants from the form', () => {
     const d: VariantDraft = { from: '', algorithms: { SW9: 'ut', constructor: 'erica' }, sets: '' };
     const shown = algorithmLists(d, JSON.parse(twoSources)).filter((l) => l.pick);
     expect(shown.map((l) => `nodes.${l.id}.algorithm=${l.pick}`)).toEqual(specOfDraft(d).sets);
+  });
+
+  it("the every-switch list holds the pick all of the scenario's switches share, and none where they differ", () => {
+    const gfc = JSON.parse(file('gfc1'));
+    const n = switchCount(gfc);
+    expect(n).toBe(5);
+    const lists = (algorithms: Record<string, string>) => algorithmLists({ from: '', algorithms, sets: '' }, gfc);
+    expect(everySwitchPick(lists({}), n)).toBe('');
+    const all = Object.fromEntries(['SW1', 'SW2', 'SW3', 'SW4', 'SW5'].map((id) => [id, 'erica']));
+    expect(everySwitchPick(lists(all), n)).toBe('erica');
+    expect(everySwitchPick(lists({ ...all, SW3: 'ut' }), n)).toBeNull();
+    expect(everySwitchPick(lists({ SW1: 'erica' }), n)).toBeNull();
+    // A kept pick for a node that is no switch of the scenario is not one of "every switch".
+    expect(everySwitchPick(lists({ ...all, S1: 'eprca' }), n)).toBe('erica');
+    // One switch: its own list says it all.
+    // Run, the variant is headed as the CLI would say it; a switch left out keeps the list's words.
+    const head = (algorithms: Record<string, string>) => {
+      const plan = planCompare(file('gfc1'), [specOfDraft({ from: '', algorithms, sets: 'run.seed=2' })], lookup);
+      return plan.ok ? plan.runs[1].label : plan.problems;
+    };
+    expect(head(all)).toBe('*.algorithm = erica, run.seed = 2');
+    expect(head({ ...all, SW5: '' })).toBe('SW1.algorithm = erica, SW2.algorithm = erica, SW3.algorithm = erica, SW4.algorithm = erica, run.seed = 2');
+    const hotspot = JSON.parse(file('fecn-hotspot'));
+    expect(everySwitchPick(algorithmLists({ from: '', algorithms: {}, sets: '' }, hotspot), switchCount(hotspot))).toBeUndefined();
   });
 
   it("a lesson's partners are library scenarios of its topology, and each names it back", () => {

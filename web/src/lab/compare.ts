@@ -79,9 +79,28 @@ export function withSetFor(sets: string, path: string, value: string): { sets: s
 }
 
 /** A short name for a variant: what it starts from and what it sets. */
-export function variantLabel(spec: VariantSpec): string {
-  const sets = spec.sets.map((s) => s.replace(/^nodes\./, '').replace('=', ' = '));
+export function variantLabel(spec: VariantSpec, doc?: unknown): string {
+  const sets = everySwitchSets(spec.sets, doc).map((s) => s.replace(/^nodes\./, '').replace('=', ' = '));
   return [spec.from, ...sets].filter(Boolean).join(', ') || 'same as the current scenario';
+}
+
+/**
+ * `sets` with one algorithm picked for each switch of `doc` (the form's "every switch" list:
+ * `nodes.SW1.algorithm=erica` … `nodes.SW5.algorithm=erica`) said as the CLI says it,
+ * `nodes.*.algorithm=erica`, in the place of the first; as they are otherwise.
+ */
+function everySwitchSets(sets: readonly string[], doc: unknown): string[] {
+  const switches = ((doc as { nodes?: { id?: unknown; kind?: unknown }[] } | undefined)?.nodes ?? []).filter((n) => n.kind === 'switch').map((n) => String(n.id));
+  const picks = sets.flatMap((set, at) => {
+    const m = ALGORITHM_SET.exec(set);
+    return m && switches.includes(m[1]) ? [{ at, id: m[1], algorithm: m[2] }] : [];
+  });
+  const algorithms = new Set(picks.map((p) => p.algorithm));
+  const ids = new Set(picks.map((p) => p.id));
+  if (switches.length < 2 || algorithms.size !== 1 || ids.size !== picks.length || switches.some((id) => !ids.has(id))) return [...sets];
+  const first = picks[0].at;
+  const mine = new Set(picks.map((p) => p.at));
+  return sets.flatMap((set, at) => (at === first ? [`nodes.*.algorithm=${picks[0].algorithm}`] : mine.has(at) ? [] : [set]));
 }
 
 /**
@@ -263,7 +282,7 @@ export function planCompare(currentJson: string, variants: VariantSpec[], lookup
       problems.push({ variant, rule: twice });
       return;
     }
-    runs.push({ label: variantLabel(spec), json, sets: spec.sets, variant });
+    runs.push({ label: variantLabel(spec, doc), json, sets: spec.sets, variant });
   });
   return problems.length ? { ok: false, problems } : { ok: true, runs };
 }
@@ -644,6 +663,24 @@ export function algorithmLists(
     if (pick && !lists.some((l) => l.id === id)) lists.push({ id, asItIs: nodes.find((n) => n.id === id)?.algorithm ?? '', pick });
   }
   return lists;
+}
+
+/**
+ * The "every switch" list of a variant's form, over the lists of `scenario`'s switches (the
+ * first `switches` of `algorithmLists`): the pick they all hold ('' : every one as it is), or
+ * null when they differ; undefined where there are fewer than two switches (no such list).
+ * Picking in it sets each switch's list, so a draft, a link and the engine's overrides stay
+ * one per switch.
+ */
+export function everySwitchPick(lists: readonly AlgorithmList[], switches: number): string | null | undefined {
+  if (switches < 2) return undefined;
+  const picks = new Set(lists.slice(0, switches).map((l) => l.pick));
+  return picks.size === 1 ? [...picks][0] : null;
+}
+
+/** How many switches `scenario` has (the first lists of `algorithmLists`). */
+export function switchCount(scenario: { nodes?: readonly { kind?: string }[] } | undefined): number {
+  return (scenario?.nodes ?? []).filter((n) => n.kind === 'switch').length;
 }
 
 /** The library scenarios one may compare `json` with: same node and link ids, not itself. */

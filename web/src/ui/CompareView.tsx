@@ -9,6 +9,8 @@ import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import {
   algorithmLists,
+  everySwitchPick,
+  switchCount,
   compareCsv,
   compareHash,
   compareTable,
@@ -213,7 +215,7 @@ export function CompareView({
               draft={d}
               start={startOf(d)}
               catalogue={catalogue}
-              onPick={(id, alg) => set(i, { algorithms: { ...d.algorithms, [id]: alg } })}
+              onPick={(picks) => set(i, { algorithms: { ...d.algorithms, ...picks } })}
             />
             <input
               data-testid={`variant-${i + 1}-sets`}
@@ -386,7 +388,8 @@ function AlgorithmPicks({
   /** The scenario the variant starts from. */
   start: Scenario | undefined;
   catalogue: Catalogue | null;
-  onPick: (id: string, algorithm: string) => void;
+  /** Picks by switch id: one switch's, or every switch's from the "every switch" list. */
+  onPick: (picks: Record<string, string>) => void;
 }) {
   const network = start?.ethernet ? 'ethernet' : 'atm';
   const offered = (catalogue?.algorithms ?? []).filter((a) => a.network === 'both' || a.network === network);
@@ -395,10 +398,36 @@ function AlgorithmPicks({
     const known = catalogue.algorithms.find((a) => a.id === id);
     return known ? `${known.name} (not for ${network === 'ethernet' ? 'Ethernet' : 'ATM'})` : `${id} (no such algorithm)`;
   };
-  return algorithmLists(draft, start).map((l) => (
+  const lists = algorithmLists(draft, start);
+  const switches = switchCount(start);
+  const every = everySwitchPick(lists, switches);
+  const everyList = every !== undefined && (
+    <label key="*" className="compare-every">
+      every switch{' '}
+      <select
+        data-testid={`variant-${variant}-alg-every`}
+        title="Sets the algorithm of every switch at once; each switch's list below still changes one"
+        value={every ?? MIXED}
+        onChange={(e) => onPick(Object.fromEntries(lists.slice(0, switches).map((l) => [l.id, e.target.value])))}
+      >
+        {every === null && (
+          <option value={MIXED} disabled>
+            each its own
+          </option>
+        )}
+        <option value="">as it is</option>
+        {offered.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const one = lists.map((l) => (
     <label key={l.id}>
       {l.id}{' '}
-      <select data-testid={`variant-${variant}-alg-${l.id}`} value={l.pick} onChange={(e) => onPick(l.id, e.target.value)}>
+      <select data-testid={`variant-${variant}-alg-${l.id}`} value={l.pick} onChange={(e) => onPick({ [l.id]: e.target.value })}>
         <option value="">as it is{l.asItIs ? ` (${l.asItIs})` : ''}</option>
         {offered.map((a) => (
           <option key={a.id} value={a.id}>
@@ -409,7 +438,16 @@ function AlgorithmPicks({
       </select>
     </label>
   ));
+  return (
+    <>
+      {everyList}
+      {one}
+    </>
+  );
 }
+
+/** The "every switch" list's value while its switches' picks differ (no algorithm's id). */
+const MIXED = '*mixed';
 
 /**
  * The rate and queue charts of every variant, overlaid (one chart per quantity, one colour per
