@@ -207,7 +207,9 @@ test("vpc-abr: a virtual path's RM cell is drawn and named as the path's, carrie
 test('presentation mode: the Network view full screen, in large type; gfc1 with ERICA+ target-queue marks', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=gfc1&present=1');
   await page.getByTestId('view-network').click();
-  await expect(page.getByTestId('nv-node-SW3')).toContainText('ERICA+');
+  // The cards name their switches alone (18 px type): the algorithm is said above the drawing.
+  await expect(page.getByTestId('nv-algorithms')).toHaveText('Switches: ERICA+');
+  await expect(page.getByTestId('nv-algorithm-SW3')).toBeHidden();
   // ERICA+'s target queue is marked on each port's bar.
   await expect(page.getByTestId('nv-port-SW1->SW2').locator('[data-mark="target_delay_us"]')).toHaveCount(1);
   await page.getByTestId('lesson-stops').uncheck(); // gfc1's lesson would pause at its first step (10 ms)
@@ -218,9 +220,13 @@ test('presentation mode: the Network view full screen, in large type; gfc1 with 
   await page.getByTestId('play').click();
   await waitForMode(page, 'paused');
   const group = page.getByTestId('nv-group-SW2->DD1–DD6');
-  await expect(group).toContainText(/DD1–(DD)?6 \(6\)/);
+  // (Its count, which 18 px type leaves no room for on the line, in its tooltip.)
+  await expect(group.locator('.nv-port-to')).toHaveText(/^→ DD1–(DD)?6( \(6\))?$/);
+  await expect(group.locator('.nv-port-to')).toHaveAttribute('title', 'DD1–DD6 (6)');
   await expect(page.getByTestId('nv-port-SW2->DD3')).toHaveCount(0);
-  await expect(group.getByTestId('nv-queue-SW2->DD1–DD6')).toHaveText(/^max \d+(\.\d)? cells?$/);
+  // Presenting, the number alone (the legend gives the unit, and says a group's is the largest).
+  await expect(group.getByTestId('nv-queue-SW2->DD1–DD6')).toHaveText(/^\d+(\.\d)?$/);
+  await expect(page.getByTestId('nv-legend')).toContainText('queue (cells; several destinations: the largest)');
   // The buffer on demand: in the number's tooltip.
   await expect(group.getByTestId('nv-queue-SW2->DD1–DD6')).toHaveAttribute('title', /^max \d+(\.\d)? \/ 1000 cells \(largest queue \/ buffer\)$/);
   const largest = Number(await group.getByTestId('nv-queue-SW2->DD1–DD6').getAttribute('data-queue'));
@@ -788,6 +794,58 @@ test('on a 1280 × 800 window the larger networks (core-edge, gfc1) read at 11 p
   }
 });
 
+/** The smallest type (px on screen) of the text drawn in the Network view's canvas: the cards,
+ *  the names, the sources' ACR lines, the RM cells' labels and "+N" badges — every element with
+ *  text of its own that is drawn (not React Flow's attribution, not the screen readers' text). */
+const smallestType = (page: Page) =>
+  page.getByTestId('nv-canvas').evaluate((canvas) => {
+    const sizes: { px: number; text: string }[] = [];
+    for (const el of canvas.querySelectorAll<HTMLElement | SVGTextElement>('*')) {
+      const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      if (!own || el.closest('.react-flow__attribution, .visually-hidden')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      // Its type times every scale above it (the zoom, a card's growth): its box on screen against
+      // its own (an HTML element's layout box, an SVG text's box in its user units).
+      const own_h = el instanceof SVGTextElement ? el.getBBox().height : (el as HTMLElement).offsetHeight;
+      if (!(own_h > 0)) continue;
+      sizes.push({ px: parseFloat(getComputedStyle(el).fontSize) * (r.height / own_h), text: el.textContent!.trim() });
+    }
+    sizes.sort((a, b) => a.px - b.px);
+    return { least: sizes[0], count: sizes.length };
+  });
+
+// QA: presenting gfc1 in a 1280 × 720 window (a projector's), its cards' queues read at 12.5 px:
+// the cards stopped growing where SW2's met the sources above it. The rest of presenting is at
+// 18 px or more, for the back of a classroom: the cards are compact (a row is its name's line and
+// its bar's, the number beside it), and so is everything else drawn, in 1920 × 1080 too.
+test('presenting gfc1 at 1280 × 720 and 1920 × 1080, everything drawn in the Network view reads at 18 px or more, its lanes apart', async ({ page }) => {
+  for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+    await page.setViewportSize({ width, height });
+    const errors = await openLab(page, '/?scenario=gfc1&present=1');
+    await page.getByTestId('view-network').click();
+    // RM cells drawn, with their labels.
+    await page.getByTestId('lesson-stops').uncheck();
+    await page.getByTestId('nv-slow').click();
+    await page.getByTestId('until-ms').fill('12');
+    await page.getByTestId('run-until').click();
+    await expect(page.getByTestId('nv-clock')).toHaveText('t = 12.000 ms');
+    await waitForMode(page, 'paused');
+    await expect.poll(async () => page.locator('[data-testid="nv-rm-labels"] text').evaluateAll((ts) => ts.filter((t) => (t as SVGTextElement).style.display !== 'none').length)).toBeGreaterThan(0);
+    const { least, count } = await smallestType(page);
+    expect(count, `${width} × ${height}`).toBeGreaterThan(40);
+    expect(least.px, `${width} × ${height}: the smallest, "${least.text}"`).toBeGreaterThanOrEqual(17.95);
+    const cards = await page.locator('[data-testid="network-view"] .nv-switch').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ l: r.left, r: r.right, t: r.top, b: r.bottom })));
+    const gaps = cards.flatMap((a, i) => cards.slice(i + 1).flatMap((b) => (a.t < b.b && b.t < a.b ? [Math.max(b.l - a.r, a.l - b.r)] : [])));
+    expect(Math.min(...gaps), `${width} × ${height}: the narrowest lane between two cards`).toBeGreaterThanOrEqual(24);
+    // The whole drawing in the canvas: no scrolling to see it.
+    const canvas = await page.getByTestId('nv-canvas').boundingBox();
+    for (const c of cards) expect(c.l >= canvas!.x && c.r <= canvas!.x + canvas!.width, `${width} × ${height}: a card outside the canvas`).toBe(true);
+    await page.getByTestId('network-view').screenshot({ path: resolve(shots, `network-gfc1-present-${width}.png`) });
+    expect(errors).toEqual([]);
+  }
+});
+
 // QA: on gfc1 and core-edge the lanes between switch cards were 20–30 px on screen (the cards
 // grew until 12 px apart), ~190 RM cells piled there unlabelled. The cards now leave the lanes
 // room as far as their type still reads at 11 px (at 1280 px, beside the side panel, gfc1's
@@ -857,14 +915,13 @@ test('slowed down on a paused run, the Network view shows the RM cells already i
 // QA: the queue bars' mark labels read at 9 px (8 presenting), Series-D's Q1–Q4 piled on each
 // other; a switch card whose group of destinations took two lines (gfc1's SW5: "DB1–DB3,
 // DE1–DE6") was taller than the layout took it to be, so lanes and the cards' growth missed it.
-test("on a 1280 × 800 window the queue bars' marks read at 11 px or more (larger presenting), clear of each other, the bars and the card's text", async ({ page }) => {
+test("on a 1280 × 800 window the queue bars' marks read at 11 px or more, clear of each other, the bars and the card's text; presenting, ticks named in the bar's tooltip", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   for (const id of ['gfc1', 'fecn-hotspot', 'gfc-edge']) {
     const errors = await openLab(page, `/?scenario=${id}`);
     await page.getByTestId('view-network').click();
     const sizes: number[] = [];
-    for (const present of [false, true]) {
-      if (present) await page.getByTestId('present').click();
+    for (const present of [false]) {
       const look = () =>
         page.getByTestId('network-view').evaluate((view) => {
           const cross = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
@@ -888,10 +945,20 @@ test("on a 1280 × 800 window the queue bars' marks read at 11 px or more (large
       const { found, px } = await look();
       expect(found, `${id}${present ? ', presenting' : ''}`).toEqual([]);
       sizes.push(Math.min(...px));
-      if (present) await page.getByTestId('present').click();
     }
     expect(sizes[0], `${id} marks`).toBeGreaterThanOrEqual(11);
-    expect(sizes[1], `${id} marks presenting`).toBeGreaterThan(sizes[0] + 1);
+    // Presenting, a card is compact (18 px type, no line for the marks' labels): the marks are
+    // ticks on the bar, each named in the bar's tooltip.
+    await page.getByTestId('present').click();
+    const presenting = () =>
+      page.getByTestId('network-view').evaluate((view) => {
+        const bars = [...view.querySelectorAll<HTMLElement>('.nv-switch .nv-bar')].filter((b) => b.querySelector('.nv-mark'));
+        const labelled = [...view.querySelectorAll<HTMLElement>('.nv-switch .nv-mark-label')].filter((l) => l.offsetHeight > 0).length;
+        const named = bars.every((b) => [...b.querySelectorAll<HTMLElement>('.nv-mark')].every((m) => b.title.includes(`(${m.dataset.mark})`)));
+        return { marked: bars.length > 0, labelled, named };
+      });
+    await expect.poll(presenting, `${id} presenting`).toEqual({ marked: true, labelled: 0, named: true });
+    await page.getByTestId('present').click();
     expect(errors).toEqual([]);
   }
   // Series-D's four marks at the start of a ten-million-cell buffer: one label names them all,

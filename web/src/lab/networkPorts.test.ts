@@ -4,7 +4,7 @@ import type { Scenario } from '../contract/scenario';
 import { LIBRARY } from '../scenario/library';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
-import { barFraction, cardRows, GROUP_FROM_PORTS, groupQueue, portViews, queueMarks, rangesLabel } from './networkPorts';
+import { barFraction, cardRows, GROUP_FROM_PORTS, groupQueue, portViews, queueMarks, rangesLabel, switchAlgorithmsText } from './networkPorts';
 
 const scenarioOf = (id: string): Scenario => structuredClone(LIBRARY.entries.find((e) => e.id === id)!.scenario);
 const specsOf = (algorithm: string) => ENGINE_CATALOGUE.algorithms.find((a) => a.id === algorithm)!.params;
@@ -170,5 +170,15 @@ describe("cardRows: a switch card's ports toward destinations share a row when t
     const values = new Map(group.ports.map((p, i) => [p.queueIndex, [NaN, 2, 7, 0, 1, 3][i]]));
     expect(groupQueue(group, (c) => values.get(c)!)).toBe(7);
     expect(groupQueue(group, () => NaN)).toBeNaN();
+  });
+});
+
+describe('switchAlgorithmsText: the switches\' algorithms in one line (presenting: a card names its switch alone)', () => {
+  it('one name when every switch runs one algorithm, else each switch with its own; none without ports', () => {
+    const gfc1 = LIBRARY.entries.find((e) => e.id === 'gfc1')!.scenario;
+    expect(switchAlgorithmsText(portViews(gfc1, ENGINE_CATALOGUE, metaOf(gfc1), 0))).toBe('Switches: ERICA+');
+    const port = (switchId: string, algorithmName: string) => ({ switchId, algorithmName });
+    expect(switchAlgorithmsText([port('SW1', 'ERICA+'), port('SW1', 'ERICA+'), port('SW2', 'EPRCA')])).toBe('Switches: SW1 ERICA+, SW2 EPRCA');
+    expect(switchAlgorithmsText([])).toBe('');
   });
 });

@@ -225,3 +225,17 @@ export function groupQueue(group: PortGroup, value: (column: number) => number):
   }
   return most;
 }
+
+/**
+ * The switches' algorithms in one line, for presenting, where a card's head has room for the
+ * switch's name alone: "Switches: ERICA+" when every switch runs one, else each switch's, in
+ * the order of `ports` ("Switches: SW1 ERICA+, SW2 EPRCA"); '' without ports.
+ */
+export function switchAlgorithmsText(ports: readonly Pick<PortView, 'switchId' | 'algorithmName'>[]): string {
+  const bySwitch = new Map<string, string>();
+  for (const p of ports) if (!bySwitch.has(p.switchId)) bySwitch.set(p.switchId, p.algorithmName);
+  const names = new Set(bySwitch.values());
+  if (names.size === 0) return '';
+  if (names.size === 1) return `Switches: ${[...names][0]}`;
+  return `Switches: ${[...bySwitch].map(([id, name]) => `${id} ${name}`).join(', ')}`;
+}

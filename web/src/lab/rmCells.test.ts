@@ -225,14 +225,32 @@ describe('cellAt: where an RM cell is between its records', () => {
     return index;
   };
 
-  it('moves linearly from one node to the next, forward then backward; nothing before it was sent', () => {
+  // The network's hops in `hand`'s records' own times: S1 → SW1 10 µs, SW1 → D1 20, back 10 each.
+  const route = new Map([
+    ['S1>forward', 'SW1'],
+    ['SW1>forward', 'D1'],
+    ['D1>backward', 'SW1'],
+    ['SW1>backward', 'S1'],
+  ]);
+  const links: HopGuess = (_cell, r, phase) => {
+    const next = route.get(`${r.node}>${phase}`);
+    return next === undefined ? undefined : { next, us: next === 'D1' ? 20 : 10 };
+  };
+
+  // Its records up to the time only: it once moved linearly toward the node of its next record,
+  // which comes after the time drawn (a run playing had not received it yet; a scrub back had).
+  it('goes over each hop at the pace the network tells, from its records up to the time only; nothing before it was sent', () => {
     const index = hand();
     const [c] = index.cells;
-    expect(cellAt(c, -1)).toBeNull();
-    expect(cellAt(c, 5)).toMatchObject({ from: 'S1', to: 'SW1', fraction: 0.5, phase: 'forward', guessed: false });
-    expect(cellAt(c, 10)).toMatchObject({ from: 'SW1', to: 'D1', fraction: 0, phase: 'forward' });
-    expect(cellAt(c, 25)).toMatchObject({ from: 'SW1', to: 'D1', fraction: 0.75 });
-    expect(cellAt(c, 35)).toMatchObject({ from: 'D1', to: 'SW1', fraction: 0.5, phase: 'backward' });
+    expect(cellAt(c, -1, index.hops, links)).toBeNull();
+    expect(cellAt(c, 5, index.hops, links)).toMatchObject({ from: 'S1', to: 'SW1', fraction: 0.5, phase: 'forward', guessed: true });
+    expect(cellAt(c, 10, index.hops, links)).toMatchObject({ from: 'SW1', to: 'D1', fraction: 0, phase: 'forward' });
+    expect(cellAt(c, 25, index.hops, links)).toMatchObject({ from: 'SW1', to: 'D1', fraction: 0.75 });
+    expect(cellAt(c, 35, index.hops, links)).toMatchObject({ from: 'D1', to: 'SW1', fraction: 0.5, phase: 'backward' });
+    // Nothing telling the way (no hop made, no network's), it waits at its node until its next
+    // record: the record at SW1 (10 µs) is not known at 5 µs.
+    expect(cellAt(c, 5)).toMatchObject({ from: 'S1', to: 'S1', fraction: 0, guessed: false });
+    expect(cellAt(c, 10)).toMatchObject({ from: 'SW1', to: 'SW1', fraction: 0 });
   });
 
   it('past its last record, follows the hop an earlier cell made from there (short of the node), else waits at the node', () => {
@@ -252,10 +270,13 @@ describe('cellAt: where an RM cell is between its records', () => {
     // However late (waiting in a queue), it is drawn, where it got to: a dropped cell has a
     // record of its own (lost).
     expect(cellAt(c1, 140 + 100 * 10, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: GUESS_REACH });
-    // Once a later cell of its loop made that hop, it never will: the trace missed its end.
+    // Once a later cell of its loop has made that hop (by the time drawn), it never will: the
+    // trace missed its end.
     index.add([next(300, 'S1', 'sent'), next(310, 'SW1', 'forward'), next(330, 'D1', 'turnaround'), next(340, 'SW1', 'backward')].map((r) => ({ ...r, rm_seq: 2 })));
     index.add([{ ...next(350, 'S1', 'received'), rm_seq: 2 }]);
-    expect(cellAt(c1, 345, index.hops)).toBeNull();
+    expect(cellAt(c1, 345, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: GUESS_REACH });
+    expect(cellAt(c1, 350, index.hops)).toBeNull();
+    // Cell 2 learns from cell 0 (10 µs), the last hop ended when it set out at 340 µs.
     expect(cellAt(index.cells[2], 345, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5 });
   });
 
@@ -280,9 +301,27 @@ describe('cellAt: where an RM cell is between its records', () => {
     // 10 µs and more after its record at SW1 it has not reached S1 (its record would be there):
     // short of S1, however late.
     for (const t of [151, 175, 1140]) expect(cellAt(c1, t, index.hops), `${t} µs`).toMatchObject({ from: 'SW1', to: 'S1', fraction: GUESS_REACH, phase: 'backward' });
-    // Its record at S1 comes: it moved, from SW1 to S1, over the time it really took.
+    // Its record at S1 comes (180 µs): what is drawn before it is unchanged; from then on it is home.
     index.add([next(180, 'S1', 'received')]);
-    expect(cellAt(c1, 170, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.75, guessed: false });
+    expect(cellAt(c1, 170, index.hops)).toMatchObject({ from: 'SW1', to: 'S1', fraction: GUESS_REACH, guessed: true });
+    expect(cellAt(c1, 180, index.hops)).toBeNull();
+  });
+
+  // Regression: cell 2 at SW1 at 102 µs, the hop learnt 10 µs (cell 0's), was drawn 70 % of the
+  // way to S1 at 109 µs; cell 1, ahead of it, then reached S1 50 µs after SW1 (a queue had
+  // built), and cell 2 was drawn back to 14 % at that same time once that record had come.
+  it("a cell learns only from hops that ended before it set out: the cell ahead's slower hop, ending later, never draws it back", () => {
+    const index = hand();
+    index.add([rec(50, 'S1', 'received', 60, 60)]);
+    const seq = (n: number) => (t: number, node: string, d: RmRecord['direction']) => ({ ...rec(t, node, d), rm_seq: n });
+    index.add([seq(1)(60, 'S1', 'sent'), seq(1)(70, 'SW1', 'forward'), seq(1)(90, 'D1', 'turnaround'), seq(1)(100, 'SW1', 'backward')]);
+    index.add([seq(2)(62, 'S1', 'sent'), seq(2)(72, 'SW1', 'forward'), seq(2)(92, 'D1', 'turnaround'), seq(2)(102, 'SW1', 'backward')]);
+    const c2 = index.cells[2];
+    const before = [104, 109, 120, 149].map((t) => cellAt(c2, t, index.hops));
+    expect(before[1]).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.7 });
+    // Cell 1 reaches S1 at 150 µs: 50 µs for the hop cell 2 set out on at 102 µs.
+    index.add([seq(1)(150, 'S1', 'received')]);
+    expect([104, 109, 120, 149].map((t) => cellAt(c2, t, index.hops))).toEqual(before);
   });
 
   // QA: a forward cell 50 µs in SW1's queue (two-sources with EFCI), the hop learnt 10 µs, was
@@ -343,9 +382,10 @@ describe('cellAt: where an RM cell is between its records', () => {
     fractions.forEach((f, i) => i > 0 && expect(f, `${times[i]} µs`).toBeGreaterThanOrEqual(fractions[i - 1]));
     // However late, short of S1, where it got to.
     expect(cellAt(c, 1040, index.hops, guess)).toMatchObject({ from: 'SW1', to: 'S1', fraction: GUESS_REACH, guessed: true });
-    // Its record at S1 comes (it took 100 µs): from there on, the time it really took.
+    // Its record at S1 comes (it took 100 µs): drawn as before up to then, home from then on.
     index.add([rec(140, 'S1', 'received', 60, 60)]);
-    expect(cellAt(c, 130, index.hops, guess)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.9, guessed: false });
+    expect(cellAt(c, 130, index.hops, guess)).toMatchObject({ from: 'SW1', to: 'S1', fraction: GUESS_REACH, guessed: true });
+    expect(cellAt(c, 140, index.hops, guess)).toBeNull();
   });
 
   it('a notification nothing tells the way of waits at its switch until it is received, or a later one goes the way it went', () => {
@@ -357,7 +397,9 @@ describe('cellAt: where an RM cell is between its records', () => {
     // before it, has left SW1, and its record at S1 is not in the trace.
     const note = (t: number, node: string, d: RmRecord['direction']) => ({ ...rec(t, node, d, 0.5, 0.5, 'qcn'), rm_seq: 1 });
     index.add([note(510, 'SW1', 'notification'), note(520, 'S1', 'received')]);
-    expect(cellAt(n, 515, index.hops)).toBeNull();
+    // (Not before the later one is known to have arrived.)
+    expect(cellAt(n, 515, index.hops)).toMatchObject({ from: 'SW1', to: 'SW1', phase: 'notification' });
+    expect(cellAt(n, 520, index.hops)).toBeNull();
   });
 
   // QA: parking-lot-3 run to 20 ms with the trace off, then Next RM event at SW1 (backward): the
@@ -601,7 +643,7 @@ describe('a lost RM cell (a full buffer dropped it)', () => {
     expect(lost.records.map((r) => r.direction)).toEqual(['sent', 'forward', 'lost']);
     expect(lost.closed).toBe(true);
     expect(next.records).toHaveLength(1);
-    expect(cellAt(lost, 5)).toMatchObject({ from: 'S1', to: 'SW1', fraction: 0.5 });
+    expect(cellAt(lost, 5)).toMatchObject({ from: 'S1', to: 'S1', fraction: 0 });
     expect(cellAt(lost, 11, index.hops)).toBeNull();
     expect(journeyOf(lost)).toMatchObject({ complete: false, lostAt: 'SW1', turnedAt: null });
     expect(fieldsAt(lost, 11)).toMatchObject({ dir: 'forward' });

@@ -57,9 +57,8 @@ interface Added {
   cell: RmCell;
   /** The record opened its cell. */
   opened: boolean;
-  /** The hop it set (its key) and the one it replaced (undefined: none). */
+  /** The key of the hop it ended (LearntHops), or null. */
   hop: string | null;
-  hopBefore: { next: string; us: number; fromUs: number } | undefined;
   /** It closed its cell. */
   closed: boolean;
   /** It gave its source's ACR. */
@@ -78,10 +77,9 @@ export class RmCellIndex {
   private open = new Map<string, RmCell[]>();
   private byRecord = new WeakMap<RmRecord, RmCell>();
   private opened = 0;
-  /** How long a hop from a node took last, by `<connection>|<origin>|<node>|<phase>`: the next
-   *  node, the duration (µs) and when the cell that made it was at the node (µs), to place a
-   *  cell whose next record has not come yet. */
-  readonly hops = new Map<string, { next: string; us: number; fromUs: number }>();
+  /** The hops the cells of each loop made from each node, to place a cell whose next record
+   *  has not come by the time drawn (LearntHops). */
+  readonly hops = new LearntHops();
   /** Each connection's ACR at its source as its `received` records give it (after the cell),
    *  oldest first: times (µs) and rates (Mbps). */
   private acrs = new Map<string, { us: number[]; mbps: number[] }>();
@@ -150,10 +148,7 @@ export class RmCellIndex {
         list.splice(at, 0, a.cell);
         this.open.set(key, list);
       }
-      if (a.hop !== null) {
-        if (a.hopBefore) this.hops.set(a.hop, a.hopBefore);
-        else this.hops.delete(a.hop);
-      }
+      if (a.hop !== null) this.hops.pop(a.hop);
       if (a.opened) {
         this.cells.pop();
         this.opened -= 1;
@@ -206,6 +201,9 @@ export class RmCellIndex {
       this.cells.splice(0, k);
       this.version += 1;
     }
+    // The hops that ended before any kept cell set out, but for the last of each (the hop the
+    // oldest kept cell learns from).
+    this.hops.forgetBefore(Math.min(us, this.cells[0]?.records[0].time_us ?? us));
     // The ACR readings before `us`, but for the last one (the rate until the next).
     for (const a of this.acrs.values()) {
       let n = 0;
@@ -253,7 +251,6 @@ export class RmCellIndex {
     }
     const opened = !cell;
     let hop: string | null = null;
-    let hopBefore: Added['hopBefore'];
     if (!cell) {
       ++this.opened;
       cell = { id: `${key}@${r.node}@${r.time_us}`, connection: r.connection, vp: r.vp, seq: r.rm_seq, origin: r.node, records: [], closed: false };
@@ -264,8 +261,7 @@ export class RmCellIndex {
       const last = cell.records[cell.records.length - 1];
       if (last.node !== r.node) {
         hop = hopKey(cell, last);
-        hopBefore = this.hops.get(hop);
-        this.hops.set(hop, { next: r.node, us: r.time_us - last.time_us, fromUs: last.time_us });
+        this.hops.push(hop, { next: r.node, us: r.time_us - last.time_us, fromUs: last.time_us, toUs: r.time_us });
       }
     }
     cell.records.push(r);
@@ -277,8 +273,92 @@ export class RmCellIndex {
       if (list.length === 0) this.open.delete(key);
     }
     if (opened) this.openedAs.set(cell, this.opened);
-    this.changes.push({ cell, opened, hop, hopBefore, closed, acr });
+    this.changes.push({ cell, opened, hop, closed, acr });
     this.count += 1;
+  }
+}
+
+/** A hop a cell made from a node: to `next`, setting out at `fromUs` (its record there),
+ *  arriving at `toUs` (its record at `next`), `us` later (µs). */
+export interface LearntHop {
+  next: string;
+  us: number;
+  fromUs: number;
+  toUs: number;
+}
+
+/**
+ * The hops the cells of each loop made, by `<loop>|<origin>|<node>|<phase>` (hopKey), in the
+ * order their records came (the order they ended). A cell learns only from the hops that ended
+ * by the time it set out (`before`), never from one that ended later: what is drawn at a time
+ * then depends only on the records at or before it, the same while a run plays (a later record
+ * not come yet) as after a scrub back (it has), and a cell is never drawn back along its way
+ * when a slower hop of the cell ahead (a queue building) ends. Every hop since the oldest cell
+ * kept set out is kept, as the cells' records are (forgetBefore).
+ */
+export class LearntHops {
+  private lists = new Map<string, { hops: LearntHop[]; /** The latest `fromUs` among the hops up to each. */ latestFromUs: number[] }>();
+
+  push(key: string, hop: LearntHop) {
+    let l = this.lists.get(key);
+    if (!l) this.lists.set(key, (l = { hops: [], latestFromUs: [] }));
+    l.hops.push(hop);
+    l.latestFromUs.push(Math.max(hop.fromUs, l.latestFromUs.at(-1) ?? -Infinity));
+  }
+
+  /** Each key's hops, oldest first (for tests). */
+  *[Symbol.iterator](): IterableIterator<[string, readonly LearntHop[]]> {
+    for (const [key, l] of this.lists) yield [key, l.hops];
+  }
+
+  /** Takes back the newest hop of `key` (its record taken back: RmCellIndex.cut). */
+  pop(key: string) {
+    const l = this.lists.get(key);
+    if (!l) return;
+    l.hops.pop();
+    l.latestFromUs.pop();
+    if (l.hops.length === 0) this.lists.delete(key);
+  }
+
+  /** The number of hops of `key` that ended at or before `us`. */
+  private endedBy(key: string, us: number): number {
+    const hops = this.lists.get(key)?.hops;
+    if (!hops) return 0;
+    let lo = 0;
+    let hi = hops.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (hops[mid].toUs <= us + SAME_TIME_US) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The latest hop of `key` that ended at or before `us` (undefined: none). */
+  before(key: string, us: number): LearntHop | undefined {
+    const n = this.endedBy(key, us);
+    return n === 0 ? undefined : this.lists.get(key)!.hops[n - 1];
+  }
+
+  /** Whether a hop of `key` that set out after `sinceUs` had ended by `us`: a later cell of the
+   *  loop made the hop a cell at the node since `sinceUs` has not (cells of a loop keep their
+   *  order: that one never will; the trace missed its end). */
+  madeSince(key: string, sinceUs: number, us: number): boolean {
+    const n = this.endedBy(key, us);
+    return n > 0 && this.lists.get(key)!.latestFromUs[n - 1] > sinceUs + SAME_TIME_US;
+  }
+
+  /** Forgets the hops that ended before `us`, but for the latest of each key. */
+  forgetBefore(us: number) {
+    for (const [key, l] of this.lists) {
+      let n = 0;
+      while (n + 1 < l.hops.length && l.hops[n + 1].toUs < us) n++;
+      if (n === 0) continue;
+      l.hops.splice(0, n);
+      l.latestFromUs = [];
+      for (const h of l.hops) l.latestFromUs.push(Math.max(h.fromUs, l.latestFromUs.at(-1) ?? -Infinity));
+      this.lists.set(key, l);
+    }
   }
 }
 
@@ -296,7 +376,8 @@ export interface CellAt {
   fraction: number;
   phase: Phase;
   record: RmRecord;
-  /** The next node is a guess (the previous cell's hop from here): its record has not come. */
+  /** On its way to a node its records have not told by the time (the hop learnt or the
+   *  network's): false at a node. */
   guessed: boolean;
 }
 
@@ -320,60 +401,52 @@ export const SAME_TIME_US = 1e-6;
 export const GUESS_REACH = 0.95;
 
 /**
- * Where `cell` is at `us`: null before its first record, after it was received, or (a cell whose
- * next record has not come) when nothing tells where it goes. Between two records it moves
- * linearly from the first's node to the second's; past its last record it follows the hop the
- * previous cell made from that node (`hops`; the network's hop then, `guess`, where its queue
- * makes that longer), stopping short of the next node; later than that it stays where it got
- * to, however late (in a queue: the engine records a cell a full buffer drops, `lost`), never
- * back along its way, unless a later cell of its loop has made that hop since (cells of a loop
- * keep their order: this one never made it, the trace missed its end). QA: two-sources with
- * EFCI paused at 30 ms, its forward cells 50 µs in SW1's queue, were taken as dropped after
- * four 10 µs hops and not drawn, then drawn 95 % of the way to SW2 while still queued at SW1;
- * then drawn going back to SW1 when the hop learnt ran out. Before any cell of its loop made
- * the hop, the network's own hop stands in for it (`guess`: the link's delay toward the next
- * node of its route), so a WAN's first loop is seen
- * going round (QA: gfc1's first cells piled at their switches' edges for the 5 ms of a 1000 km
- * link); later than that guess it stays where it got to, never back at its node (QA: gfc1's
- * first cells jumped back to their switches). A cell nothing tells the way of (no guess; a
- * notification; a cell first seen mid-way, its loop's start not recorded) waits at the node
- * of its last record until it is known to have left: its next record, or a later cell of its
- * loop making the hop from there. QA:
- * gfc1's first cells, queued at a switch longer than four typical hops, vanished. An event
+ * Where `cell` is at `us`, from its records at or before `us` and nothing later (causal): null
+ * before its first record, after it was received, or when a later cell of its loop is known to
+ * have made the hop it is on (cells of a loop keep their order: this one never will, the trace
+ * missed its end). From its latest record it goes by the hop the cells of its loop last made
+ * from there before it set out (`hops.before`; a hop that ends after it set out, a queue
+ * building behind the cell ahead, is not known to it then), or the network's hop (`guess`:
+ * where none of its loop made it yet, and where the port's queue makes it longer): it waits at
+ * its node for the hop's queue part (the hop less the link's, `travelUs`), moves along the lane
+ * over the link's part, and then stays where it got to, short of the next node (GUESS_REACH),
+ * however late (in a queue: the engine records a cell a full buffer drops, `lost`), until its
+ * record there comes. So what is drawn at a time is the same whatever records later than it
+ * have come (a run playing, the trace ahead of the shown time by a flush or not; a scrub back),
+ * and a cell's progress along its route never falls as the time goes on: it only jumps forward,
+ * to the node its next record puts it at. A cell nothing tells the way of (no guess; a
+ * notification whose loop made no hop yet; a cell first seen mid-way, its loop's start not
+ * recorded) waits at the node of its last record until it is known to have left.
+ * QA: two-sources with EFCI paused at 30 ms, its forward cells 50 µs in SW1's queue, were drawn
+ * 95 % of the way to SW2 while still queued (now: the network's longer hop, its queue at SW1);
+ * gfc1's first cells ran 95 % along a 1000 km link and jumped back to their switch, and a cell
+ * late on a learnt hop did the same (now: it stays where it got to); gfc1's first cells, queued
+ * at a switch longer than four typical hops, vanished (now: drawn while they wait). An event
  * picked is always drawn where it happened.
  */
 export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | null = null, guess: HopGuess | null = null): CellAt | null {
   const rs = cell.records;
   const atOrAfter = us + SAME_TIME_US;
   if (rs.length === 0 || atOrAfter < rs[0].time_us) return null;
-  // The latest record at or before `us` (records are in time order).
+  // The latest record at or before `us` (records are in time order); those after it are not
+  // read: they are not known at `us`.
   let i = rs.length - 1;
   while (i > 0 && rs[i].time_us > atOrAfter) i--;
   const r = rs[i];
   if (r.direction === 'received' || r.direction === 'lost') return null;
   const phase = phaseAfter(r.direction);
-  const next = rs[i + 1];
-  if (next) {
-    const span = next.time_us - r.time_us;
-    const fraction = span > 0 ? Math.min(1, Math.max(0, (us - r.time_us) / span)) : 1;
-    return { cell, from: r.node, to: next.node, fraction, phase, record: r, guessed: false };
-  }
-  const learnt = hops?.get(hopKey(cell, r));
-  if (learnt && learnt.fromUs > r.time_us + SAME_TIME_US) return null;
-  // No cell of its loop has made this hop yet (a loop's first cells, a whole round trip on a
-  // WAN): the network's own hop, where it tells one (the link toward the next node of the
-  // route, and the port's queue), else it waits at its node.
+  const key = hopKey(cell, r);
+  if (hops?.madeSince(key, r.time_us, us)) return null;
+  const learnt = hops?.before(key, r.time_us);
+  // No cell of its loop had made this hop when it set out (a loop's first cells, a whole round
+  // trip on a WAN): the network's own hop, where it tells one (the link toward the next node of
+  // the route, and the port's queue), else it waits at its node.
   const network = phase === 'notification' ? undefined : guess?.(cell, r, phase);
-  let hop = learnt ?? network;
+  let hop: { next: string; us: number } | undefined = learnt ?? network;
   if (!hop) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
   // A longer queue ahead of it than the cell that made the hop had: it goes at the pace the
-  // network tells (QA: two-sources' EFCI cells, 50 µs in SW1's queue, the hop learnt 10 µs,
-  // were drawn 95 % of the way to SW2 while still queued).
+  // network tells.
   if (learnt && network && network.next === learnt.next && network.us > learnt.us) hop = network;
-  // Later than the hop (learnt or told): it stays where it got to, short of the next node,
-  // until its record there comes (the shown time is never ahead of the trace). A cell never
-  // goes back along its way (QA: gfc1's first cells ran 95 % along a 1000 km link and jumped
-  // back to their switch; a cell late on a learnt hop did the same).
   // The link's part of the hop (where the network tells it) is the move along the lane; the
   // rest is a wait in the port's queue, drawn at the node (QA: a cell 40 µs in SW1's queue
   // crept along the link instead).

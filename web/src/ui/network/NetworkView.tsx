@@ -10,7 +10,7 @@ import type { ChartGroup } from '../../charts/chartGroup';
 import type { SampleStore } from '../../charts/sampleStore';
 import type { Lab, LabState } from '../../lab/lab';
 import { hopStepUs, linkHopsUs, loopLookbackUs, rmCellsMove, rmSpeedLimit, slowEnough, stepText, typicalHopUs } from '../../lab/networkClock';
-import { cardRows, portViews, type CardRow, type PortGroup } from '../../lab/networkPorts';
+import { cardRows, portViews, switchAlgorithmsText, type CardRow, type PortGroup } from '../../lab/networkPorts';
 import { lastLoopText, type Phase } from '../../lab/rmCells';
 import { cellPhases, markerLegend, movingText, rmWords, scenarioFeedback, type RateUnit, type RmWords } from '../../lab/rmLog';
 import { displayUnit, networkView } from '../../charts/specs';
@@ -172,8 +172,8 @@ export function NetworkView({
   }, [layout, halfSize, names, info, scenario, speech, present, grow]);
   useEffect(() => {
     const labelPx = (present ? RM_LABEL_PRESENT_PX : RM_LABEL_PX) * grow;
-    painter.setModel({ scenario, layout, ports, groups, labelPx, reserved, rmLimit, lookbackUs, linkHopUs, rate: speech.rate, words: speech.words });
-  }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs, lookbackUs, linkHopUs, grow, speech, reserved]);
+    painter.setModel({ scenario, layout, ports, groups, labelPx, reserved, rmLimit, lookbackUs, linkHopUs, rate: speech.rate, words: speech.words, bareQueues: look.compact });
+  }, [painter, scenario, layout, ports, groups, present, rmLimit, hopUs, lookbackUs, linkHopUs, grow, speech, reserved, look]);
   useEffect(() => {
     group.add(painter);
     return () => group.remove(painter);
@@ -245,6 +245,7 @@ export function NetworkView({
   );
 
   const fit = useMemo(() => fitFor(present && labelled, speech.words.sourceRate), [present, labelled, speech]);
+  const algorithms = useMemo(() => switchAlgorithmsText(ports), [ports]);
   const [legend, setLegend] = useState(true);
   const mode = state.status?.mode;
   const paused = mode !== 'playing' && mode !== 'seeking';
@@ -299,7 +300,13 @@ export function NetworkView({
           {full ? 'Exit full screen' : 'Full screen'}
         </button>
       </div>
-      {legend && <Legend ethernet={ethernet} words={speech.words} phases={speech.phases} rate={speech.rate} />}
+      {legend && <Legend ethernet={ethernet} words={speech.words} phases={speech.phases} rate={speech.rate} bareQueues={look.compact ? (ports[0]?.unit ?? 'cells') : null} />}
+      {/* Presenting, a card's head names its switch alone (its algorithm does not fit in 18 px type). */}
+      {look.compact && algorithms && (
+        <p className="nv-summary" data-testid="nv-algorithms">
+          {algorithms}
+        </p>
+      )}
       {!labelled && (
         <p className="nv-summary" data-testid="nv-unlabelled">
           The sources sit too close together for their {ethernet ? 'rate limits' : 'ACRs'}: {full ? 'leave full screen for the rate chart' : 'see the rate chart below'}.
@@ -352,7 +359,8 @@ export function NetworkView({
   );
 }
 
-function Legend({ ethernet, words, phases, rate }: { ethernet: boolean; words: RmWords; phases: readonly Phase[]; rate: RateUnit }) {
+/** `bareQueues`: the cards write the queue's number alone (presenting), in this unit; null: with it. */
+function Legend({ ethernet, words, phases, rate, bareQueues }: { ethernet: boolean; words: RmWords; phases: readonly Phase[]; rate: RateUnit; bareQueues: string | null }) {
   const ramp = `linear-gradient(to right, ${UTILISATION_RAMP.join(', ')})`;
   return (
     <div className="nv-legend" data-testid="nv-legend">
@@ -375,7 +383,7 @@ function Legend({ ethernet, words, phases, rate }: { ethernet: boolean; words: R
           <span className="nv-fill" style={{ transform: 'scaleX(0.4)' }} />
           <span className="nv-mark" style={{ left: '60%' }} />
         </span>
-        queue against the buffer, with the algorithm's marks
+        {bareQueues === null ? "queue against the buffer, with the algorithm's marks" : `queue (${bareQueues}; several destinations: the largest) against the buffer, with the algorithm's marks`}
       </span>
       <span className="nv-legend-item">data {ethernet ? 'frames' : 'cells'}: shown as the links' utilisation</span>
     </div>
@@ -483,16 +491,16 @@ function ZoomReport({ onZoom }: { onZoom: (zoom: number) => void }) {
 const NODE_ORIGIN: [number, number] = [0.5, 0.5];
 /** End systems' names' type (px, app.css: .nv-end-id), on the page and presenting. */
 const NAME_PX = 12;
-const PRESENT_NAME_PX = 16;
+const PRESENT_NAME_PX = 18;
 /** The sources' ACR lines' type (app.css: `.nv-end-info`), page and presenting. */
 const INFO_PX = 11;
-const PRESENT_INFO_PX = 16;
+const PRESENT_INFO_PX = 18;
 /** Room at the sides for a source's ACR line (none drawn: the page's room), which hangs wider than the source it is under:
- *  half its width, some 50 px on the page and 80 in presentation type (screen px; each the
+ *  half its width, some 50 px on the page and 90 in presentation type (screen px; each the
  *  least that keeps it in view: more room is a smaller drawing) for ATM's "C1 ACR 139.97 Mbps";
  *  a longer word for the rate (an Ethernet host's "rate limit") asks for as much more. */
 function fitFor(present: boolean, sourceRate: string): FitViewOptions {
   const longer = Math.max(1, `C1 ${sourceRate} 139.97 Mbps`.length / 'C1 ACR 139.97 Mbps'.length);
-  const side = `${Math.round((present ? 110 : 60) * longer)}px` as const;
+  const side = `${Math.round((present ? 124 : 60) * longer)}px` as const;
   return { padding: { top: 0.12, bottom: 0.12, left: side, right: side } };
 }

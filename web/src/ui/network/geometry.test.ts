@@ -27,6 +27,10 @@ import {
   markTextPx,
   PAGE_CARD,
   PRESENT_CARD,
+  queueBadgeSpot,
+  QUEUE_GAP_PX,
+  QUEUE_SHOWN,
+  queueSpot,
   switchHalfSize,
   laneLayout,
   placeNodes,
@@ -341,7 +345,7 @@ describe('switch cards leave the lanes between them room on screen', () => {
     return Math.min(...lanes.map((l) => Math.hypot(l.lanes[0].b.x - l.lanes[0].a.x, l.lanes[0].b.y - l.lanes[0].a.y))) * zoom;
   };
 
-  it('gfc1 and core-edge: each lane keeps LANE_ROOM_PX on screen unless the cards\' type would read under its least (11 px, 13 presenting) or they meet', () => {
+  it('gfc1 and core-edge: each lane keeps LANE_ROOM_PX on screen unless the cards\' type would read under its least (11 px, 18 presenting) or they meet', () => {
     for (const id of ['gfc1', 'core-edge'])
       for (const look of [PAGE_CARD, PRESENT_CARD])
         // The zooms they fit at in windows from 1280 to 1920 px wide, the side panel open.
@@ -404,9 +408,10 @@ describe('switch cards leave the lanes between them room on screen', () => {
       const wide = { ...look, widthPx: look === PRESENT_CARD ? 175 : 150 };
       expect(shortestLane(wide, switchCardGrowth(placed.nodes, half(wide), zoomStep(zoom), wide)), what).toBeCloseTo(0.1 * 300 * zoom, 6);
       expect(shortestLane(look, g), what).toBeGreaterThanOrEqual(least);
-      // The type on the page at its least or more (presenting, the cards meet SC3's circle above
-      // SW2 first, at ~12.5 px: no narrower card changes that).
-      if (look === PAGE_CARD) expect(look.fontPx * g * zoom, what).toBeGreaterThanOrEqual(look.readPx);
+      // The type at its least or more: 11 px on the page; 18 px presenting, where the cards
+      // meet SC3's circle above SW2 first (14 px cards of three lines a row and a line for the
+      // marks' labels met it at ~12.5 px; the compact card, two lines a row, at 18).
+      expect(look.fontPx * g * zoom, what).toBeGreaterThanOrEqual(look.readPx);
     }
   });
 
@@ -440,7 +445,7 @@ describe('node positions do not depend on what is drawn at the nodes', () => {
 // QA: marks' labels were 9 px, piled on each other (Series-D's Q1–Q4 at a ten-million-cell
 // buffer's start), and a card taller than the layout assumed (a group's names on two lines).
 describe("a switch card's height and its marks' labels", () => {
-  it('a card is as tall as its rows: a group row has a line more, a marked bar a line for its labels, presenting all larger', () => {
+  it('a card is as tall as its rows: a group row has a line more, a marked bar a line for its labels; presenting, every row two lines of larger type', () => {
     const port = { group: false, marked: false, beyond: false };
     const one = switchHalfSize([port]).h;
     // 12 px type: padding, head and two lines of 15.6 px (app.css), borders.
@@ -450,9 +455,13 @@ describe("a switch card's height and its marks' labels", () => {
     expect(switchHalfSize([{ ...port, marked: true }]).h - one).toBeCloseTo((1 + 0.15) * 6, 9);
     expect(switchHalfSize([{ ...port, beyond: true }]).h - one).toBeCloseTo(1.3 * 6, 9);
     expect(switchHalfSize([port], true).h - one).toBeCloseTo((1 / 3 + 1.3) * 6, 9);
+    // Presenting (compact): 18 px type; a row is its name's line and its bar's (the number
+    // beside the bar), a group's as a port's, no line for the marks' labels; a line beyond.
     const present = switchHalfSize([{ ...port, marked: true }], false, PRESENT_CARD);
-    expect(present.w).toBe(68);
-    expect(present.h).toBeGreaterThan(switchHalfSize([{ ...port, marked: true }], false, PAGE_CARD).h * (14 / 12));
+    expect(present.w).toBe(59);
+    expect(2 * present.h).toBeCloseTo((1 / 3 + 1.5 + 0.5 + 0.25 + 2.6) * 18 + 6, 9);
+    for (const shape of [{ ...port, group: true }, { ...port, group: true, marked: true }]) expect(switchHalfSize([shape], false, PRESENT_CARD).h).toBeCloseTo(present.h, 9);
+    expect(switchHalfSize([{ ...port, beyond: true }], false, PRESENT_CARD).h - present.h).toBeCloseTo(1.3 * 9, 9);
   });
 
   const mark = (label: string, fraction: number) => ({ label, param: label, fraction });
@@ -508,5 +517,23 @@ describe("a group's row: what of its destinations fits on its line", () => {
         const px = (1.2 + (line.count ? 0.3 : 0)) * look.fontPx + markTextPx(line.text + (line.count ? ` (${g.ports.length})` : ''), look.fontPx);
         expect(px, `${line.text}`).toBeLessThanOrEqual(room(look));
       }
+  });
+});
+
+// QA: presenting gfc1 at 1280 px, a queue's 18 px "+17" beside its last cell reached 20 px
+// into the next switch's card across a lane some 28 px long.
+describe("queueBadgeSpot: a long queue's \"+N\" badge", () => {
+  // A lane heading right from a card's edge at x = 0: its outer side is below it.
+  const lane = (len: number) => ({ a: { x: 0, y: 0 }, b: { x: len, y: 0 } });
+  it('beside the last cell drawn, toward the lane\'s end, where the lane has room for it', () => {
+    const last = queueSpot(lane(200), QUEUE_SHOWN - 1);
+    expect(queueBadgeSpot(lane(200), 40)).toEqual({ x: last.x + 11 + 20, y: last.y });
+  });
+  it('on a lane too short for that, a spot further out than the last cell, halfway along: as far over the card it leaves as over the next', () => {
+    const at = queueBadgeSpot(lane(60), 80);
+    expect(at).toEqual({ x: 30, y: QUEUE_SHOWN * QUEUE_GAP_PX });
+    // Clear of every cell drawn in the queue (8 px from its centre), and as far over one card as the other.
+    for (let k = 0; k < QUEUE_SHOWN; k++) expect(Math.abs(at.y - queueSpot(lane(60), k).y)).toBeGreaterThanOrEqual(QUEUE_GAP_PX);
+    expect(0 - (at.x - 40)).toBeCloseTo(at.x + 40 - 60, 9);
   });
 });

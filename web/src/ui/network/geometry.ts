@@ -98,16 +98,22 @@ export function queueSpot(lane: Pick<Lane, 'a' | 'b'>, place: number): Point {
 }
 
 /** Where the badge of a queue longer than drawn ("+N", `widthPx` wide) is centred: beside its
- *  last spot, toward the lane's end (away from the node, whose card the queue stands along). */
+ *  last spot, toward the lane's end (away from the node, whose card the queue stands along).
+ *  On a lane too short for that (it would reach over the next node's card: presenting gfc1 at
+ *  1280 px, its 18 px "+17" 20 px into SW2's card), a spot further out than the last, halfway
+ *  along the lane: clear of the markers, over the cards' edges at most. */
 export function queueBadgeSpot(lane: Pick<Lane, 'a' | 'b'>, widthPx: number): Point {
-  const last = besideStart(lane, QUEUE_SHOWN - 1);
   const dx = lane.b.x - lane.a.x;
   const dy = lane.b.y - lane.a.y;
   const len = Math.hypot(dx, dy) || 1;
-  // Clear of the last marker (8 px from its centre) by a few px, along the lane; a box is
-  // centred there, so half its width or half a line, whichever the lane heads along.
-  const off = 11 + Math.max(Math.abs(dx / len) * (widthPx / 2), Math.abs(dy / len) * 8);
-  return { x: last.x + (dx / len) * off, y: last.y + (dy / len) * off };
+  // A box is centred there: half its width or half a line along the lane, whichever it heads along.
+  const half = Math.max(Math.abs(dx / len) * (widthPx / 2), Math.abs(dy / len) * 8);
+  // Clear of the last marker (8 px from its centre) by a few px, along the lane.
+  const off = 11 + half;
+  const fits = off + half <= len;
+  const from = besideStart(lane, fits ? QUEUE_SHOWN - 1 : QUEUE_SHOWN);
+  const along = fits ? off : len / 2;
+  return { x: from.x + (dx / len) * along, y: from.y + (dy / len) * along };
 }
 
 /** `k` gaps from the start of `lane` on its outer side. */
@@ -140,13 +146,23 @@ export interface CardLook {
   /** The least its type reads at on screen (px): grown cards shrink toward it, no further, to
    *  leave the lanes between them room (switchCardGrowth). */
   readPx: number;
+  /** Short rows: a row is its name's line and a line of its bar with the queue's number beside
+   *  it, no line for the marks' labels (the bar's tooltip names them); the head names the
+   *  switch alone (the algorithm is said above the drawing). */
+  compact: boolean;
 }
 /** As wide as its widest line: "max 1000 cells" (a queue of four figures and its unit; the
  *  buffer is in the tooltip), ~7.6 em. QA: cards 150 px wide for "max 0 / 1000 cells" took ~685
  *  of gfc1's ~740 px at 1280 px beside the side panel, leaving lanes of 15 px for the cells. */
-export const PAGE_CARD: CardLook = { fontPx: 12, borderPx: 2, widthPx: 116, markEm: 1, readPx: 11 };
-/** Presenting: larger type, and marks' labels larger still (a classroom reads them from afar). */
-export const PRESENT_CARD: CardLook = { fontPx: 14, borderPx: 3, widthPx: 136, markEm: 1.15, readPx: 13 };
+export const PAGE_CARD: CardLook = { fontPx: 12, borderPx: 2, widthPx: 116, markEm: 1, readPx: 11, compact: false };
+/**
+ * Presenting: type of 18 px on screen, as the rest of presenting (a classroom reads it from the
+ * back), on a card short and narrow enough to grow that far on gfc1 at 1280 × 720 (its cards
+ * meet the sources above SW2 first, then its lanes): compact rows, and the queue's number
+ * alone (its unit and a group's "max" in the legend). QA: 14 px cards, three lines a row and a
+ * line for the marks' labels, read at 12.5 px there.
+ */
+export const PRESENT_CARD: CardLook = { fontPx: 18, borderPx: 3, widthPx: 118, markEm: 1, readPx: 18, compact: true };
 
 /** Between a card's border and its rows, each side (px; app.css: `.nv-switch`'s padding). */
 const CARD_PAD_X_PX = 8;
@@ -225,7 +241,8 @@ export const markRoomEm = (look: CardLook) => look.markEm + CARD_EM.markGap;
 export function switchHalfSize(rows: readonly RowShape[], collapse = false, look: CardLook = PAGE_CARD): { w: number; h: number } {
   const e = CARD_EM;
   let em = e.padTop + e.head + e.padBottom + (collapse ? e.collapseGap + e.line : 0);
-  for (const r of rows) em += e.rowGap + (r.group ? 3 : 2) * e.line + (r.marked ? markRoomEm(look) : 0) + (r.beyond ? e.line : 0);
+  for (const r of rows)
+    em += e.rowGap + (look.compact ? 2 : r.group ? 3 : 2) * e.line + (r.marked && !look.compact ? markRoomEm(look) : 0) + (r.beyond ? e.line : 0);
   return { w: look.widthPx / 2, h: (em * look.fontPx + 2 * look.borderPx) / 2 };
 }
 

@@ -6,7 +6,7 @@ import { SampleStore } from '../../charts/sampleStore';
 import type { RmRecord, SeriesMeta } from '../../contract/engine';
 import type { RunStatus, Speed } from '../../engine/protocol';
 import type { Lab } from '../../lab/lab';
-import { linkHopsUs, runMoved } from '../../lab/networkClock';
+import { linkHopsUs, runMoved, type LinkHop } from '../../lab/networkClock';
 import { portViews } from '../../lab/networkPorts';
 import { ATM_WORDS, ETHERNET_WORDS, RmLog } from '../../lab/rmLog';
 import { LIBRARY } from '../../scenario/library';
@@ -24,7 +24,12 @@ const meta: SeriesMeta[] = [
   { id: 'utilization:SW1->SW2', kind: 'utilization', label: 'u', unit: '%', owner: 'SW1->SW2', held: false },
 ];
 
-function setup(speed: Speed = 1, scenario = twoSources, rmLog = new RmLog()) {
+/** The network's hops (networkClock.linkHopsUs) at a test's own pace: `us` for each link named
+ *  (`from->to`), no transmission time. A cell whose next record has not come by the time drawn
+ *  goes at the pace these tell (rmCells.cellAt: it is drawn from the records up to the time). */
+const pace = (us: Record<string, number>): Map<string, LinkHop> => new Map(Object.entries(us).map(([k, v]) => [k, { us: v, cellUs: 0 }]));
+
+function setup(speed: Speed = 1, scenario = twoSources, rmLog = new RmLog(), linkHopUs?: ReadonlyMap<string, LinkHop>) {
   const store = new SampleStore();
   store.reset(meta);
   // Two rows: at 0.5 ms and at 1 ms (ACR C1, ACR C2, queue, utilisation).
@@ -39,7 +44,7 @@ function setup(speed: Speed = 1, scenario = twoSources, rmLog = new RmLog()) {
   const painter = new NetworkPainter(store, lab, group);
   const layout = networkLayout(scenario);
   const ports = portViews(scenario, ENGINE_CATALOGUE, meta, 0);
-  painter.setModel({ scenario, layout, ports, rmLimit: 0.001, lookbackUs: 10_000 });
+  painter.setModel({ scenario, layout, ports, rmLimit: 0.001, lookbackUs: 10_000, linkHopUs });
   const setStatus = (s: Partial<RunStatus>) => {
     const next = { ...status, ...s };
     if (runMoved(status, next)) movedAtMs = now();
@@ -146,7 +151,7 @@ describe('NetworkPainter: one frame at the shown time', () => {
   // QA: after Next RM event marked 0.008 ms, three steps left the view (clock, ACRs) at 0.008 ms.
   // A step's seek is too short for the page's status to show it, and no frame sees it seek.
   it('a step the frames never see seeking moves the view to the run time: clock, values and cells agree', () => {
-    const { painter, group, rmLog, setStatus } = setup(0.0001);
+    const { painter, group, rmLog, setStatus } = setup(0.0001, twoSources, new RmLog(), pace({ 'S1->SW1': 10 }));
     const clock = document.createElement('span');
     painter.clockText(clock);
     const acr = document.createElement('span');
@@ -227,8 +232,8 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(acr.textContent).toBe('77.76 Mbps');
   });
 
-  it('draws an RM cell where its records put it, labelled with its ER, and picks it on a click', () => {
-    const { painter, rmLog, layout, setStatus } = setup(0.0001);
+  it('draws an RM cell where its records and the hop under way put it, labelled with its ER, and picks it on a click', () => {
+    const { painter, rmLog, layout, setStatus } = setup(0.0001, twoSources, new RmLog(), pace({ 'S1->SW1': 10 }));
     const layer = svg('g') as SVGGElement;
     painter.markerLayer(layer);
     const labels = svg('g') as SVGGElement;
@@ -345,7 +350,7 @@ describe('NetworkPainter: one frame at the shown time', () => {
   // QA: the cells waiting at a switch were all drawn on one spot, one over another: a student
   // could not tell one from six.
   it('cells waiting at a node are drawn as a queue beside the lane they leave by, the first at its start, the newest furthest; "+N" past a few', () => {
-    const { painter, rmLog, layout, setStatus } = setup(0.0001);
+    const { painter, rmLog, layout, setStatus, store } = setup(0.0001);
     const layer = svg('g') as SVGGElement;
     painter.markerLayer(layer);
     const labels = svg('g') as SVGGElement;
@@ -375,13 +380,18 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(queueSpot(lane, 3).y).toBeGreaterThan(queueSpot(lane, 0).y);
     const badges = () => ([...labels.querySelectorAll<SVGTextElement>('[data-testid="rm-queue-more"]')] as SVGTextElement[]).filter((t) => t.style.display !== 'none');
     expect(badges().map((t) => [t.firstChild!.textContent, t.dataset.port, t.dataset.waiting])).toEqual([['+2', 'SW1->SW2', '6']]);
-    // The first leaves (its record at SW2 comes 50 µs after SW1's): each other one waits its own
+    // The network tells each hop (the link's, after the cells SW1's queue to SW2 held before
+    // they came: a sample at 50 µs of 50 µs' worth, less the link's). Each cell waits its own
     // 50 µs less the link's time at SW1, then goes along, never back to the queue; the ones
-    // still waiting step up a place.
+    // still waiting step up a place. (Not the first cell's hop, 50 µs too, whose end comes
+    // after they all came: what is drawn at a time is told by the records up to it.)
     const linkHopUs = linkHopsUs(twoSources, ENGINE_CATALOGUE.delay_us_per_km, 1500);
-    painter.setModel({ scenario: twoSources, layout, ports: portViews(twoSources, ENGINE_CATALOGUE, meta, 0), rmLimit: 0.001, lookbackUs: 10_000, linkHopUs });
-    const linkUs = linkHopUs.get('SW1->SW2')!.us;
+    const link = linkHopUs.get('SW1->SW2')!;
+    const linkUs = link.us;
     expect(linkUs).toBeLessThan(10);
+    store.reset(meta);
+    store.append(new Float64Array([0.05, 25, 25, (50 - linkUs) / link.cellUs, 30, 0.5, 25, 25, 0, 30, 1, 77.76, 50, 250, 90]), 5);
+    painter.setModel({ scenario: twoSources, layout, ports: portViews(twoSources, ENGINE_CATALOGUE, meta, 0), rmLimit: 0.001, lookbackUs: 10_000, linkHopUs });
     rmLog.append([rmRecord({ time_us: 150, connection: 'C1', rm_seq: 0, node: 'SW2', direction: 'forward' })], 0);
     // Cell 3 (at SW1 at 106 µs) has just set out: cells 4 and 5 wait.
     setStatus({ nowMs: (106 + 50 - linkUs + 0.5) / 1000 });
@@ -655,11 +665,46 @@ describe('NetworkPainter: one frame at the shown time', () => {
     }
   });
 
+  // A time shows the same picture while a run plays (the trace a flush past it or not) and after
+  // a scrub back to it (every later record come): a cell drawn on a hop learnt from the cell
+  // ahead, whose slower hop (a queue building at SW1) ended after it set out, was drawn back.
+  it('a time is drawn the same however far the trace has come past it', () => {
+    const loop = (k: number): RmRecord[] => {
+      const t = 100 + 4 * k;
+      // Each cell 6 µs longer from SW1 to SW2 than the one before: a queue building.
+      const q = 6 * k;
+      const at = (dt: number, node: string, direction: RmRecord['direction']) => rmRecord({ time_us: t + dt, connection: 'C1', rm_seq: k, node, direction });
+      return [at(0, 'S1', 'sent'), at(10, 'SW1', 'forward'), at(20 + q, 'SW2', 'forward'), at(30 + q, 'D1', 'turnaround'), at(40 + q, 'SW2', 'backward'), at(50 + q, 'SW1', 'backward'), at(60 + q, 'S1', 'received')];
+    };
+    const records = Array.from({ length: 8 }, (_, k) => loop(k))
+      .flat()
+      .sort((a, b) => a.time_us - b.time_us);
+    const links = pace({ 'S1->SW1': 10, 'SW1->SW2': 10, 'SW2->D1': 10, 'D1->SW2': 10, 'SW2->SW1': 10, 'SW1->S1': 10 });
+    const view = (known: readonly RmRecord[], us: number) => {
+      const t = setup(0.0001, twoSources, new RmLog(), links);
+      const layer = svg('g') as SVGGElement;
+      t.painter.markerLayer(layer);
+      t.rmLog.append(known, 0);
+      t.setStatus({ nowMs: us / 1000 });
+      t.painter.frame();
+      return ([...layer.children] as SVGGElement[]).filter((g) => g.style.display !== 'none').map((g) => `${g.dataset.cell}@${g.dataset.x},${g.dataset.y}`);
+    };
+    let drawn = 0;
+    for (const us of [115, 123.5, 131, 138, 149.5, 163, 177]) {
+      const now = view(records.filter((r) => r.time_us <= us), us);
+      expect(now.length, `${us} µs`).toBeGreaterThan(0);
+      expect(view(records.filter((r) => r.time_us <= us + 15), us), `${us} µs, the trace 15 µs ahead`).toEqual(now);
+      expect(view(records, us), `${us} µs, after a scrub back`).toEqual(now);
+      drawn += now.length;
+    }
+    expect(drawn).toBeGreaterThan(10);
+  });
+
   // QA: long-rtt's 25,000 km link full of cells: markers drawn later covered the labels of the
   // cells before them ("5.52", "52" along S1's link). The labels now lie in a layer over the
   // markers; a label may cover a marker it does not name, but never a labelled one.
   it("no label lies over a labelled cell's marker nor over another label; the picked cell's label is placed first", () => {
-    const { painter, rmLog, setStatus } = setup(0.0001);
+    const { painter, rmLog, setStatus } = setup(0.0001, twoSources, new RmLog(), pace({ 'S1->SW1': 100 }));
     const layer = svg('g') as SVGGElement;
     painter.markerLayer(layer);
     const labels = svg('g') as SVGGElement;
@@ -745,7 +790,7 @@ describe('NetworkPainter: one frame at the shown time', () => {
   // kept clear of every marker, and none could.
   it('a dense lane shows some labels, spread along it: over unlabelled markers, clear of the labelled ones and of each other', () => {
     const longRtt = LIBRARY.entries.find((e) => e.id === 'long-rtt')!.scenario;
-    const { painter, rmLog, layout, setStatus } = setup(0.0001, longRtt);
+    const { painter, rmLog, layout, setStatus } = setup(0.0001, longRtt, new RmLog(), pace({ 'S1->SW1': 120 }));
     const layer = svg('g') as SVGGElement;
     painter.markerLayer(layer);
     const labelLayer = svg('g') as SVGGElement;

@@ -34,8 +34,8 @@ export function countText(v: number, unit: string): string {
 
 /** The RM cells' labels' type on the page (px; app.css: `.nv-rm-labels text`). */
 export const RM_LABEL_PX = 11;
-/** …and presenting (app.css: `.app.present .nv-rm-labels text`). */
-export const RM_LABEL_PRESENT_PX = 16;
+/** …and presenting (app.css: `.app.present .nv-rm-labels text`), as the rest of presenting. */
+export const RM_LABEL_PRESENT_PX = 18;
 /** Where a marker's label sits: its baseline above the marker (flow px)… */
 const LABEL_BASELINE_PX = -11;
 /** …or, where that is taken (another label, a node's name, a card), below it: the top of its
@@ -71,6 +71,9 @@ export interface PainterModel {
   rate?: RateUnit;
   /** The network's words for its markers (ATM's if not given). */
   words?: RmWords;
+  /** A card writes the queue's number alone (presenting: PRESENT_CARD's short rows; the legend
+   *  gives its unit, and says a group's is the largest): "12", not "12 cells" or "max 12 cells". */
+  bareQueues?: boolean;
 }
 
 interface QueueTarget {
@@ -344,7 +347,7 @@ export class NetworkPainter implements FrameClient {
       // The queue alone: the bar sets it against the buffer, whose size the tooltip and the
       // port's name tell (a card narrow enough to leave the lanes room; QA: gfc1's cards, as
       // wide as "max 0 / 1000 cells", left lanes of 15 px at 1280 px).
-      const text = Number.isNaN(q) ? '—' : countText(q, p.unit);
+      const text = Number.isNaN(q) ? '—' : model.bareQueues ? queueCount(q) : countText(q, p.unit);
       this.write(`queue:${p.port}`, t.fill, text, (fill) => {
         // A transform, not a width: the card's layout is not computed again every frame.
         fill.style.transform = `scaleX(${barFraction(q, p.buffer).toFixed(4)})`;
@@ -358,7 +361,7 @@ export class NetworkPainter implements FrameClient {
       if (!t) continue;
       const q = groupQueue(g, value);
       const { buffer, unit } = g.ports[0];
-      const text = Number.isNaN(q) ? '—' : `max ${countText(q, unit)}`;
+      const text = Number.isNaN(q) ? '—' : model.bareQueues ? queueCount(q) : `max ${countText(q, unit)}`;
       this.write(`queue:${g.key}`, t.fill, text, (fill) => {
         fill.style.transform = `scaleX(${barFraction(q, buffer).toFixed(4)})`;
         t.text.textContent = text;
