@@ -612,7 +612,7 @@ test('a parameter picked from a list goes into the variant at its value now, sel
 test('the every-switch list sets each switch of a variant at once, says when they differ, and the run is headed *.algorithm', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=gfc1');
   await page.getByTestId('view-compare').click();
-  const every = page.getByTestId('variant-1-alg-every');
+  const every = page.getByTestId('variant-1-every-switch');
   const switches = ['SW1', 'SW2', 'SW3', 'SW4', 'SW5'];
   await expect(every).toHaveValue('');
   await every.selectOption('erica');

@@ -148,7 +148,8 @@ describe('cellAt over random traces: causal and monotone', () => {
               if (!a) continue;
               const p = progress(cell, a);
               const before = seen.get(cell.id);
-              if (before) expect(p, `${cell.id}: ${p} at ${t} µs (trace to ${t + ahead}) after ${before.p} at ${before.us} µs (to ${before.horizon})`).toBeGreaterThanOrEqual(before.p);
+              // (The message is written only for a failure: written at every step it took most of the test's time.)
+              if (before && p < before.p) expect.fail(`${cell.id}: ${p} at ${t} µs (trace to ${t + ahead}) after ${before.p} at ${before.us} µs (to ${before.horizon})`);
               seen.set(cell.id, { p, us: t, horizon: t + ahead });
             }
           }

@@ -55,7 +55,8 @@ describe('the parameters a sweep can vary', () => {
       expect(planned.problems ?? [], c.path).toEqual([]);
       expect(planned.plan?.params[0].column).toBe(c.path);
     }
-  });
+    // (gfc1 plans some 80 sweeps in the wasm engine: seconds on a loaded 2-core machine.)
+  }, 30_000);
 });
 
 it('paths overlap where one can set what the other sets', () => {

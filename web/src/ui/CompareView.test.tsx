@@ -78,6 +78,8 @@ describe('CompareView: a variant runs what its form shows', () => {
     v.choose('variant-1-alg-SW1', 'erica');
     v.choose('variant-1-from', 'vsvd-1-end-to-end');
     expect(v.lists(1)).toEqual({ SW1: ['erica', 'ERICA'], SW2: ['', 'as it is (erica_plus)'], SW3: ['', 'as it is (erica_plus)'] });
+    // The switches pick differently: the every-switch list says so.
+    expect(v.$<HTMLSelectElement>('variant-1-every-switch')!.selectedOptions[0]?.textContent).toBe('each its own');
     v.run();
     expect(v.compare.getState().variants).toEqual([{ from: 'vsvd-1-end-to-end', sets: ['nodes.SW1.algorithm=erica'] }]);
     // "As it is" is the library scenario's algorithm, not the current one's.

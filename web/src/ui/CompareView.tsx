@@ -405,7 +405,7 @@ function AlgorithmPicks({
     <label key="*" className="compare-every">
       every switch{' '}
       <select
-        data-testid={`variant-${variant}-alg-every`}
+        data-testid={`variant-${variant}-every-switch`}
         title="Sets the algorithm of every switch at once; each switch's list below still changes one"
         value={every ?? MIXED}
         onChange={(e) => onPick(Object.fromEntries(lists.slice(0, switches).map((l) => [l.id, e.target.value])))}
