@@ -8,6 +8,7 @@
 import type { Catalogue, ParamSpec } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import type { KeyValueStore } from '../scenario/storage';
+import { readableNumber } from '../scenario/params';
 
 export interface SweepChoice {
   /** The `--set` path that takes each value: also the select's value and the table's column. */
@@ -16,13 +17,18 @@ export interface SweepChoice {
   group: string;
   /** The entry in its group: "target_utilization", "L3 delay_us". */
   label: string;
+  /** The entry as the closed list shows it, where its group is not in sight: what it sets on
+   *  which part ("target_utilization (every switch)", "target_utilization (SW1)"; QA: the closed
+   *  list read the same for every switch and one switch). */
+  name: string;
   spec: ParamSpec;
   /** What the scenario has now (its own value, else the default); null where the engine derives
    *  it from the network (a PCR from the link's rate). */
   current: number | null;
-  /** An every-switch entry whose switches differ: what each has (`current` is then null; QA: the
-   *  form said "now derived from the network" for a value the user had set on one switch). */
-  bySwitch?: { id: string; value: number }[];
+  /** An every-switch (or every-virtual-path) entry whose elements differ: what each has
+   *  (`current` is then null; QA: the form said "now derived from the network" for a value the
+   *  user had set on one switch). */
+  byElement?: { id: string; value: number }[];
 }
 
 /** The most values one parameter takes (a range written with a tiny step stops here). */
@@ -42,35 +48,71 @@ export function sweepChoices(scenario: Scenario, catalogue: Catalogue): SweepCho
     for (const p of spec?.params ?? []) {
       const each = switches.map((n) => ({ id: n.id, value: n.params?.[p.name] ?? p.default }));
       const values = new Set(each.map((x) => x.value));
-      const common = { path: `nodes.*.params.${p.name}`, group: `Every switch (${spec!.name})`, label: p.name, spec: p };
+      const common = { path: `nodes.*.params.${p.name}`, group: `Every switch (${spec!.name})`, label: p.name, name: `${p.name} (every switch)`, spec: p };
       if (values.size === 1) out.push({ ...common, current: [...values][0] });
-      else out.push({ ...common, current: null, bySwitch: each.filter((x): x is { id: string; value: number } => x.value !== null) });
+      else out.push({ ...common, current: null, byElement: each.filter((x): x is { id: string; value: number } => x.value !== null) });
     }
   }
   for (const n of switches) {
     const spec = algorithms.get(algorithmOf(n));
     for (const p of spec?.params ?? []) {
-      out.push({ path: `nodes.${n.id}.params.${p.name}`, group: `Switch ${n.id} (${spec!.name})`, label: p.name, spec: p, current: n.params?.[p.name] ?? p.default });
+      out.push({ path: `nodes.${n.id}.params.${p.name}`, group: `Switch ${n.id} (${spec!.name})`, label: p.name, name: `${p.name} (${n.id})`, spec: p, current: n.params?.[p.name] ?? p.default });
     }
     const buffer = catalogue.fields.switch.find((f) => f.name === (ethernet ? 'buffer_bytes' : 'buffer_cells'));
     if (buffer) {
       const own = ethernet ? n.buffer_bytes : n.buffer_cells;
-      out.push({ path: `nodes.${n.id}.${buffer.name}`, group: `Switch ${n.id} (${spec?.name ?? algorithmOf(n)})`, label: buffer.name, spec: buffer, current: own ?? buffer.default });
+      out.push({ path: `nodes.${n.id}.${buffer.name}`, group: `Switch ${n.id} (${spec?.name ?? algorithmOf(n)})`, label: buffer.name, name: `${buffer.name} (${n.id})`, spec: buffer, current: own ?? buffer.default });
     }
   }
   for (const p of ethernet ? catalogue.ethernet_source_params : catalogue.source_params) {
-    out.push({ path: `defaults.source.${p.name}`, group: ethernet ? 'Every host (defaults.source)' : 'Every source (defaults.source)', label: p.name, spec: p, current: scenario.defaults?.source?.[p.name] ?? p.default });
+    out.push({
+      path: `defaults.source.${p.name}`,
+      group: ethernet ? 'Every host (defaults.source)' : 'Every source (defaults.source)',
+      label: p.name,
+      name: `${p.name} (${ethernet ? 'every host' : 'every source'})`,
+      spec: p,
+      current: scenario.defaults?.source?.[p.name] ?? p.default,
+    });
   }
   const rate = catalogue.fields.link.find((f) => f.name === 'rate_mbps');
   const delay = catalogue.fields.link.find((f) => f.name === 'delay_us');
   for (const l of scenario.links) {
-    if (rate) out.push({ path: `links.${l.id}.rate_mbps`, group: 'Links', label: `${l.id} rate_mbps`, spec: rate, current: l.rate_mbps ?? rate.default });
+    if (rate) out.push({ path: `links.${l.id}.rate_mbps`, group: 'Links', label: `${l.id} rate_mbps`, name: `${l.id} rate_mbps`, spec: rate, current: l.rate_mbps ?? rate.default });
     if (delay) {
       const us = l.delay_us ?? (l.distance_km !== undefined && l.distance_km !== null ? l.distance_km * catalogue.delay_us_per_km : null);
-      out.push({ path: `links.${l.id}.delay_us`, group: 'Links', label: `${l.id} delay_us`, spec: delay, current: us === null ? null : +us.toPrecision(12) });
+      out.push({ path: `links.${l.id}.delay_us`, group: 'Links', label: `${l.id} delay_us`, name: `${l.id} delay_us`, spec: delay, current: us === null ? null : +us.toPrecision(12) });
+    }
+  }
+  // Virtual paths (ATM): each one's fields, and every path's where there are several, as
+  // `--vary 'virtual_paths.*.buffer_cells=…'` sets them all (the engine's `set_at` finds a list's
+  // element by id, `*` every element).
+  const paths = scenario.virtual_paths ?? [];
+  for (const f of paths.length > 0 ? catalogue.fields.virtual_path : []) {
+    const own = (vp: (typeof paths)[number]) => ((vp as Record<string, unknown>)[f.name] as number | null | undefined) ?? f.default;
+    if (paths.length > 1) {
+      const each = paths.map((vp) => ({ id: vp.id, value: own(vp) }));
+      const values = new Set(each.map((x) => x.value));
+      const common = { path: `virtual_paths.*.${f.name}`, group: 'Every virtual path', label: f.name, name: `${f.name} (every virtual path)`, spec: f };
+      if (values.size === 1) out.push({ ...common, current: [...values][0] });
+      else out.push({ ...common, current: null, byElement: each.filter((x): x is { id: string; value: number } => x.value !== null) });
+    }
+    for (const vp of paths) {
+      out.push({ path: `virtual_paths.${vp.id}.${f.name}`, group: 'Virtual paths', label: `${vp.id} ${f.name}`, name: `${vp.id} ${f.name}`, spec: f, current: own(vp) });
     }
   }
   return out;
+}
+
+/**
+ * The value a Compare variant's pick writes for a parameter, for the user to type over: what it
+ * has now; where an every-switch (or every-path) entry's elements differ, the first one's (QA:
+ * the pick wrote `nodes.*.params.target_utilization=` with nothing after it, which the run
+ * refused); the catalogue's default; '' only where the engine derives the value and the
+ * scenario gives none (a PCR from the link's rate).
+ */
+export function startingValue(c: SweepChoice): string {
+  const v = c.current ?? c.byElement?.[0]?.value ?? c.spec.default;
+  return v === null || v === undefined ? '' : String(v);
 }
 
 /** A number as `--vary` and JSON read one: decimal, maybe signed, maybe with an exponent (not
@@ -127,7 +169,7 @@ export function parseSweepValues(text: string): { values: number[]; vary?: strin
  *  must be), said as a rule; null when it takes them all. The catalogue's range is the engine's. */
 export function valuesOutOfRange(spec: ParamSpec, values: readonly number[]): string | null {
   const out = values.find((v) => v < spec.min || v > spec.max);
-  if (out !== undefined) return `${out} is out of range: ${spec.name} is from ${spec.min} to ${spec.max}`;
+  if (out !== undefined) return `${readableNumber(out)} is out of range: ${spec.name} is from ${readableNumber(spec.min)} to ${readableNumber(spec.max)}`;
   const part = spec.integer ? values.find((v) => !Number.isInteger(v)) : undefined;
   if (part !== undefined) return `${part} is not a whole number: ${spec.name} takes whole numbers`;
   return null;

@@ -25,6 +25,7 @@ import {
   type SweepDrafts,
 } from '../lab/sweepBuilder';
 import { MAX_BROWSER_RUNS } from '../lab/sweep';
+import { describeRange, readableNumber } from '../scenario/params';
 import { FieldError } from './FieldError';
 import { ParamOptions } from './ParamOptions';
 
@@ -206,14 +207,12 @@ export function ParameterSweepForm({
             </div>
             <FieldError rule={error && `${several ? `parameter ${i + 1}: ` : ''}values: ${error}`} />
             <p className="sweep-note" id={`param-sweep-about-${i}`} data-testid="param-sweep-about">
-              {choice.group} · <code>{choice.path}</code>: {sentence(spec.meaning)} Range {spec.min}–{spec.max}
-              {unit}
-              {spec.integer ? ', whole numbers' : ''}; now{' '}
-              {choice.bySwitch
-                ? choice.bySwitch.map((x) => `${x.id} ${x.value}${unit}`).join(', ')
+              {choice.group} · <code>{choice.path}</code>: {sentence(spec.meaning)} Range {describeRange(spec)}; now{' '}
+              {choice.byElement
+                ? choice.byElement.map((x) => `${x.id} ${readableNumber(x.value)}${unit}`).join(', ')
                 : choice.current === null
                   ? (spec.default_note ?? `derived from the network`)
-                  : `${choice.current}${unit}`}
+                  : `${readableNumber(choice.current)}${unit}`}
               {i === 0 && several ? ` (it varies slowest; the plots draw each metric against ${name})` : ''}.
             </p>
           </div>
