@@ -6,7 +6,7 @@ import { repoFile } from '../test/fakes';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { MemoryStore } from '../test/memoryStore';
 import { WASM_ENGINE } from '../test/wasmEngine';
-import { MAX_SWEEP_VALUES, blockLeftOut, startingValue, parameterSweepCommand, sentence, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
+import { MAX_FORM_SEEDS, MAX_SWEEP_VALUES, blockLeftOut, startingValue, storedDraft, parameterSweepCommand, sentence, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
 
 const library = (id: string) => JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8')) as Scenario;
 const planOf = (s: Scenario) => JSON.parse(WASM_ENGINE.sweepPlan(JSON.stringify(s))) as { plan?: { runs: number; params: { column: string; values: unknown[] }[] }; problems?: { path: string; rule: string }[] };
@@ -248,31 +248,86 @@ describe('the sweep made', () => {
 
 describe('SweepDrafts', () => {
   const draft = (values: string) => ({ params: [{ path: 'p', values }], seeds: 1 });
+  const lib = (id: string) => ({ kind: 'library' as const, id });
+  const mine = (id: string) => ({ kind: 'mine' as const, id });
   it('keeps the form per scenario across a new page on the same storage, the 20 last written', () => {
     const store = new MemoryStore();
     const a = new SweepDrafts(store);
     const two = { params: [{ path: 'nodes.*.params.target_utilization', values: '0.8, 1' }, { path: 'links.L3.delay_us', values: '5:50:105' }], seeds: 2 };
-    a.set('two-sources', two);
-    expect(new SweepDrafts(store).get('two-sources')).toEqual(two);
-    for (let k = 0; k < 25; k++) a.set(`s${k}`, draft(String(k)));
+    a.set(lib('two-sources'), 'two-sources', two);
+    expect(new SweepDrafts(store).get(lib('two-sources'), 'two-sources')).toEqual(two);
+    for (let k = 0; k < 25; k++) a.set(lib(`s${k}`), `s${k}`, draft(String(k)));
     const b = new SweepDrafts(store);
-    expect(b.get('two-sources')).toBeNull();
-    expect(b.get('s24')?.params[0].values).toBe('24');
-    expect(b.get('s4')).toBeNull();
-    expect(b.get('s5')?.params[0].values).toBe('5');
+    expect(b.get(lib('two-sources'), 'two-sources')).toBeNull();
+    expect(b.get(lib('s24'), 's24')?.params[0].values).toBe('24');
+    expect(b.get(lib('s4'), 's4')).toBeNull();
+    expect(b.get(lib('s5'), 's5')?.params[0].values).toBe('5');
   });
 
   it('reads nothing from damaged storage, and keeps the page its own when the store refuses writes', () => {
     const store = new MemoryStore();
-    store.setItem('abrlab.sweep-drafts', '{not json');
-    expect(new SweepDrafts(store).get('x')).toBeNull();
-    store.setItem('abrlab.sweep-drafts', JSON.stringify([['x', { params: [{ path: 1 }], seeds: 1 }], ['w', { params: [], seeds: 1 }], ['y', draft('1')]]));
-    expect(new SweepDrafts(store).get('x')).toBeNull();
-    expect(new SweepDrafts(store).get('w')).toBeNull();
-    expect(new SweepDrafts(store).get('y')?.params[0].values).toBe('1');
+    store.setItem('abrlab.sweep-drafts-by-place', '{not json');
+    expect(new SweepDrafts(store).get(lib('x'), 'x')).toBeNull();
+    store.setItem('abrlab.sweep-drafts-by-place', JSON.stringify([['library:x', { params: [{ path: 1 }], seeds: 1 }], ['library:w', { params: [], seeds: 1 }], ['library:y', draft('1')]]));
+    expect(new SweepDrafts(store).get(lib('x'), 'x')).toBeNull();
+    expect(new SweepDrafts(store).get(lib('w'), 'w')).toBeNull();
+    expect(new SweepDrafts(store).get(lib('y'), 'y')?.params[0].values).toBe('1');
     const refusing = { getItem: () => null, setItem: () => { throw new Error('quota'); } };
     const d = new SweepDrafts(refusing);
-    d.set('x', draft('2'));
-    expect(d.get('x')?.params[0].values).toBe('2');
+    d.set(lib('x'), 'x', draft('2'));
+    expect(d.get(lib('x'), 'x')?.params[0].values).toBe('2');
+  });
+
+  // QA: an old stored draft with seeds 500 was used as it was.
+  it('drops what a stored draft holds out of range, keeping the rest, with no crash', () => {
+    const store = new MemoryStore();
+    const p = (path: string) => ({ path, values: '1, 2' });
+    store.setItem(
+      'abrlab.sweep-drafts-by-place',
+      JSON.stringify([
+        ['library:seeds', { params: [p('a')], seeds: 500 }],
+        ['library:zero', { params: [p('a')], seeds: 0 }],
+        ['library:half', { params: [p('a')], seeds: 2.5 }],
+        ['library:many', { params: [p('a'), p('b'), p('c'), p('d')], seeds: 3 }],
+        ['library:some', { params: [p('a'), null, { path: '', values: '1' }, { path: 'b', values: 7 }, p('c')], seeds: 2 }],
+        ['library:none', { params: 'a=1', seeds: 2 }],
+        ['library:null', null],
+      ]),
+    );
+    const d = new SweepDrafts(store);
+    expect(d.get(lib('seeds'), 'seeds')).toEqual({ params: [p('a')], seeds: 1 });
+    expect(d.get(lib('zero'), 'zero')?.seeds).toBe(1);
+    expect(d.get(lib('half'), 'half')?.seeds).toBe(1);
+    expect(d.get(lib('many'), 'many')).toEqual({ params: [p('a'), p('b'), p('c')], seeds: 3 });
+    expect(d.get(lib('some'), 'some')).toEqual({ params: [p('a'), p('c')], seeds: 2 });
+    expect(d.get(lib('none'), 'none')).toBeNull();
+    expect(d.get(lib('null'), 'null')).toBeNull();
+    expect(storedDraft({ params: [p('a')], seeds: MAX_FORM_SEEDS })?.seeds).toBe(MAX_FORM_SEEDS);
+    expect(storedDraft({ params: [p('a')], seeds: MAX_FORM_SEEDS + 1 })?.seeds).toBe(1);
+  });
+
+  // QA: a library scenario and the user's copy of it (same JSON id) shared one draft.
+  it("keeps a library scenario's form and the user's copy's apart, and reads a draft kept by id before", () => {
+    const store = new MemoryStore();
+    store.setItem('abrlab.sweep-drafts', JSON.stringify([['two-sources', draft('old')]]));
+    const d = new SweepDrafts(store);
+    // Kept before by id: read for either place of that id until written.
+    expect(d.get(lib('two-sources'), 'two-sources')?.params[0].values).toBe('old');
+    expect(d.get(mine('m1'), 'two-sources')?.params[0].values).toBe('old');
+    d.set(lib('two-sources'), 'two-sources', draft('library'));
+    d.set(mine('m1'), 'two-sources', draft('mine'));
+    const next = new SweepDrafts(store);
+    expect(next.get(lib('two-sources'), 'two-sources')?.params[0].values).toBe('library');
+    expect(next.get(mine('m1'), 'two-sources')?.params[0].values).toBe('mine');
+    expect(next.get({ kind: 'none' }, 'two-sources')?.params[0].values).toBe('old');
+    expect(next.get({ kind: 'none' }, null)).toBeNull();
+    // The old key is never written.
+    expect(JSON.parse(store.getItem('abrlab.sweep-drafts')!)).toEqual([['two-sources', draft('old')]]);
+    // A first change makes the library scenario the user's: its form goes with it, and stays.
+    next.moved(lib('two-sources'), mine('m2'), 'two-sources');
+    expect(next.get(mine('m2'), 'two-sources')?.params[0].values).toBe('library');
+    expect(next.get(lib('two-sources'), 'two-sources')?.params[0].values).toBe('library');
+    next.moved(lib('two-sources'), mine('m1'), 'two-sources');
+    expect(next.get(mine('m1'), 'two-sources')?.params[0].values).toBe('mine');
   });
 });

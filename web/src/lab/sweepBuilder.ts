@@ -8,6 +8,7 @@
 import type { Catalogue, ParamSpec } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import type { KeyValueStore } from '../scenario/storage';
+import { draftsKey, type Place } from '../scenario/place';
 import { readableNumber } from '../scenario/params';
 
 export interface SweepChoice {
@@ -260,26 +261,81 @@ export interface SweepDraft {
   seeds: number;
 }
 
-const DRAFTS_KEY = 'abrlab.sweep-drafts';
+/** The most seeds per point the form offers (the engine's own limit is higher). */
+export const MAX_FORM_SEEDS = 100;
+
+/**
+ * A stored draft as the form can take it, or null when nothing of it is usable: what is invalid
+ * is dropped (QA: an old draft with seeds 500 was used as it was), a parameter without a path or
+ * values, those past the form's three, seeds that are not 1 to 100 (then 1). Storage may hold
+ * anything: a page of an older version wrote it, or a user edited it.
+ */
+export function storedDraft(v: unknown): SweepDraft | null {
+  if (!v || typeof v !== 'object') return null;
+  const d = v as { params?: unknown; seeds?: unknown };
+  const params = (Array.isArray(d.params) ? d.params : [])
+    .filter((p: unknown): p is SweepDraft['params'][number] => {
+      const q = p as { path?: unknown; values?: unknown } | null;
+      return !!q && typeof q === 'object' && typeof q.path === 'string' && q.path !== '' && typeof q.values === 'string';
+    })
+    .slice(0, MAX_SWEPT_PARAMS)
+    .map((p) => ({ path: p.path, values: p.values }));
+  if (params.length === 0) return null;
+  const seeds = Number.isInteger(d.seeds) && (d.seeds as number) >= 1 && (d.seeds as number) <= MAX_FORM_SEEDS ? (d.seeds as number) : 1;
+  return { params, seeds };
+}
+
+/** Where the drafts are kept, by place (`library:<id>`, `mine:<id>`, `id:<id>`: `draftsKey`). */
+const DRAFTS_KEY = 'abrlab.sweep-drafts-by-place';
+/** Where they were kept before, by the scenario JSON's id: read, never written. */
+const DRAFTS_BY_ID_KEY = 'abrlab.sweep-drafts';
 const DRAFTS_KEPT = 20;
 
-/** The form as last written per scenario id, kept in the browser's storage (the 20 last
- *  written), so that a reload or a return to the scenario finds it as it was left. */
+/** The [key, draft] pairs a stored text holds, oldest written first; what does not read is left out. */
+function draftsIn(text: string | null): [string, SweepDraft][] {
+  if (text === null) return [];
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((e: unknown) => {
+      if (!Array.isArray(e) || typeof e[0] !== 'string') return [];
+      const d = storedDraft(e[1]);
+      return d ? [[e[0], d] as [string, SweepDraft]] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The form as last written per scenario place, kept in the browser's storage (the 20 last
+ * written), so that a reload or a return to the scenario finds it as it was left. By place, as
+ * Compare's variants are: a library scenario and the user's copy of it (which keeps its JSON id)
+ * have a form each. A draft kept by id before is still read for a scenario of that id, until its
+ * form is written again.
+ */
 export class SweepDrafts {
   private memory: [string, SweepDraft][];
+  private readonly earlier: [string, SweepDraft][];
   private pageOnly = false;
 
   constructor(private readonly store: KeyValueStore | null = null) {
     this.memory = this.read();
+    this.earlier = draftsIn(this.item(DRAFTS_BY_ID_KEY));
   }
 
-  get(scenarioId: string): SweepDraft | null {
-    return (this.store && !this.pageOnly ? this.read() : this.memory).find(([id]) => id === scenarioId)?.[1] ?? null;
+  get(place: Place, scenarioId: string | null): SweepDraft | null {
+    const key = draftsKey(place, scenarioId);
+    if (key === null) return null;
+    const all = this.store && !this.pageOnly ? this.read() : this.memory;
+    return all.find(([k]) => k === key)?.[1] ?? this.earlier.find(([id]) => id === scenarioId)?.[1] ?? null;
   }
 
-  set(scenarioId: string, draft: SweepDraft) {
-    const all = (this.store && !this.pageOnly ? this.read() : this.memory).filter(([id]) => id !== scenarioId);
-    all.push([scenarioId, draft]);
+  set(place: Place, scenarioId: string | null, draft: SweepDraft) {
+    const key = draftsKey(place, scenarioId);
+    if (key === null) return;
+    const all = (this.store && !this.pageOnly ? this.read() : this.memory).filter(([k]) => k !== key);
+    all.push([key, draft]);
     this.memory = all.slice(-DRAFTS_KEPT);
     if (!this.store || this.pageOnly) return;
     try {
@@ -289,28 +345,31 @@ export class SweepDrafts {
     }
   }
 
+  /** The open scenario moved (a change made a library scenario the user's own): its form goes
+   *  with it, where the new place has none; the old place keeps its own. */
+  moved(from: Place, to: Place, scenarioId: string | null) {
+    const draft = this.get(from, scenarioId);
+    const key = draftsKey(to, scenarioId);
+    const all = this.store && !this.pageOnly ? this.read() : this.memory;
+    if (draft && key !== null && !all.some(([k]) => k === key)) this.set(to, scenarioId, draft);
+  }
+
+  private item(key: string): string | null {
+    try {
+      return this.store?.getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   private read(): [string, SweepDraft][] {
-    let text: string | null = null;
+    let text: string | null;
     try {
       text = this.store?.getItem(DRAFTS_KEY) ?? null;
     } catch {
       return this.memory ?? [];
     }
     if (text === null) return this.memory ?? [];
-    try {
-      const parsed = JSON.parse(text) as unknown;
-      if (!Array.isArray(parsed)) return [];
-      return parsed.filter(
-        (e): e is [string, SweepDraft] =>
-          Array.isArray(e) &&
-          typeof e[0] === 'string' &&
-          Array.isArray(e[1]?.params) &&
-          e[1].params.length > 0 &&
-          e[1].params.every((p: unknown) => typeof (p as SweepDraft['params'][number])?.path === 'string' && typeof (p as SweepDraft['params'][number])?.values === 'string') &&
-          Number.isInteger(e[1]?.seeds),
-      );
-    } catch {
-      return [];
-    }
+    return draftsIn(text);
   }
 }

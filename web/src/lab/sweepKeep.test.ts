@@ -236,7 +236,7 @@ describe('a kept sweep', () => {
     expect(rowText(cells)).toBe(row);
     expect(parseRow(rowText(cells))).toEqual(cells);
     const s = keptSweep(
-      { ...record('a', 1).state, version: 1, problems: null, message: null, restored: false, unkept: null },
+      { ...record('a', 1).state, madeBy: 'block', version: 1, problems: null, message: null, restored: false, unkept: null },
       [{ ok: true, cells, digest: '00ff', wallMs: 1 }, undefined],
       2,
     );
