@@ -617,7 +617,7 @@ test("a variant's parameter list follows the algorithm it picks, and by keyboard
   await page.getByTestId('variant-1-alg-SW1').selectOption('eprca');
   const list = page.getByTestId('variant-1-param');
   const group = list.locator('optgroup[label="Switch SW1 (EPRCA)"]');
-  await expect(group.locator('option', { hasText: /^mrf$/ })).toHaveCount(1);
+  await expect(group.locator('option', { hasText: /^mrf \(SW1\)$/ })).toHaveCount(1);
   await expect(group.locator('option', { hasText: 'target_utilization' })).toHaveCount(0);
   await expect(list.locator('optgroup[label^="Every switch"]')).toHaveCount(0);
   const sets = page.getByTestId('variant-1-sets');
