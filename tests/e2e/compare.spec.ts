@@ -641,7 +641,7 @@ test("a variant's parameter list follows the algorithm it picks, and by keyboard
   await page.getByTestId('variant-1-alg-SW1').selectOption('eprca');
   const list = page.getByTestId('variant-1-param');
   const group = list.locator('optgroup[label="Switch SW1 (EPRCA)"]');
-  await expect(group.locator('option', { hasText: /^mrf$/ })).toHaveCount(1);
+  await expect(group.locator('option', { hasText: /^mrf \(SW1\)$/ })).toHaveCount(1);
   await expect(group.locator('option', { hasText: 'target_utilization' })).toHaveCount(0);
   await expect(list.locator('optgroup[label^="Every switch"]')).toHaveCount(0);
   const sets = page.getByTestId('variant-1-sets');
@@ -663,12 +663,22 @@ test("a variant's parameter list follows the algorithm it picks, and by keyboard
 
 // QA: presenting, the Compare and Sweep forms kept their 13 px while the charts and tables were
 // at 18 px, and the lists cut the underscore of erica_plus and target_utilization.
-test('presenting, the Compare and Sweep forms are at 18 px or more', async ({ page }) => {
+test('presenting, the Compare and Sweep forms, their errors and header buttons are at 18 px or more', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=gfc1&present=1');
   const px = (testId: string) => page.getByTestId(testId).evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
   await page.getByTestId('view-compare').click();
   for (const id of ['variant-1-from', 'variant-1-sets', 'variant-1-param', 'variant-1-alg-SW1', 'compare-add']) expect(await px(id), id).toBeGreaterThanOrEqual(18);
   await page.getByTestId('view-sweep').click();
   for (const id of ['param-sweep-path', 'param-sweep-values', 'param-sweep-seeds', 'param-sweep-run', 'param-sweep-about']) expect(await px(id), id).toBeGreaterThanOrEqual(18);
+  // QA: the field's error and the header's buttons stayed at 12 and 13 px beside them.
+  await page.getByTestId('param-sweep-values').fill('x');
+  await page.getByTestId('param-sweep-run').click();
+  const error = page.getByTestId('param-sweep').locator('.field-error');
+  await expect(error).toContainText("'x' is not a number");
+  expect(await error.evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(18);
+  expect(await px('sweep-algorithms'), 'sweep-algorithms').toBeGreaterThanOrEqual(18);
+  expect(await page.getByTestId('sweep').locator('h2').evaluate((e) => parseFloat(getComputedStyle(e).fontSize)), 'the heading').toBeGreaterThanOrEqual(18);
+  await page.getByTestId('view-compare').click();
+  expect(await px('compare-run'), 'compare-run').toBeGreaterThanOrEqual(18);
   expect(errors).toEqual([]);
 });

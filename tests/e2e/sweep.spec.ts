@@ -429,7 +429,7 @@ test("the Sweep tab's form names bad seeds and values out of range at their fiel
   // Out of range, said at the field with the parameter's range; nothing runs.
   await page.getByTestId('param-sweep-values').fill('0, 10');
   await page.getByTestId('param-sweep-values').press('Enter');
-  await expect(form.getByRole('alert')).toHaveText('values: 0 is out of range: n0 is from 1 to 100000');
+  await expect(form.getByRole('alert')).toHaveText('values: 0 is out of range: n0 is from 1 to 100,000');
   await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'idle');
   // A list with a range in it, as --vary takes it.
   await page.getByTestId('param-sweep-values').fill('1, 10:90:200');

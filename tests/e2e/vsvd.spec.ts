@@ -63,7 +63,7 @@ test('the discard policy and EPD threshold are set from the inspector; a thresho
   // The buffer is 10 000 000 cells: the threshold ranges up to it; its default is the engine's
   // (the catalogue's note).
   await expect(epd.locator('input')).toHaveAttribute('placeholder', '90 % of the buffer');
-  await expect(epd).toContainText('range 0 – 10000000');
+  await expect(epd).toContainText('range 0 – 10,000,000');
 
   await epd.locator('input').fill('10000001');
   await epd.locator('input').press('Enter');

@@ -96,6 +96,8 @@ const places = {
 // in its sessionStorage before, by scenario id, is read too); a user's copy made at a first
 // change takes its scenario's variants with it.
 const drafts = new CompareDrafts(storage(), tabStorage());
+// The Sweep tab's form, kept by place too; a user's copy takes its scenario's form with it.
+const sweepDrafts = new SweepDrafts(storage());
 const lab = new Lab(makeWorker, {
   samples: store,
   storage: storage(),
@@ -103,7 +105,10 @@ const lab = new Lab(makeWorker, {
   scenarios,
   tabs: broadcastTabs(),
   places,
-  moved: (from, to, scenarioId) => drafts.moved(from, to, scenarioId),
+  moved: (from, to, scenarioId) => {
+    drafts.moved(from, to, scenarioId);
+    sweepDrafts.moved(from, to, scenarioId);
+  },
   answerTimeoutMs: e2e?.answerTimeoutMs(),
 });
 e2e?.installTestHook(lab, store, () => {
@@ -119,7 +124,7 @@ const sweep = new SweepSession(
   (json, origin) => lab.load(json, origin, 'push'),
   (origin) => LIBRARY.entries.some((e) => e.id === origin),
   undefined,
-  new SweepDrafts(storage()),
+  sweepDrafts,
 );
 
 // Once the user keeps a scenario or a sweep, the browser is asked (once) to keep the lab's

@@ -19,8 +19,11 @@ pub const MAX_RANGE_VALUES: usize = 100_000;
 
 /// A `--vary` value written as a range, start:step:stop (`0.8:0.05:1`, `1000:-250:0`): its
 /// values, the stop taken when a step lands on it (within rounding); None when `part` is no
-/// range (three numbers apart by colons). Written in whole numbers, the values are whole; else
-/// each is rounded to 12 significant digits, so 0.8 + 3 × 0.05 reads 0.95, not 0.9500000000000001.
+/// range (three numbers apart by colons). Each value is rounded to 12 significant digits, so
+/// 0.8 + 3 × 0.05 reads 0.95, not 0.9500000000000001; a whole value is a whole number, however
+/// the range was spelt (`1.0:1:3` gives 1, 2, 3; `0.5:0.5:2` gives 0.5, 1, 1.5, 2): the values
+/// are numbers the range computes, not text it keeps, and the lab's Sweep form, which reads a
+/// range as numbers, makes the same column (QA: the CLI printed 1.0 where the form showed 1).
 fn range_values(part: &str) -> Option<Result<Vec<Value>, String>> {
     let fields: Vec<&str> = part.split(':').map(str::trim).collect();
     if fields.len() != 3 {
@@ -37,14 +40,15 @@ fn range_values(part: &str) -> Option<Result<Vec<Value>, String>> {
             "the range {part} gives {count} values; one parameter takes at most {MAX_RANGE_VALUES}"
         )));
     }
-    let whole = fields.iter().all(|f| f.parse::<i64>().is_ok());
     let values = (0..count as i64)
         .map(|k| {
             let v = start + k as f64 * step;
-            if whole {
+            let v = format!("{v:.11e}").parse::<f64>().unwrap_or(v);
+            // Whole, and exact as an integer (2^53): written as one.
+            if v.fract() == 0.0 && v.abs() < 9_007_199_254_740_992.0 {
                 serde_json::json!(v as i64)
             } else {
-                serde_json::json!(format!("{v:.11e}").parse::<f64>().unwrap_or(v))
+                serde_json::json!(v)
             }
         })
         .collect();
@@ -758,7 +762,7 @@ mod tests {
     #[test]
     fn a_vary_value_may_be_a_range() {
         let p = SweepParam::from_cli("nodes.SW1.params.target_utilization=0.8:0.05:1").unwrap();
-        assert_eq!(p.values, vec![json!(0.8), json!(0.85), json!(0.9), json!(0.95), json!(1.0)]);
+        assert_eq!(p.values, vec![json!(0.8), json!(0.85), json!(0.9), json!(0.95), json!(1)]);
         let p = SweepParam::from_cli("links.L1.delay_us=5,1000:-250:0").unwrap();
         assert_eq!(p.values, vec![json!(5), json!(1000), json!(750), json!(500), json!(250), json!(0)]);
         let e = SweepParam::from_cli("links.L1.delay_us=0:-1:5").unwrap_err();
@@ -770,6 +774,21 @@ mod tests {
         // Not three numbers: a value as any other (refused or taken by the field's rules).
         let p = SweepParam::from_cli("nodes.SW1.algorithm=a:b:c").unwrap();
         assert_eq!(p.values, vec![json!("a:b:c")]);
+    }
+
+    /// QA: `1.0:1:3` printed 1.0, 2.0, 3.0 where the lab's Sweep form, reading the range as
+    /// numbers, showed 1, 2, 3: a range's whole values are whole numbers, however it is spelt.
+    #[test]
+    fn a_ranges_whole_values_are_whole_numbers_however_it_is_spelt() {
+        let values = |spec: &str| SweepParam::from_cli(spec).unwrap().values;
+        assert_eq!(values("nodes.SW1.buffer_cells=1.0:1:3"), vec![json!(1), json!(2), json!(3)]);
+        assert_eq!(values("nodes.SW1.buffer_cells=1:1.0:3"), values("nodes.SW1.buffer_cells=1:1:3"));
+        assert_eq!(values("run.seed=0.5:0.5:2"), vec![json!(0.5), json!(1), json!(1.5), json!(2)]);
+        assert_eq!(values("links.L1.delay_us=1e3:-5e2:0"), vec![json!(1000), json!(500), json!(0)]);
+        // As a row and the plan write them.
+        assert_eq!(value_text(&values("nodes.SW1.buffer_cells=1.0:1:3")[0]), "1");
+        // A value written in a list stays as written (as in a file: `200.0` stays `200.0`).
+        assert_eq!(values("nodes.SW1.buffer_cells=1.0,2"), vec![json!(1.0), json!(2)]);
     }
 
     /// A delay sweep of a link written in kilometres takes the distance away at every value:

@@ -9,7 +9,7 @@ import { JobFailed } from '../engine/pool';
 import { StateCell } from './state';
 import { parseRow } from './sweepTable';
 import type { KeyValueStore } from '../scenario/storage';
-import type { Place } from '../scenario/place';
+import { draftsKey, type Place } from '../scenario/place';
 import {
   draftOfSpec,
   isVariantDraft,
@@ -65,16 +65,8 @@ const DRAFTS_KEY = 'abrlab.compare-drafts';
 /** Scenarios whose variants are kept (the most recently written). */
 const DRAFTS_KEPT = 20;
 
-/**
- * The key of a scenario's variants: where the scenario is kept (`library:<id>`, `mine:<id>`),
- * since a user's copy keeps its library scenario's JSON id and has variants of its own. A
- * scenario kept nowhere (a file, a link not yet changed) has only its JSON id (`id:<id>`): two
- * such files with one id share their variants, as every scenario did before. Null: no id.
- */
-export function draftsKey(place: Place, scenarioId: string | null): string | null {
-  if (place.kind !== 'none') return `${place.kind}:${place.id}`;
-  return scenarioId === null ? null : `id:${scenarioId}`;
-}
+/** The key of a scenario's variants: its place's (`draftsKey`, shared with the Sweep tab's form). */
+export { draftsKey };
 
 /** The drafts a stored text holds, oldest written first (empty when it is unreadable). */
 function draftsIn(raw: string | null | undefined): Map<string, VariantDraft[]> {

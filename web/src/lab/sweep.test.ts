@@ -5,7 +5,7 @@ import { WorkerPool } from '../engine/pool';
 import { repoFile } from '../test/fakes';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { InProcessBatchWorker, WASM_ENGINE } from '../test/wasmEngine';
-import { MAX_BROWSER_RUNS, SweepSession, withAlgorithmSweep } from './sweep';
+import { algorithmSweepCommand, MAX_BROWSER_RUNS, SweepSession, withAlgorithmSweep } from './sweep';
 import { parseRow, pointTable, sweepCsv } from './sweepTable';
 
 function sweepDoc(id = 'fecn-n0-sweep') {
@@ -109,7 +109,48 @@ describe('SweepSession', () => {
     expect(s.plan!.runs).toBe(10_100);
     expect(s.plan!.runs).toBeGreaterThan(MAX_BROWSER_RUNS);
     expect(s.message).toContain('abrsim sweep scenarios/fecn-n0-sweep.json > fecn-n0-sweep.csv');
-    expect(s.message).toContain('10,100 runs');
+    expect(s.message).toContain('10,100 runs (101 points × 100 seeds)');
+  });
+
+  // QA: a sweep made in the form was refused with `abrsim sweep <file>`, without its --vary, and
+  // said "× 1 seeds".
+  it("gives a made sweep's own command when it refuses it, and counts one seed as one", async () => {
+    const { session, settled } = setup();
+    const doc = sweepDoc();
+    doc.sweep = { vary: [{ paths: ['nodes.SW1.params.n0'], values: Array.from({ length: 10_001 }, (_, i) => i + 1) }] };
+    const command = 'abrsim sweep scenarios/fecn-n0-sweep.json --vary nodes.SW1.params.n0=1:1:10001';
+    await session.start(JSON.stringify(doc), 'fecn-n0-sweep', JSON.stringify(sweepDoc()), { by: 'form', command });
+    await settled();
+    const s = session.getState();
+    expect(s.phase).toBe('refused');
+    expect(s.message).toContain('10,001 runs (10,001 points × 1 seed);');
+    expect(s.message!.endsWith(`: ${command}`)).toBe(true);
+    expect(s.message).not.toContain('> fecn-n0-sweep.csv');
+  });
+
+  it('the algorithm sweep names its --vary in its command', () => {
+    const scenario = JSON.parse(readFileSync(repoFile('scenarios/two-sources.json'), 'utf8'));
+    const swept = withAlgorithmSweep(scenario, ENGINE_CATALOGUE)!;
+    const ids = swept.sweep!.vary[0].values.join(',');
+    expect(algorithmSweepCommand(swept, true)).toBe(`abrsim sweep scenarios/two-sources.json --vary 'nodes.*.algorithm=${ids}' > two-sources.csv`);
+    expect(algorithmSweepCommand(swept, false)).toBe(`abrsim sweep two-sources.json --vary 'nodes.*.algorithm=${ids}' > two-sources.csv`);
+  });
+
+  // QA: a refusal stayed on screen under the form's new field error until the next run.
+  it("forgets a refusal of the form's sweep when the form changes, not one of the scenario's own block", async () => {
+    const { session, settled } = setup();
+    const bad = sweepDoc();
+    bad.sweep.vary[0].values = [1, 0];
+    await session.start(JSON.stringify(bad), 'fecn-n0-sweep', JSON.stringify(sweepDoc()), { by: 'form', command: 'abrsim sweep …' });
+    await settled();
+    expect(session.getState()).toMatchObject({ phase: 'refused', madeBy: 'form' });
+    session.formChanged();
+    expect(session.getState()).toMatchObject({ phase: 'idle', problems: null, message: null });
+    await session.start(JSON.stringify(bad), 'fecn-n0-sweep');
+    await settled();
+    expect(session.getState()).toMatchObject({ phase: 'refused', madeBy: 'block' });
+    session.formChanged();
+    expect(session.getState().phase).toBe('refused');
   });
 
   it('a cancel keeps the runs already done and stops the rest', async () => {

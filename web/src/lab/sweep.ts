@@ -20,8 +20,21 @@ export type JobRunner = JobLane;
  *  that ran it went away (a reload, a closed tab) before its last run. */
 export type SweepPhase = 'idle' | 'planning' | 'running' | 'done' | 'cancelled' | 'refused' | 'interrupted';
 
+/** What made the sweep block a sweep runs: the scenario's own (`block`), the Sweep tab's form
+ *  (`form`), or *Sweep the switch algorithms* (`algorithms`). */
+export type SweepMaker = 'block' | 'form' | 'algorithms';
+
+/** A sweep the lab made from the open scenario (its form's, the algorithms'): what made it and
+ *  the `abrsim sweep` command that makes the same runs. */
+export interface MadeSweep {
+  by: Exclude<SweepMaker, 'block'>;
+  command: string;
+}
+
 export interface SweepState {
   phase: SweepPhase;
+  /** What made the sweep's block (a refusal of the form's goes when the form changes). */
+  madeBy: SweepMaker;
   /** The swept scenario: its id, where it came from, its JSON (with the sweep block). */
   scenarioId: string;
   origin: string;
@@ -55,6 +68,7 @@ export interface SweepState {
 /** No sweep (yet). */
 export const IDLE_SWEEP: SweepState = {
   phase: 'idle',
+  madeBy: 'block',
   scenarioId: '',
   origin: '',
   json: '',
@@ -94,11 +108,22 @@ export function withAlgorithmSweep(scenario: Scenario, catalogue: Catalogue): Sc
   };
 }
 
-/** The command that runs a sweep too big for the browser, from the repository's root. */
+/** The command that runs a scenario's own sweep block, from the repository's root. */
 export function cliCommand(scenarioId: string, fromLibrary: boolean): string {
   const file = fromLibrary ? `scenarios/${scenarioId}.json` : `${scenarioId}.json`;
   return `abrsim sweep ${file} > ${scenarioId}.csv`;
 }
+
+/** The command that runs `withAlgorithmSweep`'s sweep: the scenario's algorithms on every
+ *  switch, by `--vary` (its table's metrics are among the columns abrsim sweep prints). */
+export function algorithmSweepCommand(scenario: Scenario, fromLibrary: boolean): string {
+  const file = fromLibrary ? `scenarios/${scenario.id}.json` : `${scenario.id}.json`;
+  const values = (scenario.sweep?.vary ?? []).map((v) => `${v.paths.join(',')}=${v.values.join(',')}`);
+  return `abrsim sweep ${file}${values.map((v) => ` --vary '${v}'`).join('')} > ${scenario.id}.csv`;
+}
+
+/** "1 seed", "3 seeds"; the count grouped in thousands. */
+const plural = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 
 export class SweepSession {
   private readonly cell = new StateCell<SweepState>(IDLE_SWEEP);
@@ -128,8 +153,9 @@ export class SweepSession {
   getState = () => this.cell.get();
 
   /** Plans and runs the sweep of a scenario (JSON with a `sweep` block); replaces any earlier
-   *  one. `sourceJson`: the scenario open in the lab, when `json` is it with a block added. */
-  async start(json: string, origin: string, sourceJson = json) {
+   *  one. `sourceJson`: the scenario open in the lab, when `json` is it with a block added;
+   *  `made`: what added it, and the command that makes the same runs (a refusal gives it). */
+  async start(json: string, origin: string, sourceJson = json, made: MadeSweep | null = null) {
     this.pool.cancel('a new sweep started');
     const generation = ++this.generation;
     const live = () => generation === this.generation;
@@ -143,7 +169,7 @@ export class SweepSession {
       // the engine's plan says what is wrong with it
     }
     this.outcomes = [];
-    this.cell.set({ ...IDLE_SWEEP, phase: 'planning', scenarioId, origin, json, sourceJson, firstSeed, workers: this.pool.size, ranAtMs: this.wallNow() });
+    this.cell.set({ ...IDLE_SWEEP, phase: 'planning', madeBy: made?.by ?? 'block', scenarioId, origin, json, sourceJson, firstSeed, workers: this.pool.size, ranAtMs: this.wallNow() });
     let planned: { plan?: PlanInfo; problems?: Problem[] };
     try {
       const answer = await this.pool.submit({ type: 'plan', scenario: json });
@@ -163,9 +189,9 @@ export class SweepSession {
         phase: 'refused',
         plan,
         message:
-          `This sweep has ${plan.runs.toLocaleString('en')} runs (${plan.points.toLocaleString('en')} points × ${plan.seeds} seeds); ` +
+          `This sweep has ${plan.runs.toLocaleString('en')} runs (${plural(plan.points, 'point')} × ${plural(plan.seeds, 'seed')}); ` +
           `the browser runs at most ${MAX_BROWSER_RUNS.toLocaleString('en')}. Run it from the command line on all cores ` +
-          `(add --shard I/N to split it over machines): ${cliCommand(scenarioId, this.isLibrary(origin))}`,
+          `(add --shard I/N to split it over machines): ${made?.command ?? cliCommand(scenarioId, this.isLibrary(origin))}`,
       });
       return;
     }
@@ -187,6 +213,14 @@ export class SweepSession {
     const failed = s.failed + (outcome.ok ? 0 : 1);
     const done = s.plan !== null && finished >= s.plan.runs;
     this.cell.set({ finished, failed, version: s.version + 1, elapsedMs: this.now() - this.started, phase: done ? 'done' : s.phase });
+  }
+
+  /** The Sweep tab's form changed since it made the sweep refused: the refusal, of a sweep the
+   *  form no longer makes, goes (QA: it stayed under the form's new field error until the next
+   *  run). A refusal of the scenario's own block, or of the algorithm sweep, stays. */
+  formChanged() {
+    const s = this.cell.get();
+    if (s.phase === 'refused' && s.madeBy === 'form') this.cell.set(IDLE_SWEEP);
   }
 
   /** Stops the runs still to come; what finished stays. */

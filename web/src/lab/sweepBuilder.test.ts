@@ -6,7 +6,7 @@ import { repoFile } from '../test/fakes';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { MemoryStore } from '../test/memoryStore';
 import { WASM_ENGINE } from '../test/wasmEngine';
-import { MAX_SWEEP_VALUES, blockLeftOut, parameterSweepCommand, sentence, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
+import { MAX_FORM_SEEDS, MAX_SWEEP_VALUES, blockLeftOut, startingValue, storedDraft, parameterSweepCommand, sentence, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
 
 const library = (id: string) => JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8')) as Scenario;
 const planOf = (s: Scenario) => JSON.parse(WASM_ENGINE.sweepPlan(JSON.stringify(s))) as { plan?: { runs: number; params: { column: string; values: unknown[] }[] }; problems?: { path: string; rule: string }[] };
@@ -41,13 +41,56 @@ describe('the parameters a sweep can vary', () => {
     const edited = library('two-sources');
     edited.nodes = edited.nodes.map((n) => (n.id === 'SW1' ? { ...n, params: { ...n.params, target_utilization: 0.8 } } : n));
     const every = sweepChoices(edited, ENGINE_CATALOGUE).find((c) => c.path === 'nodes.*.params.target_utilization');
-    expect(every).toMatchObject({ current: null, bySwitch: [{ id: 'SW1', value: 0.8 }, { id: 'SW2', value: 0.9 }] });
-    expect(sweepChoices(library('two-sources'), ENGINE_CATALOGUE).find((c) => c.path === 'nodes.*.params.target_utilization')?.bySwitch).toBeUndefined();
+    expect(every).toMatchObject({ current: null, byElement: [{ id: 'SW1', value: 0.8 }, { id: 'SW2', value: 0.9 }] });
+    expect(sweepChoices(library('two-sources'), ENGINE_CATALOGUE).find((c) => c.path === 'nodes.*.params.target_utilization')?.byElement).toBeUndefined();
+  });
+
+  // QA: Compare's pick wrote `nodes.*.params.target_utilization=` empty where the switches differ.
+  it("starts a Compare pick at the value it has now, the first switch's where they differ, never empty where one is known", () => {
+    const edited = library('two-sources');
+    edited.nodes = edited.nodes.map((n) => (n.id === 'SW1' ? { ...n, params: { ...n.params, target_utilization: 0.8 } } : n));
+    const at = (path: string) => sweepChoices(edited, ENGINE_CATALOGUE).find((c) => c.path === path)!;
+    expect(startingValue(at('nodes.*.params.target_utilization'))).toBe('0.8');
+    expect(startingValue(at('nodes.SW2.params.target_utilization'))).toBe('0.9');
+    expect(startingValue(at('links.L3.rate_mbps'))).toBe('155.52');
+    // A value the engine derives from the network, and the scenario does not give: nothing to start from.
+    const pcr = sweepChoices(edited, ENGINE_CATALOGUE).find((c) => c.current === null && !c.byElement);
+    if (pcr) expect(startingValue(pcr)).toBe(pcr.spec.default === null ? '' : String(pcr.spec.default));
+  });
+
+  // QA: the closed list showed "target_utilization" for every switch and for one switch alike.
+  it('names each entry with the part it sets, as the closed list shows it alone', () => {
+    const choices = sweepChoices(library('two-sources'), ENGINE_CATALOGUE);
+    const name = (path: string) => choices.find((c) => c.path === path)?.name;
+    expect(name('nodes.*.params.target_utilization')).toBe('target_utilization (every switch)');
+    expect(name('nodes.SW1.params.target_utilization')).toBe('target_utilization (SW1)');
+    expect(name('nodes.SW2.buffer_cells')).toBe('buffer_cells (SW2)');
+    expect(name('defaults.source.icr_mbps')).toBe('icr_mbps (every source)');
+    expect(name('links.L3.delay_us')).toBe('L3 delay_us');
+    expect(new Set(choices.map((c) => c.name)).size).toBe(choices.length);
+  });
+
+  // QA: vpc-abr's virtual paths were in neither the Sweep form's list nor Compare's.
+  it("offers a virtual path's fields, each path's and every path's, as --vary sets them", () => {
+    const scenario = library('vpc-abr');
+    const choices = sweepChoices(scenario, ENGINE_CATALOGUE);
+    const vp = ENGINE_CATALOGUE.fields.virtual_path.find((f) => f.name === 'buffer_cells')!;
+    expect(choices.find((c) => c.path === 'virtual_paths.*.buffer_cells')).toMatchObject({ group: 'Every virtual path', current: vp.default, name: 'buffer_cells (every virtual path)' });
+    expect(choices.filter((c) => c.group === 'Virtual paths').map((c) => c.path)).toEqual(scenario.virtual_paths!.map((p) => `virtual_paths.${p.id}.buffer_cells`));
+    const edited = { ...scenario, virtual_paths: scenario.virtual_paths!.map((p, i) => (i === 0 ? { ...p, buffer_cells: 500 } : p)) };
+    const every = sweepChoices(edited, ENGINE_CATALOGUE).find((c) => c.path === 'virtual_paths.*.buffer_cells');
+    expect(every?.current).toBeNull();
+    expect(every?.byElement?.slice(0, 2)).toEqual([{ id: 'VP1', value: 500 }, { id: 'VP2', value: vp.default }]);
+    expect(sweepChoices(library('two-sources'), ENGINE_CATALOGUE).some((c) => c.path.startsWith('virtual_paths'))).toBe(false);
+    // The engine sets them all: one value each, the plan's column the path.
+    const planned = planOf(withParameterSweep(scenario, [{ path: 'virtual_paths.*.buffer_cells', values: [1000, 2000] }, { path: 'virtual_paths.VP2.buffer_cells', values: [300] }], 1));
+    expect(planned.problems ?? []).toEqual([]);
+    expect(planned.plan?.runs).toBe(2);
   });
 
   // Every path the list offers is one the engine sets: at the value the scenario has now, the
   // sweep plans, and its one run is the scenario as it was (its digest unchanged).
-  it.each(['two-sources', 'gfc1', 'qcn-hotspot', 'parking-lot-3'])('every parameter offered for %s plans in the engine at its current value', (id) => {
+  it.each(['two-sources', 'gfc1', 'qcn-hotspot', 'parking-lot-3', 'vpc-abr'])('every parameter offered for %s plans in the engine at its current value', (id) => {
     const scenario = library(id);
     for (const c of sweepChoices(scenario, ENGINE_CATALOGUE)) {
       if (c.current === null) continue;
@@ -105,6 +148,9 @@ describe('the values written', () => {
     expect(valuesOutOfRange(spec, [0.5, -1, 2])).toBe('-1 is out of range: target_utilization is from 0.1 to 1');
     const whole = ENGINE_CATALOGUE.fields.switch.find((f) => f.name === 'buffer_cells')!;
     expect(valuesOutOfRange(whole, [100, 150.5])).toBe('150.5 is not a whole number: buffer_cells takes whole numbers');
+    // QA: big ranges read "1–10000000000"; they are grouped in thousands, as the form's range is.
+    const bytes = ENGINE_CATALOGUE.fields.switch.find((f) => f.name === 'buffer_bytes')!;
+    expect(valuesOutOfRange({ ...bytes, min: 1, max: 10_000_000_000 }, [0])).toBe('0 is out of range: buffer_bytes is from 1 to 10,000,000,000');
   });
 
   it('a range gives its start, steps of the step, and no value past its stop', () => {
@@ -203,31 +249,86 @@ describe('the sweep made', () => {
 
 describe('SweepDrafts', () => {
   const draft = (values: string) => ({ params: [{ path: 'p', values }], seeds: 1 });
+  const lib = (id: string) => ({ kind: 'library' as const, id });
+  const mine = (id: string) => ({ kind: 'mine' as const, id });
   it('keeps the form per scenario across a new page on the same storage, the 20 last written', () => {
     const store = new MemoryStore();
     const a = new SweepDrafts(store);
     const two = { params: [{ path: 'nodes.*.params.target_utilization', values: '0.8, 1' }, { path: 'links.L3.delay_us', values: '5:50:105' }], seeds: 2 };
-    a.set('two-sources', two);
-    expect(new SweepDrafts(store).get('two-sources')).toEqual(two);
-    for (let k = 0; k < 25; k++) a.set(`s${k}`, draft(String(k)));
+    a.set(lib('two-sources'), 'two-sources', two);
+    expect(new SweepDrafts(store).get(lib('two-sources'), 'two-sources')).toEqual(two);
+    for (let k = 0; k < 25; k++) a.set(lib(`s${k}`), `s${k}`, draft(String(k)));
     const b = new SweepDrafts(store);
-    expect(b.get('two-sources')).toBeNull();
-    expect(b.get('s24')?.params[0].values).toBe('24');
-    expect(b.get('s4')).toBeNull();
-    expect(b.get('s5')?.params[0].values).toBe('5');
+    expect(b.get(lib('two-sources'), 'two-sources')).toBeNull();
+    expect(b.get(lib('s24'), 's24')?.params[0].values).toBe('24');
+    expect(b.get(lib('s4'), 's4')).toBeNull();
+    expect(b.get(lib('s5'), 's5')?.params[0].values).toBe('5');
   });
 
   it('reads nothing from damaged storage, and keeps the page its own when the store refuses writes', () => {
     const store = new MemoryStore();
-    store.setItem('abrlab.sweep-drafts', '{not json');
-    expect(new SweepDrafts(store).get('x')).toBeNull();
-    store.setItem('abrlab.sweep-drafts', JSON.stringify([['x', { params: [{ path: 1 }], seeds: 1 }], ['w', { params: [], seeds: 1 }], ['y', draft('1')]]));
-    expect(new SweepDrafts(store).get('x')).toBeNull();
-    expect(new SweepDrafts(store).get('w')).toBeNull();
-    expect(new SweepDrafts(store).get('y')?.params[0].values).toBe('1');
+    store.setItem('abrlab.sweep-drafts-by-place', '{not json');
+    expect(new SweepDrafts(store).get(lib('x'), 'x')).toBeNull();
+    store.setItem('abrlab.sweep-drafts-by-place', JSON.stringify([['library:x', { params: [{ path: 1 }], seeds: 1 }], ['library:w', { params: [], seeds: 1 }], ['library:y', draft('1')]]));
+    expect(new SweepDrafts(store).get(lib('x'), 'x')).toBeNull();
+    expect(new SweepDrafts(store).get(lib('w'), 'w')).toBeNull();
+    expect(new SweepDrafts(store).get(lib('y'), 'y')?.params[0].values).toBe('1');
     const refusing = { getItem: () => null, setItem: () => { throw new Error('quota'); } };
     const d = new SweepDrafts(refusing);
-    d.set('x', draft('2'));
-    expect(d.get('x')?.params[0].values).toBe('2');
+    d.set(lib('x'), 'x', draft('2'));
+    expect(d.get(lib('x'), 'x')?.params[0].values).toBe('2');
+  });
+
+  // QA: an old stored draft with seeds 500 was used as it was.
+  it('drops what a stored draft holds out of range, keeping the rest, with no crash', () => {
+    const store = new MemoryStore();
+    const p = (path: string) => ({ path, values: '1, 2' });
+    store.setItem(
+      'abrlab.sweep-drafts-by-place',
+      JSON.stringify([
+        ['library:seeds', { params: [p('a')], seeds: 500 }],
+        ['library:zero', { params: [p('a')], seeds: 0 }],
+        ['library:half', { params: [p('a')], seeds: 2.5 }],
+        ['library:many', { params: [p('a'), p('b'), p('c'), p('d')], seeds: 3 }],
+        ['library:some', { params: [p('a'), null, { path: '', values: '1' }, { path: 'b', values: 7 }, p('c')], seeds: 2 }],
+        ['library:none', { params: 'a=1', seeds: 2 }],
+        ['library:null', null],
+      ]),
+    );
+    const d = new SweepDrafts(store);
+    expect(d.get(lib('seeds'), 'seeds')).toEqual({ params: [p('a')], seeds: 1 });
+    expect(d.get(lib('zero'), 'zero')?.seeds).toBe(1);
+    expect(d.get(lib('half'), 'half')?.seeds).toBe(1);
+    expect(d.get(lib('many'), 'many')).toEqual({ params: [p('a'), p('b'), p('c')], seeds: 3 });
+    expect(d.get(lib('some'), 'some')).toEqual({ params: [p('a'), p('c')], seeds: 2 });
+    expect(d.get(lib('none'), 'none')).toBeNull();
+    expect(d.get(lib('null'), 'null')).toBeNull();
+    expect(storedDraft({ params: [p('a')], seeds: MAX_FORM_SEEDS })?.seeds).toBe(MAX_FORM_SEEDS);
+    expect(storedDraft({ params: [p('a')], seeds: MAX_FORM_SEEDS + 1 })?.seeds).toBe(1);
+  });
+
+  // QA: a library scenario and the user's copy of it (same JSON id) shared one draft.
+  it("keeps a library scenario's form and the user's copy's apart, and reads a draft kept by id before", () => {
+    const store = new MemoryStore();
+    store.setItem('abrlab.sweep-drafts', JSON.stringify([['two-sources', draft('old')]]));
+    const d = new SweepDrafts(store);
+    // Kept before by id: read for either place of that id until written.
+    expect(d.get(lib('two-sources'), 'two-sources')?.params[0].values).toBe('old');
+    expect(d.get(mine('m1'), 'two-sources')?.params[0].values).toBe('old');
+    d.set(lib('two-sources'), 'two-sources', draft('library'));
+    d.set(mine('m1'), 'two-sources', draft('mine'));
+    const next = new SweepDrafts(store);
+    expect(next.get(lib('two-sources'), 'two-sources')?.params[0].values).toBe('library');
+    expect(next.get(mine('m1'), 'two-sources')?.params[0].values).toBe('mine');
+    expect(next.get({ kind: 'none' }, 'two-sources')?.params[0].values).toBe('old');
+    expect(next.get({ kind: 'none' }, null)).toBeNull();
+    // The old key is never written.
+    expect(JSON.parse(store.getItem('abrlab.sweep-drafts')!)).toEqual([['two-sources', draft('old')]]);
+    // A first change makes the library scenario the user's: its form goes with it, and stays.
+    next.moved(lib('two-sources'), mine('m2'), 'two-sources');
+    expect(next.get(mine('m2'), 'two-sources')?.params[0].values).toBe('library');
+    expect(next.get(lib('two-sources'), 'two-sources')?.params[0].values).toBe('library');
+    next.moved(lib('two-sources'), mine('m1'), 'two-sources');
+    expect(next.get(mine('m1'), 'two-sources')?.params[0].values).toBe('mine');
   });
 });

@@ -8,6 +8,8 @@
 import type { Catalogue, ParamSpec } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import type { KeyValueStore } from '../scenario/storage';
+import { draftsKey, type Place } from '../scenario/place';
+import { readableNumber } from '../scenario/params';
 
 export interface SweepChoice {
   /** The `--set` path that takes each value: also the select's value and the table's column. */
@@ -16,13 +18,18 @@ export interface SweepChoice {
   group: string;
   /** The entry in its group: "target_utilization", "L3 delay_us". */
   label: string;
+  /** The entry as the closed list shows it, where its group is not in sight: what it sets on
+   *  which part ("target_utilization (every switch)", "target_utilization (SW1)"; QA: the closed
+   *  list read the same for every switch and one switch). */
+  name: string;
   spec: ParamSpec;
   /** What the scenario has now (its own value, else the default); null where the engine derives
    *  it from the network (a PCR from the link's rate). */
   current: number | null;
-  /** An every-switch entry whose switches differ: what each has (`current` is then null; QA: the
-   *  form said "now derived from the network" for a value the user had set on one switch). */
-  bySwitch?: { id: string; value: number }[];
+  /** An every-switch (or every-virtual-path) entry whose elements differ: what each has
+   *  (`current` is then null; QA: the form said "now derived from the network" for a value the
+   *  user had set on one switch). */
+  byElement?: { id: string; value: number }[];
 }
 
 /** The most values one parameter takes (a range written with a tiny step stops here). */
@@ -42,35 +49,71 @@ export function sweepChoices(scenario: Scenario, catalogue: Catalogue): SweepCho
     for (const p of spec?.params ?? []) {
       const each = switches.map((n) => ({ id: n.id, value: n.params?.[p.name] ?? p.default }));
       const values = new Set(each.map((x) => x.value));
-      const common = { path: `nodes.*.params.${p.name}`, group: `Every switch (${spec!.name})`, label: p.name, spec: p };
+      const common = { path: `nodes.*.params.${p.name}`, group: `Every switch (${spec!.name})`, label: p.name, name: `${p.name} (every switch)`, spec: p };
       if (values.size === 1) out.push({ ...common, current: [...values][0] });
-      else out.push({ ...common, current: null, bySwitch: each.filter((x): x is { id: string; value: number } => x.value !== null) });
+      else out.push({ ...common, current: null, byElement: each.filter((x): x is { id: string; value: number } => x.value !== null) });
     }
   }
   for (const n of switches) {
     const spec = algorithms.get(algorithmOf(n));
     for (const p of spec?.params ?? []) {
-      out.push({ path: `nodes.${n.id}.params.${p.name}`, group: `Switch ${n.id} (${spec!.name})`, label: p.name, spec: p, current: n.params?.[p.name] ?? p.default });
+      out.push({ path: `nodes.${n.id}.params.${p.name}`, group: `Switch ${n.id} (${spec!.name})`, label: p.name, name: `${p.name} (${n.id})`, spec: p, current: n.params?.[p.name] ?? p.default });
     }
     const buffer = catalogue.fields.switch.find((f) => f.name === (ethernet ? 'buffer_bytes' : 'buffer_cells'));
     if (buffer) {
       const own = ethernet ? n.buffer_bytes : n.buffer_cells;
-      out.push({ path: `nodes.${n.id}.${buffer.name}`, group: `Switch ${n.id} (${spec?.name ?? algorithmOf(n)})`, label: buffer.name, spec: buffer, current: own ?? buffer.default });
+      out.push({ path: `nodes.${n.id}.${buffer.name}`, group: `Switch ${n.id} (${spec?.name ?? algorithmOf(n)})`, label: buffer.name, name: `${buffer.name} (${n.id})`, spec: buffer, current: own ?? buffer.default });
     }
   }
   for (const p of ethernet ? catalogue.ethernet_source_params : catalogue.source_params) {
-    out.push({ path: `defaults.source.${p.name}`, group: ethernet ? 'Every host (defaults.source)' : 'Every source (defaults.source)', label: p.name, spec: p, current: scenario.defaults?.source?.[p.name] ?? p.default });
+    out.push({
+      path: `defaults.source.${p.name}`,
+      group: ethernet ? 'Every host (defaults.source)' : 'Every source (defaults.source)',
+      label: p.name,
+      name: `${p.name} (${ethernet ? 'every host' : 'every source'})`,
+      spec: p,
+      current: scenario.defaults?.source?.[p.name] ?? p.default,
+    });
   }
   const rate = catalogue.fields.link.find((f) => f.name === 'rate_mbps');
   const delay = catalogue.fields.link.find((f) => f.name === 'delay_us');
   for (const l of scenario.links) {
-    if (rate) out.push({ path: `links.${l.id}.rate_mbps`, group: 'Links', label: `${l.id} rate_mbps`, spec: rate, current: l.rate_mbps ?? rate.default });
+    if (rate) out.push({ path: `links.${l.id}.rate_mbps`, group: 'Links', label: `${l.id} rate_mbps`, name: `${l.id} rate_mbps`, spec: rate, current: l.rate_mbps ?? rate.default });
     if (delay) {
       const us = l.delay_us ?? (l.distance_km !== undefined && l.distance_km !== null ? l.distance_km * catalogue.delay_us_per_km : null);
-      out.push({ path: `links.${l.id}.delay_us`, group: 'Links', label: `${l.id} delay_us`, spec: delay, current: us === null ? null : +us.toPrecision(12) });
+      out.push({ path: `links.${l.id}.delay_us`, group: 'Links', label: `${l.id} delay_us`, name: `${l.id} delay_us`, spec: delay, current: us === null ? null : +us.toPrecision(12) });
+    }
+  }
+  // Virtual paths (ATM): each one's fields, and every path's where there are several, as
+  // `--vary 'virtual_paths.*.buffer_cells=…'` sets them all (the engine's `set_at` finds a list's
+  // element by id, `*` every element).
+  const paths = scenario.virtual_paths ?? [];
+  for (const f of paths.length > 0 ? catalogue.fields.virtual_path : []) {
+    const own = (vp: (typeof paths)[number]) => ((vp as Record<string, unknown>)[f.name] as number | null | undefined) ?? f.default;
+    if (paths.length > 1) {
+      const each = paths.map((vp) => ({ id: vp.id, value: own(vp) }));
+      const values = new Set(each.map((x) => x.value));
+      const common = { path: `virtual_paths.*.${f.name}`, group: 'Every virtual path', label: f.name, name: `${f.name} (every virtual path)`, spec: f };
+      if (values.size === 1) out.push({ ...common, current: [...values][0] });
+      else out.push({ ...common, current: null, byElement: each.filter((x): x is { id: string; value: number } => x.value !== null) });
+    }
+    for (const vp of paths) {
+      out.push({ path: `virtual_paths.${vp.id}.${f.name}`, group: 'Virtual paths', label: `${vp.id} ${f.name}`, name: `${vp.id} ${f.name}`, spec: f, current: own(vp) });
     }
   }
   return out;
+}
+
+/**
+ * The value a Compare variant's pick writes for a parameter, for the user to type over: what it
+ * has now; where an every-switch (or every-path) entry's elements differ, the first one's (QA:
+ * the pick wrote `nodes.*.params.target_utilization=` with nothing after it, which the run
+ * refused); the catalogue's default; '' only where the engine derives the value and the
+ * scenario gives none (a PCR from the link's rate).
+ */
+export function startingValue(c: SweepChoice): string {
+  const v = c.current ?? c.byElement?.[0]?.value ?? c.spec.default;
+  return v === null || v === undefined ? '' : String(v);
 }
 
 /** A number as `--vary` and JSON read one: decimal, maybe signed, maybe with an exponent (not
@@ -127,7 +170,7 @@ export function parseSweepValues(text: string): { values: number[]; vary?: strin
  *  must be), said as a rule; null when it takes them all. The catalogue's range is the engine's. */
 export function valuesOutOfRange(spec: ParamSpec, values: readonly number[]): string | null {
   const out = values.find((v) => v < spec.min || v > spec.max);
-  if (out !== undefined) return `${out} is out of range: ${spec.name} is from ${spec.min} to ${spec.max}`;
+  if (out !== undefined) return `${readableNumber(out)} is out of range: ${spec.name} is from ${readableNumber(spec.min)} to ${readableNumber(spec.max)}`;
   const part = spec.integer ? values.find((v) => !Number.isInteger(v)) : undefined;
   if (part !== undefined) return `${part} is not a whole number: ${spec.name} takes whole numbers`;
   return null;
@@ -218,26 +261,81 @@ export interface SweepDraft {
   seeds: number;
 }
 
-const DRAFTS_KEY = 'abrlab.sweep-drafts';
+/** The most seeds per point the form offers (the engine's own limit is higher). */
+export const MAX_FORM_SEEDS = 100;
+
+/**
+ * A stored draft as the form can take it, or null when nothing of it is usable: what is invalid
+ * is dropped (QA: an old draft with seeds 500 was used as it was), a parameter without a path or
+ * values, those past the form's three, seeds that are not 1 to 100 (then 1). Storage may hold
+ * anything: a page of an older version wrote it, or a user edited it.
+ */
+export function storedDraft(v: unknown): SweepDraft | null {
+  if (!v || typeof v !== 'object') return null;
+  const d = v as { params?: unknown; seeds?: unknown };
+  const params = (Array.isArray(d.params) ? d.params : [])
+    .filter((p: unknown): p is SweepDraft['params'][number] => {
+      const q = p as { path?: unknown; values?: unknown } | null;
+      return !!q && typeof q === 'object' && typeof q.path === 'string' && q.path !== '' && typeof q.values === 'string';
+    })
+    .slice(0, MAX_SWEPT_PARAMS)
+    .map((p) => ({ path: p.path, values: p.values }));
+  if (params.length === 0) return null;
+  const seeds = Number.isInteger(d.seeds) && (d.seeds as number) >= 1 && (d.seeds as number) <= MAX_FORM_SEEDS ? (d.seeds as number) : 1;
+  return { params, seeds };
+}
+
+/** Where the drafts are kept, by place (`library:<id>`, `mine:<id>`, `id:<id>`: `draftsKey`). */
+const DRAFTS_KEY = 'abrlab.sweep-drafts-by-place';
+/** Where they were kept before, by the scenario JSON's id: read, never written. */
+const DRAFTS_BY_ID_KEY = 'abrlab.sweep-drafts';
 const DRAFTS_KEPT = 20;
 
-/** The form as last written per scenario id, kept in the browser's storage (the 20 last
- *  written), so that a reload or a return to the scenario finds it as it was left. */
+/** The [key, draft] pairs a stored text holds, oldest written first; what does not read is left out. */
+function draftsIn(text: string | null): [string, SweepDraft][] {
+  if (text === null) return [];
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((e: unknown) => {
+      if (!Array.isArray(e) || typeof e[0] !== 'string') return [];
+      const d = storedDraft(e[1]);
+      return d ? [[e[0], d] as [string, SweepDraft]] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The form as last written per scenario place, kept in the browser's storage (the 20 last
+ * written), so that a reload or a return to the scenario finds it as it was left. By place, as
+ * Compare's variants are: a library scenario and the user's copy of it (which keeps its JSON id)
+ * have a form each. A draft kept by id before is still read for a scenario of that id, until its
+ * form is written again.
+ */
 export class SweepDrafts {
   private memory: [string, SweepDraft][];
+  private readonly earlier: [string, SweepDraft][];
   private pageOnly = false;
 
   constructor(private readonly store: KeyValueStore | null = null) {
     this.memory = this.read();
+    this.earlier = draftsIn(this.item(DRAFTS_BY_ID_KEY));
   }
 
-  get(scenarioId: string): SweepDraft | null {
-    return (this.store && !this.pageOnly ? this.read() : this.memory).find(([id]) => id === scenarioId)?.[1] ?? null;
+  get(place: Place, scenarioId: string | null): SweepDraft | null {
+    const key = draftsKey(place, scenarioId);
+    if (key === null) return null;
+    const all = this.store && !this.pageOnly ? this.read() : this.memory;
+    return all.find(([k]) => k === key)?.[1] ?? this.earlier.find(([id]) => id === scenarioId)?.[1] ?? null;
   }
 
-  set(scenarioId: string, draft: SweepDraft) {
-    const all = (this.store && !this.pageOnly ? this.read() : this.memory).filter(([id]) => id !== scenarioId);
-    all.push([scenarioId, draft]);
+  set(place: Place, scenarioId: string | null, draft: SweepDraft) {
+    const key = draftsKey(place, scenarioId);
+    if (key === null) return;
+    const all = (this.store && !this.pageOnly ? this.read() : this.memory).filter(([k]) => k !== key);
+    all.push([key, draft]);
     this.memory = all.slice(-DRAFTS_KEPT);
     if (!this.store || this.pageOnly) return;
     try {
@@ -247,28 +345,31 @@ export class SweepDrafts {
     }
   }
 
+  /** The open scenario moved (a change made a library scenario the user's own): its form goes
+   *  with it, where the new place has none; the old place keeps its own. */
+  moved(from: Place, to: Place, scenarioId: string | null) {
+    const draft = this.get(from, scenarioId);
+    const key = draftsKey(to, scenarioId);
+    const all = this.store && !this.pageOnly ? this.read() : this.memory;
+    if (draft && key !== null && !all.some(([k]) => k === key)) this.set(to, scenarioId, draft);
+  }
+
+  private item(key: string): string | null {
+    try {
+      return this.store?.getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   private read(): [string, SweepDraft][] {
-    let text: string | null = null;
+    let text: string | null;
     try {
       text = this.store?.getItem(DRAFTS_KEY) ?? null;
     } catch {
       return this.memory ?? [];
     }
     if (text === null) return this.memory ?? [];
-    try {
-      const parsed = JSON.parse(text) as unknown;
-      if (!Array.isArray(parsed)) return [];
-      return parsed.filter(
-        (e): e is [string, SweepDraft] =>
-          Array.isArray(e) &&
-          typeof e[0] === 'string' &&
-          Array.isArray(e[1]?.params) &&
-          e[1].params.length > 0 &&
-          e[1].params.every((p: unknown) => typeof (p as SweepDraft['params'][number])?.path === 'string' && typeof (p as SweepDraft['params'][number])?.values === 'string') &&
-          Number.isInteger(e[1]?.seeds),
-      );
-    } catch {
-      return [];
-    }
+    return draftsIn(text);
   }
 }

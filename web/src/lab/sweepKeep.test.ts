@@ -281,7 +281,11 @@ describe('a kept sweep', () => {
     const cells = parseRow(row);
     expect(rowText(cells)).toBe(row);
     expect(parseRow(rowText(cells))).toEqual(cells);
-    const s = keptSweep({ ...record('a', 1).state, version: 1, problems: null, message: null, restored: false, unkept: null }, [{ ok: true, cells, digest: '00ff', wallMs: 1 }, undefined], 2);
+    const s = keptSweep(
+      { ...record('a', 1).state, madeBy: 'block', version: 1, problems: null, message: null, restored: false, unkept: null },
+      [{ ok: true, cells, digest: '00ff', wallMs: 1 }, undefined],
+      2,
+    );
     expect(s.outcomes).toEqual([{ row, digest: '00ff', wallMs: 1 }, null]);
   });
 });

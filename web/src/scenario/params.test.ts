@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
-import { checkParamValue, describeRange, paramAt, parseParamInput, specOf } from './params';
+import { checkParamValue, describeRange, paramAt, parseParamInput, readableNumber, specOf } from './params';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { twoSources } from '../test/fakes';
 
@@ -113,7 +113,12 @@ describe('parameter input against its catalogue entry', () => {
 
   it('describes a range with its unit, and says when it takes whole numbers', () => {
     expect(describeRange(targetUtilization)).toBe('0.1 – 1');
-    expect(describeRange(intervalCells)).toBe('1 – 1000000 cells, whole numbers');
+    expect(describeRange(intervalCells)).toBe('1 – 1,000,000 cells, whole numbers');
+    // QA: a buffer's range read "1–10000000000 bytes"; a tiny fraction reads in exponent form.
+    expect(readableNumber(10_000_000_000)).toBe('10,000,000,000');
+    expect(readableNumber(9999)).toBe('9999');
+    expect(readableNumber(2 ** -15)).toBe('3.052e-5');
+    expect(readableNumber(0.123456789)).toBe('0.123457');
   });
 });
 

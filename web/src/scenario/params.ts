@@ -40,9 +40,22 @@ export function rangeAndDefault(spec: ParamSpec): string {
   return `range ${describeRange(spec)}; default ${defaultText(spec)}`;
 }
 
-/** "0.1 – 1", "1 – 1000000 cells, whole numbers": the range as shown next to a field. */
+/** A catalogue number as the lab shows it to be read: a whole number grouped in thousands
+ *  from 10,000 on (QA: a buffer's range read "1–10000000000 bytes"), a long fraction shortened
+ *  to six significant figures, a tiny one in exponent form (2⁻¹⁵ reads 3.052e-5). */
+export function readableNumber(v: number): string {
+  if (!Number.isFinite(v)) return String(v);
+  if (Number.isInteger(v)) return Math.abs(v) >= 10_000 ? v.toLocaleString('en') : String(v);
+  if (Math.abs(v) < 1e-4) {
+    const [mantissa, exponent] = v.toExponential(3).split('e');
+    return `${+mantissa}e${exponent}`;
+  }
+  return String(+v.toPrecision(6));
+}
+
+/** "0.1 – 1", "1 – 1,000,000 cells, whole numbers": the range as shown next to a field. */
 export function describeRange(spec: ParamSpec): string {
-  return `${spec.min} – ${spec.max}${unitSuffix(spec.unit)}${spec.integer ? ', whole numbers' : ''}`;
+  return `${readableNumber(spec.min)} – ${readableNumber(spec.max)}${unitSuffix(spec.unit)}${spec.integer ? ', whole numbers' : ''}`;
 }
 
 /** What a text field holds: a number, empty (= the catalogue default), or the rule it breaks. */

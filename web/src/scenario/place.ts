@@ -29,6 +29,18 @@ export function searchFor(place: Place, search = ''): string {
   return s ? `?${s}` : '';
 }
 
+/**
+ * The key of what a form keeps for a scenario (Compare's variants, the Sweep tab's parameters):
+ * where the scenario is kept (`library:<id>`, `mine:<id>`), since a user's copy keeps its
+ * library scenario's JSON id and has a form of its own. A scenario kept nowhere (a file, a link
+ * not yet changed) has only its JSON id (`id:<id>`): two such files with one id share it. Null:
+ * no id.
+ */
+export function draftsKey(place: Place, scenarioId: string | null): string | null {
+  if (place.kind !== 'none') return `${place.kind}:${place.id}`;
+  return scenarioId === null ? null : `id:${scenarioId}`;
+}
+
 export function samePlace(a: Place, b: Place): boolean {
   return a.kind === b.kind && (a.kind === 'none' || a.id === (b as { id: string }).id);
 }

@@ -427,6 +427,7 @@ export function App({
             current={state.current?.scenario}
             currentJson={state.current?.json}
             origin={state.current?.origin ?? ''}
+            place={state.current?.place ?? NOWHERE}
             blockProblems={state.sweepProblems}
             catalogue={state.catalogue}
             look={classroom.look}

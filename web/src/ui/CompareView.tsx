@@ -44,7 +44,7 @@ import { steadyFromMs } from '../charts/published';
 import { leftBeforeSteady } from './RunSummary';
 import { saveBlob } from './download';
 import { OverrideNotes } from './OverrideNotes';
-import { sweepChoices } from '../lab/sweepBuilder';
+import { startingValue, sweepChoices } from '../lab/sweepBuilder';
 import { ParamOptions } from './ParamOptions';
 
 /** Width (px) of the compare image; the PNG is twice as wide. */
@@ -340,7 +340,7 @@ function ParamPick({
   const add = (path: string) => {
     setChosen('');
     const c = choices.find((x) => x.path === path);
-    if (c) onPick(c.path, c.current === null ? '' : String(c.current));
+    if (c) onPick(c.path, startingValue(c));
   };
   return (
     <select

@@ -11,6 +11,7 @@ import type { Scenario } from '../contract/scenario';
 import {
   blockLeftOut,
   formVaries,
+  MAX_FORM_SEEDS,
   MAX_SWEPT_PARAMS,
   parameterSweepCommand,
   parseSweepValues,
@@ -25,6 +26,8 @@ import {
   type SweepDrafts,
 } from '../lab/sweepBuilder';
 import { MAX_BROWSER_RUNS } from '../lab/sweep';
+import { describeRange, readableNumber } from '../scenario/params';
+import { draftsKey, type Place } from '../scenario/place';
 import { FieldError } from './FieldError';
 import { ParamOptions } from './ParamOptions';
 
@@ -37,9 +40,6 @@ const commandWords = (command: string) =>
       <span className="command-word">{w}</span>
     </Fragment>
   ));
-
-/** The most seeds the form offers per point. */
-const MAX_SEEDS = 100;
 
 function fresh(c: SweepChoice): SweepDraft['params'][number] {
   return { path: c.path, values: suggestedValues(c.spec, c.current).join(', ') };
@@ -62,25 +62,33 @@ export function ParameterSweepForm({
   current,
   catalogue,
   drafts,
+  place,
   fromLibrary,
   busy,
   onStart,
   onKeep,
+  onEdit,
 }: {
   current: Scenario;
   catalogue: Catalogue;
   drafts: SweepDrafts;
+  /** Where the open scenario is kept: its form is kept by it (a library scenario and the
+   *  user's copy of it each have their own). */
+  place: Place;
   /** The open scenario is a library one (its command names scenarios/<id>.json). */
   fromLibrary: boolean;
   /** A sweep is running: the form waits. */
   busy: boolean;
-  /** Runs the scenario with the sweep block made (JSON). */
-  onStart: (json: string) => void;
+  /** Runs the scenario with the sweep block made (JSON); `command`: the one the form shows. */
+  onStart: (json: string, command: string) => void;
   /** Writes the sweep block made into the open scenario (an edit, kept and shared with it). */
   onKeep?: (scenario: Scenario) => void;
+  /** The form was changed (a parameter, its values, the seeds): a refusal of the sweep it made
+   *  before is of another sweep now. */
+  onEdit?: () => void;
 }) {
   const choices = useMemo(() => sweepChoices(current, catalogue), [current, catalogue]);
-  const [draft, setDraft] = useState<SweepDraft | null>(() => draftFor(choices, drafts.get(current.id), current.sweep));
+  const [draft, setDraft] = useState<SweepDraft | null>(() => draftFor(choices, drafts.get(place, current.id), current.sweep));
   /** Per parameter: the rule its values break, shown once the user tried to run them. */
   const [errors, setErrors] = useState<(string | null)[]>([]);
   /** The seeds as typed, while they are no count the form takes (QA: the field put back 1 the
@@ -92,26 +100,29 @@ export function ParameterSweepForm({
    *  them back (QA: looking at another parameter, or arrowing through the list, replaced them
    *  with the suggestions for good). */
   const [written, setWritten] = useState<Record<string, string>>({});
+  /** Where the form is kept: another place (a library scenario made the user's) is another form. */
+  const kept = draftsKey(place, current.id);
   // Another scenario opened: its own form, as it was left.
   useEffect(() => {
-    setDraft(draftFor(choices, drafts.get(current.id), current.sweep));
+    setDraft(draftFor(choices, drafts.get(place, current.id), current.sweep));
     setErrors([]);
     setSeedsText(null);
     setSeedsShown(false);
-  }, [choices, drafts, current.id]);
-  useEffect(() => setWritten({}), [current.id]);
+  }, [choices, drafts, current.id, kept]);
+  useEffect(() => setWritten({}), [current.id, kept]);
   if (!draft) return null;
   /** Focus on parameter `k`'s list once it is drawn (QA: a parameter added or removed by keyboard
    *  left the focus on nothing, or on the page). */
   const focusParam = (k: number) =>
     requestAnimationFrame(() => formRef.current?.querySelectorAll<HTMLSelectElement>('[data-testid="param-sweep-path"]')[k]?.focus());
   const seedsRule =
-    seedsText === null || (/^\s*\d+\s*$/.test(seedsText) && +seedsText >= 1 && +seedsText <= MAX_SEEDS)
+    seedsText === null || (/^\s*\d+\s*$/.test(seedsText) && +seedsText >= 1 && +seedsText <= MAX_FORM_SEEDS)
       ? null
-      : `seeds: a whole number from 1 to ${MAX_SEEDS}${seedsText.trim() ? `, not '${seedsText.trim()}'` : ''}`;
+      : `seeds: a whole number from 1 to ${MAX_FORM_SEEDS}${seedsText.trim() ? `, not '${seedsText.trim()}'` : ''}`;
   const write = (next: SweepDraft) => {
     setDraft(next);
-    drafts.set(current.id, next);
+    drafts.set(place, current.id, next);
+    onEdit?.();
   };
   const choiceOf = (path: string) => choices.find((c) => c.path === path) ?? choices[0];
   const setParam = (i: number, param: SweepDraft['params'][number]) => {
@@ -144,7 +155,7 @@ export function ParameterSweepForm({
     e.preventDefault();
     setErrors(parsed.map((r) => ('error' in r ? r.error : null)));
     setSeedsShown(true);
-    if (swept && !seedsRule && !runsRule) onStart(JSON.stringify(withParameterSweep(current, swept, draft.seeds)));
+    if (swept && !seedsRule && !runsRule) onStart(JSON.stringify(withParameterSweep(current, swept, draft.seeds)), parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds));
   };
   const keep = () => {
     setErrors(parsed.map((r) => ('error' in r ? r.error : null)));
@@ -206,14 +217,12 @@ export function ParameterSweepForm({
             </div>
             <FieldError rule={error && `${several ? `parameter ${i + 1}: ` : ''}values: ${error}`} />
             <p className="sweep-note" id={`param-sweep-about-${i}`} data-testid="param-sweep-about">
-              {choice.group} · <code>{choice.path}</code>: {sentence(spec.meaning)} Range {spec.min}–{spec.max}
-              {unit}
-              {spec.integer ? ', whole numbers' : ''}; now{' '}
-              {choice.bySwitch
-                ? choice.bySwitch.map((x) => `${x.id} ${x.value}${unit}`).join(', ')
+              {choice.group} · <code>{choice.path}</code>: {sentence(spec.meaning)} Range {describeRange(spec)}; now{' '}
+              {choice.byElement
+                ? choice.byElement.map((x) => `${x.id} ${readableNumber(x.value)}${unit}`).join(', ')
                 : choice.current === null
                   ? (spec.default_note ?? `derived from the network`)
-                  : `${choice.current}${unit}`}
+                  : `${readableNumber(choice.current)}${unit}`}
               {i === 0 && several ? ` (it varies slowest; the plots draw each metric against ${name})` : ''}.
             </p>
           </div>
@@ -240,16 +249,17 @@ export function ParameterSweepForm({
             data-testid="param-sweep-seeds"
             type="number"
             min={1}
-            max={MAX_SEEDS}
+            max={MAX_FORM_SEEDS}
             step={1}
             value={seedsText ?? draft.seeds}
             aria-invalid={seedsShown && !!seedsRule}
-            title={`Runs per point, 1 to ${MAX_SEEDS}, with seeds run.seed, run.seed + 1, … (a mean and its 95 % interval over them)`}
+            title={`Runs per point, 1 to ${MAX_FORM_SEEDS}, with seeds run.seed, run.seed + 1, … (a mean and its 95 % interval over them)`}
             onChange={(e) => {
               const text = e.target.value;
               setSeedsText(text);
               setSeedsShown(false);
-              if (/^\s*\d+\s*$/.test(text) && +text >= 1 && +text <= MAX_SEEDS) write({ ...draft, seeds: +text });
+              onEdit?.();
+              if (/^\s*\d+\s*$/.test(text) && +text >= 1 && +text <= MAX_FORM_SEEDS) write({ ...draft, seeds: +text });
             }}
           />
         </label>

@@ -121,3 +121,51 @@ describe('SweepView: the other sweeps kept for the scenario', () => {
     expect(alone.$('sweep-kept-others')).toBeNull();
   });
 });
+
+describe('SweepView: the form', () => {
+  /** A form sweep of two-sources whose plan the engine refuses. */
+  function refusingView() {
+    const jobs: BatchJob[] = [];
+    const refusal = { type: 'plan', json: JSON.stringify({ problems: [{ path: 'sweep.vary[0].values[0]', rule: 'a rule of the engine' }] }) };
+    const pool = { submit: (job: BatchJob) => (jobs.push(job), Promise.resolve(refusal as never)), cancel: () => undefined, size: 1 };
+    const sweep = new SweepSession(pool, vi.fn());
+    const host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    const current = entry('two-sources');
+    act(() =>
+      root!.render(
+        <SweepView sweep={sweep} current={current.scenario} currentJson={current.json} origin="two-sources" place={{ kind: 'library', id: 'two-sources' }} catalogue={ENGINE_CATALOGUE} onOpened={() => undefined} />,
+      ),
+    );
+    const $ = (testId: string) => host.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+    return { sweep, jobs, host, $ };
+  }
+
+  /** Types `text` into an input as a user does (React hears the native value setter's event). */
+  function type(input: HTMLInputElement, text: string) {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+    act(() => input.dispatchEvent(new Event('input', { bubbles: true })));
+  }
+
+  // QA: a refusal stayed on screen under the form's new field error until the next run.
+  it("drops the refusal of the sweep it made once its values change, and shows the new field error alone", async () => {
+    const v = refusingView();
+    await act(async () => v.$('param-sweep-run')!.click());
+    await vi.waitFor(() => expect(v.$('sweep-refused')?.textContent).toContain('a rule of the engine'));
+    type(v.$('param-sweep-values') as HTMLInputElement, 'x');
+    expect(v.$('sweep-refused')).toBeNull();
+    await act(async () => v.$('param-sweep-run')!.click());
+    expect(v.host.querySelector('.field-error')?.textContent).toContain("'x' is not a number");
+    expect(v.$('sweep-refused')).toBeNull();
+  });
+
+  // QA: the closed list read "target_utilization" for every switch and for one switch alike.
+  it('the closed parameter list says which part it sets', () => {
+    const v = refusingView();
+    const select = v.$('param-sweep-path') as HTMLSelectElement;
+    expect(select.value).toBe('nodes.*.params.target_utilization');
+    expect(select.selectedOptions[0].textContent).toBe('target_utilization (every switch)');
+    expect([...select.options].find((o) => o.value === 'nodes.SW1.params.target_utilization')?.textContent).toBe('target_utilization (SW1)');
+  });
+});

@@ -10,7 +10,8 @@ import { NORMAL_LOOK, type ChartLook } from '../charts/look';
 import { displayUnit, networkView } from '../charts/specs';
 import type { Catalogue, Problem } from '../contract/engine';
 import type { DisplayUnit } from '../contract/units';
-import { IDLE_SWEEP, withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/sweep';
+import { algorithmSweepCommand, IDLE_SWEEP, withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/sweep';
+import { NOWHERE, type Place } from '../scenario/place';
 import { pointTable, sweepCsv, tableMetrics, type PointRow } from '../lab/sweepTable';
 import { isShown, type KeptChoice, type KeptSweeps } from '../lab/sweepKeep';
 import { unitOf } from '../lab/compare';
@@ -50,6 +51,7 @@ export function SweepView({
   current,
   currentJson,
   origin,
+  place = NOWHERE,
   blockProblems = [],
   catalogue,
   look = NORMAL_LOOK,
@@ -65,6 +67,8 @@ export function SweepView({
   current: Scenario | undefined;
   currentJson: string | undefined;
   origin: string;
+  /** Where the open scenario is kept: the form's values are kept by it. */
+  place?: Place;
   /** The open scenario's sweep block's problems, known since it loaded (the lab's `sweepProblems`). */
   blockProblems?: readonly Problem[];
   catalogue: Catalogue | null | undefined;
@@ -127,7 +131,12 @@ export function SweepView({
               data-testid="sweep-algorithms"
               className="btn primary"
               title="Run this scenario once with each switch algorithm on every switch, at its default parameters (abrsim sweep --vary 'nodes.*.algorithm=…')"
-              onClick={() => void sweep.start(JSON.stringify(algorithmSweep), origin, currentJson)}
+              onClick={() =>
+                void sweep.start(JSON.stringify(algorithmSweep), origin, currentJson, {
+                  by: 'algorithms',
+                  command: algorithmSweepCommand(algorithmSweep, sweep.fromLibrary(origin)),
+                })
+              }
             >
               Sweep the switch algorithms
             </button>
@@ -193,10 +202,12 @@ export function SweepView({
           current={current}
           catalogue={catalogue}
           drafts={sweep.drafts}
+          place={place}
           fromLibrary={sweep.fromLibrary(origin)}
           busy={busy}
-          onStart={(json) => void sweep.start(json, origin, currentJson)}
+          onStart={(json, command) => void sweep.start(json, origin, currentJson, { by: 'form', command })}
           onKeep={onKeep}
+          onEdit={() => sweep.formChanged()}
         />
       )}
       {current?.sweep && blockProblems.length > 0 && (s.phase === 'idle' || elsewhere) && (

@@ -202,7 +202,7 @@ function ParamDetail({ p }: { p: ParamSpec }) {
   return (
     <>
       <span className="conn-range">
-        {compactRange(p)}; default {p.default === null ? 'derived' : p.default}
+        {describeRange(p)}; default {p.default === null ? 'derived' : p.default}
       </span>
       <span className="conn-meaning">
         {p.meaning}
@@ -392,12 +392,6 @@ function Field({
   );
 }
 
-/** "2 – 256 cells, whole numbers"; long fractions shortened (2⁻¹⁵ reads 3.052e-5), whole numbers never. */
-function compactRange(p: ParamSpec) {
-  const n = (v: number) =>
-    Number.isInteger(v) ? String(v) : Math.abs(v) < 1e-4 ? v.toExponential(3) : String(Number(v.toPrecision(6)));
-  return `${n(p.min)} – ${n(p.max)}${p.unit ? ` ${p.unit}` : ''}${p.integer ? ', whole numbers' : ''}`;
-}
 
 /** The connection's route: the shortest path (proposed, the default) or another loop-free one. */
 function PathPicker({ scenario, conn, onEdit }: { scenario: Scenario; conn: ScenarioConnection; onEdit: (r: EditResult, note: string) => void }) {
