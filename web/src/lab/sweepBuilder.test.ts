@@ -204,6 +204,26 @@ describe('the sweep made', () => {
     expect(parameterSweepCommand('mine', false, [{ path: 'links.L1.delay_us', values: [5, 50], range: '5:45:50' }], 1)).toBe('abrsim sweep mine.json --vary links.L1.delay_us=5:45:50');
   });
 
+  // QA: --vary adds to a file's sweep block and --seeds defaults to the block's, while the form's
+  // sweep takes the block's place: the command of a one-seed form sweep on a block of three seeds
+  // ran three, and the block's own parameter too.
+  it("on a scenario with a sweep block, the command empties the block's values and says the form's seeds", () => {
+    const scenario = library('fecn-n0-sweep');
+    const block = { ...scenario.sweep!, seeds: 3 };
+    const n0 = { path: 'nodes.SW1.params.n0', values: [5, 50] };
+    const delay = { path: 'links.L1.delay_us', values: [1, 2] };
+    // The block's n0 replaced by the form's (--vary of the same path replaces it).
+    expect(parameterSweepCommand('fecn-n0-sweep', true, [n0], 1, block)).toBe('abrsim sweep scenarios/fecn-n0-sweep.json --vary nodes.SW1.params.n0=5,50 --seeds 1');
+    expect(parameterSweepCommand('fecn-n0-sweep', true, [n0], 3, block)).toBe('abrsim sweep scenarios/fecn-n0-sweep.json --vary nodes.SW1.params.n0=5,50 --seeds 3');
+    // The block's n0 not in the form: emptied, or the CLI would vary it too.
+    expect(parameterSweepCommand('fecn-n0-sweep', true, [delay], 1, block)).toBe("abrsim sweep scenarios/fecn-n0-sweep.json --set 'sweep.vary=[]' --vary links.L1.delay_us=1,2 --seeds 1");
+    // The runs the form makes: its values alone, one seed each, as the command's.
+    const planned = planOf(withParameterSweep({ ...scenario, sweep: block }, [delay], 1));
+    expect(planned.plan).toMatchObject({ runs: 2, params: [{ values: [1, 2] }] });
+    // Without a block, nothing more is said.
+    expect(parameterSweepCommand('two-sources', true, [n0], 1, undefined)).toBe('abrsim sweep scenarios/two-sources.json --vary nodes.SW1.params.n0=5,50');
+  });
+
   it('varies several parameters as a grid, the first slowest, as abrsim sweep with one --vary each', () => {
     const params = [
       { path: 'nodes.*.params.target_utilization', values: [0.8, 0.9, 1] },

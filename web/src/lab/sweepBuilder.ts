@@ -245,14 +245,26 @@ export function withParameterSweep(scenario: Scenario, params: SweptParam[], see
   return { ...scenario, sweep: { vary, ...(seeds > 1 ? { seeds } : {}), ...(block?.metrics ? { metrics: block.metrics } : {}) } };
 }
 
-/** The `abrsim sweep` command that makes the same runs, from the repository's root. */
-export function parameterSweepCommand(scenarioId: string, fromLibrary: boolean, params: SweptParam[], seeds: number): string {
+/**
+ * The `abrsim sweep` command that makes the same runs, from the repository's root. `block`, the
+ * scenario's own sweep block: the form's sweep takes its place (`withParameterSweep`), while
+ * `--vary` adds to a file's block (replacing a parameter of the same path) and `--seeds` defaults
+ * to its seeds, so the command empties the block's values where it varies one the form does not
+ * (`--set 'sweep.vary=[]'`) and says the form's seeds where the block's differ
+ * (QA: on a block of three seeds, the command of a one-seed form sweep ran three, and the
+ * block's other parameters too).
+ */
+export function parameterSweepCommand(scenarioId: string, fromLibrary: boolean, params: SweptParam[], seeds: number, block?: Scenario['sweep']): string {
   const file = fromLibrary ? `scenarios/${scenarioId}.json` : `${scenarioId}.json`;
+  // A block's parameter the form varies too is replaced by its --vary (keeping its name).
+  const replaced = (v: NonNullable<Scenario['sweep']>['vary'][number]) => v.paths.length === 1 && params.some((p) => p.path === v.paths[0]);
+  const empty = block && !(block.vary ?? []).every(replaced) ? ` --set 'sweep.vary=[]'` : '';
   const vary = params.map((p) => {
     const arg = `${p.path}=${p.range ?? p.values.join(',')}`;
     return ` --vary ${/^[\w.=,:-]+$/.test(arg) ? arg : `'${arg}'`}`;
   });
-  return `abrsim sweep ${file}${vary.join('')}${seeds > 1 ? ` --seeds ${seeds}` : ''}`;
+  const seedsArg = seeds > 1 || (block?.seeds ?? 1) !== seeds ? ` --seeds ${seeds}` : '';
+  return `abrsim sweep ${file}${empty}${vary.join('')}${seedsArg}`;
 }
 
 /** What the form holds for one scenario: each parameter's path and values as written. */

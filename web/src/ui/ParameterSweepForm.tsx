@@ -155,7 +155,7 @@ export function ParameterSweepForm({
     e.preventDefault();
     setErrors(parsed.map((r) => ('error' in r ? r.error : null)));
     setSeedsShown(true);
-    if (swept && !seedsRule && !runsRule) onStart(JSON.stringify(withParameterSweep(current, swept, draft.seeds)), parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds));
+    if (swept && !seedsRule && !runsRule) onStart(JSON.stringify(withParameterSweep(current, swept, draft.seeds)), parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds, current.sweep));
   };
   const keep = () => {
     setErrors(parsed.map((r) => ('error' in r ? r.error : null)));
@@ -290,7 +290,7 @@ export function ParameterSweepForm({
       )}
       {swept && !seedsRule && (
         <p className="sweep-note">
-          The same runs from the command line: <code data-testid="param-sweep-command">{commandWords(parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds))}</code>
+          The same runs from the command line: <code data-testid="param-sweep-command">{commandWords(parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds, current.sweep))}</code>
         </p>
       )}
     </form>
