@@ -191,6 +191,15 @@ test('an algorithm sweep and a parameter sweep of one scenario are both kept: af
   await expect(page.getByTestId('sweep-plan')).toContainText('7 runs: algorithm ∈');
   await expect(choices).toHaveCount(1);
   await expect(choices).toContainText('nodes.*.params.target_utilization · ');
+  // Forgotten, the algorithm sweep stays on the page, said to be kept no more; a reload shows
+  // the other, and offers nothing else.
+  await page.getByTestId('sweep-forget').click();
+  await expect(page.getByTestId('sweep-unkept')).toContainText('no longer kept in this browser');
+  await expect(rows).toHaveCount(7);
+  await page.reload();
+  await page.getByTestId('view-sweep').click();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByTestId('sweep-kept-choice')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

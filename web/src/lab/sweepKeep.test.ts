@@ -13,6 +13,7 @@ import { InProcessBatchWorker, WASM_ENGINE } from '../test/wasmEngine';
 import { SweepSession } from './sweep';
 import {
   assembled,
+  FORGOTTEN,
   IndexedDbSweepStore,
   KEPT_SWEEP_VERSION,
   keptSweep,
@@ -158,7 +159,7 @@ describe('a kept sweep', () => {
     }, 1);
     const session = new SweepSession(pool, vi.fn());
     const puts: KeptWrite[] = [];
-    const store: SweepStore = { get: async () => null, latest: async () => null, list: async () => [], put: async (r) => void puts.push(r) };
+    const store: SweepStore = { get: async () => null, latest: async () => null, list: async () => [], put: async (r) => void puts.push(r), remove: async () => {} };
     new SweepKeeper(session, store, { everyMs: 60_000 });
     const started = session.start(sweepJson('fecn-delay-sweep'), 'fecn-delay-sweep');
     workers[0].pump();
@@ -221,7 +222,7 @@ describe('a kept sweep', () => {
     expect(await keeper.restore(at('b'), true)).toBe(false);
     expect(session.getState().phase).toBe('idle');
     // A storage that fails to read: nothing shown, nothing thrown.
-    const failing: SweepStore = { get: () => Promise.reject(new Error('gone')), latest: () => Promise.reject(new Error('gone')), list: () => Promise.reject(new Error('gone')), put: () => Promise.resolve() };
+    const failing: SweepStore = { get: () => Promise.reject(new Error('gone')), latest: () => Promise.reject(new Error('gone')), list: () => Promise.reject(new Error('gone')), put: () => Promise.resolve(), remove: async () => {} };
     expect(await page(failing).keeper.restore(at('a'), true)).toBe(false);
   });
 
@@ -247,7 +248,7 @@ describe('a kept sweep', () => {
       FakeObjectStore.prototype.put = put;
     }
     // A store that rejects every write, as a promise.
-    const refusing: SweepStore = { get: async () => null, latest: async () => null, list: async () => [], put: () => Promise.reject(new Error('IndexedDB write aborted')) };
+    const refusing: SweepStore = { get: async () => null, latest: async () => null, list: async () => [], put: () => Promise.reject(new Error('IndexedDB write aborted')), remove: async () => {} };
     const { session, keeper, settled } = page(refusing);
     await session.start(sweepJson(), 'fecn-n0-sweep');
     await settled();
@@ -320,6 +321,7 @@ describe('a kept sweep, in chunks', () => {
     const writes: KeptWrite[] = [];
     let refuse = false;
     const store: SweepStore = {
+      remove: async () => {},
       get: async () => null,
       latest: async () => null,
       list: async () => [],
@@ -453,14 +455,15 @@ describe('a kept sweep of version 1 (one whole record by scenario id)', () => {
   });
 });
 
+const LIB = { kind: 'library' as const, id: 'fecn-n0-sweep' };
+/** The scenario with its sweep block varying the switch algorithm instead. */
+const algorithms = () => {
+  const doc = JSON.parse(sweepJson());
+  doc.sweep = { vary: [{ name: 'algorithm', paths: ['nodes.*.algorithm'], values: ['fecn', 'none'] }], metrics: ['jain_index'] };
+  return JSON.stringify(doc);
+};
+
 describe('kept sweeps of one scenario', () => {
-  const LIB = { kind: 'library' as const, id: 'fecn-n0-sweep' };
-  /** The scenario with its sweep block varying the switch algorithm instead. */
-  const algorithms = () => {
-    const doc = JSON.parse(sweepJson());
-    doc.sweep = { vary: [{ name: 'algorithm', paths: ['nodes.*.algorithm'], values: ['fecn', 'none'] }], metrics: ['jain_index'] };
-    return JSON.stringify(doc);
-  };
 
   it('are kept apart by what they vary: a block sweep and an algorithm sweep of one scenario are both there to show', async () => {
     const factory = new IDBFactory();
@@ -496,11 +499,50 @@ describe('kept sweeps of one scenario', () => {
   });
 });
 
+describe('forgetting a kept sweep', () => {
+  it('deletes it and its rows from the browser; shown, it stays on the page, said to be kept no more', async () => {
+    const factory = new IDBFactory();
+    const first = page(new IndexedDbSweepStore(factory), { place: () => LIB });
+    await first.session.start(sweepJson(), 'fecn-n0-sweep');
+    await first.settled();
+    await first.keeper.write();
+    await first.session.start(algorithms(), 'fecn-n0-sweep', sweepJson());
+    await first.settled();
+    await first.keeper.write();
+
+    const store = new IndexedDbSweepStore(factory);
+    const next = page(store);
+    await next.keeper.restore({ place: LIB, scenarioId: 'fecn-n0-sweep', varies: sweepVaries(sweepJson()) }, true);
+    const [algorithmSweep, blockSweep] = next.keeper.getState().kept;
+    const shownCsv = sweepCsv(next.session.getState().plan!, next.session.outcomes, 1);
+    expect(await next.keeper.forget(blockSweep.key)).toBe(true);
+    // Gone from the store, header and rows; the other is still kept and offered.
+    expect(await store.get(blockSweep.key)).toBeNull();
+    const tx = await store.db.transaction('rows', 'readonly');
+    const rows = (await new Promise((r) => (tx.objectStore('rows').getAll().onsuccess = (e) => r((e.target as IDBRequest).result)))) as { key: string }[];
+    expect(rows.some((c) => c.key === blockSweep.key)).toBe(false);
+    expect(next.keeper.getState().kept.map((k) => k.key)).toEqual([algorithmSweep.key]);
+    // Shown still, as it was, with the note that a reload loses it.
+    expect(sweepCsv(next.session.getState().plan!, next.session.outcomes, 1)).toBe(shownCsv);
+    expect(next.session.getState().unkept).toBe(FORGOTTEN);
+    // A new page shows the other.
+    const later = page(new IndexedDbSweepStore(factory));
+    await later.keeper.restore({ place: LIB, scenarioId: 'fecn-n0-sweep', varies: sweepVaries(sweepJson()) }, true);
+    expect(later.session.getState().plan!.params.map((p) => p.column)).toEqual(['algorithm']);
+  });
+
+  it('says it could not when the storage refuses', async () => {
+    const refusing: SweepStore = { get: async () => null, latest: async () => null, list: async () => [], put: async () => {}, remove: () => Promise.reject(new Error('no')) };
+    const p = page(refusing);
+    expect(await p.keeper.forget('k')).toBe(false);
+  });
+});
+
 describe('keeping a sweep, and the browser', () => {
   it('tells when a write landed (the browser is then asked to keep the storage), not when one was refused', async () => {
     const onKept = vi.fn();
     let refuse = true;
-    const store: SweepStore = { get: async () => null, latest: async () => null, list: async () => [], put: async () => void (refuse && (await Promise.reject(new Error('no')))) };
+    const store: SweepStore = { get: async () => null, latest: async () => null, list: async () => [], put: async () => void (refuse && (await Promise.reject(new Error('no')))), remove: async () => {} };
     const { session, keeper, settled } = page(store, { onKept });
     await session.start(sweepJson(), 'fecn-n0-sweep');
     await settled();
@@ -546,6 +588,7 @@ describe('pacing the writes of a running sweep', () => {
     const landedAt = new Array<number>(runs).fill(Infinity);
     let writes = 0;
     const store: SweepStore = {
+      remove: async () => {},
       get: async () => null,
       latest: async () => null,
       list: async () => [],
@@ -580,6 +623,7 @@ describe('pacing the writes of a running sweep', () => {
     const session = new SweepSession(pool, vi.fn());
     const startedAt: number[] = [];
     const store: SweepStore = {
+      remove: async () => {},
       get: async () => null,
       latest: async () => null,
       list: async () => [],

@@ -265,6 +265,8 @@ export interface SweepStore {
   /** Writes a sweep's header and its new rows, in one transaction; a fresh sweep takes the
    *  place of the last kept under its key (its rows go), and beyond `most` the oldest go. */
   put(write: KeptWrite, most?: number): Promise<void>;
+  /** Deletes the sweep kept under `key`, its rows with it (none kept: nothing happens). */
+  remove(key: string): Promise<void>;
 }
 
 /** What a list says of a stored header (null: it does not read). */
@@ -396,14 +398,28 @@ export class IndexedDbSweepStore implements SweepStore {
     }
     await done;
   }
+
+  async remove(key: string): Promise<void> {
+    const tx = await this.db.transaction([HEADS, CHUNKS], 'readwrite');
+    const done = new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('IndexedDB delete failed'));
+    });
+    tx.objectStore(HEADS).delete(key);
+    tx.objectStore(CHUNKS).delete(chunksOf(key));
+    await done;
+  }
 }
 
 /** A store for a browser that keeps no sweeps (no IndexedDB, or turned off): every write is
  *  refused with `why`, and the note under the sweep says its results live in this page only. */
 export function unavailableSweepStore(why: string): SweepStore {
   const no = () => Promise.reject(Object.assign(new Error(why), { name: 'Unavailable' }));
-  return { get: async () => null, latest: async () => null, list: async () => [], put: no };
+  return { get: async () => null, latest: async () => null, list: async () => [], put: no, remove: async () => {} };
 }
+
+/** The note under results the user had the browser forget. */
+export const FORGOTTEN = 'These results are no longer kept in this browser (you had it forget them): a reload loses them.';
 
 /** Why a write was refused, in a few words for the note. */
 function reason(e: unknown): string {
@@ -433,6 +449,9 @@ export interface KeptSweeps {
   subscribe(fn: () => void): () => void;
   getState(): KeptChoice;
   show(key: string): Promise<boolean>;
+  /** Deletes the sweep kept under `key` from the browser (the user's *Forget*); false when the
+   *  storage refused. */
+  forget(key: string): Promise<boolean>;
 }
 
 /** Whether a kept sweep is the one shown (`s`): the same start, the same thing varied. */
@@ -614,6 +633,27 @@ export class SweepKeeper implements KeptSweeps {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * Deletes the sweep kept under `key` (not while a sweep runs: its next write would keep it
+   * again). Shown, its results stay on the page, said to be kept no more: a reload loses them.
+   */
+  async forget(key: string): Promise<boolean> {
+    const s = this.session.getState();
+    if (s.phase === 'planning' || s.phase === 'running') return false;
+    const info = this.choice.get().kept.find((k) => k.key === key);
+    try {
+      await this.store.remove(key);
+    } catch {
+      return false;
+    }
+    if (info && isShown(info, this.session.getState())) this.session.noteUnkept(FORGOTTEN);
+    // The sweep written last, forgotten: a later write of it (none is due) would start afresh.
+    if (this.current && this.current.place === info?.place) this.current = null;
+    const place = this.choice.get().place;
+    if (place) await this.refresh(place, this.choiceScenarioId);
+    return true;
   }
 
   private showRecord(record: unknown, shown: SweepState): boolean {

@@ -108,12 +108,16 @@ describe('SweepView: the other sweeps kept for the scenario', () => {
     const algorithms = info(['algorithm'], 'nodes.*.algorithm', Date.UTC(2026, 10, 29, 13, 0));
     const show = vi.fn(async () => true);
     const both = { place: 'library:fecn-n0-sweep', kept: [algorithms, shownInfo] };
-    const keptSweeps: KeptSweeps = { subscribe: () => () => undefined, getState: () => both, show };
+    const forget = vi.fn(async () => true);
+    const keptSweeps: KeptSweeps = { subscribe: () => () => undefined, getState: () => both, show, forget };
     const v = view('fecn-n0-sweep', record, keptSweeps);
     const choices = [...v.host.querySelectorAll<HTMLButtonElement>('[data-testid="sweep-kept-choice"]')];
     expect(choices.map((b) => b.textContent)).toEqual([`algorithm · ${new Date(algorithms.ranAtMs).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`]);
     act(() => choices[0].click());
     expect(show).toHaveBeenCalledWith('k-algorithm');
+    // The one shown is kept: it may be forgotten.
+    act(() => v.$('sweep-forget')!.click());
+    expect(forget).toHaveBeenCalledWith(shownInfo.key);
     // Only the one shown kept: nothing else offered.
     act(() => root?.unmount());
     const one = { place: 'library:fecn-n0-sweep', kept: [shownInfo] };

@@ -13,7 +13,7 @@ import type { DisplayUnit } from '../contract/units';
 import { algorithmSweepCommand, IDLE_SWEEP, withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/sweep';
 import { NOWHERE, type Place } from '../scenario/place';
 import { pointTable, sweepCsv, tableMetrics, type PointRow } from '../lab/sweepTable';
-import { isShown, type KeptChoice, type KeptSweeps } from '../lab/sweepKeep';
+import { isShown, type KeptChoice, type KeptInfo, type KeptSweeps } from '../lab/sweepKeep';
 import { unitOf } from '../lab/compare';
 import { saveBlob } from './download';
 import { OverrideNotes } from './OverrideNotes';
@@ -104,6 +104,16 @@ export function SweepView({
   // Without a sweep block: every algorithm of the network's kind on every switch.
   const algorithmSweep = !current?.sweep && current && catalogue ? withAlgorithmSweep(current, catalogue) : null;
   const busy = s.phase === 'running' || s.phase === 'planning';
+  /** The sweep shown, as the browser keeps it (undefined: not kept). */
+  const shownKept = keptChoice.kept.find((k) => isShown(k, s));
+  const forget = (k: KeptInfo) => (
+    <>
+      {' '}
+      <button type="button" className="btn small" data-testid="sweep-forget" title="Delete these results from this browser's storage (they stay on this page until a reload)" onClick={() => void kept!.forget(k.key)}>
+        Forget them
+      </button>
+    </>
+  );
   // A sweep over algorithms is plotted with their names (ERICA+), as the rest of the lab shows them.
   // Presentation mode (QA: the plots kept 11 px ticks on the projector): larger plots, its text.
   const presenting = look.fontPx > NORMAL_LOOK.fontPx;
@@ -153,9 +163,14 @@ export function SweepView({
           )}
         </span>
       </header>
-      {s.restored && s.plan && (
+      {s.restored && s.plan && !s.unkept && (
         <p className="sweep-note" data-testid="sweep-kept">
-          Results of the sweep run on {ranOn(s.ranAtMs)}, kept in this browser from before.
+          Results of the sweep run on {ranOn(s.ranAtMs)}, kept in this browser from before.{shownKept && forget(shownKept)}
+        </p>
+      )}
+      {!s.restored && !busy && shownKept && !s.unkept && (
+        <p className="sweep-note" data-testid="sweep-kept-now">
+          These results are kept in this browser: a reload shows them again.{forget(shownKept)}
         </p>
       )}
       {!busy && keptChoice.kept.some((k) => !isShown(k, s)) && (
