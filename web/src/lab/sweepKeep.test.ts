@@ -463,17 +463,23 @@ const algorithms = () => {
   return JSON.stringify(doc);
 };
 
-describe('kept sweeps of one scenario', () => {
+/** A browser that kept two sweeps of fecn-n0-sweep from its library place: its block's (n0),
+ *  then one of its switch algorithms; `first`, the page that ran them. */
+async function keptBoth() {
+  const factory = new IDBFactory();
+  const first = page(new IndexedDbSweepStore(factory), { place: () => LIB });
+  await first.session.start(sweepJson(), 'fecn-n0-sweep');
+  await first.settled();
+  await first.keeper.write();
+  await first.session.start(algorithms(), 'fecn-n0-sweep', sweepJson());
+  await first.settled();
+  await first.keeper.write();
+  return { factory, first };
+}
 
+describe('kept sweeps of one scenario', () => {
   it('are kept apart by what they vary: a block sweep and an algorithm sweep of one scenario are both there to show', async () => {
-    const factory = new IDBFactory();
-    const first = page(new IndexedDbSweepStore(factory), { place: () => LIB });
-    await first.session.start(sweepJson(), 'fecn-n0-sweep');
-    await first.settled();
-    await first.keeper.write();
-    await first.session.start(algorithms(), 'fecn-n0-sweep', sweepJson());
-    await first.settled();
-    await first.keeper.write();
+    const { factory, first } = await keptBoth();
     const algorithmCsv = sweepCsv(first.session.getState().plan!, first.session.outcomes, 1);
 
     const next = page(new IndexedDbSweepStore(factory));
@@ -501,14 +507,7 @@ describe('kept sweeps of one scenario', () => {
 
 describe('forgetting a kept sweep', () => {
   it('deletes it and its rows from the browser; shown, it stays on the page, said to be kept no more', async () => {
-    const factory = new IDBFactory();
-    const first = page(new IndexedDbSweepStore(factory), { place: () => LIB });
-    await first.session.start(sweepJson(), 'fecn-n0-sweep');
-    await first.settled();
-    await first.keeper.write();
-    await first.session.start(algorithms(), 'fecn-n0-sweep', sweepJson());
-    await first.settled();
-    await first.keeper.write();
+    const { factory } = await keptBoth();
 
     const store = new IndexedDbSweepStore(factory);
     const next = page(store);
