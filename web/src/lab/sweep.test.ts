@@ -4,7 +4,7 @@ import type { BatchEngine } from '../contract/engine';
 import { WorkerPool } from '../engine/pool';
 import { repoFile } from '../test/fakes';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
-import { InProcessBatchWorker, WASM_ENGINE } from '../test/wasmEngine';
+import { InProcessBatchWorker, pumpedPool, WASM_ENGINE } from '../test/wasmEngine';
 import { algorithmSweepCommand, MAX_BROWSER_RUNS, SweepSession, withAlgorithmSweep } from './sweep';
 import { parseRow, pointTable, sweepCsv } from './sweepTable';
 
@@ -155,12 +155,7 @@ describe('SweepSession', () => {
 
   it('a cancel keeps the runs already done and stops the rest', async () => {
     // A worker that works only when pumped: the plan, then one run, then the cancel.
-    const workers: InProcessBatchWorker[] = [];
-    const pool = new WorkerPool(() => {
-      const w = new InProcessBatchWorker(WASM_ENGINE);
-      workers.push(w);
-      return w;
-    }, 1);
+    const { pool, workers } = pumpedPool();
     const session = new SweepSession(pool, vi.fn());
     const started = session.start(JSON.stringify(sweepDoc('fecn-delay-sweep')), 'fecn-delay-sweep');
     workers[0].pump();

@@ -9,7 +9,7 @@ import type { PlanInfo } from '../contract/engine';
 import { WorkerPool, type JobLane } from '../engine/pool';
 import type { BatchJob, JobAnswer } from '../engine/batchProtocol';
 import { repoFile } from '../test/fakes';
-import { InProcessBatchWorker, WASM_ENGINE } from '../test/wasmEngine';
+import { InProcessBatchWorker, pumpedPool, WASM_ENGINE } from '../test/wasmEngine';
 import { SweepSession } from './sweep';
 import {
   assembled,
@@ -120,12 +120,7 @@ describe('a kept sweep', () => {
 
   it('keeps what finished while it runs: a page gone mid-sweep reads back as interrupted, with those runs', async () => {
     const db = new IDBFactory();
-    const workers: InProcessBatchWorker[] = [];
-    const pool = new WorkerPool(() => {
-      const w = new InProcessBatchWorker(WASM_ENGINE);
-      workers.push(w);
-      return w;
-    }, 1);
+    const { pool, workers } = pumpedPool();
     const session = new SweepSession(pool, vi.fn());
     const store = new IndexedDbSweepStore(db);
     new SweepKeeper(session, store, { everyMs: 0 });
@@ -151,12 +146,7 @@ describe('a kept sweep', () => {
   });
 
   it('is written at a pace while it runs, not at every run, and at once when cancelled', async () => {
-    const workers: InProcessBatchWorker[] = [];
-    const pool = new WorkerPool(() => {
-      const w = new InProcessBatchWorker(WASM_ENGINE);
-      workers.push(w);
-      return w;
-    }, 1);
+    const { pool, workers } = pumpedPool();
     const session = new SweepSession(pool, vi.fn());
     const puts: KeptWrite[] = [];
     const store: SweepStore = { get: async () => null, latest: async () => null, list: async () => [], put: async (r) => void puts.push(r), remove: async () => {} };
@@ -356,12 +346,7 @@ describe('a kept sweep, in chunks', () => {
 
   it('a sweep written in many chunks reads back exactly: the same outcomes, the same CSV byte for byte', async () => {
     const factory = new IDBFactory();
-    const workers: InProcessBatchWorker[] = [];
-    const pool = new WorkerPool(() => {
-      const w = new InProcessBatchWorker(WASM_ENGINE);
-      workers.push(w);
-      return w;
-    }, 1);
+    const { pool, workers } = pumpedPool();
     const session = new SweepSession(pool, vi.fn());
     const store = new IndexedDbSweepStore(factory);
     const keeper = new SweepKeeper(session, store, { everyMs: 60_000 });

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { BatchEngine, EngineModule, RowSimulation, TracingSimulation } from '../contract/engine';
 import { BatchCore } from '../engine/batchCore';
 import type { FromBatch, ToBatch } from '../engine/batchProtocol';
-import type { BatchWorkerLike } from '../engine/pool';
+import { WorkerPool, type BatchWorkerLike } from '../engine/pool';
 import { repoFile } from './fakes';
 import './engineCatalogue'; // fails with a clear message when the wasm build is missing
 
@@ -72,4 +72,16 @@ export class InProcessBatchWorker implements BatchWorkerLike {
       } else this.core?.handle(msg.id, msg.job);
     }
   }
+}
+
+/** A pool of one in-process batch worker that works only when the test pumps it (`workers`:
+ *  each worker the pool made, the newest last). */
+export function pumpedPool(): { pool: WorkerPool; workers: InProcessBatchWorker[] } {
+  const workers: InProcessBatchWorker[] = [];
+  const pool = new WorkerPool(() => {
+    const w = new InProcessBatchWorker(WASM_ENGINE);
+    workers.push(w);
+    return w;
+  }, 1);
+  return { pool, workers };
 }
