@@ -97,6 +97,11 @@ async function keptOf(store: SweepStore, scenarioId: string): Promise<unknown> {
   return info ? store.get(info.key) : null;
 }
 
+/** A store that reads nothing back and writes with `put`. */
+function writeOnly(put: SweepStore['put']): SweepStore {
+  return { get: async () => null, latest: async () => null, list: async () => [], put, remove: async () => {} };
+}
+
 describe('a kept sweep', () => {
   it('reads back on a new page as it was shown: the same table, the same CSV, said to be from before', async () => {
     const db = new IDBFactory();
@@ -149,7 +154,7 @@ describe('a kept sweep', () => {
     const { pool, workers } = pumpedPool();
     const session = new SweepSession(pool, vi.fn());
     const puts: KeptWrite[] = [];
-    const store: SweepStore = { get: async () => null, latest: async () => null, list: async () => [], put: async (r) => void puts.push(r), remove: async () => {} };
+    const store: SweepStore = writeOnly(async (r) => void puts.push(r));
     new SweepKeeper(session, store, { everyMs: 60_000 });
     const started = session.start(sweepJson('fecn-delay-sweep'), 'fecn-delay-sweep');
     workers[0].pump();
@@ -238,7 +243,7 @@ describe('a kept sweep', () => {
       FakeObjectStore.prototype.put = put;
     }
     // A store that rejects every write, as a promise.
-    const refusing: SweepStore = { get: async () => null, latest: async () => null, list: async () => [], put: () => Promise.reject(new Error('IndexedDB write aborted')), remove: async () => {} };
+    const refusing: SweepStore = writeOnly(() => Promise.reject(new Error('IndexedDB write aborted')));
     const { session, keeper, settled } = page(refusing);
     await session.start(sweepJson(), 'fecn-n0-sweep');
     await settled();
@@ -310,16 +315,10 @@ describe('a kept sweep, in chunks', () => {
     const session = new SweepSession(pool, vi.fn());
     const writes: KeptWrite[] = [];
     let refuse = false;
-    const store: SweepStore = {
-      remove: async () => {},
-      get: async () => null,
-      latest: async () => null,
-      list: async () => [],
-      put: async (w) => {
-        if (refuse) throw new Error('IndexedDB write aborted');
-        writes.push(w);
-      },
-    };
+    const store: SweepStore = writeOnly(async (w) => {
+      if (refuse) throw new Error('IndexedDB write aborted');
+      writes.push(w);
+    });
     const keeper = new SweepKeeper(session, store, { everyMs: 60_000 });
     await session.start('{"id":"x"}', 'x');
     finish(0);
@@ -526,7 +525,7 @@ describe('keeping a sweep, and the browser', () => {
   it('tells when a write landed (the browser is then asked to keep the storage), not when one was refused', async () => {
     const onKept = vi.fn();
     let refuse = true;
-    const store: SweepStore = { get: async () => null, latest: async () => null, list: async () => [], put: async () => void (refuse && (await Promise.reject(new Error('no')))), remove: async () => {} };
+    const store: SweepStore = writeOnly(async () => void (refuse && (await Promise.reject(new Error('no')))));
     const { session, keeper, settled } = page(store, { onKept });
     await session.start(sweepJson(), 'fecn-n0-sweep');
     await settled();
@@ -571,16 +570,10 @@ describe('pacing the writes of a running sweep', () => {
     const session = new SweepSession(pool, vi.fn());
     const landedAt = new Array<number>(runs).fill(Infinity);
     let writes = 0;
-    const store: SweepStore = {
-      remove: async () => {},
-      get: async () => null,
-      latest: async () => null,
-      list: async () => [],
-      put: async (w) => {
-        writes++;
-        for (const i of w.chunk?.runs ?? []) landedAt[i] = Math.min(landedAt[i], Date.now());
-      },
-    };
+    const store: SweepStore = writeOnly(async (w) => {
+      writes++;
+      for (const i of w.chunk?.runs ?? []) landedAt[i] = Math.min(landedAt[i], Date.now());
+    });
     new SweepKeeper(session, store);
     await session.start('{"id":"x"}', 'x');
     // A run finishes every 50 ms, for 10 s.
@@ -606,16 +599,10 @@ describe('pacing the writes of a running sweep', () => {
     const { pool, finish } = manualPool(runs);
     const session = new SweepSession(pool, vi.fn());
     const startedAt: number[] = [];
-    const store: SweepStore = {
-      remove: async () => {},
-      get: async () => null,
-      latest: async () => null,
-      list: async () => [],
-      put: async () => {
-        startedAt.push(Date.now());
-        await new Promise((r) => setTimeout(r, 400));
-      },
-    };
+    const store: SweepStore = writeOnly(async () => {
+      startedAt.push(Date.now());
+      await new Promise((r) => setTimeout(r, 400));
+    });
     new SweepKeeper(session, store);
     await session.start('{"id":"x"}', 'x');
     for (let i = 0; i < runs; i++) {
