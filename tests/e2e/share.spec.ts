@@ -50,7 +50,7 @@ test('a shared link opens the scenario with its recorded change in a new page an
   await expect(page.getByTestId('notice')).toContainText('with its 1 recorded change');
   const link = await page.getByTestId('share-link').inputValue();
   // The chart choice and the playback speed (max, picked to play to the end) ride along.
-  expect(link).toMatch(/^[^?]*#s=1\.[A-Za-z0-9_-]+&q=[a-z_]+&v=max$/);
+  expect(link).toMatch(/^[^?]*#s=2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{6}&q=[a-z_]+&v=max$/);
   expect(link.length).toBeLessThan(2000);
   await page.screenshot({ path: resolve(shots, 'share-1-link.png') });
 
@@ -80,7 +80,7 @@ test('a damaged link shows what is wrong and opens the previous work intact', as
   await page.getByTestId('share').click();
   const link = await page.getByTestId('share-link').inputValue();
 
-  for (const damaged of [link.slice(0, link.length - 25), link.replace('#s=1.', '#s=1.%21'), link.replace('#s=1.', '#s=7.')]) {
+  for (const damaged of [link.slice(0, link.length - 25), link.replace('#s=2.', '#s=2.%21'), link.replace('#s=2.', '#s=7.')]) {
     const next = await context.newPage();
     const errors = await openLab(next, damaged);
     await expect(next.getByTestId('notice')).toContainText('This scenario link could not be opened');

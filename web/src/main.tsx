@@ -167,7 +167,7 @@ const compare = new CompareSession(
   drafts,
 );
 
-// A compare link (#c=1.…) opens its scenario and runs its variants again (below).
+// A compare link (#c=2.…) opens its scenario and runs its variants again (below).
 /** The user's scenario the address names (null: none named, or not kept). */
 async function namedMine(): Promise<MyScenario | null> {
   const place = placeOf(location.search);
@@ -190,7 +190,7 @@ if (teacher.settings.hide.length + teacher.settings.lock.length + teacher.settin
 }
 const embed = embedIn(location.search);
 
-// A shared link (#s=1.…) over ?mine=, ?scenario=, the last work kept in storage, or the
+// A shared link (#s=2.…) over ?mine=, ?scenario=, the last work kept in storage, or the
 // default. Whatever the address holds, the lab opens: anything that throws here is reported
 // and the fragment cleared, so that a reload does not fail again.
 let start: Startup;
@@ -217,7 +217,7 @@ document.addEventListener('visibilitychange', () => {
 });
 if (start.notice) lab.notify(start.notice);
 else if (ignoredNotice(teacher.ignored)) lab.notify({ kind: 'info', text: ignoredNotice(teacher.ignored)! });
-/** Opens the compare link in `hash` (`#c=1.…`), if it holds one, and runs its variants again;
+/** Opens the compare link in `hash` (`#c=2.…`), if it holds one, and runs its variants again;
  *  true when it held one (read or not). */
 function openCompareLink(hash: string, nav: 'push' | 'replace'): boolean {
   const comparePayload = comparePayloadOf(hash);

@@ -116,8 +116,8 @@ describe('startup: which scenario the lab opens with', () => {
 describe('share link and export file', () => {
   it('the link replaces any fragment of the page address and round-trips', () => {
     const link = shareLink(mine as Scenario, 'http://h/lab/?x=1&scenario=gfc1#old', entries);
-    expect(link.url.startsWith('http://h/lab/?x=1#s=1.')).toBe(true);
-    expect(shareLink(mine as Scenario, 'http://h/?scenario=gfc1', entries).url.startsWith('http://h/#s=1.')).toBe(true);
+    expect(link.url.startsWith('http://h/lab/?x=1#s=2.')).toBe(true);
+    expect(shareLink(mine as Scenario, 'http://h/?scenario=gfc1', entries).url.startsWith('http://h/#s=2.')).toBe(true);
     expect(link.tooLong).toBe(false);
     const s = startup(at(link.url.slice(link.url.indexOf('#'))), null, entries);
     expect(JSON.parse(s.loads.at(-1)!.json)).toEqual(mine);
@@ -148,7 +148,7 @@ describe('share link and export file', () => {
     const changed = { ...fromLibrary, scenario: mine as Scenario, place: { kind: 'mine', id: 'm1' } as const };
     expect(classLink(changed, 'http://h/?mine=m1', entries, view).url).toBe(shareLink(mine as Scenario, 'http://h/', entries, view).url);
     const gone = { ...fromLibrary, place: { kind: 'library', id: 'not-in-library' } as const };
-    expect(classLink(gone, 'http://h/', entries).url).toMatch(/^http:\/\/h\/#s=1\./);
+    expect(classLink(gone, 'http://h/', entries).url).toMatch(/^http:\/\/h\/#s=2\./);
   });
 
   it('the export file is the library format, named after the scenario', () => {

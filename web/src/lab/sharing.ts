@@ -41,7 +41,7 @@ export interface Startup {
 }
 
 /**
- * The scenario to open: a shared link (`#s=1.…`) over the user's work; `?mine=<id>` one of the
+ * The scenario to open: a shared link (`#s=2.…`) over the user's work; `?mine=<id>` one of the
  * user's own scenarios (`mine`: the one kept under that id, looked up by the caller; null when
  * there is none); `?scenario=<id>` a library scenario; else the last work kept in storage
  * (this tab's, `tabStorage`, before the browser's); else the default. The last work wins over
@@ -119,7 +119,7 @@ export function startup(
 }
 
 /**
- * The scenario a share link's fragment (`#s=1.…`) holds, to open: its load, the chart choices
+ * The scenario a share link's fragment (`#s=2.…`) holds, to open: its load, the chart choices
  * and speed it carries, and what to tell the user (a link that cannot be read: why, and
  * `instead`, what stays open). Null when the fragment holds no scenario link.
  */

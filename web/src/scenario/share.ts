@@ -1,8 +1,12 @@
 // Scenario links: the whole scenario (topology, parameters, seed, run settings, recorded
-// changes) as canonical JSON → raw deflate → base64url, behind a version tag, in the URL
-// fragment: `#s=1.<data>`. The fragment never reaches a server. Decoding never throws: every
-// way a link can be damaged (or made to hurt: a deflate bomb, JSON nested 100,000 deep) comes
-// back as a message for the user.
+// changes) as canonical JSON → raw deflate → base64url, behind a version tag and followed by a
+// check of the JSON, in the URL fragment: `#s=2.<data>.<check>`. The fragment never reaches a
+// server. Decoding never throws: every way a link can be damaged (or made to hurt: a deflate
+// bomb, JSON nested 100,000 deep) comes back as a message for the user.
+//
+// Version 2 added the check (QA: raw deflate has none, and about one in twenty single-character
+// changes of a version 1 link still inflated to a valid scenario — another network, another run,
+// opened without a word). Version 1 links (`#s=1.<data>`, no check) still open as before.
 
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import type { Scenario } from '../contract/scenario';
@@ -38,9 +42,12 @@ export const LIBRARY_TEXT_FIELDS = ['name', 'group', 'description', 'lesson', 's
 /** The library's scenarios by id, as the codec needs them (text fields only). */
 export type TextLibrary = ReadonlyMap<string, Partial<Record<(typeof LIBRARY_TEXT_FIELDS)[number], unknown>>>;
 
-/** The envelope version: bump it (and keep a decoder for the old one) if the encoding changes. */
-export const SHARE_VERSION = 1;
+/** The envelope version: bump it (and keep a decoder for the old one) if the encoding changes.
+ *  Version 2 is version 1 (same dictionary, same data) with `.<check>` after the data. */
+export const SHARE_VERSION = 2;
 const PREFIX = `${SHARE_VERSION}.`;
+/** The versions this lab reads. */
+const READS = [1, 2];
 /** The fragment key: `#s=…`. */
 export const SHARE_KEY = 's';
 /** Links longer than this are offered as a file instead (browsers and chat tools cut them). */
@@ -119,6 +126,33 @@ export function nestingDepth(value: unknown, limit = MAX_NESTING): number {
   return deepest;
 }
 
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+/** CRC-32 (IEEE, as zip and PNG use) of some bytes. */
+export function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** How many characters a version 2 link's check has. */
+const CHECK_CHARS = 6;
+
+/** The check a version 2 link ends with: the CRC-32 of its JSON text (UTF-8), as 6 base64url
+ *  characters (4 bytes, big-endian). */
+export function linkCheck(jsonBytes: Uint8Array): string {
+  const c = crc32(jsonBytes);
+  return toBase64Url(new Uint8Array([c >>> 24, (c >>> 16) & 0xff, (c >>> 8) & 0xff, c & 0xff]));
+}
+
 /** JSON with object keys sorted at every level and no whitespace: one text per scenario. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
@@ -149,7 +183,7 @@ export function fromBase64Url(text: string): Uint8Array | null {
   }
 }
 
-/** The fragment payload (`1.<data>`) of a scenario. */
+/** The fragment payload (`2.<data>.<check>`) of a scenario. */
 export function encodeScenario(scenario: Scenario | unknown, library: TextLibrary = new Map()): string {
   let value = scenario as Record<string, unknown>;
   const known = value && typeof value === 'object' ? library.get(String(value.id)) : undefined;
@@ -158,7 +192,8 @@ export function encodeScenario(scenario: Scenario | unknown, library: TextLibrar
     // By value: a lesson with steps is an object.
     for (const f of LIBRARY_TEXT_FIELDS) if (f in value && canonicalJson(value[f]) === canonicalJson(known[f])) delete value[f];
   }
-  return PREFIX + toBase64Url(deflateSync(strToU8(canonicalJson(value)), { level: 9, dictionary: DICT }));
+  const json = strToU8(canonicalJson(value));
+  return `${PREFIX}${toBase64Url(deflateSync(json, { level: 9, dictionary: DICT }))}.${linkCheck(json)}`;
 }
 
 export type Decoded = { ok: true; scenario: Scenario; json: string } | { ok: false; error: string };
@@ -202,7 +237,8 @@ function describeValue(v: unknown): string {
   return 'an object';
 }
 
-/** Decodes a fragment payload (`1.<data>`, without `#s=`). Never throws. */
+/** Decodes a fragment payload (`2.<data>.<check>`, or a version 1 `1.<data>`; without `#s=`).
+ *  Never throws. */
 export function decodeScenario(payload: string, library: TextLibrary = new Map()): Decoded {
   try {
     return decode(payload, library);
@@ -215,14 +251,22 @@ export function decodeScenario(payload: string, library: TextLibrary = new Map()
 function decode(payload: string, library: TextLibrary): Decoded {
   const dot = payload.indexOf('.');
   const version = dot < 0 ? '' : payload.slice(0, dot);
-  if (version !== String(SHARE_VERSION)) {
-    return fail(
-      /^\d+$/.test(version)
-        ? `the link is of version ${version}, this lab reads version ${SHARE_VERSION}`
-        : 'the link does not start with a version tag ("1.")',
-    );
+  const reads = `this lab reads versions ${READS.join(' and ')}`;
+  if (!READS.map(String).includes(version)) {
+    if (!/^\d+$/.test(version)) return fail(`the link does not start with a version tag ("${SHARE_VERSION}.")`);
+    const newer = Number(version) > SHARE_VERSION ? ', made by a newer ABR Lab than this one' : '';
+    return fail(`the link is of version ${version}${newer}: ${reads}`);
   }
-  const data = payload.slice(dot + 1);
+  let data = payload.slice(dot + 1);
+  let check: string | null = null;
+  if (version === '2') {
+    const end = data.lastIndexOf('.');
+    // Cut before its end, a link loses its check first.
+    if (end < 0) return fail('the link is cut short: the check at its end is missing (copy the whole link again)');
+    check = data.slice(end + 1);
+    data = data.slice(0, end);
+    if (check.length < CHECK_CHARS) return fail(`the link is cut short: its check ends after ${check.length} of its ${CHECK_CHARS} characters (copy the whole link again)`);
+  }
   const stray = /[^A-Za-z0-9_-]/.exec(data);
   if (stray) return fail(`the link holds a character that is not base64url, '${stray[0]}' at place ${stray.index + 1} of its data (was it edited?)`);
   const bytes = fromBase64Url(data);
@@ -235,6 +279,11 @@ function decode(payload: string, library: TextLibrary): Decoded {
     if (!inflated) {
       const mb = MAX_LINK_JSON_BYTES / (1024 * 1024);
       return fail(`the link's data would inflate to more than ${mb} MB, more than any scenario (it was not opened)`);
+    }
+    // Checked before anything is read from it: a changed character that still inflates would
+    // otherwise open another scenario as if it were the one sent.
+    if (check !== null && check !== linkCheck(inflated)) {
+      return fail("the link was changed on its way: its data does not match the check at its end (a character was altered, added or lost; copy the whole link again)");
     }
     text = strFromU8(inflated);
   } catch {
@@ -276,7 +325,7 @@ export interface LinkView {
   speed?: Speed;
 }
 
-/** The fragment for a scenario: `#s=1.<data>`, then the view choices that differ from the defaults. */
+/** The fragment for a scenario: `#s=2.<data>.<check>`, then the view choices that differ from the defaults. */
 export function shareHash(scenario: Scenario | unknown, library: TextLibrary = new Map(), view: LinkView = {}): string {
   return `#${[`${SHARE_KEY}=${encodeScenario(scenario, library)}`, ...viewParts(view)].join('&')}`;
 }
