@@ -15,6 +15,7 @@ import {
   DICTIONARY_V1,
   inflateBounded,
   nestingDepth,
+  scenarioFileText,
   shapeProblem,
   textLibrary,
   viewOf,
@@ -63,6 +64,30 @@ describe('scenario link codec', () => {
     const edited = { ...s, lesson: { ...guided, steps: [{ ...guided.steps[0], prompt: 'Mine.' }] } };
     const d = decodeScenario(encodeScenario(edited, library), library);
     expect(d.ok && d.scenario.lesson).toEqual(edited.lesson);
+  });
+
+  // QA: a link carries its fields sorted; opened, its scenario kept that order, so that a library
+  // scenario opened from a link exported with "background" first and "version" last.
+  it('opens a scenario with its fields in the order of its file: a library scenario exports as its file', () => {
+    for (const e of LIBRARY.entries) {
+      const d = decodeScenario(encodeScenario(e.scenario, lib), lib);
+      // Every field in its place (JSON.stringify follows the key order; a file's spacing and
+      // its `45.0` are not kept by any parse).
+      expect(d.ok && JSON.stringify(d.scenario), e.id).toBe(JSON.stringify(JSON.parse(e.json)));
+      expect(d.ok && d.json, e.id).toBe(scenarioFileText(JSON.parse(e.json)).trimEnd());
+    }
+    // With a recorded change, the same file but for the changes at its end.
+    const withChange = { ...entry('gfc1').scenario, changes: [{ at_ms: 12.5, node: 'SW1', param: 'target_utilization', value: 0.8 }] };
+    const c = decodeScenario(encodeScenario(withChange, lib), lib);
+    expect(c.ok && JSON.stringify(c.scenario)).toBe(JSON.stringify(withChange));
+    // One of the user's own, not in the library: its fields in the order the library's files
+    // write them, a node's id first; a field no file has goes after, and the value is the same.
+    const mine = { ...entry('two-sources').scenario, id: 'mine-1', name: 'Week 3', zz_extra: 1 };
+    const d = decodeScenario(encodeScenario(mine, lib), lib);
+    expect(d.ok && Object.keys(d.scenario).slice(0, 3)).toEqual(['version', 'id', 'name']);
+    expect(d.ok && Object.keys(d.scenario).at(-1)).toBe('zz_extra');
+    expect(d.ok && Object.keys(d.scenario.nodes[0])[0]).toBe('id');
+    expect(d.ok && d.scenario).toEqual(mine);
   });
 
   it('keeps the frozen version 1 dictionary (changing it breaks every version 1 link)', () => {

@@ -39,8 +39,9 @@ const DICT = strToU8(DICTIONARY_V1);
  */
 export const LIBRARY_TEXT_FIELDS = ['name', 'group', 'description', 'lesson', 'source'] as const;
 
-/** The library's scenarios by id, as the codec needs them (text fields only). */
-export type TextLibrary = ReadonlyMap<string, Partial<Record<(typeof LIBRARY_TEXT_FIELDS)[number], unknown>>>;
+/** The library's scenarios by id, as the codec needs them: their text fields, and the order in
+ *  which their files write their fields (a link opens in that order, see `inFileOrder`). */
+export type TextLibrary = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 
 /** The envelope version: bump it (and keep a decoder for the old one) if the encoding changes.
  *  Version 2 is version 1 (same dictionary, same data) with `.<check>` after the data. */
@@ -298,12 +299,63 @@ function decode(payload: string, library: TextLibrary): Decoded {
   }
   const problem = shapeProblem(value);
   if (problem) return fail(`the link's data is not a scenario: ${problem}`);
-  const s = value as Record<string, unknown>;
-  const known = library.get(String(s.id));
+  const linked = value as Record<string, unknown>;
+  const known = library.get(String(linked.id));
   if (known) {
-    for (const f of LIBRARY_TEXT_FIELDS) if (!(f in s) && known[f] !== undefined) s[f] = known[f];
+    for (const f of LIBRARY_TEXT_FIELDS) if (!(f in linked) && known[f] !== undefined) linked[f] = known[f];
   }
+  const s = inFileOrder(linked, known, keyRanks(library)) as Record<string, unknown>;
   return { ok: true, scenario: s as unknown as Scenario, json: JSON.stringify(s, null, 2) };
+}
+
+const ranksOf = new WeakMap<TextLibrary, Map<string, number>>();
+
+/** Every field name the library's files write, ranked in the order the files first write it
+ *  (`version`, `id`, `name`, … then `run`'s, the nodes' …). */
+function keyRanks(library: TextLibrary): Map<string, number> {
+  let ranks = ranksOf.get(library);
+  if (ranks) return ranks;
+  ranks = new Map();
+  const r = ranks;
+  const walk = (v: unknown) => {
+    if (!v || typeof v !== 'object') return;
+    if (Array.isArray(v)) return v.forEach(walk);
+    for (const k of Object.keys(v)) if (!r.has(k)) r.set(k, r.size);
+    Object.values(v).forEach(walk);
+  };
+  library.forEach(walk);
+  ranksOf.set(library, ranks);
+  return ranks;
+}
+
+/**
+ * A decoded scenario with its fields in the order its file writes them: a link carries them
+ * sorted (one text per scenario), which an exported file kept (QA: a library scenario opened
+ * from a link exported with `"background"` first and `"version"` last, every line moved in a
+ * diff against its file). Fields follow `template` (the library scenario of the same id, each
+ * list element matched by its `id`, else by its place), then the order the library's files
+ * write fields in, then the alphabet. The value is unchanged; only its key order is.
+ */
+export function inFileOrder(value: unknown, template: unknown, ranks: ReadonlyMap<string, number>): unknown {
+  if (!value || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const t = Array.isArray(template) ? template : [];
+    const byId = new Map(t.filter((e) => e && typeof e === 'object' && typeof e.id === 'string').map((e) => [e.id as string, e]));
+    return value.map((e, i) => {
+      const id = e && typeof e === 'object' ? (e as Record<string, unknown>).id : undefined;
+      return inFileOrder(e, (typeof id === 'string' ? byId.get(id) : undefined) ?? t[i] ?? t[0], ranks);
+    });
+  }
+  const own = template && typeof template === 'object' && !Array.isArray(template) ? Object.keys(template) : [];
+  const place = (k: string) => {
+    const i = own.indexOf(k);
+    return i >= 0 ? i : own.length + (ranks.get(k) ?? ranks.size);
+  };
+  const keys = Object.keys(value).sort((a, b) => place(a) - place(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const v = value as Record<string, unknown>;
+  const t = (template ?? {}) as Record<string, unknown>;
+  // fromEntries: a key such as `__proto__` stays an own field, as JSON.parse made it.
+  return Object.fromEntries(keys.map((k) => [k, inFileOrder(v[k], Object.hasOwn(t, k) ? t[k] : undefined, ranks)]));
 }
 
 /** The payload of `#s=…` in a location hash, or null when the hash holds no scenario. */
