@@ -346,16 +346,16 @@ export function inFileOrder(value: unknown, template: unknown, ranks: ReadonlyMa
       return inFileOrder(e, (typeof id === 'string' ? byId.get(id) : undefined) ?? t[i] ?? t[0], ranks);
     });
   }
-  const own = template && typeof template === 'object' && !Array.isArray(template) ? Object.keys(template) : [];
-  const place = (k: string) => {
-    const i = own.indexOf(k);
-    return i >= 0 ? i : own.length + (ranks.get(k) ?? ranks.size);
-  };
-  const keys = Object.keys(value).sort((a, b) => place(a) - place(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const t = template && typeof template === 'object' && !Array.isArray(template) ? (template as Record<string, unknown>) : null;
+  const own = t ? Object.keys(t) : [];
   const v = value as Record<string, unknown>;
-  const t = (template ?? {}) as Record<string, unknown>;
+  const placed = Object.keys(v).map((k) => {
+    const i = own.length ? own.indexOf(k) : -1;
+    return { k, at: i >= 0 ? i : own.length + (ranks.get(k) ?? ranks.size) };
+  });
+  placed.sort((a, b) => a.at - b.at || (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
   // fromEntries: a key such as `__proto__` stays an own field, as JSON.parse made it.
-  return Object.fromEntries(keys.map((k) => [k, inFileOrder(v[k], Object.hasOwn(t, k) ? t[k] : undefined, ranks)]));
+  return Object.fromEntries(placed.map(({ k }) => [k, inFileOrder(v[k], t && Object.hasOwn(t, k) ? t[k] : undefined, ranks)]));
 }
 
 /** The payload of `#s=…` in a location hash, or null when the hash holds no scenario. */
