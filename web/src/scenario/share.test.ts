@@ -216,6 +216,14 @@ describe('scenario link codec', () => {
       expect(checked.ok || checked.error).toMatch(/^the link was changed on its way: its data does not match the check at its end/);
     });
 
+    // QA: a link at the end of a sentence, made clickable by a chat tool, took its full stop.
+    it('a link with a full stop or a bracket after it opens the same scenario', () => {
+      for (const tail of ['.', ')', '),', '.)', '>']) {
+        const d = decodeScenario(good + tail, lib);
+        expect(d.ok && canonicalJson(d.scenario), JSON.stringify(tail)).toBe(canonicalJson(entry('two-sources').scenario));
+      }
+    });
+
     it('a link cut anywhere says it is cut short or damaged', () => {
       for (let n = 0; n < good.length; n++) {
         const d = decodeScenario(good.slice(0, n), lib);

@@ -261,10 +261,12 @@ function decode(payload: string, library: TextLibrary): Decoded {
   let data = payload.slice(dot + 1);
   let check: string | null = null;
   if (version === '2') {
-    const end = data.lastIndexOf('.');
+    const end = data.indexOf('.');
     // Cut before its end, a link loses its check first.
     if (end < 0) return fail('the link is cut short: the check at its end is missing (copy the whole link again)');
-    check = data.slice(end + 1);
+    // What follows the check is left: the check vouches for the data, and a chat tool or a
+    // sentence may have added a full stop or a bracket to the link it made clickable.
+    check = data.slice(end + 1, end + 1 + CHECK_CHARS);
     data = data.slice(0, end);
     if (check.length < CHECK_CHARS) return fail(`the link is cut short: its check ends after ${check.length} of its ${CHECK_CHARS} characters (copy the whole link again)`);
   }
