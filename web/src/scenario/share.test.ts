@@ -18,6 +18,7 @@ import {
   scenarioFileText,
   shapeProblem,
   textLibrary,
+  unreadViewChoices,
   viewOf,
 } from './share';
 
@@ -221,6 +222,18 @@ describe('scenario link codec', () => {
       for (const tail of ['.', ')', '),', '.)', '>']) {
         const d = decodeScenario(good + tail, lib);
         expect(d.ok && canonicalJson(d.scenario), JSON.stringify(tail)).toBe(canonicalJson(entry('two-sources').scenario));
+      }
+    });
+
+    it('a whole link with a full stop after it opens at its speed and chart choices, version 1 too', () => {
+      const s = entry('two-sources').scenario;
+      for (const hash of [shareHash(s, lib, { speed: 0.005, quantity: 'fair_share_mbps' }), `#s=${encodeScenario(s, lib).replace(/^2\.(.*)\.[^.]*$/, '1.$1')}`]) {
+        for (const tail of ['.', ').']) {
+          const d = decodeScenario(payloadOf(hash + tail)!, lib);
+          expect(d.ok && canonicalJson(d.scenario), hash.slice(0, 5) + tail).toBe(canonicalJson(s));
+          expect(viewOf(hash + tail)).toEqual(viewOf(hash));
+          expect(unreadViewChoices(hash + tail)).toEqual([]);
+        }
       }
     });
 

@@ -360,9 +360,17 @@ export function inFileOrder(value: unknown, template: unknown, ranks: ReadonlyMa
   return Object.fromEntries(placed.map(({ k }) => [k, inFileOrder(v[k], t && Object.hasOwn(t, k) ? t[k] : undefined, ranks)]));
 }
 
+/**
+ * A location hash without its `#` and without the punctuation a sentence or a chat tool may
+ * have stuck to the link it made clickable (`…&v=0.005.`, `(…&v=max)`): no link ends in one.
+ */
+function fragment(hash: string): string {
+  return (hash.startsWith('#') ? hash.slice(1) : hash).replace(/[.,;:!?)\]}>'"]+$/, '');
+}
+
 /** The payload of `#s=…` in a location hash, or null when the hash holds no scenario. */
 export function payloadOf(hash: string): string | null {
-  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  const h = fragment(hash);
   for (const part of h.split('&')) {
     if (part.startsWith(`${SHARE_KEY}=`)) return part.slice(SHARE_KEY.length + 1);
   }
@@ -401,7 +409,7 @@ function viewParts(view: LinkView): string[] {
 
 /** The view choices of a hash (ignoring what it does not know). */
 export function viewOf(hash: string): LinkView {
-  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  const h = fragment(hash);
   const view: LinkView = {};
   for (const part of h.split('&')) {
     const [k, v = ''] = part.split('=', 2);
@@ -422,7 +430,7 @@ export function viewOf(hash: string): LinkView {
  * “abc”"): the lab opens the link without them and says which.
  */
 export function unreadViewChoices(hash: string): string[] {
-  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  const h = fragment(hash);
   const view = viewOf(hash);
   const out: string[] = [];
   for (const part of h.split('&')) {
