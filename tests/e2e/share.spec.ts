@@ -57,6 +57,8 @@ test('a shared link opens the scenario with its recorded change in a new page an
   const other = await context.newPage();
   const otherErrors = await openLab(other, link);
   await expect.poll(() => hook(other, () => window.__abrlab!.origin())).toBe('shared link');
+  // The picker names what is open, and where it came from (QA: it said only "shared link").
+  await expect(other.getByTestId('scenario-picker').locator('option:checked')).toHaveText('Parking lot, three sources (shared link)');
   // The fragment is read once and cleared: a reload opens the last work, not the link again.
   expect(new URL(other.url()).hash).toBe('');
   const shared = JSON.parse((await hook(other, () => window.__abrlab!.scenario()))!);

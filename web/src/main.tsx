@@ -11,7 +11,7 @@ import { SweepDrafts } from './lab/sweepBuilder';
 import { CompareDrafts, CompareSession } from './lab/compareSession';
 import { comparePayloadOf, decodeCompare } from './lab/compare';
 import { textLibrary } from './scenario/share';
-import { linkOf, linkView, shareLink, startup, type Startup } from './lab/sharing';
+import { COMPARE_ORIGIN, linkOf, linkView, shareLink, startup, type Startup } from './lab/sharing';
 import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
 import { broadcastTabs, IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
 import { historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
@@ -224,7 +224,7 @@ function openCompareLink(hash: string, nav: 'push' | 'replace'): boolean {
   if (comparePayload === null) return false;
   const linked = decodeCompare(comparePayload, textLibrary(LIBRARY.entries));
   if (linked.ok) {
-    lab.load(linked.json, 'compare link', nav);
+    lab.load(linked.json, COMPARE_ORIGIN, nav);
     // A link's scenario is kept nowhere until it is changed (lab.load).
     compare.start(linked.json, linked.data.variants, NOWHERE, { expected: linked.data.digests ?? null, drafts: linked.data.drafts });
   } else lab.notify({ kind: 'error', text: `The compare link could not be read: ${linked.error}. What was open stays open.` });

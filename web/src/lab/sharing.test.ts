@@ -7,7 +7,7 @@ import { costly, InProcessWorker, twoSources } from '../test/fakes';
 import { MemoryStore } from '../test/memoryStore';
 import { LAST_WORK_KEY, readLastWork, type KeyValueStore } from '../scenario/storage';
 import { Lab } from './lab';
-import { classLink, exportFile, fileOrigin, linkView, SHARED_ORIGIN, shareLink, startup } from './sharing';
+import { classLink, COMPARE_ORIGIN, exportFile, fileOrigin, linkView, openedText, SHARED_ORIGIN, shareLink, startup } from './sharing';
 
 
 const entries = LIBRARY.entries;
@@ -201,6 +201,18 @@ describe('Lab: last work and queued loads', () => {
     t.pump();
     expect(t.lab.getState().current?.id).toBe('two-sources');
     expect(t.lab.getState().problems?.origin).toBe(SHARED_ORIGIN);
+  });
+});
+
+// QA: a class opening a teacher's link saw "shared link" in the picker, not the scenario's name.
+describe('openedText', () => {
+  it("names a scenario opened from a link by its name (else its id), then the link it came from", () => {
+    expect(openedText(SHARED_ORIGIN, { name: 'Week 3 demo', id: 'mine-1' })).toBe('Week 3 demo (shared link)');
+    expect(openedText(COMPARE_ORIGIN, { name: '  Two sources ', id: 'two-sources' })).toBe('Two sources (compare link)');
+    expect(openedText(SHARED_ORIGIN, { name: '', id: 'mine-1' })).toBe('mine-1 (shared link)');
+    expect(openedText(SHARED_ORIGIN, { name: 3 })).toBe('shared link');
+    // Any other origin (a file's, already with its name) is said as it is.
+    expect(openedText('Week 3 demo (week3.json)', { name: 'Week 3 demo' })).toBe('Week 3 demo (week3.json)');
   });
 });
 
