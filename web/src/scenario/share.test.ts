@@ -54,6 +54,21 @@ describe('scenario link codec', () => {
     expect(u.ok && u.scenario).toEqual(unknown);
   });
 
+  // QA: a scenario under a library id without a lesson (an imported file, cut short by hand)
+  // opened from its link with the library's lesson, which its sender never saw.
+  it("does not fill in a text field the scenario has not from the library's scenario of its id", () => {
+    const s = { ...entry('gfc1').scenario } as Record<string, unknown>;
+    delete s.lesson;
+    delete s.description;
+    const d = decodeScenario(encodeScenario(s, lib), lib);
+    expect(d.ok && 'lesson' in d.scenario).toBe(false);
+    expect(d.ok && d.scenario).toEqual(s);
+    // Nor does a lab without that library scenario see the null that says so.
+    const bare = decodeScenario(encodeScenario(s, lib));
+    expect(bare.ok && 'lesson' in bare.scenario).toBe(false);
+    expect(bare.ok && bare.scenario.name).toBeUndefined(); // left out as the library's: unknown here
+  });
+
   it('leaves out a library lesson with steps when it is the same by value, and carries an edited one', () => {
     const guided = { text: 'Watch S1.', steps: [{ at_ms: 10, prompt: 'Predict S1.', highlight: { chart: 'rate' as const } }] };
     const s = { ...entry('two-sources').scenario, lesson: guided };

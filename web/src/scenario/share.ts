@@ -35,7 +35,8 @@ const DICT = strToU8(DICTIONARY_V1);
 /**
  * Text fields a link leaves out when they are the library's text for the same scenario id (the
  * lesson alone is longer than a whole network); the decoder takes them back from the library.
- * They never change the run.
+ * One the scenario has not, though the library's has, goes as null (left out, the decoder would
+ * fill it in). They never change the run.
  */
 export const LIBRARY_TEXT_FIELDS = ['name', 'group', 'description', 'lesson', 'source'] as const;
 
@@ -191,7 +192,13 @@ export function encodeScenario(scenario: Scenario | unknown, library: TextLibrar
   if (known) {
     value = { ...value };
     // By value: a lesson with steps is an object.
-    for (const f of LIBRARY_TEXT_FIELDS) if (f in value && canonicalJson(value[f]) === canonicalJson(known[f])) delete value[f];
+    for (const f of LIBRARY_TEXT_FIELDS) {
+      if (value[f] === undefined) {
+        // Absent here but not in the library: null says so, or the decoder would fill it in.
+        if (known[f] !== undefined) value[f] = null;
+        else delete value[f];
+      } else if (canonicalJson(value[f]) === canonicalJson(known[f])) delete value[f];
+    }
   }
   const json = strToU8(canonicalJson(value));
   return `${PREFIX}${toBase64Url(deflateSync(json, { level: 9, dictionary: DICT }))}.${linkCheck(json)}`;
@@ -303,8 +310,10 @@ function decode(payload: string, library: TextLibrary): Decoded {
   if (problem) return fail(`the link's data is not a scenario: ${problem}`);
   const linked = value as Record<string, unknown>;
   const known = library.get(String(linked.id));
-  if (known) {
-    for (const f of LIBRARY_TEXT_FIELDS) if (!(f in linked) && known[f] !== undefined) linked[f] = known[f];
+  for (const f of LIBRARY_TEXT_FIELDS) {
+    // null: a text field the scenario had not, though the library's scenario of its id has it.
+    if (linked[f] === null) delete linked[f];
+    else if (known && !(f in linked) && known[f] !== undefined) linked[f] = known[f];
   }
   const s = inFileOrder(linked, known, keyRanks(library)) as Record<string, unknown>;
   return { ok: true, scenario: s as unknown as Scenario, json: JSON.stringify(s, null, 2) };
