@@ -106,7 +106,7 @@ test('compare ERICA with ERICA+ on two-sources: both summaries side by side, and
   // The link: opening it runs both again, digest for digest.
   await page.getByTestId('compare-link').click();
   const url = await page.getByTestId('compare-linktext').inputValue();
-  expect(url).toMatch(/#c=1\.[A-Za-z0-9_-]+$/);
+  expect(url).toMatch(/#c=2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{6}$/);
   await page.goto('about:blank');
   await page.goto(url);
   await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });

@@ -253,7 +253,7 @@ test("the Teacher link of a library scenario names it (the picker shows it, not 
   await page.getByTestId('switch-algorithm').selectOption('erica_plus');
   await expect(page.getByTestId('scenario-picker')).not.toHaveValue('gfc1');
   await page.getByTestId('teacher').click();
-  await expect(page.getByTestId('teacher-link')).toHaveValue(/#s=1\./);
+  await expect(page.getByTestId('teacher-link')).toHaveValue(/#s=2\./);
   expect(errors).toEqual([]);
 });
 
@@ -270,7 +270,7 @@ test('?embed=1 shows the run controls, the charts and the Network view only, wit
   await expect(full).toHaveAttribute('target', '_blank');
   const href = (await full.getAttribute('href'))!;
   expect(href).not.toContain('embed');
-  expect(href).toMatch(/#s=1\./);
+  expect(href).toMatch(/#s=2\./);
   // A link, drawn as the buttons beside it are: its box and its text at their height.
   const textMiddle = (testId: string) =>
     page.getByTestId(testId).evaluate((el) => {

@@ -353,14 +353,15 @@ test('issue 14: mangled links say what is wrong, clear the fragment, and open th
   await expect(page.getByTestId('changes')).toContainText('SW1 target_utilization → 0.8');
   const work = await hook(page, () => window.__abrlab!.scenario());
   const link = (await hook(page, () => window.__abrlab!.shareLink()))!;
-  const data = link.slice(link.indexOf('#s=1.') + 5);
+  const [data, check] = link.slice(link.indexOf('#s=2.') + 5).split('.');
   const flipped = data.slice(0, 40) + (data[40] === 'A' ? 'B' : 'A') + data.slice(41);
   const two = libraryScenarios().find((s) => s.file === 'two-sources.json')!.scenario;
   const deep = `{"version":1,"id":"x","nodes":[],"links":[],"connections":[],"run":{"duration_ms":1},"lesson":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
 
   const cases: [string, string, RegExp][] = [
-    ['truncated', `#s=1.${data.slice(0, Math.floor(data.length / 2) & ~3)}`, /does not decompress/],
-    ['bit-flipped', `#s=1.${flipped}`, /could not be opened: the link's data/],
+    ['truncated', `#s=2.${data.slice(0, Math.floor(data.length / 2) & ~3)}`, /cut short: the check at its end is missing/],
+    ['truncated, version 1', `#s=1.${data.slice(0, Math.floor(data.length / 2) & ~3)}`, /does not decompress/],
+    ['bit-flipped', `#s=2.${flipped}.${check}`, /could not be opened: the link (was changed on its way|'s data does not decompress)/],
     ['bad deflate', `#s=1.${toBase64Url(new Uint8Array([255, 254, 253, 252, 251, 250]))}`, /does not decompress/],
     ['bad JSON', fragmentOf('{"version": 1, "id": '), /not valid JSON/],
     ['deep nesting', fragmentOf(deep), /nests arrays or objects more than 64 levels deep/],

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { canonicalJson, decodeScenario } from '../../web/src/scenario/share';
 import { openLab, repoRoot, status, waitForMode } from './helpers';
 
 const shots = resolve(repoRoot, 'test-results/screens');
@@ -50,13 +51,15 @@ test('a shared link opens the scenario with its recorded change in a new page an
   await expect(page.getByTestId('notice')).toContainText('with its 1 recorded change');
   const link = await page.getByTestId('share-link').inputValue();
   // The chart choice and the playback speed (max, picked to play to the end) ride along.
-  expect(link).toMatch(/^[^?]*#s=1\.[A-Za-z0-9_-]+&q=[a-z_]+&v=max$/);
+  expect(link).toMatch(/^[^?]*#s=2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{6}&q=[a-z_]+&v=max$/);
   expect(link.length).toBeLessThan(2000);
   await page.screenshot({ path: resolve(shots, 'share-1-link.png') });
 
   const other = await context.newPage();
   const otherErrors = await openLab(other, link);
   await expect.poll(() => hook(other, () => window.__abrlab!.origin())).toBe('shared link');
+  // The picker names what is open, and where it came from (QA: it said only "shared link").
+  await expect(other.getByTestId('scenario-picker').locator('option:checked')).toHaveText('Parking lot, three sources (shared link)');
   // The fragment is read once and cleared: a reload opens the last work, not the link again.
   expect(new URL(other.url()).hash).toBe('');
   const shared = JSON.parse((await hook(other, () => window.__abrlab!.scenario()))!);
@@ -80,7 +83,7 @@ test('a damaged link shows what is wrong and opens the previous work intact', as
   await page.getByTestId('share').click();
   const link = await page.getByTestId('share-link').inputValue();
 
-  for (const damaged of [link.slice(0, link.length - 25), link.replace('#s=1.', '#s=1.%21'), link.replace('#s=1.', '#s=7.')]) {
+  for (const damaged of [link.slice(0, link.length - 25), link.replace('#s=2.', '#s=2.%21'), link.replace('#s=2.', '#s=7.')]) {
     const next = await context.newPage();
     const errors = await openLab(next, damaged);
     await expect(next.getByTestId('notice')).toContainText('This scenario link could not be opened');
@@ -94,6 +97,43 @@ test('a damaged link shows what is wrong and opens the previous work intact', as
     expect(errors).toEqual([]);
     await next.close();
   }
+});
+
+// QA: raw deflate has no check: a link with one character changed could inflate to another
+// valid scenario and open it as the one sent. A version 2 link carries a check of its scenario.
+test('a link with one character changed that still inflates to a scenario is refused; the same link whole opens', async ({ page, browser }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  const link = (await hook(page, () => window.__abrlab!.shareLink()))!;
+  const fragment = link.slice(link.indexOf('#s=2.') + 5);
+  const [data, rest] = [fragment.slice(0, fragment.indexOf('.')), fragment.slice(fragment.indexOf('.'))];
+  const original = canonicalJson(decodeScenario(`1.${data}`).ok && (decodeScenario(`1.${data}`) as { scenario: unknown }).scenario);
+  // A change of one character that version 1 would have opened as another scenario.
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  let changed: string | null = null;
+  for (let i = 0; i < data.length && !changed; i++) {
+    for (const c of alphabet) {
+      const d = data.slice(0, i) + c + data.slice(i + 1);
+      const v1 = decodeScenario(`1.${d}`);
+      if (v1.ok && canonicalJson(v1.scenario) !== original) {
+        changed = d;
+        break;
+      }
+    }
+  }
+  expect(changed).not.toBeNull();
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  const otherErrors = await openLab(other, `${link.slice(0, link.indexOf('#'))}#s=2.${changed}${rest}`);
+  await expect(other.getByTestId('notice')).toContainText('This scenario link could not be opened: the link was changed on its way');
+  expect(await hook(other, () => window.__abrlab!.origin())).not.toBe('shared link');
+  // The link as it was made opens, its full stop from the end of a sentence and all.
+  await other.goto(`${link}.`);
+  await expect.poll(() => hook(other, () => window.__abrlab?.origin() ?? null)).toBe('shared link');
+  expect(canonicalJson(JSON.parse((await hook(other, () => window.__abrlab!.scenario()))!))).toBe(canonicalJson(JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!)));
+  await expect(other.getByTestId('speed')).toHaveValue(await page.getByTestId('speed').inputValue());
+  await fresh.close();
+  expect(errors).toEqual([]);
+  expect(otherErrors).toEqual([]);
 });
 
 test('a link pasted into the address bar of an open lab opens there; a damaged one says so and changes nothing', async ({ page }) => {

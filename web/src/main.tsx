@@ -11,7 +11,7 @@ import { SweepDrafts } from './lab/sweepBuilder';
 import { CompareDrafts, CompareSession } from './lab/compareSession';
 import { comparePayloadOf, decodeCompare } from './lab/compare';
 import { textLibrary } from './scenario/share';
-import { linkOf, linkView, shareLink, startup, type Startup } from './lab/sharing';
+import { COMPARE_ORIGIN, linkOf, linkView, shareLink, startup, type Startup } from './lab/sharing';
 import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
 import { broadcastTabs, IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
 import { historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
@@ -172,7 +172,7 @@ const compare = new CompareSession(
   drafts,
 );
 
-// A compare link (#c=1.…) opens its scenario and runs its variants again (below).
+// A compare link (#c=2.…) opens its scenario and runs its variants again (below).
 /** The user's scenario the address names (null: none named, or not kept). */
 async function namedMine(): Promise<MyScenario | null> {
   const place = placeOf(location.search);
@@ -195,7 +195,7 @@ if (teacher.settings.hide.length + teacher.settings.lock.length + teacher.settin
 }
 const embed = embedIn(location.search);
 
-// A shared link (#s=1.…) over ?mine=, ?scenario=, the last work kept in storage, or the
+// A shared link (#s=2.…) over ?mine=, ?scenario=, the last work kept in storage, or the
 // default. Whatever the address holds, the lab opens: anything that throws here is reported
 // and the fragment cleared, so that a reload does not fail again.
 let start: Startup;
@@ -222,14 +222,14 @@ document.addEventListener('visibilitychange', () => {
 });
 if (start.notice) lab.notify(start.notice);
 else if (ignoredNotice(teacher.ignored)) lab.notify({ kind: 'info', text: ignoredNotice(teacher.ignored)! });
-/** Opens the compare link in `hash` (`#c=1.…`), if it holds one, and runs its variants again;
+/** Opens the compare link in `hash` (`#c=2.…`), if it holds one, and runs its variants again;
  *  true when it held one (read or not). */
 function openCompareLink(hash: string, nav: 'push' | 'replace'): boolean {
   const comparePayload = comparePayloadOf(hash);
   if (comparePayload === null) return false;
   const linked = decodeCompare(comparePayload, textLibrary(LIBRARY.entries));
   if (linked.ok) {
-    lab.load(linked.json, 'compare link', nav);
+    lab.load(linked.json, COMPARE_ORIGIN, nav);
     // A link's scenario is kept nowhere until it is changed (lab.load).
     compare.start(linked.json, linked.data.variants, NOWHERE, { expected: linked.data.digests ?? null, drafts: linked.data.drafts });
   } else lab.notify({ kind: 'error', text: `The compare link could not be read: ${linked.error}. What was open stays open.` });

@@ -227,6 +227,29 @@ describe('whole-run exports', () => {
     expect(csv.endsWith('\n')).toBe(true);
   });
 
+  // QA: past the store's budget its rows are min/max pairs per bucket; the CSVs wrote them as
+  // samples, unmarked, so that a mean over a long run's export came out high.
+  it('says which row is a minimum and which a maximum once a long run is kept in buckets', () => {
+    const s = new SampleStore(16, 8 * 2 * 256);
+    s.reset([meta[0]]);
+    const rows: number[] = [];
+    const n = 3 * s.maxRows;
+    for (let i = 0; i < n; i++) rows.push(i * 0.5, i % 7);
+    s.append(new Float64Array(rows), 2);
+    const per = s.samplesPerBucket;
+    expect(per).toBeGreaterThan(1);
+    const [header, ...lines] = runCsv(s).trimEnd().split('\n');
+    expect(header).toBe(`time_ms,min_max_of_${per}_samples,acr:C1 (Mbps)`);
+    expect(lines).toHaveLength(s.length);
+    // The first bucket: samples 0 … per-1, its minimum at its first time, its maximum at its last.
+    const first = Array.from({ length: per }, (_, i) => i % 7);
+    expect(lines[0]).toBe(`0,min,${Math.min(...first)}`);
+    expect(lines[1]).toBe(`${rustFloat((per - 1) * 0.5)},max,${Math.max(...first)}`);
+    const chart = chartCsv(s, view({ lines: [rate[0]], t0: 0, t1: 1e9 })).trimEnd().split('\n');
+    expect(chart[0]).toBe(`time_ms,min_max_of_${per}_samples,C1 ACR (Mbps)`);
+    expect(chart.slice(1, 3).map((l) => l.split(',')[1])).toEqual(['min', 'max']);
+  });
+
   it('heads a series without a unit with its bare id, as the CLI does', () => {
     const s = new SampleStore();
     s.reset([meta[0], { id: 'loss_ratio:C1', kind: 'loss_ratio', label: 'C1 loss ratio', unit: '', owner: 'C1', held: false }]);

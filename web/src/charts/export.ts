@@ -62,12 +62,28 @@ function shown(v: number): string {
 }
 
 /**
+ * The column a CSV of a bucketed store has after `time_ms` (null while every sample is kept):
+ * past its byte budget the store keeps, per bucket of n samples, a row of each series' minimum
+ * (at the bucket's first time) and one of its maximum (at its last), and a row of the CSV must
+ * say which it is (QA: a long run's CSV read as samples, every second one each series' maximum,
+ * so a mean over it came out high).
+ */
+export function bucketColumn(store: SampleStore): { header: string; of: (row: number) => string } | null {
+  const n = store.samplesPerBucket;
+  return n > 1 ? { header: `min_max_of_${n}_samples`, of: (row) => (row % 2 === 0 ? 'min' : 'max') } : null;
+}
+
+/**
  * The visible data: a header `time_ms,<label> (<unit>),…` and one row per sample in the window,
- * values in the unit shown (an empty field where a series has no value).
+ * values in the unit shown (an empty field where a series has no value). Of a long run kept as
+ * min/max buckets, a second column says which each row is (`bucketColumn`).
  */
 export function chartCsv(store: SampleStore, c: ChartExport): string {
   const unitOf = (l: ChartLine) => (c.yScale !== 1 ? c.yUnit : l.unit || c.yUnit);
-  const header = ['time_ms', ...c.lines.map((l) => (unitOf(l) ? `${l.label} (${unitOf(l)})` : l.label))].map(csvField).join(',');
+  const bucket = bucketColumn(store);
+  const header = ['time_ms', ...(bucket ? [bucket.header] : []), ...c.lines.map((l) => (unitOf(l) ? `${l.label} (${unitOf(l)})` : l.label))]
+    .map(csvField)
+    .join(',');
   const out = [header];
   const time = store.times();
   const cols = c.lines.map((l) => store.series(l.index));
@@ -75,7 +91,7 @@ export function chartCsv(store: SampleStore, c: ChartExport): string {
     const t = time[r];
     if (t < c.t0) continue;
     if (t > c.t1) break;
-    const row = [String(t)];
+    const row = [String(t), ...(bucket ? [bucket.of(r)] : [])];
     for (const col of cols) row.push(Number.isNaN(col[r]) ? '' : shown(col[r] * c.yScale));
     out.push(row.join(','));
   }
@@ -336,14 +352,20 @@ export function rustFloat(v: number): string {
 /**
  * Every series of the run as one CSV, with the columns of `abrsim run --series-csv`: `time_ms`,
  * then `<series id> (<unit>)` (the bare id for a series without a unit) for each series in the engine's order, every sample, values in
- * the engine's units as the CLI prints them (an empty field where a series has no value).
+ * the engine's units as the CLI prints them (an empty field where a series has no value). A run
+ * too long to keep every sample (min/max buckets) has `min_max_of_<n>_samples` after `time_ms`,
+ * saying which each row is; only the CLI then gives every sample.
  */
 export function runCsv(store: SampleStore): string {
-  const header = ['time_ms', ...store.meta.map((m) => (m.unit ? `${m.id} (${m.unit})` : m.id))].join(',');
+  const bucket = bucketColumn(store);
+  const header = ['time_ms', ...(bucket ? [bucket.header] : []), ...store.meta.map((m) => (m.unit ? `${m.id} (${m.unit})` : m.id))].join(',');
   const out = [header];
-  const cols = [store.times(), ...store.meta.map((_, i) => store.series(i))];
+  const times = store.times();
+  const cols = store.meta.map((_, i) => store.series(i));
   for (let r = 0; r < store.length; r++) {
-    out.push(cols.map((col) => (Number.isNaN(col[r]) ? '' : rustFloat(col[r]))).join(','));
+    const row = [rustFloat(times[r]), ...(bucket ? [bucket.of(r)] : [])];
+    for (const col of cols) row.push(Number.isNaN(col[r]) ? '' : rustFloat(col[r]));
+    out.push(row.join(','));
   }
   return out.join('\n') + '\n';
 }

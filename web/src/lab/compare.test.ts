@@ -231,9 +231,9 @@ describe('the compare link', () => {
   const library = textLibrary([{ id: 'two-sources', scenario: JSON.parse(twoSources) }]);
   const data = { variants: [{ sets: ['nodes.SW1.algorithm=erica_plus'] }, { from: 'vsvd-1', sets: ['run.seed=2'] }], digests: ['aa', 'bb', null] };
 
-  it('round-trips the scenario, the variants and the digests through #c=1.…', () => {
+  it('round-trips the scenario, the variants and the digests through #c=2.…', () => {
     const hash = compareHash(JSON.parse(twoSources), data, library);
-    expect(hash).toMatch(/^#c=1\.[A-Za-z0-9_-]+$/);
+    expect(hash).toMatch(/^#c=2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{6}$/);
     const d = decodeCompare(comparePayloadOf(`${hash}&q=x`)!, library);
     expect(d.ok).toBe(true);
     if (!d.ok) return;
@@ -266,7 +266,7 @@ describe('the compare link', () => {
   });
 
   it('says what is wrong with a damaged or variant-less link', () => {
-    expect(decodeCompare('2.abc')).toEqual({ ok: false, error: 'the compare link is of version 2, this lab reads version 1' });
+    expect(decodeCompare('3.abc')).toEqual({ ok: false, error: 'the compare link is of version 3, made by a newer ABR Lab than this one: this lab reads versions 1 and 2' });
     expect(decodeCompare(encodeScenario(JSON.parse(twoSources)))).toEqual({ ok: false, error: 'the compare link holds a scenario but no variants (compare.variants)' });
     const bad = compareHash(JSON.parse(twoSources), { variants: [{ sets: [3] as unknown as string[] }] });
     expect(decodeCompare(comparePayloadOf(bad)!)).toMatchObject({ ok: false, error: expect.stringMatching(/variant 1 is not/) });

@@ -478,7 +478,7 @@ export function compareCsv(labels: string[], rows: CompareRow[], outcomes: reado
 
 // ---- The compare link -----------------------------------------------------------------------
 
-/** The fragment key of a compare link: `#c=1.<data>`. */
+/** The fragment key of a compare link: `#c=2.<data>.<check>`. */
 export const COMPARE_KEY = 'c';
 
 /** What a compare link carries besides the current scenario. */

@@ -7,7 +7,7 @@ import { costly, InProcessWorker, twoSources } from '../test/fakes';
 import { MemoryStore } from '../test/memoryStore';
 import { LAST_WORK_KEY, readLastWork, type KeyValueStore } from '../scenario/storage';
 import { Lab } from './lab';
-import { classLink, exportFile, fileOrigin, linkView, SHARED_ORIGIN, shareLink, startup } from './sharing';
+import { classLink, COMPARE_ORIGIN, exportFile, fileOrigin, linkView, openedText, SHARED_ORIGIN, shareLink, startup } from './sharing';
 
 
 const entries = LIBRARY.entries;
@@ -116,8 +116,8 @@ describe('startup: which scenario the lab opens with', () => {
 describe('share link and export file', () => {
   it('the link replaces any fragment of the page address and round-trips', () => {
     const link = shareLink(mine as Scenario, 'http://h/lab/?x=1&scenario=gfc1#old', entries);
-    expect(link.url.startsWith('http://h/lab/?x=1#s=1.')).toBe(true);
-    expect(shareLink(mine as Scenario, 'http://h/?scenario=gfc1', entries).url.startsWith('http://h/#s=1.')).toBe(true);
+    expect(link.url.startsWith('http://h/lab/?x=1#s=2.')).toBe(true);
+    expect(shareLink(mine as Scenario, 'http://h/?scenario=gfc1', entries).url.startsWith('http://h/#s=2.')).toBe(true);
     expect(link.tooLong).toBe(false);
     const s = startup(at(link.url.slice(link.url.indexOf('#'))), null, entries);
     expect(JSON.parse(s.loads.at(-1)!.json)).toEqual(mine);
@@ -148,7 +148,7 @@ describe('share link and export file', () => {
     const changed = { ...fromLibrary, scenario: mine as Scenario, place: { kind: 'mine', id: 'm1' } as const };
     expect(classLink(changed, 'http://h/?mine=m1', entries, view).url).toBe(shareLink(mine as Scenario, 'http://h/', entries, view).url);
     const gone = { ...fromLibrary, place: { kind: 'library', id: 'not-in-library' } as const };
-    expect(classLink(gone, 'http://h/', entries).url).toMatch(/^http:\/\/h\/#s=1\./);
+    expect(classLink(gone, 'http://h/', entries).url).toMatch(/^http:\/\/h\/#s=2\./);
   });
 
   it('the export file is the library format, named after the scenario', () => {
@@ -201,6 +201,18 @@ describe('Lab: last work and queued loads', () => {
     t.pump();
     expect(t.lab.getState().current?.id).toBe('two-sources');
     expect(t.lab.getState().problems?.origin).toBe(SHARED_ORIGIN);
+  });
+});
+
+// QA: a class opening a teacher's link saw "shared link" in the picker, not the scenario's name.
+describe('openedText', () => {
+  it("names a scenario opened from a link by its name (else its id), then the link it came from", () => {
+    expect(openedText(SHARED_ORIGIN, { name: 'Week 3 demo', id: 'mine-1' })).toBe('Week 3 demo (shared link)');
+    expect(openedText(COMPARE_ORIGIN, { name: '  Two sources ', id: 'two-sources' })).toBe('Two sources (compare link)');
+    expect(openedText(SHARED_ORIGIN, { name: '', id: 'mine-1' })).toBe('mine-1 (shared link)');
+    expect(openedText(SHARED_ORIGIN, { name: 3 })).toBe('shared link');
+    // Any other origin (a file's, already with its name) is said as it is.
+    expect(openedText('Week 3 demo (week3.json)', { name: 'Week 3 demo' })).toBe('Week 3 demo (week3.json)');
   });
 });
 

@@ -24,6 +24,8 @@ import { SHARED_ORIGIN, type ChartChoice, type LoadedScenario, type Notice } fro
 
 // The origin of a scenario opened from a link (declared with the lab's state, which lab.ts reads).
 export { SHARED_ORIGIN };
+/** The origin of a scenario opened from a compare link (`#c=2.…`). */
+export const COMPARE_ORIGIN = 'compare link';
 
 export interface Startup {
   /** Scenarios to load, in order: the last one wins unless the engine refuses it. `speed`: the
@@ -41,7 +43,7 @@ export interface Startup {
 }
 
 /**
- * The scenario to open: a shared link (`#s=1.…`) over the user's work; `?mine=<id>` one of the
+ * The scenario to open: a shared link (`#s=2.…`) over the user's work; `?mine=<id>` one of the
  * user's own scenarios (`mine`: the one kept under that id, looked up by the caller; null when
  * there is none); `?scenario=<id>` a library scenario; else the last work kept in storage
  * (this tab's, `tabStorage`, before the browser's); else the default. The last work wins over
@@ -119,7 +121,7 @@ export function startup(
 }
 
 /**
- * The scenario a share link's fragment (`#s=1.…`) holds, to open: its load, the chart choices
+ * The scenario a share link's fragment (`#s=2.…`) holds, to open: its load, the chart choices
  * and speed it carries, and what to tell the user (a link that cannot be read: why, and
  * `instead`, what stays open). Null when the fragment holds no scenario link.
  */
@@ -182,6 +184,18 @@ export function classLink(current: LoadedScenario, base: string, library: readon
   page.search = searchFor(place, page.search);
   const url = page.toString().replace(/#$/, '') + viewHash(view);
   return { url, chars: url.length, tooLong: url.length > MAX_LINK_CHARS };
+}
+
+/**
+ * What the scenario picker says of a scenario opened from a link (a share or compare link, not
+ * changed yet): its name, then where it came from — `Week 3 demo (shared link)` — as a file
+ * says `Week 3 demo (week3.json)` (QA: the picker of a class opening a teacher's link said only
+ * "shared link"). Any other origin is said as it is.
+ */
+export function openedText(origin: string, scenario: { name?: unknown; id?: unknown } | undefined): string {
+  if (origin !== SHARED_ORIGIN && origin !== COMPARE_ORIGIN) return origin;
+  const name = typeof scenario?.name === 'string' && scenario.name.trim() ? scenario.name.trim() : typeof scenario?.id === 'string' ? scenario.id : '';
+  return name ? `${name} (${origin})` : origin;
 }
 
 /** What a share link carries besides the scenario: the chart choices and the playback speed. */

@@ -11,7 +11,7 @@ import type { RmRecord } from '../contract/engine';
 import type { Explanation } from './explain';
 
 
-/** The origin of a scenario opened from a shared link (`#s=1.…`). */
+/** The origin of a scenario opened from a shared link (`#s=2.…`). */
 export const SHARED_ORIGIN = 'shared link';
 export interface LoadedScenario {
   id: string;

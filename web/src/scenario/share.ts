@@ -1,8 +1,12 @@
 // Scenario links: the whole scenario (topology, parameters, seed, run settings, recorded
-// changes) as canonical JSON → raw deflate → base64url, behind a version tag, in the URL
-// fragment: `#s=1.<data>`. The fragment never reaches a server. Decoding never throws: every
-// way a link can be damaged (or made to hurt: a deflate bomb, JSON nested 100,000 deep) comes
-// back as a message for the user.
+// changes) as canonical JSON → raw deflate → base64url, behind a version tag and followed by a
+// check of the JSON, in the URL fragment: `#s=2.<data>.<check>`. The fragment never reaches a
+// server. Decoding never throws: every way a link can be damaged (or made to hurt: a deflate
+// bomb, JSON nested 100,000 deep) comes back as a message for the user.
+//
+// Version 2 added the check (QA: raw deflate has none, and about one in twenty single-character
+// changes of a version 1 link still inflated to a valid scenario — another network, another run,
+// opened without a word). Version 1 links (`#s=1.<data>`, no check) still open as before.
 
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import type { Scenario } from '../contract/scenario';
@@ -31,16 +35,21 @@ const DICT = strToU8(DICTIONARY_V1);
 /**
  * Text fields a link leaves out when they are the library's text for the same scenario id (the
  * lesson alone is longer than a whole network); the decoder takes them back from the library.
- * They never change the run.
+ * One the scenario has not, though the library's has, goes as null (left out, the decoder would
+ * fill it in). They never change the run.
  */
 export const LIBRARY_TEXT_FIELDS = ['name', 'group', 'description', 'lesson', 'source'] as const;
 
-/** The library's scenarios by id, as the codec needs them (text fields only). */
-export type TextLibrary = ReadonlyMap<string, Partial<Record<(typeof LIBRARY_TEXT_FIELDS)[number], unknown>>>;
+/** The library's scenarios by id, as the codec needs them: their text fields, and the order in
+ *  which their files write their fields (a link opens in that order, see `inFileOrder`). */
+export type TextLibrary = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 
-/** The envelope version: bump it (and keep a decoder for the old one) if the encoding changes. */
-export const SHARE_VERSION = 1;
+/** The envelope version: bump it (and keep a decoder for the old one) if the encoding changes.
+ *  Version 2 is version 1 (same dictionary, same data) with `.<check>` after the data. */
+export const SHARE_VERSION = 2;
 const PREFIX = `${SHARE_VERSION}.`;
+/** The versions this lab reads. */
+const READS = [1, 2];
 /** The fragment key: `#s=…`. */
 export const SHARE_KEY = 's';
 /** Links longer than this are offered as a file instead (browsers and chat tools cut them). */
@@ -119,6 +128,33 @@ export function nestingDepth(value: unknown, limit = MAX_NESTING): number {
   return deepest;
 }
 
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+/** CRC-32 (IEEE, as zip and PNG use) of some bytes. */
+export function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** How many characters a version 2 link's check has. */
+const CHECK_CHARS = 6;
+
+/** The check a version 2 link ends with: the CRC-32 of its JSON text (UTF-8), as 6 base64url
+ *  characters (4 bytes, big-endian). */
+export function linkCheck(jsonBytes: Uint8Array): string {
+  const c = crc32(jsonBytes);
+  return toBase64Url(new Uint8Array([c >>> 24, (c >>> 16) & 0xff, (c >>> 8) & 0xff, c & 0xff]));
+}
+
 /** JSON with object keys sorted at every level and no whitespace: one text per scenario. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
@@ -149,16 +185,23 @@ export function fromBase64Url(text: string): Uint8Array | null {
   }
 }
 
-/** The fragment payload (`1.<data>`) of a scenario. */
+/** The fragment payload (`2.<data>.<check>`) of a scenario. */
 export function encodeScenario(scenario: Scenario | unknown, library: TextLibrary = new Map()): string {
   let value = scenario as Record<string, unknown>;
   const known = value && typeof value === 'object' ? library.get(String(value.id)) : undefined;
   if (known) {
     value = { ...value };
     // By value: a lesson with steps is an object.
-    for (const f of LIBRARY_TEXT_FIELDS) if (f in value && canonicalJson(value[f]) === canonicalJson(known[f])) delete value[f];
+    for (const f of LIBRARY_TEXT_FIELDS) {
+      if (value[f] === undefined) {
+        // Absent here but not in the library: null says so, or the decoder would fill it in.
+        if (known[f] !== undefined) value[f] = null;
+        else delete value[f];
+      } else if (canonicalJson(value[f]) === canonicalJson(known[f])) delete value[f];
+    }
   }
-  return PREFIX + toBase64Url(deflateSync(strToU8(canonicalJson(value)), { level: 9, dictionary: DICT }));
+  const json = strToU8(canonicalJson(value));
+  return `${PREFIX}${toBase64Url(deflateSync(json, { level: 9, dictionary: DICT }))}.${linkCheck(json)}`;
 }
 
 export type Decoded = { ok: true; scenario: Scenario; json: string } | { ok: false; error: string };
@@ -202,7 +245,8 @@ function describeValue(v: unknown): string {
   return 'an object';
 }
 
-/** Decodes a fragment payload (`1.<data>`, without `#s=`). Never throws. */
+/** Decodes a fragment payload (`2.<data>.<check>`, or a version 1 `1.<data>`; without `#s=`).
+ *  Never throws. */
 export function decodeScenario(payload: string, library: TextLibrary = new Map()): Decoded {
   try {
     return decode(payload, library);
@@ -215,14 +259,24 @@ export function decodeScenario(payload: string, library: TextLibrary = new Map()
 function decode(payload: string, library: TextLibrary): Decoded {
   const dot = payload.indexOf('.');
   const version = dot < 0 ? '' : payload.slice(0, dot);
-  if (version !== String(SHARE_VERSION)) {
-    return fail(
-      /^\d+$/.test(version)
-        ? `the link is of version ${version}, this lab reads version ${SHARE_VERSION}`
-        : 'the link does not start with a version tag ("1.")',
-    );
+  const reads = `this lab reads versions ${READS.join(' and ')}`;
+  if (!READS.map(String).includes(version)) {
+    if (!/^\d+$/.test(version)) return fail(`the link does not start with a version tag ("${SHARE_VERSION}.")`);
+    const newer = Number(version) > SHARE_VERSION ? ', made by a newer ABR Lab than this one' : '';
+    return fail(`the link is of version ${version}${newer}: ${reads}`);
   }
-  const data = payload.slice(dot + 1);
+  let data = payload.slice(dot + 1);
+  let check: string | null = null;
+  if (version === '2') {
+    const end = data.indexOf('.');
+    // Cut before its end, a link loses its check first.
+    if (end < 0) return fail('the link is cut short: the check at its end is missing (copy the whole link again)');
+    // What follows the check is left: the check vouches for the data, and a chat tool or a
+    // sentence may have added a full stop or a bracket to the link it made clickable.
+    check = data.slice(end + 1, end + 1 + CHECK_CHARS);
+    data = data.slice(0, end);
+    if (check.length < CHECK_CHARS) return fail(`the link is cut short: its check ends after ${check.length} of its ${CHECK_CHARS} characters (copy the whole link again)`);
+  }
   const stray = /[^A-Za-z0-9_-]/.exec(data);
   if (stray) return fail(`the link holds a character that is not base64url, '${stray[0]}' at place ${stray.index + 1} of its data (was it edited?)`);
   const bytes = fromBase64Url(data);
@@ -235,6 +289,11 @@ function decode(payload: string, library: TextLibrary): Decoded {
     if (!inflated) {
       const mb = MAX_LINK_JSON_BYTES / (1024 * 1024);
       return fail(`the link's data would inflate to more than ${mb} MB, more than any scenario (it was not opened)`);
+    }
+    // Checked before anything is read from it: a changed character that still inflates would
+    // otherwise open another scenario as if it were the one sent.
+    if (check !== null && check !== linkCheck(inflated)) {
+      return fail("the link was changed on its way: its data does not match the check at its end (a character was altered, added or lost; copy the whole link again)");
     }
     text = strFromU8(inflated);
   } catch {
@@ -249,17 +308,78 @@ function decode(payload: string, library: TextLibrary): Decoded {
   }
   const problem = shapeProblem(value);
   if (problem) return fail(`the link's data is not a scenario: ${problem}`);
-  const s = value as Record<string, unknown>;
-  const known = library.get(String(s.id));
-  if (known) {
-    for (const f of LIBRARY_TEXT_FIELDS) if (!(f in s) && known[f] !== undefined) s[f] = known[f];
+  const linked = value as Record<string, unknown>;
+  const known = library.get(String(linked.id));
+  for (const f of LIBRARY_TEXT_FIELDS) {
+    // null: a text field the scenario had not, though the library's scenario of its id has it.
+    if (linked[f] === null) delete linked[f];
+    else if (known && !(f in linked) && known[f] !== undefined) linked[f] = known[f];
   }
+  const s = inFileOrder(linked, known, keyRanks(library)) as Record<string, unknown>;
   return { ok: true, scenario: s as unknown as Scenario, json: JSON.stringify(s, null, 2) };
+}
+
+const ranksOf = new WeakMap<TextLibrary, Map<string, number>>();
+
+/** Every field name the library's files write, ranked in the order the files first write it
+ *  (`version`, `id`, `name`, … then `run`'s, the nodes' …). */
+function keyRanks(library: TextLibrary): Map<string, number> {
+  let ranks = ranksOf.get(library);
+  if (ranks) return ranks;
+  ranks = new Map();
+  const r = ranks;
+  const walk = (v: unknown) => {
+    if (!v || typeof v !== 'object') return;
+    if (Array.isArray(v)) return v.forEach(walk);
+    for (const k of Object.keys(v)) if (!r.has(k)) r.set(k, r.size);
+    Object.values(v).forEach(walk);
+  };
+  library.forEach(walk);
+  ranksOf.set(library, ranks);
+  return ranks;
+}
+
+/**
+ * A decoded scenario with its fields in the order its file writes them: a link carries them
+ * sorted (one text per scenario), which an exported file kept (QA: a library scenario opened
+ * from a link exported with `"background"` first and `"version"` last, every line moved in a
+ * diff against its file). Fields follow `template` (the library scenario of the same id, each
+ * list element matched by its `id`, else by its place), then the order the library's files
+ * write fields in, then the alphabet. The value is unchanged; only its key order is.
+ */
+export function inFileOrder(value: unknown, template: unknown, ranks: ReadonlyMap<string, number>): unknown {
+  if (!value || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const t = Array.isArray(template) ? template : [];
+    const byId = new Map(t.filter((e) => e && typeof e === 'object' && typeof e.id === 'string').map((e) => [e.id as string, e]));
+    return value.map((e, i) => {
+      const id = e && typeof e === 'object' ? (e as Record<string, unknown>).id : undefined;
+      return inFileOrder(e, (typeof id === 'string' ? byId.get(id) : undefined) ?? t[i] ?? t[0], ranks);
+    });
+  }
+  const t = template && typeof template === 'object' && !Array.isArray(template) ? (template as Record<string, unknown>) : null;
+  const own = t ? Object.keys(t) : [];
+  const v = value as Record<string, unknown>;
+  const placed = Object.keys(v).map((k) => {
+    const i = own.length ? own.indexOf(k) : -1;
+    return { k, at: i >= 0 ? i : own.length + (ranks.get(k) ?? ranks.size) };
+  });
+  placed.sort((a, b) => a.at - b.at || (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  // fromEntries: a key such as `__proto__` stays an own field, as JSON.parse made it.
+  return Object.fromEntries(placed.map(({ k }) => [k, inFileOrder(v[k], t && Object.hasOwn(t, k) ? t[k] : undefined, ranks)]));
+}
+
+/**
+ * A location hash without its `#` and without the punctuation a sentence or a chat tool may
+ * have stuck to the link it made clickable (`…&v=0.005.`, `(…&v=max)`): no link ends in one.
+ */
+function fragment(hash: string): string {
+  return (hash.startsWith('#') ? hash.slice(1) : hash).replace(/[.,;:!?)\]}>'"]+$/, '');
 }
 
 /** The payload of `#s=…` in a location hash, or null when the hash holds no scenario. */
 export function payloadOf(hash: string): string | null {
-  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  const h = fragment(hash);
   for (const part of h.split('&')) {
     if (part.startsWith(`${SHARE_KEY}=`)) return part.slice(SHARE_KEY.length + 1);
   }
@@ -276,7 +396,7 @@ export interface LinkView {
   speed?: Speed;
 }
 
-/** The fragment for a scenario: `#s=1.<data>`, then the view choices that differ from the defaults. */
+/** The fragment for a scenario: `#s=2.<data>.<check>`, then the view choices that differ from the defaults. */
 export function shareHash(scenario: Scenario | unknown, library: TextLibrary = new Map(), view: LinkView = {}): string {
   return `#${[`${SHARE_KEY}=${encodeScenario(scenario, library)}`, ...viewParts(view)].join('&')}`;
 }
@@ -298,7 +418,7 @@ function viewParts(view: LinkView): string[] {
 
 /** The view choices of a hash (ignoring what it does not know). */
 export function viewOf(hash: string): LinkView {
-  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  const h = fragment(hash);
   const view: LinkView = {};
   for (const part of h.split('&')) {
     const [k, v = ''] = part.split('=', 2);
@@ -319,7 +439,7 @@ export function viewOf(hash: string): LinkView {
  * “abc”"): the lab opens the link without them and says which.
  */
 export function unreadViewChoices(hash: string): string[] {
-  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  const h = fragment(hash);
   const view = viewOf(hash);
   const out: string[] = [];
   for (const part of h.split('&')) {

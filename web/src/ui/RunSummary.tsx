@@ -129,7 +129,7 @@ export function RunSummary({
           <span className="chart-export" role="group" aria-label="export the whole run">
             <button
               data-testid="export-series-csv"
-              title="Every series of the run, every sample, one column each (the columns of abrsim run --series-csv)"
+              title="Every series of the run, one column each, every sample kept (the columns of abrsim run --series-csv; a run too long to keep every sample: the min and max of each bucket, marked)"
               onClick={() => onExport('series-csv')}
             >
               Series CSV

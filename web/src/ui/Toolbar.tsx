@@ -4,7 +4,7 @@ import { mineTimes } from '../scenario/myScenarios';
 import { SPEEDS, speedLabel } from '../scenario/speed';
 import type { ChartGroup } from '../charts/chartGroup';
 import type { Lab, LabState } from '../lab/lab';
-import { exportFile, fileOrigin, linkView, shareLink, shareNotice } from '../lab/sharing';
+import { exportFile, fileOrigin, linkView, openedText, shareLink, shareNotice } from '../lab/sharing';
 import { saveBlob } from './download';
 import { MyScenariosMenu } from './MyScenariosMenu';
 import { stepRule as stepFieldRule, untilRule as untilFieldRule } from './runFields';
@@ -56,7 +56,9 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
     ? mineOptionText(mine, times)
     : place?.kind === 'library'
       ? (LIBRARY.entries.find((e) => e.id === place.id)?.name ?? place.id)
-      : (state.current?.origin ?? '—');
+      : state.current
+        ? openedText(state.current.origin, state.current.scenario)
+        : '—';
 
   // Why Step or Run to cannot go: said on the field and the button (the fields are too small
   // for a message of their own).
@@ -137,7 +139,7 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
               if (entry) lab.openLibrary(entry);
             }}
           >
-            {pickerValue === '' && <option value="">{state.current?.origin ?? '—'}</option>}
+            {pickerValue === '' && <option value="">{pickerText}</option>}
             {state.myScenarios.length > 0 && (
               <optgroup label="My scenarios" data-testid="my-scenarios">
                 {state.myScenarios.map((m) => (
