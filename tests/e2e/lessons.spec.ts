@@ -228,6 +228,22 @@ test('the Teacher dialog builds the link; opened, it locks what was chosen', asy
   expect(errors).toEqual([]);
 });
 
+// QA h53: gfc1's step 3 asks the class to "Set max_alloc to 0 on the switches (the Switches
+// tab)"; a teacher who locked the switch settings got a link where the class could not.
+test('the Teacher dialog says when a control hidden or locked is one the lesson asks the class to use', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=gfc1');
+  await page.getByTestId('teacher').click();
+  await expect(page.getByTestId('teacher-lesson-uses')).toHaveCount(0);
+  await page.getByTestId('teacher-params-locked').check();
+  await expect(page.getByTestId('teacher-uses-params')).toHaveCount(2);
+  await expect(page.getByTestId('teacher-uses-params').nth(1)).toHaveText('Switch settings and parameters: locked, but step 3 asks the class to use them: “Set max_alloc to 0 on the switches (the Switches tab)”.');
+  await page.getByTestId('teacher-speed-hidden').check(); // the lesson asks nothing of the speed
+  await expect(page.getByTestId('teacher-lesson-uses').locator('li')).toHaveCount(2);
+  await page.getByTestId('teacher-params-shown').check();
+  await expect(page.getByTestId('teacher-lesson-uses')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test("the Teacher link of a library scenario names it (the picker shows it, not a shared link); once changed, it carries the scenario", async ({ page, context }) => {
   const errors = await openLab(page, '/?scenario=gfc1');
   // A speed other than the scenario's own: the link carries it.
