@@ -157,6 +157,12 @@ test('presenting, everything a class reads in the side panel is at least 18 px: 
   // Not presenting, the panel keeps its everyday type.
   await page.locator('body').press('p');
   expect((await textBelow(page, '[data-testid=lesson]')).length).toBeGreaterThan(0);
+  // A long button in that type stays inside the panel (it wraps).
+  await openLab(page, '/?scenario=vsvd-1&present=1');
+  const compare = page.getByTestId('lesson-compare');
+  await compare.scrollIntoViewIfNeeded();
+  const inner = await page.getByTestId('lesson').evaluate((el) => el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight));
+  expect((await compare.boundingBox())!.x + (await compare.boundingBox())!.width).toBeLessThanOrEqual(inner + 1);
   expect(errors).toEqual([]);
 });
 
