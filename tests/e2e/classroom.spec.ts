@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { canvasPixelsOf, libraryScenarios, openLab, repoRoot, seriousViolations, status } from './helpers';
+import { canvasPixelsOf, libraryScenarios, openLab, repoRoot, seriousViolations, status, textBelow } from './helpers';
 
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
@@ -125,6 +125,44 @@ test('presentation mode: axis labels and legends ≥ 18 px, thicker lines; the s
   await page.getByTestId('play').click();
   await expect.poll(async () => (await status(page))?.mode, { timeout: 60_000 }).toBe('done');
   await shot(page, 'present-gfc1');
+  expect(errors).toEqual([]);
+});
+
+// QA h53 (a teacher presenting at 1280 × 720): the side panel's headings, tabs, facts, the
+// walk-through's step title and buttons, the result's table and the switch inspector's labels
+// were 11–16 px while the prompt above them was 22. The export buttons are the presenter's (14 px).
+test('presenting, everything a class reads in the side panel is at least 18 px: lesson, walk-through, result, switches', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const errors = await openLab(page, '/?scenario=two-sources-staggered&present=1');
+  await page.getByTestId('lesson-next').click();
+  await expect(page.getByTestId('lesson-step')).toBeVisible();
+  await expect.poll(async () => (await status(page))?.mode).toBe('paused');
+  await page.getByTestId('lesson-reveal').click();
+  expect(await textBelow(page, '[data-testid=lesson]'), 'Lesson tab, at a step').toEqual([]);
+  // The step's badge on the chart it marks.
+  expect(await textBelow(page, '[data-testid=chart-rate] .chart-title'), 'the chart marked by the step').toEqual([]);
+  await page.getByTestId('lesson-stops').uncheck();
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await status(page))?.mode).toBe('done');
+  await page.getByTestId('tab-result').click();
+  await expect(page.getByTestId('summary')).toBeVisible();
+  // Its export buttons are the presenter's, at the charts' 14 px.
+  expect(await textBelow(page, '[data-testid=lesson]', '.chart-export'), 'Result tab').toEqual([]);
+  await page.getByTestId('tab-switches').click();
+  await expect(page.getByTestId('switch-picker')).toBeVisible();
+  // A parameter's meaning and range, under its field, are for whoever edits it.
+  await expect(page.getByTestId('switch-settings').locator('.param-help').first()).toBeVisible();
+  expect(await textBelow(page, '[data-testid=lesson]', '.param-help, .param-range'), 'Switches tab').toEqual([]);
+  // Not presenting, the panel keeps its everyday type.
+  await page.locator('body').press('p');
+  expect((await textBelow(page, '[data-testid=lesson]')).length).toBeGreaterThan(0);
+  // A long button in that type stays inside the panel (it wraps).
+  await openLab(page, '/?scenario=vsvd-1&present=1');
+  const compare = page.getByTestId('lesson-compare');
+  await compare.scrollIntoViewIfNeeded();
+  const inner = await page.getByTestId('lesson').evaluate((el) => el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight));
+  expect((await compare.boundingBox())!.x + (await compare.boundingBox())!.width).toBeLessThanOrEqual(inner + 1);
   expect(errors).toEqual([]);
 });
 

@@ -117,3 +117,34 @@ export async function seriousViolations(page: Page, exclude: string[] = []) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE_RULES.includes(v.id))
     .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
 }
+
+/**
+ * The text a class would read under `root` that is set below `minPx`: every visible text node
+ * (on screen, not visually hidden) whose element's computed font size is smaller, as
+ * "12px: Walk-through" lines. SVG text is left out (it scales with its drawing: measure it
+ * through its box), and so is text inside `except` (a selector: what is not for the room).
+ * Scrolls `root` through its height so that text below the fold is seen too.
+ */
+export async function textBelow(page: Page, root: string, except = '', minPx = 18): Promise<string[]> {
+  return page.locator(root).first().evaluate(async (box: HTMLElement, { except, minPx }: { except: string; minPx: number }) => {
+    const small = new Set<string>();
+    const scroller = box.scrollHeight > box.clientHeight ? box : null;
+    const stops = scroller ? Math.ceil(scroller.scrollHeight / Math.max(1, scroller.clientHeight)) : 1;
+    for (let i = 0; i < stops; i++) {
+      if (scroller) scroller.scrollTop = i * scroller.clientHeight;
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.textContent!.trim();
+        const el = n.parentElement!;
+        if (!text || el.closest('svg, .visually-hidden') || (except && el.closest(except))) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || r.bottom < 0 || r.top > innerHeight) continue;
+        const px = parseFloat(getComputedStyle(el).fontSize);
+        if (px < minPx) small.add(`${px}px: ${text.slice(0, 40)}`);
+      }
+    }
+    if (scroller) scroller.scrollTop = 0;
+    return [...small];
+  }, { except, minPx });
+}

@@ -228,6 +228,22 @@ test('the Teacher dialog builds the link; opened, it locks what was chosen', asy
   expect(errors).toEqual([]);
 });
 
+// QA h53: gfc1's step 3 asks the class to "Set max_alloc to 0 on the switches (the Switches
+// tab)"; a teacher who locked the switch settings got a link where the class could not.
+test('the Teacher dialog says when a control hidden or locked is one the lesson asks the class to use', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=gfc1');
+  await page.getByTestId('teacher').click();
+  await expect(page.getByTestId('teacher-lesson-uses')).toHaveCount(0);
+  await page.getByTestId('teacher-params-locked').check();
+  await expect(page.getByTestId('teacher-uses-params')).toHaveCount(2);
+  await expect(page.getByTestId('teacher-uses-params').nth(1)).toHaveText('Switch settings and parameters: locked, but step 3 asks the class to use them: “Set max_alloc to 0 on the switches (the Switches tab)”.');
+  await page.getByTestId('teacher-speed-hidden').check(); // the lesson asks nothing of the speed
+  await expect(page.getByTestId('teacher-lesson-uses').locator('li')).toHaveCount(2);
+  await page.getByTestId('teacher-params-shown').check();
+  await expect(page.getByTestId('teacher-lesson-uses')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test("the Teacher link of a library scenario names it (the picker shows it, not a shared link); once changed, it carries the scenario", async ({ page, context }) => {
   const errors = await openLab(page, '/?scenario=gfc1');
   // A speed other than the scenario's own: the link carries it.
@@ -357,6 +373,45 @@ test('a teacher link can start with the Network view and the event log open', as
   await expect(page.getByTestId('view-rmlog')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('rmlog-record')).toBeVisible();
   await page.screenshot({ path: resolve(shots, 'teacher-start-network.png') });
+  expect(errors).toEqual([]);
+});
+
+// QA h53: vsvd-1's third step says "Look at SW1 in the drawing (marked)", but presenting at
+// 1280 × 720 the panel had scrolled down to the step, past the drawing, and only a marked chart
+// had a Show it.
+test('presenting at 1280 × 720, Show it brings the node a step marks into the panel; a series step shows its charts', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const errors = await openLab(page, '/?scenario=two-sources-staggered&present=1');
+  const doc = JSON.parse((await page.evaluate(() => window.__abrlab!.scenario()))!);
+  doc.lesson.steps[1].highlight = { node: 'SW1' };
+  await page.evaluate((json) => window.__abrlab!.load(json), JSON.stringify(doc));
+  const panel = page.getByTestId('lesson');
+  const inPanel = async (testId: string) => {
+    const p = (await panel.boundingBox())!;
+    const b = (await page.getByTestId(testId).boundingBox())!;
+    return b.y >= p.y - 1 && b.y + b.height <= p.y + p.height + 1;
+  };
+  await page.getByTestId('lesson-next').click();
+  await pausedAt(page, 5);
+  await page.getByTestId('lesson-next').click();
+  await pausedAt(page, 99.5);
+  await page.getByTestId('lesson-reveal').click();
+  await expect.poll(() => inPanel('lesson-answer')).toBe(true);
+  await expect(page.getByTestId('lesson-look')).toContainText('Look at SW1 in the drawing (marked).');
+  await expect.poll(() => inPanel('topo-SW1')).toBe(false);
+  await page.getByTestId('lesson-show-marked').click();
+  await expect.poll(() => inPanel('topo-SW1')).toBe(true);
+  await expect(page.getByTestId('topo-SW1')).toHaveClass(/topo-marked/);
+  // A series step (step 4: C1) brings the first chart drawing it into view.
+  await page.getByTestId('lesson-next').click();
+  await pausedAt(page, 103);
+  await page.getByTestId('lesson-next').click();
+  await pausedAt(page, 199.5);
+  await expect(page.getByTestId('lesson-show-marked')).toHaveText('Show them');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByTestId('lesson-show-marked').click();
+  const first = page.locator('.chart-lesson-marked').first();
+  await expect.poll(async () => { const b = (await first.boundingBox())!; return b.y < 720 && b.y + b.height > 0; }).toBe(true);
   expect(errors).toEqual([]);
 });
 

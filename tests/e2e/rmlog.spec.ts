@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openLab, repoRoot, status, waitForMode } from './helpers';
+import { openLab, repoRoot, status, textBelow, waitForMode } from './helpers';
 
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
@@ -113,6 +113,39 @@ test('the event log filters RM-cell events, moves the charts to one, and steps t
   await page.getByTestId('reset').click();
   await expect(page.getByTestId('rmlog-count')).toHaveText(/^0 events/);
   await expect.poll(async () => new Set(await cursors(page))).toEqual(new Set(['']));
+  expect(errors).toEqual([]);
+});
+
+// QA h53: presenting, the event log (the RM cells, the feedback loop a class is to see) stayed
+// at its everyday 12 px, in 24 px rows.
+test('presenting, the event log is set in 18 px, its rows and columns grown to fit: no cell cut short, none overlapping', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const errors = await openLab(page, '/?scenario=two-sources&present=1');
+  await page.getByTestId('view-rmlog').click();
+  await page.getByTestId('rmlog-record').check();
+  await page.getByTestId('until-ms').fill('3');
+  await page.getByTestId('run-until').click();
+  await expect.poll(async () => (await status(page))?.nowMs).toBe(3);
+  await expect(rows(page).first()).toBeVisible();
+  expect(await textBelow(page, '[data-testid=rmlog]')).toEqual([]);
+  // Each row holds its line (no text cut at its foot), each cell its text (none clipped by the
+  // next column), and the rows follow one another without overlapping.
+  const fit = await rows(page).evaluateAll((els) =>
+    els.slice(0, 8).map((row) => {
+      const r = row.getBoundingClientRect();
+      const cells = [...row.querySelectorAll('span')].map((c) => c.getBoundingClientRect());
+      return {
+        tall: cells.every((c) => c.height <= r.height + 0.5),
+        apart: cells.every((c, i) => i === 0 || c.left >= cells[i - 1].right - 0.5),
+        wide: [...row.querySelectorAll('span')].every((c) => (c as HTMLElement).scrollWidth <= (c as HTMLElement).clientWidth + 1 || c.getBoundingClientRect().width === 0),
+        height: r.height,
+      };
+    }),
+  );
+  for (const f of fit) expect(f).toEqual({ tall: true, apart: true, wide: true, height: 36 });
+  // Back to the page's type, the rows are as before.
+  await page.locator('body').press('p');
+  await expect.poll(() => rows(page).first().evaluate((e) => e.getBoundingClientRect().height)).toBe(24);
   expect(errors).toEqual([]);
 });
 

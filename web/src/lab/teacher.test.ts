@@ -1,5 +1,32 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { choiceIn, ignoredNotice, isHidden, isLocked, isOpen, NO_TEACHER, overruled, parseTeacher, startTab, startView, withTeacher } from './teacher';
+import type { Lesson } from '../contract/scenario';
+import { repoFile } from '../test/fakes';
+import { choiceIn, ignoredNotice, isHidden, isLocked, isOpen, lessonUses, NO_TEACHER, overruled, parseTeacher, startTab, startView, withTeacher } from './teacher';
+
+const lessonOf = (id: string) => (JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8')) as { lesson?: Lesson }).lesson;
+
+// QA h53: a teacher who locks or hides the switch settings, the algorithm picker or the event log
+// is told which part of the lesson asks the class to use it (gfc1's step 3: "Set max_alloc to 0
+// on the switches (the Switches tab)").
+describe('what a lesson asks the class to use', () => {
+  it("finds the library's asks, in the lesson and in its steps", () => {
+    expect(lessonUses(lessonOf('gfc1'))).toEqual([
+      { control: 'params', where: 'the lesson', quote: 'Set max_alloc to 0 on the switches and every queue settles at its target, but fairness pays' },
+      { control: 'params', where: 'step 3', quote: 'Set max_alloc to 0 on the switches (the Switches tab)' },
+    ]);
+    expect(lessonUses(lessonOf('two-sources-staggered'))).toEqual([{ control: 'eventlog', where: 'step 3', quote: 'the event log' }]);
+    expect(lessonUses(lessonOf('gfc-edge')).map((u) => u.control)).toEqual(['algorithm']);
+    expect(lessonUses(lessonOf('three-sources-transient'))).toEqual([{ control: 'params', where: 'the lesson', quote: 'set count_brm to 0 on SW1)?' }]);
+  });
+
+  it('asks for nothing in a lesson that names no control, or in none', () => {
+    expect(lessonUses(lessonOf('parking-lot-3'))).toEqual([]);
+    expect(lessonUses(undefined)).toEqual([]);
+    // A word that is not a parameter (no underscore) is not an ask.
+    expect(lessonUses('Set the rate to 10 Mbps and watch.')).toEqual([]);
+  });
+});
 
 describe("a teacher's settings in the address", () => {
   // QA: hide=params&lock=algorithm hid the picker, and the dialog offered "locked" for it.

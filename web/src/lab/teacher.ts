@@ -2,6 +2,9 @@
 // (`?hide=editor,params&lock=speed&start=present,lesson`). Pure functions over the address;
 // a value the lab does not know is ignored and named in a notice, never an error.
 
+import type { Lesson } from '../contract/scenario';
+import { lessonSteps, lessonText } from './lessonWalk';
+
 /** Controls a teacher may hide or lock (lock: shown, but greyed out). */
 export const TEACHER_CONTROLS = ['editor', 'params', 'algorithm', 'speed', 'library', 'compare', 'sweep', 'eventlog'] as const;
 export type TeacherControl = (typeof TEACHER_CONTROLS)[number];
@@ -120,4 +123,37 @@ export function withTeacher(url: string, s: TeacherSettings): string {
   for (const k of KEYS) if (s[k].length) u.searchParams.set(k, s[k].join(','));
   // Commas read better than %2C, and URLSearchParams leaves them readable to every browser.
   return u.toString().replace(/(hide|lock|start)=([^&#]*)/g, (_, k: string, v: string) => `${k}=${decodeURIComponent(v)}`);
+}
+
+/** Where a lesson asks the class to use a control: `where` is "the lesson" or "step 3". */
+export interface LessonUse {
+  control: TeacherControl;
+  where: string;
+  /** The words that ask for it ("Set max_alloc to 0 …"). */
+  quote: string;
+}
+
+/**
+ * What a lesson's text and steps ask the class to do with a control a teacher may hide or lock
+ * (QA h53: gfc1's third step says "Set max_alloc to 0 on the switches (the Switches tab)"; with
+ * the switch settings locked a class cannot). Read from the words a lesson uses for them: the
+ * Switches tab or "set/raise/lower <parameter> to" (a name with an underscore), the algorithm
+ * menu, the event log.
+ */
+export function lessonUses(lesson: Lesson | undefined): LessonUse[] {
+  const parts: { where: string; text: string }[] = [{ where: 'the lesson', text: lessonText(lesson) }];
+  lessonSteps(lesson).forEach((s, i) => parts.push({ where: `step ${i + 1}`, text: `${s.prompt} ${s.reveal ?? ''}` }));
+  const asks: [TeacherControl, RegExp][] = [
+    ['params', /\b(?:set|raise|lower)\s+[a-z]+_[a-z_]+\s+(?:back\s+)?to\b[^.;:]*|\bthe Switches tab\b/gi],
+    ['algorithm', /\bthe algorithm menu\b/gi],
+    ['eventlog', /\bthe event log\b/gi],
+  ];
+  const out: LessonUse[] = [];
+  for (const { where, text } of parts) {
+    for (const [control, re] of asks) {
+      const m = text.match(re);
+      if (m && !out.some((u) => u.control === control && u.where === where)) out.push({ control, where, quote: m[0].trim() });
+    }
+  }
+  return out;
 }

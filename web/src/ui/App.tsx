@@ -458,7 +458,7 @@ export function App({
             <NetworkView key={fileBase} lab={lab} state={state} store={store} group={group} onInspect={inspectPort} present={classroom.present} />
           </Suspense>
         )}
-        {workspace === 'charts' && eventLog && <RmEventLog lab={lab} state={state} group={group} />}
+        {workspace === 'charts' && eventLog && <RmEventLog lab={lab} state={state} group={group} present={classroom.present} />}
         {workspace === 'charts' && <TimeSlider lab={lab} state={state} group={group} />}
         <div className="charts" hidden={workspace !== 'charts'}>
           {charts.map(({ spec, lines, published, sampled, view }) => (

@@ -232,16 +232,14 @@ function LessonSteps({ walk, stops, onStops }: { walk: LessonWalkView; stops: bo
           {marksText(walk.marks) && (
             <p className="lesson-look" data-testid="lesson-look">
               {marksText(walk.marks)}
-              {/* The chart may be out of view (in one column the page came down to this prompt,
-                  below every chart: QA, embedded at 900 × 700): a click brings it up. */}
-              {walk.marks.chart && (
-                <>
-                  {' '}
-                  <button className="btn small" data-testid="lesson-show-marked" onClick={showMarkedChart}>
-                    Show it
-                  </button>
-                </>
-              )}
+              {/* What it marks may be out of view (in one column the page came down to this
+                  prompt, below every chart: QA, embedded at 900 × 700; presenting at 1280 × 720
+                  the panel scrolled down to the step, past the drawing its node is marked in:
+                  QA h53, vsvd-1's third step): a click brings it up. */}
+              {' '}
+              <button className="btn small" data-testid="lesson-show-marked" onClick={() => showMarked(walk.marks)}>
+                Show {walk.marks.series ? 'them' : 'it'}
+              </button>
             </p>
           )}
         </div>
@@ -275,9 +273,11 @@ function LessonSteps({ walk, stops, onStops }: { walk: LessonWalkView; stops: bo
   );
 }
 
-/** Brings the chart a step marks into view (TimeChart's `chart-lesson-marked`). */
-function showMarkedChart() {
-  document.querySelector('.chart-lesson-marked')?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+/** Brings what a step marks into view: its node in the drawing (`topo-marked`, scrolling the
+ *  panel), else the first chart it marks (TimeChart's `chart-lesson-marked`). */
+function showMarked(marks: Marks) {
+  const el = document.querySelector(marks.node ? '.topo-marked' : '.chart-lesson-marked');
+  el?.scrollIntoView({ block: marks.node ? 'nearest' : 'center', behavior: 'smooth' });
 }
 
 /** "Look at the rate chart" / "Look at SW1 in the drawing" / "Look at SW1->SW2 on the charts". */

@@ -17,6 +17,9 @@ import { displayUnit, networkView } from '../charts/specs';
 import { acrText, erText, filterOptions, filterRm, filterWithin, flagsText, loopName, lowererName, nearestRow, NO_FILTER, nodeFilterOrder, RM_DIRECTIONS, rateText, rmLogColumns, rmNotFoundText, rmQueryText, rmWords, scenarioFeedback, throttledSubscribe, timeText, type RateUnit, type RmColumnId, type RmFilter } from '../lab/rmLog';
 
 const ROW_PX = 24;
+/** Presenting, the log is set in 18 px type (app.css), half again its everyday 12 px: its rows
+ *  and columns grow with it (QA h53: the RM cells, the feedback loop itself, read at 12 px). */
+const PRESENT_SCALE = 1.5;
 const VIEW_ROWS = 10;
 const OVERSCAN = 6;
 /** How often the log re-reads the events while they stream in (ms). */
@@ -80,8 +83,10 @@ function useLogVersion(lab: Lab): number {
   return useSyncExternalStore(subscribe, lab.rmLog.getVersion);
 }
 
-export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab: Lab; state: LabState; group: ChartGroup }) {
+export const RmEventLog = memo(function RmEventLog({ lab, state, group, present = false }: { lab: Lab; state: LabState; group: ChartGroup; present?: boolean }) {
   const version = useLogVersion(lab);
+  const scale = present ? PRESENT_SCALE : 1;
+  const rowPx = ROW_PX * scale;
   const scenario = state.current?.scenario;
   // View state: the filter, the event picked, the scroll position.
   const [chosen, setFilter] = useState<RmFilter>(NO_FILTER);
@@ -109,8 +114,9 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
     const net = networkView(scenario, catalogue?.fields.ethernet);
     const rate = displayUnit('Mbps', net);
     const list = rmLogColumns(net.ethernet, scenarioFeedback(scenario, catalogue), rate);
-    return { list, rate, atm: !net.ethernet, grid: list.map((c) => WIDTH[c.id]).join(' ') };
-  }, [scenario, catalogue]);
+    const grid = list.map((c) => WIDTH[c.id].replace(/(\d+)px/g, (_, px: string) => `${Math.round(Number(px) * scale)}px`)).join(' ');
+    return { list, rate, atm: !net.ethernet, grid };
+  }, [scenario, catalogue, scale]);
   const algorithms = catalogue?.algorithms ?? [];
   const mode = state.status?.mode;
   const busy = mode === 'playing' || mode === 'seeking';
@@ -146,7 +152,7 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
 
   // The list's height inside (px), as the browser laid it out: read when it resizes (after a
   // layout, so the read costs none).
-  const [viewPx, setViewPx] = useState(ROW_PX * VIEW_ROWS);
+  const [viewPx, setViewPx] = useState(rowPx * VIEW_ROWS);
   useEffect(() => {
     const el = list.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
@@ -155,8 +161,8 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
     return () => observer.disconnect();
   }, []);
   // The browser keeps a list cut short scrolled within it: so does what renders.
-  const top = Math.min(scrollTop, Math.max(0, rows.length * ROW_PX - viewPx));
-  const inView = (i: number, at: number) => i * ROW_PX >= at && (i + 1) * ROW_PX <= at + viewPx;
+  const top = Math.min(scrollTop, Math.max(0, rows.length * rowPx - viewPx));
+  const inView = (i: number, at: number) => i * rowPx >= at && (i + 1) * rowPx <= at + viewPx;
   // Scrolls to keep in view the event picked (clicked, or where a search stopped) when it or the
   // rows change, and the event at the cursor when it, the cursor or the events change: decided
   // while rendering (React renders again at once), from the state, so that the rows of the new
@@ -174,12 +180,12 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
     let want = top;
     if (picked && (seen.picked !== picked || seen.rows !== rows)) {
       const i = rows.findIndex((r) => keyOf(r) === picked);
-      if (i >= 0 && !inView(i, want)) want = Math.max(0, i * ROW_PX - ROW_PX * 2);
+      if (i >= 0 && !inView(i, want)) want = Math.max(0, i * rowPx - rowPx * 2);
     }
     if (atCursor >= 0 && (seen.mark !== mark || seen.atCursor !== atCursor || seen.total !== total) && !inView(atCursor, want)) {
-      want = Math.max(0, atCursor * ROW_PX - Math.floor(viewPx / 2));
+      want = Math.max(0, atCursor * rowPx - Math.floor(viewPx / 2));
     }
-    want = Math.min(want, Math.max(0, rows.length * ROW_PX - viewPx));
+    want = Math.min(want, Math.max(0, rows.length * rowPx - viewPx));
     setSeen({ picked, rows, mark, atCursor, total });
     if (want !== top) {
       setScrollTop(want);
@@ -219,8 +225,8 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
     if (!ours.current) setScrollTop(e.currentTarget.scrollTop);
   };
 
-  const first = Math.max(0, Math.floor(top / ROW_PX) - OVERSCAN);
-  const last = Math.min(rows.length, Math.ceil(top / ROW_PX) + VIEW_ROWS + OVERSCAN);
+  const first = Math.max(0, Math.floor(top / rowPx) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil(top / rowPx) + VIEW_ROWS + OVERSCAN);
   const select = (field: keyof RmFilter, label: string, options: readonly string[]) => (
     <label className="rmlog-filter">
       <span>{label}</span>
@@ -277,18 +283,18 @@ export const RmEventLog = memo(function RmEventLog({ lab, state, group }: { lab:
           </span>
         ))}
       </div>
-      <div className="rmlog-list" ref={list} style={{ height: ROW_PX * VIEW_ROWS }} onScroll={onScroll} data-testid="rmlog-list">
+      <div className="rmlog-list" ref={list} style={{ height: rowPx * VIEW_ROWS }} onScroll={onScroll} data-testid="rmlog-list">
         {total === 0 ? (
           <p className="rmlog-empty">{state.rmTrace || state.rmTraceHeld ? `No ${words.event} recorded yet: play or step the run.` : `Turn on “Record ${words.event}s”, then play or step the run.`}</p>
         ) : (
-          <div style={{ height: rows.length * ROW_PX, position: 'relative' }}>
+          <div style={{ height: rows.length * rowPx, position: 'relative' }}>
             {rows.slice(first, last).map((r, k) => {
               const key = keyOf(r);
               return (
                 <button
                   key={key}
                   className={`rmlog-row rmlog-${r.direction}${key === picked ? ' picked' : ''}${first + k === atCursor ? ' at-cursor' : ''}`}
-                  style={{ top: (first + k) * ROW_PX, height: ROW_PX, gridTemplateColumns: columns.grid }}
+                  style={{ top: (first + k) * rowPx, height: rowPx, gridTemplateColumns: columns.grid }}
                   data-testid="rmlog-row"
                   data-time-us={r.time_us}
                   aria-pressed={key === picked}

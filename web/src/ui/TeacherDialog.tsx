@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { ModalDialog } from './ModalDialog';
 import type { Lab, LabState } from '../lab/lab';
 import { classLink, linkView } from '../lab/sharing';
-import { choiceIn, CONTROL_NAMES, INSIDE, NO_TEACHER, overruled, START_TABS, START_VIEWS, TEACHER_CONTROLS, withTeacher, type ControlChoice, type StartMode, type TeacherControl, type TeacherSettings } from '../lab/teacher';
+import { choiceIn, CONTROL_NAMES, INSIDE, lessonUses, NO_TEACHER, overruled, START_TABS, START_VIEWS, TEACHER_CONTROLS, withTeacher, type ControlChoice, type StartMode, type TeacherControl, type TeacherSettings } from '../lab/teacher';
 import { LIBRARY } from '../scenario/library';
 
 
@@ -42,6 +42,9 @@ function TeacherDialog({ state, onClose }: { lab: Lab; state: LabState; onClose:
     setSettings((s) => ({ ...s, start: [...s.start.filter((m) => !drop.includes(m)), ...(add ? [add] : [])] }));
   };
   const has = (m: StartMode) => settings.start.includes(m);
+  // What the lesson asks the class to use, among the controls hidden or locked here.
+  const uses = useMemo(() => lessonUses(state.current?.scenario.lesson), [state.current]);
+  const blocked = uses.filter((u) => choiceIn(settings, u.control) !== 'shown');
   const copy = async () => {
     if (!link) return;
     try {
@@ -92,6 +95,15 @@ function TeacherDialog({ state, onClose }: { lab: Lab; state: LabState; onClose:
           ))}
         </tbody>
       </table>
+      {blocked.length > 0 && (
+        <ul className="teacher-warn" data-testid="teacher-lesson-uses">
+          {blocked.map((u) => (
+            <li key={`${u.control}:${u.where}`} data-testid={`teacher-uses-${u.control}`}>
+              {CONTROL_NAMES[u.control]}: {choiceIn(settings, u.control)}, but {u.where} asks the class to use {u.control === 'params' ? 'them' : 'it'}: “{u.quote}”.
+            </li>
+          ))}
+        </ul>
+      )}
       <fieldset className="teacher-start">
         <legend>Start</legend>
         <label>
