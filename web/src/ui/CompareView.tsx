@@ -416,11 +416,7 @@ function AlgorithmPicks({
           </option>
         )}
         <option value="">as it is</option>
-        {offered.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name}
-          </option>
-        ))}
+        <AlgorithmOptions offered={offered} />
       </select>
     </label>
   );
@@ -429,11 +425,7 @@ function AlgorithmPicks({
       {l.id}{' '}
       <select data-testid={`variant-${variant}-alg-${l.id}`} value={l.pick} onChange={(e) => onPick({ [l.id]: e.target.value })}>
         <option value="">as it is{l.asItIs ? ` (${l.asItIs})` : ''}</option>
-        {offered.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name}
-          </option>
-        ))}
+        <AlgorithmOptions offered={offered} />
         {l.pick && !offered.some((a) => a.id === l.pick) && <option value={l.pick}>{notOffered(l.pick)}</option>}
       </select>
     </label>
@@ -444,6 +436,15 @@ function AlgorithmPicks({
       {one}
     </>
   );
+}
+
+/** An algorithm list's choices: each algorithm offered, by its name. */
+function AlgorithmOptions({ offered }: { offered: readonly { id: string; name: string }[] }) {
+  return offered.map((a) => (
+    <option key={a.id} value={a.id}>
+      {a.name}
+    </option>
+  ));
 }
 
 /** The "every switch" list's value while its switches' picks differ (no algorithm's id). */
