@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { libraryScenarios, openLab, repoRoot, status, waitForMode } from './helpers';
+import { readableNumber } from '../../web/src/scenario/params';
 
 interface Algorithm {
   id: string;
@@ -135,7 +136,8 @@ test('the inspector offers every algorithm of the catalogue for the network, by 
       continue;
     }
     await expect(field.locator('input')).toHaveAttribute('placeholder', String(p.default));
-    await expect(field).toContainText(`range ${p.min} – ${p.max}`);
+    // (Grouped in thousands from 10,000: 1 – 1,000,000.)
+    await expect(field).toContainText(`range ${readableNumber(p.min)} – ${readableNumber(p.max)}`);
   }
 });
 

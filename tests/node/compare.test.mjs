@@ -62,7 +62,7 @@ function checkAgainstCli(currentId, drafts) {
   assert.ok(planned.ok, JSON.stringify(planned.problems));
   const digests = planned.runs.map((r) => wasmDigest(r));
   const hash = compare.compareHash(JSON.parse(current), { variants, digests }, textLibrary);
-  assert.match(hash, /^#c=1\./);
+  assert.match(hash, /^#c=2\./);
 
   // The replay: what a browser opening the link plans and runs.
   const decoded = compare.decodeCompare(compare.comparePayloadOf(hash), textLibrary);
