@@ -145,6 +145,8 @@ export function ParameterSweepForm({
       })
     : null;
   const runs = swept && !seedsRule ? swept.reduce((n, p) => n * p.values.length, 1) * draft.seeds : null;
+  // The abrsim command of the runs the form holds: shown below it, and the session's for a refusal.
+  const command = swept && !seedsRule ? parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds, current.sweep) : null;
   // More than the browser runs: said here, where the command that runs it is (QA: the session's
   // refusal gave `abrsim sweep <file>` without the form's --vary). Keep still writes it.
   const runsRule =
@@ -155,7 +157,7 @@ export function ParameterSweepForm({
     e.preventDefault();
     setErrors(parsed.map((r) => ('error' in r ? r.error : null)));
     setSeedsShown(true);
-    if (swept && !seedsRule && !runsRule) onStart(JSON.stringify(withParameterSweep(current, swept, draft.seeds)), parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds, current.sweep));
+    if (swept && command && !runsRule) onStart(JSON.stringify(withParameterSweep(current, swept, draft.seeds)), command);
   };
   const keep = () => {
     setErrors(parsed.map((r) => ('error' in r ? r.error : null)));
@@ -288,9 +290,9 @@ export function ParameterSweepForm({
           without {leftOut.length === 1 ? 'it' : 'them'}.
         </p>
       )}
-      {swept && !seedsRule && (
+      {command && (
         <p className="sweep-note">
-          The same runs from the command line: <code data-testid="param-sweep-command">{commandWords(parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds, current.sweep))}</code>
+          The same runs from the command line: <code data-testid="param-sweep-command">{commandWords(command)}</code>
         </p>
       )}
     </form>
