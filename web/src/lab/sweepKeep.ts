@@ -22,7 +22,7 @@ import type { SweepSession, SweepState } from './sweep';
 import { parseRow, type RowCell, type RunOutcome } from './sweepTable';
 import { StateCell } from './state';
 import { Database, request } from '../scenario/indexedDb';
-import type { Place } from '../scenario/place';
+import { draftsKey, type Place } from '../scenario/place';
 
 /** The version of a kept sweep's record (a change of its fields gets a new one and a migration).
  *  1: one record a sweep, by scenario id, with all its outcomes; 2: a header by `key` and its
@@ -48,7 +48,8 @@ export type KeptState = Pick<
 /** Where a sweep's scenario is kept, as a kept sweep names it: `mine:<id>`, `library:<id>`, or
  *  (a file, a link, a sweep kept before places were) `scenario:<its JSON id>`. */
 export function sweepPlace(place: Place, scenarioId: string): string {
-  return place.kind === 'none' ? `scenario:${scenarioId}` : `${place.kind}:${place.id}`;
+  // As the forms' drafts are kept (draftsKey), but for the prefix version 1 records used.
+  return place.kind === 'none' ? `scenario:${scenarioId}` : draftsKey(place, scenarioId)!;
 }
 
 /** What a sweep varies, from its scenario text: the paths of each `sweep.vary` entry ('' when
