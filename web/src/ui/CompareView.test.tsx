@@ -2,8 +2,9 @@
 // session is real; its pool never answers (the form is under test, not the runs).
 
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+// First: the page the view needs as it loads.
+import { render } from '../test/reactPage';
 import type { Scenario } from '../contract/scenario';
 import { CompareSession } from '../lab/compareSession';
 import type { VariantDraft } from '../lab/compare';
@@ -11,19 +12,6 @@ import { LIBRARY, type LibraryEntry } from '../scenario/library';
 import type { Place } from '../scenario/place';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { compareText, CompareView } from './CompareView';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-// uPlot (imported with the view's charts, none drawn here) asks for the pixel ratio as it loads.
-vi.hoisted(() => {
-  globalThis.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as never;
-});
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-});
 
 const entry = (id: string) => LIBRARY.entries.find((e) => e.id === id)!;
 
@@ -34,13 +22,8 @@ function view(id: string, drafts: VariantDraft[], library: readonly LibraryEntry
   const place: Place = { kind: 'library', id };
   compare.drafts.set(place, id, drafts);
   const current = entry(id);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() =>
-    root!.render(
-      <CompareView compare={compare} current={current.scenario} currentJson={current.json} place={place} catalogue={ENGINE_CATALOGUE} library={library} onOpen={() => undefined} />,
-    ),
+  const host = render(
+    <CompareView compare={compare} current={current.scenario} currentJson={current.json} place={place} catalogue={ENGINE_CATALOGUE} library={library} onOpen={() => undefined} />,
   );
   const $ = <T extends HTMLElement = HTMLElement>(testId: string) => host.querySelector<T>(`[data-testid="${testId}"]`);
   const choose = (testId: string, value: string) => {

@@ -2,26 +2,15 @@
 // says how many runs a reload left, and runs again. The session is real; its pool never answers.
 
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+// First: the page the view needs as it loads.
+import { render, unmount } from '../test/reactPage';
 import type { BatchJob } from '../engine/batchProtocol';
 import { SweepSession } from '../lab/sweep';
 import { KEPT_SWEEP_VERSION, restoreKept, sweepVaries, type KeptInfo, type KeptSweep, type KeptSweeps } from '../lab/sweepKeep';
 import { LIBRARY } from '../scenario/library';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { SweepView } from './SweepView';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-vi.hoisted(() => {
-  globalThis.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as never;
-});
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-});
 
 const entry = (id: string) => LIBRARY.entries.find((e) => e.id === id)!;
 
@@ -55,11 +44,8 @@ function view(id: string, record: KeptSweep, keptSweeps?: KeptSweeps) {
   const sweep = new SweepSession(pool, vi.fn());
   const k = restoreKept(record)!;
   sweep.showKept({ ...sweep.getState(), ...k.state }, k.outcomes, sweep.getState());
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   const current = entry(id);
-  act(() => root!.render(<SweepView sweep={sweep} kept={keptSweeps} current={current.scenario} currentJson={current.json} origin={id} catalogue={ENGINE_CATALOGUE} onOpened={() => undefined} />));
+  const host = render(<SweepView sweep={sweep} kept={keptSweeps} current={current.scenario} currentJson={current.json} origin={id} catalogue={ENGINE_CATALOGUE} onOpened={() => undefined} />);
   const $ = (testId: string) => host.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
   return { sweep, jobs, host, $ };
 }
@@ -119,7 +105,7 @@ describe('SweepView: the other sweeps kept for the scenario', () => {
     act(() => v.$('sweep-forget')!.click());
     expect(forget).toHaveBeenCalledWith(shownInfo.key);
     // Only the one shown kept: nothing else offered.
-    act(() => root?.unmount());
+    unmount();
     const one = { place: 'library:fecn-n0-sweep', kept: [shownInfo] };
     const alone = view('fecn-n0-sweep', record, { ...keptSweeps, getState: () => one });
     expect(alone.$('sweep-kept-others')).toBeNull();
@@ -133,14 +119,9 @@ describe('SweepView: the form', () => {
     const refusal = { type: 'plan', json: JSON.stringify({ problems: [{ path: 'sweep.vary[0].values[0]', rule: 'a rule of the engine' }] }) };
     const pool = { submit: (job: BatchJob) => (jobs.push(job), Promise.resolve(refusal as never)), cancel: () => undefined, size: 1 };
     const sweep = new SweepSession(pool, vi.fn());
-    const host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
     const current = entry('two-sources');
-    act(() =>
-      root!.render(
-        <SweepView sweep={sweep} current={current.scenario} currentJson={current.json} origin="two-sources" place={{ kind: 'library', id: 'two-sources' }} catalogue={ENGINE_CATALOGUE} onOpened={() => undefined} />,
-      ),
+    const host = render(
+      <SweepView sweep={sweep} current={current.scenario} currentJson={current.json} origin="two-sources" place={{ kind: 'library', id: 'two-sources' }} catalogue={ENGINE_CATALOGUE} onOpened={() => undefined} />,
     );
     const $ = (testId: string) => host.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
     return { sweep, jobs, host, $ };
