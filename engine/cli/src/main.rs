@@ -33,7 +33,7 @@ enum Command {
         #[arg(long, allow_negative_numbers = true)]
         duration_ms: Option<f64>,
         /// Seed of the random processes.
-        #[arg(long, allow_negative_numbers = true)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole_number::<u64>)]
         seed: Option<u64>,
         /// Start of the steady-state window (ms); default: the scenario's, else the last third.
         #[arg(long, allow_negative_numbers = true)]
@@ -82,13 +82,13 @@ enum Command {
         #[arg(long = "vary", value_name = "PATH=V1,V2,…")]
         vary: Vec<String>,
         /// Runs per point, with seeds run.seed, run.seed + 1, … (default: the file's, else 1).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole_number::<u32>)]
         seeds: Option<u32>,
         /// Override a scenario field for every run: PATH=VALUE. Repeatable.
         #[arg(long = "set", value_name = "PATH=VALUE")]
         set: Vec<String>,
         /// Run on this many threads (default: every core).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole_number::<usize>)]
         jobs: Option<usize>,
         /// Run only the I-th of N contiguous slices of the runs (1 ≤ I ≤ N), e.g. a Slurm array
         /// task: the shards' rows concatenated in order are the unsharded rows.
@@ -103,13 +103,23 @@ enum Command {
         /// Scenario files (default: scenarios/*.json and scenarios/bench/*.json).
         scenarios: Vec<PathBuf>,
         /// Repeat each run this many times and report the fastest.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole_number::<u32>)]
         repeat: u32,
         /// Simulate this long (ms) instead of each file's run.duration_ms (a longer run is timed
         /// with less noise; `npm run bench:peers` matches ns-2's simulated time so).
         #[arg(long, allow_negative_numbers = true)]
         duration_ms: Option<f64>,
     },
+}
+
+/// A count or a seed: clap's own message for `-1` or `2.5` ("invalid digit found in string")
+/// says nothing of the rule; this one does (a count's own range is checked where it is used).
+fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    match text.trim().parse::<T>() {
+        Ok(n) => Ok(n),
+        Err(_) if text.trim().parse::<u128>().is_ok() => Err("is too large".into()),
+        Err(_) => Err("must be a whole number, 0 or more".into()),
+    }
 }
 
 fn main() -> ExitCode {
@@ -561,7 +571,10 @@ fn sweep(
     let plan = Plan::new(&doc, &extra, seeds).map_err(|p| {
         let (problems, ours) = sweep_option_problems(scenario::Problem::all_named(p, &doc), &doc, vary, &extra, seeds);
         let msg = problems_message(path, &problems);
-        if ours || !set.is_empty() {
+        if ours {
+            // `--seeds 0` is no change to the scenario: the sweep the command asks is what fails.
+            msg.replacen(" is not a valid scenario:", " cannot be swept as the command asks:", 1)
+        } else if !set.is_empty() {
             msg.replacen(" is not a valid scenario:", " is not a valid scenario with the command's changes to it:", 1)
         } else {
             msg

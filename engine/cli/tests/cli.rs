@@ -613,13 +613,14 @@ fn bad_sweeps_exit_2_naming_the_field_and_rule() {
 fn a_bad_vary_or_seeds_option_is_named_as_the_option_not_as_the_files_sweep_block() {
     // fecn-n0-sweep's own block varies n0 over 1, 10, 200 (all valid): a --vary that replaces
     // it, or one added after it, is what is wrong, and the message must say so.
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (
             &["--vary", "nodes.SW1.params.n0=10,0"],
             "--vary 'nodes.SW1.params.n0=10,0', value 2: 0 makes the scenario invalid",
         ),
         (&["--vary", "nodes.SW1.params.qeq_bytes=5,-1"], "--vary 'nodes.SW1.params.qeq_bytes=5,-1', value 2: -1 makes"),
         (&["--vary", "seed=1,2"], "--vary 'seed=1,2': 'seed' names no field of a scenario"),
+        (&["--vary", "links[0].delay_us=5,10"], "'links[0]' is not a key: name a list element by its id or its index as a key of its own (links.<id> or links.0)"),
         (&["--seeds", "0"], "--seeds: seeds = 0 must be between 1 and 10000"),
     ];
     for (extra, message) in cases {
@@ -627,7 +628,7 @@ fn a_bad_vary_or_seeds_option_is_named_as_the_option_not_as_the_files_sweep_bloc
         assert_eq!(out.status.code(), Some(2), "{extra:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(message), "{extra:?}: {err}");
-        assert!(err.contains("with the command's changes to it"), "{extra:?}: {err}");
+        assert!(err.contains("cannot be swept as the command asks:"), "{extra:?}: {err}");
         assert!(!err.contains("sweep.vary[") && !err.contains("sweep.seeds"), "{extra:?}: {err}");
     }
     // A bad block in the file is still the file's.
@@ -640,6 +641,28 @@ fn a_bad_vary_or_seeds_option_is_named_as_the_option_not_as_the_files_sweep_bloc
     assert_eq!(out.status.code(), Some(2));
     assert!(err.contains("sweep.vary[0].values[1]: 0 makes the scenario invalid"), "{err}");
     assert!(!err.contains("with the command's changes to it"), "{err}");
+}
+
+/// A seed or a count that is not a whole number is refused with the rule, not with the
+/// parser's "invalid digit found in string".
+#[test]
+fn a_seed_or_count_that_is_not_a_whole_number_says_the_rule() {
+    let cases: [&[&str]; 5] = [
+        &["run", "scenarios/two-sources.json", "--seed", "-1"],
+        &["run", "scenarios/two-sources.json", "--seed", "2.5"],
+        &["sweep", "scenarios/two-sources.json", "--seeds", "-3"],
+        &["sweep", "scenarios/two-sources.json", "--jobs", "two"],
+        &["bench", "scenarios/two-sources.json", "--repeat", "-1"],
+    ];
+    for args in cases {
+        let out = abrsim(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("must be a whole number, 0 or more"), "{args:?}: {err}");
+        assert!(!err.contains("invalid digit"), "{args:?}: {err}");
+    }
+    let out = abrsim(&["run", "scenarios/two-sources.json", "--seed", "99999999999999999999999"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is too large"));
 }
 
 #[test]

@@ -970,7 +970,7 @@ pub fn apply_override_noting(doc: &mut serde_json::Value, assignment: &str) -> R
 
 /// What to write for a key in a list's index form (`links[0]`): the element's id, or its index,
 /// as a key of its own (`links.L1`, `links.0`).
-fn indexed_key_hint(key: &str) -> String {
+pub(crate) fn indexed_key_hint(key: &str) -> String {
     match key.split_once('[').map(|(list, rest)| (list, rest.trim_end_matches(']'))) {
         Some((list, index)) if !list.is_empty() && index.parse::<usize>().is_ok() => {
             format!("name a list element by its id or its index as a key of its own ({list}.<id> or {list}.{index})")

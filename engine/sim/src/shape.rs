@@ -55,7 +55,8 @@ impl<T> Read<T> {
     /// mended place, or its rule names one (`… after the step before it (lesson.steps[0].at_ms
     /// = …)`, or within its element `run.steady_from_ms: … (duration_ms = 1)`), or it is a rule
     /// about the whole element holding one (`links[0]: a link needs delay_us or distance_km`,
-    /// after a `distance_km` that did not read).
+    /// after a `distance_km` that did not read), or it weighs its field against one (`also`: an
+    /// ICR above the PCR a link's unreadable rate stood in for).
     pub fn covers(&self, p: &Problem) -> bool {
         let names = |text: &str, place: &str| {
             text.match_indices(place).any(|(i, _)| {
@@ -68,6 +69,7 @@ impl<T> Read<T> {
             let in_element = p.path.starts_with(element.as_str()) && names(&p.path, element);
             p.path == *element
                 || (p.path.starts_with(place.as_str()) && names(&p.path, place))
+                || p.also.iter().any(|also| also.starts_with(place.as_str()) && names(also, place))
                 || names(&p.rule, place)
                 || ((in_element || names(&p.rule, element)) && names(&p.rule, field))
         })
@@ -497,5 +499,14 @@ mod tests {
         assert!(read.covers(&Problem::new("links[2].delay_us", "too long for rate_mbps = 1")));
         assert!(!read.covers(&Problem::new("links[3].delay_us", "too long for rate_mbps = 1")));
         assert!(read.covers(&Problem::new("defaults", "rate_mbps = 1 is below links[2].from's")));
+        let weighed = |also: &str| Problem {
+            also: vec![also.into()],
+            ..Problem::new(
+                "defaults.source.icr_mbps",
+                "C1: icr_mbps = 25 must not exceed pcr_mbps = 1, the rate of its access link L1",
+            )
+        };
+        assert!(read.covers(&weighed("links[2].rate_mbps")));
+        assert!(!read.covers(&weighed("links[20].rate_mbps")) && !read.covers(&weighed("links[1].rate_mbps")));
     }
 }

@@ -109,7 +109,9 @@ impl SweepParam {
     fn apply(&self, doc: &mut Value, value: &Value) -> Result<Vec<String>, String> {
         let mut notes = Vec::new();
         for assignment in self.assignments(value)? {
-            notes.extend(apply_override_noting(doc, &assignment)?);
+            // Said as `--set` says it, less the flag: a sweep block's path is no option.
+            let said = |e: String| e.strip_prefix("--set ").map_or_else(|| e.clone(), str::to_string);
+            notes.extend(apply_override_noting(doc, &assignment).map_err(said)?);
         }
         Ok(notes)
     }
@@ -280,15 +282,21 @@ impl Plan {
             // the field it likely means, instead of once per value (and as a column's name).
             if let Some(path) = param.paths.iter().find(|path| !path.is_empty() && !top_level_field(path)) {
                 let first = path.split(['.', '=']).next().unwrap_or_default();
-                let hint =
-                    if RUN_FIELDS.contains(&first) { format!(" (did you mean run.{path}?)") } else { String::new() };
-                p.push(Problem::new(
-                    format!("{at}.paths"),
+                // `links[0].delay_us`: the list element in index form, said as `--set` says it.
+                let rule = if first.contains('[') {
+                    format!("'{first}' is not a key: {}", crate::scenario::indexed_key_hint(first))
+                } else {
+                    let hint = if RUN_FIELDS.contains(&first) {
+                        format!(" (did you mean run.{path}?)")
+                    } else {
+                        String::new()
+                    };
                     format!(
                         "'{path}' names no field of a scenario: a path starts at one of {}{hint}",
                         TOP_LEVEL_FIELDS.join(", ")
-                    ),
-                ));
+                    )
+                };
+                p.push(Problem::new(format!("{at}.paths"), rule));
                 continue;
             }
             if param.column() == "seed" || summary_columns.contains(&param.column()) {
@@ -912,6 +920,7 @@ mod tests {
         assert_eq!(about_sw9.len(), 1, "{p:?}");
         assert_eq!(about_sw9[0].path, "sweep.vary[2].paths");
         assert!(about_sw9[0].rule.starts_with("every value makes the scenario invalid"), "{p:?}");
+        assert!(!about_sw9[0].rule.contains("--set"), "a block's path is no --set option: {p:?}");
         let mut d = doc();
         d["sweep"]["vary"][0]["values"] = serde_json::json!([7, 8]);
         let p = Plan::new(&d, &[], None).unwrap_err();

@@ -371,6 +371,19 @@ fn a_required_field_that_does_not_read_hides_nothing_else() {
     assert_eq!(p.len(), 4, "{p:?}");
 }
 
+/// A rule that weighs a field against one that did not read (an ICR default against the PCR
+/// an access link's rate gives) is not judged by the stand-in's figure either, however many
+/// links stand in: two-sources' ICR of 25 Mbps would exceed a stand-in rate of 1 Mbps.
+#[test]
+fn a_rule_weighed_against_a_stand_in_waits() {
+    for sets in [&["links.L1.rate_mbps=\"fast\""][..], &["links.L1.rate_mbps=\"fast\"", "links.L2.rate_mbps=\"fast\""]]
+    {
+        let p = problems_after(sets);
+        assert_eq!(p.len(), sets.len(), "{sets:?}: {p:?}");
+        assert!(p.iter().all(|p| p.rule == r#"must be a number, not the text "fast""#), "{p:?}");
+    }
+}
+
 /// A stand-in for an id or a whole list would make the reference rules speak of what the user
 /// did not write ("no node has id 'S1'"): they wait, and the reader is told so.
 #[test]
