@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 // First: the page the view needs as it loads.
 import { render, unmount } from '../test/reactPage';
 import type { BatchJob } from '../engine/batchProtocol';
-import { SweepSession } from '../lab/sweep';
+import { SweepSession, type SweepMaker } from '../lab/sweep';
 import { KEPT_SWEEP_VERSION, restoreKept, sweepVaries, type KeptInfo, type KeptSweep, type KeptSweeps } from '../lab/sweepKeep';
 import { LIBRARY } from '../scenario/library';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
@@ -15,13 +15,14 @@ import { SweepView } from './SweepView';
 const entry = (id: string) => LIBRARY.entries.find((e) => e.id === id)!;
 
 /** A sweep of `id` kept in `phase` with the first of its two runs finished (the form's json: `json`). */
-function kept(id: string, phase: string, json = entry(id).json): KeptSweep {
+function kept(id: string, phase: string, json = entry(id).json, madeBy: SweepMaker = json === entry(id).json ? 'block' : 'form'): KeptSweep {
   return {
     version: KEPT_SWEEP_VERSION,
     scenarioId: id,
     savedMs: 2,
     state: {
       phase: phase as 'done',
+      madeBy,
       scenarioId: id,
       origin: id,
       json,
