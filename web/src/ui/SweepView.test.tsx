@@ -77,6 +77,43 @@ describe('SweepView: a sweep kept from before', () => {
   });
 });
 
+// Issue: *Run it again* on a sweep read back after a reload ran the scenario's block, whatever
+// made the sweep: it runs again exactly what was kept, as a live sweep's does.
+describe('SweepView: Run it again, on a sweep read back', () => {
+  /** Both runs finished: read back done. */
+  const whole = (r: KeptSweep): KeptSweep => ({ ...r, outcomes: [r.outcomes[0], { row: '[["jain_index",0.25],["digest","cd"]]', digest: 'cd', wallMs: 3 }] });
+
+  it("runs a form sweep again as the form made it (its values, seeds and run.seed), not the scenario's block", () => {
+    const doc = { ...entry('fecn-n0-sweep').scenario, run: { ...entry('fecn-n0-sweep').scenario.run, seed: 7 } };
+    const made = JSON.stringify({ ...doc, sweep: { vary: [{ paths: ['nodes.SW1.params.n0'], values: [3, 30] }], seeds: 2 } });
+    const v = view('fecn-n0-sweep', whole(kept('fecn-n0-sweep', 'done', made, 'form')));
+    expect(v.$('sweep')!.dataset.phase).toBe('done');
+    // The block's own button runs the block; Run it again is the sweep shown.
+    expect(v.$('sweep-run')!.textContent).toBe('Run the sweep');
+    expect(v.$('sweep-rerun')!.textContent).toBe('Run it again');
+    act(() => v.$('sweep-rerun')!.click());
+    expect(v.jobs).toEqual([{ type: 'plan', scenario: made }]);
+    expect(v.sweep.getState()).toMatchObject({ phase: 'planning', restored: false, madeBy: 'form', json: made, firstSeed: 7, sourceJson: entry('fecn-n0-sweep').json });
+  });
+
+  it('runs an algorithm sweep again as an algorithm sweep', () => {
+    const made = JSON.stringify({ ...entry('fecn-n0-sweep').scenario, sweep: { vary: [{ name: 'algorithm', paths: ['nodes.*.algorithm'], values: ['fecn', 'none'] }] } });
+    const v = view('fecn-n0-sweep', whole(kept('fecn-n0-sweep', 'cancelled', made, 'algorithms')));
+    act(() => v.$('sweep-rerun')!.click());
+    expect(v.jobs).toEqual([{ type: 'plan', scenario: made }]);
+    expect(v.sweep.getState()).toMatchObject({ phase: 'planning', madeBy: 'algorithms', json: made });
+  });
+
+  it("runs the block's sweep again from the block's button, alone", () => {
+    const v = view('fecn-n0-sweep', whole(kept('fecn-n0-sweep', 'done')));
+    expect(v.$('sweep-rerun')).toBeNull();
+    expect(v.$('sweep-run')!.textContent).toBe('Run it again');
+    act(() => v.$('sweep-run')!.click());
+    expect(v.jobs).toEqual([{ type: 'plan', scenario: entry('fecn-n0-sweep').json }]);
+    expect(v.sweep.getState()).toMatchObject({ phase: 'planning', madeBy: 'block' });
+  });
+});
+
 describe('SweepView: the other sweeps kept for the scenario', () => {
   it('offers each kept sweep but the one shown, and shows the one picked', () => {
     const record = kept('fecn-n0-sweep', 'done');

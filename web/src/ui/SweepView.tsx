@@ -104,6 +104,11 @@ export function SweepView({
   // Without a sweep block: every algorithm of the network's kind on every switch.
   const algorithmSweep = !current?.sweep && current && catalogue ? withAlgorithmSweep(current, catalogue) : null;
   const busy = s.phase === 'running' || s.phase === 'planning';
+  const ended = s.phase === 'done' || s.phase === 'cancelled' || s.phase === 'interrupted';
+  // The sweep shown, made by the form or of the algorithms (or a block's the scenario no longer
+  // runs), runs again as it was made — kept from before or not; the block's own button runs the
+  // block as the scenario has it.
+  const again = ended && !elsewhere && (s.madeBy !== 'block' || !canStart);
   /** The sweep shown, as the browser keeps it (undefined: not kept). */
   const shownKept = keptChoice.kept.find((k) => isShown(k, s));
   const forget = (k: KeptInfo) => (
@@ -127,12 +132,11 @@ export function SweepView({
         <span className="sweep-actions">
           {canStart && (
             <button data-testid="sweep-run" className="btn primary" onClick={() => void sweep.start(currentJson!, origin)}>
-              {(s.phase === 'done' || s.phase === 'cancelled' || s.phase === 'interrupted') && !other ? 'Run it again' : 'Run the sweep'}
+              {ended && !other && s.madeBy === 'block' ? 'Run it again' : 'Run the sweep'}
             </button>
           )}
-          {s.phase === 'interrupted' && !elsewhere && !canStart && (
-            // A sweep made in the form or of the algorithms, cut short: the very sweep again.
-            <button data-testid="sweep-rerun" className="btn primary" onClick={() => void sweep.start(s.json, s.origin, s.sourceJson)}>
+          {again && (
+            <button data-testid="sweep-rerun" className="btn primary" title="Run the sweep shown again, as it was made: the same values and seeds" onClick={() => void sweep.again()}>
               Run it again
             </button>
           )}
