@@ -203,6 +203,42 @@ test('an algorithm sweep and a parameter sweep of one scenario are both kept: af
   expect(errors).toEqual([]);
 });
 
+// Issue: with no sweep block, a new page showed the scenario's latest kept sweep, not the one of
+// what its form (kept across the reload) is set to run.
+test('a new page shows the kept sweep of what the form is set to run; none kept of it, the latest, said to differ', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-sweep').click();
+  const phase = page.getByTestId('sweep');
+  const plan = page.getByTestId('sweep-plan');
+  const TU = 'nodes.*.params.target_utilization';
+  const RATE = 'links.L1.rate_mbps';
+  await page.getByTestId('param-sweep-values').fill('0.8, 0.9');
+  await page.getByTestId('param-sweep-run').click();
+  await expect(phase).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await page.getByTestId('param-sweep-path').selectOption(RATE);
+  await page.getByTestId('param-sweep-values').fill('100, 150');
+  await page.getByTestId('param-sweep-run').click();
+  await expect(phase).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(plan).toContainText(`2 runs: ${RATE}`);
+  // The form back on the first parameter (its values as written), then a reload: its sweep
+  // shows, though the other is newer, and nothing says it differs.
+  await page.getByTestId('param-sweep-path').selectOption(TU);
+  await expect(page.getByTestId('param-sweep-values')).toHaveValue('0.8, 0.9');
+  await page.reload();
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep-kept')).toContainText('Results of the sweep run on');
+  await expect(plan).toContainText(`2 runs: ${TU}`);
+  await expect(page.getByTestId('sweep-kept-choice')).toContainText(`${RATE} · `);
+  await expect(page.getByTestId('sweep-kept-differs')).toHaveCount(0);
+  // The form on a parameter never swept: the latest shows, said to differ from the form.
+  await page.getByTestId('param-sweep-path').selectOption('links.L2.delay_us');
+  await page.reload();
+  await page.getByTestId('view-sweep').click();
+  await expect(plan).toContainText(`2 runs: ${RATE}`);
+  await expect(page.getByTestId('sweep-kept-differs')).toHaveText(`Kept from an earlier sweep of ${RATE} (the form now varies links.L2.delay_us).`);
+  expect(errors).toEqual([]);
+});
+
 test("an algorithm sweep started from a sweep's run opened is headed as that run's", async ({ page }) => {
   const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
   await runSweep(page);

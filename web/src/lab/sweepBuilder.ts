@@ -273,6 +273,34 @@ export interface SweepDraft {
   seeds: number;
 }
 
+/** A parameter as the form first offers it: with values around its current one. */
+export function freshParam(c: SweepChoice): SweepDraft['params'][number] {
+  return { path: c.path, values: suggestedValues(c.spec, c.current).join(', ') };
+}
+
+/**
+ * What the form holds for a scenario (`choices`, its parameters): its kept draft's parameters
+ * the scenario offers; nothing kept, its sweep block's the form can write (one path, numbers,
+ * no scale), to change from; else its first parameter with suggested values. Null when it
+ * offers none.
+ */
+export function formDraft(choices: readonly SweepChoice[], kept: SweepDraft | null, block: Scenario['sweep']): SweepDraft | null {
+  const known = kept?.params.filter((p) => choices.some((c) => c.path === p.path)) ?? [];
+  if (kept && known.length > 0) return { ...kept, params: known };
+  const fromBlock = (block?.vary ?? [])
+    .filter((v) => formVaries(v, choices))
+    .slice(0, MAX_SWEPT_PARAMS)
+    .map((v) => ({ path: v.paths[0], values: v.values.join(', ') }));
+  if (fromBlock.length > 0) return { params: fromBlock, seeds: block?.seeds ?? 1 };
+  return choices[0] ? { params: [freshParam(choices[0])], seeds: 1 } : null;
+}
+
+/** What the sweep a draft makes varies, as a kept sweep says it (`sweepVaries` of the scenario
+ *  `withParameterSweep` makes: each parameter's one path, the first first). */
+export function draftVaries(draft: SweepDraft): string {
+  return draft.params.map((p) => p.path).join(' × ');
+}
+
 /** The most seeds per point the form offers (the engine's own limit is higher). */
 export const MAX_FORM_SEEDS = 100;
 

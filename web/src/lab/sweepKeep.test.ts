@@ -22,6 +22,7 @@ import {
   SweepKeeper,
   sweepKey,
   sweepVaries,
+  tabVaries,
   unavailableSweepStore,
   type KeeperOptions,
   type KeptHeader,
@@ -30,6 +31,8 @@ import {
   type SweepStore,
 } from './sweepKeep';
 import { parseRow, pointTable, sweepCsv } from './sweepTable';
+import type { SweepDraft } from './sweepBuilder';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 
 // The browser's global, as the store uses it.
 vi.stubGlobal('IDBKeyRange', FakeKeyRange);
@@ -833,5 +836,50 @@ describe('the header of a kept sweep', () => {
     // Read back from the first header (counts 0) and the rows: three runs finished.
     const read = assembled(writes[0].header, writes.map((w) => w.chunk).filter(Boolean));
     expect(restoreKept(read)?.state).toMatchObject({ phase: 'interrupted', finished: 3 });
+  });
+});
+
+// Issue: with no sweep block, a new page showed the scenario's latest kept sweep, not the one of
+// what its form was set to run (the form's draft, kept by place).
+describe('the kept sweep a new page shows, for a scenario without a sweep block', () => {
+  const TWO = { kind: 'library' as const, id: 'two-sources' };
+  const twoSources = () => JSON.parse(readFileSync(repoFile('scenarios/two-sources.json'), 'utf8'));
+  const TU = 'nodes.*.params.target_utilization';
+  const RATE = 'links.L1.rate_mbps';
+
+  it('is what the form is set to run: its block, else its draft, else its first parameter', () => {
+    const doc = twoSources();
+    expect(tabVaries({ ...doc, sweep: { vary: [{ paths: ['nodes.SW1.params.n0'], values: [1] }] } }, ENGINE_CATALOGUE, { params: [{ path: RATE, values: '1' }], seeds: 1 })).toBe('nodes.SW1.params.n0');
+    expect(tabVaries(doc, ENGINE_CATALOGUE, { params: [{ path: RATE, values: '1' }, { path: TU, values: '1' }], seeds: 1 })).toBe(`${RATE} × ${TU}`);
+    // A draft's parameter the scenario does not offer is not the form's.
+    expect(tabVaries(doc, ENGINE_CATALOGUE, { params: [{ path: 'nodes.SW9.params.x', values: '1' }], seeds: 1 })).toBe(TU);
+    expect(tabVaries(doc, ENGINE_CATALOGUE, null)).toBe(TU);
+  });
+
+  it("shows the newest kept of what the form varies, though another is newer; none of it, the newest", async () => {
+    const store = new IndexedDbSweepStore(new IDBFactory());
+    const { pool, finish } = manualPool(2);
+    let ranAtMs = 1_000;
+    const first = new SweepSession(pool, vi.fn(), undefined, undefined, undefined, () => ranAtMs);
+    const keeper = new SweepKeeper(first, store, { place: () => TWO });
+    const doc = twoSources();
+    for (const path of [TU, RATE]) {
+      await first.start(JSON.stringify({ ...doc, sweep: { vary: [{ paths: [path], values: [1, 2] }] } }), 'two-sources', JSON.stringify(doc));
+      finish(0);
+      finish(1);
+      await vi.waitFor(() => expect(first.getState().phase).toBe('done'));
+      await keeper.write();
+      ranAtMs += 1_000;
+    }
+    const shownFor = async (draft: SweepDraft | null) => {
+      const s = new SweepSession(pool, vi.fn());
+      const k = new SweepKeeper(s, store);
+      expect(await k.restore({ place: TWO, scenarioId: 'two-sources', varies: tabVaries(doc, ENGINE_CATALOGUE, draft) })).toBe(true);
+      return sweepVaries(s.getState().json);
+    };
+    expect(await shownFor({ params: [{ path: TU, values: '1' }], seeds: 1 })).toBe(TU);
+    expect(await shownFor({ params: [{ path: RATE, values: '1' }], seeds: 1 })).toBe(RATE);
+    // The form set to a parameter never swept: the newest.
+    expect(await shownFor({ params: [{ path: 'links.L2.delay_us', values: '1' }], seeds: 1 })).toBe(RATE);
   });
 });

@@ -19,7 +19,9 @@
 // passed over. Keeping is best effort: a refused write leaves the sweep running and a quiet
 // note, and its rows go with the next write.
 
-import type { PlanInfo } from '../contract/engine';
+import type { Catalogue, PlanInfo } from '../contract/engine';
+import type { Scenario } from '../contract/scenario';
+import { draftVaries, formDraft, sweepChoices, type SweepDraft } from './sweepBuilder';
 import type { SweepMaker, SweepSession, SweepState } from './sweep';
 import { parseRow, type RowCell, type RunOutcome } from './sweepTable';
 import { StateCell } from './state';
@@ -72,6 +74,18 @@ export function blockVaries(block: unknown): string {
   const vary = (block as { vary?: { paths?: unknown }[] } | null | undefined)?.vary;
   if (!Array.isArray(vary)) return '';
   return vary.map((v) => (Array.isArray(v?.paths) ? v.paths.map(String).join(',') : '')).join(' × ');
+}
+
+/**
+ * What the Sweep tab of `scenario` is set to run, as a kept sweep says it (`sweepVaries`): its
+ * sweep block's; without one, the form's as it will open (its draft kept for the scenario's
+ * place, `formDraft`) — a new page shows the kept sweep of that. Undefined without a catalogue
+ * or a parameter to sweep.
+ */
+export function tabVaries(scenario: Scenario, catalogue: Catalogue | null, draft: SweepDraft | null): string | undefined {
+  if (scenario.sweep) return blockVaries(scenario.sweep);
+  const d = catalogue ? formDraft(sweepChoices(scenario, catalogue), draft, undefined) : draft;
+  return d ? draftVaries(d) : undefined;
 }
 
 /** The key a sweep run is kept under: its place, what it varies and when it started (ms since
@@ -700,8 +714,8 @@ export class SweepKeeper implements KeptSweeps {
 
   /**
    * Shows a sweep kept for the scenario open (`where`: its place and JSON id; `varies`, what its
-   * Sweep tab is about to run, `sweepVaries` of its sweep block) — the one that varies that,
-   * else the last kept of it; with `orLatest`, the last kept of any scenario when it has none —
+   * Sweep tab is set to run, `tabVaries`) — the newest that varies that, else the newest kept of
+   * it (the Sweep tab says it differs from the form); with `orLatest`, the last kept of any scenario when it has none —
    * unless a sweep runs or started meanwhile, the one shown is of that scenario already, or the
    * one shown could not be kept. True when it shows one. A storage that fails or holds a damaged
    * record shows nothing.

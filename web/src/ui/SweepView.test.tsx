@@ -11,6 +11,8 @@ import { KEPT_SWEEP_VERSION, restoreKept, sweepVaries, type KeptInfo, type KeptS
 import { LIBRARY } from '../scenario/library';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { SweepView } from './SweepView';
+import type { SweepDraft } from '../lab/sweepBuilder';
+import { NOWHERE } from '../scenario/place';
 
 const entry = (id: string) => LIBRARY.entries.find((e) => e.id === id)!;
 
@@ -39,10 +41,11 @@ function kept(id: string, phase: string, json = entry(id).json, madeBy: SweepMak
   };
 }
 
-function view(id: string, record: KeptSweep, keptSweeps?: KeptSweeps) {
+function view(id: string, record: KeptSweep, keptSweeps?: KeptSweeps, draft?: SweepDraft) {
   const jobs: BatchJob[] = [];
   const pool = { submit: (job: BatchJob) => (jobs.push(job), new Promise<never>(() => undefined)), cancel: () => undefined, size: 1 };
   const sweep = new SweepSession(pool, vi.fn());
+  if (draft) sweep.drafts.set(NOWHERE, id, draft);
   const k = restoreKept(record)!;
   sweep.showKept({ ...sweep.getState(), ...k.state }, k.outcomes, sweep.getState());
   const current = entry(id);
@@ -111,6 +114,32 @@ describe('SweepView: Run it again, on a sweep read back', () => {
     act(() => v.$('sweep-run')!.click());
     expect(v.jobs).toEqual([{ type: 'plan', scenario: entry('fecn-n0-sweep').json }]);
     expect(v.sweep.getState()).toMatchObject({ phase: 'planning', madeBy: 'block' });
+  });
+});
+
+// Issue: with no sweep block, a new page showed the scenario's latest kept sweep whatever the
+// form was set to run; shown one of another thing, the tab says so.
+describe('SweepView: a kept sweep and the form (a scenario without a sweep block)', () => {
+  const TU = 'nodes.*.params.target_utilization';
+  const made = (path: string) => JSON.stringify({ ...entry('two-sources').scenario, sweep: { vary: [{ paths: [path], values: [0.8, 0.9] }] } });
+  const draft = (path: string): SweepDraft => ({ params: [{ path, values: '0.8, 0.9' }], seeds: 1 });
+
+  it('says nothing when the sweep shown is of what the form is set to run', () => {
+    const v = view('two-sources', kept('two-sources', 'done', made(TU)), undefined, draft(TU));
+    expect((v.$('param-sweep-path') as HTMLSelectElement).value).toBe(TU);
+    expect(v.$('sweep-kept-differs')).toBeNull();
+  });
+
+  it('says the sweep shown is of another thing than the form now varies', () => {
+    const v = view('two-sources', kept('two-sources', 'done', made('links.L1.rate_mbps')), undefined, draft(TU));
+    expect(v.$('sweep-kept-differs')!.textContent).toBe(`Kept from an earlier sweep of n0 (the form now varies ${TU}).`);
+    // The form set to it again: the note goes.
+    const select = v.$('param-sweep-path') as HTMLSelectElement;
+    act(() => {
+      select.value = 'links.L1.rate_mbps';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(v.$('sweep-kept-differs')).toBeNull();
   });
 });
 

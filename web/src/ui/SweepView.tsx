@@ -3,7 +3,7 @@
 // metric) and a plot per metric fill in as runs finish. A row opens its run in the charts. No
 // simulation here: the session runs, sweepTable.ts tabulates, charts/sweepPlot.ts lays out.
 
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { Scenario } from '../contract/scenario';
 import { metricScale, metricTitle, SWEEP_PLOT, SWEEP_PLOT_PRESENT, SWEEP_TICK_PX, sweepPlot } from '../charts/sweepPlot';
 import { NORMAL_LOOK, type ChartLook } from '../charts/look';
@@ -13,7 +13,7 @@ import type { DisplayUnit } from '../contract/units';
 import { algorithmSweepCommand, IDLE_SWEEP, withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/sweep';
 import { NOWHERE, type Place } from '../scenario/place';
 import { pointTable, sweepCsv, tableMetrics, type PointRow } from '../lab/sweepTable';
-import { isShown, type KeptChoice, type KeptInfo, type KeptSweeps } from '../lab/sweepKeep';
+import { isShown, sweepVaries, type KeptChoice, type KeptInfo, type KeptSweeps } from '../lab/sweepKeep';
 import { unitOf } from '../lab/compare';
 import { saveBlob } from './download';
 import { OverrideNotes } from './OverrideNotes';
@@ -80,6 +80,8 @@ export function SweepView({
 }) {
   const session = useSyncExternalStore(sweep.subscribe, sweep.getState);
   const keptChoice = useSyncExternalStore(kept?.subscribe ?? noSubscription, kept?.getState ?? noChoice);
+  /** What the form below is set to run (`draftVaries`), as it tells it. */
+  const [formVaries, setFormVaries] = useState<string | null>(null);
   // The last sweep was of another scenario: its results stay (a long sweep is work), said to be
   // its; a refusal of it says nothing about the one open now. Another is one that runs otherwise
   // (`sameRun`): one of another id, one of the sweep's runs opened (same id, `… · sweep run 3:
@@ -111,6 +113,9 @@ export function SweepView({
   const again = ended && !elsewhere && (s.madeBy !== 'block' || !canStart);
   /** The sweep shown, as the browser keeps it (undefined: not kept). */
   const shownKept = keptChoice.kept.find((k) => isShown(k, s));
+  // Kept from before, of another thing than the form (of a scenario without a block) is set to
+  // run: no kept sweep matched it, the newest shows.
+  const differs = s.restored && !!s.plan && !!current && !current.sweep && !elsewhere && formVaries !== null && sweepVaries(s.json) !== formVaries;
   const forget = (k: KeptInfo) => (
     <>
       {' '}
@@ -172,6 +177,12 @@ export function SweepView({
           Results of the sweep run on {ranOn(s.ranAtMs)}, kept in this browser from before.{shownKept && forget(shownKept)}
         </p>
       )}
+      {differs && (
+        <p className="sweep-note" data-testid="sweep-kept-differs">
+          Kept from an earlier sweep of <Columns names={s.plan!.params.map((p) => p.column)} /> (the form now varies{' '}
+          <Columns names={formVaries!.split(' × ')} />).
+        </p>
+      )}
       {!s.restored && !busy && shownKept && !s.unkept && (
         <p className="sweep-note" data-testid="sweep-kept-now">
           These results are kept in this browser: a reload shows them again.{forget(shownKept)}
@@ -227,6 +238,7 @@ export function SweepView({
           onStart={(json, command) => void sweep.start(json, origin, currentJson, { by: 'form', command })}
           onKeep={onKeep}
           onEdit={() => sweep.formChanged()}
+          onVaries={setFormVaries}
         />
       )}
       {current?.sweep && blockProblems.length > 0 && (s.phase === 'idle' || elsewhere) && (
@@ -306,6 +318,20 @@ export function SweepView({
         </>
       )}
     </section>
+  );
+}
+
+/** Parameters (columns or paths) as code, apart by ×. */
+function Columns({ names }: { names: readonly string[] }) {
+  return (
+    <>
+      {names.map((name, i) => (
+        <span key={name}>
+          {i > 0 && ' × '}
+          <code>{name}</code>
+        </span>
+      ))}
+    </>
   );
 }
 
