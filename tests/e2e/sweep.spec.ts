@@ -1,8 +1,8 @@
 // The sweep view: fecn-n0-sweep runs in the pool of workers and its table and CSV carry the very
 // numbers `abrsim sweep` prints; a row opens its run; bad sweeps are refused with the field.
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { abrsimPath, downloadText, openLab, repoRoot } from './helpers';
 
@@ -325,6 +325,47 @@ test('a bad sweep is refused naming the field; one too big for the browser gives
   await expect(page.getByTestId('sweep').locator('h2')).toHaveText('Sweep of fecn-n0-sweep');
   await expect(page.getByTestId('sweep').locator('.sweep-plan')).toHaveText('n0 ∈ {1, 10, 200}');
   await expect(page.getByTestId('sweep-run')).toHaveText('Run the sweep');
+  expect(errors).toEqual([]);
+});
+
+// The seeds of a sweep block follow one rule, the engine's (`sweep.seeds`, 1 to 10,000): a file
+// past it is named as it loads, in abrsim validate's words; one within it runs as it is. The
+// form, which offers 1 to 100, starts from the block's seeds only where it takes them (QA: it
+// showed the block's 20,000 in its field, unchecked).
+test("a sweep block's seeds past the engine's limit are named as the file loads, as abrsim validate names them; within it the block runs", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
+  const open = async (seeds: number) => {
+    const doc = JSON.parse(readFileSync(FILE, 'utf8'));
+    doc.id = `seeds-${seeds}`;
+    doc.sweep.seeds = seeds;
+    doc.run.duration_ms = 2;
+    doc.run.steady_from_ms = 1;
+    const text = JSON.stringify(doc);
+    await page.getByTestId('scenario-file').setInputFiles({ name: `${doc.id}.json`, mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe(doc.id);
+    return text;
+  };
+  const rule = 'seeds = 20000 must be between 1 and 10000';
+  const text = await open(20_000);
+  await expect(page.getByTestId('notice-problems')).toContainText('sweep.seeds');
+  await expect(page.getByTestId('notice-problems')).toContainText(rule);
+  const cli = abrsimPath();
+  if (cli) {
+    const file = resolve(repoRoot, 'test-results/seeds-20000.json');
+    writeFileSync(file, text);
+    const validated = spawnSync(cli, ['validate', file], { encoding: 'utf8' });
+    expect(validated.status).toBe(2);
+    expect(validated.stderr).toContain(`sweep.seeds: ${rule}`);
+  }
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep-block-problems')).toContainText(rule);
+  await expect(page.getByTestId('param-sweep-seeds')).toHaveValue('1');
+  // 500 seeds: nothing to say; the block runs them (and the form starts from one seed).
+  await open(500);
+  await expect(page.getByTestId('sweep-block-problems')).toHaveCount(0);
+  await expect(page.getByTestId('param-sweep-seeds')).toHaveValue('1');
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-plan')).toContainText('1500 runs: n0 ∈ {1, 10, 200}, 500 seeds each');
   expect(errors).toEqual([]);
 });
 

@@ -12,6 +12,7 @@ import {
   blockLeftOut,
   draftVaries,
   formDraft,
+  formSeeds,
   freshParam,
   MAX_FORM_SEEDS,
   MAX_SWEPT_PARAMS,
@@ -105,7 +106,7 @@ export function ParameterSweepForm({
   const focusParam = (k: number) =>
     requestAnimationFrame(() => formRef.current?.querySelectorAll<HTMLSelectElement>('[data-testid="param-sweep-path"]')[k]?.focus());
   const seedsRule =
-    seedsText === null || (/^\s*\d+\s*$/.test(seedsText) && +seedsText >= 1 && +seedsText <= MAX_FORM_SEEDS)
+    seedsText === null || (/^\s*\d+\s*$/.test(seedsText) && formSeeds(+seedsText) !== null)
       ? null
       : `seeds: a whole number from 1 to ${MAX_FORM_SEEDS}${seedsText.trim() ? `, not '${seedsText.trim()}'` : ''}`;
   const write = (next: SweepDraft) => {
@@ -250,7 +251,7 @@ export function ParameterSweepForm({
               setSeedsText(text);
               setSeedsShown(false);
               onEdit?.();
-              if (/^\s*\d+\s*$/.test(text) && +text >= 1 && +text <= MAX_FORM_SEEDS) write({ ...draft, seeds: +text });
+              if (/^\s*\d+\s*$/.test(text) && formSeeds(+text) !== null) write({ ...draft, seeds: +text });
             }}
           />
         </label>
