@@ -592,7 +592,7 @@ export class SweepKeeper implements KeptSweeps {
   /** The sweep being kept (by its outcomes array): the runs sent in a write that landed, the
    *  next chunk's number, the phase its header was kept in (null: no header landed yet), and
    *  whether the store let it go (its rows are then not written again). */
-  private current: { outcomes: unknown; place: string; sent: Uint8Array; seq: number; headerPhase: string | null; gone: boolean } | null = null;
+  private current: { outcomes: unknown; key: string; place: string; sent: Uint8Array; seq: number; headerPhase: string | null; gone: boolean } | null = null;
   /** How long the last write took (ms): writes take at most KEEP_BUSY_SHARE of the time. */
   private lastWriteMs = 0;
   private readonly choice = new StateCell<KeptChoice>({ place: '', kept: [] });
@@ -660,7 +660,8 @@ export class SweepKeeper implements KeptSweeps {
         const outcomes = this.session.outcomes;
         if (this.current?.outcomes !== outcomes) {
           const place = this.startedAt?.ranAtMs === s.ranAtMs ? this.startedAt.place : `scenario:${s.scenarioId}`;
-          this.current = { outcomes, place, sent: new Uint8Array(outcomes.length), seq: 0, headerPhase: null, gone: false };
+          const key = sweepKey(place, sweepVaries(s.json), s.ranAtMs);
+          this.current = { outcomes, key, place, sent: new Uint8Array(outcomes.length), seq: 0, headerPhase: null, gone: false };
         }
         const c = this.current;
         if (c.gone) break;
@@ -675,10 +676,9 @@ export class SweepKeeper implements KeptSweeps {
         const started = this.now();
         const header = c.headerPhase === s.phase ? null : keptHeader(s, c.place, started);
         if (!header && runs.length === 0) continue;
-        const key = sweepKey(c.place, sweepVaries(s.json), s.ranAtMs);
-        const chunk = runs.length ? { key, seq: c.seq, ranAtMs: s.ranAtMs, runs, outcomes: rows } : null;
+        const chunk = runs.length ? { key: c.key, seq: c.seq, ranAtMs: s.ranAtMs, runs, outcomes: rows } : null;
         try {
-          await this.store.put({ key, header, chunk }, this.opts.most ?? MAX_KEPT_SWEEPS);
+          await this.store.put({ key: c.key, header, chunk }, this.opts.most ?? MAX_KEPT_SWEEPS);
           for (const i of runs) c.sent[i] = 1;
           if (chunk) c.seq++;
           const first = c.headerPhase === null;
@@ -767,8 +767,8 @@ export class SweepKeeper implements KeptSweeps {
       return false;
     }
     if (info && isShown(info, this.session.getState())) this.session.noteUnkept(FORGOTTEN);
-    // The sweep written last, forgotten: a later write of it (none is due) would start afresh.
-    if (this.current && info && this.current.place === info.place && isShown(info, this.session.getState())) this.current = null;
+    // The sweep written last, forgotten: it is not kept again (no write of it is due).
+    if (this.current?.key === key) this.current.gone = true;
     const place = this.choice.get().place;
     if (place) await this.refresh(place, this.choiceScenarioId);
     return true;
