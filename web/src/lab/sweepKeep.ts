@@ -1,9 +1,10 @@
 // A sweep's results kept in the browser ("nothing a user made is ever lost"): a sweep of
 // hundreds of runs takes minutes, and a reload, a closed tab or a browser restart must not take
 // its results with it. Each sweep run is kept apart, by its scenario's place, what it varies (a
-// sweep block's, the form's parameters, the switch algorithms: `varies`) and when it started —
-// two tabs sweeping one thing keep a sweep each — at most MAX_KEPT_SWEEPS in all, in IndexedDB — the outcomes may be 10,000 rows of ~60 columns, too much for Web
-// Storage — in a database of its own (the user's scenarios' database is not upgraded for it).
+// sweep block's, the form's parameters, the switch algorithms: `varies`) and when it started (two
+// tabs sweeping one thing keep a sweep each), at most MAX_KEPT_SWEEPS in all, in IndexedDB (the
+// outcomes may be 10,000 rows of ~60 columns, too much for Web Storage), in a database of its own
+// (the user's scenarios' database is not upgraded for it).
 //
 //   SweepSession ──state──▶ SweepKeeper ──write (paced)──▶ SweepStore (IndexedDB: abrlab-sweeps)
 //        ▲                                                   │  kept: one header a sweep
