@@ -203,6 +203,33 @@ test('an algorithm sweep and a parameter sweep of one scenario are both kept: af
   expect(errors).toEqual([]);
 });
 
+// Issue: two tabs sweeping the same thing kept one sweep between them (the second deleted the
+// first's rows as it began): each is kept, the newest shows, the other is offered.
+test('the same sweep run in two tabs is kept twice: a new page shows the newest and offers the other', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
+  await runSweep(page);
+  const other = await context.newPage();
+  const otherErrors = await openLab(other, '/?scenario=fecn-n0-sweep');
+  await other.getByTestId('view-sweep').click();
+  // The other tab shows the first's results (kept), and runs the same sweep again.
+  await expect(other.getByTestId('sweep-kept')).toBeVisible();
+  await other.getByTestId('sweep-run').click();
+  await expect(other.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await other.close();
+  await page.reload();
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep-kept')).toContainText('Results of the sweep run on');
+  await expect(page.getByTestId('sweep-row')).toHaveCount(3);
+  const choices = page.getByTestId('sweep-kept-choice');
+  await expect(choices).toHaveCount(1);
+  await expect(choices).toContainText('n0 · ');
+  await choices.click();
+  await expect(page.getByTestId('sweep-row')).toHaveCount(3);
+  await expect(page.getByTestId('sweep-status')).toContainText('3 runs in');
+  expect(errors).toEqual([]);
+  expect(otherErrors).toEqual([]);
+});
+
 // Issue: with no sweep block, a new page showed the scenario's latest kept sweep, not the one of
 // what its form (kept across the reload) is set to run.
 test('a new page shows the kept sweep of what the form is set to run; none kept of it, the latest, said to differ', async ({ page }) => {
