@@ -1,8 +1,8 @@
 // The sweep view: fecn-n0-sweep runs in the pool of workers and its table and CSV carry the very
 // numbers `abrsim sweep` prints; a row opens its run; bad sweeps are refused with the field.
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { abrsimPath, downloadText, openLab, repoRoot } from './helpers';
 
@@ -203,6 +203,69 @@ test('an algorithm sweep and a parameter sweep of one scenario are both kept: af
   expect(errors).toEqual([]);
 });
 
+// Issue: two tabs sweeping the same thing kept one sweep between them (the second deleted the
+// first's rows as it began): each is kept, the newest shows, the other is offered.
+test('the same sweep run in two tabs is kept twice: a new page shows the newest and offers the other', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
+  await runSweep(page);
+  const other = await context.newPage();
+  const otherErrors = await openLab(other, '/?scenario=fecn-n0-sweep');
+  await other.getByTestId('view-sweep').click();
+  // The other tab shows the first's results (kept), and runs the same sweep again.
+  await expect(other.getByTestId('sweep-kept')).toBeVisible();
+  await other.getByTestId('sweep-run').click();
+  await expect(other.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await other.close();
+  await page.reload();
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep-kept')).toContainText('Results of the sweep run on');
+  await expect(page.getByTestId('sweep-row')).toHaveCount(3);
+  const choices = page.getByTestId('sweep-kept-choice');
+  await expect(choices).toHaveCount(1);
+  await expect(choices).toContainText('n0 · ');
+  await choices.click();
+  await expect(page.getByTestId('sweep-row')).toHaveCount(3);
+  await expect(page.getByTestId('sweep-status')).toContainText('3 runs in');
+  expect(errors).toEqual([]);
+  expect(otherErrors).toEqual([]);
+});
+
+// Issue: with no sweep block, a new page showed the scenario's latest kept sweep, not the one of
+// what its form (kept across the reload) is set to run.
+test('a new page shows the kept sweep of what the form is set to run; none kept of it, the latest, said to differ', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-sweep').click();
+  const phase = page.getByTestId('sweep');
+  const plan = page.getByTestId('sweep-plan');
+  const TU = 'nodes.*.params.target_utilization';
+  const RATE = 'links.L1.rate_mbps';
+  await page.getByTestId('param-sweep-values').fill('0.8, 0.9');
+  await page.getByTestId('param-sweep-run').click();
+  await expect(phase).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await page.getByTestId('param-sweep-path').selectOption(RATE);
+  await page.getByTestId('param-sweep-values').fill('100, 150');
+  await page.getByTestId('param-sweep-run').click();
+  await expect(phase).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(plan).toContainText(`2 runs: ${RATE}`);
+  // The form back on the first parameter (its values as written), then a reload: its sweep
+  // shows, though the other is newer, and nothing says it differs.
+  await page.getByTestId('param-sweep-path').selectOption(TU);
+  await expect(page.getByTestId('param-sweep-values')).toHaveValue('0.8, 0.9');
+  await page.reload();
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep-kept')).toContainText('Results of the sweep run on');
+  await expect(plan).toContainText(`2 runs: ${TU}`);
+  await expect(page.getByTestId('sweep-kept-choice')).toContainText(`${RATE} · `);
+  await expect(page.getByTestId('sweep-kept-differs')).toHaveCount(0);
+  // The form on a parameter never swept: the latest shows, said to differ from the form.
+  await page.getByTestId('param-sweep-path').selectOption('links.L2.delay_us');
+  await page.reload();
+  await page.getByTestId('view-sweep').click();
+  await expect(plan).toContainText(`2 runs: ${RATE}`);
+  await expect(page.getByTestId('sweep-kept-differs')).toHaveText(`Kept from an earlier sweep of ${RATE} (the form now varies links.L2.delay_us).`);
+  expect(errors).toEqual([]);
+});
+
 test("an algorithm sweep started from a sweep's run opened is headed as that run's", async ({ page }) => {
   const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
   await runSweep(page);
@@ -289,6 +352,47 @@ test('a bad sweep is refused naming the field; one too big for the browser gives
   await expect(page.getByTestId('sweep').locator('h2')).toHaveText('Sweep of fecn-n0-sweep');
   await expect(page.getByTestId('sweep').locator('.sweep-plan')).toHaveText('n0 ∈ {1, 10, 200}');
   await expect(page.getByTestId('sweep-run')).toHaveText('Run the sweep');
+  expect(errors).toEqual([]);
+});
+
+// The seeds of a sweep block follow one rule, the engine's (`sweep.seeds`, 1 to 10,000): a file
+// past it is named as it loads, in abrsim validate's words; one within it runs as it is. The
+// form, which offers 1 to 100, starts from the block's seeds only where it takes them (QA: it
+// showed the block's 20,000 in its field, unchecked).
+test("a sweep block's seeds past the engine's limit are named as the file loads, as abrsim validate names them; within it the block runs", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
+  const open = async (seeds: number) => {
+    const doc = JSON.parse(readFileSync(FILE, 'utf8'));
+    doc.id = `seeds-${seeds}`;
+    doc.sweep.seeds = seeds;
+    doc.run.duration_ms = 2;
+    doc.run.steady_from_ms = 1;
+    const text = JSON.stringify(doc);
+    await page.getByTestId('scenario-file').setInputFiles({ name: `${doc.id}.json`, mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe(doc.id);
+    return text;
+  };
+  const rule = 'seeds = 20000 must be between 1 and 10000';
+  const text = await open(20_000);
+  await expect(page.getByTestId('notice-problems')).toContainText('sweep.seeds');
+  await expect(page.getByTestId('notice-problems')).toContainText(rule);
+  const cli = abrsimPath();
+  if (cli) {
+    const file = resolve(repoRoot, 'test-results/seeds-20000.json');
+    writeFileSync(file, text);
+    const validated = spawnSync(cli, ['validate', file], { encoding: 'utf8' });
+    expect(validated.status).toBe(2);
+    expect(validated.stderr).toContain(`sweep.seeds: ${rule}`);
+  }
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep-block-problems')).toContainText(rule);
+  await expect(page.getByTestId('param-sweep-seeds')).toHaveValue('1');
+  // 500 seeds: nothing to say; the block runs them (and the form starts from one seed).
+  await open(500);
+  await expect(page.getByTestId('sweep-block-problems')).toHaveCount(0);
+  await expect(page.getByTestId('param-sweep-seeds')).toHaveValue('1');
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-plan')).toContainText('1500 runs: n0 ∈ {1, 10, 200}, 500 seeds each');
   expect(errors).toEqual([]);
 });
 

@@ -5,7 +5,7 @@ import { makeEngineWorker } from './engine/client';
 import { makeBatchWorker, WorkerPool } from './engine/pool';
 import { Lab } from './lab/lab';
 import { SweepSession } from './lab/sweep';
-import { blockVaries, IndexedDbSweepStore, SweepKeeper, sweepPlace, unavailableSweepStore, type SweepStore } from './lab/sweepKeep';
+import { IndexedDbSweepStore, tabVaries, SweepKeeper, sweepPlace, unavailableSweepStore, type SweepStore } from './lab/sweepKeep';
 import { persistOnce } from './scenario/persist';
 import { SweepDrafts } from './lab/sweepBuilder';
 import { CompareDrafts, CompareSession } from './lab/compareSession';
@@ -132,8 +132,9 @@ const sweep = new SweepSession(
 const askPersist = persistOnce(navigator.storage);
 
 // The last sweeps' results are kept in IndexedDB as they come (lab/sweepKeep.ts): a new page
-// shows the open scenario's last sweep (of what its sweep block varies, else its last; at
-// first, the last sweep of any), as it was shown. Without IndexedDB a sweep is kept in memory
+// shows the open scenario's newest sweep of what its Sweep tab is set to run (its sweep block,
+// else its form's draft; else its newest, said to differ from the form; at first, the newest
+// sweep of any), as it was shown. Without IndexedDB a sweep is kept in memory
 // only, and the note under it says so.
 function sweepStore(): SweepStore {
   try {
@@ -150,7 +151,9 @@ lab.subscribe(() => {
   // (Told of every state change, a run's progress too: only a scenario opened or changed counts.)
   if (!current || current === seenCurrent) return;
   seenCurrent = current;
-  const where = { place: current.place, scenarioId: current.scenario.id, varies: current.scenario.sweep ? blockVaries(current.scenario.sweep) : undefined };
+  // What its Sweep tab is set to run: its block, else the form as it will open (its draft).
+  const varies = tabVaries(current.scenario, lab.getState().catalogue, sweepDrafts.get(current.place, current.scenario.id));
+  const where = { place: current.place, scenarioId: current.scenario.id, varies };
   const key = `${sweepPlace(where.place, where.scenarioId)}\u0000${where.varies ?? ''}`;
   if (key === shownFor) return;
   const first = shownFor === null;

@@ -5,7 +5,7 @@ import { WorkerPool } from '../engine/pool';
 import { repoFile } from '../test/fakes';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { InProcessBatchWorker, pumpedPool, WASM_ENGINE } from '../test/wasmEngine';
-import { algorithmSweepCommand, MAX_BROWSER_RUNS, SweepSession, withAlgorithmSweep } from './sweep';
+import { algorithmSweepCommand, MAX_BROWSER_RUNS, remade, SweepSession, withAlgorithmSweep } from './sweep';
 import { parseRow, pointTable, sweepCsv } from './sweepTable';
 
 function sweepDoc(id = 'fecn-n0-sweep') {
@@ -207,5 +207,20 @@ describe('withAlgorithmSweep', () => {
     const doc = sweepDoc('two-sources');
     doc.nodes = doc.nodes.filter((n: { kind: string }) => n.kind !== 'switch');
     expect(withAlgorithmSweep(doc, catalogue)).toBeNull();
+  });
+});
+
+describe('a sweep made again (remade): what made it and its abrsim command, from its own text', () => {
+  it('gives the form\'s command with its values and seeds, the algorithms\' --vary, and nothing for a block', () => {
+    const source = sweepDoc();
+    const form = { ...source, sweep: { vary: [{ paths: ['nodes.SW1.params.n0'], values: [3, 30] }], seeds: 2 } };
+    const at = { scenarioId: 'fecn-n0-sweep', sourceJson: JSON.stringify(source) };
+    expect(remade({ ...at, madeBy: 'form', json: JSON.stringify(form) }, true)).toEqual({
+      by: 'form',
+      command: "abrsim sweep scenarios/fecn-n0-sweep.json --vary nodes.SW1.params.n0=3,30 --seeds 2",
+    });
+    const algorithms = withAlgorithmSweep(source, ENGINE_CATALOGUE)!;
+    expect(remade({ ...at, madeBy: 'algorithms', json: JSON.stringify(algorithms) }, true)).toEqual({ by: 'algorithms', command: algorithmSweepCommand(algorithms, true) });
+    expect(remade({ ...at, madeBy: 'block', json: at.sourceJson }, true)).toBeNull();
   });
 });

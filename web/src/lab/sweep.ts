@@ -8,7 +8,7 @@ import type { Scenario } from '../contract/scenario';
 import { JobFailed, type JobLane } from '../engine/pool';
 import { StateCell } from './state';
 import { parseRow, runOf, type RunOutcome } from './sweepTable';
-import { SweepDrafts } from './sweepBuilder';
+import { parameterSweepCommand, SweepDrafts } from './sweepBuilder';
 
 /** The most runs the lab runs in the browser; more go to `abrsim sweep`. */
 export const MAX_BROWSER_RUNS = 10_000;
@@ -122,6 +122,26 @@ export function algorithmSweepCommand(scenario: Scenario, fromLibrary: boolean):
   return `abrsim sweep ${file}${values.map((v) => ` --vary '${v}'`).join('')} > ${scenario.id}.csv`;
 }
 
+/**
+ * What made a sweep, and the command that makes its runs, from the sweep's own text (`json`,
+ * with its block) and the scenario it was made from (`sourceJson`): null for the scenario's own
+ * block. A sweep read back from the browser keeps what made it, not the command: made again.
+ */
+export function remade(s: Pick<SweepState, 'madeBy' | 'scenarioId' | 'json' | 'sourceJson'>, fromLibrary: boolean): MadeSweep | null {
+  if (s.madeBy === 'block') return null;
+  let swept: Scenario;
+  let source: Scenario | null = null;
+  try {
+    swept = JSON.parse(s.json) as Scenario;
+    source = JSON.parse(s.sourceJson) as Scenario;
+  } catch {
+    return { by: s.madeBy, command: cliCommand(s.scenarioId, fromLibrary) };
+  }
+  if (s.madeBy === 'algorithms') return { by: 'algorithms', command: algorithmSweepCommand(swept, fromLibrary) };
+  const params = (swept.sweep?.vary ?? []).map((v) => ({ path: v.paths[0] ?? '', values: v.values as number[] }));
+  return { by: 'form', command: parameterSweepCommand(s.scenarioId, fromLibrary, params, swept.sweep?.seeds ?? 1, source?.sweep) };
+}
+
 /** "1 seed", "3 seeds"; the count grouped in thousands. */
 const plural = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -204,6 +224,14 @@ export class SweepSession {
         (e: JobFailed) => live() && !e.cancelled && this.record(i, { ok: false, error: e.message }),
       );
     }
+  }
+
+  /** Runs the sweep shown again exactly as it was made (its kind, values, seeds: its own text),
+   *  a live one or one read back from the browser alike; nothing while one runs. */
+  again(): Promise<void> {
+    const s = this.cell.get();
+    if (!s.json || s.phase === 'idle' || s.phase === 'planning' || s.phase === 'running') return Promise.resolve();
+    return this.start(s.json, s.origin, s.sourceJson, remade(s, this.isLibrary(s.origin)));
   }
 
   private record(i: number, outcome: RunOutcome) {

@@ -6,7 +6,7 @@ import { repoFile } from '../test/fakes';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { MemoryStore } from '../test/memoryStore';
 import { WASM_ENGINE } from '../test/wasmEngine';
-import { MAX_FORM_SEEDS, MAX_SWEEP_VALUES, blockLeftOut, startingValue, storedDraft, parameterSweepCommand, sentence, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
+import { formDraft, formSeeds, MAX_FORM_SEEDS, MAX_SWEEP_VALUES, blockLeftOut, startingValue, storedDraft, parameterSweepCommand, sentence, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
 
 const library = (id: string) => JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8')) as Scenario;
 const planOf = (s: Scenario) => JSON.parse(WASM_ENGINE.sweepPlan(JSON.stringify(s))) as { plan?: { runs: number; params: { column: string; values: unknown[] }[] }; problems?: { path: string; rule: string }[] };
@@ -350,5 +350,22 @@ describe('SweepDrafts', () => {
     expect(next.get(lib('two-sources'), 'two-sources')?.params[0].values).toBe('library');
     next.moved(lib('two-sources'), mine('m1'), 'two-sources');
     expect(next.get(mine('m1'), 'two-sources')?.params[0].values).toBe('mine');
+  });
+});
+
+// QA: a scenario whose block runs 20,000 seeds (which the engine refuses at load) or 500 (which
+// it runs) filled the form's seeds field with that count, past the form's own rule, unchecked.
+describe('the form as it first opens (formDraft)', () => {
+  const doc = () => JSON.parse(readFileSync(repoFile('scenarios/fecn-n0-sweep.json'), 'utf8')) as Scenario;
+
+  it("starts from the block's parameters and its seeds where the form takes them, else one seed", () => {
+    const scenario = doc();
+    const choices = sweepChoices(scenario, ENGINE_CATALOGUE);
+    const withSeeds = (seeds: number) => formDraft(choices, null, { ...scenario.sweep!, seeds });
+    expect(withSeeds(3)).toEqual({ params: [{ path: 'nodes.SW1.params.n0', values: '1, 10, 200' }], seeds: 3 });
+    expect(withSeeds(MAX_FORM_SEEDS)?.seeds).toBe(MAX_FORM_SEEDS);
+    expect(withSeeds(500)?.seeds).toBe(1);
+    expect(withSeeds(20_000)?.seeds).toBe(1);
+    expect([formSeeds(0), formSeeds(1.5), formSeeds('3'), formSeeds(7)]).toEqual([null, null, null, 7]);
   });
 });

@@ -273,8 +273,43 @@ export interface SweepDraft {
   seeds: number;
 }
 
+/** A parameter as the form first offers it: with values around its current one. */
+export function freshParam(c: SweepChoice): SweepDraft['params'][number] {
+  return { path: c.path, values: suggestedValues(c.spec, c.current).join(', ') };
+}
+
+/**
+ * What the form holds for a scenario (`choices`, its parameters): its kept draft's parameters
+ * the scenario offers; nothing kept, its sweep block's the form can write (one path, numbers,
+ * no scale), to change from; else its first parameter with suggested values. Null when it
+ * offers none.
+ */
+export function formDraft(choices: readonly SweepChoice[], kept: SweepDraft | null, block: Scenario['sweep']): SweepDraft | null {
+  const known = kept?.params.filter((p) => choices.some((c) => c.path === p.path)) ?? [];
+  if (kept && known.length > 0) return { ...kept, params: known };
+  const fromBlock = (block?.vary ?? [])
+    .filter((v) => formVaries(v, choices))
+    .slice(0, MAX_SWEPT_PARAMS)
+    .map((v) => ({ path: v.paths[0], values: v.values.join(', ') }));
+  if (fromBlock.length > 0) return { params: fromBlock, seeds: formSeeds(block?.seeds) ?? 1 };
+  return choices[0] ? { params: [freshParam(choices[0])], seeds: 1 } : null;
+}
+
+/** What the sweep a draft makes varies, as a kept sweep says it (`sweepVaries` of the scenario
+ *  `withParameterSweep` makes: each parameter's one path, the first first). */
+export function draftVaries(draft: SweepDraft): string {
+  return draft.params.map((p) => p.path).join(' × ');
+}
+
 /** The most seeds per point the form offers (the engine's own limit is higher). */
 export const MAX_FORM_SEEDS = 100;
+
+/** The form's one rule for seeds: a count it takes (a whole number from 1 to MAX_FORM_SEEDS),
+ *  else null — a kept draft's, a sweep block's it starts from (QA: a block of 20,000 seeds, which
+ *  the engine refuses, filled the field unchecked), or what is typed. */
+export function formSeeds(v: unknown): number | null {
+  return Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_FORM_SEEDS ? (v as number) : null;
+}
 
 /**
  * A stored draft as the form can take it, or null when nothing of it is usable: what is invalid
@@ -293,7 +328,7 @@ export function storedDraft(v: unknown): SweepDraft | null {
     .slice(0, MAX_SWEPT_PARAMS)
     .map((p) => ({ path: p.path, values: p.values }));
   if (params.length === 0) return null;
-  const seeds = Number.isInteger(d.seeds) && (d.seeds as number) >= 1 && (d.seeds as number) <= MAX_FORM_SEEDS ? (d.seeds as number) : 1;
+  const seeds = formSeeds(d.seeds) ?? 1;
   return { params, seeds };
 }
 

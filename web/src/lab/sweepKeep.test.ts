@@ -22,13 +22,17 @@ import {
   SweepKeeper,
   sweepKey,
   sweepVaries,
+  tabVaries,
   unavailableSweepStore,
   type KeeperOptions,
+  type KeptHeader,
   type KeptSweep,
   type KeptWrite,
   type SweepStore,
 } from './sweepKeep';
 import { parseRow, pointTable, sweepCsv } from './sweepTable';
+import type { SweepDraft } from './sweepBuilder';
+import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 
 // The browser's global, as the store uses it.
 vi.stubGlobal('IDBKeyRange', FakeKeyRange);
@@ -68,12 +72,12 @@ function record(scenarioId: string, savedMs: number, varies = ''): KeptSweep {
   const place = `scenario:${scenarioId}`;
   return {
     version: KEPT_SWEEP_VERSION,
-    key: sweepKey(place, varies),
+    key: sweepKey(place, varies, savedMs),
     place,
     varies,
     scenarioId,
     savedMs,
-    state: { phase: 'done', scenarioId, origin: scenarioId, json: '{}', sourceJson: '{}', firstSeed: 1, plan: PLAN, finished: 2, failed: 0, elapsedMs: 5, workers: 1, ranAtMs: savedMs },
+    state: { phase: 'done', madeBy: 'block', scenarioId, origin: scenarioId, json: '{}', sourceJson: '{}', firstSeed: 1, plan: PLAN, finished: 2, failed: 0, elapsedMs: 5, workers: 1, ranAtMs: savedMs },
     outcomes: [{ row: '[["jain_index",1.0],["digest","ab"]]', digest: 'ab', wallMs: 3 }, { error: 'no memory left for this run' }],
   };
 }
@@ -82,8 +86,8 @@ function record(scenarioId: string, savedMs: number, varies = ''): KeptSweep {
 function whole(r: KeptSweep): KeptWrite {
   const { outcomes, ...header } = r;
   return {
-    header: header as KeptWrite['header'],
-    fresh: true,
+    key: r.key!,
+    header: header as KeptHeader,
     chunk: { key: r.key!, seq: 0, ranAtMs: r.state.ranAtMs, runs: outcomes.map((_, i) => i), outcomes },
   };
 }
@@ -142,12 +146,16 @@ describe('a kept sweep', () => {
     const s = next.session.getState();
     expect([s.phase, s.finished, s.plan!.runs]).toEqual(['interrupted', 1, runs]);
     expect(next.session.outcomes.filter((o) => o !== undefined)).toEqual(session.outcomes.filter((o) => o !== undefined));
-    // Run it again: a sweep that runs replaces it, and is kept in its place.
+    // Run it again: a sweep that runs replaces it on the page, and is kept beside it.
     await next.session.start(sweepJson('fecn-delay-sweep'), 'fecn-delay-sweep');
     await next.settled();
     await next.keeper.write();
     expect(next.session.getState()).toMatchObject({ phase: 'done', restored: false, finished: runs });
-    expect(restoreKept(await keptOf(store, 'fecn-delay-sweep'))?.state).toMatchObject({ phase: 'done', finished: runs });
+    const kept = await Promise.all((await store.list()).map(async (i) => restoreKept(await store.get(i.key))?.state));
+    expect(kept.map((k) => [k?.phase, k?.finished]).sort()).toEqual([
+      ['done', runs],
+      ['interrupted', 1],
+    ]);
   });
 
   it('is written at a pace while it runs, not at every run, and at once when cancelled', async () => {
@@ -212,7 +220,7 @@ describe('a kept sweep', () => {
 
     const store = new IndexedDbSweepStore(new IDBFactory());
     await store.put({ ...whole(record('a', 1)), chunk: null });
-    await store.put({ ...whole(record('b', 2)), header: { ...whole(record('b', 2)).header, state: { ...record('b', 2).state, plan: { ...PLAN, runs: 3 } } } });
+    await store.put({ ...whole(record('b', 2)), header: { ...whole(record('b', 2)).header!, state: { ...record('b', 2).state, plan: { ...PLAN, runs: 3 } } } });
     const { session, keeper } = page(store);
     expect(await keeper.restore(at('b'), true)).toBe(false);
     expect(session.getState().phase).toBe('idle');
@@ -260,13 +268,14 @@ describe('a kept sweep', () => {
     expect(shown.session.getState()).toMatchObject({ scenarioId: 'fecn-n0-sweep', finished: 3 });
   });
 
-  it('keeps the last sweep of each scenario and thing swept, five at most here: the oldest go', async () => {
+  it('keeps the newest sweeps, five at most here: the oldest go', async () => {
     const store = new IndexedDbSweepStore(new IDBFactory());
     for (let i = 1; i <= 7; i++) await store.put(whole(record(`s${i}`, i)), 5);
-    // A new sweep of a scenario replaces its last.
+    // A new sweep of a scenario is kept beside its last (the newest of them shown first).
     await store.put(whole(record('s7', 8)), 5);
     const kept = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((i) => keptOf(store, `s${i}`)));
-    expect(kept.map((r) => (r as KeptSweep | null)?.savedMs ?? null)).toEqual([null, null, 3, 4, 5, 6, 8]);
+    expect(kept.map((r) => (r as KeptSweep | null)?.savedMs ?? null)).toEqual([null, null, null, 4, 5, 6, 8]);
+    expect((await store.list()).map((i) => `${i.scenarioId}@${i.ranAtMs}`)).toEqual(['s7@8', 's7@7', 's6@6', 's5@5', 's4@4']);
     expect(((await store.latest()) as KeptSweep).scenarioId).toBe('s7');
     await store.put(whole(record('s1', 9)), 2);
     expect(await Promise.all(['s1', 's5', 's6', 's7'].map(async (id) => !!(await keptOf(store, id))))).toEqual([true, false, false, true]);
@@ -287,7 +296,7 @@ describe('a kept sweep', () => {
 });
 
 /** A pool that plans `runs` runs (one parameter `x`) and finishes each run when told (`finish`). */
-function manualPool(runs: number) {
+function manualPool(runs: number, tag = '') {
   const plan: PlanInfo = { ...PLAN, runs, points: runs, params: [{ column: 'x', values: Array.from({ length: runs }, (_, i) => i) }], header: ['x', 'seed', 'jain_index', 'digest'] };
   const waiting: ((a: JobAnswer) => void)[] = [];
   const pool: JobLane = {
@@ -296,7 +305,7 @@ function manualPool(runs: number) {
     submit: (job: BatchJob) =>
       job.type === 'plan' ? Promise.resolve({ type: 'plan', json: JSON.stringify({ plan }) } as JobAnswer) : new Promise<JobAnswer>((resolve) => (waiting[(job as { index: number }).index] = resolve)),
   };
-  const finish = (i: number) => waiting[i]({ type: 'run', row: `[["jain_index",${i}],["digest","d${i}"]]`, digest: `d${i}`, events: 1, wallMs: 1 } as JobAnswer);
+  const finish = (i: number) => waiting[i]({ type: 'run', row: `[["jain_index",${i}],["digest","d${tag}${i}"]]`, digest: `d${tag}${i}`, events: 1, wallMs: 1 } as JobAnswer);
   return { pool, finish };
 }
 
@@ -333,14 +342,13 @@ describe('a kept sweep, in chunks', () => {
     finish(4);
     await vi.waitFor(() => expect(session.getState().finished).toBe(4));
     await keeper.write();
-    expect(writes.map((w) => [w.fresh, w.chunk?.seq, w.chunk?.runs])).toEqual([
-      [true, 0, [0, 1]],
-      [false, 1, [2, 4]],
+    expect(writes.map((w) => [w.header?.state.phase ?? null, w.chunk?.seq, w.chunk?.runs])).toEqual([
+      ['running', 0, [0, 1]],
+      [null, 1, [2, 4]],
     ]);
-    // Nothing new: the header alone (its phase, counts), no rows.
+    // Nothing new: nothing written.
     await keeper.write();
-    expect(writes[2].chunk).toBeNull();
-    expect(writes[2].header.state.finished).toBe(4);
+    expect(writes.length).toBe(2);
   });
 
   it('a sweep written in many chunks reads back exactly: the same outcomes, the same CSV byte for byte', async () => {
@@ -368,17 +376,20 @@ describe('a kept sweep, in chunks', () => {
     expect(sweepCsv(s.plan!, next.session.outcomes, s.firstSeed)).toBe(sweepCsv(live.plan!, session.outcomes, live.firstSeed));
   });
 
-  it('a new sweep under a key takes its rows away; a sweep evicted takes its chunks with it', async () => {
+  it('a new sweep of the same thing is kept beside the last, rows and all; a sweep evicted takes its chunks with it', async () => {
     const store = new IndexedDbSweepStore(new IDBFactory());
     await store.put(whole(record('a', 1)));
     await store.put(whole(record('b', 2)));
     expect(await chunkCount(store)).toBe(2);
-    // a again, a new sweep: its first write (no rows yet) leaves none of the last one's.
+    // a again, a new sweep: its first write (no rows yet) leaves the last one's as they were.
     const again = whole(record('a', 3));
-    await store.put({ ...again, header: { ...again.header, state: { ...again.header.state, ranAtMs: 3 } }, chunk: null });
-    expect(await chunkCount(store)).toBe(1);
-    expect(restoreKept(await keptOf(store, 'a'))?.state.finished).toBe(0);
-    // One kept at most: b goes, with its rows.
+    await store.put({ ...again, chunk: null });
+    expect(await chunkCount(store)).toBe(2);
+    const [newer, , older] = await store.list();
+    expect([newer.scenarioId, newer.ranAtMs, older.scenarioId, older.ranAtMs]).toEqual(['a', 3, 'a', 1]);
+    expect(restoreKept(await store.get(newer.key))?.state.finished).toBe(0);
+    expect(restoreKept(await store.get(older.key))?.state.finished).toBe(2);
+    // One kept at most: the others go, with their rows.
     await store.put(whole(record('c', 4)), 1);
     expect(await chunkCount(store)).toBe(1);
     expect((await store.list()).map((i) => i.scenarioId)).toEqual(['c']);
@@ -436,6 +447,76 @@ describe('a kept sweep of version 1 (one whole record by scenario id)', () => {
     expect(session.getState()).toMatchObject({ phase: 'interrupted', finished: 1, ranAtMs: V1.state.ranAtMs });
     expect(session.outcomes).toEqual(before.outcomes);
     expect(sweepCsv(PLAN, session.outcomes, 1)).toBe(sweepCsv(PLAN, before.outcomes, 1));
+  });
+});
+
+describe('a kept sweep of version 2 (a header by place and what it varies, its rows in chunks)', () => {
+  /** As the lab of version 2 kept it (frozen): a header, its two chunks, and a chunk left over
+   *  by an earlier run under the same key. */
+  const KEY = 'library:fecn-n0-sweep\u0000nodes.SW1.params.n0';
+  const HEADER = {
+    version: 2,
+    key: KEY,
+    place: 'library:fecn-n0-sweep',
+    varies: 'nodes.SW1.params.n0',
+    scenarioId: 'fecn-n0-sweep',
+    savedMs: 1_764_460_801_000,
+    state: {
+      phase: 'done',
+      scenarioId: 'fecn-n0-sweep',
+      origin: 'fecn-n0-sweep',
+      json: '{"id":"fecn-n0-sweep","sweep":{"vary":[{"name":"n0","paths":["nodes.SW1.params.n0"],"values":[1,10]}]}}',
+      sourceJson: '{"id":"fecn-n0-sweep","sweep":{"vary":[{"name":"n0","paths":["nodes.SW1.params.n0"],"values":[1,10]}]}}',
+      firstSeed: 1,
+      plan: PLAN,
+      finished: 2,
+      failed: 0,
+      elapsedMs: 40,
+      workers: 2,
+      ranAtMs: 1_764_460_800_000,
+    },
+  };
+  const ROW = (n: number) => ({ row: `[["n0",${n}],["seed",1],["jain_index",1.0],["digest","ab${n}"]]`, digest: `ab${n}`, wallMs: 3 });
+  const CHUNKS = [
+    { key: KEY, seq: 0, ranAtMs: 1_764_460_800_000, runs: [0], outcomes: [ROW(1)] },
+    { key: KEY, seq: 1, ranAtMs: 1_764_460_800_000, runs: [1], outcomes: [ROW(10)] },
+    { key: KEY, seq: 2, ranAtMs: 1_700_000_000_000, runs: [1], outcomes: [ROW(99)] },
+  ];
+
+  it('is moved under a key with its start by the upgrade, its rows with it, and reads back as it was', async () => {
+    const factory = new IDBFactory();
+    await new Promise<void>((resolve) => {
+      const open = factory.open('abrlab-sweeps', 2);
+      open.onupgradeneeded = () => {
+        open.result.createObjectStore('kept', { keyPath: 'key' }).createIndex('savedMs', 'savedMs');
+        open.result.createObjectStore('rows', { keyPath: ['key', 'seq'] });
+      };
+      open.onsuccess = () => {
+        const tx = open.result.transaction(['kept', 'rows'], 'readwrite');
+        tx.objectStore('kept').put(HEADER);
+        for (const c of CHUNKS) tx.objectStore('rows').put(c);
+        tx.oncomplete = () => (open.result.close(), resolve());
+      };
+    });
+    const before = restoreKept(assembled(HEADER, CHUNKS))!;
+    expect(before.outcomes.map((o) => o?.ok && o.digest)).toEqual(['ab1', 'ab10']);
+    const store = new IndexedDbSweepStore(factory);
+    const [info, ...others] = await store.list();
+    expect(others).toEqual([]);
+    expect(info).toMatchObject({ key: sweepKey(HEADER.place, HEADER.varies, HEADER.state.ranAtMs), place: HEADER.place, varies: HEADER.varies, ranAtMs: HEADER.state.ranAtMs, phase: 'done' });
+    const after = restoreKept(await store.get(info.key))!;
+    expect(after.state).toEqual({ ...before.state, madeBy: 'block' });
+    expect(after.outcomes).toEqual(before.outcomes);
+    // The leftover chunk of the earlier run is gone; nothing is left under the old key.
+    expect(await chunkCount(store)).toBe(2);
+    expect(await store.get(KEY)).toBeNull();
+  });
+
+  it('says what made it as the lab can tell: the scenario as it was is its block, the algorithms else the form', () => {
+    const block = restoreKept(assembled(HEADER, CHUNKS))!.state.madeBy;
+    const algorithms = restoreKept(assembled({ ...HEADER, state: { ...HEADER.state, sourceJson: '{"id":"fecn-n0-sweep"}', json: '{"sweep":{"vary":[{"paths":["nodes.*.algorithm"],"values":["fecn","none"]}]}}' } }, CHUNKS))?.state.madeBy;
+    const form = restoreKept(assembled({ ...HEADER, state: { ...HEADER.state, sourceJson: '{"id":"fecn-n0-sweep"}' } }, CHUNKS))!.state.madeBy;
+    expect([block, algorithms, form]).toEqual(['block', 'algorithms', 'form']);
   });
 });
 
@@ -614,5 +695,191 @@ describe('pacing the writes of a running sweep', () => {
     // 400 ms a write: from the second on, 2 s apart at the least (the last, at the end, at once).
     expect(Math.min(...gaps.slice(1, -1))).toBeGreaterThanOrEqual(2000);
     expect(startedAt.length).toBeLessThanOrEqual(7);
+  });
+});
+
+// Issue: two tabs sweeping one thing (same place, same parameters) deleted each other's rows —
+// the second's first write dropped the first's chunks, and the first's header then overwrote
+// the second's.
+describe('two tabs sweeping the same thing', () => {
+  /** A tab of the lab on `factory`, its sweep started at `ranAtMs`, its runs finished when told. */
+  function tab(factory: IDBFactory, ranAtMs: number, tag: string) {
+    const { pool, finish } = manualPool(6, tag);
+    const session = new SweepSession(pool, vi.fn(), undefined, undefined, undefined, () => ranAtMs);
+    const keeper = new SweepKeeper(session, new IndexedDbSweepStore(factory), { everyMs: 60_000, place: () => LIB });
+    return { session, keeper, finish };
+  }
+  const settle = (session: SweepSession, n: number) => vi.waitFor(() => expect(session.getState().finished).toBe(n));
+
+  it('keep a sweep each, neither losing a row to the other; the newest shows, the other is offered', async () => {
+    const factory = new IDBFactory();
+    const a = tab(factory, 1_000, 'a');
+    const b = tab(factory, 2_000, 'b');
+    await a.session.start('{"id":"x"}', 'x');
+    a.finish(0);
+    a.finish(1);
+    await settle(a.session, 2);
+    await a.keeper.write();
+    // B starts the same sweep while A runs, and writes.
+    await b.session.start('{"id":"x"}', 'x');
+    b.finish(0);
+    await settle(b.session, 1);
+    await b.keeper.write();
+    // A goes on, and ends; B ends after it.
+    for (const i of [2, 3, 4, 5]) a.finish(i);
+    await settle(a.session, 6);
+    await a.keeper.write();
+    for (const i of [1, 2, 3, 4, 5]) b.finish(i);
+    await settle(b.session, 6);
+    await b.keeper.write();
+
+    const store = new IndexedDbSweepStore(factory);
+    const kept = await store.list();
+    expect(kept.map((k) => [k.place, k.varies, k.ranAtMs, k.phase])).toEqual([
+      ['library:fecn-n0-sweep', '', 2_000, 'done'],
+      ['library:fecn-n0-sweep', '', 1_000, 'done'],
+    ]);
+    // Each reads back whole, with its own rows only.
+    expect(restoreKept(await store.get(kept[0].key))?.outcomes).toEqual(b.session.outcomes);
+    expect(restoreKept(await store.get(kept[1].key))?.outcomes).toEqual(a.session.outcomes);
+    expect(a.session.outcomes.every((o) => o?.ok && o.digest.startsWith('da'))).toBe(true);
+
+    // A new page shows the newest, and offers the other.
+    const next = page(new IndexedDbSweepStore(factory));
+    expect(await next.keeper.restore({ place: LIB, scenarioId: 'x', varies: '' })).toBe(true);
+    expect(next.session.getState().ranAtMs).toBe(2_000);
+    expect(next.keeper.getState().kept.map((k) => k.ranAtMs)).toEqual([2_000, 1_000]);
+  });
+
+  it('the fewest kept never go by a sweep that may still run unless the limit forces it; then the oldest finished goes first', async () => {
+    const store = new IndexedDbSweepStore(new IDBFactory());
+    const running = (r: KeptSweep): KeptSweep => ({ ...r, state: { ...r.state, phase: 'running' } });
+    await store.put(whole(running(record('live', 1))), 3);
+    for (const i of [2, 3, 4]) await store.put(whole(record(`done${i}`, i)), 3);
+    expect((await store.list()).map((i) => i.scenarioId)).toEqual(['done4', 'done3', 'live']);
+    await store.put(whole(running(record('live5', 5))), 3);
+    expect((await store.list()).map((i) => i.scenarioId)).toEqual(['live5', 'done4', 'live']);
+    // Two at most: the finished one goes, then the oldest of those that may run.
+    await store.put(whole(running(record('live6', 6))), 2);
+    expect((await store.list()).map((i) => i.scenarioId)).toEqual(['live6', 'live5']);
+    expect(await chunkCount(store)).toBe(2);
+  });
+
+  it('a running sweep let go (the limit forced it) writes no rows that no header reads, and says it is kept no more', async () => {
+    const factory = new IDBFactory();
+    const a = tab(factory, 1_000, 'a');
+    await a.session.start('{"id":"x"}', 'x');
+    a.finish(0);
+    await settle(a.session, 1);
+    await a.keeper.write();
+    // Another tab keeps one sweep at most: A's goes.
+    const store = new IndexedDbSweepStore(factory);
+    await store.put(whole(record('other', 5)), 1);
+    a.finish(1);
+    await settle(a.session, 2);
+    await a.keeper.write();
+    expect(a.session.getState().unkept).toContain('let it go');
+    for (const i of [2, 3, 4, 5]) a.finish(i);
+    await settle(a.session, 6);
+    await a.keeper.write();
+    expect((await store.list()).map((i) => i.scenarioId)).toEqual(['other']);
+    expect(await chunkCount(store)).toBe(1);
+  });
+});
+
+// Issue: each paced write sent the sweep's header again (its scenario text, its plan) with its
+// rows; the header is written when what it records changes, the counts read back from the rows.
+describe('the header of a kept sweep', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('goes with the first write and when the sweep ends, never with the paced writes of rows between', async () => {
+    vi.useFakeTimers();
+    const runs = 200;
+    const { pool, finish } = manualPool(runs);
+    const session = new SweepSession(pool, vi.fn());
+    const writes: KeptWrite[] = [];
+    new SweepKeeper(session, writeOnly(async (w) => void writes.push(w)));
+    await session.start('{"id":"x"}', 'x');
+    for (let i = 0; i < runs; i++) {
+      await vi.advanceTimersByTimeAsync(50);
+      finish(i);
+    }
+    await vi.advanceTimersByTimeAsync(50);
+    expect(writes.length).toBeGreaterThan(5);
+    expect(writes[0].header?.state.phase).toBe('running');
+    expect(writes.slice(1, -1).every((w) => w.header === null && w.chunk !== null)).toBe(true);
+    expect(writes[writes.length - 1].header?.state).toMatchObject({ phase: 'done', finished: runs });
+    // Every row was sent once.
+    expect(writes.flatMap((w) => w.chunk?.runs ?? []).sort((x, y) => x - y)).toEqual(Array.from({ length: runs }, (_, i) => i));
+  });
+
+  it('goes again when the sweep is cancelled; a sweep read back counts its rows, not its header', async () => {
+    const { pool, finish } = manualPool(6);
+    const session = new SweepSession(pool, vi.fn());
+    const writes: KeptWrite[] = [];
+    const keeper = new SweepKeeper(session, writeOnly(async (w) => void writes.push(w)), { everyMs: 60_000 });
+    await session.start('{"id":"x"}', 'x');
+    finish(0);
+    await vi.waitFor(() => expect(session.getState().finished).toBe(1));
+    await keeper.write();
+    finish(1);
+    finish(2);
+    await vi.waitFor(() => expect(session.getState().finished).toBe(3));
+    await keeper.write();
+    session.cancel();
+    await keeper.write();
+    expect(writes.map((w) => [w.header?.state.phase ?? null, w.chunk?.runs ?? null])).toEqual([
+      ['running', [0]],
+      [null, [1, 2]],
+      ['cancelled', null],
+    ]);
+    // Read back from the first header (counts 0) and the rows: three runs finished.
+    const read = assembled(writes[0].header, writes.map((w) => w.chunk).filter(Boolean));
+    expect(restoreKept(read)?.state).toMatchObject({ phase: 'interrupted', finished: 3 });
+  });
+});
+
+// Issue: with no sweep block, a new page showed the scenario's latest kept sweep, not the one of
+// what its form was set to run (the form's draft, kept by place).
+describe('the kept sweep a new page shows, for a scenario without a sweep block', () => {
+  const TWO = { kind: 'library' as const, id: 'two-sources' };
+  const twoSources = () => JSON.parse(readFileSync(repoFile('scenarios/two-sources.json'), 'utf8'));
+  const TU = 'nodes.*.params.target_utilization';
+  const RATE = 'links.L1.rate_mbps';
+
+  it('is what the form is set to run: its block, else its draft, else its first parameter', () => {
+    const doc = twoSources();
+    expect(tabVaries({ ...doc, sweep: { vary: [{ paths: ['nodes.SW1.params.n0'], values: [1] }] } }, ENGINE_CATALOGUE, { params: [{ path: RATE, values: '1' }], seeds: 1 })).toBe('nodes.SW1.params.n0');
+    expect(tabVaries(doc, ENGINE_CATALOGUE, { params: [{ path: RATE, values: '1' }, { path: TU, values: '1' }], seeds: 1 })).toBe(`${RATE} × ${TU}`);
+    // A draft's parameter the scenario does not offer is not the form's.
+    expect(tabVaries(doc, ENGINE_CATALOGUE, { params: [{ path: 'nodes.SW9.params.x', values: '1' }], seeds: 1 })).toBe(TU);
+    expect(tabVaries(doc, ENGINE_CATALOGUE, null)).toBe(TU);
+  });
+
+  it("shows the newest kept of what the form varies, though another is newer; none of it, the newest", async () => {
+    const store = new IndexedDbSweepStore(new IDBFactory());
+    const { pool, finish } = manualPool(2);
+    let ranAtMs = 1_000;
+    const first = new SweepSession(pool, vi.fn(), undefined, undefined, undefined, () => ranAtMs);
+    const keeper = new SweepKeeper(first, store, { place: () => TWO });
+    const doc = twoSources();
+    for (const path of [TU, RATE]) {
+      await first.start(JSON.stringify({ ...doc, sweep: { vary: [{ paths: [path], values: [1, 2] }] } }), 'two-sources', JSON.stringify(doc));
+      finish(0);
+      finish(1);
+      await vi.waitFor(() => expect(first.getState().phase).toBe('done'));
+      await keeper.write();
+      ranAtMs += 1_000;
+    }
+    const shownFor = async (draft: SweepDraft | null) => {
+      const s = new SweepSession(pool, vi.fn());
+      const k = new SweepKeeper(s, store);
+      expect(await k.restore({ place: TWO, scenarioId: 'two-sources', varies: tabVaries(doc, ENGINE_CATALOGUE, draft) })).toBe(true);
+      return sweepVaries(s.getState().json);
+    };
+    expect(await shownFor({ params: [{ path: TU, values: '1' }], seeds: 1 })).toBe(TU);
+    expect(await shownFor({ params: [{ path: RATE, values: '1' }], seeds: 1 })).toBe(RATE);
+    // The form set to a parameter never swept: the newest.
+    expect(await shownFor({ params: [{ path: 'links.L2.delay_us', values: '1' }], seeds: 1 })).toBe(RATE);
   });
 });

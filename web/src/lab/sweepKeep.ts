@@ -1,33 +1,40 @@
 // A sweep's results kept in the browser ("nothing a user made is ever lost"): a sweep of
 // hundreds of runs takes minutes, and a reload, a closed tab or a browser restart must not take
-// its results with it. The last sweep of each scenario place and of each thing swept (a sweep
-// block's, the form's parameters, the switch algorithms: `varies`), at most MAX_KEPT_SWEEPS in
-// all, is kept in IndexedDB — the outcomes may be 10,000 rows of ~60 columns, too much for Web
-// Storage — in a database of its own (the user's scenarios' database is not upgraded for it).
+// its results with it. Each sweep run is kept apart, by its scenario's place, what it varies (a
+// sweep block's, the form's parameters, the switch algorithms: `varies`) and when it started (two
+// tabs sweeping one thing keep a sweep each), at most MAX_KEPT_SWEEPS in all, in IndexedDB (the
+// outcomes may be 10,000 rows of ~60 columns, too much for Web Storage), in a database of its own
+// (the user's scenarios' database is not upgraded for it).
 //
 //   SweepSession ──state──▶ SweepKeeper ──write (paced)──▶ SweepStore (IndexedDB: abrlab-sweeps)
 //        ▲                                                   │  kept: one header a sweep
 //        └────────── showKept ◀── restore (a new page) ◀─────┘  rows: its runs, in chunks
 //
-// A sweep is a header (its state, small next to its rows) and chunks of rows: each write sends the header and
+// A sweep is a header (its state, small next to its rows) and chunks of rows: each write sends
 // one chunk of the runs finished since the last write that landed (never all the outcomes
-// again: 10,000 rows are ~15 MB). Written when the sweep ends or is cancelled, and while it runs
-// every KEEP_EVERY_MS (longer when a write takes long), so that a reload loses about a second
-// of runs at most; a sweep kept running reads back as `interrupted`. Every header carries a
-// version; one that does not read is passed over. Keeping is best effort: a refused write
-// leaves the sweep running and a quiet note, and its rows go with the next write.
+// again: 10,000 rows are ~15 MB), and the header only when what it records changed (the sweep
+// started, ended, was cancelled: its phase; the counts read back are the chunks'). Written when
+// the sweep ends or is cancelled, and while it runs every KEEP_EVERY_MS (longer when a write
+// takes long), so that a reload loses about a second of runs at most; a sweep kept running
+// reads back as `interrupted`. Every header carries a version; one that does not read is
+// passed over. Keeping is best effort: a refused write leaves the sweep running and a quiet
+// note, and its rows go with the next write.
 
-import type { PlanInfo } from '../contract/engine';
-import type { SweepSession, SweepState } from './sweep';
+import type { Catalogue, PlanInfo } from '../contract/engine';
+import type { Scenario } from '../contract/scenario';
+import { draftVaries, formDraft, sweepChoices, type SweepDraft } from './sweepBuilder';
+import type { SweepMaker, SweepSession, SweepState } from './sweep';
 import { parseRow, type RowCell, type RunOutcome } from './sweepTable';
 import { StateCell } from './state';
 import { Database, request } from '../scenario/indexedDb';
 import { draftsKey, type Place } from '../scenario/place';
 
 /** The version of a kept sweep's record (a change of its fields gets a new one and a migration).
- *  1: one record a sweep, by scenario id, with all its outcomes; 2: a header by `key` and its
- *  rows in chunks (both read back as one record of the same fields). */
-export const KEPT_SWEEP_VERSION = 2;
+ *  1: one record a sweep, by scenario id, with all its outcomes; 2: a header by `key` (place and
+ *  what it varies) and its rows in chunks (both read back as one record of the same fields);
+ *  3: the key names the sweep's start too (two sweeps of one thing are kept apart), and the
+ *  state what made the sweep (`madeBy`). */
+export const KEPT_SWEEP_VERSION = 3;
 /** The most sweeps kept (the most recent first): a few scenarios, each with a few things swept. */
 export const MAX_KEPT_SWEEPS = 10;
 /** The least time between two writes while a sweep runs (ms): what a reload may lose, about. */
@@ -42,7 +49,7 @@ export type KeptOutcome = { row: string; digest: string; wallMs: number } | { er
 /** What SweepView needs to show a sweep again (SweepState without what is of this page only). */
 export type KeptState = Pick<
   SweepState,
-  'phase' | 'scenarioId' | 'origin' | 'json' | 'sourceJson' | 'firstSeed' | 'plan' | 'finished' | 'failed' | 'elapsedMs' | 'workers' | 'ranAtMs'
+  'phase' | 'madeBy' | 'scenarioId' | 'origin' | 'json' | 'sourceJson' | 'firstSeed' | 'plan' | 'finished' | 'failed' | 'elapsedMs' | 'workers' | 'ranAtMs'
 >;
 
 /** Where a sweep's scenario is kept, as a kept sweep names it: `mine:<id>`, `library:<id>`, or
@@ -54,7 +61,7 @@ export function sweepPlace(place: Place, scenarioId: string): string {
 
 /** What a sweep varies, from its scenario text: the paths of each `sweep.vary` entry ('' when
  *  it has none, or the text does not parse). A sweep block's, the form's and the algorithm
- *  sweep of one scenario are kept apart by it; two sweeps of one thing replace each other. */
+ *  sweep of one scenario are told apart by it. */
 export function sweepVaries(json: string): string {
   try {
     return blockVaries((JSON.parse(json) as { sweep?: unknown }).sweep);
@@ -70,26 +77,41 @@ export function blockVaries(block: unknown): string {
   return vary.map((v) => (Array.isArray(v?.paths) ? v.paths.map(String).join(',') : '')).join(' × ');
 }
 
-/** The key a sweep is kept under: its place and what it varies. */
-export function sweepKey(place: string, varies: string): string {
-  return `${place}\u0000${varies}`;
+/**
+ * What the Sweep tab of `scenario` is set to run, as a kept sweep says it (`sweepVaries`): its
+ * sweep block's; without one, the form's as it will open (its draft kept for the scenario's
+ * place, `formDraft`) — a new page shows the kept sweep of that. Undefined without a catalogue
+ * or a parameter to sweep.
+ */
+export function tabVaries(scenario: Scenario, catalogue: Catalogue | null, draft: SweepDraft | null): string | undefined {
+  if (scenario.sweep) return blockVaries(scenario.sweep);
+  const d = catalogue ? formDraft(sweepChoices(scenario, catalogue), draft, undefined) : draft;
+  return d ? draftVaries(d) : undefined;
+}
+
+/** The key a sweep run is kept under: its place, what it varies and when it started (ms since
+ *  the epoch): a sweep of one thing started in another tab, or later, is kept beside it, never
+ *  over it. */
+export function sweepKey(place: string, varies: string, ranAtMs: number): string {
+  return `${place}\u0000${varies}\u0000${ranAtMs}`;
 }
 
 /** A kept sweep's header, as stored (its rows are in chunks, `KeptChunk`). */
 export interface KeptHeader {
   version: typeof KEPT_SWEEP_VERSION;
-  /** `sweepKey(place, varies)`: a new sweep of the same place and thing replaces the last. */
+  /** `sweepKey(place, varies, state.ranAtMs)`: this sweep run's own. */
   key: string;
   place: string;
   varies: string;
   scenarioId: string;
-  /** When this record was written (ms since the epoch): the fewest kept go by it. */
+  /** When this header was written (ms since the epoch): the sweep started, or ended. */
   savedMs: number;
   state: KeptState;
 }
 
 /** Some of a kept sweep's rows: `outcomes[k]` is run `runs[k]`'s. A chunk of another run of
- *  the sweep (`ranAtMs` not the header's: another tab's, left over) is passed over. */
+ *  the sweep (`ranAtMs` not the header's: left over by version 2, which kept one run a key) is
+ *  passed over. */
 export interface KeptChunk {
   key: string;
   seq: number;
@@ -100,7 +122,7 @@ export interface KeptChunk {
 
 /** A kept sweep read back whole (a header with its rows put together; version 1 was stored so). */
 export interface KeptSweep {
-  version: 1 | typeof KEPT_SWEEP_VERSION;
+  version: 1 | 2 | typeof KEPT_SWEEP_VERSION;
   key?: string;
   place?: string;
   varies?: string;
@@ -110,11 +132,11 @@ export interface KeptSweep {
   outcomes: KeptOutcome[];
 }
 
-/** One write of a sweep: its header, and the rows new since the last write that landed
- *  (`fresh`: the first of this sweep — the chunks of the last one kept under its key go). */
+/** One write of a sweep: its header where it changed (null: the rows alone, of a sweep kept
+ *  already), and the rows new since the last write that landed. */
 export interface KeptWrite {
-  header: KeptHeader;
-  fresh: boolean;
+  key: string;
+  header: KeptHeader | null;
   chunk: KeptChunk | null;
 }
 
@@ -144,16 +166,16 @@ function keptOutcome(o: RunOutcome | undefined): KeptOutcome {
 
 /** The header of a sweep kept from `place`, written at `savedMs`. */
 export function keptHeader(s: SweepState, place: string, savedMs: number): KeptHeader {
-  const { phase, scenarioId, origin, json, sourceJson, firstSeed, plan, finished, failed, elapsedMs, workers, ranAtMs } = s;
+  const { phase, madeBy, scenarioId, origin, json, sourceJson, firstSeed, plan, finished, failed, elapsedMs, workers, ranAtMs } = s;
   const varies = sweepVaries(json);
   return {
     version: KEPT_SWEEP_VERSION,
-    key: sweepKey(place, varies),
+    key: sweepKey(place, varies, ranAtMs),
     place,
     varies,
     scenarioId,
     savedMs,
-    state: { phase, scenarioId, origin, json, sourceJson, firstSeed, plan, finished, failed, elapsedMs, workers, ranAtMs },
+    state: { phase, madeBy, scenarioId, origin, json, sourceJson, firstSeed, plan, finished, failed, elapsedMs, workers, ranAtMs },
   };
 }
 
@@ -162,10 +184,11 @@ export function keptSweep(s: SweepState, outcomes: readonly (RunOutcome | undefi
   return { ...keptHeader(s, place, savedMs), outcomes: outcomes.map(keptOutcome) };
 }
 
-/** A header with its chunks, put together (the outcomes of runs no chunk holds are null). */
+/** A header (of version 2 or this one) with its chunks, put together (the outcomes of runs no
+ *  chunk holds are null). */
 export function assembled(header: unknown, chunks: readonly unknown[]): unknown {
   const h = header as Partial<KeptHeader> | null;
-  if (!h || typeof h !== 'object' || h.version !== KEPT_SWEEP_VERSION) return h ?? null;
+  if (!h || typeof h !== 'object' || ((h.version as number) !== 2 && h.version !== KEPT_SWEEP_VERSION)) return h ?? null;
   const runs = (h.state as Partial<KeptState> | undefined)?.plan?.runs;
   const n = Number.isInteger(runs) && (runs as number) > 0 && (runs as number) <= 1_000_000 ? (runs as number) : 0;
   const outcomes: KeptOutcome[] = new Array(n).fill(null);
@@ -181,16 +204,33 @@ export function assembled(header: unknown, chunks: readonly unknown[]): unknown 
   return { ...h, outcomes };
 }
 
-/** A whole record of version 1 as a header and one chunk of version 2 (null: it does not read). */
+/** A whole record of version 1 as a header and one chunk of this version (null: it does not read). */
 export function fromVersion1(v: unknown): { header: KeptHeader; chunk: KeptChunk } | null {
   const r = v as Partial<{ version: number; scenarioId: unknown; savedMs: unknown; state: KeptState; outcomes: unknown }> | null;
   if (!r || typeof r !== 'object' || r.version !== 1 || !isStr(r.scenarioId) || !r.state || typeof r.state !== 'object' || !Array.isArray(r.outcomes)) return null;
   const place = `scenario:${r.scenarioId}`;
   const varies = sweepVaries(isStr(r.state.json) ? r.state.json : '');
-  const key = sweepKey(place, varies);
+  const key = sweepKey(place, varies, r.state.ranAtMs);
   const header: KeptHeader = { version: KEPT_SWEEP_VERSION, key, place, varies, scenarioId: r.scenarioId, savedMs: isNum(r.savedMs) ? r.savedMs : 0, state: r.state };
   const outcomes = r.outcomes as KeptOutcome[];
   return { header, chunk: { key, seq: 0, ranAtMs: r.state.ranAtMs, runs: outcomes.map((_, i) => i), outcomes } };
+}
+
+/** A header of version 2 (keyed by place and what it varies) as this version's, keyed by its
+ *  start too (null: it is not of version 2, or does not read). Its chunks move to the new key. */
+export function fromVersion2(v: unknown): KeptHeader | null {
+  const h = v as Partial<KeptHeader> | null;
+  if (!h || typeof h !== 'object' || (h.version as number) !== 2 || !isStr(h.place) || !isStr(h.varies) || !h.state || typeof h.state !== 'object') return null;
+  return { ...(h as KeptHeader), version: KEPT_SWEEP_VERSION, key: sweepKey(h.place, h.varies, h.state.ranAtMs) };
+}
+
+/** What made a kept sweep, for a record that does not say (kept before version 3): the
+ *  scenario's own block when it ran the scenario as it was; else the algorithm sweep where it
+ *  varies the switches' algorithm (the form cannot), else the form. */
+export function madeByOf(s: Partial<KeptState>): SweepMaker {
+  if (s.madeBy === 'block' || s.madeBy === 'form' || s.madeBy === 'algorithms') return s.madeBy;
+  if (!isStr(s.json) || s.json === s.sourceJson) return 'block';
+  return sweepVaries(s.json) === 'nodes.*.algorithm' ? 'algorithms' : 'form';
 }
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -226,7 +266,7 @@ function outcomeIn(v: unknown): RunOutcome | undefined {
  */
 export function restoreKept(v: unknown): { state: KeptState; outcomes: (RunOutcome | undefined)[] } | null {
   const r = v as Partial<KeptSweep> | null;
-  if (!r || typeof r !== 'object' || (r.version !== 1 && r.version !== KEPT_SWEEP_VERSION) || !r.state || typeof r.state !== 'object') return null;
+  if (!r || typeof r !== 'object' || (r.version !== 1 && r.version !== 2 && r.version !== KEPT_SWEEP_VERSION) || !r.state || typeof r.state !== 'object') return null;
   const s = r.state as Partial<KeptState>;
   if (!isStr(s.scenarioId) || !isStr(s.origin) || !isStr(s.json) || !isStr(s.sourceJson)) return null;
   const plan = planIn(s.plan);
@@ -239,6 +279,7 @@ export function restoreKept(v: unknown): { state: KeptState; outcomes: (RunOutco
   return {
     state: {
       phase: phase === 'done' && finished < plan.runs ? 'interrupted' : phase,
+      madeBy: madeByOf(s),
       scenarioId: s.scenarioId,
       origin: s.origin,
       json: s.json,
@@ -261,10 +302,12 @@ export interface SweepStore {
   get(key: string): Promise<unknown>;
   /** The sweep kept last, of any scenario, read back whole (null when none). */
   latest(): Promise<unknown>;
-  /** What is kept, the most recent first (no rows). */
+  /** What is kept, the sweep started last first (no rows). */
   list(): Promise<KeptInfo[]>;
-  /** Writes a sweep's header and its new rows, in one transaction; a fresh sweep takes the
-   *  place of the last kept under its key (its rows go), and beyond `most` the oldest go. */
+  /** Writes a sweep's header (if given) and its new rows, in one transaction. Beyond `most`
+   *  kept, the oldest finished go first, one that may still be running (another tab's) only
+   *  when none finished is left; the sweep written never. Rows of a sweep no longer kept (let
+   *  go so, or forgotten in another tab) are refused (`NOT_KEPT`), not written. */
   put(write: KeptWrite, most?: number): Promise<void>;
   /** Deletes the sweep kept under `key`, its rows with it (none kept: nothing happens). */
   remove(key: string): Promise<void>;
@@ -290,7 +333,29 @@ export function keptInfo(v: unknown): KeptInfo | null {
   };
 }
 
-const DB_VERSION = 2;
+/** The error name of rows refused because their sweep is no longer kept. */
+export const NOT_KEPT = 'NotKept';
+
+/** Which of `heads` (every header kept, the one being written among them) go so that `most`
+ *  stay: first those that do not read, then the finished (done, cancelled), then those kept
+ *  running (their tab may still be writing them), each the oldest written first; never
+ *  `writing`. */
+export function evicted(heads: readonly unknown[], writing: string, most: number): string[] {
+  const over = heads.length - Math.max(1, most);
+  if (over <= 0) return [];
+  const rank = (h: unknown) => {
+    const info = keptInfo(h);
+    return info === null ? 0 : (h as KeptHeader).state.phase === 'running' ? 2 : 1;
+  };
+  return heads
+    .filter((h) => (h as { key?: unknown } | null)?.key !== writing && isStr((h as { key?: unknown } | null)?.key))
+    .map((h) => ({ key: (h as KeptHeader).key, rank: rank(h), savedMs: isNum((h as KeptHeader).savedMs) ? (h as KeptHeader).savedMs : 0 }))
+    .sort((a, b) => a.rank - b.rank || a.savedMs - b.savedMs)
+    .slice(0, over)
+    .map((h) => h.key);
+}
+
+const DB_VERSION = 3;
 /** Version 1's one store: whole records by scenario id (read once, by the upgrade, then gone). */
 const V1_STORE = 'sweeps';
 const HEADS = 'kept';
@@ -300,11 +365,13 @@ const BY_SAVED = 'savedMs';
 /** Every chunk of the sweep kept under `key`. */
 const chunksOf = (key: string) => IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
 
-/** Makes the stores of version 2 and moves version 1's records into them (each a header and
- *  one chunk of all its rows; one that does not read is left behind). */
+/** Makes the stores of the header and chunks, and moves an older version's records into them:
+ *  version 1's (each a header and one chunk of all its rows; one that does not read is left
+ *  behind), version 2's (each header and its chunks under its key with the sweep's start). */
 function upgrade(db: IDBDatabase, oldVersion: number, tx: IDBTransaction) {
   if (!db.objectStoreNames.contains(HEADS)) db.createObjectStore(HEADS, { keyPath: 'key' }).createIndex(BY_SAVED, 'savedMs');
   if (!db.objectStoreNames.contains(CHUNKS)) db.createObjectStore(CHUNKS, { keyPath: ['key', 'seq'] });
+  if (oldVersion === 2) rekeyVersion2(tx.objectStore(HEADS), tx.objectStore(CHUNKS));
   if (oldVersion < 2 && db.objectStoreNames.contains(V1_STORE)) {
     const heads = tx.objectStore(HEADS);
     const chunks = tx.objectStore(CHUNKS);
@@ -323,6 +390,36 @@ function upgrade(db: IDBDatabase, oldVersion: number, tx: IDBTransaction) {
       c.continue();
     };
   }
+}
+
+/** Version 2's headers and chunks under version 3's keys (`fromVersion2`); a chunk of another
+ *  run than its header's (left over: version 2 kept one run a key), or of no header, goes. */
+function rekeyVersion2(heads: IDBObjectStore, chunks: IDBObjectStore) {
+  const all = heads.getAll();
+  all.onsuccess = () => {
+    const moved = new Map<string, { key: string; ranAtMs: unknown }>();
+    for (const h of all.result as unknown[]) {
+      const next = fromVersion2(h);
+      if (!next) continue;
+      moved.set((h as KeptHeader).key, { key: next.key, ranAtMs: next.state.ranAtMs });
+      heads.delete((h as KeptHeader).key);
+      heads.put(next);
+    }
+    const made = new Set([...moved.values()].map((m) => m.key));
+    const cursor = chunks.openCursor();
+    cursor.onsuccess = () => {
+      const c = cursor.result;
+      if (!c) return;
+      const chunk = c.value as KeptChunk;
+      // A chunk put here under its new key comes by again: it stays.
+      if (!made.has(chunk.key)) {
+        const to = moved.get(chunk.key);
+        c.delete();
+        if (to && chunk.ranAtMs === to.ranAtMs) chunks.put({ ...chunk, key: to.key });
+      }
+      c.continue();
+    };
+  };
 }
 
 /** Sweeps in IndexedDB: database `dbName`, a store of headers keyed by `key` (indexed by the
@@ -357,7 +454,7 @@ export class IndexedDbSweepStore implements SweepStore {
     return all
       .map(keptInfo)
       .filter((i): i is KeptInfo => i !== null)
-      .sort((a, b) => b.savedMs - a.savedMs);
+      .sort((a, b) => b.ranAtMs - a.ranAtMs || b.savedMs - a.savedMs);
   }
 
   async put(write: KeptWrite, most = MAX_KEPT_SWEEPS): Promise<void> {
@@ -370,28 +467,39 @@ export class IndexedDbSweepStore implements SweepStore {
       tx.onerror = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write failed'));
       tx.onabort = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
     });
-    const key = write.header.key;
+    const { key, header, chunk } = write;
+    const fail = (e: unknown) => {
+      thrown = e;
+      tx.abort();
+    };
     try {
-      if (write.fresh) chunks.delete(chunksOf(key));
-      heads.put(write.header);
-      if (write.chunk) chunks.put(write.chunk);
-      // Newest first, by keys alone (the others' rows are not read); the oldest go with their rows.
-      let seen = 0;
-      const keys = heads.index(BY_SAVED).openKeyCursor(null, 'prev');
-      keys.onsuccess = () => {
-        const c = keys.result;
-        if (!c) return;
-        try {
-          if (++seen > most) {
-            heads.delete(c.primaryKey);
-            chunks.delete(chunksOf(String(c.primaryKey)));
+      if (header) {
+        heads.put(header);
+        if (chunk) chunks.put(chunk);
+        // The headers alone (the rows are not read): the ones to go, with their rows.
+        const all = heads.getAll();
+        all.onsuccess = () => {
+          try {
+            for (const k of evicted(all.result, key, most)) {
+              heads.delete(k);
+              chunks.delete(chunksOf(k));
+            }
+          } catch (e) {
+            fail(e);
           }
-          c.continue();
-        } catch (e) {
-          thrown = e;
-          tx.abort();
-        }
-      };
+        };
+      } else if (chunk) {
+        // Rows only of a sweep still kept: none that no header will ever read.
+        const kept = heads.count(key);
+        kept.onsuccess = () => {
+          try {
+            if (kept.result === 0) fail(Object.assign(new Error('the browser let it go, to keep the newest sweeps, or it was forgotten in another tab'), { name: NOT_KEPT }));
+            else chunks.put(chunk);
+          } catch (e) {
+            fail(e);
+          }
+        };
+      }
     } catch (e) {
       // A write refused at once (a value that does not clone, a full storage).
       thrown = e;
@@ -483,8 +591,9 @@ export class SweepKeeper implements KeptSweeps {
   /** Where the last sweep started was kept from (its place when it started). */
   private startedAt: { ranAtMs: number; place: string } | null = null;
   /** The sweep being kept (by its outcomes array): the runs sent in a write that landed, the
-   *  next chunk's number, whether a write of it has landed yet. */
-  private current: { outcomes: unknown; place: string; sent: Uint8Array; seq: number; fresh: boolean } | null = null;
+   *  next chunk's number, the phase its header was kept in (null: no header landed yet), and
+   *  whether the store let it go (its rows are then not written again). */
+  private current: { outcomes: unknown; key: string; place: string; sent: Uint8Array; seq: number; headerPhase: string | null; gone: boolean } | null = null;
   /** How long the last write took (ms): writes take at most KEEP_BUSY_SHARE of the time. */
   private lastWriteMs = 0;
   private readonly choice = new StateCell<KeptChoice>({ place: '', kept: [] });
@@ -533,14 +642,18 @@ export class SweepKeeper implements KeptSweeps {
     }
   };
 
-  /** Writes the session's sweep now (after the write in flight): its header and the rows not
-   *  yet written; resolves when it is written or refused (never rejects). */
+  /** Writes the session's sweep now (after the write in flight): the rows not yet written, and
+   *  its header if what it records changed since the last that landed (a first write, a new
+   *  phase); nothing when neither did. Resolves when it is written or refused (never rejects). */
   write(): Promise<void> {
     if (this.writing) {
       this.again = true;
       return this.writing;
     }
     this.writing = (async () => {
+      // Never done at once (a write with nothing to send awaits nothing): `writing` is this
+      // promise until the loop ends.
+      await Promise.resolve();
       do {
         this.again = false;
         const s = this.session.getState();
@@ -548,9 +661,11 @@ export class SweepKeeper implements KeptSweeps {
         const outcomes = this.session.outcomes;
         if (this.current?.outcomes !== outcomes) {
           const place = this.startedAt?.ranAtMs === s.ranAtMs ? this.startedAt.place : `scenario:${s.scenarioId}`;
-          this.current = { outcomes, place, sent: new Uint8Array(outcomes.length), seq: 0, fresh: true };
+          const key = sweepKey(place, sweepVaries(s.json), s.ranAtMs);
+          this.current = { outcomes, key, place, sent: new Uint8Array(outcomes.length), seq: 0, headerPhase: null, gone: false };
         }
         const c = this.current;
+        if (c.gone) break;
         const runs: number[] = [];
         const rows: KeptOutcome[] = [];
         for (let i = 0; i < outcomes.length; i++) {
@@ -560,18 +675,21 @@ export class SweepKeeper implements KeptSweeps {
           }
         }
         const started = this.now();
-        const header = keptHeader(s, c.place, started);
-        const chunk = runs.length ? { key: header.key, seq: c.seq, ranAtMs: s.ranAtMs, runs, outcomes: rows } : null;
+        const header = c.headerPhase === s.phase ? null : keptHeader(s, c.place, started);
+        if (!header && runs.length === 0) continue;
+        const chunk = runs.length ? { key: c.key, seq: c.seq, ranAtMs: s.ranAtMs, runs, outcomes: rows } : null;
         try {
-          await this.store.put({ header, fresh: c.fresh, chunk }, this.opts.most ?? MAX_KEPT_SWEEPS);
+          await this.store.put({ key: c.key, header, chunk }, this.opts.most ?? MAX_KEPT_SWEEPS);
           for (const i of runs) c.sent[i] = 1;
           if (chunk) c.seq++;
-          const first = c.fresh;
-          c.fresh = false;
+          const first = c.headerPhase === null;
+          if (header) c.headerPhase = header.state.phase;
           if (this.session.getState().ranAtMs === s.ranAtMs) this.session.noteUnkept(null);
           this.opts.onKept?.();
           if (first && this.choice.get().place) void this.refresh(this.choice.get().place, this.choiceScenarioId);
         } catch (e) {
+          // Let go by the store (the newest kept in its place, or forgotten elsewhere): kept no more.
+          if ((e as { name?: unknown } | null)?.name === NOT_KEPT) c.gone = true;
           if (this.session.getState().ranAtMs === s.ranAtMs) this.session.noteUnkept(unkeptNote(e));
         }
         this.lastWriteMs = this.now() - started;
@@ -597,8 +715,8 @@ export class SweepKeeper implements KeptSweeps {
 
   /**
    * Shows a sweep kept for the scenario open (`where`: its place and JSON id; `varies`, what its
-   * Sweep tab is about to run, `sweepVaries` of its sweep block) — the one that varies that,
-   * else the last kept of it; with `orLatest`, the last kept of any scenario when it has none —
+   * Sweep tab is set to run, `tabVaries`) — the newest that varies that, else the newest kept of
+   * it (the Sweep tab says it differs from the form); with `orLatest`, the last kept of any scenario when it has none —
    * unless a sweep runs or started meanwhile, the one shown is of that scenario already, or the
    * one shown could not be kept. True when it shows one. A storage that fails or holds a damaged
    * record shows nothing.
@@ -650,8 +768,8 @@ export class SweepKeeper implements KeptSweeps {
       return false;
     }
     if (info && isShown(info, this.session.getState())) this.session.noteUnkept(FORGOTTEN);
-    // The sweep written last, forgotten: a later write of it (none is due) would start afresh.
-    if (this.current && this.current.place === info?.place) this.current = null;
+    // The sweep written last, forgotten: it is not kept again (no write of it is due).
+    if (this.current?.key === key) this.current.gone = true;
     const place = this.choice.get().place;
     if (place) await this.refresh(place, this.choiceScenarioId);
     return true;

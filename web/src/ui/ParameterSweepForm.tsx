@@ -10,7 +10,10 @@ import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import {
   blockLeftOut,
-  formVaries,
+  draftVaries,
+  formDraft,
+  formSeeds,
+  freshParam,
   MAX_FORM_SEEDS,
   MAX_SWEPT_PARAMS,
   parameterSweepCommand,
@@ -18,10 +21,8 @@ import {
   sentence,
   pathsOverlap,
   valuesOutOfRange,
-  suggestedValues,
   sweepChoices,
   withParameterSweep,
-  type SweepChoice,
   type SweepDraft,
   type SweepDrafts,
 } from '../lab/sweepBuilder';
@@ -41,22 +42,6 @@ const commandWords = (command: string) =>
     </Fragment>
   ));
 
-function fresh(c: SweepChoice): SweepDraft['params'][number] {
-  return { path: c.path, values: suggestedValues(c.spec, c.current).join(', ') };
-}
-
-function draftFor(choices: SweepChoice[], kept: SweepDraft | null, block: Scenario['sweep']): SweepDraft | null {
-  const known = kept?.params.filter((p) => choices.some((c) => c.path === p.path)) ?? [];
-  if (kept && known.length > 0) return { ...kept, params: known };
-  // Nothing written yet for a scenario with a sweep block: its parameters the list has (one path,
-  // numbers, no scale), to change from.
-  const fromBlock = (block?.vary ?? [])
-    .filter((v) => formVaries(v, choices))
-    .slice(0, MAX_SWEPT_PARAMS)
-    .map((v) => ({ path: v.paths[0], values: v.values.join(', ') }));
-  if (fromBlock.length > 0) return { params: fromBlock, seeds: block?.seeds ?? 1 };
-  return choices[0] ? { params: [fresh(choices[0])], seeds: 1 } : null;
-}
 
 export function ParameterSweepForm({
   current,
@@ -68,6 +53,7 @@ export function ParameterSweepForm({
   onStart,
   onKeep,
   onEdit,
+  onVaries,
 }: {
   current: Scenario;
   catalogue: Catalogue;
@@ -86,9 +72,11 @@ export function ParameterSweepForm({
   /** The form was changed (a parameter, its values, the seeds): a refusal of the sweep it made
    *  before is of another sweep now. */
   onEdit?: () => void;
+  /** What the sweep the form holds varies (`draftVaries`), told as it changes (null: none). */
+  onVaries?: (varies: string | null) => void;
 }) {
   const choices = useMemo(() => sweepChoices(current, catalogue), [current, catalogue]);
-  const [draft, setDraft] = useState<SweepDraft | null>(() => draftFor(choices, drafts.get(place, current.id), current.sweep));
+  const [draft, setDraft] = useState<SweepDraft | null>(() => formDraft(choices, drafts.get(place, current.id), current.sweep));
   /** Per parameter: the rule its values break, shown once the user tried to run them. */
   const [errors, setErrors] = useState<(string | null)[]>([]);
   /** The seeds as typed, while they are no count the form takes (QA: the field put back 1 the
@@ -104,19 +92,21 @@ export function ParameterSweepForm({
   const kept = draftsKey(place, current.id);
   // Another scenario opened: its own form, as it was left.
   useEffect(() => {
-    setDraft(draftFor(choices, drafts.get(place, current.id), current.sweep));
+    setDraft(formDraft(choices, drafts.get(place, current.id), current.sweep));
     setErrors([]);
     setSeedsText(null);
     setSeedsShown(false);
   }, [choices, drafts, current.id, kept]);
   useEffect(() => setWritten({}), [current.id, kept]);
+  const varies = draft ? draftVaries(draft) : null;
+  useEffect(() => onVaries?.(varies), [varies, onVaries]);
   if (!draft) return null;
   /** Focus on parameter `k`'s list once it is drawn (QA: a parameter added or removed by keyboard
    *  left the focus on nothing, or on the page). */
   const focusParam = (k: number) =>
     requestAnimationFrame(() => formRef.current?.querySelectorAll<HTMLSelectElement>('[data-testid="param-sweep-path"]')[k]?.focus());
   const seedsRule =
-    seedsText === null || (/^\s*\d+\s*$/.test(seedsText) && +seedsText >= 1 && +seedsText <= MAX_FORM_SEEDS)
+    seedsText === null || (/^\s*\d+\s*$/.test(seedsText) && formSeeds(+seedsText) !== null)
       ? null
       : `seeds: a whole number from 1 to ${MAX_FORM_SEEDS}${seedsText.trim() ? `, not '${seedsText.trim()}'` : ''}`;
   const write = (next: SweepDraft) => {
@@ -183,7 +173,7 @@ export function ParameterSweepForm({
                 <select data-testid="param-sweep-path" value={choice.path} onChange={(e) => {
                     const next = choiceOf(e.target.value);
                     setWritten((w) => ({ ...w, [p.path]: p.values }));
-                    setParam(i, written[next.path] !== undefined ? { path: next.path, values: written[next.path] } : fresh(next));
+                    setParam(i, written[next.path] !== undefined ? { path: next.path, values: written[next.path] } : freshParam(next));
                   }}>
                   <ParamOptions choices={choices} />
                 </select>
@@ -238,7 +228,7 @@ export function ParameterSweepForm({
             data-testid="param-sweep-add"
             title="Vary another parameter too: every combination of the values runs (a grid)"
             onClick={() => {
-              write({ ...draft, params: [...draft.params, fresh(unused)] });
+              write({ ...draft, params: [...draft.params, freshParam(unused)] });
               focusParam(draft.params.length);
             }}
           >
@@ -261,7 +251,7 @@ export function ParameterSweepForm({
               setSeedsText(text);
               setSeedsShown(false);
               onEdit?.();
-              if (/^\s*\d+\s*$/.test(text) && +text >= 1 && +text <= MAX_FORM_SEEDS) write({ ...draft, seeds: +text });
+              if (/^\s*\d+\s*$/.test(text) && formSeeds(+text) !== null) write({ ...draft, seeds: +text });
             }}
           />
         </label>

@@ -6,22 +6,25 @@ import { describe, expect, it, vi } from 'vitest';
 // First: the page the view needs as it loads.
 import { render, unmount } from '../test/reactPage';
 import type { BatchJob } from '../engine/batchProtocol';
-import { SweepSession } from '../lab/sweep';
+import { SweepSession, type SweepMaker } from '../lab/sweep';
 import { KEPT_SWEEP_VERSION, restoreKept, sweepVaries, type KeptInfo, type KeptSweep, type KeptSweeps } from '../lab/sweepKeep';
 import { LIBRARY } from '../scenario/library';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { SweepView } from './SweepView';
+import type { SweepDraft } from '../lab/sweepBuilder';
+import { NOWHERE } from '../scenario/place';
 
 const entry = (id: string) => LIBRARY.entries.find((e) => e.id === id)!;
 
 /** A sweep of `id` kept in `phase` with the first of its two runs finished (the form's json: `json`). */
-function kept(id: string, phase: string, json = entry(id).json): KeptSweep {
+function kept(id: string, phase: string, json = entry(id).json, madeBy: SweepMaker = json === entry(id).json ? 'block' : 'form'): KeptSweep {
   return {
     version: KEPT_SWEEP_VERSION,
     scenarioId: id,
     savedMs: 2,
     state: {
       phase: phase as 'done',
+      madeBy,
       scenarioId: id,
       origin: id,
       json,
@@ -38,10 +41,11 @@ function kept(id: string, phase: string, json = entry(id).json): KeptSweep {
   };
 }
 
-function view(id: string, record: KeptSweep, keptSweeps?: KeptSweeps) {
+function view(id: string, record: KeptSweep, keptSweeps?: KeptSweeps, draft?: SweepDraft) {
   const jobs: BatchJob[] = [];
   const pool = { submit: (job: BatchJob) => (jobs.push(job), new Promise<never>(() => undefined)), cancel: () => undefined, size: 1 };
   const sweep = new SweepSession(pool, vi.fn());
+  if (draft) sweep.drafts.set(NOWHERE, id, draft);
   const k = restoreKept(record)!;
   sweep.showKept({ ...sweep.getState(), ...k.state }, k.outcomes, sweep.getState());
   const current = entry(id);
@@ -73,6 +77,69 @@ describe('SweepView: a sweep kept from before', () => {
     act(() => v.$('sweep-rerun')!.click());
     expect(v.sweep.getState()).toMatchObject({ phase: 'planning', restored: false, json: made, sourceJson: entry('two-sources').json });
     expect(v.jobs).toEqual([{ type: 'plan', scenario: made }]);
+  });
+});
+
+// Issue: *Run it again* on a sweep read back after a reload ran the scenario's block, whatever
+// made the sweep: it runs again exactly what was kept, as a live sweep's does.
+describe('SweepView: Run it again, on a sweep read back', () => {
+  /** Both runs finished: read back done. */
+  const whole = (r: KeptSweep): KeptSweep => ({ ...r, outcomes: [r.outcomes[0], { row: '[["jain_index",0.25],["digest","cd"]]', digest: 'cd', wallMs: 3 }] });
+
+  it("runs a form sweep again as the form made it (its values, seeds and run.seed), not the scenario's block", () => {
+    const doc = { ...entry('fecn-n0-sweep').scenario, run: { ...entry('fecn-n0-sweep').scenario.run, seed: 7 } };
+    const made = JSON.stringify({ ...doc, sweep: { vary: [{ paths: ['nodes.SW1.params.n0'], values: [3, 30] }], seeds: 2 } });
+    const v = view('fecn-n0-sweep', whole(kept('fecn-n0-sweep', 'done', made, 'form')));
+    expect(v.$('sweep')!.dataset.phase).toBe('done');
+    // The block's own button runs the block; Run it again is the sweep shown.
+    expect(v.$('sweep-run')!.textContent).toBe('Run the sweep');
+    expect(v.$('sweep-rerun')!.textContent).toBe('Run it again');
+    act(() => v.$('sweep-rerun')!.click());
+    expect(v.jobs).toEqual([{ type: 'plan', scenario: made }]);
+    expect(v.sweep.getState()).toMatchObject({ phase: 'planning', restored: false, madeBy: 'form', json: made, firstSeed: 7, sourceJson: entry('fecn-n0-sweep').json });
+  });
+
+  it('runs an algorithm sweep again as an algorithm sweep', () => {
+    const made = JSON.stringify({ ...entry('fecn-n0-sweep').scenario, sweep: { vary: [{ name: 'algorithm', paths: ['nodes.*.algorithm'], values: ['fecn', 'none'] }] } });
+    const v = view('fecn-n0-sweep', whole(kept('fecn-n0-sweep', 'cancelled', made, 'algorithms')));
+    act(() => v.$('sweep-rerun')!.click());
+    expect(v.jobs).toEqual([{ type: 'plan', scenario: made }]);
+    expect(v.sweep.getState()).toMatchObject({ phase: 'planning', madeBy: 'algorithms', json: made });
+  });
+
+  it("runs the block's sweep again from the block's button, alone", () => {
+    const v = view('fecn-n0-sweep', whole(kept('fecn-n0-sweep', 'done')));
+    expect(v.$('sweep-rerun')).toBeNull();
+    expect(v.$('sweep-run')!.textContent).toBe('Run it again');
+    act(() => v.$('sweep-run')!.click());
+    expect(v.jobs).toEqual([{ type: 'plan', scenario: entry('fecn-n0-sweep').json }]);
+    expect(v.sweep.getState()).toMatchObject({ phase: 'planning', madeBy: 'block' });
+  });
+});
+
+// Issue: with no sweep block, a new page showed the scenario's latest kept sweep whatever the
+// form was set to run; shown one of another thing, the tab says so.
+describe('SweepView: a kept sweep and the form (a scenario without a sweep block)', () => {
+  const TU = 'nodes.*.params.target_utilization';
+  const made = (path: string) => JSON.stringify({ ...entry('two-sources').scenario, sweep: { vary: [{ paths: [path], values: [0.8, 0.9] }] } });
+  const draft = (path: string): SweepDraft => ({ params: [{ path, values: '0.8, 0.9' }], seeds: 1 });
+
+  it('says nothing when the sweep shown is of what the form is set to run', () => {
+    const v = view('two-sources', kept('two-sources', 'done', made(TU)), undefined, draft(TU));
+    expect((v.$('param-sweep-path') as HTMLSelectElement).value).toBe(TU);
+    expect(v.$('sweep-kept-differs')).toBeNull();
+  });
+
+  it('says the sweep shown is of another thing than the form now varies', () => {
+    const v = view('two-sources', kept('two-sources', 'done', made('links.L1.rate_mbps')), undefined, draft(TU));
+    expect(v.$('sweep-kept-differs')!.textContent).toBe(`Kept from an earlier sweep of n0 (the form now varies ${TU}).`);
+    // The form set to it again: the note goes.
+    const select = v.$('param-sweep-path') as HTMLSelectElement;
+    act(() => {
+      select.value = 'links.L1.rate_mbps';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(v.$('sweep-kept-differs')).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@
 // metric) and a plot per metric fill in as runs finish. A row opens its run in the charts. No
 // simulation here: the session runs, sweepTable.ts tabulates, charts/sweepPlot.ts lays out.
 
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { Scenario } from '../contract/scenario';
 import { metricScale, metricTitle, SWEEP_PLOT, SWEEP_PLOT_PRESENT, SWEEP_TICK_PX, sweepPlot } from '../charts/sweepPlot';
 import { NORMAL_LOOK, type ChartLook } from '../charts/look';
@@ -13,7 +13,7 @@ import type { DisplayUnit } from '../contract/units';
 import { algorithmSweepCommand, IDLE_SWEEP, withAlgorithmSweep, type SweepSession, type SweepState } from '../lab/sweep';
 import { NOWHERE, type Place } from '../scenario/place';
 import { pointTable, sweepCsv, tableMetrics, type PointRow } from '../lab/sweepTable';
-import { isShown, type KeptChoice, type KeptInfo, type KeptSweeps } from '../lab/sweepKeep';
+import { isShown, sweepVaries, type KeptChoice, type KeptInfo, type KeptSweeps } from '../lab/sweepKeep';
 import { unitOf } from '../lab/compare';
 import { saveBlob } from './download';
 import { OverrideNotes } from './OverrideNotes';
@@ -80,6 +80,8 @@ export function SweepView({
 }) {
   const session = useSyncExternalStore(sweep.subscribe, sweep.getState);
   const keptChoice = useSyncExternalStore(kept?.subscribe ?? noSubscription, kept?.getState ?? noChoice);
+  /** What the form below is set to run (`draftVaries`), as it tells it. */
+  const [formVaries, setFormVaries] = useState<string | null>(null);
   // The last sweep was of another scenario: its results stay (a long sweep is work), said to be
   // its; a refusal of it says nothing about the one open now. Another is one that runs otherwise
   // (`sameRun`): one of another id, one of the sweep's runs opened (same id, `… · sweep run 3:
@@ -104,8 +106,16 @@ export function SweepView({
   // Without a sweep block: every algorithm of the network's kind on every switch.
   const algorithmSweep = !current?.sweep && current && catalogue ? withAlgorithmSweep(current, catalogue) : null;
   const busy = s.phase === 'running' || s.phase === 'planning';
+  const ended = s.phase === 'done' || s.phase === 'cancelled' || s.phase === 'interrupted';
+  // The sweep shown, made by the form or of the algorithms (or a block's the scenario no longer
+  // runs), runs again as it was made — kept from before or not; the block's own button runs the
+  // block as the scenario has it.
+  const again = ended && !elsewhere && (s.madeBy !== 'block' || !canStart);
   /** The sweep shown, as the browser keeps it (undefined: not kept). */
   const shownKept = keptChoice.kept.find((k) => isShown(k, s));
+  // Kept from before, of another thing than the form (of a scenario without a block) is set to
+  // run: no kept sweep matched it, the newest shows.
+  const differs = s.restored && !!s.plan && !!current && !current.sweep && !elsewhere && formVaries !== null && sweepVaries(s.json) !== formVaries;
   const forget = (k: KeptInfo) => (
     <>
       {' '}
@@ -127,12 +137,11 @@ export function SweepView({
         <span className="sweep-actions">
           {canStart && (
             <button data-testid="sweep-run" className="btn primary" onClick={() => void sweep.start(currentJson!, origin)}>
-              {(s.phase === 'done' || s.phase === 'cancelled' || s.phase === 'interrupted') && !other ? 'Run it again' : 'Run the sweep'}
+              {ended && !other && s.madeBy === 'block' ? 'Run it again' : 'Run the sweep'}
             </button>
           )}
-          {s.phase === 'interrupted' && !elsewhere && !canStart && (
-            // A sweep made in the form or of the algorithms, cut short: the very sweep again.
-            <button data-testid="sweep-rerun" className="btn primary" onClick={() => void sweep.start(s.json, s.origin, s.sourceJson)}>
+          {again && (
+            <button data-testid="sweep-rerun" className="btn primary" title="Run the sweep shown again, as it was made: the same values and seeds" onClick={() => void sweep.again()}>
               Run it again
             </button>
           )}
@@ -166,6 +175,12 @@ export function SweepView({
       {s.restored && s.plan && !s.unkept && (
         <p className="sweep-note" data-testid="sweep-kept">
           Results of the sweep run on {ranOn(s.ranAtMs)}, kept in this browser from before.{shownKept && forget(shownKept)}
+        </p>
+      )}
+      {differs && (
+        <p className="sweep-note" data-testid="sweep-kept-differs">
+          Kept from an earlier sweep of <Columns names={s.plan!.params.map((p) => p.column)} /> (the form now varies{' '}
+          <Columns names={formVaries!.split(' × ')} />).
         </p>
       )}
       {!s.restored && !busy && shownKept && !s.unkept && (
@@ -223,6 +238,7 @@ export function SweepView({
           onStart={(json, command) => void sweep.start(json, origin, currentJson, { by: 'form', command })}
           onKeep={onKeep}
           onEdit={() => sweep.formChanged()}
+          onVaries={setFormVaries}
         />
       )}
       {current?.sweep && blockProblems.length > 0 && (s.phase === 'idle' || elsewhere) && (
@@ -302,6 +318,20 @@ export function SweepView({
         </>
       )}
     </section>
+  );
+}
+
+/** Parameters (columns or paths) as code, apart by ×. */
+function Columns({ names }: { names: readonly string[] }) {
+  return (
+    <>
+      {names.map((name, i) => (
+        <span key={name}>
+          {i > 0 && ' × '}
+          <code>{name}</code>
+        </span>
+      ))}
+    </>
   );
 }
 
