@@ -221,3 +221,61 @@ test('the toolbar does not move when a first change keeps the scenario as yours'
   expect([after.x, after.y]).toEqual([before.x, before.y]);
   expect(errors).toEqual([]);
 });
+
+// Issue: a Share link opened on the charts whatever view it was shared from (a Sweep shared
+// from the Sweep tab opened on the charts).
+test('a link shared from the Sweep tab, or with the Network view open, opens on that view; an older link on the charts', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-sweep').click();
+  await page.getByTestId('share').click();
+  const sweepLink = await page.getByTestId('share-link').inputValue();
+  expect(sweepLink).toMatch(/&t=sweep$/);
+  await page.getByTestId('view-charts').click();
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('share').click();
+  const networkLink = await page.getByTestId('share-link').inputValue();
+  expect(networkLink).toMatch(/&n=1$/);
+
+  const other = await context.newPage();
+  const otherErrors = await openLab(other, sweepLink);
+  await expect(other.getByTestId('view-sweep')).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => hook(other, () => window.__abrlab!.origin())).toBe('shared link');
+  // The link of the same scenario made before views were carried: the charts, as it always did.
+  const older = await context.newPage();
+  const olderErrors = await openLab(older, sweepLink.replace(/&t=sweep$/, ''));
+  await expect.poll(() => hook(older, () => window.__abrlab!.origin())).toBe('shared link');
+  await expect(older.getByTestId('view-charts')).toHaveAttribute('aria-selected', 'true');
+  await expect(older.getByTestId('view-network')).toHaveAttribute('aria-pressed', 'false');
+  // Pasted into the address bar of an open lab, a link shows its view there too; an older one
+  // the charts, as in a new tab.
+  await older.evaluate((f) => (location.hash = f), sweepLink.slice(sweepLink.indexOf('#')));
+  await expect(older.getByTestId('view-sweep')).toHaveAttribute('aria-selected', 'true');
+  await older.evaluate((f) => (location.hash = f), networkLink.slice(networkLink.indexOf('#')));
+  await expect(older.getByTestId('view-charts')).toHaveAttribute('aria-selected', 'true');
+  await expect(older.getByTestId('view-network')).toHaveAttribute('aria-pressed', 'true');
+  const withNetwork = await context.newPage();
+  const networkErrors = await openLab(withNetwork, networkLink);
+  await expect(withNetwork.getByTestId('view-charts')).toHaveAttribute('aria-selected', 'true');
+  await expect(withNetwork.getByTestId('view-network')).toHaveAttribute('aria-pressed', 'true');
+  expect(errors).toEqual([]);
+  expect([...otherErrors, ...olderErrors, ...networkErrors]).toEqual([]);
+});
+
+// Issue: Share pressed inside an embed gave an embed link (the lab without its library, editor
+// and views); it gives the whole lab's link, the one the embed's "Open in ABR Lab" opens.
+test('Share inside an embed gives the link of the whole lab, the same as its Open in ABR Lab', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=two-sources&embed=1');
+  await page.getByTestId('share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  expect(new URL(link).searchParams.has('embed')).toBe(false);
+  expect(link).toMatch(/#s=2\./);
+  await expect(page.getByTestId('embed-full-lab')).toHaveAttribute('href', link);
+  const other = await context.newPage();
+  const otherErrors = await openLab(other, link);
+  await expect(other.getByTestId('scenario-picker')).toBeVisible();
+  await expect(other.getByTestId('view-editor')).toBeVisible();
+  await expect.poll(() => hook(other, () => window.__abrlab!.origin())).toBe('shared link');
+  expect(JSON.parse((await hook(other, () => window.__abrlab!.scenario()))!)).toEqual(JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!));
+  expect(errors).toEqual([]);
+  expect(otherErrors).toEqual([]);
+});

@@ -236,8 +236,9 @@ function openCompareLink(hash: string, nav: 'push' | 'replace'): boolean {
   return true;
 }
 if (openCompareLink(location.hash, 'replace')) history.replaceState(withEntry(null, entry), '', location.pathname + location.search);
-const { speed: _linkSpeed, ...chartChoice } = start.view;
+const { speed: _linkSpeed, tab, network, ...chartChoice } = start.view;
 lab.setCharts(chartChoice);
+lab.askView({ tab, network });
 void lab.refreshMyScenarios();
 
 // A link pasted into this tab's address bar while the lab is open changes only the fragment
@@ -250,8 +251,10 @@ window.addEventListener('hashchange', () => {
   history.replaceState(history.state, '', location.pathname + location.search);
   if (link?.load) {
     lab.open(link.load.json, link.load.origin, link.load.place, 'push', link.load.speed);
-    const { speed: _speed, ...charts } = link.view;
+    const { speed: _speed, tab, network, ...charts } = link.view;
     lab.setCharts(charts);
+    // Opened here as in a new tab: a link without a tab (an older one) shows the charts.
+    lab.askView({ tab: tab ?? 'charts', network });
   }
   if (link?.notice) lab.notify(link.notice);
 });

@@ -7,7 +7,7 @@ import { costly, InProcessWorker, twoSources } from '../test/fakes';
 import { MemoryStore } from '../test/memoryStore';
 import { LAST_WORK_KEY, readLastWork, type KeyValueStore } from '../scenario/storage';
 import { Lab } from './lab';
-import { classLink, COMPARE_ORIGIN, exportFile, fileOrigin, linkView, openedText, SHARED_ORIGIN, shareLink, startup } from './sharing';
+import { classLink, COMPARE_ORIGIN, exportFile, fileOrigin, linkedTab, linkView, openedText, SHARED_ORIGIN, shareLink, startup } from './sharing';
 
 
 const entries = LIBRARY.entries;
@@ -129,6 +129,37 @@ describe('share link and export file', () => {
     const s = startup(at(link.url.slice(link.url.indexOf('#'))), null, entries);
     expect(s.view).toEqual({ quantity: 'overload', queueUnit: 'frames', speed: 0.02 });
     expect(s.loads.at(-1)!.speed).toBe(0.02);
+  });
+
+  it('the link carries the view tab and the Network view the user is on, and opens on them', () => {
+    const view = linkView({ charts: { quantity: null, queueUnit: 'KB' }, speed: 1 }, { tab: 'compare', network: false });
+    const link = shareLink(mine as Scenario, 'http://h/', entries, view);
+    expect(link.url).toMatch(/&t=compare$/);
+    const s = startup(at(link.url.slice(link.url.indexOf('#'))), null, entries);
+    expect(s.view).toEqual({ speed: 1, tab: 'compare' });
+    const withNetwork = shareLink(mine as Scenario, 'http://h/', entries, linkView({ charts: { quantity: null, queueUnit: 'KB' }, speed: 1 }, { tab: 'charts', network: true }));
+    expect(startup(at(withNetwork.url.slice(withNetwork.url.indexOf('#'))), null, entries).view).toMatchObject({ network: true });
+  });
+
+  it('the tab a link asks for opens unless a teacher (or embed mode) hides or locks it', () => {
+    const none = { hide: [], lock: [], start: [] };
+    expect(linkedTab({ tab: 'sweep' }, none)).toBe('sweep');
+    expect(linkedTab(null, none)).toBeNull();
+    expect(linkedTab({}, none)).toBeNull();
+    expect(linkedTab({ tab: 'sweep' }, { ...none, hide: ['sweep'] })).toBeNull();
+    expect(linkedTab({ tab: 'editor' }, { ...none, lock: ['editor'] })).toBeNull();
+    expect(linkedTab({ tab: 'charts' }, { ...none, hide: ['editor', 'sweep', 'compare'] })).toBe('charts');
+  });
+
+  // Issue: Share pressed inside an embed (`?embed=1`) gave an embed link, the lab without its
+  // library, editor and views; an embed's Share sends someone the whole lab.
+  it('a link shared from an embed opens the whole lab, with the same scenario and run', () => {
+    const link = shareLink(mine as Scenario, 'http://h/lab/?scenario=gfc1&embed=1&lock=speed', entries);
+    const u = new URL(link.url);
+    expect(u.searchParams.has('embed')).toBe(false);
+    expect(u.search).toBe('?lock=speed');
+    expect(link.url).toBe(shareLink(mine as Scenario, 'http://h/lab/?lock=speed', entries).url);
+    expect(JSON.parse(startup(at(u.hash, u.search), null, entries).loads.at(-1)!.json)).toEqual(mine);
   });
 
   it("a class link names an unchanged library scenario by its id (not as a shared link), with the view choices; a changed one travels whole", () => {

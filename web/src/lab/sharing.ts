@@ -14,12 +14,14 @@ import {
   viewHash,
   viewOf,
   type LinkView,
+  type ViewTab,
 } from '../scenario/share';
 import type { Scenario } from '../contract/scenario';
 import type { MyScenario } from '../scenario/myScenarios';
 import { NOWHERE, placeOf, samePlace, searchFor, type Place } from '../scenario/place';
 import { readLastWork, textDigest, type KeyValueStore } from '../scenario/storage';
 import type { Speed } from '../engine/protocol';
+import { isOpen, type TeacherSettings } from './teacher';
 import { SHARED_ORIGIN, type ChartChoice, type LoadedScenario, type Notice } from './state';
 
 // The origin of a scenario opened from a link (declared with the lab's state, which lab.ts reads).
@@ -156,16 +158,21 @@ export interface ShareLink {
   tooLong: boolean;
 }
 
+/** The address's key of embed mode (`?embed=1`, ui/embed.ts). */
+export const EMBED_PARAM = 'embed';
+
 /**
  * The link that reopens a scenario (its recorded changes, seed and run settings included): the
  * page address without its fragment and without `?scenario=` or `?mine=` (the link says which
- * scenario).
+ * scenario), and without `?embed=`: an embed is for a course page, and a link shared from it
+ * sends someone the whole lab (the embed's own "Open in ABR Lab" is this very link).
  */
 export function shareLink(scenario: Scenario, base: string, library: readonly LibraryEntry[], view: LinkView = {}): ShareLink {
   const page = new URL(base);
   page.hash = '';
   page.searchParams.delete('scenario');
   page.searchParams.delete('mine');
+  page.searchParams.delete(EMBED_PARAM);
   const url = page.toString().replace(/#$/, '') + shareHash(scenario, textLibrary(library), view);
   return { url, chars: url.length, tooLong: url.length > MAX_LINK_CHARS };
 }
@@ -198,9 +205,18 @@ export function openedText(origin: string, scenario: { name?: unknown; id?: unkn
   return name ? `${name} (${origin})` : origin;
 }
 
-/** What a share link carries besides the scenario: the chart choices and the playback speed. */
-export function linkView(state: { charts: ChartChoice; speed: Speed }): LinkView {
-  return { ...state.charts, speed: state.speed };
+/** What a share link carries besides the scenario: the chart choices, the playback speed, and
+ *  what the user is looking at (the view tab, the Network view open), which are the app's. */
+export function linkView(state: { charts: ChartChoice; speed: Speed }, shown: { tab?: ViewTab; network?: boolean } = {}): LinkView {
+  return { ...state.charts, speed: state.speed, ...shown };
+}
+
+/** The tab a link asked for (`viewAsked`), unless the teacher's settings (or embed mode's)
+ *  hide or lock it here (null: none asked, or not to be shown: the lab's own start view). */
+export function linkedTab(asked: { tab?: ViewTab } | null, settings: TeacherSettings): ViewTab | null {
+  const tab = asked?.tab;
+  if (!tab) return null;
+  return tab === 'charts' || isOpen(settings, tab) ? tab : null;
 }
 
 /** The notice shown after Share: what the link holds, and the link itself. */

@@ -386,14 +386,25 @@ export function payloadOf(hash: string): string | null {
   return null;
 }
 
+/** The lab's view tabs, as a link names them (`&t=sweep`); `charts`, the default, is never
+ *  written, so that a link without `t` (every link made before it was carried) opens on it. */
+export const VIEW_TABS = ['charts', 'editor', 'sweep', 'compare'] as const;
+export type ViewTab = (typeof VIEW_TABS)[number];
+
 /**
- * View choices a link may carry after the scenario: `&q=<algorithm quantity>&u=<queue unit>`
- * and `&v=<playback speed>` (one the toolbar offers, e.g. `0.005` or `max`).
+ * View choices a link may carry after the scenario: `&q=<algorithm quantity>&u=<queue unit>`,
+ * `&v=<playback speed>` (one the toolbar offers, e.g. `0.005` or `max`), `&t=<view tab>` and
+ * `&n=1` (the Network view open above the charts). They stay outside the check, which vouches
+ * for the scenario (the run) alone: a link of version 2 without them still opens and verifies.
  */
 export interface LinkView {
   quantity?: string | null;
   queueUnit?: 'KB' | 'frames';
   speed?: Speed;
+  /** The view tab the link opens on (absent: the charts). */
+  tab?: ViewTab;
+  /** The Network view open above the charts. */
+  network?: boolean;
 }
 
 /** The fragment for a scenario: `#s=2.<data>.<check>`, then the view choices that differ from the defaults. */
@@ -413,6 +424,8 @@ function viewParts(view: LinkView): string[] {
   if (view.quantity) parts.push(`q=${encodeURIComponent(view.quantity)}`);
   if (view.queueUnit === 'frames') parts.push('u=frames');
   if (view.speed !== undefined) parts.push(`v=${speedText(view.speed)}`);
+  if (view.tab !== undefined && view.tab !== 'charts') parts.push(`t=${view.tab}`);
+  if (view.network) parts.push('n=1');
   return parts;
 }
 
@@ -427,6 +440,8 @@ export function viewOf(hash: string): LinkView {
       if (k === 'u' && (v === 'KB' || v === 'frames')) view.queueUnit = v;
       const speed = k === 'v' ? parseSpeed(v) : null;
       if (speed !== null) view.speed = speed;
+      if (k === 't' && (VIEW_TABS as readonly string[]).includes(v)) view.tab = v as ViewTab;
+      if (k === 'n' && v === '1') view.network = true;
     } catch {
       // A damaged view choice is dropped; the scenario still opens.
     }
@@ -447,6 +462,8 @@ export function unreadViewChoices(hash: string): string[] {
     if (k === 'v' && view.speed === undefined) out.push(`playback speed “${v}”`);
     if (k === 'u' && view.queueUnit === undefined) out.push(`queue unit “${v}”`);
     if (k === 'q' && view.quantity === undefined) out.push(`quantity “${v}”`);
+    if (k === 't' && view.tab === undefined) out.push(`view “${v}” (the views are ${VIEW_TABS.join(', ')})`);
+    if (k === 'n' && !view.network) out.push(`Network view “${v}” (1 opens it)`);
   }
   return out;
 }
