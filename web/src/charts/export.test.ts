@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../contract/engine';
-import { chartCsv, chartSvg, prettyJson, runCsv, rustFloat, type ChartExport } from './export';
+import { chartCsv, chartSvg, csvColumn, prettyJson, runCsv, rustFloat, type ChartExport } from './export';
 import { PINNED_ALPHA } from './palette';
 import { NORMAL_LOOK, PRESENTATION_LOOK } from './look';
 import { SampleStore } from './sampleStore';
@@ -58,6 +58,17 @@ describe('CSV export', () => {
     const csv = chartCsv(noisy, view({ lines: rate.filter((l) => l.owner === 'C1'), t1: 0 }));
     expect(csv.trimEnd().split('\n')[1]).toBe('0,69.984,0.3');
     expect(chartCsv(noisy, view({ yUnit: 'Gbps', yScale: 1e-3, lines: [rate[0]], t1: 0 })).trimEnd().split('\n')[1]).toBe('0,0.069984');
+  });
+
+  // Issue: a label with words of its own in brackets gave a head with two, `queue (peak) (cells)`.
+  it('heads each column with one bracket, the unit: the words a label brackets become a plain suffix', () => {
+    const peak = { ...rate[0], label: 'SW1->SW2 queue (peak)' };
+    const goodput = { ...rate[0], label: 'C1 TCP goodput (8-sample average) · current (2)' };
+    const header = chartCsv(store(), view({ lines: [peak, goodput], t1: 0 })).split('\n')[0];
+    expect(header).toBe('time_ms,SW1->SW2 queue peak (Mbps),C1 TCP goodput 8-sample average · current 2 (Mbps)');
+    expect(csvColumn('C1 (UBR: no allowed rate)', '')).toBe('C1 UBR: no allowed rate');
+    expect(csvColumn('VP1 ACR [ABR virtual path]', 'Mbps')).toBe('VP1 ACR ABR virtual path (Mbps)');
+    for (const head of header.split(',')) expect(head.match(/\(/g)?.length ?? 0, head).toBeLessThanOrEqual(1);
   });
 
   it('quotes a label holding a comma or a quote', () => {

@@ -74,14 +74,25 @@ export function bucketColumn(store: SampleStore): { header: string; of: (row: nu
 }
 
 /**
- * The visible data: a header `time_ms,<label> (<unit>),…` and one row per sample in the window,
+ * A chart CSV's column head: the line's label, then its unit in the one bracket of the head
+ * (`SW1->SW2 queue peak (cells)`). Words the label brackets itself — the engine's
+ * `queue (peak)`, `TCP goodput (8-sample average)`, a compare run's `current (2)` — become a
+ * plain suffix: two brackets made the unit one of two (QA: `… queue (peak) (cells)`).
+ */
+export function csvColumn(label: string, unit: string): string {
+  const plain = label.replace(/\s*[([]([^()[\]]*)[)\]]/g, ' $1').replace(/\s+/g, ' ').trim();
+  return unit ? `${plain} (${unit})` : plain;
+}
+
+/**
+ * The visible data: a header `time_ms,<label> (<unit>),…` (`csvColumn`) and one row per sample in the window,
  * values in the unit shown (an empty field where a series has no value). Of a long run kept as
  * min/max buckets, a second column says which each row is (`bucketColumn`).
  */
 export function chartCsv(store: SampleStore, c: ChartExport): string {
   const unitOf = (l: ChartLine) => (c.yScale !== 1 ? c.yUnit : l.unit || c.yUnit);
   const bucket = bucketColumn(store);
-  const header = ['time_ms', ...(bucket ? [bucket.header] : []), ...c.lines.map((l) => (unitOf(l) ? `${l.label} (${unitOf(l)})` : l.label))]
+  const header = ['time_ms', ...(bucket ? [bucket.header] : []), ...c.lines.map((l) => csvColumn(l.label, unitOf(l)))]
     .map(csvField)
     .join(',');
   const out = [header];
