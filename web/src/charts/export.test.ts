@@ -80,6 +80,21 @@ describe('CSV export', () => {
 const parse = (svg: string) => new DOMParser().parseFromString(svg, 'image/svg+xml');
 
 describe('SVG export', () => {
+  // Issue: an exported chart did not say which scenario or seed it showed.
+  it('names the run in a caption under the time axis, the image taller by it; without one, none', () => {
+    const caption = 'Two sources (two-sources) · seed 3 · ABR Lab 0.1.0';
+    const plain = chartSvg(store(), view(), 640);
+    const captioned = chartSvg(store(), view({ caption }), 640);
+    const doc = parse(captioned.svg);
+    const shown = doc.querySelector('text.caption')!;
+    expect(shown.textContent).toBe(caption);
+    expect(parse(plain.svg).querySelector('text.caption')).toBeNull();
+    expect(captioned.height).toBeGreaterThan(plain.height);
+    expect(Number(shown.getAttribute('y'))).toBeLessThanOrEqual(captioned.height);
+    // Below the time axis's label.
+    const axisLabel = [...doc.querySelectorAll('text')].find((t) => t.textContent === 'time (ms)')!;
+    expect(Number(shown.getAttribute('y'))).toBeGreaterThan(Number(axisLabel.getAttribute('y')));
+  });
 
   it('is a standalone document with the title, the legend and both axes', () => {
     const doc = parse(chartSvg(store(), view({ markers: [40] }), 640).svg);

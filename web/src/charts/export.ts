@@ -38,6 +38,10 @@ export interface ChartExport {
   yReach?: number | null;
   /** Text sizes, line widths and inks: the chart's on screen (presentation mode's for a slide). */
   look?: ChartLook;
+  /** A small line under the chart naming the run it shows (`imageCaption`: the scenario, the
+   *  seed, the lab's version): absent, none (a chart composed into the compare image, which
+   *  has its own). */
+  caption?: string;
   /** The room for at least this many lines of title (charts side by side keep their plots level
    *  when one's title wraps onto more lines than another's). */
   titleLines?: number;
@@ -222,7 +226,15 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
   const right = width - L.plotRight;
   const bottom = top + L.plotHeight;
   const plotW = Math.max(10, right - left);
-  const height = bottom + L.axisBelow;
+  // The caption, under the time axis, in grey: as many lines as it takes.
+  const captionSize = L.font;
+  const captionLines = c.caption ? wrapWords(c.caption, width - 2 * L.pad, captionSize) : [];
+  const captionTop = bottom + L.axisBelow;
+  const height = captionTop + (captionLines.length ? captionLines.length * (captionSize + 4) + 6 : 0);
+  captionLines.forEach((line, i) => {
+    const y = captionTop + (i + 1) * (captionSize + 4);
+    parts.push(`<text class="caption" x="${L.pad}" y="${y}" font-size="${captionSize}" fill="#6b7280">${esc(line)}</text>`);
+  });
 
   // The lines, decimated to the plot's width, and the y domain of the lines shown.
   const dec = new ColumnDecimator(store);

@@ -50,6 +50,8 @@ import { TeacherButton } from './TeacherDialog';
 import { linkedTab, linkView, shareLink } from '../lab/sharing';
 import { scrollIntoViewSoon } from './scrollSoon';
 import { tabList } from './tabs';
+import { exportStem, imageCaption, runIdentity } from '../charts/caption';
+import { LAB_VERSION } from '../version';
 import type { ViewTab } from '../scenario/share';
 
 // The Network view (and React Flow with it) loads when first opened.
@@ -278,6 +280,10 @@ export function App({
   // Exported chart files are named after the scenario and the chart; a chart starts afresh
   // (every line shown) for another scenario.
   const fileBase = state.current?.id ?? 'abr-lab';
+  // Exported images name the run they show (scenario, seed, the lab's version), as do their
+  // files' names (`two-sources-seed1-rate.png`).
+  const identity = useMemo(() => runIdentity(state.current?.scenario, LAB_VERSION), [state.current?.scenario]);
+  const caption = imageCaption(identity);
   const markers = useMemo(() => (changes ?? []).map((c) => c.at_ms), [changes]);
   // The whole run as files: every series (the store's), and the summary as the engine wrote it.
   const exportRun = (kind: 'series-csv' | 'summary-json') => {
@@ -494,7 +500,8 @@ export function App({
               controls={spec.id === 'queue' ? queueUnitPicker : undefined}
               sampled={sampled}
               kindNames={kindNamesOf(net)}
-              exportName={`${fileBase}-${spec.id}`}
+              exportName={exportStem(identity, spec.id)}
+              exportCaption={caption}
               pinned={ghost}
               pinnedLabel={pinnedLabel}
               published={published}
@@ -519,7 +526,8 @@ export function App({
             controls={quantityPicker}
             sampled={algorithmChart.sampled}
             emptyText="No switch reports internal state (every switch runs “none”)."
-            exportName={`${fileBase}-algorithm-${quantity ?? ''}`}
+            exportName={exportStem(identity, `algorithm-${quantity ?? ''}`)}
+            exportCaption={caption}
             pinned={ghost}
             pinnedLabel={pinnedLabel}
             look={classroom.look}
