@@ -86,7 +86,10 @@ test('a damaged link shows what is wrong and opens the previous work intact', as
   for (const damaged of [link.slice(0, link.length - 25), link.replace('#s=2.', '#s=2.%21'), link.replace('#s=2.', '#s=7.')]) {
     const next = await context.newPage();
     const errors = await openLab(next, damaged);
-    await expect(next.getByTestId('notice')).toContainText('This scenario link could not be opened');
+    // A version this lab does not know yet is a newer lab's link (its own test is below).
+    await expect(next.getByTestId('notice')).toContainText(
+      damaged.includes('#s=7.') ? 'This link was made by a newer version of ABR Lab' : 'This scenario link could not be opened',
+    );
     await expect(next.getByTestId('notice')).toContainText('your last work is open instead');
     expect(await hook(next, () => window.__abrlab!.scenarioId())).toBe('three-sources');
     expect(await hook(next, () => window.__abrlab!.scenario())).toBe(work);
@@ -278,4 +281,36 @@ test('Share inside an embed gives the link of the whole lab, the same as its Ope
   expect(JSON.parse((await hook(other, () => window.__abrlab!.scenario()))!)).toEqual(JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!));
   expect(errors).toEqual([]);
   expect(otherErrors).toEqual([]);
+});
+
+// Issue: a copy of the lab its service worker kept from before version 2 refused a v2 link,
+// saying only that it could not read it. A lab now tells a newer lab's link apart, keeps what is
+// open, and updates itself (here nothing newer is served: it says so and offers to try again).
+test('a link of a newer version says a newer ABR Lab made it, keeps the work open and offers the update', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=three-sources');
+  await liveChange(page, 10, 'SW1', 'target_utilization', '0.8');
+  const work = await hook(page, () => window.__abrlab!.scenario());
+  await page.getByTestId('share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  const newer = link.replace('#s=2.', '#s=3.');
+  const next = await context.newPage();
+  const nextErrors = await openLab(next, newer);
+  const notice = next.getByTestId('notice');
+  await expect(notice).toContainText('This link was made by a newer version of ABR Lab (a version 3 link; this lab reads versions 1 and 2)');
+  await expect(notice).toContainText('Nothing was lost: your last work is open instead.');
+  // It asked for the newest lab at once: this server has no newer one, and the lab says so.
+  await expect(notice).toContainText('This server offers no newer version than this one');
+  await expect(next.getByTestId('notice-update')).toBeVisible();
+  expect(await hook(next, () => window.__abrlab!.scenario())).toBe(work);
+  await next.screenshot({ path: resolve(shots, 'share-4-newer.png') });
+  // Pasted into an open lab, a newer compare link is offered the update too; what is open stays.
+  await next.getByTestId('notice-update').click();
+  await expect(notice).toContainText('This server offers no newer version than this one');
+  await next.evaluate(() => (location.hash = '#c=3.abc.defghi'));
+  await expect(notice).toContainText('This link was made by a newer version of ABR Lab (a version 3 link');
+  await expect(notice).toContainText('what was open stays open');
+  await expect(next.getByTestId('notice-update')).toBeVisible();
+  expect(await hook(next, () => window.__abrlab!.scenario())).toBe(work);
+  expect(errors).toEqual([]);
+  expect(nextErrors).toEqual([]);
 });

@@ -7,7 +7,7 @@ import { costly, InProcessWorker, twoSources } from '../test/fakes';
 import { MemoryStore } from '../test/memoryStore';
 import { LAST_WORK_KEY, readLastWork, type KeyValueStore } from '../scenario/storage';
 import { Lab } from './lab';
-import { classLink, COMPARE_ORIGIN, exportFile, fileOrigin, linkedTab, linkView, openedText, SHARED_ORIGIN, shareLink, startup } from './sharing';
+import { classLink, COMPARE_ORIGIN, exportFile, fileOrigin, linkedTab, linkView, newerLinkNotice, openedText, SHARED_ORIGIN, shareLink, startup } from './sharing';
 
 
 const entries = LIBRARY.entries;
@@ -58,13 +58,30 @@ describe('startup: which scenario the lab opens with', () => {
   it('a damaged link says why and opens the last work', () => {
     const st = withLast(JSON.stringify(mine));
     const good = encodeScenario(mine, lib);
-    for (const hash of [`#s=${good.slice(0, 40)}`, '#s=9.abc', '#s=1.%%%', `#s=x${good}`]) {
+    for (const hash of [`#s=${good.slice(0, 40)}`, '#s=0.abc', '#s=1.%%%', `#s=x${good}`]) {
       const s = startup(at(hash), st, entries);
       expect(s.loads.map((l) => l.origin), hash).toEqual(['my-net.json']);
       expect(s.notice?.kind).toBe('error');
       expect(s.notice?.text).toMatch(/could not be opened: .*Nothing was lost: your last work is open instead/);
       expect(s.clearHash).toBe(true);
     }
+  });
+
+  // Issue: a lab kept by the service worker before version 2 refused v2 links with no way out.
+  it('a link of a newer version says a newer ABR Lab made it and offers the update that opens it', () => {
+    const st = withLast(JSON.stringify(mine));
+    const hash = `#s=${encodeScenario(mine, lib).replace(/^2\./, '3.')}&t=sweep`;
+    const s = startup(at(hash), st, entries);
+    expect(s.loads.map((l) => l.origin)).toEqual(['my-net.json']);
+    expect(s.notice?.text).toBe(
+      'This link was made by a newer version of ABR Lab (a version 3 link; this lab reads versions 1 and 2). Nothing was lost: your last work is open instead. Update ABR Lab to open it: the page reloads with the link, your work kept.',
+    );
+    expect(s.notice?.update).toEqual({ hash, version: 3, instead: 'your last work is open instead', stage: 'asked' });
+    // Every stage says what the update did, and still offers it.
+    expect(newerLinkNotice(hash, 3, 'x', 'latest').text).toMatch(/made by a newer version of ABR Lab .* no newer version than this one/);
+    expect(newerLinkNotice(hash, 3, 'x', 'failed').text).toMatch(/could not be fetched \(offline\?\)/);
+    // A damaged link of a version this lab reads, or of an older one, is not one to update for.
+    for (const other of ['#s=2.abc.defghi', '#s=0.abc']) expect(startup(at(other), st, entries).notice?.update, other).toBeUndefined();
   });
 
   it("a reload opens this tab's own last work, not what another tab did since", () => {

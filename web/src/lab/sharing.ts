@@ -7,6 +7,7 @@ import {
   decodeScenario,
   MAX_LINK_CHARS,
   payloadOf,
+  READ_VERSIONS_TEXT,
   scenarioFileText,
   shareHash,
   textLibrary,
@@ -141,6 +142,7 @@ export function linkOf(
     d = { ok: false, error: `the link could not be read (${(e as Error)?.message || String(e)})` };
   }
   if (!d.ok) {
+    if (d.newer !== undefined) return { load: null, view: {}, notice: newerLinkNotice(hash, d.newer, instead, 'asked') };
     return { load: null, view: {}, notice: { kind: 'error', text: `This scenario link could not be opened: ${d.error}. Nothing was lost: ${instead}.` } };
   }
   const view = viewOf(hash);
@@ -149,6 +151,31 @@ export function linkOf(
     ? { kind: 'info', text: `This link's ${unread.join(' and ')} could not be read: the scenario opens without ${unread.length > 1 ? 'them' : 'it'}.` }
     : null;
   return { load: { json: d.json, origin: SHARED_ORIGIN, place: NOWHERE, speed: view.speed }, view, notice };
+}
+
+/**
+ * Where an update of the lab stands, for a link made by a newer ABR Lab: `asked` (offered, not
+ * begun), `updating` (the newer lab is on its way: the page reloads with the link), `latest`
+ * (this lab is the newest the server offers: a page not served by the service worker came from
+ * the server itself), `failed` (it could not be fetched: offline).
+ */
+export type UpdateStage = NonNullable<Notice['update']>['stage'];
+
+/**
+ * The notice for a link (share or compare) of a version newer than this lab reads: what it is,
+ * what stays open, and where the update stands. A copy of the lab kept by the service worker
+ * before a link version existed cannot open it; from this version on, a lab says why and
+ * offers the update, which reopens the link (`update`).
+ */
+export function newerLinkNotice(hash: string, version: number, instead: string, stage: UpdateStage): Notice {
+  const head = `This link was made by a newer version of ABR Lab (a version ${version} link; this lab reads versions ${READ_VERSIONS_TEXT}). Nothing was lost: ${instead}.`;
+  const next: Record<UpdateStage, string> = {
+    asked: 'Update ABR Lab to open it: the page reloads with the link, your work kept.',
+    updating: 'Updating ABR Lab: the page reloads with the link once the newer version is in, your work kept.',
+    latest: 'This server offers no newer version than this one: the link may come from another copy of ABR Lab.',
+    failed: 'The newer version could not be fetched (offline?): Update to try again.',
+  };
+  return { kind: 'error', text: `${head} ${next[stage]}`, update: { hash, version, instead, stage } };
 }
 
 export interface ShareLink {

@@ -36,6 +36,10 @@ export interface Notice {
   reopen?: string;
   /** Problems the notice is about, listed under it with their places. */
   problems?: Problem[];
+  /** A link made by a newer ABR Lab (its fragment `hash`, its `version`; `instead`: what stays
+   *  open; `stage`: where the update stands, sharing.ts's UpdateStage): the notice offers to
+   *  update the lab, which then reopens the link. */
+  update?: { hash: string; version: number; instead: string; stage: 'asked' | 'updating' | 'latest' | 'failed' };
 }
 
 /** A load that takes long: what is being loaded (shown with a Cancel button). */

@@ -209,6 +209,11 @@ describe('scenario link codec', () => {
       expect(errorOf(`x${good}`)).toMatch(/version tag/);
       expect(errorOf(`3${good.slice(1)}`)).toMatch(/version 3, made by a newer ABR Lab than this one: this lab reads versions 1 and 2/);
       expect(errorOf(`0${good.slice(1)}`)).toBe('the link is of version 0: this lab reads versions 1 and 2');
+      // A newer version is told apart (the lab offers its update); an older or unknown one not.
+      expect(decodeScenario(`3${good.slice(1)}`, lib)).toMatchObject({ ok: false, newer: 3 });
+      expect(decodeScenario(`12.abc`, lib)).toMatchObject({ ok: false, newer: 12 });
+      expect(decodeScenario(`0${good.slice(1)}`, lib)).not.toHaveProperty('newer');
+      expect(decodeScenario(`x${good.slice(1)}`, lib)).not.toHaveProperty('newer');
       expect(errorOf('')).toMatch(/version tag/);
     });
 

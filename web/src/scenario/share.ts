@@ -204,7 +204,9 @@ export function encodeScenario(scenario: Scenario | unknown, library: TextLibrar
   return `${PREFIX}${toBase64Url(deflateSync(json, { level: 9, dictionary: DICT }))}.${linkCheck(json)}`;
 }
 
-export type Decoded = { ok: true; scenario: Scenario; json: string } | { ok: false; error: string };
+/** A link that cannot be read: why, and `newer`, its version when that is newer than this lab
+ *  reads (made by a newer ABR Lab: an update opens it). */
+export type Decoded = { ok: true; scenario: Scenario; json: string } | { ok: false; error: string; newer?: number };
 
 const fail = (error: string): Decoded => ({ ok: false, error });
 
@@ -245,6 +247,9 @@ function describeValue(v: unknown): string {
   return 'an object';
 }
 
+/** The versions of links this lab reads, as words: "1 and 2". */
+export const READ_VERSIONS_TEXT = READS.join(' and ');
+
 /** Decodes a fragment payload (`2.<data>.<check>`, or a version 1 `1.<data>`; without `#s=`).
  *  Never throws. */
 export function decodeScenario(payload: string, library: TextLibrary = new Map()): Decoded {
@@ -262,8 +267,10 @@ function decode(payload: string, library: TextLibrary): Decoded {
   const reads = `this lab reads versions ${READS.join(' and ')}`;
   if (!READS.map(String).includes(version)) {
     if (!/^\d+$/.test(version)) return fail(`the link does not start with a version tag ("${SHARE_VERSION}.")`);
-    const newer = Number(version) > SHARE_VERSION ? ', made by a newer ABR Lab than this one' : '';
-    return fail(`the link is of version ${version}${newer}: ${reads}`);
+    if (Number(version) > SHARE_VERSION) {
+      return { ok: false, error: `the link is of version ${version}, made by a newer ABR Lab than this one: ${reads}`, newer: Number(version) };
+    }
+    return fail(`the link is of version ${version}: ${reads}`);
   }
   let data = payload.slice(dot + 1);
   let check: string | null = null;
