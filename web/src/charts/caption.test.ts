@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY } from '../scenario/library';
-import { LAB_VERSION } from '../version';
+import { LAB_VERSION } from '../lab/version';
 import { DEFAULT_SEED, exportStem, imageCaption, runIdentity } from './caption';
 
 // Issue: exported images named neither the scenario nor the seed, in the image or its file name.

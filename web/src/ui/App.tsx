@@ -51,7 +51,7 @@ import { linkedTab, linkView, shareLink } from '../lab/sharing';
 import { scrollIntoViewSoon } from './scrollSoon';
 import { tabList } from './tabs';
 import { exportStem, imageCaption, runIdentity } from '../charts/caption';
-import { LAB_VERSION } from '../version';
+import { LAB_VERSION } from '../lab/version';
 import type { ViewTab } from '../scenario/share';
 
 // The Network view (and React Flow with it) loads when first opened.
@@ -277,7 +277,7 @@ export function App({
     setWorkspace,
   );
   const changes = state.current?.scenario.changes;
-  // Exported chart files are named after the scenario and the chart; a chart starts afresh
+  // Exported chart files are named after the scenario, its seed and the chart (below); a chart starts afresh
   // (every line shown) for another scenario.
   const fileBase = state.current?.id ?? 'abr-lab';
   // Exported images name the run they show (scenario, seed, the lab's version), as do their

@@ -8,7 +8,7 @@ import { Fragment, useEffect, useMemo, useRef, useState, useSyncExternalStore } 
 import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { exportStem, imageCaption, runIdentity } from '../charts/caption';
-import { LAB_VERSION } from '../version';
+import { LAB_VERSION } from '../lab/version';
 import {
   algorithmLists,
   everySwitchPick,
