@@ -7,7 +7,7 @@ import { costly, InProcessWorker, twoSources } from '../test/fakes';
 import { MemoryStore } from '../test/memoryStore';
 import { LAST_WORK_KEY, readLastWork, type KeyValueStore } from '../scenario/storage';
 import { Lab } from './lab';
-import { classLink, COMPARE_ORIGIN, exportFile, fileOrigin, linkedTab, linkView, newerLinkNotice, openedText, SHARED_ORIGIN, shareLink, startup } from './sharing';
+import { classLink, COMPARE_ORIGIN, exportFile, fileOrigin, linkedTab, linkView, newerLinkNotice, openedText, SHARED_ORIGIN, shareLink, shareNotice, startup } from './sharing';
 
 
 const entries = LIBRARY.entries;
@@ -156,6 +156,12 @@ describe('share link and export file', () => {
     expect(s.view).toEqual({ speed: 1, tab: 'compare' });
     const withNetwork = shareLink(mine as Scenario, 'http://h/', entries, linkView({ charts: { quantity: null, queueUnit: 'KB' }, speed: 1 }, { tab: 'charts', network: true }));
     expect(startup(at(withNetwork.url.slice(withNetwork.url.indexOf('#'))), null, entries).view).toMatchObject({ network: true });
+  });
+
+  it('Share from the Compare tab says the variants travel in Compare\'s own link', () => {
+    const link = shareLink(mine as Scenario, 'http://h/', entries, { tab: 'compare' });
+    expect(shareNotice(link, mine as Scenario, true, 'compare').text).toMatch(/replays the same run\. It opens the Compare tab on the scenario alone: .*use Compare link once they have run\.$/);
+    expect(shareNotice(link, mine as Scenario, true, 'sweep').text).toMatch(/replays the same run\.$/);
   });
 
   it('the tab a link asks for opens unless a teacher (or embed mode) hides or locks it', () => {

@@ -246,13 +246,16 @@ export function linkedTab(asked: { tab?: ViewTab } | null, settings: TeacherSett
   return tab === 'charts' || isOpen(settings, tab) ? tab : null;
 }
 
-/** The notice shown after Share: what the link holds, and the link itself. */
-export function shareNotice(link: ShareLink, scenario: Scenario, copied: boolean): Notice {
+/** The notice shown after Share: what the link holds, and the link itself. Shared from the
+ *  Compare tab (`tab`), it says that the link opens that tab with the scenario alone: the
+ *  variants and their runs travel in Compare's own link (`#c=`). */
+export function shareNotice(link: ShareLink, scenario: Scenario, copied: boolean, tab?: ViewTab): Notice {
   const n = scenario.changes?.length ?? 0;
   const what = `“${scenario.name || scenario.id}”${n ? ` with its ${n} recorded change${n === 1 ? '' : 's'}` : ''}`;
+  const compare = tab === 'compare' ? ' It opens the Compare tab on the scenario alone: to send the variants and their runs, use Compare link once they have run.' : '';
   const text = link.tooLong
     ? `This link to ${what} is ${link.chars.toLocaleString('en-US')} characters, too long for many tools: use Export to send the file.`
-    : `${copied ? 'Link copied' : 'Link ready'} (${link.chars.toLocaleString('en-US')} characters): it opens ${what} and replays the same run.`;
+    : `${copied ? 'Link copied' : 'Link ready'} (${link.chars.toLocaleString('en-US')} characters): it opens ${what} and replays the same run.${compare}`;
   return { kind: 'info', text, link: link.url };
 }
 

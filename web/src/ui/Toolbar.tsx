@@ -115,7 +115,7 @@ export function Toolbar({
         copied = false; // no clipboard permission: the link is shown to copy by hand
       }
     }
-    lab.notify(shareNotice(link, s, copied));
+    lab.notify(shareNotice(link, s, copied, shown.tab));
   };
   const exportScenario = async () => {
     await lab.settled();
