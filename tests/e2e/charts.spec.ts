@@ -385,7 +385,8 @@ test('each chart exports its visible data as CSV, and itself as SVG and as a PNG
 
   const download = async (kind: string) => {
     const [file] = await Promise.all([page.waitForEvent('download'), rate.getByTestId(`export-${kind}`).click()]);
-    expect(file.suggestedFilename()).toBe(`two-sources-staggered-rate.${kind}`);
+    // Named after the scenario and its seed: a file that says which run it holds.
+    expect(file.suggestedFilename()).toBe(`two-sources-staggered-seed1-rate.${kind}`);
     return readFileSync((await file.path())!);
   };
 
@@ -412,6 +413,9 @@ test('each chart exports its visible data as CSV, and itself as SVG and as a PNG
   }, svg);
   expect(parsed.error).toBe(false);
   expect(parsed.texts).toContain('Allowed cell rate (ACR) of each source');
+  // The caption names the run: the scenario, its seed and the lab's version.
+  const version = JSON.parse(readFileSync(resolve(repoRoot, 'web/package.json'), 'utf8')).version;
+  expect(parsed.texts).toContain(`Two sources, staggered (two-sources-staggered) · seed 1 · ABR Lab ${version}`);
   expect(parsed.texts).toContain('C1');
   expect(parsed.texts).not.toContain('C2');
   expect(parsed.paths.sort()).toEqual(['C1 ACR', 'C1 max-min share', 'C1 max-min share at target utilisation']);

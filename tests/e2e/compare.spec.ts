@@ -449,7 +449,7 @@ test('overlaid charts show both variants; the table downloads as CSV and the who
 
   // The whole view as one PNG: decodes, 2 × 1200 px wide, tall enough for the charts and the table.
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compare-png').click()]);
-  expect(file.suggestedFilename()).toBe('two-sources-compare.png');
+  expect(file.suggestedFilename()).toBe('two-sources-seed1-compare.png');
   const png = readFileSync((await file.path())!);
   writeFileSync(resolve(shots, 'compare-export.png'), png);
   const size = await page.evaluate(async (b64) => {

@@ -86,7 +86,10 @@ test('a damaged link shows what is wrong and opens the previous work intact', as
   for (const damaged of [link.slice(0, link.length - 25), link.replace('#s=2.', '#s=2.%21'), link.replace('#s=2.', '#s=7.')]) {
     const next = await context.newPage();
     const errors = await openLab(next, damaged);
-    await expect(next.getByTestId('notice')).toContainText('This scenario link could not be opened');
+    // A version this lab does not know yet is a newer lab's link (its own test is below).
+    await expect(next.getByTestId('notice')).toContainText(
+      damaged.includes('#s=7.') ? 'This link was made by a newer version of ABR Lab' : 'This scenario link could not be opened',
+    );
     await expect(next.getByTestId('notice')).toContainText('your last work is open instead');
     expect(await hook(next, () => window.__abrlab!.scenarioId())).toBe('three-sources');
     expect(await hook(next, () => window.__abrlab!.scenario())).toBe(work);
@@ -220,4 +223,94 @@ test('the toolbar does not move when a first change keeps the scenario as yours'
   const after = (await share.boundingBox())!;
   expect([after.x, after.y]).toEqual([before.x, before.y]);
   expect(errors).toEqual([]);
+});
+
+// Issue: a Share link opened on the charts whatever view it was shared from (a Sweep shared
+// from the Sweep tab opened on the charts).
+test('a link shared from the Sweep tab, or with the Network view open, opens on that view; an older link on the charts', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-sweep').click();
+  await page.getByTestId('share').click();
+  const sweepLink = await page.getByTestId('share-link').inputValue();
+  expect(sweepLink).toMatch(/&t=sweep$/);
+  await page.getByTestId('view-charts').click();
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('share').click();
+  const networkLink = await page.getByTestId('share-link').inputValue();
+  expect(networkLink).toMatch(/&n=1$/);
+
+  const other = await context.newPage();
+  const otherErrors = await openLab(other, sweepLink);
+  await expect(other.getByTestId('view-sweep')).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => hook(other, () => window.__abrlab!.origin())).toBe('shared link');
+  // The link of the same scenario made before views were carried: the charts, as it always did.
+  const older = await context.newPage();
+  const olderErrors = await openLab(older, sweepLink.replace(/&t=sweep$/, ''));
+  await expect.poll(() => hook(older, () => window.__abrlab!.origin())).toBe('shared link');
+  await expect(older.getByTestId('view-charts')).toHaveAttribute('aria-selected', 'true');
+  await expect(older.getByTestId('view-network')).toHaveAttribute('aria-pressed', 'false');
+  // Pasted into the address bar of an open lab, a link shows its view there too; an older one
+  // the charts, as in a new tab.
+  await older.evaluate((f) => (location.hash = f), sweepLink.slice(sweepLink.indexOf('#')));
+  await expect(older.getByTestId('view-sweep')).toHaveAttribute('aria-selected', 'true');
+  await older.evaluate((f) => (location.hash = f), networkLink.slice(networkLink.indexOf('#')));
+  await expect(older.getByTestId('view-charts')).toHaveAttribute('aria-selected', 'true');
+  await expect(older.getByTestId('view-network')).toHaveAttribute('aria-pressed', 'true');
+  const withNetwork = await context.newPage();
+  const networkErrors = await openLab(withNetwork, networkLink);
+  await expect(withNetwork.getByTestId('view-charts')).toHaveAttribute('aria-selected', 'true');
+  await expect(withNetwork.getByTestId('view-network')).toHaveAttribute('aria-pressed', 'true');
+  expect(errors).toEqual([]);
+  expect([...otherErrors, ...olderErrors, ...networkErrors]).toEqual([]);
+});
+
+// Issue: Share pressed inside an embed gave an embed link (the lab without its library, editor
+// and views); it gives the whole lab's link, the one the embed's "Open in ABR Lab" opens.
+test('Share inside an embed gives the link of the whole lab, the same as its Open in ABR Lab', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=two-sources&embed=1');
+  await page.getByTestId('share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  expect(new URL(link).searchParams.has('embed')).toBe(false);
+  expect(link).toMatch(/#s=2\./);
+  await expect(page.getByTestId('embed-full-lab')).toHaveAttribute('href', link);
+  const other = await context.newPage();
+  const otherErrors = await openLab(other, link);
+  await expect(other.getByTestId('scenario-picker')).toBeVisible();
+  await expect(other.getByTestId('view-editor')).toBeVisible();
+  await expect.poll(() => hook(other, () => window.__abrlab!.origin())).toBe('shared link');
+  expect(JSON.parse((await hook(other, () => window.__abrlab!.scenario()))!)).toEqual(JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!));
+  expect(errors).toEqual([]);
+  expect(otherErrors).toEqual([]);
+});
+
+// Issue: a copy of the lab its service worker kept from before version 2 refused a v2 link,
+// saying only that it could not read it. A lab now tells a newer lab's link apart, keeps what is
+// open, and updates itself (here nothing newer is served: it says so and offers to try again).
+test('a link of a newer version says a newer ABR Lab made it, keeps the work open and offers the update', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=three-sources');
+  await liveChange(page, 10, 'SW1', 'target_utilization', '0.8');
+  const work = await hook(page, () => window.__abrlab!.scenario());
+  await page.getByTestId('share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  const newer = link.replace('#s=2.', '#s=3.');
+  const next = await context.newPage();
+  const nextErrors = await openLab(next, newer);
+  const notice = next.getByTestId('notice');
+  await expect(notice).toContainText('This link was made by a newer version of ABR Lab (a version 3 link; this lab reads versions 1 and 2)');
+  await expect(notice).toContainText('Nothing was lost: your last work is open instead.');
+  // It asked for the newest lab at once: this server has no newer one, and the lab says so.
+  await expect(notice).toContainText('This server offers no newer version than this one');
+  await expect(next.getByTestId('notice-update')).toBeVisible();
+  expect(await hook(next, () => window.__abrlab!.scenario())).toBe(work);
+  await next.screenshot({ path: resolve(shots, 'share-4-newer.png') });
+  // Pasted into an open lab, a newer compare link is offered the update too; what is open stays.
+  await next.getByTestId('notice-update').click();
+  await expect(notice).toContainText('This server offers no newer version than this one');
+  await next.evaluate(() => (location.hash = '#c=3.abc.defghi'));
+  await expect(notice).toContainText('This link was made by a newer version of ABR Lab (a version 3 link');
+  await expect(notice).toContainText('what was open stays open');
+  await expect(next.getByTestId('notice-update')).toBeVisible();
+  expect(await hook(next, () => window.__abrlab!.scenario())).toBe(work);
+  expect(errors).toEqual([]);
+  expect(nextErrors).toEqual([]);
 });

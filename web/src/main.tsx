@@ -11,7 +11,8 @@ import { SweepDrafts } from './lab/sweepBuilder';
 import { CompareDrafts, CompareSession } from './lab/compareSession';
 import { comparePayloadOf, decodeCompare } from './lab/compare';
 import { textLibrary } from './scenario/share';
-import { COMPARE_ORIGIN, linkOf, linkView, shareLink, startup, type Startup } from './lab/sharing';
+import { COMPARE_ORIGIN, linkOf, linkView, newerLinkNotice, shareLink, startup, type Startup } from './lab/sharing';
+import { runUpdate } from './ui/appUpdate';
 import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
 import { broadcastTabs, IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
 import { historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
@@ -223,7 +224,10 @@ window.addEventListener('pagehide', () => lab.flushUnsaved());
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') lab.flushUnsaved();
 });
-if (start.notice) lab.notify(start.notice);
+// A link made by a newer ABR Lab: the lab updates itself (once the newer one has the page it
+// reloads with the link, the user's work kept) or says why it cannot.
+if (start.notice?.update) void runUpdate(lab, start.notice.update);
+else if (start.notice) lab.notify(start.notice);
 else if (ignoredNotice(teacher.ignored)) lab.notify({ kind: 'info', text: ignoredNotice(teacher.ignored)! });
 /** Opens the compare link in `hash` (`#c=2.…`), if it holds one, and runs its variants again;
  *  true when it held one (read or not). */
@@ -235,12 +239,19 @@ function openCompareLink(hash: string, nav: 'push' | 'replace'): boolean {
     lab.load(linked.json, COMPARE_ORIGIN, nav);
     // A link's scenario is kept nowhere until it is changed (lab.load).
     compare.start(linked.json, linked.data.variants, NOWHERE, { expected: linked.data.digests ?? null, drafts: linked.data.drafts });
+  } else if (linked.newer !== undefined) {
+    const notice = newerLinkNotice(hash, linked.newer, 'what was open stays open', 'asked');
+    lab.notify(notice);
+    // Opening the page, the lab updates itself (as for a share link); pasted into an open lab,
+    // the notice offers it (a reload should not come unasked).
+    if (nav === 'replace') void runUpdate(lab, notice.update!);
   } else lab.notify({ kind: 'error', text: `The compare link could not be read: ${linked.error}. What was open stays open.` });
   return true;
 }
 if (openCompareLink(location.hash, 'replace')) history.replaceState(withEntry(null, entry), '', location.pathname + location.search);
-const { speed: _linkSpeed, ...chartChoice } = start.view;
+const { speed: _linkSpeed, tab, network, ...chartChoice } = start.view;
 lab.setCharts(chartChoice);
+lab.askView({ tab, network });
 void lab.refreshMyScenarios();
 
 // A link pasted into this tab's address bar while the lab is open changes only the fragment
@@ -253,8 +264,10 @@ window.addEventListener('hashchange', () => {
   history.replaceState(history.state, '', location.pathname + location.search);
   if (link?.load) {
     lab.open(link.load.json, link.load.origin, link.load.place, 'push', link.load.speed);
-    const { speed: _speed, ...charts } = link.view;
+    const { speed: _speed, tab, network, ...charts } = link.view;
     lab.setCharts(charts);
+    // Opened here as in a new tab: a link without a tab (an older one) shows the charts.
+    lab.askView({ tab: tab ?? 'charts', network });
   }
   if (link?.notice) lab.notify(link.notice);
 });

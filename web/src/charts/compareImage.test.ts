@@ -32,6 +32,13 @@ describe('the compare image', () => {
     expect(texts).toEqual(expect.arrayContaining(['C1 mean rate (Mbps)', "Jain's <index>", '70.1', '80.5', '–']));
   });
 
+  it('says the scenario, the seed, the lab version and the variants in a caption under the title', () => {
+    const caption = 'Two sources (two-sources) · seed 1 · ABR Lab 0.1.0 · variants: two-sources; SW1.algorithm = erica_plus';
+    const d = new DOMParser().parseFromString(compareSvg({ ...input, caption }).svg, 'image/svg+xml');
+    expect([...d.querySelectorAll('text.caption')].map((t) => t.textContent).join(' ')).toBe(caption);
+    expect(doc().querySelectorAll('text.caption')).toHaveLength(0);
+  });
+
   it('places the charts in the grid, each row as tall as its tallest chart, and the table below', () => {
     const nested = [...doc().documentElement.querySelectorAll(':scope > svg')];
     expect(nested.map((s) => [s.getAttribute('x'), s.textContent])).toEqual([

@@ -8,6 +8,9 @@ import { colourAt } from './palette';
 
 export interface CompareImageInput {
   title: string;
+  /** The line under the title naming the run: scenario, seed, the lab's version, the variants
+   *  (`imageCaption`; absent: none). */
+  caption?: string;
   /** Per run: its name (the table's column head) and digest (empty when it has none). */
   runs: { label: string; digest: string }[];
   /** What the variants' overrides also changed, as the view lists it (may be empty). */
@@ -56,6 +59,12 @@ export function compareSvg(c: CompareImageInput): { svg: string; width: number; 
   const parts: string[] = [];
   let y = pad + titleSize;
   parts.push(`<text x="${pad}" y="${y}" font-size="${titleSize}" font-weight="600" fill="#1f2937">${esc(c.title)}</text>`);
+  if (c.caption) {
+    for (const line of wrap(c.caption, W - pad * 2, font)) {
+      y += font + 4;
+      parts.push(`<text class="caption" x="${pad}" y="${y}" font-size="${font}" fill="#6b7280">${esc(line)}</text>`);
+    }
+  }
   // The variants: colour (the overlaid charts' colour of each), name, digest.
   y += 8;
   c.runs.forEach((r, i) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../contract/engine';
-import { chartCsv, chartSvg, prettyJson, runCsv, rustFloat, type ChartExport } from './export';
+import { chartCsv, chartSvg, csvColumn, prettyJson, runCsv, rustFloat, type ChartExport } from './export';
 import { PINNED_ALPHA } from './palette';
 import { NORMAL_LOOK, PRESENTATION_LOOK } from './look';
 import { SampleStore } from './sampleStore';
@@ -60,6 +60,17 @@ describe('CSV export', () => {
     expect(chartCsv(noisy, view({ yUnit: 'Gbps', yScale: 1e-3, lines: [rate[0]], t1: 0 })).trimEnd().split('\n')[1]).toBe('0,0.069984');
   });
 
+  // Issue: a label with words of its own in brackets gave a head with two, `queue (peak) (cells)`.
+  it('heads each column with one bracket, the unit: the words a label brackets become a plain suffix', () => {
+    const peak = { ...rate[0], label: 'SW1->SW2 queue (peak)' };
+    const goodput = { ...rate[0], label: 'C1 TCP goodput (8-sample average) · current (2)' };
+    const header = chartCsv(store(), view({ lines: [peak, goodput], t1: 0 })).split('\n')[0];
+    expect(header).toBe('time_ms,SW1->SW2 queue peak (Mbps),C1 TCP goodput 8-sample average · current 2 (Mbps)');
+    expect(csvColumn('C1 (UBR: no allowed rate)', '')).toBe('C1 UBR: no allowed rate');
+    expect(csvColumn('VP1 ACR [ABR virtual path]', 'Mbps')).toBe('VP1 ACR ABR virtual path (Mbps)');
+    for (const head of header.split(',')) expect(head.match(/\(/g)?.length ?? 0, head).toBeLessThanOrEqual(1);
+  });
+
   it('quotes a label holding a comma or a quote', () => {
     const odd = { ...rate[0], label: 'C1 "fast", ACR' };
     expect(chartCsv(store(), view({ lines: [odd], t1: 0 })).split('\n')[0]).toBe('time_ms,"C1 ""fast"", ACR (Mbps)"');
@@ -69,6 +80,21 @@ describe('CSV export', () => {
 const parse = (svg: string) => new DOMParser().parseFromString(svg, 'image/svg+xml');
 
 describe('SVG export', () => {
+  // Issue: an exported chart did not say which scenario or seed it showed.
+  it('names the run in a caption under the time axis, the image taller by it; without one, none', () => {
+    const caption = 'Two sources (two-sources) · seed 3 · ABR Lab 0.1.0';
+    const plain = chartSvg(store(), view(), 640);
+    const captioned = chartSvg(store(), view({ caption }), 640);
+    const doc = parse(captioned.svg);
+    const shown = doc.querySelector('text.caption')!;
+    expect(shown.textContent).toBe(caption);
+    expect(parse(plain.svg).querySelector('text.caption')).toBeNull();
+    expect(captioned.height).toBeGreaterThan(plain.height);
+    expect(Number(shown.getAttribute('y'))).toBeLessThanOrEqual(captioned.height);
+    // Below the time axis's label.
+    const axisLabel = [...doc.querySelectorAll('text')].find((t) => t.textContent === 'time (ms)')!;
+    expect(Number(shown.getAttribute('y'))).toBeGreaterThan(Number(axisLabel.getAttribute('y')));
+  });
 
   it('is a standalone document with the title, the legend and both axes', () => {
     const doc = parse(chartSvg(store(), view({ markers: [40] }), 640).svg);

@@ -38,6 +38,10 @@ export interface ChartExport {
   yReach?: number | null;
   /** Text sizes, line widths and inks: the chart's on screen (presentation mode's for a slide). */
   look?: ChartLook;
+  /** A small line under the chart naming the run it shows (`imageCaption`: the scenario, the
+   *  seed, the lab's version): absent, none (a chart composed into the compare image, which
+   *  has its own). */
+  caption?: string;
   /** The room for at least this many lines of title (charts side by side keep their plots level
    *  when one's title wraps onto more lines than another's). */
   titleLines?: number;
@@ -74,14 +78,25 @@ export function bucketColumn(store: SampleStore): { header: string; of: (row: nu
 }
 
 /**
- * The visible data: a header `time_ms,<label> (<unit>),…` and one row per sample in the window,
+ * A chart CSV's column head: the line's label, then its unit in the one bracket of the head
+ * (`SW1->SW2 queue peak (cells)`). Words the label brackets itself — the engine's
+ * `queue (peak)`, `TCP goodput (8-sample average)`, a compare run's `current (2)` — become a
+ * plain suffix: two brackets made the unit one of two (QA: `… queue (peak) (cells)`).
+ */
+export function csvColumn(label: string, unit: string): string {
+  const plain = label.replace(/\s*[([]([^()[\]]*)[)\]]/g, ' $1').replace(/\s+/g, ' ').trim();
+  return unit ? `${plain} (${unit})` : plain;
+}
+
+/**
+ * The visible data: a header `time_ms,<label> (<unit>),…` (`csvColumn`) and one row per sample in the window,
  * values in the unit shown (an empty field where a series has no value). Of a long run kept as
  * min/max buckets, a second column says which each row is (`bucketColumn`).
  */
 export function chartCsv(store: SampleStore, c: ChartExport): string {
   const unitOf = (l: ChartLine) => (c.yScale !== 1 ? c.yUnit : l.unit || c.yUnit);
   const bucket = bucketColumn(store);
-  const header = ['time_ms', ...(bucket ? [bucket.header] : []), ...c.lines.map((l) => (unitOf(l) ? `${l.label} (${unitOf(l)})` : l.label))]
+  const header = ['time_ms', ...(bucket ? [bucket.header] : []), ...c.lines.map((l) => csvColumn(l.label, unitOf(l)))]
     .map(csvField)
     .join(',');
   const out = [header];
@@ -211,7 +226,15 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
   const right = width - L.plotRight;
   const bottom = top + L.plotHeight;
   const plotW = Math.max(10, right - left);
-  const height = bottom + L.axisBelow;
+  // The caption, under the time axis, in grey: as many lines as it takes.
+  const captionSize = L.font;
+  const captionLines = c.caption ? wrapWords(c.caption, width - 2 * L.pad, captionSize) : [];
+  const captionTop = bottom + L.axisBelow;
+  const height = captionTop + (captionLines.length ? captionLines.length * (captionSize + 4) + 6 : 0);
+  captionLines.forEach((line, i) => {
+    const y = captionTop + (i + 1) * (captionSize + 4);
+    parts.push(`<text class="caption" x="${L.pad}" y="${y}" font-size="${captionSize}" fill="#6b7280">${esc(line)}</text>`);
+  });
 
   // The lines, decimated to the plot's width, and the y domain of the lines shown.
   const dec = new ColumnDecimator(store);

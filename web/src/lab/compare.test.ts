@@ -266,7 +266,7 @@ describe('the compare link', () => {
   });
 
   it('says what is wrong with a damaged or variant-less link', () => {
-    expect(decodeCompare('3.abc')).toEqual({ ok: false, error: 'the compare link is of version 3, made by a newer ABR Lab than this one: this lab reads versions 1 and 2' });
+    expect(decodeCompare('3.abc')).toEqual({ ok: false, error: 'the compare link is of version 3, made by a newer ABR Lab than this one: this lab reads versions 1 and 2', newer: 3 });
     expect(decodeCompare(encodeScenario(JSON.parse(twoSources)))).toEqual({ ok: false, error: 'the compare link holds a scenario but no variants (compare.variants)' });
     const bad = compareHash(JSON.parse(twoSources), { variants: [{ sets: [3] as unknown as string[] }] });
     expect(decodeCompare(comparePayloadOf(bad)!)).toMatchObject({ ok: false, error: expect.stringMatching(/variant 1 is not/) });

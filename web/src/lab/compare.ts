@@ -508,12 +508,12 @@ export function comparePayloadOf(hash: string): string | null {
   return null;
 }
 
-export type DecodedCompare = { ok: true; json: string; data: CompareLinkData } | { ok: false; error: string };
+export type DecodedCompare = { ok: true; json: string; data: CompareLinkData } | { ok: false; error: string; newer?: number };
 
 /** Decodes a compare link's payload; every damage comes back as a message. */
 export function decodeCompare(payload: string, library: TextLibrary = new Map()): DecodedCompare {
   const d = decodeScenario(payload, library);
-  if (!d.ok) return { ok: false, error: d.error.replace(/^the link/, 'the compare link') };
+  if (!d.ok) return { ok: false, error: d.error.replace(/^the link/, 'the compare link'), ...(d.newer === undefined ? {} : { newer: d.newer }) };
   const s = d.scenario as unknown as Record<string, unknown>;
   const data = s.compare as CompareLinkData | undefined;
   delete s.compare;

@@ -31,6 +31,7 @@ import {
   type SampleSink,
 } from './state';
 import { lessonSpeed } from '../scenario/speed';
+import type { ViewTab } from '../scenario/share';
 import { lessonSteps } from './lessonWalk';
 import { runMoved } from './networkClock';
 import { StatusThrottle } from './statusThrottle';
@@ -1253,6 +1254,13 @@ export class Lab {
   /** Changes what the charts show (view state only: the run is untouched). */
   setCharts(patch: Partial<ChartChoice>) {
     this.set({ charts: { ...this.state.charts, ...patch } });
+  }
+
+  /** Asks the app to show a link's view: its tab, the Network view (nothing asked: no change). */
+  askView(view: { tab?: ViewTab; network?: boolean }) {
+    if (view.tab === undefined && !view.network) return;
+    const n = (this.state.viewAsked?.n ?? 0) + 1;
+    this.set({ viewAsked: { ...(view.tab ? { tab: view.tab } : {}), ...(view.network ? { network: true } : {}), n } });
   }
 
   /** Shows a message in the notice bar. */

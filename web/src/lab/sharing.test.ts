@@ -7,7 +7,7 @@ import { costly, InProcessWorker, twoSources } from '../test/fakes';
 import { MemoryStore } from '../test/memoryStore';
 import { LAST_WORK_KEY, readLastWork, type KeyValueStore } from '../scenario/storage';
 import { Lab } from './lab';
-import { classLink, COMPARE_ORIGIN, exportFile, fileOrigin, linkView, openedText, SHARED_ORIGIN, shareLink, startup } from './sharing';
+import { classLink, COMPARE_ORIGIN, exportFile, fileOrigin, linkedTab, linkView, newerLinkNotice, openedText, SHARED_ORIGIN, shareLink, shareNotice, startup } from './sharing';
 
 
 const entries = LIBRARY.entries;
@@ -58,13 +58,30 @@ describe('startup: which scenario the lab opens with', () => {
   it('a damaged link says why and opens the last work', () => {
     const st = withLast(JSON.stringify(mine));
     const good = encodeScenario(mine, lib);
-    for (const hash of [`#s=${good.slice(0, 40)}`, '#s=9.abc', '#s=1.%%%', `#s=x${good}`]) {
+    for (const hash of [`#s=${good.slice(0, 40)}`, '#s=0.abc', '#s=1.%%%', `#s=x${good}`]) {
       const s = startup(at(hash), st, entries);
       expect(s.loads.map((l) => l.origin), hash).toEqual(['my-net.json']);
       expect(s.notice?.kind).toBe('error');
       expect(s.notice?.text).toMatch(/could not be opened: .*Nothing was lost: your last work is open instead/);
       expect(s.clearHash).toBe(true);
     }
+  });
+
+  // Issue: a lab kept by the service worker before version 2 refused v2 links with no way out.
+  it('a link of a newer version says a newer ABR Lab made it and offers the update that opens it', () => {
+    const st = withLast(JSON.stringify(mine));
+    const hash = `#s=${encodeScenario(mine, lib).replace(/^2\./, '3.')}&t=sweep`;
+    const s = startup(at(hash), st, entries);
+    expect(s.loads.map((l) => l.origin)).toEqual(['my-net.json']);
+    expect(s.notice?.text).toBe(
+      'This link was made by a newer version of ABR Lab (a version 3 link; this lab reads versions 1 and 2). Nothing was lost: your last work is open instead. Update ABR Lab to open it: the page reloads with the link, your work kept.',
+    );
+    expect(s.notice?.update).toEqual({ hash, version: 3, instead: 'your last work is open instead', stage: 'asked' });
+    // Every stage says what the update did, and still offers it.
+    expect(newerLinkNotice(hash, 3, 'x', 'latest').text).toMatch(/made by a newer version of ABR Lab .* no newer version than this one/);
+    expect(newerLinkNotice(hash, 3, 'x', 'failed').text).toMatch(/could not be fetched \(offline\?\)/);
+    // A damaged link of a version this lab reads, or of an older one, is not one to update for.
+    for (const other of ['#s=2.abc.defghi', '#s=0.abc']) expect(startup(at(other), st, entries).notice?.update, other).toBeUndefined();
   });
 
   it("a reload opens this tab's own last work, not what another tab did since", () => {
@@ -129,6 +146,43 @@ describe('share link and export file', () => {
     const s = startup(at(link.url.slice(link.url.indexOf('#'))), null, entries);
     expect(s.view).toEqual({ quantity: 'overload', queueUnit: 'frames', speed: 0.02 });
     expect(s.loads.at(-1)!.speed).toBe(0.02);
+  });
+
+  it('the link carries the view tab and the Network view the user is on, and opens on them', () => {
+    const view = linkView({ charts: { quantity: null, queueUnit: 'KB' }, speed: 1 }, { tab: 'compare', network: false });
+    const link = shareLink(mine as Scenario, 'http://h/', entries, view);
+    expect(link.url).toMatch(/&t=compare$/);
+    const s = startup(at(link.url.slice(link.url.indexOf('#'))), null, entries);
+    expect(s.view).toEqual({ speed: 1, tab: 'compare' });
+    const withNetwork = shareLink(mine as Scenario, 'http://h/', entries, linkView({ charts: { quantity: null, queueUnit: 'KB' }, speed: 1 }, { tab: 'charts', network: true }));
+    expect(startup(at(withNetwork.url.slice(withNetwork.url.indexOf('#'))), null, entries).view).toMatchObject({ network: true });
+  });
+
+  it('Share from the Compare tab says the variants travel in Compare\'s own link', () => {
+    const link = shareLink(mine as Scenario, 'http://h/', entries, { tab: 'compare' });
+    expect(shareNotice(link, mine as Scenario, true, 'compare').text).toMatch(/replays the same run\. It opens the Compare tab on the scenario alone: .*use Compare link once they have run\.$/);
+    expect(shareNotice(link, mine as Scenario, true, 'sweep').text).toMatch(/replays the same run\.$/);
+  });
+
+  it('the tab a link asks for opens unless a teacher (or embed mode) hides or locks it', () => {
+    const none = { hide: [], lock: [], start: [] };
+    expect(linkedTab({ tab: 'sweep' }, none)).toBe('sweep');
+    expect(linkedTab(null, none)).toBeNull();
+    expect(linkedTab({}, none)).toBeNull();
+    expect(linkedTab({ tab: 'sweep' }, { ...none, hide: ['sweep'] })).toBeNull();
+    expect(linkedTab({ tab: 'editor' }, { ...none, lock: ['editor'] })).toBeNull();
+    expect(linkedTab({ tab: 'charts' }, { ...none, hide: ['editor', 'sweep', 'compare'] })).toBe('charts');
+  });
+
+  // Issue: Share pressed inside an embed (`?embed=1`) gave an embed link, the lab without its
+  // library, editor and views; an embed's Share sends someone the whole lab.
+  it('a link shared from an embed opens the whole lab, with the same scenario and run', () => {
+    const link = shareLink(mine as Scenario, 'http://h/lab/?scenario=gfc1&embed=1&lock=speed', entries);
+    const u = new URL(link.url);
+    expect(u.searchParams.has('embed')).toBe(false);
+    expect(u.search).toBe('?lock=speed');
+    expect(link.url).toBe(shareLink(mine as Scenario, 'http://h/lab/?lock=speed', entries).url);
+    expect(JSON.parse(startup(at(u.hash, u.search), null, entries).loads.at(-1)!.json)).toEqual(mine);
   });
 
   it("a class link names an unchanged library scenario by its id (not as a shared link), with the view choices; a changed one travels whole", () => {

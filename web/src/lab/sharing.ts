@@ -7,6 +7,7 @@ import {
   decodeScenario,
   MAX_LINK_CHARS,
   payloadOf,
+  READ_VERSIONS_TEXT,
   scenarioFileText,
   shareHash,
   textLibrary,
@@ -14,12 +15,14 @@ import {
   viewHash,
   viewOf,
   type LinkView,
+  type ViewTab,
 } from '../scenario/share';
 import type { Scenario } from '../contract/scenario';
 import type { MyScenario } from '../scenario/myScenarios';
 import { NOWHERE, placeOf, samePlace, searchFor, type Place } from '../scenario/place';
 import { readLastWork, textDigest, type KeyValueStore } from '../scenario/storage';
 import type { Speed } from '../engine/protocol';
+import { isOpen, type TeacherSettings } from './teacher';
 import { SHARED_ORIGIN, type ChartChoice, type LoadedScenario, type Notice } from './state';
 
 // The origin of a scenario opened from a link (declared with the lab's state, which lab.ts reads).
@@ -139,6 +142,7 @@ export function linkOf(
     d = { ok: false, error: `the link could not be read (${(e as Error)?.message || String(e)})` };
   }
   if (!d.ok) {
+    if (d.newer !== undefined) return { load: null, view: {}, notice: newerLinkNotice(hash, d.newer, instead, 'asked') };
     return { load: null, view: {}, notice: { kind: 'error', text: `This scenario link could not be opened: ${d.error}. Nothing was lost: ${instead}.` } };
   }
   const view = viewOf(hash);
@@ -149,6 +153,31 @@ export function linkOf(
   return { load: { json: d.json, origin: SHARED_ORIGIN, place: NOWHERE, speed: view.speed }, view, notice };
 }
 
+/**
+ * Where an update of the lab stands, for a link made by a newer ABR Lab: `asked` (offered, not
+ * begun), `updating` (the newer lab is on its way: the page reloads with the link), `latest`
+ * (this lab is the newest the server offers: a page not served by the service worker came from
+ * the server itself), `failed` (it could not be fetched: offline).
+ */
+export type UpdateStage = NonNullable<Notice['update']>['stage'];
+
+/**
+ * The notice for a link (share or compare) of a version newer than this lab reads: what it is,
+ * what stays open, and where the update stands. A copy of the lab kept by the service worker
+ * before a link version existed cannot open it; from this version on, a lab says why and
+ * offers the update, which reopens the link (`update`).
+ */
+export function newerLinkNotice(hash: string, version: number, instead: string, stage: UpdateStage): Notice {
+  const head = `This link was made by a newer version of ABR Lab (a version ${version} link; this lab reads versions ${READ_VERSIONS_TEXT}). Nothing was lost: ${instead}.`;
+  const next: Record<UpdateStage, string> = {
+    asked: 'Update ABR Lab to open it: the page reloads with the link, your work kept.',
+    updating: 'Updating ABR Lab: the page reloads with the link once the newer version is in, your work kept.',
+    latest: 'This server offers no newer version than this one: the link may come from another copy of ABR Lab.',
+    failed: 'The newer version could not be fetched (offline?): Update to try again.',
+  };
+  return { kind: 'error', text: `${head} ${next[stage]}`, update: { hash, version, instead, stage } };
+}
+
 export interface ShareLink {
   url: string;
   chars: number;
@@ -156,16 +185,21 @@ export interface ShareLink {
   tooLong: boolean;
 }
 
+/** The address's key of embed mode (`?embed=1`, ui/embed.ts). */
+export const EMBED_PARAM = 'embed';
+
 /**
  * The link that reopens a scenario (its recorded changes, seed and run settings included): the
  * page address without its fragment and without `?scenario=` or `?mine=` (the link says which
- * scenario).
+ * scenario), and without `?embed=`: an embed is for a course page, and a link shared from it
+ * sends someone the whole lab (the embed's own "Open in ABR Lab" is this very link).
  */
 export function shareLink(scenario: Scenario, base: string, library: readonly LibraryEntry[], view: LinkView = {}): ShareLink {
   const page = new URL(base);
   page.hash = '';
   page.searchParams.delete('scenario');
   page.searchParams.delete('mine');
+  page.searchParams.delete(EMBED_PARAM);
   const url = page.toString().replace(/#$/, '') + shareHash(scenario, textLibrary(library), view);
   return { url, chars: url.length, tooLong: url.length > MAX_LINK_CHARS };
 }
@@ -198,18 +232,30 @@ export function openedText(origin: string, scenario: { name?: unknown; id?: unkn
   return name ? `${name} (${origin})` : origin;
 }
 
-/** What a share link carries besides the scenario: the chart choices and the playback speed. */
-export function linkView(state: { charts: ChartChoice; speed: Speed }): LinkView {
-  return { ...state.charts, speed: state.speed };
+/** What a share link carries besides the scenario: the chart choices, the playback speed, and
+ *  what the user is looking at (the view tab, the Network view open), which are the app's. */
+export function linkView(state: { charts: ChartChoice; speed: Speed }, shown: { tab?: ViewTab; network?: boolean } = {}): LinkView {
+  return { ...state.charts, speed: state.speed, ...shown };
 }
 
-/** The notice shown after Share: what the link holds, and the link itself. */
-export function shareNotice(link: ShareLink, scenario: Scenario, copied: boolean): Notice {
+/** The tab a link asked for (`viewAsked`), unless the teacher's settings (or embed mode's)
+ *  hide or lock it here (null: none asked, or not to be shown: the lab's own start view). */
+export function linkedTab(asked: { tab?: ViewTab } | null, settings: TeacherSettings): ViewTab | null {
+  const tab = asked?.tab;
+  if (!tab) return null;
+  return tab === 'charts' || isOpen(settings, tab) ? tab : null;
+}
+
+/** The notice shown after Share: what the link holds, and the link itself. Shared from the
+ *  Compare tab (`tab`), it says that the link opens that tab with the scenario alone: the
+ *  variants and their runs travel in Compare's own link (`#c=`). */
+export function shareNotice(link: ShareLink, scenario: Scenario, copied: boolean, tab?: ViewTab): Notice {
   const n = scenario.changes?.length ?? 0;
   const what = `“${scenario.name || scenario.id}”${n ? ` with its ${n} recorded change${n === 1 ? '' : 's'}` : ''}`;
+  const compare = tab === 'compare' ? ' It opens the Compare tab on the scenario alone: to send the variants and their runs, use Compare link once they have run.' : '';
   const text = link.tooLong
     ? `This link to ${what} is ${link.chars.toLocaleString('en-US')} characters, too long for many tools: use Export to send the file.`
-    : `${copied ? 'Link copied' : 'Link ready'} (${link.chars.toLocaleString('en-US')} characters): it opens ${what} and replays the same run.`;
+    : `${copied ? 'Link copied' : 'Link ready'} (${link.chars.toLocaleString('en-US')} characters): it opens ${what} and replays the same run.${compare}`;
   return { kind: 'info', text, link: link.url };
 }
 

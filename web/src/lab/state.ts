@@ -7,6 +7,7 @@ import type { Scenario } from '../contract/scenario';
 import type { RmQuery, RunStatus, Speed } from '../engine/protocol';
 import type { MyScenarioInfo } from '../scenario/myScenarios';
 import type { Place } from '../scenario/place';
+import type { ViewTab } from '../scenario/share';
 import type { RmRecord } from '../contract/engine';
 import type { Explanation } from './explain';
 
@@ -35,6 +36,10 @@ export interface Notice {
   reopen?: string;
   /** Problems the notice is about, listed under it with their places. */
   problems?: Problem[];
+  /** A link made by a newer ABR Lab (its fragment `hash`, its `version`; `instead`: what stays
+   *  open; `stage`: where the update stands, sharing.ts's UpdateStage): the notice offers to
+   *  update the lab, which then reopens the link. */
+  update?: { hash: string; version: number; instead: string; stage: 'asked' | 'updating' | 'latest' | 'failed' };
 }
 
 /** A load that takes long: what is being loaded (shown with a Cancel button). */
@@ -129,6 +134,9 @@ export interface LabState {
   switchFeedback: SwitchFeedback | null;
   virtualPathFeedback: VirtualPathFeedback | null;
   charts: ChartChoice;
+  /** The view a link asked for (its tab, the Network view open): the app shows it when it
+   *  comes, as the user may then change it (`n` tells two asks apart). */
+  viewAsked: { tab?: ViewTab; network?: boolean; n: number } | null;
   /** The user's own scenarios ("My scenarios" in the picker), the most recently changed first. */
   myScenarios: MyScenarioInfo[];
   /** The user's scenarios deleted in the last 30 days, to be restored, the latest first. */
@@ -172,6 +180,7 @@ export const INITIAL_STATE: LabState = {
   switchFeedback: null,
   virtualPathFeedback: null,
   charts: DEFAULT_CHART_CHOICE,
+  viewAsked: null,
   myScenarios: [],
   deletedScenarios: [],
   loading: null,

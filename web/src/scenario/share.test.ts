@@ -19,6 +19,7 @@ import {
   shapeProblem,
   textLibrary,
   unreadViewChoices,
+  VIEW_TABS,
   viewOf,
 } from './share';
 
@@ -168,6 +169,29 @@ describe('scenario link codec', () => {
     expect(viewOf('#s=1.x&v=1e9&q=rate')).toEqual({ quantity: 'rate' });
   });
 
+  it('carries the view tab and the Network view, and a link without them opens on the charts', () => {
+    const s = entry('two-sources').scenario;
+    const hash = shareHash(s, lib, { tab: 'sweep', network: true, speed: 1 });
+    expect(hash).toMatch(/^#s=2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{6}&v=1&t=sweep&n=1$/);
+    expect(viewOf(hash)).toEqual({ tab: 'sweep', network: true, speed: 1 });
+    for (const tab of VIEW_TABS.filter((t) => t !== 'charts')) expect(viewOf(shareHash(s, lib, { tab })).tab).toBe(tab);
+    // The default is not written: a link to the charts is the link made before tabs were carried.
+    expect(shareHash(s, lib, { tab: 'charts', network: false })).toBe(shareHash(s, lib));
+    // The tab is outside the check: the scenario's payload (and so its check) is unchanged.
+    expect(payloadOf(hash)).toBe(encodeScenario(s, lib));
+    // A version 2 link made before tabs were carried (the frozen one above) opens, on no tab.
+    const old = '#s=2.q0bLIrFQVwNDvyoVZC8saQElYIELZGK3HWaHMaodAA.jKbneA';
+    expect(decodeScenario(payloadOf(old)!).ok).toBe(true);
+    expect(viewOf(old)).toEqual({});
+    expect(unreadViewChoices(old)).toEqual([]);
+    // A tab this lab has not is dropped, and said.
+    expect(viewOf(`${old}&t=network-map&n=yes`)).toEqual({});
+    expect(unreadViewChoices(`${old}&t=network-map&n=yes`)).toEqual([
+      'view “network-map” (the views are charts, editor, sweep, compare)',
+      'Network view “yes” (1 opens it)',
+    ]);
+  });
+
   it('base64url round-trips every byte value and refuses other alphabets', () => {
     const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
     const text = toBase64Url(bytes);
@@ -185,6 +209,11 @@ describe('scenario link codec', () => {
       expect(errorOf(`x${good}`)).toMatch(/version tag/);
       expect(errorOf(`3${good.slice(1)}`)).toMatch(/version 3, made by a newer ABR Lab than this one: this lab reads versions 1 and 2/);
       expect(errorOf(`0${good.slice(1)}`)).toBe('the link is of version 0: this lab reads versions 1 and 2');
+      // A newer version is told apart (the lab offers its update); an older or unknown one not.
+      expect(decodeScenario(`3${good.slice(1)}`, lib)).toMatchObject({ ok: false, newer: 3 });
+      expect(decodeScenario(`12.abc`, lib)).toMatchObject({ ok: false, newer: 12 });
+      expect(decodeScenario(`0${good.slice(1)}`, lib)).not.toHaveProperty('newer');
+      expect(decodeScenario(`x${good.slice(1)}`, lib)).not.toHaveProperty('newer');
       expect(errorOf('')).toMatch(/version tag/);
     });
 

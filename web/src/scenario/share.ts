@@ -204,7 +204,9 @@ export function encodeScenario(scenario: Scenario | unknown, library: TextLibrar
   return `${PREFIX}${toBase64Url(deflateSync(json, { level: 9, dictionary: DICT }))}.${linkCheck(json)}`;
 }
 
-export type Decoded = { ok: true; scenario: Scenario; json: string } | { ok: false; error: string };
+/** A link that cannot be read: why, and `newer`, its version when that is newer than this lab
+ *  reads (made by a newer ABR Lab: an update opens it). */
+export type Decoded = { ok: true; scenario: Scenario; json: string } | { ok: false; error: string; newer?: number };
 
 const fail = (error: string): Decoded => ({ ok: false, error });
 
@@ -245,6 +247,9 @@ function describeValue(v: unknown): string {
   return 'an object';
 }
 
+/** The versions of links this lab reads, as words: "1 and 2". */
+export const READ_VERSIONS_TEXT = READS.join(' and ');
+
 /** Decodes a fragment payload (`2.<data>.<check>`, or a version 1 `1.<data>`; without `#s=`).
  *  Never throws. */
 export function decodeScenario(payload: string, library: TextLibrary = new Map()): Decoded {
@@ -262,8 +267,10 @@ function decode(payload: string, library: TextLibrary): Decoded {
   const reads = `this lab reads versions ${READS.join(' and ')}`;
   if (!READS.map(String).includes(version)) {
     if (!/^\d+$/.test(version)) return fail(`the link does not start with a version tag ("${SHARE_VERSION}.")`);
-    const newer = Number(version) > SHARE_VERSION ? ', made by a newer ABR Lab than this one' : '';
-    return fail(`the link is of version ${version}${newer}: ${reads}`);
+    if (Number(version) > SHARE_VERSION) {
+      return { ok: false, error: `the link is of version ${version}, made by a newer ABR Lab than this one: ${reads}`, newer: Number(version) };
+    }
+    return fail(`the link is of version ${version}: ${reads}`);
   }
   let data = payload.slice(dot + 1);
   let check: string | null = null;
@@ -386,14 +393,25 @@ export function payloadOf(hash: string): string | null {
   return null;
 }
 
+/** The lab's view tabs, as a link names them (`&t=sweep`); `charts`, the default, is never
+ *  written, so that a link without `t` (every link made before it was carried) opens on it. */
+export const VIEW_TABS = ['charts', 'editor', 'sweep', 'compare'] as const;
+export type ViewTab = (typeof VIEW_TABS)[number];
+
 /**
- * View choices a link may carry after the scenario: `&q=<algorithm quantity>&u=<queue unit>`
- * and `&v=<playback speed>` (one the toolbar offers, e.g. `0.005` or `max`).
+ * View choices a link may carry after the scenario: `&q=<algorithm quantity>&u=<queue unit>`,
+ * `&v=<playback speed>` (one the toolbar offers, e.g. `0.005` or `max`), `&t=<view tab>` and
+ * `&n=1` (the Network view open above the charts). They stay outside the check, which vouches
+ * for the scenario (the run) alone: a link of version 2 without them still opens and verifies.
  */
 export interface LinkView {
   quantity?: string | null;
   queueUnit?: 'KB' | 'frames';
   speed?: Speed;
+  /** The view tab the link opens on (absent: the charts). */
+  tab?: ViewTab;
+  /** The Network view open above the charts. */
+  network?: boolean;
 }
 
 /** The fragment for a scenario: `#s=2.<data>.<check>`, then the view choices that differ from the defaults. */
@@ -413,6 +431,8 @@ function viewParts(view: LinkView): string[] {
   if (view.quantity) parts.push(`q=${encodeURIComponent(view.quantity)}`);
   if (view.queueUnit === 'frames') parts.push('u=frames');
   if (view.speed !== undefined) parts.push(`v=${speedText(view.speed)}`);
+  if (view.tab !== undefined && view.tab !== 'charts') parts.push(`t=${view.tab}`);
+  if (view.network) parts.push('n=1');
   return parts;
 }
 
@@ -427,6 +447,8 @@ export function viewOf(hash: string): LinkView {
       if (k === 'u' && (v === 'KB' || v === 'frames')) view.queueUnit = v;
       const speed = k === 'v' ? parseSpeed(v) : null;
       if (speed !== null) view.speed = speed;
+      if (k === 't' && (VIEW_TABS as readonly string[]).includes(v)) view.tab = v as ViewTab;
+      if (k === 'n' && v === '1') view.network = true;
     } catch {
       // A damaged view choice is dropped; the scenario still opens.
     }
@@ -447,6 +469,8 @@ export function unreadViewChoices(hash: string): string[] {
     if (k === 'v' && view.speed === undefined) out.push(`playback speed “${v}”`);
     if (k === 'u' && view.queueUnit === undefined) out.push(`queue unit “${v}”`);
     if (k === 'q' && view.quantity === undefined) out.push(`quantity “${v}”`);
+    if (k === 't' && view.tab === undefined) out.push(`view “${v}” (the views are ${VIEW_TABS.join(', ')})`);
+    if (k === 'n' && !view.network) out.push(`Network view “${v}” (1 opens it)`);
   }
   return out;
 }

@@ -44,19 +44,22 @@ import { ClassroomButtons, PlayAnnouncer, ShortcutsHelp } from './Classroom';
 import { useLessonWalk } from './useLessonWalk';
 import { chartMarked } from '../lab/lessonWalk';
 import { isHidden, isLocked, isOpen, NO_TEACHER, startView, type TeacherControl, type TeacherSettings } from '../lab/teacher';
-import { embedSettings, fullLabUrl } from './embed';
+import { embedSettings } from './embed';
 import { LOCKED_TITLE, TeacherContext } from './teacherContext';
 import { TeacherButton } from './TeacherDialog';
-import { linkView, shareLink } from '../lab/sharing';
+import { linkedTab, linkView, shareLink } from '../lab/sharing';
 import { scrollIntoViewSoon } from './scrollSoon';
 import { tabList } from './tabs';
+import { exportStem, imageCaption, runIdentity } from '../charts/caption';
+import { LAB_VERSION } from '../lab/version';
+import type { ViewTab } from '../scenario/share';
 
 // The Network view (and React Flow with it) loads when first opened.
 // Memoised: a lesson step falling due re-renders the lab, not the drawing (its props hold).
 const NetworkView = lazy(() => import('./network/NetworkView').then((m) => ({ default: memo(m.NetworkView) })));
 
-/** The main views, one shown at a time (the view tabs). */
-type Workspace = 'charts' | 'editor' | 'sweep' | 'compare';
+/** The main views, one shown at a time (the view tabs; a share link names the one shown). */
+type Workspace = ViewTab;
 
 
 /** Where the browser's own undo applies (typing), so Ctrl+Z is left to it. */
@@ -98,11 +101,6 @@ export function App({
   const classroom = useClassroom({ present: settings.start.includes('present'), panelHidden: settings.start.includes('panel-hidden') });
   // A view tab or toggle a teacher may hide (not drawn) or lock (greyed out).
   const shown = (c: TeacherControl) => !isHidden(settings, c);
-  // Embed mode links to the whole lab with the open scenario (as Share would).
-  const fullLab = useMemo(
-    () => (embed && state.current ? shareLink(state.current.scenario, fullLabUrl(location.href), LIBRARY.entries, linkView(state)).url : null),
-    [embed, state.current, state.charts, state.speed],
-  );
   const lockedProps = (c: TeacherControl) => (isLocked(settings, c) ? { disabled: true, title: LOCKED_TITLE } : {});
   // View state: a switch port clicked in the Network view, for the side panel's inspector to
   // explain (`n` tells two clicks on one port apart); the panel opens if it was hidden.
@@ -230,8 +228,11 @@ export function App({
       ),
     [quantities, quantity],
   );
-  // View state: the charts, or the network editor in their place.
-  const [workspace, setWorkspace] = useState<Workspace>(() => startView(settings) ?? (compare.getState().phase === 'idle' ? 'charts' : 'compare'));
+  // View state: the charts, or the network editor in their place. A link's view (its tab)
+  // comes first, then a teacher's start view.
+  const [workspace, setWorkspace] = useState<Workspace>(
+    () => linkedTab(state.viewAsked, settings) ?? startView(settings) ?? (compare.getState().phase === 'idle' ? 'charts' : 'compare'),
+  );
   // View state: what a scenario note asked the editor to open (`n` tells two asks apart).
   const [editorFocus, setEditorFocus] = useState<EditorFocus | null>(null);
   const editField = (target: EditTarget) => {
@@ -241,7 +242,7 @@ export function App({
   // View state: the RM-cell event log, above the charts.
   const [eventLog, setEventLog] = useState(() => settings.start.includes('eventlog') && !isHidden(settings, 'eventlog'));
   // View state: the Network view (the topology animated from the run), above the charts.
-  const [networkOpen, setNetworkOpen] = useState(() => settings.start.includes('network'));
+  const [networkOpen, setNetworkOpen] = useState(() => settings.start.includes('network') || !!state.viewAsked?.network);
   // Any network with switches can sweep its algorithms; a file's own sweep block comes first.
   const hasSweep = !!state.current?.scenario.sweep || sweepPhase !== 'idle' || !!state.current?.scenario.nodes.some((n) => n.kind === 'switch');
   // The view tabs: a teacher's link may hide one (not drawn) or lock it (greyed out, skipped
@@ -252,6 +253,23 @@ export function App({
     ...(hasSweep && shown('sweep') ? [{ id: 'sweep' as const, label: 'Sweep', lock: 'sweep' as const }] : []),
     ...(shown('compare') ? [{ id: 'compare' as const, label: 'Compare', lock: 'compare' as const }] : []),
   ];
+  // A link opened (at start, or pasted into the address bar) shows its view: its tab, unless
+  // that tab is not drawn or is locked here (a teacher's, embed mode), and the Network view.
+  const asked = state.viewAsked;
+  useEffect(() => {
+    if (!asked) return;
+    setWorkspace(linkedTab(asked, settings) ?? 'charts');
+    if (asked.network) setNetworkOpen(true);
+  }, [asked?.n]);
+  // What Share and the embed's link to the whole lab carry of the view: the tab and the
+  // Network view (the chart choices and the speed are the lab's state).
+  const shownNetwork = workspace === 'charts' && networkOpen;
+  const shownView = useMemo(() => ({ tab: workspace, network: shownNetwork }), [workspace, shownNetwork]);
+  // Embed mode links to the whole lab with the open scenario, the very link Share gives there.
+  const fullLab = useMemo(
+    () => (embed && state.current ? shareLink(state.current.scenario, location.href, LIBRARY.entries, linkView(state, shownView)).url : null),
+    [embed, state.current, state.charts, state.speed, shownView],
+  );
   const views = tabList(
     'view',
     viewTabs.map((t) => ({ id: t.id, disabled: !!t.lock && isLocked(settings, t.lock) })),
@@ -259,9 +277,13 @@ export function App({
     setWorkspace,
   );
   const changes = state.current?.scenario.changes;
-  // Exported chart files are named after the scenario and the chart; a chart starts afresh
+  // Exported chart files are named after the scenario, its seed and the chart (below); a chart starts afresh
   // (every line shown) for another scenario.
   const fileBase = state.current?.id ?? 'abr-lab';
+  // Exported images name the run they show (scenario, seed, the lab's version), as do their
+  // files' names (`two-sources-seed1-rate.png`).
+  const identity = useMemo(() => runIdentity(state.current?.scenario, LAB_VERSION), [state.current?.scenario]);
+  const caption = imageCaption(identity);
   const markers = useMemo(() => (changes ?? []).map((c) => c.at_ms), [changes]);
   // The whole run as files: every series (the store's), and the summary as the engine wrote it.
   const exportRun = (kind: 'series-csv' | 'summary-json') => {
@@ -310,7 +332,7 @@ export function App({
   return (
     <TeacherContext.Provider value={settings}>
     <div className={`${classroom.present ? 'app present' : 'app'}${embed ? ' embed' : ''}`}>
-      <Toolbar lab={lab} state={state} group={group}>
+      <Toolbar lab={lab} state={state} group={group} shown={shownView}>
         <ClassroomButtons classroom={classroom} />
         {!embed && <TeacherButton lab={lab} state={state} />}
         {embed && state.current && (
@@ -478,7 +500,8 @@ export function App({
               controls={spec.id === 'queue' ? queueUnitPicker : undefined}
               sampled={sampled}
               kindNames={kindNamesOf(net)}
-              exportName={`${fileBase}-${spec.id}`}
+              exportName={exportStem(identity, spec.id)}
+              exportCaption={caption}
               pinned={ghost}
               pinnedLabel={pinnedLabel}
               published={published}
@@ -503,7 +526,8 @@ export function App({
             controls={quantityPicker}
             sampled={algorithmChart.sampled}
             emptyText="No switch reports internal state (every switch runs “none”)."
-            exportName={`${fileBase}-algorithm-${quantity ?? ''}`}
+            exportName={exportStem(identity, `algorithm-${quantity ?? ''}`)}
+            exportCaption={caption}
             pinned={ghost}
             pinnedLabel={pinnedLabel}
             look={classroom.look}

@@ -7,6 +7,8 @@
 import { Fragment, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
+import { exportStem, imageCaption, runIdentity } from '../charts/caption';
+import { LAB_VERSION } from '../lab/version';
 import {
   algorithmLists,
   everySwitchPick,
@@ -468,7 +470,12 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
     return { side: sidePanels(stores, net), overlay: { store: merged.store, panels: overlayPanels(stores, names, merged, net) } };
     // A new comparison is a new snapshot: the series arrive with the last outcome.
   }, [compare, s.outcomes, net, names]);
-  const base = s.json ? (JSON.parse(s.json) as { id?: string }).id ?? 'compare' : 'compare';
+  const scenario = useMemo(() => (s.json ? (JSON.parse(s.json) as Scenario) : null), [s.json]);
+  const base = scenario?.id ?? 'compare';
+  // The images name the run (scenario, seed, the lab's version) and the variants, as their
+  // files' names do the scenario and the seed (`two-sources-seed1-compare.png`).
+  const identity = runIdentity(scenario, LAB_VERSION);
+  const caption = imageCaption(identity, names);
   const saveCsv = () => saveBlob(new Blob([compareCsv(names, rows, s.outcomes)], { type: 'text/csv' }), `${base}-compare.csv`);
   const savePng = async () => {
     const width = COMPARE_IMAGE_WIDTH;
@@ -477,6 +484,7 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
     const { charts, columns } = compareChartSvgs(mode, side, overlay, names, window, width, look, kindNamesOf(net));
     const { svg, height } = compareSvg({
       title: `Compare: ${base}`,
+      caption,
       runs: names.map((label, i) => ({ label, digest: (s.outcomes[i]?.ok && s.outcomes[i].digest) || '' })),
       notes: s.notes,
       charts,
@@ -484,7 +492,7 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
       table: rows.map((r) => ({ label: r.label, cells: r.values.map((v) => (v === null ? '–' : compareText(v, r))), differs: r.differs })),
       width,
     });
-    saveBlob(await svgToPng(svg, width, height, 2), `${base}-compare.png`);
+    saveBlob(await svgToPng(svg, width, height, 2), `${exportStem(identity, 'compare')}.png`);
   };
   return (
     <>
@@ -522,7 +530,8 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
               yUnit={p.view.unit}
               yScale={p.view.scale}
               yFloor={p.view.yFloor}
-              exportName={`compare-${p.spec.id}`}
+              exportName={exportStem(identity, `compare-${p.spec.id}`)}
+              exportCaption={caption}
               kindNames={kindNamesOf(net)}
               look={look}
             />
@@ -544,7 +553,8 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
                   yUnit={r.view.unit}
                   yScale={r.view.scale}
                   yFloor={yFloor}
-                  exportName={`compare-${i + 1}-${spec.id}`}
+                  exportName={exportStem(identity, `compare-${i + 1}-${spec.id}`)}
+                  exportCaption={caption}
                   kindNames={kindNamesOf(net)}
                   look={look}
                 />

@@ -2,6 +2,7 @@ import type { Problem } from '../contract/engine';
 import { problemPlace } from '../contract/problem';
 import type { Lab, LabState } from '../lab/lab';
 import { jsonFileName, SHARED_ORIGIN } from '../lab/sharing';
+import { runUpdate } from './appUpdate';
 import { saveBlob } from './download';
 import { editedScenario } from './editor/canvas';
 
@@ -120,6 +121,16 @@ export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
                 }}
               >
                 Show the other tab's version
+              </button>
+            )}
+            {state.notice.update && state.notice.update.stage !== 'updating' && (
+              <button
+                className="btn small"
+                data-testid="notice-update"
+                title="Fetch the newest ABR Lab from its server and open the link in it (your work is kept)"
+                onClick={() => void runUpdate(lab, state.notice!.update!)}
+              >
+                Update ABR Lab
               </button>
             )}
             <button className="btn ghost small" onClick={() => lab.dismissNotice()}>

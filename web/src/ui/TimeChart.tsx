@@ -46,8 +46,10 @@ export interface TimeChartProps {
   yScale?: number;
   /** Names of the line kinds in the legend's style key, where they differ from the defaults. */
   kindNames?: Record<string, string>;
-  /** Base name of the exported files (e.g. "two-sources-rate"). */
+  /** Base name of the exported files (e.g. "two-sources-seed1-rate": `exportStem`). */
   exportName?: string;
+  /** The line under an exported image naming its run (`imageCaption`; absent: none). */
+  exportCaption?: string;
   /** A pinned run of this network, drawn faintly behind the live lines, and its settings in words. */
   pinned?: PinnedRun | null;
   pinnedLabel?: string;
@@ -81,6 +83,7 @@ export const TimeChart = memo(function TimeChart({
   yScale = 1,
   kindNames,
   exportName = testId,
+  exportCaption,
   pinned = null,
   pinnedLabel = '',
   published = NO_PUBLISHED,
@@ -181,7 +184,23 @@ export const TimeChart = memo(function TimeChart({
   const exported = (): ChartExport => {
     const [t0, t1] = controller.current?.window ?? [0, endMs];
     const pinnedExport = drawnPinned && { store: drawnPinned.store, series: pinnedSeries(shown, store, drawnPinned.store), label: pinnedLabel };
-    return { title, lines: shown, t0, t1, yUnit, yScale, yFloor, yReach, markers, kindName, look, published, endMs, ...(pinnedExport ? { pinned: pinnedExport } : {}) };
+    return {
+      title,
+      lines: shown,
+      t0,
+      t1,
+      yUnit,
+      yScale,
+      yFloor,
+      yReach,
+      markers,
+      kindName,
+      look,
+      published,
+      endMs,
+      ...(pinnedExport ? { pinned: pinnedExport } : {}),
+      ...(exportCaption ? { caption: exportCaption } : {}),
+    };
   };
   const exportAs = async (kind: 'png' | 'svg' | 'csv') => {
     if (kind === 'csv') return saveBlob(new Blob([chartCsv(store, exported())], { type: 'text/csv' }), `${exportName}.csv`);

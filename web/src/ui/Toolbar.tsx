@@ -3,6 +3,7 @@ import { groupLibrary, LIBRARY } from '../scenario/library';
 import { mineTimes } from '../scenario/myScenarios';
 import { SPEEDS, speedLabel } from '../scenario/speed';
 import type { ChartGroup } from '../charts/chartGroup';
+import type { ViewTab } from '../scenario/share';
 import type { Lab, LabState } from '../lab/lab';
 import { exportFile, fileOrigin, linkView, openedText, shareLink, shareNotice } from '../lab/sharing';
 import { saveBlob } from './download';
@@ -30,7 +31,20 @@ function mineOptionText(m: { id: string; name: string }, times: Map<string, stri
 }
 
 /** `children`: view controls shown at the end of the first row (presentation mode, panel, help). */
-export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabState; group: ChartGroup; children?: ReactNode }) {
+export function Toolbar({
+  lab,
+  state,
+  group,
+  shown = {},
+  children,
+}: {
+  lab: Lab;
+  state: LabState;
+  group: ChartGroup;
+  /** What the user is looking at (the view tab, the Network view open): Share's link opens it. */
+  shown?: { tab?: ViewTab; network?: boolean };
+  children?: ReactNode;
+}) {
   const [stepMs, setStepMs] = useState('1');
   const [untilMs, setUntilMs] = useState('50');
   // The browser empties a number field it cannot read (1e400) and says so in `badInput`.
@@ -91,7 +105,7 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
     const now = lab.getState();
     const s = now.current?.scenario;
     if (!s) return;
-    const link = shareLink(s, location.href, LIBRARY.entries, linkView(now));
+    const link = shareLink(s, location.href, LIBRARY.entries, linkView(now, shown));
     let copied = false;
     if (!link.tooLong) {
       try {
@@ -101,7 +115,7 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
         copied = false; // no clipboard permission: the link is shown to copy by hand
       }
     }
-    lab.notify(shareNotice(link, s, copied));
+    lab.notify(shareNotice(link, s, copied, shown.tab));
   };
   const exportScenario = async () => {
     await lab.settled();

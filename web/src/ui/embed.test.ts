@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedIn, embedSettings, fullLabUrl } from './embed';
+import { embedIn, embedSettings } from './embed';
 
 describe('embed mode', () => {
   it('is asked for with ?embed=1 and leaves out the library, the editor and the other views', () => {
@@ -10,9 +10,5 @@ describe('embed mode', () => {
     expect(s.hide).toEqual(['speed', 'library', 'editor', 'compare', 'sweep', 'eventlog']);
     expect(s.lock).toEqual(['params']);
     expect(s.start).toEqual(['lesson', 'panel-hidden']);
-  });
-
-  it('links to the full lab: the same address without embed', () => {
-    expect(fullLabUrl('http://h/?scenario=gfc1&embed=1&lock=speed')).toBe('http://h/?scenario=gfc1&lock=speed');
   });
 });

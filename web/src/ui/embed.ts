@@ -1,9 +1,10 @@
 // Embed mode (`?embed=1`): the lab in an iframe of a course page, with the scenario's run
 // controls and charts only. Pure functions over the address.
 
+import { EMBED_PARAM } from '../lab/sharing';
 import type { TeacherSettings } from '../lab/teacher';
 
-export const EMBED_PARAM = 'embed';
+export { EMBED_PARAM };
 
 /** Whether the address asks for embed mode (`?embed=1`, or `=true`). */
 export function embedIn(search: string): boolean {
@@ -16,11 +17,4 @@ export function embedIn(search: string): boolean {
 export function embedSettings(s: TeacherSettings): TeacherSettings {
   const hide = [...new Set([...s.hide, 'library', 'editor', 'compare', 'sweep', 'eventlog'] as const)];
   return { hide, lock: s.lock.filter((c) => !hide.includes(c)), start: [...new Set([...s.start, 'panel-hidden'] as const)] };
-}
-
-/** The same address without embed mode: the link that opens the full lab. */
-export function fullLabUrl(href: string): string {
-  const u = new URL(href);
-  u.searchParams.delete(EMBED_PARAM);
-  return u.toString();
 }
