@@ -841,6 +841,17 @@ test('presenting gfc1 at 1280 × 720 and 1920 × 1080, everything drawn in the N
     // The whole drawing in the canvas: no scrolling to see it.
     const canvas = await page.getByTestId('nv-canvas').boundingBox();
     for (const c of cards) expect(c.l >= canvas!.x && c.r <= canvas!.x + canvas!.width, `${width} × ${height}: a card outside the canvas`).toBe(true);
+    // QA: at 1280 × 720 the legend's six lines at 18 px and a 560 px canvas put the drawing's
+    // lower half below the fold. Brought into view, the view rests under the toolbar with its
+    // compact legend (the queue's unit in it) and the whole drawing on screen.
+    await expect(page.getByTestId('nv-legend')).toContainText('queue (cells;');
+    await page.getByTestId('network-view').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await expect.poll(async () => (await page.getByTestId('network-view').boundingBox())!.y).toBeGreaterThanOrEqual((await page.locator('.toolbar').boundingBox())!.height);
+    const legend = (await page.getByTestId('nv-legend').boundingBox())!;
+    const drawn = (await page.getByTestId('nv-canvas').boundingBox())!;
+    expect(legend.y, `${width} × ${height}: the legend under the toolbar`).toBeGreaterThanOrEqual((await page.locator('.toolbar').boundingBox())!.height);
+    expect(drawn.y + drawn.height, `${width} × ${height}: the drawing's foot`).toBeLessThanOrEqual(height);
+    expect(drawn.x + drawn.width, `${width} × ${height}: the drawing's right`).toBeLessThanOrEqual(width);
     await page.getByTestId('network-view').screenshot({ path: resolve(shots, `network-gfc1-present-${width}.png`) });
     expect(errors).toEqual([]);
   }

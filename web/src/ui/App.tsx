@@ -310,7 +310,7 @@ export function App({
   return (
     <TeacherContext.Provider value={settings}>
     <div className={`${classroom.present ? 'app present' : 'app'}${embed ? ' embed' : ''}`}>
-      <Toolbar lab={lab} state={state} group={group}>
+      <Toolbar lab={lab} state={state} group={group} present={classroom.present}>
         <ClassroomButtons classroom={classroom} />
         {!embed && <TeacherButton lab={lab} state={state} />}
         {embed && state.current && (
@@ -518,6 +518,7 @@ export function App({
         {classroom.panelOpen && <LessonPanel
           lab={lab}
           state={state}
+          present={classroom.present}
           walk={walk}
           inspect={inspect}
           onExportRun={exportRun}

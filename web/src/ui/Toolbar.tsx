@@ -29,8 +29,11 @@ function mineOptionText(m: { id: string; name: string }, times: Map<string, stri
   return `${m.name} · ${times.get(m.id) ?? ''}`;
 }
 
-/** `children`: view controls shown at the end of the first row (presentation mode, panel, help). */
-export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabState; group: ChartGroup; children?: ReactNode }) {
+/** `children`: view controls shown at the end of the first row (presentation mode, panel, help).
+ *  `present`: presenting, the presenter's own controls (`.presenter-chrome`: files, links, help)
+ *  fold behind More, so that the rest, in the room's 18 px type, keeps to its rows. */
+export function Toolbar({ lab, state, group, present = false, children }: { lab: Lab; state: LabState; group: ChartGroup; present?: boolean; children?: ReactNode }) {
+  const [moreOpen, setMoreOpen] = useState(false);
   const [stepMs, setStepMs] = useState('1');
   const [untilMs, setUntilMs] = useState('50');
   // The browser empties a number field it cannot read (1e400) and says so in `badInput`.
@@ -112,7 +115,7 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
   };
 
   return (
-    <header className="toolbar">
+    <header className={present && moreOpen ? 'toolbar more-open' : 'toolbar'}>
       <div className="toolbar-row">
       <div className="brand">
         <svg viewBox="0 0 32 32" width="26" height="26" aria-hidden="true">
@@ -162,7 +165,7 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
         </label>
         <MyScenariosMenu lab={lab} state={state} />
         <button
-          className="btn ghost"
+          className="btn ghost presenter-chrome"
           data-testid="import"
           onClick={() => fileRef.current?.click()}
           disabled={library === 'locked'}
@@ -173,7 +176,7 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
           </>
         )}
         <button
-          className="btn ghost"
+          className="btn ghost presenter-chrome"
           data-testid="export"
           onClick={() => void exportScenario()}
           disabled={!state.current}
@@ -182,7 +185,7 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
           Export
         </button>
         <button
-          className="btn ghost"
+          className="btn ghost presenter-chrome"
           data-testid="share"
           onClick={() => void share()}
           disabled={!state.current}
@@ -206,6 +209,17 @@ export function Toolbar({ lab, state, group, children }: { lab: Lab; state: LabS
 
         <div className="toolbar-spacer" />
         {children}
+        {present && (
+          <button
+            className="btn ghost toolbar-more"
+            data-testid="toolbar-more"
+            aria-expanded={moreOpen}
+            onClick={() => setMoreOpen(!moreOpen)}
+            title={moreOpen ? 'Fold the presenter\'s controls away again' : 'The presenter\'s controls, folded away while presenting: your scenarios, Import, Export, Share, Keys, Teacher'}
+          >
+            {moreOpen ? 'Fewer ▴' : 'More ▾'}
+          </button>
+        )}
       </div>
 
       <div className="toolbar-row">
