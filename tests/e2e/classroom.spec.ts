@@ -189,7 +189,7 @@ const smallText = (page: Page, root: string, except = '') =>
 // run's state (PAUSED) at 11, the network editor at 12–13 and the side panel's drawing of the
 // network at 8.5 (its SVG drawn smaller than its 320 units). Below 1280 px, presenting keeps
 // that floor down to 1024 × 768: the presenter's own controls fold behind More, the clock takes a
-// row of its own.
+// row of its own, and the page is one column (the side panel under the charts).
 test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the run\'s state, the side panel\'s drawing and the editor read at 18 px or more', async ({ page }) => {
   for (const [width, height] of [[1920, 1080], [1280, 720], [1024, 768]] as const) {
     const at = `${width} × ${height}`;
@@ -203,6 +203,11 @@ test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the 
     expect(toolbar.height, at).toBeLessThanOrEqual(width < 1280 ? 160 : 115);
     const rows = await page.locator('.toolbar .btn:visible, .toolbar select:visible, .toolbar input:visible, .clock').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
     expect(Math.max(...rows), at).toBeLessThanOrEqual(width);
+    // Below 1280 px, one column: the side panel under the charts, as wide as they are.
+    const charts = (await page.locator('.charts').boundingBox())!;
+    const panel = (await page.getByTestId('lesson').boundingBox())!;
+    if (width < 1280) expect(panel.y, at).toBeGreaterThanOrEqual(charts.y + charts.height);
+    else expect(panel.x, at).toBeGreaterThanOrEqual(charts.x + charts.width);
     // The side panel's drawing: every switch named, at 18 px or more on screen.
     await expect(page.locator('.topology .topo-switch text')).toHaveCount(5);
     expect(await smallText(page, '.topology'), `${at}: the side panel's drawing`).toEqual([]);

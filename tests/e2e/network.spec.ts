@@ -819,8 +819,10 @@ const smallestType = (page: Page) =>
 // the cards stopped growing where SW2's met the sources above it. The rest of presenting is at
 // 18 px or more, for the back of a classroom: the cards are compact (a row is its name's line and
 // its bar's, the number beside it), and so is everything else drawn, in 1920 × 1080 too.
-test('presenting gfc1 at 1280 × 720 and 1920 × 1080, everything drawn in the Network view reads at 18 px or more, its lanes apart', async ({ page }) => {
-  for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+// Below 1280 px presenting lays the page out in one column (app.css), the view as wide as the
+// window: at 1024 × 768 beside the side panel its cards read at 12 px.
+test('presenting gfc1 at 1280 × 720, 1920 × 1080 and 1024 × 768, everything drawn in the Network view reads at 18 px or more, its lanes apart', async ({ page }) => {
+  for (const [width, height] of [[1280, 720], [1920, 1080], [1024, 768]] as const) {
     await page.setViewportSize({ width, height });
     const errors = await openLab(page, '/?scenario=gfc1&present=1');
     await page.getByTestId('view-network').click();
