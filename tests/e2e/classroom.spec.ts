@@ -166,6 +166,72 @@ test('presenting, everything a class reads in the side panel is at least 18 px: 
   expect(errors).toEqual([]);
 });
 
+/** Every text shown under `root` that reads under 18 px: an HTML text's computed size, an SVG
+ *  text's size times the scale its SVG is drawn at (its box on screen against its own). Boxes of
+ *  a pixel or less (text hidden from sight, for screen readers) are not read. */
+const smallText = (page: Page, root: string, except = '') =>
+  page.locator(root).first().evaluate((box, except) => {
+    const small: string[] = [];
+    for (const el of box.querySelectorAll<HTMLElement | SVGTextElement>('*')) {
+      const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      const field = el instanceof HTMLInputElement || el instanceof HTMLSelectElement;
+      if ((!own && !field) || el.closest('.visually-hidden, option, optgroup') || (except && el.closest(except))) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1 || getComputedStyle(el).visibility === 'hidden') continue;
+      const ownH = el instanceof SVGTextElement ? el.getBBox().height : r.height;
+      const px = parseFloat(getComputedStyle(el).fontSize) * (r.height / ownH);
+      if (px < 17.95) small.push(`${px.toFixed(1)} px: ${(el.textContent || (el as HTMLInputElement).value || el.tagName).trim().slice(0, 40)}`);
+    }
+    return small;
+  }, except);
+
+// QA (a class at the back of the room, presenting at 1280 × 720): the toolbar read at 13 px, the
+// run's state (PAUSED) at 11, the network editor at 12–13 and the side panel's drawing of the
+// network at 8.5 (its SVG drawn smaller than its 320 units). Below 1280 px, presenting keeps
+// that floor down to 1024 × 768: the presenter's own controls fold behind More, the clock takes a
+// row of its own, and the page is one column (the side panel under the charts).
+test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the run\'s state, the side panel\'s drawing and the editor read at 18 px or more', async ({ page }) => {
+  for (const [width, height] of [[1920, 1080], [1280, 720], [1024, 768]] as const) {
+    const at = `${width} × ${height}`;
+    await page.setViewportSize({ width, height });
+    const errors = await openLab(page, '/?scenario=gfc1&present=1');
+    expect(await smallText(page, '.toolbar'), `${at}: the toolbar`).toEqual([]);
+    await expect(page.locator('.clock .mode')).toHaveText('paused');
+    expect(await fontPx(page, '.clock .mode'), `${at}: the run's state`).toBeGreaterThanOrEqual(18);
+    // The toolbar stays within the window, in two rows (three below 1280 px: the clock's own).
+    const toolbar = (await page.locator('.toolbar').boundingBox())!;
+    expect(toolbar.height, at).toBeLessThanOrEqual(width < 1280 ? 160 : 115);
+    const rows = await page.locator('.toolbar .btn:visible, .toolbar select:visible, .toolbar input:visible, .clock').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
+    expect(Math.max(...rows), at).toBeLessThanOrEqual(width);
+    // Below 1280 px, one column: the side panel under the charts, as wide as they are.
+    const charts = (await page.locator('.charts').boundingBox())!;
+    const panel = (await page.getByTestId('lesson').boundingBox())!;
+    if (width < 1280) expect(panel.y, at).toBeGreaterThanOrEqual(charts.y + charts.height);
+    else expect(panel.x, at).toBeGreaterThanOrEqual(charts.x + charts.width);
+    // The side panel's drawing: every switch named, at 18 px or more on screen.
+    await expect(page.locator('.topology .topo-switch text')).toHaveCount(5);
+    expect(await smallText(page, '.topology'), `${at}: the side panel's drawing`).toEqual([]);
+    // The presenter's controls are behind More, and come out of it in the same type.
+    await expect(page.getByTestId('share')).toBeHidden();
+    await page.getByTestId('toolbar-more').click();
+    for (const id of ['share', 'export', 'import', 'teacher', 'shortcuts']) await expect(page.getByTestId(id)).toBeVisible();
+    expect(await smallText(page, '.toolbar'), `${at}: the toolbar, More opened`).toEqual([]);
+    await page.getByTestId('toolbar-more').click();
+    await expect(page.getByTestId('share')).toBeHidden();
+    // The editor's tools, name, hint and a switch's line.
+    await page.getByTestId('view-editor').click();
+    await page.locator('.editor-canvas .ed-node', { hasText: /^SW1$/ }).click();
+    await expect(page.locator('.editor-switch')).toBeVisible();
+    expect(await smallText(page, '.editor', '.editor-canvas'), `${at}: the editor`).toEqual([]);
+    expect(errors).toEqual([]);
+  }
+  // Not presenting, the toolbar keeps its everyday type (and its controls in view).
+  await page.locator('body').press('p');
+  expect((await smallText(page, '.toolbar')).length).toBeGreaterThan(0);
+  await expect(page.getByTestId('share')).toBeVisible();
+  await expect(page.getByTestId('toolbar-more')).toHaveCount(0);
+});
+
 test('? opens the shortcuts help (Space among them); play state changes are announced; each chart has a text alternative', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.locator('body').press('?');
@@ -233,7 +299,11 @@ test('axe: no serious or critical violations on the main screens', async ({ page
     ['lesson tab', async () => page.getByRole('tab', { name: 'Lesson' }).click()],
     ['switches tab', async () => page.getByRole('tab', { name: 'Switches' }).click()],
     ['presentation mode', async () => page.getByTestId('present').click()],
-    ['shortcuts help', async () => page.getByTestId('shortcuts').click()],
+    // Presenting, Keys is among the presenter's controls, behind More.
+    ['shortcuts help', async () => {
+      await page.getByTestId('toolbar-more').click();
+      await page.getByTestId('shortcuts').click();
+    }],
     ['network editor', async () => {
       await page.keyboard.press('Escape');
       await page.getByTestId('present').click();

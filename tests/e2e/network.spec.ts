@@ -819,8 +819,10 @@ const smallestType = (page: Page) =>
 // the cards stopped growing where SW2's met the sources above it. The rest of presenting is at
 // 18 px or more, for the back of a classroom: the cards are compact (a row is its name's line and
 // its bar's, the number beside it), and so is everything else drawn, in 1920 × 1080 too.
-test('presenting gfc1 at 1280 × 720 and 1920 × 1080, everything drawn in the Network view reads at 18 px or more, its lanes apart', async ({ page }) => {
-  for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+// Below 1280 px presenting lays the page out in one column (app.css), the view as wide as the
+// window: at 1024 × 768 beside the side panel its cards read at 12 px.
+test('presenting gfc1 at 1280 × 720, 1920 × 1080 and 1024 × 768, everything drawn in the Network view reads at 18 px or more, its lanes apart', async ({ page }) => {
+  for (const [width, height] of [[1280, 720], [1920, 1080], [1024, 768]] as const) {
     await page.setViewportSize({ width, height });
     const errors = await openLab(page, '/?scenario=gfc1&present=1');
     await page.getByTestId('view-network').click();
@@ -841,6 +843,17 @@ test('presenting gfc1 at 1280 × 720 and 1920 × 1080, everything drawn in the N
     // The whole drawing in the canvas: no scrolling to see it.
     const canvas = await page.getByTestId('nv-canvas').boundingBox();
     for (const c of cards) expect(c.l >= canvas!.x && c.r <= canvas!.x + canvas!.width, `${width} × ${height}: a card outside the canvas`).toBe(true);
+    // QA: at 1280 × 720 the legend's six lines at 18 px and a 560 px canvas put the drawing's
+    // lower half below the fold. Brought into view, the view rests under the toolbar with its
+    // compact legend (the queue's unit in it) and the whole drawing on screen.
+    await expect(page.getByTestId('nv-legend')).toContainText('queue (cells;');
+    await page.getByTestId('network-view').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await expect.poll(async () => (await page.getByTestId('network-view').boundingBox())!.y).toBeGreaterThanOrEqual((await page.locator('.toolbar').boundingBox())!.height);
+    const legend = (await page.getByTestId('nv-legend').boundingBox())!;
+    const drawn = (await page.getByTestId('nv-canvas').boundingBox())!;
+    expect(legend.y, `${width} × ${height}: the legend under the toolbar`).toBeGreaterThanOrEqual((await page.locator('.toolbar').boundingBox())!.height);
+    expect(drawn.y + drawn.height, `${width} × ${height}: the drawing's foot`).toBeLessThanOrEqual(height);
+    expect(drawn.x + drawn.width, `${width} × ${height}: the drawing's right`).toBeLessThanOrEqual(width);
     await page.getByTestId('network-view').screenshot({ path: resolve(shots, `network-gfc1-present-${width}.png`) });
     expect(errors).toEqual([]);
   }

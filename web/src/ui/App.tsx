@@ -73,6 +73,14 @@ function typesText(el: Element | null): boolean {
 
 /** The layout in one column, the side panel below the charts (app.css: `.workspace`). */
 const ONE_COLUMN_QUERY = '(max-width: 980px)';
+/** Presenting, one column below 1280 px too (app.css): beside a 340 px panel the charts and the
+ *  Network view were too narrow for their 18 px type (the view's cards read at 12 px at 1024). */
+const PRESENT_ONE_COLUMN_QUERY = '(max-width: 1279px)';
+
+/** Whether the page is laid out in one column now. */
+function oneColumn(present: boolean): boolean {
+  return window.matchMedia(present ? PRESENT_ONE_COLUMN_QUERY : ONE_COLUMN_QUERY).matches;
+}
 
 export function App({
   lab,
@@ -130,7 +138,7 @@ export function App({
     showPanel();
     // In one column (a phone, a narrow window) the side panel is below every chart: the page
     // scrolls to the prompt, or the run would seem to stop for no reason.
-    if (window.matchMedia(ONE_COLUMN_QUERY).matches) {
+    if (oneColumn(classroom.present)) {
       // Not cancelled when the effect runs again: showing the panel re-renders at once.
       scrollIntoViewSoon(() => document.querySelector('[data-testid="lesson-steps"]'), { block: 'start', behavior: 'smooth' });
     }
@@ -143,7 +151,7 @@ export function App({
   // each step's chart as the thumb passed its time (helper-38).
   const playing = state.status?.mode === 'playing';
   useEffect(() => {
-    if (walk.shown < 0 || playing || window.matchMedia(ONE_COLUMN_QUERY).matches) return;
+    if (walk.shown < 0 || playing || oneColumn(classroom.present)) return;
     if (document.activeElement?.id === 'scrub-time') return;
     return scrollIntoViewSoon(() => document.querySelector('.chart-lesson-marked'));
   }, [walk.shown, playing]);
@@ -332,7 +340,7 @@ export function App({
   return (
     <TeacherContext.Provider value={settings}>
     <div className={`${classroom.present ? 'app present' : 'app'}${embed ? ' embed' : ''}`}>
-      <Toolbar lab={lab} state={state} group={group} shown={shownView}>
+      <Toolbar lab={lab} state={state} group={group} shown={shownView} present={classroom.present}>
         <ClassroomButtons classroom={classroom} />
         {!embed && <TeacherButton lab={lab} state={state} />}
         {embed && state.current && (
@@ -542,6 +550,7 @@ export function App({
         {classroom.panelOpen && <LessonPanel
           lab={lab}
           state={state}
+          present={classroom.present}
           walk={walk}
           inspect={inspect}
           onExportRun={exportRun}

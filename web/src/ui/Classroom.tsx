@@ -34,12 +34,14 @@ export function ClassroomButtons({ classroom }: { classroom: Classroom }) {
       onClick: () => classroom.setHelpOpen(!classroom.helpOpen),
       title: 'Keyboard shortcuts (?)',
       text: '⌨ Keys',
+      // The presenter's, folded behind More while presenting (Toolbar.tsx).
+      className: 'presenter-chrome',
     },
   ];
   return (
     <div className="tool-group classroom" role="group" aria-label="view">
       {buttons.map((b) => (
-        <button key={b.id} className="btn ghost" data-testid={b.id} aria-pressed={b.pressed} onClick={b.onClick} title={b.title}>
+        <button key={b.id} className={b.className ? `btn ghost ${b.className}` : 'btn ghost'} data-testid={b.id} aria-pressed={b.pressed} onClick={b.onClick} title={b.title}>
           {b.text}
         </button>
       ))}

@@ -36,9 +36,12 @@ export function LessonPanel({
   walk,
   inspect = null,
   onEditField,
+  present = false,
 }: {
   lab: Lab;
   state: LabState;
+  /** Presenting: the drawing in its larger frame. */
+  present?: boolean;
   /** A switch port clicked in the Network view: the inspector opens on it. */
   inspect?: PortInspect | null;
   /** The lesson's walk-through (its steps, the one shown, Next/Back/Reveal). */
@@ -96,7 +99,7 @@ export function LessonPanel({
       <div className="lesson-group">{s.group}</div>
       <h1 className="lesson-title">{s.name || s.id}</h1>
       {s.description && <p className="lesson-description">{s.description}</p>}
-      <Topology scenario={s} selected={shown === 'switches' ? selected : null} onSelect={select} marked={walk.marks.node} />
+      <Topology scenario={s} selected={shown === 'switches' ? selected : null} onSelect={select} marked={walk.marks.node} present={present} />
       {/* Above every tab but the Result, which says them with the figures of the run. */}
       {shown !== 'result' && <ScenarioNotes notes={state.scenarioNotes} onEditField={onEditField} />}
       <div className="tabs" role="tablist" aria-label="side panel">

@@ -25,7 +25,7 @@ export function MyScenariosMenu({ lab, state }: { lab: Lab; state: LabState }) {
   const none = mine.length === 0 && deleted.length === 0;
   const place = state.current?.place;
   return (
-    <div className="my-menu" ref={box}>
+    <div className="my-menu presenter-chrome" ref={box}>
       <button
         className="btn ghost"
         data-testid="my-scenarios-menu"

@@ -1,24 +1,15 @@
 // The explanation in a DOM (jsdom): a value the engine notes (ERICA's MaxAllocPrevious above
 // the target rate, which its definition allows) carries the note under it; other values none.
 
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+// First: the page the view needs as it loads.
+import { render } from '../test/reactPage';
 import type { Explain } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import type { Lab, LabState } from '../lab/lab';
 import { INITIAL_STATE } from '../lab/state';
 import { twoSources } from '../test/fakes';
 import { SwitchExplain } from './SwitchExplain';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-});
 
 const NOTE = 'Above the target rate, as ERICA defines it: every ER written is capped at the target rate.';
 
@@ -31,11 +22,7 @@ function shown(explain: Explain) {
     explanation: { switchId: 'SW1', port: explain.port, explain, problem: null },
   } as unknown as LabState;
   const lab = { explainPort: () => {} } as unknown as Lab;
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root!.render(<SwitchExplain lab={lab} state={state} node="SW1" />));
-  return host;
+  return render(<SwitchExplain lab={lab} state={state} node="SW1" />);
 }
 
 it('shows the note the engine attaches to a value, under that value, and no other', () => {

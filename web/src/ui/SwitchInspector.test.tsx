@@ -3,16 +3,15 @@
 // Ctrl+Z in a parameter field whose value Enter applied undoes it there.
 
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+// First: the page the view needs as it loads.
+import { render, unmount } from '../test/reactPage';
 import type { Scenario } from '../contract/scenario';
 import type { Lab } from '../lab/lab';
 import { labOnFakeEngine } from '../test/fakeLab';
 import { twoSources } from '../test/fakes';
 import { RecordedChanges, SwitchInspector } from './SwitchInspector';
 import { useLabState } from './useLab';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function Panel({ lab }: { lab: Lab }) {
   const state = useLabState(lab);
@@ -24,14 +23,12 @@ function Panel({ lab }: { lab: Lab }) {
   );
 }
 
-let root: Root | null = null;
 let lab: Lab | null = null;
+// The panel goes before its lab (reactPage empties the page after).
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
+  unmount();
   lab?.dispose();
   lab = null;
-  document.body.innerHTML = '';
 });
 
 const RECORDED = { at_ms: 50, node: 'SW1', param: 'target_utilization', value: 0.95 };
@@ -44,10 +41,7 @@ function panel() {
   t.pump();
   t.lab.runUntil(20);
   t.pump();
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root!.render(<Panel lab={t.lab} />));
+  const host = render(<Panel lab={t.lab} />);
   const pump = () => act(() => t.pump());
   const $ = (testId: string) => host.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
   const field = () => $('param-target_utilization')!.querySelector('input')!;

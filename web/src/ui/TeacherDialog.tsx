@@ -13,7 +13,7 @@ export function TeacherButton({ lab, state }: { lab: Lab; state: LabState }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button className="btn ghost" data-testid="teacher" aria-pressed={open} onClick={() => setOpen(!open)} disabled={!state.current} title="Make a link for a class: hide or lock controls, choose how the lab starts">
+      <button className="btn ghost presenter-chrome" data-testid="teacher" aria-pressed={open} onClick={() => setOpen(!open)} disabled={!state.current} title="Make a link for a class: hide or lock controls, choose how the lab starts">
         Teacher
       </button>
       {open && <TeacherDialog lab={lab} state={state} onClose={() => setOpen(false)} />}

@@ -30,12 +30,15 @@ function mineOptionText(m: { id: string; name: string }, times: Map<string, stri
   return `${m.name} · ${times.get(m.id) ?? ''}`;
 }
 
-/** `children`: view controls shown at the end of the first row (presentation mode, panel, help). */
+/** `children`: view controls shown at the end of the first row (presentation mode, panel, help).
+ *  `present`: presenting, the presenter's own controls (`.presenter-chrome`: files, links, help)
+ *  fold behind More, so that the rest, in the room's 18 px type, keeps to its rows. */
 export function Toolbar({
   lab,
   state,
   group,
   shown = {},
+  present = false,
   children,
 }: {
   lab: Lab;
@@ -43,8 +46,10 @@ export function Toolbar({
   group: ChartGroup;
   /** What the user is looking at (the view tab, the Network view open): Share's link opens it. */
   shown?: { tab?: ViewTab; network?: boolean };
+  present?: boolean;
   children?: ReactNode;
 }) {
+  const [moreOpen, setMoreOpen] = useState(false);
   const [stepMs, setStepMs] = useState('1');
   const [untilMs, setUntilMs] = useState('50');
   // The browser empties a number field it cannot read (1e400) and says so in `badInput`.
@@ -126,7 +131,7 @@ export function Toolbar({
   };
 
   return (
-    <header className="toolbar">
+    <header className={present && moreOpen ? 'toolbar more-open' : 'toolbar'}>
       <div className="toolbar-row">
       <div className="brand">
         <svg viewBox="0 0 32 32" width="26" height="26" aria-hidden="true">
@@ -176,7 +181,7 @@ export function Toolbar({
         </label>
         <MyScenariosMenu lab={lab} state={state} />
         <button
-          className="btn ghost"
+          className="btn ghost presenter-chrome"
           data-testid="import"
           onClick={() => fileRef.current?.click()}
           disabled={library === 'locked'}
@@ -187,7 +192,7 @@ export function Toolbar({
           </>
         )}
         <button
-          className="btn ghost"
+          className="btn ghost presenter-chrome"
           data-testid="export"
           onClick={() => void exportScenario()}
           disabled={!state.current}
@@ -196,7 +201,7 @@ export function Toolbar({
           Export
         </button>
         <button
-          className="btn ghost"
+          className="btn ghost presenter-chrome"
           data-testid="share"
           onClick={() => void share()}
           disabled={!state.current}
@@ -220,6 +225,17 @@ export function Toolbar({
 
         <div className="toolbar-spacer" />
         {children}
+        {present && (
+          <button
+            className="btn ghost toolbar-more"
+            data-testid="toolbar-more"
+            aria-expanded={moreOpen}
+            onClick={() => setMoreOpen(!moreOpen)}
+            title={moreOpen ? 'Fold the presenter\'s controls away again' : 'The presenter\'s controls, folded away while presenting: your scenarios, Import, Export, Share, Keys, Teacher'}
+          >
+            {moreOpen ? 'Fewer ▴' : 'More ▾'}
+          </button>
+        )}
       </div>
 
       <div className="toolbar-row">

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Scenario } from '../contract/scenario';
-import { countsText, H, topologyDrawing, W } from './topologyDrawing';
+import { countsText, MAX_DRAWN, PAGE_FRAME, PRESENT_FRAME, topologyDrawing } from './topologyDrawing';
 
 /**
  * A small drawing of the network from the nodes' editor positions (a huge network is drawn
@@ -12,17 +12,21 @@ export function Topology({
   selected,
   onSelect,
   marked,
+  present = false,
 }: {
   scenario: Scenario;
+  /** Presenting: the taller frame its larger names need (app.css sizes them). */
+  present?: boolean;
   selected?: string | null;
   /** A node a lesson step points at: drawn marked. */
   marked?: string | null;
   onSelect?: (switchId: string) => void;
 }) {
-  const { nodes, links, r, summary } = useMemo(() => topologyDrawing(scenario), [scenario.nodes, scenario.links]);
+  const frame = present ? PRESENT_FRAME : PAGE_FRAME;
+  const { nodes, links, r, summary } = useMemo(() => topologyDrawing(scenario, MAX_DRAWN, frame), [scenario.nodes, scenario.links, frame]);
   return (
     <figure className="topology-figure">
-      <svg className="topology" viewBox={`0 0 ${W} ${H}`} role="img" aria-label="network topology">
+      <svg className="topology" viewBox={`0 0 ${frame.width} ${frame.height}`} role="img" aria-label="network topology">
         {links.map(({ id, a, b, rateMbps }) => (
           <g key={id}>
             <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="topo-link" />

@@ -2,7 +2,8 @@
 // second (every pair of nodes compared) and drew nothing readable.
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../contract/scenario';
-import { countsText, MAX_DRAWN, topologyDrawing } from './topologyDrawing';
+import { LIBRARY } from '../scenario/library';
+import { countsText, MAX_DRAWN, PAGE_FRAME, PRESENT_FRAME, topologyDrawing, type Frame } from './topologyDrawing';
 
 /** n sources into one switch, to one destination (the shape of scenarios/bench/scale-*). */
 function star(n: number): Pick<Scenario, 'nodes' | 'links'> {
@@ -33,5 +34,26 @@ describe('topologyDrawing', () => {
     expect(d.nodes.map((n) => n.id)).toEqual(expect.arrayContaining(['S1', 'S10000', 'SW1', 'D1']));
     expect(d.links.every((l) => d.nodes.includes(l.a) && d.nodes.includes(l.b))).toBe(true);
     expect(countsText(d.summary!)).toBe('10,000 sources, 1 switch, 1 destination');
+  });
+});
+
+describe('topologyDrawing presenting (PRESENT_FRAME)', () => {
+  // QA: presenting, the side panel's names read at 8.5 px; at 20 units (app.css) a switch's box
+  // is 46 units wide, wider than GFC-1's switches lay apart in the page's 150-unit-tall frame.
+  it("spreads GFC-1's switches far enough apart for their 46-unit boxes, which the page's frame does not", () => {
+    const gfc1 = LIBRARY.entries.find((e) => e.id === 'gfc1')!.scenario;
+    const nearest = (frame: Frame) => {
+      const xs = topologyDrawing(gfc1, MAX_DRAWN, frame)
+        .nodes.filter((n) => n.kind === 'switch')
+        .map((n) => n.x)
+        .sort((a, b) => a - b);
+      return Math.min(...xs.slice(1).map((x, i) => x - xs[i]));
+    };
+    expect(nearest(PAGE_FRAME)).toBeLessThan(46);
+    expect(nearest(PRESENT_FRAME)).toBeGreaterThanOrEqual(46);
+    for (const n of topologyDrawing(gfc1, MAX_DRAWN, PRESENT_FRAME).nodes) {
+      expect(n.y).toBeGreaterThanOrEqual(PRESENT_FRAME.pad - 0.01);
+      expect(n.y).toBeLessThanOrEqual(PRESENT_FRAME.height - PRESENT_FRAME.pad + 0.01);
+    }
   });
 });

@@ -7,9 +7,21 @@
 import { evenlySpread as spread } from '../charts/spread';
 import type { Scenario } from '../contract/scenario';
 
-export const W = 320;
-export const H = 150;
-const PAD = 22;
+/** The drawing's box (SVG units) and its margin. */
+export interface Frame {
+  width: number;
+  height: number;
+  pad: number;
+}
+
+/** On the page: a thumbnail, 9-unit names. */
+export const PAGE_FRAME: Frame = { width: 320, height: 150, pad: 22 };
+/** Presenting: names of 20 units (app.css) in boxes of 46 × 30, in the same 320 units of width.
+ *  Taller, so that a network held by its height (GFC-1's fans of sources) spreads its switches
+ *  wider: at 150 units GFC-1's five sat 40 units apart, under the width of their names. */
+export const PRESENT_FRAME: Frame = { width: 320, height: 220, pad: 30 };
+export const W = PAGE_FRAME.width;
+export const H = PAGE_FRAME.height;
 /** Nodes drawn at most; past this the sources are sampled. */
 export const MAX_DRAWN = 120;
 
@@ -29,7 +41,8 @@ export interface TopologyDrawing {
   summary: { kind: string; count: number }[] | null;
 }
 
-export function topologyDrawing(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDrawn = MAX_DRAWN): TopologyDrawing {
+export function topologyDrawing(scenario: Pick<Scenario, 'nodes' | 'links'>, maxDrawn = MAX_DRAWN, frame: Frame = PAGE_FRAME): TopologyDrawing {
+  const { width: W, height: H, pad: PAD } = frame;
   const all = scenario.nodes.map((n, i) => ({ id: n.id, kind: n.kind, x: n.x ?? i * 100, y: n.y ?? 0 }));
   let kept = all;
   let summary: TopologyDrawing['summary'] = null;

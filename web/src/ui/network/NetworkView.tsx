@@ -301,22 +301,25 @@ export function NetworkView({
         </button>
       </div>
       {legend && <Legend ethernet={ethernet} words={speech.words} phases={speech.phases} rate={speech.rate} bareQueues={look.compact ? (ports[0]?.unit ?? 'cells') : null} />}
-      {/* Presenting, a card's head names its switch alone (its algorithm does not fit in 18 px type). */}
-      {look.compact && algorithms && (
-        <p className="nv-summary" data-testid="nv-algorithms">
-          {algorithms}
-        </p>
-      )}
-      {!labelled && (
-        <p className="nv-summary" data-testid="nv-unlabelled">
-          The sources sit too close together for their {ethernet ? 'rate limits' : 'ACRs'}: {full ? 'leave full screen for the rate chart' : 'see the rate chart below'}.
-        </p>
-      )}
-      {layout.summary && (
-        <p className="nv-summary" data-testid="nv-summary">
-          {countsText(layout.summary)}: {layout.nodes.length} drawn
-        </p>
-      )}
+      {/* What the drawing leaves out, on one row presenting (its lines wrap there). */}
+      <div className="nv-summaries">
+        {/* Presenting, a card's head names its switch alone (its algorithm does not fit in 18 px type). */}
+        {look.compact && algorithms && (
+          <p className="nv-summary" data-testid="nv-algorithms">
+            {algorithms}
+          </p>
+        )}
+        {!labelled && (
+          <p className="nv-summary" data-testid="nv-unlabelled">
+            The sources sit too close together for their {ethernet ? 'rate limits' : 'ACRs'}: {full ? 'leave full screen for the rate chart' : 'see the rate chart below'}.
+          </p>
+        )}
+        {layout.summary && (
+          <p className="nv-summary" data-testid="nv-summary">
+            {countsText(layout.summary)}: {layout.nodes.length} drawn
+          </p>
+        )}
+      </div>
       <div className="nv-stage">
         <NetworkCanvas
           key={full ?? 'page'}
@@ -359,35 +362,50 @@ export function NetworkView({
   );
 }
 
-/** `bareQueues`: the cards write the queue's number alone (presenting), in this unit; null: with it. */
+/** `bareQueues`: the cards write the queue's number alone (presenting), in this unit; null: with it.
+ *  Presenting, the legend is compact (a line or two of short items, each one's whole sentence in
+ *  its title), so that it and the drawing fit a 1280 × 720 screen under the toolbar (QA: at 18 px
+ *  its six lines pushed the drawing below the fold); the queue's unit stays in the line. */
 function Legend({ ethernet, words, phases, rate, bareQueues }: { ethernet: boolean; words: RmWords; phases: readonly Phase[]; rate: RateUnit; bareQueues: string | null }) {
   const ramp = `linear-gradient(to right, ${UTILISATION_RAMP.join(', ')})`;
+  const compact = bareQueues !== null;
+  const data = `data ${ethernet ? 'frames' : 'cells'}: shown as the links' utilisation`;
+  const utilisation = 'link utilisation 0 → 100 % (colour and width; one lane per direction, traffic on the right)';
+  const unmeasured = `not measured (${ethernet ? 'toward a host' : 'toward a source: backward RM cells only'})`;
+  const queue =
+    bareQueues === null ? "queue against the buffer, with the algorithm's marks" : `queue (${bareQueues}; several destinations: the largest) against the buffer, with the algorithm's marks`;
   return (
-    <div className="nv-legend" data-testid="nv-legend">
-      <span className="nv-legend-item">
-        <span className="nv-ramp" style={{ background: ramp }} /> link utilisation 0 → 100 % (colour and width; one lane per direction, traffic on the right)
+    <div className={compact ? 'nv-legend nv-legend-compact' : 'nv-legend'} data-testid="nv-legend">
+      <span className="nv-legend-item" title={compact ? `${utilisation}; ${data}` : undefined}>
+        <span className="nv-ramp" style={{ background: ramp }} /> {compact ? 'utilisation 0 → 100 %' : utilisation}
       </span>
-      <span className="nv-legend-item">
-        <span className="nv-ramp" style={{ background: UNMEASURED_COLOUR, height: 3 }} /> not measured ({ethernet ? 'toward a host' : 'toward a source: backward RM cells only'})
+      <span className="nv-legend-item" title={compact ? unmeasured : undefined}>
+        <span className="nv-ramp" style={{ background: UNMEASURED_COLOUR, height: 3 }} /> {compact ? 'not measured' : unmeasured}
       </span>
       {phases.map((phase) => (
-        <span className="nv-legend-item" key={phase} data-phase={phase}>
+        <span className="nv-legend-item" key={phase} data-phase={phase} title={compact ? markerLegend(phase, words, rate) : undefined}>
           <svg width="18" height="16" viewBox="-9 -8 18 16" className={`nv-rm nv-rm-${phase}`}>
             {PHASE_SHAPES[phase]}
           </svg>
-          {markerLegend(phase, words, rate)}
+          {compact ? compactMarkerLegend(phase, words, rate) : markerLegend(phase, words, rate)}
         </span>
       ))}
-      <span className="nv-legend-item">
+      <span className="nv-legend-item" title={compact ? queue : undefined}>
         <span className="nv-bar nv-bar-sample">
           <span className="nv-fill" style={{ transform: 'scaleX(0.4)' }} />
           <span className="nv-mark" style={{ left: '60%' }} />
         </span>
-        {bareQueues === null ? "queue against the buffer, with the algorithm's marks" : `queue (${bareQueues}; several destinations: the largest) against the buffer, with the algorithm's marks`}
+        {compact ? `queue (${bareQueues}; several destinations: the largest)` : queue}
       </span>
-      <span className="nv-legend-item">data {ethernet ? 'frames' : 'cells'}: shown as the links' utilisation</span>
+      {!compact && <span className="nv-legend-item">{data}</span>}
     </div>
   );
+}
+
+/** A marker's words in the compact legend: "forward RM cell: ER, Mbps" (its label's meaning and unit). */
+function compactMarkerLegend(phase: Phase, words: RmWords, rate: RateUnit): string {
+  if (phase === 'notification') return `${words.phase.notification} (CN)`;
+  return `${words.phase[phase]}: ${words.er}, ${rate.unit}`;
 }
 
 /** The legend's marker of each phase, as the painter draws it (painter.ts: `marker`). */
