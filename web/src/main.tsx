@@ -9,12 +9,13 @@ import { blockVaries, IndexedDbSweepStore, SweepKeeper, sweepPlace, unavailableS
 import { persistOnce } from './scenario/persist';
 import { SweepDrafts } from './lab/sweepBuilder';
 import { CompareDrafts, CompareSession } from './lab/compareSession';
+import { CompareKeeper, IndexedDbCompareStore, unavailableCompareStore, type CompareStore } from './lab/compareKeep';
 import { comparePayloadOf, decodeCompare } from './lab/compare';
 import { textLibrary } from './scenario/share';
 import { COMPARE_ORIGIN, linkOf, linkView, shareLink, startup, type Startup } from './lab/sharing';
 import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
 import { broadcastTabs, IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
-import { historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
+import { draftsKey, historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
 import { entryOf, HistoryEntries, withEntry } from './scenario/historyEntries';
 import { readUnkept } from './scenario/storage';
 import { App } from './ui/App';
@@ -127,7 +128,7 @@ const sweep = new SweepSession(
   sweepDrafts,
 );
 
-// Once the user keeps a scenario or a sweep, the browser is asked (once) to keep the lab's
+// Once the user keeps a scenario, a sweep or a comparison, the browser is asked (once) to keep the lab's
 // storage under pressure too (scenario/persist.ts).
 const askPersist = persistOnce(navigator.storage);
 
@@ -171,6 +172,28 @@ const compare = new CompareSession(
   undefined,
   drafts,
 );
+
+// The last comparison of each scenario place is kept in IndexedDB as its runs finish
+// (lab/compareKeep.ts): a scenario opened on a page that has compared nothing yet shows its
+// kept comparison's table at once, and runs it again for its charts. Without IndexedDB a
+// comparison lives in the page only, and the note under it says so.
+function compareStore(): CompareStore {
+  try {
+    return window.indexedDB ? new IndexedDbCompareStore(window.indexedDB) : unavailableCompareStore('this browser offers no IndexedDB');
+  } catch (e) {
+    return unavailableCompareStore(`IndexedDB is turned off: ${(e as Error)?.message || String(e)}`);
+  }
+}
+const compareKeeper = new CompareKeeper(compare, compareStore(), { onKept: askPersist });
+let comparedFor: string | null = null;
+lab.subscribe(() => {
+  const current = lab.getState().current;
+  if (!current || compare.getState().phase !== 'idle') return;
+  const key = draftsKey(current.place, current.scenario.id);
+  if (key === comparedFor) return;
+  comparedFor = key;
+  void compareKeeper.restore(current.place, current.scenario.id);
+});
 
 // A compare link (#c=2.…) opens its scenario and runs its variants again (below).
 /** The user's scenario the address names (null: none named, or not kept). */
@@ -299,6 +322,6 @@ if (!import.meta.env.DEV && 'serviceWorker' in navigator) {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App lab={lab} store={store} sweep={sweep} keptSweeps={keeper} compare={compare} teacher={teacher.settings} embed={embed} />
+    <App lab={lab} store={store} sweep={sweep} keptSweeps={keeper} compare={compare} keptComparisons={compareKeeper} teacher={teacher.settings} embed={embed} />
   </StrictMode>,
 );

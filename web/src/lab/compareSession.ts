@@ -390,3 +390,19 @@ export function digestMatches(s: CompareState, i: number): boolean | null {
   if (!want || !o || !o.ok) return null;
   return o.digest === want;
 }
+
+/** How a comparison kept from before a reload stands: its runs wait to be run again
+ *  (`waiting`), run again (`running`), gave the digests kept (`same`), gave another for some
+ *  run (`differs`), finished what had not run and had nothing to check (`finished`), or the run
+ *  again was cancelled (`stopped`). Null: a comparison run on this page. */
+export type RedrawState = 'waiting' | 'running' | 'same' | 'differs' | 'finished' | 'stopped';
+
+export function redrawOf(s: CompareState): RedrawState | null {
+  if (!s.restored) return null;
+  if (s.phase === 'kept') return 'waiting';
+  if (s.phase === 'running') return 'running';
+  const checks = s.runs.map((_, i) => digestMatches(s, i));
+  if (checks.includes(false)) return 'differs';
+  if (s.phase === 'cancelled') return 'stopped';
+  return checks.includes(true) ? 'same' : 'finished';
+}
