@@ -153,9 +153,12 @@ describe('CompareKeeper', () => {
     await ranAndKept(store);
     (store.records.get(KEY) as KeptComparison).elapsedMs = AUTO_REDRAW_MAX_MS + 1;
     const next = page(store);
+    const put = vi.spyOn(store, 'put');
     await next.keeper.restore(PLACE, 'two-sources');
     expect(next.session.getState().phase).toBe('kept');
     expect(next.submit).not.toHaveBeenCalled();
+    // Shown as it was read, it is not written back.
+    expect(put).not.toHaveBeenCalled();
     next.session.redraw();
     await next.phase('done');
   });

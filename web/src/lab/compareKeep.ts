@@ -342,7 +342,7 @@ export class CompareKeeper implements KeptComparisons {
       return false;
     }
     if (!kept || kept.state.key !== key) return false;
-    this.seen = { phase: 'kept', outcomes: kept.state.outcomes, scenarios: kept.state.scenarios, ranAtMs: kept.state.ranAtMs };
+    // (Shown, it is not written back: `changed` passes over a comparison in its phase `kept`.)
     return this.session.showKept(kept.state, { auto: kept.finished && kept.state.elapsedMs <= AUTO_REDRAW_MAX_MS });
   }
 
