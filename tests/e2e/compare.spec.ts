@@ -309,11 +309,22 @@ test('a comparison outlives a reload: its table from before, said to be kept, an
   for (const id of ['compare-chart-rate-0', 'compare-chart-rate-1', 'compare-chart-queue-0', 'compare-chart-queue-1']) {
     await expect(page.getByTestId(id)).toBeVisible();
   }
+  // A first change makes the user's copy: the comparison goes with it, as its variants do.
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('scenario-name').fill('My two sources');
+  await page.getByTestId('scenario-name').press('Enter');
+  await expect(page).toHaveURL(/\?mine=[a-z0-9]+$/);
+  await page.evaluate(() => window.__abrlab!.saved());
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.place() ?? null)).toMatch(/^mine:/);
+  await page.getByTestId('view-compare').click();
+  await expect(page.getByTestId('compare-kept')).toHaveAttribute('data-redraw', 'same', { timeout: 60_000 });
+  expect(await table()).toEqual(before);
   // Forgotten, it stays on the page, said to be kept no more; a reload then shows none.
   await page.getByTestId('compare-forget').click();
   await expect(page.getByTestId('compare-unkept')).toContainText('no longer kept in this browser');
   await page.reload();
-  await expect.poll(() => page.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('two-sources');
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.place() ?? null)).toMatch(/^mine:/);
   await page.getByTestId('view-compare').click();
   await expect(page.getByTestId('variant-1-alg-SW1')).toHaveValue('erica_plus');
   await expect(page.getByTestId('compare-table')).toHaveCount(0);

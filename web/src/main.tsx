@@ -109,6 +109,8 @@ const lab = new Lab(makeWorker, {
   moved: (from, to, scenarioId) => {
     drafts.moved(from, to, scenarioId);
     sweepDrafts.moved(from, to, scenarioId);
+    // (Made below, before any scenario opens.)
+    void compareKeeper.moved(from, to, scenarioId);
   },
   answerTimeoutMs: e2e?.answerTimeoutMs(),
 });

@@ -235,6 +235,37 @@ describe('CompareKeeper', () => {
   });
 });
 
+describe('CompareKeeper.moved', () => {
+  const MINE: Place = { kind: 'mine', id: 'abc' };
+
+  it("the comparison shown goes with the user's copy a first change makes; the library scenario keeps its own", async () => {
+    const store = new MemoryStore();
+    const p = page(store);
+    void p.session.start(short('two-sources'), PLUS, PLACE);
+    await p.phase('done');
+    await p.keeper.write();
+    await p.keeper.moved(PLACE, MINE, 'two-sources');
+    expect(p.session.getState().key).toBe('mine:abc');
+    expect((store.records.get('mine:abc') as KeptComparison).outcomes).toEqual((store.records.get(KEY) as KeptComparison).outcomes);
+    // A reload of the copy shows it.
+    const next = page(store);
+    expect(await next.keeper.restore(MINE, 'two-sources')).toBe(true);
+  });
+
+  it('on a page that shows none, the record kept for the place it left is copied, never over one of its own', async () => {
+    const store = new MemoryStore();
+    await ranAndKept(store);
+    const p = page(store);
+    await p.keeper.moved(PLACE, MINE, 'two-sources');
+    expect((store.records.get('mine:abc') as KeptComparison).key).toBe('mine:abc');
+    expect(store.records.has(KEY)).toBe(true);
+    const own = { ...(store.records.get('mine:abc') as KeptComparison), notes: ['its own'] };
+    store.records.set('mine:abc', own);
+    await p.keeper.moved(PLACE, MINE, 'two-sources');
+    expect((store.records.get('mine:abc') as KeptComparison).notes).toEqual(['its own']);
+  });
+});
+
 describe('IndexedDbCompareStore', () => {
   const record = (i: number): KeptComparison => ({
     version: KEPT_COMPARE_VERSION,

@@ -346,6 +346,32 @@ export class CompareKeeper implements KeptComparisons {
     return this.session.showKept(kept.state, { auto: kept.finished && kept.state.elapsedMs <= AUTO_REDRAW_MAX_MS });
   }
 
+  /**
+   * The open scenario moved (a first change made a library scenario, a file or a link the user's
+   * own): its last comparison goes with it, as its variants do (`CompareDrafts.moved`); the place
+   * it left keeps its own. The comparison shown, if of it, is written under the new place from
+   * now on; else the record kept for the old place is copied, unless the new one has its own.
+   */
+  async moved(from: Place, to: Place, scenarioId: string | null): Promise<void> {
+    const fromKey = draftsKey(from, scenarioId);
+    const toKey = draftsKey(to, scenarioId);
+    if (fromKey === null || toKey === null || fromKey === toKey) return;
+    const s = this.session.getState();
+    if (s.key === fromKey && s.phase !== 'idle' && s.phase !== 'refused') {
+      this.session.rekey(fromKey, toKey);
+      if (s.ranAtMs !== this.forgotten) await this.write();
+      return;
+    }
+    try {
+      if ((await this.store.get(toKey)) !== null) return;
+      const record = await this.store.get(fromKey);
+      if (!restoreComparison(record)) return;
+      await this.store.put({ ...(record as KeptComparison), key: toKey, savedMs: this.now() }, this.opts.most ?? MAX_KEPT_COMPARISONS);
+    } catch {
+      // Best effort: the place it left keeps it.
+    }
+  }
+
   async forget(): Promise<boolean> {
     const s = this.session.getState();
     if (s.phase === 'running' || s.key === null) return false;

@@ -360,6 +360,12 @@ export class CompareSession {
     this.runAll(s.scenarios, generation);
   }
 
+  /** The compared scenario moved from the place kept as `from` to `to` (a first change made the
+   *  user's copy of it): the comparison shown, if of it, is kept under `to` from now on. */
+  rekey(from: string, to: string) {
+    if (this.cell.get().key === from) this.cell.set({ key: to });
+  }
+
   /** Says whether the comparison started at `ranAtMs` is kept in the browser (`why`: why not). */
   noteKept(ranAtMs: number, why: string | null) {
     const s = this.cell.get();
