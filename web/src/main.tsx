@@ -19,7 +19,7 @@ import { draftsKey, historyState, NOWHERE, openedOf, placeOf, searchFor, type Op
 import { entryOf, HistoryEntries, withEntry } from './scenario/historyEntries';
 import { readUnkept } from './scenario/storage';
 import { App } from './ui/App';
-import { ignoredNotice, parseTeacher, withTeacher } from './lab/teacher';
+import { ignoredNotice, isOpen, parseTeacher, withTeacher } from './lab/teacher';
 import { embedIn } from './ui/embed';
 import './ui/app.css';
 
@@ -187,15 +187,6 @@ function compareStore(): CompareStore {
   }
 }
 const compareKeeper = new CompareKeeper(compare, compareStore(), { onKept: askPersist });
-let comparedFor: string | null = null;
-lab.subscribe(() => {
-  const current = lab.getState().current;
-  if (!current || compare.getState().phase !== 'idle') return;
-  const key = draftsKey(current.place, current.scenario.id);
-  if (key === comparedFor) return;
-  comparedFor = key;
-  void compareKeeper.restore(current.place, current.scenario.id);
-});
 
 // A compare link (#c=2.…) opens its scenario and runs its variants again (below).
 /** The user's scenario the address names (null: none named, or not kept). */
@@ -219,6 +210,20 @@ if (teacher.settings.hide.length + teacher.settings.lock.length + teacher.settin
   history.replaceState(history.state, '', kept.pathname + kept.search + location.hash);
 }
 const embed = embedIn(location.search);
+
+// The open scenario's kept comparison, shown on a page that has compared nothing yet.
+let comparedFor: string | null = null;
+lab.subscribe(() => {
+  const current = lab.getState().current;
+  if (!current || compare.getState().phase !== 'idle') return;
+  // A page without the Compare tab (embedded, or a teacher's link that hides or locks it) runs
+  // no comparison in the background.
+  if (embed || !isOpen(teacher.settings, 'compare')) return;
+  const key = draftsKey(current.place, current.scenario.id);
+  if (key === comparedFor) return;
+  comparedFor = key;
+  void compareKeeper.restore(current.place, current.scenario.id);
+});
 
 // A shared link (#s=2.…) over ?mine=, ?scenario=, the last work kept in storage, or the
 // default. Whatever the address holds, the lab opens: anything that throws here is reported
