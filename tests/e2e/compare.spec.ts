@@ -277,6 +277,71 @@ test('variants written but not run outlive a switch of view and a reload (each s
   expect(errors).toEqual([]);
 });
 
+// Nothing a user made is lost: a comparison's results outlive a reload (kept in IndexedDB as its
+// runs finish). The table comes back from what was kept; the charts, by running the variants
+// again, which give the digests kept.
+test('a comparison outlives a reload: its table from before, said to be kept, and its charts again from the same runs', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('variant-1-alg-SW1').selectOption('erica_plus');
+  await page.getByTestId('compare-run').click();
+  const view = page.getByTestId('compare');
+  await expect(view).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('compare-kept-now')).toContainText('These results are kept in this browser: a reload shows them again.');
+  const table = async () => ({
+    heads: await page.locator('[data-testid^="compare-head-"] [title^="digest"]').evaluateAll((els) => els.map((e) => e.getAttribute('title'))),
+    cells: await page.getByTestId('compare-row').evaluateAll((trs) => trs.map((tr) => tr.textContent)),
+  });
+  const before = await table();
+  expect(before.heads).toHaveLength(2);
+
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.scenarioId() ?? null)).toBe('two-sources');
+  await page.getByTestId('view-compare').click();
+  // The table as it was, said to be kept from before; then run again, the same runs, the charts back.
+  await expect(page.getByTestId('compare-kept')).toContainText('Kept from before the reload');
+  expect((await table()).cells).toEqual(before.cells);
+  await expect(page.getByTestId('compare-kept')).toHaveAttribute('data-redraw', 'same', { timeout: 60_000 });
+  await expect(page.getByTestId('compare-kept')).toContainText('✓ The same runs: run again for the charts, each gave the digest kept.');
+  await expect(view).toHaveAttribute('data-phase', 'done');
+  expect(await table()).toEqual(before);
+  for (const i of [0, 1]) await expect(page.getByTestId(`compare-head-${i}`)).toContainText('✓ as kept');
+  for (const id of ['compare-chart-rate-0', 'compare-chart-rate-1', 'compare-chart-queue-0', 'compare-chart-queue-1']) {
+    await expect(page.getByTestId(id)).toBeVisible();
+  }
+  // A first change makes the user's copy: the comparison goes with it, as its variants do.
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('scenario-name').fill('My two sources');
+  await page.getByTestId('scenario-name').press('Enter');
+  await expect(page).toHaveURL(/\?mine=[a-z0-9]+$/);
+  await page.evaluate(() => window.__abrlab!.saved());
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.place() ?? null)).toMatch(/^mine:/);
+  await page.getByTestId('view-compare').click();
+  await expect(page.getByTestId('compare-kept')).toHaveAttribute('data-redraw', 'same', { timeout: 60_000 });
+  expect(await table()).toEqual(before);
+  // Forgotten, it stays on the page, said to be kept no more; a reload then shows none.
+  await page.getByTestId('compare-forget').click();
+  await expect(page.getByTestId('compare-unkept')).toContainText('no longer kept in this browser');
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => window.__abrlab?.place() ?? null)).toMatch(/^mine:/);
+  await page.getByTestId('view-compare').click();
+  await expect(page.getByTestId('variant-1-alg-SW1')).toHaveValue('erica_plus');
+  await expect(page.getByTestId('compare-table')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('without IndexedDB a comparison runs and says quietly that it is kept in this page only', async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true }));
+  await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('variant-1-alg-SW1').selectOption('erica_plus');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('compare-unkept')).toHaveText('These results are kept in this page only (this browser offers no IndexedDB): a reload loses them.');
+  await expect(page.getByTestId('compare-forget')).toHaveCount(0);
+});
+
 // Variants were kept in the tab's sessionStorage (gone with the tab or the browser) and by the
 // scenario JSON's id (a user's copy keeps its library scenario's, so the two shared one set):
 // a new page of the same browser shows what sessionStorage could not, each place its own.

@@ -9,17 +9,18 @@ import { IndexedDbSweepStore, tabVaries, SweepKeeper, sweepPlace, unavailableSwe
 import { persistOnce } from './scenario/persist';
 import { SweepDrafts } from './lab/sweepBuilder';
 import { CompareDrafts, CompareSession } from './lab/compareSession';
+import { CompareKeeper, IndexedDbCompareStore, unavailableCompareStore, type CompareStore } from './lab/compareKeep';
 import { comparePayloadOf, decodeCompare } from './lab/compare';
 import { textLibrary } from './scenario/share';
 import { COMPARE_ORIGIN, linkOf, linkView, newerLinkNotice, shareLink, startup, type Startup } from './lab/sharing';
 import { runUpdate } from './ui/appUpdate';
 import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
 import { broadcastTabs, IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
-import { historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
+import { draftsKey, historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
 import { entryOf, HistoryEntries, withEntry } from './scenario/historyEntries';
 import { readUnkept } from './scenario/storage';
 import { App } from './ui/App';
-import { ignoredNotice, parseTeacher, withTeacher } from './lab/teacher';
+import { ignoredNotice, isOpen, parseTeacher, withTeacher } from './lab/teacher';
 import { embedIn } from './ui/embed';
 import './ui/app.css';
 
@@ -109,6 +110,8 @@ const lab = new Lab(makeWorker, {
   moved: (from, to, scenarioId) => {
     drafts.moved(from, to, scenarioId);
     sweepDrafts.moved(from, to, scenarioId);
+    // (Made below, before any scenario opens.)
+    void compareKeeper.moved(from, to, scenarioId);
   },
   answerTimeoutMs: e2e?.answerTimeoutMs(),
 });
@@ -128,7 +131,7 @@ const sweep = new SweepSession(
   sweepDrafts,
 );
 
-// Once the user keeps a scenario or a sweep, the browser is asked (once) to keep the lab's
+// Once the user keeps a scenario, a sweep or a comparison, the browser is asked (once) to keep the lab's
 // storage under pressure too (scenario/persist.ts).
 const askPersist = persistOnce(navigator.storage);
 
@@ -176,6 +179,19 @@ const compare = new CompareSession(
   drafts,
 );
 
+// The last comparison of each scenario place is kept in IndexedDB as its runs finish
+// (lab/compareKeep.ts): a scenario opened on a page that has compared nothing yet shows its
+// kept comparison's table at once, and runs it again for its charts. Without IndexedDB a
+// comparison lives in the page only, and the note under it says so.
+function compareStore(): CompareStore {
+  try {
+    return window.indexedDB ? new IndexedDbCompareStore(window.indexedDB) : unavailableCompareStore('this browser offers no IndexedDB');
+  } catch (e) {
+    return unavailableCompareStore(`IndexedDB is turned off: ${(e as Error)?.message || String(e)}`);
+  }
+}
+const compareKeeper = new CompareKeeper(compare, compareStore(), { onKept: askPersist });
+
 // A compare link (#c=2.…) opens its scenario and runs its variants again (below).
 /** The user's scenario the address names (null: none named, or not kept). */
 async function namedMine(): Promise<MyScenario | null> {
@@ -198,6 +214,20 @@ if (teacher.settings.hide.length + teacher.settings.lock.length + teacher.settin
   history.replaceState(history.state, '', kept.pathname + kept.search + location.hash);
 }
 const embed = embedIn(location.search);
+
+// The open scenario's kept comparison, shown on a page that has compared nothing yet.
+let comparedFor: string | null = null;
+lab.subscribe(() => {
+  const current = lab.getState().current;
+  if (!current || compare.getState().phase !== 'idle') return;
+  // A page without the Compare tab (embedded, or a teacher's link that hides or locks it) runs
+  // no comparison in the background.
+  if (embed || !isOpen(teacher.settings, 'compare')) return;
+  const key = draftsKey(current.place, current.scenario.id);
+  if (key === comparedFor) return;
+  comparedFor = key;
+  void compareKeeper.restore(current.place, current.scenario.id);
+});
 
 // A shared link (#s=2.…) over ?mine=, ?scenario=, the last work kept in storage, or the
 // default. Whatever the address holds, the lab opens: anything that throws here is reported
@@ -315,6 +345,6 @@ if (!import.meta.env.DEV && 'serviceWorker' in navigator) {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App lab={lab} store={store} sweep={sweep} keptSweeps={keeper} compare={compare} teacher={teacher.settings} embed={embed} />
+    <App lab={lab} store={store} sweep={sweep} keptSweeps={keeper} compare={compare} keptComparisons={compareKeeper} teacher={teacher.settings} embed={embed} />
   </StrictMode>,
 );

@@ -24,7 +24,18 @@ import {
   type VariantSpec,
 } from './compare';
 
-export type ComparePhase = 'idle' | 'running' | 'done' | 'refused' | 'cancelled';
+/** `kept`: a comparison the browser kept, shown after a reload with its table only: its runs
+ *  wait to be run again (`CompareSession.redraw`) for their charts, or for those not finished. */
+export type ComparePhase = 'idle' | 'running' | 'done' | 'refused' | 'cancelled' | 'kept';
+
+/** A comparison shown from the browser's keeping (lab/compareKeep.ts), not run on this page. */
+export interface Restored {
+  /** Per run: the digest kept (null: the run had not finished, or failed). */
+  digests: (string | null)[];
+  /** Whether its runs are run again at once (else on the user's click: a long comparison, or
+   *  one cut short). */
+  auto: boolean;
+}
 
 export interface CompareState {
   phase: ComparePhase;
@@ -43,9 +54,22 @@ export interface CompareState {
   /** What a variant's overrides took away beyond what they name, one line each ("variant 1:
    *  SW1 now runs EFCI marking: its recorded change of delta at 10 ms is dropped …"). */
   notes: string[];
-  /** The digests a compare link promised (current first), to check the replay against. */
+  /** The digests a compare link promised (current first), or those kept from before a reload,
+   *  to check the replay against (`expectedFrom` says which). */
   expected: (string | null)[] | null;
+  expectedFrom: 'link' | 'kept';
   elapsedMs: number;
+  /** Where the compared scenario is kept (its place's `draftsKey`): the browser keeps the
+   *  comparison under it. Null: nowhere (a scenario without an id). */
+  key: string | null;
+  /** When the comparison started (ms since the epoch). */
+  ranAtMs: number;
+  /** Shown from the browser's keeping (a reload), not run on this page; null: run here. */
+  restored: Restored | null;
+  /** The browser keeps this comparison (a write landed, or it was read back). */
+  kept: boolean;
+  /** Why this comparison is not kept in the browser (a reload loses it); null: nothing to say. */
+  unkept: string | null;
 }
 
 /** A run's series, for its charts: kept outside any snapshot (time series never live in React state). */
@@ -57,7 +81,28 @@ export interface RunSeries {
   perBucket: number;
 }
 
-const IDLE: CompareState = { phase: 'idle', json: '', variants: [], drafts: [], runs: [], outcomes: [], scenarios: [], problems: [], notes: [], expected: null, elapsedMs: 0 };
+const IDLE: CompareState = {
+  phase: 'idle',
+  json: '',
+  variants: [],
+  drafts: [],
+  runs: [],
+  outcomes: [],
+  scenarios: [],
+  problems: [],
+  notes: [],
+  expected: null,
+  expectedFrom: 'link',
+  elapsedMs: 0,
+  key: null,
+  ranAtMs: 0,
+  restored: null,
+  kept: false,
+  unkept: null,
+};
+
+/** What a kept comparison gives back to show (lab/compareKeep.ts reads it from the browser). */
+export type KeptCompareState = Pick<CompareState, 'json' | 'variants' | 'drafts' | 'runs' | 'outcomes' | 'scenarios' | 'notes' | 'elapsedMs' | 'key' | 'ranAtMs'>;
 
 /** Where the Compare view's variants are kept, as written, per place (see `draftsKey`). The
  *  same key in the tab's sessionStorage holds what the lab kept there before, per scenario id. */
@@ -172,6 +217,8 @@ export class CompareSession {
   series: (RunSeries | null | undefined)[] = [];
   private generation = 0;
   private started = 0;
+  /** The runs not answered yet (the comparison is done when none is left). */
+  private pending = new Set<number>();
 
   constructor(
     private readonly pool: JobRunner,
@@ -179,6 +226,8 @@ export class CompareSession {
     private readonly now: () => number = () => performance.now(),
     /** The form's variants, as written. */
     readonly drafts: CompareDrafts = new CompareDrafts(),
+    /** The wall clock (ms since the epoch): when a comparison started, as it is kept. */
+    private readonly clock: () => number = () => Date.now(),
   ) {}
 
   subscribe = (fn: () => void) => this.cell.subscribe(fn);
@@ -193,18 +242,25 @@ export class CompareSession {
    * as it carries them; without: as `draftOfSpec` reads the variants).
    */
   async start(json: string, variants: VariantSpec[], place: Place, { expected = null, drafts }: { expected?: (string | null)[] | null; drafts?: VariantDraft[] } = {}) {
-    this.pool.cancel('a new comparison started');
     // What runs is what the form shows from now on (a link's or a lesson's variants too): read
     // without drafts, each variant against the switches of the scenario it starts from (the
     // current one when its library scenario is unknown, as the form falls back to).
     const shown = drafts ?? variants.map((v) => draftOfSpec(v, switchIds((v.from && this.lookup(v.from)) || json)));
     this.drafts.set(place, scenarioIdOf(json), shown);
+    await this.plan(json, variants, shown, draftsKey(place, scenarioIdOf(json)), expected);
+  }
+
+  /** Plans `json` with `variants`, has the engine make each variant's scenario, and runs them. */
+  private async plan(json: string, variants: VariantSpec[], shown: VariantDraft[], key: string | null, expected: (string | null)[] | null, ranAtMs = this.clock()) {
+    this.pool.cancel('a new comparison started');
     const generation = ++this.generation;
-    const refuse = (problems: string[]) => this.cell.set({ ...IDLE, phase: 'refused', json, variants, drafts: shown, problems });
+    const refuse = (problems: string[]) => this.cell.set({ ...IDLE, phase: 'refused', json, variants, drafts: shown, problems, key, ranAtMs });
     const plan = planCompare(json, variants, this.lookup);
     if (!plan.ok) return refuse(plan.problems.map(problemText));
     this.started = this.now();
-    this.cell.set({ ...IDLE, phase: 'running', json, variants, drafts: shown, runs: plan.runs, outcomes: plan.runs.map(() => undefined), expected });
+    this.pending = new Set(plan.runs.map((_, i) => i));
+    this.series = plan.runs.map(() => undefined);
+    this.cell.set({ ...IDLE, phase: 'running', json, variants, drafts: shown, runs: plan.runs, outcomes: plan.runs.map(() => undefined), expected, key, ranAtMs });
     const resolved = await Promise.allSettled(
       plan.runs.map((run) =>
         run.sets.length === 0
@@ -225,7 +281,11 @@ export class CompareSession {
     const scenarios = made.map((m) => m.json);
     const notes = made.flatMap((m, i) => m.notes.map((rule) => problemText({ variant: plan.runs[i].variant, rule })));
     this.cell.set({ scenarios, notes });
-    this.series = plan.runs.map(() => undefined);
+    this.runAll(scenarios, generation);
+  }
+
+  /** Runs each scenario to its end, with its samples; each outcome is recorded as it comes. */
+  private runAll(scenarios: readonly string[], generation: number) {
     scenarios.forEach((scenario, i) => {
       this.pool.submit({ type: 'run', scenario, samples: true }).then(
         (a) => {
@@ -247,7 +307,8 @@ export class CompareSession {
     const s = this.cell.get();
     const outcomes = s.outcomes.slice();
     outcomes[i] = outcome;
-    const done = outcomes.every((o) => o !== undefined);
+    this.pending.delete(i);
+    const done = this.pending.size === 0;
     this.cell.set({ outcomes, phase: done ? 'done' : s.phase, elapsedMs: this.now() - this.started });
   }
 
@@ -257,6 +318,59 @@ export class CompareSession {
     this.generation++;
     this.pool.cancel();
     this.cell.set({ phase: 'cancelled', elapsedMs: this.now() - this.started });
+  }
+
+  /**
+   * Shows a comparison the browser kept (a reload): its table at once, from the rows kept; its
+   * runs are run again for their charts — at once when `auto`, else on `redraw` — each checked
+   * against the digest kept. Only on a page that shows no comparison yet (one started here
+   * wins); false when it does not show it.
+   */
+  showKept(kept: KeptCompareState, { auto }: { auto: boolean }): boolean {
+    if (this.cell.get().phase !== 'idle') return false;
+    this.series = kept.runs.map(() => undefined);
+    this.pending = new Set();
+    const digests = kept.outcomes.map((o) => (o && o.ok ? o.digest : null));
+    this.cell.set({ ...IDLE, ...kept, phase: 'kept', restored: { digests, auto }, kept: true });
+    if (auto) this.redraw();
+    return true;
+  }
+
+  /**
+   * Runs a kept comparison's runs again (its phase `kept`): those that finished before for
+   * their charts, each checked against the digest kept; those that had not, to finish it. The
+   * table keeps the rows kept until each run answers. A comparison kept before its variants'
+   * scenarios were made is planned again.
+   */
+  redraw() {
+    const s = this.cell.get();
+    if (s.phase !== 'kept' || !s.restored) return;
+    if (s.scenarios.length !== s.runs.length || s.runs.length === 0) {
+      // (Planning sets its first state at once, before it waits on the engine.)
+      void this.plan(s.json, s.variants, s.drafts, s.key, null, s.ranAtMs);
+      if (this.cell.get().phase === 'running') this.cell.set({ restored: s.restored, kept: s.kept, unkept: s.unkept });
+      return;
+    }
+    this.pool.cancel('a new comparison started');
+    const generation = ++this.generation;
+    this.started = this.now();
+    this.pending = new Set(s.runs.map((_, i) => i));
+    this.series = s.runs.map(() => undefined);
+    this.cell.set({ phase: 'running', expected: s.restored.digests, expectedFrom: 'kept' });
+    this.runAll(s.scenarios, generation);
+  }
+
+  /** The compared scenario moved from the place kept as `from` to `to` (a first change made the
+   *  user's copy of it): the comparison shown, if of it, is kept under `to` from now on. */
+  rekey(from: string, to: string) {
+    if (this.cell.get().key === from) this.cell.set({ key: to });
+  }
+
+  /** Says whether the comparison started at `ranAtMs` is kept in the browser (`why`: why not). */
+  noteKept(ranAtMs: number, why: string | null) {
+    const s = this.cell.get();
+    if (s.ranAtMs !== ranAtMs || s.phase === 'idle') return;
+    if (s.kept !== (why === null) || s.unkept !== why) this.cell.set({ kept: why === null, unkept: why });
   }
 
   /** The runs' digests so far (null where a run has none). */
@@ -274,10 +388,27 @@ function scenarioIdOf(json: string): string | null {
   }
 }
 
-/** Whether run i's digest is the one its link promised: null when there is nothing to check. */
+/** Whether run i's digest is the one its link promised (or the one kept from before a reload):
+ *  null when there is nothing to check. */
 export function digestMatches(s: CompareState, i: number): boolean | null {
   const want = s.expected?.[i];
   const o = s.outcomes[i];
   if (!want || !o || !o.ok) return null;
   return o.digest === want;
+}
+
+/** How a comparison kept from before a reload stands: its runs wait to be run again
+ *  (`waiting`), run again (`running`), gave the digests kept (`same`), gave another for some
+ *  run (`differs`), finished what had not run and had nothing to check (`finished`), or the run
+ *  again was cancelled (`stopped`). Null: a comparison run on this page. */
+export type RedrawState = 'waiting' | 'running' | 'same' | 'differs' | 'finished' | 'stopped';
+
+export function redrawOf(s: CompareState): RedrawState | null {
+  if (!s.restored) return null;
+  if (s.phase === 'kept') return 'waiting';
+  if (s.phase === 'running') return 'running';
+  const checks = s.runs.map((_, i) => digestMatches(s, i));
+  if (checks.includes(false)) return 'differs';
+  if (s.phase === 'cancelled') return 'stopped';
+  return checks.includes(true) ? 'same' : 'finished';
 }

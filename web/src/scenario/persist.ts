@@ -1,6 +1,6 @@
 // The browser is asked to keep the lab's storage under pressure (without it, Chromium may evict
-// IndexedDB when the disk fills) once the user has something kept there: a scenario of theirs
-// or a sweep. Asked once a page, quietly: an answer either way changes nothing the lab shows.
+// IndexedDB when the disk fills) once the user has something kept there: a scenario of theirs,
+// a sweep or a comparison. Asked once a page, quietly: an answer either way changes nothing the lab shows.
 
 /** The part of `navigator.storage` this uses. */
 export type PersistApi = Partial<Pick<StorageManager, 'persisted' | 'persist'>>;

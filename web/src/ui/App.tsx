@@ -26,6 +26,7 @@ import type { SweepSession } from '../lab/sweep';
 import type { KeptSweeps } from '../lab/sweepKeep';
 import { SweepView } from './SweepView';
 import type { CompareSession } from '../lab/compareSession';
+import type { KeptComparisons } from '../lab/compareKeep';
 import { CompareView } from './CompareView';
 import { LIBRARY } from '../scenario/library';
 import { NOWHERE } from '../scenario/place';
@@ -88,6 +89,7 @@ export function App({
   sweep,
   keptSweeps,
   compare,
+  keptComparisons,
   teacher = NO_TEACHER,
   embed = false,
 }: {
@@ -97,6 +99,8 @@ export function App({
   /** The sweeps kept in the browser for the open scenario, to show again (lab/sweepKeep.ts). */
   keptSweeps?: KeptSweeps;
   compare: CompareSession;
+  /** The comparisons kept in the browser, to forget the one shown (lab/compareKeep.ts). */
+  keptComparisons?: KeptComparisons;
   /** A teacher's hidden and locked controls and start modes (from the address). */
   teacher?: TeacherSettings;
   /** Embed mode (`?embed=1`): run controls and charts only, for an iframe. */
@@ -471,6 +475,7 @@ export function App({
         {workspace === 'compare' && (
           <CompareView
             compare={compare}
+            kept={keptComparisons}
             current={state.current?.scenario}
             currentJson={state.current?.json}
             place={state.current?.place ?? NOWHERE}

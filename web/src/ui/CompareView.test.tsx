@@ -11,6 +11,7 @@ import type { VariantDraft } from '../lab/compare';
 import { LIBRARY, type LibraryEntry } from '../scenario/library';
 import type { Place } from '../scenario/place';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
+import { parseRow } from '../lab/sweepTable';
 import { compareText, CompareView } from './CompareView';
 
 const entry = (id: string) => LIBRARY.entries.find((e) => e.id === id)!;
@@ -113,5 +114,81 @@ describe('CompareView: a variant runs what its form shows', () => {
     expect(v.lists(1)).toEqual({});
     const picked = view('vsvd-1', [{ from: 'two-sources', algorithms: { SW1: 'eprca' }, sets: '' }]);
     expect(Object.keys(picked.lists(1))).toEqual(['SW1']);
+  });
+});
+
+describe('CompareView: a comparison kept from before a reload', () => {
+  const json = entry('two-sources').json;
+  const row = '[["conn.C1.mean_rate_mbps",69.99],["jain_index",1.0]]';
+  const runs = [
+    { label: 'two-sources', json, sets: [], variant: 0 },
+    { label: 'SW1.algorithm = erica_plus', json, sets: ['nodes.SW1.algorithm=erica_plus'], variant: 1 },
+  ];
+  /** The view showing a comparison kept with `outcomes`; its pool answers when the test says. */
+  function kept(outcomes: ({ ok: true; digest: string } | undefined)[], auto: boolean) {
+    const answers: ((digest: string) => void)[] = [];
+    const pool = {
+      submit: () => new Promise<never>((resolve) => answers.push((digest) => resolve({ type: 'run', row, digest, events: 1, wallMs: 1 } as never))),
+      cancel: () => undefined,
+      size: 1,
+    };
+    const compare = new CompareSession(pool, () => undefined);
+    const place: Place = { kind: 'library', id: 'two-sources' };
+    const host = render(
+      <CompareView compare={compare} current={entry('two-sources').scenario} currentJson={json} place={place} catalogue={ENGINE_CATALOGUE} library={LIBRARY.entries} onOpen={() => undefined} />,
+    );
+    act(() => {
+      compare.showKept(
+        {
+          json,
+          variants: [{ sets: ['nodes.SW1.algorithm=erica_plus'] }],
+          drafts: [{ from: '', algorithms: { SW1: 'erica_plus' }, sets: '' }],
+          runs,
+          outcomes: outcomes.map((o) => o && { ...o, cells: parseRow(row) }),
+          scenarios: [json, json],
+          notes: [],
+          elapsedMs: 30_000,
+          key: 'library:two-sources',
+          ranAtMs: Date.UTC(2026, 10, 30, 5, 0),
+        },
+        { auto },
+      );
+    });
+    const text = (testId: string) => host.querySelector(`[data-testid="${testId}"]`)?.textContent ?? null;
+    const answer = (i: number, digest: string) => act(async () => answers[i](digest));
+    return { compare, host, text, answer, answers };
+  }
+
+  it('one cut short shows what finished, the rest not run, and finishes on a click: the run kept checked', async () => {
+    const v = kept([{ ok: true, digest: 'aaaaaaaa1' }, undefined], false);
+    expect(v.text('compare-kept')).toContain('Kept from before the reload');
+    expect(v.text('compare-kept')).toContain('1 of 2 runs had finished.');
+    expect(v.text('compare-head-1')).toContain('not run');
+    expect(v.answers).toHaveLength(0);
+    act(() => (v.host.querySelector('[data-testid="compare-redraw"]') as HTMLButtonElement).click());
+    expect(v.text('compare-kept')).toContain('the charts are being redrawn by running the variants again');
+    expect(v.answers).toHaveLength(2);
+    await v.answer(0, 'aaaaaaaa1');
+    await v.answer(1, 'bbbbbbbb2');
+    expect(v.compare.getState().phase).toBe('done');
+    expect(v.text('compare-kept')).toContain('and finished now. ✓ The same runs: the 1 that had finished before gave the digest kept.');
+    expect(v.text('compare-head-0')).toContain('✓ as kept');
+  });
+
+  it('a run again that gives another digest is said to differ, by its name', async () => {
+    const v = kept([{ ok: true, digest: 'aaaaaaaa1' }, { ok: true, digest: 'bbbbbbbb2' }], true);
+    expect(v.answers).toHaveLength(2);
+    await v.answer(0, 'aaaaaaaa1');
+    await v.answer(1, 'cccccccc3');
+    expect(v.text('compare-kept')).toContain('≠ Run again, SW1.algorithm = erica_plus gave another digest than the one kept');
+    expect(v.text('compare-head-1')).toContain('≠ the kept digest');
+    expect(v.text('compare-head-0')).toContain('✓ as kept');
+  });
+
+  it('a long one waits for a click to draw its charts, saying about how long it takes', () => {
+    const v = kept([{ ok: true, digest: 'aaaaaaaa1' }, { ok: true, digest: 'bbbbbbbb2' }], false);
+    expect(v.text('compare-kept')).toContain('Its charts are drawn by running its 2 runs again (about 30 s).');
+    expect(v.text('compare-redraw')).toBe('Draw the charts');
+    expect(v.answers).toHaveLength(0);
   });
 });

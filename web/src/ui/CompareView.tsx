@@ -29,7 +29,8 @@ import {
   type RunWindow,
   type VariantDraft,
 } from '../lab/compare';
-import { digestMatches, draftsKey, type CompareSession } from '../lab/compareSession';
+import { digestMatches, draftsKey, redrawOf, type CompareSession, type CompareState } from '../lab/compareSession';
+import type { KeptComparisons } from '../lab/compareKeep';
 import type { Place } from '../scenario/place';
 import type { LibraryEntry } from '../scenario/library';
 import { textLibrary } from '../scenario/share';
@@ -83,6 +84,7 @@ function runWindow(json: string): RunWindow | null {
 
 export function CompareView({
   compare,
+  kept,
   current,
   currentJson,
   place,
@@ -94,6 +96,8 @@ export function CompareView({
   /** Fonts, strokes and inks of the charts and their images (presentation mode's, or the everyday ones). */
   look?: ChartLook;
   compare: CompareSession;
+  /** The comparisons the browser keeps (lab/compareKeep.ts): to forget the one shown. */
+  kept?: KeptComparisons;
   current: Scenario | undefined;
   currentJson: string | undefined;
   /** Where the current scenario is kept: its variants are kept by it. */
@@ -266,6 +270,7 @@ export function CompareView({
         </div>
       )}
       <OverrideNotes notes={s.notes} intro="What the variants' overrides also changed:" testId="compare-notes" />
+      <KeptNote s={s} compare={compare} kept={kept} />
       {s.runs.length > 0 && (
         <div className="sweep-scroll">
           <table className="sweep-table compare-table" data-testid="compare-table">
@@ -275,7 +280,7 @@ export function CompareView({
                 {s.runs.map((r, i) => (
                   <th key={i} data-testid={`compare-head-${i}`}>
                     <Breakable text={r.label} />
-                    <RunNote outcome={s.outcomes[i]} match={digestMatches(s, i)} />
+                    <RunNote outcome={s.outcomes[i]} match={digestMatches(s, i)} from={s.expectedFrom} waiting={s.phase !== 'running'} />
                     {/* The scenario the variant ran, its changes made: its planned JSON is the
                         scenario it starts from, without them. */}
                     {i > 0 && s.scenarios[i] !== undefined && (
@@ -293,7 +298,7 @@ export function CompareView({
                   <th scope="row">{row.label}</th>
                   {row.values.map((v, i) => (
                     <td key={i} className={row.differs[i] ? 'differs' : undefined} data-differs={row.differs[i] || undefined}>
-                      {v === null ? (s.outcomes[i] ? '–' : '…') : compareText(v, row)}
+                      {v === null ? (s.outcomes[i] || !running ? '–' : '…') : compareText(v, row)}
                     </td>
                   ))}
                 </tr>
@@ -571,8 +576,20 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
   );
 }
 
-function RunNote({ outcome, match }: { outcome: ReturnType<CompareSession['getState']>['outcomes'][number]; match: boolean | null }) {
-  if (!outcome) return <span className="sweep-ci"> running…</span>;
+function RunNote({
+  outcome,
+  match,
+  from,
+  waiting,
+}: {
+  outcome: CompareState['outcomes'][number];
+  match: boolean | null;
+  /** Whose digest it is checked against: a compare link's, or the one kept from before a reload. */
+  from: CompareState['expectedFrom'];
+  /** Nothing runs: a run without an outcome did not run (a comparison cut short, kept). */
+  waiting: boolean;
+}) {
+  if (!outcome) return <span className="sweep-ci">{waiting ? ' not run' : ' running…'}</span>;
   if (!outcome.ok)
     return (
       <span className="sweep-error" data-testid="compare-error">
@@ -584,10 +601,93 @@ function RunNote({ outcome, match }: { outcome: ReturnType<CompareSession['getSt
     <span className="sweep-ci" title={`digest ${outcome.digest}`}>
       {' '}
       {outcome.digest.slice(0, 8)}
-      {match === true && ' ✓ as linked'}
-      {match === false && ' ≠ the link’s digest'}
+      {match === true && (from === 'kept' ? ' ✓ as kept' : ' ✓ as linked')}
+      {match === false && (from === 'kept' ? ' ≠ the kept digest' : ' ≠ the link’s digest')}
     </span>
   );
+}
+
+/** When a comparison ran (the date and time, as the Sweep tab says a kept sweep's). */
+function ranOn(ms: number): string {
+  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * What the browser keeps of the comparison shown, quietly: one kept from before a reload (its
+ * table kept, its charts being drawn again, and whether the runs again gave the digests kept),
+ * one kept now, or why it is not (a reload loses it); with *Forget it*.
+ */
+function KeptNote({ s, compare, kept }: { s: CompareState; compare: CompareSession; kept?: KeptComparisons }) {
+  const redraw = redrawOf(s);
+  const forget = kept && s.kept && s.phase !== 'running' && (
+    <>
+      {' '}
+      <button type="button" className="btn small" data-testid="compare-forget" title="Delete this comparison from this browser's storage (it stays on this page until a reload)" onClick={() => void kept.forget()}>
+        Forget it
+      </button>
+    </>
+  );
+  if (s.unkept)
+    return (
+      <p className="sweep-note" data-testid="compare-unkept">
+        {s.unkept}
+      </p>
+    );
+  if (redraw) {
+    const before = `Kept from before the reload (run ${ranOn(s.ranAtMs)})`;
+    const finished = s.outcomes.filter((o) => o !== undefined).length;
+    const differing = s.runs.filter((_, i) => digestMatches(s, i) === false).map((r) => r.label);
+    /** Runs checked against a digest kept (those that had finished before). */
+    const checked = s.runs.filter((_, i) => digestMatches(s, i) !== null).length;
+    const button = (text: string, title: string) => (
+      <>
+        {' '}
+        <button type="button" className="btn small" data-testid="compare-redraw" title={title} onClick={() => compare.redraw()}>
+          {text}
+        </button>
+      </>
+    );
+    return (
+      <p className="sweep-note" data-testid="compare-kept" data-redraw={redraw}>
+        {redraw === 'waiting' &&
+          (finished < s.runs.length ? (
+            <>
+              {before}: {finished} of {s.runs.length} runs had finished.
+              {button('Finish the comparison', 'Run the runs that had not finished, and those that had for their charts')}
+            </>
+          ) : (
+            <>
+              {before}. Its charts are drawn by running its {s.runs.length} runs again (about {Math.max(1, Math.round(s.elapsedMs / 1000))} s).
+              {button('Draw the charts', 'Run every run of this comparison again, for its charts; each is checked against the digest kept')}
+            </>
+          ))}
+        {redraw === 'running' && <>{before}; the charts are being redrawn by running the variants again…</>}
+        {redraw === 'same' &&
+          (checked === s.runs.length ? (
+            <>{before}. ✓ The same runs: run again for the charts, each gave the digest kept.</>
+          ) : (
+            <>
+              {before}, and finished now. ✓ The same runs: the {checked} that had finished before gave the digest{checked === 1 ? '' : 's'} kept.
+            </>
+          ))}
+        {redraw === 'differs' && (
+          <>
+            {before}. ≠ Run again, {differing.join(', ')} gave another digest than the one kept (the lab has changed since?): the table shows the runs of now.
+          </>
+        )}
+        {redraw === 'finished' && <>{before}, and finished now.</>}
+        {redraw === 'stopped' && <>{before}; running it again was cancelled: the table shows what was kept.</>}
+        {forget}
+      </p>
+    );
+  }
+  if (s.kept && (s.phase === 'done' || s.phase === 'cancelled'))
+    return (
+      <p className="sweep-note" data-testid="compare-kept-now">
+        These results are kept in this browser: a reload shows them again.{forget}
+      </p>
+    );
+  return null;
 }
 
 /** A label of override paths, which may break after each dot (`nodes.SW1.params.…`) before it
