@@ -267,6 +267,16 @@ test('qcn-hotspot (Ethernet): a QCN congestion notification on its way (no rate-
   const notes = async () => (await markers(page)).filter((m) => m.cls.includes('nv-rm-notification'));
   await expect.poll(async () => (await notes()).length).toBeGreaterThan(0);
   const note = await notes();
+  // On its way back to EP3 from when it was sent, at the network's pace (the 4 µs link and one
+  // frame's 1.2 µs; no notification to F3 had made the hop before): about 40 % along its lane at
+  // 5.0745 ms. QA: the first notifications waited at SW1 for the whole hop and then vanished.
+  expect(note.map((n) => n.id)).toEqual([expect.stringMatching(/^F3\/0@SW1@/)]);
+  const [ax, ay, bx, by] = (await page.getByTestId('nv-lane-SW1->EP3').getAttribute('d'))!.match(/-?[\d.]+/g)!.map(Number);
+  const along = ((note[0].x - ax) * (bx - ax) + (note[0].y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2);
+  const off = Math.abs((note[0].x - ax) * (by - ay) - (note[0].y - ay) * (bx - ax)) / Math.hypot(bx - ax, by - ay);
+  expect(off).toBeLessThan(1);
+  const shownUs = (await status(page))!.nowMs * 1000;
+  expect(along).toBeCloseTo((shownUs - 5072.4) / 5.2, 1);
   await page.screenshot({ path: resolve(shots, 'network-qcn.png') });
   await page.locator(`[data-cell="${note[0].id}"] > g`).click({ force: true });
   const panel = page.getByTestId('nv-cell');
