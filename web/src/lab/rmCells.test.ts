@@ -388,6 +388,28 @@ describe('cellAt: where an RM cell is between its records', () => {
     expect(cellAt(c3, 150, index.hops)!.fraction).toBeCloseTo(0.5, 9);
   });
 
+  // QA (gfc1 at 12 ms, on the fix above): the first cells of a queue that grew to 971 cells
+  // went through quickly; their hops, ending after the cells behind them came, let those out of
+  // the long queue the port's sample had told, and the queue drawn at SW1 emptied onto the link.
+  it("a quicker hop by a cell ahead that set out before the port's sample the network read does not let a cell out of the longer queue that sample tells", () => {
+    const index = hand();
+    const seq = (n: number) => (t: number, node: string, d: RmRecord['direction']) => ({ ...rec(t, node, d), rm_seq: n });
+    index.add([rec(50, 'S1', 'received', 60, 60)]);
+    index.add([seq(1)(100, 'S1', 'sent'), seq(1)(110, 'SW1', 'forward'), seq(1)(130, 'D1', 'turnaround'), seq(1)(140, 'SW1', 'backward')]);
+    index.add([seq(2)(105, 'S1', 'sent'), seq(2)(115, 'SW1', 'forward'), seq(2)(135, 'D1', 'turnaround'), seq(2)(145, 'SW1', 'backward')]);
+    // Cell 1 reaches S1 10 µs after it left SW1, after cell 2 came there.
+    index.add([seq(1)(150, 'S1', 'received')]);
+    const c2 = index.cells[2];
+    // The sample before cell 2 came, at 142 µs (after cell 1 set out), tells a 40 µs queue.
+    const later: HopGuess = (_cell, r, phase) => (r.node === 'SW1' && phase === 'backward' ? { next: 'S1', us: 50, travelUs: 10, sampledUs: 142 } : undefined);
+    for (const t of [150, 160, 184]) expect(cellAt(c2, t, index.hops, later), `${t} µs`).toMatchObject({ from: 'SW1', to: 'SW1', fraction: 0 });
+    expect(cellAt(c2, 190, index.hops, later)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5 });
+    // A sample from before cell 1 set out (138 µs): cell 1's hop is the newer, and is followed.
+    const earlier: HopGuess = (_cell, r, phase) => (r.node === 'SW1' && phase === 'backward' ? { next: 'S1', us: 50, travelUs: 10, sampledUs: 138 } : undefined);
+    expect(cellAt(c2, 149, index.hops, earlier)).toMatchObject({ from: 'SW1', to: 'SW1', fraction: 0 });
+    expect(cellAt(c2, 150, index.hops, earlier)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5 });
+  });
+
   it("a sample of the port's queue since the cell came says when it has left that queue: it goes on along the link from then", () => {
     const index = hand();
     index.add([rec(50, 'S1', 'received', 60, 60)]);

@@ -351,18 +351,20 @@ export class LearntHops {
   }
 
   /**
-   * The shortest of the hops of `key` that ended after `sinceUs` and by `us` (undefined: none):
-   * what the hop took the cells of its loop ahead of a cell that set out at `sinceUs` (a port
-   * keeps a loop's cells in order), newer than what it learnt when it set out (`before`). Of at
-   * most `SINCE_HOPS` of them, the first to end: as `us` goes on the answer only shortens.
+   * The least `length` of the hops of `key` that ended after `sinceUs` and by `us` (undefined:
+   * none): what the hop took the cells of its loop ahead of a cell that set out at `sinceUs` (a
+   * port keeps a loop's cells in order), newer than what it learnt when it set out (`before`),
+   * each as `length` weighs it (its `us` unless told). Of at most `SINCE_HOPS` of them, the first
+   * to end: as `us` goes on the answer only shortens.
    */
-  shortestSince(key: string, sinceUs: number, us: number): LearntHop | undefined {
+  shortestSince(key: string, sinceUs: number, us: number, length: (h: LearntHop) => number = (h) => h.us): number | undefined {
     const hops = this.lists.get(key)?.hops;
     if (!hops) return undefined;
-    const to = Math.min(this.endedBy(key, us), this.endedBy(key, sinceUs) + SINCE_HOPS);
-    let best: LearntHop | undefined;
-    for (let i = this.endedBy(key, sinceUs); i < to; i++) if (!best || hops[i].us < best.us) best = hops[i];
-    return best;
+    const from = this.endedBy(key, sinceUs);
+    const to = Math.min(this.endedBy(key, us), from + SINCE_HOPS);
+    let best = Infinity;
+    for (let i = from; i < to; i++) best = Math.min(best, length(hops[i]));
+    return best === Infinity ? undefined : best;
   }
 
   /** Whether a hop of `key` that set out after `sinceUs` had ended by `us`: a later cell of the
@@ -418,9 +420,15 @@ export interface CellAt {
  *  rest is a wait in the queue); `leftByUs`, when it has left the port's queue at the latest as
  *  what the network recorded after `r` and by `us` tells (the painter's: a sample of the queue
  *  at s holding q cells, a cell there then gone by s + q cells' transmission), read from
- *  nothing later than `us`, so that it only comes earlier as `us` goes on; undefined where it
+ *  nothing later than `us`, so that it only comes earlier as `us` goes on; `sampledUs`, the
+ *  time of what `us` read the queue from (the painter's sample before `r`); undefined where it
  *  tells none. */
-export type HopGuess = (cell: RmCell, r: RmRecord, phase: Phase, us: number) => { next: string; us: number; travelUs?: number; leftByUs?: number } | undefined;
+export type HopGuess = (
+  cell: RmCell,
+  r: RmRecord,
+  phase: Phase,
+  us: number,
+) => { next: string; us: number; travelUs?: number; leftByUs?: number; sampledUs?: number } | undefined;
 
 /**
  * Times this close (µs: the engine's picosecond) are the same: a time shown in ms (an event
@@ -481,9 +489,8 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
   // tells one (the link toward the next node of the route, and the port's queue), else it waits
   // at its node. QA: qcn-hotspot's first notifications waited at SW1 and vanished.
   const network = guess?.(cell, r, phase, us);
-  // The cells of its loop ahead of it that have made the hop since it set out (by `us`).
-  const since = hops?.shortestSince(key, r.time_us, us);
-  const next = learnt?.next ?? network?.next ?? since?.next;
+  // (A hop its loop made since it set out, where neither tells the way.)
+  const next = learnt?.next ?? network?.next ?? hops?.before(key, us)?.next;
   if (next === undefined) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
   const told = network?.next === next ? network : undefined;
   // A longer queue ahead of it than the cell that made the hop had: it goes at the pace the
@@ -491,11 +498,17 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
   const learntUs = learnt?.next === next ? learnt.us : undefined;
   let hopUs = learntUs !== undefined && told ? Math.max(learntUs, told.us) : (learntUs ?? told?.us ?? Infinity);
   // Newer records than those, up to the time drawn, are followed where they tell it was quicker
-  // (never slower: a cell is not drawn back): a cell of its loop ahead of it made the hop in
-  // less (a queue that had drained; QA: on a learnt hop from a more congested moment, a cell sat
-  // in its queue while the cells after it went by), and a sample of the port's queue since says
-  // it has left it.
-  if (since?.next === next) hopUs = Math.min(hopUs, since.us);
+  // (never slower: a cell is not drawn back). A cell of its loop ahead of it made the hop in
+  // less since (a queue that had drained; QA: on a hop learnt from a more congested moment, a
+  // cell sat in its queue while the cells after it went by): that hop, unless the port's sample
+  // the network read is newer than the queue that cell met (set out before the sample, it tells
+  // no more than the sample does: QA, gfc1 at 12 ms, the first cells of a queue growing to 971
+  // cells, out quickly, let the cells behind them out of it); and a sample since says it has
+  // left its queue (`leftByUs`).
+  const since = hops?.shortestSince(key, r.time_us, us, (h) =>
+    h.next !== next ? Infinity : told?.sampledUs !== undefined && h.fromUs <= told.sampledUs ? Math.max(h.us, told.us) : h.us,
+  );
+  if (since !== undefined) hopUs = Math.min(hopUs, since);
   // The link's part of the hop (where the network tells it) is the move along the lane; the
   // rest is a wait in the port's queue, drawn at the node (QA: a cell 40 µs in SW1's queue
   // crept along the link instead).

@@ -135,7 +135,8 @@ export class NetworkPainter implements FrameClient {
       const by = times[i] * 1000 + queue[i] * hop.cellUs;
       if (Number.isFinite(by) && (leftByUs === undefined || by < leftByUs)) leftByUs = by;
     }
-    return { next, us: hop.us + (Number.isFinite(queued) ? queued * hop.cellUs : 0), travelUs: hop.us, leftByUs };
+    const sampledUs = row < 0 ? undefined : times[row] * 1000;
+    return { next, us: hop.us + (Number.isFinite(queued) ? queued * hop.cellUs : 0), travelUs: hop.us, leftByUs, sampledUs };
   };
   /** Each port's queue column in the store (cells on ATM, frames on Ethernet: a link's hop's
    *  `cellUs` is one of either's transmission). */
