@@ -922,6 +922,26 @@ test('slowed down on a paused run, the Network view shows the RM cells already i
   expect(errors).toEqual([]);
 });
 
+// QA (gfc1 at 12 ms): SW1's queue toward SW2 held 971 cells, and the RM cells in it were drawn
+// out on the link: the first cells of the growing queue went through quickly, and their hops,
+// ending after the cells behind them came, were taken for the queue those cells met.
+test("gfc1 paused at 12 ms: the RM cells in SW1's long queue toward SW2 are drawn waiting in it", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=gfc1');
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('nv-slow').click();
+  await page.getByTestId('until-ms').fill('12');
+  await page.getByTestId('run-until').click();
+  await expect(page.getByTestId('nv-clock')).toHaveText('t = 12.000 ms');
+  await waitForMode(page, 'paused');
+  await expect.poll(() => page.getByTestId('nv-queue-SW1->SW2').getAttribute('data-queue')).not.toBe('');
+  expect(Number(await page.getByTestId('nv-queue-SW1->SW2').getAttribute('data-queue'))).toBeGreaterThan(500);
+  // Four drawn apart at the lane's start, the rest counted by the badge.
+  const badge = page.locator('[data-testid="rm-queue-more"][data-port="SW1->SW2"]');
+  await expect(badge).toBeVisible();
+  expect(Number(await badge.getAttribute('data-waiting'))).toBeGreaterThanOrEqual(10);
+  expect(errors).toEqual([]);
+});
+
 // QA: the queue bars' mark labels read at 9 px (8 presenting), Series-D's Q1–Q4 piled on each
 // other; a switch card whose group of destinations took two lines (gfc1's SW5: "DB1–DB3,
 // DE1–DE6") was taller than the layout took it to be, so lanes and the cards' growth missed it.
