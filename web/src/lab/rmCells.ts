@@ -639,7 +639,7 @@ export function cellHash(cell: RmCell): number {
  *  it did not, null when unknown). */
 export type JourneyStop = Pick<
   RmRecord,
-  'time_us' | 'node' | 'direction' | 'er_in_mbps' | 'er_out_mbps' | 'by' | 'feedback' | 'acr_before_mbps' | 'acr_after_mbps' | 'ci' | 'ni'
+  'time_us' | 'node' | 'direction' | 'er_in_mbps' | 'er_out_mbps' | 'by' | 'feedback' | 'acr_before_mbps' | 'acr_after_mbps' | 'ci' | 'ni' | 'bn'
 > & {
   loweredMbps: number | null;
   /** The bits set at this stop (clear as the cell came, set as it left): who marked it. */
