@@ -584,12 +584,6 @@ describe('NetworkPainter: one frame at the shown time', () => {
     // …until the sample at 5.080 ms finds that queue empty: sent by then, along the link since.
     expect(drawnAt(5081.3)).toEqual([['notification', 'SW1', 'EP3', 0.25]]);
     expect(drawnAt(5082.6)).toEqual([['notification', 'SW1', 'EP3', 0.5]]);
-    // A switch that serves its connections in turn (per-VC) sends a cell after others that came
-    // later: an empty queue at a sample says nothing of when this one left. It waits out the 12 µs.
-    const perVc = { ...qcn, nodes: qcn.nodes.map((n) => (n.id === 'SW1' ? { ...n, scheduler: 'per_vc' as const } : n)) };
-    painter.setModel({ scenario: perVc, layout: networkLayout(perVc), ports: portViews(perVc, ENGINE_CATALOGUE, qMeta, 0), rmLimit: 1, lookbackUs: 10_000, linkHopUs: hops });
-    expect(drawnAt(5084.3)).toEqual([['notification', 'SW1', 'SW1', 0]]);
-    expect(drawnAt(5087)).toEqual([['notification', 'SW1', 'EP3', 0.5]]);
   });
 
   // Regression: the wait at the node was read from the sample nearest the record. In a live run

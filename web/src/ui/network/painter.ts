@@ -116,10 +116,12 @@ export class NetworkPainter implements FrameClient {
    *  samples before its RM events; one at the record's very time may come after it), so the
    *  wait is the same in every frame, and in a live run and a replay of it.
    *  The samples after it, up to the time drawn, can only shorten the wait (`leftByUs`): a
-   *  queue of q cells at s, the cell among them, is sent by s + q cells' transmission where the
-   *  port sends in order (`inOrder`); so a cell waiting out a long queue learnt from a more
-   *  congested moment leaves its queue when a sample says the queue is gone, and a sample still
-   *  to come never draws it back. */
+   *  queue of q cells at s, the cell among them, is sent by s + q cells' transmission (where the
+   *  port sends in order; a per-VC port, or one that sends background traffic first, may send
+   *  it later, as the queue before it may take longer than its q cells: the same estimate,
+   *  newer); so a cell waiting out a long queue learnt from a more congested moment leaves its
+   *  queue when a sample says the queue is gone, and a sample still to come never draws it
+   *  back. Read the same way at every port, the samples keep a loop's cells in their order. */
   private readonly guess: HopGuess = (cell, r, phase, us) => {
     const next = nextOnRoute(this.routes.get(cell.connection), r.node, phase);
     const hop = next === undefined ? undefined : this.model?.linkHopUs?.get(`${r.node}->${next}`);
@@ -131,17 +133,13 @@ export class NetworkPainter implements FrameClient {
     const queued = row < 0 ? 0 : queue[row];
     const times = this.store.times();
     let leftByUs: number | undefined;
-    const end = this.inOrder.has(`${r.node}->${next}`) ? Math.min(times.length, row + 1 + SINCE_SAMPLES) : 0;
-    for (let i = row + 1; i < end && times[i] * 1000 <= us + SAME_TIME_US; i++) {
+    for (let i = row + 1, end = Math.min(times.length, row + 1 + SINCE_SAMPLES); i < end && times[i] * 1000 <= us + SAME_TIME_US; i++) {
       const by = times[i] * 1000 + queue[i] * hop.cellUs;
       if (Number.isFinite(by) && (leftByUs === undefined || by < leftByUs)) leftByUs = by;
     }
     const sampledUs = row < 0 ? undefined : times[row] * 1000;
     return { next, us: hop.us + (Number.isFinite(queued) ? queued * hop.cellUs : 0), travelUs: hop.us, leftByUs, sampledUs };
   };
-  /** The ports that send their cells in the order they came (FIFO): not a per-VC switch's
-   *  (round robin), nor one a background connection's cells go first through. */
-  private inOrder = new Set<string>();
   /** Each port's queue column in the store (cells on ATM, frames on Ethernet: a link's hop's
    *  `cellUs` is one of either's transmission). */
   private queueOf = new Map<string, number>();
@@ -187,11 +185,6 @@ export class NetworkPainter implements FrameClient {
     this.queueOf = new Map(model.ports.filter((p) => p.queueIndex >= 0).map((p) => [p.port, p.queueIndex]));
     this.laneSources = new Map();
     this.routes = new Map(model.scenario.connections.map((c) => [c.id, routeOf(model.scenario, c)]));
-    const perVc = new Set(model.scenario.nodes.filter((n) => n.scheduler === 'per_vc').map((n) => n.id));
-    const first = new Set(
-      model.scenario.connections.filter((c) => c.background).flatMap((c) => this.routes.get(c.id)!.slice(0, -1).map((n, i) => `${n}->${this.routes.get(c.id)![i + 1]}`)),
-    );
-    this.inOrder = new Set(model.ports.filter((p) => !perVc.has(p.switchId) && !first.has(p.port)).map((p) => p.port));
     const kinds = new Map(model.scenario.nodes.map((n) => [n.id, n.kind]));
     for (const link of model.layout.links) {
       for (const lane of link.lanes) {
