@@ -267,6 +267,16 @@ test('qcn-hotspot (Ethernet): a QCN congestion notification on its way (no rate-
   const notes = async () => (await markers(page)).filter((m) => m.cls.includes('nv-rm-notification'));
   await expect.poll(async () => (await notes()).length).toBeGreaterThan(0);
   const note = await notes();
+  // On its way back to EP3 from when it was sent, at the network's pace (the 4 µs link and one
+  // frame's 1.2 µs; no notification to F3 had made the hop before): about 40 % along its lane at
+  // 5.0745 ms. QA: the first notifications waited at SW1 for the whole hop and then vanished.
+  expect(note.map((n) => n.id)).toEqual([expect.stringMatching(/^F3\/0@SW1@/)]);
+  const [ax, ay, bx, by] = (await page.getByTestId('nv-lane-SW1->EP3').getAttribute('d'))!.match(/-?[\d.]+/g)!.map(Number);
+  const along = ((note[0].x - ax) * (bx - ax) + (note[0].y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2);
+  const off = Math.abs((note[0].x - ax) * (by - ay) - (note[0].y - ay) * (bx - ax)) / Math.hypot(bx - ax, by - ay);
+  expect(off).toBeLessThan(1);
+  const shownUs = (await status(page))!.nowMs * 1000;
+  expect(along).toBeCloseTo((shownUs - 5072.4) / 5.2, 1);
   await page.screenshot({ path: resolve(shots, 'network-qcn.png') });
   await page.locator(`[data-cell="${note[0].id}"] > g`).click({ force: true });
   const panel = page.getByTestId('nv-cell');
@@ -922,6 +932,26 @@ test('slowed down on a paused run, the Network view shows the RM cells already i
   // docs/network-view.png (used by the README) is written when missing or on request.
   const docs = resolve(repoRoot, 'docs/network-view.png');
   if (!existsSync(docs) || process.env.ABR_UPDATE_SCREENSHOT === '1') copyFileSync(resolve(shots, 'network-backfilled.png'), docs);
+  expect(errors).toEqual([]);
+});
+
+// QA (gfc1 at 12 ms): SW1's queue toward SW2 held 971 cells, and the RM cells in it were drawn
+// out on the link: the first cells of the growing queue went through quickly, and their hops,
+// ending after the cells behind them came, were taken for the queue those cells met.
+test("gfc1 paused at 12 ms: the RM cells in SW1's long queue toward SW2 are drawn waiting in it", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=gfc1');
+  await page.getByTestId('view-network').click();
+  await page.getByTestId('nv-slow').click();
+  await page.getByTestId('until-ms').fill('12');
+  await page.getByTestId('run-until').click();
+  await expect(page.getByTestId('nv-clock')).toHaveText('t = 12.000 ms');
+  await waitForMode(page, 'paused');
+  await expect.poll(() => page.getByTestId('nv-queue-SW1->SW2').getAttribute('data-queue')).not.toBe('');
+  expect(Number(await page.getByTestId('nv-queue-SW1->SW2').getAttribute('data-queue'))).toBeGreaterThan(500);
+  // Four drawn apart at the lane's start, the rest counted by the badge.
+  const badge = page.locator('[data-testid="rm-queue-more"][data-port="SW1->SW2"]');
+  await expect(badge).toBeVisible();
+  expect(Number(await badge.getAttribute('data-waiting'))).toBeGreaterThanOrEqual(10);
   expect(errors).toEqual([]);
 });
 

@@ -124,6 +124,30 @@ describe('RmCellIndex: the trace grouped into RM cells', () => {
     expect(index.cells.length).toBe(notes.length);
   });
 
+  // QCN on a network of two switches (the hot spot at SW1, its hosts behind SW0): a notification
+  // passes SW0 on its way back, where the engine records it `backward` (with BN = 1). It opened a
+  // cell of its own there, and the notification's cell stayed open at SW1, drawn there for good.
+  it('qcn on two switches: a notification passing a switch on its way back stays one cell, a notification to the end', () => {
+    const s = scenarioOf('qcn-hotspot');
+    s.nodes.push({ ...s.nodes.find((n) => n.id === 'SW1')!, id: 'SW0', x: 250 });
+    for (const l of s.links) if (l.to === 'SW1') l.to = 'SW0';
+    s.links.push({ id: 'L5', from: 'SW0', to: 'SW1', rate_mbps: 40_000, delay_us: 4 });
+    s.run = { ...s.run, duration_ms: 30, steady_from_ms: 20 };
+    const records = traceOf(s, 30);
+    expect(records.some((r) => r.direction === 'backward' && r.bn && r.node === 'SW0')).toBe(true);
+    const index = indexOf(s, records);
+    expect(index.cells.length).toBeGreaterThan(5);
+    for (const c of index.cells) {
+      expect(c.records[0]).toMatchObject({ direction: 'notification', node: 'SW1' });
+      expect(c.closed, c.id).toBe(true);
+      expect(c.records.map((r) => `${r.node}:${r.direction}`)).toEqual(['SW1:notification', 'SW0:backward', `${s.connections.find((k) => k.id === c.connection)!.from}:received`]);
+      // Drawn as a notification all the way (a square, labelled CN), and its fields say so.
+      const past = c.records[1].time_us + 0.1;
+      expect(cellAt(c, past, index.hops)?.phase).toBe('notification');
+      expect(fieldsAt(c, past)!.dir).toBe('notification');
+    }
+  });
+
   it('fecn-hotspot: the rate-discovery frames go round as ATM RM cells do, with BN = 0', () => {
     const s = scenarioOf('fecn-hotspot');
     const index = indexOf(s, traceOf(s, 20));
@@ -307,6 +331,21 @@ describe('cellAt: where an RM cell is between its records', () => {
     expect(cellAt(c1, 180, index.hops)).toBeNull();
   });
 
+  // QA: qcn-hotspot's first notification to each host (none of its loop had made the hop) waited
+  // at SW1 for the whole hop and vanished when its record at the host came.
+  it("a switch's first notification goes toward the source at the network's pace from when it is sent, as an RM cell does", () => {
+    const index = new RmCellIndex(neighboursOf([{ from: 'S1', to: 'SW1' }]));
+    const note = rmRecord({ time_us: 100, node: 'SW1', direction: 'notification', bn: true, er_in_mbps: null, er_out_mbps: null, feedback: 63 });
+    index.add([note]);
+    const [n] = index.cells;
+    // The link back to S1: 4 µs of propagation and 1.2 µs of one frame; 2 frames queued ahead.
+    const network: HopGuess = (_cell, r, phase) => (r.node === 'SW1' && phase === 'notification' ? { next: 'S1', us: 5.2 + 2 * 1.2, travelUs: 5.2 } : undefined);
+    expect(cellAt(n, 101, index.hops, network)).toMatchObject({ from: 'SW1', to: 'SW1', phase: 'notification' });
+    const along = [102.4, 103.7, 105, 107].map((t) => cellAt(n, t, index.hops, network));
+    for (const a of along) expect(a).toMatchObject({ from: 'SW1', to: 'S1', phase: 'notification', guessed: true });
+    expect(along.map((a) => Number(a!.fraction.toFixed(3)))).toEqual([0, 0.25, 0.5, 0.885]);
+  });
+
   // Regression: cell 2 at SW1 at 102 µs, the hop learnt 10 µs (cell 0's), was drawn 70 % of the
   // way to S1 at 109 µs; cell 1, ahead of it, then reached S1 50 µs after SW1 (a queue had
   // built), and cell 2 was drawn back to 14 % at that same time once that record had come.
@@ -322,6 +361,67 @@ describe('cellAt: where an RM cell is between its records', () => {
     // Cell 1 reaches S1 at 150 µs: 50 µs for the hop cell 2 set out on at 102 µs.
     index.add([seq(1)(150, 'S1', 'received')]);
     expect([104, 109, 120, 149].map((t) => cellAt(c2, t, index.hops))).toEqual(before);
+  });
+
+  // QA: a hop learnt from a more congested moment (cell 1 waited 90 µs at SW1) kept cell 3 in
+  // SW1's queue for 90 µs, though cell 2, ahead of it, made the hop in 10 µs meanwhile, and cells
+  // after it went by it.
+  it('a cell on a hop learnt from a more congested moment follows the quicker hop a cell ahead of it has made since, from when that is recorded', () => {
+    const index = hand();
+    const seq = (n: number) => (t: number, node: string, d: RmRecord['direction']) => ({ ...rec(t, node, d), rm_seq: n });
+    // Cell 1: SW1 → S1 backward in 100 µs (a queue), ending at 140 µs.
+    index.add([rec(50, 'S1', 'received', 60, 60), seq(1)(0, 'S1', 'sent'), seq(1)(10, 'SW1', 'forward'), seq(1)(30, 'D1', 'turnaround'), seq(1)(40, 'SW1', 'backward'), seq(1)(140, 'S1', 'received')]);
+    // Cell 2 at SW1 at 138 µs, cell 3 at 145 µs, which learns cell 1's 100 µs.
+    index.add([seq(2)(98, 'S1', 'sent'), seq(2)(108, 'SW1', 'forward'), seq(2)(128, 'D1', 'turnaround'), seq(2)(138, 'SW1', 'backward')]);
+    index.add([seq(3)(105, 'S1', 'sent'), seq(3)(115, 'SW1', 'forward'), seq(3)(135, 'D1', 'turnaround'), seq(3)(145, 'SW1', 'backward')]);
+    const c3 = index.cells[3];
+    const link: HopGuess = (_cell, r, phase) => (r.node === 'SW1' && phase === 'backward' ? { next: 'S1', us: 10, travelUs: 10 } : undefined);
+    // Up to cell 2's arrival (148 µs: its hop took 10), cell 3 waits in SW1's queue.
+    index.add([seq(2)(148, 'S1', 'received')]);
+    expect(cellAt(c3, 147, index.hops, link)).toMatchObject({ from: 'SW1', to: 'SW1', fraction: 0 });
+    // From then on it goes at that pace (set out at 145 µs: 30 % along at 148), not 90 µs later.
+    expect(cellAt(c3, 148, index.hops, link)).toMatchObject({ from: 'SW1', to: 'S1', guessed: true });
+    expect(cellAt(c3, 148, index.hops, link)!.fraction).toBeCloseTo(0.3, 9);
+    expect(cellAt(c3, 150, index.hops, link)!.fraction).toBeCloseTo(0.5, 9);
+    expect(cellAt(c3, 200, index.hops, link)).toMatchObject({ from: 'SW1', to: 'S1', fraction: GUESS_REACH });
+    // Without the network's hop, the quicker hop alone tells the way.
+    expect(cellAt(c3, 150, index.hops)!.fraction).toBeCloseTo(0.5, 9);
+  });
+
+  // QA (gfc1 at 12 ms, on the fix above): the first cells of a queue that grew to 971 cells
+  // went through quickly; their hops, ending after the cells behind them came, let those out of
+  // the long queue the port's sample had told, and the queue drawn at SW1 emptied onto the link.
+  it("a quicker hop by a cell ahead that set out before the port's sample the network read does not let a cell out of the longer queue that sample tells", () => {
+    const index = hand();
+    const seq = (n: number) => (t: number, node: string, d: RmRecord['direction']) => ({ ...rec(t, node, d), rm_seq: n });
+    index.add([rec(50, 'S1', 'received', 60, 60)]);
+    index.add([seq(1)(100, 'S1', 'sent'), seq(1)(110, 'SW1', 'forward'), seq(1)(130, 'D1', 'turnaround'), seq(1)(140, 'SW1', 'backward')]);
+    index.add([seq(2)(105, 'S1', 'sent'), seq(2)(115, 'SW1', 'forward'), seq(2)(135, 'D1', 'turnaround'), seq(2)(145, 'SW1', 'backward')]);
+    // Cell 1 reaches S1 10 µs after it left SW1, after cell 2 came there.
+    index.add([seq(1)(150, 'S1', 'received')]);
+    const c2 = index.cells[2];
+    // The sample before cell 2 came, at 142 µs (after cell 1 set out), tells a 40 µs queue.
+    const later: HopGuess = (_cell, r, phase) => (r.node === 'SW1' && phase === 'backward' ? { next: 'S1', us: 50, travelUs: 10, sampledUs: 142 } : undefined);
+    for (const t of [150, 160, 184]) expect(cellAt(c2, t, index.hops, later), `${t} µs`).toMatchObject({ from: 'SW1', to: 'SW1', fraction: 0 });
+    expect(cellAt(c2, 190, index.hops, later)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5 });
+    // A sample from before cell 1 set out (138 µs): cell 1's hop is the newer, and is followed.
+    const earlier: HopGuess = (_cell, r, phase) => (r.node === 'SW1' && phase === 'backward' ? { next: 'S1', us: 50, travelUs: 10, sampledUs: 138 } : undefined);
+    expect(cellAt(c2, 149, index.hops, earlier)).toMatchObject({ from: 'SW1', to: 'SW1', fraction: 0 });
+    expect(cellAt(c2, 150, index.hops, earlier)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5 });
+  });
+
+  it("a sample of the port's queue since the cell came says when it has left that queue: it goes on along the link from then", () => {
+    const index = hand();
+    index.add([rec(50, 'S1', 'received', 60, 60)]);
+    const next = (t: number, node: string, d: RmRecord['direction']) => ({ ...rec(t, node, d), rm_seq: 1 });
+    index.add([next(100, 'S1', 'sent'), next(110, 'SW1', 'forward'), next(130, 'D1', 'turnaround'), next(140, 'SW1', 'backward')]);
+    const c1 = index.cells[1];
+    // The queue then: 40 µs of cells ahead of it; at 150 µs a sample finds 2 cells (1 µs each)
+    // left in it: it is sent by 152 µs.
+    const sampled: HopGuess = (_cell, r, phase, us) => (r.node === 'SW1' && phase === 'backward' ? { next: 'S1', us: 50, travelUs: 10, leftByUs: us >= 150 ? 152 : undefined } : undefined);
+    expect(cellAt(c1, 149, index.hops, sampled)).toMatchObject({ from: 'SW1', to: 'SW1' });
+    expect(cellAt(c1, 151, index.hops, sampled)).toMatchObject({ from: 'SW1', to: 'SW1' });
+    expect(cellAt(c1, 157, index.hops, sampled)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5 });
   });
 
   // QA: a forward cell 50 µs in SW1's queue (two-sources with EFCI), the hop learnt 10 µs, was
@@ -390,12 +490,13 @@ describe('cellAt: where an RM cell is between its records', () => {
 
   it('a notification nothing tells the way of waits at its switch until it is received, or a later one goes the way it went', () => {
     const index = new RmCellIndex(neighboursOf([{ from: 'S1', to: 'SW1' }]));
-    index.add([rec(100, 'SW1', 'notification', 0.5, 0.5, 'qcn')]);
+    // (BN = 1 on each of its records, as the engine writes them.)
+    index.add([{ ...rec(100, 'SW1', 'notification', 0.5, 0.5, 'qcn'), bn: true }]);
     const [n] = index.cells;
     for (const t of [103, 106, 500]) expect(cellAt(n, t, index.hops)).toMatchObject({ from: 'SW1', to: 'SW1', phase: 'notification' });
     // The next notification from SW1 (number 1) reaches S1 at 520 µs: the first, notified
     // before it, has left SW1, and its record at S1 is not in the trace.
-    const note = (t: number, node: string, d: RmRecord['direction']) => ({ ...rec(t, node, d, 0.5, 0.5, 'qcn'), rm_seq: 1 });
+    const note = (t: number, node: string, d: RmRecord['direction']) => ({ ...rec(t, node, d, 0.5, 0.5, 'qcn'), rm_seq: 1, bn: true });
     index.add([note(510, 'SW1', 'notification'), note(520, 'S1', 'received')]);
     // (Not before the later one is known to have arrived.)
     expect(cellAt(n, 515, index.hops)).toMatchObject({ from: 'SW1', to: 'SW1', phase: 'notification' });
@@ -553,7 +654,7 @@ describe('lastLoop: the cell that set out last, where none is under way', () => 
     index.add([rec(19_950, 'S1', 'sent'), rec(19_955, 'SW1', 'forward'), rec(19_960, 'D1', 'turnaround'), rec(19_965, 'SW1', 'backward'), rec(19_971, 'S1', 'received')]);
     expect(lastLoopText(lastLoop(index, 20_000)!)).toBe('Nothing under way now. The latest, RM cell #0 of C1, took 21.0 µs (19.950 → 19.971 ms).');
     const qcn = new RmCellIndex(neighboursOf([{ from: 'EP3', to: 'SW1' }]));
-    qcn.add([rmRecord({ time_us: 5000, connection: 'F3', rm_seq: 5, node: 'SW1', direction: 'notification' }), rmRecord({ time_us: 6500, connection: 'F3', rm_seq: 5, node: 'EP3', direction: 'received' })]);
+    qcn.add([rmRecord({ time_us: 5000, connection: 'F3', rm_seq: 5, node: 'SW1', direction: 'notification', bn: true }), rmRecord({ time_us: 6500, connection: 'F3', rm_seq: 5, node: 'EP3', direction: 'received', bn: true })]);
     expect(lastLoopText(lastLoop(qcn, 7000)!, ETHERNET_WORDS)).toBe('Nothing under way now. The latest, QCN congestion notification #5 for F3, took 1.500 ms (5.000 → 6.500 ms).');
   });
 

@@ -45,11 +45,21 @@ export function phaseAfter(d: RmDirection): Phase {
   return 'backward';
 }
 
-/** The phase a cell must be in for a record of direction `d` to join it. */
-function phaseBefore(d: RmDirection): Phase | null {
-  if (d === 'forward' || d === 'turnaround') return 'forward';
-  if (d === 'backward') return 'backward';
-  return null; // received: after backward or a notification
+/** Where a record leaves its cell (phaseAfter), a switch's notification passing another
+ *  switch on its way back (`backward` with BN = 1) still a notification: its phase is its kind. */
+export function recordPhase(r: Pick<RmRecord, 'direction' | 'bn'>): Phase {
+  return r.direction === 'backward' && r.bn ? 'notification' : phaseAfter(r.direction);
+}
+
+/** The phase a cell must be in for record `r` to join it: a `backward` or `received` record
+ *  with BN = 1 continues a notification (QCN's, passing a switch between the one that sent it
+ *  and the source, or home), one without a backward RM cell. */
+function phaseBefore(r: Pick<RmRecord, 'direction' | 'bn'>): Phase {
+  if (r.direction === 'forward' || r.direction === 'turnaround') return 'forward';
+  if (r.direction === 'backward') return r.bn ? 'notification' : 'backward';
+  // Received: a notification's (BN = 1), or a backward RM cell's (a connection through a FECN
+  // and a QCN switch has both, numbered apart: one number can be one of each at once).
+  return r.bn ? 'notification' : 'backward';
 }
 
 /** What adding one record changed, to take it back (`RmCellIndex.cut`). */
@@ -231,12 +241,12 @@ export class RmCellIndex {
       // Dropped where its last record was written (it had just entered that node's port).
       cell = list.find((c) => c.records[c.records.length - 1].node === r.node);
     } else if (r.direction !== 'sent' && r.direction !== 'notification') {
-      const want = phaseBefore(r.direction);
+      const want = phaseBefore(r);
       const near = this.neighbours(r.node);
       const fits = (c: RmCell) => {
         const last = c.records[c.records.length - 1];
-        const phase = phaseAfter(last.direction);
-        const phaseOk = want === null ? phase !== 'forward' : phase === want;
+        const phase = recordPhase(last);
+        const phaseOk = phase === want;
         // A loop never turns around at its own start (a VS/VD switch's own cells pass it).
         if (r.direction === 'turnaround' && c.origin === r.node) return false;
         // A cell comes from a neighbour, except where its own source sends it on (sent, then
@@ -340,6 +350,23 @@ export class LearntHops {
     return n === 0 ? undefined : this.lists.get(key)!.hops[n - 1];
   }
 
+  /**
+   * The least `length` of the hops of `key` that ended after `sinceUs` and by `us` (undefined:
+   * none): what the hop took the cells of its loop ahead of a cell that set out at `sinceUs` (a
+   * port keeps a loop's cells in order), newer than what it learnt when it set out (`before`),
+   * each as `length` weighs it (its `us` unless told). Of at most `SINCE_HOPS` of them, the first
+   * to end: as `us` goes on the answer only shortens.
+   */
+  shortestSince(key: string, sinceUs: number, us: number, length: (h: LearntHop) => number = (h) => h.us): number | undefined {
+    const hops = this.lists.get(key)?.hops;
+    if (!hops) return undefined;
+    const from = this.endedBy(key, sinceUs);
+    const to = Math.min(this.endedBy(key, us), from + SINCE_HOPS);
+    let best = Infinity;
+    for (let i = from; i < to; i++) best = Math.min(best, length(hops[i]));
+    return best === Infinity ? undefined : best;
+  }
+
   /** Whether a hop of `key` that set out after `sinceUs` had ended by `us`: a later cell of the
    *  loop made the hop a cell at the node since `sinceUs` has not (cells of a loop keep their
    *  order: that one never will; the trace missed its end). */
@@ -362,10 +389,14 @@ export class LearntHops {
   }
 }
 
+/** The hops that ended since a cell set out that it reads (LearntHops.shortestSince): the cells
+ *  of its loop ahead of it on one hop are rarely more. */
+const SINCE_HOPS = 256;
+
 /** Whose loop: a path's own cells apart from their carrier connection's (ids hold no ':'). */
 const loopKey = (connection: string, vp: string) => (vp ? `vp:${vp}` : connection);
 const cellKey = (connection: string, vp: string, seq: number) => `${loopKey(connection, vp)}/${seq}`;
-const hopKey = (cell: RmCell, r: RmRecord) => `${loopKey(cell.connection, cell.vp)}|${cell.origin}|${r.node}|${phaseAfter(r.direction)}`;
+const hopKey = (cell: RmCell, r: RmRecord) => `${loopKey(cell.connection, cell.vp)}|${cell.origin}|${r.node}|${recordPhase(r)}`;
 
 /** Where a cell is at a time: on its way from `from` to `to` (the same node: at it), `fraction`
  *  of the way, in `phase`; `record` is its latest record at or before that time. */
@@ -382,12 +413,22 @@ export interface CellAt {
 }
 
 /** The hop a cell makes next from its record `r` (at r.node, in `phase`), as the network tells
- *  it: before any cell of its loop has made it, and where its queue then was longer than the
- *  one the cell that made it had (the painter's: the next node of its route, over
- *  that link's delay, one cell's transmission and the port's queue then, µs); `travelUs`, the
- *  link's part of any hop to `next` (its delay and one cell's transmission: the rest is a wait
- *  in the queue); undefined where it tells none. */
-export type HopGuess = (cell: RmCell, r: RmRecord, phase: Phase) => { next: string; us: number; travelUs?: number } | undefined;
+ *  it at `us`, the time drawn: before any cell of its loop has made it, and where its queue then
+ *  was longer than the one the cell that made it had (the painter's: the next node of its
+ *  route, over that link's delay, one cell's transmission and the port's queue then, µs);
+ *  `travelUs`, the link's part of any hop to `next` (its delay and one cell's transmission: the
+ *  rest is a wait in the queue); `leftByUs`, when it has left the port's queue at the latest as
+ *  what the network recorded after `r` and by `us` tells (the painter's: a sample of the queue
+ *  at s holding q cells, a cell there then gone by s + q cells' transmission), read from
+ *  nothing later than `us`, so that it only comes earlier as `us` goes on; `sampledUs`, the
+ *  time of what `us` read the queue from (the painter's sample before `r`); undefined where it
+ *  tells none. */
+export type HopGuess = (
+  cell: RmCell,
+  r: RmRecord,
+  phase: Phase,
+  us: number,
+) => { next: string; us: number; travelUs?: number; leftByUs?: number; sampledUs?: number } | undefined;
 
 /**
  * Times this close (µs: the engine's picosecond) are the same: a time shown in ms (an event
@@ -405,18 +446,23 @@ export const GUESS_REACH = 0.95;
  * before its first record, after it was received, or when a later cell of its loop is known to
  * have made the hop it is on (cells of a loop keep their order: this one never will, the trace
  * missed its end). From its latest record it goes by the hop the cells of its loop last made
- * from there before it set out (`hops.before`; a hop that ends after it set out, a queue
- * building behind the cell ahead, is not known to it then), or the network's hop (`guess`:
- * where none of its loop made it yet, and where the port's queue makes it longer): it waits at
- * its node for the hop's queue part (the hop less the link's, `travelUs`), moves along the lane
- * over the link's part, and then stays where it got to, short of the next node (GUESS_REACH),
- * however late (in a queue: the engine records a cell a full buffer drops, `lost`), until its
- * record there comes. So what is drawn at a time is the same whatever records later than it
+ * from there before it set out (`hops.before`), or the network's hop (`guess`: where none of
+ * its loop made it yet, and where the port's queue makes it longer): it waits at its node for
+ * the hop's queue part (the hop less the link's, `travelUs`), moves along the lane over the
+ * link's part, and then stays where it got to, short of the next node (GUESS_REACH), however
+ * late (in a queue: the engine records a cell a full buffer drops, `lost`), until its record
+ * there comes. What is recorded after it set out, up to `us`, is followed where it says the
+ * cell is further on, never where it says it is further back: the quickest hop the cells of its
+ * loop ahead of it made since (`hops.shortestSince`; a port keeps a loop's cells in order, so it
+ * is never drawn behind one that came after it), and the port's samples since (`leftByUs`: the
+ * queue it joined sent). So what is drawn at a time is the same whatever records later than it
  * have come (a run playing, the trace ahead of the shown time by a flush or not; a scrub back),
  * and a cell's progress along its route never falls as the time goes on: it only jumps forward,
- * to the node its next record puts it at. A cell nothing tells the way of (no guess; a
- * notification whose loop made no hop yet; a cell first seen mid-way, its loop's start not
- * recorded) waits at the node of its last record until it is known to have left.
+ * to where a newer record puts it (`rmCellsCausal.test.ts` states these as properties). Every
+ * kind of cell takes the network's hop (a forward or backward RM cell, a switch's notification
+ * on its way back to the source); a cell nothing tells the way of (no guess: a node off its
+ * connection's route, a link the network does not draw; no cell of its loop made the hop) waits
+ * at the node of its last record until it is known to have left.
  * QA: two-sources with EFCI paused at 30 ms, its forward cells 50 µs in SW1's queue, were drawn
  * 95 % of the way to SW2 while still queued (now: the network's longer hop, its queue at SW1);
  * gfc1's first cells ran 95 % along a 1000 km link and jumped back to their switch, and a cell
@@ -434,27 +480,45 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
   while (i > 0 && rs[i].time_us > atOrAfter) i--;
   const r = rs[i];
   if (r.direction === 'received' || r.direction === 'lost') return null;
-  const phase = phaseAfter(r.direction);
+  const phase = recordPhase(r);
   const key = hopKey(cell, r);
   if (hops?.madeSince(key, r.time_us, us)) return null;
   const learnt = hops?.before(key, r.time_us);
   // No cell of its loop had made this hop when it set out (a loop's first cells, a whole round
-  // trip on a WAN): the network's own hop, where it tells one (the link toward the next node of
-  // the route, and the port's queue), else it waits at its node.
-  const network = phase === 'notification' ? undefined : guess?.(cell, r, phase);
-  let hop: { next: string; us: number } | undefined = learnt ?? network;
-  if (!hop) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
+  // trip on a WAN; a switch's first notifications to a source): the network's own hop, where it
+  // tells one (the link toward the next node of the route, and the port's queue), else it waits
+  // at its node. QA: qcn-hotspot's first notifications waited at SW1 and vanished.
+  const network = guess?.(cell, r, phase, us);
+  // (A hop its loop made since it set out, where neither tells the way.)
+  const next = learnt?.next ?? network?.next ?? hops?.before(key, us)?.next;
+  if (next === undefined) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
+  const told = network?.next === next ? network : undefined;
   // A longer queue ahead of it than the cell that made the hop had: it goes at the pace the
   // network tells.
-  if (learnt && network && network.next === learnt.next && network.us > learnt.us) hop = network;
+  const learntUs = learnt?.next === next ? learnt.us : undefined;
+  let hopUs = learntUs !== undefined && told ? Math.max(learntUs, told.us) : (learntUs ?? told?.us ?? Infinity);
+  // Newer records than those, up to the time drawn, are followed where they tell it was quicker
+  // (never slower: a cell is not drawn back). A cell of its loop ahead of it made the hop in
+  // less since (a queue that had drained; QA: on a hop learnt from a more congested moment, a
+  // cell sat in its queue while the cells after it went by): that hop, unless the port's sample
+  // the network read is newer than the queue that cell met (set out before the sample, it tells
+  // no more than the sample does: QA, gfc1 at 12 ms, the first cells of a queue growing to 971
+  // cells, out quickly, let the cells behind them out of it); and a sample since says it has
+  // left its queue (`leftByUs`).
+  const since = hops?.shortestSince(key, r.time_us, us, (h) =>
+    h.next !== next ? Infinity : told?.sampledUs !== undefined && h.fromUs <= told.sampledUs ? Math.max(h.us, told.us) : h.us,
+  );
+  if (since !== undefined) hopUs = Math.min(hopUs, since);
   // The link's part of the hop (where the network tells it) is the move along the lane; the
   // rest is a wait in the port's queue, drawn at the node (QA: a cell 40 µs in SW1's queue
   // crept along the link instead).
-  const travelUs = network?.travelUs !== undefined && network.next === hop.next ? Math.min(hop.us, network.travelUs) : hop.us;
-  const goneUs = us - r.time_us - (hop.us - travelUs);
+  const travelUs = told?.travelUs !== undefined ? Math.min(hopUs, told.travelUs) : hopUs;
+  let waitUs = hopUs - travelUs;
+  if (told?.leftByUs !== undefined) waitUs = Math.max(0, Math.min(waitUs, told.leftByUs - r.time_us));
+  const goneUs = us - r.time_us - waitUs;
   if (goneUs < 0) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
   const fraction = travelUs > 0 ? Math.min(GUESS_REACH, goneUs / travelUs) : 0;
-  return { cell, from: r.node, to: hop.next, fraction, phase, record: r, guessed: true };
+  return { cell, from: r.node, to: next, fraction, phase, record: r, guessed: true };
 }
 
 /**
@@ -575,7 +639,7 @@ export function cellHash(cell: RmCell): number {
  *  it did not, null when unknown). */
 export type JourneyStop = Pick<
   RmRecord,
-  'time_us' | 'node' | 'direction' | 'er_in_mbps' | 'er_out_mbps' | 'by' | 'feedback' | 'acr_before_mbps' | 'acr_after_mbps' | 'ci' | 'ni'
+  'time_us' | 'node' | 'direction' | 'er_in_mbps' | 'er_out_mbps' | 'by' | 'feedback' | 'acr_before_mbps' | 'acr_after_mbps' | 'ci' | 'ni' | 'bn'
 > & {
   loweredMbps: number | null;
   /** The bits set at this stop (clear as the cell came, set as it left): who marked it. */
@@ -687,7 +751,7 @@ export function fieldsAt(cell: RmCell, us: number): CellFields | null {
   const r = rs[i];
   // A lost cell keeps the direction it was going in.
   const way = r.direction === 'lost' && i > 0 ? rs[i - 1] : r;
-  return { dir: phaseAfter(way.direction), erMbps: r.er_out_mbps, ccrMbps: r.ccr_mbps, ci: r.ci, ni: r.ni, bn: r.bn, at: r };
+  return { dir: recordPhase(way), erMbps: r.er_out_mbps, ccrMbps: r.ccr_mbps, ci: r.ci, ni: r.ni, bn: r.bn, at: r };
 }
 
 /** A field of a cell as the Network view's panel lists it: its name, what it says, and the

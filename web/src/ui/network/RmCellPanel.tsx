@@ -16,7 +16,8 @@ interface Speech {
   rate: RateUnit;
 }
 
-function stopText(s: JourneyStop, algorithmName: (id: string) => string, speech: Speech): string {
+/** A stop of a cell's journey as the panel lists it (exported for tests). */
+export function stopText(s: JourneyStop, algorithmName: (id: string) => string, speech: Speech): string {
   const text = stopWhat(s, algorithmName, speech);
   // Who marked it (ATM's bits; Ethernet's frames have none): QA, an EFCI run's journey never
   // said where CI came from, nor why the source's ACR then fell.
@@ -46,6 +47,11 @@ function stopWhat(s: JourneyStop, algorithmName: (id: string) => string, { words
     }
     case 'lost':
       return `lost at ${s.node}: dropped at its output port`;
+    case 'backward':
+      // A switch's notification passing another switch on its way to the source (BN = 1): no
+      // ER for that switch to lower, and it was never turned around.
+      if (s.bn) return `passed switch ${s.node} on its way to the source`;
+      return `${s.direction} at ${s.node}${loweredText(s, algorithmName, { words, rate }) || (er ? `,${er}` : '')}`;
     default:
       return `${s.direction} at ${s.node}${loweredText(s, algorithmName, { words, rate }) || (er ? `,${er}` : '')}`;
   }

@@ -553,6 +553,39 @@ describe('NetworkPainter: one frame at the shown time', () => {
     expect(drawn()).toEqual([at(0.5)]);
   });
 
+  // QA: qcn-hotspot's first notifications waited at SW1 for their whole hop (no guess for a
+  // notification) and vanished; on Ethernet the port's queue (in frames) was not read at all.
+  it("qcn-hotspot: a switch's first notification waits out the frames queued toward its host, goes along the link, and leaves the queue when a later sample finds it sent", () => {
+    const qcn = LIBRARY.entries.find((e) => e.id === 'qcn-hotspot')!.scenario;
+    const qMeta: SeriesMeta[] = [{ id: 'queue:SW1->EP3', kind: 'queue', label: 'q', unit: 'frames', owner: 'SW1->EP3', held: false }];
+    const store = new SampleStore();
+    store.reset(qMeta);
+    // SW1->EP3's queue: 10 frames at 5.0 ms, none at 5.080 ms.
+    store.append(new Float64Array([5, 10, 5.08, 0]), 2);
+    const rmLog = new RmLog();
+    let status: RunStatus = { run: 1, mode: 'paused', nowMs: 5.1, endMs: 250, done: false, events: 0, speed: 0.0001, achievedSpeed: null, eventsPerSec: null, engineMs: 0 };
+    const lab = { getState: () => ({ status, speed: 0.0001 }), freshStatus: () => status, rmLog, runMovedAtMs: 0 } as unknown as Lab;
+    const painter = new NetworkPainter(store, lab, new ChartGroup(() => 0, () => undefined, () => 0));
+    const hops = linkHopsUs(qcn, ENGINE_CATALOGUE.delay_us_per_km, 1500);
+    const hop = hops.get('SW1->EP3')!;
+    // The link's 4 µs and one frame's 1.2 µs at 10 Gbps.
+    expect(hop.us).toBeCloseTo(5.2, 9);
+    expect(hop.cellUs).toBeCloseTo(1.2, 9);
+    painter.setModel({ scenario: qcn, layout: networkLayout(qcn), ports: portViews(qcn, ENGINE_CATALOGUE, qMeta, 0), rmLimit: 1, lookbackUs: 10_000, linkHopUs: hops });
+    painter.markerLayer(svg('g') as SVGGElement);
+    rmLog.append([rmRecord({ time_us: 5072.4, connection: 'F3', rm_seq: 0, node: 'SW1', direction: 'notification', bn: true, er_in_mbps: null, er_out_mbps: null, feedback: 63 })], 0);
+    const drawnAt = (us: number) => {
+      status = { ...status, nowMs: us / 1000 };
+      painter.frame();
+      return painter.drawn.map((c) => [c.phase, c.from, c.to, Number(c.fraction.toFixed(3))]);
+    };
+    // In SW1's queue toward EP3 behind the 10 frames of the sample before it (12 µs)…
+    expect(drawnAt(5079.9)).toEqual([['notification', 'SW1', 'SW1', 0]]);
+    // …until the sample at 5.080 ms finds that queue empty: sent by then, along the link since.
+    expect(drawnAt(5081.3)).toEqual([['notification', 'SW1', 'EP3', 0.25]]);
+    expect(drawnAt(5082.6)).toEqual([['notification', 'SW1', 'EP3', 0.5]]);
+  });
+
   // Regression: the wait at the node was read from the sample nearest the record. In a live run
   // played slowly, the next sample came after the cell was first drawn out on the link, was
   // nearer, told a long queue, and the cell was drawn back in the queue at SW1.

@@ -44,6 +44,9 @@ const LABEL_BELOW_GAP_PX = 2;
 /** …which reaches this far from its centre (flow px; `marker`: a triangle's tip 8 px, a
  *  diamond's 7, a square's corner 6 across). */
 const MARKER_HALF_PX = 8;
+/** The samples after a cell's record its guessed wait reads at most (the first ones after it:
+ *  as the time drawn goes on, what they tell only grows). */
+const SINCE_SAMPLES = 64;
 /** RM cells drawn at most at once. */
 export const MAX_MARKERS = 300;
 /** Lanes are drawn in utilisation steps of this many percent. */
@@ -103,7 +106,7 @@ export class NetworkPainter implements FrameClient {
   private routes = new Map<string, string[]>();
   /** A hop as the network tells it (for one no cell of a loop has made yet, or behind a longer
    *  queue than the one that made it had): to the next node of the route, over that link
-   *  (`travelUs`), after the cells the port's queue held then (a queue in cells). QA: gfc1's
+   *  (`travelUs`), after the cells (frames) the port's queue held then. QA: gfc1's
    *  first cells at SW1, ~2 ms in its queue, were drawn along the 5 ms link from their arrival
    *  and jumped back to SW1 when the link's delay was up.
    *  The queue is the port's latest sample before the record (the last the cell could know of),
@@ -111,17 +114,34 @@ export class NetworkPainter implements FrameClient {
    *  nearest it lengthened the wait and drew a cell already on the link back in the queue. A
    *  sample before the record has come with it or before it (the worker posts a flush's
    *  samples before its RM events; one at the record's very time may come after it), so the
-   *  wait is the same in every frame, and in a live run and a replay of it. */
-  private readonly guess: HopGuess = (cell, r, phase) => {
+   *  wait is the same in every frame, and in a live run and a replay of it.
+   *  The samples after it, up to the time drawn, can only shorten the wait (`leftByUs`): a
+   *  queue of q cells at s, the cell among them, is sent by s + q cells' transmission (where the
+   *  port sends in order; a per-VC port, or one that sends background traffic first, may send
+   *  it later, as the queue before it may take longer than its q cells: the same estimate,
+   *  newer); so a cell waiting out a long queue learnt from a more congested moment leaves its
+   *  queue when a sample says the queue is gone, and a sample still to come never draws it
+   *  back. Read the same way at every port, the samples keep a loop's cells in their order. */
+  private readonly guess: HopGuess = (cell, r, phase, us) => {
     const next = nextOnRoute(this.routes.get(cell.connection), r.node, phase);
     const hop = next === undefined ? undefined : this.model?.linkHopUs?.get(`${r.node}->${next}`);
     if (next === undefined || !hop) return undefined;
     const port = this.queueOf.get(`${r.node}->${next}`);
-    const row = port === undefined ? -1 : this.store.atOrBefore((r.time_us - SAME_TIME_US) / 1000);
-    const queued = row < 0 ? 0 : this.store.series(port!)[row];
-    return { next, us: hop.us + (Number.isFinite(queued) ? queued * hop.cellUs : 0), travelUs: hop.us };
+    if (port === undefined) return { next, us: hop.us, travelUs: hop.us };
+    const row = this.store.atOrBefore((r.time_us - SAME_TIME_US) / 1000);
+    const queue = this.store.series(port);
+    const queued = row < 0 ? 0 : queue[row];
+    const times = this.store.times();
+    let leftByUs: number | undefined;
+    for (let i = row + 1, end = Math.min(times.length, row + 1 + SINCE_SAMPLES); i < end && times[i] * 1000 <= us + SAME_TIME_US; i++) {
+      const by = times[i] * 1000 + queue[i] * hop.cellUs;
+      if (Number.isFinite(by) && (leftByUs === undefined || by < leftByUs)) leftByUs = by;
+    }
+    const sampledUs = row < 0 ? undefined : times[row] * 1000;
+    return { next, us: hop.us + (Number.isFinite(queued) ? queued * hop.cellUs : 0), travelUs: hop.us, leftByUs, sampledUs };
   };
-  /** Each port's queue column in the store, where it counts cells. */
+  /** Each port's queue column in the store (cells on ATM, frames on Ethernet: a link's hop's
+   *  `cellUs` is one of either's transmission). */
   private queueOf = new Map<string, number>();
   private utilIndex = new Map<string, number>();
   private shown: Shown | null = null;
@@ -162,7 +182,7 @@ export class NetworkPainter implements FrameClient {
     const meta = this.store.meta;
     this.acrIndex = new Map(meta.flatMap((m, i) => (m.kind === 'acr' ? [[m.owner, i] as const] : [])));
     this.utilIndex = new Map(model.ports.filter((p) => p.utilIndex >= 0).map((p) => [p.port, p.utilIndex]));
-    this.queueOf = new Map(model.ports.filter((p) => p.queueIndex >= 0 && p.unit === 'cells').map((p) => [p.port, p.queueIndex]));
+    this.queueOf = new Map(model.ports.filter((p) => p.queueIndex >= 0).map((p) => [p.port, p.queueIndex]));
     this.laneSources = new Map();
     this.routes = new Map(model.scenario.connections.map((c) => [c.id, routeOf(model.scenario, c)]));
     const kinds = new Map(model.scenario.nodes.map((n) => [n.id, n.kind]));
