@@ -203,6 +203,14 @@ describe('withAlgorithmSweep', () => {
     for (let i = 0; i < 7; i++) expect(JSON.parse(WASM_ENGINE.validateScenario(WASM_ENGINE.sweepScenario(json, i)))).toEqual([]);
   });
 
+  it('tabulates utilisation beside fairness, and goodput where a connection runs TCP', () => {
+    const plain = withAlgorithmSweep(sweepDoc('two-sources'), catalogue)!;
+    expect(plain.sweep!.metrics).toContain('max_utilization');
+    expect(plain.sweep!.metrics).not.toContain('goodput_mbps');
+    const tcp = withAlgorithmSweep(sweepDoc('vsvd-1'), catalogue)!;
+    expect(tcp.sweep!.metrics).toEqual(expect.arrayContaining(['jain_index', 'max_utilization', 'goodput_mbps']));
+  });
+
   it('has nothing to sweep in a network without a switch', () => {
     const doc = sweepDoc('two-sources');
     doc.nodes = doc.nodes.filter((n: { kind: string }) => n.kind !== 'switch');

@@ -87,8 +87,12 @@ export const IDLE_SWEEP: SweepState = {
   unkept: null,
 };
 
-/** The metrics an algorithm sweep tabulates (the comparison `abrsim report --algorithms` makes). */
-export const ALGORITHM_SWEEP_METRICS = ['jain_index', 'convergence_ms', 'max_queue_cells', 'lost_cells'];
+/** The metrics an algorithm sweep tabulates (the comparison `abrsim report --algorithms` makes):
+ *  fairness and queues beside what the network carried — a scheme that starves every source
+ *  is perfectly fair with no queue, and only its utilisation (and, over TCP, goodput) says so. */
+export const ALGORITHM_SWEEP_METRICS = ['jain_index', 'convergence_ms', 'max_queue_cells', 'lost_cells', 'max_utilization'];
+/** Added where a connection runs TCP (the column is empty otherwise). */
+export const ALGORITHM_SWEEP_TCP_METRICS = ['goodput_mbps'];
 
 /**
  * The scenario with a sweep of its switches' algorithm over every algorithm of its kind of
@@ -104,7 +108,10 @@ export function withAlgorithmSweep(scenario: Scenario, catalogue: Catalogue): Sc
     .map((a) => a.id);
   return {
     ...scenario,
-    sweep: { vary: [{ name: 'algorithm', paths: ['nodes.*.algorithm'], values: ids }], metrics: ALGORITHM_SWEEP_METRICS },
+    sweep: {
+      vary: [{ name: 'algorithm', paths: ['nodes.*.algorithm'], values: ids }],
+      metrics: scenario.connections.some((c) => c.tcp) ? [...ALGORITHM_SWEEP_METRICS, ...ALGORITHM_SWEEP_TCP_METRICS] : ALGORITHM_SWEEP_METRICS,
+    },
   };
 }
 
