@@ -443,6 +443,30 @@ test('a chart with no series says why (every switch runs "none": no algorithm st
   await expect(chart(page, 'rate').locator('.chart-empty')).toHaveCount(0);
 });
 
+// QA: deleting L3 in two-sources took both connections; the algorithm chart then said every
+// switch runs "none" (SW1 runs ERICA), a gridline ran through the words, and the rate, queue
+// and utilisation charts showed bare axes without their units.
+test('charts without connections give the true reason and keep their units', async ({ page }) => {
+  const errors = await openLab(page);
+  const s = JSON.parse(SCENARIOS.find((x) => x.scenario.id === 'two-sources')!.json);
+  s.id = 'two-unlinked';
+  s.connections = [];
+  await page.evaluate((json) => window.__abrlab!.load(json, 'two-unlinked.json'), JSON.stringify(s));
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-unlinked');
+  const algorithm = chart(page, 'algorithm');
+  await expect(algorithm).toHaveAttribute('data-lines', '0');
+  await expect(algorithm.locator('.chart-empty')).toHaveText('There is no connection, so no switch port carries traffic to report on.');
+  // The words sit on the panel's colour, above the canvas the gridlines are drawn on.
+  const words = algorithm.locator('.chart-empty > span');
+  expect(await words.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+  expect(await algorithm.locator('.chart-empty').evaluate((el) => getComputedStyle(el).zIndex)).toBe('1');
+  for (const [id, unit] of [['rate', 'Mbps'], ['queue', 'cells'], ['utilization', '%']]) {
+    await expect(chart(page, id)).toHaveAttribute('data-unit', unit);
+    await expect(chart(page, id).locator('.chart-axis-label-y')).toHaveText(unit);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('a parameter change made during the run is marked on every chart (dashed vertical line)', async ({ page }) => {
   const errors = await openLab(page);
   // The marker colour, rgba(217, 119, 6, 0.8), over the white plot.

@@ -9,6 +9,7 @@ import { publishedLines, steadyFromMs } from '../charts/published';
 import { describePinned } from '../scenario/settingsDiff';
 import { saveBlob } from './download';
 import {
+  algorithmEmptyText,
   algorithmQuantities,
   quantityLabel,
   ALGORITHM_CHART,
@@ -181,14 +182,15 @@ export function App({
   const run = state.current?.scenario.run;
   const steadyFrom = run ? steadyFromMs(run) : 0;
   const algorithmNames = useMemo(() => Object.fromEntries((state.catalogue?.algorithms ?? []).map((a) => [a.id, a.name])), [state.catalogue]);
+  const probes = state.catalogue?.probes;
   const charts = useMemo(
     () =>
       CHARTS.map((spec) => {
         const drawn = drawnLines(spec, state.meta, undefined, groupOf);
         const published = publishedLines(spec.id, reference, drawn.lines, steadyFrom, algorithmNames);
-        return { spec, lines: drawn.lines, published, sampled: sampledText(spec.id, drawn), view: chartView(spec, unitFor(spec, state.meta), net, queueUnit) };
+        return { spec, lines: drawn.lines, published, sampled: sampledText(spec.id, drawn), view: chartView(spec, unitFor(spec, state.meta, undefined, probes, net.ethernet), net, queueUnit) };
       }).filter(({ spec, lines }) => !spec.optional || lines.length > 0),
-    [state.meta, net, queueUnit, groupOf, reference, steadyFrom, algorithmNames],
+    [state.meta, net, queueUnit, groupOf, reference, steadyFrom, algorithmNames, probes],
   );
   const queueUnitPicker = net.ethernet && (
     <select
@@ -502,7 +504,7 @@ export function App({
             markers={markers}
             controls={quantityPicker}
             sampled={algorithmChart.sampled}
-            emptyText="No switch reports internal state (every switch runs “none”)."
+            emptyText={algorithmEmptyText(current, state.meta, state.catalogue?.default_algorithm, algorithmNames)}
             exportName={`${fileBase}-algorithm-${quantity ?? ''}`}
             pinned={ghost}
             pinnedLabel={pinnedLabel}

@@ -288,7 +288,7 @@ export const TimeChart = memo(function TimeChart({
         />
       </header>
       <div className="chart-plot" ref={plotRef}>
-        {lines.length === 0 && emptyText && <div className="chart-empty">{emptyText}</div>}
+        {lines.length === 0 && emptyText && <div className="chart-empty" data-testid="chart-empty"><span>{emptyText}</span></div>}
         {note && (
           <div className="chart-note" data-testid="coincident" data-at={row >= 0 ? 'cursor' : 'latest'}>
             <span className="chart-note-at">{note.at}: </span>
