@@ -260,6 +260,41 @@ test('without a cursor, lines on top of each other at the latest sample are name
   expect(errors).toEqual([]);
 });
 
+// QA: three-sources at 0.01×, paused at 32.12 ms: for 0.6 s the note said "at 30.00 ms" while
+// the latest sample was at 32. It followed the run once a second whatever the run did.
+test('the latest-sample note follows a pause and a step at once', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=three-sources');
+  await page.getByTestId('until-ms').fill('30');
+  await page.getByTestId('run-until').click();
+  await expect.poll(async () => (await status(page))?.nowMs ?? 0, { timeout: 60_000 }).toBeGreaterThanOrEqual(30);
+  await waitForMode(page, 'paused');
+  await page.mouse.move(0, 0);
+  const note = chart(page, 'rate').getByTestId('coincident');
+  await expect(note).toHaveAttribute('data-at', 'latest');
+  const latest = async () => {
+    const t = await page.evaluate(() => window.__abrlab!.lastTimeMs());
+    return `at ${t >= 1000 ? t.toFixed(0) : t >= 100 ? t.toFixed(1) : t.toFixed(2)} ms: `;
+  };
+  // A quarter of the old second: a note on its once-a-second turn fails three tries in a row.
+  const soon = { timeout: 250 };
+  await page.getByTestId('speed').selectOption('0.01');
+  for (let i = 0; i < 3; i++) {
+    await page.getByTestId('play').click();
+    await waitForMode(page, 'playing');
+    await page.waitForTimeout(350 + 150 * i);
+    await page.getByTestId('play').click();
+    await waitForMode(page, 'paused');
+    await expect(note).toContainText(await latest(), soon);
+  }
+  for (let i = 0; i < 3; i++) {
+    const before = await page.evaluate(() => window.__abrlab!.lastTimeMs());
+    await page.getByTestId('step').click();
+    await expect.poll(() => page.evaluate(() => window.__abrlab!.lastTimeMs())).toBeGreaterThan(before);
+    await expect(note).toContainText(await latest(), soon);
+  }
+  expect(errors).toEqual([]);
+});
+
 // Two-sources' links to D1 and D2 carry the same load to within a few hundredths of a percent:
 // one line on screen, two values in the tooltip. The note named only lines that print the
 // same, so the second link's line was simply not there.

@@ -145,6 +145,10 @@ export function App({
   // moved by its keys): the reader is looking at it, and a drag over gfc1 jumped the page to
   // each step's chart as the thumb passed its time (helper-38).
   const playing = state.status?.mode === 'playing';
+  // Where the run stands still (a pause, a step, a scrub; null while it moves): the charts' notes
+  // on the latest sample follow it at once.
+  const still = state.status && state.status.mode !== 'playing' && state.status.mode !== 'seeking' ? state.status : null;
+  const stillAt = still ? `${still.run}:${still.nowMs}` : null;
   useEffect(() => {
     if (walk.shown < 0 || playing || window.matchMedia(ONE_COLUMN_QUERY).matches) return;
     if (document.activeElement?.id === 'scrub-time') return;
@@ -487,6 +491,7 @@ export function App({
               look={classroom.look}
               marked={stepMark(spec.id, lines.map((l) => l.owner))}
               emphasize={walk.marks.series}
+              stillAt={stillAt}
             />
           ))}
           <TimeChart
@@ -511,6 +516,7 @@ export function App({
             look={classroom.look}
             marked={stepMark('algorithm', algorithmChart.lines.map((l) => l.owner))}
             emphasize={walk.marks.series}
+            stillAt={stillAt}
           />
         </div>
         </div>
