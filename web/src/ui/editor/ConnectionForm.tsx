@@ -29,6 +29,7 @@ import {
   type ConnectionKind,
 } from '../../scenario/connectionEdits';
 import { loopFreePaths, routeOf, setPath, type EditResult } from '../../scenario/topologyEdits';
+import { fieldWidth } from '../fieldWidth';
 
 /** How the catalogue's TCP recoveries are written in the UI. */
 const RECOVERY_LABELS: Record<string, string> = { newreno: 'NewReno', reno: 'Reno' };
@@ -376,6 +377,7 @@ function Field({
         inputMode="decimal"
         value={text}
         placeholder={placeholder}
+        style={{ width: fieldWidth(text) }}
         onChange={(e) => setText(e.target.value)}
         onBlur={send}
         onKeyDown={(e) => e.key === 'Enter' && send()}

@@ -3,6 +3,7 @@
 
 import { useState } from 'react';
 import { FieldError } from '../FieldError';
+import { fieldWidth } from '../fieldWidth';
 import { useHeldTyping, type HoldTyping } from '../useHeldTyping';
 import type { ParamSpec } from '../../contract/engine';
 import type { ScenarioLink } from '../../contract/scenario';
@@ -93,6 +94,7 @@ export function LinkForm({
           title={hint(rateSpec)}
           aria-invalid={!!rateRule}
           value={rate}
+          style={{ width: fieldWidth(rate, { spinner: true }) }}
           onChange={(e) => setRate(e.target.value)}
           onBlur={sendRate}
           onKeyDown={(e) => e.key === 'Enter' && sendRate()}
@@ -122,6 +124,7 @@ export function LinkForm({
           title={hint(lengthKind === 'distance_km' ? distance : delay)}
           aria-invalid={!!lengthRule}
           value={length}
+          style={{ width: fieldWidth(length, { spinner: true }) }}
           onChange={(e) => setLength(e.target.value)}
           onBlur={() => sendLength()}
           onKeyDown={(e) => e.key === 'Enter' && sendLength()}
