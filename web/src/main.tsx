@@ -220,8 +220,11 @@ window.addEventListener('pagehide', () => lab.flushUnsaved());
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') lab.flushUnsaved();
 });
+// A value typed and refused by its field when the page went away (a reload) is told, unless
+// something weightier is (lab/droppedTyping.ts).
 if (start.notice) lab.notify(start.notice);
 else if (ignoredNotice(teacher.ignored)) lab.notify({ kind: 'info', text: ignoredNotice(teacher.ignored)! });
+else lab.tellDroppedTyping();
 /** Opens the compare link in `hash` (`#c=2.…`), if it holds one, and runs its variants again;
  *  true when it held one (read or not). */
 function openCompareLink(hash: string, nav: 'push' | 'replace'): boolean {
