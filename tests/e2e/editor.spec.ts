@@ -149,7 +149,7 @@ test('draw a two-switch network with three sources from an empty canvas, run it,
   await waitForMode(page, 'done');
   await expect(page.getByTestId('chart-rate')).toHaveAttribute('data-lines', '9');
   await page.getByTestId('tab-result').click();
-  await expect(page.getByTestId('summary')).toContainText('Jain index');
+  await expect(page.getByTestId('summary')).toContainText("Jain's index");
   await expect.poll(() => page.evaluate(() => window.__abrlab!.digest())).not.toBeNull();
   const digest = await page.evaluate(() => window.__abrlab!.digest());
   await page.screenshot({ path: resolve(shots, 'editor-3-run.png') });
