@@ -260,6 +260,41 @@ test('without a cursor, lines on top of each other at the latest sample are name
   expect(errors).toEqual([]);
 });
 
+// QA: three-sources at 0.01×, paused at 32.12 ms: for 0.6 s the note said "at 30.00 ms" while
+// the latest sample was at 32. It followed the run once a second whatever the run did.
+test('the latest-sample note follows a pause and a step at once', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=three-sources');
+  await page.getByTestId('until-ms').fill('30');
+  await page.getByTestId('run-until').click();
+  await expect.poll(async () => (await status(page))?.nowMs ?? 0, { timeout: 60_000 }).toBeGreaterThanOrEqual(30);
+  await waitForMode(page, 'paused');
+  await page.mouse.move(0, 0);
+  const note = chart(page, 'rate').getByTestId('coincident');
+  await expect(note).toHaveAttribute('data-at', 'latest');
+  const latest = async () => {
+    const t = await page.evaluate(() => window.__abrlab!.lastTimeMs());
+    return `at ${t >= 1000 ? t.toFixed(0) : t >= 100 ? t.toFixed(1) : t.toFixed(2)} ms: `;
+  };
+  // A quarter of the old second: a note on its once-a-second turn fails three tries in a row.
+  const soon = { timeout: 250 };
+  await page.getByTestId('speed').selectOption('0.01');
+  for (let i = 0; i < 3; i++) {
+    await page.getByTestId('play').click();
+    await waitForMode(page, 'playing');
+    await page.waitForTimeout(350 + 150 * i);
+    await page.getByTestId('play').click();
+    await waitForMode(page, 'paused');
+    await expect(note).toContainText(await latest(), soon);
+  }
+  for (let i = 0; i < 3; i++) {
+    const before = await page.evaluate(() => window.__abrlab!.lastTimeMs());
+    await page.getByTestId('step').click();
+    await expect.poll(() => page.evaluate(() => window.__abrlab!.lastTimeMs())).toBeGreaterThan(before);
+    await expect(note).toContainText(await latest(), soon);
+  }
+  expect(errors).toEqual([]);
+});
+
 // Two-sources' links to D1 and D2 carry the same load to within a few hundredths of a percent:
 // one line on screen, two values in the tooltip. The note named only lines that print the
 // same, so the second link's line was simply not there.
@@ -445,6 +480,30 @@ test('a chart with no series says why (every switch runs "none": no algorithm st
   await expect(algorithm.locator('.chart-empty')).toHaveText('No switch reports internal state (every switch runs “none”).');
   await expect(algorithm.getByTestId('export-csv')).toHaveCount(0);
   await expect(chart(page, 'rate').locator('.chart-empty')).toHaveCount(0);
+});
+
+// QA: deleting L3 in two-sources took both connections; the algorithm chart then said every
+// switch runs "none" (SW1 runs ERICA), a gridline ran through the words, and the rate, queue
+// and utilisation charts showed bare axes without their units.
+test('charts without connections give the true reason and keep their units', async ({ page }) => {
+  const errors = await openLab(page);
+  const s = JSON.parse(SCENARIOS.find((x) => x.scenario.id === 'two-sources')!.json);
+  s.id = 'two-unlinked';
+  s.connections = [];
+  await page.evaluate((json) => window.__abrlab!.load(json, 'two-unlinked.json'), JSON.stringify(s));
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-unlinked');
+  const algorithm = chart(page, 'algorithm');
+  await expect(algorithm).toHaveAttribute('data-lines', '0');
+  await expect(algorithm.locator('.chart-empty')).toHaveText('There is no connection, so no switch port carries traffic to report on.');
+  // The words sit on the panel's colour, above the canvas the gridlines are drawn on.
+  const words = algorithm.locator('.chart-empty > span');
+  expect(await words.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+  expect(await algorithm.locator('.chart-empty').evaluate((el) => getComputedStyle(el).zIndex)).toBe('1');
+  for (const [id, unit] of [['rate', 'Mbps'], ['queue', 'cells'], ['utilization', '%']]) {
+    await expect(chart(page, id)).toHaveAttribute('data-unit', unit);
+    await expect(chart(page, id).locator('.chart-axis-label-y')).toHaveText(unit);
+  }
+  expect(errors).toEqual([]);
 });
 
 test('a parameter change made during the run is marked on every chart (dashed vertical line)', async ({ page }) => {

@@ -748,3 +748,23 @@ test('presenting, the Compare and Sweep forms, their errors and header buttons a
   expect(await px('compare-run'), 'compare-run').toBeGreaterThanOrEqual(18);
   expect(errors).toEqual([]);
 });
+
+// QA: core-edge's Compare table, its variants run, cut its last visible row in half at the
+// bottom of its scroll box.
+test('the Compare table scroll box ends between two rows, and still scrolls', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=core-edge');
+  await page.getByTestId('view-compare').click();
+  await page.getByTestId('variant-1-alg-SW1').selectOption('erica_plus');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  const box = page.getByTestId('compare-table-box');
+  await box.scrollIntoViewIfNeeded();
+  const fit = await box.evaluate((el) => {
+    const top = el.getBoundingClientRect().top;
+    const bottoms = [...el.querySelectorAll('tr')].map((r) => r.getBoundingClientRect().bottom - top);
+    return { height: el.clientHeight, scrolls: el.scrollHeight > el.clientHeight + 1, bottoms };
+  });
+  expect(fit.scrolls).toBe(true);
+  expect(fit.bottoms.some((b) => Math.abs(b - fit.height) <= 1)).toBe(true);
+  expect(errors).toEqual([]);
+});

@@ -149,7 +149,7 @@ test('draw a two-switch network with three sources from an empty canvas, run it,
   await waitForMode(page, 'done');
   await expect(page.getByTestId('chart-rate')).toHaveAttribute('data-lines', '9');
   await page.getByTestId('tab-result').click();
-  await expect(page.getByTestId('summary')).toContainText('Jain index');
+  await expect(page.getByTestId('summary')).toContainText("Jain's index");
   await expect.poll(() => page.evaluate(() => window.__abrlab!.digest())).not.toBeNull();
   const digest = await page.evaluate(() => window.__abrlab!.digest());
   await page.screenshot({ path: resolve(shots, 'editor-3-run.png') });
@@ -392,5 +392,23 @@ test("with the switch settings hidden by a teacher's link, the editor names a sw
   await expect(page.getByTestId('editor-switch')).toContainText('SW1 runs ERICA.');
   await expect(page.getByTestId('editor-switch-settings')).toHaveCount(0);
   await expect(page.getByTestId('editor-message')).toHaveText('SW1 selected: it runs ERICA.');
+  expect(errors).toEqual([]);
+});
+
+// QA: the link capacity's 0.0000001 showed as .0000001, its first digit scrolled out of a
+// fixed-width field. Every number field of the editor shows the whole of its value.
+test('the editor number fields are wide enough for their values', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  const whole = (id: string) => page.getByTestId(id).evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth);
+  await page.getByTestId('ed-link-L3').click({ force: true });
+  await page.getByTestId('link-rate').fill('0.0000001');
+  await page.getByTestId('link-length').fill('12345.678901');
+  expect(await whole('link-rate')).toBe(true);
+  expect(await whole('link-length')).toBe(true);
+  await page.getByTestId('ed-node-S1').click();
+  await page.getByTestId('conn-params').locator('summary').click();
+  await page.getByTestId('conn-param-rif').fill('0.00030517578125');
+  expect(await whole('conn-param-rif')).toBe(true);
   expect(errors).toEqual([]);
 });

@@ -66,7 +66,7 @@ for (const { file, scenario } of SCENARIOS) {
     // the scenario's tolerance; a connection whose share is 0 (gone by then) sends nothing. The
     // same rule as the engine's library test; scenarios with misbehaving sources opt out.
     await page.getByTestId('tab-result').click();
-    await expect(page.getByTestId('summary')).toContainText('Jain index');
+    await expect(page.getByTestId('summary')).toContainText("Jain's index");
     const summary = (await page.evaluate(() => window.__abrlab!.summary())) as {
       jain_index: number;
       connections: { id: string; kind?: string; mean_rate_mbps: number; target_share_mbps: number }[];

@@ -82,7 +82,7 @@ test("a lesson's steps: the run pauses at each, Reveal shows the answer, Next/Ba
   await expect(page.getByTestId('lesson-result-note')).toBeVisible();
   await shot(page, 'ended-lesson-stays');
   await page.getByTestId('lesson-to-result').click();
-  await expect(page.getByTestId('summary')).toContainText('Jain index');
+  await expect(page.getByTestId('summary')).toContainText("Jain's index");
   expect(errors).toEqual([]);
 });
 

@@ -131,10 +131,27 @@ test('a switch parameter typed and a reload at once: the reload opens it applied
   await expect(page).toHaveURL(/\?mine=[a-z0-9]+$/);
   await page.getByTestId('tab-switches').click();
   await expect(page.getByTestId('param-target_utilization').locator('input')).toHaveValue('0.77');
-  // Out of range: not applied, nothing kept.
+  // Out of range: not applied, nothing kept, and the reload says so, with the field and its rule
+  // (QA: the 7 was gone without a word).
   await page.getByTestId('param-target_utilization').locator('input').fill('7');
   await page.reload();
   await expect.poll(async () => (await scenarioOf(page))?.nodes.find((n: { id: string }) => n.id === 'SW1')?.params?.target_utilization).toBe(0.77);
+  await expect(page.getByTestId('notice')).toHaveText(/Your typed 7 for SW1 target_utilization was not kept: target_utilization = 7 is out of range: must be between \S+ and 1\./);
+  // Said once: the next reload has nothing to tell.
+  await page.reload();
+  await expect.poll(async () => (await scenarioOf(page))?.id ?? null).not.toBeNull();
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a link capacity typed out of range and a reload at once: the reload says it was not kept, naming the field and the rule', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('ed-link-L3').click({ force: true });
+  await page.getByTestId('link-rate').fill('0');
+  await page.reload();
+  await expect(page.getByTestId('notice')).toContainText('Your typed 0 for L3 rate_mbps was not kept: rate_mbps = 0 is out of range: must be between 0.001 and 100000 Mbps.');
+  await expect.poll(async () => (await scenarioOf(page))?.links.find((l: { id: string }) => l.id === 'L3')?.rate_mbps).toBe(155.52);
   expect(errors).toEqual([]);
 });
 

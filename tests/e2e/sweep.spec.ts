@@ -411,6 +411,9 @@ test('a scenario without a sweep block sweeps its switch algorithms: one row per
   await expect(jain.locator('polyline')).toHaveCount(0);
   await expect(jain.locator('svg text')).toContainText(['ERICA', 'ERICA+', 'DEBRA', 'Series-D', 'Uniform Tracking', 'EPRCA', 'EFCI marking']);
   await expect(jain.locator('g[data-value="erica_plus"] title')).toHaveText('erica_plus');
+  // QA: the table wrote the ids (erica_plus, ut) where its plots name them (the CSV keeps ids).
+  await expect(rows.nth(1).locator('td').first()).toHaveText('ERICA+');
+  await expect(rows.nth(4).locator('td').first()).toHaveText('Uniform Tracking');
   // Jain's index per algorithm is the CLI's for the same override.
   const cli = abrsimPath();
   if (cli) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../contract/engine';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import {
+  algorithmEmptyText,
   algorithmQuantities,
   quantityLabel,
   ALGORITHM_CHART,
@@ -227,5 +228,61 @@ describe('charts of huge networks', () => {
     const small = meta.slice(0, 5);
     expect(drawnLines(rate, small)).toEqual({ lines: linesFor(rate, small), owners: 5, drawn: 5 });
     expect(sampledText('queue', drawnLines(rate, small))).toBeNull();
+  });
+});
+
+describe('algorithmEmptyText', () => {
+  const defaults = { atm: 'erica', ethernet: 'qcn' };
+  const twoSources = LIBRARY.entries.find((s) => s.id === 'two-sources')!.scenario;
+  const names = { erica: 'ERICA', efci: 'EFCI' };
+
+  // QA: deleting L3 in two-sources took both connections; the chart said every switch runs
+  // "none" although SW1 runs ERICA.
+  it('says there is no connection when the connections are gone, not that switches run none', () => {
+    const text = algorithmEmptyText({ ...twoSources, connections: [] }, [], defaults, names);
+    expect(text).toBe('There is no connection, so no switch port carries traffic to report on.');
+    expect(text).not.toContain('none');
+  });
+
+  it('says no connection crosses a switch port when no port series is recorded', () => {
+    const connOnly = meta.filter((m) => m.owner.startsWith('C'));
+    expect(algorithmEmptyText(twoSources, connOnly, defaults, names)).toBe(
+      'No connection crosses a switch output port, so no switch algorithm has traffic to report on.',
+    );
+  });
+
+  it('says every switch runs none only when each one does', () => {
+    const none = { ...twoSources, nodes: twoSources.nodes.map((n) => (n.kind === 'switch' ? { ...n, algorithm: 'none' } : n)) };
+    expect(algorithmEmptyText(none, meta, defaults, names)).toBe('No switch reports internal state (every switch runs “none”).');
+  });
+
+  it('names the crossed switches running none, or the algorithms without state', () => {
+    const sw1None = { ...twoSources, nodes: twoSources.nodes.map((n) => (n.id === 'SW1' ? { ...n, algorithm: 'none' } : n)) };
+    expect(algorithmEmptyText(sw1None, meta, defaults, names)).toBe('Every switch a connection crosses runs “none”, which keeps no internal state.');
+    const sw1Efci = { ...twoSources, nodes: twoSources.nodes.map((n) => (n.id === 'SW1' ? { ...n, algorithm: 'efci' } : n)) };
+    expect(algorithmEmptyText(sw1Efci, meta, defaults, names)).toBe('The algorithms of the switches the connections cross (EFCI) keep no internal state.');
+  });
+
+  it('says the network has no switch', () => {
+    const noSwitch = { ...twoSources, nodes: twoSources.nodes.filter((n) => n.kind !== 'switch') };
+    expect(algorithmEmptyText(noSwitch, [], defaults, names)).toBe('The network has no switch, so no algorithm state to show.');
+  });
+});
+
+// QA: after the last connection was deleted the rate, queue and utilisation charts showed bare
+// 0–1 axes: with no series their unit came out empty.
+describe('unitFor on a chart without series', () => {
+  const probes = ENGINE_CATALOGUE.probes;
+  const byId = (id: string) => CHARTS.find((c) => c.id === id)!;
+
+  it('keeps the catalogue unit of the chart kind', () => {
+    expect(unitFor(byId('rate'), [], undefined, probes)).toBe('Mbps');
+    expect(unitFor(byId('queue'), [], undefined, probes)).toBe('cells');
+    expect(unitFor(byId('utilization'), [], undefined, probes)).toBe('%');
+    expect(unitFor(byId('queue'), [], undefined, probes, true)).toBe('frames');
+  });
+
+  it('still prefers the unit of a series the run has', () => {
+    expect(unitFor(byId('queue'), [{ ...meta[6], kind: 'queue_peak', unit: 'frames' }], undefined, probes)).toBe('frames');
   });
 });

@@ -1,7 +1,8 @@
 // Which series go in which chart, and how they are drawn. Units come from the series metadata
 // (the engine's), never from here.
 
-import type { ParamSpec, SeriesKind, SeriesMeta } from '../contract/engine';
+import type { DefaultAlgorithms, ParamSpec, ProbeSpec, SeriesKind, SeriesMeta } from '../contract/engine';
+import type { Scenario } from '../contract/scenario';
 import type { DisplayUnit } from '../contract/units';
 import { colourByGroup, DASH, type LineStyle } from './palette';
 import { evenlySpread } from './spread';
@@ -188,6 +189,42 @@ export const ALGORITHM_CHART: ChartSpec = {
   yFloor: 1,
 };
 
+/** The switch whose output port a port series belongs to: the node before "->" in its owner. */
+const portNode = (owner: string): string => owner.split('->')[0];
+
+/**
+ * Why the algorithm chart has no line, in words (it has none when no series of the
+ * `algorithm` kind reaches it). The engine reports a switch output port only when some
+ * connection's forward traffic crosses it, and then as many quantities as its algorithm keeps,
+ * so the reasons are told apart in that order: no switch, every switch runs "none", no
+ * connection, no connection through a switch port (no port series in `meta`), the crossed
+ * switches run "none", and last algorithms that keep no internal state. `names` maps an
+ * algorithm id to its catalogue name.
+ */
+export function algorithmEmptyText(
+  scenario: Pick<Scenario, 'nodes' | 'connections' | 'ethernet'> | null | undefined,
+  meta: readonly SeriesMeta[],
+  defaults: DefaultAlgorithms | null | undefined,
+  names: Readonly<Record<string, string>> = {},
+): string {
+  const fallback = 'No switch reports internal state.';
+  if (!scenario || !defaults) return fallback;
+  const runs = (id: string) => {
+    const node = scenario.nodes.find((n) => n.id === id);
+    return node?.algorithm ?? (scenario.ethernet ? defaults.ethernet : defaults.atm);
+  };
+  const switches = scenario.nodes.filter((n) => n.kind === 'switch').map((n) => n.id);
+  if (switches.length === 0) return 'The network has no switch, so no algorithm state to show.';
+  if (switches.every((id) => runs(id) === 'none')) return 'No switch reports internal state (every switch runs “none”).';
+  if (scenario.connections.length === 0) return 'There is no connection, so no switch port carries traffic to report on.';
+  const crossed = [...new Set(meta.filter((m) => m.kind === 'queue').map((m) => portNode(m.owner)))];
+  if (crossed.length === 0) return 'No connection crosses a switch output port, so no switch algorithm has traffic to report on.';
+  const algorithms = [...new Set(crossed.map(runs))];
+  if (algorithms.every((a) => a === 'none')) return 'Every switch a connection crosses runs “none”, which keeps no internal state.';
+  const named = algorithms.filter((a) => a !== 'none').map((a) => names[a] ?? a);
+  return `The algorithms of the switches the connections cross (${named.join(', ')}) keep no internal state.`;
+}
+
 /** The quantity an `algorithm` series reports: the last part of `algorithm:<port>:<name>`. */
 export function quantityOf(m: SeriesMeta): string {
   return m.id.slice(m.id.lastIndexOf(':') + 1);
@@ -257,9 +294,21 @@ export function linesFor(
   });
 }
 
-/** The y-axis unit of a chart: the unit of its first series. */
-export function unitFor(spec: ChartSpec, meta: SeriesMeta[], keep: (m: SeriesMeta) => boolean = () => true): string {
-  return meta.find((m) => m.kind === spec.kinds[0].kind && keep(m))?.unit ?? '';
+/** The y-axis unit of a chart: the unit of its first series, else (no series yet) the catalogue's for its first kind. */
+export function unitFor(
+  spec: ChartSpec,
+  meta: SeriesMeta[],
+  keep: (m: SeriesMeta) => boolean = () => true,
+  probes: readonly ProbeSpec[] = [],
+  ethernet = false,
+): string {
+  const kind = spec.kinds[0].kind;
+  const seen = meta.find((m) => m.kind === kind && keep(m))?.unit;
+  if (seen !== undefined) return seen;
+  // A chart without series (every connection deleted) keeps its axis unit: the catalogue's
+  // unit of its kind on this network (QA: bare 0–1 axes after the last connection went).
+  const probe = probes.find((p) => p.kind === kind);
+  return (ethernet ? probe?.ethernet_unit : probe?.unit) ?? '';
 }
 
 /** Owners (connections, ports) a chart draws lines for at most. Past this the chart draws an

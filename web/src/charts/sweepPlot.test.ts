@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanInfo } from '../contract/engine';
 import type { PointRow } from '../lab/sweepTable';
-import { metricScale, metricTitle, SWEEP_PLOT, sweepPlot } from './sweepPlot';
+import { metricScale, metricTitle, SWEEP_PLOT, sweepPlot, valueText } from './sweepPlot';
 
 const row = (point: number, values: (number | string)[], mean: number | null, ci: number | null = null): PointRow => ({
   point,
@@ -131,13 +131,37 @@ describe('sweep metrics in words', () => {
   it("names Jain's index among virtual paths, and ends its axis at 1 as every fraction of 1", () => {
     expect(metricTitle('jain_among_virtual_paths')).toBe("Jain's index among virtual paths");
     expect(metricTitle('conn.F1.loss_ratio')).toBe('F1 loss ratio (of 1)');
-    expect(metricTitle('link.L1.reverse_mean_utilization')).toBe('L1 reverse utilisation (of 1)');
-    for (const metric of ['jain_among_virtual_paths', 'on_target_fraction', 'link.L1.mean_utilization', 'conn.F1.loss_ratio']) {
+    for (const metric of ['jain_among_virtual_paths', 'on_target_fraction', 'conn.F1.loss_ratio']) {
       const plan: PlanInfo = { runs: 2, points: 2, seeds: 1, params: [{ column: 'n0', values: [1, 10] }], metrics: [metric], header: [], seed_param: null, notes: [] };
       const at = (point: number, mean: number): PointRow => ({ ...row(point, [point ? 10 : 1], mean), stats: [{ metric, mean, ci: null, n: 1 }] });
       const p = sweepPlot(plan, [at(0, 0.97), at(1, 0.99)], 0);
       expect(p.yTicks[p.yTicks.length - 1].label, metric).toBe('1');
     }
+  });
+
+  // QA: the sweep showed "largest utilisation (of 1)" 0.524478 where the lab says 52.4 %.
+  it('shows a utilisation in % (the CSV keeps the fraction), its axis ending at 100', () => {
+    expect(metricTitle('max_utilization')).toBe('largest utilisation (%)');
+    expect(metricTitle('link.L1.reverse_mean_utilization')).toBe('L1 reverse utilisation (%)');
+    expect(metricTitle('port.SW1->SW2.mean_utilization')).toBe('SW1->SW2 utilisation (%)');
+    expect(metricScale('max_utilization')).toBe(100);
+    expect(metricScale('link.L1.mean_utilization')).toBe(100);
+    expect(metricScale('jain_index')).toBe(1);
+    expect(metricScale('conn.F1.loss_ratio')).toBe(1);
+    for (const metric of ['max_utilization', 'link.L1.mean_utilization']) {
+      const plan: PlanInfo = { runs: 2, points: 2, seeds: 1, params: [{ column: 'n0', values: [1, 10] }], metrics: [metric], header: [], seed_param: null, notes: [] };
+      const at = (point: number, mean: number): PointRow => ({ ...row(point, [point ? 10 : 1], mean), stats: [{ metric, mean, ci: null, n: 1 }] });
+      const p = sweepPlot(plan, [at(0, 0.524478), at(1, 0.97)], 0, { scale: metricScale(metric) });
+      expect(p.yTicks[p.yTicks.length - 1].label, metric).toBe('100');
+    }
+  });
+
+  // QA: the sweep table read `erica_plus` and `ut` where its plots said "ERICA+" and "Uniform Tracking".
+  it('writes swept values by their names when every one has one, else as they are', () => {
+    const names = { erica_plus: 'ERICA+', ut: 'Uniform Tracking' };
+    expect(['erica_plus', 'ut'].map(valueText(['erica_plus', 'ut'], names))).toEqual(['ERICA+', 'Uniform Tracking']);
+    expect(['erica_plus', 'other'].map(valueText(['erica_plus', 'other'], names))).toEqual(['erica_plus', 'other']);
+    expect([0.8, 0.9].map(valueText([0.8, 0.9], names))).toEqual(['0.8', '0.9']);
   });
 
   // QA: fecn-n0-sweep's table read "L4 throughput (Mbps) 10000" where its charts say Gbps.

@@ -64,10 +64,26 @@ const AT_MOST_ONE_HEADROOM = 0.04;
 
 const MBPS: DisplayUnit = { unit: 'Mbps', scale: 1 };
 
+/** Utilisations: fractions of 1 in the engine and the CSV (`max_utilization`, a port's or
+ *  link's `mean_utilization`), shown in % as the rest of the lab shows them. */
+const isUtilization = (metric: string) => metric === 'max_utilization' || /^(port|link)\..+\.(mean_utilization|reverse_mean_utilization)$/.test(metric);
+
 /** The factor from a metric's engine value to the value shown: a rate (`*_mbps`) in `rate`'s
- *  unit (Gbps on Ethernet, as the charts and Compare show it), anything else as it is. */
+ *  unit (Gbps on Ethernet, as the charts and Compare show it), a utilisation in % (QA: the
+ *  sweep said "largest utilisation (of 1)" 0.524478), anything else as it is. The CSV keeps
+ *  the engine's values. */
 export function metricScale(metric: string, rate: DisplayUnit = MBPS): number {
-  return metric.endsWith('_mbps') ? rate.scale : 1;
+  return metric.endsWith('_mbps') ? rate.scale : isUtilization(metric) ? 100 : 1;
+}
+
+/**
+ * How a swept parameter's values are written: by their catalogue names (algorithm id → "ERICA+")
+ * when every one of them has one, else as they are. The table and the plots say the same (QA:
+ * the table read `erica_plus` where its plots said "ERICA+"); the CSV keeps the ids.
+ */
+export function valueText(values: readonly (number | string)[], names: Readonly<Record<string, string>> = {}): (v: number | string) => string {
+  const named = values.length > 0 && values.every((v) => typeof v === 'string' && Object.hasOwn(names, v));
+  return (v) => (named ? names[String(v)] : label(v));
 }
 
 /**
@@ -86,7 +102,7 @@ export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells', 
     lost_cells: `${unit} lost`,
     dropped_cells: `${unit} dropped`,
     max_queue_cells: `largest queue (${unit})`,
-    max_utilization: 'largest utilisation (of 1)',
+    max_utilization: 'largest utilisation (%)',
     goodput_mbps: `goodput (${mbps})`,
     timeouts: 'TCP timeouts',
   };
@@ -100,8 +116,8 @@ export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells', 
       target_share_mbps: `target share (${mbps})`,
       goodput_mbps: `goodput (${mbps})`,
       throughput_mbps: `throughput (${mbps})`,
-      mean_utilization: 'utilisation (of 1)',
-      reverse_mean_utilization: 'reverse utilisation (of 1)',
+      mean_utilization: 'utilisation (%)',
+      reverse_mean_utilization: 'reverse utilisation (%)',
       loss_ratio: 'loss ratio (of 1)',
       max_queue_cells: `largest queue (${unit})`,
       mean_queue_cells: `mean queue (${unit})`,
@@ -130,8 +146,7 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
   const { width, height } = size;
   const first = plan.params[0]?.values ?? [];
   const numeric = first.length > 0 && first.every((v) => typeof v === 'number');
-  const named = !numeric && first.length > 0 && first.every((v) => Object.hasOwn(names, String(v)));
-  const tickLabel = (v: number | string) => (named ? names[String(v)] : label(v));
+  const tickLabel = valueText(first, names);
   // Labels too wide for their spacing (algorithm names, say) are slanted, and the plot leaves
   // room below for them.
   const longest = Math.max(0, ...first.map((v) => tickLabel(v).length)) * TICK_CHAR_EM * fontPx;
@@ -165,9 +180,11 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
   const metric = rows[0]?.stats[m]?.metric ?? plan.metrics[m] ?? '';
   const bounded = atMostOne(metric);
   const count = isCount(metric);
-  const cap = (v: number) => (bounded ? Math.min(v, 1) : v);
-  const [y0, niceTop] = niceDomain(yLo, cap(yHi), !(Number.isFinite(yHi) && yHi > 0) || bounded ? 1 : 0);
-  const y1 = bounded ? 1 + AT_MOST_ONE_HEADROOM * (1 - y0) : niceTop;
+  // Its bound as shown: 1, or 100 for a utilisation shown in %.
+  const bound = scale;
+  const cap = (v: number) => (bounded ? Math.min(v, bound) : v);
+  const [y0, niceTop] = niceDomain(yLo, cap(yHi), bounded ? bound : !(Number.isFinite(yHi) && yHi > 0) ? 1 : 0);
+  const y1 = bounded ? bound + AT_MOST_ONE_HEADROOM * (bound - y0) : niceTop;
   const yOf = (v: number) => plot.bottom - ((cap(v) - y0) / (y1 - y0 || 1)) * (plot.bottom - plot.top);
   // One line per combination of the other parameters, in plan order.
   const groups = new Map<string, PointRow[]>();
@@ -208,7 +225,7 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
     categorical: !numeric,
     xTicksSlanted: slanted,
     yTicks: ticks(y0, y1, 4)
-      .filter((v) => (!bounded || v <= 1) && (!count || Number.isInteger(v)))
+      .filter((v) => (!bounded || v <= bound) && (!count || Number.isInteger(v)))
       .map((v) => ({ y: yOf(v), label: `${+v.toPrecision(4)}` })),
     log,
     lines,

@@ -3,10 +3,37 @@ import type { Explain } from '../contract/engine';
 import { InProcessWorker, repoFile, twoSources } from '../test/fakes';
 import { readFileSync } from 'node:fs';
 import { WASM_INTERACTIVE } from '../test/wasmEngine';
-import { explainsNothing, quantityText, switchPorts, vcTable } from './explain';
+import { explainsNothing, portCarriesBackground, quantityText, switchPorts, vcTable, withoutAbsentVbr } from './explain';
 import { Lab } from './lab';
 
 describe('explain presentation', () => {
+  // QA: ERICA said "Target rate U·C − VBR" in scenarios without any CBR/VBR background.
+  it('leaves the VBR term out of the labels where no background crosses the port', () => {
+    const e: Explain = {
+      algorithm: 'erica',
+      port: 'SW1->SW2',
+      time_us: 0,
+      rule: 'r',
+      values: [
+        { name: 'target_rate_mbps', label: 'Target rate U·C − VBR', unit: 'Mbps', value: 139.97 },
+        { name: 'capacity_mbps', label: 'Capacity C − VBR', unit: 'Mbps', value: 155.52 },
+        { name: 'target_capacity_mbps', label: 'Target C_t = ρ_T·(C − VBR)', unit: 'Mbps', value: 140 },
+      ],
+      vcs: [],
+    };
+    const plain = withoutAbsentVbr(e, false);
+    expect(plain.values.map((q) => q.label)).toEqual(['Target rate U·C', 'Capacity C', 'Target C_t = ρ_T·C']);
+    expect(plain.values.map((q) => q.value)).toEqual([139.97, 155.52, 140]);
+    expect(withoutAbsentVbr(e, true)).toBe(e);
+
+    const two = JSON.parse(twoSources());
+    expect(portCarriesBackground(two, 'SW1->SW2')).toBe(false);
+    const vbr = JSON.parse(readFileSync(repoFile('scenarios/vbr-background.json'), 'utf8'));
+    expect(portCarriesBackground(vbr, 'SW1->SW2')).toBe(true);
+    expect(portCarriesBackground(vbr, 'SW2->D3')).toBe(true);
+    expect(portCarriesBackground(vbr, 'SW2->D1')).toBe(false);
+  });
+
   it('lists a switch output ports, those carrying the most connections first, those toward sources last', () => {
     const s = JSON.parse(twoSources());
     expect(switchPorts(s, 'SW1')).toEqual(['SW1->SW2', 'SW1->S1', 'SW1->S2']);

@@ -25,6 +25,30 @@ export function switchPorts(s: Scenario, switchId: string): string[] {
   return ordered.sort((a, b) => (carried.get(b) ?? 0) - (carried.get(a) ?? 0)).map((o) => `${switchId}->${o}`);
 }
 
+/** Whether a CBR/VBR background connection crosses the output port `SW1->SW2` (its route
+ *  goes from the one node to the other). */
+export function portCarriesBackground(s: Scenario, port: string): boolean {
+  const [from, to] = port.split('->');
+  return s.connections.some((c) => {
+    if (!c.background) return false;
+    const route = routeOf(s, c);
+    const at = route.indexOf(from);
+    return at >= 0 && route[at + 1] === to;
+  });
+}
+
+/**
+ * An explanation as the port's traffic makes it read: where no CBR/VBR background crosses the
+ * port, the VBR rate its labels subtract is nought and goes (QA: ERICA said "Target rate U·C −
+ * VBR" in scenarios without background). Only the labels change, never a value.
+ */
+export function withoutAbsentVbr(e: Explain, background: boolean): Explain {
+  if (background) return e;
+  const plain = (label: string) => label.replace('·(C − VBR)', '·C').replace(/ − VBR\b/g, '');
+  const relabel = (q: Quantity): Quantity => (q.label.includes('VBR') ? { ...q, label: plain(q.label) } : q);
+  return { ...e, values: e.values.map(relabel), vcs: e.vcs.map((vc) => ({ ...vc, values: vc.values.map(relabel) })) };
+}
+
 /** What the inspector shows of an explanation (null: none asked for). */
 export interface Explanation {
   switchId: string;

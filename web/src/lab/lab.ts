@@ -35,6 +35,7 @@ import type { ViewTab } from '../scenario/share';
 import { lessonSteps } from './lessonWalk';
 import { runMoved } from './networkClock';
 import { StatusThrottle } from './statusThrottle';
+import { droppedTypingText, keepDroppedTyping, takeDroppedTyping, type DroppedTyping } from './droppedTyping';
 import { ExplainRequests, type ExplainTarget } from './explain';
 import { PAGE_TRACE_CAPACITY, RmLog } from './rmLog';
 import { forgetTravelled, liveChangeRefused, liveChangeReplaced, liveChangeTravelled, SwitchCommands, switchEditLoaded, switchEditRefused } from './switchCommands';
@@ -124,8 +125,9 @@ export class Lab {
    *  the deletion left it when it was that one. */
   private lastDeleted: { kept: MyScenario; open: LoadedScenario | null; origin: string } | null = null;
   private travels = 0;
-  /** What gives an edit still being typed to the lab (`holdTyping`). */
-  private readonly typing = new Set<() => void>();
+  /** What gives an edit still being typed to the lab (`holdTyping`); a field whose typed value
+   *  breaks its rule gives back what it refused. */
+  private readonly typing = new Set<() => DroppedTyping | void>();
   /** True while typed edits are given after the address moved on (Back): they are kept, and
    *  the address, which names what opens next, is left alone. */
   private addressMoved = false;
@@ -677,7 +679,7 @@ export class Lab {
    * a link of the network before it; the field's blur had only just sent the change).
    */
   settled(waitMs = 10_000): Promise<void> {
-    this.giveTyped(false);
+    this.giveTyped(false, 'leave');
     const still = () => this.loads.busy || this.client.liveAwaited;
     if (!still()) return Promise.resolve();
     return new Promise((resolve) => {
@@ -933,7 +935,7 @@ export class Lab {
    * the page last saw (the engine would have recorded it at its own time, a slice later).
    */
   flushUnsaved() {
-    this.giveTyped(false);
+    this.giveTyped(false, 'keep');
     // Changes the store has not written yet (its writes are asynchronous, and a closed tab's
     // may never finish): each kept in Web Storage at once, under its own key, where the next
     // start of the lab weighs it against the store's text (`reconcile`).
@@ -961,21 +963,41 @@ export class Lab {
    * last key) to the lab: it is given before another scenario opens and when the page goes
    * away, so that a name typed and then Back is not dropped. Returns the unregistration.
    */
-  holdTyping(give: () => void): () => void {
+  holdTyping(give: () => DroppedTyping | void): () => void {
     this.typing.add(give);
     return () => this.typing.delete(give);
   }
 
-  /** Gives what is being typed to the open scenario now; `addressMoved`: the address already
-   *  names where the user went (Back or Forward), so keeping it does not touch the address. */
-  giveTyped(addressMoved: boolean) {
-    if (this.typing.size === 0) return;
+  /**
+   * Gives what is being typed to the open scenario now; `addressMoved`: the address already
+   * names where the user went (Back or Forward), so keeping it does not touch the address.
+   * What a field refuses (a value out of its range) is not kept, and `dropped` says what
+   * becomes of the word of it: `tell`, a notice now (the field goes: another scenario opens);
+   * `keep`, kept for the tab's next start, which tells it (the page is going away; every call
+   * writes what is refused then, so a value mended before the page went is not told); `leave`,
+   * nothing (the field stays, its rule shown).
+   */
+  giveTyped(addressMoved: boolean, dropped: 'tell' | 'keep' | 'leave' = 'tell') {
+    const refused: DroppedTyping[] = [];
     this.addressMoved = addressMoved;
     try {
-      for (const give of [...this.typing]) give();
+      for (const give of [...this.typing]) {
+        const d = give();
+        if (d) refused.push(d);
+      }
     } finally {
       this.addressMoved = false;
     }
+    if (dropped === 'keep') keepDroppedTyping(this.tabStorage, refused);
+    else if (dropped === 'tell' && refused.length) this.notify({ kind: 'info', text: droppedTypingText(refused) });
+  }
+
+  /** Tells, once, of the typed values the page went away with that their fields refused (kept
+   *  by `giveTyped` for this start); false when there were none. */
+  tellDroppedTyping(): boolean {
+    const refused = takeDroppedTyping(this.tabStorage);
+    if (refused.length) this.notify({ kind: 'info', text: droppedTypingText(refused) });
+    return refused.length > 0;
   }
 
   /** Where a change a load carries is kept: a fresh start (an empty canvas) nowhere yet (a new

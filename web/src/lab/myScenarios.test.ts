@@ -463,11 +463,44 @@ describe('My scenarios', () => {
     const b = browser();
     const tab = new MemoryStore();
     const page = await b.open(tab);
-    page.lab.holdTyping(() => page.lab.rename('Typed, then closed', 'name'));
+    page.lab.holdTyping(() => {
+      page.lab.rename('Typed, then closed', 'name');
+    });
     page.lab.flushUnsaved(); // pagehide
     const reloaded = await b.open(tab);
     await reloaded.lab.saved();
     expect(reloaded.lab.getState().current?.scenario.name).toBe('Typed, then closed');
+  });
+
+  // QA: target_utilization 7 typed (its range 0.1 to 1), not entered, then a reload: the value
+  // before was there and nothing said the 7 was dropped.
+  it('a typed value its field refuses, the page gone, is told after the reload with its field and rule, once', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    const rule = 'target_utilization = 7 is out of range: must be between 0.1 and 1';
+    page.lab.holdTyping(() => ({ field: 'target_utilization', owner: 'SW1', text: '7', rule }));
+    page.lab.flushUnsaved(); // pagehide
+    const reloaded = await b.open(tab);
+    expect(reloaded.lab.tellDroppedTyping()).toBe(true);
+    expect(reloaded.lab.getState().notice).toEqual({ kind: 'info', text: `Your typed 7 for SW1 target_utilization was not kept: ${rule}.` });
+    const again = await b.open(tab);
+    expect(again.lab.tellDroppedTyping()).toBe(false);
+  });
+
+  it('a refused value mended before the page went is not told; one left when another scenario opens is told at once', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    let typed: string | null = '7';
+    page.lab.holdTyping(() => (typed === null ? undefined : { field: 'target_utilization', text: typed, rule: 'r' }));
+    page.lab.flushUnsaved(); // the page hidden, then shown again
+    typed = null; // mended
+    page.lab.flushUnsaved(); // pagehide
+    expect((await b.open(tab)).lab.tellDroppedTyping()).toBe(false);
+    typed = '7';
+    page.lab.open(entry('three-sources').json, 'three-sources', { kind: 'library', id: 'three-sources' });
+    expect(page.lab.getState().notice?.text).toBe('Your typed 7 for target_utilization was not kept: r.');
   });
 
   it('a change of one of the user\'s scenarios newer than the store\'s copy is kept over it, not beside it', async () => {

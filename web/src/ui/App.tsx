@@ -9,6 +9,7 @@ import { publishedLines, steadyFromMs } from '../charts/published';
 import { describePinned } from '../scenario/settingsDiff';
 import { saveBlob } from './download';
 import {
+  algorithmEmptyText,
   algorithmQuantities,
   quantityLabel,
   ALGORITHM_CHART,
@@ -154,6 +155,10 @@ export function App({
   // moved by its keys): the reader is looking at it, and a drag over gfc1 jumped the page to
   // each step's chart as the thumb passed its time (helper-38).
   const playing = state.status?.mode === 'playing';
+  // Where the run stands still (a pause, a step, a scrub; null while it moves): the charts' notes
+  // on the latest sample follow it at once.
+  const still = state.status && state.status.mode !== 'playing' && state.status.mode !== 'seeking' ? state.status : null;
+  const stillAt = still ? `${still.run}:${still.nowMs}` : null;
   useEffect(() => {
     if (walk.shown < 0 || playing || oneColumn(classroom.present)) return;
     if (document.activeElement?.id === 'scrub-time') return;
@@ -191,14 +196,15 @@ export function App({
   const run = state.current?.scenario.run;
   const steadyFrom = run ? steadyFromMs(run) : 0;
   const algorithmNames = useMemo(() => Object.fromEntries((state.catalogue?.algorithms ?? []).map((a) => [a.id, a.name])), [state.catalogue]);
+  const probes = state.catalogue?.probes;
   const charts = useMemo(
     () =>
       CHARTS.map((spec) => {
         const drawn = drawnLines(spec, state.meta, undefined, groupOf);
         const published = publishedLines(spec.id, reference, drawn.lines, steadyFrom, algorithmNames);
-        return { spec, lines: drawn.lines, published, sampled: sampledText(spec.id, drawn), view: chartView(spec, unitFor(spec, state.meta), net, queueUnit) };
+        return { spec, lines: drawn.lines, published, sampled: sampledText(spec.id, drawn), view: chartView(spec, unitFor(spec, state.meta, undefined, probes, net.ethernet), net, queueUnit) };
       }).filter(({ spec, lines }) => !spec.optional || lines.length > 0),
-    [state.meta, net, queueUnit, groupOf, reference, steadyFrom, algorithmNames],
+    [state.meta, net, queueUnit, groupOf, reference, steadyFrom, algorithmNames, probes],
   );
   const queueUnitPicker = net.ethernet && (
     <select
@@ -521,6 +527,7 @@ export function App({
               look={classroom.look}
               marked={stepMark(spec.id, lines.map((l) => l.owner))}
               emphasize={walk.marks.series}
+              stillAt={stillAt}
             />
           ))}
           <TimeChart
@@ -538,7 +545,7 @@ export function App({
             markers={markers}
             controls={quantityPicker}
             sampled={algorithmChart.sampled}
-            emptyText="No switch reports internal state (every switch runs “none”)."
+            emptyText={algorithmEmptyText(current, state.meta, state.catalogue?.default_algorithm, algorithmNames)}
             exportName={exportStem(identity, `algorithm-${quantity ?? ''}`)}
             exportCaption={caption}
             pinned={ghost}
@@ -546,6 +553,7 @@ export function App({
             look={classroom.look}
             marked={stepMark('algorithm', algorithmChart.lines.map((l) => l.owner))}
             emphasize={walk.marks.series}
+            stillAt={stillAt}
           />
         </div>
         </div>

@@ -47,6 +47,7 @@ import { steadyFromMs } from '../charts/published';
 import { leftBeforeSteady } from './RunSummary';
 import { saveBlob } from './download';
 import { OverrideNotes } from './OverrideNotes';
+import { useRowBoundary } from './rowBoundary';
 import { startingValue, sweepChoices } from '../lab/sweepBuilder';
 import { ParamOptions } from './ParamOptions';
 
@@ -126,6 +127,9 @@ export function CompareView({
     compare.drafts.set(place, id, ds);
   };
   const [link, setLink] = useState('');
+  // The table's scroll box ends between rows (QA: core-edge's cut its last visible row in half).
+  const tableBox = useRef<HTMLDivElement>(null);
+  useRowBoundary(tableBox);
   const partners = useMemo(() => (currentJson ? sameTopology(currentJson, library) : []), [currentJson, library]);
   const lessonPartners = (current && LESSON_PARTNERS[current.id]) || [];
   // A variant's lists are those of the scenario it starts from: the library scenario it names,
@@ -272,7 +276,7 @@ export function CompareView({
       <OverrideNotes notes={s.notes} intro="What the variants' overrides also changed:" testId="compare-notes" />
       <KeptNote s={s} compare={compare} kept={kept} />
       {s.runs.length > 0 && (
-        <div className="sweep-scroll">
+        <div className="sweep-scroll" ref={tableBox} data-testid="compare-table-box">
           <table className="sweep-table compare-table" data-testid="compare-table">
             <thead>
               <tr>

@@ -50,7 +50,7 @@ describe('RunSummary', () => {
     const html = renderToStaticMarkup(<RunSummary summary={{ ...summary, notes: [note] }} />);
     expect(html).toContain('data-testid="summary-note"');
     expect(html).toContain('No means: the steady-state window');
-    expect(html.indexOf('No means')).toBeLessThan(html.indexOf('Jain index'));
+    expect(html.indexOf('No means')).toBeLessThan(html.indexOf('Jain&#x27;s index'));
     expect(renderToStaticMarkup(<RunSummary summary={summary} />)).not.toContain('data-testid="summary-note"');
   });
 
@@ -136,21 +136,22 @@ describe('hostQueueNote', () => {
 
 describe('convergedText', () => {
   it('gives the convergence time when the rates settled for good', () => {
-    expect(convergedText({ convergence_ms: 1234.5, judged_rates: 2, on_target_fraction: 1 }).text).toBe('1,234.5 ms');
+    expect(convergedText({ convergence_ms: 1234.5, judged_rates: 2, on_target_fraction: 1 })).toEqual({ label: 'Converged at', text: '1,234.5 ms' });
   });
 
   // QA: vbr-background said "not within 10 %" while its rates tracked the moving target.
   it('says how much of the steady window the rates were on target when they never settled for good', () => {
     const c = convergedText({ convergence_ms: null, judged_rates: 2, on_target_fraction: 0.905 });
-    expect(c.text).toBe('not for good: within 10 % in 90 % of the steady window');
+    // QA: "Converged at: not for good: within 10 % in 0 % of the steady window" read badly.
+    expect(`${c.label}: ${c.text}`).toBe('Did not converge: within 10 % for 90 % of the steady window');
     expect(c.title).toContain('round trip late');
-    expect(convergedText({ convergence_ms: null, judged_rates: 2, on_target_fraction: 0 }).text).toContain('in 0 %');
+    expect(convergedText({ convergence_ms: null, judged_rates: 2, on_target_fraction: 0 }).text).toContain('for 0 %');
     // Rounded down, but not a percent short where 100 × the fraction lands a hair below it.
-    expect(convergedText({ convergence_ms: null, judged_rates: 2, on_target_fraction: 0.29 }).text).toContain('in 29 %');
+    expect(convergedText({ convergence_ms: null, judged_rates: 2, on_target_fraction: 0.29 }).text).toContain('for 29 %');
   });
 
   it('falls back to the plain rule without the fraction, and says when nothing is judged', () => {
-    expect(convergedText({ convergence_ms: null, judged_rates: 2, on_target_fraction: null }).text).toBe('not within 10 %');
+    expect(convergedText({ convergence_ms: null, judged_rates: 2, on_target_fraction: null })).toMatchObject({ label: 'Did not converge', text: 'not within 10 % to the end of the run' });
     expect(convergedText({ convergence_ms: null, judged_rates: 0 }).text).toBe('– (no rate-controlled source)');
   });
 });

@@ -39,25 +39,28 @@ export function sourceBacklogNote(conns: readonly ConnSummary[], item: string): 
 }
 
 /**
- * What "Converged at" says: the engine's convergence time; else, when the rates never stayed
- * within 10 % of their target shares for good, how much of the steady window they were (a
- * target that keeps moving, such as a VBR background switching, is followed a round trip late,
- * so there is no time from which on they stay: QA read "not within 10 %" where they tracked
- * well); else why nothing is judged.
+ * The "Converged at" row: the engine's convergence time; else, when the rates never stayed
+ * within 10 % of their target shares for good, that they did not converge and how much of the
+ * steady window they were within it (a target that keeps moving, such as a VBR background
+ * switching, is followed a round trip late, so there is no time from which on they stay: QA
+ * read "not within 10 %" where they tracked well); else why nothing is judged. `label` is the
+ * row's name (QA: "Converged at: not for good: within 10 % in 0 % …" read badly).
  */
 export function convergedText(
   summary: Pick<Summary, 'convergence_ms' | 'judged_rates'> & { on_target_fraction?: number | null },
-): { text: string; title?: string } {
+): { label: string; text: string; title?: string } {
   if (summary.convergence_ms != null) {
-    return { text: `${summary.convergence_ms.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ms` };
+    return { label: 'Converged at', text: `${summary.convergence_ms.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ms` };
   }
   // The engine judges the rates the network sets (not UBR, not background); there may be none.
-  if (summary.judged_rates === 0) return { text: '– (no rate-controlled source)' };
+  if (summary.judged_rates === 0) return { label: 'Converged at', text: '– (no rate-controlled source)' };
   const rule = 'more than 1 % of the rates the network sets were more than 10 % from their target share';
   const on = summary.on_target_fraction;
-  if (on == null) return { text: 'not within 10 %', title: `Up to the end of the run, some sample had ${rule}.` };
+  const label = 'Did not converge';
+  if (on == null) return { label, text: 'not within 10 % to the end of the run', title: `Up to the end of the run, some sample had ${rule}.` };
   return {
-    text: `not for good: within 10 % in ${Math.floor(on * 100 + 1e-9)} % of the steady window`,
+    label,
+    text: `within 10 % for ${Math.floor(on * 100 + 1e-9)} % of the steady window`,
     title:
       `Up to the end of the run, some sample had ${rule}. ` +
       'Where the target moves (background traffic, sources coming and going), the rates follow it a round trip late: ' +
@@ -146,9 +149,9 @@ export function RunSummary({
         </p>
       ))}
       <dl className="facts">
-        <dt>Jain index</dt>
+        <dt>Jain's index</dt>
         <dd>{fmt(summary.jain_index, 4)}</dd>
-        <dt>Converged at</dt>
+        <dt data-testid="summary-converged-label">{converged.label}</dt>
         <dd data-testid="summary-converged" title={converged.title}>
           {converged.text}
         </dd>

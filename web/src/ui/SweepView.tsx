@@ -5,7 +5,7 @@
 
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { Scenario } from '../contract/scenario';
-import { metricScale, metricTitle, SWEEP_PLOT, SWEEP_PLOT_PRESENT, SWEEP_TICK_PX, sweepPlot } from '../charts/sweepPlot';
+import { metricScale, metricTitle, SWEEP_PLOT, SWEEP_PLOT_PRESENT, SWEEP_TICK_PX, sweepPlot, valueText } from '../charts/sweepPlot';
 import { NORMAL_LOOK, type ChartLook } from '../charts/look';
 import { displayUnit, networkView } from '../charts/specs';
 import type { Catalogue, Problem } from '../contract/engine';
@@ -129,6 +129,8 @@ export function SweepView({
   const presenting = look.fontPx > NORMAL_LOOK.fontPx;
   const plotLook = presenting ? { size: SWEEP_PLOT_PRESENT, fontPx: look.fontPx } : { size: SWEEP_PLOT, fontPx: SWEEP_TICK_PX };
   const algorithmNames = useMemo(() => Object.fromEntries((catalogue?.algorithms ?? []).map((a) => [a.id, a.name])), [catalogue]);
+  // The table writes them so too (the CSV keeps the ids).
+  const paramTexts = useMemo(() => (s.plan?.params ?? []).map((p) => valueText(p.values, algorithmNames)), [s.plan, algorithmNames]);
   return (
     <section className="sweep" data-testid="sweep" data-phase={s.phase}>
       <header className="sweep-head">
@@ -287,7 +289,7 @@ export function SweepView({
                     onClick={() => open(r)}
                   >
                     {r.values.map((v, k) => (
-                      <td key={k}>{String(v)}</td>
+                      <td key={k}>{paramTexts[k]?.(v) ?? String(v)}</td>
                     ))}
                     {r.stats.map((st) => (
                       <td key={st.metric} data-metric={st.metric} data-value={st.mean ?? ''}>

@@ -4,7 +4,7 @@
 
 import { useEffect, useState } from 'react';
 import type { Lab, LabState } from '../lab/lab';
-import { explainable, explainsNothing, quantityText, switchPorts, vcTable } from '../lab/explain';
+import { explainable, explainsNothing, portCarriesBackground, quantityText, switchPorts, vcTable, withoutAbsentVbr } from '../lab/explain';
 
 /** A port to explain, asked for from elsewhere (a click on it in the Network view); `n` tells
  *  two requests for the same port apart. */
@@ -29,7 +29,7 @@ export function SwitchExplain({ lab, state, node, inspect, holder = 'panel' }: {
   if (!port) return null;
   const shown = state.explanation?.switchId === node && state.explanation.port === port ? state.explanation : null;
   const stopped = explainable(state.status);
-  const e = shown?.explain;
+  const e = shown?.explain && scenario ? withoutAbsentVbr(shown.explain, portCarriesBackground(scenario, port)) : shown?.explain;
   const algName = (id: string) => state.catalogue?.algorithms.find((a) => a.id === id)?.name ?? id;
   const table = e ? vcTable(e) : null;
   return (

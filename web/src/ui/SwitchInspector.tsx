@@ -29,6 +29,7 @@ import {
 import { ProblemList } from './Notices';
 import { FieldError } from './FieldError';
 import { useHeldTyping, type HoldTyping } from './useHeldTyping';
+import type { DroppedTyping } from '../lab/droppedTyping';
 import { LOCKED_TITLE, useTeacher } from './teacherContext';
 import { isHidden, isLocked } from '../lab/teacher';
 import { useLabStatus } from './useLab';
@@ -56,6 +57,12 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
   // The value a change would replace: the one in force now while the run plays, else the
   // starting value (a change then sets it, before any recorded change).
   const valueAtMs = mode === 'live' ? nowMs : -1;
+  // A value its field refuses, given up when the page goes or another scenario opens, is told
+  // as this switch's (lab/droppedTyping.ts).
+  const hold: HoldTyping = (give) => lab.holdTyping(() => {
+    const dropped = give();
+    return dropped ? { ...dropped, owner: node } : undefined;
+  });
   const modeText =
     mode === 'live'
       ? `Changes apply live from the current time (t = ${nowMs.toFixed(2)} ms), without a reset, and are recorded in the scenario.`
@@ -116,7 +123,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
         engineRule={fb?.fields[buffer.name]}
         onCommit={(v) => lab.switches.setBuffer(node, v)}
         onStep={(dir) => step(lab, dir)}
-        hold={(give) => lab.holdTyping(give)}
+        hold={hold}
       />
       {networkOf(scenario) === 'atm' && (
         <>
@@ -164,7 +171,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
               engineRule={fb?.fields.epd_threshold_cells}
               onCommit={(v) => lab.switches.setEpdThreshold(node, v)}
               onStep={(dir) => step(lab, dir)}
-              hold={(give) => lab.holdTyping(give)}
+              hold={hold}
             />
           )}
         </>
@@ -202,7 +209,7 @@ export function SwitchInspector({ lab, state, node }: { lab: Lab; state: LabStat
             engineRule={fb?.fields[`params.${spec.name}`]}
             onCommit={(v) => lab.switches.setParam(node, spec.name, v)}
             onStep={(dir) => step(lab, dir)}
-            hold={(give) => lab.holdTyping(give)}
+            hold={hold}
           />
         ),
       )}
@@ -315,12 +322,12 @@ function NumberField({ testId, name, unit, value, placeholder, help, range, pars
   const shown = draft ?? (value === undefined ? '' : String(value));
   const error = rule ?? engineRule ?? null;
 
-  const commit = () => {
+  const commit = (): DroppedTyping | undefined => {
     if (draft === null) return;
     const parsed = parse(draft);
     if (!parsed.ok) {
       setRule(parsed.rule);
-      return;
+      return { field: name, text: draft.trim(), rule: parsed.rule };
     }
     setRule(null);
     setDraft(null);

@@ -29,6 +29,8 @@ import {
   type ConnectionKind,
 } from '../../scenario/connectionEdits';
 import { loopFreePaths, routeOf, setPath, type EditResult } from '../../scenario/topologyEdits';
+import { fieldWidth } from '../fieldWidth';
+import type { DroppedTyping } from '../../lab/droppedTyping';
 
 /** How the catalogue's TCP recoveries are written in the UI. */
 const RECOVERY_LABELS: Record<string, string> = { newreno: 'NewReno', reno: 'Reno' };
@@ -39,7 +41,7 @@ export function ConnectionForm({
   catalogue,
   problems = [],
   onEdit,
-  hold,
+  hold: holdAll,
   paramsOpen = false,
 }: {
   scenario: Scenario;
@@ -61,6 +63,11 @@ export function ConnectionForm({
   const settings = kindSettings(conn, eth, catalogue.defaults);
   const note = (what: string) => `${conn.id} ${what}: the run restarted at t = 0.`;
   const defaults = scenario.defaults?.source ?? {};
+  // What a field refused when the page went is told as this connection's.
+  const hold: HoldTyping | undefined = holdAll && ((give) => holdAll(() => {
+    const dropped = give();
+    return dropped ? { ...dropped, owner: conn.id } : undefined;
+  }));
   // A field's edit goes to the editor; the field shows its rule when it is refused.
   const run = (r: EditResult, n: string) => {
     onEdit(r, n);
@@ -358,10 +365,15 @@ function Field({
     setText(shown);
     onRefusal?.(null);
   }
-  const send = () => {
-    if (text.trim() === shown) return setRule(null);
+  // Returns what it refused (the rule the text breaks), for the lab to tell when the page goes.
+  const send = (): DroppedTyping | undefined => {
+    if (text.trim() === shown) {
+      setRule(null);
+      return;
+    }
     const r = onCommit(text);
     setRule(r.ok ? null : r.rule);
+    return r.ok ? undefined : { field: name, text: text.trim(), rule: r.rule };
   };
   // Typed and neither entered nor left: given as leaving the field would.
   useHeldTyping(hold, send);
@@ -376,6 +388,7 @@ function Field({
         inputMode="decimal"
         value={text}
         placeholder={placeholder}
+        style={{ width: fieldWidth(text) }}
         onChange={(e) => setText(e.target.value)}
         onBlur={send}
         onKeyDown={(e) => e.key === 'Enter' && send()}

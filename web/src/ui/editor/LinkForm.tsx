@@ -3,6 +3,7 @@
 
 import { useState } from 'react';
 import { FieldError } from '../FieldError';
+import { fieldWidth } from '../fieldWidth';
 import { useHeldTyping, type HoldTyping } from '../useHeldTyping';
 import type { ParamSpec } from '../../contract/engine';
 import type { ScenarioLink } from '../../contract/scenario';
@@ -47,24 +48,29 @@ export function LinkForm({
   const [lengthRule, setLengthRule] = useState<string | null>(null);
   // A number too large or too small to hold (1e400, 5e-400) is refused as typed, not as the
   // Infinity or 0 it reads as.
-  const sendRate = () => {
+  // Each returns the rule the value breaks (null: none), which the field then shows.
+  const sendRate = (): string | null => {
     const size = sizeRule('rate_mbps', rate);
-    if (size) return setRateRule(size);
-    if (readNumber(rate) * perUnit === link.rate_mbps) return setRateRule(null);
-    setRateRule(onChange({ rate_mbps: readNumber(rate) * perUnit }));
+    const rule = size ?? (readNumber(rate) * perUnit === link.rate_mbps ? null : onChange({ rate_mbps: readNumber(rate) * perUnit }));
+    setRateRule(rule);
+    return rule;
   };
-  const sendLength = (kind = lengthKind) => {
+  const sendLength = (kind = lengthKind): string | null => {
     const size = sizeRule(kind, length);
-    if (size) return setLengthRule(size);
     const v = readNumber(length);
-    setLengthRule(onChange({ length: kind === 'distance_km' ? { distance_km: v } : { delay_us: v } }));
+    const rule = size ?? onChange({ length: kind === 'distance_km' ? { distance_km: v } : { delay_us: v } });
+    setLengthRule(rule);
+    return rule;
   };
   // Typed and neither entered nor left: given as leaving the field would (the length only when
   // it changed, as the field's own blur would send it again unchanged).
   const lengthShown = String(byDelay ? link.delay_us : (link.distance_km ?? 0));
+  // A value refused is given back for the lab to tell (lab/droppedTyping.ts).
   useHeldTyping(hold, () => {
-    if (rate !== String(link.rate_mbps / perUnit)) sendRate();
-    if (length !== lengthShown) sendLength();
+    const rateRefused = rate !== String(link.rate_mbps / perUnit) ? sendRate() : null;
+    const lengthRefused = length !== lengthShown ? sendLength() : null;
+    if (rateRefused) return { field: 'rate_mbps', owner: link.id, text: rate.trim(), rule: rateRefused };
+    if (lengthRefused) return { field: lengthKind, owner: link.id, text: length.trim(), rule: lengthRefused };
   });
   return (
     <div className="editor-form" data-testid="link-form">
@@ -93,6 +99,7 @@ export function LinkForm({
           title={hint(rateSpec)}
           aria-invalid={!!rateRule}
           value={rate}
+          style={{ width: fieldWidth(rate, { spinner: true }) }}
           onChange={(e) => setRate(e.target.value)}
           onBlur={sendRate}
           onKeyDown={(e) => e.key === 'Enter' && sendRate()}
@@ -122,6 +129,7 @@ export function LinkForm({
           title={hint(lengthKind === 'distance_km' ? distance : delay)}
           aria-invalid={!!lengthRule}
           value={length}
+          style={{ width: fieldWidth(length, { spinner: true }) }}
           onChange={(e) => setLength(e.target.value)}
           onBlur={() => sendLength()}
           onKeyDown={(e) => e.key === 'Enter' && sendLength()}
