@@ -281,7 +281,7 @@ const smallText = (page: Page, root: string, except = '') =>
 // network at 8.5 (its SVG drawn smaller than its 320 units). Below 1280 px, presenting keeps
 // that floor down to 1024 × 768: the presenter's own controls fold behind More, the clock takes a
 // row of its own, and the page is one column (the side panel under the charts).
-test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the run\'s state, the side panel\'s drawing and the editor read at 18 px or more', async ({ page }) => {
+test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the run\'s state, the views\' row, the Network view\'s head, the side panel\'s drawing and the editor read at 18 px or more', async ({ page }) => {
   for (const [width, height] of [[1920, 1080], [1280, 720], [1024, 768]] as const) {
     const at = `${width} × ${height}`;
     await page.setViewportSize({ width, height });
@@ -309,6 +309,32 @@ test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the 
     expect(await smallText(page, '.toolbar'), `${at}: the toolbar, More opened`).toEqual([]);
     await page.getByTestId('toolbar-more').click();
     await expect(page.getByTestId('share')).toBeHidden();
+    // The views' row (QA h61: 13–14 px): the tabs, the Network and Event log toggles and Pin this
+    // run (the zoom's idle hint is the presenter's), every one inside the row, none over another.
+    expect(await smallText(page, '.views', '.zoom-hint.idle, .view-body'), `${at}: the views' row`).toEqual([]);
+    const apartInside = async (sel: string, within: string, what: string) => {
+      const boxes = await page.locator(sel).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+      const outer = (await page.locator(within).first().boundingBox())!;
+      expect(boxes.length, what).toBeGreaterThan(1);
+      for (const [i, b] of boxes.entries()) {
+        expect(b.left, `${what}: inside`).toBeGreaterThanOrEqual(outer.x - 0.5);
+        expect(b.right, `${what}: inside`).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+        for (const c of boxes.slice(i + 1)) {
+          const overlap = b.left < c.right - 0.5 && c.left < b.right - 0.5 && b.top < c.bottom - 0.5 && c.top < b.bottom - 0.5;
+          expect(overlap, `${what}: ${JSON.stringify(b)} over ${JSON.stringify(c)}`).toBe(false);
+        }
+      }
+    };
+    await apartInside('.view-tabs button, .view-bar .view-toggles button, .view-bar .pin button, .view-bar .zoom-hint', '.views', `${at}: the views' row`);
+    // The Network view's head: its buttons (Slow down, Legend, Full screen) in the same type, the
+    // note on the moving cells not squeezed to a word a line.
+    await page.getByTestId('view-network').click();
+    await expect(page.getByTestId('nv-slow')).toBeVisible();
+    expect(await smallText(page, '.nv-head'), `${at}: the Network view's head`).toEqual([]);
+    await apartInside('.nv-head h2, .nv-head .nv-clock, .nv-head .nv-rm-note, .nv-head > .btn', '.network-view', `${at}: the Network view's head`);
+    expect((await page.getByTestId('nv-rm-note').boundingBox())!.height, `${at}: the note on the moving cells`).toBeLessThan(90);
+    if (width === 1280) await shot(page, 'present-network-head-1280');
+    await page.getByTestId('view-network').click();
     // The editor's tools, name, hint and a switch's line.
     await page.getByTestId('view-editor').click();
     await page.locator('.editor-canvas .ed-node', { hasText: /^SW1$/ }).click();
