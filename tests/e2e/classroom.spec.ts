@@ -166,6 +166,97 @@ test('presenting, everything a class reads in the side panel is at least 18 px: 
   expect(errors).toEqual([]);
 });
 
+// QA h61 (presenting at 1440 × 900): the Compare button's second line spilled out under it, the
+// side panel's tabs took two rows, the Result table's "max-min share" read "max-" over "min", and
+// GFC-1's published words at 11.1 and 5.55 Mbps touched. Boxes that hold their text, at 1280,
+// 1440 and 1920 px.
+test('presenting at 1280, 1440 and 1920 px the side panel\'s button, tabs and table hold their text, and published words never touch', async ({ page }) => {
+  /** The box of an element's text (all its lines) and its own box. */
+  const textAndBox = (sel: string) =>
+    page.locator(sel).first().evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const t = range.getBoundingClientRect();
+      const b = el.getBoundingClientRect();
+      return { text: { top: t.top, bottom: t.bottom, left: t.left, right: t.right }, box: { top: b.top, bottom: b.bottom, left: b.left, right: b.right } };
+    });
+  /** The published words' boxes the rate chart drew (x y w h). */
+  const publishedWords = async () =>
+    ((await page.locator('[data-testid=chart-rate] [data-published-labels]').getAttribute('data-published-labels')) ?? '')
+      .split(';')
+      .filter(Boolean)
+      .map((b) => b.split(' ').map(Number));
+  const apart = (boxes: number[][]) => {
+    const touching: string[] = [];
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i], boxes[j]];
+        if (a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3]) touching.push(`${a} and ${b}`);
+      }
+    return touching;
+  };
+  for (const [width, height] of [[1280, 720], [1440, 900], [1920, 1080]] as const) {
+    const at = `${width} × ${height}`;
+    await page.setViewportSize({ width, height });
+    const errors = await openLab(page, '/?scenario=qcn-hotspot&present=1');
+    // 1. The button's text, over two lines, inside the button; the button inside the panel.
+    await page.getByTestId('lesson-compare').scrollIntoViewIfNeeded();
+    const compare = await textAndBox('[data-testid=lesson-compare]');
+    expect(compare.text.bottom - compare.text.top, `${at}: the Compare button wraps`).toBeGreaterThan(30);
+    expect(compare.text.top, at).toBeGreaterThanOrEqual(compare.box.top);
+    expect(compare.text.bottom, `${at}: its last line inside it`).toBeLessThanOrEqual(compare.box.bottom);
+    expect(compare.text.right, at).toBeLessThanOrEqual(compare.box.right);
+    expect(compare.box.right, at).toBeLessThanOrEqual((await page.getByTestId('lesson').boundingBox())!.x + (await page.getByTestId('lesson').boundingBox())!.width);
+
+    // 4. GFC-1's published words, presenting and not: drawn, and no two touching.
+    await openLab(page, '/?scenario=gfc1');
+    await expect.poll(async () => (await publishedWords()).length, `${at}: published words drawn`).toBeGreaterThanOrEqual(3);
+    expect(apart(await publishedWords()), `${at}: published words, not presenting`).toEqual([]);
+    await page.getByTestId('present').click();
+    await expect.poll(async () => (await publishedWords())[0]?.[3] ?? 0, `${at}: the words in presenting type`).toBeGreaterThan(15);
+    expect((await publishedWords()).length, at).toBeGreaterThanOrEqual(3);
+    expect(apart(await publishedWords()), `${at}: published words, presenting`).toEqual([]);
+
+    // 2. The tabs, with "Result ●" and "VPs", on one row in 18 px type, none past the row's end.
+    await page.getByTestId('speed').selectOption('max');
+    await page.getByTestId('play').click();
+    await expect.poll(async () => (await status(page))?.mode, { timeout: 60_000 }).toBe('done');
+    await expect(page.getByTestId('tab-result')).toHaveText('Result ●');
+    await expect(page.getByTestId('tab-paths')).toBeVisible();
+    const tabs = await page.locator('.lesson .tabs button').evaluateAll((els) => els.map((e) => ({ top: e.getBoundingClientRect().top, right: e.getBoundingClientRect().right, px: parseFloat(getComputedStyle(e).fontSize) })));
+    const row = (await page.locator('.lesson .tabs').boundingBox())!;
+    expect(tabs.length, at).toBe(4);
+    for (const t of tabs) {
+      expect(Math.abs(t.top - tabs[0].top), `${at}: the tabs on one row`).toBeLessThan(1);
+      expect(t.right, `${at}: every tab in view`).toBeLessThanOrEqual(row.x + row.width + 0.5);
+      expect(t.px, at).toBeGreaterThanOrEqual(18);
+    }
+
+    // 3. The Result's rates table: no header narrower than its longest word, the table within its box.
+    await page.getByTestId('tab-result').click();
+    const table = page.getByTestId('summary-rates');
+    await table.scrollIntoViewIfNeeded();
+    const headers = await table.locator('th').evaluateAll((els) => {
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      return els.map((th) => {
+        const cs = getComputedStyle(th);
+        ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const longest = Math.max(...th.textContent!.trim().split(/\s+/).map((w) => ctx.measureText(w).width));
+        const inner = th.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+        return { text: th.textContent!.trim(), inner, longest, px: parseFloat(cs.fontSize) };
+      });
+    });
+    for (const h of headers) {
+      expect(h.inner + 0.5, `${at}: "${h.text}" (${h.inner.toFixed(1)} px) holds its longest word (${h.longest.toFixed(1)} px)`).toBeGreaterThanOrEqual(h.longest);
+      expect(h.px, at).toBeGreaterThanOrEqual(18);
+    }
+    const scroll = await page.locator('.summary-scroll').first().evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));
+    expect(scroll.scroll, `${at}: the table fits its box`).toBeLessThanOrEqual(scroll.client + 1);
+    if (width === 1440) await shot(page, 'present-result-1440');
+    expect(errors).toEqual([]);
+  }
+});
+
 /** Every text shown under `root` that reads under 18 px: an HTML text's computed size, an SVG
  *  text's size times the scale its SVG is drawn at (its box on screen against its own). Boxes of
  *  a pixel or less (text hidden from sight, for screen readers) are not read. */
@@ -190,7 +281,7 @@ const smallText = (page: Page, root: string, except = '') =>
 // network at 8.5 (its SVG drawn smaller than its 320 units). Below 1280 px, presenting keeps
 // that floor down to 1024 × 768: the presenter's own controls fold behind More, the clock takes a
 // row of its own, and the page is one column (the side panel under the charts).
-test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the run\'s state, the side panel\'s drawing and the editor read at 18 px or more', async ({ page }) => {
+test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the run\'s state, the views\' row, the Network view\'s head, the side panel\'s drawing and the editor read at 18 px or more', async ({ page }) => {
   for (const [width, height] of [[1920, 1080], [1280, 720], [1024, 768]] as const) {
     const at = `${width} × ${height}`;
     await page.setViewportSize({ width, height });
@@ -218,6 +309,32 @@ test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the 
     expect(await smallText(page, '.toolbar'), `${at}: the toolbar, More opened`).toEqual([]);
     await page.getByTestId('toolbar-more').click();
     await expect(page.getByTestId('share')).toBeHidden();
+    // The views' row (QA h61: 13–14 px): the tabs, the Network and Event log toggles and Pin this
+    // run (the zoom's idle hint is the presenter's), every one inside the row, none over another.
+    expect(await smallText(page, '.views', '.zoom-hint.idle, .view-body'), `${at}: the views' row`).toEqual([]);
+    const apartInside = async (sel: string, within: string, what: string) => {
+      const boxes = await page.locator(sel).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+      const outer = (await page.locator(within).first().boundingBox())!;
+      expect(boxes.length, what).toBeGreaterThan(1);
+      for (const [i, b] of boxes.entries()) {
+        expect(b.left, `${what}: inside`).toBeGreaterThanOrEqual(outer.x - 0.5);
+        expect(b.right, `${what}: inside`).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+        for (const c of boxes.slice(i + 1)) {
+          const overlap = b.left < c.right - 0.5 && c.left < b.right - 0.5 && b.top < c.bottom - 0.5 && c.top < b.bottom - 0.5;
+          expect(overlap, `${what}: ${JSON.stringify(b)} over ${JSON.stringify(c)}`).toBe(false);
+        }
+      }
+    };
+    await apartInside('.view-tabs button, .view-bar .view-toggles button, .view-bar .pin button, .view-bar .zoom-hint', '.views', `${at}: the views' row`);
+    // The Network view's head: its buttons (Slow down, Legend, Full screen) in the same type, the
+    // note on the moving cells not squeezed to a word a line.
+    await page.getByTestId('view-network').click();
+    await expect(page.getByTestId('nv-slow')).toBeVisible();
+    expect(await smallText(page, '.nv-head'), `${at}: the Network view's head`).toEqual([]);
+    await apartInside('.nv-head h2, .nv-head .nv-clock, .nv-head .nv-rm-note, .nv-head > .btn', '.network-view', `${at}: the Network view's head`);
+    expect((await page.getByTestId('nv-rm-note').boundingBox())!.height, `${at}: the note on the moving cells`).toBeLessThan(90);
+    if (width === 1280) await shot(page, 'present-network-head-1280');
+    await page.getByTestId('view-network').click();
     // The editor's tools, name, hint and a switch's line.
     await page.getByTestId('view-editor').click();
     await page.locator('.editor-canvas .ed-node', { hasText: /^SW1$/ }).click();

@@ -273,6 +273,32 @@ test("the Teacher link of a library scenario names it (the picker shows it, not 
   expect(errors).toEqual([]);
 });
 
+// QA h61: embedded, the page named its scenario nowhere until the side panel was opened.
+test('embedded, the header names the scenario on one line, at 900 and 600 px; the full lab has its picker instead', async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 700 });
+  const errors = await openLab(page, '/?scenario=fecn-hotspot&embed=1');
+  await expect(page.getByTestId('lesson')).toHaveCount(0);
+  const name = page.getByTestId('scenario-name');
+  await expect(name).toHaveText('FECN hot spot');
+  for (const width of [900, 600]) {
+    await page.setViewportSize({ width, height: 700 });
+    const one = await name.evaluate((el) => ({ height: el.getBoundingClientRect().height, line: parseFloat(getComputedStyle(el).fontSize) * 1.6, right: el.getBoundingClientRect().right }));
+    expect(one.height, `${width} px: one line`).toBeLessThan(one.line);
+    expect(one.right, `${width} px: in the window`).toBeLessThanOrEqual(width);
+    const header = (await page.locator('.toolbar').boundingBox())!;
+    const box = (await name.boundingBox())!;
+    expect(box.y, `${width} px: in the header`).toBeGreaterThanOrEqual(header.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
+  }
+  // A long name is cut at its end, whole in its tooltip.
+  await openLab(page, '/?scenario=gfc1&embed=1');
+  await expect(name).toHaveAttribute('title', 'Generic Fairness Configuration 1');
+  await openLab(page, '/?scenario=fecn-hotspot');
+  await expect(page.getByTestId('scenario-name')).toHaveCount(0);
+  await expect(page.getByTestId('scenario-picker')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('?embed=1 shows the run controls, the charts and the Network view only, with a link to the full lab', async ({ page }) => {
   await page.setViewportSize({ width: 900, height: 700 });
   const errors = await openLab(page, '/?scenario=fecn-hotspot&embed=1');

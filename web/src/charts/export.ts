@@ -3,7 +3,7 @@
 // PNG export rasterises. Pure: they read the sample store and return text.
 
 import { chartDomain, formatTick, ticks, timeAxis } from './axes';
-import type { PublishedLine } from './published';
+import { placePublishedLabels, type PublishedLine } from './published';
 import { traceColumns, SvgPathPen } from './columnPath';
 import { legendModel, markersShown, MARKER_LEGEND } from './legend';
 import { DASH, drawOrder, MARKER_COLOUR, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from './palette';
@@ -318,8 +318,8 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
 }
 
 /** The published lines of an export, as the screen draws them (timeChart.ts `drawPublished`):
- *  long-dash-dot in their owners' colours, the word "published" at the right end of each, one
- *  of lines too close to tell apart. */
+ *  long-dash-dot in their owners' colours, the word "published" at the right end of each, above
+ *  or under it, one of lines too close to tell apart (`placePublishedLabels`). */
 function publishedSvg(
   c: ChartExport,
   box: { left: number; right: number; top: number; bottom: number; font: number; xOf: (t: number) => number; yOf: (v: number) => number },
@@ -339,11 +339,9 @@ function publishedSvg(
     drawn.push({ y, color: p.color });
   }
   out.push('</g>');
-  let clearBelow = -Infinity;
-  for (const l of drawn.sort((a, b) => a.y - b.y)) {
-    if (l.y < box.top || l.y > box.bottom || l.y - 3 - fontPx < clearBelow) continue;
-    out.push(`<text x="${(right - 4).toFixed(1)}" y="${l.y - 3}" font-size="${fontPx}" fill="${l.color}" text-anchor="end">published</text>`);
-    clearBelow = l.y - 3;
+  const inPlot = drawn.filter((l) => l.y >= box.top && l.y <= box.bottom);
+  for (const l of placePublishedLabels(inPlot, { fontPx, gapPx: 2, top: box.top, bottom: box.bottom })) {
+    out.push(`<text x="${(right - 4).toFixed(1)}" y="${l.baseline.toFixed(1)}" font-size="${fontPx}" fill="${l.color}" text-anchor="end">published</text>`);
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Reference } from '../contract/generated/Reference';
 import { LIBRARY } from '../scenario/library';
 import { WASM_ENGINE } from '../test/wasmEngine';
-import { publishedLines, steadyFromMs } from './published';
+import { placePublishedLabels, publishedLines, steadyFromMs } from './published';
 import type { ChartLine } from './specs';
 
 const line = (owner: string, color: string, group?: string): ChartLine => ({
@@ -63,6 +63,55 @@ describe('publishedLines', () => {
       const engine = (JSON.parse(sim.summary()) as { steady_from_ms: number }).steady_from_ms;
       sim.free();
       expect(steadyFromMs(e.scenario.run), e.id).toBeCloseTo(engine, 9);
+    }
+  });
+});
+
+describe('placePublishedLabels', () => {
+  const o = { fontPx: 15, gapPx: 2, top: 0, bottom: 200 };
+  const overlap = (a: { top: number; bottom: number }, b: { top: number; bottom: number }) => a.top < b.bottom && b.top < a.bottom;
+
+  it('puts the word above its line, its descender clear of the line', () => {
+    const [l] = placePublishedLabels([{ y: 100, color: '#111' }], o);
+    expect(l.bottom).toBeLessThanOrEqual(100 - o.gapPx);
+    expect(l.top).toBeLessThan(l.baseline);
+  });
+
+  // QA h61: GFC-1 presenting, 11.1 and 5.55 Mbps 15 px apart, their words touching.
+  it('gfc1_published_labels_15_px_apart_do_not_touch', () => {
+    const labels = placePublishedLabels([{ y: 176, color: '#a' }, { y: 161, color: '#b' }], o);
+    expect(labels.map((l) => l.color)).toEqual(['#b', '#a']);
+    // The lower line's word goes under its line, clear of the upper one's.
+    expect(labels[1].top).toBeGreaterThan(176);
+    expect(labels[1].top - labels[0].bottom).toBeGreaterThanOrEqual(o.gapPx);
+  });
+
+  it('leaves out the word of a line with no room above or below it, and never leaves the plot', () => {
+    // Three lines 10 px apart near the plot's bottom: the middle and the last have no room.
+    const labels = placePublishedLabels([{ y: 180, color: '#a' }, { y: 190, color: '#b' }, { y: 198, color: '#c' }], o);
+    expect(labels.map((l) => l.color)).toEqual(['#a']);
+    // A line at the plot's top has its word under it.
+    const [top] = placePublishedLabels([{ y: 3, color: '#t' }], o);
+    expect(top.top).toBeGreaterThanOrEqual(0);
+    expect(top.baseline).toBeGreaterThan(3);
+  });
+
+  it('lines at one height share one word, above them', () => {
+    const labels = placePublishedLabels([{ y: 100, color: '#a' }, { y: 100.4, color: '#b' }, { y: 100, color: '#c' }], o);
+    expect(labels).toHaveLength(1);
+    expect(labels[0].bottom).toBeLessThanOrEqual(100);
+  });
+
+  it('no two boxes overlap, whatever the spacing', () => {
+    for (const step of [1, 4, 9, 15, 19, 22, 30]) {
+      const lines = Array.from({ length: 8 }, (_, i) => ({ y: 20 + i * step, color: String(i) }));
+      const labels = placePublishedLabels(lines, o);
+      expect(labels.length).toBeGreaterThan(0);
+      for (let i = 0; i < labels.length; i++) {
+        expect(labels[i].top).toBeGreaterThanOrEqual(o.top);
+        expect(labels[i].bottom).toBeLessThanOrEqual(o.bottom);
+        for (let j = i + 1; j < labels.length; j++) expect(overlap(labels[i], labels[j]), `step ${step}: ${i} and ${j}`).toBe(false);
+      }
     }
   });
 });

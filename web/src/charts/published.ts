@@ -53,3 +53,53 @@ export function publishedLines(
   }
   return out;
 }
+
+/** A published line's word "published", placed: `baseline` is where its text stands (the
+ *  chart's px, y growing down), `top` and `bottom` the box its letters take. */
+export interface PublishedLabel {
+  y: number;
+  color: string;
+  baseline: number;
+  top: number;
+  bottom: number;
+}
+
+/** How much of a label's `fontPx` its letters take above and below the baseline ("published":
+ *  ascenders b, l, d and the descender p), with room to spare for any sans-serif. */
+const ASCENT_EM = 1;
+const DESCENT_EM = 0.3;
+
+/**
+ * Where the word "published" goes at the right end of each published line (lines at `y`, px,
+ * in the plot from `top` to `bottom`): just above its line, else just under it, else nowhere
+ * (a line that close to others, or at their height, shares their word; the legend and the
+ * tooltip name every line).
+ * No two labels' boxes come closer than `gapPx`, and none leaves the plot. QA h61: GFC-1's
+ * 11.1 and 5.55 Mbps lines, 15 px apart presenting, had their words touching, since a word's
+ * box was taken to end at its baseline (its descender, and the gap, were not counted).
+ */
+export function placePublishedLabels(
+  lines: readonly { y: number; color: string }[],
+  o: { fontPx: number; gapPx: number; top: number; bottom: number },
+): PublishedLabel[] {
+  const ascent = o.fontPx * ASCENT_EM;
+  const descent = o.fontPx * DESCENT_EM;
+  const placed: PublishedLabel[] = [];
+  let clearFrom = o.top;
+  let lastY = -Infinity;
+  for (const l of [...lines].sort((a, b) => a.y - b.y)) {
+    // Lines at one height (GFC-1's groups B and E, both 11.1 Mbps) share the first one's word:
+    // a second, under the line, would read as the word of the line below.
+    if (l.y - lastY < 1) continue;
+    lastY = l.y;
+    for (const baseline of [l.y - o.gapPx - descent, l.y + o.gapPx + ascent]) {
+      const top = baseline - ascent;
+      const bottom = baseline + descent;
+      if (top < clearFrom || bottom > o.bottom) continue;
+      placed.push({ y: l.y, color: l.color, baseline, top, bottom });
+      clearFrom = bottom + o.gapPx;
+      break;
+    }
+  }
+  return placed;
+}

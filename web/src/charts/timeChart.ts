@@ -17,7 +17,7 @@ import { tilesToRedraw } from './lineTiles';
 import { axisFont, NORMAL_LOOK, type ChartLook } from './look';
 import { drawOrder, MARKER_COLOUR, PINNED_ALPHA } from './palette';
 import { pinnedSeries, type PinnedRun } from './pinned';
-import type { PublishedLine } from './published';
+import { placePublishedLabels, type PublishedLine } from './published';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
 import { dashOf, type ChartLine } from './specs';
 
@@ -583,7 +583,7 @@ export class TimeChartController implements FrameClient {
     ctx.font = `${fontPx}px sans-serif`;
     ctx.textAlign = 'right';
     const right = Math.min(left + width, u.valToPos(this.cfg.endMs, 'x', true));
-    const labels: { y: number; color: string }[] = [];
+    const lines: { y: number; color: string }[] = [];
     for (const p of published) {
       const from = Math.max(left, u.valToPos(p.fromMs, 'x', true));
       if (from >= right) continue; // zoomed in before the steady window
@@ -593,17 +593,19 @@ export class TimeChartController implements FrameClient {
       ctx.moveTo(from, y);
       ctx.lineTo(right, y);
       ctx.stroke();
-      labels.push({ y, color: p.color });
+      lines.push({ y, color: p.color });
     }
-    // One word per line, from the top down, each clear of the one above (close values share
-    // the one drawn; the legend and the tooltip name every line).
-    let clearBelow = -Infinity;
-    for (const l of labels.sort((a, b) => a.y - b.y)) {
-      if (l.y - 3 * pr - fontPx < clearBelow) continue;
+    // One word per line, above it or under it, no two touching (close values share one).
+    const labels = placePublishedLabels(lines, { fontPx, gapPx: 2 * pr, top, bottom: top + height });
+    const wordPx = ctx.measureText('published').width;
+    for (const l of labels) {
       ctx.fillStyle = l.color;
-      ctx.fillText('published', right - 4 * pr, l.y - 3 * pr);
-      clearBelow = l.y - 3 * pr;
+      ctx.fillText('published', right - 4 * pr, l.baseline);
     }
+    // The words' boxes (CSS px, in the canvas), for the tests to see they stay apart.
+    this.host.dataset.publishedLabels = labels
+      .map((l) => [right - 4 * pr - wordPx, l.top, wordPx, l.bottom - l.top].map((v) => (v / pr).toFixed(1)).join(' '))
+      .join(';');
     ctx.restore();
   }
 

@@ -162,7 +162,7 @@ export function RunSummary({
             <dt>Largest queue</dt>
             <dd>
               {ports[0].max_queue_cells.toLocaleString('en-US')} {ports[0].max_queue_cells === 1 ? item.slice(0, -1) : item}
-              {kb(ports[0].max_queue_cells)} at {ports[0].id}
+              {kb(ports[0].max_queue_cells)} at <span className="nowrap">{ports[0].id}</span>
             </dd>
           </>
         )}
@@ -176,7 +176,10 @@ export function RunSummary({
                 <th>{net.ethernet ? 'Flow' : 'Source'}</th>
                 <th title={`Mean rate delivered from ${fmt(summary.steady_from_ms, 0)} ms to the end`}>mean rate</th>
                 <th>target share</th>
-                <th>max-min share</th>
+                {/* Never "max-" over "min": the header wraps between its words only. */}
+                <th>
+                  <span className="nowrap">max-min</span> share
+                </th>
               </tr>
             </thead>
             <tbody>

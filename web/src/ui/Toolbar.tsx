@@ -142,6 +142,13 @@ export function Toolbar({
       </div>
 
       <div className="tool-group">
+        {/* No picker (embedded, or a teacher's link that hides the library): the scenario is
+            named here, since the side panel that names it may be closed (QA h61). */}
+        {library === 'hidden' && state.current && (
+          <span className="toolbar-scenario" data-testid="scenario-name" title={state.current.scenario.name || state.current.scenario.id}>
+            {state.current.scenario.name || state.current.scenario.id}
+          </span>
+        )}
         {library !== 'hidden' && (
           <>
         <label className="field">
