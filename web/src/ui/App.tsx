@@ -51,7 +51,7 @@ import { TeacherButton } from './TeacherDialog';
 import { linkedTab, linkView, shareLink } from '../lab/sharing';
 import { scrollIntoViewSoon } from './scrollSoon';
 import { tabList } from './tabs';
-import { exportStem, imageCaption, runIdentity } from '../charts/caption';
+import { exportStem, imageCaption, runExportName, runIdentity, type RunExport } from '../charts/caption';
 import { LAB_VERSION } from '../lab/version';
 import type { ViewTab } from '../scenario/share';
 
@@ -297,10 +297,11 @@ export function App({
   const identity = useMemo(() => runIdentity(state.current?.scenario, LAB_VERSION), [state.current?.scenario]);
   const caption = imageCaption(identity);
   const markers = useMemo(() => (changes ?? []).map((c) => c.at_ms), [changes]);
-  // The whole run as files: every series (the store's), and the summary as the engine wrote it.
-  const exportRun = (kind: 'series-csv' | 'summary-json') => {
-    if (kind === 'series-csv') saveBlob(new Blob([runCsv(store)], { type: 'text/csv' }), `${fileBase}-series.csv`);
-    else if (state.summaryJson) saveBlob(new Blob([prettyJson(state.summaryJson) + '\n'], { type: 'application/json' }), `${fileBase}-summary.json`);
+  // The whole run as files: every series (the store's), and the summary as the engine wrote it,
+  // named as the charts' files (`two-sources-seed1-series.csv`).
+  const exportRun = (kind: RunExport) => {
+    if (kind === 'series-csv') saveBlob(new Blob([runCsv(store)], { type: 'text/csv' }), runExportName(identity, kind));
+    else if (state.summaryJson) saveBlob(new Blob([prettyJson(state.summaryJson) + '\n'], { type: 'application/json' }), runExportName(identity, kind));
   };
 
   useEffect(() => {
