@@ -20,6 +20,8 @@ import { OverrideNotes } from './OverrideNotes';
 import { ProblemList } from './Notices';
 import { sameRun } from '../scenario/topologyEdits';
 import { ParameterSweepForm } from './ParameterSweepForm';
+import { sweepFile } from '../lab/sweepBuilder';
+import { LIBRARY } from '../scenario/library';
 
 /** The scenario a sweep ran, from its text (none before a sweep, or if it does not parse). */
 function parsedScenario(json: string): Scenario | null {
@@ -233,7 +235,7 @@ export function SweepView({
           catalogue={catalogue}
           drafts={sweep.drafts}
           place={place}
-          fromLibrary={sweep.fromLibrary(origin)}
+          file={sweepFile(current, LIBRARY.entries.find((e) => e.id === current.id)?.scenario)}
           busy={busy}
           onStart={(json, command) => void sweep.start(json, origin, currentJson, { by: 'form', command })}
           onKeep={onKeep}
