@@ -44,11 +44,12 @@ import { useClassroom } from './useClassroom';
 import { ClassroomButtons, PlayAnnouncer, ShortcutsHelp } from './Classroom';
 import { useLessonWalk } from './useLessonWalk';
 import { chartMarked } from '../lab/lessonWalk';
-import { isHidden, isLocked, isOpen, NO_TEACHER, startView, type TeacherControl, type TeacherSettings } from '../lab/teacher';
+import { isHidden, isLocked, isOpen, NO_TEACHER, startTab, startView, type TeacherControl, type TeacherSettings } from '../lab/teacher';
 import { embedSettings } from './embed';
 import { LOCKED_TITLE, TeacherContext } from './teacherContext';
 import { TeacherButton } from './TeacherDialog';
 import { linkedTab, linkView, shareLink } from '../lab/sharing';
+import type { SideTab, ViewPlaceKeeper } from '../lab/viewPlace';
 import { scrollIntoViewSoon } from './scrollSoon';
 import { tabList } from './tabs';
 import { exportStem, imageCaption, runExportName, runIdentity, type RunExport } from '../charts/caption';
@@ -92,6 +93,7 @@ export function App({
   keptComparisons,
   teacher = NO_TEACHER,
   embed = false,
+  viewPlace,
 }: {
   lab: Lab;
   store: SampleStore;
@@ -105,6 +107,9 @@ export function App({
   teacher?: TeacherSettings;
   /** Embed mode (`?embed=1`): run controls and charts only, for an iframe. */
   embed?: boolean;
+  /** Where this tab was (view tab, Network view, side panel tab): kept as the user moves, and
+   *  what a reload comes back to (lab/viewPlace.ts). */
+  viewPlace?: ViewPlaceKeeper;
 }) {
   const state = useLabState(lab);
   // Whether the run has begun (the page's state has the time only as of the last change of mode).
@@ -273,6 +278,11 @@ export function App({
     setWorkspace(linkedTab(asked, settings) ?? 'charts');
     if (asked.network) setNetworkOpen(true);
   }, [asked?.n]);
+  // View state: the side panel's tab (lifted here to be kept with the view tab): after a reload,
+  // the one the tab was on; else a teacher's start tab, else the lesson.
+  const [sideTab, setSideTab] = useState<SideTab>(() => viewPlace?.restored()?.side ?? startTab(settings) ?? 'lesson');
+  // Where this tab is, kept for a reload to come back to.
+  useEffect(() => viewPlace?.keep({ tab: workspace, network: networkOpen, side: sideTab }), [viewPlace, workspace, networkOpen, sideTab]);
   // What Share and the embed's link to the whole lab carry of the view: the tab and the
   // Network view (the chart choices and the speed are the lab's state).
   const shownNetwork = workspace === 'charts' && networkOpen;
@@ -559,6 +569,8 @@ export function App({
           present={classroom.present}
           walk={walk}
           inspect={inspect}
+          tab={sideTab}
+          onTab={setSideTab}
           onExportRun={exportRun}
           onEditField={shown('editor') && !isLocked(settings, 'editor') ? editField : undefined}
           // The lesson's way into Compare goes with the Compare tab: a teacher's link that hides or
