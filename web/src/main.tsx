@@ -21,7 +21,6 @@ import { entryOf, HistoryEntries, withEntry } from './scenario/historyEntries';
 import { readUnkept } from './scenario/storage';
 import { App } from './ui/App';
 import { ViewPlaceKeeper } from './lab/viewPlace';
-
 import { ignoredNotice, isOpen, parseTeacher, withTeacher } from './lab/teacher';
 import { embedIn } from './ui/embed';
 import './ui/app.css';
