@@ -17,10 +17,11 @@ test('the Result tab exports every series as abrsim run --series-csv does, and t
   await page.getByTestId('lesson-to-result').click();
   await expect(page.getByTestId('tab-result')).toHaveAttribute('aria-selected', 'true');
 
+  // Named as the charts' files are, with the seed (QA: two seeds' downloads took one name).
   const csv = await downloadText(page, () => page.getByTestId('export-series-csv').click());
-  expect(csv.name).toBe('two-sources-series.csv');
+  expect(csv.name).toBe('two-sources-seed1-series.csv');
   const json = await downloadText(page, () => page.getByTestId('export-summary-json').click());
-  expect(json.name).toBe('two-sources-summary.json');
+  expect(json.name).toBe('two-sources-seed1-summary.json');
 
   // The columns: time, then every series of the run with its unit (a ratio's bare), as the
   // store holds them.

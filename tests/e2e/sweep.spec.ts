@@ -710,3 +710,49 @@ test('a sweep with seeds says what its plots draw: the mean over the seeds, with
   await expect(page.getByTestId('sweep-plot-note')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+// QA: after L3 was set to 100 Mbps in two-sources, the form's command read `abrsim sweep
+// two-sources.json …` with nothing to say that file was not the library's: run from the
+// repository, it swept the library's two-sources, other runs than the form's.
+test("the form's command on an edited library scenario names the file Export saves, to be saved first, and makes the form's runs", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-sweep').click();
+  // As the library has it: the library's file, from the repository.
+  await page.getByTestId('param-sweep-path').selectOption('links.L1.delay_us');
+  await page.getByTestId('param-sweep-values').fill('5, 500');
+  await expect(page.getByTestId('param-sweep-command')).toHaveText('abrsim sweep scenarios/two-sources.json --vary links.L1.delay_us=5,500');
+  await expect(page.getByTestId('param-sweep-command-note')).not.toContainText('Export');
+  // L3 at 100 Mbps: the exported file, saved first.
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('ed-link-L3').click({ force: true });
+  await page.getByTestId('link-rate').fill('100');
+  await page.getByTestId('link-rate').press('Enter');
+  await expect.poll(() => page.evaluate(() => JSON.parse(window.__abrlab!.scenario()!).links[2].rate_mbps)).toBe(100);
+  await page.getByTestId('view-sweep').click();
+  const command = 'abrsim sweep two-sources.json --vary links.L1.delay_us=5,500';
+  await expect(page.getByTestId('param-sweep-command')).toHaveText(command);
+  await expect(page.getByTestId('param-sweep-command-note')).toContainText('as it is here, not scenarios/two-sources.json');
+  await expect(page.getByTestId('param-sweep-command-note')).toContainText('save it first with Export (as two-sources.json)');
+  const exported = await downloadText(page, () => page.getByTestId('export').click());
+  expect(exported.name).toBe('two-sources.json');
+  expect(JSON.parse(exported.text).links[2].rate_mbps).toBe(100);
+  await page.getByTestId('param-sweep-run').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  const rows = page.getByTestId('sweep-row');
+  await expect(rows).toHaveCount(2);
+  const cli = abrsimPath();
+  if (cli) {
+    // The command as shown, in a folder holding the exported file: the form's numbers.
+    const dir = resolve(repoRoot, 'test-results/sweep-exported');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(resolve(dir, exported.name), exported.text);
+    const csv = execFileSync(cli, command.split(' ').slice(1), { encoding: 'utf8', cwd: dir });
+    const [header, ...runs] = csv.trimEnd().split('\n').map((l) => l.split(','));
+    const col = header.indexOf('max_queue_cells');
+    for (let i = 0; i < 2; i++) {
+      const cell = rows.nth(i).locator('td[data-metric="max_queue_cells"]');
+      expect(Number(await cell.getAttribute('data-value'))).toBe(Number(runs[i][col]));
+    }
+  }
+  expect(errors).toEqual([]);
+});

@@ -20,6 +20,7 @@ import { draftsKey, historyState, NOWHERE, openedOf, placeOf, searchFor, type Op
 import { entryOf, HistoryEntries, withEntry } from './scenario/historyEntries';
 import { readUnkept } from './scenario/storage';
 import { App } from './ui/App';
+import { ViewPlaceKeeper } from './lab/viewPlace';
 import { ignoredNotice, isOpen, parseTeacher, withTeacher } from './lab/teacher';
 import { embedIn } from './ui/embed';
 import './ui/app.css';
@@ -284,7 +285,13 @@ function openCompareLink(hash: string, nav: 'push' | 'replace'): boolean {
 if (openCompareLink(location.hash, 'replace')) history.replaceState(withEntry(null, entry), '', location.pathname + location.search);
 const { speed: _linkSpeed, tab, network, ...chartChoice } = start.view;
 lab.setCharts(chartChoice);
-lab.askView({ tab, network });
+// A reload comes back to the view the tab was on (its own, over the link's in the address:
+// the user moved on since), asked for as a link's is, so a teacher's hidden or locked tab is not
+// shown; a page opened anew starts on the link's view, or the charts.
+const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+const viewPlace = new ViewPlaceKeeper(tabStorage(), navigation?.type === 'reload');
+const wasAt = viewPlace.restored();
+lab.askView(wasAt?.tab !== undefined ? { tab: wasAt.tab, network: wasAt.network } : { tab, network });
 void lab.refreshMyScenarios();
 
 // A link pasted into this tab's address bar while the lab is open changes only the fragment
@@ -348,6 +355,6 @@ if (!import.meta.env.DEV && 'serviceWorker' in navigator) {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App lab={lab} store={store} sweep={sweep} keptSweeps={keeper} compare={compare} keptComparisons={compareKeeper} teacher={teacher.settings} embed={embed} />
+    <App lab={lab} store={store} sweep={sweep} keptSweeps={keeper} compare={compare} keptComparisons={compareKeeper} teacher={teacher.settings} embed={embed} viewPlace={viewPlace} />
   </StrictMode>,
 );

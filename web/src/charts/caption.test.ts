@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY } from '../scenario/library';
 import { LAB_VERSION } from '../lab/version';
-import { DEFAULT_SEED, exportStem, imageCaption, runIdentity } from './caption';
+import { DEFAULT_SEED, exportStem, imageCaption, runExportName, runIdentity } from './caption';
 
 // Issue: exported images named neither the scenario nor the seed, in the image or its file name.
 describe('what an exported image says of its run', () => {
@@ -29,5 +29,15 @@ describe('what an exported image says of its run', () => {
     expect(exportStem(runIdentity({ ...twoSources, run: { ...twoSources.run, seed: 12 } }), 'rate')).toBe('two-sources-seed12-rate');
     expect(exportStem({ id: 'my net/2', seed: 1 }, 'algorithm-fair share')).toBe('my-net-2-seed1-algorithm-fair-share');
     expect(exportStem({ id: 'gfc1' }, 'compare')).toBe(`gfc1-seed${DEFAULT_SEED}-compare`);
+  });
+
+  // QA: the series CSV and summary JSON were `<id>-series.csv` and `<id>-summary.json`: two
+  // seeds' downloads took one name.
+  it("names the whole run's downloads as the charts' files, with the seed", () => {
+    const seeded = (seed: number) => runIdentity({ ...twoSources, run: { ...twoSources.run, seed } });
+    expect(runExportName(seeded(1), 'series-csv')).toBe('two-sources-seed1-series.csv');
+    expect(runExportName(seeded(1), 'summary-json')).toBe('two-sources-seed1-summary.json');
+    expect(runExportName(seeded(2), 'series-csv')).not.toBe(runExportName(seeded(1), 'series-csv'));
+    expect(runExportName({ id: 'my net' }, 'summary-json')).toBe(`my-net-seed${DEFAULT_SEED}-summary.json`);
   });
 });

@@ -47,3 +47,16 @@ export function exportStem(run: RunIdentity, what: string): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
   return [safe(run.id), `seed${run.seed ?? DEFAULT_SEED}`, ...(what ? [safe(what)] : [])].join('-');
 }
+
+/** The whole run's downloads (the Result tab's): every series as CSV, the summary as JSON. */
+export type RunExport = 'series-csv' | 'summary-json';
+
+/**
+ * The file name of a whole-run download, named as the charts' files are (scenario id, seed,
+ * then what it holds): `two-sources-seed1-series.csv`, `two-sources-seed1-summary.json`
+ * (QA: without the seed, the files of two seeds' runs took one name, the second overwriting
+ * the first).
+ */
+export function runExportName(run: RunIdentity, kind: RunExport): string {
+  return kind === 'series-csv' ? `${exportStem(run, 'series')}.csv` : `${exportStem(run, 'summary')}.json`;
+}

@@ -147,6 +147,50 @@ describe('SVG export', () => {
     }
   });
 
+  // QA: two-sources' rate chart said "C1 = C2" on screen, but its PNG showed C2's line only and
+  // listed C1 as if it were drawn.
+  it('names owners whose lines lie on one another over the whole image in one legend entry, "C1 = C2"', () => {
+    const same = new SampleStore();
+    same.reset(meta);
+    const rows: number[] = [];
+    for (let t = 0; t <= 100; t += 10) rows.push(t, t, 50, t + 0.001, 50);
+    same.append(new Float64Array(rows), 5);
+    const doc = parse(chartSvg(same, view(), 640).svg);
+    const texts = [...doc.querySelectorAll('text')].map((t) => t.textContent);
+    expect(texts).toContain('C1 = C2');
+    expect(texts).not.toContain('C1');
+    expect(texts).not.toContain('C2');
+    // Its swatch is the colour of the line on top (drawn last: C2's).
+    const entry = [...doc.querySelectorAll('text')].find((t) => t.textContent === 'C1 = C2')!;
+    const swatch = entry.previousElementSibling!;
+    expect(swatch.getAttribute('stroke')).toBe(rate.find((l) => l.label === 'C2 ACR')!.color);
+    // Lines apart somewhere in the window (the fixture: C2 = 2t from 50 ms) keep an entry each.
+    const apart = [...parse(chartSvg(store(), view(), 640).svg).querySelectorAll('text')].map((t) => t.textContent);
+    expect(apart).toEqual(expect.arrayContaining(['C1', 'C2']));
+    expect(apart).not.toContain('C1 = C2');
+  });
+
+  // QA: the last time label ("100") sat against the right edge of the exported image.
+  it('keeps every time label whole inside the image, with a margin on the right', () => {
+    for (const look of [NORMAL_LOOK, PRESENTATION_LOOK]) {
+      for (const width of [480, 640, 1000]) {
+        const { svg } = chartSvg(store(), view({ look }), width);
+        const doc = parse(svg);
+        const axisLabel = [...doc.querySelectorAll('text')].find((t) => t.textContent === 'time (ms)')!;
+        const below = Number(axisLabel.getAttribute('y'));
+        const timeLabels = [...doc.querySelectorAll('text[text-anchor="middle"]')].filter(
+          (t) => /^[0-9.]+$/.test(t.textContent!) && Number(t.getAttribute('y')) < below,
+        );
+        expect(timeLabels.map((t) => t.textContent)).toContain('100');
+        for (const t of timeLabels) {
+          // Digits are about 0.56 em wide in sans-serif fonts; 0.62 em leaves room to spare.
+          const half = (t.textContent!.length * look.fontPx * 0.62) / 2;
+          expect(Number(t.getAttribute('x')) + half, `${t.textContent} at ${width} px`).toBeLessThanOrEqual(width - 8);
+        }
+      }
+    }
+  });
+
   it('draws one path per visible line, dashed lines under solid ones, and leaves hidden lines out', () => {
     const doc = parse(chartSvg(store(), view(), 640).svg);
     const paths = [...doc.querySelectorAll('path[data-series]')];

@@ -5,7 +5,7 @@
 import { chartDomain, formatTick, ticks, timeAxis } from './axes';
 import { placePublishedLabels, type PublishedLine } from './published';
 import { traceColumns, SvgPathPen } from './columnPath';
-import { legendModel, markersShown, MARKER_LEGEND } from './legend';
+import { coincidentOwners, legendModel, markersShown, MARKER_LEGEND, type LegendModel } from './legend';
 import { DASH, drawOrder, MARKER_COLOUR, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from './palette';
 import { NORMAL_LOOK, type ChartLook } from './look';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
@@ -182,6 +182,50 @@ function swatch(x: number, y: number, it: LegendItem, widths: Record<LineStyle, 
 }
 
 /**
+ * The room right of the plot (px): the layout's, or more when the time label of the tick
+ * nearest the right end would otherwise reach past the image's edge less a margin (QA: the
+ * last label, "100", sat against the edge of the PNG).
+ */
+function plotRightOf(c: ChartExport, width: number, L: ReturnType<typeof svgLayout>): number {
+  const plotW = Math.max(10, width - L.plotLeft - L.plotRight);
+  const axis = timeAxis(c.t1);
+  const all = ticks(c.t0, c.t1, Math.floor(plotW / 80));
+  if (all.length === 0) return L.plotRight;
+  const last = all[all.length - 1];
+  const fromRight = ((c.t1 - last) / (c.t1 - c.t0 || 1)) * plotW;
+  const half = textWidth(formatTick(last * axis.factor), L.font) / 2;
+  return Math.max(L.plotRight, Math.ceil(half + L.pad * 0.75 - fromRight));
+}
+
+/** Whether series a and b of `dec` (its positions) are drawn on one another in every column:
+ *  each column's first, last, lowest and highest values no more than `within` apart, and a
+ *  value in the same columns. */
+export function columnsAlike(dec: ColumnDecimator, a: number, b: number, within: number): boolean {
+  if (a < 0 || b < 0) return false;
+  const near = (x: number, y: number) => (Number.isNaN(x) ? Number.isNaN(y) : Math.abs(x - y) <= within);
+  for (let x = 0; x < dec.columns; x++) {
+    if (!near(dec.first[a][x], dec.first[b][x]) || !near(dec.last[a][x], dec.last[b][x])) return false;
+    if (!near(dec.min[a][x], dec.min[b][x]) || !near(dec.max[a][x], dec.max[b][x])) return false;
+  }
+  return true;
+}
+
+/** The legend's entries for the owners outside any group: one per owner, or one per set of
+ *  owners drawn on one another ("C1 = C2", in the colour of the last, the line on top). */
+function ownerItems(owners: LegendModel['owners'], together: string[][]): LegendItem[] {
+  const setOf = new Map(together.flatMap((set) => set.map((o) => [o, set] as const)));
+  const colorOf = new Map(owners.map((o) => [o.owner, o.color]));
+  const items: LegendItem[] = [];
+  for (const o of owners) {
+    if (o.group !== undefined) continue;
+    const set = setOf.get(o.owner);
+    if (set && set[0] !== o.owner) continue;
+    items.push(set ? { label: set.join(' = '), color: colorOf.get(set[set.length - 1])!, style: 'solid' } : { label: o.owner, color: o.color, style: 'solid' });
+  }
+  return items;
+}
+
+/**
  * The chart as a standalone SVG document of the given width (px), and its height. `idPrefix`
  * keeps its element ids apart from other charts' when several are composed into one image.
  */
@@ -196,46 +240,10 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
     parts.push(`<text class="title" x="${L.pad}" y="${y}" font-size="${L.titleSize}" font-weight="600" fill="#1f2937">${esc(line)}</text>`);
   });
   y += Math.max(0, (c.titleLines ?? 0) - titleLines.length) * titleLineGap(L.titleSize);
-  // Legend: groups and the owners outside them, then the style key (or the series' dashes), then
-  // the pinned run, then the change markers if the window shows any, flowed into rows.
-  const legend = legendModel(c.lines, c.kindName);
-  const markers = markersShown(c.markers, c.t0, c.t1);
-  const items: LegendItem[] = [
-    ...legend.groups.map((g) => ({ label: `${g.group} (${g.owners.length})`, color: g.color, style: 'solid' as LineStyle })),
-    ...legend.owners.filter((o) => o.group === undefined).map((o) => ({ label: o.owner, color: o.color, style: 'solid' as LineStyle })),
-    ...legend.styles.map((s) => ({ label: s.names.join(' / '), color: PINNED_SWATCH, style: s.style })),
-    ...legend.series.map((s) => ({ label: s.series, color: PINNED_SWATCH, style: 'solid' as LineStyle, dash: s.dash })),
-    ...(c.pinned ? [{ label: `pinned: ${c.pinned.label}`, color: PINNED_SWATCH, style: 'solid' as LineStyle, opacity: PINNED_ALPHA + 0.15 }] : []),
-    ...(markers.length ? [{ label: MARKER_LEGEND, color: MARKER_COLOUR, style: 'dashed' as LineStyle, marker: true }] : []),
-  ];
-  y += 10;
-  let x = L.pad;
-  let row = y + L.legendRow / 2;
-  for (const it of items) {
-    const w = 26 + textWidth(it.label, L.font) + 14;
-    if (x + w > width - L.pad && x > L.pad) {
-      x = L.pad;
-      row += L.legendRow;
-    }
-    parts.push(swatch(x, row, it, L.lineWidth));
-    parts.push(`<text x="${x + 26}" y="${row + 4}" font-size="${L.font}" fill="#4b5563">${esc(it.label)}</text>`);
-    x += w;
-  }
-  const top = (items.length ? row + L.legendRow / 2 : y) + 12;
+  // The plot's left and right (the right far enough in for the last time label to be whole).
   const left = L.plotLeft;
-  const right = width - L.plotRight;
-  const bottom = top + L.plotHeight;
+  const right = width - plotRightOf(c, width, L);
   const plotW = Math.max(10, right - left);
-  // The caption, under the time axis, in grey: as many lines as it takes.
-  const captionSize = L.font;
-  const captionLines = c.caption ? wrapWords(c.caption, width - 2 * L.pad, captionSize) : [];
-  const captionTop = bottom + L.axisBelow;
-  const height = captionTop + (captionLines.length ? captionLines.length * (captionSize + 4) + 6 : 0);
-  captionLines.forEach((line, i) => {
-    const y = captionTop + (i + 1) * (captionSize + 4);
-    parts.push(`<text class="caption" x="${L.pad}" y="${y}" font-size="${captionSize}" fill="#6b7280">${esc(line)}</text>`);
-  });
-
   // The lines, decimated to the plot's width, and the y domain of the lines shown.
   const dec = new ColumnDecimator(store);
   dec.update(
@@ -257,6 +265,47 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
   const lo = Math.min(dec.lo, pinnedDec?.lo ?? Infinity);
   const hi = Math.max(dec.hi, pinnedDec?.hi ?? -Infinity);
   const [y0, y1] = chartDomain(lo, hi, c);
+  // Within a pixel of each other, lines are drawn on one another (engine units, like the columns).
+  const withinValue = (y1 - y0) / L.plotHeight / (c.yScale || 1);
+  const drawnAlike = (a: ChartLine, b: ChartLine) => columnsAlike(dec, c.lines.indexOf(a), c.lines.indexOf(b), withinValue);
+  // Legend: groups and the owners outside them, then the style key (or the series' dashes), then
+  // the pinned run, then the change markers if the window shows any, flowed into rows. Owners
+  // whose lines lie on one another over the whole image share one entry, "C1 = C2".
+  const legend = legendModel(c.lines, c.kindName);
+  const markers = markersShown(c.markers, c.t0, c.t1);
+  const items: LegendItem[] = [
+    ...legend.groups.map((g) => ({ label: `${g.group} (${g.owners.length})`, color: g.color, style: 'solid' as LineStyle })),
+    ...ownerItems(legend.owners, coincidentOwners(c.lines, c.lines.find((l) => l.style === 'solid')?.kind, drawnAlike)),
+    ...legend.styles.map((s) => ({ label: s.names.join(' / '), color: PINNED_SWATCH, style: s.style })),
+    ...legend.series.map((s) => ({ label: s.series, color: PINNED_SWATCH, style: 'solid' as LineStyle, dash: s.dash })),
+    ...(c.pinned ? [{ label: `pinned: ${c.pinned.label}`, color: PINNED_SWATCH, style: 'solid' as LineStyle, opacity: PINNED_ALPHA + 0.15 }] : []),
+    ...(markers.length ? [{ label: MARKER_LEGEND, color: MARKER_COLOUR, style: 'dashed' as LineStyle, marker: true }] : []),
+  ];
+  y += 10;
+  let x = L.pad;
+  let row = y + L.legendRow / 2;
+  for (const it of items) {
+    const w = 26 + textWidth(it.label, L.font) + 14;
+    if (x + w > width - L.pad && x > L.pad) {
+      x = L.pad;
+      row += L.legendRow;
+    }
+    parts.push(swatch(x, row, it, L.lineWidth));
+    parts.push(`<text x="${x + 26}" y="${row + 4}" font-size="${L.font}" fill="#4b5563">${esc(it.label)}</text>`);
+    x += w;
+  }
+  const top = (items.length ? row + L.legendRow / 2 : y) + 12;
+  const bottom = top + L.plotHeight;
+  // The caption, under the time axis, in grey: as many lines as it takes.
+  const captionSize = L.font;
+  const captionLines = c.caption ? wrapWords(c.caption, width - 2 * L.pad, captionSize) : [];
+  const captionTop = bottom + L.axisBelow;
+  const height = captionTop + (captionLines.length ? captionLines.length * (captionSize + 4) + 6 : 0);
+  captionLines.forEach((line, i) => {
+    const y = captionTop + (i + 1) * (captionSize + 4);
+    parts.push(`<text class="caption" x="${L.pad}" y="${y}" font-size="${captionSize}" fill="#6b7280">${esc(line)}</text>`);
+  });
+
   const xOf = (t: number) => left + ((t - c.t0) / (c.t1 - c.t0 || 1)) * plotW;
   const yOf = (v: number) => bottom - ((v - y0) / (y1 - y0 || 1)) * L.plotHeight;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../contract/engine';
-import { legendModel, markersShown } from './legend';
+import { coincidentOwners, legendModel, markersShown } from './legend';
 import { CHARTS, linesFor } from './specs';
 
 const meta: SeriesMeta[] = [
@@ -59,5 +59,43 @@ describe('legend', () => {
     expect(markersShown([], 0, 100)).toEqual([]);
     // A change at the window's edge is drawn there.
     expect(markersShown([0, 100], 0, 100)).toEqual([0, 100]);
+  });
+});
+
+describe('coincident owners (an image names lines drawn on one another: "C1 = C2")', () => {
+  const three: SeriesMeta[] = ['C1', 'C2', 'C3'].flatMap((o) => [
+    { id: `acr:${o}`, kind: 'acr', label: `${o} ACR`, unit: 'Mbps', owner: o, held: true },
+    { id: `share:${o}`, kind: 'share', label: `${o} max-min share`, unit: 'Mbps', owner: o, held: true },
+  ]);
+  const lines = linesFor(CHARTS.find((c) => c.id === 'rate')!, three);
+
+  it('sets together the owners whose main lines coincide, in line order, sets of one left out', () => {
+    const alike = (a: { owner: string }, b: { owner: string }) => [a.owner, b.owner].every((o) => o === 'C1' || o === 'C3');
+    expect(coincidentOwners(lines, 'acr', alike)).toEqual([['C1', 'C3']]);
+    expect(coincidentOwners(lines, 'acr', () => true)).toEqual([['C1', 'C2', 'C3']]);
+    expect(coincidentOwners(lines, 'acr', () => false)).toEqual([]);
+  });
+
+  it('judges the main kind only: reference lines (shares) that coincide by design do not count', () => {
+    const asked: string[] = [];
+    coincidentOwners(lines, 'acr', (a, b) => {
+      asked.push(a.kind, b.kind);
+      return true;
+    });
+    expect(new Set(asked)).toEqual(new Set(['acr']));
+    // Without a main kind (no solid line), nothing is set together.
+    expect(coincidentOwners(lines, undefined, () => true)).toEqual([]);
+  });
+
+  it('leaves out the members of connection groups (the legend names the group)', () => {
+    const grouped = linesFor(CHARTS.find((c) => c.id === 'rate')!, three, undefined, (o) => (o === 'C3' ? undefined : 'G'));
+    expect(coincidentOwners(grouped, 'acr', () => true)).toEqual([]);
+  });
+
+  it('matches overlaid compare lines series by series: owners with different series are apart', () => {
+    const a = { ...lines[0], owner: 'current', label: 'current C1 ACR', series: 'C1' };
+    const b = { ...lines[0], owner: 'variant', label: 'variant C1 ACR', series: 'C1' };
+    const c = { ...lines[0], owner: 'other', label: 'other C1 ACR', series: 'C2' };
+    expect(coincidentOwners([a, b, c], 'acr', () => true)).toEqual([['current', 'variant']]);
   });
 });

@@ -75,3 +75,36 @@ export function legendModel(lines: ChartLine[], kindName: (kind: string) => stri
     series: [...series].map(([name, dash]) => ({ series: name, dash })),
   };
 }
+
+/** A line's quantity and series (what it must match in another owner to be the same line): its
+ *  label less its owner ("C1 ACR" → "ACR"), then its series in an overlaid compare chart. */
+function sameLineKey(l: ChartLine): string {
+  const quantity = l.label.startsWith(`${l.owner} `) ? l.label.slice(l.owner.length + 1) : l.label;
+  return `${quantity}\n${l.series ?? ''}`;
+}
+
+/**
+ * The owners whose lines an image draws on top of one another over all of it, each set in line
+ * order (sets of two or more only): owners outside any group whose lines of the chart's main
+ * kind (`mainKind`, its solid lines) are the same quantities, each pair of which `drawnAlike`
+ * says coincides (within a pixel over the whole window). The image's legend names such a set
+ * in one entry, "C1 = C2" (QA: two-sources' PNG showed C2's line only and did not say that C1
+ * lay under it, as the screen's note does). A set's last owner is the one drawn on top.
+ */
+export function coincidentOwners(lines: ChartLine[], mainKind: string | undefined, drawnAlike: (a: ChartLine, b: ChartLine) => boolean): string[][] {
+  if (mainKind === undefined) return [];
+  const mainOf = new Map<string, ChartLine[]>();
+  for (const l of lines) {
+    if (l.group !== undefined || l.kind !== mainKind) continue;
+    mainOf.set(l.owner, [...(mainOf.get(l.owner) ?? []), l]);
+  }
+  const alike = (a: ChartLine[], b: ChartLine[]) =>
+    a.length === b.length && a.every((l, i) => sameLineKey(l) === sameLineKey(b[i]) && drawnAlike(l, b[i]));
+  const sets: string[][] = [];
+  for (const [owner, own] of mainOf) {
+    const set = sets.find((s) => alike(mainOf.get(s[0])!, own));
+    if (set) set.push(owner);
+    else sets.push([owner]);
+  }
+  return sets.filter((s) => s.length > 1);
+}

@@ -146,7 +146,7 @@ export function remade(s: Pick<SweepState, 'madeBy' | 'scenarioId' | 'json' | 's
   }
   if (s.madeBy === 'algorithms') return { by: 'algorithms', command: algorithmSweepCommand(swept, fromLibrary) };
   const params = (swept.sweep?.vary ?? []).map((v) => ({ path: v.paths[0] ?? '', values: v.values as number[] }));
-  return { by: 'form', command: parameterSweepCommand(s.scenarioId, fromLibrary, params, swept.sweep?.seeds ?? 1, source?.sweep) };
+  return { by: 'form', command: parameterSweepCommand(fromLibrary ? `scenarios/${s.scenarioId}.json` : `${s.scenarioId}.json`, params, swept.sweep?.seeds ?? 1, source?.sweep) };
 }
 
 /** "1 seed", "3 seeds"; the count grouped in thousands. */

@@ -6,7 +6,7 @@ import { repoFile } from '../test/fakes';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { MemoryStore } from '../test/memoryStore';
 import { WASM_ENGINE } from '../test/wasmEngine';
-import { formDraft, formSeeds, MAX_FORM_SEEDS, MAX_SWEEP_VALUES, blockLeftOut, startingValue, storedDraft, parameterSweepCommand, sentence, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
+import { sweepFile, formDraft, formSeeds, MAX_FORM_SEEDS, MAX_SWEEP_VALUES, blockLeftOut, startingValue, storedDraft, parameterSweepCommand, sentence, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
 
 const library = (id: string) => JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8')) as Scenario;
 const planOf = (s: Scenario) => JSON.parse(WASM_ENGINE.sweepPlan(JSON.stringify(s))) as { plan?: { runs: number; params: { column: string; values: unknown[] }[] }; problems?: { path: string; rule: string }[] };
@@ -194,14 +194,36 @@ it('makes each meaning in the catalogue a sentence, a bracket ending in a stop o
   for (const a of ENGINE_CATALOGUE.algorithms) for (const p of a.params) expect(sentence(p.meaning), `${a.id}.${p.name}`).toMatch(/[.!?]\)?$/);
 });
 
+// QA: after L3 was set to 100 Mbps in two-sources, the form's command named two-sources.json
+// as for the library's file: run from the repository, it swept the library's two-sources.
+describe('the file the command names', () => {
+  const lib = library('two-sources');
+
+  it("is the library's file while the scenario runs as it does, whatever is drawn or written otherwise", () => {
+    expect(sweepFile(lib, lib)).toEqual({ path: 'scenarios/two-sources.json', exportFirst: false });
+    const moved = { ...lib, description: 'mine', nodes: lib.nodes.map((n) => ({ ...n, x: (n.x ?? 0) + 10 })) };
+    expect(sweepFile(moved, lib)).toEqual({ path: 'scenarios/two-sources.json', exportFirst: false });
+  });
+
+  it('is the file Export saves, to be saved first, once the scenario runs otherwise', () => {
+    const edited = { ...lib, links: lib.links.map((l) => (l.id === 'L3' ? { ...l, rate_mbps: 100 } : l)) };
+    expect(sweepFile(edited, lib)).toEqual({ path: 'two-sources.json', exportFirst: true, notLibrary: 'scenarios/two-sources.json' });
+    const command = parameterSweepCommand(sweepFile(edited, lib).path, [{ path: 'links.L1.delay_us', values: [5, 50] }], 1);
+    expect(command).toBe('abrsim sweep two-sources.json --vary links.L1.delay_us=5,50');
+    // Not a library scenario, or one of another id: its own file, named as Export names it.
+    expect(sweepFile({ ...lib, id: 'my net' }, undefined)).toEqual({ path: 'my-net.json', exportFirst: true });
+    expect(sweepFile({ ...lib, id: 'mine' }, lib)).toEqual({ path: 'mine.json', exportFirst: true });
+  });
+});
+
 describe('the sweep made', () => {
   it('runs the values given, seeds each, and the command says the same', () => {
     const tu = { path: 'nodes.*.params.target_utilization', values: [0.8, 1] };
     const planned = planOf(withParameterSweep(library('two-sources'), [tu], 3));
     expect(planned.plan).toMatchObject({ runs: 6, params: [{ column: 'nodes.*.params.target_utilization', values: [0.8, 1] }] });
-    expect(parameterSweepCommand('two-sources', true, [tu], 3)).toBe("abrsim sweep scenarios/two-sources.json --vary 'nodes.*.params.target_utilization=0.8,1' --seeds 3");
-    expect(parameterSweepCommand('mine', false, [{ path: 'links.L1.delay_us', values: [5, 50] }], 1)).toBe('abrsim sweep mine.json --vary links.L1.delay_us=5,50');
-    expect(parameterSweepCommand('mine', false, [{ path: 'links.L1.delay_us', values: [5, 50], range: '5:45:50' }], 1)).toBe('abrsim sweep mine.json --vary links.L1.delay_us=5:45:50');
+    expect(parameterSweepCommand('scenarios/two-sources.json', [tu], 3)).toBe("abrsim sweep scenarios/two-sources.json --vary 'nodes.*.params.target_utilization=0.8,1' --seeds 3");
+    expect(parameterSweepCommand('mine.json', [{ path: 'links.L1.delay_us', values: [5, 50] }], 1)).toBe('abrsim sweep mine.json --vary links.L1.delay_us=5,50');
+    expect(parameterSweepCommand('mine.json', [{ path: 'links.L1.delay_us', values: [5, 50], range: '5:45:50' }], 1)).toBe('abrsim sweep mine.json --vary links.L1.delay_us=5:45:50');
   });
 
   // QA: --vary adds to a file's sweep block and --seeds defaults to the block's, while the form's
@@ -213,15 +235,15 @@ describe('the sweep made', () => {
     const n0 = { path: 'nodes.SW1.params.n0', values: [5, 50] };
     const delay = { path: 'links.L1.delay_us', values: [1, 2] };
     // The block's n0 replaced by the form's (--vary of the same path replaces it).
-    expect(parameterSweepCommand('fecn-n0-sweep', true, [n0], 1, block)).toBe('abrsim sweep scenarios/fecn-n0-sweep.json --vary nodes.SW1.params.n0=5,50 --seeds 1');
-    expect(parameterSweepCommand('fecn-n0-sweep', true, [n0], 3, block)).toBe('abrsim sweep scenarios/fecn-n0-sweep.json --vary nodes.SW1.params.n0=5,50 --seeds 3');
+    expect(parameterSweepCommand('scenarios/fecn-n0-sweep.json', [n0], 1, block)).toBe('abrsim sweep scenarios/fecn-n0-sweep.json --vary nodes.SW1.params.n0=5,50 --seeds 1');
+    expect(parameterSweepCommand('scenarios/fecn-n0-sweep.json', [n0], 3, block)).toBe('abrsim sweep scenarios/fecn-n0-sweep.json --vary nodes.SW1.params.n0=5,50 --seeds 3');
     // The block's n0 not in the form: emptied, or the CLI would vary it too.
-    expect(parameterSweepCommand('fecn-n0-sweep', true, [delay], 1, block)).toBe("abrsim sweep scenarios/fecn-n0-sweep.json --set 'sweep.vary=[]' --vary links.L1.delay_us=1,2 --seeds 1");
+    expect(parameterSweepCommand('scenarios/fecn-n0-sweep.json', [delay], 1, block)).toBe("abrsim sweep scenarios/fecn-n0-sweep.json --set 'sweep.vary=[]' --vary links.L1.delay_us=1,2 --seeds 1");
     // The runs the form makes: its values alone, one seed each, as the command's.
     const planned = planOf(withParameterSweep({ ...scenario, sweep: block }, [delay], 1));
     expect(planned.plan).toMatchObject({ runs: 2, params: [{ values: [1, 2] }] });
     // Without a block, nothing more is said.
-    expect(parameterSweepCommand('two-sources', true, [n0], 1, undefined)).toBe('abrsim sweep scenarios/two-sources.json --vary nodes.SW1.params.n0=5,50');
+    expect(parameterSweepCommand('scenarios/two-sources.json', [n0], 1, undefined)).toBe('abrsim sweep scenarios/two-sources.json --vary nodes.SW1.params.n0=5,50');
   });
 
   it('varies several parameters as a grid, the first slowest, as abrsim sweep with one --vary each', () => {
@@ -231,7 +253,7 @@ describe('the sweep made', () => {
     ];
     const planned = planOf(withParameterSweep(library('two-sources'), params, 1));
     expect(planned.plan).toMatchObject({ runs: 6, points: 6, params: params.map((p) => ({ column: p.path, values: p.values })) });
-    expect(parameterSweepCommand('two-sources', true, params, 1)).toBe(
+    expect(parameterSweepCommand('scenarios/two-sources.json', params, 1)).toBe(
       "abrsim sweep scenarios/two-sources.json --vary 'nodes.*.params.target_utilization=0.8,0.9,1' --vary links.L3.delay_us=5,500",
     );
   });

@@ -10,6 +10,8 @@ import type { Scenario } from '../contract/scenario';
 import type { KeyValueStore } from '../scenario/storage';
 import { draftsKey, type Place } from '../scenario/place';
 import { readableNumber } from '../scenario/params';
+import { sameRun } from '../scenario/topologyEdits';
+import { jsonFileName } from './sharing';
 
 export interface SweepChoice {
   /** The `--set` path that takes each value: also the select's value and the table's column. */
@@ -245,8 +247,33 @@ export function withParameterSweep(scenario: Scenario, params: SweptParam[], see
   return { ...scenario, sweep: { vary, ...(seeds > 1 ? { seeds } : {}), ...(block?.metrics ? { metrics: block.metrics } : {}) } };
 }
 
+/** The scenario file a sweep command names: the library's, or the one Export saves. */
+export interface SweepFile {
+  /** As the command names it: `scenarios/<id>.json` (from the repository's root), or the
+   *  exported file's name (from the folder it is saved in). */
+  path: string;
+  /** The scenario open is not the library's file as it is: the command runs only on the file
+   *  Export saves (named `path`), which must be saved first. */
+  exportFirst: boolean;
+  /** The library's file of the same id that it is not (it has been changed): the form says so. */
+  notLibrary?: string;
+}
+
 /**
- * The `abrsim sweep` command that makes the same runs, from the repository's root. `block`, the
+ * The file whose sweep makes the form's runs: the library's own when the scenario open runs as
+ * it does (`sameRun`: drawn or described otherwise at most, whatever it was opened from), else
+ * the file Export saves of it (QA: after L3 was set to 100 Mbps in two-sources, the command
+ * named two-sources.json with nothing to say it was not the library's: run from the
+ * repository, it swept the library's two-sources, other runs than the form's).
+ */
+export function sweepFile(current: Scenario, library: Scenario | undefined): SweepFile {
+  const own = library && library.id === current.id ? `scenarios/${library.id}.json` : null;
+  if (own && sameRun(library!, current)) return { path: own, exportFirst: false };
+  return { path: jsonFileName(String(current.id || 'scenario')), exportFirst: true, ...(own ? { notLibrary: own } : {}) };
+}
+
+/**
+ * The `abrsim sweep` command that makes the same runs on `file` (`sweepFile`'s path). `block`, the
  * scenario's own sweep block: the form's sweep takes its place (`withParameterSweep`), while
  * `--vary` adds to a file's block (replacing a parameter of the same path) and `--seeds` defaults
  * to its seeds, so the command empties the block's values where it varies one the form does not
@@ -254,8 +281,7 @@ export function withParameterSweep(scenario: Scenario, params: SweptParam[], see
  * (QA: on a block of three seeds, the command of a one-seed form sweep ran three, and the
  * block's other parameters too).
  */
-export function parameterSweepCommand(scenarioId: string, fromLibrary: boolean, params: SweptParam[], seeds: number, block?: Scenario['sweep']): string {
-  const file = fromLibrary ? `scenarios/${scenarioId}.json` : `${scenarioId}.json`;
+export function parameterSweepCommand(file: string, params: SweptParam[], seeds: number, block?: Scenario['sweep']): string {
   // A block's parameter the form varies too is replaced by its --vary (keeping its name).
   const replaced = (v: NonNullable<Scenario['sweep']>['vary'][number]) => v.paths.length === 1 && params.some((p) => p.path === v.paths[0]);
   const empty = block && !(block.vary ?? []).every(replaced) ? ` --set 'sweep.vary=[]'` : '';

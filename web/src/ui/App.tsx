@@ -45,14 +45,15 @@ import { useClassroom } from './useClassroom';
 import { ClassroomButtons, PlayAnnouncer, ShortcutsHelp } from './Classroom';
 import { useLessonWalk } from './useLessonWalk';
 import { chartMarked } from '../lab/lessonWalk';
-import { isHidden, isLocked, isOpen, NO_TEACHER, startView, type TeacherControl, type TeacherSettings } from '../lab/teacher';
+import { isHidden, isLocked, isOpen, NO_TEACHER, startTab, startView, type TeacherControl, type TeacherSettings } from '../lab/teacher';
 import { embedSettings } from './embed';
 import { LOCKED_TITLE, TeacherContext } from './teacherContext';
 import { TeacherButton } from './TeacherDialog';
 import { linkedTab, linkView, shareLink } from '../lab/sharing';
+import type { SideTab, ViewPlaceKeeper } from '../lab/viewPlace';
 import { scrollIntoViewSoon } from './scrollSoon';
 import { tabList } from './tabs';
-import { exportStem, imageCaption, runIdentity } from '../charts/caption';
+import { exportStem, imageCaption, runExportName, runIdentity, type RunExport } from '../charts/caption';
 import { LAB_VERSION } from '../lab/version';
 import type { ViewTab } from '../scenario/share';
 
@@ -93,6 +94,7 @@ export function App({
   keptComparisons,
   teacher = NO_TEACHER,
   embed = false,
+  viewPlace,
 }: {
   lab: Lab;
   store: SampleStore;
@@ -106,6 +108,9 @@ export function App({
   teacher?: TeacherSettings;
   /** Embed mode (`?embed=1`): run controls and charts only, for an iframe. */
   embed?: boolean;
+  /** Where this tab was (view tab, Network view, side panel tab): kept as the user moves, and
+   *  what a reload comes back to (lab/viewPlace.ts). */
+  viewPlace?: ViewPlaceKeeper;
 }) {
   const state = useLabState(lab);
   // Whether the run has begun (the page's state has the time only as of the last change of mode).
@@ -279,6 +284,11 @@ export function App({
     setWorkspace(linkedTab(asked, settings) ?? 'charts');
     if (asked.network) setNetworkOpen(true);
   }, [asked?.n]);
+  // View state: the side panel's tab (lifted here to be kept with the view tab): after a reload,
+  // the one the tab was on; else a teacher's start tab, else the lesson.
+  const [sideTab, setSideTab] = useState<SideTab>(() => viewPlace?.restored()?.side ?? startTab(settings) ?? 'lesson');
+  // Where this tab is, kept for a reload to come back to.
+  useEffect(() => viewPlace?.keep({ tab: workspace, network: networkOpen, side: sideTab }), [viewPlace, workspace, networkOpen, sideTab]);
   // What Share and the embed's link to the whole lab carry of the view: the tab and the
   // Network view (the chart choices and the speed are the lab's state).
   const shownNetwork = workspace === 'charts' && networkOpen;
@@ -303,10 +313,11 @@ export function App({
   const identity = useMemo(() => runIdentity(state.current?.scenario, LAB_VERSION), [state.current?.scenario]);
   const caption = imageCaption(identity);
   const markers = useMemo(() => (changes ?? []).map((c) => c.at_ms), [changes]);
-  // The whole run as files: every series (the store's), and the summary as the engine wrote it.
-  const exportRun = (kind: 'series-csv' | 'summary-json') => {
-    if (kind === 'series-csv') saveBlob(new Blob([runCsv(store)], { type: 'text/csv' }), `${fileBase}-series.csv`);
-    else if (state.summaryJson) saveBlob(new Blob([prettyJson(state.summaryJson) + '\n'], { type: 'application/json' }), `${fileBase}-summary.json`);
+  // The whole run as files: every series (the store's), and the summary as the engine wrote it,
+  // named as the charts' files (`two-sources-seed1-series.csv`).
+  const exportRun = (kind: RunExport) => {
+    if (kind === 'series-csv') saveBlob(new Blob([runCsv(store)], { type: 'text/csv' }), runExportName(identity, kind));
+    else if (state.summaryJson) saveBlob(new Blob([prettyJson(state.summaryJson) + '\n'], { type: 'application/json' }), runExportName(identity, kind));
   };
 
   useEffect(() => {
@@ -566,6 +577,8 @@ export function App({
           present={classroom.present}
           walk={walk}
           inspect={inspect}
+          tab={sideTab}
+          onTab={setSideTab}
           onExportRun={exportRun}
           onEditField={shown('editor') && !isLocked(settings, 'editor') ? editField : undefined}
           // The lesson's way into Compare goes with the Compare tab: a teacher's link that hides or

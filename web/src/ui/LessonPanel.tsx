@@ -17,8 +17,9 @@ import type { LessonWalkView } from './useLessonWalk';
 import { useTeacher } from './teacherContext';
 import { isHidden, isLocked, startTab } from '../lab/teacher';
 import { tabList } from './tabs';
+import type { SideTab } from '../lab/viewPlace';
 
-type Tab = 'lesson' | 'result' | 'switches' | 'paths';
+type Tab = SideTab;
 
 /**
  * The side panel: the scenario's title and network, then its story (what to watch, where it
@@ -37,6 +38,8 @@ export function LessonPanel({
   inspect = null,
   onEditField,
   present = false,
+  tab: chosenTab,
+  onTab,
 }: {
   lab: Lab;
   state: LabState;
@@ -52,10 +55,15 @@ export function LessonPanel({
   onCompareWith?: (ids: readonly string[]) => void;
   /** Opens a note's field in the network editor (none: the editor is not to be used here). */
   onEditField?: (target: EditTarget) => void;
+  /** The tab chosen, kept by the app (a reload comes back to it); absent, the panel keeps it. */
+  tab?: Tab;
+  onTab?: (tab: Tab) => void;
 }) {
   // View state only: which tab, which switch.
   const teacher = useTeacher();
-  const [tab, setTab] = useState<Tab>(() => startTab(teacher) ?? 'lesson');
+  const [ownTab, setOwnTab] = useState<Tab>(() => startTab(teacher) ?? 'lesson');
+  const tab = chosenTab ?? ownTab;
+  const setTab = onTab ?? setOwnTab;
   const [picked, setPicked] = useState<string | null>(null);
   const summary = state.summary;
   // A step the run paused at brings the lesson up; played through, the tab being read stays

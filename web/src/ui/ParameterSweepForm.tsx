@@ -25,6 +25,7 @@ import {
   withParameterSweep,
   type SweepDraft,
   type SweepDrafts,
+  type SweepFile,
 } from '../lab/sweepBuilder';
 import { MAX_BROWSER_RUNS } from '../lab/sweep';
 import { describeRange, readableNumber } from '../scenario/params';
@@ -48,7 +49,7 @@ export function ParameterSweepForm({
   catalogue,
   drafts,
   place,
-  fromLibrary,
+  file,
   busy,
   onStart,
   onKeep,
@@ -61,8 +62,8 @@ export function ParameterSweepForm({
   /** Where the open scenario is kept: its form is kept by it (a library scenario and the
    *  user's copy of it each have their own). */
   place: Place;
-  /** The open scenario is a library one (its command names scenarios/<id>.json). */
-  fromLibrary: boolean;
+  /** The file the command names (`sweepFile`): the library's, or the one Export saves. */
+  file: SweepFile;
   /** A sweep is running: the form waits. */
   busy: boolean;
   /** Runs the scenario with the sweep block made (JSON); `command`: the one the form shows. */
@@ -136,7 +137,7 @@ export function ParameterSweepForm({
     : null;
   const runs = swept && !seedsRule ? swept.reduce((n, p) => n * p.values.length, 1) * draft.seeds : null;
   // The abrsim command of the runs the form holds: shown below it, and the session's for a refusal.
-  const command = swept && !seedsRule ? parameterSweepCommand(current.id, fromLibrary, swept, draft.seeds, current.sweep) : null;
+  const command = swept && !seedsRule ? parameterSweepCommand(file.path, swept, draft.seeds, current.sweep) : null;
   // More than the browser runs: said here, where the command that runs it is (QA: the session's
   // refusal gave `abrsim sweep <file>` without the form's --vary). Keep still writes it.
   const runsRule =
@@ -281,8 +282,16 @@ export function ParameterSweepForm({
         </p>
       )}
       {command && (
-        <p className="sweep-note">
-          The same runs from the command line: <code data-testid="param-sweep-command">{commandWords(command)}</code>
+        <p className="sweep-note" data-testid="param-sweep-command-note">
+          {file.exportFirst ? (
+            <>
+              The same runs from the command line, on this scenario as it is here{file.notLibrary ? <>, not <code>{file.notLibrary}</code></> : ''}: save
+              it first with <em>Export</em> (as {file.path}), then, in the folder it is saved in:{' '}
+            </>
+          ) : (
+            'The same runs from the command line: '
+          )}
+          <code data-testid="param-sweep-command">{commandWords(command)}</code>
         </p>
       )}
     </form>

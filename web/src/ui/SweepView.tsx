@@ -20,6 +20,8 @@ import { OverrideNotes } from './OverrideNotes';
 import { ProblemList } from './Notices';
 import { sameRun } from '../scenario/topologyEdits';
 import { ParameterSweepForm } from './ParameterSweepForm';
+import { sweepFile } from '../lab/sweepBuilder';
+import { LIBRARY } from '../scenario/library';
 
 /** The scenario a sweep ran, from its text (none before a sweep, or if it does not parse). */
 function parsedScenario(json: string): Scenario | null {
@@ -105,6 +107,8 @@ export function SweepView({
   const other = elsewhere && current?.sweep;
   // Without a sweep block: every algorithm of the network's kind on every switch.
   const algorithmSweep = !current?.sweep && current && catalogue ? withAlgorithmSweep(current, catalogue) : null;
+  // The file the commands name: the library's only while the scenario runs as it does.
+  const file = current ? sweepFile(current, LIBRARY.entries.find((e) => e.id === current.id)?.scenario) : null;
   const busy = s.phase === 'running' || s.phase === 'planning';
   const ended = s.phase === 'done' || s.phase === 'cancelled' || s.phase === 'interrupted';
   // The sweep shown, made by the form or of the algorithms (or a block's the scenario no longer
@@ -155,7 +159,7 @@ export function SweepView({
               onClick={() =>
                 void sweep.start(JSON.stringify(algorithmSweep), origin, currentJson, {
                   by: 'algorithms',
-                  command: algorithmSweepCommand(algorithmSweep, sweep.fromLibrary(origin)),
+                  command: algorithmSweepCommand(algorithmSweep, !file?.exportFirst),
                 })
               }
             >
@@ -229,13 +233,13 @@ export function SweepView({
           <em>Sweep the switch algorithms</em> to run it once with each algorithm on every switch.
         </p>
       )}
-      {current && catalogue && (
+      {current && file && catalogue && (
         <ParameterSweepForm
           current={current}
           catalogue={catalogue}
           drafts={sweep.drafts}
           place={place}
-          fromLibrary={sweep.fromLibrary(origin)}
+          file={file}
           busy={busy}
           onStart={(json, command) => void sweep.start(json, origin, currentJson, { by: 'form', command })}
           onKeep={onKeep}

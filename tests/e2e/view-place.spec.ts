@@ -1,0 +1,39 @@
+// Where the user was comes back after a reload: the view tab and the side panel's tab (kept in
+// the tab's sessionStorage), within what a teacher's link allows; a new tab starts on Charts.
+import { expect, test } from '@playwright/test';
+import { openLab } from './helpers';
+
+// QA: a reload went back to Charts and the Lesson tab instead of the Sweep tab and the
+// Switches tab the user was in.
+test('a reload comes back to the view tab and the side panel tab the user was in; a new tab starts on Charts', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-sweep').click();
+  await page.getByTestId('tab-switches').click();
+  await expect(page.getByTestId('param-sweep')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('view-sweep')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('param-sweep')).toBeVisible();
+  await expect(page.getByTestId('tab-switches')).toHaveAttribute('aria-selected', 'true');
+  // Moved on, and reloaded again: the new place.
+  await page.getByTestId('view-editor').click();
+  await page.getByTestId('tab-lesson').click();
+  await page.reload();
+  await expect(page.getByTestId('view-editor')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('tab-lesson')).toHaveAttribute('aria-selected', 'true');
+  // A new tab of the lab is not this one: Charts and the lesson.
+  const other = await context.newPage();
+  await openLab(other, '/?scenario=two-sources');
+  await expect(other.getByTestId('view-charts')).toHaveAttribute('aria-selected', 'true');
+  await expect(other.getByTestId('tab-lesson')).toHaveAttribute('aria-selected', 'true');
+  expect(errors).toEqual([]);
+});
+
+test("a reload does not bring back a view tab the teacher's link hides; the side panel's tab comes back", async ({ page }) => {
+  await openLab(page, '/?scenario=two-sources&hide=sweep');
+  await expect(page.getByTestId('view-sweep')).toHaveCount(0);
+  // This tab was on the Sweep tab before (kept by a page without the teacher's settings).
+  await page.evaluate(() => sessionStorage.setItem('abrlab.view-place', JSON.stringify({ v: 1, tab: 'sweep', network: false, side: 'switches' })));
+  await page.reload();
+  await expect(page.getByTestId('view-charts')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('tab-switches')).toHaveAttribute('aria-selected', 'true');
+});
