@@ -576,6 +576,26 @@ test("the Sweep tab's form names bad seeds and values out of range at their fiel
 // QA: a grid of 40,000 runs made in the form was refused with `abrsim sweep scenarios/gfc1.json`,
 // a command without its --vary (gfc1 has no sweep block); and a sweep of 200 values wrote every
 // one of them in the tab's heading, a wall of numbers above the form.
+test('the sweep table\'s scroll box ends between two rows, and still scrolls', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-sweep').click();
+  await page.getByTestId('param-sweep-path').selectOption('nodes.SW1.params.target_utilization');
+  await page.getByTestId('param-sweep-values').fill('0.2:0.05:1');
+  await page.getByTestId('param-sweep-run').click();
+  await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await expect(page.getByTestId('sweep-row')).toHaveCount(17);
+  const box = page.getByTestId('sweep-table-box');
+  await box.scrollIntoViewIfNeeded();
+  const fit = await box.evaluate((el) => {
+    const top = el.getBoundingClientRect().top;
+    const bottoms = [...el.querySelectorAll('tr')].map((r) => r.getBoundingClientRect().bottom - top);
+    return { height: el.clientHeight, scrolls: el.scrollHeight > el.clientHeight + 1, bottoms };
+  });
+  expect(fit.scrolls).toBe(true);
+  expect(fit.bottoms.some((b) => Math.abs(b - fit.height) <= 1)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('a sweep made in the form too big for the browser is refused at the form, pointing to its command; a long list of values is cut short in the heading', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.getByTestId('view-sweep').click();

@@ -3,7 +3,7 @@
 // metric) and a plot per metric fill in as runs finish. A row opens its run in the charts. No
 // simulation here: the session runs, sweepTable.ts tabulates, charts/sweepPlot.ts lays out.
 
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Scenario } from '../contract/scenario';
 import { metricScale, metricTitle, SWEEP_PLOT, SWEEP_PLOT_PRESENT, SWEEP_TICK_PX, sweepPlot, valueText } from '../charts/sweepPlot';
 import { NORMAL_LOOK, type ChartLook } from '../charts/look';
@@ -20,6 +20,7 @@ import { OverrideNotes } from './OverrideNotes';
 import { ProblemList } from './Notices';
 import { sameRun } from '../scenario/topologyEdits';
 import { ParameterSweepForm } from './ParameterSweepForm';
+import { useRowBoundary } from './rowBoundary';
 import { sweepFile } from '../lab/sweepBuilder';
 import { LIBRARY } from '../scenario/library';
 
@@ -84,6 +85,9 @@ export function SweepView({
   const keptChoice = useSyncExternalStore(kept?.subscribe ?? noSubscription, kept?.getState ?? noChoice);
   /** What the form below is set to run (`draftVaries`), as it tells it. */
   const [formVaries, setFormVaries] = useState<string | null>(null);
+  // The table's scroll box ends between two rows, as Compare's does.
+  const tableBox = useRef<HTMLDivElement>(null);
+  useRowBoundary(tableBox);
   // The last sweep was of another scenario: its results stay (a long sweep is work), said to be
   // its; a refusal of it says nothing about the one open now. Another is one that runs otherwise
   // (`sameRun`): one of another id, one of the sweep's runs opened (same id, `… · sweep run 3:
@@ -268,7 +272,7 @@ export function SweepView({
       )}
       {s.plan && s.phase !== 'refused' && (
         <>
-          <div className="sweep-scroll">
+          <div className="sweep-scroll" ref={tableBox} data-testid="sweep-table-box">
             <table className="summary-table sweep-table" data-testid="sweep-table">
               <thead>
                 <tr>
