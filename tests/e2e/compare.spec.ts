@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { PALETTE } from '../../web/src/charts/palette';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { canvasPixelsOf, downloadText, openLab, repoRoot, seriousViolations } from './helpers';
+import { canvasPixelsOf, downloadText, expectBoxEndsBetweenRows, openLab, repoRoot, seriousViolations } from './helpers';
 
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
@@ -757,14 +757,6 @@ test('the Compare table scroll box ends between two rows, and still scrolls', as
   await page.getByTestId('variant-1-alg-SW1').selectOption('erica_plus');
   await page.getByTestId('compare-run').click();
   await expect(page.getByTestId('compare')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
-  const box = page.getByTestId('compare-table-box');
-  await box.scrollIntoViewIfNeeded();
-  const fit = await box.evaluate((el) => {
-    const top = el.getBoundingClientRect().top;
-    const bottoms = [...el.querySelectorAll('tr')].map((r) => r.getBoundingClientRect().bottom - top);
-    return { height: el.clientHeight, scrolls: el.scrollHeight > el.clientHeight + 1, bottoms };
-  });
-  expect(fit.scrolls).toBe(true);
-  expect(fit.bottoms.some((b) => Math.abs(b - fit.height) <= 1)).toBe(true);
+  await expectBoxEndsBetweenRows(page.getByTestId('compare-table-box'));
   expect(errors).toEqual([]);
 });

@@ -148,3 +148,15 @@ export async function textBelow(page: Page, root: string, except = '', minPx = 1
     return [...small];
   }, { except, minPx });
 }
+
+/** A table's scroll box (`useRowBoundary`) scrolls and ends between two of its rows. */
+export async function expectBoxEndsBetweenRows(box: Locator) {
+  await box.scrollIntoViewIfNeeded();
+  const fit = await box.evaluate((el) => {
+    const top = el.getBoundingClientRect().top;
+    const bottoms = [...el.querySelectorAll('tr')].map((r) => r.getBoundingClientRect().bottom - top);
+    return { height: el.clientHeight, scrolls: el.scrollHeight > el.clientHeight + 1, bottoms };
+  });
+  expect(fit.scrolls).toBe(true);
+  expect(fit.bottoms.some((b) => Math.abs(b - fit.height) <= 1)).toBe(true);
+}

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { abrsimPath, downloadText, openLab, repoRoot } from './helpers';
+import { abrsimPath, downloadText, expectBoxEndsBetweenRows, openLab, repoRoot } from './helpers';
 
 const shots = resolve(repoRoot, 'test-results/screens');
 mkdirSync(shots, { recursive: true });
@@ -584,15 +584,7 @@ test('the sweep table\'s scroll box ends between two rows, and still scrolls', a
   await page.getByTestId('param-sweep-run').click();
   await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
   await expect(page.getByTestId('sweep-row')).toHaveCount(17);
-  const box = page.getByTestId('sweep-table-box');
-  await box.scrollIntoViewIfNeeded();
-  const fit = await box.evaluate((el) => {
-    const top = el.getBoundingClientRect().top;
-    const bottoms = [...el.querySelectorAll('tr')].map((r) => r.getBoundingClientRect().bottom - top);
-    return { height: el.clientHeight, scrolls: el.scrollHeight > el.clientHeight + 1, bottoms };
-  });
-  expect(fit.scrolls).toBe(true);
-  expect(fit.bottoms.some((b) => Math.abs(b - fit.height) <= 1)).toBe(true);
+  await expectBoxEndsBetweenRows(page.getByTestId('sweep-table-box'));
   expect(errors).toEqual([]);
 });
 
