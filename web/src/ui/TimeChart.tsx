@@ -331,19 +331,37 @@ export const TimeChart = memo(function TimeChart({
 /** How often the text alternative follows the run (ms). */
 const TEXT_EVERY_MS = 1000;
 
+/** How long the run stands still before the notes follow it (ms): a burst of steps (arrow
+ *  keys on the Time slider, each a seek and a pause) updates them once, at its end. Once a
+ *  step, four charts' updates a key made React take the burst for an endless loop of updates
+ *  (error #185). */
+const STILL_SETTLE_MS = 50;
+
+/** Runs `update.current` once the run has stood still at `stillAt` (null: it moves) for
+ *  STILL_SETTLE_MS. */
+function useWhenStill(stillAt: string | null, update: { current: () => void }) {
+  useEffect(() => {
+    if (stillAt === null) return;
+    const timer = setTimeout(() => update.current(), STILL_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [stillAt, update]);
+}
+
 function useChartText(store: SampleStore, title: string, unit: string, yScale: number, lines: ChartLine[], stillAt: string | null): string {
   const [text, setText] = useState('');
+  const update = useRef(() => {});
   useEffect(() => {
-    const update = () => {
+    update.current = () => {
       const row = store.length - 1;
       const timeMs = row >= 0 ? store.times()[row] : null;
       const values = lines.map((l) => ({ label: l.label, kind: l.kind, value: row >= 0 ? store.series(l.index)[row] * yScale : NaN }));
       setText(chartText(title, unit, timeMs, values));
     };
-    update();
-    const timer = setInterval(update, TEXT_EVERY_MS);
+    update.current();
+    const timer = setInterval(() => update.current(), TEXT_EVERY_MS);
     return () => clearInterval(timer);
-  }, [store, title, unit, yScale, lines, stillAt]);
+  }, [store, title, unit, yScale, lines]);
+  useWhenStill(stillAt, update);
   return text;
 }
 
@@ -363,9 +381,11 @@ function useLatestCoincidence(
   stillAt: string | null,
 ): { at: string; notes: string[] } | null {
   const [note, setNote] = useState<{ at: string; notes: string[] } | null>(null);
+  const update = useRef(() => {});
   useEffect(() => {
+    update.current = () => {};
     if (!active) return;
-    const update = () => {
+    update.current = () => {
       const row = store.length - 1;
       // Shortened, on one line: it stays while a run plays, so it must not cover the plot (the
       // cursor's note, there only while asked for, gives every name).
@@ -373,10 +393,11 @@ function useLatestCoincidence(
       const next = notes.length ? { at: `at ${formatValue(store.times()[row])} ms`, notes } : null;
       setNote((prev) => (prev?.at === next?.at && prev?.notes.join() === next?.notes.join() ? prev : next));
     };
-    update();
-    const timer = setInterval(update, TEXT_EVERY_MS);
+    update.current();
+    const timer = setInterval(() => update.current(), TEXT_EVERY_MS);
     return () => clearInterval(timer);
-  }, [store, shown, yScale, mainKind, active, stillAt]);
+  }, [store, shown, yScale, mainKind, active]);
+  useWhenStill(stillAt, update);
   return active ? note : null;
 }
 
