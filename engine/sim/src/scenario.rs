@@ -951,14 +951,20 @@ pub fn apply_override(doc: &mut serde_json::Value, assignment: &str) -> Result<(
 /// invalid: a change of ERICA's `target_utilization` on a switch that now runs EFCI). One note
 /// per switch, naming each change dropped.
 pub fn apply_override_noting(doc: &mut serde_json::Value, assignment: &str) -> Result<Vec<String>, String> {
-    let (path, raw) = assignment.split_once('=').ok_or_else(|| format!("--set '{assignment}': expected PATH=VALUE"))?;
-    let value = command_value(raw).map_err(|rule| format!("--set '{assignment}': {path} {rule}"))?;
+    assign_noting(doc, assignment).map_err(|e| format!("--set {e}"))
+}
+
+/// [`apply_override_noting`] as a sweep's parameter applies it: its problems name the
+/// assignment without the `--set` flag a sweep block never had.
+pub(crate) fn assign_noting(doc: &mut serde_json::Value, assignment: &str) -> Result<Vec<String>, String> {
+    let (path, raw) = assignment.split_once('=').ok_or_else(|| format!("'{assignment}': expected PATH=VALUE"))?;
+    let value = command_value(raw).map_err(|rule| format!("'{assignment}': {path} {rule}"))?;
     let keys: Vec<&str> = path.split('.').collect();
     if keys.iter().any(|k| k.is_empty()) {
-        return Err(format!("--set '{assignment}': empty key in path '{path}'"));
+        return Err(format!("'{assignment}': empty key in path '{path}'"));
     }
     if let Some(key) = keys.iter().find(|k| k.contains('[')) {
-        return Err(format!("--set '{assignment}': '{key}' is not a key: {}", indexed_key_hint(key)));
+        return Err(format!("'{assignment}': '{key}' is not a key: {}", indexed_key_hint(key)));
     }
     let before = algorithms_of(doc);
     let both_before = links_with_both_delays(doc);
@@ -1231,7 +1237,7 @@ fn set_at(cur: &mut Value, keys: &[&str], at: usize, value: &Value, path: &str) 
             if keys[at + 1] == "*" && !map.contains_key(key) {
                 let list = keys[..=at].join(".");
                 return Err(format!(
-                    "--set '{path}': the scenario has no '{list}', so '*' (every element of a list) names nothing"
+                    "'{path}': the scenario has no '{list}', so '*' (every element of a list) names nothing"
                 ));
             }
             let next = map.entry(key.to_string()).or_insert_with(|| Value::Object(Default::default()));
@@ -1253,7 +1259,7 @@ fn set_at(cur: &mut Value, keys: &[&str], at: usize, value: &Value, path: &str) 
             if any {
                 Ok(())
             } else {
-                Err(format!("--set '{path}': '{walked}' has no {}", if switches_only { "switch" } else { "element" }))
+                Err(format!("'{path}': '{walked}' has no {}", if switches_only { "switch" } else { "element" }))
             }
         }
         Value::Array(items) => {
@@ -1265,14 +1271,14 @@ fn set_at(cur: &mut Value, keys: &[&str], at: usize, value: &Value, path: &str) 
             });
             let (pos, taken) = by_id
                 .or_else(|| key.parse::<usize>().ok().filter(|&k| k < items.len()).map(|pos| (pos, 1)))
-                .ok_or_else(|| format!("--set '{path}': no element with id '{key}' in '{walked}'"))?;
+                .ok_or_else(|| format!("'{path}': no element with id '{key}' in '{walked}'"))?;
             if at + taken == keys.len() {
                 items[pos] = value.clone();
                 return Ok(());
             }
             set_at(&mut items[pos], keys, at + taken, value, path)
         }
-        _ => Err(format!("--set '{path}': '{walked}' is not an object or a list")),
+        _ => Err(format!("'{path}': '{walked}' is not an object or a list")),
     }
 }
 

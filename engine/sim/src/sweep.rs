@@ -4,7 +4,7 @@
 //! flattens to one row of named columns (`conn.C1.mean_rate_mbps`, `port.SW1->SW2.dropped_cells`,
 //! `jain_index`, `digest`, …), the same in the CLI and the browser.
 
-use crate::scenario::{apply_override_noting, Problem, Scenario, Sweep, SweepParam};
+use crate::scenario::{assign_noting, Problem, Scenario, Sweep, SweepParam};
 use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
@@ -105,13 +105,11 @@ impl SweepParam {
     }
 
     /// Sets every path of this parameter to `value` (× scale) in `doc`; the notes say what
-    /// that took away beyond what it names (`apply_override_noting`).
+    /// that took away beyond what it names (`assign_noting`).
     fn apply(&self, doc: &mut Value, value: &Value) -> Result<Vec<String>, String> {
         let mut notes = Vec::new();
         for assignment in self.assignments(value)? {
-            // Said as `--set` says it, less the flag: a sweep block's path is no option.
-            let said = |e: String| e.strip_prefix("--set ").map_or_else(|| e.clone(), str::to_string);
-            notes.extend(apply_override_noting(doc, &assignment).map_err(said)?);
+            notes.extend(assign_noting(doc, &assignment)?);
         }
         Ok(notes)
     }
