@@ -3,6 +3,8 @@
 // pasted into a report or a slide then names the very run it came from, which a share link or
 // the scenario file reproduces. Pure: strings in, strings out.
 
+import { fileSafe } from '../lab/sharing';
+
 /** The seed a scenario without `run.seed` runs with (the engine's `default_seed`). */
 export const DEFAULT_SEED = 1;
 
@@ -44,8 +46,7 @@ export function imageCaption(run: RunIdentity, variants?: readonly string[]): st
  * (`two-sources-seed1-rate`), anything but letters, digits, dots, dashes and underscores a dash.
  */
 export function exportStem(run: RunIdentity, what: string): string {
-  const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
-  return [safe(run.id), `seed${run.seed ?? DEFAULT_SEED}`, ...(what ? [safe(what)] : [])].join('-');
+  return [fileSafe(run.id), `seed${run.seed ?? DEFAULT_SEED}`, ...(what ? [fileSafe(what)] : [])].join('-');
 }
 
 /** The whole run's downloads (the Result tab's): every series as CSV, the summary as JSON. */

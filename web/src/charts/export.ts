@@ -5,7 +5,7 @@
 import { chartDomain, formatTick, ticks, timeAxis } from './axes';
 import { placePublishedLabels, type PublishedLine } from './published';
 import { traceColumns, SvgPathPen } from './columnPath';
-import { coincidentOwners, legendModel, markersShown, MARKER_LEGEND, type LegendModel } from './legend';
+import { coincidentOwners, legendModel, mainKindOf, markersShown, MARKER_LEGEND, type LegendModel } from './legend';
 import { DASH, drawOrder, MARKER_COLOUR, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from './palette';
 import { NORMAL_LOOK, type ChartLook } from './look';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
@@ -275,7 +275,7 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
   const markers = markersShown(c.markers, c.t0, c.t1);
   const items: LegendItem[] = [
     ...legend.groups.map((g) => ({ label: `${g.group} (${g.owners.length})`, color: g.color, style: 'solid' as LineStyle })),
-    ...ownerItems(legend.owners, coincidentOwners(c.lines, c.lines.find((l) => l.style === 'solid')?.kind, drawnAlike)),
+    ...ownerItems(legend.owners, coincidentOwners(c.lines, mainKindOf(c.lines), drawnAlike)),
     ...legend.styles.map((s) => ({ label: s.names.join(' / '), color: PINNED_SWATCH, style: s.style })),
     ...legend.series.map((s) => ({ label: s.series, color: PINNED_SWATCH, style: 'solid' as LineStyle, dash: s.dash })),
     ...(c.pinned ? [{ label: `pinned: ${c.pinned.label}`, color: PINNED_SWATCH, style: 'solid' as LineStyle, opacity: PINNED_ALPHA + 0.15 }] : []),

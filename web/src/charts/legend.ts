@@ -83,6 +83,12 @@ function sameLineKey(l: ChartLine): string {
   return `${quantity}\n${l.series ?? ''}`;
 }
 
+/** A chart's main kind of line: its solid lines' (ACR on the rate chart), whose coinciding
+ *  owners the screen's notes and the image's legend name ("C1 = C2"). */
+export function mainKindOf(lines: readonly ChartLine[]): string | undefined {
+  return lines.find((l) => l.style === 'solid')?.kind;
+}
+
 /**
  * The owners whose lines an image draws on top of one another over all of it, each set in line
  * order (sets of two or more only): owners outside any group whose lines of the chart's main

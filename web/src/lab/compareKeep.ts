@@ -18,7 +18,7 @@
 import { isVariantDraft, MAX_COMPARE_RUNS, type CompareOutcome, type PlannedRun, type VariantDraft, type VariantSpec } from './compare';
 import type { CompareSession, CompareState, KeptCompareState } from './compareSession';
 import { parseRow } from './sweepTable';
-import { rowText } from './sweepKeep';
+import { rowText, unkeptNote } from './sweepKeep';
 import { Database, request } from '../scenario/indexedDb';
 import { draftsKey, type Place } from '../scenario/place';
 
@@ -237,15 +237,6 @@ export function unavailableCompareStore(why: string): CompareStore {
 /** The note under a comparison the user had the browser forget. */
 export const FORGOTTEN_COMPARISON = 'This comparison is no longer kept in this browser (you had it forget it): a reload loses it.';
 
-/** The note under a comparison whose write was refused: a browser that keeps nothing says so
- *  plainly; a write that failed says why. */
-export function unkeptComparisonNote(e: unknown): string {
-  const name = (e as { name?: unknown } | null)?.name;
-  const why = name === 'QuotaExceededError' ? 'the browser’s storage is full' : (e as Error | null)?.message || String(e);
-  if (name === 'Unavailable') return `These results are kept in this page only (${why}): a reload loses them.`;
-  return `These results could not be kept in the browser (${why}): a reload loses them.`;
-}
-
 /** What the Compare view uses of the keeper: forgetting the comparison shown. */
 export interface KeptComparisons {
   /** Deletes the comparison shown from the browser (the user's *Forget*); false when the
@@ -313,7 +304,7 @@ export class CompareKeeper implements KeptComparisons {
           this.session.noteKept(s.ranAtMs, null);
           this.opts.onKept?.();
         } catch (e) {
-          this.session.noteKept(s.ranAtMs, unkeptComparisonNote(e));
+          this.session.noteKept(s.ranAtMs, unkeptNote(e));
         }
       } while (this.again);
       // Let go in a later turn (a loop that writes nothing ends before `writing` is set); a

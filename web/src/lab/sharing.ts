@@ -267,7 +267,13 @@ export function exportFile(scenario: Scenario): { name: string; text: string } {
 /** A file name for a scenario file from `stem` (a scenario's id or name): `<stem>.json`, with
  *  anything but letters, digits, dots, dashes and underscores a dash. */
 export function jsonFileName(stem: string): string {
-  return `${stem.replace(/[^A-Za-z0-9._-]+/g, '-')}.json`;
+  return `${fileSafe(stem)}.json`;
+}
+
+/** `text` as part of a file's name: anything but letters, digits, dots, dashes and underscores
+ *  a dash. */
+export function fileSafe(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]+/g, '-');
 }
 
 /**

@@ -264,7 +264,7 @@ export function decodeScenario(payload: string, library: TextLibrary = new Map()
 function decode(payload: string, library: TextLibrary): Decoded {
   const dot = payload.indexOf('.');
   const version = dot < 0 ? '' : payload.slice(0, dot);
-  const reads = `this lab reads versions ${READS.join(' and ')}`;
+  const reads = `this lab reads versions ${READ_VERSIONS_TEXT}`;
   if (!READS.map(String).includes(version)) {
     if (!/^\d+$/.test(version)) return fail(`the link does not start with a version tag ("${SHARE_VERSION}.")`);
     if (Number(version) > SHARE_VERSION) {

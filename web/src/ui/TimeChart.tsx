@@ -8,7 +8,7 @@ import { Fragment, memo, useEffect, useLayoutEffect, useMemo, useRef, useState, 
 import type { ChartGroup } from '../charts/chartGroup';
 import { chartCsv, chartSvg, type ChartExport } from '../charts/export';
 import { svgToPng } from '../charts/exportImage';
-import { kindNameWith, legendModel, markersShown, MARKER_LEGEND } from '../charts/legend';
+import { kindNameWith, legendModel, mainKindOf, markersShown, MARKER_LEGEND } from '../charts/legend';
 import { DASH, LINE_WIDTH, MARKER_COLOUR, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from '../charts/palette';
 import { coincidenceNotes, formatValue, placeTooltip, readoutAt, type ReadoutEntry } from '../charts/readout';
 import { pinnedSeries, type PinnedRun } from '../charts/pinned';
@@ -179,7 +179,7 @@ export const TimeChart = memo(function TimeChart({
   const shown = useMemo(() => lines.filter((_, i) => visible[i]), [lines, visible]);
   const row = cursor && cursor.row < store.length ? cursor.row : -1;
   const entries = row >= 0 ? readoutAt(store, row, shown, yScale) : [];
-  const mainKind = lines.find((l) => l.style === 'solid')?.kind;
+  const mainKind = mainKindOf(lines);
   const cursorNotes = coincidenceNotes(entries, mainKind, Infinity, controller.current?.valuePerPixel ?? 0);
   // Without a cursor (a class watching a projected run), lines that lie on each other at the
   // latest sample are named all the same: C1 under C2 is otherwise simply not there.

@@ -32,9 +32,15 @@ export function useRowBoundary(box: RefObject<HTMLElement | null>, mostPx = TABL
     if (!el || !table) return;
     const fit = () => {
       const top = el.getBoundingClientRect().top - el.scrollTop;
-      const bottoms = [...table.rows].map((r) => r.getBoundingClientRect().bottom - top);
+      // Rows come in order: those past the first that ends below mostPx change nothing (a
+      // sweep's table may hold 10,000, and this runs at every render, once a finished run).
+      const bottoms: number[] = [];
+      for (const r of table.rows) {
+        bottoms.push(r.getBoundingClientRect().bottom - top);
+        if (bottoms[bottoms.length - 1] > mostPx) break;
+      }
       // The table's own bottom border and spacing go with its last row.
-      if (bottoms.length) bottoms[bottoms.length - 1] = table.getBoundingClientRect().bottom - top;
+      if (bottoms.length === table.rows.length) bottoms[bottoms.length - 1] = table.getBoundingClientRect().bottom - top;
       const height = rowBoundaryHeight(bottoms, mostPx);
       el.style.maxHeight = height === null ? `${mostPx}px` : `${height}px`;
     };
