@@ -127,7 +127,7 @@ const batch = new WorkerPool(makeBatchWorker);
 const sweep = new SweepSession(
   batch.lane(),
   (json, origin) => lab.load(json, origin, 'push'),
-  (origin) => LIBRARY.entries.some((e) => e.id === origin),
+  (id) => LIBRARY.entries.find((e) => e.id === id)?.scenario,
   undefined,
   sweepDrafts,
 );

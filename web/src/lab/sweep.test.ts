@@ -5,7 +5,7 @@ import { WorkerPool } from '../engine/pool';
 import { repoFile } from '../test/fakes';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { InProcessBatchWorker, pumpedPool, WASM_ENGINE } from '../test/wasmEngine';
-import { algorithmSweepCommand, MAX_BROWSER_RUNS, remade, SweepSession, withAlgorithmSweep } from './sweep';
+import { algorithmSweepCommand, commandFile, MAX_BROWSER_RUNS, remade, SweepSession, withAlgorithmSweep } from './sweep';
 import { parseRow, pointTable, sweepCsv } from './sweepTable';
 
 function sweepDoc(id = 'fecn-n0-sweep') {
@@ -18,7 +18,8 @@ function sweepDoc(id = 'fecn-n0-sweep') {
 function setup(engine: BatchEngine = WASM_ENGINE, size = 2) {
   const pool = new WorkerPool(() => new InProcessBatchWorker(engine, true), size);
   const open = vi.fn();
-  const session = new SweepSession(pool, open, (origin) => origin === 'fecn-n0-sweep');
+  // The test's fecn-n0-sweep (shortened) stands for the library's.
+  const session = new SweepSession(pool, open, (id) => (id === 'fecn-n0-sweep' ? sweepDoc() : undefined));
   const settled = () => vi.waitFor(() => expect(['done', 'refused', 'cancelled']).toContain(session.getState().phase), { timeout: 10_000 });
   return { pool, session, open, settled };
 }
@@ -108,7 +109,9 @@ describe('SweepSession', () => {
     expect(s.phase).toBe('refused');
     expect(s.plan!.runs).toBe(10_100);
     expect(s.plan!.runs).toBeGreaterThan(MAX_BROWSER_RUNS);
-    expect(s.message).toContain('abrsim sweep scenarios/fecn-n0-sweep.json > fecn-n0-sweep.csv');
+    // Its block is not the library's (101 values, 100 seeds): the command names the file Export
+    // saves, since the library's file would sweep its own three values.
+    expect(s.message).toContain('abrsim sweep fecn-n0-sweep.json > fecn-n0-sweep.csv');
     expect(s.message).toContain('10,100 runs (101 points × 100 seeds)');
   });
 
@@ -132,8 +135,20 @@ describe('SweepSession', () => {
     const scenario = JSON.parse(readFileSync(repoFile('scenarios/two-sources.json'), 'utf8'));
     const swept = withAlgorithmSweep(scenario, ENGINE_CATALOGUE)!;
     const ids = swept.sweep!.vary[0].values.join(',');
-    expect(algorithmSweepCommand(swept, true)).toBe(`abrsim sweep scenarios/two-sources.json --vary 'nodes.*.algorithm=${ids}' > two-sources.csv`);
-    expect(algorithmSweepCommand(swept, false)).toBe(`abrsim sweep two-sources.json --vary 'nodes.*.algorithm=${ids}' > two-sources.csv`);
+    expect(algorithmSweepCommand(swept, 'scenarios/two-sources.json')).toBe(`abrsim sweep scenarios/two-sources.json --vary 'nodes.*.algorithm=${ids}' > two-sources.csv`);
+    expect(algorithmSweepCommand(swept, 'two-sources.json')).toBe(`abrsim sweep two-sources.json --vary 'nodes.*.algorithm=${ids}' > two-sources.csv`);
+  });
+
+  // Review: Run it again and the refusal named scenarios/<id>.json by the origin alone, for an
+  // edited library scenario too (the form's command already went by what the scenario runs).
+  it('names the library file for a scenario that runs as the library\'s, else the file Export saves', () => {
+    const library = JSON.parse(readFileSync(repoFile('scenarios/two-sources.json'), 'utf8'));
+    const byId = (id: string) => (id === 'two-sources' ? library : undefined);
+    expect(commandFile(JSON.stringify(library), byId)).toBe('scenarios/two-sources.json');
+    const edited = { ...library, links: library.links.map((l: { id: string }) => (l.id === 'L3' ? { ...l, rate_mbps: 100 } : l)) };
+    expect(commandFile(JSON.stringify(edited), byId)).toBe('two-sources.json');
+    const swept = withAlgorithmSweep(edited, ENGINE_CATALOGUE)!;
+    expect(remade({ madeBy: 'algorithms', scenarioId: 'two-sources', json: JSON.stringify(swept), sourceJson: JSON.stringify(edited) }, commandFile(JSON.stringify(edited), byId))!.command).toMatch(/^abrsim sweep two-sources\.json /);
   });
 
   // QA: a refusal stayed on screen under the form's new field error until the next run.
@@ -223,12 +238,12 @@ describe('a sweep made again (remade): what made it and its abrsim command, from
     const source = sweepDoc();
     const form = { ...source, sweep: { vary: [{ paths: ['nodes.SW1.params.n0'], values: [3, 30] }], seeds: 2 } };
     const at = { scenarioId: 'fecn-n0-sweep', sourceJson: JSON.stringify(source) };
-    expect(remade({ ...at, madeBy: 'form', json: JSON.stringify(form) }, true)).toEqual({
+    expect(remade({ ...at, madeBy: 'form', json: JSON.stringify(form) }, 'scenarios/fecn-n0-sweep.json')).toEqual({
       by: 'form',
       command: "abrsim sweep scenarios/fecn-n0-sweep.json --vary nodes.SW1.params.n0=3,30 --seeds 2",
     });
     const algorithms = withAlgorithmSweep(source, ENGINE_CATALOGUE)!;
-    expect(remade({ ...at, madeBy: 'algorithms', json: JSON.stringify(algorithms) }, true)).toEqual({ by: 'algorithms', command: algorithmSweepCommand(algorithms, true) });
-    expect(remade({ ...at, madeBy: 'block', json: at.sourceJson }, true)).toBeNull();
+    expect(remade({ ...at, madeBy: 'algorithms', json: JSON.stringify(algorithms) }, 'scenarios/fecn-n0-sweep.json')).toEqual({ by: 'algorithms', command: algorithmSweepCommand(algorithms, 'scenarios/fecn-n0-sweep.json') });
+    expect(remade({ ...at, madeBy: 'block', json: at.sourceJson }, 'scenarios/fecn-n0-sweep.json')).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import type { Scenario } from '../contract/scenario';
 import { JobFailed, type JobLane } from '../engine/pool';
 import { StateCell } from './state';
 import { parseRow, runOf, type RunOutcome } from './sweepTable';
-import { parameterSweepCommand, SweepDrafts } from './sweepBuilder';
+import { parameterSweepCommand, SweepDrafts, sweepFile } from './sweepBuilder';
 
 /** The most runs the lab runs in the browser; more go to `abrsim sweep`. */
 export const MAX_BROWSER_RUNS = 10_000;
@@ -115,16 +115,27 @@ export function withAlgorithmSweep(scenario: Scenario, catalogue: Catalogue): Sc
   };
 }
 
-/** The command that runs a scenario's own sweep block, from the repository's root. */
-export function cliCommand(scenarioId: string, fromLibrary: boolean): string {
-  const file = fromLibrary ? `scenarios/${scenarioId}.json` : `${scenarioId}.json`;
+/** The command that runs a scenario's own sweep block on `file` (`sweepFile`'s path). */
+export function cliCommand(scenarioId: string, file: string): string {
   return `abrsim sweep ${file} > ${scenarioId}.csv`;
+}
+
+/** The file a sweep's command names for the scenario `sourceJson` (`sweepFile`'s path): the
+ *  library's when it runs as the library's does (`library`: a library scenario by id), else
+ *  the file Export saves of it. */
+export function commandFile(sourceJson: string, library: (id: string) => Scenario | undefined): string {
+  let scenario: Scenario;
+  try {
+    scenario = JSON.parse(sourceJson) as Scenario;
+  } catch {
+    return 'scenario.json';
+  }
+  return sweepFile(scenario, library(String(scenario.id))).path;
 }
 
 /** The command that runs `withAlgorithmSweep`'s sweep: the scenario's algorithms on every
  *  switch, by `--vary` (its table's metrics are among the columns abrsim sweep prints). */
-export function algorithmSweepCommand(scenario: Scenario, fromLibrary: boolean): string {
-  const file = fromLibrary ? `scenarios/${scenario.id}.json` : `${scenario.id}.json`;
+export function algorithmSweepCommand(scenario: Scenario, file: string): string {
   const values = (scenario.sweep?.vary ?? []).map((v) => `${v.paths.join(',')}=${v.values.join(',')}`);
   return `abrsim sweep ${file}${values.map((v) => ` --vary '${v}'`).join('')} > ${scenario.id}.csv`;
 }
@@ -134,7 +145,7 @@ export function algorithmSweepCommand(scenario: Scenario, fromLibrary: boolean):
  * with its block) and the scenario it was made from (`sourceJson`): null for the scenario's own
  * block. A sweep read back from the browser keeps what made it, not the command: made again.
  */
-export function remade(s: Pick<SweepState, 'madeBy' | 'scenarioId' | 'json' | 'sourceJson'>, fromLibrary: boolean): MadeSweep | null {
+export function remade(s: Pick<SweepState, 'madeBy' | 'scenarioId' | 'json' | 'sourceJson'>, file: string): MadeSweep | null {
   if (s.madeBy === 'block') return null;
   let swept: Scenario;
   let source: Scenario | null = null;
@@ -142,11 +153,11 @@ export function remade(s: Pick<SweepState, 'madeBy' | 'scenarioId' | 'json' | 's
     swept = JSON.parse(s.json) as Scenario;
     source = JSON.parse(s.sourceJson) as Scenario;
   } catch {
-    return { by: s.madeBy, command: cliCommand(s.scenarioId, fromLibrary) };
+    return { by: s.madeBy, command: cliCommand(s.scenarioId, file) };
   }
-  if (s.madeBy === 'algorithms') return { by: 'algorithms', command: algorithmSweepCommand(swept, fromLibrary) };
+  if (s.madeBy === 'algorithms') return { by: 'algorithms', command: algorithmSweepCommand(swept, file) };
   const params = (swept.sweep?.vary ?? []).map((v) => ({ path: v.paths[0] ?? '', values: v.values as number[] }));
-  return { by: 'form', command: parameterSweepCommand(fromLibrary ? `scenarios/${s.scenarioId}.json` : `${s.scenarioId}.json`, params, swept.sweep?.seeds ?? 1, source?.sweep) };
+  return { by: 'form', command: parameterSweepCommand(file, params, swept.sweep?.seeds ?? 1, source?.sweep) };
 }
 
 /** "1 seed", "3 seeds"; the count grouped in thousands. */
@@ -163,18 +174,15 @@ export class SweepSession {
     private readonly pool: JobRunner,
     /** Opens a scenario in the lab (as the file picker does). */
     private readonly open: (json: string, origin: string) => void,
-    private readonly isLibrary: (origin: string) => boolean = () => false,
+    /** A library scenario by id: a sweep's command names its file when the scenario swept runs
+     *  as it does (`commandFile`). */
+    private readonly library: (id: string) => Scenario | undefined = () => undefined,
     private readonly now: () => number = () => performance.now(),
     /** The Sweep tab's parameter form, as written per scenario. */
     readonly drafts: SweepDrafts = new SweepDrafts(),
     /** Wall-clock time (ms since the epoch): when a sweep ran, as its kept results say. */
     private readonly wallNow: () => number = () => Date.now(),
   ) {}
-
-  /** Whether `origin` names a library scenario (its command names scenarios/<id>.json). */
-  fromLibrary(origin: string): boolean {
-    return this.isLibrary(origin);
-  }
 
   subscribe = (fn: () => void) => this.cell.subscribe(fn);
   getState = () => this.cell.get();
@@ -218,7 +226,7 @@ export class SweepSession {
         message:
           `This sweep has ${plan.runs.toLocaleString('en')} runs (${plural(plan.points, 'point')} × ${plural(plan.seeds, 'seed')}); ` +
           `the browser runs at most ${MAX_BROWSER_RUNS.toLocaleString('en')}. Run it from the command line on all cores ` +
-          `(add --shard I/N to split it over machines): ${made?.command ?? cliCommand(scenarioId, this.isLibrary(origin))}`,
+          `(add --shard I/N to split it over machines): ${made?.command ?? cliCommand(scenarioId, commandFile(sourceJson, this.library))}`,
       });
       return;
     }
@@ -238,7 +246,7 @@ export class SweepSession {
   again(): Promise<void> {
     const s = this.cell.get();
     if (!s.json || s.phase === 'idle' || s.phase === 'planning' || s.phase === 'running') return Promise.resolve();
-    return this.start(s.json, s.origin, s.sourceJson, remade(s, this.isLibrary(s.origin)));
+    return this.start(s.json, s.origin, s.sourceJson, remade(s, commandFile(s.sourceJson, this.library)));
   }
 
   private record(i: number, outcome: RunOutcome) {

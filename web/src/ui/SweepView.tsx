@@ -163,7 +163,7 @@ export function SweepView({
               onClick={() =>
                 void sweep.start(JSON.stringify(algorithmSweep), origin, currentJson, {
                   by: 'algorithms',
-                  command: algorithmSweepCommand(algorithmSweep, !file?.exportFirst),
+                  command: algorithmSweepCommand(algorithmSweep, file?.path ?? 'scenario.json'),
                 })
               }
             >
