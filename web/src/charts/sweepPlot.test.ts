@@ -130,7 +130,6 @@ describe('sweep metrics in words', () => {
   // running to 1.2 beside Jain's index ending at 1.
   it("names Jain's index among virtual paths, and ends its axis at 1 as every fraction of 1", () => {
     expect(metricTitle('jain_among_virtual_paths')).toBe("Jain's index among virtual paths");
-    expect(metricTitle('conn.F1.loss_ratio')).toBe('F1 loss ratio (of 1)');
     for (const metric of ['jain_among_virtual_paths', 'on_target_fraction', 'conn.F1.loss_ratio']) {
       const plan: PlanInfo = { runs: 2, points: 2, seeds: 1, params: [{ column: 'n0', values: [1, 10] }], metrics: [metric], header: [], seed_param: null, notes: [] };
       const at = (point: number, mean: number): PointRow => ({ ...row(point, [point ? 10 : 1], mean), stats: [{ metric, mean, ci: null, n: 1 }] });
@@ -147,11 +146,27 @@ describe('sweep metrics in words', () => {
     expect(metricScale('max_utilization')).toBe(100);
     expect(metricScale('link.L1.mean_utilization')).toBe(100);
     expect(metricScale('jain_index')).toBe(1);
-    expect(metricScale('conn.F1.loss_ratio')).toBe(1);
     for (const metric of ['max_utilization', 'link.L1.mean_utilization']) {
       const plan: PlanInfo = { runs: 2, points: 2, seeds: 1, params: [{ column: 'n0', values: [1, 10] }], metrics: [metric], header: [], seed_param: null, notes: [] };
       const at = (point: number, mean: number): PointRow => ({ ...row(point, [point ? 10 : 1], mean), stats: [{ metric, mean, ci: null, n: 1 }] });
       const p = sweepPlot(plan, [at(0, 0.524478), at(1, 0.97)], 0, { scale: metricScale(metric) });
+      expect(p.yTicks[p.yTicks.length - 1].label, metric).toBe('100');
+    }
+  });
+
+  // The Sweep table showed on_target_fraction 0.9 and a loss ratio 0.012 where Compare and the
+  // run summary say 90 % and utilisation beside them was in %.
+  it('shows the part of the steady window on target and a loss ratio in %, as utilisation', () => {
+    expect(metricTitle('on_target_fraction')).toBe('within 10 % of target (% of steady window)');
+    expect(metricTitle('conn.F1.loss_ratio')).toBe('F1 loss ratio (%)');
+    expect(metricScale('on_target_fraction')).toBe(100);
+    expect(metricScale('conn.F1.loss_ratio')).toBe(100);
+    expect(metricScale('jain_index')).toBe(1);
+    expect(metricScale('conn.F1.lost_cells')).toBe(1);
+    for (const metric of ['on_target_fraction', 'conn.F1.loss_ratio']) {
+      const plan: PlanInfo = { runs: 2, points: 2, seeds: 1, params: [{ column: 'n0', values: [1, 10] }], metrics: [metric], header: [], seed_param: null, notes: [] };
+      const at = (point: number, mean: number): PointRow => ({ ...row(point, [point ? 10 : 1], mean), stats: [{ metric, mean, ci: null, n: 1 }] });
+      const p = sweepPlot(plan, [at(0, 0.5), at(1, 0.97)], 0, { scale: metricScale(metric) });
       expect(p.yTicks[p.yTicks.length - 1].label, metric).toBe('100');
     }
   });

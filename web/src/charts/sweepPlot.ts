@@ -64,16 +64,19 @@ const AT_MOST_ONE_HEADROOM = 0.04;
 
 const MBPS: DisplayUnit = { unit: 'Mbps', scale: 1 };
 
-/** Utilisations: fractions of 1 in the engine and the CSV (`max_utilization`, a port's or
- *  link's `mean_utilization`), shown in % as the rest of the lab shows them. */
-const isUtilization = (metric: string) => metric === 'max_utilization' || /^(port|link)\..+\.(mean_utilization|reverse_mean_utilization)$/.test(metric);
+/** Fractions of 1 in the engine and the CSV shown in %, as the rest of the lab shows them:
+ *  utilisations (`max_utilization`, a port's or link's `mean_utilization`), the part of the
+ *  steady window on target (`on_target_fraction`, Compare's "% of steady window") and a loss
+ *  ratio. Jain's index stays an index. */
+const isPercent = (metric: string) =>
+  metric === 'max_utilization' || metric === 'on_target_fraction' || /^(port|link)\..+\.(mean_utilization|reverse_mean_utilization)$/.test(metric) || /^(conn|port|link|vp)\..+\.loss_ratio$/.test(metric);
 
 /** The factor from a metric's engine value to the value shown: a rate (`*_mbps`) in `rate`'s
- *  unit (Gbps on Ethernet, as the charts and Compare show it), a utilisation in % (QA: the
- *  sweep said "largest utilisation (of 1)" 0.524478), anything else as it is. The CSV keeps
+ *  unit (Gbps on Ethernet, as the charts and Compare show it), a fraction `isPercent` in % (QA:
+ *  the sweep said "largest utilisation (of 1)" 0.524478), anything else as it is. The CSV keeps
  *  the engine's values. */
 export function metricScale(metric: string, rate: DisplayUnit = MBPS): number {
-  return metric.endsWith('_mbps') ? rate.scale : isUtilization(metric) ? 100 : 1;
+  return metric.endsWith('_mbps') ? rate.scale : isPercent(metric) ? 100 : 1;
 }
 
 /**
@@ -97,7 +100,7 @@ export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells', 
     jain_index: "Jain's index",
     jain_among_virtual_paths: "Jain's index among virtual paths",
     convergence_ms: 'convergence (ms)',
-    on_target_fraction: 'within 10 % of target (part of steady window)',
+    on_target_fraction: 'within 10 % of target (% of steady window)',
     events: 'events',
     lost_cells: `${unit} lost`,
     dropped_cells: `${unit} dropped`,
@@ -118,7 +121,7 @@ export function metricTitle(metric: string, unit: 'cells' | 'frames' = 'cells', 
       throughput_mbps: `throughput (${mbps})`,
       mean_utilization: 'utilisation (%)',
       reverse_mean_utilization: 'reverse utilisation (%)',
-      loss_ratio: 'loss ratio (of 1)',
+      loss_ratio: 'loss ratio (%)',
       max_queue_cells: `largest queue (${unit})`,
       mean_queue_cells: `mean queue (${unit})`,
       dropped_cells: `${unit} dropped`,
@@ -180,7 +183,7 @@ export function sweepPlot(plan: PlanInfo, rows: PointRow[], m: number, { size = 
   const metric = rows[0]?.stats[m]?.metric ?? plan.metrics[m] ?? '';
   const bounded = atMostOne(metric);
   const count = isCount(metric);
-  // Its bound as shown: 1, or 100 for a utilisation shown in %.
+  // Its bound as shown: 1, or 100 for a fraction shown in %.
   const bound = scale;
   const cap = (v: number) => (bounded ? Math.min(v, bound) : v);
   const [y0, niceTop] = niceDomain(yLo, cap(yHi), bounded ? bound : !(Number.isFinite(yHi) && yHi > 0) ? 1 : 0);
