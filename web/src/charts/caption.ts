@@ -4,9 +4,9 @@
 // the scenario file reproduces. Pure: strings in, strings out.
 
 import { fileSafe } from '../lab/sharing';
+import { DEFAULT_SEED } from '../scenario/params';
 
-/** The seed a scenario without `run.seed` runs with (the engine's `default_seed`). */
-export const DEFAULT_SEED = 1;
+export { DEFAULT_SEED };
 
 /** The run an image shows: its scenario and seed, and the lab that drew it. */
 export interface RunIdentity {

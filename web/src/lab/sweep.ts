@@ -7,6 +7,7 @@ import type { Catalogue, PlanInfo, Problem } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { JobFailed, type JobLane } from '../engine/pool';
 import { StateCell } from './state';
+import { DEFAULT_SEED } from '../scenario/params';
 import { parseRow, runOf, type RunOutcome } from './sweepTable';
 import { parameterSweepCommand, SweepDrafts, sweepFile } from './sweepBuilder';
 
@@ -73,7 +74,7 @@ export const IDLE_SWEEP: SweepState = {
   origin: '',
   json: '',
   sourceJson: '',
-  firstSeed: 1,
+  firstSeed: DEFAULT_SEED,
   plan: null,
   problems: null,
   message: null,
@@ -195,11 +196,11 @@ export class SweepSession {
     const generation = ++this.generation;
     const live = () => generation === this.generation;
     let scenarioId = '';
-    let firstSeed = 1;
+    let firstSeed = DEFAULT_SEED;
     try {
       const doc = JSON.parse(json) as { id?: string; run?: { seed?: number } };
       scenarioId = String(doc.id ?? '');
-      firstSeed = doc.run?.seed ?? 1;
+      firstSeed = doc.run?.seed ?? DEFAULT_SEED;
     } catch {
       // the engine's plan says what is wrong with it
     }

@@ -321,10 +321,19 @@ export function formDraft(choices: readonly SweepChoice[], kept: SweepDraft | nu
   return choices[0] ? { params: [freshParam(choices[0])], seeds: 1 } : null;
 }
 
-/** What the sweep a draft makes varies, as a kept sweep says it (`sweepVaries` of the scenario
- *  `withParameterSweep` makes: each parameter's one path, the first first). */
+/** What a sweep block varies, as a kept sweep says it (`sweepVaries` of a scenario with that
+ *  block): each entry's paths, apart by commas, the entries apart by ` × `. */
+export function blockVaries(block: unknown): string {
+  const vary = (block as { vary?: { paths?: unknown }[] } | null | undefined)?.vary;
+  if (!Array.isArray(vary)) return '';
+  return vary.map((v) => (Array.isArray(v?.paths) ? v.paths.map(String).join(',') : '')).join(' × ');
+}
+
+/** What the sweep a draft makes varies, as a kept sweep says it: `blockVaries` of the block
+ *  `withParameterSweep` makes (each parameter's one path, the first first), so the two cannot
+ *  drift apart. */
 export function draftVaries(draft: SweepDraft): string {
-  return draft.params.map((p) => p.path).join(' × ');
+  return blockVaries({ vary: draft.params.map((p) => ({ paths: [p.path] })) });
 }
 
 /** The most seeds per point the form offers (the engine's own limit is higher). */

@@ -22,12 +22,13 @@
 
 import type { Catalogue, PlanInfo } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
-import { draftVaries, formDraft, sweepChoices, type SweepDraft } from './sweepBuilder';
+import { blockVaries, draftVaries, formDraft, sweepChoices, type SweepDraft } from './sweepBuilder';
 import type { SweepMaker, SweepSession, SweepState } from './sweep';
 import { parseRow, type RowCell, type RunOutcome } from './sweepTable';
 import { StateCell } from './state';
 import { Database, request } from '../scenario/indexedDb';
 import { draftsKey, type Place } from '../scenario/place';
+import { DEFAULT_SEED } from '../scenario/params';
 
 /** The version of a kept sweep's record (a change of its fields gets a new one and a migration).
  *  1: one record a sweep, by scenario id, with all its outcomes; 2: a header by `key` (place and
@@ -68,13 +69,6 @@ export function sweepVaries(json: string): string {
   } catch {
     return '';
   }
-}
-
-/** What a sweep block varies (`sweepVaries` of a scenario with that block). */
-export function blockVaries(block: unknown): string {
-  const vary = (block as { vary?: { paths?: unknown }[] } | null | undefined)?.vary;
-  if (!Array.isArray(vary)) return '';
-  return vary.map((v) => (Array.isArray(v?.paths) ? v.paths.map(String).join(',') : '')).join(' × ');
 }
 
 /**
@@ -284,7 +278,7 @@ export function restoreKept(v: unknown): { state: KeptState; outcomes: (RunOutco
       origin: s.origin,
       json: s.json,
       sourceJson: s.sourceJson,
-      firstSeed: isNum(s.firstSeed) ? s.firstSeed : 1,
+      firstSeed: isNum(s.firstSeed) ? s.firstSeed : DEFAULT_SEED,
       plan,
       finished,
       failed,

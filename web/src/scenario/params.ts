@@ -7,6 +7,9 @@
 import type { ParamSpec } from '../contract/engine';
 import type { ParamChange, Scenario } from '../contract/scenario';
 
+/** The seed a scenario without `run.seed` runs with (the engine's `default_seed`). */
+export const DEFAULT_SEED = 1;
+
 function unitSuffix(unit: string) {
   return unit ? ` ${unit}` : '';
 }
