@@ -94,6 +94,8 @@ describe('SweepView: Run it again, on a sweep read back', () => {
     // The block's own button runs the block; Run it again is the sweep shown.
     expect(v.$('sweep-run')!.textContent).toBe('Run the sweep');
     expect(v.$('sweep-rerun')!.textContent).toBe('Run it again');
+    // QA: both were primary, side by side: one is, the one about what is shown.
+    expect([...v.host.querySelectorAll('.sweep-actions .btn.primary')].map((b) => b.getAttribute('data-testid'))).toEqual(['sweep-rerun']);
     act(() => v.$('sweep-rerun')!.click());
     expect(v.jobs).toEqual([{ type: 'plan', scenario: made }]);
     expect(v.sweep.getState()).toMatchObject({ phase: 'planning', restored: false, madeBy: 'form', json: made, firstSeed: 7, sourceJson: entry('fecn-n0-sweep').json });
@@ -102,6 +104,7 @@ describe('SweepView: Run it again, on a sweep read back', () => {
   it('runs an algorithm sweep again as an algorithm sweep', () => {
     const made = JSON.stringify({ ...entry('fecn-n0-sweep').scenario, sweep: { vary: [{ name: 'algorithm', paths: ['nodes.*.algorithm'], values: ['fecn', 'none'] }] } });
     const v = view('fecn-n0-sweep', whole(kept('fecn-n0-sweep', 'cancelled', made, 'algorithms')));
+    expect([...v.host.querySelectorAll('.sweep-actions .btn.primary')].map((b) => b.getAttribute('data-testid'))).toEqual(['sweep-rerun']);
     act(() => v.$('sweep-rerun')!.click());
     expect(v.jobs).toEqual([{ type: 'plan', scenario: made }]);
     expect(v.sweep.getState()).toMatchObject({ phase: 'planning', madeBy: 'algorithms', json: made });
@@ -140,6 +143,32 @@ describe('SweepView: a kept sweep and the form (a scenario without a sweep block
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
     expect(v.$('sweep-kept-differs')).toBeNull();
+  });
+});
+
+// Issue: the note was said only for a scenario without a sweep block: one with a block, shown
+// a kept sweep of neither its block nor its form, said nothing.
+describe('SweepView: a kept sweep of another thing, on a scenario with a sweep block', () => {
+  const N0 = 'nodes.SW1.params.n0';
+  const made = (path: string) => JSON.stringify({ ...entry('fecn-n0-sweep').scenario, sweep: { vary: [{ paths: [path], values: [1, 2] }] } });
+  const draft = (path: string): SweepDraft => ({ params: [{ path, values: '1, 2' }], seeds: 1 });
+
+  it('says the sweep shown is of another thing than the block and the form vary', () => {
+    const v = view('fecn-n0-sweep', kept('fecn-n0-sweep', 'done', made('links.L1.rate_mbps'), 'form'));
+    expect(v.$('sweep-kept-differs')!.textContent).toBe(`Kept from an earlier sweep of n0 (the scenario's sweep block varies ${N0}).`);
+  });
+
+  it('names the form apart when it varies another thing than the block', () => {
+    const v = view('fecn-n0-sweep', kept('fecn-n0-sweep', 'done', made('links.L1.rate_mbps'), 'form'), undefined, draft('nodes.SW1.params.qeq_bytes'));
+    expect((v.$('param-sweep-path') as HTMLSelectElement).value).toBe('nodes.SW1.params.qeq_bytes');
+    expect(v.$('sweep-kept-differs')!.textContent).toBe(`Kept from an earlier sweep of n0 (the scenario's sweep block varies ${N0}; the form, nodes.SW1.params.qeq_bytes).`);
+  });
+
+  it("says nothing when the sweep shown is the block's, or the form's", () => {
+    expect(view('fecn-n0-sweep', kept('fecn-n0-sweep', 'done')).$('sweep-kept-differs')).toBeNull();
+    unmount();
+    const L1 = 'links.L1.rate_mbps';
+    expect(view('fecn-n0-sweep', kept('fecn-n0-sweep', 'done', made(L1), 'form'), undefined, draft(L1)).$('sweep-kept-differs')).toBeNull();
   });
 });
 

@@ -21,7 +21,7 @@ import { ProblemList } from './Notices';
 import { sameRun } from '../scenario/topologyEdits';
 import { ParameterSweepForm } from './ParameterSweepForm';
 import { useRowBoundary } from './rowBoundary';
-import { sweepFile } from '../lab/sweepBuilder';
+import { blockVaries, sweepFile } from '../lab/sweepBuilder';
 import { LIBRARY } from '../scenario/library';
 
 /** The scenario a sweep ran, from its text (none before a sweep, or if it does not parse). */
@@ -121,9 +121,15 @@ export function SweepView({
   const again = ended && !elsewhere && (s.madeBy !== 'block' || !canStart);
   /** The sweep shown, as the browser keeps it (undefined: not kept). */
   const shownKept = keptChoice.kept.find((k) => isShown(k, s));
-  // Kept from before, of another thing than the form (of a scenario without a block) is set to
-  // run: no kept sweep matched it, the newest shows.
-  const differs = s.restored && !!s.plan && !!current && !current.sweep && !elsewhere && formVaries !== null && sweepVaries(s.json) !== formVaries;
+  // One primary action, the one about what is shown first (QA: a form sweep read back on a
+  // scenario with a block had *Run the sweep* and *Run it again* both primary, side by side).
+  const primary: 'rerun' | 'run' | 'algorithms' = again ? 'rerun' : canStart ? 'run' : 'algorithms';
+  const btn = (which: typeof primary) => (which === primary ? 'btn primary' : 'btn');
+  // What the tab is set to run: the scenario's sweep block's, and the form's (a scenario with a
+  // block has both). Kept from before, of neither: no kept sweep matched, the newest shows.
+  const blockSet = current?.sweep ? blockVaries(current.sweep) : null;
+  const differs =
+    s.restored && !!s.plan && !!current && !elsewhere && (blockSet !== null || formVaries !== null) && sweepVaries(s.json) !== blockSet && sweepVaries(s.json) !== formVaries;
   const forget = (k: KeptInfo) => (
     <>
       {' '}
@@ -146,19 +152,19 @@ export function SweepView({
         <Plan state={s} current={current} />
         <span className="sweep-actions">
           {canStart && (
-            <button data-testid="sweep-run" className="btn primary" onClick={() => void sweep.start(currentJson!, origin)}>
+            <button data-testid="sweep-run" className={btn('run')} onClick={() => void sweep.start(currentJson!, origin)}>
               {ended && !other && s.madeBy === 'block' ? 'Run it again' : 'Run the sweep'}
             </button>
           )}
           {again && (
-            <button data-testid="sweep-rerun" className="btn primary" title="Run the sweep shown again, as it was made: the same values and seeds" onClick={() => void sweep.again()}>
+            <button data-testid="sweep-rerun" className={btn('rerun')} title="Run the sweep shown again, as it was made: the same values and seeds" onClick={() => void sweep.again()}>
               Run it again
             </button>
           )}
           {algorithmSweep && !busy && (
             <button
               data-testid="sweep-algorithms"
-              className="btn primary"
+              className={btn('algorithms')}
               title="Run this scenario once with each switch algorithm on every switch, at its default parameters (abrsim sweep --vary 'nodes.*.algorithm=…')"
               onClick={() =>
                 void sweep.start(JSON.stringify(algorithmSweep), origin, currentJson, {
@@ -189,8 +195,22 @@ export function SweepView({
       )}
       {differs && (
         <p className="sweep-note" data-testid="sweep-kept-differs">
-          Kept from an earlier sweep of <Columns names={s.plan!.params.map((p) => p.column)} /> (the form now varies{' '}
-          <Columns names={formVaries!.split(' × ')} />).
+          Kept from an earlier sweep of <Columns names={s.plan!.params.map((p) => p.column)} /> (
+          {blockSet === null ? (
+            <>
+              the form now varies <Columns names={formVaries!.split(' × ')} />
+            </>
+          ) : (
+            <>
+              the scenario&apos;s sweep block varies <Columns names={blockSet.split(' × ')} />
+              {formVaries !== null && formVaries !== blockSet && (
+                <>
+                  ; the form, <Columns names={formVaries.split(' × ')} />
+                </>
+              )}
+            </>
+          )}
+          ).
         </p>
       )}
       {!s.restored && !busy && shownKept && !s.unkept && (
