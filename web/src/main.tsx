@@ -5,11 +5,11 @@ import { makeEngineWorker } from './engine/client';
 import { makeBatchWorker, WorkerPool } from './engine/pool';
 import { Lab } from './lab/lab';
 import { SweepSession } from './lab/sweep';
-import { IndexedDbSweepStore, tabVaries, SweepKeeper, sweepPlace, unavailableSweepStore, type SweepStore } from './lab/sweepKeep';
+import { IndexedDbSweepStore, tabVaries, SweepKeeper, sweepPlace, unavailableSweepStore } from './lab/sweepKeep';
 import { persistOnce } from './scenario/persist';
 import { SweepDrafts } from './lab/sweepBuilder';
 import { CompareDrafts, CompareSession } from './lab/compareSession';
-import { CompareKeeper, IndexedDbCompareStore, unavailableCompareStore, type CompareStore } from './lab/compareKeep';
+import { CompareKeeper, IndexedDbCompareStore, unavailableCompareStore } from './lab/compareKeep';
 import { comparePayloadOf, decodeCompare } from './lab/compare';
 import { textLibrary } from './scenario/share';
 import { COMPARE_ORIGIN, linkOf, linkView, newerLinkNotice, shareLink, startup, type Startup } from './lab/sharing';
@@ -19,6 +19,7 @@ import { broadcastTabs, IndexedDbScenarioStore, unavailableStore, within, type M
 import { draftsKey, historyState, NOWHERE, openedOf, placeOf, searchFor, type Opened, type Place } from './scenario/place';
 import { entryOf, HistoryEntries, withEntry } from './scenario/historyEntries';
 import { readUnkept } from './scenario/storage';
+import { storeOr } from './scenario/indexedDb';
 import { App } from './ui/App';
 import { ViewPlaceKeeper } from './lab/viewPlace';
 import { ignoredNotice, isOpen, parseTeacher, withTeacher } from './lab/teacher';
@@ -44,11 +45,7 @@ function tabStorage(): Storage | null {
 
 function scenarioStore(): ScenarioStore {
   // Without IndexedDB the lab says so (once) rather than seem to keep the user's work.
-  try {
-    return window.indexedDB ? new IndexedDbScenarioStore(window.indexedDB) : unavailableStore('this browser offers no IndexedDB');
-  } catch (e) {
-    return unavailableStore(`IndexedDB is turned off: ${(e as Error)?.message || String(e)}`);
-  }
+  return storeOr((f) => new IndexedDbScenarioStore(f), unavailableStore);
 }
 
 // The end-to-end tests' window.__abrlab exists only in the test build (`vite build --mode e2e`,
@@ -141,14 +138,7 @@ const askPersist = persistOnce(navigator.storage);
 // else its form's draft; else its newest, said to differ from the form; at first, the newest
 // sweep of any), as it was shown. Without IndexedDB a sweep is kept in memory
 // only, and the note under it says so.
-function sweepStore(): SweepStore {
-  try {
-    return window.indexedDB ? new IndexedDbSweepStore(window.indexedDB) : unavailableSweepStore('this browser offers no IndexedDB');
-  } catch (e) {
-    return unavailableSweepStore(`IndexedDB is turned off: ${(e as Error)?.message || String(e)}`);
-  }
-}
-const keeper = new SweepKeeper(sweep, sweepStore(), { place: () => lab.getState().current?.place ?? NOWHERE, onKept: askPersist });
+const keeper = new SweepKeeper(sweep, storeOr((f) => new IndexedDbSweepStore(f), unavailableSweepStore), { place: () => lab.getState().current?.place ?? NOWHERE, onKept: askPersist });
 let shownFor: string | null = null;
 let seenCurrent: unknown = null;
 lab.subscribe(() => {
@@ -184,14 +174,7 @@ const compare = new CompareSession(
 // (lab/compareKeep.ts): a scenario opened on a page that has compared nothing yet shows its
 // kept comparison's table at once, and runs it again for its charts. Without IndexedDB a
 // comparison lives in the page only, and the note under it says so.
-function compareStore(): CompareStore {
-  try {
-    return window.indexedDB ? new IndexedDbCompareStore(window.indexedDB) : unavailableCompareStore('this browser offers no IndexedDB');
-  } catch (e) {
-    return unavailableCompareStore(`IndexedDB is turned off: ${(e as Error)?.message || String(e)}`);
-  }
-}
-const compareKeeper = new CompareKeeper(compare, compareStore(), { onKept: askPersist });
+const compareKeeper = new CompareKeeper(compare, storeOr((f) => new IndexedDbCompareStore(f), unavailableCompareStore), { onKept: askPersist });
 
 // A compare link (#c=2.…) opens its scenario and runs its variants again (below).
 /** The user's scenario the address names (null: none named, or not kept). */

@@ -308,4 +308,15 @@ describe('IndexedDbCompareStore', () => {
     expect(await store.get('library:s11')).not.toBeNull();
     expect(await store.get('library:s10')).toBeNull();
   });
+
+  it('lets a record that does not read go before the oldest that does', async () => {
+    const store = new IndexedDbCompareStore(new IDBFactory());
+    await store.put(record(0), 2);
+    // Damaged (no runs), and written later than the first.
+    await store.put({ ...record(1), runs: [] }, 2);
+    await store.put(record(2), 2);
+    expect(await store.get('library:s0')).not.toBeNull();
+    expect(await store.get('library:s1')).toBeNull();
+    expect(await store.get('library:s2')).not.toBeNull();
+  });
 });

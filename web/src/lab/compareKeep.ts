@@ -19,7 +19,8 @@ import { isVariantDraft, MAX_COMPARE_RUNS, type CompareOutcome, type PlannedRun,
 import type { CompareSession, CompareState, KeptCompareState } from './compareSession';
 import { parseRow } from './sweepTable';
 import { rowText, unkeptNote } from './sweepKeep';
-import { Database, request } from '../scenario/indexedDb';
+import { OneWriteAtATime } from './oneWriteAtATime';
+import { Database, evictedKeys, isNum, isStr, request, unavailable, writing } from '../scenario/indexedDb';
 import { draftsKey, type Place } from '../scenario/place';
 
 /** The version of a kept comparison's record (a change of its fields gets a new one and a migration). */
@@ -87,8 +88,6 @@ export function keptComparison(s: CompareState, savedMs: number): KeptComparison
   };
 }
 
-const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isStr = (v: unknown): v is string => typeof v === 'string';
 const isStrList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isStr);
 
 function isSpec(v: unknown): v is VariantSpec {
@@ -152,7 +151,8 @@ export function restoreComparison(v: unknown): RestoredComparison | null {
 export interface CompareStore {
   /** The comparison kept under `key` (null when none). */
   get(key: string): Promise<unknown>;
-  /** Keeps `record` in place of the one under its key; beyond `most`, the oldest written go. */
+  /** Keeps `record` in place of the one under its key; beyond `most`, those that do not read
+   *  and then the oldest written go (`evictedComparisons`). */
   put(record: KeptComparison, most?: number): Promise<void>;
   /** Deletes the comparison kept under `key` (none kept: nothing happens). */
   remove(key: string): Promise<void>;
@@ -188,50 +188,42 @@ export class IndexedDbCompareStore implements CompareStore {
   async put(record: KeptComparison, most = MAX_KEPT_COMPARISONS): Promise<void> {
     const tx = await this.db.transaction(KEPT, 'readwrite');
     const kept = tx.objectStore(KEPT);
-    let thrown: unknown = null;
-    const done = new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write failed'));
-      tx.onabort = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
-    });
+    const { done, fail, inHandler } = writing(tx);
     try {
       kept.put(record);
-      // Newest first, by keys alone; the oldest go.
-      let seen = 0;
-      const keys = kept.index(BY_SAVED).openKeyCursor(null, 'prev');
-      keys.onsuccess = () => {
-        const c = keys.result;
-        if (!c) return;
-        if (++seen > most) kept.delete(c.primaryKey);
-        c.continue();
-      };
+      // Every record kept (each small: at most five runs), the one written among them.
+      const all = kept.getAll();
+      all.onsuccess = () => inHandler(() => evictedComparisons(all.result, record.key, most).forEach((k) => kept.delete(k)));
     } catch (e) {
       // A write refused at once (a value that does not clone, a full storage).
-      thrown = e;
-      tx.abort();
+      fail(e);
     }
     await done;
   }
 
   async remove(key: string): Promise<void> {
     const tx = await this.db.transaction(KEPT, 'readwrite');
-    const done = new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('IndexedDB delete failed'));
-    });
+    const { done } = writing(tx);
     tx.objectStore(KEPT).delete(key);
     await done;
   }
 }
 
+/** Which of `kept` (every record, the one being written among them) go so that `most` stay:
+ *  those that do not read first, then the oldest written; never `writing`. */
+export function evictedComparisons(kept: readonly unknown[], writing: string, most: number): string[] {
+  const keyed = kept.filter((r): r is { key: string } => isStr((r as { key?: unknown } | null)?.key));
+  return evictedKeys(
+    keyed.map((r) => ({ key: r.key, rank: restoreComparison(r) ? 1 : 0, age: isNum((r as Partial<KeptComparison>).savedMs) ? (r as KeptComparison).savedMs : 0 })),
+    writing,
+    most,
+  );
+}
+
 /** A store for a browser that keeps nothing (no IndexedDB, or turned off): every write is
  *  refused with `why`, and the note under the comparison says it lives in this page only. */
 export function unavailableCompareStore(why: string): CompareStore {
-  return {
-    get: async () => null,
-    put: () => Promise.reject(Object.assign(new Error(why), { name: 'Unavailable' })),
-    remove: async () => {},
-  };
+  return { get: async () => null, put: () => unavailable(why), remove: async () => {} };
 }
 
 /** The note under a comparison the user had the browser forget. */
@@ -256,8 +248,7 @@ export interface CompareKeeperOptions {
  * on a new page. Writes never overlap: one in flight, the next waits and takes the newest state.
  */
 export class CompareKeeper implements KeptComparisons {
-  private writing: Promise<void> | null = null;
-  private again = false;
+  private readonly writer = new OneWriteAtATime(() => this.writeOnce());
   /** The state last written or asked to be (a change of anything else is not written again). */
   private seen: Pick<CompareState, 'phase' | 'outcomes' | 'scenarios' | 'ranAtMs'> | null = null;
   /** The comparison the user had forgotten (by its start): not written again. */
@@ -289,31 +280,21 @@ export class CompareKeeper implements KeptComparisons {
   /** Writes the session's comparison now (after the write in flight); resolves when it is
    *  written or refused (never rejects). */
   write(): Promise<void> {
-    if (this.writing) {
-      this.again = true;
-      return this.writing;
+    return this.writer.run();
+  }
+
+  /** One write (`write`, by `writer`): of the newest state. */
+  private async writeOnce(): Promise<void> {
+    const s = this.session.getState();
+    const record = keptComparison(s, this.now());
+    if (!record || s.ranAtMs === this.forgotten) return;
+    try {
+      await this.store.put(record, this.opts.most ?? MAX_KEPT_COMPARISONS);
+      this.session.noteKept(s.ranAtMs, null);
+      this.opts.onKept?.();
+    } catch (e) {
+      this.session.noteKept(s.ranAtMs, unkeptNote(e));
     }
-    this.writing = (async () => {
-      do {
-        this.again = false;
-        const s = this.session.getState();
-        const record = keptComparison(s, this.now());
-        if (!record || s.ranAtMs === this.forgotten) break;
-        try {
-          await this.store.put(record, this.opts.most ?? MAX_KEPT_COMPARISONS);
-          this.session.noteKept(s.ranAtMs, null);
-          this.opts.onKept?.();
-        } catch (e) {
-          this.session.noteKept(s.ranAtMs, unkeptNote(e));
-        }
-      } while (this.again);
-      // Let go in a later turn (a loop that writes nothing ends before `writing` is set); a
-      // write asked for in between is made then.
-    })().finally(() => {
-      this.writing = null;
-      if (this.again) void this.write();
-    });
-    return this.writing;
   }
 
   /**

@@ -26,7 +26,8 @@ import { blockVaries, draftVaries, formDraft, sweepChoices, type SweepDraft } fr
 import type { SweepMaker, SweepSession, SweepState } from './sweep';
 import { parseRow, type RowCell, type RunOutcome } from './sweepTable';
 import { StateCell } from './state';
-import { Database, request } from '../scenario/indexedDb';
+import { OneWriteAtATime } from './oneWriteAtATime';
+import { Database, evictedKeys, isNum, isStr, request, UNAVAILABLE, unavailable, writing } from '../scenario/indexedDb';
 import { draftsKey, type Place } from '../scenario/place';
 import { DEFAULT_SEED } from '../scenario/params';
 
@@ -227,8 +228,6 @@ export function madeByOf(s: Partial<KeptState>): SweepMaker {
   return sweepVaries(s.json) === 'nodes.*.algorithm' ? 'algorithms' : 'form';
 }
 
-const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isStr = (v: unknown): v is string => typeof v === 'string';
 
 function planIn(v: unknown): PlanInfo | null {
   const p = v as Partial<PlanInfo> | null;
@@ -335,18 +334,13 @@ export const NOT_KEPT = 'NotKept';
  *  running (their tab may still be writing them), each the oldest written first; never
  *  `writing`. */
 export function evicted(heads: readonly unknown[], writing: string, most: number): string[] {
-  const over = heads.length - Math.max(1, most);
-  if (over <= 0) return [];
-  const rank = (h: unknown) => {
-    const info = keptInfo(h);
-    return info === null ? 0 : (h as KeptHeader).state.phase === 'running' ? 2 : 1;
-  };
-  return heads
-    .filter((h) => (h as { key?: unknown } | null)?.key !== writing && isStr((h as { key?: unknown } | null)?.key))
-    .map((h) => ({ key: (h as KeptHeader).key, rank: rank(h), savedMs: isNum((h as KeptHeader).savedMs) ? (h as KeptHeader).savedMs : 0 }))
-    .sort((a, b) => a.rank - b.rank || a.savedMs - b.savedMs)
-    .slice(0, over)
-    .map((h) => h.key);
+  const keyed = heads.filter((h): h is KeptHeader => isStr((h as { key?: unknown } | null)?.key));
+  const rank = (h: KeptHeader) => (keptInfo(h) === null ? 0 : h.state.phase === 'running' ? 2 : 1);
+  return evictedKeys(
+    keyed.map((h) => ({ key: h.key, rank: rank(h), age: isNum(h.savedMs) ? h.savedMs : 0 })),
+    writing,
+    most,
+  );
 }
 
 const DB_VERSION = 3;
@@ -455,59 +449,40 @@ export class IndexedDbSweepStore implements SweepStore {
     const tx = await this.db.transaction([HEADS, CHUNKS], 'readwrite');
     const heads = tx.objectStore(HEADS);
     const chunks = tx.objectStore(CHUNKS);
-    let thrown: unknown = null;
-    const done = new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write failed'));
-      tx.onabort = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
-    });
+    const { done, fail, inHandler } = writing(tx);
     const { key, header, chunk } = write;
-    const fail = (e: unknown) => {
-      thrown = e;
-      tx.abort();
-    };
     try {
       if (header) {
         heads.put(header);
         if (chunk) chunks.put(chunk);
         // The headers alone (the rows are not read): the ones to go, with their rows.
         const all = heads.getAll();
-        all.onsuccess = () => {
-          try {
+        all.onsuccess = () =>
+          inHandler(() => {
             for (const k of evicted(all.result, key, most)) {
               heads.delete(k);
               chunks.delete(chunksOf(k));
             }
-          } catch (e) {
-            fail(e);
-          }
-        };
+          });
       } else if (chunk) {
         // Rows only of a sweep still kept: none that no header will ever read.
         const kept = heads.count(key);
-        kept.onsuccess = () => {
-          try {
+        kept.onsuccess = () =>
+          inHandler(() => {
             if (kept.result === 0) fail(Object.assign(new Error('the browser let it go, to keep the newest sweeps, or it was forgotten in another tab'), { name: NOT_KEPT }));
             else chunks.put(chunk);
-          } catch (e) {
-            fail(e);
-          }
-        };
+          });
       }
     } catch (e) {
       // A write refused at once (a value that does not clone, a full storage).
-      thrown = e;
-      tx.abort();
+      fail(e);
     }
     await done;
   }
 
   async remove(key: string): Promise<void> {
     const tx = await this.db.transaction([HEADS, CHUNKS], 'readwrite');
-    const done = new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('IndexedDB delete failed'));
-    });
+    const { done } = writing(tx);
     tx.objectStore(HEADS).delete(key);
     tx.objectStore(CHUNKS).delete(chunksOf(key));
     await done;
@@ -517,8 +492,7 @@ export class IndexedDbSweepStore implements SweepStore {
 /** A store for a browser that keeps no sweeps (no IndexedDB, or turned off): every write is
  *  refused with `why`, and the note under the sweep says its results live in this page only. */
 export function unavailableSweepStore(why: string): SweepStore {
-  const no = () => Promise.reject(Object.assign(new Error(why), { name: 'Unavailable' }));
-  return { get: async () => null, latest: async () => null, list: async () => [], put: no, remove: async () => {} };
+  return { get: async () => null, latest: async () => null, list: async () => [], put: () => unavailable(why), remove: async () => {} };
 }
 
 /** The note under results the user had the browser forget. */
@@ -534,7 +508,7 @@ function reason(e: unknown): string {
 /** The note under a sweep whose write was refused: a browser that keeps no sweeps at all says
  *  so plainly; a write that failed says why. */
 export function unkeptNote(e: unknown): string {
-  if ((e as { name?: unknown } | null)?.name === 'Unavailable') return `These results are kept in this page only (${reason(e)}): a reload loses them.`;
+  if ((e as { name?: unknown } | null)?.name === UNAVAILABLE) return `These results are kept in this page only (${reason(e)}): a reload loses them.`;
   return `These results could not be kept in the browser (${reason(e)}): a reload loses them.`;
 }
 
@@ -579,8 +553,7 @@ export interface KeeperOptions {
  */
 export class SweepKeeper implements KeptSweeps {
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private writing: Promise<void> | null = null;
-  private again = false;
+  private readonly writer = new OneWriteAtATime(() => this.writeOnce());
   private seen: { version: number; phase: string; ranAtMs: number } | null = null;
   /** Where the last sweep started was kept from (its place when it started). */
   private startedAt: { ranAtMs: number; place: string } | null = null;
@@ -640,57 +613,48 @@ export class SweepKeeper implements KeptSweeps {
    *  its header if what it records changed since the last that landed (a first write, a new
    *  phase); nothing when neither did. Resolves when it is written or refused (never rejects). */
   write(): Promise<void> {
-    if (this.writing) {
-      this.again = true;
-      return this.writing;
+    return this.writer.run();
+  }
+
+  /** One write (`write`, by `writer`): of the newest state. */
+  private async writeOnce(): Promise<void> {
+    const s = this.session.getState();
+    if (s.restored || !s.plan) return;
+    const outcomes = this.session.outcomes;
+    if (this.current?.outcomes !== outcomes) {
+      const place = this.startedAt?.ranAtMs === s.ranAtMs ? this.startedAt.place : `scenario:${s.scenarioId}`;
+      const key = sweepKey(place, sweepVaries(s.json), s.ranAtMs);
+      this.current = { outcomes, key, place, sent: new Uint8Array(outcomes.length), seq: 0, headerPhase: null, gone: false };
     }
-    this.writing = (async () => {
-      // Never done at once (a write with nothing to send awaits nothing): `writing` is this
-      // promise until the loop ends.
-      await Promise.resolve();
-      do {
-        this.again = false;
-        const s = this.session.getState();
-        if (s.restored || !s.plan) break;
-        const outcomes = this.session.outcomes;
-        if (this.current?.outcomes !== outcomes) {
-          const place = this.startedAt?.ranAtMs === s.ranAtMs ? this.startedAt.place : `scenario:${s.scenarioId}`;
-          const key = sweepKey(place, sweepVaries(s.json), s.ranAtMs);
-          this.current = { outcomes, key, place, sent: new Uint8Array(outcomes.length), seq: 0, headerPhase: null, gone: false };
-        }
-        const c = this.current;
-        if (c.gone) break;
-        const runs: number[] = [];
-        const rows: KeptOutcome[] = [];
-        for (let i = 0; i < outcomes.length; i++) {
-          if (outcomes[i] && !c.sent[i]) {
-            runs.push(i);
-            rows.push(keptOutcome(outcomes[i]));
-          }
-        }
-        const started = this.now();
-        const header = c.headerPhase === s.phase ? null : keptHeader(s, c.place, started);
-        if (!header && runs.length === 0) continue;
-        const chunk = runs.length ? { key: c.key, seq: c.seq, ranAtMs: s.ranAtMs, runs, outcomes: rows } : null;
-        try {
-          await this.store.put({ key: c.key, header, chunk }, this.opts.most ?? MAX_KEPT_SWEEPS);
-          for (const i of runs) c.sent[i] = 1;
-          if (chunk) c.seq++;
-          const first = c.headerPhase === null;
-          if (header) c.headerPhase = header.state.phase;
-          if (this.session.getState().ranAtMs === s.ranAtMs) this.session.noteUnkept(null);
-          this.opts.onKept?.();
-          if (first && this.choice.get().place) void this.refresh(this.choice.get().place, this.choiceScenarioId);
-        } catch (e) {
-          // Let go by the store (the newest kept in its place, or forgotten elsewhere): kept no more.
-          if ((e as { name?: unknown } | null)?.name === NOT_KEPT) c.gone = true;
-          if (this.session.getState().ranAtMs === s.ranAtMs) this.session.noteUnkept(unkeptNote(e));
-        }
-        this.lastWriteMs = this.now() - started;
-      } while (this.again);
-      this.writing = null;
-    })();
-    return this.writing;
+    const c = this.current;
+    if (c.gone) return;
+    const runs: number[] = [];
+    const rows: KeptOutcome[] = [];
+    for (let i = 0; i < outcomes.length; i++) {
+      if (outcomes[i] && !c.sent[i]) {
+        runs.push(i);
+        rows.push(keptOutcome(outcomes[i]));
+      }
+    }
+    const started = this.now();
+    const header = c.headerPhase === s.phase ? null : keptHeader(s, c.place, started);
+    if (!header && runs.length === 0) return;
+    const chunk = runs.length ? { key: c.key, seq: c.seq, ranAtMs: s.ranAtMs, runs, outcomes: rows } : null;
+    try {
+      await this.store.put({ key: c.key, header, chunk }, this.opts.most ?? MAX_KEPT_SWEEPS);
+      for (const i of runs) c.sent[i] = 1;
+      if (chunk) c.seq++;
+      const first = c.headerPhase === null;
+      if (header) c.headerPhase = header.state.phase;
+      if (this.session.getState().ranAtMs === s.ranAtMs) this.session.noteUnkept(null);
+      this.opts.onKept?.();
+      if (first && this.choice.get().place) void this.refresh(this.choice.get().place, this.choiceScenarioId);
+    } catch (e) {
+      // Let go by the store (the newest kept in its place, or forgotten elsewhere): kept no more.
+      if ((e as { name?: unknown } | null)?.name === NOT_KEPT) c.gone = true;
+      if (this.session.getState().ranAtMs === s.ranAtMs) this.session.noteUnkept(unkeptNote(e));
+    }
+    this.lastWriteMs = this.now() - started;
   }
 
   /** Reads which sweeps are kept for `place` (the Sweep tab offers them). */

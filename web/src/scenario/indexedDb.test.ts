@@ -4,7 +4,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { IndexedDbScenarioStore } from './myScenarios';
-import { HELD_ELSEWHERE, NEWER_ELSEWHERE, openDatabase, request } from './indexedDb';
+import { evictedKeys, HELD_ELSEWHERE, NEWER_ELSEWHERE, openDatabase, request, storeOr, UNAVAILABLE } from './indexedDb';
 
 /** Another tab opening `name` at `version` (its upgrade makes nothing new): its connection, or
  *  'blocked' when it is still waiting after `ms`. */
@@ -79,5 +79,32 @@ describe('an IndexedDB database shared with other tabs', () => {
     // upgrade is not held up by it.
     (old as IDBDatabase).close();
     expect(await otherTab(factory, 'held', 3)).not.toBe('blocked');
+  });
+});
+
+describe('what the stores share', () => {
+  it('a browser without IndexedDB, or with it turned off, gets the store that keeps nothing, told why', () => {
+    const made = (why: string) => `none: ${why}`;
+    expect(storeOr(() => 'kept', made, {})).toBe('none: this browser offers no IndexedDB');
+    const off = {
+      get indexedDB(): IDBFactory {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(storeOr(() => 'kept', made, off)).toBe('none: IndexedDB is turned off: SecurityError');
+    expect(storeOr((f) => (f instanceof IDBFactory ? 'kept' : 'wrong'), made, { indexedDB: new IDBFactory() })).toBe('kept');
+    expect(UNAVAILABLE).toBe('Unavailable');
+  });
+
+  it('evicts the lowest rank first, the oldest first within it, never the record written, and keeps one at least', () => {
+    const kept = [
+      { key: 'new-done', rank: 1, age: 30 },
+      { key: 'old-done', rank: 1, age: 10 },
+      { key: 'damaged', rank: 0, age: 50 },
+      { key: 'writing', rank: 0, age: 0 },
+    ];
+    expect(evictedKeys(kept, 'writing', 2)).toEqual(['damaged', 'old-done']);
+    expect(evictedKeys(kept, 'writing', 4)).toEqual([]);
+    expect(evictedKeys(kept, 'writing', 0)).toEqual(['damaged', 'old-done', 'new-done']);
   });
 });

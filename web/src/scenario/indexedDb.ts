@@ -1,6 +1,8 @@
-// The two IndexedDB databases of the lab (the user's scenarios, the kept sweeps) open and
-// answer the same way: a request as a promise, a database opened with its stores made (or
-// migrated) on the first open of each version.
+// The IndexedDB databases of the lab (the user's scenarios, the kept sweeps and comparisons)
+// open, write and answer the same way: a request as a promise, a write transaction's completion
+// as one, a database opened with its stores made (or migrated) on the first open of each
+// version, the oldest kept records let go beyond a cap, and a store that keeps nothing where the
+// browser offers no IndexedDB.
 //
 // Tabs share a database. A tab that opens it at a newer version (a newer lab, after a deploy)
 // waits until every other tab has closed its connection: each connection here closes itself
@@ -17,6 +19,87 @@ export function request<T>(r: IDBRequest<T>): Promise<T> {
     r.onsuccess = () => resolve(r.result);
     r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'));
   });
+}
+
+/** A read-write transaction's completion (rejected if it fails or aborts), and how to fail it.
+ *  `inHandler` runs a step in one of its requests' handlers, `fail` aborts it with an error: a
+ *  write that throws there (a full storage may refuse at once) aborts the transaction, whose
+ *  completion is then refused with that error, not thrown in an event handler as an error of
+ *  the page. */
+export interface Writing {
+  done: Promise<void>;
+  fail: (e: unknown) => void;
+  inHandler: (step: () => void) => void;
+}
+
+/** `tx`'s completion, as `Writing` says: call it before the transaction's first request. */
+export function writing(tx: IDBTransaction): Writing {
+  let thrown: unknown = null;
+  const done = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write failed'));
+    tx.onabort = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
+  });
+  const fail = (e: unknown) => {
+    thrown = e;
+    tx.abort();
+  };
+  // (Not named `then`: an object with one is awaited as a promise.)
+  const inHandler = (step: () => void) => {
+    try {
+      step();
+    } catch (e) {
+      fail(e);
+    }
+  };
+  return { done, fail, inHandler };
+}
+
+/** A kept record as eviction weighs it: the lowest `rank` go first, the oldest (`age`, ms
+ *  since the epoch: when it started or was written) first within a rank. */
+export interface Evictable {
+  key: string;
+  rank: number;
+  age: number;
+}
+
+/** Which of `kept` (every record kept, the one being written among them) go so that `most` stay
+ *  (at least one): the lowest rank first, the oldest first within it; never `writing`. */
+export function evictedKeys(kept: readonly Evictable[], writing: string, most: number): string[] {
+  const over = kept.length - Math.max(1, most);
+  if (over <= 0) return [];
+  return kept
+    .filter((k) => k.key !== writing)
+    .sort((a, b) => a.rank - b.rank || a.age - b.age)
+    .slice(0, over)
+    .map((k) => k.key);
+}
+
+/** Reading a stored record back (it may be of another version, or damaged): a finite number. */
+export const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+/** Reading a stored record back: a string. */
+export const isStr = (v: unknown): v is string => typeof v === 'string';
+
+/** The error name of a write refused because the browser keeps nothing (`unavailable`). */
+export const UNAVAILABLE = 'Unavailable';
+
+/** A refusal by a store that keeps nothing: `why` it cannot (no IndexedDB, turned off). */
+export function unavailable(why: string): Promise<never> {
+  return Promise.reject(Object.assign(new Error(why), { name: UNAVAILABLE }));
+}
+
+/**
+ * The store `make` makes on the browser's IndexedDB, or, where the browser offers none or has
+ * it turned off (reading `indexedDB` throws), the one `without` makes, told why: the lab then
+ * says its work is not kept rather than seem to keep it.
+ */
+export function storeOr<T>(make: (factory: IDBFactory) => T, without: (why: string) => T, scope: { indexedDB?: IDBFactory } = globalThis): T {
+  try {
+    const factory = scope.indexedDB;
+    return factory ? make(factory) : without('this browser offers no IndexedDB');
+  } catch (e) {
+    return without(`IndexedDB is turned off: ${(e as Error)?.message || String(e)}`);
+  }
 }
 
 /** Makes or migrates the stores of a database opened at a new version: `oldVersion` is 0 for a

@@ -4,7 +4,7 @@
 // IndexedDB one is a small promise wrapper (no library), tested on fake-indexeddb.
 
 import type { Scenario } from '../contract/scenario';
-import { Database, request } from './indexedDb';
+import { Database, request, unavailable, writing, type Writing } from './indexedDb';
 
 /** One of the user's scenarios as kept: the scenario text and what the picker shows. */
 export interface MyScenario {
@@ -160,7 +160,7 @@ export function mineTimes(list: readonly { id: string; name: string; updatedMs: 
 /** A store that keeps nothing and says why (a browser without IndexedDB, or with it turned off):
  *  the lab tells the user once, instead of seeming to keep their work. */
 export function unavailableStore(why: string): ScenarioStore {
-  const no = () => Promise.reject(new Error(why));
+  const no = () => unavailable(why);
   return { list: no, get: no, put: no, remove: no, deleted: no, restore: no, purge: no };
 }
 
@@ -233,29 +233,10 @@ export class IndexedDbScenarioStore implements ScenarioStore {
     return gone.sort((a, b) => b.deletedMs! - a.deletedMs! || a.id.localeCompare(b.id));
   }
 
-  /** A read-write transaction's store, and its completion (rejected if it fails or aborts).
-   *  `inHandler` runs a step in one of its request's handlers: a write there that throws (a full
-   *  storage may refuse at once) aborts the transaction, whose completion is then refused
-   *  with that error, not thrown in an event handler as an error of the page. */
-  private async writing(): Promise<{ store: IDBObjectStore; done: Promise<void>; inHandler: (step: () => void) => void }> {
+  /** A read-write transaction's store, and its completion (`writing`). */
+  private async writing(): Promise<{ store: IDBObjectStore } & Writing> {
     const store = await this.store('readwrite');
-    const tx = store.transaction;
-    let thrown: unknown = null;
-    const done = new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write failed'));
-      tx.onabort = () => reject(thrown ?? tx.error ?? new Error('IndexedDB write aborted (is the storage full?)'));
-    });
-    // (Not named `then`: an object with one is awaited as a promise.)
-    const inHandler = (step: () => void) => {
-      try {
-        step();
-      } catch (e) {
-        thrown = e;
-        tx.abort();
-      }
-    };
-    return { store, done, inHandler };
+    return { store, ...writing(store.transaction) };
   }
 
   async put(s: MyScenario, basis?: string): Promise<'kept' | 'changed'> {
