@@ -99,6 +99,51 @@ test('fecn-n0-sweep runs in the browser: its table and CSV hold the numbers abrs
   expect(errors).toEqual([]);
 });
 
+// QA: a kept sweep whose tab died read as running for ever. While its tab runs it, another tab
+// says so; once that tab is closed, the sweep reads as cut short and finishes where it stopped,
+// in its own record.
+test('a sweep whose tab is closed reads as cut short in another tab, and finishes there as the same sweep', async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=fecn-n0-sweep');
+  await page.getByTestId('view-sweep').click();
+  // 200 values (the form's most) and 2 seeds: long enough to close its tab midway.
+  const runs = 400;
+  await page.getByTestId('param-sweep-values').fill(Array.from({ length: runs / 2 }, (_, i) => i + 1).join(', '));
+  await page.getByTestId('param-sweep-seeds').fill('2');
+  await page.getByTestId('param-sweep-run').click();
+  // Some runs kept (a write a second while it runs).
+  await expect(page.getByTestId('sweep-status')).toContainText(` of ${runs} runs`);
+  await expect.poll(async () => Number((await page.getByTestId('sweep-status').textContent())!.split(' ')[0]), { timeout: 30_000 }).toBeGreaterThan(5);
+  await page.waitForTimeout(1500);
+
+  const other = await context.newPage();
+  const otherErrors = await openLab(other, '/?scenario=fecn-n0-sweep');
+  await other.getByTestId('view-sweep').click();
+  await expect(other.getByTestId('sweep-status')).toHaveText(new RegExp(`^still running in another tab: \\d+ of ${runs} runs kept so far$`));
+  await expect(other.getByTestId('sweep-finish')).toHaveCount(0);
+
+  await page.close();
+  await other.reload();
+  await other.getByTestId('view-sweep').click();
+  const status = other.getByTestId('sweep-status');
+  await expect(status).toHaveText(new RegExp(`^cut short when its page closed or reloaded: \\d+ of ${runs} runs kept$`));
+  const kept = Number((await status.textContent())!.match(/: (\d+) of/)![1]);
+  expect(kept).toBeLessThan(runs);
+  await expect(other.getByTestId('sweep-finish')).toHaveText(`Finish it (${runs - kept} run${runs - kept === 1 ? '' : 's'} left)`);
+  await other.screenshot({ path: resolve(shots, 'sweep-cut-short.png') });
+  await other.getByTestId('sweep-finish').click();
+  await expect(other.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await expect(status).toContainText(`${runs} runs in`);
+  // Kept as one sweep: a reload shows it whole, and offers no other.
+  await other.reload();
+  await other.getByTestId('view-sweep').click();
+  await expect(other.getByTestId('sweep')).toHaveAttribute('data-phase', 'done');
+  await expect(other.getByTestId('sweep-row')).toHaveCount(runs / 2);
+  await expect(other.getByTestId('sweep-row').filter({ hasNotText: '2/2' })).toHaveCount(0);
+  await expect(other.getByTestId('sweep-kept-choice')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  expect(otherErrors).toEqual([]);
+});
+
 // Nothing a user made is lost: a sweep's results outlive the page (kept in IndexedDB).
 test('a sweep\'s results outlive a reload: the same rows, the same CSV, said to be kept from before', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=fecn-n0-sweep');

@@ -5,7 +5,7 @@ import { makeEngineWorker } from './engine/client';
 import { makeBatchWorker, WorkerPool } from './engine/pool';
 import { Lab } from './lab/lab';
 import { SweepSession } from './lab/sweep';
-import { IndexedDbSweepStore, tabVaries, SweepKeeper, sweepPlace, unavailableSweepStore } from './lab/sweepKeep';
+import { IndexedDbSweepStore, tabVaries, SweepKeeper, sweepPlace, unavailableSweepStore, webLocks } from './lab/sweepKeep';
 import { persistOnce } from './scenario/persist';
 import { SweepDrafts } from './lab/sweepBuilder';
 import { CompareDrafts, CompareSession } from './lab/compareSession';
@@ -138,7 +138,12 @@ const askPersist = persistOnce(navigator.storage);
 // else its form's draft; else its newest, said to differ from the form; at first, the newest
 // sweep of any), as it was shown. Without IndexedDB a sweep is kept in memory
 // only, and the note under it says so.
-const keeper = new SweepKeeper(sweep, storeOr((f) => new IndexedDbSweepStore(f), unavailableSweepStore), { place: () => lab.getState().current?.place ?? NOWHERE, onKept: askPersist });
+// The tabs tell the sweeps they run by Web Locks: one kept running that no tab runs was cut short.
+const keeper = new SweepKeeper(sweep, storeOr((f) => new IndexedDbSweepStore(f), unavailableSweepStore), {
+  place: () => lab.getState().current?.place ?? NOWHERE,
+  onKept: askPersist,
+  locks: webLocks(navigator.locks),
+});
 let shownFor: string | null = null;
 let seenCurrent: unknown = null;
 lab.subscribe(() => {

@@ -18,7 +18,8 @@ export const MAX_BROWSER_RUNS = 10_000;
 export type JobRunner = JobLane;
 
 /** `interrupted`: a sweep kept while it ran (sweepKeep.ts) and read back on a new page: the page
- *  that ran it went away (a reload, a closed tab) before its last run. */
+ *  that ran it went away (a reload, a closed tab) before its last run — or, said so by
+ *  `runningInOtherTab`, another tab runs it still. */
 export type SweepPhase = 'idle' | 'planning' | 'running' | 'done' | 'cancelled' | 'refused' | 'interrupted';
 
 /** What made the sweep block a sweep runs: the scenario's own (`block`), the Sweep tab's form
@@ -64,6 +65,8 @@ export interface SweepState {
   restored: boolean;
   /** Why these results could not be kept in the browser (a reload loses them), if so. */
   unkept: string | null;
+  /** Read back `interrupted` while another tab of the lab runs it still (its lock is held). */
+  runningInOtherTab: boolean;
 }
 
 /** No sweep (yet). */
@@ -86,6 +89,7 @@ export const IDLE_SWEEP: SweepState = {
   ranAtMs: 0,
   restored: false,
   unkept: null,
+  runningInOtherTab: false,
 };
 
 /** The metrics an algorithm sweep tabulates (the comparison `abrsim report --algorithms` makes):
@@ -234,7 +238,12 @@ export class SweepSession {
     this.outcomes = new Array(plan.runs).fill(undefined);
     this.started = this.now();
     this.cell.set({ phase: 'running', plan });
-    for (let i = 0; i < plan.runs; i++) {
+    this.runAll(json, Array.from({ length: plan.runs }, (_, i) => i), live);
+  }
+
+  /** Runs `runs` of the sweep `json`, each outcome recorded while `live`. */
+  private runAll(json: string, runs: readonly number[], live: () => boolean) {
+    for (const i of runs) {
       this.pool.submit({ type: 'run', scenario: json, index: i }).then(
         (answer) => live() && this.record(i, answer.type === 'run' ? { ok: true, cells: parseRow(answer.row), digest: answer.digest, wallMs: answer.wallMs } : { ok: false, error: 'no row came back' }),
         (e: JobFailed) => live() && !e.cancelled && this.record(i, { ok: false, error: e.message }),
@@ -248,6 +257,28 @@ export class SweepSession {
     const s = this.cell.get();
     if (!s.json || s.phase === 'idle' || s.phase === 'planning' || s.phase === 'running') return Promise.resolve();
     return this.start(s.json, s.origin, s.sourceJson, remade(s, commandFile(s.sourceJson, this.library)));
+  }
+
+  /** The runs a sweep read back cut short has yet to run (none: it cannot be finished — not
+   *  one read back cut short, or another tab runs it still). */
+  missingRuns(): number[] {
+    const s = this.cell.get();
+    if (!s.restored || s.phase !== 'interrupted' || s.runningInOtherTab || !s.plan) return [];
+    return this.outcomes.flatMap((o, i) => (o === undefined ? [i] : []));
+  }
+
+  /** Finishes a sweep read back cut short (`missingRuns`): runs only the runs it had not
+   *  finished, its finished ones kept, as the same sweep (its start, kept in its own record). */
+  finish() {
+    const missing = this.missingRuns();
+    const s = this.cell.get();
+    if (missing.length === 0 || !s.plan) return;
+    this.pool.cancel('a sweep finishes');
+    const generation = ++this.generation;
+    const live = () => generation === this.generation;
+    this.started = this.now() - s.elapsedMs;
+    this.cell.set({ phase: 'running', restored: false, unkept: null, workers: this.pool.size, version: s.version + 1 });
+    this.runAll(s.json, missing, live);
   }
 
   private record(i: number, outcome: RunOutcome) {

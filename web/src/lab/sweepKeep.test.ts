@@ -28,7 +28,9 @@ import {
   type KeptHeader,
   type KeptSweep,
   type KeptWrite,
+  type SweepLocks,
   type SweepStore,
+  webLocks,
 } from './sweepKeep';
 import { parseRow, pointTable, sweepCsv } from './sweepTable';
 import type { SweepDraft } from './sweepBuilder';
@@ -287,7 +289,7 @@ describe('a kept sweep', () => {
     expect(rowText(cells)).toBe(row);
     expect(parseRow(rowText(cells))).toEqual(cells);
     const s = keptSweep(
-      { ...record('a', 1).state, madeBy: 'block', version: 1, problems: null, message: null, restored: false, unkept: null },
+      { ...record('a', 1).state, madeBy: 'block', version: 1, problems: null, message: null, restored: false, unkept: null, runningInOtherTab: false },
       [{ ok: true, cells, digest: '00ff', wallMs: 1 }, undefined],
       2,
     );
@@ -751,18 +753,50 @@ describe('two tabs sweeping the same thing', () => {
     expect(next.keeper.getState().kept.map((k) => k.ranAtMs)).toEqual([2_000, 1_000]);
   });
 
-  it('the fewest kept never go by a sweep that may still run unless the limit forces it; then the oldest finished goes first', async () => {
+  // QA: a sweep whose tab died stayed kept as running for ever, outliving newer finished ones.
+  it('a sweep still running in another tab goes last; one whose tab died goes as a finished one does, the one started first first', async () => {
     const store = new IndexedDbSweepStore(new IDBFactory());
     const running = (r: KeptSweep): KeptSweep => ({ ...r, state: { ...r.state, phase: 'running' } });
-    await store.put(whole(running(record('live', 1))), 3);
-    for (const i of [2, 3, 4]) await store.put(whole(record(`done${i}`, i)), 3);
+    // `live` runs in another tab (its lock is held); `dead`'s tab closed.
+    const live = new Set([record('live', 2).key!]);
+    await store.put(whole(running(record('dead', 1))), 3, live);
+    await store.put(whole(running(record('live', 2))), 3, live);
+    for (const i of [3, 4]) await store.put(whole(record(`done${i}`, i)), 3, live);
     expect((await store.list()).map((i) => i.scenarioId)).toEqual(['done4', 'done3', 'live']);
-    await store.put(whole(running(record('live5', 5))), 3);
-    expect((await store.list()).map((i) => i.scenarioId)).toEqual(['live5', 'done4', 'live']);
-    // Two at most: the finished one goes, then the oldest of those that may run.
-    await store.put(whole(running(record('live6', 6))), 2);
-    expect((await store.list()).map((i) => i.scenarioId)).toEqual(['live6', 'live5']);
+    await store.put(whole(record('done5', 5)), 3, live);
+    expect((await store.list()).map((i) => i.scenarioId)).toEqual(['done5', 'done4', 'live']);
+    // Two at most: the finished go before the one still running.
+    await store.put(whole(record('done6', 6)), 2, live);
+    expect((await store.list()).map((i) => i.scenarioId)).toEqual(['done6', 'live']);
+    // Which runs not known (no locks): each goes by its start, the one started first first.
+    await store.put(whole(record('done7', 7)), 2);
+    expect((await store.list()).map((i) => i.scenarioId)).toEqual(['done7', 'done6']);
     expect(await chunkCount(store)).toBe(2);
+  });
+
+  // Issue: two tabs starting one sweep in the same millisecond shared its key: one's record
+  // went over the other's, their chunks mixed.
+  it('two tabs starting one sweep in the same millisecond keep a sweep each', async () => {
+    const factory = new IDBFactory();
+    const a = tab(factory, 1_000, 'a');
+    const b = tab(factory, 1_000, 'b');
+    await a.session.start('{"id":"x"}', 'x');
+    await b.session.start('{"id":"x"}', 'x');
+    for (const i of [0, 1, 2, 3, 4, 5]) {
+      a.finish(i);
+      b.finish(i);
+    }
+    await settle(a.session, 6);
+    await settle(b.session, 6);
+    await a.keeper.write();
+    await b.keeper.write();
+    const store = new IndexedDbSweepStore(factory);
+    const kept = await store.list();
+    expect(kept.map((k) => k.ranAtMs)).toEqual([1_000, 1_000]);
+    expect(kept[0].key).not.toBe(kept[1].key);
+    const read = await Promise.all(kept.map(async (k) => restoreKept(await store.get(k.key))!.outcomes));
+    expect(read).toContainEqual(a.session.outcomes);
+    expect(read).toContainEqual(b.session.outcomes);
   });
 
   it('a running sweep let go (the limit forced it) writes no rows that no header reads, and says it is kept no more', async () => {
@@ -881,5 +915,125 @@ describe('the kept sweep a new page shows, for a scenario without a sweep block'
     expect(await shownFor({ params: [{ path: RATE, values: '1' }], seeds: 1 })).toBe(RATE);
     // The form set to a parameter never swept: the newest.
     expect(await shownFor({ params: [{ path: 'links.L2.delay_us', values: '1' }], seeds: 1 })).toBe(RATE);
+  });
+});
+
+/** The locks of one browser's tabs (as Web Locks): held until let go, or the tab gone (`drop`). */
+function browserLocks() {
+  const names = new Set<string>();
+  const locks: SweepLocks = {
+    hold: (key) => (names.add(key), () => names.delete(key)),
+    held: async () => new Set(names),
+  };
+  return { locks, names, drop: () => names.clear() };
+}
+
+// QA: a kept sweep whose tab died read as running for ever; a sweep cut short is said to be so,
+// one another tab runs still is said to run there, and one cut short can be finished.
+describe('a kept sweep whose tab closed, or that another tab runs still', () => {
+  const settle = (session: SweepSession, n: number) => vi.waitFor(() => expect(session.getState().finished).toBe(n));
+  /** A tab with its own pool (runs finished when told), sharing `factory` and the locks. */
+  function tab(factory: IDBFactory, locks: SweepLocks | undefined, tag: string, ranAtMs = 1_000) {
+    const { pool, finish } = manualPool(4, tag);
+    const session = new SweepSession(pool, vi.fn(), undefined, undefined, undefined, () => ranAtMs);
+    const keeper = new SweepKeeper(session, new IndexedDbSweepStore(factory), { everyMs: 60_000, place: () => LIB, locks });
+    return { session, keeper, finish };
+  }
+  const here = { place: LIB, scenarioId: 'x', varies: '' };
+
+  it('reads as running in another tab while its tab lives, as cut short once it is gone, and is finished as the same sweep', async () => {
+    const factory = new IDBFactory();
+    const { locks, names, drop } = browserLocks();
+    const a = tab(factory, locks, 'a');
+    await a.session.start('{"id":"x"}', 'x');
+    a.finish(0);
+    a.finish(2);
+    await settle(a.session, 2);
+    await a.keeper.write();
+    expect(names.size).toBe(1);
+
+    const b = tab(factory, locks, 'b', 2_000);
+    expect(await b.keeper.restore(here)).toBe(true);
+    expect(b.session.getState()).toMatchObject({ phase: 'interrupted', runningInOtherTab: true, finished: 2 });
+    // Another tab's: not to be finished here.
+    expect(b.session.missingRuns()).toEqual([]);
+
+    // A's tab closes: the browser lets its lock go.
+    drop();
+    const c = tab(factory, locks, 'c', 3_000);
+    expect(await c.keeper.restore(here)).toBe(true);
+    expect(c.session.getState()).toMatchObject({ phase: 'interrupted', runningInOtherTab: false, finished: 2 });
+    expect(c.session.missingRuns()).toEqual([1, 3]);
+    c.session.finish();
+    expect(c.session.getState()).toMatchObject({ phase: 'running', restored: false, ranAtMs: 1_000 });
+    c.finish(1);
+    await settle(c.session, 3);
+    await c.keeper.write();
+    // Finishing here: this page runs it now.
+    expect(names.size).toBe(1);
+    c.finish(3);
+    await settle(c.session, 4);
+    await c.keeper.write();
+    expect(c.session.getState().phase).toBe('done');
+    expect(names.size).toBe(0);
+
+    // One record, the same sweep: A's rows and C's.
+    const store = new IndexedDbSweepStore(factory);
+    const kept = await store.list();
+    expect(kept.map((k) => [k.ranAtMs, k.phase])).toEqual([[1_000, 'done']]);
+    const read = restoreKept(await store.get(kept[0].key))!;
+    expect(read.outcomes.map((o) => (o?.ok ? o.digest : null))).toEqual(['da0', 'dc1', 'da2', 'dc3']);
+  });
+
+  it('lets its lock go when it ends, and when a new sweep replaces it (that one cut short)', async () => {
+    const factory = new IDBFactory();
+    const { locks, names } = browserLocks();
+    const a = tab(factory, locks, 'a');
+    await a.session.start('{"id":"x"}', 'x');
+    a.finish(0);
+    await settle(a.session, 1);
+    await a.keeper.write();
+    expect(names.size).toBe(1);
+    for (const i of [1, 2, 3]) a.finish(i);
+    await settle(a.session, 4);
+    await a.keeper.write();
+    expect(names.size).toBe(0);
+    await a.session.start('{"id":"x"}', 'x');
+    a.finish(0);
+    await settle(a.session, 1);
+    await a.keeper.write();
+    expect(names.size).toBe(1);
+    await a.session.start('{"id":"y"}', 'y');
+    expect(names.size).toBe(0);
+  });
+
+  it('without locks (a browser without Web Locks), a sweep kept running reads as cut short', async () => {
+    const factory = new IDBFactory();
+    const a = tab(factory, undefined, 'a');
+    await a.session.start('{"id":"x"}', 'x');
+    a.finish(0);
+    await settle(a.session, 1);
+    await a.keeper.write();
+    const b = tab(factory, undefined, 'b', 2_000);
+    expect(await b.keeper.restore(here)).toBe(true);
+    expect(b.session.getState()).toMatchObject({ phase: 'interrupted', runningInOtherTab: false });
+  });
+
+  it('webLocks holds each sweep by a name of the lab\'s own, and tells the keys held', async () => {
+    const held: string[] = [];
+    const manager = {
+      request: (name: string, fn: () => Promise<void>) => {
+        held.push(name);
+        return fn().then(() => void held.splice(held.indexOf(name), 1));
+      },
+      query: async () => ({ held: [...held, 'another-app'].map((name) => ({ name })), pending: [] }),
+    } as unknown as LockManager;
+    const locks = webLocks(manager)!;
+    const release = locks.hold('library:x\u0000\u00001000\u0000p1');
+    expect(held).toEqual(['abrlab-sweep:library:x\u0000\u00001000\u0000p1']);
+    expect([...(await locks.held())!]).toEqual(['library:x\u0000\u00001000\u0000p1']);
+    release();
+    await vi.waitFor(() => expect(held).toEqual([]));
+    expect(webLocks(undefined)).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
 // A sweep's results kept in the browser ("nothing a user made is ever lost"): a sweep of
 // hundreds of runs takes minutes, and a reload, a closed tab or a browser restart must not take
 // its results with it. Each sweep run is kept apart, by its scenario's place, what it varies (a
-// sweep block's, the form's parameters, the switch algorithms: `varies`) and when it started (two
-// tabs sweeping one thing keep a sweep each), at most MAX_KEPT_SWEEPS in all, in IndexedDB (the
+// sweep block's, the form's parameters, the switch algorithms: `varies`), when it started and the
+// page that started it (two tabs sweeping one thing keep a sweep each), at most MAX_KEPT_SWEEPS in all, in IndexedDB (the
 // outcomes may be 10,000 rows of ~60 columns, too much for Web Storage), in a database of its own
 // (the user's scenarios' database is not upgraded for it).
 //
@@ -15,8 +15,11 @@
 // again: 10,000 rows are ~15 MB), and the header only when what it records changed (the sweep
 // started, ended, was cancelled: its phase; the counts read back are the chunks'). Written when
 // the sweep ends or is cancelled, and while it runs every KEEP_EVERY_MS (longer when a write
-// takes long), so that a reload loses about a second of runs at most; a sweep kept running
-// reads back as `interrupted`. Every header carries a version; one that does not read is
+// takes long), so that a reload loses about a second of runs at most. A page holds a Web Lock
+// named by the key of the sweep it runs (`SweepLocks`), which the browser lets go when the page
+// goes: a sweep kept running whose lock nobody holds was cut short (its tab closed, reloaded or
+// crashed) and reads back `interrupted`, to finish or run again; one whose lock is held still
+// runs in another tab, and says so. Every header carries a version; one that does not read is
 // passed over. Keeping is best effort: a refused write leaves the sweep running and a quiet
 // note, and its rows go with the next write.
 
@@ -35,7 +38,8 @@ import { DEFAULT_SEED } from '../scenario/params';
  *  1: one record a sweep, by scenario id, with all its outcomes; 2: a header by `key` (place and
  *  what it varies) and its rows in chunks (both read back as one record of the same fields);
  *  3: the key names the sweep's start too (two sweeps of one thing are kept apart), and the
- *  state what made the sweep (`madeBy`). */
+ *  state what made the sweep (`madeBy`); keys made since also name the page (`sweepKey`), a
+ *  key being read as a whole, never taken apart, those kept before read as they are. */
 export const KEPT_SWEEP_VERSION = 3;
 /** The most sweeps kept (the most recent first): a few scenarios, each with a few things swept. */
 export const MAX_KEPT_SWEEPS = 10;
@@ -52,7 +56,8 @@ export type KeptOutcome = { row: string; digest: string; wallMs: number } | { er
 export type KeptState = Pick<
   SweepState,
   'phase' | 'madeBy' | 'scenarioId' | 'origin' | 'json' | 'sourceJson' | 'firstSeed' | 'plan' | 'finished' | 'failed' | 'elapsedMs' | 'workers' | 'ranAtMs'
->;
+> &
+  Partial<Pick<SweepState, 'runningInOtherTab'>>;
 
 /** Where a sweep's scenario is kept, as a kept sweep names it: `mine:<id>`, `library:<id>`, or
  *  (a file, a link, a sweep kept before places were) `scenario:<its JSON id>`. */
@@ -84,17 +89,23 @@ export function tabVaries(scenario: Scenario, catalogue: Catalogue | null, draft
   return d ? draftVaries(d) : undefined;
 }
 
-/** The key a sweep run is kept under: its place, what it varies and when it started (ms since
- *  the epoch): a sweep of one thing started in another tab, or later, is kept beside it, never
- *  over it. */
-export function sweepKey(place: string, varies: string, ranAtMs: number): string {
-  return `${place}\u0000${varies}\u0000${ranAtMs}`;
+/** The key a sweep run is kept under: its place, what it varies, when it started (ms since
+ *  the epoch) and the page that ran it (`pageId`, since version 3's sweeps started in two tabs
+ *  in one millisecond shared a key; the keys of records kept before have none): a sweep of one
+ *  thing started in another tab, or later, is kept beside it, never over it. */
+export function sweepKey(place: string, varies: string, ranAtMs: number, pageId = ''): string {
+  return `${place}\u0000${varies}\u0000${ranAtMs}${pageId ? `\u0000${pageId}` : ''}`;
+}
+
+/** A page's own id, for its sweeps' keys: random, so that two tabs never draw the same. */
+export function newPageId(random: () => number = Math.random): string {
+  return Array.from({ length: 3 }, () => Math.floor(random() * 36 ** 4).toString(36).padStart(4, '0')).join('');
 }
 
 /** A kept sweep's header, as stored (its rows are in chunks, `KeptChunk`). */
 export interface KeptHeader {
   version: typeof KEPT_SWEEP_VERSION;
-  /** `sweepKey(place, varies, state.ranAtMs)`: this sweep run's own. */
+  /** `sweepKey(place, varies, state.ranAtMs, the page's id)`: this sweep run's own. */
   key: string;
   place: string;
   varies: string;
@@ -117,6 +128,9 @@ export interface KeptChunk {
 
 /** A kept sweep read back whole (a header with its rows put together; version 1 was stored so). */
 export interface KeptSweep {
+  /** The number its next chunk takes (`assembled`; absent: as many as it has runs, past any a
+   *  write of one run or more a chunk can have made). */
+  nextSeq?: number;
   version: 1 | 2 | typeof KEPT_SWEEP_VERSION;
   key?: string;
   place?: string;
@@ -159,13 +173,13 @@ function keptOutcome(o: RunOutcome | undefined): KeptOutcome {
   return o.ok ? { row: rowText(o.cells), digest: o.digest, wallMs: o.wallMs } : { error: o.error };
 }
 
-/** The header of a sweep kept from `place`, written at `savedMs`. */
-export function keptHeader(s: SweepState, place: string, savedMs: number): KeptHeader {
+/** The header of a sweep kept from `place` under `key`, written at `savedMs`. */
+export function keptHeader(s: SweepState, place: string, savedMs: number, key = sweepKey(place, sweepVaries(s.json), s.ranAtMs)): KeptHeader {
   const { phase, madeBy, scenarioId, origin, json, sourceJson, firstSeed, plan, finished, failed, elapsedMs, workers, ranAtMs } = s;
   const varies = sweepVaries(json);
   return {
     version: KEPT_SWEEP_VERSION,
-    key: sweepKey(place, varies, ranAtMs),
+    key,
     place,
     varies,
     scenarioId,
@@ -196,7 +210,9 @@ export function assembled(header: unknown, chunks: readonly unknown[]): unknown 
       if (Number.isInteger(i) && i >= 0 && i < n) outcomes[i] = c.outcomes[k] ?? null;
     });
   }
-  return { ...h, outcomes };
+  // The number a further chunk of it takes (one finished in a later page): past every one kept.
+  const nextSeq = ordered.reduce((m, c) => (isNum(c.seq) ? Math.max(m, c.seq + 1) : m), 0);
+  return { ...h, outcomes, nextSeq };
 }
 
 /** A whole record of version 1 as a header and one chunk of this version (null: it does not read). */
@@ -257,7 +273,7 @@ function outcomeIn(v: unknown): RunOutcome | undefined {
  * run whose outcome does not read counts as not finished; the counts are the outcomes'. A sweep
  * kept while it ran is `interrupted`.
  */
-export function restoreKept(v: unknown): { state: KeptState; outcomes: (RunOutcome | undefined)[] } | null {
+export function restoreKept(v: unknown, live: ReadonlySet<string> | null = null): { state: KeptState; outcomes: (RunOutcome | undefined)[] } | null {
   const r = v as Partial<KeptSweep> | null;
   if (!r || typeof r !== 'object' || (r.version !== 1 && r.version !== 2 && r.version !== KEPT_SWEEP_VERSION) || !r.state || typeof r.state !== 'object') return null;
   const s = r.state as Partial<KeptState>;
@@ -265,6 +281,8 @@ export function restoreKept(v: unknown): { state: KeptState; outcomes: (RunOutco
   const plan = planIn(s.plan);
   if (!plan || !Array.isArray(r.outcomes) || r.outcomes.length !== plan.runs) return null;
   const phase = s.phase === 'done' || s.phase === 'cancelled' || s.phase === 'interrupted' ? s.phase : s.phase === 'running' ? 'interrupted' : null;
+  // Kept running, its lock held: another tab runs it still.
+  const runningInOtherTab = s.phase === 'running' && isStr(r.key) && !!live?.has(r.key);
   if (!phase) return null;
   const outcomes = r.outcomes.map(outcomeIn);
   const finished = outcomes.filter((o) => o !== undefined).length;
@@ -284,6 +302,7 @@ export function restoreKept(v: unknown): { state: KeptState; outcomes: (RunOutco
       elapsedMs: isNum(s.elapsedMs) ? s.elapsedMs : 0,
       workers: isNum(s.workers) ? s.workers : 0,
       ranAtMs: isNum(s.ranAtMs) ? s.ranAtMs : isNum(r.savedMs) ? r.savedMs : 0,
+      runningInOtherTab,
     },
     outcomes,
   };
@@ -298,10 +317,11 @@ export interface SweepStore {
   /** What is kept, the sweep started last first (no rows). */
   list(): Promise<KeptInfo[]>;
   /** Writes a sweep's header (if given) and its new rows, in one transaction. Beyond `most`
-   *  kept, the oldest finished go first, one that may still be running (another tab's) only
-   *  when none finished is left; the sweep written never. Rows of a sweep no longer kept (let
-   *  go so, or forgotten in another tab) are refused (`NOT_KEPT`), not written. */
-  put(write: KeptWrite, most?: number): Promise<void>;
+   *  kept, those `evicted` names go (the one that started first first, one still running in
+   *  another tab — its key in `live` — only when no other is left); the sweep written never.
+   *  Rows of a sweep no longer kept (let go so, or forgotten in another tab) are refused
+   *  (`NOT_KEPT`), not written. */
+  put(write: KeptWrite, most?: number, live?: ReadonlySet<string> | null): Promise<void>;
   /** Deletes the sweep kept under `key`, its rows with it (none kept: nothing happens). */
   remove(key: string): Promise<void>;
 }
@@ -330,14 +350,17 @@ export function keptInfo(v: unknown): KeptInfo | null {
 export const NOT_KEPT = 'NotKept';
 
 /** Which of `heads` (every header kept, the one being written among them) go so that `most`
- *  stay: first those that do not read, then the finished (done, cancelled), then those kept
- *  running (their tab may still be writing them), each the oldest written first; never
- *  `writing`. */
-export function evicted(heads: readonly unknown[], writing: string, most: number): string[] {
+ *  stay: first those that do not read, then the finished (done, cancelled) and those kept
+ *  running that no page runs any more (their lock not held: `live`, the keys of those still
+ *  running; null, not known: none is), the one that started first first; last those still
+ *  running in another tab; never `writing`. (QA: a sweep whose tab died stayed kept running
+ *  for ever, past every newer finished one.) */
+export function evicted(heads: readonly unknown[], writing: string, most: number, live: ReadonlySet<string> | null = null): string[] {
   const keyed = heads.filter((h): h is KeptHeader => isStr((h as { key?: unknown } | null)?.key));
-  const rank = (h: KeptHeader) => (keptInfo(h) === null ? 0 : h.state.phase === 'running' ? 2 : 1);
+  const rank = (h: KeptHeader) => (keptInfo(h) === null ? 0 : h.state.phase === 'running' && live?.has(h.key) ? 2 : 1);
+  const start = (h: KeptHeader) => (isNum(h.state?.ranAtMs) ? h.state.ranAtMs : isNum(h.savedMs) ? h.savedMs : 0);
   return evictedKeys(
-    keyed.map((h) => ({ key: h.key, rank: rank(h), age: isNum(h.savedMs) ? h.savedMs : 0 })),
+    keyed.map((h) => ({ key: h.key, rank: rank(h), age: start(h) })),
     writing,
     most,
   );
@@ -445,7 +468,7 @@ export class IndexedDbSweepStore implements SweepStore {
       .sort((a, b) => b.ranAtMs - a.ranAtMs || b.savedMs - a.savedMs);
   }
 
-  async put(write: KeptWrite, most = MAX_KEPT_SWEEPS): Promise<void> {
+  async put(write: KeptWrite, most = MAX_KEPT_SWEEPS, live: ReadonlySet<string> | null = null): Promise<void> {
     const tx = await this.db.transaction([HEADS, CHUNKS], 'readwrite');
     const heads = tx.objectStore(HEADS);
     const chunks = tx.objectStore(CHUNKS);
@@ -459,7 +482,7 @@ export class IndexedDbSweepStore implements SweepStore {
         const all = heads.getAll();
         all.onsuccess = () =>
           inHandler(() => {
-            for (const k of evicted(all.result, key, most)) {
+            for (const k of evicted(all.result, key, most, live)) {
               heads.delete(k);
               chunks.delete(chunksOf(k));
             }
@@ -536,6 +559,42 @@ export function isShown(info: KeptInfo, s: Pick<SweepState, 'ranAtMs' | 'json'>)
   return info.ranAtMs === s.ranAtMs && info.varies === sweepVaries(s.json);
 }
 
+/**
+ * Which kept sweeps a page still runs: a page holds a lock on the key of the sweep it runs (the
+ * browser lets it go when the page goes: closed, reloaded, crashed), so that a sweep kept
+ * running whose lock no page holds reads as cut short, not as running.
+ */
+export interface SweepLocks {
+  /** Holds the lock of the sweep kept under `key`; the answer lets it go. */
+  hold(key: string): () => void;
+  /** The keys of the sweeps a page (this one or another) runs now; null when it cannot tell. */
+  held(): Promise<ReadonlySet<string> | null>;
+}
+
+const LOCK_PREFIX = 'abrlab-sweep:';
+
+/** `SweepLocks` by the browser's Web Locks (`navigator.locks`, shared by the tabs of the lab);
+ *  undefined without them (every sweep kept running then reads as cut short). */
+export function webLocks(locks: Pick<LockManager, 'request' | 'query'> | undefined): SweepLocks | undefined {
+  if (!locks) return undefined;
+  return {
+    hold(key) {
+      let release = () => {};
+      const holding = new Promise<void>((resolve) => (release = resolve));
+      locks.request(LOCK_PREFIX + key, () => holding).catch(() => undefined);
+      return release;
+    },
+    async held() {
+      try {
+        const { held = [] } = await locks.query();
+        return new Set(held.map((l) => l.name ?? '').filter((n) => n.startsWith(LOCK_PREFIX)).map((n) => n.slice(LOCK_PREFIX.length)));
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
 export interface KeeperOptions {
   /** The least time between two writes while a sweep runs (ms; KEEP_EVERY_MS). */
   everyMs?: number;
@@ -545,6 +604,11 @@ export interface KeeperOptions {
   place?: () => Place;
   /** Told when a write landed (the browser is then asked to keep the lab's storage). */
   onKept?: () => void;
+  /** The locks by which the tabs tell the sweeps they run (`webLocks`); none: a sweep kept
+   *  running reads as cut short. */
+  locks?: SweepLocks;
+  /** This page's own id, in its sweeps' keys (`newPageId`). */
+  pageId?: string;
 }
 
 /**
@@ -561,6 +625,11 @@ export class SweepKeeper implements KeptSweeps {
    *  next chunk's number, the phase its header was kept in (null: no header landed yet), and
    *  whether the store let it go (its rows are then not written again). */
   private current: { outcomes: unknown; key: string; place: string; sent: Uint8Array; seq: number; headerPhase: string | null; gone: boolean } | null = null;
+  /** Lets go of the lock on the sweep this page runs (null: none held). */
+  private release: (() => void) | null = null;
+  /** The kept sweep shown (read back): where a finish of it (`SweepSession.finish`) is kept. */
+  private shownKept: { outcomes: unknown; key: string; place: string; nextSeq: number; kept: Uint8Array } | null = null;
+  private readonly pageId: string;
   /** How long the last write took (ms): writes take at most KEEP_BUSY_SHARE of the time. */
   private lastWriteMs = 0;
   private readonly choice = new StateCell<KeptChoice>({ place: '', kept: [] });
@@ -572,7 +641,14 @@ export class SweepKeeper implements KeptSweeps {
     private readonly store: SweepStore,
     private readonly opts: KeeperOptions = {},
   ) {
+    this.pageId = opts.pageId ?? newPageId();
     session.subscribe(this.changed);
+  }
+
+  /** Holds the lock of the sweep kept under `key`, letting go of any other. */
+  private hold(key: string | null) {
+    this.release?.();
+    this.release = key === null ? null : (this.opts.locks?.hold(key) ?? null);
   }
 
   subscribe = (fn: () => void) => this.choice.subscribe(fn);
@@ -582,12 +658,23 @@ export class SweepKeeper implements KeptSweeps {
     return (this.opts.now ?? Date.now)();
   }
 
+  /** The keys of the sweeps some page runs now (null: not known). */
+  private async live(): Promise<ReadonlySet<string> | null> {
+    try {
+      return (await this.opts.locks?.held()) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   private changed = () => {
     const s = this.session.getState();
     // A sweep is kept under the place of the scenario it was started from.
     if (s.phase === 'planning' && !s.restored && this.startedAt?.ranAtMs !== s.ranAtMs) {
       this.startedAt = { ranAtMs: s.ranAtMs, place: sweepPlace(this.opts.place?.() ?? { kind: 'none' }, s.scenarioId) };
     }
+    // A sweep started: the one it replaces, if it ran, was cut short (no page runs it any more).
+    if (s.phase === 'planning') this.hold(null);
     // Results read back are kept already; a plan or a refusal has no results to keep (and does
     // not take the scenario's kept ones away).
     if (s.restored || !s.plan || (s.phase !== 'running' && s.phase !== 'done' && s.phase !== 'cancelled')) return;
@@ -622,12 +709,24 @@ export class SweepKeeper implements KeptSweeps {
     if (s.restored || !s.plan) return;
     const outcomes = this.session.outcomes;
     if (this.current?.outcomes !== outcomes) {
-      const place = this.startedAt?.ranAtMs === s.ranAtMs ? this.startedAt.place : `scenario:${s.scenarioId}`;
-      const key = sweepKey(place, sweepVaries(s.json), s.ranAtMs);
-      this.current = { outcomes, key, place, sent: new Uint8Array(outcomes.length), seq: 0, headerPhase: null, gone: false };
+      const resumed = this.shownKept?.outcomes === outcomes ? this.shownKept : null;
+      if (resumed) {
+        // A sweep read back and finished here (`SweepSession.finish`): the rest of its record,
+        // the rows it was read back with kept already, its next chunks after those kept.
+        this.current = { outcomes, key: resumed.key, place: resumed.place, sent: resumed.kept.slice(), seq: resumed.nextSeq, headerPhase: null, gone: false };
+      } else {
+        const sent = new Uint8Array(outcomes.length);
+        const place = this.startedAt?.ranAtMs === s.ranAtMs ? this.startedAt.place : `scenario:${s.scenarioId}`;
+        const key = sweepKey(place, sweepVaries(s.json), s.ranAtMs, this.pageId);
+        this.current = { outcomes, key, place, sent, seq: 0, headerPhase: null, gone: false };
+      }
+      if (s.phase === 'running') this.hold(this.current.key);
     }
     const c = this.current;
-    if (c.gone) return;
+    if (c.gone) {
+      this.hold(null);
+      return;
+    }
     const runs: number[] = [];
     const rows: KeptOutcome[] = [];
     for (let i = 0; i < outcomes.length; i++) {
@@ -637,11 +736,13 @@ export class SweepKeeper implements KeptSweeps {
       }
     }
     const started = this.now();
-    const header = c.headerPhase === s.phase ? null : keptHeader(s, c.place, started);
+    const header = c.headerPhase === s.phase ? null : keptHeader(s, c.place, started, c.key);
     if (!header && runs.length === 0) return;
     const chunk = runs.length ? { key: c.key, seq: c.seq, ranAtMs: s.ranAtMs, runs, outcomes: rows } : null;
     try {
-      await this.store.put({ key: c.key, header, chunk }, this.opts.most ?? MAX_KEPT_SWEEPS);
+      // A header may make room (`evicted`): which sweeps other pages still run.
+      const live = header ? await this.live() : null;
+      await this.store.put({ key: c.key, header, chunk }, this.opts.most ?? MAX_KEPT_SWEEPS, live);
       for (const i of runs) c.sent[i] = 1;
       if (chunk) c.seq++;
       const first = c.headerPhase === null;
@@ -654,6 +755,8 @@ export class SweepKeeper implements KeptSweeps {
       if ((e as { name?: unknown } | null)?.name === NOT_KEPT) c.gone = true;
       if (this.session.getState().ranAtMs === s.ranAtMs) this.session.noteUnkept(unkeptNote(e));
     }
+    // Ended (its last header written, or refused): no page runs it any more.
+    if (s.phase !== 'running' && this.current === c) this.hold(null);
     this.lastWriteMs = this.now() - started;
   }
 
@@ -698,7 +801,7 @@ export class SweepKeeper implements KeptSweeps {
     } catch {
       return false;
     }
-    return this.showRecord(record, shown);
+    return this.showRecord(record, shown, await this.live());
   }
 
   /** Shows the sweep kept under `key` (one of `getState().kept`), unless a sweep runs. */
@@ -706,7 +809,8 @@ export class SweepKeeper implements KeptSweeps {
     const shown = this.session.getState();
     if (shown.phase === 'planning' || shown.phase === 'running') return false;
     try {
-      return this.showRecord(await this.store.get(key), shown);
+      const record = await this.store.get(key);
+      return this.showRecord(record, shown, await this.live());
     } catch {
       return false;
     }
@@ -733,9 +837,21 @@ export class SweepKeeper implements KeptSweeps {
     return true;
   }
 
-  private showRecord(record: unknown, shown: SweepState): boolean {
-    const kept = restoreKept(record);
+  private showRecord(record: unknown, shown: SweepState, live: ReadonlySet<string> | null): boolean {
+    const kept = restoreKept(record, live);
     if (!kept) return false;
-    return this.session.showKept({ ...shown, ...kept.state, problems: null, message: null, version: shown.version + 1 }, kept.outcomes, shown);
+    const r = record as Partial<KeptSweep>;
+    const showing = this.session.showKept({ ...shown, runningInOtherTab: false, ...kept.state, problems: null, message: null, version: shown.version + 1 }, kept.outcomes, shown);
+    // Finished here later (`SweepSession.finish`), it is kept on in its own record.
+    if (showing && isStr(r.key)) {
+      this.shownKept = {
+        outcomes: this.session.outcomes,
+        key: r.key,
+        place: isStr(r.place) ? r.place : `scenario:${kept.state.scenarioId}`,
+        nextSeq: isNum(r.nextSeq) ? r.nextSeq : kept.state.plan!.runs,
+        kept: Uint8Array.from(kept.outcomes, (o) => (o ? 1 : 0)),
+      };
+    }
+    return showing;
   }
 }

@@ -60,7 +60,7 @@ describe('SweepView: a sweep kept from before', () => {
     // Read back done with a run missing: it did not end.
     expect(v.$('sweep')!.dataset.phase).toBe('interrupted');
     expect(v.$('sweep-kept')!.textContent).toMatch(/^Results of the sweep run on .*2026.*, kept in this browser from before\.$/);
-    expect(v.$('sweep-status')!.textContent).toBe('stopped by a reload: 1 of 2 runs kept');
+    expect(v.$('sweep-status')!.textContent).toBe('cut short when its page closed or reloaded: 1 of 2 runs kept');
     expect([...v.host.querySelectorAll('[data-testid="sweep-row"] td[data-metric="jain_index"]')].map((td) => td.textContent)).toEqual(['0.5', '–']);
     expect(v.$('sweep-run')!.textContent).toBe('Run it again');
     expect(v.$('sweep-other')).toBeNull();
@@ -69,10 +69,30 @@ describe('SweepView: a sweep kept from before', () => {
     expect(v.$('sweep-unkept')!.textContent).toContain('a reload loses them');
   });
 
+  // QA: a sweep whose tab died read as running for ever; cut short, it finishes where it stopped.
+  it('a sweep cut short offers to finish it, primary: only its runs not finished run', () => {
+    const v = view('fecn-n0-sweep', kept('fecn-n0-sweep', 'running'));
+    expect(v.$('sweep-finish')!.textContent).toBe('Finish it (1 run left)');
+    expect([...v.host.querySelectorAll('.sweep-actions .btn.primary')].map((b) => b.getAttribute('data-testid'))).toEqual(['sweep-finish']);
+    act(() => v.$('sweep-finish')!.click());
+    expect(v.sweep.getState()).toMatchObject({ phase: 'running', restored: false, finished: 1 });
+    expect(v.jobs).toEqual([{ type: 'run', scenario: entry('fecn-n0-sweep').json, index: 1 }]);
+    expect(v.$('sweep-finish')).toBeNull();
+  });
+
+  it('a sweep another tab runs still says so, and is not finished here', () => {
+    const record = kept('fecn-n0-sweep', 'running');
+    const live = restoreKept({ ...record, key: 'k' }, new Set(['k']))!;
+    const v = view('fecn-n0-sweep', record);
+    act(() => void v.sweep.showKept({ ...v.sweep.getState(), ...live.state }, live.outcomes, v.sweep.getState()));
+    expect(v.$('sweep-status')!.textContent).toBe('still running in another tab: 1 of 2 runs kept so far');
+    expect(v.$('sweep-finish')).toBeNull();
+  });
+
   it('a sweep made in the form, cut short, runs again as it was made', () => {
     const made = JSON.stringify({ ...entry('two-sources').scenario, sweep: { vary: [{ paths: ['nodes.SW1.params.target_utilization'], values: [0.8, 0.9] }] } });
     const v = view('two-sources', kept('two-sources', 'running', made));
-    expect(v.$('sweep-status')!.textContent).toBe('stopped by a reload: 1 of 2 runs kept');
+    expect(v.$('sweep-status')!.textContent).toBe('cut short when its page closed or reloaded: 1 of 2 runs kept');
     expect(v.$('sweep-run')).toBeNull();
     act(() => v.$('sweep-rerun')!.click());
     expect(v.sweep.getState()).toMatchObject({ phase: 'planning', restored: false, json: made, sourceJson: entry('two-sources').json });

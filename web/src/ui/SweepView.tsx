@@ -121,9 +121,12 @@ export function SweepView({
   const again = ended && !elsewhere && (s.madeBy !== 'block' || !canStart);
   /** The sweep shown, as the browser keeps it (undefined: not kept). */
   const shownKept = keptChoice.kept.find((k) => isShown(k, s));
+  // A sweep read back cut short (its tab closed) finishes where it stopped, as a comparison
+  // does: only its runs not finished run.
+  const toFinish = elsewhere ? 0 : sweep.missingRuns().length;
   // One primary action, the one about what is shown first (QA: a form sweep read back on a
   // scenario with a block had *Run the sweep* and *Run it again* both primary, side by side).
-  const primary: 'rerun' | 'run' | 'algorithms' = again ? 'rerun' : canStart ? 'run' : 'algorithms';
+  const primary: 'finish' | 'rerun' | 'run' | 'algorithms' = toFinish > 0 ? 'finish' : again ? 'rerun' : canStart ? 'run' : 'algorithms';
   const btn = (which: typeof primary) => (which === primary ? 'btn primary' : 'btn');
   // What the tab is set to run: the scenario's sweep block's, and the form's (a scenario with a
   // block has both). Kept from before, of neither: no kept sweep matched, the newest shows.
@@ -151,6 +154,11 @@ export function SweepView({
         <h2>Sweep{s.scenarioId ? ` of ${s.origin || s.scenarioId}` : current?.sweep ? ` of ${current.id}` : ''}</h2>
         <Plan state={s} current={current} />
         <span className="sweep-actions">
+          {toFinish > 0 && (
+            <button data-testid="sweep-finish" className={btn('finish')} title="Run only the runs this sweep did not finish: those it finished stay" onClick={() => sweep.finish()}>
+              Finish it ({toFinish} run{toFinish === 1 ? '' : 's'} left)
+            </button>
+          )}
           {canStart && (
             <button data-testid="sweep-run" className={btn('run')} onClick={() => void sweep.start(currentJson!, origin)}>
               {ended && !other && s.madeBy === 'block' ? 'Run it again' : 'Run the sweep'}
@@ -398,7 +406,9 @@ function Progress({ state: s }: { state: SweepState }) {
       : s.phase === 'cancelled'
         ? `cancelled: ${s.finished} of ${runs} runs kept`
         : s.phase === 'interrupted'
-          ? `stopped by a reload: ${s.finished} of ${runs} runs kept`
+          ? s.runningInOtherTab
+            ? `still running in another tab: ${s.finished} of ${runs} runs kept so far`
+            : `cut short when its page closed or reloaded: ${s.finished} of ${runs} runs kept`
         : `${s.finished} of ${runs} runs · ${s.workers} worker${s.workers === 1 ? '' : 's'}`;
   return (
     <div className="sweep-progress">
