@@ -210,6 +210,18 @@ describe('share link and export file', () => {
     expect(f.name).toBe('gfc1.json');
     expect(JSON.parse(f.text)).toEqual(gfc1.scenario);
     expect(f.text).toBe(`${JSON.stringify(gfc1.scenario, null, 2)}\n`);
+    // The library's own, as it is (its fields in any order): the library file's name.
+    const reordered = Object.fromEntries(Object.entries(gfc1.scenario).reverse()) as Scenario;
+    expect(exportFile(reordered, gfc1.scenario).name).toBe('gfc1.json');
+  });
+
+  // QA: an edited two-sources was exported as two-sources.json, the library file's name.
+  it("names a changed library scenario's file so that it does not pass for the library's", () => {
+    const edited = { ...gfc1.scenario, description: 'mine now' };
+    expect(exportFile(edited, gfc1.scenario).name).toBe('gfc1-edited.json');
+    expect(JSON.parse(exportFile(edited, gfc1.scenario).text)).toEqual(edited);
+    // Of an id the library does not have: its own name.
+    expect(exportFile({ ...edited, id: 'my net' }, undefined).name).toBe('my-net.json');
   });
 });
 

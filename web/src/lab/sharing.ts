@@ -4,6 +4,7 @@
 
 import { DEFAULT_SCENARIO, type LibraryEntry } from '../scenario/library';
 import {
+  canonicalJson,
   decodeScenario,
   MAX_LINK_CHARS,
   payloadOf,
@@ -259,9 +260,23 @@ export function shareNotice(link: ShareLink, scenario: Scenario, copied: boolean
   return { kind: 'info', text, link: link.url };
 }
 
-/** The export file: name and text (the format of scenarios/*.json). */
-export function exportFile(scenario: Scenario): { name: string; text: string } {
-  return { name: jsonFileName(String(scenario.id || 'scenario')), text: scenarioFileText(scenario) };
+/** The export file: name (`exportFileName`) and text (the format of scenarios/*.json).
+ *  `library`: the library's scenario of the same id, if there is one. */
+export function exportFile(scenario: Scenario, library?: Scenario): { name: string; text: string } {
+  return { name: exportFileName(scenario, library), text: scenarioFileText(scenario) };
+}
+
+/**
+ * The name Export saves a scenario under, and the one a sweep's command names for it
+ * (`sweepFile`): `<id>.json`, or `<id>-edited.json` when the library has a scenario of that id
+ * and this one is not it (changed in any way), so that the file does not pass for the
+ * library's own (QA: an edited two-sources was saved as two-sources.json). `library`: the
+ * library's scenario of the same id, if there is one.
+ */
+export function exportFileName(scenario: Scenario, library: Scenario | undefined): string {
+  const id = String(scenario.id || 'scenario');
+  const edited = library !== undefined && String(library.id) === id && canonicalJson(library) !== canonicalJson(scenario);
+  return jsonFileName(edited ? `${id}-edited` : id);
 }
 
 /** A file name for a scenario file from `stem` (a scenario's id or name): `<stem>.json`, with

@@ -126,7 +126,7 @@ export function Toolbar({
     await lab.settled();
     const s = lab.getState().current?.scenario;
     if (!s) return;
-    const { name, text } = exportFile(s);
+    const { name, text } = exportFile(s, LIBRARY.entries.find((e) => e.id === s.id)?.scenario);
     saveBlob(new Blob([text], { type: 'application/json' }), name);
   };
 
