@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { canonicalJson, decodeScenario } from '../../web/src/scenario/share';
+import { canonicalJson, decodeScenario, shareHash } from '../../web/src/scenario/share';
 import { openLab, repoRoot, status, waitForMode } from './helpers';
 
 const shots = resolve(repoRoot, 'test-results/screens');
@@ -263,6 +263,51 @@ test('a link shared from the Sweep tab, or with the Network view open, opens on 
   await expect(withNetwork.getByTestId('view-network')).toHaveAttribute('aria-pressed', 'true');
   expect(errors).toEqual([]);
   expect([...otherErrors, ...olderErrors, ...networkErrors]).toEqual([]);
+});
+
+// QA: the side panel's tab came back on reload but not in Share links.
+test("a link shared on a side panel tab opens on it; one this lab has not is left out and said", async ({ page, context }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('tab-switches').click();
+  await page.getByTestId('share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  expect(link).toMatch(/&p=switches$/);
+  const other = await context.newPage();
+  const otherErrors = await openLab(other, link);
+  await expect.poll(() => hook(other, () => window.__abrlab!.origin())).toBe('shared link');
+  await expect(other.getByTestId('tab-switches')).toHaveAttribute('aria-selected', 'true');
+  // Back on the lesson, the link says nothing of the side panel.
+  await page.getByTestId('tab-lesson').click();
+  await page.getByTestId('share').click();
+  await expect(page.getByTestId('share-link')).not.toHaveValue(/&p=/);
+  // A hand-made tab name: the lesson, and a notice naming it.
+  const bad = await context.newPage();
+  const badErrors = await openLab(bad, link.replace(/&p=switches$/, '&p=inspector'));
+  await expect(bad.getByTestId('tab-lesson')).toHaveAttribute('aria-selected', 'true');
+  await expect(bad.getByTestId('notice')).toContainText('side panel tab “inspector” (the tabs are lesson, result, switches, paths) could not be read');
+  expect([...errors, ...otherErrors, ...badErrors]).toEqual([]);
+});
+
+// QA: a hand-made `&t=sweep` on a scenario without switches opened an empty Sweep view.
+test('a link asking for the Sweep view of a scenario without switches opens on the charts and says why', async ({ page }) => {
+  const doc = {
+    version: 1,
+    id: 'no-switch',
+    name: 'No switch',
+    run: { duration_ms: 10, sample_interval_us: 500, seed: 1 },
+    nodes: [
+      { id: 'S1', kind: 'source', x: 80, y: 80 },
+      { id: 'D1', kind: 'destination', x: 300, y: 80 },
+    ],
+    links: [{ id: 'L1', from: 'S1', to: 'D1', rate_mbps: 155.52, distance_km: 1 }],
+    connections: [{ id: 'C1', from: 'S1', to: 'D1' }],
+  };
+  const errors = await openLab(page, `/${shareHash(doc)}&t=sweep`);
+  await expect.poll(() => hook(page, () => window.__abrlab!.origin())).toBe('shared link');
+  await expect(page.getByTestId('view-charts')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('view-sweep')).toHaveCount(0);
+  await expect(page.getByTestId('notice')).toContainText('Sweep view is not offered for “No switch”, which has no switches to sweep');
+  expect(errors).toEqual([]);
 });
 
 // Issue: Share pressed inside an embed gave an embed link (the lab without its library, editor

@@ -786,12 +786,13 @@ test("the form's command on an edited library scenario names the file Export sav
   await page.getByTestId('link-rate').press('Enter');
   await expect.poll(() => page.evaluate(() => JSON.parse(window.__abrlab!.scenario()!).links[2].rate_mbps)).toBe(100);
   await page.getByTestId('view-sweep').click();
-  const command = 'abrsim sweep two-sources.json --vary links.L1.delay_us=5,500';
+  const command = 'abrsim sweep two-sources-edited.json --vary links.L1.delay_us=5,500';
   await expect(page.getByTestId('param-sweep-command')).toHaveText(command);
   await expect(page.getByTestId('param-sweep-command-note')).toContainText('as it is here, not scenarios/two-sources.json');
-  await expect(page.getByTestId('param-sweep-command-note')).toContainText('save it first with Export (as two-sources.json)');
+  await expect(page.getByTestId('param-sweep-command-note')).toContainText('save it first with Export (as two-sources-edited.json)');
   const exported = await downloadText(page, () => page.getByTestId('export').click());
-  expect(exported.name).toBe('two-sources.json');
+  // Not the library file's name: the file Export saves is the one the command names.
+  expect(exported.name).toBe('two-sources-edited.json');
   expect(JSON.parse(exported.text).links[2].rate_mbps).toBe(100);
   await page.getByTestId('param-sweep-run').click();
   await expect(page.getByTestId('sweep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });

@@ -21,7 +21,7 @@ import { entryOf, HistoryEntries, withEntry } from './scenario/historyEntries';
 import { readUnkept } from './scenario/storage';
 import { storeOr } from './scenario/indexedDb';
 import { App } from './ui/App';
-import { ViewPlaceKeeper } from './lab/viewPlace';
+import { startPlace, ViewPlaceKeeper } from './lab/viewPlace';
 import { ignoredNotice, isOpen, parseTeacher, withTeacher } from './lab/teacher';
 import { embedIn } from './ui/embed';
 import './ui/app.css';
@@ -271,15 +271,16 @@ function openCompareLink(hash: string, nav: 'push' | 'replace'): boolean {
   return true;
 }
 if (openCompareLink(location.hash, 'replace')) history.replaceState(withEntry(null, entry), '', location.pathname + location.search);
-const { speed: _linkSpeed, tab, network, ...chartChoice } = start.view;
+const { speed: _linkSpeed, tab, network, side, ...chartChoice } = start.view;
 lab.setCharts(chartChoice);
-// A reload comes back to the view the tab was on (its own, over the link's in the address:
-// the user moved on since), asked for as a link's is, so a teacher's hidden or locked tab is not
-// shown; a page opened anew starts on the link's view, or the charts.
+// A reload comes back to the place the tab was on (its own, over the link's still in the
+// address: the user moved on since, unless the address asks for another place than when it
+// was kept: a link opened in this tab since), asked for as a link's is, so a teacher's hidden or
+// locked tab is not shown; a page opened anew starts on the link's place, or the charts
+// (lab/viewPlace.ts `startPlace`).
 const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
-const viewPlace = new ViewPlaceKeeper(tabStorage(), navigation?.type === 'reload');
-const wasAt = viewPlace.restored();
-lab.askView(wasAt?.tab !== undefined ? { tab: wasAt.tab, network: wasAt.network } : { tab, network });
+const viewPlace = new ViewPlaceKeeper(tabStorage(), navigation?.type === 'reload', () => location.hash);
+lab.askView(startPlace(viewPlace.restored(), { tab, network, side }));
 void lab.refreshMyScenarios();
 
 // A link pasted into this tab's address bar while the lab is open changes only the fragment
@@ -292,10 +293,10 @@ window.addEventListener('hashchange', () => {
   history.replaceState(history.state, '', location.pathname + location.search);
   if (link?.load) {
     lab.open(link.load.json, link.load.origin, link.load.place, 'push', link.load.speed);
-    const { speed: _speed, tab, network, ...charts } = link.view;
+    const { speed: _speed, tab, network, side, ...charts } = link.view;
     lab.setCharts(charts);
     // Opened here as in a new tab: a link without a tab (an older one) shows the charts.
-    lab.askView({ tab: tab ?? 'charts', network });
+    lab.askView({ tab: tab ?? 'charts', network, side });
   }
   if (link?.notice) lab.notify(link.notice);
 });

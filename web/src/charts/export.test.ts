@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SeriesMeta } from '../contract/engine';
 import { chartCsv, chartSvg, csvColumn, prettyJson, runCsv, rustFloat, type ChartExport } from './export';
 import { PINNED_ALPHA } from './palette';
+import { coincidenceAtRow } from './readout';
 import { NORMAL_LOOK, PRESENTATION_LOOK } from './look';
 import { SampleStore } from './sampleStore';
 import { CHARTS, linesFor } from './specs';
@@ -168,6 +169,35 @@ describe('SVG export', () => {
     const apart = [...parse(chartSvg(store(), view(), 640).svg).querySelectorAll('text')].map((t) => t.textContent);
     expect(apart).toEqual(expect.arrayContaining(['C1', 'C2']));
     expect(apart).not.toContain('C1 = C2');
+  });
+
+  // QA: lines that met only at the end kept an entry each in the image, with nothing to say that
+  // C1 lay under C2 there, while the screen said "at 100 ms: C1 = C2".
+  it('says under the legend, as the screen does, which lines lie on one another at the last sample shown', () => {
+    const meeting = new SampleStore();
+    meeting.reset(meta);
+    const rows: number[] = [];
+    for (let t = 0; t <= 100; t += 10) rows.push(t, t, 50, 200 - t, 50);
+    meeting.append(new Float64Array(rows), 5);
+    const doc = parse(chartSvg(meeting, view(), 640).svg);
+    const texts = [...doc.querySelectorAll('text')].map((t) => t.textContent);
+    expect(texts).toEqual(expect.arrayContaining(['C1', 'C2']));
+    const screen = coincidenceAtRow(meeting, meeting.length - 1, rate, 1, 'acr', 0)!;
+    expect(screen).toEqual({ at: 'at 100.0 ms', notes: ['C1 = C2'] });
+    expect(doc.querySelector('text.note')?.textContent).toBe(`${screen.at}: ${screen.notes.join(' · ')}`);
+    // Under the legend, above the plot.
+    const plotTop = Number(doc.querySelector('clipPath rect')!.getAttribute('y'));
+    expect(Number(doc.querySelector('text.note')!.getAttribute('y'))).toBeLessThan(plotTop);
+    // A window that ends before they meet (at 50 ms: 50 and 150): no note.
+    expect(parse(chartSvg(meeting, view({ t1: 50 }), 640).svg).querySelector('text.note')).toBeNull();
+    // Lines apart at the end, or on one another all along (the legend's "C1 = C2" says it): none.
+    expect(parse(chartSvg(store(), view(), 640).svg).querySelector('text.note')).toBeNull();
+    const same = new SampleStore();
+    same.reset(meta);
+    same.append(new Float64Array([0, 5, 50, 5, 50, 10, 7, 50, 7, 50]), 5);
+    const alongDoc = parse(chartSvg(same, view({ t1: 10 }), 640).svg);
+    expect([...alongDoc.querySelectorAll('text')].map((t) => t.textContent)).toContain('C1 = C2');
+    expect(alongDoc.querySelector('text.note')).toBeNull();
   });
 
   // QA: the last time label ("100") sat against the right edge of the exported image.

@@ -4,6 +4,7 @@
 
 import { chartDomain, formatTick, ticks, timeAxis } from './axes';
 import { placePublishedLabels, type PublishedLine } from './published';
+import { coincidenceAtRow } from './readout';
 import { traceColumns, SvgPathPen } from './columnPath';
 import { coincidentOwners, legendModel, mainKindOf, markersShown, MARKER_LEGEND, type LegendModel } from './legend';
 import { DASH, drawOrder, MARKER_COLOUR, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from './palette';
@@ -273,9 +274,11 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
   // whose lines lie on one another over the whole image share one entry, "C1 = C2".
   const legend = legendModel(c.lines, c.kindName);
   const markers = markersShown(c.markers, c.t0, c.t1);
+  const mainKind = mainKindOf(c.lines);
+  const together = coincidentOwners(c.lines, mainKind, drawnAlike);
   const items: LegendItem[] = [
     ...legend.groups.map((g) => ({ label: `${g.group} (${g.owners.length})`, color: g.color, style: 'solid' as LineStyle })),
-    ...ownerItems(legend.owners, coincidentOwners(c.lines, mainKindOf(c.lines), drawnAlike)),
+    ...ownerItems(legend.owners, together),
     ...legend.styles.map((s) => ({ label: s.names.join(' / '), color: PINNED_SWATCH, style: s.style })),
     ...legend.series.map((s) => ({ label: s.series, color: PINNED_SWATCH, style: 'solid' as LineStyle, dash: s.dash })),
     ...(c.pinned ? [{ label: `pinned: ${c.pinned.label}`, color: PINNED_SWATCH, style: 'solid' as LineStyle, opacity: PINNED_ALPHA + 0.15 }] : []),
@@ -294,7 +297,22 @@ export function chartSvg(store: SampleStore, c: ChartExport, width: number, idPr
     parts.push(`<text x="${x + 26}" y="${row + 4}" font-size="${L.font}" fill="#4b5563">${esc(it.label)}</text>`);
     x += w;
   }
-  const top = (items.length ? row + L.legendRow / 2 : y) + 12;
+  // Under the legend, the note the screen shows without a cursor: lines that lie on one another
+  // at the last sample shown, not all along (the legend names those), "at 100 ms: C1 = C2"
+  // (QA: lines meeting only at the end kept an entry each, and the image did not say it).
+  let below = items.length ? row + L.legendRow / 2 : y;
+  const endRow = store.atOrBefore(c.t1);
+  const end = endRow >= 0 && store.times()[endRow] >= c.t0 ? coincidenceAtRow(store, endRow, c.lines, c.yScale, mainKind, (y1 - y0) / L.plotHeight) : null;
+  const said = new Set(together.flatMap((set) => [set.join(' = '), set.join(' ≈ ')]));
+  const endNotes = end?.notes.filter((n) => !said.has(n)) ?? [];
+  if (end && endNotes.length) {
+    for (const line of wrapWords(`${end.at}: ${endNotes.join(' · ')}`, width - 2 * L.pad, L.font)) {
+      below += L.font + 4;
+      parts.push(`<text class="note" x="${L.pad}" y="${below}" font-size="${L.font}" fill="#4b5563">${esc(line)}</text>`);
+    }
+    below += 4;
+  }
+  const top = below + 12;
   const bottom = top + L.plotHeight;
   // The caption, under the time axis, in grey: as many lines as it takes.
   const captionSize = L.font;

@@ -102,6 +102,29 @@ export function coincidenceNotes(entries: ReadoutEntry[], mainKind: string | und
   return notes;
 }
 
+/** How many names a note at the end of the lines lists in full ("A1 = … = F2 (23)" past it):
+ *  the screen's stays while a run plays, on one line over the plot. */
+export const END_NOTE_MOST = 3;
+
+/**
+ * The note the screen shows without a cursor, and an image under its legend: the main lines
+ * that lie on one another at sample row `row` (the latest, or the last one an image shows),
+ * with that sample's time, "at 100 ms" and ["C1 = C2"]; null when none do. `within`: the value
+ * one pixel of the plot spans, in shown units (`coincidenceNotes`).
+ */
+export function coincidenceAtRow(
+  store: SampleStore,
+  row: number,
+  lines: ChartLine[],
+  scale: number,
+  mainKind: string | undefined,
+  within: number,
+): { at: string; notes: string[] } | null {
+  if (row < 0 || row >= store.length) return null;
+  const notes = coincidenceNotes(readoutAt(store, row, lines, scale), mainKind, END_NOTE_MOST, within);
+  return notes.length ? { at: `at ${formatValue(store.times()[row])} ms`, notes } : null;
+}
+
 export interface Box {
   width: number;
   height: number;

@@ -31,7 +31,7 @@ import {
   type SampleSink,
 } from './state';
 import { lessonSpeed } from '../scenario/speed';
-import type { ViewTab } from '../scenario/share';
+import type { SideTab, ViewTab } from '../scenario/share';
 import { lessonSteps } from './lessonWalk';
 import { runMoved } from './networkClock';
 import { StatusThrottle } from './statusThrottle';
@@ -1278,11 +1278,12 @@ export class Lab {
     this.set({ charts: { ...this.state.charts, ...patch } });
   }
 
-  /** Asks the app to show a link's view: its tab, the Network view (nothing asked: no change). */
-  askView(view: { tab?: ViewTab; network?: boolean }) {
-    if (view.tab === undefined && !view.network) return;
+  /** Asks the app to show a link's view: its tab, the Network view, the side panel's tab
+   *  (nothing asked: no change). */
+  askView(view: { tab?: ViewTab; network?: boolean; side?: SideTab }) {
+    if (view.tab === undefined && !view.network && view.side === undefined) return;
     const n = (this.state.viewAsked?.n ?? 0) + 1;
-    this.set({ viewAsked: { ...(view.tab ? { tab: view.tab } : {}), ...(view.network ? { network: true } : {}), n } });
+    this.set({ viewAsked: { ...(view.tab ? { tab: view.tab } : {}), ...(view.network ? { network: true } : {}), ...(view.side ? { side: view.side } : {}), n } });
   }
 
   /** Shows a message in the notice bar. */

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIBRARY } from '../scenario/library';
-import { encodeScenario, textLibrary } from '../scenario/share';
+import { encodeScenario, shareHash, textLibrary } from '../scenario/share';
 import type { Scenario } from '../contract/scenario';
 import { createFakeEngine } from '../test/fakeEngine';
 import { costly, InProcessWorker, twoSources } from '../test/fakes';
 import { MemoryStore } from '../test/memoryStore';
 import { LAST_WORK_KEY, readLastWork, type KeyValueStore } from '../scenario/storage';
 import { Lab } from './lab';
-import { classLink, COMPARE_ORIGIN, exportFile, fileOrigin, linkedTab, linkView, newerLinkNotice, openedText, SHARED_ORIGIN, shareLink, shareNotice, startup } from './sharing';
+import { classLink, COMPARE_ORIGIN, exportFile, fileOrigin, linkedTab, linkSide, linkView, newerLinkNotice, openedText, SHARED_ORIGIN, shareLink, shareNotice, startup, sweepOffered } from './sharing';
 
 
 const entries = LIBRARY.entries;
@@ -158,6 +158,51 @@ describe('share link and export file', () => {
     expect(startup(at(withNetwork.url.slice(withNetwork.url.indexOf('#'))), null, entries).view).toMatchObject({ network: true });
   });
 
+  // QA: the side panel's tab (Result, Switches…) came back on reload but not in Share links.
+  it("the link carries the side panel's tab the user is on, unless it is the one the lab starts on", () => {
+    const none = { hide: [], lock: [], start: [] };
+    const state = { charts: { quantity: null, queueUnit: 'KB' as const }, speed: 1 as const };
+    const link = shareLink(mine as Scenario, 'http://h/', entries, linkView(state, { tab: 'charts', side: linkSide('switches', none) }));
+    expect(link.url).toMatch(/&p=switches$/);
+    expect(startup(at(link.url.slice(link.url.indexOf('#'))), null, entries).view).toEqual({ speed: 1, side: 'switches' });
+    expect(linkSide('lesson', none)).toBeUndefined();
+    // A teacher's start tab is where the lab opens: the lesson is then written, that one not.
+    expect(linkSide('lesson', { ...none, start: ['result'] })).toBe('lesson');
+    expect(linkSide('result', { ...none, start: ['result'] })).toBeUndefined();
+    // A class link (the scenario named in the address) carries it in its fragment.
+    const fromLibrary = { id: 'gfc1', scenario: gfc1.scenario, json: gfc1.json, origin: 'gfc1', place: { kind: 'library', id: 'gfc1' } as const };
+    expect(classLink(fromLibrary, 'http://h/', entries, { side: 'result' }).url).toBe('http://h/?scenario=gfc1#p=result');
+    expect(startup(at('#p=result', '?scenario=gfc1'), null, entries).view).toEqual({ side: 'result' });
+  });
+
+  // QA: a hand-made `&t=sweep` on a scenario without switches opened an empty Sweep view.
+  it('a link asking for the Sweep view of a scenario without switches opens on the charts, and says why', () => {
+    const bare = {
+      ...mine,
+      nodes: mine.nodes.filter((n) => n.kind !== 'switch'),
+      links: [],
+      connections: [],
+      changes: [],
+    } as unknown as Scenario;
+    expect(sweepOffered(bare)).toBe(false);
+    expect(sweepOffered(mine as Scenario)).toBe(true);
+    expect(sweepOffered({ ...bare, sweep: { vary: [] } } as Scenario)).toBe(true);
+    const s = startup(at(`${shareHash(bare, lib)}&t=sweep&p=result`), null, entries);
+    expect(s.view).toEqual({ side: 'result' });
+    expect(s.notice).toEqual({
+      kind: 'info',
+      text: 'This link\'s Sweep view is not offered for “Generic Fairness Configuration 1”, which has no switches to sweep (nor a sweep block of its own): the charts are shown.',
+    });
+    // With a view choice it cannot read too: both said.
+    expect(startup(at(`${shareHash(bare, lib)}&t=sweep&v=abc`), null, entries).notice?.text).toMatch(
+      /^This link's playback speed “abc” could not be read: the scenario opens without it; its Sweep view is not offered for “.*”, which has no switches/,
+    );
+    // A scenario with switches opens on it, unsaid.
+    const swept = startup(at(`${shareHash(mine, lib)}&t=sweep`), null, entries);
+    expect(swept.view).toEqual({ tab: 'sweep' });
+    expect(swept.notice).toBeNull();
+  });
+
   it('Share from the Compare tab says the variants travel in Compare\'s own link', () => {
     const link = shareLink(mine as Scenario, 'http://h/', entries, { tab: 'compare' });
     expect(shareNotice(link, mine as Scenario, true, 'compare').text).toMatch(/replays the same run\. It opens the Compare tab on the scenario alone: .*use Compare link once they have run\.$/);
@@ -210,6 +255,18 @@ describe('share link and export file', () => {
     expect(f.name).toBe('gfc1.json');
     expect(JSON.parse(f.text)).toEqual(gfc1.scenario);
     expect(f.text).toBe(`${JSON.stringify(gfc1.scenario, null, 2)}\n`);
+    // The library's own, as it is (its fields in any order): the library file's name.
+    const reordered = Object.fromEntries(Object.entries(gfc1.scenario).reverse()) as Scenario;
+    expect(exportFile(reordered, gfc1.scenario).name).toBe('gfc1.json');
+  });
+
+  // QA: an edited two-sources was exported as two-sources.json, the library file's name.
+  it("names a changed library scenario's file so that it does not pass for the library's", () => {
+    const edited = { ...gfc1.scenario, description: 'mine now' };
+    expect(exportFile(edited, gfc1.scenario).name).toBe('gfc1-edited.json');
+    expect(JSON.parse(exportFile(edited, gfc1.scenario).text)).toEqual(edited);
+    // Of an id the library does not have: its own name.
+    expect(exportFile({ ...edited, id: 'my net' }, undefined).name).toBe('my-net.json');
   });
 });
 

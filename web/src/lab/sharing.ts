@@ -4,6 +4,7 @@
 
 import { DEFAULT_SCENARIO, type LibraryEntry } from '../scenario/library';
 import {
+  canonicalJson,
   decodeScenario,
   MAX_LINK_CHARS,
   payloadOf,
@@ -15,6 +16,7 @@ import {
   viewHash,
   viewOf,
   type LinkView,
+  type SideTab,
   type ViewTab,
 } from '../scenario/share';
 import type { Scenario } from '../contract/scenario';
@@ -22,7 +24,7 @@ import type { MyScenario } from '../scenario/myScenarios';
 import { NOWHERE, placeOf, samePlace, searchFor, type Place } from '../scenario/place';
 import { readLastWork, textDigest, type KeyValueStore } from '../scenario/storage';
 import type { Speed } from '../engine/protocol';
-import { isOpen, type TeacherSettings } from './teacher';
+import { isOpen, startTab, type TeacherSettings } from './teacher';
 import { SHARED_ORIGIN, type ChartChoice, type LoadedScenario, type Notice } from './state';
 
 // The origin of a scenario opened from a link (declared with the lab's state, which lab.ts reads).
@@ -115,9 +117,11 @@ export function startup(
     // A link that names its scenario in the address (a teacher's `?scenario=<id>#v=0.01`) may
     // carry view choices alone; they stay in the fragment, as the teacher's settings stay in
     // the query string, and a reload opens the scenario the same way.
-    const view = viewOf(location.hash);
+    const linked = linkedView(location.hash, loads[loads.length - 1]?.json);
+    const view = linked.view;
     const speed = view.speed;
-    return { loads: speed === undefined ? loads : loads.map((l) => ({ ...l, speed })), notice: missingNotice, clearHash: false, view };
+    const notice = missingNotice ?? linked.notice;
+    return { loads: speed === undefined ? loads : loads.map((l) => ({ ...l, speed })), notice, clearHash: false, view };
   }
   if (!link.load) return { loads, notice: link.notice, clearHash: true, view: {} };
   return { loads: [...loads, link.load], notice: missingNotice ?? link.notice, clearHash: true, view: link.view };
@@ -145,12 +149,45 @@ export function linkOf(
     if (d.newer !== undefined) return { load: null, view: {}, notice: newerLinkNotice(hash, d.newer, instead, 'asked') };
     return { load: null, view: {}, notice: { kind: 'error', text: `This scenario link could not be opened: ${d.error}. Nothing was lost: ${instead}.` } };
   }
-  const view = viewOf(hash);
-  const unread = unreadViewChoices(hash);
-  const notice: Notice | null = unread.length
-    ? { kind: 'info', text: `This link's ${unread.join(' and ')} could not be read: the scenario opens without ${unread.length > 1 ? 'them' : 'it'}.` }
-    : null;
+  const { view, notice } = linkedView(hash, d.json);
   return { load: { json: d.json, origin: SHARED_ORIGIN, place: NOWHERE, speed: view.speed }, view, notice };
+}
+
+/** The view choices of a link's fragment for the scenario it opens (`json`), and what to tell
+ *  the user of those left out: unreadable ones, and a view the scenario does not offer. */
+function linkedView(hash: string, json: string | undefined): { view: LinkView; notice: Notice | null } {
+  const { view, why } = offeredView(viewOf(hash), json);
+  const unread = unreadViewChoices(hash);
+  const said = [
+    ...(unread.length ? [`${unread.join(' and ')} could not be read: the scenario opens without ${unread.length > 1 ? 'them' : 'it'}`] : []),
+    ...(why ? [why] : []),
+  ];
+  return { view, notice: said.length ? { kind: 'info', text: `This link's ${said.join('; its ')}.` } : null };
+}
+
+/** Whether the Sweep tab is offered for `scenario`: it has a sweep block of its own, or
+ *  switches whose algorithms can be swept (the App offers it during a sweep too). */
+export function sweepOffered(scenario: Pick<Scenario, 'sweep' | 'nodes'>): boolean {
+  return !!scenario.sweep || scenario.nodes.some((n) => n.kind === 'switch');
+}
+
+/**
+ * A link's view for the scenario it opens (`json`): a Sweep tab asked for a scenario that
+ * offers none (no switches, no sweep block: a hand-made `&t=sweep`) is left out, the charts
+ * shown instead, and `why` says so (QA: it opened an empty Sweep view).
+ */
+export function offeredView(view: LinkView, json: string | undefined): { view: LinkView; why: string | null } {
+  if (view.tab !== 'sweep' || json === undefined) return { view, why: null };
+  let scenario: Partial<Scenario> | null = null;
+  try {
+    scenario = JSON.parse(json) as Partial<Scenario>;
+  } catch {
+    return { view, why: null }; // the engine says what is wrong with it
+  }
+  if (!scenario || !Array.isArray(scenario.nodes) || sweepOffered(scenario as Scenario)) return { view, why: null };
+  const { tab: _sweep, ...rest } = view;
+  const name = typeof scenario.name === 'string' && scenario.name.trim() ? scenario.name.trim() : String(scenario.id ?? 'this scenario');
+  return { view: rest, why: `Sweep view is not offered for “${name}”, which has no switches to sweep (nor a sweep block of its own): the charts are shown` };
 }
 
 /**
@@ -233,9 +270,16 @@ export function openedText(origin: string, scenario: { name?: unknown; id?: unkn
 }
 
 /** What a share link carries besides the scenario: the chart choices, the playback speed, and
- *  what the user is looking at (the view tab, the Network view open), which are the app's. */
-export function linkView(state: { charts: ChartChoice; speed: Speed }, shown: { tab?: ViewTab; network?: boolean } = {}): LinkView {
+ *  what the user is looking at (the view tab, the Network view open, the side panel's tab),
+ *  which are the app's. */
+export function linkView(state: { charts: ChartChoice; speed: Speed }, shown: { tab?: ViewTab; network?: boolean; side?: SideTab } = {}): LinkView {
   return { ...state.charts, speed: state.speed, ...shown };
+}
+
+/** The side panel tab a link carries (`&p=`): the one shown, unless it is the one the lab starts
+ *  on anyway under these settings (a teacher's start tab, else the lesson). */
+export function linkSide(side: SideTab, settings: TeacherSettings): SideTab | undefined {
+  return side === (startTab(settings) ?? 'lesson') ? undefined : side;
 }
 
 /** The tab a link asked for (`viewAsked`), unless the teacher's settings (or embed mode's)
@@ -259,9 +303,23 @@ export function shareNotice(link: ShareLink, scenario: Scenario, copied: boolean
   return { kind: 'info', text, link: link.url };
 }
 
-/** The export file: name and text (the format of scenarios/*.json). */
-export function exportFile(scenario: Scenario): { name: string; text: string } {
-  return { name: jsonFileName(String(scenario.id || 'scenario')), text: scenarioFileText(scenario) };
+/** The export file: name (`exportFileName`) and text (the format of scenarios/*.json).
+ *  `library`: the library's scenario of the same id, if there is one. */
+export function exportFile(scenario: Scenario, library?: Scenario): { name: string; text: string } {
+  return { name: exportFileName(scenario, library), text: scenarioFileText(scenario) };
+}
+
+/**
+ * The name Export saves a scenario under, and the one a sweep's command names for it
+ * (`sweepFile`): `<id>.json`, or `<id>-edited.json` when the library has a scenario of that id
+ * and this one is not it (changed in any way), so that the file does not pass for the
+ * library's own (QA: an edited two-sources was saved as two-sources.json). `library`: the
+ * library's scenario of the same id, if there is one.
+ */
+export function exportFileName(scenario: Scenario, library: Scenario | undefined): string {
+  const id = String(scenario.id || 'scenario');
+  const edited = library !== undefined && String(library.id) === id && canonicalJson(library) !== canonicalJson(scenario);
+  return jsonFileName(edited ? `${id}-edited` : id);
 }
 
 /** A file name for a scenario file from `stem` (a scenario's id or name): `<stem>.json`, with

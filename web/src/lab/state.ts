@@ -7,7 +7,7 @@ import type { Scenario } from '../contract/scenario';
 import type { RmQuery, RunStatus, Speed } from '../engine/protocol';
 import type { MyScenarioInfo } from '../scenario/myScenarios';
 import type { Place } from '../scenario/place';
-import type { ViewTab } from '../scenario/share';
+import type { SideTab, ViewTab } from '../scenario/share';
 import type { RmRecord } from '../contract/engine';
 import type { Explanation } from './explain';
 
@@ -134,9 +134,9 @@ export interface LabState {
   switchFeedback: SwitchFeedback | null;
   virtualPathFeedback: VirtualPathFeedback | null;
   charts: ChartChoice;
-  /** The view a link asked for (its tab, the Network view open): the app shows it when it
-   *  comes, as the user may then change it (`n` tells two asks apart). */
-  viewAsked: { tab?: ViewTab; network?: boolean; n: number } | null;
+  /** The view a link asked for (its tab, the Network view open, the side panel's tab): the app
+   *  shows it when it comes, as the user may then change it (`n` tells two asks apart). */
+  viewAsked: { tab?: ViewTab; network?: boolean; side?: SideTab; n: number } | null;
   /** The user's own scenarios ("My scenarios" in the picker), the most recently changed first. */
   myScenarios: MyScenarioInfo[];
   /** The user's scenarios deleted in the last 30 days, to be restored, the latest first. */

@@ -111,7 +111,7 @@ describe('SweepSession', () => {
     expect(s.plan!.runs).toBeGreaterThan(MAX_BROWSER_RUNS);
     // Its block is not the library's (101 values, 100 seeds): the command names the file Export
     // saves, since the library's file would sweep its own three values.
-    expect(s.message).toContain('abrsim sweep fecn-n0-sweep.json > fecn-n0-sweep.csv');
+    expect(s.message).toContain('abrsim sweep fecn-n0-sweep-edited.json > fecn-n0-sweep.csv');
     expect(s.message).toContain('10,100 runs (101 points × 100 seeds)');
   });
 
@@ -146,9 +146,9 @@ describe('SweepSession', () => {
     const byId = (id: string) => (id === 'two-sources' ? library : undefined);
     expect(commandFile(JSON.stringify(library), byId)).toBe('scenarios/two-sources.json');
     const edited = { ...library, links: library.links.map((l: { id: string }) => (l.id === 'L3' ? { ...l, rate_mbps: 100 } : l)) };
-    expect(commandFile(JSON.stringify(edited), byId)).toBe('two-sources.json');
+    expect(commandFile(JSON.stringify(edited), byId)).toBe('two-sources-edited.json');
     const swept = withAlgorithmSweep(edited, ENGINE_CATALOGUE)!;
-    expect(remade({ madeBy: 'algorithms', scenarioId: 'two-sources', json: JSON.stringify(swept), sourceJson: JSON.stringify(edited) }, commandFile(JSON.stringify(edited), byId))!.command).toMatch(/^abrsim sweep two-sources\.json /);
+    expect(remade({ madeBy: 'algorithms', scenarioId: 'two-sources', json: JSON.stringify(swept), sourceJson: JSON.stringify(edited) }, commandFile(JSON.stringify(edited), byId))!.command).toMatch(/^abrsim sweep two-sources-edited\.json /);
   });
 
   // QA: a refusal stayed on screen under the form's new field error until the next run.

@@ -6,6 +6,7 @@ import { repoFile } from '../test/fakes';
 import { ENGINE_CATALOGUE } from '../test/engineCatalogue';
 import { MemoryStore } from '../test/memoryStore';
 import { WASM_ENGINE } from '../test/wasmEngine';
+import { exportFile } from './sharing';
 import { sweepFile, formDraft, formSeeds, MAX_FORM_SEEDS, MAX_SWEEP_VALUES, blockLeftOut, startingValue, storedDraft, parameterSweepCommand, sentence, valuesOutOfRange, pathsOverlap, parseSweepValues, suggestedValues, SweepDrafts, sweepChoices, withParameterSweep } from './sweepBuilder';
 
 const library = (id: string) => JSON.parse(readFileSync(repoFile(`scenarios/${id}.json`), 'utf8')) as Scenario;
@@ -207,9 +208,11 @@ describe('the file the command names', () => {
 
   it('is the file Export saves, to be saved first, once the scenario runs otherwise', () => {
     const edited = { ...lib, links: lib.links.map((l) => (l.id === 'L3' ? { ...l, rate_mbps: 100 } : l)) };
-    expect(sweepFile(edited, lib)).toEqual({ path: 'two-sources.json', exportFirst: true, notLibrary: 'scenarios/two-sources.json' });
+    // Named as Export names it, a name that is not the library file's.
+    expect(sweepFile(edited, lib)).toEqual({ path: 'two-sources-edited.json', exportFirst: true, notLibrary: 'scenarios/two-sources.json' });
+    expect(sweepFile(edited, lib).path).toBe(exportFile(edited, lib).name);
     const command = parameterSweepCommand(sweepFile(edited, lib).path, [{ path: 'links.L1.delay_us', values: [5, 50] }], 1);
-    expect(command).toBe('abrsim sweep two-sources.json --vary links.L1.delay_us=5,50');
+    expect(command).toBe('abrsim sweep two-sources-edited.json --vary links.L1.delay_us=5,50');
     // Not a library scenario, or one of another id: its own file, named as Export names it.
     expect(sweepFile({ ...lib, id: 'my net' }, undefined)).toEqual({ path: 'my-net.json', exportFirst: true });
     expect(sweepFile({ ...lib, id: 'mine' }, lib)).toEqual({ path: 'mine.json', exportFirst: true });

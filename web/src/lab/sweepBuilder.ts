@@ -11,7 +11,7 @@ import type { KeyValueStore } from '../scenario/storage';
 import { draftsKey, type Place } from '../scenario/place';
 import { readableNumber } from '../scenario/params';
 import { sameRun } from '../scenario/topologyEdits';
-import { jsonFileName } from './sharing';
+import { exportFileName } from './sharing';
 
 export interface SweepChoice {
   /** The `--set` path that takes each value: also the select's value and the table's column. */
@@ -269,7 +269,7 @@ export interface SweepFile {
 export function sweepFile(current: Scenario, library: Scenario | undefined): SweepFile {
   const own = library && library.id === current.id ? `scenarios/${library.id}.json` : null;
   if (own && sameRun(library!, current)) return { path: own, exportFirst: false };
-  return { path: jsonFileName(String(current.id || 'scenario')), exportFirst: true, ...(own ? { notLibrary: own } : {}) };
+  return { path: exportFileName(current, library), exportFirst: true, ...(own ? { notLibrary: own } : {}) };
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   shapeProblem,
   textLibrary,
   unreadViewChoices,
+  SIDE_TABS,
   VIEW_TABS,
   viewOf,
 } from './share';
@@ -190,6 +191,22 @@ describe('scenario link codec', () => {
       'view “network-map” (the views are charts, editor, sweep, compare)',
       'Network view “yes” (1 opens it)',
     ]);
+  });
+
+  // QA: the side panel's tab came back on reload but not in Share links.
+  it("carries the side panel's tab outside the check; a tab this lab has not is dropped, and said", () => {
+    const s = entry('two-sources').scenario;
+    const hash = shareHash(s, lib, { tab: 'sweep', side: 'result' });
+    expect(hash).toMatch(/^#s=2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{6}&t=sweep&p=result$/);
+    expect(viewOf(hash)).toEqual({ tab: 'sweep', side: 'result' });
+    for (const side of SIDE_TABS) expect(viewOf(shareHash(s, lib, { side })).side).toBe(side);
+    expect(payloadOf(hash)).toBe(encodeScenario(s, lib));
+    // The frozen version 2 link with a side tab added still verifies and opens on it.
+    const old = '#s=2.q0bLIrFQVwNDvyoVZC8saQElYIELZGK3HWaHMaodAA.jKbneA';
+    expect(decodeScenario(payloadOf(`${old}&p=switches`)!).ok).toBe(true);
+    expect(viewOf(`${old}&p=switches`)).toEqual({ side: 'switches' });
+    expect(viewOf(`${old}&p=inspector`)).toEqual({});
+    expect(unreadViewChoices(`${old}&p=inspector`)).toEqual(['side panel tab “inspector” (the tabs are lesson, result, switches, paths)']);
   });
 
   it('base64url round-trips every byte value and refuses other alphabets', () => {

@@ -398,10 +398,14 @@ export function payloadOf(hash: string): string | null {
 export const VIEW_TABS = ['charts', 'editor', 'sweep', 'compare'] as const;
 export type ViewTab = (typeof VIEW_TABS)[number];
 
+/** The side panel's tabs, in their order, as a link names them (`&p=result`). */
+export const SIDE_TABS = ['lesson', 'result', 'switches', 'paths'] as const;
+export type SideTab = (typeof SIDE_TABS)[number];
+
 /**
  * View choices a link may carry after the scenario: `&q=<algorithm quantity>&u=<queue unit>`,
- * `&v=<playback speed>` (one the toolbar offers, e.g. `0.005` or `max`), `&t=<view tab>` and
- * `&n=1` (the Network view open above the charts). They stay outside the check, which vouches
+ * `&v=<playback speed>` (one the toolbar offers, e.g. `0.005` or `max`), `&t=<view tab>`,
+ * `&n=1` (the Network view open above the charts) and `&p=<side panel tab>`. They stay outside the check, which vouches
  * for the scenario (the run) alone: a link of version 2 without them still opens and verifies.
  */
 export interface LinkView {
@@ -412,6 +416,8 @@ export interface LinkView {
   tab?: ViewTab;
   /** The Network view open above the charts. */
   network?: boolean;
+  /** The side panel's tab the link opens on (absent: the lab's start tab, the lesson's). */
+  side?: SideTab;
 }
 
 /** The fragment for a scenario: `#s=2.<data>.<check>`, then the view choices that differ from the defaults. */
@@ -433,6 +439,7 @@ function viewParts(view: LinkView): string[] {
   if (view.speed !== undefined) parts.push(`v=${speedText(view.speed)}`);
   if (view.tab !== undefined && view.tab !== 'charts') parts.push(`t=${view.tab}`);
   if (view.network) parts.push('n=1');
+  if (view.side !== undefined) parts.push(`p=${view.side}`);
   return parts;
 }
 
@@ -449,6 +456,7 @@ export function viewOf(hash: string): LinkView {
       if (speed !== null) view.speed = speed;
       if (k === 't' && (VIEW_TABS as readonly string[]).includes(v)) view.tab = v as ViewTab;
       if (k === 'n' && v === '1') view.network = true;
+      if (k === 'p' && (SIDE_TABS as readonly string[]).includes(v)) view.side = v as SideTab;
     } catch {
       // A damaged view choice is dropped; the scenario still opens.
     }
@@ -471,6 +479,7 @@ export function unreadViewChoices(hash: string): string[] {
     if (k === 'q' && view.quantity === undefined) out.push(`quantity “${v}”`);
     if (k === 't' && view.tab === undefined) out.push(`view “${v}” (the views are ${VIEW_TABS.join(', ')})`);
     if (k === 'n' && !view.network) out.push(`Network view “${v}” (1 opens it)`);
+    if (k === 'p' && view.side === undefined) out.push(`side panel tab “${v}” (the tabs are ${SIDE_TABS.join(', ')})`);
   }
   return out;
 }

@@ -49,7 +49,7 @@ import { isHidden, isLocked, isOpen, NO_TEACHER, startTab, startView, type Teach
 import { embedSettings } from './embed';
 import { LOCKED_TITLE, TeacherContext } from './teacherContext';
 import { TeacherButton } from './TeacherDialog';
-import { linkedTab, linkView, shareLink } from '../lab/sharing';
+import { linkedTab, linkSide, linkView, shareLink, sweepOffered } from '../lab/sharing';
 import type { SideTab, ViewPlaceKeeper } from '../lab/viewPlace';
 import { scrollIntoViewSoon } from './scrollSoon';
 import { tabList } from './tabs';
@@ -267,7 +267,7 @@ export function App({
   // View state: the Network view (the topology animated from the run), above the charts.
   const [networkOpen, setNetworkOpen] = useState(() => settings.start.includes('network') || !!state.viewAsked?.network);
   // Any network with switches can sweep its algorithms; a file's own sweep block comes first.
-  const hasSweep = !!state.current?.scenario.sweep || sweepPhase !== 'idle' || !!state.current?.scenario.nodes.some((n) => n.kind === 'switch');
+  const hasSweep = sweepPhase !== 'idle' || (!!state.current && sweepOffered(state.current.scenario));
   // The view tabs: a teacher's link may hide one (not drawn) or lock it (greyed out, skipped
   // by the arrow keys as a click on it does nothing).
   const viewTabs: { id: Workspace; label: string; lock?: TeacherControl }[] = [
@@ -283,16 +283,19 @@ export function App({
     if (!asked) return;
     setWorkspace(linkedTab(asked, settings) ?? 'charts');
     if (asked.network) setNetworkOpen(true);
+    if (asked.side) setSideTab(asked.side);
   }, [asked?.n]);
-  // View state: the side panel's tab (lifted here to be kept with the view tab): after a reload,
-  // the one the tab was on; else a teacher's start tab, else the lesson.
-  const [sideTab, setSideTab] = useState<SideTab>(() => viewPlace?.restored()?.side ?? startTab(settings) ?? 'lesson');
+  // View state: the side panel's tab (lifted here to be kept with the view tab): a link's, or
+  // after a reload the one the tab was on (main.tsx: `startPlace`); else a teacher's start tab,
+  // else the lesson.
+  const [sideTab, setSideTab] = useState<SideTab>(() => state.viewAsked?.side ?? startTab(settings) ?? 'lesson');
   // Where this tab is, kept for a reload to come back to.
   useEffect(() => viewPlace?.keep({ tab: workspace, network: networkOpen, side: sideTab }), [viewPlace, workspace, networkOpen, sideTab]);
-  // What Share and the embed's link to the whole lab carry of the view: the tab and the
-  // Network view (the chart choices and the speed are the lab's state).
+  // What Share and the embed's link to the whole lab carry of the view: the tab, the Network
+  // view and the side panel's tab (the chart choices and the speed are the lab's state).
   const shownNetwork = workspace === 'charts' && networkOpen;
-  const shownView = useMemo(() => ({ tab: workspace, network: shownNetwork }), [workspace, shownNetwork]);
+  const shownSide = linkSide(sideTab, settings);
+  const shownView = useMemo(() => ({ tab: workspace, network: shownNetwork, side: shownSide }), [workspace, shownNetwork, shownSide]);
   // Embed mode links to the whole lab with the open scenario, the very link Share gives there.
   const fullLab = useMemo(
     () => (embed && state.current ? shareLink(state.current.scenario, location.href, LIBRARY.entries, linkView(state, shownView)).url : null),

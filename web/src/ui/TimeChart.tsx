@@ -10,7 +10,7 @@ import { chartCsv, chartSvg, type ChartExport } from '../charts/export';
 import { svgToPng } from '../charts/exportImage';
 import { kindNameWith, legendModel, mainKindOf, markersShown, MARKER_LEGEND } from '../charts/legend';
 import { DASH, LINE_WIDTH, MARKER_COLOUR, PINNED_ALPHA, PINNED_SWATCH, type LineStyle } from '../charts/palette';
-import { coincidenceNotes, formatValue, placeTooltip, readoutAt, type ReadoutEntry } from '../charts/readout';
+import { coincidenceAtRow, coincidenceNotes, formatValue, placeTooltip, readoutAt, type ReadoutEntry } from '../charts/readout';
 import { pinnedSeries, type PinnedRun } from '../charts/pinned';
 import type { PublishedLine } from '../charts/published';
 import type { SampleStore } from '../charts/sampleStore';
@@ -365,9 +365,6 @@ function useChartText(store: SampleStore, title: string, unit: string, yScale: n
   return text;
 }
 
-/** How many names a set of lines at the latest sample lists in full. */
-const LATEST_NOTE_MOST = 3;
-
 /** The main lines that lie on each other at the latest sample ("C1 = C2"), followed once a
  *  second while `active` (no cursor), and at once where the run comes to stand (`stillAt`),
  *  with the sample's time; null when none do. */
@@ -386,11 +383,9 @@ function useLatestCoincidence(
     update.current = () => {};
     if (!active) return;
     update.current = () => {
-      const row = store.length - 1;
       // Shortened, on one line: it stays while a run plays, so it must not cover the plot (the
-      // cursor's note, there only while asked for, gives every name).
-      const notes = row >= 0 ? coincidenceNotes(readoutAt(store, row, shown, yScale), mainKind, LATEST_NOTE_MOST, valuePerPixel()) : [];
-      const next = notes.length ? { at: `at ${formatValue(store.times()[row])} ms`, notes } : null;
+      // cursor's note, there only while asked for, gives every name). An image says the same.
+      const next = coincidenceAtRow(store, store.length - 1, shown, yScale, mainKind, valuePerPixel());
       setNote((prev) => (prev?.at === next?.at && prev?.notes.join() === next?.notes.join() ? prev : next));
     };
     update.current();

@@ -3,7 +3,7 @@ import { groupLibrary, LIBRARY } from '../scenario/library';
 import { mineTimes } from '../scenario/myScenarios';
 import { SPEEDS, speedLabel } from '../scenario/speed';
 import type { ChartGroup } from '../charts/chartGroup';
-import type { ViewTab } from '../scenario/share';
+import type { SideTab, ViewTab } from '../scenario/share';
 import type { Lab, LabState } from '../lab/lab';
 import { exportFile, fileOrigin, linkView, openedText, shareLink, shareNotice } from '../lab/sharing';
 import { saveBlob } from './download';
@@ -45,7 +45,7 @@ export function Toolbar({
   state: LabState;
   group: ChartGroup;
   /** What the user is looking at (the view tab, the Network view open): Share's link opens it. */
-  shown?: { tab?: ViewTab; network?: boolean };
+  shown?: { tab?: ViewTab; network?: boolean; side?: SideTab };
   present?: boolean;
   children?: ReactNode;
 }) {
@@ -126,7 +126,7 @@ export function Toolbar({
     await lab.settled();
     const s = lab.getState().current?.scenario;
     if (!s) return;
-    const { name, text } = exportFile(s);
+    const { name, text } = exportFile(s, LIBRARY.entries.find((e) => e.id === s.id)?.scenario);
     saveBlob(new Blob([text], { type: 'application/json' }), name);
   };
 
