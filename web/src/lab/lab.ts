@@ -1379,6 +1379,12 @@ export class Lab {
     if (backfillMs !== undefined && !was && this.traceSent && s?.mode === 'paused' && s.nowMs > 0) this.scrub(s.nowMs, s.nowMs - backfillMs);
   }
 
+  /** Whether a load is on its way to the engine or waits to be sent (an edit made while the
+   *  one before it loads): what is loaded now is not the last word. */
+  get loadAwaited(): boolean {
+    return this.loads.busy;
+  }
+
   /** Whether the engine records RM-cell events now (the box, or some holder). */
   get rmTraceRecording(): boolean {
     return this.state.rmTrace || this.traceHolders.size > 0;
