@@ -371,7 +371,10 @@ function Legend({ ethernet, words, phases, rate, bareQueues }: { ethernet: boole
   const compact = bareQueues !== null;
   const data = `data ${ethernet ? 'frames' : 'cells'}: shown as the links' utilisation`;
   const utilisation = 'link utilisation 0 → 100 % (colour and width; one lane per direction, traffic on the right)';
-  const unmeasured = unmeasuredText(ethernet);
+  const unmeasured = unmeasuredText(
+    ethernet,
+    phases.filter((p) => p !== 'forward').map((p) => words.phase[p]),
+  );
   const queue =
     bareQueues === null ? "queue against the buffer, with the algorithm's marks" : `queue (${bareQueues}; several destinations: the largest) against the buffer, with the algorithm's marks`;
   return (

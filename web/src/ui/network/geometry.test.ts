@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY } from '../../scenario/library';
+import { ATM_WORDS, ETHERNET_WORDS } from '../../lab/rmLog';
 import {
   unmeasuredText,
   cardGrowthLimit,
@@ -543,8 +544,11 @@ describe("queueBadgeSpot: a long queue's \"+N\" badge", () => {
 // data goes along, whatever their ends, and the legend says so, with what they carry.
 describe('unmeasuredText: what the grey lanes are', () => {
   it('says no data goes that way and names the feedback they carry, not the kind of node they lead to', () => {
-    expect(unmeasuredText(true)).toBe('not measured: no data frames go this way (feedback only: congestion messages and reflected tags)');
-    expect(unmeasuredText(false)).toBe('not measured: no data goes this way (feedback only: backward RM cells)');
-    for (const ethernet of [true, false]) expect(unmeasuredText(ethernet)).not.toMatch(/toward a (host|source)/);
+    expect(unmeasuredText(true, [ETHERNET_WORDS.phase.notification])).toBe('not measured: no data frames go this way (feedback only: QCN congestion notifications)');
+    expect(unmeasuredText(true, [ETHERNET_WORDS.phase.backward, ETHERNET_WORDS.phase.notification])).toBe(
+      'not measured: no data frames go this way (feedback only: reflected rate-discovery frames and QCN congestion notifications)',
+    );
+    expect(unmeasuredText(false, [ATM_WORDS.phase.backward])).toBe('not measured: no data goes this way (feedback only: backward RM cells)');
+    expect(unmeasuredText(true, [])).toBe('not measured: no data frames go this way (feedback only)');
   });
 });

@@ -608,11 +608,13 @@ export const UNMEASURED_COLOUR = '#bdbdbd';
  * connection's data leaves by (network.rs, `reported`), and a source's own lane is drawn from
  * its connections' rates; a lane no data goes along, whatever its ends (toward a source, a
  * switch's lane back toward the switch before it, a destination's toward its switch), carries
- * the loop's feedback only and is not measured. QA: Ethernet's SW2→SW1 lane was said to be
+ * the loop's feedback only and is not measured. `feedback`: the markers that go back (the
+ * legend's words, one of each: "backward RM cell"). QA: Ethernet's SW2→SW1 lane was said to be
  * "toward a host".
  */
-export function unmeasuredText(ethernet: boolean): string {
-  return `not measured: no data ${ethernet ? 'frames go' : 'goes'} this way (feedback only: ${ethernet ? 'congestion messages and reflected tags' : 'backward RM cells'})`;
+export function unmeasuredText(ethernet: boolean, feedback: readonly string[]): string {
+  const what = feedback.length ? `: ${feedback.map((f) => `${f}s`).join(' and ')}` : '';
+  return `not measured: no data ${ethernet ? 'frames go' : 'goes'} this way (feedback only${what})`;
 }
 export const MIN_LANE_PX = 2;
 export const MAX_LANE_PX = 10;
