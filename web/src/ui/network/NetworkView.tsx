@@ -266,6 +266,7 @@ export function NetworkView({
       <div className="nv-head">
         <h2>Network</h2>
         <span className="nv-clock" ref={painter.clockText} data-testid="nv-clock" />
+        <span className="nv-approx" ref={painter.approxText} data-testid="nv-approx" hidden />
         <span className="visually-hidden" role="status" aria-live="polite" ref={painter.announcerText} data-testid="nv-announcer" />
         <span className="nv-rm-note" data-testid="nv-rm-note">
           {moving
