@@ -87,6 +87,6 @@ describe('shownRow: the row the cards read', () => {
     // Bucket 10: samples 40 to 43 (20 to 21.5 ms).
     for (const ms of [20, 20.4, 21, 21.5]) expect(shownRow(long, ms), `${ms} ms`).toBe(21);
     expect(long.series(0)[21]).toBe(6);
-    expect(approximateNote(long)).toBe("a long run: the cards show the largest of every 4 samples, and the cells' waits in queues are estimates");
+    expect(approximateNote(long)).toBe("a long run: the values shown are the largest of every 4 samples, and the cells' waits in queues are estimates");
   });
 });

@@ -59,10 +59,10 @@ export function sampledQueue(rows: SampleRows, col: number, recordUs: number, dr
 }
 
 /**
- * The row the Network view's cards read at `ms`: the nearest sample while every sample is kept;
- * in buckets, the max row of the bucket nearest `ms` (each value the largest of its samples: a
- * min row and a max row in turn made the cards flicker between the two as the time went on).
- * -1: no rows.
+ * The row the Network view reads its cards, lanes and rates from at `ms`: the nearest sample
+ * while every sample is kept; in buckets, the max row of the bucket nearest `ms` (each value
+ * the largest of its samples: a min row and a max row in turn made the cards flicker between
+ * the two as the time went on). -1: no rows.
  */
 export function shownRow(rows: SampleRows, ms: number): number {
   if (rows.samplesPerBucket <= 1) return rows.nearest(ms);
@@ -75,5 +75,5 @@ export function shownRow(rows: SampleRows, ms: number): number {
 /** What the Network view says of a long run's samples kept in buckets (null: every sample kept). */
 export function approximateNote(rows: Pick<SampleRows, 'samplesPerBucket'>): string | null {
   const n = rows.samplesPerBucket;
-  return n > 1 ? `a long run: the cards show the largest of every ${n} samples, and the cells' waits in queues are estimates` : null;
+  return n > 1 ? `a long run: the values shown are the largest of every ${n} samples, and the cells' waits in queues are estimates` : null;
 }

@@ -168,7 +168,7 @@ describe('NetworkPainter: one frame at the shown time', () => {
       expect(text.textContent, `${nowMs} ms`).toBe('30 cells');
     }
     expect(note.hidden).toBe(false);
-    expect(note.textContent).toBe("a long run: the cards show the largest of every 4 samples, and the cells' waits in queues are estimates");
+    expect(note.textContent).toBe("a long run: the values shown are the largest of every 4 samples, and the cells' waits in queues are estimates");
   });
 
   // QA: after Next RM event marked 0.008 ms, three steps left the view (clock, ACRs) at 0.008 ms.
