@@ -136,11 +136,27 @@ test('a switch parameter typed and a reload at once: the reload opens it applied
   await page.getByTestId('param-target_utilization').locator('input').fill('7');
   await page.reload();
   await expect.poll(async () => (await scenarioOf(page))?.nodes.find((n: { id: string }) => n.id === 'SW1')?.params?.target_utilization).toBe(0.77);
-  await expect(page.getByTestId('notice')).toHaveText(/Your typed 7 for SW1 target_utilization was not kept: target_utilization = 7 is out of range: must be between \S+ and 1\./);
+  await expect(page.getByTestId('typing-notice')).toHaveText(/Your typed 7 for SW1 target_utilization was not kept: target_utilization = 7 is out of range: must be between \S+ and 1\./);
   // Said once: the next reload has nothing to tell.
   await page.reload();
   await expect.poll(async () => (await scenarioOf(page))?.id ?? null).not.toBeNull();
-  await expect(page.getByTestId('notice')).toHaveCount(0);
+  await expect(page.getByTestId('typing-notice')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+// QA: the notice of a teacher's settings ignored (or of a broken link) at the start hid the one
+// of a typed value refused as the page went away: both are shown, one above the other.
+test("a typed value refused as the page goes to a teacher's link with settings it ignores: both notices are shown", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('tab-switches').click();
+  await page.getByTestId('param-target_utilization').locator('input').fill('7');
+  await page.goto(url('/?scenario=two-sources&hide=wings'));
+  await expect(page.getByTestId('notice')).toContainText('ignored: hide=wings');
+  await expect(page.getByTestId('typing-notice')).toContainText('Your typed 7 for SW1 target_utilization was not kept');
+  // Each goes on its own.
+  await page.getByTestId('typing-notice').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByTestId('typing-notice')).toHaveCount(0);
+  await expect(page.getByTestId('notice')).toContainText('ignored: hide=wings');
   expect(errors).toEqual([]);
 });
 
@@ -150,7 +166,7 @@ test('a link capacity typed out of range and a reload at once: the reload says i
   await page.getByTestId('ed-link-L3').click({ force: true });
   await page.getByTestId('link-rate').fill('0');
   await page.reload();
-  await expect(page.getByTestId('notice')).toContainText('Your typed 0 for L3 rate_mbps was not kept: rate_mbps = 0 is out of range: must be between 0.001 and 100000 Mbps.');
+  await expect(page.getByTestId('typing-notice')).toContainText('Your typed 0 for L3 rate_mbps was not kept: rate_mbps = 0 is out of range: must be between 0.001 and 100000 Mbps.');
   await expect.poll(async () => (await scenarioOf(page))?.links.find((l: { id: string }) => l.id === 'L3')?.rate_mbps).toBe(155.52);
   expect(errors).toEqual([]);
 });

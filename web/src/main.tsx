@@ -245,12 +245,12 @@ document.addEventListener('visibilitychange', () => {
 });
 // A link made by a newer ABR Lab: the lab updates itself (once the newer one has the page it
 // reloads with the link, the user's work kept) or says why it cannot. A value typed and refused
-// by its field when the page went away (a reload) is told, unless something weightier is
-// (lab/droppedTyping.ts).
+// by its field when the page went away (a reload) is told as well, in a notice of its own
+// (lab/droppedTyping.ts): a broken link's or ignored teacher settings' notice hid it.
 if (start.notice?.update) void runUpdate(lab, start.notice.update);
 else if (start.notice) lab.notify(start.notice);
 else if (ignoredNotice(teacher.ignored)) lab.notify({ kind: 'info', text: ignoredNotice(teacher.ignored)! });
-else lab.tellDroppedTyping();
+lab.tellDroppedTyping();
 /** Opens the compare link in `hash` (`#c=2.…`), if it holds one, and runs its variants again;
  *  true when it held one (read or not). */
 function openCompareLink(hash: string, nav: 'push' | 'replace'): boolean {

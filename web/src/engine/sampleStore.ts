@@ -68,6 +68,13 @@ export class SampleStore {
     return 2 ** this.level;
   }
 
+  /** The rows no sample to come changes (until buckets merge): all while every sample is
+   *  kept; once decimated, all but the last bucket while it is still filling (each sample
+   *  widens it: its max row's time moves on and its values may grow). */
+  get settledRows(): number {
+    return this.level > 0 && this.open < this.samplesPerBucket ? Math.max(0, this.length - 2) : this.length;
+  }
+
   reset(meta: SeriesMeta[]) {
     this.meta = meta;
     this.length = 0;

@@ -989,15 +989,27 @@ export class Lab {
       this.addressMoved = false;
     }
     if (dropped === 'keep') keepDroppedTyping(this.tabStorage, refused);
-    else if (dropped === 'tell' && refused.length) this.notify({ kind: 'info', text: droppedTypingText(refused) });
+    else if (dropped === 'tell') this.tellTyping(refused);
   }
 
   /** Tells, once, of the typed values the page went away with that their fields refused (kept
    *  by `giveTyped` for this start); false when there were none. */
   tellDroppedTyping(): boolean {
     const refused = takeDroppedTyping(this.tabStorage);
-    if (refused.length) this.notify({ kind: 'info', text: droppedTypingText(refused) });
+    this.tellTyping(refused);
     return refused.length > 0;
+  }
+
+  /** Says what fields refused in the typing notice, after what it says still (none: nothing). */
+  private tellTyping(refused: readonly DroppedTyping[]) {
+    if (!refused.length) return;
+    const text = droppedTypingText(refused);
+    const was = this.state.typingNotice;
+    this.set({ typingNotice: was && was !== text ? `${was} ${text}` : text });
+  }
+
+  dismissTypingNotice() {
+    this.set({ typingNotice: null });
   }
 
   /** Where a change a load carries is kept: a fresh start (an empty canvas) nowhere yet (a new
@@ -1378,6 +1390,12 @@ export class Lab {
     this.applyRmTrace();
     const s = this.state.status;
     if (backfillMs !== undefined && !was && this.traceSent && s?.mode === 'paused' && s.nowMs > 0) this.scrub(s.nowMs, s.nowMs - backfillMs);
+  }
+
+  /** Whether a load is on its way to the engine or waits to be sent (an edit made while the
+   *  one before it loads): what is loaded now is not the last word. */
+  get loadAwaited(): boolean {
+    return this.loads.busy;
   }
 
   /** Whether the engine records RM-cell events now (the box, or some holder). */

@@ -483,9 +483,29 @@ describe('My scenarios', () => {
     page.lab.flushUnsaved(); // pagehide
     const reloaded = await b.open(tab);
     expect(reloaded.lab.tellDroppedTyping()).toBe(true);
-    expect(reloaded.lab.getState().notice).toEqual({ kind: 'info', text: `Your typed 7 for SW1 target_utilization was not kept: ${rule}.` });
+    expect(reloaded.lab.getState().typingNotice).toBe(`Your typed 7 for SW1 target_utilization was not kept: ${rule}.`);
     const again = await b.open(tab);
     expect(again.lab.tellDroppedTyping()).toBe(false);
+  });
+
+  // QA: a reload into a teacher's link with settings it ignores (or a broken link) said those,
+  // and the refused typed value went unsaid; a notice after it replaced it too.
+  it('a typed value its field refused is told beside a start-up notice, and stays when another notice comes', async () => {
+    const b = browser();
+    const tab = new MemoryStore();
+    const page = await b.open(tab);
+    page.lab.holdTyping(() => ({ field: 'target_utilization', owner: 'SW1', text: '7', rule: 'r' }));
+    page.lab.flushUnsaved(); // pagehide
+    const reloaded = await b.open(tab);
+    const startUp = { kind: 'info' as const, text: "This link's teacher settings name what this lab does not know, ignored: hide=wings." };
+    reloaded.lab.notify(startUp);
+    expect(reloaded.lab.tellDroppedTyping()).toBe(true);
+    const told = 'Your typed 7 for SW1 target_utilization was not kept: r.';
+    expect(reloaded.lab.getState()).toMatchObject({ notice: startUp, typingNotice: told });
+    reloaded.lab.notify({ kind: 'error', text: 'later' });
+    expect(reloaded.lab.getState()).toMatchObject({ notice: { text: 'later' }, typingNotice: told });
+    reloaded.lab.dismissTypingNotice();
+    expect(reloaded.lab.getState().typingNotice).toBeNull();
   });
 
   it('a refused value mended before the page went is not told; one left when another scenario opens is told at once', async () => {
@@ -500,7 +520,7 @@ describe('My scenarios', () => {
     expect((await b.open(tab)).lab.tellDroppedTyping()).toBe(false);
     typed = '7';
     page.lab.open(entry('three-sources').json, 'three-sources', { kind: 'library', id: 'three-sources' });
-    expect(page.lab.getState().notice?.text).toBe('Your typed 7 for target_utilization was not kept: r.');
+    expect(page.lab.getState().typingNotice).toBe('Your typed 7 for target_utilization was not kept: r.');
   });
 
   it('a change of one of the user\'s scenarios newer than the store\'s copy is kept over it, not beside it', async () => {

@@ -416,9 +416,10 @@ describe('cellAt: where an RM cell is between its records', () => {
     const next = (t: number, node: string, d: RmRecord['direction']) => ({ ...rec(t, node, d), rm_seq: 1 });
     index.add([next(100, 'S1', 'sent'), next(110, 'SW1', 'forward'), next(130, 'D1', 'turnaround'), next(140, 'SW1', 'backward')]);
     const c1 = index.cells[1];
-    // The queue then: 40 µs of cells ahead of it; at 150 µs a sample finds 2 cells (1 µs each)
-    // left in it: it is sent by 152 µs.
-    const sampled: HopGuess = (_cell, r, phase, us) => (r.node === 'SW1' && phase === 'backward' ? { next: 'S1', us: 50, travelUs: 10, leftByUs: us >= 150 ? 152 : undefined } : undefined);
+    // The queue then (sampled at 139 µs, after the hop learnt set out): 40 µs of cells ahead of
+    // it; at 150 µs a sample finds 2 cells (1 µs each) left in it: it is sent by 152 µs.
+    const sampled: HopGuess = (_cell, r, phase, us) =>
+      r.node === 'SW1' && phase === 'backward' ? { next: 'S1', us: 50, travelUs: 10, leftByUs: us >= 150 ? 152 : undefined, sampledUs: 139 } : undefined;
     expect(cellAt(c1, 149, index.hops, sampled)).toMatchObject({ from: 'SW1', to: 'SW1' });
     expect(cellAt(c1, 151, index.hops, sampled)).toMatchObject({ from: 'SW1', to: 'SW1' });
     expect(cellAt(c1, 157, index.hops, sampled)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5 });
@@ -432,13 +433,17 @@ describe('cellAt: where an RM cell is between its records', () => {
     const next = (t: number, node: string, d: RmRecord['direction']) => ({ ...rec(t, node, d), rm_seq: 1 });
     index.add([next(100, 'S1', 'sent'), next(110, 'SW1', 'forward'), next(130, 'D1', 'turnaround'), next(140, 'SW1', 'backward')]);
     const c1 = index.cells[1];
-    // The network says 50 µs from SW1 toward S1 then (the link and 40 µs of queue).
-    const queued: HopGuess = (_cell, r, phase) => (r.node === 'SW1' && phase === 'backward' ? { next: 'S1', us: 50 } : undefined);
+    // The network says 50 µs from SW1 toward S1 then (the link and 40 µs of queue), from a
+    // sample at 139 µs, after the hop learnt set out.
+    const queued: HopGuess = (_cell, r, phase) => (r.node === 'SW1' && phase === 'backward' ? { next: 'S1', us: 50, sampledUs: 139 } : undefined);
     expect(cellAt(c1, 150, index.hops, queued)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.2, guessed: true });
     expect(cellAt(c1, 165, index.hops, queued)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5 });
     // A shorter queue than the cell that made the hop had: the hop learnt (it is what was seen).
-    const short: HopGuess = (_cell, r, phase) => (r.node === 'SW1' && phase === 'backward' ? { next: 'S1', us: 2 } : undefined);
+    const short: HopGuess = (_cell, r, phase) => (r.node === 'SW1' && phase === 'backward' ? { next: 'S1', us: 2, sampledUs: 139 } : undefined);
     expect(cellAt(c1, 145, index.hops, short)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5 });
+    // A longer queue sampled before the hop learnt set out: the hop (the newer) tells.
+    const older: HopGuess = (_cell, r, phase) => (r.node === 'SW1' && phase === 'backward' ? { next: 'S1', us: 50, sampledUs: 20 } : undefined);
+    expect(cellAt(c1, 145, index.hops, older)).toMatchObject({ from: 'SW1', to: 'S1', fraction: 0.5 });
   });
 
   // QA (on the fix above): moving over the whole hop, a cell 40 µs in SW1's queue was drawn

@@ -447,7 +447,8 @@ export const GUESS_REACH = 0.95;
  * have made the hop it is on (cells of a loop keep their order: this one never will, the trace
  * missed its end). From its latest record it goes by the hop the cells of its loop last made
  * from there before it set out (`hops.before`), or the network's hop (`guess`: where none of
- * its loop made it yet, and where the port's queue makes it longer): it waits at its node for
+ * its loop made it yet, and where the port's queue, sampled since that hop set out, makes it
+ * longer: the newer of the two tells): it waits at its node for
  * the hop's queue part (the hop less the link's, `travelUs`), moves along the lane over the
  * link's part, and then stays where it got to, short of the next node (GUESS_REACH), however
  * late (in a queue: the engine records a cell a full buffer drops, `lost`), until its record
@@ -493,21 +494,21 @@ export function cellAt(cell: RmCell, us: number, hops: RmCellIndex['hops'] | nul
   const next = learnt?.next ?? network?.next ?? hops?.before(key, us)?.next;
   if (next === undefined) return { cell, from: r.node, to: r.node, fraction: 0, phase, record: r, guessed: false };
   const told = network?.next === next ? network : undefined;
-  // A longer queue ahead of it than the cell that made the hop had: it goes at the pace the
-  // network tells.
-  const learntUs = learnt?.next === next ? learnt.us : undefined;
-  let hopUs = learntUs !== undefined && told ? Math.max(learntUs, told.us) : (learntUs ?? told?.us ?? Infinity);
+  // A hop of its loop against the port's sample the network read: the newer of the two tells
+  // the queue. A hop that set out by the sample tells no more than the sample does: where the
+  // sample's queue is longer, the network's pace (a queue building since that cell went: QA,
+  // gfc1 at 12 ms, the first cells of a queue growing to 971 cells, out quickly, let the cells
+  // behind them out of it). One that set out after it met the queue the sample only foretold:
+  // its own time (QA: the sample, up to 500 µs older, said "1 cell", and forward cells waited a
+  // cell time at every switch behind cells ahead that had met no queue).
+  const paced = (h: LearntHop) => (told?.sampledUs !== undefined && h.fromUs <= told.sampledUs ? Math.max(h.us, told.us) : h.us);
+  let hopUs = learnt?.next === next ? paced(learnt) : (told?.us ?? Infinity);
   // Newer records than those, up to the time drawn, are followed where they tell it was quicker
   // (never slower: a cell is not drawn back). A cell of its loop ahead of it made the hop in
   // less since (a queue that had drained; QA: on a hop learnt from a more congested moment, a
-  // cell sat in its queue while the cells after it went by): that hop, unless the port's sample
-  // the network read is newer than the queue that cell met (set out before the sample, it tells
-  // no more than the sample does: QA, gfc1 at 12 ms, the first cells of a queue growing to 971
-  // cells, out quickly, let the cells behind them out of it); and a sample since says it has
-  // left its queue (`leftByUs`).
-  const since = hops?.shortestSince(key, r.time_us, us, (h) =>
-    h.next !== next ? Infinity : told?.sampledUs !== undefined && h.fromUs <= told.sampledUs ? Math.max(h.us, told.us) : h.us,
-  );
+  // cell sat in its queue while the cells after it went by): that hop, paced as above; and a
+  // sample since says it has left its queue (`leftByUs`).
+  const since = hops?.shortestSince(key, r.time_us, us, (h) => (h.next !== next ? Infinity : paced(h)));
   if (since !== undefined) hopUs = Math.min(hopUs, since);
   // The link's part of the hop (where the network tells it) is the move along the lane; the
   // rest is a wait in the port's queue, drawn at the node (QA: a cell 40 µs in SW1's queue

@@ -293,6 +293,42 @@ describe('cellAt over random traces: causal and monotone', () => {
       );
     });
 
+    // QA: forward cells waited about one cell time at every switch: the port's sample, up to a
+    // sample interval (500 µs) before the record, said "1 cell", and the longer of it and the
+    // hop the cell ahead had just made (no queue) was taken.
+    it('a hop its loop made since the sample the network read is followed over that older sample (the newer of the two)', () => {
+      fc.assert(
+        fc.property(traceArb, guessArb.filter((g): g is HopGuess => g !== null), picksArb, (records, guess, picks) => {
+          eachDrawn(records, guess, picks, (index, a, t) => {
+            const r = a.record;
+            const g = guess(a.cell, r, a.phase, t);
+            if (!g) return;
+            // The hop its loop last made from r's node in its phase by r's time (LearntHops.before):
+            // the latest to end (one of two ending at once, unless they tell the same).
+            let learnt: { us: number; fromUs: number; toUs: number; next: string } | null = null;
+            let tied = false;
+            for (const o of loopMates(index, a.cell))
+              o.records.forEach((x, i) => {
+                const y = o.records[i + 1];
+                if (!y || x.node !== r.node || y.node === x.node || recordPhase(x) !== a.phase || y.time_us > r.time_us + SAME_TIME_US) return;
+                const hop = { us: y.time_us - x.time_us, fromUs: x.time_us, toUs: y.time_us, next: y.node };
+                if (learnt && hop.toUs === learnt.toUs) tied ||= hop.us !== learnt.us || hop.fromUs !== learnt.fromUs;
+                else if (!learnt || hop.toUs > learnt.toUs) [learnt, tied] = [hop, false];
+              });
+            const l = learnt as { us: number; fromUs: number; next: string } | null;
+            if (!l || tied || l.next !== g.next || (g.sampledUs !== undefined && !(l.fromUs > g.sampledUs + SAME_TIME_US))) return;
+            const travel = Math.min(l.us, g.travelUs ?? g.us);
+            const gone = t - r.time_us - (l.us - travel);
+            if (gone <= 1e-6) return;
+            const along = a.from === a.to ? 0 : a.fraction;
+            if (along < Math.min(GUESS_REACH, gone / travel) - 1e-9)
+              expect.fail(`at ${t} µs ${where(a)} (there at ${r.time_us} µs): its loop made the hop in ${l.us} µs from ${l.fromUs} µs, after the sample at ${g.sampledUs} µs (${g.us} µs)`);
+          });
+        }),
+        { numRuns: 300 },
+      );
+    });
+
     it('once a sample of its port since its record says the queue it joined is sent, it is not drawn in that queue', () => {
       fc.assert(
         fc.property(traceArb, guessArb.filter((g): g is HopGuess => g !== null), picksArb, (records, guess, picks) => {

@@ -123,6 +123,10 @@ export interface LabState {
    *  page went away), in the same box as the problems: one message, not two. */
   problems: { origin: string; problems: Problem[]; kept?: string; said?: Said } | null;
   notice: Notice | null;
+  /** Typed values their fields refused, not kept (lab/droppedTyping.ts): said in a notice of
+   *  its own beside `notice`, which a start-up's (a broken link, a teacher's settings ignored)
+   *  or any later one would otherwise replace. */
+  typingNotice: string | null;
   /** The problems of the loaded scenario's `sweep` block (empty: none, or no block): the scenario
    *  runs, the Sweep tab lists them. */
   sweepProblems: Problem[];
@@ -175,6 +179,7 @@ export const INITIAL_STATE: LabState = {
   speed: 1,
   problems: null,
   notice: null,
+  typingNotice: null,
   sweepProblems: [],
   scenarioNotes: [],
   switchFeedback: null,

@@ -17,7 +17,10 @@ export function labOnFakeEngine(opts: LabOptions = {}) {
   };
   lab.load(twoSources(), 'two-sources');
   pump();
+  /** Delivers the worker's replies to what it was sent so far, and no more (a busy page's
+   *  engine, answering one load while the next waits). */
+  const pumpOnce = () => worker.pump(1);
   /** How many times the worker loaded a scenario (a reset or reload each). */
   const loads = () => worker.host.take('loaded').length;
-  return { lab, pump, loads };
+  return { lab, pump, pumpOnce, loads };
 }

@@ -113,9 +113,10 @@ export class InProcessWorker implements WorkerLike {
   terminate() {
     this.terminated = true;
   }
-  /** Handles queued commands, runs the worker's tasks, and delivers its replies. */
-  pump() {
-    for (let round = 0; round < 100 && !this.terminated; round++) {
+  /** Handles queued commands, runs the worker's tasks, and delivers its replies; `rounds`: at
+   *  most this many exchanges (1: the replies to what is queued now, not to what they send). */
+  pump(rounds = 100) {
+    for (let round = 0; round < rounds && !this.terminated; round++) {
       const msgs = this.inbox.splice(0);
       for (const msg of msgs) {
         if (msg.type === 'init') {

@@ -20,8 +20,9 @@ export function ProblemList({ problems, testId }: { problems: readonly Problem[]
   );
 }
 
-/** Validation problems of a rejected scenario, engine notices (crash, errors), and a load
- *  that takes long (with a Cancel button). */
+/** Validation problems of a rejected scenario, engine notices (crash, errors), typed values
+ *  their fields refused (beside any other notice, stacked), and a load that takes long (with a
+ *  Cancel button). */
 export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
   const loading = state.loading;
   return (
@@ -90,6 +91,16 @@ export function Notices({ lab, state }: { lab: Lab; state: LabState }) {
               Undo
             </button>
             <button className="btn ghost small" onClick={() => lab.dismissDeleted()}>
+              Dismiss
+            </button>
+          </div>
+        </div>
+      )}
+      {state.typingNotice && (
+        <div className="notice notice-info" role="status" data-testid="typing-notice">
+          <div className="notice-head">
+            <span className="notice-text">{state.typingNotice}</span>
+            <button className="btn ghost small" onClick={() => lab.dismissTypingNotice()}>
               Dismiss
             </button>
           </div>

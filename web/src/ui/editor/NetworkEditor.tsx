@@ -81,9 +81,13 @@ export function NetworkEditor({
   const awaited = useRef<string | null>(null);
 
   // The canvas follows the loaded network. A scenario from elsewhere (library, file, link)
-  // also clears the selection; edits, live changes and undos keep it.
+  // also clears the selection; edits, live changes and undos keep it. Not while another load is
+  // on its way: the canvas is ahead of what came (an edit made while the one before it loaded;
+  // CI, under load: three adds, the first one's answer between the second and the third, put the
+  // canvas back to the first, and the third was made on it, without the second's switch). The
+  // last load's answer brings the canvas along, or its refusal puts the loaded network back.
   useEffect(() => {
-    if (!current) return;
+    if (!current || lab.loadAwaited) return;
     setDraft(current.scenario);
     if (lab.edits.sent !== null && current.json === lab.edits.sent) {
       // An edit or an undo came back loaded.

@@ -20,7 +20,7 @@ import { useLabSelect } from '../useLab';
 import { useFullScreen } from '../useFullScreen';
 import { useTeacher } from '../teacherContext';
 import { isHidden, isLocked } from '../../lab/teacher';
-import { END_RADIUS_PX, endLabels, endTextBoxes, infoSide, LABEL_GAP_PX, laneLayout, NAME_CLEARANCE_PX, PAGE_CARD, placeNodes, PRESENT_CARD, rowShape, switchCardGrowth, switchHalfSize, textGrowth, UNMEASURED_COLOUR, UTILISATION_RAMP, zoomStep, type GroupLabel } from './geometry';
+import { END_RADIUS_PX, endLabels, endTextBoxes, infoSide, LABEL_GAP_PX, laneLayout, NAME_CLEARANCE_PX, PAGE_CARD, placeNodes, PRESENT_CARD, rowShape, switchCardGrowth, switchHalfSize, textGrowth, UNMEASURED_COLOUR, unmeasuredText, UTILISATION_RAMP, zoomStep, type GroupLabel } from './geometry';
 import { SwitchExplain, type PortInspect } from '../SwitchExplain';
 import { RmCellPanel } from './RmCellPanel';
 import { NetworkPainter, RM_LABEL_PRESENT_PX, RM_LABEL_PX } from './painter';
@@ -266,6 +266,7 @@ export function NetworkView({
       <div className="nv-head">
         <h2>Network</h2>
         <span className="nv-clock" ref={painter.clockText} data-testid="nv-clock" />
+        <span className="nv-approx" ref={painter.approxText} data-testid="nv-approx" hidden />
         <span className="visually-hidden" role="status" aria-live="polite" ref={painter.announcerText} data-testid="nv-announcer" />
         <span className="nv-rm-note" data-testid="nv-rm-note">
           {moving
@@ -371,7 +372,10 @@ function Legend({ ethernet, words, phases, rate, bareQueues }: { ethernet: boole
   const compact = bareQueues !== null;
   const data = `data ${ethernet ? 'frames' : 'cells'}: shown as the links' utilisation`;
   const utilisation = 'link utilisation 0 → 100 % (colour and width; one lane per direction, traffic on the right)';
-  const unmeasured = `not measured (${ethernet ? 'toward a host' : 'toward a source: backward RM cells only'})`;
+  const unmeasured = unmeasuredText(
+    ethernet,
+    phases.filter((p) => p !== 'forward').map((p) => words.phase[p]),
+  );
   const queue =
     bareQueues === null ? "queue against the buffer, with the algorithm's marks" : `queue (${bareQueues}; several destinations: the largest) against the buffer, with the algorithm's marks`;
   return (

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY } from '../../scenario/library';
+import { ATM_WORDS, ETHERNET_WORDS } from '../../lab/rmLog';
 import {
+  unmeasuredText,
   cardGrowthLimit,
   LANE_ROOM_PX,
   switchCardGrowth,
@@ -535,5 +537,18 @@ describe("queueBadgeSpot: a long queue's \"+N\" badge", () => {
     // Clear of every cell drawn in the queue (8 px from its centre), and as far over one card as the other.
     for (let k = 0; k < QUEUE_SHOWN; k++) expect(Math.abs(at.y - queueSpot(lane(60), k).y)).toBeGreaterThanOrEqual(QUEUE_GAP_PX);
     expect(0 - (at.x - 40)).toBeCloseTo(at.x + 40 - 60, 9);
+  });
+});
+
+// QA: Ethernet's SW2→SW1 lane, grey, was said to be "toward a host": grey lanes are those no
+// data goes along, whatever their ends, and the legend says so, with what they carry.
+describe('unmeasuredText: what the grey lanes are', () => {
+  it('says no data goes that way and names the feedback they carry, not the kind of node they lead to', () => {
+    expect(unmeasuredText(true, [ETHERNET_WORDS.phase.notification])).toBe('not measured: no data frames go this way (feedback only: QCN congestion notifications)');
+    expect(unmeasuredText(true, [ETHERNET_WORDS.phase.backward, ETHERNET_WORDS.phase.notification])).toBe(
+      'not measured: no data frames go this way (feedback only: reflected rate-discovery frames and QCN congestion notifications)',
+    );
+    expect(unmeasuredText(false, [ATM_WORDS.phase.backward])).toBe('not measured: no data goes this way (feedback only: backward RM cells)');
+    expect(unmeasuredText(true, [])).toBe('not measured: no data frames go this way (feedback only)');
   });
 });

@@ -600,8 +600,22 @@ function sidesFrom(first: Exclude<LabelSpot, null>) {
 
 /** Lane colours from idle to full: a sequential blue ramp (ColorBrewer "Blues", colour-blind safe). */
 export const UTILISATION_RAMP = ['#c6dbef', '#9ecae1', '#6baed6', '#3182bd', '#08519c', '#08306b'] as const;
-/** A lane whose utilisation nothing measures (toward a source: only backward RM cells). */
+/** A lane whose utilisation nothing measures (unmeasuredText). */
 export const UNMEASURED_COLOUR = '#bdbdbd';
+
+/**
+ * What the legend says of the grey lanes: the engine samples utilisation at the switch ports a
+ * connection's data leaves by (network.rs, `reported`), and a source's own lane is drawn from
+ * its connections' rates; a lane no data goes along, whatever its ends (toward a source, a
+ * switch's lane back toward the switch before it, a destination's toward its switch), carries
+ * the loop's feedback only and is not measured. `feedback`: the markers that go back (the
+ * legend's words, one of each: "backward RM cell"). QA: Ethernet's SW2→SW1 lane was said to be
+ * "toward a host".
+ */
+export function unmeasuredText(ethernet: boolean, feedback: readonly string[]): string {
+  const what = feedback.length ? `: ${feedback.map((f) => `${f}s`).join(' and ')}` : '';
+  return `not measured: no data ${ethernet ? 'frames go' : 'goes'} this way (feedback only${what})`;
+}
 export const MIN_LANE_PX = 2;
 export const MAX_LANE_PX = 10;
 

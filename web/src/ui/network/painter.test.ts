@@ -29,11 +29,12 @@ const meta: SeriesMeta[] = [
  *  goes at the pace these tell (rmCells.cellAt: it is drawn from the records up to the time). */
 const pace = (us: Record<string, number>): Map<string, LinkHop> => new Map(Object.entries(us).map(([k, v]) => [k, { us: v, cellUs: 0 }]));
 
-function setup(speed: Speed = 1, scenario = twoSources, rmLog = new RmLog(), linkHopUs?: ReadonlyMap<string, LinkHop>) {
-  const store = new SampleStore();
+function setup(speed: Speed = 1, scenario = twoSources, rmLog = new RmLog(), linkHopUs?: ReadonlyMap<string, LinkHop>, rows?: Float64Array) {
+  // (Given rows: within the fewest rows a store keeps, past which it keeps min/max buckets.)
+  const store = rows ? new SampleStore(16, 0) : new SampleStore();
   store.reset(meta);
   // Two rows: at 0.5 ms and at 1 ms (ACR C1, ACR C2, queue, utilisation).
-  store.append(new Float64Array([0.5, 25, 25, 0, 30, 1, 77.76, 50, 250, 90]), 5);
+  store.append(rows ?? new Float64Array([0.5, 25, 25, 0, 30, 1, 77.76, 50, 250, 90]), 5);
   let status: RunStatus = { run: 1, mode: 'paused', nowMs: 1, endMs: 100, done: false, events: 0, speed, achievedSpeed: null, eventsPerSec: null, engineMs: 0 };
   // One wall clock for the lab's moves and the charts' marks, a tick per reading.
   let wall = 0;
@@ -146,6 +147,28 @@ describe('NetworkPainter: one frame at the shown time', () => {
     group.cursorTo(0.5);
     painter.frame();
     expect(painter.shownMs).toBe(0.5);
+  });
+
+  // A long run's store keeps min/max buckets: read as samples, the cards showed a bucket's least
+  // and its largest in turn as the time went on, and nothing said the run was kept so.
+  it("a long run's samples in buckets: the cards show each bucket's largest, and say so", () => {
+    // 400 samples every 0.5 ms (buckets of 4 past 256): the queue 0, 10, 20, 30, 0, 10…
+    const rows = new Float64Array(Array.from({ length: 400 }, (_, i) => [i * 0.5, 25, 25, (i % 4) * 10, 50]).flat());
+    const { painter, setStatus, store } = setup(1, twoSources, new RmLog(), undefined, rows);
+    expect(store.samplesPerBucket).toBe(4);
+    const note = document.createElement('span');
+    note.hidden = true;
+    painter.approxText(note);
+    const fill = document.createElement('span');
+    const text = document.createElement('span');
+    painter.queue('SW1->SW2', { fill, text });
+    for (const nowMs of [20, 20.5, 21, 21.5]) {
+      setStatus({ nowMs });
+      painter.frame();
+      expect(text.textContent, `${nowMs} ms`).toBe('30 cells');
+    }
+    expect(note.hidden).toBe(false);
+    expect(note.textContent).toBe("a long run: the values shown are the largest of every 4 samples, and the cells' waits in queues are estimates");
   });
 
   // QA: after Next RM event marked 0.008 ms, three steps left the view (clock, ACRs) at 0.008 ms.

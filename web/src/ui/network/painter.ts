@@ -10,6 +10,7 @@ import type { Scenario } from '../../contract/scenario';
 import type { Lab } from '../../lab/lab';
 import { nextShown, rmCellsMove, type LinkHop, type Shown } from '../../lab/networkClock';
 import { barFraction, groupQueue, type PortGroup, type PortView } from '../../lab/networkPorts';
+import { approximateNote, sampledQueue, shownRow } from '../../lab/queueSamples';
 import { cellHash, cellsUnderWay, lastLoop, neighboursOf, RmCellIndex, SAME_TIME_US, shareOf, type CellAt, type HopGuess, type LastLoop, type Phase } from '../../lab/rmCells';
 import { routeOf } from '../../scenario/topologyEdits';
 import { ATM_WORDS, loopName, markerText, MBPS, rateText, type RateUnit, type RmWords } from '../../lab/rmLog';
@@ -90,6 +91,7 @@ export class NetworkPainter implements FrameClient {
   private queues = new Map<string, QueueTarget>();
   private acrs = new Map<string, HTMLElement>();
   private clock: HTMLElement | null = null;
+  private approx: HTMLElement | null = null;
   /** A polite live region: says when the focused marker's cell is no longer drawn. */
   private announcer: HTMLElement | null = null;
   private markers: SVGGElement | null = null;
@@ -128,17 +130,9 @@ export class NetworkPainter implements FrameClient {
     if (next === undefined || !hop) return undefined;
     const port = this.queueOf.get(`${r.node}->${next}`);
     if (port === undefined) return { next, us: hop.us, travelUs: hop.us };
-    const row = this.store.atOrBefore((r.time_us - SAME_TIME_US) / 1000);
-    const queue = this.store.series(port);
-    const queued = row < 0 ? 0 : queue[row];
-    const times = this.store.times();
-    let leftByUs: number | undefined;
-    for (let i = row + 1, end = Math.min(times.length, row + 1 + SINCE_SAMPLES); i < end && times[i] * 1000 <= us + SAME_TIME_US; i++) {
-      const by = times[i] * 1000 + queue[i] * hop.cellUs;
-      if (Number.isFinite(by) && (leftByUs === undefined || by < leftByUs)) leftByUs = by;
-    }
-    const sampledUs = row < 0 ? undefined : times[row] * 1000;
-    return { next, us: hop.us + (Number.isFinite(queued) ? queued * hop.cellUs : 0), travelUs: hop.us, leftByUs, sampledUs };
+    // (A long run's samples in buckets: the bounds they give, lab/queueSamples.ts.)
+    const { queued, sampledUs, leftByUs } = sampledQueue(this.store, port, r.time_us - SAME_TIME_US, us, hop.cellUs, SINCE_SAMPLES, SAME_TIME_US);
+    return { next, us: hop.us + queued * hop.cellUs, travelUs: hop.us, leftByUs, sampledUs };
   };
   /** Each port's queue column in the store (cells on ATM, frames on Ethernet: a link's hop's
    *  `cellUs` is one of either's transmission). */
@@ -218,6 +212,11 @@ export class NetworkPainter implements FrameClient {
   clockText = (el: HTMLElement | null) => {
     this.clock = el;
     this.written.delete('clock');
+  };
+  /** Where a long run's note goes (approximateNote: its samples kept in buckets). */
+  approxText = (el: HTMLElement | null) => {
+    this.approx = el;
+    this.written.delete('approx');
   };
   announcerText = (el: HTMLElement | null) => {
     this.announcer = el;
@@ -334,7 +333,11 @@ export class NetworkPainter implements FrameClient {
     );
     const ms = this.shown.ms;
     this.write('clock', this.clock, `t = ${ms.toFixed(3)} ms`, (el, v) => (el.textContent = v));
-    const row = this.store.nearest(ms);
+    this.write('approx', this.approx, approximateNote(this.store) ?? '', (el, v) => {
+      el.textContent = v;
+      el.hidden = v === '';
+    });
+    const row = shownRow(this.store, ms);
     const value = (col: number | undefined) => (row >= 0 && col !== undefined && col >= 0 ? this.store.series(col)[row] : NaN);
     // A source's ACR: the sample's, or the trace's when a backward RM cell set it since.
     this.consume(model);
