@@ -130,7 +130,7 @@ test('presentation mode: axis labels and legends ≥ 18 px, thicker lines; the s
 
 // QA h53 (a teacher presenting at 1280 × 720): the side panel's headings, tabs, facts, the
 // walk-through's step title and buttons, the result's table and the switch inspector's labels
-// were 11–16 px while the prompt above them was 22. The export buttons are the presenter's (14 px).
+// were 11–16 px while the prompt above them was 22. The export buttons too (QA h65: 14 px).
 test('presenting, everything a class reads in the side panel is at least 18 px: lesson, walk-through, result, switches', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   const errors = await openLab(page, '/?scenario=two-sources-staggered&present=1');
@@ -147,8 +147,7 @@ test('presenting, everything a class reads in the side panel is at least 18 px: 
   await expect.poll(async () => (await status(page))?.mode).toBe('done');
   await page.getByTestId('tab-result').click();
   await expect(page.getByTestId('summary')).toBeVisible();
-  // Its export buttons are the presenter's, at the charts' 14 px.
-  expect(await textBelow(page, '[data-testid=lesson]', '.chart-export'), 'Result tab').toEqual([]);
+  expect(await textBelow(page, '[data-testid=lesson]'), 'Result tab').toEqual([]);
   await page.getByTestId('tab-switches').click();
   await expect(page.getByTestId('switch-picker')).toBeVisible();
   // A parameter's meaning and range, under its field, are for whoever edits it.
@@ -309,9 +308,9 @@ test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the 
     expect(await smallText(page, '.toolbar'), `${at}: the toolbar, More opened`).toEqual([]);
     await page.getByTestId('toolbar-more').click();
     await expect(page.getByTestId('share')).toBeHidden();
-    // The views' row (QA h61: 13–14 px): the tabs, the Network and Event log toggles and Pin this
-    // run (the zoom's idle hint is the presenter's), every one inside the row, none over another.
-    expect(await smallText(page, '.views', '.zoom-hint.idle, .view-body'), `${at}: the views' row`).toEqual([]);
+    // The views' row (QA h61: 13–14 px): the tabs, the Network and Event log toggles, the zoom's
+    // hint (QA h65: 13 px) and Pin this run, every one inside the row, none over another.
+    expect(await smallText(page, '.views', '.view-body'), `${at}: the views' row`).toEqual([]);
     const apartInside = async (sel: string, within: string, what: string) => {
       const boxes = await page.locator(sel).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
       const outer = (await page.locator(within).first().boundingBox())!;
@@ -347,6 +346,63 @@ test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the 
   expect((await smallText(page, '.toolbar')).length).toBeGreaterThan(0);
   await expect(page.getByTestId('share')).toBeVisible();
   await expect(page.getByTestId('toolbar-more')).toHaveCount(0);
+});
+
+// QA h65 (presenting gfc1 at 1280 × 720): the charts' own buttons read at 13–14 px; the
+// Result's "Series CSV" and "Summary JSON" broke a word a line; its five-column table of
+// published figures ran past the 340 px side panel, its last columns out of sight.
+test('presenting gfc1 at 1280 × 720 and 1920 × 1080, the charts\' buttons read at 18 px, the Result\'s exports keep one line each, and every published figure is whole in the panel', async ({ page }) => {
+  for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+    const at = `${width} × ${height}`;
+    await page.setViewportSize({ width, height });
+    const errors = await openLab(page, '/?scenario=gfc1&present=1');
+    const buttons = await page.locator('.charts .chart-export button').evaluateAll((els) => els.map((e) => `${parseFloat(getComputedStyle(e).fontSize)} px: ${e.textContent}`));
+    expect(buttons.length, at).toBeGreaterThanOrEqual(4);
+    expect(buttons.filter((b) => parseFloat(b) < 18), `${at}: the charts' buttons`).toEqual([]);
+    await page.getByTestId('speed').selectOption('max');
+    await page.getByTestId('play').click();
+    await expect.poll(async () => (await status(page))?.mode, { timeout: 60_000 }).toBe('done');
+    await page.getByTestId('tab-result').click();
+    await expect(page.getByTestId('summary-published')).toBeVisible();
+    const panel = await page.getByTestId('lesson').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left + parseFloat(getComputedStyle(el).paddingLeft), right: r.right - parseFloat(getComputedStyle(el).paddingRight) };
+    });
+    // Each export on one line of 18 px type, inside the panel.
+    for (const id of ['export-series-csv', 'export-summary-json']) {
+      const b = await page.getByTestId(id).evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return { lines: range.getClientRects().length, px: parseFloat(getComputedStyle(el).fontSize), right: el.getBoundingClientRect().right };
+      });
+      expect(b.lines, `${at}: ${id} on one line`).toBe(1);
+      expect(b.px, at).toBeGreaterThanOrEqual(18);
+      expect(b.right, `${at}: ${id} inside the panel`).toBeLessThanOrEqual(panel.right + 0.5);
+    }
+    // Every cell of the published figures (its text and, stacked, its column's name) inside the
+    // panel and its box, none scrolled out of sight sideways, in 18 px type.
+    const box = page.getByTestId('summary-published').locator('xpath=..');
+    const scroll = await box.evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));
+    expect(scroll.scroll, `${at}: the published figures fit their box`).toBeLessThanOrEqual(scroll.client + 1);
+    const cells = await page.getByTestId('summary-published').locator('td').evaluateAll((els) =>
+      els.map((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        const t = range.getBoundingClientRect();
+        return { text: `${getComputedStyle(td, '::before').content} ${td.textContent}`, left: t.left, right: t.right, px: parseFloat(getComputedStyle(td).fontSize) };
+      }),
+    );
+    expect(cells.length, at).toBeGreaterThanOrEqual(5 * 4);
+    for (const c of cells) {
+      expect(c.right, `${at}: "${c.text}" inside the panel`).toBeLessThanOrEqual(panel.right + 0.5);
+      expect(c.left, `${at}: "${c.text}" inside the panel`).toBeGreaterThanOrEqual(panel.left - 0.5);
+      expect(c.px, at).toBeGreaterThanOrEqual(18);
+    }
+    // Stacked, a value says which column it is.
+    const stacked = await page.getByTestId('summary-published').locator('td[data-label]').first().evaluate((td) => getComputedStyle(td, '::before').content);
+    expect(stacked, `${at}: a value's column named beside it`).toBe('"published"');
+    expect(errors).toEqual([]);
+  }
 });
 
 test('? opens the shortcuts help (Space among them); play state changes are announced; each chart has a text alternative', async ({ page }) => {
