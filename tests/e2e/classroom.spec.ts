@@ -215,6 +215,13 @@ test('presenting at 1280, 1440 and 1920 px the side panel\'s button, tabs and ta
     await expect.poll(async () => (await publishedWords())[0]?.[3] ?? 0, `${at}: the words in presenting type`).toBeGreaterThan(15);
     expect((await publishedWords()).length, at).toBeGreaterThanOrEqual(3);
     expect(apart(await publishedWords()), `${at}: published words, presenting`).toEqual([]);
+    // Each of its four values its own words (QA h65: 5.55 Mbps shared 11.1's, presenting).
+    const words = async () => ((await page.locator('[data-testid=chart-rate] [data-published-words]').getAttribute('data-published-words')) ?? '').split(';').sort();
+    expect(await words(), `${at}: a label for each value, presenting`).toEqual(['published 11.1', 'published 33.3', 'published 5.55', 'published 50']);
+    await page.getByTestId('present').click();
+    await expect.poll(async () => (await publishedWords())[0]?.[3] ?? 99, `${at}: the words in the page's type`).toBeLessThan(15);
+    expect(await words(), `${at}: a label for each value, not presenting`).toEqual(['published 11.1', 'published 33.3', 'published 5.55', 'published 50']);
+    await page.getByTestId('present').click();
 
     // 2. The tabs, with "Result ●" and "VPs", on one row in 18 px type, none past the row's end.
     await page.getByTestId('speed').selectOption('max');
