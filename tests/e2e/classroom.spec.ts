@@ -308,6 +308,9 @@ test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the 
     // The side panel's drawing: every switch named, at 18 px or more on screen.
     await expect(page.locator('.topology .topo-switch text')).toHaveCount(5);
     expect(await smallText(page, '.topology'), `${at}: the side panel's drawing`).toEqual([]);
+    // Its switches' boxes apart (QA h65: GFC-1's nearly touched), by 8 px or more on screen.
+    const boxes = (await page.locator('.topology .topo-switch rect').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))).sort((a, b) => a.left - b.left);
+    for (const [i, b] of boxes.slice(1).entries()) expect(b.left - boxes[i].right, `${at}: the side panel's switches apart`).toBeGreaterThanOrEqual(8);
     // The presenter's controls are behind More, and come out of it in the same type.
     await expect(page.getByTestId('share')).toBeHidden();
     await page.getByTestId('toolbar-more').click();
