@@ -415,6 +415,34 @@ test('presenting gfc1 at 1280 × 720 and 1920 × 1080, the charts\' buttons read
   }
 });
 
+// QA h65: presenting gfc1 at 1280 × 720, the Network view opened under the charts' row with its
+// drawing running below the window's bottom; it fitted only once scrolled to.
+test('presenting at 1280 × 720 and 1024 × 768, the Network view opened (or open as presenting starts) is on screen whole: its drawing between the toolbar and the window\'s bottom', async ({ page }) => {
+  for (const [width, height] of [[1280, 720], [1024, 768]] as const) {
+    const at = `${width} × ${height}`;
+    await page.setViewportSize({ width, height });
+    const errors = await openLab(page, '/?scenario=gfc1&present=1');
+    const onScreen = async (what: string) => {
+      await expect
+        .poll(async () => {
+          const toolbar = (await page.locator('.toolbar').boundingBox())!;
+          const head = (await page.locator('.nv-head').boundingBox())!;
+          const canvas = (await page.locator('.nv-canvas').boundingBox())!;
+          return head.y >= toolbar.y + toolbar.height - 0.5 && canvas.y + canvas.height <= height + 0.5;
+        }, `${at}: ${what}`)
+        .toBe(true);
+    };
+    await page.getByTestId('view-network').click();
+    await onScreen('opened');
+    // Back to the page's top, out of presenting and in again: it comes into view again.
+    await page.locator('body').press('p');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('body').press('p');
+    await onScreen('presenting again');
+    expect(errors).toEqual([]);
+  }
+});
+
 test('? opens the shortcuts help (Space among them); play state changes are announced; each chart has a text alternative', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.locator('body').press('?');
