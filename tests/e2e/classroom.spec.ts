@@ -443,6 +443,45 @@ test('presenting at 1280 × 720 and 1024 × 768, the Network view opened (or ope
   }
 });
 
+// QA h65: the editor's canvas draws its names and link labels in canvas units, so a big network
+// fitted to it read at 7–12 px presenting. They keep 16 px or more on screen at any zoom.
+test('presenting, the editor canvas\'s names and link labels read at 16 px or more on screen, fitted and zoomed out, the switches\' names apart', async ({ page }) => {
+  /** Each label's size on screen (its computed size times the view's zoom) and box. */
+  const labels = () =>
+    page.getByTestId('editor-canvas').evaluate((canvas) => {
+      const zoom = Number(canvas.dataset.viewport!.split(' ')[2]);
+      return [...canvas.querySelectorAll<HTMLElement>('.ed-node-id, .ed-link-label')].map((el) => ({
+        text: el.textContent!,
+        px: parseFloat(getComputedStyle(el).fontSize) * zoom,
+        box: el.getBoundingClientRect().toJSON() as DOMRect,
+        node: el.classList.contains('ed-node-id'),
+      }));
+    });
+  for (const [id, width, height] of [['gfc1', 1280, 720], ['gfc1', 1920, 1080], ['two-sources', 1280, 720]] as const) {
+    const at = `${id} at ${width} × ${height}`;
+    await page.setViewportSize({ width, height });
+    const errors = await openLab(page, `/?scenario=${id}&present=1`);
+    await page.getByTestId('view-editor').click();
+    await expect(page.locator('.editor-canvas .ed-node-id', { hasText: /^SW1$/ })).toBeVisible();
+    for (const step of ['fitted', 'zoomed out']) {
+      if (step === 'zoomed out') {
+        const before = await page.getByTestId('editor-canvas').getAttribute('data-viewport');
+        await page.getByTestId('zoom-out').click();
+        await expect(page.getByTestId('editor-canvas')).not.toHaveAttribute('data-viewport', before!);
+      }
+      await expect
+        .poll(async () => (await labels()).filter((l) => l.px < 15.95).map((l) => `${l.px.toFixed(1)} px: ${l.text}`), `${at}, ${step}`)
+        .toEqual([]);
+      const all = await labels();
+      if (id === 'two-sources') expect(all.filter((l) => !l.node).length, `${at}: its links labelled`).toBeGreaterThan(0);
+      const switches = all.filter((l) => /^SW\d$/.test(l.text)).sort((a, b) => a.box.left - b.box.left);
+      for (const [i, b] of switches.slice(1).entries())
+        expect(b.box.left > switches[i].box.right || b.box.top > switches[i].box.bottom || b.box.bottom < switches[i].box.top, `${at}, ${step}: ${switches[i].text} and ${b.text} apart`).toBe(true);
+    }
+    expect(errors).toEqual([]);
+  }
+});
+
 test('? opens the shortcuts help (Space among them); play state changes are announced; each chart has a text alternative', async ({ page }) => {
   const errors = await openLab(page, '/?scenario=two-sources');
   await page.locator('body').press('?');

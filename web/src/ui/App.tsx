@@ -455,6 +455,7 @@ export function App({
             state={state}
             focus={editorFocus}
             onFocused={() => setEditorFocus(null)}
+            present={classroom.present}
             // The side panel's Switches tab on that switch (its first port: none was clicked),
             // the focus on its algorithm picker, below the feedback's explanation.
             onSwitchSettings={
