@@ -421,7 +421,7 @@ export function App({
                   </button>
                 </>
               ) : (
-                'Drag across a chart to zoom; double-click to see the whole run'
+                'Drag to zoom; double-click for the whole run'
               )}
             </span>
             <span className="pin" data-testid="pin-bar">
