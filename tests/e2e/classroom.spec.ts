@@ -130,7 +130,7 @@ test('presentation mode: axis labels and legends ≥ 18 px, thicker lines; the s
 
 // QA h53 (a teacher presenting at 1280 × 720): the side panel's headings, tabs, facts, the
 // walk-through's step title and buttons, the result's table and the switch inspector's labels
-// were 11–16 px while the prompt above them was 22. The export buttons are the presenter's (14 px).
+// were 11–16 px while the prompt above them was 22. The export buttons too (QA h65: 14 px).
 test('presenting, everything a class reads in the side panel is at least 18 px: lesson, walk-through, result, switches', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   const errors = await openLab(page, '/?scenario=two-sources-staggered&present=1');
@@ -147,8 +147,7 @@ test('presenting, everything a class reads in the side panel is at least 18 px: 
   await expect.poll(async () => (await status(page))?.mode).toBe('done');
   await page.getByTestId('tab-result').click();
   await expect(page.getByTestId('summary')).toBeVisible();
-  // Its export buttons are the presenter's, at the charts' 14 px.
-  expect(await textBelow(page, '[data-testid=lesson]', '.chart-export'), 'Result tab').toEqual([]);
+  expect(await textBelow(page, '[data-testid=lesson]'), 'Result tab').toEqual([]);
   await page.getByTestId('tab-switches').click();
   await expect(page.getByTestId('switch-picker')).toBeVisible();
   // A parameter's meaning and range, under its field, are for whoever edits it.
@@ -216,6 +215,13 @@ test('presenting at 1280, 1440 and 1920 px the side panel\'s button, tabs and ta
     await expect.poll(async () => (await publishedWords())[0]?.[3] ?? 0, `${at}: the words in presenting type`).toBeGreaterThan(15);
     expect((await publishedWords()).length, at).toBeGreaterThanOrEqual(3);
     expect(apart(await publishedWords()), `${at}: published words, presenting`).toEqual([]);
+    // Each of its four values its own words (QA h65: 5.55 Mbps shared 11.1's, presenting).
+    const words = async () => ((await page.locator('[data-testid=chart-rate] [data-published-words]').getAttribute('data-published-words')) ?? '').split(';').sort();
+    expect(await words(), `${at}: a label for each value, presenting`).toEqual(['published 11.1', 'published 33.3', 'published 5.55', 'published 50']);
+    await page.getByTestId('present').click();
+    await expect.poll(async () => (await publishedWords())[0]?.[3] ?? 99, `${at}: the words in the page's type`).toBeLessThan(15);
+    expect(await words(), `${at}: a label for each value, not presenting`).toEqual(['published 11.1', 'published 33.3', 'published 5.55', 'published 50']);
+    await page.getByTestId('present').click();
 
     // 2. The tabs, with "Result ●" and "VPs", on one row in 18 px type, none past the row's end.
     await page.getByTestId('speed').selectOption('max');
@@ -302,6 +308,9 @@ test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the 
     // The side panel's drawing: every switch named, at 18 px or more on screen.
     await expect(page.locator('.topology .topo-switch text')).toHaveCount(5);
     expect(await smallText(page, '.topology'), `${at}: the side panel's drawing`).toEqual([]);
+    // Its switches' boxes apart (QA h65: GFC-1's nearly touched), by 8 px or more on screen.
+    const boxes = (await page.locator('.topology .topo-switch rect').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))).sort((a, b) => a.left - b.left);
+    for (const [i, b] of boxes.slice(1).entries()) expect(b.left - boxes[i].right, `${at}: the side panel's switches apart`).toBeGreaterThanOrEqual(8);
     // The presenter's controls are behind More, and come out of it in the same type.
     await expect(page.getByTestId('share')).toBeHidden();
     await page.getByTestId('toolbar-more').click();
@@ -309,9 +318,9 @@ test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the 
     expect(await smallText(page, '.toolbar'), `${at}: the toolbar, More opened`).toEqual([]);
     await page.getByTestId('toolbar-more').click();
     await expect(page.getByTestId('share')).toBeHidden();
-    // The views' row (QA h61: 13–14 px): the tabs, the Network and Event log toggles and Pin this
-    // run (the zoom's idle hint is the presenter's), every one inside the row, none over another.
-    expect(await smallText(page, '.views', '.zoom-hint.idle, .view-body'), `${at}: the views' row`).toEqual([]);
+    // The views' row (QA h61: 13–14 px): the tabs, the Network and Event log toggles, the zoom's
+    // hint (QA h65: 13 px) and Pin this run, every one inside the row, none over another.
+    expect(await smallText(page, '.views', '.view-body'), `${at}: the views' row`).toEqual([]);
     const apartInside = async (sel: string, within: string, what: string) => {
       const boxes = await page.locator(sel).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
       const outer = (await page.locator(within).first().boundingBox())!;
@@ -347,6 +356,130 @@ test('presenting at 1920 × 1080, 1280 × 720 and 1024 × 768, the toolbar, the 
   expect((await smallText(page, '.toolbar')).length).toBeGreaterThan(0);
   await expect(page.getByTestId('share')).toBeVisible();
   await expect(page.getByTestId('toolbar-more')).toHaveCount(0);
+});
+
+// QA h65 (presenting gfc1 at 1280 × 720): the charts' own buttons read at 13–14 px; the
+// Result's "Series CSV" and "Summary JSON" broke a word a line; its five-column table of
+// published figures ran past the 340 px side panel, its last columns out of sight.
+test('presenting gfc1 at 1280 × 720 and 1920 × 1080, the charts\' buttons read at 18 px, the Result\'s exports keep one line each, and every published figure is whole in the panel', async ({ page }) => {
+  for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+    const at = `${width} × ${height}`;
+    await page.setViewportSize({ width, height });
+    const errors = await openLab(page, '/?scenario=gfc1&present=1');
+    const buttons = await page.locator('.charts .chart-export button').evaluateAll((els) => els.map((e) => `${parseFloat(getComputedStyle(e).fontSize)} px: ${e.textContent}`));
+    expect(buttons.length, at).toBeGreaterThanOrEqual(4);
+    expect(buttons.filter((b) => parseFloat(b) < 18), `${at}: the charts' buttons`).toEqual([]);
+    await page.getByTestId('speed').selectOption('max');
+    await page.getByTestId('play').click();
+    await expect.poll(async () => (await status(page))?.mode, { timeout: 60_000 }).toBe('done');
+    await page.getByTestId('tab-result').click();
+    await expect(page.getByTestId('summary-published')).toBeVisible();
+    const panel = await page.getByTestId('lesson').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left + parseFloat(getComputedStyle(el).paddingLeft), right: r.right - parseFloat(getComputedStyle(el).paddingRight) };
+    });
+    // Each export on one line of 18 px type, inside the panel.
+    for (const id of ['export-series-csv', 'export-summary-json']) {
+      const b = await page.getByTestId(id).evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return { lines: range.getClientRects().length, px: parseFloat(getComputedStyle(el).fontSize), right: el.getBoundingClientRect().right };
+      });
+      expect(b.lines, `${at}: ${id} on one line`).toBe(1);
+      expect(b.px, at).toBeGreaterThanOrEqual(18);
+      expect(b.right, `${at}: ${id} inside the panel`).toBeLessThanOrEqual(panel.right + 0.5);
+    }
+    // Every cell of the published figures (its text and, stacked, its column's name) inside the
+    // panel and its box, none scrolled out of sight sideways, in 18 px type.
+    const box = page.getByTestId('summary-published').locator('xpath=..');
+    const scroll = await box.evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));
+    expect(scroll.scroll, `${at}: the published figures fit their box`).toBeLessThanOrEqual(scroll.client + 1);
+    const cells = await page.getByTestId('summary-published').locator('td').evaluateAll((els) =>
+      els.map((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        const t = range.getBoundingClientRect();
+        return { text: `${getComputedStyle(td, '::before').content} ${td.textContent}`, left: t.left, right: t.right, px: parseFloat(getComputedStyle(td).fontSize) };
+      }),
+    );
+    expect(cells.length, at).toBeGreaterThanOrEqual(5 * 4);
+    for (const c of cells) {
+      expect(c.right, `${at}: "${c.text}" inside the panel`).toBeLessThanOrEqual(panel.right + 0.5);
+      expect(c.left, `${at}: "${c.text}" inside the panel`).toBeGreaterThanOrEqual(panel.left - 0.5);
+      expect(c.px, at).toBeGreaterThanOrEqual(18);
+    }
+    // Stacked, a value says which column it is.
+    const stacked = await page.getByTestId('summary-published').locator('td[data-label]').first().evaluate((td) => getComputedStyle(td, '::before').content);
+    expect(stacked, `${at}: a value's column named beside it`).toBe('"published"');
+    expect(errors).toEqual([]);
+  }
+});
+
+// QA h65: presenting gfc1 at 1280 × 720, the Network view opened under the charts' row with its
+// drawing running below the window's bottom; it fitted only once scrolled to.
+test('presenting at 1280 × 720 and 1024 × 768, the Network view opened (or open as presenting starts) is on screen whole: its drawing between the toolbar and the window\'s bottom', async ({ page }) => {
+  for (const [width, height] of [[1280, 720], [1024, 768]] as const) {
+    const at = `${width} × ${height}`;
+    await page.setViewportSize({ width, height });
+    const errors = await openLab(page, '/?scenario=gfc1&present=1');
+    const onScreen = async (what: string) => {
+      await expect
+        .poll(async () => {
+          const toolbar = (await page.locator('.toolbar').boundingBox())!;
+          const head = (await page.locator('.nv-head').boundingBox())!;
+          const canvas = (await page.locator('.nv-canvas').boundingBox())!;
+          return head.y >= toolbar.y + toolbar.height - 0.5 && canvas.y + canvas.height <= height + 0.5;
+        }, `${at}: ${what}`)
+        .toBe(true);
+    };
+    await page.getByTestId('view-network').click();
+    await onScreen('opened');
+    // Back to the page's top, out of presenting and in again: it comes into view again.
+    await page.locator('body').press('p');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('body').press('p');
+    await onScreen('presenting again');
+    expect(errors).toEqual([]);
+  }
+});
+
+// QA h65: the editor's canvas draws its names and link labels in canvas units, so a big network
+// fitted to it read at 7–12 px presenting. They keep 16 px or more on screen at any zoom.
+test('presenting, the editor canvas\'s names and link labels read at 16 px or more on screen, fitted and zoomed out, the switches\' names apart', async ({ page }) => {
+  /** Each label's size on screen (its computed size times the view's zoom) and box. */
+  const labels = () =>
+    page.getByTestId('editor-canvas').evaluate((canvas) => {
+      const zoom = Number(canvas.dataset.viewport!.split(' ')[2]);
+      return [...canvas.querySelectorAll<HTMLElement>('.ed-node-id, .ed-link-label')].map((el) => ({
+        text: el.textContent!,
+        px: parseFloat(getComputedStyle(el).fontSize) * zoom,
+        box: el.getBoundingClientRect().toJSON() as DOMRect,
+        node: el.classList.contains('ed-node-id'),
+      }));
+    });
+  for (const [id, width, height] of [['gfc1', 1280, 720], ['gfc1', 1920, 1080], ['two-sources', 1280, 720]] as const) {
+    const at = `${id} at ${width} × ${height}`;
+    await page.setViewportSize({ width, height });
+    const errors = await openLab(page, `/?scenario=${id}&present=1`);
+    await page.getByTestId('view-editor').click();
+    await expect(page.locator('.editor-canvas .ed-node-id', { hasText: /^SW1$/ })).toBeVisible();
+    for (const step of ['fitted', 'zoomed out']) {
+      if (step === 'zoomed out') {
+        const before = await page.getByTestId('editor-canvas').getAttribute('data-viewport');
+        await page.getByTestId('zoom-out').click();
+        await expect(page.getByTestId('editor-canvas')).not.toHaveAttribute('data-viewport', before!);
+      }
+      await expect
+        .poll(async () => (await labels()).filter((l) => l.px < 15.95).map((l) => `${l.px.toFixed(1)} px: ${l.text}`), `${at}, ${step}`)
+        .toEqual([]);
+      const all = await labels();
+      if (id === 'two-sources') expect(all.filter((l) => !l.node).length, `${at}: its links labelled`).toBeGreaterThan(0);
+      const switches = all.filter((l) => /^SW\d$/.test(l.text)).sort((a, b) => a.box.left - b.box.left);
+      for (const [i, b] of switches.slice(1).entries())
+        expect(b.box.left > switches[i].box.right || b.box.top > switches[i].box.bottom || b.box.bottom < switches[i].box.top, `${at}, ${step}: ${switches[i].text} and ${b.text} apart`).toBe(true);
+    }
+    expect(errors).toEqual([]);
+  }
 });
 
 test('? opens the shortcuts help (Space among them); play state changes are announced; each chart has a text alternative', async ({ page }) => {

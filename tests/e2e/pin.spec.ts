@@ -173,7 +173,8 @@ for (const width of [1280, 1440]) {
 // QA: in presentation mode at 1280 px the zoom hint, at the room's 18 px, took three lines and
 // made the row of the tabs twice as tall; how to zoom is the presenter's, at the usual size.
 // Since QA h61 the bar (toggles, zoom, pin) is in 18 px type too, and below 1600 px it takes the
-// row under the tabs: that row is one line high, and so is the tabs'.
+// row under the tabs: that row is one line high, and so is the tabs'. Since QA h65 the hint is in
+// the room's 18 px too, in fewer words so that it keeps to one line.
 test('in presentation mode at 1280 px the zoom hint keeps the rows of the tabs and of the bar one line high', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const errors = await openLab(page, '/?scenario=two-sources&start=present');
@@ -186,5 +187,6 @@ test('in presentation mode at 1280 px the zoom hint keeps the rows of the tabs a
   expect(bar.y).toBeGreaterThanOrEqual(tab.y + tab.height - 1);
   expect(bar.height).toBeLessThanOrEqual(tab.height + 8);
   expect(hint.height).toBeLessThanOrEqual(tab.height);
+  expect(await page.getByTestId('zoom').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(18);
   expect(errors).toEqual([]);
 });

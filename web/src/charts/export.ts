@@ -3,7 +3,7 @@
 // PNG export rasterises. Pure: they read the sample store and return text.
 
 import { chartDomain, formatTick, ticks, timeAxis } from './axes';
-import { placePublishedLabels, type PublishedLine } from './published';
+import { placePublishedLabels, PLOT_GROUND, publishedWords, type PublishedLine } from './published';
 import { coincidenceAtRow } from './readout';
 import { traceColumns, SvgPathPen } from './columnPath';
 import { coincidentOwners, legendModel, mainKindOf, markersShown, MARKER_LEGEND, type LegendModel } from './legend';
@@ -396,19 +396,21 @@ function publishedSvg(
   if (published.length === 0) return [];
   const right = Math.min(box.right, box.xOf(c.endMs ?? c.t1));
   const fontPx = Math.round((box.font * 5) / 6);
-  const drawn: { y: number; color: string }[] = [];
+  const drawn: { y: number; color: string; text: string }[] = [];
   const out = [`<g clip-path="url(#${clip})" data-published="${published.length}" stroke-width="1.5" stroke-dasharray="12 4 2 4">`];
   for (const p of published) {
     const from = Math.max(box.left, box.xOf(p.fromMs));
     if (from >= right) continue;
     const y = Math.round(box.yOf(p.value * c.yScale)) + 0.5;
     out.push(`<line x1="${from.toFixed(1)}" y1="${y}" x2="${right.toFixed(1)}" y2="${y}" stroke="${p.color}"><title>${esc(p.label)}</title></line>`);
-    drawn.push({ y, color: p.color });
+    drawn.push({ y, color: p.color, text: publishedWords(p.value * c.yScale) });
   }
   out.push('</g>');
   const inPlot = drawn.filter((l) => l.y >= box.top && l.y <= box.bottom);
-  for (const l of placePublishedLabels(inPlot, { fontPx, gapPx: 2, top: box.top, bottom: box.bottom })) {
-    out.push(`<text x="${(right - 4).toFixed(1)}" y="${l.baseline.toFixed(1)}" font-size="${fontPx}" fill="${l.color}" text-anchor="end">published</text>`);
+  const o = { fontPx, gapPx: 2, top: box.top, bottom: box.bottom, left: box.left, right: right - 4, widthOf: (t: string) => textWidth(t, fontPx) };
+  for (const l of placePublishedLabels(inPlot, o)) {
+    const halo = l.halo ? ` stroke="${PLOT_GROUND}" stroke-width="4" stroke-linejoin="round" paint-order="stroke"` : '';
+    out.push(`<text x="${l.right.toFixed(1)}" y="${l.baseline.toFixed(1)}" font-size="${fontPx}" fill="${l.color}" text-anchor="end"${halo}>${esc(l.text)}</text>`);
   }
   return out;
 }

@@ -17,7 +17,7 @@ import { tilesToRedraw } from './lineTiles';
 import { axisFont, NORMAL_LOOK, type ChartLook } from './look';
 import { drawOrder, MARKER_COLOUR, PINNED_ALPHA } from './palette';
 import { pinnedSeries, type PinnedRun } from './pinned';
-import { placePublishedLabels, type PublishedLine } from './published';
+import { placePublishedLabels, PLOT_GROUND, publishedWords, type PublishedLine } from './published';
 import { ColumnDecimator, type SampleStore } from './sampleStore';
 import { dashOf, type ChartLine } from './specs';
 
@@ -583,7 +583,7 @@ export class TimeChartController implements FrameClient {
     ctx.font = `${fontPx}px sans-serif`;
     ctx.textAlign = 'right';
     const right = Math.min(left + width, u.valToPos(this.cfg.endMs, 'x', true));
-    const lines: { y: number; color: string }[] = [];
+    const lines: { y: number; color: string; text: string }[] = [];
     for (const p of published) {
       const from = Math.max(left, u.valToPos(p.fromMs, 'x', true));
       if (from >= right) continue; // zoomed in before the steady window
@@ -593,19 +593,24 @@ export class TimeChartController implements FrameClient {
       ctx.moveTo(from, y);
       ctx.lineTo(right, y);
       ctx.stroke();
-      lines.push({ y, color: p.color });
+      lines.push({ y, color: p.color, text: publishedWords(p.value * this.cfg.yScale) });
     }
-    // One word per line, above it or under it, no two touching (close values share one).
-    const labels = placePublishedLabels(lines, { fontPx, gapPx: 2 * pr, top, bottom: top + height });
-    const wordPx = ctx.measureText('published').width;
+    // Each line's words (its value), above it or under it, no two touching.
+    const labels = placePublishedLabels(lines, { fontPx, gapPx: 2 * pr, top, bottom: top + height, left, right: right - 4 * pr, widthOf: (t) => ctx.measureText(t).width });
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = 4 * pr;
+    ctx.strokeStyle = PLOT_GROUND;
+    ctx.setLineDash([]);
     for (const l of labels) {
+      if (l.halo) ctx.strokeText(l.text, l.right, l.baseline);
       ctx.fillStyle = l.color;
-      ctx.fillText('published', right - 4 * pr, l.baseline);
+      ctx.fillText(l.text, l.right, l.baseline);
     }
-    // The words' boxes (CSS px, in the canvas), for the tests to see they stay apart.
+    // The words' boxes (CSS px, in the canvas) and words, for the tests to see they stay apart.
     this.host.dataset.publishedLabels = labels
-      .map((l) => [right - 4 * pr - wordPx, l.top, wordPx, l.bottom - l.top].map((v) => (v / pr).toFixed(1)).join(' '))
+      .map((l) => [l.right - l.width, l.top, l.width, l.bottom - l.top].map((v) => (v / pr).toFixed(1)).join(' '))
       .join(';');
+    this.host.dataset.publishedWords = labels.map((l) => l.text).join(';');
     ctx.restore();
   }
 

@@ -424,7 +424,7 @@ export function App({
                   </button>
                 </>
               ) : (
-                'Drag across a chart to zoom; double-click to see the whole run'
+                'Drag to zoom; double-click for the whole run'
               )}
             </span>
             <span className="pin" data-testid="pin-bar">
@@ -458,6 +458,7 @@ export function App({
             state={state}
             focus={editorFocus}
             onFocused={() => setEditorFocus(null)}
+            present={classroom.present}
             // The side panel's Switches tab on that switch (its first port: none was clicked),
             // the focus on its algorithm picker, below the feedback's explanation.
             onSwitchSettings={

@@ -125,6 +125,18 @@ export function quantityWords(quantity: string): string {
     .replace(/utilization/, 'utilisation');
 }
 
+/** The table's value columns after the figure's own: the header, its tooltip, and the label a
+ *  cell carries (`data-label`) for the narrow layout, where each row's values stand under its
+ *  figure as label/value lines (app.css: presenting, the five columns did not fit the 340 px
+ *  side panel at 18 px and the last ran out of sight, QA h65). */
+const VALUE_COLUMNS = [
+  // The header may break as pub-lished: the narrowest side panel needs the room.
+  { head: 'pub\u00adlished', label: 'published', title: "The study's value" },
+  { head: 'ours', label: 'ours', title: "This run's value" },
+  { head: 'diff.', label: 'difference', title: 'The difference, ours − published, relative to the published value (hover a cell for it in the figure\'s unit)' },
+  { head: 'agrees', label: 'agrees', title: "Whether ours is within the figure's tolerance of the published value" },
+] as const;
+
 /** The study's published figures beside ours (the engine computed both columns: `summary.reference`). */
 export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; net?: NetworkView }) {
   const rows = summary.reference ?? [];
@@ -134,16 +146,16 @@ export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; 
   const several = cited.sources.length > 1;
   return (
     // A long table scrolls in its box: focusable, so that the keyboard scrolls it too.
-    <div className="summary-scroll" tabIndex={0} role="region" aria-label="published figures beside ours">
+    <div className="summary-scroll published-scroll" tabIndex={0} role="region" aria-label="published figures beside ours">
       <table className="summary-table published-table" data-testid="summary-published">
         <thead>
           <tr>
             <th>Published figure</th>
-            {/* May break as pub-lished: the narrowest side panel needs the room. */}
-            <th title="The study's value">pub{'\u00ad'}lished</th>
-            <th title="This run's value">ours</th>
-            <th title="The difference, ours − published, relative to the published value (hover a cell for it in the figure's unit)">diff.</th>
-            <th title="Whether ours is within the figure's tolerance of the published value">agrees</th>
+            {VALUE_COLUMNS.map((c) => (
+              <th key={c.label} title={c.title}>
+                {c.head}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -163,14 +175,20 @@ export function PublishedTable({ summary, net = ATM_VIEW }: { summary: Summary; 
                   {unit && <span className="published-unit"> ({unit})</span>}
                   {several && <span className="published-source-mark"> [{cited.number[i]}]</span>}
                 </td>
-                <td aria-label={`published ${withUnit(row.published)}`}>{num(s(row.published), digits)}</td>
-                <td aria-label={`ours ${withUnit(row.ours)}`}>{num(s(row.ours), digits)}</td>
-                {/* Relative: published and ours are beside it; the difference itself on hover. */}
-                <td title={`ours − published = ${diff}`} data-difference={row.difference ?? ''}>
-                  {rel ?? diff}
+                <td data-label={VALUE_COLUMNS[0].label} aria-label={`published ${withUnit(row.published)}`}>
+                  <span>{num(s(row.published), digits)}</span>
                 </td>
-                <td>
-                  <Verdict row={row} mark={untoleranced.mark.get(i)} />
+                <td data-label={VALUE_COLUMNS[1].label} aria-label={`ours ${withUnit(row.ours)}`}>
+                  <span>{num(s(row.ours), digits)}</span>
+                </td>
+                {/* Relative: published and ours are beside it; the difference itself on hover. */}
+                <td data-label={VALUE_COLUMNS[2].label} title={`ours − published = ${diff}`} data-difference={row.difference ?? ''}>
+                  <span>{rel ?? diff}</span>
+                </td>
+                <td data-label={VALUE_COLUMNS[3].label}>
+                  <span>
+                    <Verdict row={row} mark={untoleranced.mark.get(i)} />
+                  </span>
                 </td>
               </tr>
             );

@@ -23,7 +23,7 @@ export function Topology({
   onSelect?: (switchId: string) => void;
 }) {
   const frame = present ? PRESENT_FRAME : PAGE_FRAME;
-  const { nodes, links, r, summary } = useMemo(() => topologyDrawing(scenario, MAX_DRAWN, frame), [scenario.nodes, scenario.links, frame]);
+  const { nodes, links, r, summary, endNames } = useMemo(() => topologyDrawing(scenario, MAX_DRAWN, frame), [scenario.nodes, scenario.links, frame]);
   return (
     <figure className="topology-figure">
       <svg className="topology" viewBox={`0 0 ${frame.width} ${frame.height}`} role="img" aria-label="network topology">
@@ -44,7 +44,7 @@ export function Topology({
               onClick={pickable ? () => onSelect(p.id) : undefined}
             >
               {p.kind === 'switch' ? <rect x={-15} y={-11} width={30} height={22} rx={5} /> : <circle r={r} />}
-              {(p.kind === 'switch' || r >= 9) && <text dy="0.35em">{p.id}</text>}
+              {(p.kind === 'switch' || endNames) && <text dy="0.35em">{p.id}</text>}
               <title>{pickable ? `${p.id}: click to inspect` : p.id}</title>
             </g>
           );

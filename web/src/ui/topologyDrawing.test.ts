@@ -39,8 +39,8 @@ describe('topologyDrawing', () => {
 
 describe('topologyDrawing presenting (PRESENT_FRAME)', () => {
   // QA: presenting, the side panel's names read at 8.5 px; at 20 units (app.css) a switch's box
-  // is 46 units wide, wider than GFC-1's switches lay apart in the page's 150-unit-tall frame.
-  it("spreads GFC-1's switches far enough apart for their 46-unit boxes, which the page's frame does not", () => {
+  // is 50 units wide, wider than GFC-1's switches lay apart in the page's 150-unit-tall frame.
+  it("spreads GFC-1's switches far enough apart for their 50-unit boxes, with room between them, which the page's frame does not", () => {
     const gfc1 = LIBRARY.entries.find((e) => e.id === 'gfc1')!.scenario;
     const nearest = (frame: Frame) => {
       const xs = topologyDrawing(gfc1, MAX_DRAWN, frame)
@@ -49,11 +49,38 @@ describe('topologyDrawing presenting (PRESENT_FRAME)', () => {
         .sort((a, b) => a - b);
       return Math.min(...xs.slice(1).map((x, i) => x - xs[i]));
     };
-    expect(nearest(PAGE_FRAME)).toBeLessThan(46);
-    expect(nearest(PRESENT_FRAME)).toBeGreaterThanOrEqual(46);
-    for (const n of topologyDrawing(gfc1, MAX_DRAWN, PRESENT_FRAME).nodes) {
+    expect(nearest(PAGE_FRAME)).toBeLessThan(50);
+    // QA h65: 52 units apart, their boxes (46 units then, 50 now: app.css) nearly touched.
+    // Apart by 9 units or more.
+    expect(nearest(PRESENT_FRAME)).toBeGreaterThanOrEqual(50 + 9);
+    const drawing = topologyDrawing(gfc1, MAX_DRAWN, PRESENT_FRAME);
+    // Its 23 sources unnamed (too many), their circles no larger than the margin they are given.
+    expect(drawing.endNames).toBe(false);
+    expect(drawing.r).toBeLessThanOrEqual(PRESENT_FRAME.endPad!);
+    for (const n of drawing.nodes) {
+      const across = n.kind === 'switch' ? PRESENT_FRAME.pad : PRESENT_FRAME.endPad!;
+      expect(n.x, n.id).toBeGreaterThanOrEqual(across - 0.01);
+      expect(n.x, n.id).toBeLessThanOrEqual(PRESENT_FRAME.width - across + 0.01);
       expect(n.y).toBeGreaterThanOrEqual(PRESENT_FRAME.pad - 0.01);
       expect(n.y).toBeLessThanOrEqual(PRESENT_FRAME.height - PRESENT_FRAME.pad + 0.01);
     }
+  });
+
+  it('a network with few end systems names them, and keeps them the whole margin from the sides', () => {
+    const two = LIBRARY.entries.find((e) => e.id === 'two-sources')!.scenario;
+    const drawing = topologyDrawing(two, MAX_DRAWN, PRESENT_FRAME);
+    expect(drawing.endNames).toBe(true);
+    for (const n of drawing.nodes) {
+      expect(n.x, n.id).toBeGreaterThanOrEqual(PRESENT_FRAME.pad - 0.01);
+      expect(n.x, n.id).toBeLessThanOrEqual(PRESENT_FRAME.width - PRESENT_FRAME.pad + 0.01);
+    }
+  });
+
+  it('on the page, the drawing is as before: every node the margin from the edges, centred', () => {
+    const gfc1 = LIBRARY.entries.find((e) => e.id === 'gfc1')!.scenario;
+    const xs = topologyDrawing(gfc1, MAX_DRAWN, PAGE_FRAME).nodes.map((n) => n.x);
+    const [lo, hi] = [Math.min(...xs), Math.max(...xs)];
+    expect(lo).toBeGreaterThanOrEqual(PAGE_FRAME.pad - 0.01);
+    expect(lo + hi).toBeCloseTo(PAGE_FRAME.width, 6);
   });
 });

@@ -23,10 +23,13 @@ import type { Scenario } from '../../contract/scenario';
 import { CentreHandles } from '../network/parts';
 import {
   KIND_LABEL,
+  LINK_LABEL,
+  labelScale,
   linkLabel,
   pickable,
   placeLinkLabels,
   positions,
+  PRESENT_LABEL_MIN_PX,
   SWITCH_PX,
   tabOrder,
   type Drag,
@@ -36,8 +39,8 @@ import {
   type Tool,
 } from './canvas';
 
-type EdNodeData = { id: string; kind: string; label: boolean; state: string };
-type EdLinkData = { a: Point; b: Point; label: PlacedLabel | null; title: string; state: string };
+type EdNodeData = { id: string; kind: string; label: boolean; state: string; labelScale: number };
+type EdLinkData = { a: Point; b: Point; label: PlacedLabel | null; title: string; state: string; labelScale: number };
 type EdNode = Node<EdNodeData, 'ed'>;
 type EdLink = Edge<EdLinkData, 'ed'>;
 
@@ -67,6 +70,8 @@ export interface EditorCanvasProps {
   onInit(rf: ReactFlowInstance<EdNode, EdLink>): void;
   /** The user zoomed or panned (the view no longer fits the network). */
   onViewMoved(): void;
+  /** Presenting: names and link labels read at PRESENT_LABEL_MIN_PX or more on screen, at any zoom. */
+  present?: boolean;
 }
 
 /** What a screen reader says a focused node or link lets you do. */
@@ -85,6 +90,11 @@ export function EditorCanvas(p: EditorCanvasProps) {
   // The nodes inside the box while it is drawn (null: no box).
   const [boxing, setBoxing] = useState<Set<string> | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  // The view's zoom once it rests (a fit, a wheel, the + and − buttons): presenting, the labels'
+  // type grows as it falls (labelScale), so that a big network fitted still reads.
+  const [zoom, setZoom] = useState(1);
+  const nodeScale = p.present ? labelScale(NODE_LABEL_PX, zoom, PRESENT_LABEL_MIN_PX) : 1;
+  const linkScale = p.present ? labelScale(LINK_LABEL.fontPx, zoom, PRESENT_LABEL_MIN_PX) : 1;
 
   const pos = useMemo(() => positions(draft, drag), [draft, drag]);
   const selected = (kind: NonNullable<Selection>['kind'], id: string) => selection?.kind === kind && selection.id === id;
@@ -104,6 +114,7 @@ export function EditorCanvas(p: EditorCanvasProps) {
       id: n.id,
       kind: n.kind,
       label: n.kind === 'switch' || size.nodeLabels,
+      labelScale: nodeScale,
       state: `${selected('node', n.id) || p.group.has(n.id) || boxing?.has(n.id) ? ' selected' : ''}${pick === n.id ? ' picked' : ''}${pickable(tool, pick, kindOf.get(n.id), n.id) ? '' : ' unpickable'}`,
     },
   }));
@@ -111,8 +122,8 @@ export function EditorCanvas(p: EditorCanvasProps) {
   // else none): every link's when there are few, the selected link's always.
   const labels = useMemo(() => {
     const wanted = draft.links.filter((l) => size.linkLabels || selected('link', l.id));
-    return placeLinkLabels(draft, pos, size.r, new Map(wanted.map((l) => [l.id, [linkLabel(l), l.id]])));
-  }, [draft, pos, size, selection]);
+    return placeLinkLabels(draft, pos, size.r, new Map(wanted.map((l) => [l.id, [linkLabel(l), l.id]])), linkScale);
+  }, [draft, pos, size, selection, linkScale]);
   const edges: EdLink[] = draft.links.flatMap((l) => {
     const a = pos.get(l.from);
     const b = pos.get(l.to);
@@ -131,6 +142,7 @@ export function EditorCanvas(p: EditorCanvasProps) {
           b,
           label: labels.get(l.id) ?? null,
           title: linkLabel(l),
+          labelScale: linkScale,
           state: `${on ? ' selected' : ''}${onRoute.has(`${l.from}>${l.to}`) ? ' on-path' : ''}`,
         },
       },
@@ -233,9 +245,11 @@ export function EditorCanvas(p: EditorCanvasProps) {
         onInit={(rf) => {
           p.onInit(rf);
           showView(box.current, rf.getViewport());
+          setZoom(rf.getViewport().zoom);
         }}
         onMove={(_, vp) => showView(box.current, vp)}
-        onMoveEnd={(ev) => {
+        onMoveEnd={(ev, vp) => {
+          setZoom(vp.zoom);
           if (ev) p.onViewMoved();
         }}
         nodesConnectable={false}
@@ -274,7 +288,11 @@ function EditorNode({ data }: NodeProps<EdNode>) {
   return (
     <div className={`ed-node ed-${data.kind}${data.state}`} data-testid={`ed-node-${data.id}`} title={data.id}>
       <CentreHandles />
-      {data.label && <span className="ed-node-id">{data.id}</span>}
+      {data.label && (
+        <span className={`ed-node-id${data.labelScale > 1 ? ' ed-grown' : ''}`} style={data.labelScale > 1 ? { fontSize: NODE_LABEL_PX * data.labelScale } : undefined}>
+          {data.id}
+        </span>
+      )}
     </div>
   );
 }
@@ -294,7 +312,10 @@ function EditorLink({ id, data }: EdgeProps<EdLink>) {
             className={`ed-link-label${state}`}
             data-testid={`ed-link-label-${id}`}
             aria-hidden="true"
-            style={{ transform: `translate(-50%, -50%) translate(${label.x}px, ${label.y}px)` }}
+            style={{
+              transform: `translate(-50%, -50%) translate(${label.x}px, ${label.y}px)`,
+              ...(data!.labelScale > 1 && { fontSize: LINK_LABEL.fontPx * data!.labelScale, lineHeight: `${(LINK_LABEL.fontPx + 2) * data!.labelScale}px` }),
+            }}
           >
             {label.text}
           </div>
@@ -306,6 +327,8 @@ function EditorLink({ id, data }: EdgeProps<EdLink>) {
 }
 
 const NO_DRAG: Drag = new Map();
+/** A node's name's type in canvas units (app.css: `.editor-canvas .ed-node`). */
+const NODE_LABEL_PX = 12;
 const sized = (px: { width: number; height: number }) => ({ ...px, measured: px });
 const MINIMAP_PX = { width: 150, height: 90 };
 const NODE_TYPES = { ed: EditorNode };

@@ -56,9 +56,12 @@ export function NetworkEditor({
   focus = null,
   onFocused,
   onSwitchSettings,
+  present = false,
 }: {
   lab: Lab;
   state: LabState;
+  /** Presentation mode: the canvas's labels keep a readable size on screen at any zoom. */
+  present?: boolean;
   focus?: EditorFocus | null;
   /** Told once the editor has taken `focus` (it asks nothing more when it opens again). */
   onFocused?: () => void;
@@ -440,6 +443,7 @@ export function NetworkEditor({
         onLinkKey={linkKey}
         onInit={(rf) => (flow.current = rf as unknown as ReactFlowInstance)}
         onViewMoved={() => setFitted(false)}
+        present={present}
       />
       {selectedLink && (
         <LinkForm

@@ -5,6 +5,7 @@ import {
   editedOrigin,
   inspectedConnection,
   labelBox,
+  labelScale,
   linkLabel,
   linksOnRoute,
   nodeBox,
@@ -21,6 +22,15 @@ import {
 } from './canvas';
 
 const lib = (id: string) => LIBRARY.entries.find((e) => e.id === id)!.scenario;
+
+describe('labelScale: presenting, a label reads at the least size on screen at any zoom', () => {
+  it('grows a label as the view zooms out below its own size, never shrinks it', () => {
+    expect(labelScale(12, 0.5, 16) * 12 * 0.5).toBeCloseTo(16, 9);
+    expect(labelScale(12, 1, 16)).toBeCloseTo(16 / 12, 9);
+    expect(labelScale(12, 2, 16)).toBe(1);
+    expect(labelScale(12, 0, 16)).toBe(1);
+  });
+});
 
 describe('network editor view helpers', () => {
   it('shrinks crowded end systems and drops labels that would not fit', () => {
@@ -153,6 +163,25 @@ describe('network editor view helpers', () => {
         const t = Math.max(0, Math.min(1, along));
         const gap = Math.hypot(c.x - (a.x + t * (b.x - a.x)), c.y - (a.y + t * (b.y - a.y)));
         expect(gap, `${lid} far from its link`).toBeLessThanOrEqual((box.x1 - box.x0) / 2 + 30);
+      }
+    });
+
+    // QA h65: presenting, the labels are set larger as the view zooms out (labelScale); placed
+    // at that size they still cover no node, no other label and not their own line.
+    it.each([1.5, 2])('two-sources and gfc1, labels %s times their size: none covers a node, another label or its own line', (scale) => {
+      for (const id of ['two-sources', 'gfc1']) {
+        const s = lib(id);
+        const pos = positions(s, new Map());
+        const { r } = nodeSize(s);
+        const placed = placeLinkLabels(s, pos, r, new Map(s.links.map((l) => [l.id, [linkLabel(l), l.id]])), scale);
+        expect(placed.size, id).toBeGreaterThan(0);
+        const boxes = [...placed.entries()].map(([lid, p]) => ({ lid, box: labelBox(p.x, p.y, p.text, scale) }));
+        for (const { lid, box } of boxes) {
+          for (const n of s.nodes) expect(overlap(nodeBox(n.kind, pos.get(n.id)!, r), box), `${id}: ${lid} on ${n.id}`).toBe(false);
+          for (const o of boxes) if (o.lid !== lid) expect(overlap(o.box, box), `${id}: ${lid} on ${o.lid}'s label`).toBe(false);
+          const l = s.links.find((k) => k.id === lid)!;
+          expect(crosses(pos.get(l.from)!, pos.get(l.to)!, box), `${id}: ${lid} across its line`).toBe(false);
+        }
       }
     });
 

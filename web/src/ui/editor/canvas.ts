@@ -155,6 +155,17 @@ export const SWITCH_PX = { width: 48, height: 30 };
  *  sans-serif faces included), and the gap kept to their line and to nodes (canvas units). */
 export const LINK_LABEL = { fontPx: 11, charPx: 6.6, gapPx: 3 };
 
+/** Presenting, the least size on screen of the canvas's names and link labels (px): they are
+ *  drawn in canvas units and zoom with the drawing, so a big network fitted to the canvas read
+ *  at 7–12 px (QA h65); below this they are set larger in canvas units, by `labelScale`. */
+export const PRESENT_LABEL_MIN_PX = 16;
+
+/** How much larger than its own `fontPx` (canvas units) a label is set at `zoom` so that it
+ *  reads at `minPx` or more on screen; 1 where it does anyway. */
+export function labelScale(fontPx: number, zoom: number, minPx: number): number {
+  return zoom > 0 ? Math.max(1, minPx / (fontPx * zoom)) : 1;
+}
+
 /** A label's place: its centre and the text that fits there. */
 export type PlacedLabel = { x: number; y: number; text: string };
 type Box = { x0: number; y0: number; x1: number; y1: number };
@@ -184,10 +195,10 @@ export function crosses(p: Point, q: Point, box: Box): boolean {
   return true;
 }
 
-/** The box a label of this text takes when centred at (x, y). */
-export function labelBox(x: number, y: number, text: string): Box {
-  const w = text.length * LINK_LABEL.charPx;
-  const h = LINK_LABEL.fontPx + 2;
+/** The box a label of this text takes when centred at (x, y), its type `scale` times its own. */
+export function labelBox(x: number, y: number, text: string, scale = 1): Box {
+  const w = text.length * LINK_LABEL.charPx * scale;
+  const h = (LINK_LABEL.fontPx + 2) * scale;
   return { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
 }
 
@@ -205,15 +216,16 @@ export function nodeBox(kind: NodeKind, at: Point, r: number): Box {
  * one, else left), near its middle, with the first of `texts` (longest first, e.g. the full
  * label then the link's name) that fits, at a place across no other link if it has one (else
  * across one: its halo keeps it legible). A link whose labels fit nowhere gets none (its
- * tooltip and its form still say it all). Links are placed in name order.
+ * tooltip and its form still say it all). Links are placed in name order. `scale`: the
+ * labels' type that many times its own (presenting, zoomed out: `labelScale`).
  */
-export function placeLinkLabels(s: Scenario, pos: ReadonlyMap<string, Point>, r: number, texts: ReadonlyMap<string, string[]>): Map<string, PlacedLabel> {
+export function placeLinkLabels(s: Scenario, pos: ReadonlyMap<string, Point>, r: number, texts: ReadonlyMap<string, string[]>, scale = 1): Map<string, PlacedLabel> {
   const nodes = s.nodes.flatMap((n) => {
     const at = pos.get(n.id);
     return at ? [nodeBox(n.kind, at, r)] : [];
   });
   // Within the drawing (the nodes' extent and a little more): the fitted view shows no more.
-  const m = 2 * LINK_LABEL.fontPx;
+  const m = 2 * LINK_LABEL.fontPx * scale;
   const inside = (box: Box) =>
     nodes.length > 0 &&
     box.x0 >= Math.min(...nodes.map((n) => n.x0)) - m &&
@@ -238,16 +250,16 @@ export function placeLinkLabels(s: Scenario, pos: ReadonlyMap<string, Point>, r:
     let ny = (b.x - a.x) / len;
     if (ny > 1e-9 || (Math.abs(ny) <= 1e-9 && nx < 0)) [nx, ny] = [-nx, -ny];
     const spot = (text: string, acrossLinks: boolean): PlacedLabel | null => {
-      const { x0, x1, y0, y1 } = labelBox(0, 0, text);
+      const { x0, x1, y0, y1 } = labelBox(0, 0, text, scale);
       // How far the centre must be from the line for the box to clear it.
       const clear = Math.abs(nx) * ((x1 - x0) / 2) + Math.abs(ny) * ((y1 - y0) / 2) + LINK_LABEL.gapPx;
       for (const t of [0.5, 0.4, 0.6])
         for (const side of [1, -1])
-          for (const extra of [0, LINK_LABEL.fontPx]) {
+          for (const extra of [0, LINK_LABEL.fontPx * scale]) {
             const d = side * (clear + extra);
             const x = a.x + (b.x - a.x) * t + nx * d;
             const y = a.y + (b.y - a.y) * t + ny * d;
-            const box = labelBox(x, y, text);
+            const box = labelBox(x, y, text, scale);
             if (!inside(box) || nodes.some((n) => overlaps(n, box)) || taken.some((o) => overlaps(o, box))) continue;
             if (!acrossLinks && segments.some((g) => g.id !== l.id && crosses(g.a, g.b, box))) continue;
             taken.push(box);

@@ -17,6 +17,7 @@ import { displayUnit, networkView } from '../../charts/specs';
 import { SPEEDS, speedLabel } from '../../scenario/speed';
 import { countsText } from '../topologyDrawing';
 import { useLabSelect } from '../useLab';
+import { scrollIntoViewSoon } from '../scrollSoon';
 import { useFullScreen } from '../useFullScreen';
 import { useTeacher } from '../teacherContext';
 import { isHidden, isLocked } from '../../lab/teacher';
@@ -180,6 +181,11 @@ export function NetworkView({
   }, [group, painter]);
   const section = useRef<HTMLElement>(null);
   const { full, toggle } = useFullScreen(section);
+  // Presenting, the view comes whole into view as it opens (or as presenting starts): its head
+  // and drawing fit the screen under the toolbar (app.css: the canvas's height, the view's
+  // scroll-margin), but at 1280 × 720 only once scrolled to (QA h65: opened, the drawing ran
+  // below the fold).
+  useEffect(() => (present ? scrollIntoViewSoon(() => section.current) : undefined), [present]);
   // A port clicked: on the page the side panel's inspector explains it; full screen, an
   // inspector over the drawing does (the class keeps the whole screen). View state only.
   const [explained, setExplained] = useState<PortInspect | null>(null);
