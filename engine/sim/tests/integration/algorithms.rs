@@ -235,6 +235,31 @@ fn series_d_holds_on_over_a_wan_for_seconds() {
     assert!(window.iter().all(|&q| q > 0.0), "the queue emptied");
 }
 
+/// vsvd-1-end-to-end under Series-D (every switch, its defaults): five TCP sources a 275 ms
+/// satellite hop away, a 45 Mbps bottleneck, a loop of about 560 ms. Rounds in which no VC was
+/// slowed last a few cells, and cuts timed by them came every 2.5 ms once the queue reached
+/// region 5: MACR fell to 1e-70 of TR and nothing was delivered in the steady window. A cut now
+/// waits for a VC told to slow down to be heard at its new rate.
+#[test]
+fn series_d_does_not_cut_again_before_a_slowed_vc_is_heard() {
+    let mut sets = Vec::new();
+    for sw in ["SW1", "SW2", "SW3"] {
+        sets.push(format!("nodes.{sw}.algorithm=\"series_d\""));
+        sets.push(format!("nodes.{sw}.params={{}}"));
+    }
+    let refs: Vec<&str> = sets.iter().map(String::as_str).collect();
+    let (sim, summary) = run(crate::common::load("vsvd-1-end-to-end", &refs));
+    for c in &summary.connections {
+        let (rate, share) = (c.mean_rate_mbps.unwrap(), c.fair_share_mbps.unwrap());
+        assert!(rate >= 0.6 * share, "{}: {rate:.2} Mbps of its {share:.1}", c.id);
+    }
+    let bottleneck = summary.links.iter().map(|l| l.mean_utilization.unwrap()).fold(0.0, f64::max);
+    assert!(bottleneck >= 0.7, "bottleneck utilisation {bottleneck:.3}");
+    let col = sim.rec().meta.iter().position(|m| m.id == "algorithm:SW2->SW3:macr_pct_of_target").unwrap() + 1;
+    let lowest = (0..sim.rec().history().row_count()).map(|i| sim.rec().history().row(i)[col]).fold(f64::MAX, f64::min);
+    assert!(lowest > 0.5, "MACR fell to {lowest:.3e} % of TR");
+}
+
 #[test]
 fn efci_is_fair_but_oscillates_on_one_bottleneck() {
     let (sim, summary) = run(with_algorithm("two-sources", "efci", &["run.duration_ms=300", GENTLE]));
