@@ -267,6 +267,32 @@ test('a scenario file whose sweep block has problems opens and runs, with the pr
   await expect(page.getByTestId('step-ms')).not.toHaveAttribute('aria-invalid', 'true');
 });
 
+// QA: a scenario with nothing to sweep, opened on the Sweep tab, took the tab away but left its
+// view showing.
+test('opening a scenario without switches on the Sweep tab goes back to the charts', async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.getByTestId('view-sweep').click();
+  await expect(page.getByTestId('sweep')).toBeVisible();
+  const doc = {
+    version: 1,
+    id: 'direct',
+    name: 'Direct',
+    run: { duration_ms: 5 },
+    nodes: [
+      { id: 'S1', kind: 'source' },
+      { id: 'D1', kind: 'destination' },
+    ],
+    links: [{ id: 'L1', from: 'S1', to: 'D1', rate_mbps: 10, distance_km: 1 }],
+    connections: [{ id: 'C1', from: 'S1', to: 'D1' }],
+  };
+  await page.getByTestId('scenario-file').setInputFiles({ name: 'direct.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+  await expect.poll(() => page.evaluate(() => window.__abrlab!.scenarioId())).toBe('direct');
+  await expect(page.getByTestId('view-sweep')).toHaveCount(0);
+  await expect(page.getByTestId('view-charts')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('sweep')).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
 test('hovering a chart shows a cursor and the value of every series at that time', async ({ page }) => {
   await openLab(page);
   await page.getByTestId('speed').selectOption('max');
