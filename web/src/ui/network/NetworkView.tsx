@@ -307,7 +307,16 @@ export function NetworkView({
           {full ? 'Exit full screen' : 'Full screen'}
         </button>
       </div>
-      {legend && <Legend ethernet={ethernet} words={speech.words} phases={speech.phases} rate={speech.rate} bareQueues={look.compact ? (ports[0]?.unit ?? 'cells') : null} />}
+      {legend && (
+        <Legend
+          ethernet={ethernet}
+          words={speech.words}
+          phases={speech.phases}
+          rate={speech.rate}
+          bareQueues={look.compact ? (ports[0]?.unit ?? 'cells') : null}
+          ubr={scenario.connections.some((c) => c.tcp?.service === 'ubr')}
+        />
+      )}
       {/* What the drawing leaves out, on one row presenting (its lines wrap there). */}
       <div className="nv-summaries">
         {/* Presenting, a card's head names its switch alone (its algorithm does not fit in 18 px type). */}
@@ -373,7 +382,21 @@ export function NetworkView({
  *  Presenting, the legend is compact (a line or two of short items, each one's whole sentence in
  *  its title), so that it and the drawing fit a 1280 × 720 screen under the toolbar (QA: at 18 px
  *  its six lines pushed the drawing below the fold); the queue's unit stays in the line. */
-function Legend({ ethernet, words, phases, rate, bareQueues }: { ethernet: boolean; words: RmWords; phases: readonly Phase[]; rate: RateUnit; bareQueues: string | null }) {
+function Legend({
+  ethernet,
+  words,
+  phases,
+  rate,
+  bareQueues,
+  ubr,
+}: {
+  ethernet: boolean;
+  words: RmWords;
+  phases: readonly Phase[];
+  rate: RateUnit;
+  bareQueues: string | null;
+  ubr: boolean;
+}) {
   const ramp = `linear-gradient(to right, ${UTILISATION_RAMP.join(', ')})`;
   const compact = bareQueues !== null;
   const data = `data ${ethernet ? 'frames' : 'cells'}: shown as the links' utilisation`;
@@ -381,6 +404,7 @@ function Legend({ ethernet, words, phases, rate, bareQueues }: { ethernet: boole
   const unmeasured = unmeasuredText(
     ethernet,
     phases.filter((p) => p !== 'forward').map((p) => words.phase[p]),
+    ubr,
   );
   const queue =
     bareQueues === null ? "queue against the buffer, with the algorithm's marks" : `queue (${bareQueues}; several destinations: the largest) against the buffer, with the algorithm's marks`;

@@ -551,4 +551,10 @@ describe('unmeasuredText: what the grey lanes are', () => {
     expect(unmeasuredText(false, [ATM_WORDS.phase.backward])).toBe('not measured: no data goes this way (feedback only: backward RM cells)');
     expect(unmeasuredText(true, [])).toBe('not measured: no data frames go this way (feedback only)');
   });
+
+  it("names a UBR source's own lane, grey with data on it, when the network has one", () => {
+    expect(unmeasuredText(false, [ATM_WORDS.phase.backward], true)).toBe(
+      "not measured: no data goes this way (feedback only: backward RM cells), or a UBR source's own link (no allowed rate to draw it from)",
+    );
+  });
 });

@@ -610,11 +610,14 @@ export const UNMEASURED_COLOUR = '#bdbdbd';
  * switch's lane back toward the switch before it, a destination's toward its switch), carries
  * the loop's feedback only and is not measured. `feedback`: the markers that go back (the
  * legend's words, one of each: "backward RM cell"). QA: Ethernet's SW2→SW1 lane was said to be
- * "toward a host".
+ * "toward a host". `ubr`: the network has a UBR connection, whose source's lane is grey though
+ * data goes along it.
  */
-export function unmeasuredText(ethernet: boolean, feedback: readonly string[]): string {
+export function unmeasuredText(ethernet: boolean, feedback: readonly string[], ubr = false): string {
   const what = feedback.length ? `: ${feedback.map((f) => `${f}s`).join(' and ')}` : '';
-  return `not measured: no data ${ethernet ? 'frames go' : 'goes'} this way (feedback only${what})`;
+  // A UBR source's own lane is drawn from an allowed rate it does not have: grey too, with data.
+  const ubrLane = ubr ? ", or a UBR source's own link (no allowed rate to draw it from)" : '';
+  return `not measured: no data ${ethernet ? 'frames go' : 'goes'} this way (feedback only${what})${ubrLane}`;
 }
 export const MIN_LANE_PX = 2;
 export const MAX_LANE_PX = 10;
