@@ -51,6 +51,7 @@ export function ParameterSweepForm({
   place,
   file,
   busy,
+  primary,
   onStart,
   onKeep,
   onEdit,
@@ -66,6 +67,8 @@ export function ParameterSweepForm({
   file: SweepFile;
   /** A sweep is running: the form waits. */
   busy: boolean;
+  /** The tab's one primary action (SweepView): when the tab's header has none of its own. */
+  primary: boolean;
   /** Runs the scenario with the sweep block made (JSON); `command`: the one the form shows. */
   onStart: (json: string, command: string) => void;
   /** Writes the sweep block made into the open scenario (an edit, kept and shared with it). */
@@ -256,7 +259,7 @@ export function ParameterSweepForm({
             }}
           />
         </label>
-        <button type="submit" className="btn primary" data-testid="param-sweep-run" disabled={busy}>
+        <button type="submit" className={primary ? 'btn primary' : 'btn'} data-testid="param-sweep-run" disabled={busy}>
           {several ? 'Sweep them' : `Sweep ${choiceOf(draft.params[0].path).label}`}
           {runs !== null ? ` (${runs.toLocaleString('en')} run${runs === 1 ? '' : 's'})` : ''}
         </button>

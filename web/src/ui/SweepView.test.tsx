@@ -73,7 +73,7 @@ describe('SweepView: a sweep kept from before', () => {
   it('a sweep cut short offers to finish it, primary: only its runs not finished run', () => {
     const v = view('fecn-n0-sweep', kept('fecn-n0-sweep', 'running'));
     expect(v.$('sweep-finish')!.textContent).toBe('Finish it (1 run left)');
-    expect([...v.host.querySelectorAll('.sweep-actions .btn.primary')].map((b) => b.getAttribute('data-testid'))).toEqual(['sweep-finish']);
+    expect([...v.host.querySelectorAll('[data-testid="sweep"] .btn.primary')].map((b) => b.getAttribute('data-testid'))).toEqual(['sweep-finish']);
     act(() => v.$('sweep-finish')!.click());
     expect(v.sweep.getState()).toMatchObject({ phase: 'running', restored: false, finished: 1 });
     expect(v.jobs).toEqual([{ type: 'run', scenario: entry('fecn-n0-sweep').json, index: 1 }]);
@@ -100,6 +100,20 @@ describe('SweepView: a sweep kept from before', () => {
   });
 });
 
+// QA: a scenario without a block had two primary buttons, *Sweep the switch algorithms* and the
+// parameter form's *Sweep …*: the form's is the one.
+describe('SweepView: one primary action', () => {
+  it("is the parameter form's on a scenario without a sweep block", () => {
+    const pool = { submit: () => new Promise<never>(() => undefined), cancel: () => undefined, size: 1 };
+    const sweep = new SweepSession(pool, vi.fn());
+    const current = entry('two-sources');
+    const host = render(<SweepView sweep={sweep} current={current.scenario} currentJson={current.json} origin="two-sources" catalogue={ENGINE_CATALOGUE} onOpened={() => undefined} />);
+    expect(host.querySelector('[data-testid="sweep-algorithms"]')).not.toBeNull();
+    expect([...host.querySelectorAll('[data-testid="sweep"] .btn.primary')].map((b) => b.getAttribute('data-testid'))).toEqual(['param-sweep-run']);
+    unmount();
+  });
+});
+
 // Issue: *Run it again* on a sweep read back after a reload ran the scenario's block, whatever
 // made the sweep: it runs again exactly what was kept, as a live sweep's does.
 describe('SweepView: Run it again, on a sweep read back', () => {
@@ -115,7 +129,7 @@ describe('SweepView: Run it again, on a sweep read back', () => {
     expect(v.$('sweep-run')!.textContent).toBe('Run the sweep');
     expect(v.$('sweep-rerun')!.textContent).toBe('Run it again');
     // QA: both were primary, side by side: one is, the one about what is shown.
-    expect([...v.host.querySelectorAll('.sweep-actions .btn.primary')].map((b) => b.getAttribute('data-testid'))).toEqual(['sweep-rerun']);
+    expect([...v.host.querySelectorAll('[data-testid="sweep"] .btn.primary')].map((b) => b.getAttribute('data-testid'))).toEqual(['sweep-rerun']);
     act(() => v.$('sweep-rerun')!.click());
     expect(v.jobs).toEqual([{ type: 'plan', scenario: made }]);
     expect(v.sweep.getState()).toMatchObject({ phase: 'planning', restored: false, madeBy: 'form', json: made, firstSeed: 7, sourceJson: entry('fecn-n0-sweep').json });
@@ -124,7 +138,7 @@ describe('SweepView: Run it again, on a sweep read back', () => {
   it('runs an algorithm sweep again as an algorithm sweep', () => {
     const made = JSON.stringify({ ...entry('fecn-n0-sweep').scenario, sweep: { vary: [{ name: 'algorithm', paths: ['nodes.*.algorithm'], values: ['fecn', 'none'] }] } });
     const v = view('fecn-n0-sweep', whole(kept('fecn-n0-sweep', 'cancelled', made, 'algorithms')));
-    expect([...v.host.querySelectorAll('.sweep-actions .btn.primary')].map((b) => b.getAttribute('data-testid'))).toEqual(['sweep-rerun']);
+    expect([...v.host.querySelectorAll('[data-testid="sweep"] .btn.primary')].map((b) => b.getAttribute('data-testid'))).toEqual(['sweep-rerun']);
     act(() => v.$('sweep-rerun')!.click());
     expect(v.jobs).toEqual([{ type: 'plan', scenario: made }]);
     expect(v.sweep.getState()).toMatchObject({ phase: 'planning', madeBy: 'algorithms', json: made });

@@ -124,9 +124,13 @@ export function SweepView({
   // A sweep read back cut short (its tab closed) finishes where it stopped, as a comparison
   // does: only its runs not finished run.
   const toFinish = elsewhere ? 0 : sweep.missingRuns().length;
-  // One primary action, the one about what is shown first (QA: a form sweep read back on a
-  // scenario with a block had *Run the sweep* and *Run it again* both primary, side by side).
-  const primary: 'finish' | 'rerun' | 'run' | 'algorithms' = toFinish > 0 ? 'finish' : again ? 'rerun' : canStart ? 'run' : 'algorithms';
+  // One primary action on the tab, the one about what is shown first (QA: a form sweep read back
+  // on a scenario with a block had *Run the sweep* and *Run it again* both primary, side by side;
+  // a scenario without a block had *Sweep the switch algorithms* and the form's).
+  // With none of those, the parameter form's own Sweep button is it (where the form shows).
+  const formShown = !!(current && file && catalogue);
+  const primary: 'finish' | 'rerun' | 'run' | 'form' | 'algorithms' =
+    toFinish > 0 ? 'finish' : again ? 'rerun' : canStart ? 'run' : formShown ? 'form' : 'algorithms';
   const btn = (which: typeof primary) => (which === primary ? 'btn primary' : 'btn');
   // What the tab is set to run: the scenario's sweep block's, and the form's (a scenario with a
   // block has both). Kept from before, of neither: no kept sweep matched, the newest shows.
@@ -265,8 +269,9 @@ export function SweepView({
           <em>Sweep the switch algorithms</em> to run it once with each algorithm on every switch.
         </p>
       )}
-      {current && file && catalogue && (
+      {formShown && (
         <ParameterSweepForm
+          primary={primary === 'form'}
           current={current}
           catalogue={catalogue}
           drafts={sweep.drafts}
