@@ -50,8 +50,9 @@ test('a shared link opens the scenario with its recorded change in a new page an
   await page.getByTestId('share').click();
   await expect(page.getByTestId('notice')).toContainText('with its 1 recorded change');
   const link = await page.getByTestId('share-link').inputValue();
-  // The chart choice and the playback speed (max, picked to play to the end) ride along.
-  expect(link).toMatch(/^[^?]*#s=2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{6}&q=[a-z_]+&v=max$/);
+  // The chart choice, the playback speed (max, picked to play to the end) and the side panel's
+  // tab (Result, where the digest was read) ride along.
+  expect(link).toMatch(/^[^?]*#s=2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{6}&q=[a-z_]+&v=max&p=result$/);
   expect(link.length).toBeLessThan(2000);
   await page.screenshot({ path: resolve(shots, 'share-1-link.png') });
 
@@ -169,7 +170,8 @@ test('export downloads the scenario in the library format; import loads it back'
   const download = page.waitForEvent('download');
   await page.getByTestId('export').click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe('two-sources.json');
+  // Changed, it is not the library's file: its name says so.
+  expect(file.suggestedFilename()).toBe('two-sources-edited.json');
   const text = readFileSync((await file.path())!, 'utf8');
   const current = JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!);
   expect(JSON.parse(text)).toEqual(current);
@@ -177,8 +179,8 @@ test('export downloads the scenario in the library format; import loads it back'
 
   await page.getByTestId('scenario-picker').selectOption('gfc1');
   await expect.poll(() => hook(page, () => window.__abrlab!.scenarioId())).toBe('gfc1');
-  await page.getByTestId('scenario-file').setInputFiles({ name: 'two-sources.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-  await expect.poll(() => hook(page, () => window.__abrlab!.origin())).toBe('Two sources (two-sources.json)'); // its name, and the file's
+  await page.getByTestId('scenario-file').setInputFiles({ name: 'two-sources-edited.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect.poll(() => hook(page, () => window.__abrlab!.origin())).toBe('Two sources (two-sources-edited.json)'); // its name, and the file's
   expect(JSON.parse((await hook(page, () => window.__abrlab!.scenario()))!).changes).toHaveLength(1);
 });
 
@@ -312,6 +314,20 @@ test('a link asking for the Sweep view of a scenario without switches opens on t
 
 // Issue: Share pressed inside an embed gave an embed link (the lab without its library, editor
 // and views); it gives the whole lab's link, the one the embed's "Open in ABR Lab" opens.
+// QA: view choices typed into an open lab's address (a teacher's `?scenario=` link, then `#t=…`)
+// did nothing until a reload.
+test("view choices typed into an open lab's address show at once; one it cannot read is said", async ({ page }) => {
+  const errors = await openLab(page, '/?scenario=two-sources');
+  await page.evaluate(() => (location.hash = '#t=sweep&p=switches'));
+  await expect(page.getByTestId('view-sweep')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('tab-switches')).toHaveAttribute('aria-selected', 'true');
+  expect(await page.evaluate(() => window.__abrlab!.scenarioId())).toBe('two-sources');
+  await page.evaluate(() => (location.hash = '#t=compare&p=nowhere'));
+  await expect(page.getByTestId('view-compare')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('notice')).toContainText('side panel tab “nowhere”');
+  expect(errors).toEqual([]);
+});
+
 test('Share inside an embed gives the link of the whole lab, the same as its Open in ABR Lab', async ({ page, context }) => {
   const errors = await openLab(page, '/?scenario=two-sources&embed=1');
   await page.getByTestId('share').click();

@@ -12,7 +12,7 @@ import { CompareDrafts, CompareSession } from './lab/compareSession';
 import { CompareKeeper, IndexedDbCompareStore, unavailableCompareStore } from './lab/compareKeep';
 import { comparePayloadOf, decodeCompare } from './lab/compare';
 import { textLibrary } from './scenario/share';
-import { COMPARE_ORIGIN, linkOf, linkView, newerLinkNotice, shareLink, startup, type Startup } from './lab/sharing';
+import { COMPARE_ORIGIN, linkedView, linkOf, linkView, newerLinkNotice, shareLink, startup, type Startup } from './lab/sharing';
 import { runUpdate } from './ui/appUpdate';
 import { DEFAULT_SCENARIO, LIBRARY } from './scenario/library';
 import { broadcastTabs, IndexedDbScenarioStore, unavailableStore, within, type MyScenario, type ScenarioStore } from './scenario/myScenarios';
@@ -289,7 +289,18 @@ window.addEventListener('hashchange', () => {
   const hash = location.hash;
   const link = linkOf(hash, LIBRARY.entries, 'what was open stays open');
   const compared = link === null && openCompareLink(hash, 'push');
-  if (!link && !compared) return;
+  if (!link && !compared) {
+    // View choices alone (`#t=sweep&p=switches`, typed over a teacher's `?scenario=` link): the
+    // open scenario shows them at once, as a reload would (QA: nothing happened until one). They
+    // stay in the address, as at the start.
+    const { view, notice } = linkedView(hash, lab.getState().current?.json);
+    const { speed, tab, network, side, ...charts } = view;
+    if (Object.keys(charts).length) lab.setCharts(charts);
+    if (speed !== undefined) lab.setSpeed(speed);
+    if (tab !== undefined || network || side !== undefined) lab.askView({ tab, network, side });
+    if (notice) lab.notify(notice);
+    return;
+  }
   history.replaceState(history.state, '', location.pathname + location.search);
   if (link?.load) {
     lab.open(link.load.json, link.load.origin, link.load.place, 'push', link.load.speed);

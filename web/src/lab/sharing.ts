@@ -154,8 +154,9 @@ export function linkOf(
 }
 
 /** The view choices of a link's fragment for the scenario it opens (`json`), and what to tell
- *  the user of those left out: unreadable ones, and a view the scenario does not offer. */
-function linkedView(hash: string, json: string | undefined): { view: LinkView; notice: Notice | null } {
+ *  the user of those left out: unreadable ones, and a view the scenario does not offer. A
+ *  fragment typed into an open lab's address (`#t=sweep&p=switches`) is read so too. */
+export function linkedView(hash: string, json: string | undefined): { view: LinkView; notice: Notice | null } {
   const { view, why } = offeredView(viewOf(hash), json);
   const unread = unreadViewChoices(hash);
   const said = [
