@@ -494,7 +494,7 @@ test('overlaid charts show both variants; the table downloads as CSV and the who
 
   // The table as CSV: a column per variant, a line per row of the table, the values shown.
   const csv = await downloadText(page, () => page.getByTestId('compare-csv').click());
-  expect(csv.name).toBe('two-sources-compare.csv');
+  expect(csv.name).toBe('two-sources-seed1-compare.csv');
   const [head, ...lines] = csv.text.trimEnd().split('\n');
   expect(head).toBe(`metric,${names.join(',')}`);
   const rows = page.getByTestId('compare-row');

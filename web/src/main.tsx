@@ -297,7 +297,7 @@ window.addEventListener('hashchange', () => {
     const { speed, tab, network, side, ...charts } = view;
     if (Object.keys(charts).length) lab.setCharts(charts);
     if (speed !== undefined) lab.setSpeed(speed);
-    if (tab !== undefined || network || side !== undefined) lab.askView({ tab, network, side });
+    lab.askView({ tab, network, side });
     if (notice) lab.notify(notice);
     return;
   }

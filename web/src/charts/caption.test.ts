@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY } from '../scenario/library';
 import { LAB_VERSION } from '../lab/version';
-import { DEFAULT_SEED, exportStem, imageCaption, runExportName, runIdentity } from './caption';
+import { DEFAULT_SEED } from '../scenario/params';
+import { exportStem, imageCaption, runExportName, runIdentity } from './caption';
 
 // Issue: exported images named neither the scenario nor the seed, in the image or its file name.
 describe('what an exported image says of its run', () => {

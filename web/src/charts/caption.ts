@@ -6,7 +6,6 @@
 import { fileSafe } from '../lab/sharing';
 import { DEFAULT_SEED } from '../scenario/params';
 
-export { DEFAULT_SEED };
 
 /** The run an image shows: its scenario and seed, and the lab that drew it. */
 export interface RunIdentity {

@@ -201,7 +201,7 @@ function plotRightOf(c: ChartExport, width: number, L: ReturnType<typeof svgLayo
 /** Whether series a and b of `dec` (its positions) are drawn on one another in every column:
  *  each column's first, last, lowest and highest values no more than `within` apart, and a
  *  value in the same columns. */
-export function columnsAlike(dec: ColumnDecimator, a: number, b: number, within: number): boolean {
+function columnsAlike(dec: ColumnDecimator, a: number, b: number, within: number): boolean {
   if (a < 0 || b < 0) return false;
   const near = (x: number, y: number) => (Number.isNaN(x) ? Number.isNaN(y) : Math.abs(x - y) <= within);
   for (let x = 0; x < dec.columns; x++) {

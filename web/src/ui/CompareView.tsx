@@ -8,6 +8,7 @@ import { Fragment, useEffect, useMemo, useRef, useState, useSyncExternalStore } 
 import type { Catalogue } from '../contract/engine';
 import type { Scenario } from '../contract/scenario';
 import { exportStem, imageCaption, runIdentity } from '../charts/caption';
+import { ranOn } from './SweepView';
 import { LAB_VERSION } from '../lab/version';
 import {
   algorithmLists,
@@ -485,7 +486,7 @@ function CompareCharts({ compare, rows, look }: { compare: CompareSession; rows:
   // files' names do the scenario and the seed (`two-sources-seed1-compare.png`).
   const identity = runIdentity(scenario, LAB_VERSION);
   const caption = imageCaption(identity, names);
-  const saveCsv = () => saveBlob(new Blob([compareCsv(names, rows, s.outcomes)], { type: 'text/csv' }), `${base}-compare.csv`);
+  const saveCsv = () => saveBlob(new Blob([compareCsv(names, rows, s.outcomes)], { type: 'text/csv' }), `${exportStem(identity, 'compare')}.csv`);
   const savePng = async () => {
     const width = COMPARE_IMAGE_WIDTH;
     const endMs = side[0]?.endMs ?? 1;
@@ -612,10 +613,6 @@ function RunNote({
 }
 
 /** When a comparison ran (the date and time, as the Sweep tab says a kept sweep's). */
-function ranOn(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /**
  * What the browser keeps of the comparison shown, quietly: one kept from before a reload (its
  * table kept, its charts being drawn again, and whether the runs again gave the digests kept),

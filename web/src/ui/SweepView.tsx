@@ -40,7 +40,7 @@ const NO_CHOICE: KeptChoice = { place: '', kept: [] };
 const noChoice = () => NO_CHOICE;
 
 /** When a kept sweep ran, in the user's own way of writing dates. */
-function ranOn(ms: number): string {
+export function ranOn(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
@@ -112,7 +112,8 @@ export function SweepView({
   // Without a sweep block: every algorithm of the network's kind on every switch.
   const algorithmSweep = !current?.sweep && current && catalogue ? withAlgorithmSweep(current, catalogue) : null;
   // The file the commands name: the library's only while the scenario runs as it does.
-  const file = current ? sweepFile(current, LIBRARY.entries.find((e) => e.id === current.id)?.scenario) : null;
+  // (Memoised: sweepFile compares the whole scenario with the library's, and the view renders at every run.)
+  const file = useMemo(() => (current ? sweepFile(current, LIBRARY.entries.find((e) => e.id === current.id)?.scenario) : null), [current]);
   const busy = s.phase === 'running' || s.phase === 'planning';
   const ended = s.phase === 'done' || s.phase === 'cancelled' || s.phase === 'interrupted';
   // The sweep shown, made by the form or of the algorithms (or a block's the scenario no longer
@@ -135,8 +136,9 @@ export function SweepView({
   // What the tab is set to run: the scenario's sweep block's, and the form's (a scenario with a
   // block has both). Kept from before, of neither: no kept sweep matched, the newest shows.
   const blockSet = current?.sweep ? blockVaries(current.sweep) : null;
+  const shownVaries = useMemo(() => sweepVaries(s.json), [s.json]);
   const differs =
-    s.restored && !!s.plan && !!current && !elsewhere && (blockSet !== null || formVaries !== null) && sweepVaries(s.json) !== blockSet && sweepVaries(s.json) !== formVaries;
+    s.restored && !!s.plan && !!current && !elsewhere && (blockSet !== null || formVaries !== null) && shownVaries !== blockSet && shownVaries !== formVaries;
   const forget = (k: KeptInfo) => (
     <>
       {' '}

@@ -4,8 +4,6 @@
 import { EMBED_PARAM } from '../lab/sharing';
 import type { TeacherSettings } from '../lab/teacher';
 
-export { EMBED_PARAM };
-
 /** Whether the address asks for embed mode (`?embed=1`, or `=true`). */
 export function embedIn(search: string): boolean {
   const v = new URLSearchParams(search).get(EMBED_PARAM);

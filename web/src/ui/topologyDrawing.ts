@@ -28,7 +28,6 @@ export const PAGE_FRAME: Frame = { width: 320, height: 150, pad: 22 };
  *  boxes, then 46 wide, nearly touched). */
 export const PRESENT_FRAME: Frame = { width: 320, height: 220, pad: 30, endPad: 12 };
 export const W = PAGE_FRAME.width;
-export const H = PAGE_FRAME.height;
 /** Nodes drawn at most; past this the sources are sampled. */
 export const MAX_DRAWN = 120;
 
@@ -109,8 +108,12 @@ export function topologyDrawing(scenario: Pick<Scenario, 'nodes' | 'links'>, max
     return kept.map((n) => ({ id: n.id, kind: n.kind, x: ox + n.x * k, y: oy + n.y * k }));
   };
   let nodes = place(PAD);
-  const endNames = endRadius(nearestGap(nodes)) >= NAMED_FROM_R;
-  if (!endNames && frame.endPad !== undefined && frame.endPad < PAD) nodes = place(frame.endPad);
+  let gap = nearestGap(nodes);
+  const endNames = endRadius(gap) >= NAMED_FROM_R;
+  if (!endNames && frame.endPad !== undefined && frame.endPad < PAD) {
+    nodes = place(frame.endPad);
+    gap = nearestGap(nodes);
+  }
   const pos = new Map(nodes.map((n) => [n.id, n]));
   const links = scenario.links.flatMap((l) => {
     const a = pos.get(l.from);
@@ -118,7 +121,7 @@ export function topologyDrawing(scenario: Pick<Scenario, 'nodes' | 'links'>, max
     return a && b ? [{ id: l.id, a, b, rateMbps: l.rate_mbps }] : [];
   });
   // Shrink the nodes when they crowd (many sources); unnamed, never to a name's size.
-  const r = endNames ? endRadius(nearestGap(nodes)) : Math.min(endRadius(nearestGap(nodes)), NAMED_FROM_R - 0.5);
+  const r = endNames ? endRadius(gap) : Math.min(endRadius(gap), NAMED_FROM_R - 0.5);
   return { nodes, links, r, summary, endNames };
 }
 

@@ -47,12 +47,10 @@ function stopWhat(s: JourneyStop, algorithmName: (id: string) => string, { words
     }
     case 'lost':
       return `lost at ${s.node}: dropped at its output port`;
-    case 'backward':
+    default:
       // A switch's notification passing another switch on its way to the source (BN = 1): no
       // ER for that switch to lower, and it was never turned around.
-      if (s.bn) return `passed switch ${s.node} on its way to the source`;
-      return `${s.direction} at ${s.node}${loweredText(s, algorithmName, { words, rate }) || (er ? `,${er}` : '')}`;
-    default:
+      if (s.direction === 'backward' && s.bn) return `passed switch ${s.node} on its way to the source`;
       return `${s.direction} at ${s.node}${loweredText(s, algorithmName, { words, rate }) || (er ? `,${er}` : '')}`;
   }
 }
