@@ -66,7 +66,7 @@ function keptRun(o: CompareOutcome | undefined): KeptRun {
 
 /** The record of the session's comparison, written at `savedMs` (null: nothing to keep — no
  *  place, or nothing that ran). */
-export function keptComparison(s: CompareState, savedMs: number): KeptComparison | null {
+function keptComparison(s: CompareState, savedMs: number): KeptComparison | null {
   if (s.key === null || s.runs.length === 0) return null;
   const phase = s.phase === 'done' || s.phase === 'cancelled' ? s.phase : s.phase === 'running' || s.phase === 'kept' ? 'running' : null;
   if (!phase) return null;
@@ -211,7 +211,7 @@ export class IndexedDbCompareStore implements CompareStore {
 
 /** Which of `kept` (every record, the one being written among them) go so that `most` stay:
  *  those that do not read first, then the oldest written; never `writing`. */
-export function evictedComparisons(kept: readonly unknown[], writing: string, most: number): string[] {
+function evictedComparisons(kept: readonly unknown[], writing: string, most: number): string[] {
   const keyed = kept.filter((r): r is { key: string } => isStr((r as { key?: unknown } | null)?.key));
   return evictedKeys(
     keyed.map((r) => ({ key: r.key, rank: restoreComparison(r) ? 1 : 0, age: isNum((r as Partial<KeptComparison>).savedMs) ? (r as KeptComparison).savedMs : 0 })),

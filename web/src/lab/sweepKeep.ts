@@ -98,7 +98,7 @@ export function sweepKey(place: string, varies: string, ranAtMs: number, pageId 
 }
 
 /** A page's own id, for its sweeps' keys: random, so that two tabs never draw the same. */
-export function newPageId(random: () => number = Math.random): string {
+function newPageId(random: () => number = Math.random): string {
   return Array.from({ length: 3 }, () => Math.floor(random() * 36 ** 4).toString(36).padStart(4, '0')).join('');
 }
 
@@ -216,7 +216,7 @@ export function assembled(header: unknown, chunks: readonly unknown[]): unknown 
 }
 
 /** A whole record of version 1 as a header and one chunk of this version (null: it does not read). */
-export function fromVersion1(v: unknown): { header: KeptHeader; chunk: KeptChunk } | null {
+function fromVersion1(v: unknown): { header: KeptHeader; chunk: KeptChunk } | null {
   const r = v as Partial<{ version: number; scenarioId: unknown; savedMs: unknown; state: KeptState; outcomes: unknown }> | null;
   if (!r || typeof r !== 'object' || r.version !== 1 || !isStr(r.scenarioId) || !r.state || typeof r.state !== 'object' || !Array.isArray(r.outcomes)) return null;
   const place = `scenario:${r.scenarioId}`;
@@ -229,7 +229,7 @@ export function fromVersion1(v: unknown): { header: KeptHeader; chunk: KeptChunk
 
 /** A header of version 2 (keyed by place and what it varies) as this version's, keyed by its
  *  start too (null: it is not of version 2, or does not read). Its chunks move to the new key. */
-export function fromVersion2(v: unknown): KeptHeader | null {
+function fromVersion2(v: unknown): KeptHeader | null {
   const h = v as Partial<KeptHeader> | null;
   if (!h || typeof h !== 'object' || (h.version as number) !== 2 || !isStr(h.place) || !isStr(h.varies) || !h.state || typeof h.state !== 'object') return null;
   return { ...(h as KeptHeader), version: KEPT_SWEEP_VERSION, key: sweepKey(h.place, h.varies, h.state.ranAtMs) };
@@ -238,7 +238,7 @@ export function fromVersion2(v: unknown): KeptHeader | null {
 /** What made a kept sweep, for a record that does not say (kept before version 3): the
  *  scenario's own block when it ran the scenario as it was; else the algorithm sweep where it
  *  varies the switches' algorithm (the form cannot), else the form. */
-export function madeByOf(s: Partial<KeptState>): SweepMaker {
+function madeByOf(s: Partial<KeptState>): SweepMaker {
   if (s.madeBy === 'block' || s.madeBy === 'form' || s.madeBy === 'algorithms') return s.madeBy;
   if (!isStr(s.json) || s.json === s.sourceJson) return 'block';
   return sweepVaries(s.json) === 'nodes.*.algorithm' ? 'algorithms' : 'form';

@@ -9,8 +9,6 @@
 import { SIDE_TABS, VIEW_TABS, viewHash, viewOf, type LinkView, type SideTab, type ViewTab } from '../scenario/share';
 import type { KeyValueStore } from '../scenario/storage';
 
-export { SIDE_TABS, type SideTab };
-
 export interface ViewPlace {
   tab: ViewTab;
   /** The Network view open above the charts. */

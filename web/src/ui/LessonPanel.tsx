@@ -17,7 +17,7 @@ import type { LessonWalkView } from './useLessonWalk';
 import { useTeacher } from './teacherContext';
 import { isHidden, isLocked, startTab } from '../lab/teacher';
 import { tabList } from './tabs';
-import type { SideTab } from '../lab/viewPlace';
+import type { SideTab } from '../scenario/share';
 
 type Tab = SideTab;
 
