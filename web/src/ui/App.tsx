@@ -269,9 +269,12 @@ export function App({
   const [networkOpen, setNetworkOpen] = useState(() => settings.start.includes('network') || !!state.viewAsked?.network);
   // Any network with switches can sweep its algorithms; a file's own sweep block comes first.
   const hasSweep = sweepPhase !== 'idle' || (!!state.current && sweepOffered(state.current.scenario));
-  // A scenario opened with nothing to sweep takes the Sweep tab away: its view goes with it
-  // (set during render, so no frame shows the Sweep view without its tab).
-  if (workspace === 'sweep' && !hasSweep) setWorkspace('charts');
+  // A scenario opened with nothing to sweep takes the Sweep tab away: its view goes with it.
+  // (In an effect: set during render instead, a reload and a link lost the Sweep tab they asked
+  // for — view-place.spec and share.spec failed — so the effect's timing matters here.)
+  useEffect(() => {
+    if (workspace === 'sweep' && !hasSweep) setWorkspace('charts');
+  }, [workspace, hasSweep]);
   // The view tabs: a teacher's link may hide one (not drawn) or lock it (greyed out, skipped
   // by the arrow keys as a click on it does nothing).
   const viewTabs: { id: Workspace; label: string; lock?: TeacherControl }[] = [
